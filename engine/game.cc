@@ -1,0 +1,34 @@
+#include "engine/game.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+namespace feldherr {
+
+Action State::sample_chance(Rng& rng) const {
+  auto outcomes = chance_outcomes();
+  double r = rng.unit();
+  double acc = 0.0;
+  for (const auto& o : outcomes) {
+    acc += o.probability;
+    if (r < acc) return o.action;
+  }
+  return outcomes.back().action;  // rounding: the last outcome absorbs the remainder
+}
+
+std::string State::why_illegal(const Action& action) const {
+  if (is_terminal()) return "the game is over";
+  ActionList legal;
+  legal_actions(legal);
+  if (std::find(legal.begin(), legal.end(), action) != legal.end()) return "";
+  return "not a legal action now (" + decision().prompt + ")";
+}
+
+int Game::seat_index(std::string_view side) const {
+  const auto& s = seats();
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s[i] == side) return static_cast<int>(i);
+  return -1;
+}
+
+}  // namespace feldherr

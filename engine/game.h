@@ -1,0 +1,165 @@
+// The core contract every game module implements (see ARCHITECTURE.md, "Core contract").
+//
+// A Game is immutable: created once per (game, scenario, options) and shared. It creates States.
+// A State is the complete position, including the procedure stack of any multi-step rule in
+// progress, so that clone() copies a game completely and apply() is a pure function of
+// (state, action). States never do I/O, never read a clock and never roll dice themselves:
+// every random event is a decision owed by Chance (seat kChance) whose outcomes are listed by
+// chance_outcomes() and supplied as ordinary actions by whoever drives the game.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/action.h"
+#include "engine/rng.h"
+
+namespace feldherr {
+
+using json = nlohmann::json;
+
+// Seat numbers: 0..num_seats-1 are the game's sides in the order of Game::seats().
+constexpr int kChance = -1;    // dice, draws and shuffles
+constexpr int kNobody = -2;    // the game is over
+constexpr int kObserver = -3;  // for observe(): a spectator who may see only public information
+
+// Who owes the next decision, and what kind of decision it is.
+struct Decision {
+  int seat = kNobody;     // a seat, kChance, or kNobody when the game is over
+  std::string kind;       // short machine name, e.g. "order", "reaction", "allocate-wound", "roll"
+  std::string prompt;     // one sentence for a human, citing the rule, e.g. "Choose a reaction
+                          // to the attack on sector 2 (PB Aktion 2)"
+};
+
+// Something that happened, explained like a referee would. `rule` cites the rulebook
+// ("PB Gefecht 2", "WSR 6.1.5"); `text` is a full sentence for the log.
+struct Event {
+  std::string rule;
+  std::string text;
+  int seat = kNobody;  // the seat the event concerns most, if any (for colouring logs)
+};
+using EventList = std::vector<Event>;
+
+// Final result. `returns` has one entry per seat (+1 win, -1 loss, 0 draw; cooperative games give
+// all seats the same value). `summary` is the CLI's result line without the "result: " prefix,
+// e.g. "orcs wins", "draw", "defenders win".
+struct Result {
+  std::vector<double> returns;
+  std::string summary;
+  std::string reason;  // why, citing the rule: "orcs destroyed 32 of 60 DP (PB Spielende)"
+};
+
+class Game;
+
+class State {
+ public:
+  virtual ~State() = default;
+
+  virtual const Game& game() const = 0;
+
+  // Who must decide now. Never fails; kNobody exactly when is_terminal().
+  virtual int current_seat() const = 0;
+  // current_seat() with the kind and prompt text (slower: builds strings).
+  virtual Decision decision() const = 0;
+
+  // The complete list of legal actions for current_seat(), without duplicates, in a stable order.
+  // Non-empty whenever a seat (not Chance, not kNobody) owes a decision. For Chance it equals the
+  // actions of chance_outcomes(). `out` is cleared first (callers reuse the buffer).
+  virtual void legal_actions(ActionList& out) const = 0;
+  ActionList legal_actions() const {
+    ActionList out;
+    legal_actions(out);
+    return out;
+  }
+
+  // While current_seat() == kChance: every outcome with its probability.
+  virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+  // Draws one chance outcome with `rng`. The default samples chance_outcomes(); games override
+  // it with a faster equivalent that must draw from the same distribution.
+  virtual Action sample_chance(Rng& rng) const;
+
+  // Applies a legal action. Illegal actions must be rejected by the caller via check_legal();
+  // apply() on an illegal action is a programming error. If `events` is given, the events the
+  // action caused are appended to it (games skip building event text when it is null).
+  virtual void apply(const Action& action, EventList* events = nullptr) = 0;
+
+  // Returns an empty string if `action` is legal now, otherwise the reason citing the rule
+  // ("PB Phase 1: a redeployed unit may receive no order this turn"). The default checks
+  // membership in legal_actions(); games override it to explain *why* an action is illegal.
+  virtual std::string why_illegal(const Action& action) const;
+
+  virtual bool is_terminal() const = 0;
+  virtual Result result() const = 0;  // only when is_terminal()
+
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  // Text form of an action in this position (arguments may be rendered with names that depend on
+  // the state, e.g. unit labels). parse() accepts exactly what describe() produces (and may accept
+  // more, e.g. aliases); it returns false with a message on text that names no action.
+  virtual std::string describe(const Action& action) const = 0;
+  virtual bool parse(std::string_view text, Action& out, std::string& error) const = 0;
+
+  // Undo policy (ARCHITECTURE.md "Undo belongs to the rules"): true if applying `action` reveals
+  // hidden information, which closes the undo window. Chance actions and a change of deciding
+  // seat close it too; the engine's Session checks those itself.
+  virtual bool reveals_information(const Action& action) const {
+    (void)action;
+    return false;
+  }
+
+  // What `seat` (or kObserver) may know, as JSON. Must contain no information hidden from that
+  // seat: the conformance battery checks that observe(seat) is unchanged by determinize(seat).
+  virtual json observe(int seat) const = 0;
+  // A state drawn at random among those consistent with observe(seat): the hidden information is
+  // re-sampled (IS-MCTS determinisation). Games without hidden information return clone().
+  virtual std::unique_ptr<State> determinize(int seat, Rng& rng) const = 0;
+
+  // The whole state as JSON; Game::state_from_json() restores an equal state.
+  virtual json to_json() const = 0;
+  // A 64-bit hash of the whole state; equal states have equal hashes, on every platform.
+  virtual uint64_t hash() const = 0;
+
+  // A text picture of the board for a terminal, from `seat`'s point of view.
+  virtual std::string render_text(int seat) const = 0;
+
+  // Number of actions applied since the initial state (including chance actions).
+  virtual int move_number() const = 0;
+};
+
+// A rules option, e.g. points=60 or one_action_per_turn=true.
+struct OptionSpec {
+  std::string name;
+  std::string default_value;
+  std::string description;
+  // Returns "" if `value` is acceptable, otherwise why not.
+  std::string (*validate)(std::string_view value) = nullptr;
+};
+
+struct ScenarioInfo {
+  std::string id;     // "orcs-vs-elves"
+  std::string title;  // "Orcs vs Elves, armies chosen at setup"
+};
+
+using Options = std::vector<std::pair<std::string, std::string>>;  // name, value (resolved)
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::string_view id() const = 0;  // "pocket"
+  virtual std::string_view scenario() const = 0;
+  virtual const Options& options() const = 0;
+  virtual const std::vector<std::string>& seats() const = 0;  // side ids, e.g. {"orcs","elves"}
+  virtual std::unique_ptr<State> new_initial_state() const = 0;
+  // Throws std::runtime_error naming the JSON path on malformed input.
+  virtual std::unique_ptr<State> state_from_json(const json& j) const = 0;
+  // A version string of the rules implementation, stored in replays.
+  virtual std::string_view rules_version() const = 0;
+
+  int seat_index(std::string_view side) const;  // -1 if unknown
+};
+
+}  // namespace feldherr

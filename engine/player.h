@@ -1,0 +1,34 @@
+// Players: whatever chooses actions for a seat (a human at a terminal, the random player, a
+// game's heuristic, MCTS). Chance is not a player: the driver (Session) supplies chance outcomes.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/game.h"
+#include "engine/rng.h"
+
+namespace feldherr {
+
+class Player {
+ public:
+  virtual ~Player() = default;
+  // Chooses one of state.legal_actions() for state.current_seat(). Players with hidden
+  // information must only use state.observe(seat) or state.determinize(seat, rng).
+  virtual Action choose(const State& state) = 0;
+  virtual std::string name() const = 0;
+};
+
+// Uniformly random among the legal actions.
+class RandomPlayer : public Player {
+ public:
+  explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
+  Action choose(const State& state) override;
+  std::string name() const override { return "random"; }
+
+ private:
+  Rng rng_;
+  ActionList buffer_;
+};
+
+}  // namespace feldherr

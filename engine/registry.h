@@ -1,0 +1,64 @@
+// The registry of game modules: how the CLI, server, AI and tests find games by id.
+//
+// Registration is explicit (games/all_games.cc calls register_all_games) rather than by static
+// initialisers, which static libraries would silently drop.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/player.h"
+
+namespace feldherr {
+
+// Error in user input (unknown game, bad option value...). The CLI prints what() and exits 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct GameModule {
+  std::string id;     // "pocket"
+  std::string title;  // "Pocket Battles: Orcs vs Elves"
+  std::vector<ScenarioInfo> scenarios;
+  std::vector<OptionSpec> options;
+  // Creates the game for a scenario id (one of `scenarios`) and fully resolved options (every
+  // OptionSpec present, validated). May throw std::runtime_error for bad data files.
+  std::function<std::shared_ptr<const Game>(std::string_view scenario, const Options& options)>
+      create;
+  // The game's scored candidate-action player (the `heuristic` seat); null if the game has none.
+  std::function<std::unique_ptr<Player>(int seat, uint64_t seed)> make_heuristic;
+  // Data files of this game live in data_dir()/<data_subdir>/. validate_file checks one of them
+  // and throws DataError("FILE:LINE: message") if it is malformed.
+  std::string data_subdir;
+  std::function<void(const std::string& path)> validate_file;
+  // Game-specific invariants for the conformance battery ("" when they hold); may be null.
+  std::function<std::string(const State&)> invariant;
+};
+
+class Registry {
+ public:
+  void add(GameModule module);
+  const std::vector<GameModule>& modules() const { return modules_; }
+  const GameModule* find(std::string_view game_id) const;
+
+  // Resolves "game/scenario" + user options (unknown names or invalid values throw UsageError)
+  // and creates the game.
+  std::shared_ptr<const Game> create(std::string_view game_and_scenario,
+                                     const Options& user_options) const;
+  // Fills defaults and validates; throws UsageError.
+  Options resolve_options(const GameModule& module, const Options& user_options) const;
+
+ private:
+  std::vector<GameModule> modules_;
+};
+
+// The registry with every game of the product (defined in games/all_games.cc).
+const Registry& all_games();
+
+}  // namespace feldherr

@@ -1,0 +1,60 @@
+// A Session drives one game: it owns the current state, records every action (chance outcomes
+// included) with its seat, keeps the undo snapshots the rules allow, and writes the replay log
+// incrementally so that nothing is lost if the process dies.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/replay.h"
+
+namespace feldherr {
+
+struct LoggedAction {
+  int seat = kNobody;  // who took it (kChance for dice)
+  Action action;
+  std::string text;  // describe() in the state before it
+};
+
+class Session {
+ public:
+  explicit Session(std::shared_ptr<const Game> game);
+
+  const Game& game() const { return *game_; }
+  const State& state() const { return *state_; }
+  const std::vector<LoggedAction>& history() const { return history_; }
+
+  // Applies an action after checking it is legal. Returns "" on success, otherwise the reason
+  // (citing the rule) and nothing changes. Events of the action are appended to `events`.
+  std::string act(const Action& action, EventList* events = nullptr);
+  // Parses the text form (or a 1-based number into the legal action list) and acts.
+  std::string act_text(std::string_view text, EventList* events = nullptr);
+
+  // Supplies the chance outcome when Chance owes the decision.
+  void roll(Rng& rng, EventList* events = nullptr);
+
+  // Undo (ARCHITECTURE.md): open only inside the deciding seat's own window: closed by any chance
+  // action, any action that reveals information, and any change of deciding seat.
+  bool can_undo() const { return !undo_stack_.empty(); }
+  // Returns false (and changes nothing) if undo is closed.
+  bool undo();
+
+  // Starts writing a replay log (JSON Lines) to `path`; every later action is appended and
+  // flushed before act() returns. Throws std::runtime_error if the file cannot be written.
+  void record_to(const std::string& path, uint64_t seed);
+
+ private:
+  void push(const Action& action, int seat, std::string text, EventList* events);
+
+  std::shared_ptr<const Game> game_;
+  std::unique_ptr<State> state_;
+  std::vector<LoggedAction> history_;
+  std::vector<std::unique_ptr<State>> undo_stack_;  // states before each undoable action
+  int undo_seat_ = kNobody;
+  std::optional<ReplayWriter> writer_;
+};
+
+}  // namespace feldherr
