@@ -54,6 +54,24 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
   } catch (const std::exception& e) {
     fail(std::string("state_from_json failed on to_json output: ") + e.what());
   }
+  // The hash must see every part of the state: the positions reached by the different legal
+  // actions share their history, so two of them with different JSON but one hash mean the hash
+  // ignores what those actions changed.
+  {
+    std::vector<std::pair<uint64_t, std::string>> children;
+    for (size_t i = 0; i < legal.size() && i < 64; ++i) {
+      auto child = state.clone();
+      child->apply(legal[i]);
+      children.emplace_back(child->hash(), child->to_json().dump());
+    }
+    std::sort(children.begin(), children.end());
+    for (size_t i = 1; i < children.size(); ++i)
+      if (children[i].first == children[i - 1].first &&
+          children[i].second != children[i - 1].second) {
+        fail("hash ignores part of the state: two actions lead to different states, one hash");
+        break;
+      }
+  }
   // Text forms round-trip for every legal action.
   for (const Action& a : legal) {
     Action parsed;

@@ -1,0 +1,117 @@
+// A generic "scored candidate actions" player (the model is the RCA AI of Battle for Wesnoth:
+// every candidate action gets a score, the best one is executed).
+//
+// A game supplies a scoring function; the player asks it to score every legal action and plays
+// the best one, breaking near-ties with a seeded random draw, so a player built with a given
+// seed always makes the same choices in the same positions.
+//
+// Hidden information: the scoring function never sees the true state. Once per decision the
+// player draws a determinisation (State::determinize(seat, rng)), a state consistent with what
+// the deciding seat may know, and scores on it. The legal actions come from the real state (a
+// seat is entitled to know its own options); an action that is not legal in the determinised
+// copy is scored as the worst choice.
+//
+// Header-only: the ai/ folder has no library target.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/player.h"
+#include "engine/rng.h"
+
+namespace feldherr {
+
+// Scores `action` for the deciding seat of `view` (a determinised copy of the real state).
+// Higher is better. The function may draw from `rng` (it is the player's seeded generator).
+using ActionScorer = std::function<double(const State& view, const Action& action, Rng& rng)>;
+
+class ScoredPlayer : public Player {
+ public:
+  // `tie_band`: actions whose score lies within tie_band of the best score are considered tied;
+  // one of them is drawn with the seeded generator.
+  ScoredPlayer(std::string name, ActionScorer scorer, uint64_t seed, double tie_band = 1e-9)
+      : name_(std::move(name)), scorer_(std::move(scorer)), rng_(seed), tie_band_(tie_band) {}
+
+  Action choose(const State& state) override {
+    state.legal_actions(legal_);
+    if (legal_.size() == 1) return legal_.front();
+    const int seat = state.current_seat();
+    // The determinisation draws from its own generator, seeded from the player's, so that the
+    // player's generator advances by the same amount whatever the hidden information is.
+    Rng det_rng(rng_.next_u64());
+    std::unique_ptr<State> view = state.determinize(seat, det_rng);
+    view->legal_actions(view_legal_);
+    view_ids_.clear();
+    for (const Action& a : view_legal_) view_ids_.push_back(a.id());
+    std::sort(view_ids_.begin(), view_ids_.end());
+    scores_.assign(legal_.size(), 0.0);
+    double best = -std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      double s = -std::numeric_limits<double>::infinity();
+      if (std::binary_search(view_ids_.begin(), view_ids_.end(), legal_[i].id()))
+        s = scorer_(*view, legal_[i], rng_);
+      if (std::isnan(s)) s = -std::numeric_limits<double>::infinity();
+      scores_[i] = s;
+      if (s > best) best = s;
+    }
+    tied_.clear();
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      if (scores_[i] >= best - tie_band_) tied_.push_back(i);
+    }
+    if (tied_.empty()) {  // every score was -inf
+      return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
+    }
+    return legal_[tied_[rng_.below(static_cast<uint32_t>(tied_.size()))]];
+  }
+
+  std::string name() const override { return name_; }
+
+  // The scores of the last decision, parallel to last_actions() (for tests and explanations).
+  const std::vector<double>& last_scores() const { return scores_; }
+  const ActionList& last_actions() const { return legal_; }
+
+ private:
+  std::string name_;
+  ActionScorer scorer_;
+  Rng rng_;
+  double tie_band_;
+  ActionList legal_;
+  ActionList view_legal_;
+  std::vector<uint64_t> view_ids_;
+  std::vector<double> scores_;
+  std::vector<size_t> tied_;
+};
+
+// One-step lookahead: the expected value of `eval` after applying `action` to a clone of
+// `state` and then every chance outcome that immediately follows, enumerated with its
+// probability, up to `max_chance_steps` consecutive chance decisions (deeper chance nodes are
+// evaluated as they stand). `eval` sees states that may still owe a decision to Chance when
+// the limit is reached.
+inline double expected_value_after(const State& state, const Action& action,
+                                   const std::function<double(const State&)>& eval,
+                                   int max_chance_steps = 1) {
+  std::unique_ptr<State> next = state.clone();
+  next->apply(action);
+  std::function<double(const State&, int)> rec = [&](const State& s, int depth) -> double {
+    if (depth <= 0 || s.is_terminal() || s.current_seat() != kChance) return eval(s);
+    double total = 0.0;
+    for (const ChanceOutcome& o : s.chance_outcomes()) {
+      if (o.probability <= 0.0) continue;
+      std::unique_ptr<State> child = s.clone();
+      child->apply(o.action);
+      total += o.probability * rec(*child, depth - 1);
+    }
+    return total;
+  };
+  return rec(*next, max_chance_steps);
+}
+
+}  // namespace feldherr

@@ -1,0 +1,238 @@
+// Engine benchmarks, generic over every registered game (feldherr::all_games()): each game and
+// scenario gets the same set, so a new game module is measured without writing any code here.
+//
+//   <game>/<scenario>[/<option>=<value>]/<Benchmark>
+//
+//   RandomPlayout  whole games, RandomPlayer for every seat, chance via State::sample_chance.
+//                  items_per_second = actions/s; counters games/s and actions/game.
+//   ContinuingPlayout  the same, but each seat's random choice avoids (at the cost of a clone +
+//                  apply per decision) actions that end the game at once, such as conceding:
+//                  full-length games. Its time includes that lookahead.
+//   Apply          re-applies the actions of recorded continuing games to fresh copies of the
+//                  initial state (no legality checks, no players): items_per_second = actions/s.
+//   Clone          State::clone() of positions sampled evenly from those recorded games.
+//   LegalActions   State::legal_actions(buffer) on the same positions; counter actions/call.
+//   Hash           State::hash() on the same positions.
+//   JsonRoundTrip  to_json() + Game::state_from_json() on the same positions; counter bytes.
+//
+// Games with a battle-size option "points" are measured at points=60 and points=100; others
+// with their default options. See docs/testing.md, "Benchmarks".
+#include <benchmark/benchmark.h>
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/player.h"
+#include "engine/registry.h"
+
+namespace feldherr {
+namespace {
+
+constexpr int kMaxActionsPerGame = 200000;  // a runaway game stops here (conformance catches it)
+constexpr int kSampleGames = 8;
+constexpr size_t kMaxSamples = 1024;
+
+// A random legal action that does not end the game at once, if there is one. Games whose
+// rules let a seat concede at any moment would otherwise end after a handful of random actions.
+Action pick_continuing(const State& state, const ActionList& legal, Rng& rng) {
+  size_t first = rng.below(static_cast<uint32_t>(legal.size()));
+  // The random pick if it does not end the game; otherwise the next one (cyclically) that does
+  // not. Only when every action ends the game is the random pick kept.
+  for (size_t k = 0; k < legal.size(); ++k) {
+    const Action& a = legal[(first + k) % legal.size()];
+    if (legal.size() == 1) break;
+    auto next = state.clone();
+    next->apply(a);
+    if (!next->is_terminal()) return a;
+  }
+  return legal[first];
+}
+
+// Plays one random game from `initial`: RandomPlayer for every seat, or (continuing = true)
+// pick_continuing. Calls `visit(state)` before every action and `taken(action)` after choosing
+// it. Returns the number of actions.
+template <typename Visit, typename Taken>
+int random_game(const State& initial, uint64_t seed, bool continuing, Visit&& visit,
+                Taken&& taken) {
+  auto state = initial.clone();
+  int seats = static_cast<int>(initial.game().seats().size());
+  std::vector<RandomPlayer> players;
+  players.reserve(static_cast<size_t>(seats));
+  for (int s = 0; s < seats; ++s) players.emplace_back(seed * 131 + static_cast<uint64_t>(s));
+  Rng chance(seed), pick(seed * 7919);
+  ActionList legal;
+  int n = 0;
+  while (!state->is_terminal() && n < kMaxActionsPerGame) {
+    visit(*state);
+    int seat = state->current_seat();
+    Action a;
+    if (seat == kChance) {
+      a = state->sample_chance(chance);
+    } else if (continuing) {
+      state->legal_actions(legal);
+      a = pick_continuing(*state, legal, pick);
+    } else {
+      a = players[static_cast<size_t>(seat)].choose(*state);
+    }
+    taken(a);
+    state->apply(a);
+    ++n;
+  }
+  return n;
+}
+
+// Positions and action sequences recorded once per game configuration.
+struct Fixture {
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> initial;
+  std::vector<std::unique_ptr<State>> positions;  // non-terminal, spread over whole games
+  std::vector<std::vector<Action>> games;         // action sequences of random games
+
+  explicit Fixture(std::shared_ptr<const Game> g) : game(std::move(g)) {
+    initial = game->new_initial_state();
+    size_t total = 0;
+    for (int i = 0; i < kSampleGames; ++i) {
+      std::vector<Action> actions;
+      random_game(
+          *initial, 1000 + static_cast<uint64_t>(i), /*continuing=*/true, [](const State&) {},
+          [&](const Action& a) { actions.push_back(a); });
+      total += actions.size();
+      games.push_back(std::move(actions));
+    }
+    // Keep evenly spaced positions (at most kMaxSamples) so every phase of the game counts.
+    size_t stride = total / kMaxSamples + 1, k = 0;
+    for (const auto& seq : games) {
+      auto state = initial->clone();
+      for (const Action& a : seq) {
+        if (k++ % stride == 0) positions.push_back(state->clone());
+        state->apply(a);
+      }
+    }
+    if (positions.empty()) positions.push_back(initial->clone());
+  }
+};
+
+template <bool kContinuing>
+void random_playout(benchmark::State& st, const Fixture* f) {
+  uint64_t seed = 1;
+  int64_t actions = 0, games = 0;
+  for (auto _ : st) {
+    int n = random_game(
+        *f->initial, seed++, kContinuing, [](const State&) {},
+        [](const Action& a) { benchmark::DoNotOptimize(a); });
+    actions += n;
+    ++games;
+  }
+  st.SetItemsProcessed(actions);
+  st.counters["games/s"] =
+      benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
+  st.counters["actions/game"] = static_cast<double>(actions) / static_cast<double>(games);
+}
+
+void apply_actions(benchmark::State& st, const Fixture* f) {
+  int64_t actions = 0;
+  size_t g = 0;
+  for (auto _ : st) {
+    const auto& seq = f->games[g++ % f->games.size()];
+    auto state = f->initial->clone();
+    for (const Action& a : seq) state->apply(a);
+    benchmark::DoNotOptimize(state->current_seat());
+    actions += static_cast<int64_t>(seq.size());
+  }
+  st.SetItemsProcessed(actions);
+}
+
+void clone_state(benchmark::State& st, const Fixture* f) {
+  size_t i = 0;
+  for (auto _ : st) {
+    auto copy = f->positions[i++ % f->positions.size()]->clone();
+    benchmark::DoNotOptimize(copy.get());
+  }
+  st.SetItemsProcessed(st.iterations());
+}
+
+void legal_actions(benchmark::State& st, const Fixture* f) {
+  ActionList buffer;
+  size_t i = 0;
+  int64_t listed = 0;
+  for (auto _ : st) {
+    f->positions[i++ % f->positions.size()]->legal_actions(buffer);
+    benchmark::DoNotOptimize(buffer.data());
+    listed += static_cast<int64_t>(buffer.size());
+  }
+  st.SetItemsProcessed(st.iterations());
+  st.counters["actions/call"] = static_cast<double>(listed) / static_cast<double>(st.iterations());
+}
+
+void hash_state(benchmark::State& st, const Fixture* f) {
+  size_t i = 0;
+  for (auto _ : st) benchmark::DoNotOptimize(f->positions[i++ % f->positions.size()]->hash());
+  st.SetItemsProcessed(st.iterations());
+}
+
+void json_round_trip(benchmark::State& st, const Fixture* f) {
+  size_t i = 0;
+  int64_t bytes = 0;
+  for (auto _ : st) {
+    const State& s = *f->positions[i++ % f->positions.size()];
+    json j = s.to_json();
+    auto back = f->game->state_from_json(j);
+    benchmark::DoNotOptimize(back.get());
+    if (i <= f->positions.size()) bytes += static_cast<int64_t>(j.dump().size());
+  }
+  st.SetItemsProcessed(st.iterations());
+  size_t measured = std::min(static_cast<size_t>(st.iterations()), f->positions.size());
+  st.counters["json_bytes"] = static_cast<double>(bytes) / static_cast<double>(measured);
+}
+
+// The option sets benchmarked for a module: battle sizes 60 and 100 where a "points" option
+// exists, otherwise the defaults.
+std::vector<Options> option_sets(const GameModule& m) {
+  for (const auto& spec : m.options)
+    if (spec.name == "points") return {{{"points", "60"}}, {{"points", "100"}}};
+  return {{}};
+}
+
+bool register_all() {
+  // Fixtures live for the whole run (benchmarks are registered once, before main runs them).
+  static std::vector<std::unique_ptr<Fixture>> fixtures;
+  for (const GameModule& m : all_games().modules()) {
+    for (const ScenarioInfo& sc : m.scenarios) {
+      for (const Options& opts : option_sets(m)) {
+        std::string name = m.id + "/" + sc.id;
+        for (const auto& [k, v] : opts) name += "/" + k + "=" + v;
+        try {
+          fixtures.push_back(std::make_unique<Fixture>(all_games().create(m.id + "/" + sc.id, opts)));
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "bench: skipping %s: %s\n", name.c_str(), e.what());
+          continue;
+        }
+        const Fixture* f = fixtures.back().get();
+        benchmark::RegisterBenchmark((name + "/RandomPlayout").c_str(), random_playout<false>, f)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark((name + "/ContinuingPlayout").c_str(), random_playout<true>,
+                                     f)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark((name + "/Apply").c_str(), apply_actions, f)
+            ->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark((name + "/Clone").c_str(), clone_state, f);
+        benchmark::RegisterBenchmark((name + "/LegalActions").c_str(), legal_actions, f);
+        benchmark::RegisterBenchmark((name + "/Hash").c_str(), hash_state, f);
+        benchmark::RegisterBenchmark((name + "/JsonRoundTrip").c_str(), json_round_trip, f)
+            ->Unit(benchmark::kMicrosecond);
+      }
+    }
+  }
+  return true;
+}
+
+// benchmark_main provides main(); registration runs during static initialisation.
+const bool registered = register_all();
+
+}  // namespace
+}  // namespace feldherr

@@ -1,0 +1,106 @@
+// Internals of the `feldherr` command line shared by its subcommands (not a public interface:
+// other code uses cli/cli.h).
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/registry.h"
+#include "engine/session.h"
+
+namespace feldherr::cli {
+
+struct Streams {
+  std::istream& in;
+  std::ostream& out;
+  std::ostream& err;
+};
+
+// ---- subcommands (each returns an exit code from cli.h) ----
+
+int cmd_list(const Registry& registry, Streams& io);
+
+struct PlayArgs {
+  std::string game;                  // "game/scenario"
+  std::optional<uint64_t> seed;      // --seed; drawn from std::random_device when absent
+  std::vector<std::string> seats;    // --seat SIDE=PLAYER
+  std::vector<std::string> options;  // --option KEY=VALUE
+  std::string log;                   // --log FILE ("" = none)
+  bool quiet = false;
+  long long max_actions = 0;  // --max-actions (0 = no cap)
+};
+int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io);
+
+struct ReplayArgs {
+  std::string file;
+  bool verify = false;
+  bool quiet = false;
+};
+int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io);
+
+int cmd_validate(const std::vector<std::string>& paths, const Registry& registry, Streams& io);
+
+// ---- helpers ----
+
+// Side id of a seat, "chance" for kChance, "nobody" for kNobody, "observer" for kObserver.
+std::string seat_name(const Game& game, int seat);
+
+// Splits "KEY=VALUE" at the first '='; false if there is no '=' or either part is empty.
+bool split_pair(const std::string& text, std::string& key, std::string& value);
+
+// A seed for a player or generator derived from the game seed and a salt (platform-independent).
+uint64_t derive_seed(uint64_t seed, uint64_t salt);
+
+// Prints the game as it goes ("who did what" + every event with its rule) and remembers the
+// recent lines for the human seat's `log` command.
+class Narrator {
+ public:
+  Narrator(std::ostream& out, bool print, bool remember)
+      : out_(out), print_(print), remember_(remember) {}
+
+  // Whether lines are built at all (printing or remembering); callers skip work otherwise.
+  bool active() const { return print_ || remember_; }
+
+  // `logged` is the action just taken (Session::history().back()), `n` its 1-based number.
+  // `chance_prompt` is the decision prompt Chance owed before a chance action ("" otherwise).
+  void action(const Game& game, int n, const LoggedAction& logged, const std::string& chance_prompt,
+              const EventList& events);
+  void undo(const Game& game, int seat, const std::string& text);
+  void line(const std::string& text);
+
+  const std::deque<std::string>& recent() const { return recent_; }
+
+ private:
+  static constexpr size_t kKeep = 40;
+  std::ostream& out_;
+  bool print_;
+  bool remember_;
+  std::deque<std::string> recent_;
+};
+
+// The terminal seat of a human: shows the board and the legal actions, reads a line.
+class HumanSeat {
+ public:
+  enum class Outcome { kActed, kUndone, kQuit, kEndOfInput };
+
+  HumanSeat(Streams& io, const Narrator& narrator) : io_(io), narrator_(narrator) {}
+
+  // Plays one decision of state.current_seat() through `session`. kActed: an action was taken
+  // (its events are in `events`); kUndone: the last action was taken back; kQuit: the player
+  // typed quit; kEndOfInput: stdin ended.
+  Outcome turn(Session& session, EventList& events, std::string& undone_text);
+
+ private:
+  void show(const Session& session) const;
+  void help(const Session& session) const;
+
+  Streams& io_;
+  const Narrator& narrator_;
+};
+
+}  // namespace feldherr::cli

@@ -1,0 +1,136 @@
+// The human seat at a terminal: board, decision prompt, numbered legal actions, one line of
+// input per attempt (docs/cli.md "The human seat").
+#include <algorithm>
+#include <cctype>
+#include <istream>
+#include <ostream>
+
+#include "cli/commands.h"
+
+namespace feldherr::cli {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && s.size() <= 9 &&
+         std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+void HumanSeat::show(const Session& session) const {
+  const State& state = session.state();
+  const int seat = state.current_seat();
+  const std::string side = seat_name(session.game(), seat);
+  // Hot-seat: whose turn it is comes before the board, so that the other player can look away.
+  io_.out << "\n=== " << side << " to play (action " << state.move_number() + 1 << ") ===\n";
+  const std::string board = state.render_text(seat);
+  io_.out << board;
+  if (!board.empty() && board.back() != '\n') io_.out << '\n';
+  const Decision decision = state.decision();
+  io_.out << decision.prompt << '\n';
+  const ActionList legal = state.legal_actions();
+  for (size_t i = 0; i < legal.size(); ++i) {
+    io_.out << "  " << i + 1 << ") " << state.describe(legal[i]) << '\n';
+  }
+}
+
+void HumanSeat::help(const Session& session) const {
+  const ActionList legal = session.state().legal_actions();
+  io_.out << "Type the number of an action from the list, or the action in text form";
+  if (!legal.empty()) io_.out << " (e.g. \"" << session.state().describe(legal.front()) << "\")";
+  io_.out << ".\n"
+          << "Commands:\n"
+          << "  board   show the board, the decision and the legal actions again\n"
+          << "  log     the recent actions and events\n"
+          << "  undo    take back your last action (only while the rules keep undo open)\n"
+          << "  help    this text\n"
+          << "  quit    stop now; the replay log written so far is kept\n";
+  Action concede;
+  std::string error;
+  if (session.state().parse("concede", concede, error) &&
+      session.state().why_illegal(concede).empty()) {
+    io_.out << "  concede is a legal action now: type it to give up the game\n";
+  }
+}
+
+HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::string& undone_text) {
+  const std::string side = seat_name(session.game(), session.state().current_seat());
+  show(session);
+  std::string raw;
+  while (true) {
+    io_.out << side << "> " << std::flush;
+    if (!std::getline(io_.in, raw)) return Outcome::kEndOfInput;
+    const std::string input = trim(raw);
+    if (input.empty()) continue;
+    const std::string command = lower(input);
+    const State& state = session.state();
+
+    if (command == "help" || command == "?") {
+      help(session);
+      continue;
+    }
+    if (command == "board") {
+      show(session);
+      continue;
+    }
+    if (command == "log") {
+      if (narrator_.recent().empty()) io_.out << "(nothing has happened yet)\n";
+      for (const std::string& line : narrator_.recent()) io_.out << line << '\n';
+      continue;
+    }
+    if (command == "quit" || command == "exit") return Outcome::kQuit;
+    if (command == "undo") {
+      if (!session.can_undo() || session.history().empty()) {
+        io_.out << "cannot undo: the rules have closed undo (it closes when dice are rolled, "
+                   "hidden information is revealed or another side decides)\n";
+        continue;
+      }
+      undone_text = session.history().back().text;
+      if (!session.undo()) {
+        io_.out << "cannot undo: the rules have closed undo\n";
+        continue;
+      }
+      return Outcome::kUndone;
+    }
+
+    Action action;
+    if (all_digits(input)) {
+      const ActionList legal = state.legal_actions();
+      const long number = std::stol(input);
+      if (number < 1 || static_cast<size_t>(number) > legal.size()) {
+        io_.out << "no action number " << input << ": choose 1-" << legal.size()
+                << " (help lists the commands)\n";
+        continue;
+      }
+      action = legal[static_cast<size_t>(number - 1)];
+    } else {
+      std::string error;
+      if (!state.parse(input, action, error)) {
+        io_.out << "not understood: " << (error.empty() ? input : error)
+                << " (type a number, an action, or help)\n";
+        continue;
+      }
+    }
+    const std::string reason = session.act(action, &events);
+    if (!reason.empty()) {
+      io_.out << "illegal: " << reason << '\n';
+      continue;
+    }
+    return Outcome::kActed;
+  }
+}
+
+}  // namespace feldherr::cli

@@ -1,0 +1,44 @@
+// The narration of a game: who did what, every event with its rule citation, dice visible.
+#include <ostream>
+
+#include "cli/commands.h"
+
+namespace feldherr::cli {
+
+void Narrator::line(const std::string& text) {
+  if (print_) out_ << text << '\n';
+  if (remember_) {
+    recent_.push_back(text);
+    while (recent_.size() > kKeep) recent_.pop_front();
+  }
+}
+
+// "12. orcs: attack o2 e1" then one indented line per event: "  [PB Gefecht 2] Orc unit o2
+// rolls 4 and 5: 3 hits". A chance action shows what was rolled for:
+// "13. dice: roll 4 5  (2 d6 for the attack of o2, PB Gefecht 2)".
+void Narrator::action(const Game& game, int n, const LoggedAction& logged,
+                      const std::string& chance_prompt, const EventList& events) {
+  if (!active()) return;
+  std::string head = std::to_string(n) + ". ";
+  if (logged.seat == kChance) {
+    head += "dice: " + logged.text;
+    if (!chance_prompt.empty()) head += "  (" + chance_prompt + ")";
+  } else {
+    head += seat_name(game, logged.seat) + ": " + logged.text;
+  }
+  line(head);
+  for (const Event& event : events) {
+    if (event.rule.empty()) {
+      line("  " + event.text);
+    } else {
+      line("  [" + event.rule + "] " + event.text);
+    }
+  }
+}
+
+void Narrator::undo(const Game& game, int seat, const std::string& text) {
+  if (!active()) return;
+  line("   " + seat_name(game, seat) + ": undo (takes back \"" + text + "\")");
+}
+
+}  // namespace feldherr::cli

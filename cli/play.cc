@@ -1,0 +1,224 @@
+// `feldherr play GAME/SCENARIO`: drives one game through a Session with a player per seat
+// (docs/cli.md).
+#include <fmt/format.h>
+
+#include <map>
+#include <memory>
+#include <ostream>
+#include <random>
+#include <set>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "engine/player.h"
+
+namespace feldherr::cli {
+
+namespace {
+
+enum class Controller { kHuman, kRandom, kHeuristic };
+
+const char* controller_name(Controller c) {
+  switch (c) {
+    case Controller::kHuman:
+      return "human";
+    case Controller::kRandom:
+      return "random";
+    case Controller::kHeuristic:
+      return "heuristic";
+  }
+  return "?";
+}
+
+Options parse_options(const std::vector<std::string>& texts) {
+  Options options;
+  std::set<std::string> seen;
+  for (const std::string& text : texts) {
+    std::string key, value;
+    if (!split_pair(text, key, value)) {
+      throw UsageError(fmt::format("bad --option '{}': expected KEY=VALUE", text));
+    }
+    if (!seen.insert(key).second) {
+      throw UsageError(fmt::format("option '{}' given twice", key));
+    }
+    options.emplace_back(key, value);
+  }
+  return options;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string s;
+  for (const std::string& item : items) s += (s.empty() ? "" : ", ") + item;
+  return s;
+}
+
+// One controller per seat; sides without --seat are played by the heuristic.
+std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const Game& game,
+                                    const std::string& game_name) {
+  const auto& sides = game.seats();
+  std::vector<Controller> controllers(sides.size(), Controller::kHeuristic);
+  std::vector<bool> given(sides.size(), false);
+  for (const std::string& text : texts) {
+    std::string side, player;
+    if (!split_pair(text, side, player)) {
+      throw UsageError(fmt::format("bad --seat '{}': expected SIDE=PLAYER (e.g. {}=human)", text,
+                                   sides.empty() ? "side" : sides.front()));
+    }
+    const int seat = game.seat_index(side);
+    if (seat < 0) {
+      throw UsageError(
+          fmt::format("unknown side '{}' in {} (sides: {})", side, game_name, join(sides)));
+    }
+    Controller controller;
+    if (player == "human") {
+      controller = Controller::kHuman;
+    } else if (player == "random") {
+      controller = Controller::kRandom;
+    } else if (player == "heuristic") {
+      controller = Controller::kHeuristic;
+    } else {
+      throw UsageError(fmt::format(
+          "unknown player '{}' for side {} (players: human, random, heuristic)", player, side));
+    }
+    const auto index = static_cast<size_t>(seat);
+    if (given[index]) throw UsageError(fmt::format("side '{}' given twice in --seat", side));
+    given[index] = true;
+    controllers[index] = controller;
+  }
+  return controllers;
+}
+
+uint64_t random_seed() {
+  std::random_device device;
+  return (static_cast<uint64_t>(device()) << 32) ^ static_cast<uint64_t>(device());
+}
+
+}  // namespace
+
+int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
+  const Options user_options = parse_options(args.options);
+  // Unknown game or scenario, unknown option or bad option value: UsageError (exit 2).
+  const std::shared_ptr<const Game> game = registry.create(args.game, user_options);
+  const std::vector<Controller> controllers = parse_seats(args.seats, *game, args.game);
+  const GameModule* module = registry.find(game->id());
+
+  const bool seed_given = args.seed.has_value();
+  const uint64_t seed = seed_given ? *args.seed : random_seed();
+  // Without --seed the seed is always shown: any game can be replayed.
+  if (!args.quiet || !seed_given) io.out << "seed: " << seed << '\n';
+
+  // Players. Seeds are derived from the game seed and the seat, so that a seat's random choices
+  // do not depend on which other seats are human.
+  const size_t num_seats = game->seats().size();
+  std::vector<std::unique_ptr<Player>> players(num_seats);
+  std::vector<std::string> fallback;
+  bool any_human = false;
+  for (size_t seat = 0; seat < num_seats; ++seat) {
+    const uint64_t player_seed = derive_seed(seed, seat + 1);
+    switch (controllers[seat]) {
+      case Controller::kHuman:
+        any_human = true;
+        break;
+      case Controller::kRandom:
+        players[seat] = std::make_unique<RandomPlayer>(player_seed);
+        break;
+      case Controller::kHeuristic:
+        if (module != nullptr && module->make_heuristic) {
+          players[seat] = module->make_heuristic(static_cast<int>(seat), player_seed);
+        }
+        if (!players[seat]) {
+          players[seat] = std::make_unique<RandomPlayer>(player_seed);
+          fallback.push_back(game->seats()[seat]);
+        }
+        break;
+    }
+  }
+  if (!fallback.empty()) {
+    io.err << "note: " << game->id() << " has no heuristic player; random plays " << join(fallback)
+           << '\n';
+  }
+
+  if (!args.quiet) {
+    io.out << "game: " << game->id() << '/' << game->scenario() << " (rules "
+           << game->rules_version() << ")\n";
+    std::string options;
+    for (const auto& [name, value] : game->options()) {
+      options += (options.empty() ? "" : ", ") + name + "=" + value;
+    }
+    if (!options.empty()) io.out << "options: " << options << '\n';
+    std::string seats;
+    for (size_t seat = 0; seat < num_seats; ++seat) {
+      seats +=
+          (seats.empty() ? "" : ", ") + game->seats()[seat] + "=" +
+          (controllers[seat] == Controller::kHuman ? std::string("human") : players[seat]->name());
+    }
+    io.out << "seats: " << seats << '\n';
+  }
+
+  Session session(game);
+  if (!args.log.empty()) session.record_to(args.log, seed);
+  const std::string log_note = args.log.empty() ? std::string("no log was written (use --log FILE)")
+                                                : "the log so far is in " + args.log;
+
+  // The dice: a generator seeded from the game seed (Session::roll asks the state for a sample).
+  Rng dice(seed);
+  Narrator narrator(io.out, !args.quiet, any_human);
+  HumanSeat human(io, narrator);
+  EventList events;
+  std::string chance_prompt;
+  while (!session.state().is_terminal()) {
+    if (args.max_actions > 0 &&
+        static_cast<long long>(session.history().size()) >= args.max_actions) {
+      io.out << "stopped: --max-actions " << args.max_actions
+             << " reached before the end of the game; " << log_note << '\n';
+      return kExitUnfinished;
+    }
+    const State& state = session.state();
+    const int seat = state.current_seat();
+    events.clear();
+    chance_prompt.clear();
+    if (seat == kChance) {
+      if (narrator.active()) chance_prompt = state.decision().prompt;
+      session.roll(dice, &events);
+    } else if (seat < 0 || static_cast<size_t>(seat) >= num_seats) {
+      throw std::logic_error(
+          fmt::format("the game names seat {} to decide, which does not exist", seat));
+    } else if (controllers[static_cast<size_t>(seat)] == Controller::kHuman) {
+      std::string undone;
+      switch (human.turn(session, events, undone)) {
+        case HumanSeat::Outcome::kActed:
+          break;
+        case HumanSeat::Outcome::kUndone:
+          narrator.undo(*game, seat, undone);
+          continue;
+        case HumanSeat::Outcome::kQuit:
+          io.out << "\nquit: the game is left unfinished; " << log_note << '\n';
+          return kExitUnfinished;
+        case HumanSeat::Outcome::kEndOfInput:
+          io.out << '\n';
+          io.err << "end of input: the game is left unfinished; " << log_note << '\n';
+          return kExitUnfinished;
+      }
+    } else {
+      Player& player = *players[static_cast<size_t>(seat)];
+      const Action action = player.choose(state);
+      const std::string reason = session.act(action, &events);
+      if (!reason.empty()) {
+        throw std::logic_error(fmt::format("the {} player of {} chose an illegal action: {}",
+                                           player.name(), seat_name(*game, seat), reason));
+      }
+    }
+    narrator.action(*game, static_cast<int>(session.history().size()), session.history().back(),
+                    chance_prompt, events);
+  }
+
+  const Result result = session.state().result();
+  if (!args.quiet) {
+    if (!result.reason.empty()) io.out << "end: " << result.reason << '\n';
+    if (!args.log.empty()) io.out << "log: " << args.log << '\n';
+  }
+  io.out << "result: " << result.summary << '\n';
+  return kExitOk;
+}
+
+}  // namespace feldherr::cli

@@ -1,0 +1,109 @@
+// `feldherr validate [PATH]...`: checks data files with their game's validate_file
+// (docs/cli.md).
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "engine/errors.h"
+
+namespace feldherr::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The module a file belongs to: the one whose data_subdir is the nearest enclosing directory
+// sequence of the file ("data/pocket/armies/orcs.toml" belongs to the game with data_subdir
+// "pocket"). This works for the shipped data directory and for copies elsewhere (a scenario
+// being written in /tmp/pocket/). Null if no game claims the file.
+const GameModule* owner(const fs::path& file, const Registry& registry) {
+  std::error_code ec;
+  fs::path absolute = fs::absolute(file, ec);
+  if (ec) absolute = file;
+  const std::string dir = absolute.lexically_normal().parent_path().generic_string() + "/";
+  const GameModule* best = nullptr;
+  size_t best_pos = 0;
+  for (const GameModule& module : registry.modules()) {
+    if (module.data_subdir.empty() || !module.validate_file) continue;
+    std::string subdir = fs::path(module.data_subdir).lexically_normal().generic_string();
+    while (!subdir.empty() && subdir.back() == '/') subdir.pop_back();
+    const size_t pos = dir.rfind("/" + subdir + "/");
+    if (pos != std::string::npos && (best == nullptr || pos > best_pos)) {
+      best = &module;
+      best_pos = pos;
+    }
+  }
+  return best;
+}
+
+bool hidden(const fs::path& path) {
+  const std::string name = path.filename().string();
+  return !name.empty() && name[0] == '.';
+}
+
+// Files named by `paths`, directories walked recursively, sorted, hidden files skipped.
+std::vector<fs::path> collect(const std::vector<std::string>& paths, Streams& io, int& errors) {
+  std::vector<fs::path> files;
+  for (const std::string& text : paths) {
+    const fs::path path(text);
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::vector<fs::path> found;
+      for (auto it = fs::recursive_directory_iterator(path, ec);
+           !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        if (hidden(it->path())) {
+          if (it->is_directory()) it.disable_recursion_pending();
+          continue;
+        }
+        if (it->is_regular_file()) found.push_back(it->path());
+      }
+      if (ec) {
+        io.err << text << ": " << ec.message() << '\n';
+        ++errors;
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::exists(path, ec)) {
+      files.push_back(path);
+    } else {
+      io.err << text << ": no such file or directory\n";
+      ++errors;
+    }
+  }
+  return files;
+}
+
+}  // namespace
+
+int cmd_validate(const std::vector<std::string>& paths, const Registry& registry, Streams& io) {
+  int errors = 0;
+  const std::vector<fs::path> files =
+      collect(paths.empty() ? std::vector<std::string>{data_dir()} : paths, io, errors);
+  int checked = 0;
+  for (const fs::path& file : files) {
+    const std::string name = file.generic_string();
+    const GameModule* module = owner(file, registry);
+    if (module == nullptr) {
+      io.err << "note: skipped " << name << " (in no game's data directory)\n";
+      continue;
+    }
+    ++checked;
+    try {
+      module->validate_file(name);
+    } catch (const DataError& e) {  // "FILE:LINE: message"
+      io.err << e.what() << '\n';
+      ++errors;
+    } catch (const std::exception& e) {
+      const std::string what = e.what();
+      io.err << (what.rfind(name, 0) == 0 ? what : name + ": " + what) << '\n';
+      ++errors;
+    }
+  }
+  if (errors > 0) return kExitError;
+  io.out << "ok: " << checked << " files\n";
+  return kExitOk;
+}
+
+}  // namespace feldherr::cli

@@ -1,0 +1,580 @@
+// Pocket Battles static data: loading and validating data/pocket/*.toml (games/pocket/data.h,
+// docs/pocket-data.md, docs/data-provenance.md).
+//
+// The loader is strict: every field of every troop is required, every value is range-checked
+// and every value carries a provenance, so that an owner of the box can correct the stand-in
+// values (PB §15.1: the rulebook prints none) by editing data and get a precise "FILE:LINE:
+// message" for any mistake. It never crashes on any input; every problem is a DataError.
+#include "games/pocket/data.h"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string_view>
+#include <utility>
+
+#include "engine/errors.h"
+
+namespace feldherr::pocket {
+
+// ---------------------------------------------------------------------------------------------
+// Traits and troop queries.
+
+bool trait_is_special(Trait t) {
+  // Special traits need their own order (PB Aktion 6); see the enum comments in data.h.
+  return t == Trait::kRegenerate || t == Trait::kHeal;
+}
+
+const char* trait_name(Trait t) {
+  switch (t) {
+    case Trait::kRegenerate:
+      return "regenerate";
+    case Trait::kHeal:
+      return "heal";
+    case Trait::kSwift:
+      return "swift";
+    case Trait::kLongRange:
+      return "long-range";
+  }
+  return "unknown";
+}
+
+bool trait_from_name(const std::string& name, Trait& out) {
+  for (int i = 0; i < kNumTraits; ++i) {
+    const Trait t = static_cast<Trait>(i);
+    if (name == trait_name(t)) {
+      out = t;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool TroopType::has(Trait t) const {
+  return std::find(traits.begin(), traits.end(), t) != traits.end();
+}
+
+int TroopType::combat_matches(int face) const {
+  return static_cast<int>(std::count(combat_dice.begin(), combat_dice.end(), face));
+}
+
+int TroopType::shooting_matches(int face) const {
+  return static_cast<int>(std::count(shooting_dice.begin(), shooting_dice.end(), face));
+}
+
+int Army::tiles() const {
+  int total = 0;
+  for (const TroopType& t : troops) total += t.count;
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loader.
+
+namespace {
+
+// Bounds that keep every derived sum (tiles, DP totals) far inside int and reject absurd files.
+constexpr int64_t kMaxCount = 1000;      // tiles of one troop type
+constexpr int64_t kMaxValue = 1000;      // dp, fv, lp
+constexpr size_t kMaxDice = 12;          // dice printed on one tile, per colour
+constexpr size_t kMaxTroopTypes = 1000;  // [[troop]] tables in one file
+constexpr size_t kMaxIdLength = 64;
+constexpr uintmax_t kMaxFileBytes = 4u << 20;
+
+// Fields of a [[troop]] table, in the order they are checked and reported.
+constexpr std::array<std::string_view, 11> kTroopFields = {
+    "id",     "name", "name_de", "count", "combat_dice", "shooting_dice",
+    "traits", "dp",   "fv",      "lp",    "provenance"};
+
+// Fields that need a provenance (every value of a troop except its id), in TroopType order.
+constexpr std::array<std::string_view, 9> kProvenanceFields = {
+    "name", "name_de", "count", "combat_dice", "shooting_dice", "traits", "dp", "fv", "lp"};
+
+constexpr std::array<std::string_view, 4> kArmyFields = {"id", "name", "name_de", "note"};
+constexpr std::array<std::string_view, 2> kRootFields = {"army", "troop"};
+
+constexpr std::array<std::pair<std::string_view, Provenance>, 5> kProvenanceNames = {{
+    {"printed", Provenance::kPrinted},
+    {"rules-text", Provenance::kRulesText},
+    {"rules-example", Provenance::kRulesExample},
+    {"public-unverified", Provenance::kPublicUnverified},
+    {"stand-in", Provenance::kStandIn},
+}};
+
+const char* TypeName(toml::node_type t) {
+  switch (t) {
+    case toml::node_type::table:
+      return "a table";
+    case toml::node_type::array:
+      return "an array";
+    case toml::node_type::string:
+      return "a string";
+    case toml::node_type::integer:
+      return "an integer";
+    case toml::node_type::floating_point:
+      return "a floating-point number";
+    case toml::node_type::boolean:
+      return "a boolean";
+    case toml::node_type::date:
+      return "a date";
+    case toml::node_type::time:
+      return "a time";
+    case toml::node_type::date_time:
+      return "a date-time";
+    case toml::node_type::none:
+      break;
+  }
+  return "nothing";
+}
+
+// Lower-case letters, digits and '-', not empty, bounded length.
+bool IsSlug(std::string_view s) {
+  if (s.empty() || s.size() > kMaxIdLength) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+  });
+}
+
+template <size_t N>
+bool Contains(const std::array<std::string_view, N>& list, std::string_view s) {
+  return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+template <size_t N>
+std::string JoinList(const std::array<std::string_view, N>& list) {
+  std::string out;
+  for (std::string_view s : list) {
+    if (!out.empty()) out += ", ";
+    out += s;
+  }
+  return out;
+}
+
+// toml++ 3.3.0 (the packaged version) reaches TOML_UNREACHABLE, i.e. undefined behaviour, in
+// impl::is_non_ascii_horizontal_whitespace() for most code points of U+00A1..U+0499,
+// U+2C8E..U+3087 and U+FB26..U+FEFE, whenever the parser asks whether such a character is
+// whitespace (after a value, after a line-ending backslash in a multi-line string, ...). The
+// German names hold such characters ("Waldläufer"), and a fuzzer finds the others. So that the
+// loader is free of undefined behaviour however toml++ is compiled, it swaps these code points
+// for private-use code points U+E000.. (which toml++ classifies correctly) before parsing, and
+// swaps them back in every string it reads. Input that already holds one of those private-use
+// code points is rejected (army data has no use for them); a "\uE000" escape in a string reads
+// back as U+00A1.
+bool TomlppWhitespaceIsUndefined(char32_t c) {
+  // Mirrors toml++ 3.3.0 impl/unicode_autogenerated.h, is_non_ascii_horizontal_whitespace().
+  if (c < 0xA0 || c > 0xFEFF || c == 0xA0 || c == 0x3000 || c == 0xFEFF) return false;
+  const uint64_t child = (static_cast<uint64_t>(c) - 0xA0u) / 0x3FAu;
+  if ((uint64_t{1} << child) & 0x7FFFFFFFFFFFF75Eull) return false;
+  return child != 0x05 && child != 0x07;
+}
+
+constexpr char32_t kSwapBase = 0xE000;
+
+// The swapped code points, ascending; code point table[i] is replaced by kSwapBase + i.
+const std::vector<char32_t>& SwapTable() {
+  static const std::vector<char32_t> table = [] {
+    std::vector<char32_t> t;
+    for (char32_t c = 0xA0; c <= 0xFEFF; ++c) {
+      if (TomlppWhitespaceIsUndefined(c)) t.push_back(c);
+    }
+    return t;
+  }();
+  return table;
+}
+
+bool IsSwapTarget(char32_t c) {
+  return c >= kSwapBase && c < kSwapBase + SwapTable().size();
+}
+
+void AppendUtf8(char32_t c, std::string& out) {  // c < U+10000
+  if (c < 0x80) {
+    out += static_cast<char>(c);
+  } else if (c < 0x800) {
+    out += static_cast<char>(0xC0 | (c >> 6));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  } else {
+    out += static_cast<char>(0xE0 | (c >> 12));
+    out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (c & 0x3F));
+  }
+}
+
+// Decodes a well-formed 2- or 3-byte UTF-8 sequence at text[i]; returns its length, or 0 (ASCII,
+// 4-byte and malformed sequences, which are copied byte by byte and left to toml++).
+size_t DecodeUtf8(std::string_view text, size_t i, char32_t& c) {
+  const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const auto continuation = [&](size_t k) { return k < text.size() && (byte(k) & 0xC0) == 0x80; };
+  const unsigned char b = byte(i);
+  if (b >= 0xC2 && b <= 0xDF && continuation(i + 1)) {
+    c = (char32_t{b & 0x1Fu} << 6) | (byte(i + 1) & 0x3Fu);
+    return 2;
+  }
+  if (b >= 0xE0 && b <= 0xEF && continuation(i + 1) && continuation(i + 2) &&
+      !(b == 0xE0 && byte(i + 1) < 0xA0) && !(b == 0xED && byte(i + 1) >= 0xA0)) {
+    c = (char32_t{b & 0x0Fu} << 12) | (char32_t{byte(i + 1) & 0x3Fu} << 6) | (byte(i + 2) & 0x3Fu);
+    return 3;
+  }
+  return 0;
+}
+
+// Returns the string with every swapped private-use code point turned back (see above).
+std::string Unswap(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    char32_t c = 0;
+    const size_t length = DecodeUtf8(text, i, c);
+    if (length != 0 && IsSwapTarget(c)) {
+      AppendUtf8(SwapTable()[c - kSwapBase], out);
+    } else {
+      out.append(text.substr(i, length == 0 ? 1 : length));
+    }
+    i += length == 0 ? 1 : length;
+  }
+  return out;
+}
+
+class Loader {
+ public:
+  explicit Loader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void Fail(uint32_t line, const std::string& message) const {
+    throw DataError(file_ + ":" + std::to_string(line == 0 ? 1 : line) + ": " + message);
+  }
+  [[noreturn]] void Fail(const toml::source_region& where, const std::string& message) const {
+    Fail(where.begin.line, message);
+  }
+
+  Army Load(const std::string& expected_id) {
+    const std::string text = Swap(ReadFile());
+    toml::table root;
+    try {
+      root = toml::parse(std::string_view(text), std::string_view(file_));
+    } catch (const toml::parse_error& e) {
+      Fail(e.source(), "TOML syntax error: " + Unswap(e.description()));
+    }
+
+    CheckKeys(root, kRootFields, "at the top level");
+    Army army;
+    army.file = file_;
+    ParseArmy(root, army, expected_id);
+
+    const toml::node* troops_node = root.get("troop");
+    if (troops_node == nullptr) Fail(1, "missing [[troop]] tables (an army needs troops)");
+    const toml::array* troops = troops_node->as_array();
+    if (troops == nullptr) {
+      Fail(troops_node->source(),
+           std::string("'troop' must be an array of tables ([[troop]]), not ") +
+               TypeName(troops_node->type()));
+    }
+    if (troops->empty()) Fail(troops->source(), "'troop' holds no troops");
+    if (troops->size() > kMaxTroopTypes) {
+      Fail(troops->source(), "more than " + std::to_string(kMaxTroopTypes) + " [[troop]] tables");
+    }
+
+    std::map<std::string, uint32_t> id_lines;
+    for (const toml::node& node : *troops) {
+      const toml::table* table = node.as_table();
+      if (table == nullptr) {
+        Fail(node.source(),
+             std::string("each troop must be a table ([[troop]]), not ") + TypeName(node.type()));
+      }
+      TroopType troop = ParseTroop(*table, army.id);
+      const uint32_t line = table->get("id")->source().begin.line;
+      auto [it, inserted] = id_lines.emplace(troop.id, line);
+      if (!inserted) {
+        Fail(line, "duplicate troop id '" + troop.id + "' (first defined at line " +
+                       std::to_string(it->second) + ")");
+      }
+      army.troops.push_back(std::move(troop));
+    }
+    return army;
+  }
+
+ private:
+  std::string ReadFile() const {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(file_, ec);
+    if (ec || !fs::exists(status)) throw DataError(file_ + ": cannot open file (no such file)");
+    if (!fs::is_regular_file(status)) throw DataError(file_ + ": cannot open file (not a file)");
+    const uintmax_t size = fs::file_size(file_, ec);
+    if (ec) throw DataError(file_ + ": cannot open file (" + ec.message() + ")");
+    if (size > kMaxFileBytes) {
+      throw DataError(file_ + ": file too large (" + std::to_string(size) + " bytes, at most " +
+                      std::to_string(kMaxFileBytes) + ")");
+    }
+    std::ifstream in(file_, std::ios::binary);
+    if (!in) throw DataError(file_ + ": cannot open file");
+    std::string text(static_cast<size_t>(size), '\0');
+    in.read(text.data(), static_cast<std::streamsize>(size));
+    if (in.bad()) throw DataError(file_ + ": cannot read file");
+    text.resize(static_cast<size_t>(in.gcount()));
+    return text;
+  }
+
+  // Replaces the code points that toml++ mishandles (see TomlppWhitespaceIsUndefined).
+  std::string Swap(const std::string& text) const {
+    const std::vector<char32_t>& table = SwapTable();
+    std::string out;
+    out.reserve(text.size() + text.size() / 2);
+    uint32_t line = 1;
+    for (size_t i = 0; i < text.size();) {
+      char32_t c = 0;
+      const size_t length = DecodeUtf8(text, i, c);
+      if (length == 0) {
+        if (text[i] == '\n') ++line;
+        out += text[i++];
+        continue;
+      }
+      if (IsSwapTarget(c)) {
+        char code[16];
+        std::snprintf(code, sizeof code, "%04X", static_cast<unsigned>(c));
+        Fail(line, std::string("private-use character U+") + code + " is not allowed");
+      }
+      const auto it = std::lower_bound(table.begin(), table.end(), c);
+      if (it != table.end() && *it == c) {
+        AppendUtf8(kSwapBase + static_cast<char32_t>(it - table.begin()), out);
+      } else {
+        out.append(text, i, length);
+      }
+      i += length;
+    }
+    return out;
+  }
+
+  template <size_t N>
+  void CheckKeys(const toml::table& table, const std::array<std::string_view, N>& allowed,
+                 const std::string& where) const {
+    for (auto&& [key, value] : table) {
+      if (!Contains(allowed, key.str())) {
+        Fail(key.source(), "unknown field '" + Unswap(key.str()) + "' " + where +
+                               " (allowed: " + JoinList(allowed) + ")");
+      }
+    }
+  }
+
+  const toml::node& Require(const toml::table& table, std::string_view key,
+                            const std::string& where) const {
+    const toml::node* node = table.get(key);
+    if (node == nullptr) Fail(table.source(), "missing field '" + std::string(key) + "' " + where);
+    return *node;
+  }
+
+  std::string String(const toml::node& node, std::string_view key, bool allow_empty) const {
+    const toml::value<std::string>* s = node.as_string();
+    if (s == nullptr) {
+      Fail(node.source(),
+           "field '" + std::string(key) + "' must be a string, not " + TypeName(node.type()));
+    }
+    if (!allow_empty && s->get().empty()) {
+      Fail(node.source(), "field '" + std::string(key) + "' must not be empty");
+    }
+    return Unswap(s->get());
+  }
+
+  int Integer(const toml::node& node, std::string_view key, int64_t min, int64_t max) const {
+    const toml::value<int64_t>* v = node.as_integer();
+    if (v == nullptr) {
+      Fail(node.source(),
+           "field '" + std::string(key) + "' must be an integer, not " + TypeName(node.type()));
+    }
+    const int64_t x = v->get();
+    if (x < min || x > max) {
+      Fail(node.source(), "field '" + std::string(key) + "' must be between " +
+                              std::to_string(min) + " and " + std::to_string(max) + " (is " +
+                              std::to_string(x) + ")");
+    }
+    return static_cast<int>(x);
+  }
+
+  // fv: integer >= 1 or "*" (PB §12, Kobolde); lp: integer >= 1 or "none" (PB §12, Waldläufer).
+  int IntegerOr(const toml::node& node, std::string_view key, std::string_view word,
+                int word_value) const {
+    if (const toml::value<std::string>* s = node.as_string()) {
+      if (s->get() == word) return word_value;
+      Fail(node.source(), "field '" + std::string(key) + "' must be an integer >= 1 or \"" +
+                              std::string(word) + "\" (is \"" + Unswap(s->get()) + "\")");
+    }
+    if (node.as_integer() == nullptr) {
+      Fail(node.source(), "field '" + std::string(key) + "' must be an integer >= 1 or \"" +
+                              std::string(word) + "\", not " + TypeName(node.type()));
+    }
+    return Integer(node, key, 1, kMaxValue);
+  }
+
+  const toml::array& Array(const toml::node& node, std::string_view key) const {
+    const toml::array* a = node.as_array();
+    if (a == nullptr) {
+      Fail(node.source(),
+           "field '" + std::string(key) + "' must be an array, not " + TypeName(node.type()));
+    }
+    return *a;
+  }
+
+  std::vector<int> Dice(const toml::node& node, std::string_view key) const {
+    const toml::array& a = Array(node, key);
+    if (a.size() > kMaxDice) {
+      Fail(node.source(), "field '" + std::string(key) + "' holds more than " +
+                              std::to_string(kMaxDice) + " dice");
+    }
+    std::vector<int> faces;
+    for (const toml::node& die : a) {
+      const toml::value<int64_t>* v = die.as_integer();
+      if (v == nullptr) {
+        Fail(die.source(), "field '" + std::string(key) + "' must hold die faces 1..6, not " +
+                               TypeName(die.type()));
+      }
+      if (v->get() < 1 || v->get() > 6) {
+        Fail(die.source(), "die face " + std::to_string(v->get()) + " in '" + std::string(key) +
+                               "' is outside 1..6");
+      }
+      faces.push_back(static_cast<int>(v->get()));
+    }
+    return faces;
+  }
+
+  std::vector<Trait> Traits(const toml::node& node) const {
+    const toml::array& a = Array(node, "traits");
+    std::vector<Trait> traits;
+    for (const toml::node& item : a) {
+      const toml::value<std::string>* s = item.as_string();
+      if (s == nullptr) {
+        Fail(item.source(),
+             std::string("field 'traits' must hold trait names, not ") + TypeName(item.type()));
+      }
+      Trait t{};
+      if (!trait_from_name(s->get(), t)) {
+        Fail(item.source(), "unknown trait '" + Unswap(s->get()) +
+                                "' (known: regenerate, heal, swift, long-range)");
+      }
+      if (std::find(traits.begin(), traits.end(), t) != traits.end()) {
+        Fail(item.source(), "duplicate trait '" + s->get() + "'");
+      }
+      traits.push_back(t);
+    }
+    return traits;
+  }
+
+  std::vector<std::pair<std::string, Provenance>> ProvenanceTable(const toml::node& node) const {
+    const toml::table* table = node.as_table();
+    if (table == nullptr) {
+      Fail(node.source(),
+           std::string("field 'provenance' must be a table, not ") + TypeName(node.type()));
+    }
+    for (auto&& [key, value] : *table) {
+      if (!Contains(kProvenanceFields, key.str())) {
+        Fail(key.source(), "unknown field '" + Unswap(key.str()) +
+                               "' in 'provenance' (allowed: " + JoinList(kProvenanceFields) + ")");
+      }
+    }
+    std::vector<std::pair<std::string, Provenance>> out;
+    for (std::string_view field : kProvenanceFields) {
+      const toml::node* value = table->get(field);
+      if (value == nullptr) {
+        Fail(table->source(), "missing provenance for field '" + std::string(field) + "'");
+      }
+      const std::string name = String(*value, "provenance." + std::string(field), false);
+      const auto it = std::find_if(
+          kProvenanceNames.begin(), kProvenanceNames.end(),
+          [&](const std::pair<std::string_view, Provenance>& p) { return p.first == name; });
+      if (it == kProvenanceNames.end()) {
+        Fail(value->source(), "unknown provenance '" + name + "' for field '" + std::string(field) +
+                                  "' (known: printed, rules-text, rules-example, "
+                                  "public-unverified, stand-in)");
+      }
+      out.emplace_back(std::string(field), it->second);
+    }
+    return out;
+  }
+
+  void ParseArmy(const toml::table& root, Army& army, const std::string& expected_id) const {
+    const toml::node* node = root.get("army");
+    if (node == nullptr) Fail(1, "missing [army] table");
+    const toml::table* table = node->as_table();
+    if (table == nullptr) {
+      Fail(node->source(),
+           std::string("'army' must be a table ([army]), not ") + TypeName(node->type()));
+    }
+    CheckKeys(*table, kArmyFields, "in [army]");
+    const std::string where = "in [army]";
+    const toml::node& id = Require(*table, "id", where);
+    army.id = String(id, "id", false);
+    if (!IsSlug(army.id)) {
+      Fail(id.source(), "army id '" + army.id +
+                            "' must be lower-case letters, digits and '-' (at most " +
+                            std::to_string(kMaxIdLength) + " characters)");
+    }
+    if (!expected_id.empty() && army.id != expected_id) {
+      Fail(id.source(),
+           "army id '" + army.id + "' does not match the file name ('" + expected_id + "')");
+    }
+    army.name = String(Require(*table, "name", where), "name", false);
+    String(Require(*table, "name_de", where), "name_de", false);
+    String(Require(*table, "note", where), "note", true);
+  }
+
+  TroopType ParseTroop(const toml::table& table, const std::string& army_id) const {
+    CheckKeys(table, kTroopFields, "in [[troop]]");
+    TroopType t;
+    const toml::node& id = Require(table, "id", "in [[troop]]");
+    t.id = String(id, "id", false);
+    const std::string prefix = army_id + ".";
+    if (t.id.compare(0, prefix.size(), prefix) != 0 || !IsSlug(t.id.substr(prefix.size()))) {
+      Fail(id.source(), "troop id '" + t.id + "' must be '" + prefix +
+                            "' followed by lower-case letters, digits and '-'");
+    }
+    const std::string where = "in [[troop]] '" + t.id + "'";
+    t.name = String(Require(table, "name", where), "name", false);
+    t.name_de = String(Require(table, "name_de", where), "name_de", false);
+    t.count = Integer(Require(table, "count", where), "count", 1, kMaxCount);
+    t.combat_dice = Dice(Require(table, "combat_dice", where), "combat_dice");
+    t.shooting_dice = Dice(Require(table, "shooting_dice", where), "shooting_dice");
+    t.traits = Traits(Require(table, "traits", where));
+    t.dp = Integer(Require(table, "dp", where), "dp", 1, kMaxValue);
+    t.fv = IntegerOr(Require(table, "fv", where), "fv", "*", kStarFV);
+    t.lp = IntegerOr(Require(table, "lp", where), "lp", "none", kNoLP);
+    t.provenance = ProvenanceTable(Require(table, "provenance", where));
+    return t;
+  }
+
+  std::string file_;
+};
+
+Army LoadArmy(const std::string& path, const std::string& expected_id) {
+  return Loader(path).Load(expected_id);
+}
+
+}  // namespace
+
+Army load_army(const std::string& path) {
+  return LoadArmy(path, "");
+}
+
+const Army& shipped_army(const std::string& id) {
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<const Army>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (auto it = cache.find(id); it != cache.end()) return *it->second;
+  // Only plain names: an id can never reach outside data/pocket/.
+  if (!IsSlug(id)) throw DataError("unknown Pocket Battles army '" + id + "'");
+  const std::string path = data_dir() + "/pocket/" + id + ".toml";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw DataError(path + ": unknown Pocket Battles army '" + id + "' (no such file)");
+  }
+  auto army = std::make_unique<const Army>(LoadArmy(path, id));
+  const Army& ref = *army;
+  cache.emplace(id, std::move(army));
+  return ref;
+}
+
+}  // namespace feldherr::pocket

@@ -1,0 +1,66 @@
+// Pocket Battles module for the registry.
+#include <charconv>
+
+#include "games/pocket/pocket.h"
+
+namespace feldherr::pocket {
+
+namespace {
+
+std::string validate_points(std::string_view v) {
+  int n = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || p != v.data() + v.size())
+    return "points must be a whole number (PB Aufbau 2)";
+  if (n < 10 || n > 200 || n % 10 != 0)
+    return "points must be a multiple of 10 between 10 and 200 (PB Aufbau 2)";
+  return "";
+}
+std::string validate_turn(std::string_view v) {
+  return v == "one-order" || v == "many-orders" ? "" : "turn is one-order or many-orders (A1)";
+}
+std::string validate_split(std::string_view v) {
+  return v == "conserve" || v == "ceil" ? "" : "shoot_split is conserve or ceil (A2)";
+}
+std::string validate_3v1(std::string_view v) {
+  return v == "forbid" || v == "allow" ? "" : "three_vs_one is forbid or allow (A16)";
+}
+
+}  // namespace
+
+GameModule pocket_module() {
+  GameModule m;
+  m.id = "pocket";
+  m.title = "Pocket Battles: Orcs vs Elves";
+  m.scenarios = {{"orcs-vs-elves", "Orcs vs Elves, armies chosen at setup"}};
+  m.options = {
+      {"points", "60", "agreed battle size in DP; markers = points/10 (PB Aufbau 2-3)",
+       &validate_points},
+      {"turn", "one-order",
+       "one-order: one order or pass per turn [REC, A1]; many-orders: any number of orders",
+       &validate_turn},
+      {"shoot_split", "conserve",
+       "shooting into a combat: conserve the hit total [REC, A2] or ceil for every unit",
+       &validate_split},
+      {"three_vs_one", "forbid", "forbid: combats never exceed 2 vs 1 [REC, A16]; allow: 3 vs 1",
+       &validate_3v1},
+  };
+  m.create = [](std::string_view scenario,
+                const Options& options) -> std::shared_ptr<const Game> {
+    if (scenario != "orcs-vs-elves")
+      throw std::runtime_error("pocket: unknown scenario '" + std::string(scenario) + "'");
+    return std::make_shared<PocketGame>(shipped_army("orcs"),
+                                                shipped_army("elves"),
+                                                parse_options(options));
+  };
+  m.data_subdir = "pocket";
+  m.validate_file = [](const std::string& path) { (void)load_army(path); };
+  m.invariant = [](const State& s) -> std::string {
+    const auto* ps = dynamic_cast<const PocketState*>(&s);
+    if (!ps) return "not a Pocket Battles state";
+    return ps->invariant_violation();
+  };
+  return m;
+}
+
+}  // namespace feldherr::pocket

@@ -1,0 +1,698 @@
+// Pocket Battles: game construction, state bookkeeping, JSON, hashing, observation,
+// determinisation, rendering and invariants.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "engine/hash.h"
+#include "geometry/zone_graph.h"
+#include "games/pocket/pocket.h"
+
+namespace feldherr::pocket {
+
+// ---------------------------------------------------------------------------------------------
+// PocketGame
+
+PocketGame::PocketGame(const Army& orcs, const Army& elves, PocketOptions options)
+    : armies_{orcs, elves}, opts_(options) {
+  if (opts_.points < 10 || opts_.points > 200 || opts_.points % 10 != 0)
+    throw std::runtime_error("pocket: points must be a multiple of 10 in 10..200 (PB Aufbau 2)");
+  for (int s = 0; s < 2; ++s) {
+    const Army& a = armies_[static_cast<size_t>(s)];
+    if (a.troops.empty() || a.troops.size() > 250)
+      throw std::runtime_error("pocket: army '" + a.id + "' must have 1..250 troop types");
+    bool affordable = false;
+    for (const TroopType& tt : a.troops) {
+      TypeInfo ti;
+      for (int f : tt.combat_dice)
+        if (f >= 1 && f <= 6) ++ti.cm[static_cast<size_t>(f)];
+      for (int f : tt.shooting_dice)
+        if (f >= 1 && f <= 6) ++ti.sm[static_cast<size_t>(f)];
+      ti.dp = tt.dp;
+      ti.fv = tt.fv == kStarFV ? kStarFVValue : std::min(tt.fv, kStarFVValue);
+      ti.lp = tt.lp;
+      for (Trait tr : tt.traits) {
+        if (tr == Trait::kRegenerate) ti.regenerate = true;
+        if (tr == Trait::kHeal) ti.heal = true;
+        if (tr == Trait::kSwift) ti.swift = true;
+        if (tr == Trait::kLongRange) ti.long_range = true;
+      }
+      size_t dot = tt.id.find('.');
+      ti.short_id = dot == std::string::npos ? tt.id : tt.id.substr(dot + 1);
+      if (ti.lp > 0 && ti.dp <= opts_.points) affordable = true;
+      types_[static_cast<size_t>(s)].push_back(ti);
+    }
+    if (!affordable)
+      throw std::runtime_error("pocket: army '" + a.id +
+                               "' has no troop with life points affordable at this battle size");
+  }
+  option_list_ = {
+      {"points", std::to_string(opts_.points)},
+      {"turn", opts_.turn == TurnMode::kOneOrder ? "one-order" : "many-orders"},
+      {"shoot_split", opts_.shoot_split == ShootSplit::kConserve ? "conserve" : "ceil"},
+      {"three_vs_one", opts_.allow_three_vs_one ? "allow" : "forbid"},
+  };
+  // PB Phase 1 adjacency of a player's own six segments (node = zone * 3 + column; orthogonal
+  // steps only, never into the combat zone).
+  ZoneGraph g(6);
+  for (int z = 0; z < 2; ++z)
+    for (int c = 0; c < 2; ++c) g.connect(z * 3 + c, z * 3 + c + 1);
+  for (int c = 0; c < 3; ++c) g.connect(c, 3 + c);
+  for (int steps = 1; steps <= 2; ++steps)
+    for (int n = 0; n < 6; ++n)
+      reach_[static_cast<size_t>(steps - 1)][static_cast<size_t>(n)] =
+          static_cast<uint8_t>(g.reachable(n, steps, 0x3F));
+}
+
+std::unique_ptr<State> PocketGame::new_initial_state() const {
+  return std::make_unique<PocketState>(this);
+}
+
+PocketOptions parse_options(const Options& options) {
+  PocketOptions o;
+  for (const auto& [k, v] : options) {
+    if (k == "points")
+      o.points = std::stoi(v);
+    else if (k == "turn")
+      o.turn = v == "many-orders" ? TurnMode::kManyOrders : TurnMode::kOneOrder;
+    else if (k == "shoot_split")
+      o.shoot_split = v == "ceil" ? ShootSplit::kCeil : ShootSplit::kConserve;
+    else if (k == "three_vs_one")
+      o.allow_three_vs_one = v == "allow";
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// PocketState basics
+
+PocketState::PocketState(const PocketGame* game) : game_(game) {
+  for (int s = 0; s < 2; ++s) players[static_cast<size_t>(s)].total = static_cast<int16_t>(game->markers());
+}
+
+const Game& PocketState::game() const { return *game_; }
+
+std::unique_ptr<State> PocketState::clone() const { return std::make_unique<PocketState>(*this); }
+
+std::string PocketState::unit_label(int u) const {
+  if (u < 0 || u >= n_units) return "?";
+  const Unit& un = units[static_cast<size_t>(u)];
+  return (un.owner == kOrcs ? "o" : "e") + std::to_string(un.number);
+}
+
+std::string PocketState::troop_label(int t) const {
+  const Troop& tr = troops[static_cast<size_t>(t)];
+  std::string s = (tr.unit >= 0 ? unit_label(tr.unit) : std::string("-")) + "." + type_of(t).short_id;
+  if (tr.ordinal > 0) s += "." + std::to_string(tr.ordinal);
+  return s;
+}
+
+std::string PocketState::seg_name(int owner, int zone, int col) const {
+  int rel = owner == kOrcs ? col : 2 - col;  // each player's left is the opponent's right
+  static const char* cols[3] = {"left", "centre", "right"};
+  static const char* zones[3] = {"rear", "front", "combat"};
+  if (zone < 0 || zone > 2) return zone == kUnplaced ? "unplaced" : "gone";
+  return std::string(cols[rel]) + "-" + zones[zone];
+}
+
+bool PocketState::reveals_information(const Action& action) const {
+  // The last placement reveals all stacks (PB Aufstellung 4).
+  if (phase != kPlacement || action.verb != kPlace) return false;
+  int unplaced = 0;
+  for (int u = 0; u < n_units; ++u)
+    if (units[static_cast<size_t>(u)].zone == kUnplaced) ++unplaced;
+  return unplaced == 1;
+}
+
+Result PocketState::result() const {
+  Result r;
+  r.returns = {winner == 0 ? 1.0 : -1.0, winner == 1 ? 1.0 : -1.0};
+  const auto& seats = game_->seats();
+  r.summary = seats[winner] + " wins";
+  int w = winner, l = 1 - winner;
+  switch (win_reason) {
+    case kWinConcede:
+      r.reason = seats[l] + " conceded (PB Spielende 1)";
+      break;
+    case kWinThreshold:
+      r.reason = fmt::format("{} destroyed {} of {} DP (PB Spielende 2)", seats[w],
+                             players[static_cast<size_t>(w)].captured_dp,
+                             players[static_cast<size_t>(l)].built_dp);
+      break;
+    case kWinHigher:
+      r.reason = fmt::format("{} destroyed more DP: {} against {} (PB Spielende 2)", seats[w],
+                             players[static_cast<size_t>(w)].captured_dp,
+                             players[static_cast<size_t>(l)].captured_dp);
+      break;
+    case kWinTieB:
+      r.reason = fmt::format("equal destroyed DP ({}); player B ({}) wins the tie (PB Spielende 2)",
+                             players[static_cast<size_t>(w)].captured_dp, seats[w]);
+      break;
+    default:
+      r.reason = "game over";
+  }
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visibility (PB Aufbau 6, Aufstellung 3-4)
+
+bool PocketState::troop_visible(int t, int seat) const {
+  const Troop& tr = troops[static_cast<size_t>(t)];
+  if (tr.owner == seat) return true;
+  if (phase >= kBattle) return true;  // revealed after placement (also game over)
+  if (tr.status == kRemoved) return true;
+  // The opponent sees the top troop of each finished stack only.
+  bool formed = phase > kForm || (phase == kForm && sel_seat > tr.owner);
+  if (!formed || tr.unit < 0) return false;
+  return top_troop(tr.unit) == t;
+}
+
+namespace {
+bool formation_done(const PocketState& s, int owner) {
+  return s.phase > kForm || (s.phase == kForm && s.sel_seat > owner);
+}
+}  // namespace
+
+json PocketState::observe(int seat) const {
+  json j;
+  j["phase"] = phase;
+  j["stage"] = stage;
+  j["sel_seat"] = sel_seat;
+  j["active"] = active;
+  j["player_a"] = seat_a;
+  j["round"] = round;
+  j["round_first"] = round_first;
+  j["a_first_turn"] = a_first_turn;
+  j["last_roll"] = {last_roll[0], last_roll[1]};
+  j["rerolls"] = rerolls;
+  j["moves"] = moves;
+  if (phase == kOver) j["winner"] = game_->seats()[winner];
+  json ps = json::array();
+  for (int s = 0; s < 2; ++s) {
+    const PlayerState& p = players[static_cast<size_t>(s)];
+    json pj = {{"seat", game_->seats()[static_cast<size_t>(s)]},
+               {"total", p.total},
+               {"pool", p.pool},
+               {"passed", p.passed},
+               {"deferred", p.deferred},
+               {"captured_dp", p.captured_dp},
+               {"troops", p.n_troops},
+               {"units", p.n_units}};
+    if (s == seat || phase >= kBattle) pj["built_dp"] = p.built_dp;
+    ps.push_back(pj);
+  }
+  j["players"] = ps;
+  // Troops not yet in a unit: only their owner knows them.
+  json sel = json::array();
+  for (int t = 0; t < n_troops; ++t)
+    if (troops[static_cast<size_t>(t)].owner == seat && troops[static_cast<size_t>(t)].status == kSelected)
+      sel.push_back(game_->army(seat).troops[troops[static_cast<size_t>(t)].type].id);
+  j["unformed"] = sel;
+  if (phase == kForm && sel_seat == seat && form_troop >= 0)
+    j["forming"] = game_->army(seat).troops[troops[static_cast<size_t>(form_troop)].type].id;
+  json us = json::array();
+  for (int u = 0; u < n_units; ++u) {
+    const Unit& un = units[static_cast<size_t>(u)];
+    if (un.owner != seat && !formation_done(*this, un.owner)) continue;
+    json uj = {{"label", unit_label(u)},
+               {"owner", game_->seats()[un.owner]},
+               {"zone", un.zone},
+               {"col", un.col},
+               {"segment", seg_name(un.owner, un.zone, un.col)},
+               {"combat", un.combat},
+               {"orders", un.orders},
+               {"flags", un.flags},
+               {"height", un.size},
+               {"alive", un.alive}};
+    json tj = json::array();
+    for (int t = 0; t < n_troops; ++t) {
+      const Troop& tr = troops[static_cast<size_t>(t)];
+      if (tr.unit != u) continue;
+      if (troop_visible(t, seat)) {
+        bool full = tr.owner == seat || phase >= kBattle || tr.status == kRemoved;
+        json x = {{"type", game_->army(tr.owner).troops[tr.type].id},
+                  {"wounds", tr.wounds},
+                  {"removed", tr.status == kRemoved}};
+        if (full) x["label"] = troop_label(t);
+        if (!full) x["top"] = true;
+        tj.push_back(x);
+      }
+    }
+    uj["troops"] = tj;
+    us.push_back(uj);
+  }
+  j["units"] = us;
+  json cs = json::array();
+  for (int c = 0; c < kMaxCombats; ++c) {
+    const Combat& cb = combats[static_cast<size_t>(c)];
+    if (cb.col < 0) continue;
+    json sides = json::array();
+    for (int s = 0; s < 2; ++s) {
+      json side = json::array();
+      for (int i = 0; i < cb.n[static_cast<size_t>(s)]; ++i)
+        side.push_back(unit_label(cb.u[static_cast<size_t>(s)][static_cast<size_t>(i)]));
+      sides.push_back(side);
+    }
+    cs.push_back({{"id", c}, {"col", cb.col}, {"units", sides}});
+  }
+  j["combats"] = cs;
+  json st = json::array();
+  for (int i = 0; i < n_steps; ++i) {
+    const Step& s = steps[static_cast<size_t>(i)];
+    st.push_back({s.kind, s.n, s.a, s.b});
+  }
+  j["steps"] = st;
+  return j;
+}
+
+// IS-MCTS determinisation. What is re-sampled: after a player's units are formed and until the
+// stacks are revealed, the opponent's hidden (non-top) troops are permuted among the hidden
+// positions of his stacks, keeping every unit legal (FV limits, a troop with LP in every unit).
+// What is kept: during troop selection and unit formation the opponent's choices so far are
+// kept as they are (documented in docs/pocket.md).
+std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
+  auto out = std::make_unique<PocketState>(*this);
+  if (phase >= kBattle) return out;
+  for (int owner = 0; owner < 2; ++owner) {
+    if (owner == seat || !formation_done(*this, owner)) continue;
+    int slots[kMaxTroops], n = 0;
+    for (int t = 0; t < n_troops; ++t) {
+      const Troop& tr = troops[static_cast<size_t>(t)];
+      if (tr.owner == owner && tr.unit >= 0 && !troop_visible(t, seat)) slots[n++] = t;
+    }
+    if (n < 2) continue;
+    uint8_t types[kMaxTroops];
+    for (int i = 0; i < n; ++i) types[i] = troops[static_cast<size_t>(slots[i])].type;
+    for (int attempt = 0; attempt < 16; ++attempt) {
+      uint8_t perm[kMaxTroops];
+      std::copy(types, types + n, perm);
+      for (int i = n - 1; i > 0; --i) {
+        int k = static_cast<int>(rng.below(static_cast<uint32_t>(i + 1)));
+        std::swap(perm[i], perm[k]);
+      }
+      PocketState& d = *out;
+      for (int i = 0; i < n; ++i) d.troops[static_cast<size_t>(slots[i])].type = perm[i];
+      bool ok = true;
+      for (int u = 0; u < n_units && ok; ++u) {
+        Unit& un = d.units[static_cast<size_t>(u)];
+        if (un.owner != owner) continue;
+        int minfv = kStarFVValue;
+        for (int t = 0; t < n_troops; ++t)
+          if (d.troops[static_cast<size_t>(t)].unit == u) minfv = std::min(minfv, d.type_of(t).fv);
+        un.minfv = static_cast<uint8_t>(minfv);
+        d.refresh_unit(u);
+        ok = un.size <= un.minfv && un.lp_alive > 0;
+      }
+      if (ok) break;
+      // Restore and try again (the last failure falls back to the true assignment).
+      for (int i = 0; i < n; ++i) d.troops[static_cast<size_t>(slots[i])].type = types[i];
+      for (int u = 0; u < n_units; ++u) {
+        if (d.units[static_cast<size_t>(u)].owner != owner) continue;
+        d.units[static_cast<size_t>(u)].minfv = units[static_cast<size_t>(u)].minfv;
+        d.refresh_unit(u);
+      }
+    }
+    // Ordinal labels follow the (possibly new) types.
+    PocketState& d = *out;
+    for (int u = 0; u < n_units; ++u) {
+      if (d.units[static_cast<size_t>(u)].owner != owner) continue;
+      for (int t = 0; t < n_troops; ++t) {
+        Troop& tr = d.troops[static_cast<size_t>(t)];
+        if (tr.unit != u) continue;
+        int before = 0, total = 0;
+        for (int t2 = 0; t2 < n_troops; ++t2)
+          if (d.troops[static_cast<size_t>(t2)].unit == u && d.troops[static_cast<size_t>(t2)].type == tr.type) {
+            ++total;
+            if (t2 <= t) ++before;
+          }
+        tr.ordinal = static_cast<uint8_t>(total >= 2 ? before : 0);
+      }
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON and hashing
+
+json PocketState::to_json() const {
+  json j;
+  j["phase"] = phase;
+  j["stage"] = stage;
+  j["sel_seat"] = sel_seat;
+  j["active"] = active;
+  j["seat_a"] = seat_a;
+  j["round_first"] = round_first;
+  j["a_first_turn"] = a_first_turn;
+  j["winner"] = winner;
+  j["win_reason"] = win_reason;
+  j["round"] = round;
+  j["form_troop"] = form_troop;
+  j["last_roll"] = {last_roll[0], last_roll[1]};
+  j["rerolls"] = rerolls;
+  j["moves"] = moves;
+  json ps = json::array();
+  for (const PlayerState& p : players)
+    ps.push_back({p.total, p.pool, p.passed, p.deferred, p.captured_dp, p.built_dp, p.picked_dp,
+                  p.n_troops, p.n_units});
+  j["players"] = ps;
+  json ts = json::array();
+  for (int t = 0; t < n_troops; ++t) {
+    const Troop& tr = troops[static_cast<size_t>(t)];
+    ts.push_back({tr.type, tr.owner, tr.unit, tr.wounds, tr.status, tr.ordinal});
+  }
+  j["troops"] = ts;
+  json us = json::array();
+  for (int u = 0; u < n_units; ++u) {
+    const Unit& un = units[static_cast<size_t>(u)];
+    us.push_back({un.owner, un.number, un.col, un.zone, un.combat, un.orders, un.flags, un.size,
+                  un.minfv});
+  }
+  j["units"] = us;
+  json cs = json::array();
+  for (int c = 0; c < kMaxCombats; ++c) {
+    const Combat& cb = combats[static_cast<size_t>(c)];
+    if (cb.col < 0) continue;
+    cs.push_back({c, cb.col, cb.n[0], cb.n[1], cb.u[0], cb.u[1]});
+  }
+  j["combats"] = cs;
+  json st = json::array();
+  for (int i = 0; i < n_steps; ++i) {
+    const Step& s = steps[static_cast<size_t>(i)];
+    st.push_back({s.kind, s.n, s.a, s.b});
+  }
+  j["steps"] = st;
+  return j;
+}
+
+std::unique_ptr<State> PocketGame::state_from_json(const json& j) const {
+  auto st = std::make_unique<PocketState>(this);
+  PocketState& s = *st;
+  std::string where = "$";
+  try {
+    where = "$.phase";
+    s.phase = j.at("phase").get<uint8_t>();
+    if (s.phase > kOver) throw std::runtime_error("bad phase");
+    s.stage = j.at("stage").get<uint8_t>();
+    s.sel_seat = j.at("sel_seat").get<int8_t>();
+    s.active = j.at("active").get<int8_t>();
+    s.seat_a = j.at("seat_a").get<int8_t>();
+    s.round_first = j.at("round_first").get<int8_t>();
+    s.a_first_turn = j.at("a_first_turn").get<bool>();
+    s.winner = j.at("winner").get<uint8_t>();
+    s.win_reason = j.at("win_reason").get<uint8_t>();
+    s.round = j.at("round").get<int16_t>();
+    s.form_troop = j.at("form_troop").get<int16_t>();
+    s.last_roll = {j.at("last_roll").at(0).get<uint8_t>(), j.at("last_roll").at(1).get<uint8_t>()};
+    s.rerolls = j.at("rerolls").get<int16_t>();
+    s.moves = j.at("moves").get<int>();
+    where = "$.players";
+    for (size_t i = 0; i < 2; ++i) {
+      const json& p = j.at("players").at(i);
+      PlayerState& q = s.players[i];
+      q.total = p.at(0).get<int16_t>();
+      q.pool = p.at(1).get<int16_t>();
+      q.passed = p.at(2).get<int16_t>();
+      q.deferred = p.at(3).get<int16_t>();
+      q.captured_dp = p.at(4).get<int16_t>();
+      q.built_dp = p.at(5).get<int16_t>();
+      q.picked_dp = p.at(6).get<int16_t>();
+      q.n_troops = p.at(7).get<uint8_t>();
+      q.n_units = p.at(8).get<uint8_t>();
+    }
+    where = "$.troops";
+    const json& ts = j.at("troops");
+    if (ts.size() > kMaxTroops) throw std::runtime_error("too many troops");
+    s.n_troops = static_cast<int16_t>(ts.size());
+    for (size_t t = 0; t < ts.size(); ++t) {
+      where = "$.troops[" + std::to_string(t) + "]";
+      Troop& tr = s.troops[t];
+      tr.type = ts[t].at(0).get<uint8_t>();
+      tr.owner = ts[t].at(1).get<uint8_t>();
+      tr.unit = ts[t].at(2).get<int16_t>();
+      tr.wounds = ts[t].at(3).get<uint8_t>();
+      tr.status = ts[t].at(4).get<uint8_t>();
+      tr.ordinal = ts[t].at(5).get<uint8_t>();
+      if (tr.owner > 1 || tr.type >= num_types(tr.owner))
+        throw std::runtime_error("bad owner or type");
+    }
+    where = "$.units";
+    const json& us = j.at("units");
+    if (us.size() > kMaxUnits) throw std::runtime_error("too many units");
+    s.n_units = static_cast<int16_t>(us.size());
+    for (size_t u = 0; u < us.size(); ++u) {
+      where = "$.units[" + std::to_string(u) + "]";
+      Unit& un = s.units[u];
+      un.owner = us[u].at(0).get<uint8_t>();
+      un.number = us[u].at(1).get<uint8_t>();
+      un.col = us[u].at(2).get<int8_t>();
+      un.zone = us[u].at(3).get<int8_t>();
+      un.combat = us[u].at(4).get<int8_t>();
+      un.orders = us[u].at(5).get<uint8_t>();
+      un.flags = us[u].at(6).get<uint8_t>();
+      un.size = us[u].at(7).get<uint8_t>();
+      un.minfv = us[u].at(8).get<uint8_t>();
+    }
+    for (int t = 0; t < s.n_troops; ++t)
+      if (s.troops[static_cast<size_t>(t)].unit >= s.n_units)
+        throw std::runtime_error("$.troops[" + std::to_string(t) + "]: unknown unit");
+    for (int u = 0; u < s.n_units; ++u) s.refresh_unit(u);
+    where = "$.combats";
+    for (const json& c : j.at("combats")) {
+      int id = c.at(0).get<int>();
+      if (id < 0 || id >= kMaxCombats) throw std::runtime_error("bad combat id");
+      Combat& cb = s.combats[static_cast<size_t>(id)];
+      cb.col = c.at(1).get<int8_t>();
+      cb.n = {c.at(2).get<uint8_t>(), c.at(3).get<uint8_t>()};
+      for (size_t k = 0; k < kMaxPerSide; ++k) {
+        cb.u[0][k] = c.at(4).at(k).get<int16_t>();
+        cb.u[1][k] = c.at(5).at(k).get<int16_t>();
+      }
+    }
+    where = "$.steps";
+    const json& st2 = j.at("steps");
+    if (st2.size() > kMaxStack) throw std::runtime_error("stack too deep");
+    s.n_steps = static_cast<int16_t>(st2.size());
+    for (size_t i = 0; i < st2.size(); ++i) {
+      Step& x = s.steps[i];
+      x.kind = st2[i].at(0).get<uint8_t>();
+      x.n = st2[i].at(1).get<uint8_t>();
+      x.a = st2[i].at(2).get<int16_t>();
+      x.b = st2[i].at(3).get<int16_t>();
+    }
+  } catch (const std::exception& e) {
+    throw std::runtime_error("pocket state " + where + ": " + e.what());
+  }
+  return st;
+}
+
+uint64_t PocketState::hash() const {
+  Hasher h;
+  h.add(phase).add(stage).add_signed(sel_seat).add_signed(active).add_signed(seat_a);
+  h.add_signed(round_first).add(a_first_turn).add(winner).add(win_reason).add_signed(round);
+  h.add_signed(form_troop).add(last_roll[0]).add(last_roll[1]).add_signed(rerolls).add_signed(moves);
+  for (const PlayerState& p : players) {
+    h.add_signed(p.total).add_signed(p.pool).add_signed(p.passed).add_signed(p.deferred);
+    h.add_signed(p.captured_dp).add_signed(p.built_dp).add_signed(p.picked_dp).add(p.n_troops).add(p.n_units);
+  }
+  h.add_signed(n_troops);
+  for (int t = 0; t < n_troops; ++t) {
+    const Troop& tr = troops[static_cast<size_t>(t)];
+    h.add(static_cast<uint64_t>(tr.type) | static_cast<uint64_t>(tr.owner) << 8 |
+          static_cast<uint64_t>(static_cast<uint16_t>(tr.unit)) << 16 |
+          static_cast<uint64_t>(tr.wounds) << 32 | static_cast<uint64_t>(tr.status) << 40 |
+          static_cast<uint64_t>(tr.ordinal) << 48);
+  }
+  h.add_signed(n_units);
+  for (int u = 0; u < n_units; ++u) {
+    const Unit& un = units[static_cast<size_t>(u)];
+    h.add(static_cast<uint64_t>(un.owner) | static_cast<uint64_t>(un.number) << 8 |
+          static_cast<uint64_t>(static_cast<uint8_t>(un.col)) << 16 |
+          static_cast<uint64_t>(static_cast<uint8_t>(un.zone)) << 24 |
+          static_cast<uint64_t>(static_cast<uint8_t>(un.combat)) << 32 |
+          static_cast<uint64_t>(un.orders) << 40 | static_cast<uint64_t>(un.flags) << 48 |
+          static_cast<uint64_t>(un.size) << 56);
+    h.add(un.minfv);
+  }
+  for (int c = 0; c < kMaxCombats; ++c) {
+    const Combat& cb = combats[static_cast<size_t>(c)];
+    if (cb.col < 0) continue;
+    h.add(static_cast<uint64_t>(c)).add_signed(cb.col).add(cb.n[0]).add(cb.n[1]);
+    for (int s = 0; s < 2; ++s)
+      for (int i = 0; i < cb.n[static_cast<size_t>(s)]; ++i)
+        h.add_signed(cb.u[static_cast<size_t>(s)][static_cast<size_t>(i)]);
+  }
+  h.add_signed(n_steps);
+  for (int i = 0; i < n_steps; ++i) {
+    const Step& s = steps[static_cast<size_t>(i)];
+    h.add(s.kind).add(s.n).add_signed(s.a).add_signed(s.b);
+  }
+  return h.value();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rendering
+
+std::string PocketState::render_text(int seat) const {
+  std::string out;
+  const auto& seats = game_->seats();
+  static const char* phase_names[] = {"army selection", "unit formation", "roll for player A",
+                                      "placement", "battle", "round end", "game over"};
+  out += fmt::format("Pocket Battles, {} DP. Phase: {}", game_->opts().points, phase_names[phase]);
+  if (phase >= kBattle && phase != kOver) out += fmt::format(", round {}", round);
+  if (seat_a >= 0) out += fmt::format(", player A = {}", seats[static_cast<size_t>(seat_a)]);
+  out += "\n";
+  for (int s = 0; s < 2; ++s) {
+    const PlayerState& p = players[static_cast<size_t>(s)];
+    out += fmt::format("  {:<6} markers {}: pool {}, passed {}, set aside {}; destroyed {} DP",
+                       seats[static_cast<size_t>(s)], p.total, p.pool, p.passed, p.deferred, p.captured_dp);
+    if (s == seat || phase >= kBattle) out += fmt::format(" of the enemy; army {} DP", p.built_dp);
+    out += fmt::format("; {} troops, {} units\n", p.n_troops, p.n_units);
+  }
+  auto unit_text = [&](int u) {
+    const Unit& un = units[static_cast<size_t>(u)];
+    std::string s = unit_label(u);
+    if (un.orders) s += fmt::format("[{} ord]", un.orders);
+    s += "(";
+    bool first = true, hidden = false;
+    int shown = 0;
+    for (int t = 0; t < n_troops; ++t) {
+      const Troop& tr = troops[static_cast<size_t>(t)];
+      if (tr.unit != u || tr.status != kActive) continue;
+      if (!troop_visible(t, seat)) {
+        hidden = true;
+        continue;
+      }
+      ++shown;
+      s += (first ? "" : " ") + type_of(t).short_id;
+      if (tr.wounds) s += fmt::format("*{}w", tr.wounds);
+      first = false;
+    }
+    if (hidden) s += fmt::format(" +{} hidden", un.size - shown);
+    s += ")";
+    return s;
+  };
+  // Rows from the elves' rear (top) to the orcs' rear (bottom); columns from the orcs' left.
+  struct Row {
+    int owner, zone;
+    const char* name;
+  };
+  const Row rows[] = {{1, kRear, "elves rear "}, {1, kFront, "elves front"},
+                      {-1, kCombatZone, "combat     "}, {0, kFront, "orcs front "},
+                      {0, kRear, "orcs rear  "}};
+  out += "               orcs' left | centre | orcs' right\n";
+  for (const Row& r : rows) {
+    out += std::string("  ") + r.name + ": ";
+    for (int c = 0; c < 3; ++c) {
+      std::string cell;
+      for (int u = 0; u < n_units; ++u) {
+        const Unit& un = units[static_cast<size_t>(u)];
+        if (!un.alive || un.zone != r.zone || un.col != c) continue;
+        if (r.owner >= 0 && un.owner != r.owner) continue;
+        if (un.owner != seat && !formation_done(*this, un.owner)) continue;
+        if (!cell.empty()) cell += " ";
+        cell += unit_text(u);
+        if (un.combat >= 0) cell += fmt::format("#c{}", un.combat);
+      }
+      out += (c ? " | " : "") + (cell.empty() ? std::string("-") : cell);
+    }
+    out += "\n";
+  }
+  std::string unplaced;
+  for (int u = 0; u < n_units; ++u)
+    if (units[static_cast<size_t>(u)].zone == kUnplaced &&
+        (units[static_cast<size_t>(u)].owner == seat || formation_done(*this, units[static_cast<size_t>(u)].owner)))
+      unplaced += " " + unit_text(u);
+  if (!unplaced.empty()) out += "  unplaced:" + unplaced + "\n";
+  if (phase == kOver) {
+    out += "  " + result().summary + ": " + result().reason + "\n";
+  } else {
+    int cs = current_seat();
+    out += "  to decide: " +
+           (cs == kChance ? std::string("dice") : seats[static_cast<size_t>(cs)]) + " (" +
+           decision().prompt + ")\n";
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invariants (spec §2.2 marker conservation, §4.2 formation, §13)
+
+std::string PocketState::invariant_violation() const {
+  if (phase >= kBattle && round > 0) {
+    for (int s = 0; s < 2; ++s) {
+      const PlayerState& p = players[static_cast<size_t>(s)];
+      int sum = p.pool + p.passed + p.deferred;
+      for (int u = 0; u < n_units; ++u)
+        if (units[static_cast<size_t>(u)].owner == s) sum += units[static_cast<size_t>(u)].orders;
+      for (int t = 0; t < n_troops; ++t)
+        if (troops[static_cast<size_t>(t)].owner == s && troops[static_cast<size_t>(t)].status == kActive)
+          sum += troops[static_cast<size_t>(t)].wounds;
+      if (sum != p.total || p.pool < 0)
+        return fmt::format("marker conservation broken for {}: {} counted, {} total",
+                           game_->seats()[static_cast<size_t>(s)], sum, p.total);
+    }
+    for (int s = 0; s < 2; ++s) {
+      int captured = 0;
+      for (int t = 0; t < n_troops; ++t)
+        if (troops[static_cast<size_t>(t)].owner != s && troops[static_cast<size_t>(t)].status == kRemoved)
+          captured += type_of(t).dp;
+      if (captured != players[static_cast<size_t>(s)].captured_dp) return "captured DP mismatch";
+    }
+  }
+  for (int t = 0; t < n_troops; ++t) {
+    const Troop& tr = troops[static_cast<size_t>(t)];
+    const TypeInfo& ti = type_of(t);
+    if (tr.status == kActive && ti.lp > 0 && tr.wounds >= ti.lp)
+      return "troop " + troop_label(t) + " holds as many wounds as LP";
+    if (tr.status == kActive && ti.lp == 0 && tr.wounds > 0) return "wounded Waldläufer";
+  }
+  int cap = game_->opts().allow_three_vs_one ? 3 : 2;
+  for (int u = 0; u < n_units; ++u) {
+    const Unit& un = units[static_cast<size_t>(u)];
+    if (un.size > un.minfv) return "unit " + unit_label(u) + " exceeds its formation value";
+    int alive = 0, lp = 0;
+    for (int t = 0; t < n_troops; ++t)
+      if (troops[static_cast<size_t>(t)].unit == u && troops[static_cast<size_t>(t)].status == kActive) {
+        ++alive;
+        if (type_of(t).lp > 0) ++lp;
+      }
+    if (alive != un.alive) return "unit " + unit_label(u) + " alive count wrong";
+    bool formed = phase > kForm || (phase == kForm && sel_seat > un.owner);
+    if (formed && alive > 0 && lp == 0) return "unit " + unit_label(u) + " has only troops without LP";
+    if (un.zone == kGone && alive > 0) return "gone unit with troops";
+    if (alive > 0 && un.zone == kCombatZone && un.combat < 0) {
+      bool transient = false;  // an attacker waiting for the reaction / its target
+      for (int i = 0; i < n_steps; ++i)
+        if ((steps[static_cast<size_t>(i)].kind == kStepReact ||
+             steps[static_cast<size_t>(i)].kind == kStepChooseTarget) &&
+            steps[static_cast<size_t>(i)].a == u)
+          transient = true;
+      if (!transient) return "unit " + unit_label(u) + " in the combat zone outside any combat";
+    }
+    if (un.combat >= 0) {
+      if (un.zone != kCombatZone) return "unit in a combat outside the combat zone";
+      const Combat& c = combats[static_cast<size_t>(un.combat)];
+      bool found = false;
+      for (int i = 0; i < c.n[un.owner]; ++i) found |= c.u[un.owner][static_cast<size_t>(i)] == u;
+      if (!found || c.col != un.col) return "unit " + unit_label(u) + " not listed in its combat";
+    }
+  }
+  for (int c = 0; c < kMaxCombats; ++c) {
+    const Combat& cb = combats[static_cast<size_t>(c)];
+    if (cb.col < 0) continue;
+    if (cb.n[0] == 0 || cb.n[1] == 0) return "combat with an empty side";
+    if (cb.n[0] > cap || cb.n[1] > cap) return "combat over the size cap (A16)";
+    if (cb.n[0] > 1 && cb.n[1] > 1) return "combat with several units on both sides";
+    for (int s = 0; s < 2; ++s)
+      for (int i = 0; i < cb.n[static_cast<size_t>(s)]; ++i)
+        if (units[static_cast<size_t>(cb.u[static_cast<size_t>(s)][static_cast<size_t>(i)])].combat != c)
+          return "combat lists a unit that is not in it";
+  }
+  return "";
+}
+
+}  // namespace feldherr::pocket

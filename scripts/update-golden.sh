@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Regenerates the golden playthrough files in tests/golden/ (after an intended rules change).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+feldherr=build/release/cli/feldherr
+write() {
+  local file="$1"; shift
+  { echo "# args: $*"; "$feldherr" "$@" 2>&1; } > "tests/golden/$file"
+}
+write pocket-seed-1.txt play pocket/orcs-vs-elves --seed 1 --seat orcs=random --seat elves=random
+write pocket-seed-2.txt play pocket/orcs-vs-elves --seed 2 --seat orcs=heuristic --seat elves=heuristic --option points=100
+echo "regenerated: $(ls tests/golden)"

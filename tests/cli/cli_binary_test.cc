@@ -1,0 +1,304 @@
+// The built `feldherr` binary run as a subprocess with the product's games (all_games()), as
+// scripts and other tools use it (docs/cli.md). Pocket Battles ("pocket/orcs-vs-elves", sides
+// orcs and elves) is the product's first game; only its registry names are used here, never its
+// internals.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace feldherr {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+const char* const kBinary = FELDHERR_BINARY_DIR "/cli/feldherr";
+const char* const kGame = "pocket/orcs-vs-elves";
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) result.push_back(line);
+  return result;
+}
+
+std::string last_line(const std::string& text) {
+  auto all = lines(text);
+  return all.empty() ? "" : all.back();
+}
+
+// A fresh directory per test, removed at the end.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = fs::temp_directory_path() /
+            ("feldherr-clibin-" + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+struct Outcome {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string quote(const std::string& arg) {
+  std::string q = "'";
+  for (char c : arg) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+// Runs the binary with `args`, `input` on stdin; captures stdout, stderr and the exit code.
+Outcome feldherr(const std::vector<std::string>& args, const std::string& input = "") {
+  static int counter = 0;
+  const fs::path base =
+      fs::temp_directory_path() /
+      ("feldherr-clibin-io-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  const std::string in = base.string() + ".in", out = base.string() + ".out",
+                    err = base.string() + ".err";
+  std::ofstream(in) << input;
+  std::string command = quote(kBinary);
+  for (const std::string& arg : args) command += " " + quote(arg);
+  command += " < " + quote(in) + " > " + quote(out) + " 2> " + quote(err);
+  const int status = std::system(command.c_str());
+  Outcome o;
+  o.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  o.out = read_file(out);
+  o.err = read_file(err);
+  fs::remove(in);
+  fs::remove(out);
+  fs::remove(err);
+  return o;
+}
+
+void edit_line(const std::string& path, size_t number, const std::string& replacement) {
+  auto all = lines(read_file(path));
+  ASSERT_LE(number, all.size());
+  all[number - 1] = replacement;
+  std::ofstream out(path);
+  for (const auto& line : all) out << line << '\n';
+}
+
+TEST(CliBinary, ListShowsEveryScenarioAsGameSlashScenarioTwoSpacesTitle) {
+  Outcome o = feldherr({"list"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  const auto all = lines(o.out);
+  ASSERT_FALSE(all.empty());
+  for (const std::string& line : all) {
+    EXPECT_TRUE(
+        std::regex_match(line, std::regex(R"([a-z0-9][a-z0-9-]*/[a-z0-9][a-z0-9-]*  \S.*)")))
+        << line;
+  }
+  EXPECT_THAT(o.out, HasSubstr(std::string(kGame) + "  "));
+}
+
+void expect_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
+  Outcome o = feldherr(args);
+  EXPECT_EQ(o.code, 2) << o.out << o.err;
+  EXPECT_EQ(lines(o.err).size(), 1u) << o.err;
+  EXPECT_THAT(o.err, HasSubstr(fragment));
+  EXPECT_EQ(o.out, "");
+}
+
+TEST(CliBinary, BadCommandLinesExit2WithOneLine) {
+  expect_usage_error({"play", kGame, "--seat", "dwarves=random"}, "unknown side 'dwarves'");
+  expect_usage_error({"play", kGame, "--seat", "orcs=mcts"}, "unknown player 'mcts'");
+  expect_usage_error({"play", kGame, "--option", "nonsense=1"}, "unknown option 'nonsense'");
+  expect_usage_error({"play", kGame, "--seed", "seven"}, "seed");
+  expect_usage_error({"play", kGame, "--seed", "-7"}, "seed");
+  expect_usage_error({"play", kGame, "--turbo"}, "--turbo");
+  expect_usage_error({"play", "pocket/dwarves-vs-gnomes"}, "unknown scenario");
+  expect_usage_error({"simulate", kGame}, "unknown command 'simulate'");
+}
+
+const std::vector<std::string> kRandomGame = {
+    "play", kGame, "--seed", "7", "--seat", "orcs=random", "--seat", "elves=random", "--quiet"};
+
+TEST(CliBinary, RandomGameEndsWithAResultAndIsDeterministic) {
+  Outcome a = feldherr(kRandomGame);
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(lines(a.out).size(), 1u) << a.out;
+  EXPECT_THAT(a.out, StartsWith("result: "));
+  Outcome b = feldherr(kRandomGame);
+  EXPECT_EQ(a.out, b.out);
+}
+
+TEST(CliBinary, NarrationShowsWhoDidWhatDiceAndRuleCitations) {
+  Outcome o =
+      feldherr({"play", kGame, "--seed", "7", "--seat", "orcs=random", "--seat", "elves=random"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(lines(o.out).front(), "seed: 7");
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n\d+\. (orcs|elves): \S)")));
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n\d+\. dice: roll \d)")));
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n  \[PB [^\]]+\] \S)")));
+  EXPECT_THAT(last_line(o.out), StartsWith("result: "));
+  // The quiet run of the same seed ends with the same result line.
+  EXPECT_EQ(feldherr({"play", kGame, "--seed", "7", "--quiet"}).out, last_line(o.out) + "\n");
+}
+
+TEST(CliBinary, LogThenReplayVerifyGivesTheSameHashForTheSameSeed) {
+  TempDir dir;
+  std::vector<std::string> hashes;
+  for (const char* name : {"a.jsonl", "b.jsonl"}) {
+    std::vector<std::string> args = kRandomGame;
+    args.insert(args.end(), {"--log", dir.file(name)});
+    Outcome play = feldherr(args);
+    ASSERT_EQ(play.code, 0) << play.err;
+    int actions = 0;
+    for (const auto& line : lines(read_file(dir.file(name)))) {
+      actions += line.find("\"type\":\"action\"") != std::string::npos;
+    }
+    Outcome verify = feldherr({"replay", dir.file(name), "--verify"});
+    ASSERT_EQ(verify.code, 0) << verify.err;
+    ASSERT_TRUE(std::regex_match(last_line(verify.out),
+                                 std::regex(R"(verified: \d+ actions, hash [0-9a-f]{16})")))
+        << verify.out;
+    EXPECT_THAT(last_line(verify.out),
+                StartsWith("verified: " + std::to_string(actions) + " actions, hash "));
+    hashes.push_back(last_line(verify.out));
+    // Plain replay ends with the game's result line.
+    Outcome replay = feldherr({"replay", dir.file(name), "--quiet"});
+    EXPECT_EQ(replay.code, 0) << replay.err;
+    EXPECT_EQ(replay.out, play.out);
+  }
+  EXPECT_EQ(hashes[0], hashes[1]);
+}
+
+TEST(CliBinary, CorruptedLogGivesFileLineAndExit1) {
+  TempDir dir;
+  const std::string log = dir.file("game.jsonl");
+  std::vector<std::string> args = kRandomGame;
+  args.insert(args.end(), {"--log", log});
+  ASSERT_EQ(feldherr(args).code, 0);
+  // Replace an action in the middle of the game with one that does not exist.
+  const auto all = lines(read_file(log));
+  std::vector<size_t> action_lines;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (all[i].find("\"type\":\"action\"") != std::string::npos) action_lines.push_back(i + 1);
+  }
+  ASSERT_GE(action_lines.size(), 3u);
+  const size_t bad_line = action_lines[action_lines.size() / 2];
+  edit_line(log, bad_line,
+            std::regex_replace(all[bad_line - 1], std::regex(R"("action":"[^"]*")"),
+                               R"("action":"frobnicate 99")"));
+  Outcome o = feldherr({"replay", log, "--verify"});
+  EXPECT_EQ(o.code, 1);
+  EXPECT_THAT(o.err, StartsWith(log + ":" + std::to_string(bad_line) + ": "));
+  EXPECT_EQ(lines(o.err).size(), 1u) << o.err;
+
+  // A line that is not JSON at all.
+  edit_line(log, 2, "{\"type\":\"action\",");
+  o = feldherr({"replay", log, "--verify"});
+  EXPECT_EQ(o.code, 1);
+  EXPECT_THAT(o.err, StartsWith(log + ":2: "));
+}
+
+TEST(CliBinary, ValidateShippedDataIsOk) {
+  Outcome o = feldherr({"validate"});
+  EXPECT_EQ(o.code, 0) << o.err;
+  EXPECT_TRUE(std::regex_match(o.out, std::regex("ok: [1-9][0-9]* files\n"))) << o.out;
+}
+
+TEST(CliBinary, ValidateBrokenTomlGivesFileLineAndExit1) {
+  TempDir dir;
+  // Files under a directory named like the game's data_subdir belong to that game.
+  const std::string broken = dir.file("pocket/broken.toml");
+  fs::create_directories(dir.path() / "pocket");
+  std::ofstream(broken) << "[army]\nid = \"orcs\"\nname = \"Orcs\n";
+  Outcome o = feldherr({"validate", dir.path().string()});
+  EXPECT_EQ(o.code, 1);
+  EXPECT_EQ(o.out, "");
+  EXPECT_TRUE(std::regex_search(o.err, std::regex("^" + broken + R"(:3: \S)"))) << o.err;
+}
+
+// The actions listed under the first "=== SIDE to play" header of a human seat.
+std::vector<std::string> listed_actions(const std::string& out) {
+  std::vector<std::string> actions;
+  const auto all = lines(out);
+  bool in_list = false;
+  for (const std::string& line : all) {
+    std::smatch m;
+    if (line.rfind("=== ", 0) == 0) {
+      if (in_list) break;
+      in_list = true;
+    } else if (in_list && std::regex_match(line, m, std::regex(R"(  (\d+)\) (.+))"))) {
+      actions.push_back(m[2]);
+    } else if (in_list && !actions.empty()) {
+      break;
+    }
+  }
+  return actions;
+}
+
+TEST(CliBinary, HumanSeatsThroughStdin) {
+  TempDir dir;
+  const std::string log = dir.file("human.jsonl");
+  const std::vector<std::string> args = {"play",       kGame,    "--seed",      "7",     "--seat",
+                                         "orcs=human", "--seat", "elves=human", "--log", log};
+  // First look at the first decision (hot-seat: whose turn it is comes first).
+  Outcome look = feldherr(args, "board\n");
+  EXPECT_EQ(look.code, 3);
+  EXPECT_THAT(look.err, HasSubstr("end of input"));
+  EXPECT_TRUE(
+      std::regex_search(look.out, std::regex(R"(=== (orcs|elves) to play \(action \d+\) ===)")));
+  const std::vector<std::string> actions = listed_actions(look.out);
+  ASSERT_FALSE(actions.empty()) << look.out;
+  // Any listed action but concede (which would end the game).
+  std::string chosen;
+  for (const std::string& action : actions) {
+    if (action != "concede") chosen = action;
+  }
+  ASSERT_FALSE(chosen.empty()) << look.out;
+
+  // Then play it by text after two bad inputs, and the next decision by number.
+  Outcome o = feldherr(args, "zzz-not-an-action\n9999\n" + chosen + "\n1\nlog\nquit\n");
+  EXPECT_EQ(o.code, 3) << o.err;
+  EXPECT_THAT(o.out, HasSubstr("not understood: "));
+  EXPECT_THAT(o.out,
+              HasSubstr("no action number 9999: choose 1-" + std::to_string(actions.size())));
+  EXPECT_TRUE(std::regex_search(
+      o.out, std::regex(R"(\d+\. (orcs|elves): )" +
+                        std::regex_replace(chosen, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
+                        "\n")))
+      << o.out;
+  EXPECT_THAT(last_line(o.out), StartsWith("quit: the game is left unfinished"));
+  // The log holds the chosen action and replays.
+  EXPECT_THAT(read_file(log), HasSubstr("\"action\":\"" + chosen + "\""));
+  Outcome verify = feldherr({"replay", log, "--verify"});
+  EXPECT_EQ(verify.code, 0) << verify.err;
+  EXPECT_THAT(last_line(verify.out), StartsWith("verified: "));
+
+  // undo right after one's own action: either taken back or refused with the rules' reason.
+  Outcome u = feldherr(args, chosen + "\nundo\nquit\n");
+  EXPECT_EQ(u.code, 3);
+  EXPECT_TRUE(u.out.find("undo (takes back \"" + chosen + "\")") != std::string::npos ||
+              u.out.find("cannot undo: the rules have closed undo") != std::string::npos)
+      << u.out;
+}
+
+}  // namespace
+}  // namespace feldherr

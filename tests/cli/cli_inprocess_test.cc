@@ -1,0 +1,542 @@
+// The `feldherr` command run in-process (cli::run) against a registry holding the engine's Dice
+// Race fixture game (tests/engine/toy_game.h), so that every path of the command line is tested
+// independently of the product's games. Dice Race rules are cited as "DR §n".
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "engine/errors.h"
+#include "tests/engine/toy_game.h"
+
+namespace feldherr {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+// The fixture game plus a data directory of its own: files under ".../dice-race/" must be lines
+// "key = value" (or blank, or # comments), otherwise DataError("FILE:LINE: ...").
+const Registry& toy_registry() {
+  static const Registry registry = [] {
+    Registry r;
+    GameModule module = toy::dice_race_module();
+    module.data_subdir = "dice-race";
+    module.validate_file = [](const std::string& path) {
+      std::ifstream in(path);
+      if (!in) throw DataError(path + ":1: cannot open");
+      std::string line;
+      for (int n = 1; std::getline(in, line); ++n) {
+        if (line.empty() || line[0] == '#') continue;
+        if (line.find(" = ") == std::string::npos) {
+          throw DataError(path + ":" + std::to_string(n) + ": expected 'key = value'");
+        }
+      }
+    };
+    r.add(std::move(module));
+    return r;
+  }();
+  return registry;
+}
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+CliRun run(std::vector<std::string> args, const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  CliRun r;
+  r.code = cli::run(args, toy_registry(), in, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) result.push_back(line);
+  return result;
+}
+
+std::string last_line(const std::string& text) {
+  auto all = lines(text);
+  return all.empty() ? "" : all.back();
+}
+
+// A fresh directory per test, removed at the end.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = fs::temp_directory_path() /
+            ("feldherr-cli-" + std::to_string(::getpid()) + "-" + info->name());
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+void write_file(const std::string& path, const std::string& text) {
+  fs::create_directories(fs::path(path).parent_path());
+  std::ofstream(path) << text;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// ---- list ----
+
+TEST(CliList, OneLinePerScenarioWithTitle) {
+  CliRun r = run({"list"});
+  EXPECT_EQ(r.code, cli::kExitOk);
+  EXPECT_EQ(r.out, "dice-race/race  Race to the target\n");
+  EXPECT_EQ(r.err, "");
+}
+
+// ---- usage errors: one line on stderr, exit 2 ----
+
+void expect_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
+  CliRun r = run(args);
+  EXPECT_EQ(r.code, cli::kExitUsage) << r.out << r.err;
+  EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+  EXPECT_THAT(r.err, HasSubstr(fragment));
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(CliUsage, UnknownOptionExits2) {
+  expect_usage_error({"play", "dice-race/race", "--fast"}, "--fast");
+}
+TEST(CliUsage, NoSubcommandExits2) {
+  expect_usage_error({}, "subcommand");
+}
+TEST(CliUsage, UnknownSubcommandExits2) {
+  expect_usage_error({"odds"}, "odds");
+}
+TEST(CliUsage, BadSeedExits2) {
+  expect_usage_error({"play", "dice-race/race", "--seed", "abc"}, "seed");
+  expect_usage_error({"play", "dice-race/race", "--seed", "-4"}, "seed");
+  expect_usage_error({"play", "dice-race/race", "--seed", "1.5"}, "seed");
+  expect_usage_error({"play", "dice-race/race", "--seed", "99999999999999999999999"}, "seed");
+}
+TEST(CliUsage, BadSeatNameExits2) {
+  expect_usage_error({"play", "dice-race/race", "--seat", "green=random"},
+                     "unknown side 'green' in dice-race/race (sides: red, blue)");
+}
+TEST(CliUsage, BadSeatSyntaxExits2) {
+  expect_usage_error({"play", "dice-race/race", "--seat", "red"}, "expected SIDE=PLAYER");
+}
+TEST(CliUsage, UnknownPlayerExits2) {
+  expect_usage_error({"play", "dice-race/race", "--seat", "red=mcts"}, "unknown player 'mcts'");
+}
+TEST(CliUsage, SideGivenTwiceExits2) {
+  expect_usage_error({"play", "dice-race/race", "--seat", "red=random", "--seat", "red=human"},
+                     "twice");
+}
+TEST(CliUsage, UnknownGameExits2) {
+  expect_usage_error({"play", "chess/classic"}, "unknown game 'chess'");
+}
+TEST(CliUsage, UnknownScenarioExits2) {
+  expect_usage_error({"play", "dice-race/marathon"}, "unknown scenario");
+}
+TEST(CliUsage, BadOptionExits2) {
+  expect_usage_error({"play", "dice-race/race", "--option", "speed=3"}, "unknown option 'speed'");
+  expect_usage_error({"play", "dice-race/race", "--option", "target=0"}, "target");
+  expect_usage_error({"play", "dice-race/race", "--option", "target"}, "expected KEY=VALUE");
+}
+TEST(CliUsage, ReplayOfMissingFileExits2) {
+  expect_usage_error({"replay", "/nonexistent/feldherr.jsonl"}, "/nonexistent/feldherr.jsonl");
+}
+TEST(CliUsage, HelpExits0) {
+  CliRun r = run({"play", "--help"});
+  EXPECT_EQ(r.code, cli::kExitOk);
+  EXPECT_THAT(r.out, HasSubstr("--seat"));
+}
+
+// ---- play ----
+
+TEST(CliPlay, QuietRandomGamePrintsOnlyTheResultAndIsDeterministic) {
+  const std::vector<std::string> args = {"play",   "dice-race/race", "--seed",
+                                         "7",      "--seat",         "red=random",
+                                         "--seat", "blue=random",    "--quiet"};
+  CliRun a = run(args);
+  CliRun b = run(args);
+  EXPECT_EQ(a.code, cli::kExitOk) << a.err;
+  EXPECT_EQ(lines(a.out).size(), 1u) << a.out;
+  EXPECT_THAT(a.out, ::testing::MatchesRegex("result: (red wins|blue wins|draw)\n"));
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_EQ(a.err, "");
+}
+
+TEST(CliPlay, NarrationShowsActionsDiceAndRuleCitations) {
+  CliRun r = run(
+      {"play", "dice-race/race", "--seed", "11", "--seat", "red=random", "--seat", "blue=random"});
+  ASSERT_EQ(r.code, cli::kExitOk) << r.err;
+  auto all = lines(r.out);
+  ASSERT_GE(all.size(), 5u);
+  EXPECT_EQ(all[0], "seed: 11");
+  EXPECT_THAT(r.out, HasSubstr("seats: red=random, blue=random"));
+  // DR §1: the deal is a chance action, shown with what it is for and the event it caused.
+  EXPECT_THAT(r.out, HasSubstr("1. dice: deal "));
+  EXPECT_THAT(r.out, HasSubstr("(Deal red's hidden card (DR §1))"));
+  EXPECT_THAT(r.out, HasSubstr("  [DR §1] red is dealt a hidden card."));
+  // DR §3: every roll shows its dice and its score.
+  EXPECT_TRUE(std::regex_search(
+      r.out, std::regex(R"(\d+\. dice: roll \d( \d)?  \(Roll \d d6 for (red|blue) \(DR §3\)\))")));
+  EXPECT_TRUE(std::regex_search(
+      r.out, std::regex(R"(  \[DR §3\] (red|blue) rolls \d( \d)? and scores \d+: now at \d+\.)")));
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex(R"(\d+\. (red|blue): (dice [12]|press|reveal|pass))")));
+  EXPECT_THAT(last_line(r.out), StartsWith("result: "));
+  EXPECT_THAT(r.out, HasSubstr("end: "));
+}
+
+TEST(CliPlay, SameSeedSameGameDifferentSeedDifferentGame) {
+  auto play = [](const std::string& seed) {
+    return run({"play", "dice-race/race", "--seed", seed, "--seat", "red=random", "--seat",
+                "blue=random"})
+        .out;
+  };
+  EXPECT_EQ(play("5"), play("5"));
+  EXPECT_NE(play("5"), play("6"));
+}
+
+TEST(CliPlay, WithoutSeedTheDrawnSeedIsPrintedAndReplaysTheGame) {
+  CliRun first =
+      run({"play", "dice-race/race", "--seat", "red=random", "--seat", "blue=random", "--quiet"});
+  ASSERT_EQ(first.code, cli::kExitOk);
+  auto all = lines(first.out);
+  ASSERT_EQ(all.size(), 2u) << first.out;  // the seed is shown even with --quiet
+  ASSERT_THAT(all[0], StartsWith("seed: "));
+  CliRun again = run({"play", "dice-race/race", "--seat", "red=random", "--seat", "blue=random",
+                      "--quiet", "--seed", all[0].substr(6)});
+  EXPECT_EQ(again.out, all[1] + "\n");
+}
+
+TEST(CliPlay, SideWithoutHeuristicFallsBackToRandomAndSaysSoOnce) {
+  CliRun r = run({"play", "dice-race/race", "--seed", "3", "--quiet"});
+  EXPECT_EQ(r.code, cli::kExitOk);
+  EXPECT_EQ(r.err, "note: dice-race has no heuristic player; random plays red, blue\n");
+  EXPECT_THAT(r.out, StartsWith("result: "));
+}
+
+TEST(CliPlay, OptionsReachTheGame) {
+  // DR §5: with target 1 the first roll or reveal ends the game.
+  CliRun r = run({"play", "dice-race/race", "--seed", "1", "--seat", "red=random", "--seat",
+                  "blue=random", "--option", "target=1"});
+  ASSERT_EQ(r.code, cli::kExitOk) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("options: target=1, bug=none"));
+  EXPECT_THAT(r.out, HasSubstr("reaches 1 and wins."));
+}
+
+TEST(CliPlay, MaxActionsStopsTheGameWithExit3) {
+  CliRun r = run({"play", "dice-race/race", "--seed", "1", "--seat", "red=random", "--seat",
+                  "blue=random", "--max-actions", "4"});
+  EXPECT_EQ(r.code, cli::kExitUnfinished);
+  EXPECT_THAT(last_line(r.out), StartsWith("stopped: --max-actions 4 reached"));
+  EXPECT_THAT(r.out, HasSubstr("4. "));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("5. ")));
+}
+
+TEST(CliPlay, UnwritableLogIsAnError) {
+  CliRun r = run({"play", "dice-race/race", "--seed", "1", "--log", "/nonexistent/dir/x.jsonl"});
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_THAT(r.err, HasSubstr("/nonexistent/dir/x.jsonl"));
+}
+
+// ---- log and replay ----
+
+TEST(CliReplay, LogThenVerifyGivesActionCountAndHash) {
+  TempDir dir;
+  const std::string log = dir.file("game.jsonl");
+  CliRun play = run({"play", "dice-race/race", "--seed", "42", "--seat", "red=random", "--seat",
+                     "blue=random", "--quiet", "--log", log});
+  ASSERT_EQ(play.code, cli::kExitOk) << play.err;
+  int actions = 0;
+  for (const std::string& line : lines(read_file(log))) {
+    actions += line.find("\"type\":\"action\"") != std::string::npos;
+  }
+  CliRun verify = run({"replay", log, "--verify", "--quiet"});
+  ASSERT_EQ(verify.code, cli::kExitOk) << verify.err;
+  EXPECT_THAT(verify.out, ::testing::MatchesRegex("verified: [0-9]+ actions, hash [0-9a-f]{16}\n"));
+  EXPECT_THAT(verify.out, StartsWith("verified: " + std::to_string(actions) + " actions, hash "));
+
+  // Without --quiet, --verify prints its verdict only.
+  EXPECT_EQ(run({"replay", log, "--verify"}).out, verify.out);
+
+  // The same seed gives the same final hash.
+  const std::string log2 = dir.file("again.jsonl");
+  run({"play", "dice-race/race", "--seed", "42", "--seat", "red=random", "--seat", "blue=random",
+       "--quiet", "--log", log2});
+  EXPECT_EQ(run({"replay", log2, "--verify", "--quiet"}).out, verify.out);
+}
+
+TEST(CliReplay, ReplayNarratesTheGameLikePlay) {
+  TempDir dir;
+  const std::string log = dir.file("game.jsonl");
+  CliRun play = run({"play", "dice-race/race", "--seed", "9", "--seat", "red=random", "--seat",
+                     "blue=random", "--log", log});
+  ASSERT_EQ(play.code, cli::kExitOk);
+  CliRun replay = run({"replay", log});
+  ASSERT_EQ(replay.code, cli::kExitOk) << replay.err;
+  EXPECT_EQ(last_line(replay.out), last_line(play.out));
+  // Every narrated action and event line of the game appears in the replay, in order.
+  auto played = lines(play.out);
+  std::vector<std::string> narrated;
+  for (const auto& line : played) {
+    if (line.rfind("  [", 0) == 0 || std::regex_match(line, std::regex(R"(\d+\. .*)"))) {
+      narrated.push_back(line);
+    }
+  }
+  std::vector<std::string> replayed;
+  for (const auto& line : lines(replay.out)) {
+    if (line.rfind("  [", 0) == 0 || std::regex_match(line, std::regex(R"(\d+\. .*)"))) {
+      replayed.push_back(line);
+    }
+  }
+  EXPECT_EQ(narrated, replayed);
+  EXPECT_EQ(run({"replay", log, "--quiet"}).out, last_line(play.out) + "\n");
+}
+
+// Replaces line `number` (1-based) of a file using `edit`.
+void edit_line(const std::string& path, int number,
+               const std::function<std::string(std::string)>& edit) {
+  auto all = lines(read_file(path));
+  ASSERT_LE(number, static_cast<int>(all.size()));
+  all[static_cast<size_t>(number - 1)] = edit(all[static_cast<size_t>(number - 1)]);
+  std::ofstream out(path);
+  for (const auto& line : all) out << line << '\n';
+}
+
+std::string make_log(const TempDir& dir, const std::string& name, const std::string& seed,
+                     const std::string& target = "20") {
+  const std::string log = dir.file(name);
+  run({"play", "dice-race/race", "--seed", seed, "--seat", "red=random", "--seat", "blue=random",
+       "--option", "target=" + target, "--quiet", "--log", log});
+  return log;
+}
+
+TEST(CliReplay, CorruptedActionGivesFileLineAndExit1) {
+  TempDir dir;
+  const std::string log = make_log(dir, "game.jsonl", "4");
+  // Line 2 is the first deal (DR §1): a card worth 9 does not exist.
+  edit_line(log, 2, [](std::string line) {
+    return std::regex_replace(line, std::regex(R"("action":"deal \d")"), R"("action":"deal 9")");
+  });
+  for (bool verify : {true, false}) {
+    std::vector<std::string> args = {"replay", log, "--quiet"};
+    if (verify) args.push_back("--verify");
+    CliRun r = run(args);
+    EXPECT_EQ(r.code, cli::kExitError);
+    EXPECT_THAT(r.err, StartsWith(log + ":2: "));
+    EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
+    EXPECT_EQ(r.out, "");
+  }
+}
+
+TEST(CliReplay, WrongSeatInLogGivesFileLine) {
+  TempDir dir;
+  const std::string log = make_log(dir, "game.jsonl", "4");
+  edit_line(log, 4, [](std::string line) {  // line 4: red's first decision
+    return std::regex_replace(line, std::regex(R"("seat":"red")"), R"("seat":"blue")");
+  });
+  CliRun r = run({"replay", log, "--verify"});
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_THAT(r.err, StartsWith(log + ":4: "));
+}
+
+TEST(CliReplay, MalformedJsonGivesFileLine) {
+  TempDir dir;
+  const std::string log = make_log(dir, "game.jsonl", "4");
+  edit_line(log, 3, [](std::string line) { return line.substr(0, line.size() / 2); });
+  CliRun r = run({"replay", log, "--verify"});
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_THAT(r.err, StartsWith(log + ":3: "));
+}
+
+TEST(CliReplay, HashMismatchGivesFileLine) {
+  TempDir dir;
+  const std::string log = make_log(dir, "game.jsonl", "4", "100");
+  auto all = lines(read_file(log));
+  int hash_line = 0;
+  for (size_t i = 0; i < all.size() && hash_line == 0; ++i) {
+    if (all[i].find("\"type\":\"hash\"") != std::string::npos) hash_line = static_cast<int>(i) + 1;
+  }
+  ASSERT_GT(hash_line, 0) << "a race to 100 lasts more than 20 actions";
+  edit_line(log, hash_line, [](std::string line) {
+    return std::regex_replace(line, std::regex(R"("hash":"[0-9a-f]{16}")"),
+                              R"("hash":"0123456789abcdef")");
+  });
+  for (bool verify : {true, false}) {
+    std::vector<std::string> args = {"replay", log, "--quiet"};
+    if (verify) args.push_back("--verify");
+    CliRun r = run(args);
+    EXPECT_EQ(r.code, cli::kExitError);
+    EXPECT_THAT(r.err, StartsWith(log + ":" + std::to_string(hash_line) + ": "));
+  }
+}
+
+TEST(CliReplay, LogOfUnknownGameIsADataError) {
+  TempDir dir;
+  const std::string log = make_log(dir, "game.jsonl", "4");
+  edit_line(log, 1, [](std::string line) {
+    return std::regex_replace(line, std::regex(R"("game":"dice-race")"), R"("game":"chess")");
+  });
+  CliRun r = run({"replay", log, "--verify"});
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_THAT(r.err, StartsWith(log + ":1: unknown game 'chess'"));
+}
+
+// ---- validate ----
+
+TEST(CliValidate, GoodFilesGiveOk) {
+  TempDir dir;
+  write_file(dir.file("dice-race/board.cfg"), "# a board\nsize = 20\n");
+  write_file(dir.file("dice-race/more/dice.cfg"), "faces = 6\n");
+  CliRun r = run({"validate", dir.path().string()});
+  EXPECT_EQ(r.code, cli::kExitOk) << r.err;
+  EXPECT_EQ(r.out, "ok: 2 files\n");
+}
+
+TEST(CliValidate, BrokenFilesGiveOneFileLinePerErrorAndExit1) {
+  TempDir dir;
+  write_file(dir.file("dice-race/a.cfg"), "size = 20\nsize 20\n");
+  write_file(dir.file("dice-race/b.cfg"), "# ok\n\nfaces: 6\n");
+  write_file(dir.file("dice-race/c.cfg"), "fine = yes\n");
+  CliRun r = run({"validate", dir.path().string()});
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, dir.file("dice-race/a.cfg") + ":2: expected 'key = value'\n" +
+                       dir.file("dice-race/b.cfg") + ":3: expected 'key = value'\n");
+}
+
+TEST(CliValidate, SingleFileAndFilesOfNoGame) {
+  TempDir dir;
+  write_file(dir.file("dice-race/a.cfg"), "size = 20\n");
+  write_file(dir.file("elsewhere/notes.txt"), "not data\n");
+  CliRun r = run({"validate", dir.file("dice-race/a.cfg"), dir.file("elsewhere/notes.txt")});
+  EXPECT_EQ(r.code, cli::kExitOk);
+  EXPECT_EQ(r.out, "ok: 1 files\n");
+  EXPECT_THAT(r.err, HasSubstr("skipped " + dir.file("elsewhere/notes.txt")));
+}
+
+TEST(CliValidate, DefaultIsTheDataDirectory) {
+  TempDir dir;
+  write_file(dir.file("dice-race/a.cfg"), "broken\n");
+  ::setenv("FELDHERR_DATA", dir.path().c_str(), 1);
+  CliRun r = run({"validate"});
+  ::unsetenv("FELDHERR_DATA");
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_EQ(r.err, dir.file("dice-race/a.cfg") + ":1: expected 'key = value'\n");
+}
+
+// ---- the human seat ----
+
+TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
+  TempDir dir;
+  const std::string log = dir.file("human.jsonl");
+  // Red's first decision (DR §2) lists: 1) dice 1  2) dice 2  3) press  4) reveal  5) pass.
+  const std::string input =
+      "press\n"     // by text
+      "press\n"     // DR §2: already pressed this turn
+      "undo\n"      // press kept red deciding: undo is open
+      "99\n"        // no such number
+      "fly away\n"  // not an action
+      "help\n"
+      "1\n"     // by number: dice 1; Chance rolls
+      "undo\n"  // closed by the roll
+      "log\n"
+      "quit\n";
+  CliRun r = run({"play", "dice-race/race", "--seed", "3", "--seat", "red=human", "--seat",
+                  "blue=random", "--log", log},
+                 input);
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("=== red to play (action 3) ===\n"));
+  EXPECT_THAT(r.out, HasSubstr("red: roll 1 or 2 dice, press, reveal or pass (DR §2)\n"
+                               "  1) dice 1\n  2) dice 2\n  3) press\n  4) reveal\n  5) pass\n"
+                               "red> "));
+  EXPECT_THAT(r.out,
+              HasSubstr("3. red: press\n  [DR §2] red presses: rolls score double this turn.\n"));
+  EXPECT_THAT(r.out, HasSubstr("illegal: DR §2: already pressed this turn\n"));
+  EXPECT_THAT(r.out, HasSubstr("red: undo (takes back \"press\")"));
+  EXPECT_THAT(r.out, HasSubstr("no action number 99: choose 1-5"));
+  EXPECT_THAT(r.out, HasSubstr("not understood: "));
+  EXPECT_THAT(r.out, HasSubstr("undo    take back your last action"));
+  EXPECT_THAT(r.out, HasSubstr("3. red: dice 1\n"));
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(4\. dice: roll \d  \(Roll 1 d6 for red)")));
+  EXPECT_THAT(r.out, HasSubstr("cannot undo: the rules have closed undo"));
+  EXPECT_THAT(last_line(r.out),
+              StartsWith("quit: the game is left unfinished; the log so far is in " + log));
+
+  // The log kept everything, undo included, and replays.
+  const std::string text = read_file(log);
+  EXPECT_THAT(text, HasSubstr("\"action\":\"press\""));
+  EXPECT_THAT(text, HasSubstr("\"type\":\"undo\""));
+  EXPECT_THAT(text, HasSubstr("\"action\":\"dice 1\""));
+  CliRun verify = run({"replay", log, "--verify", "--quiet"});
+  EXPECT_EQ(verify.code, cli::kExitOk) << verify.err;
+  EXPECT_THAT(verify.out, StartsWith("verified: 4 actions, hash "));
+}
+
+TEST(CliHuman, EndOfInputExits3WithAMessage) {
+  CliRun r =
+      run({"play", "dice-race/race", "--seed", "3", "--seat", "red=human", "--seat", "blue=random"},
+          "pass\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished);
+  EXPECT_THAT(r.out, HasSubstr("3. red: pass\n  [DR §2] red passes.\n"));
+  EXPECT_EQ(r.err,
+            "end of input: the game is left unfinished; no log was written (use --log FILE)\n");
+}
+
+TEST(CliHuman, HotSeatSaysWhoseTurnItIs) {
+  CliRun r = run({"play", "dice-race/race", "--seed", "3", "--seat", "red=human", "--seat",
+                  "blue=human", "--quiet"},
+                 "pass\n5\nreveal\nboard\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished);
+  const size_t red = r.out.find("=== red to play (action 3) ===");
+  const size_t blue = r.out.find("=== blue to play (action 4) ===");
+  const size_t red_again = r.out.find("=== red to play (action 5) ===");
+  ASSERT_NE(red, std::string::npos) << r.out;
+  ASSERT_NE(blue, std::string::npos) << r.out;
+  ASSERT_NE(red_again, std::string::npos) << r.out;
+  EXPECT_LT(red, blue);
+  EXPECT_LT(blue, red_again);
+  // After red's reveal (DR §4) the list no longer offers reveal; board shows it again.
+  const std::string after = r.out.substr(r.out.find("red> ", red_again));
+  EXPECT_THAT(after, HasSubstr("=== red to play (action 6) ==="));
+  EXPECT_THAT(after.substr(after.find("(action 6)")), ::testing::Not(HasSubstr(") reveal")));
+  // --quiet keeps the narration out but the human still sees the board and the actions.
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("[DR §2]")));
+}
+
+TEST(CliHuman, PlaysAWholeGameToTheResult) {
+  // Red always rolls two dice (action 2) until the game ends; blue is random.
+  std::string input;
+  for (int i = 0; i < 400; ++i) input += "2\n";
+  CliRun r = run({"play", "dice-race/race", "--seed", "8", "--seat", "red=human", "--seat",
+                  "blue=random", "--option", "target=15"},
+                 input);
+  EXPECT_EQ(r.code, cli::kExitOk) << r.err;
+  EXPECT_THAT(last_line(r.out), ::testing::MatchesRegex("result: (red|blue) wins"));
+}
+
+}  // namespace
+}  // namespace feldherr

@@ -1,0 +1,568 @@
+#include "tests/engine/toy_game.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/hash.h"
+
+namespace feldherr::toy {
+
+namespace {
+
+constexpr std::array<const char*, kNumBugs> kBugNames = {
+    "none",          "clone-drops-field",  "hash-ignores-field", "hash-unstable",
+    "json-drops-field", "observe-leaks-card", "duplicate-action", "parse-mismatch",
+    "dead-end",      "runaway",            "bad-probabilities",  "json-loads-wrong-turn"};
+
+const char* phase_name(DiceRaceState::Phase p) {
+  switch (p) {
+    case DiceRaceState::kDealing:
+      return "dealing";
+    case DiceRaceState::kTurn:
+      return "turn";
+    case DiceRaceState::kRolling:
+      return "rolling";
+    case DiceRaceState::kOver:
+      return "over";
+  }
+  return "?";
+}
+
+bool phase_from_name(const std::string& s, DiceRaceState::Phase& out) {
+  for (int i = 0; i < 4; ++i) {
+    auto p = static_cast<DiceRaceState::Phase>(i);
+    if (s == phase_name(p)) {
+      out = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Splits on blanks.
+std::vector<std::string_view> words(std::string_view text) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    size_t j = i;
+    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+    if (j > i) out.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool small_int(std::string_view s, int lo, int hi, int& out) {
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && ptr == s.data() + s.size() && out >= lo && out <= hi;
+}
+
+// JSON accessors that name the path on malformed input (Game::state_from_json contract).
+const json& at(const json& j, const char* key) {
+  if (!j.is_object()) throw std::runtime_error("$: state must be a JSON object");
+  auto it = j.find(key);
+  if (it == j.end()) throw std::runtime_error(fmt::format("$.{}: missing", key));
+  return *it;
+}
+int int_at(const json& j, const char* key, int lo, int hi) {
+  const json& v = at(j, key);
+  if (!v.is_number_integer() || v.get<int64_t>() < lo || v.get<int64_t>() > hi)
+    throw std::runtime_error(fmt::format("$.{}: expected an integer in {}..{}", key, lo, hi));
+  return v.get<int>();
+}
+bool bool_at(const json& j, const char* key) {
+  const json& v = at(j, key);
+  if (!v.is_boolean()) throw std::runtime_error(fmt::format("$.{}: expected true or false", key));
+  return v.get<bool>();
+}
+template <typename T>
+std::array<T, 2> pair_at(const json& j, const char* key, int lo, int hi) {
+  const json& v = at(j, key);
+  if (!v.is_array() || v.size() != 2)
+    throw std::runtime_error(fmt::format("$.{}: expected an array of 2", key));
+  std::array<T, 2> out{};
+  for (size_t i = 0; i < 2; ++i) {
+    if constexpr (std::is_same_v<T, bool>) {
+      if (!v[i].is_boolean())
+        throw std::runtime_error(fmt::format("$.{}[{}]: expected true or false", key, i));
+      out[i] = v[i].get<bool>();
+    } else {
+      if (!v[i].is_number_integer() || v[i].get<int64_t>() < lo || v[i].get<int64_t>() > hi)
+        throw std::runtime_error(
+            fmt::format("$.{}[{}]: expected an integer in {}..{}", key, i, lo, hi));
+      out[i] = v[i].get<int>();
+    }
+  }
+  return out;
+}
+
+std::string validate_target(std::string_view v) {
+  int t = 0;
+  return small_int(v, 1, 500, t) ? "" : "the target must be a whole number from 1 to 500";
+}
+std::string validate_bug(std::string_view v) {
+  Bug b;
+  return bug_from_name(v, b) ? "" : "unknown bug name";
+}
+
+}  // namespace
+
+const char* bug_name(Bug bug) { return kBugNames[static_cast<size_t>(bug)]; }
+
+bool bug_from_name(std::string_view name, Bug& out) {
+  for (int i = 0; i < kNumBugs; ++i) {
+    if (name == kBugNames[static_cast<size_t>(i)]) {
+      out = static_cast<Bug>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// DiceRaceState
+
+DiceRaceState::DiceRaceState(const DiceRaceGame& game) : game_(&game) {}
+
+const Game& DiceRaceState::game() const { return *game_; }
+
+const std::string& DiceRaceState::seat_name(int seat) const {
+  return game_->seats()[static_cast<size_t>(seat)];
+}
+
+int DiceRaceState::current_seat() const {
+  switch (phase_) {
+    case kDealing:
+    case kRolling:
+      return kChance;
+    case kTurn:
+      return turn_;
+    case kOver:
+      return kNobody;
+  }
+  return kNobody;
+}
+
+Decision DiceRaceState::decision() const {
+  switch (phase_) {
+    case kDealing:
+      return {kChance, "deal",
+              fmt::format("Deal {}'s hidden card (DR §1)", seat_name(card_[0] == 0 ? 0 : 1))};
+    case kRolling:
+      return {kChance, "roll", fmt::format("Roll {} d6 for {} (DR §3)", dice_, seat_name(turn_))};
+    case kTurn:
+      return {turn_, "turn",
+              fmt::format("{}: roll 1 or 2 dice, press, reveal or pass (DR §2)", seat_name(turn_))};
+    case kOver:
+      break;
+  }
+  return {kNobody, "over", "The game is over (DR §5)"};
+}
+
+void DiceRaceState::legal_actions(ActionList& out) const {
+  out.clear();
+  switch (phase_) {
+    case kDealing:
+    case kRolling:
+      for (const auto& o : chance_outcomes()) out.push_back(o.action);
+      return;
+    case kOver:
+      return;
+    case kTurn:
+      break;
+  }
+  if (game_->bug() == Bug::kDeadEnd && rolls_ == 2) return;
+  out.push_back(Action(kDice, {1}));
+  out.push_back(Action(kDice, {2}));
+  if (rolls_ == 0 && !pressed_) out.push_back(Action(kPress, {}));
+  if (!revealed_[static_cast<size_t>(turn_)]) out.push_back(Action(kReveal, {}));
+  out.push_back(Action(kPass, {}));
+  if (game_->bug() == Bug::kDuplicateAction) out.push_back(Action(kPass, {}));
+}
+
+std::vector<ChanceOutcome> DiceRaceState::chance_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  if (phase_ == kDealing) {
+    for (int v = 1; v <= 6; ++v) out.push_back({Action(kDeal, {v}), 1.0 / 6});
+  } else if (phase_ == kRolling && dice_ == 1) {
+    for (int v = 1; v <= 6; ++v) out.push_back({Action(kRoll, {v}), 1.0 / 6});
+  } else if (phase_ == kRolling) {
+    // Two dice as an unordered pair (a <= b): doubles 1/36, others 2/36.
+    for (int a = 1; a <= 6; ++a) {
+      for (int b = a; b <= 6; ++b) {
+        double p = game_->bug() == Bug::kBadProbabilities ? 1.0 / 36 : (a == b ? 1.0 : 2.0) / 36;
+        out.push_back({Action(kRoll, {a, b}), p});
+      }
+    }
+  }
+  return out;
+}
+
+Action DiceRaceState::sample_chance(Rng& rng) const {
+  // Same distribution as chance_outcomes(), without building the list.
+  if (phase_ == kDealing) return Action(kDeal, {rng.d6()});
+  if (dice_ == 1) return Action(kRoll, {rng.d6()});
+  int a = rng.d6(), b = rng.d6();
+  return Action(kRoll, {std::min(a, b), std::max(a, b)});
+}
+
+void DiceRaceState::end_turn() {
+  turn_ = 1 - turn_;
+  pressed_ = false;
+  rolls_ = 0;
+  ++turns_;
+  phase_ = kTurn;
+  if (turns_ >= kTurnLimit && game_->bug() != Bug::kRunaway) {
+    phase_ = kOver;  // DR §5: after 100 turns the higher position wins
+    winner_ = pos_[0] > pos_[1] ? 0 : pos_[1] > pos_[0] ? 1 : 2;
+  }
+}
+
+void DiceRaceState::check_target(int seat, EventList* events) {
+  if (pos_[static_cast<size_t>(seat)] < game_->target()) return;
+  phase_ = kOver;
+  winner_ = seat;
+  if (events != nullptr)
+    events->push_back({"DR §5",
+                       fmt::format("{} reaches {} and wins.", seat_name(seat), game_->target()),
+                       seat});
+}
+
+void DiceRaceState::apply(const Action& action, EventList* events) {
+  ++moves_;
+  size_t t = static_cast<size_t>(turn_);
+  switch (action.verb) {
+    case kDeal: {
+      int who = card_[0] == 0 ? 0 : 1;
+      card_[static_cast<size_t>(who)] = action.arg(0);
+      if (events != nullptr)
+        events->push_back({"DR §1", fmt::format("{} is dealt a hidden card.", seat_name(who)), who});
+      if (who == 1) phase_ = kTurn;
+      return;
+    }
+    case kDice:
+      dice_ = action.arg(0);
+      phase_ = kRolling;
+      return;
+    case kPress:
+      pressed_ = true;
+      if (events != nullptr)
+        events->push_back(
+            {"DR §2", fmt::format("{} presses: rolls score double this turn.", seat_name(turn_)),
+             turn_});
+      return;
+    case kReveal:
+      revealed_[t] = true;
+      pos_[t] += card_[t];
+      if (events != nullptr)
+        events->push_back({"DR §4",
+                           fmt::format("{} reveals a {} and advances to {}.", seat_name(turn_),
+                                       card_[t], pos_[t]),
+                           turn_});
+      check_target(turn_, events);
+      return;
+    case kPass:
+      if (events != nullptr)
+        events->push_back({"DR §2", fmt::format("{} passes.", seat_name(turn_)), turn_});
+      end_turn();
+      return;
+    case kRoll: {
+      int total = 0;
+      bool one = false;
+      for (int i = 0; i < action.argc; ++i) {
+        total += action.arg(i);
+        one = one || action.arg(i) == 1;
+      }
+      // DR §2: a pressed roll scores double, or nothing if it shows a 1.
+      int score = pressed_ ? (one ? 0 : 2 * total) : total;
+      if (game_->bug() == Bug::kRunaway) score = 0;
+      pos_[t] += score;
+      ++rolls_;
+      phase_ = kTurn;
+      if (events != nullptr)
+        events->push_back({"DR §3",
+                           fmt::format("{} rolls {} and scores {}: now at {}.", seat_name(turn_),
+                                       describe(action).substr(5), score, pos_[t]),
+                           turn_});
+      check_target(turn_, events);
+      if (phase_ != kOver && rolls_ >= kMaxRollsPerTurn) end_turn();  // DR §3
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+std::string DiceRaceState::why_illegal(const Action& action) const {
+  if (phase_ == kOver) return "DR §5: the game is over";
+  ActionList legal;
+  legal_actions(legal);
+  if (std::find(legal.begin(), legal.end(), action) != legal.end()) return "";
+  bool chance_verb = action.verb == kDeal || action.verb == kRoll;
+  if (phase_ != kTurn) {
+    if (!chance_verb)
+      return fmt::format("DR §{}: Chance owes the {}, no seat may act now",
+                         phase_ == kDealing ? 1 : 3, phase_ == kDealing ? "deal" : "roll");
+    return phase_ == kDealing ? "DR §1: a card is worth 1 to 6"
+                              : fmt::format("DR §3: the roll must show {} dice of 1 to 6, in "
+                                            "increasing order",
+                                            dice_);
+  }
+  if (chance_verb) return "DR §3: dice and cards come from Chance, not from a seat";
+  switch (action.verb) {
+    case kDice:
+      return "DR §2: roll 1 or 2 dice";
+    case kPress:
+      return pressed_ ? "DR §2: already pressed this turn"
+                      : "DR §2: press only before the first roll of the turn";
+    case kReveal:
+      return fmt::format("DR §4: {}'s card is already revealed", seat_name(turn_));
+    case kPass:
+      return "DR §2: pass takes no argument";
+    default:
+      return "DR §2: unknown verb";
+  }
+}
+
+Result DiceRaceState::result() const {
+  Result r;
+  r.returns = {0.0, 0.0};
+  if (winner_ == 0 || winner_ == 1) {
+    r.returns[static_cast<size_t>(winner_)] = 1.0;
+    r.returns[static_cast<size_t>(1 - winner_)] = -1.0;
+    r.summary = seat_name(winner_) + " wins";
+    r.reason = turns_ >= kTurnLimit && pos_[static_cast<size_t>(winner_)] < game_->target()
+                   ? fmt::format("higher position after {} turns (DR §5)", kTurnLimit)
+                   : fmt::format("{} reached {} (DR §5)", seat_name(winner_), game_->target());
+  } else {
+    r.summary = "draw";
+    r.reason = fmt::format("equal positions after {} turns (DR §5)", kTurnLimit);
+  }
+  return r;
+}
+
+std::unique_ptr<State> DiceRaceState::clone() const {
+  auto c = std::make_unique<DiceRaceState>(*this);
+  if (game_->bug() == Bug::kCloneDropsField) c->pressed_ = false;
+  return c;
+}
+
+std::string DiceRaceState::describe(const Action& action) const {
+  switch (action.verb) {
+    case kDeal:
+      return fmt::format("deal {}", action.arg(0));
+    case kDice:
+      return fmt::format("dice {}", action.arg(0));
+    case kPress:
+      return "press";
+    case kReveal:
+      return "reveal";
+    case kPass:
+      return "pass";
+    case kRoll:
+      return action.argc == 1 ? fmt::format("roll {}", action.arg(0))
+                              : fmt::format("roll {} {}", action.arg(0), action.arg(1));
+    default:
+      return fmt::format("verb{}", action.verb);
+  }
+}
+
+bool DiceRaceState::parse(std::string_view text, Action& out, std::string& error) const {
+  auto w = words(text);
+  if (w.empty()) {
+    error = "empty action";
+    return false;
+  }
+  auto args = [&](size_t lo, size_t hi) {
+    if (w.size() - 1 < lo || w.size() - 1 > hi) {
+      error = lo == hi ? fmt::format("'{}' takes {} argument(s)", w[0], lo)
+                       : fmt::format("'{}' takes {} to {} arguments", w[0], lo, hi);
+      return false;
+    }
+    return true;
+  };
+  int a = 0, b = 0;
+  if (w[0] == "press" || w[0] == "reveal" || w[0] == "pass") {
+    if (!args(0, 0)) return false;
+    out = Action(w[0] == "press" ? kPress : w[0] == "reveal" ? kReveal : kPass, {});
+    return true;
+  }
+  if (w[0] == "dice") {
+    if (!args(1, 1)) return false;
+    if (!small_int(w[1], 1, 2, a)) {
+      error = "dice: roll 1 or 2 dice (DR §2)";
+      return false;
+    }
+    if (game_->bug() == Bug::kParseMismatch) a = 1;
+    out = Action(kDice, {a});
+    return true;
+  }
+  if (w[0] == "deal") {
+    if (!args(1, 1)) return false;
+    if (!small_int(w[1], 1, 6, a)) {
+      error = "deal: a card is worth 1 to 6 (DR §1)";
+      return false;
+    }
+    out = Action(kDeal, {a});
+    return true;
+  }
+  if (w[0] == "roll") {
+    if (!args(1, 2)) return false;
+    if (!small_int(w[1], 1, 6, a) || (w.size() == 3 && !small_int(w[2], 1, 6, b))) {
+      error = "roll: dice show 1 to 6";
+      return false;
+    }
+    // Two dice are an unordered pair: "roll 5 2" is read as "roll 2 5".
+    out = w.size() == 2 ? Action(kRoll, {a}) : Action(kRoll, {std::min(a, b), std::max(a, b)});
+    return true;
+  }
+  error = fmt::format("unknown action '{}' (expected dice, press, reveal, pass, deal or roll)",
+                      w[0]);
+  return false;
+}
+
+bool DiceRaceState::reveals_information(const Action& action) const {
+  return action.verb == kReveal;  // DR §4
+}
+
+json DiceRaceState::observe(int seat) const {
+  json cards = json::array();
+  for (int i = 0; i < 2; ++i) {
+    size_t s = static_cast<size_t>(i);
+    if (card_[s] == 0)
+      cards.push_back(nullptr);
+    else if (i == seat || revealed_[s] || game_->bug() == Bug::kObserveLeaksCard)
+      cards.push_back(card_[s]);
+    else
+      cards.push_back("hidden");
+  }
+  return {{"seat", seat},       {"pos", pos_},     {"cards", cards},   {"revealed", revealed_},
+          {"turn", turn_},      {"phase", phase_name(phase_)},        {"dice", dice_},
+          {"pressed", pressed_}, {"rolls", rolls_}, {"turns", turns_}, {"moves", moves_},
+          {"winner", winner_}};
+}
+
+std::unique_ptr<State> DiceRaceState::determinize(int seat, Rng& rng) const {
+  auto d = std::make_unique<DiceRaceState>(*this);
+  for (size_t i = 0; i < 2; ++i)
+    if (static_cast<int>(i) != seat && card_[i] != 0 && !revealed_[i]) d->card_[i] = rng.d6();
+  return d;
+}
+
+json DiceRaceState::to_json() const {
+  json j = {{"pos", pos_},      {"card", card_},   {"revealed", revealed_},
+            {"turn", turn_},    {"phase", phase_name(phase_)},        {"dice", dice_},
+            {"pressed", pressed_}, {"rolls", rolls_}, {"turns", turns_}, {"moves", moves_},
+            {"winner", winner_}};
+  if (game_->bug() == Bug::kJsonDropsField) j.erase("rolls");
+  return j;
+}
+
+uint64_t DiceRaceState::hash() const {
+  Hasher h;
+  for (size_t i = 0; i < 2; ++i) {
+    h.add_signed(pos_[i]).add(revealed_[i]);
+    if (game_->bug() != Bug::kHashIgnoresField) h.add_signed(card_[i]);
+  }
+  h.add_signed(turn_).add(phase_).add_signed(dice_).add_signed(rolls_).add(pressed_);
+  h.add_signed(turns_).add_signed(moves_).add_signed(winner_);
+  if (game_->bug() == Bug::kHashUnstable) h.add(++hash_calls_);
+  return h.value();
+}
+
+std::string DiceRaceState::render_text(int seat) const {
+  std::ostringstream o;
+  for (int i = 0; i < 2; ++i) {
+    size_t s = static_cast<size_t>(i);
+    std::string card = card_[s] == 0                        ? "-"
+                       : (i == seat || revealed_[s])        ? std::to_string(card_[s])
+                                                            : "?";
+    o << fmt::format("{:<5} {:>3}/{} card {}{}\n", seat_name(i), pos_[s], game_->target(), card,
+                     i == turn_ && phase_ != kOver ? "  <- to move" : "");
+  }
+  if (pressed_) o << "pressed\n";
+  return o.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// DiceRaceGame
+
+DiceRaceGame::DiceRaceGame(int target, Bug bug)
+    : target_(target),
+      bug_(bug),
+      options_{{"target", std::to_string(target)}, {"bug", bug_name(bug)}} {}
+
+std::unique_ptr<State> DiceRaceGame::new_initial_state() const {
+  return std::make_unique<DiceRaceState>(*this);
+}
+
+std::unique_ptr<State> DiceRaceGame::state_from_json(const json& j) const {
+  auto s = std::make_unique<DiceRaceState>(*this);
+  s->pos_ = pair_at<int>(j, "pos", 0, 10000);
+  s->card_ = pair_at<int>(j, "card", 0, 6);
+  s->revealed_ = pair_at<bool>(j, "revealed", 0, 1);
+  s->turn_ = int_at(j, "turn", 0, 1);
+  const json& phase = at(j, "phase");
+  if (!phase.is_string() || !phase_from_name(phase.get<std::string>(), s->phase_))
+    throw std::runtime_error("$.phase: expected dealing, turn, rolling or over");
+  s->dice_ = int_at(j, "dice", 0, 2);
+  s->pressed_ = bool_at(j, "pressed");
+  s->rolls_ = j.contains("rolls") ? int_at(j, "rolls", 0, kMaxRollsPerTurn) : 0;
+  s->turns_ = int_at(j, "turns", 0, 1 << 30);
+  s->moves_ = int_at(j, "moves", 0, 1 << 30);
+  s->winner_ = int_at(j, "winner", -1, 2);
+  if (bug_ == Bug::kJsonLoadsWrongTurn) s->turn_ = 1 - s->turn_;
+  return s;
+}
+
+std::shared_ptr<const DiceRaceGame> make_dice_race(int target, Bug bug) {
+  return std::make_shared<const DiceRaceGame>(target, bug);
+}
+
+void apply_all(State& state, std::initializer_list<std::string_view> texts) {
+  for (std::string_view text : texts) {
+    Action a;
+    std::string error;
+    if (!state.parse(text, a, error))
+      throw std::logic_error(fmt::format("cannot parse '{}': {}", text, error));
+    if (std::string why = state.why_illegal(a); !why.empty())
+      throw std::logic_error(fmt::format("illegal '{}': {}", text, why));
+    state.apply(a);
+  }
+}
+
+GameModule dice_race_module() {
+  GameModule m;
+  m.id = "dice-race";
+  m.title = "Dice Race (engine test fixture)";
+  m.scenarios = {{"race", "Race to the target"}};
+  m.options = {{"target", "20", "position that wins (1..500)", &validate_target},
+               {"bug", "none", "deliberate bug for testing the conformance battery",
+                &validate_bug}};
+  m.create = [](std::string_view, const Options& options) -> std::shared_ptr<const Game> {
+    int target = 20;
+    Bug bug = Bug::kNone;
+    for (const auto& [k, v] : options) {
+      if (k == "target") small_int(v, 1, 500, target);
+      if (k == "bug") bug_from_name(v, bug);
+    }
+    return make_dice_race(target, bug);
+  };
+  m.invariant = [](const State& s) -> std::string {
+    const auto& d = dynamic_cast<const DiceRaceState&>(s);
+    if (d.rolls() >= kMaxRollsPerTurn && !d.is_terminal()) return "DR §3: more than 3 rolls";
+    for (int i = 0; i < 2; ++i)
+      if (d.position(i) < 0) return "position below 0";
+    return "";
+  };
+  return m;
+}
+
+}  // namespace feldherr::toy

@@ -1,0 +1,77 @@
+// The engine's conformance battery on Pocket Battles (hand-made armies and, when the data files
+// load, the shipped armies through the registry).
+#include <gtest/gtest.h>
+
+#include "engine/conformance.h"
+#include "engine/registry.h"
+#include "tests/pocket/pocket_test_util.h"
+
+namespace feldherr::pocket::testing {
+namespace {
+
+void expect_conformance(const Game& game, int games, uint64_t seed) {
+  ConformanceOptions o;
+  o.games = games;
+  o.seed = seed;
+  o.invariant = [](const State& s) {
+    return static_cast<const PocketState&>(s).invariant_violation();
+  };
+  ConformanceReport r = run_conformance(game, o);
+  for (const auto& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.games, games);
+  EXPECT_EQ(r.terminated, games);
+}
+
+TEST(PocketConformance, HandMadeArmiesAt60) { expect_conformance(*make_game(), 50, 1); }
+
+TEST(PocketConformance, HandMadeArmiesAt100AllAlternatives) {
+  PocketOptions o;
+  o.points = 100;
+  o.turn = TurnMode::kManyOrders;
+  o.shoot_split = ShootSplit::kCeil;
+  o.allow_three_vs_one = true;
+  expect_conformance(*make_game(o), 50, 2);
+}
+
+TEST(PocketConformance, ShippedArmiesThroughRegistry) {
+  const GameModule* m = all_games().find("pocket");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->title, "Pocket Battles: Orcs vs Elves");
+  for (const char* pts : {"60", "100"}) {
+    std::shared_ptr<const Game> g;
+    try {
+      g = all_games().create("pocket/orcs-vs-elves", {{"points", pts}});
+    } catch (const std::exception& e) {
+      GTEST_SKIP() << "shipped data not loadable yet: " << e.what();
+    }
+    ConformanceOptions o;
+    o.games = 50;
+    o.seed = 9;
+    o.invariant = m->invariant;
+    ConformanceReport r = run_conformance(*g, o);
+    for (const auto& f : r.failures) ADD_FAILURE() << f;
+    EXPECT_EQ(r.terminated, 50);
+  }
+}
+
+TEST(PocketConformance, OptionValidators) {
+  const GameModule* m = all_games().find("pocket");
+  ASSERT_NE(m, nullptr);
+  auto find = [&](const std::string& n) -> const OptionSpec& {
+    for (const auto& o : m->options)
+      if (o.name == n) return o;
+    throw std::runtime_error("no option " + n);
+  };
+  EXPECT_EQ(find("points").validate("60"), "");
+  EXPECT_NE(find("points").validate("65"), "");
+  EXPECT_NE(find("points").validate("0"), "");
+  EXPECT_NE(find("points").validate("210"), "");
+  EXPECT_EQ(find("turn").validate("many-orders"), "");
+  EXPECT_NE(find("turn").validate("two"), "");
+  EXPECT_EQ(find("shoot_split").validate("ceil"), "");
+  EXPECT_EQ(find("three_vs_one").validate("allow"), "");
+  EXPECT_NE(find("three_vs_one").validate("yes"), "");
+}
+
+}  // namespace
+}  // namespace feldherr::pocket::testing

@@ -1,0 +1,74 @@
+// Random games: invariants, describe/parse round trip, clone/JSON/hash, observation safety.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/conformance.h"
+#include "tests/pocket/pocket_test_util.h"
+
+namespace feldherr::pocket::testing {
+namespace {
+
+// Plays random games without concessions (so the battle is reached) and checks after every
+// action: invariants, parse(describe(a)) == a for every legal action, clone + JSON round trip.
+void random_games(PocketOptions o, int games, uint64_t seed, bool full_checks) {
+  auto game = make_game(o);
+  Rng rng(seed);
+  ActionList legal;
+  for (int g = 0; g < games; ++g) {
+    auto st = game->new_initial_state();
+    int n = 0;
+    while (!st->is_terminal()) {
+      ASSERT_LT(n, 30000) << "runaway game";
+      auto* ps = static_cast<PocketState*>(st.get());
+      std::string inv = ps->invariant_violation();
+      ASSERT_EQ(inv, "") << "game " << g << " action " << n << "\n" << ps->render_text(kObserver);
+      st->legal_actions(legal);
+      ASSERT_FALSE(legal.empty());
+      if (full_checks) {
+        for (const Action& a : legal) {
+          Action b;
+          std::string err;
+          std::string text = st->describe(a);
+          ASSERT_TRUE(st->parse(text, b, err)) << text << ": " << err;
+          ASSERT_EQ(a, b) << text;
+        }
+        auto restored = game->state_from_json(st->to_json());
+        ASSERT_EQ(restored->hash(), st->hash());
+        for (int seat : {kObserver, 0, 1}) {
+          auto d = st->determinize(seat, rng);
+          ASSERT_EQ(d->observe(seat), st->observe(seat)) << "leak for seat " << seat;
+        }
+      }
+      Action a;
+      if (st->current_seat() == kChance) {
+        a = st->sample_chance(rng);
+      } else {
+        // No concessions; prefer fighting a bit so games end.
+        ActionList choices;
+        for (const Action& x : legal)
+          if (x.verb != kConcede) choices.push_back(x);
+        a = choices[rng.below(static_cast<uint32_t>(choices.size()))];
+      }
+      ASSERT_EQ(st->why_illegal(a), "");
+      st->apply(a);
+      ++n;
+    }
+    auto r = st->result();
+    ASSERT_EQ(r.returns.size(), 2u);
+  }
+}
+
+TEST(PocketRandom, InvariantsAndTextRoundTripAt60) { random_games({}, 12, 7, true); }
+TEST(PocketRandom, InvariantsAt100ManyOrdersCeil3v1) {
+  PocketOptions o;
+  o.points = 100;
+  o.turn = TurnMode::kManyOrders;
+  o.shoot_split = ShootSplit::kCeil;
+  o.allow_three_vs_one = true;
+  random_games(o, 12, 11, true);
+}
+TEST(PocketRandom, ManyQuickGames) { random_games({}, 150, 3, false); }
+
+}  // namespace
+}  // namespace feldherr::pocket::testing
