@@ -207,7 +207,8 @@ bool register_all() {
         std::string name = m.id + "/" + sc.id;
         for (const auto& [k, v] : opts) name += "/" + k + "=" + v;
         try {
-          fixtures.push_back(std::make_unique<Fixture>(all_games().create(m.id + "/" + sc.id, opts)));
+          fixtures.push_back(
+              std::make_unique<Fixture>(all_games().create(m.id + "/" + sc.id, opts)));
         } catch (const std::exception& e) {
           std::fprintf(stderr, "bench: skipping %s: %s\n", name.c_str(), e.what());
           continue;
@@ -215,8 +216,7 @@ bool register_all() {
         const Fixture* f = fixtures.back().get();
         benchmark::RegisterBenchmark((name + "/RandomPlayout").c_str(), random_playout<false>, f)
             ->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark((name + "/ContinuingPlayout").c_str(), random_playout<true>,
-                                     f)
+        benchmark::RegisterBenchmark((name + "/ContinuingPlayout").c_str(), random_playout<true>, f)
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark((name + "/Apply").c_str(), apply_actions, f)
             ->Unit(benchmark::kMicrosecond);

@@ -1,10 +1,11 @@
 // Fuzz target: the text form of actions (State::parse) in positions of a real game.
 //
 // Input layout: byte 0 = number of seeded random actions to play first (0..255, avoiding actions
-// that end the game at once), bytes 1..2 = the seed, the rest = the text handed to State::parse. If parse accepts the text, the action
-// must be either legal (why_illegal() == "" and in legal_actions(), and then applying it to a
-// copy works) or refused with a non-empty reason, and describe() must name it. Crashes,
-// sanitizer reports, uncaught exceptions and broken contracts are bugs.
+// that end the game at once), bytes 1..2 = the seed, the rest = the text handed to State::parse. If
+// parse accepts the text, the action must be either legal (why_illegal() == "" and in
+// legal_actions(), and then applying it to a copy works) or refused with a non-empty reason, and
+// describe() must name it. Crashes, sanitizer reports, uncaught exceptions and broken contracts are
+// bugs.
 //
 // The harness is also compiled into tests/fuzz (FELDHERR_FUZZ_HARNESS_ONLY) to replay the seed
 // corpus and every saved crash as regression tests in the normal build.
@@ -49,8 +50,7 @@ inline Action pick_continuing(const State& state, const ActionList& legal, Rng& 
 }
 
 inline void action_parser(const uint8_t* data, size_t size) {
-  static const std::shared_ptr<const Game> game =
-      all_games().create("pocket/orcs-vs-elves", {});
+  static const std::shared_ptr<const Game> game = all_games().create("pocket/orcs-vs-elves", {});
   if (size < 3) return;
   int steps = data[0];
   Rng rng(static_cast<uint64_t>(data[1]) | (static_cast<uint64_t>(data[2]) << 8));
@@ -79,8 +79,7 @@ inline void action_parser(const uint8_t* data, size_t size) {
   if (!why.empty()) return;  // refused with a reason: fine
   state->legal_actions(legal);
   check(std::find(legal.begin(), legal.end(), action) != legal.end(),
-        "why_illegal() accepts an action missing from legal_actions(): " +
-            state->describe(action));
+        "why_illegal() accepts an action missing from legal_actions(): " + state->describe(action));
   auto copy = state->clone();
   copy->apply(action);
   (void)copy->hash();

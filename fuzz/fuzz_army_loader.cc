@@ -40,7 +40,9 @@ inline void army_loader(const uint8_t* data, size_t size) {
   pocket::Army army;
   try {
     army = pocket::load_army(path);
+    std::remove(path.c_str());
   } catch (const DataError& e) {
+    std::remove(path.c_str());
     std::string what = e.what();
     // "FILE:LINE: message" or "FILE: message": the error names the file.
     check(what.rfind(path, 0) == 0, "DataError does not start with the file name: " + what);

@@ -160,7 +160,7 @@ std::string JoinList(const std::array<std::string_view, N>& list) {
 
 // toml++ 3.3.0 (the packaged version) reaches TOML_UNREACHABLE, i.e. undefined behaviour, in
 // impl::is_non_ascii_horizontal_whitespace() for most code points of U+00A1..U+0499,
-// U+2C8E..U+3087 and U+FB26..U+FEFE, whenever the parser asks whether such a character is
+// U+2C5E..U+3057 and U+FB26..U+FEFE, whenever the parser asks whether such a character is
 // whitespace (after a value, after a line-ending backslash in a multi-line string, ...). The
 // German names hold such characters ("Waldläufer"), and a fuzzer finds the others. So that the
 // loader is free of undefined behaviour however toml++ is compiled, it swaps these code points

@@ -410,6 +410,15 @@ class Eval {
       const Unit& un = s_.units[static_cast<size_t>(u)];
       if (!s_.unit_alive(u) || un.zone == kUnplaced) continue;
       if (un.zone == kFront) v += (un.owner == me ? 1.0 : -1.0) * offense(u);
+      if (p_.exposure > 0 && un.zone == kCombatZone && un.combat >= 0) {
+        // In contact: what continuing the combat (PB Aktion 3) would bring.
+        const Combat& c = s_.combats[static_cast<size_t>(un.combat)];
+        int e = 1 - un.owner;
+        double best = 0;
+        for (int i = 0; i < c.n[static_cast<size_t>(e)]; ++i)
+          best = std::max(best, melee_units(u, c.u[static_cast<size_t>(e)][static_cast<size_t>(i)], 1));
+        v += (un.owner == me ? 1.0 : -1.0) * best;
+      }
       if (un.owner == me && un.zone != kCombatZone &&
           expected_hits(un.cm, 1) + expected_hits(un.sm, 1) >= 0.3) {
         int dist = 3;
@@ -481,6 +490,36 @@ class Eval {
       total += ph * (best - lost);
     }
     return total;
+  }
+
+  // Change of positional potential when attack `a` has engaged its target, before the dice:
+  // the defender waits and the attacker takes its best target (PB Aktion 2 C).
+  double exposure_after(const Action& a, int me) const {
+    auto next = s_.clone();
+    next->apply(a);
+    auto& ns = static_cast<PocketState&>(*next);
+    for (int guard = 0; guard < 4 && ns.phase == kBattle && ns.n_steps > 0; ++guard) {
+      const Step& st = ns.top();
+      if (st.kind == kStepReact) {
+        ns.apply(Action(kReactWait, {}));
+      } else if (st.kind == kStepChooseTarget) {
+        ActionList targets;
+        ns.primary_targets(st.a, ns.units[static_cast<size_t>(st.a)].col, targets);
+        if (targets.empty()) break;
+        Eval e(ns, p_);
+        const Action* best = &targets.front();
+        double bv = kNever;
+        for (const Action& t : targets) {
+          double tv = e.melee_units(st.a, t.arg(0), 2);
+          if (tv > bv) bv = tv, best = &t;
+        }
+        ns.apply(*best);
+      } else {
+        break;
+      }
+    }
+    Eval e(ns, p_);
+    return e.position(me) - position(me);
   }
 
   double score_battle(const Action& a) const;
@@ -778,10 +817,11 @@ double Eval::score_battle(const Action& a) const {
     case kConcede:
       return kNever;  // never concede
     case kPass:
+      return p_.pass;
     case kEndTurn:
-    case kSkip:
-      if (a.verb == kSkip) return best_order_after(a);
       return 0.0;
+    case kSkip:
+      return best_order_after(a);
     case kRedeploy: {
       // PB Phase 1: free, but the unit may receive no order this turn.
       auto next = s_.clone();
@@ -800,6 +840,7 @@ double Eval::score_battle(const Action& a) const {
     case kAttack: {
       int u = a.arg(0);
       double v = a.argc == 1 ? primary_attack(u) : melee_units(u, a.arg(1), 2, s_.order_cost(u));
+      if (p_.exposure > 0) v += p_.exposure * exposure_after(a, me);
       return v - order_penalty(u);
     }
     case kContinue:

@@ -24,11 +24,15 @@ struct HeuristicParams {
   double freed_marker = 0.4;    // wound markers of a removed troop come back next round
   double unit_lost = 1.0;       // a whole unit destroyed
   double threshold = 8.0;       // a loss that brings the destroyed DP to half the army
-  double position = 0.5;        // weight of the positional potential (moves, redeployment)
+  double position = 0.25;       // weight of the positional potential (moves, redeployment)
   double reaction_worst = 0.5;  // weight of the defender's best reaction against an attack
+  double pass = 0.0;            // score of passing (PB Aktion 7); actions must beat it
+  // Weight of the change of positional potential caused by an attack itself (the attacker
+  // leaves the front zone and is engaged), taken before the dice.
+  double exposure = 0.0;
   // Army selection (PB Aufbau 4): value of a troop = combat faces + sel_shoot x shooting faces
   // + sel_lp x LP (twice for no LP), - sel_solo for FV 1, + sel_big for FV >= 3 or "*".
-  double sel_shoot = 1.25;
+  double sel_shoot = 0.3;
   double sel_lp = 0.8;
   double sel_solo = 1.0;
   double sel_big = 0.3;

@@ -45,13 +45,11 @@ GameModule pocket_module() {
       {"three_vs_one", "forbid", "forbid: combats never exceed 2 vs 1 [REC, A16]; allow: 3 vs 1",
        &validate_3v1},
   };
-  m.create = [](std::string_view scenario,
-                const Options& options) -> std::shared_ptr<const Game> {
+  m.create = [](std::string_view scenario, const Options& options) -> std::shared_ptr<const Game> {
     if (scenario != "orcs-vs-elves")
       throw std::runtime_error("pocket: unknown scenario '" + std::string(scenario) + "'");
-    return std::make_shared<PocketGame>(shipped_army("orcs"),
-                                                shipped_army("elves"),
-                                                parse_options(options));
+    return std::make_shared<PocketGame>(shipped_army("orcs"), shipped_army("elves"),
+                                        parse_options(options));
   };
   m.data_subdir = "pocket";
   m.validate_file = [](const std::string& path) { (void)load_army(path); };

@@ -29,10 +29,10 @@ enum class TurnMode : uint8_t { kOneOrder, kManyOrders };  // PB Phase 2, spec A
 enum class ShootSplit : uint8_t { kConserve, kCeil };      // PB Beschießen, spec A2
 
 struct PocketOptions {
-  int points = 60;                        // agreed battle size in DP (PB Aufbau 2)
-  TurnMode turn = TurnMode::kOneOrder;    // A1 [REC]: one order or one pass per turn
+  int points = 60;                                 // agreed battle size in DP (PB Aufbau 2)
+  TurnMode turn = TurnMode::kOneOrder;             // A1 [REC]: one order or one pass per turn
   ShootSplit shoot_split = ShootSplit::kConserve;  // A2 [REC]: conserve the hit total
-  bool allow_three_vs_one = false;        // A16 [REC]: a combat never exceeds 2 vs 1
+  bool allow_three_vs_one = false;                 // A16 [REC]: a combat never exceeds 2 vs 1
 };
 
 // Capacity of the flat state.
@@ -50,29 +50,29 @@ enum Zone : int8_t { kUnplaced = -1, kRear = 0, kFront = 1, kCombatZone = 2, kGo
 
 // Action verbs.
 enum Verb : uint8_t {
-  kPick = 1,       // pick <type>                      PB Aufbau 4
-  kSelectDone,     // done (selection / voluntary removal)
-  kNewUnit,        // new-unit                         PB Aufbau 5
-  kJoinUnit,       // unit <u>
-  kPlace,          // place <u> <seg>                  PB Aufstellung 3
-  kRedeploy,       // redeploy <u> <seg>               PB Phase 1
-  kSkip,           // skip (no redeployment)
-  kMove,           // move <u> <seg>                   PB Aktion 1
-  kAttack,         // attack <u> [<target>]            PB Aktion 2
-  kReactIntercept, // react intercept <v>              PB Aktion 2 A
-  kReactShoot,     // react shoot <v>                  PB Aktion 2 B
-  kReactWait,      // react wait                       PB Aktion 2 C
-  kTarget,         // target <v>                       PB Aktion 2 B/C
-  kContinue,       // continue <u> <v>                 PB Aktion 3
-  kLeave,          // leave <u>                        PB Aktion 4
-  kShoot,          // shoot <u> <v>                    PB Aktion 5
-  kSpecial,        // special <u> <troop>              PB Aktion 6
-  kPass,           // pass                             PB Aktion 7
-  kWound,          // wound <troop>                    PB Wunden
-  kRemove,         // remove <troop>                   PB Wunden / round end
-  kRoll,           // roll <d> [<d>]                   chance
-  kConcede,        // concede                          PB Spielende 1
-  kEndTurn,        // end (many-orders only)
+  kPick = 1,        // pick <type>                      PB Aufbau 4
+  kSelectDone,      // done (selection / voluntary removal)
+  kNewUnit,         // new-unit                         PB Aufbau 5
+  kJoinUnit,        // unit <u>
+  kPlace,           // place <u> <seg>                  PB Aufstellung 3
+  kRedeploy,        // redeploy <u> <seg>               PB Phase 1
+  kSkip,            // skip (no redeployment)
+  kMove,            // move <u> <seg>                   PB Aktion 1
+  kAttack,          // attack <u> [<target>]            PB Aktion 2
+  kReactIntercept,  // react intercept <v>              PB Aktion 2 A
+  kReactShoot,      // react shoot <v>                  PB Aktion 2 B
+  kReactWait,       // react wait                       PB Aktion 2 C
+  kTarget,          // target <v>                       PB Aktion 2 B/C
+  kContinue,        // continue <u> <v>                 PB Aktion 3
+  kLeave,           // leave <u>                        PB Aktion 4
+  kShoot,           // shoot <u> <v>                    PB Aktion 5
+  kSpecial,         // special <u> <troop>              PB Aktion 6
+  kPass,            // pass                             PB Aktion 7
+  kWound,           // wound <troop>                    PB Wunden
+  kRemove,          // remove <troop>                   PB Wunden / round end
+  kRoll,            // roll <d> [<d>]                   chance
+  kConcede,         // concede                          PB Spielende 1
+  kEndTurn,         // end (many-orders only)
 };
 
 enum Phase : uint8_t {
@@ -117,9 +117,9 @@ struct Troop {
 };
 
 enum UnitFlag : uint8_t {
-  kAttacked = 1,          // made an attack this turn (extra die, PB Gefecht 1)
-  kRedeployed = 2,        // redeployed in phase 1 this turn (PB Phase 1)
-  kContactAtStart = 4,    // in contact at the start of this turn (PB Aktion 3/4, A12)
+  kAttacked = 1,        // made an attack this turn (extra die, PB Gefecht 1)
+  kRedeployed = 2,      // redeployed in phase 1 this turn (PB Phase 1)
+  kContactAtStart = 4,  // in contact at the start of this turn (PB Aktion 3/4, A12)
 };
 
 // Trait summary bits of a unit's surviving troops.
@@ -138,8 +138,8 @@ struct Unit {
   int8_t combat = -1;
   uint8_t orders = 0;  // order markers on the unit (PB §6)
   uint8_t flags = 0;
-  uint8_t size = 0;    // troops ever in the unit (formation)
-  uint8_t alive = 0;   // troops still in play
+  uint8_t size = 0;      // troops ever in the unit (formation)
+  uint8_t alive = 0;     // troops still in play
   uint8_t lp_alive = 0;  // of which with life points
   uint8_t minfv = kStarFVValue;
   uint8_t traits = 0;
@@ -157,10 +157,10 @@ struct Combat {
 };
 
 struct PlayerState {
-  int16_t total = 0;     // markers = points / 10 (PB Aufbau 3)
-  int16_t pool = 0;      // order side up, unused this round
-  int16_t passed = 0;    // set aside by Pass (PB Aktion 7)
-  int16_t deferred = 0;  // wound markers of removed troops, back at round end (PB Wunden)
+  int16_t total = 0;        // markers = points / 10 (PB Aufbau 3)
+  int16_t pool = 0;         // order side up, unused this round
+  int16_t passed = 0;       // set aside by Pass (PB Aktion 7)
+  int16_t deferred = 0;     // wound markers of removed troops, back at round end (PB Wunden)
   int16_t captured_dp = 0;  // DP of enemy troops this player destroyed
   int16_t built_dp = 0;     // DP of this player's selected army
   int16_t picked_dp = 0;
@@ -223,7 +223,7 @@ class PocketState : public State {
   std::string unit_label(int u) const;
   std::string troop_label(int t) const;
   std::string seg_name(int owner, int zone, int col) const;  // owner-relative, "left-front"
-  std::string invariant_violation() const;  // "" when every invariant holds
+  std::string invariant_violation() const;                   // "" when every invariant holds
   // Whether troop t is visible to `seat` (kObserver: public only).
   bool troop_visible(int t, int seat) const;
   int top_troop(int u) const;  // first troop of the unit (the face-up top of its stack)
@@ -232,15 +232,15 @@ class PocketState : public State {
   const PocketGame* game_ = nullptr;
   uint8_t phase = kSelect;
   uint8_t stage = kPhase1;
-  int8_t sel_seat = 0;   // seat selecting / forming / removing at round end
-  int8_t active = 0;     // active seat in battle; placer in placement
-  int8_t seat_a = -1;    // seat of player A (-1 before the roll)
+  int8_t sel_seat = 0;  // seat selecting / forming / removing at round end
+  int8_t active = 0;    // active seat in battle; placer in placement
+  int8_t seat_a = -1;   // seat of player A (-1 before the roll)
   int8_t round_first = 0;
   bool a_first_turn = true;  // player A's first turn of the game not yet over (PB Aktion 6)
   uint8_t winner = 0;
   uint8_t win_reason = kNoWin;
   int16_t round = 0;
-  int16_t form_troop = -1;  // troop being assigned to a unit (kForm)
+  int16_t form_troop = -1;             // troop being assigned to a unit (kForm)
   std::array<uint8_t, 2> last_roll{};  // A/B roll
   int16_t rerolls = 0;
   int moves = 0;
@@ -290,10 +290,11 @@ class PocketState : public State {
   int next_unformed(int seat) const;
   bool combat_contains(int c, int u) const;
   bool has_wounded(int seat) const;
+  void resample_picks(int owner, Rng& rng);  // determinize() during selection
   int enemy_count_in(int col, int zone, int enemy) const;
 };
 
-class PocketGame : public Game, public std::enable_shared_from_this<PocketGame> {
+class PocketGame : public Game {
  public:
   PocketGame(const Army& orcs, const Army& elves, PocketOptions options);
 
@@ -310,10 +311,14 @@ class PocketGame : public Game, public std::enable_shared_from_this<PocketGame> 
   const TypeInfo& type(int seat, int t) const {
     return types_[static_cast<size_t>(seat)][static_cast<size_t>(t)];
   }
-  int num_types(int seat) const { return static_cast<int>(types_[static_cast<size_t>(seat)].size()); }
+  int num_types(int seat) const {
+    return static_cast<int>(types_[static_cast<size_t>(seat)].size());
+  }
   int markers() const { return opts_.points / 10; }
   // Own segments reachable in up to `steps` steps (bit z*3+col), PB Phase 1 adjacency.
-  uint8_t reach(int seg, int steps) const { return reach_[static_cast<size_t>(steps - 1)][static_cast<size_t>(seg)]; }
+  uint8_t reach(int seg, int steps) const {
+    return reach_[static_cast<size_t>(steps - 1)][static_cast<size_t>(seg)];
+  }
 
  private:
   std::array<Army, 2> armies_;

@@ -13,7 +13,9 @@ inline void emit(EventList* ev, const char* rule, std::string text, int seat) {
   if (ev) ev->push_back(Event{rule, std::move(text), seat});
 }
 
-const char* side_name(int seat) { return seat == kOrcs ? "Orc" : "Elf"; }
+const char* side_name(int seat) {
+  return seat == kOrcs ? "Orc" : "Elf";
+}
 
 // Bipartite matching (Kuhn) used by the formation checks: every "left" item (a unit without a
 // troop with life points, or a no-LP troop still to be placed) needs its own "right" item (a
@@ -283,8 +285,8 @@ void PocketState::shoot_targets(int u, ActionList& out) const {
     } else if (rear > 0) {
       ok = un.col == col && un.zone == kRear;
     } else if (combat_any == 0) {
-      ok = (un.col == col - 1 || un.col == col + 1) &&
-           (un.zone == kFront || un.zone == kCombatZone);
+      ok =
+          (un.col == col - 1 || un.col == col + 1) && (un.zone == kFront || un.zone == kCombatZone);
     }
     if (ok) out.push_back(Action(kShoot, {u, v}));
   }
@@ -296,8 +298,8 @@ void PocketState::order_actions(ActionList& out) const {
   for (int u = 0; u < n_units; ++u) {
     const Unit& un = units[static_cast<size_t>(u)];
     if (un.owner != active || !un.alive || un.zone == kGone) continue;
-    if (un.flags & kRedeployed) continue;     // PB Phase 1
-    if (un.orders + 1 > p.pool) continue;     // PB §6
+    if (un.flags & kRedeployed) continue;  // PB Phase 1
+    if (un.orders + 1 > p.pool) continue;  // PB §6
     if (un.zone == kRear || un.zone == kFront) {
       int seg = un.zone * 3 + un.col;
       uint8_t mask = game_->reach(seg, (un.traits & kAllSwift) ? 2 : 1);
@@ -312,6 +314,8 @@ void PocketState::order_actions(ActionList& out) const {
       }
       if (un.has_shooting()) shoot_targets(u, out);
     }
+    // Spec §13 [REC]: a unit in a combat can only continue or leave (no move, shoot, attack
+    // or special trait; moves and shooting need the rear/front zone anyway).
     if (un.zone != kCombatZone && specials_allowed && (un.traits & (kHasRegenerate | kHasHeal))) {
       for (int t = 0; t < n_troops; ++t) {
         const Troop& tr = troops[static_cast<size_t>(t)];
@@ -358,7 +362,9 @@ void PocketState::alloc_actions(int u, ActionList& out) const {
     }
     if (dup) continue;
     out.push_back(Action(kRemove, {t}));
-    // A17 [REC]: the final wound on a troop is "remove", never a new marker.
+    // A9 [REC]: a troop is removed when its wounds reach its LP, so a marker may only be
+    // placed while wounds + 1 < LP. A17 [REC]: the final wound on a troop is "remove", never a
+    // new marker (the markers already on it are set aside).
     if (ti.lp > 1 && tr.wounds + 1 < ti.lp && markers) out.push_back(Action(kWound, {t}));
   }
 }
@@ -597,7 +603,8 @@ void PocketState::leave_combat_slot(int u) {
   uint8_t& n = c.n[un.owner];
   for (int i = 0; i < n; ++i) {
     if (side[static_cast<size_t>(i)] == u) {
-      for (int j = i; j + 1 < n; ++j) side[static_cast<size_t>(j)] = side[static_cast<size_t>(j + 1)];
+      for (int j = i; j + 1 < n; ++j)
+        side[static_cast<size_t>(j)] = side[static_cast<size_t>(j + 1)];
       --n;
       break;
     }
@@ -640,8 +647,8 @@ void PocketState::destroy_unit_if_empty(int u, EventList* ev) {
   p.deferred = static_cast<int16_t>(p.deferred + un.orders);
   un.orders = 0;
   if (ev)
-    emit(ev, "PB Gefecht 3", fmt::format("{} unit {} is destroyed.", side_name(un.owner), unit_label(u)),
-         un.owner);
+    emit(ev, "PB Gefecht 3",
+         fmt::format("{} unit {} is destroyed.", side_name(un.owner), unit_label(u)), un.owner);
   if (c >= 0) settle_combat(c, ev);
 }
 
@@ -665,7 +672,8 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
     emit(ev, "PB Wunden",
          fmt::format("{} removes {} ({}){}; {} now holds {} destroyed DP.", game_->seats()[o],
                      troop_label(t), why,
-                     w ? fmt::format(", its {} wound marker{} set aside", w, w == 1 ? "" : "s")
+                     w ? fmt::format(", its {} wound marker{} {}", w, w == 1 ? "" : "s",
+                                     defer ? "set aside until round end" : "back to the pool")
                        : std::string(),
                      game_->seats()[1 - o], q.captured_dp),
          o);
@@ -675,7 +683,8 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
     // PB §12, A14 [REC]: a Waldläufer left alone in its unit is removed at once and handed to
     // the opponent like any other loss.
     for (int t2 = 0; t2 < n_troops; ++t2)
-      if (troops[static_cast<size_t>(t2)].unit == u && troops[static_cast<size_t>(t2)].status == kActive)
+      if (troops[static_cast<size_t>(t2)].unit == u &&
+          troops[static_cast<size_t>(t2)].status == kActive)
         remove_troop(t2, defer, ev, "left alone without troops with life points, PB §12");
     return;
   }
@@ -703,9 +712,10 @@ void PocketState::give_wound(int t, EventList* ev) {
   ++tr.wounds;
   if (ev)
     emit(ev, "PB Wunden",
-         fmt::format("{} places a wound marker on {} ({} of {} LP lost; marker from {}).",
-                     game_->seats()[tr.owner], troop_label(t), tr.wounds, type_of(t).lp,
-                     from < 0 ? std::string("the pool") : "the order markers on " + unit_label(from)),
+         fmt::format(
+             "{} places a wound marker on {} ({} of {} LP lost; marker from {}).",
+             game_->seats()[tr.owner], troop_label(t), tr.wounds, type_of(t).lp,
+             from < 0 ? std::string("the pool") : "the order markers on " + unit_label(from)),
          tr.owner);
 }
 
@@ -762,7 +772,10 @@ void PocketState::engage(int att, int v, EventList* ev) {
     if (ev)
       emit(ev, "PB Aktion 2",
            fmt::format("{} and {} are in contact in the combat zone of the orcs' {} sector.",
-                       unit_label(att), unit_label(v), a.col == 0 ? "left" : a.col == 1 ? "centre" : "right"),
+                       unit_label(att), unit_label(v),
+                       a.col == 0   ? "left"
+                       : a.col == 1 ? "centre"
+                                    : "right"),
            a.owner);
     return;
   }
@@ -788,8 +801,8 @@ void PocketState::engage(int att, int v, EventList* ev) {
     a.combat = static_cast<int8_t>(ci);
     if (ev)
       emit(ev, "PB Aktion 2",
-           fmt::format("{} joins the combat against {} ({} vs 1).", unit_label(att),
-                       unit_label(v), c.n[a.owner]),
+           fmt::format("{} joins the combat against {} ({} vs 1).", unit_label(att), unit_label(v),
+                       c.n[a.owner]),
            a.owner);
   }
 }
@@ -799,8 +812,7 @@ void PocketState::engage(int att, int v, EventList* ev) {
 
 void PocketState::start_battle(EventList* ev) {
   // PB Aufstellung 4: all stacks are revealed.
-  if (ev)
-    emit(ev, "PB Aufstellung 4", "All units are placed; the stacks are revealed.", kNobody);
+  if (ev) emit(ev, "PB Aufstellung 4", "All units are placed; the stacks are revealed.", kNobody);
   for (int s = 0; s < 2; ++s) {
     PlayerState& p = players[static_cast<size_t>(s)];
     p.pool = p.total;
@@ -821,14 +833,15 @@ void PocketState::begin_round(int first, EventList* ev) {
     winner = static_cast<uint8_t>(a > b ? 0 : b > a ? 1 : player_b());
     win_reason = a == b ? kWinTieB : kWinHigher;
     phase = kOver;
-    if (ev) emit(ev, "PB Spielende", "Neither player has an order marker left: the game ends.", kNobody);
+    if (ev)
+      emit(ev, "PB Spielende", "Neither player has an order marker left: the game ends.", kNobody);
     return;
   }
   if (ev)
-    emit(ev, "PB Spielablauf",
-         fmt::format("Battle round {} begins; {} has the first turn.", round,
-                     game_->seats()[first]),
-         first);
+    emit(
+        ev, "PB Spielablauf",
+        fmt::format("Battle round {} begins; {} has the first turn.", round, game_->seats()[first]),
+        first);
   begin_turn(players[static_cast<size_t>(first)].pool > 0 ? first : 1 - first, ev);
 }
 
@@ -838,8 +851,10 @@ void PocketState::begin_turn(int seat, EventList* ev) {
   for (int u = 0; u < n_units; ++u) {
     Unit& un = units[static_cast<size_t>(u)];
     un.flags = 0;
+    // A12 [REC]: continue/leave need contact with an enemy unit at the start of the turn.
     if (un.combat >= 0) un.flags |= kContactAtStart;
-    if (un.owner == seat && un.alive && (un.zone == kRear || un.zone == kFront)) can_redeploy = true;
+    if (un.owner == seat && un.alive && (un.zone == kRear || un.zone == kFront))
+      can_redeploy = true;
   }
   stage = can_redeploy ? kPhase1 : kPhase2;
 }
@@ -879,8 +894,7 @@ void PocketState::round_end(EventList* ev) {
     }
     phase = kOver;
     n_steps = 0;
-    if (ev)
-      emit(ev, "PB Spielende", fmt::format("{} wins.", game_->seats()[winner]), winner);
+    if (ev) emit(ev, "PB Spielende", fmt::format("{} wins.", game_->seats()[winner]), winner);
     return;
   }
   for (int s = 0; s < 2; ++s) {
@@ -923,7 +937,8 @@ void PocketState::advance(EventList* ev) {
     if (n_steps == 0) {
       if (stage != kResolving) return;
       // The order is resolved (PB Phase 2). A1 [REC]: one order per turn, unless many-orders.
-      if (game_->opts().turn == TurnMode::kManyOrders && players[static_cast<size_t>(active)].pool > 0) {
+      if (game_->opts().turn == TurnMode::kManyOrders &&
+          players[static_cast<size_t>(active)].pool > 0) {
         stage = kMoreOrders;
         return;
       }
@@ -939,9 +954,15 @@ void PocketState::advance(EventList* ev) {
           pop();
           continue;
         }
-        ActionList tmp;
-        primary_targets(s.a, units[static_cast<size_t>(s.a)].col, tmp);
-        if (tmp.empty()) {  // cannot happen by construction; keep the state legal anyway
+        bool any = false;
+        int enemy = 1 - units[static_cast<size_t>(s.a)].owner;
+        for (int v = 0; v < n_units && !any; ++v) {
+          const Unit& un = units[static_cast<size_t>(v)];
+          any = un.owner == enemy && un.alive && un.col == units[static_cast<size_t>(s.a)].col &&
+                (un.zone == kFront || (un.zone == kCombatZone && un.combat >= 0)) &&
+                valid_target_for(s.a, v);
+        }
+        if (!any) {  // cannot happen by construction; keep the state legal anyway
           Unit& un = units[static_cast<size_t>(s.a)];
           un.zone = kFront;
           pop();
@@ -972,7 +993,9 @@ void PocketState::advance(EventList* ev) {
       case kStepStrikeBack: {
         int x = s.a, y = s.b;
         pop();
-        // PB Gefecht (Rückschlag): the struck unit strikes back with 1 die if it survived.
+        // PB Gefecht (Rückschlag): the struck unit strikes back with 1 die if it survived; never
+        // an extra die. A13 [REC]: in a 2 vs 1 only the attacked unit strikes back, and only at
+        // the unit that struck it.
         if (unit_alive(x) && unit_alive(y) && units[static_cast<size_t>(x)].combat >= 0 &&
             units[static_cast<size_t>(x)].combat == units[static_cast<size_t>(y)].combat)
           push(kStepMeleeRoll, y, x, 1);
@@ -1027,7 +1050,8 @@ std::string dice_list(const PocketState& st, int u, bool shooting) {
     if (tr.unit != u || tr.status != kActive) continue;
     const TypeInfo& ti = st.type_of(t);
     for (int f = 1; f <= 6; ++f)
-      for (int k = 0; k < (shooting ? ti.sm : ti.cm)[static_cast<size_t>(f)]; ++k) faces.push_back(f);
+      for (int k = 0; k < (shooting ? ti.sm : ti.cm)[static_cast<size_t>(f)]; ++k)
+        faces.push_back(f);
   }
   std::sort(faces.begin(), faces.end());
   std::string s;
@@ -1061,10 +1085,9 @@ void PocketState::apply(const Action& action, EventList* ev) {
       p.picked_dp = static_cast<int16_t>(p.picked_dp + game_->type(sel_seat, ty).dp);
       ++p.n_troops;
       if (ev)
+        // Hidden information: the event names neither the type nor its DP (PB Aufbau 6).
         emit(ev, "PB Aufbau 4",
-             fmt::format("{} picks {} ({} DP, {} of {} DP).", game_->seats()[sel_seat],
-                         game_->army(sel_seat).troops[static_cast<size_t>(ty)].id,
-                         game_->type(sel_seat, ty).dp, p.picked_dp, game_->opts().points),
+             fmt::format("{} picks a troop ({} so far).", game_->seats()[sel_seat], p.n_troops),
              sel_seat);
       return;
     }
@@ -1074,7 +1097,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
         p.built_dp = p.picked_dp;
         if (ev)
           emit(ev, "PB Aufbau 4",
-               fmt::format("{} has chosen {} troops.", game_->seats()[sel_seat], p.n_troops), sel_seat);
+               fmt::format("{} has chosen {} troops.", game_->seats()[sel_seat], p.n_troops),
+               sel_seat);
         if (sel_seat == 0) {
           sel_seat = 1;
         } else {
@@ -1114,7 +1138,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
       // Ordinal labels for repeated types within a unit.
       int same = 0, first_same = -1;
       for (int t2 = 0; t2 < n_troops; ++t2)
-        if (troops[static_cast<size_t>(t2)].unit == u && troops[static_cast<size_t>(t2)].type == tr.type) {
+        if (troops[static_cast<size_t>(t2)].unit == u &&
+            troops[static_cast<size_t>(t2)].type == tr.type) {
           if (first_same < 0) first_same = t2;
           ++same;
         }
@@ -1125,9 +1150,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
       refresh_unit(u);
       if (ev)
         emit(ev, "PB Aufbau 5",
-             fmt::format("{} puts {} into unit {} ({} troop{}).", game_->seats()[sel_seat],
-                         game_->army(sel_seat).troops[tr.type].id, unit_label(u), un.size,
-                         un.size == 1 ? "" : "s"),
+             fmt::format("{} puts a troop into unit {} ({} troop{}).", game_->seats()[sel_seat],
+                         unit_label(u), un.size, un.size == 1 ? "" : "s"),
              sel_seat);
       int next = next_unformed(sel_seat);
       if (next < 0 && sel_seat == 0) {
@@ -1153,7 +1177,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
              un.owner);
       auto unplaced = [&](int s) {
         for (int v = 0; v < n_units; ++v)
-          if (units[static_cast<size_t>(v)].owner == s && units[static_cast<size_t>(v)].zone == kUnplaced)
+          if (units[static_cast<size_t>(v)].owner == s &&
+              units[static_cast<size_t>(v)].zone == kUnplaced)
             return true;
         return false;
       };
@@ -1172,11 +1197,12 @@ void PocketState::apply(const Action& action, EventList* ev) {
       int u = action.arg(0), sg = action.arg(1);
       Unit& un = units[static_cast<size_t>(u)];
       if (ev)
-        emit(ev, "PB Phase 1",
-             fmt::format("{} redeploys {} from its {} to its {}; it may receive no order this turn.",
-                         game_->seats()[un.owner], unit_label(u), seg_name(un.owner, un.zone, un.col),
-                         seg_name(un.owner, sg / 3, sg % 3)),
-             un.owner);
+        emit(
+            ev, "PB Phase 1",
+            fmt::format("{} redeploys {} from its {} to its {}; it may receive no order this turn.",
+                        game_->seats()[un.owner], unit_label(u),
+                        seg_name(un.owner, un.zone, un.col), seg_name(un.owner, sg / 3, sg % 3)),
+            un.owner);
       un.zone = static_cast<int8_t>(sg / 3);
       un.col = static_cast<int8_t>(sg % 3);
       un.flags |= kRedeployed;
@@ -1324,7 +1350,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
       ++p.passed;
       if (ev)
         emit(ev, "PB Aktion 7",
-             fmt::format("{} passes and sets 1 marker aside ({} left).", game_->seats()[active], p.pool),
+             fmt::format("{} passes and sets 1 marker aside ({} left).", game_->seats()[active],
+                         p.pool),
              active);
       end_turn(ev);
       advance(ev);
@@ -1344,6 +1371,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
     case kRemove: {
       int t = action.arg(0);
       if (phase == kRoundEnd) {
+        // A6 [REC]: a voluntarily removed troop counts as destroyed (handed to the opponent);
+        // its wound markers return to the pool at once.
         remove_troop(t, false, ev, "voluntary removal at round end, PB Spielablauf");
         return;
       }

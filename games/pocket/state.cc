@@ -7,8 +7,8 @@
 #include <stdexcept>
 
 #include "engine/hash.h"
-#include "geometry/zone_graph.h"
 #include "games/pocket/pocket.h"
+#include "geometry/zone_graph.h"
 
 namespace feldherr::pocket {
 
@@ -89,12 +89,17 @@ PocketOptions parse_options(const Options& options) {
 // PocketState basics
 
 PocketState::PocketState(const PocketGame* game) : game_(game) {
-  for (int s = 0; s < 2; ++s) players[static_cast<size_t>(s)].total = static_cast<int16_t>(game->markers());
+  for (int s = 0; s < 2; ++s)
+    players[static_cast<size_t>(s)].total = static_cast<int16_t>(game->markers());
 }
 
-const Game& PocketState::game() const { return *game_; }
+const Game& PocketState::game() const {
+  return *game_;
+}
 
-std::unique_ptr<State> PocketState::clone() const { return std::make_unique<PocketState>(*this); }
+std::unique_ptr<State> PocketState::clone() const {
+  return std::make_unique<PocketState>(*this);
+}
 
 std::string PocketState::unit_label(int u) const {
   if (u < 0 || u >= n_units) return "?";
@@ -104,7 +109,8 @@ std::string PocketState::unit_label(int u) const {
 
 std::string PocketState::troop_label(int t) const {
   const Troop& tr = troops[static_cast<size_t>(t)];
-  std::string s = (tr.unit >= 0 ? unit_label(tr.unit) : std::string("-")) + "." + type_of(t).short_id;
+  std::string s =
+      (tr.unit >= 0 ? unit_label(tr.unit) : std::string("-")) + "." + type_of(t).short_id;
   if (tr.ordinal > 0) s += "." + std::to_string(tr.ordinal);
   return s;
 }
@@ -208,7 +214,8 @@ json PocketState::observe(int seat) const {
   // Troops not yet in a unit: only their owner knows them.
   json sel = json::array();
   for (int t = 0; t < n_troops; ++t)
-    if (troops[static_cast<size_t>(t)].owner == seat && troops[static_cast<size_t>(t)].status == kSelected)
+    if (troops[static_cast<size_t>(t)].owner == seat &&
+        troops[static_cast<size_t>(t)].status == kSelected)
       sel.push_back(game_->army(seat).troops[troops[static_cast<size_t>(t)].type].id);
   j["unformed"] = sel;
   if (phase == kForm && sel_seat == seat && form_troop >= 0)
@@ -277,7 +284,16 @@ std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
   auto out = std::make_unique<PocketState>(*this);
   if (phase >= kBattle) return out;
   for (int owner = 0; owner < 2; ++owner) {
-    if (owner == seat || !formation_done(*this, owner)) continue;
+    if (owner == seat) continue;
+    // Before any of the opponent's troops is in a unit, his picks are re-sampled: the same
+    // number of troops, drawn at random within the DP limit, the tile counts and the no-LP
+    // host rule (the observation shows only the number of picks).
+    bool none_formed = phase == kSelect || (phase == kForm && sel_seat < owner);
+    if (none_formed) {
+      out->resample_picks(owner, rng);
+      continue;
+    }
+    if (!formation_done(*this, owner)) continue;  // partial formation: kept as it is
     int slots[kMaxTroops], n = 0;
     for (int t = 0; t < n_troops; ++t) {
       const Troop& tr = troops[static_cast<size_t>(t)];
@@ -324,7 +340,8 @@ std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
         if (tr.unit != u) continue;
         int before = 0, total = 0;
         for (int t2 = 0; t2 < n_troops; ++t2)
-          if (d.troops[static_cast<size_t>(t2)].unit == u && d.troops[static_cast<size_t>(t2)].type == tr.type) {
+          if (d.troops[static_cast<size_t>(t2)].unit == u &&
+              d.troops[static_cast<size_t>(t2)].type == tr.type) {
             ++total;
             if (t2 <= t) ++before;
           }
@@ -333,6 +350,54 @@ std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
     }
   }
   return out;
+}
+
+void PocketState::resample_picks(int owner, Rng& rng) {
+  int slots[kMaxTroops], n = 0;
+  for (int t = 0; t < n_troops; ++t)
+    if (troops[static_cast<size_t>(t)].owner == owner) slots[n++] = t;
+  if (n == 0) return;
+  int nt = game_->num_types(owner);
+  for (int attempt = 0; attempt < 32; ++attempt) {
+    int have[256] = {0};
+    int dp = 0, lp_hosts = 0, no_lp = 0;
+    uint8_t chosen[kMaxTroops];
+    bool ok = true;
+    for (int i = 0; i < n && ok; ++i) {
+      int cand[256], nc = 0;
+      for (int ty = 0; ty < nt; ++ty) {
+        const TypeInfo& ti = game_->type(owner, ty);
+        if (have[ty] >= game_->army(owner).troops[static_cast<size_t>(ty)].count) continue;
+        if (dp + ti.dp > game_->opts().points) continue;
+        if (ti.lp == 0 && (ti.fv < 2 || no_lp + 1 > lp_hosts)) continue;  // needs its own host
+        if (ti.lp > 0 && ti.fv < 2 && no_lp > lp_hosts) continue;
+        cand[nc++] = ty;
+      }
+      if (nc == 0) {
+        ok = false;
+        break;
+      }
+      int ty = cand[rng.below(static_cast<uint32_t>(nc))];
+      const TypeInfo& ti = game_->type(owner, ty);
+      chosen[i] = static_cast<uint8_t>(ty);
+      ++have[ty];
+      dp += ti.dp;
+      if (ti.lp == 0)
+        ++no_lp;
+      else if (ti.fv >= 2)
+        ++lp_hosts;
+    }
+    if (!ok) continue;
+    PocketState trial = *this;
+    for (int i = 0; i < n; ++i) trial.troops[static_cast<size_t>(slots[i])].type = chosen[i];
+    if (!trial.selection_feasible_with(owner, -1)) continue;
+    for (int i = 0; i < n; ++i) troops[static_cast<size_t>(slots[i])].type = chosen[i];
+    PlayerState& p = players[static_cast<size_t>(owner)];
+    bool done = p.built_dp == p.picked_dp && p.built_dp > 0;
+    p.picked_dp = static_cast<int16_t>(dp);
+    if (done) p.built_dp = static_cast<int16_t>(dp);
+    return;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,8 +433,8 @@ json PocketState::to_json() const {
   json us = json::array();
   for (int u = 0; u < n_units; ++u) {
     const Unit& un = units[static_cast<size_t>(u)];
-    us.push_back({un.owner, un.number, un.col, un.zone, un.combat, un.orders, un.flags, un.size,
-                  un.minfv});
+    us.push_back(
+        {un.owner, un.number, un.col, un.zone, un.combat, un.orders, un.flags, un.size, un.minfv});
   }
   j["units"] = us;
   json cs = json::array();
@@ -493,10 +558,18 @@ uint64_t PocketState::hash() const {
   Hasher h;
   h.add(phase).add(stage).add_signed(sel_seat).add_signed(active).add_signed(seat_a);
   h.add_signed(round_first).add(a_first_turn).add(winner).add(win_reason).add_signed(round);
-  h.add_signed(form_troop).add(last_roll[0]).add(last_roll[1]).add_signed(rerolls).add_signed(moves);
+  h.add_signed(form_troop)
+      .add(last_roll[0])
+      .add(last_roll[1])
+      .add_signed(rerolls)
+      .add_signed(moves);
   for (const PlayerState& p : players) {
     h.add_signed(p.total).add_signed(p.pool).add_signed(p.passed).add_signed(p.deferred);
-    h.add_signed(p.captured_dp).add_signed(p.built_dp).add_signed(p.picked_dp).add(p.n_troops).add(p.n_units);
+    h.add_signed(p.captured_dp)
+        .add_signed(p.built_dp)
+        .add_signed(p.picked_dp)
+        .add(p.n_troops)
+        .add(p.n_units);
   }
   h.add_signed(n_troops);
   for (int t = 0; t < n_troops; ++t) {
@@ -540,7 +613,8 @@ std::string PocketState::render_text(int seat) const {
   std::string out;
   const auto& seats = game_->seats();
   static const char* phase_names[] = {"army selection", "unit formation", "roll for player A",
-                                      "placement", "battle", "round end", "game over"};
+                                      "placement",      "battle",         "round end",
+                                      "game over"};
   out += fmt::format("Pocket Battles, {} DP. Phase: {}", game_->opts().points, phase_names[phase]);
   if (phase >= kBattle && phase != kOver) out += fmt::format(", round {}", round);
   if (seat_a >= 0) out += fmt::format(", player A = {}", seats[static_cast<size_t>(seat_a)]);
@@ -548,7 +622,8 @@ std::string PocketState::render_text(int seat) const {
   for (int s = 0; s < 2; ++s) {
     const PlayerState& p = players[static_cast<size_t>(s)];
     out += fmt::format("  {:<6} markers {}: pool {}, passed {}, set aside {}; destroyed {} DP",
-                       seats[static_cast<size_t>(s)], p.total, p.pool, p.passed, p.deferred, p.captured_dp);
+                       seats[static_cast<size_t>(s)], p.total, p.pool, p.passed, p.deferred,
+                       p.captured_dp);
     if (s == seat || phase >= kBattle) out += fmt::format(" of the enemy; army {} DP", p.built_dp);
     out += fmt::format("; {} troops, {} units\n", p.n_troops, p.n_units);
   }
@@ -580,8 +655,10 @@ std::string PocketState::render_text(int seat) const {
     int owner, zone;
     const char* name;
   };
-  const Row rows[] = {{1, kRear, "elves rear "}, {1, kFront, "elves front"},
-                      {-1, kCombatZone, "combat     "}, {0, kFront, "orcs front "},
+  const Row rows[] = {{1, kRear, "elves rear "},
+                      {1, kFront, "elves front"},
+                      {-1, kCombatZone, "combat     "},
+                      {0, kFront, "orcs front "},
                       {0, kRear, "orcs rear  "}};
   out += "               orcs' left | centre | orcs' right\n";
   for (const Row& r : rows) {
@@ -604,16 +681,19 @@ std::string PocketState::render_text(int seat) const {
   std::string unplaced;
   for (int u = 0; u < n_units; ++u)
     if (units[static_cast<size_t>(u)].zone == kUnplaced &&
-        (units[static_cast<size_t>(u)].owner == seat || formation_done(*this, units[static_cast<size_t>(u)].owner)))
+        (units[static_cast<size_t>(u)].owner == seat ||
+         formation_done(*this, units[static_cast<size_t>(u)].owner)))
       unplaced += " " + unit_text(u);
   if (!unplaced.empty()) out += "  unplaced:" + unplaced + "\n";
   if (phase == kOver) {
     out += "  " + result().summary + ": " + result().reason + "\n";
   } else {
     int cs = current_seat();
-    out += "  to decide: " +
-           (cs == kChance ? std::string("dice") : seats[static_cast<size_t>(cs)]) + " (" +
-           decision().prompt + ")\n";
+    // The prompt of a setup decision names a hidden troop: only its owner sees it.
+    bool private_prompt = (phase == kSelect || phase == kForm) && cs != seat;
+    out +=
+        "  to decide: " + (cs == kChance ? std::string("dice") : seats[static_cast<size_t>(cs)]) +
+        " (" + (private_prompt ? std::string("setting up the army") : decision().prompt) + ")\n";
   }
   return out;
 }
@@ -629,7 +709,8 @@ std::string PocketState::invariant_violation() const {
       for (int u = 0; u < n_units; ++u)
         if (units[static_cast<size_t>(u)].owner == s) sum += units[static_cast<size_t>(u)].orders;
       for (int t = 0; t < n_troops; ++t)
-        if (troops[static_cast<size_t>(t)].owner == s && troops[static_cast<size_t>(t)].status == kActive)
+        if (troops[static_cast<size_t>(t)].owner == s &&
+            troops[static_cast<size_t>(t)].status == kActive)
           sum += troops[static_cast<size_t>(t)].wounds;
       if (sum != p.total || p.pool < 0)
         return fmt::format("marker conservation broken for {}: {} counted, {} total",
@@ -638,7 +719,8 @@ std::string PocketState::invariant_violation() const {
     for (int s = 0; s < 2; ++s) {
       int captured = 0;
       for (int t = 0; t < n_troops; ++t)
-        if (troops[static_cast<size_t>(t)].owner != s && troops[static_cast<size_t>(t)].status == kRemoved)
+        if (troops[static_cast<size_t>(t)].owner != s &&
+            troops[static_cast<size_t>(t)].status == kRemoved)
           captured += type_of(t).dp;
       if (captured != players[static_cast<size_t>(s)].captured_dp) return "captured DP mismatch";
     }
@@ -656,13 +738,15 @@ std::string PocketState::invariant_violation() const {
     if (un.size > un.minfv) return "unit " + unit_label(u) + " exceeds its formation value";
     int alive = 0, lp = 0;
     for (int t = 0; t < n_troops; ++t)
-      if (troops[static_cast<size_t>(t)].unit == u && troops[static_cast<size_t>(t)].status == kActive) {
+      if (troops[static_cast<size_t>(t)].unit == u &&
+          troops[static_cast<size_t>(t)].status == kActive) {
         ++alive;
         if (type_of(t).lp > 0) ++lp;
       }
     if (alive != un.alive) return "unit " + unit_label(u) + " alive count wrong";
     bool formed = phase > kForm || (phase == kForm && sel_seat > un.owner);
-    if (formed && alive > 0 && lp == 0) return "unit " + unit_label(u) + " has only troops without LP";
+    if (formed && alive > 0 && lp == 0)
+      return "unit " + unit_label(u) + " has only troops without LP";
     if (un.zone == kGone && alive > 0) return "gone unit with troops";
     if (alive > 0 && un.zone == kCombatZone && un.combat < 0) {
       bool transient = false;  // an attacker waiting for the reaction / its target
@@ -689,7 +773,8 @@ std::string PocketState::invariant_violation() const {
     if (cb.n[0] > 1 && cb.n[1] > 1) return "combat with several units on both sides";
     for (int s = 0; s < 2; ++s)
       for (int i = 0; i < cb.n[static_cast<size_t>(s)]; ++i)
-        if (units[static_cast<size_t>(cb.u[static_cast<size_t>(s)][static_cast<size_t>(i)])].combat != c)
+        if (units[static_cast<size_t>(cb.u[static_cast<size_t>(s)][static_cast<size_t>(i)])]
+                .combat != c)
           return "combat lists a unit that is not in it";
   }
   return "";

@@ -11,7 +11,6 @@ namespace feldherr::pocket {
 
 namespace {
 
-
 std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> w;
   std::string cur;
@@ -31,7 +30,10 @@ std::vector<std::string> split_words(std::string_view text) {
 
 std::string PocketState::describe(const Action& a) const {
   auto U = [&](int i) { return unit_label(a.arg(i)); };
-  auto seg = [&](int u, int s) { return seg_name(units[static_cast<size_t>(u)].owner, s / 3, s % 3); };
+  auto seg = [&](int u, int s) -> std::string {
+    if (u >= n_units || s >= 6) return "?";
+    return seg_name(units[static_cast<size_t>(u)].owner, s / 3, s % 3);
+  };
   switch (a.verb) {
     case kPick: {
       int seat = phase == kSelect ? sel_seat : 0;
@@ -95,20 +97,24 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
     error = "empty action";
     return false;
   }
+  // A non-negative decimal number below `limit` (no sign, no overflow), else false.
+  auto number = [](std::string_view d, int limit, int& out) {
+    if (d.empty() || d.size() > 6 || !std::all_of(d.begin(), d.end(), ::isdigit)) return false;
+    int v = 0;
+    for (char c : d) v = v * 10 + (c - '0');
+    if (v >= limit) return false;
+    out = v;
+    return true;
+  };
   auto unit = [&](const std::string& s, int& u) {
     for (int i = 0; i < n_units; ++i)
       if (unit_label(i) == s) {
         u = i;
         return true;
       }
-    if (s.size() > 1 && s[0] == 'u') {  // "u<index>": raw unit index
-      try {
-        u = std::stoi(s.substr(1));
-        return u >= 0 && u < n_units;
-      } catch (...) {
-        return false;
-      }
-    }
+    // "u<index>": raw unit index.
+    if (s.size() > 1 && s[0] == 'u' && number(std::string_view(s).substr(1), n_units, u))
+      return true;
     error = "unknown unit '" + s + "'";
     return false;
   };
@@ -118,10 +124,9 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
         t = i;
         return true;
       }
-    if (s.size() > 1 && s[0] == 't' && std::all_of(s.begin() + 1, s.end(), ::isdigit)) {
-      t = std::stoi(s.substr(1));
-      return t >= 0 && t < n_troops;
-    }
+    // "t<index>": raw troop index.
+    if (s.size() > 1 && s[0] == 't' && number(std::string_view(s).substr(1), n_troops, t))
+      return true;
     error = "unknown troop '" + s + "'";
     return false;
   };
@@ -162,10 +167,12 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
   if (v == "new-unit") return need(1) && (out = Action(kNewUnit, {}), true);
   if (v == "unit") {
     if (!need(2)) return false;
-    if (std::all_of(w[1].begin(), w[1].end(), ::isdigit)) {  // "unit 3": own unit number 3
-      int seat = current_seat(), num = std::stoi(w[1]);
+    int num = 0;
+    if (number(w[1], 1000, num)) {  // "unit 3": own unit number 3
+      int seat = current_seat();
       for (int i = 0; i < n_units; ++i)
-        if (units[static_cast<size_t>(i)].owner == seat && units[static_cast<size_t>(i)].number == num) {
+        if (units[static_cast<size_t>(i)].owner == seat &&
+            units[static_cast<size_t>(i)].number == num) {
           out = Action(kJoinUnit, {i});
           return true;
         }
@@ -267,10 +274,11 @@ Decision PocketState::decision() const {
       return d;
     case kForm:
       d.kind = "form";
-      d.prompt = fmt::format("{}: put {} into a new unit or an existing one (PB Aufbau 5)",
-                             who(sel_seat),
-                             form_troop >= 0 ? game_->army(sel_seat).troops[troops[static_cast<size_t>(form_troop)].type].id
-                                             : std::string("?"));
+      d.prompt = fmt::format(
+          "{}: put {} into a new unit or an existing one (PB Aufbau 5)", who(sel_seat),
+          form_troop >= 0
+              ? game_->army(sel_seat).troops[troops[static_cast<size_t>(form_troop)].type].id
+              : std::string("?"));
       return d;
     case kRollAB:
       d.kind = "roll";
@@ -278,14 +286,15 @@ Decision PocketState::decision() const {
       return d;
     case kPlacement:
       d.kind = "place";
-      d.prompt = fmt::format("{}: place one unit in an own front or rear segment (PB Aufstellung 3)",
-                             who(active));
+      d.prompt = fmt::format(
+          "{}: place one unit in an own front or rear segment (PB Aufstellung 3)", who(active));
       return d;
     case kRoundEnd:
       d.kind = "voluntary-removal";
-      d.prompt = fmt::format("{}: remove wounded troops to regain their markers, or done (PB "
-                             "Spielablauf, round end)",
-                             who(sel_seat));
+      d.prompt = fmt::format(
+          "{}: remove wounded troops to regain their markers, or done (PB "
+          "Spielablauf, round end)",
+          who(sel_seat));
       return d;
     default:
       break;
@@ -295,8 +304,9 @@ Decision PocketState::decision() const {
     switch (s.kind) {
       case kStepReact:
         d.kind = "reaction";
-        d.prompt = fmt::format("{}: react to the attack of {} (intercept, shoot or wait) (PB Aktion 2)",
-                               who(1 - active), unit_label(s.a));
+        d.prompt =
+            fmt::format("{}: react to the attack of {} (intercept, shoot or wait) (PB Aktion 2)",
+                        who(1 - active), unit_label(s.a));
         return d;
       case kStepChooseTarget:
         d.kind = "target";
@@ -315,10 +325,10 @@ Decision PocketState::decision() const {
         return d;
       case kStepAlloc:
         d.kind = "allocate-wound";
-        d.prompt = fmt::format("{}: allocate 1 of {} wound{} to unit {} (remove a troop or place a "
-                               "wound marker) (PB Wunden)",
-                               who(units[static_cast<size_t>(s.a)].owner), s.n, s.n == 1 ? "" : "s",
-                               unit_label(s.a));
+        d.prompt = fmt::format(
+            "{}: allocate 1 of {} wound{} to unit {} (remove a troop or place a "
+            "wound marker) (PB Wunden)",
+            who(units[static_cast<size_t>(s.a)].owner), s.n, s.n == 1 ? "" : "s", unit_label(s.a));
         return d;
       default:
         break;
@@ -329,7 +339,8 @@ Decision PocketState::decision() const {
     d.prompt = fmt::format("{}: redeploy one unit for free, or skip (PB Phase 1)", who(active));
   } else if (stage == kMoreOrders) {
     d.kind = "order";
-    d.prompt = fmt::format("{}: give another order or end the turn (PB Phase 2, many-orders)", who(active));
+    d.prompt = fmt::format("{}: give another order or end the turn (PB Phase 2, many-orders)",
+                           who(active));
   } else {
     d.kind = "order";
     d.prompt = fmt::format("{}: give one order or pass ({} markers in the pool) (PB Phase 2)",
@@ -352,20 +363,22 @@ std::string PocketState::why_illegal(const Action& a) const {
   if (phase == kBattle && n_steps == 0 && stage != kResolving && order_verb && unit_ok(0)) {
     const Unit& un = units[static_cast<size_t>(a.arg(0))];
     std::string L = unit_label(a.arg(0));
-    if (un.owner != active) return fmt::format("PB Phase 2: {} is not a unit of {}", L, game_->seats()[active]);
+    if (un.owner != active)
+      return fmt::format("PB Phase 2: {} is not a unit of {}", L, game_->seats()[active]);
     if (!un.alive) return fmt::format("PB Wunden: {} has been destroyed", L);
     if (stage == kPhase1)
       return "PB Phase 1: first redeploy a unit or skip; orders are given in phase 2";
     if (un.flags & kRedeployed)
       return fmt::format("PB Phase 1: {} was redeployed this turn and may receive no order", L);
     if (un.orders + 1 > players[static_cast<size_t>(active)].pool)
-      return fmt::format("PB §6: an order for {} costs {} markers (markers on the unit + 1), the "
-                         "pool holds {}",
-                         L, un.orders + 1, players[static_cast<size_t>(active)].pool);
+      return fmt::format(
+          "PB §6: an order for {} costs {} markers (markers on the unit + 1), the "
+          "pool holds {}",
+          L, un.orders + 1, players[static_cast<size_t>(active)].pool);
     if (a.verb == kSpecial && a_first_turn && active == seat_a)
       return "PB Aktion 6: special traits cannot be used in player A's first turn of the game";
-    if (un.zone == kCombatZone && (a.verb == kMove || a.verb == kAttack || a.verb == kShoot ||
-                                   a.verb == kSpecial))
+    if (un.zone == kCombatZone &&
+        (a.verb == kMove || a.verb == kAttack || a.verb == kShoot || a.verb == kSpecial))
       return fmt::format("PB §13: {} is in a combat and can only continue or leave it", L);
     if ((a.verb == kContinue || a.verb == kLeave) && un.zone != kCombatZone)
       return fmt::format("PB Aktion {}: {} is not in a combat", a.verb == kContinue ? 3 : 4, L);
@@ -376,7 +389,8 @@ std::string PocketState::why_illegal(const Action& a) const {
       return "PB Aktion 1: a tactical move goes to an adjacent own front or rear segment (no "
              "diagonal, never into the combat zone)";
     if (a.verb == kAttack) {
-      if (un.zone != kFront) return fmt::format("PB Aktion 2: only a unit in its front zone may attack ({} is not)", L);
+      if (un.zone != kFront)
+        return fmt::format("PB Aktion 2: only a unit in its front zone may attack ({} is not)", L);
       if (!un.has_combat()) return fmt::format("PB Aktion 2: {} has no combat dice", L);
       bool primary;
       int n;
@@ -397,7 +411,8 @@ std::string PocketState::why_illegal(const Action& a) const {
              "enemy unit at all)";
     }
     if (a.verb == kShoot) {
-      if (un.zone != kFront) return fmt::format("PB Aktion 5: only a unit in its front zone may shoot ({} is not)", L);
+      if (un.zone != kFront)
+        return fmt::format("PB Aktion 5: only a unit in its front zone may shoot ({} is not)", L);
       if (!un.has_shooting()) return fmt::format("PB Aktion 5: {} has no shooting dice", L);
       return "PB Aktion 5: target priority: first the enemy front or combat zone of the sector, "
              "then its enemy rear zone, then (sector empty) front or combat zone of an adjacent "
@@ -411,7 +426,8 @@ std::string PocketState::why_illegal(const Action& a) const {
       (a.verb == kWound || a.verb == kRemove) && a.arg(0) < n_troops) {
     const Troop& tr = troops[static_cast<size_t>(a.arg(0))];
     const TypeInfo& ti = type_of(a.arg(0));
-    if (tr.unit != top().a) return fmt::format("PB Wunden: the wounds go to unit {}", unit_label(top().a));
+    if (tr.unit != top().a)
+      return fmt::format("PB Wunden: the wounds go to unit {}", unit_label(top().a));
     if (ti.lp == 0) return "PB §12 (A18): no wound may be assigned to a troop without life points";
     if (a.verb == kWound) {
       if (ti.lp <= 1) return "PB Wunden: wound markers go only on troops with more than 1 LP";
@@ -425,8 +441,10 @@ std::string PocketState::why_illegal(const Action& a) const {
   }
   if (phase == kBattle && n_steps > 0 && top().kind == kStepReact &&
       (a.verb == kReactIntercept || a.verb == kReactShoot)) {
-    if (top().b >= 0) return "PB Aktion 2: against a rear or flank attack the defender may only wait";
-    if (unit_ok(0) && units[static_cast<size_t>(a.arg(0))].orders + 1 > players[static_cast<size_t>(1 - active)].pool)
+    if (top().b >= 0)
+      return "PB Aktion 2: against a rear or flank attack the defender may only wait";
+    if (unit_ok(0) && units[static_cast<size_t>(a.arg(0))].orders + 1 >
+                          players[static_cast<size_t>(1 - active)].pool)
       return "PB §6 (A10): the reaction is an order and the pool cannot pay its cost";
     return "PB Aktion 2: the reacting unit must be in the defender's front zone of the sector, "
            "with combat dice (intercept) or shooting dice (shoot)";

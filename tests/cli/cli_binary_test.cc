@@ -147,16 +147,28 @@ TEST(CliBinary, RandomGameEndsWithAResultAndIsDeterministic) {
   EXPECT_EQ(a.out, b.out);
 }
 
-TEST(CliBinary, NarrationShowsWhoDidWhatDiceAndRuleCitations) {
+TEST(CliBinary, NarrationShowsWhoDidWhatWithRuleCitations) {
   Outcome o =
       feldherr({"play", kGame, "--seed", "7", "--seat", "orcs=random", "--seat", "elves=random"});
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_EQ(lines(o.out).front(), "seed: 7");
-  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n\d+\. (orcs|elves): \S)")));
-  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n\d+\. dice: roll \d)")));
+  EXPECT_THAT(o.out, HasSubstr("\nseats: orcs=random, elves=random\n"));
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n1\. (orcs|elves|dice): \S)")));
   EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n  \[PB [^\]]+\] \S)")));
   EXPECT_THAT(last_line(o.out), StartsWith("result: "));
   // The quiet run of the same seed ends with the same result line.
+  EXPECT_EQ(feldherr(kRandomGame).out, last_line(o.out) + "\n");
+}
+
+TEST(CliBinary, SidesWithoutSeatArePlayedByTheHeuristicAndDiceAreShown) {
+  // The heuristic fights (random players tend to concede, PB Spielende 1, before any combat).
+  Outcome o = feldherr({"play", kGame, "--seed", "7"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_EQ(o.err, "") << "pocket has a heuristic player (GameModule::make_heuristic)";
+  EXPECT_THAT(o.out, ::testing::Not(HasSubstr("seats: orcs=random")));
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n\d+\. dice: roll \d[^\n]*\(.*PB )")))
+      << "every die roll is shown with what it is for";
+  EXPECT_THAT(last_line(o.out), StartsWith("result: "));
   EXPECT_EQ(feldherr({"play", kGame, "--seed", "7", "--quiet"}).out, last_line(o.out) + "\n");
 }
 

@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "engine/errors.h"
+#include "engine/player.h"
 #include "tests/engine/toy_game.h"
 
 namespace feldherr {
@@ -51,14 +52,39 @@ struct CliRun {
   std::string err;
 };
 
-CliRun run(std::vector<std::string> args, const std::string& input = "") {
+// A heuristic for Dice Race that takes the last legal action (pass, once it rolled or revealed).
+class LastActionPlayer : public Player {
+ public:
+  Action choose(const State& state) override { return state.legal_actions().back(); }
+  std::string name() const override { return "last-action"; }
+};
+
+const Registry& toy_registry_with_heuristic() {
+  static const Registry registry = [] {
+    Registry r;
+    GameModule module = toy::dice_race_module();
+    module.make_heuristic = [](int, uint64_t) -> std::unique_ptr<Player> {
+      return std::make_unique<LastActionPlayer>();
+    };
+    r.add(std::move(module));
+    return r;
+  }();
+  return registry;
+}
+
+CliRun run_with(const Registry& registry, std::vector<std::string> args,
+                const std::string& input = "") {
   std::istringstream in(input);
   std::ostringstream out, err;
   CliRun r;
-  r.code = cli::run(args, toy_registry(), in, out, err);
+  r.code = cli::run(args, registry, in, out, err);
   r.out = out.str();
   r.err = err.str();
   return r;
+}
+
+CliRun run(std::vector<std::string> args, const std::string& input = "") {
+  return run_with(toy_registry(), std::move(args), input);
 }
 
 std::vector<std::string> lines(const std::string& text) {
@@ -236,6 +262,19 @@ TEST(CliPlay, SideWithoutHeuristicFallsBackToRandomAndSaysSoOnce) {
   EXPECT_EQ(r.code, cli::kExitOk);
   EXPECT_EQ(r.err, "note: dice-race has no heuristic player; random plays red, blue\n");
   EXPECT_THAT(r.out, StartsWith("result: "));
+}
+
+TEST(CliPlay, SidesWithoutSeatArePlayedByTheGamesHeuristic) {
+  CliRun r = run_with(
+      toy_registry_with_heuristic(),
+      {"play", "dice-race/race", "--seed", "3", "--seat", "red=random", "--max-actions", "12"});
+  EXPECT_EQ(r.err, "");
+  EXPECT_THAT(r.out, HasSubstr("seats: red=random, blue=last-action\n"));
+  // Blue's heuristic passes at once (DR §2): its first decision is a pass.
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex(R"(\d+\. blue: pass\n  \[DR §2\] blue passes\.)")))
+      << r.out;
+  EXPECT_FALSE(std::regex_search(r.out, std::regex(R"(\d+\. blue: (dice|press|reveal))")));
 }
 
 TEST(CliPlay, OptionsReachTheGame) {

@@ -15,7 +15,8 @@ Action random_action() {
   a.verb = static_cast<uint8_t>(*rc::gen::inRange(0, Action::kMaxVerb + 1));
   a.argc = static_cast<uint8_t>(*rc::gen::inRange(0, Action::kMaxArgs + 1));
   for (int i = 0; i < a.argc; ++i)
-    a.args[static_cast<size_t>(i)] = static_cast<uint16_t>(*rc::gen::inRange(0, Action::kMaxArg + 1));
+    a.args[static_cast<size_t>(i)] =
+        static_cast<uint16_t>(*rc::gen::inRange(0, Action::kMaxArg + 1));
   return a;
 }
 
@@ -54,11 +55,11 @@ TEST(Action, ConstructorSetsVerbArgcAndArgs) {
 // The id layout is part of the server protocol and of AI tables: pin it.
 TEST(Action, IdLayoutIsStable) {
   EXPECT_EQ(Action(0, {}).id(), 0u);
-  EXPECT_EQ(Action(1, {}).id(), uint64_t{1} << 55);                    // verb above argc
-  EXPECT_EQ(Action(0, {0}).id(), uint64_t{1} << 52);                   // argc above the args
-  EXPECT_EQ(Action(0, {0, 0, 0, 1}).id() & Action::kMaxArg, 1u);        // last arg lowest
-  EXPECT_EQ(Action(2, {7, 9}).id(), (uint64_t{2} << 55) | (uint64_t{2} << 52) |
-                                        (uint64_t{7} << 39) | (uint64_t{9} << 26));
+  EXPECT_EQ(Action(1, {}).id(), uint64_t{1} << 55);               // verb above argc
+  EXPECT_EQ(Action(0, {0}).id(), uint64_t{1} << 52);              // argc above the args
+  EXPECT_EQ(Action(0, {0, 0, 0, 1}).id() & Action::kMaxArg, 1u);  // last arg lowest
+  EXPECT_EQ(Action(2, {7, 9}).id(),
+            (uint64_t{2} << 55) | (uint64_t{2} << 52) | (uint64_t{7} << 39) | (uint64_t{9} << 26));
 }
 
 // The argument count is part of the identity: "roll 3" is not "roll 3 0".

@@ -3,10 +3,9 @@
 // or diverging logs are reported as "FILE:LINE: message".
 #include "engine/replay.h"
 
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-
-#include <fmt/format.h>
 
 #include <filesystem>
 #include <fstream>
@@ -73,8 +72,8 @@ TEST(Replay, RecordedGameVerifiesToTheSameFinalHash) {
   EXPECT_EQ(replay.scenario, "race");
   EXPECT_EQ(replay.rules_version, "dice-race-1");
   EXPECT_EQ(replay.seed, 42u);
-  EXPECT_THAT(replay.options, ::testing::Contains(std::pair<std::string, std::string>(
-                                  "target", "40")));
+  EXPECT_THAT(replay.options,
+              ::testing::Contains(std::pair<std::string, std::string>("target", "40")));
   VerifyReport report = verify_replay(*game_for(replay), replay, path);
   ASSERT_TRUE(report.ok) << report.error;
   EXPECT_EQ(report.final_hash, final_hash);
@@ -227,8 +226,8 @@ TEST_F(ReplayCorruption, UnreadableActionIsReportedAtItsLine) {
   ReplayFile replay = load_replay(path);
   VerifyReport report = verify_replay(*game_for(replay), replay, path);
   EXPECT_FALSE(report.ok);
-  EXPECT_THAT(report.error, StartsWith(fmt::format("{}:{}: cannot read action 'dice 3'", path,
-                                                   line)));
+  EXPECT_THAT(report.error,
+              StartsWith(fmt::format("{}:{}: cannot read action 'dice 3'", path, line)));
 }
 
 TEST_F(ReplayCorruption, ActionByTheWrongSeatIsReported) {

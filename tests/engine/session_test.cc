@@ -131,7 +131,7 @@ TEST(SessionUndo, ClosedByAReveal) {
   ASSERT_TRUE(s.can_undo());
   ASSERT_EQ(s.act_text("reveal"), "");
   ASSERT_EQ(s.state().current_seat(), kRed);  // same seat still deciding
-  EXPECT_FALSE(s.can_undo());                  // but the reveal closed the window, press too
+  EXPECT_FALSE(s.can_undo());                 // but the reveal closed the window, press too
   EXPECT_FALSE(s.undo());
   EXPECT_TRUE(race(s).revealed(kRed));
   EXPECT_TRUE(race(s).pressed());
@@ -182,6 +182,32 @@ TEST(RandomPlayer, ChoosesLegalActionsReproducibly) {
     EXPECT_TRUE(a.state().is_terminal()) << "seed " << seed;
     EXPECT_EQ(pa.name(), "random");
   }
+}
+
+}  // namespace
+}  // namespace feldherr::toy
+
+namespace feldherr::toy {
+namespace {
+
+// Golden playthrough: a seeded game (Rng for chance, RandomPlayer for both seats) is pinned by
+// its length, result and final hash. It changes only if Rng, RandomPlayer, Hasher, Session or
+// the fixture's rules change: on every platform and compiler it must stay the same.
+TEST(Golden, SeededDiceRaceIsPinned) {
+  Session s(make_dice_race());
+  Rng rng(42);
+  RandomPlayer red(1), blue(2);
+  while (!s.state().is_terminal()) {
+    if (s.state().current_seat() == kChance)
+      s.roll(rng);
+    else
+      ASSERT_EQ(s.act((s.state().current_seat() == kRed ? red : blue).choose(s.state())), "");
+  }
+  std::string texts;
+  for (const auto& h : s.history()) texts += h.text + ";";
+  EXPECT_EQ(s.history().size(), 19u) << texts;
+  EXPECT_EQ(s.state().result().summary, "blue wins");
+  EXPECT_EQ(hash_hex(s.state().hash()), "18a89826543cabf3");
 }
 
 }  // namespace

@@ -15,10 +15,18 @@ namespace feldherr::toy {
 
 namespace {
 
-constexpr std::array<const char*, kNumBugs> kBugNames = {
-    "none",          "clone-drops-field",  "hash-ignores-field", "hash-unstable",
-    "json-drops-field", "observe-leaks-card", "duplicate-action", "parse-mismatch",
-    "dead-end",      "runaway",            "bad-probabilities",  "json-loads-wrong-turn"};
+constexpr std::array<const char*, kNumBugs> kBugNames = {"none",
+                                                         "clone-drops-field",
+                                                         "hash-ignores-field",
+                                                         "hash-unstable",
+                                                         "json-drops-field",
+                                                         "observe-leaks-card",
+                                                         "duplicate-action",
+                                                         "parse-mismatch",
+                                                         "dead-end",
+                                                         "runaway",
+                                                         "bad-probabilities",
+                                                         "json-loads-wrong-turn"};
 
 const char* phase_name(DiceRaceState::Phase p) {
   switch (p) {
@@ -114,7 +122,9 @@ std::string validate_bug(std::string_view v) {
 
 }  // namespace
 
-const char* bug_name(Bug bug) { return kBugNames[static_cast<size_t>(bug)]; }
+const char* bug_name(Bug bug) {
+  return kBugNames[static_cast<size_t>(bug)];
+}
 
 bool bug_from_name(std::string_view name, Bug& out) {
   for (int i = 0; i < kNumBugs; ++i) {
@@ -131,7 +141,9 @@ bool bug_from_name(std::string_view name, Bug& out) {
 
 DiceRaceState::DiceRaceState(const DiceRaceGame& game) : game_(&game) {}
 
-const Game& DiceRaceState::game() const { return *game_; }
+const Game& DiceRaceState::game() const {
+  return *game_;
+}
 
 const std::string& DiceRaceState::seat_name(int seat) const {
   return game_->seats()[static_cast<size_t>(seat)];
@@ -230,9 +242,8 @@ void DiceRaceState::check_target(int seat, EventList* events) {
   phase_ = kOver;
   winner_ = seat;
   if (events != nullptr)
-    events->push_back({"DR §5",
-                       fmt::format("{} reaches {} and wins.", seat_name(seat), game_->target()),
-                       seat});
+    events->push_back(
+        {"DR §5", fmt::format("{} reaches {} and wins.", seat_name(seat), game_->target()), seat});
 }
 
 void DiceRaceState::apply(const Action& action, EventList* events) {
@@ -243,7 +254,8 @@ void DiceRaceState::apply(const Action& action, EventList* events) {
       int who = card_[0] == 0 ? 0 : 1;
       card_[static_cast<size_t>(who)] = action.arg(0);
       if (events != nullptr)
-        events->push_back({"DR §1", fmt::format("{} is dealt a hidden card.", seat_name(who)), who});
+        events->push_back(
+            {"DR §1", fmt::format("{} is dealt a hidden card.", seat_name(who)), who});
       if (who == 1) phase_ = kTurn;
       return;
     }
@@ -311,9 +323,10 @@ std::string DiceRaceState::why_illegal(const Action& action) const {
       return fmt::format("DR §{}: Chance owes the {}, no seat may act now",
                          phase_ == kDealing ? 1 : 3, phase_ == kDealing ? "deal" : "roll");
     return phase_ == kDealing ? "DR §1: a card is worth 1 to 6"
-                              : fmt::format("DR §3: the roll must show {} dice of 1 to 6, in "
-                                            "increasing order",
-                                            dice_);
+                              : fmt::format(
+                                    "DR §3: the roll must show {} dice of 1 to 6, in "
+                                    "increasing order",
+                                    dice_);
   }
   if (chance_verb) return "DR §3: dice and cards come from Chance, not from a seat";
   switch (action.verb) {
@@ -423,8 +436,8 @@ bool DiceRaceState::parse(std::string_view text, Action& out, std::string& error
     out = w.size() == 2 ? Action(kRoll, {a}) : Action(kRoll, {std::min(a, b), std::max(a, b)});
     return true;
   }
-  error = fmt::format("unknown action '{}' (expected dice, press, reveal, pass, deal or roll)",
-                      w[0]);
+  error =
+      fmt::format("unknown action '{}' (expected dice, press, reveal, pass, deal or roll)", w[0]);
   return false;
 }
 
@@ -443,10 +456,10 @@ json DiceRaceState::observe(int seat) const {
     else
       cards.push_back("hidden");
   }
-  return {{"seat", seat},       {"pos", pos_},     {"cards", cards},   {"revealed", revealed_},
-          {"turn", turn_},      {"phase", phase_name(phase_)},        {"dice", dice_},
-          {"pressed", pressed_}, {"rolls", rolls_}, {"turns", turns_}, {"moves", moves_},
-          {"winner", winner_}};
+  return {{"seat", seat},          {"pos", pos_},         {"cards", cards},
+          {"revealed", revealed_}, {"turn", turn_},       {"phase", phase_name(phase_)},
+          {"dice", dice_},         {"pressed", pressed_}, {"rolls", rolls_},
+          {"turns", turns_},       {"moves", moves_},     {"winner", winner_}};
 }
 
 std::unique_ptr<State> DiceRaceState::determinize(int seat, Rng& rng) const {
@@ -457,9 +470,16 @@ std::unique_ptr<State> DiceRaceState::determinize(int seat, Rng& rng) const {
 }
 
 json DiceRaceState::to_json() const {
-  json j = {{"pos", pos_},      {"card", card_},   {"revealed", revealed_},
-            {"turn", turn_},    {"phase", phase_name(phase_)},        {"dice", dice_},
-            {"pressed", pressed_}, {"rolls", rolls_}, {"turns", turns_}, {"moves", moves_},
+  json j = {{"pos", pos_},
+            {"card", card_},
+            {"revealed", revealed_},
+            {"turn", turn_},
+            {"phase", phase_name(phase_)},
+            {"dice", dice_},
+            {"pressed", pressed_},
+            {"rolls", rolls_},
+            {"turns", turns_},
+            {"moves", moves_},
             {"winner", winner_}};
   if (game_->bug() == Bug::kJsonDropsField) j.erase("rolls");
   return j;
@@ -481,9 +501,9 @@ std::string DiceRaceState::render_text(int seat) const {
   std::ostringstream o;
   for (int i = 0; i < 2; ++i) {
     size_t s = static_cast<size_t>(i);
-    std::string card = card_[s] == 0                        ? "-"
-                       : (i == seat || revealed_[s])        ? std::to_string(card_[s])
-                                                            : "?";
+    std::string card = card_[s] == 0                 ? "-"
+                       : (i == seat || revealed_[s]) ? std::to_string(card_[s])
+                                                     : "?";
     o << fmt::format("{:<5} {:>3}/{} card {}{}\n", seat_name(i), pos_[s], game_->target(), card,
                      i == turn_ && phase_ != kOver ? "  <- to move" : "");
   }
@@ -543,9 +563,9 @@ GameModule dice_race_module() {
   m.id = "dice-race";
   m.title = "Dice Race (engine test fixture)";
   m.scenarios = {{"race", "Race to the target"}};
-  m.options = {{"target", "20", "position that wins (1..500)", &validate_target},
-               {"bug", "none", "deliberate bug for testing the conformance battery",
-                &validate_bug}};
+  m.options = {
+      {"target", "20", "position that wins (1..500)", &validate_target},
+      {"bug", "none", "deliberate bug for testing the conformance battery", &validate_bug}};
   m.create = [](std::string_view, const Options& options) -> std::shared_ptr<const Game> {
     int target = 20;
     Bug bug = Bug::kNone;

@@ -112,10 +112,10 @@ class DiceRaceState : public State {
   Phase phase_ = kDealing;
   int dice_ = 0;  // dice Chance must roll (kRolling)
   bool pressed_ = false;
-  int rolls_ = 0;   // rolls this turn
-  int turns_ = 0;   // completed turns
-  int moves_ = 0;   // actions applied
-  int winner_ = -1;  // -1 none yet, 0/1 a seat, 2 draw
+  int rolls_ = 0;                    // rolls this turn
+  int turns_ = 0;                    // completed turns
+  int moves_ = 0;                    // actions applied
+  int winner_ = -1;                  // -1 none yet, 0/1 a seat, 2 draw
   mutable uint64_t hash_calls_ = 0;  // only for Bug::kHashUnstable
 };
 

@@ -118,7 +118,7 @@ TEST(DiceRace, DeterminizeResamplesOnlyHiddenCards) {
     blue_cards[ds.card(kBlue)]++;
     EXPECT_EQ(d->observe(kRed), s->observe(kRed));
   }
-  EXPECT_EQ(blue_cards.size(), 6u);  // every value is drawn
+  EXPECT_EQ(blue_cards.size(), 6u);   // every value is drawn
   apply_all(*s, {"pass", "reveal"});  // blue reveals: nothing left hidden from red
   auto d = s->determinize(kRed, rng);
   EXPECT_EQ(dynamic_cast<const DiceRaceState&>(*d).card(kBlue), 5);
@@ -233,6 +233,16 @@ TEST(StateDefaults, WhyIllegalChecksMembership) {
   apply_all(*s, {"reveal", "dice 2", "roll 6 6", "dice 2", "roll 6 6"});
   ASSERT_TRUE(s->is_terminal());
   EXPECT_EQ(s->State::why_illegal(Action(kPass, {})), "the game is over");
+}
+
+TEST(DiceRace, BugNamesRoundTrip) {
+  for (int i = 0; i < kNumBugs; ++i) {
+    Bug b = Bug::kNone;
+    ASSERT_TRUE(bug_from_name(bug_name(static_cast<Bug>(i)), b)) << i;
+    EXPECT_EQ(static_cast<int>(b), i);
+  }
+  Bug b;
+  EXPECT_FALSE(bug_from_name("no-such-bug", b));
 }
 
 TEST(GameContract, SeatIndex) {

@@ -2,10 +2,6 @@
 // (fuzz/regressions/<target>/) through the same harnesses the libFuzzer targets use, in the
 // normal g++ build: a crash found once stays fixed (docs/testing.md, "Fuzzing").
 #define FELDHERR_FUZZ_HARNESS_ONLY
-#include "fuzz/fuzz_action_parser.cc"
-#include "fuzz/fuzz_army_loader.cc"
-#include "fuzz/fuzz_replay_loader.cc"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +9,10 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+
+#include "fuzz/fuzz_action_parser.cc"
+#include "fuzz/fuzz_army_loader.cc"
+#include "fuzz/fuzz_replay_loader.cc"
 
 namespace feldherr::fuzz {
 namespace {
@@ -46,9 +46,15 @@ void run_all(const std::string& target, const std::function<void(const uint8_t*,
   }
 }
 
-TEST(FuzzCorpus, ArmyLoader) { run_all("fuzz_army_loader", army_loader, 3); }
-TEST(FuzzCorpus, ActionParser) { run_all("fuzz_action_parser", action_parser, 3); }
-TEST(FuzzCorpus, ReplayLoader) { run_all("fuzz_replay_loader", replay_loader, 3); }
+TEST(FuzzCorpus, ArmyLoader) {
+  run_all("fuzz_army_loader", army_loader, 3);
+}
+TEST(FuzzCorpus, ActionParser) {
+  run_all("fuzz_action_parser", action_parser, 3);
+}
+TEST(FuzzCorpus, ReplayLoader) {
+  run_all("fuzz_replay_loader", replay_loader, 3);
+}
 
 }  // namespace
 }  // namespace feldherr::fuzz

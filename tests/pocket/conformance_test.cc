@@ -1,8 +1,9 @@
 // The engine's conformance battery on Pocket Battles (hand-made armies and, when the data files
 // load, the shipped armies through the registry).
+#include "engine/conformance.h"
+
 #include <gtest/gtest.h>
 
-#include "engine/conformance.h"
 #include "engine/registry.h"
 #include "tests/pocket/pocket_test_util.h"
 
@@ -22,7 +23,9 @@ void expect_conformance(const Game& game, int games, uint64_t seed) {
   EXPECT_EQ(r.terminated, games);
 }
 
-TEST(PocketConformance, HandMadeArmiesAt60) { expect_conformance(*make_game(), 50, 1); }
+TEST(PocketConformance, HandMadeArmiesAt60) {
+  expect_conformance(*make_game(), 50, 1);
+}
 
 TEST(PocketConformance, HandMadeArmiesAt100AllAlternatives) {
   PocketOptions o;

@@ -12,8 +12,9 @@
 
 namespace feldherr::pocket::testing {
 
-inline TroopType make_type(const std::string& id, std::vector<int> combat, std::vector<int> shooting,
-                           int dp, int fv, int lp, std::vector<Trait> traits = {}, int count = 4) {
+inline TroopType make_type(const std::string& id, std::vector<int> combat,
+                           std::vector<int> shooting, int dp, int fv, int lp,
+                           std::vector<Trait> traits = {}, int count = 4) {
   TroopType t;
   t.id = id;
   t.name = id;
@@ -39,9 +40,9 @@ inline Army test_elves() {
   a.name = "Elves";
   a.troops = {
       make_type("elves.mounted-guard", {3, 4}, {}, 5, 3, 2),  // PB Gefecht example: LP 2
-      make_type("elves.javelin", {5}, {}, 3, 3, 1),            // with 2 guards: dice 3,3,4,4,5
+      make_type("elves.javelin", {5}, {}, 3, 3, 1),           // with 2 guards: dice 3,3,4,4,5
       make_type("elves.archer", {}, {5, 6}, 3, 3, 1),
-      make_type("elves.fighter", {4}, {}, 2, 3, 1),  // Elfenkämpfer: FV 3
+      make_type("elves.fighter", {4}, {}, 2, 3, 1),                // Elfenkämpfer: FV 3
       make_type("elves.pathfinder", {6}, {}, 2, 3, kNoLP, {}, 1),  // Waldläufer: no LP
       make_type("elves.healer", {}, {}, 3, 2, 1, {Trait::kHeal}, 1),
       make_type("elves.eagle", {1, 2}, {}, 5, 2, 2, {Trait::kSwift}, 1),
@@ -106,7 +107,8 @@ class Battle {
       if (tr.unit != u) continue;
       int before = 0, total = 0;
       for (int t2 = 0; t2 < s.n_troops; ++t2)
-        if (s.troops[static_cast<size_t>(t2)].unit == u && s.troops[static_cast<size_t>(t2)].type == tr.type) {
+        if (s.troops[static_cast<size_t>(t2)].unit == u &&
+            s.troops[static_cast<size_t>(t2)].type == tr.type) {
           ++total;
           if (t2 <= t) ++before;
         }
@@ -124,7 +126,7 @@ class Battle {
     PocketState& s = *state;
     int col = s.units[static_cast<size_t>(a)].col;
     int c = s.units[static_cast<size_t>(b)].combat >= 0 ? s.units[static_cast<size_t>(b)].combat
-                                                          : s.new_combat(col);
+                                                        : s.new_combat(col);
     for (int u : {a, b}) {
       Unit& un = s.units[static_cast<size_t>(u)];
       if (un.combat == c) continue;
@@ -182,8 +184,8 @@ class Battle {
   const PlayerState& P(int s) const { return state->players[static_cast<size_t>(s)]; }
   int troop_of(int u, int type, int nth = 0) const {
     for (int t = 0; t < state->n_troops; ++t)
-      if (state->troops[static_cast<size_t>(t)].unit == u && state->troops[static_cast<size_t>(t)].type == type &&
-          nth-- == 0)
+      if (state->troops[static_cast<size_t>(t)].unit == u &&
+          state->troops[static_cast<size_t>(t)].type == type && nth-- == 0)
         return t;
     return -1;
   }

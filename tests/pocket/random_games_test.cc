@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/conformance.h"
+#include "engine/registry.h"
 #include "tests/pocket/pocket_test_util.h"
 
 namespace feldherr::pocket::testing {
@@ -11,8 +12,7 @@ namespace {
 
 // Plays random games without concessions (so the battle is reached) and checks after every
 // action: invariants, parse(describe(a)) == a for every legal action, clone + JSON round trip.
-void random_games(PocketOptions o, int games, uint64_t seed, bool full_checks) {
-  auto game = make_game(o);
+void random_games_on(std::shared_ptr<const Game> game, int games, uint64_t seed, bool full_checks) {
   Rng rng(seed);
   ActionList legal;
   for (int g = 0; g < games; ++g) {
@@ -59,7 +59,23 @@ void random_games(PocketOptions o, int games, uint64_t seed, bool full_checks) {
   }
 }
 
-TEST(PocketRandom, InvariantsAndTextRoundTripAt60) { random_games({}, 12, 7, true); }
+void random_games(PocketOptions o, int games, uint64_t seed, bool full_checks) {
+  random_games_on(make_game(o), games, seed, full_checks);
+}
+
+TEST(PocketRandom, ShippedArmiesInvariantsAndTextRoundTrip) {
+  std::shared_ptr<const Game> g;
+  try {
+    g = all_games().create("pocket/orcs-vs-elves", {{"points", "100"}});
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "shipped data not loadable: " << e.what();
+  }
+  random_games_on(g, 8, 21, true);
+}
+
+TEST(PocketRandom, InvariantsAndTextRoundTripAt60) {
+  random_games({}, 12, 7, true);
+}
 TEST(PocketRandom, InvariantsAt100ManyOrdersCeil3v1) {
   PocketOptions o;
   o.points = 100;
@@ -68,7 +84,9 @@ TEST(PocketRandom, InvariantsAt100ManyOrdersCeil3v1) {
   o.allow_three_vs_one = true;
   random_games(o, 12, 11, true);
 }
-TEST(PocketRandom, ManyQuickGames) { random_games({}, 150, 3, false); }
+TEST(PocketRandom, ManyQuickGames) {
+  random_games({}, 150, 3, false);
+}
 
 }  // namespace
 }  // namespace feldherr::pocket::testing

@@ -25,8 +25,8 @@ void mark_contact(Battle& b) {
 
 TEST(PocketRules, PB_Aktion2_FlankAttackSurvivorWithdrawsToFrontOfCombatSector) {
   Battle b;
-  int o = b.unit_abs(kOrcs, {kOrc}, kFront, 0);          // orcs' left sector: no elf unit in it
-  int e = b.unit_abs(kElves, {kJavelin}, kFront, 1);     // adjacent sector
+  int o = b.unit_abs(kOrcs, {kOrc}, kFront, 0);       // orcs' left sector: no elf unit in it
+  int e = b.unit_abs(kElves, {kJavelin}, kFront, 1);  // adjacent sector
   b.start(kOrcs, kOrcs);
   EXPECT_FALSE(b.legal("attack o1"));
   b.act("attack o1 e1");
@@ -95,7 +95,7 @@ TEST(PocketRules, PB_Aktion2_ShootReactionCanStopTheAttack) {
   b.act("roll 6");  // 1 hit
   b.act("remove o1.orc");
   EXPECT_FALSE(b.state->unit_alive(o));
-  EXPECT_EQ(b.state->n_steps, 0);       // no melee (PB Aktion 2 B)
+  EXPECT_EQ(b.state->n_steps, 0);      // no melee (PB Aktion 2 B)
   EXPECT_EQ(b.state->active, kElves);  // the orcs' turn is over
 }
 
@@ -254,7 +254,8 @@ TEST(PocketRules, PB_13_UnitInCombatCannotMoveShootOrAttack) {
   mark_contact(b);
   EXPECT_THAT(b.why("move o1 centre-rear"), HasSubstr("PB §13"));
   EXPECT_THAT(b.why("shoot o1 e1"), HasSubstr("PB §13"));
-  EXPECT_THAT(b.legal_texts(), UnorderedElementsAre("continue o1 e1", "leave o1", "pass", "concede"));
+  EXPECT_THAT(b.legal_texts(),
+              UnorderedElementsAre("continue o1 e1", "leave o1", "pass", "concede"));
 }
 
 // --- Shooting --------------------------------------------------------------------------------
@@ -365,8 +366,8 @@ TEST(PocketRules, PB_Wunden_DeferredMarkersReturnAtRoundEnd) {
   b.act("roll 3");
   b.act("wound e1.mounted-guard.1");  // marker from the pool: elves 3 -> 2
   EXPECT_EQ(b.P(kElves).pool, 2);
-  b.act("roll 1");  // strike back misses
-  b.pass_turn();    // elves pass: pool 1
+  b.act("roll 1");          // strike back misses
+  b.pass_turn();            // elves pass: pool 1
   b.act("continue o1 e1");  // second order: costs 2
   b.act("roll 4");
   b.act("remove e1.mounted-guard.1");  // the wounded guard: its marker is set aside
@@ -524,9 +525,9 @@ TEST(PocketRules, PB_12_WaldlaeuferCannotBePickedWithoutHostNorFormAlone) {
 
 TEST(PocketRules, PB_12_KoboldStarFVIgnoredForUnitSize) {
   Battle b;
-  for (const char* t : {"pick orcs.wolf-rider", "pick orcs.kobold", "pick orcs.kobold",
-                        "pick orcs.orc", "done", "pick elves.fighter", "done", "new-unit",
-                        "unit o1"})
+  for (const char* t :
+       {"pick orcs.wolf-rider", "pick orcs.kobold", "pick orcs.kobold", "pick orcs.orc", "done",
+        "pick elves.fighter", "done", "new-unit", "unit o1"})
     b.act(t);
   EXPECT_EQ(b.U(0).size, 2);
   EXPECT_FALSE(b.legal("unit o1"));  // wolf rider FV 2 limits; the kobold's * does not
@@ -559,7 +560,8 @@ TEST(PocketRules, Trait_HealRemovesWoundFromAnotherUnitInSector) {
   int far = b.unit_abs(kElves, {kMountedGuard}, kFront, 0);
   b.unit_abs(kOrcs, {kOrc}, kRear, 0);
   b.start(kOrcs, kElves);
-  for (int u : {g, far}) b.state->troops[static_cast<size_t>(b.troop_of(u, kMountedGuard))].wounds = 1;
+  for (int u : {g, far})
+    b.state->troops[static_cast<size_t>(b.troop_of(u, kMountedGuard))].wounds = 1;
   b.state->players[kElves].pool -= 2;
   EXPECT_TRUE(b.legal("special e1 e2.mounted-guard"));
   EXPECT_FALSE(b.legal("special e1 e3.mounted-guard"));  // other sector
@@ -574,7 +576,7 @@ TEST(PocketRules, Trait_SwiftMovesUpToTwoSegments) {
   b.unit_abs(kOrcs, {kOrc}, kRear, 0);
   b.unit_abs(kElves, {kFighter}, kRear, 0);
   b.start(kOrcs, kOrcs, /*phase1=*/true);
-  EXPECT_TRUE(b.legal("redeploy o1 right-rear"));   // 2 steps
+  EXPECT_TRUE(b.legal("redeploy o1 right-rear"));    // 2 steps
   EXPECT_TRUE(b.legal("redeploy o1 centre-front"));  // 2 steps
   EXPECT_FALSE(b.legal("redeploy o1 right-front"));  // 3 steps
   EXPECT_FALSE(b.legal("redeploy o2 right-rear"));   // not swift
@@ -597,7 +599,8 @@ TEST(PocketRules, Trait_LongRangeMayShootRearDespitePriority1) {
 
 TEST(PocketRules, PB_Aufstellung2_TiedRollIsRerolledAndHigherIsPlayerA) {
   Battle b;
-  for (const char* t : {"pick orcs.orc", "done", "pick elves.fighter", "done", "new-unit", "new-unit"})
+  for (const char* t :
+       {"pick orcs.orc", "done", "pick elves.fighter", "done", "new-unit", "new-unit"})
     b.act(t);
   EXPECT_EQ(b.state->current_seat(), kChance);
   EXPECT_EQ(b.state->chance_outcomes().size(), 36u);
@@ -611,10 +614,10 @@ TEST(PocketRules, PB_Aufstellung2_TiedRollIsRerolledAndHigherIsPlayerA) {
 
 TEST(PocketRules, PB_Aufstellung3_AlternatePlacementThenRestThenReveal) {
   Battle b;
-  for (const char* t : {"pick orcs.orc", "pick orcs.orc", "pick orcs.goblin-archer", "done",
-                        "pick elves.fighter", "pick elves.archer", "pick elves.fighter", "done",
-                        "new-unit", "unit o1", "new-unit", "new-unit", "unit e1", "new-unit",
-                        "roll 6 1"})
+  for (const char* t :
+       {"pick orcs.orc", "pick orcs.orc", "pick orcs.goblin-archer", "done", "pick elves.fighter",
+        "pick elves.archer", "pick elves.fighter", "done", "new-unit", "unit o1", "new-unit",
+        "new-unit", "unit e1", "new-unit", "roll 6 1"})
     b.act(t);
   // Orcs: o1 (orc, orc) + o2 (goblin archer); elves: e1 (fighter, archer) + e2 (fighter).
   EXPECT_EQ(b.state->player_a(), kOrcs);
@@ -642,15 +645,17 @@ TEST(PocketRules, PB_Aufstellung3_AlternatePlacementThenRestThenReveal) {
   EXPECT_EQ(b.state->decision().kind, "redeploy");
   view = b.state->observe(kElves);
   for (const auto& u : view["units"])
-    if (u["label"] == "o1") EXPECT_EQ(u["troops"].size(), 2u);  // revealed
+    if (u["label"] == "o1") {
+      EXPECT_EQ(u["troops"].size(), 2u);  // revealed
+    }
   EXPECT_EQ(b.P(kOrcs).pool, 6);
 }
 
 TEST(PocketRules, Hidden_DeterminizeKeepsObservationAndPermutesHiddenTroops) {
   Battle b;
   for (const char* t : {"pick orcs.orc", "pick orcs.goblin-archer", "pick orcs.orc",
-                        "pick orcs.goblin-archer", "done", "pick elves.fighter", "done",
-                        "new-unit", "unit o1", "unit o1", "new-unit", "new-unit"})
+                        "pick orcs.goblin-archer", "done", "pick elves.fighter", "done", "new-unit",
+                        "unit o1", "unit o1", "new-unit", "new-unit"})
     b.act(t);
   Rng rng(3);
   bool changed = false;
@@ -660,7 +665,8 @@ TEST(PocketRules, Hidden_DeterminizeKeepsObservationAndPermutesHiddenTroops) {
     auto* ds = static_cast<PocketState*>(d.get());
     EXPECT_EQ(ds->invariant_violation(), "");
     for (int t = 0; t < b.state->n_troops; ++t)
-      if (ds->troops[static_cast<size_t>(t)].type != b.state->troops[static_cast<size_t>(t)].type) changed = true;
+      if (ds->troops[static_cast<size_t>(t)].type != b.state->troops[static_cast<size_t>(t)].type)
+        changed = true;
     EXPECT_EQ(ds->troops[0].type, b.state->troops[0].type);  // top troops stay
   }
   EXPECT_TRUE(changed);
@@ -669,11 +675,80 @@ TEST(PocketRules, Hidden_DeterminizeKeepsObservationAndPermutesHiddenTroops) {
   EXPECT_EQ(own->hash(), b.state->hash());
 }
 
+TEST(PocketRules, Hidden_DeterminizeResamplesOpponentPicksDuringSelection) {
+  Battle b;
+  for (const char* t :
+       {"pick orcs.orc", "done", "pick elves.fighter", "pick elves.fighter", "pick elves.archer"})
+    b.act(t);
+  Rng rng(5);
+  bool changed = false;
+  for (int i = 0; i < 30; ++i) {
+    auto d = b.state->determinize(kOrcs, rng);
+    auto* ds = static_cast<PocketState*>(d.get());
+    EXPECT_EQ(d->observe(kOrcs), b.state->observe(kOrcs));
+    EXPECT_EQ(ds->players[kElves].n_troops, 3);
+    EXPECT_LE(ds->players[kElves].picked_dp, 60);
+    for (int t = 1; t < 4; ++t)
+      if (ds->troops[static_cast<size_t>(t)].type != b.state->troops[static_cast<size_t>(t)].type)
+        changed = true;
+    EXPECT_EQ(ds->troops[0].type, b.state->troops[0].type);  // the orcs' own pick is kept
+    EXPECT_FALSE(d->legal_actions().empty());
+  }
+  EXPECT_TRUE(changed);
+}
+
+TEST(PocketRules, Hidden_ObserverSeesOnlyPublicAndOwnerSeesAll) {
+  Battle b;
+  for (const char* t : {"pick orcs.orc", "pick orcs.goblin-archer", "done", "pick elves.fighter",
+                        "pick elves.archer", "done"})
+    b.act(t);
+  // During selection nobody else learns the types.
+  std::string obs = b.state->observe(kObserver).dump();
+  EXPECT_EQ(obs.find("goblin"), std::string::npos);
+  EXPECT_EQ(obs.find("archer"), std::string::npos);
+  EXPECT_NE(b.state->observe(kOrcs).dump().find("goblin"), std::string::npos);
+  for (const char* t : {"new-unit", "unit o1", "new-unit", "unit e1"}) b.act(t);
+  json view = b.state->observe(kObserver);
+  for (const auto& u : view["units"]) {
+    ASSERT_EQ(u["troops"].size(), 1u);  // only the top troop of each stack
+    EXPECT_TRUE(u["troops"][0].contains("top"));
+  }
+  json own = b.state->observe(kOrcs);
+  for (const auto& u : own["units"])
+    if (u["owner"] == "orcs") {
+      EXPECT_EQ(u["troops"].size(), 2u);
+    }
+}
+
+TEST(PocketRules, Json_RoundTripAndMalformedInputNamesThePath) {
+  Battle b;
+  int o = b.unit_abs(kOrcs, {kOrc}, kFront, 1);
+  int e = b.unit_abs(kElves, {kMountedGuard}, kFront, 1);
+  b.contact(o, e);
+  b.start(kOrcs, kOrcs);
+  mark_contact(b);
+  b.act("continue o1 e1");
+  b.act("roll 4");
+  json j = b.state->to_json();
+  auto back = b.game->state_from_json(j);
+  EXPECT_EQ(back->hash(), b.state->hash());
+  EXPECT_EQ(back->to_json(), j);
+  EXPECT_EQ(back->describe(back->legal_actions()[0]),
+            b.state->describe(b.state->legal_actions()[0]));
+  j["troops"][0][1] = 7;  // owner out of range
+  try {
+    b.game->state_from_json(j);
+    FAIL() << "malformed state accepted";
+  } catch (const std::runtime_error& err) {
+    EXPECT_THAT(err.what(), HasSubstr("$.troops[0]"));
+  }
+}
+
 TEST(PocketRules, Text_RenderShowsBattlefieldAndHidesStacks) {
   Battle b;
-  for (const char* t : {"pick orcs.orc", "pick orcs.troll", "done", "pick elves.fighter",
-                        "pick elves.archer", "done", "new-unit", "new-unit", "new-unit",
-                        "unit e1", "roll 6 1", "place o1 left-front"})
+  for (const char* t :
+       {"pick orcs.orc", "pick orcs.troll", "done", "pick elves.fighter", "pick elves.archer",
+        "done", "new-unit", "new-unit", "new-unit", "unit e1", "roll 6 1", "place o1 left-front"})
     b.act(t);
   std::string elves_view = b.state->render_text(kElves);
   EXPECT_THAT(elves_view, HasSubstr("orcs front : o1(orc)"));

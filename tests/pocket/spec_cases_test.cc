@@ -1,6 +1,6 @@
 // The 17 test cases of spec §14 (pocket-battles.md), one test per case, named after its rule.
-#include <gtest/gtest.h>
 #include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include "tests/pocket/pocket_test_util.h"
 
@@ -34,11 +34,11 @@ TEST(PocketSpec, PB_Aufbau3_MarkerCountIsPointsDividedBy10) {
 // §14.2
 TEST(PocketSpec, PB_Aufbau5_UnitSizeLimitedBySmallestFV) {
   Battle b;
-  act_all(b, {"pick orcs.orc", "done", "pick elves.fighter", "pick elves.fighter",
-              "pick elves.fighter", "pick elves.fighter", "done", "new-unit", "new-unit",
-              "unit e1", "unit e1"});
+  act_all(
+      b, {"pick orcs.orc", "done", "pick elves.fighter", "pick elves.fighter", "pick elves.fighter",
+          "pick elves.fighter", "done", "new-unit", "new-unit", "unit e1", "unit e1"});
   ASSERT_FALSE(HasFatalFailure());
-  EXPECT_EQ(b.U(1).size, 3);  // 3 troops with FV 3: valid
+  EXPECT_EQ(b.U(1).size, 3);                                // 3 troops with FV 3: valid
   EXPECT_THAT(b.why("unit e1"), HasSubstr("PB Aufbau 5"));  // a 4th would exceed FV 3
   b.act("new-unit");
   EXPECT_EQ(b.state->phase, kRollAB);
@@ -47,8 +47,8 @@ TEST(PocketSpec, PB_Aufbau5_UnitSizeLimitedBySmallestFV) {
 // §14.3
 TEST(PocketSpec, PB_Aufbau5_FV1TroopStaysAlone) {
   Battle b;
-  act_all(b, {"pick orcs.troll", "pick orcs.orc", "done", "pick elves.fighter", "done",
-              "new-unit"});
+  act_all(b,
+          {"pick orcs.troll", "pick orcs.orc", "done", "pick elves.fighter", "done", "new-unit"});
   ASSERT_FALSE(HasFatalFailure());
   EXPECT_FALSE(b.legal("unit o1"));  // the orc may not join the troll (FV 1)
   EXPECT_THAT(b.why("unit o1"), HasSubstr("PB Aufbau 5"));
@@ -115,7 +115,8 @@ TEST(PocketSpec, PB_Gefecht1_AttackerRollsTwoDice) {
   ASSERT_EQ(b.state->top().kind, kStepAlloc);
   EXPECT_EQ(b.state->top().a, o);
   EXPECT_EQ(b.state->top().n, 3);
-  EXPECT_THAT(b.events.back().text, HasSubstr("rolls 4 and 5: 3 hits on o1 (combat dice 3,3,4,4,5)"));
+  EXPECT_THAT(b.events.back().text,
+              HasSubstr("rolls 4 and 5: 3 hits on o1 (combat dice 3,3,4,4,5)"));
 }
 
 // One wound from a 1-die orc strike on the example unit.
@@ -281,7 +282,10 @@ TEST(PocketSpec, PB_Spielende_TieOnDestroyedDPGoesToPlayerB) {
   b.start(kOrcs, kOrcs);  // orcs are A, elves B
   EXPECT_EQ(b.P(kOrcs).built_dp, 12);
   EXPECT_EQ(b.P(kElves).built_dp, 12);
-  for (int u : {brute, j1, j2}) b.state->remove_troop(b.troop_of(u, b.state->troops[static_cast<size_t>(b.state->top_troop(u))].type), true, nullptr, "test");
+  for (int u : {brute, j1, j2})
+    b.state->remove_troop(
+        b.troop_of(u, b.state->troops[static_cast<size_t>(b.state->top_troop(u))].type), true,
+        nullptr, "test");
   EXPECT_EQ(b.P(kOrcs).captured_dp, 6);
   EXPECT_EQ(b.P(kElves).captured_dp, 6);
   b.pass_turn();

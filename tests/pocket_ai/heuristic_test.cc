@@ -431,6 +431,8 @@ HeuristicParams params_from(const char* text) {
       else if (k == "position") p.position = v;
       else if (k == "reaction_worst") p.reaction_worst = v;
       else if (k == "sel_shoot") p.sel_shoot = v;
+      else if (k == "pass") p.pass = v;
+      else if (k == "exposure") p.exposure = v;
       else if (k == "sel_lp") p.sel_lp = v;
       else if (k == "sel_solo") p.sel_solo = v;
       else if (k == "sel_big") p.sel_big = v;
