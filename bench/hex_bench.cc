@@ -29,11 +29,16 @@ struct HexBenchMap {
     for (int i = 0; i < layout.size(); ++i) {
       uint32_t r = next();
       uint8_t t = 0;
-      if (r < 21) t = kLosBlocks0 | kLosScreen;
-      else if (r < 26) t = kLosBlocks0 | kLosBlocks1 | kLosScreen;
-      else if (r < 32) t = kLosLevel1;
-      else if (r < 34) t = kLosLevel1 | kLosBlocks0 | kLosBlocks1;
-      else if (r < 40) t = kLosRough;
+      if (r < 21)
+        t = kLosBlocks0 | kLosScreen;
+      else if (r < 26)
+        t = kLosBlocks0 | kLosBlocks1 | kLosScreen;
+      else if (r < 32)
+        t = kLosLevel1;
+      else if (r < 34)
+        t = kLosLevel1 | kLosBlocks0 | kLosBlocks1;
+      else if (r < 40)
+        t = kLosRough;
       los.SetTerrain(i, t);
       if (next() < 2) markers[static_cast<size_t>(i)] |= kLosWreck;
     }

@@ -93,7 +93,11 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     }
     if (command == "quit" || command == "exit") return Outcome::kQuit;
     if (command == "undo") {
-      if (!session.can_undo() || session.history().empty()) {
+      if (session.history().empty()) {
+        io_.out << "nothing to undo: no action has been taken yet\n";
+        continue;
+      }
+      if (!session.can_undo()) {
         io_.out << "cannot undo: the rules have closed undo (it closes when dice are rolled, "
                    "hidden information is revealed or another side decides)\n";
         continue;

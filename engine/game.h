@@ -111,6 +111,13 @@ class State {
     return false;
   }
 
+  // True if `action` gives up the game (a concession). The random player and the conformance
+  // battery avoid such actions unless nothing else is legal, so random games are played out.
+  virtual bool is_concession(const Action& action) const {
+    (void)action;
+    return false;
+  }
+
   // What `seat` (or kObserver) may know, as JSON. Must contain no information hidden from that
   // seat: the conformance battery checks that observe(seat) is unchanged by determinize(seat).
   virtual json observe(int seat) const = 0;

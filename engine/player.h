@@ -19,7 +19,8 @@ class Player {
   virtual std::string name() const = 0;
 };
 
-// Uniformly random among the legal actions.
+// Uniformly random among the legal actions, except that it concedes only when nothing else is
+// legal (State::is_concession): a player that resigns at random would end most games at once.
 class RandomPlayer : public Player {
  public:
   explicit RandomPlayer(uint64_t seed) : rng_(seed) {}

@@ -2,10 +2,10 @@
 //
 // Input layout: byte 0 = number of seeded random actions to play first (0..255, avoiding actions
 // that end the game at once), bytes 1..2 = the seed, the rest = the text handed to State::parse. If
-// parse accepts the text, the action must be either legal (why_illegal() == "" and in
-// legal_actions(), and then applying it to a copy works) or refused with a non-empty reason, and
-// describe() must name it. Crashes, sanitizer reports, uncaught exceptions and broken contracts are
-// bugs.
+// parse accepts the text, the action must be either legal (why_illegal() == "", listed in
+// legal_actions(), parse(describe(a)) gives it back, and applying it to a copy works) or refused
+// with a non-empty reason, and describe() must name it. Crashes, sanitizer reports, uncaught
+// exceptions and broken contracts are bugs.
 //
 // The harness is also compiled into tests/fuzz (FELDHERR_FUZZ_HARNESS_ONLY) to replay the seed
 // corpus and every saved crash as regression tests in the normal build.
@@ -80,6 +80,10 @@ inline void action_parser(const uint8_t* data, size_t size) {
   state->legal_actions(legal);
   check(std::find(legal.begin(), legal.end(), action) != legal.end(),
         "why_illegal() accepts an action missing from legal_actions(): " + state->describe(action));
+  Action again;
+  std::string text_again = state->describe(action);
+  check(state->parse(text_again, again, error) && again == action,
+        "parse(describe(a)) != a for '" + text_again + "'");
   auto copy = state->clone();
   copy->apply(action);
   (void)copy->hash();

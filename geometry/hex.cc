@@ -13,9 +13,15 @@ const char* DirName(int d) {
 
 namespace {
 
-char Upper(char ch) { return static_cast<char>(std::toupper(static_cast<unsigned char>(ch))); }
-bool IsLetter(char ch) { return std::isalpha(static_cast<unsigned char>(ch)) != 0; }
-bool IsDigit(char ch) { return std::isdigit(static_cast<unsigned char>(ch)) != 0; }
+char Upper(char ch) {
+  return static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+}
+bool IsLetter(char ch) {
+  return std::isalpha(static_cast<unsigned char>(ch)) != 0;
+}
+bool IsDigit(char ch) {
+  return std::isdigit(static_cast<unsigned char>(ch)) != 0;
+}
 
 }  // namespace
 

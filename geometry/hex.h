@@ -31,7 +31,9 @@ class HexIdError : public DataError {
 // The six hexside directions, clockwise from north. Direction d and (d + 3) % 6 are opposite.
 enum HexDir : int { kNorth = 0, kNorthEast, kSouthEast, kSouth, kSouthWest, kNorthWest };
 inline constexpr int kHexDirs = 6;
-constexpr int OppositeDir(int d) { return (d + 3) % 6; }
+constexpr int OppositeDir(int d) {
+  return (d + 3) % 6;
+}
 // "N", "NE", "SE", "S", "SW", "NW".
 const char* DirName(int d);
 
@@ -41,9 +43,13 @@ inline constexpr std::array<int, 6> kDirDY = {-2, -1, 1, 2, 1, -1};
 
 // Per sheet (maps §1.2).
 inline constexpr int kSheetColumns = 21;
-constexpr int RowsInColumn(int col) { return (col % 2 == 1) ? 11 : 12; }
+constexpr int RowsInColumn(int col) {
+  return (col % 2 == 1) ? 11 : 12;
+}
 // Doubled row of hex (col, row) on its own sheet (maps §1.4).
-constexpr int DoubledRow(int col, int row) { return (col % 2 == 1) ? 2 * row : 2 * row - 1; }
+constexpr int DoubledRow(int col, int row) {
+  return (col % 2 == 1) ? 2 * row : 2 * row - 1;
+}
 // Sheet slot sizes in doubled coordinates (maps §1.5): 20 columns east, 22 doubled rows south.
 inline constexpr int kSlotDC = 20;
 inline constexpr int kSlotDY = 22;
@@ -104,8 +110,12 @@ struct Axial {
   int r = 0;
   friend constexpr bool operator==(const Axial&, const Axial&) = default;
 };
-constexpr Axial ToAxial(HexCoord h) { return {h.c - 1, (h.y - (h.c - 1)) / 2}; }
-constexpr HexCoord FromAxial(Axial a) { return {a.q + 1, 2 * a.r + a.q}; }
+constexpr Axial ToAxial(HexCoord h) {
+  return {h.c - 1, (h.y - (h.c - 1)) / 2};
+}
+constexpr HexCoord FromAxial(Axial a) {
+  return {a.q + 1, 2 * a.r + a.q};
+}
 
 // Coordinates of a hex id on a sheet placed in slot (slot_x, slot_y).
 constexpr HexCoord SheetCoord(HexId id, int slot_x = 0, int slot_y = 0) {

@@ -14,8 +14,8 @@ HexLayout::HexLayout(std::vector<SheetSlot> slots) : slots_(std::move(slots)) {
       throw HexIdError(fmt::format("hex layout: sheet '{}' is not a letter A-Z", s.sheet));
     }
     if (s.x < 0 || s.y < 0 || s.x > 8 || s.y > 8) {
-      throw HexIdError(fmt::format("hex layout: sheet {} slot ({}, {}) out of range 0-8", s.sheet,
-                                   s.x, s.y));
+      throw HexIdError(
+          fmt::format("hex layout: sheet {} slot ({}, {}) out of range 0-8", s.sheet, s.x, s.y));
     }
     if (s.first_col < 1 || s.last_col > kSheetColumns || s.first_col > s.last_col) {
       throw HexIdError(fmt::format("hex layout: sheet {} columns {}-{} not within A-U", s.sheet,
@@ -126,7 +126,8 @@ int HexLayout::TryIndex(std::string_view text, std::string* error) const {
   };
   if (id.sheet == 0 && slots_.size() != 1) {
     std::string sheets;
-    for (const SheetSlot& s : slots_) sheets += fmt::format("{}{}", sheets.empty() ? "" : ", ", s.sheet);
+    for (const SheetSlot& s : slots_)
+      sheets += fmt::format("{}{}", sheets.empty() ? "" : ", ", s.sheet);
     return fail(fmt::format("needs a sheet letter (e.g. '{}-{}'): the layout has sheets {}",
                             slots_[0].sheet, id.ToString(), sheets));
   }

@@ -123,6 +123,7 @@ struct LosWalker {
   int rough = 0;
   int first_rough = -1;
   LosResult result;
+  HexCoord last;  // the last hex whose interior the line crossed (the firer's hex at first)
 
   uint8_t T(int i) const { return i < 0 ? 0 : terrain[static_cast<size_t>(i)]; }
   uint8_t M(int i) const {
@@ -167,6 +168,7 @@ struct LosWalker {
   }
 
   bool Hex(HexCoord h) {
+    last = h;
     int i = layout.Find(h);
     if (M(i) & kLosSmokeArea) return Block(LosReason::kSmoke, i);
     if (pair == Pair::kMixed) {
@@ -202,6 +204,23 @@ struct LosWalker {
     }
     bool sa = Solid(a, l), sb = Solid(b, r);
     if (sa && sb) return Block(LosReason::kBlockingPair, a, b);
+    if (pair == Pair::kLow && (T(a) & kLosLevel1) && (T(b) & kLosLevel1)) {
+      // 7.3 with 7.1 a: along the common side of two hill hexes the line passes through the
+      // hill; it goes up and down the crests that meet at the two ends of that hexside, which
+      // block unless they are sides of the firer's or the target's hex.
+      const HexCoord next = l + r - last;
+      for (HexCoord end : {last, next}) {
+        if (end == from_c || end == to_c) continue;
+        int e = layout.Find(end);
+        if (e < 0) continue;
+        for (HexCoord side : {l, r}) {
+          int d = DirTo(end, side);
+          if ((crest[static_cast<size_t>(e)] >> d) & 1) {
+            return Block(LosReason::kCrest, e, layout.Find(side));
+          }
+        }
+      }
+    }
     // a grazed pair counts as the less obstructing of its two hexes: one rough hex if
     // both are rough/wreck (or one of them blocking), nothing otherwise.
     if ((sa || Counts(a)) && (sb || Counts(b))) return AddRough(b, a);
@@ -263,22 +282,35 @@ LosResult LosMap::Check(int from, int to, std::span<const uint8_t> markers,
   }
   Pair pair;
   if (options.reciprocal) {
-    pair = r.firer_level == r.target_level ? (r.firer_level ? Pair::kHigh : Pair::kLow)
-                                           : Pair::kMixed;
+    pair =
+        r.firer_level == r.target_level ? (r.firer_level ? Pair::kHigh : Pair::kLow) : Pair::kMixed;
   } else {
     // Literal reading: the firer's level chooses the rule (7.1 from level 0, 7.2 from level 1).
     pair = r.firer_level == 0 ? Pair::kLow : (r.target_level ? Pair::kHigh : Pair::kMixed);
   }
-  LosWalker w{*layout_, terrain_, crest_, markers, options, pair, from, to, fc, tc,
-              r.firer_level == 0 ? fc : tc, 0, -1, r};
+  LosWalker w{*layout_,
+              terrain_,
+              crest_,
+              markers,
+              options,
+              pair,
+              from,
+              to,
+              fc,
+              tc,
+              r.firer_level == 0 ? fc : tc,
+              0,
+              -1,
+              r,
+              fc};
   TraceSightLine(fc, tc, w);
   return w.result;
 }
 
 std::string LosMap::Explain(int from, int to, const LosResult& r) const {
   const HexLayout& L = *layout_;
-  std::string head = fmt::format("LOS {} (level {}) -> {} (level {})", L.Name(from),
-                                 r.firer_level, L.Name(to), r.target_level);
+  std::string head = fmt::format("LOS {} (level {}) -> {} (level {})", L.Name(from), r.firer_level,
+                                 L.Name(to), r.target_level);
   const char* rule = LosRule(r.reason, r.firer_level, r.target_level);
   auto name = [&](int i) { return L.Name(i); };
   switch (r.reason) {
@@ -292,23 +324,27 @@ std::string LosMap::Explain(int from, int to, const LosResult& r) const {
       return fmt::format("{} blocked: the line crosses blocking hex {} ({})", head, name(r.hex),
                          rule);
     case LosReason::kBlockingPair:
-      return fmt::format("{} blocked: the line runs along the common hexside of blocking hexes "
-                         "{} and {} ({})",
-                         head, name(r.hex), name(r.hex2), rule);
+      return fmt::format(
+          "{} blocked: the line runs along the common hexside of blocking hexes "
+          "{} and {} ({})",
+          head, name(r.hex), name(r.hex2), rule);
     case LosReason::kTwoRough:
       return fmt::format("{} blocked: 2 or more rough/wreck{} hexes, {} and {} ({})", head,
-                         r.firer_level && r.target_level ? "/hill" : "", name(r.hex2),
-                         name(r.hex), rule);
+                         r.firer_level && r.target_level ? "/hill" : "", name(r.hex2), name(r.hex),
+                         rule);
     case LosReason::kCrest:
-      return fmt::format("{} blocked: crosses the hill crest between {} and {}, adjacent to "
-                         "neither unit ({})",
-                         head, name(r.hex), name(r.hex2), rule);
+      return fmt::format(
+          "{} blocked: crosses the hill crest between {} and {}, adjacent to "
+          "neither unit ({})",
+          head, name(r.hex), name(r.hex2), rule);
     case LosReason::kBehindScreen:
       return fmt::format("{} blocked: the level-0 unit is directly behind woods/city {}{} ({})",
-                         head, name(r.hex), r.hex2 >= 0 ? " (hexside pair with " + name(r.hex2) + ")" : "", rule);
+                         head, name(r.hex),
+                         r.hex2 >= 0 ? " (hexside pair with " + name(r.hex2) + ")" : "", rule);
     case LosReason::kHillBetween:
       return fmt::format("{} blocked: hill {}{} lies between the level-1 and the level-0 unit ({})",
-                         head, name(r.hex), r.hex2 >= 0 ? " (hexside pair with " + name(r.hex2) + ")" : "", rule);
+                         head, name(r.hex),
+                         r.hex2 >= 0 ? " (hexside pair with " + name(r.hex2) + ")" : "", rule);
     case LosReason::kSmoke:
       return fmt::format("{} blocked: smoke area at {} ({})", head, name(r.hex), rule);
   }

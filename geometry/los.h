@@ -100,9 +100,9 @@ struct SightLine {
   struct Step {
     enum Kind : uint8_t { kCross, kHex, kAlong };
     Kind kind;
-    HexCoord a;           // kCross: from; kHex: the hex; kAlong: one side
-    HexCoord b;           // kCross: to; kAlong: the other side
-    int dir = -1;         // kCross: hexside of a
+    HexCoord a;              // kCross: from; kHex: the hex; kAlong: one side
+    HexCoord b;              // kCross: to; kAlong: the other side
+    int dir = -1;            // kCross: hexside of a
     bool at_vertex = false;  // kCross through a vertex
   };
   std::vector<Step> steps;
@@ -120,11 +120,11 @@ SightLine TraceSightLine(HexCoord a, HexCoord b);
 
 // Static per-hex LOS attributes, set by the game from its terrain chart (bit set).
 enum LosTerrain : uint8_t {
-  kLosLevel1 = 1 << 0,    // hill or wooded hill: a unit here is at level 1 (WSR 7.0)
-  kLosBlocks0 = 1 << 1,   // blocking between two level-0 units: woods, city, wooded hill (7.1 a)
-  kLosBlocks1 = 1 << 2,   // blocking between two level-1 units: wooded hill, city (7.2)
-  kLosScreen = 1 << 3,    // woods or city: hides a level-0 unit directly behind it from level 1
-  kLosRough = 1 << 4,     // rough ("welliges Gelände"): one of "2 or more" (7.1 b)
+  kLosLevel1 = 1 << 0,   // hill or wooded hill: a unit here is at level 1 (WSR 7.0)
+  kLosBlocks0 = 1 << 1,  // blocking between two level-0 units: woods, city, wooded hill (7.1 a)
+  kLosBlocks1 = 1 << 2,  // blocking between two level-1 units: wooded hill, city (7.2)
+  kLosScreen = 1 << 3,   // woods or city: hides a level-0 unit directly behind it from level 1
+  kLosRough = 1 << 4,    // rough ("welliges Gelände"): one of "2 or more" (7.1 b)
 };
 
 // Dynamic per-hex markers, kept by the game (one byte per hex index).
@@ -156,16 +156,16 @@ struct LosOptions {
 };
 
 enum class LosReason : uint8_t {
-  kClear,          // nothing blocks
-  kSameHex,        // firer and target share the hex
-  kAdjacent,       // 7.0: adjacent hexes always
-  kBlockingHex,    // 7.1 a / 7.2 / 7.3: the line crosses a blocking hex
-  kBlockingPair,   // 7.3: the line runs along the common hexside of two blocking hexes
-  kTwoRough,       // 7.1 b / 7.2: 2 or more rough / wreck (/ hill) hexes
-  kCrest,          // 7.1 a / 7.2: crosses a hill crest neither end is adjacent to
-  kBehindScreen,   // 7.2: level-0 target directly behind woods/city seen from level 1
-  kHillBetween,    // 7.2: a hill between a level-1 and a level-0 unit
-  kSmoke,          // 11.2.2: smoke area on the line or at an end
+  kClear,         // nothing blocks
+  kSameHex,       // firer and target share the hex
+  kAdjacent,      // 7.0: adjacent hexes always
+  kBlockingHex,   // 7.1 a / 7.2 / 7.3: the line crosses a blocking hex
+  kBlockingPair,  // 7.3: the line runs along the common hexside of two blocking hexes
+  kTwoRough,      // 7.1 b / 7.2: 2 or more rough / wreck (/ hill) hexes
+  kCrest,         // 7.1 a / 7.2: crosses a hill crest neither end is adjacent to
+  kBehindScreen,  // 7.2: level-0 target directly behind woods/city seen from level 1
+  kHillBetween,   // 7.2: a hill between a level-1 and a level-0 unit
+  kSmoke,         // 11.2.2: smoke area on the line or at an end
 };
 
 struct LosResult {

@@ -21,7 +21,7 @@ namespace feldherr {
 inline constexpr int kImpassable = -1;
 
 struct PathResult {
-  int cost = -1;          // total cost, -1 when no path exists
+  int cost = -1;           // total cost, -1 when no path exists
   std::vector<int> hexes;  // from .. to inclusive; empty when no path exists
   bool found() const { return cost >= 0; }
 };

@@ -416,7 +416,8 @@ class Eval {
         int e = 1 - un.owner;
         double best = 0;
         for (int i = 0; i < c.n[static_cast<size_t>(e)]; ++i)
-          best = std::max(best, melee_units(u, c.u[static_cast<size_t>(e)][static_cast<size_t>(i)], 1));
+          best = std::max(best,
+                          melee_units(u, c.u[static_cast<size_t>(e)][static_cast<size_t>(i)], 1));
         v += (un.owner == me ? 1.0 : -1.0) * best;
       }
       if (un.owner == me && un.zone != kCombatZone &&
@@ -535,7 +536,8 @@ class Eval {
 
 double type_value(const TypeInfo& ti, const HeuristicParams& p) {
   double c = 0, sh = 0;
-  for (int f = 1; f <= 6; ++f) c += ti.cm[static_cast<size_t>(f)], sh += ti.sm[static_cast<size_t>(f)];
+  for (int f = 1; f <= 6; ++f)
+    c += ti.cm[static_cast<size_t>(f)], sh += ti.sm[static_cast<size_t>(f)];
   double v = c + p.sel_shoot * sh + (ti.lp == 0 ? 2 * p.sel_lp : p.sel_lp * ti.lp);
   if (ti.fv == 1) v -= p.sel_solo;  // a unit of its own: one more unit to order (PB §6)
   if (ti.fv >= 3) v += p.sel_big;   // can form big units (PB Aufbau 5), FV "*" included
@@ -562,7 +564,8 @@ double knapsack(const PocketState& s, int seat, int budget, const std::vector<in
       for (int b = budget; b >= ti.dp; --b)
         for (int k = 0; k <= 3; ++k) {
           if (solo && k == 0) continue;
-          double cand = best[static_cast<size_t>(b - ti.dp)][static_cast<size_t>(solo ? k - 1 : k)] + val;
+          double cand =
+              best[static_cast<size_t>(b - ti.dp)][static_cast<size_t>(solo ? k - 1 : k)] + val;
           double& cur = best[static_cast<size_t>(b)][static_cast<size_t>(k)];
           if (cand > cur) cur = cand;
         }
@@ -579,7 +582,8 @@ double score_select(const PocketState& s, const Action& a, const HeuristicParams
   int nt = g.num_types(me);
   std::vector<int> avail(static_cast<size_t>(nt));
   int solos = 0;
-  for (int ty = 0; ty < nt; ++ty) avail[static_cast<size_t>(ty)] = g.army(me).troops[static_cast<size_t>(ty)].count;
+  for (int ty = 0; ty < nt; ++ty)
+    avail[static_cast<size_t>(ty)] = g.army(me).troops[static_cast<size_t>(ty)].count;
   for (int t = 0; t < s.n_troops; ++t) {
     const Troop& tr = s.troops[static_cast<size_t>(t)];
     if (tr.owner != me) continue;
@@ -622,7 +626,8 @@ std::vector<Group> formation_plan(const PocketState& s, int me, const HeuristicP
   auto faces = [&](int t) {
     const TypeInfo& ti = s.type_of(t);
     double f = 0;
-    for (int k = 1; k <= 6; ++k) f += ti.cm[static_cast<size_t>(k)] + 1.25 * ti.sm[static_cast<size_t>(k)];
+    for (int k = 1; k <= 6; ++k)
+      f += ti.cm[static_cast<size_t>(k)] + 1.25 * ti.sm[static_cast<size_t>(k)];
     return f;
   };
   std::stable_sort(normal.begin(), normal.end(), [&](int a, int b) {
@@ -666,7 +671,8 @@ std::vector<Group> formation_plan(const PocketState& s, int me, const HeuristicP
       const Group& g = groups[gi];
       int size = static_cast<int>(g.members.size()) + 1;
       if (size > g.limit) continue;
-      if (best < 0 || g.faces > groups[static_cast<size_t>(best)].faces) best = static_cast<int>(gi);
+      if (best < 0 || g.faces > groups[static_cast<size_t>(best)].faces)
+        best = static_cast<int>(gi);
     }
     if (best < 0) {
       groups.push_back(Group{});
@@ -682,7 +688,8 @@ std::vector<Group> formation_plan(const PocketState& s, int me, const HeuristicP
       const Group& g = groups[gi];
       if (!g.has_lp) continue;
       if (static_cast<int>(g.members.size()) + 1 > std::min(g.limit, ti.fv)) continue;
-      if (best < 0 || g.faces > groups[static_cast<size_t>(best)].faces) best = static_cast<int>(gi);
+      if (best < 0 || g.faces > groups[static_cast<size_t>(best)].faces)
+        best = static_cast<int>(gi);
     }
     if (best < 0) {
       // No room: the strongest full unit that could host it gives up its weakest LP troop,
@@ -693,13 +700,15 @@ std::vector<Group> formation_plan(const PocketState& s, int me, const HeuristicP
         for (int m : g.members) lp_members += s.type_of(m).lp > 0 ? 1 : 0;
         if (lp_members < 2 || static_cast<int>(g.members.size()) > std::min(g.limit, ti.fv))
           continue;
-        if (best < 0 || g.faces > groups[static_cast<size_t>(best)].faces) best = static_cast<int>(gi);
+        if (best < 0 || g.faces > groups[static_cast<size_t>(best)].faces)
+          best = static_cast<int>(gi);
       }
       if (best >= 0) {
         Group& g = groups[static_cast<size_t>(best)];
         int weakest = -1;
         for (int m : g.members)
-          if (s.type_of(m).lp > 0 && (weakest < 0 || type_value(s.type_of(m), p) < type_value(s.type_of(weakest), p)))
+          if (s.type_of(m).lp > 0 &&
+              (weakest < 0 || type_value(s.type_of(m), p) < type_value(s.type_of(weakest), p)))
             weakest = m;
         Group rebuilt;
         for (int m : g.members)
@@ -728,7 +737,8 @@ double score_form(const PocketState& s, const Action& a, const HeuristicParams& 
     if (std::find(g.members.begin(), g.members.end(), t) == g.members.end()) continue;
     planned_unit = -1;
     for (int m : g.members)
-      if (m != t && s.troops[static_cast<size_t>(m)].unit >= 0) planned_unit = s.troops[static_cast<size_t>(m)].unit;
+      if (m != t && s.troops[static_cast<size_t>(m)].unit >= 0)
+        planned_unit = s.troops[static_cast<size_t>(m)].unit;
   }
   int chosen = a.verb == kNewUnit ? -1 : a.arg(0);
   if (chosen == planned_unit) return 10.0;
@@ -740,7 +750,8 @@ double score_form(const PocketState& s, const Action& a, const HeuristicParams& 
   double v = 0.2 + 0.1 * un.size;
   if (std::min<int>(un.minfv, ti.fv) < un.minfv) v -= 0.3;
   for (int k = 0; k < s.n_troops; ++k)
-    if (s.troops[static_cast<size_t>(k)].unit == chosen && s.troops[static_cast<size_t>(k)].type == s.troops[static_cast<size_t>(t)].type)
+    if (s.troops[static_cast<size_t>(k)].unit == chosen &&
+        s.troops[static_cast<size_t>(k)].type == s.troops[static_cast<size_t>(t)].type)
       v += 0.5;
   return v;
 }
@@ -752,7 +763,8 @@ double score_form(const PocketState& s, const Action& a, const HeuristicParams& 
 
 double power_of_type(const TypeInfo& ti) {
   double v = 0;
-  for (int f = 1; f <= 6; ++f) v += ti.cm[static_cast<size_t>(f)] + 1.25 * ti.sm[static_cast<size_t>(f)];
+  for (int f = 1; f <= 6; ++f)
+    v += ti.cm[static_cast<size_t>(f)] + 1.25 * ti.sm[static_cast<size_t>(f)];
   return v;
 }
 
@@ -771,7 +783,7 @@ double visible_power(const PocketState& s, int u, int me) {
   return known / seen * un.size;
 }
 
-double score_place(const PocketState& s, const Action& a) {
+double score_place(const PocketState& s, const Action& a, const HeuristicParams& p) {
   if (a.verb != kPlace) return kNever;
   int me = s.active, u = a.arg(0), sg = a.arg(1);
   int zone = sg / 3, col = sg % 3;
@@ -786,7 +798,7 @@ double score_place(const PocketState& s, const Action& a) {
     if (un.zone == kUnplaced || un.zone == kGone) continue;
     (un.owner == me ? mine : theirs)[static_cast<size_t>(un.col)] += visible_power(s, w, me);
   }
-  v += 0.1 * theirs[static_cast<size_t>(col)] - 0.15 * mine[static_cast<size_t>(col)];
+  v += p.place_enemy * theirs[static_cast<size_t>(col)] - p.place_own * mine[static_cast<size_t>(col)];
   if (col == 1) v += 0.05;
   v -= 0.01 * pw;  // place the weaker stacks first, keep the strong ones for the answer
   return v;
@@ -853,14 +865,16 @@ double Eval::score_battle(const Action& a) const {
         const Combat& c = s_.combats[static_cast<size_t>(un.combat)];
         int e = 1 - un.owner;
         for (int i = 0; i < c.n[static_cast<size_t>(e)]; ++i)
-          threat = std::max(threat, melee_units(c.u[static_cast<size_t>(e)][static_cast<size_t>(i)], u, 1));
+          threat = std::max(threat,
+                            melee_units(c.u[static_cast<size_t>(e)][static_cast<size_t>(i)], u, 1));
       }
       return -leave_cost(u) + 0.5 * threat - order_penalty(u) - 0.05;
     }
     case kShoot:
       return shoot_units(a.arg(0), a.arg(1), s_.order_cost(a.arg(0))) - order_penalty(a.arg(0));
     case kSpecial: {
-      // Regenerate / heal: one wound marker back to the pool (stand-in traits, docs/pocket-traits.md).
+      // Regenerate / heal: one wound marker back to the pool (stand-in traits,
+      // docs/pocket-traits.md).
       int t = a.arg(1);
       const TypeInfo& ti = s_.type_of(t);
       double v = p_.marker_future + p_.fragility * ti.dp + 0.3;
@@ -880,7 +894,8 @@ double Eval::score_battle(const Action& a) const {
         return -worst;
       }
       int v = a.arg(0);
-      double spent = s_.order_cost(v) * p_.marker_now;  // A10 [REC]: a reaction is a paid order
+      // A10 [REC]: a reaction is a paid order.
+      double spent = s_.order_cost(v) * p_.marker_now * p_.reaction_cost;
       if (a.verb == kReactIntercept) return -melee_units(x, v, 2) - spent;
       ActionList targets;
       s_.primary_targets(x, s_.units[static_cast<size_t>(x)].col, targets);
@@ -942,7 +957,7 @@ double pocket_score(const PocketState& s, const Action& a, const HeuristicParams
     case kForm:
       return score_form(s, a, p);
     case kPlacement:
-      return score_place(s, a);
+      return score_place(s, a, p);
     case kRoundEnd:
       return score_round_end(s, a, p);
     case kBattle:

@@ -16,20 +16,24 @@ namespace feldherr::pocket {
 
 // Tunable weights of the scores (defaults are the measured ones, docs/pocket-ai.md).
 struct HeuristicParams {
-  double marker_now = 1.0;      // value of a marker in the pool this round (one order)
-  double marker_future = 0.8;   // a wound marker stays on a troop into the next rounds
+  double marker_now = 1.0;          // value of a marker in the pool this round (one order)
+  double marker_future = 0.8;       // a wound marker stays on a troop into the next rounds
   double marker_from_orders = 0.2;  // a wound marker taken from order markers on a unit
-  double capability = 0.35;     // per printed die face lost with a removed troop
-  double fragility = 0.3;       // per DP of a troop brought closer to death by a marker
-  double freed_marker = 0.4;    // wound markers of a removed troop come back next round
-  double unit_lost = 1.0;       // a whole unit destroyed
-  double threshold = 8.0;       // a loss that brings the destroyed DP to half the army
-  double position = 0.25;       // weight of the positional potential (moves, redeployment)
-  double reaction_worst = 0.5;  // weight of the defender's best reaction against an attack
-  double pass = 0.0;            // score of passing (PB Aktion 7); actions must beat it
+  double capability = 0.35;         // per printed die face lost with a removed troop
+  double fragility = 0.3;           // per DP of a troop brought closer to death by a marker
+  double freed_marker = 0.4;        // wound markers of a removed troop come back next round
+  double unit_lost = 1.0;           // a whole unit destroyed
+  double threshold = 8.0;           // a loss that brings the destroyed DP to half the army
+  double position = 0.25;           // weight of the positional potential (moves, redeployment)
+  double reaction_worst = 0.5;      // weight of the defender's best reaction against an attack
+  double pass = 0.0;                // score of passing (PB Aktion 7); actions must beat it
   // Weight of the change of positional potential caused by an attack itself (the attacker
   // leaves the front zone and is engaged), taken before the dice.
   double exposure = 0.0;
+  double reaction_cost = 1.0;  // multiplier of the markers a reaction costs the defender
+  // Placement (PB Aufstellung 3): per unit of fighting power in the column, enemy / own.
+  double place_enemy = 0.1;
+  double place_own = 0.15;
   // Army selection (PB Aufbau 4): value of a troop = combat faces + sel_shoot x shooting faces
   // + sel_lp x LP (twice for no LP), - sel_solo for FV 1, + sel_big for FV >= 3 or "*".
   double sel_shoot = 0.3;

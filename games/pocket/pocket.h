@@ -203,6 +203,7 @@ class PocketState : public State {
   std::string describe(const Action& action) const override;
   bool parse(std::string_view text, Action& out, std::string& error) const override;
   bool reveals_information(const Action& action) const override;
+  bool is_concession(const Action& action) const override { return action.verb == kConcede; }
   json observe(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   json to_json() const override;
@@ -290,7 +291,8 @@ class PocketState : public State {
   int next_unformed(int seat) const;
   bool combat_contains(int c, int u) const;
   bool has_wounded(int seat) const;
-  void resample_picks(int owner, Rng& rng);  // determinize() during selection
+  void resample_picks(int owner, Rng& rng);              // determinize() during selection
+  void resample_partial_formation(int owner, Rng& rng);  // determinize() during formation
   int enemy_count_in(int col, int zone, int enemy) const;
 };
 

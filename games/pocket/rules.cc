@@ -384,16 +384,15 @@ void PocketState::legal_actions(ActionList& out) const {
       const PlayerState& p = players[static_cast<size_t>(sel_seat)];
       const Army& army = game_->army(sel_seat);
       int nt = game_->num_types(sel_seat);
+      uint8_t have[256] = {};
+      for (int t = 0; t < n_troops; ++t)
+        if (troops[static_cast<size_t>(t)].owner == sel_seat)
+          ++have[troops[static_cast<size_t>(t)].type];
       for (int ty = 0; ty < nt; ++ty) {
         const TypeInfo& ti = game_->type(sel_seat, ty);
         if (p.picked_dp + ti.dp > game_->opts().points) continue;
         if (p.n_troops >= kMaxTroopsPerSide) continue;
-        int have = 0;
-        for (int t = 0; t < n_troops; ++t)
-          if (troops[static_cast<size_t>(t)].owner == sel_seat &&
-              troops[static_cast<size_t>(t)].type == ty)
-            ++have;
-        if (have >= army.troops[static_cast<size_t>(ty)].count) continue;
+        if (have[ty] >= army.troops[static_cast<size_t>(ty)].count) continue;
         if (ti.lp == 0 && !selection_feasible_with(sel_seat, ty)) continue;
         out.push_back(Action(kPick, {ty}));
       }

@@ -293,7 +293,12 @@ std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
       out->resample_picks(owner, rng);
       continue;
     }
-    if (!formation_done(*this, owner)) continue;  // partial formation: kept as it is
+    if (!formation_done(*this, owner)) {
+      // The opponent is forming his units: re-draw his picks and re-form the troops he has
+      // already placed into the same number of units (both counts are public).
+      out->resample_partial_formation(owner, rng);
+      continue;
+    }
     int slots[kMaxTroops], n = 0;
     for (int t = 0; t < n_troops; ++t) {
       const Troop& tr = troops[static_cast<size_t>(t)];
@@ -396,6 +401,55 @@ void PocketState::resample_picks(int owner, Rng& rng) {
     bool done = p.built_dp == p.picked_dp && p.built_dp > 0;
     p.picked_dp = static_cast<int16_t>(dp);
     if (done) p.built_dp = static_cast<int16_t>(dp);
+    return;
+  }
+}
+
+void PocketState::resample_partial_formation(int owner, Rng& rng) {
+  int first_unit = -1, formed = 0;
+  for (int u = 0; u < n_units; ++u)
+    if (units[static_cast<size_t>(u)].owner == owner && first_unit < 0) first_unit = u;
+  for (int t = 0; t < n_troops; ++t)
+    if (troops[static_cast<size_t>(t)].owner == owner && troops[static_cast<size_t>(t)].unit >= 0)
+      ++formed;
+  int target_units = players[static_cast<size_t>(owner)].n_units;
+  if (first_unit < 0 || formed == 0) return;
+  // The owner's units are the last ones created (he is the one forming now).
+  ActionList legal;
+  for (int attempt = 0; attempt < 32; ++attempt) {
+    PocketState trial = *this;
+    trial.n_units = static_cast<int16_t>(first_unit);
+    trial.players[static_cast<size_t>(owner)].n_units = 0;
+    for (int t = 0; t < n_troops; ++t) {
+      Troop& tr = trial.troops[static_cast<size_t>(t)];
+      if (tr.owner != owner) continue;
+      tr.unit = -1;
+      tr.status = kSelected;
+      tr.ordinal = 0;
+    }
+    trial.resample_picks(owner, rng);
+    trial.form_troop = static_cast<int16_t>(trial.next_unformed(owner));
+    bool ok = true;
+    for (int i = 0; i < formed && ok; ++i) {
+      trial.legal_actions(legal);
+      int have = trial.players[static_cast<size_t>(owner)].n_units, left = formed - i;
+      Action pick;
+      int seen = 0;
+      for (const Action& a : legal) {
+        bool fits = (a.verb == kNewUnit && have < target_units) ||
+                    (a.verb == kJoinUnit && have + left - 1 >= target_units);
+        // Reservoir sampling over the fitting choices.
+        if (fits && rng.below(static_cast<uint32_t>(++seen)) == 0) pick = a;
+      }
+      if (seen == 0) {
+        ok = false;
+        break;
+      }
+      trial.apply(pick, nullptr);
+    }
+    if (!ok || trial.players[static_cast<size_t>(owner)].n_units != target_units) continue;
+    trial.moves = moves;
+    *this = trial;
     return;
   }
 }

@@ -36,14 +36,14 @@ constexpr std::array<std::pair<std::string_view, Provenance>, 5> kProvenanceName
 }};
 
 constexpr std::array<std::string_view, kNumTerrains> kTerrainIds = {
-    "clear", "woods", "city",   "built-up", "rough", "hill",
-    "wooded-hill", "river", "bridge", "beach", "sea"};
+    "clear",       "woods", "city",   "built-up", "rough", "hill",
+    "wooded-hill", "river", "bridge", "beach",    "sea"};
 
 constexpr std::array<std::string_view, kNumNations> kNationIds = {"us", "de", "uk"};
 
 constexpr std::array<std::string_view, 14> kUnitKindIds = {
-    "armor", "infantry", "paratroopers", "engineers", "mech-infantry", "gun",       "aa-gun",
-    "mortar", "hq",      "shq",          "truck",     "hmg",           "at-weapon", "aircraft"};
+    "armor",  "infantry", "paratroopers", "engineers", "mech-infantry", "gun",       "aa-gun",
+    "mortar", "hq",       "shq",          "truck",     "hmg",           "at-weapon", "aircraft"};
 
 constexpr std::array<std::string_view, kNumFaces> kFaceNames = {
     "full", "reduced", "mounted-full", "mounted-reduced", "dismounted-full", "dismounted-reduced"};
@@ -127,7 +127,9 @@ Provenance ProvenanceMap::Of(std::string_view field) const {
   return fallback;
 }
 
-const char* TerrainId(Terrain t) { return kTerrainIds[static_cast<size_t>(t)].data(); }
+const char* TerrainId(Terrain t) {
+  return kTerrainIds[static_cast<size_t>(t)].data();
+}
 
 bool TerrainFromId(std::string_view id, Terrain* out) {
   const int i = IndexOf(kTerrainIds, id);
@@ -136,7 +138,9 @@ bool TerrainFromId(std::string_view id, Terrain* out) {
   return true;
 }
 
-const char* NationId(Nation n) { return kNationIds[static_cast<size_t>(n)].data(); }
+const char* NationId(Nation n) {
+  return kNationIds[static_cast<size_t>(n)].data();
+}
 
 bool NationFromId(std::string_view id, Nation* out) {
   const int i = IndexOf(kNationIds, id);
@@ -145,7 +149,9 @@ bool NationFromId(std::string_view id, Nation* out) {
   return true;
 }
 
-const char* UnitKindId(UnitKind k) { return kUnitKindIds[static_cast<size_t>(k)].data(); }
+const char* UnitKindId(UnitKind k) {
+  return kUnitKindIds[static_cast<size_t>(k)].data();
+}
 
 bool UnitKindFromId(std::string_view id, UnitKind* out) {
   const int i = IndexOf(kUnitKindIds, id);
@@ -154,10 +160,18 @@ bool UnitKindFromId(std::string_view id, UnitKind* out) {
   return true;
 }
 
-const char* FaceName(FaceId f) { return kFaceNames[static_cast<size_t>(f)].data(); }
-const char* ServiceId(Service s) { return kServiceIds[static_cast<size_t>(s)].data(); }
-const char* ChaosEffectId(ChaosEffect e) { return kChaosEffectIds[static_cast<size_t>(e)].data(); }
-const char* PlaceKindId(PlaceKind k) { return kPlaceKindIds[static_cast<size_t>(k)].data(); }
+const char* FaceName(FaceId f) {
+  return kFaceNames[static_cast<size_t>(f)].data();
+}
+const char* ServiceId(Service s) {
+  return kServiceIds[static_cast<size_t>(s)].data();
+}
+const char* ChaosEffectId(ChaosEffect e) {
+  return kChaosEffectIds[static_cast<size_t>(e)].data();
+}
+const char* PlaceKindId(PlaceKind k) {
+  return kPlaceKindIds[static_cast<size_t>(k)].data();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Queries.
@@ -290,7 +304,9 @@ HexId Sheet::Id(int col, int row) const {
 }
 
 namespace {
-bool SameHex(const HexId& a, const HexId& b) { return a.col == b.col && a.row == b.row; }
+bool SameHex(const HexId& a, const HexId& b) {
+  return a.col == b.col && a.row == b.row;
+}
 }  // namespace
 
 bool Sheet::IsCrest(const HexId& a, const HexId& b) const {
@@ -338,7 +354,8 @@ const CounterType* Data::FindCounter(std::string_view id) const {
 }
 
 const Sheet& Data::sheet(char id) const {
-  if (id < 'A' || id > 'D') throw DataError(std::string("no White Star Rising map sheet '") + id + "'");
+  if (id < 'A' || id > 'D')
+    throw DataError(std::string("no White Star Rising map sheet '") + id + "'");
   return sheets[static_cast<size_t>(id - 'A')];
 }
 
@@ -412,7 +429,9 @@ const std::vector<char32_t>& SwapTable() {
   return table;
 }
 
-bool IsSwapTarget(char32_t c) { return c >= kSwapBase && c < kSwapBase + SwapTable().size(); }
+bool IsSwapTarget(char32_t c) {
+  return c >= kSwapBase && c < kSwapBase + SwapTable().size();
+}
 
 void AppendUtf8(char32_t c, std::string& out) {  // c < U+10000
   if (c < 0x80) {
@@ -551,8 +570,8 @@ class Reader {
   bool Bool(const toml::node& node, std::string_view key) const {
     const toml::value<bool>* v = node.as_boolean();
     if (v == nullptr) {
-      Fail(node, "field '" + std::string(key) + "' must be true or false, not " +
-                     TypeName(node.type()));
+      Fail(node,
+           "field '" + std::string(key) + "' must be true or false, not " + TypeName(node.type()));
     }
     return v->get();
   }
@@ -694,11 +713,24 @@ class Reader {
 // ---------------------------------------------------------------------------------------------
 // Terrain chart.
 
-const std::vector<std::string_view> kTerrainFields = {
-    "id",           "token",        "name",         "name_de",       "level",
-    "los_low",      "los_high",     "blind_behind", "conceals_infantry", "overrun",
-    "move_soft",    "move_hard",    "defence_soft", "defence_hard",  "without_hills",
-    "without_rivers", "playable",   "provenance"};
+const std::vector<std::string_view> kTerrainFields = {"id",
+                                                      "token",
+                                                      "name",
+                                                      "name_de",
+                                                      "level",
+                                                      "los_low",
+                                                      "los_high",
+                                                      "blind_behind",
+                                                      "conceals_infantry",
+                                                      "overrun",
+                                                      "move_soft",
+                                                      "move_hard",
+                                                      "defence_soft",
+                                                      "defence_hard",
+                                                      "without_hills",
+                                                      "without_rivers",
+                                                      "playable",
+                                                      "provenance"};
 
 std::vector<std::string> ProvenanceFieldsOf(const std::vector<std::string_view>& fields) {
   std::vector<std::string> out;
@@ -713,8 +745,8 @@ LosEffect ReadLos(const Reader& r, const toml::node& node, std::string_view key)
   if (s == "none") return LosEffect::kNone;
   if (s == "blocks") return LosEffect::kBlocks;
   if (s == "counts") return LosEffect::kCounts;
-  r.Fail(node, "field '" + std::string(key) + "' must be \"none\", \"blocks\" or \"counts\" (is \"" +
-                   s + "\")");
+  r.Fail(node, "field '" + std::string(key) +
+                   "' must be \"none\", \"blocks\" or \"counts\" (is \"" + s + "\")");
 }
 
 int ReadMoveCost(const Reader& r, const toml::node& node, std::string_view key) {
@@ -729,8 +761,8 @@ Terrain ReadTerrainRef(const Reader& r, const toml::node& node, std::string_view
   Terrain t{};
   const std::string s = r.String(node, key);
   if (!TerrainFromId(s, &t)) {
-    r.Fail(node, "unknown terrain '" + s + "' in '" + std::string(key) + "' (known: " +
-                     JoinList(kTerrainIds) + ")");
+    r.Fail(node, "unknown terrain '" + s + "' in '" + std::string(key) +
+                     "' (known: " + JoinList(kTerrainIds) + ")");
   }
   return t;
 }
@@ -811,9 +843,11 @@ TerrainChart LoadTerrainChart(const std::string& path) {
     }
     const Terrain wr = tt.without_rivers;
     if (wr == Terrain::kRiver || wr == Terrain::kBridge) {
-      if (tt.terrain != wr) r.Fail(1, "terrain '" + tt.id + "': without_rivers must not be a river");
+      if (tt.terrain != wr)
+        r.Fail(1, "terrain '" + tt.id + "': without_rivers must not be a river");
       if (tt.terrain == Terrain::kRiver || tt.terrain == Terrain::kBridge) {
-        r.Fail(1, "terrain '" + tt.id + "' needs without_rivers (scenarios B3, A2, A3 remove rivers)");
+        r.Fail(1,
+               "terrain '" + tt.id + "' needs without_rivers (scenarios B3, A2, A3 remove rivers)");
       }
     }
   }
@@ -853,8 +887,8 @@ TerrainChart LoadTerrainChart(const std::string& path) {
 
   const toml::table& ip = r.RequireTable(root, "improved_position", "at the top level");
   r.CheckKeys(ip, {"cancels_hits", "conceals", "provenance"}, "in [improved_position]");
-  chart.ip_cancels_hits = r.Integer(r.Require(ip, "cancels_hits", "in [improved_position]"),
-                                    "cancels_hits", 0, 6);
+  chart.ip_cancels_hits =
+      r.Integer(r.Require(ip, "cancels_hits", "in [improved_position]"), "cancels_hits", 0, 6);
   chart.ip_conceals = r.Bool(r.Require(ip, "conceals", "in [improved_position]"), "conceals");
   chart.ip_provenance = r.Provenances(r.Require(ip, "provenance", "in [improved_position]"),
                                       {"cancels_hits", "conceals"});
@@ -866,19 +900,34 @@ TerrainChart LoadTerrainChart(const std::string& path) {
 
 namespace {
 
-const std::vector<std::string_view> kCounterFields = {
-    "id",        "name",  "aliases", "kind",       "formation", "hq_type", "recon", "aa",
-    "transport", "steps", "wreck_back", "note",    "provenance", "full",   "reduced",
-    "mounted-full", "mounted-reduced", "dismounted-full", "dismounted-reduced"};
+const std::vector<std::string_view> kCounterFields = {"id",
+                                                      "name",
+                                                      "aliases",
+                                                      "kind",
+                                                      "formation",
+                                                      "hq_type",
+                                                      "recon",
+                                                      "aa",
+                                                      "transport",
+                                                      "steps",
+                                                      "wreck_back",
+                                                      "note",
+                                                      "provenance",
+                                                      "full",
+                                                      "reduced",
+                                                      "mounted-full",
+                                                      "mounted-reduced",
+                                                      "dismounted-full",
+                                                      "dismounted-reduced"};
 
 const std::vector<std::string> kCounterProvenanceFields = {
-    "name",      "aliases", "kind", "formation", "hq_type", "recon",
-    "aa",        "transport", "steps", "wreck_back", "note"};
+    "name", "aliases",   "kind",  "formation",  "hq_type", "recon",
+    "aa",   "transport", "steps", "wreck_back", "note"};
 
 const std::vector<std::string_view> kFaceFields = {
-    "symbol", "silhouette", "ap",      "he",      "aa",            "air",
-    "armor",  "save",       "mf",      "carrier", "assault",       "command_range",
-    "command_value", "he_bonus", "range_bonus", "ap_enhanced", "provenance"};
+    "symbol",        "silhouette", "ap",          "he",          "aa",        "air",
+    "armor",         "save",       "mf",          "carrier",     "assault",   "command_range",
+    "command_value", "he_bonus",   "range_bonus", "ap_enhanced", "provenance"};
 
 std::vector<std::string> FaceProvenanceFields() {
   std::vector<std::string> out;
@@ -934,8 +983,10 @@ Face ReadFace(const Reader& r, const toml::table& t, const CounterType& c, FaceI
   } else if (s == "aircraft") {
     f.symbol = Symbol::kAircraft;
   } else {
-    r.Fail(sym, "field 'symbol' must be \"nato\", \"vehicle\", \"nato+vehicle\" or \"aircraft\" "
-                "(is \"" + s + "\")");
+    r.Fail(sym,
+           "field 'symbol' must be \"nato\", \"vehicle\", \"nato+vehicle\" or \"aircraft\" "
+           "(is \"" +
+               s + "\")");
   }
   f.silhouette = r.OptString(t, "silhouette");
   if (const toml::node* n = t.get("ap")) f.ap = ReadWeapon(r, *n, "ap", true);
@@ -949,30 +1000,38 @@ Face ReadFace(const Reader& r, const toml::table& t, const CounterType& c, FaceI
   if (const toml::node* n = t.get("assault")) {
     const toml::table& a = r.Table(*n, "assault");
     r.CheckKeys(a, {"strength", "to_hit", "star", "enhanced"}, "in 'assault'");
-    f.assault.strength = r.Integer(r.Require(a, "strength", "in 'assault'"), "assault.strength", 1, 20);
+    f.assault.strength =
+        r.Integer(r.Require(a, "strength", "in 'assault'"), "assault.strength", 1, 20);
     f.assault.to_hit = r.Integer(r.Require(a, "to_hit", "in 'assault'"), "assault.to_hit", 1, 6);
     f.assault.star = r.OptBool(a, "star", false);
     f.assault.enhanced = r.OptBool(a, "enhanced", false);
   }
-  if (const toml::node* n = t.get("command_range")) f.command_range = r.Integer(*n, "command_range", 1, 30);
-  if (const toml::node* n = t.get("command_value")) f.command_value = r.Integer(*n, "command_value", 0, 6);
+  if (const toml::node* n = t.get("command_range"))
+    f.command_range = r.Integer(*n, "command_range", 1, 30);
+  if (const toml::node* n = t.get("command_value"))
+    f.command_value = r.Integer(*n, "command_value", 0, 6);
   if (const toml::node* n = t.get("he_bonus")) f.he_bonus = r.Integer(*n, "he_bonus", 0, 6);
-  if (const toml::node* n = t.get("range_bonus")) f.range_bonus = r.Integer(*n, "range_bonus", 0, 10);
+  if (const toml::node* n = t.get("range_bonus"))
+    f.range_bonus = r.Integer(*n, "range_bonus", 0, 10);
   f.ap_enhanced = r.OptBool(t, "ap_enhanced", false);
   static const std::vector<std::string> prov_fields = FaceProvenanceFields();
   f.provenance = r.Provenances(r.Require(t, "provenance", where), prov_fields);
 
   // Consistency with the counter's kind (WSR 1.2.1, 1.3).
-  const auto fail = [&](const std::string& m) { r.Fail(t, "'" + c.id + "' face '" + FaceName(which) + "': " + m); };
+  const auto fail = [&](const std::string& m) {
+    r.Fail(t, "'" + c.id + "' face '" + FaceName(which) + "': " + m);
+  };
   const bool hq = c.is_hq();
   const bool sw = c.is_support_weapon();
   const bool aircraft = c.kind == UnitKind::kAircraft;
   if (aircraft != (f.symbol == Symbol::kAircraft)) fail("symbol \"aircraft\" is for aircraft only");
-  if (f.symbol == Symbol::kVehicle || aircraft) {
+  if ((f.symbol == Symbol::kVehicle && !hq) || aircraft) {
+    // HQs are never attacked (WSR 1.3.2.2), so a vehicle HQ needs no armor.
     if (t.get("armor") == nullptr || t.get("save") == nullptr) {
       fail("a hard target or aircraft needs 'armor' and 'save' (WSR 6.1, 11.3.1)");
     }
-  } else if (t.get("armor") != nullptr || t.get("save") != nullptr) {
+  } else if (f.symbol != Symbol::kVehicle &&
+             (t.get("armor") != nullptr || t.get("save") != nullptr)) {
     fail("'armor' and 'save' are for hard targets (vehicle faces) and aircraft only");
   }
   if (aircraft) {
@@ -988,7 +1047,8 @@ Face ReadFace(const Reader& r, const toml::table& t, const CounterType& c, FaceI
     if (c.kind == UnitKind::kHmg && (f.he_bonus == 0 || f.range_bonus == 0 || f.ap_enhanced)) {
       fail("an HMG gives he_bonus and range_bonus, not ap_enhanced (WSR 1.3.4.3)");
     }
-    if (c.kind == UnitKind::kAtWeapon && (!f.ap_enhanced || f.he_bonus != 0 || f.range_bonus != 0)) {
+    if (c.kind == UnitKind::kAtWeapon &&
+        (!f.ap_enhanced || f.he_bonus != 0 || f.range_bonus != 0)) {
       fail("an anti-tank weapon gives ap_enhanced only (WSR 1.3.4.3)");
     }
   } else {
@@ -1074,18 +1134,23 @@ CounterSet LoadCounters(const std::string& path) {
     c.provenance = r.Provenances(r.Require(*t, "provenance", where), kCounterProvenanceFields);
 
     const auto fail = [&](const std::string& m) { r.Fail(*t, "'" + c.id + "': " + m); };
-    if (c.recon && c.kind != UnitKind::kArmor) fail("only armored vehicles can be recon (WSR 1.3.3.2)");
+    if (c.recon && c.kind != UnitKind::kArmor)
+      fail("only armored vehicles can be recon (WSR 1.3.3.2)");
     const bool needs_transport = c.kind == UnitKind::kMechInfantry || c.kind == UnitKind::kGun ||
                                  c.kind == UnitKind::kAaGun || c.kind == UnitKind::kMortar;
     if (c.transport != needs_transport) {
-      fail("mech infantry, guns and mortars (and only they) are two-sided transport counters "
-           "(WSR 5.2): set transport accordingly");
+      fail(
+          "mech infantry, guns and mortars (and only they) are two-sided transport counters "
+          "(WSR 5.2): set transport accordingly");
     }
-    const bool single = c.kind == UnitKind::kShq || c.kind == UnitKind::kAircraft ||
-                        c.is_support_weapon() || c.aa;
-    if (single && c.steps != 1) fail("SHQs, AA units, aircraft and support weapons have a single step");
-    if (c.kind == UnitKind::kHq && c.steps != 2) fail("an HQ has a full and a reduced side (WSR 1.3.2.2)");
-    if (c.wreck_back && c.steps != 1) fail("only single-step counters can show a wreck on the back");
+    const bool single =
+        c.kind == UnitKind::kShq || c.kind == UnitKind::kAircraft || c.is_support_weapon() || c.aa;
+    if (single && c.steps != 1)
+      fail("SHQs, AA units, aircraft and support weapons have a single step");
+    if (c.kind == UnitKind::kHq && c.steps != 2)
+      fail("an HQ has a full and a reduced side (WSR 1.3.2.2)");
+    if (c.wreck_back && c.steps != 1)
+      fail("only single-step counters can show a wreck on the back");
     if (c.aa && c.kind != UnitKind::kArmor && c.kind != UnitKind::kAaGun) {
       fail("AA units are armored vehicles or AA guns (WSR 11.1)");
     }
@@ -1118,7 +1183,8 @@ CounterSet LoadCounters(const std::string& path) {
         const bool mounted = f == FaceId::kMountedFull || f == FaceId::kMountedReduced;
         // WSR 5.2: mounted = vehicle face up, dismounted = NATO face up.
         if (mounted && face.symbol != Symbol::kVehicle) {
-          r.Fail(*n, "'" + c.id + "': a mounted face shows a vehicle (symbol \"vehicle\", WSR 5.2)");
+          r.Fail(*n,
+                 "'" + c.id + "': a mounted face shows a vehicle (symbol \"vehicle\", WSR 5.2)");
         }
         if (!mounted && face.symbol != Symbol::kNato) {
           r.Fail(*n, "'" + c.id + "': a dismounted face shows the NATO symbol (WSR 5.2)");
@@ -1165,9 +1231,9 @@ FormationList LoadFormations(const std::string& path) {
   FormationList list;
   list.file = path;
   std::map<std::string, uint32_t> lines;
-  const std::vector<std::string_view> fields = {"id",  "name", "aliases", "nation", "service",
-                                                "morale", "hq", "shq",   "units",  "note",
-                                                "provenance"};
+  const std::vector<std::string_view> fields = {"id",      "name",   "aliases",   "nation",
+                                                "service", "morale", "hq",        "shq",
+                                                "units",   "note",   "provenance"};
   for (const toml::table* t : r.Tables(root, "formation", true)) {
     r.CheckKeys(*t, fields, "in [[formation]]");
     Formation f;
@@ -1196,9 +1262,9 @@ FormationList LoadFormations(const std::string& path) {
     f.shq = r.OptString(*t, "shq");
     f.units = ReadUnits(r, r.Require(*t, "units", where));
     f.note = r.OptString(*t, "note");
-    f.provenance = r.Provenances(r.Require(*t, "provenance", where),
-                                 {"name", "aliases", "nation", "service", "morale", "hq", "shq",
-                                  "units", "note"});
+    f.provenance = r.Provenances(
+        r.Require(*t, "provenance", where),
+        {"name", "aliases", "nation", "service", "morale", "hq", "shq", "units", "note"});
     list.formations.push_back(std::move(f));
   }
   for (const toml::table* t : r.Tables(root, "pool", false)) {
@@ -1256,9 +1322,12 @@ ChaosTable LoadChaosTable(const std::string& path) {
     const bool needs_amount = c.effect == ChaosEffect::kFate || c.effect == ChaosEffect::kDisrupt ||
                               c.effect == ChaosEffect::kOpsComplete ||
                               c.effect == ChaosEffect::kFirepower;
-    if (needs_amount && c.amount == 0) r.Fail(amount, "effect '" + std::string(ChaosEffectId(c.effect)) + "' needs a non-zero amount");
+    if (needs_amount && c.amount == 0)
+      r.Fail(amount,
+             "effect '" + std::string(ChaosEffectId(c.effect)) + "' needs a non-zero amount");
     if ((c.effect == ChaosEffect::kFate || c.effect == ChaosEffect::kDisrupt ||
-         c.effect == ChaosEffect::kOpsComplete) && c.amount < 0) {
+         c.effect == ChaosEffect::kOpsComplete) &&
+        c.amount < 0) {
       r.Fail(amount, "amount must be positive for this effect");
     }
     if (!needs_amount && c.amount != 0) r.Fail(amount, "this effect takes no amount (use 0)");
@@ -1283,19 +1352,20 @@ ChaosTable LoadChaosTable(const std::string& path) {
 
 namespace {
 
-size_t GridIndex(int col, int row) { return static_cast<size_t>((col - 1) * kSheetRows + (row - 1)); }
+size_t GridIndex(int col, int row) {
+  return static_cast<size_t>((col - 1) * kSheetRows + (row - 1));
+}
 
 class SheetLoader {
  public:
-  SheetLoader(const Reader& r, Sheet& s, const TerrainChart& chart)
-      : r_(r), s_(s), chart_(chart) {}
+  SheetLoader(const Reader& r, Sheet& s, const TerrainChart& chart) : r_(r), s_(s), chart_(chart) {}
 
   // A hex id on this sheet ("K08" or "<sheet>-K08"); fails unless it names a hex of the sheet.
   HexId Hex(const toml::node& node, std::string_view key) const {
     const std::string text = r_.String(node, key);
     HexId h;
     std::string error;
-    if (!HexId::TryParse(text, &h, &error)) r_.Fail(node, "bad hex id '" + text + "': " + error);
+    if (!HexId::TryParse(text, &h, &error)) r_.Fail(node, error);
     if (h.sheet != 0 && h.sheet != s_.id) {
       r_.Fail(node, "hex '" + text + "' is not on sheet " + std::string(1, s_.id));
     }
@@ -1383,11 +1453,13 @@ class SheetLoader {
         const bool exists = !(row == 12 && c % 2 == 1);
         if (!exists) {
           if (tok != "-") {
-            r_.Fail(line_no, "hex " + hex + " does not exist (odd columns end at row 11): write '-'");
+            r_.Fail(line_no,
+                    "hex " + hex + " does not exist (odd columns end at row 11): write '-'");
           }
           continue;
         }
-        if (tok == "-") r_.Fail(line_no, "hex " + hex + " exists: '-' is only for odd columns in row 12");
+        if (tok == "-")
+          r_.Fail(line_no, "hex " + hex + " exists: '-' is only for odd columns in row 12");
         if (tok.size() > 2 || (tok.size() == 2 && tok[1] != '+')) {
           r_.Fail(line_no, "bad token '" + tok + "' for hex " + hex +
                                " (a terrain token, optionally followed by '+')");
@@ -1397,9 +1469,12 @@ class SheetLoader {
           r_.Fail(line_no, "unknown terrain token '" + tok.substr(0, 1) + "' for hex " + hex);
         }
         h.exists = true;
-        h.road = tok.size() == 2;
+        // A bridge hex always carries a road (maps doc 2.1); its token needs no '+'.
+        h.road = tok.size() == 2 || h.terrain == Terrain::kBridge;
         if (h.road && (h.terrain == Terrain::kRiver || h.terrain == Terrain::kSea)) {
-          r_.Fail(line_no, "hex " + hex + ": a road cannot run through a river or sea hex (use '=' for a bridge)");
+          r_.Fail(line_no,
+                  "hex " + hex +
+                      ": a road cannot run through a river or sea hex (use '=' for a bridge)");
         }
       }
     }
@@ -1438,7 +1513,8 @@ class SheetLoader {
     }
     for (const HexId& h : s_.Hexes()) {
       if (At(h).road && on_roads.count({h.col, h.row}) == 0) {
-        r_.Fail(1, "hex " + h.ToString() + " is marked '+' in the grid but lies on no [[road]] path");
+        r_.Fail(1,
+                "hex " + h.ToString() + " is marked '+' in the grid but lies on no [[road]] path");
       }
     }
   }
@@ -1489,7 +1565,8 @@ class SheetLoader {
       if (At(b.hex).terrain != Terrain::kBridge) {
         r_.Fail(hex, "bridge hex " + b.hex.ToString() + " must have the bridge token in the grid");
       }
-      if (s_.FindBridge(b.hex) != nullptr) r_.Fail(hex, "bridge " + b.hex.ToString() + " listed twice");
+      if (s_.FindBridge(b.hex) != nullptr)
+        r_.Fail(hex, "bridge " + b.hex.ToString() + " listed twice");
       b.name = r_.String(r_.Require(*t, "name", where), "name");
       const toml::node& ends = r_.Require(*t, "ends", where);
       const std::vector<HexId> e = Hexes(ends, "ends");
@@ -1519,9 +1596,11 @@ class SheetLoader {
         }
       }
       if (!runs) {
-        r_.Fail(road, "road " + b.road + " must run end - bridge - end through " + b.hex.ToString());
+        r_.Fail(road,
+                "road " + b.road + " must run end - bridge - end through " + b.hex.ToString());
       }
-      b.provenance = r_.Provenances(r_.Require(*t, "provenance", where), {"hex", "name", "ends", "road"});
+      b.provenance =
+          r_.Provenances(r_.Require(*t, "provenance", where), {"hex", "name", "ends", "road"});
       s_.bridges.push_back(std::move(b));
     }
     for (const HexId& h : s_.Hexes()) {
@@ -1544,7 +1623,8 @@ class SheetLoader {
         r_.Fail(item, "crest '" + text + "': bad hex '" + text.substr(0, slash) + "'");
       }
       high.sheet = s_.id;
-      if (Level(high) != 1) r_.Fail(item, "crest '" + text + "': " + high.ToString() + " is not level 1");
+      if (Level(high) != 1)
+        r_.Fail(item, "crest '" + text + "': " + high.ToString() + " is not level 1");
       std::string rest = text.substr(slash + 1);
       size_t start = 0;
       while (start <= rest.size()) {
@@ -1564,7 +1644,8 @@ class SheetLoader {
         if (Level(low) != 0) {
           r_.Fail(item, "crest '" + text + "': " + low.ToString() + " is not level 0");
         }
-        if (s_.IsCrest(high, low)) r_.Fail(item, "crest " + high.ToString() + "/" + low.ToString() + " listed twice");
+        if (s_.IsCrest(high, low))
+          r_.Fail(item, "crest " + high.ToString() + "/" + low.ToString() + " listed twice");
         s_.crests.push_back({high, low});
         start = comma + 1;
       }
@@ -1600,20 +1681,23 @@ class SheetLoader {
           r_.Fail(hexes, "hill " + p.name + ": hex " + h.ToString() + " is not level 1");
         }
         if (p.kind == PlaceKind::kWoodedHill && tt != Terrain::kWoodedHill) {
-          r_.Fail(hexes, "wooded hill " + p.name + ": hex " + h.ToString() + " is " + TerrainId(tt));
+          r_.Fail(hexes,
+                  "wooded hill " + p.name + ": hex " + h.ToString() + " is " + TerrainId(tt));
         }
         if (!chart_[tt].playable) {
           r_.Fail(hexes, p.name + ": hex " + h.ToString() + " is not playable");
         }
       }
-      p.provenance = r_.Provenances(r_.Require(*t, "provenance", where), {"name", "aliases", "hexes"});
+      p.provenance =
+          r_.Provenances(r_.Require(*t, "provenance", where), {"name", "aliases", "hexes"});
       s_.places.push_back(std::move(p));
     }
     // Every city hex belongs to exactly one town (maps doc 2.1).
     for (const HexId& h : s_.Hexes()) {
       if (At(h).terrain != Terrain::kCity) continue;
       int towns = 0;
-      for (const Place& p : s_.places) towns += (p.kind == PlaceKind::kTown && p.Contains(h)) ? 1 : 0;
+      for (const Place& p : s_.places)
+        towns += (p.kind == PlaceKind::kTown && p.Contains(h)) ? 1 : 0;
       if (towns != 1) {
         r_.Fail(1, "city hex " + h.ToString() + " belongs to " + std::to_string(towns) +
                        " towns (every city hex belongs to exactly one [[place]] of kind \"town\")");
@@ -1639,8 +1723,8 @@ class SheetLoader {
       }
       for (const HexId& h : f.hexes) {
         const SheetHex& x = At(h);
-        const bool holds = terrain ? x.terrain == want
-                                   : (f.is == "road" ? x.road : chart_[x.terrain].level == 1);
+        const bool holds =
+            terrain ? x.terrain == want : (f.is == "road" ? x.road : chart_[x.terrain].level == 1);
         if (!holds) {
           r_.Fail(hexes, "hex " + h.ToString() + " must be " + f.is + " (" + f.source + ": " +
                              f.text + "), but the grid says " + TerrainId(x.terrain) +
@@ -1739,7 +1823,8 @@ void CheckReferences(Data& d) {
       if (!c.is_hq()) continue;
       const Formation* f = d.formations.Find(c.formation);
       if (f == nullptr || f->id != c.formation || f->nation != c.nation) {
-        throw DataError(set.file + ": HQ '" + c.id + "' names unknown formation '" + c.formation + "'");
+        throw DataError(set.file + ": HQ '" + c.id + "' names unknown formation '" + c.formation +
+                        "'");
       }
       const CounterType* type = d.FindCounter(c.hq_type);
       if (type == nullptr || type->nation != c.nation || type->is_hq()) {

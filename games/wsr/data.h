@@ -75,15 +75,15 @@ struct TerrainType {
   Terrain terrain = Terrain::kClear;
   std::string id;  // "woods"
   char token = '.';
-  std::string name;     // "Woods"
-  std::string name_de;  // "Wald"
-  int level = 0;        // 0 or 1 (WSR 7.0)
+  std::string name;                       // "Woods"
+  std::string name_de;                    // "Wald"
+  int level = 0;                          // 0 or 1 (WSR 7.0)
   LosEffect los_low = LosEffect::kNone;   // between two level-0 hexes
   LosEffect los_high = LosEffect::kNone;  // between two level-1 hexes
-  bool blind_behind = false;       // hides a level-0 target directly behind it from level 1
-  bool conceals_infantry = false;  // WSR 6.1.5 (infantry-type units only, A-06)
-  bool overrun = false;            // WSR 6.4
-  int move_soft = 1;               // MP to enter, or kImpassable
+  bool blind_behind = false;              // hides a level-0 target directly behind it from level 1
+  bool conceals_infantry = false;         // WSR 6.1.5 (infantry-type units only, A-06)
+  bool overrun = false;                   // WSR 6.4
+  int move_soft = 1;                      // MP to enter, or kImpassable
   int move_hard = 1;
   int defence_soft = 0;  // defence dice (WSR 6.1)
   int defence_hard = 0;  // <= 2 (WSR 6.1.6)
@@ -210,10 +210,10 @@ struct Face {
   int mf = 0;              // movement factor (0: does not move by itself)
   bool carrier = false;    // circled MF: can carry infantry and support weapons (WSR 1.2.1)
   Assault assault;
-  int command_range = 0;  // HQ/SHQ (WSR 1.3.2, 4.2)
-  int command_value = 0;  // HQ/SHQ (WSR 1.3.2.2, 1.3.2.4, 6.3)
-  int he_bonus = 0;       // HMG: +1 HE firepower (WSR 1.3.4.3)
-  int range_bonus = 0;    // HMG: +1 range
+  int command_range = 0;     // HQ/SHQ (WSR 1.3.2, 4.2)
+  int command_value = 0;     // HQ/SHQ (WSR 1.3.2.2, 1.3.2.4, 6.3)
+  int he_bonus = 0;          // HMG: +1 HE firepower (WSR 1.3.4.3)
+  int range_bonus = 0;       // HMG: +1 range
   bool ap_enhanced = false;  // bazooka/Panzerschreck/PIAT: the platoon's AP firepower gets "+"
   // Fields: "symbol", "silhouette", "ap" (or "ap.fp", "ap.to_hit", "ap.range", "ap.underlined",
   // "ap.enhanced"), "he.*", "aa.*", "air.*", "armor", "save", "mf", "carrier", "assault.*",
@@ -224,13 +224,13 @@ struct Face {
 };
 
 struct CounterType {
-  std::string id;    // "de.panther"
-  std::string name;  // "Panther"
+  std::string id;                    // "de.panther"
+  std::string name;                  // "Panther"
   std::vector<std::string> aliases;  // spellings used by the rulebook and scenarios
   Nation nation = Nation::kUS;
   UnitKind kind = UnitKind::kArmor;
-  std::string formation;  // HQ/SHQ: the formation id ("de.beck"); empty otherwise
-  std::string hq_type;    // HQ/SHQ: the counter type it is replaced on (WSR 1.3.2.3)
+  std::string formation;    // HQ/SHQ: the formation id ("de.beck"); empty otherwise
+  std::string hq_type;      // HQ/SHQ: the counter type it is replaced on (WSR 1.3.2.3)
   bool recon = false;       // "R" (WSR 1.3.3.2)
   bool aa = false;          // AA unit (WSR 11.1)
   bool transport = false;   // two-sided mounted/dismounted counter (WSR 5.2)
@@ -289,9 +289,9 @@ struct Formation {
   std::vector<std::string> aliases;
   Nation nation = Nation::kUS;
   Service service = Service::kUS;
-  int morale = 7;    // 2-dice morale value (WSR 1.6.1)
-  std::string hq;    // HQ counter id
-  std::string shq;   // SHQ counter id, or empty
+  int morale = 7;   // 2-dice morale value (WSR 1.6.1)
+  std::string hq;   // HQ counter id
+  std::string shq;  // SHQ counter id, or empty
   std::vector<UnitCount> units;
   std::string note;
   ProvenanceMap provenance;  // fields: name, aliases, nation, service, morale, hq, shq, units
@@ -425,8 +425,8 @@ struct Sheet {
   char id = 'A';
   std::string name;
   std::string source;
-  Provenance provenance = Provenance::kStandIn;        // terrain of the grid
-  Provenance crest_provenance = Provenance::kStandIn;  // the crest list
+  Provenance provenance = Provenance::kStandIn;           // terrain of the grid
+  Provenance crest_provenance = Provenance::kStandIn;     // the crest list
   std::array<SheetHex, kSheetColumns * kSheetRows> grid;  // [(col - 1) * 12 + (row - 1)]
   std::vector<Road> roads;
   std::vector<River> rivers;

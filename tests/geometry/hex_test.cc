@@ -1,5 +1,7 @@
 // Hex ids, coordinates, neighbours, distance, layouts with merged seams, playable areas and map
 // edges (geometry/hex.h, geometry/hex_map.h), checked against white-star-rising-maps.md §1.
+#include "geometry/hex.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -7,7 +9,6 @@
 #include <set>
 #include <string>
 
-#include "geometry/hex.h"
 #include "geometry/hex_map.h"
 
 namespace feldherr {
@@ -92,15 +93,14 @@ TEST(HexGrid, Maps_1_4_NeighbourExamples) {
 TEST(HexGrid, Maps_1_2_EvidenceForTheOffsetRule) {
   HexLayout a = HexLayout::Single('A');
   // A7 landing line: consecutive hexes are adjacent.
-  const char* line[] = {"I11", "J11", "K10", "L11", "M10", "N11", "O10",
-                        "P11", "Q10", "R11", "S10", "T10"};
+  const char* line[] = {"I11", "J11", "K10", "L11", "M10", "N11",
+                        "O10", "P11", "Q10", "R11", "S10", "T10"};
   for (size_t i = 0; i + 1 < std::size(line); ++i) {
     EXPECT_TRUE(a.Adjacent(a.Index(line[i]), a.Index(line[i + 1]))) << line[i];
   }
   // A12: O05 and Q04 are exactly opposite around P05.
   int p05 = a.Index("P05");
-  EXPECT_EQ(a.DirBetween(p05, a.Index("O05")),
-            OppositeDir(a.DirBetween(p05, a.Index("Q04"))));
+  EXPECT_EQ(a.DirBetween(p05, a.Index("O05")), OppositeDir(a.DirBetween(p05, a.Index("Q04"))));
 }
 
 TEST(HexGrid, WSR_0_DistanceCountsTargetNotOrigin) {
@@ -256,10 +256,10 @@ RC_GTEST_PROP(HexProperties, NeighboursAreMutualAtDistanceOne, ()) {
     RC_ASSERT(layout.DirBetween(i, n) == d);
   }
   // Every playable hex at distance 1 is a neighbour.
-  RC_ASSERT(layout.WithinRange(i, 1).size() ==
-            static_cast<size_t>(std::count_if(layout.Neighbours(i).begin(),
-                                              layout.Neighbours(i).end(),
-                                              [](int n) { return n >= 0; })));
+  RC_ASSERT(
+      layout.WithinRange(i, 1).size() ==
+      static_cast<size_t>(std::count_if(layout.Neighbours(i).begin(), layout.Neighbours(i).end(),
+                                        [](int n) { return n >= 0; })));
   // Round trip through every id naming the hex.
   for (const HexId& id : layout.Aliases(i)) RC_ASSERT(layout.Find(id) == i);
   RC_ASSERT(layout.Index(layout.Name(i)) == i);

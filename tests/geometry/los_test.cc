@@ -9,6 +9,8 @@
 // Markers: x wreck, s smoke marker. Most maps are one column (north up), e.g.
 //   K03 firer(.)  K04 .  K05 W  K06 .  K07 .  K08 target(.)
 // written as Board b{"K05 W"} with the firer and target named in the check.
+#include "geometry/los.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -18,8 +20,6 @@
 #include <sstream>
 #include <string>
 #include <utility>
-
-#include "geometry/los.h"
 
 namespace feldherr {
 namespace {
@@ -32,10 +32,12 @@ namespace {
 struct Frac {
   int64_t n, d;  // d > 0
 };
-bool Less(Frac a, Frac b) { return a.n * b.d < b.n * a.d; }
+bool Less(Frac a, Frac b) {
+  return a.n * b.d < b.n * a.d;
+}
 
 struct Brute {
-  std::set<std::pair<int, int>> interior;               // (C, Y), end hexes excluded
+  std::set<std::pair<int, int>> interior;  // (C, Y), end hexes excluded
   std::set<std::pair<std::pair<int, int>, std::pair<int, int>>> along;  // ordered pairs
 };
 
@@ -208,15 +210,32 @@ class Board {
  private:
   void Apply(int h, char token) {
     switch (token) {
-      case '.': los_.SetTerrain(h, 0); break;
-      case 'W': los_.SetTerrain(h, kLosBlocks0 | kLosScreen); break;
-      case 'C': los_.SetTerrain(h, kLosBlocks0 | kLosBlocks1 | kLosScreen); break;
-      case 'R': los_.SetTerrain(h, kLosRough); break;
-      case 'h': los_.SetTerrain(h, kLosLevel1); break;
-      case 'H': los_.SetTerrain(h, kLosLevel1 | kLosBlocks0 | kLosBlocks1); break;
-      case 'x': markers_[static_cast<size_t>(h)] |= kLosWreck; break;
-      case 's': markers_[static_cast<size_t>(h)] |= kLosSmoke; break;
-      default: FAIL() << "unknown token " << token;
+      case '.':
+        los_.SetTerrain(h, 0);
+        break;
+      case 'W':
+        los_.SetTerrain(h, kLosBlocks0 | kLosScreen);
+        break;
+      case 'C':
+        los_.SetTerrain(h, kLosBlocks0 | kLosBlocks1 | kLosScreen);
+        break;
+      case 'R':
+        los_.SetTerrain(h, kLosRough);
+        break;
+      case 'h':
+        los_.SetTerrain(h, kLosLevel1);
+        break;
+      case 'H':
+        los_.SetTerrain(h, kLosLevel1 | kLosBlocks0 | kLosBlocks1);
+        break;
+      case 'x':
+        markers_[static_cast<size_t>(h)] |= kLosWreck;
+        break;
+      case 's':
+        markers_[static_cast<size_t>(h)] |= kLosSmoke;
+        break;
+      default:
+        FAIL() << "unknown token " << token;
     }
   }
   HexLayout layout_ = HexLayout::Single('A');
@@ -484,7 +503,8 @@ TEST(WsrLos, WSR_7_3_LineRunsFromCentreToCentre) {
   SightLine kl = line("K02", "L07");
   EXPECT_EQ(names(kl), (std::vector<std::string>{"A-K03", "A-K04", "A-L05", "A-L06"}));
   int vertex_crossings = 0;
-  for (const auto& s : kl.steps) vertex_crossings += s.kind == SightLine::Step::kCross && s.at_vertex;
+  for (const auto& s : kl.steps)
+    vertex_crossings += s.kind == SightLine::Step::kCross && s.at_vertex;
   EXPECT_EQ(vertex_crossings, 2);
   // West to east along a row: alternately along a hexside and through a hex centre.
   EXPECT_EQ(names(line("K05", "O05")),
@@ -547,14 +567,45 @@ TEST(WsrLos, WSR_7_3_LineAlongACrestHexsideDoesNotCrossIt) {
   EXPECT_FALSE(across.Clear("K03", "K08"));
 }
 
+TEST(WsrLos, WSR_7_3_LineAlongTheCommonSideOfTwoHillHexesPassesThroughTheHill) {
+  // K05 -> M05 along L05|L06, both hill: the crests at the ends of that hexside are sides of
+  // K05 and M05, so two level-0 units at the foot of the hill on either side see each other
+  // (as over a single hill hex, 7.1 a).
+  Board near("L05 L06 h");
+  EXPECT_TRUE(near.Clear("K05", "M05"));
+  // K05 -> O05: leaving the hill into M05 crosses crests L05|M05 and L06|M05, adjacent to
+  // neither unit.
+  Board far("L05 L06 h");
+  LosResult r = far.Check("K05", "O05");
+  EXPECT_FALSE(r.clear);
+  EXPECT_EQ(r.reason, LosReason::kCrest);
+  EXPECT_EQ(far.Name(r.hex), "A-M05");
+  // Along one hill hex only: the line grazes it and crosses no crest.
+  Board one("L05 h");
+  EXPECT_TRUE(one.Clear("K05", "O05"));
+}
+
+TEST(WsrLos, WSR_7_2_A21_CrestsAreTheHexsidesBetweenLevel1AndLevel0Hexes) {
+  Board b("K05 h, K06 H");
+  const LosMap& los = b.los();
+  int k05 = b.Index("K05"), k06 = b.Index("K06"), k07 = b.Index("K07");
+  for (int d = 0; d < kHexDirs; ++d) {
+    // K05's sides are all crests except the one it shares with the wooded hill K06.
+    EXPECT_EQ(los.Crest(k05, d), d != kSouth) << DirName(d);
+    EXPECT_EQ(los.Crest(k06, d), d != kNorth) << DirName(d);
+  }
+  EXPECT_TRUE(los.Crest(k07, kNorth));  // seen from the level-0 side as well
+  EXPECT_FALSE(los.Crest(k07, kSouth));
+}
+
 TEST(WsrLos, WSR_11_2_2_SmokeBlocksIntoThroughAndOutOfItsHexAndNeighbours_A25) {
   // Smoke marker in K06: K05..K07 and the four side neighbours form the smoke area.
   Board b("K06 s");
   EXPECT_EQ(b.Check("K03", "K09").reason, LosReason::kSmoke);  // through
-  EXPECT_FALSE(b.Clear("K07", "K10"));                           // out of (K07 is adjacent)
-  EXPECT_FALSE(b.Clear("K02", "K05"));                           // into
-  EXPECT_TRUE(b.Clear("K06", "K07"));                            // adjacent: always
-  EXPECT_TRUE(b.Clear("I03", "I09"));                            // elsewhere
+  EXPECT_FALSE(b.Clear("K07", "K10"));                         // out of (K07 is adjacent)
+  EXPECT_FALSE(b.Clear("K02", "K05"));                         // into
+  EXPECT_TRUE(b.Clear("K06", "K07"));                          // adjacent: always
+  EXPECT_TRUE(b.Clear("I03", "I09"));                          // elsewhere
   EXPECT_TRUE(b.Clear("K02", "K04"));
   LosOptions through_only;
   through_only.smoke_blocks_end_hexes = false;
@@ -611,8 +662,8 @@ RC_GTEST_PROP(WsrLosProperties, LosIsSymmetric, ()) {
                                   kLosRough,
                                   kLosLevel1,
                                   kLosLevel1 | kLosBlocks0 | kLosBlocks1};
-  const auto terrain = *rc::gen::container<std::vector<int>>(
-      static_cast<size_t>(layout.size()), rc::gen::inRange(0, 8));
+  const auto terrain = *rc::gen::container<std::vector<int>>(static_cast<size_t>(layout.size()),
+                                                             rc::gen::inRange(0, 8));
   for (int i = 0; i < layout.size(); ++i) los.SetTerrain(i, kinds[terrain[static_cast<size_t>(i)]]);
   los.SetCrestsAtLevelChanges();
   std::vector<uint8_t> markers(static_cast<size_t>(layout.size()), 0);

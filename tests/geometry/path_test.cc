@@ -1,4 +1,6 @@
 // Shortest paths and movement ranges with pluggable costs (geometry/path.h).
+#include "geometry/path.h"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -7,8 +9,6 @@
 #include <map>
 #include <set>
 #include <string>
-
-#include "geometry/path.h"
 
 namespace feldherr {
 namespace {

@@ -697,6 +697,31 @@ TEST(PocketRules, Hidden_DeterminizeResamplesOpponentPicksDuringSelection) {
   EXPECT_TRUE(changed);
 }
 
+TEST(PocketRules, Hidden_DeterminizeReformsOpponentDuringHisFormation) {
+  Battle b;
+  for (const char* t :
+       {"pick orcs.orc", "done", "pick elves.fighter", "pick elves.archer", "pick elves.fighter",
+        "pick elves.mounted-guard", "done", "new-unit", "new-unit", "unit e1", "new-unit"})
+    b.act(t);
+  ASSERT_EQ(b.state->phase, kForm);
+  Rng rng(8);
+  bool changed = false;
+  for (int i = 0; i < 30; ++i) {
+    auto d = b.state->determinize(kOrcs, rng);
+    auto* ds = static_cast<PocketState*>(d.get());
+    EXPECT_EQ(d->observe(kOrcs), b.state->observe(kOrcs));
+    EXPECT_EQ(ds->invariant_violation(), "");
+    EXPECT_EQ(ds->players[kElves].n_units, 2);
+    EXPECT_EQ(ds->moves, b.state->moves);
+    EXPECT_FALSE(d->legal_actions().empty());
+    for (int t = 1; t < 5; ++t)
+      if (ds->troops[static_cast<size_t>(t)].type != b.state->troops[static_cast<size_t>(t)].type ||
+          ds->troops[static_cast<size_t>(t)].unit != b.state->troops[static_cast<size_t>(t)].unit)
+        changed = true;
+  }
+  EXPECT_TRUE(changed);
+}
+
 TEST(PocketRules, Hidden_ObserverSeesOnlyPublicAndOwnerSeesAll) {
   Battle b;
   for (const char* t : {"pick orcs.orc", "pick orcs.goblin-archer", "done", "pick elves.fighter",

@@ -1,5 +1,7 @@
 // Tests of the Pocket Battles heuristic player (games/pocket/heuristic.h, docs/pocket-ai.md)
 // and of the generic scored player (ai/scored_player.h).
+#include "games/pocket/heuristic.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,13 +9,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "ai/scored_player.h"
 #include "engine/registry.h"
-#include "games/pocket/heuristic.h"
 #include "games/pocket/pocket.h"
 
 namespace feldherr::pocket {
@@ -126,6 +126,26 @@ TEST(PocketAI, BeatsANonConcedingRandomPlayerInAQuickSample) {
   EXPECT_EQ(t.illegal, 0);
   EXPECT_EQ(t.capped, 0);
   EXPECT_GE(t.wins, 51) << "heuristic won " << t.wins << " of " << t.games;
+}
+
+TEST(PocketAI, PlaysUnderEveryRulesOption) {
+  // Other battle sizes and the A1/A2/A16 options: legal choices only, and every game ends.
+  const char* sets[][4] = {{"20", "one-order", "conserve", "forbid"},
+                           {"100", "many-orders", "ceil", "allow"},
+                           {"200", "one-order", "ceil", "allow"},
+                           {"60", "many-orders", "conserve", "forbid"}};
+  for (const auto& o : sets) {
+    auto game = all_games().create(
+        "pocket",
+        {{"points", o[0]}, {"turn", o[1]}, {"shoot_split", o[2]}, {"three_vs_one", o[3]}});
+    for (uint64_t k = 0; k < 3; ++k) {
+      auto h = make_pocket_heuristic(static_cast<int>(k % 2), 10 + k);
+      RandomNoConcede r(20 + k);
+      GameOutcome g = k % 2 == 0 ? play(*game, *h, r, 30 + k) : play(*game, r, *h, 30 + k);
+      EXPECT_EQ(g.illegal, 0) << o[0] << " " << o[1];
+      EXPECT_GE(g.winner, 0) << o[0] << " " << o[1] << ": game did not end";
+    }
+  }
 }
 
 TEST(PocketAI, NeverPicksAnIllegalActionInSelfPlay) {
@@ -250,8 +270,8 @@ TEST(PocketAI, PB_Wunden_MarkerOnTwoLPTroopWhileMarkersArePlentiful) {
   script(*s, {"pass", "skip", "attack e1", "react wait", "target o1", "roll 5 1"});
   ASSERT_EQ(s->current_seat(), kOrcs);  // the orcs allocate the wound (PB Wunden)
   ActionList legal = s->legal_actions();
-  ASSERT_TRUE(std::any_of(legal.begin(), legal.end(),
-                          [](const Action& a) { return a.verb == kWound; }));
+  ASSERT_TRUE(
+      std::any_of(legal.begin(), legal.end(), [](const Action& a) { return a.verb == kWound; }));
   EXPECT_EQ(choice(*s, 1), "wound o1.bugbear");
 }
 
@@ -279,11 +299,12 @@ TEST(ScoredPlayer, PicksTheHighestScoreWithSeededTies) {
   auto game = make_game(60);
   auto s = game->new_initial_state();
   // Selection: score = type id for picks, so the highest legal type id wins.
-  ScoredPlayer p("test",
-                 [](const State&, const Action& a, Rng&) {
-                   return a.verb == kPick ? static_cast<double>(a.arg(0)) : -1.0;
-                 },
-                 1);
+  ScoredPlayer p(
+      "test",
+      [](const State&, const Action& a, Rng&) {
+        return a.verb == kPick ? static_cast<double>(a.arg(0)) : -1.0;
+      },
+      1);
   Action a = p.choose(*s);
   ActionList legal = s->legal_actions();
   int best = -1;
@@ -292,8 +313,10 @@ TEST(ScoredPlayer, PicksTheHighestScoreWithSeededTies) {
   EXPECT_EQ(a.verb, kPick);
   EXPECT_EQ(a.arg(0), best);
   // All tied: the choice depends on the seed only, and is always legal.
-  ScoredPlayer q1("t", [](const State&, const Action&, Rng&) { return 0.0; }, 5);
-  ScoredPlayer q2("t", [](const State&, const Action&, Rng&) { return 0.0; }, 5);
+  ScoredPlayer q1(
+      "t", [](const State&, const Action&, Rng&) { return 0.0; }, 5);
+  ScoredPlayer q2(
+      "t", [](const State&, const Action&, Rng&) { return 0.0; }, 5);
   for (int i = 0; i < 10; ++i) {
     Action x = q1.choose(*s), y = q2.choose(*s);
     EXPECT_EQ(x, y);
@@ -361,10 +384,12 @@ void measure(const char* label) {
 }
 
 // Measurement (not run by ctest): N games per side at points=60.
-//   build/<dir>/tests/test_pocket_ai --gtest_also_run_disabled_tests \
+//   build/<dir>/tests/test_pocket_ai --gtest_also_run_disabled_tests
 //       --gtest_filter='PocketAI.DISABLED_Measure*'
 // Environment: POCKET_AI_GAMES (games per side, default 500), POCKET_AI_SEED (default 2026).
-TEST(PocketAI, DISABLED_MeasureVersusRandom) { measure<RandomPlayer>("random"); }
+TEST(PocketAI, DISABLED_MeasureVersusRandom) {
+  measure<RandomPlayer>("random");
+}
 TEST(PocketAI, DISABLED_MeasureVersusRandomNoConcede) {
   measure<RandomNoConcede>("random-no-concede");
 }
@@ -385,7 +410,7 @@ TEST(PocketAI, DISABLED_PrintGame) {
   auto h2 = make_pocket_heuristic(1, seed + 1);
   RandomNoConcede r(seed + 1);
   Player* players[2] = {h.get(), std::getenv("POCKET_AI_SELF") ? static_cast<Player*>(h2.get())
-                                                                 : static_cast<Player*>(&r)};
+                                                               : static_cast<Player*>(&r)};
   auto s = game->new_initial_state();
   Rng dice(seed);
   while (!s->is_terminal()) {
@@ -420,23 +445,46 @@ HeuristicParams params_from(const char* text) {
     if (eq != std::string::npos) {
       std::string k = item.substr(0, eq);
       double v = std::atof(item.c_str() + eq + 1);
-      if (k == "marker_now") p.marker_now = v;
-      else if (k == "marker_future") p.marker_future = v;
-      else if (k == "marker_from_orders") p.marker_from_orders = v;
-      else if (k == "capability") p.capability = v;
-      else if (k == "fragility") p.fragility = v;
-      else if (k == "freed_marker") p.freed_marker = v;
-      else if (k == "unit_lost") p.unit_lost = v;
-      else if (k == "threshold") p.threshold = v;
-      else if (k == "position") p.position = v;
-      else if (k == "reaction_worst") p.reaction_worst = v;
-      else if (k == "sel_shoot") p.sel_shoot = v;
-      else if (k == "pass") p.pass = v;
-      else if (k == "exposure") p.exposure = v;
-      else if (k == "sel_lp") p.sel_lp = v;
-      else if (k == "sel_solo") p.sel_solo = v;
-      else if (k == "sel_big") p.sel_big = v;
-      else ADD_FAILURE() << "unknown parameter " << k;
+      if (k == "marker_now")
+        p.marker_now = v;
+      else if (k == "marker_future")
+        p.marker_future = v;
+      else if (k == "marker_from_orders")
+        p.marker_from_orders = v;
+      else if (k == "capability")
+        p.capability = v;
+      else if (k == "fragility")
+        p.fragility = v;
+      else if (k == "freed_marker")
+        p.freed_marker = v;
+      else if (k == "unit_lost")
+        p.unit_lost = v;
+      else if (k == "threshold")
+        p.threshold = v;
+      else if (k == "position")
+        p.position = v;
+      else if (k == "reaction_worst")
+        p.reaction_worst = v;
+      else if (k == "sel_shoot")
+        p.sel_shoot = v;
+      else if (k == "pass")
+        p.pass = v;
+      else if (k == "exposure")
+        p.exposure = v;
+      else if (k == "reaction_cost")
+        p.reaction_cost = v;
+      else if (k == "place_enemy")
+        p.place_enemy = v;
+      else if (k == "place_own")
+        p.place_own = v;
+      else if (k == "sel_lp")
+        p.sel_lp = v;
+      else if (k == "sel_solo")
+        p.sel_solo = v;
+      else if (k == "sel_big")
+        p.sel_big = v;
+      else
+        ADD_FAILURE() << "unknown parameter " << k;
     }
     i = j + 1;
   }
@@ -467,10 +515,10 @@ TEST(PocketAI, DISABLED_MeasureSelfPlay) {
   }
   double lo, hi;
   wilson(wins[0] + wins[1], 2 * n, lo, hi);
-  std::printf("A as orcs %d/%d, A as elves %d/%d, total %.1f%% (95%% Wilson %.1f%%..%.1f%%), "
-              "%d capped\n",
-              wins[0], n, wins[1], n, 100.0 * (wins[0] + wins[1]) / (2 * n), 100 * lo, 100 * hi,
-              capped);
+  std::printf(
+      "A as orcs %d/%d, A as elves %d/%d, total %.1f%% (95%% Wilson %.1f%%..%.1f%%), "
+      "%d capped\n",
+      wins[0], n, wins[1], n, 100.0 * (wins[0] + wins[1]) / (2 * n), 100 * lo, 100 * hi, capped);
 }
 
 }  // namespace
@@ -494,9 +542,10 @@ TEST(PocketAI, DISABLED_MeasureRandomBalance) {
   }
   double lo, hi;
   wilson(orcs, n, lo, hi);
-  std::printf("random vs random: orcs win %d of %d = %.1f%% (95%% Wilson %.1f%%..%.1f%%), %d "
-              "capped\n",
-              orcs, n, 100.0 * orcs / n, 100 * lo, 100 * hi, capped);
+  std::printf(
+      "random vs random: orcs win %d of %d = %.1f%% (95%% Wilson %.1f%%..%.1f%%), %d "
+      "capped\n",
+      orcs, n, 100.0 * orcs / n, 100 * lo, 100 * hi, capped);
 }
 
 }  // namespace
