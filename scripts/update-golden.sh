@@ -2,7 +2,7 @@
 # Regenerates the golden playthrough files in tests/golden/ (after an intended rules change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-feldherr=build/release/cli/feldherr
+feldherr="${FELDHERR_BIN:-build/release/cli/feldherr}"
 write() {
   local file="$1"; shift
   { echo "# args: $*"; "$feldherr" "$@" 2>&1; } > "tests/golden/$file"

@@ -32,7 +32,6 @@ struct SimTroop {
   bool alive = false;
   uint8_t cfaces = 0;  // printed combat dice
   uint8_t sfaces = 0;  // printed shooting dice
-  int8_t type = -1;
 };
 
 constexpr int kSimCap = 24;
@@ -104,8 +103,6 @@ class Eval {
  public:
   Eval(const PocketState& s, const HeuristicParams& p) : s_(s), p_(p) {}
 
-  const PocketState& s() const { return s_; }
-
   SimUnit sim_unit(int u) const {
     SimUnit su;
     su.owner = s_.units[static_cast<size_t>(u)].owner;
@@ -119,7 +116,6 @@ class Eval {
       x.lp = static_cast<uint8_t>(ti.lp);
       x.wounds = tr.wounds;
       x.alive = true;
-      x.type = static_cast<int8_t>(tr.type);
       for (int f = 1; f <= 6; ++f) {
         x.cfaces = static_cast<uint8_t>(x.cfaces + ti.cm[static_cast<size_t>(f)]);
         x.sfaces = static_cast<uint8_t>(x.sfaces + ti.sm[static_cast<size_t>(f)]);
@@ -798,7 +794,8 @@ double score_place(const PocketState& s, const Action& a, const HeuristicParams&
     if (un.zone == kUnplaced || un.zone == kGone) continue;
     (un.owner == me ? mine : theirs)[static_cast<size_t>(un.col)] += visible_power(s, w, me);
   }
-  v += p.place_enemy * theirs[static_cast<size_t>(col)] - p.place_own * mine[static_cast<size_t>(col)];
+  v += p.place_enemy * theirs[static_cast<size_t>(col)] -
+       p.place_own * mine[static_cast<size_t>(col)];
   if (col == 1) v += 0.05;
   v -= 0.01 * pw;  // place the weaker stacks first, keep the strong ones for the answer
   return v;

@@ -1,6 +1,7 @@
 // Pocket Battles module for the registry.
 #include <charconv>
 
+#include "games/pocket/heuristic.h"
 #include "games/pocket/pocket.h"
 
 namespace feldherr::pocket {
@@ -51,6 +52,7 @@ GameModule pocket_module() {
     return std::make_shared<PocketGame>(shipped_army("orcs"), shipped_army("elves"),
                                         parse_options(options));
   };
+  m.make_heuristic = [](int seat, uint64_t seed) { return make_pocket_heuristic(seat, seed); };
   m.data_subdir = "pocket";
   m.validate_file = [](const std::string& path) { (void)load_army(path); };
   m.invariant = [](const State& s) -> std::string {

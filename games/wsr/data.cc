@@ -336,6 +336,33 @@ const Road* Sheet::FindRoad(std::string_view road_id) const {
   return nullptr;
 }
 
+bool Sheet::RoadConnects(const HexId& a, const HexId& b) const {
+  for (const Road& r : roads) {
+    for (size_t i = 1; i < r.path.size(); ++i) {
+      if ((SameHex(r.path[i - 1], a) && SameHex(r.path[i], b)) ||
+          (SameHex(r.path[i - 1], b) && SameHex(r.path[i], a))) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool Sheet::RoadThrough(const HexId& h) const {
+  const auto on_edge = [](const HexId& x) {
+    const bool odd = x.col % 2 == 1;
+    return x.col == 1 || x.col == kSheetColumns || x.row == 1 || x.row == (odd ? 11 : 12);
+  };
+  for (const Road& r : roads) {
+    for (size_t i = 0; i < r.path.size(); ++i) {
+      if (!SameHex(r.path[i], h)) continue;
+      const bool inner = i > 0 && i + 1 < r.path.size();
+      if (inner || on_edge(h)) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<HexId> Sheet::Hexes() const {
   std::vector<HexId> out;
   for (int c = 1; c <= kSheetColumns; ++c) {
@@ -495,6 +522,7 @@ class Reader {
 
   toml::table Parse() const {
     const std::string text = Swap(ReadFile());
+    CheckTableHeaders(text);
     try {
       return toml::parse(std::string_view(text), std::string_view(file_));
     } catch (const toml::parse_error& e) {
@@ -676,6 +704,35 @@ class Reader {
     if (in.bad()) throw DataError(file_ + ": cannot read file");
     text.resize(static_cast<size_t>(in.gcount()));
     return text;
+  }
+
+  // toml++ 3.3.0 asserts (TOML_ASSERT_ASSUME, undefined behaviour when assertions are off and
+  // the compiler honours the assumption) in parse_key() when a table header "[" or "[[" is not
+  // followed by a key: "[#x]", "[\n", "[ é]". Such a header is never valid TOML, so lines that
+  // start with '[' must continue with a bare-key character, a quote or ']' (the error toml++
+  // would give) before the text reaches the parser. A line inside a multi-line string or array
+  // that starts like that is refused too; the WSR formats have none.
+  void CheckTableHeaders(const std::string& text) const {
+    uint32_t line = 1;
+    size_t i = 0;
+    while (i < text.size()) {
+      size_t j = i;
+      while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
+      if (j < text.size() && text[j] == '[') {
+        ++j;
+        if (j < text.size() && text[j] == '[') ++j;
+        while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
+        const char c = j < text.size() ? text[j] : '\n';
+        const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+                        (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '"' || c == '\'' ||
+                        c == ']';
+        if (!ok) Fail(line, "bad table header: '[' must be followed by a key");
+      }
+      const size_t nl = text.find('\n', i);
+      if (nl == std::string::npos) break;
+      i = nl + 1;
+      ++line;
+    }
   }
 
   std::string Swap(const std::string& text) const {

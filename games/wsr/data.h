@@ -446,6 +446,13 @@ struct Sheet {
   const Bridge* FindBridge(const HexId& h) const;
   const Place* FindPlace(std::string_view id_or_name) const;
   const Road* FindRoad(std::string_view id) const;
+  // True if a and b are consecutive hexes of one road path: moving from a to b follows the road
+  // (terrain.toml [road] cost instead of the terrain cost).
+  bool RoadConnects(const HexId& a, const HexId& b) const;
+  // True if a road runs completely through hex h (B4 rubble rule): h lies inside a road path
+  // (the road enters and leaves it), or is a path end on the sheet edge (the road continues off
+  // the sheet).
+  bool RoadThrough(const HexId& h) const;
   // All existing hexes of the sheet, column by column.
   std::vector<HexId> Hexes() const;
 };

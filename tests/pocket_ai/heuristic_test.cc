@@ -23,27 +23,6 @@ std::shared_ptr<const Game> make_game(int points = 60) {
   return all_games().create("pocket", {{"points", std::to_string(points)}});
 }
 
-// RandomPlayer concedes whenever "concede" comes up in its uniform draw (it is a legal action at
-// every decision), so most of its games end within a few actions. The measurement therefore
-// also uses this opponent: uniformly random among the legal actions other than concede.
-class RandomNoConcede : public Player {
- public:
-  explicit RandomNoConcede(uint64_t seed) : rng_(seed) {}
-  Action choose(const State& state) override {
-    state.legal_actions(buf_);
-    ActionList keep;
-    for (const Action& a : buf_)
-      if (a.verb != kConcede) keep.push_back(a);
-    if (keep.empty()) keep = buf_;
-    return keep[rng_.below(static_cast<uint32_t>(keep.size()))];
-  }
-  std::string name() const override { return "random-no-concede"; }
-
- private:
-  Rng rng_;
-  ActionList buf_;
-};
-
 struct GameOutcome {
   int winner = -1;  // seat, or -1 if the action cap was hit
   int illegal = 0;  // actions chosen by a player that were not legal
@@ -121,13 +100,6 @@ TEST(PocketAI, BeatsRandomPlayerInAQuickSample) {
   EXPECT_GE(t.wins, 51) << "heuristic won " << t.wins << " of " << t.games;
 }
 
-TEST(PocketAI, BeatsANonConcedingRandomPlayerInAQuickSample) {
-  Tally t = versus<RandomNoConcede>(30, 60, 8);
-  EXPECT_EQ(t.illegal, 0);
-  EXPECT_EQ(t.capped, 0);
-  EXPECT_GE(t.wins, 51) << "heuristic won " << t.wins << " of " << t.games;
-}
-
 TEST(PocketAI, PlaysUnderEveryRulesOption) {
   // Other battle sizes and the A1/A2/A16 options: legal choices only, and every game ends.
   const char* sets[][4] = {{"20", "one-order", "conserve", "forbid"},
@@ -140,7 +112,7 @@ TEST(PocketAI, PlaysUnderEveryRulesOption) {
         {{"points", o[0]}, {"turn", o[1]}, {"shoot_split", o[2]}, {"three_vs_one", o[3]}});
     for (uint64_t k = 0; k < 3; ++k) {
       auto h = make_pocket_heuristic(static_cast<int>(k % 2), 10 + k);
-      RandomNoConcede r(20 + k);
+      RandomPlayer r(20 + k);
       GameOutcome g = k % 2 == 0 ? play(*game, *h, r, 30 + k) : play(*game, r, *h, 30 + k);
       EXPECT_EQ(g.illegal, 0) << o[0] << " " << o[1];
       EXPECT_GE(g.winner, 0) << o[0] << " " << o[1] << ": game did not end";
@@ -230,6 +202,62 @@ void script(State& s, std::initializer_list<const char*> lines) {
     ASSERT_EQ(s.why_illegal(a), "") << line;
     s.apply(a);
   }
+}
+
+// Two games in lockstep that differ only in the opponent's hidden troops (scripted actions of
+// the opponent, chosen so that the observer's observations are equal). At every decision of the
+// observer up to the battle, the observations must be equal and the heuristic (same seed in
+// both games) must choose the same action, which is then applied to both games.
+void lockstep_same_choices(const Game& game, int observer, std::vector<const char*> opponent_a,
+                           std::vector<const char*> opponent_b, int* compared) {
+  auto sa = game.new_initial_state();
+  auto sb = game.new_initial_state();
+  auto pa = make_pocket_heuristic(observer, 99);
+  auto pb = make_pocket_heuristic(observer, 99);
+  size_t ia = 0, ib = 0;
+  while (static_cast<const PocketState&>(*sa).phase < kBattle) {
+    int seat = sa->current_seat();
+    ASSERT_EQ(seat, sb->current_seat());
+    if (seat == observer) {
+      ASSERT_EQ(sa->observe(observer), sb->observe(observer));
+      Action x = pa->choose(*sa), y = pb->choose(*sb);
+      ASSERT_EQ(sa->describe(x), sb->describe(y));
+      sa->apply(x);
+      sb->apply(y);
+      ++*compared;
+      continue;
+    }
+    ASSERT_LT(ia, opponent_a.size());
+    ASSERT_LT(ib, opponent_b.size());
+    script(*sa, {opponent_a[ia++]});
+    script(*sb, {opponent_b[ib++]});
+  }
+}
+
+TEST(PocketAI, DoesNotReadTheOpponentsHiddenPicksOrUnits) {
+  // PB Aufbau 4-6: picks are secret, and of a formed stack only the top troop and the height
+  // are visible until all stacks are placed (PB Aufstellung 4).
+  auto game = make_game(60);
+  int compared = 0;
+  // The elves observe: the orcs' picks and the hidden troops of their stack differ (an Orc or a
+  // third Goblin under two Goblins); the top troop (a Goblin) and the height are the same.
+  lockstep_same_choices(*game, kElves,
+                        {"pick orcs.goblin", "pick orcs.goblin", "pick orcs.orc", "done",
+                         "new-unit", "unit o1", "unit o1", "roll 6 1", "place o1 centre-front"},
+                        {"pick orcs.goblin", "pick orcs.goblin", "pick orcs.goblin", "done",
+                         "new-unit", "unit o1", "unit o1", "roll 6 1", "place o1 centre-front"},
+                        &compared);
+  int elves_decisions = compared;
+  EXPECT_GT(elves_decisions, 10);
+  // The orcs observe: the elves' picks differ (an Archer or a third Spearman under Spearmen).
+  lockstep_same_choices(
+      *game, kOrcs,
+      {"pick elves.spearman", "pick elves.spearman", "pick elves.archer", "done", "new-unit",
+       "unit e1", "unit e1", "roll 1 6", "place e1 centre-front"},
+      {"pick elves.spearman", "pick elves.spearman", "pick elves.spearman", "done", "new-unit",
+       "unit e1", "unit e1", "roll 1 6", "place e1 centre-front"},
+      &compared);
+  EXPECT_GT(compared - elves_decisions, 10);
 }
 
 // Orcs: one unit (Bugbear LP 2 + Goblin LP 1) in the centre front; elves: one Spearman in the
@@ -385,22 +413,13 @@ void measure(const char* label) {
 
 // Measurement (not run by ctest): N games per side at points=60.
 //   build/<dir>/tests/test_pocket_ai --gtest_also_run_disabled_tests
-//       --gtest_filter='PocketAI.DISABLED_Measure*'
+//       --gtest_filter='PocketAI.DISABLED_MeasureVersusRandom'
 // Environment: POCKET_AI_GAMES (games per side, default 500), POCKET_AI_SEED (default 2026).
 TEST(PocketAI, DISABLED_MeasureVersusRandom) {
   measure<RandomPlayer>("random");
 }
-TEST(PocketAI, DISABLED_MeasureVersusRandomNoConcede) {
-  measure<RandomNoConcede>("random-no-concede");
-}
 
-}  // namespace
-}  // namespace feldherr::pocket
-
-namespace feldherr::pocket {
-namespace {
-
-// Prints one game of the heuristic (orcs) against the non-conceding random player (elves), for
+// Prints one game of the heuristic (orcs) against the random player (elves), for
 // reading its decisions: --gtest_also_run_disabled_tests --gtest_filter='*PrintGame'.
 TEST(PocketAI, DISABLED_PrintGame) {
   auto game = make_game(60);
@@ -408,7 +427,7 @@ TEST(PocketAI, DISABLED_PrintGame) {
   if (const char* e = std::getenv("POCKET_AI_SEED")) seed = std::strtoull(e, nullptr, 10);
   auto h = make_pocket_heuristic(0, seed);
   auto h2 = make_pocket_heuristic(1, seed + 1);
-  RandomNoConcede r(seed + 1);
+  RandomPlayer r(seed + 1);
   Player* players[2] = {h.get(), std::getenv("POCKET_AI_SELF") ? static_cast<Player*>(h2.get())
                                                                : static_cast<Player*>(&r)};
   auto s = game->new_initial_state();
@@ -424,12 +443,6 @@ TEST(PocketAI, DISABLED_PrintGame) {
   }
   std::printf("%s\n", s->result().summary.c_str());
 }
-
-}  // namespace
-}  // namespace feldherr::pocket
-
-namespace feldherr::pocket {
-namespace {
 
 // Reads "name=value,name=value" into params (names of HeuristicParams fields).
 HeuristicParams params_from(const char* text) {
@@ -521,13 +534,7 @@ TEST(PocketAI, DISABLED_MeasureSelfPlay) {
       wins[0], n, wins[1], n, 100.0 * (wins[0] + wins[1]) / (2 * n), 100 * lo, 100 * hi, capped);
 }
 
-}  // namespace
-}  // namespace feldherr::pocket
-
-namespace feldherr::pocket {
-namespace {
-
-// Side balance of the armies without the heuristic: non-conceding random players on both sides
+// Side balance of the armies without the heuristic: random players on both sides
 // (POCKET_AI_GAMES games, default 500). Prints the orcs' share of wins.
 TEST(PocketAI, DISABLED_MeasureRandomBalance) {
   int n = 500;
@@ -535,7 +542,7 @@ TEST(PocketAI, DISABLED_MeasureRandomBalance) {
   auto game = make_game(60);
   int orcs = 0, capped = 0;
   for (int i = 0; i < n; ++i) {
-    RandomNoConcede a(3 * i + 1), b(3 * i + 2);
+    RandomPlayer a(3 * i + 1), b(3 * i + 2);
     GameOutcome g = play(*game, a, b, 3 * i + 3);
     if (g.winner == 0) ++orcs;
     if (g.winner < 0) ++capped;

@@ -528,6 +528,25 @@ TEST(WsrMaps, WSR_A12_Arnhem_MapReferences) {
   EXPECT_EQ(MinDist(Select('C', 'D', 'U'), Town('B', "Ville Sur Le Fleuve"), kCEastOfB), 6);
 }
 
+// Road queries for the movement rules: consecutive path hexes connect; B4's "road running
+// completely through a hex" holds inside a path and at a path end on the sheet edge, not at a
+// dead end (the beach ends of the sheet D draws).
+TEST(WsrMaps, RoadConnectsAndRoadThrough) {
+  const Sheet& a = D().sheet('A');
+  EXPECT_TRUE(a.RoadConnects(H("A-K08"), H("A-L08")));  // road A3
+  EXPECT_TRUE(a.RoadConnects(H("A-L08"), H("A-K08")));
+  EXPECT_TRUE(a.RoadConnects(H("A-O07"), H("A-P07")));   // onto the Celles bridge
+  EXPECT_FALSE(a.RoadConnects(H("A-K08"), H("A-K07")));  // not a road step
+  EXPECT_FALSE(a.RoadConnects(H("A-K09"), H("A-L08")));  // road hexes, not adjacent
+  const Sheet& b = D().sheet('B');
+  for (const char* h : {"B-M05", "B-N05", "B-O05", "B-Q04", "B-R05", "B-R04", "B-R06"}) {
+    EXPECT_TRUE(b.RoadThrough(H(h))) << h;
+  }
+  EXPECT_FALSE(b.RoadThrough(H("B-N06")));               // city without road
+  EXPECT_TRUE(b.RoadThrough(H("B-U06")));                // path end on the east edge
+  EXPECT_FALSE(D().sheet('D').RoadThrough(H("D-K10")));  // the west draw ends on the beach
+}
+
 // The rules-text facts each sheet keeps (the loader refuses a grid that breaks one).
 TEST(WsrMaps, RulesTextFactsAreRecorded) {
   EXPECT_EQ(D().sheet('A').facts.size(), 4u);
