@@ -21,10 +21,11 @@ void Narrator::action(const Game& game, int n, const LoggedAction& logged,
   if (!active()) return;
   std::string head = std::to_string(n) + ". ";
   if (logged.seat == kChance) {
-    head += "dice: " + logged.text;
+    head += "dice: " + (logged.shown.empty() ? logged.text : logged.shown);
     if (!chance_prompt.empty()) head += "  (" + chance_prompt + ")";
   } else {
-    head += seat_name(game, logged.seat) + ": " + logged.text;
+    head +=
+        seat_name(game, logged.seat) + ": " + (logged.shown.empty() ? logged.text : logged.shown);
   }
   line(head);
   for (const Event& event : events) {

@@ -156,6 +156,14 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   }
 
   Session session(game);
+  // Hidden information in the narration: one human sees what his seat may know; several humans
+  // share the screen (hot-seat) and see what a spectator may; without humans, everything.
+  {
+    int humans = 0, human_seat = kNobody;
+    for (size_t seat = 0; seat < num_seats; ++seat)
+      if (controllers[seat] == Controller::kHuman) ++humans, human_seat = static_cast<int>(seat);
+    session.show_to(humans == 1 ? human_seat : humans > 1 ? kObserver : kNobody);
+  }
   if (!args.log.empty()) session.record_to(args.log, seed);
   const std::string log_note = args.log.empty() ? std::string("no log was written (use --log FILE)")
                                                 : "the log so far is in " + args.log;

@@ -29,10 +29,10 @@ constexpr int kObserver = -3;  // for observe(): a spectator who may see only pu
 
 // Who owes the next decision, and what kind of decision it is.
 struct Decision {
-  int seat = kNobody;     // a seat, kChance, or kNobody when the game is over
-  std::string kind;       // short machine name, e.g. "order", "reaction", "allocate-wound", "roll"
-  std::string prompt;     // one sentence for a human, citing the rule, e.g. "Choose a reaction
-                          // to the attack on sector 2 (PB Aktion 2)"
+  int seat = kNobody;  // a seat, kChance, or kNobody when the game is over
+  std::string kind;    // short machine name, e.g. "order", "reaction", "allocate-wound", "roll"
+  std::string prompt;  // one sentence for a human, citing the rule, e.g. "Choose a reaction
+                       // to the attack on sector 2 (PB Aktion 2)"
 };
 
 // Something that happened, explained like a referee would. `rule` cites the rulebook
@@ -102,6 +102,13 @@ class State {
   // more, e.g. aliases); it returns false with a message on text that names no action.
   virtual std::string describe(const Action& action) const = 0;
   virtual bool parse(std::string_view text, Action& out, std::string& error) const = 0;
+  // The text form of `action` as `viewer` may see it, in this state (before the action): an
+  // action that carries information hidden from the viewer is masked, e.g. the opponent's
+  // "pick elves.archer" becomes "pick (hidden)". kNobody means an all-seeing narrator.
+  virtual std::string describe_for(const Action& action, int viewer) const {
+    (void)viewer;
+    return describe(action);
+  }
 
   // Undo policy (ARCHITECTURE.md "Undo belongs to the rules"): true if applying `action` reveals
   // hidden information, which closes the undo window. Chance actions and a change of deciding

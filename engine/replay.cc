@@ -82,6 +82,8 @@ ReplayFile parse_replay(std::istream& in, const std::string& name) {
       j = json::parse(text);
     } catch (const json::parse_error& e) {
       fail(name, line, fmt::format("not valid JSON (byte {})", e.byte));
+    } catch (const json::exception& e) {  // e.g. a number too large (found by fuzzing)
+      fail(name, line, fmt::format("not valid JSON ({})", e.what()));
     }
     if (!j.is_object()) fail(name, line, "each line must be a JSON object");
     std::string type = field(j, "type", json::value_t::string, name, line).get<std::string>();

@@ -47,13 +47,14 @@ void Session::push(const Action& action, int seat, std::string text, EventList* 
     undo_seat_ = seat;
   }
   if (!closes) undo_stack_.push_back(state_->clone());
+  std::string shown = viewer_ == kNobody ? text : state_->describe_for(action, viewer_);
   state_->apply(action, events);
   if (closes || state_->current_seat() != seat) undo_stack_.clear();
-  history_.push_back({seat, action, text});
+  history_.push_back({seat, action, std::move(text), std::move(shown)});
   if (writer_) {
     int n = static_cast<int>(history_.size());
     std::string seat_name = seat >= 0 ? game_->seats()[static_cast<size_t>(seat)] : "chance";
-    writer_->action(n, seat_name, text, action.id());
+    writer_->action(n, seat_name, history_.back().text, action.id());
     if (n % kHashEvery == 0) writer_->hash(n, state_->hash());
     if (state_->is_terminal()) writer_->result(n, state_->result(), state_->hash());
   }

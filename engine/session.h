@@ -16,7 +16,8 @@ namespace feldherr {
 struct LoggedAction {
   int seat = kNobody;  // who took it (kChance for dice)
   Action action;
-  std::string text;  // describe() in the state before it
+  std::string text;   // describe() in the state before it
+  std::string shown;  // describe_for(action, viewer) for the session's viewer (see show_to)
 };
 
 class Session {
@@ -42,6 +43,10 @@ class Session {
   // Returns false (and changes nothing) if undo is closed.
   bool undo();
 
+  // Narration for one seat (or kObserver): LoggedAction::shown masks what that viewer may not
+  // know. The default kNobody shows everything (text == shown).
+  void show_to(int viewer) { viewer_ = viewer; }
+
   // Starts writing a replay log (JSON Lines) to `path`; every later action is appended and
   // flushed before act() returns. Throws std::runtime_error if the file cannot be written.
   void record_to(const std::string& path, uint64_t seed);
@@ -54,6 +59,7 @@ class Session {
   std::vector<LoggedAction> history_;
   std::vector<std::unique_ptr<State>> undo_stack_;  // states before each undoable action
   int undo_seat_ = kNobody;
+  int viewer_ = kNobody;
   std::optional<ReplayWriter> writer_;
 };
 

@@ -201,6 +201,12 @@ class PocketState : public State {
   Result result() const override;
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
+  // The opponent's picks are secret until the stacks are revealed (PB Aufbau 6).
+  std::string describe_for(const Action& action, int viewer) const override {
+    if (action.verb == kPick && viewer != kNobody && viewer != current_seat())
+      return "pick (hidden)";
+    return describe(action);
+  }
   bool parse(std::string_view text, Action& out, std::string& error) const override;
   bool reveals_information(const Action& action) const override;
   bool is_concession(const Action& action) const override { return action.verb == kConcede; }

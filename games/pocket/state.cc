@@ -1,6 +1,7 @@
 // Pocket Battles: game construction, state bookkeeping, JSON, hashing, observation,
 // determinisation, rendering and invariants.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -678,8 +679,33 @@ std::string PocketState::render_text(int seat) const {
     out += fmt::format("  {:<6} markers {}: pool {}, passed {}, set aside {}; destroyed {} DP",
                        seats[static_cast<size_t>(s)], p.total, p.pool, p.passed, p.deferred,
                        p.captured_dp);
-    if (s == seat || phase >= kBattle) out += fmt::format(" of the enemy; army {} DP", p.built_dp);
+    if (s == seat || phase >= kBattle)
+      out += fmt::format(" of the enemy; army {} DP", phase == kSelect ? p.picked_dp : p.built_dp);
     out += fmt::format("; {} troops, {} units\n", p.n_troops, p.n_units);
+  }
+  // While a seat chooses and forms its army it needs the printed values of its tiles (PB Aufbau
+  // 4-5): the roster, with how many of each tile it has picked.
+  if ((phase == kSelect || phase == kForm) && seat >= 0) {
+    const Army& army = game_->army(seat);
+    out += fmt::format("  {} roster (dice = faces printed on the tile; FV * = no limit):\n",
+                       seats[static_cast<size_t>(seat)]);
+    out += "    tile                  picked/box  DP  FV  LP  combat dice   shooting  traits\n";
+    for (size_t t = 0; t < army.troops.size(); ++t) {
+      const TroopType& tt = army.troops[t];
+      int picked = 0;
+      for (int i = 0; i < n_troops; ++i) {
+        const Troop& tr = troops[static_cast<size_t>(i)];
+        if (tr.owner == seat && tr.type == t) ++picked;
+      }
+      std::string traits;
+      for (Trait tr : tt.traits) traits += std::string(traits.empty() ? "" : ",") + trait_name(tr);
+      out += fmt::format("    {:<22}{:>3}/{:<7}{:>3} {:>3} {:>3}  {:<13} {:<9} {}\n",
+                         game_->type(seat, static_cast<int>(t)).short_id, picked, tt.count, tt.dp,
+                         tt.fv == kStarFV ? std::string("*") : std::to_string(tt.fv),
+                         tt.lp == kNoLP ? std::string("-") : std::to_string(tt.lp),
+                         fmt::format("{}", fmt::join(tt.combat_dice, ",")),
+                         fmt::format("{}", fmt::join(tt.shooting_dice, ",")), traits);
+    }
   }
   auto unit_text = [&](int u) {
     const Unit& un = units[static_cast<size_t>(u)];
