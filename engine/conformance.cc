@@ -3,9 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "engine/replay.h"
 #include "engine/session.h"
 
 namespace feldherr {
@@ -154,6 +156,23 @@ ConformanceReport run_conformance(const Game& game, const ConformanceOptions& op
       if (!failures.empty()) {
         for (auto& f : failures) f = fmt::format("game {} action {} ({}): {}", g, n, text, f);
         break;
+      }
+    }
+    if (!failures.empty()) {
+      // Leave a replay of the failing game so that `feldherr replay FILE` narrates it.
+      std::string path =
+          (std::filesystem::temp_directory_path() /
+           fmt::format("feldherr-conformance-{}-{}-game{}.jsonl", game.id(), game.scenario(), g))
+              .string();
+      try {
+        ReplayWriter writer(path, game, options.seed);
+        int i = 0;
+        for (const LoggedAction& h : session.history())
+          writer.action(++i, h.seat >= 0 ? game.seats()[static_cast<size_t>(h.seat)] : "chance",
+                        h.text, h.action.id());
+        failures.back() += " (replay of the game: " + path + ")";
+      } catch (const std::exception&) {
+        // No replay if the temporary directory is not writable; the failure text stands alone.
       }
     }
     for (auto& f : failures) {

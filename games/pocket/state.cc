@@ -835,7 +835,10 @@ std::string PocketState::invariant_violation() const {
              steps[static_cast<size_t>(i)].kind == kStepChooseTarget) &&
             steps[static_cast<size_t>(i)].a == u)
           transient = true;
-      if (!transient) return "unit " + unit_label(u) + " in the combat zone outside any combat";
+      // A concession ends the game at once (PB Spielende 1), possibly in the middle of an
+      // attack whose charging unit then stays in the combat zone without a combat.
+      if (!transient && win_reason != kWinConcede)
+        return "unit " + unit_label(u) + " in the combat zone outside any combat";
     }
     if (un.combat >= 0) {
       if (un.zone != kCombatZone) return "unit in a combat outside the combat zone";

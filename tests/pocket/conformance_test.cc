@@ -57,6 +57,28 @@ TEST(PocketConformance, ShippedArmiesThroughRegistry) {
   }
 }
 
+// Issue 2: the battery over 1,000 random games each at 60 and 100 points with the shipped armies.
+// Cheap checks (legal list, clone, hash, undo, determinism) run after every action; the
+// expensive ones (JSON round trip, sibling hashes, text round trip of every legal action,
+// determinisation) after every 8th, which keeps the test near a minute on CI.
+TEST(PocketConformance, Battery1000GamesEachAt60And100Points) {
+  const GameModule* m = all_games().find("pocket");
+  ASSERT_NE(m, nullptr);
+  for (const char* pts : {"60", "100"}) {
+    auto g = all_games().create("pocket/orcs-vs-elves", {{"points", pts}});
+    ConformanceOptions o;
+    o.games = 1000;
+    o.seed = 1000;
+    o.check_stride = 8;
+    o.invariant = m->invariant;
+    ConformanceReport r = run_conformance(*g, o);
+    for (const auto& f : r.failures) ADD_FAILURE() << pts << " points: " << f;
+    EXPECT_EQ(r.games, 1000);
+    EXPECT_EQ(r.terminated, 1000) << pts << " points";
+    RecordProperty(std::string("actions_at_") + pts, static_cast<int>(r.actions));
+  }
+}
+
 TEST(PocketConformance, OptionValidators) {
   const GameModule* m = all_games().find("pocket");
   ASSERT_NE(m, nullptr);
