@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -89,6 +91,10 @@ class HumanSeat {
   enum class Outcome { kActed, kUndone, kQuit, kEndOfInput };
 
   HumanSeat(Streams& io, const Narrator& narrator) : io_(io), narrator_(narrator) {}
+  // The player that answers `hint` for a seat (the game's heuristic); none if not set.
+  void set_adviser(std::function<std::unique_ptr<Player>(int seat)> adviser) {
+    adviser_ = std::move(adviser);
+  }
 
   // Plays one decision of state.current_seat() through `session`. kActed: an action was taken
   // (its events are in `events`); kUndone: the last action was taken back; kQuit: the player
@@ -101,6 +107,7 @@ class HumanSeat {
 
   Streams& io_;
   const Narrator& narrator_;
+  std::function<std::unique_ptr<Player>(int seat)> adviser_;
 };
 
 }  // namespace feldherr::cli

@@ -28,6 +28,22 @@ bool all_digits(const std::string& s) {
          std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// The actions a human chooses from by number: every legal action but a concession, which must be
+// typed (and confirmed) so that a slip of the finger never gives up a game.
+ActionList numbered_actions(const State& state) {
+  ActionList legal = state.legal_actions();
+  ActionList out;
+  for (const Action& a : legal)
+    if (!state.is_concession(a)) out.push_back(a);
+  return out.empty() ? legal : out;
+}
+
+bool concession_legal(const State& state) {
+  for (const Action& a : state.legal_actions())
+    if (state.is_concession(a)) return true;
+  return false;
+}
+
 }  // namespace
 
 void HumanSeat::show(const Session& session) const {
@@ -41,10 +57,11 @@ void HumanSeat::show(const Session& session) const {
   if (!board.empty() && board.back() != '\n') io_.out << '\n';
   const Decision decision = state.decision();
   io_.out << decision.prompt << '\n';
-  const ActionList legal = state.legal_actions();
+  const ActionList legal = numbered_actions(state);
   for (size_t i = 0; i < legal.size(); ++i) {
     io_.out << "  " << i + 1 << ") " << state.describe(legal[i]) << '\n';
   }
+  io_.out << "  (type a number or an action; hint asks the AI; help lists the commands)\n";
 }
 
 void HumanSeat::help(const Session& session) const {
@@ -56,14 +73,11 @@ void HumanSeat::help(const Session& session) const {
           << "  board   show the board, the decision and the legal actions again\n"
           << "  log     the recent actions and events\n"
           << "  undo    take back your last action (only while the rules keep undo open)\n"
+          << "  hint    what the AI would play here\n"
           << "  help    this text\n"
           << "  quit    stop now; the replay log written so far is kept\n";
-  Action concede;
-  std::string error;
-  if (session.state().parse("concede", concede, error) &&
-      session.state().why_illegal(concede).empty()) {
-    io_.out << "  concede is a legal action now: type it to give up the game\n";
-  }
+  if (concession_legal(session.state()))
+    io_.out << "  concede give up the game (asks for confirmation)\n";
 }
 
 HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::string& undone_text) {
@@ -92,6 +106,16 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       continue;
     }
     if (command == "quit" || command == "exit") return Outcome::kQuit;
+    if (command == "hint") {
+      if (!adviser_) {
+        io_.out << "no AI adviser for this game\n";
+        continue;
+      }
+      auto player = adviser_(state.current_seat());
+      io_.out << "the " << player->name()
+              << " AI would play: " << state.describe(player->choose(state)) << '\n';
+      continue;
+    }
     if (command == "undo") {
       if (session.history().empty()) {
         io_.out << "nothing to undo: no action has been taken yet\n";
@@ -112,7 +136,7 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
 
     Action action;
     if (all_digits(input)) {
-      const ActionList legal = state.legal_actions();
+      const ActionList legal = numbered_actions(state);
       const long number = std::stol(input);
       if (number < 1 || static_cast<size_t>(number) > legal.size()) {
         io_.out << "no action number " << input << ": choose 1-" << legal.size()
@@ -125,6 +149,15 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       if (!state.parse(input, action, error)) {
         io_.out << "not understood: " << (error.empty() ? input : error)
                 << " (type a number, an action, or help)\n";
+        continue;
+      }
+    }
+    if (state.is_concession(action)) {
+      io_.out << "Really give up the game? Type yes to concede: " << std::flush;
+      std::string answer;
+      if (!std::getline(io_.in, answer)) return Outcome::kEndOfInput;
+      if (lower(trim(answer)) != "yes") {
+        io_.out << "not conceded; the game goes on\n";
         continue;
       }
     }

@@ -172,6 +172,13 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   Rng dice(seed);
   Narrator narrator(io.out, !args.quiet, any_human);
   HumanSeat human(io, narrator);
+  if (module != nullptr && module->make_heuristic) {
+    // `hint`: the game's heuristic, seeded per seat and request so hints do not change the game.
+    human.set_adviser([module, seed, n = uint64_t{0}](int seat) mutable {
+      return module->make_heuristic(
+          seat, derive_seed(seed, 1000 + static_cast<uint64_t>(seat) + 16 * ++n));
+    });
+  }
   EventList events;
   std::string chance_prompt;
   while (!session.state().is_terminal()) {

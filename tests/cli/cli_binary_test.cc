@@ -296,9 +296,9 @@ TEST(CliBinary, HumanSeatsThroughStdin) {
   // (PB Aufbau 6); the log keeps the real action (checked by replay below).
   const std::string shown = chosen.rfind("pick ", 0) == 0 ? "pick (hidden)" : chosen;
   EXPECT_TRUE(std::regex_search(
-      o.out, std::regex(R"(\d+\. (orcs|elves): )" +
-                        std::regex_replace(shown, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") +
-                        "\n")))
+      o.out,
+      std::regex(R"(\d+\. (orcs|elves): )" +
+                 std::regex_replace(shown, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + "\n")))
       << o.out;
   EXPECT_THAT(last_line(o.out), StartsWith("quit: the game is left unfinished"));
   // The log holds the chosen action and replays.
@@ -313,6 +313,32 @@ TEST(CliBinary, HumanSeatsThroughStdin) {
   EXPECT_TRUE(u.out.find("undo (takes back \"" + chosen + "\")") != std::string::npos ||
               u.out.find("cannot undo: the rules have closed undo") != std::string::npos)
       << u.out;
+}
+
+}  // namespace
+}  // namespace feldherr
+
+namespace feldherr {
+namespace {
+
+using ::testing::Not;
+
+// A concession is never a numbered choice and must be confirmed (PB Spielende 1: a player may
+// concede at any time, but a slip of the finger must not end the game); `hint` asks the AI.
+TEST(CliBinaryHuman, ConcedeIsTypedAndConfirmedAndHintAsksTheAI) {
+  const std::vector<std::string> args = {
+      "play",   "pocket/orcs-vs-elves", "--seed", "7",
+      "--seat", "orcs=human",           "--seat", "elves=heuristic"};
+  Outcome o = feldherr(args, "hint\nconcede\nno\nquit\n");
+  EXPECT_EQ(o.code, 3) << o.err;
+  EXPECT_THAT(o.out, HasSubstr("the heuristic AI would play: pick orcs."));
+  EXPECT_THAT(o.out, HasSubstr("Really give up the game? Type yes to concede:"));
+  EXPECT_THAT(o.out, HasSubstr("not conceded; the game goes on"));
+  EXPECT_THAT(o.out, Not(HasSubstr(") concede\n")));
+
+  Outcome c = feldherr(args, "concede\nyes\n");
+  EXPECT_EQ(c.code, 0) << c.err;
+  EXPECT_EQ(last_line(c.out), "result: elves wins");
 }
 
 }  // namespace

@@ -511,7 +511,8 @@ TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   EXPECT_THAT(r.out, HasSubstr("=== red to play (action 3) ===\n"));
   EXPECT_THAT(r.out, HasSubstr("red: roll 1 or 2 dice, press, reveal or pass (DR §2)\n"
                                "  1) dice 1\n  2) dice 2\n  3) press\n  4) reveal\n  5) pass\n"
-                               "red> "));
+                               "  (type a number or an action; hint asks the AI; help lists the "
+                               "commands)\nred> "));
   EXPECT_THAT(r.out,
               HasSubstr("3. red: press\n  [DR §2] red presses: rolls score double this turn.\n"));
   EXPECT_THAT(r.out, HasSubstr("illegal: DR §2: already pressed this turn\n"));
