@@ -82,6 +82,12 @@ void HumanSeat::help(const Session& session) const {
 
 HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::string& undone_text) {
   const std::string side = seat_name(session.game(), session.state().current_seat());
+  // A forced decision (one legal action besides conceding) is taken at once: asking a human to
+  // confirm the only possibility is noise. Undo still takes it back while the rules allow.
+  if (const ActionList only = numbered_actions(session.state()); only.size() == 1) {
+    const std::string reason = session.act(only.front(), &events);
+    if (reason.empty()) return Outcome::kActed;
+  }
   show(session);
   std::string raw;
   while (true) {
@@ -130,6 +136,11 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       if (!session.undo()) {
         io_.out << "cannot undo: the rules have closed undo\n";
         continue;
+      }
+      // Forced actions were taken automatically: take them back too, up to the last real choice.
+      while (numbered_actions(session.state()).size() == 1 && session.can_undo()) {
+        undone_text = session.history().back().text + "\", \"" + undone_text;
+        session.undo();
       }
       return Outcome::kUndone;
     }
