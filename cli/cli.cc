@@ -1,16 +1,21 @@
 // Command-line parsing (CLI11) and dispatch of the `feldherr` subcommands (docs/cli.md).
 #include "cli/cli.h"
 
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <limits>
+#include <random>
+#include <set>
 #include <type_traits>
 
 #include "cli/commands.h"
 #include "engine/errors.h"
 #include "engine/hash.h"
+#include "engine/player.h"
 
 namespace feldherr::cli {
 
@@ -33,6 +38,92 @@ bool split_pair(const std::string& text, std::string& key, std::string& value) {
 
 uint64_t derive_seed(uint64_t seed, uint64_t salt) {
   return Hasher().add(seed).add(salt).value();
+}
+
+const char* controller_name(Controller c) {
+  switch (c) {
+    case Controller::kHuman:
+      return "human";
+    case Controller::kRandom:
+      return "random";
+    case Controller::kHeuristic:
+      return "heuristic";
+  }
+  return "?";
+}
+
+Options parse_options(const std::vector<std::string>& texts) {
+  Options options;
+  std::set<std::string> seen;
+  for (const std::string& text : texts) {
+    std::string key, value;
+    if (!split_pair(text, key, value)) {
+      throw UsageError(fmt::format("bad --option '{}': expected KEY=VALUE", text));
+    }
+    if (!seen.insert(key).second) {
+      throw UsageError(fmt::format("option '{}' given twice", key));
+    }
+    options.emplace_back(key, value);
+  }
+  return options;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string s;
+  for (const std::string& item : items) s += (s.empty() ? "" : ", ") + item;
+  return s;
+}
+
+std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const Game& game,
+                                    const std::string& game_name, bool allow_human) {
+  const auto& sides = game.seats();
+  std::vector<Controller> controllers(sides.size(), Controller::kHeuristic);
+  std::vector<bool> given(sides.size(), false);
+  const char* players = allow_human ? "human, random, heuristic" : "random, heuristic";
+  for (const std::string& text : texts) {
+    std::string side, player;
+    if (!split_pair(text, side, player)) {
+      throw UsageError(fmt::format("bad --seat '{}': expected SIDE=PLAYER (e.g. {}={})", text,
+                                   sides.empty() ? "side" : sides.front(),
+                                   allow_human ? "human" : "random"));
+    }
+    const int seat = game.seat_index(side);
+    if (seat < 0) {
+      throw UsageError(
+          fmt::format("unknown side '{}' in {} (sides: {})", side, game_name, join(sides)));
+    }
+    Controller controller;
+    if (player == "human" && allow_human) {
+      controller = Controller::kHuman;
+    } else if (player == "random") {
+      controller = Controller::kRandom;
+    } else if (player == "heuristic") {
+      controller = Controller::kHeuristic;
+    } else {
+      throw UsageError(
+          fmt::format("unknown player '{}' for side {} (players: {})", player, side, players));
+    }
+    const auto index = static_cast<size_t>(seat);
+    if (given[index]) throw UsageError(fmt::format("side '{}' given twice in --seat", side));
+    given[index] = true;
+    controllers[index] = controller;
+  }
+  return controllers;
+}
+
+std::unique_ptr<Player> make_computer_player(Controller controller, const GameModule* module,
+                                             int seat, uint64_t player_seed, bool* fell_back) {
+  if (fell_back != nullptr) *fell_back = false;
+  if (controller == Controller::kHeuristic && module != nullptr && module->make_heuristic) {
+    if (std::unique_ptr<Player> player = module->make_heuristic(seat, player_seed)) return player;
+  }
+  if (controller == Controller::kHeuristic && fell_back != nullptr) *fell_back = true;
+  return std::make_unique<RandomPlayer>(player_seed);
+}
+
+uint64_t random_seed() {
+  std::random_device device;
+  return (static_cast<uint64_t>(device()) << 32) ^ static_cast<uint64_t>(device());
 }
 
 int cmd_list(const Registry& registry, Streams& io) {
@@ -125,15 +216,59 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->check(CLI::ExistingPath)
       ->type_name("PATH");
 
+  SimulateArgs sim_args;
+  uint64_t sim_seed = 0;
+  CLI::App* simulate = app.add_subcommand(
+      "simulate", "Play a batch of computer-vs-computer games and print win rates and lengths");
+  simulate->add_option("game", sim_args.game, "The game and scenario, e.g. pocket/orcs-vs-elves")
+      ->type_name("GAME/SCENARIO");
+  simulate->add_option("--games", sim_args.games, "Games in the whole batch (all shards)")
+      ->type_name("N")
+      ->check(natural<long long>("--games"));
+  simulate
+      ->add_option("--seat", sim_args.seats,
+                   "Who plays a side: random or heuristic (default heuristic); repeatable")
+      ->type_name("SIDE=PLAYER")
+      ->allow_extra_args(false);
+  simulate->add_option("--option", sim_args.options, "A rules option of the game; repeatable")
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false);
+  simulate->add_option("--threads", sim_args.threads, "Games played in parallel (default 1)")
+      ->type_name("T")
+      ->check(natural<int>("--threads"));
+  CLI::Option* sim_seed_opt =
+      simulate
+          ->add_option("--seed", sim_seed,
+                       "Seed of the batch; game i uses a seed derived from (seed, i) (default: "
+                       "drawn at random and printed)")
+          ->type_name("S")
+          ->check(natural<uint64_t>("seed"));
+  simulate
+      ->add_option("--shard", sim_args.shard,
+                   "Play only the games i with i % M == K-1 (K from 1 to M; default 1/1)")
+      ->type_name("K/M");
+  simulate->add_option("--json", sim_args.json, "Write the statistics as JSON to FILE")
+      ->type_name("FILE");
+  simulate
+      ->add_option("--max-actions", sim_args.max_actions,
+                   "Stop a game after N actions and count it as unfinished (default: no cap)")
+      ->type_name("N")
+      ->check(natural<long long>("--max-actions"));
+  simulate
+      ->add_option("--merge", sim_args.merge,
+                   "Combine the --json files of the shards of one batch and print the table")
+      ->type_name("FILE")
+      ->check(CLI::ExistingFile);
+
   // CLI11 reports a misspelt command as "A subcommand is required": name it instead.
   if (!args.empty() && !args.front().empty() && args.front()[0] != '-') {
     bool known = false;
-    for (const CLI::App* sub : {list, play, replay, validate}) {
+    for (const CLI::App* sub : {list, play, replay, validate, simulate}) {
       known = known || sub->check_name(args.front());
     }
     if (!known) {
       io.err << "error: unknown command '" << args.front()
-             << "' (commands: list, play, replay, validate)\n";
+             << "' (commands: list, play, replay, validate, simulate)\n";
       return kExitUsage;
     }
   }
@@ -160,6 +295,10 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
   }
   if (replay->parsed()) return cmd_replay(replay_args, registry, io);
   if (validate->parsed()) return cmd_validate(paths, registry, io);
+  if (simulate->parsed()) {
+    if (sim_seed_opt->count() > 0) sim_args.seed = sim_seed;
+    return cmd_simulate(sim_args, registry, io);
+  }
   io.err << "error: no subcommand\n";  // unreachable: require_subcommand(1)
   return kExitUsage;
 }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
@@ -47,7 +48,46 @@ int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io);
 
 int cmd_validate(const std::vector<std::string>& paths, const Registry& registry, Streams& io);
 
+struct SimulateArgs {
+  std::string game;                  // "game/scenario"
+  long long games = 0;               // --games N: size of the whole batch (all shards)
+  std::vector<std::string> seats;    // --seat SIDE=PLAYER
+  std::vector<std::string> options;  // --option KEY=VALUE
+  int threads = 1;                   // --threads T
+  std::optional<uint64_t> seed;      // --seed; drawn from std::random_device when absent
+  std::string shard = "1/1";         // --shard K/M
+  std::string json;                  // --json FILE ("" = none)
+  long long max_actions = 0;         // --max-actions per game (0 = no cap)
+  std::vector<std::string> merge;    // --merge FILE...: combine the JSON of earlier runs
+};
+int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io);
+// The 95 % Wilson score interval of `successes` in `n` trials as fractions (simulate's table).
+std::pair<double, double> wilson_interval(long long successes, long long n);
+
 // ---- helpers ----
+
+// Who plays a seat (--seat SIDE=PLAYER).
+enum class Controller { kHuman, kRandom, kHeuristic };
+const char* controller_name(Controller c);
+
+// "KEY=VALUE" texts of --option; a malformed or repeated one is a UsageError.
+Options parse_options(const std::vector<std::string>& texts);
+
+// "a, b, c".
+std::string join(const std::vector<std::string>& items);
+
+// One controller per seat from the --seat texts; sides without --seat are played by the
+// heuristic. Unknown sides or players, or `human` when !allow_human, are UsageErrors.
+std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const Game& game,
+                                    const std::string& game_name, bool allow_human = true);
+
+// The player of a computer seat (kRandom or kHeuristic) seeded with `player_seed`. A game without
+// a heuristic gets a RandomPlayer and *fell_back is set.
+std::unique_ptr<Player> make_computer_player(Controller controller, const GameModule* module,
+                                             int seat, uint64_t player_seed, bool* fell_back);
+
+// A seed from std::random_device (for commands run without --seed).
+uint64_t random_seed();
 
 // Side id of a seat, "chance" for kChance, "nobody" for kNobody, "observer" for kObserver.
 std::string seat_name(const Game& game, int seat);

@@ -14,87 +14,6 @@
 
 namespace feldherr::cli {
 
-namespace {
-
-enum class Controller { kHuman, kRandom, kHeuristic };
-
-const char* controller_name(Controller c) {
-  switch (c) {
-    case Controller::kHuman:
-      return "human";
-    case Controller::kRandom:
-      return "random";
-    case Controller::kHeuristic:
-      return "heuristic";
-  }
-  return "?";
-}
-
-Options parse_options(const std::vector<std::string>& texts) {
-  Options options;
-  std::set<std::string> seen;
-  for (const std::string& text : texts) {
-    std::string key, value;
-    if (!split_pair(text, key, value)) {
-      throw UsageError(fmt::format("bad --option '{}': expected KEY=VALUE", text));
-    }
-    if (!seen.insert(key).second) {
-      throw UsageError(fmt::format("option '{}' given twice", key));
-    }
-    options.emplace_back(key, value);
-  }
-  return options;
-}
-
-std::string join(const std::vector<std::string>& items) {
-  std::string s;
-  for (const std::string& item : items) s += (s.empty() ? "" : ", ") + item;
-  return s;
-}
-
-// One controller per seat; sides without --seat are played by the heuristic.
-std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const Game& game,
-                                    const std::string& game_name) {
-  const auto& sides = game.seats();
-  std::vector<Controller> controllers(sides.size(), Controller::kHeuristic);
-  std::vector<bool> given(sides.size(), false);
-  for (const std::string& text : texts) {
-    std::string side, player;
-    if (!split_pair(text, side, player)) {
-      throw UsageError(fmt::format("bad --seat '{}': expected SIDE=PLAYER (e.g. {}=human)", text,
-                                   sides.empty() ? "side" : sides.front()));
-    }
-    const int seat = game.seat_index(side);
-    if (seat < 0) {
-      throw UsageError(
-          fmt::format("unknown side '{}' in {} (sides: {})", side, game_name, join(sides)));
-    }
-    Controller controller;
-    if (player == "human") {
-      controller = Controller::kHuman;
-    } else if (player == "random") {
-      controller = Controller::kRandom;
-    } else if (player == "heuristic") {
-      controller = Controller::kHeuristic;
-    } else {
-      throw UsageError(fmt::format(
-          "unknown player '{}' for side {} (players: human, random, heuristic)", player, side));
-    }
-    const auto index = static_cast<size_t>(seat);
-    if (given[index]) throw UsageError(fmt::format("side '{}' given twice in --seat", side));
-    given[index] = true;
-    controllers[index] = controller;
-  }
-  return controllers;
-}
-
-uint64_t random_seed() {
-  std::random_device device;
-  return (static_cast<uint64_t>(device()) << 32) ^ static_cast<uint64_t>(device());
-}
-
-}  // namespace
-
 int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   const Options user_options = parse_options(args.options);
   // Unknown game or scenario, unknown option or bad option value: UsageError (exit 2).
@@ -114,24 +33,14 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   std::vector<std::string> fallback;
   bool any_human = false;
   for (size_t seat = 0; seat < num_seats; ++seat) {
-    const uint64_t player_seed = derive_seed(seed, seat + 1);
-    switch (controllers[seat]) {
-      case Controller::kHuman:
-        any_human = true;
-        break;
-      case Controller::kRandom:
-        players[seat] = std::make_unique<RandomPlayer>(player_seed);
-        break;
-      case Controller::kHeuristic:
-        if (module != nullptr && module->make_heuristic) {
-          players[seat] = module->make_heuristic(static_cast<int>(seat), player_seed);
-        }
-        if (!players[seat]) {
-          players[seat] = std::make_unique<RandomPlayer>(player_seed);
-          fallback.push_back(game->seats()[seat]);
-        }
-        break;
+    if (controllers[seat] == Controller::kHuman) {
+      any_human = true;
+      continue;
     }
+    bool fell_back = false;
+    players[seat] = make_computer_player(controllers[seat], module, static_cast<int>(seat),
+                                         derive_seed(seed, seat + 1), &fell_back);
+    if (fell_back) fallback.push_back(game->seats()[seat]);
   }
   if (!fallback.empty()) {
     io.err << "note: " << game->id() << " has no heuristic player; random plays " << join(fallback)

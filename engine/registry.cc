@@ -4,7 +4,9 @@
 
 namespace feldherr {
 
-void Registry::add(GameModule module) { modules_.push_back(std::move(module)); }
+void Registry::add(GameModule module) {
+  modules_.push_back(std::move(module));
+}
 
 const GameModule* Registry::find(std::string_view game_id) const {
   for (const auto& m : modules_)
@@ -46,11 +48,13 @@ std::shared_ptr<const Game> Registry::create(std::string_view game_and_scenario,
   const GameModule* module = find(game_id);
   if (module == nullptr)
     throw UsageError(fmt::format("unknown game '{}' (see 'feldherr list')", game_id));
+  if (module->scenarios.empty())
+    throw UsageError(fmt::format("{} has no playable scenario yet (see 'feldherr list')", game_id));
   std::string_view scenario;
   if (slash == std::string_view::npos) {
     if (module->scenarios.size() != 1)
-      throw UsageError(fmt::format("{} has several scenarios: name one as {}/SCENARIO", game_id,
-                                   game_id));
+      throw UsageError(
+          fmt::format("{} has several scenarios: name one as {}/SCENARIO", game_id, game_id));
     scenario = module->scenarios.front().id;
   } else {
     scenario = game_and_scenario.substr(slash + 1);

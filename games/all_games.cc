@@ -1,5 +1,6 @@
 #include "engine/registry.h"
 #include "games/pocket/pocket.h"
+#include "games/wsr/module.h"
 
 namespace feldherr {
 
@@ -7,6 +8,7 @@ const Registry& all_games() {
   static const Registry registry = [] {
     Registry r;
     r.add(pocket::pocket_module());
+    r.add(wsr::wsr_data_module());  // data only: no scenarios yet
     return r;
   }();
   return registry;
