@@ -79,6 +79,7 @@ struct Batch {
   uint64_t seed = 0;
   long long total_games = 0;  // --games: the whole batch
   Shard shard;
+  std::string merged_shards;         // a --merge of only some shards: "1/4, 3/4" ("" otherwise)
   std::vector<std::string> results;  // per game in order of i: a side, "a+b", "draw", "unfinished"
   std::vector<long long> lengths;    // per game in order of i
   double seconds = 0;
@@ -249,28 +250,31 @@ void print_table(const Batch& batch, Streams& io) {
     seats += (seats.empty() ? "" : ", ") + batch.sides[seat] + "=" + batch.players[seat];
   }
   io.out << "seats: " << seats << '\n';
-  io.out << fmt::format("games: {} of a batch of {} (shard {}), seed {}\n", n, batch.total_games,
-                        batch.shard.text(), batch.seed);
+  io.out << fmt::format("games: {} of a batch of {} ({} {}), seed {}\n", n, batch.total_games,
+                        batch.merged_shards.empty() ? "shard" : "shards",
+                        batch.merged_shards.empty() ? batch.shard.text() : batch.merged_shards,
+                        batch.seed);
 
   const Tally t = tally(batch);
-  size_t width = 5;  // "draws"
+  const bool show_unfinished = t.unfinished > 0 || batch.max_actions > 0;
+  size_t width = show_unfinished ? 10 : 5;  // "unfinished", "draws"
   for (const std::string& side : batch.sides) width = std::max(width, side.size());
   size_t player_width = 6;  // "player"
   for (const std::string& player : batch.players)
     player_width = std::max(player_width, player.size());
   auto row = [&](const std::string& label, const std::string& player, long long count) {
     const auto [low, high] = wilson(count, n);
-    io.out << fmt::format("{:<{}}  {:<{}}  {:>6}  {:>8}  {:>7} ..{:>7}\n", label, width, player,
+    io.out << fmt::format("{:<{}}  {:<{}}  {:>6}  {:>8}  {:>16}\n", label, width, player,
                           player_width, count, percent(n > 0 ? double(count) / double(n) : 0.0),
-                          percent(low), percent(high));
+                          percent(low) + ".." + percent(high));
   };
-  io.out << fmt::format("{:<{}}  {:<{}}  {:>6}  {:>8}  {}\n", "side", width, "player", player_width,
-                        "wins", "rate", "95 % Wilson interval");
+  io.out << fmt::format("{:<{}}  {:<{}}  {:>6}  {:>8}  {:>16}\n", "side", width, "player",
+                        player_width, "wins", "rate", "95 % Wilson");
   for (size_t seat = 0; seat < batch.sides.size(); ++seat) {
     row(batch.sides[seat], batch.players[seat], t.wins[seat]);
   }
   row("draws", "", t.draws);
-  if (t.unfinished > 0 || batch.max_actions > 0) row("unfinished", "", t.unfinished);
+  if (show_unfinished) row("unfinished", "", t.unfinished);
 
   if (n > 0) {
     std::vector<long long> sorted = batch.lengths;
@@ -284,19 +288,19 @@ void print_table(const Batch& batch, Streams& io) {
     io.out << fmt::format("length (actions): mean {:.1f}, min {}, median {}, max {}\n",
                           sum / static_cast<double>(n), sorted.front(), median, sorted.back());
   }
-  io.out << fmt::format("speed: {:.1f} games/s ({:.1f} s, {} thread{})\n",
+  io.out << fmt::format("speed: {:.1f} games/s ({:.2f} s, {} thread{})\n",
                         batch.seconds > 0 ? static_cast<double>(n) / batch.seconds : 0.0,
                         batch.seconds, batch.threads, batch.threads == 1 ? "" : "s");
 }
 
-json to_json(const Batch& batch) {
-  json j;
+nlohmann::ordered_json to_json(const Batch& batch) {
+  nlohmann::ordered_json j;
   j["game"] = batch.game;
   j["scenario"] = batch.scenario;
   j["rules"] = batch.rules;
-  j["options"] = json::object();
+  j["options"] = nlohmann::ordered_json::object();
   for (const auto& [name, value] : batch.options) j["options"][name] = value;
-  j["seats"] = json::object();
+  j["seats"] = nlohmann::ordered_json::object();
   j["sides"] = batch.sides;  // seat order (JSON objects are unordered)
   for (size_t seat = 0; seat < batch.sides.size(); ++seat) {
     j["seats"][batch.sides[seat]] = batch.players[seat];
@@ -306,7 +310,7 @@ json to_json(const Batch& batch) {
   j["total_games"] = batch.total_games;
   j["games"] = batch.results.size();
   const Tally t = tally(batch);
-  j["wins"] = json::object();
+  j["wins"] = nlohmann::ordered_json::object();
   for (size_t seat = 0; seat < batch.sides.size(); ++seat)
     j["wins"][batch.sides[seat]] = t.wins[seat];
   j["draws"] = t.draws;
@@ -322,7 +326,7 @@ json to_json(const Batch& batch) {
 void write_json(const Batch& batch, const std::string& path) {
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write " + path);
-  out << to_json(batch).dump(1) << '\n';
+  out << to_json(batch).dump() << '\n';
   if (!out.flush()) throw std::runtime_error("cannot write " + path);
 }
 
@@ -331,7 +335,7 @@ Batch read_json(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw DataError(path + ":1: cannot open");
   try {
-    const json j = json::parse(in);
+    const auto j = nlohmann::ordered_json::parse(in);
     Batch batch;
     batch.game = j.at("game").get<std::string>();
     batch.scenario = j.at("scenario").get<std::string>();
@@ -412,11 +416,17 @@ int merge(const SimulateArgs& args, Streams& io) {
   if (parts.size() == static_cast<size_t>(m)) {
     merged.shard = Shard{1, 1};
   } else {
+    std::vector<std::string> present;
+    for (const Batch& part : parts) present.push_back(part.shard.text());
+    merged.merged_shards = join(present);
     std::vector<std::string> missing;
     for (long long k = 1; k <= m; ++k) {
       if (!seen[static_cast<size_t>(k - 1)]) missing.push_back(fmt::format("{}/{}", k, m));
     }
-    io.err << "note: shards " << join(missing) << " are missing; the table covers "
+    if (!args.json.empty()) {
+      throw UsageError("--merge --json needs every shard of the batch; missing: " + join(missing));
+    }
+    io.err << "note: missing shards: " << join(missing) << "; the table covers "
            << merged.results.size() << " of " << merged.total_games << " games\n";
     merged.shard = Shard{1, 1};
   }
