@@ -3,12 +3,10 @@
 //
 //   <game>/<scenario>[/<option>=<value>]/<Benchmark>
 //
-//   RandomPlayout  whole games, RandomPlayer for every seat, chance via State::sample_chance.
+//   RandomPlayout  whole games, RandomPlayer for every seat (it concedes only when nothing else
+//                  is legal, so games are played out), chance via State::sample_chance.
 //                  items_per_second = actions/s; counters games/s and actions/game.
-//   ContinuingPlayout  the same, but each seat's random choice avoids (at the cost of a clone +
-//                  apply per decision) actions that end the game at once, such as conceding:
-//                  full-length games. Its time includes that lookahead.
-//   Apply          re-applies the actions of recorded continuing games to fresh copies of the
+//   Apply          re-applies the actions of recorded random games to fresh copies of the
 //                  initial state (no legality checks, no players): items_per_second = actions/s.
 //   Clone          State::clone() of positions sampled evenly from those recorded games.
 //   LegalActions   State::legal_actions(buffer) on the same positions; counter actions/call.
@@ -37,35 +35,16 @@ constexpr int kMaxActionsPerGame = 200000;  // a runaway game stops here (confor
 constexpr int kSampleGames = 8;
 constexpr size_t kMaxSamples = 1024;
 
-// A random legal action that does not end the game at once, if there is one. Games whose
-// rules let a seat concede at any moment would otherwise end after a handful of random actions.
-Action pick_continuing(const State& state, const ActionList& legal, Rng& rng) {
-  size_t first = rng.below(static_cast<uint32_t>(legal.size()));
-  // The random pick if it does not end the game; otherwise the next one (cyclically) that does
-  // not. Only when every action ends the game is the random pick kept.
-  for (size_t k = 0; k < legal.size(); ++k) {
-    const Action& a = legal[(first + k) % legal.size()];
-    if (legal.size() == 1) break;
-    auto next = state.clone();
-    next->apply(a);
-    if (!next->is_terminal()) return a;
-  }
-  return legal[first];
-}
-
-// Plays one random game from `initial`: RandomPlayer for every seat, or (continuing = true)
-// pick_continuing. Calls `visit(state)` before every action and `taken(action)` after choosing
-// it. Returns the number of actions.
+// Plays one random game from `initial` with RandomPlayer for every seat. Calls `visit(state)`
+// before every action and `taken(action)` after choosing it. Returns the number of actions.
 template <typename Visit, typename Taken>
-int random_game(const State& initial, uint64_t seed, bool continuing, Visit&& visit,
-                Taken&& taken) {
+int random_game(const State& initial, uint64_t seed, Visit&& visit, Taken&& taken) {
   auto state = initial.clone();
   int seats = static_cast<int>(initial.game().seats().size());
   std::vector<RandomPlayer> players;
   players.reserve(static_cast<size_t>(seats));
   for (int s = 0; s < seats; ++s) players.emplace_back(seed * 131 + static_cast<uint64_t>(s));
-  Rng chance(seed), pick(seed * 7919);
-  ActionList legal;
+  Rng chance(seed);
   int n = 0;
   while (!state->is_terminal() && n < kMaxActionsPerGame) {
     visit(*state);
@@ -73,9 +52,6 @@ int random_game(const State& initial, uint64_t seed, bool continuing, Visit&& vi
     Action a;
     if (seat == kChance) {
       a = state->sample_chance(chance);
-    } else if (continuing) {
-      state->legal_actions(legal);
-      a = pick_continuing(*state, legal, pick);
     } else {
       a = players[static_cast<size_t>(seat)].choose(*state);
     }
@@ -99,7 +75,7 @@ struct Fixture {
     for (int i = 0; i < kSampleGames; ++i) {
       std::vector<Action> actions;
       random_game(
-          *initial, 1000 + static_cast<uint64_t>(i), /*continuing=*/true, [](const State&) {},
+          *initial, 1000 + static_cast<uint64_t>(i), [](const State&) {},
           [&](const Action& a) { actions.push_back(a); });
       total += actions.size();
       games.push_back(std::move(actions));
@@ -117,13 +93,12 @@ struct Fixture {
   }
 };
 
-template <bool kContinuing>
 void random_playout(benchmark::State& st, const Fixture* f) {
   uint64_t seed = 1;
   int64_t actions = 0, games = 0;
   for (auto _ : st) {
     int n = random_game(
-        *f->initial, seed++, kContinuing, [](const State&) {},
+        *f->initial, seed++, [](const State&) {},
         [](const Action& a) { benchmark::DoNotOptimize(a); });
     actions += n;
     ++games;
@@ -214,9 +189,7 @@ bool register_all() {
           continue;
         }
         const Fixture* f = fixtures.back().get();
-        benchmark::RegisterBenchmark((name + "/RandomPlayout").c_str(), random_playout<false>, f)
-            ->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark((name + "/ContinuingPlayout").c_str(), random_playout<true>, f)
+        benchmark::RegisterBenchmark((name + "/RandomPlayout").c_str(), random_playout, f)
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark((name + "/Apply").c_str(), apply_actions, f)
             ->Unit(benchmark::kMicrosecond);
