@@ -12,8 +12,14 @@
 #include <regex>
 #include <sstream>
 
+#include "tests/cli/cli_test_util.h"
+
 namespace feldherr {
 namespace {
+
+using cli_test::last_line;
+using cli_test::lines;
+using cli_test::TempDir;
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -28,36 +34,6 @@ std::string read_file(const fs::path& path) {
   s << in.rdbuf();
   return s.str();
 }
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) result.push_back(line);
-  return result;
-}
-
-std::string last_line(const std::string& text) {
-  auto all = lines(text);
-  return all.empty() ? "" : all.back();
-}
-
-// A fresh directory per test, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("feldherr-clibin-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 struct Outcome {
   int code = -1;
@@ -173,7 +149,7 @@ TEST(CliBinary, SidesWithoutSeatArePlayedByTheHeuristicAndDiceAreShown) {
 }
 
 TEST(CliBinary, LogThenReplayVerifyGivesTheSameHashForTheSameSeed) {
-  TempDir dir;
+  TempDir dir("feldherr-clibin");
   std::vector<std::string> hashes;
   for (const char* name : {"a.jsonl", "b.jsonl"}) {
     std::vector<std::string> args = kRandomGame;
@@ -201,7 +177,7 @@ TEST(CliBinary, LogThenReplayVerifyGivesTheSameHashForTheSameSeed) {
 }
 
 TEST(CliBinary, CorruptedLogGivesFileLineAndExit1) {
-  TempDir dir;
+  TempDir dir("feldherr-clibin");
   const std::string log = dir.file("game.jsonl");
   std::vector<std::string> args = kRandomGame;
   args.insert(args.end(), {"--log", log});
@@ -236,7 +212,7 @@ TEST(CliBinary, ValidateShippedDataIsOk) {
 }
 
 TEST(CliBinary, ValidateBrokenTomlGivesFileLineAndExit1) {
-  TempDir dir;
+  TempDir dir("feldherr-clibin");
   // Files under a directory named like the game's data_subdir belong to that game.
   const std::string broken = dir.file("pocket/broken.toml");
   fs::create_directories(dir.path() / "pocket");
@@ -267,7 +243,7 @@ std::vector<std::string> listed_actions(const std::string& out) {
 }
 
 TEST(CliBinary, HumanSeatsThroughStdin) {
-  TempDir dir;
+  TempDir dir("feldherr-clibin");
   const std::string log = dir.file("human.jsonl");
   const std::vector<std::string> args = {"play",       kGame,    "--seed",      "7",     "--seat",
                                          "orcs=human", "--seat", "elves=human", "--log", log};

@@ -13,10 +13,15 @@
 #include "cli/cli.h"
 #include "engine/errors.h"
 #include "engine/player.h"
+#include "tests/cli/cli_test_util.h"
 #include "tests/engine/toy_game.h"
 
 namespace feldherr {
 namespace {
+
+using cli_test::last_line;
+using cli_test::lines;
+using cli_test::TempDir;
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -86,36 +91,6 @@ CliRun run_with(const Registry& registry, std::vector<std::string> args,
 CliRun run(std::vector<std::string> args, const std::string& input = "") {
   return run_with(toy_registry(), std::move(args), input);
 }
-
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) result.push_back(line);
-  return result;
-}
-
-std::string last_line(const std::string& text) {
-  auto all = lines(text);
-  return all.empty() ? "" : all.back();
-}
-
-// A fresh directory per test, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("feldherr-cli-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 void write_file(const std::string& path, const std::string& text) {
   fs::create_directories(fs::path(path).parent_path());
@@ -304,7 +279,7 @@ TEST(CliPlay, UnwritableLogIsAnError) {
 // ---- log and replay ----
 
 TEST(CliReplay, LogThenVerifyGivesActionCountAndHash) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   const std::string log = dir.file("game.jsonl");
   CliRun play = run({"play", "dice-race/race", "--seed", "42", "--seat", "red=random", "--seat",
                      "blue=random", "--quiet", "--log", log});
@@ -329,7 +304,7 @@ TEST(CliReplay, LogThenVerifyGivesActionCountAndHash) {
 }
 
 TEST(CliReplay, ReplayNarratesTheGameLikePlay) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   const std::string log = dir.file("game.jsonl");
   CliRun play = run({"play", "dice-race/race", "--seed", "9", "--seat", "red=random", "--seat",
                      "blue=random", "--log", log});
@@ -374,7 +349,7 @@ std::string make_log(const TempDir& dir, const std::string& name, const std::str
 }
 
 TEST(CliReplay, CorruptedActionGivesFileLineAndExit1) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   const std::string log = make_log(dir, "game.jsonl", "4");
   // Line 2 is the first deal (DR §1): a card worth 9 does not exist.
   edit_line(log, 2, [](std::string line) {
@@ -392,7 +367,7 @@ TEST(CliReplay, CorruptedActionGivesFileLineAndExit1) {
 }
 
 TEST(CliReplay, WrongSeatInLogGivesFileLine) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   const std::string log = make_log(dir, "game.jsonl", "4");
   edit_line(log, 4, [](std::string line) {  // line 4: red's first decision
     return std::regex_replace(line, std::regex(R"("seat":"red")"), R"("seat":"blue")");
@@ -403,7 +378,7 @@ TEST(CliReplay, WrongSeatInLogGivesFileLine) {
 }
 
 TEST(CliReplay, MalformedJsonGivesFileLine) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   const std::string log = make_log(dir, "game.jsonl", "4");
   edit_line(log, 3, [](std::string line) { return line.substr(0, line.size() / 2); });
   CliRun r = run({"replay", log, "--verify"});
@@ -412,7 +387,7 @@ TEST(CliReplay, MalformedJsonGivesFileLine) {
 }
 
 TEST(CliReplay, HashMismatchGivesFileLine) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   const std::string log = make_log(dir, "game.jsonl", "4", "100");
   auto all = lines(read_file(log));
   int hash_line = 0;
@@ -434,7 +409,7 @@ TEST(CliReplay, HashMismatchGivesFileLine) {
 }
 
 TEST(CliReplay, LogOfUnknownGameIsADataError) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   const std::string log = make_log(dir, "game.jsonl", "4");
   edit_line(log, 1, [](std::string line) {
     return std::regex_replace(line, std::regex(R"("game":"dice-race")"), R"("game":"chess")");
@@ -447,7 +422,7 @@ TEST(CliReplay, LogOfUnknownGameIsADataError) {
 // ---- validate ----
 
 TEST(CliValidate, GoodFilesGiveOk) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   write_file(dir.file("dice-race/board.cfg"), "# a board\nsize = 20\n");
   write_file(dir.file("dice-race/more/dice.cfg"), "faces = 6\n");
   CliRun r = run({"validate", dir.path().string()});
@@ -456,7 +431,7 @@ TEST(CliValidate, GoodFilesGiveOk) {
 }
 
 TEST(CliValidate, BrokenFilesGiveOneFileLinePerErrorAndExit1) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   write_file(dir.file("dice-race/a.cfg"), "size = 20\nsize 20\n");
   write_file(dir.file("dice-race/b.cfg"), "# ok\n\nfaces: 6\n");
   write_file(dir.file("dice-race/c.cfg"), "fine = yes\n");
@@ -468,7 +443,7 @@ TEST(CliValidate, BrokenFilesGiveOneFileLinePerErrorAndExit1) {
 }
 
 TEST(CliValidate, SingleFileAndFilesOfNoGame) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   write_file(dir.file("dice-race/a.cfg"), "size = 20\n");
   write_file(dir.file("elsewhere/notes.txt"), "not data\n");
   CliRun r = run({"validate", dir.file("dice-race/a.cfg"), dir.file("elsewhere/notes.txt")});
@@ -478,7 +453,7 @@ TEST(CliValidate, SingleFileAndFilesOfNoGame) {
 }
 
 TEST(CliValidate, DefaultIsTheDataDirectory) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   write_file(dir.file("dice-race/a.cfg"), "broken\n");
   ::setenv("FELDHERR_DATA", dir.path().c_str(), 1);
   CliRun r = run({"validate"});
@@ -490,7 +465,7 @@ TEST(CliValidate, DefaultIsTheDataDirectory) {
 // ---- the human seat ----
 
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
-  TempDir dir;
+  TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");
   // Red's first decision (DR §2) lists: 1) dice 1  2) dice 2  3) press  4) reveal  5) pass.
   const std::string input =

@@ -14,10 +14,15 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "engine/player.h"
+#include "tests/cli/cli_test_util.h"
 #include "tests/engine/toy_game.h"
 
 namespace feldherr {
 namespace {
+
+using cli_test::last_line;
+using cli_test::lines;
+using cli_test::TempDir;
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
@@ -63,13 +68,6 @@ CliRun run(const std::vector<std::string>& args) {
   return run_with(race_registry(), args);
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) result.push_back(line);
-  return result;
-}
-
 // The output without the timing line (games/s differs from run to run).
 std::string without_speed(const std::string& text) {
   std::string result;
@@ -78,22 +76,6 @@ std::string without_speed(const std::string& text) {
   }
   return result;
 }
-
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() /
-            ("feldherr-sim-" + std::to_string(::getpid()) + "-" + info->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
 
 void expect_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
   CliRun r = run(args);
@@ -157,7 +139,7 @@ TEST(CliSimulate, TablePerSideAndFinalLine) {
 }
 
 TEST(CliSimulate, SameSeedSameGames) {
-  TempDir dir;
+  TempDir dir("feldherr-sim");
   const auto a = race_batch(dir, "a.json", {});
   const auto b = race_batch(dir, "b.json", {});
   EXPECT_EQ(a["results"], b["results"]);
@@ -168,7 +150,7 @@ TEST(CliSimulate, SameSeedSameGames) {
 }
 
 TEST(CliSimulate, ThreadsDoNotChangeTheGames) {
-  TempDir dir;
+  TempDir dir("feldherr-sim");
   const auto one = race_batch(dir, "one.json", {"--threads", "1"});
   const auto two = race_batch(dir, "two.json", {"--threads", "2"});
   const auto five = race_batch(dir, "five.json", {"--threads", "5"});
@@ -180,7 +162,7 @@ TEST(CliSimulate, ThreadsDoNotChangeTheGames) {
 }
 
 TEST(CliSimulate, TwoShardsTogetherAreTheWholeBatch) {
-  TempDir dir;
+  TempDir dir("feldherr-sim");
   const auto whole = race_batch(dir, "whole.json", {}, "41");
   const auto first = race_batch(dir, "s1.json", {"--shard", "1/2"}, "41");
   const auto second = race_batch(dir, "s2.json", {"--shard", "2/2"}, "41");
@@ -215,7 +197,7 @@ TEST(CliSimulate, TwoShardsTogetherAreTheWholeBatch) {
 }
 
 TEST(CliSimulate, MergeRefusesShardsOfDifferentBatches) {
-  TempDir dir;
+  TempDir dir("feldherr-sim");
   race_batch(dir, "s1.json", {"--shard", "1/2"});
   race_batch(dir, "other.json", {"--shard", "2/2"}, "40", "99");
   CliRun r = run({"simulate", "--merge", dir.file("s1.json"), dir.file("other.json")});
@@ -227,7 +209,7 @@ TEST(CliSimulate, MergeRefusesShardsOfDifferentBatches) {
 }
 
 TEST(CliSimulate, MergeOfSomeShardsNamesTheMissingOnes) {
-  TempDir dir;
+  TempDir dir("feldherr-sim");
   race_batch(dir, "s1.json", {"--shard", "1/3"}, "30");
   race_batch(dir, "s3.json", {"--shard", "3/3"}, "30");
   CliRun r = run({"simulate", "--merge", dir.file("s3.json"), dir.file("s1.json")});
@@ -241,7 +223,7 @@ TEST(CliSimulate, MergeOfSomeShardsNamesTheMissingOnes) {
 }
 
 TEST(CliSimulate, GameIIsThePlayedGameWithTheDerivedSeed) {
-  TempDir dir;
+  TempDir dir("feldherr-sim");
   const auto batch = race_batch(dir, "batch.json", {"--seat", "blue=random"}, "6", "17");
   for (uint64_t i = 0; i < 6; ++i) {
     CliRun play = run({"play", "dice-race/race", "--seat", "red=random", "--seat", "blue=random",
@@ -253,7 +235,7 @@ TEST(CliSimulate, GameIIsThePlayedGameWithTheDerivedSeed) {
 }
 
 TEST(CliSimulate, SidesWithoutSeatArePlayedByTheHeuristic) {
-  TempDir dir;
+  TempDir dir("feldherr-sim");
   const auto batch = race_batch(dir, "batch.json", {}, "3");
   EXPECT_EQ(batch["seats"]["red"], "random");
   EXPECT_EQ(batch["seats"]["blue"], "last-action");
@@ -336,7 +318,7 @@ TEST(CliSimulate, WilsonIntervalPrintedInTheTable) {
 
 // Pocket Battles, the product's game: a handful of games, threads and the derived seeds agree.
 TEST(CliSimulate, PocketBatchIndependentOfThreads) {
-  TempDir dir;
+  TempDir dir("feldherr-sim");
   const std::vector<std::string> base = {"simulate", "pocket/orcs-vs-elves", "--games", "4",
                                          "--seat",   "orcs=random",          "--seed",  "9"};
   auto with = [&](std::vector<std::string> extra) {

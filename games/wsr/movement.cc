@@ -1,0 +1,307 @@
+// White Star Rising: operations (WSR 4.4) and movement (WSR 5.0 movement points and terrain,
+// 5.1 stacks moving together and splitting off, 5.2 mounting and dismounting, 1.4 stacking,
+// 1.3.2/A-03 HQ movement, 6.1.7/A-13 disrupted movement). Movement is hex by hex: after every
+// hex entered a kStepHexEntered record marks where mines and opportunity fire will interrupt.
+#include <algorithm>
+#include <string>
+
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
+  if (ev) ev->push_back({rule, std::move(text), seat});
+}
+
+bool Fail(std::string* why, std::string text) {
+  if (why) *why = std::move(text);
+  return false;
+}
+
+}  // namespace
+
+bool WsrState::in_group(int u) const {
+  for (int k = 0; k < n_group; ++k)
+    if (group[static_cast<size_t>(k)] == u) return true;
+  return false;
+}
+
+// A unit of the active formation that may begin a move (WSR 4.2, 4.4, 5.0).
+bool WsrState::can_start_move(int u, std::string* why) const {
+  if (active_f < 0 || info(u).formation != active_f)
+    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+  if (has(u, kOutOfCommand))
+    return Fail(why, unit_label(u) + " is out of command and may not move (WSR 4.2)");
+  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 5.0)");
+  if (has(u, kMoving)) return Fail(why, unit_label(u) + " is already moving");
+  if (info(u).hq)
+    return Fail(why,
+                "an HQ moves only together with a unit of its formation: select that unit "
+                "first, then the HQ (WSR 1.3.2, A-03)");
+  const bool can_flip_now =
+      info(u).counter->transport && (has(u, kMounted) ? true : !has(u, kDisrupted));
+  if (mp_left(u) <= 0 && !can_flip_now)
+    return Fail(why, unit_label(u) + " has no movement points left (WSR 5.0)");
+  return true;
+}
+
+// WSR 5.1: units that began the impulse together in a hex may move together; stack-mates join
+// before the stack enters its first hex.
+bool WsrState::can_join_group(int u, std::string* why) const {
+  if (n_group == 0) return Fail(why, "no stack is moving");
+  if (in_group(u)) return Fail(why, unit_label(u) + " is already moving");
+  if (group_steps > 0)
+    return Fail(why, "units join a stack before it moves; the stack has left its hex (WSR 5.1)");
+  if (n_group >= kMaxGroup) return Fail(why, "the moving stack is full (WSR 1.4)");
+  const int lead = group[0];
+  if (active_f < 0 || info(u).formation != active_f)
+    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+  if (!on_map(u) || unit(u).hex != unit(lead).hex)
+    return Fail(why, unit_label(u) + " is not in the moving stack's hex (WSR 5.1)");
+  if (unit(u).start_hex != unit(lead).start_hex)
+    return Fail(why, unit_label(u) +
+                         " did not begin the impulse in the same hex as the stack "
+                         "(WSR 5.1)");
+  if (has(u, kOutOfCommand))
+    return Fail(why, unit_label(u) + " is out of command and may not move (WSR 4.2)");
+  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 5.0)");
+  return true;
+}
+
+// WSR 6.1.7, A-13: a disrupted unit may not move closer to, nor adjacent to, an enemy unit in
+// its LOS; if it started the move adjacent to an enemy it may withdraw from it.
+bool WsrState::disrupted_step_ok(int u, int from, int to, std::string* why) const {
+  if (!has(u, kDisrupted) || !game_->opts().disrupted_movement_limits) return true;
+  const HexLayout& L = game_->layout();
+  const int side = side_of(u);
+  for (int e = 0; e < n_units; ++e) {
+    if (!on_map(e) || side_of(e) == side) continue;
+    const int eh = unit(e).hex;
+    const int d_from = L.Distance(from, eh), d_to = L.Distance(to, eh);
+    if (d_to == 1 && !(group_origin >= 0 && L.Distance(group_origin, eh) == 1 && d_to >= d_from))
+      return Fail(why, "disrupted " + unit_label(u) + " may not move adjacent to enemy " +
+                           unit_label(e) + " (WSR 6.1.7, A-13)");
+    if (d_to < d_from && game_->los().Clear(from, eh))
+      return Fail(why, "disrupted " + unit_label(u) + " may not move closer to enemy " +
+                           unit_label(e) + " in its LOS (WSR 6.1.7, A-13)");
+  }
+  return true;
+}
+
+bool WsrState::can_enter(int to, std::string* why) const {
+  if (n_group == 0) return Fail(why, "no stack is moving");
+  const HexLayout& L = game_->layout();
+  const int from = unit(group[0]).hex;
+  if (!L.Adjacent(from, to))
+    return Fail(why, hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)");
+  const int side = side_of(group[0]);
+  if (enemy_in(to, side))
+    return Fail(why, hex_name(to) +
+                         " is enemy-occupied: entering it is an assault or overrun "
+                         "(WSR 5.1, 6.3, 6.4; not available yet)");
+  int combat = combat_units_in(to, side);
+  bool has_hq = false;
+  for (int k = 0; k < n_group; ++k) {
+    const int u = group[static_cast<size_t>(k)];
+    if (info(u).hq) {
+      has_hq = true;
+    } else {
+      ++combat;
+    }
+  }
+  if (combat > kStackLimit)
+    return Fail(why, "stacking: more than 2 combat units in " + hex_name(to) + " (WSR 1.4)");
+  if (has_hq && hq_in(to, side)) return Fail(why, "only one HQ or SHQ per hex (WSR 1.3.2, A-03)");
+  for (int k = 0; k < n_group; ++k) {
+    const int u = group[static_cast<size_t>(k)];
+    const int c = step_cost(u, from, to);
+    if (c < 0) return Fail(why, hex_name(to) + " is impassable (WSR 5.0, terrain chart)");
+    if (c > mp_left(u))
+      return Fail(why, unit_label(u) + " needs " + std::to_string(c) + " MP to enter " +
+                           hex_name(to) + " and has " + std::to_string(mp_left(u)) + " (WSR 5.0)");
+    if (info(u).hq) {
+      // WSR 1.3.2 / A-03: an HQ moves only with at least one unit of its formation.
+      bool escorted = false;
+      for (int j = 0; j < n_group; ++j) {
+        const int v = group[static_cast<size_t>(j)];
+        if (!info(v).hq && info(v).formation == info(u).formation) escorted = true;
+      }
+      if (!escorted)
+        return Fail(why, "an HQ may move only together with a unit of its formation (WSR 1.3.2)");
+    }
+    if (!disrupted_step_ok(u, from, to, why)) return false;
+  }
+  // WSR 1.3.2 / A-03: an HQ staying behind must keep a unit of its formation in its hex.
+  for (int h = 0; h < n_units; ++h) {
+    // Only HQs of the moving formation can be stranded by this move.
+    if (!info(h).hq || unit(h).hex != from || in_group(h) || info(h).formation != active_f)
+      continue;
+    bool kept = false;
+    for (int v = 0; v < n_units && !kept; ++v)
+      kept = !info(v).hq && unit(v).hex == from && !in_group(v) &&
+             info(v).formation == info(h).formation;
+    if (!kept)
+      return Fail(why, "the HQ " + unit_label(h) +
+                           " would be left without a unit of its "
+                           "formation (WSR 1.3.2, A-03)");
+  }
+  return true;
+}
+
+bool WsrState::can_drop(int u, std::string* why) const {
+  if (!in_group(u)) return Fail(why, unit_label(u) + " is not in the moving stack");
+  if (group_steps == 0)
+    return Fail(why,
+                "a unit splits off after the stack has moved; to stay, do not select it "
+                "(WSR 5.1)");
+  if (n_group < 2) return Fail(why, "the last unit ends its move with end-move (WSR 5.0)");
+  const int hex = unit(u).hex;
+  if (info(u).hq) {
+    bool kept = false;
+    for (int v = 0; v < n_units && !kept; ++v)
+      kept = !info(v).hq && unit(v).hex == hex && !in_group(v) &&
+             info(v).formation == info(u).formation;
+    if (!kept)
+      return Fail(why, "an HQ must stay in a hex with a unit of its formation (WSR 1.3.2)");
+  } else {
+    for (int k = 0; k < n_group; ++k) {
+      const int h = group[static_cast<size_t>(k)];
+      if (!info(h).hq || info(h).formation != info(u).formation) continue;
+      bool other = false;
+      for (int j = 0; j < n_group; ++j) {
+        const int v = group[static_cast<size_t>(j)];
+        if (v != u && !info(v).hq && info(v).formation == info(h).formation) other = true;
+      }
+      if (!other)
+        return Fail(why, "the HQ " + unit_label(h) +
+                             " would move on without a unit of its "
+                             "formation (WSR 1.3.2)");
+    }
+  }
+  return true;
+}
+
+// WSR 5.2.1/5.2.2 with A-29: remaining MP = MF of the new face - MP spent - 3, allowed if >= 0.
+bool WsrState::can_flip(int u, bool mount, std::string* why) const {
+  if (!in_group(u)) return Fail(why, "select " + unit_label(u) + " first (WSR 5.2)");
+  if (!info(u).counter->transport)
+    return Fail(why, unit_label(u) + " has no mounted and dismounted sides (WSR 5.2)");
+  if (mount && has(u, kMounted)) return Fail(why, unit_label(u) + " is already mounted");
+  if (!mount && !has(u, kMounted)) return Fail(why, unit_label(u) + " is already dismounted");
+  if (mount && has(u, kDisrupted))
+    return Fail(why, "disrupted infantry, guns and mortars cannot load (WSR 5.2.1, 6.1.7)");
+  const Face& to = info(u).counter->face_for(mount, has(u, kReduced));
+  const int left = to.mf - unit(u).mp_spent - kMountCost;
+  if (left < 0)
+    return Fail(why, std::string(mount ? "mounting" : "dismounting") + " costs 3 MP of the " +
+                         (mount ? "vehicle" : "NATO") + " face (MF " + std::to_string(to.mf) +
+                         "), " + std::to_string(unit(u).mp_spent) +
+                         " MP already spent (WSR 5.2, A-29)");
+  return true;
+}
+
+void WsrState::operations_actions(ActionList& out) const {
+  for (int u = 0; u < n_units; ++u)
+    if (can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  out.push_back(Action(kEndImpulse, {}));
+}
+
+void WsrState::move_actions(ActionList& out) const {
+  const int from = unit(group[0]).hex;
+  for (int d = 0; d < kHexDirs; ++d) {
+    const int nb = game_->layout().Neighbour(from, d);
+    if (nb >= 0 && can_enter(nb, nullptr)) out.push_back(Action(kMoveTo, {nb}));
+  }
+  if (group_steps == 0)
+    for (int u = 0; u < n_units; ++u)
+      if (can_join_group(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  for (int k = 0; k < n_group; ++k) {
+    const int u = group[static_cast<size_t>(k)];
+    if (can_drop(u, nullptr)) out.push_back(Action(kDrop, {u}));
+    if (can_flip(u, true, nullptr)) out.push_back(Action(kMount, {u}));
+    if (can_flip(u, false, nullptr)) out.push_back(Action(kDismount, {u}));
+  }
+  out.push_back(Action(kEndMove, {}));
+}
+
+void WsrState::apply_select(int u, EventList* ev) {
+  if (top().kind == kStepOperations) {
+    push(kStepMove, active_f, -1);
+    n_group = 0;
+    group_origin = unit(u).hex;
+    group_steps = 0;
+  }
+  group[n_group++] = static_cast<int8_t>(u);
+  unit(u).flags |= kMoving;
+  Emit(ev, "WSR 5.1",
+       unit_label(u) + (n_group == 1 ? " begins to move from " : " joins the stack in ") +
+           hex_name(unit(u).hex) + " (" + std::to_string(mp_left(u)) + " MP left).",
+       side_of(u));
+}
+
+void WsrState::apply_move(int to, EventList* ev) {
+  const int from = unit(group[0]).hex;
+  std::string names;
+  for (int k = 0; k < n_group; ++k) {
+    const int u = group[static_cast<size_t>(k)];
+    const int c = step_cost(u, from, to);
+    Unit& x = unit(u);
+    x.mp_spent = static_cast<uint8_t>(x.mp_spent + c);
+    x.hex = static_cast<int16_t>(to);
+    x.flags |= kMovedThisImpulse;
+    names += (names.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) + " MP (" +
+             std::to_string(mp_left(u)) + " left)";
+  }
+  ++group_steps;
+  enter_hex(to, side_of(group[0]));  // WSR 12.2: last side to move through the hex
+  Emit(ev, "WSR 5.0", "Move " + hex_name(from) + " -> " + hex_name(to) + ": " + names + ".",
+       side_of(group[0]));
+  push(kStepHexEntered, active_f, to);  // seam for mines (8.2.1) and opportunity fire (6.2)
+}
+
+void WsrState::apply_drop(int u, EventList* ev) {
+  int k = 0;
+  while (group[static_cast<size_t>(k)] != u) ++k;
+  for (; k + 1 < n_group; ++k) group[static_cast<size_t>(k)] = group[static_cast<size_t>(k + 1)];
+  --n_group;
+  unit(u).flags &= static_cast<uint16_t>(~kMoving);
+  Emit(ev, "WSR 5.1",
+       unit_label(u) + " splits off in " + hex_name(unit(u).hex) + " and may move on later with " +
+           std::to_string(mp_left(u)) + " MP.",
+       side_of(u));
+}
+
+void WsrState::apply_flip(int u, bool mount, EventList* ev) {
+  Unit& x = unit(u);
+  x.flags ^= kMounted;
+  x.mp_spent = static_cast<uint8_t>(x.mp_spent + kMountCost);
+  x.flags |= kMovedThisImpulse;
+  Emit(ev, mount ? "WSR 5.2.1" : "WSR 5.2.2",
+       unit_label(u) + (mount ? " mounts" : " dismounts") + ": 3 MP of the new face, " +
+           std::to_string(mp_left(u)) + " MP left.",
+       side_of(u));
+}
+
+void WsrState::finish_unit_move(int u) {
+  Unit& x = unit(u);
+  x.flags = static_cast<uint16_t>((x.flags & ~kMoving) | kOpsComplete);
+}
+
+void WsrState::apply_end_move(EventList* ev) {
+  std::string names;
+  for (int k = 0; k < n_group; ++k) {
+    finish_unit_move(group[static_cast<size_t>(k)]);
+    names += (names.empty() ? "" : ", ") + unit_label(group[static_cast<size_t>(k)]);
+  }
+  const int side = n_group ? side_of(group[0]) : kNobody;
+  n_group = 0;
+  group_origin = kNoHex;
+  group_steps = 0;
+  pop();  // kStepMove
+  Emit(ev, "WSR 5.0", names + " end their movement: Ops complete.", side);
+}
+
+}  // namespace feldherr::wsr

@@ -1,0 +1,390 @@
+// White Star Rising: sequence of play (WSR 3.1 cup draws, 3.2 marker removal, 3.2.1 withheld
+// end-turn markers), the formation impulse up to operations (4.1 cleanup, 4.2 command, 4.3
+// reorganization), HQ replacement (1.3.2.3) and hex control (12.2).
+#include <algorithm>
+#include <string>
+
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
+  if (ev) ev->push_back({rule, std::move(text), seat});
+}
+
+}  // namespace
+
+void WsrState::push(StepKind k, int f, int a) {
+  Step& s = steps[static_cast<size_t>(n_steps++)];
+  s.kind = k;
+  s.f = static_cast<int8_t>(f);
+  s.a = static_cast<int16_t>(a);
+}
+
+void WsrState::start_game(EventList* ev) {
+  Emit(ev, "WSR 2.0",
+       "Turn 1: " + std::to_string(cup_formation_markers()) + " formation markers and " +
+           std::to_string(cup_end_turn) + " end-turn markers go into the cup.");
+  advance(ev);
+}
+
+// Resolves automatic steps until a seat or Chance owes a decision.
+void WsrState::advance(EventList* ev) {
+  for (;;) {
+    if (phase == kOver) return;
+    if (n_steps == 0) {
+      if (phase != kOperations) return;  // not reached: the MRP always starts a turn or ends
+      // WSR 3.1: the operations phase ends when no formation marker is left in the cup (other
+      // markers do not keep the turn going).
+      if (cup_formation_markers() == 0) {
+        Emit(ev, "WSR 3.1", "No formation marker is left in the cup: the operations phase ends.");
+        end_operations_phase(ev);
+        continue;
+      }
+      push(kStepDraw, -1, -1);
+      return;
+    }
+    Step& t = top();
+    if (t.kind == kStepReorg && t.a == -2) {  // the reorganization step begins (WSR 4.3)
+      const int f = t.f;
+      pop();
+      reorganization_phase(f, ev);
+      continue;
+    }
+    if (t.kind == kStepHexEntered) {
+      // Seam: mines (WSR 8.2.1) and then opportunity fire (WSR 6.2, once per hex entered,
+      // A-12) will be offered to the non-moving side here, before movement continues. Neither
+      // is implemented yet, so the window closes at once.
+      pop();
+      continue;
+    }
+    if (t.kind == kStepOperations && active_f >= 0) return;
+    return;
+  }
+}
+
+// WSR 3.1: a marker drawn from the cup.
+void WsrState::apply_draw(int marker, EventList* ev) {
+  pop();  // the draw step
+  if (marker == kEndTurnMarker) {
+    --cup_end_turn;
+    ++end_turn_drawn;
+    const int total = game_->setup().end_turn_markers;
+    const int ending = std::min(kEndTurnMarkersEndingTurn, std::max(total, 1));
+    Emit(ev, "WSR 3.1",
+         "End-turn marker drawn (" + std::to_string(end_turn_drawn) + "): set aside.");
+    if (end_turn_drawn >= ending) {
+      Emit(ev, "WSR 1.7.2", "The second end-turn marker ends the operations phase.");
+      end_operations_phase(ev);
+    }
+    return;
+  }
+  --cup[static_cast<size_t>(marker)];
+  Emit(ev, "WSR 3.1",
+       "Formation marker " + game_->formation(marker).data->name + " drawn: formation impulse.",
+       game_->formation(marker).side);
+  begin_impulse(marker, ev);
+}
+
+// WSR 4.0-4.2: the impulse begins; the operations step is pushed first so that it surfaces
+// after the command tests and reorganization rolls.
+void WsrState::begin_impulse(int f, EventList* ev) {
+  active_f = static_cast<int8_t>(f);
+  ++activated[static_cast<size_t>(f)];
+  const int side = game_->formation(f).side;
+  // WSR 3.2.1: the withheld end-turn marker goes into the cup right after the last of the
+  // side's formations not activated last turn has been activated.
+  if (hold_until[static_cast<size_t>(side)] & (1u << f)) {
+    hold_until[static_cast<size_t>(side)] &= static_cast<uint16_t>(~(1u << f));
+    if (hold_until[static_cast<size_t>(side)] == 0) release_held_marker(side, ev);
+  }
+  // WSR 4.1 cleanup: remove Ops complete and Out of Command markers from the formation.
+  for (int u = 0; u < n_units; ++u) {
+    if (info(u).formation != f) continue;
+    Unit& x = unit(u);
+    x.flags &= static_cast<uint16_t>(~(kOpsComplete | kOutOfCommand | kMovedThisImpulse));
+    x.mp_spent = 0;
+    x.start_hex = x.hex;
+  }
+  Emit(ev, "WSR 4.1",
+       "Cleanup: Ops complete and Out of Command markers of " + game_->formation(f).data->name +
+           " removed.",
+       side);
+  push(kStepOperations, f, -1);
+  push(kStepReorg, f, -2);  // WSR 4.3 begins after every command test
+  command_phase(f, ev);
+}
+
+void WsrState::release_held_marker(int side, EventList* ev) {
+  if (held_end_turn[static_cast<size_t>(side)] == 0) return;
+  cup_end_turn = static_cast<uint8_t>(cup_end_turn + held_end_turn[static_cast<size_t>(side)]);
+  held_end_turn[static_cast<size_t>(side)] = 0;
+  Emit(ev, "WSR 3.2.1",
+       game_->seats()[static_cast<size_t>(side)] +
+           " puts the withheld end-turn marker into the cup.",
+       side);
+}
+
+// WSR 4.2: in command within the HQ's command range; within the SHQ's range
+// while the SHQ is within 2x the HQ's range; recon units within 2x the HQ's range. Ranges are
+// hex distances; LOS and terrain do not matter. Without an HQ on the map nobody is in range.
+bool WsrState::in_command_range(int u) const {
+  const FormationInfo& fi = game_->formation(info(u).formation);
+  if (fi.hq < 0 || !on_map(fi.hq)) return false;
+  if (u == fi.hq) return true;
+  const HexLayout& L = game_->layout();
+  const int range = face(fi.hq).command_range;
+  const int d = L.Distance(unit(u).hex, unit(fi.hq).hex);
+  if (info(u).counter->recon) return d <= 2 * range;  // WSR 1.3.3.2 Independent
+  const bool shq_ok =
+      fi.shq >= 0 && on_map(fi.shq) && L.Distance(unit(fi.shq).hex, unit(fi.hq).hex) <= 2 * range;
+  if (u == fi.shq) return shq_ok;  // WSR 1.3.2.1 (A-01: 2x)
+  if (d <= range) return true;
+  return shq_ok && L.Distance(unit(u).hex, unit(fi.shq).hex) <= face(fi.shq).command_range;
+}
+
+void WsrState::command_phase(int f, EventList* ev) {
+  // One test per hex (WSR 4.2) for the formation's units out of range; pushed in reverse so
+  // that the lowest hex index is rolled first.
+  std::vector<int> hexes;
+  for (int u = 0; u < n_units; ++u) {
+    if (info(u).formation != f || !on_map(u)) continue;
+    if (in_command_range(u)) continue;
+    if (std::find(hexes.begin(), hexes.end(), unit(u).hex) == hexes.end())
+      hexes.push_back(unit(u).hex);
+  }
+  std::sort(hexes.begin(), hexes.end());
+  if (hexes.empty())
+    Emit(ev, "WSR 4.2",
+         "Every unit of " + game_->formation(f).data->name + " is within command range.",
+         game_->formation(f).side);
+  for (auto it = hexes.rbegin(); it != hexes.rend(); ++it) push(kStepCommand, f, *it);
+}
+
+int WsrState::morale_modifier_reorg(int u) const {
+  // WSR 4.3: +1 out of command; minus the command value of the formation's HQ or SHQ in the
+  // unit's hex (WSR 1.3.2.4).
+  int m = has(u, kOutOfCommand) ? 1 : 0;
+  const FormationInfo& fi = game_->formation(info(u).formation);
+  int best = 0;
+  for (int h : {fi.hq, fi.shq})
+    if (h >= 0 && on_map(h) && unit(h).hex == unit(u).hex)
+      best = std::max(best, face(h).command_value);
+  return m - best;
+}
+
+void WsrState::reorganization_phase(int f, EventList* ev) {
+  // One roll per disrupted unit (WSR 4.3), lowest unit index first.
+  int n = 0;
+  for (int u = n_units - 1; u >= 0; --u) {
+    if (info(u).formation == f && on_map(u) && has(u, kDisrupted)) {
+      push(kStepReorg, f, u);
+      ++n;
+    }
+  }
+  if (n == 0) Emit(ev, "WSR 4.3", "No disrupted unit to reorganize.", game_->formation(f).side);
+}
+
+void WsrState::apply_roll(int d1, int d2, EventList* ev) {
+  const Step t = top();
+  pop();
+  const FormationInfo& fi = game_->formation(t.f);
+  const int sum = d1 + d2;
+  const std::string dice = std::to_string(d1) + "+" + std::to_string(d2);
+  if (t.kind == kStepCommand) {
+    const bool pass = sum <= fi.morale;  // WSR 1.6.1
+    std::string names;
+    for (int u = 0; u < n_units; ++u) {
+      if (info(u).formation != t.f || unit(u).hex != t.a || in_command_range(u)) continue;
+      if (!pass) unit(u).flags |= kOutOfCommand;
+      names += (names.empty() ? "" : ", ") + unit_label(u);
+    }
+    Emit(ev, "WSR 4.2",
+         "Command test in " + hex_name(t.a) + ": " + dice + " = " + std::to_string(sum) +
+             (pass ? " <= " : " > ") + std::to_string(fi.morale) + ": " + names +
+             (pass ? " in command." : " Out of Command."),
+         fi.side);
+  } else if (t.kind == kStepReorg) {
+    const int mod = morale_modifier_reorg(t.a);
+    const int total = sum + mod;
+    const bool pass = total <= fi.morale;
+    if (pass) unit(t.a).flags &= static_cast<uint16_t>(~kDisrupted);
+    Emit(ev, "WSR 4.3",
+         "Reorganization of " + unit_label(t.a) + ": " + dice +
+             (mod ? (mod > 0 ? " +" : " ") + std::to_string(mod) : std::string()) + " = " +
+             std::to_string(total) + (pass ? " <= " : " > ") + std::to_string(fi.morale) +
+             (pass ? ": back in good order." : ": stays disrupted."),
+         fi.side);
+  }
+}
+
+// WSR 4.4 ends: the side declares the formation's operations over.
+void WsrState::end_impulse(EventList* ev) {
+  const int f = top().f;
+  pop();
+  Emit(ev, "WSR 4.4", game_->formation(f).data->name + " ends its impulse.",
+       game_->formation(f).side);
+  active_f = -1;
+}
+
+void WsrState::end_operations_phase(EventList* ev) {
+  n_steps = 0;
+  active_f = -1;
+  phase = kMarkerRemoval;
+  marker_removal_phase(ev);
+}
+
+bool WsrState::formation_on_map(int f) const {
+  for (int u = 0; u < n_units; ++u)
+    if (info(u).formation == f && on_map(u)) return true;
+  return false;
+}
+
+// WSR 3.2 steps 1-2 (smoke: no smoke markers exist before the artillery rules, 11.2.2).
+void WsrState::marker_removal_phase(EventList* ev) {
+  for (int u = 0; u < n_units; ++u) unit(u).flags &= static_cast<uint16_t>(~kOpsComplete);
+  Emit(ev, "WSR 3.2", "Marker removal phase: all Ops complete markers removed.");
+  hq_replacements(ev);
+}
+
+void WsrState::hq_replacement_candidates(int f, std::vector<int>& hexes) const {
+  hexes.clear();
+  const FormationInfo& fi = game_->formation(f);
+  const std::string& type = info(fi.hq).counter->hq_type;
+  for (int u = 0; u < n_units; ++u) {
+    if (info(u).formation != f || !on_map(u) || info(u).hq) continue;
+    if (!type.empty() && info(u).counter->id != type) continue;
+    if (hq_in(unit(u).hex, fi.side)) continue;  // one HQ/SHQ per hex (WSR 1.3.2, A-03)
+    if (std::find(hexes.begin(), hexes.end(), unit(u).hex) == hexes.end())
+      hexes.push_back(unit(u).hex);
+  }
+  std::sort(hexes.begin(), hexes.end());
+}
+
+void WsrState::place_hq(int f, int hex, EventList* ev) {
+  const FormationInfo& fi = game_->formation(f);
+  Unit& h = unit(fi.hq);
+  h.hex = static_cast<int16_t>(hex);
+  h.start_hex = h.hex;
+  h.mp_spent = 0;
+  h.flags = static_cast<uint16_t>((h.flags & kMounted) | kReduced);
+  Emit(ev, "WSR 1.3.2.3",
+       "The HQ of " + fi.data->name + " returns reduced in " + hex_name(hex) + ".", fi.side);
+}
+
+// WSR 3.2 step 3 / 1.3.2.3: eliminated HQs return in the SHQ's hex (the SHQ leaves for good),
+// else in a hex with a unit of the HQ's type and formation (the owner chooses among several),
+// else never.
+void WsrState::hq_replacements(EventList* ev) {
+  std::vector<int> hexes;
+  for (int f = 0; f < game_->num_formations(); ++f) {
+    const FormationInfo& fi = game_->formation(f);
+    if (fi.hq < 0 || on_map(fi.hq) || has(fi.hq, kPermanent)) continue;
+    if (fi.shq >= 0 && on_map(fi.shq)) {
+      const int hex = unit(fi.shq).hex;
+      unit(fi.shq).hex = kNoHex;
+      unit(fi.shq).flags = kGone | kPermanent;
+      place_hq(f, hex, ev);
+      Emit(ev, "WSR 1.3.2.3", "The SHQ of " + fi.data->name + " is removed permanently.", fi.side);
+      continue;
+    }
+    hq_replacement_candidates(f, hexes);
+    if (hexes.empty()) {
+      unit(fi.hq).flags |= kPermanent;
+      Emit(ev, "WSR 1.3.2.3",
+           "The HQ of " + fi.data->name +
+               " cannot be replaced: eliminated permanently; every "
+               "unit of the formation rolls for command from now on.",
+           fi.side);
+      continue;
+    }
+    if (hexes.size() == 1) {
+      place_hq(f, hexes[0], ev);
+      continue;
+    }
+    push(kStepPlaceHq, f, -1);
+    return;
+  }
+  finish_marker_removal(ev);
+}
+
+// WSR 3.2 steps 4 and 6, then the next turn.
+void WsrState::finish_marker_removal(EventList* ev) {
+  const int nf = game_->num_formations();
+  // WSR 3.2.1: formations whose marker was in the cup, with units on the map, that were
+  // not activated this turn.
+  std::array<uint16_t, 2> missed{};
+  for (int f = 0; f < nf; ++f) {
+    if ((in_turn & (1u << f)) && activated[static_cast<size_t>(f)] == 0 && formation_on_map(f))
+      missed[game_->formation(f).side] |= static_cast<uint16_t>(1u << f);
+  }
+  // WSR 3.2 step 4: all formation and end-turn markers back into the cup; a formation without
+  // units on the map is out of play.
+  in_turn = 0;
+  for (int f = 0; f < nf; ++f) {
+    const bool alive = formation_on_map(f);
+    cup[static_cast<size_t>(f)] = alive ? game_->formation(f).markers : 0;
+    if (cup[static_cast<size_t>(f)] > 0) in_turn |= static_cast<uint16_t>(1u << f);
+    activated[static_cast<size_t>(f)] = 0;
+  }
+  int et = game_->setup().end_turn_markers;
+  for (int s = 0; s < 2; ++s) {
+    // "All end-turn markers but one" kept in hand: with the two markers of every scenario one
+    // marker per side; if both sides withhold, none starts in the cup (WSR 3.2.1 [Text]).
+    held_end_turn[static_cast<size_t>(s)] = 0;
+    hold_until[static_cast<size_t>(s)] = missed[static_cast<size_t>(s)];
+    if (missed[static_cast<size_t>(s)] && et > 0) {
+      held_end_turn[static_cast<size_t>(s)] = 1;
+      --et;
+      Emit(ev, "WSR 3.2.1",
+           game_->seats()[static_cast<size_t>(s)] +
+               " had a formation that was not activated: one end-turn marker is withheld until "
+               "it has been activated.",
+           s);
+    }
+  }
+  cup_end_turn = static_cast<uint8_t>(std::max(et, 0));
+  end_turn_drawn = 0;
+  Emit(ev, "WSR 3.2", "Formation and end-turn markers go back into the cup.");
+  determine_control(ev);  // WSR 3.2 step 6, 12.2
+  if (turn >= game_->setup().turns) {
+    phase = kOver;
+    Emit(ev, "WSR 12.1", "The last turn is over.");
+    return;
+  }
+  ++turn;
+  phase = kOperations;
+  Emit(ev, "WSR 3.0", "Turn " + std::to_string(turn) + " begins.");
+}
+
+// WSR 12.2: at the end of the MRP, a hex holding units of one side belongs to it;
+// otherwise to the last side that entered it this turn; otherwise it keeps its controller.
+void WsrState::determine_control(EventList* ev) {
+  (void)ev;
+  const int n = game_->layout().size();
+  std::vector<uint8_t> occ(static_cast<size_t>(n), 0);
+  for (int u = 0; u < n_units; ++u)
+    if (on_map(u)) occ[static_cast<size_t>(unit(u).hex)] |= static_cast<uint8_t>(1 << side_of(u));
+  for (int i = 0; i < n; ++i) {
+    uint8_t& c = control[static_cast<size_t>(i)];
+    int owner = (c & 3) - 1;
+    const int last = ((c >> 2) & 3) - 1;
+    if (occ[static_cast<size_t>(i)] == 1) {
+      owner = 0;
+    } else if (occ[static_cast<size_t>(i)] == 2) {
+      owner = 1;
+    } else if (last >= 0) {
+      owner = last;
+    }
+    c = static_cast<uint8_t>(owner + 1);
+  }
+}
+
+void WsrState::enter_hex(int hex, int side) {
+  uint8_t& c = control[static_cast<size_t>(hex)];
+  c = static_cast<uint8_t>((c & 3) | ((side + 1) << 2));
+}
+
+}  // namespace feldherr::wsr

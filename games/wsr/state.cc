@@ -1,0 +1,898 @@
+// White Star Rising: WsrGame (layout, precomputed movement costs, setup) and the State
+// interface of WsrState (decisions, chance outcomes, dispatch, text forms, JSON, hash, render).
+// The rules themselves are in sequence.cc (WSR 3-4, 12.2) and movement.cc (WSR 5, 6.1.7).
+#include "games/wsr/state.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/errors.h"
+#include "engine/hash.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+// The sheet data of a layout hex (its canonical id).
+const SheetHex* SheetHexOf(const Data& data, const HexLayout& layout, int i) {
+  const HexId& id = layout.id(i);
+  return data.sheet(id.sheet).Find(id);
+}
+
+// True if a road path leads from a to b on some sheet holding both (seam hexes have two ids).
+bool RoadBetween(const Data& data, const HexLayout& layout, int a, int b) {
+  for (const HexId& ia : layout.Aliases(a)) {
+    for (const HexId& ib : layout.Aliases(b)) {
+      if (ia.sheet == ib.sheet && data.sheet(ia.sheet).RoadConnects(ia, ib)) return true;
+    }
+  }
+  return false;
+}
+
+bool CrestBetween(const Data& data, const HexLayout& layout, int high, int low) {
+  for (const HexId& ia : layout.Aliases(high)) {
+    for (const HexId& ib : layout.Aliases(low)) {
+      if (ia.sheet == ib.sheet && data.sheet(ia.sheet).IsCrest(ia, ib)) return true;
+    }
+  }
+  return false;
+}
+
+uint8_t LosFlags(const TerrainType& t) {
+  uint8_t f = 0;
+  if (t.level == 1) f |= kLosLevel1;
+  if (t.los_low == LosEffect::kBlocks) f |= kLosBlocks0;
+  if (t.los_high == LosEffect::kBlocks) f |= kLosBlocks1;
+  if (t.blind_behind) f |= kLosScreen;
+  if (t.los_low == LosEffect::kCounts) f |= kLosRough;
+  return f;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// WsrGame
+
+WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions options)
+    : data_(&data),
+      layout_(std::move(layout)),
+      los_(layout_),
+      setup_(std::move(setup)),
+      opts_(options) {
+  if (setup_.seats.size() != 2) throw DataError("setup: White Star Rising has two sides");
+  option_list_ = {
+      {"disrupted_movement_limits", opts_.disrupted_movement_limits ? "true" : "false"}};
+  const int n = layout_.size();
+  if (n > kMaxHexes) throw DataError("setup: the layout has more hexes than kMaxHexes");
+  // Terrain and movement costs per hexside (WSR 5.0, terrain chart G-1).
+  const TerrainChart& chart = data_->terrain;
+  terrain_.resize(static_cast<size_t>(n));
+  std::vector<uint8_t> playable(static_cast<size_t>(n), 1);
+  for (int i = 0; i < n; ++i) {
+    const SheetHex* sh = SheetHexOf(*data_, layout_, i);
+    if (sh == nullptr) throw DataError("setup: hex " + layout_.Name(i) + " has no sheet data");
+    terrain_[static_cast<size_t>(i)] = sh->terrain;
+    playable[static_cast<size_t>(i)] = chart[sh->terrain].playable ? 1 : 0;
+    los_.SetTerrain(i, LosFlags(chart[sh->terrain]));
+  }
+  cost_.resize(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    for (int d = 0; d < kHexDirs; ++d) {
+      for (int hard = 0; hard < 2; ++hard) {
+        int c = -1;
+        const int nb = layout_.Neighbour(i, d);
+        if (nb >= 0 && playable[static_cast<size_t>(nb)]) {
+          const TerrainType& to = chart[terrain_[static_cast<size_t>(nb)]];
+          const TerrainType& from = chart[terrain_[static_cast<size_t>(i)]];
+          if (RoadBetween(*data_, layout_, i, nb)) {
+            // Moving along a road path costs the road rate instead of the terrain (G-1).
+            c = hard ? chart.road_move_hard : chart.road_move_soft;
+          } else if (to.move_cost(hard != 0) != kImpassable) {
+            c = to.move_cost(hard != 0);
+            // Crossing a crest uphill costs extra (terrain chart, stand-in).
+            if (to.level == 1 && from.level == 0 && CrestBetween(*data_, layout_, nb, i))
+              c += hard ? chart.crest_uphill_hard : chart.crest_uphill_soft;
+          }
+        }
+        cost_[static_cast<size_t>(i)][static_cast<size_t>(d)][static_cast<size_t>(hard)] =
+            static_cast<int8_t>(std::min(c, 127));
+      }
+    }
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int d = 0; d < kHexDirs; ++d) {
+      const int nb = layout_.Neighbour(i, d);
+      if (nb < 0) continue;
+      const TerrainType& a = chart[terrain_[static_cast<size_t>(i)]];
+      const TerrainType& b = chart[terrain_[static_cast<size_t>(nb)]];
+      if (a.level == 1 && b.level == 0 && CrestBetween(*data_, layout_, i, nb)) los_.SetCrest(i, d);
+    }
+  }
+  // Formations.
+  if (setup_.formations.size() > static_cast<size_t>(kMaxFormations))
+    throw DataError("setup: more than 16 formations");
+  for (const SetupFormation& sf : setup_.formations) {
+    FormationInfo fi;
+    fi.data = data_->formations.Find(sf.id);
+    if (fi.data == nullptr) throw DataError("setup: unknown formation '" + sf.id + "'");
+    if (sf.side < 0 || sf.side > 1) throw DataError("setup: formation side must be 0 or 1");
+    fi.side = static_cast<uint8_t>(sf.side);
+    fi.markers = static_cast<uint8_t>(std::clamp(sf.markers, 0, 4));
+    fi.morale = fi.data->morale;  // WSR 1.6: the HQ's morale for every unit (A-05 attached)
+    formations_.push_back(fi);
+  }
+  // Units.
+  if (setup_.units.size() > static_cast<size_t>(kMaxUnits))
+    throw DataError("setup: more than " + std::to_string(kMaxUnits) + " units");
+  for (size_t k = 0; k < setup_.units.size(); ++k) {
+    const SetupUnit& su = setup_.units[k];
+    const std::string where = "setup unit " + std::to_string(k) + " (" + su.counter + ")";
+    UnitInfo ui;
+    ui.counter = data_->FindCounter(su.counter);
+    if (ui.counter == nullptr) throw DataError(where + ": unknown counter");
+    if (ui.counter->is_support_weapon() || ui.counter->kind == UnitKind::kAircraft)
+      throw DataError(where +
+                      ": support weapons go with their platoon (field sw, WSR 1.3.4.1); "
+                      "aircraft are not set up on the map (WSR 11.3)");
+    if (!su.sw.empty()) {
+      ui.sw = data_->FindCounter(su.sw);
+      if (ui.sw == nullptr || !ui.sw->is_support_weapon())
+        throw DataError(where + ": '" + su.sw + "' is not a support weapon");
+      if (!ui.counter->infantry_type())
+        throw DataError(where + ": only infantry may hold support weapons (WSR 1.3.4.1)");
+    }
+    const int f = formation_index(su.formation);
+    if (f < 0) throw DataError(where + ": formation '" + su.formation + "' not in the setup");
+    ui.formation = static_cast<uint8_t>(f);
+    ui.side = formations_[static_cast<size_t>(f)].side;
+    ui.hq = ui.counter->is_hq();
+    ui.shq = ui.counter->kind == UnitKind::kShq;
+    FormationInfo& fi = formations_[static_cast<size_t>(f)];
+    if (ui.hq && ui.counter->formation == fi.data->id) {
+      if (ui.shq && fi.shq < 0) fi.shq = static_cast<int>(k);
+      if (!ui.shq && fi.hq < 0) {
+        fi.hq = static_cast<int>(k);
+        ui.formation_hq = true;
+        fi.command_range = ui.counter->face(FaceId::kFull).command_range;
+      }
+    }
+    int hex = kNoHex;
+    if (!su.hex.empty()) {
+      std::string err;
+      hex = layout_.TryIndex(su.hex, &err);
+      if (hex < 0) throw DataError(where + ": " + err);
+    }
+    uint16_t flags = 0;
+    if (su.reduced && ui.counter->steps == 2) flags |= kReduced;
+    if (su.mounted && ui.counter->transport) flags |= kMounted;
+    if (su.disrupted && !ui.hq) flags |= kDisrupted;  // HQs are never disrupted (WSR 1.3.2.2)
+    if (hex == kNoHex) flags |= kGone;
+    initial_hex_.push_back(static_cast<int16_t>(hex));
+    initial_flags_.push_back(flags);
+    units_.push_back(ui);
+  }
+  // Labels: counter id, with "-N" when the counter appears more than once.
+  for (size_t k = 0; k < units_.size(); ++k) {
+    int same = 0, ord = 0;
+    for (size_t j = 0; j < units_.size(); ++j) {
+      if (units_[j].counter == units_[k].counter) {
+        ++same;
+        if (j <= k) ++ord;
+      }
+    }
+    units_[k].label = units_[k].counter->id + (same > 1 ? "-" + std::to_string(ord) : "");
+  }
+  // Stacking at setup (WSR 1.4).
+  WsrState s = initial();
+  std::string bad = s.invariant_violation();
+  if (!bad.empty()) throw DataError("setup: " + bad);
+}
+
+int WsrGame::formation_index(std::string_view id) const {
+  for (size_t f = 0; f < formations_.size(); ++f)
+    if (formations_[f].data->Matches(id)) return static_cast<int>(f);
+  return -1;
+}
+
+int WsrGame::unit_by_label(std::string_view label) const {
+  for (size_t u = 0; u < units_.size(); ++u)
+    if (units_[u].label == label) return static_cast<int>(u);
+  return -1;
+}
+
+WsrState WsrGame::initial() const {
+  WsrState s(this);
+  s.n_units = static_cast<int16_t>(units_.size());
+  for (size_t u = 0; u < units_.size(); ++u) {
+    s.units[u].hex = initial_hex_[u];
+    s.units[u].start_hex = initial_hex_[u];
+    s.units[u].flags = initial_flags_[u];
+  }
+  // WSR 12.2: each side controls the hexes where it could set up.
+  for (int side = 0; side < 2; ++side) {
+    for (const std::string& h : setup_.controlled[static_cast<size_t>(side)]) {
+      std::string err;
+      int i = layout_.TryIndex(h, &err);
+      if (i < 0) throw DataError("setup: controlled hex: " + err);
+      s.control[static_cast<size_t>(i)] = static_cast<uint8_t>(side + 1);
+    }
+  }
+  for (size_t u = 0; u < units_.size(); ++u)
+    if (initial_hex_[u] >= 0)
+      s.control[static_cast<size_t>(initial_hex_[u])] = static_cast<uint8_t>(units_[u].side + 1);
+  // WSR 2.0: the formation markers and end-turn markers go into the cup.
+  for (size_t f = 0; f < formations_.size(); ++f) {
+    s.cup[f] = formations_[f].markers;
+    if (s.cup[f] > 0) s.in_turn |= static_cast<uint16_t>(1u << f);
+  }
+  s.cup_end_turn = static_cast<uint8_t>(std::clamp(setup_.end_turn_markers, 0, 8));
+  return s;
+}
+
+std::unique_ptr<State> WsrGame::new_initial_state() const {
+  auto s = std::make_unique<WsrState>(initial());
+  s->start_game(nullptr);
+  return s;
+}
+
+std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
+  auto s = std::make_unique<WsrState>(initial());
+  auto need = [&](const char* key) -> const json& {
+    if (!j.is_object() || !j.contains(key))
+      throw std::runtime_error(std::string("/") + key + ": missing");
+    return j.at(key);
+  };
+  try {
+    s->phase = need("phase").get<uint8_t>();
+    s->turn = need("turn").get<int16_t>();
+    s->active_f = need("active_formation").get<int8_t>();
+    s->end_turn_drawn = need("end_turn_drawn").get<uint8_t>();
+    s->cup_end_turn = need("cup_end_turn").get<uint8_t>();
+    s->held_end_turn = need("held_end_turn").get<std::array<uint8_t, 2>>();
+    s->hold_until = need("hold_until").get<std::array<uint16_t, 2>>();
+    s->in_turn = need("in_turn").get<uint16_t>();
+    s->moves = need("moves").get<int>();
+    s->group_origin = need("group_origin").get<int16_t>();
+    s->group_steps = need("group_steps").get<uint8_t>();
+    const json& cup = need("cup");
+    const json& act = need("activated");
+    if (cup.size() != static_cast<size_t>(num_formations()) || act.size() != cup.size())
+      throw std::runtime_error("/cup: one entry per formation expected");
+    for (size_t f = 0; f < cup.size(); ++f) {
+      s->cup[f] = cup[f].get<uint8_t>();
+      s->activated[f] = act[f].get<uint8_t>();
+    }
+    const json& g = need("group");
+    if (g.size() > static_cast<size_t>(kMaxGroup)) throw std::runtime_error("/group: too long");
+    s->n_group = static_cast<uint8_t>(g.size());
+    for (size_t k = 0; k < g.size(); ++k) s->group[k] = g[k].get<int8_t>();
+    const json& us = need("units");
+    if (us.size() != static_cast<size_t>(num_units()))
+      throw std::runtime_error("/units: one entry per unit expected");
+    for (size_t u = 0; u < us.size(); ++u) {
+      s->units[u].hex = us[u].at(0).get<int16_t>();
+      s->units[u].start_hex = us[u].at(1).get<int16_t>();
+      s->units[u].flags = us[u].at(2).get<uint16_t>();
+      s->units[u].mp_spent = us[u].at(3).get<uint8_t>();
+    }
+    const json& st = need("steps");
+    if (st.size() > static_cast<size_t>(kMaxSteps)) throw std::runtime_error("/steps: too long");
+    s->n_steps = static_cast<int16_t>(st.size());
+    for (size_t k = 0; k < st.size(); ++k) {
+      s->steps[k].kind = st[k].at(0).get<uint8_t>();
+      s->steps[k].f = st[k].at(1).get<int8_t>();
+      s->steps[k].a = st[k].at(2).get<int16_t>();
+    }
+    const json& c = need("control");
+    if (c.size() != static_cast<size_t>(layout_.size()))
+      throw std::runtime_error("/control: one entry per hex expected");
+    for (size_t i = 0; i < c.size(); ++i) s->control[i] = c[i].get<uint8_t>();
+  } catch (const json::exception& e) {
+    throw std::runtime_error(std::string("wsr state: ") + e.what());
+  }
+  // Ranges, so that a malformed state is refused here rather than crashing later.
+  const int nh = layout_.size(), nu = num_units(), nf = num_formations();
+  auto bad = [](const std::string& what) { throw std::runtime_error("wsr state: " + what); };
+  if (s->phase > kOver) bad("/phase out of range");
+  if (s->active_f < -1 || s->active_f >= nf) bad("/active_formation out of range");
+  for (int u = 0; u < nu; ++u) {
+    const Unit& x = s->units[static_cast<size_t>(u)];
+    if (x.hex < -1 || x.hex >= nh || x.start_hex < -1 || x.start_hex >= nh)
+      bad("/units/" + std::to_string(u) + ": hex out of range");
+  }
+  for (int k = 0; k < s->n_group; ++k)
+    if (s->group[static_cast<size_t>(k)] < 0 || s->group[static_cast<size_t>(k)] >= nu)
+      bad("/group: unit out of range");
+  if (s->group_origin < -1 || s->group_origin >= nh) bad("/group_origin out of range");
+  for (int k = 0; k < s->n_steps; ++k) {
+    const Step& st = s->steps[static_cast<size_t>(k)];
+    if (st.kind > kStepPlaceHq || st.f < -1 || st.f >= nf) bad("/steps: bad step");
+    if ((st.kind == kStepCommand || st.kind == kStepHexEntered) && (st.a < 0 || st.a >= nh))
+      bad("/steps: hex out of range");
+    if (st.kind == kStepReorg && st.a != -2 && (st.a < 0 || st.a >= nu))
+      bad("/steps: unit out of range");
+    if (st.kind != kStepDraw && st.f < 0) bad("/steps: step without formation");
+  }
+  if (s->phase != kOver && s->n_steps == 0) bad("/steps: no decision pending");
+  if (s->n_steps > 0 && s->top().kind == kStepMove && s->n_group == 0) bad("/group: empty move");
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// WsrState: accessors
+
+WsrState::WsrState(const WsrGame* game) : game_(game) {}
+
+const Game& WsrState::game() const {
+  return *game_;
+}
+const UnitInfo& WsrState::info(int u) const {
+  return game_->unit(u);
+}
+const Face& WsrState::face(int u) const {
+  return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
+}
+int WsrState::side_of(int u) const {
+  return info(u).side;
+}
+std::string WsrState::unit_label(int u) const {
+  return info(u).label;
+}
+std::string WsrState::hex_name(int hex) const {
+  return hex < 0 ? std::string("off-map") : game_->layout().Name(hex);
+}
+
+int WsrState::combat_units_in(int hex, int side) const {
+  int n = 0;
+  for (int u = 0; u < n_units; ++u)
+    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) == side && !info(u).hq) ++n;
+  return n;
+}
+bool WsrState::enemy_in(int hex, int side) const {
+  for (int u = 0; u < n_units; ++u)
+    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) != side) return true;
+  return false;
+}
+bool WsrState::hq_in(int hex, int side) const {
+  for (int u = 0; u < n_units; ++u)
+    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) == side && info(u).hq) return true;
+  return false;
+}
+int WsrState::step_cost(int u, int from, int to) const {
+  const int d = game_->layout().DirBetween(from, to);
+  if (d < 0) return -1;
+  return game_->step_cost(from, d, hard_target(u));
+}
+int WsrState::cup_formation_markers() const {
+  int n = 0;
+  for (int f = 0; f < game_->num_formations(); ++f) n += cup[static_cast<size_t>(f)];
+  return n;
+}
+
+std::string WsrState::invariant_violation() const {
+  const int n = game_->layout().size();
+  std::vector<std::array<int, 2>> combat(static_cast<size_t>(n)), hqs(static_cast<size_t>(n));
+  for (int u = 0; u < n_units; ++u) {
+    const int h = unit(u).hex;
+    if (h == kNoHex) {
+      if (!has(u, kGone)) return unit_label(u) + " is off the map but not marked gone";
+      continue;
+    }
+    if (h < 0 || h >= n) return unit_label(u) + " has a bad hex";
+    (info(u).hq ? hqs : combat)[static_cast<size_t>(h)][static_cast<size_t>(side_of(u))]++;
+  }
+  for (int h = 0; h < n; ++h) {
+    for (int s = 0; s < 2; ++s) {
+      if (combat[static_cast<size_t>(h)][static_cast<size_t>(s)] > kStackLimit)
+        return "more than 2 combat units of one side in " + hex_name(h) + " (WSR 1.4)";
+      if (hqs[static_cast<size_t>(h)][static_cast<size_t>(s)] > 1)
+        return "more than one HQ/SHQ of one side in " + hex_name(h) + " (WSR 1.3.2, A-03)";
+    }
+    if ((combat[static_cast<size_t>(h)][0] + hqs[static_cast<size_t>(h)][0]) > 0 &&
+        (combat[static_cast<size_t>(h)][1] + hqs[static_cast<size_t>(h)][1]) > 0)
+      return "units of both sides in " + hex_name(h) + " outside an assault (WSR 5.1)";
+  }
+  for (int k = 0; k < n_group; ++k) {
+    const int u = group[static_cast<size_t>(k)];
+    if (!has(u, kMoving)) return "group member " + unit_label(u) + " not flagged moving";
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+
+int WsrState::current_seat() const {
+  if (phase == kOver) return kNobody;
+  if (n_steps == 0) return kNobody;  // not reached: advance() always leaves a step
+  const Step& t = top();
+  switch (t.kind) {
+    case kStepDraw:
+    case kStepCommand:
+    case kStepReorg:
+      return kChance;
+    default:
+      return game_->formation(t.f).side;
+  }
+}
+
+feldherr::Decision WsrState::decision() const {
+  feldherr::Decision d;
+  d.seat = current_seat();
+  if (phase == kOver) {
+    d.kind = "over";
+    d.prompt = "The game is over.";
+    return d;
+  }
+  const Step& t = top();
+  const std::string fname = t.f >= 0 ? game_->formation(t.f).data->name : "";
+  switch (t.kind) {
+    case kStepDraw:
+      d.kind = "draw";
+      d.prompt = "Draw a marker from the cup (WSR 3.1).";
+      break;
+    case kStepCommand:
+      d.kind = "roll";
+      d.prompt = "Roll 2 dice: command test of " + fname + " in " + hex_name(t.a) + " (WSR 4.2).";
+      break;
+    case kStepReorg:
+      d.kind = "roll";
+      d.prompt = "Roll 2 dice: reorganization of " + unit_label(t.a) + " (WSR 4.3).";
+      break;
+    case kStepOperations:
+      d.kind = "operations";
+      d.prompt = "Operate with " + fname + ": select a unit to move, or end the impulse (WSR 4.4).";
+      break;
+    case kStepMove:
+      d.kind = "move";
+      d.prompt = "Move the stack in " + hex_name(unit(group[0]).hex) +
+                 ": enter an adjacent hex, drop, mount/dismount or end the move (WSR 5.0-5.2).";
+      break;
+    case kStepPlaceHq:
+      d.kind = "place-hq";
+      d.prompt = "Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).";
+      break;
+    default:
+      break;
+  }
+  return d;
+}
+
+void WsrState::legal_actions(ActionList& out) const {
+  out.clear();
+  if (phase == kOver || n_steps == 0) return;
+  const Step& t = top();
+  switch (t.kind) {
+    case kStepDraw:
+    case kStepCommand:
+    case kStepReorg:
+      for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
+      return;
+    case kStepOperations:
+      operations_actions(out);
+      return;
+    case kStepMove:
+      move_actions(out);
+      return;
+    case kStepPlaceHq: {
+      std::vector<int> hexes;
+      hq_replacement_candidates(t.f, hexes);
+      for (int h : hexes) out.push_back(Action(kPlaceHq, {h}));
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  if (phase == kOver || n_steps == 0) return out;
+  const Step& t = top();
+  if (t.kind == kStepDraw) {
+    const int total = cup_formation_markers() + cup_end_turn;
+    for (int f = 0; f < game_->num_formations(); ++f)
+      if (cup[static_cast<size_t>(f)] > 0)
+        out.push_back(
+            {Action(kDraw, {f}), static_cast<double>(cup[static_cast<size_t>(f)]) / total});
+    if (cup_end_turn > 0)
+      out.push_back({Action(kDraw, {kEndTurnMarker}), static_cast<double>(cup_end_turn) / total});
+  } else if (t.kind == kStepCommand || t.kind == kStepReorg) {
+    // Two dice, unordered (d1 <= d2): the dice stay visible for fate re-rolls (WSR 10.0).
+    for (int a = 1; a <= 6; ++a)
+      for (int b = a; b <= 6; ++b)
+        out.push_back({Action(kRoll, {a, b}), (a == b ? 1.0 : 2.0) / 36});
+  }
+  return out;
+}
+
+Action WsrState::sample_chance(Rng& rng) const {
+  const Step& t = top();
+  if (t.kind == kStepDraw) {
+    const int total = cup_formation_markers() + cup_end_turn;
+    int r = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
+    for (int f = 0; f < game_->num_formations(); ++f) {
+      r -= cup[static_cast<size_t>(f)];
+      if (r < 0) return Action(kDraw, {f});
+    }
+    return Action(kDraw, {kEndTurnMarker});
+  }
+  int a = rng.d6(), b = rng.d6();
+  if (a > b) std::swap(a, b);
+  return Action(kRoll, {a, b});
+}
+
+void WsrState::apply(const Action& a, EventList* ev) {
+  ++moves;
+  switch (a.verb) {
+    case kDraw:
+      apply_draw(a.arg(0), ev);
+      break;
+    case kRoll:
+      apply_roll(a.arg(0), a.arg(1), ev);
+      break;
+    case kSelect:
+      apply_select(a.arg(0), ev);
+      break;
+    case kMoveTo:
+      apply_move(a.arg(0), ev);
+      break;
+    case kDrop:
+      apply_drop(a.arg(0), ev);
+      break;
+    case kMount:
+    case kDismount:
+      apply_flip(a.arg(0), a.verb == kMount, ev);
+      break;
+    case kEndMove:
+      apply_end_move(ev);
+      break;
+    case kEndImpulse:
+      end_impulse(ev);
+      break;
+    case kPlaceHq: {
+      const int f = top().f;
+      pop();
+      place_hq(f, a.arg(0), ev);
+      hq_replacements(ev);  // the next formation's HQ, then the rest of the MRP
+      break;
+    }
+    default:
+      break;
+  }
+  advance(ev);
+}
+
+std::string WsrState::why_illegal(const Action& a) const {
+  ActionList legal;
+  legal_actions(legal);
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return "";
+  if (phase == kOver) return "the game is over";
+  const Step& t = top();
+  const bool chance = t.kind == kStepDraw || t.kind == kStepCommand || t.kind == kStepReorg;
+  if (chance) {
+    if (a.verb == kDraw && t.kind == kStepDraw) return "that marker is not in the cup (WSR 3.1)";
+    if (a.verb == kRoll && t.kind != kStepDraw) return "dice show 1-6, listed low die first";
+    return "Chance owes this decision: " + decision().prompt;
+  }
+  std::string why;
+  const int u = a.argc > 0 ? a.arg(0) : -1;
+  const bool unit_ok = u >= 0 && u < n_units;
+  switch (a.verb) {
+    case kSelect:
+      if (!unit_ok) return "no such unit";
+      if (t.kind == kStepMove) {
+        can_join_group(u, &why);
+      } else if (t.kind == kStepOperations) {
+        can_start_move(u, &why);
+      }
+      break;
+    case kMoveTo:
+      if (t.kind != kStepMove) return "select a unit first (WSR 5.0)";
+      if (a.arg(0) >= game_->layout().size()) return "no such hex";
+      can_enter(a.arg(0), &why);
+      break;
+    case kDrop:
+      if (t.kind != kStepMove) return "no stack is moving (WSR 5.1)";
+      if (!unit_ok) return "no such unit";
+      can_drop(u, &why);
+      break;
+    case kMount:
+    case kDismount:
+      if (t.kind != kStepMove) return "select the unit first (WSR 5.2)";
+      if (!unit_ok) return "no such unit";
+      can_flip(u, a.verb == kMount, &why);
+      break;
+    case kEndMove:
+      return "no stack is moving (WSR 5.0)";
+    case kEndImpulse:
+      if (t.kind == kStepMove) return "end the move first (end-move, WSR 5.0)";
+      break;
+    case kPlaceHq:
+      if (t.kind != kStepPlaceHq) return "no HQ is being replaced now (WSR 1.3.2.3)";
+      return "the HQ returns in the SHQ's hex or a hex with a unit of its type and formation "
+             "(WSR 1.3.2.3)";
+    default:
+      break;
+  }
+  if (!why.empty()) return why;
+  return "not a legal action now: " + decision().prompt;
+}
+
+Result WsrState::result() const {
+  Result r;
+  r.returns = {0.0, 0.0};
+  r.summary = "draw";
+  r.reason = "the last turn ended (turn " + std::to_string(game_->setup().turns) +
+             "); victory conditions belong to the scenario (WSR 12.1)";
+  return r;
+}
+
+std::unique_ptr<State> WsrState::clone() const {
+  return std::make_unique<WsrState>(*this);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text forms
+
+std::string WsrState::describe(const Action& a) const {
+  auto unit_name = [&](int u) { return u < n_units ? unit_label(u) : "u" + std::to_string(u); };
+  switch (a.verb) {
+    case kDraw:
+      if (a.arg(0) == kEndTurnMarker) return "draw end-turn";
+      return "draw " + (a.arg(0) < game_->num_formations() ? game_->formation(a.arg(0)).data->id
+                                                           : std::to_string(a.arg(0)));
+    case kRoll:
+      return "roll " + std::to_string(a.arg(0)) + " " + std::to_string(a.arg(1));
+    case kSelect:
+      return "select " + unit_name(a.arg(0));
+    case kMoveTo:
+      return "move " + hex_name(a.arg(0) < game_->layout().size() ? a.arg(0) : -1);
+    case kDrop:
+      return "drop " + unit_name(a.arg(0));
+    case kMount:
+      return "mount " + unit_name(a.arg(0));
+    case kDismount:
+      return "dismount " + unit_name(a.arg(0));
+    case kEndMove:
+      return "end-move";
+    case kEndImpulse:
+      return "end-impulse";
+    case kPlaceHq:
+      return "place-hq " + hex_name(a.arg(0) < game_->layout().size() ? a.arg(0) : -1);
+    default:
+      return "?";
+  }
+}
+
+bool WsrState::parse(std::string_view text, Action& out, std::string& error) const {
+  std::istringstream in{std::string(text)};
+  std::vector<std::string> w;
+  for (std::string s; in >> s;) w.push_back(s);
+  if (w.empty()) {
+    error = "empty action";
+    return false;
+  }
+  auto hex_arg = [&](const std::string& s, int* h) {
+    std::string err;
+    *h = game_->layout().TryIndex(s, &err);
+    if (*h < 0) error = err;
+    return *h >= 0;
+  };
+  auto unit_arg = [&](const std::string& s, int* u) {
+    *u = game_->unit_by_label(s);
+    if (*u < 0) error = "no unit labelled '" + s + "'";
+    return *u >= 0;
+  };
+  const std::string& v = w[0];
+  int x = 0;
+  if (v == "draw" && w.size() == 2) {
+    if (w[1] == "end-turn") {
+      out = Action(kDraw, {kEndTurnMarker});
+      return true;
+    }
+    x = game_->formation_index(w[1]);
+    if (x < 0) {
+      error = "no formation '" + w[1] + "' in this game";
+      return false;
+    }
+    out = Action(kDraw, {x});
+    return true;
+  }
+  if (v == "roll" && w.size() == 3) {
+    int a = 0, b = 0;
+    try {
+      a = std::stoi(w[1]);
+      b = std::stoi(w[2]);
+    } catch (...) {
+      error = "roll needs two dice 1-6";
+      return false;
+    }
+    if (a < 1 || a > 6 || b < 1 || b > 6) {
+      error = "dice show 1-6";
+      return false;
+    }
+    if (a > b) std::swap(a, b);
+    out = Action(kRoll, {a, b});
+    return true;
+  }
+  if (v == "move" && (w.size() == 2 || w.size() == 3)) {
+    // "move A-K09", or "move A-K08 A-K09" naming the hex the stack is in.
+    if (!hex_arg(w.back(), &x)) return false;
+    if (w.size() == 3) {
+      int from = 0;
+      if (!hex_arg(w[1], &from)) return false;
+      if (n_group == 0 || unit(group[0]).hex != from) {
+        error = "no stack is moving from " + w[1];
+        return false;
+      }
+    }
+    out = Action(kMoveTo, {x});
+    return true;
+  }
+  if (v == "place-hq" && w.size() == 2) {
+    if (!hex_arg(w[1], &x)) return false;
+    out = Action(kPlaceHq, {x});
+    return true;
+  }
+  const std::pair<const char*, Verb> unit_verbs[] = {
+      {"select", kSelect}, {"drop", kDrop}, {"mount", kMount}, {"dismount", kDismount}};
+  for (const auto& [name, verb] : unit_verbs) {
+    if (v == name && w.size() == 2) {
+      if (!unit_arg(w[1], &x)) return false;
+      out = Action(verb, {x});
+      return true;
+    }
+  }
+  if (v == "end-move" && w.size() == 1) {
+    out = Action(kEndMove, {});
+    return true;
+  }
+  if (v == "end-impulse" && w.size() == 1) {
+    out = Action(kEndImpulse, {});
+    return true;
+  }
+  error = "unknown action '" + std::string(text) +
+          "' (draw, roll, select, move, drop, mount, dismount, end-move, end-impulse, place-hq)";
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON, hash, observation
+
+json WsrState::to_json() const {
+  json j;
+  j["phase"] = phase;
+  j["turn"] = turn;
+  j["active_formation"] = active_f;
+  j["end_turn_drawn"] = end_turn_drawn;
+  j["cup_end_turn"] = cup_end_turn;
+  j["held_end_turn"] = held_end_turn;
+  j["hold_until"] = hold_until;
+  j["in_turn"] = in_turn;
+  j["moves"] = moves;
+  j["group_origin"] = group_origin;
+  j["group_steps"] = group_steps;
+  json cupj = json::array(), act = json::array();
+  for (int f = 0; f < game_->num_formations(); ++f) {
+    cupj.push_back(cup[static_cast<size_t>(f)]);
+    act.push_back(activated[static_cast<size_t>(f)]);
+  }
+  j["cup"] = cupj;
+  j["activated"] = act;
+  json g = json::array();
+  for (int k = 0; k < n_group; ++k) g.push_back(group[static_cast<size_t>(k)]);
+  j["group"] = g;
+  json us = json::array();
+  for (int u = 0; u < n_units; ++u)
+    us.push_back({unit(u).hex, unit(u).start_hex, unit(u).flags, unit(u).mp_spent});
+  j["units"] = us;
+  json st = json::array();
+  for (int k = 0; k < n_steps; ++k)
+    st.push_back({steps[static_cast<size_t>(k)].kind, steps[static_cast<size_t>(k)].f,
+                  steps[static_cast<size_t>(k)].a});
+  j["steps"] = st;
+  json c = json::array();
+  for (int i = 0; i < game_->layout().size(); ++i) c.push_back(control[static_cast<size_t>(i)]);
+  j["control"] = c;
+  return j;
+}
+
+uint64_t WsrState::hash() const {
+  Hasher h;
+  h.add(phase).add_signed(turn).add_signed(active_f).add(end_turn_drawn).add(cup_end_turn);
+  h.add(held_end_turn[0]).add(held_end_turn[1]).add(hold_until[0]).add(hold_until[1]);
+  h.add(in_turn).add_signed(moves).add_signed(group_origin).add(group_steps);
+  for (int f = 0; f < game_->num_formations(); ++f)
+    h.add(cup[static_cast<size_t>(f)]).add(activated[static_cast<size_t>(f)]);
+  h.add(n_group);
+  for (int k = 0; k < n_group; ++k) h.add_signed(group[static_cast<size_t>(k)]);
+  for (int u = 0; u < n_units; ++u) {
+    const Unit& x = unit(u);
+    h.add((static_cast<uint64_t>(static_cast<uint16_t>(x.hex)) << 48) |
+          (static_cast<uint64_t>(static_cast<uint16_t>(x.start_hex)) << 32) |
+          (static_cast<uint64_t>(x.flags) << 8) | x.mp_spent);
+  }
+  h.add(static_cast<uint64_t>(n_steps));
+  for (int k = 0; k < n_steps; ++k) {
+    const Step& s = steps[static_cast<size_t>(k)];
+    h.add((static_cast<uint64_t>(s.kind) << 32) |
+          (static_cast<uint64_t>(static_cast<uint8_t>(s.f)) << 16) | static_cast<uint16_t>(s.a));
+  }
+  // Control packed 8 hexes per word.
+  const int n = game_->layout().size();
+  for (int i = 0; i < n; i += 8) {
+    uint64_t w = 0;
+    for (int k = 0; k < 8 && i + k < n; ++k)
+      w |= static_cast<uint64_t>(control[static_cast<size_t>(i + k)]) << (8 * k);
+    h.add(w);
+  }
+  return h.value();
+}
+
+// WSR has no hidden information: the cup's contents are public (counts), only the draw order
+// is unknown, and draws are chance decisions.
+json WsrState::observe(int seat) const {
+  (void)seat;
+  return to_json();
+}
+
+std::unique_ptr<State> WsrState::determinize(int seat, Rng& rng) const {
+  (void)seat;
+  (void)rng;
+  return clone();
+}
+
+std::string WsrState::render_text(int seat) const {
+  (void)seat;
+  std::ostringstream o;
+  const auto& seats = game_->seats();
+  o << "Turn " << turn << "/" << game_->setup().turns;
+  if (phase == kOver) o << " (game over)";
+  o << "  cup:";
+  for (int f = 0; f < game_->num_formations(); ++f)
+    if (cup[static_cast<size_t>(f)] > 0)
+      o << " " << game_->formation(f).data->id << "x" << int(cup[static_cast<size_t>(f)]);
+  o << " end-turn x" << int(cup_end_turn) << " (drawn " << int(end_turn_drawn) << ")";
+  for (int s = 0; s < 2; ++s)
+    if (held_end_turn[static_cast<size_t>(s)] > 0)
+      o << "  " << seats[static_cast<size_t>(s)] << " holds "
+        << int(held_end_turn[static_cast<size_t>(s)]) << " end-turn";
+  if (active_f >= 0) o << "\nActive formation: " << game_->formation(active_f).data->id;
+  o << "\n";
+  std::vector<int> order;
+  for (int u = 0; u < n_units; ++u) order.push_back(u);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return unit(a).hex < unit(b).hex; });
+  int last = -2;
+  for (int u : order) {
+    const int h = unit(u).hex;
+    if (h != last) {
+      o << hex_name(h);
+      if (h >= 0) {
+        o << " [" << TerrainId(game_->terrain(h)) << "]";
+        if (controller(h) >= 0) o << " ctrl " << seats[static_cast<size_t>(controller(h))];
+      }
+      o << ":\n";
+      last = h;
+    }
+    const Face& fc = face(u);
+    o << "  " << seats[static_cast<size_t>(side_of(u))] << " " << unit_label(u) << " ("
+      << game_->formation(info(u).formation).data->id << ") "
+      << (info(u).counter->transport ? (has(u, kMounted) ? "mounted " : "dismounted ") : "")
+      << (has(u, kReduced) ? "reduced" : "full") << " "
+      << (fc.target_class() == TargetClass::kHard ? "hard" : "soft") << " MF " << fc.mf;
+    if (unit(u).mp_spent) o << " spent " << int(unit(u).mp_spent);
+    if (has(u, kDisrupted)) o << " DISRUPTED";
+    if (has(u, kOutOfCommand)) o << " OOC";
+    if (has(u, kOpsComplete)) o << " ops-complete";
+    if (has(u, kMoving)) o << " moving";
+    if (info(u).sw) o << " +" << info(u).sw->id;
+    o << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace feldherr::wsr

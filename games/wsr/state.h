@@ -1,0 +1,332 @@
+// White Star Rising -- the rules engine, foundation (issue 3): game state, the cup and chit-pull
+// activation (WSR 3.1-3.2), the formation impulse (4.1-4.4: cleanup, command, reorganization,
+// operations), movement (5.0-5.2: terrain costs, stacking 1.4, stacks and splitting, mounting
+// and dismounting, disrupted movement 6.1.7/A-13) and hex control (12.2).
+// Spec: /work/shared/rules/white-star-rising.md ("WSR"); docs/wsr-rules.md describes the state
+// layout, verbs, text forms and the seams left for fire, opportunity fire, assault, overrun,
+// mines, fate points and chaos.
+//
+// WsrGame is immutable (the loaded Data, the map layout with precomputed movement costs, the
+// setup, options; it keeps a pointer to the Data, which must outlive it -- ShippedData() does).
+// WsrState is the whole position as fixed-size arrays of small structs with
+// integer ids plus a procedure stack of small step records, so clone() is a plain copy.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "games/wsr/data.h"
+#include "geometry/hex_map.h"
+#include "geometry/los.h"
+
+namespace feldherr::wsr {
+
+// Capacity of the flat state.
+constexpr int kMaxUnits = 96;
+constexpr int kMaxFormations = 16;
+constexpr int kMaxHexes = 1100;  // four sheets of 21 x 12 hexes fit
+constexpr int kMaxSteps = 32;
+constexpr int kMaxGroup = 4;    // a moving stack: 2 combat units + HQ, room to spare (WSR 1.4)
+constexpr int kStackLimit = 2;  // combat units per hex (WSR 1.4)
+constexpr int kEndTurnMarkersEndingTurn = 2;  // WSR 1.7.2: the second end-turn marker
+constexpr int kMountCost = 3;                 // WSR 5.2.1, 5.2.2
+constexpr int kNoHex = -1;
+
+// Action verbs (docs/wsr-rules.md "Verbs and text forms").
+enum Verb : uint8_t {
+  kDraw = 1,    // draw <marker>          chance: formation id or "end-turn" (WSR 3.1)
+  kRoll,        // roll <d1> <d2>         chance: 2d6 morale test, d1 <= d2 (WSR 1.6.1)
+  kSelect,      // select <unit>          start a move / add a stack-mate (WSR 5.0, 5.1)
+  kMoveTo,      // move <hex>             the moving group enters an adjacent hex (WSR 5.0)
+  kDrop,        // drop <unit>            split a unit off the moving stack (WSR 5.1)
+  kMount,       // mount <unit>           WSR 5.2.1
+  kDismount,    // dismount <unit>        WSR 5.2.2
+  kEndMove,     // end-move               the group's movement ends: Ops complete (WSR 5.0)
+  kEndImpulse,  // end-impulse            the formation's operations are over (WSR 4.4)
+  kPlaceHq,     // place-hq <hex>         HQ replacement hex (WSR 1.3.2.3)
+};
+
+// What the marker argument of `draw` means.
+constexpr int kEndTurnMarker = kMaxFormations;  // draw arg for an end-turn marker
+
+enum Phase : uint8_t {
+  kOperations,  // WSR 3.1: drawing from the cup, formation impulses
+  kMarkerRemoval,
+  kOver,
+};
+
+// Procedure steps (the top of the stack says who decides).
+enum StepKind : uint8_t {
+  kStepDraw,        // chance draws a marker from the cup (WSR 3.1)
+  kStepCommand,     // chance: command test for hex `a` of formation `f` (WSR 4.2)
+  kStepReorg,       // chance: reorganization roll for unit `a` (WSR 4.3)
+  kStepOperations,  // the active side operates with formation `f` (WSR 4.4)
+  kStepMove,        // a group is moving (units in WsrState::group), WSR 5.0-5.2
+  kStepHexEntered,  // seam: the group entered hex `a`; mines (8.2) and opportunity fire (6.2)
+                    // will be offered here before movement continues
+  kStepPlaceHq,     // owner of formation `f` chooses the hex of its replaced HQ (WSR 1.3.2.3)
+};
+
+struct Step {
+  uint8_t kind = 0;
+  int8_t f = -1;  // formation
+  int16_t a = -1;
+};
+
+enum UnitFlag : uint16_t {
+  kReduced = 1 << 0,           // reduced face up (WSR 1.2.1)
+  kMounted = 1 << 1,           // transport counters: vehicle face up (WSR 5.2)
+  kDisrupted = 1 << 2,         // WSR 1.6, 6.1.7
+  kOpsComplete = 1 << 3,       // WSR 5.0, 6.1
+  kOutOfCommand = 1 << 4,      // WSR 4.2
+  kMoving = 1 << 5,            // member of the moving group
+  kMovedThisImpulse = 1 << 6,  // has spent MP or flipped this impulse (may not fire, WSR 5.0)
+  kGone = 1 << 7,              // eliminated or permanently removed (hex == kNoHex)
+  kPermanent = 1 << 8,         // removed for good (SHQ used for HQ replacement; HQ not replaced)
+};
+
+struct Unit {
+  int16_t hex = kNoHex;
+  int16_t start_hex = kNoHex;  // hex at the start of the current impulse (WSR 5.1)
+  uint16_t flags = 0;
+  uint8_t mp_spent = 0;  // MP spent this impulse (WSR 5.0, A-29)
+  uint8_t pad = 0;
+};
+
+// A unit as set up (scenarios fill this later; tests build positions directly).
+struct SetupUnit {
+  std::string counter;    // counter type id, "us.m4a1"
+  std::string hex;        // "A-K08"
+  std::string formation;  // formation id ("us.cca"); attached units name the formation they
+                          // are attached to
+  std::string sw;         // support weapon counter id carried by an infantry platoon, or ""
+  bool reduced = false;
+  bool mounted = false;  // transport counters only
+  bool disrupted = false;
+};
+
+struct SetupFormation {
+  std::string id;   // formation id of formations.toml
+  int side = 0;     // seat index
+  int markers = 1;  // formation markers in the cup (WSR 1.7.1)
+};
+
+struct GameSetup {
+  std::string scenario = "test";
+  std::vector<std::string> seats = {"us", "de"};
+  std::vector<SetupFormation> formations;
+  std::vector<SetupUnit> units;
+  int end_turn_markers = 2;  // WSR 1.7.2
+  int turns = 1;             // game length in turns
+  // Hexes each seat controls at the start (WSR 12.2: where it could set up); hexes with a
+  // unit of a side are added automatically.
+  std::array<std::vector<std::string>, 2> controlled;
+};
+
+struct WsrOptions {
+  // A-13 [REC]: disrupted units may not end a step closer to, or adjacent to, an enemy in LOS.
+  bool disrupted_movement_limits = true;
+};
+
+// Static facts of one unit of the setup.
+struct UnitInfo {
+  const CounterType* counter = nullptr;
+  const CounterType* sw = nullptr;
+  uint8_t side = 0;
+  uint8_t formation = 0;
+  bool hq = false;  // HQ or SHQ (not a combat unit for stacking, WSR 1.4)
+  bool shq = false;
+  bool formation_hq = false;  // the formation's HQ (not the SHQ)
+  std::string label;          // "us.m4a1-2"
+};
+
+struct FormationInfo {
+  const Formation* data = nullptr;
+  uint8_t side = 0;
+  uint8_t markers = 1;
+  int hq = -1;   // unit index of the HQ, or -1
+  int shq = -1;  // unit index of the SHQ, or -1
+  int morale = 7;
+  int command_range = 0;  // from the HQ's full face (G-10 stand-ins)
+};
+
+class WsrGame;
+
+class WsrState : public State {
+ public:
+  explicit WsrState(const WsrGame* game);
+
+  // --- State interface (state.cc) ---
+  const Game& game() const override;
+  int current_seat() const override;
+  feldherr::Decision decision() const override;
+  void legal_actions(ActionList& out) const override;
+  using State::legal_actions;
+  std::vector<ChanceOutcome> chance_outcomes() const override;
+  Action sample_chance(Rng& rng) const override;
+  void apply(const Action& action, EventList* events = nullptr) override;
+  std::string why_illegal(const Action& action) const override;
+  bool is_terminal() const override { return phase == kOver; }
+  Result result() const override;
+  std::unique_ptr<State> clone() const override;
+  std::string describe(const Action& action) const override;
+  bool parse(std::string_view text, Action& out, std::string& error) const override;
+  json observe(int seat) const override;
+  std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
+  json to_json() const override;
+  uint64_t hash() const override;
+  std::string render_text(int seat) const override;
+  int move_number() const override { return moves; }
+
+  // --- Accessors (tests, heuristics, the later combat/scenario work) ---
+  const WsrGame& wgame() const { return *game_; }
+  const UnitInfo& info(int u) const;
+  const Face& face(int u) const;  // the face up
+  bool on_map(int u) const { return units[static_cast<size_t>(u)].hex != kNoHex; }
+  bool has(int u, uint16_t f) const { return (units[static_cast<size_t>(u)].flags & f) != 0; }
+  bool hard_target(int u) const { return face(u).target_class() == TargetClass::kHard; }
+  int mf(int u) const { return face(u).mf; }
+  int mp_left(int u) const { return mf(u) - units[static_cast<size_t>(u)].mp_spent; }
+  int side_of(int u) const;
+  int combat_units_in(int hex, int side) const;  // WSR 1.4 (HQs do not count)
+  bool enemy_in(int hex, int side) const;
+  bool hq_in(int hex, int side) const;
+  int controller(int hex) const { return (control[static_cast<size_t>(hex)] & 3) - 1; }
+  int step_cost(int u, int from, int to) const;  // MP, or -1 impassable (WSR 5.0, G-1)
+  int active_formation() const { return active_f; }
+  int cup_formation_markers() const;
+  int cup_end_turn_markers() const { return cup_end_turn; }
+  std::string unit_label(int u) const;
+  std::string hex_name(int hex) const;
+  std::string invariant_violation() const;  // "" when the invariants hold (stacking, groups)
+
+  // --- The state (all public, flat) ---
+  const WsrGame* game_ = nullptr;
+  uint8_t phase = kOperations;
+  int16_t turn = 1;
+  int8_t active_f = -1;  // active formation (WSR 4.0), -1 between impulses
+  uint8_t end_turn_drawn = 0;
+  uint8_t cup_end_turn = 0;                         // end-turn markers in the cup
+  std::array<uint8_t, 2> held_end_turn{};           // withheld per side (WSR 3.2.1)
+  std::array<uint16_t, 2> hold_until{};             // formations (bits) that must activate first
+  std::array<uint8_t, kMaxFormations> cup{};        // formation markers in the cup
+  std::array<uint8_t, kMaxFormations> activated{};  // impulses this turn
+  uint8_t n_group = 0;
+  std::array<int8_t, kMaxGroup> group{};  // the moving stack (WSR 5.1)
+  int16_t group_origin = kNoHex;          // hex where this move began
+  uint8_t group_steps = 0;                // hexes entered by the group in this move
+  uint16_t in_turn = 0;                   // formations whose marker was in the cup this turn
+  int moves = 0;
+  int16_t n_units = 0;
+  std::array<Unit, kMaxUnits> units{};
+  int16_t n_steps = 0;
+  std::array<Step, kMaxSteps> steps{};
+  // WSR 12.2 per hex: bits 0-1 controller + 1 (0 none), bits 2-3 last side to enter this turn
+  // + 1.
+  std::array<uint8_t, kMaxHexes> control{};
+
+  // --- Rules internals ---
+  void push(StepKind k, int f, int a);
+  Step& top() { return steps[static_cast<size_t>(n_steps - 1)]; }
+  const Step& top() const { return steps[static_cast<size_t>(n_steps - 1)]; }
+  void pop() { --n_steps; }
+  Unit& unit(int u) { return units[static_cast<size_t>(u)]; }
+  const Unit& unit(int u) const { return units[static_cast<size_t>(u)]; }
+
+  // sequence.cc
+  void start_game(EventList* ev);
+  void advance(EventList* ev);
+  void apply_draw(int marker, EventList* ev);
+  void apply_roll(int d1, int d2, EventList* ev);
+  void begin_impulse(int f, EventList* ev);
+  void command_phase(int f, EventList* ev);
+  void reorganization_phase(int f, EventList* ev);
+  void end_impulse(EventList* ev);
+  void end_operations_phase(EventList* ev);
+  void marker_removal_phase(EventList* ev);
+  void hq_replacements(EventList* ev);
+  void finish_marker_removal(EventList* ev);
+  bool in_command_range(int u) const;
+  void determine_control(EventList* ev);
+  bool formation_on_map(int f) const;
+  int morale_modifier_reorg(int u) const;
+  void hq_replacement_candidates(int f, std::vector<int>& hexes) const;
+  void place_hq(int f, int hex, EventList* ev);
+  void release_held_marker(int side, EventList* ev);
+
+  // movement.cc
+  bool can_start_move(int u, std::string* why) const;
+  bool can_join_group(int u, std::string* why) const;
+  bool can_enter(int to, std::string* why) const;
+  bool can_drop(int u, std::string* why) const;
+  bool can_flip(int u, bool mount, std::string* why) const;
+  bool disrupted_step_ok(int u, int from, int to, std::string* why) const;
+  bool in_group(int u) const;
+  void operations_actions(ActionList& out) const;
+  void move_actions(ActionList& out) const;
+  void apply_select(int u, EventList* ev);
+  void apply_move(int to, EventList* ev);
+  void apply_drop(int u, EventList* ev);
+  void apply_flip(int u, bool mount, EventList* ev);
+  void apply_end_move(EventList* ev);
+  void finish_unit_move(int u);
+  void enter_hex(int hex, int side);
+};
+
+class WsrGame : public Game {
+ public:
+  // Builds a game on `layout` with an explicit setup. Throws DataError naming the setup entry
+  // for an unknown counter, formation or hex, or a setup that breaks stacking (WSR 1.4).
+  WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions options = {});
+  WsrGame(const WsrGame&) = delete;
+  WsrGame& operator=(const WsrGame&) = delete;
+
+  std::string_view id() const override { return "wsr"; }
+  std::string_view scenario() const override { return setup_.scenario; }
+  const Options& options() const override { return option_list_; }
+  const std::vector<std::string>& seats() const override { return setup_.seats; }
+  std::unique_ptr<State> new_initial_state() const override;
+  std::unique_ptr<State> state_from_json(const json& j) const override;
+  std::string_view rules_version() const override { return "wsr-0.1"; }
+
+  const Data& data() const { return *data_; }
+  const HexLayout& layout() const { return layout_; }
+  const LosMap& los() const { return los_; }
+  const GameSetup& setup() const { return setup_; }
+  const WsrOptions& opts() const { return opts_; }
+  int num_units() const { return static_cast<int>(units_.size()); }
+  int num_formations() const { return static_cast<int>(formations_.size()); }
+  const UnitInfo& unit(int u) const { return units_[static_cast<size_t>(u)]; }
+  const FormationInfo& formation(int f) const { return formations_[static_cast<size_t>(f)]; }
+  Terrain terrain(int hex) const { return terrain_[static_cast<size_t>(hex)]; }
+  // MP to step from `hex` across hexside `dir` (WSR 5.0, terrain chart, roads, crests), or -1.
+  int step_cost(int hex, int dir, bool hard) const {
+    return cost_[static_cast<size_t>(hex)][static_cast<size_t>(dir)][hard ? 1 : 0];
+  }
+  int formation_index(std::string_view id) const;   // -1 if not in this game
+  int unit_by_label(std::string_view label) const;  // -1 if none
+
+  // The initial state before the first draw (used by new_initial_state and tests).
+  WsrState initial() const;
+
+ private:
+  const Data* data_;
+  HexLayout layout_;
+  LosMap los_;
+  GameSetup setup_;
+  WsrOptions opts_;
+  Options option_list_;
+  std::vector<UnitInfo> units_;
+  std::vector<FormationInfo> formations_;
+  std::vector<Terrain> terrain_;
+  std::vector<std::array<std::array<int8_t, 2>, 6>> cost_;
+  std::vector<int16_t> initial_hex_;
+  std::vector<uint16_t> initial_flags_;
+};
+
+}  // namespace feldherr::wsr
