@@ -6,6 +6,7 @@
 
 #include "engine/errors.h"
 #include "games/wsr/data.h"
+#include "games/wsr/scenario.h"
 
 namespace feldherr::wsr {
 
@@ -18,9 +19,12 @@ namespace fs = std::filesystem;
 void validate_file(const std::string& path) {
   const fs::path p(path);
   const std::string name = p.filename().string();
-  const bool in_maps = p.parent_path().filename() == "maps";
-  const fs::path root = in_maps ? p.parent_path().parent_path() : p.parent_path();
-  if (in_maps && name.rfind("sheet-", 0) == 0 && p.extension() == ".toml") {
+  const std::string folder = p.parent_path().filename().string();
+  const bool in_maps = folder == "maps", in_scenarios = folder == "scenarios";
+  const fs::path root = in_maps || in_scenarios ? p.parent_path().parent_path() : p.parent_path();
+  if (in_scenarios && p.extension() == ".toml") {
+    (void)LoadScenario(path, LoadData(root.string()));  // a scenario refers to every other file
+  } else if (in_maps && name.rfind("sheet-", 0) == 0 && p.extension() == ".toml") {
     (void)LoadSheet(path, LoadTerrainChart((root / "terrain.toml").string()));
   } else if (name == "terrain.toml") {
     (void)LoadTerrainChart(path);
@@ -32,9 +36,10 @@ void validate_file(const std::string& path) {
     (void)LoadFormations(path);
     (void)LoadData(root.string());  // the references between the files
   } else {
-    throw DataError(path +
-                    ":1: not a White Star Rising data file (expected terrain.toml, "
-                    "counters-*.toml, formations.toml, chaos.toml or maps/sheet-*.toml)");
+    throw DataError(
+        path +
+        ":1: not a White Star Rising data file (expected terrain.toml, "
+        "counters-*.toml, formations.toml, chaos.toml, maps/sheet-*.toml or scenarios/*.toml)");
   }
 }
 

@@ -25,7 +25,8 @@ TEST(WsrValidate, EveryShippedFileIsValid) {
     EXPECT_NO_THROW(m.validate_file(entry.path().string())) << entry.path();
     ++files;
   }
-  EXPECT_EQ(files, 10);  // terrain, 3 counter sets, formations, chaos, 4 map sheets
+  // terrain, 3 counter sets, formations, chaos, 4 map sheets, 16 scenarios
+  EXPECT_EQ(files, 26);
 }
 
 TEST(WsrValidate, BrokenFileIsReportedWithFileAndLine) {
