@@ -260,15 +260,18 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->type_name("FILE")
       ->check(CLI::ExistingFile);
 
+  OddsArgs odds_args;
+  CLI::App* odds = add_odds_command(app, odds_args);
+
   // CLI11 reports a misspelt command as "A subcommand is required": name it instead.
   if (!args.empty() && !args.front().empty() && args.front()[0] != '-') {
     bool known = false;
-    for (const CLI::App* sub : {list, play, replay, validate, simulate}) {
+    for (const CLI::App* sub : {list, play, replay, validate, simulate, odds}) {
       known = known || sub->check_name(args.front());
     }
     if (!known) {
       io.err << "error: unknown command '" << args.front()
-             << "' (commands: list, play, replay, validate, simulate)\n";
+             << "' (commands: list, play, replay, validate, simulate, odds)\n";
       return kExitUsage;
     }
   }
@@ -299,6 +302,7 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
     if (sim_seed_opt->count() > 0) sim_args.seed = sim_seed;
     return cmd_simulate(sim_args, registry, io);
   }
+  if (odds->parsed()) return cmd_odds(odds_args, io);
   io.err << "error: no subcommand\n";  // unreachable: require_subcommand(1)
   return kExitUsage;
 }

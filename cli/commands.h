@@ -16,6 +16,10 @@
 #include "engine/registry.h"
 #include "engine/session.h"
 
+namespace CLI {
+class App;
+}
+
 namespace feldherr::cli {
 
 struct Streams {
@@ -63,6 +67,31 @@ struct SimulateArgs {
 int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io);
 // The 95 % Wilson score interval of `successes` in `n` trials as fractions (simulate's table).
 std::pair<double, double> wilson_interval(long long successes, long long n);
+
+// `feldherr odds` (cli/odds.cc): the options of every combat; `command` is set by the parser
+// ("wsr fire", "wsr mortar", "wsr artillery", "wsr assault", "pocket melee", "pocket shoot"; empty: none given).
+struct OddsArgs {
+  std::string command;
+  bool json = false;
+  // wsr fire
+  std::string attacker, target, terrain, band;
+  int range = 0;  // hexes; 0 = not given
+  bool concealed = false, improved_position = false, reduced_attacker = false,
+       reduced_target = false, disrupted_target = false, mounted_attacker = false,
+       mounted_target = false;
+  int hq_dice = 0;
+  // wsr assault (attacker / defender: NAME[:reduced][:disrupted][:mounted],... ; terrain above)
+  bool overrun = false;
+  int attacker_hq = 0, defender_hq = 0;
+  // wsr mortar / artillery (hex attacks; target: UNIT,... as for assault)
+  int firepower = 0, to_hit = 0;
+  // pocket melee / shoot (attacker: also the melee's troop names)
+  std::string attacker_dice, defender_dice, defender, dice, shooter;
+  bool attack = false;
+};
+// Adds the `odds` subcommand (and its combats) to `app`, filling `args`.
+CLI::App* add_odds_command(CLI::App& app, OddsArgs& args);
+int cmd_odds(const OddsArgs& args, Streams& io);
 
 // ---- helpers ----
 

@@ -206,6 +206,7 @@ bool WsrState::can_flip(int u, bool mount, std::string* why) const {
 void WsrState::operations_actions(ActionList& out) const {
   for (int u = 0; u < n_units; ++u)
     if (can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  fire_actions(out);  // WSR 6.1
   out.push_back(Action(kEndImpulse, {}));
 }
 

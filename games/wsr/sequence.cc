@@ -54,9 +54,9 @@ void WsrState::advance(EventList* ev) {
       continue;
     }
     if (t.kind == kStepHexEntered) {
-      // Seam: mines (WSR 8.2.1) and then opportunity fire (WSR 6.2, once per hex entered,
-      // A-12) will be offered to the non-moving side here, before movement continues. Neither
-      // is implemented yet, so the window closes at once.
+      // Mines (WSR 8.2.1, not yet) and then opportunity fire (WSR 6.2, once per hex entered,
+      // the non-moving side decides while an eligible unit has LOS and range.
+      if (opfire_available()) return;
       pop();
       continue;
     }
@@ -378,13 +378,13 @@ void WsrState::determine_control(EventList* ev) {
     } else if (last >= 0) {
       owner = last;
     }
-    c = static_cast<uint8_t>(owner + 1);
+    c = static_cast<uint8_t>((c & kWreckBit) | (owner + 1));  // wrecks stay (WSR 6.1.7)
   }
 }
 
 void WsrState::enter_hex(int hex, int side) {
   uint8_t& c = control[static_cast<size_t>(hex)];
-  c = static_cast<uint8_t>((c & 3) | ((side + 1) << 2));
+  c = static_cast<uint8_t>((c & (3 | kWreckBit)) | ((side + 1) << 2));
 }
 
 }  // namespace feldherr::wsr

@@ -308,6 +308,18 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
   if (s->group_origin < -1 || s->group_origin >= nh) bad("/group_origin out of range");
   for (int k = 0; k < s->n_steps; ++k) {
     const Step& st = s->steps[static_cast<size_t>(k)];
+    if (st.kind == kStepFireAttack || st.kind == kStepFireDefence) {  // f = hits, a = u*128+t
+      if (st.f < 0 || st.a < 0 || st.a / 128 >= nu || st.a % 128 >= nu) bad("/steps: bad fire");
+      continue;
+    }
+    if (st.kind == kStepHqLoss) {  // f = 0/1 (a unit eliminated), a = the HQ
+      if (st.f < 0 || st.f > 1 || st.a < 0 || st.a >= nu) bad("/steps: bad HQ loss check");
+      continue;
+    }
+    if (st.kind >= kStepMortarAttack && st.kind <= kStepMortarOdd) {  // f = mortar, a = hex+
+      if (st.f < 0 || st.f >= nu || st.a < 0 || st.a % kMaxHexes >= nh) bad("/steps: bad fire");
+      continue;
+    }
     if (st.kind > kStepPlaceHq || st.f < -1 || st.f >= nf) bad("/steps: bad step");
     if ((st.kind == kStepCommand || st.kind == kStepHexEntered) && (st.a < 0 || st.a >= nh))
       bad("/steps: hex out of range");
@@ -412,7 +424,15 @@ int WsrState::current_seat() const {
     case kStepDraw:
     case kStepCommand:
     case kStepReorg:
+    case kStepFireAttack:
+    case kStepFireDefence:
+    case kStepMortarAttack:
+    case kStepMortarDefence:
+    case kStepMortarOdd:
+    case kStepHqLoss:
       return kChance;
+    case kStepHexEntered:  // WSR 6.2: the non-moving side may fire
+      return 1 - game_->formation(t.f).side;
     default:
       return game_->formation(t.f).side;
   }
@@ -454,6 +474,20 @@ feldherr::Decision WsrState::decision() const {
       d.kind = "place-hq";
       d.prompt = "Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).";
       break;
+    case kStepHexEntered:
+      d.kind = "opfire";
+      d.prompt = "Enemy units entered " + hex_name(t.a) +
+                 ": opportunity fire (opfire <unit> <target>) or no-opfire (WSR 6.2).";
+      break;
+    case kStepFireAttack:
+    case kStepFireDefence:
+    case kStepMortarAttack:
+    case kStepMortarDefence:
+    case kStepMortarOdd:
+    case kStepHqLoss:
+      d.kind = t.kind == kStepMortarOdd ? "odd-hit" : "roll";
+      d.prompt = fire_prompt();
+      break;
     default:
       break;
   }
@@ -475,6 +509,17 @@ void WsrState::legal_actions(ActionList& out) const {
       return;
     case kStepMove:
       move_actions(out);
+      return;
+    case kStepHexEntered:
+      opfire_actions(out);
+      return;
+    case kStepFireAttack:
+    case kStepFireDefence:
+    case kStepMortarAttack:
+    case kStepMortarDefence:
+    case kStepMortarOdd:
+    case kStepHqLoss:
+      for (const ChanceOutcome& o : fire_dice_outcomes()) out.push_back(o.action);
       return;
     case kStepPlaceHq: {
       std::vector<int> hexes;
@@ -504,6 +549,8 @@ std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
     for (int a = 1; a <= 6; ++a)
       for (int b = a; b <= 6; ++b)
         out.push_back({Action(kRoll, {a, b}), (a == b ? 1.0 : 2.0) / 36});
+  } else if (fire_chance()) {
+    return fire_dice_outcomes();
   }
   return out;
 }
@@ -519,6 +566,7 @@ Action WsrState::sample_chance(Rng& rng) const {
     }
     return Action(kDraw, {kEndTurnMarker});
   }
+  if (fire_chance()) return sample_fire_dice(rng);
   int a = rng.d6(), b = rng.d6();
   if (a > b) std::swap(a, b);
   return Action(kRoll, {a, b});
@@ -559,6 +607,20 @@ void WsrState::apply(const Action& a, EventList* ev) {
       hq_replacements(ev);  // the next formation's HQ, then the rest of the MRP
       break;
     }
+    case kFire:
+    case kOpFire:
+      apply_fire(a.arg(0), a.arg(1), ev);
+      break;
+    case kNoOpFire:
+      apply_no_opfire(ev);
+      break;
+    case kFireDice:
+    case kOddHit:
+      apply_fire_dice(a, ev);
+      break;
+    case kFireHex:
+      apply_fire_hex(a.arg(0), a.arg(1), ev);
+      break;
     default:
       break;
   }
@@ -571,7 +633,9 @@ std::string WsrState::why_illegal(const Action& a) const {
   if (std::find(legal.begin(), legal.end(), a) != legal.end()) return "";
   if (phase == kOver) return "the game is over";
   const Step& t = top();
-  const bool chance = t.kind == kStepDraw || t.kind == kStepCommand || t.kind == kStepReorg;
+  const bool chance =
+      t.kind == kStepDraw || t.kind == kStepCommand || t.kind == kStepReorg || fire_chance();
+  if (a.verb >= kFire) return fire_why_illegal(a);
   if (chance) {
     if (a.verb == kDraw && t.kind == kStepDraw) return "that marker is not in the cup (WSR 3.1)";
     if (a.verb == kRoll && t.kind != kStepDraw) return "dice show 1-6, listed low die first";
@@ -662,6 +726,22 @@ std::string WsrState::describe(const Action& a) const {
       return "end-impulse";
     case kPlaceHq:
       return "place-hq " + hex_name(a.arg(0) < game_->layout().size() ? a.arg(0) : -1);
+    case kFire:
+    case kOpFire:
+      return std::string(a.verb == kFire ? "fire " : "opfire ") + unit_name(a.arg(0)) + " " +
+             unit_name(a.arg(1));
+    case kNoOpFire:
+      return "no-opfire";
+    case kFireHex:
+      return "fire " + unit_name(a.arg(0)) + " " +
+             hex_name(a.arg(1) < game_->layout().size() ? a.arg(1) : -1);
+    case kOddHit:
+      return "odd-hit " + unit_name(a.arg(0));
+    case kFireDice: {
+      std::string s = "roll";
+      for (int d : FireDiceOf(a)) s += " " + std::to_string(d);
+      return s;
+    }
     default:
       return "?";
   }
@@ -699,6 +779,40 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
       return false;
     }
     out = Action(kDraw, {x});
+    return true;
+  }
+  if (v == "roll" && n_steps > 0 && fire_chance()) {  // the dice of a fire (WSR 6.1)
+    std::vector<int> dice;
+    for (size_t k = 1; k < w.size(); ++k) {
+      const int d = (w[k].size() == 1 && w[k][0] >= '1' && w[k][0] <= '6') ? w[k][0] - '0' : 0;
+      if (d == 0 || dice.size() >= 15) {
+        error = "dice show 1-6";
+        return false;
+      }
+      dice.push_back(d);
+    }
+    out = FireDiceAction(dice);
+    return true;
+  }
+  if (v == "fire" && w.size() == 3 && game_->unit_by_label(w[2]) < 0) {  // mortar at a hex
+    int h = 0;
+    if (!unit_arg(w[1], &x) || !hex_arg(w[2], &h)) return false;
+    out = Action(kFireHex, {x, h});
+    return true;
+  }
+  if (v == "odd-hit" && w.size() == 2) {
+    if (!unit_arg(w[1], &x)) return false;
+    out = Action(kOddHit, {x});
+    return true;
+  }
+  if ((v == "fire" || v == "opfire") && w.size() == 3) {
+    int t = 0;
+    if (!unit_arg(w[1], &x) || !unit_arg(w[2], &t)) return false;
+    out = Action(v == "fire" ? kFire : kOpFire, {x, t});
+    return true;
+  }
+  if (v == "no-opfire" && w.size() == 1) {
+    out = Action(kNoOpFire, {});
     return true;
   }
   if (v == "roll" && w.size() == 3) {
@@ -755,7 +869,8 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     return true;
   }
   error = "unknown action '" + std::string(text) +
-          "' (draw, roll, select, move, drop, mount, dismount, end-move, end-impulse, place-hq)";
+          "' (draw, roll, select, move, drop, mount, dismount, end-move, end-impulse, place-hq, "
+          "fire, opfire, no-opfire)";
   return false;
 }
 

@@ -49,6 +49,13 @@ enum Verb : uint8_t {
   kEndMove,     // end-move               the group's movement ends: Ops complete (WSR 5.0)
   kEndImpulse,  // end-impulse            the formation's operations are over (WSR 4.4)
   kPlaceHq,     // place-hq <hex>         HQ replacement hex (WSR 1.3.2.3)
+  kFire,        // fire <unit> <target>   direct fire during the impulse (WSR 6.1)
+  kOpFire,      // opfire <unit> <target> opportunity fire at a unit that entered a hex (6.2)
+  kNoOpFire,    // no-opfire              decline opportunity fire in this hex (WSR 6.2)
+  kFireDice,    // roll <d> <d> ...       chance: the dice of an attack or defence roll (6.1);
+                // args 0-1 pack the count of each face (4 bits per face, faces 1-3 / 4-6)
+  kFireHex,     // fire <mortar> <hex>    mortar hex attack, direct fire (WSR 6.1 mortars)
+  kOddHit,      // odd-hit <unit>         chance: the unit taking the odd hit (WSR 6.1, R.3)
 };
 
 // What the marker argument of `draw` means.
@@ -62,15 +69,24 @@ enum Phase : uint8_t {
 
 // Procedure steps (the top of the stack says who decides).
 enum StepKind : uint8_t {
-  kStepDraw,        // chance draws a marker from the cup (WSR 3.1)
-  kStepCommand,     // chance: command test for hex `a` of formation `f` (WSR 4.2)
-  kStepReorg,       // chance: reorganization roll for unit `a` (WSR 4.3)
-  kStepOperations,  // the active side operates with formation `f` (WSR 4.4)
-  kStepMove,        // a group is moving (units in WsrState::group), WSR 5.0-5.2
-  kStepHexEntered,  // seam: the group entered hex `a`; mines (8.2) and opportunity fire (6.2)
-                    // will be offered here before movement continues
-  kStepPlaceHq,     // owner of formation `f` chooses the hex of its replaced HQ (WSR 1.3.2.3)
+  kStepDraw,           // chance draws a marker from the cup (WSR 3.1)
+  kStepCommand,        // chance: command test for hex `a` of formation `f` (WSR 4.2)
+  kStepReorg,          // chance: reorganization roll for unit `a` (WSR 4.3)
+  kStepOperations,     // the active side operates with formation `f` (WSR 4.4)
+  kStepMove,           // a group is moving (units in WsrState::group), WSR 5.0-5.2
+  kStepHexEntered,     // the group entered hex `a`: the non-moving side may opportunity-fire
+                       // (6.2, fire.cc); mines (8.2) will go here too
+  kStepPlaceHq,        // owner of formation `f` chooses the hex of its replaced HQ (WSR 1.3.2.3)
+  kStepFireAttack,     // chance: attack roll of a fire, a = firer * 128 + target, f = 0 (6.1)
+  kStepFireDefence,    // chance: defence roll, a as above, f = attack hits scored (6.1)
+  kStepMortarAttack,   // chance: mortar attack roll, f = mortar, a = hex (WSR 6.1 mortars)
+  kStepMortarDefence,  // chance: defence roll, f = mortar, a = hex + kMaxHexes * hits
+  kStepMortarOdd,      // chance: odd hit recipient, f = mortar, a = hex + kMaxHexes * net hits
+  kStepHqLoss,         // chance: 1-die HQ loss check of HQ `a`; f bit 1: a unit was eliminated
 };
+
+// Wreck marker in a hex (WSR 6.1.7): bit 4 of WsrState::control (bits 0-3 are 12.2 control).
+constexpr uint8_t kWreckBit = 1 << 4;
 
 struct Step {
   uint8_t kind = 0;
@@ -156,6 +172,8 @@ struct FormationInfo {
 };
 
 class WsrGame;
+struct FireParams;  // games/wsr/combat.h
+enum class HqLoss : uint8_t;
 
 class WsrState : public State {
  public:
@@ -276,7 +294,42 @@ class WsrState : public State {
   void apply_end_move(EventList* ev);
   void finish_unit_move(int u);
   void enter_hex(int hex, int side);
+
+  // fire.cc (WSR 6.1 direct fire, 6.2 opportunity fire, 6.1.7 results)
+  bool has_wreck(int hex) const { return (control[static_cast<size_t>(hex)] & kWreckBit) != 0; }
+  bool fire_chance() const;  // the top step is an attack or defence roll
+  // Eligibility of `u` firing at `t` (opportunity: WSR 6.2 at the hex-entered seam); on success
+  // `p` (if given) holds the resolved fire parameters.
+  bool can_fire(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
+  bool fire_params(int u, int t, FireParams* p, std::string* why) const;
+  void fire_actions(ActionList& out) const;    // `fire` in the operations decision
+  void opfire_actions(ActionList& out) const;  // at kStepHexEntered: opfire ... and no-opfire
+  bool opfire_available() const;
+  int fire_dice_count() const;  // dice of the pending attack/defence roll
+  std::vector<ChanceOutcome> fire_dice_outcomes() const;
+  Action sample_fire_dice(Rng& rng) const;
+  void apply_fire(int u, int t, EventList* ev);
+  void apply_no_opfire(EventList* ev);
+  void apply_fire_dice(const Action& a, EventList* ev);
+  void resolve_fire(int u, int t, int hits, const std::vector<int>& defence, EventList* ev);
+  std::string fire_why_illegal(const Action& a) const;
+  std::string fire_prompt() const;  // decision prompt of the fire chance steps
+  bool can_fire_hex(int u, int hex, std::string* why, FireParams* p = nullptr) const;
+  bool hex_fire_params(int u, int hex, FireParams* p, std::string* why) const;
+  void hex_targets(int hex, int side, std::vector<int>& out) const;  // units a mortar hits
+  void apply_fire_hex(int u, int hex, EventList* ev);
+  void resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev);
+  std::string hit_unit(int t, int hits);  // WSR 6.1.7 results on one unit, "" text if none
+  void leave_group(int t);                // a mover stopped or eliminated by fire leaves the stack
+  // WSR 1.3.2.2 after an attack on `hex` against `side`: `hit` = a unit disrupted or reduced,
+  // `elim` = a unit eliminated.
+  void hq_loss_checks(int hex, int side, bool hit, bool elim, EventList* ev);
+  void apply_hq_loss(int hq, HqLoss loss, EventList* ev);
 };
+
+// Dice of a kFireDice action, highest first; and the action for a multiset of dice.
+std::vector<int> FireDiceOf(const Action& a);
+Action FireDiceAction(const std::vector<int>& dice);
 
 class WsrGame : public Game {
  public:

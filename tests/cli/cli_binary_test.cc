@@ -108,7 +108,7 @@ TEST(CliBinary, BadCommandLinesExit2WithOneLine) {
   expect_usage_error({"play", kGame, "--seed", "-7"}, "seed");
   expect_usage_error({"play", kGame, "--turbo"}, "--turbo");
   expect_usage_error({"play", "pocket/dwarves-vs-gnomes"}, "unknown scenario");
-  expect_usage_error({"odds", kGame}, "unknown command 'odds'");
+  expect_usage_error({"bogus", kGame}, "unknown command 'bogus'");
 }
 
 const std::vector<std::string> kRandomGame = {

@@ -130,7 +130,7 @@ TEST(CliUsage, NoSubcommandExits2) {
   expect_usage_error({}, "subcommand");
 }
 TEST(CliUsage, UnknownSubcommandExits2) {
-  expect_usage_error({"odds"}, "odds");
+  expect_usage_error({"no-such-command"}, "no-such-command");
 }
 TEST(CliUsage, BadSeedExits2) {
   expect_usage_error({"play", "dice-race/race", "--seed", "abc"}, "seed");

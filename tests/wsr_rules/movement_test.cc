@@ -184,10 +184,12 @@ TEST(WsrMovement, WSR_4_4_OtherFormationsDoNotMove) {
 }
 
 TEST(WsrMovement, WSR_6_2_HexEnteredSeamLeavesTheMoverInControl) {
-  // No opportunity fire yet: after each hex entered the moving side decides again.
+  // After the opportunity-fire window (WSR 6.2, fire.cc) the moving side decides again.
   Pos p = Position({U("us.m4a1", "A-H02", "us.cca")},
                    {U("de.hq-beck", "A-S10", "de.beck"), U("de.panther", "A-H05", "de.beck")});
   p.acts({"select us.m4a1", "move A-H03"});
+  EXPECT_EQ(p.state->current_seat(), 1);  // the Panther may opportunity-fire
+  p.act("no-opfire");
   EXPECT_EQ(p.state->current_seat(), 0);
   EXPECT_EQ(p.state->decision().kind, "move");
 }

@@ -1,0 +1,593 @@
+// White Star Rising: fire combat in the game state -- direct fire during a formation's impulse
+// (WSR 6.1, R.1), opportunity fire at a moving stack after each hex it enters (WSR 6.2, A-12),
+// and the results (WSR 6.1.7, R.3: disrupted / reduced / eliminated, wreck markers). The numbers
+// come from games/wsr/combat.h (ComputeFire, CountHits, CountCancels, ApplyHits); the dice are
+// chance decisions: one kFireDice action per roll whose args hold the count of each face.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "games/wsr/combat.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
+  if (ev) ev->push_back({rule, std::move(text), seat});
+}
+
+bool Fail(std::string* why, std::string text) {
+  if (why) *why = std::move(text);
+  return false;
+}
+
+bool InfantryType(UnitKind k) {
+  return k == UnitKind::kInfantry || k == UnitKind::kParatroopers || k == UnitKind::kEngineers ||
+         k == UnitKind::kMechInfantry;
+}
+
+std::string DiceText(const std::vector<int>& dice) {
+  std::string s;
+  for (int d : dice) s += (s.empty() ? "" : ", ") + std::to_string(d);
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+// Two args of 12 bits: counts of faces 1-3 in arg 0, faces 4-6 in arg 1 (4 bits each), so the
+// outcome of up to 15 dice fits one action and equal multisets are one outcome.
+Action FireDiceAction(const std::vector<int>& dice) {
+  int c[7] = {0, 0, 0, 0, 0, 0, 0};
+  for (int d : dice) ++c[d];
+  return Action(kFireDice, {c[1] | c[2] << 4 | c[3] << 8, c[4] | c[5] << 4 | c[6] << 8});
+}
+
+std::vector<int> FireDiceOf(const Action& a) {
+  std::vector<int> dice;
+  for (int face = 6; face >= 1; --face) {
+    const int word = face <= 3 ? a.arg(0) : a.arg(1);
+    const int n = (word >> (4 * ((face - 1) % 3))) & 15;
+    for (int k = 0; k < n; ++k) dice.push_back(face);
+  }
+  return dice;
+}
+
+bool WsrState::fire_chance() const {
+  if (n_steps == 0) return false;
+  const uint8_t k = top().kind;
+  return k == kStepFireAttack || k == kStepFireDefence || k == kStepMortarAttack ||
+         k == kStepMortarDefence || k == kStepMortarOdd || k == kStepHqLoss;
+}
+
+// R.1 numbers for `u` firing at `t`: weapon by the target's class, SW and HQ bonus, range band,
+// concealment, defence dice.
+bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const {
+  const int from = unit(u).hex, to = unit(t).hex;
+  const int dist = game_->layout().Distance(from, to);
+  FireSituation s;
+  s.distance = dist;
+  s.target_mounted = has(t, kMounted);
+  s.target_reduced = has(t, kReduced);
+  s.firer_mounted = has(u, kMounted);
+  s.firer_reduced = has(u, kReduced);
+  if (info(u).sw != nullptr) s.support_weapon = &info(u).sw->face_for(false, false);
+  // WSR 6.1 HQ bonus: a friendly HQ/SHQ in the firer's hex adds its command value ([REC] A-02:
+  // the best one present; the "one unit" limit is not tracked yet).
+  for (int h = 0; h < n_units; ++h)
+    if (info(h).hq && on_map(h) && unit(h).hex == from && side_of(h) == side_of(u))
+      s.hq_dice = std::max(s.hq_dice, face(h).command_value);
+  // WSR 6.1.5 concealment ([REC] A-06); a moving target is never concealed.
+  ConcealInput c;
+  c.hex_has_wreck = has_wreck(to);
+  c.infantry_type = InfantryType(info(t).counter->kind) && !hard_target(t);
+  c.terrain_conceals_infantry = game_->data().terrain[game_->terrain(to)].conceals_infantry;
+  c.ops_complete = has(t, kOpsComplete);
+  c.moving = has(t, kMoving);
+  for (int e = 0; e < n_units; ++e) {
+    if (!on_map(e) || side_of(e) != side_of(u) || has(e, kDisrupted)) continue;
+    const int d = game_->layout().Distance(unit(e).hex, to);
+    if (d == 1 && !info(e).hq) c.adjacent_good_order_enemy = true;
+    if (info(e).counter->recon && d <= 4 && (d <= 1 || game_->los().Clear(unit(e).hex, to)))
+      c.spotted_by_recon = true;
+  }
+  s.concealed = Concealed(c);
+  const FireInput in = MakeFireInput(*info(u).counter, *info(t).counter,
+                                     game_->data().terrain[game_->terrain(to)], s);
+  if (in.weapon.firepower <= 0)
+    return Fail(why, unit_label(u) + " has no " + (hard_target(t) ? "AP" : "HE") +
+                         " firepower against " + unit_label(t) + " (WSR 6.1)");
+  const FireParams fp = ComputeFire(in);
+  if (!fp.legality)
+    return Fail(why, unit_label(u) + " -> " + unit_label(t) + ": " + fp.legality.reason);
+  // A kFireDice action holds at most 15 dice of each face (4 bits); no counter mix reaches it.
+  if (fp.dice > 15 || fp.defence_dice > 15)
+    return Fail(why, "more than 15 dice in one roll are not supported");
+  // WSR 7.0: LOS, always clear between adjacent hexes (6.1).
+  if (dist > 1 && !game_->los().Clear(from, to))
+    return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(to) + ": " +
+                         game_->los().Explain(from, to, game_->los().Check(from, to)) +
+                         " (WSR 6.1, 7.0)");
+  if (p) *p = fp;
+  return true;
+}
+
+bool WsrState::can_fire(int u, int t, bool opportunity, std::string* why, FireParams* p) const {
+  if (u < 0 || u >= n_units || t < 0 || t >= n_units) return Fail(why, "no such unit");
+  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+  if (!on_map(t)) return Fail(why, unit_label(t) + " is not on the map");
+  if (side_of(u) == side_of(t)) return Fail(why, unit_label(t) + " is not an enemy unit (WSR 6.1)");
+  if (info(u).hq) return Fail(why, "HQs cannot attack (WSR 1.3.2)");
+  const UnitKind k = info(u).counter->kind;
+  if (k == UnitKind::kMortar)
+    return Fail(why, "mortars attack hexes, not units (WSR 6.1 mortars; not as OF, 6.2)");
+  if (info(t).hq)
+    return Fail(why, "an HQ is not a target by itself; HQs suffer the HQ loss check (WSR 1.3.2.2)");
+  if (opportunity) {
+    if (n_steps == 0 || top().kind != kStepHexEntered)
+      return Fail(why, "opportunity fire only after an enemy unit enters a hex (WSR 6.2)");
+    if (!has(t, kMoving) || unit(t).hex != top().a)
+      return Fail(why, unit_label(t) + " did not just enter a hex (WSR 6.2)");
+  } else {
+    if (n_steps == 0 || top().kind != kStepOperations)
+      return Fail(why, "direct fire is an operation of the active formation (WSR 4.4, 6.1)");
+    if (active_f < 0 || info(u).formation != active_f)
+      return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+    if (has(u, kOutOfCommand))
+      return Fail(why, unit_label(u) + " is out of command and may not fire (WSR 4.2)");
+    if (has(u, kMovedThisImpulse))
+      return Fail(why, unit_label(u) + " moved this impulse and may not fire (WSR 5.0)");
+  }
+  if (has(u, kDisrupted))
+    return Fail(why, unit_label(u) + " is disrupted and may not fire (6.1.7)");
+  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 6.1)");
+  return fire_params(u, t, p, why);
+}
+
+void WsrState::fire_actions(ActionList& out) const {
+  for (int u = 0; u < n_units; ++u) {
+    if (info(u).counter->kind == UnitKind::kMortar && info(u).formation == active_f && on_map(u) &&
+        !has(u, kDisrupted | kOpsComplete | kMounted)) {
+      std::vector<int> hexes;
+      for (int t = 0; t < n_units; ++t)
+        if (on_map(t) && side_of(t) != side_of(u) && !info(t).hq) hexes.push_back(unit(t).hex);
+      std::sort(hexes.begin(), hexes.end());
+      hexes.erase(std::unique(hexes.begin(), hexes.end()), hexes.end());
+      for (int h : hexes)
+        if (can_fire_hex(u, h, nullptr)) out.push_back(Action(kFireHex, {u, h}));
+      continue;
+    }
+    if (!on_map(u) || info(u).formation != active_f || has(u, kDisrupted | kOpsComplete) ||
+        info(u).hq)
+      continue;
+    for (int t = 0; t < n_units; ++t)
+      if (on_map(t) && side_of(t) != side_of(u) && can_fire(u, t, false, nullptr))
+        out.push_back(Action(kFire, {u, t}));
+  }
+}
+
+void WsrState::opfire_actions(ActionList& out) const {
+  const int side = 1 - game_->formation(top().f).side;
+  for (int u = 0; u < n_units; ++u) {
+    if (!on_map(u) || side_of(u) != side || has(u, kDisrupted | kOpsComplete) || info(u).hq)
+      continue;
+    for (int k = 0; k < n_group; ++k) {
+      const int t = group[static_cast<size_t>(k)];
+      if (can_fire(u, t, true, nullptr)) out.push_back(Action(kOpFire, {u, t}));
+    }
+  }
+  if (!out.empty()) out.push_back(Action(kNoOpFire, {}));
+}
+
+bool WsrState::opfire_available() const {
+  ActionList l;
+  opfire_actions(l);
+  return !l.empty();
+}
+
+int WsrState::fire_dice_count() const {
+  const Step& s = top();
+  if (s.kind == kStepHqLoss) return 1;  // WSR 1.3.2.2: one die
+  FireParams p;
+  if (s.kind == kStepMortarAttack || s.kind == kStepMortarDefence) {
+    if (!hex_fire_params(s.f, s.a % kMaxHexes, &p, nullptr)) return 0;
+    return s.kind == kStepMortarAttack ? p.dice : p.defence_dice;
+  }
+  if (!fire_params(s.a / 128, s.a % 128, &p, nullptr)) return 0;
+  return s.kind == kStepFireAttack ? p.dice : p.defence_dice;
+}
+
+// All multisets of n dice with their multinomial probabilities.
+std::vector<ChanceOutcome> WsrState::fire_dice_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  if (top().kind == kStepMortarOdd) {  // R.3: the odd hit goes to a unit at random
+    std::vector<int> units;
+    hex_targets(top().a % kMaxHexes, 1 - side_of(top().f), units);
+    for (int t : units)
+      out.push_back({Action(kOddHit, {t}), 1.0 / static_cast<double>(units.size())});
+    return out;
+  }
+  const int n = fire_dice_count();
+  double fact[16] = {1};
+  for (int k = 1; k < 16; ++k) fact[k] = fact[k - 1] * k;
+  double total = 1;
+  for (int k = 0; k < n; ++k) total *= 6;
+  std::vector<int> c(6, 0);
+  // Enumerate counts c[0..5] summing to n.
+  auto rec = [&](auto&& self, int face, int left) -> void {
+    if (face == 5) {
+      c[5] = left;
+      std::vector<int> dice;
+      double ways = fact[n];
+      for (int f = 0; f < 6; ++f) {
+        ways /= fact[c[static_cast<size_t>(f)]];
+        for (int j = 0; j < c[static_cast<size_t>(f)]; ++j) dice.push_back(f + 1);
+      }
+      out.push_back({FireDiceAction(dice), ways / total});
+      return;
+    }
+    for (int x = left; x >= 0; --x) {
+      c[static_cast<size_t>(face)] = x;
+      self(self, face + 1, left - x);
+    }
+  };
+  rec(rec, 0, n);
+  return out;
+}
+
+Action WsrState::sample_fire_dice(Rng& rng) const {
+  if (top().kind == kStepMortarOdd) {
+    const std::vector<ChanceOutcome> o = fire_dice_outcomes();
+    return o[rng.below(static_cast<uint32_t>(o.size()))].action;
+  }
+  std::vector<int> dice(static_cast<size_t>(fire_dice_count()));
+  for (int& d : dice) d = rng.d6();
+  return FireDiceAction(dice);
+}
+
+void WsrState::apply_fire(int u, int t, EventList* ev) {
+  FireParams p;
+  fire_params(u, t, &p, nullptr);
+  const bool op = top().kind == kStepHexEntered;
+  // one attack per hex entered; the window closes with this attack.
+  if (op) pop();
+  push(kStepFireAttack, 0, static_cast<int16_t>(u * 128 + t));
+  Emit(ev, op ? "WSR 6.2" : "WSR 6.1",
+       unit_label(u) + (op ? " opportunity-fires at " : " fires at ") + unit_label(t) + " (" +
+           std::to_string(game_->layout().Distance(unit(u).hex, unit(t).hex)) + " hexes, " +
+           RangeBandName(p.band) + " range): " + std::to_string(p.dice) + " dice hitting on " +
+           std::to_string(p.to_hit) + "+, at most " + std::to_string(p.hit_cap) + " hits.",
+       side_of(u));
+}
+
+void WsrState::apply_no_opfire(EventList* ev) {
+  const int side = 1 - game_->formation(top().f).side;
+  Emit(ev, "WSR 6.2", "No opportunity fire in " + hex_name(top().a) + ".", side);
+  pop();
+}
+
+void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
+  const Step s = top();
+  pop();
+  if (s.kind == kStepHqLoss) {  // WSR 1.3.2.2
+    const int die = FireDiceOf(a)[0];
+    HqLossInput in;
+    in.any_unit_disrupted_or_reduced = true;
+    in.any_unit_eliminated = s.f == 1;
+    in.hq_reduced = has(s.a, kReduced);
+    in.hq_single_step = info(s.a).counter->steps == 1;
+    Emit(ev, "WSR 1.3.2.2",
+         "HQ loss check of " + unit_label(s.a) + ": " + std::to_string(die) +
+             (s.f == 1 ? " - 2 (a unit was eliminated)" : "") + ".",
+         side_of(s.a));
+    apply_hq_loss(s.a, HqLossCheck(in, die), ev);
+    return;
+  }
+  if (s.kind >= kStepMortarAttack) {  // WSR 6.1 mortars, R.2
+    const int m = s.f, hex = s.a % kMaxHexes;
+    FireParams mp;
+    hex_fire_params(m, hex, &mp, nullptr);
+    if (s.kind == kStepMortarOdd) {
+      resolve_hex_fire(m, hex, s.a / kMaxHexes, a.arg(0), ev);
+      return;
+    }
+    const std::vector<int> d = FireDiceOf(a);
+    int hits = s.a / kMaxHexes;
+    if (s.kind == kStepMortarAttack) {
+      hits = CountHits(d, mp.to_hit, mp.hit_cap);
+      Emit(ev, "WSR 6.1",
+           unit_label(m) + " rolls " + DiceText(d) + ": " + std::to_string(hits) + " hit" +
+               (hits == 1 ? "" : "s") + ".",
+           side_of(m));
+      if (hits > 0 && mp.defence_dice > 0) {
+        push(kStepMortarDefence, m, static_cast<int16_t>(hex + kMaxHexes * hits));
+        return;
+      }
+    } else {
+      const int c = std::min(hits, CountCancels(d, mp.save));
+      Emit(ev, "WSR 6.1",
+           "The defender rolls " + DiceText(d) + ": " + std::to_string(c) + " cancelled.",
+           1 - side_of(m));
+      hits -= c;
+    }
+    std::vector<int> units;
+    hex_targets(hex, 1 - side_of(m), units);
+    if (units.size() > 1 && hits % static_cast<int>(units.size()) != 0) {
+      push(kStepMortarOdd, m, static_cast<int16_t>(hex + kMaxHexes * hits));
+      return;
+    }
+    resolve_hex_fire(m, hex, hits, -1, ev);
+    return;
+  }
+  const int u = s.a / 128, t = s.a % 128;
+  FireParams p;
+  fire_params(u, t, &p, nullptr);
+  const std::vector<int> dice = FireDiceOf(a);
+  if (s.kind == kStepFireAttack) {
+    const int hits = CountHits(dice, p.to_hit, p.hit_cap);
+    Emit(ev, "WSR 6.1",
+         unit_label(u) + " rolls " + DiceText(dice) + ": " + std::to_string(hits) + " hit" +
+             (hits == 1 ? "" : "s") + ".",
+         side_of(u));
+    if (hits - p.ip_cancels > 0 && p.defence_dice > 0) {
+      push(kStepFireDefence, static_cast<int8_t>(hits), s.a);
+      return;
+    }
+    resolve_fire(u, t, hits, {}, ev);
+    return;
+  }
+  resolve_fire(u, t, s.f, dice, ev);
+}
+
+// WSR 6.1 defence, 6.1.7 / R.3 results, 6.2 a disrupted mover stops, Ops complete on the firer.
+void WsrState::resolve_fire(int u, int t, int hits, const std::vector<int>& defence,
+                            EventList* ev) {
+  FireParams p;
+  fire_params(u, t, &p, nullptr);
+  const int ip = std::min(hits, p.ip_cancels);
+  int left = hits - ip;
+  const int cancels = std::min(left, CountCancels(defence, p.save));
+  left -= cancels;
+  if (!defence.empty())
+    Emit(ev, "WSR 6.1",
+         unit_label(t) + " defends with " + DiceText(defence) + " (cancels on " +
+             std::to_string(p.save) + "+): " + std::to_string(cancels) + " hit" +
+             (cancels == 1 ? "" : "s") + " cancelled, " + std::to_string(left) + " left.",
+         side_of(t));
+  const bool op = has(t, kMoving);
+  const int hex = unit(t).hex;
+  std::string text = hit_unit(t, left);
+  if (op && !has(t, kGone) && has(t, kDisrupted) && left > 0) {
+    finish_unit_move(t);  // WSR 6.2: a disrupted mover ends its movement (Ops complete)
+    text += "; it ends its movement (WSR 6.2)";
+  }
+  if (op && !has(t, kMoving)) leave_group(t);
+  Emit(ev, left == 0 ? "WSR 6.1" : "WSR 6.1.7", text + ".", side_of(t));
+  unit(u).flags |= kOpsComplete;
+  Emit(ev, op ? "WSR 6.2" : "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
+  if (left > 0) hq_loss_checks(hex, side_of(t), true, has(t, kGone), ev);
+}
+
+// Off the moving stack; HQs left without a unit of their formation stop too; an empty
+// stack ends the move step.
+void WsrState::leave_group(int t) {
+  int k = 0;
+  while (k < n_group && group[static_cast<size_t>(k)] != t) ++k;
+  for (; k + 1 < n_group; ++k) group[static_cast<size_t>(k)] = group[static_cast<size_t>(k + 1)];
+  if (k < n_group) --n_group;
+  unit(t).flags &= static_cast<uint16_t>(~kMoving);
+  bool combat_unit_left = false;
+  for (int j = 0; j < n_group; ++j)
+    if (!info(group[static_cast<size_t>(j)]).hq) combat_unit_left = true;
+  if (!combat_unit_left) {
+    for (int j = 0; j < n_group; ++j) finish_unit_move(group[static_cast<size_t>(j)]);
+    n_group = 0;
+  }
+  if (n_group == 0 && n_steps > 0 && top().kind == kStepMove) {
+    group_origin = kNoHex;
+    group_steps = 0;
+    pop();
+  }
+}
+
+// WSR 1.3.2.2 ([REC] A-04: one check per attack per HQ): all units of the hex eliminated -> the
+// HQ is eliminated without a roll; else a unit disrupted/reduced/eliminated -> one die (chance).
+void WsrState::hq_loss_checks(int hex, int side, bool hit, bool elim, EventList* ev) {
+  if (!hit) return;
+  bool units_left = false;
+  for (int v = 0; v < n_units; ++v)
+    if (on_map(v) && unit(v).hex == hex && side_of(v) == side && !info(v).hq) units_left = true;
+  for (int h = 0; h < n_units; ++h) {
+    if (!info(h).hq || !on_map(h) || unit(h).hex != hex || side_of(h) != side) continue;
+    if (!units_left) {
+      Emit(ev, "WSR 1.3.2.2", "Every unit in " + hex_name(hex) + " was eliminated.", side);
+      apply_hq_loss(h, HqLoss::kEliminated, ev);
+    } else {
+      push(kStepHqLoss, elim ? 1 : 0, static_cast<int16_t>(h));
+    }
+  }
+}
+
+void WsrState::apply_hq_loss(int hq, HqLoss loss, EventList* ev) {
+  if (loss == HqLoss::kNone) {
+    Emit(ev, "WSR 1.3.2.2", unit_label(hq) + ": no effect.", side_of(hq));
+    return;
+  }
+  if (loss == HqLoss::kReduced) {
+    unit(hq).flags |= kReduced;
+    Emit(ev, "WSR 1.3.2.2", unit_label(hq) + " is flipped to its reduced side.", side_of(hq));
+    return;
+  }
+  const bool moving = has(hq, kMoving);
+  const std::string text = hit_unit(hq, 3);  // eliminated; a vehicle HQ leaves a wreck
+  if (moving) leave_group(hq);
+  Emit(ev, "WSR 1.3.2.2", text + ".", side_of(hq));
+}
+
+std::string WsrState::fire_why_illegal(const Action& a) const {
+  std::string why;
+  switch (a.verb) {
+    case kFireHex:
+      if (a.arg(1) >= game_->layout().size()) return "no such hex";
+      can_fire_hex(a.arg(0), a.arg(1), &why);
+      break;
+    case kOddHit:
+      if (n_steps == 0 || top().kind != kStepMortarOdd) return "no odd hit to assign (WSR 6.1)";
+      return "the odd hit goes to a unit in the attacked hex (WSR 6.1, R.3)";
+    case kFire:
+      can_fire(a.arg(0), a.arg(1), false, &why);
+      break;
+    case kOpFire:
+      can_fire(a.arg(0), a.arg(1), true, &why);
+      break;
+    case kNoOpFire:
+      if (n_steps == 0 || top().kind != kStepHexEntered)
+        return "no opportunity fire is pending (WSR 6.2)";
+      break;
+    case kFireDice:
+      if (!fire_chance()) return "no attack or defence roll is pending (WSR 6.1)";
+      return "this roll takes exactly " + std::to_string(fire_dice_count()) +
+             " dice showing 1-6 (WSR 6.1)";
+    default:
+      break;
+  }
+  if (!why.empty()) return why;
+  return "not a legal action now: " + decision().prompt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mortar hex attack, direct fire only (WSR 6.1 mortars, R.2, [REC] A-08).
+
+void WsrState::hex_targets(int hex, int side, std::vector<int>& out) const {
+  out.clear();
+  for (int t = 0; t < n_units; ++t)
+    if (on_map(t) && unit(t).hex == hex && side_of(t) == side && !info(t).hq) out.push_back(t);
+}
+
+bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) const {
+  std::vector<int> units;
+  hex_targets(hex, 1 - side_of(u), units);
+  if (units.empty()) return Fail(why, hex_name(hex) + " holds no enemy unit to attack (WSR 6.1)");
+  bool hard = false;
+  for (int t : units) hard = hard || hard_target(t);
+  const int from = unit(u).hex;
+  const int dist = game_->layout().Distance(from, hex);
+  // [REC] A-08: HE firepower of the unlimbered face, soft-target defence, no concealment.
+  const FireInput in = MakeMortarInput(*info(u).counter, has(u, kReduced),
+                                       game_->data().terrain[game_->terrain(hex)], dist, hard,
+                                       /*improved_position=*/false);
+  if (in.weapon.firepower <= 0) return Fail(why, unit_label(u) + " has no HE firepower (6.1)");
+  const FireParams fp = ComputeFire(in);
+  if (!fp.legality)
+    return Fail(why, unit_label(u) + " -> " + hex_name(hex) + ": " + fp.legality.reason);
+  if (fp.dice > 15 || fp.defence_dice > 15)
+    return Fail(why, "more than 15 dice in one roll are not supported");
+  // Direct fire only (indirect mortar fire through a spotter is not implemented).
+  if (dist > 1 && !game_->los().Clear(from, hex))
+    return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) + ": " +
+                         game_->los().Explain(from, hex, game_->los().Check(from, hex)) +
+                         " (WSR 6.1, 7.0)");
+  if (p) *p = fp;
+  return true;
+}
+
+bool WsrState::can_fire_hex(int u, int hex, std::string* why, FireParams* p) const {
+  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+  if (info(u).counter->kind != UnitKind::kMortar)
+    return Fail(why, unit_label(u) + " is not a mortar: units fire at units (WSR 6.1)");
+  if (n_steps == 0 || top().kind != kStepOperations)
+    return Fail(why, "mortar fire is an operation of the active formation (WSR 4.4, 6.1)");
+  if (active_f < 0 || info(u).formation != active_f)
+    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+  if (has(u, kMounted)) return Fail(why, unit_label(u) + " is limbered and may not fire (5.2)");
+  if (has(u, kOutOfCommand))
+    return Fail(why, unit_label(u) + " is out of command and may not fire (WSR 4.2)");
+  if (has(u, kMovedThisImpulse))
+    return Fail(why, unit_label(u) + " moved this impulse and may not fire (WSR 5.0)");
+  if (has(u, kDisrupted))
+    return Fail(why, unit_label(u) + " is disrupted and may not fire (6.1.7)");
+  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 6.1)");
+  return hex_fire_params(u, hex, p, why);
+}
+
+void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {
+  FireParams p;
+  hex_fire_params(u, hex, &p, nullptr);
+  push(kStepMortarAttack, u, static_cast<int16_t>(hex));
+  Emit(ev, "WSR 6.1",
+       unit_label(u) + " fires at hex " + hex_name(hex) + " (" + RangeBandName(p.band) +
+           " range): " + std::to_string(p.dice) + " dice hitting on " + std::to_string(p.to_hit) +
+           "+; the defender rolls " + std::to_string(p.defence_dice) + ".",
+       side_of(u));
+}
+
+// R.3 even distribution; `odd` = the unit drawn for the odd hit (-1 when none).
+void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev) {
+  std::vector<int> units;
+  hex_targets(hex, 1 - side_of(u), units);
+  std::vector<int> odd_idx;
+  for (size_t k = 0; k < units.size(); ++k)
+    if (units[k] == odd) odd_idx.push_back(static_cast<int>(k));
+  const std::vector<int> per = AllocateEven(net, static_cast<int>(units.size()), odd_idx);
+  for (size_t k = 0; k < units.size(); ++k) {
+    const std::string text = hit_unit(units[k], per[k]);
+    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 6.1", text + ".", side_of(units[k]));
+  }
+  unit(u).flags |= kOpsComplete;
+  Emit(ev, "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
+  bool elim = false;
+  for (int t : units) elim = elim || has(t, kGone);
+  if (net > 0 && !units.empty()) hq_loss_checks(hex, 1 - side_of(u), true, elim, ev);
+}
+
+std::string WsrState::hit_unit(int t, int hits) {
+  UnitState before;
+  before.disrupted = has(t, kDisrupted);
+  before.reduced = has(t, kReduced);
+  before.single_step = info(t).counter->steps == 1;
+  const HitsApplied r = ApplyHits(before, hits);
+  Unit& x = unit(t);
+  const int hex = x.hex;
+  if (r.after.disrupted) x.flags |= kDisrupted;
+  if (r.after.reduced) x.flags |= kReduced;
+  std::string text = unit_label(t) + ": " + CombatResultName(r.result);
+  if (r.after.eliminated) {
+    WreckInput w;
+    w.hard_target_face = hard_target(t);
+    w.transport_counter = info(t).counter->transport;
+    w.aa_unit = info(t).counter->aa;
+    w.wreck_back = info(t).counter->wreck_back;
+    w.hex_has_wreck = has_wreck(hex);
+    if (PlacesWreck(w)) {
+      control[static_cast<size_t>(hex)] |= kWreckBit;
+      text += "; a wreck marker is placed in " + hex_name(hex);
+    }
+    x.hex = kNoHex;
+    x.flags = static_cast<uint16_t>((x.flags & ~kMoving) | kGone);
+  }
+  return text;
+}
+
+std::string WsrState::fire_prompt() const {
+  const Step& t = top();
+  switch (t.kind) {
+    case kStepFireAttack:
+    case kStepFireDefence:
+      return "Roll " + std::to_string(fire_dice_count()) +
+             " dice: " + (t.kind == kStepFireAttack ? "attack of " : "defence of ") +
+             unit_label(t.a / 128) + " -> " + unit_label(t.a % 128) + " (WSR 6.1).";
+    case kStepMortarAttack:
+    case kStepMortarDefence:
+      return "Roll " + std::to_string(fire_dice_count()) +
+             " dice: " + (t.kind == kStepMortarAttack ? "attack of " : "defence against ") +
+             unit_label(t.f) + " at " + hex_name(t.a % kMaxHexes) + " (WSR 6.1 mortars).";
+    case kStepHqLoss:
+      return "Roll 1 die: HQ loss check of " + unit_label(t.a) + " (WSR 1.3.2.2).";
+    default:
+      return "Draw the unit in " + hex_name(t.a % kMaxHexes) + " that takes the odd hit (WSR 6.1).";
+  }
+}
+
+}  // namespace feldherr::wsr

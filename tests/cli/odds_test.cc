@@ -1,0 +1,234 @@
+// `feldherr odds` (docs/cli.md) run in-process (cli::run) with the product's data: WSR fire
+// (WSR 6.1, the T-6.1-1 Easy Eight versus Panther example) and Pocket Battles melee and shooting
+// (PB Gefecht 1-2, PB Beschießen 2).
+#include "games/wsr/odds.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/cli.h"
+#include "games/wsr/data.h"
+
+namespace feldherr {
+namespace {
+
+using ::testing::HasSubstr;
+
+struct OddsRun {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+OddsRun Odds(std::vector<std::string> args) {
+  args.insert(args.begin(), "odds");
+  static const Registry empty;
+  std::istringstream in;
+  std::ostringstream out, err;
+  OddsRun r;
+  r.code = cli::run(args, empty, in, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+nlohmann::json Json(std::vector<std::string> args) {
+  args.push_back("--json");
+  const OddsRun r = Odds(args);
+  EXPECT_EQ(r.code, cli::kExitOk) << r.err;
+  return nlohmann::json::parse(r.out);
+}
+
+double SumOf(const nlohmann::json& object) {
+  double sum = 0;
+  for (const auto& [key, value] : object.items()) sum += value.get<double>();
+  return sum;
+}
+
+const std::vector<std::string> kEasyEight{"wsr",      "fire",    "--attacker", "M4A3E8",
+                                          "--target", "Panther", "--terrain",  "woods",
+                                          "--band",   "normal"};
+
+TEST(CliOdds, WSR_6_1_T1_IssueExampleMatchesTheOddsLibrary) {
+  const nlohmann::json j = Json(kEasyEight);
+  EXPECT_EQ(j["params"]["attacker"], "us.m4a3e8");
+  EXPECT_EQ(j["params"]["target"], "de.panther");
+  EXPECT_EQ(j["params"]["dice"], 3);
+  EXPECT_EQ(j["params"]["to_hit"], 4);
+  EXPECT_EQ(j["params"]["defence_dice"], 4);
+  EXPECT_EQ(j["params"]["save"], 5);
+  EXPECT_NEAR(SumOf(j["net_hits"]), 1.0, 1e-12);
+  EXPECT_NEAR(SumOf(j["results"]), 1.0, 1e-12);
+  const wsr::Data& d = wsr::ShippedData();
+  const wsr::FireOdds o = wsr::OddsOfFireAtBand(
+      *d.FindCounter("us.m4a3e8"), *d.FindCounter("de.panther"), d.terrain[wsr::Terrain::kWoods],
+      wsr::FireSituation{}, wsr::RangeBand::kNormal);
+  ASSERT_EQ(j["net_hits"].size(), o.net_hits.size());
+  for (size_t k = 0; k < o.net_hits.size(); ++k) {
+    EXPECT_NEAR(j["net_hits"][std::to_string(k)].get<double>(), o.net_hits[k], 1e-12);
+  }
+  // One net hit disrupts the good-order Panther (WSR 6.1.7), two reduce it, three eliminate it.
+  EXPECT_NEAR(j["results"]["disrupted"].get<double>(), o.net_hits[1], 1e-12);
+  EXPECT_NEAR(j["results"]["eliminated"].get<double>(), o.net_hits[3], 1e-12);
+}
+
+TEST(CliOdds, WSR_6_1_T1_TablePrintsParametersAndFourDecimals) {
+  const OddsRun r = Odds(kEasyEight);
+  ASSERT_EQ(r.code, cli::kExitOk) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("attack: 3 dice, hit on 4+"));
+  EXPECT_THAT(r.out, HasSubstr("defence: 4 dice, save on 5+"));
+  EXPECT_THAT(r.out, HasSubstr("exact"));
+  // P(0 net hits) = 16/27 (from Bin(3, 1/2) hits against Bin(4, 1/3) saves).
+  EXPECT_THAT(r.out, HasSubstr("0.5926"));
+  EXPECT_THAT(r.out, HasSubstr("no-effect"));
+}
+
+TEST(CliOdds, WSR_6_1_1_RangeInHexesGivesTheBand) {
+  std::vector<std::string> args{"wsr",     "fire",      "--attacker", "us.m4a3e8", "--target",
+                                "panther", "--terrain", "Woods",      "--range",   "2"};
+  const nlohmann::json j = Json(args);
+  EXPECT_EQ(j["params"]["band"], "short");
+  EXPECT_EQ(j["params"]["range"], 2);
+  EXPECT_NEAR(SumOf(j["net_hits"]), 1.0, 1e-12);
+  args.back() = "13";  // beyond 2 x range 6: refused with the rule
+  const OddsRun r = Odds(args);
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("WSR 6.1.1"));
+}
+
+TEST(CliOdds, UnknownNamesExitTwoListingCandidates) {
+  OddsRun r = Odds({"wsr", "fire", "--attacker", "Easy", "--target", "Panther", "--terrain",
+                    "woods", "--band", "normal"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("us.m4a3e8"));  // "Easy" is contained in its alias
+  r = Odds({"wsr", "fire", "--attacker", "M4A3E8", "--target", "Panther", "--terrain", "swamp",
+            "--band", "normal"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("woods"));
+  r = Odds({"wsr", "fire", "--attacker", "M4A3E8", "--target", "Panther", "--terrain", "woods"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("--band"));
+  r = Odds({"pocket", "melee", "--attacker", "elves.no-such"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("elves.mounted-guard"));
+  r = Odds({"pocket", "shoot", "--dice", "2,7"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+}
+
+TEST(CliOdds, WSR_6_3_AssaultMatchesTheOddsLibrary) {
+  const nlohmann::json j =
+      Json({"wsr", "assault", "--attacker", "us.infantry,us.infantry", "--defender", "de.infantry",
+            "--terrain", "woods", "--attacker-hq", "1"});
+  EXPECT_EQ(j["combat"], "assault");
+  EXPECT_NEAR(SumOf(j["net_hits"]), 1.0, 1e-12);
+  EXPECT_NEAR(SumOf(j["results"]), 1.0, 1e-12);
+  const wsr::Data& d = wsr::ShippedData();
+  wsr::AssaultInput in;
+  const wsr::CounterType& us = *d.FindCounter("us.infantry");
+  in.attackers = {wsr::MakeAssaultUnit(us, false, {}, 1), wsr::MakeAssaultUnit(us, false, {})};
+  in.defenders = {wsr::MakeAssaultUnit(*d.FindCounter("de.infantry"), false, {})};
+  const wsr::AssaultOdds o = wsr::OddsOfAssault(in);
+  ASSERT_EQ(j["net_hits"].size(), o.defenders_take.size());
+  for (size_t k = 0; k < o.defenders_take.size(); ++k) {
+    EXPECT_NEAR(j["net_hits"][std::to_string(k)].get<double>(), o.defenders_take[k], 1e-12);
+  }
+  EXPECT_NEAR(j["results"]["defenders-eliminated"].get<double>(), o.outcome[0], 1e-12);
+  EXPECT_EQ(j["unit_results"]["attackers"].size(), 2u);
+}
+
+TEST(CliOdds, WSR_6_4_OverrunIntoWoodsIsRefusedWithTheRule) {
+  const OddsRun r = Odds({"wsr", "assault", "--attacker", "M4A3E8", "--defender", "de.infantry",
+                          "--terrain", "woods", "--overrun"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("WSR 6.4"));
+  const nlohmann::json j = Json({"wsr", "assault", "--attacker", "M4A3E8", "--defender",
+                                 "de.infantry", "--terrain", "clear", "--overrun"});
+  EXPECT_EQ(j["combat"], "overrun");
+  EXPECT_NEAR(SumOf(j["results"]), 1.0, 1e-12);
+}
+
+TEST(CliOdds, WSR_6_1_MortarHexAttackMatchesTheOddsLibrary) {
+  const nlohmann::json j =
+      Json({"wsr", "mortar", "--attacker", "de.81mm-mortar", "--target",
+            "us.infantry,us.infantry:reduced", "--terrain", "woods", "--band", "normal"});
+  EXPECT_EQ(j["combat"], "mortar");
+  EXPECT_NEAR(SumOf(j["net_hits"]), 1.0, 1e-12);
+  EXPECT_EQ(j["results"].size(), 2u);
+  for (const auto& [unit, results] : j["results"].items()) EXPECT_NEAR(SumOf(results), 1.0, 1e-12);
+  const wsr::Data& d = wsr::ShippedData();
+  const wsr::FireParams p =
+      wsr::ComputeFireAtBand(wsr::MakeMortarInput(*d.FindCounter("de.81mm-mortar"), false,
+                                                  d.terrain[wsr::Terrain::kWoods], 1, false, false),
+                             wsr::RangeBand::kNormal);
+  wsr::UnitState reduced;
+  reduced.reduced = true;
+  const wsr::HexAttackOdds o = wsr::OddsOfHexAttack(p, {wsr::UnitState{}, reduced});
+  ASSERT_EQ(j["net_hits"].size(), o.net_hits.size());
+  for (size_t k = 0; k < o.net_hits.size(); ++k) {
+    EXPECT_NEAR(j["net_hits"][std::to_string(k)].get<double>(), o.net_hits[k], 1e-12);
+  }
+  EXPECT_NEAR(j["results"]["2 us.infantry:reduced"]["eliminated"].get<double>(),
+              o.unit_result[1][static_cast<size_t>(wsr::CombatResult::kEliminated)], 1e-12);
+}
+
+TEST(CliOdds, WSR_11_2_ArtilleryStrikeFourDiceOnFive) {
+  // "1 x 45": 4 dice hitting on 5+, against a lone infantry platoon in clear (the shipped chart
+  // gives soft targets in clear no defence dice): net hits ~ Bin(4, 1/3).
+  const nlohmann::json j = Json({"wsr", "artillery", "--firepower", "4", "--to-hit", "5",
+                                 "--target", "us.infantry", "--terrain", "clear"});
+  EXPECT_EQ(j["params"]["dice"], 4);
+  EXPECT_NEAR(SumOf(j["net_hits"]), 1.0, 1e-12);
+  ASSERT_EQ(j["params"]["defence_dice"], 0);
+  EXPECT_NEAR(j["net_hits"]["0"].get<double>(), 16.0 / 81, 1e-12);
+  EXPECT_NEAR(j["net_hits"]["4"].get<double>(), 1.0 / 81, 1e-12);
+}
+
+TEST(CliOdds, NoCombatGivenExitsTwo) {
+  const OddsRun r = Odds({});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("wsr fire"));
+}
+
+TEST(CliOdds, PB_Gefecht1_AttackerRollsTwoDiceHandCount) {
+  const nlohmann::json j = Json({"pocket", "melee", "--attacker-dice", "3,3,4,4,5", "--attack"});
+  EXPECT_EQ(j["params"]["rolled_dice"], 2);
+  EXPECT_NEAR(SumOf(j["hits"]), 1.0, 1e-12);
+  EXPECT_EQ(j["hits"], j["net_hits"]);  // no saves in Pocket Battles
+  // 3 hits: a 3 or 4 (two matches) with a 5 (one match), either order: 4 of 36.
+  EXPECT_NEAR(j["net_hits"]["3"].get<double>(), 4.0 / 36, 1e-12);
+  EXPECT_NEAR(j["at_least"]["3"].get<double>(), 8.0 / 36, 1e-12);
+  // Without --attack (strike back): 1 die, at most 2 hits.
+  const nlohmann::json back = Json({"pocket", "melee", "--attacker-dice", "3,3,4,4,5"});
+  EXPECT_EQ(back["net_hits"].size(), 3u);
+  EXPECT_NEAR(back["net_hits"]["2"].get<double>(), 2.0 / 6, 1e-12);
+}
+
+TEST(CliOdds, PB_Gefecht2_TroopNamesSumTheirPrintedDice) {
+  const nlohmann::json by_name = Json({"pocket", "melee", "--attacker",
+                                       "elves.mounted-guard,elves.mounted-guard,elves.spearman",
+                                       "--attack", "--defender", "elves.spearman"});
+  EXPECT_EQ(by_name["params"]["troops"].size(), 3u);
+  EXPECT_NEAR(SumOf(by_name["net_hits"]), 1.0, 1e-12);
+  EXPECT_NEAR(SumOf(by_name["defender"]["net_hits"]), 1.0, 1e-12);
+  EXPECT_EQ(by_name["defender"]["params"]["rolled_dice"], 1);
+  std::string dice;
+  for (const auto& d : by_name["params"]["printed_dice"])
+    dice += (dice.empty() ? "" : ",") + std::to_string(d.get<int>());
+  const nlohmann::json by_dice = Json({"pocket", "melee", "--attacker-dice", dice, "--attack"});
+  EXPECT_EQ(by_dice["net_hits"], by_name["net_hits"]);
+}
+
+TEST(CliOdds, PB_Beschiessen2_OneDie) {
+  const nlohmann::json j = Json({"pocket", "shoot", "--dice", "2,6"});
+  EXPECT_NEAR(j["net_hits"]["0"].get<double>(), 4.0 / 6, 1e-12);
+  EXPECT_NEAR(j["net_hits"]["1"].get<double>(), 2.0 / 6, 1e-12);
+  const OddsRun table = Odds({"pocket", "shoot", "--dice", "2,6"});
+  EXPECT_EQ(table.code, cli::kExitOk);
+  EXPECT_THAT(table.out, HasSubstr("0.6667"));
+}
+
+}  // namespace
+}  // namespace feldherr
