@@ -69,7 +69,8 @@ int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io
 std::pair<double, double> wilson_interval(long long successes, long long n);
 
 // `feldherr odds` (cli/odds.cc): the options of every combat; `command` is set by the parser
-// ("wsr fire", "wsr mortar", "wsr artillery", "wsr assault", "pocket melee", "pocket shoot"; empty: none given).
+// ("wsr fire", "wsr mortar", "wsr artillery", "wsr assault", "pocket melee", "pocket shoot"; empty:
+// none given).
 struct OddsArgs {
   std::string command;
   bool json = false;

@@ -18,7 +18,8 @@ Action::Action(int verb_, std::initializer_list<int> a) {
 
 uint64_t Action::id() const {
   uint64_t id = (static_cast<uint64_t>(verb) << 3) | argc;
-  for (int i = 0; i < kMaxArgs; ++i) id = (id << kArgBits) | (args[static_cast<size_t>(i)] & kMaxArg);
+  for (int i = 0; i < kMaxArgs; ++i)
+    id = (id << kArgBits) | (args[static_cast<size_t>(i)] & kMaxArg);
   return id;
 }
 

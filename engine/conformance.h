@@ -16,7 +16,7 @@ namespace feldherr {
 struct ConformanceOptions {
   int games = 100;
   uint64_t seed = 1;
-  int max_actions = 20000;     // a game longer than this is a runaway loop
+  int max_actions = 20000;  // a game longer than this is a runaway loop
   // Expensive checks (JSON round trip, determinisation, parse of every legal action) run after
   // every `check_stride`-th action; cheap ones (legal list, clone hash, undo) after every action.
   int check_stride = 1;

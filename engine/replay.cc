@@ -9,7 +9,9 @@
 
 namespace feldherr {
 
-std::string hash_hex(uint64_t h) { return fmt::format("{:016x}", h); }
+std::string hash_hex(uint64_t h) {
+  return fmt::format("{:016x}", h);
+}
 
 ReplayWriter::ReplayWriter(const std::string& path, const Game& game, uint64_t seed)
     : out_(path, std::ios::out | std::ios::trunc), path_(path) {
@@ -39,7 +41,9 @@ void ReplayWriter::action(int n, const std::string& seat, const std::string& tex
 void ReplayWriter::hash(int n, uint64_t h) {
   line({{"type", "hash"}, {"n", n}, {"hash", hash_hex(h)}});
 }
-void ReplayWriter::undo(int n) { line({{"type", "undo"}, {"n", n}}); }
+void ReplayWriter::undo(int n) {
+  line({{"type", "undo"}, {"n", n}});
+}
 void ReplayWriter::result(int n, const Result& r, uint64_t h) {
   line({{"type", "result"}, {"n", n}, {"summary", r.summary}, {"hash", hash_hex(h)}});
 }
@@ -54,10 +58,10 @@ const json& field(const json& j, const char* key, json::value_t type, const std:
                   int line) {
   auto it = j.find(key);
   if (it == j.end()) fail(name, line, fmt::format("missing field '{}'", key));
-  bool ok = it->type() == type ||
-            (type == json::value_t::number_unsigned && it->is_number_integer() &&
-             it->get<int64_t>() >= 0);
-  if (!ok) fail(name, line, fmt::format("field '{}' has the wrong type ({})", key, it->type_name()));
+  bool ok = it->type() == type || (type == json::value_t::number_unsigned &&
+                                   it->is_number_integer() && it->get<int64_t>() >= 0);
+  if (!ok)
+    fail(name, line, fmt::format("field '{}' has the wrong type ({})", key, it->type_name()));
   return *it;
 }
 
@@ -100,7 +104,8 @@ ReplayFile parse_replay(std::istream& in, const std::string& name) {
       r.seed = field(j, "seed", json::value_t::number_unsigned, name, line).get<uint64_t>();
       const json& opts = field(j, "options", json::value_t::object, name, line);
       for (auto it = opts.begin(); it != opts.end(); ++it) {
-        if (!it->is_string()) fail(name, line, fmt::format("option '{}' must be a string", it.key()));
+        if (!it->is_string())
+          fail(name, line, fmt::format("option '{}' must be a string", it.key()));
         r.options.emplace_back(it.key(), it->get<std::string>());
       }
       header = true;
@@ -160,12 +165,12 @@ VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std
           return err(e.line, fmt::format("action number {} out of sequence (expected {})", e.n,
                                          session.history().size() + 1));
         int seat = state.current_seat();
-        std::string expected = seat >= 0 ? game.seats()[static_cast<size_t>(seat)]
+        std::string expected = seat >= 0         ? game.seats()[static_cast<size_t>(seat)]
                                : seat == kChance ? "chance"
                                                  : "nobody (the game is over)";
         if (e.seat != expected)
-          return err(e.line, fmt::format("action by '{}' but '{}' owes the decision", e.seat,
-                                         expected));
+          return err(e.line,
+                     fmt::format("action by '{}' but '{}' owes the decision", e.seat, expected));
         Action action;
         std::string why;
         if (!state.parse(e.text, action, why))

@@ -33,7 +33,8 @@ class ZoneGraph {
     uint64_t seen = bit(from), frontier = bit(from), result = 0;
     for (int step = 0; step < max_steps && frontier; ++step) {
       uint64_t next = 0;
-      for (uint64_t f = frontier; f; f &= f - 1) next |= adj_[static_cast<size_t>(std::countr_zero(f))];
+      for (uint64_t f = frontier; f; f &= f - 1)
+        next |= adj_[static_cast<size_t>(std::countr_zero(f))];
       next &= allowed & ~seen;
       seen |= next;
       result |= next;
@@ -48,7 +49,8 @@ class ZoneGraph {
     uint64_t seen = bit(a), frontier = bit(a);
     for (int step = 1; frontier; ++step) {
       uint64_t next = 0;
-      for (uint64_t f = frontier; f; f &= f - 1) next |= adj_[static_cast<size_t>(std::countr_zero(f))];
+      for (uint64_t f = frontier; f; f &= f - 1)
+        next |= adj_[static_cast<size_t>(std::countr_zero(f))];
       next &= allowed & ~seen;
       if (next & bit(b)) return step;
       seen |= next;

@@ -39,17 +39,17 @@ enum class Trait : uint8_t {
 constexpr int kNumTraits = 4;
 
 bool trait_is_special(Trait t);
-const char* trait_name(Trait t);          // "regenerate", "heal", "swift", "long-range"
+const char* trait_name(Trait t);  // "regenerate", "heal", "swift", "long-range"
 bool trait_from_name(const std::string& name, Trait& out);
 
 constexpr int kStarFV = 0;  // formation value "*": ignored for the unit size limit (PB §12)
 constexpr int kNoLP = 0;    // no life points (Waldläufer/Pathfinders, PB §12)
 
 struct TroopType {
-  std::string id;       // "elves.mounted-guard"
-  std::string name;     // "Mounted Guard"
-  std::string name_de;  // "Berittene Wächter"
-  int count = 1;        // tiles of this type in the box
+  std::string id;                  // "elves.mounted-guard"
+  std::string name;                // "Mounted Guard"
+  std::string name_de;             // "Berittene Wächter"
+  int count = 1;                   // tiles of this type in the box
   std::vector<int> combat_dice;    // black faces, each 1..6 (may be empty)
   std::vector<int> shooting_dice;  // white faces, each 1..6 (may be empty)
   std::vector<Trait> traits;
@@ -67,9 +67,9 @@ struct TroopType {
 };
 
 struct Army {
-  std::string id;     // "orcs"
-  std::string name;   // "Orcs"
-  std::string file;   // path it was loaded from
+  std::string id;                 // "orcs"
+  std::string name;               // "Orcs"
+  std::string file;               // path it was loaded from
   std::vector<TroopType> troops;  // index = troop type id within the army
   int tiles() const;              // total count of tiles (30 per army)
 };
