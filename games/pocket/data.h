@@ -61,8 +61,8 @@ struct TroopType {
   int combat_matches(int face) const;    // number of combat dice showing `face`
   int shooting_matches(int face) const;  // number of shooting dice showing `face`
 
-  // Provenance per field: "count", "combat_dice", "shooting_dice", "traits", "dp", "fv", "lp",
-  // "name".
+  // Provenance per field: "name", "name_de", "count", "combat_dice", "shooting_dice", "traits",
+  // "dp", "fv", "lp".
   std::vector<std::pair<std::string, Provenance>> provenance;
 };
 
