@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <ostream>
+#include <set>
 
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -82,6 +83,13 @@ int cmd_validate(const std::vector<std::string>& paths, const Registry& registry
   const std::vector<fs::path> files =
       collect(paths.empty() ? std::vector<std::string>{data_dir()} : paths, io, errors);
   int checked = 0;
+  // A file checked together with the files it refers to (WSR scenarios, formations) reports an
+  // error in one of those again: each message is printed once.
+  std::set<std::string> reported;
+  const auto report = [&](const std::string& message) {
+    if (reported.insert(message).second) io.err << message << '\n';
+    ++errors;
+  };
   for (const fs::path& file : files) {
     const std::string name = file.generic_string();
     const GameModule* module = owner(file, registry);
@@ -93,12 +101,10 @@ int cmd_validate(const std::vector<std::string>& paths, const Registry& registry
     try {
       module->validate_file(name);
     } catch (const DataError& e) {  // "FILE:LINE: message"
-      io.err << e.what() << '\n';
-      ++errors;
+      report(e.what());
     } catch (const std::exception& e) {
       const std::string what = e.what();
-      io.err << (what.rfind(name, 0) == 0 ? what : name + ": " + what) << '\n';
-      ++errors;
+      report(what.rfind(name, 0) == 0 ? what : name + ": " + what);
     }
   }
   if (errors > 0) return kExitError;

@@ -223,6 +223,20 @@ TEST(CliBinary, ValidateBrokenTomlGivesFileLineAndExit1) {
   EXPECT_TRUE(std::regex_search(o.err, std::regex("^" + broken + R"(:3: \S)"))) << o.err;
 }
 
+// A broken WSR counter file is also reached through the scenario and formation cross-checks:
+// its error is printed once.
+TEST(CliBinary, ValidateReportsEachErrorOnce) {
+  TempDir dir("feldherr-clibin");
+  fs::copy(fs::path(FELDHERR_SOURCE_DIR) / "data" / "wsr", dir.path() / "wsr",
+           fs::copy_options::recursive);
+  std::ofstream(dir.path() / "wsr" / "counters-us.toml", std::ios::app) << "broken = = 1\n";
+  Outcome o = feldherr({"validate", dir.path().string()});
+  EXPECT_EQ(o.code, 1);
+  const auto errors = lines(o.err);
+  ASSERT_EQ(errors.size(), 1u) << o.err;
+  EXPECT_THAT(errors[0], HasSubstr("counters-us.toml:"));
+}
+
 // The actions listed under the first "=== SIDE to play" header of a human seat.
 std::vector<std::string> listed_actions(const std::string& out) {
   std::vector<std::string> actions;
