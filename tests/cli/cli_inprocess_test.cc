@@ -57,24 +57,8 @@ struct CliRun {
   std::string err;
 };
 
-// A heuristic for Dice Race that takes the last legal action (pass, once it rolled or revealed).
-class LastActionPlayer : public Player {
- public:
-  Action choose(const State& state) override { return state.legal_actions().back(); }
-  std::string name() const override { return "last-action"; }
-};
-
 const Registry& toy_registry_with_heuristic() {
-  static const Registry registry = [] {
-    Registry r;
-    GameModule module = toy::dice_race_module();
-    module.make_heuristic = [](int, uint64_t) -> std::unique_ptr<Player> {
-      return std::make_unique<LastActionPlayer>();
-    };
-    r.add(std::move(module));
-    return r;
-  }();
-  return registry;
+  return cli_test::race_registry_with_heuristic();
 }
 
 CliRun run_with(const Registry& registry, std::vector<std::string> args,

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/player.h"
+#include "engine/registry.h"
+#include "tests/engine/toy_game.h"
+
 namespace feldherr::cli_test {
 
 inline std::vector<std::string> lines(const std::string& text) {
@@ -42,5 +46,27 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// A Dice Race "heuristic" for the CLI tests: the last legal action (pass, once it rolled or
+// revealed), so games driven by it are short and predictable.
+class LastActionPlayer : public Player {
+ public:
+  Action choose(const State& state) override { return state.legal_actions().back(); }
+  std::string name() const override { return "last-action"; }
+};
+
+// A registry holding Dice Race with LastActionPlayer as its heuristic.
+inline const Registry& race_registry_with_heuristic() {
+  static const Registry registry = [] {
+    Registry r;
+    GameModule module = toy::dice_race_module();
+    module.make_heuristic = [](int, uint64_t) -> std::unique_ptr<Player> {
+      return std::make_unique<LastActionPlayer>();
+    };
+    r.add(std::move(module));
+    return r;
+  }();
+  return registry;
+}
 
 }  // namespace feldherr::cli_test

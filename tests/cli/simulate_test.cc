@@ -28,24 +28,8 @@ namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-// A Dice Race heuristic: rolls two dice until it rolled, then passes (the last legal action).
-class LastActionPlayer : public Player {
- public:
-  Action choose(const State& state) override { return state.legal_actions().back(); }
-  std::string name() const override { return "last-action"; }
-};
-
 const Registry& race_registry() {
-  static const Registry registry = [] {
-    Registry r;
-    GameModule module = toy::dice_race_module();
-    module.make_heuristic = [](int, uint64_t) -> std::unique_ptr<Player> {
-      return std::make_unique<LastActionPlayer>();
-    };
-    r.add(std::move(module));
-    return r;
-  }();
-  return registry;
+  return cli_test::race_registry_with_heuristic();
 }
 
 struct CliRun {
