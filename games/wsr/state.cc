@@ -184,6 +184,12 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     }
     units_[k].label = units_[k].counter->id + (same > 1 ? "-" + std::to_string(ord) : "");
   }
+  for (const std::string& h : setup_.objectives) {
+    std::string err;
+    const int i = layout_.TryIndex(h, &err);
+    if (i < 0) throw DataError("setup: objective hex: " + err);
+    objectives_.push_back(i);
+  }
   // Stacking at setup (WSR 1.4).
   WsrState s = initial();
   std::string bad = s.invariant_violation();

@@ -142,6 +142,9 @@ struct GameSetup {
   // Hexes each seat controls at the start (WSR 12.2: where it could set up); hexes with a
   // unit of a side are added automatically.
   std::array<std::vector<std::string>, 2> controlled;
+  // Hexes the victory conditions name (towns, exits, objectives): what the AI's evaluation
+  // and the board's highlighting look at. Resolved to layout indices by WsrGame::objectives().
+  std::vector<std::string> objectives;
 };
 
 struct WsrOptions {
@@ -361,6 +364,7 @@ class WsrGame : public Game {
   int step_cost(int hex, int dir, bool hard) const {
     return cost_[static_cast<size_t>(hex)][static_cast<size_t>(dir)][hard ? 1 : 0];
   }
+  const std::vector<int>& objectives() const { return objectives_; }  // GameSetup::objectives
   int formation_index(std::string_view id) const;   // -1 if not in this game
   int unit_by_label(std::string_view label) const;  // -1 if none
 
@@ -380,6 +384,7 @@ class WsrGame : public Game {
   std::vector<std::array<std::array<int8_t, 2>, 6>> cost_;
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
+  std::vector<int> objectives_;
 };
 
 }  // namespace feldherr::wsr
