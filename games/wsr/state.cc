@@ -168,7 +168,8 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     if (su.reduced && ui.counter->steps == 2) flags |= kReduced;
     if (su.mounted && ui.counter->transport) flags |= kMounted;
     if (su.disrupted && !ui.hq) flags |= kDisrupted;  // HQs are never disrupted (WSR 1.3.2.2)
-    if (hex == kNoHex) flags |= kGone;
+    // Off the map: to be set up or to arrive (scenario forces), else eliminated.
+    if (hex == kNoHex) flags |= su.force >= 0 ? kOffMap : kGone;
     initial_hex_.push_back(static_cast<int16_t>(hex));
     initial_flags_.push_back(flags);
     units_.push_back(ui);

@@ -26,6 +26,8 @@
 
 namespace feldherr::wsr {
 
+struct Scenario;  // games/wsr/scenario.h
+
 // Capacity of the flat state.
 constexpr int kMaxUnits = 96;
 constexpr int kMaxFormations = 16;
@@ -104,6 +106,9 @@ enum UnitFlag : uint16_t {
   kMovedThisImpulse = 1 << 6,  // has spent MP or flipped this impulse (may not fire, WSR 5.0)
   kGone = 1 << 7,              // eliminated or permanently removed (hex == kNoHex)
   kPermanent = 1 << 8,         // removed for good (SHQ used for HQ replacement; HQ not replaced)
+  // Not yet on the map and not eliminated (hex == kNoHex): a unit still to be set up (WSR 2.0)
+  // or a reinforcement still to arrive (G-12). Never together with kGone.
+  kOffMap = 1 << 9,
 };
 
 struct Unit {
@@ -124,6 +129,10 @@ struct SetupUnit {
   bool reduced = false;
   bool mounted = false;  // transport counters only
   bool disrupted = false;
+  // Scenario games: index of the Scenario force (GameSetup::scenario_data->forces) this unit
+  // comes from; -1 in test setups. A unit with an empty `hex` and force >= 0 starts kOffMap
+  // (placed in the setup phase, or arriving as the force's arrival says).
+  int force = -1;
 };
 
 struct SetupFormation {
@@ -145,6 +154,9 @@ struct GameSetup {
   // Hexes the victory conditions name (towns, exits, objectives): what the AI's evaluation
   // and the board's highlighting look at. Resolved to layout indices by WsrGame::objectives().
   std::vector<std::string> objectives;
+  // The scenario this setup was built from (games/wsr/scenario.h), or null for a test setup.
+  // The rules read zones, arrivals, first activations, special rules and victory from it.
+  std::shared_ptr<const Scenario> scenario_data;
 };
 
 struct WsrOptions {
