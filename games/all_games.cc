@@ -8,7 +8,7 @@ const Registry& all_games() {
   static const Registry registry = [] {
     Registry r;
     r.add(pocket::pocket_module());
-    r.add(wsr::wsr_data_module());  // data only: no scenarios yet
+    r.add(wsr::wsr_module());  // basic scenarios B1-B4
     return r;
   }();
   return registry;

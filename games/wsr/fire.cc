@@ -58,7 +58,10 @@ bool WsrState::fire_chance() const {
   if (n_steps == 0) return false;
   const uint8_t k = top().kind;
   return k == kStepFireAttack || k == kStepFireDefence || k == kStepMortarAttack ||
-         k == kStepMortarDefence || k == kStepMortarOdd || k == kStepHqLoss;
+         k == kStepMortarDefence || k == kStepMortarOdd || k == kStepHqLoss ||
+         k == kStepEntryRoll ||  // arrival.cc: the one-die random entry roll (B1)
+         k == kStepAssaultRoll || k == kStepAssaultOdd || k == kStepMineAttack ||
+         k == kStepMineOdd || k == kStepMineClear;  // assault.cc, fortification.cc
 }
 
 // R.1 numbers for `u` firing at `t`: weapon by the target's class, SW and HQ bonus, range band,
@@ -72,15 +75,17 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
   s.target_reduced = has(t, kReduced);
   s.firer_mounted = has(u, kMounted);
   s.firer_reduced = has(u, kReduced);
-  if (info(u).sw != nullptr) s.support_weapon = &info(u).sw->face_for(false, false);
-  // WSR 6.1 HQ bonus: a friendly HQ/SHQ in the firer's hex adds its command value ([REC] A-02:
-  // the best one present; the "one unit" limit is not tracked yet).
-  for (int h = 0; h < n_units; ++h)
-    if (info(h).hq && on_map(h) && unit(h).hex == from && side_of(h) == side_of(u))
-      s.hq_dice = std::max(s.hq_dice, face(h).command_value);
+  if (sw(u) != nullptr) s.support_weapon = &sw(u)->face_for(false, false);  // WSR 1.3.4.3
+  // WSR 6.1 HQ bonus, [REC] A-02: the HQ/SHQ of the firer's hex supports one attack per
+  // impulse, the one its owner declared "with-hq" (kHqBonus on the firer; assault.cc).
+  if (has(u, kHqBonus))
+    for (int h = 0; h < n_units; ++h)
+      if (info(h).hq && on_map(h) && unit(h).hex == from && side_of(h) == side_of(u))
+        s.hq_dice = std::max(s.hq_dice, face(h).command_value);
   // WSR 6.1.5 concealment ([REC] A-06); a moving target is never concealed.
   ConcealInput c;
   c.hex_has_wreck = has_wreck(to);
+  c.hex_has_ip = has_ip(to);  // WSR 8.1: an IP makes the hex concealing terrain
   c.infantry_type = InfantryType(info(t).counter->kind) && !hard_target(t);
   c.terrain_conceals_infantry = game_->data().terrain[game_->terrain(to)].conceals_infantry;
   c.ops_complete = has(t, kOpsComplete);
@@ -89,12 +94,14 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
     if (!on_map(e) || side_of(e) != side_of(u) || has(e, kDisrupted)) continue;
     const int d = game_->layout().Distance(unit(e).hex, to);
     if (d == 1 && !info(e).hq) c.adjacent_good_order_enemy = true;
-    if (info(e).counter->recon && d <= 4 && (d <= 1 || game_->los().Clear(unit(e).hex, to)))
+    if (info(e).counter->recon && d <= 4 && (d <= 1 || los_clear(unit(e).hex, to)))
       c.spotted_by_recon = true;
   }
   s.concealed = Concealed(c);
-  const FireInput in = MakeFireInput(*info(u).counter, *info(t).counter,
-                                     game_->data().terrain[game_->terrain(to)], s);
+  s.improved_position = has_ip(to);  // WSR 8.1: cancels the first hit (A-22: OF too)
+  FireInput in = MakeFireInput(*info(u).counter, *info(t).counter,
+                               game_->data().terrain[game_->terrain(to)], s);
+  special_fire_input(u, t, in);  // special_rules.cc: B1 M18 to-hit, B3 no "+", B4 rubble
   if (in.weapon.firepower <= 0)
     return Fail(why, unit_label(u) + " has no " + (hard_target(t) ? "AP" : "HE") +
                          " firepower against " + unit_label(t) + " (WSR 6.1)");
@@ -105,10 +112,9 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
   if (fp.dice > 15 || fp.defence_dice > 15)
     return Fail(why, "more than 15 dice in one roll are not supported");
   // WSR 7.0: LOS, always clear between adjacent hexes (6.1).
-  if (dist > 1 && !game_->los().Clear(from, to))
+  if (dist > 1 && !los_clear(from, to))  // wreck markers count (fortification.cc)
     return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(to) + ": " +
-                         game_->los().Explain(from, to, game_->los().Check(from, to)) +
-                         " (WSR 6.1, 7.0)");
+                         game_->los().Explain(from, to, los_check(from, to)) + " (WSR 6.1, 7.0)");
   if (p) *p = fp;
   return true;
 }
@@ -129,6 +135,8 @@ bool WsrState::can_fire(int u, int t, bool opportunity, std::string* why, FirePa
       return Fail(why, "opportunity fire only after an enemy unit enters a hex (WSR 6.2)");
     if (!has(t, kMoving) || unit(t).hex != top().a)
       return Fail(why, unit_label(t) + " did not just enter a hex (WSR 6.2)");
+  } else if (combined_fire_window(u)) {
+    // special_rules.cc: B1 m18-fire-and-move, the M18 fires after spending at most `mp` MP.
   } else {
     if (n_steps == 0 || top().kind != kStepOperations)
       return Fail(why, "direct fire is an operation of the active formation (WSR 4.4, 6.1)");
@@ -162,8 +170,10 @@ void WsrState::fire_actions(ActionList& out) const {
         info(u).hq)
       continue;
     for (int t = 0; t < n_units; ++t)
-      if (on_map(t) && side_of(t) != side_of(u) && can_fire(u, t, false, nullptr))
+      if (on_map(t) && side_of(t) != side_of(u) && can_fire(u, t, false, nullptr)) {
         out.push_back(Action(kFire, {u, t}));
+        if (free_hq_support(u) >= 0) out.push_back(Action(kFire, {u, t, 1}));
+      }
   }
 }
 
@@ -174,10 +184,17 @@ void WsrState::opfire_actions(ActionList& out) const {
       continue;
     for (int k = 0; k < n_group; ++k) {
       const int t = group[static_cast<size_t>(k)];
-      if (can_fire(u, t, true, nullptr)) out.push_back(Action(kOpFire, {u, t}));
+      if (can_fire(u, t, true, nullptr)) {
+        out.push_back(Action(kOpFire, {u, t}));
+        if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1}));
+      }
     }
   }
-  if (!out.empty()) out.push_back(Action(kNoOpFire, {}));
+  ambush_opfire_actions(out);  // special_rules.cc: B4 panther-ambush as opportunity fire
+  if (!out.empty()) {
+    out.push_back(Action(kNoOpFire, {}));
+    fate_ops_actions(side, out);  // WSR 10.0: a unit freed of Ops complete may then fire
+  }
 }
 
 bool WsrState::opfire_available() const {
@@ -188,7 +205,8 @@ bool WsrState::opfire_available() const {
 
 int WsrState::fire_dice_count() const {
   const Step& s = top();
-  if (s.kind == kStepHqLoss) return 1;  // WSR 1.3.2.2: one die
+  if (s.kind == kStepHqLoss || s.kind == kStepEntryRoll) return 1;  // 1.3.2.2; B1 entry roll
+  if (assault_step(s.kind)) return assault_dice_count();            // assault.cc (6.3, 6.4, 8.2)
   FireParams p;
   if (s.kind == kStepMortarAttack || s.kind == kStepMortarDefence) {
     if (!hex_fire_params(s.f, s.a % kMaxHexes, &p, nullptr)) return 0;
@@ -201,6 +219,7 @@ int WsrState::fire_dice_count() const {
 // All multisets of n dice with their multinomial probabilities.
 std::vector<ChanceOutcome> WsrState::fire_dice_outcomes() const {
   std::vector<ChanceOutcome> out;
+  if (top().kind == kStepAssaultOdd || top().kind == kStepMineOdd) return assault_odd_outcomes();
   if (top().kind == kStepMortarOdd) {  // R.3: the odd hit goes to a unit at random
     std::vector<int> units;
     hex_targets(top().a % kMaxHexes, 1 - side_of(top().f), units);
@@ -237,7 +256,7 @@ std::vector<ChanceOutcome> WsrState::fire_dice_outcomes() const {
 }
 
 Action WsrState::sample_fire_dice(Rng& rng) const {
-  if (top().kind == kStepMortarOdd) {
+  if (top().kind == kStepMortarOdd || top().kind == kStepAssaultOdd || top().kind == kStepMineOdd) {
     const std::vector<ChanceOutcome> o = fire_dice_outcomes();
     return o[rng.below(static_cast<uint32_t>(o.size()))].action;
   }
@@ -270,6 +289,14 @@ void WsrState::apply_no_opfire(EventList* ev) {
 void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
   const Step s = top();
   pop();
+  if (assault_step(s.kind)) {  // assault.cc / fortification.cc (WSR 6.3, 6.4, 8.2)
+    apply_assault_dice(s, a, ev);
+    return;
+  }
+  if (s.kind == kStepEntryRoll) {  // arrival.cc: B1 random entry
+    apply_entry_roll(s, FireDiceOf(a)[0], ev);
+    return;
+  }
   if (s.kind == kStepHqLoss) {  // WSR 1.3.2.2
     const int die = FireDiceOf(a)[0];
     HqLossInput in;
@@ -300,6 +327,11 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
            unit_label(m) + " rolls " + DiceText(d) + ": " + std::to_string(hits) + " hit" +
                (hits == 1 ? "" : "s") + ".",
            side_of(m));
+      if (hits > 0 && mp.ip_cancels > 0) {  // WSR 8.1, A-22: the IP cancels the first hit
+        hits = std::max(0, hits - mp.ip_cancels);
+        Emit(ev, "WSR 8.1", "The improved position in " + hex_name(hex) + " cancels one hit.",
+             1 - side_of(m));
+      }
       if (hits > 0 && mp.defence_dice > 0) {
         push(kStepMortarDefence, m, static_cast<int16_t>(hex + kMaxHexes * hits));
         return;
@@ -325,11 +357,12 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
   fire_params(u, t, &p, nullptr);
   const std::vector<int> dice = FireDiceOf(a);
   if (s.kind == kStepFireAttack) {
-    const int hits = CountHits(dice, p.to_hit, p.hit_cap);
+    int hits = CountHits(dice, p.to_hit, p.hit_cap);
     Emit(ev, "WSR 6.1",
          unit_label(u) + " rolls " + DiceText(dice) + ": " + std::to_string(hits) + " hit" +
              (hits == 1 ? "" : "s") + ".",
          side_of(u));
+    hits += take_extra_hits(u, ev);  // special_rules.cc: B4 panther-ambush, before the defence
     if (hits - p.ip_cancels > 0 && p.defence_dice > 0) {
       push(kStepFireDefence, static_cast<int8_t>(hits), s.a);
       return;
@@ -365,6 +398,7 @@ void WsrState::resolve_fire(int u, int t, int hits, const std::vector<int>& defe
   if (op && !has(t, kMoving)) leave_group(t);
   Emit(ev, left == 0 ? "WSR 6.1" : "WSR 6.1.7", text + ".", side_of(t));
   unit(u).flags |= kOpsComplete;
+  unit(u).flags &= static_cast<uint16_t>(~kHqBonus);  // the support was for this attack
   Emit(ev, op ? "WSR 6.2" : "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
   if (left > 0) hq_loss_checks(hex, side_of(t), true, has(t, kGone), ev);
 }
@@ -433,13 +467,16 @@ std::string WsrState::fire_why_illegal(const Action& a) const {
       can_fire_hex(a.arg(0), a.arg(1), &why);
       break;
     case kOddHit:
+      if (n_steps > 0 && assault_step(top().kind))
+        return "the odd hit goes to one of the units sharing the hits (WSR 6.3 step 4, 8.2.1)";
       if (n_steps == 0 || top().kind != kStepMortarOdd) return "no odd hit to assign (WSR 6.1)";
       return "the odd hit goes to a unit in the attacked hex (WSR 6.1, R.3)";
     case kFire:
-      can_fire(a.arg(0), a.arg(1), false, &why);
-      break;
     case kOpFire:
-      can_fire(a.arg(0), a.arg(1), true, &why);
+      if (!can_fire(a.arg(0), a.arg(1), a.verb == kOpFire, &why)) break;
+      if (a.argc > 2 && a.arg(2) != 0 && free_hq_support(a.arg(0)) < 0)
+        return "no HQ in the hex of " + unit_label(a.arg(0)) +
+               " can still support an attack this impulse (WSR 6.1, A-02: one unit per impulse)";
       break;
     case kNoOpFire:
       if (n_steps == 0 || top().kind != kStepHexEntered)
@@ -450,6 +487,7 @@ std::string WsrState::fire_why_illegal(const Action& a) const {
       return "this roll takes exactly " + std::to_string(fire_dice_count()) +
              " dice showing 1-6 (WSR 6.1)";
     default:
+      why = assault_why_illegal(a);  // assault.cc: assault, overrun, support, retreat, mines
       break;
   }
   if (!why.empty()) return why;
@@ -474,9 +512,10 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) 
   const int from = unit(u).hex;
   const int dist = game_->layout().Distance(from, hex);
   // [REC] A-08: HE firepower of the unlimbered face, soft-target defence, no concealment.
-  const FireInput in = MakeMortarInput(*info(u).counter, has(u, kReduced),
-                                       game_->data().terrain[game_->terrain(hex)], dist, hard,
-                                       /*improved_position=*/false);
+  FireInput in = MakeMortarInput(*info(u).counter, has(u, kReduced),
+                                 game_->data().terrain[game_->terrain(hex)], dist, hard,
+                                 has_ip(hex));  // WSR 8.1, A-22
+  special_hex_fire_input(hex, in);              // special_rules.cc: B4 rubble defence
   if (in.weapon.firepower <= 0) return Fail(why, unit_label(u) + " has no HE firepower (6.1)");
   const FireParams fp = ComputeFire(in);
   if (!fp.legality)
@@ -484,10 +523,9 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) 
   if (fp.dice > 15 || fp.defence_dice > 15)
     return Fail(why, "more than 15 dice in one roll are not supported");
   // Direct fire only (indirect mortar fire through a spotter is not implemented).
-  if (dist > 1 && !game_->los().Clear(from, hex))
+  if (dist > 1 && !los_clear(from, hex))
     return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) + ": " +
-                         game_->los().Explain(from, hex, game_->los().Check(from, hex)) +
-                         " (WSR 6.1, 7.0)");
+                         game_->los().Explain(from, hex, los_check(from, hex)) + " (WSR 6.1, 7.0)");
   if (p) *p = fp;
   return true;
 }
@@ -556,12 +594,12 @@ std::string WsrState::hit_unit(int t, int hits) {
   if (r.after.eliminated) {
     WreckInput w;
     w.hard_target_face = hard_target(t);
-    w.transport_counter = info(t).counter->transport;
+    w.transport_counter = info(t).counter->transport && !no_wreck(t);  // B3 dismounted-only
     w.aa_unit = info(t).counter->aa;
     w.wreck_back = info(t).counter->wreck_back;
     w.hex_has_wreck = has_wreck(hex);
     if (PlacesWreck(w)) {
-      control[static_cast<size_t>(hex)] |= kWreckBit;
+      place_wreck(hex);  // kWreckBit, counted for LOS (fortification.cc)
       text += "; a wreck marker is placed in " + hex_name(hex);
     }
     x.hex = kNoHex;

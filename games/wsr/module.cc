@@ -1,12 +1,16 @@
-// White Star Rising in the registry: so far the data layer only (issue 3 adds the rules and the
-// scenarios), registered so that `feldherr validate` checks data/wsr/ like every game's data.
+// White Star Rising in the registry: the four basic scenarios (WSR 12.2.1-12.2.4) as playable
+// games (games/wsr/scenario_game.h; the advanced ones need WSR 11.x), and `feldherr validate`
+// of data/wsr/ (docs/wsr-play.md).
 #include "games/wsr/module.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/errors.h"
 #include "games/wsr/data.h"
 #include "games/wsr/scenario.h"
+#include "games/wsr/scenario_game.h"
+#include "games/wsr/state.h"
 
 namespace feldherr::wsr {
 
@@ -43,14 +47,43 @@ void validate_file(const std::string& path) {
   }
 }
 
+std::string validate_bool(std::string_view v) {
+  return v == "true" || v == "false" ? "" : "must be true or false";
+}
+
 }  // namespace
 
-GameModule wsr_data_module() {
+GameModule wsr_module() {
   GameModule m;
   m.id = "wsr";
-  m.title = "White Star Rising (data only so far: terrain, counters, formations, maps A-D)";
+  m.title = "White Star Rising (basic scenarios B1-B4)";
+  // Titles as "CODE title (date)" of the files (checked by tests/wsr_play); not loaded here so
+  // that every command starts without reading data/wsr.
+  m.scenarios = {
+      {"noville", "WSR-B1 Noville, Belgium (1944-12-19)"},
+      {"le-hauderie", "WSR-B2 Le Hauderie and Montmartin-en-Graignes, France (1944-06-12)"},
+      {"vierville", "WSR-B3 Vierville, France (1944-06-07)"},
+      {"koeln", "WSR-B4 Cologne, Germany (1945-03-06)"}};
+  m.options = {{"disrupted_movement_limits", "true",
+                "[REC A-13] disrupted units may not move adjacent to or closer to enemies in LOS "
+                "(WSR 6.1.7)",
+                &validate_bool}};
+  m.create = [](std::string_view scenario, const Options& options) -> std::shared_ptr<const Game> {
+    const auto& ids = PlayableScenarioIds();
+    if (std::find(ids.begin(), ids.end(), std::string(scenario)) == ids.end())
+      throw std::runtime_error("wsr: unknown scenario '" + std::string(scenario) + "'");
+    WsrOptions o;
+    for (const auto& [name, value] : options)
+      if (name == "disrupted_movement_limits") o.disrupted_movement_limits = value == "true";
+    return MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), o);
+  };
   m.data_subdir = "wsr";
   m.validate_file = validate_file;
+  m.invariant = [](const State& s) -> std::string {
+    const auto* ws = dynamic_cast<const WsrState*>(&s);
+    if (!ws) return "not a White Star Rising state";
+    return ws->invariant_violation();
+  };
   return m;
 }
 

@@ -1,10 +1,15 @@
-// White Star Rising's registry entry (data validation only until the rules land, issue 3).
+// White Star Rising's registry entry: the basic scenarios (games/wsr/scenario_game.h) and the
+// validation of data/wsr/ (docs/wsr-play.md).
 #pragma once
 
 #include "engine/registry.h"
 
 namespace feldherr::wsr {
 
-GameModule wsr_data_module();
+GameModule wsr_module();
+// Older name of wsr_module() (the data-only registration before the rules could play).
+inline GameModule wsr_data_module() {
+  return wsr_module();
+}
 
 }  // namespace feldherr::wsr

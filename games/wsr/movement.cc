@@ -35,7 +35,9 @@ bool WsrState::can_start_move(int u, std::string* why) const {
   if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
   if (has(u, kOutOfCommand))
     return Fail(why, unit_label(u) + " is out of command and may not move (WSR 4.2)");
-  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 5.0)");
+  // special_rules.cc: B1 m18-fire-and-move, the M18 may still move after `fire-move`.
+  if (has(u, kOpsComplete) && !may_move_after_fire(u))
+    return Fail(why, unit_label(u) + " has Ops complete (WSR 5.0)");
   if (has(u, kMoving)) return Fail(why, unit_label(u) + " is already moving");
   if (info(u).hq)
     return Fail(why,
@@ -84,7 +86,7 @@ bool WsrState::disrupted_step_ok(int u, int from, int to, std::string* why) cons
     if (d_to == 1 && !(group_origin >= 0 && L.Distance(group_origin, eh) == 1 && d_to >= d_from))
       return Fail(why, "disrupted " + unit_label(u) + " may not move adjacent to enemy " +
                            unit_label(e) + " (WSR 6.1.7, A-13)");
-    if (d_to < d_from && game_->los().Clear(from, eh))
+    if (d_to < d_from && los_clear(from, eh))
       return Fail(why, "disrupted " + unit_label(u) + " may not move closer to enemy " +
                            unit_label(e) + " in its LOS (WSR 6.1.7, A-13)");
   }
@@ -99,9 +101,8 @@ bool WsrState::can_enter(int to, std::string* why) const {
     return Fail(why, hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)");
   const int side = side_of(group[0]);
   if (enemy_in(to, side))
-    return Fail(why, hex_name(to) +
-                         " is enemy-occupied: entering it is an assault or overrun "
-                         "(WSR 5.1, 6.3, 6.4; not available yet)");
+    return Fail(why, hex_name(to) + " is enemy-occupied: enter it with assault " + hex_name(to) +
+                         " or overrun " + hex_name(to) + " (WSR 5.1, 6.3, 6.4)");
   int combat = combat_units_in(to, side);
   bool has_hq = false;
   for (int k = 0; k < n_group; ++k) {
@@ -153,6 +154,8 @@ bool WsrState::can_enter(int to, std::string* why) const {
 
 bool WsrState::can_drop(int u, std::string* why) const {
   if (!in_group(u)) return Fail(why, unit_label(u) + " is not in the moving stack");
+  if (in_enemy_hex())
+    return Fail(why, "the overrunning stack must leave the enemy hex together (WSR 6.4)");
   if (group_steps == 0)
     return Fail(why,
                 "a unit splits off after the stack has moved; to stay, do not select it "
@@ -187,12 +190,16 @@ bool WsrState::can_drop(int u, std::string* why) const {
 // WSR 5.2.1/5.2.2 with A-29: remaining MP = MF of the new face - MP spent - 3, allowed if >= 0.
 bool WsrState::can_flip(int u, bool mount, std::string* why) const {
   if (!in_group(u)) return Fail(why, "select " + unit_label(u) + " first (WSR 5.2)");
+  if (in_enemy_hex())
+    return Fail(why, "the overrunning stack must leave the enemy hex first (WSR 6.4)");
   if (!info(u).counter->transport)
     return Fail(why, unit_label(u) + " has no mounted and dismounted sides (WSR 5.2)");
   if (mount && has(u, kMounted)) return Fail(why, unit_label(u) + " is already mounted");
   if (!mount && !has(u, kMounted)) return Fail(why, unit_label(u) + " is already dismounted");
   if (mount && has(u, kDisrupted))
     return Fail(why, "disrupted infantry, guns and mortars cannot load (WSR 5.2.1, 6.1.7)");
+  if (std::string r = special_flip_refusal(u, mount); !r.empty())  // B3 dismounted-only
+    return Fail(why, std::move(r));
   const Face& to = info(u).counter->face_for(mount, has(u, kReduced));
   const int left = to.mf - unit(u).mp_spent - kMountCost;
   if (left < 0)
@@ -206,7 +213,11 @@ bool WsrState::can_flip(int u, bool mount, std::string* why) const {
 void WsrState::operations_actions(ActionList& out) const {
   for (int u = 0; u < n_units; ++u)
     if (can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
-  fire_actions(out);  // WSR 6.1
+  fire_actions(out);                // WSR 6.1
+  fortification_actions(out);       // fortification.cc: clear-mine (WSR 8.2.2)
+  enter_actions(out);               // arrival.cc: reinforcements enter (G-12)
+  special_operations_actions(out);  // special_rules.cc: B1 fire-move, B4 ambush
+  fate_ops_actions(game_->formation(active_f).side, out);  // WSR 10.0
   out.push_back(Action(kEndImpulse, {}));
 }
 
@@ -225,7 +236,9 @@ void WsrState::move_actions(ActionList& out) const {
     if (can_flip(u, true, nullptr)) out.push_back(Action(kMount, {u}));
     if (can_flip(u, false, nullptr)) out.push_back(Action(kDismount, {u}));
   }
-  out.push_back(Action(kEndMove, {}));
+  special_move_actions(out);  // special_rules.cc: B1 the M18 fires out of its move
+  assault_move_actions(out);  // assault.cc: assault / overrun (WSR 6.3, 6.4)
+  if (!in_enemy_hex()) out.push_back(Action(kEndMove, {}));  // 6.4: leave the overrun hex
 }
 
 void WsrState::apply_select(int u, EventList* ev) {
@@ -245,6 +258,9 @@ void WsrState::apply_select(int u, EventList* ev) {
 
 void WsrState::apply_move(int to, EventList* ev) {
   const int from = unit(group[0]).hex;
+  bool was_empty = true;  // WSR 8.2.1, A-23: no unit of either side in the hex before
+  for (int u = 0; u < n_units && was_empty; ++u) was_empty = unit(u).hex != to;
+  overrun_passing = kNoHex;  // WSR 6.4: the stack has left the overrun hex
   std::string names;
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
@@ -261,6 +277,7 @@ void WsrState::apply_move(int to, EventList* ev) {
   Emit(ev, "WSR 5.0", "Move " + hex_name(from) + " -> " + hex_name(to) + ": " + names + ".",
        side_of(group[0]));
   push(kStepHexEntered, active_f, to);  // seam for mines (8.2.1) and opportunity fire (6.2)
+  mines_on_entry(to, was_empty, ev);    // fortification.cc: resolved before OF (8.2.1)
 }
 
 void WsrState::apply_drop(int u, EventList* ev) {

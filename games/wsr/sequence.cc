@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <string>
 
+#include "games/wsr/scenario.h"  // start_play: marker turns (WSR 12.1)
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -24,6 +25,24 @@ void WsrState::push(StepKind k, int f, int a) {
 }
 
 void WsrState::start_game(EventList* ev) {
+  if (begin_setup(ev)) return;  // setup.cc: the WSR 2.0 setup decisions come first
+  start_play(ev);
+}
+
+// WSR 2.0: after the setup the formation markers and end-turn markers go into the cup and play
+// starts. Scenario games: only formations whose marker_turn is 1 (WSR 12.1; the others join at
+// their turn). Scenario first activations (before the first draw) belong here.
+void WsrState::start_play(EventList* ev) {
+  if (const Scenario* sc = game_->setup().scenario_data.get()) {
+    in_turn = 0;
+    for (int f = 0; f < game_->num_formations(); ++f) {
+      const FormationSetup* fs = sc->FindFormation(game_->formation(f).data->id);
+      const bool now = fs == nullptr || fs->marker_turn == 1;
+      cup[static_cast<size_t>(f)] = now ? game_->formation(f).markers : 0;
+      if (cup[static_cast<size_t>(f)] > 0) in_turn |= static_cast<uint16_t>(1u << f);
+    }
+    cup_end_turn = static_cast<uint8_t>(std::clamp(game_->setup().end_turn_markers, 0, 8));
+  }
   Emit(ev, "WSR 2.0",
        "Turn 1: " + std::to_string(cup_formation_markers()) + " formation markers and " +
            std::to_string(cup_end_turn) + " end-turn markers go into the cup.");
@@ -35,7 +54,8 @@ void WsrState::advance(EventList* ev) {
   for (;;) {
     if (phase == kOver) return;
     if (n_steps == 0) {
-      if (phase != kOperations) return;  // not reached: the MRP always starts a turn or ends
+      if (phase != kOperations) return;         // not reached: the MRP always starts a turn or ends
+      if (first_activation_step(ev)) continue;  // arrival.cc: scenario first activations
       // WSR 3.1: the operations phase ends when no formation marker is left in the cup (other
       // markers do not keep the turn going).
       if (cup_formation_markers() == 0) {
@@ -53,9 +73,14 @@ void WsrState::advance(EventList* ev) {
       reorganization_phase(f, ev);
       continue;
     }
+    if (t.kind == kStepAssault) {  // assault.cc: the next phase of WSR 6.3 / 6.4
+      assault_advance(ev);
+      continue;
+    }
     if (t.kind == kStepHexEntered) {
-      // Mines (WSR 8.2.1, not yet) and then opportunity fire (WSR 6.2, once per hex entered,
-      // the non-moving side decides while an eligible unit has LOS and range.
+      // Mines (WSR 8.2.1, pushed above this step by apply_move) and then opportunity fire (WSR
+      // 6.2, once per hex entered, A-12): the non-moving side decides while an eligible unit
+      // has LOS and range.
       if (opfire_available()) return;
       pop();
       continue;
@@ -100,6 +125,10 @@ void WsrState::begin_impulse(int f, EventList* ev) {
     hold_until[static_cast<size_t>(side)] &= static_cast<uint16_t>(~(1u << f));
     if (hold_until[static_cast<size_t>(side)] == 0) release_held_marker(side, ev);
   }
+  // assault.cc / fire.cc: overruns (WSR 6.4 once per hex) and HQ support (A-02: one unit per
+  // impulse, own or enemy) are counted per impulse.
+  n_overruns = 0;
+  for (int u = 0; u < n_units; ++u) unit(u).flags &= static_cast<uint16_t>(~kHqSupported);
   // WSR 4.1 cleanup: remove Ops complete and Out of Command markers from the formation.
   for (int u = 0; u < n_units; ++u) {
     if (info(u).formation != f) continue;
@@ -115,6 +144,7 @@ void WsrState::begin_impulse(int f, EventList* ev) {
   push(kStepOperations, f, -1);
   push(kStepReorg, f, -2);  // WSR 4.3 begins after every command test
   command_phase(f, ev);
+  impulse_start_hooks(f, ev);  // arrival.cc: random entry roll (B1), resolved first
 }
 
 void WsrState::release_held_marker(int side, EventList* ev) {
@@ -187,14 +217,14 @@ void WsrState::reorganization_phase(int f, EventList* ev) {
   if (n == 0) Emit(ev, "WSR 4.3", "No disrupted unit to reorganize.", game_->formation(f).side);
 }
 
-void WsrState::apply_roll(int d1, int d2, EventList* ev) {
+void WsrState::apply_roll(int d1, int d2, EventList* ev, bool fate_in_command) {
   const Step t = top();
   pop();
   const FormationInfo& fi = game_->formation(t.f);
   const int sum = d1 + d2;
   const std::string dice = std::to_string(d1) + "+" + std::to_string(d2);
   if (t.kind == kStepCommand) {
-    const bool pass = sum <= fi.morale;  // WSR 1.6.1
+    const bool pass = sum <= fi.morale || fate_in_command;  // WSR 1.6.1; 10.0
     std::string names;
     for (int u = 0; u < n_units; ++u) {
       if (info(u).formation != t.f || unit(u).hex != t.a || in_command_range(u)) continue;
@@ -203,7 +233,8 @@ void WsrState::apply_roll(int d1, int d2, EventList* ev) {
     }
     Emit(ev, "WSR 4.2",
          "Command test in " + hex_name(t.a) + ": " + dice + " = " + std::to_string(sum) +
-             (pass ? " <= " : " > ") + std::to_string(fi.morale) + ": " + names +
+             (sum <= fi.morale ? " <= " : " > ") + std::to_string(fi.morale) +
+             (fate_in_command ? " (a fate point puts the hex in command)" : "") + ": " + names +
              (pass ? " in command." : " Out of Command."),
          fi.side);
   } else if (t.kind == kStepReorg) {
@@ -238,7 +269,8 @@ void WsrState::end_operations_phase(EventList* ev) {
 
 bool WsrState::formation_on_map(int f) const {
   for (int u = 0; u < n_units; ++u)
-    if (info(u).formation == f && on_map(u)) return true;
+    // Units still to arrive keep the formation in play (arrival.cc, A-33).
+    if (info(u).formation == f && (on_map(u) || has(u, kOffMap))) return true;
   return false;
 }
 
@@ -252,11 +284,10 @@ void WsrState::marker_removal_phase(EventList* ev) {
 void WsrState::hq_replacement_candidates(int f, std::vector<int>& hexes) const {
   hexes.clear();
   const FormationInfo& fi = game_->formation(f);
-  const std::string& type = info(fi.hq).counter->hq_type;
   for (int u = 0; u < n_units; ++u) {
     if (info(u).formation != f || !on_map(u) || info(u).hq) continue;
-    if (!type.empty() && info(u).counter->id != type) continue;
-    if (hq_in(unit(u).hex, fi.side)) continue;  // one HQ/SHQ per hex (WSR 1.3.2, A-03)
+    if (!hq_replacement_unit_ok(f, u)) continue;  // special_rules.cc: type, B2/B4 hooks
+    if (hq_in(unit(u).hex, fi.side)) continue;    // one HQ/SHQ per hex (WSR 1.3.2, A-03)
     if (std::find(hexes.begin(), hexes.end(), unit(u).hex) == hexes.end())
       hexes.push_back(unit(u).hex);
   }
@@ -281,7 +312,8 @@ void WsrState::hq_replacements(EventList* ev) {
   std::vector<int> hexes;
   for (int f = 0; f < game_->num_formations(); ++f) {
     const FormationInfo& fi = game_->formation(f);
-    if (fi.hq < 0 || on_map(fi.hq) || has(fi.hq, kPermanent)) continue;
+    // An HQ still to arrive (kOffMap, arrival.cc) is not eliminated.
+    if (fi.hq < 0 || on_map(fi.hq) || has(fi.hq, kPermanent | kOffMap)) continue;
     if (fi.shq >= 0 && on_map(fi.shq)) {
       const int hex = unit(fi.shq).hex;
       unit(fi.shq).hex = kNoHex;
@@ -325,7 +357,8 @@ void WsrState::finish_marker_removal(EventList* ev) {
   in_turn = 0;
   for (int f = 0; f < nf; ++f) {
     const bool alive = formation_on_map(f);
-    cup[static_cast<size_t>(f)] = alive ? game_->formation(f).markers : 0;
+    // WSR 12.1 / A-33: a marker joins the cup at the start of its scenario turn (arrival.cc).
+    cup[static_cast<size_t>(f)] = alive ? static_cast<uint8_t>(scheduled_markers(f, turn + 1)) : 0;
     if (cup[static_cast<size_t>(f)] > 0) in_turn |= static_cast<uint16_t>(1u << f);
     activated[static_cast<size_t>(f)] = 0;
   }
@@ -378,13 +411,13 @@ void WsrState::determine_control(EventList* ev) {
     } else if (last >= 0) {
       owner = last;
     }
-    c = static_cast<uint8_t>((c & kWreckBit) | (owner + 1));  // wrecks stay (WSR 6.1.7)
+    c = static_cast<uint8_t>((c & kMarkerBits) | (owner + 1));  // wrecks, IPs, mines stay
   }
 }
 
 void WsrState::enter_hex(int hex, int side) {
   uint8_t& c = control[static_cast<size_t>(hex)];
-  c = static_cast<uint8_t>((c & (3 | kWreckBit)) | ((side + 1) << 2));
+  c = static_cast<uint8_t>((c & (3 | kMarkerBits)) | ((side + 1) << 2));
 }
 
 }  // namespace feldherr::wsr

@@ -10,6 +10,7 @@
 
 #include "engine/errors.h"
 #include "engine/hash.h"
+#include "games/wsr/special_rules.h"  // scenario terrain hooks (B3 no-rivers, B4 rubble)
 
 namespace feldherr::wsr {
 
@@ -73,9 +74,11 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
   for (int i = 0; i < n; ++i) {
     const SheetHex* sh = SheetHexOf(*data_, layout_, i);
     if (sh == nullptr) throw DataError("setup: hex " + layout_.Name(i) + " has no sheet data");
-    terrain_[static_cast<size_t>(i)] = sh->terrain;
-    playable[static_cast<size_t>(i)] = chart[sh->terrain].playable ? 1 : 0;
-    los_.SetTerrain(i, LosFlags(chart[sh->terrain]));
+    // special_rules.cc: B3 no-rivers (the without_rivers terrain of terrain.toml).
+    const Terrain tt = ScenarioTerrain(setup_, chart, sh->terrain);
+    terrain_[static_cast<size_t>(i)] = tt;
+    playable[static_cast<size_t>(i)] = chart[tt].playable ? 1 : 0;
+    los_.SetTerrain(i, LosFlags(chart[tt]));
   }
   cost_.resize(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) {
@@ -95,6 +98,9 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
             if (to.level == 1 && from.level == 0 && CrestBetween(*data_, layout_, nb, i))
               c += hard ? chart.crest_uphill_hard : chart.crest_uphill_soft;
           }
+          // special_rules.cc: B4 rubble replaces the cost of entering its terrain.
+          c = RubbleMoveCost(setup_, *data_, layout_, terrain_[static_cast<size_t>(nb)], nb,
+                             hard != 0, c);
         }
         cost_[static_cast<size_t>(i)][static_cast<size_t>(d)][static_cast<size_t>(hard)] =
             static_cast<int8_t>(std::min(c, 127));
@@ -185,6 +191,40 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     }
     units_[k].label = units_[k].counter->id + (same > 1 ? "-" + std::to_string(ord) : "");
   }
+  // setup.cc: support weapons (WSR 1.3.4.1), those to assign in the setup phase first, then the
+  // ones SetupUnit::sw gives to a unit directly.
+  initial_sw_.assign(units_.size(), 0);
+  for (const SetupSw& ss : setup_.support_weapons) {
+    SwInfo si;
+    si.counter = data_->FindCounter(ss.counter);
+    if (si.counter == nullptr || !si.counter->is_support_weapon())
+      throw DataError("setup: '" + ss.counter + "' is not a support weapon (WSR 1.3.4)");
+    si.formation = formation_index(ss.formation);
+    if (si.formation < 0) throw DataError("setup: SW formation '" + ss.formation + "' unknown");
+    si.side = formations_[static_cast<size_t>(si.formation)].side;
+    si.force = ss.force;
+    sws_.push_back(si);
+  }
+  for (size_t k = 0; k < units_.size(); ++k) {
+    if (units_[k].sw == nullptr) continue;
+    SwInfo si;
+    si.counter = units_[k].sw;
+    si.formation = units_[k].formation;
+    si.side = units_[k].side;
+    sws_.push_back(si);
+    initial_sw_[k] = static_cast<uint8_t>(sws_.size());
+  }
+  if (sws_.size() > 250) throw DataError("setup: too many support weapons");
+  for (size_t k = 0; k < sws_.size(); ++k) {
+    int same = 0, ord = 0;
+    for (size_t j = 0; j < sws_.size(); ++j) {
+      if (sws_[j].counter == sws_[k].counter) {
+        ++same;
+        if (j <= k) ++ord;
+      }
+    }
+    sws_[k].label = sws_[k].counter->id + (same > 1 ? "-" + std::to_string(ord) : "");
+  }
   for (const std::string& h : setup_.objectives) {
     std::string err;
     const int i = layout_.TryIndex(h, &err);
@@ -209,6 +249,12 @@ int WsrGame::unit_by_label(std::string_view label) const {
   return -1;
 }
 
+int WsrGame::sw_by_label(std::string_view label) const {
+  for (size_t k = 0; k < sws_.size(); ++k)
+    if (sws_[k].label == label) return static_cast<int>(k);
+  return -1;
+}
+
 WsrState WsrGame::initial() const {
   WsrState s(this);
   s.n_units = static_cast<int16_t>(units_.size());
@@ -216,6 +262,7 @@ WsrState WsrGame::initial() const {
     s.units[u].hex = initial_hex_[u];
     s.units[u].start_hex = initial_hex_[u];
     s.units[u].flags = initial_flags_[u];
+    s.units[u].sw = initial_sw_[u];  // WSR 1.3.4.1
   }
   // WSR 12.2: each side controls the hexes where it could set up.
   for (int side = 0; side < 2; ++side) {
@@ -235,6 +282,9 @@ WsrState WsrGame::initial() const {
     if (s.cup[f] > 0) s.in_turn |= static_cast<uint16_t>(1u << f);
   }
   s.cup_end_turn = static_cast<uint8_t>(std::clamp(setup_.end_turn_markers, 0, 8));
+  for (size_t side = 0; side < 2; ++side)  // WSR 10.0
+    s.fate_points[side] = static_cast<uint8_t>(std::clamp(setup_.fate_points[side], 0, 99));
+  s.setup_fortifications();  // fortification.cc: IPs and mine markers (WSR 8.1, 8.2)
   return s;
 }
 
@@ -283,6 +333,8 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
       s->units[u].start_hex = us[u].at(1).get<int16_t>();
       s->units[u].flags = us[u].at(2).get<uint16_t>();
       s->units[u].mp_spent = us[u].at(3).get<uint8_t>();
+      s->units[u].sw = us[u].size() > 4 ? us[u].at(4).get<uint8_t>() : 0;  // WSR 1.3.4.1
+      if (s->units[u].sw > num_sws()) throw std::runtime_error("/units: SW out of range");
     }
     const json& st = need("steps");
     if (st.size() > static_cast<size_t>(kMaxSteps)) throw std::runtime_error("/steps: too long");
@@ -296,6 +348,14 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     if (c.size() != static_cast<size_t>(layout_.size()))
       throw std::runtime_error("/control: one entry per hex expected");
     for (size_t i = 0; i < c.size(); ++i) s->control[i] = c[i].get<uint8_t>();
+    const json& fate = need("fate");
+    s->fate_points = fate.at(0).get<std::array<uint8_t, 2>>();
+    s->fate_verb = fate.at(1).get<uint8_t>();
+    s->fate_args = fate.at(2).get<std::array<uint16_t, 2>>();
+    s->fate_last = fate.at(3).get<int8_t>();
+    s->fate_passed = fate.at(4).get<uint8_t>();
+    s->scenario_from_json(need("scenario"));  // arrival.cc
+    s->assault_from_json(need("assault"));    // assault.cc, fortification.cc
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("wsr state: ") + e.what());
   }
@@ -317,6 +377,22 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     const Step& st = s->steps[static_cast<size_t>(k)];
     if (st.kind == kStepFireAttack || st.kind == kStepFireDefence) {  // f = hits, a = u*128+t
       if (st.f < 0 || st.a < 0 || st.a / 128 >= nu || st.a % 128 >= nu) bad("/steps: bad fire");
+      continue;
+    }
+    if (st.kind == kStepFate) {  // a = the deciding seat, f = the affected seat
+      if (st.a < 0 || st.a > 1 || st.f < 0 || st.f > 1 || k == 0) bad("/steps: bad fate window");
+      continue;
+    }
+    if (st.kind == kStepEntryRoll || st.kind == kStepFirstActivation) {  // arrival.cc
+      if (!s->scenario_state_ok(st)) bad("/steps: bad scenario step");
+      continue;
+    }
+    if (st.kind == kStepSetup) {  // setup.cc: a = the seat setting up (WSR 2.0)
+      if (st.a < 0 || st.a > 1 || st.f != 0) bad("/steps: bad setup step");
+      continue;
+    }
+    if (WsrState::assault_step(st.kind)) {  // assault.cc, fortification.cc
+      if (!s->assault_state_ok(st)) bad("/steps: bad assault or mine step");
       continue;
     }
     if (st.kind == kStepHqLoss) {  // f = 0/1 (a unit eliminated), a = the HQ
@@ -350,6 +426,10 @@ const Game& WsrState::game() const {
 const UnitInfo& WsrState::info(int u) const {
   return game_->unit(u);
 }
+const CounterType* WsrState::sw(int u) const {  // WSR 1.3.4.1 (1.3.4.2: lost with the unit)
+  const int k = unit(u).sw;
+  return k > 0 ? game_->sw_info(k - 1).counter : nullptr;
+}
 const Face& WsrState::face(int u) const {
   return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
 }
@@ -382,7 +462,11 @@ bool WsrState::hq_in(int hex, int side) const {
 int WsrState::step_cost(int u, int from, int to) const {
   const int d = game_->layout().DirBetween(from, to);
   if (d < 0) return -1;
-  return game_->step_cost(from, d, hard_target(u));
+  const int c = game_->step_cost(from, d, hard_target(u));
+  if (c < 0 || !has_wreck(to)) return c;
+  // Wreck marker: extra MP from the terrain chart's [wreck] entry (G-1 stand-in).
+  const TerrainChart& chart = game_->data().terrain;
+  return c + (hard_target(u) ? chart.wreck_move_hard_extra : chart.wreck_move_soft_extra);
 }
 int WsrState::cup_formation_markers() const {
   int n = 0;
@@ -396,10 +480,12 @@ std::string WsrState::invariant_violation() const {
   for (int u = 0; u < n_units; ++u) {
     const int h = unit(u).hex;
     if (h == kNoHex) {
-      if (!has(u, kGone)) return unit_label(u) + " is off the map but not marked gone";
+      if (has(u, kGone) == has(u, kOffMap))  // off the map: eliminated or not yet in play
+        return unit_label(u) + " is off the map but not marked gone or off-map";
       continue;
     }
     if (h < 0 || h >= n) return unit_label(u) + " has a bad hex";
+    if (has(u, kOffMap | kGone)) return unit_label(u) + " is on the map but flagged off-map/gone";
     (info(u).hq ? hqs : combat)[static_cast<size_t>(h)][static_cast<size_t>(side_of(u))]++;
   }
   for (int h = 0; h < n; ++h) {
@@ -410,7 +496,8 @@ std::string WsrState::invariant_violation() const {
         return "more than one HQ/SHQ of one side in " + hex_name(h) + " (WSR 1.3.2, A-03)";
     }
     if ((combat[static_cast<size_t>(h)][0] + hqs[static_cast<size_t>(h)][0]) > 0 &&
-        (combat[static_cast<size_t>(h)][1] + hqs[static_cast<size_t>(h)][1]) > 0)
+        (combat[static_cast<size_t>(h)][1] + hqs[static_cast<size_t>(h)][1]) > 0 &&
+        h != assault.hex && h != overrun_passing)  // assault.cc: WSR 6.3, 6.4 in progress
       return "units of both sides in " + hex_name(h) + " outside an assault (WSR 5.1)";
   }
   for (int k = 0; k < n_group; ++k) {
@@ -427,6 +514,7 @@ int WsrState::current_seat() const {
   if (phase == kOver) return kNobody;
   if (n_steps == 0) return kNobody;  // not reached: advance() always leaves a step
   const Step& t = top();
+  if (assault_step(t.kind)) return assault_seat();  // assault.cc, fortification.cc
   switch (t.kind) {
     case kStepDraw:
     case kStepCommand:
@@ -437,9 +525,14 @@ int WsrState::current_seat() const {
     case kStepMortarDefence:
     case kStepMortarOdd:
     case kStepHqLoss:
+    case kStepEntryRoll:  // arrival.cc: random entry die (B1)
       return kChance;
     case kStepHexEntered:  // WSR 6.2: the non-moving side may fire
       return 1 - game_->formation(t.f).side;
+    case kStepFate:  // WSR 10.0: the seat whose turn it is to spend fate points
+      return t.a;
+    case kStepSetup:  // setup.cc: the side setting up (WSR 2.0)
+      return t.a;
     default:
       return game_->formation(t.f).side;
   }
@@ -454,7 +547,15 @@ feldherr::Decision WsrState::decision() const {
     return d;
   }
   const Step& t = top();
-  const std::string fname = t.f >= 0 ? game_->formation(t.f).data->name : "";
+  if (assault_step(t.kind)) {  // assault.cc, fortification.cc
+    assault_decision(d);
+    return d;
+  }
+  // Steps whose `f` is a formation (fire and fate steps use it for other numbers).
+  const bool f_is_formation = t.kind <= kStepPlaceHq;
+  const std::string fname = f_is_formation && t.f >= 0 && t.f < game_->num_formations()
+                                ? game_->formation(t.f).data->name
+                                : "";
   switch (t.kind) {
     case kStepDraw:
       d.kind = "draw";
@@ -481,6 +582,19 @@ feldherr::Decision WsrState::decision() const {
       d.kind = "place-hq";
       d.prompt = "Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).";
       break;
+    case kStepFate:
+      d.kind = "fate";
+      d.prompt = fate_prompt();
+      break;
+    case kStepSetup:  // setup.cc (WSR 2.0)
+      d.kind = "setup";
+      d.prompt = setup_prompt();
+      break;
+    case kStepEntryRoll:  // arrival.cc
+    case kStepFirstActivation:
+      d.kind = t.kind == kStepEntryRoll ? "roll" : "first-activation";
+      d.prompt = scenario_prompt();
+      break;
     case kStepHexEntered:
       d.kind = "opfire";
       d.prompt = "Enemy units entered " + hex_name(t.a) +
@@ -505,6 +619,10 @@ void WsrState::legal_actions(ActionList& out) const {
   out.clear();
   if (phase == kOver || n_steps == 0) return;
   const Step& t = top();
+  if (assault_step(t.kind)) {  // assault.cc, fortification.cc
+    assault_actions(out);
+    return;
+  }
   switch (t.kind) {
     case kStepDraw:
     case kStepCommand:
@@ -519,6 +637,18 @@ void WsrState::legal_actions(ActionList& out) const {
       return;
     case kStepHexEntered:
       opfire_actions(out);
+      return;
+    case kStepFate:
+      fate_actions(out);
+      return;
+    case kStepSetup:  // setup.cc (WSR 2.0, 1.3.4.1)
+      setup_actions(out);
+      return;
+    case kStepFirstActivation:  // arrival.cc
+      first_activation_actions(out);
+      return;
+    case kStepEntryRoll:  // arrival.cc: one die, as a kFireDice roll
+      for (const ChanceOutcome& o : fire_dice_outcomes()) out.push_back(o.action);
       return;
     case kStepFireAttack:
     case kStepFireDefence:
@@ -581,6 +711,18 @@ Action WsrState::sample_chance(Rng& rng) const {
 
 void WsrState::apply(const Action& a, EventList* ev) {
   ++moves;
+  // WSR 10.0: a roll or draw may be held in a fate window before it takes effect (fate.cc).
+  if (!fate_intercept(a, ev)) dispatch(a, ev);
+  advance(ev);
+}
+
+void WsrState::dispatch(const Action& a, EventList* ev) {
+  // arrival.cc / special_rules.cc: enter, first activations, fire-move, ambush, and the B1 M18
+  // firing out of its move or moving after fire-move.
+  if (scenario_handles(a)) {
+    apply_scenario_action(a, ev);
+    return;
+  }
   switch (a.verb) {
     case kDraw:
       apply_draw(a.arg(0), ev);
@@ -616,6 +758,7 @@ void WsrState::apply(const Action& a, EventList* ev) {
     }
     case kFire:
     case kOpFire:
+      if (a.argc > 2 && a.arg(2) != 0) use_hq_support(a.arg(0), ev);  // assault.cc, A-02
       apply_fire(a.arg(0), a.arg(1), ev);
       break;
     case kNoOpFire:
@@ -628,10 +771,27 @@ void WsrState::apply(const Action& a, EventList* ev) {
     case kFireHex:
       apply_fire_hex(a.arg(0), a.arg(1), ev);
       break;
+    case kPlace:  // setup.cc (WSR 2.0)
+      apply_place(a.arg(0), a.arg(1), a.argc > 2 && a.arg(2) != 0, ev);
+      break;
+    case kAssign:  // setup.cc (WSR 1.3.4.1)
+      apply_assign(a.arg(0), a.arg(1), ev);
+      break;
+    case kAutoSetup:
+      apply_auto_setup(ev);
+      break;
+    case kAssault:  // assault.cc, fortification.cc (WSR 6.3, 6.4, 8.2)
+    case kOverrun:
+    case kSupport:
+    case kRetreat:
+    case kPlaceMine:
+    case kNoMine:
+    case kClearMine:
+      apply_assault_action(a, ev);
+      break;
     default:
       break;
   }
-  advance(ev);
 }
 
 std::string WsrState::why_illegal(const Action& a) const {
@@ -642,6 +802,11 @@ std::string WsrState::why_illegal(const Action& a) const {
   const Step& t = top();
   const bool chance =
       t.kind == kStepDraw || t.kind == kStepCommand || t.kind == kStepReorg || fire_chance();
+  if (a.verb == kFate || t.kind == kStepFate) return fate_why_illegal(a);
+  if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup))
+    return setup_why_illegal(a);  // setup.cc (WSR 2.0)
+  if (scenario_handles(a) || t.kind == kStepFirstActivation)
+    return scenario_why_illegal(a);  // arrival.cc
   if (a.verb >= kFire) return fire_why_illegal(a);
   if (chance) {
     if (a.verb == kDraw && t.kind == kStepDraw) return "that marker is not in the cup (WSR 3.1)";
@@ -677,7 +842,8 @@ std::string WsrState::why_illegal(const Action& a) const {
       can_flip(u, a.verb == kMount, &why);
       break;
     case kEndMove:
-      return "no stack is moving (WSR 5.0)";
+      return in_enemy_hex() ? "the overrunning stack must first leave the enemy hex (WSR 6.4)"
+                            : "no stack is moving (WSR 5.0)";
     case kEndImpulse:
       if (t.kind == kStepMove) return "end the move first (end-move, WSR 5.0)";
       break;
@@ -693,6 +859,7 @@ std::string WsrState::why_illegal(const Action& a) const {
 }
 
 Result WsrState::result() const {
+  if (game_->setup().scenario_data) return scenario_result();  // victory.cc (WSR 12.2)
   Result r;
   r.returns = {0.0, 0.0};
   r.summary = "draw";
@@ -736,7 +903,7 @@ std::string WsrState::describe(const Action& a) const {
     case kFire:
     case kOpFire:
       return std::string(a.verb == kFire ? "fire " : "opfire ") + unit_name(a.arg(0)) + " " +
-             unit_name(a.arg(1));
+             unit_name(a.arg(1)) + (a.argc > 2 && a.arg(2) ? " with-hq" : "");
     case kNoOpFire:
       return "no-opfire";
     case kFireHex:
@@ -744,11 +911,31 @@ std::string WsrState::describe(const Action& a) const {
              hex_name(a.arg(1) < game_->layout().size() ? a.arg(1) : -1);
     case kOddHit:
       return "odd-hit " + unit_name(a.arg(0));
+    case kAssault:  // assault.cc, fortification.cc
+    case kOverrun:
+    case kSupport:
+    case kRetreat:
+    case kPlaceMine:
+    case kNoMine:
+    case kClearMine:
+      return assault_describe(a);
     case kFireDice: {
       std::string s = "roll";
       for (int d : FireDiceOf(a)) s += " " + std::to_string(d);
       return s;
     }
+    case kFate:
+      return fate_describe(a);
+    case kPlace:
+    case kAssign:
+    case kAutoSetup:
+      return setup_describe(a);  // setup.cc (WSR 2.0)
+    case kEnter:
+    case kFirstActivation:
+    case kDecline:
+    case kFireMove:
+    case kAmbush:
+      return scenario_describe(a);  // arrival.cc
     default:
       return "?";
   }
@@ -812,11 +999,46 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     out = Action(kOddHit, {x});
     return true;
   }
-  if ((v == "fire" || v == "opfire") && w.size() == 3) {
+  if ((v == "fire" || v == "opfire") && (w.size() == 3 || (w.size() == 4 && w[3] == "with-hq"))) {
     int t = 0;
     if (!unit_arg(w[1], &x) || !unit_arg(w[2], &t)) return false;
-    out = Action(v == "fire" ? kFire : kOpFire, {x, t});
+    out = w.size() == 4 ? Action(v == "fire" ? kFire : kOpFire, {x, t, 1})
+                        : Action(v == "fire" ? kFire : kOpFire, {x, t});
     return true;
+  }
+  if (v == "no-fate" && w.size() == 1) {  // WSR 10.0
+    out = Action(kFate, {kFatePass});
+    return true;
+  }
+  if (v == "fate" && w.size() >= 2) {  // WSR 10.0: fate reroll|raise N|lower N|command|...
+    const std::pair<const char*, FateUse> uses[] = {
+        {"reroll", kFateReroll},   {"raise", kFateRaise},   {"lower", kFateLower},
+        {"command", kFateCommand}, {"redraw", kFateRedraw}, {"ops", kFateOps}};
+    for (const auto& [name, use] : uses) {
+      if (w[1] != name) continue;
+      const bool face = use == kFateRaise || use == kFateLower;
+      if (face || use == kFateOps) {
+        if (w.size() != 3) break;
+        if (use == kFateOps) {
+          if (!unit_arg(w[2], &x)) return false;
+        } else {
+          x = (w[2].size() == 1 && w[2][0] >= '1' && w[2][0] <= '6') ? w[2][0] - '0' : 0;
+          if (x == 0) {
+            error = "fate raise/lower takes the face of a die, 1-6";
+            return false;
+          }
+        }
+        out = Action(kFate, {use, x});
+        return true;
+      }
+      if (w.size() != 2) break;
+      out = Action(kFate, {use});
+      return true;
+    }
+    error =
+        "fate reroll | fate raise <face> | fate lower <face> | fate command | fate redraw | "
+        "fate ops <unit> | no-fate (WSR 10.0)";
+    return false;
   }
   if (v == "no-opfire" && w.size() == 1) {
     out = Action(kNoOpFire, {});
@@ -875,9 +1097,13 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     out = Action(kEndImpulse, {});
     return true;
   }
+  if (assault_parse(w, out, error)) return true;  // assault.cc, fortification.cc
+  if (!error.empty()) return false;
+  if (const int r = setup_parse(w, out, error); r != 0) return r > 0;     // setup.cc (WSR 2.0)
+  if (const int r = scenario_parse(w, out, error); r != 0) return r > 0;  // arrival.cc
   error = "unknown action '" + std::string(text) +
           "' (draw, roll, select, move, drop, mount, dismount, end-move, end-impulse, place-hq, "
-          "fire, opfire, no-opfire)";
+          "fire, opfire, no-opfire, place, assign, auto-setup)";
   return false;
 }
 
@@ -909,7 +1135,7 @@ json WsrState::to_json() const {
   j["group"] = g;
   json us = json::array();
   for (int u = 0; u < n_units; ++u)
-    us.push_back({unit(u).hex, unit(u).start_hex, unit(u).flags, unit(u).mp_spent});
+    us.push_back({unit(u).hex, unit(u).start_hex, unit(u).flags, unit(u).mp_spent, unit(u).sw});
   j["units"] = us;
   json st = json::array();
   for (int k = 0; k < n_steps; ++k)
@@ -919,6 +1145,9 @@ json WsrState::to_json() const {
   json c = json::array();
   for (int i = 0; i < game_->layout().size(); ++i) c.push_back(control[static_cast<size_t>(i)]);
   j["control"] = c;
+  j["fate"] = {fate_points, fate_verb, fate_args, fate_last, fate_passed};
+  j["scenario"] = scenario_to_json();  // arrival.cc
+  j["assault"] = assault_to_json();    // assault.cc, fortification.cc
   return j;
 }
 
@@ -935,7 +1164,7 @@ uint64_t WsrState::hash() const {
     const Unit& x = unit(u);
     h.add((static_cast<uint64_t>(static_cast<uint16_t>(x.hex)) << 48) |
           (static_cast<uint64_t>(static_cast<uint16_t>(x.start_hex)) << 32) |
-          (static_cast<uint64_t>(x.flags) << 8) | x.mp_spent);
+          (static_cast<uint64_t>(x.sw) << 24) | (static_cast<uint64_t>(x.flags) << 8) | x.mp_spent);
   }
   h.add(static_cast<uint64_t>(n_steps));
   for (int k = 0; k < n_steps; ++k) {
@@ -951,6 +1180,10 @@ uint64_t WsrState::hash() const {
       w |= static_cast<uint64_t>(control[static_cast<size_t>(i + k)]) << (8 * k);
     h.add(w);
   }
+  h.add(fate_points[0]).add(fate_points[1]).add(fate_verb).add(fate_args[0]).add(fate_args[1]);
+  h.add_signed(fate_last).add(fate_passed);
+  h.add(scenario_digest());  // arrival.cc
+  h.add(assault_digest());   // assault.cc, fortification.cc
   return h.value();
 }
 
@@ -967,54 +1200,6 @@ std::unique_ptr<State> WsrState::determinize(int seat, Rng& rng) const {
   return clone();
 }
 
-std::string WsrState::render_text(int seat) const {
-  (void)seat;
-  std::ostringstream o;
-  const auto& seats = game_->seats();
-  o << "Turn " << turn << "/" << game_->setup().turns;
-  if (phase == kOver) o << " (game over)";
-  o << "  cup:";
-  for (int f = 0; f < game_->num_formations(); ++f)
-    if (cup[static_cast<size_t>(f)] > 0)
-      o << " " << game_->formation(f).data->id << "x" << int(cup[static_cast<size_t>(f)]);
-  o << " end-turn x" << int(cup_end_turn) << " (drawn " << int(end_turn_drawn) << ")";
-  for (int s = 0; s < 2; ++s)
-    if (held_end_turn[static_cast<size_t>(s)] > 0)
-      o << "  " << seats[static_cast<size_t>(s)] << " holds "
-        << int(held_end_turn[static_cast<size_t>(s)]) << " end-turn";
-  if (active_f >= 0) o << "\nActive formation: " << game_->formation(active_f).data->id;
-  o << "\n";
-  std::vector<int> order;
-  for (int u = 0; u < n_units; ++u) order.push_back(u);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return unit(a).hex < unit(b).hex; });
-  int last = -2;
-  for (int u : order) {
-    const int h = unit(u).hex;
-    if (h != last) {
-      o << hex_name(h);
-      if (h >= 0) {
-        o << " [" << TerrainId(game_->terrain(h)) << "]";
-        if (controller(h) >= 0) o << " ctrl " << seats[static_cast<size_t>(controller(h))];
-      }
-      o << ":\n";
-      last = h;
-    }
-    const Face& fc = face(u);
-    o << "  " << seats[static_cast<size_t>(side_of(u))] << " " << unit_label(u) << " ("
-      << game_->formation(info(u).formation).data->id << ") "
-      << (info(u).counter->transport ? (has(u, kMounted) ? "mounted " : "dismounted ") : "")
-      << (has(u, kReduced) ? "reduced" : "full") << " "
-      << (fc.target_class() == TargetClass::kHard ? "hard" : "soft") << " MF " << fc.mf;
-    if (unit(u).mp_spent) o << " spent " << int(unit(u).mp_spent);
-    if (has(u, kDisrupted)) o << " DISRUPTED";
-    if (has(u, kOutOfCommand)) o << " OOC";
-    if (has(u, kOpsComplete)) o << " ops-complete";
-    if (has(u, kMoving)) o << " moving";
-    if (info(u).sw) o << " +" << info(u).sw->id;
-    o << "\n";
-  }
-  return o.str();
-}
+// render_text: games/wsr/render.cc
 
 }  // namespace feldherr::wsr

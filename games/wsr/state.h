@@ -38,6 +38,7 @@ constexpr int kStackLimit = 2;  // combat units per hex (WSR 1.4)
 constexpr int kEndTurnMarkersEndingTurn = 2;  // WSR 1.7.2: the second end-turn marker
 constexpr int kMountCost = 3;                 // WSR 5.2.1, 5.2.2
 constexpr int kNoHex = -1;
+constexpr int kMaxRandomEntries = 4;  // arrival.cc: die-roll entry tables per scenario (B1)
 
 // Action verbs (docs/wsr-rules.md "Verbs and text forms").
 enum Verb : uint8_t {
@@ -58,6 +59,26 @@ enum Verb : uint8_t {
                 // args 0-1 pack the count of each face (4 bits per face, faces 1-3 / 4-6)
   kFireHex,     // fire <mortar> <hex>    mortar hex attack, direct fire (WSR 6.1 mortars)
   kOddHit,      // odd-hit <unit>         chance: the unit taking the odd hit (WSR 6.1, R.3)
+  kFate,        // fate <use> [arg] / no-fate   spend fate points (WSR 10.0; fate.cc): arg 0 a
+                // FateUse, arg 1 the die face (raise/lower) or the unit (ops)
+  // setup.cc (WSR 2.0 setup phase, 1.3.4.1 support weapons)
+  kPlace,      // place <unit> <hex>     set up the side's next unit in its zone (WSR 2.0)
+  kAssign,     // assign <sw> <unit>     give a support weapon to a platoon (WSR 1.3.4.1)
+  kAutoSetup,  // auto-setup             place and assign the side's rest deterministically
+  // assault.cc (WSR 6.3, 6.4) and fortification.cc (WSR 8.2)
+  kAssault,    // assault <hex>          the moving stack assaults an enemy hex (WSR 6.3)
+  kOverrun,    // overrun <hex>          the moving vehicles overrun an enemy hex (WSR 6.4)
+  kSupport,    // support <unit>         the HQ's command value goes to this unit (6.3 step 1)
+  kRetreat,    // retreat <hex>          the defenders' retreat hex (WSR 6.3 step 7, A-14)
+  kPlaceMine,  // mine <hex>             place a mine marker in the hex just entered (WSR 8.2.1)
+  kNoMine,     // no-mine                do not place a mine there (WSR 8.2.1)
+  kClearMine,  // clear-mine <unit> <hex> try to clear the mine in an adjacent hex (WSR 8.2.2)
+  // arrival.cc / special_rules.cc (scenario mechanics: reinforcements, first activations, hooks)
+  kEnter,            // enter <unit> [<unit> <unit>] <hex>  off-map units enter (G-12, WSR 5.1)
+  kFirstActivation,  // first-activation <formation>  activate before the first draw (scenario)
+  kDecline,          // decline                       an optional first activation is declined
+  kFireMove,         // fire-move <unit> <target>     B1 m18-fire-and-move: fire, then move
+  kAmbush,           // ambush <unit> <hex> <target>  B4 panther-ambush: place and fire at once
 };
 
 // What the marker argument of `draw` means.
@@ -85,10 +106,42 @@ enum StepKind : uint8_t {
   kStepMortarDefence,  // chance: defence roll, f = mortar, a = hex + kMaxHexes * hits
   kStepMortarOdd,      // chance: odd hit recipient, f = mortar, a = hex + kMaxHexes * net hits
   kStepHqLoss,         // chance: 1-die HQ loss check of HQ `a`; f bit 1: a unit was eliminated
+  kStepFate,   // fate window after a roll or draw (WSR 10.0): seat `a` decides; f = affected seat
+  kStepSetup,  // setup.cc: seat `a` sets up (WSR 2.0) and assigns its SWs (1.3.4.1); f = 0
+  // assault.cc (WSR 6.3, 6.4): the procedure record (f = active formation, a = hex; the data is
+  // in WsrState::assault) and its decisions and chance rolls
+  kStepAssault,         // driven by advance(): HQ support, rolls, hits, outcome, retreat
+  kStepAssaultSupport,  // seat `a` chooses the unit its HQ supports (WSR 6.3 step 1)
+  kStepAssaultRoll,     // chance: assault / counter-attack roll of unit `a` (6.3 steps 2-3)
+  kStepAssaultOdd,      // chance: odd hit among the attackers (a = 0) or defenders (a = 1)
+  kStepRetreat,         // the defending seat chooses the retreat hex (WSR 6.3 step 7)
+  // fortification.cc (WSR 8.2)
+  kStepPlaceMine,   // non-moving side may place a mine in hex `a` (f = active formation)
+  kStepMineAttack,  // chance: 2 dice of the mine in hex `a` (f = 0)
+  kStepMineOdd,     // chance: the unit taking the odd mine hit, a = hex, f = hits
+  kStepMineClear,   // chance: clearing roll of unit `f` at hex `a` (WSR 8.2.2)
+  // arrival.cc (scenario mechanics)
+  kStepEntryRoll,        // chance: 1 die, random entry table `a` of formation `f` (B1)
+  kStepFirstActivation,  // owner of formation `f` takes or declines an optional first activation
+};
+
+// What a `fate` action does (WSR 10.0, A-28; fate.cc).
+enum FateUse : uint8_t {
+  kFatePass,     // no-fate: accept the roll or draw as it is
+  kFateReroll,   // fate reroll: re-roll the whole pending roll (1 point)
+  kFateRaise,    // fate raise <face>: one die showing <face> +1 (1 point)
+  kFateLower,    // fate lower <face>: one die showing <face> -1 (1 point)
+  kFateCommand,  // fate command: the hex of the pending command test is in command (1 point)
+  kFateRedraw,   // fate redraw: the just-drawn marker goes back into the cup (2 points)
+  kFateOps,      // fate ops <unit>: remove Ops complete from one own unit (2 points)
 };
 
 // Wreck marker in a hex (WSR 6.1.7): bit 4 of WsrState::control (bits 0-3 are 12.2 control).
 constexpr uint8_t kWreckBit = 1 << 4;
+// fortification.cc: improved position (WSR 8.1) and mine (WSR 8.2) markers, bits 5 and 6.
+constexpr uint8_t kIpBit = 1 << 5;
+constexpr uint8_t kMineBit = 1 << 6;
+constexpr uint8_t kMarkerBits = kWreckBit | kIpBit | kMineBit;  // kept by the 12.2 control code
 
 struct Step {
   uint8_t kind = 0;
@@ -109,6 +162,10 @@ enum UnitFlag : uint16_t {
   // Not yet on the map and not eliminated (hex == kNoHex): a unit still to be set up (WSR 2.0)
   // or a reinforcement still to arrive (G-12). Never together with kGone.
   kOffMap = 1 << 9,
+  // A-02 (fire.cc): an HQ that has supported an attack this impulse / a firer whose current
+  // attack gets the HQ's command value.
+  kHqSupported = 1 << 10,
+  kHqBonus = 1 << 11,
 };
 
 struct Unit {
@@ -116,7 +173,9 @@ struct Unit {
   int16_t start_hex = kNoHex;  // hex at the start of the current impulse (WSR 5.1)
   uint16_t flags = 0;
   uint8_t mp_spent = 0;  // MP spent this impulse (WSR 5.0, A-29)
-  uint8_t pad = 0;
+  // Support weapon held (WSR 1.3.4.1): index + 1 into WsrGame::sw_info, 0 = none. Assigned in
+  // the setup phase (setup.cc) or from SetupUnit::sw; read it through WsrState::sw(u).
+  uint8_t sw = 0;
 };
 
 // A unit as set up (scenarios fill this later; tests build positions directly).
@@ -133,6 +192,14 @@ struct SetupUnit {
   // comes from; -1 in test setups. A unit with an empty `hex` and force >= 0 starts kOffMap
   // (placed in the setup phase, or arriving as the force's arrival says).
   int force = -1;
+};
+
+// setup.cc / scenario_game.cc (WSR 1.3.4.1): a support weapon counter of a scenario force, to be
+// assigned to an infantry-type platoon of the same force during the setup phase.
+struct SetupSw {
+  std::string counter;    // "de.hmg"
+  std::string formation;  // formation of its force
+  int force = -1;         // Scenario force index (as SetupUnit::force)
 };
 
 struct SetupFormation {
@@ -157,6 +224,13 @@ struct GameSetup {
   // The scenario this setup was built from (games/wsr/scenario.h), or null for a test setup.
   // The rules read zones, arrivals, first activations, special rules and victory from it.
   std::shared_ptr<const Scenario> scenario_data;
+  // fortification.cc: improved positions (WSR 8.1) and mine markers per seat (WSR 8.2).
+  std::vector<std::string> improved_positions;
+  std::array<int, 2> mines{};
+  std::array<int, 2> fate_points{};  // per seat (WSR 10.0; the scenario's `fate_points`)
+  // Support weapons still to be assigned in the setup phase (WSR 1.3.4.1; setup.cc). SWs given
+  // directly to a unit use SetupUnit::sw.
+  std::vector<SetupSw> support_weapons;
 };
 
 struct WsrOptions {
@@ -188,6 +262,7 @@ struct FormationInfo {
 
 class WsrGame;
 struct FireParams;  // games/wsr/combat.h
+struct FireInput;   // games/wsr/combat.h (special_rules.cc)
 enum class HqLoss : uint8_t;
 
 class WsrState : public State {
@@ -219,6 +294,8 @@ class WsrState : public State {
   // --- Accessors (tests, heuristics, the later combat/scenario work) ---
   const WsrGame& wgame() const { return *game_; }
   const UnitInfo& info(int u) const;
+  // The support weapon unit u holds now (WSR 1.3.4.1; state, not UnitInfo::sw), or null.
+  const CounterType* sw(int u) const;
   const Face& face(int u) const;  // the face up
   bool on_map(int u) const { return units[static_cast<size_t>(u)].hex != kNoHex; }
   bool has(int u, uint16_t f) const { return (units[static_cast<size_t>(u)].flags & f) != 0; }
@@ -262,6 +339,45 @@ class WsrState : public State {
   // WSR 12.2 per hex: bits 0-1 controller + 1 (0 none), bits 2-3 last side to enter this turn
   // + 1.
   std::array<uint8_t, kMaxHexes> control{};
+  // assault.cc (WSR 6.3, 6.4): the assault or overrun being resolved (hex == kNoHex: none).
+  struct AssaultRec {
+    int16_t hex = kNoHex;   // the assaulted / overrun hex
+    int16_t from = kNoHex;  // the hex the attackers came from
+    uint8_t side = 0;       // attacking seat
+    uint8_t overrun = 0;
+    uint8_t phase = 0;
+    uint8_t outcome = 0;                        // AssaultOutcome once resolved
+    std::array<int8_t, 2> attackers{-1, -1};    // combat units at entry
+    std::array<int8_t, 2> defenders{-1, -1};    // combat units in the hex at entry
+    std::array<int8_t, 2> support{-1, -1};      // HQ-supported unit: [0] attackers, [1] def.
+    std::array<uint8_t, 2> hits{};              // hits scored by [0] attackers, [1] defenders
+    std::array<int8_t, 2> odd{-1, -1};          // odd-hit recipient of [0] att., [1] def.
+    std::array<int8_t, 3> retreat{-1, -1, -1};  // units that must retreat (HQ included)
+  };
+  AssaultRec assault{};
+  int16_t overrun_passing = kNoHex;  // hex the overrunning stack stands in among enemies
+  uint8_t n_overruns = 0;            // overruns this impulse (WSR 6.4: once per hex)
+  std::array<int8_t, 8> overrun_unit{};
+  std::array<int16_t, 8> overrun_hex{};
+  std::array<uint8_t, 2> mines_left{};  // fortification.cc: unplaced mine markers per seat
+  uint16_t n_wrecks = 0;                // wreck markers on the map (derived from control)
+  // WSR 10.0 fate points (fate.cc): points left per seat; the roll or draw held in a fate window
+  // (its chance action: verb and the two args), the seat that last changed it, and the seats
+  // that passed since that change.
+  std::array<uint8_t, 2> fate_points{};
+  uint8_t fate_verb = 0;
+  std::array<uint16_t, 2> fate_args{};
+  int8_t fate_last = -1;
+  uint8_t fate_passed = 0;
+  // arrival.cc / special_rules.cc (scenario mechanics): the die that released random entry table
+  // k (B1; 0: not yet), first activations handled (taken or declined), the unit combining fire
+  // and movement (B1 m18-fire-and-move; mode 1 moved then fired, 2 fired and may still move),
+  // and the unit whose next attack roll adds the ambush's extra hits (B4 panther-ambush).
+  std::array<uint8_t, kMaxRandomEntries> entry_roll{};
+  uint8_t first_acts = 0;
+  int8_t combined_u = -1;
+  uint8_t combined_mode = 0;
+  int8_t ambush_u = -1;
 
   // --- Rules internals ---
   void push(StepKind k, int f, int a);
@@ -275,7 +391,8 @@ class WsrState : public State {
   void start_game(EventList* ev);
   void advance(EventList* ev);
   void apply_draw(int marker, EventList* ev);
-  void apply_roll(int d1, int d2, EventList* ev);
+  // fate_in_command: a fate point put the tested hex in command (WSR 10.0, 4.2).
+  void apply_roll(int d1, int d2, EventList* ev, bool fate_in_command = false);
   void begin_impulse(int f, EventList* ev);
   void command_phase(int f, EventList* ev);
   void reorganization_phase(int f, EventList* ev);
@@ -340,6 +457,130 @@ class WsrState : public State {
   // `elim` = a unit eliminated.
   void hq_loss_checks(int hex, int side, bool hit, bool elim, EventList* ev);
   void apply_hq_loss(int hq, HqLoss loss, EventList* ev);
+
+  // assault.cc (WSR 6.3 assault, 6.4 overrun, R.4)
+  static bool assault_step(int kind);  // kStepAssault .. kStepRetreat, kStepPlaceMine .. clear
+  bool can_assault(int to, bool overrun, std::string* why) const;
+  void assault_move_actions(ActionList& out) const;    // assault/overrun in move_actions
+  void assault_actions(ActionList& out) const;         // legal actions at an assault/mine step
+  int assault_seat() const;                            // current_seat at those steps
+  void assault_decision(feldherr::Decision& d) const;  // kind and prompt at those steps
+  int assault_dice_count() const;                      // dice of the pending roll
+  std::vector<ChanceOutcome> assault_odd_outcomes() const;
+  void apply_assault_action(const Action& a, EventList* ev);               // kAssault .. kClearMine
+  void apply_assault_dice(const Step& s, const Action& a, EventList* ev);  // from apply_fire_dice
+  void assault_advance(EventList* ev);  // top is kStepAssault (called by advance())
+  std::string assault_why_illegal(const Action& a) const;
+  bool assault_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  std::string assault_describe(const Action& a) const;
+  bool assault_state_ok(const Step& st) const;  // state_from_json validation of these steps
+  json assault_to_json() const;
+  void assault_from_json(const json& j);
+  uint64_t assault_digest() const;
+  bool in_enemy_hex() const;  // the moving stack stands among enemy units (overrun, 6.4)
+  // A-02 (fire, 6.1): the HQ of u's hex that can still support an attack this impulse, or -1;
+  // use_hq_support marks it used and gives u kHqBonus for its next attack.
+  int free_hq_support(int u) const;
+  void use_hq_support(int u, EventList* ev);
+  // fortification.cc (WSR 8.1 improved positions, 8.2 mines, 7.1 wreck markers in LOS)
+  bool has_ip(int hex) const { return (control[static_cast<size_t>(hex)] & kIpBit) != 0; }
+  bool has_mine(int hex) const { return (control[static_cast<size_t>(hex)] & kMineBit) != 0; }
+  LosResult los_check(int from, int to) const;  // LosMap::Check with the wreck markers
+  bool los_clear(int from, int to) const { return los_check(from, to).clear; }
+  void mines_on_entry(int hex, bool was_empty, EventList* ev);  // apply_move, before OF
+  void fortification_actions(ActionList& out) const;            // clear-mine (operations)
+  bool can_clear_mine(int u, int hex, std::string* why) const;
+  void apply_mine_action(const Action& a, EventList* ev);               // mine, no-mine, clear
+  void apply_mine_dice(const Step& s, const Action& a, EventList* ev);  // from apply_fire_dice
+  // The combat units that just entered mined `hex`: retreating defenders (assault.retreat) or
+  // the moving stack (HQs are never attacked by mines, 8.2.1).
+  void mine_targets(int hex, std::vector<int>& out) const;
+  void setup_fortifications();  // WsrGame::initial(): GameSetup IPs and mine markers
+  void place_wreck(int hex);    // fire.cc hit_unit: sets kWreckBit, counts n_wrecks
+
+  // fate.cc (WSR 10.0 fate points, A-28)
+  // The whole apply() switch minus the fate window: what a chance action or decision does.
+  void dispatch(const Action& a, EventList* ev);
+  // Opens a fate window instead of applying a roll/draw when a seat could spend points; applies
+  // fate actions. True if it consumed the action.
+  bool fate_intercept(const Action& a, EventList* ev);
+  bool fate_can_spend(int seat, int cost) const;
+  int roll_affected_side() const;  // seat whose units the pending roll of the top step concerns
+  void fate_actions(ActionList& out) const;                // at kStepFate
+  void fate_ops_actions(int seat, ActionList& out) const;  // `fate ops <unit>` for seat
+  std::string fate_why_illegal(const Action& a) const;
+  std::string fate_prompt() const;
+  std::string fate_describe(const Action& a) const;
+  Action fate_pending() const;  // the held roll or draw as its chance action
+
+  // setup.cc (WSR 2.0 setup phase, 1.3.4.1 SW assignment, scenario setup requirements)
+  // Starts the setup phase if a side has units to place or SWs to assign; false if none.
+  bool begin_setup(EventList* ev);
+  // After one side's setup: the other side's setup, or start_play() (sequence.cc).
+  void next_setup_step(EventList* ev);
+  int setup_next_unit(int side) const;  // next unplaced unit of the side (setup order), or -1
+  int setup_next_sw(int side) const;    // next unassigned SW of the side, or -1
+  // flip: place a transport counter on its other face (mounted <-> dismounted; the scenarios'
+  // "mounted" stand-in lets the owner choose).
+  bool can_place(int u, int hex, bool flip, std::string* why) const;
+  bool can_assign(int sw, int u, std::string* why) const;
+  void setup_actions(ActionList& out) const;
+  void apply_place(int u, int hex, bool flip, EventList* ev);
+  void apply_assign(int sw, int u, EventList* ev);
+  void apply_auto_setup(EventList* ev);
+  std::string setup_why_illegal(const Action& a) const;
+  std::string setup_prompt() const;
+  std::string setup_describe(const Action& a) const;
+  // 1: parsed a setup action (place, assign, auto-setup), -1: error set, 0: not a setup verb.
+  int setup_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  // sequence.cc: after the setup phase (or at once without one) the markers go into the cup
+  // (WSR 2.0) and play starts; first activations (scenario) belong here.
+  void start_play(EventList* ev);
+  // victory.cc: the result of a scenario game at its end (WSR 12.2, A-34).
+  Result scenario_result() const;
+
+  // arrival.cc (scenario mechanics: formation markers by turn WSR 12.1/A-33, reinforcements
+  // G-12/WSR 4.2, random entry B1, first activations WSR 3.1 / scenario)
+  const Scenario* scenario_data() const;         // GameSetup::scenario_data, or null
+  int unit_force(int u) const;                   // SetupUnit::force, -1 if none
+  int scheduled_markers(int f, int turn) const;  // markers of f in the cup in `turn`
+  // advance(): before a draw of turn 1, the scenario's first activations; true if it started an
+  // impulse or a decision.
+  bool first_activation_step(EventList* ev);
+  void impulse_start_hooks(int f, EventList* ev);        // begin_impulse: random entry rolls (B1)
+  void entry_hexes(int u, std::vector<int>& out) const;  // where off-map u may enter now
+  bool can_enter_map(const std::vector<int>& us, int hex, std::string* why) const;
+  int entry_cost(int u, int hex) const;       // G-12 [Rec]: the entry hex's terrain cost
+  void enter_actions(ActionList& out) const;  // `enter` in the operations decision
+  void apply_enter(const Action& a, EventList* ev);
+  void apply_entry_roll(const Step& s, int die, EventList* ev);
+  void first_activation_actions(ActionList& out) const;
+  static bool scenario_verb(int verb);           // kEnter .. kAmbush
+  bool scenario_handles(const Action& a) const;  // dispatch(): these verbs, B1 M18 fire/select
+  void apply_scenario_action(const Action& a, EventList* ev);
+  std::string scenario_why_illegal(const Action& a) const;
+  // 1: parsed, -1: error set, 0: not one of these verbs.
+  int scenario_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  std::string scenario_describe(const Action& a) const;
+  std::string scenario_prompt() const;           // kStepEntryRoll, kStepFirstActivation
+  bool scenario_state_ok(const Step& st) const;  // state_from_json validation of these steps
+  json scenario_to_json() const;
+  void scenario_from_json(const json& j);
+  uint64_t scenario_digest() const;
+  // special_rules.cc (scenario hooks of WSR-B1..B4: m18-fire-and-move, hq-replacement-any-unit,
+  // dismounted-only, rubble, hq-on-counter, panther-ambush; no-rivers is in WsrGame)
+  void special_fire_input(int u, int t, FireInput& in) const;  // fire_params
+  void special_hex_fire_input(int hex, FireInput& in) const;   // hex_fire_params
+  bool hq_replacement_unit_ok(int f, int u) const;             // 1.3.2.3 candidates
+  std::string special_flip_refusal(int u, bool mount) const;   // can_flip
+  bool no_wreck(int u) const;                                  // hit_unit (6.1.7)
+  bool combined_fire_window(int u) const;  // B1: the moving M18 may fire now (can_fire)
+  bool may_move_after_fire(int u) const;   // B1: the M18 fired with fire-move (can_start_move)
+  void special_move_actions(ActionList& out) const;        // move_actions: M18 fire
+  void special_operations_actions(ActionList& out) const;  // operations: fire-move, ambush
+  void ambush_opfire_actions(ActionList& out) const;       // opfire_actions: ambush as OF
+  bool can_ambush(int u, int hex, int t, std::string* why) const;
+  int take_extra_hits(int u, EventList* ev);  // apply_fire_dice: the ambush's extra hits
 };
 
 // Dice of a kFireDice action, highest first; and the action for a multiset of dice.
@@ -377,8 +618,20 @@ class WsrGame : public Game {
     return cost_[static_cast<size_t>(hex)][static_cast<size_t>(dir)][hard ? 1 : 0];
   }
   const std::vector<int>& objectives() const { return objectives_; }  // GameSetup::objectives
-  int formation_index(std::string_view id) const;   // -1 if not in this game
-  int unit_by_label(std::string_view label) const;  // -1 if none
+  int formation_index(std::string_view id) const;                     // -1 if not in this game
+  int unit_by_label(std::string_view label) const;                    // -1 if none
+  // Support weapon counters of the game (WSR 1.3.4.1): those of GameSetup::support_weapons, then
+  // those given by SetupUnit::sw. Unit::sw holds index + 1.
+  struct SwInfo {
+    const CounterType* counter = nullptr;
+    int formation = 0;
+    int side = 0;
+    int force = -1;     // scenario force, -1 for SetupUnit::sw
+    std::string label;  // "de.hmg", "us.hmg-2"
+  };
+  int num_sws() const { return static_cast<int>(sws_.size()); }
+  const SwInfo& sw_info(int k) const { return sws_[static_cast<size_t>(k)]; }
+  int sw_by_label(std::string_view label) const;  // -1 if none
 
   // The initial state before the first draw (used by new_initial_state and tests).
   WsrState initial() const;
@@ -397,6 +650,8 @@ class WsrGame : public Game {
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
   std::vector<int> objectives_;
+  std::vector<SwInfo> sws_;          // WSR 1.3.4.1
+  std::vector<uint8_t> initial_sw_;  // per unit: Unit::sw at the start
 };
 
 }  // namespace feldherr::wsr

@@ -1,0 +1,600 @@
+// White Star Rising scenario mechanics (docs/wsr-rules.md "Scenario mechanics"): formation
+// markers joining the cup by turn (WSR 12.1, [Rec A-33]), reinforcements entering from off the
+// map (G-12 [Rec], WSR 4.2 "in command during their first activation", 5.1 stacks, 1.4
+// stacking), the die-roll entry table of B1 (Beck's second element), and the scenario first
+// activations before the first draw of turn 1 (WSR 3.1; B2, B3, B4). Also the text forms, JSON
+// and hash of the state fields these add.
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/hash.h"
+#include "games/wsr/scenario.h"
+#include "games/wsr/special_rules.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
+  if (ev) ev->push_back({rule, std::move(text), seat});
+}
+
+bool Fail(std::string* why, std::string text) {
+  if (why) *why = std::move(text);
+  return false;
+}
+
+int RandomEntryIndex(const Scenario& sc, std::string_view id) {
+  for (size_t k = 0; k < sc.random_entries.size(); ++k)
+    if (sc.random_entries[k].id == id) return static_cast<int>(k);
+  return -1;
+}
+
+}  // namespace
+
+const Scenario* WsrState::scenario_data() const {
+  return game_->setup().scenario_data.get();
+}
+
+int WsrState::unit_force(int u) const {
+  const auto& su = game_->setup().units;
+  return u >= 0 && static_cast<size_t>(u) < su.size() ? su[static_cast<size_t>(u)].force : -1;
+}
+
+// WSR 12.1 / [Rec A-33]: the marker of a formation goes into the cup at the start of its
+// `marker_turn` (0: never); test setups without scenario data: every turn.
+int WsrState::scheduled_markers(int f, int t) const {
+  const int markers = game_->formation(f).markers;
+  const Scenario* sc = scenario_data();
+  if (sc == nullptr) return markers;
+  const FormationSetup* fs = sc->FindFormation(game_->formation(f).data->id);
+  if (fs == nullptr) return markers;
+  return fs->marker_turn >= 1 && fs->marker_turn <= t ? markers : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// First activations (WSR 3.1 "scenario first activation rules may activate a formation before
+// any draw"): B2 2/16th then 73rd Recon, B3 107, B4 CCA optionally (delays its marker).
+
+bool WsrState::first_activation_step(EventList* ev) {
+  const Scenario* sc = scenario_data();
+  if (sc == nullptr || turn != 1) return false;
+  const FirstActivation& fa = sc->first_activation;
+  const int n = static_cast<int>(fa.formations.size());
+  if (first_acts >= n) return false;
+  if (fa.optional || !fa.chooser.empty()) {
+    // The owner decides: take (one of) the activation(s) or, if optional, decline (B4, A10).
+    const int f = game_->formation_index(fa.formations[0]);
+    if (f < 0) {
+      first_acts = static_cast<uint8_t>(n);
+      return false;
+    }
+    push(kStepFirstActivation, f, 0);
+    return true;
+  }
+  const int f = game_->formation_index(fa.formations[static_cast<size_t>(first_acts)]);
+  ++first_acts;
+  if (f < 0) return true;  // not in this game: try the next one
+  Emit(ev, "WSR 3.1",
+       game_->formation(f).data->name +
+           " takes a first activation before the first draw of turn 1 (scenario).",
+       game_->formation(f).side);
+  begin_impulse(f, ev);  // counts as activated for WSR 3.2.1 (B2 [Rec])
+  return true;
+}
+
+void WsrState::first_activation_actions(ActionList& out) const {
+  const Scenario* sc = scenario_data();
+  if (sc == nullptr) return;
+  const FirstActivation& fa = sc->first_activation;
+  for (const std::string& id : fa.formations) {
+    const int f = game_->formation_index(id);
+    if (f >= 0) out.push_back(Action(kFirstActivation, {f}));
+  }
+  if (fa.optional) out.push_back(Action(kDecline, {}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random entry (B1 "Beck second element"): each time the formation is activated while the
+// forces using the table have not entered, one die picks the entry zone; a row without a zone
+// means no entry this time. Once a roll has released the forces no further roll is made.
+
+void WsrState::impulse_start_hooks(int f, EventList* ev) {
+  (void)ev;
+  combined_u = -1;  // B1 m18-fire-and-move: a new impulse
+  combined_mode = 0;
+  ambush_u = -1;
+  const Scenario* sc = scenario_data();
+  if (sc == nullptr) return;
+  const int nre = std::min(static_cast<int>(sc->random_entries.size()), kMaxRandomEntries);
+  for (int k = 0; k < nre; ++k) {
+    const RandomEntry& re = sc->random_entries[static_cast<size_t>(k)];
+    if (entry_roll[static_cast<size_t>(k)] != 0 || game_->formation_index(re.formation) != f)
+      continue;
+    bool waiting = false;
+    for (int u = 0; u < n_units && !waiting; ++u) {
+      const int fo = unit_force(u);
+      waiting = fo >= 0 && has(u, kOffMap) &&
+                sc->forces[static_cast<size_t>(fo)].arrival == ArrivalKind::kRandom &&
+                sc->forces[static_cast<size_t>(fo)].random_entry == re.id;
+    }
+    // Pushed after the command tests: the roll is resolved first in the impulse.
+    if (waiting) push(kStepEntryRoll, f, k);
+  }
+}
+
+void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
+  const Scenario* sc = scenario_data();
+  const RandomEntry& re = sc->random_entries[static_cast<size_t>(s.a)];
+  const RandomEntry::Row& row = re.ForRoll(die);
+  const int side = game_->formation(s.f).side;
+  if (row.zone.empty()) {
+    Emit(ev, "scenario",
+         "Random entry '" + re.id + "': " + std::to_string(die) +
+             ": nothing enters this time; roll again at the next activation of " +
+             game_->formation(s.f).data->name + ".",
+         side);
+    return;
+  }
+  entry_roll[static_cast<size_t>(s.a)] = static_cast<uint8_t>(die);
+  const Zone* z = sc->FindZone(row.zone);
+  Emit(ev, "scenario",
+       "Random entry '" + re.id + "': " + std::to_string(die) + ": the units enter through " +
+           (z ? z->text : row.zone) + " (in command for this activation, WSR 4.2).",
+       side);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entering from off the map (G-12 [Rec]: the entry hex costs its terrain cost from the full MF;
+// WSR 4.2: in command during the first activation -- they enter after the command tests and
+// are never tested in this impulse). A unit that does not enter stays available: it may enter
+// in a later impulse of its formation (the rules say nothing; docs/wsr-rules.md).
+
+void WsrState::entry_hexes(int u, std::vector<int>& out) const {
+  out.clear();
+  const Scenario* sc = scenario_data();
+  const int fo = unit_force(u);
+  if (sc == nullptr || fo < 0 || !has(u, kOffMap)) return;
+  const Force& force = sc->forces[static_cast<size_t>(fo)];
+  const Zone* z = nullptr;
+  if (force.arrival == ArrivalKind::kTurn) {
+    if (turn < force.turn) return;  // reinforcements: from their turn on
+    z = sc->FindZone(force.zone);
+  } else if (force.arrival == ArrivalKind::kRandom) {
+    const int k = RandomEntryIndex(*sc, force.random_entry);
+    if (k < 0 || k >= kMaxRandomEntries || entry_roll[static_cast<size_t>(k)] == 0) return;
+    z = sc->FindZone(sc->random_entries[static_cast<size_t>(k)]
+                         .ForRoll(entry_roll[static_cast<size_t>(k)])
+                         .zone);
+  }
+  if (z != nullptr) out = z->hexes;
+}
+
+int WsrState::entry_cost(int u, int hex) const {
+  // G-12 [Rec]: the terrain cost of the entry hex (no road rate: the unit comes from off the
+  // map), after the scenario's terrain hooks (B3 no-rivers in WsrGame::terrain, B4 rubble).
+  const bool hard = hard_target(u);
+  const int c = game_->data().terrain[game_->terrain(hex)].move_cost(hard);
+  return RubbleMoveCost(game_->setup(), game_->data(), game_->layout(), game_->terrain(hex), hex,
+                        hard, c);
+}
+
+bool WsrState::can_enter_map(const std::vector<int>& us, int hex, std::string* why) const {
+  if (n_steps == 0 || top().kind != kStepOperations || active_f < 0)
+    return Fail(why,
+                "units enter from off the map during their formation's operations (G-12, "
+                "WSR 4.4)");
+  if (us.empty() || us.size() > 3)
+    return Fail(why, "one to three units (2 combat units and an HQ) enter together (WSR 1.4, 5.1)");
+  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+  const int side = game_->formation(active_f).side;
+  int combat = combat_units_in(hex, side), hqs = 0;
+  std::vector<int> hexes;
+  for (size_t k = 0; k < us.size(); ++k) {
+    const int u = us[k];
+    if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+    for (size_t j = 0; j < k; ++j)
+      if (us[j] == u) return Fail(why, unit_label(u) + " is named twice");
+    if (info(u).formation != active_f)
+      return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+    if (!has(u, kOffMap)) return Fail(why, unit_label(u) + " is not off the map");
+    entry_hexes(u, hexes);
+    if (hexes.empty())
+      return Fail(why, unit_label(u) + " may not enter now (its force arrives " +
+                           "later, or its entry roll has not succeeded; scenario)");
+    if (!std::binary_search(hexes.begin(), hexes.end(), hex))
+      return Fail(why, hex_name(hex) + " is not an entry hex of " + unit_label(u) + " (scenario)");
+    const int c = entry_cost(u, hex);
+    if (c < 0) return Fail(why, hex_name(hex) + " is impassable (WSR 5.0, terrain chart)");
+    if (c > mf(u))
+      return Fail(why, unit_label(u) + " needs " + std::to_string(c) + " MP to enter " +
+                           hex_name(hex) + " and has " + std::to_string(mf(u)) + " (G-12)");
+    if (info(u).hq) {
+      ++hqs;
+    } else {
+      ++combat;
+    }
+  }
+  if (enemy_in(hex, side))
+    return Fail(why, hex_name(hex) +
+                         " is enemy-occupied: units do not enter into an enemy hex "
+                         "(WSR 5.1, G-12)");
+  if (combat > kStackLimit)
+    return Fail(why, "stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)");
+  if (hqs > 1 || (hqs == 1 && hq_in(hex, side)))
+    return Fail(why, "only one HQ or SHQ per hex (WSR 1.3.2, A-03)");
+  for (int u : us) {
+    if (!info(u).hq) continue;
+    bool escorted = false;
+    for (int v : us) escorted = escorted || (!info(v).hq && info(v).formation == info(u).formation);
+    if (!escorted)
+      return Fail(why,
+                  "an HQ enters only together with a unit of its formation (WSR 1.3.2, "
+                  "A-03)");
+  }
+  // Interchangeable units (same counter, face, flags and support weapon) enter in label order,
+  // so that equal choices are one action.
+  for (int u : us) {
+    for (int w = 0; w < u; ++w) {
+      if (!has(w, kOffMap) || std::find(us.begin(), us.end(), w) != us.end()) continue;
+      if (info(w).counter == info(u).counter && unit(w).flags == unit(u).flags &&
+          unit(w).sw == unit(u).sw && unit_force(w) == unit_force(u))
+        return Fail(why, "identical units enter in label order: " + unit_label(w) + " before " +
+                             unit_label(u));
+    }
+  }
+  return true;
+}
+
+void WsrState::enter_actions(ActionList& out) const {
+  if (scenario_data() == nullptr || n_steps == 0 || top().kind != kStepOperations) return;
+  std::vector<int> cand, hexes, all;
+  for (int u = 0; u < n_units; ++u) {
+    if (info(u).formation != active_f || !has(u, kOffMap)) continue;
+    entry_hexes(u, hexes);
+    if (hexes.empty()) continue;
+    cand.push_back(u);
+    all.insert(all.end(), hexes.begin(), hexes.end());
+  }
+  if (cand.empty()) return;
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  const size_t n = cand.size();
+  std::vector<int> us;
+  for (int h : all) {
+    for (size_t i = 0; i < n; ++i) {
+      us = {cand[i]};
+      if (can_enter_map(us, h, nullptr)) out.push_back(Action(kEnter, {h, cand[i]}));
+      for (size_t j = i + 1; j < n; ++j) {
+        us = {cand[i], cand[j]};
+        if (can_enter_map(us, h, nullptr)) out.push_back(Action(kEnter, {h, cand[i], cand[j]}));
+        for (size_t k = j + 1; k < n; ++k) {
+          us = {cand[i], cand[j], cand[k]};
+          if (can_enter_map(us, h, nullptr))
+            out.push_back(Action(kEnter, {h, cand[i], cand[j], cand[k]}));
+        }
+      }
+    }
+  }
+}
+
+void WsrState::apply_enter(const Action& a, EventList* ev) {
+  const int hex = a.arg(0);
+  push(kStepMove, active_f, -1);
+  n_group = 0;
+  group_origin = static_cast<int16_t>(hex);
+  group_steps = 1;  // the entry hex is the first hex entered (no stack-mates join now, 5.1)
+  std::string names;
+  for (int k = 1; k < a.argc; ++k) {
+    const int u = a.arg(k);
+    const int c = entry_cost(u, hex);
+    Unit& x = unit(u);
+    x.hex = static_cast<int16_t>(hex);
+    x.start_hex = static_cast<int16_t>(hex);
+    x.mp_spent = static_cast<uint8_t>(c);
+    x.flags = static_cast<uint16_t>((x.flags & ~(kOffMap | kOutOfCommand | kOpsComplete)) |
+                                    kMoving | kMovedThisImpulse);
+    group[n_group++] = static_cast<int8_t>(u);
+    names += (names.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) + " MP (" +
+             std::to_string(mp_left(u)) + " left)";
+  }
+  const int side = game_->formation(active_f).side;
+  enter_hex(hex, side);  // WSR 12.2
+  Emit(ev, "G-12",
+       "Enter from off the map in " + hex_name(hex) + ": " + names +
+           "; in command for this activation (WSR 4.2).",
+       side);
+  push(kStepHexEntered, active_f, hex);  // WSR 6.2: the entry hex is a hex entered
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dispatch, refusals, text forms, JSON, hash.
+
+bool WsrState::scenario_verb(int verb) {
+  return verb >= kEnter && verb <= kAmbush;
+}
+
+bool WsrState::scenario_handles(const Action& a) const {
+  if (scenario_verb(a.verb)) return true;
+  if (n_steps == 0) return false;
+  // B1 m18-fire-and-move: the M18 fires out of its move, or moves after fire-move.
+  if (a.verb == kFire && top().kind == kStepMove) return true;
+  return a.verb == kSelect && a.argc > 0 && a.arg(0) == combined_u && combined_mode == 2 &&
+         top().kind == kStepOperations;
+}
+
+void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
+  const Scenario* sc = scenario_data();
+  switch (a.verb) {
+    case kEnter:
+      apply_enter(a, ev);
+      return;
+    case kFirstActivation:
+    case kDecline: {
+      pop();  // kStepFirstActivation
+      first_acts = static_cast<uint8_t>(sc->first_activation.formations.size());
+      if (a.verb == kDecline) {
+        Emit(ev, "WSR 3.1", "The first activation is declined; the marker stays in the cup.",
+             current_seat());
+        return;
+      }
+      const int f = a.arg(0);
+      const int side = game_->formation(f).side;
+      Emit(ev, "WSR 3.1",
+           game_->formation(f).data->name + " takes the first activation of turn 1 (scenario).",
+           side);
+      if (sc->first_activation.delays_marker && cup[static_cast<size_t>(f)] > 0) {
+        // B4: the marker goes into the cup only from turn 2 (no second activation in turn 1).
+        cup[static_cast<size_t>(f)] = 0;
+        in_turn = static_cast<uint16_t>(in_turn & ~(1u << f));
+        Emit(ev, "scenario",
+             "The marker of " + game_->formation(f).data->name + " enters the cup from turn 2.",
+             side);
+      }
+      begin_impulse(f, ev);
+      return;
+    }
+    case kSelect:  // B1: the M18 moves after fire-move
+      combined_mode = 3;
+      apply_select(a.arg(0), ev);
+      return;
+    case kFire: {  // B1: the M18 fires out of its move
+      const int u = a.arg(0);
+      combined_u = static_cast<int8_t>(u);
+      combined_mode = 1;
+      Emit(ev, "scenario",
+           unit_label(u) + " ends its move to fire (m18-fire-and-move: to-hit +" +
+               std::to_string(sc->FindRule("m18-fire-and-move")->Int("to_hit", 1)) + ").",
+           side_of(u));
+      leave_group(u);
+      finish_unit_move(u);
+      apply_fire(u, a.arg(1), ev);
+      return;
+    }
+    case kFireMove: {  // B1: fire now, then move up to `mp` MP
+      const int u = a.arg(0);
+      const int mp = sc->FindRule("m18-fire-and-move")->Int("mp", 3);
+      combined_u = static_cast<int8_t>(u);
+      combined_mode = 2;
+      unit(u).mp_spent = static_cast<uint8_t>(std::max<int>(unit(u).mp_spent, mf(u) - mp));
+      Emit(ev, "scenario",
+           unit_label(u) + " fires and may then spend " + std::to_string(mp) +
+               " MP (m18-fire-and-move).",
+           side_of(u));
+      apply_fire(u, a.arg(1), ev);
+      return;
+    }
+    case kAmbush: {  // B4 panther-ambush: place, then fire at once
+      const int u = a.arg(0), hex = a.arg(1);
+      Unit& x = unit(u);
+      x.hex = static_cast<int16_t>(hex);
+      x.start_hex = static_cast<int16_t>(hex);
+      x.mp_spent = 0;
+      x.flags = static_cast<uint16_t>(x.flags & ~(kOffMap | kOutOfCommand | kOpsComplete));
+      ambush_u = static_cast<int8_t>(u);
+      Emit(
+          ev, "scenario",
+          unit_label(u) + " is placed in " + hex_name(hex) + " (panther-ambush) and fires at once.",
+          side_of(u));
+      apply_fire(u, a.arg(2), ev);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+std::string WsrState::scenario_why_illegal(const Action& a) const {
+  std::string why;
+  const Step& t = top();
+  if (t.kind == kStepFirstActivation && a.verb != kFirstActivation && a.verb != kDecline)
+    return "take the first activation (first-activation <formation>) or decline it (scenario)";
+  switch (a.verb) {
+    case kEnter: {
+      std::vector<int> us;
+      for (int k = 1; k < a.argc; ++k) us.push_back(a.arg(k));
+      can_enter_map(us, a.arg(0), &why);
+      break;
+    }
+    case kFirstActivation:
+      if (t.kind != kStepFirstActivation) return "no first activation is offered now (scenario)";
+      return "that formation has no first activation in this scenario";
+    case kDecline:
+      if (t.kind != kStepFirstActivation) return "nothing to decline now";
+      return "the first activation of this scenario is not optional";
+    case kFireMove: {
+      const int u = a.arg(0);
+      const SpecialRule* r =
+          scenario_data() ? scenario_data()->FindRule("m18-fire-and-move") : nullptr;
+      if (r == nullptr || u >= n_units || info(u).counter->id != r->Str("counter"))
+        return "fire-move is the M18 rule of WSR-B1 (m18-fire-and-move)";
+      if (has(u, kMovedThisImpulse))
+        return unit_label(u) +
+               " has moved: it fires out of its move with `fire` (m18-fire-and-move)";
+      can_fire(u, a.arg(1), false, &why);
+      break;
+    }
+    case kAmbush:
+      can_ambush(a.arg(0), a.arg(1), a.arg(2), &why);
+      break;
+    case kFire: {  // in a move: only the B1 M18 fires out of its move
+      const int u = a.arg(0);
+      const SpecialRule* r =
+          scenario_data() ? scenario_data()->FindRule("m18-fire-and-move") : nullptr;
+      if (r != nullptr && u < n_units && in_group(u) && info(u).counter->id == r->Str("counter") &&
+          unit(u).mp_spent > r->Int("mp", 0))
+        return unit_label(u) + " has spent " + std::to_string(unit(u).mp_spent) +
+               " MP: it fires out of its move only after at most " +
+               std::to_string(r->Int("mp", 0)) + " MP (m18-fire-and-move); a unit that moved " +
+               "may not fire (WSR 5.0)";
+      return fire_why_illegal(a);
+    }
+    case kSelect:
+      can_start_move(a.arg(0), &why);
+      break;
+    default:
+      break;
+  }
+  if (!why.empty()) return why;
+  return "not a legal action now: " + decision().prompt;
+}
+
+int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out,
+                             std::string& error) const {
+  const std::string& v = w[0];
+  auto unit_arg = [&](const std::string& s, int* u) {
+    *u = game_->unit_by_label(s);
+    if (*u < 0) error = "no unit labelled '" + s + "'";
+    return *u >= 0;
+  };
+  auto hex_arg = [&](const std::string& s, int* h) {
+    std::string err;
+    *h = game_->layout().TryIndex(s, &err);
+    if (*h < 0) error = err;
+    return *h >= 0;
+  };
+  if (v == "enter") {
+    if (w.size() < 3 || w.size() > 5) {
+      error = "enter <unit> [<unit> <unit>] <hex>";
+      return -1;
+    }
+    int h = 0;
+    if (!hex_arg(w.back(), &h)) return -1;
+    std::vector<int> us;
+    for (size_t k = 1; k + 1 < w.size(); ++k) {
+      int u = 0;
+      if (!unit_arg(w[k], &u)) return -1;
+      us.push_back(u);
+    }
+    std::sort(us.begin(), us.end());
+    if (us.size() == 1) out = Action(kEnter, {h, us[0]});
+    if (us.size() == 2) out = Action(kEnter, {h, us[0], us[1]});
+    if (us.size() == 3) out = Action(kEnter, {h, us[0], us[1], us[2]});
+    return 1;
+  }
+  if (v == "first-activation" && w.size() == 2) {
+    const int f = game_->formation_index(w[1]);
+    if (f < 0) {
+      error = "no formation '" + w[1] + "' in this game";
+      return -1;
+    }
+    out = Action(kFirstActivation, {f});
+    return 1;
+  }
+  if (v == "decline" && w.size() == 1) {
+    out = Action(kDecline, {});
+    return 1;
+  }
+  if (v == "fire-move" && w.size() == 3) {
+    int u = 0, t = 0;
+    if (!unit_arg(w[1], &u) || !unit_arg(w[2], &t)) return -1;
+    out = Action(kFireMove, {u, t});
+    return 1;
+  }
+  if (v == "ambush" && w.size() == 4) {
+    int u = 0, h = 0, t = 0;
+    if (!unit_arg(w[1], &u) || !hex_arg(w[2], &h) || !unit_arg(w[3], &t)) return -1;
+    out = Action(kAmbush, {u, h, t});
+    return 1;
+  }
+  return 0;
+}
+
+std::string WsrState::scenario_describe(const Action& a) const {
+  auto unit_name = [&](int u) { return u < n_units ? unit_label(u) : "u" + std::to_string(u); };
+  auto hex = [&](int h) { return hex_name(h < game_->layout().size() ? h : -1); };
+  switch (a.verb) {
+    case kEnter: {
+      std::string s = "enter";
+      for (int k = 1; k < a.argc; ++k) s += " " + unit_name(a.arg(k));
+      return s + " " + hex(a.arg(0));
+    }
+    case kFirstActivation:
+      return "first-activation " + (a.arg(0) < game_->num_formations()
+                                        ? game_->formation(a.arg(0)).data->id
+                                        : std::to_string(a.arg(0)));
+    case kDecline:
+      return "decline";
+    case kFireMove:
+      return "fire-move " + unit_name(a.arg(0)) + " " + unit_name(a.arg(1));
+    case kAmbush:
+      return "ambush " + unit_name(a.arg(0)) + " " + hex(a.arg(1)) + " " + unit_name(a.arg(2));
+    default:
+      return "?";
+  }
+}
+
+std::string WsrState::scenario_prompt() const {
+  const Step& t = top();
+  const std::string fname = game_->formation(t.f).data->name;
+  if (t.kind == kStepEntryRoll) {
+    const Scenario* sc = scenario_data();
+    return "Roll 1 die: random entry '" + sc->random_entries[static_cast<size_t>(t.a)].id +
+           "' at the activation of " + fname + " (scenario).";
+  }
+  return "First activation of turn 1: first-activation <formation>" +
+         std::string(scenario_data()->first_activation.optional ? " or decline" : "") +
+         " (scenario).";
+}
+
+bool WsrState::scenario_state_ok(const Step& st) const {
+  const Scenario* sc = scenario_data();
+  if (sc == nullptr || st.f < 0 || st.f >= game_->num_formations()) return false;
+  if (st.kind == kStepEntryRoll)
+    return st.a >= 0 && st.a < static_cast<int>(sc->random_entries.size()) &&
+           st.a < kMaxRandomEntries;
+  return true;
+}
+
+json WsrState::scenario_to_json() const {
+  return {entry_roll, first_acts, combined_u, combined_mode, ambush_u};
+}
+
+void WsrState::scenario_from_json(const json& j) {
+  entry_roll = j.at(0).get<std::array<uint8_t, kMaxRandomEntries>>();
+  first_acts = j.at(1).get<uint8_t>();
+  combined_u = j.at(2).get<int8_t>();
+  combined_mode = j.at(3).get<uint8_t>();
+  ambush_u = j.at(4).get<int8_t>();
+  for (uint8_t r : entry_roll)
+    if (r > 6) throw std::runtime_error("/scenario: entry roll out of range");
+  if (combined_u < -1 || combined_u >= n_units || ambush_u < -1 || ambush_u >= n_units ||
+      combined_mode > 3)
+    throw std::runtime_error("/scenario: unit out of range");
+}
+
+uint64_t WsrState::scenario_digest() const {
+  uint64_t d = 0;
+  for (size_t k = 0; k < entry_roll.size(); ++k)
+    d |= static_cast<uint64_t>(entry_roll[k]) << (8 * k);
+  d |= static_cast<uint64_t>(first_acts) << 32;
+  d |= static_cast<uint64_t>(static_cast<uint8_t>(combined_u)) << 40;
+  d |= static_cast<uint64_t>(combined_mode) << 48;
+  d |= static_cast<uint64_t>(static_cast<uint8_t>(ambush_u)) << 56;
+  return d;
+}
+
+}  // namespace feldherr::wsr

@@ -1,0 +1,322 @@
+// White Star Rising fate points (WSR 10.0, [Rec] A-28).
+//
+// A roll (the 2d6 of command and reorganization, every attack, defence and check die roll of
+// fire combat and of the later rules, which all use kRoll or kFireDice) or a marker draw is not
+// applied at once when a seat could spend fate points on it: the chance action is held in the
+// state (fate_verb, fate_args) and a fate window (kStepFate) asks the seats in turn:
+//   - the seat NOT concerned by the roll first, the concerned ("defending") seat last: after
+//     every change the other seat may answer, and the window closes only when both have passed
+//     since the last change, so the defender always has the last opportunity (WSR 10.0);
+//   - `fate reroll` (1 point, A-28: the whole roll, own or the opponent's, repeatedly while
+//     points last): the held roll is dropped and chance rolls again;
+//   - `fate raise N` / `fate lower N` (1 point): one die showing N becomes N+1 / N-1 (1-6);
+//   - `fate command` (1 point, WSR 4.2 "may be paid after the command roll"): the hex of the
+//     pending command test is in command, whatever the dice show (offered to the formation's
+//     owner when the roll fails);
+//   - `fate redraw` (2 points, A-28 "just drawn", any kind of marker): the drawn marker goes
+//     back into the cup before it is used and chance draws again;
+//   - `no-fate`: pass.
+// `fate ops <unit>` (2 points: remove Ops complete from one own unit) is offered outside the
+// window, in the decisions where that unit's side may act: its operations decision and its
+// opportunity-fire decision (a unit freed there may fire at once).
+//
+// Not held: the odd-hit pick (a random choice among units, not a die result) and the rolls of
+// a side when neither side has points left (then nothing can change and no window opens).
+#include <algorithm>
+#include <string>
+
+#include "engine/game.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
+  if (ev) ev->push_back({rule, std::move(text), seat});
+}
+
+constexpr int kRedrawCost = 2;  // WSR 10.0
+constexpr int kOpsCost = 2;     // WSR 10.0
+
+std::string DiceText(const Action& a) {
+  std::string s;
+  if (a.verb == kRoll) return std::to_string(a.arg(0)) + " " + std::to_string(a.arg(1));
+  for (int d : FireDiceOf(a)) s += (s.empty() ? "" : " ") + std::to_string(d);
+  return s;
+}
+
+bool HasFace(const Action& a, int face) {
+  if (a.verb == kRoll) return a.arg(0) == face || a.arg(1) == face;
+  const std::vector<int> dice = FireDiceOf(a);
+  return std::find(dice.begin(), dice.end(), face) != dice.end();
+}
+
+// One die showing `face` becomes `face + delta`.
+Action ChangeDie(const Action& a, int face, int delta) {
+  if (a.verb == kRoll) {
+    int d1 = a.arg(0), d2 = a.arg(1);
+    if (d1 == face)
+      d1 += delta;
+    else
+      d2 += delta;
+    if (d1 > d2) std::swap(d1, d2);
+    return Action(kRoll, {d1, d2});
+  }
+  std::vector<int> dice = FireDiceOf(a);
+  *std::find(dice.begin(), dice.end(), face) += delta;
+  return FireDiceAction(dice);
+}
+
+}  // namespace
+
+bool WsrState::fate_can_spend(int seat, int cost) const {
+  return seat >= 0 && seat < 2 && fate_points[static_cast<size_t>(seat)] >= cost;
+}
+
+Action WsrState::fate_pending() const {
+  if (fate_verb == kDraw) return Action(kDraw, {fate_args[0]});
+  if (fate_verb == kRoll) return Action(kRoll, {fate_args[0], fate_args[1]});
+  return Action(kFireDice, {fate_args[0], fate_args[1]});
+}
+
+// The seat the roll of the top (chance) step concerns: the owner of the tested, reorganizing,
+// targeted or checking units; for a draw, the owner of the drawn formation (seat 1 for an
+// end-turn marker). New roll steps fall back to the side that is not operating.
+int WsrState::roll_affected_side() const {
+  const Step& t = top();
+  switch (t.kind) {
+    case kStepCommand:
+      return game_->formation(t.f).side;
+    case kStepReorg:
+      return side_of(t.a);
+    case kStepFireAttack:
+    case kStepFireDefence:
+      return side_of(t.a % 128);
+    case kStepMortarAttack:
+    case kStepMortarDefence:
+    case kStepMortarOdd:
+      return 1 - side_of(t.f);
+    case kStepHqLoss:
+      return side_of(t.a);
+    default:
+      return active_f >= 0 ? 1 - game_->formation(active_f).side : 1;
+  }
+}
+
+bool WsrState::fate_intercept(const Action& a, EventList* ev) {
+  if (a.verb == kFate) {
+    const int use = a.arg(0);
+    if (use == kFateOps) {  // outside the window: the unit's side pays 2
+      const int u = a.arg(1), seat = side_of(u);
+      fate_points[static_cast<size_t>(seat)] =
+          static_cast<uint8_t>(fate_points[static_cast<size_t>(seat)] - kOpsCost);
+      unit(u).flags &= static_cast<uint16_t>(~kOpsComplete);
+      Emit(ev, "WSR 10.0",
+           game_->seats()[static_cast<size_t>(seat)] + " spends 2 fate points: " + unit_label(u) +
+               " loses its Ops complete marker.",
+           seat);
+      return true;
+    }
+    const int seat = top().a, other = 1 - seat;
+    const std::string who = game_->seats()[static_cast<size_t>(seat)];
+    const Action held = fate_pending();
+    switch (use) {
+      case kFatePass: {
+        fate_passed = static_cast<uint8_t>(fate_passed | (1u << seat));
+        const bool other_may = fate_can_spend(other, fate_verb == kDraw ? kRedrawCost : 1) &&
+                               (fate_passed & (1u << other)) == 0;
+        if (other_may) {
+          top().a = static_cast<int16_t>(other);
+          return true;
+        }
+        pop();  // both passed since the last change: the roll or draw takes effect
+        fate_verb = 0;
+        fate_args = {};
+        fate_last = -1;
+        fate_passed = 0;
+        dispatch(held, ev);
+        return true;
+      }
+      case kFateReroll:
+      case kFateRedraw: {
+        const int cost = use == kFateRedraw ? kRedrawCost : 1;
+        fate_points[static_cast<size_t>(seat)] =
+            static_cast<uint8_t>(fate_points[static_cast<size_t>(seat)] - cost);
+        Emit(ev, "WSR 10.0",
+             who + " spends " + std::to_string(cost) + " fate point" + (cost > 1 ? "s" : "") +
+                 (use == kFateRedraw
+                      ? ": the drawn marker (" + describe(held) + ") goes back into the cup."
+                      : ": the roll " + DiceText(held) + " is rolled again."),
+             seat);
+        pop();  // the chance step below rolls or draws again
+        fate_verb = 0;
+        fate_args = {};
+        fate_last = static_cast<int8_t>(seat);
+        fate_passed = 0;
+        return true;
+      }
+      case kFateRaise:
+      case kFateLower: {
+        const int delta = use == kFateRaise ? 1 : -1;
+        const Action changed = ChangeDie(held, a.arg(1), delta);
+        fate_points[static_cast<size_t>(seat)] =
+            static_cast<uint8_t>(fate_points[static_cast<size_t>(seat)] - 1);
+        fate_args = {static_cast<uint16_t>(changed.arg(0)), static_cast<uint16_t>(changed.arg(1))};
+        fate_last = static_cast<int8_t>(seat);
+        fate_passed = 0;
+        Emit(ev, "WSR 10.0",
+             who + " spends 1 fate point: a " + std::to_string(a.arg(1)) + " becomes a " +
+                 std::to_string(a.arg(1) + delta) + " (" + DiceText(held) + " -> " +
+                 DiceText(changed) + ").",
+             seat);
+        // The other seat may answer (the defender has the last opportunity); if it cannot,
+        // the same seat decides again; if neither can spend any more, the roll takes effect.
+        if (fate_can_spend(other, 1)) {
+          top().a = static_cast<int16_t>(other);
+        } else if (!fate_can_spend(seat, 1)) {
+          pop();
+          fate_verb = 0;
+          fate_args = {};
+          fate_last = -1;
+          fate_passed = 0;
+          dispatch(changed, ev);
+        }
+        return true;
+      }
+      case kFateCommand: {
+        fate_points[static_cast<size_t>(seat)] =
+            static_cast<uint8_t>(fate_points[static_cast<size_t>(seat)] - 1);
+        pop();
+        fate_verb = 0;
+        fate_args = {};
+        fate_last = -1;
+        fate_passed = 0;
+        Emit(ev, "WSR 10.0",
+             who + " spends 1 fate point: the hex " + hex_name(top().a) + " is in command.", seat);
+        apply_roll(held.arg(0), held.arg(1), ev, /*fate_in_command=*/true);
+        return true;
+      }
+      default:
+        return true;  // not reached: legality is checked before apply
+    }
+  }
+  // A roll or a draw: hold it if a seat could change it.
+  const bool roll = a.verb == kRoll || a.verb == kFireDice;
+  if (!roll && a.verb != kDraw) return false;
+  const int cost = roll ? 1 : kRedrawCost;
+  int first = -1;
+  const int affected = roll ? roll_affected_side()
+                            : (a.arg(0) == kEndTurnMarker ? 1 : game_->formation(a.arg(0)).side);
+  // After a re-roll the other seat answers first; on a fresh roll the unconcerned seat starts.
+  const int order0 = fate_last >= 0 ? 1 - fate_last : 1 - affected;
+  for (int seat : {order0, 1 - order0}) {
+    if (fate_can_spend(seat, cost)) {
+      first = seat;
+      break;
+    }
+  }
+  fate_last = -1;
+  fate_passed = 0;
+  if (first < 0) return false;
+  fate_verb = a.verb;
+  fate_args = {static_cast<uint16_t>(a.arg(0)), static_cast<uint16_t>(a.argc > 1 ? a.arg(1) : 0)};
+  push(kStepFate, affected, first);
+  Emit(ev, "WSR 10.0",
+       (roll ? "Rolled " + DiceText(a) : "Drawn: " + describe(a)) +
+           " -- fate points may change it before it takes effect.");
+  return true;
+}
+
+void WsrState::fate_actions(ActionList& out) const {
+  const int seat = top().a;
+  out.push_back(Action(kFate, {kFatePass}));
+  const Action held = fate_pending();
+  if (fate_verb == kDraw) {
+    if (fate_can_spend(seat, kRedrawCost)) out.push_back(Action(kFate, {kFateRedraw}));
+    return;
+  }
+  if (!fate_can_spend(seat, 1)) return;
+  out.push_back(Action(kFate, {kFateReroll}));
+  for (int face = 1; face <= 6; ++face) {
+    if (!HasFace(held, face)) continue;
+    if (face < 6) out.push_back(Action(kFate, {kFateRaise, face}));
+    if (face > 1) out.push_back(Action(kFate, {kFateLower, face}));
+  }
+  // WSR 4.2 / 10.0: the owner may put the tested hex in command after a failed roll.
+  const Step& under = steps[static_cast<size_t>(n_steps - 2)];
+  if (under.kind == kStepCommand && game_->formation(under.f).side == seat &&
+      held.arg(0) + held.arg(1) > game_->formation(under.f).morale)
+    out.push_back(Action(kFate, {kFateCommand}));
+}
+
+void WsrState::fate_ops_actions(int seat, ActionList& out) const {
+  if (!fate_can_spend(seat, kOpsCost)) return;
+  for (int u = 0; u < n_units; ++u)
+    if (on_map(u) && side_of(u) == seat && has(u, kOpsComplete))
+      out.push_back(Action(kFate, {kFateOps, u}));
+}
+
+std::string WsrState::fate_why_illegal(const Action& a) const {
+  if (a.verb != kFate) return "a fate decision is pending: " + fate_prompt();
+  const int use = a.arg(0);
+  if (use == kFateOps) {
+    const int u = a.arg(1);
+    if (u < 0 || u >= n_units) return "no such unit";
+    if (!fate_can_spend(side_of(u), kOpsCost))
+      return "removing Ops complete costs 2 fate points (WSR 10.0)";
+    if (!has(u, kOpsComplete)) return unit_label(u) + " has no Ops complete marker";
+    return "fate ops is possible only when " + game_->seats()[static_cast<size_t>(side_of(u))] +
+           " decides (its operations or opportunity fire; WSR 10.0)";
+  }
+  if (n_steps == 0 || top().kind != kStepFate)
+    return "no roll or draw is waiting for fate points now (WSR 10.0)";
+  const int seat = top().a;
+  if (use == kFateRedraw && fate_verb != kDraw) return "only a just-drawn marker goes back (10.0)";
+  if (fate_verb == kDraw && use != kFatePass && use != kFateRedraw)
+    return "a drawn marker can only be returned to the cup (fate redraw, WSR 10.0)";
+  if (!fate_can_spend(seat, use == kFateRedraw ? kRedrawCost : 1))
+    return "not enough fate points (WSR 10.0)";
+  if ((use == kFateRaise || use == kFateLower) && !HasFace(fate_pending(), a.arg(1)))
+    return "no die shows " + std::to_string(a.arg(1));
+  if (use == kFateRaise || use == kFateLower) return "a die stays between 1 and 6 (A-28)";
+  if (use == kFateCommand)
+    return "fate command is for the owner of a failed command test (WSR 4.2, 10.0)";
+  return "not a fate action";
+}
+
+std::string WsrState::fate_prompt() const {
+  const Step& t = top();
+  const int seat = t.a;
+  const std::string who = game_->seats()[static_cast<size_t>(seat)];
+  const std::string what = fate_verb == kDraw ? "the drawn marker (" + describe(fate_pending()) +
+                                                    "): fate redraw (2 points)"
+                                              : "the roll " + DiceText(fate_pending()) +
+                                                    ": fate reroll, fate raise N, fate lower N "
+                                                    "(1 point each)";
+  return who + " has " + std::to_string(fate_points[static_cast<size_t>(seat)]) + " fate points; " +
+         what + ", or no-fate (WSR 10.0).";
+}
+
+std::string WsrState::fate_describe(const Action& a) const {
+  switch (a.arg(0)) {
+    case kFatePass:
+      return "no-fate";
+    case kFateReroll:
+      return "fate reroll";
+    case kFateRaise:
+      return "fate raise " + std::to_string(a.arg(1));
+    case kFateLower:
+      return "fate lower " + std::to_string(a.arg(1));
+    case kFateCommand:
+      return "fate command";
+    case kFateRedraw:
+      return "fate redraw";
+    case kFateOps:
+      return "fate ops " + (a.arg(1) < n_units ? unit_label(a.arg(1)) : std::to_string(a.arg(1)));
+    default:
+      return "fate ?";
+  }
+}
+
+}  // namespace feldherr::wsr

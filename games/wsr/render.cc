@@ -1,0 +1,211 @@
+// White Star Rising: the terminal board (WsrState::render_text; docs/wsr-play.md "The board").
+// A header (scenario, turn, the cup, fate points, the decision), a hex map of the playable area
+// (one text line per half row, 3 characters per hex), then every occupied hex with its units
+// and their state, the objectives with their controller, and the units off the map.
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "games/wsr/scenario.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+char SideLetter(const std::string& side) {
+  if (side == "uk") return 'K';
+  return side.empty() ? '?' : static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
+}
+
+}  // namespace
+
+std::string WsrState::render_text(int seat) const {
+  (void)seat;  // no hidden information (WSR): everyone sees the same board
+  std::ostringstream o;
+  const WsrGame& g = *game_;
+  const auto& seats = g.seats();
+  const HexLayout& L = g.layout();
+  const Scenario* sc = g.setup().scenario_data.get();
+  const bool setup = n_steps > 0 && top().kind == kStepSetup;
+
+  // --- Header ---
+  if (sc != nullptr) o << sc->code << " " << sc->title << "  ";
+  o << "Turn " << turn << "/" << g.setup().turns;
+  if (phase == kOver) o << " (game over)";
+  if (setup) o << " (setup, WSR 2.0)";
+  o << "\nCup:";
+  int shown = 0;
+  for (int f = 0; f < g.num_formations(); ++f)
+    if (cup[static_cast<size_t>(f)] > 0) {
+      o << (shown ? ", " : " ") << g.formation(f).data->id << " x"
+        << int(cup[static_cast<size_t>(f)]);
+      ++shown;
+    }
+  o << (shown ? "," : "") << " end-turn x" << int(cup_end_turn) << " (drawn " << int(end_turn_drawn)
+    << ")";
+  for (int s = 0; s < 2; ++s)
+    if (held_end_turn[static_cast<size_t>(s)] > 0)
+      o << "; " << seats[static_cast<size_t>(s)] << " holds "
+        << int(held_end_turn[static_cast<size_t>(s)]) << " end-turn (3.2.1)";
+  o << "\nFate points:";
+  for (int s = 0; s < 2; ++s)
+    o << " " << seats[static_cast<size_t>(s)] << " " << int(fate_points[static_cast<size_t>(s)]);
+  if (active_f >= 0) o << "\nActive formation: " << g.formation(active_f).data->id;
+  if (phase != kOver && n_steps > 0) o << "\nNow: " << decision().prompt;
+  o << "\n";
+
+  // During the setup: the zone of the next unit to place (marked '+').
+  const Zone* zone = nullptr;
+  if (setup && sc != nullptr) {
+    const int u = setup_next_unit(top().a);
+    if (u >= 0) {
+      const int f = g.setup().units[static_cast<size_t>(u)].force;
+      zone = sc->FindZone(sc->forces[static_cast<size_t>(f)].zone);
+    }
+  }
+  // --- Map: one line per half row; 3 characters per hex. ---
+  std::vector<int> count(static_cast<size_t>(L.size()), 0);
+  std::vector<int> side_at(static_cast<size_t>(L.size()), -1);
+  std::vector<bool> bad(static_cast<size_t>(L.size()), false);
+  for (int u = 0; u < n_units; ++u) {
+    if (!on_map(u)) continue;
+    const size_t h = static_cast<size_t>(unit(u).hex);
+    ++count[h];
+    side_at[h] = side_of(u);
+    if (has(u, kDisrupted)) bad[h] = true;
+  }
+  std::vector<bool> objective(static_cast<size_t>(L.size()), false);
+  for (int h : g.objectives()) objective[static_cast<size_t>(h)] = true;
+  int cmin = 1 << 20, cmax = -(1 << 20), ymin = 1 << 20, ymax = -(1 << 20);
+  for (int i = 0; i < L.size(); ++i) {
+    const HexCoord c = L.coord(i);
+    cmin = std::min(cmin, c.c), cmax = std::max(cmax, c.c);
+    ymin = std::min(ymin, c.y), ymax = std::max(ymax, c.y);
+  }
+  // Column letters (with the sheet at each sheet's first column).
+  o << "\n      ";
+  for (int c = cmin; c <= cmax; ++c) {
+    int any = -1;
+    for (int y = ymin; y <= ymax && any < 0; ++y) any = L.Find(HexCoord{c, y});
+    const std::string name = any >= 0 ? L.Name(any) : "?-?";
+    o << " " << (name.size() > 2 ? name[2] : '?') << " ";
+  }
+  o << "\n";
+  for (int y = ymin; y <= ymax; ++y) {
+    std::string line;
+    std::string label = "   ";
+    for (int c = cmin; c <= cmax; ++c) {
+      const int i = L.Find(HexCoord{c, y});
+      if (i < 0) {
+        line += "   ";
+        continue;
+      }
+      const std::string name = L.Name(i);
+      if (label == "   ") label = name.substr(0, 1) + name.substr(name.size() - 2);
+      const size_t k = static_cast<size_t>(i);
+      char a = ' ', b = g.data().terrain[g.terrain(i)].token, d = ' ';
+      if (count[k] > 0) {
+        a = SideLetter(seats[static_cast<size_t>(side_at[k])]);
+        b = static_cast<char>('0' + std::min(count[k], 9));
+        if (bad[k]) d = '!';
+      }
+      if (objective[k]) d = d == '!' ? '!' : '*';
+      if (d == ' ' && zone != nullptr && zone->Contains(i)) d = '+';
+      line += {a, b, d};
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    o << label << "   " << line << "\n";
+  }
+  // Key: the terrain tokens present, then the markers.
+  std::vector<bool> seen(kNumTerrains, false);
+  o << "Key:";
+  for (int i = 0; i < L.size(); ++i) {
+    const size_t t = static_cast<size_t>(g.terrain(i));
+    if (seen[t]) continue;
+    seen[t] = true;
+    const TerrainType& tt = g.data().terrain[g.terrain(i)];
+    o << " " << tt.token << " " << tt.id << ",";
+  }
+  o << " D2/U2 = 2 units of de/us (K uk), * objective, ! a disrupted unit in the hex, + setup "
+       "zone of the next unit\n";
+
+  // --- Objectives and their controller (WSR 12.2) ---
+  if (!g.objectives().empty()) {
+    o << "\nObjectives (control, WSR 12.2):";
+    for (int h : g.objectives()) {
+      const int c = controller(h);
+      o << " " << hex_name(h) << "=" << (c >= 0 ? seats[static_cast<size_t>(c)] : "none");
+    }
+    o << "\n";
+  }
+
+  // --- Units by hex ---
+  std::map<int, std::vector<int>> by_hex;
+  std::vector<int> offmap, gone;
+  for (int u = 0; u < n_units; ++u) {
+    if (on_map(u)) {
+      by_hex[unit(u).hex].push_back(u);
+    } else if (has(u, kOffMap)) {
+      offmap.push_back(u);
+    } else {
+      gone.push_back(u);
+    }
+  }
+  o << "\n";
+  for (const auto& [h, us] : by_hex) {
+    o << hex_name(h) << " [" << TerrainId(g.terrain(h)) << "]";
+    if (controller(h) >= 0) o << " ctrl " << seats[static_cast<size_t>(controller(h))];
+    if (objective[static_cast<size_t>(h)]) o << " OBJECTIVE";
+    if (has_wreck(h)) o << " wreck";
+    o << ":\n";
+    for (int u : us) {
+      const Face& fc = face(u);
+      o << "  " << seats[static_cast<size_t>(side_of(u))] << " " << unit_label(u) << " ("
+        << g.formation(info(u).formation).data->id << ") "
+        << (info(u).counter->transport ? (has(u, kMounted) ? "mounted " : "dismounted ") : "")
+        << (has(u, kReduced) ? "reduced" : "full") << " "
+        << (fc.target_class() == TargetClass::kHard ? "hard" : "soft") << " MF " << fc.mf;
+      if (unit(u).mp_spent) o << " spent " << int(unit(u).mp_spent);
+      if (has(u, kDisrupted)) o << " DISRUPTED";
+      if (has(u, kOutOfCommand)) o << " OUT-OF-COMMAND";
+      if (has(u, kOpsComplete)) o << " ops-complete";
+      if (has(u, kMoving)) o << " moving";
+      if (sw(u) != nullptr) o << " +" << g.sw_info(unit(u).sw - 1).label;
+      o << "\n";
+    }
+  }
+  auto list = [&](const char* title, const std::vector<int>& us) {
+    if (us.empty()) return;
+    o << title;
+    for (int u : us) {
+      o << " " << unit_label(u);
+      if (sw(u) != nullptr) o << "+" << g.sw_info(unit(u).sw - 1).label;
+    }
+    o << "\n";
+  };
+  list("Off map (to set up or to arrive):", offmap);
+  list("Eliminated or removed:", gone);
+  // Support weapons not yet assigned (WSR 1.3.4.1).
+  std::string free_sw;
+  for (int k = 0; k < g.num_sws(); ++k) {
+    bool held = false;
+    for (int u = 0; u < n_units && !held; ++u) held = unit(u).sw == k + 1;
+    if (!held) free_sw += " " + g.sw_info(k).label;
+  }
+  if (!free_sw.empty()) o << "Support weapons to assign (1.3.4.1):" << free_sw << "\n";
+  if (setup) {
+    const int u = setup_next_unit(top().a);
+    if (u >= 0 && sc != nullptr) {
+      const Force& f =
+          sc->forces[static_cast<size_t>(g.setup().units[static_cast<size_t>(u)].force)];
+      if (const Zone* z = sc->FindZone(f.zone)) {
+        o << "Setup zone of " << unit_label(u) << ": " << z->id << " (" << z->text << "), "
+          << z->hexes.size() << " hexes, marked + on the map\n";
+      }
+    }
+  }
+  return o.str();
+}
+
+}  // namespace feldherr::wsr

@@ -1,0 +1,145 @@
+// White Star Rising: the GameSetup and WsrGame of a scenario (docs/wsr-play.md).
+#include "games/wsr/scenario_game.h"
+
+#include <algorithm>
+
+#include "engine/errors.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+void CollectZones(const Condition& c, std::vector<std::string>& out) {
+  if (!c.zone.empty() && std::find(out.begin(), out.end(), c.zone) == out.end())
+    out.push_back(c.zone);
+  for (const Condition& k : c.children) CollectZones(k, out);
+}
+
+bool UsesExit(const Condition& c) {
+  if (c.kind == ConditionKind::kExit) return true;
+  return std::any_of(c.children.begin(), c.children.end(), UsesExit);
+}
+
+}  // namespace
+
+const std::vector<std::string>& PlayableScenarioIds() {
+  static const std::vector<std::string> ids = {"noville", "le-hauderie", "vierville", "koeln"};
+  return ids;
+}
+
+std::shared_ptr<const Scenario> LoadShippedScenario(std::string_view id) {
+  return std::make_shared<const Scenario>(
+      LoadScenario(data_dir() + "/wsr/scenarios/" + std::string(id) + ".toml", ShippedData()));
+}
+
+std::vector<std::string> VictoryZones(const Scenario& sc) {
+  std::vector<std::string> zones;
+  for (const Outcome& o : sc.victory.outcomes) CollectZones(o.condition, zones);
+  for (const ScoreRule& r : sc.victory.scoring)
+    if (!r.zone.empty() && std::find(zones.begin(), zones.end(), r.zone) == zones.end())
+      zones.push_back(r.zone);
+  return zones;
+}
+
+GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc) {
+  if (!sc) throw DataError("scenario: none given");
+  const std::string where = sc->file + ": " + sc->code + " " + sc->title;
+  // Exits (G-12) are not tracked by the rules yet: refuse such scenarios rather than judge them
+  // wrongly (the basic scenarios have none).
+  for (const Outcome& o : sc->victory.outcomes)
+    if (UsesExit(o.condition))
+      throw DataError(where + ": victory by exiting units (G-12) is not implemented yet");
+  for (const ScoreRule& r : sc->victory.scoring)
+    if (r.per == ScoreEvent::kExited)
+      throw DataError(where + ": victory points for exited units (G-12) are not implemented yet");
+
+  GameSetup g;
+  g.scenario = sc->id;
+  g.seats.clear();
+  for (const Side& s : sc->sides) g.seats.push_back(s.id);  // [[side]] order
+  if (g.seats.size() != 2) throw DataError(where + ": two sides expected");
+  auto seat_of = [&](const std::string& side) {
+    for (size_t k = 0; k < g.seats.size(); ++k)
+      if (g.seats[k] == side) return static_cast<int>(k);
+    throw DataError(where + ": unknown side '" + side + "'");
+  };
+  for (size_t k = 0; k < sc->sides.size(); ++k) g.fate_points[k] = sc->sides[k].fate_points;
+  // Formations (WSR 1.5, 1.7.1): morale is the scenario's, which the loader checks against
+  // formations.toml (WSR 13.0), so the FormationInfo morale is the same number.
+  for (const FormationSetup& fs : sc->formations) {
+    SetupFormation f;
+    f.id = fs.id;
+    f.side = seat_of(fs.side);
+    f.markers = 1;  // WSR 1.7.1: one marker per formation; marker_turn is read by start_play
+    g.formations.push_back(f);
+  }
+  // Units: one per counter, counts expanded, in file order (force by force).
+  for (size_t fi = 0; fi < sc->forces.size(); ++fi) {
+    const Force& force = sc->forces[fi];
+    int platoons = 0, weapons = 0;
+    for (const ForceUnit& fu : force.units) {
+      const CounterType* c = data.FindCounter(fu.counter);
+      if (c == nullptr) throw DataError(where + ": unknown counter '" + fu.counter + "'");
+      for (int n = 0; n < fu.count; ++n) {
+        if (c->is_support_weapon()) {  // WSR 1.3.4.1: assigned during setup
+          g.support_weapons.push_back({fu.counter, force.formation, static_cast<int>(fi)});
+          ++weapons;
+          continue;
+        }
+        if (c->infantry_type()) ++platoons;
+        SetupUnit u;
+        u.counter = fu.counter;
+        u.formation = force.formation;
+        u.reduced = fu.reduced;
+        u.mounted = fu.mounted;
+        u.force = static_cast<int>(fi);
+        g.units.push_back(u);
+      }
+    }
+    if (weapons > platoons)
+      throw DataError(where + ": a force of " + force.formation + " has " +
+                      std::to_string(weapons) + " support weapons but only " +
+                      std::to_string(platoons) +
+                      " infantry-type platoons to hold them (WSR 1.3.4.1)");
+  }
+  g.turns = sc->turns;
+  g.end_turn_markers = sc->end_turn_markers;
+  // WSR 12.2: at the start each side controls every hex where it could set up (its forces'
+  // setup zones; A-34: entry zones are not controlled). A hex in both sides' zones: neither.
+  std::vector<int> owner(static_cast<size_t>(sc->layout.size()), -1);
+  for (const Force& force : sc->forces) {
+    if (force.arrival != ArrivalKind::kSetup) continue;
+    const Zone* z = sc->FindZone(force.zone);
+    if (z == nullptr) throw DataError(where + ": unknown zone '" + force.zone + "'");
+    const int side = seat_of(sc->SideOf(force.formation));
+    for (int h : z->hexes) {
+      int& o = owner[static_cast<size_t>(h)];
+      o = (o == -1 || o == side) ? side : -2;
+    }
+  }
+  for (int h = 0; h < sc->layout.size(); ++h) {
+    const int o = owner[static_cast<size_t>(h)];
+    if (o >= 0) g.controlled[static_cast<size_t>(o)].push_back(sc->layout.Name(h));
+  }
+  // Objectives: every hex of the zones the victory conditions name.
+  for (const std::string& zid : VictoryZones(*sc)) {
+    const Zone* z = sc->FindZone(zid);
+    if (z == nullptr) throw DataError(where + ": unknown victory zone '" + zid + "'");
+    for (int h : z->hexes) {
+      const std::string name = sc->layout.Name(h);
+      if (std::find(g.objectives.begin(), g.objectives.end(), name) == g.objectives.end())
+        g.objectives.push_back(name);
+    }
+  }
+  g.scenario_data = std::move(sc);
+  return g;
+}
+
+std::shared_ptr<const WsrGame> MakeScenarioGame(const Data& data,
+                                                std::shared_ptr<const Scenario> sc,
+                                                WsrOptions options) {
+  GameSetup g = ScenarioSetup(data, sc);
+  return std::make_shared<const WsrGame>(data, sc->layout, std::move(g), options);
+}
+
+}  // namespace feldherr::wsr

@@ -1,0 +1,471 @@
+// White Star Rising: the setup phase of a scenario game (WSR 2.0), support weapon assignment
+// (WSR 1.3.4.1) and the scenario's setup requirements, as decisions in the state before the
+// first draw (docs/wsr-play.md).
+//
+// The side named `setup_first` places all its setup units first, then the other side. A side
+// places its next unplaced unit (fixed order: the scenario's forces and counters in file order,
+// counts expanded) with `place <unit> <hex>` into its force's setup zone, then assigns each of
+// its support weapons (also those of forces arriving later) with `assign <sw> <platoon>` to an
+// infantry-type platoon of the same force. `auto-setup` does the rest of the side's setup
+// deterministically. After both sides: start_play() (sequence.cc) fills the cup.
+#include <algorithm>
+#include <string>
+
+#include "games/wsr/scenario.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
+  if (ev) ev->push_back({rule, std::move(text), seat});
+}
+
+const Scenario* ScenarioOf(const WsrState& s) {
+  return s.wgame().setup().scenario_data.get();
+}
+
+int ForceOf(const WsrState& s, int u) {
+  return s.wgame().setup().units[static_cast<size_t>(u)].force;
+}
+
+// The setup zone of a unit set up in the setup phase (force arriving kSetup), else null.
+const Zone* SetupZoneOf(const WsrState& s, int u) {
+  const Scenario* sc = ScenarioOf(s);
+  const int f = ForceOf(s, u);
+  if (sc == nullptr || f < 0 || static_cast<size_t>(f) >= sc->forces.size()) return nullptr;
+  const Force& force = sc->forces[static_cast<size_t>(f)];
+  if (force.arrival != ArrivalKind::kSetup) return nullptr;
+  return sc->FindZone(force.zone);
+}
+
+bool IsSetupUnit(const WsrState& s, int u) {
+  return s.has(u, kOffMap) && SetupZoneOf(s, u) != nullptr;
+}
+
+int SetupFirstSeat(const WsrState& s) {
+  const Scenario* sc = ScenarioOf(s);
+  if (sc == nullptr) return 0;
+  const int seat = s.wgame().seat_index(sc->setup_first);
+  return seat < 0 ? 0 : seat;
+}
+
+int SwHolder(const WsrState& s, int k) {
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.unit(u).sw == k + 1) return u;
+  return -1;
+}
+
+// Units of `side` on the map in zone z.
+int UnitsIn(const WsrState& s, const Zone& z, int side) {
+  int n = 0;
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.on_map(u) && s.side_of(u) == side && z.Contains(s.unit(u).hex)) ++n;
+  return n;
+}
+
+}  // namespace
+
+int WsrState::setup_next_unit(int side) const {
+  for (int u = 0; u < n_units; ++u)
+    if (side_of(u) == side && IsSetupUnit(*this, u)) return u;
+  return -1;
+}
+
+int WsrState::setup_next_sw(int side) const {
+  for (int k = 0; k < game_->num_sws(); ++k) {
+    const WsrGame::SwInfo& si = game_->sw_info(k);
+    if (si.side == side && si.force >= 0 && SwHolder(*this, k) < 0) return k;
+  }
+  return -1;
+}
+
+bool WsrState::begin_setup(EventList* ev) {
+  if (ScenarioOf(*this) == nullptr) return false;
+  bool work = false;
+  for (int side = 0; side < 2; ++side)
+    work = work || setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0;
+  if (!work) return false;
+  // WSR 2.0: the markers go into the cup after the counters are placed (start_play).
+  cup.fill(0);
+  cup_end_turn = 0;
+  in_turn = 0;
+  const int first = SetupFirstSeat(*this);
+  Emit(ev, "WSR 2.0",
+       "Setup: " + game_->seats()[static_cast<size_t>(first)] + " sets up first (" +
+           ScenarioOf(*this)->code + ").",
+       first);
+  push(kStepSetup, 0, first);
+  next_setup_step(ev);
+  return true;
+}
+
+void WsrState::next_setup_step(EventList* ev) {
+  for (;;) {
+    const int side = top().a;
+    if (setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0) return;  // still deciding
+    pop();
+    Emit(ev, "WSR 2.0", game_->seats()[static_cast<size_t>(side)] + " has set up.", side);
+    if (side == SetupFirstSeat(*this)) {
+      push(kStepSetup, 0, 1 - side);  // WSR 2.0: then the other side
+      continue;
+    }
+    start_play(ev);  // sequence.cc: markers into the cup, first activations, first draw
+    return;
+  }
+}
+
+bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
+  auto no = [&](std::string text) {
+    if (why) *why = std::move(text);
+    return false;
+  };
+  if (n_steps == 0 || top().kind != kStepSetup) return no("the setup phase is over (WSR 2.0)");
+  if (u < 0 || u >= n_units) return no("no such unit");
+  if (hex < 0 || hex >= game_->layout().size()) return no("no such hex");
+  const int side = top().a;
+  if (side_of(u) != side)
+    return no(unit_label(u) + " is not a unit of " + game_->seats()[static_cast<size_t>(side)] +
+              ", who is setting up (WSR 2.0)");
+  const Zone* z = SetupZoneOf(*this, u);
+  if (z == nullptr || !has(u, kOffMap))
+    return no(unit_label(u) + " is not set up now (already placed, or it arrives later; WSR 2.0)");
+  const int next = setup_next_unit(side);
+  if (u != next)
+    return no("units are set up in the scenario's order: next is " + unit_label(next) +
+              " (WSR 2.0)");
+  if (!z->Contains(hex))
+    return no("WSR 2.0: " + hex_name(hex) + " is not in the setup zone of " + unit_label(u) + " (" +
+              z->id + ": " + z->text + ")");
+  // The face it is set up on (WSR 5.2): the scenario's, or the other one of a transport counter.
+  const bool mounted = has(u, kMounted) != flip;
+  if (flip) {
+    if (!info(u).counter->transport)
+      return no("WSR 5.2: " + unit_label(u) + " has no mounted face to choose");
+    if (const std::string r = special_flip_refusal(u, mounted); !r.empty()) return no(r);
+  }
+  const bool hard =
+      info(u).counter->face_for(mounted, has(u, kReduced)).target_class() == TargetClass::kHard;
+  const TerrainType& tt = game_->data().terrain[game_->terrain(hex)];
+  if (!tt.playable || tt.move_cost(hard) == kImpassable)
+    return no("WSR 2.0, 5.0: " + hex_name(hex) + " (" + tt.id + ") cannot hold " + unit_label(u) +
+              ": impassable terrain");
+  if (enemy_in(hex, side)) return no("WSR 1.4, 2.0: " + hex_name(hex) + " holds enemy units");
+  if (info(u).hq) {
+    if (hq_in(hex, side))
+      return no("WSR 1.3.2, 1.4 (A-03): only one HQ/SHQ per hex; " + hex_name(hex) +
+                " already holds one");
+  } else if (combat_units_in(hex, side) >= kStackLimit) {
+    return no("WSR 1.4: at most 2 combat units per hex; " + hex_name(hex) + " is full");
+  }
+  // The scenario's setup requirements: refuse a placement after which the requirement can no
+  // longer be met by the side's remaining setup units (free room counted per hex, WSR 1.4).
+  const Scenario* sc = ScenarioOf(*this);
+  for (const SetupRequirement& r : sc->setup_requirements) {
+    if (game_->seat_index(r.side) != side) continue;
+    const Zone* rz = sc->FindZone(r.zone);
+    if (rz == nullptr) continue;
+    const int inside = UnitsIn(*this, *rz, side) + (rz->Contains(hex) ? 1 : 0);
+    if (r.at_most >= 0 && inside > r.at_most)
+      return no(sc->code + " setup requirement (WSR 2.0): " + r.text + " -- " + hex_name(hex) +
+                " would be one too many");
+    if (r.count <= inside) continue;
+    // Room left in the requirement zone for the side's other unplaced setup units.
+    int combat = 0, hqs = 0;
+    for (int v = 0; v < n_units; ++v) {
+      if (v == u || side_of(v) != side || !IsSetupUnit(*this, v)) continue;
+      const Zone* vz = SetupZoneOf(*this, v);
+      bool reach = false;
+      for (int h : rz->hexes) reach = reach || vz->Contains(h);
+      if (reach) ++(info(v).hq ? hqs : combat);
+    }
+    int combat_room = 0, hq_room = 0;
+    for (int h : rz->hexes) {
+      if (enemy_in(h, side)) continue;
+      const bool here = h == hex;
+      combat_room +=
+          std::max(0, kStackLimit - combat_units_in(h, side) - (here && !info(u).hq ? 1 : 0));
+      hq_room += (hq_in(h, side) || (here && info(u).hq)) ? 0 : 1;
+    }
+    const int possible = std::min(combat, combat_room) + std::min(hqs, hq_room);
+    if (inside + possible < r.count)
+      return no(sc->code + " setup requirement (WSR 2.0): " + r.text + " -- after placing " +
+                unit_label(u) + " in " + hex_name(hex) +
+                " the remaining units could no longer meet it");
+  }
+  return true;
+}
+
+bool WsrState::can_assign(int k, int u, std::string* why) const {
+  auto no = [&](std::string text) {
+    if (why) *why = std::move(text);
+    return false;
+  };
+  if (n_steps == 0 || top().kind != kStepSetup) return no("the setup phase is over (WSR 1.3.4.1)");
+  if (k < 0 || k >= game_->num_sws()) return no("no such support weapon");
+  if (u < 0 || u >= n_units) return no("no such unit");
+  const int side = top().a;
+  const WsrGame::SwInfo& si = game_->sw_info(k);
+  if (si.side != side) return no(si.label + " does not belong to the side setting up");
+  if (setup_next_unit(side) >= 0)
+    return no(
+        "WSR 1.3.4.1: support weapons are assigned after the side's units are placed; next "
+        "place " +
+        unit_label(setup_next_unit(side)));
+  const int next = setup_next_sw(side);
+  if (k != next)
+    return no(SwHolder(*this, k) >= 0
+                  ? si.label + " is already assigned (WSR 1.3.4.1: no transfers)"
+                  : "support weapons are assigned in the scenario's order: next is " +
+                        game_->sw_info(next).label + " (WSR 1.3.4.1)");
+  if (!info(u).counter->infantry_type())
+    return no(
+        "WSR 1.3.4.1: only infantry-type platoons (infantry, paratroopers, engineers, mech "
+        "infantry) hold support weapons; " +
+        unit_label(u) + " is not one");
+  if (ForceOf(*this, u) != si.force)
+    return no("WSR 1.3.4.1: " + si.label + " goes to a platoon of its own force (" +
+              game_->formation(si.formation).data->id + "); " + unit_label(u) + " is not in it");
+  if (has(u, kGone)) return no(unit_label(u) + " is eliminated");
+  if (unit(u).sw != 0)
+    return no("WSR 1.3.4.1: " + unit_label(u) + " already holds " + sw(u)->id +
+              " (one support weapon per platoon)");
+  return true;
+}
+
+void WsrState::setup_actions(ActionList& out) const {
+  const int side = top().a;
+  const int u = setup_next_unit(side);
+  if (u >= 0) {
+    // Transport counters may be set up on either face (the scenarios' "mounted" stand-in).
+    const int faces = info(u).counter->transport ? 2 : 1;
+    if (const Zone* z = SetupZoneOf(*this, u))
+      for (int flip = 0; flip < faces; ++flip)
+        for (int h : z->hexes)
+          if (can_place(u, h, flip != 0, nullptr)) out.push_back(Action(kPlace, {u, h, flip}));
+  } else if (const int k = setup_next_sw(side); k >= 0) {
+    for (int v = 0; v < n_units; ++v)
+      if (can_assign(k, v, nullptr)) out.push_back(Action(kAssign, {k, v}));
+  }
+  out.push_back(Action(kAutoSetup, {}));
+}
+
+void WsrState::apply_place(int u, int hex, bool flip, EventList* ev) {
+  Unit& x = unit(u);
+  if (flip) x.flags ^= kMounted;  // WSR 5.2: set up on the other face
+  x.hex = static_cast<int16_t>(hex);
+  x.start_hex = x.hex;
+  x.flags &= static_cast<uint16_t>(~kOffMap);
+  uint8_t& c = control[static_cast<size_t>(hex)];  // WSR 12.2: an occupied hex is controlled
+  c = static_cast<uint8_t>((c & ~3) | (side_of(u) + 1));
+  Emit(ev, "WSR 2.0",
+       unit_label(u) + " is set up in " + hex_name(hex) +
+           (info(u).counter->transport ? (has(u, kMounted) ? ", mounted." : ", dismounted.") : "."),
+       side_of(u));
+  next_setup_step(ev);
+}
+
+void WsrState::apply_assign(int k, int u, EventList* ev) {
+  unit(u).sw = static_cast<uint8_t>(k + 1);
+  Emit(ev, "WSR 1.3.4.1", game_->sw_info(k).label + " is assigned to " + unit_label(u) + ".",
+       side_of(u));
+  next_setup_step(ev);
+}
+
+// Deterministic setup of the rest of the side: each unit in order goes to the legal hex with
+// the best score -- a hex of an unmet setup requirement first; then near the formation's HQ
+// (command, WSR 4.2) or, for the HQ, near the nearest objective; then near the objectives;
+// then the better defence for the unit's target class; then the lowest hex index. Support
+// weapons go to the first eligible platoon, dismounted ones first (A-10: a mounted platoon's
+// SW does not fire).
+void WsrState::apply_auto_setup(EventList* ev) {
+  const int side = top().a;
+  const Scenario* sc = ScenarioOf(*this);
+  const HexLayout& L = game_->layout();
+  const std::vector<int>& obj = game_->objectives();
+  auto obj_dist = [&](int h) {
+    int d = 0;
+    for (size_t k = 0; k < obj.size(); ++k) {
+      const int x = L.Distance(h, obj[k]);
+      d = k == 0 ? x : std::min(d, x);
+    }
+    return d;
+  };
+  int placed = 0, assigned = 0;
+  for (int u = setup_next_unit(side); u >= 0; u = setup_next_unit(side)) {
+    const Zone* z = SetupZoneOf(*this, u);
+    const FormationInfo& fi = game_->formation(info(u).formation);
+    const int hq_hex = fi.hq >= 0 && fi.hq != u && on_map(fi.hq) ? unit(fi.hq).hex : kNoHex;
+    std::vector<const Zone*> needs;  // requirement zones still short of units
+    for (const SetupRequirement& r : sc->setup_requirements)
+      if (game_->seat_index(r.side) == side)
+        if (const Zone* rz = sc->FindZone(r.zone); rz && UnitsIn(*this, *rz, side) < r.count)
+          needs.push_back(rz);
+    int best = kNoHex;
+    long best_score = 0;
+    for (int h : z->hexes) {
+      if (!can_place(u, h, false, nullptr)) continue;
+      long score = 0;
+      for (const Zone* rz : needs)
+        if (rz->Contains(h)) score -= 100000;
+      score += 100L * (hq_hex >= 0 ? L.Distance(h, hq_hex) : obj_dist(h));
+      score += 10L * obj_dist(h);
+      score -= game_->data().terrain[game_->terrain(h)].defence(hard_target(u));
+      if (best == kNoHex || score < best_score) best = h, best_score = score;
+    }
+    if (best == kNoHex) {  // no room left in the zone (not reached with the shipped data)
+      unit(u).flags = static_cast<uint16_t>((unit(u).flags & ~kOffMap) | kGone | kPermanent);
+      Emit(ev, "WSR 2.0", unit_label(u) + " finds no room in its setup zone and is left out.",
+           side);
+      continue;
+    }
+    Unit& x = unit(u);
+    x.hex = static_cast<int16_t>(best);
+    x.start_hex = x.hex;
+    x.flags &= static_cast<uint16_t>(~kOffMap);
+    uint8_t& c = control[static_cast<size_t>(best)];
+    c = static_cast<uint8_t>((c & ~3) | (side + 1));
+    ++placed;
+  }
+  for (int k = setup_next_sw(side); k >= 0; k = setup_next_sw(side)) {
+    int pick = -1;
+    for (int pass = 0; pass < 2 && pick < 0; ++pass)
+      for (int v = 0; v < n_units && pick < 0; ++v)
+        if ((pass == 1 || !has(v, kMounted)) && can_assign(k, v, nullptr)) pick = v;
+    if (pick < 0) {  // not reached: the builder checks SWs <= platoons per force
+      Emit(ev, "WSR 1.3.4.1", game_->sw_info(k).label + " has no platoon to hold it.", side);
+      break;
+    }
+    unit(pick).sw = static_cast<uint8_t>(k + 1);
+    ++assigned;
+  }
+  Emit(ev, "WSR 2.0",
+       game_->seats()[static_cast<size_t>(side)] + " auto-setup: " + std::to_string(placed) +
+           " units placed, " + std::to_string(assigned) + " support weapons assigned.",
+       side);
+  // An unassignable SW would leave the step undecidable: give up on the side's remaining SWs.
+  if (setup_next_unit(side) < 0 && setup_next_sw(side) >= 0) {
+    pop();
+    if (side == SetupFirstSeat(*this)) {
+      push(kStepSetup, 0, 1 - side);
+      next_setup_step(ev);
+    } else {
+      start_play(ev);
+    }
+    return;
+  }
+  next_setup_step(ev);
+}
+
+std::string WsrState::setup_why_illegal(const Action& a) const {
+  if (n_steps == 0 || top().kind != kStepSetup) return "the setup phase is over (WSR 2.0)";
+  std::string why;
+  if (a.verb == kPlace && a.argc >= 2) {
+    if (!can_place(a.arg(0), a.arg(1), a.argc > 2 && a.arg(2) != 0, &why)) return why;
+  } else if (a.verb == kAssign && a.argc >= 2) {
+    if (!can_assign(a.arg(0), a.arg(1), &why)) return why;
+  } else if (a.verb == kAutoSetup) {
+    return "";
+  }
+  if (!why.empty()) return why;
+  return "the setup phase is in progress (WSR 2.0): " + setup_prompt();
+}
+
+std::string WsrState::setup_prompt() const {
+  const int side = top().a;
+  const std::string who = game_->seats()[static_cast<size_t>(side)];
+  if (const int u = setup_next_unit(side); u >= 0) {
+    const Zone* z = SetupZoneOf(*this, u);
+    return who + " sets up: place " + unit_label(u) + " in " + z->id + " (" + z->text +
+           ") with place <unit> <hex>, or auto-setup for the rest (WSR 2.0).";
+  }
+  if (const int k = setup_next_sw(side); k >= 0)
+    return who + " assigns " + game_->sw_info(k).label +
+           " to an infantry-type platoon of its force with assign <sw> <unit>, or auto-setup "
+           "(WSR 1.3.4.1).";
+  return who + " has set up (WSR 2.0).";
+}
+
+std::string WsrState::setup_describe(const Action& a) const {
+  auto unit_name = [&](int u) {
+    return u >= 0 && u < n_units ? unit_label(u) : "u" + std::to_string(u);
+  };
+  switch (a.verb) {
+    case kPlace: {
+      std::string t = "place " + unit_name(a.arg(0)) + " " +
+                      hex_name(a.arg(1) < game_->layout().size() ? a.arg(1) : -1);
+      if (a.argc > 2 && a.arg(2) != 0 && a.arg(0) < n_units)  // the face it is set up on
+        t += has(a.arg(0), kMounted) ? " dismounted" : " mounted";
+      return t;
+    }
+    case kAssign:
+      return "assign " +
+             (a.arg(0) < game_->num_sws() ? game_->sw_info(a.arg(0)).label
+                                          : "sw" + std::to_string(a.arg(0))) +
+             " " + unit_name(a.arg(1));
+    case kAutoSetup:
+      return "auto-setup";
+    default:
+      return "?";
+  }
+}
+
+int WsrState::setup_parse(const std::vector<std::string>& w, Action& out,
+                          std::string& error) const {
+  const std::string& v = w[0];
+  if (v == "auto-setup" && w.size() == 1) {
+    out = Action(kAutoSetup, {});
+    return 1;
+  }
+  if (v == "place" && w.size() >= 2 && w.size() <= 4) {
+    // "place <unit> <hex> [mounted|dismounted]", or "place <hex> [...]" for the next unit of
+    // the side setting up.
+    std::vector<std::string> x = w;
+    int face = -1;  // -1: as it is; 0: dismounted; 1: mounted
+    if (x.back() == "mounted" || x.back() == "dismounted") {
+      face = x.back() == "mounted" ? 1 : 0;
+      x.pop_back();
+    }
+    if (x.size() < 2 || x.size() > 3) {
+      error = "place <unit> <hex> [mounted|dismounted]";
+      return -1;
+    }
+    int u = -1;
+    if (x.size() == 3) {
+      u = game_->unit_by_label(x[1]);
+      if (u < 0) {
+        error = "no unit labelled '" + x[1] + "'";
+        return -1;
+      }
+    } else {
+      if (n_steps == 0 || top().kind != kStepSetup || setup_next_unit(top().a) < 0) {
+        error = "no unit is waiting to be set up (WSR 2.0)";
+        return -1;
+      }
+      u = setup_next_unit(top().a);
+    }
+    const int h = game_->layout().TryIndex(x.back(), &error);
+    if (h < 0) return -1;
+    const int flip = face >= 0 && (face == 1) != has(u, kMounted) ? 1 : 0;
+    out = Action(kPlace, {u, h, flip});
+    return 1;
+  }
+  if (v == "assign" && w.size() == 3) {
+    const int k = game_->sw_by_label(w[1]);
+    if (k < 0) {
+      error = "no support weapon labelled '" + w[1] + "'";
+      return -1;
+    }
+    const int u = game_->unit_by_label(w[2]);
+    if (u < 0) {
+      error = "no unit labelled '" + w[2] + "'";
+      return -1;
+    }
+    out = Action(kAssign, {k, u});
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace feldherr::wsr

@@ -1,0 +1,295 @@
+// White Star Rising scenario special rules of the basic scenarios WSR-B1..B4 as hooks of the
+// rules engine (docs/wsr-rules.md "Scenario mechanics"). Every hook reads its parameters from
+// the scenario data (SpecialRule::Int / Str; KnownSpecialRules() in scenario.cc), never from
+// constants here:
+//   B1 m18-fire-and-move (counter, mp, to_hit)   fire then move `mp` MP, or move <= `mp` MP then
+//                                                fire, at to-hit +`to_hit` for that attack
+//   B2 hq-replacement-any-unit (formation)       WSR 1.3.2.3 with any unit of the formation
+//   B3 no-rivers                                 river/bridge hexes use `without_rivers`
+//   B3 dismounted-only (counter, formation)      never mounted, no "+" ([Rec A-42]), no wreck
+//   B4 rubble (terrain, move_soft, move_hard, road_reduction, defence)   [Rec A-36]
+//   B4 hq-on-counter (formation, counter)        the HQ may also return on `counter` units
+//   B4 panther-ambush (formation, counter, zone, extra_hits)   place, fire at once, +hits
+#include "games/wsr/special_rules.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "games/wsr/combat.h"
+#include "games/wsr/scenario.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+bool Fail(std::string* why, std::string text) {
+  if (why) *why = std::move(text);
+  return false;
+}
+
+void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
+  if (ev) ev->push_back({rule, std::move(text), seat});
+}
+
+const SpecialRule* RuleOf(const GameSetup& setup, std::string_view id) {
+  return setup.scenario_data ? setup.scenario_data->FindRule(id) : nullptr;
+}
+
+// A formation parameter: empty matches every formation.
+bool FormationMatches(const Formation* f, const std::string& param) {
+  return param.empty() || (f != nullptr && f->Matches(param));
+}
+
+struct Rubble {
+  bool on = false;
+  Terrain terrain = Terrain::kCity;
+  int soft = 0, hard = 0, road_reduction = 0, defence = 0;
+};
+
+Rubble RubbleOf(const GameSetup& setup) {
+  Rubble r;
+  const SpecialRule* rule = RuleOf(setup, "rubble");
+  if (rule == nullptr || !TerrainFromId(rule->Str("terrain"), &r.terrain)) return r;
+  r.on = true;
+  r.soft = rule->Int("move_soft", 0);
+  r.hard = rule->Int("move_hard", 0);
+  r.road_reduction = rule->Int("road_reduction", 0);
+  r.defence = rule->Int("defence", 0);
+  return r;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Map hooks (WsrGame constructor).
+
+Terrain ScenarioTerrain(const GameSetup& setup, const TerrainChart& chart, Terrain t) {
+  // B3 no-rivers, WSR-B3 [Rec]: "river hexes do not exist": the other terrain of the hex.
+  if (RuleOf(setup, "no-rivers") != nullptr) return chart[t].without_rivers;
+  return t;
+}
+
+int RubbleMoveCost(const GameSetup& setup, const Data& data, const HexLayout& layout, Terrain t,
+                   int hex, bool hard, int cost) {
+  const Rubble r = RubbleOf(setup);
+  if (!r.on || t != r.terrain || cost < 0) return cost;
+  // B4 rubble: the rubble cost replaces the terrain (and road) cost of entering the hex; a road
+  // running completely through the hex reduces it (reading: whatever side the unit comes from).
+  int c = hard ? r.hard : r.soft;
+  bool through = false;
+  for (const HexId& id : layout.Aliases(hex))
+    through = through || data.sheet(id.sheet).RoadThrough(id);
+  if (through) c -= r.road_reduction;
+  return std::max(c, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fire hooks.
+
+void WsrState::special_fire_input(int u, int t, FireInput& in) const {
+  const GameSetup& setup = game_->setup();
+  if (!setup.scenario_data) return;
+  // B1 m18-fire-and-move: to-hit + `to_hit` for the attack combined with movement.
+  if (const SpecialRule* r = RuleOf(setup, "m18-fire-and-move");
+      r != nullptr && info(u).counter->id == r->Str("counter")) {
+    const bool combined = (combined_u == u && info(u).formation == active_f &&
+                           (combined_mode == 1 || combined_mode == 2)) ||
+                          combined_fire_window(u);
+    if (combined) in.to_hit_modifier += r->Int("to_hit", 0);
+  }
+  // B3 dismounted-only, [Rec A-42]: no "+" on the unit's own HE and AP firepower (an AT
+  // support weapon still makes its AP enhanced, WSR 1.3.4.3).
+  if (no_wreck(u)) {
+    const CounterType* w = sw(u);
+    in.weapon.enhanced = hard_target(t) && w != nullptr && w->face_for(false, false).ap_enhanced;
+  }
+  // B4 rubble, [Rec A-36]: defence `defence` in rubble hexes for soft and hard targets,
+  // replacing the chart value (concealment still adds 1; hard targets stay capped at 2, 6.1.6).
+  const Rubble rb = RubbleOf(setup);
+  if (rb.on && game_->terrain(unit(t).hex) == rb.terrain) in.terrain_dice = rb.defence;
+}
+
+void WsrState::special_hex_fire_input(int hex, FireInput& in) const {
+  const Rubble rb = RubbleOf(game_->setup());
+  if (rb.on && game_->terrain(hex) == rb.terrain) in.terrain_dice = rb.defence;  // B4, A-36
+}
+
+// ---------------------------------------------------------------------------------------------
+// HQ replacement (WSR 1.3.2.3): a unit of the HQ's type; B2 any unit; B4 also `counter`.
+
+bool WsrState::hq_replacement_unit_ok(int f, int u) const {
+  const FormationInfo& fi = game_->formation(f);
+  const std::string& type = info(fi.hq).counter->hq_type;
+  if (type.empty() || info(u).counter->id == type) return true;
+  const GameSetup& setup = game_->setup();
+  if (const SpecialRule* r = RuleOf(setup, "hq-replacement-any-unit");
+      r != nullptr && FormationMatches(fi.data, r->Str("formation")))
+    return true;  // B2: with any unit of its formation
+  if (const SpecialRule* r = RuleOf(setup, "hq-on-counter");
+      r != nullptr && FormationMatches(fi.data, r->Str("formation")) &&
+      info(u).counter->id == r->Str("counter"))
+    return true;  // B4: on any Panther counter
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// B3 dismounted-only.
+
+bool WsrState::no_wreck(int u) const {
+  const SpecialRule* r = RuleOf(game_->setup(), "dismounted-only");
+  return r != nullptr && info(u).counter->id == r->Str("counter") &&
+         FormationMatches(game_->formation(info(u).formation).data, r->Str("formation"));
+}
+
+std::string WsrState::special_flip_refusal(int u, bool mount) const {
+  if (mount && no_wreck(u))
+    return unit_label(u) +
+           " has no vehicles in this scenario: always dismounted "
+           "(dismounted-only, [Rec A-42])";
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------------
+// B1 m18-fire-and-move ([Rec] WSR-B1: the M18 may still move its full MF without firing, or fire
+// without moving at normal to-hit; the +1 applies only when combining; Ops complete after).
+
+bool WsrState::combined_fire_window(int u) const {
+  const SpecialRule* r = RuleOf(game_->setup(), "m18-fire-and-move");
+  if (r == nullptr || u < 0 || u >= n_units || info(u).counter->id != r->Str("counter"))
+    return false;
+  if (n_steps == 0 || top().kind != kStepMove || !in_group(u)) return false;
+  if (combined_u == u && combined_mode >= 2) return false;  // fired already (fire-move)
+  return info(u).formation == active_f && has(u, kMovedThisImpulse) &&
+         unit(u).mp_spent <= r->Int("mp", 0) && !has(u, kOutOfCommand);
+}
+
+bool WsrState::may_move_after_fire(int u) const {
+  return combined_u == u && combined_mode == 2 && info(u).formation == active_f && n_steps > 0 &&
+         top().kind == kStepOperations && !has(u, kMovedThisImpulse);
+}
+
+void WsrState::special_move_actions(ActionList& out) const {
+  for (int k = 0; k < n_group; ++k) {
+    const int u = group[static_cast<size_t>(k)];
+    if (!combined_fire_window(u)) continue;
+    for (int t = 0; t < n_units; ++t)
+      if (on_map(t) && side_of(t) != side_of(u) && can_fire(u, t, false, nullptr))
+        out.push_back(Action(kFire, {u, t}));
+  }
+}
+
+void WsrState::special_operations_actions(ActionList& out) const {
+  const GameSetup& setup = game_->setup();
+  if (!setup.scenario_data || n_steps == 0 || top().kind != kStepOperations) return;
+  if (const SpecialRule* r = RuleOf(setup, "m18-fire-and-move")) {
+    for (int u = 0; u < n_units; ++u) {
+      if (info(u).counter->id != r->Str("counter") || info(u).formation != active_f) continue;
+      if (combined_u == u || has(u, kMovedThisImpulse)) continue;
+      for (int t = 0; t < n_units; ++t)
+        if (on_map(t) && side_of(t) != side_of(u) && can_fire(u, t, false, nullptr))
+          out.push_back(Action(kFireMove, {u, t}));
+    }
+  }
+  // B4 panther-ambush, option (2): during an impulse of the hook's formation.
+  if (const SpecialRule* r = RuleOf(setup, "panther-ambush")) {
+    if (!game_->formation(active_f).data->Matches(r->Str("formation"))) return;
+    const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
+    if (z == nullptr) return;
+    for (int u = 0; u < n_units; ++u) {
+      if (!has(u, kOffMap) || info(u).counter->id != r->Str("counter")) continue;
+      for (int h : z->hexes)
+        for (int t = 0; t < n_units; ++t)
+          if (on_map(t) && side_of(t) != side_of(u) && can_ambush(u, h, t, nullptr))
+            out.push_back(Action(kAmbush, {u, h, t}));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// B4 panther-ambush ([Rec] WSR-B4: placed at most once; option (1) = when an enemy unit enters a
+// hex in LOS and range of the placement hex, it fires as opportunity fire; Ops complete).
+
+bool WsrState::can_ambush(int u, int hex, int t, std::string* why) const {
+  const GameSetup& setup = game_->setup();
+  const SpecialRule* r = RuleOf(setup, "panther-ambush");
+  if (r == nullptr) return Fail(why, "ambush is the panther-ambush rule of WSR-B4");
+  if (u < 0 || u >= n_units || t < 0 || t >= n_units) return Fail(why, "no such unit");
+  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+  const int fo = unit_force(u);
+  if (info(u).counter->id != r->Str("counter") || fo < 0 ||
+      setup.scenario_data->forces[static_cast<size_t>(fo)].arrival != ArrivalKind::kSpecial ||
+      setup.scenario_data->forces[static_cast<size_t>(fo)].rule != r->id)
+    return Fail(why, unit_label(u) + " is not the ambushing unit (panther-ambush)");
+  if (!has(u, kOffMap))
+    return Fail(why, unit_label(u) + " has been placed already (panther-ambush)");
+  const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
+  if (z == nullptr || !z->Contains(hex))
+    return Fail(why, hex_name(hex) + " is not a hex of the ambush zone (" +
+                         (z ? z->text : r->Str("zone")) + ")");
+  const int side = side_of(u);
+  if (enemy_in(hex, side))
+    return Fail(why, hex_name(hex) + " contains an enemy unit (panther-ambush)");
+  if (combat_units_in(hex, side) + 1 > kStackLimit)
+    return Fail(why, "stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)");
+  if (n_steps == 0) return Fail(why, "no ambush now");
+  const Step& st = top();
+  const bool opportunity = st.kind == kStepHexEntered;
+  if (opportunity) {
+    // Option (1): a moment when it could conduct opportunity fire (WSR 6.2).
+    if (game_->formation(st.f).side == side)
+      return Fail(why, "opportunity fire only at enemy units (WSR 6.2)");
+  } else if (st.kind == kStepOperations) {
+    // Option (2): during an impulse of the formation.
+    if (active_f < 0 || !game_->formation(active_f).data->Matches(r->Str("formation")))
+      return Fail(why, "the ambush comes during an impulse of " + r->Str("formation") +
+                           " or as opportunity fire (panther-ambush)");
+  } else {
+    return Fail(why, "the ambush comes during an impulse of " + r->Str("formation") +
+                         " or as opportunity fire (panther-ambush)");
+  }
+  // Immediately after placement it must fire: the attack must be legal from the hex.
+  WsrState placed = *this;
+  Unit& x = placed.unit(u);
+  x.hex = static_cast<int16_t>(hex);
+  x.start_hex = static_cast<int16_t>(hex);
+  x.flags = static_cast<uint16_t>(x.flags & ~(kOffMap | kOutOfCommand | kOpsComplete));
+  if (opportunity) return placed.can_fire(u, t, true, why);
+  if (info(t).hq) return Fail(why, "an HQ is not a target by itself (WSR 1.3.2.2)");
+  if (side_of(t) == side) return Fail(why, unit_label(t) + " is not an enemy unit (WSR 6.1)");
+  if (!on_map(t)) return Fail(why, unit_label(t) + " is not on the map");
+  return placed.fire_params(u, t, nullptr, why);
+}
+
+void WsrState::ambush_opfire_actions(ActionList& out) const {
+  const GameSetup& setup = game_->setup();
+  const SpecialRule* r = RuleOf(setup, "panther-ambush");
+  if (r == nullptr || n_steps == 0 || top().kind != kStepHexEntered) return;
+  const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
+  if (z == nullptr) return;
+  const int side = 1 - game_->formation(top().f).side;
+  for (int u = 0; u < n_units; ++u) {
+    if (!has(u, kOffMap) || side_of(u) != side || info(u).counter->id != r->Str("counter"))
+      continue;
+    for (int h : z->hexes)
+      for (int k = 0; k < n_group; ++k)
+        if (can_ambush(u, h, group[static_cast<size_t>(k)], nullptr))
+          out.push_back(Action(kAmbush, {u, h, group[static_cast<size_t>(k)]}));
+  }
+}
+
+int WsrState::take_extra_hits(int u, EventList* ev) {
+  if (ambush_u != u) return 0;
+  ambush_u = -1;  // only the first attack (WSR-B4: a later attack gets no extra hit)
+  const SpecialRule* r = RuleOf(game_->setup(), "panther-ambush");
+  const int extra = r ? r->Int("extra_hits", 0) : 0;
+  if (extra > 0)
+    Emit(ev, "scenario",
+         "Ambush: " + std::to_string(extra) + " extra hit" + (extra == 1 ? "" : "s") + " for " +
+             unit_label(u) + " before the defender rolls (panther-ambush).",
+         side_of(u));
+  return extra;
+}
+
+}  // namespace feldherr::wsr

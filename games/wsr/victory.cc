@@ -1,0 +1,233 @@
+// White Star Rising: victory conditions (WSR 12.2 control, A-34; scenario [victory]).
+#include "games/wsr/victory.h"
+
+#include <algorithm>
+
+namespace feldherr::wsr {
+
+namespace {
+
+const Scenario& Sc(const WsrState& s) {
+  return *s.wgame().setup().scenario_data;
+}
+
+std::string SideName(const WsrState& s, int side) {
+  return s.wgame().seats()[static_cast<size_t>(side)];
+}
+
+std::string ZoneName(const Zone* z, const std::string& id) {
+  if (z == nullptr) return id;
+  return z->id + (z->text.empty() ? "" : " (" + z->text + ")");
+}
+
+// Eliminated (WSR 6.1.7): gone from the map, except an SHQ removed for good to replace its HQ
+// (WSR 1.3.2.3), which was not eliminated.
+bool Eliminated(const WsrState& s, int u) {
+  if (!s.has(u, kGone)) return false;
+  if (s.info(u).shq && s.has(u, kPermanent)) {
+    const int hq = s.wgame().formation(s.info(u).formation).hq;
+    if (hq >= 0 && !s.has(hq, kPermanent)) return false;
+  }
+  return true;
+}
+
+// The unit filters of occupy/eliminate/survive: HQs, reduced units, counter types.
+bool Counts(const WsrState& s, const Condition& c, int u) {
+  if (!c.count_hq && s.info(u).hq) return false;
+  if (!c.count_reduced && s.has(u, kReduced)) return false;
+  if (!c.units.empty() &&
+      std::find(c.units.begin(), c.units.end(), s.info(u).counter->id) == c.units.end())
+    return false;
+  return true;
+}
+
+std::string Plural(int n, const char* what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+}  // namespace
+
+bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string* why) {
+  const WsrGame& g = s.wgame();
+  if (!c.by.empty()) {
+    const int b = g.seat_index(c.by);
+    if (b >= 0) side = b;
+  }
+  const std::string who = SideName(s, side);
+  const Zone* z = c.zone.empty() ? nullptr : Sc(s).FindZone(c.zone);
+  auto say = [&](bool ok, std::string text) {
+    if (why) *why = std::move(text);
+    return ok;
+  };
+  switch (c.kind) {
+    case ConditionKind::kAll:
+    case ConditionKind::kAny:
+    case ConditionKind::kAtLeast: {
+      const int need = c.kind == ConditionKind::kAll   ? static_cast<int>(c.children.size())
+                       : c.kind == ConditionKind::kAny ? 1
+                                                       : c.count;
+      int held = 0;
+      std::string yes, no;
+      for (const Condition& k : c.children) {
+        std::string w;
+        const bool ok = ConditionHolds(s, k, side, &w);
+        held += ok ? 1 : 0;
+        std::string& list = ok ? yes : no;
+        list += (list.empty() ? "" : " and ") + w;
+      }
+      const bool ok = held >= need;
+      if (c.kind == ConditionKind::kAtLeast)
+        return say(ok, std::to_string(held) + " of " + std::to_string(c.children.size()) +
+                           " objectives met (at least " + std::to_string(need) + " needed)" +
+                           (yes.empty() ? "" : ": " + yes));
+      return say(ok, ok ? yes : no);
+    }
+    case ConditionKind::kNot: {
+      std::string w;
+      const bool inner = !c.children.empty() && ConditionHolds(s, c.children[0], side, &w);
+      return say(!inner, inner ? w : "not: " + w);
+    }
+    case ConditionKind::kControlAll:
+    case ConditionKind::kControlCount: {  // WSR 12.2 (A-34: control as of the last MRP)
+      if (z == nullptr) return say(false, "unknown zone " + c.zone);
+      int held = 0;
+      std::string missing;
+      for (int h : z->hexes) {
+        if (s.controller(h) == side) {
+          ++held;
+        } else if (missing.empty()) {
+          missing = s.hex_name(h);
+        }
+      }
+      const int total = static_cast<int>(z->hexes.size());
+      if (c.kind == ConditionKind::kControlCount)
+        return say(held >= c.count, who + " controls " + std::to_string(held) + " of " +
+                                        std::to_string(total) + " hexes of " + ZoneName(z, c.zone) +
+                                        " (needs " + std::to_string(c.count) + ")");
+      if (held == total)
+        return say(true, who + " controls all " + std::to_string(total) +
+                             (total == 1 ? " hex" : " hexes") + " of " + ZoneName(z, c.zone));
+      return say(false, who + " does not control " + missing + " of " + ZoneName(z, c.zone));
+    }
+    case ConditionKind::kOccupy: {
+      if (z == nullptr) return say(false, "unknown zone " + c.zone);
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u)
+        if (s.on_map(u) && s.side_of(u) == side && z->Contains(s.unit(u).hex) && Counts(s, c, u))
+          ++n;
+      const int need = std::max(c.count, 1);
+      return say(n >= need, who + " has " + Plural(n, "unit") + " in " + ZoneName(z, c.zone) +
+                                " (needs " + std::to_string(need) + ")");
+    }
+    case ConditionKind::kEliminate: {
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u)
+        if (s.side_of(u) != side && Eliminated(s, u) && Counts(s, c, u)) ++n;
+      return say(n >= c.count, who + " eliminated " + Plural(n, "enemy unit") + " (needs " +
+                                   std::to_string(c.count) + ")");
+    }
+    case ConditionKind::kSurvive: {
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u)
+        if (s.side_of(u) == side && !Eliminated(s, u) && !s.has(u, kPermanent) && Counts(s, c, u))
+          ++n;
+      return say(n >= c.count, who + " has " + Plural(n, "unit") + " left (needs " +
+                                   std::to_string(c.count) + ")");
+    }
+    case ConditionKind::kExit:  // G-12: refused by MakeScenarioGame
+      return say(false, "exits are not tracked (G-12)");
+  }
+  return say(false, "unknown condition");
+}
+
+int VictoryPoints(const WsrState& s, int side, std::string* why) {
+  const WsrGame& g = s.wgame();
+  const Scenario& sc = Sc(s);
+  int points = 0;
+  std::string text;
+  for (const ScoreRule& r : sc.victory.scoring) {
+    if (g.seat_index(r.side) != side) continue;
+    int n = 0;
+    const Zone* z = r.zone.empty() ? nullptr : sc.FindZone(r.zone);
+    switch (r.per) {
+      case ScoreEvent::kEliminated:
+        for (int u = 0; u < s.n_units; ++u)
+          if (s.side_of(u) != side && Eliminated(s, u) &&
+              (r.units.empty() ||
+               std::find(r.units.begin(), r.units.end(), s.info(u).counter->id) != r.units.end()))
+            ++n;
+        break;
+      case ScoreEvent::kControlledAll:
+        if (z != nullptr) {
+          bool all = true;
+          for (int h : z->hexes) all = all && s.controller(h) == side;
+          n = all ? 1 : 0;
+        }
+        break;
+      case ScoreEvent::kControlledHex:
+        if (z != nullptr)
+          for (int h : z->hexes) n += s.controller(h) == side ? 1 : 0;
+        break;
+      case ScoreEvent::kExited:  // G-12: refused by MakeScenarioGame
+        break;
+    }
+    points += n * r.points;
+    if (n > 0)
+      text += (text.empty() ? "" : ", ") + std::to_string(n * r.points) + " for " +
+              ScoreEventId(r.per) + (r.zone.empty() ? "" : " " + r.zone);
+  }
+  if (why) *why = text;
+  return points;
+}
+
+Result ScenarioResult(const WsrState& s) {
+  const WsrGame& g = s.wgame();
+  const Scenario& sc = Sc(s);
+  const Victory& v = sc.victory;
+  std::string result, because;
+  if (!v.scoring.empty()) {
+    std::vector<std::pair<std::string, int>> pts;
+    for (int side = 0; side < 2; ++side) {
+      std::string w;
+      pts.emplace_back(SideName(s, side), VictoryPoints(s, side, &w));
+      because += (because.empty() ? "" : "; ") + SideName(s, side) + " " +
+                 std::to_string(pts.back().second) + " VP" + (w.empty() ? "" : " (" + w + ")");
+    }
+    result = v.ResultForPoints(pts);
+  } else {
+    for (const Outcome& o : v.outcomes) {
+      const int side = g.seat_index(o.side);
+      std::string w;
+      if (side >= 0 && ConditionHolds(s, o.condition, side, &w)) {
+        result = o.result;
+        because = w;
+        break;
+      }
+      because += (because.empty() ? "" : "; ") + w;
+    }
+    if (result.empty()) result = v.otherwise;
+  }
+  Result r;
+  r.returns = {0.0, 0.0};
+  const size_t dash = result.find('-');
+  const std::string winner = result.substr(0, dash);
+  const std::string grade = dash == std::string::npos ? "" : result.substr(dash + 1);
+  const int ws = result == "draw" ? -1 : g.seat_index(winner);
+  if (ws >= 0) {
+    r.returns[static_cast<size_t>(ws)] = 1.0;
+    r.returns[static_cast<size_t>(1 - ws)] = -1.0;
+    r.summary = winner + " wins" + (grade.empty() ? "" : " (" + grade + ")");
+  } else {
+    r.summary = "draw";
+  }
+  r.reason = because + ": " + r.summary + " (" + sc.code + " " + sc.title +
+             " victory conditions, WSR 12.2)";
+  if (!s.is_terminal()) r.reason = "game not over yet; as it stands: " + r.reason;
+  return r;
+}
+
+Result WsrState::scenario_result() const {
+  return ScenarioResult(*this);
+}
+
+}  // namespace feldherr::wsr

@@ -1,0 +1,42 @@
+// The engine's conformance battery (engine/conformance.h) over random games of each basic
+// scenario: setup phase, play to the turn limit, result (docs/wsr-play.md). The full run of 200
+// games per scenario with replays verified is tests/shell/wsr_replay_verify.sh.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/conformance.h"
+#include "tests/wsr_play/wsr_play_util.h"
+
+namespace feldherr::wsr::testing {
+namespace {
+
+class Battery : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Battery, RandomGamesKeepTheStateContractAndEndWithAResult) {
+  auto game = ScenarioGame(GetParam());
+  ConformanceOptions o;
+  o.games = 30;
+  o.seed = 11;
+  o.max_actions = 20000;
+  o.check_stride = 5;
+  o.invariant = [](const State& s) {
+    return static_cast<const WsrState&>(s).invariant_violation();
+  };
+  ConformanceReport r = run_conformance(*game, o);
+  for (const auto& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.games, o.games);
+  EXPECT_EQ(r.terminated, o.games);
+  RecordProperty("actions", std::to_string(r.actions));
+}
+
+INSTANTIATE_TEST_SUITE_P(Basic, Battery,
+                         ::testing::Values("noville", "le-hauderie", "vierville", "koeln"),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace feldherr::wsr::testing

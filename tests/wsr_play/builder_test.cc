@@ -1,0 +1,153 @@
+// The scenario builder (games/wsr/scenario_game.h): seats, formations, units per force, support
+// weapons, start control (WSR 12.2), objectives, and the module registration.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "engine/errors.h"
+#include "engine/registry.h"
+#include "games/wsr/scenario_game.h"
+#include "tests/wsr_play/wsr_play_util.h"
+
+namespace feldherr::wsr::testing {
+namespace {
+
+int CountCounter(const WsrGame& g, const std::string& id) {
+  int n = 0;
+  for (int u = 0; u < g.num_units(); ++u) n += g.unit(u).counter->id == id ? 1 : 0;
+  return n;
+}
+
+int UnitsOfSide(const WsrGame& g, int side) {
+  int n = 0;
+  for (int u = 0; u < g.num_units(); ++u) n += g.unit(u).side == side ? 1 : 0;
+  return n;
+}
+
+struct Expect {
+  const char* id;
+  int units_de, units_us, sws;
+};
+
+class BuilderCounts : public ::testing::TestWithParam<Expect> {};
+
+// WSR 12.1 forces: one unit per counter (counts expanded), SWs apart (WSR 1.3.4.1).
+TEST_P(BuilderCounts, WSR_12_1_EveryCounterOfEveryForceIsAUnitAndSwsAreApart) {
+  const Expect e = GetParam();
+  auto g = ScenarioGame(e.id);
+  ASSERT_EQ(g->seats(), (std::vector<std::string>{"de", "us"}));  // [[side]] order
+  EXPECT_EQ(UnitsOfSide(*g, 0), e.units_de);
+  EXPECT_EQ(UnitsOfSide(*g, 1), e.units_us);
+  EXPECT_EQ(g->num_sws(), e.sws);
+  const Scenario& sc = *g->setup().scenario_data;
+  EXPECT_EQ(g->setup().turns, sc.turns);
+  EXPECT_EQ(g->num_formations(), static_cast<int>(sc.formations.size()));
+  for (const FormationSetup& fs : sc.formations) {
+    const int f = g->formation_index(fs.id);
+    ASSERT_GE(f, 0) << fs.id;
+    EXPECT_EQ(g->formation(f).morale, fs.morale) << fs.id;
+    EXPECT_EQ(g->formation(f).side, g->seat_index(fs.side)) << fs.id;
+  }
+  // Every unit starts off the map (set up or arriving), with its force.
+  auto s = g->initial();
+  for (int u = 0; u < g->num_units(); ++u) {
+    EXPECT_TRUE(s.has(u, kOffMap)) << g->unit(u).label;
+    EXPECT_GE(g->setup().units[static_cast<size_t>(u)].force, 0);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Basic, BuilderCounts,
+                         ::testing::Values(Expect{"noville", 12, 14, 3},
+                                           Expect{"le-hauderie", 13, 17, 4},
+                                           Expect{"vierville", 11, 7, 4},
+                                           Expect{"koeln", 6, 10, 1}),
+                         [](const auto& info) {
+                           std::string n = info.param.id;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
+
+TEST(WsrBuilder, WSR_B1_NovilleForcesAndSupportWeapons) {
+  auto g = ScenarioGame("noville");
+  EXPECT_EQ(CountCounter(*g, "de.panzergrenadiere"), 4);  // 3 set up + 1 second element
+  EXPECT_EQ(CountCounter(*g, "de.panther"), 2);
+  EXPECT_EQ(CountCounter(*g, "us.m4a1"), 2);
+  EXPECT_NE(g->unit_by_label("us.m4a1-2"), -1);
+  EXPECT_NE(g->sw_by_label("de.hmg"), -1);
+  EXPECT_NE(g->sw_by_label("us.hmg"), -1);
+  EXPECT_NE(g->sw_by_label("us.bazooka"), -1);
+  // The panzergrenadiere start mounted (scenario stand-in).
+  auto s = g->initial();
+  EXPECT_TRUE(s.has(g->unit_by_label("de.panzergrenadiere-1"), kMounted));
+  EXPECT_EQ(g->setup().fate_points[0], 1);  // de
+  EXPECT_EQ(g->setup().fate_points[1], 4);  // us
+}
+
+// WSR 12.2: each side controls every hex where it could set up; entry zones are not controlled
+// objectives are the hexes of the victory zones.
+TEST(WsrBuilder, WSR_12_2_SetupZonesStartControlled) {
+  auto g = ScenarioGame("noville");
+  auto s = g->initial();
+  const HexLayout& L = g->layout();
+  EXPECT_EQ(s.controller(L.Index("A-Q01")), 0);  // beck-setup, columns Q-U
+  EXPECT_EQ(s.controller(L.Index("A-U11")), 0);
+  EXPECT_EQ(s.controller(L.Index("A-A01")), 1);  // cca-setup, columns A-M
+  EXPECT_EQ(s.controller(L.Index("A-M06")), 1);
+  EXPECT_EQ(s.controller(L.Index("A-O06")), -1);  // no man's land
+  // Ste Jeanne (A-G08 H08 G09 H09) is the only objective.
+  std::vector<int> obj = g->objectives();
+  std::sort(obj.begin(), obj.end());
+  std::vector<int> want = {L.Index("A-G08"), L.Index("A-G09"), L.Index("A-H08"), L.Index("A-H09")};
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(obj, want);
+  // B3: the Germans enter by the south edge and control nothing at the start.
+  auto v = ScenarioGame("vierville");
+  auto vs = v->initial();
+  const Zone* edge = v->setup().scenario_data->FindZone("south-edge");
+  for (int h : edge->hexes)
+    if (!v->setup().scenario_data->FindZone("vslf")->Contains(h))
+      EXPECT_NE(vs.controller(h), 0) << v->layout().Name(h);
+}
+
+TEST(WsrBuilder, WSR_B4_KoelnObjectivesAreTheCathedralAndTheNOCityHexes) {
+  auto g = ScenarioGame("koeln");
+  const HexLayout& L = g->layout();
+  const std::vector<int>& obj = g->objectives();
+  EXPECT_EQ(obj.size(), 7u);  // B-Q04 + 6 city hexes in columns N-O
+  EXPECT_NE(std::find(obj.begin(), obj.end(), L.Index("B-Q04")), obj.end());
+  EXPECT_NE(std::find(obj.begin(), obj.end(), L.Index("B-N05")), obj.end());
+}
+
+// Exits (G-12) are not tracked: a scenario with an exit condition is refused at build time.
+TEST(WsrBuilder, G_12_ExitConditionsAreRefusedAtBuildTime) {
+  auto sc = std::make_shared<Scenario>(*LoadShippedScenario("noville"));
+  Condition exit;
+  exit.kind = ConditionKind::kExit;
+  exit.zone = "beck-entry-east";
+  exit.count = 1;
+  sc->victory.outcomes[0].condition = exit;
+  try {
+    MakeScenarioGame(ShippedData(), sc);
+    FAIL() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("G-12"));
+  }
+}
+
+TEST(WsrModule, ListsTheFourBasicScenariosWithTheirFileTitles) {
+  const GameModule* m = all_games().find("wsr");
+  ASSERT_NE(m, nullptr);
+  ASSERT_EQ(m->scenarios.size(), 4u);
+  for (const ScenarioInfo& info : m->scenarios) {
+    auto sc = LoadShippedScenario(info.id);
+    EXPECT_EQ(info.title, sc->code + " " + sc->title + " (" + sc->date + ")");
+    EXPECT_EQ(sc->type, ScenarioType::kBasic);
+    auto g = all_games().create("wsr/" + info.id, {});
+    EXPECT_EQ(g->scenario(), info.id);
+  }
+  EXPECT_THROW(all_games().create("wsr/omaha", {}), UsageError);  // advanced: needs WSR 11.x
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing

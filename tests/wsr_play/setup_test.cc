@@ -1,0 +1,199 @@
+// The setup phase of a scenario game (WSR 2.0), support weapon assignment (WSR 1.3.4.1),
+// stacking (1.4), setup requirements (B4) and auto-setup (games/wsr/setup.cc).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "games/wsr/scenario.h"
+#include "tests/wsr_play/wsr_play_util.h"
+
+namespace feldherr::wsr::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+// WSR 2.0: the side named first (B1: us) places its units into their zones; nothing is drawn
+// before the setup is over and the cup is empty.
+TEST(WsrSetup, WSR_2_0_SetupFirstSidePlacesIntoItsZone) {
+  Play p("noville");
+  EXPECT_EQ(p.state->current_seat(), p.seat("us"));
+  EXPECT_EQ(p.state->decision().kind, "setup");
+  EXPECT_EQ(p.s().cup_formation_markers(), 0);
+  EXPECT_THAT(p.why("place us.hq-507 A-A01"), HasSubstr("WSR 2.0"));
+  EXPECT_THAT(p.why("place us.hq-507 A-A01"), HasSubstr("507-setup"));
+  // Fixed order: the HQ comes first.
+  EXPECT_THAT(p.why("place us.paratroopers-1 A-K08"), HasSubstr("next is us.hq-507"));
+  // A-J07 is a wooded hill: not a plain woods hex of the zone (scenario decision "woods").
+  EXPECT_THAT(p.why("place us.hq-507 A-J07"), HasSubstr("not in the setup zone"));
+  p.act("place us.hq-507 A-K08");
+  EXPECT_EQ(p.s().unit(p.unit("us.hq-507")).hex, p.hex("A-K08"));
+  EXPECT_FALSE(p.s().has(p.unit("us.hq-507"), kOffMap));
+  EXPECT_TRUE(p.logged("WSR 2.0"));
+  // "place <hex>" places the next unit.
+  p.act("place A-K08");
+  EXPECT_EQ(p.s().unit(p.unit("us.paratroopers-1")).hex, p.hex("A-K08"));
+}
+
+// The scenarios' "mounted" stand-in: a transport counter may be set up on either face (WSR
+// 5.2); a counter without a mounted face may not.
+TEST(WsrSetup, WSR_5_2_TransportCountersMayBeSetUpOnEitherFace) {
+  Play p("noville");
+  for (const char* a :
+       {"place us.hq-507 A-K08", "place A-K08", "place A-K08", "place A-K09", "place A-K09",
+        "place A-J09", "place us.hq-cca A-H08", "place A-H08", "place A-H08"})
+    p.act(a);
+  EXPECT_THAT(p.why("place us.m4a1-2 A-G08 mounted"), HasSubstr("no mounted face"));
+  p.act("place A-G08");
+  ASSERT_TRUE(p.s().has(p.unit("us.mech-infantry-1"), kMounted));  // the file: mounted
+  p.act("place us.mech-infantry-1 A-G09 dismounted");
+  EXPECT_FALSE(p.s().has(p.unit("us.mech-infantry-1"), kMounted));
+  EXPECT_FALSE(p.s().hard_target(p.unit("us.mech-infantry-1")));
+  p.act("place A-G09 mounted");  // already mounted: placed as it is
+  EXPECT_TRUE(p.s().has(p.unit("us.mech-infantry-2"), kMounted));
+}
+
+// WSR 1.4: at most 2 combat units per hex, one HQ/SHQ per hex, also in the setup.
+TEST(WsrSetup, WSR_1_4_StackingHoldsInTheSetup) {
+  Play p("noville");
+  p.act("place us.hq-507 A-K08");
+  p.act("place us.paratroopers-1 A-K08");
+  p.act("place us.paratroopers-2 A-K08");
+  EXPECT_THAT(p.why("place us.60mm-mortar A-K08"), HasSubstr("WSR 1.4"));
+  p.act("place us.60mm-mortar A-K09");
+  p.act("place us.m18 A-K09");
+  p.act("place us.57mm-atg A-J09");
+  // CCA's HQ may not join the 507th HQ in A-K08 (cca-setup covers columns A-M).
+  EXPECT_THAT(p.why("place us.hq-cca A-K08"), HasSubstr("WSR 1.3.2"));
+  p.act("place us.hq-cca A-H08");
+}
+
+// WSR 1.3.4.1: each SW goes to an infantry-type platoon of its own force, one per platoon,
+// after the side's units are placed.
+TEST(WsrSetup, WSR_1_3_4_1_SupportWeaponsGoToInfantryOfTheirForce) {
+  Play p("noville");
+  for (const char* a :
+       {"place us.hq-507 A-K08", "place A-K08", "place A-K08", "place A-K09", "place A-K09",
+        "place A-J09", "place us.hq-cca A-H08", "place A-H08", "place A-H08", "place A-G08",
+        "place A-G08", "place A-G09", "place A-G09", "place A-H09"})
+    p.act(a);
+  EXPECT_EQ(p.s().setup_next_unit(p.seat("us")), -1);
+  EXPECT_EQ(p.state->decision().kind, "setup");
+  EXPECT_THAT(p.why("assign us.hmg us.mech-infantry-1"), HasSubstr("next is us.bazooka"));
+  EXPECT_THAT(p.why("assign us.bazooka us.m18"), HasSubstr("infantry-type"));
+  EXPECT_THAT(p.why("assign us.bazooka us.mech-infantry-1"), HasSubstr("own force"));
+  p.act("assign us.bazooka us.paratroopers-1");
+  EXPECT_EQ(p.s().sw(p.unit("us.paratroopers-1")), ShippedData().FindCounter("us.bazooka"));
+  p.act("assign us.hmg us.mech-infantry-2");
+  EXPECT_EQ(p.s().sw(p.unit("us.mech-infantry-2"))->id, "us.hmg");
+  // The US is done: the German sets up next.
+  EXPECT_EQ(p.state->current_seat(), p.seat("de"));
+  EXPECT_THAT(p.why("place de.hq-beck A-K01"), HasSubstr("WSR 2.0"));
+  p.act("auto-setup");
+  // Play starts: markers in the cup (WSR 2.0), Chance draws.
+  EXPECT_EQ(p.state->current_seat(), kChance);
+  EXPECT_EQ(p.s().cup_formation_markers(), 3);
+  EXPECT_EQ(p.s().cup_end_turn_markers(), 2);
+  EXPECT_TRUE(p.s().has(p.unit("de.tiger-i"), kOffMap));          // second element: arrives later
+  EXPECT_NE(p.s().sw(p.unit("de.panzergrenadiere-1")), nullptr);  // de.hmg assigned
+  EXPECT_EQ(p.s().invariant_violation(), "");
+}
+
+// WSR-B4: "at least one unit in a city hex in column N or O": a placement after which the
+// remaining units could not meet it is refused.
+TEST(WsrSetup, WSR_B4_SetupRequirementRefusesTheLastChanceElsewhere) {
+  Play p("koeln");
+  ASSERT_EQ(p.state->current_seat(), p.seat("de"));  // the German sets up first
+  const Scenario& sc = *p.game->setup().scenario_data;
+  const Zone* vslf = sc.FindZone("vslf");
+  const Zone* no = sc.FindZone("vslf-n-o");
+  std::vector<std::string> outside;
+  for (int h : vslf->hexes)
+    if (!no->Contains(h)) outside.push_back(p.game->layout().Name(h));
+  ASSERT_GE(outside.size(), 3u);
+  p.act("place de.hq-beck " + outside[0]);
+  p.act("place de.panther-1 " + outside[0]);
+  p.act("place de.infantry-1 " + outside[1]);
+  p.act("place de.infantry-2 " + outside[1]);
+  const std::string why = p.why("place de.infantry-3 " + outside[2]);
+  EXPECT_THAT(why, HasSubstr("WSR-B4 setup requirement (WSR 2.0)"));
+  EXPECT_THAT(p.why("place de.infantry-3 B-N05"), "");
+  p.act("place de.infantry-3 B-N05");
+  p.act("assign de.panzerschreck de.infantry-3");
+  EXPECT_EQ(p.state->current_seat(), p.seat("us"));
+  // The ambush Panther (special rule) is not set up.
+  EXPECT_TRUE(p.s().has(p.unit("de.panther-2"), kOffMap));
+}
+
+TEST(WsrSetup, WSR_B4_AutoSetupMeetsTheRequirement) {
+  Play p("koeln");
+  p.act("auto-setup");
+  const Zone* no = p.game->setup().scenario_data->FindZone("vslf-n-o");
+  int inside = 0;
+  for (int u = 0; u < p.s().n_units; ++u)
+    if (p.s().on_map(u) && p.s().side_of(u) == p.seat("de") && no->Contains(p.s().unit(u).hex))
+      ++inside;
+  EXPECT_GE(inside, 1);
+}
+
+// auto-setup for both sides of every basic scenario: every setup unit placed in its zone,
+// every SW of the side assigned, stacking kept, play starts.
+TEST(WsrSetup, WSR_2_0_AutoSetupEveryBasicScenario) {
+  for (const std::string& id : PlayableScenarioIds()) {
+    SCOPED_TRACE(id);
+    Play p(id);
+    int guard = 0;
+    while (p.state->decision().kind == "setup" && ++guard < 4) p.act("auto-setup");
+    EXPECT_NE(p.state->decision().kind, "setup");
+    EXPECT_EQ(p.s().invariant_violation(), "");
+    const Scenario& sc = *p.game->setup().scenario_data;
+    for (int u = 0; u < p.s().n_units; ++u) {
+      const Force& f = sc.forces[static_cast<size_t>(p.game->setup().units[u].force)];
+      if (f.arrival == ArrivalKind::kSetup) {
+        ASSERT_TRUE(p.s().on_map(u)) << p.s().unit_label(u);
+        EXPECT_TRUE(sc.FindZone(f.zone)->Contains(p.s().unit(u).hex)) << p.s().unit_label(u);
+      }
+    }
+    for (int k = 0; k < p.game->num_sws(); ++k) {
+      int holders = 0;
+      for (int u = 0; u < p.s().n_units; ++u) holders += p.s().unit(u).sw == k + 1 ? 1 : 0;
+      EXPECT_EQ(holders, 1) << p.game->sw_info(k).label;
+    }
+    // Auto-setup is deterministic.
+    Play q(id);
+    while (q.state->decision().kind == "setup") q.act("auto-setup");
+    EXPECT_EQ(q.state->hash(), p.state->hash());
+  }
+}
+
+// The setup decisions keep the state contract: text forms, JSON, hash.
+TEST(WsrSetup, SetupActionsRoundTripAndJson) {
+  Play p("le-hauderie");
+  p.act("auto-setup");  // de
+  for (int k = 0; k < 3; ++k) {
+    ActionList legal = p.state->legal_actions();
+    ASSERT_FALSE(legal.empty());
+    for (const Action& a : legal) {
+      Action b;
+      std::string err;
+      ASSERT_TRUE(p.state->parse(p.state->describe(a), b, err)) << p.state->describe(a) << err;
+      EXPECT_EQ(a, b);
+    }
+    p.state->apply(legal.front(), &p.events);
+    auto r = p.game->state_from_json(p.state->to_json());
+    EXPECT_EQ(r->hash(), p.state->hash());
+  }
+  // The SW holder is part of the state (WSR 1.3.4.1): in the JSON, the hash and checked.
+  json j = p.state->to_json();
+  const auto holder = std::find_if(j["units"].begin(), j["units"].end(),
+                                   [](const json& u) { return u.at(4).get<int>() != 0; });
+  ASSERT_NE(holder, j["units"].end());
+  (*holder)[4] = 0;
+  EXPECT_NE(p.game->state_from_json(j)->hash(), p.state->hash());
+  (*holder)[4] = 99;
+  EXPECT_THROW(p.game->state_from_json(j), std::runtime_error);
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing
