@@ -8,6 +8,7 @@
 
 #include "engine/errors.h"
 #include "games/wsr/data.h"
+#include "games/wsr/heuristic.h"
 #include "games/wsr/scenario.h"
 #include "games/wsr/scenario_game.h"
 #include "games/wsr/state.h"
@@ -77,6 +78,7 @@ GameModule wsr_module() {
       if (name == "disrupted_movement_limits") o.disrupted_movement_limits = value == "true";
     return MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), o);
   };
+  m.make_heuristic = [](int seat, uint64_t seed) { return make_wsr_heuristic(seat, seed); };
   m.data_subdir = "wsr";
   m.validate_file = validate_file;
   m.invariant = [](const State& s) -> std::string {

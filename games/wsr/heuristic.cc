@@ -1,0 +1,1188 @@
+// The White Star Rising heuristic player and evaluation (docs/wsr-ai.md). Reads the state only
+// through its public accessors; the rules files are not touched.
+#include "games/wsr/heuristic.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ai/scored_player.h"
+#include "games/wsr/combat.h"
+#include "games/wsr/odds.h"
+#include "games/wsr/scenario.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+constexpr double kNegInf = -std::numeric_limits<double>::infinity();
+
+// ---------------------------------------------------------------------------------------------
+// Static facts of a game, computed once per WsrGame (unit values, objectives per side).
+
+double FaceValue(const CounterType& c, const Face& f, double hq_value) {
+  if (c.is_hq()) return hq_value + f.command_value;
+  auto fire = [](const Weapon& w) { return w.present() ? w.fp * (7.0 - w.to_hit) / 6.0 : 0.0; };
+  const double ap = fire(f.ap), he = fire(f.he);
+  const double best = std::max(ap, he), other = std::min(ap, he);
+  const double defence = f.save > 0 ? f.armor * (7.0 - f.save) / 6.0 : 0.0;
+  return 1.0 + 0.5 * (best + 0.5 * other) + 0.3 * defence + 0.05 * f.mf;
+}
+
+struct GameInfo {
+  const WsrGame* game = nullptr;
+  uint64_t fingerprint = 0;
+  // value[u][mounted][reduced]: value of the face (WSR 1.2.1).
+  std::vector<std::array<std::array<double, 2>, 2>> value;
+  std::vector<double> full_value;  // value at full strength, the face it starts on
+  // Hexes each seat's units are pulled to (the zones of the victory conditions, the objectives).
+  std::array<std::vector<int>, 2> targets;
+  // Alternatives of an attacker: "any of" conditions (B2: all of Ste Jeanne OR all of
+  // Kleinestad) give one hex set each; the units go for one of them (FocusTargets).
+  std::array<std::vector<std::vector<int>>, 2> alternatives;
+  // Objective hexes for the evaluation's proximity term.
+  std::vector<int> objective_hexes;
+  const Scenario* scenario = nullptr;
+  std::array<double, 2> total_value{};
+  // A seat whose victory needs it to take hexes (a named outcome of the scenario); the other
+  // seat defends (holds what it has). Without a scenario both seats attack.
+  std::array<bool, 2> attacker{true, true};
+  bool scenario_symmetric = true;              // no scenario outcome names an attacker
+  double p_fail_command[kMaxFormations] = {};  // P(2d6 > morale), WSR 4.2
+};
+
+uint64_t Fingerprint(const WsrGame& g) {
+  uint64_t h = static_cast<uint64_t>(g.num_units()) * 1000003ULL + g.objectives().size();
+  for (int u = 0; u < g.num_units(); ++u)
+    h = h * 31 + reinterpret_cast<uintptr_t>(g.unit(u).counter) + static_cast<uint64_t>(u) * 7 +
+        g.unit(u).side;
+  for (int o : g.objectives()) h = h * 131 + static_cast<uint64_t>(o);
+  h = h * 31 + static_cast<uint64_t>(g.setup().turns);
+  h ^= reinterpret_cast<uintptr_t>(g.setup().scenario_data.get());
+  return h;
+}
+
+void CollectZones(const Scenario& sc, const Condition& c, std::vector<int>& out) {
+  if (c.kind == ConditionKind::kNot) return;  // a zone the side wants the enemy out of
+  if (!c.zone.empty()) {
+    if (const Zone* z = sc.FindZone(c.zone))
+      out.insert(out.end(), z->hexes.begin(), z->hexes.end());
+  }
+  for (const Condition& ch : c.children) CollectZones(sc, ch, out);
+}
+
+// The hex sets of which one suffices: the children of an "any" condition at the top.
+void CollectAlternatives(const Scenario& sc, const Condition& c,
+                         std::vector<std::vector<int>>& out) {
+  if (c.kind == ConditionKind::kAny && c.children.size() > 1) {
+    for (const Condition& ch : c.children) {
+      std::vector<int> z;
+      CollectZones(sc, ch, z);
+      if (!z.empty()) out.push_back(z);
+    }
+    return;
+  }
+  std::vector<int> z;
+  CollectZones(sc, c, z);
+  if (!z.empty()) out.push_back(z);
+}
+
+std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
+  auto info = std::make_shared<GameInfo>();
+  info->game = &g;
+  info->fingerprint = Fingerprint(g);
+  info->value.resize(static_cast<size_t>(g.num_units()));
+  info->full_value.resize(static_cast<size_t>(g.num_units()));
+  for (int u = 0; u < g.num_units(); ++u) {
+    const CounterType& c = *g.unit(u).counter;
+    for (int m = 0; m < 2; ++m)
+      for (int r = 0; r < 2; ++r)
+        info->value[static_cast<size_t>(u)][static_cast<size_t>(m)][static_cast<size_t>(r)] =
+            FaceValue(c, c.face_for(m != 0, r != 0), hq_value);
+    const double v = info->value[static_cast<size_t>(u)][c.transport ? 1 : 0][0];
+    info->full_value[static_cast<size_t>(u)] = v;
+    if (g.unit(u).side < 2) info->total_value[g.unit(u).side] += v;
+  }
+  for (int f = 0; f < g.num_formations(); ++f) {
+    const int m = g.formation(f).morale;
+    int fail = 0;
+    for (int a = 1; a <= 6; ++a)
+      for (int b = 1; b <= 6; ++b)
+        if (a + b > m) ++fail;
+    info->p_fail_command[f] = fail / 36.0;
+  }
+  info->scenario = g.setup().scenario_data.get();
+  std::vector<int> all = g.objectives();
+  if (info->scenario) {
+    const Scenario& sc = *info->scenario;
+    for (const Outcome& o : sc.victory.outcomes) {
+      std::vector<int> z;
+      CollectZones(sc, o.condition, z);
+      const int seat = g.seat_index(o.side);
+      if (seat >= 0 && seat < 2)
+        CollectAlternatives(sc, o.condition, info->alternatives[static_cast<size_t>(seat)]);
+      for (int s = 0; s < 2; ++s)
+        if (s == seat || seat < 0)
+          info->targets[static_cast<size_t>(s)].insert(info->targets[static_cast<size_t>(s)].end(),
+                                                       z.begin(), z.end());
+      all.insert(all.end(), z.begin(), z.end());
+    }
+    if (!sc.victory.outcomes.empty()) {
+      info->attacker = {false, false};
+      for (const Outcome& o : sc.victory.outcomes) {
+        const int seat = g.seat_index(o.side);
+        if (seat >= 0 && seat < 2) info->attacker[static_cast<size_t>(seat)] = true;
+      }
+      if (!info->attacker[0] && !info->attacker[1]) info->attacker = {true, true};
+      info->scenario_symmetric = info->attacker[0] && info->attacker[1];
+    }
+    for (const ScoreRule& r : sc.victory.scoring) {
+      if (r.zone.empty()) continue;
+      if (const Zone* z = sc.FindZone(r.zone)) {
+        const int seat = g.seat_index(r.side);
+        if (seat >= 0 && seat < 2)
+          info->targets[static_cast<size_t>(seat)].insert(
+              info->targets[static_cast<size_t>(seat)].end(), z->hexes.begin(), z->hexes.end());
+        all.insert(all.end(), z->hexes.begin(), z->hexes.end());
+      }
+    }
+  }
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  all.erase(std::remove_if(all.begin(), all.end(),
+                           [&](int h) { return h < 0 || h >= g.layout().size(); }),
+            all.end());
+  info->objective_hexes = all;
+  for (auto& alts : info->alternatives) {
+    for (auto& a : alts) {
+      std::sort(a.begin(), a.end());
+      a.erase(std::unique(a.begin(), a.end()), a.end());
+    }
+    if (alts.size() < 2) alts.clear();  // one set: the targets themselves
+  }
+  for (auto& t : info->targets) {
+    t.erase(
+        std::remove_if(t.begin(), t.end(), [&](int h) { return h < 0 || h >= g.layout().size(); }),
+        t.end());
+    // The defender holds what the attacker must take: a side without zones of its own is
+    // pulled to every objective hex.
+    if (t.empty()) t = all;
+    std::sort(t.begin(), t.end());
+    t.erase(std::unique(t.begin(), t.end()), t.end());
+  }
+  return info;
+}
+
+const GameInfo& Info(const WsrGame& g, double hq_value = 3.0) {
+  thread_local std::shared_ptr<const GameInfo> last;
+  if (last && last->game == &g && last->fingerprint == Fingerprint(g)) return *last;
+  static std::mutex mu;
+  static std::unordered_map<const WsrGame*, std::shared_ptr<const GameInfo>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(&g);
+  if (it == cache.end() || it->second->fingerprint != Fingerprint(g)) {
+    if (cache.size() > 256) cache.clear();
+    cache[&g] = BuildInfo(g, hq_value);
+    it = cache.find(&g);
+  }
+  last = it->second;
+  return *last;
+}
+
+// Current value of unit u (0 if gone; off-map units not yet arrived count, they will come).
+double UnitValueNow(const WsrState& s, const GameInfo& gi, int u, double disrupted_factor) {
+  const Unit& x = s.unit(u);
+  if (x.flags & kGone) return 0.0;
+  double v =
+      gi.value[static_cast<size_t>(u)][(x.flags & kMounted) ? 1 : 0][(x.flags & kReduced) ? 1 : 0];
+  if (x.flags & kDisrupted) v *= disrupted_factor;
+  return v;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Victory conditions: degree (0..1) to which `seat` fulfils a condition now.
+
+double Degree(const WsrState& s, const GameInfo& gi, const Condition& c, int seat) {
+  const WsrGame& g = s.wgame();
+  if (!c.by.empty()) {
+    const int b = g.seat_index(c.by);
+    if (b >= 0) seat = b;
+  }
+  const Scenario& sc = *gi.scenario;
+  const Zone* z = c.zone.empty() ? nullptr : sc.FindZone(c.zone);
+  auto counts_unit = [&](int u) {
+    if (!c.count_hq && s.info(u).hq) return false;
+    if (!c.count_reduced && s.has(u, kReduced)) return false;
+    if (c.units.empty()) return true;
+    for (const std::string& id : c.units)
+      if (s.info(u).counter->id == id) return true;
+    return false;
+  };
+  switch (c.kind) {
+    case ConditionKind::kAll: {
+      if (c.children.empty()) return 1.0;
+      double sum = 0, mn = 1;
+      for (const Condition& ch : c.children) {
+        const double d = Degree(s, gi, ch, seat);
+        sum += d;
+        mn = std::min(mn, d);
+      }
+      return 0.5 * (sum / static_cast<double>(c.children.size())) + 0.5 * mn;
+    }
+    case ConditionKind::kAny: {
+      double mx = 0;
+      for (const Condition& ch : c.children) mx = std::max(mx, Degree(s, gi, ch, seat));
+      return mx;
+    }
+    case ConditionKind::kAtLeast: {
+      std::vector<double> d;
+      for (const Condition& ch : c.children) d.push_back(Degree(s, gi, ch, seat));
+      std::sort(d.rbegin(), d.rend());
+      const int n = std::clamp(c.count, 1, std::max(1, static_cast<int>(d.size())));
+      double sum = 0;
+      for (int i = 0; i < n && i < static_cast<int>(d.size()); ++i)
+        sum += d[static_cast<size_t>(i)];
+      return sum / n;
+    }
+    case ConditionKind::kNot:
+      return c.children.empty() ? 1.0 : 1.0 - Degree(s, gi, c.children[0], seat);
+    case ConditionKind::kControlAll:
+    case ConditionKind::kControlCount: {
+      if (!z || z->hexes.empty()) return 0.0;
+      int n = 0;
+      for (int h : z->hexes)
+        if (h < g.layout().size() && s.controller(h) == seat) ++n;
+      if (c.kind == ConditionKind::kControlCount)
+        return std::min(1.0, n / static_cast<double>(std::max(1, c.count)));
+      // All hexes: the last one matters most.
+      const double frac = n / static_cast<double>(z->hexes.size());
+      return n == static_cast<int>(z->hexes.size()) ? 1.0 : 0.8 * frac * frac;
+    }
+    case ConditionKind::kOccupy: {
+      if (!z) return 0.0;
+      int n = 0;
+      double near = 0;
+      for (int u = 0; u < s.n_units; ++u) {
+        if (s.side_of(u) != seat || !s.on_map(u) || !counts_unit(u)) continue;
+        if (z->Contains(s.unit(u).hex)) {
+          ++n;
+        } else {
+          int d = 99;
+          for (int h : z->hexes) d = std::min(d, g.layout().Distance(h, s.unit(u).hex));
+          near = std::max(near, 0.3 * std::max(0.0, 1.0 - d / 8.0));
+        }
+      }
+      const int need = std::max(1, c.count);
+      return n >= need ? 1.0 : (n + near) / need * 0.8;
+    }
+    case ConditionKind::kExit: {
+      if (!z) return 0.0;
+      double near = 0;
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u) {
+        if (s.side_of(u) != seat || !s.on_map(u) || !counts_unit(u)) continue;
+        int d = 99;
+        for (int h : z->hexes) d = std::min(d, g.layout().Distance(h, s.unit(u).hex));
+        near += std::max(0.0, 1.0 - d / 12.0);
+        ++n;
+      }
+      return n ? 0.5 * near / std::max(n, std::max(1, c.count)) : 0.0;
+    }
+    case ConditionKind::kEliminate: {
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u)
+        if (s.side_of(u) != seat && s.has(u, kGone) && counts_unit(u)) ++n;
+      return std::min(1.0, n / static_cast<double>(std::max(1, c.count)));
+    }
+    case ConditionKind::kSurvive: {
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u)
+        if (s.side_of(u) == seat && !s.has(u, kGone) && counts_unit(u)) ++n;
+      return std::min(1.0, n / static_cast<double>(std::max(1, c.count)));
+    }
+  }
+  return 0.0;
+}
+
+double ResultWeight(const std::string& r) {
+  if (r.find("marginal") != std::string::npos) return 0.7;
+  if (r.find("tactical") != std::string::npos) return 0.5;
+  return 1.0;
+}
+
+int ResultSeat(const WsrGame& g, const std::string& result) {
+  for (int s = 0; s < 2; ++s) {
+    const std::string& id = g.seats()[static_cast<size_t>(s)];
+    if (result == id || result.rfind(id + "-", 0) == 0) return s;
+  }
+  return -1;
+}
+
+// Objective score for seat 0 in [-1, 1].
+double ObjectiveScore(const WsrState& s, const GameInfo& gi) {
+  const WsrGame& g = s.wgame();
+  if (gi.scenario) {
+    const Victory& v = gi.scenario->victory;
+    if (!v.outcomes.empty()) {
+      std::array<double, 2> w{0, 0};
+      double best_other = 0;  // how close the named outcomes are to holding
+      for (const Outcome& o : v.outcomes) {
+        const int seat = ResultSeat(g, o.result);
+        if (seat < 0) continue;
+        const double d = Degree(s, gi, o.condition, seat) * ResultWeight(o.result);
+        w[static_cast<size_t>(seat)] = std::max(w[static_cast<size_t>(seat)], d);
+        best_other = std::max(best_other, d);
+      }
+      const int os = ResultSeat(g, v.otherwise);
+      if (os >= 0)
+        w[static_cast<size_t>(os)] = std::max(w[static_cast<size_t>(os)], 1.0 - best_other);
+      return std::clamp(w[0] - w[1], -1.0, 1.0);
+    }
+    if (!v.scoring.empty()) {
+      std::array<double, 2> pts{0, 0};
+      for (const ScoreRule& r : v.scoring) {
+        const int seat = g.seat_index(r.side);
+        if (seat < 0 || seat > 1) continue;
+        const Zone* z = r.zone.empty() ? nullptr : gi.scenario->FindZone(r.zone);
+        switch (r.per) {
+          case ScoreEvent::kEliminated:
+            for (int u = 0; u < s.n_units; ++u) {
+              if (s.side_of(u) == seat || !s.has(u, kGone)) continue;
+              bool ok = r.units.empty();
+              for (const auto& id : r.units) ok = ok || s.info(u).counter->id == id;
+              if (ok) pts[static_cast<size_t>(seat)] += r.points;
+            }
+            break;
+          case ScoreEvent::kControlledHex:
+            if (z)
+              for (int h : z->hexes)
+                if (s.controller(h) == seat) pts[static_cast<size_t>(seat)] += r.points;
+            break;
+          case ScoreEvent::kControlledAll:
+            if (z) {
+              bool all = true;
+              for (int h : z->hexes) all = all && s.controller(h) == seat;
+              if (all) pts[static_cast<size_t>(seat)] += r.points;
+            }
+            break;
+          case ScoreEvent::kExited:
+            break;  // exits are not visible in the state here
+        }
+      }
+      return std::tanh((pts[0] - pts[1]) / 5.0);
+    }
+  }
+  if (gi.objective_hexes.empty()) return 0.0;
+  double n0 = 0, n1 = 0;
+  for (int h : gi.objective_hexes) {
+    const int c = s.controller(h);
+    if (c == 0) ++n0;
+    if (c == 1) ++n1;
+  }
+  return (n0 - n1) / static_cast<double>(gi.objective_hexes.size());
+}
+
+int MinDistance(const HexLayout& L, int hex, const std::vector<int>& targets) {
+  int d = 1000;
+  for (int t : targets) d = std::min(d, L.Distance(hex, t));
+  return d;
+}
+
+// Who will control `hex` at the end of this turn if nothing changes (WSR 12.2, A-34): the side
+// occupying it, else the last side to enter it this turn, else its controller.
+int EffectiveController(const WsrState& s, int hex) {
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.unit(u).hex == hex) return s.side_of(u);
+  const int last = ((s.control[static_cast<size_t>(hex)] >> 2) & 3) - 1;
+  if (last >= 0) return last;
+  return s.controller(hex);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fire odds in value points.
+
+UnitState StateOf(const WsrState& s, int u) {
+  UnitState st;
+  st.disrupted = s.has(u, kDisrupted);
+  st.reduced = s.has(u, kReduced);
+  st.single_step = s.info(u).counter->steps <= 1;
+  return st;
+}
+
+// Expected value lost by unit t under the result odds (6.1.7, R.3).
+double ExpectedLoss(const WsrState& s, const GameInfo& gi, int t, const ResultOdds& r,
+                    const WsrHeuristicParams& p) {
+  const bool mounted = s.has(t, kMounted);
+  const double before = UnitValueNow(s, gi, t, p.disrupted_factor);
+  const double full = gi.value[static_cast<size_t>(t)][mounted ? 1 : 0][s.has(t, kReduced) ? 1 : 0];
+  const double reduced = gi.value[static_cast<size_t>(t)][mounted ? 1 : 0][1];
+  const double after_disrupt = full * p.disrupted_factor;
+  const double after_reduce = reduced * p.disrupted_factor;
+  return r[static_cast<size_t>(CombatResult::kDisrupted)] * std::max(0.0, before - after_disrupt) +
+         r[static_cast<size_t>(CombatResult::kReduced)] * std::max(0.0, before - after_reduce) +
+         r[static_cast<size_t>(CombatResult::kEliminated)] * before;
+}
+
+// HQ loss check (1.3.2.2) expected damage on the HQs in `hex` of `side` after a hit.
+double HqLossValue(const WsrState& s, const GameInfo& gi, int hex, int side, double p_hit,
+                   double p_elim, const WsrHeuristicParams& p) {
+  double v = 0;
+  for (int h = 0; h < s.n_units; ++h) {
+    if (!s.info(h).hq || !s.on_map(h) || s.unit(h).hex != hex || s.side_of(h) != side) continue;
+    const double hv = UnitValueNow(s, gi, h, 1.0);
+    // die <= 1 (no elimination) or die - 2 <= 1 (a unit eliminated): reduced or eliminated.
+    v += hv * 0.6 * ((p_hit - p_elim) / 6.0 + p_elim * 0.5);
+  }
+  return v * p.hq_loss_weight;
+}
+
+double FireValue(const WsrState& s, const GameInfo& gi, int u, int t, bool opportunity,
+                 const WsrHeuristicParams& p, bool with_hq = false) {
+  FireParams fp;
+  if (with_hq && !s.has(u, kHqBonus)) {
+    // [REC] A-02: the HQ of the firer's hex adds its command value to this one attack.
+    WsrState c = s;
+    c.unit(u).flags |= kHqBonus;
+    return FireValue(c, gi, u, t, opportunity, p, false) - p.hq_support_cost;
+  }
+  if (!s.can_fire(u, t, opportunity, nullptr, &fp)) return 0.0;
+  const FireOdds o = OddsOfFire(fp, StateOf(s, t));
+  double v = ExpectedLoss(s, gi, t, o.result, p);
+  const int side = s.side_of(u);
+  if (gi.attacker[static_cast<size_t>(side)] && !gi.scenario_symmetric) {
+    const std::vector<int>& tg = gi.targets[static_cast<size_t>(side)];
+    if (std::binary_search(tg.begin(), tg.end(), static_cast<int>(s.unit(t).hex)))
+      v *= 1.0 + p.blocker_bonus;
+  }
+  const double p_hit = 1.0 - (o.net_hits.empty() ? 1.0 : o.net_hits[0]);
+  v += HqLossValue(s, gi, s.unit(t).hex, s.side_of(t), p_hit,
+                   o.result[static_cast<size_t>(CombatResult::kEliminated)], p);
+  return v;
+}
+
+double HexFireValue(const WsrState& s, const GameInfo& gi, int u, int hex,
+                    const WsrHeuristicParams& p) {
+  FireParams fp;
+  if (!s.can_fire_hex(u, hex, nullptr, &fp)) return 0.0;
+  std::vector<int> units;
+  s.hex_targets(hex, 1 - s.side_of(u), units);
+  if (units.empty() || units.size() > 4) return 0.0;
+  std::vector<UnitState> st;
+  for (int t : units) st.push_back(StateOf(s, t));
+  const HexAttackOdds o = OddsOfHexAttack(fp, st);
+  double v = 0, p_elim = 0;
+  for (size_t i = 0; i < units.size(); ++i) {
+    v += ExpectedLoss(s, gi, units[i], o.unit_result[i], p);
+    p_elim = std::max(p_elim, o.unit_result[i][static_cast<size_t>(CombatResult::kEliminated)]);
+  }
+  const double p_hit = 1.0 - (o.net_hits.empty() ? 1.0 : o.net_hits[0]);
+  v += HqLossValue(s, gi, hex, 1 - s.side_of(u), p_hit, p_elim, p);
+  return v;
+}
+
+bool InfantryType(UnitKind k) {
+  return k == UnitKind::kInfantry || k == UnitKind::kParatroopers || k == UnitKind::kEngineers ||
+         k == UnitKind::kMechInfantry;
+}
+
+// Expected value lost by unit `t` standing in `hex` if enemy unit `e` fires at it from where it
+// is (WSR 6.1; range, LOS, terrain, concealment approximated). `moved`: t will have Ops complete
+// (no concealment, 6.1.5).
+double ShotValue(const WsrState& s, const GameInfo& gi, int e, int t, int e_hex, int hex,
+                 bool moved, const WsrHeuristicParams& p) {
+  const WsrGame& g = s.wgame();
+  const HexLayout& L = g.layout();
+  const int dist = L.Distance(e_hex, hex);
+  if (dist == 0) return 0.0;
+  const UnitInfo& ei = s.info(e);
+  const UnitInfo& ti = s.info(t);
+  const bool t_hard = s.hard_target(t);
+  const Face& ef = s.face(e);
+  const Weapon& w = t_hard ? ef.ap : ef.he;
+  if (!w.present()) return 0.0;
+  const int range = w.range + (s.sw(e) ? s.sw(e)->face_for(false, false).range_bonus : 0);
+  if (dist > (w.underlined ? range : 2 * range)) return 0.0;
+  if (dist > 1 && !g.los().Clear(e_hex, hex)) return 0.0;
+  FireSituation sit;
+  sit.distance = dist;
+  sit.target_mounted = s.has(t, kMounted);
+  sit.target_reduced = s.has(t, kReduced);
+  sit.firer_mounted = s.has(e, kMounted);
+  sit.firer_reduced = s.has(e, kReduced);
+  if (s.sw(e)) sit.support_weapon = &s.sw(e)->face_for(false, false);  // state (1.3.4.1)
+  const TerrainType& tt = g.data().terrain[g.terrain(hex)];
+  sit.concealed =
+      !moved && dist > 1 && InfantryType(ti.counter->kind) && !t_hard && tt.conceals_infantry;
+  const FireInput in = MakeFireInput(*ei.counter, *ti.counter, tt, sit);
+  if (in.weapon.firepower <= 0) return 0.0;
+  const FireParams fp = ComputeFire(in);
+  if (!fp.legality || fp.dice > kMaxOddsDice) return 0.0;
+  const FireOdds o = OddsOfFire(fp, StateOf(s, t));
+  return ExpectedLoss(s, gi, t, o.result, p);
+}
+
+// Can enemy unit e fire in the near future (its next impulse or as opportunity fire)?
+double FireChance(const WsrState& s, int e) {
+  if (!s.on_map(e) || s.info(e).hq) return 0.0;
+  if (s.info(e).counter->kind == UnitKind::kMortar) return 0.0;
+  if (s.has(e, kDisrupted)) return 0.4;  // may reorganize first (4.3)
+  return 1.0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Per-decision cache of the movement potentials.
+
+struct DecisionCache {
+  const WsrState* state = nullptr;
+  const WsrHeuristicParams* params = nullptr;
+  uint64_t hash = 0;
+  int moves = -1;
+  std::unordered_map<int, double> pot;       // unit * 2048 + hex -> potential
+  std::unordered_map<int, double> select;    // unit -> best improvement
+  std::unordered_map<int, double> group_at;  // hex -> group potential
+  std::unordered_map<int, double> reach;     // first hex -> best reachable group potential
+  std::array<int, 2> focus{-1, -1};          // chosen alternative per seat
+};
+
+thread_local DecisionCache tl_cache;
+
+// The cache of the decision being scored; WsrScore validates it once per call (Cache), the
+// functions below use it as it stands (Current).
+DecisionCache& Current() {
+  return tl_cache;
+}
+
+DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
+  DecisionCache& c = tl_cache;
+  const uint64_t h = s.hash();
+  if (c.state != &s || c.hash != h || c.moves != s.moves || c.params != &p) {
+    c.state = &s;
+    c.params = &p;
+    c.hash = h;
+    c.moves = s.moves;
+    c.pot.clear();
+    c.select.clear();
+    c.group_at.clear();
+    c.reach.clear();
+    c.focus = {-1, -1};
+  }
+  return c;
+}
+
+// The hexes `side` goes for: its victory hexes, or of alternatives the one it is closest to
+// fulfilling (share of hexes it holds, then the distance of its units).
+const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int side) {
+  const auto& alts = gi.alternatives[static_cast<size_t>(side)];
+  if (alts.empty()) return gi.targets[static_cast<size_t>(side)];
+  DecisionCache& c = Current();
+  int& f = c.focus[static_cast<size_t>(side)];
+  if (f < 0) {
+    const HexLayout& L = s.wgame().layout();
+    double best = -1e9;
+    for (size_t i = 0; i < alts.size(); ++i) {
+      int own = 0;
+      for (int h : alts[i])
+        if (EffectiveController(s, h) == side) ++own;
+      double dist = 0;
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u)
+        if (s.on_map(u) && s.side_of(u) == side && !s.info(u).hq) {
+          dist += MinDistance(L, s.unit(u).hex, alts[i]);
+          ++n;
+        }
+      const double sc = own / static_cast<double>(alts[i].size()) - 0.05 * (n ? dist / n : 0);
+      if (sc > best) {
+        best = sc;
+        f = static_cast<int>(i);
+      }
+    }
+  }
+  return alts[static_cast<size_t>(f)];
+}
+
+// Potential of unit u standing in `hex` at the end of its move (docs/wsr-ai.md "Movement").
+// `with`: the units moving together with u (they share the hex).
+double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
+                 const std::vector<int>& with, const WsrHeuristicParams& p) {
+  const WsrGame& g = s.wgame();
+  const HexLayout& L = g.layout();
+  const int side = s.side_of(u);
+  const UnitInfo& ui = s.info(u);
+  const bool moved = hex != s.unit(u).hex;
+  double v = 0;
+  // Objectives (victory zones).
+  const int n_turns = std::max(1, g.setup().turns);
+  const bool focus = p.focus > 0 && (s.turn - 1) >= p.focus_from * n_turns;
+  const std::vector<int>& targets =
+      focus ? FocusTargets(s, gi, side) : gi.targets[static_cast<size_t>(side)];
+  if (!ui.hq) {
+    if (!targets.empty()) {
+      const bool attacker = gi.attacker[static_cast<size_t>(side)];
+      // The attacker's pull grows as the turns run out (the victory is judged at game end).
+      const int turns = std::max(1, g.setup().turns);
+      const double progress = std::clamp((s.turn - 1) / static_cast<double>(turns), 0.0, 1.0);
+      const double w = p.objective * (attacker ? 1.0 + p.urgency * progress : 1.0);
+      int best = 1000;
+      bool on_target = false, taking = false;
+      for (int t : targets) {
+        const int d = L.Distance(hex, t);
+        // Hexes the side will hold anyway pull less: go for the next one (WSR 12.2).
+        bool ours = EffectiveController(s, t) == side;
+        // An empty hex the seat holds with an enemy close by may be retaken: contested.
+        if (ours && p.contest_range > 0 && !s.combat_units_in(t, side)) {
+          for (int e = 0; e < s.n_units && ours; ++e)
+            if (s.on_map(e) && s.side_of(e) != side && !s.info(e).hq &&
+                L.Distance(s.unit(e).hex, t) <= p.contest_range)
+              ours = false;
+        }
+        if (d == 0) {
+          on_target = true;
+          taking = !ours;
+        }
+        best = std::min(best, d + (ours ? 3 : 0));
+      }
+      v += w * std::max(0.0, 1.0 - best / p.objective_range);
+      if (taking) v += w * 0.6;  // entering takes the hex (12.2, A-34)
+      if (on_target && !attacker) {
+        // Holding: the first unit in the hex matters, a second one less.
+        int own = 0;
+        for (int o = 0; o < s.n_units; ++o)
+          if (o != u && s.on_map(o) && !s.info(o).hq && s.side_of(o) == side &&
+              s.unit(o).hex == hex && std::find(with.begin(), with.end(), o) == with.end())
+            ++own;
+        v += w * (own == 0 ? 0.6 : 0.2);
+      }
+    } else {
+      // No objectives: close with the enemy.
+      int best = 1000;
+      for (int e = 0; e < s.n_units; ++e)
+        if (s.on_map(e) && s.side_of(e) != side && !s.info(e).hq)
+          best = std::min(best, L.Distance(hex, s.unit(e).hex));
+      if (best < 1000) v += p.enemy_pull * std::max(0.0, 1.0 - best / 12.0) * 3;
+    }
+  }
+  // Threat of enemy fire (WSR 6.1) and own fire opportunities next impulse.
+  const bool disrupted = s.has(u, kDisrupted);
+  double threat = 0, offence = 0;
+  for (int e = 0; e < s.n_units; ++e) {
+    if (!s.on_map(e) || s.side_of(e) == side || s.info(e).hq) continue;
+    const int eh = s.unit(e).hex;
+    if (L.Distance(eh, hex) > 16) continue;
+    const double fc = FireChance(s, e);
+    if (fc > 0) threat += fc * ShotValue(s, gi, e, u, eh, hex, moved, p);
+    if (!ui.hq && ui.counter->kind != UnitKind::kMortar) {
+      double sv = ShotValue(s, gi, u, e, hex, eh, true, p);
+      // An attacker's shot at a unit in a hex it must take opens the hex (WSR 12.2).
+      if (sv > 0 && gi.attacker[static_cast<size_t>(side)] && !gi.scenario_symmetric &&
+          std::binary_search(targets.begin(), targets.end(), eh))
+        sv *= 1.0 + p.blocker_bonus;
+      offence = std::max(offence, sv);
+    }
+  }
+  v -= (disrupted ? p.threat_disrupted : p.threat) * threat;
+  v += (disrupted ? 0.3 : 1.0) * p.offence * offence;
+  // Command range (WSR 4.2): a unit outside its HQ's range tests, and fails with P(2d6 > morale).
+  const FormationInfo& fi = g.formation(ui.formation);
+  const double pf = gi.p_fail_command[ui.formation];
+  if (fi.hq >= 0 && s.on_map(fi.hq)) {
+    const int range = s.face(fi.hq).command_range;
+    if (u == fi.hq) {
+      int out = 0;
+      for (int o = 0; o < s.n_units; ++o) {
+        if (o == u || !s.on_map(o) || s.info(o).formation != ui.formation) continue;
+        const int oh = std::find(with.begin(), with.end(), o) != with.end() ? hex : s.unit(o).hex;
+        if (L.Distance(oh, hex) > (s.info(o).counter->recon ? 2 * range : range)) ++out;
+      }
+      v -= p.command * pf * out;
+    } else {
+      const bool hq_along = std::find(with.begin(), with.end(), fi.hq) != with.end();
+      const int hq_hex = hq_along ? hex : s.unit(fi.hq).hex;
+      const int r = ui.counter->recon ? 2 * range : range;
+      if (L.Distance(hex, hq_hex) > r) v -= p.command * pf;
+    }
+  }
+  return v;
+}
+
+double CachedPotential(const WsrState& s, const GameInfo& gi, int u, int hex,
+                       const std::vector<int>& with, const WsrHeuristicParams& p) {
+  DecisionCache& c = Current();
+  const int key = u * 2048 + hex;
+  auto it = c.pot.find(key);
+  if (it != c.pot.end()) return it->second;
+  const double v = Potential(s, gi, u, hex, with, p);
+  c.pot[key] = v;
+  return v;
+}
+
+// Hexes the stack `members` standing in `from` can reach with the MP each has left (WSR 5.0,
+// stacking 1.4, no enemy hexes 5.1, disrupted limits 6.1.7), including `from` itself.
+std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, int from,
+                           const std::vector<int>& spent0) {
+  const WsrGame& g = s.wgame();
+  const HexLayout& L = g.layout();
+  const int side = s.side_of(members[0]);
+  int combat = 0;
+  bool has_hq = false;
+  for (int m : members) {
+    if (s.info(m).hq)
+      has_hq = true;
+    else
+      ++combat;
+  }
+  thread_local std::vector<int> slack;  // best (min over members of MP left)
+  thread_local std::vector<std::vector<int>> spent;
+  slack.assign(static_cast<size_t>(L.size()), -1);
+  spent.assign(static_cast<size_t>(L.size()), {});
+  std::vector<int> out;
+  auto slack_of = [&](const std::vector<int>& sp) {
+    int m = 1000;
+    for (size_t i = 0; i < members.size(); ++i) m = std::min(m, s.mf(members[i]) - sp[i]);
+    return m;
+  };
+  std::vector<int> frontier = {from};
+  spent[static_cast<size_t>(from)] = spent0;
+  slack[static_cast<size_t>(from)] = slack_of(spent0);
+  out.push_back(from);
+  // Label-correcting search (small areas: a handful of MP).
+  for (size_t qi = 0; qi < frontier.size(); ++qi) {
+    const int a = frontier[qi];
+    const std::vector<int> sa = spent[static_cast<size_t>(a)];
+    for (int d = 0; d < 6; ++d) {
+      const int b = L.Neighbour(a, d);
+      if (b < 0) continue;
+      if (s.enemy_in(b, side)) continue;
+      if (b != from && s.combat_units_in(b, side) + combat > kStackLimit) continue;
+      if (b != from && has_hq && s.hq_in(b, side)) continue;
+      std::vector<int> sb = sa;
+      bool ok = true;
+      for (size_t i = 0; i < members.size() && ok; ++i) {
+        const int m = members[i];
+        const int c = s.step_cost(m, a, b);
+        if (c < 0 || sb[i] + c > s.mf(m))
+          ok = false;
+        else
+          sb[i] += c;
+        if (ok && s.has(m, kDisrupted) && !s.disrupted_step_ok(m, a, b, nullptr)) ok = false;
+      }
+      if (!ok) continue;
+      const int sl = slack_of(sb);
+      if (sl <= slack[static_cast<size_t>(b)]) continue;
+      if (slack[static_cast<size_t>(b)] < 0) out.push_back(b);
+      slack[static_cast<size_t>(b)] = sl;
+      spent[static_cast<size_t>(b)] = sb;
+      frontier.push_back(b);
+    }
+  }
+  return out;
+}
+
+double GroupPotential(const WsrState& s, const GameInfo& gi, const std::vector<int>& members,
+                      int hex, const WsrHeuristicParams& p) {
+  double v = 0;
+  for (int m : members) v += CachedPotential(s, gi, m, hex, members, p);
+  return v;
+}
+
+std::vector<int> GroupMembers(const WsrState& s) {
+  std::vector<int> m;
+  for (int k = 0; k < s.n_group; ++k) m.push_back(s.group[static_cast<size_t>(k)]);
+  return m;
+}
+
+// Best group potential reachable after entering `first` (the moving stack, WSR 5.0).
+double BestAfterStep(const WsrState& s, const GameInfo& gi, int first,
+                     const WsrHeuristicParams& p) {
+  DecisionCache& c = Current();
+  auto it = c.reach.find(first);
+  if (it != c.reach.end()) return it->second;
+  const std::vector<int> members = GroupMembers(s);
+  const int from = s.unit(members[0]).hex;
+  std::vector<int> spent;
+  for (int m : members) {
+    const int cost = s.step_cost(m, from, first);
+    spent.push_back(s.unit(m).mp_spent + std::max(0, cost));
+  }
+  double best = kNegInf;
+  for (int h : Reachable(s, members, first, spent)) {
+    if (h == from) continue;
+    best = std::max(best, GroupPotential(s, gi, members, h, p));
+  }
+  // Opportunity fire risk when entering the first hex (6.2: moving units are not concealed).
+  double risk = 0;
+  for (int m : members)
+    for (int e = 0; e < s.n_units; ++e)
+      if (s.on_map(e) && s.side_of(e) != s.side_of(m) && !s.has(e, kOpsComplete) &&
+          !s.has(e, kDisrupted) && FireChance(s, e) > 0)
+        risk = std::max(risk, ShotValue(s, gi, e, m, s.unit(e).hex, first, true, p));
+  best -= 0.5 * p.threat * risk;
+  c.reach[first] = best;
+  return best;
+}
+
+// Best improvement of the potential unit u could reach by moving alone (WSR 5.0).
+double SelectValue(const WsrState& s, const GameInfo& gi, int u, const WsrHeuristicParams& p) {
+  DecisionCache& c = Current();
+  auto it = c.select.find(u);
+  if (it != c.select.end()) return it->second;
+  const std::vector<int> members = {u};
+  const int from = s.unit(u).hex;
+  const double here = CachedPotential(s, gi, u, from, members, p);
+  double best = kNegInf;
+  for (int h : Reachable(s, members, from, {s.unit(u).mp_spent})) {
+    if (h == from) continue;
+    best = std::max(best, CachedPotential(s, gi, u, h, members, p));
+  }
+  const double v = best == kNegInf ? -0.05 : best - here;
+  c.select[u] = v;
+  return v;
+}
+
+// Nearest enemy (non-HQ) distance from hex.
+int NearestEnemy(const WsrState& s, int hex, int side) {
+  int best = 1000;
+  for (int e = 0; e < s.n_units; ++e)
+    if (s.on_map(e) && s.side_of(e) != side && !s.info(e).hq)
+      best = std::min(best, s.wgame().layout().Distance(hex, s.unit(e).hex));
+  return best;
+}
+
+double FlipScore(const WsrState& s, const GameInfo& gi, int u, bool mount,
+                 const WsrHeuristicParams& p) {
+  const int hex = s.unit(u).hex;
+  const int side = s.side_of(u);
+  const UnitKind k = s.info(u).counter->kind;
+  const int near = NearestEnemy(s, hex, side);
+  const std::vector<int>& targets = gi.targets[static_cast<size_t>(side)];
+  const int dobj = targets.empty() ? 5 : MinDistance(s.wgame().layout(), hex, targets);
+  if (k == UnitKind::kMortar || k == UnitKind::kGun || k == UnitKind::kAaGun) {
+    // Limbered to move, unlimbered to fire (WSR 5.2).
+    if (mount) return (near > 6 && dobj > 2) ? 0.1 : -0.3;
+    // Unlimbering: worth it when an enemy is within reach of the guns.
+    return near <= 6 ? 0.3 : -0.1;
+  }
+  (void)p;
+  (void)gi;
+  if (mount) return (near > 5 && dobj > 3) ? 0.2 : -0.2;
+  return (near <= 3 || dobj <= 1) ? 0.25 : -0.2;
+}
+
+// Hex by name in the text (the last token naming a hex), or -1.
+int HexInText(const WsrState& s, const std::string& tok) {
+  std::string err;
+  const int h = s.wgame().layout().TryIndex(tok, &err);
+  return h;
+}
+
+std::vector<std::string> Tokens(const std::string& text) {
+  std::vector<std::string> t;
+  std::istringstream in(text);
+  std::string w;
+  while (in >> w) t.push_back(w);
+  return t;
+}
+
+// Assault (WSR 6.3) / overrun (6.4) into `hex` by the moving stack: expected exchange.
+double AssaultValue(const WsrState& s, const GameInfo& gi, int hex, bool overrun,
+                    const WsrHeuristicParams& p) {
+  const WsrGame& g = s.wgame();
+  std::vector<int> att = GroupMembers(s), def;
+  if (att.empty()) return 0.0;
+  const int side = s.side_of(att[0]);
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.on_map(u) && s.side_of(u) != side && s.unit(u).hex == hex && !s.info(u).hq)
+      def.push_back(u);
+  if (def.empty()) return 0.2;
+  AssaultInput in;
+  in.overrun = overrun;
+  const TerrainType& tt = g.data().terrain[g.terrain(hex)];
+  in.city = tt.terrain == Terrain::kCity;
+  in.clear_or_hill = tt.overrun;
+  std::vector<int> att_units;
+  for (int u : att) {
+    if (s.info(u).hq) continue;
+    in.attackers.push_back(MakeAssaultUnit(*s.info(u).counter, s.has(u, kMounted), StateOf(s, u)));
+    att_units.push_back(u);
+  }
+  for (int u : def)
+    in.defenders.push_back(MakeAssaultUnit(*s.info(u).counter, s.has(u, kMounted), StateOf(s, u)));
+  if (in.attackers.empty() || in.attackers.size() > 4 || in.defenders.size() > 4) return -0.5;
+  const AssaultParams ap = ComputeAssault(in);
+  if (!ap.legality) return -0.5;
+  const AssaultOdds o = OddsOfAssault(in);
+  double v = 0;
+  for (size_t i = 0; i < def.size() && i < o.defender_result.size(); ++i)
+    v += ExpectedLoss(s, gi, def[i], o.defender_result[i], p);
+  for (size_t i = 0; i < att_units.size() && i < o.attacker_result.size(); ++i)
+    v -= ExpectedLoss(s, gi, att_units[i], o.attacker_result[i], p);
+  const double taken = o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersEliminated)] +
+                       o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersRetreat)] +
+                       o.outcome[static_cast<size_t>(AssaultOutcome::kOverrunContinues)];
+  // The attackers stay in the hex when they win (6.3 step 6): its potential against staying.
+  const int from = s.unit(att[0]).hex;
+  const double gain = GroupPotential(s, gi, att, hex, p) - GroupPotential(s, gi, att, from, p);
+  return p.assault_weight * v + taken * gain;
+}
+
+// Fate points (WSR 10.0): each option is played forward -- the option, then every fate window
+// passed and chance sampled until a seat decides -- and evaluated for the deciding seat, with
+// the same random numbers for every option; minus the points spent.
+double FateScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p) {
+  const int seat = s.current_seat();
+  if (seat < 0) return 0.0;
+  int cost = 0;
+  switch (a.arg(0)) {
+    case kFatePass:
+      cost = 0;
+      break;
+    case kFateRedraw:
+    case kFateOps:
+      cost = 2;
+      break;
+    default:
+      cost = 1;
+      break;
+  }
+  // Removing Ops complete from a unit (outside a roll): not modelled, never bought.
+  if (a.arg(0) == kFateOps) return -1.0;
+  const uint64_t base = s.hash();
+  double sum = 0;
+  const int k_max = std::max(1, p.fate_samples);
+  ActionList legal;
+  for (int k = 0; k < k_max; ++k) {
+    Rng rng(base ^ (0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(k + 1)));
+    WsrState c = s;
+    c.apply(a);
+    for (int step = 0; step < 200 && !c.is_terminal(); ++step) {
+      const int who = c.current_seat();
+      if (who == kChance) {
+        c.apply(c.sample_chance(rng));
+        continue;
+      }
+      // A fate window still open: everybody passes.
+      c.legal_actions(legal);
+      bool passed = false;
+      for (const Action& x : legal)
+        if (x.verb == kFate && x.arg(0) == kFatePass) {
+          c.apply(x);
+          passed = true;
+          break;
+        }
+      if (!passed) break;
+    }
+    sum += WsrEvaluate(c, seat);
+  }
+  return 100.0 * (sum / k_max - p.fate_point * cost);
+}
+
+// Score of a verb this file does not know by number (setup, reinforcements, assault, mines...):
+// read from its text form.
+double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
+                     const WsrHeuristicParams& p) {
+  const std::string text = s.describe(a);
+  const std::vector<std::string> tok = Tokens(text);
+  if (tok.empty()) return 0.0;
+  const std::string& v = tok[0];
+  if (v == "auto-setup") return 100.0;
+  if (v == "assault" || v == "overrun") {
+    const int hex = HexInText(s, tok.back());
+    if (hex < 0) return 0.0;
+    return AssaultValue(s, gi, hex, v == "overrun", p) - 0.05;
+  }
+  if (v == "place" || v == "enter" || v == "deploy" || v == "arrive") {
+    // "place <unit> <hex>", "enter <unit> [<unit> <unit>] <hex>": every unit named scores the
+    // hex (objective pull, terrain defence, concealment); entering more units at once (and the
+    // HQ with them, 4.2) is better.
+    const int hex = tok.size() >= 3 ? HexInText(s, tok.back()) : -1;
+    if (hex < 0) return v == "enter" ? 1.0 : 0.0;
+    const TerrainType& tt = s.wgame().data().terrain[s.wgame().terrain(hex)];
+    double sc = 0;
+    for (size_t i = 1; i + 1 < tok.size(); ++i) {
+      const int u = s.wgame().unit_by_label(tok[i]);
+      if (u < 0) continue;
+      if (s.info(u).hq) {
+        sc += v == "enter" ? 1.2 : 0.0;
+        continue;
+      }
+      sc += v == "enter" ? 1.0 : 0.0;
+      const int side = s.side_of(u);
+      const std::vector<int>& targets = gi.targets[static_cast<size_t>(side)];
+      if (!targets.empty()) {
+        const int d = MinDistance(s.wgame().layout(), hex, targets);
+        sc += p.objective * std::max(0.0, 1.0 - d / p.objective_range);
+      }
+      sc += 0.1 * tt.defence(s.hard_target(u));
+      if (InfantryType(s.info(u).counter->kind) && tt.conceals_infantry) sc += 0.1;
+    }
+    return sc;
+  }
+  if (v == "first-activation") return 1.0;  // an extra impulse before the first draw
+  if (v == "decline") return -0.5;
+  if (v == "support" && tok.size() >= 2) {  // the HQ's dice go to the strongest unit (6.3)
+    const int u = s.wgame().unit_by_label(tok[1]);
+    return u >= 0 ? 0.1 + 0.01 * UnitValueNow(s, gi, u, p.disrupted_factor) : 0.1;
+  }
+  if (v == "retreat" && tok.size() >= 2) {  // WSR 6.3 step 7: away from the enemy, into cover
+    const int hex = HexInText(s, tok.back());
+    if (hex < 0) return 0.0;
+    const int side = s.current_seat();
+    double sc = 0;
+    for (int e = 0; e < s.n_units; ++e)
+      if (s.on_map(e) && s.side_of(e) != side && !s.info(e).hq &&
+          s.wgame().layout().Distance(s.unit(e).hex, hex) <= 1)
+        sc -= 0.3;
+    const TerrainType& tt = s.wgame().data().terrain[s.wgame().terrain(hex)];
+    sc += 0.1 * tt.defence_soft;
+    if (side >= 0 && side < 2 && !gi.targets[static_cast<size_t>(side)].empty())
+      sc -= 0.02 * MinDistance(s.wgame().layout(), hex, gi.targets[static_cast<size_t>(side)]);
+    return sc;
+  }
+  if (v == "mine") return 0.3;  // WSR 8.2.1: the mine attacks the stack that just entered
+  if (v == "no-mine") return 0.0;
+  if (v == "clear-mine") return 0.05;
+  if ((v == "fire-move" || v == "ambush") && tok.size() >= 3) {
+    const int u = s.wgame().unit_by_label(tok[1]);
+    const int t = s.wgame().unit_by_label(tok.back());
+    if (u < 0 || t < 0 || !s.on_map(t)) return 0.0;
+    const int from = v == "ambush" && tok.size() >= 4 ? HexInText(s, tok[2]) : s.unit(u).hex;
+    if (from < 0) return 0.0;
+    return ShotValue(s, gi, u, t, from, s.unit(t).hex, true, p) + (v == "ambush" ? 0.5 : 0.05) -
+           p.fire_cost;
+  }
+  if (v == "end-setup" || v == "done") return -0.5;  // place everything first
+  if (v == "pass" || v == "decline" || v == "no-enter") return -0.1;
+  return 0.0;
+}
+
+}  // namespace
+
+double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p) {
+  const GameInfo& gi = Info(s.wgame(), p.hq_value);
+  Cache(s, p);  // the movement potentials of this position (shared by its candidates)
+  switch (a.verb) {
+    case kFire:
+      return FireValue(s, gi, a.arg(0), a.arg(1), false, p, a.argc > 2 && a.arg(2) != 0) -
+             p.fire_cost;
+    case kOpFire:
+      return FireValue(s, gi, a.arg(0), a.arg(1), true, p, a.argc > 2 && a.arg(2) != 0) -
+             p.opfire_threshold;
+    case kNoOpFire:
+      return 0.0;
+    case kFireHex:
+      return HexFireValue(s, gi, a.arg(0), a.arg(1), p) - p.fire_cost;
+    case kEndImpulse:
+      return 0.0;
+    case kSelect: {
+      const int u = a.arg(0);
+      if (s.n_group == 0) return SelectValue(s, gi, u, p) - p.move_epsilon;
+      // A stack-mate joining before the first step (WSR 5.1): HQs go with their units;
+      // combat units join when they want to move as well and have no better shot.
+      if (s.info(u).hq) return 5.0;
+      double best_fire = 0;
+      for (int t = 0; t < s.n_units; ++t)
+        if (s.on_map(t) && s.side_of(t) != s.side_of(u) && !s.info(t).hq)
+          best_fire =
+              std::max(best_fire, ShotValue(s, gi, u, t, s.unit(u).hex, s.unit(t).hex, true, p));
+      const double sv = SelectValue(s, gi, u, p);
+      return (sv > 0.05 && sv > best_fire) ? 5.0 : -5.0;
+    }
+    case kMoveTo: {
+      const std::vector<int> members = GroupMembers(s);
+      if (members.empty()) return 0.0;
+      const int from = s.unit(members[0]).hex;
+      const double here = GroupPotential(s, gi, members, from, p);
+      return BestAfterStep(s, gi, a.arg(0), p) - here - p.move_epsilon;
+    }
+    case kEndMove:
+      return 0.0;
+    case kDrop:
+      return -0.2;
+    case kMount:
+    case kDismount:
+      return FlipScore(s, gi, a.arg(0), a.verb == kMount, p);
+    case kPlaceHq: {
+      // WSR 1.3.2.3: the HQ returns where it commands the most units of its formation.
+      const int hex = a.arg(0);
+      const int f = s.top().f;
+      double sum = 0;
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u)
+        if (s.on_map(u) && s.info(u).formation == f && !s.info(u).hq) {
+          sum += s.wgame().layout().Distance(hex, s.unit(u).hex);
+          ++n;
+        }
+      return n ? -sum / n : 0.0;
+    }
+    case kFate:
+      return FateScore(s, a, p);
+    default:
+      if (a.verb > kOddHit) return TextVerbScore(s, gi, a, p);
+      return 0.0;
+  }
+}
+
+double WsrEvaluate(const WsrState& s, int seat) {
+  if (s.is_terminal()) {
+    const Result r = s.result();
+    return seat >= 0 && seat < static_cast<int>(r.returns.size())
+               ? r.returns[static_cast<size_t>(seat)]
+               : 0.0;
+  }
+  const GameInfo& gi = Info(s.wgame());
+  const WsrGame& g = s.wgame();
+  const HexLayout& L = g.layout();
+  // Material: steps alive weighted by firepower and defence; disrupted units discounted.
+  std::array<double, 2> mat{0, 0}, prox{0, 0};
+  std::array<int, 2> nprox{0, 0};
+  const bool any_obj = !gi.objective_hexes.empty();
+  for (int u = 0; u < s.n_units; ++u) {
+    const int side = s.info(u).side;
+    if (side > 1) continue;
+    double v = UnitValueNow(s, gi, u, 0.75);
+    if (s.has(u, kOutOfCommand)) v *= 0.95;
+    mat[static_cast<size_t>(side)] += v;
+    if (any_obj && s.on_map(u) && !s.info(u).hq) {
+      const int d = MinDistance(L, s.unit(u).hex, gi.targets[static_cast<size_t>(side)]);
+      prox[static_cast<size_t>(side)] += std::max(0.0, 1.0 - d / 10.0);
+      ++nprox[static_cast<size_t>(side)];
+    }
+  }
+  const double total = gi.total_value[0] + gi.total_value[1];
+  // Share of the starting material each side kept, difference in [-1, 1].
+  const double m0 = gi.total_value[0] > 0 ? mat[0] / gi.total_value[0] : 0;
+  const double m1 = gi.total_value[1] > 0 ? mat[1] / gi.total_value[1] : 0;
+  double material = m0 - m1;
+  if (total <= 0) material = 0;
+  const double objective = ObjectiveScore(s, gi);
+  double proximity = 0;
+  for (int side = 0; side < 2; ++side)
+    if (nprox[static_cast<size_t>(side)] > 0)
+      proximity +=
+          (side == 0 ? 1 : -1) * prox[static_cast<size_t>(side)] / nprox[static_cast<size_t>(side)];
+  const int turns = std::max(1, g.setup().turns);
+  const double progress = std::clamp((s.turn - 1) / static_cast<double>(turns), 0.0, 1.0);
+  double e0 = any_obj || gi.scenario
+                  ? 0.45 * material + (0.3 + 0.4 * progress) * objective + 0.1 * proximity
+                  : 0.9 * material;
+  e0 = std::clamp(e0, -1.0, 1.0);
+  return seat == 0 ? e0 : -e0;
+}
+
+std::unique_ptr<Player> make_wsr_heuristic(int seat, uint64_t seed, const WsrHeuristicParams& p) {
+  (void)seat;
+  ActionScorer scorer = [p](const State& view, const Action& a, Rng&) {
+    return WsrScore(static_cast<const WsrState&>(view), a, p);
+  };
+  return std::make_unique<ScoredPlayer>("heuristic", scorer, seed, 1e-9);
+}
+
+std::unique_ptr<Player> make_wsr_heuristic(int seat, uint64_t seed) {
+  return make_wsr_heuristic(seat, seed, WsrHeuristicParams{});
+}
+
+}  // namespace feldherr::wsr

@@ -1,0 +1,67 @@
+// The White Star Rising heuristic player and evaluation function (docs/wsr-ai.md).
+//
+// WsrEvaluate: a static evaluation in [-1, 1] for MCTS cut-offs -- material (steps alive weighted
+// by firepower and defence, disrupted units discounted), the victory conditions of the scenario
+// (GameSetup::scenario_data) or else control of GameSetup::objectives, distance of the units to
+// those hexes, weighted more as the turns run out.
+//
+// make_wsr_heuristic: a scored-candidate-actions player (ai/scored_player.h). Fire, opportunity
+// fire and mortar fire are scored by their exact expected result (games/wsr/odds.h) in "unit
+// value" points; moves by a per-hex potential (objectives, threat from enemy fire computed with
+// the same odds, fire opportunities, command range of the HQ, WSR 4.2) searched over the hexes
+// the moving stack can still reach; verbs it does not know get a neutral score.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "engine/player.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+// Tunable weights (docs/wsr-ai.md explains each one).
+struct WsrHeuristicParams {
+  // Unit value: 1 + firepower term + defence term (see UnitValue in heuristic.cc).
+  double disrupted_factor = 0.7;  // a disrupted unit keeps this share of its value (6.1.7)
+  double hq_value = 3.0;          // an HQ (plus its command value)
+  // Fire: fire when the expected value lost by the target exceeds this (in unit values).
+  double fire_cost = 0.02;
+  double hq_support_cost = 0.05;   // using the HQ's once-per-impulse support (A-02)
+  double opfire_threshold = 0.12;  // opportunity fire (the firer gets Ops complete, 6.2)
+  double hq_loss_weight = 1.0;     // expected HQ loss check damage (1.3.2.2)
+  // Movement potential of a hex for a unit (unit values).
+  double objective = 2.0;       // reaching an objective hex / getting close to one
+  double objective_range = 12;  // distance over which the pull of objectives fades
+  double urgency = 2.0;         // attacker: objective weight x (1 + urgency x turns elapsed)
+  double fate_point = 0.003;    // cost of a fate point in evaluation units (WSR 10.0)
+  int fate_samples = 8;         // roll-outs per fate option
+  double threat = 0.4;          // expected value lost to enemy fire at the hex
+  double threat_disrupted = 1.2;
+  double offence = 0.35;       // expected value of the best shot from the hex next impulse
+  double command = 0.25;       // per unit: out of the HQ's command range (4.2), x P(fail)
+  double enemy_pull = 0.15;    // without objectives: approach the nearest enemy
+  double move_epsilon = 0.01;  // a move must improve the potential by this much
+  double assault_weight = 1.0;
+  // Attacker: a shot at an enemy unit standing in a hex the attacker must take is worth this
+  // much more (it opens the hex, WSR 12.2).
+  double blocker_bonus = 0.5;
+  // > 0: with alternative victory hex sets ("any of", B2) all units go for the one the side
+  // is closest to (measured: worse than going for the nearest hex of either, so off).
+  double focus = 0;
+  double focus_from = 0;  // ... from this share of the turns elapsed on
+  // An empty victory hex the seat holds counts as not held while an enemy combat unit is
+  // within this many hexes (0: off).
+  double contest_range = 0;
+};
+
+// Static evaluation for `seat` in [-1, 1] (terminal states: the result's return).
+double WsrEvaluate(const WsrState& state, int seat);
+
+// Score of `action` for the deciding seat of `state` (higher is better). Exposed for tests.
+double WsrScore(const WsrState& state, const Action& action, const WsrHeuristicParams& p);
+
+std::unique_ptr<Player> make_wsr_heuristic(int seat, uint64_t seed);
+std::unique_ptr<Player> make_wsr_heuristic(int seat, uint64_t seed, const WsrHeuristicParams& p);
+
+}  // namespace feldherr::wsr
