@@ -8,6 +8,9 @@
 //   WsrLegalActions    State::legal_actions(buffer) on the same positions
 //   WsrEvaluate        the static evaluation (games/wsr/heuristic.h) on the same positions
 //   WsrHeuristicChoose one decision of the heuristic player on positions where a seat decides
+//   WsrRandomPlayoutReference, WsrLegalActionsReference
+//                      the same with SetWsrFastPaths(false) (games/wsr/los_cache.h): every LOS
+//                      computed exactly, no memo, no pre-filter -- what the fast paths save
 //
 // Targets of issue 5: >= 500k random actions/s, clone <= 5 us.
 #include <benchmark/benchmark.h>
@@ -18,6 +21,7 @@
 #include "engine/player.h"
 #include "games/wsr/data.h"
 #include "games/wsr/heuristic.h"
+#include "games/wsr/los_cache.h"
 #include "games/wsr/scenario_game.h"
 #include "games/wsr/state.h"
 
@@ -90,6 +94,7 @@ Fixture& F() {
 
 void BM_WsrRandomPlayout(benchmark::State& state) {
   Fixture& f = F();
+  SetWsrFastPaths(state.range(0) != 0);
   uint64_t seed = 1;
   int64_t actions = 0;
   for (auto _ : state) {
@@ -106,8 +111,13 @@ void BM_WsrRandomPlayout(benchmark::State& state) {
   }
   state.SetItemsProcessed(actions);
   state.SetLabel(std::string(f.game->scenario()));
+  SetWsrFastPaths(true);
 }
-BENCHMARK(BM_WsrRandomPlayout)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WsrRandomPlayout)->Arg(1)->Unit(benchmark::kMillisecond);
+void BM_WsrRandomPlayoutReference(benchmark::State& state) {
+  BM_WsrRandomPlayout(state);
+}
+BENCHMARK(BM_WsrRandomPlayoutReference)->Arg(0)->Unit(benchmark::kMillisecond);
 
 void BM_WsrClone(benchmark::State& state) {
   Fixture& f = F();
@@ -121,14 +131,20 @@ BENCHMARK(BM_WsrClone);
 
 void BM_WsrLegalActions(benchmark::State& state) {
   Fixture& f = F();
+  SetWsrFastPaths(state.range(0) != 0);
   ActionList buf;
   size_t i = 0;
   for (auto _ : state) {
     f.positions[i++ % f.positions.size()]->legal_actions(buf);
     benchmark::DoNotOptimize(buf.data());
   }
+  SetWsrFastPaths(true);
 }
-BENCHMARK(BM_WsrLegalActions);
+BENCHMARK(BM_WsrLegalActions)->Arg(1);
+void BM_WsrLegalActionsReference(benchmark::State& state) {
+  BM_WsrLegalActions(state);
+}
+BENCHMARK(BM_WsrLegalActionsReference)->Arg(0);
 
 void BM_WsrEvaluate(benchmark::State& state) {
   Fixture& f = F();

@@ -41,13 +41,15 @@ uint64_t derive_seed(uint64_t seed, uint64_t salt) {
 }
 
 const char* controller_name(Controller c) {
-  switch (c) {
-    case Controller::kHuman:
+  switch (c.kind) {
+    case Controller::Kind::kHuman:
       return "human";
-    case Controller::kRandom:
+    case Controller::Kind::kRandom:
       return "random";
-    case Controller::kHeuristic:
+    case Controller::Kind::kHeuristic:
       return "heuristic";
+    case Controller::Kind::kMcts:
+      return "mcts";
   }
   return "?";
 }
@@ -79,7 +81,8 @@ std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const
   const auto& sides = game.seats();
   std::vector<Controller> controllers(sides.size(), Controller::kHeuristic);
   std::vector<bool> given(sides.size(), false);
-  const char* players = allow_human ? "human, random, heuristic" : "random, heuristic";
+  const char* players = allow_human ? "human, random, heuristic, mcts, mcts:SECONDS, mcts:Nit"
+                                    : "random, heuristic, mcts, mcts:SECONDS, mcts:Nit";
   for (const std::string& text : texts) {
     std::string side, player;
     if (!split_pair(text, side, player)) {
@@ -99,6 +102,10 @@ std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const
       controller = Controller::kRandom;
     } else if (player == "heuristic") {
       controller = Controller::kHeuristic;
+    } else if (std::string error; parse_mcts_seat(player, controller.mcts, error)) {
+      // ai/mcts.h: "mcts" (1 s per decision), "mcts:SECONDS", "mcts:Nit" [":guided"|":random"]
+      if (!error.empty()) throw UsageError(fmt::format("{} for side {}", error, side));
+      controller.kind = Controller::Kind::kMcts;
     } else {
       throw UsageError(
           fmt::format("unknown player '{}' for side {} (players: {})", player, side, players));
@@ -114,11 +121,27 @@ std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const
 std::unique_ptr<Player> make_computer_player(Controller controller, const GameModule* module,
                                              int seat, uint64_t player_seed, bool* fell_back) {
   if (fell_back != nullptr) *fell_back = false;
+  if (controller.kind == Controller::Kind::kMcts) {
+    // Without an evaluation function MCTS plays its playouts to the end (see docs/ai.md).
+    return make_mcts_player(module, controller.mcts, player_seed, nullptr);
+  }
   if (controller == Controller::kHeuristic && module != nullptr && module->make_heuristic) {
     if (std::unique_ptr<Player> player = module->make_heuristic(seat, player_seed)) return player;
   }
   if (controller == Controller::kHeuristic && fell_back != nullptr) *fell_back = true;
   return std::make_unique<RandomPlayer>(player_seed);
+}
+
+void note_mcts_fallback(const std::vector<Controller>& controllers, const GameModule* module,
+                        const Game& game, std::ostream& err) {
+  if (module != nullptr && module->evaluate) return;
+  std::vector<std::string> sides;
+  for (size_t seat = 0; seat < controllers.size(); ++seat)
+    if (controllers[seat].kind == Controller::Kind::kMcts) sides.push_back(game.seats()[seat]);
+  if (sides.empty()) return;
+  err << "note: " << game.id()
+      << " has no evaluation function; mcts plays its playouts to the end of the game ("
+      << join(sides) << ")\n";
 }
 
 uint64_t random_seed() {
@@ -183,8 +206,10 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
                                            "drawn at random and printed)")
                               ->type_name("N")
                               ->check(natural<uint64_t>("seed"));
-  play->add_option("--seat", play_args.seats,
-                   "Who plays a side: human, random or heuristic (default heuristic); repeatable")
+  play->add_option(
+          "--seat", play_args.seats,
+          "Who plays a side: human, random, heuristic, mcts, mcts:SECONDS or mcts:Nit (default "
+          "heuristic); repeatable")
       ->type_name("SIDE=PLAYER")
       ->allow_extra_args(false);
   play->add_option("--option", play_args.options, "A rules option of the game; repeatable")
@@ -227,7 +252,8 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->check(natural<long long>("--games"));
   simulate
       ->add_option("--seat", sim_args.seats,
-                   "Who plays a side: random or heuristic (default heuristic); repeatable")
+                   "Who plays a side: random, heuristic, mcts, mcts:SECONDS or mcts:Nit (default "
+                   "heuristic); repeatable")
       ->type_name("SIDE=PLAYER")
       ->allow_extra_args(false);
   simulate->add_option("--option", sim_args.options, "A rules option of the game; repeatable")
@@ -262,16 +288,18 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
 
   OddsArgs odds_args;
   CLI::App* odds = add_odds_command(app, odds_args);
+  ServeArgs serve_args;
+  CLI::App* serve = add_serve_command(app, serve_args);
 
   // CLI11 reports a misspelt command as "A subcommand is required": name it instead.
   if (!args.empty() && !args.front().empty() && args.front()[0] != '-') {
     bool known = false;
-    for (const CLI::App* sub : {list, play, replay, validate, simulate, odds}) {
+    for (const CLI::App* sub : {list, play, replay, validate, simulate, odds, serve}) {
       known = known || sub->check_name(args.front());
     }
     if (!known) {
       io.err << "error: unknown command '" << args.front()
-             << "' (commands: list, play, replay, validate, simulate, odds)\n";
+             << "' (commands: list, play, replay, validate, simulate, odds, serve)\n";
       return kExitUsage;
     }
   }
@@ -303,6 +331,7 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
     return cmd_simulate(sim_args, registry, io);
   }
   if (odds->parsed()) return cmd_odds(odds_args, io);
+  if (serve->parsed()) return cmd_serve(serve_args, registry, io);
   io.err << "error: no subcommand\n";  // unreachable: require_subcommand(1)
   return kExitUsage;
 }

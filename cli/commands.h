@@ -8,10 +8,12 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "ai/mcts.h"
 #include "engine/game.h"
 #include "engine/registry.h"
 #include "engine/session.h"
@@ -94,10 +96,31 @@ struct OddsArgs {
 CLI::App* add_odds_command(CLI::App& app, OddsArgs& args);
 int cmd_odds(const OddsArgs& args, Streams& io);
 
+// `feldherr serve` (cli/serve.cc, docs/server.md): the game server for the browser UI.
+struct ServeArgs {
+  int port = 8080;
+  std::string db = "feldherr.db";
+  std::string web;  // "" = the built UI in web/dist of the source tree, if it exists
+  std::string bind = "127.0.0.1";
+  int threads = 2;
+  int ai_delay_ms = 300;
+};
+CLI::App* add_serve_command(CLI::App& app, ServeArgs& args);
+int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io);
+
 // ---- helpers ----
 
-// Who plays a seat (--seat SIDE=PLAYER).
-enum class Controller { kHuman, kRandom, kHeuristic };
+// Who plays a seat (--seat SIDE=PLAYER): a kind, and for MCTS its budget (ai/mcts.h).
+struct Controller {
+  enum class Kind { kHuman, kRandom, kHeuristic, kMcts };
+  Kind kind = Kind::kHeuristic;
+  MctsConfig mcts;  // kMcts: "mcts", "mcts:SECONDS", "mcts:Nit" (parse_mcts_seat)
+  static const Controller kHuman, kRandom, kHeuristic;
+  friend bool operator==(const Controller& a, const Controller& b) { return a.kind == b.kind; }
+};
+inline const Controller Controller::kHuman{Controller::Kind::kHuman, {}};
+inline const Controller Controller::kRandom{Controller::Kind::kRandom, {}};
+inline const Controller Controller::kHeuristic{Controller::Kind::kHeuristic, {}};
 const char* controller_name(Controller c);
 
 // "KEY=VALUE" texts of --option; a malformed or repeated one is a UsageError.
@@ -111,10 +134,16 @@ std::string join(const std::vector<std::string>& items);
 std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const Game& game,
                                     const std::string& game_name, bool allow_human = true);
 
-// The player of a computer seat (kRandom or kHeuristic) seeded with `player_seed`. A game without
-// a heuristic gets a RandomPlayer and *fell_back is set.
+// The player of a computer seat (kRandom, kHeuristic or kMcts) seeded with `player_seed`. A game
+// without a heuristic gets a RandomPlayer and *fell_back is set; MCTS in a game without an
+// evaluation function plays its playouts to the end (see note_mcts_fallback).
 std::unique_ptr<Player> make_computer_player(Controller controller, const GameModule* module,
                                              int seat, uint64_t player_seed, bool* fell_back);
+
+// "note: GAME has no evaluation function; mcts plays its playouts to the end (SIDES)" on `err`
+// when an MCTS seat plays a game without GameModule::evaluate.
+void note_mcts_fallback(const std::vector<Controller>& controllers, const GameModule* module,
+                        const Game& game, std::ostream& err);
 
 // A seed from std::random_device (for commands run without --seed).
 uint64_t random_seed();
@@ -178,6 +207,9 @@ class HumanSeat {
   Streams& io_;
   const Narrator& narrator_;
   std::function<std::unique_ptr<Player>(int seat)> adviser_;
+  // Kinds of reaction windows (Decision::decline) the player declines automatically: `skip fate`.
+  std::set<std::string> skipped_;
+  bool skip_tip_shown_ = false;
 };
 
 }  // namespace feldherr::cli

@@ -59,7 +59,9 @@ void HumanSeat::show(const Session& session) const {
   io_.out << decision.prompt << '\n';
   const ActionList legal = numbered_actions(state);
   for (size_t i = 0; i < legal.size(); ++i) {
-    io_.out << "  " << i + 1 << ") " << state.describe(legal[i]) << '\n';
+    const std::string note = state.annotate(legal[i]);
+    io_.out << "  " << i + 1 << ") " << state.describe(legal[i])
+            << (note.empty() ? "" : "   [" + note + "]") << '\n';
   }
   io_.out << "  (type a number or an action; hint asks the AI; help lists the commands)\n";
 }
@@ -74,6 +76,8 @@ void HumanSeat::help(const Session& session) const {
           << "  log     the recent actions and events\n"
           << "  undo    take back your last action (only while the rules keep undo open)\n"
           << "  hint    what the AI would play here\n"
+          << "  skip K  decline reaction windows of kind K automatically (e.g. skip fate);\n"
+          << "          ask K asks again\n"
           << "  help    this text\n"
           << "  quit    stop now; the replay log written so far is kept\n";
   if (concession_legal(session.state()))
@@ -88,7 +92,17 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     const std::string reason = session.act(only.front(), &events);
     if (reason.empty()) return Outcome::kActed;
   }
+  // Reaction windows the player chose to skip (`skip <kind>`) are declined at once.
+  const Decision decision = session.state().decision();
+  if (decision.decline && skipped_.count(decision.kind) > 0 &&
+      session.act(*decision.decline, &events).empty())
+    return Outcome::kActed;
   show(session);
+  if (decision.decline && !skip_tip_shown_) {
+    skip_tip_shown_ = true;
+    io_.out << "  (tip: `skip " << decision.kind << "` declines these windows automatically; `ask "
+            << decision.kind << "` asks again)\n";
+  }
   std::string raw;
   while (true) {
     io_.out << side << "> " << std::flush;
@@ -112,6 +126,20 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       continue;
     }
     if (command == "quit" || command == "exit") return Outcome::kQuit;
+    if (command.rfind("skip ", 0) == 0 || command.rfind("ask ", 0) == 0) {
+      const bool skip = command[0] == 's';
+      const std::string kind = trim(command.substr(skip ? 5 : 4));
+      if (skip)
+        skipped_.insert(kind);
+      else
+        skipped_.erase(kind);
+      io_.out << (skip ? "from now on \"" + kind + "\" windows are declined automatically\n"
+                       : "you will be asked at \"" + kind + "\" windows again\n");
+      if (skip && decision.kind == kind && decision.decline &&
+          session.act(*decision.decline, &events).empty())
+        return Outcome::kActed;
+      continue;
+    }
     if (command == "hint") {
       if (!adviser_) {
         io_.out << "no AI adviser for this game\n";

@@ -46,6 +46,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
     io.err << "note: " << game->id() << " has no heuristic player; random plays " << join(fallback)
            << '\n';
   }
+  note_mcts_fallback(controllers, module, *game, io.err);
 
   if (!args.quiet) {
     io.out << "game: " << game->id() << '/' << game->scenario() << " (rules "

@@ -478,6 +478,7 @@ int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io
     io.err << "note: " << game->id() << " has no heuristic player; random plays " << join(fallback)
            << '\n';
   }
+  note_mcts_fallback(controllers, module, *game, io.err);
   io.out << "seed: " << batch.seed << '\n';
 
   std::vector<long long> indices;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,6 +34,9 @@ struct Decision {
   std::string kind;    // short machine name, e.g. "order", "reaction", "allocate-wound", "roll"
   std::string prompt;  // one sentence for a human, citing the rule, e.g. "Choose a reaction
                        // to the attack on sector 2 (PB Aktion 2)"
+  // A reaction window the seat may simply decline (opportunity fire, fate points): the legal
+  // action that declines it. UIs may let a player decline such windows of a kind automatically.
+  std::optional<Action> decline;
 };
 
 // Something that happened, explained like a referee would. `rule` cites the rulebook
@@ -116,6 +120,13 @@ class State {
   virtual bool reveals_information(const Action& action) const {
     (void)action;
     return false;
+  }
+
+  // A short note a UI shows next to a legal action (its cost, its odds): "2 MP, 4 left",
+  // "3 dice at 4+, P(hit) 0.70". Never needed to play; "" when the game has nothing to add.
+  virtual std::string annotate(const Action& action) const {
+    (void)action;
+    return "";
   }
 
   // True if `action` gives up the game (a concession). The random player and the conformance

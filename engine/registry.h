@@ -33,12 +33,23 @@ struct GameModule {
       create;
   // The game's scored candidate-action player (the `heuristic` seat); null if the game has none.
   std::function<std::unique_ptr<Player>(int seat, uint64_t seed)> make_heuristic;
+  // ai/mcts.h: static evaluation of a position for `seat` in [-1, 1] (+1 won, -1 lost; terminal
+  // states give their Result::returns), where MCTS cuts its playouts. Null: MCTS plays out to
+  // the end.
+  std::function<double(const State&, int seat)> evaluate;
   // Data files of this game live in data_dir()/<data_subdir>/. validate_file checks one of them
   // and throws DataError("FILE:LINE: message") if it is malformed.
   std::string data_subdir;
   std::function<void(const std::string& path)> validate_file;
   // Game-specific invariants for the conformance battery ("" when they hold); may be null.
   std::function<std::string(const State&)> invariant;
+  // server + web UI (docs/protocol.md): the static board of a game (map, terrain, zones; what
+  // never changes during play) as JSON for the browser; null if the game provides none.
+  std::function<json(const Game&)> board;
+  // server + web UI (docs/protocol.md "odds"): the exact odds of `action` in `state` (legal, by
+  // the deciding seat) as JSON, e.g. {"summary":"...","outcomes":[{"text","p"}]}; a null json
+  // when the game has no odds for that action. The function itself may be null (no odds at all).
+  std::function<json(const State& state, const Action& action)> odds;
 };
 
 class Registry {

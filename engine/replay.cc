@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/errors.h"
+#include "engine/fair_dice.h"
 #include "engine/session.h"
 
 namespace feldherr {
@@ -108,6 +109,18 @@ ReplayFile parse_replay(std::istream& in, const std::string& name) {
           fail(name, line, fmt::format("option '{}' must be a string", it.key()));
         r.options.emplace_back(it.key(), it->get<std::string>());
       }
+      // server games: the revealed dice secret (docs/protocol.md "Dice")
+      if (auto dice = j.find("dice"); dice != j.end()) {
+        if (!dice->is_object()) fail(name, line, "field 'dice' must be an object");
+        if (field(*dice, "scheme", json::value_t::string, name, line) != "sha256-pcg32-v1")
+          fail(name, line, "unknown dice scheme (expected \"sha256-pcg32-v1\")");
+        r.dice_commitment =
+            field(*dice, "commitment", json::value_t::string, name, line).get<std::string>();
+        if (auto secret = dice->find("secret"); secret != dice->end() && !secret->is_null()) {
+          if (!secret->is_string()) fail(name, line, "field 'secret' must be a string");
+          r.dice_secret = secret->get<std::string>();
+        }
+      }
       header = true;
       continue;
     }
@@ -157,6 +170,14 @@ VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std
     return err(1, "the game does not match the replay header");
   // A different rules version is allowed: the re-run reports the first divergence, if any.
   Session session(std::shared_ptr<const Game>(&game, [](const Game*) {}));
+  // server games: provably fair dice (docs/protocol.md "Dice")
+  std::string dice_secret;
+  if (!replay.dice_secret.empty()) {
+    if (!from_hex(replay.dice_secret, dice_secret) || dice_secret.size() != 32)
+      return err(1, "the dice secret must be 64 hex digits");
+    if (sha256_hex(dice_secret) != replay.dice_commitment)
+      return err(1, "the dice secret does not match its commitment (SHA-256)");
+  }
   for (const ReplayEntry& e : replay.entries) {
     const State& state = session.state();
     switch (e.kind) {
@@ -175,6 +196,12 @@ VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std
         std::string why;
         if (!state.parse(e.text, action, why))
           return err(e.line, fmt::format("cannot read action '{}': {}", e.text, why));
+        if (seat == kChance && !dice_secret.empty()) {
+          Action fair = fair_chance_outcome(state, dice_secret, static_cast<uint64_t>(e.n));
+          if (fair != action)
+            return err(e.line, fmt::format("chance outcome '{}' is not the committed dice's '{}'",
+                                           e.text, state.describe(fair)));
+        }
         if (std::string illegal = session.act(action); !illegal.empty())
           return err(e.line, fmt::format("illegal action '{}': {}", e.text, illegal));
         break;

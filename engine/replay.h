@@ -51,6 +51,10 @@ struct ReplayFile {
   std::string game, scenario, rules_version;
   Options options;
   uint64_t seed = 0;
+  // Server games (docs/protocol.md "Dice"): the header's optional "dice" object
+  // {"scheme":"sha256-pcg32-v1","secret":HEX,"commitment":HEX}. When the secret is present,
+  // verify_replay checks SHA-256(secret) == commitment and recomputes every chance outcome.
+  std::string dice_secret, dice_commitment;
   std::vector<ReplayEntry> entries;
 };
 

@@ -1,6 +1,8 @@
 // Pocket Battles module for the registry.
 #include <charconv>
 
+#include "games/pocket/board.h"
+#include "games/pocket/evaluate.h"
 #include "games/pocket/heuristic.h"
 #include "games/pocket/pocket.h"
 
@@ -53,8 +55,10 @@ GameModule pocket_module() {
                                         parse_options(options));
   };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_pocket_heuristic(seat, seed); };
+  m.evaluate = [](const State& s, int seat) { return PocketEvaluate(s, seat); };  // evaluate.h
   m.data_subdir = "pocket";
   m.validate_file = [](const std::string& path) { (void)load_army(path); };
+  m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board
   m.invariant = [](const State& s) -> std::string {
     const auto* ps = dynamic_cast<const PocketState*>(&s);
     if (!ps) return "not a Pocket Battles state";

@@ -308,9 +308,14 @@ std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
     if (n < 2) continue;
     uint8_t types[kMaxTroops];
     for (int i = 0; i < n; ++i) types[i] = troops[static_cast<size_t>(slots[i])].type;
-    for (int attempt = 0; attempt < 16; ++attempt) {
+    // IS-MCTS (ai/mcts.h, issue 5): the shuffle starts from the sorted types, so that the
+    // determinisation depends on the observation and the generator only, not on the true order.
+    uint8_t sorted[kMaxTroops];
+    std::copy(types, types + n, sorted);
+    std::sort(sorted, sorted + n);
+    for (int attempt = 0; attempt < 256; ++attempt) {
       uint8_t perm[kMaxTroops];
-      std::copy(types, types + n, perm);
+      std::copy(sorted, sorted + n, perm);
       for (int i = n - 1; i > 0; --i) {
         int k = static_cast<int>(rng.below(static_cast<uint32_t>(i + 1)));
         std::swap(perm[i], perm[k]);
@@ -364,7 +369,9 @@ void PocketState::resample_picks(int owner, Rng& rng) {
     if (troops[static_cast<size_t>(t)].owner == owner) slots[n++] = t;
   if (n == 0) return;
   int nt = game_->num_types(owner);
-  for (int attempt = 0; attempt < 32; ++attempt) {
+  // IS-MCTS (ai/mcts.h, issue 5): enough attempts that the fall-back to the true picks (which
+  // would leak them to the AI) practically never happens (measured: 32 failed 1 in 300).
+  for (int attempt = 0; attempt < 4096; ++attempt) {
     int have[256] = {0};
     int dp = 0, lp_hosts = 0, no_lp = 0;
     uint8_t chosen[kMaxTroops];
@@ -417,7 +424,7 @@ void PocketState::resample_partial_formation(int owner, Rng& rng) {
   if (first_unit < 0 || formed == 0) return;
   // The owner's units are the last ones created (he is the one forming now).
   ActionList legal;
-  for (int attempt = 0; attempt < 32; ++attempt) {
+  for (int attempt = 0; attempt < 256; ++attempt) {
     PocketState trial = *this;
     trial.n_units = static_cast<int16_t>(first_unit);
     trial.players[static_cast<size_t>(owner)].n_units = 0;

@@ -21,11 +21,17 @@ namespace {
 void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
   if (ev) ev->push_back({rule, std::move(text), seat});
 }
+// perf: the event text is built only when events are collected (`ev` not null); no
+// argument of an Emit in this file changes the state.
+#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 bool Fail(std::string* why, std::string text) {
   if (why) *why = std::move(text);
   return false;
 }
+// perf: the text is built only when the caller asks why (`why` not null); the
+// arguments are pure (const checks), so skipping them changes nothing.
+#define Fail(why, ...) ((why) ? Fail(why, __VA_ARGS__) : false)
 
 int RandomEntryIndex(const Scenario& sc, std::string_view id) {
   for (size_t k = 0; k < sc.random_entries.size(); ++k)
@@ -283,6 +289,8 @@ void WsrState::enter_actions(ActionList& out) const {
 
 void WsrState::apply_enter(const Action& a, EventList* ev) {
   const int hex = a.arg(0);
+  bool was_empty = true;  // WSR 8.2.1, A-23: no unit of either side in the hex before the entry
+  for (int u = 0; u < n_units && was_empty; ++u) was_empty = unit(u).hex != hex;
   push(kStepMove, active_f, -1);
   n_group = 0;
   group_origin = static_cast<int16_t>(hex);
@@ -308,6 +316,7 @@ void WsrState::apply_enter(const Action& a, EventList* ev) {
            "; in command for this activation (WSR 4.2).",
        side);
   push(kStepHexEntered, active_f, hex);  // WSR 6.2: the entry hex is a hex entered
+  mines_on_entry(hex, was_empty, ev);    // fortification.cc: WSR 8.2.1, before OF
 }
 
 // ---------------------------------------------------------------------------------------------

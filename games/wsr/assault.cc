@@ -21,11 +21,17 @@ namespace {
 void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
   if (ev) ev->push_back({rule, std::move(text), seat});
 }
+// perf: the event text is built only when events are collected (`ev` not null); no
+// argument of an Emit in this file changes the state.
+#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 bool Fail(std::string* why, std::string text) {
   if (why) *why = std::move(text);
   return false;
 }
+// perf: the text is built only when the caller asks why (`why` not null); the
+// arguments are pure (const checks), so skipping them changes nothing.
+#define Fail(why, ...) ((why) ? Fail(why, __VA_ARGS__) : false)
 
 std::string DiceText(const std::vector<int>& dice) {
   std::string s;
@@ -96,6 +102,8 @@ AssaultInput BuildInput(const WsrState& s, int hex, bool overrun, const std::vec
       // A-13 is checked at initiation (can_assault); an attacker disrupted on entry (by a mine)
       // still rolls normally (own reading: no rule cancels the assault).
       if (side_idx == 0) a.disrupted = false;
+      if (side_idx == 0 && a.strength > 0)  // chaos.cc (WSR 9.0): firepower of the attackers
+        a.extra_dice += s.chaos_dice(u, a.strength + a.hq_dice + (a.enhanced ? 1 : 0));
       (side_idx == 0 ? in.attackers : in.defenders).push_back(a);
     }
   }
@@ -442,6 +450,7 @@ void WsrState::assault_decision(feldherr::Decision& d) const {
       return;
     case kStepPlaceMine:
       d.kind = "mine";
+      d.decline = Action(kNoMine, {});
       d.prompt = "Enemy units entered the empty hex " + hex_name(t.a) +
                  ": place a mine (mine <hex>) or not (no-mine) (WSR 8.2.1).";
       return;
@@ -795,8 +804,8 @@ void WsrState::assault_advance(EventList* ev) {
             if (info(u).hq) {
               apply_hq_loss(u, HqLoss::kEliminated, ev);
             } else {
-              Emit(ev, "WSR 6.3", unit_label(u) + " cannot retreat: " + hit_unit(u, 4) + ".",
-                   1 - A.side);
+              const std::string text = hit_unit(u, 4);  // before Emit: Emit is lazy (perf)
+              Emit(ev, "WSR 6.3", unit_label(u) + " cannot retreat: " + text + ".", 1 - A.side);
             }
           }
           A.retreat = {-1, -1, -1};

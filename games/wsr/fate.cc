@@ -35,12 +35,16 @@ namespace {
 void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
   if (ev) ev->push_back({rule, std::move(text), seat});
 }
+// perf: the event text is built only when events are collected (`ev` not null); no
+// argument of an Emit in this file changes the state.
+#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 constexpr int kRedrawCost = 2;  // WSR 10.0
 constexpr int kOpsCost = 2;     // WSR 10.0
 
 std::string DiceText(const Action& a) {
   std::string s;
+  if (a.verb == kOddHit) return "of the odd hit";
   if (a.verb == kRoll) return std::to_string(a.arg(0)) + " " + std::to_string(a.arg(1));
   for (int d : FireDiceOf(a)) s += (s.empty() ? "" : " ") + std::to_string(d);
   return s;
@@ -77,6 +81,7 @@ bool WsrState::fate_can_spend(int seat, int cost) const {
 Action WsrState::fate_pending() const {
   if (fate_verb == kDraw) return Action(kDraw, {fate_args[0]});
   if (fate_verb == kRoll) return Action(kRoll, {fate_args[0], fate_args[1]});
+  if (fate_verb == kOddHit) return Action(kOddHit, {fate_args[0]});
   return Action(kFireDice, {fate_args[0], fate_args[1]});
 }
 
@@ -201,13 +206,16 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
         return true;  // not reached: legality is checked before apply
     }
   }
-  // A roll or a draw: hold it if a seat could change it.
-  const bool roll = a.verb == kRoll || a.verb == kFireDice;
+  // A roll or a draw: hold it if a seat could change it. The odd hit (R.3) is decided by a die
+  // in the book's example (6.1): it may be re-rolled, but it has no face to raise or lower.
+  const bool roll = a.verb == kRoll || a.verb == kFireDice || a.verb == kOddHit;
   if (!roll && a.verb != kDraw) return false;
   const int cost = roll ? 1 : kRedrawCost;
   int first = -1;
   const int affected = roll ? roll_affected_side()
-                            : (a.arg(0) == kEndTurnMarker ? 1 : game_->formation(a.arg(0)).side);
+                            : (a.arg(0) >= kEndTurnMarker  // end-turn or chaos marker (9.0)
+                                   ? 1
+                                   : game_->formation(a.arg(0)).side);
   // After a re-roll the other seat answers first; on a fresh roll the unconcerned seat starts.
   const int order0 = fate_last >= 0 ? 1 - fate_last : 1 - affected;
   for (int seat : {order0, 1 - order0}) {
@@ -223,7 +231,9 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
   fate_args = {static_cast<uint16_t>(a.arg(0)), static_cast<uint16_t>(a.argc > 1 ? a.arg(1) : 0)};
   push(kStepFate, affected, first);
   Emit(ev, "WSR 10.0",
-       (roll ? "Rolled " + DiceText(a) : "Drawn: " + describe(a)) +
+       (a.verb == kOddHit ? "The odd hit falls on " + describe(a).substr(8)
+        : roll            ? "Rolled " + DiceText(a)
+                          : "Drawn: " + describe(a)) +
            " -- fate points may change it before it takes effect.");
   return true;
 }
@@ -238,6 +248,7 @@ void WsrState::fate_actions(ActionList& out) const {
   }
   if (!fate_can_spend(seat, 1)) return;
   out.push_back(Action(kFate, {kFateReroll}));
+  if (fate_verb == kOddHit) return;  // a pick among units: re-roll only
   for (int face = 1; face <= 6; ++face) {
     if (!HasFace(held, face)) continue;
     if (face < 6) out.push_back(Action(kFate, {kFateRaise, face}));
@@ -277,6 +288,8 @@ std::string WsrState::fate_why_illegal(const Action& a) const {
     return "a drawn marker can only be returned to the cup (fate redraw, WSR 10.0)";
   if (!fate_can_spend(seat, use == kFateRedraw ? kRedrawCost : 1))
     return "not enough fate points (WSR 10.0)";
+  if ((use == kFateRaise || use == kFateLower) && fate_verb == kOddHit)
+    return "the odd hit has no die face to change: fate reroll (WSR 10.0)";
   if ((use == kFateRaise || use == kFateLower) && !HasFace(fate_pending(), a.arg(1)))
     return "no die shows " + std::to_string(a.arg(1));
   if (use == kFateRaise || use == kFateLower) return "a die stays between 1 and 6 (A-28)";
@@ -289,11 +302,14 @@ std::string WsrState::fate_prompt() const {
   const Step& t = top();
   const int seat = t.a;
   const std::string who = game_->seats()[static_cast<size_t>(seat)];
-  const std::string what = fate_verb == kDraw ? "the drawn marker (" + describe(fate_pending()) +
-                                                    "): fate redraw (2 points)"
-                                              : "the roll " + DiceText(fate_pending()) +
-                                                    ": fate reroll, fate raise N, fate lower N "
-                                                    "(1 point each)";
+  std::string what;
+  if (fate_verb == kDraw)
+    what = "the drawn marker (" + describe(fate_pending()) + "): fate redraw (2 points)";
+  else if (fate_verb == kOddHit)
+    what = "the odd hit on " + describe(fate_pending()).substr(8) + ": fate reroll (1 point)";
+  else
+    what = "the roll " + DiceText(fate_pending()) +
+           ": fate reroll, fate raise N, fate lower N (1 point each)";
   return who + " has " + std::to_string(fate_points[static_cast<size_t>(seat)]) + " fate points; " +
          what + ", or no-fate (WSR 10.0).";
 }

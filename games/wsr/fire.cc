@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "games/wsr/combat.h"
+#include "games/wsr/los_cache.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -17,11 +18,17 @@ namespace {
 void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
   if (ev) ev->push_back({rule, std::move(text), seat});
 }
+// perf: the event text is built only when events are collected (`ev` not null); no
+// argument of an Emit in this file changes the state.
+#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 bool Fail(std::string* why, std::string text) {
   if (why) *why = std::move(text);
   return false;
 }
+// perf: the text is built only when the caller asks why (`why` not null); the
+// arguments are pure (const checks), so skipping them changes nothing.
+#define Fail(why, ...) ((why) ? Fail(why, __VA_ARGS__) : false)
 
 bool InfantryType(UnitKind k) {
   return k == UnitKind::kInfantry || k == UnitKind::kParatroopers || k == UnitKind::kEngineers ||
@@ -90,7 +97,15 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
   c.terrain_conceals_infantry = game_->data().terrain[game_->terrain(to)].conceals_infantry;
   c.ops_complete = has(t, kOpsComplete);
   c.moving = has(t, kMoving);
-  for (int e = 0; e < n_units; ++e) {
+  // perf: the adjacency / recon scan can only matter if the target could be concealed at all
+  // (Concealed() is false without cover, with Ops complete or moving), and it stops once one
+  // of the two already reveals the target.
+  const bool may_conceal =
+      !WsrFastPaths() ||  // the reference computation scans always (perf_equivalence_test)
+      (c.hex_has_wreck || c.hex_has_ip || (c.infantry_type && c.terrain_conceals_infantry)) &&
+          !c.ops_complete && !c.moving;
+  for (int e = 0; may_conceal && !c.adjacent_good_order_enemy && !c.spotted_by_recon && e < n_units;
+       ++e) {
     if (!on_map(e) || side_of(e) != side_of(u) || has(e, kDisrupted)) continue;
     const int d = game_->layout().Distance(unit(e).hex, to);
     if (d == 1 && !info(e).hq) c.adjacent_good_order_enemy = true;
@@ -105,7 +120,11 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
   if (in.weapon.firepower <= 0)
     return Fail(why, unit_label(u) + " has no " + (hard_target(t) ? "AP" : "HE") +
                          " firepower against " + unit_label(t) + " (WSR 6.1)");
-  const FireParams fp = ComputeFire(in);
+  FireParams fp = ComputeFire(in);
+  if (const int cd = chaos_dice(u, fp.dice); cd != 0) {  // chaos.cc (WSR 9.0): firepower
+    in.extra_dice += cd;
+    fp = ComputeFire(in);
+  }
   if (!fp.legality)
     return Fail(why, unit_label(u) + " -> " + unit_label(t) + ": " + fp.legality.reason);
   // A kFireDice action holds at most 15 dice of each face (4 bits); no counter mix reaches it.
@@ -169,11 +188,16 @@ void WsrState::fire_actions(ActionList& out) const {
     if (!on_map(u) || info(u).formation != active_f || has(u, kDisrupted | kOpsComplete) ||
         info(u).hq)
       continue;
-    for (int t = 0; t < n_units; ++t)
-      if (on_map(t) && side_of(t) != side_of(u) && can_fire(u, t, false, nullptr)) {
+    const int from = unit(u).hex;
+    const bool fast = WsrFastPaths();  // los_cache.h: cheap refusals first (all checks are pure)
+    for (int t = 0; t < n_units; ++t) {
+      if (!on_map(t) || side_of(t) == side_of(u)) continue;
+      if (fast && (info(t).hq || !los_clear(from, unit(t).hex))) continue;  // WSR 1.3.2.2, 7.0
+      if (can_fire(u, t, false, nullptr)) {
         out.push_back(Action(kFire, {u, t}));
         if (free_hq_support(u) >= 0) out.push_back(Action(kFire, {u, t, 1}));
       }
+    }
   }
 }
 
@@ -184,6 +208,8 @@ void WsrState::opfire_actions(ActionList& out) const {
       continue;
     for (int k = 0; k < n_group; ++k) {
       const int t = group[static_cast<size_t>(k)];
+      // los_cache.h: LOS first (can_fire refuses a blocked line anyway; the checks are pure).
+      if (WsrFastPaths() && on_map(t) && !los_clear(unit(u).hex, unit(t).hex)) continue;
       if (can_fire(u, t, true, nullptr)) {
         out.push_back(Action(kOpFire, {u, t}));
         if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1}));
@@ -517,7 +543,11 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) 
                                  has_ip(hex));  // WSR 8.1, A-22
   special_hex_fire_input(hex, in);              // special_rules.cc: B4 rubble defence
   if (in.weapon.firepower <= 0) return Fail(why, unit_label(u) + " has no HE firepower (6.1)");
-  const FireParams fp = ComputeFire(in);
+  FireParams fp = ComputeFire(in);
+  if (const int cd = chaos_dice(u, fp.dice); cd != 0) {  // chaos.cc (WSR 9.0): firepower
+    in.extra_dice += cd;
+    fp = ComputeFire(in);
+  }
   if (!fp.legality)
     return Fail(why, unit_label(u) + " -> " + hex_name(hex) + ": " + fp.legality.reason);
   if (fp.dice > 15 || fp.defence_dice > 15)
@@ -602,6 +632,8 @@ std::string WsrState::hit_unit(int t, int hits) {
       place_wreck(hex);  // kWreckBit, counted for LOS (fortification.cc)
       text += "; a wreck marker is placed in " + hex_name(hex);
     }
+    if (x.sw != 0) text += "; its " + sw(t)->name + " is removed (WSR 1.3.4.2)";
+    x.sw = 0;  // WSR 1.3.4.2: the SW goes with its platoon
     x.hex = kNoHex;
     x.flags = static_cast<uint16_t>((x.flags & ~kMoving) | kGone);
   }

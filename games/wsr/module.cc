@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "engine/errors.h"
+#include "games/wsr/board.h"
 #include "games/wsr/data.h"
 #include "games/wsr/heuristic.h"
 #include "games/wsr/scenario.h"
@@ -68,19 +69,30 @@ GameModule wsr_module() {
   m.options = {{"disrupted_movement_limits", "true",
                 "[REC A-13] disrupted units may not move adjacent to or closer to enemies in LOS "
                 "(WSR 6.1.7)",
+                &validate_bool},
+               {"chaos_variation", "false",
+                "add the chaos markers a scenario lists as a variation (WSR 9.0; B1: one at the "
+                "start of turn 5, if both players agree)",
                 &validate_bool}};
   m.create = [](std::string_view scenario, const Options& options) -> std::shared_ptr<const Game> {
     const auto& ids = PlayableScenarioIds();
     if (std::find(ids.begin(), ids.end(), std::string(scenario)) == ids.end())
       throw std::runtime_error("wsr: unknown scenario '" + std::string(scenario) + "'");
     WsrOptions o;
-    for (const auto& [name, value] : options)
+    for (const auto& [name, value] : options) {
       if (name == "disrupted_movement_limits") o.disrupted_movement_limits = value == "true";
+      if (name == "chaos_variation") o.chaos_variation = value == "true";  // chaos.cc, 9.0
+    }
     return MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), o);
   };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_wsr_heuristic(seat, seed); };
+  m.evaluate = [](const State& s, int seat) {  // ai/mcts.h playout cut-offs
+    return WsrEvaluate(static_cast<const WsrState&>(s), seat);
+  };
   m.data_subdir = "wsr";
   m.validate_file = validate_file;
+  m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board
+  m.odds = [](const State& s, const Action& a) { return FireOddsJson(s, a); };  // board.cc
   m.invariant = [](const State& s) -> std::string {
     const auto* ws = dynamic_cast<const WsrState*>(&s);
     if (!ws) return "not a White Star Rising state";

@@ -14,11 +14,17 @@ namespace {
 void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
   if (ev) ev->push_back({rule, std::move(text), seat});
 }
+// perf: the event text is built only when events are collected (`ev` not null); no
+// argument of an Emit in this file changes the state.
+#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 bool Fail(std::string* why, std::string text) {
   if (why) *why = std::move(text);
   return false;
 }
+// perf: the text is built only when the caller asks why (`why` not null); the
+// arguments are pure (const checks), so skipping them changes nothing.
+#define Fail(why, ...) ((why) ? Fail(why, __VA_ARGS__) : false)
 
 }  // namespace
 
@@ -99,6 +105,12 @@ bool WsrState::can_enter(int to, std::string* why) const {
   const int from = unit(group[0]).hex;
   if (!L.Adjacent(from, to))
     return Fail(why, hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)");
+  if (!why)  // perf: the cheap refusals below first (every check here is pure)
+    for (int k = 0; k < n_group; ++k) {
+      const int u = group[static_cast<size_t>(k)];
+      const int c = step_cost(u, from, to);
+      if (c < 0 || c > mp_left(u)) return false;  // WSR 5.0
+    }
   const int side = side_of(group[0]);
   if (enemy_in(to, side))
     return Fail(why, hex_name(to) + " is enemy-occupied: enter it with assault " + hex_name(to) +
@@ -154,6 +166,7 @@ bool WsrState::can_enter(int to, std::string* why) const {
 
 bool WsrState::can_drop(int u, std::string* why) const {
   if (!in_group(u)) return Fail(why, unit_label(u) + " is not in the moving stack");
+  if (!why && (group_steps == 0 || n_group < 2)) return false;  // perf: cheap refusals first
   if (in_enemy_hex())
     return Fail(why, "the overrunning stack must leave the enemy hex together (WSR 6.4)");
   if (group_steps == 0)
@@ -190,6 +203,8 @@ bool WsrState::can_drop(int u, std::string* why) const {
 // WSR 5.2.1/5.2.2 with A-29: remaining MP = MF of the new face - MP spent - 3, allowed if >= 0.
 bool WsrState::can_flip(int u, bool mount, std::string* why) const {
   if (!in_group(u)) return Fail(why, "select " + unit_label(u) + " first (WSR 5.2)");
+  // perf: cheap refusals first (the checks are pure): no second face, or already on it.
+  if (!why && (!info(u).counter->transport || mount == has(u, kMounted))) return false;
   if (in_enemy_hex())
     return Fail(why, "the overrunning stack must leave the enemy hex first (WSR 6.4)");
   if (!info(u).counter->transport)

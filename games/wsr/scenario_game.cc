@@ -41,7 +41,8 @@ std::vector<std::string> VictoryZones(const Scenario& sc) {
   return zones;
 }
 
-GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc) {
+GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
+                        bool chaos_variation) {
   if (!sc) throw DataError("scenario: none given");
   const std::string where = sc->file + ": " + sc->code + " " + sc->title;
   // Exits (G-12) are not tracked by the rules yet: refuse such scenarios rather than judge them
@@ -64,6 +65,22 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc) {
     throw DataError(where + ": unknown side '" + side + "'");
   };
   for (size_t k = 0; k < sc->sides.size(); ++k) g.fate_points[k] = sc->sides[k].fate_points;
+  // WSR 8.2: mine markers per side (placed in play, fortification.cc). WSR 8.1: improved
+  // positions placed by the player during setup have no setup decision yet (the basic
+  // scenarios have none): refuse such scenarios rather than play them without their IPs.
+  for (size_t k = 0; k < sc->sides.size(); ++k) {
+    g.mines[k] = sc->sides[k].mines;
+    if (sc->sides[k].improved_positions > 0)
+      throw DataError(where +
+                      ": improved positions placed during setup (WSR 8.1) are not "
+                      "implemented yet (" +
+                      sc->sides[k].id + ": " + std::to_string(sc->sides[k].improved_positions) +
+                      ")");
+  }
+  // WSR 9.0 / A-35: chaos markers join the cup at the start of their turn; a `variation`
+  // marker ("if both players agree", B1) only with the option chaos_variation.
+  for (const ChaosMarkers& c : sc->chaos)
+    if (!c.variation || chaos_variation) g.chaos.push_back({c.turn, c.count});
   // Formations (WSR 1.5, 1.7.1): morale is the scenario's, which the loader checks against
   // formations.toml (WSR 13.0), so the FormationInfo morale is the same number.
   for (const FormationSetup& fs : sc->formations) {
@@ -138,7 +155,7 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc) {
 std::shared_ptr<const WsrGame> MakeScenarioGame(const Data& data,
                                                 std::shared_ptr<const Scenario> sc,
                                                 WsrOptions options) {
-  GameSetup g = ScenarioSetup(data, sc);
+  GameSetup g = ScenarioSetup(data, sc, options.chaos_variation);
   return std::make_shared<const WsrGame>(data, sc->layout, std::move(g), options);
 }
 

@@ -29,7 +29,10 @@ std::vector<std::string> VictoryZones(const Scenario& sc);
 
 // The GameSetup of a scenario. Throws DataError naming the scenario file for what the rules
 // cannot play yet (exit conditions, G-12) or a force with more SWs than infantry-type platoons.
-GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc);
+// chaos_variation: also the chaos markers the scenario lists as a variation (WSR 9.0, B1).
+// Mines come from the sides (WSR 8.2); IPs placed during setup (WSR 8.1) are refused.
+GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
+                        bool chaos_variation = false);
 
 // The game of a scenario on scenario.layout.
 std::shared_ptr<const WsrGame> MakeScenarioGame(const Data& data,

@@ -14,6 +14,9 @@ namespace {
 void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
   if (ev) ev->push_back({rule, std::move(text), seat});
 }
+// perf: the event text is built only when events are collected (`ev` not null); no
+// argument of an Emit in this file changes the state.
+#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 }  // namespace
 
@@ -42,6 +45,8 @@ void WsrState::start_play(EventList* ev) {
       if (cup[static_cast<size_t>(f)] > 0) in_turn |= static_cast<uint16_t>(1u << f);
     }
     cup_end_turn = static_cast<uint8_t>(std::clamp(game_->setup().end_turn_markers, 0, 8));
+    chaos_cup = 0;
+    chaos_turn_start(ev);  // chaos.cc (WSR 9.0, A-35): chaos markers of turn 1
   }
   Emit(ev, "WSR 2.0",
        "Turn 1: " + std::to_string(cup_formation_markers()) + " formation markers and " +
@@ -92,7 +97,8 @@ void WsrState::advance(EventList* ev) {
 
 // WSR 3.1: a marker drawn from the cup.
 void WsrState::apply_draw(int marker, EventList* ev) {
-  pop();  // the draw step
+  pop();                               // the draw step
+  if (chaos_draw(marker, ev)) return;  // chaos.cc (WSR 9.0): chaos marker; stored results
   if (marker == kEndTurnMarker) {
     --cup_end_turn;
     ++end_turn_drawn;
@@ -145,6 +151,7 @@ void WsrState::begin_impulse(int f, EventList* ev) {
   push(kStepReorg, f, -2);  // WSR 4.3 begins after every command test
   command_phase(f, ev);
   impulse_start_hooks(f, ev);  // arrival.cc: random entry roll (B1), resolved first
+  chaos_impulse_start(f, ev);  // chaos.cc (WSR 9.0): results right after the 4.1 cleanup
 }
 
 void WsrState::release_held_marker(int side, EventList* ev) {
@@ -178,6 +185,12 @@ bool WsrState::in_command_range(int u) const {
 void WsrState::command_phase(int f, EventList* ev) {
   // One test per hex (WSR 4.2) for the formation's units out of range; pushed in reverse so
   // that the lowest hex index is rolled first.
+  if (chaos_active(ChaosEffect::kAllInCommand, f)) {  // chaos.cc (WSR 9.0): no tests
+    Emit(ev, "WSR 9.0",
+         "Chaos: every unit of " + game_->formation(f).data->name + " is in command this impulse.",
+         game_->formation(f).side);
+    return;
+  }
   std::vector<int> hexes;
   for (int u = 0; u < n_units; ++u) {
     if (info(u).formation != f || !on_map(u)) continue;
@@ -207,6 +220,15 @@ int WsrState::morale_modifier_reorg(int u) const {
 
 void WsrState::reorganization_phase(int f, EventList* ev) {
   // One roll per disrupted unit (WSR 4.3), lowest unit index first.
+  if (chaos_active(ChaosEffect::kRally, f)) {  // chaos.cc (WSR 9.0): 4.3 without a roll
+    for (int u = 0; u < n_units; ++u) {
+      if (info(u).formation != f || !on_map(u) || !has(u, kDisrupted)) continue;
+      unit(u).flags &= static_cast<uint16_t>(~kDisrupted);
+      Emit(ev, "WSR 9.0", "Chaos: " + unit_label(u) + " reorganizes without a roll.",
+           game_->formation(f).side);
+    }
+    return;
+  }
   int n = 0;
   for (int u = n_units - 1; u >= 0; --u) {
     if (info(u).formation == f && on_map(u) && has(u, kDisrupted)) {
@@ -263,6 +285,7 @@ void WsrState::end_impulse(EventList* ev) {
 void WsrState::end_operations_phase(EventList* ev) {
   n_steps = 0;
   active_f = -1;
+  chaos_turn_end(ev);  // chaos.cc (WSR 9.0): waiting results ignored, markers back in the cup
   phase = kMarkerRemoval;
   marker_removal_phase(ev);
 }
@@ -390,6 +413,7 @@ void WsrState::finish_marker_removal(EventList* ev) {
   ++turn;
   phase = kOperations;
   Emit(ev, "WSR 3.0", "Turn " + std::to_string(turn) + " begins.");
+  chaos_turn_start(ev);  // chaos.cc (WSR 9.0, A-35): this turn's chaos markers
 }
 
 // WSR 12.2: at the end of the MRP, a hex holding units of one side belongs to it;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <string>
 
+#include "games/wsr/los_cache.h"  // perf: WsrFastPaths
 #include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
 
@@ -21,6 +22,9 @@ namespace {
 void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
   if (ev) ev->push_back({rule, std::move(text), seat});
 }
+// perf: the event text is built only when events are collected (`ev` not null); no
+// argument of an Emit in this file changes the state.
+#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 const Scenario* ScenarioOf(const WsrState& s) {
   return s.wgame().setup().scenario_data.get();
@@ -67,10 +71,27 @@ int UnitsIn(const WsrState& s, const Zone& z, int side) {
 
 }  // namespace
 
+// WSR 1.3.2 [Text] "An HQ must always be in a hex containing at least one unit of its own
+// formation": an HQ or SHQ is set up after the other units of its force (file order otherwise),
+// into a hex already holding a non-HQ unit of its formation (can_place).
 int WsrState::setup_next_unit(int side) const {
-  for (int u = 0; u < n_units; ++u)
-    if (side_of(u) == side && IsSetupUnit(*this, u)) return u;
-  return -1;
+  int first = -1;
+  for (int u = 0; u < n_units && first < 0; ++u)
+    if (side_of(u) == side && IsSetupUnit(*this, u)) first = u;
+  if (first < 0 || !info(first).hq) return first;
+  for (int u = first + 1; u < n_units; ++u)
+    if (side_of(u) == side && !info(u).hq && IsSetupUnit(*this, u) &&
+        ForceOf(*this, u) == ForceOf(*this, first))
+      return u;
+  return first;
+}
+
+// WSR 1.3.2: a non-HQ unit of u's formation (A-05: attached units count) in `hex`.
+bool WsrState::formation_unit_in(int u, int hex) const {
+  for (int v = 0; v < n_units; ++v)
+    if (v != u && unit(v).hex == hex && !info(v).hq && info(v).formation == info(u).formation)
+      return true;
+  return false;
 }
 
 int WsrState::setup_next_sw(int side) const {
@@ -121,6 +142,8 @@ bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
     if (why) *why = std::move(text);
     return false;
   };
+  // perf: the refusal text is built only when the caller asks why (#undef at the end).
+#define no(...) (why ? no(__VA_ARGS__) : false)
   if (n_steps == 0 || top().kind != kStepSetup) return no("the setup phase is over (WSR 2.0)");
   if (u < 0 || u >= n_units) return no("no such unit");
   if (hex < 0 || hex >= game_->layout().size()) return no("no such hex");
@@ -156,6 +179,23 @@ bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
     if (hq_in(hex, side))
       return no("WSR 1.3.2, 1.4 (A-03): only one HQ/SHQ per hex; " + hex_name(hex) +
                 " already holds one");
+    // WSR 1.3.2 [Text]: an HQ must always be with a unit of its own formation. (Only if the
+    // zone holds no such hex at all -- not the case in the shipped scenarios -- is it free.)
+    if (!formation_unit_in(u, hex)) {
+      // perf: "some zone hex holds a unit of the formation and no HQ", found from the units
+      // (the same as looping the zone hexes with formation_unit_in, without its cost).
+      bool possible = false;
+      if (!WsrFastPaths())  // the reference computation (perf_equivalence_test)
+        for (int h : z->hexes) possible = possible || (formation_unit_in(u, h) && !hq_in(h, side));
+      for (int v = 0; WsrFastPaths() && v < n_units && !possible; ++v) {
+        const int vh = unit(v).hex;
+        possible = v != u && vh >= 0 && !info(v).hq && info(v).formation == info(u).formation &&
+                   z->Contains(vh) && !hq_in(vh, side);
+      }
+      if (possible)
+        return no("WSR 1.3.2: an HQ must always be in a hex with a unit of its own formation; " +
+                  hex_name(hex) + " holds none of " + game_->formation(info(u).formation).data->id);
+    }
   } else if (combat_units_in(hex, side) >= kStackLimit) {
     return no("WSR 1.4: at most 2 combat units per hex; " + hex_name(hex) + " is full");
   }
@@ -188,13 +228,17 @@ bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
           std::max(0, kStackLimit - combat_units_in(h, side) - (here && !info(u).hq ? 1 : 0));
       hq_room += (hq_in(h, side) || (here && info(u).hq)) ? 0 : 1;
     }
-    const int possible = std::min(combat, combat_room) + std::min(hqs, hq_room);
+    // WSR 1.3.2: an HQ can count only next to a (non-HQ) unit in the zone, placed or to come.
+    const int units_in = UnitsIn(*this, *rz, side) + (rz->Contains(hex) && !info(u).hq ? 1 : 0);
+    const bool hq_can = std::min(combat, combat_room) > 0 || units_in > 0;
+    const int possible = std::min(combat, combat_room) + (hq_can ? std::min(hqs, hq_room) : 0);
     if (inside + possible < r.count)
       return no(sc->code + " setup requirement (WSR 2.0): " + r.text + " -- after placing " +
                 unit_label(u) + " in " + hex_name(hex) +
                 " the remaining units could no longer meet it");
   }
   return true;
+#undef no
 }
 
 bool WsrState::can_assign(int k, int u, std::string* why) const {
@@ -297,6 +341,16 @@ void WsrState::apply_auto_setup(EventList* ev) {
     const Zone* z = SetupZoneOf(*this, u);
     const FormationInfo& fi = game_->formation(info(u).formation);
     const int hq_hex = fi.hq >= 0 && fi.hq != u && on_map(fi.hq) ? unit(fi.hq).hex : kNoHex;
+    // WSR 1.3.2: HQs come last and go to a hex of their formation (can_place); among those the
+    // one with the most formation units within its command range (WSR 4.2).
+    auto in_range = [&](int h) {
+      int n = 0;
+      for (int v = 0; v < n_units; ++v)
+        if (on_map(v) && !info(v).hq && info(v).formation == info(u).formation &&
+            L.Distance(unit(v).hex, h) <= face(u).command_range)
+          ++n;
+      return n;
+    };
     std::vector<const Zone*> needs;  // requirement zones still short of units
     for (const SetupRequirement& r : sc->setup_requirements)
       if (game_->seat_index(r.side) == side)
@@ -310,6 +364,7 @@ void WsrState::apply_auto_setup(EventList* ev) {
       for (const Zone* rz : needs)
         if (rz->Contains(h)) score -= 100000;
       score += 100L * (hq_hex >= 0 ? L.Distance(h, hq_hex) : obj_dist(h));
+      if (info(u).hq) score -= 10000L * in_range(h);
       score += 10L * obj_dist(h);
       score -= game_->data().terrain[game_->terrain(h)].defence(hard_target(u));
       if (best == kNoHex || score < best_score) best = h, best_score = score;

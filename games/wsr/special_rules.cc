@@ -28,10 +28,16 @@ bool Fail(std::string* why, std::string text) {
   if (why) *why = std::move(text);
   return false;
 }
+// perf: the text is built only when the caller asks why (`why` not null); the
+// arguments are pure (const checks), so skipping them changes nothing.
+#define Fail(why, ...) ((why) ? Fail(why, __VA_ARGS__) : false)
 
 void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
   if (ev) ev->push_back({rule, std::move(text), seat});
 }
+// perf: the event text is built only when events are collected (`ev` not null); no
+// argument of an Emit in this file changes the state.
+#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 const SpecialRule* RuleOf(const GameSetup& setup, std::string_view id) {
   return setup.scenario_data ? setup.scenario_data->FindRule(id) : nullptr;
@@ -156,10 +162,11 @@ std::string WsrState::special_flip_refusal(int u, bool mount) const {
 // without moving at normal to-hit; the +1 applies only when combining; Ops complete after).
 
 bool WsrState::combined_fire_window(int u) const {
-  const SpecialRule* r = RuleOf(game_->setup(), "m18-fire-and-move");
-  if (r == nullptr || u < 0 || u >= n_units || info(u).counter->id != r->Str("counter"))
+  // perf: the cheap state checks first (all pure), then the scenario rule's lookup.
+  if (u < 0 || u >= n_units || n_steps == 0 || top().kind != kStepMove || !in_group(u))
     return false;
-  if (n_steps == 0 || top().kind != kStepMove || !in_group(u)) return false;
+  const SpecialRule* r = RuleOf(game_->setup(), "m18-fire-and-move");
+  if (r == nullptr || info(u).counter->id != r->Str("counter")) return false;
   if (combined_u == u && combined_mode >= 2) return false;  // fired already (fire-move)
   return info(u).formation == active_f && has(u, kMovedThisImpulse) &&
          unit(u).mp_spent <= r->Int("mp", 0) && !has(u, kOutOfCommand);
@@ -184,8 +191,9 @@ void WsrState::special_operations_actions(ActionList& out) const {
   const GameSetup& setup = game_->setup();
   if (!setup.scenario_data || n_steps == 0 || top().kind != kStepOperations) return;
   if (const SpecialRule* r = RuleOf(setup, "m18-fire-and-move")) {
+    const std::string counter = r->Str("counter");  // perf: once, not per unit
     for (int u = 0; u < n_units; ++u) {
-      if (info(u).counter->id != r->Str("counter") || info(u).formation != active_f) continue;
+      if (info(u).formation != active_f || info(u).counter->id != counter) continue;
       if (combined_u == u || has(u, kMovedThisImpulse)) continue;
       for (int t = 0; t < n_units; ++t)
         if (on_map(t) && side_of(t) != side_of(u) && can_fire(u, t, false, nullptr))
@@ -197,8 +205,9 @@ void WsrState::special_operations_actions(ActionList& out) const {
     if (!game_->formation(active_f).data->Matches(r->Str("formation"))) return;
     const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
     if (z == nullptr) return;
+    const std::string counter = r->Str("counter");  // perf: once, not per unit
     for (int u = 0; u < n_units; ++u) {
-      if (!has(u, kOffMap) || info(u).counter->id != r->Str("counter")) continue;
+      if (!has(u, kOffMap) || info(u).counter->id != counter) continue;
       for (int h : z->hexes)
         for (int t = 0; t < n_units; ++t)
           if (on_map(t) && side_of(t) != side_of(u) && can_ambush(u, h, t, nullptr))

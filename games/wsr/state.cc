@@ -10,6 +10,7 @@
 
 #include "engine/errors.h"
 #include "engine/hash.h"
+#include "games/wsr/los_cache.h"      // perf: WsrGame::los_cache
 #include "games/wsr/special_rules.h"  // scenario terrain hooks (B3 no-rivers, B4 rubble)
 
 namespace feldherr::wsr {
@@ -64,7 +65,8 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
       opts_(options) {
   if (setup_.seats.size() != 2) throw DataError("setup: White Star Rising has two sides");
   option_list_ = {
-      {"disrupted_movement_limits", opts_.disrupted_movement_limits ? "true" : "false"}};
+      {"disrupted_movement_limits", opts_.disrupted_movement_limits ? "true" : "false"},
+      {"chaos_variation", opts_.chaos_variation ? "true" : "false"}};  // chaos.cc (WSR 9.0)
   const int n = layout_.size();
   if (n > kMaxHexes) throw DataError("setup: the layout has more hexes than kMaxHexes");
   // Terrain and movement costs per hexside (WSR 5.0, terrain chart G-1).
@@ -116,6 +118,7 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
       if (a.level == 1 && b.level == 0 && CrestBetween(*data_, layout_, i, nb)) los_.SetCrest(i, d);
     }
   }
+  los_cache_ = std::make_shared<const LosCache>(los_);  // los_cache.h (perf): after terrain, crests
   // Formations.
   if (setup_.formations.size() > static_cast<size_t>(kMaxFormations))
     throw DataError("setup: more than 16 formations");
@@ -284,7 +287,8 @@ WsrState WsrGame::initial() const {
   s.cup_end_turn = static_cast<uint8_t>(std::clamp(setup_.end_turn_markers, 0, 8));
   for (size_t side = 0; side < 2; ++side)  // WSR 10.0
     s.fate_points[side] = static_cast<uint8_t>(std::clamp(setup_.fate_points[side], 0, 99));
-  s.setup_fortifications();  // fortification.cc: IPs and mine markers (WSR 8.1, 8.2)
+  s.setup_fortifications();     // fortification.cc: IPs and mine markers (WSR 8.1, 8.2)
+  s.chaos_turn_start(nullptr);  // chaos.cc: chaos markers of turn 1 (WSR 9.0, A-35)
   return s;
 }
 
@@ -354,8 +358,9 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     s->fate_args = fate.at(2).get<std::array<uint16_t, 2>>();
     s->fate_last = fate.at(3).get<int8_t>();
     s->fate_passed = fate.at(4).get<uint8_t>();
-    s->scenario_from_json(need("scenario"));  // arrival.cc
-    s->assault_from_json(need("assault"));    // assault.cc, fortification.cc
+    s->scenario_from_json(need("scenario"));                     // arrival.cc
+    s->assault_from_json(need("assault"));                       // assault.cc, fortification.cc
+    if (j.contains("chaos")) s->chaos_from_json(j.at("chaos"));  // chaos.cc (WSR 9.0)
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("wsr state: ") + e.what());
   }
@@ -385,6 +390,10 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     }
     if (st.kind == kStepEntryRoll || st.kind == kStepFirstActivation) {  // arrival.cc
       if (!s->scenario_state_ok(st)) bad("/steps: bad scenario step");
+      continue;
+    }
+    if (st.kind == kStepChaosRoll || st.kind == kStepChaosPick) {  // chaos.cc (WSR 9.0)
+      if (!s->chaos_state_ok(st)) bad("/steps: bad chaos step");
       continue;
     }
     if (st.kind == kStepSetup) {  // setup.cc: a = the seat setting up (WSR 2.0)
@@ -423,18 +432,12 @@ WsrState::WsrState(const WsrGame* game) : game_(game) {}
 const Game& WsrState::game() const {
   return *game_;
 }
-const UnitInfo& WsrState::info(int u) const {
-  return game_->unit(u);
-}
 const CounterType* WsrState::sw(int u) const {  // WSR 1.3.4.1 (1.3.4.2: lost with the unit)
   const int k = unit(u).sw;
   return k > 0 ? game_->sw_info(k - 1).counter : nullptr;
 }
 const Face& WsrState::face(int u) const {
   return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
-}
-int WsrState::side_of(int u) const {
-  return info(u).side;
 }
 std::string WsrState::unit_label(int u) const {
   return info(u).label;
@@ -504,6 +507,7 @@ std::string WsrState::invariant_violation() const {
     const int u = group[static_cast<size_t>(k)];
     if (!has(u, kMoving)) return "group member " + unit_label(u) + " not flagged moving";
   }
+  if (std::string c = chaos_invariant(); !c.empty()) return c;  // chaos.cc (WSR 9.0)
   return "";
 }
 
@@ -526,7 +530,10 @@ int WsrState::current_seat() const {
     case kStepMortarOdd:
     case kStepHqLoss:
     case kStepEntryRoll:  // arrival.cc: random entry die (B1)
+    case kStepChaosRoll:  // chaos.cc: 2d6 on the chaos table (WSR 9.0)
       return kChance;
+    case kStepChaosPick:  // chaos.cc (WSR 9.0): the opponent picks
+      return 1 - game_->formation(t.f).side;
     case kStepHexEntered:  // WSR 6.2: the non-moving side may fire
       return 1 - game_->formation(t.f).side;
     case kStepFate:  // WSR 10.0: the seat whose turn it is to spend fate points
@@ -585,6 +592,7 @@ feldherr::Decision WsrState::decision() const {
     case kStepFate:
       d.kind = "fate";
       d.prompt = fate_prompt();
+      d.decline = Action(kFate, {kFatePass});
       break;
     case kStepSetup:  // setup.cc (WSR 2.0)
       d.kind = "setup";
@@ -595,10 +603,19 @@ feldherr::Decision WsrState::decision() const {
       d.kind = t.kind == kStepEntryRoll ? "roll" : "first-activation";
       d.prompt = scenario_prompt();
       break;
+    case kStepChaosRoll:  // chaos.cc (WSR 9.0)
+      d.kind = "roll";
+      d.prompt = "Roll 2 dice on the chaos table (WSR 9.0).";
+      break;
+    case kStepChaosPick:
+      d.kind = "chaos-pick";
+      d.prompt = chaos_prompt();
+      break;
     case kStepHexEntered:
       d.kind = "opfire";
       d.prompt = "Enemy units entered " + hex_name(t.a) +
                  ": opportunity fire (opfire <unit> <target>) or no-opfire (WSR 6.2).";
+      d.decline = Action(kNoOpFire, {});
       break;
     case kStepFireAttack:
     case kStepFireDefence:
@@ -627,7 +644,11 @@ void WsrState::legal_actions(ActionList& out) const {
     case kStepDraw:
     case kStepCommand:
     case kStepReorg:
+    case kStepChaosRoll:  // chaos.cc (WSR 9.0)
       for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
+      return;
+    case kStepChaosPick:
+      chaos_pick_actions(out);
       return;
     case kStepOperations:
       operations_actions(out);
@@ -674,14 +695,16 @@ std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
   if (phase == kOver || n_steps == 0) return out;
   const Step& t = top();
   if (t.kind == kStepDraw) {
-    const int total = cup_formation_markers() + cup_end_turn;
+    const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0
     for (int f = 0; f < game_->num_formations(); ++f)
       if (cup[static_cast<size_t>(f)] > 0)
         out.push_back(
             {Action(kDraw, {f}), static_cast<double>(cup[static_cast<size_t>(f)]) / total});
     if (cup_end_turn > 0)
       out.push_back({Action(kDraw, {kEndTurnMarker}), static_cast<double>(cup_end_turn) / total});
-  } else if (t.kind == kStepCommand || t.kind == kStepReorg) {
+    if (chaos_cup > 0)
+      out.push_back({Action(kDraw, {kChaosMarker}), static_cast<double>(chaos_cup) / total});
+  } else if (t.kind == kStepCommand || t.kind == kStepReorg || t.kind == kStepChaosRoll) {
     // Two dice, unordered (d1 <= d2): the dice stay visible for fate re-rolls (WSR 10.0).
     for (int a = 1; a <= 6; ++a)
       for (int b = a; b <= 6; ++b)
@@ -695,13 +718,13 @@ std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
 Action WsrState::sample_chance(Rng& rng) const {
   const Step& t = top();
   if (t.kind == kStepDraw) {
-    const int total = cup_formation_markers() + cup_end_turn;
+    const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0
     int r = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
     for (int f = 0; f < game_->num_formations(); ++f) {
       r -= cup[static_cast<size_t>(f)];
       if (r < 0) return Action(kDraw, {f});
     }
-    return Action(kDraw, {kEndTurnMarker});
+    return Action(kDraw, {r < cup_end_turn ? kEndTurnMarker : kChaosMarker});
   }
   if (fire_chance()) return sample_fire_dice(rng);
   int a = rng.d6(), b = rng.d6();
@@ -728,7 +751,14 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
       apply_draw(a.arg(0), ev);
       break;
     case kRoll:
+      if (n_steps > 0 && top().kind == kStepChaosRoll) {  // chaos.cc (WSR 9.0)
+        apply_chaos_roll(a.arg(0), a.arg(1), ev);
+        break;
+      }
       apply_roll(a.arg(0), a.arg(1), ev);
+      break;
+    case kChaosPick:  // chaos.cc (WSR 9.0)
+      apply_chaos_pick(a.arg(0), ev);
       break;
     case kSelect:
       apply_select(a.arg(0), ev);
@@ -800,9 +830,10 @@ std::string WsrState::why_illegal(const Action& a) const {
   if (std::find(legal.begin(), legal.end(), a) != legal.end()) return "";
   if (phase == kOver) return "the game is over";
   const Step& t = top();
-  const bool chance =
-      t.kind == kStepDraw || t.kind == kStepCommand || t.kind == kStepReorg || fire_chance();
+  const bool chance = t.kind == kStepDraw || t.kind == kStepCommand || t.kind == kStepReorg ||
+                      fire_chance() || t.kind == kStepChaosRoll;  // chaos.cc (WSR 9.0)
   if (a.verb == kFate || t.kind == kStepFate) return fate_why_illegal(a);
+  if (a.verb == kChaosPick || t.kind == kStepChaosPick) return chaos_why_illegal(a);
   if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup))
     return setup_why_illegal(a);  // setup.cc (WSR 2.0)
   if (scenario_handles(a) || t.kind == kStepFirstActivation)
@@ -880,6 +911,7 @@ std::string WsrState::describe(const Action& a) const {
   switch (a.verb) {
     case kDraw:
       if (a.arg(0) == kEndTurnMarker) return "draw end-turn";
+      if (a.arg(0) == kChaosMarker) return "draw chaos";  // chaos.cc (WSR 9.0)
       return "draw " + (a.arg(0) < game_->num_formations() ? game_->formation(a.arg(0)).data->id
                                                            : std::to_string(a.arg(0)));
     case kRoll:
@@ -936,6 +968,8 @@ std::string WsrState::describe(const Action& a) const {
     case kFireMove:
     case kAmbush:
       return scenario_describe(a);  // arrival.cc
+    case kChaosPick:                // chaos.cc (WSR 9.0)
+      return "chaos-pick " + unit_name(a.arg(0));
     default:
       return "?";
   }
@@ -965,6 +999,10 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
   if (v == "draw" && w.size() == 2) {
     if (w[1] == "end-turn") {
       out = Action(kDraw, {kEndTurnMarker});
+      return true;
+    }
+    if (w[1] == "chaos") {  // chaos.cc (WSR 9.0)
+      out = Action(kDraw, {kChaosMarker});
       return true;
     }
     x = game_->formation_index(w[1]);
@@ -1097,6 +1135,11 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     out = Action(kEndImpulse, {});
     return true;
   }
+  if (v == "chaos-pick" && w.size() == 2) {  // chaos.cc (WSR 9.0)
+    if (!unit_arg(w[1], &x)) return false;
+    out = Action(kChaosPick, {x});
+    return true;
+  }
   if (assault_parse(w, out, error)) return true;  // assault.cc, fortification.cc
   if (!error.empty()) return false;
   if (const int r = setup_parse(w, out, error); r != 0) return r > 0;     // setup.cc (WSR 2.0)
@@ -1148,6 +1191,7 @@ json WsrState::to_json() const {
   j["fate"] = {fate_points, fate_verb, fate_args, fate_last, fate_passed};
   j["scenario"] = scenario_to_json();  // arrival.cc
   j["assault"] = assault_to_json();    // assault.cc, fortification.cc
+  j["chaos"] = chaos_to_json();        // chaos.cc (WSR 9.0)
   return j;
 }
 
@@ -1184,6 +1228,7 @@ uint64_t WsrState::hash() const {
   h.add_signed(fate_last).add(fate_passed);
   h.add(scenario_digest());  // arrival.cc
   h.add(assault_digest());   // assault.cc, fortification.cc
+  h.add(chaos_digest());     // chaos.cc (WSR 9.0)
   return h.value();
 }
 

@@ -27,6 +27,7 @@
 namespace feldherr::wsr {
 
 struct Scenario;  // games/wsr/scenario.h
+class LosCache;   // games/wsr/los_cache.h (perf)
 
 // Capacity of the flat state.
 constexpr int kMaxUnits = 96;
@@ -79,10 +80,14 @@ enum Verb : uint8_t {
   kDecline,          // decline                       an optional first activation is declined
   kFireMove,         // fire-move <unit> <target>     B1 m18-fire-and-move: fire, then move
   kAmbush,           // ambush <unit> <hex> <target>  B4 panther-ambush: place and fire at once
+  // chaos.cc (WSR 9.0)
+  kChaosPick,  // chaos-pick <unit>  the opponent picks a unit hit by a chaos result (disrupt,
+               // ops-complete) of the formation whose marker was drawn next
 };
 
 // What the marker argument of `draw` means.
-constexpr int kEndTurnMarker = kMaxFormations;  // draw arg for an end-turn marker
+constexpr int kEndTurnMarker = kMaxFormations;    // draw arg for an end-turn marker
+constexpr int kChaosMarker = kEndTurnMarker + 1;  // chaos.cc: draw arg for a chaos marker (9.0)
 
 enum Phase : uint8_t {
   kOperations,  // WSR 3.1: drawing from the cup, formation impulses
@@ -123,6 +128,9 @@ enum StepKind : uint8_t {
   // arrival.cc (scenario mechanics)
   kStepEntryRoll,        // chance: 1 die, random entry table `a` of formation `f` (B1)
   kStepFirstActivation,  // owner of formation `f` takes or declines an optional first activation
+  // chaos.cc (WSR 9.0)
+  kStepChaosRoll,  // chance: 2d6 on the chaos table (Data::chaos) after a chaos marker is drawn
+  kStepChaosPick,  // the opponent of formation `f` picks a unit: a = ChaosEffect * 100 + left
 };
 
 // What a `fate` action does (WSR 10.0, A-28; fate.cc).
@@ -231,11 +239,20 @@ struct GameSetup {
   // Support weapons still to be assigned in the setup phase (WSR 1.3.4.1; setup.cc). SWs given
   // directly to a unit use SetupUnit::sw.
   std::vector<SetupSw> support_weapons;
+  // chaos.cc (WSR 9.0, A-35): chaos markers joining the cup at the start of `turn`.
+  struct Chaos {
+    int turn = 1;
+    int count = 1;
+  };
+  std::vector<Chaos> chaos;
 };
 
 struct WsrOptions {
   // A-13 [REC]: disrupted units may not end a step closer to, or adjacent to, an enemy in LOS.
   bool disrupted_movement_limits = true;
+  // chaos.cc / scenario_game.cc (WSR 9.0): add the scenario's chaos markers marked `variation`
+  // ("if both players agree", B1) -- read by the builder (MakeScenarioGame).
+  bool chaos_variation = false;
 };
 
 // Static facts of one unit of the setup.
@@ -283,6 +300,7 @@ class WsrState : public State {
   Result result() const override;
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
+  std::string annotate(const Action& action) const override;  // annotate.cc
   bool parse(std::string_view text, Action& out, std::string& error) const override;
   json observe(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
@@ -378,6 +396,13 @@ class WsrState : public State {
   int8_t combined_u = -1;
   uint8_t combined_mode = 0;
   int8_t ambush_u = -1;
+  // chaos.cc (WSR 9.0, A-35): chaos markers in the cup; the results of drawn chaos markers
+  // (their 2d6 rolls) stored for the formation drawn next (chaos_f == -1: waiting; otherwise
+  // they apply to chaos_f's impulse and are spent at the next draw or the end of the turn).
+  uint8_t chaos_cup = 0;
+  uint8_t n_chaos = 0;
+  std::array<uint8_t, 4> chaos_res{};
+  int8_t chaos_f = -1;
 
   // --- Rules internals ---
   void push(StepKind k, int f, int a);
@@ -486,7 +511,8 @@ class WsrState : public State {
   bool has_ip(int hex) const { return (control[static_cast<size_t>(hex)] & kIpBit) != 0; }
   bool has_mine(int hex) const { return (control[static_cast<size_t>(hex)] & kMineBit) != 0; }
   LosResult los_check(int from, int to) const;  // LosMap::Check with the wreck markers
-  bool los_clear(int from, int to) const { return los_check(from, to).clear; }
+  // los_cache.cc (perf): los_check(from, to).clear, through the game's LOS memo.
+  bool los_clear(int from, int to) const;
   void mines_on_entry(int hex, bool was_empty, EventList* ev);  // apply_move, before OF
   void fortification_actions(ActionList& out) const;            // clear-mine (operations)
   bool can_clear_mine(int u, int hex, std::string* why) const;
@@ -519,7 +545,9 @@ class WsrState : public State {
   // After one side's setup: the other side's setup, or start_play() (sequence.cc).
   void next_setup_step(EventList* ev);
   int setup_next_unit(int side) const;  // next unplaced unit of the side (setup order), or -1
-  int setup_next_sw(int side) const;    // next unassigned SW of the side, or -1
+  bool formation_unit_in(int u, int hex) const;  // WSR 1.3.2: a non-HQ unit of u's formation
+  std::string lone_hq() const;        // WSR 1.3.2: an HQ on the map without its formation, or ""
+  int setup_next_sw(int side) const;  // next unassigned SW of the side, or -1
   // flip: place a transport counter on its other face (mounted <-> dismounted; the scenarios'
   // "mounted" stand-in lets the owner choose).
   bool can_place(int u, int hex, bool flip, std::string* why) const;
@@ -581,6 +609,29 @@ class WsrState : public State {
   void ambush_opfire_actions(ActionList& out) const;       // opfire_actions: ambush as OF
   bool can_ambush(int u, int hex, int t, std::string* why) const;
   int take_extra_hits(int u, EventList* ev);  // apply_fire_dice: the ambush's extra hits
+
+  // chaos.cc (WSR 9.0 chaos, A-35; the table is Data::chaos, a G-2 stand-in)
+  int scheduled_chaos(int turn) const;         // GameSetup::chaos markers of `turn`
+  void chaos_turn_start(EventList* ev);        // markers of `turn` into the cup (start_play, MRP)
+  void chaos_turn_end(EventList* ev);          // end_operations_phase: waiting results go back
+  bool chaos_draw(int marker, EventList* ev);  // apply_draw: true if it was a chaos marker
+  void apply_chaos_roll(int d1, int d2, EventList* ev);
+  void chaos_impulse_start(int f, EventList* ev);  // begin_impulse after 4.1: fate, picks
+  int chaos_amount(ChaosEffect e, int f) const;    // summed amounts of f's results of kind e
+  bool chaos_active(ChaosEffect e, int f) const;   // f's impulse has a result of kind e
+  // Dice to add to an attack of `u` that rolls `dice` dice without it (firepower results of
+  // u's formation in its impulse; never below 1 die in total).
+  int chaos_dice(int u, int dice) const;
+  void chaos_pick_candidates(int f, ChaosEffect e, std::vector<int>& out) const;
+  void chaos_pick_actions(ActionList& out) const;
+  void apply_chaos_pick(int u, EventList* ev);
+  std::string chaos_why_illegal(const Action& a) const;
+  std::string chaos_prompt() const;
+  bool chaos_state_ok(const Step& st) const;  // state_from_json validation of the chaos steps
+  json chaos_to_json() const;
+  void chaos_from_json(const json& j);
+  uint64_t chaos_digest() const;
+  std::string chaos_invariant() const;
 };
 
 // Dice of a kFireDice action, highest first; and the action for a multiset of dice.
@@ -606,6 +657,7 @@ class WsrGame : public Game {
   const Data& data() const { return *data_; }
   const HexLayout& layout() const { return layout_; }
   const LosMap& los() const { return los_; }
+  const LosCache& los_cache() const { return *los_cache_; }  // los_cache.h (perf)
   const GameSetup& setup() const { return setup_; }
   const WsrOptions& opts() const { return opts_; }
   int num_units() const { return static_cast<int>(units_.size()); }
@@ -640,6 +692,7 @@ class WsrGame : public Game {
   const Data* data_;
   HexLayout layout_;
   LosMap los_;
+  std::shared_ptr<const LosCache> los_cache_;  // los_cache.h (perf): memo of los_ without markers
   GameSetup setup_;
   WsrOptions opts_;
   Options option_list_;
@@ -653,5 +706,13 @@ class WsrGame : public Game {
   std::vector<SwInfo> sws_;          // WSR 1.3.4.1
   std::vector<uint8_t> initial_sw_;  // per unit: Unit::sw at the start
 };
+
+// perf: the hottest accessors, inline (they need WsrGame complete).
+inline const UnitInfo& WsrState::info(int u) const {
+  return game_->unit(u);
+}
+inline int WsrState::side_of(int u) const {
+  return game_->unit(u).side;
+}
 
 }  // namespace feldherr::wsr

@@ -102,7 +102,7 @@ void expect_usage_error(const std::vector<std::string>& args, const std::string&
 
 TEST(CliBinary, BadCommandLinesExit2WithOneLine) {
   expect_usage_error({"play", kGame, "--seat", "dwarves=random"}, "unknown side 'dwarves'");
-  expect_usage_error({"play", kGame, "--seat", "orcs=mcts"}, "unknown player 'mcts'");
+  expect_usage_error({"play", kGame, "--seat", "orcs=alphazero"}, "unknown player 'alphazero'");
   expect_usage_error({"play", kGame, "--option", "nonsense=1"}, "unknown option 'nonsense'");
   expect_usage_error({"play", kGame, "--seed", "seven"}, "seed");
   expect_usage_error({"play", kGame, "--seed", "-7"}, "seed");

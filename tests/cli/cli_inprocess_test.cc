@@ -130,7 +130,8 @@ TEST(CliUsage, BadSeatSyntaxExits2) {
   expect_usage_error({"play", "dice-race/race", "--seat", "red"}, "expected SIDE=PLAYER");
 }
 TEST(CliUsage, UnknownPlayerExits2) {
-  expect_usage_error({"play", "dice-race/race", "--seat", "red=mcts"}, "unknown player 'mcts'");
+  expect_usage_error({"play", "dice-race/race", "--seat", "red=alphazero"},
+                     "unknown player 'alphazero'");
 }
 TEST(CliUsage, SideGivenTwiceExits2) {
   expect_usage_error({"play", "dice-race/race", "--seat", "red=random", "--seat", "red=human"},
@@ -535,6 +536,21 @@ TEST(CliHuman, PlaysAWholeGameToTheResult) {
                  input);
   EXPECT_EQ(r.code, cli::kExitOk) << r.err;
   EXPECT_THAT(last_line(r.out), ::testing::MatchesRegex("result: (red|blue) wins"));
+}
+
+TEST(CliHuman, SkipDeclinesReactionWindowsOfAKindAutomatically) {
+  // White Star Rising: the US has 4 fate points, so every draw opens a fate window (WSR 10.0).
+  // `skip fate` declines them from then on; the human is asked only real decisions.
+  CliRun r = run_with(all_games(),
+                      {"play", "wsr/noville", "--seed", "3", "--seat", "us=human", "--seat",
+                       "de=random", "--max-actions", "60"},
+                      "auto-setup\nskip fate\n");
+  const std::string& out = r.out;
+  const size_t skipped = out.find("from now on \"fate\" windows are declined automatically");
+  ASSERT_NE(skipped, std::string::npos) << out;
+  EXPECT_NE(out.find("tip: `skip fate`"), std::string::npos);
+  EXPECT_EQ(out.find(") fate redraw", skipped), std::string::npos) << out.substr(skipped);
+  EXPECT_NE(out.find("us: no-fate", skipped), std::string::npos);
 }
 
 }  // namespace

@@ -251,7 +251,7 @@ TEST(CliSimulate, BadArgumentsExit2) {
   expect_usage_error({"simulate", g, "--games", "5", "--seat", "green=random"},
                      "unknown side 'green'");
   expect_usage_error({"simulate", g, "--games", "5", "--seat", "red=human"},
-                     "unknown player 'human' for side red (players: random, heuristic)");
+                     "unknown player 'human' for side red (players: random, heuristic, mcts");
   expect_usage_error({"simulate", g, "--games", "5", "--seat", "red"}, "expected SIDE=PLAYER");
   expect_usage_error({"simulate", g, "--games", "5", "--seed", "x"}, "seed");
   expect_usage_error({"simulate", g, "--games", "5", "--option", "speed=2"}, "speed");

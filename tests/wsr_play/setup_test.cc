@@ -21,28 +21,69 @@ TEST(WsrSetup, WSR_2_0_SetupFirstSidePlacesIntoItsZone) {
   EXPECT_EQ(p.state->current_seat(), p.seat("us"));
   EXPECT_EQ(p.state->decision().kind, "setup");
   EXPECT_EQ(p.s().cup_formation_markers(), 0);
-  EXPECT_THAT(p.why("place us.hq-507 A-A01"), HasSubstr("WSR 2.0"));
-  EXPECT_THAT(p.why("place us.hq-507 A-A01"), HasSubstr("507-setup"));
-  // Fixed order: the HQ comes first.
-  EXPECT_THAT(p.why("place us.paratroopers-1 A-K08"), HasSubstr("next is us.hq-507"));
+  EXPECT_THAT(p.why("place us.paratroopers-1 A-A01"), HasSubstr("WSR 2.0"));
+  EXPECT_THAT(p.why("place us.paratroopers-1 A-A01"), HasSubstr("507-setup"));
+  // Fixed order: the force's units in file order, its HQ after them (WSR 1.3.2).
+  EXPECT_THAT(p.why("place us.hq-507 A-K08"), HasSubstr("next is us.paratroopers-1"));
   // A-J07 is a wooded hill: not a plain woods hex of the zone (scenario decision "woods").
-  EXPECT_THAT(p.why("place us.hq-507 A-J07"), HasSubstr("not in the setup zone"));
-  p.act("place us.hq-507 A-K08");
-  EXPECT_EQ(p.s().unit(p.unit("us.hq-507")).hex, p.hex("A-K08"));
-  EXPECT_FALSE(p.s().has(p.unit("us.hq-507"), kOffMap));
+  EXPECT_THAT(p.why("place us.paratroopers-1 A-J07"), HasSubstr("not in the setup zone"));
+  p.act("place us.paratroopers-1 A-K08");
+  EXPECT_EQ(p.s().unit(p.unit("us.paratroopers-1")).hex, p.hex("A-K08"));
+  EXPECT_FALSE(p.s().has(p.unit("us.paratroopers-1"), kOffMap));
   EXPECT_TRUE(p.logged("WSR 2.0"));
   // "place <hex>" places the next unit.
   p.act("place A-K08");
-  EXPECT_EQ(p.s().unit(p.unit("us.paratroopers-1")).hex, p.hex("A-K08"));
+  EXPECT_EQ(p.s().unit(p.unit("us.paratroopers-2")).hex, p.hex("A-K08"));
+}
+
+// WSR 1.3.2 [Text]: "An HQ must always be in a hex containing at least one unit of its own
+// formation": the HQ is set up after its force's units, only into a hex holding one of them.
+TEST(WsrSetup, WSR_1_3_2_HqMustStayWithAUnitOfItsFormation_Setup) {
+  Play p("noville");
+  for (const char* a : {"place A-K08", "place A-K08", "place A-K09", "place A-K09"}) p.act(a);
+  EXPECT_EQ(p.s().setup_next_unit(p.seat("us")), p.unit("us.57mm-atg"));
+  p.act("place A-J09");
+  EXPECT_EQ(p.s().setup_next_unit(p.seat("us")), p.unit("us.hq-507"));
+  // Every other hex of the zone holds no unit of the 507th.
+  const Zone* z = p.game->setup().scenario_data->FindZone("507-setup");
+  int refused = 0;
+  for (int h : z->hexes) {
+    const std::string name = p.game->layout().Name(h);
+    if (name == "A-K08" || name == "A-K09" || name == "A-J09") continue;
+    EXPECT_THAT(
+        p.why("place us.hq-507 " + name),
+        HasSubstr("WSR 1.3.2: an HQ must always be in a hex with a unit of its own formation"))
+        << name;
+    ++refused;
+  }
+  EXPECT_GT(refused, 0);
+  p.act("place us.hq-507 A-J09");  // with the attached 57mm ATG (A-05)
+  EXPECT_EQ(p.s().lone_hq(), "");
+  // CCA: its HQ after its seven units; never into a hex of the 507th only.
+  for (const char* a : {"place A-H08", "place A-H08", "place A-G08", "place A-G08", "place A-G09",
+                        "place A-G09", "place A-H09"})
+    p.act(a);
+  EXPECT_EQ(p.s().setup_next_unit(p.seat("us")), p.unit("us.hq-cca"));
+  EXPECT_THAT(p.why("place us.hq-cca A-K08"), HasSubstr("own formation"));
+  p.act("place us.hq-cca A-H08");
+  // Every side's auto-setup keeps every HQ with its formation, in every basic scenario.
+  for (const char* id : {"noville", "le-hauderie", "vierville", "koeln"}) {
+    Play q(id);
+    while (q.state->decision().kind == "setup") q.act("auto-setup");
+    EXPECT_EQ(q.s().lone_hq(), "") << id;
+    for (int u = 0; u < q.s().n_units; ++u)
+      if (q.s().info(u).hq && q.s().on_map(u))
+        EXPECT_TRUE(q.s().formation_unit_in(u, q.s().unit(u).hex))
+            << id << " " << q.s().unit_label(u);
+  }
 }
 
 // The scenarios' "mounted" stand-in: a transport counter may be set up on either face (WSR
 // 5.2); a counter without a mounted face may not.
 TEST(WsrSetup, WSR_5_2_TransportCountersMayBeSetUpOnEitherFace) {
   Play p("noville");
-  for (const char* a :
-       {"place us.hq-507 A-K08", "place A-K08", "place A-K08", "place A-K09", "place A-K09",
-        "place A-J09", "place us.hq-cca A-H08", "place A-H08", "place A-H08"})
+  for (const char* a : {"place A-K08", "place A-K08", "place A-K09", "place A-K09", "place A-J09",
+                        "place us.hq-507 A-K08", "place A-H08", "place A-H08"})
     p.act(a);
   EXPECT_THAT(p.why("place us.m4a1-2 A-G08 mounted"), HasSubstr("no mounted face"));
   p.act("place A-G08");
@@ -57,13 +98,18 @@ TEST(WsrSetup, WSR_5_2_TransportCountersMayBeSetUpOnEitherFace) {
 // WSR 1.4: at most 2 combat units per hex, one HQ/SHQ per hex, also in the setup.
 TEST(WsrSetup, WSR_1_4_StackingHoldsInTheSetup) {
   Play p("noville");
-  p.act("place us.hq-507 A-K08");
   p.act("place us.paratroopers-1 A-K08");
   p.act("place us.paratroopers-2 A-K08");
   EXPECT_THAT(p.why("place us.60mm-mortar A-K08"), HasSubstr("WSR 1.4"));
   p.act("place us.60mm-mortar A-K09");
   p.act("place us.m18 A-K09");
   p.act("place us.57mm-atg A-J09");
+  p.act("place us.hq-507 A-K08");
+  for (const char* a :
+       {"place A-H08", "place A-H08", "place A-G08", "place A-G08", "place A-G09", "place A-G09"})
+    p.act(a);
+  EXPECT_THAT(p.why("place us.81mm-mortar A-K08"), HasSubstr("WSR 1.4"));
+  p.act("place us.81mm-mortar A-H09");
   // CCA's HQ may not join the 507th HQ in A-K08 (cca-setup covers columns A-M).
   EXPECT_THAT(p.why("place us.hq-cca A-K08"), HasSubstr("WSR 1.3.2"));
   p.act("place us.hq-cca A-H08");
@@ -74,9 +120,9 @@ TEST(WsrSetup, WSR_1_4_StackingHoldsInTheSetup) {
 TEST(WsrSetup, WSR_1_3_4_1_SupportWeaponsGoToInfantryOfTheirForce) {
   Play p("noville");
   for (const char* a :
-       {"place us.hq-507 A-K08", "place A-K08", "place A-K08", "place A-K09", "place A-K09",
-        "place A-J09", "place us.hq-cca A-H08", "place A-H08", "place A-H08", "place A-G08",
-        "place A-G08", "place A-G09", "place A-G09", "place A-H09"})
+       {"place A-K08", "place A-K08", "place A-K09", "place A-K09", "place A-J09",
+        "place us.hq-507 A-K08", "place A-H08", "place A-H08", "place A-G08", "place A-G08",
+        "place A-G09", "place A-G09", "place A-H09", "place us.hq-cca A-H08"})
     p.act(a);
   EXPECT_EQ(p.s().setup_next_unit(p.seat("us")), -1);
   EXPECT_EQ(p.state->decision().kind, "setup");
@@ -112,14 +158,15 @@ TEST(WsrSetup, WSR_B4_SetupRequirementRefusesTheLastChanceElsewhere) {
   for (int h : vslf->hexes)
     if (!no->Contains(h)) outside.push_back(p.game->layout().Name(h));
   ASSERT_GE(outside.size(), 3u);
-  p.act("place de.hq-beck " + outside[0]);
   p.act("place de.panther-1 " + outside[0]);
   p.act("place de.infantry-1 " + outside[1]);
   p.act("place de.infantry-2 " + outside[1]);
+  // The HQ comes last (WSR 1.3.2) and can only join a unit outside the zone.
   const std::string why = p.why("place de.infantry-3 " + outside[2]);
   EXPECT_THAT(why, HasSubstr("WSR-B4 setup requirement (WSR 2.0)"));
   EXPECT_THAT(p.why("place de.infantry-3 B-N05"), "");
   p.act("place de.infantry-3 B-N05");
+  p.act("place de.hq-beck " + outside[0]);
   p.act("assign de.panzerschreck de.infantry-3");
   EXPECT_EQ(p.state->current_seat(), p.seat("us"));
   // The ambush Panther (special rule) is not set up.

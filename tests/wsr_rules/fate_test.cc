@@ -163,6 +163,34 @@ TEST(WsrFate, WSR_10_0_RemoveOpsCompleteCostsTwo) {
   EXPECT_NE(p.why("fate ops us.m4a3e8").find("2 fate points"), std::string::npos);
 }
 
+TEST(WsrFate, WSR_10_0_TheOddHitPickMayBeRerolled) {
+  // T-6.1-2's mortar attack: one net hit on a hex with a Tiger and an infantry platoon; the odd
+  // hit falls at random (a die in the book, R.3), which fate may re-roll but not raise/lower.
+  GameSetup s =
+      MakeSetup({{"us.cca", 0, 1}, {"de.beck", 1, 1}},
+                {U("us.hq-cca", "A-L02", "us.cca"), U("us.81mm-mortar", "A-H01", "us.cca"),
+                 U("de.hq-beck", "A-S10", "de.beck"), U("de.tiger-i", "A-R01", "de.beck"),
+                 U("de.infantry", "A-R01", "de.beck")});
+  s.fate_points = {0, 1};
+  Pos p(std::move(s));
+  ActivateCca(p);
+  p.act("fire us.81mm-mortar A-R01");
+  p.act("roll 4 6");  // 1 hit
+  p.act("no-fate");   // DE keeps its point for the odd hit
+  p.act("roll 4");    // nothing cancelled
+  p.act("no-fate");
+  ASSERT_EQ(p.state->decision().kind, "odd-hit");
+  p.act("odd-hit de.infantry");
+  ASSERT_EQ(p.state->decision().kind, "fate");
+  EXPECT_EQ(p.state->current_seat(), 1);
+  EXPECT_NE(p.why("fate raise 1").find("no die face"), std::string::npos);
+  p.act("fate reroll");
+  EXPECT_EQ(p.state->decision().kind, "odd-hit");
+  p.act("odd-hit de.tiger-i");
+  EXPECT_TRUE(p.s().has(p.unit("de.tiger-i"), kDisrupted));
+  EXPECT_FALSE(p.s().has(p.unit("de.infantry"), kDisrupted));
+}
+
 TEST(WsrFate, FateWindowKeepsTheStateContract) {
   Pos p = Position(1, 1);
   ActivateCca(p);

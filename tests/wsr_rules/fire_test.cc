@@ -293,6 +293,46 @@ TEST(WsrFire, WSR_1_3_2_2_HqEliminatedWithTheLastUnitOfItsHex) {
   EXPECT_TRUE(p.s().has(p.unit("de.panther"), kGone));
   EXPECT_TRUE(p.s().has(hq, kGone));  // no roll
   EXPECT_EQ(p.state->decision().kind, "operations");
+  // T-1.3.2.2-3: the Panther's wreck is the one wreck of the hex; the vehicle HQ adds none.
+  EXPECT_TRUE(p.s().has_wreck(p.hex("A-G01")));
+  int wrecks = 0;
+  for (const Event& e : p.events)
+    wrecks += e.text.find("wreck marker is placed") != std::string::npos;
+  EXPECT_EQ(wrecks, 1);
+}
+
+TEST(WsrFire, WSR_1_3_4_2_TheSupportWeaponIsLostWithItsPlatoon) {
+  SetupUnit inf = U("de.infantry", "A-G01", "de.beck", false, false, true);  // reduced
+  inf.sw = "de.hmg";
+  Pos p = Position({U("us.m4a3e8", "A-K01", "us.cca")}, {inf});
+  const int t = p.unit("de.infantry");
+  ASSERT_NE(p.s().sw(t), nullptr);
+  Activate(p, "us.cca");
+  p.act("fire us.m4a3e8 de.infantry");
+  p.act(Dice(p.s().fire_dice_count(), 6));
+  p.act(Dice(p.s().fire_dice_count(), 1));  // no save: eliminated
+  ASSERT_TRUE(p.s().has(t, kGone));
+  EXPECT_EQ(p.s().sw(t), nullptr);
+  EXPECT_TRUE(p.logged("WSR 6.1.7"));
+}
+
+TEST(WsrFire, WSR_5_2_3_MountedInfantryFiresWithTheVehicleFaceOnly) {
+  // Mounted, the counter fires with its vehicle face; the carried platoon's HMG does not fire.
+  SetupUnit mounted = U("us.mech-infantry", "A-K01", "us.cca", false, true);
+  mounted.sw = "us.hmg";
+  SetupUnit bare = U("us.mech-infantry", "A-K02", "us.cca", false, true);
+  Pos p = Position({mounted, bare}, {U("de.infantry", "A-J03", "de.beck")});
+  Activate(p, "us.cca");
+  FireParams with_sw, without;
+  std::string why;
+  ASSERT_TRUE(
+      p.s().fire_params(p.unit("us.mech-infantry-1"), p.unit("de.infantry"), &with_sw, &why))
+      << why;
+  ASSERT_TRUE(
+      p.s().fire_params(p.unit("us.mech-infantry-2"), p.unit("de.infantry"), &without, &why))
+      << why;
+  EXPECT_EQ(with_sw.dice, without.dice);
+  EXPECT_EQ(with_sw.to_hit, without.to_hit);
 }
 
 // --- WSR 6.1 mortars: hex attack by direct fire ---

@@ -1,0 +1,382 @@
+// Open-loop IS-MCTS (ai/mcts.h, docs/ai.md).
+#include "ai/mcts.h"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <thread>
+#include <utility>
+
+#include "engine/hash.h"
+
+namespace feldherr {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A tree node: the decision action (by `seat`, id `key`) that leads to it from its parent.
+// Children are a singly linked list in the arena (first_child, next_sibling).
+struct Node {
+  uint64_t key = 0;
+  int32_t seat = kNobody;
+  int32_t first_child = -1;
+  int32_t next_sibling = -1;
+  double visits = 0;
+  double value = 0;  // sum of the values backed up for `seat`
+  double avail = 0;  // iterations in which the action was legal when its parent was reached
+};
+
+struct Tree {
+  std::vector<Node> nodes;
+  long long iterations = 0;
+};
+
+struct Search {
+  const MctsConfig* config;
+  const Evaluator* evaluate;
+  const PolicyFactory* policy;
+  const State* root;
+  int seat;
+  std::vector<uint64_t> root_ids;  // sorted ids of the real root's legal actions
+};
+
+// The legal actions without concessions, unless a concession is all there is (a search never
+// needs to resign: a concession is never better than playing on to the same loss).
+void drop_concessions(const State& s, ActionList& legal) {
+  if (legal.size() <= 1) return;
+  size_t w = 0;
+  for (size_t r = 0; r < legal.size(); ++r)
+    if (!s.is_concession(legal[r])) legal[w++] = legal[r];
+  if (w > 0) legal.resize(w);
+}
+
+int32_t find_child(const Tree& tree, int32_t node, int seat, uint64_t key) {
+  for (int32_t c = tree.nodes[static_cast<size_t>(node)].first_child; c >= 0;
+       c = tree.nodes[static_cast<size_t>(c)].next_sibling) {
+    const Node& n = tree.nodes[static_cast<size_t>(c)];
+    if (n.key == key && n.seat == seat) return c;
+  }
+  return -1;
+}
+
+int32_t add_child(Tree& tree, int32_t parent, int seat, uint64_t key) {
+  Node n;
+  n.key = key;
+  n.seat = seat;
+  n.next_sibling = tree.nodes[static_cast<size_t>(parent)].first_child;
+  tree.nodes.push_back(n);
+  const auto id = static_cast<int32_t>(tree.nodes.size() - 1);
+  tree.nodes[static_cast<size_t>(parent)].first_child = id;
+  return id;
+}
+
+// Runs iterations on one tree until `budget` iterations are done (<= 0: no limit) or the
+// deadline passes (if `timed`). At least one iteration is run.
+void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::time_point deadline,
+         Tree& tree) {
+  const MctsConfig& cfg = *sr.config;
+  Rng rng(seed);
+  tree.nodes.clear();
+  tree.nodes.reserve(budget > 0 ? static_cast<size_t>(std::min<long long>(budget, 1 << 22)) + 1
+                                : size_t{1} << 16);
+  tree.nodes.emplace_back();  // the root
+  tree.iterations = 0;
+
+  const int num_seats = static_cast<int>(sr.root->game().seats().size());
+  const bool have_eval = static_cast<bool>(*sr.evaluate);
+  const int depth = have_eval && cfg.depth > 0 ? cfg.depth : cfg.max_playout;
+  const bool guided = cfg.playout == PlayoutPolicy::kGuided && static_cast<bool>(*sr.policy);
+  std::vector<std::unique_ptr<Player>> policies(static_cast<size_t>(num_seats));
+  if (guided) {
+    for (int s = 0; s < num_seats; ++s)
+      policies[static_cast<size_t>(s)] = (*sr.policy)(s, Hasher().add(seed).add(s + 1).value());
+  }
+
+  ActionList legal;
+  std::vector<int32_t> child_of;  // per legal action: its child node or -1
+  std::vector<int32_t> path;
+  std::vector<double> values(static_cast<size_t>(num_seats));
+  std::vector<char> have_value(static_cast<size_t>(num_seats));
+
+  for (;;) {
+    if (budget > 0 && tree.iterations >= budget) break;
+    if (timed && tree.iterations > 0 && (tree.iterations & 7) == 0 && Clock::now() >= deadline)
+      break;
+    ++tree.iterations;
+
+    std::unique_ptr<State> s = sr.root->determinize(sr.seat, rng);
+    int32_t node = 0;
+    path.clear();
+    path.push_back(0);
+
+    // Selection and expansion: down the tree while every legal action has been tried.
+    bool expanded = false;
+    while (!expanded && !s->is_terminal()) {
+      const int cur = s->current_seat();
+      if (cur == kChance) {  // open loop: chance is sampled, not stored
+        s->apply(s->sample_chance(rng));
+        continue;
+      }
+      s->legal_actions(legal);
+      if (node == 0) {
+        // The root's options are those of the real state (a seat knows its own options).
+        size_t w = 0;
+        for (size_t r = 0; r < legal.size(); ++r)
+          if (std::binary_search(sr.root_ids.begin(), sr.root_ids.end(), legal[r].id()))
+            legal[w++] = legal[r];
+        legal.resize(w);
+        if (legal.empty()) break;  // a determinisation disagreeing with the real options
+      }
+      drop_concessions(*s, legal);
+      if (legal.empty()) break;  // not the contract (a decision owed with no action): stop here
+      child_of.resize(legal.size());
+      size_t untried = 0;
+      for (size_t i = 0; i < legal.size(); ++i) {
+        int32_t c = find_child(tree, node, cur, legal[i].id());
+        child_of[i] = c;
+        if (c < 0)
+          ++untried;
+        else
+          tree.nodes[static_cast<size_t>(c)].avail += 1;
+      }
+      size_t pick = 0;
+      if (untried > 0) {
+        // Expansion: a random untried action.
+        auto k = rng.below(static_cast<uint32_t>(untried));
+        for (size_t i = 0; i < legal.size(); ++i) {
+          if (child_of[i] >= 0) continue;
+          if (k-- == 0) {
+            pick = i;
+            break;
+          }
+        }
+        child_of[pick] = add_child(tree, node, cur, legal[pick].id());
+        tree.nodes[static_cast<size_t>(child_of[pick])].avail += 1;
+        expanded = true;
+      } else {
+        // Selection: UCB1 with availability counts (Cowling et al. 2012, ISMCTS).
+        double best = -std::numeric_limits<double>::infinity();
+        for (size_t i = 0; i < legal.size(); ++i) {
+          const Node& n = tree.nodes[static_cast<size_t>(child_of[i])];
+          const double u =
+              n.value / n.visits + cfg.exploration * std::sqrt(std::log(n.avail) / n.visits);
+          if (u > best) best = u, pick = i;
+        }
+      }
+      node = child_of[pick];
+      path.push_back(node);
+      s->apply(legal[pick]);
+    }
+
+    // Playout: random or guided, cut after `depth` decisions.
+    int decisions = 0;
+    while (!s->is_terminal() && decisions < depth) {
+      const int cur = s->current_seat();
+      if (cur == kChance) {
+        s->apply(s->sample_chance(rng));
+        continue;
+      }
+      ++decisions;
+      if (guided && (cfg.epsilon <= 0 || rng.unit() >= cfg.epsilon)) {
+        s->apply(policies[static_cast<size_t>(cur)]->choose(*s));
+        continue;
+      }
+      s->legal_actions(legal);
+      auto n = static_cast<uint32_t>(legal.size());
+      uint32_t r = rng.below(n);
+      for (int tries = 0; tries < 4 && n > 1 && s->is_concession(legal[r]); ++tries)
+        r = rng.below(n);
+      s->apply(legal[r]);
+    }
+
+    // Values per seat: the result at the end, else the evaluation (draw when there is none).
+    std::fill(have_value.begin(), have_value.end(), 0);
+    std::vector<double> returns;
+    if (s->is_terminal()) {
+      returns = s->result().returns;
+      for (int k = 0; k < num_seats; ++k) {
+        values[static_cast<size_t>(k)] =
+            static_cast<size_t>(k) < returns.size() ? returns[static_cast<size_t>(k)] : 0.0;
+        have_value[static_cast<size_t>(k)] = 1;
+      }
+    }
+    for (size_t i = path.size(); i-- > 1;) {
+      Node& n = tree.nodes[static_cast<size_t>(path[i])];
+      const auto k = static_cast<size_t>(n.seat);
+      if (!have_value[k]) {
+        values[k] = have_eval ? std::clamp((*sr.evaluate)(*s, n.seat), -1.0, 1.0) : 0.0;
+        have_value[k] = 1;
+      }
+      n.visits += 1;
+      n.value += values[k];
+    }
+    tree.nodes[0].visits += 1;
+  }
+}
+
+}  // namespace
+
+MctsPlayer::MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy)
+    : config_(config), rng_(seed), evaluate_(std::move(evaluate)), policy_(std::move(policy)) {
+  if (config_.threads < 1) config_.threads = 1;
+  if (config_.seconds <= 0 && config_.iterations <= 0) config_.iterations = 1000;
+}
+
+std::string MctsPlayer::name() const {
+  std::string n = "mcts";
+  if (config_.iterations > 0) {
+    n += ":" + std::to_string(config_.iterations) + "it";
+  } else {
+    char buf[32];
+    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, config_.seconds);
+    n += ":" + std::string(buf, p) + "s";
+  }
+  if (config_.depth != 20) n += ":d" + std::to_string(std::max(0, config_.depth));
+  if (config_.playout == PlayoutPolicy::kGuided) n += ":guided";
+  return n;
+}
+
+Action MctsPlayer::choose(const State& state) {
+  const auto start = Clock::now();
+  // One draw per decision, whatever happens next: later decisions do not depend on this one's
+  // search (nor on the hidden information).
+  const uint64_t decision_seed = rng_.next_u64();
+  stats_ = MctsStats{};
+  ActionList legal;
+  state.legal_actions(legal);
+  for (const Action& a : legal) stats_.root.push_back({a, 0, 0});
+  if (legal.size() <= 1) return legal.front();
+
+  Search sr;
+  sr.config = &config_;
+  sr.evaluate = &evaluate_;
+  sr.policy = &policy_;
+  sr.root = &state;
+  sr.seat = state.current_seat();
+  for (const Action& a : legal) sr.root_ids.push_back(a.id());
+  std::sort(sr.root_ids.begin(), sr.root_ids.end());
+
+  // With an iteration budget the time budget is ignored (deterministic search).
+  const bool timed = config_.iterations <= 0 && config_.seconds > 0;
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(timed ? config_.seconds : 0.0));
+  const int threads = config_.threads;
+  std::vector<Tree> trees(static_cast<size_t>(threads));
+  auto share = [&](int t) -> long long {
+    if (config_.iterations <= 0) return 0;
+    long long base = config_.iterations / threads, extra = config_.iterations % threads;
+    return std::max<long long>(1, base + (t < extra ? 1 : 0));
+  };
+  auto seed_of = [&](int t) {
+    return Hasher().add(decision_seed).add(static_cast<uint64_t>(t)).value();
+  };
+  std::vector<std::thread> workers;
+  for (int t = 1; t < threads; ++t) {
+    workers.emplace_back(
+        [&, t] { run(sr, seed_of(t), share(t), timed, deadline, trees[static_cast<size_t>(t)]); });
+  }
+  run(sr, seed_of(0), share(0), timed, deadline, trees[0]);
+  for (std::thread& w : workers) w.join();
+
+  // Merge the root children by action id.
+  std::vector<double> value(legal.size(), 0.0);
+  for (const Tree& tree : trees) {
+    stats_.iterations += tree.iterations;
+    stats_.nodes += static_cast<long long>(tree.nodes.size());
+    for (int32_t c = tree.nodes[0].first_child; c >= 0;
+         c = tree.nodes[static_cast<size_t>(c)].next_sibling) {
+      const Node& n = tree.nodes[static_cast<size_t>(c)];
+      auto it = std::lower_bound(sr.root_ids.begin(), sr.root_ids.end(), n.key);
+      if (it == sr.root_ids.end() || *it != n.key) continue;
+      for (size_t i = 0; i < legal.size(); ++i) {
+        if (legal[i].id() != n.key) continue;
+        stats_.root[i].visits += n.visits;
+        value[i] += n.value;
+      }
+    }
+  }
+  size_t best = 0;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    MctsStats::Child& c = stats_.root[i];
+    c.mean = c.visits > 0 ? value[i] / c.visits : 0.0;
+    const MctsStats::Child& b = stats_.root[best];
+    if (c.visits > b.visits || (c.visits == b.visits && c.mean > b.mean)) best = i;
+  }
+  stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return legal[best];
+}
+
+bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error) {
+  error.clear();
+  if (text.substr(0, 4) != "mcts") return false;
+  MctsConfig c = config;
+  c.seconds = 1.0;
+  c.iterations = 0;
+  std::string_view rest = text.substr(4);
+  if (!rest.empty() && rest.front() != ':') return false;  // "mctsx" is some other player
+  bool budget_seen = false, policy_seen = false;
+  while (!rest.empty()) {
+    rest.remove_prefix(1);  // ':'
+    size_t end = rest.find(':');
+    std::string_view part = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end);
+    if (part.size() >= 2 && part[0] == 'd' &&
+        part.find_first_not_of("0123456789", 1) == std::string_view::npos) {
+      // dN: playout depth in decisions (d0: to the end of the game).
+      int d = 0;
+      auto [p, ec] = std::from_chars(part.data() + 1, part.data() + part.size(), d);
+      if (ec != std::errc() || d < 0)
+        return error = "mcts: bad depth '" + std::string(part) + "'", true;
+      c.depth = d;
+      continue;
+    }
+    if (part == "guided" || part == "random") {
+      if (policy_seen) return error = "mcts: the playout policy is given twice", true;
+      policy_seen = true;
+      c.playout = part == "guided" ? PlayoutPolicy::kGuided : PlayoutPolicy::kRandom;
+      continue;
+    }
+    if (budget_seen) return error = "mcts: the budget is given twice", true;
+    budget_seen = true;
+    if (part.size() > 2 && part.substr(part.size() - 2) == "it") {
+      long long n = 0;
+      auto [p, ec] = std::from_chars(part.data(), part.data() + part.size() - 2, n);
+      if (ec != std::errc() || p != part.data() + part.size() - 2 || n < 1)
+        return error = "mcts: bad iteration budget '" + std::string(part) +
+                       "' (expected e.g. mcts:2000it)",
+               true;
+      c.iterations = n;
+      c.seconds = 0;
+      continue;
+    }
+    double secs = 0;
+    std::string_view num = part;
+    if (!num.empty() && num.back() == 's') num.remove_suffix(1);
+    auto [p, ec] = std::from_chars(num.data(), num.data() + num.size(), secs);
+    if (num.empty() || ec != std::errc() || p != num.data() + num.size() || !(secs > 0) ||
+        secs > 86400)
+      return error = "mcts: bad budget '" + std::string(part) +
+                     "' (expected SECONDS, e.g. mcts:0.5, or Nit, e.g. mcts:2000it)",
+             true;
+    c.seconds = secs;
+  }
+  config = c;
+  return true;
+}
+
+std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsConfig& config,
+                                         uint64_t seed, bool* no_evaluate) {
+  Evaluator eval;
+  PolicyFactory policy;
+  if (module != nullptr) {
+    eval = module->evaluate;
+    policy = module->make_heuristic;
+  }
+  if (no_evaluate != nullptr) *no_evaluate = !eval;
+  return std::make_unique<MctsPlayer>(config, seed, std::move(eval), std::move(policy));
+}
+
+}  // namespace feldherr

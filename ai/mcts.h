@@ -1,0 +1,107 @@
+// Monte Carlo tree search over the engine contract (engine/game.h), for every registered game.
+//
+// Open-loop single-observer information-set MCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012,
+// "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2)), docs/ai.md:
+//  - every iteration starts from state.determinize(seat, rng) of the deciding seat, so the
+//    search never reads hidden information (a state drawn among those consistent with the seat's
+//    observation; the root's legal actions come from the real state: a seat knows its options);
+//  - chance nodes are not stored: dice, draws and shuffles are sampled with State::sample_chance
+//    during descent and playout (open loop), so a tree node stands for the sequence of decision
+//    actions (seat, action id) that leads to it;
+//  - selection is UCB1 with availability counts (a child's exploration term uses the number of
+//    iterations in which its action was legal, not the parent's visits);
+//  - playouts are random (never conceding while anything else is legal) or guided by the game's
+//    scored player (the `heuristic` seat) with a share `epsilon` of random moves; they are cut
+//    after `depth` decisions and valued by the game's evaluation function in [-1, 1] (terminal
+//    states by Result::returns); without an evaluation function they run to the end;
+//  - values are backed up per seat: a node holds the value for the seat that chose the action
+//    leading to it;
+//  - root parallelism: `threads` independent trees with seeds derived from the decision seed,
+//    root visit counts merged by action id; the most visited action is played.
+//
+// Deterministic: with an iteration budget (and no time budget) the choice is a function of the
+// player's seed, the number of earlier choose() calls and the observation of the deciding seat
+// (given a game whose determinize() depends only on the observation and the generator), for
+// any number of threads (each thread has a fixed share of the iterations).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/player.h"
+#include "engine/registry.h"
+#include "engine/rng.h"
+
+namespace feldherr {
+
+// Static evaluation of `state` for `seat` in [-1, 1] (+1: won); GameModule::evaluate.
+using Evaluator = std::function<double(const State& state, int seat)>;
+// Makes the playout policy of a seat (the game's heuristic); GameModule::make_heuristic.
+using PolicyFactory = std::function<std::unique_ptr<Player>(int seat, uint64_t seed)>;
+
+enum class PlayoutPolicy { kRandom, kGuided };
+
+struct MctsConfig {
+  double seconds = 1.0;      // time per decision; <= 0: no time budget
+  long long iterations = 0;  // iterations per decision (over all threads); <= 0: no budget
+  int threads = 1;           // root parallelism
+  int depth = 20;            // playout decisions before evaluation; <= 0: play to the end
+  double exploration = 1.0;  // UCB1 constant for values in [-1, 1]
+  PlayoutPolicy playout = PlayoutPolicy::kRandom;
+  double epsilon = 0.1;  // guided playouts: share of random moves
+  // Cap on playout decisions when there is no evaluation function (or depth <= 0); a playout
+  // still running there counts as a draw (0).
+  int max_playout = 20000;
+};
+
+// What the last decision looked like (for tests, benches and explanations).
+struct MctsStats {
+  long long iterations = 0;  // over all threads
+  double seconds = 0;
+  long long nodes = 0;
+  struct Child {
+    Action action;
+    double visits = 0;
+    double mean = 0;  // mean value for the deciding seat
+  };
+  std::vector<Child> root;  // every legal root action, in legal_actions() order
+};
+
+class MctsPlayer : public Player {
+ public:
+  // `evaluate` null: playouts run to the end of the game (capped by max_playout).
+  // `policy` null: guided playouts fall back to random ones.
+  MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy = nullptr);
+
+  Action choose(const State& state) override;
+  std::string name() const override;
+
+  const MctsConfig& config() const { return config_; }
+  const MctsStats& last_stats() const { return stats_; }
+
+ private:
+  MctsConfig config_;
+  Rng rng_;
+  Evaluator evaluate_;
+  PolicyFactory policy_;
+  MctsStats stats_;
+};
+
+// The seat texts "mcts" (1 s per decision), "mcts:SECONDS" ("mcts:0.5") and "mcts:Nit"
+// ("mcts:2000it"), each optionally followed by ":guided" or ":random" (the playout policy; the
+// default is random) and ":dN" (playout depth in decisions, default 20; d0: to the end). Returns
+// false if `text` does not start with "mcts"; true with a non-empty `error` if it does but is
+// malformed.
+bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error);
+
+// The MCTS player for a game module: its evaluate and make_heuristic plug in. Sets *no_evaluate
+// when the module has no evaluation function (playouts then run to the end of the game).
+std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsConfig& config,
+                                         uint64_t seed, bool* no_evaluate = nullptr);
+
+}  // namespace feldherr

@@ -1,0 +1,68 @@
+// `feldherr serve [--port 8080] [--db feldherr.db] [--web DIR]` (docs/server.md): the game
+// server with the browser UI. The server itself is server/ (built with FELDHERR_SERVER=ON).
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <ostream>
+
+#include "cli/cli.h"
+#include "cli/commands.h"
+#ifdef FELDHERR_WITH_SERVER
+#include "server/server.h"
+#endif
+
+namespace feldherr::cli {
+
+CLI::App* add_serve_command(CLI::App& app, ServeArgs& args) {
+  CLI::App* serve =
+      app.add_subcommand("serve", "Run the game server: lobby, play in the browser, AI seats");
+  serve->add_option("--port", args.port, "TCP port (default 8080; 0 = any free port)")
+      ->type_name("PORT")
+      ->check(CLI::Range(0, 65535));
+  serve->add_option("--db", args.db, "SQLite database file (created if missing)")
+      ->type_name("FILE");
+  serve->add_option("--web", args.web, "Directory of the built web UI (default: web/dist)")
+      ->type_name("DIR");
+  serve->add_option("--bind", args.bind, "Address to listen on (default 127.0.0.1)")
+      ->type_name("ADDR");
+  serve->add_option("--threads", args.threads, "Network threads (default 2)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 64));
+  serve->add_option("--ai-delay", args.ai_delay_ms, "Pause before each AI move in ms (default 300)")
+      ->type_name("MS")
+      ->check(CLI::Range(0, 60000));
+  return serve;
+}
+
+int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io) {
+#ifdef FELDHERR_WITH_SERVER
+  server::ServeOptions options;
+  options.port = static_cast<uint16_t>(args.port);
+  options.db = args.db;
+  options.bind = args.bind;
+  options.threads = args.threads;
+  options.ai_delay_ms = args.ai_delay_ms;
+  options.web_dir = args.web;
+  if (options.web_dir.empty()) {
+    for (const std::string& dir : {std::string("web/dist"), std::string(FELDHERR_WEB_DIR)}) {
+      if (std::filesystem::exists(dir + "/index.html")) {
+        options.web_dir = dir;
+        break;
+      }
+    }
+    if (options.web_dir.empty())
+      io.err << "note: no built web UI found (web/dist/index.html; build it with npm run build "
+                "in web/ or pass --web DIR): only the API is served\n";
+  } else if (!std::filesystem::exists(options.web_dir + "/index.html")) {
+    io.err << "error: --web " << options.web_dir << ": no index.html there\n";
+    return kExitUsage;
+  }
+  return server::serve(options, registry, io.out, io.err);
+#else
+  (void)args;
+  (void)registry;
+  io.err << "error: this feldherr was built without the server (cmake -DFELDHERR_SERVER=ON)\n";
+  return kExitUsage;
+#endif
+}
+
+}  // namespace feldherr::cli

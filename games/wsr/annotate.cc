@@ -1,0 +1,60 @@
+// Notes next to legal actions (State::annotate): what a move costs and what a shot can do, so a
+// player sees the numbers before choosing (terminal and web UI).
+#include <cstdio>
+#include <string>
+
+#include "games/wsr/combat.h"
+#include "games/wsr/odds.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+std::string Percent(double p) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * p);
+  return buf;
+}
+
+}  // namespace
+
+std::string WsrState::annotate(const Action& a) const {
+  if (phase == kOver || n_steps == 0) return "";
+  switch (a.verb) {
+    case kMoveTo: {  // WSR 5.0: each unit of the stack pays its own cost; show the dearest
+      if (n_group == 0) return "";
+      const int from = unit(group[0]).hex;
+      int cost = 0, left = 99;
+      for (int k = 0; k < n_group; ++k) {
+        const int u = group[static_cast<size_t>(k)];
+        const int c = step_cost(u, from, a.arg(0));
+        if (c < 0) return "";
+        cost = std::max(cost, c);
+        left = std::min(left, mp_left(u) - c);
+      }
+      return std::to_string(cost) + " MP, " + std::to_string(std::max(left, 0)) + " left";
+    }
+    case kFire:
+    case kOpFire: {  // WSR 6.1: the numbers of the shot and its exact odds (games/wsr/odds.h)
+      const int u = a.arg(0), t = a.arg(1);
+      if (u >= n_units || t >= n_units) return "";
+      FireParams p;
+      if (!fire_params(u, t, &p, nullptr)) return "";
+      UnitState target;
+      target.disrupted = has(t, kDisrupted);
+      target.reduced = has(t, kReduced);
+      target.single_step = info(t).counter->steps <= 1;
+      const FireOdds o = OddsOfFire(p, target);
+      const double any = 1.0 - o.result[static_cast<size_t>(CombatResult::kNoEffect)];
+      return std::to_string(p.dice) + " dice at " + std::to_string(p.to_hit) + "+, " +
+             std::to_string(p.defence_dice) + " defence at " + std::to_string(p.save) +
+             "+; effect " + Percent(any) + ", eliminated " +
+             Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
+    }
+    default:
+      return "";
+  }
+}
+
+}  // namespace feldherr::wsr

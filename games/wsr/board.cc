@@ -1,0 +1,394 @@
+// White Star Rising for the web UI (games/wsr/board.h): the static board description
+// (BoardJson) and the exact odds of a fire shown before it is sent (FireOddsJson).
+//
+// Geometry (docs/hex-geometry.md): flat-topped hexes in straight north-south columns; a hex of
+// doubled coordinates (C, Y) has its centre at x = 1.5 * C, y = sqrt(3)/2 * Y in units of the
+// hex radius (centre to corner). The UI scales these numbers; hexside directions are N, NE, SE,
+// S, SW, NW = 0..5 as in geometry/hex.h.
+#include "games/wsr/board.h"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "games/wsr/combat.h"
+#include "games/wsr/data.h"
+#include "games/wsr/odds.h"
+#include "games/wsr/scenario.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+using nlohmann::json;
+
+double Round3(double v) {
+  return std::round(v * 1000.0) / 1000.0;
+}
+
+// The layout index of a sheet hex id (any alias of a merged seam hex), or -1.
+int IndexOf(const HexLayout& layout, const HexId& id) {
+  return layout.Find(id);
+}
+
+bool RoadBetween(const Data& data, const HexLayout& layout, int a, int b) {
+  for (const HexId& ia : layout.Aliases(a))
+    for (const HexId& ib : layout.Aliases(b))
+      if (ia.sheet == ib.sheet && data.sheet(ia.sheet).RoadConnects(ia, ib)) return true;
+  return false;
+}
+
+bool CrestBetween(const Data& data, const HexLayout& layout, int high, int low) {
+  for (const HexId& ia : layout.Aliases(high))
+    for (const HexId& ib : layout.Aliases(low))
+      if (ia.sheet == ib.sheet && data.sheet(ia.sheet).IsCrest(ia, ib)) return true;
+  return false;
+}
+
+json WeaponJson(const Weapon& w) {
+  if (!w.present()) return nullptr;
+  return {{"fp", w.fp},
+          {"to_hit", w.to_hit},
+          {"range", w.range},
+          {"underlined", w.underlined},
+          {"enhanced", w.enhanced}};
+}
+
+const char* SymbolId(Symbol s) {
+  switch (s) {
+    case Symbol::kNato:
+      return "nato";
+    case Symbol::kVehicle:
+      return "vehicle";
+    case Symbol::kNatoVehicle:
+      return "nato-vehicle";
+    case Symbol::kAircraft:
+      return "aircraft";
+  }
+  return "nato";
+}
+
+const char* TargetId(TargetClass t) {
+  switch (t) {
+    case TargetClass::kSoft:
+      return "soft";
+    case TargetClass::kHard:
+      return "hard";
+    case TargetClass::kAircraft:
+      return "aircraft";
+  }
+  return "soft";
+}
+
+// The printed values of one face (WSR 1.2.1).
+json FaceJson(const Face& f) {
+  json j = {{"symbol", SymbolId(f.symbol)},
+            {"target", TargetId(f.target_class())},
+            {"silhouette", f.silhouette},
+            {"ap", WeaponJson(f.ap)},
+            {"he", WeaponJson(f.he)},
+            {"aa", WeaponJson(f.aa)},
+            {"air", WeaponJson(f.air)},
+            {"armor", f.armor},
+            {"save", f.save},
+            {"mf", f.mf},
+            {"carrier", f.carrier}};
+  j["assault"] = f.assault.present() ? json{{"strength", f.assault.strength},
+                                            {"to_hit", f.assault.to_hit},
+                                            {"star", f.assault.star},
+                                            {"enhanced", f.assault.enhanced}}
+                                     : json(nullptr);
+  if (f.command_range || f.command_value) {
+    j["command_range"] = f.command_range;
+    j["command_value"] = f.command_value;
+  }
+  if (f.he_bonus) j["he_bonus"] = f.he_bonus;
+  if (f.range_bonus) j["range_bonus"] = f.range_bonus;
+  if (f.ap_enhanced) j["ap_enhanced"] = true;
+  return j;
+}
+
+// A counter type: identity and every face it has, keyed by face name ("full", "reduced",
+// "mounted-full", ...).
+json CounterJson(const CounterType& c) {
+  json faces = json::object();
+  for (int k = 0; k < kNumFaces; ++k) {
+    const auto id = static_cast<FaceId>(k);
+    if (c.has_face(id)) faces[FaceName(id)] = FaceJson(c.face(id));
+  }
+  return {{"id", c.id},
+          {"name", c.name},
+          {"nation", NationId(c.nation)},
+          {"kind", UnitKindId(c.kind)},
+          {"recon", c.recon},
+          {"aa", c.aa},
+          {"transport", c.transport},
+          {"steps", c.steps},
+          {"wreck_back", c.wreck_back},
+          {"faces", faces}};
+}
+
+// A list of sheet hex ids as layout indices, split where the path leaves the layout.
+json PathsJson(const HexLayout& layout, const std::vector<HexId>& path) {
+  json out = json::array(), cur = json::array();
+  for (const HexId& h : path) {
+    const int i = IndexOf(layout, h);
+    if (i < 0) {
+      if (cur.size() > 1) out.push_back(cur);
+      cur = json::array();
+      continue;
+    }
+    cur.push_back(i);
+  }
+  if (cur.size() > 1) out.push_back(cur);
+  return out;
+}
+
+}  // namespace
+
+json BoardJson(const Game& game) {
+  const auto* g = dynamic_cast<const WsrGame*>(&game);
+  if (g == nullptr) throw std::runtime_error("wsr board: not a White Star Rising game");
+  const Data& data = g->data();
+  const HexLayout& L = g->layout();
+  const TerrainChart& chart = data.terrain;
+  const GameSetup& setup = g->setup();
+  const Scenario* sc = setup.scenario_data.get();
+
+  json j;
+  j["kind"] = "hex";
+  j["game"] = "wsr";
+  j["scenario"] = setup.scenario;
+  j["title"] = sc != nullptr ? sc->code + " " + sc->title : setup.scenario;
+  j["turns"] = setup.turns;
+  j["seats"] = setup.seats;
+  j["geometry"] = {{"orientation", "flat"},
+                   {"radius", 1},
+                   {"x", "1.5 * c"},
+                   {"y", "sqrt(3)/2 * y"},
+                   {"dirs", {"N", "NE", "SE", "S", "SW", "NW"}}};
+
+  // The terrain chart entries (indexed like the hexes' "t").
+  json terrain = json::array();
+  for (int t = 0; t < kNumTerrains; ++t) {
+    const TerrainType& tt = chart.terrain[static_cast<size_t>(t)];
+    terrain.push_back({{"id", tt.id},
+                       {"name", tt.name},
+                       {"name_de", tt.name_de},
+                       {"level", tt.level},
+                       {"playable", tt.playable},
+                       {"defence_soft", tt.defence_soft},
+                       {"defence_hard", tt.defence_hard},
+                       {"move_soft", tt.move_soft},
+                       {"move_hard", tt.move_hard}});
+  }
+  j["terrain"] = terrain;
+
+  // Places by sheet hex: the first place naming a hex labels it.
+  std::vector<std::string> place_of(static_cast<size_t>(L.size()));
+  json places = json::array();
+  for (const SheetSlot& slot : L.slots()) {
+    const Sheet& sh = data.sheet(slot.sheet);
+    for (const Place& p : sh.places) {
+      json hexes = json::array();
+      for (const HexId& h : p.hexes) {
+        const int i = IndexOf(L, h);
+        if (i < 0) continue;
+        hexes.push_back(i);
+        if (place_of[static_cast<size_t>(i)].empty()) place_of[static_cast<size_t>(i)] = p.id;
+      }
+      if (hexes.empty()) continue;
+      places.push_back(
+          {{"id", p.id}, {"name", p.name}, {"kind", PlaceKindId(p.kind)}, {"hexes", hexes}});
+    }
+  }
+  j["places"] = places;
+
+  double min_x = 1e9, min_y = 1e9, max_x = -1e9, max_y = -1e9;
+  const double k = std::sqrt(3.0) / 2.0;
+  json hexes = json::array();
+  for (int i = 0; i < L.size(); ++i) {
+    const HexCoord c = L.coord(i);
+    const double x = 1.5 * c.c, y = k * c.y;
+    min_x = std::min(min_x, x);
+    min_y = std::min(min_y, y);
+    max_x = std::max(max_x, x);
+    max_y = std::max(max_y, y);
+    const Terrain t = g->terrain(i);
+    json road = json::array(), crest = json::array(), cost = json::array();
+    for (int d = 0; d < kHexDirs; ++d) {
+      const int nb = L.Neighbour(i, d);
+      // MP to step across hexside d (WSR 5.0, G-1: terrain, roads, crests, scenario rules),
+      // [soft, hard]; -1 impassable or off the playable area. Wrecks (state) add to this.
+      cost.push_back({g->step_cost(i, d, false), g->step_cost(i, d, true)});
+      if (nb < 0) continue;
+      if (RoadBetween(data, L, i, nb)) road.push_back(d);
+      // A crest hexside of a level-1 hex toward a level-0 hex (WSR 7, maps doc 2.2).
+      if (chart[t].level == 1 && chart[g->terrain(nb)].level == 0 && CrestBetween(data, L, i, nb))
+        crest.push_back(d);
+    }
+    json h = {{"i", i},
+              {"id", L.Name(i)},
+              {"c", c.c},
+              {"y", c.y},
+              {"px", Round3(x)},
+              {"py", Round3(y)},
+              {"t", static_cast<int>(t)},
+              {"terrain", TerrainId(t)},
+              {"level", chart[t].level},
+              {"edges", L.Edges(i)},
+              {"cost", cost}};
+    if (!road.empty()) h["road"] = road;
+    if (!crest.empty()) h["crest"] = crest;
+    if (!place_of[static_cast<size_t>(i)].empty()) h["place"] = place_of[static_cast<size_t>(i)];
+    hexes.push_back(h);
+  }
+  j["hexes"] = hexes;
+  j["bounds"] = {{"min_x", Round3(min_x - 1)},
+                 {"min_y", Round3(min_y - k)},
+                 {"max_x", Round3(max_x + 1)},
+                 {"max_y", Round3(max_y + k)}};
+
+  json roads = json::array(), rivers = json::array();
+  for (const SheetSlot& slot : L.slots()) {
+    const Sheet& sh = data.sheet(slot.sheet);
+    for (const Road& r : sh.roads) {
+      json p = PathsJson(L, r.path);
+      if (!p.empty()) roads.push_back({{"id", r.id}, {"name", r.name}, {"paths", p}});
+    }
+    for (const River& r : sh.rivers) {
+      json p = PathsJson(L, r.hexes);
+      if (!p.empty()) rivers.push_back({{"id", r.id}, {"name", r.name}, {"paths", p}});
+    }
+  }
+  j["roads"] = roads;
+  j["rivers"] = rivers;
+  j["objectives"] = g->objectives();
+
+  json zones = json::array();
+  if (sc != nullptr)
+    for (const Zone& z : sc->zones)
+      zones.push_back({{"id", z.id}, {"text", z.text}, {"hexes", z.hexes}});
+  j["zones"] = zones;
+
+  json formations = json::array();
+  for (int f = 0; f < g->num_formations(); ++f) {
+    const FormationInfo& fi = g->formation(f);
+    formations.push_back({{"i", f},
+                          {"id", fi.data->id},
+                          {"name", fi.data->name},
+                          {"side", fi.side},
+                          {"seat", setup.seats[fi.side]},
+                          {"markers", fi.markers},
+                          {"hq", fi.hq},
+                          {"shq", fi.shq},
+                          {"morale", fi.morale},
+                          {"command_range", fi.command_range}});
+  }
+  j["formations"] = formations;
+
+  // Counter types, once each; units refer to them by id.
+  json counters = json::object();
+  json units = json::array();
+  for (int u = 0; u < g->num_units(); ++u) {
+    const UnitInfo& ui = g->unit(u);
+    if (!counters.contains(ui.counter->id)) counters[ui.counter->id] = CounterJson(*ui.counter);
+    json uj = {{"i", u},
+               {"label", ui.label},
+               {"side", ui.side},
+               {"seat", setup.seats[ui.side]},
+               {"formation", ui.formation},
+               {"counter", ui.counter->id},
+               {"hq", ui.hq},
+               {"shq", ui.shq}};
+    if (ui.sw != nullptr) uj["sw"] = ui.sw->id;
+    units.push_back(uj);
+  }
+  json sws = json::array();
+  for (int s = 0; s < g->num_sws(); ++s) {
+    const WsrGame::SwInfo& si = g->sw_info(s);
+    if (!counters.contains(si.counter->id)) counters[si.counter->id] = CounterJson(*si.counter);
+    sws.push_back({{"i", s},
+                   {"label", si.label},
+                   {"counter", si.counter->id},
+                   {"side", si.side},
+                   {"formation", si.formation}});
+  }
+  for (int u = 0; u < g->num_units(); ++u) {
+    const UnitInfo& ui = g->unit(u);
+    if (ui.sw != nullptr && !counters.contains(ui.sw->id))
+      counters[ui.sw->id] = CounterJson(*ui.sw);
+  }
+  j["units"] = units;
+  j["sws"] = sws;
+  j["counters"] = counters;
+  // How to read the dynamic observation (WsrState::observe).
+  j["unit_flags"] = {{"reduced", kReduced},
+                     {"mounted", kMounted},
+                     {"disrupted", kDisrupted},
+                     {"ops_complete", kOpsComplete},
+                     {"out_of_command", kOutOfCommand},
+                     {"moving", kMoving},
+                     {"moved", kMovedThisImpulse},
+                     {"gone", kGone},
+                     {"permanent", kPermanent},
+                     {"off_map", kOffMap},
+                     {"hq_supported", kHqSupported},
+                     {"hq_bonus", kHqBonus}};
+  j["control_bits"] = {
+      {"controller_mask", 3}, {"wreck", kWreckBit}, {"ip", kIpBit}, {"mine", kMineBit}};
+  return j;
+}
+
+}  // namespace feldherr::wsr
+
+namespace feldherr::wsr {
+
+nlohmann::json FireOddsJson(const State& state, const Action& action) {
+  using nlohmann::json;
+  const auto* s = dynamic_cast<const WsrState*>(&state);
+  if (s == nullptr || (action.verb != kFire && action.verb != kOpFire) || action.argc < 2)
+    return nullptr;
+  const int u = action.arg(0), t = action.arg(1);
+  if (u < 0 || u >= s->n_units || t < 0 || t >= s->n_units) return nullptr;
+  // A-02 [REC]: "with-hq" adds the HQ's command value to this one attack (kHqBonus on the
+  // firer, as apply() sets it; the heuristic computes its odds the same way).
+  WsrState c = *s;
+  if (action.argc > 2 && action.arg(2) != 0) c.unit(u).flags |= kHqBonus;
+  FireParams p;
+  std::string why;
+  if (!c.can_fire(u, t, action.verb == kOpFire, &why, &p)) return nullptr;
+  UnitState target;
+  target.disrupted = c.has(t, kDisrupted);
+  target.reduced = c.has(t, kReduced);
+  target.single_step = c.info(t).counter->steps <= 1;
+  const FireOdds o = OddsOfFire(p, target);
+  json result = json::object();
+  for (int r = 0; r < kNumCombatResults; ++r)
+    result[CombatResultName(static_cast<CombatResult>(r))] = o.result[static_cast<size_t>(r)];
+  const double elim = o.result[static_cast<size_t>(CombatResult::kEliminated)];
+  const double none = o.result[static_cast<size_t>(CombatResult::kNoEffect)];
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "%d dice hitting on %d+ (%s range, at most %d hits), defence %d dice saving on "
+                "%d+: no effect %.1f%%, eliminated %.1f%%, expected net hits %.2f (WSR 6.1)",
+                p.dice, p.to_hit, RangeBandName(p.band), p.hit_cap, p.defence_dice, p.save,
+                100 * none, 100 * elim, o.expected_net_hits);
+  return {{"kind", "wsr-fire"},
+          {"summary", buf},
+          {"params",
+           {{"band", RangeBandName(p.band)},
+            {"dice", p.dice},
+            {"to_hit", p.to_hit},
+            {"hit_cap", p.hit_cap},
+            {"ip_cancels", p.ip_cancels},
+            {"defence_dice", p.defence_dice},
+            {"save", p.save}}},
+          {"hits", o.hits},
+          {"net_hits", o.net_hits},
+          {"result", result},
+          {"expected_net_hits", o.expected_net_hits}};
+}
+
+}  // namespace feldherr::wsr

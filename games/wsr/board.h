@@ -1,0 +1,27 @@
+// White Star Rising: the static board description for the web UI (GameModule::board;
+// docs/web.md "Board JSON"). Everything that does not change during a game: the layout's hexes
+// with their pixel positions, terrain, roads, crests and places; the scenario's zones and
+// objectives; the formations; every unit's counter with the printed values of its faces; the
+// support weapon counters. The UI joins it with WsrState::observe() (units as
+// [hex, start_hex, flags, mp_spent, sw], control bits per hex) to draw the position.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "engine/game.h"
+
+namespace feldherr::wsr {
+
+class WsrGame;
+
+// Throws std::runtime_error if `game` is not a White Star Rising game.
+nlohmann::json BoardJson(const Game& game);
+
+// GameModule::odds (docs/protocol.md "odds", board.cc): the exact odds of a direct or
+// opportunity fire (`fire U T [with-hq]`, `opfire U T [with-hq]`; WSR 6.1, 6.2, A-02) in
+// `state`: the resolved parameters, P(attack hits), P(net hits) and P(result on the target),
+// with a one-line summary. A null json for any other action (the server then lists the next
+// roll's outcomes).
+nlohmann::json FireOddsJson(const State& state, const Action& action);
+
+}  // namespace feldherr::wsr

@@ -1,0 +1,1273 @@
+#include "server/hub.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "engine/fair_dice.h"
+#include "engine/player.h"
+#include "engine/replay.h"
+
+namespace feldherr::server {
+
+json error_json(const std::string& code, const std::string& message) {
+  return {{"type", "error"}, {"code", code}, {"message", message}};
+}
+
+bool RateLimiter::allow() {
+  auto now = std::chrono::steady_clock::now();
+  double dt = std::chrono::duration<double>(now - last_).count();
+  last_ = now;
+  tokens_ = std::min(burst_, tokens_ + dt * rate_);
+  if (tokens_ >= 1.0) {
+    tokens_ -= 1.0;
+    refused_ = 0;
+    return true;
+  }
+  ++refused_;
+  return false;
+}
+
+// One action of the game's history as the server shows it.
+struct LogEntry {
+  int seat = kNobody;
+  uint64_t id = 0;
+  std::string text;                // unmasked
+  std::vector<std::string> shown;  // per viewer: seats 0..k-1, then the observer
+  EventList events;
+};
+
+struct LiveGame {
+  std::mutex mu;
+  StoredGame stored;
+  std::shared_ptr<const Game> game;
+  const GameModule* module = nullptr;
+  std::unique_ptr<Session> session;
+  std::string secret;  // raw bytes of the dice secret
+  std::vector<LogEntry> log;
+  std::vector<std::unique_ptr<Player>> ai;  // per seat; null for human seats
+  bool conceded = false;
+  json concede_result;
+  std::vector<std::weak_ptr<Subscriber>> subs;
+  std::optional<json> board;
+  bool ai_queued = false;
+
+  bool finished() const { return conceded || session->state().is_terminal(); }
+  int num_seats() const { return static_cast<int>(game->seats().size()); }
+  std::string seat_name(int seat) const {
+    if (seat >= 0 && seat < num_seats()) return game->seats()[static_cast<size_t>(seat)];
+    if (seat == kChance) return "chance";
+    if (seat == kObserver) return "observer";
+    return "nobody";
+  }
+  int viewer_index(int seat) const { return seat >= 0 ? seat : num_seats(); }
+  json result_json() const {
+    if (conceded) return concede_result;
+    const State& s = session->state();
+    if (!s.is_terminal()) return nullptr;
+    Result r = s.result();
+    json returns = json::object();
+    for (int i = 0; i < num_seats() && static_cast<size_t>(i) < r.returns.size(); ++i)
+      returns[seat_name(i)] = r.returns[static_cast<size_t>(i)];
+    return {{"summary", r.summary}, {"reason", r.reason}, {"returns", returns}};
+  }
+  std::string to_move() const {
+    if (conceded) return "nobody";
+    return seat_name(session->state().current_seat());
+  }
+  GameStatus status() const {
+    json r = result_json();
+    return {finished() ? "finished" : "active", r.is_null() ? "" : r.dump(),
+            static_cast<int>(session->history().size()), to_move()};
+  }
+};
+
+namespace {
+
+std::string random_hex(int bytes) {
+  std::random_device device;
+  std::string out;
+  std::vector<uint8_t> b(static_cast<size_t>(bytes));
+  for (auto& x : b) x = static_cast<uint8_t>(device());
+  return to_hex(b.data(), b.size());
+}
+
+bool is_hex(const std::string& s, size_t len) {
+  return s.size() == len && s.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+// Nesting depth of a JSON text (outside strings); a guard against deeply nested input.
+int nesting_depth(const std::string& text) {
+  int depth = 0, max_depth = 0;
+  bool in_string = false, escape = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escape)
+        escape = false;
+      else if (c == '\\')
+        escape = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      max_depth = std::max(max_depth, ++depth);
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  return max_depth;
+}
+
+// Parses a client JSON object; nullopt on malformed input (message in `why`).
+std::optional<json> parse_object(const std::string& text, std::string& why) {
+  if (text.size() > kMaxMessageBytes) {
+    why = "message larger than 16 KiB";
+    return std::nullopt;
+  }
+  if (nesting_depth(text) > 16) {
+    why = "JSON nested too deeply";
+    return std::nullopt;
+  }
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) {
+    why = "malformed JSON";
+    return std::nullopt;
+  }
+  if (!j.is_object()) {
+    why = "expected a JSON object";
+    return std::nullopt;
+  }
+  return j;
+}
+
+std::string percent_decode(const std::string& s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size()) {
+      std::string bytes;
+      if (from_hex(s.substr(i + 1, 2), bytes)) {
+        out += bytes;
+        i += 2;
+        continue;
+      }
+    }
+    out += s[i] == '+' ? ' ' : s[i];
+  }
+  return out;
+}
+
+HttpReply reply(int status, const json& body) {
+  return {status, "application/json", body.dump()};
+}
+HttpReply error_reply(int status, const std::string& code, const std::string& message) {
+  return reply(status, error_json(code, message));
+}
+
+std::string token_hash(const std::string& token) {
+  return sha256_hex(token);
+}
+
+// A valid 64-bit decimal action id, else nullopt.
+std::optional<uint64_t> parse_id(const json& v) {
+  std::string s;
+  if (v.is_string())
+    s = v.get<std::string>();
+  else if (v.is_number_unsigned())
+    return v.get<uint64_t>();
+  else
+    return std::nullopt;
+  if (s.empty() || s.size() > 20) return std::nullopt;
+  uint64_t id = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), id);
+  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
+  return id;
+}
+
+json events_json(const LiveGame& g, const EventList& events) {
+  json out = json::array();
+  for (const Event& e : events)
+    out.push_back({{"rule", e.rule}, {"text", e.text}, {"seat", g.seat_name(e.seat)}});
+  return out;
+}
+
+json decision_json(const LiveGame& g) {
+  if (g.conceded) return {{"seat", "nobody"}, {"kind", "over"}, {"prompt", "the game is over"}};
+  Decision d = g.session->state().decision();
+  json decline = nullptr;
+  if (d.decline) decline = g.session->state().describe(*d.decline);
+  return {
+      {"seat", g.seat_name(d.seat)}, {"kind", d.kind}, {"prompt", d.prompt}, {"decline", decline}};
+}
+
+json list_entry(const StoredGame& s) {
+  json seats = json::object();
+  for (const StoredSeat& seat : s.seats) seats[seat.side] = seat.player;
+  json result = nullptr;
+  if (!s.result_json.empty()) result = json::parse(s.result_json, nullptr, false);
+  return {{"id", s.id},           {"game", s.game},      {"scenario", s.scenario},
+          {"status", s.status},   {"move", s.moves},     {"state_id", s.last_seq},
+          {"to_move", s.to_move}, {"seats", seats},      {"result", result},
+          {"created", s.created}, {"updated", s.updated}};
+}
+
+// The seat gives up (server-level concession, docs/protocol.md): the others win.
+void concede_in_memory(LiveGame& g, int seat) {
+  g.conceded = true;
+  json returns = json::object();
+  for (int i = 0; i < g.num_seats(); ++i) returns[g.seat_name(i)] = i == seat ? -1 : 1;
+  std::string winners;
+  for (int i = 0; i < g.num_seats(); ++i)
+    if (i != seat) winners += (winners.empty() ? "" : ", ") + g.seat_name(i);
+  g.concede_result = {{"summary", winners + (g.num_seats() == 2 ? " wins" : " win")},
+                      {"reason", g.seat_name(seat) + " conceded"},
+                      {"returns", returns}};
+}
+
+// Replays `rows` into `g` (fresh session). Throws std::runtime_error on any divergence.
+void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
+  g.session = std::make_unique<Session>(g.game);
+  g.log.clear();
+  g.conceded = false;
+  g.concede_result = nullptr;
+  int64_t expected_seq = 0;
+  for (const StoredRow& r : rows) {
+    if (r.seq != ++expected_seq)
+      throw std::runtime_error("row " + std::to_string(r.seq) + " out of sequence");
+    if (g.conceded) throw std::runtime_error("row after the concession");
+    const State& s = g.session->state();
+    if (r.kind == "action") {
+      if (static_cast<size_t>(r.n) != g.session->history().size() + 1)
+        throw std::runtime_error("action number " + std::to_string(r.n) + " out of sequence");
+      int seat = s.current_seat();
+      if (g.seat_name(seat) != r.seat)
+        throw std::runtime_error("action " + std::to_string(r.n) + " by " + r.seat + " but " +
+                                 g.seat_name(seat) + " owes the decision");
+      Action a = Action::from_id(r.action_id);
+      ActionList legal = s.legal_actions();
+      if (std::find(legal.begin(), legal.end(), a) == legal.end())
+        throw std::runtime_error("action " + std::to_string(r.n) + " '" + r.text +
+                                 "' is not legal in the replayed state");
+      LogEntry e;
+      e.seat = seat;
+      e.id = r.action_id;
+      e.text = s.describe(a);
+      for (int v = 0; v <= g.num_seats(); ++v)
+        e.shown.push_back(s.describe_for(a, v < g.num_seats() ? v : kObserver));
+      std::string why = g.session->act(a, &e.events);
+      if (!why.empty()) throw std::runtime_error("action " + std::to_string(r.n) + ": " + why);
+      g.log.push_back(std::move(e));
+      if (r.hash && *r.hash != g.session->state().hash())
+        throw std::runtime_error("state hash after action " + std::to_string(r.n) +
+                                 " differs: stored " + hash_hex(*r.hash) + ", replayed " +
+                                 hash_hex(g.session->state().hash()));
+    } else if (r.kind == "undo") {
+      if (!g.session->undo()) throw std::runtime_error("undo where the rules allow none");
+      g.log.pop_back();
+    } else if (r.kind == "concede") {
+      int seat = g.game->seat_index(r.seat);
+      if (seat < 0) throw std::runtime_error("concession by unknown side " + r.seat);
+      concede_in_memory(g, seat);
+    } else {
+      throw std::runtime_error("unknown row kind " + r.kind);
+    }
+  }
+  g.stored.last_seq = expected_seq;
+}
+
+}  // namespace
+
+Hub::Hub(const Registry& registry, Store& store, HubOptions options)
+    : registry_(registry), store_(store), options_(std::move(options)) {
+  if (options_.start_ai_worker) ai_thread_ = std::thread([this] { ai_loop(); });
+}
+
+Hub::~Hub() {
+  stop();
+}
+
+void Hub::stop() {
+  {
+    std::lock_guard lock(ai_mu_);
+    stopping_ = true;
+  }
+  ai_cv_.notify_all();
+  if (ai_thread_.joinable()) ai_thread_.join();
+}
+
+size_t Hub::live_games() const {
+  std::lock_guard lock(games_mu_);
+  return games_.size();
+}
+
+std::shared_ptr<LiveGame> Hub::load(const StoredGame& stored) {
+  auto g = std::make_shared<LiveGame>();
+  g->stored = stored;
+  Options options;
+  json opts = json::parse(stored.options_json, nullptr, false);
+  if (!opts.is_object()) throw std::runtime_error("stored options are not a JSON object");
+  for (auto it = opts.begin(); it != opts.end(); ++it)
+    options.emplace_back(it.key(), it->get<std::string>());
+  g->game = registry_.create(stored.game + "/" + stored.scenario, options);
+  g->module = registry_.find(stored.game);
+  if (!from_hex(stored.secret_hex, g->secret) || g->secret.size() != 32)
+    throw std::runtime_error("stored dice secret is malformed");
+  if (g->game->seats().size() != stored.seats.size())
+    throw std::runtime_error("stored seats do not match the game's sides");
+  for (size_t i = 0; i < stored.seats.size(); ++i) {
+    const std::string& p = stored.seats[i].player;
+    uint64_t seed = dice_seed(g->secret, 0xA1000000ULL + i);
+    if (p == "heuristic" && g->module && g->module->make_heuristic) {
+      g->ai.push_back(g->module->make_heuristic(static_cast<int>(i), seed));
+    } else if (p == "heuristic" || p == "random") {
+      g->ai.push_back(std::make_unique<RandomPlayer>(seed));
+    } else {
+      g->ai.push_back(nullptr);
+    }
+  }
+  replay_rows(*g, store_.rows(stored.id));
+  return g;
+}
+
+int Hub::reload() {
+  int loaded = 0;
+  for (const StoredGame& stored : store_.unfinished_games()) {
+    try {
+      auto g = load(stored);
+      {
+        std::lock_guard lock(games_mu_);
+        games_[stored.id] = g;
+      }
+      ++loaded;
+      schedule_ai(g);
+    } catch (const std::exception& e) {
+      store_.set_status(stored.id, "broken");
+      fprintf(stderr, "feldherr serve: game %s cannot be reloaded and is marked broken: %s\n",
+              stored.id.c_str(), e.what());
+    }
+  }
+  return loaded;
+}
+
+std::shared_ptr<LiveGame> Hub::get(const std::string& id) {
+  if (!is_hex(id, 16)) return nullptr;
+  {
+    std::lock_guard lock(games_mu_);
+    auto it = games_.find(id);
+    if (it != games_.end()) return it->second;
+  }
+  std::optional<StoredGame> stored = store_.find_game(id);
+  if (!stored || stored->status == "broken") return nullptr;
+  std::shared_ptr<LiveGame> g;
+  try {
+    g = load(*stored);
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  std::lock_guard lock(games_mu_);
+  auto [it, inserted] = games_.emplace(id, g);
+  return it->second;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+HttpReply Hub::http(const std::string& method, const std::string& target, const std::string& body) {
+  try {
+    std::string path = target, query_text;
+    if (auto q = target.find('?'); q != std::string::npos) {
+      path = target.substr(0, q);
+      query_text = target.substr(q + 1);
+    }
+    std::map<std::string, std::string> query;
+    std::stringstream qs(query_text);
+    for (std::string item; std::getline(qs, item, '&');) {
+      auto eq = item.find('=');
+      if (eq == std::string::npos)
+        query[percent_decode(item)] = "";
+      else
+        query[percent_decode(item.substr(0, eq))] = percent_decode(item.substr(eq + 1));
+    }
+    if (path == "/api" || path.rfind("/api/", 0) == 0) {
+      std::vector<std::string> parts;
+      std::stringstream ps(path.substr(1));
+      for (std::string part; std::getline(ps, part, '/');)
+        if (!part.empty()) parts.push_back(part);
+      return api(method, parts, query, body);
+    }
+    if (method != "GET" && method != "HEAD")
+      return error_reply(405, "bad_request", "only GET for static files");
+    return static_file(percent_decode(path));
+  } catch (const std::exception& e) {
+    return error_reply(500, "internal", e.what());
+  }
+}
+
+HttpReply Hub::api(const std::string& method, const std::vector<std::string>& parts,
+                   const std::map<std::string, std::string>& query, const std::string& body) {
+  auto token_of = [&]() -> std::string {
+    auto it = query.find("token");
+    return it == query.end() ? "" : it->second;
+  };
+  if (body.size() > kMaxMessageBytes) return error_reply(413, "too_large", "body over 16 KiB");
+  if (parts.size() == 2 && parts[1] == "catalog" && method == "GET") return catalog();
+  if (parts.size() == 2 && parts[1] == "games") {
+    if (method == "GET") return list();
+    if (method == "POST") return create(body);
+  }
+  if (parts.size() >= 3 && parts[1] == "games") {
+    const std::string& id = parts[2];
+    if (parts.size() == 3 && method == "GET") return summary(id, token_of());
+    if (parts.size() == 4 && method == "GET") {
+      if (parts[3] == "log") return log(id, token_of());
+      if (parts[3] == "board") return board(id);
+      if (parts[3] == "replay") return replay(id);
+      if (parts[3] == "observation") {
+        auto q = [&](const char* k) {
+          auto it = query.find(k);
+          return it == query.end() ? std::string() : it->second;
+        };
+        return observation(id, q("n"), q("view"), token_of());
+      }
+    }
+    if (parts.size() == 4 && method == "POST") {
+      if (parts[3] == "concede") return concede(id, body);
+      if (parts[3] == "action") return http_action(id, body);
+    }
+  }
+  return error_reply(
+      404, "not_found", "no such API endpoint: " + method + " /" + [&] {
+        std::string p;
+        for (const auto& s : parts) p += (p.empty() ? "" : "/") + s;
+        return p;
+      }());
+}
+
+HttpReply Hub::catalog() {
+  json games = json::array();
+  for (const GameModule& m : registry_.modules()) {
+    json scenarios = json::array(), options = json::array(), seats = json::array();
+    for (const ScenarioInfo& s : m.scenarios)
+      scenarios.push_back({{"id", s.id}, {"title", s.title}});
+    for (const OptionSpec& o : m.options)
+      options.push_back({{"name", o.name}, {"default", o.default_value}, {"help", o.description}});
+    if (!m.scenarios.empty()) {
+      try {
+        auto game = registry_.create(m.id + "/" + m.scenarios.front().id, {});
+        for (const std::string& side : game->seats()) seats.push_back(side);
+      } catch (const std::exception&) {
+      }
+    }
+    games.push_back({{"id", m.id},
+                     {"title", m.title},
+                     {"scenarios", scenarios},
+                     {"options", options},
+                     {"seats", seats},
+                     {"players", {"human", "random", "heuristic"}},
+                     {"board", static_cast<bool>(m.board)},
+                     {"odds", true}});
+  }
+  return reply(200, {{"games", games}});
+}
+
+HttpReply Hub::create(const std::string& body) {
+  std::string why;
+  std::optional<json> req = parse_object(body, why);
+  if (!req) return error_reply(400, "bad_request", why);
+  auto game_it = req->find("game");
+  if (game_it == req->end() || !game_it->is_string())
+    return error_reply(400, "bad_request", "field 'game' (\"GAME/SCENARIO\") is required");
+  const std::string name = game_it->get<std::string>();
+  if (name.size() > 100) return error_reply(400, "bad_request", "field 'game' is too long");
+  Options user_options;
+  if (auto it = req->find("options"); it != req->end() && !it->is_null()) {
+    if (!it->is_object()) return error_reply(400, "bad_request", "'options' must be an object");
+    if (it->size() > 32) return error_reply(400, "bad_request", "too many options");
+    for (auto o = it->begin(); o != it->end(); ++o) {
+      std::string value;
+      if (o->is_string())
+        value = o->get<std::string>();
+      else if (o->is_boolean())
+        value = o->get<bool>() ? "true" : "false";
+      else if (o->is_number_integer())
+        value = std::to_string(o->get<int64_t>());
+      else
+        return error_reply(400, "bad_request", "option '" + o.key() + "' must be a string");
+      if (value.size() > 200) return error_reply(400, "bad_request", "option value too long");
+      user_options.emplace_back(o.key(), value);
+    }
+  }
+  std::shared_ptr<const Game> game;
+  try {
+    game = registry_.create(name, user_options);
+  } catch (const std::exception& e) {
+    return error_reply(400, "bad_request", e.what());
+  }
+  const auto& sides = game->seats();
+  std::vector<std::string> players(sides.size(), "human");
+  if (auto it = req->find("seats"); it != req->end() && !it->is_null()) {
+    if (!it->is_object()) return error_reply(400, "bad_request", "'seats' must be an object");
+    for (auto s = it->begin(); s != it->end(); ++s) {
+      int seat = game->seat_index(s.key());
+      if (seat < 0) {
+        std::string all;
+        for (const auto& side : sides) all += (all.empty() ? "" : ", ") + side;
+        return error_reply(400, "bad_request",
+                           "unknown side '" + s.key() + "' (sides: " + all + ")");
+      }
+      if (!s->is_string() || (*s != "human" && *s != "random" && *s != "heuristic"))
+        return error_reply(400, "bad_request",
+                           "seat '" + s.key() + "' must be \"human\", \"random\" or \"heuristic\"");
+      players[static_cast<size_t>(seat)] = s->get<std::string>();
+    }
+  }
+
+  StoredGame stored;
+  stored.id = random_hex(8);
+  stored.game = std::string(game->id());
+  stored.scenario = std::string(game->scenario());
+  stored.rules_version = std::string(game->rules_version());
+  json options = json::object();
+  for (const auto& [k, v] : game->options()) options[k] = v;
+  stored.options_json = options.dump();
+  stored.secret_hex = new_dice_secret_hex();
+  stored.commitment = dice_commitment(stored.secret_hex);
+  stored.status = "active";
+  stored.created = stored.updated = utc_now_iso();
+  json seats_reply = json::object();
+  for (size_t i = 0; i < sides.size(); ++i) {
+    StoredSeat seat{sides[i], players[i], ""};
+    if (players[i] == "human") {
+      std::string token = random_hex(16);
+      seat.token_hash = token_hash(token);
+      seats_reply[sides[i]] = {{"token", token},
+                               {"link", "/#/game/" + stored.id + "?token=" + token}};
+    } else {
+      seats_reply[sides[i]] = {{"ai", players[i]}};
+    }
+    stored.seats.push_back(seat);
+  }
+  {
+    // The initial state may owe a chance decision (e.g. a draw): the rolls are stored at once.
+    store_.create_game(stored);
+  }
+  std::shared_ptr<LiveGame> g = load(stored);
+  {
+    std::lock_guard lock(g->mu);
+    std::vector<StoredRow> rows;
+    while (!g->finished() && g->session->state().current_seat() == kChance) {
+      const State& s = g->session->state();
+      uint64_t n = g->session->history().size() + 1;
+      Action a = fair_chance_outcome(s, g->secret, n);
+      apply_locked(*g, a, rows);
+    }
+    commit_locked(*g, rows);  // also writes moves/to_move
+  }
+  {
+    std::lock_guard lock(games_mu_);
+    games_[stored.id] = g;
+  }
+  schedule_ai(g);
+  return reply(201, {{"id", stored.id},
+                     {"game", stored.game},
+                     {"scenario", stored.scenario},
+                     {"seats", seats_reply},
+                     {"seed_commitment", stored.commitment}});
+}
+
+HttpReply Hub::list() {
+  json games = json::array();
+  for (const StoredGame& s : store_.list_games(200)) games.push_back(list_entry(s));
+  return reply(200, {{"games", games}});
+}
+
+namespace {
+// The seat of `token` in `g` (kObserver for ""), or nullopt if the token is wrong.
+std::optional<int> seat_of(const LiveGame& g, const std::string& token) {
+  if (token.empty()) return kObserver;
+  if (token.size() > 64) return std::nullopt;
+  std::string h = token_hash(token);
+  for (size_t i = 0; i < g.stored.seats.size(); ++i)
+    if (!g.stored.seats[i].token_hash.empty() && g.stored.seats[i].token_hash == h)
+      return static_cast<int>(i);
+  return std::nullopt;
+}
+}  // namespace
+
+HttpReply Hub::summary(const std::string& id, const std::string& token) {
+  auto g = get(id);
+  if (!g) return error_reply(404, "not_found", "no game " + id);
+  std::lock_guard lock(g->mu);
+  auto seat = seat_of(*g, token);
+  if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
+  StoredGame s = g->stored;
+  GameStatus st = g->status();
+  s.status = st.status;
+  s.result_json = st.result_json;
+  s.moves = st.moves;
+  s.to_move = st.to_move;
+  json j = list_entry(s);
+  j["seed_commitment"] = s.commitment;
+  j["seat"] = g->seat_name(*seat);
+  j["observation"] = g->session->state().observe(*seat);
+  j["decision"] = decision_json(*g);
+  j["result"] = g->result_json();
+  j["state_id"] = g->stored.last_seq;
+  json legal = json::array();
+  const State& state = g->session->state();
+  if (!g->finished() && *seat >= 0 && state.current_seat() == *seat)
+    for (const Action& a : state.legal_actions())
+      legal.push_back({{"id", std::to_string(a.id())}, {"text", state.describe(a)}});
+  j["legal"] = legal;
+  return reply(200, j);
+}
+
+HttpReply Hub::log(const std::string& id, const std::string& token) {
+  auto g = get(id);
+  if (!g) return error_reply(404, "not_found", "no game " + id);
+  std::lock_guard lock(g->mu);
+  auto seat = seat_of(*g, token);
+  if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
+  const bool over = g->finished();
+  json actions = json::array();
+  for (size_t i = 0; i < g->log.size(); ++i) {
+    const LogEntry& e = g->log[i];
+    const std::string& shown = e.shown[static_cast<size_t>(g->viewer_index(*seat))];
+    // The id identifies the action: only where the text is not masked for this viewer.
+    const bool visible = over || shown == e.text;
+    actions.push_back({{"n", i + 1},
+                       {"seat", g->seat_name(e.seat)},
+                       {"text", over ? e.text : shown},
+                       {"id", visible ? json(std::to_string(e.id)) : json(nullptr)},
+                       {"events", events_json(*g, e.events)}});
+  }
+  return reply(200, {{"id", id},
+                     {"seed_commitment", g->stored.commitment},
+                     {"seed", over ? json(g->stored.secret_hex) : json(nullptr)},
+                     {"result", g->result_json()},
+                     {"actions", actions}});
+}
+
+HttpReply Hub::replay(const std::string& id) {
+  auto g = get(id);
+  if (!g) return error_reply(404, "not_found", "no game " + id);
+  std::lock_guard lock(g->mu);
+  if (!g->finished())
+    return error_reply(409, "not_finished",
+                       "the replay (with the dice secret) is published when "
+                       "the game is over");
+  std::string out;
+  json options = json::parse(g->stored.options_json);
+  json header = {{"type", "header"},
+                 {"format", "feldherr-replay"},
+                 {"version", 1},
+                 {"game", g->stored.game},
+                 {"scenario", g->stored.scenario},
+                 {"options", options},
+                 {"rules_version", g->stored.rules_version},
+                 {"seed", 0},
+                 {"seats", g->game->seats()},
+                 {"dice",
+                  {{"scheme", "sha256-pcg32-v1"},
+                   {"secret", g->stored.secret_hex},
+                   {"commitment", g->stored.commitment}}},
+                 {"server_game", id}};
+  out += header.dump() + "\n";
+  // Rows as stored (undos included), with the hashes.
+  for (const StoredRow& r : store_.rows(id)) {
+    if (r.kind == "action") {
+      out += json({{"type", "action"},
+                   {"n", r.n},
+                   {"seat", r.seat},
+                   {"action", r.text},
+                   {"id", r.action_id}})
+                 .dump() +
+             "\n";
+      if (r.hash)
+        out += json({{"type", "hash"}, {"n", r.n}, {"hash", hash_hex(*r.hash)}}).dump() + "\n";
+    } else if (r.kind == "undo") {
+      out += json({{"type", "undo"}, {"n", r.n}}).dump() + "\n";
+    }
+  }
+  const State& s = g->session->state();
+  if (s.is_terminal()) {
+    out += json({{"type", "result"},
+                 {"n", g->session->history().size()},
+                 {"summary", s.result().summary},
+                 {"hash", hash_hex(s.hash())}})
+               .dump() +
+           "\n";
+  }
+  return {200, "application/x-ndjson", out};
+}
+
+HttpReply Hub::observation(const std::string& id, const std::string& n_text,
+                           const std::string& view, const std::string& token) {
+  auto g = get(id);
+  if (!g) return error_reply(404, "not_found", "no game " + id);
+  std::lock_guard lock(g->mu);
+  auto seat = seat_of(*g, token);
+  if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
+  int viewer = kObserver;
+  if (!view.empty() && view != "observer") {
+    viewer = g->game->seat_index(view);
+    if (viewer < 0) return error_reply(400, "bad_request", "unknown view '" + view + "'");
+  }
+  // Hidden information: while the game runs, a side's view needs that side's token.
+  if (!g->finished() && viewer != kObserver && viewer != *seat)
+    return error_reply(403, "bad_token", "the view of " + view + " needs " + view + "'s token");
+  int n = static_cast<int>(g->log.size());
+  if (!n_text.empty()) {
+    auto [p, ec] = std::from_chars(n_text.data(), n_text.data() + n_text.size(), n);
+    if (ec != std::errc() || p != n_text.data() + n_text.size() || n < 0 ||
+        n > static_cast<int>(g->log.size()))
+      return error_reply(400, "bad_request", "n must be 0.." + std::to_string(g->log.size()));
+  }
+  Session session(g->game);
+  for (int i = 0; i < n; ++i) session.act(Action::from_id(g->log[static_cast<size_t>(i)].id));
+  return reply(200, {{"n", n},
+                     {"view", g->seat_name(viewer)},
+                     {"observation", session.state().observe(viewer)},
+                     {"decision", session.state().decision().prompt}});
+}
+
+HttpReply Hub::board(const std::string& id) {
+  auto g = get(id);
+  if (!g) return error_reply(404, "not_found", "no game " + id);
+  std::lock_guard lock(g->mu);
+  if (!g->module || !g->module->board)
+    return error_reply(404, "no_board",
+                       "the game module '" + g->stored.game + "' provides no static board");
+  if (!g->board) g->board = g->module->board(*g->game);
+  return reply(200, *g->board);
+}
+
+HttpReply Hub::concede(const std::string& id, const std::string& body) {
+  auto g = get(id);
+  if (!g) return error_reply(404, "not_found", "no game " + id);
+  std::string why;
+  std::optional<json> req = parse_object(body, why);
+  if (!req) return error_reply(400, "bad_request", why);
+  auto tok = req->find("token");
+  if (tok == req->end() || !tok->is_string())
+    return error_reply(400, "bad_request", "field 'token' is required");
+  {
+    std::lock_guard lock(g->mu);
+    auto seat = seat_of(*g, tok->get<std::string>());
+    if (!seat || *seat < 0)
+      return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
+    if (g->finished()) return error_reply(409, "finished", "the game is already over");
+    std::vector<StoredRow> rows;
+    StoredRow r;
+    r.seq = g->stored.last_seq + 1;
+    r.kind = "concede";
+    r.n = static_cast<int>(g->session->history().size());
+    r.seat = g->seat_name(*seat);
+    rows.push_back(r);
+    concede_in_memory(*g, *seat);
+    try {
+      commit_locked(*g, rows);
+    } catch (const std::exception& e) {
+      return error_reply(500, "internal", e.what());
+    }
+  }
+  after_change(g);
+  return reply(200, {{"ok", true}, {"state_id", g->stored.last_seq}});
+}
+
+HttpReply Hub::http_action(const std::string& id, const std::string& body) {
+  auto g = get(id);
+  if (!g) return error_reply(404, "not_found", "no game " + id);
+  std::string why;
+  std::optional<json> req = parse_object(body, why);
+  if (!req) return error_reply(400, "bad_request", why);
+  auto tok = req->find("token");
+  if (tok == req->end() || !tok->is_string())
+    return error_reply(400, "bad_request", "field 'token' is required");
+  auto sid = req->find("state_id");
+  if (sid == req->end() || !sid->is_number_integer())
+    return error_reply(400, "bad_request", "field 'state_id' (an integer) is required");
+  json result;
+  {
+    std::lock_guard lock(g->mu);
+    auto seat = seat_of(*g, tok->get<std::string>());
+    if (!seat || *seat < 0)
+      return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
+    size_t before = g->log.size();
+    std::optional<json> err = act_locked(*g, *seat, sid->get<int64_t>(), *req);
+    if (err) {
+      int status = (*err)["code"] == "internal" ? 500 : (*err)["code"] == "stale" ? 409 : 400;
+      (*err)["state_id"] = g->stored.last_seq;
+      return reply(status, *err);
+    }
+    json applied = json::array();
+    for (size_t i = before; i < g->log.size(); ++i) {
+      const LogEntry& e = g->log[i];
+      const std::string& shown = e.shown[static_cast<size_t>(*seat)];
+      applied.push_back({{"n", i + 1},
+                         {"seat", g->seat_name(e.seat)},
+                         {"text", shown},
+                         {"id", shown == e.text ? json(std::to_string(e.id)) : json(nullptr)}});
+    }
+    result = {{"ok", true},
+              {"state_id", g->stored.last_seq},
+              {"move", g->session->history().size()},
+              {"applied", applied}};
+  }
+  after_change(g);
+  return reply(200, result);
+}
+
+HttpReply Hub::static_file(const std::string& path) {
+  if (options_.web_dir.empty())
+    return error_reply(404, "not_found", "no web UI directory (--web DIR)");
+  if (path.find("..") != std::string::npos || path.find('\0') != std::string::npos)
+    return error_reply(400, "bad_request", "bad path");
+  std::string rel = path == "/" || path.empty() ? "/index.html" : path;
+  auto read = [&](const std::string& file, std::string& out) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) return false;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    out = ss.str();
+    return true;
+  };
+  std::string body;
+  std::string file = options_.web_dir + rel;
+  bool found = read(file, body);
+  if (!found && rel.find('.', rel.rfind('/')) == std::string::npos) {
+    file = options_.web_dir + "/index.html";  // client-side routes
+    found = read(file, body);
+  }
+  if (!found) return error_reply(404, "not_found", "no file " + rel);
+  static const std::map<std::string, std::string> types = {
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".json", "application/json"},
+      {".ico", "image/x-icon"},
+      {".woff2", "font/woff2"},
+      {".map", "application/json"},
+      {".txt", "text/plain; charset=utf-8"}};
+  std::string type = "application/octet-stream";
+  if (auto dot = file.rfind('.'); dot != std::string::npos) {
+    auto it = types.find(file.substr(dot));
+    if (it != types.end()) type = it->second;
+  }
+  return {200, type, std::move(body)};
+}
+
+// ---------------------------------------------------------------------------------------------
+// Acting
+
+std::string Hub::apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows) {
+  auto push = [&](const Action& a) -> std::string {
+    const State& s = g.session->state();
+    LogEntry e;
+    e.seat = s.current_seat();
+    e.id = a.id();
+    e.text = s.describe(a);
+    for (int v = 0; v <= g.num_seats(); ++v)
+      e.shown.push_back(s.describe_for(a, v < g.num_seats() ? v : kObserver));
+    std::string why = g.session->act(a, &e.events);
+    if (!why.empty()) return why;
+    StoredRow r;
+    r.seq = g.stored.last_seq + 1 + static_cast<int64_t>(rows.size());
+    r.kind = "action";
+    r.n = static_cast<int>(g.session->history().size());
+    r.seat = g.seat_name(e.seat);
+    r.action_id = e.id;
+    r.text = e.text;
+    if (r.n % kHashEvery == 0) r.hash = g.session->state().hash();
+    rows.push_back(std::move(r));
+    g.log.push_back(std::move(e));
+    return "";
+  };
+  if (std::string why = push(action); !why.empty()) return why;
+  // Dice are rolled only now, after the action that causes them (docs/protocol.md "Dice").
+  while (!g.session->state().is_terminal() && g.session->state().current_seat() == kChance) {
+    uint64_t n = g.session->history().size() + 1;
+    Action roll = fair_chance_outcome(g.session->state(), g.secret, n);
+    if (std::string why = push(roll); !why.empty())
+      throw std::logic_error("the game refused its own chance outcome: " + why);
+  }
+  return "";
+}
+
+void Hub::commit_locked(LiveGame& g, std::vector<StoredRow>& rows) {
+  std::optional<Snapshot> snapshot;
+  int before = rows.empty() || rows.front().kind != "action" ? -1 : rows.front().n - 1;
+  int now = static_cast<int>(g.session->history().size());
+  if (before >= 0 && now / kSnapshotEvery != before / kSnapshotEvery)
+    snapshot = Snapshot{now, g.session->state().to_json().dump()};
+  try {
+    store_.append(g.stored.id, rows, g.status(), snapshot);
+  } catch (const std::exception&) {
+    // Nothing was stored: rebuild the game from what is stored (the in-memory state is ahead).
+    try {
+      replay_rows(g, store_.rows(g.stored.id));
+    } catch (const std::exception&) {
+    }
+    throw;
+  }
+  if (!rows.empty()) g.stored.last_seq = rows.back().seq;
+  GameStatus st = g.status();
+  g.stored.status = st.status;
+  g.stored.result_json = st.result_json;
+  g.stored.moves = st.moves;
+  g.stored.to_move = st.to_move;
+}
+
+std::optional<json> Hub::act_locked(LiveGame& g, int seat, int64_t expected_state,
+                                    const json& request) {
+  if (g.finished()) return error_json("finished", "the game is over");
+  if (seat < 0) return error_json("not_your_turn", "observers cannot act");
+  if (expected_state != g.stored.last_seq)
+    return error_json("stale", "the game has changed (state " + std::to_string(g.stored.last_seq) +
+                                   ", you saw " + std::to_string(expected_state) +
+                                   "): look again and choose again");
+  const State& s = g.session->state();
+  const int current = s.current_seat();
+  if (current != seat) {
+    Decision d = s.decision();
+    return error_json("not_your_turn", "it is " + g.seat_name(current) + "'s decision, not " +
+                                           g.seat_name(seat) + "'s: " + d.prompt);
+  }
+  Action action;
+  ActionList legal = s.legal_actions();
+  if (auto it = request.find("action_id"); it != request.end()) {
+    std::optional<uint64_t> id = parse_id(*it);
+    if (!id) return error_json("bad_request", "'action_id' must be a decimal string");
+    action = Action::from_id(*id);
+    if (std::find(legal.begin(), legal.end(), action) == legal.end())
+      return error_json("illegal", "no legal action has id " + std::to_string(*id) + " now (" +
+                                       std::to_string(legal.size()) +
+                                       " legal actions): " + s.decision().prompt);
+  } else if (auto t = request.find("action"); t != request.end()) {
+    if (!t->is_string()) return error_json("bad_request", "'action' must be a string");
+    const std::string text = t->get<std::string>();
+    if (text.empty() || text.size() > 512)
+      return error_json("bad_request", "'action' must be 1 to 512 characters");
+    std::string error;
+    if (!s.parse(text, action, error)) return error_json("bad_request", error);
+    if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
+      std::string why = s.why_illegal(action);
+      if (why.empty()) why = "not among the legal actions now";
+      return error_json("illegal", why);
+    }
+  } else {
+    return error_json("bad_request", "'action' (text) or 'action_id' is required");
+  }
+  std::vector<StoredRow> rows;
+  if (std::string why = apply_locked(g, action, rows); !why.empty()) {
+    replay_rows(g, store_.rows(g.stored.id));
+    return error_json("illegal", why);
+  }
+  try {
+    commit_locked(g, rows);
+  } catch (const std::exception& e) {
+    return error_json("internal", std::string("not stored, nothing changed: ") + e.what());
+  }
+  return std::nullopt;
+}
+
+std::optional<json> Hub::undo_locked(LiveGame& g, int seat, int64_t expected_state) {
+  if (g.finished()) return error_json("finished", "the game is over");
+  if (seat < 0) return error_json("not_your_turn", "observers cannot undo");
+  if (expected_state != g.stored.last_seq)
+    return error_json("stale", "the game has changed: look again");
+  if (g.session->state().current_seat() != seat)
+    return error_json("not_your_turn", "only the seat owing the decision may undo");
+  if (!g.session->can_undo())
+    return error_json("illegal",
+                      "undo is closed: it closes when dice are rolled, hidden information is "
+                      "revealed or the decision passes to another seat (undo rule)");
+  StoredRow r;
+  r.seq = g.stored.last_seq + 1;
+  r.kind = "undo";
+  r.n = static_cast<int>(g.session->history().size());
+  r.seat = g.seat_name(seat);
+  g.session->undo();
+  g.log.pop_back();
+  std::vector<StoredRow> rows{r};
+  try {
+    commit_locked(g, rows);
+  } catch (const std::exception& e) {
+    return error_json("internal", std::string("not stored, nothing changed: ") + e.what());
+  }
+  return std::nullopt;
+}
+
+json Hub::odds_locked(LiveGame& g, const json& request) {
+  if (g.finished()) return error_json("finished", "the game is over");
+  const State& s = g.session->state();
+  if (s.current_seat() < 0) return error_json("no_odds", "no seat owes a decision");
+  Action action;
+  ActionList legal = s.legal_actions();
+  std::string label;
+  if (auto it = request.find("action_id"); it != request.end()) {
+    std::optional<uint64_t> id = parse_id(*it);
+    if (!id) return error_json("bad_request", "'action_id' must be a decimal string");
+    action = Action::from_id(*id);
+  } else if (auto t = request.find("action"); t != request.end() && t->is_string()) {
+    std::string text = t->get<std::string>();
+    if (text.size() > 512) return error_json("bad_request", "'action' too long");
+    std::string error;
+    if (!s.parse(text, action, error)) return error_json("bad_request", error);
+  } else {
+    return error_json("bad_request", "'action' (text) or 'action_id' is required");
+  }
+  if (std::find(legal.begin(), legal.end(), action) == legal.end())
+    return error_json("illegal", "odds only for a legal action of the deciding seat");
+  label = s.describe(action);
+  json odds = nullptr;
+  if (g.module && g.module->odds) odds = g.module->odds(s, action);
+  if (odds.is_null()) {
+    // Generic odds: the distribution of the chance decision the action causes at once (the
+    // roll it triggers), enumerated exactly from chance_outcomes().
+    auto next = s.clone();
+    next->apply(action, nullptr);
+    if (next->is_terminal() || next->current_seat() != kChance)
+      return error_json("no_odds", "'" + label + "' causes no roll");
+    std::vector<ChanceOutcome> outcomes = next->chance_outcomes();
+    if (outcomes.empty() || outcomes.size() > 4096)
+      return error_json("no_odds", "too many outcomes to list for '" + label + "'");
+    std::map<std::string, double> by_text;
+    for (const ChanceOutcome& o : outcomes) by_text[next->describe(o.action)] += o.probability;
+    json list = json::array();
+    for (const auto& [text, p] : by_text) list.push_back({{"text", text}, {"p", p}});
+    odds = {{"kind", "next-roll"},
+            {"prompt", next->decision().prompt},
+            {"outcomes", list},
+            {"exact", true}};
+  }
+  return {{"type", "odds"},
+          {"action", label},
+          {"action_id", std::to_string(action.id())},
+          {"odds", odds}};
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket
+
+std::optional<json> Hub::open(const std::string& id, const std::string& token, Connection& conn) {
+  auto g = get(id);
+  if (!g) return error_json("not_found", "no game " + id);
+  std::lock_guard lock(g->mu);
+  auto seat = seat_of(*g, token);
+  if (!seat) return error_json("bad_token", "the token does not belong to game " + id);
+  conn.game = g;
+  conn.seat = *seat;
+  conn.cursor = g->log.size() > 50 ? g->log.size() - 50 : 0;
+  conn.first = true;
+  return std::nullopt;
+}
+
+void Hub::subscribe(const Connection& conn, std::weak_ptr<Subscriber> subscriber) {
+  if (!conn.game) return;
+  std::lock_guard lock(conn.game->mu);
+  auto& subs = conn.game->subs;
+  subs.erase(std::remove_if(subs.begin(), subs.end(), [](auto& w) { return w.expired(); }),
+             subs.end());
+  subs.push_back(std::move(subscriber));
+}
+
+json Hub::state_message(Connection& conn) {
+  LiveGame& g = *conn.game;
+  std::lock_guard lock(g.mu);
+  const State& s = g.session->state();
+  json legal = json::array();
+  if (!g.finished() && s.current_seat() == conn.seat && conn.seat >= 0) {
+    for (const Action& a : s.legal_actions())
+      legal.push_back({{"id", std::to_string(a.id())}, {"text", s.describe(a)}});
+  }
+  bool reset = false;
+  if (conn.cursor > g.log.size()) {  // undone actions
+    conn.cursor = g.log.size();
+    reset = true;
+  }
+  const bool over = g.finished();
+  json events = json::array(), actions = json::array();
+  for (size_t i = conn.cursor; i < g.log.size(); ++i) {
+    const LogEntry& e = g.log[i];
+    const std::string& text =
+        over ? e.text : e.shown[static_cast<size_t>(g.viewer_index(conn.seat))];
+    actions.push_back({{"n", i + 1}, {"seat", g.seat_name(e.seat)}, {"text", text}});
+    for (const Event& ev : e.events)
+      events.push_back(
+          {{"n", i + 1}, {"rule", ev.rule}, {"text", ev.text}, {"seat", g.seat_name(ev.seat)}});
+  }
+  conn.cursor = g.log.size();
+  conn.first = false;
+  return {{"type", "state"},
+          {"game", g.stored.id},
+          {"state_id", g.stored.last_seq},
+          {"move", g.session->history().size()},
+          {"seat", g.seat_name(conn.seat)},
+          {"observation", s.observe(conn.seat)},
+          {"decision", decision_json(g)},
+          {"legal", legal},
+          {"events", events},
+          {"actions", actions},
+          {"reset", reset},
+          {"result", g.result_json()},
+          {"can_undo",
+           !over && conn.seat >= 0 && s.current_seat() == conn.seat && g.session->can_undo()},
+          {"seed_commitment", g.stored.commitment},
+          {"seed", over ? json(g.stored.secret_hex) : json(nullptr)}};
+}
+
+std::vector<json> Hub::message(Connection& conn, const std::string& text, bool& push_state) {
+  push_state = false;
+  std::string why;
+  std::optional<json> req = parse_object(text, why);
+  if (!req) {
+    push_state = true;
+    return {error_json("bad_request", why)};
+  }
+  auto type_it = req->find("type");
+  if (type_it == req->end() || !type_it->is_string())
+    return {error_json("bad_request", "field 'type' (a string) is required")};
+  const std::string type = type_it->get<std::string>();
+  if (!conn.game) return {error_json("bad_request", "not connected to a game")};
+  auto g = conn.game;
+  if (type == "sync") {
+    push_state = true;
+    return {};
+  }
+  if (type == "odds") {
+    std::lock_guard lock(g->mu);
+    json j = odds_locked(*g, *req);
+    if (j["type"] == "error") j["request"] = "odds";
+    return {j};
+  }
+  if (type == "action" || type == "undo") {
+    auto sid = req->find("state_id");
+    if (sid == req->end() || !sid->is_number_integer()) {
+      json e = error_json("bad_request", "field 'state_id' (an integer) is required");
+      e["request"] = type;
+      return {e};
+    }
+    std::optional<json> err;
+    {
+      std::lock_guard lock(g->mu);
+      err = type == "action" ? act_locked(*g, conn.seat, sid->get<int64_t>(), *req)
+                             : undo_locked(*g, conn.seat, sid->get<int64_t>());
+    }
+    if (err) {
+      (*err)["request"] = type;
+      push_state = true;
+      return {*err};
+    }
+    after_change(g);  // the new state reaches this connection through its subscription
+    return {};
+  }
+  return {error_json("bad_request", "unknown message type '" + type.substr(0, 40) + "'")};
+}
+
+void Hub::after_change(const std::shared_ptr<LiveGame>& g) {
+  std::vector<std::shared_ptr<Subscriber>> subs;
+  {
+    std::lock_guard lock(g->mu);
+    for (auto& w : g->subs)
+      if (auto s = w.lock()) subs.push_back(std::move(s));
+  }
+  for (auto& s : subs) s->notify();
+  schedule_ai(g);
+}
+
+// ---------------------------------------------------------------------------------------------
+// AI seats
+
+void Hub::schedule_ai(const std::shared_ptr<LiveGame>& g) {
+  {
+    std::lock_guard lock(g->mu);
+    if (g->finished() || g->ai_queued) return;
+    int seat = g->session->state().current_seat();
+    if (seat < 0 || !g->ai[static_cast<size_t>(seat)]) return;
+    g->ai_queued = true;
+  }
+  {
+    std::lock_guard lock(ai_mu_);
+    ai_queue_.push_back(g);
+  }
+  ai_cv_.notify_one();
+}
+
+bool Hub::ai_step(const std::shared_ptr<LiveGame>& g) {
+  std::unique_ptr<State> snapshot;
+  int64_t state_id;
+  int seat;
+  Player* player;
+  {
+    std::lock_guard lock(g->mu);
+    g->ai_queued = false;
+    if (g->finished()) return false;
+    seat = g->session->state().current_seat();
+    if (seat < 0 || !g->ai[static_cast<size_t>(seat)]) return false;
+    snapshot = g->session->state().clone();
+    state_id = g->stored.last_seq;
+    player = g->ai[static_cast<size_t>(seat)].get();
+  }
+  // Think outside the lock (observers may read the game meanwhile).
+  Action a = player->choose(*snapshot);
+  {
+    std::lock_guard lock(g->mu);
+    if (g->stored.last_seq != state_id) return false;  // someone conceded meanwhile
+    std::vector<StoredRow> rows;
+    std::string why = apply_locked(*g, a, rows);
+    if (!why.empty()) {
+      fprintf(stderr, "feldherr serve: the %s player chose an illegal action: %s\n",
+              player->name().c_str(), why.c_str());
+      replay_rows(*g, store_.rows(g->stored.id));
+      return false;
+    }
+    try {
+      commit_locked(*g, rows);
+    } catch (const std::exception& e) {
+      fprintf(stderr, "feldherr serve: cannot store an AI move: %s\n", e.what());
+      return false;
+    }
+  }
+  after_change(g);
+  return true;
+}
+
+void Hub::ai_loop() {
+  for (;;) {
+    std::shared_ptr<LiveGame> g;
+    {
+      std::unique_lock lock(ai_mu_);
+      ai_cv_.wait(lock, [&] { return stopping_ || !ai_queue_.empty(); });
+      if (stopping_) return;
+      g = ai_queue_.front().lock();
+      ai_queue_.pop_front();
+    }
+    if (!g) continue;
+    if (options_.ai_delay.count() > 0) std::this_thread::sleep_for(options_.ai_delay);
+    try {
+      ai_step(g);
+    } catch (const std::exception& e) {
+      fprintf(stderr, "feldherr serve: AI move failed: %s\n", e.what());
+    }
+  }
+}
+
+void Hub::run_ai_now() {
+  for (;;) {
+    std::shared_ptr<LiveGame> g;
+    {
+      std::lock_guard lock(ai_mu_);
+      if (ai_queue_.empty()) return;
+      g = ai_queue_.front().lock();
+      ai_queue_.pop_front();
+    }
+    if (g) ai_step(g);
+  }
+}
+
+}  // namespace feldherr::server

@@ -1,0 +1,162 @@
+// The game hub of `feldherr serve` (docs/server.md, docs/protocol.md): every live game in
+// memory (a Session each), the lobby's HTTP API and the WebSocket messages, as plain functions
+// of (request text) -> (reply JSON). No networking here: server/net.cc (Boost.Beast) calls it.
+//
+// Threads: any thread may call the hub. Each game has its own mutex; the store serialises its
+// writes. AI seats move in one worker thread. A change is stored (committed) before anyone is
+// told: subscribers are notified only after the commit.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/registry.h"
+#include "engine/session.h"
+#include "server/store.h"
+
+namespace feldherr::server {
+
+using json = nlohmann::json;
+
+constexpr size_t kMaxMessageBytes = 16 * 1024;
+constexpr int kSnapshotEvery = 50;
+
+// Told that a game changed (called outside every hub lock; must not block).
+class Subscriber {
+ public:
+  virtual ~Subscriber() = default;
+  virtual void notify() = 0;
+};
+
+struct HttpReply {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+struct LiveGame;
+
+// One WebSocket connection's view of a game (owned by the connection).
+struct Connection {
+  std::shared_ptr<LiveGame> game;
+  int seat = -3;      // a seat or kObserver
+  size_t cursor = 0;  // history entries already sent
+  bool first = true;  // no state sent yet
+};
+
+// Token bucket per connection: `rate` messages per second, bursts up to `burst`.
+class RateLimiter {
+ public:
+  RateLimiter(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
+  bool allow();
+  int refused_in_a_row() const { return refused_; }
+
+ private:
+  double rate_, burst_, tokens_;
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  int refused_ = 0;
+};
+
+struct HubOptions {
+  std::string web_dir;  // static files ("" = none)
+  // Pause before each AI move (so that a human sees the moves one by one); 0 in tests.
+  std::chrono::milliseconds ai_delay{0};
+  bool start_ai_worker = true;
+};
+
+class Hub {
+ public:
+  Hub(const Registry& registry, Store& store, HubOptions options);
+  ~Hub();
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
+
+  // Reloads every unfinished game from the store by replaying its log (checking the stored
+  // hashes). Returns the number of games loaded; games that fail are marked "broken".
+  int reload();
+
+  // ---- HTTP ----
+  // `target` is the request target ("/api/games?x=y"); `body` the request body.
+  HttpReply http(const std::string& method, const std::string& target, const std::string& body);
+
+  // ---- WebSocket ----
+  // Opens a connection to game `id` for `token` ("" = observer). On failure returns an error
+  // message JSON ({"type":"error",...}) and leaves `conn` empty.
+  std::optional<json> open(const std::string& id, const std::string& token, Connection& conn);
+  void subscribe(const Connection& conn, std::weak_ptr<Subscriber> subscriber);
+  // Handles one client message; returns the replies to send (errors, odds). If `push_state` is
+  // set on return, the caller sends a fresh state message (state_message) after the replies.
+  std::vector<json> message(Connection& conn, const std::string& text, bool& push_state);
+  // The `state` message for this connection (advances its cursor).
+  json state_message(Connection& conn);
+
+  // Runs pending AI moves in the calling thread until none is left (tests without the worker).
+  void run_ai_now();
+  void stop();
+
+  // For tests and the load bench.
+  size_t live_games() const;
+
+ private:
+  HttpReply api(const std::string& method, const std::vector<std::string>& parts,
+                const std::map<std::string, std::string>& query, const std::string& body);
+  HttpReply catalog();
+  HttpReply create(const std::string& body);
+  HttpReply list();
+  HttpReply summary(const std::string& id, const std::string& token);
+  HttpReply log(const std::string& id, const std::string& token);
+  HttpReply replay(const std::string& id);
+  HttpReply board(const std::string& id);
+  HttpReply observation(const std::string& id, const std::string& n, const std::string& view,
+                        const std::string& token);
+  HttpReply concede(const std::string& id, const std::string& body);
+  HttpReply http_action(const std::string& id, const std::string& body);
+  HttpReply static_file(const std::string& path);
+
+  std::shared_ptr<LiveGame> get(const std::string& id);  // loads finished games lazily
+  std::shared_ptr<LiveGame> load(const StoredGame& stored);
+
+  // With the game locked: validates and applies an action of `seat` (+ dice), stores, returns
+  // an error JSON or nullopt; `expected_state` must be the current state id.
+  std::optional<json> act_locked(LiveGame& g, int seat, int64_t expected_state,
+                                 const json& request);
+  std::optional<json> undo_locked(LiveGame& g, int seat, int64_t expected_state);
+  // Applies `action` for the current seat, then rolls every chance outcome that follows;
+  // appends the rows. Returns "" or the reason the action is illegal.
+  std::string apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows);
+  // Commits `rows`; on failure rebuilds the game from the store and throws.
+  void commit_locked(LiveGame& g, std::vector<StoredRow>& rows);
+  void after_change(const std::shared_ptr<LiveGame>& g);  // notify + schedule AI
+  json odds_locked(LiveGame& g, const json& request);
+
+  void ai_loop();
+  bool ai_step(const std::shared_ptr<LiveGame>& g);  // true if a move was made
+  void schedule_ai(const std::shared_ptr<LiveGame>& g);
+
+  const Registry& registry_;
+  Store& store_;
+  HubOptions options_;
+
+  mutable std::mutex games_mu_;
+  std::map<std::string, std::shared_ptr<LiveGame>> games_;
+
+  std::mutex ai_mu_;
+  std::condition_variable ai_cv_;
+  std::deque<std::weak_ptr<LiveGame>> ai_queue_;
+  bool stopping_ = false;
+  std::thread ai_thread_;
+};
+
+// Error JSON {"type":"error","code":..,"message":..}.
+json error_json(const std::string& code, const std::string& message);
+
+}  // namespace feldherr::server

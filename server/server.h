@@ -1,0 +1,45 @@
+// `feldherr serve` (docs/server.md): the HTTP + WebSocket server (Boost.Beast, server/net.cc)
+// around the game hub (server/hub.h) and its SQLite store (server/store.h).
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+#include "engine/registry.h"
+
+namespace feldherr::server {
+
+class Hub;
+
+struct ServeOptions {
+  std::string bind = "127.0.0.1";
+  uint16_t port = 8080;  // 0 = an ephemeral port (see Server::port)
+  std::string db = "feldherr.db";
+  std::string web_dir;    // "" = no static files
+  int threads = 2;        // network threads
+  int ai_delay_ms = 300;  // pause before each AI move (0 in tests)
+};
+
+// The network side: listens, serves HTTP (lobby API + static files) and WebSockets.
+class Server {
+ public:
+  // Binds the port at once (throws std::runtime_error if it cannot).
+  Server(Hub& hub, const ServeOptions& options);
+  ~Server();
+  uint16_t port() const;
+  void start();  // runs the network threads in the background
+  void stop();   // stops them and closes every connection
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// The whole command: opens the store, reloads games, serves until SIGINT/SIGTERM.
+// Prints "listening on http://HOST:PORT/" to `out` once ready. Returns an exit code.
+int serve(const ServeOptions& options, const Registry& registry, std::ostream& out,
+          std::ostream& err);
+
+}  // namespace feldherr::server

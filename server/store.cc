@@ -1,0 +1,243 @@
+#include "server/store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <chrono>
+#include <ctime>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+namespace feldherr::server {
+
+using json = nlohmann::json;
+
+std::string utc_now_iso() {
+  std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+struct SqliteStore::Impl {
+  explicit Impl(const std::string& path)
+      : db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {
+    db.exec("PRAGMA journal_mode=WAL");
+    // FULL: every commit is fsync'ed (WAL + NORMAL could lose the last commits on power loss).
+    db.exec("PRAGMA synchronous=FULL");
+    db.exec("PRAGMA foreign_keys=ON");
+    db.setBusyTimeout(5000);
+    db.exec(R"(CREATE TABLE IF NOT EXISTS games(
+        id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL,
+        rules_version TEXT NOT NULL, options TEXT NOT NULL, seats TEXT NOT NULL,
+        secret TEXT NOT NULL, commitment TEXT NOT NULL, status TEXT NOT NULL,
+        result TEXT NOT NULL DEFAULT '', created TEXT NOT NULL, updated TEXT NOT NULL,
+        last_seq INTEGER NOT NULL DEFAULT 0, moves INTEGER NOT NULL DEFAULT 0,
+        to_move TEXT NOT NULL DEFAULT ''))");
+    db.exec(R"(CREATE TABLE IF NOT EXISTS actions(
+        game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, kind TEXT NOT NULL,
+        n INTEGER NOT NULL, seat TEXT NOT NULL, action_id TEXT NOT NULL, text TEXT NOT NULL,
+        hash TEXT, PRIMARY KEY(game_id, seq)))");
+    db.exec(R"(CREATE TABLE IF NOT EXISTS snapshots(
+        game_id TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, state TEXT NOT NULL,
+        PRIMARY KEY(game_id, n)))");
+    db.exec("CREATE INDEX IF NOT EXISTS games_updated ON games(updated)");
+  }
+  SQLite::Database db;
+};
+
+SqliteStore::SqliteStore(const std::string& path) {
+  try {
+    impl_ = std::make_unique<Impl>(path);
+  } catch (const SQLite::Exception& e) {
+    throw std::runtime_error(path + ": cannot open the database: " + e.what());
+  }
+}
+SqliteStore::~SqliteStore() = default;
+
+namespace {
+
+std::string seats_json(const std::vector<StoredSeat>& seats) {
+  json j = json::array();
+  for (const StoredSeat& s : seats)
+    j.push_back({{"side", s.side}, {"player", s.player}, {"token_hash", s.token_hash}});
+  return j.dump();
+}
+
+StoredGame read_game(SQLite::Statement& q) {
+  StoredGame g;
+  g.id = q.getColumn(0).getString();
+  g.game = q.getColumn(1).getString();
+  g.scenario = q.getColumn(2).getString();
+  g.rules_version = q.getColumn(3).getString();
+  g.options_json = q.getColumn(4).getString();
+  json seats = json::parse(q.getColumn(5).getString());
+  for (const json& s : seats)
+    g.seats.push_back({s.at("side").get<std::string>(), s.at("player").get<std::string>(),
+                       s.at("token_hash").get<std::string>()});
+  g.secret_hex = q.getColumn(6).getString();
+  g.commitment = q.getColumn(7).getString();
+  g.status = q.getColumn(8).getString();
+  g.result_json = q.getColumn(9).getString();
+  g.created = q.getColumn(10).getString();
+  g.updated = q.getColumn(11).getString();
+  g.last_seq = q.getColumn(12).getInt64();
+  g.moves = q.getColumn(13).getInt();
+  g.to_move = q.getColumn(14).getString();
+  return g;
+}
+
+constexpr const char* kGameColumns =
+    "id, game, scenario, rules_version, options, seats, secret, commitment, status, result, "
+    "created, updated, last_seq, moves, to_move";
+
+}  // namespace
+
+void SqliteStore::create_game(const StoredGame& g) {
+  std::lock_guard lock(mu_);
+  try {
+    SQLite::Statement q(impl_->db,
+                        "INSERT INTO games(id, game, scenario, rules_version, options, seats, "
+                        "secret, commitment, status, result, created, updated, last_seq, moves, "
+                        "to_move) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    q.bind(1, g.id);
+    q.bind(2, g.game);
+    q.bind(3, g.scenario);
+    q.bind(4, g.rules_version);
+    q.bind(5, g.options_json);
+    q.bind(6, seats_json(g.seats));
+    q.bind(7, g.secret_hex);
+    q.bind(8, g.commitment);
+    q.bind(9, g.status);
+    q.bind(10, g.result_json);
+    q.bind(11, g.created);
+    q.bind(12, g.updated);
+    q.bind(13, static_cast<int64_t>(g.last_seq));
+    q.bind(14, g.moves);
+    q.bind(15, g.to_move);
+    q.exec();
+  } catch (const SQLite::Exception& e) {
+    throw std::runtime_error(std::string("cannot store the new game: ") + e.what());
+  }
+}
+
+void SqliteStore::append(const std::string& id, const std::vector<StoredRow>& rows,
+                         const GameStatus& status, const std::optional<Snapshot>& snapshot) {
+  std::lock_guard lock(mu_);
+  try {
+    SQLite::Transaction tx(impl_->db);
+    SQLite::Statement q(impl_->db,
+                        "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash) "
+                        "VALUES(?,?,?,?,?,?,?,?)");
+    int64_t last = 0;
+    for (const StoredRow& r : rows) {
+      q.reset();
+      q.bind(1, id);
+      q.bind(2, static_cast<int64_t>(r.seq));
+      q.bind(3, r.kind);
+      q.bind(4, r.n);
+      q.bind(5, r.seat);
+      q.bind(6, std::to_string(r.action_id));
+      q.bind(7, r.text);
+      if (r.hash) {
+        char buf[17];
+        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*r.hash));
+        q.bind(8, std::string(buf));
+      } else {
+        q.bind(8);
+      }
+      q.exec();
+      last = r.seq;
+    }
+    SQLite::Statement u(impl_->db,
+                        "UPDATE games SET status=?, result=?, updated=?, last_seq=MAX(last_seq, "
+                        "?), moves=?, to_move=? WHERE id=?");
+    u.bind(1, status.status);
+    u.bind(2, status.result_json);
+    u.bind(3, utc_now_iso());
+    u.bind(4, static_cast<int64_t>(last));
+    u.bind(5, status.moves);
+    u.bind(6, status.to_move);
+    u.bind(7, id);
+    u.exec();
+    if (snapshot) {
+      SQLite::Statement s(impl_->db,
+                          "INSERT OR REPLACE INTO snapshots(game_id, n, state) VALUES(?,?,?)");
+      s.bind(1, id);
+      s.bind(2, snapshot->n);
+      s.bind(3, snapshot->state_json);
+      s.exec();
+    }
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    throw std::runtime_error(std::string("cannot store the action: ") + e.what());
+  }
+}
+
+void SqliteStore::set_status(const std::string& id, const std::string& status) {
+  std::lock_guard lock(mu_);
+  SQLite::Statement u(impl_->db, "UPDATE games SET status=? WHERE id=?");
+  u.bind(1, status);
+  u.bind(2, id);
+  u.exec();
+}
+
+std::vector<StoredGame> SqliteStore::list_games(int limit) {
+  std::lock_guard lock(mu_);
+  SQLite::Statement q(impl_->db, std::string("SELECT ") + kGameColumns +
+                                     " FROM games ORDER BY updated DESC, id LIMIT ?");
+  q.bind(1, limit);
+  std::vector<StoredGame> out;
+  while (q.executeStep()) out.push_back(read_game(q));
+  return out;
+}
+
+std::vector<StoredGame> SqliteStore::unfinished_games() {
+  std::lock_guard lock(mu_);
+  SQLite::Statement q(impl_->db,
+                      std::string("SELECT ") + kGameColumns + " FROM games WHERE status='active'");
+  std::vector<StoredGame> out;
+  while (q.executeStep()) out.push_back(read_game(q));
+  return out;
+}
+
+std::optional<StoredGame> SqliteStore::find_game(const std::string& id) {
+  std::lock_guard lock(mu_);
+  SQLite::Statement q(impl_->db, std::string("SELECT ") + kGameColumns + " FROM games WHERE id=?");
+  q.bind(1, id);
+  if (!q.executeStep()) return std::nullopt;
+  return read_game(q);
+}
+
+std::vector<StoredRow> SqliteStore::rows(const std::string& id) {
+  std::lock_guard lock(mu_);
+  SQLite::Statement q(impl_->db,
+                      "SELECT seq, kind, n, seat, action_id, text, hash FROM actions WHERE "
+                      "game_id=? ORDER BY seq");
+  q.bind(1, id);
+  std::vector<StoredRow> out;
+  while (q.executeStep()) {
+    StoredRow r;
+    r.seq = q.getColumn(0).getInt64();
+    r.kind = q.getColumn(1).getString();
+    r.n = q.getColumn(2).getInt();
+    r.seat = q.getColumn(3).getString();
+    r.action_id = std::stoull(q.getColumn(4).getString());
+    r.text = q.getColumn(5).getString();
+    if (!q.getColumn(6).isNull()) r.hash = std::stoull(q.getColumn(6).getString(), nullptr, 16);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::optional<Snapshot> SqliteStore::last_snapshot(const std::string& id) {
+  std::lock_guard lock(mu_);
+  SQLite::Statement q(impl_->db,
+                      "SELECT n, state FROM snapshots WHERE game_id=? ORDER BY n DESC LIMIT 1");
+  q.bind(1, id);
+  if (!q.executeStep()) return std::nullopt;
+  return Snapshot{q.getColumn(0).getInt(), q.getColumn(1).getString()};
+}
+
+}  // namespace feldherr::server

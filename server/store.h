@@ -1,0 +1,102 @@
+// Durable storage of server games (docs/server.md): each game as its setup plus an append-only
+// log of rows (actions, undos, concessions) with periodic state hashes and snapshots.
+//
+// Store is the interface (a PostgreSQL store for several server instances can implement it);
+// SqliteStore is the embedded default (WAL, synchronous=FULL: a row is on disk when append()
+// returns, and only then is the action acknowledged to any client).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace feldherr::server {
+
+struct StoredSeat {
+  std::string side;        // "us"
+  std::string player;      // "human", "random", "heuristic"
+  std::string token_hash;  // SHA-256 hex of the seat token (human seats), else ""
+};
+
+struct StoredGame {
+  std::string id;  // 16 hex digits
+  std::string game, scenario, rules_version;
+  std::string options_json;  // {"name":"value",...}
+  std::vector<StoredSeat> seats;
+  std::string secret_hex;        // dice secret (revealed only when finished)
+  std::string commitment;        // SHA-256 of the secret
+  std::string status;            // "active", "finished", "broken"
+  std::string result_json;       // "" or {"summary","reason","returns":{...}}
+  std::string created, updated;  // ISO 8601 UTC
+  int64_t last_seq = 0;          // state id: the seq of the last row
+  int moves = 0;                 // actions in the game's history (after undos)
+  std::string to_move;           // side owing the decision, "chance", "nobody"
+};
+
+struct StoredRow {
+  int64_t seq = 0;   // 1, 2, 3... per game; the state id after this row
+  std::string kind;  // "action", "undo", "concede"
+  int n = 0;         // action: its 1-based position in the history; undo: the undone n
+  std::string seat;  // side id or "chance"
+  uint64_t action_id = 0;
+  std::string text;              // describe() before the action (unmasked)
+  std::optional<uint64_t> hash;  // state hash after the action (every kHashEvery actions)
+};
+
+struct Snapshot {
+  int n = 0;
+  std::string state_json;
+};
+
+// Status fields written with rows in the same transaction.
+struct GameStatus {
+  std::string status;
+  std::string result_json;
+  int moves = 0;
+  std::string to_move;
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+  virtual void create_game(const StoredGame& game) = 0;
+  // Appends rows (seq must continue the game's log) and updates the status, all in one
+  // transaction; durable when it returns. Throws std::runtime_error on failure (nothing written).
+  virtual void append(const std::string& id, const std::vector<StoredRow>& rows,
+                      const GameStatus& status, const std::optional<Snapshot>& snapshot) = 0;
+  virtual void set_status(const std::string& id, const std::string& status) = 0;
+  // Most recently updated first.
+  virtual std::vector<StoredGame> list_games(int limit) = 0;
+  virtual std::vector<StoredGame> unfinished_games() = 0;
+  virtual std::optional<StoredGame> find_game(const std::string& id) = 0;
+  virtual std::vector<StoredRow> rows(const std::string& id) = 0;
+  virtual std::optional<Snapshot> last_snapshot(const std::string& id) = 0;
+};
+
+class SqliteStore : public Store {
+ public:
+  // Opens or creates the database file; throws std::runtime_error.
+  explicit SqliteStore(const std::string& path);
+  ~SqliteStore() override;
+  void create_game(const StoredGame& game) override;
+  void append(const std::string& id, const std::vector<StoredRow>& rows, const GameStatus& status,
+              const std::optional<Snapshot>& snapshot) override;
+  void set_status(const std::string& id, const std::string& status) override;
+  std::vector<StoredGame> list_games(int limit) override;
+  std::vector<StoredGame> unfinished_games() override;
+  std::optional<StoredGame> find_game(const std::string& id) override;
+  std::vector<StoredRow> rows(const std::string& id) override;
+  std::optional<Snapshot> last_snapshot(const std::string& id) override;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::mutex mu_;
+};
+
+std::string utc_now_iso();
+
+}  // namespace feldherr::server

@@ -1,0 +1,285 @@
+// End-to-end test in a real browser (playwright-core + Debian's Chromium, headless), against a
+// running `feldherr serve` that serves web/dist (docs/web.md):
+//   1. Pocket Battles against the AI, played to the end through the UI;
+//   2. White Star Rising Noville: auto-setup, move a unit, fire with the odds shown, the log.
+// Screenshots go to web/e2e/screenshots/. Usage:
+//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr]
+// CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shots = join(here, 'screenshots');
+mkdirSync(shots, { recursive: true });
+const base = (process.env.FELDHERR_URL ?? 'http://127.0.0.1:8099').replace(/\/$/, '');
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
+const MAX_STEPS = Number(process.env.E2E_MAX_STEPS ?? 1500);
+
+let passed = 0;
+let failed = 0;
+const log = (...a) => console.log('[e2e]', ...a);
+
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(shots, `${name}.png`) });
+  log('screenshot', `${name}.png`);
+}
+
+/** Waits until the game view shows a state where this seat decides or the game is over. */
+async function settle(page, prevStateId, timeout = 30000) {
+  await waitState(page, prevStateId, timeout).catch(async (e) => {
+    const decision = await page.textContent('[data-testid=decision]').catch(() => '?');
+    await shot(page, 'timeout');
+    throw new Error(`no new decision after state ${prevStateId} (now ${await stateId(page)}: ${decision}): ${e.message}`);
+  });
+}
+
+async function waitState(page, prevStateId, timeout) {
+  await page.waitForFunction(
+    (prev) => {
+      const m = document.querySelector('main.game');
+      if (!m) return false;
+      const id = Number(m.getAttribute('data-state-id'));
+      if (m.getAttribute('data-over') === '1') return true;
+      if (document.querySelector('[data-testid=error]')) return true; // refused: the loop decides again
+      return id > prev && m.getAttribute('data-my-turn') === '1';
+    },
+    prevStateId,
+    { timeout },
+  );
+}
+
+async function stateId(page) {
+  return Number(await page.getAttribute('main.game', 'data-state-id'));
+}
+async function isOver(page) {
+  return (await page.getAttribute('main.game', 'data-over')) === '1';
+}
+/** Texts of the legal actions offered (the "all actions" groups). */
+async function legalTexts(page) {
+  return page.$$eval('[data-testid=actions] details button.action', (bs) => bs.map((b) => b.getAttribute('data-action')));
+}
+const ODDS_VERBS = ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack'];
+
+async function clickAction(page, text) {
+  const prev = await stateId(page);
+  const button = page.locator(`[data-testid=actions] details button.action[data-action="${text}"]`).first();
+  // Open the verb's group (groups of more than 12 actions start closed).
+  await button.evaluate((b) => (b.closest('details').open = true));
+  await button.click();
+  // Attacks show their odds first (src/actions.ts wantsOdds): confirm them.
+  if (ODDS_VERBS.includes(text.split(' ')[0])) {
+    await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+    await page.click('[data-testid=odds-confirm]');
+  }
+  await settle(page, prev);
+  const err = await page.$('[data-testid=error]');
+  if (err) {
+    log('refused:', text, '->', await err.textContent());
+    await err.click();
+  }
+}
+
+/** Zooms the map in with the wheel around a unit and pans it by dragging; checks both. */
+async function zoomTo(page, unit) {
+  const transform = () => page.getAttribute('svg.map > g', 'transform');
+  const box = await page.locator(`g.counter[data-unit="${unit}"]`).first().boundingBox();
+  if (!box) return;
+  const before = await transform();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let k = 0; k < 8; k++) await page.mouse.wheel(0, -120);
+  await page.waitForTimeout(100);
+  const zoomed = await transform();
+  const scale = (tr) => Number(/scale\(([\d.]+)\)/.exec(tr)[1]);
+  check(scale(zoomed) > scale(before) * 2, `the wheel zooms the map in (${before} -> ${zoomed})`);
+  const b2 = await page.locator(`g.counter[data-unit="${unit}"]`).first().boundingBox();
+  // Drag so that the unit moves towards the middle of the map.
+  const map = await page.locator('svg.map').boundingBox();
+  await page.mouse.move(b2.x, b2.y);
+  await page.mouse.down();
+  await page.mouse.move(b2.x + (map.x + map.width / 2 - b2.x) / 2, b2.y + (map.y + map.height / 2 - b2.y) / 2, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(100);
+  check((await transform()) !== zoomed, 'dragging pans the map');
+}
+
+async function createGame(page, game, seats) {
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector(`[data-testid=new-${game}]`);
+  for (const [seat, player] of Object.entries(seats))
+    await page.selectOption(`[data-testid=seat-${game}-${seat}]`, player);
+  await page.click(`[data-testid=create-${game}]`);
+  const human = Object.entries(seats).find(([, p]) => p === 'human')[0];
+  await page.waitForSelector(`[data-testid=open-${human}]`);
+  await shot(page, `${game}-lobby`);
+  await page.click(`[data-testid=open-${human}]`);
+  await page.waitForSelector('main.game[data-state-id]');
+  await page.waitForFunction(() => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) >= 0);
+  await settle(page, -1);
+}
+
+// ---------------------------------------------------------------------------------------------
+async function pocketVsAi(browser) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (e) => log('page error:', e.message));
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' });
+  await shot(page, 'pocket-start');
+  let steps = 0;
+  let battleShot = false;
+  let placementShot = false;
+  let rng = 12345;
+  const rand = (n) => ((rng = (rng * 1103515245 + 12345) % 2147483648), rng % n);
+  while (!(await isOver(page)) && steps < MAX_STEPS) {
+    const legal = (await legalTexts(page)).filter((t) => t !== 'concede');
+    check(legal.length > 0, 'the seat owing a decision has legal actions');
+    // Prefer acting over passing so the battle moves on; otherwise a seeded random choice.
+    const acting = legal.filter((t) => !['pass', 'skip', 'end'].includes(t));
+    const pick = acting.length > 0 && rand(4) > 0 ? acting[rand(acting.length)] : legal[rand(legal.length)];
+    if (!placementShot && pick.startsWith('place ')) {
+      await shot(page, 'pocket-placement'); // the elves' stacks face down but for the top tile
+      placementShot = true;
+    }
+    if (!battleShot && /^(move|attack|shoot)/.test(pick)) {
+      await shot(page, 'pocket-battle');
+      battleShot = true;
+    }
+    log('orcs:', pick);
+    await clickAction(page, pick);
+    steps++;
+  }
+  check(await isOver(page), `Pocket game ended within ${MAX_STEPS} human actions (took ${steps})`);
+  const result = await page.textContent('[data-testid=result]');
+  log('pocket result:', result);
+  await shot(page, 'pocket-end');
+  check((await page.$$('[data-testid=log] .log-entry')).length > 10, 'the log lists the actions');
+  check((await page.$$('[data-testid=log] .rule')).length > 0, 'log events cite rules');
+  await page.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+async function wsrNoville(browser) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  page.on('pageerror', (e) => log('page error:', e.message));
+  await createGame(page, 'wsr', { us: 'human', de: 'heuristic' });
+  await page.waitForSelector('[data-testid=wsr-map]');
+  await shot(page, 'wsr-start');
+
+  let moved = false;
+  let fired = false;
+  let steps = 0;
+  while (!(fired && moved) && !(await isOver(page)) && steps < MAX_STEPS) {
+    steps++;
+    const legal = await legalTexts(page);
+    if (legal.includes('auto-setup')) {
+      await clickAction(page, 'auto-setup');
+      await shot(page, 'wsr-after-setup');
+      continue;
+    }
+    // Fire (or opportunity fire) through the map: select the firer, click the target's hex, read
+    // the odds, confirm.
+    const fire = legal.find((t) => /^(fire|opfire) \S+ \S+$/.test(t) && !/ [A-D]-[A-U]\d\d$/.test(t));
+    if (!fired && fire) {
+      const [, firer, target] = fire.split(' ');
+      await page.locator(`g.counter[data-unit="${firer}"]`).first().dispatchEvent('click');
+      const hex = await page.getAttribute(`g.counter[data-unit="${target}"]`, 'data-hex');
+      check(hex, `the target ${target} of ${firer} is highlighted`);
+      await page.locator(`polygon.hit[data-hex="${hex}"]`).dispatchEvent('click');
+      const choice = await page.$('[data-testid=choice]');
+      if (choice) await page.click(`[data-testid=choice] button.action[data-action="${fire}"]`);
+      await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+      check((await page.$$('[data-testid=odds] .odds-row')).length > 0, `odds shown for ${fire}`);
+      await shot(page, 'wsr-odds');
+      const prev = await stateId(page);
+      await page.click('[data-testid=odds-confirm]');
+      await settle(page, prev);
+      fired = true;
+      log('fired:', fire);
+      await shot(page, 'wsr-after-fire');
+      continue;
+    }
+    // Move: select a unit by clicking its counter, start its move, click a highlighted hex.
+    const select = legal.find((t) => t.startsWith('select '));
+    if (!moved && select) {
+      const unit = select.split(' ')[1];
+      await page.locator(`g.counter[data-unit="${unit}"]`).first().dispatchEvent('click');
+      await page.waitForSelector('.unit-actions');
+      const prev = await stateId(page);
+      await page.locator(`.unit-actions button.action[data-action="${select}"]`).click();
+      await settle(page, prev);
+      const target = await page.$('polygon.hit.move');
+      if (target) {
+        await zoomTo(page, unit);
+        const hexId = await target.getAttribute('data-hex');
+        await shot(page, 'wsr-move-highlights');
+        const p2 = await stateId(page);
+        await target.dispatchEvent('click');
+        const choice = await page.$('[data-testid=choice]');
+        if (choice) await page.locator('[data-testid=choice] button.action').first().click();
+        await settle(page, p2);
+        moved = true;
+        log('moved', unit, 'to', hexId);
+        await shot(page, 'wsr-after-move');
+      }
+      continue;
+    }
+    // Otherwise move the game on: end the move / impulse, decline reactions.
+    const next =
+      legal.find((t) => t === 'end-move') ??
+      legal.find((t) => t === 'no-opfire') ??
+      legal.find((t) => t === 'no-fate') ??
+      legal.find((t) => t === 'decline') ??
+      legal.find((t) => t === 'end-impulse') ??
+      legal.find((t) => t !== 'concede' && !t.startsWith('fate'));
+    check(next, 'some action to continue');
+    await clickAction(page, next);
+  }
+  check(moved, 'a unit was moved');
+  check(fired, 'a unit fired with the odds shown');
+  await page.waitForSelector('[data-testid=log] .log-entry');
+  check((await page.$$('[data-testid=log] .rule')).length > 0, 'the log shows rule citations');
+  await page.locator('[data-testid=log]').scrollIntoViewIfNeeded();
+  await shot(page, 'wsr-log');
+  // Language switch.
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('text=Protokoll');
+  await shot(page, 'wsr-german');
+  await page.click('[data-testid=lang-en]');
+  // Replay: step back through the log.
+  const href = await page.getAttribute('a[href^="#/replay/"]', 'href');
+  await page.goto(`${base}/${href}`);
+  await page.waitForSelector('[data-testid=replay] .log-entry');
+  await page.waitForSelector('[data-testid=replay] [data-testid=wsr-map]');
+  await page.selectOption('[data-testid=view-as]', 'de');
+  await page.click('[data-testid=step-back]');
+  await page.click('[data-testid=step-back]');
+  await shot(page, 'wsr-replay');
+  await page.close();
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+for (const [name, fn] of [
+  ['pocket', pocketVsAi],
+  ['wsr', wsrNoville],
+]) {
+  if (only && only !== name) continue;
+  const t0 = Date.now();
+  try {
+    await fn(browser);
+    passed++;
+    log(`PASS ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failed++;
+    log(`FAIL ${name}: ${e.stack ?? e}`);
+  }
+}
+await browser.close();
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,322 @@
+// Playing or watching one game: the board, the decision and the legal actions of this seat
+// (highlighted on the board for the selected unit), odds before an attack, undo, concede, and
+// the log. Everything the seat may do comes from the server's `legal` list.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction, type Vocabulary } from '../actions';
+import { api, GameSocket } from '../api';
+import { useLang } from '../hooks';
+import { lang, t } from '../i18n';
+import { isPocketSegment, isPocketUnit, pocketUnits, segmentCell, unitCell } from '../pocket';
+import { replayHref } from '../route';
+import type { Board, LogEntry, PocketBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
+import { decodeUnits, faceOf, faceSummary, hexMarkers, moveCosts, type WsrUnit } from '../wsr';
+import { ActionPanel } from './ActionPanel';
+import { LogPanel, mergeLog, unionLog } from './LogPanel';
+import { OddsPanel } from './OddsPanel';
+import { PocketField } from './PocketField';
+import { WsrMap } from './WsrMap';
+
+interface Pending {
+  action: ParsedAction;
+  odds: any;
+  error?: string;
+}
+
+const MOVE_VERBS = new Set(['move', 'place', 'enter', 'retreat', 'place-hq', 'redeploy', 'mine', 'clear-mine']);
+
+export function GameView(props: { id: string; token?: string }) {
+  useLang();
+  const [board, setBoard] = useState<Board | null>(null);
+  const [msg, setMsg] = useState<StateMessage | null>(null);
+  const [log, setLog] = useState<LogEntry[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [choice, setChoice] = useState<ParsedAction[] | null>(null);
+  const [infoHex, setInfoHex] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [connected, setConnected] = useState(false);
+  const sock = useRef<GameSocket | null>(null);
+
+  useEffect(() => {
+    api.board(props.id).then(setBoard, (e) => setError(String(e.message ?? e)));
+    api.log(props.id, props.token).then(
+      (l) => setLog((prev) => unionLog(l.actions, prev)),
+      () => undefined,
+    );
+    const onMessage = (m: ServerMessage) => {
+      if (m.type === 'state') {
+        setMsg(m);
+        setLog((prev) => mergeLog(prev, m.actions, m.events));
+        setChoice(null);
+        setPending((p) => (p && m.legal.some((a) => a.text === p.action.text) ? p : null));
+      } else if (m.type === 'odds') {
+        setPending((p) => (p && p.action.text === m.action ? { ...p, odds: m.odds } : p));
+      } else if (m.type === 'error') {
+        if (m.request === 'odds') setPending((p) => (p ? { ...p, error: `${m.code}: ${m.message}`, odds: p.odds ?? {} } : p));
+        else setError(`${m.code}: ${m.message}`);
+      }
+    };
+    const s = new GameSocket(props.id, props.token, onMessage, setConnected);
+    sock.current = s;
+    return () => s.close();
+  }, [props.id, props.token]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setSelected(null);
+      setChoice(null);
+      setPending(null);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
+
+  const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
+  const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
+  const obs = msg?.observation;
+
+  const wsrUnits: WsrUnit[] = useMemo(() => (wsr && obs ? decodeUnits(obs, wsr) : []), [wsr, obs]);
+  const pUnits = useMemo(() => (pocket ? pocketUnits(obs) : []), [pocket, obs]);
+
+  const vocab: Vocabulary = useMemo(() => {
+    if (wsr) {
+      const units = new Set([...wsr.units.map((u) => u.label), ...wsr.sws.map((s) => s.label)]);
+      const hexes = new Set(wsr.hexes.map((h) => h.id));
+      return { isUnit: (w) => units.has(w), isPlace: (w) => hexes.has(w) };
+    }
+    return { isUnit: isPocketUnit, isPlace: isPocketSegment };
+  }, [wsr]);
+
+  // Legal actions, with Pocket's owner-relative segments turned into battlefield cells.
+  const actions: ParsedAction[] = useMemo(() => {
+    const list = parseAll(msg?.legal ?? [], vocab);
+    if (!pocket) return list;
+    return list.map((a) => {
+      const owner = pUnits.find((u) => u.label === a.units[0])?.owner;
+      return { ...a, places: owner ? a.places.map((p) => segmentCell(pocket, owner, p) ?? p) : a.places };
+    });
+  }, [msg, vocab, pocket, pUnits]);
+
+  const placeOfUnit = (label: string): string | null => {
+    if (wsr) {
+      const u = wsrUnits.find((x) => x.label === label);
+      return u && u.hex >= 0 ? wsr.hexes[u.hex].id : null;
+    }
+    if (pocket) {
+      const u = pUnits.find((x) => x.label === label);
+      return u ? unitCell(pocket, u) : null;
+    }
+    return null;
+  };
+  const targets = clickTargets(actions, selected, placeOfUnit);
+  const highlights = new Map<string, string>();
+  for (const [place, list] of targets) highlights.set(place, list.some((a) => MOVE_VERBS.has(a.verb)) ? 'move' : 'target');
+  const acting = actingUnits(actions);
+  const costs = wsr
+    ? moveCosts(wsr, wsrUnits, actions.filter((a) => a.verb === 'move' && a.units.length === 0).map((a) => a.places[0]))
+    : new Map<string, number>();
+
+  const send = (a: ParsedAction) => {
+    if (!msg) return;
+    setError('');
+    setPending(null);
+    setChoice(null);
+    sock.current?.send({ type: 'action', state_id: msg.state_id, action_id: a.id });
+  };
+  const choose = (a: ParsedAction) => {
+    setChoice(null);
+    if (wantsOdds(a)) {
+      setPending({ action: a, odds: null });
+      sock.current?.send({ type: 'odds', action: a.text });
+    } else send(a);
+  };
+  const onPlace = (place: string) => {
+    const list = targets.get(place);
+    if (!list || list.length === 0) {
+      setInfoHex(place);
+      return;
+    }
+    if (list.length === 1) choose(list[0]);
+    else setChoice(list);
+  };
+
+  const undo = () => msg && sock.current?.send({ type: 'undo', state_id: msg.state_id });
+  const concede = () => {
+    if (!props.token || !confirm(t('confirmConcede'))) return;
+    api.concede(props.id, props.token).catch((e) => setError(String(e.message ?? e)));
+  };
+
+  const myTurn = !!msg && msg.legal.length > 0;
+  // Reaction windows and setup: the declining / automatic answers next to the prompt.
+  const quickTexts = new Set(['auto-setup', 'no-opfire', 'no-fate', 'no-mine', 'decline', 'end-move', 'end-impulse', 'pass', 'done', 'skip']);
+  if (msg?.decision.decline) quickTexts.add(msg.decision.decline);
+  const quick = actions.filter((a) => quickTexts.has(a.text));
+  return (
+    <main class="game" data-state-id={msg?.state_id ?? -1} data-my-turn={myTurn ? '1' : '0'} data-over={msg?.result ? '1' : '0'}>
+      <div class="game-head">
+        <h2>{board?.title ?? props.id}</h2>
+        <span class="seatinfo" data-testid="seat">
+          {msg ? (msg.seat === 'observer' ? t('observer') : `${t('you')}: ${msg.seat}`) : t('connecting')}
+        </span>
+        {wsr && obs && (
+          <span>
+            {t('turn')} {obs.turn}/{wsr.turns} · {t('fatePoints')} {wsr.seats.map((s, i) => `${s} ${obs.fate?.[0]?.[i] ?? 0}`).join(', ')}
+          </span>
+        )}
+        <span class="spacer" />
+        {msg?.can_undo && (
+          <button onClick={undo} data-testid="undo">
+            {t('undo')}
+          </button>
+        )}
+        {props.token && msg && !msg.result && (
+          <button onClick={concede} data-testid="concede">
+            {t('concede')}
+          </button>
+        )}
+        <a href={replayHref(props.id, props.token)}>{t('replay')}</a>
+        {!connected && msg && <span class="warn">{t('disconnected')}</span>}
+      </div>
+      {msg && (
+        <div class={`decision ${myTurn ? 'mine' : ''}`} data-testid="decision">
+          {msg.result ? (
+            <b data-testid="result">
+              {t('result')}: {msg.result.summary} — {msg.result.reason}
+            </b>
+          ) : (
+            <>
+              <b>{myTurn ? t('yourDecision') : `${t('waiting')} ${msg.decision.seat}`}:</b> {msg.decision.prompt}
+              {myTurn &&
+                quick.map((a) => (
+                  <button key={a.id} class="quick" data-quick={a.text} onClick={() => choose(a)}>
+                    {a.text}
+                  </button>
+                ))}
+            </>
+          )}
+        </div>
+      )}
+      {error && (
+        <div class="error" data-testid="error" onClick={() => setError('')}>
+          {error}
+        </div>
+      )}
+      <div class="game-body">
+        <div class="board-area">
+          {wsr && obs && (
+            <WsrMap
+              board={wsr}
+              obs={obs}
+              units={wsrUnits}
+              selected={selected}
+              highlights={highlights}
+              costs={costs}
+              actingUnits={acting}
+              onUnit={setSelected}
+              onHex={onPlace}
+            />
+          )}
+          {pocket && obs && (
+            <PocketField
+              board={pocket}
+              obs={obs}
+              units={pUnits}
+              selected={selected}
+              highlights={highlights}
+              actingUnits={acting}
+              onUnit={setSelected}
+              onCell={onPlace}
+            />
+          )}
+        </div>
+        <aside class="side">
+          {pending && (
+            <OddsPanel
+              action={pending.action.text}
+              odds={pending.odds}
+              error={pending.error}
+              onConfirm={() => send(pending.action)}
+              onCancel={() => setPending(null)}
+            />
+          )}
+          {choice && (
+            <section class="panel choice" data-testid="choice">
+              <h3>{t('choose')}</h3>
+              {choice.map((a) => (
+                <button key={a.id} class="action" data-action={a.text} onClick={() => choose(a)}>
+                  {a.text}
+                </button>
+              ))}
+              <button onClick={() => setChoice(null)}>{t('cancel')}</button>
+            </section>
+          )}
+          {wsr && infoHex && <HexInfo board={wsr} obs={obs} units={wsrUnits} hexId={infoHex} onUnit={setSelected} onClose={() => setInfoHex(null)} />}
+          {wsr && <OffMap units={wsrUnits} acting={acting} selected={selected} onUnit={setSelected} />}
+          {myTurn && (
+            <ActionPanel actions={actions} selected={selected} onAction={choose} onClear={() => setSelected(null)} />
+          )}
+          <LogPanel entries={log} />
+        </aside>
+      </div>
+    </main>
+  );
+}
+
+function HexInfo(props: { board: WsrBoard; obs: any; units: WsrUnit[]; hexId: string; onUnit: (l: string) => void; onClose: () => void }) {
+  const h = props.board.hexes.find((x) => x.id === props.hexId);
+  if (!h) return null;
+  const tt = props.board.terrain[h.t];
+  const m = hexMarkers(props.obs, props.board, h.i);
+  const place = props.board.places.find((p) => p.id === h.place);
+  const here = props.units.filter((u) => u.hex === h.i && !u.gone);
+  return (
+    <section class="panel hexinfo" data-testid="hexinfo">
+      <h3>
+        {h.id} · {lang.value === 'de' ? tt.name_de : tt.name}
+        {place ? ` · ${place.name}` : ''}{' '}
+        <button class="small-btn" onClick={props.onClose}>
+          ×
+        </button>
+      </h3>
+      <div class="small">
+        {m.controller >= 0 && `${props.board.seats[m.controller]} · `}
+        {m.wreck && `${t('wreck')} · `}
+        {m.ip && `${t('ip')} · `}
+        {m.mine && `${t('mine')} · `}
+        {props.board.objectives.includes(h.i) && t('objective')}
+      </div>
+      {here.map((u) => (
+        <div key={u.label} class="unitline" onClick={() => props.onUnit(u.label)}>
+          <b>{u.label}</b> {u.counter.name}: {faceSummary(faceOf(u.counter, u.mounted, u.reduced))}
+          {u.reduced && ` · ${t('reduced')}`}
+          {u.disrupted && ` · ${t('disrupted')}`}
+          {u.opsComplete && ` · ${t('opsComplete')}`}
+          {u.outOfCommand && ` · ${t('outOfCommand')}`}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function OffMap(props: { units: WsrUnit[]; acting: Set<string>; selected: string | null; onUnit: (l: string) => void }) {
+  const off = props.units.filter((u) => u.offMap && !u.gone);
+  if (off.length === 0) return null;
+  return (
+    <section class="panel offmap" data-testid="offmap">
+      <h3>{t('offMap')}</h3>
+      <div class="chips">
+        {off.map((u) => (
+          <button
+            key={u.label}
+            class={`chip-btn ${props.selected === u.label ? 'on' : ''} ${props.acting.has(u.label) ? 'acting' : ''}`}
+            onClick={() => props.onUnit(u.label)}
+            title={faceSummary(faceOf(u.counter, u.mounted, u.reduced))}
+          >
+            {u.label}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+// The odds of an attack before it is sent (the game module's odds function via the server):
+// every distribution in the answer as bars, with Confirm / Cancel.
+import { t } from '../i18n';
+
+const RESULT_NAMES = ['no effect', 'disrupted', 'reduced', 'eliminated', 'reduced + disrupted'];
+
+export interface OddsRow {
+  label: string;
+  p: number;
+}
+
+/** Distributions found in an odds answer: arrays of probabilities and name -> probability maps. */
+export function oddsTables(odds: any): { title: string; rows: OddsRow[] }[] {
+  const out: { title: string; rows: OddsRow[] }[] = [];
+  const visit = (v: any, title: string) => {
+    if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number')) {
+      const names = /result/.test(title) && v.length <= RESULT_NAMES.length ? RESULT_NAMES : null;
+      out.push({ title, rows: v.map((p: number, k: number) => ({ label: names ? names[k] : String(k), p })) });
+    } else if (Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === 'object' && 'p' in x)) {
+      out.push({ title, rows: v.map((x: any) => ({ label: String(x.text ?? x.label ?? x.outcome ?? x.result ?? x.hits ?? ''), p: Number(x.p) })) });
+    } else if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const vals = Object.entries(v);
+      if (vals.length > 0 && vals.every(([, x]) => typeof x === 'number' && x >= 0 && x <= 1) && Math.abs(vals.reduce((s, [, x]) => s + (x as number), 0) - 1) < 1e-6) {
+        out.push({ title, rows: vals.map(([k, p]) => ({ label: k, p: p as number })) });
+      } else {
+        for (const [k, x] of vals) visit(x, title ? `${title}.${k}` : k);
+      }
+    }
+  };
+  visit(odds, '');
+  // The result on the target first (WSR: no-effect / disrupted / reduced / eliminated).
+  return out.sort((a, b) => Number(b.title === 'result') - Number(a.title === 'result'));
+}
+
+export function OddsPanel(props: {
+  action: string;
+  odds: any;
+  error?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const tables = props.odds ? oddsTables(props.odds) : [];
+  return (
+    <section class="panel odds" data-testid="odds">
+      <h3>
+        {t('oddsOf')} <code>{props.action}</code>
+      </h3>
+      {props.error && <div class="small odds-error">{props.error}</div>}
+      {!props.odds && !props.error && <div class="small">…</div>}
+      {tables.map((tb) => (
+        <div key={tb.title} class="odds-table">
+          <div class="small">{tb.title}</div>
+          {tb.rows.map((r) => (
+            <div key={r.label} class="odds-row">
+              <span class="olabel">{r.label}</span>
+              <span class="bar">
+                <span style={{ width: `${Math.round(r.p * 100)}%` }} />
+              </span>
+              <span class="pct">{(r.p * 100).toFixed(1)}%</span>
+            </div>
+          ))}
+        </div>
+      ))}
+      {props.odds && typeof props.odds.summary === 'string' && <div class="odds-summary">{props.odds.summary}</div>}
+      {props.odds && typeof props.odds.expected_net_hits === 'number' && (
+        <div class="small">E[net hits] = {props.odds.expected_net_hits.toFixed(2)}</div>
+      )}
+      <div class="buttons">
+        <button class="primary" onClick={props.onConfirm} data-testid="odds-confirm">
+          {t('confirm')}
+        </button>
+        <button onClick={props.onCancel}>{t('cancel')}</button>
+      </div>
+    </section>
+  );
+}

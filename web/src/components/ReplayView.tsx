@@ -1,0 +1,140 @@
+// Replay: step forward and back through the log of a finished or running game, as a side or as
+// an observer. The log (GET /api/games/ID/log) gives every action with its events; the position
+// after action n comes from GET /api/games/ID/observation?n=N&view=SIDE when the server offers
+// it (docs/web.md); without it the replay steps through the log only.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, tokens } from '../api';
+import { useLang } from '../hooks';
+import { t } from '../i18n';
+import { gameHref } from '../route';
+import type { Board, GameLog, PocketBoard, WsrBoard } from '../types';
+import { decodeUnits } from '../wsr';
+import { pocketUnits } from '../pocket';
+import { LogPanel } from './LogPanel';
+import { PocketField } from './PocketField';
+import { WsrMap } from './WsrMap';
+
+export function ReplayView(props: { id: string; token?: string }) {
+  useLang();
+  const [log, setLog] = useState<GameLog | null>(null);
+  const [board, setBoard] = useState<Board | null>(null);
+  const [n, setN] = useState(0);
+  const [view, setView] = useState('observer');
+  const [stepObs, setObs] = useState<any>(null);
+  const [noPositions, setNoPositions] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    api.log(props.id, props.token).then(
+      (l) => {
+        setLog(l);
+        setN(l.actions.length ? l.actions[l.actions.length - 1].n : 0);
+      },
+      (e) => setError(String(e.message ?? e)),
+    );
+    api.board(props.id).then(setBoard, () => undefined);
+  }, [props.id, props.token]);
+
+  const seats = board ? board.seats : [];
+  const myTokens = tokens.of(props.id);
+  useEffect(() => {
+    if (noPositions || !log) return;
+    const token = view !== 'observer' ? (myTokens[view] ?? props.token) : undefined;
+    const q = new URLSearchParams({ n: String(n), view });
+    if (token) q.set('token', token);
+    fetch(`/api/games/${props.id}/observation?${q}`).then(
+      async (r) => {
+        if (r.status === 404) setNoPositions(true);
+        else if (r.ok) setObs((await r.json()).observation);
+      },
+      () => setNoPositions(true),
+    );
+  }, [n, view, log, noPositions]);
+
+  // Without positions of past steps, the last step still has one: the current observation of
+  // the chosen view (GET /api/games/ID with that side's token, or as an observer).
+  const [liveObs, setLiveObs] = useState<any>(null);
+  useEffect(() => {
+    if (!noPositions) return;
+    const token = view !== 'observer' ? myTokens[view] : undefined;
+    api.game(props.id, token).then((g) => setLiveObs(g.observation ?? null), () => setLiveObs(null));
+  }, [noPositions, view]);
+
+  const ns = useMemo(() => (log ? log.actions.map((a) => a.n) : []), [log]);
+  const idx = ns.indexOf(n);
+  const go = (k: number) => ns.length && setN(ns[Math.max(0, Math.min(ns.length - 1, k))]);
+  const current = log?.actions.find((a) => a.n === n);
+  const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
+  const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
+  const atLast = ns.length > 0 && n === ns[ns.length - 1];
+  const obs = noPositions ? (atLast ? liveObs : null) : stepObs;
+
+  return (
+    <main class="game replay" data-testid="replay">
+      <div class="game-head">
+        <h2>
+          {t('replay')}: {board?.title ?? props.id}
+        </h2>
+        <label>
+          {t('viewAs')}{' '}
+          <select value={view} onChange={(e) => setView((e.target as HTMLSelectElement).value)} data-testid="view-as">
+            <option value="observer">{t('observer')}</option>
+            {seats.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span class="spacer" />
+        <a href={gameHref(props.id, props.token)}>{t('live')}</a>
+      </div>
+      {error && <div class="error">{error}</div>}
+      <div class="stepper">
+        <button onClick={() => go(0)}>« {t('first')}</button>
+        <button onClick={() => go(idx - 1)} data-testid="step-back">
+          ◀ {t('prev')}
+        </button>
+        <input type="range" min={0} max={Math.max(0, ns.length - 1)} value={Math.max(0, idx)} onInput={(e) => go(Number((e.target as HTMLInputElement).value))} />
+        <button onClick={() => go(idx + 1)} data-testid="step-forward">
+          {t('next')} ▶
+        </button>
+        <button onClick={() => go(ns.length - 1)}>
+          {t('last')} »
+        </button>
+        <span>
+          {t('step')} {n} / {ns.length ? ns[ns.length - 1] : 0}
+        </span>
+      </div>
+      {current && (
+        <div class="decision">
+          <b>{current.seat}</b> <code>{current.text}</code>
+          {current.events.map((e, k) => (
+            <div key={k} class="small">
+              [{e.rule}] {e.text}
+            </div>
+          ))}
+        </div>
+      )}
+      {log?.seed && (
+        <div class="small">
+          {t('seed')}: <code>{log.seed}</code> · {t('commitment')}: <code>{log.seed_commitment}</code>
+        </div>
+      )}
+      <div class="game-body">
+        <div class="board-area">
+          {noPositions && !atLast && <div class="note">{t('logOnly')}</div>}
+          {wsr && obs && (
+            <WsrMap board={wsr} obs={obs} units={decodeUnits(obs, wsr)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onHex={() => undefined} />
+          )}
+          {pocket && obs && (
+            <PocketField board={pocket} obs={obs} units={pocketUnits(obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onCell={() => undefined} />
+          )}
+        </div>
+        <aside class="side">
+          <LogPanel entries={log?.actions ?? []} upTo={n} />
+        </aside>
+      </div>
+    </main>
+  );
+}

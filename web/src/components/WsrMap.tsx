@@ -1,0 +1,339 @@
+// The White Star Rising map as SVG: hexes coloured by terrain, roads, crests, place names,
+// objectives, markers (wrecks, improved positions, mines, control), counters with their printed
+// values and state marks, stacks; zoom with the wheel and pan by dragging. Highlighted hexes
+// (where a click sends an action) are outlined; the selected unit is ringed.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { fitView, hexPoints, hexside, hexsideMidpoint, panBy, zoomAt, type View } from '../hex';
+import { t } from '../i18n';
+import type { WsrBoard } from '../types';
+import { faceOf, hexMarkers, SEAT_COLOURS, stacks, TERRAIN_COLOURS, type WsrUnit } from '../wsr';
+
+export interface WsrMapProps {
+  board: WsrBoard;
+  obs: any;
+  units: WsrUnit[];
+  selected: string | null;
+  highlights: Map<string, string>; // hex id -> css class ("target", "move", ...)
+  costs?: Map<string, number>; // hex id -> MP to enter it (the moving stack)
+  actingUnits: Set<string>;
+  onUnit: (label: string) => void;
+  onHex: (hexId: string) => void;
+}
+
+const STACK_DX = 0.16;
+const STACK_DY = -0.16;
+const COUNTER = 1.0;
+
+export function WsrMap(props: WsrMapProps) {
+  const { board, obs, units } = props;
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [view, setView] = useState<View | null>(null);
+  const fitScale = useRef(1);
+  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
+
+  const fit = () => {
+    const el = svgRef.current;
+    if (!el) return;
+    const r = el.getBoundingClientRect();
+    const v = fitView(board.bounds, r.width || 800, r.height || 600);
+    fitScale.current = v.scale;
+    setView(v);
+  };
+  useEffect(fit, [board]);
+
+  const onWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    if (!view || !svgRef.current) return;
+    const r = svgRef.current.getBoundingClientRect();
+    const f = fitScale.current;
+    setView(zoomAt(view, e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - r.left, e.clientY - r.top, f / 2, f * 10));
+  };
+  const onDown = (e: PointerEvent) => {
+    drag.current = { x: e.clientX, y: e.clientY, moved: false };
+  };
+  const onMove = (e: PointerEvent) => {
+    const d = drag.current;
+    if (!d || !view || (e.buttons & 1) === 0) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+    d.moved = true;
+    d.x = e.clientX;
+    d.y = e.clientY;
+    setView(panBy(view, dx, dy));
+  };
+  const onUp = () => {
+    setTimeout(() => (drag.current = null), 0);
+  };
+  const clickOk = () => !drag.current?.moved;
+
+  useEffect(() => {
+    const el = svgRef.current;
+    if (!el) return;
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  });
+
+  const byHex = stacks(units);
+  const objectives = new Set(board.objectives);
+  const center = (i: number) => {
+    const h = board.hexes[i];
+    return { x: h.px, y: h.py };
+  };
+
+  return (
+    <div class="map-wrap">
+      <div class="map-tools">
+        <button onClick={fit}>{t('fit')}</button>
+        <span class="small">{t('zoomHint')}</span>
+      </div>
+      <svg
+        ref={svgRef}
+        class="map"
+        data-testid="wsr-map"
+        onPointerDown={onDown}
+        onPointerMove={onMove}
+        onPointerUp={onUp}
+        onPointerLeave={onUp}
+      >
+        {view && (
+          <g transform={`translate(${view.tx},${view.ty}) scale(${view.scale})`}>
+            <g class="terrain">
+              {board.hexes.map((h) => (
+                <polygon
+                  key={h.i}
+                  points={hexPoints({ x: h.px, y: h.py }, 1)}
+                  fill={TERRAIN_COLOURS[h.terrain] ?? '#ddd'}
+                  class="hex"
+                  stroke-width={0.03}
+                />
+              ))}
+            </g>
+            <g class="rivers">
+              {board.rivers.map((r) =>
+                r.paths.map((p, k) => (
+                  <polyline
+                    key={r.id + k}
+                    points={p.map((i) => `${center(i).x},${center(i).y}`).join(' ')}
+                    class="river"
+                    stroke-width={0.35}
+                  />
+                )),
+              )}
+            </g>
+            <g class="roads">
+              {board.hexes.flatMap((h) =>
+                (h.road ?? []).map((d) => {
+                  const c = { x: h.px, y: h.py };
+                  const m = hexsideMidpoint(c, 1, d);
+                  return <line key={`${h.i}-${d}`} x1={c.x} y1={c.y} x2={m.x} y2={m.y} class="road" stroke-width={0.14} />;
+                }),
+              )}
+            </g>
+            <g class="crests">
+              {board.hexes.flatMap((h) =>
+                (h.crest ?? []).map((d) => {
+                  const [a, b] = hexside({ x: h.px, y: h.py }, 1, d);
+                  return <line key={`${h.i}-${d}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y} class="crest" stroke-width={0.1} />;
+                }),
+              )}
+            </g>
+            <g class="labels">
+              {board.hexes.map((h) => (
+                <text key={h.i} x={h.px} y={h.py - 0.62} class="hexid" font-size={0.2}>
+                  {h.id.slice(2)}
+                </text>
+              ))}
+              {board.places.map((p) => {
+                const h = board.hexes[p.hexes[0]];
+                return (
+                  <text key={p.id} x={h.px} y={h.py + 0.75} class="place" font-size={0.26}>
+                    {p.name}
+                  </text>
+                );
+              })}
+            </g>
+            <g class="markers">
+              {board.hexes.map((h) => {
+                const m = hexMarkers(obs, board, h.i);
+                const c = { x: h.px, y: h.py };
+                const out = [];
+                if (objectives.has(h.i))
+                  out.push(
+                    <circle key="o" cx={c.x} cy={c.y} r={0.82} class="objective" stroke-width={0.07}
+                      stroke={m.controller >= 0 ? SEAT_COLOURS[board.seats[m.controller]] ?? '#000' : '#b00'} />,
+                  );
+                if (m.wreck) out.push(<MarkerChip key="w" x={c.x - 0.55} y={c.y + 0.25} text="W" cls="wreck" title={t('wreck')} />);
+                if (m.ip) out.push(<MarkerChip key="i" x={c.x + 0.2} y={c.y + 0.25} text="IP" cls="ip" title={t('ip')} />);
+                if (m.mine) out.push(<MarkerChip key="m" x={c.x - 0.2} y={c.y - 0.6} text="✹" cls="mine" title={t('mine')} />);
+                return out.length ? <g key={h.i}>{out}</g> : null;
+              })}
+            </g>
+            <g class="hits">
+              {board.hexes.map((h) => {
+                const cls = props.highlights.get(h.id);
+                return (
+                  <polygon
+                    key={h.i}
+                    points={hexPoints({ x: h.px, y: h.py }, 0.97)}
+                    class={`hit ${cls ?? ''}`}
+                    stroke-width={cls ? 0.09 : 0}
+                    data-hex={h.id}
+                    onClick={() => clickOk() && props.onHex(h.id)}
+                  />
+                );
+              })}
+            </g>
+            <g class="costs">
+              {[...(props.costs ?? new Map<string, number>()).entries()].map(([id, mp]) => {
+                const h = board.hexes.find((x) => x.id === id);
+                return h ? (
+                  <text key={id} x={h.px} y={h.py + 0.45} class="mpcost" font-size={0.32}>
+                    {mp} MP
+                  </text>
+                ) : null;
+              })}
+            </g>
+            <g class="counters">
+              {[...byHex.entries()].map(([hex, stack]) => {
+                const c = center(hex);
+                const n = stack.length;
+                // The selected and the moving units on top of their stack.
+                const rank = (u: WsrUnit) => (u.label === props.selected ? 2 : u.moving ? 1 : 0);
+                const list = [...stack].sort((a, b) => rank(a) - rank(b));
+                return list.map((u, k) => {
+                  const x = c.x - COUNTER / 2 + (k - (n - 1) / 2) * STACK_DX;
+                  const y = c.y - COUNTER / 2 + (k - (n - 1) / 2) * STACK_DY;
+                  return (
+                    <CounterSvg
+                      key={u.label}
+                      hexId={board.hexes[hex].id}
+                      unit={u}
+                      x={x}
+                      y={y}
+                      selected={props.selected === u.label}
+                      acting={props.actingUnits.has(u.label)}
+                      target={!!props.highlights.get(board.hexes[hex].id)}
+                      onClick={() => {
+                        if (!clickOk()) return;
+                        const hid = board.hexes[hex].id;
+                        if (props.highlights.has(hid) && !props.actingUnits.has(u.label)) props.onHex(hid);
+                        else props.onUnit(u.label);
+                      }}
+                    />
+                  );
+                });
+              })}
+            </g>
+          </g>
+        )}
+      </svg>
+    </div>
+  );
+}
+
+function MarkerChip(props: { x: number; y: number; text: string; cls: string; title: string }) {
+  return (
+    <g class={`chip ${props.cls}`}>
+      <title>{props.title}</title>
+      <rect x={props.x} y={props.y} width={0.36} height={0.3} rx={0.04} />
+      <text x={props.x + 0.18} y={props.y + 0.22} font-size={0.2}>
+        {props.text}
+      </text>
+    </g>
+  );
+}
+
+function weapon(w: { fp: number; to_hit: number; range: number; enhanced: boolean } | null): string {
+  if (!w) return '';
+  return `${w.fp}${w.enhanced ? '+' : ''}-${w.to_hit}${w.range ? '-' + w.range : ''}`;
+}
+
+/** A counter square with its printed values (face up) and state marks. */
+export function CounterSvg(props: {
+  unit: WsrUnit;
+  hexId: string;
+  x: number;
+  y: number;
+  selected: boolean;
+  acting: boolean;
+  target: boolean;
+  onClick: () => void;
+}) {
+  const u = props.unit;
+  const face = faceOf(u.counter, u.mounted, u.reduced);
+  const s = COUNTER;
+  const fill = SEAT_COLOURS[u.seat] ?? '#999';
+  const { x, y } = props;
+  const cls = ['counter', props.selected ? 'selected' : '', props.acting ? 'acting' : '', u.opsComplete ? 'done' : '', u.moving ? 'moving' : '']
+    .filter(Boolean)
+    .join(' ');
+  const marks: string[] = [];
+  if (u.disrupted) marks.push('D');
+  if (u.outOfCommand) marks.push('OoC');
+  if (u.mounted && u.counter.transport) marks.push('Mtd');
+  const title = [
+    u.label,
+    u.counter.name,
+    u.reduced ? t('reduced') : '',
+    u.disrupted ? t('disrupted') : '',
+    u.opsComplete ? t('opsComplete') : '',
+    u.outOfCommand ? t('outOfCommand') : '',
+    u.mounted && u.counter.transport ? t('mounted') : '',
+    u.moving ? t('moving') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <g class={cls} onClick={props.onClick} data-unit={u.label} data-hex={props.hexId}>
+      <title>{title}</title>
+      <rect x={x} y={y} width={s} height={s} rx={0.06} fill={fill} class="counter-body" stroke-width={props.selected ? 0.08 : 0.03} />
+      {u.reduced && <rect x={x} y={y} width={s} height={0.12} class="reduced-band" />}
+      <text x={x + s / 2} y={y + 0.24} font-size={0.17} class="cname">
+        {u.counter.name.length > 11 ? u.counter.name.slice(0, 10) + '…' : u.counter.name}
+      </text>
+      {u.hq ? (
+        <text x={x + s / 2} y={y + 0.55} font-size={0.2} class="cval">
+          HQ {face.command_value ?? ''}/{face.command_range ?? ''}
+        </text>
+      ) : (
+        <>
+          <text x={x + 0.06} y={y + 0.5} font-size={0.17} class="cval ap" text-anchor="start">
+            {weapon(face.ap)}
+          </text>
+          <text x={x + 0.06} y={y + 0.7} font-size={0.17} class="cval he" text-anchor="start">
+            {weapon(face.he)}
+          </text>
+          {face.armor > 0 && (
+            <text x={x + s - 0.06} y={y + 0.5} font-size={0.17} class="cval armor" text-anchor="end">
+              {face.armor}/{face.save}
+            </text>
+          )}
+        </>
+      )}
+      <text x={x + s - 0.06} y={y + 0.92} font-size={0.17} class="cval mf" text-anchor="end">
+        {face.mf}
+      </text>
+      {face.assault && (
+        <text x={x + 0.06} y={y + 0.92} font-size={0.15} class="cval asl" text-anchor="start">
+          {face.assault.strength}
+          {face.assault.star ? '*' : ''}-{face.assault.to_hit}
+        </text>
+      )}
+      {u.sw && (
+        <text x={x + s / 2} y={y + 0.92} font-size={0.13} class="cval sw">
+          SW
+        </text>
+      )}
+      {marks.length > 0 && (
+        <g class="marks">
+          <rect x={x + s - 0.42} y={y - 0.12} width={0.46} height={0.24} rx={0.05} class="mark-bg" />
+          <text x={x + s - 0.19} y={y + 0.06} font-size={0.15} class="mark">
+            {marks.join(' ')}
+          </text>
+        </g>
+      )}
+      {u.opsComplete && <rect x={x} y={y} width={s} height={s} rx={0.06} class="done-veil" />}
+    </g>
+  );
+}

@@ -1,0 +1,72 @@
+// Pocket Battles: reading the observation (PocketState::observe) against the static board.
+import type { PocketBoard, TroopType } from './types';
+
+export interface PocketTroop {
+  type: string;
+  wounds: number;
+  removed: boolean;
+  label?: string;
+  top?: boolean;
+}
+
+export interface PocketUnit {
+  label: string;
+  owner: string;
+  zone: number;
+  col: number;
+  segment: string;
+  combat: number;
+  orders: number;
+  flags: number;
+  height: number;
+  alive: number;
+  troops: PocketTroop[];
+}
+
+export function pocketUnits(obs: any): PocketUnit[] {
+  return Array.isArray(obs?.units) ? (obs.units as PocketUnit[]) : [];
+}
+
+/** Row of the battlefield (index into board.rows) holding zone `zone` of `owner`, or -1. */
+export function rowOf(board: PocketBoard, owner: string, zone: number): number {
+  return board.rows.findIndex((r) => r.zone === zone && (r.owner === owner || r.owner === null));
+}
+
+/** "row:col" key of a cell. */
+export function cellKey(row: number, col: number): string {
+  return `${row}:${col}`;
+}
+
+/** Cell of an owner-relative segment name ("left-front") of `owner`, or null. */
+export function segmentCell(board: PocketBoard, owner: string, seg: string): string | null {
+  const [rel, zoneName] = seg.split('-');
+  const zone = board.zone_ids[zoneName];
+  const relCol = ['left', 'centre', 'right'].indexOf(rel);
+  if (zone === undefined || relCol < 0) return null;
+  const row = rowOf(board, owner, zone);
+  if (row < 0) return null;
+  const col = owner === board.seats[0] ? relCol : 2 - relCol; // columns from the first seat's left
+  return cellKey(row, col);
+}
+
+export function unitCell(board: PocketBoard, u: PocketUnit): string | null {
+  if (u.zone < 0 || u.zone > 2) return null;
+  const row = rowOf(board, u.owner, u.zone);
+  return row < 0 ? null : cellKey(row, u.col);
+}
+
+export function troopType(board: PocketBoard, id: string): TroopType | undefined {
+  for (const a of board.armies) {
+    const t = a.troops.find((x) => x.id === id);
+    if (t) return t;
+  }
+  return undefined;
+}
+
+/** Troops of a stack the viewer cannot see (face down): height minus visible, never < 0. */
+export function hiddenCount(u: PocketUnit): number {
+  return Math.max(0, u.height - u.troops.length);
+}
+
+export const isPocketUnit = (w: string) => /^[oe]\d+$/.test(w);
+export const isPocketSegment = (w: string) => /^(left|centre|right)-(rear|front|combat)$/.test(w);

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { decodeUnits, faceOf, faceSummary, hexMarkers, moveCosts, stacks } from '../src/wsr';
+import { cellKey, hiddenCount, segmentCell, unitCell } from '../src/pocket';
+import { oddsTables } from '../src/components/OddsPanel';
+import { mergeLog, unionLog } from '../src/components/LogPanel';
+import { parseRoute } from '../src/route';
+import { missingKeys, t } from '../src/i18n';
+import type { Counter, Face, PocketBoard, WsrBoard } from '../src/types';
+
+const face = (mf: number, extra: Partial<Face> = {}): Face => ({
+  symbol: 'vehicle', target: 'hard', silhouette: '', ap: { fp: 3, to_hit: 4, range: 8, underlined: false, enhanced: false },
+  he: null, aa: null, air: null, armor: 3, save: 4, mf, carrier: false, assault: null, ...extra,
+});
+const tank: Counter = { id: 'us.m4', name: 'M4', nation: 'us', kind: 'armor', recon: false, aa: false, transport: false, steps: 2, wreck_back: true,
+  faces: { full: face(6), reduced: face(5) } };
+const ht: Counter = { id: 'us.ht', name: 'HT', nation: 'us', kind: 'mech-infantry', recon: false, aa: false, transport: true, steps: 2, wreck_back: false,
+  faces: { 'mounted-full': face(7), 'mounted-reduced': face(6), 'dismounted-full': face(4), 'dismounted-reduced': face(3) } };
+const hq: Counter = { ...tank, id: 'us.hq', name: 'HQ', kind: 'hq', faces: { full: face(5, { command_value: 2, command_range: 3, ap: null, armor: 0 }) } };
+
+const board = {
+  kind: 'hex', seats: ['us', 'de'],
+  units: [
+    { i: 0, label: 'us.m4-1', side: 0, seat: 'us', formation: 0, counter: 'us.m4', hq: false, shq: false },
+    { i: 1, label: 'us.ht-1', side: 0, seat: 'us', formation: 0, counter: 'us.ht', hq: false, shq: false },
+    { i: 2, label: 'us.hq', side: 0, seat: 'us', formation: 0, counter: 'us.hq', hq: true, shq: false },
+    { i: 3, label: 'de.x', side: 1, seat: 'de', formation: 1, counter: 'us.m4', hq: false, shq: false },
+  ],
+  sws: [{ i: 0, label: 'us.hmg', counter: 'us.hmg', side: 0, formation: 0 }],
+  counters: { 'us.m4': tank, 'us.ht': ht, 'us.hq': hq },
+  unit_flags: { reduced: 1, mounted: 2, disrupted: 4, ops_complete: 8, out_of_command: 16, moving: 32, moved: 64, gone: 128, permanent: 256, off_map: 512 },
+  control_bits: { controller_mask: 3, wreck: 16, ip: 32, mine: 64 },
+} as unknown as WsrBoard;
+
+describe('WSR observation decoding (WsrState::to_json units and control)', () => {
+  const obs = {
+    units: [
+      [5, 5, 1 | 4, 0, 1],
+      [5, 4, 2 | 8, 3, 0],
+      [5, 5, 16, 0, 0],
+      [-1, -1, 128, 0, 0],
+    ],
+    control: [0, 1, 2 | 16, 32 | 64],
+  };
+  const us = decodeUnits(obs, board);
+
+  it('reads the flag bits', () => {
+    expect(us[0]).toMatchObject({ hex: 5, reduced: true, disrupted: true, opsComplete: false, sw: 'us.hmg' });
+    expect(us[1]).toMatchObject({ mounted: true, opsComplete: true, mpSpent: 3, startHex: 4, sw: null });
+    expect(us[2]).toMatchObject({ outOfCommand: true, hq: true });
+    expect(us[3]).toMatchObject({ gone: true, hex: -1 });
+  });
+
+  it('stacks units by hex, HQs last, the eliminated left out', () => {
+    const s = stacks(us);
+    expect([...s.keys()]).toEqual([5]);
+    expect(s.get(5)!.map((u) => u.label)).toEqual(['us.m4-1', 'us.ht-1', 'us.hq']);
+  });
+
+  it('picks the face up like CounterType::face_for', () => {
+    expect(faceOf(tank, false, true).mf).toBe(5);
+    expect(faceOf(tank, true, false).mf).toBe(6);
+    expect(faceOf(ht, true, false).mf).toBe(7);
+    expect(faceOf(ht, false, true).mf).toBe(3);
+    expect(faceOf(hq, false, true).command_value).toBe(2); // single step: the full face
+  });
+
+  it('summarises the printed values', () => {
+    expect(faceSummary(faceOf(tank, false, false))).toBe('AP 3-4+-8 Arm 3/4+ MF 6');
+    expect(faceSummary(faceOf(hq, false, false))).toContain('Cmd 2/3');
+  });
+
+  it('costs a step of the moving stack by the highest of its units (WSR 5.0)', () => {
+    const b = {
+      ...board,
+      hexes: [
+        { i: 0, id: 'A-C04', c: 3, y: 4, cost: [[1, 2], [1, 1], [3, 4], [-1, -1], [1, 1], [1, 1]] },
+        { i: 1, id: 'A-D04', c: 4, y: 5 },
+        { i: 2, id: 'A-C03', c: 3, y: 2 },
+        { i: 3, id: 'A-C05', c: 3, y: 6 },
+      ],
+    } as unknown as WsrBoard;
+    const movers = decodeUnits({ units: [[0, 0, 32, 0, 0], [0, 0, 32 | 2, 0, 0], [0, 0, 0, 0, 0], [-1, -1, 128, 0, 0]] }, b);
+    const c = moveCosts(b, movers, ['A-D04', 'A-C03', 'A-C05']);
+    expect(c.get('A-D04')).toBe(4); // SE: the tank (hard) pays 4
+    expect(c.get('A-C03')).toBe(2); // N
+    expect(c.has('A-C05')).toBe(false); // S impassable
+    expect(moveCosts(b, [], ['A-D04']).size).toBe(0);
+  });
+
+  it('reads control and markers per hex', () => {
+    expect(hexMarkers(obs, board, 0)).toEqual({ controller: -1, wreck: false, ip: false, mine: false });
+    expect(hexMarkers(obs, board, 1).controller).toBe(0);
+    expect(hexMarkers(obs, board, 2)).toEqual({ controller: 1, wreck: true, ip: false, mine: false });
+    expect(hexMarkers(obs, board, 3)).toMatchObject({ ip: true, mine: true });
+  });
+});
+
+describe('Pocket battlefield cells', () => {
+  const pb = {
+    kind: 'zones', seats: ['orcs', 'elves'],
+    rows: [
+      { owner: 'elves', zone: 0, name: 'rear', segments: ['right-rear', 'centre-rear', 'left-rear'] },
+      { owner: 'elves', zone: 1, name: 'front', segments: [] },
+      { owner: null, zone: 2, name: 'combat', segments: [] },
+      { owner: 'orcs', zone: 1, name: 'front', segments: [] },
+      { owner: 'orcs', zone: 0, name: 'rear', segments: [] },
+    ],
+    zone_ids: { unplaced: -1, rear: 0, front: 1, combat: 2, gone: 3 },
+  } as unknown as PocketBoard;
+
+  it("maps owner-relative segments to absolute cells (the orcs' left is the elves' right)", () => {
+    expect(segmentCell(pb, 'orcs', 'left-rear')).toBe(cellKey(4, 0));
+    expect(segmentCell(pb, 'elves', 'left-rear')).toBe(cellKey(0, 2));
+    expect(segmentCell(pb, 'elves', 'right-front')).toBe(cellKey(1, 0));
+    expect(segmentCell(pb, 'orcs', 'centre-combat')).toBe(cellKey(2, 1));
+    expect(segmentCell(pb, 'orcs', 'nowhere')).toBeNull();
+  });
+
+  it('places units by zone and absolute column; counts hidden troops', () => {
+    const u = { label: 'e1', owner: 'elves', zone: 1, col: 2, segment: 'left-front', combat: -1, orders: 0, flags: 0, height: 3, alive: 3, troops: [{ type: 'elves.archer', wounds: 0, removed: false, top: true }] };
+    expect(unitCell(pb, u)).toBe(cellKey(1, 2));
+    expect(unitCell(pb, { ...u, zone: -1 })).toBeNull();
+    expect(hiddenCount(u)).toBe(2);
+  });
+});
+
+describe('odds, log, routes, strings', () => {
+  it('finds the distributions of an odds answer', () => {
+    const tb = oddsTables({ hits: [0.5, 0.5], result: [0.25, 0.25, 0.25, 0.25], expected_net_hits: 1.2, params: { dice: 3 } });
+    expect(tb.map((x) => x.title)).toEqual(['result', 'hits']);
+    expect(tb[0].rows[3]).toEqual({ label: 'eliminated', p: 0.25 });
+    const w = oddsTables({ kind: 'wsr-fire', summary: 's', params: { dice: 3, band: 'normal' }, result: { 'no-effect': 0.5, eliminated: 0.5 } });
+    expect(w).toEqual([{ title: 'result', rows: [{ label: 'no-effect', p: 0.5 }, { label: 'eliminated', p: 0.5 }] }]);
+    const g = oddsTables({ kind: 'next-roll', outcomes: [{ text: 'roll 1', p: 0.5 }, { text: 'roll 2', p: 0.5 }] });
+    expect(g[0].rows.map((r) => r.label)).toEqual(['roll 1', 'roll 2']);
+  });
+
+  it('merges log entries without duplicates', () => {
+    const a = mergeLog([], [{ n: 1, seat: 'us', text: 'x' }], [{ n: 1, rule: 'WSR 3.1', text: 'e' }]);
+    expect(a).toEqual([{ n: 1, seat: 'us', text: 'x', events: [{ n: 1, rule: 'WSR 3.1', text: 'e' }] }]);
+    expect(mergeLog(a, [{ n: 1, seat: 'us', text: 'x' }], [])).toBe(a);
+    const b = unionLog([{ n: 2, seat: 'de', text: 'y', events: [] }], a);
+    expect(b.map((e) => e.n)).toEqual([1, 2]);
+  });
+
+  it('parses routes', () => {
+    expect(parseRoute('#/')).toEqual({ page: 'lobby' });
+    expect(parseRoute('#/game/abc?token=t1')).toEqual({ page: 'game', id: 'abc', token: 't1' });
+    expect(parseRoute('#/replay/abc')).toEqual({ page: 'replay', id: 'abc', token: undefined });
+  });
+
+  it('has every string in German and English', () => {
+    expect(missingKeys()).toEqual([]);
+    expect(t('undo', 'de')).toBe('Zurücknehmen');
+    expect(t('undo', 'en')).toBe('Undo');
+  });
+});
