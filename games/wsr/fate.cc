@@ -20,8 +20,9 @@
 // window, in the decisions where that unit's side may act: its operations decision and its
 // opportunity-fire decision (a unit freed there may fire at once).
 //
-// Not held: the odd-hit pick (a random choice among units, not a die result) and the rolls of
-// a side when neither side has points left (then nothing can change and no window opens).
+// The odd-hit pick (a random choice among units; the 6.1 book example decides it by a die) is
+// held too, for `fate reroll` only (no die face to raise or lower). Not held: the rolls made
+// when neither side has points left (then nothing can change and no window opens).
 #include <algorithm>
 #include <string>
 
@@ -101,6 +102,7 @@ int WsrState::roll_affected_side() const {
     case kStepMortarAttack:
     case kStepMortarDefence:
     case kStepMortarOdd:
+    case kStepMortarAccuracy:
       return 1 - side_of(t.f);
     case kStepHqLoss:
       return side_of(t.a);

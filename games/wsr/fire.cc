@@ -65,7 +65,8 @@ bool WsrState::fire_chance() const {
   if (n_steps == 0) return false;
   const uint8_t k = top().kind;
   return k == kStepFireAttack || k == kStepFireDefence || k == kStepMortarAttack ||
-         k == kStepMortarDefence || k == kStepMortarOdd || k == kStepHqLoss ||
+         k == kStepMortarDefence || k == kStepMortarOdd || k == kStepMortarAccuracy ||
+         k == kStepHqLoss ||
          k == kStepEntryRoll ||  // arrival.cc: the one-die random entry roll (B1)
          k == kStepAssaultRoll || k == kStepAssaultOdd || k == kStepMineAttack ||
          k == kStepMineOdd || k == kStepMineClear;  // assault.cc, fortification.cc
@@ -216,6 +217,11 @@ void WsrState::opfire_actions(ActionList& out) const {
       }
     }
   }
+  // [REC] A-12: mortars opportunity-fire directly at the hex just entered (the whole hex).
+  for (int u = 0; u < n_units; ++u)
+    if (info(u).counter->kind == UnitKind::kMortar && on_map(u) && side_of(u) == side &&
+        !has(u, kDisrupted | kOpsComplete | kMounted) && can_fire_hex(u, top().a, nullptr))
+      out.push_back(Action(kFireHex, {u, top().a}));
   ambush_opfire_actions(out);  // special_rules.cc: B4 panther-ambush as opportunity fire
   if (!out.empty()) {
     out.push_back(Action(kNoOpFire, {}));
@@ -231,8 +237,9 @@ bool WsrState::opfire_available() const {
 
 int WsrState::fire_dice_count() const {
   const Step& s = top();
-  if (s.kind == kStepHqLoss || s.kind == kStepEntryRoll) return 1;  // 1.3.2.2; B1 entry roll
-  if (assault_step(s.kind)) return assault_dice_count();            // assault.cc (6.3, 6.4, 8.2)
+  if (s.kind == kStepHqLoss || s.kind == kStepEntryRoll || s.kind == kStepMortarAccuracy)
+    return 1;                                             // 1.3.2.2; B1 entry roll; A-08 accuracy
+  if (assault_step(s.kind)) return assault_dice_count();  // assault.cc (6.3, 6.4, 8.2)
   FireParams p;
   if (s.kind == kStepMortarAttack || s.kind == kStepMortarDefence) {
     if (!hex_fire_params(s.f, s.a % kMaxHexes, &p, nullptr)) return 0;
@@ -337,7 +344,25 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
     apply_hq_loss(s.a, HqLossCheck(in, die), ev);
     return;
   }
-  if (s.kind >= kStepMortarAttack) {  // WSR 6.1 mortars, R.2
+  if (s.kind == kStepMortarAccuracy) {  // WSR 6.1 indirect fire, 11.2, [REC] A-08
+    const int die = FireDiceOf(a)[0];
+    if (die == 1) {
+      pop();  // the kStepMortarAttack below: the fire has no effect
+      unit(s.f).flags |= kOpsComplete;
+      Emit(ev, "WSR 6.1",
+           "Accuracy roll 1: the indirect fire of " + unit_label(s.f) + " at " + hex_name(s.a) +
+               " has no effect; " + unit_label(s.f) + " has Ops complete (A-08).",
+           side_of(s.f));
+    } else {
+      Emit(ev, "WSR 6.1",
+           "Accuracy roll " + std::to_string(die) + ": the indirect fire lands on " +
+               hex_name(s.a) + " (A-08).",
+           side_of(s.f));
+    }
+    return;
+  }
+  if (s.kind == kStepMortarAttack || s.kind == kStepMortarDefence ||
+      s.kind == kStepMortarOdd) {  // WSR 6.1 mortars, R.2
     const int m = s.f, hex = s.a % kMaxHexes;
     FireParams mp;
     hex_fire_params(m, hex, &mp, nullptr);
@@ -453,6 +478,10 @@ void WsrState::leave_group(int t) {
 
 // WSR 1.3.2.2 ([REC] A-04: one check per attack per HQ): all units of the hex eliminated -> the
 // HQ is eliminated without a roll; else a unit disrupted/reduced/eliminated -> one die (chance).
+// [Decision D-WSR-HQ1] "all units in the HQ's hex" is read together with 1.3.2 "an HQ must
+// always be in a hex containing at least one unit of its own formation": an attack that
+// eliminates the last unit of the HQ's formation in the hex eliminates the HQ, even if units of
+// another formation stay there (the HQ could neither stay legally nor move alone, A-03).
 void WsrState::hq_loss_checks(int hex, int side, bool hit, bool elim, EventList* ev) {
   if (!hit) return;
   bool units_left = false;
@@ -462,6 +491,12 @@ void WsrState::hq_loss_checks(int hex, int side, bool hit, bool elim, EventList*
     if (!info(h).hq || !on_map(h) || unit(h).hex != hex || side_of(h) != side) continue;
     if (!units_left) {
       Emit(ev, "WSR 1.3.2.2", "Every unit in " + hex_name(hex) + " was eliminated.", side);
+      apply_hq_loss(h, HqLoss::kEliminated, ev);
+    } else if (!formation_unit_in(h, hex)) {
+      Emit(ev, "WSR 1.3.2",
+           "The last unit of " + unit_label(h) + "'s formation in " + hex_name(hex) +
+               " was eliminated; an HQ must stay with its formation.",
+           side);
       apply_hq_loss(h, HqLoss::kEliminated, ev);
     } else {
       push(kStepHqLoss, elim ? 1 : 0, static_cast<int16_t>(h));
@@ -552,28 +587,70 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) 
     return Fail(why, unit_label(u) + " -> " + hex_name(hex) + ": " + fp.legality.reason);
   if (fp.dice > 15 || fp.defence_dice > 15)
     return Fail(why, "more than 15 dice in one roll are not supported");
-  // Direct fire only (indirect mortar fire through a spotter is not implemented).
-  if (dist > 1 && !los_clear(from, hex))
-    return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) + ": " +
-                         game_->los().Explain(from, hex, los_check(from, hex)) + " (WSR 6.1, 7.0)");
+  // WSR 6.1 direct fire at a hex in the mortar's LOS; else indirect fire through a spotter,
+  // never as opportunity fire (6.1, 6.2). [REC] A-08: range still counts from the mortar.
+  if (dist > 1 && !los_clear(from, hex)) {
+    if (n_steps > 0 && top().kind == kStepHexEntered)
+      return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) +
+                           ": mortars may not fire indirectly as opportunity fire (WSR 6.1, 6.2)");
+    if (mortar_spotter(u, hex) < 0)
+      return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) + " (" +
+                           game_->los().Explain(from, hex, los_check(from, hex)) +
+                           "), and no HQ, SHQ or recon unit of its formation in command sees " +
+                           "the hex to spot for indirect fire (WSR 6.1, A-24)");
+  }
   if (p) *p = fp;
   return true;
+}
+
+bool WsrState::indirect_hex_fire(int u, int hex) const {
+  const int from = unit(u).hex;
+  return game_->layout().Distance(from, hex) > 1 && !los_clear(from, hex);
+}
+
+// WSR 6.1: "if an HQ, SHQ or recon unit of the same formation has LOS to the target hex".
+// [REC] A-24: a recon unit spots only while in command and in good order, an SHQ only while in
+// command (an Out of Command marker from 4.2); the formation HQ is always in command. [REC]
+// A-08: spotting is not an action of the spotter (it "may continue its own operations
+// normally"): no first-action condition, no Ops complete. The lowest unit index is named.
+int WsrState::mortar_spotter(int u, int hex) const {
+  for (int v = 0; v < n_units; ++v) {
+    if (v == u || !on_map(v) || info(v).formation != info(u).formation) continue;
+    const bool recon = info(v).counter->recon;
+    if (!info(v).hq && !recon) continue;
+    if ((info(v).shq || recon) && has(v, kOutOfCommand)) continue;
+    if (recon && has(v, kDisrupted)) continue;
+    const int d = game_->layout().Distance(unit(v).hex, hex);
+    if (d <= 1 || los_clear(unit(v).hex, hex)) return v;
+  }
+  return -1;
 }
 
 bool WsrState::can_fire_hex(int u, int hex, std::string* why, FireParams* p) const {
   if (u < 0 || u >= n_units) return Fail(why, "no such unit");
   if (info(u).counter->kind != UnitKind::kMortar)
     return Fail(why, unit_label(u) + " is not a mortar: units fire at units (WSR 6.1)");
-  if (n_steps == 0 || top().kind != kStepOperations)
-    return Fail(why, "mortar fire is an operation of the active formation (WSR 4.4, 6.1)");
-  if (active_f < 0 || info(u).formation != active_f)
-    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
   if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+  if (n_steps > 0 && top().kind == kStepHexEntered) {
+    // [REC] A-12: a mortar may opportunity-fire directly at the hex just entered, attacking the
+    // whole hex (hex_fire_params refuses indirect fire here). Out of command units may
+    // opportunity-fire (WSR 4.2 forbids fire in the impulse, not OF).
+    if (side_of(u) == game_->formation(top().f).side)
+      return Fail(why, unit_label(u) + " belongs to the moving side (WSR 6.2)");
+    if (hex != top().a)
+      return Fail(why, "opportunity fire only at the hex just entered, " + hex_name(top().a) +
+                           " (WSR 6.2, A-12)");
+  } else {
+    if (n_steps == 0 || top().kind != kStepOperations)
+      return Fail(why, "mortar fire is an operation of the active formation (WSR 4.4, 6.1)");
+    if (active_f < 0 || info(u).formation != active_f)
+      return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+    if (has(u, kOutOfCommand))
+      return Fail(why, unit_label(u) + " is out of command and may not fire (WSR 4.2)");
+    if (has(u, kMovedThisImpulse))
+      return Fail(why, unit_label(u) + " moved this impulse and may not fire (WSR 5.0)");
+  }
   if (has(u, kMounted)) return Fail(why, unit_label(u) + " is limbered and may not fire (5.2)");
-  if (has(u, kOutOfCommand))
-    return Fail(why, unit_label(u) + " is out of command and may not fire (WSR 4.2)");
-  if (has(u, kMovedThisImpulse))
-    return Fail(why, unit_label(u) + " moved this impulse and may not fire (WSR 5.0)");
   if (has(u, kDisrupted))
     return Fail(why, unit_label(u) + " is disrupted and may not fire (6.1.7)");
   if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 6.1)");
@@ -583,11 +660,20 @@ bool WsrState::can_fire_hex(int u, int hex, std::string* why, FireParams* p) con
 void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {
   FireParams p;
   hex_fire_params(u, hex, &p, nullptr);
+  const bool op = top().kind == kStepHexEntered;
+  if (op) pop();  // A-12: one attack per hex entered; the window closes with this attack
+  const int spotter = op ? -1 : (indirect_hex_fire(u, hex) ? mortar_spotter(u, hex) : -1);
   push(kStepMortarAttack, u, static_cast<int16_t>(hex));
-  Emit(ev, "WSR 6.1",
-       unit_label(u) + " fires at hex " + hex_name(hex) + " (" + RangeBandName(p.band) +
-           " range): " + std::to_string(p.dice) + " dice hitting on " + std::to_string(p.to_hit) +
-           "+; the defender rolls " + std::to_string(p.defence_dice) + ".",
+  // WSR 6.1 indirect fire "like an artillery barrage" (11.2), [REC] A-08: first the 1-die
+  // accuracy roll (1 = no effect).
+  if (spotter >= 0) push(kStepMortarAccuracy, u, static_cast<int16_t>(hex));
+  Emit(ev, op ? "WSR 6.2" : "WSR 6.1",
+       unit_label(u) + (op ? " opportunity-fires at hex " : " fires at hex ") + hex_name(hex) +
+           (spotter >= 0 ? " indirectly, spotted by " + unit_label(spotter) : std::string()) +
+           " (" + RangeBandName(p.band) + " range): " + std::to_string(p.dice) +
+           " dice hitting on " + std::to_string(p.to_hit) + "+; the defender rolls " +
+           std::to_string(p.defence_dice) + "." +
+           (spotter >= 0 ? " Accuracy roll first: 1 = no effect (A-08)." : ""),
        side_of(u));
 }
 
@@ -600,8 +686,15 @@ void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev)
     if (units[k] == odd) odd_idx.push_back(static_cast<int>(k));
   const std::vector<int> per = AllocateEven(net, static_cast<int>(units.size()), odd_idx);
   for (size_t k = 0; k < units.size(); ++k) {
-    const std::string text = hit_unit(units[k], per[k]);
-    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 6.1", text + ".", side_of(units[k]));
+    const int t = units[k];
+    const bool moving = has(t, kMoving);  // [REC] A-12: mortar opportunity fire
+    std::string text = hit_unit(t, per[k]);
+    if (moving && !has(t, kGone) && has(t, kDisrupted) && per[k] > 0) {
+      finish_unit_move(t);  // WSR 6.2: a disrupted mover ends its movement (Ops complete)
+      text += "; it ends its movement (WSR 6.2)";
+    }
+    if (moving && !has(t, kMoving)) leave_group(t);
+    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 6.1", text + ".", side_of(t));
   }
   unit(u).flags |= kOpsComplete;
   Emit(ev, "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
@@ -655,6 +748,9 @@ std::string WsrState::fire_prompt() const {
              unit_label(t.f) + " at " + hex_name(t.a % kMaxHexes) + " (WSR 6.1 mortars).";
     case kStepHqLoss:
       return "Roll 1 die: HQ loss check of " + unit_label(t.a) + " (WSR 1.3.2.2).";
+    case kStepMortarAccuracy:
+      return "Roll 1 die: accuracy of the indirect fire of " + unit_label(t.f) + " at " +
+             hex_name(t.a) + "; 1 = no effect (WSR 6.1, A-08).";
     default:
       return "Draw the unit in " + hex_name(t.a % kMaxHexes) + " that takes the odd hit (WSR 6.1).";
   }

@@ -482,6 +482,7 @@ double HexFireValue(const WsrState& s, const GameInfo& gi, int u, int hex,
   }
   const double p_hit = 1.0 - (o.net_hits.empty() ? 1.0 : o.net_hits[0]);
   v += HqLossValue(s, gi, hex, 1 - s.side_of(u), p_hit, p_elim, p);
+  if (s.indirect_hex_fire(u, hex)) v *= 5.0 / 6.0;  // WSR 6.1, A-08: accuracy 2-6 lands
   return v;
 }
 
@@ -1073,8 +1074,9 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
              p.opfire_threshold;
     case kNoOpFire:
       return 0.0;
-    case kFireHex:
-      return HexFireValue(s, gi, a.arg(0), a.arg(1), p) - p.fire_cost;
+    case kFireHex:  // a mortar's opportunity fire at the hex just entered or fire (6.1)
+      return HexFireValue(s, gi, a.arg(0), a.arg(1), p) -
+             (s.n_steps > 0 && s.top().kind == kStepHexEntered ? p.opfire_threshold : p.fire_cost);
     case kEndImpulse:
       return 0.0;
     case kSelect: {

@@ -13,6 +13,12 @@
 
 namespace feldherr::wsr {
 
+bool WsrState::setting_up() const {
+  for (int k = 0; k < n_steps; ++k)
+    if (steps[static_cast<size_t>(k)].kind == kStepSetup) return true;
+  return false;
+}
+
 std::string WsrState::lone_hq() const {
   for (int h = 0; h < n_units; ++h) {
     if (!info(h).hq || !on_map(h)) continue;

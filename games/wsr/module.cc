@@ -96,7 +96,12 @@ GameModule wsr_module() {
   m.invariant = [](const State& s) -> std::string {
     const auto* ws = dynamic_cast<const WsrState*>(&s);
     if (!ws) return "not a White Star Rising state";
-    return ws->invariant_violation();
+    if (std::string bad = ws->invariant_violation(); !bad.empty()) return bad;
+    // lone_hq.cc (WSR 1.3.2), checked in games played from a scenario (the conformance
+    // batteries; hand-built test positions may hold an HQ alone to test other rules). Not while
+    // a stack is moving (the HQ and its formation move hex by hex) or during setup (HQs last).
+    if (ws->n_group > 0 || ws->setting_up()) return "";
+    return ws->lone_hq();
   };
   return m;
 }

@@ -408,7 +408,8 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
       if (st.f < 0 || st.f > 1 || st.a < 0 || st.a >= nu) bad("/steps: bad HQ loss check");
       continue;
     }
-    if (st.kind >= kStepMortarAttack && st.kind <= kStepMortarOdd) {  // f = mortar, a = hex+
+    if ((st.kind >= kStepMortarAttack && st.kind <= kStepMortarOdd) ||
+        st.kind == kStepMortarAccuracy) {  // f = mortar, a = hex+
       if (st.f < 0 || st.f >= nu || st.a < 0 || st.a % kMaxHexes >= nh) bad("/steps: bad fire");
       continue;
     }
@@ -528,6 +529,7 @@ int WsrState::current_seat() const {
     case kStepMortarAttack:
     case kStepMortarDefence:
     case kStepMortarOdd:
+    case kStepMortarAccuracy:  // fire.cc: indirect fire (WSR 6.1, A-08)
     case kStepHqLoss:
     case kStepEntryRoll:  // arrival.cc: random entry die (B1)
     case kStepChaosRoll:  // chaos.cc: 2d6 on the chaos table (WSR 9.0)
@@ -622,6 +624,7 @@ feldherr::Decision WsrState::decision() const {
     case kStepMortarAttack:
     case kStepMortarDefence:
     case kStepMortarOdd:
+    case kStepMortarAccuracy:  // fire.cc: indirect fire (WSR 6.1, A-08)
     case kStepHqLoss:
       d.kind = t.kind == kStepMortarOdd ? "odd-hit" : "roll";
       d.prompt = fire_prompt();
@@ -676,6 +679,7 @@ void WsrState::legal_actions(ActionList& out) const {
     case kStepMortarAttack:
     case kStepMortarDefence:
     case kStepMortarOdd:
+    case kStepMortarAccuracy:  // fire.cc: indirect fire (WSR 6.1, A-08)
     case kStepHqLoss:
       for (const ChanceOutcome& o : fire_dice_outcomes()) out.push_back(o.action);
       return;
@@ -938,8 +942,9 @@ std::string WsrState::describe(const Action& a) const {
              unit_name(a.arg(1)) + (a.argc > 2 && a.arg(2) ? " with-hq" : "");
     case kNoOpFire:
       return "no-opfire";
-    case kFireHex:
-      return "fire " + unit_name(a.arg(0)) + " " +
+    case kFireHex:  // "opfire" in an opportunity-fire window
+      return std::string(n_steps > 0 && top().kind == kStepHexEntered ? "opfire " : "fire ") +
+             unit_name(a.arg(0)) + " " +
              hex_name(a.arg(1) < game_->layout().size() ? a.arg(1) : -1);
     case kOddHit:
       return "odd-hit " + unit_name(a.arg(0));
@@ -1026,7 +1031,8 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     out = FireDiceAction(dice);
     return true;
   }
-  if (v == "fire" && w.size() == 3 && game_->unit_by_label(w[2]) < 0) {  // mortar at a hex
+  if ((v == "fire" || v == "opfire") && w.size() == 3 &&
+      game_->unit_by_label(w[2]) < 0) {  // mortar at a hex (6.1; A-12 opportunity fire)
     int h = 0;
     if (!unit_arg(w[1], &x) || !hex_arg(w[2], &h)) return false;
     out = Action(kFireHex, {x, h});

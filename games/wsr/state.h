@@ -131,6 +131,9 @@ enum StepKind : uint8_t {
   // chaos.cc (WSR 9.0)
   kStepChaosRoll,  // chance: 2d6 on the chaos table (Data::chaos) after a chaos marker is drawn
   kStepChaosPick,  // the opponent of formation `f` picks a unit: a = ChaosEffect * 100 + left
+  // fire.cc (WSR 6.1 indirect mortar fire, [REC] A-08): chance, the 1-die accuracy roll of
+  // mortar `f` at hex `a` (1: no effect); a kStepMortarAttack lies below it
+  kStepMortarAccuracy,
 };
 
 // What a `fate` action does (WSR 10.0, A-28; fate.cc).
@@ -473,6 +476,10 @@ class WsrState : public State {
   std::string fire_prompt() const;  // decision prompt of the fire chance steps
   bool can_fire_hex(int u, int hex, std::string* why, FireParams* p = nullptr) const;
   bool hex_fire_params(int u, int hex, FireParams* p, std::string* why) const;
+  // WSR 6.1 indirect mortar fire: the target hex is out of the mortar's LOS (and not adjacent);
+  // the spotter is an HQ, SHQ or recon unit of its formation that sees the hex, or -1.
+  bool indirect_hex_fire(int u, int hex) const;
+  int mortar_spotter(int u, int hex) const;
   void hex_targets(int hex, int side, std::vector<int>& out) const;  // units a mortar hits
   void apply_fire_hex(int u, int hex, EventList* ev);
   void resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev);
@@ -546,6 +553,7 @@ class WsrState : public State {
   void next_setup_step(EventList* ev);
   int setup_next_unit(int side) const;  // next unplaced unit of the side (setup order), or -1
   bool formation_unit_in(int u, int hex) const;  // WSR 1.3.2: a non-HQ unit of u's formation
+  bool setting_up() const;            // lone_hq.cc: the setup phase (WSR 2.0) is in progress
   std::string lone_hq() const;        // WSR 1.3.2: an HQ on the map without its formation, or ""
   int setup_next_sw(int side) const;  // next unassigned SW of the side, or -1
   // flip: place a transport counter on its other face (mounted <-> dismounted; the scenarios'
