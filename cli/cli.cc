@@ -290,16 +290,18 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
   CLI::App* odds = add_odds_command(app, odds_args);
   ServeArgs serve_args;
   CLI::App* serve = add_serve_command(app, serve_args);
+  BenchArgs bench_args;
+  CLI::App* bench = add_bench_command(app, bench_args);
 
   // CLI11 reports a misspelt command as "A subcommand is required": name it instead.
   if (!args.empty() && !args.front().empty() && args.front()[0] != '-') {
     bool known = false;
-    for (const CLI::App* sub : {list, play, replay, validate, simulate, odds, serve}) {
+    for (const CLI::App* sub : {list, play, replay, validate, simulate, odds, serve, bench}) {
       known = known || sub->check_name(args.front());
     }
     if (!known) {
       io.err << "error: unknown command '" << args.front()
-             << "' (commands: list, play, replay, validate, simulate, odds, serve)\n";
+             << "' (commands: list, play, replay, validate, simulate, odds, serve, bench)\n";
       return kExitUsage;
     }
   }
@@ -332,6 +334,7 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
   }
   if (odds->parsed()) return cmd_odds(odds_args, io);
   if (serve->parsed()) return cmd_serve(serve_args, registry, io);
+  if (bench->parsed()) return cmd_bench(bench_args, registry, io);
   io.err << "error: no subcommand\n";  // unreachable: require_subcommand(1)
   return kExitUsage;
 }

@@ -94,6 +94,14 @@ struct OddsArgs {
 };
 // Adds the `odds` subcommand (and its combats) to `app`, filling `args`.
 CLI::App* add_odds_command(CLI::App& app, OddsArgs& args);
+
+// `feldherr bench` (cli/bench_cmd.cc): lines `anchor=feldherr metric=NAME value=X unit=U`.
+struct BenchArgs {
+  std::vector<std::string> games;  // --game: only these ids (default: every game)
+  double seconds = 1.0;            // --seconds per measurement
+};
+CLI::App* add_bench_command(CLI::App& app, BenchArgs& args);
+int cmd_bench(const BenchArgs& args, const Registry& registry, Streams& io);
 int cmd_odds(const OddsArgs& args, Streams& io);
 
 // `feldherr serve` (cli/serve.cc, docs/server.md): the game server for the browser UI.

@@ -6,6 +6,7 @@
 #include <random>
 #include <sstream>
 
+#include "ai/mcts.h"
 #include "engine/fair_dice.h"
 #include "engine/player.h"
 #include "engine/replay.h"
@@ -85,6 +86,16 @@ struct LiveGame {
 };
 
 namespace {
+
+// A seat's player in a create request: human, random, heuristic, or an MCTS seat of ai/mcts.h
+// within the server's limits (ARCHITECTURE.md: one AI move must not hold a core for long).
+bool valid_player(const std::string& p) {
+  if (p == "human" || p == "random" || p == "heuristic") return true;
+  MctsConfig c;
+  std::string error;
+  if (p.size() > 40 || !parse_mcts_seat(p, c, error) || !error.empty()) return false;
+  return c.seconds <= 10.0 && c.iterations <= 1000000;
+}
 
 std::string random_hex(int bytes) {
   std::random_device device;
@@ -319,8 +330,13 @@ std::shared_ptr<LiveGame> Hub::load(const StoredGame& stored) {
   for (size_t i = 0; i < stored.seats.size(); ++i) {
     const std::string& p = stored.seats[i].player;
     uint64_t seed = dice_seed(g->secret, 0xA1000000ULL + i);
+    MctsConfig mcts;
+    std::string mcts_error;
     if (p == "heuristic" && g->module && g->module->make_heuristic) {
       g->ai.push_back(g->module->make_heuristic(static_cast<int>(i), seed));
+    } else if (parse_mcts_seat(p, mcts, mcts_error) && mcts_error.empty()) {
+      mcts.threads = 1;  // one core per AI move: the server plays many games at once
+      g->ai.push_back(make_mcts_player(g->module, mcts, seed));
     } else if (p == "heuristic" || p == "random") {
       g->ai.push_back(std::make_unique<RandomPlayer>(seed));
     } else {
@@ -465,7 +481,7 @@ HttpReply Hub::catalog() {
                      {"scenarios", scenarios},
                      {"options", options},
                      {"seats", seats},
-                     {"players", {"human", "random", "heuristic"}},
+                     {"players", {"human", "random", "heuristic", "mcts", "mcts:0.3", "mcts:3"}},
                      {"board", static_cast<bool>(m.board)},
                      {"odds", true}});
   }
@@ -517,9 +533,12 @@ HttpReply Hub::create(const std::string& body) {
         return error_reply(400, "bad_request",
                            "unknown side '" + s.key() + "' (sides: " + all + ")");
       }
-      if (!s->is_string() || (*s != "human" && *s != "random" && *s != "heuristic"))
+      if (!s->is_string() || !valid_player(s->get<std::string>()))
         return error_reply(400, "bad_request",
-                           "seat '" + s.key() + "' must be \"human\", \"random\" or \"heuristic\"");
+                           "seat '" + s.key() +
+                               "' must be \"human\", \"random\", \"heuristic\" or "
+                               "\"mcts\", \"mcts:SECONDS\" (at most 10), \"mcts:Nit\" (at "
+                               "most 1000000it)");
       players[static_cast<size_t>(seat)] = s->get<std::string>();
     }
   }

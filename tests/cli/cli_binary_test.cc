@@ -111,6 +111,26 @@ TEST(CliBinary, BadCommandLinesExit2WithOneLine) {
   expect_usage_error({"bogus", kGame}, "unknown command 'bogus'");
 }
 
+// Issue 5: `feldherr bench` prints only lines "anchor=feldherr metric=<name> value=<number>
+// unit=<unit>", with positive numbers, for random play, clone, legal actions, MCTS and WSR odds.
+TEST(CliBinary, BenchPrintsAnchorMetricValueUnitLines) {
+  Outcome o = feldherr({"bench", "--game", "pocket", "--game", "wsr", "--seconds", "0.1"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  std::set<std::string> metrics;
+  for (const std::string& l : lines(o.out)) {
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(
+        l, m, std::regex(R"(anchor=feldherr metric=([a-z_.]+) value=([0-9.]+) unit=(\S+))")))
+        << l;
+    EXPECT_GT(std::stod(m[2]), 0.0) << l;
+    metrics.insert(m[1]);
+  }
+  for (const char* want : {"pocket.random_play", "pocket.clone", "pocket.legal_actions",
+                           "pocket.mcts_iterations", "wsr.random_play", "wsr.fire_odds"})
+    EXPECT_TRUE(metrics.count(want)) << want;
+  expect_usage_error({"bench", "--game", "chess"}, "unknown game 'chess'");
+}
+
 const std::vector<std::string> kRandomGame = {
     "play", kGame, "--seed", "7", "--seat", "orcs=random", "--seat", "elves=random", "--quiet"};
 

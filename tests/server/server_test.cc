@@ -382,6 +382,30 @@ TEST(ServerAi, AiSeatsPlayAGameToTheEndAndTheDiceVerifyAgainstTheCommitment) {
   EXPECT_FALSE(verify_replay(*game, wrong, "wrong.jsonl").ok);
 }
 
+TEST(ServerAi, MctsSeatPlaysAGameToTheEndAndOutOfLimitSeatsAreRefused) {
+  auto dir = temp_dir("mcts");
+  Running server(dir / "db.sqlite");
+  json c = create(server.port(), {{"game", "pocket/orcs-vs-elves"},
+                                  {"seats", {{"orcs", "mcts:40it"}, {"elves", "random"}}}});
+  EXPECT_EQ(c["seats"]["orcs"]["ai"], "mcts:40it");
+  std::string id = c["id"];
+  json g;
+  for (int i = 0; i < 1200; ++i) {
+    g = http_request(server.port(), "GET", "/api/games/" + id).json_body;
+    if (g["status"] == "finished") break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_EQ(g["status"], "finished");
+  ASSERT_FALSE(g["result"].is_null());
+  for (const char* bad : {"mcts:60", "mcts:5000000it", "mcts:abc", "alphazero"}) {
+    auto r =
+        http_request(server.port(), "POST", "/api/games",
+                     json({{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", bad}}}}).dump());
+    EXPECT_EQ(r.status, 400) << bad;
+    EXPECT_NE(r.json_body["message"].get<std::string>().find("mcts:SECONDS"), std::string::npos);
+  }
+}
+
 TEST(ServerAi, HumanAgainstTheAiOverTheWebSocket) {
   auto dir = temp_dir("human-ai");
   Running server(dir / "db.sqlite");

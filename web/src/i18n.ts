@@ -29,6 +29,7 @@ const STRINGS = {
     human: 'human',
     heuristic: 'AI (heuristic)',
     random: 'AI (random)',
+    mcts: 'AI (search, {s} s per move)',
     you: 'You play',
     observer: 'observer',
     waiting: 'Waiting for',
@@ -110,6 +111,7 @@ const STRINGS = {
     human: 'Mensch',
     heuristic: 'KI (Heuristik)',
     random: 'KI (Zufall)',
+    mcts: 'KI (Suche, {s} s pro Zug)',
     you: 'Du spielst',
     observer: 'Zuschauer',
     waiting: 'Warten auf',
@@ -196,6 +198,15 @@ export function setLang(l: Lang): void {
 
 export function t(key: StringKey, l: Lang = lang.value): string {
   return STRINGS[l][key] ?? STRINGS.en[key];
+}
+
+/** The label of a seat's player: "human", "heuristic", "random", or an MCTS seat of the
+ * server's catalog ("mcts" = 1 s per move, "mcts:0.3", "mcts:3"; other forms as they are). */
+export function playerLabel(p: string, l: Lang = lang.value): string {
+  if (p === 'human' || p === 'heuristic' || p === 'random') return t(p, l);
+  const m = /^mcts(?::([0-9.]+))?$/.exec(p);
+  if (m) return t('mcts', l).replace('{s}', m[1] ?? '1');
+  return p;
 }
 
 /** Every key has a German and an English text (checked by the unit tests). */

@@ -4,7 +4,7 @@ import { cellKey, hiddenCount, segmentCell, unitCell } from '../src/pocket';
 import { oddsTables } from '../src/components/OddsPanel';
 import { mergeLog, unionLog } from '../src/components/LogPanel';
 import { parseRoute } from '../src/route';
-import { missingKeys, t } from '../src/i18n';
+import { missingKeys, playerLabel, t } from '../src/i18n';
 import type { Counter, Face, PocketBoard, WsrBoard } from '../src/types';
 
 const face = (mf: number, extra: Partial<Face> = {}): Face => ({
@@ -153,5 +153,12 @@ describe('odds, log, routes, strings', () => {
     expect(missingKeys()).toEqual([]);
     expect(t('undo', 'de')).toBe('Zurücknehmen');
     expect(t('undo', 'en')).toBe('Undo');
+  });
+
+  it('labels the MCTS seats of the catalog with their time per move', () => {
+    expect(playerLabel('mcts', 'en')).toBe('AI (search, 1 s per move)');
+    expect(playerLabel('mcts:0.3', 'de')).toBe('KI (Suche, 0.3 s pro Zug)');
+    expect(playerLabel('heuristic', 'en')).toBe('AI (heuristic)');
+    expect(playerLabel('mcts:500it', 'en')).toBe('mcts:500it');
   });
 });

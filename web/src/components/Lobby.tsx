@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, tokens } from '../api';
 import { useLang } from '../hooks';
-import { t, type StringKey } from '../i18n';
+import { playerLabel, t } from '../i18n';
 import { gameHref, replayHref } from '../route';
 import type { CatalogGame, GameListEntry } from '../types';
 
@@ -175,7 +175,7 @@ function NewGame(props: {
             >
               {g.players.map((p) => (
                 <option key={p} value={p}>
-                  {(['human', 'heuristic', 'random'] as const).includes(p as any) ? t(p as StringKey) : p}
+                  {playerLabel(p)}
                 </option>
               ))}
             </select>
