@@ -276,6 +276,10 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
   simulate->add_option("--json", sim_args.json, "Write the statistics as JSON to FILE")
       ->type_name("FILE");
   simulate
+      ->add_option("--report", sim_args.report,
+                   "Write an HTML report with SVG charts (win rates, game lengths) to FILE")
+      ->type_name("FILE.html");
+  simulate
       ->add_option("--max-actions", sim_args.max_actions,
                    "Stop a game after N actions and count it as unfinished (default: no cap)")
       ->type_name("N")

@@ -65,10 +65,24 @@ struct SimulateArgs {
   std::string json;                  // --json FILE ("" = none)
   long long max_actions = 0;         // --max-actions per game (0 = no cap)
   std::vector<std::string> merge;    // --merge FILE...: combine the JSON of earlier runs
+  std::string report;                // --report FILE.html ("" = none)
 };
 int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io);
 // The 95 % Wilson score interval of `successes` in `n` trials as fractions (simulate's table).
 std::pair<double, double> wilson_interval(long long successes, long long n);
+
+// simulate --report (cli/report.cc): a self-contained HTML page with SVG charts.
+struct ReportData {
+  std::string title;     // "pocket/orcs-vs-elves"
+  std::string subtitle;  // seats, options, games, seed
+  std::string footer;    // how to reproduce
+  std::vector<std::string> sides, players;
+  std::vector<long long> wins;  // per side
+  long long draws = 0, unfinished = 0, games = 0;
+  std::vector<long long> lengths;
+};
+std::string html_report(const ReportData& report);
+void write_html_report(const ReportData& report, const std::string& path);
 
 // `feldherr odds` (cli/odds.cc): the options of every combat; `command` is set by the parser
 // ("wsr fire", "wsr mortar", "wsr artillery", "wsr assault", "pocket melee", "pocket shoot"; empty:

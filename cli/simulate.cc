@@ -207,11 +207,25 @@ std::vector<Outcome> play_all(const Game& game, const GameModule* module,
   {
     std::unique_lock lock(mutex);
     size_t shown = static_cast<size_t>(-1);
+    const auto started = std::chrono::steady_clock::now();
     while (running > 0) {
       changed.wait_for(lock, std::chrono::milliseconds(250));
       if (progress != nullptr && done != shown) {
         shown = done;
-        *progress << fmt::format("\rsimulate: {}/{} games", done, indices.size()) << std::flush;
+        // [#######.............] 120/400 games, 35.2 games/s, about 8 s left
+        const size_t total = std::max<size_t>(indices.size(), 1);
+        const int filled = static_cast<int>(30 * done / total);
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        const double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0;
+        std::string eta = rate > 0 ? fmt::format(", about {:.0f} s left",
+                                                 static_cast<double>(total - done) / rate)
+                                   : std::string();
+        *progress << fmt::format("\r[{}{}] {}/{} games, {:.1f} games/s{}\033[K",
+                                 std::string(static_cast<size_t>(filled), '#'),
+                                 std::string(static_cast<size_t>(30 - filled), '.'), done,
+                                 indices.size(), rate, eta)
+                  << std::flush;
       }
     }
   }
@@ -323,6 +337,33 @@ nlohmann::ordered_json to_json(const Batch& batch) {
   return j;
 }
 
+void write_report(const Batch& batch, const std::string& path) {
+  const Tally t = tally(batch);
+  ReportData r;
+  r.title = batch.game + "/" + batch.scenario;
+  std::string seats, options;
+  for (size_t seat = 0; seat < batch.sides.size(); ++seat)
+    seats += (seats.empty() ? "" : ", ") + batch.sides[seat] + "=" + batch.players[seat];
+  for (const auto& [name, value] : batch.options)
+    options += (options.empty() ? "" : ", ") + name + "=" + value;
+  r.subtitle = fmt::format("{} games, seats {}{}; rules {}", batch.results.size(), seats,
+                           options.empty() ? "" : "; options " + options, batch.rules);
+  std::string command = "feldherr simulate " + r.title + " --games " +
+                        std::to_string(batch.total_games) + " --seed " + std::to_string(batch.seed);
+  for (size_t seat = 0; seat < batch.sides.size(); ++seat)
+    command += " --seat " + batch.sides[seat] + "=" + batch.players[seat];
+  for (const auto& [name, value] : batch.options) command += " --option " + name + "=" + value;
+  r.footer = "Reproduce: " + command + " (seeded: the same games whatever --threads or --shard).";
+  r.sides = batch.sides;
+  r.players = batch.players;
+  r.wins = t.wins;
+  r.draws = t.draws;
+  r.unfinished = t.unfinished;
+  r.games = static_cast<long long>(batch.results.size());
+  r.lengths = batch.lengths;
+  write_html_report(r, path);
+}
+
 void write_json(const Batch& batch, const std::string& path) {
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write " + path);
@@ -374,7 +415,7 @@ Batch read_json(const std::string& path) {
 int merge(const SimulateArgs& args, Streams& io) {
   if (!args.game.empty() || args.games != 0 || !args.seats.empty() || !args.options.empty() ||
       args.seed || args.shard != "1/1" || args.max_actions != 0 || args.threads != 1) {
-    throw UsageError("--merge takes only the JSON files (and --json FILE)");
+    throw UsageError("--merge takes only the JSON files (and --json FILE, --report FILE)");
   }
   std::vector<Batch> parts;
   for (const std::string& path : args.merge) parts.push_back(read_json(path));
@@ -432,6 +473,7 @@ int merge(const SimulateArgs& args, Streams& io) {
   }
   print_table(merged, io);
   if (!args.json.empty()) write_json(merged, args.json);
+  if (!args.report.empty()) write_report(merged, args.report);
   io.out << "simulate: " << merged.results.size() << " games\n";
   return kExitOk;
 }
@@ -502,6 +544,7 @@ int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io
 
   print_table(batch, io);
   if (!args.json.empty()) write_json(batch, args.json);
+  if (!args.report.empty()) write_report(batch, args.report);
   io.out << "simulate: " << outcomes.size() << " games\n";
   return unfinished > 0 ? kExitUnfinished : kExitOk;
 }

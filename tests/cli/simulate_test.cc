@@ -1,6 +1,7 @@
 // `feldherr simulate` (docs/cli.md) run in-process (cli::run): mostly against a registry holding
 // the engine's Dice Race fixture (tests/engine/toy_game.h, rules cited as "DR §n"), plus one small
 // batch of the product's Pocket Battles.
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -120,6 +121,32 @@ TEST(CliSimulate, TablePerSideAndFinalLine) {
     EXPECT_TRUE(found) << label << "\n" << r.out;
   }
   EXPECT_EQ(total, 30);
+}
+
+// Issue 5: --report writes one self-contained HTML page: the table with the Wilson intervals,
+// an SVG chart of the win rates and an SVG histogram of the lengths, and how to reproduce it.
+TEST(CliSimulate, ReportIsAnHtmlPageWithTheTableAndTwoSvgCharts) {
+  TempDir dir("feldherr-sim");
+  const auto j = race_batch(dir, "r.json", {"--report", dir.file("r.html")});
+  std::ifstream in(dir.file("r.html"));
+  std::stringstream buf;
+  buf << in.rdbuf();
+  const std::string html = buf.str();
+  EXPECT_THAT(html, StartsWith("<!DOCTYPE html>"));
+  EXPECT_THAT(html, HasSubstr("<h1>dice-race/race</h1>"));
+  size_t svgs = 0;
+  for (size_t at = html.find("<svg"); at != std::string::npos; at = html.find("<svg", at + 1))
+    ++svgs;
+  EXPECT_EQ(svgs, 2u);
+  EXPECT_THAT(html, HasSubstr("aria-label=\"win rates with 95 % intervals\""));
+  EXPECT_THAT(html, HasSubstr("aria-label=\"game length distribution\""));
+  // The red row: its win count and its Wilson interval as the table prints them.
+  const long long red = j["wins"]["red"].get<long long>();
+  const auto [lo, hi] = cli::wilson_interval(red, 40);
+  EXPECT_THAT(html, HasSubstr(fmt::format("<tr><td>red</td><td>random</td><td>{}</td>", red)));
+  EXPECT_THAT(html, HasSubstr(fmt::format("{:.1f} % .. {:.1f} %", 100 * lo, 100 * hi)));
+  EXPECT_THAT(html, HasSubstr("feldherr simulate dice-race/race --games 40 --seed 5"));
+  EXPECT_EQ(html.find("<script"), std::string::npos);
 }
 
 TEST(CliSimulate, SameSeedSameGames) {
