@@ -336,7 +336,7 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
     if (sim_seed_opt->count() > 0) sim_args.seed = sim_seed;
     return cmd_simulate(sim_args, registry, io);
   }
-  if (odds->parsed()) return cmd_odds(odds_args, io);
+  if (odds->parsed()) return cmd_odds(odds_args, registry, io);
   if (serve->parsed()) return cmd_serve(serve_args, registry, io);
   if (bench->parsed()) return cmd_bench(bench_args, registry, io);
   io.err << "error: no subcommand\n";  // unreachable: require_subcommand(1)

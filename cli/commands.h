@@ -16,6 +16,7 @@
 #include "ai/mcts.h"
 #include "engine/game.h"
 #include "engine/registry.h"
+#include "engine/replay.h"
 #include "engine/session.h"
 
 namespace CLI {
@@ -105,9 +106,26 @@ struct OddsArgs {
   // pocket melee / shoot (attacker: also the melee's troop names)
   std::string attacker_dice, defender_dice, defender, dice, shooter;
   bool attack = false;
+  // odds log FILE --action TEXT [--at N]: any game whose module has odds (GameModule::odds)
+  std::string log_file, action;
+  long long at = -1;  // actions of the log to replay first (-1: all)
 };
 // Adds the `odds` subcommand (and its combats) to `app`, filling `args`.
 CLI::App* add_odds_command(CLI::App& app, OddsArgs& args);
+
+// cli/log_position.cc: the position after the first `at` actions of a replay log (at < 0: all);
+// `each` (may be null) sees every action with the state before it and the deciding seat.
+// Malformed logs throw DataError("FILE:LINE: message").
+struct LogPosition {
+  std::shared_ptr<const Game> game;
+  const GameModule* module = nullptr;
+  std::unique_ptr<State> state;
+  long long actions = 0;
+  ReplayFile replay;
+};
+LogPosition position_from_log(
+    const Registry& registry, const std::string& file, long long at,
+    const std::function<void(const State& before, const Action& action, int seat)>& each = nullptr);
 
 // `feldherr bench` (cli/bench_cmd.cc): lines `anchor=feldherr metric=NAME value=X unit=U`.
 struct BenchArgs {
@@ -116,7 +134,7 @@ struct BenchArgs {
 };
 CLI::App* add_bench_command(CLI::App& app, BenchArgs& args);
 int cmd_bench(const BenchArgs& args, const Registry& registry, Streams& io);
-int cmd_odds(const OddsArgs& args, Streams& io);
+int cmd_odds(const OddsArgs& args, const Registry& registry, Streams& io);
 
 // `feldherr serve` (cli/serve.cc, docs/server.md): the game server for the browser UI.
 struct ServeArgs {

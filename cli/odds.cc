@@ -573,6 +573,62 @@ int PocketShoot(const OddsArgs& a, Streams& io) {
   return kExitOk;
 }
 
+// `odds log FILE --action TEXT [--at N]`: the position after N actions of a replay log and one
+// of its legal actions; the game module's exact odds (GameModule::odds: WSR fire, opportunity
+// fire and mortar fire; see docs/cli.md for what each game covers).
+int LogOdds(const OddsArgs& a, const Registry& registry, Streams& io) {
+  LogPosition pos = position_from_log(registry, a.log_file, a.at);
+  const State& state = *pos.state;
+  if (state.is_terminal()) throw UsageError("the position is the end of the game: no action");
+  Action action;
+  std::string error;
+  if (!state.parse(a.action, action, error))
+    throw UsageError(fmt::format("cannot read action \"{}\": {}", a.action, error));
+  if (std::string why = state.why_illegal(action); !why.empty())
+    throw UsageError(
+        fmt::format("\"{}\" is not legal after action {}: {}", a.action, pos.actions, why));
+  nlohmann::json o = pos.module && pos.module->odds ? pos.module->odds(state, action) : nullptr;
+  if (o.is_null())
+    throw UsageError(fmt::format(
+        "{} has no odds for \"{}\" (the odds cover the combats of docs/cli.md \"odds log\")",
+        pos.game->id(), state.describe(action)));
+  if (o.contains("net_hits") && o["net_hits"].is_array())
+    o["net_hits"] = Distribution(o["net_hits"].get<std::vector<double>>());
+  if (o.contains("hits") && o["hits"].is_array())
+    o["hits"] = Distribution(o["hits"].get<std::vector<double>>());
+  if (o.contains("result")) o["results"] = o["result"];
+  o.erase("result");
+  o["game"] = std::string(pos.game->id());
+  o["position"] = {{"log", a.log_file}, {"after_actions", pos.actions}};
+  o["action"] = state.describe(action);
+  o["method"] = "exact enumeration";
+  if (a.json) {
+    io.out << o.dump(2) << '\n';
+    return kExitOk;
+  }
+  io.out << fmt::format("{}/{} after {} actions of {}: {}\n", pos.game->id(), pos.game->scenario(),
+                        pos.actions, a.log_file, state.describe(action));
+  io.out << o.value("summary", std::string()) << '\n';
+  io.out << "exact: every outcome of the dice enumerated (no sampling)\n\n";
+  if (o.contains("net_hits")) {
+    std::vector<double> p;
+    for (size_t k = 0; o["net_hits"].contains(std::to_string(k)); ++k)
+      p.push_back(o["net_hits"][std::to_string(k)].get<double>());
+    PrintDistribution(io.out, "net hits", p);
+    io.out << '\n';
+  }
+  auto print_results = [&](const std::string& who, const nlohmann::json& r) {
+    io.out << fmt::format("{:<12}  probability{}\n", "result",
+                          who.empty() ? "" : "  (" + who + ")");
+    for (const auto& [name, q] : r.items())
+      io.out << fmt::format("{:<12}  {:>11}\n", name, Prob(q));
+  };
+  if (o.contains("results")) print_results("", o["results"]);
+  if (o.contains("units"))
+    for (const auto& [unit, r] : o["units"].items()) print_results(unit, r);
+  return kExitOk;
+}
+
 }  // namespace
 
 CLI::App* add_odds_command(CLI::App& app, OddsArgs& a) {
@@ -690,10 +746,24 @@ CLI::App* add_odds_command(CLI::App& app, OddsArgs& a) {
   shoot->add_option("--shooter", a.shooter, "Troops of the unit (their shooting dice)")
       ->type_name("TROOP,...");
   shoot->add_flag("--json", a.json, "Print the distributions as JSON");
+  CLI::App* log = odds->add_subcommand(
+      "log", "Odds of an action in a position of a replay log (the end, or after --at N actions)");
+  log->callback([&a] { a.command = "log"; });
+  log->add_option("file", a.log_file, "Replay log (feldherr play --log, or a server game's log)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  log->add_option("--action", a.action, "The action, as the game writes it (e.g. \"fire X Y\")")
+      ->required()
+      ->type_name("TEXT");
+  log->add_option("--at", a.at, "Replay only the first N actions of the log (default: all)")
+      ->type_name("N")
+      ->check(CLI::NonNegativeNumber);
+  log->add_flag("--json", a.json, "Print the distributions as JSON");
   return odds;
 }
 
-int cmd_odds(const OddsArgs& args, Streams& io) {
+int cmd_odds(const OddsArgs& args, const Registry& registry, Streams& io) {
+  if (args.command == "log") return LogOdds(args, registry, io);
   if (args.command == "wsr fire") return WsrFire(args, io);
   if (args.command == "wsr mortar") return WsrHexAttack(args, false, io);
   if (args.command == "wsr artillery") return WsrHexAttack(args, true, io);

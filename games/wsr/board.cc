@@ -345,9 +345,73 @@ json BoardJson(const Game& game) {
 
 namespace feldherr::wsr {
 
+namespace {
+
+// WSR 6.1 mortar fire at a hex (R.2; A-12 as opportunity fire): the net hits on the hex and each
+// unit's result; indirect fire first rolls its accuracy die (A-08: 1 = no effect, p = 1/6).
+nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
+  using nlohmann::json;
+  FireParams p;
+  if (!s.can_fire_hex(u, hex, nullptr, &p)) return nullptr;
+  std::vector<int> units;
+  s.hex_targets(hex, 1 - s.side_of(u), units);
+  if (units.empty() || units.size() > 4) return nullptr;
+  std::vector<UnitState> st;
+  for (int t : units) {
+    UnitState x;
+    x.disrupted = s.has(t, kDisrupted);
+    x.reduced = s.has(t, kReduced);
+    x.single_step = s.info(t).counter->steps <= 1;
+    st.push_back(x);
+  }
+  HexAttackOdds o = OddsOfHexAttack(p, st);
+  const bool indirect = s.indirect_hex_fire(u, hex);
+  const double lands = indirect ? 5.0 / 6.0 : 1.0;
+  for (double& q : o.net_hits) q *= lands;
+  if (!o.net_hits.empty()) o.net_hits[0] += 1.0 - lands;
+  double expected = 0;
+  for (size_t k = 0; k < o.net_hits.size(); ++k) expected += static_cast<double>(k) * o.net_hits[k];
+  json per_unit = json::object();
+  for (size_t i = 0; i < units.size(); ++i) {
+    json r = json::object();
+    for (int c = 0; c < kNumCombatResults; ++c) {
+      double q = o.unit_result[i][static_cast<size_t>(c)] * lands;
+      if (static_cast<CombatResult>(c) == CombatResult::kNoEffect) q += 1.0 - lands;
+      r[CombatResultName(static_cast<CombatResult>(c))] = q;
+    }
+    per_unit[s.unit_label(units[i])] = r;
+  }
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "%s%d dice hitting on %d+ (%s range) at hex %s, defence %d dice saving on %d+: "
+                "no hit %.1f%%, expected net hits %.2f (WSR 6.1%s)",
+                indirect ? "indirect fire (accuracy 2-6), " : "", p.dice, p.to_hit,
+                RangeBandName(p.band), s.hex_name(hex).c_str(), p.defence_dice, p.save,
+                100 * (o.net_hits.empty() ? 1.0 : o.net_hits[0]), expected,
+                indirect ? ", A-08" : "");
+  return {{"kind", "wsr-mortar"},
+          {"summary", buf},
+          {"params",
+           {{"band", RangeBandName(p.band)},
+            {"dice", p.dice},
+            {"to_hit", p.to_hit},
+            {"defence_dice", p.defence_dice},
+            {"save", p.save},
+            {"indirect", indirect}}},
+          {"net_hits", o.net_hits},
+          {"units", per_unit},
+          {"expected_net_hits", expected}};
+}
+
+}  // namespace
+
 nlohmann::json FireOddsJson(const State& state, const Action& action) {
   using nlohmann::json;
   const auto* s = dynamic_cast<const WsrState*>(&state);
+  if (s != nullptr && action.verb == kFireHex && action.argc >= 2 && action.arg(0) >= 0 &&
+      action.arg(0) < s->n_units && action.arg(1) >= 0 &&
+      action.arg(1) < s->wgame().layout().size())
+    return HexFireOddsJson(*s, action.arg(0), action.arg(1));
   if (s == nullptr || (action.verb != kFire && action.verb != kOpFire) || action.argc < 2)
     return nullptr;
   const int u = action.arg(0), t = action.arg(1);

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
@@ -129,6 +130,45 @@ TEST(CliBinary, BenchPrintsAnchorMetricValueUnitLines) {
                            "pocket.mcts_iterations", "wsr.random_play", "wsr.fire_odds"})
     EXPECT_TRUE(metrics.count(want)) << want;
   expect_usage_error({"bench", "--game", "chess"}, "unknown game 'chess'");
+}
+
+// Issue 5: `odds log FILE --at N --action TEXT` gives the exact odds of an action in a position
+// of a replay log: here the first fire of a logged WSR game (WSR 6.1).
+TEST(CliBinary, OddsOfAnActionInAPositionOfAReplayLog) {
+  TempDir dir("feldherr-clibin");
+  const std::string log = dir.file("wsr.jsonl");
+  Outcome g = feldherr({"play", "wsr/noville", "--seed", "3", "--seat", "us=random", "--seat",
+                        "de=random", "--quiet", "--log", log, "--max-actions", "400"});
+  ASSERT_NE(g.code, 2) << g.err;
+  std::ifstream in(log);
+  std::string first_fire;
+  long long at = -1;
+  for (std::string line; std::getline(in, line);) {
+    const auto j = nlohmann::json::parse(line);
+    if (j.value("type", "") == "action" && j.value("action", "").rfind("fire ", 0) == 0 &&
+        j["action"].get<std::string>().find('-', 5) != std::string::npos) {
+      first_fire = j["action"];
+      at = j["n"].get<long long>() - 1;
+      break;
+    }
+  }
+  ASSERT_GE(at, 0) << "no fire in the logged game";
+  Outcome o =
+      feldherr({"odds", "log", log, "--at", std::to_string(at), "--action", first_fire, "--json"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  const auto j = nlohmann::json::parse(o.out);
+  EXPECT_EQ(j["action"], first_fire);
+  EXPECT_EQ(j["position"]["after_actions"], at);
+  double total = 0;
+  for (const auto& [k, p] : j["net_hits"].items()) total += p.get<double>();
+  EXPECT_NEAR(total, 1.0, 1e-9);
+  ASSERT_TRUE(j.contains("results") || j.contains("units")) << o.out;
+  Outcome bad =
+      feldherr({"odds", "log", log, "--at", std::to_string(at), "--action", "move A-A01"});
+  EXPECT_EQ(bad.code, 2);
+  Outcome beyond = feldherr({"odds", "log", log, "--at", "99999", "--action", first_fire});
+  EXPECT_EQ(beyond.code, 2);
+  EXPECT_NE(beyond.err.find("holds only"), std::string::npos) << beyond.err;
 }
 
 const std::vector<std::string> kRandomGame = {
