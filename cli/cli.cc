@@ -233,6 +233,9 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
                    "Check every action, hash and the result against the current rules and print "
                    "only \"verified: N actions, hash H\"");
   replay->add_flag("--quiet,-q", replay_args.quiet, "Print only the final line");
+  replay->add_flag("--luck", replay_args.luck,
+                   "After the replay: expected vs actual hits and saves of every attack and save "
+                   "roll, per side");
 
   std::vector<std::string> paths;
   CLI::App* validate = app.add_subcommand(

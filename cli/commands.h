@@ -50,6 +50,7 @@ struct ReplayArgs {
   std::string file;
   bool verify = false;
   bool quiet = false;
+  bool luck = false;  // --luck: expected vs actual hits and saves per side (GameModule::luck)
 };
 int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io);
 

@@ -2,6 +2,7 @@
 // `play` does; --verify adds the engine's verify_replay check (docs/cli.md).
 #include <fmt/format.h>
 
+#include <map>
 #include <ostream>
 
 #include "cli/cli.h"
@@ -89,6 +90,46 @@ std::string rerun(const std::shared_ptr<const Game>& game, const ReplayFile& rep
   return "";
 }
 
+// The luck report: every attack / save roll of the log the game's GameModule::luck counts,
+// summed per side and kind; luck = actual - expected (positive: luckier than average).
+void print_luck(const Registry& registry, const std::string& file, std::ostream& out) {
+  struct Sum {
+    long long rolls = 0;
+    double expected = 0, actual = 0;
+  };
+  std::map<std::pair<int, std::string>, Sum> sums;
+  const GameModule* module = nullptr;
+  LogPosition pos = position_from_log(registry, file, -1,
+                                      [&](const State& before, const Action& action, int seat) {
+                                        if (seat != kChance) return;
+                                        if (module == nullptr)
+                                          module = registry.find(before.game().id());
+                                        if (module == nullptr || !module->luck) return;
+                                        if (auto sample = module->luck(before, action)) {
+                                          Sum& sum = sums[{sample->seat, sample->what}];
+                                          ++sum.rolls;
+                                          sum.expected += sample->expected;
+                                          sum.actual += sample->actual;
+                                        }
+                                      });
+  if (pos.module == nullptr || !pos.module->luck) {
+    out << "luck: " << pos.game->id() << " reports no luck (no attack rolls are counted)\n";
+    return;
+  }
+  out << "luck: expected vs actual over every counted roll (exact expectation per roll)\n";
+  out << fmt::format("{:<12}  {:<6}  {:>5}  {:>9}  {:>7}  {:>8}\n", "side", "kind", "rolls",
+                     "expected", "actual", "luck");
+  for (const auto& [key, sum] : sums) {
+    const std::string side =
+        key.first >= 0 && static_cast<size_t>(key.first) < pos.game->seats().size()
+            ? pos.game->seats()[static_cast<size_t>(key.first)]
+            : std::to_string(key.first);
+    out << fmt::format("{:<12}  {:<6}  {:>5}  {:>9.2f}  {:>7.0f}  {:>+8.2f}\n", side, key.second,
+                       sum.rolls, sum.expected, sum.actual, sum.actual - sum.expected);
+  }
+  if (sums.empty()) out << "(no counted rolls in this log)\n";
+}
+
 }  // namespace
 
 int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io) {
@@ -140,6 +181,7 @@ int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io) {
     return kExitError;
   }
   io.out << final_line << '\n';
+  if (args.luck) print_luck(registry, args.file, io.out);
   return kExitOk;
 }
 

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -20,6 +21,16 @@ namespace feldherr {
 class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+// analysis (`feldherr replay --luck`): one attack or save roll as the luck report counts it:
+// the seat the roll is for, what it counts ("hits", "saves") and the expected and the actual
+// number (the expectation over the roll's chance outcomes, in the position before the roll).
+struct LuckSample {
+  int seat = kNobody;
+  std::string what;
+  double expected = 0;
+  double actual = 0;
 };
 
 struct GameModule {
@@ -50,6 +61,9 @@ struct GameModule {
   // the deciding seat) as JSON, e.g. {"summary":"...","outcomes":[{"text","p"}]}; a null json
   // when the game has no odds for that action. The function itself may be null (no odds at all).
   std::function<json(const State& state, const Action& action)> odds;
+  // analysis (replay --luck): the LuckSample of a chance action taken in `before`, or nullopt
+  // when that chance action is no attack or save roll. May be null (no luck report).
+  std::function<std::optional<LuckSample>(const State& before, const Action& chance)> luck;
 };
 
 class Registry {

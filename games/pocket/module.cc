@@ -59,6 +59,7 @@ GameModule pocket_module() {
   m.data_subdir = "pocket";
   m.validate_file = [](const std::string& path) { (void)load_army(path); };
   m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board
+  m.luck = &PocketLuck;                                  // luck.cc: replay --luck
   m.invariant = [](const State& s) -> std::string {
     const auto* ps = dynamic_cast<const PocketState*>(&s);
     if (!ps) return "not a Pocket Battles state";

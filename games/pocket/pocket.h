@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -339,5 +340,8 @@ class PocketGame : public Game {
 
 // Parses options (name/value pairs as resolved by the registry).
 PocketOptions parse_options(const Options& options);
+
+// luck.cc: GameModule::luck, the expected and actual hits of a melee or shooting roll.
+std::optional<LuckSample> PocketLuck(const State& before, const Action& chance);
 
 }  // namespace feldherr::pocket

@@ -93,6 +93,7 @@ GameModule wsr_module() {
   m.validate_file = validate_file;
   m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board
   m.odds = [](const State& s, const Action& a) { return FireOddsJson(s, a); };  // board.cc
+  m.luck = &WsrLuck;  // luck.cc: replay --luck
   m.invariant = [](const State& s) -> std::string {
     const auto* ws = dynamic_cast<const WsrState*>(&s);
     if (!ws) return "not a White Star Rising state";

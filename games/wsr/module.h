@@ -7,6 +7,8 @@
 namespace feldherr::wsr {
 
 GameModule wsr_module();
+// luck.cc: GameModule::luck, the expected and actual hits / saves of a WSR 6.1 roll.
+std::optional<LuckSample> WsrLuck(const State& before, const Action& chance);
 // Older name of wsr_module() (the data-only registration before the rules could play).
 inline GameModule wsr_data_module() {
   return wsr_module();

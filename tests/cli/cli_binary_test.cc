@@ -171,6 +171,30 @@ TEST(CliBinary, OddsOfAnActionInAPositionOfAReplayLog) {
   EXPECT_NE(beyond.err.find("holds only"), std::string::npos) << beyond.err;
 }
 
+// Issue 5: the luck tracker of the replay analysis: expected vs actual hits per side.
+TEST(CliBinary, ReplayLuckReportsExpectedAndActualHitsPerSide) {
+  TempDir dir("feldherr-clibin");
+  const std::string log = dir.file("pocket.jsonl");
+  ASSERT_EQ(feldherr({"play", kGame, "--seed", "5", "--seat", "orcs=heuristic", "--seat",
+                      "elves=heuristic", "--quiet", "--log", log})
+                .code,
+            0);
+  Outcome o = feldherr({"replay", log, "--quiet", "--luck"});
+  ASSERT_EQ(o.code, 0) << o.err;
+  EXPECT_THAT(o.out, HasSubstr("luck: expected vs actual"));
+  int sides = 0;
+  for (const std::string& l : lines(o.out)) {
+    std::smatch m;
+    if (!std::regex_match(
+            l, m, std::regex(R"((orcs|elves)\s+hits\s+(\d+)\s+([0-9.]+)\s+(\d+)\s+([-+][0-9.]+))")))
+      continue;
+    ++sides;
+    EXPECT_GT(std::stoi(m[2]), 0) << l;
+    EXPECT_NEAR(std::stod(m[4]) - std::stod(m[3]), std::stod(m[5]), 0.006) << l;
+  }
+  EXPECT_EQ(sides, 2) << o.out;
+}
+
 const std::vector<std::string> kRandomGame = {
     "play", kGame, "--seed", "7", "--seat", "orcs=random", "--seat", "elves=random", "--quiet"};
 

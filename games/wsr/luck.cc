@@ -1,0 +1,71 @@
+// The luck report of `feldherr replay --luck` (GameModule::luck, engine/registry.h): for every
+// fire attack roll and defence roll of WSR 6.1 (unit fire, opportunity fire, mortar fire) the
+// expected and the actual hits or saves. The expectation is exact: the sum over the roll's chance
+// outcomes (multisets of d6) of the same count the rules apply (CountHits with the hit cap,
+// CountCancels limited by the hits left after an improved position), in the position before the
+// roll. Assault, mine, command and other rolls are not counted (they are not hits of one side).
+#include <algorithm>
+#include <optional>
+
+#include "engine/registry.h"
+#include "games/wsr/combat.h"
+#include "games/wsr/module.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+// Sum over the chance outcomes of `s` of P(outcome) * count(dice of the outcome).
+template <typename F>
+double Expected(const WsrState& s, F count) {
+  double e = 0;
+  for (const ChanceOutcome& o : s.chance_outcomes())
+    e += o.probability * count(FireDiceOf(o.action));
+  return e;
+}
+
+}  // namespace
+
+std::optional<LuckSample> WsrLuck(const State& before, const Action& chance) {
+  const auto* s = dynamic_cast<const WsrState*>(&before);
+  if (s == nullptr || s->n_steps == 0 || s->current_seat() != kChance || chance.verb != kFireDice)
+    return std::nullopt;
+  const Step& t = s->top();
+  FireParams p;
+  const std::vector<int> rolled = FireDiceOf(chance);
+  switch (t.kind) {
+    case kStepFireAttack:
+    case kStepFireDefence: {
+      const int u = t.a / 128, target = t.a % 128;
+      if (!s->fire_params(u, target, &p, nullptr)) return std::nullopt;
+      if (t.kind == kStepFireAttack) {
+        auto hits = [&](const std::vector<int>& d) { return CountHits(d, p.to_hit, p.hit_cap); };
+        return LuckSample{s->side_of(u), "hits", Expected(*s, hits), double(hits(rolled))};
+      }
+      const int left = t.f - std::min<int>(t.f, p.ip_cancels);  // WSR 8.1 first
+      auto saves = [&](const std::vector<int>& d) {
+        return std::min(left, CountCancels(d, p.save));
+      };
+      return LuckSample{s->side_of(target), "saves", Expected(*s, saves), double(saves(rolled))};
+    }
+    case kStepMortarAttack:
+    case kStepMortarDefence: {
+      const int m = t.f, hex = t.a % kMaxHexes;
+      if (!s->hex_fire_params(m, hex, &p, nullptr)) return std::nullopt;
+      if (t.kind == kStepMortarAttack) {
+        auto hits = [&](const std::vector<int>& d) { return CountHits(d, p.to_hit, p.hit_cap); };
+        return LuckSample{s->side_of(m), "hits", Expected(*s, hits), double(hits(rolled))};
+      }
+      const int left = t.a / kMaxHexes;
+      auto saves = [&](const std::vector<int>& d) {
+        return std::min(left, CountCancels(d, p.save));
+      };
+      return LuckSample{1 - s->side_of(m), "saves", Expected(*s, saves), double(saves(rolled))};
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace feldherr::wsr
