@@ -28,15 +28,12 @@
 #include <string>
 
 #include "engine/game.h"
+#include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
 
 namespace {
-
-void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
-  if (ev) ev->push_back({rule, std::move(text), seat});
-}
 
 // Results whose effect names a formation wait for the next formation drawn (WSR 9.0).
 bool Stored(const ChaosResult& r) {

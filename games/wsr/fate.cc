@@ -27,18 +27,12 @@
 #include <string>
 
 #include "engine/game.h"
+#include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
 
 namespace {
-
-void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
-  if (ev) ev->push_back({rule, std::move(text), seat});
-}
-// perf: the event text is built only when events are collected (`ev` not null); no
-// argument of an Emit in this file changes the state.
-#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 constexpr int kRedrawCost = 2;  // WSR 10.0
 constexpr int kOpsCost = 2;     // WSR 10.0

@@ -10,26 +10,12 @@
 
 #include "engine/errors.h"
 #include "games/wsr/combat.h"
+#include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
 
 namespace {
-
-void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
-  if (ev) ev->push_back({rule, std::move(text), seat});
-}
-// perf: the event text is built only when events are collected (`ev` not null); no
-// argument of an Emit in this file changes the state.
-#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
-
-bool Fail(std::string* why, std::string text) {
-  if (why) *why = std::move(text);
-  return false;
-}
-// perf: the text is built only when the caller asks why (`why` not null); the
-// arguments are pure (const checks), so skipping them changes nothing.
-#define Fail(why, ...) ((why) ? Fail(why, __VA_ARGS__) : false)
 
 std::string DiceText(const std::vector<int>& dice) {
   std::string s;

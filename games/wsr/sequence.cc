@@ -4,21 +4,11 @@
 #include <algorithm>
 #include <string>
 
+#include "games/wsr/emit.h"      // last: defines Emit and Fail
 #include "games/wsr/scenario.h"  // start_play: marker turns (WSR 12.1)
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
-
-namespace {
-
-void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
-  if (ev) ev->push_back({rule, std::move(text), seat});
-}
-// perf: the event text is built only when events are collected (`ev` not null); no
-// argument of an Emit in this file changes the state.
-#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
-
-}  // namespace
 
 void WsrState::push(StepKind k, int f, int a) {
   Step& s = steps[static_cast<size_t>(n_steps++)];

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <string>
 
+#include "games/wsr/emit.h"       // last: defines Emit and Fail
 #include "games/wsr/los_cache.h"  // perf: WsrFastPaths
 #include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
@@ -18,13 +19,6 @@
 namespace feldherr::wsr {
 
 namespace {
-
-void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
-  if (ev) ev->push_back({rule, std::move(text), seat});
-}
-// perf: the event text is built only when events are collected (`ev` not null); no
-// argument of an Emit in this file changes the state.
-#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 const Scenario* ScenarioOf(const WsrState& s) {
   return s.wgame().setup().scenario_data.get();

@@ -17,27 +17,13 @@
 #include <vector>
 
 #include "games/wsr/combat.h"
+#include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
 
 namespace {
-
-bool Fail(std::string* why, std::string text) {
-  if (why) *why = std::move(text);
-  return false;
-}
-// perf: the text is built only when the caller asks why (`why` not null); the
-// arguments are pure (const checks), so skipping them changes nothing.
-#define Fail(why, ...) ((why) ? Fail(why, __VA_ARGS__) : false)
-
-void Emit(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
-  if (ev) ev->push_back({rule, std::move(text), seat});
-}
-// perf: the event text is built only when events are collected (`ev` not null); no
-// argument of an Emit in this file changes the state.
-#define Emit(ev, ...) ((ev) ? Emit(ev, __VA_ARGS__) : void())
 
 const SpecialRule* RuleOf(const GameSetup& setup, std::string_view id) {
   return setup.scenario_data ? setup.scenario_data->FindRule(id) : nullptr;

@@ -1,0 +1,30 @@
+// Event and refusal helpers of the WSR rules files (include it last, after the other headers:
+// it defines the macros Emit and Fail).
+//
+// Emit(ev, rule, text[, seat]) appends an Event when events are collected; Fail(why, text)
+// stores the reason of a refusal when the caller asks why and returns false. perf: both are
+// macros that skip building the text (the arguments are not evaluated) when `ev` / `why` is
+// null, which is what search and random play pass; so no argument of an Emit or Fail may change
+// the state (every call in games/wsr/ builds text only).
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "engine/game.h"
+
+namespace feldherr::wsr::detail {
+
+inline void EmitEvent(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
+  ev->push_back({rule, std::move(text), seat});
+}
+
+inline bool FailWith(std::string* why, std::string text) {
+  *why = std::move(text);
+  return false;
+}
+
+}  // namespace feldherr::wsr::detail
+
+#define Emit(ev, ...) ((ev) ? ::feldherr::wsr::detail::EmitEvent(ev, __VA_ARGS__) : void())
+#define Fail(why, ...) ((why) ? ::feldherr::wsr::detail::FailWith(why, __VA_ARGS__) : false)
