@@ -1,5 +1,6 @@
 #include "engine/registry.h"
 #include "games/pocket/pocket.h"
+#include "games/westerplatte/ai.h"
 #include "games/wsr/module.h"
 
 namespace feldherr {
@@ -8,7 +9,8 @@ const Registry& all_games() {
   static const Registry registry = [] {
     Registry r;
     r.add(pocket::pocket_module());
-    r.add(wsr::wsr_module());  // basic scenarios B1-B4
+    r.add(wsr::wsr_module());                    // basic scenarios B1-B4
+    r.add(westerplatte::westerplatte_module());  // 7 Tage der Westerplatte (cooperative)
     return r;
   }();
   return registry;

@@ -1,0 +1,229 @@
+// The Westerplatte heuristic defender: for the move-and-action phase it searches every sequence
+// of moves and actions of the active player (depth-first, with a transposition set) and ends the
+// phase with the best statically scored position; the small decisions (overflow, stock, give,
+// reinforce, placement) are scored directly. The team shares one evaluation, so every seat plays
+// the same policy. Cards are never peeked at: the score uses only the position.
+#include <algorithm>
+#include <cmath>
+#include <unordered_set>
+
+#include "games/westerplatte/ai.h"
+#include "games/westerplatte/tasks.h"
+
+namespace feldherr::westerplatte {
+
+namespace {
+
+// Officer distances (BFS over the paths, ignoring burned paths).
+int distance(const Data& d, int from, int to) {
+  if (from == to) return 0;
+  std::array<int, kFields> dist;
+  dist.fill(-1);
+  dist[static_cast<size_t>(from)] = 0;
+  std::vector<int> q{from};
+  for (size_t i = 0; i < q.size(); ++i) {
+    for (int n : d.neighbours[static_cast<size_t>(q[i])]) {
+      if (dist[static_cast<size_t>(n)] >= 0) continue;
+      dist[static_cast<size_t>(n)] = dist[static_cast<size_t>(q[i])] + 1;
+      if (n == to) return dist[static_cast<size_t>(n)];
+      q.push_back(n);
+    }
+  }
+  return 9;
+}
+
+// Expected bricks a troop deals over the next turns if left alone (rough).
+double threat(const WpState& s, int lane) {
+  const int c = s.lane_card_[static_cast<size_t>(lane)];
+  if (c < 0) return 0;
+  const AttackCard& k = s.card(c);
+  if (k.kind == CardKind::kHowitzer) return 1.2;
+  const int space = s.lane_space_[static_cast<size_t>(lane)];
+  const double closeness = space == 3     ? 1.0
+                           : k.speed == 3 ? 0.55
+                           : space == 2   ? 0.45
+                           : space == 1   ? 0.22
+                                          : 0.12;
+  return k.power * closeness * 1.6;
+}
+
+}  // namespace
+
+double score(const WpState& s) {
+  const Data& d = s.wp().data();
+  if (s.outcome_ > 0) return 1e6;
+  if (s.outcome_ < 0) return -1e6 + s.discarded() * 100;
+  double v = 0;
+  // Walls: guard posts are the loss condition (WP 11).
+  std::array<int, kTiles> tb{};
+  for (int t = 0; t < kTiles; ++t)
+    tb[static_cast<size_t>(t)] = s.bricks_[static_cast<size_t>(kFdfs + t)];
+  std::sort(tb.begin(), tb.end());
+  for (int t = 0; t < kTiles; ++t) {
+    const int b = tb[static_cast<size_t>(t)];
+    const double w = t == 0 ? 5.0 : t == 1 ? 9.0 : 2.5;  // the two weakest posts matter most
+    v += w * std::min(b, 3) + 1.0 * b;
+    if (b == 0) v -= t == 0 ? 25 : 200;
+  }
+  for (int f = 0; f < kFdfs; ++f) {
+    const int b = s.bricks_[static_cast<size_t>(f)];
+    // An FDF's bricks shield its two guard posts.
+    v += 1.6 * std::min(b, 2) + 0.6 * b;
+  }
+  // Troops on the lanes: projected damage and the work left to kill them.
+  for (int l = 0; l < kLanes; ++l) {
+    const int c = s.lane_card_[static_cast<size_t>(l)];
+    if (c < 0) {
+      if (s.mine_[static_cast<size_t>(l)]) v += 1.5;
+      continue;
+    }
+    const int left = s.card(c).endurance - s.lane_damage_[static_cast<size_t>(l)];
+    const double th = threat(s, l);
+    // Overflow into thin guard posts is worse when the FDF is empty.
+    const double fdf_empty = s.bricks_[static_cast<size_t>(l)] == 0 ? 1.8 : 1.0;
+    v -= th * 4.0 * fdf_empty + left * 1.6;
+  }
+  // Five occupied lanes: new troops go under the deck and the days stop advancing (WP 7.4).
+  int occupied = 0;
+  for (int l = 0; l < kLanes; ++l) occupied += s.lane_card_[static_cast<size_t>(l)] >= 0;
+  if (occupied == kLanes) v -= 6.0;
+  // Progress: every discarded card brings day 7 closer.
+  v += s.discarded() * 1.2;
+  // Resources.
+  int ammo = 0;
+  for (int p = 0; p < s.wp().rules().players; ++p) {
+    const int a = s.ammo_[static_cast<size_t>(p)];
+    ammo += a;
+    v += 2.2 * std::min(a, 2) + 0.6 * std::min(std::max(a - 2, 0), 4);
+  }
+  (void)ammo;
+  v += 3.0 * s.shells_ + 2.2 * s.mines_ + 0.35 * s.rebuild_ + 0.3 * s.surplus_;
+  for (int p = 0; p < s.wp().rules().players; ++p) {
+    v += 0.6 * s.extra_move_[static_cast<size_t>(p)] +
+         1.5 * s.extra_action_[static_cast<size_t>(p)] -
+         0.8 * s.restricted_[static_cast<size_t>(p)];
+  }
+  // Morale: low levels cost resources and moves (WP 8).
+  const int code = s.level_code();
+  if (code == kMoraleL1) v -= 2.5;
+  if (code == kMoraleL2) v -= 5.5;
+  const int rel = s.morale_ - s.start_index();
+  if (rel > 0) v += 0.8 * rel;
+  // Positions: each officer near the most useful field.
+  int best_lane = -1;
+  double best = 0.3;
+  for (int l = 0; l < kLanes; ++l) {
+    const double th = threat(s, l) + (s.lane_card_[static_cast<size_t>(l)] >= 0 ? 0.4 : 0);
+    if (th > best) best = th, best_lane = l;
+  }
+  const int ammo_field = s.field_of_tile(TileKind::kAmmo);
+  for (int o = 0; o < s.wp().num_officers(); ++o) {
+    const int at = s.officer_at_[static_cast<size_t>(o)];
+    if (at < 0) continue;
+    const int owner = s.wp().owner(o);
+    if (s.ammo_[static_cast<size_t>(owner)] == 0 && ammo_field >= 0) {
+      v -= 0.5 * distance(d, at, ammo_field);
+    } else if (best_lane >= 0) {
+      v -= 0.35 * distance(d, at, best_lane);
+    } else {
+      v -= 0.15 * distance(d, at, 2);
+    }
+  }
+  return v;
+}
+
+double evaluate(const State& st, int seat) {
+  (void)seat;
+  if (st.is_terminal()) return st.result().returns.empty() ? 0 : st.result().returns[0];
+  const auto& s = static_cast<const WpState&>(st);
+  // Relative to a fresh position: positive means ahead of the start.
+  return std::tanh((score(s) - 60.0) / 40.0);
+}
+
+namespace {
+
+class Heuristic : public Player {
+ public:
+  Heuristic(int seat, uint64_t seed) : seat_(seat), rng_(seed) {}
+  std::string name() const override { return "heuristic"; }
+
+  Action choose(const State& state) override {
+    const auto& s = static_cast<const WpState&>(state);
+    ActionList legal;
+    s.legal_actions(legal);
+    if (legal.size() == 1) return legal[0];
+    const Task& t = s.tasks_.back();
+    if (t.type == tPlayer) return plan(s);
+    // Small decisions: score each outcome by one step (the procedure runs to the next decision).
+    Action best = legal[0];
+    double best_v = -1e18;
+    for (const Action& a : legal) {
+      auto c = s.clone();
+      auto& cs = static_cast<WpState&>(*c);
+      cs.apply(a);
+      double v = score(cs);
+      if (t.type == tPlace) v -= 0.5 * std::abs(a.arg(1) - 2);  // start near the centre
+      if (v > best_v) best_v = v, best = a;
+    }
+    return best;
+  }
+
+ private:
+  // Depth-first over the phase-1 actions; leaves are the positions where "end" is chosen.
+  Action plan(const WpState& s) {
+    best_v_ = -1e18;
+    best_first_ = Action(kVEnd, {});
+    seen_.clear();
+    nodes_ = 0;
+    ActionList legal;
+    s.legal_actions(legal);
+    for (const Action& a : legal) {
+      if (a.verb == kVEnd) {
+        consider(score(s), a);
+        continue;
+      }
+      auto c = s.clone();
+      static_cast<WpState&>(*c).apply(a);
+      search(static_cast<const WpState&>(*c), a, 1);
+    }
+    return best_first_;
+  }
+
+  void consider(double v, const Action& first) {
+    if (v > best_v_ + 1e-9) best_v_ = v, best_first_ = first;
+  }
+
+  void search(const WpState& s, const Action& first, int depth) {
+    if (++nodes_ > 700) return;  // bounds the solo search (two officers, 4 moves)
+    if (s.is_terminal() || s.tasks_.empty() || s.tasks_.back().type != tPlayer) {
+      consider(score(s), first);
+      return;
+    }
+    if (!seen_.insert(s.hash()).second) return;
+    consider(score(s), first);  // ending here
+    if (depth >= 6) return;
+    ActionList legal;
+    s.legal_actions(legal);
+    for (const Action& a : legal) {
+      if (a.verb == kVEnd) continue;
+      auto c = s.clone();
+      static_cast<WpState&>(*c).apply(a);
+      search(static_cast<const WpState&>(*c), first, depth + 1);
+    }
+  }
+
+  int seat_;
+  Rng rng_;
+  double best_v_ = 0;
+  Action best_first_;
+  std::unordered_set<uint64_t> seen_;
+  int nodes_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Player> make_heuristic(int seat, uint64_t seed) {
+  return std::make_unique<Heuristic>(seat, seed);
+}
+
+}  // namespace feldherr::westerplatte

@@ -1,0 +1,286 @@
+// 7 Tage der Westerplatte: serialisation, hashing, observation, invariants and the text board.
+#include <nlohmann/json.hpp>
+#include <numeric>
+#include <sstream>
+
+#include "engine/hash.h"
+#include "games/westerplatte/tasks.h"
+#include "games/westerplatte/westerplatte.h"
+
+namespace feldherr::westerplatte {
+
+namespace {
+template <size_t N>
+std::vector<int> vec(const std::array<int8_t, N>& a) {
+  return std::vector<int>(a.begin(), a.end());
+}
+std::vector<int> vec(const std::vector<int8_t>& a) {
+  return std::vector<int>(a.begin(), a.end());
+}
+template <size_t N>
+void get(const json& j, const char* key, std::array<int8_t, N>& a) {
+  if (!j.contains(key) || !j.at(key).is_array() || j.at(key).size() != N)
+    throw std::runtime_error(std::string("$.") + key + ": expected an array of " +
+                             std::to_string(N));
+  for (size_t i = 0; i < N; ++i) a[i] = static_cast<int8_t>(j.at(key).at(i).get<int>());
+}
+void get(const json& j, const char* key, std::vector<int8_t>& a) {
+  if (!j.contains(key) || !j.at(key).is_array())
+    throw std::runtime_error(std::string("$.") + key + ": expected an array");
+  a.clear();
+  for (const auto& x : j.at(key)) a.push_back(static_cast<int8_t>(x.get<int>()));
+}
+void get(const json& j, const char* key, int8_t& v) {
+  if (!j.contains(key) || !j.at(key).is_number_integer())
+    throw std::runtime_error(std::string("$.") + key + ": expected an integer");
+  v = static_cast<int8_t>(j.at(key).get<int>());
+}
+}  // namespace
+
+// Every field of the state, in one place, for to_json / from_json / hash.
+#define WP_FIELDS(X)                                                                               \
+  X(outcome_)                                                                                      \
+  X(player_)                                                                                       \
+  X(day_) X(bricks_) X(tile_at_) X(shells_) X(mines_) X(rebuild_) X(surplus_) X(supply_ammo_)      \
+      X(ammo_) X(officer_at_) X(morale_) X(extra_move_) X(restricted_) X(extra_action_) X(burned_) \
+          X(lane_card_) X(lane_space_) X(lane_damage_) X(mine_) X(card_loc_) X(under_) X(pile_)    \
+              X(event_used_) X(pos_left_) X(neg_left_) X(moved_) X(actions_) X(restricted_now_)    \
+                  X(extra_move_now_) X(extra_action_now_) X(given_) X(reinforce_fields_)           \
+                      X(reinforced_)
+
+namespace {
+json to_j(int8_t v) {
+  return static_cast<int>(v);
+}
+template <size_t N>
+json to_j(const std::array<int8_t, N>& a) {
+  return vec(a);
+}
+json to_j(const std::vector<int8_t>& a) {
+  return vec(a);
+}
+void h(Hasher& hs, int8_t v) {
+  hs.add_signed(v);
+}
+template <size_t N>
+void h(Hasher& hs, const std::array<int8_t, N>& a) {
+  for (int8_t v : a) hs.add_signed(v);
+}
+void h(Hasher& hs, const std::vector<int8_t>& a) {
+  hs.add(a.size());
+  for (int8_t v : a) hs.add_signed(v);
+}
+}  // namespace
+
+json WpState::to_json() const {
+  json j;
+  j["moves"] = moves_;
+#define X(f) j[#f] = to_j(f);
+  WP_FIELDS(X)
+#undef X
+  json t = json::array();
+  for (const Task& k : tasks_) t.push_back({k.type, k.a, k.b, k.c});
+  j["tasks_"] = t;
+  return j;
+}
+
+void WpState::from_json(const json& j) {
+  if (!j.is_object()) throw std::runtime_error("$: expected an object");
+  if (!j.contains("moves") || !j.at("moves").is_number_integer())
+    throw std::runtime_error("$.moves: expected an integer");
+  moves_ = j.at("moves").get<int>();
+#define X(f) get(j, #f, f);
+  WP_FIELDS(X)
+#undef X
+  if (card_loc_.size() != wp().data().cards.size())
+    throw std::runtime_error("$.card_loc_: wrong number of cards");
+  if (event_used_.size() != wp().data().events.size())
+    throw std::runtime_error("$.event_used_: wrong number of events");
+  tasks_.clear();
+  if (!j.contains("tasks_") || !j.at("tasks_").is_array())
+    throw std::runtime_error("$.tasks_: expected an array");
+  for (const auto& k : j.at("tasks_")) {
+    if (!k.is_array() || k.size() != 4)
+      throw std::runtime_error("$.tasks_: each task is [type, a, b, c]");
+    tasks_.push_back(
+        Task{static_cast<uint8_t>(k[0].get<int>()), static_cast<int8_t>(k[1].get<int>()),
+             static_cast<int8_t>(k[2].get<int>()), static_cast<int8_t>(k[3].get<int>())});
+  }
+  if (std::string v = invariant_violation(); !v.empty()) throw std::runtime_error("$: " + v);
+}
+
+std::unique_ptr<State> WpGame::state_from_json(const json& j) const {
+  auto s = std::make_unique<WpState>(*this);
+  s->from_json(j);
+  return s;
+}
+
+uint64_t WpState::hash() const {
+  Hasher hs;
+  hs.add_signed(moves_);
+#define X(f) h(hs, f);
+  WP_FIELDS(X)
+#undef X
+  hs.add(tasks_.size());
+  for (const Task& k : tasks_) hs.add(k.type).add_signed(k.a).add_signed(k.b).add_signed(k.c);
+  return hs.value();
+}
+
+// Everything is public (cooperative game, WP 0): the undrawn deck is a set without an order, so
+// the full state is what every seat may know.
+json WpState::observe(int seat) const {
+  (void)seat;
+  return to_json();
+}
+
+// No hidden information: the order of the undrawn cards is not part of the state; each draw is a
+// fresh uniform chance outcome, which is the reshuffle of the undrawn cards.
+std::unique_ptr<State> WpState::determinize(int seat, Rng& rng) const {
+  (void)seat;
+  (void)rng;
+  return clone();
+}
+
+std::string WpState::invariant_violation() const {
+  const Data& d = wp().data();
+  for (int f = 0; f < kFields; ++f)
+    if (bricks_[static_cast<size_t>(f)] < 0 || bricks_[static_cast<size_t>(f)] > d.max_bricks)
+      return "bricks out of range on " + field_name(f);
+  // Ammo never leaves the game (WP 7.2 E).
+  int ammo = supply_ammo_;
+  for (int8_t a : ammo_) ammo += a;
+  if (ammo != d.ammo) return "ammo total " + std::to_string(ammo) + " != " + std::to_string(d.ammo);
+  if (supply_ammo_ < 0) return "negative ammo supply";
+  for (int8_t a : ammo_)
+    if (a < 0) return "negative ammo";
+  if (shells_ < 0 || shells_ > wp().tile_value(TileKind::kMortar))
+    return "mortar stock out of range";
+  if (mines_ < 0 || mines_ > wp().tile_value(TileKind::kMines)) return "mines stock out of range";
+  if (rebuild_ < 0 || rebuild_ > wp().tile_value(TileKind::kRebuild))
+    return "rebuild stock out of range";
+  int on_lanes = 0;
+  for (int l = 0; l < kLanes; ++l) {
+    const int c = lane_card_[static_cast<size_t>(l)];
+    if (c < 0) continue;
+    ++on_lanes;
+    if (c >= static_cast<int>(card_loc_.size()) || card_loc_[static_cast<size_t>(c)] != kOnLane + l)
+      return "lane " + lane_name(l) + " card location mismatch";
+    if (!d.cards[static_cast<size_t>(c)].troop()) return "a non-troop card on a lane";
+    if (lane_damage_[static_cast<size_t>(l)] >= d.cards[static_cast<size_t>(c)].endurance)
+      return "a dead troop on a lane";
+    if (d.cards[static_cast<size_t>(c)].kind == CardKind::kHowitzer &&
+        lane_space_[static_cast<size_t>(l)] != 0)
+      return "a howitzer battery moved off space I";
+    if (mine_[static_cast<size_t>(l)]) return "a mine on an occupied lane";
+  }
+  std::array<int, 9> piles{};
+  int under = 0, on = 0;
+  for (int8_t loc : card_loc_) {
+    if (loc >= 1 && loc <= 8) piles[static_cast<size_t>(loc)]++;
+    if (loc == kUnder) ++under;
+    if (loc >= kOnLane) ++on;
+  }
+  if (on != on_lanes) return "cards on lanes mismatch";
+  if (under != static_cast<int>(under_.size())) return "cards under the deck mismatch";
+  for (int i = 1; i <= 8; ++i)
+    if (piles[static_cast<size_t>(i)] != pile_[static_cast<size_t>(i)])
+      return "day pile count mismatch";
+  for (int i = 1; i <= 7; ++i)
+    if (pile_[static_cast<size_t>(i)] > d.cards_per_day)
+      return "a day pile holds more than 8 cards";
+  auto total = [](const std::array<int8_t, kMaxPlayers>& a) {
+    return std::accumulate(a.begin(), a.end(), 0);
+  };
+  if (total(extra_move_) > d.extra_move || total(restricted_) > d.restricted ||
+      total(extra_action_) > d.extra_action)
+    return "more markers held than exist";
+  if (outcome_ == 0 && tiles_destroyed() >= 2)
+    return "two guard posts destroyed but the game goes on";
+  if (day_ < 1 || day_ > 7) return "day out of range";
+  const int lc = level_code();
+  if (lc == kMoraleL3 || lc == kMoraleH3)
+    return "the morale marker rests on L3/H3 (it returns to START)";
+  return "";
+}
+
+std::string WpState::render_text(int seat) const {
+  (void)seat;
+  static const char* kRoman[] = {"I", "II", "III", "IV"};
+  const Data& d = wp().data();
+  std::ostringstream o;
+  o << "7 Tage der Westerplatte - " << level_name(wp().rules().level) << ", "
+    << wp().rules().players << " player(s), day " << int(day_) << " (pile "
+    << int(pile_[static_cast<size_t>(day_)]) << "/" << d.cards_per_day << ")\n";
+  auto officers_on = [&](int f) {
+    std::string s;
+    for (int i = 0; i < wp().num_officers(); ++i)
+      if (officer_at_[static_cast<size_t>(i)] == f) s += " o" + std::to_string(i + 1);
+    return s;
+  };
+  o << "Guard posts (action tiles):\n";
+  for (int s = 0; s < kTiles; ++s) {
+    const int f = kFdfs + s;
+    o << "  " << field_name(f) << " ";
+    const int k = tile_at_[static_cast<size_t>(s)];
+    std::string name = k < 0 ? "?" : tile_name(static_cast<TileKind>(k));
+    if (k == static_cast<int>(TileKind::kMortar))
+      name += " (" + std::to_string(shells_) + " shells)";
+    if (k == static_cast<int>(TileKind::kMines)) name += " (" + std::to_string(mines_) + " mines)";
+    if (k == static_cast<int>(TileKind::kRebuild))
+      name += " (" + std::to_string(rebuild_) + " bricks)";
+    if (k == static_cast<int>(TileKind::kAmmo))
+      name += " (takes " + std::to_string(wp().tile_value(TileKind::kAmmo)) + ")";
+    if (k == static_cast<int>(TileKind::kPushBack))
+      name += " (" + std::to_string(wp().tile_value(TileKind::kPushBack)) + " troops)";
+    o << name << "  bricks " << int(bricks_[static_cast<size_t>(f)]) << "/" << d.max_bricks
+      << officers_on(f) << "\n";
+  }
+  o << "Forward fields and lanes (space I far, IV at the wall):\n";
+  for (int l = 0; l < kLanes; ++l) {
+    o << "  " << field_name(l) << " bricks " << int(bricks_[static_cast<size_t>(l)]) << "/"
+      << d.max_bricks << officers_on(l) << "  | lane " << lane_name(l) << ": ";
+    const int c = lane_card_[static_cast<size_t>(l)];
+    if (c >= 0) {
+      const AttackCard& k = card(c);
+      o << k.id << (k.kind == CardKind::kMg ? " MG" : " howitzer") << " on "
+        << kRoman[lane_space_[static_cast<size_t>(l)]] << ", endurance "
+        << k.endurance - lane_damage_[static_cast<size_t>(l)] << "/" << k.endurance;
+      if (k.kind == CardKind::kMg) o << ", speed " << k.speed;
+      o << ", power " << k.power;
+    } else {
+      o << (mine_[static_cast<size_t>(l)] ? "(mine)" : "empty");
+    }
+    o << "\n";
+  }
+  o << "Morale:";
+  const auto& tr = wp().track();
+  static const char* kLv[] = {"-", "START", "L1", "L2", "L3", "H1", "H2", "H3"};
+  for (size_t i = 0; i < tr.size(); ++i)
+    o << (static_cast<int>(i) == morale_ ? " [" : " ") << kLv[tr[i]]
+      << (static_cast<int>(i) == morale_ ? "]" : "");
+  o << "\nAmmo:";
+  for (int p = 0; p < wp().rules().players; ++p)
+    o << " p" << p + 1 << "=" << int(ammo_[static_cast<size_t>(p)]);
+  o << ", supply " << int(supply_ammo_) << "; surplus bricks " << int(surplus_) << "\n";
+  o << "Markers (extra move / restricted / extra action):";
+  for (int p = 0; p < wp().rules().players; ++p)
+    o << " p" << p + 1 << "=" << int(extra_move_[static_cast<size_t>(p)]) << "/"
+      << int(restricted_[static_cast<size_t>(p)]) << "/"
+      << int(extra_action_[static_cast<size_t>(p)]);
+  o << "\n";
+  if (burned_ >= 0) {
+    const auto& pp = d.passages[static_cast<size_t>(burned_)];
+    o << "Burned path: " << field_name(pp[0]) << "-" << field_name(pp[1]) << "\n";
+  }
+  o << "Day piles:";
+  for (int i = 1; i <= 7; ++i) o << " " << i << ":" << int(pile_[static_cast<size_t>(i)]);
+  o << "; deck " << deck_size() << " cards (" << under_.size() << " sent under); events left +"
+    << int(pos_left_) << " -" << int(neg_left_) << "\n";
+  if (!tasks_.empty() && tasks_.back().type == tPlayer) {
+    o << "Turn of p" << player_ + 1 << ": moves used " << int(moved_[0] + moved_[1]) << ", actions "
+      << int(actions_) << (restricted_now_ ? " (restricted)" : "") << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace feldherr::westerplatte
