@@ -1128,6 +1128,9 @@ json Hub::state_message(Connection& conn) {
           {"move", g.session->history().size()},
           {"seat", g.seat_name(conn.seat)},
           {"observation", s.observe(conn.seat)},
+          // A game without a graphic board (GameModule::board) is shown as the terminal's text
+          // picture from this seat's point of view (docs/protocol.md).
+          {"text", g.module && g.module->board ? json(nullptr) : json(s.render_text(conn.seat))},
           {"decision", decision_json(g)},
           {"legal", legal},
           {"events", events},

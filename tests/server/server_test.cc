@@ -406,6 +406,30 @@ TEST(ServerAi, MctsSeatPlaysAGameToTheEndAndOutOfLimitSeatsAreRefused) {
   }
 }
 
+TEST(ServerWs, GamesWithoutAGraphicBoardSendTheirTextPicture) {
+  auto dir = temp_dir("text");
+  Running server(dir / "db.sqlite");
+  json wp = create(server.port(), {{"game", "westerplatte/easy"}, {"seats", {{"p1", "human"}}}});
+  WsClient p1;
+  ASSERT_TRUE(p1.connect(server.port(), ws_target(wp["id"], wp["seats"]["p1"]["token"])));
+  auto s = p1.receive_type("state");
+  ASSERT_TRUE(s);
+  ASSERT_TRUE((*s)["text"].is_string());
+  const std::string text = (*s)["text"];  // westerplatte's render_text: tiles, lanes, morale
+  EXPECT_NE(text.find("Guard posts"), std::string::npos) << text;
+  EXPECT_NE(text.find("Morale:"), std::string::npos) << text;
+  auto board =
+      http_request(server.port(), "GET", "/api/games/" + wp["id"].get<std::string>() + "/board");
+  EXPECT_EQ(board.status, 404);
+  json pocket = create(server.port(), kPocketHumans);
+  WsClient orcs;
+  ASSERT_TRUE(
+      orcs.connect(server.port(), ws_target(pocket["id"], pocket["seats"]["orcs"]["token"])));
+  auto ps = orcs.receive_type("state");
+  ASSERT_TRUE(ps);
+  EXPECT_TRUE((*ps)["text"].is_null());  // Pocket Battles has its SVG board
+}
+
 TEST(ServerAi, HumanAgainstTheAiOverTheWebSocket) {
   auto dir = temp_dir("human-ai");
   Running server(dir / "db.sqlite");

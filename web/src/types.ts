@@ -32,6 +32,8 @@ export interface StateMessage {
   state_id: number;
   seat: string;
   observation: any;
+  /** The terminal's text picture of the position (games without a graphic board), else null. */
+  text?: string | null;
   decision: Decision;
   legal: LegalAction[];
   events: GameEvent[];

@@ -38,7 +38,10 @@ export function GameView(props: { id: string; token?: string }) {
   const sock = useRef<GameSocket | null>(null);
 
   useEffect(() => {
-    api.board(props.id).then(setBoard, (e) => setError(String(e.message ?? e)));
+    // 404: the game has no graphic board; the state messages carry its text picture instead.
+    api.board(props.id).then(setBoard, (e) => {
+      if (e?.status !== 404) setError(String(e.message ?? e));
+    });
     api.log(props.id, props.token).then(
       (l) => setLog((prev) => unionLog(l.actions, prev)),
       () => undefined,
@@ -204,6 +207,11 @@ export function GameView(props: { id: string; token?: string }) {
       )}
       <div class="game-body">
         <div class="board-area">
+          {!wsr && !pocket && msg?.text && (
+            <pre class="text-board" data-testid="text-board">
+              {msg.text}
+            </pre>
+          )}
           {wsr && obs && (
             <WsrMap
               board={wsr}
