@@ -1,5 +1,6 @@
 #include "engine/registry.h"
 #include "games/pocket/pocket.h"
+#include "games/rivet/rivet.h"
 #include "games/westerplatte/ai.h"
 #include "games/wsr/module.h"
 
@@ -9,8 +10,9 @@ const Registry& all_games() {
   static const Registry registry = [] {
     Registry r;
     r.add(pocket::pocket_module());
-    r.add(wsr::wsr_module());                    // basic scenarios B1-B4
+    r.add(wsr::wsr_module());  // basic scenarios B1-B4
     r.add(westerplatte::westerplatte_module());  // 7 Tage der Westerplatte (cooperative)
+    r.add(rivet::rivet_module());  // Rivet Wars: missions 1-10 (docs/rivet.md)
     return r;
   }();
   return registry;

@@ -1,0 +1,1899 @@
+// Rivet Wars rules: turn structure, deployment, combat, movement, wrap-up (RW §4-§13).
+#include <algorithm>
+#include <cassert>
+
+#include "games/rivet/rivet.h"
+
+namespace feldherr::rivet {
+
+namespace {
+
+int Opp(int f) {
+  return 1 - f;
+}
+
+bool Bit(int mask, int f) {
+  return (mask >> f) & 1;
+}
+
+// Grid target order (content §3): position of each field for the defending owner.
+// Allies: NW 1, NE 2, SW 3, SE 4. Bismark: SE 1, SW 2, NE 3, NW 4.
+int FieldPosition(int owner, int field) {
+  static constexpr std::array<int, 4> kAllies = {1, 2, 3, 4};
+  static constexpr std::array<int, 4> kBismark = {4, 3, 2, 1};
+  return owner == 0 ? kAllies[static_cast<size_t>(field)] : kBismark[static_cast<size_t>(field)];
+}
+
+// Relative deviation direction (content §0.2) to a compass SquareDir for `faction`: the Allies
+// face north, Bismark faces south.
+int DeviationDir(Deviation d, int faction) {
+  const int k = static_cast<int>(d) - 1;  // F=0 .. FL=7 in clockwise order
+  return faction == kAllies ? k : RotateSquareDir(k, 4);
+}
+
+}  // namespace
+
+std::vector<int> base_masks(int base_fields) {
+  switch (base_fields) {
+    case 1:
+      return {1, 2, 4, 8};
+    case 2:
+      return {3, 12, 5, 10};  // N pair, S pair, W pair, E pair (content C5)
+    case 4:
+      return {15};
+    default:
+      return {};
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries.
+
+const Game& RivetState::game() const {
+  return *game_;
+}
+const Board& RivetState::board() const {
+  return game_->board();
+}
+const Mission& RivetState::mission() const {
+  return game_->mission();
+}
+const UnitType& RivetState::type_of(const Unit& u) const {
+  return game_->data().units[static_cast<size_t>(u.type)];
+}
+const Unit* RivetState::unit(int id) const {
+  for (const Unit& u : units)
+    if (u.id == id) return &u;
+  return nullptr;
+}
+Unit* RivetState::unit_mut(int id) {
+  for (Unit& u : units)
+    if (u.id == id) return &u;
+  return nullptr;
+}
+
+// Content D-6: host and plug form one unit; HP and loot add up.
+int RivetState::max_hp(const Unit& u) const {
+  int hp = type_of(u).hp;
+  if (u.plug >= 0) hp += game_->data().units[static_cast<size_t>(u.plug)].hp;
+  return hp;
+}
+int RivetState::loot(const Unit& u) const {
+  int l = type_of(u).loot;
+  if (u.plug >= 0) l += game_->data().units[static_cast<size_t>(u.plug)].loot;
+  return l;
+}
+bool RivetState::is_infantry(const Unit& u) const {
+  return type_of(u).cls == UnitClass::kInfantry;
+}
+
+// Own abilities (not buffs) of host and plug; a plug's "(+X)" raises the host's ability of that
+// name and gives nothing to a host without it (content D-6).
+int RivetState::ability(const Unit& u, AbilityKind k) const {
+  int x = -1;
+  for (const Ability& a : type_of(u).abilities)
+    if (a.kind == k && !a.buff) x = std::max(x, 0) + a.x;
+  if (u.plug >= 0) {
+    for (const Ability& a : game_->data().units[static_cast<size_t>(u.plug)].abilities) {
+      if (a.kind != k || a.buff) continue;
+      if (a.plus && x < 0) continue;
+      x = std::max(x, 0) + a.x;
+    }
+  }
+  return x;
+}
+
+std::vector<Weapon> RivetState::weapons(const Unit& u) const {
+  std::vector<Weapon> w = type_of(u).weapons;
+  if (u.plug >= 0) {
+    for (const Weapon& pw : game_->data().units[static_cast<size_t>(u.plug)].weapons)
+      w.push_back(pw);
+  }
+  return w;
+}
+
+int RivetState::seg_owner(int seg) const {
+  for (const Unit& u : units)
+    if (u.seg == seg) return u.owner;
+  return -1;
+}
+int RivetState::used_fields(int seg) const {
+  int m = 0;
+  for (const Unit& u : units)
+    if (u.seg == seg) m |= u.fields;
+  return m;
+}
+std::vector<int> RivetState::units_in(int seg) const {
+  std::vector<int> out;
+  for (const Unit& u : units)
+    if (u.seg == seg) out.push_back(u.id);
+  return out;
+}
+
+// Content §3: a unit's position is the lowest position among its fields, in its owner's order.
+std::vector<int> RivetState::target_order(int seg) const {
+  std::vector<std::pair<int, int>> pos;
+  for (const Unit& u : units) {
+    if (u.seg != seg) continue;
+    int best = 5;
+    for (int f = 0; f < 4; ++f)
+      if (Bit(u.fields, f)) best = std::min(best, FieldPosition(u.owner, f));
+    pos.emplace_back(best, u.id);
+  }
+  std::sort(pos.begin(), pos.end());
+  std::vector<int> out;
+  for (auto& p : pos) out.push_back(p.second);
+  return out;
+}
+
+bool RivetState::terrain_in(int seg, Terrain t) const {
+  return terrain_field(seg, t) >= 0;
+}
+int RivetState::terrain_field(int seg, Terrain t) const {
+  for (const TerrainPiece& p : terrain)
+    if (p.type == t && board().seg(p.col, p.row) == seg) return p.field;
+  return -1;
+}
+
+int RivetState::range_to(int from, int to) const {
+  return OneDiagonalDistance(board().cell(from), board().cell(to));
+}
+
+// RW §8.1 step 6, §11, content §6.1: chart value -> + Assault -> - Bolster Defense (minimum 1).
+// A chart value of 0 stays 0 (R13).
+int RivetState::dice_against(const Unit& target, int chart_value, int assault,
+                             int extra_bolster) const {
+  if (chart_value <= 0) return 0;
+  int n = chart_value + std::max(0, assault);
+  // Bolster Defense (RW §11): the unit's own, a Buff of a unit in its segment, or infantry on
+  // the bunker field (RW §10, content C3). Sources do not add up; the largest applies (our
+  // reading: the text gives one -X per unit).
+  int bolster = std::max(0, ability(target, AbilityKind::kBolsterDefense));
+  for (const Unit& o : units) {
+    if (o.seg != target.seg || o.owner != target.owner) continue;
+    for (const Ability& a : type_of(o).abilities)
+      if (a.buff && a.kind == AbilityKind::kBolsterDefense) bolster = std::max(bolster, a.x);
+    if (o.plug >= 0)
+      for (const Ability& a : game_->data().units[static_cast<size_t>(o.plug)].abilities)
+        if (a.buff && a.kind == AbilityKind::kBolsterDefense) bolster = std::max(bolster, a.x);
+  }
+  const int bunker = terrain_field(target.seg, Terrain::kBunker);
+  if (is_infantry(target) && bunker >= 0 && Bit(target.fields, bunker))
+    bolster = std::max(bolster, 1);
+  bolster = std::max(bolster, extra_bolster);  // AC-18 Take Cover! (a Bolster Defense -1)
+  // AC-10 Smoke Screen: 1 die fewer against units in a smoked segment (content §6.1 order).
+  for (const auto& [seg, who] : smoke)
+    if (seg == target.seg) {
+      bolster += 1;
+      break;
+    }
+  return std::max(1, n - bolster);
+}
+
+std::string RivetState::terrain_block(int type, int seg) const {
+  const UnitType& t = game_->data().units[static_cast<size_t>(type)];
+  const bool inf = t.cls == UnitClass::kInfantry;
+  if (!inf) {
+    if (terrain_in(seg, Terrain::kObjective))
+      return "RW §10: only infantry may enter " + seg_name(seg) + " (strategic objective)";
+    if (terrain_in(seg, Terrain::kBunker))
+      return "RW §10: only infantry may enter " + seg_name(seg) + " (bunker)";
+    if (terrain_in(seg, Terrain::kTankTrap))
+      return "RW §10: only infantry may move onto " + seg_name(seg) + " (tank trap)";
+  } else if (terrain_in(seg, Terrain::kWire)) {
+    return "RW §10: infantry may not enter " + seg_name(seg) + " (barbed wire)";
+  }
+  return "";
+}
+
+std::string RivetState::entry_block_type(int type, int owner, int seg) const {
+  const int holder = seg_owner(seg);
+  if (holder >= 0 && holder != owner)
+    return "RW §3: " + seg_name(seg) + " holds enemy units (a segment holds one faction only)";
+  return terrain_block(type, seg);
+}
+
+bool RivetState::can_shock(const Unit& u, int seg) const {
+  if (ability(u, AbilityKind::kTankShock) < 1) return false;
+  if (seg_owner(seg) != 1 - u.owner) return false;
+  for (const Unit& o : units)
+    if (o.seg == seg && !is_infantry(o)) return false;  // only enemy infantry there
+  return terrain_block(u.type, seg).empty();
+}
+
+std::vector<std::pair<int, int>> RivetState::retreat_options(const Unit& u) const {
+  std::vector<std::pair<int, int>> out;
+  const Board& b = board();
+  for (int d = 0; d < kSquareDirs; ++d) {
+    const SquareCell n = Step(b.cell(u.seg), d);
+    if (!b.on_board(n)) continue;
+    const int s = b.seg(n.x, n.y);
+    if (!entry_block(u, s, false).empty()) continue;
+    for (int m : masks_for(u, s, u.id)) out.emplace_back(d, m);
+  }
+  return out;
+}
+
+std::string RivetState::entry_block(const Unit& u, int seg, bool deploying) const {
+  (void)deploying;
+  return entry_block_type(u.type, u.owner, seg);
+}
+
+// Free placements of a unit's base in `seg`, ignoring the unit `exclude_self_id` (R16, C5).
+std::vector<int> RivetState::masks_for(const Unit& u, int seg, int exclude_self_id) const {
+  int used = 0;
+  for (const Unit& o : units)
+    if (o.seg == seg && o.id != exclude_self_id) used |= o.fields;
+  std::vector<int> out;
+  for (int m : base_masks(type_of(u).base_fields))
+    if ((m & used) == 0) out.push_back(m);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turn structure.
+
+RivetState::RivetState(const RivetGame& game) : game_(&game) {
+  const Mission& m = game.mission();
+  terrain = game.board().terrain;
+  for (const TerrainPiece& p : terrain) {
+    if (p.type != Terrain::kObjective) continue;
+    so_segs.push_back(game.board().seg(p.col, p.row));
+    so_field.push_back(p.field);
+    flags.push_back(-1);
+  }
+  hero_used.assign(game.data().units.size(), false);
+  for (int i = 0; i < static_cast<int>(game.data().actions.size()); ++i) deck.push_back(i);
+  for (int i = 0; i < static_cast<int>(game.data().secrets.size()); ++i) sm_deck.push_back(i);
+  // Missions 2 and 6 (RW §12): one Allied Rifleman on each SO field before the first turn.
+  if (m.setup_riflemen_on_sos) {
+    for (size_t i = 0; i < so_segs.size(); ++i) {
+      Unit u;
+      u.id = next_id++;
+      u.type = game.data().unit_index("rifleman");
+      u.owner = kAllies;
+      u.seg = so_segs[i];
+      u.fields = 1 << so_field[i];
+      units.push_back(u);
+    }
+  }
+  if (m.first_player >= 0) {
+    first = m.first_player;
+    active = first;
+    start_turn(nullptr);
+  }
+}
+
+void RivetState::start_turn(EventList* ev) {
+  const Mission& m = mission();
+  // RW §6: the scenario's DP (unspent ones lapse) and rivets (saved on the counter).
+  dp[active] = m.dp[active];
+  rivets[active] += m.rivets;
+  inf_dp[active] = 0;
+  free_units[active] = 0;
+  stats = TurnStats{};
+  // Mission 10 escalation (RW §12): the bonus for the exact VP total at the end of the last
+  // round, at the start of each turn of this round.
+  if (m.escalation && round > 1) {
+    const int v = esc_vp[active];
+    if (v == 1 || v == 2) dp[active] += 1;
+    if (v == 3 || v == 4) rivets[active] += 1;
+    if (v == 5 || v == 6) dp[active] += 3;
+    if (v == 7 || v == 8) free_units[active] = 3;
+    if (ev && v >= 1 && v <= 8)
+      ev->push_back(
+          {"RW §12 M10",
+           std::string(faction_id(active)) + " escalation bonus for " + std::to_string(v) + " VP",
+           active});
+  }
+  for (Unit& u : units) {
+    if (u.owner != active) continue;
+    u.combat = 0;
+    u.move = 0;
+    u.rapid_used = false;
+    u.placed = false;
+    u.attacked = u.dashed = false;
+    u.shots = {};
+    u.card_precision = u.card_assault = 0;
+    u.card_sniper = false;
+    u.card_extra = -1;
+    u.rush_left = u.dash_left = 0;
+    u.rush_diag = false;
+    u.buff_range = u.buff_rapid = 0;
+    u.mp_left = 0;
+    u.diag_used = false;
+  }
+  // RW §10 control: an own unit on an SO at the start of the turn plants the flag.
+  for (size_t i = 0; i < so_segs.size(); ++i) {
+    for (const Unit& u : units) {
+      if (u.owner == active && u.seg == so_segs[i] && Bit(u.fields, so_field[i]) &&
+          flags[i] != active) {
+        flags[i] = active;
+        if (ev)
+          ev->push_back({"RW §10",
+                         std::string(faction_id(active)) + " controls the SO in " +
+                             seg_name(so_segs[i]) + " and places a flag",
+                         active});
+      }
+    }
+  }
+  activated_seg = -1;
+  if (ev)
+    ev->push_back({"RW §5",
+                   "round " + std::to_string(round) + ": " + faction_id(active) + "'s turn; " +
+                       std::to_string(dp[active]) + " DP, " + std::to_string(rivets[active]) +
+                       " rivets",
+                   active});
+  card_step = 0;
+  secret_draws = 0;
+  para_done = false;
+  forward_depot = false;
+  window_open = false;
+  window_used = false;
+  w5_used = false;
+  // AC-10: the smoke lasts until the start of the smoking player's next turn.
+  smoke.erase(std::remove_if(smoke.begin(), smoke.end(),
+                             [&](const std::pair<int, int>& p) { return p.second == active; }),
+              smoke.end());
+  // RW §11 Gas (R6): the active player's units that start the turn in a cloud suffer a gas
+  // attack; then the active player's clouds drift (each by a deviation card).
+  phase = Phase::kStartGas;
+  for (const GasCloud& c : clouds) {
+    std::vector<int> ids;
+    for (const Unit& u : units)
+      if (u.owner == active && u.seg == c.seg) ids.push_back(u.id);
+    if (!ids.empty()) gas_attack_job(c.seg, c.owner, c.chart, ids, false);
+  }
+  for (size_t i = 0; i < clouds.size(); ++i)
+    if (clouds[i].owner == active) {
+      GasJob j;
+      j.cloud = static_cast<int>(i);
+      gas_jobs.push_back(j);
+    }
+  run_gas(ev);
+}
+
+bool RivetState::immune_to_gas(const Unit& u) const {
+  if (ability(u, AbilityKind::kImmuneToGas) >= 0) return true;
+  for (const Unit& o : units) {  // Buff: Immune to Gas of an own unit in the segment (RW §5)
+    if (o.seg != u.seg || o.owner != u.owner) continue;
+    for (const Ability& a : type_of(o).abilities)
+      if (a.buff && a.kind == AbilityKind::kImmuneToGas) return true;
+    if (o.plug >= 0)
+      for (const Ability& a : game_->data().units[static_cast<size_t>(o.plug)].abilities)
+        if (a.buff && a.kind == AbilityKind::kImmuneToGas) return true;
+  }
+  return false;
+}
+
+void RivetState::gas_attack_job(int seg, int owner, const std::array<int, 5>& chart,
+                                std::vector<int> ids, bool front) {
+  GasJob j;
+  j.seg = seg;
+  j.owner = owner;
+  j.chart = chart;
+  j.units = std::move(ids);
+  if (front)
+    gas_jobs.insert(gas_jobs.begin(), j);
+  else
+    gas_jobs.push_back(j);
+}
+
+// Works off the gas jobs one by one (each may wait for dice or a drift card); at the start of a
+// turn it then goes on with the card phase.
+void RivetState::run_gas(EventList* ev) {
+  while (!pending.active && gas_drift < 0 && retreat.empty()) {
+    if (gas_jobs.empty()) {
+      if (phase == Phase::kStartGas) {
+        // Mission 9 (RW §12, R11): at the start of an Allied turn up to three Riflemen drop,
+        // free, limited by the Rifleman miniatures not on the board.
+        const int rifle = game_->data().unit_index("rifleman");
+        int on_board = 0;
+        for (const Unit& u : units) on_board += u.type == rifle;
+        const int drop =
+            active == kAllies
+                ? std::min(mission().paradrop,
+                           game_->data().units[static_cast<size_t>(rifle)].miniatures - on_board)
+                : 0;
+        if (drop > 0 && !para_done) {
+          para_done = true;
+          para_left = drop;
+          para_origin = -1;
+          return;  // the Allied player chooses the segment (kParadrop)
+        }
+        phase = Phase::kCards;
+        advance_cards(ev);
+      }
+      return;
+    }
+    GasJob j = gas_jobs.front();
+    gas_jobs.erase(gas_jobs.begin());
+    if (j.cloud >= 0) {
+      if (j.cloud < static_cast<int>(clouds.size())) gas_drift = j.cloud;  // draw (chance)
+      continue;
+    }
+    std::vector<int> queue;
+    for (int id : target_order(j.seg)) {
+      const Unit* u = unit(id);
+      if (std::find(j.units.begin(), j.units.end(), id) == j.units.end()) continue;
+      if (immune_to_gas(*u)) {
+        if (ev) ev->push_back({"RW §11", type_of(*u).name + " is immune to gas", u->owner});
+        continue;
+      }
+      queue.push_back(id);
+    }
+    if (queue.empty()) continue;
+    pending = Pending{};
+    pending.active = true;
+    pending.source = 3;
+    pending.faction = j.owner;
+    pending.owner = j.owner;
+    pending.chart = j.chart;
+    pending.flat = true;
+    pending.seg = j.seg;
+    pending.queue = queue;
+    pending.resume = static_cast<int>(phase);
+    if (ev) ev->push_back({"RW §11", "gas attack in " + seg_name(j.seg), j.owner});
+    advance_pending(ev);
+  }
+}
+
+// RW §5.1 card phase: (1) optionally discard 1 Action! card, (2) draw 1 if holding fewer than 3
+// (not in the very first turn of the game), (3) draw secret missions up to 2 (at most 2 draws).
+// Mission 1 draws no cards, mission 2 no secret missions (RW §12).
+void RivetState::advance_cards(EventList* ev) {
+  const Mission& m = mission();
+  if (card_step == 0) {
+    if (m.action_cards && !hands[active].empty()) return;  // the player decides
+    card_step = 1;
+  }
+  if (card_step == 1) {
+    const bool first_turn = round == 1 && turn_in_round == 0;
+    if (m.action_cards && hands[active].size() < 3 && !first_turn && !deck.empty()) return;
+    if (ev && m.action_cards && first_turn)
+      ev->push_back(
+          {"RW §5.1", "the first player draws no Action! card in the first turn", active});
+    card_step = 2;
+  }
+  if (card_step == 2) {
+    if (m.secret_missions && secrets[active].size() < 2 && secret_draws < 2 && !sm_deck.empty())
+      return;
+    card_step = 3;
+  }
+  if (card_step == 3) {  // W1: after drawing (content §6.2)
+    ActionList plays;
+    card_plays(plays);
+    if (!plays.empty()) return;
+  }
+  if (card_step == 5) return;  // AC-24: the new secret mission is drawn (chance)
+  card_step = 0;
+  phase = Phase::kDeployment;
+  // Mission 8 (RW §12): 2 extra DP at the start of the deployment phase, infantry only.
+  inf_dp[active] = m.infantry_bonus_dp;
+}
+
+int RivetState::secret_metric(SecretMetric metric) const {
+  const Board& b = board();
+  int n = 0;
+  switch (metric) {
+    case SecretMetric::kUnitsInEnemyDeployment:
+      for (const Unit& u : units)
+        n += u.owner == active &&
+             b.deploy[static_cast<size_t>(u.seg)][static_cast<size_t>(1 - active)];
+      return n;
+    case SecretMetric::kHeldSos:
+      for (size_t i = 0; i < so_segs.size(); ++i) {
+        bool held = flags[i] == active;
+        for (const Unit& u : units)
+          held =
+              held || (u.owner == active && u.seg == so_segs[i] && ((u.fields >> so_field[i]) & 1));
+        n += held;
+      }
+      return n;
+    case SecretMetric::kEnemyFlagsRemoved:
+      return stats.flags_removed;
+    case SecretMetric::kEnemyDestroyed:
+      return stats.destroyed;
+    case SecretMetric::kEnemyHeroesDestroyed:
+      return stats.heroes;
+    case SecretMetric::kEnemyNonInfantryDestroyed:
+      return stats.non_infantry;
+    case SecretMetric::kDamagingClasses:
+      for (int c = 0; c < 5; ++c) n += (stats.classes >> c) & 1;
+      return n;
+    case SecretMetric::kUnitsInNoMansLand:
+      for (const Unit& u : units)
+        n += u.owner == active && b.territory[static_cast<size_t>(u.seg)] == kNoMansLand;
+      return n;
+    case SecretMetric::kRivets:
+      return rivets[active];
+    case SecretMetric::kMultiDamageAttack:
+      return stats.multi;
+  }
+  return 0;
+}
+
+// Content §7.1: in his wrap-up phase, after the SO VP, every secret mission in the active
+// player's hand whose goal is met scores and goes to the discard pile.
+void RivetState::score_secrets(EventList* ev) {
+  const auto& data = game_->data();
+  std::vector<int> keep;
+  for (int c : secrets[active]) {
+    const SecretMission& sm = data.secrets[static_cast<size_t>(c)];
+    if (secret_metric(sm.metric) >= sm.threshold) {
+      vp[active] += sm.vp;
+      sm_discard.push_back(c);
+      if (ev)
+        ev->push_back({"RW §13",
+                       std::string(faction_id(active)) + " fulfils secret mission " + sm.id + " (" +
+                           sm.name + ") for " + std::to_string(sm.vp) + " VP",
+                       active});
+    } else {
+      keep.push_back(c);
+    }
+  }
+  secrets[active] = keep;
+}
+
+int RivetState::usable_dp(int type) const {
+  const UnitType& t = game_->data().units[static_cast<size_t>(type)];
+  return dp[active] + (t.cls == UnitClass::kInfantry && !t.hero ? inf_dp[active] : 0);
+}
+
+bool RivetState::deploys_free(int type) const {
+  const auto& d = game_->data();
+  return free_units[active] > 0 &&
+         type == d.unit_index(active == kAllies ? "rifleman" : "panzerfaust");
+}
+
+void RivetState::end_turn(EventList* ev) {
+  const Mission& m = mission();
+  // RW §10 wrap-up (R5): each SO captured (own unit on its field, C4) or controlled (own flag)
+  // scores 1 VP; taking an SO removes the opponent's flag.
+  const bool scores = !(m.so_scoring_bismark_only && active != kBismark);
+  for (size_t i = 0; i < so_segs.size(); ++i) {
+    bool on = false;
+    for (const Unit& u : units)
+      if (u.owner == active && u.seg == so_segs[i] && Bit(u.fields, so_field[i])) on = true;
+    if (on && flags[i] == Opp(active)) {
+      flags[i] = -1;
+      ++stats.flags_removed;
+      if (ev)
+        ev->push_back({"RW §10",
+                       std::string(faction_id(active)) + " takes the SO in " +
+                           seg_name(so_segs[i]) + " and removes the enemy flag",
+                       active});
+    }
+    if ((on || flags[i] == active) && scores) {
+      vp[active] += 1;
+      if (ev)
+        ev->push_back(
+            {"RW §10",
+             std::string(faction_id(active)) + " scores 1 VP for the SO in " + seg_name(so_segs[i]),
+             active});
+    }
+  }
+  if (m.secret_missions) score_secrets(ev);
+  for (Unit& u : units)
+    if (u.owner == active) u.bogged = false;  // AC-11 lasted for this turn
+  if (vp[active] >= m.vp[active]) threshold_reached = true;
+  if (turn_in_round == 0) {
+    turn_in_round = 1;
+    active = Opp(active);
+    start_turn(ev);
+    return;
+  }
+  // End of the round (RW §13): the round is complete, every player had the same turns.
+  if (m.allies_vp_per_round > 0) vp[kAllies] += m.allies_vp_per_round;
+  esc_vp = vp;  // mission 10: the totals that select next round's bonus
+  const bool a = vp[kAllies] >= m.vp[kAllies], b = vp[kBismark] >= m.vp[kBismark];
+  auto finish = [&](int w, const std::string& why) {
+    phase = Phase::kOver;
+    winner = w;
+    end_reason = why;
+    if (ev) ev->push_back({"RW §13", why, w == 2 ? kNobody : w});
+  };
+  const std::string score = " (" + std::to_string(vp[kAllies]) + " : " +
+                            std::to_string(vp[kBismark]) + " VP after round " +
+                            std::to_string(round) + ")";
+  if (tie_continuation && vp[kAllies] != vp[kBismark]) {
+    const int w = vp[kAllies] > vp[kBismark] ? kAllies : kBismark;
+    finish(w, std::string(faction_id(w)) + " ends a round with more VP after the tie" + score +
+                  " (RW §13 R15)");
+    return;
+  }
+  if (!tie_continuation && (a || b)) {
+    if (a && !b) return finish(kAllies, "allies reach the victory threshold" + score + " (RW §13)");
+    if (b && !a)
+      return finish(kBismark, "bismark reaches the victory threshold" + score + " (RW §13)");
+    if (vp[kAllies] != vp[kBismark]) {
+      const int w = vp[kAllies] > vp[kBismark] ? kAllies : kBismark;
+      return finish(w, std::string(faction_id(w)) + " has more VP, both over the threshold" +
+                           score + " (RW §13 R15)");
+    }
+    tie_continuation = true;
+    if (ev)
+      ev->push_back({"RW §13 R15",
+                     "both sides meet the victory conditions with equal VP; play continues",
+                     kNobody});
+  }
+  if (round >= game_->opts().round_limit) {
+    if (vp[kAllies] == vp[kBismark])
+      return finish(
+          2, "round limit reached with equal VP" + score + " (option round_limit, not a rule)");
+    const int w = vp[kAllies] > vp[kBismark] ? kAllies : kBismark;
+    return finish(w, std::string(faction_id(w)) + " leads at the round limit" + score +
+                         " (option round_limit, not a rule)");
+  }
+  ++round;
+  turn_in_round = 0;
+  active = first;
+  start_turn(ev);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions.
+
+int RivetState::current_seat() const {
+  if (phase == Phase::kOver) return kNobody;
+  if (pending.active && pending.window != 0) return reaction_seat();
+  if (phase == Phase::kInitiative || pending.active || gas_drift >= 0) return kChance;
+  if (para_left > 0) return para_origin < 0 ? kAllies : kChance;
+  if (!retreat.empty()) return 1 - active;
+  if (phase == Phase::kCards && (card_step == 1 || card_step == 2 || card_step == 5))
+    return kChance;
+  return active;
+}
+
+Decision RivetState::decision() const {
+  Decision d;
+  d.seat = current_seat();
+  if (d.seat == kNobody) {
+    d.kind = "over";
+    d.prompt = "The game is over (RW §13).";
+    return d;
+  }
+  if (phase == Phase::kInitiative) {
+    d.kind = "roll";
+    d.prompt = "Each player rolls 1d6 for the initiative (RW §4.5).";
+    return d;
+  }
+  if (pending.active && pending.window != 0) {
+    d.kind = "reaction";
+    static const std::array<const char*, 10> kText = {
+        "",
+        "",
+        "",
+        "",
+        "play AC-07 Lucky Charm to re-roll your attack, or end (content §6.2 W4).",
+        "",
+        "",
+        "",
+        "play AC-18 Take Cover! against this attack, or end (content §6.2 W8).",
+        "play AC-19 Dud Shell to cancel this hit, or end (content §6.2 W9)."};
+    d.prompt = std::string(faction_id(d.seat)) + ": " + kText[static_cast<size_t>(pending.window)];
+    d.decline = Action(kEnd, {});
+    return d;
+  }
+  if (para_left > 0) {
+    d.kind = para_origin < 0 ? "paradrop" : "draw";
+    d.prompt = para_origin < 0
+                   ? "allies: choose the segment the paradrop aims at (RW §12 mission 9)."
+                   : "Draw an Action! card: the Rifleman lands by its diagram (RW §12 mission 9).";
+    return d;
+  }
+  if (gas_drift >= 0) {
+    d.kind = "draw";
+    d.prompt = "Draw an Action! card: the gas cloud drifts by its diagram (RW §11 Gas).";
+    return d;
+  }
+  if (pending.active ||
+      (phase == Phase::kCards && (card_step == 1 || card_step == 2 || card_step == 5))) {
+    if (pending.active && pending.deviate) {
+      d.kind = "draw";
+      d.prompt = "Draw the top Action! card for the deviation (RW §8.4).";
+    } else if (!pending.active) {
+      d.kind = "draw";
+      d.prompt =
+          card_step == 1 ? "Draw 1 Action! card (RW §5.1)." : "Draw a secret mission (RW §5.1).";
+    } else {
+      d.kind = "roll";
+      d.prompt = "Roll attack die " + std::to_string(pending.rolled.size() + 1) + " of " +
+                 std::to_string(pending.dice) + " (RW §8.1 step 7).";
+    }
+    return d;
+  }
+  if (!retreat.empty()) {
+    d.kind = "retreat";
+    d.prompt = std::string(faction_id(1 - active)) + ": move u" + std::to_string(retreat.front()) +
+               " out of " + seg_name(shock_seg) + " to an adjacent segment (RW §11 Tank Shock).";
+    return d;
+  }
+  switch (phase) {
+    case Phase::kWrapUp:
+      d.kind = "wrap-up";
+      d.prompt = std::string(faction_id(active)) +
+                 ": play an Action! card before the VP check, or end (content §6.2 W7).";
+      break;
+    case Phase::kCards:
+      d.kind = "cards";
+      d.prompt = std::string(faction_id(active)) +
+                 ": discard 1 Action! card, or end to keep your hand (RW §5.1).";
+      break;
+    case Phase::kDeployment:
+      d.kind = "deploy";
+      d.prompt = std::string(faction_id(active)) + ": deploy units with " +
+                 std::to_string(dp[active]) + " DP and " + std::to_string(rivets[active]) +
+                 " rivets, or end (RW §7).";
+      break;
+    case Phase::kCombat:
+      d.kind = "combat";
+      d.prompt = std::string(faction_id(active)) +
+                 ": activate a segment, act with its units, or end the combat phase (RW §8.1).";
+      break;
+    case Phase::kMovement:
+      d.kind = "move";
+      d.prompt = std::string(faction_id(active)) +
+                 ": activate a segment and move its units, or end the movement phase (RW §9).";
+      break;
+    default:
+      break;
+  }
+  d.decline = Action(kEnd, {});
+  return d;
+}
+
+std::vector<ChanceOutcome> RivetState::chance_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  if (phase == Phase::kInitiative) {
+    for (int a = 1; a <= 6; ++a)
+      for (int b = 1; b <= 6; ++b) out.push_back({Action(kInitiative, {a, b}), 1.0 / 36});
+  } else if (gas_drift >= 0 || (para_left > 0 && para_origin >= 0)) {
+    for (int c : deck) out.push_back({Action(kDraw, {c}), 1.0 / static_cast<double>(deck.size())});
+  } else if (phase == Phase::kCards && card_step == 1 && !pending.active) {
+    for (int c : deck) out.push_back({Action(kDraw, {c}), 1.0 / static_cast<double>(deck.size())});
+  } else if (phase == Phase::kCards && (card_step == 2 || card_step == 5) && !pending.active) {
+    for (int c : sm_deck)
+      out.push_back({Action(kDrawSecret, {c}), 1.0 / static_cast<double>(sm_deck.size())});
+  } else if (pending.active && pending.deviate) {
+    for (int c : deck) out.push_back({Action(kDraw, {c}), 1.0 / static_cast<double>(deck.size())});
+  } else if (pending.active) {
+    for (int f = 1; f <= 6; ++f) out.push_back({Action(kDie, {f}), 1.0 / 6});
+  }
+  return out;
+}
+
+void RivetState::legal_actions(ActionList& out) const {
+  out.clear();
+  if (current_seat() == kChance) {
+    for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
+    return;
+  }
+  if (phase == Phase::kOver) return;
+  if (pending.active && pending.window != 0) {
+    static const std::array<const char*, 10> kCard = {"", "", "", "",      "AC-07",
+                                                      "", "", "", "AC-18", "AC-19"};
+    const int seat = reaction_seat();
+    for (int c : hands[static_cast<size_t>(seat)])
+      if (game_->data().actions[static_cast<size_t>(c)].id ==
+          kCard[static_cast<size_t>(pending.window)]) {
+        out.push_back(Action(kPlay, {c, 0, 0}));
+        break;
+      }
+    out.push_back(Action(kEnd, {}));
+    return;
+  }
+  if (para_left > 0) {  // mission 9: any segment of the map may be chosen (R11)
+    for (int s = 0; s < board().num_segments(); ++s) out.push_back(Action(kParadrop, {s}));
+    return;
+  }
+  if (!retreat.empty()) {  // RW §11: the defender moves the Tank Shock survivor
+    const Unit& u = *unit(retreat.front());
+    for (auto [d, m] : retreat_options(u)) out.push_back(Action(kRetreat, {u.id, d, m}));
+    return;
+  }
+  legal_impl(out);
+}
+
+void RivetState::legal_impl(ActionList& out) const {
+  const auto& data = game_->data();
+  const Board& b = board();
+  if (phase == Phase::kCards) {
+    if (card_step == 0)
+      for (int c : hands[active]) out.push_back(Action(kDiscard, {c}));
+    else
+      card_plays(out);
+    out.push_back(Action(kEnd, {}));
+    return;
+  }
+  if (phase == Phase::kWrapUp) {
+    card_plays(out);
+    out.push_back(Action(kEnd, {}));
+    return;
+  }
+  if (phase == Phase::kDeployment) {
+    // RW §7.1: a unit type, paid in DP and rivets, into an own deployment segment.
+    std::vector<int> on_board(data.units.size(), 0);
+    for (const Unit& u : units) {
+      ++on_board[static_cast<size_t>(u.type)];
+      if (u.plug >= 0) ++on_board[static_cast<size_t>(u.plug)];
+    }
+    for (int t = 0; t < static_cast<int>(data.units.size()); ++t) {
+      const UnitType& ut = data.units[static_cast<size_t>(t)];
+      if (ut.faction != active) continue;
+      if (!deploys_free(t) && (ut.cost > usable_dp(t) || ut.rivets > rivets[active])) continue;
+      if (on_board[static_cast<size_t>(t)] >= ut.miniatures) continue;
+      if (ut.hero && hero_used[static_cast<size_t>(t)]) continue;
+      if (ut.is_plug()) {
+        // RW §7.2: into a free socket of an own unit standing in own territory.
+        for (const Unit& h : units)
+          if (h.owner == active && h.plug < 0 && type_of(h).sockets > 0 &&
+              b.territory[static_cast<size_t>(h.seg)] == active)
+            out.push_back(Action(kPlug, {t, h.id}));
+        continue;
+      }
+      Unit probe;
+      probe.type = t;
+      probe.owner = active;
+      for (int s = 0; s < b.num_segments(); ++s) {
+        if (!deploy_segment(s)) continue;
+        if (!entry_block_type(t, active, s).empty()) continue;
+        for (int m : masks_for(probe, s, -1)) out.push_back(Action(kDeploy, {t, s, m}));
+      }
+    }
+    card_plays(out);
+    out.push_back(Action(kEnd, {}));
+    return;
+  }
+  const SquareGrid grid = b.grid();
+  // Steps of one segment (RW §9): diagonal at most once, entry rules, free fields.
+  auto add_steps = [&](const Unit& u, int verb, bool diag_used) {
+    if (u.bogged) return;  // AC-11 Bogged Down
+    const SquareCell c = b.cell(u.seg);
+    for (int d = 0; d < kSquareDirs; ++d) {
+      if (IsDiagonalDir(d) && diag_used) continue;
+      const SquareCell n = Step(c, d);
+      if (!b.on_board(n)) continue;
+      const int s = b.seg(n.x, n.y);
+      if (can_shock(u, s)) {  // RW §11 Tank Shock: the survivors will leave the segment
+        for (int m : base_masks(type_of(u).base_fields)) out.push_back(Action(verb, {u.id, d, m}));
+        continue;
+      }
+      if (!entry_block(u, s, false).empty()) continue;
+      for (int m : masks_for(u, s, u.id)) out.push_back(Action(verb, {u.id, d, m}));
+    }
+  };
+  if (phase == Phase::kCombat) {
+    for (int s = 0; s < b.num_segments(); ++s) {
+      bool any = false;
+      for (const Unit& u : units)
+        if (u.owner == active && u.seg == s && u.combat == 0) any = true;
+      if (any) out.push_back(Action(kActivate, {s}));
+    }
+    for (const Unit& u : units) {
+      if (u.owner != active || u.combat != 1) continue;
+      const std::vector<Weapon> ws = weapons(u);
+      const bool sniper = is_sniper(u);
+      if (!u.dashed) {
+        for (int w = 0; w < static_cast<int>(ws.size()); ++w) {
+          const Weapon& wp = ws[static_cast<size_t>(w)];
+          if (u.shots[static_cast<size_t>(w)] >= attacks_of(u, w)) continue;
+          if (wp.range_ground <= 0) continue;  // R18: every target of this box is a ground unit
+          const int range =
+              wp.range_ground + std::max(0, ability(u, AbilityKind::kRangeGround)) + u.buff_range;
+          for (int s = 0; s < b.num_segments(); ++s) {
+            if (range_to(u.seg, s) > range || seg_owner(s) != Opp(active)) continue;
+            const std::vector<int> order = target_order(s);
+            if (sniper && !(wp.rules & (kFlatGrid | kChainGrid)) && !wp.deviates) {
+              for (int id : order)
+                if (dice_against(*unit(id), wp.dice[static_cast<size_t>(type_of(*unit(id)).armour)],
+                                 0) > 0)
+                  out.push_back(Action(kSnipe, {u.id, w, id}));
+              continue;
+            }
+            bool possible = false;
+            if ((wp.rules & kFlatGrid) || wp.deviates) {
+              for (int id : order)
+                if (wp.dice[static_cast<size_t>(type_of(*unit(id)).armour)] > 0) possible = true;
+            } else {
+              possible = wp.dice[static_cast<size_t>(type_of(*unit(order[0])).armour)] > 0;
+            }
+            if (possible) out.push_back(Action(kAttack, {u.id, w, s}));
+          }
+        }
+        // Rapid Assault (RW §11): steps before the unit attacks.
+        if (!u.attacked && u.rush_left > 0) add_steps(u, kRush, u.rush_diag);
+      }
+      // Dash (RW §11): the unit's [Action] instead of attacking.
+      if (!u.attacked && !u.rapid_used && u.dash_left > 0) add_steps(u, kDash, u.rush_diag);
+    }
+    card_plays(out);
+    out.push_back(Action(kEnd, {}));
+    return;
+  }
+  if (phase == Phase::kMovement) {
+    for (int s = 0; s < b.num_segments(); ++s) {
+      bool any = false;
+      for (const Unit& u : units)
+        if (u.owner == active && u.seg == s && u.move == 0 && !u.rapid_used) any = true;
+      if (any) out.push_back(Action(kActivate, {s}));
+    }
+    for (const Unit& u : units) {
+      if (u.owner != active) continue;
+      if (u.move == 1 && u.mp_left > 0) add_steps(u, kStep, u.diag_used);
+      if (!u.placed && (u.move == 1 || (activated_seg >= 0 && u.seg == activated_seg))) {
+        for (int m : masks_for(u, u.seg, u.id))
+          if (m != u.fields) out.push_back(Action(kPlace, {u.id, m}));
+      }
+    }
+    card_plays(out);
+    out.push_back(Action(kEnd, {}));
+  }
+  (void)grid;
+}
+
+std::string RivetState::why_illegal(const Action& a) const {
+  ActionList legal;
+  legal_actions(legal);
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return "";
+  const std::string why = why_illegal_impl(a);
+  return why.empty() ? "not a legal action now" : why;
+}
+
+// Reasons for refusals, citing the rule (checked in the order the rules apply).
+std::string RivetState::why_illegal_impl(const Action& a) const {
+  if (phase == Phase::kOver) return "RW §13: the game is over";
+  if (current_seat() == kChance) return "the dice or the deck decide now (chance)";
+  const auto& data = game_->data();
+  const Board& b = board();
+  auto verb_phase = [&](Phase p, const char* rule) -> std::string {
+    if (phase != p) return std::string(rule) + ": not allowed in this phase";
+    return "";
+  };
+  switch (a.verb) {
+    case kDeploy:
+    case kPlug: {
+      if (auto e = verb_phase(Phase::kDeployment, "RW §7"); !e.empty()) return e;
+      if (a.arg(0) >= static_cast<int>(data.units.size())) return "no such unit type";
+      const UnitType& ut = data.units[static_cast<size_t>(a.arg(0))];
+      if (ut.faction != active) return "RW §7.1: " + ut.name + " belongs to the other faction";
+      if (ut.hero && hero_used[static_cast<size_t>(a.arg(0))])
+        return "RW §7.3: " + ut.name + " is a hero and may be deployed only once per game";
+      if (ut.cost > usable_dp(a.arg(0)) && !deploys_free(a.arg(0)))
+        return "RW §7.1: " + ut.name + " costs " + std::to_string(ut.cost) + " DP, " +
+               std::to_string(usable_dp(a.arg(0))) + " usable";
+      if (ut.rivets > rivets[active] && !deploys_free(a.arg(0)))
+        return "RW §7.1: " + ut.name + " costs " + std::to_string(ut.rivets) + " rivets, " +
+               std::to_string(rivets[active]) + " on the counter";
+      int n = 0;
+      for (const Unit& u : units) n += (u.type == a.arg(0)) + (u.plug == a.arg(0));
+      if (n >= ut.miniatures)
+        return "RW §1 [REC]: all " + std::to_string(ut.miniatures) + " miniatures of " + ut.name +
+               " are on the board";
+      if (a.verb == kPlug) {
+        if (!ut.is_plug()) return "RW §7.2: " + ut.name + " is not a plug";
+        const Unit* h = unit(a.arg(1));
+        if (!h || h->owner != active) return "RW §7.2: a plug goes onto one of your units";
+        if (h->plug >= 0 || type_of(*h).sockets == 0)
+          return "RW §7.2: u" + std::to_string(h->id) + " has no free socket";
+        if (b.territory[static_cast<size_t>(h->seg)] != active)
+          return "RW §7.2: the host must stand in your own territory";
+        return "";
+      }
+      if (ut.is_plug()) return "RW §7.2: a plug is deployed into a socket (plug ...)";
+      if (a.arg(1) >= b.num_segments()) return "no such segment";
+      if (!deploy_segment(a.arg(1)))
+        return "RW §7.1: " + seg_name(a.arg(1)) + " is not one of your deployment segments";
+      if (auto e = entry_block_type(a.arg(0), active, a.arg(1)); !e.empty()) return e;
+      return "RW §3 [REC] R16: the base does not fit on free fields there";
+    }
+    case kActivate:
+      if (phase != Phase::kCombat && phase != Phase::kMovement)
+        return "RW §8.1/§9: segments are activated in the combat and movement phases";
+      if (seg_owner(a.arg(0)) != active)
+        return "RW §8.1 step 1: choose a segment holding own units";
+      return "RW §8.1 step 10 / §9 step 4: every unit is activated at most once per phase";
+    case kAttack:
+    case kSnipe: {
+      if (auto e = verb_phase(Phase::kCombat, "RW §8"); !e.empty()) return e;
+      const Unit* u = unit(a.arg(0));
+      if (!u || u->owner != active) return "RW §8.1: choose one of your units";
+      if (u->combat != 1) return "RW §8.1 step 3: the unit is not active (activate its segment)";
+      if (u->dashed)
+        return "RW §8.1 step 3: the unit used its [Action] (Dash) instead of attacking";
+      const auto ws = weapons(*u);
+      if (a.arg(1) >= static_cast<int>(ws.size())) return "the unit has no such weapon";
+      const Weapon& w = ws[static_cast<size_t>(a.arg(1))];
+      if (u->shots[static_cast<size_t>(a.arg(1))] >= attacks_of(*u, a.arg(1)))
+        return "RW §8.1 step 8: the weapon has made its " + std::to_string(w.attacks) +
+               " attack(s)";
+      const int target_seg =
+          a.verb == kAttack ? a.arg(2) : (unit(a.arg(2)) ? unit(a.arg(2))->seg : -1);
+      if (target_seg < 0 || target_seg >= b.num_segments()) return "no such target";
+      if (seg_owner(target_seg) == active)
+        return "RW §3, §8.1 step 4: " + seg_name(target_seg) + " holds friendly units";
+      if (seg_owner(target_seg) < 0)
+        return "RW §8.1 step 4: no enemy unit in " + seg_name(target_seg);
+      const int range =
+          w.range_ground + std::max(0, ability(*u, AbilityKind::kRangeGround)) + u->buff_range;
+      if (range_to(u->seg, target_seg) > range)
+        return "RW §8.2: " + seg_name(target_seg) + " is " +
+               std::to_string(range_to(u->seg, target_seg)) + " segments away, range " +
+               std::to_string(range);
+      if (a.verb == kSnipe) {
+        if (!is_sniper(*u))
+          return "RW §8.1 step 4: only a Sniper may ignore the grid target order (RW §11)";
+        return "RW §8.1 step 6: the chart gives 0 dice against that unit's armour (no attack "
+               "possible)";
+      }
+      if (is_sniper(*u) && !(w.rules & (kFlatGrid | kChainGrid)) && !w.deviates)
+        return "RW §11: a Sniper names its target unit (snipe ...)";
+      return "RW §8.1 step 6: the chart gives 0 dice against the target's armour (no attack "
+             "possible)";
+    }
+    case kRush:
+    case kDash:
+    case kStep: {
+      const Unit* u = unit(a.arg(0));
+      if (!u || u->owner != active) return "RW §9: choose one of your units";
+      if (a.verb == kStep) {
+        if (phase != Phase::kMovement) return "RW §9: units move in the movement phase";
+        if (u->rapid_used)
+          return "RW §9: a unit that used Rapid Assault in the combat phase may not move";
+        if (u->move != 1) return "RW §9: the unit is not active (activate its segment)";
+        if (u->mp_left <= 0) return "RW §9: no movement points left";
+      } else {
+        if (phase != Phase::kCombat)
+          return "RW §11: Rapid Assault and Dash move in the combat phase";
+        if (u->combat != 1) return "RW §8.1: the unit is not active";
+        if (u->attacked) return "RW §11: Rapid Assault moves before the attack";
+        if (a.verb == kRush && u->rush_left <= 0)
+          return "RW §11: no Rapid Assault points (ability or Buff) left";
+        if (a.verb == kDash && u->dash_left <= 0) return "RW §11: no Dash points left";
+      }
+      if (u->bogged)
+        return "content §6.4 AC-11: the unit is bogged down and may not move this turn";
+      if (a.arg(1) >= kSquareDirs) return "no such direction";
+      const bool diag_used = a.verb == kStep ? u->diag_used : u->rush_diag;
+      if (IsDiagonalDir(a.arg(1)) && diag_used)
+        return "RW §9: at most one diagonal step per activation";
+      const SquareCell n = Step(b.cell(u->seg), a.arg(1));
+      if (!b.on_board(n)) return "RW §9: that step leaves the map";
+      const int s = b.seg(n.x, n.y);
+      if (auto e = entry_block(*u, s, false); !e.empty()) {
+        if (seg_owner(s) == 1 - active && ability(*u, AbilityKind::kTankShock) >= 1)
+          return "RW §11: Tank Shock enters only a segment held by enemy infantry alone, "
+                 "if the unit may otherwise enter it";
+        return e;
+      }
+      return "RW §3 [REC] R16: the base does not fit on free fields of " + seg_name(s);
+    }
+    case kRetreat:
+      return "RW §11: only the defender moves a Tank Shock survivor, to an adjacent segment it "
+             "may enter";
+    case kPlace:
+      if (phase != Phase::kMovement) return "RW §9: units are rearranged in the movement phase";
+      return "RW §9: rearrange once per turn a unit of the activated segment onto free fields";
+    case kPlay:
+      return card_why(a);
+    case kParadrop:
+      return "RW §12 mission 9: the paradrop is chosen at the start of an Allied turn";
+    case kDiscard:
+      if (phase != Phase::kCards) return "RW §5.1: Action! cards are discarded in the card phase";
+      return "RW §5.1: discard a card of your hand";
+    case kEnd:
+      return "";
+    default:
+      return "not an action of the players";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Apply.
+
+void RivetState::apply(const Action& a, EventList* ev) {
+  ++moves;
+  apply_impl(a, ev);
+}
+
+void RivetState::close_activation() {
+  for (Unit& u : units) {
+    if (u.owner != active) continue;
+    if (phase == Phase::kCombat && u.combat == 1) u.combat = 2;
+    if (phase == Phase::kMovement && u.move == 1) u.move = 2;
+  }
+  activated_seg = -1;
+}
+
+// RW §8.1 steps 1-2 / §9 steps 1-2: all own units of the segment become active with the buffs
+// of the segment (kept for the whole activation, RW §5).
+void RivetState::activate_segment(int seg, EventList* ev) {
+  close_activation();
+  activated_seg = seg;
+  window_open = true;  // W3 / W6 (content §6.2)
+  window_used = false;
+  w5_used = false;
+  int buff_range = 0, buff_rapid = 0, buff_move = 0;
+  for (const Unit& o : units) {
+    if (o.seg != seg || o.owner != active) continue;
+    std::vector<Ability> abs = type_of(o).abilities;
+    if (o.plug >= 0)
+      for (const Ability& x : game_->data().units[static_cast<size_t>(o.plug)].abilities)
+        abs.push_back(x);
+    for (const Ability& x : abs) {
+      if (!x.buff) continue;
+      if (x.kind == AbilityKind::kRangeGround) buff_range = std::max(buff_range, x.x);
+      if (x.kind == AbilityKind::kRapidAssault) buff_rapid = std::max(buff_rapid, x.x);
+      if (x.kind == AbilityKind::kMoveBonus) buff_move = std::max(buff_move, x.x);
+    }
+  }
+  for (Unit& u : units) {
+    if (u.seg != seg || u.owner != active) continue;
+    if (phase == Phase::kCombat && u.combat == 0) {
+      u.combat = 1;
+      // Range bonus applies only to a unit with a ground range (RW §11).
+      u.buff_range = buff_range;
+      u.buff_rapid = buff_rapid;
+      u.rush_left = std::max(std::max(0, ability(u, AbilityKind::kRapidAssault)), buff_rapid);
+      u.dash_left = std::max(0, ability(u, AbilityKind::kDash));
+      u.rush_diag = false;
+      u.shots = {};
+      u.card_precision = u.card_assault = 0;
+      u.card_sniper = false;
+      u.card_extra = -1;
+    }
+    if (phase == Phase::kMovement && u.move == 0) {
+      if (u.rapid_used) {
+        u.move = 2;  // RW §9: no movement after Rapid Assault
+        continue;
+      }
+      u.move = 1;
+      int mp = type_of(u).move + std::max(0, ability(u, AbilityKind::kMoveBonus)) + buff_move;
+      // Runner (RW §11): +X if on a duckboard field when activated; SO and bunker fields count
+      // as duckboards (RW §10).
+      const int runner = ability(u, AbilityKind::kRunner);
+      if (runner > 0) {
+        bool duck = false;
+        for (int f = 0; f < 4; ++f) {
+          if (!Bit(u.fields, f)) continue;
+          if (board().duckboard[static_cast<size_t>(u.seg)][static_cast<size_t>(f)]) duck = true;
+          if (terrain_field(u.seg, Terrain::kObjective) == f ||
+              terrain_field(u.seg, Terrain::kBunker) == f)
+            duck = true;
+        }
+        if (duck) mp += runner;
+      }
+      u.mp_left = mp;
+      u.diag_used = false;
+    }
+  }
+  if (ev)
+    ev->push_back({phase == Phase::kCombat ? "RW §8.1" : "RW §9",
+                   std::string(faction_id(active)) + " activates " + seg_name(seg), active});
+}
+
+// Entering a segment (RW §10): wire is destroyed by a non-infantry unit, a minefield attacks it.
+void RivetState::enter_segment(Unit& u, int seg, int mask, EventList* ev) {
+  u.seg = seg;
+  u.fields = mask;
+  // RW §11 Gas: a unit moving into a cloud segment suffers a gas attack per cloud.
+  for (const GasCloud& c : clouds)
+    if (c.seg == seg) gas_attack_job(seg, c.owner, c.chart, {u.id}, false);
+  if (!is_infantry(u)) {
+    for (size_t i = 0; i < terrain.size(); ++i) {
+      if (terrain[i].type == Terrain::kWire && board().seg(terrain[i].col, terrain[i].row) == seg) {
+        terrain.erase(terrain.begin() + static_cast<long>(i));
+        if (ev)
+          ev->push_back({"RW §10",
+                         type_of(u).name + " destroys the barbed wire in " + seg_name(seg),
+                         u.owner});
+        break;
+      }
+    }
+    if (terrain_in(seg, Terrain::kMinefield)) begin_minefield(u, ev);
+  }
+  run_gas(ev);  // gas attacks of the entered clouds (after a minefield attack, if any)
+}
+
+void RivetState::begin_minefield(Unit& u, EventList* ev) {
+  pending = Pending{};
+  pending.active = true;
+  pending.source = 1;
+  pending.faction = -1;
+  pending.seg = u.seg;
+  pending.flat_dice = 2;
+  pending.queue = {u.id};
+  pending.resume = static_cast<int>(phase);
+  if (ev)
+    ev->push_back({"RW §10", type_of(u).name + " enters a minefield: 2-dice attack", u.owner});
+  advance_pending(ev);
+}
+
+void RivetState::begin_attack(Unit& u, int weapon, int seg, int sniper_target, EventList* ev) {
+  const Weapon w = weapons(u)[static_cast<size_t>(weapon)];
+  pending = Pending{};
+  pending.active = true;
+  pending.source = 0;
+  pending.attacker = u.id;
+  pending.faction = u.owner;
+  pending.chart = w.dice;
+  pending.precision = std::max(0, ability(u, AbilityKind::kPrecision)) + u.card_precision;
+  pending.assault = std::max(0, ability(u, AbilityKind::kAssault)) + u.card_assault;
+  pending.chain = (w.rules & kChainGrid) != 0;
+  pending.flat = (w.rules & kFlatGrid) != 0;
+  pending.deviate = w.deviates;
+  pending.gas = (w.rules & kGas) != 0;
+  pending.gas_seg = w.deviates ? -1 : seg;
+  pending.sniper = sniper_target >= 0;
+  pending.seg = seg;
+  pending.resume = static_cast<int>(phase);
+  if (ev)
+    ev->push_back({"RW §8.1",
+                   type_of(u).name + " (u" + std::to_string(u.id) + ") attacks " + seg_name(seg) +
+                       (w.deviates ? " (the attack deviates, RW §8.4)" : ""),
+                   u.owner});
+  if (pending.deviate) return;  // the deviation card is drawn first (kDraw)
+  if (pending.sniper)
+    pending.queue = {sniper_target};
+  else if (pending.flat || pending.chain)
+    pending.queue = target_order(seg);
+  else
+    pending.queue = {target_order(seg).front()};
+  advance_pending(ev);
+}
+
+// Sets up the next resolution of the pending attack, or ends it (RW §8.1 steps 4-8).
+void RivetState::advance_pending(EventList* ev) {
+  while (!pending.queue.empty()) {
+    const Unit* t = unit(pending.queue.front());
+    if (!t) {
+      pending.queue.erase(pending.queue.begin());
+      continue;
+    }
+    const int n = pending.source == 1 || pending.source == 2
+                      ? dice_against(*t, pending.flat_dice, 0)
+                      : dice_against(*t, pending.chart[static_cast<size_t>(type_of(*t).armour)],
+                                     pending.assault);
+    if (n == 0) {
+      if (ev)
+        ev->push_back({"RW §8.1 step 6",
+                       "0 dice against " + type_of(*t).name + " (u" + std::to_string(t->id) +
+                           "): no attack possible",
+                       t->owner});
+      if (pending.flat) {  // Flat Grid: the other units are still attacked
+        pending.queue.erase(pending.queue.begin());
+        continue;
+      }
+      pending.queue.clear();  // a single attack or a chain ends here
+      break;
+    }
+    pending.dice = n;
+    pending.rolled.clear();
+    const bool card_attack = pending.source == 0 || pending.source == 2 || pending.source == 4;
+    if (card_attack && t->owner != active && holds(t->owner, "AC-18")) pending.window = 8;
+    return;
+  }
+  const Phase resume = static_cast<Phase>(pending.resume);
+  const int source = pending.source;
+  // RW §11 Gas: the attack leaves a cloud where it landed (at most 5 markers, D-9).
+  if (pending.gas && pending.gas_seg >= 0) {
+    if (clouds.size() < 5) {
+      GasCloud c;
+      c.seg = pending.gas_seg;
+      c.owner = pending.faction;
+      c.created = round;
+      c.chart = pending.chart;
+      clouds.push_back(c);
+      if (ev) ev->push_back({"RW §11", "a gas cloud forms in " + seg_name(c.seg), c.owner});
+    } else if (ev) {
+      ev->push_back({"content D-9", "all 5 gas markers are on the map: no cloud", pending.faction});
+    }
+  }
+  pending = Pending{};
+  phase = resume;
+  if (source == 2) setup_retreat(ev);
+  run_gas(ev);
+}
+
+// RW §11 Tank Shock: X dice against every unit of the segment (R9), then the survivors leave.
+void RivetState::begin_tank_shock(Unit& u, int seg, int mask, EventList* ev) {
+  pending = Pending{};
+  pending.active = true;
+  pending.source = 2;
+  pending.attacker = u.id;
+  pending.faction = u.owner;
+  pending.flat = true;
+  pending.seg = seg;
+  pending.flat_dice = ability(u, AbilityKind::kTankShock);
+  pending.queue = target_order(seg);
+  pending.resume = static_cast<int>(phase);
+  shock_unit = u.id;
+  shock_seg = seg;
+  shock_mask = mask;
+  if (ev)
+    ev->push_back({"RW §11",
+                   type_of(u).name + " (u" + std::to_string(u.id) + ") makes a Tank Shock into " +
+                       seg_name(seg) + ": " + std::to_string(pending.flat_dice) +
+                       " dice against every unit",
+                   u.owner});
+  advance_pending(ev);
+}
+
+// Survivors are moved out by the defender; one with no segment to go to is eliminated (our
+// reading, docs/rivet.md).
+void RivetState::setup_retreat(EventList* ev) {
+  retreat.clear();
+  for (int id : target_order(shock_seg)) {
+    const Unit* u = unit(id);
+    if (retreat_options(*u).empty()) {
+      if (ev)
+        ev->push_back(
+            {"RW §11",
+             type_of(*u).name + " (u" + std::to_string(id) + ") cannot retreat and is eliminated",
+             u->owner});
+      Unit* m = unit_mut(id);
+      m->damage = max_hp(*m) - 1;
+      damage_unit(id, active, ev);
+      continue;
+    }
+    retreat.push_back(id);
+  }
+  if (retreat.empty()) finish_shock(ev);
+}
+
+void RivetState::finish_shock(EventList* ev) {
+  Unit* t = unit_mut(shock_unit);
+  const int seg = shock_seg, mask = shock_mask;
+  shock_unit = shock_seg = -1;
+  shock_mask = 0;
+  if (t) enter_segment(*t, seg, mask, ev);
+}
+
+// The roll of the current resolution is complete: W4 for the attacker (AC-07), then the hit
+// check, then W9 for the defender (AC-19) (content §6.1 sequence).
+void RivetState::resolve_current(EventList* ev) {
+  const bool card_attack = pending.source == 0 || pending.source == 2 || pending.source == 4;
+  if (card_attack && pending.faction == active && !pending.rerolled && holds(active, "AC-07")) {
+    pending.window = 4;
+    return;
+  }
+  finish_roll(ev);
+}
+
+void RivetState::finish_roll(EventList* ev) {
+  bool hit = false;
+  for (int f : pending.rolled) hit = hit || f + pending.precision >= 5;
+  const Unit* t = unit(pending.queue.front());
+  const bool card_attack = pending.source == 0 || pending.source == 2 || pending.source == 4;
+  if (hit && card_attack && t && t->owner != active && holds(t->owner, "AC-19")) {
+    pending.window = 9;
+    return;
+  }
+  resolve_hit(hit, ev);
+}
+
+void RivetState::resolve_hit(bool hit, EventList* ev) {
+  pending.window = 0;
+  const int id = pending.queue.front();
+  std::string faces;
+  for (int f : pending.rolled) faces += (faces.empty() ? "" : " ") + std::to_string(f);
+  const Unit* t = unit(id);
+  if (ev && t)
+    ev->push_back(
+        {"RW §8.1 step 7",
+         "dice " + faces +
+             (pending.precision ? " (+" + std::to_string(pending.precision) + " precision)" : "") +
+             " against " + type_of(*t).name + " (u" + std::to_string(id) +
+             "): " + (hit ? "hit, 1 damage" : "miss"),
+         t->owner});
+  pending.queue.erase(pending.queue.begin());
+  if (hit && t && t->owner != pending.faction && pending.faction == active) {
+    if (std::find(pending.damaged.begin(), pending.damaged.end(), id) == pending.damaged.end())
+      pending.damaged.push_back(id);
+    stats.multi = std::max(stats.multi, static_cast<int>(pending.damaged.size()));
+    if (const Unit* att = unit(pending.attacker))
+      stats.classes |= 1 << static_cast<int>(type_of(*att).cls);
+  }
+  if (hit) damage_unit(id, pending.faction, ev);
+  if (!hit && pending.chain) pending.queue.clear();  // RW §11 Chain Grid: until an attack misses
+  pending.rerolled = false;
+  pending.take_cover = false;
+  advance_pending(ev);
+}
+
+bool RivetState::holds(int faction, const char* card_id) const {
+  if (!mission().action_cards || faction < 0) return false;
+  for (int c : hands[static_cast<size_t>(faction)])
+    if (game_->data().actions[static_cast<size_t>(c)].id == card_id) return true;
+  return false;
+}
+
+int RivetState::reaction_seat() const {
+  if (pending.window == 4) return active;
+  const Unit* t = pending.queue.empty() ? nullptr : unit(pending.queue.front());
+  return t ? t->owner : active;
+}
+
+// RW §8.3: one damage marker; at HP the unit is removed and its loot goes to the destroying
+// player. Our reading: a unit destroyed by its own side's (deviated) attack gives no loot; one
+// destroyed by a minefield gives its loot to the opponent (docs/rivet.md).
+void RivetState::damage_unit(int id, int by_faction, EventList* ev) {
+  Unit* u = unit_mut(id);
+  if (!u) return;
+  ++u->damage;
+  if (u->damage < max_hp(*u)) return;
+  const int owner = u->owner;
+  const int l = loot(*u);
+  if (owner != active) {  // content §7.1: enemy units destroyed during this turn
+    ++stats.destroyed;
+    const UnitType& t = type_of(*u);
+    stats.heroes +=
+        t.hero || (u->plug >= 0 && game_->data().units[static_cast<size_t>(u->plug)].hero);
+    stats.non_infantry += t.cls != UnitClass::kInfantry;
+  }
+  const std::string name = type_of(*u).name;
+  units.erase(std::find_if(units.begin(), units.end(), [&](const Unit& x) { return x.id == id; }));
+  const bool scores = by_faction != owner && l > 0;
+  if (scores) vp[Opp(owner)] += l;
+  if (ev)
+    ev->push_back({"RW §8.3",
+                   name + " (u" + std::to_string(id) + ") is destroyed" +
+                       (scores ? "; " + std::string(faction_id(Opp(owner))) + " gains " +
+                                     std::to_string(l) + " VP loot"
+                               : ""),
+                   owner});
+}
+
+void RivetState::draw_card_to_discard(int card) {
+  deck.erase(std::find(deck.begin(), deck.end(), card));
+  discard.push_back(card);
+  if (deck.empty()) {  // RW §5: an empty deck is formed anew from its discard pile
+    deck = discard;
+    std::sort(deck.begin(), deck.end());
+    discard.clear();
+  }
+}
+
+void RivetState::apply_impl(const Action& a, EventList* ev) {
+  const auto& data = game_->data();
+  const Board& b = board();
+  switch (a.verb) {
+    case kInitiative: {
+      if (ev)
+        ev->push_back({"RW §4.5",
+                       "initiative: allies roll " + std::to_string(a.arg(0)) + ", bismark roll " +
+                           std::to_string(a.arg(1)),
+                       kNobody});
+      if (a.arg(0) == a.arg(1)) return;  // re-roll ties
+      first = a.arg(0) > a.arg(1) ? kAllies : kBismark;
+      active = first;
+      start_turn(ev);
+      return;
+    }
+    case kPlay:
+      apply_card(a, ev);
+      return;
+    case kParadrop:
+      para_origin = a.arg(0);
+      para_aim = a.arg(0);
+      if (ev) ev->push_back({"RW §12 M9", "the paradrop aims at " + seg_name(a.arg(0)), kAllies});
+      return;
+    case kDraw: {
+      if (para_left > 0 && para_origin >= 0) {
+        // Mission 9: the card moves the Rifleman from the origin; off the map he is eliminated;
+        // a segment he may not enter makes him draw again from there (RW §12, R11).
+        const ActionCard& card = data.actions[static_cast<size_t>(a.arg(0))];
+        draw_card_to_discard(a.arg(0));
+        int seg = para_origin;
+        if (card.deviation != Deviation::kOn) {
+          const SquareCell n = Step(b.cell(seg), DeviationDir(card.deviation, kAllies));
+          if (!b.on_board(n)) {
+            if (ev)
+              ev->push_back({"RW §12 M9",
+                             "a paratrooper drifts off the map and is eliminated (" + card.id + ")",
+                             kAllies});
+            --para_left;
+            para_origin = para_left > 0 ? para_aim : -1;
+            if (para_left == 0) run_gas(ev);
+            return;
+          }
+          seg = b.seg(n.x, n.y);
+        }
+        const int rifle = data.unit_index("rifleman");
+        int used = used_fields(seg);
+        int field = -1;
+        for (int f : {kNW, kNE, kSW, kSE})  // the first free field in Allied target order
+          if (field < 0 && !((used >> f) & 1)) field = f;
+        if (!entry_block_type(rifle, kAllies, seg).empty() || field < 0) {
+          if (ev)
+            ev->push_back({"RW §12 M9",
+                           "a paratrooper cannot land in " + seg_name(seg) + " and drifts on (" +
+                               card.id + ")",
+                           kAllies});
+          para_origin = seg;
+          return;
+        }
+        Unit u;
+        u.id = next_id++;
+        u.type = rifle;
+        u.owner = kAllies;
+        u.seg = seg;
+        u.fields = 1 << field;
+        units.push_back(u);
+        if (ev)
+          ev->push_back({"RW §12 M9",
+                         "a paratrooper (u" + std::to_string(u.id) + ") lands in " + seg_name(seg) +
+                             " (" + card.id + ")",
+                         kAllies});
+        --para_left;
+        para_origin = para_left > 0 ? para_aim : -1;
+        if (para_left == 0) run_gas(ev);
+        return;
+      }
+      if (gas_drift >= 0) {  // RW §11 Gas (R6): the cloud drifts by the card's diagram
+        const ActionCard& card = data.actions[static_cast<size_t>(a.arg(0))];
+        draw_card_to_discard(a.arg(0));
+        const int ci = gas_drift;
+        gas_drift = -1;
+        GasCloud& c = clouds[static_cast<size_t>(ci)];
+        if (card.deviation != Deviation::kOn) {
+          const SquareCell n = Step(b.cell(c.seg), DeviationDir(card.deviation, c.owner));
+          if (!b.on_board(n)) {
+            if (ev)
+              ev->push_back({"RW §11",
+                             "the gas cloud in " + seg_name(c.seg) + " drifts off the map",
+                             c.owner});
+            clouds.erase(clouds.begin() + ci);
+            for (GasJob& j : gas_jobs)
+              if (j.cloud > ci) --j.cloud;
+          } else {
+            c.seg = b.seg(n.x, n.y);
+            if (ev)
+              ev->push_back({"RW §11",
+                             "a gas cloud drifts to " + seg_name(c.seg) + " (" + card.id + ")",
+                             c.owner});
+            std::vector<int> ids = units_in(c.seg);
+            if (!ids.empty()) gas_attack_job(c.seg, c.owner, c.chart, ids, true);
+          }
+        } else if (ev) {
+          ev->push_back(
+              {"RW §11",
+               "the gas cloud in " + seg_name(c.seg) + " does not drift (" + card.id + ")",
+               c.owner});
+        }
+        run_gas(ev);
+        return;
+      }
+      if (phase == Phase::kCards && !pending.active) {  // RW §5.1 step 2
+        deck.erase(std::find(deck.begin(), deck.end(), a.arg(0)));
+        hands[active].push_back(a.arg(0));
+        if (deck.empty()) {  // RW §5: the discard pile becomes the new deck
+          deck = discard;
+          std::sort(deck.begin(), deck.end());
+          discard.clear();
+        }
+        if (ev)
+          ev->push_back(
+              {"RW §5.1", std::string(faction_id(active)) + " draws an Action! card", active});
+        card_step = 2;
+        advance_cards(ev);
+        return;
+      }
+      const ActionCard& card = data.actions[static_cast<size_t>(a.arg(0))];
+      draw_card_to_discard(a.arg(0));
+      pending.deviate = false;
+      // RW §8.4: the diagram, read from the active player's side, names the actual segment.
+      int seg = pending.seg;
+      std::string where = "on target";
+      if (card.deviation != Deviation::kOn) {
+        const int dir = DeviationDir(card.deviation, pending.faction);
+        const SquareCell n = Step(b.cell(seg), dir);
+        if (!b.on_board(n)) {
+          if (ev)
+            ev->push_back({"RW §8.4 R10",
+                           "deviation card " + card.id + " (" + deviation_name(card.deviation) +
+                               ") sends the attack off the map: no effect",
+                           pending.faction});
+          const Phase resume = static_cast<Phase>(pending.resume);
+          pending = Pending{};
+          phase = resume;
+          run_gas(ev);
+          return;
+        }
+        seg = b.seg(n.x, n.y);
+        where = "to " + seg_name(seg);
+      }
+      if (ev)
+        ev->push_back({"RW §8.4",
+                       "deviation card " + card.id + " (" + deviation_name(card.deviation) +
+                           "): the attack lands " + where,
+                       pending.faction});
+      pending.seg = seg;
+      pending.gas_seg = seg;
+      if (pending.source == 5) {  // AC-10 Smoke Screen lands
+        smoke.emplace_back(seg, pending.faction);
+        if (ev)
+          ev->push_back({"content §6.4 AC-10", seg_name(seg) + " is smoked", pending.faction});
+        const Phase resume = static_cast<Phase>(pending.resume);
+        pending = Pending{};
+        phase = resume;
+        return;
+      }
+      const std::vector<int> order = target_order(seg);
+      if (pending.flat || pending.chain)
+        pending.queue = order;
+      else if (!order.empty())
+        pending.queue = {order.front()};
+      advance_pending(ev);
+      return;
+    }
+    case kDrawSecret:
+      sm_deck.erase(std::find(sm_deck.begin(), sm_deck.end(), a.arg(0)));
+      secrets[active].push_back(a.arg(0));
+      ++secret_draws;
+      if (sm_deck.empty()) {
+        sm_deck = sm_discard;
+        std::sort(sm_deck.begin(), sm_deck.end());
+        sm_discard.clear();
+      }
+      if (ev)
+        ev->push_back(
+            {"RW §5.1", std::string(faction_id(active)) + " draws a secret mission", active});
+      if (card_step == 5) card_step = 4;  // AC-24's draw ends the W1 window
+      advance_cards(ev);
+      return;
+    case kDiscard: {
+      auto& h = hands[active];
+      h.erase(std::find(h.begin(), h.end(), a.arg(0)));
+      discard.push_back(a.arg(0));
+      if (ev)
+        ev->push_back({"RW §5.1",
+                       std::string(faction_id(active)) + " discards " +
+                           data.actions[static_cast<size_t>(a.arg(0))].id,
+                       active});
+      card_step = 1;
+      advance_cards(ev);
+      return;
+    }
+    case kDie:
+      pending.rolled.push_back(a.arg(0));
+      if (static_cast<int>(pending.rolled.size()) >= pending.dice) resolve_current(ev);
+      return;
+    case kDeploy: {
+      const UnitType& ut = data.units[static_cast<size_t>(a.arg(0))];
+      Unit u;
+      u.id = next_id++;
+      u.type = a.arg(0);
+      u.owner = active;
+      u.seg = a.arg(1);
+      u.fields = a.arg(2);
+      // Deployed this turn: it acts in this turn's combat and movement phases (RW §5 order).
+      const bool free = deploys_free(a.arg(0));
+      units.push_back(u);
+      if (free) {
+        --free_units[active];  // mission 10 (R12): free, no DP and no rivets
+      } else {
+        // Mission 8: the infantry DP are used first by non-hero infantry.
+        int cost = ut.cost;
+        if (ut.cls == UnitClass::kInfantry && !ut.hero) {
+          const int use = std::min(cost, inf_dp[active]);
+          inf_dp[active] -= use;
+          cost -= use;
+        }
+        dp[active] -= cost;
+        rivets[active] -= ut.rivets;
+      }
+      if (ut.hero) hero_used[static_cast<size_t>(a.arg(0))] = true;
+      if (ev)
+        ev->push_back({"RW §7.1",
+                       std::string(faction_id(active)) + " deploys " + ut.name + " (u" +
+                           std::to_string(u.id) + ") in " + seg_name(u.seg),
+                       active});
+      return;
+    }
+    case kPlug: {
+      const UnitType& ut = data.units[static_cast<size_t>(a.arg(0))];
+      Unit* h = unit_mut(a.arg(1));
+      h->plug = a.arg(0);
+      dp[active] -= ut.cost;
+      rivets[active] -= ut.rivets;
+      if (ut.hero) hero_used[static_cast<size_t>(a.arg(0))] = true;
+      if (ev)
+        ev->push_back(
+            {"RW §7.2",
+             ut.name + " plugs into " + type_of(*h).name + " (u" + std::to_string(h->id) + ")",
+             active});
+      return;
+    }
+    case kEnd:
+      if (pending.active && pending.window != 0) {  // the window is declined
+        const int w = pending.window;
+        pending.window = 0;
+        if (w == 4) finish_roll(ev);
+        if (w == 9) resolve_hit(true, ev);
+        return;  // W8: the dice are rolled next
+      }
+      if (phase == Phase::kCards) {
+        card_step = card_step == 0 ? 1 : 4;
+        advance_cards(ev);
+      } else if (phase == Phase::kDeployment) {
+        if (ev && dp[active] > 0)
+          ev->push_back({"RW §6", std::to_string(dp[active]) + " unspent DP lapse", active});
+        dp[active] = 0;
+        inf_dp[active] = 0;
+        free_units[active] = 0;
+        phase = Phase::kCombat;
+        // RW §11 Gas (R7): removed at the start of the gasser's second combat phase after its
+        // creation.
+        for (size_t i = clouds.size(); i-- > 0;)
+          if (clouds[i].owner == active && round >= clouds[i].created + 2) {
+            if (ev)
+              ev->push_back(
+                  {"RW §11", "the gas cloud in " + seg_name(clouds[i].seg) + " disperses", active});
+            clouds.erase(clouds.begin() + static_cast<long>(i));
+          }
+        activated_seg = -1;
+      } else if (phase == Phase::kCombat) {
+        close_activation();
+        for (Unit& u : units)
+          if (u.owner == active && u.combat == 0) u.combat = 2;
+        phase = Phase::kMovement;
+      } else if (phase == Phase::kMovement) {
+        close_activation();
+        if (has_w7_play()) {
+          phase = Phase::kWrapUp;  // W7 before the VP check (content §6.2)
+        } else {
+          end_turn(ev);
+        }
+      } else if (phase == Phase::kWrapUp) {
+        end_turn(ev);
+      }
+      return;
+    case kActivate:
+      activate_segment(a.arg(0), ev);
+      return;
+    case kAttack:
+    case kSnipe: {
+      Unit* u = unit_mut(a.arg(0));
+      u->attacked = true;
+      window_open = false;
+      ++u->shots[static_cast<size_t>(a.arg(1))];
+      const int seg = a.verb == kAttack ? a.arg(2) : unit(a.arg(2))->seg;
+      begin_attack(*u, a.arg(1), seg, a.verb == kSnipe ? a.arg(2) : -1, ev);
+      return;
+    }
+    case kRush:
+    case kDash:
+    case kStep: {
+      Unit* u = unit_mut(a.arg(0));
+      const SquareCell n = Step(b.cell(u->seg), a.arg(1));
+      const bool diag = IsDiagonalDir(a.arg(1));
+      if (a.verb == kStep) {
+        --u->mp_left;
+        window_open = false;
+        u->diag_used = u->diag_used || diag;
+      } else {
+        u->rush_diag = u->rush_diag || diag;
+        window_open = false;
+        if (a.verb == kRush) {
+          --u->rush_left;
+          u->rapid_used = true;  // RW §9: it may not move in the movement phase
+        } else {
+          --u->dash_left;
+          u->dashed = true;  // RW §8.1 step 3: the [Action] instead of an attack
+        }
+      }
+      const int from = u->seg;
+      const int id = u->id;
+      if (ev)
+        ev->push_back({a.verb == kStep ? "RW §9" : "RW §11",
+                       type_of(*u).name + " (u" + std::to_string(id) + ") moves " + seg_name(from) +
+                           " -> " + seg_name(b.seg(n.x, n.y)) +
+                           (a.verb == kRush   ? " (Rapid Assault)"
+                            : a.verb == kDash ? " (Dash)"
+                                              : ""),
+                       active});
+      const int to = b.seg(n.x, n.y);
+      if (seg_owner(to) == 1 - active) {
+        begin_tank_shock(*u, to, a.arg(2), ev);
+        return;
+      }
+      enter_segment(*u, to, a.arg(2), ev);
+      return;
+    }
+    case kRetreat: {
+      Unit* u = unit_mut(a.arg(0));
+      const SquareCell n = Step(b.cell(u->seg), a.arg(1));
+      const int to = b.seg(n.x, n.y);
+      if (ev)
+        ev->push_back({"RW §11",
+                       type_of(*u).name + " (u" + std::to_string(u->id) + ") falls back " +
+                           seg_name(u->seg) + " -> " + seg_name(to),
+                       u->owner});
+      u->seg = to;
+      u->fields = a.arg(2);
+      retreat.erase(retreat.begin());
+      if (retreat.empty()) finish_shock(ev);
+      return;
+    }
+    case kPlace: {
+      Unit* u = unit_mut(a.arg(0));
+      u->fields = a.arg(1);
+      u->placed = true;
+      return;
+    }
+    default:
+      assert(false);
+  }
+}
+
+Result RivetState::result() const {
+  Result r;
+  r.returns = {0.0, 0.0};
+  if (winner == kAllies || winner == kBismark) {
+    r.returns[static_cast<size_t>(winner)] = 1.0;
+    r.returns[static_cast<size_t>(Opp(winner))] = -1.0;
+    r.summary = std::string(faction_id(winner)) + " wins";
+  } else {
+    r.summary = "draw";
+  }
+  r.reason = end_reason;
+  return r;
+}
+
+std::string RivetState::invariant_violation() const {
+  // A segment holds one faction (RW §3); bases fit on distinct fields (R16); damage < HP.
+  std::vector<int> owner(static_cast<size_t>(board().num_segments()), -1);
+  std::vector<int> used(static_cast<size_t>(board().num_segments()), 0);
+  for (const Unit& u : units) {
+    auto& o = owner[static_cast<size_t>(u.seg)];
+    if (o >= 0 && o != u.owner) return "two factions in " + seg_name(u.seg);
+    o = u.owner;
+    if (used[static_cast<size_t>(u.seg)] & u.fields)
+      return "overlapping bases in " + seg_name(u.seg);
+    used[static_cast<size_t>(u.seg)] |= u.fields;
+    const auto m = base_masks(type_of(u).base_fields);
+    if (std::find(m.begin(), m.end(), u.fields) == m.end())
+      return "bad base of u" + std::to_string(u.id);
+    if (u.damage >= max_hp(u)) return "u" + std::to_string(u.id) + " should be destroyed";
+  }
+  std::vector<int> n(game_->data().units.size(), 0);
+  for (const Unit& u : units) {
+    ++n[static_cast<size_t>(u.type)];
+    if (u.plug >= 0) ++n[static_cast<size_t>(u.plug)];
+  }
+  for (size_t t = 0; t < n.size(); ++t)
+    if (n[t] > game_->data().units[t].miniatures) return "too many " + game_->data().units[t].name;
+  if (deck.size() + discard.size() + hands[0].size() + hands[1].size() !=
+      game_->data().actions.size())
+    return "Action! cards lost";
+  if (sm_deck.size() + sm_discard.size() + secrets[0].size() + secrets[1].size() !=
+      game_->data().secrets.size())
+    return "secret missions lost";
+  if (hands[0].size() > 3 || hands[1].size() > 3 || secrets[0].size() > 2 || secrets[1].size() > 2)
+    return "hand limit exceeded (RW §5.1)";
+  if (dp[0] < 0 || dp[1] < 0 || rivets[0] < 0 || rivets[1] < 0) return "negative resources";
+  return "";
+}
+
+}  // namespace feldherr::rivet
