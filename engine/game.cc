@@ -24,10 +24,19 @@ std::string State::why_illegal(const Action& action) const {
   return "not a legal action now (" + decision().prompt + ")";
 }
 
+// Side names match without regard to ASCII case ("P1" is p1, "US" is us): the issues and the
+// rulebooks write them either way, and no game has two sides differing only in case.
 int Game::seat_index(std::string_view side) const {
+  const auto lower = [](char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  };
   const auto& s = seats();
-  for (size_t i = 0; i < s.size(); ++i)
-    if (s[i] == side) return static_cast<int>(i);
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i].size() != side.size()) continue;
+    bool same = true;
+    for (size_t k = 0; k < side.size() && same; ++k) same = lower(s[i][k]) == lower(side[k]);
+    if (same) return static_cast<int>(i);
+  }
   return -1;
 }
 

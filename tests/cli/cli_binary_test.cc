@@ -195,6 +195,17 @@ TEST(CliBinary, ReplayLuckReportsExpectedAndActualHitsPerSide) {
   EXPECT_EQ(sides, 2) << o.out;
 }
 
+// Issue 6 writes "--seat P1=random": side names match without regard to case.
+TEST(CliBinary, SideNamesMatchWithoutRegardToCase) {
+  Outcome o = feldherr({"play", "westerplatte/easy", "--seat", "P1=random", "--seed", "2",
+                        "--quiet", "--max-actions", "200"});
+  EXPECT_NE(o.code, 2) << o.err;
+  EXPECT_EQ(o.err.find("unknown side"), std::string::npos) << o.err;
+  Outcome u = feldherr(
+      {"play", kGame, "--seat", "ORCS=random", "--seat", "Elves=random", "--seed", "7", "--quiet"});
+  EXPECT_EQ(u.code, 0) << u.err;
+}
+
 const std::vector<std::string> kRandomGame = {
     "play", kGame, "--seed", "7", "--seat", "orcs=random", "--seat", "elves=random", "--quiet"};
 
