@@ -178,7 +178,7 @@ void RivetState::card_plays(ActionList& out) const {
         }
         break;
       default:
-        break;  // W4, W5, W8, W9: not implemented yet
+        break;  // W4, W8, W9: the reaction windows, offered by rules.cc (see the header)
     }
   }
 }
