@@ -41,7 +41,14 @@ struct Search {
   const State* root;
   int seat;
   std::vector<uint64_t> root_ids;  // sorted ids of the real root's legal actions
+  std::vector<double> prior;       // parallel to root_ids; empty: no prior (UCB1 at the root)
 };
+
+// The prior of a root action (its index in the sorted root ids).
+double prior_of(const Search& sr, uint64_t id) {
+  auto it = std::lower_bound(sr.root_ids.begin(), sr.root_ids.end(), id);
+  return sr.prior[static_cast<size_t>(it - sr.root_ids.begin())];
+}
 
 // The legal actions without concessions, unless a concession is all there is (a search never
 // needs to resign: a concession is never better than playing on to the same loss).
@@ -143,7 +150,26 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
           tree.nodes[static_cast<size_t>(c)].avail += 1;
       }
       size_t pick = 0;
-      if (untried > 0) {
+      if (node == 0 && !sr.prior.empty()) {
+        // PUCT at the root: the heuristic's prior guides which actions are tried and how often.
+        const double sqrt_n = std::sqrt(tree.nodes[0].visits + 1.0);
+        double best = -std::numeric_limits<double>::infinity();
+        for (size_t i = 0; i < legal.size(); ++i) {
+          double q = 0, n = 0;
+          if (child_of[i] >= 0) {
+            const Node& c = tree.nodes[static_cast<size_t>(child_of[i])];
+            n = c.visits;
+            q = n > 0 ? c.value / n : 0.0;
+          }
+          const double u = q + cfg.prior_weight * prior_of(sr, legal[i].id()) * sqrt_n / (1 + n);
+          if (u > best) best = u, pick = i;
+        }
+        if (child_of[pick] < 0) {
+          child_of[pick] = add_child(tree, node, cur, legal[pick].id());
+          tree.nodes[static_cast<size_t>(child_of[pick])].avail += 1;
+          expanded = true;
+        }
+      } else if (untried > 0) {
         // Expansion: a random untried action.
         auto k = rng.below(static_cast<uint32_t>(untried));
         for (size_t i = 0; i < legal.size(); ++i) {
@@ -219,8 +245,13 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
 
 }  // namespace
 
-MctsPlayer::MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy)
-    : config_(config), rng_(seed), evaluate_(std::move(evaluate)), policy_(std::move(policy)) {
+MctsPlayer::MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy,
+                       SetupFilter setup)
+    : config_(config),
+      rng_(seed),
+      evaluate_(std::move(evaluate)),
+      policy_(std::move(policy)),
+      setup_(std::move(setup)) {
   if (config_.threads < 1) config_.threads = 1;
   if (config_.seconds <= 0 && config_.iterations <= 0) config_.iterations = 1000;
 }
@@ -236,6 +267,8 @@ std::string MctsPlayer::name() const {
   }
   if (config_.depth != 20) n += ":d" + std::to_string(std::max(0, config_.depth));
   if (config_.playout == PlayoutPolicy::kGuided) n += ":guided";
+  if (!config_.heuristic_setup) n += ":search-setup";
+  if (!config_.prior) n += ":noprior";
   return n;
 }
 
@@ -249,6 +282,14 @@ Action MctsPlayer::choose(const State& state) {
   state.legal_actions(legal);
   for (const Action& a : legal) stats_.root.push_back({a, 0, 0});
   if (legal.size() <= 1) return legal.front();
+  if (config_.heuristic_setup && setup_ && policy_ && setup_(state)) {
+    // A setup decision (army selection, hidden deployment): the game's heuristic makes it,
+    // seeded from this decision's seed (docs/ai.md "Setup decisions").
+    std::unique_ptr<Player> p = policy_(state.current_seat(), decision_seed);
+    Action a = p->choose(state);
+    stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    return a;
+  }
 
   Search sr;
   sr.config = &config_;
@@ -258,6 +299,28 @@ Action MctsPlayer::choose(const State& state) {
   sr.seat = state.current_seat();
   for (const Action& a : legal) sr.root_ids.push_back(a.id());
   std::sort(sr.root_ids.begin(), sr.root_ids.end());
+  if (config_.prior && policy_) {
+    // The heuristic's scores of the root actions as a softmax prior (PUCT at the root).
+    std::vector<double> scores;
+    std::unique_ptr<Player> p =
+        policy_(state.current_seat(), Hasher().add(decision_seed).add(0x9a1).value());
+    if (p->score_actions(state, scores) && scores.size() == legal.size()) {
+      double best = -std::numeric_limits<double>::infinity();
+      for (double x : scores) best = std::max(best, x);
+      if (std::isfinite(best)) {
+        const double t = config_.prior_temperature > 0 ? config_.prior_temperature : 1.0;
+        sr.prior.assign(legal.size(), 0.0);
+        double total = 0;
+        for (size_t i = 0; i < legal.size(); ++i) {
+          const double w = std::isfinite(scores[i]) ? std::exp((scores[i] - best) / t) : 0.0;
+          auto it = std::lower_bound(sr.root_ids.begin(), sr.root_ids.end(), legal[i].id());
+          sr.prior[static_cast<size_t>(it - sr.root_ids.begin())] += w;
+          total += w;
+        }
+        for (double& x : sr.prior) x /= total;
+      }
+    }
+  }
 
   // With an iteration budget the time budget is ignored (deterministic search).
   const bool timed = config_.iterations <= 0 && config_.seconds > 0;
@@ -315,6 +378,8 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
   MctsConfig c = config;
   c.seconds = 1.0;
   c.iterations = 0;
+  c.heuristic_setup = true;
+  c.prior = true;
   std::string_view rest = text.substr(4);
   if (!rest.empty() && rest.front() != ':') return false;  // "mctsx" is some other player
   bool budget_seen = false, policy_seen = false;
@@ -331,6 +396,14 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
       if (ec != std::errc() || d < 0)
         return error = "mcts: bad depth '" + std::string(part) + "'", true;
       c.depth = d;
+      continue;
+    }
+    if (part == "noprior") {
+      c.prior = false;
+      continue;
+    }
+    if (part == "search-setup") {
+      c.heuristic_setup = false;
       continue;
     }
     if (part == "guided" || part == "random") {
@@ -371,12 +444,15 @@ std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsCon
                                          uint64_t seed, bool* no_evaluate) {
   Evaluator eval;
   PolicyFactory policy;
+  SetupFilter setup;
   if (module != nullptr) {
     eval = module->evaluate;
     policy = module->make_heuristic;
+    setup = module->setup_decision;
   }
   if (no_evaluate != nullptr) *no_evaluate = !eval;
-  return std::make_unique<MctsPlayer>(config, seed, std::move(eval), std::move(policy));
+  return std::make_unique<MctsPlayer>(config, seed, std::move(eval), std::move(policy),
+                                      std::move(setup));
 }
 
 }  // namespace feldherr

@@ -43,6 +43,8 @@ namespace feldherr {
 using Evaluator = std::function<double(const State& state, int seat)>;
 // Makes the playout policy of a seat (the game's heuristic); GameModule::make_heuristic.
 using PolicyFactory = std::function<std::unique_ptr<Player>(int seat, uint64_t seed)>;
+// True for a setup decision that the game's heuristic makes for MCTS; GameModule::setup_decision.
+using SetupFilter = std::function<bool(const State& state)>;
 
 enum class PlayoutPolicy { kRandom, kGuided };
 
@@ -57,6 +59,15 @@ struct MctsConfig {
   // Cap on playout decisions when there is no evaluation function (or depth <= 0); a playout
   // still running there counts as a draw (0).
   int max_playout = 20000;
+  // Setup decisions (GameModule::setup_decision) are left to the game's heuristic; false: the
+  // search makes them too (seat suffix ":search-setup").
+  bool heuristic_setup = true;
+  // Root prior (PUCT, Silver et al. 2017): when the game's heuristic scores its candidates
+  // (Player::score_actions), the root selects by Q + prior_weight * P * sqrt(N) / (1 + n) with
+  // P = softmax(score / prior_temperature); false (seat suffix ":noprior"): UCB1 at the root too.
+  bool prior = true;
+  double prior_temperature = 0.5;  // in the heuristic's score units (Pocket: DP)
+  double prior_weight = 5.0;
 };
 
 // What the last decision looked like (for tests, benches and explanations).
@@ -76,7 +87,10 @@ class MctsPlayer : public Player {
  public:
   // `evaluate` null: playouts run to the end of the game (capped by max_playout).
   // `policy` null: guided playouts fall back to random ones.
-  MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy = nullptr);
+  // `setup` (may be null): decisions it accepts are made by the policy (when there is one)
+  // instead of the search.
+  MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy = nullptr,
+             SetupFilter setup = nullptr);
 
   Action choose(const State& state) override;
   std::string name() const override;
@@ -89,6 +103,7 @@ class MctsPlayer : public Player {
   Rng rng_;
   Evaluator evaluate_;
   PolicyFactory policy_;
+  SetupFilter setup_;
   MctsStats stats_;
 };
 

@@ -43,6 +43,35 @@ class ScoredPlayer : public Player {
   Action choose(const State& state) override {
     state.legal_actions(legal_);
     if (legal_.size() == 1) return legal_.front();
+    score_all(state);
+    tied_.clear();
+    double best = -std::numeric_limits<double>::infinity();
+    for (double s : scores_) best = std::max(best, s);
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      if (scores_[i] >= best - tie_band_) tied_.push_back(i);
+    }
+    if (tied_.empty()) {  // every score was -inf
+      return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
+    }
+    return legal_[tied_[rng_.below(static_cast<uint32_t>(tied_.size()))]];
+  }
+
+  bool score_actions(const State& state, std::vector<double>& scores) override {
+    state.legal_actions(legal_);
+    score_all(state);
+    scores = scores_;
+    return true;
+  }
+
+  std::string name() const override { return name_; }
+
+  // The scores of the last decision, parallel to last_actions() (for tests and explanations).
+  const std::vector<double>& last_scores() const { return scores_; }
+  const ActionList& last_actions() const { return legal_; }
+
+ private:
+  // Scores every action of legal_ (the real state's) on one determinisation into scores_.
+  void score_all(const State& state) {
     const int seat = state.current_seat();
     // The determinisation draws from its own generator, seeded from the player's, so that the
     // player's generator advances by the same amount whatever the hidden information is.
@@ -53,32 +82,15 @@ class ScoredPlayer : public Player {
     for (const Action& a : view_legal_) view_ids_.push_back(a.id());
     std::sort(view_ids_.begin(), view_ids_.end());
     scores_.assign(legal_.size(), 0.0);
-    double best = -std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < legal_.size(); ++i) {
       double s = -std::numeric_limits<double>::infinity();
       if (std::binary_search(view_ids_.begin(), view_ids_.end(), legal_[i].id()))
         s = scorer_(*view, legal_[i], rng_);
       if (std::isnan(s)) s = -std::numeric_limits<double>::infinity();
       scores_[i] = s;
-      if (s > best) best = s;
     }
-    tied_.clear();
-    for (size_t i = 0; i < legal_.size(); ++i) {
-      if (scores_[i] >= best - tie_band_) tied_.push_back(i);
-    }
-    if (tied_.empty()) {  // every score was -inf
-      return legal_[rng_.below(static_cast<uint32_t>(legal_.size()))];
-    }
-    return legal_[tied_[rng_.below(static_cast<uint32_t>(tied_.size()))]];
   }
 
-  std::string name() const override { return name_; }
-
-  // The scores of the last decision, parallel to last_actions() (for tests and explanations).
-  const std::vector<double>& last_scores() const { return scores_; }
-  const ActionList& last_actions() const { return legal_; }
-
- private:
   std::string name_;
   ActionScorer scorer_;
   Rng rng_;

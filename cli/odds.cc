@@ -596,6 +596,11 @@ int LogOdds(const OddsArgs& a, const Registry& registry, Streams& io) {
     o["net_hits"] = Distribution(o["net_hits"].get<std::vector<double>>());
   if (o.contains("hits") && o["hits"].is_array())
     o["hits"] = Distribution(o["hits"].get<std::vector<double>>());
+  std::vector<double> strike_back;  // Pocket melee: the struck unit's 1 die back
+  if (o.contains("strike_back") && o["strike_back"].is_array()) {
+    strike_back = o["strike_back"].get<std::vector<double>>();
+    o["strike_back"] = Distribution(strike_back);
+  }
   if (o.contains("result")) o["results"] = o["result"];
   o.erase("result");
   o["game"] = std::string(pos.game->id());
@@ -615,6 +620,10 @@ int LogOdds(const OddsArgs& a, const Registry& registry, Streams& io) {
     for (size_t k = 0; o["net_hits"].contains(std::to_string(k)); ++k)
       p.push_back(o["net_hits"][std::to_string(k)].get<double>());
     PrintDistribution(io.out, "net hits", p);
+    io.out << '\n';
+  }
+  if (!strike_back.empty()) {
+    PrintDistribution(io.out, "strike back", strike_back);
     io.out << '\n';
   }
   auto print_results = [&](const std::string& who, const nlohmann::json& r) {

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/game.h"
 #include "engine/rng.h"
@@ -17,6 +18,14 @@ class Player {
   // information must only use state.observe(seat) or state.determinize(seat, rng).
   virtual Action choose(const State& state) = 0;
   virtual std::string name() const = 0;
+  // Players that score every candidate (ai/scored_player.h) return the scores of
+  // state.legal_actions(), higher is better; used by MCTS as a prior at its root (docs/ai.md).
+  // Others return false.
+  virtual bool score_actions(const State& state, std::vector<double>& scores) {
+    (void)state;
+    (void)scores;
+    return false;
+  }
 };
 
 // Uniformly random among the legal actions, except that it concedes only when nothing else is

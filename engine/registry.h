@@ -48,6 +48,11 @@ struct GameModule {
   // states give their Result::returns), where MCTS cuts its playouts. Null: MCTS plays out to
   // the end.
   std::function<double(const State&, int seat)> evaluate;
+  // ai/mcts.h: true for a decision whose consequences lie beyond any playout horizon (army
+  // selection, hidden deployment: a playout cut at 20 decisions never reaches a die roll, so only
+  // the evaluation would judge it); MCTS seats let the game's heuristic make those decisions
+  // (docs/ai.md "Setup decisions"). Null: MCTS searches every decision.
+  std::function<bool(const State&)> setup_decision;
   // Data files of this game live in data_dir()/<data_subdir>/. validate_file checks one of them
   // and throws DataError("FILE:LINE: message") if it is malformed.
   std::string data_subdir;

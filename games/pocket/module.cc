@@ -56,10 +56,16 @@ GameModule pocket_module() {
   };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_pocket_heuristic(seat, seed); };
   m.evaluate = [](const State& s, int seat) { return PocketEvaluate(s, seat); };  // evaluate.h
+  // PB Aufbau 4-5, Aufstellung 3: army selection, unit formation and hidden placement are
+  // decided long before the first die; MCTS seats leave them to the heuristic (docs/ai.md).
+  m.setup_decision = [](const State& s) {
+    return static_cast<const PocketState&>(s).phase < kBattle;
+  };
   m.data_subdir = "pocket";
   m.validate_file = [](const std::string& path) { (void)load_army(path); };
   m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board
   m.luck = &PocketLuck;                                  // luck.cc: replay --luck
+  m.odds = &PocketOdds;                                  // odds.cc: odds panel, odds log
   m.invariant = [](const State& s) -> std::string {
     const auto* ps = dynamic_cast<const PocketState*>(&s);
     if (!ps) return "not a Pocket Battles state";

@@ -343,5 +343,8 @@ PocketOptions parse_options(const Options& options);
 
 // luck.cc: GameModule::luck, the expected and actual hits of a melee or shooting roll.
 std::optional<LuckSample> PocketLuck(const State& before, const Action& chance);
+// GameModule::odds (odds.cc): the exact hit distributions of an attack, continued combat, shot,
+// intercept or reaction shot in the battle; null for any other action.
+json PocketOdds(const State& state, const Action& action);
 
 }  // namespace feldherr::pocket

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -252,8 +253,88 @@ TEST(Mcts, SeatParser) {
     EXPECT_TRUE(parse_mcts_seat(bad, c, error)) << bad;
     EXPECT_NE(error, "") << bad;
   }
+  ASSERT_TRUE(parse_mcts_seat("mcts:500it:noprior:search-setup", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_FALSE(c.prior);
+  EXPECT_FALSE(c.heuristic_setup);
+  ASSERT_TRUE(parse_mcts_seat("mcts:500it", c, error));  // a seat text gives the whole config
+  EXPECT_TRUE(c.prior);
+  EXPECT_TRUE(c.heuristic_setup);
   MctsPlayer p(budget(2000), 1, nullptr);
   EXPECT_EQ(p.name(), "mcts:2000it");
+  MctsConfig q = budget(2000);
+  q.prior = false;
+  q.heuristic_setup = false;
+  EXPECT_EQ(MctsPlayer(q, 1, nullptr).name(), "mcts:2000it:search-setup:noprior");
+}
+
+// PB Aufbau 4 (army selection) is a setup decision (GameModule::setup_decision): the MCTS seat
+// lets the game's heuristic make it, seeded with the decision's seed, and searches nothing; with
+// ":search-setup" it searches.
+TEST(Mcts, SetupDecisionsLeftToTheHeuristic_PocketAufbau4) {
+  const GameModule& m = pocket_module_ref();
+  ASSERT_TRUE(m.setup_decision);
+  auto game = pocket_game();
+  auto s = game->new_initial_state();
+  ASSERT_TRUE(m.setup_decision(*s));
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    auto mcts = make_mcts_player(&m, budget(300), seed);
+    Rng r(seed);
+    auto heuristic = m.make_heuristic(s->current_seat(), r.next_u64());
+    EXPECT_EQ(mcts->choose(*s), heuristic->choose(*s)) << "seed " << seed;
+    EXPECT_EQ(static_cast<MctsPlayer&>(*mcts).last_stats().iterations, 0);
+  }
+  MctsConfig c = budget(300);
+  c.heuristic_setup = false;
+  auto searching = make_mcts_player(&m, c, 1);
+  searching->choose(*s);
+  EXPECT_EQ(static_cast<MctsPlayer&>(*searching).last_stats().iterations, 300);
+  // The battle is searched.
+  auto positions = pocket_positions(*game, 2, 5);
+  int battle = 0;
+  for (const auto& p : positions) {
+    if (static_cast<const pocket::PocketState&>(*p).phase != pocket::kBattle) continue;
+    EXPECT_FALSE(m.setup_decision(*p));
+    ++battle;
+  }
+  EXPECT_GT(battle, 5);
+}
+
+// The root prior (PUCT): with a flat evaluation (every leaf worth 0) the search cannot prefer
+// any action by value, so the root visits follow the prior, and the heuristic's best-scored
+// action is the most visited, with more than twice the visits UCB1 gives it without the prior
+// (summed over the positions).
+TEST(Mcts, RootPriorFollowsTheHeuristicsScores_Pocket) {
+  const GameModule& m = pocket_module_ref();
+  auto game = pocket_game();
+  auto positions = pocket_positions(*game, 4, 3);
+  Evaluator flat = [](const State&, int) { return 0.0; };
+  int checked = 0;
+  double with_prior = 0, without_prior = 0;  // visits of the favourite over all positions
+  for (const auto& p : positions) {
+    const auto& ps = static_cast<const pocket::PocketState&>(*p);
+    if (ps.phase != pocket::kBattle || p->legal_actions().size() < 4) continue;
+    std::vector<double> scores;
+    auto h = m.make_heuristic(p->current_seat(), 5);
+    ASSERT_TRUE(h->score_actions(*p, scores));
+    std::vector<double> sorted = scores;
+    std::sort(sorted.rbegin(), sorted.rend());
+    if (!(sorted[0] > sorted[1] + 0.5)) continue;  // a clear favourite
+    const size_t best =
+        static_cast<size_t>(std::max_element(scores.begin(), scores.end()) - scores.begin());
+    MctsConfig c = budget(400);
+    c.depth = 1;
+    MctsPlayer with(c, 11, flat, m.make_heuristic);
+    EXPECT_EQ(with.choose(*p), p->legal_actions()[best]) << p->describe(p->legal_actions()[best]);
+    c.prior = false;
+    MctsPlayer without(c, 11, flat, m.make_heuristic);
+    without.choose(*p);
+    with_prior += with.last_stats().root[best].visits;
+    without_prior += without.last_stats().root[best].visits;
+    if (++checked == 10) break;
+  }
+  EXPECT_GE(checked, 5);
+  EXPECT_GT(with_prior, 2 * without_prior);
 }
 
 // Guided playouts (the game's heuristic with epsilon random moves) produce legal games too.

@@ -1,0 +1,130 @@
+// The exact odds of a Pocket Battles order or reaction before it is made (GameModule::odds: the
+// web UI's odds panel and `feldherr odds log`). Every face of the rolled dice is enumerated (at
+// most 2 d6, 36 outcomes): no sampling.
+//
+// PB Gefecht 2 / PB Beschießen 2: each rolled die scores one hit per printed die of the unit
+// (its surviving troops) showing the rolled number. There are no saves in Pocket Battles: every
+// hit is a wound (PB Wunden), so "net hits" are the hits.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "games/pocket/pocket.h"
+
+namespace feldherr::pocket {
+
+namespace {
+
+// P(hits = k) for `rolled` d6 against a unit's printed faces (faces[f] dice show f).
+std::vector<double> HitDistribution(const std::array<uint8_t, 7>& faces, int rolled) {
+  std::vector<double> p(1, 1.0);  // zero dice: no hit
+  for (int die = 0; die < rolled; ++die) {
+    std::vector<double> next;
+    for (size_t h = 0; h < p.size(); ++h) {
+      for (int f = 1; f <= 6; ++f) {
+        const size_t k = h + faces[static_cast<size_t>(f)];
+        if (next.size() <= k) next.resize(k + 1, 0.0);
+        next[k] += p[h] / 6.0;
+      }
+    }
+    p = std::move(next);
+  }
+  return p;
+}
+
+double Expected(const std::vector<double>& p) {
+  double e = 0;
+  for (size_t k = 0; k < p.size(); ++k) e += static_cast<double>(k) * p[k];
+  return e;
+}
+
+std::string Percent(double p) {
+  return fmt::format("{:.1f}%", 100 * p);
+}
+
+// A melee: `striker` rolls `dice` combat dice at `struck`, which strikes back with 1 die if it
+// survives (PB Gefecht, Rückschlag; shown with all its dice, before its losses).
+json Melee(const PocketState& s, int striker, int struck, int dice, const std::string& rule) {
+  const Unit& x = s.units[static_cast<size_t>(striker)];
+  const Unit& y = s.units[static_cast<size_t>(struck)];
+  const std::vector<double> hits = HitDistribution(x.cm, dice);
+  const std::vector<double> back = HitDistribution(y.cm, 1);
+  const double e = Expected(hits);
+  return {{"kind", "pocket-melee"},
+          {"summary", fmt::format("{} strikes {} with {} {} against its printed combat dice: no "
+                                  "hit {}, expected hits {:.2f}; {} strikes back with 1 die "
+                                  "(expected {:.2f}, before its losses) ({})",
+                                  s.unit_label(striker), s.unit_label(struck), dice,
+                                  dice == 1 ? "die" : "dice", Percent(hits[0]), e,
+                                  s.unit_label(struck), Expected(back), rule)},
+          {"params", {{"dice", dice}, {"saves", false}}},
+          {"net_hits", hits},
+          {"strike_back", back},
+          {"expected_net_hits", e}};
+}
+
+json Shot(const PocketState& s, int shooter, int target, const std::string& rule) {
+  const Unit& x = s.units[static_cast<size_t>(shooter)];
+  const std::vector<double> hits = HitDistribution(x.sm, 1);
+  const double e = Expected(hits);
+  const bool into_combat = s.units[static_cast<size_t>(target)].combat >= 0;
+  return {{"kind", "pocket-shoot"},
+          {"summary",
+           fmt::format("{} shoots at {} with 1 die against its printed shooting dice: no hit {}, "
+                       "expected hits {:.2f}{} ({})",
+                       s.unit_label(shooter), s.unit_label(target), Percent(hits[0]), e,
+                       into_combat ? "; into a combat the hits are split among its units (A2)" : "",
+                       rule)},
+          {"params", {{"dice", 1}, {"saves", false}}},
+          {"net_hits", hits},
+          {"expected_net_hits", e}};
+}
+
+bool ValidUnit(const PocketState& s, int u) {
+  return u >= 0 && u < s.n_units;
+}
+
+}  // namespace
+
+json PocketOdds(const State& state, const Action& action) {
+  const auto* s = dynamic_cast<const PocketState*>(&state);
+  if (s == nullptr || s->phase != kBattle || !s->why_illegal(action).empty()) return nullptr;
+  const int a = action.argc > 0 ? action.arg(0) : -1;
+  const int b = action.argc > 1 ? action.arg(1) : -1;
+  switch (action.verb) {
+    case kAttack: {
+      if (!ValidUnit(*s, a)) return nullptr;
+      if (action.argc == 2 && ValidUnit(*s, b))  // flank or rear: the defender may only wait
+        return Melee(*s, a, b, 2, "PB Aktion 2, Gefecht 1-2");
+      // A frontal attack: the defender's reaction decides whom it strikes; the attacker's two
+      // dice are the same against any target.
+      const std::vector<double> hits = HitDistribution(s->units[static_cast<size_t>(a)].cm, 2);
+      return {{"kind", "pocket-melee"},
+              {"summary", fmt::format("{} attacks with 2 dice (first strike) against its printed "
+                                      "combat dice: no hit {}, expected hits {:.2f}; the defender "
+                                      "reacts first (intercept, shoot or wait; PB Aktion 2)",
+                                      s->unit_label(a), Percent(hits[0]), Expected(hits))},
+              {"params", {{"dice", 2}, {"saves", false}}},
+              {"net_hits", hits},
+              {"expected_net_hits", Expected(hits)}};
+    }
+    case kContinue:
+      if (!ValidUnit(*s, a) || !ValidUnit(*s, b)) return nullptr;
+      return Melee(*s, a, b, 1, "PB Aktion 3, Gefecht 2");
+    case kShoot:
+      if (!ValidUnit(*s, a) || !ValidUnit(*s, b)) return nullptr;
+      return Shot(*s, a, b, "PB Aktion 5, Beschießen 2");
+    case kReactIntercept:  // the attacker strikes the interceptor first, with its extra die
+      if (s->n_steps == 0 || !ValidUnit(*s, a)) return nullptr;
+      return Melee(*s, s->top().a, a, 2, "PB Aktion 2 A, Gefecht 1-2");
+    case kReactShoot:
+      if (s->n_steps == 0 || !ValidUnit(*s, a)) return nullptr;
+      return Shot(*s, a, s->top().a, "PB Aktion 2 B, Beschießen 2");
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace feldherr::pocket
