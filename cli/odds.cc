@@ -627,10 +627,12 @@ int LogOdds(const OddsArgs& a, const Registry& registry, Streams& io) {
     io.out << '\n';
   }
   auto print_results = [&](const std::string& who, const nlohmann::json& r) {
-    io.out << fmt::format("{:<12}  probability{}\n", "result",
+    size_t w = 12;  // the longest result name ("defenders-eliminated")
+    for (const auto& [name, q] : r.items()) w = std::max(w, name.size());
+    io.out << fmt::format("{:<{}}  probability{}\n", "result", w,
                           who.empty() ? "" : "  (" + who + ")");
     for (const auto& [name, q] : r.items())
-      io.out << fmt::format("{:<12}  {:>11}\n", name, Prob(q));
+      io.out << fmt::format("{:<{}}  {:>11}\n", name, w, Prob(q));
   };
   if (o.contains("results")) print_results("", o["results"]);
   if (o.contains("units"))

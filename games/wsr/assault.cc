@@ -6,13 +6,16 @@
 // advance() with its data in WsrState::assault (phases below); decisions (HQ support, retreat
 // hex) are steps above it.
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "games/wsr/board.h"
 #include "games/wsr/combat.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/odds.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -104,6 +107,67 @@ void Listed(const WsrState& s, const std::array<int8_t, 2>& a, std::vector<int>&
 }
 
 }  // namespace
+
+// GameModule::odds for `assault HEX` / `overrun HEX` (board.h): the exchange of WSR 6.3 / 6.4
+// with the moving stack as it stands, before any HQ support is chosen (step 1 comes after the
+// declaration) and before a minefield in the hex is met.
+nlohmann::json AssaultOddsJson(const WsrState& s, int hex, bool overrun) {
+  using nlohmann::json;
+  if (!s.can_assault(hex, overrun, nullptr)) return nullptr;
+  const int side = s.side_of(s.group[0]);
+  std::vector<int> att, def;
+  for (int k = 0; k < s.n_group; ++k)
+    if (!s.info(s.group[static_cast<size_t>(k)]).hq) att.push_back(s.group[static_cast<size_t>(k)]);
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.on_map(u) && s.unit(u).hex == hex && s.side_of(u) != side && !s.info(u).hq)
+      def.push_back(u);
+  const AssaultInput in = BuildInput(s, hex, overrun, att, def, -1, -1, side);
+  if (in.attackers.size() > 4 || in.defenders.size() > 4) return nullptr;
+  const AssaultOdds o = OddsOfAssault(in);
+  json outcome = json::object();
+  for (size_t k = 0; k < o.outcome.size(); ++k) {
+    const auto oc = static_cast<AssaultOutcome>(k);
+    const bool fits =
+        overrun ? oc != AssaultOutcome::kDefendersRetreat && oc != AssaultOutcome::kAttackersReturn
+                : oc != AssaultOutcome::kOverrunContinues && oc != AssaultOutcome::kOverrunReturns;
+    if (fits || o.outcome[k] > 0) outcome[AssaultOutcomeName(oc)] = o.outcome[k];
+  }
+  json units = json::object();
+  auto add_units = [&](const std::vector<int>& ids, const std::vector<ResultOdds>& r) {
+    for (size_t i = 0; i < ids.size() && i < r.size(); ++i) {
+      json x = json::object();
+      for (int c = 0; c < kNumCombatResults; ++c)
+        x[CombatResultName(static_cast<CombatResult>(c))] = r[i][static_cast<size_t>(c)];
+      units[s.unit_label(ids[i])] = x;
+    }
+  };
+  add_units(att, o.attacker_result);
+  add_units(def, o.defender_result);
+  std::vector<double> taken = o.defenders_take;  // without impossible high counts
+  while (taken.size() > 1 && taken.back() == 0.0) taken.pop_back();
+  double expected = 0;
+  for (size_t k = 0; k < o.defenders_take.size(); ++k)
+    expected += static_cast<double>(k) * o.defenders_take[k];
+  const char* rule = overrun ? "WSR 6.4" : "WSR 6.3";
+  const double win = o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersEliminated)] +
+                     o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersRetreat)] +
+                     o.outcome[static_cast<size_t>(AssaultOutcome::kOverrunContinues)];
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "%s into %s: %zu against %zu, expected hits on the defenders %.2f (after any "
+                "improved position); the attackers take the hex or go on with %.1f%% (%s; "
+                "without HQ support, chosen next)",
+                overrun ? "overrun" : "assault", s.hex_name(hex).c_str(), att.size(), def.size(),
+                expected, 100 * win, rule);
+  return {{"kind", overrun ? "wsr-overrun" : "wsr-assault"},
+          {"summary", buf},
+          {"hits_by_attackers", o.hits_by_attackers},
+          {"hits_by_defenders", o.hits_by_defenders},
+          {"net_hits", taken},
+          {"result", outcome},
+          {"units", units},
+          {"expected_net_hits", expected}};
+}
 
 // [REC] A-02: an HQ supports at most one attacking unit of its hex per impulse (own or enemy)
 // with its command value; the owner chooses by declaring the attack "with-hq".

@@ -412,6 +412,9 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
       action.arg(0) < s->n_units && action.arg(1) >= 0 &&
       action.arg(1) < s->wgame().layout().size())
     return HexFireOddsJson(*s, action.arg(0), action.arg(1));
+  if (s != nullptr && (action.verb == kAssault || action.verb == kOverrun) && action.argc >= 1 &&
+      action.arg(0) >= 0 && action.arg(0) < s->wgame().layout().size())
+    return AssaultOddsJson(*s, action.arg(0), action.verb == kOverrun);
   if (s == nullptr || (action.verb != kFire && action.verb != kOpFire) || action.argc < 2)
     return nullptr;
   const int u = action.arg(0), t = action.arg(1);

@@ -22,6 +22,11 @@ nlohmann::json BoardJson(const Game& game);
 // `state`: the resolved parameters, P(attack hits), P(net hits) and P(result on the target),
 // with a one-line summary. A null json for any other action (the server then lists the next
 // roll's outcomes).
+// Also `assault HEX` / `overrun HEX` (WSR 6.3, 6.4): the exchange's hits, outcome and results
+// per unit (AssaultOddsJson, assault.cc).
 nlohmann::json FireOddsJson(const State& state, const Action& action);
+
+class WsrState;
+nlohmann::json AssaultOddsJson(const WsrState& s, int hex, bool overrun);
 
 }  // namespace feldherr::wsr

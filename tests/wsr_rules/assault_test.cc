@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/conformance.h"
+#include "games/wsr/board.h"
 #include "games/wsr/combat.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
@@ -405,6 +406,36 @@ TEST(WsrAssault, RandomGamesWithAssaultsOverrunsAndMinesKeepTheStateContract) {
   RecordProperty("overruns", overruns);
   RecordProperty("mines", mines);
   RecordProperty("retreats", retreats);
+}
+
+// The odds a player sees before `assault HEX` (GameModule::odds, AssaultOddsJson): WSR 8.1 /
+// T-8.1-2: the improved position cancels the first hit on the defenders, so the defenders take
+// k hits when the attackers roll k + 1 (and none on 0 or 1); outcomes and results sum to 1.
+TEST(WsrAssault, WSR_8_1_OddsOfAnAssaultCancelTheFirstHitInAnImprovedPosition) {
+  Pos p = Position({U("us.infantry", "A-H01", "us.cca")}, {U("de.infantry", "A-H02", "de.beck")},
+                   true, true, {"A-H01"});
+  Activate(p, "de.beck");
+  p.act("select de.infantry");
+  const nlohmann::json j = FireOddsJson(*p.state, p.parse("assault A-H01"));
+  ASSERT_FALSE(j.is_null());
+  EXPECT_EQ(j["kind"], "wsr-assault");
+  const auto rolled = j["hits_by_attackers"].get<std::vector<double>>();
+  const auto taken = j["net_hits"].get<std::vector<double>>();
+  ASSERT_GE(rolled.size(), 2u);
+  ASSERT_GE(taken.size() + 1, rolled.size());
+  auto rolled_at = [&](size_t k) { return k < rolled.size() ? rolled[k] : 0.0; };
+  EXPECT_NEAR(taken[0], rolled[0] + rolled[1], 1e-12);
+  EXPECT_GT(rolled[1], 0.0);  // the cancelled hit matters here
+  for (size_t k = 1; k < taken.size(); ++k) EXPECT_NEAR(taken[k], rolled_at(k + 1), 1e-12) << k;
+  double outcomes = 0;
+  for (const auto& [name, q] : j["result"].items()) outcomes += q.get<double>();
+  EXPECT_NEAR(outcomes, 1.0, 1e-12);
+  ASSERT_TRUE(j["units"].contains("us.infantry"));
+  double r = 0;
+  for (const auto& [name, q] : j["units"]["us.infantry"].items()) r += q.get<double>();
+  EXPECT_NEAR(r, 1.0, 1e-12);
+  // Not an assault that may be made: no odds (the rule is given by why_illegal).
+  EXPECT_TRUE(FireOddsJson(*p.state, p.parse("assault A-H03")).is_null());
 }
 
 }  // namespace
