@@ -23,6 +23,7 @@
 
 #include "engine/errors.h"
 #include "engine/toml_guard.h"
+#include "engine/toml_util.h"
 
 namespace feldherr::pocket {
 
@@ -110,40 +111,6 @@ constexpr std::array<std::pair<std::string_view, Provenance>, 5> kProvenanceName
     {"stand-in", Provenance::kStandIn},
 }};
 
-const char* TypeName(toml::node_type t) {
-  switch (t) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    case toml::node_type::date:
-      return "a date";
-    case toml::node_type::time:
-      return "a time";
-    case toml::node_type::date_time:
-      return "a date-time";
-    case toml::node_type::none:
-      break;
-  }
-  return "nothing";
-}
-
-// Lower-case letters, digits and '-', not empty, bounded length.
-bool IsSlug(std::string_view s) {
-  if (s.empty() || s.size() > kMaxIdLength) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-  });
-}
-
 template <size_t N>
 bool Contains(const std::array<std::string_view, N>& list, std::string_view s) {
   return std::find(list.begin(), list.end(), s) != list.end();
@@ -190,7 +157,7 @@ class Loader {
     if (troops == nullptr) {
       Fail(troops_node->source(),
            std::string("'troop' must be an array of tables ([[troop]]), not ") +
-               TypeName(troops_node->type()));
+               toml_type_name(troops_node->type()));
     }
     if (troops->empty()) Fail(troops->source(), "'troop' holds no troops");
     if (troops->size() > kMaxTroopTypes) {
@@ -201,8 +168,8 @@ class Loader {
     for (const toml::node& node : *troops) {
       const toml::table* table = node.as_table();
       if (table == nullptr) {
-        Fail(node.source(),
-             std::string("each troop must be a table ([[troop]]), not ") + TypeName(node.type()));
+        Fail(node.source(), std::string("each troop must be a table ([[troop]]), not ") +
+                                toml_type_name(node.type()));
       }
       TroopType troop = ParseTroop(*table, army.id);
       const uint32_t line = table->get("id")->source().begin.line;
@@ -260,7 +227,7 @@ class Loader {
     const toml::value<std::string>* s = node.as_string();
     if (s == nullptr) {
       Fail(node.source(),
-           "field '" + std::string(key) + "' must be a string, not " + TypeName(node.type()));
+           "field '" + std::string(key) + "' must be a string, not " + toml_type_name(node.type()));
     }
     if (!allow_empty && s->get().empty()) {
       Fail(node.source(), "field '" + std::string(key) + "' must not be empty");
@@ -271,8 +238,8 @@ class Loader {
   int Integer(const toml::node& node, std::string_view key, int64_t min, int64_t max) const {
     const toml::value<int64_t>* v = node.as_integer();
     if (v == nullptr) {
-      Fail(node.source(),
-           "field '" + std::string(key) + "' must be an integer, not " + TypeName(node.type()));
+      Fail(node.source(), "field '" + std::string(key) + "' must be an integer, not " +
+                              toml_type_name(node.type()));
     }
     const int64_t x = v->get();
     if (x < min || x > max) {
@@ -294,7 +261,7 @@ class Loader {
     }
     if (node.as_integer() == nullptr) {
       Fail(node.source(), "field '" + std::string(key) + "' must be an integer >= 1 or \"" +
-                              std::string(word) + "\", not " + TypeName(node.type()));
+                              std::string(word) + "\", not " + toml_type_name(node.type()));
     }
     return Integer(node, key, 1, kMaxValue);
   }
@@ -303,7 +270,7 @@ class Loader {
     const toml::array* a = node.as_array();
     if (a == nullptr) {
       Fail(node.source(),
-           "field '" + std::string(key) + "' must be an array, not " + TypeName(node.type()));
+           "field '" + std::string(key) + "' must be an array, not " + toml_type_name(node.type()));
     }
     return *a;
   }
@@ -319,7 +286,7 @@ class Loader {
       const toml::value<int64_t>* v = die.as_integer();
       if (v == nullptr) {
         Fail(die.source(), "field '" + std::string(key) + "' must hold die faces 1..6, not " +
-                               TypeName(die.type()));
+                               toml_type_name(die.type()));
       }
       if (v->get() < 1 || v->get() > 6) {
         Fail(die.source(), "die face " + std::to_string(v->get()) + " in '" + std::string(key) +
@@ -336,8 +303,8 @@ class Loader {
     for (const toml::node& item : a) {
       const toml::value<std::string>* s = item.as_string();
       if (s == nullptr) {
-        Fail(item.source(),
-             std::string("field 'traits' must hold trait names, not ") + TypeName(item.type()));
+        Fail(item.source(), std::string("field 'traits' must hold trait names, not ") +
+                                toml_type_name(item.type()));
       }
       Trait t{};
       if (!trait_from_name(s->get(), t)) {
@@ -356,7 +323,7 @@ class Loader {
     const toml::table* table = node.as_table();
     if (table == nullptr) {
       Fail(node.source(),
-           std::string("field 'provenance' must be a table, not ") + TypeName(node.type()));
+           std::string("field 'provenance' must be a table, not ") + toml_type_name(node.type()));
     }
     for (auto&& [key, value] : *table) {
       if (!Contains(kProvenanceFields, key.str())) {
@@ -390,13 +357,13 @@ class Loader {
     const toml::table* table = node->as_table();
     if (table == nullptr) {
       Fail(node->source(),
-           std::string("'army' must be a table ([army]), not ") + TypeName(node->type()));
+           std::string("'army' must be a table ([army]), not ") + toml_type_name(node->type()));
     }
     CheckKeys(*table, kArmyFields, "in [army]");
     const std::string where = "in [army]";
     const toml::node& id = Require(*table, "id", where);
     army.id = String(id, "id", false);
-    if (!IsSlug(army.id)) {
+    if (!is_data_slug(army.id, kMaxIdLength)) {
       Fail(id.source(), "army id '" + army.id +
                             "' must be lower-case letters, digits and '-' (at most " +
                             std::to_string(kMaxIdLength) + " characters)");
@@ -416,7 +383,8 @@ class Loader {
     const toml::node& id = Require(table, "id", "in [[troop]]");
     t.id = String(id, "id", false);
     const std::string prefix = army_id + ".";
-    if (t.id.compare(0, prefix.size(), prefix) != 0 || !IsSlug(t.id.substr(prefix.size()))) {
+    if (t.id.compare(0, prefix.size(), prefix) != 0 ||
+        !is_data_slug(t.id.substr(prefix.size()), kMaxIdLength)) {
       Fail(id.source(), "troop id '" + t.id + "' must be '" + prefix +
                             "' followed by lower-case letters, digits and '-'");
     }
@@ -453,7 +421,7 @@ const Army& shipped_army(const std::string& id) {
   const std::lock_guard<std::mutex> lock(mutex);
   if (auto it = cache.find(id); it != cache.end()) return *it->second;
   // Only plain names: an id can never reach outside data/pocket/.
-  if (!IsSlug(id)) throw DataError("unknown Pocket Battles army '" + id + "'");
+  if (!is_data_slug(id, kMaxIdLength)) throw DataError("unknown Pocket Battles army '" + id + "'");
   const std::string path = data_dir() + "/pocket/" + id + ".toml";
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {

@@ -14,6 +14,7 @@
 
 #include "engine/errors.h"
 #include "engine/toml_guard.h"
+#include "engine/toml_util.h"
 
 namespace feldherr::rivet {
 
@@ -110,25 +111,6 @@ namespace {
 
 constexpr uintmax_t kMaxFileBytes = 4u << 20;
 
-const char* TypeName(toml::node_type t) {
-  switch (t) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    default:
-      return "a date or time";
-  }
-}
-
 // Shared helpers of the four loaders.
 class Reader {
  public:
@@ -179,7 +161,8 @@ class Reader {
   }
   std::string Str(const toml::node& n, std::string_view key, bool allow_empty = false) const {
     const auto* s = n.as_string();
-    if (!s) Fail(n, "field '" + std::string(key) + "' must be a string, not " + TypeName(n.type()));
+    if (!s)
+      Fail(n, "field '" + std::string(key) + "' must be a string, not " + toml_type_name(n.type()));
     if (!allow_empty && s->get().empty())
       Fail(n, "field '" + std::string(key) + "' must not be empty");
     return toml_guard_unswap(s->get());
@@ -187,7 +170,8 @@ class Reader {
   int Int(const toml::node& n, std::string_view key, int lo, int hi) const {
     const auto* v = n.as_integer();
     if (!v)
-      Fail(n, "field '" + std::string(key) + "' must be an integer, not " + TypeName(n.type()));
+      Fail(n,
+           "field '" + std::string(key) + "' must be an integer, not " + toml_type_name(n.type()));
     if (v->get() < lo || v->get() > hi) {
       Fail(n, "field '" + std::string(key) + "' must be between " + std::to_string(lo) + " and " +
                   std::to_string(hi) + " (is " + std::to_string(v->get()) + ")");
@@ -205,12 +189,14 @@ class Reader {
   bool Bool(const toml::node& n, std::string_view key) const {
     const auto* b = n.as_boolean();
     if (!b)
-      Fail(n, "field '" + std::string(key) + "' must be true or false, not " + TypeName(n.type()));
+      Fail(n, "field '" + std::string(key) + "' must be true or false, not " +
+                  toml_type_name(n.type()));
     return b->get();
   }
   const toml::array& Arr(const toml::node& n, std::string_view key) const {
     const auto* a = n.as_array();
-    if (!a) Fail(n, "field '" + std::string(key) + "' must be an array, not " + TypeName(n.type()));
+    if (!a)
+      Fail(n, "field '" + std::string(key) + "' must be an array, not " + toml_type_name(n.type()));
     return *a;
   }
   std::vector<std::string> StrList(const toml::node& n, std::string_view key) const {

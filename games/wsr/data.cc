@@ -20,6 +20,7 @@
 
 #include "engine/errors.h"
 #include "engine/toml_guard.h"
+#include "engine/toml_util.h"
 
 namespace feldherr::wsr {
 
@@ -396,40 +397,6 @@ constexpr uintmax_t kMaxFileBytes = 4u << 20;
 constexpr size_t kMaxIdLength = 64;
 constexpr size_t kMaxListLength = 1000;
 
-const char* TypeName(toml::node_type t) {
-  switch (t) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
-    case toml::node_type::date:
-      return "a date";
-    case toml::node_type::time:
-      return "a time";
-    case toml::node_type::date_time:
-      return "a date-time";
-    case toml::node_type::none:
-      break;
-  }
-  return "nothing";
-}
-
-// Lower-case letters, digits and '-', not empty, bounded length.
-bool IsSlug(std::string_view s) {
-  if (s.empty() || s.size() > kMaxIdLength) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
-  });
-}
-
 // Reads one TOML file and gives typed, range-checked access that fails with "FILE:LINE: ...".
 class Reader {
  public:
@@ -474,7 +441,8 @@ class Reader {
   const toml::table& Table(const toml::node& node, std::string_view key) const {
     const toml::table* t = node.as_table();
     if (t == nullptr) {
-      Fail(node, "field '" + std::string(key) + "' must be a table, not " + TypeName(node.type()));
+      Fail(node,
+           "field '" + std::string(key) + "' must be a table, not " + toml_type_name(node.type()));
     }
     return *t;
   }
@@ -487,7 +455,8 @@ class Reader {
   std::string String(const toml::node& node, std::string_view key, bool allow_empty = false) const {
     const toml::value<std::string>* s = node.as_string();
     if (s == nullptr) {
-      Fail(node, "field '" + std::string(key) + "' must be a string, not " + TypeName(node.type()));
+      Fail(node,
+           "field '" + std::string(key) + "' must be a string, not " + toml_type_name(node.type()));
     }
     if (!allow_empty && s->get().empty()) {
       Fail(node, "field '" + std::string(key) + "' must not be empty");
@@ -497,7 +466,7 @@ class Reader {
 
   std::string Slug(const toml::node& node, std::string_view key) const {
     std::string s = String(node, key);
-    if (!IsSlug(s)) {
+    if (!is_data_slug(s, kMaxIdLength)) {
       Fail(node, "field '" + std::string(key) + "' ('" + s +
                      "') must be lower-case letters, digits and '-' (at most " +
                      std::to_string(kMaxIdLength) + " characters)");
@@ -508,8 +477,8 @@ class Reader {
   int Integer(const toml::node& node, std::string_view key, int64_t min, int64_t max) const {
     const toml::value<int64_t>* v = node.as_integer();
     if (v == nullptr) {
-      Fail(node,
-           "field '" + std::string(key) + "' must be an integer, not " + TypeName(node.type()));
+      Fail(node, "field '" + std::string(key) + "' must be an integer, not " +
+                     toml_type_name(node.type()));
     }
     const int64_t x = v->get();
     if (x < min || x > max) {
@@ -522,8 +491,8 @@ class Reader {
   bool Bool(const toml::node& node, std::string_view key) const {
     const toml::value<bool>* v = node.as_boolean();
     if (v == nullptr) {
-      Fail(node,
-           "field '" + std::string(key) + "' must be true or false, not " + TypeName(node.type()));
+      Fail(node, "field '" + std::string(key) + "' must be true or false, not " +
+                     toml_type_name(node.type()));
     }
     return v->get();
   }
@@ -541,7 +510,8 @@ class Reader {
   const toml::array& Array(const toml::node& node, std::string_view key) const {
     const toml::array* a = node.as_array();
     if (a == nullptr) {
-      Fail(node, "field '" + std::string(key) + "' must be an array, not " + TypeName(node.type()));
+      Fail(node,
+           "field '" + std::string(key) + "' must be an array, not " + toml_type_name(node.type()));
     }
     if (a->size() > kMaxListLength) {
       Fail(node, "field '" + std::string(key) + "' holds more than " +
@@ -569,7 +539,7 @@ class Reader {
       const toml::table* t = item.as_table();
       if (t == nullptr) {
         Fail(item, "each '" + std::string(key) + "' must be a table ([[" + std::string(key) +
-                       "]]), not " + TypeName(item.type()));
+                       "]]), not " + toml_type_name(item.type()));
       }
       out.push_back(t);
     }
@@ -1053,7 +1023,8 @@ CounterSet LoadCounters(const std::string& path) {
     c.nation = nation;
     const toml::node& id = r.Require(*t, "id", "in [[counter]]");
     c.id = r.String(id, "id");
-    if (c.id.compare(0, prefix.size(), prefix) != 0 || !IsSlug(c.id.substr(prefix.size()))) {
+    if (c.id.compare(0, prefix.size(), prefix) != 0 ||
+        !is_data_slug(c.id.substr(prefix.size()), kMaxIdLength)) {
       r.Fail(id, "counter id '" + c.id + "' must be '" + prefix +
                      "' followed by lower-case letters, digits and '-'");
     }
@@ -1194,7 +1165,8 @@ FormationList LoadFormations(const std::string& path) {
     const std::string where = "in [[formation]] '" + f.id + "'";
     f.nation = ReadNation(r, r.Require(*t, "nation", where));
     const std::string prefix = std::string(NationId(f.nation)) + ".";
-    if (f.id.compare(0, prefix.size(), prefix) != 0 || !IsSlug(f.id.substr(prefix.size()))) {
+    if (f.id.compare(0, prefix.size(), prefix) != 0 ||
+        !is_data_slug(f.id.substr(prefix.size()), kMaxIdLength)) {
       r.Fail(id, "formation id '" + f.id + "' must be '" + prefix +
                      "' followed by lower-case letters, digits and '-'");
     }

@@ -12,6 +12,7 @@
 
 #include "engine/errors.h"
 #include "engine/toml_guard.h"
+#include "engine/toml_util.h"
 
 namespace feldherr::wsr {
 
@@ -24,13 +25,6 @@ std::string Join(const std::vector<std::string_view>& v) {
   std::string s;
   for (std::string_view x : v) s += (s.empty() ? "" : ", ") + std::string(x);
   return s;
-}
-
-bool IsSlug(std::string_view s) {
-  if (s.empty() || s.size() > 64) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
-  });
 }
 
 // Typed access to one parsed scenario file; every failure is "FILE:LINE: message".
@@ -106,7 +100,7 @@ class Reader {
   }
   std::string Id(const toml::node& n, std::string_view key) const {
     std::string s = Str(n, key);
-    if (!IsSlug(s)) {
+    if (!is_data_slug(s, 64, true)) {
       Fail(n, "field '" + std::string(key) + "' ('" + s +
                   "') must be lower-case letters, digits, '.' and '-'");
     }
