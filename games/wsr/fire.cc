@@ -427,12 +427,7 @@ void WsrState::resolve_fire(int u, int t, int hits, const std::vector<int>& defe
          side_of(t));
   const bool op = has(t, kMoving);
   const int hex = unit(t).hex;
-  std::string text = hit_unit(t, left);
-  if (op && !has(t, kGone) && has(t, kDisrupted) && left > 0) {
-    finish_unit_move(t);  // WSR 6.2: a disrupted mover ends its movement (Ops complete)
-    text += "; it ends its movement (WSR 6.2)";
-  }
-  if (op && !has(t, kMoving)) leave_group(t);
+  const std::string text = hit_target(t, left);
   Emit(ev, left == 0 ? "WSR 6.1" : "WSR 6.1.7", text + ".", side_of(t));
   unit(u).flags |= kOpsComplete;
   unit(u).flags &= static_cast<uint16_t>(~kHqBonus);  // the support was for this attack
@@ -673,13 +668,7 @@ void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev)
   const std::vector<int> per = AllocateEven(net, static_cast<int>(units.size()), odd_idx);
   for (size_t k = 0; k < units.size(); ++k) {
     const int t = units[k];
-    const bool moving = has(t, kMoving);  // [REC] A-12: mortar opportunity fire
-    std::string text = hit_unit(t, per[k]);
-    if (moving && !has(t, kGone) && has(t, kDisrupted) && per[k] > 0) {
-      finish_unit_move(t);  // WSR 6.2: a disrupted mover ends its movement (Ops complete)
-      text += "; it ends its movement (WSR 6.2)";
-    }
-    if (moving && !has(t, kMoving)) leave_group(t);
+    const std::string text = hit_target(t, per[k]);  // [REC] A-12: mortar opportunity fire
     Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 6.1", text + ".", side_of(t));
   }
   unit(u).flags |= kOpsComplete;
@@ -687,6 +676,19 @@ void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev)
   bool elim = false;
   for (int t : units) elim = elim || has(t, kGone);
   if (net > 0 && !units.empty()) hq_loss_checks(hex, 1 - side_of(u), true, elim, ev);
+}
+
+// hit_unit on a target that may be moving: WSR 6.2, a disrupted mover ends its movement (Ops
+// complete) and, stopped or eliminated, leaves the moving stack.
+std::string WsrState::hit_target(int t, int hits) {
+  const bool moving = has(t, kMoving);
+  std::string text = hit_unit(t, hits);
+  if (moving && !has(t, kGone) && has(t, kDisrupted) && hits > 0) {
+    finish_unit_move(t);
+    text += "; it ends its movement (WSR 6.2)";
+  }
+  if (moving && !has(t, kMoving)) leave_group(t);
+  return text;
 }
 
 std::string WsrState::hit_unit(int t, int hits) {

@@ -483,8 +483,9 @@ class WsrState : public State {
   void hex_targets(int hex, int side, std::vector<int>& out) const;  // units a mortar hits
   void apply_fire_hex(int u, int hex, EventList* ev);
   void resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev);
-  std::string hit_unit(int t, int hits);  // WSR 6.1.7 results on one unit, "" text if none
-  void leave_group(int t);                // a mover stopped or eliminated by fire leaves the stack
+  std::string hit_unit(int t, int hits);    // WSR 6.1.7 results on one unit, "" text if none
+  std::string hit_target(int t, int hits);  // hit_unit + WSR 6.2: a disrupted mover stops
+  void leave_group(int t);  // a mover stopped or eliminated by fire leaves the stack
   // WSR 1.3.2.2 after an attack on `hex` against `side`: `hit` = a unit disrupted or reduced,
   // `elim` = a unit eliminated.
   void hq_loss_checks(int hex, int side, bool hit, bool elim, EventList* ev);
