@@ -19,6 +19,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "engine/errors.h"
+#include "engine/roll_odds.h"
 #include "games/wsr/combat.h"
 #include "games/wsr/data.h"
 
@@ -573,6 +574,39 @@ int PocketShoot(const OddsArgs& a, Streams& io) {
   return kExitOk;
 }
 
+// `odds log` for an action whose game gives no odds of its own: the outcomes of the roll it
+// causes, exact or sampled (then with the runs and a 95 % interval per outcome, said plainly).
+int NextRollOdds(const OddsArgs& a, const LogPosition& pos, const State& state,
+                 const Action& action, nlohmann::json r, Streams& io) {
+  r["game"] = std::string(pos.game->id());
+  r["position"] = {{"log", a.log_file}, {"after_actions", pos.actions}};
+  r["action"] = state.describe(action);
+  if (r["exact"] == true) r["method"] = "exact enumeration";
+  if (a.json) {
+    io.out << r.dump(2) << '\n';
+    return kExitOk;
+  }
+  io.out << fmt::format("{}/{} after {} actions of {}: {}\n", pos.game->id(), pos.game->scenario(),
+                        pos.actions, a.log_file, state.describe(action));
+  io.out << "the roll it causes: " << r.value("prompt", std::string()) << '\n';
+  const bool exact = r["exact"] == true;
+  io.out << (exact ? std::string("exact: every outcome enumerated (no sampling)")
+                   : r.value("summary", std::string()))
+         << "\n\n";
+  size_t w = 7;
+  for (const auto& o : r["outcomes"]) w = std::max(w, o["text"].get<std::string>().size());
+  io.out << fmt::format("{:<{}}  probability{}\n", "outcome", w, exact ? "" : "  95 % interval");
+  for (const auto& o : r["outcomes"]) {
+    io.out << fmt::format("{:<{}}  {:>11}", o["text"].get<std::string>(), w,
+                          Prob(o["p"].get<double>()));
+    if (o.contains("ci"))
+      io.out << fmt::format("  {}..{}", Prob(o["ci"][0].get<double>()),
+                            Prob(o["ci"][1].get<double>()));
+    io.out << '\n';
+  }
+  return kExitOk;
+}
+
 // `odds log FILE --action TEXT [--at N]`: the position after N actions of a replay log and one
 // of its legal actions; the game module's exact odds (GameModule::odds: WSR fire, opportunity
 // fire and mortar fire; see docs/cli.md for what each game covers).
@@ -588,10 +622,16 @@ int LogOdds(const OddsArgs& a, const Registry& registry, Streams& io) {
     throw UsageError(
         fmt::format("\"{}\" is not legal after action {}: {}", a.action, pos.actions, why));
   nlohmann::json o = pos.module && pos.module->odds ? pos.module->odds(state, action) : nullptr;
-  if (o.is_null())
-    throw UsageError(fmt::format(
-        "{} has no odds for \"{}\" (the odds cover the combats of docs/cli.md \"odds log\")",
-        pos.game->id(), state.describe(action)));
+  if (o.is_null()) {
+    // No combat odds of the game's own: the roll the action causes (engine/roll_odds.h).
+    nlohmann::json r = next_roll_odds(state, action);
+    if (r.is_null())
+      throw UsageError(
+          fmt::format("\"{}\" causes no roll and {} has no odds for it (docs/cli.md "
+                      "\"odds log\")",
+                      state.describe(action), pos.game->id()));
+    return NextRollOdds(a, pos, state, action, r, io);
+  }
   if (o.contains("net_hits") && o["net_hits"].is_array())
     o["net_hits"] = Distribution(o["net_hits"].get<std::vector<double>>());
   if (o.contains("hits") && o["hits"].is_array())

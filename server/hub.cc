@@ -10,6 +10,7 @@
 #include "engine/fair_dice.h"
 #include "engine/player.h"
 #include "engine/replay.h"
+#include "engine/roll_odds.h"
 
 namespace feldherr::server {
 
@@ -1046,23 +1047,10 @@ json Hub::odds_locked(LiveGame& g, const json& request) {
   json odds = nullptr;
   if (g.module && g.module->odds) odds = g.module->odds(s, action);
   if (odds.is_null()) {
-    // Generic odds: the distribution of the chance decision the action causes at once (the
-    // roll it triggers), enumerated exactly from chance_outcomes().
-    auto next = s.clone();
-    next->apply(action, nullptr);
-    if (next->is_terminal() || next->current_seat() != kChance)
-      return error_json("no_odds", "'" + label + "' causes no roll");
-    std::vector<ChanceOutcome> outcomes = next->chance_outcomes();
-    if (outcomes.empty() || outcomes.size() > 4096)
-      return error_json("no_odds", "too many outcomes to list for '" + label + "'");
-    std::map<std::string, double> by_text;
-    for (const ChanceOutcome& o : outcomes) by_text[next->describe(o.action)] += o.probability;
-    json list = json::array();
-    for (const auto& [text, p] : by_text) list.push_back({{"text", text}, {"p", p}});
-    odds = {{"kind", "next-roll"},
-            {"prompt", next->decision().prompt},
-            {"outcomes", list},
-            {"exact", true}};
+    // Generic odds: the distribution of the roll the action causes at once, exact or, when
+    // there are too many outcomes to enumerate, sampled (engine/roll_odds.h).
+    odds = next_roll_odds(s, action);
+    if (odds.is_null()) return error_json("no_odds", "'" + label + "' causes no roll");
   }
   return {{"type", "odds"},
           {"action", label},

@@ -1,0 +1,34 @@
+// The odds of the roll an action causes, for every game (the generic fallback behind the web
+// UI's odds panel and `feldherr odds log` when a game module has no odds of its own for an
+// action): the distribution of the chance decision that follows the action at once, outcomes
+// grouped by their text. Exact by enumeration of State::chance_outcomes() up to `max_exact`
+// outcomes; beyond that, Monte Carlo over `runs` seeded samples (State::sample_chance), each
+// probability with its 95 % Wilson interval, and the answer says so ("exact": false).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <utility>
+
+#include "engine/game.h"
+
+namespace feldherr {
+
+struct RollOddsOptions {
+  size_t max_exact = 4096;  // chance outcomes enumerated at most
+  int runs = 20000;         // Monte Carlo samples beyond that
+  uint64_t seed = 1;        // of the Monte Carlo generator (the answer is reproducible)
+  size_t max_listed = 40;   // outcomes listed (the most likely); the rest as "other outcomes"
+};
+
+// {"kind":"next-roll","prompt":P,"outcomes":[{"text":T,"p":p}...],"exact":true} or, sampled,
+// {..., "exact":false,"method":"Monte Carlo","runs":N, outcomes with "ci":[lo,hi]}. Null when
+// the action causes no roll at once (or ends the game). `action` must be legal in `state`.
+nlohmann::json next_roll_odds(const State& state, const Action& action,
+                              const RollOddsOptions& options = {});
+
+// The 95 % Wilson score interval of `successes` in `n` trials, as fractions.
+std::pair<double, double> wilson95(long long successes, long long n);
+
+}  // namespace feldherr

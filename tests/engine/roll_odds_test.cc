@@ -1,0 +1,87 @@
+// The odds of the roll an action causes (engine/roll_odds.h), on the Dice Race fixture game:
+// exact enumeration, and Monte Carlo with its runs and 95 % intervals when the outcomes are too
+// many to enumerate.
+#include "engine/roll_odds.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/engine/toy_game.h"
+
+namespace feldherr {
+namespace {
+
+Action parse(const State& s, const std::string& text) {
+  Action a;
+  std::string error;
+  EXPECT_TRUE(s.parse(text, a, error)) << error;
+  return a;
+}
+
+// Red at the start, after the deal: "dice 2" causes a roll of two dice: 36 outcomes, 21 texts
+// ("roll 3 4" and "roll 4 3" read alike): a double 1/36, any other pair 2/36.
+std::unique_ptr<State> before_two_dice() {
+  static const auto game = toy::make_dice_race(20);  // states refer to their game
+  auto s = game->new_initial_state();
+  toy::apply_all(*s, {"deal 6", "deal 1"});
+  return s;
+}
+
+double true_p(const std::string& text) {  // "roll A B"
+  return text.size() == 8 && text[5] == text[7] ? 1 / 36.0 : 2 / 36.0;
+}
+
+TEST(RollOdds, ExactEnumerationOfTwoDice) {
+  auto s = before_two_dice();
+  const nlohmann::json j = next_roll_odds(*s, parse(*s, "dice 2"));
+  ASSERT_FALSE(j.is_null());
+  EXPECT_EQ(j["exact"], true);
+  ASSERT_EQ(j["outcomes"].size(), 21u);
+  double sum = 0;
+  for (const auto& o : j["outcomes"]) {
+    EXPECT_NEAR(o["p"].get<double>(), true_p(o["text"]), 1e-12) << o["text"];
+    sum += o["p"].get<double>();
+  }
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  // An action that causes no roll: no odds.
+  toy::apply_all(*s, {"dice 2", "roll 3 4"});
+  EXPECT_TRUE(next_roll_odds(*s, parse(*s, "pass")).is_null());
+}
+
+TEST(RollOdds, MonteCarloWhenTooManyOutcomesSaysSoWithIntervals) {
+  auto s = before_two_dice();
+  RollOddsOptions o;
+  o.max_exact = 10;  // 36 outcomes are "too many" here
+  o.runs = 36000;
+  const nlohmann::json j = next_roll_odds(*s, parse(*s, "dice 2"), o);
+  ASSERT_FALSE(j.is_null());
+  EXPECT_EQ(j["exact"], false);
+  EXPECT_EQ(j["method"], "Monte Carlo");
+  EXPECT_EQ(j["runs"], 36000);
+  EXPECT_NE(j["summary"].get<std::string>().find("36000 sampled"), std::string::npos);
+  ASSERT_EQ(j["outcomes"].size(), 21u);
+  int covered = 0;
+  double sum = 0;
+  for (const auto& x : j["outcomes"]) {
+    const double lo = x["ci"][0], hi = x["ci"][1], p = x["p"];
+    EXPECT_LE(lo, p);
+    EXPECT_GE(hi, p);
+    const double truth = true_p(x["text"]);
+    if (lo <= truth && truth <= hi) ++covered;
+    sum += p;
+  }
+  EXPECT_NEAR(sum, 1.0, 1e-9);
+  EXPECT_GE(covered, 17);  // 95 % intervals: about 20 of 21 hold the true probability
+  // Seeded: the same answer twice.
+  EXPECT_EQ(next_roll_odds(*s, parse(*s, "dice 2"), o), j);
+}
+
+TEST(RollOdds, Wilson95) {
+  const auto [lo, hi] = wilson95(50, 100);
+  EXPECT_NEAR(lo, 0.4038, 1e-4);
+  EXPECT_NEAR(hi, 0.5962, 1e-4);
+}
+
+}  // namespace
+}  // namespace feldherr
