@@ -13,4 +13,12 @@ namespace feldherr::pocket {
 // fighting power per DP picked. Symmetric: value(s, 0) == -value(s, 1).
 double PocketEvaluate(const State& state, int seat);
 
+// The battle features PocketEvaluate weighs, for `seat` (exposed for fitting and tests):
+// progress towards the victory threshold of each side, power balance, marker balance and unit
+// balance, each in [-1, 1] or [0, 1].
+struct PocketFeatures {
+  double prog_me = 0, prog_them = 0, power = 0, markers = 0, units = 0;
+};
+PocketFeatures PocketBattleFeatures(const State& state, int seat);
+
 }  // namespace feldherr::pocket
