@@ -64,7 +64,7 @@ async function isOver(page) {
 async function legalTexts(page) {
   return page.$$eval('[data-testid=actions] details button.action', (bs) => bs.map((b) => b.getAttribute('data-action')));
 }
-const ODDS_VERBS = ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack'];
+const ODDS_VERBS = ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack', 'continue']; // = src/actions.ts wantsOdds
 
 async function clickAction(page, text) {
   const prev = await stateId(page);
