@@ -5,6 +5,8 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "games/pocket/pocket.h"
+
 namespace feldherr::analysis {
 
 namespace {
@@ -21,25 +23,13 @@ std::string Lower(std::string_view text) {
 
 std::vector<double> PocketHits(const std::vector<int>& printed, int rolled) {
   if (rolled < 1 || rolled > 2) throw std::invalid_argument("PocketHits: roll 1 or 2 dice");
-  std::array<int, 7> matches{};  // matches[f]: printed dice showing f
+  if (printed.size() > 255) throw std::invalid_argument("PocketHits: at most 255 printed dice");
+  std::array<uint8_t, 7> faces{};  // faces[f]: printed dice showing f
   for (int f : printed) {
     if (f < 1 || f > 6) throw std::invalid_argument("PocketHits: die faces are 1..6");
-    ++matches[static_cast<size_t>(f)];
+    ++faces[static_cast<size_t>(f)];
   }
-  const int most = *std::max_element(matches.begin() + 1, matches.end());
-  std::vector<double> p(static_cast<size_t>(rolled * most) + 1, 0.0);
-  if (rolled == 1) {
-    for (int a = 1; a <= 6; ++a) p[static_cast<size_t>(matches[static_cast<size_t>(a)])] += 1.0 / 6;
-  } else {
-    // PB Gefecht 1-2: the two dice each score their matches (A11 in docs/pocket.md).
-    for (int a = 1; a <= 6; ++a) {
-      for (int b = 1; b <= 6; ++b) {
-        p[static_cast<size_t>(matches[static_cast<size_t>(a)] + matches[static_cast<size_t>(b)])] +=
-            1.0 / 36;
-      }
-    }
-  }
-  return p;
+  return pocket::HitDistribution(faces, rolled);  // games/pocket/odds.cc
 }
 
 const pocket::TroopType* FindPocketTroop(std::string_view name,

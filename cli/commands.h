@@ -70,8 +70,6 @@ struct SimulateArgs {
   std::string report;                // --report FILE.html ("" = none)
 };
 int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io);
-// The 95 % Wilson score interval of `successes` in `n` trials as fractions (simulate's table).
-std::pair<double, double> wilson_interval(long long successes, long long n);
 
 // simulate --report (cli/report.cc): a self-contained HTML page with SVG charts.
 struct ReportData {

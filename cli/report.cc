@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cli/commands.h"
+#include "engine/roll_odds.h"
 
 namespace feldherr::cli {
 
@@ -62,7 +63,7 @@ std::string rates_svg(const ReportData& r) {
   const char* colours[] = {"#4a7ab5", "#b5534a", "#5b9a58", "#9a7b3c", "#7a5b9a"};
   for (size_t k = 0; k < rows.size(); ++k) {
     const double p = r.games > 0 ? static_cast<double>(rows[k].count) / r.games : 0.0;
-    const auto [lo, hi] = wilson_interval(rows[k].count, r.games);
+    const auto [lo, hi] = wilson95(rows[k].count, r.games);
     const int y = top + row_h * static_cast<int>(k);
     const char* colour = k < r.sides.size() ? colours[k % 5] : "#999999";
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\" font-size=\"13\">{}</text>\n",
@@ -152,7 +153,7 @@ std::string html_report(const ReportData& r) {
       "<table><tr><th>side</th><th>player</th><th>wins</th><th>rate</th>"
       "<th>95 % Wilson interval</th></tr>\n";
   auto row = [&](const std::string& label, const std::string& player, long long c) {
-    const auto [lo, hi] = wilson_interval(c, r.games);
+    const auto [lo, hi] = wilson95(c, r.games);
     html += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} .. {}</td></tr>\n",
                         escape(label), escape(player), c,
                         pct(r.games > 0 ? double(c) / r.games : 0.0), pct(lo), pct(hi));

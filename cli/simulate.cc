@@ -26,12 +26,11 @@
 #include "cli/commands.h"
 #include "engine/errors.h"
 #include "engine/player.h"
+#include "engine/roll_odds.h"
 
 namespace feldherr::cli {
 
 namespace {
-
-constexpr double kZ95 = 1.959963984540054;  // the two-sided 95 % quantile of the normal law
 
 struct Shard {
   long long k = 1;  // 1-based
@@ -236,17 +235,6 @@ std::vector<Outcome> play_all(const Game& game, const GameModule* module,
 }
 
 // The 95 % Wilson score interval of `successes` in `n` trials, as fractions.
-std::pair<double, double> wilson(long long successes, long long n) {
-  if (n <= 0) return {0.0, 1.0};
-  const double nn = static_cast<double>(n);
-  const double p = static_cast<double>(successes) / nn;
-  const double z2 = kZ95 * kZ95;
-  const double denominator = 1 + z2 / nn;
-  const double centre = (p + z2 / (2 * nn)) / denominator;
-  const double half = kZ95 / denominator * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
-
 std::string percent(double fraction) {
   return fmt::format("{:.1f} %", 100 * fraction);
 }
@@ -277,7 +265,7 @@ void print_table(const Batch& batch, Streams& io) {
   for (const std::string& player : batch.players)
     player_width = std::max(player_width, player.size());
   auto row = [&](const std::string& label, const std::string& player, long long count) {
-    const auto [low, high] = wilson(count, n);
+    const auto [low, high] = wilson95(count, n);
     io.out << fmt::format("{:<{}}  {:<{}}  {:>6}  {:>8}  {:>16}\n", label, width, player,
                           player_width, count, percent(n > 0 ? double(count) / double(n) : 0.0),
                           percent(low) + ".." + percent(high));
@@ -479,10 +467,6 @@ int merge(const SimulateArgs& args, Streams& io) {
 }
 
 }  // namespace
-
-std::pair<double, double> wilson_interval(long long successes, long long n) {
-  return wilson(successes, n);
-}
 
 int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io) {
   if (!args.merge.empty()) return merge(args, io);

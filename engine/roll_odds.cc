@@ -14,12 +14,13 @@ namespace feldherr {
 
 std::pair<double, double> wilson95(long long successes, long long n) {
   if (n <= 0) return {0.0, 1.0};
-  const double z = 1.959963984540054;
-  const double p = static_cast<double>(successes) / static_cast<double>(n);
+  constexpr double kZ95 = 1.959963984540054;  // the two-sided 95 % quantile of the normal law
   const double nn = static_cast<double>(n);
-  const double denom = 1 + z * z / nn;
-  const double centre = (p + z * z / (2 * nn)) / denom;
-  const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
+  const double p = static_cast<double>(successes) / nn;
+  const double z2 = kZ95 * kZ95;
+  const double denominator = 1 + z2 / nn;
+  const double centre = (p + z2 / (2 * nn)) / denominator;
+  const double half = kZ95 / denominator * std::sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 

@@ -7,6 +7,7 @@
 // hit is a wound (PB Wunden), so "net hits" are the hits.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -16,23 +17,6 @@
 namespace feldherr::pocket {
 
 namespace {
-
-// P(hits = k) for `rolled` d6 against a unit's printed faces (faces[f] dice show f).
-std::vector<double> HitDistribution(const std::array<uint8_t, 7>& faces, int rolled) {
-  std::vector<double> p(1, 1.0);  // zero dice: no hit
-  for (int die = 0; die < rolled; ++die) {
-    std::vector<double> next;
-    for (size_t h = 0; h < p.size(); ++h) {
-      for (int f = 1; f <= 6; ++f) {
-        const size_t k = h + faces[static_cast<size_t>(f)];
-        if (next.size() <= k) next.resize(k + 1, 0.0);
-        next[k] += p[h] / 6.0;
-      }
-    }
-    p = std::move(next);
-  }
-  return p;
-}
 
 double Expected(const std::vector<double>& p) {
   double e = 0;
@@ -87,6 +71,21 @@ bool ValidUnit(const PocketState& s, int u) {
 }
 
 }  // namespace
+
+std::vector<double> HitDistribution(const std::array<uint8_t, 7>& faces, int rolled) {
+  const int most = *std::max_element(faces.begin() + 1, faces.end());
+  std::vector<double> p(static_cast<size_t>(rolled * most) + 1, 0.0);
+  if (rolled == 1) {
+    for (int a = 1; a <= 6; ++a) p[faces[static_cast<size_t>(a)]] += 1.0 / 6;
+  } else {
+    // PB Gefecht 1-2: the two dice each score their matches (A11 in docs/pocket.md).
+    for (int a = 1; a <= 6; ++a)
+      for (int b = 1; b <= 6; ++b)
+        p[static_cast<size_t>(faces[static_cast<size_t>(a)] + faces[static_cast<size_t>(b)])] +=
+            1.0 / 36;
+  }
+  return p;
+}
 
 json PocketOdds(const State& state, const Action& action) {
   const auto* s = dynamic_cast<const PocketState*>(&state);

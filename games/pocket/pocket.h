@@ -346,5 +346,9 @@ std::optional<LuckSample> PocketLuck(const State& before, const Action& chance);
 // GameModule::odds (odds.cc): the exact hit distributions of an attack, continued combat, shot,
 // intercept or reaction shot in the battle; null for any other action.
 json PocketOdds(const State& state, const Action& action);
+// P(hits = k), k = 0..rolled x the most dice showing one face, for `rolled` d6 (1 or 2) against
+// printed dice of which faces[f] show f (PB Gefecht 2, PB Beschießen 2: each rolled die scores
+// one hit per printed die showing its number). Exact: every face enumerated.
+std::vector<double> HitDistribution(const std::array<uint8_t, 7>& faces, int rolled);
 
 }  // namespace feldherr::pocket

@@ -99,6 +99,19 @@ AssaultInput BuildInput(const WsrState& s, int hex, bool overrun, const std::vec
   return in;
 }
 
+// The combat units of an assault into `to` (WSR 6.3, 1.3.2.2: HQs never attack or defend): the
+// moving stack's and the enemy's in `to`.
+void AssaultSides(const WsrState& s, int to, std::vector<int>& att, std::vector<int>& def) {
+  att.clear();
+  def.clear();
+  const int side = s.side_of(s.group[0]);
+  for (int k = 0; k < s.n_group; ++k)
+    if (!s.info(s.group[static_cast<size_t>(k)]).hq) att.push_back(s.group[static_cast<size_t>(k)]);
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.on_map(u) && s.unit(u).hex == to && s.side_of(u) != side && !s.info(u).hq)
+      def.push_back(u);
+}
+
 // The listed units still on the map (a mine may eliminate an attacker at entry).
 void Listed(const WsrState& s, const std::array<int8_t, 2>& a, std::vector<int>& out) {
   out.clear();
@@ -116,11 +129,7 @@ nlohmann::json AssaultOddsJson(const WsrState& s, int hex, bool overrun) {
   if (!s.can_assault(hex, overrun, nullptr)) return nullptr;
   const int side = s.side_of(s.group[0]);
   std::vector<int> att, def;
-  for (int k = 0; k < s.n_group; ++k)
-    if (!s.info(s.group[static_cast<size_t>(k)]).hq) att.push_back(s.group[static_cast<size_t>(k)]);
-  for (int u = 0; u < s.n_units; ++u)
-    if (s.on_map(u) && s.unit(u).hex == hex && s.side_of(u) != side && !s.info(u).hq)
-      def.push_back(u);
+  AssaultSides(s, hex, att, def);
   const AssaultInput in = BuildInput(s, hex, overrun, att, def, -1, -1, side);
   if (in.attackers.size() > 4 || in.defenders.size() > 4) return nullptr;
   const AssaultOdds o = OddsOfAssault(in);
@@ -205,10 +214,7 @@ bool WsrState::can_assault(int to, bool overrun, std::string* why) const {
     return Fail(why, "the stack must first leave " + hex_name(from) +
                          " into a hex without enemy units (WSR 6.4)");
   std::vector<int> att, def;
-  for (int k = 0; k < n_group; ++k)
-    if (!info(group[static_cast<size_t>(k)]).hq) att.push_back(group[static_cast<size_t>(k)]);
-  for (int u = 0; u < n_units; ++u)
-    if (on_map(u) && unit(u).hex == to && side_of(u) != side && !info(u).hq) def.push_back(u);
+  AssaultSides(*this, to, att, def);
   if (def.empty())
     return Fail(why, hex_name(to) + " holds no enemy combat unit (" + std::string(rule) + ")");
   if (att.empty()) return Fail(why, "an HQ cannot attack (WSR 1.3.2.2)");

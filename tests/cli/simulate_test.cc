@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "engine/player.h"
+#include "engine/roll_odds.h"
 #include "tests/cli/cli_test_util.h"
 #include "tests/engine/toy_game.h"
 
@@ -142,7 +143,7 @@ TEST(CliSimulate, ReportIsAnHtmlPageWithTheTableAndTwoSvgCharts) {
   EXPECT_THAT(html, HasSubstr("aria-label=\"game length distribution\""));
   // The red row: its win count and its Wilson interval as the table prints them.
   const long long red = j["wins"]["red"].get<long long>();
-  const auto [lo, hi] = cli::wilson_interval(red, 40);
+  const auto [lo, hi] = wilson95(red, 40);
   EXPECT_THAT(html, HasSubstr(fmt::format("<tr><td>red</td><td>random</td><td>{}</td>", red)));
   EXPECT_THAT(html, HasSubstr(fmt::format("{:.1f} % .. {:.1f} %", 100 * lo, 100 * hi)));
   EXPECT_THAT(html, HasSubstr("feldherr simulate dice-race/race --games 40 --seed 5"));
@@ -288,16 +289,16 @@ TEST(CliSimulate, BadArgumentsExit2) {
 
 TEST(CliSimulate, WilsonIntervalOfKnownCases) {
   // 9 of 10: 59.6 %..98.2 % (Wilson 1927; e.g. Newcombe 1998, table I method 3).
-  auto [low, high] = cli::wilson_interval(9, 10);
+  auto [low, high] = wilson95(9, 10);
   EXPECT_NEAR(low, 0.5958, 0.0001);
   EXPECT_NEAR(high, 0.9821, 0.0001);
-  std::tie(low, high) = cli::wilson_interval(0, 10);
+  std::tie(low, high) = wilson95(0, 10);
   EXPECT_DOUBLE_EQ(low, 0.0);
   EXPECT_NEAR(high, 0.2775, 0.0001);
-  std::tie(low, high) = cli::wilson_interval(500, 500);
+  std::tie(low, high) = wilson95(500, 500);
   EXPECT_NEAR(low, 0.9924, 0.0001);
   EXPECT_DOUBLE_EQ(high, 1.0);
-  std::tie(low, high) = cli::wilson_interval(50, 100);
+  std::tie(low, high) = wilson95(50, 100);
   EXPECT_NEAR(low, 0.4038, 0.0001);
   EXPECT_NEAR(high, 0.5962, 0.0001);
 }
@@ -321,7 +322,7 @@ TEST(CliSimulate, WilsonIntervalPrintedInTheTable) {
     std::string player;
     long long wins = -1;
     fields >> player >> wins;
-    const auto [low, high] = cli::wilson_interval(wins, 10);
+    const auto [low, high] = wilson95(wins, 10);
     EXPECT_THAT(line, HasSubstr(fmt_percent(low) + ".." + fmt_percent(high))) << line;
   }
   EXPECT_EQ(rows, 1) << r.out;
