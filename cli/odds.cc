@@ -574,8 +574,9 @@ int PocketShoot(const OddsArgs& a, Streams& io) {
   return kExitOk;
 }
 
-// `odds log` for an action whose game gives no odds of its own: the outcomes of the roll it
-// causes, exact or sampled (then with the runs and a 95 % interval per outcome, said plainly).
+// `odds log` for an action whose game gives no odds of its own (the outcomes of the roll it
+// causes) or whose game answers with a list of outcomes (engine/roll_odds.h, Rivet Wars), exact
+// or sampled (then with the runs and a 95 % interval per outcome, said plainly).
 int NextRollOdds(const OddsArgs& a, const LogPosition& pos, const State& state,
                  const Action& action, nlohmann::json r, Streams& io) {
   r["game"] = std::string(pos.game->id());
@@ -588,11 +589,18 @@ int NextRollOdds(const OddsArgs& a, const LogPosition& pos, const State& state,
   }
   io.out << fmt::format("{}/{} after {} actions of {}: {}\n", pos.game->id(), pos.game->scenario(),
                         pos.actions, a.log_file, state.describe(action));
-  io.out << "the roll it causes: " << r.value("prompt", std::string()) << '\n';
   const bool exact = r["exact"] == true;
-  io.out << (exact ? std::string("exact: every outcome enumerated (no sampling)")
-                   : r.value("summary", std::string()))
-         << "\n\n";
+  if (r["kind"] == "whole-roll") {  // a game's odds of a whole attack (Rivet Wars)
+    if (exact) io.out << r.value("summary", std::string()) << '\n';
+    io.out << (exact ? std::string("exact: every die and card of it enumerated (no sampling)")
+                     : r.value("summary", std::string()))
+           << "\n\n";
+  } else {
+    io.out << "the roll it causes: " << r.value("prompt", std::string()) << '\n';
+    io.out << (exact ? std::string("exact: every outcome enumerated (no sampling)")
+                     : r.value("summary", std::string()))
+           << "\n\n";
+  }
   size_t w = 7;
   for (const auto& o : r["outcomes"]) w = std::max(w, o["text"].get<std::string>().size());
   io.out << fmt::format("{:<{}}  probability{}\n", "outcome", w, exact ? "" : "  95 % interval");
@@ -632,6 +640,7 @@ int LogOdds(const OddsArgs& a, const Registry& registry, Streams& io) {
                       state.describe(action), pos.game->id()));
     return NextRollOdds(a, pos, state, action, r, io);
   }
+  if (o.contains("outcomes")) return NextRollOdds(a, pos, state, action, o, io);
   if (o.contains("net_hits") && o["net_hits"].is_array())
     o["net_hits"] = Distribution(o["net_hits"].get<std::vector<double>>());
   if (o.contains("hits") && o["hits"].is_array())

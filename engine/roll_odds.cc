@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/rng.h"
@@ -24,22 +25,16 @@ std::pair<double, double> wilson95(long long successes, long long n) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
-nlohmann::json next_roll_odds(const State& state, const Action& action,
-                              const RollOddsOptions& options) {
+namespace {
+
+// Chance decisions followed in one whole roll at most (a guard against a chance loop).
+constexpr int kMaxRollSteps = 256;
+
+// The answer's JSON from outcome texts with their probabilities (exact) or sample counts.
+nlohmann::json odds_json(const char* kind, const std::string& prompt,
+                         const std::map<std::string, double>& by_text, bool exact,
+                         const RollOddsOptions& options, const std::string& population) {
   using nlohmann::json;
-  std::unique_ptr<State> next = state.clone();
-  next->apply(action, nullptr);
-  if (next->is_terminal() || next->current_seat() != kChance) return nullptr;
-  const std::vector<ChanceOutcome> outcomes = next->chance_outcomes();
-  if (outcomes.empty()) return nullptr;
-  const bool exact = outcomes.size() <= options.max_exact;
-  std::map<std::string, double> by_text;  // probability (exact) or count (sampled)
-  if (exact) {
-    for (const ChanceOutcome& o : outcomes) by_text[next->describe(o.action)] += o.probability;
-  } else {
-    Rng rng(options.seed);
-    for (int r = 0; r < options.runs; ++r) by_text[next->describe(next->sample_chance(rng))] += 1;
-  }
   std::vector<std::pair<std::string, double>> rows(by_text.begin(), by_text.end());
   std::stable_sort(rows.begin(), rows.end(),
                    [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -63,18 +58,91 @@ nlohmann::json next_roll_odds(const State& state, const Action& action,
   }
   if (other > 0)
     list.push_back({{"text", "other outcomes"}, {"p", exact ? other : other / options.runs}});
-  json j = {{"kind", "next-roll"},
-            {"prompt", next->decision().prompt},
-            {"outcomes", list},
-            {"exact", exact}};
+  json j = {{"kind", kind}, {"prompt", prompt}, {"outcomes", list}, {"exact", exact}};
   if (!exact) {
     j["method"] = "Monte Carlo";
     j["runs"] = options.runs;
     j["summary"] = "Monte Carlo: " + std::to_string(options.runs) + " sampled rolls of " +
-                   std::to_string(outcomes.size()) +
-                   " possible outcomes (too many to enumerate); 95 % intervals per outcome";
+                   population + " (too many to enumerate); 95 % intervals per outcome";
   }
   return j;
+}
+
+// Breadth-first over the chance decisions from `start` (Chance to decide), one decision per
+// layer, identical states merged by State::hash (dice rolled one by one in another order, once
+// their target is resolved); false when a layer holds more than `limit` distinct states (the
+// caller then samples).
+bool enumerate_roll(const State& start, const RollLabel& label, size_t limit,
+                    std::map<std::string, double>& by_text) {
+  std::vector<std::pair<std::unique_ptr<State>, double>> layer, next;
+  layer.emplace_back(start.clone(), 1.0);
+  std::unordered_map<uint64_t, size_t> index;  // state hash -> its place in `next`
+  for (int step = 0; !layer.empty(); ++step) {
+    next.clear();
+    index.clear();
+    for (auto& [s, p] : layer) {
+      if (s->is_terminal() || s->current_seat() != kChance || step >= kMaxRollSteps) {
+        by_text[label(start, *s)] += p;
+        continue;
+      }
+      for (const ChanceOutcome& o : s->chance_outcomes()) {
+        if (o.probability <= 0) continue;
+        std::unique_ptr<State> child = s->clone();
+        child->apply(o.action, nullptr);
+        const auto [it, fresh] = index.try_emplace(child->hash(), next.size());
+        if (fresh) {
+          if (next.size() >= limit) return false;
+          next.emplace_back(std::move(child), 0.0);
+        }
+        next[it->second].second += p * o.probability;
+      }
+    }
+    layer.swap(next);
+  }
+  return true;
+}
+
+}  // namespace
+
+nlohmann::json next_roll_odds(const State& state, const Action& action,
+                              const RollOddsOptions& options) {
+  std::unique_ptr<State> next = state.clone();
+  next->apply(action, nullptr);
+  if (next->is_terminal() || next->current_seat() != kChance) return nullptr;
+  const std::vector<ChanceOutcome> outcomes = next->chance_outcomes();
+  if (outcomes.empty()) return nullptr;
+  const bool exact = outcomes.size() <= options.max_exact;
+  std::map<std::string, double> by_text;  // probability (exact) or count (sampled)
+  if (exact) {
+    for (const ChanceOutcome& o : outcomes) by_text[next->describe(o.action)] += o.probability;
+  } else {
+    Rng rng(options.seed);
+    for (int r = 0; r < options.runs; ++r) by_text[next->describe(next->sample_chance(rng))] += 1;
+  }
+  return odds_json("next-roll", next->decision().prompt, by_text, exact, options,
+                   std::to_string(outcomes.size()) + " possible outcomes");
+}
+
+nlohmann::json whole_roll_odds(const State& state, const Action& action, const RollLabel& label,
+                               const RollOddsOptions& options) {
+  std::unique_ptr<State> before = state.clone();
+  before->apply(action, nullptr);
+  if (before->is_terminal() || before->current_seat() != kChance) return nullptr;
+  std::map<std::string, double> by_text;
+  const bool exact = enumerate_roll(*before, label, options.max_exact, by_text);
+  if (!exact) {
+    by_text.clear();
+    Rng rng(options.seed);
+    for (int r = 0; r < options.runs; ++r) {
+      std::unique_ptr<State> s = before->clone();
+      for (int k = 0; k < kMaxRollSteps && !s->is_terminal() && s->current_seat() == kChance; ++k)
+        s->apply(s->sample_chance(rng), nullptr);
+      by_text[label(*before, *s)] += 1;
+    }
+  }
+  return odds_json(
+      "whole-roll", before->decision().prompt, by_text, exact, options,
+      "more than " + std::to_string(options.max_exact) + " positions after one of its dice");
 }
 
 }  // namespace feldherr

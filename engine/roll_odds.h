@@ -8,7 +8,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <utility>
 
 #include "engine/game.h"
@@ -27,6 +29,19 @@ struct RollOddsOptions {
 // the action causes no roll at once (or ends the game). `action` must be legal in `state`.
 nlohmann::json next_roll_odds(const State& state, const Action& action,
                               const RollOddsOptions& options = {});
+
+// Names the outcome of a whole roll: `before` is the state right after the action (Chance to
+// decide), `after` the state where a seat owes the next decision or the game has ended.
+using RollLabel = std::function<std::string(const State& before, const State& after)>;
+
+// The odds of the whole roll an action causes: every chance decision that follows it one after
+// another (dice rolled one at a time, a card drawn and then dice), enumerated one chance decision
+// at a time with identical states merged (State::hash) while no step has more than `max_exact`
+// distinct states, else `runs` sampled sequences; each end is grouped by `label(before, after)`.
+// Same JSON as next_roll_odds, with "kind":"whole-roll". Null when the action causes no roll at
+// once (or ends the game).
+nlohmann::json whole_roll_odds(const State& state, const Action& action, const RollLabel& label,
+                               const RollOddsOptions& options = {});
 
 // The 95 % Wilson score interval of `successes` in `n` trials, as fractions.
 std::pair<double, double> wilson95(long long successes, long long n);

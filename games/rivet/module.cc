@@ -1,5 +1,6 @@
 // Rivet Wars module for the registry: missions rivet/mission-N.
 #include <charconv>
+#include <nlohmann/json.hpp>
 
 #include "engine/errors.h"
 #include "games/rivet/rivet.h"
@@ -69,6 +70,7 @@ GameModule rivet_module() {
   };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_rivet_heuristic(seat, seed); };
   m.evaluate = [](const State& s, int seat) { return rivet_evaluate(s, seat); };
+  m.odds = [](const State& s, const Action& a) { return rivet_odds(s, a); };
   m.data_subdir = "rivet";
   m.validate_file = [](const std::string& path) { validate_rivet_file(path); };
   m.invariant = [](const State& s) -> std::string {

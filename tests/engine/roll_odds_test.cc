@@ -77,6 +77,48 @@ TEST(RollOdds, MonteCarloWhenTooManyOutcomesSaysSoWithIntervals) {
   EXPECT_EQ(next_roll_odds(*s, parse(*s, "dice 2"), o), j);
 }
 
+// The whole roll, grouped by what it did: red's position after "dice 2" from 0 is the sum of
+// two dice, 2..12 with the triangular law (k-1)/36 up to 7.
+std::string moved(const State& before, const State& after) {
+  const auto& b = static_cast<const toy::DiceRaceState&>(before);
+  const auto& a = static_cast<const toy::DiceRaceState&>(after);
+  return "moved " + std::to_string(a.position(0) - b.position(0));
+}
+
+double sum_p(int k) {
+  return (k <= 7 ? k - 1 : 13 - k) / 36.0;
+}
+
+TEST(RollOdds, WholeRollGroupsTheSequencesByTheirLabel) {
+  auto s = before_two_dice();
+  const nlohmann::json j = whole_roll_odds(*s, parse(*s, "dice 2"), &moved);
+  ASSERT_FALSE(j.is_null());
+  EXPECT_EQ(j["kind"], "whole-roll");
+  EXPECT_EQ(j["exact"], true);
+  ASSERT_EQ(j["outcomes"].size(), 11u);
+  for (const auto& o : j["outcomes"]) {
+    const int k = std::stoi(o["text"].get<std::string>().substr(6));
+    EXPECT_NEAR(o["p"].get<double>(), sum_p(k), 1e-12) << o["text"];
+  }
+  EXPECT_EQ(j["outcomes"][0]["text"], "moved 7");  // the most likely first
+  // Too many sequences: sampled, said so, intervals around the truth.
+  RollOddsOptions o;
+  o.max_exact = 5;
+  o.runs = 36000;
+  const nlohmann::json m = whole_roll_odds(*s, parse(*s, "dice 2"), &moved, o);
+  EXPECT_EQ(m["exact"], false);
+  EXPECT_EQ(m["runs"], 36000);
+  EXPECT_NE(m["summary"].get<std::string>().find("more than 5 positions"), std::string::npos);
+  int covered = 0;
+  for (const auto& x : m["outcomes"]) {
+    const double truth = sum_p(std::stoi(x["text"].get<std::string>().substr(6)));
+    if (x["ci"][0].get<double>() <= truth && truth <= x["ci"][1].get<double>()) ++covered;
+  }
+  EXPECT_GE(covered, 9);
+  toy::apply_all(*s, {"dice 2", "roll 3 4"});
+  EXPECT_TRUE(whole_roll_odds(*s, parse(*s, "pass"), &moved).is_null());
+}
+
 TEST(RollOdds, Wilson95) {
   const auto [lo, hi] = wilson95(50, 100);
   EXPECT_NEAR(lo, 0.4038, 1e-4);

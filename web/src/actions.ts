@@ -88,7 +88,8 @@ export function actingUnits(actions: ParsedAction[]): Set<string> {
 
 /** Verbs whose actions roll dice against a target: ask for the odds before sending. */
 export function wantsOdds(a: ParsedAction): boolean {
-  return ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack', 'continue'].includes(
+  // WSR fire/assault..., Pocket attack/continue/shoot, Rivet attack/snipe.
+  return ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack', 'continue', 'snipe'].includes(
     a.verb,
   );
 }

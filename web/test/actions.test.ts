@@ -51,5 +51,8 @@ describe('legal actions read for the board', () => {
   it('asks for odds before attacks only', () => {
     expect(wantsOdds(parsed[1])).toBe(true);
     expect(wantsOdds(parsed[3])).toBe(false);
+    // Rivet Wars: a Sniper's attack on one unit rolls dice too.
+    const [snipe] = parseAll([{ id: '9', text: 'snipe u3 w1 u7' }], vocab);
+    expect(wantsOdds(snipe)).toBe(true);
   });
 });

@@ -1,0 +1,60 @@
+// Rivet Wars odds for the web UI's odds panel and `feldherr odds log` (GameModule::odds): the
+// outcome of a whole attack, every attack die (RW §8.1 step 7: a hit when any die + precision
+// shows 5 or more) and deviation card (RW §8.4) enumerated, grouped by the damage each unit
+// takes (engine/roll_odds.h whole_roll_odds).
+#include <fmt/format.h>
+
+#include <string>
+
+#include "engine/roll_odds.h"
+#include "games/rivet/rivet.h"
+
+namespace feldherr::rivet {
+
+namespace {
+
+// "Light Tank (u7) 1 damage, Rifleman (u3) destroyed" or "no damage"; "; then PROMPT" when the
+// attack waits for an Action! card decision (content §6.2 windows W4, W8, W9).
+std::string damage_label(const State& before_state, const State& after_state) {
+  const auto& before = static_cast<const RivetState&>(before_state);
+  const auto& after = static_cast<const RivetState&>(after_state);
+  std::string text;
+  for (const Unit& u : before.units) {
+    const Unit* now = after.unit(u.id);
+    std::string what;
+    if (now == nullptr)
+      what = "destroyed";
+    else if (now->damage > u.damage)
+      what = std::to_string(now->damage - u.damage) + " damage";
+    if (what.empty()) continue;
+    text += (text.empty() ? "" : ", ") + before.type_of(u).name + " (u" + std::to_string(u.id) +
+            ") " + what;
+  }
+  if (text.empty()) text = "no damage";
+  if (!after.is_terminal() && after.pending.active && after.pending.window != 0)
+    text += "; then " + after.decision().prompt;
+  return text;
+}
+
+}  // namespace
+
+json rivet_odds(const State& state, const Action& action) {
+  // Only actions that start an attack (a weapon attack, a snipe, an Action! card that attacks);
+  // other rolls (initiative, secret missions) get the engine's generic next-roll odds.
+  std::unique_ptr<State> next = state.clone();
+  next->apply(action, nullptr);
+  const auto& rs = static_cast<const RivetState&>(*next);
+  if (rs.is_terminal() || !rs.pending.active || rs.current_seat() != kChance) return nullptr;
+  json j = whole_roll_odds(state, action, &damage_label);
+  if (j.is_null()) return j;
+  double hit = 0;
+  for (const json& o : j["outcomes"])
+    if (o["text"].get<std::string>().rfind("no damage", 0) != 0) hit += o["p"].get<double>();
+  const std::string sampling = j.value("summary", "");  // set when sampled
+  j["summary"] =
+      fmt::format("any damage {:.1f} % (a die + precision of 5 or more hits, RW §8.1 step 7){}",
+                  100 * hit, sampling.empty() ? "" : "; " + sampling);
+  return j;
+}
+
+}  // namespace feldherr::rivet
