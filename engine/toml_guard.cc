@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "engine/errors.h"
@@ -67,9 +69,56 @@ size_t decode_utf8(std::string_view text, size_t i, char32_t& c) {
   return 0;
 }
 
+// Refuses a table header "[" / "[[" that is not followed by a key (toml++ 3.3.0 asserts there,
+// see the header).
+void check_table_headers(std::string_view text, const std::string& file) {
+  uint32_t line = 1;
+  for (size_t i = 0; i < text.size();) {
+    size_t j = i;
+    while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
+    if (j < text.size() && text[j] == '[') {
+      ++j;
+      if (j < text.size() && text[j] == '[') ++j;
+      while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
+      const char c = j < text.size() ? text[j] : '\n';
+      const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                      c == '_' || c == '-' || c == '"' || c == '\'' || c == ']';
+      if (!ok)
+        throw DataError(file + ":" + std::to_string(line) +
+                        ": bad table header: '[' must be followed by a key");
+    }
+    const size_t nl = text.find('\n', i);
+    if (nl == std::string_view::npos) break;
+    i = nl + 1;
+    ++line;
+  }
+}
+
 }  // namespace
 
+std::string read_data_file(const std::string& file, uintmax_t max_bytes) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(file, ec);
+  if (ec || !fs::exists(status)) throw DataError(file + ": cannot open file (no such file)");
+  if (!fs::is_regular_file(status)) throw DataError(file + ": cannot open file (not a file)");
+  const uintmax_t size = fs::file_size(file, ec);
+  if (ec) throw DataError(file + ": cannot open file (" + ec.message() + ")");
+  if (size > max_bytes) {
+    throw DataError(file + ": file too large (" + std::to_string(size) + " bytes, at most " +
+                    std::to_string(max_bytes) + ")");
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw DataError(file + ": cannot open file");
+  std::string text(static_cast<size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(size));
+  if (in.bad()) throw DataError(file + ": cannot read file");
+  text.resize(static_cast<size_t>(in.gcount()));
+  return text;
+}
+
 std::string toml_guard_swap(std::string_view text, const std::string& file) {
+  check_table_headers(text, file);
   const std::vector<char32_t>& table = swap_table();
   std::string out;
   out.reserve(text.size() + text.size() / 2);

@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -138,7 +137,7 @@ class Loader {
   }
 
   Army Load(const std::string& expected_id) {
-    const std::string text = toml_guard_swap(ReadFile(), file_);
+    const std::string text = toml_guard_swap(read_data_file(file_, kMaxFileBytes), file_);
     toml::table root;
     try {
       root = toml::parse(std::string_view(text), std::string_view(file_));
@@ -184,27 +183,6 @@ class Loader {
   }
 
  private:
-  std::string ReadFile() const {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(file_, ec);
-    if (ec || !fs::exists(status)) throw DataError(file_ + ": cannot open file (no such file)");
-    if (!fs::is_regular_file(status)) throw DataError(file_ + ": cannot open file (not a file)");
-    const uintmax_t size = fs::file_size(file_, ec);
-    if (ec) throw DataError(file_ + ": cannot open file (" + ec.message() + ")");
-    if (size > kMaxFileBytes) {
-      throw DataError(file_ + ": file too large (" + std::to_string(size) + " bytes, at most " +
-                      std::to_string(kMaxFileBytes) + ")");
-    }
-    std::ifstream in(file_, std::ios::binary);
-    if (!in) throw DataError(file_ + ": cannot open file");
-    std::string text(static_cast<size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    if (in.bad()) throw DataError(file_ + ": cannot read file");
-    text.resize(static_cast<size_t>(in.gcount()));
-    return text;
-  }
-
   template <size_t N>
   void CheckKeys(const toml::table& table, const std::array<std::string_view, N>& allowed,
                  const std::string& where) const {

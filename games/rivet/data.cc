@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -124,17 +123,7 @@ class Reader {
   }
 
   toml::table Parse() {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::is_regular_file(file_, ec))
-      throw DataError(file_ + ": cannot open file (no such file)");
-    const uintmax_t size = fs::file_size(file_, ec);
-    if (ec || size > kMaxFileBytes) throw DataError(file_ + ": cannot read file or file too large");
-    std::ifstream in(file_, std::ios::binary);
-    std::string text(static_cast<size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    text.resize(static_cast<size_t>(in.gcount()));
-    const std::string swapped = toml_guard_swap(text, file_);
+    const std::string swapped = toml_guard_swap(read_data_file(file_, kMaxFileBytes), file_);
     try {
       return toml::parse(std::string_view(swapped), std::string_view(file_));
     } catch (const toml::parse_error& e) {

@@ -4,11 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <set>
-#include <sstream>
 
 #include "engine/errors.h"
 #include "engine/toml_guard.h"
@@ -66,11 +64,7 @@ const std::set<std::string> kProvenances = {"printed", "rules-text", "rules-exam
 class Loader {
  public:
   explicit Loader(std::string file) : file_(std::move(file)) {
-    std::ifstream in(file_, std::ios::binary);
-    if (!in) throw DataError(file_ + ": cannot open file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = toml_guard_swap(ss.str(), file_);
+    const std::string text = toml_guard_swap(read_data_file(file_), file_);
     try {
       root_ = toml::parse(std::string_view(text), std::string_view(file_));
     } catch (const toml::parse_error& e) {

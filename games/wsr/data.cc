@@ -11,8 +11,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -412,8 +410,7 @@ class Reader {
   }
 
   toml::table Parse() const {
-    const std::string text = toml_guard_swap(ReadFile(), file_);
-    CheckTableHeaders(text);
+    const std::string text = toml_guard_swap(read_data_file(file_, kMaxFileBytes), file_);
     try {
       return toml::parse(std::string_view(text), std::string_view(file_));
     } catch (const toml::parse_error& e) {
@@ -579,56 +576,6 @@ class Reader {
   }
 
  private:
-  std::string ReadFile() const {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(file_, ec);
-    if (ec || !fs::exists(status)) throw DataError(file_ + ": cannot open file (no such file)");
-    if (!fs::is_regular_file(status)) throw DataError(file_ + ": cannot open file (not a file)");
-    const uintmax_t size = fs::file_size(file_, ec);
-    if (ec) throw DataError(file_ + ": cannot open file (" + ec.message() + ")");
-    if (size > kMaxFileBytes) {
-      throw DataError(file_ + ": file too large (" + std::to_string(size) + " bytes, at most " +
-                      std::to_string(kMaxFileBytes) + ")");
-    }
-    std::ifstream in(file_, std::ios::binary);
-    if (!in) throw DataError(file_ + ": cannot open file");
-    std::string text(static_cast<size_t>(size), '\0');
-    in.read(text.data(), static_cast<std::streamsize>(size));
-    if (in.bad()) throw DataError(file_ + ": cannot read file");
-    text.resize(static_cast<size_t>(in.gcount()));
-    return text;
-  }
-
-  // toml++ 3.3.0 asserts (TOML_ASSERT_ASSUME, undefined behaviour when assertions are off and
-  // the compiler honours the assumption) in parse_key() when a table header "[" or "[[" is not
-  // followed by a key: "[#x]", "[\n", "[ é]". Such a header is never valid TOML, so lines that
-  // start with '[' must continue with a bare-key character, a quote or ']' (the error toml++
-  // would give) before the text reaches the parser. A line inside a multi-line string or array
-  // that starts like that is refused too; the WSR formats have none.
-  void CheckTableHeaders(const std::string& text) const {
-    uint32_t line = 1;
-    size_t i = 0;
-    while (i < text.size()) {
-      size_t j = i;
-      while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
-      if (j < text.size() && text[j] == '[') {
-        ++j;
-        if (j < text.size() && text[j] == '[') ++j;
-        while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
-        const char c = j < text.size() ? text[j] : '\n';
-        const bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-                        (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '"' || c == '\'' ||
-                        c == ']';
-        if (!ok) Fail(line, "bad table header: '[' must be followed by a key");
-      }
-      const size_t nl = text.find('\n', i);
-      if (nl == std::string::npos) break;
-      i = nl + 1;
-      ++line;
-    }
-  }
-
   std::string file_;
 };
 

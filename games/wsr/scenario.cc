@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 
@@ -40,36 +39,7 @@ class Reader {
   }
 
   toml::table Parse() const {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::is_regular_file(file_, ec)) throw DataError(file_ + ": cannot open file");
-    const uintmax_t size = fs::file_size(file_, ec);
-    if (ec || size > kMaxFileBytes) throw DataError(file_ + ": cannot read file (or too large)");
-    std::ifstream in(file_, std::ios::binary);
-    std::string raw(static_cast<size_t>(size), '\0');
-    in.read(raw.data(), static_cast<std::streamsize>(size));
-    raw.resize(static_cast<size_t>(in.gcount()));
-    const std::string text = toml_guard_swap(raw, file_);
-    // toml++ 3.3.0 asserts on a '[' header not followed by a key (see games/wsr/data.cc).
-    uint32_t line = 1;
-    for (size_t i = 0; i < text.size();) {
-      size_t j = i;
-      while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
-      if (j < text.size() && text[j] == '[') {
-        ++j;
-        if (j < text.size() && text[j] == '[') ++j;
-        while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
-        const char c = j < text.size() ? text[j] : '\n';
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '"' ||
-              c == '\'' || c == ']')) {
-          Fail(line, "bad table header: '[' must be followed by a key");
-        }
-      }
-      const size_t nl = text.find('\n', i);
-      if (nl == std::string::npos) break;
-      i = nl + 1;
-      ++line;
-    }
+    const std::string text = toml_guard_swap(read_data_file(file_, kMaxFileBytes), file_);
     try {
       return toml::parse(std::string_view(text), std::string_view(file_));
     } catch (const toml::parse_error& e) {
