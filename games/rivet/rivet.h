@@ -345,6 +345,8 @@ GameModule rivet_module();
 std::unique_ptr<Player> make_rivet_heuristic(int seat, uint64_t seed);
 // Static evaluation for MCTS in [-1, 1] (games/rivet/heuristic.cc).
 double rivet_evaluate(const State& state, int seat);
+// The static board for the web UI (games/rivet/web_board.cc, GameModule::board).
+json rivet_board_json(const Game& game);
 // The odds of an action that starts an attack: every die and deviation card enumerated, grouped
 // by the damage each unit takes (games/rivet/odds.cc); null for any other action.
 json rivet_odds(const State& state, const Action& action);

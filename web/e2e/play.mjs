@@ -1,9 +1,11 @@
 // End-to-end test in a real browser (playwright-core + Debian's Chromium, headless), against a
 // running `feldherr serve` that serves web/dist (docs/web.md):
 //   1. Pocket Battles against the AI, played to the end through the UI;
-//   2. White Star Rising Noville: auto-setup, move a unit, fire with the odds shown, the log.
+//   2. White Star Rising Noville: auto-setup, move a unit, fire with the odds shown, the log;
+//   3. Rivet Wars mission 1: deploy by clicking a segment, step a unit onto a highlighted
+//      segment, attack with the odds of the whole attack shown.
 // Screenshots go to web/e2e/screenshots/. Usage:
-//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr]
+//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet]
 // CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -64,7 +66,7 @@ async function isOver(page) {
 async function legalTexts(page) {
   return page.$$eval('[data-testid=actions] details button.action', (bs) => bs.map((b) => b.getAttribute('data-action')));
 }
-const ODDS_VERBS = ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack', 'continue']; // = src/actions.ts wantsOdds
+const ODDS_VERBS = ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack', 'continue', 'snipe']; // = src/actions.ts wantsOdds
 
 async function clickAction(page, text) {
   const prev = await stateId(page);
@@ -261,6 +263,100 @@ async function wsrNoville(browser) {
   await page.close();
 }
 
+// ---------------------------------------------------------------------------------------------
+async function rivetMission1(browser) {
+  // The heuristic Bismark sometimes holds enough SOs to win before the scripted Allies can
+  // attack (the dice are the server's): then a new game, at most three.
+  for (let game = 1; game <= 3; game++) {
+    if (await rivetGame(browser, game === 3)) return;
+    log('rivet: the game ended before an attack; a new game');
+  }
+}
+
+/** One game; true when an attack was made with its odds shown. */
+async function rivetGame(browser, last) {
+  const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
+  page.on('pageerror', (e) => log('page error:', e.message));
+  await createGame(page, 'rivet', { allies: 'human', bismark: 'heuristic' });
+  await page.waitForSelector('[data-testid=rivet-field]');
+  await shot(page, 'rivet-start');
+  let deployed = false;
+  let stepped = false;
+  let attacked = false;
+  let steps = 0;
+  while (!attacked && !(await isOver(page)) && steps < MAX_STEPS) {
+    steps++;
+    const legal = await legalTexts(page);
+    // Deploy: click a highlighted deployment segment, pick the first offer.
+    if (!deployed && legal.some((t) => t.startsWith('deploy '))) {
+      const seg = await page.getAttribute('.rseg.hl', 'data-seg');
+      check(seg, 'deployment segments are highlighted');
+      const prev = await stateId(page);
+      await page.click(`.rseg[data-seg="${seg}"]`);
+      const choice = await page.$('[data-testid=choice]');
+      if (choice) await page.locator('[data-testid=choice] button.action').first().click();
+      await settle(page, prev);
+      check((await page.$$(`.rseg[data-seg="${seg}"] .rchip`)).length > 0, `a unit stands on ${seg}`);
+      deployed = true;
+      log('deployed on', seg);
+      await shot(page, 'rivet-deployed');
+      continue;
+    }
+    // Attack through the board: select the attacker, click the target segment, read the odds.
+    const attack = legal.find((t) => /^attack u\d+ w\d \S+$/.test(t));
+    if (attack) {
+      const [, unit, , seg] = attack.split(' ');
+      await page.locator(`.rchip[data-unit="${unit}"]`).first().click();
+      await page.click(`.rseg[data-seg="${seg}"]`);
+      const choice = await page.$('[data-testid=choice]');
+      if (choice) await page.click(`[data-testid=choice] button.action[data-action="${attack}"]`);
+      await page.waitForSelector('[data-testid=odds] .odds-row', { timeout: 10000 });
+      const summary = await page.textContent('[data-testid=odds] .odds-summary');
+      check(/any damage/.test(summary ?? ''), `the odds of ${attack} give the chance of any damage (${summary})`);
+      await shot(page, 'rivet-odds');
+      const prev = await stateId(page);
+      await page.click('[data-testid=odds-confirm]');
+      await settle(page, prev);
+      attacked = true;
+      log('attacked:', attack, '-', summary);
+      continue;
+    }
+    // Step a unit forward through the board (RW §9): select it, click the highlighted segment.
+    const step = legal.find((t) => /^step u\d+ (N|NE|NW) /.test(t));
+    if (step && !stepped) {
+      const unit = step.split(' ')[1];
+      await page.locator(`.rchip[data-unit="${unit}"]`).first().click();
+      const target = await page.getAttribute('.rseg.hl.move', 'data-seg');
+      check(target, `${unit}'s step targets are highlighted`);
+      const prev = await stateId(page);
+      await page.click(`.rseg[data-seg="${target}"]`);
+      const choice = await page.$('[data-testid=choice]');
+      if (choice) await page.locator('[data-testid=choice] button.action').first().click();
+      await settle(page, prev);
+      stepped = true;
+      log('stepped', unit, 'to', target);
+      continue;
+    }
+    // Otherwise: activate where something can happen, move forward, or end the phase.
+    const next =
+      legal.find((t) => t.startsWith('activate ')) ??
+      legal.find((t) => /^step u\d+ (N|NE|NW) /.test(t)) ??
+      legal.find((t) => t.startsWith('deploy ')) ??
+      legal.find((t) => t === 'end') ??
+      legal.find((t) => t !== 'concede');
+    check(next, 'some action to continue');
+    await clickAction(page, next);
+    if (next === 'end') stepped = false;
+  }
+  await shot(page, 'rivet-after-attack');
+  check(deployed, 'a unit was deployed through the board');
+  const over = await isOver(page);
+  await page.close();
+  if (!attacked && over && !last) return false;
+  check(attacked, `a unit attacked with the odds shown (${steps} steps, over: ${over})`);
+  return true;
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -268,6 +364,7 @@ const browser = await chromium.launch({
 for (const [name, fn] of [
   ['pocket', pocketVsAi],
   ['wsr', wsrNoville],
+  ['rivet', rivetMission1],
 ]) {
   if (only && only !== name) continue;
   const t0 = Date.now();

@@ -217,4 +217,32 @@ export interface PocketBoard {
   zone_ids: Record<string, number>;
 }
 
-export type Board = WsrBoard | PocketBoard;
+export interface RivetUnitType {
+  id: string;
+  name: string;
+  name_de: string;
+  faction: string;
+  class: string;
+  hp: number;
+  hero: boolean;
+  base_fields: number;
+}
+
+export interface RivetBoard {
+  kind: 'segments';
+  game: 'rivet';
+  scenario: string;
+  title: string;
+  seats: string[];
+  cols: number;
+  rows: number;
+  vp: number[];
+  segments: { id: string; territory: string | null; deploy: string[]; duckboard: boolean[] }[];
+  sos: string[];
+  terrain_names: string[];
+  fields: string[];
+  unit_types: RivetUnitType[];
+  unit_fields: Record<string, number>;
+}
+
+export type Board = WsrBoard | PocketBoard | RivetBoard;

@@ -139,6 +139,8 @@ export const SEAT_COLOURS: Record<string, string> = {
   uk: '#b08d57',
   orcs: '#6c8e3a',
   elves: '#3c6ea8',
+  allies: '#8a6d3b',
+  bismark: '#5a5f6b',
 };
 
 /**

@@ -8,12 +8,14 @@ import { useLang } from '../hooks';
 import { lang, t } from '../i18n';
 import { isPocketSegment, isPocketUnit, pocketUnits, segmentCell, unitCell } from '../pocket';
 import { replayHref } from '../route';
-import type { Board, LogEntry, PocketBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
+import { isRivetUnit, RIVET_STEP_VERBS, rivetStepTarget, rivetUnits } from '../rivet';
+import type { Board, LogEntry, PocketBoard, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
 import { decodeUnits, faceOf, faceSummary, hexMarkers, moveCosts, type WsrUnit } from '../wsr';
 import { ActionPanel } from './ActionPanel';
 import { LogPanel, mergeLog, unionLog } from './LogPanel';
 import { OddsPanel } from './OddsPanel';
 import { PocketField } from './PocketField';
+import { RivetField } from './RivetField';
 import { WsrMap } from './WsrMap';
 
 interface Pending {
@@ -22,7 +24,7 @@ interface Pending {
   error?: string;
 }
 
-const MOVE_VERBS = new Set(['move', 'place', 'enter', 'retreat', 'place-hq', 'redeploy', 'mine', 'clear-mine']);
+const MOVE_VERBS = new Set(['move', 'place', 'enter', 'retreat', 'place-hq', 'redeploy', 'mine', 'clear-mine', 'step', 'rush', 'dash', 'deploy', 'activate', 'paradrop']);
 
 export function GameView(props: { id: string; token?: string }) {
   useLang();
@@ -77,10 +79,12 @@ export function GameView(props: { id: string; token?: string }) {
 
   const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
   const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
+  const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
   const obs = msg?.observation;
 
   const wsrUnits: WsrUnit[] = useMemo(() => (wsr && obs ? decodeUnits(obs, wsr) : []), [wsr, obs]);
   const pUnits = useMemo(() => (pocket ? pocketUnits(obs) : []), [pocket, obs]);
+  const rUnits = useMemo(() => (rivet && obs ? rivetUnits(rivet, obs) : []), [rivet, obs]);
 
   const vocab: Vocabulary = useMemo(() => {
     if (wsr) {
@@ -88,18 +92,31 @@ export function GameView(props: { id: string; token?: string }) {
       const hexes = new Set(wsr.hexes.map((h) => h.id));
       return { isUnit: (w) => units.has(w), isPlace: (w) => hexes.has(w) };
     }
+    if (rivet) {
+      const segs = new Set(rivet.segments.map((x) => x.id));
+      return { isUnit: isRivetUnit, isPlace: (w) => segs.has(w) };
+    }
     return { isUnit: isPocketUnit, isPlace: isPocketSegment };
-  }, [wsr]);
+  }, [wsr, rivet]);
 
   // Legal actions, with Pocket's owner-relative segments turned into battlefield cells.
   const actions: ParsedAction[] = useMemo(() => {
     const list = parseAll(msg?.legal ?? [], vocab);
+    if (rivet) {
+      // Rivet Wars steps name a direction from the unit's segment: the segment it leads to.
+      return list.map((a) => {
+        if (!RIVET_STEP_VERBS.has(a.verb) || a.units.length === 0) return a;
+        const from = rUnits.find((u) => u.label === a.units[0])?.seg;
+        const to = from ? rivetStepTarget(rivet, from, a.words[2] ?? '') : null;
+        return to ? { ...a, places: [to] } : a;
+      });
+    }
     if (!pocket) return list;
     return list.map((a) => {
       const owner = pUnits.find((u) => u.label === a.units[0])?.owner;
       return { ...a, places: owner ? a.places.map((p) => segmentCell(pocket, owner, p) ?? p) : a.places };
     });
-  }, [msg, vocab, pocket, pUnits]);
+  }, [msg, vocab, pocket, pUnits, rivet, rUnits]);
 
   const placeOfUnit = (label: string): string | null => {
     if (wsr) {
@@ -110,6 +127,7 @@ export function GameView(props: { id: string; token?: string }) {
       const u = pUnits.find((x) => x.label === label);
       return u ? unitCell(pocket, u) : null;
     }
+    if (rivet) return rUnits.find((x) => x.label === label)?.seg ?? null;
     return null;
   };
   const targets = clickTargets(actions, selected, placeOfUnit);
@@ -207,7 +225,7 @@ export function GameView(props: { id: string; token?: string }) {
       )}
       <div class="game-body">
         <div class="board-area">
-          {!wsr && !pocket && msg?.text && (
+          {!wsr && !pocket && !rivet && msg?.text && (
             <pre class="text-board" data-testid="text-board">
               {msg.text}
             </pre>
@@ -224,6 +242,28 @@ export function GameView(props: { id: string; token?: string }) {
               onUnit={setSelected}
               onHex={onPlace}
             />
+          )}
+          {rivet && obs && (
+            <>
+              <RivetField
+                board={rivet}
+                obs={obs}
+                units={rUnits}
+                selected={selected}
+                highlights={highlights}
+                actingUnits={acting}
+                onUnit={setSelected}
+                onSegment={onPlace}
+              />
+              {msg?.text && (
+                <details class="text-details">
+                  <summary>{t('cardsAndDetails')}</summary>
+                  <pre class="text-board" data-testid="text-board">
+                    {msg.text}
+                  </pre>
+                </details>
+              )}
+            </>
           )}
           {pocket && obs && (
             <PocketField

@@ -7,11 +7,13 @@ import { api, tokens } from '../api';
 import { useLang } from '../hooks';
 import { t } from '../i18n';
 import { gameHref } from '../route';
-import type { Board, GameLog, PocketBoard, WsrBoard } from '../types';
+import type { Board, GameLog, PocketBoard, RivetBoard, WsrBoard } from '../types';
 import { decodeUnits } from '../wsr';
 import { pocketUnits } from '../pocket';
+import { rivetUnits } from '../rivet';
 import { LogPanel } from './LogPanel';
 import { PocketField } from './PocketField';
+import { RivetField } from './RivetField';
 import { WsrMap } from './WsrMap';
 
 export function ReplayView(props: { id: string; token?: string }) {
@@ -66,6 +68,7 @@ export function ReplayView(props: { id: string; token?: string }) {
   const current = log?.actions.find((a) => a.n === n);
   const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
   const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
+  const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
   const atLast = ns.length > 0 && n === ns[ns.length - 1];
   const obs = noPositions ? (atLast ? liveObs : null) : stepObs;
 
@@ -129,6 +132,9 @@ export function ReplayView(props: { id: string; token?: string }) {
           )}
           {pocket && obs && (
             <PocketField board={pocket} obs={obs} units={pocketUnits(obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onCell={() => undefined} />
+          )}
+          {rivet && obs && (
+            <RivetField board={rivet} obs={obs} units={rivetUnits(rivet, obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onSegment={() => undefined} />
           )}
         </div>
         <aside class="side">

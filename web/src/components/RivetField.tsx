@@ -1,0 +1,128 @@
+// Rivet Wars' battlefield: the mission's segments (RW §3; each of 2x2 fields) in their grid,
+// coloured by territory, with deployment marks, terrain pieces, SO flags, gas clouds and the
+// units (owner's colour, hit points left, the fields they stand on). Segments that are the
+// target of a legal action of the selected unit (or of no unit: activate, deploy) are highlighted.
+import { lang, t } from '../i18n';
+import { useLang } from '../hooks';
+import { rivetFlags, rivetPieces, type RivetUnit } from '../rivet';
+import type { RivetBoard } from '../types';
+import { SEAT_COLOURS } from '../wsr';
+
+export interface RivetFieldProps {
+  board: RivetBoard;
+  obs: any;
+  units: RivetUnit[];
+  selected: string | null;
+  highlights: Map<string, string>; // segment id -> class
+  actingUnits: Set<string>;
+  onUnit: (label: string) => void;
+  onSegment: (id: string) => void;
+}
+
+const PIECE_ICON: Record<string, string> = { so: '★', bunker: '▣', wire: '#', minefield: '✸', tank_trap: '✕' };
+
+export function RivetField(props: RivetFieldProps) {
+  const { board, obs } = props;
+  useLang();
+  const pieces = rivetPieces(board, obs);
+  const flags = rivetFlags(board, obs);
+  const clouds = new Set<string>((Array.isArray(obs?.clouds) ? obs.clouds : []).map((c: any[]) => board.segments[c[0]]?.id));
+  const fieldNames = board.fields;
+  const active = board.seats[obs?.active] ?? '';
+  return (
+    <div class="rivet" data-testid="rivet-field">
+      <div class="pocket-players">
+        <span>
+          {t('round')} {obs?.round ?? 0} · <b>{active}</b> {t('toPlay')}
+        </span>
+        {board.seats.map((s, i) => (
+          <span key={s} class="pplayer" style={{ borderColor: SEAT_COLOURS[s] }}>
+            <b>{s}</b> {t('vp')} {obs?.vp?.[i] ?? 0}/{board.vp[i]} · {t('rivets')} {obs?.rivets?.[i] ?? 0} · DP {obs?.dp?.[i] ?? 0}
+          </span>
+        ))}
+      </div>
+      <div class="rgrid" style={{ gridTemplateColumns: `24px repeat(${board.cols}, minmax(96px, 1fr))` }}>
+        <div />
+        {Array.from({ length: board.cols }, (_, c) => (
+          <div key={c} class="rowname center">
+            {String.fromCharCode(97 + c)}
+          </div>
+        ))}
+        {Array.from({ length: board.rows }, (_, r) => [
+          <div key={`r${r}`} class="rowname">
+            {r + 1}
+          </div>,
+          ...Array.from({ length: board.cols }, (_, c) => {
+            const seg = board.segments[r * board.cols + c];
+            const hl = props.highlights.get(seg.id);
+            const here = props.units.filter((u) => u.seg === seg.id);
+            const flag = flags.get(seg.id);
+            return (
+              <div
+                key={seg.id}
+                class={`rseg terr-${seg.territory ?? 'none'} ${hl ? 'hl ' + hl : ''}`}
+                data-seg={seg.id}
+                onClick={() => hl && props.onSegment(seg.id)}
+              >
+                <div class="rseg-head">
+                  <span class="small">{seg.id}</span>
+                  {seg.deploy.map((d) => (
+                    <span key={d} class="badge" style={{ background: SEAT_COLOURS[d] }} title={`${t('deployZone')} ${d}`}>
+                      ⇩
+                    </span>
+                  ))}
+                  {pieces
+                    .filter((p) => p.seg === seg.id)
+                    .map((p, k) => (
+                      <span key={k} class="piece" title={`${p.kind} ${fieldNames[p.field] ?? ''}`}>
+                        {PIECE_ICON[p.kind] ?? '?'}
+                      </span>
+                    ))}
+                  {flag && (
+                    <span class="badge" style={{ background: SEAT_COLOURS[flag] }} title={`SO: ${flag}`}>
+                      ⚑
+                    </span>
+                  )}
+                  {clouds.has(seg.id) && <span class="badge gas">{t('gas')}</span>}
+                </div>
+                {here.map((u) => (
+                  <Chip key={u.label} {...props} unit={u} />
+                ))}
+              </div>
+            );
+          }),
+        ])}
+      </div>
+    </div>
+  );
+}
+
+function Chip(props: RivetFieldProps & { unit: RivetUnit }) {
+  const u = props.unit;
+  const de = lang.value === 'de';
+  const name = (tp?: { name: string; name_de: string }) => (tp ? (de && tp.name_de ? tp.name_de : tp.name) : '?');
+  const target = props.highlights.get(u.seg);
+  const cls = ['rchip', props.selected === u.label ? 'selected' : '', props.actingUnits.has(u.label) ? 'acting' : '', u.activated ? 'done' : ''].join(' ');
+  return (
+    <div
+      class={cls}
+      data-unit={u.label}
+      style={{ borderColor: SEAT_COLOURS[u.owner] }}
+      title={`${u.owner} ${name(u.type)}${u.plug ? ' + ' + name(u.plug) : ''} (${u.type?.class ?? ''})`}
+      onClick={(e) => {
+        e.stopPropagation();
+        if (target && !props.actingUnits.has(u.label)) props.onSegment(u.seg);
+        else props.onUnit(u.label);
+      }}
+    >
+      <b>{u.label}</b> {name(u.type)}
+      {u.plug && <span class="small"> + {name(u.plug)}</span>}
+      <span class="hp">
+        {'♥'.repeat(Math.max(0, u.hp))}
+        {'♡'.repeat(Math.max(0, u.maxHp - u.hp))}
+      </span>
+      <span class="small"> {u.fields.map((f) => props.board.fields[f]).join('+')}</span>
+      {u.bogged && <span class="badge">bogged</span>}
+    </div>
+  );
+}
