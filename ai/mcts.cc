@@ -269,6 +269,9 @@ std::string MctsPlayer::name() const {
   if (config_.playout == PlayoutPolicy::kGuided) n += ":guided";
   if (!config_.heuristic_setup) n += ":search-setup";
   if (!config_.prior) n += ":noprior";
+  if (config_.iterations <= 0 && config_.iteration_cap > 0)
+    n += ":cap" + std::to_string(config_.iteration_cap);
+  if (config_.iteration_cap < 0) n += ":nocap";
   return n;
 }
 
@@ -328,9 +331,13 @@ Action MctsPlayer::choose(const State& state) {
                                     std::chrono::duration<double>(timed ? config_.seconds : 0.0));
   const int threads = config_.threads;
   std::vector<Tree> trees(static_cast<size_t>(threads));
+  // The iteration budget, or on a time budget the game's iteration cap (docs/ai.md).
+  const long long total = config_.iterations > 0               ? config_.iterations
+                          : timed && config_.iteration_cap > 0 ? config_.iteration_cap
+                                                               : 0;
   auto share = [&](int t) -> long long {
-    if (config_.iterations <= 0) return 0;
-    long long base = config_.iterations / threads, extra = config_.iterations % threads;
+    if (total <= 0) return 0;
+    long long base = total / threads, extra = total % threads;
     return std::max<long long>(1, base + (t < extra ? 1 : 0));
   };
   auto seed_of = [&](int t) {
@@ -380,6 +387,7 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
   c.iterations = 0;
   c.heuristic_setup = true;
   c.prior = true;
+  c.iteration_cap = 0;
   std::string_view rest = text.substr(4);
   if (!rest.empty() && rest.front() != ':') return false;  // "mctsx" is some other player
   bool budget_seen = false, policy_seen = false;
@@ -404,6 +412,10 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
     }
     if (part == "search-setup") {
       c.heuristic_setup = false;
+      continue;
+    }
+    if (part == "nocap") {
+      c.iteration_cap = -1;
       continue;
     }
     if (part == "guided" || part == "random") {
@@ -451,7 +463,9 @@ std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsCon
     setup = module->setup_decision;
   }
   if (no_evaluate != nullptr) *no_evaluate = !eval;
-  return std::make_unique<MctsPlayer>(config, seed, std::move(eval), std::move(policy),
+  MctsConfig c = config;
+  if (module != nullptr && c.iteration_cap == 0) c.iteration_cap = module->mcts_iteration_cap;
+  return std::make_unique<MctsPlayer>(c, seed, std::move(eval), std::move(policy),
                                       std::move(setup));
 }
 

@@ -68,6 +68,10 @@ struct MctsConfig {
   bool prior = true;
   double prior_temperature = 0.5;  // in the heuristic's score units (Pocket: DP)
   double prior_weight = 5.0;
+  // A time-budgeted search also stops after this many iterations (over all threads; <= 0: no
+  // cap). make_mcts_player sets it from GameModule::mcts_iteration_cap unless the seat says
+  // ":nocap" (then -1). Where more iterations measured weaker play, the cap keeps the best.
+  long long iteration_cap = 0;
 };
 
 // What the last decision looked like (for tests, benches and explanations).
@@ -109,12 +113,14 @@ class MctsPlayer : public Player {
 
 // The seat texts "mcts" (1 s per decision), "mcts:SECONDS" ("mcts:0.5") and "mcts:Nit"
 // ("mcts:2000it"), each optionally followed by ":guided" or ":random" (the playout policy; the
-// default is random) and ":dN" (playout depth in decisions, default 20; d0: to the end). Returns
+// default is random), ":dN" (playout depth in decisions, default 20; d0: to the end),
+// ":noprior", ":search-setup" and ":nocap" (no iteration cap on a time budget). Returns
 // false if `text` does not start with "mcts"; true with a non-empty `error` if it does but is
 // malformed.
 bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error);
 
-// The MCTS player for a game module: its evaluate and make_heuristic plug in. Sets *no_evaluate
+// The MCTS player for a game module: its evaluate, make_heuristic, setup_decision and
+// mcts_iteration_cap (for a time budget, unless the seat said ":nocap") plug in. Sets *no_evaluate
 // when the module has no evaluation function (playouts then run to the end of the game).
 std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsConfig& config,
                                          uint64_t seed, bool* no_evaluate = nullptr);

@@ -53,6 +53,10 @@ struct GameModule {
   // the evaluation would judge it); MCTS seats let the game's heuristic make those decisions
   // (docs/ai.md "Setup decisions"). Null: MCTS searches every decision.
   std::function<bool(const State&)> setup_decision;
+  // ai/mcts.h: a search on a time budget (the `mcts`, `mcts:SECONDS` seats) stops after this many
+  // iterations even with time left (0: no cap), where more iterations measured weaker play
+  // (docs/ai.md "Iteration cap"). Seats with ":nocap" or an iteration budget ignore it.
+  long long mcts_iteration_cap = 0;
   // Data files of this game live in data_dir()/<data_subdir>/. validate_file checks one of them
   // and throws DataError("FILE:LINE: message") if it is malformed.
   std::string data_subdir;

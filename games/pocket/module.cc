@@ -61,6 +61,9 @@ GameModule pocket_module() {
   m.setup_decision = [](const State& s) {
     return static_cast<const PocketState&>(s).phase < kBattle;
   };
+  // More search measured weaker play against the heuristic (3,000-10,000 iterations 54-55 %,
+  // 20,000 and 1 s uncapped 41-42 %; docs/ai.md "Iteration cap"): timed seats stop at 10,000.
+  m.mcts_iteration_cap = 10000;
   m.data_subdir = "pocket";
   m.validate_file = [](const std::string& path) { (void)load_army(path); };
   m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board

@@ -142,6 +142,36 @@ TEST(Mcts, TimeBudgetIsKept) {
   EXPECT_LT(p->last_stats().seconds, 0.5);
 }
 
+// docs/ai.md "Iteration cap": a time-budgeted Pocket seat stops at the module's cap (10,000
+// iterations) with time left; ":nocap" and iteration budgets are not capped.
+TEST(Mcts, TimeBudgetStopsAtTheGamesIterationCap_Pocket) {
+  const GameModule& m = pocket_module_ref();
+  ASSERT_GT(m.mcts_iteration_cap, 0);
+  auto game = pocket_game();
+  const State* battle = nullptr;
+  auto positions = pocket_positions(*game, 2, 5);
+  for (const auto& p : positions)
+    if (!m.setup_decision(*p) && p->legal_actions().size() > 2) battle = p.get();
+  ASSERT_NE(battle, nullptr);
+  MctsConfig c;
+  std::string error;
+  ASSERT_TRUE(parse_mcts_seat("mcts:60", c, error));  // a minute per decision: the cap stops it
+  auto capped = make_mcts_player(&m, c, 3);
+  capped->choose(*battle);
+  const auto& stats = static_cast<MctsPlayer&>(*capped).last_stats();
+  EXPECT_EQ(stats.iterations, m.mcts_iteration_cap);
+  EXPECT_LT(stats.seconds, 30.0);
+  EXPECT_EQ(capped->name(), "mcts:60s:cap" + std::to_string(m.mcts_iteration_cap));
+  ASSERT_TRUE(parse_mcts_seat("mcts:0.2:nocap", c, error));
+  auto uncapped = make_mcts_player(&m, c, 3);
+  uncapped->choose(*battle);
+  EXPECT_EQ(uncapped->name(), "mcts:0.2s:nocap");
+  ASSERT_TRUE(parse_mcts_seat("mcts:12000it", c, error));
+  auto budgeted = make_mcts_player(&m, c, 3);
+  budgeted->choose(*battle);
+  EXPECT_EQ(static_cast<MctsPlayer&>(*budgeted).last_stats().iterations, 12000);
+}
+
 // Plays one game; returns the winning seat.
 int play_pocket(const Game& game, Player& orcs, Player& elves, uint64_t dice_seed) {
   auto s = game.new_initial_state();
@@ -257,9 +287,13 @@ TEST(Mcts, SeatParser) {
   EXPECT_EQ(error, "");
   EXPECT_FALSE(c.prior);
   EXPECT_FALSE(c.heuristic_setup);
+  ASSERT_TRUE(parse_mcts_seat("mcts:2:nocap", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(c.iteration_cap, -1);
   ASSERT_TRUE(parse_mcts_seat("mcts:500it", c, error));  // a seat text gives the whole config
   EXPECT_TRUE(c.prior);
   EXPECT_TRUE(c.heuristic_setup);
+  EXPECT_EQ(c.iteration_cap, 0);
   MctsPlayer p(budget(2000), 1, nullptr);
   EXPECT_EQ(p.name(), "mcts:2000it");
   MctsConfig q = budget(2000);

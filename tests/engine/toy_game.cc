@@ -166,16 +166,19 @@ Decision DiceRaceState::decision() const {
   switch (phase_) {
     case kDealing:
       return {kChance, "deal",
-              fmt::format("Deal {}'s hidden card (DR §1)", seat_name(card_[0] == 0 ? 0 : 1))};
+              fmt::format("Deal {}'s hidden card (DR §1)", seat_name(card_[0] == 0 ? 0 : 1)),
+              std::nullopt};
     case kRolling:
-      return {kChance, "roll", fmt::format("Roll {} d6 for {} (DR §3)", dice_, seat_name(turn_))};
+      return {kChance, "roll", fmt::format("Roll {} d6 for {} (DR §3)", dice_, seat_name(turn_)),
+              std::nullopt};
     case kTurn:
       return {turn_, "turn",
-              fmt::format("{}: roll 1 or 2 dice, press, reveal or pass (DR §2)", seat_name(turn_))};
+              fmt::format("{}: roll 1 or 2 dice, press, reveal or pass (DR §2)", seat_name(turn_)),
+              std::nullopt};
     case kOver:
       break;
   }
-  return {kNobody, "over", "The game is over (DR §5)"};
+  return {kNobody, "over", "The game is over (DR §5)", std::nullopt};
 }
 
 void DiceRaceState::legal_actions(ActionList& out) const {
