@@ -956,17 +956,8 @@ std::string WsrState::assault_describe(const Action& a) const {
 
 bool WsrState::assault_parse(const std::vector<std::string>& w, Action& out,
                              std::string& error) const {
-  auto hex_arg = [&](const std::string& s, int* h) {
-    std::string err;
-    *h = game_->layout().TryIndex(s, &err);
-    if (*h < 0) error = err;
-    return *h >= 0;
-  };
-  auto unit_arg = [&](const std::string& s, int* u) {
-    *u = game_->unit_by_label(s);
-    if (*u < 0) error = "no unit labelled '" + s + "'";
-    return *u >= 0;
-  };
+  auto hex_arg = [&](const std::string& s, int* h) { return parse_hex_arg(s, h, error); };
+  auto unit_arg = [&](const std::string& s, int* u) { return parse_unit_arg(s, u, error); };
   const std::string& v = w[0];
   int x = 0, y = 0;
   const std::pair<const char*, Verb> hex_verbs[] = {

@@ -89,8 +89,8 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
   // of the two already reveals the target.
   const bool may_conceal =
       !WsrFastPaths() ||  // the reference computation scans always (perf_equivalence_test)
-      (c.hex_has_wreck || c.hex_has_ip || (c.infantry_type && c.terrain_conceals_infantry)) &&
-          !c.ops_complete && !c.moving;
+      ((c.hex_has_wreck || c.hex_has_ip || (c.infantry_type && c.terrain_conceals_infantry)) &&
+       !c.ops_complete && !c.moving);
   for (int e = 0; may_conceal && !c.adjacent_good_order_enemy && !c.spotted_by_recon && e < n_units;
        ++e) {
     if (!on_map(e) || side_of(e) != side_of(u) || has(e, kDisrupted)) continue;

@@ -980,6 +980,19 @@ std::string WsrState::describe(const Action& a) const {
   }
 }
 
+bool WsrState::parse_hex_arg(const std::string& s, int* hex, std::string& error) const {
+  std::string err;
+  *hex = game_->layout().TryIndex(s, &err);
+  if (*hex < 0) error = err;
+  return *hex >= 0;
+}
+
+bool WsrState::parse_unit_arg(const std::string& s, int* unit, std::string& error) const {
+  *unit = game_->unit_by_label(s);
+  if (*unit < 0) error = "no unit labelled '" + s + "'";
+  return *unit >= 0;
+}
+
 bool WsrState::parse(std::string_view text, Action& out, std::string& error) const {
   std::istringstream in{std::string(text)};
   std::vector<std::string> w;
@@ -988,17 +1001,8 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     error = "empty action";
     return false;
   }
-  auto hex_arg = [&](const std::string& s, int* h) {
-    std::string err;
-    *h = game_->layout().TryIndex(s, &err);
-    if (*h < 0) error = err;
-    return *h >= 0;
-  };
-  auto unit_arg = [&](const std::string& s, int* u) {
-    *u = game_->unit_by_label(s);
-    if (*u < 0) error = "no unit labelled '" + s + "'";
-    return *u >= 0;
-  };
+  auto hex_arg = [&](const std::string& s, int* h) { return parse_hex_arg(s, h, error); };
+  auto unit_arg = [&](const std::string& s, int* u) { return parse_unit_arg(s, u, error); };
   const std::string& v = w[0];
   int x = 0;
   if (v == "draw" && w.size() == 2) {

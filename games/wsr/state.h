@@ -505,6 +505,9 @@ class WsrState : public State {
   void assault_advance(EventList* ev);  // top is kStepAssault (called by advance())
   std::string assault_why_illegal(const Action& a) const;
   bool assault_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  // Action-text arguments: a hex id or a unit label; false with `error` set if `s` is none.
+  bool parse_hex_arg(const std::string& s, int* hex, std::string& error) const;
+  bool parse_unit_arg(const std::string& s, int* unit, std::string& error) const;
   std::string assault_describe(const Action& a) const;
   bool assault_state_ok(const Step& st) const;  // state_from_json validation of these steps
   json assault_to_json() const;

@@ -105,9 +105,11 @@ TEST(WsrBuilder, WSR_12_2_SetupZonesStartControlled) {
   auto v = ScenarioGame("vierville");
   auto vs = v->initial();
   const Zone* edge = v->setup().scenario_data->FindZone("south-edge");
-  for (int h : edge->hexes)
-    if (!v->setup().scenario_data->FindZone("vslf")->Contains(h))
+  for (int h : edge->hexes) {
+    if (!v->setup().scenario_data->FindZone("vslf")->Contains(h)) {
       EXPECT_NE(vs.controller(h), 0) << v->layout().Name(h);
+    }
+  }
 }
 
 TEST(WsrBuilder, WSR_B4_KoelnObjectivesAreTheCathedralAndTheNOCityHexes) {

@@ -71,10 +71,12 @@ TEST(WsrSetup, WSR_1_3_2_HqMustStayWithAUnitOfItsFormation_Setup) {
     Play q(id);
     while (q.state->decision().kind == "setup") q.act("auto-setup");
     EXPECT_EQ(q.s().lone_hq(), "") << id;
-    for (int u = 0; u < q.s().n_units; ++u)
-      if (q.s().info(u).hq && q.s().on_map(u))
+    for (int u = 0; u < q.s().n_units; ++u) {
+      if (q.s().info(u).hq && q.s().on_map(u)) {
         EXPECT_TRUE(q.s().formation_unit_in(u, q.s().unit(u).hex))
             << id << " " << q.s().unit_label(u);
+      }
+    }
   }
 }
 

@@ -90,10 +90,12 @@ TEST(PerfEquivalenceLayouts, WSR_7_1_LosLensHoldsOnEveryShippedScenarioLayout) {
         if (d <= 1) continue;
         Collect c{L, {}};
         TraceSightLine(L.coord(a), L.coord(b), c);
-        for (int w : c.hexes)
-          if (w >= 0)
+        for (int w : c.hexes) {
+          if (w >= 0) {
             ASSERT_LE(L.Distance(a, w) + L.Distance(w, b) - d, kLosLens)
                 << id << ": " << L.Name(a) << " -> " << L.Name(b) << " via " << L.Name(w);
+          }
+        }
       }
     }
   }
