@@ -272,6 +272,16 @@ std::string MctsPlayer::name() const {
   if (config_.iterations <= 0 && config_.iteration_cap > 0)
     n += ":cap" + std::to_string(config_.iteration_cap);
   if (config_.iteration_cap < 0) n += ":nocap";
+  const MctsConfig defaults;
+  auto number = [](double x) {
+    char buf[32];
+    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, x);
+    return std::string(buf, p);
+  };
+  if (config_.prior_weight != defaults.prior_weight) n += ":pw" + number(config_.prior_weight);
+  if (config_.prior_temperature != defaults.prior_temperature)
+    n += ":pt" + number(config_.prior_temperature);
+  if (config_.exploration != defaults.exploration) n += ":c" + number(config_.exploration);
   return n;
 }
 
@@ -379,15 +389,23 @@ Action MctsPlayer::choose(const State& state) {
   return legal[best];
 }
 
+namespace {
+
+// A whole non-empty decimal number ("0.5", "12").
+bool parse_number(std::string_view text, double& out) {
+  if (text.empty()) return false;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && p == text.data() + text.size();
+}
+
+}  // namespace
+
 bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error) {
   error.clear();
   if (text.substr(0, 4) != "mcts") return false;
-  MctsConfig c = config;
-  c.seconds = 1.0;
-  c.iterations = 0;
-  c.heuristic_setup = true;
-  c.prior = true;
-  c.iteration_cap = 0;
+  // A seat text gives the whole search configuration; only the caller's threads are kept.
+  MctsConfig c;
+  c.threads = config.threads;
   std::string_view rest = text.substr(4);
   if (!rest.empty() && rest.front() != ':') return false;  // "mctsx" is some other player
   bool budget_seen = false, policy_seen = false;
@@ -416,6 +434,22 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
     }
     if (part == "nocap") {
       c.iteration_cap = -1;
+      continue;
+    }
+    if (double x = 0; part.substr(0, 3) == "cap" && parse_number(part.substr(3), x) && x >= 1 &&
+                      x <= 1e9 && x == std::floor(x)) {
+      c.iteration_cap = static_cast<long long>(x);
+      continue;
+    }
+    // Tuning knobs for measurements: pwX prior weight, ptX prior temperature, cX UCB1 constant.
+    if (double x = 0; (part.substr(0, 2) == "pw" || part.substr(0, 2) == "pt") &&
+                      parse_number(part.substr(2), x) && x >= 0) {
+      (part[1] == 'w' ? c.prior_weight : c.prior_temperature) = x;
+      continue;
+    }
+    if (double x = 0;
+        part.size() > 1 && part[0] == 'c' && parse_number(part.substr(1), x) && x >= 0) {
+      c.exploration = x;
       continue;
     }
     if (part == "guided" || part == "random") {

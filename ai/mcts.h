@@ -114,7 +114,9 @@ class MctsPlayer : public Player {
 // The seat texts "mcts" (1 s per decision), "mcts:SECONDS" ("mcts:0.5") and "mcts:Nit"
 // ("mcts:2000it"), each optionally followed by ":guided" or ":random" (the playout policy; the
 // default is random), ":dN" (playout depth in decisions, default 20; d0: to the end),
-// ":noprior", ":search-setup" and ":nocap" (no iteration cap on a time budget). Returns
+// ":noprior", ":search-setup", ":nocap" / ":capN" (no or another iteration cap on a time
+// budget) and the tuning knobs ":pwX" (prior weight), ":ptX" (prior temperature) and ":cX"
+// (UCB1 constant). Returns
 // false if `text` does not start with "mcts"; true with a non-empty `error` if it does but is
 // malformed.
 bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error);

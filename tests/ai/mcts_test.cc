@@ -290,10 +290,30 @@ TEST(Mcts, SeatParser) {
   ASSERT_TRUE(parse_mcts_seat("mcts:2:nocap", c, error));
   EXPECT_EQ(error, "");
   EXPECT_EQ(c.iteration_cap, -1);
+  ASSERT_TRUE(parse_mcts_seat("mcts:1s:cap5000", c, error));  // as a capped seat names itself
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(c.iteration_cap, 5000);
+  EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:1s:cap5000");
+  ASSERT_TRUE(parse_mcts_seat("mcts:500it:guided:d4:pw10:pt1.5:c0.7", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(c.prior_weight, 10.0);
+  EXPECT_EQ(c.prior_temperature, 1.5);
+  EXPECT_EQ(c.exploration, 0.7);
+  EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:500it:d4:guided:pw10:pt1.5:c0.7");
+  for (const char* bad : {"mcts:pw", "mcts:pwx", "mcts:c-1", "mcts:pt1e"}) {
+    EXPECT_TRUE(parse_mcts_seat(bad, c, error)) << bad;
+    EXPECT_NE(error, "") << bad;
+  }
+  c.threads = 2;
   ASSERT_TRUE(parse_mcts_seat("mcts:500it", c, error));  // a seat text gives the whole config
   EXPECT_TRUE(c.prior);
   EXPECT_TRUE(c.heuristic_setup);
   EXPECT_EQ(c.iteration_cap, 0);
+  EXPECT_EQ(c.depth, 20);
+  EXPECT_EQ(c.playout, PlayoutPolicy::kRandom);
+  EXPECT_EQ(c.prior_weight, MctsConfig{}.prior_weight);
+  EXPECT_EQ(c.exploration, MctsConfig{}.exploration);
+  EXPECT_EQ(c.threads, 2);  // the caller's
   MctsPlayer p(budget(2000), 1, nullptr);
   EXPECT_EQ(p.name(), "mcts:2000it");
   MctsConfig q = budget(2000);
