@@ -178,6 +178,20 @@ HttpReply error_reply(int status, const std::string& code, const std::string& me
   return reply(status, error_json(code, message));
 }
 
+// A seat's POST body (concede, action): a JSON object with a "token" string. On success `req`
+// and `token` are set and nullopt returned; else the 400 reply.
+std::optional<HttpReply> read_seat_request(const std::string& body, json& req, std::string& token) {
+  std::string why;
+  std::optional<json> parsed = parse_object(body, why);
+  if (!parsed) return error_reply(400, "bad_request", why);
+  auto tok = parsed->find("token");
+  if (tok == parsed->end() || !tok->is_string())
+    return error_reply(400, "bad_request", "field 'token' is required");
+  token = tok->get<std::string>();
+  req = std::move(*parsed);
+  return std::nullopt;
+}
+
 std::string token_hash(const std::string& token) {
   return sha256_hex(token);
 }
@@ -767,15 +781,12 @@ HttpReply Hub::board(const std::string& id) {
 HttpReply Hub::concede(const std::string& id, const std::string& body) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
-  std::string why;
-  std::optional<json> req = parse_object(body, why);
-  if (!req) return error_reply(400, "bad_request", why);
-  auto tok = req->find("token");
-  if (tok == req->end() || !tok->is_string())
-    return error_reply(400, "bad_request", "field 'token' is required");
+  json req;
+  std::string token;
+  if (auto bad = read_seat_request(body, req, token)) return *bad;
   {
     std::lock_guard lock(g->mu);
-    auto seat = seat_of(*g, tok->get<std::string>());
+    auto seat = seat_of(*g, token);
     if (!seat || *seat < 0)
       return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
     if (g->finished()) return error_reply(409, "finished", "the game is already over");
@@ -800,23 +811,20 @@ HttpReply Hub::concede(const std::string& id, const std::string& body) {
 HttpReply Hub::http_action(const std::string& id, const std::string& body) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
-  std::string why;
-  std::optional<json> req = parse_object(body, why);
-  if (!req) return error_reply(400, "bad_request", why);
-  auto tok = req->find("token");
-  if (tok == req->end() || !tok->is_string())
-    return error_reply(400, "bad_request", "field 'token' is required");
-  auto sid = req->find("state_id");
-  if (sid == req->end() || !sid->is_number_integer())
+  json req;
+  std::string token;
+  if (auto bad = read_seat_request(body, req, token)) return *bad;
+  auto sid = req.find("state_id");
+  if (sid == req.end() || !sid->is_number_integer())
     return error_reply(400, "bad_request", "field 'state_id' (an integer) is required");
   json result;
   {
     std::lock_guard lock(g->mu);
-    auto seat = seat_of(*g, tok->get<std::string>());
+    auto seat = seat_of(*g, token);
     if (!seat || *seat < 0)
       return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
     size_t before = g->log.size();
-    std::optional<json> err = act_locked(*g, *seat, sid->get<int64_t>(), *req);
+    std::optional<json> err = act_locked(*g, *seat, sid->get<int64_t>(), req);
     if (err) {
       int status = (*err)["code"] == "internal" ? 500 : (*err)["code"] == "stale" ? 409 : 400;
       (*err)["state_id"] = g->stored.last_seq;
