@@ -134,6 +134,8 @@ export function GameView(props: { id: string; token?: string }) {
   const highlights = new Map<string, string>();
   for (const [place, list] of targets) highlights.set(place, list.some((a) => MOVE_VERBS.has(a.verb)) ? 'move' : 'target');
   const acting = actingUnits(actions);
+  // What every board component takes: the selection, the highlighted places, the acting units.
+  const boardProps = { selected, highlights, actingUnits: acting, onUnit: setSelected };
   const costs = wsr
     ? moveCosts(wsr, wsrUnits, actions.filter((a) => a.verb === 'move' && a.units.length === 0).map((a) => a.places[0]))
     : new Map<string, number>();
@@ -231,30 +233,11 @@ export function GameView(props: { id: string; token?: string }) {
             </pre>
           )}
           {wsr && obs && (
-            <WsrMap
-              board={wsr}
-              obs={obs}
-              units={wsrUnits}
-              selected={selected}
-              highlights={highlights}
-              costs={costs}
-              actingUnits={acting}
-              onUnit={setSelected}
-              onHex={onPlace}
-            />
+            <WsrMap board={wsr} obs={obs} units={wsrUnits} costs={costs} onHex={onPlace} {...boardProps} />
           )}
           {rivet && obs && (
             <>
-              <RivetField
-                board={rivet}
-                obs={obs}
-                units={rUnits}
-                selected={selected}
-                highlights={highlights}
-                actingUnits={acting}
-                onUnit={setSelected}
-                onSegment={onPlace}
-              />
+              <RivetField board={rivet} obs={obs} units={rUnits} onSegment={onPlace} {...boardProps} />
               {msg?.text && (
                 <details class="text-details">
                   <summary>{t('cardsAndDetails')}</summary>
@@ -266,16 +249,7 @@ export function GameView(props: { id: string; token?: string }) {
             </>
           )}
           {pocket && obs && (
-            <PocketField
-              board={pocket}
-              obs={obs}
-              units={pUnits}
-              selected={selected}
-              highlights={highlights}
-              actingUnits={acting}
-              onUnit={setSelected}
-              onCell={onPlace}
-            />
+            <PocketField board={pocket} obs={obs} units={pUnits} onCell={onPlace} {...boardProps} />
           )}
         </div>
         <aside class="side">
