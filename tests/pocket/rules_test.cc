@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/registry.h"
+#include "games/pocket/heuristic.h"
 #include "tests/pocket/pocket_test_util.h"
 
 namespace feldherr::pocket::testing {
@@ -809,6 +811,41 @@ TEST(PocketRules, PB_PhaseTwo_ManyOrdersOptionAllowsSeveralOrders) {
   b.act("move o2 centre-front");
   b.act("end");
   EXPECT_EQ(b.state->active, kElves);
+}
+
+}  // namespace
+}  // namespace feldherr::pocket::testing
+
+namespace feldherr::pocket::testing {
+namespace {
+
+// IS-MCTS needs the hidden picks re-drawn, not the true ones kept: after a whole army picked by
+// the heuristic (near the 60 DP), the elves' determinisations re-draw the orcs' picks within
+// the points (a draw that found no completion used to fall back to the true picks after 4,096
+// attempts; the look-ahead on the least DP of the remaining picks avoids the dead ends).
+TEST(PocketRules, Hidden_DeterminizeRedrawsAFullArmyWithinThePoints) {
+  auto game = all_games().create("pocket", {});
+  auto s = game->new_initial_state();
+  auto orcs = make_pocket_heuristic(kOrcs, 11);
+  while (s->current_seat() == kOrcs) s->apply(orcs->choose(*s));
+  const auto& real = static_cast<const PocketState&>(*s);
+  ASSERT_EQ(real.phase, kSelect);
+  ASSERT_EQ(s->current_seat(), kElves);
+  ASSERT_GE(real.players[kOrcs].n_troops, 6);
+  Rng rng(12);
+  int redrawn = 0;
+  for (int i = 0; i < 50; ++i) {
+    auto d = s->determinize(kElves, rng);
+    const auto& ds = static_cast<const PocketState&>(*d);
+    EXPECT_EQ(d->observe(kElves), s->observe(kElves));
+    EXPECT_LE(ds.players[kOrcs].picked_dp, 60);
+    bool differs = false;
+    for (int t = 0; t < real.n_troops; ++t)
+      differs = differs ||
+                ds.troops[static_cast<size_t>(t)].type != real.troops[static_cast<size_t>(t)].type;
+    redrawn += differs;
+  }
+  EXPECT_GE(redrawn, 45);
 }
 
 }  // namespace
