@@ -143,14 +143,22 @@ class Eval {
   // --- wound allocation model (PB Wunden) ---
 
   // Cost to the owner of removing troop i (with any Waldläufer left alone, PB §12).
-  double remove_cost(const SimUnit& su, int i, const SideCtx& c, int* dp_out) const {
+  // Living troops with LP in `su` (a unit whose last one goes is destroyed, PB §12).
+  static int lp_alive(const SimUnit& su) {
+    int n = 0;
+    for (int j = 0; j < su.n; ++j)
+      n += su.t[static_cast<size_t>(j)].alive && su.t[static_cast<size_t>(j)].lp > 0;
+    return n;
+  }
+
+  // `lp_count`: lp_alive(su), passed by callers that try every troop in turn.
+  double remove_cost(const SimUnit& su, int i, const SideCtx& c, int* dp_out,
+                     int lp_count = -1) const {
     const SimTroop& x = su.t[static_cast<size_t>(i)];
     double cost = x.dp + p_.capability * (x.cfaces + 1.2 * x.sfaces) - p_.freed_marker * x.wounds;
     int dp = x.dp;
-    bool other_lp = false;
-    for (int j = 0; j < su.n; ++j)
-      if (j != i && su.t[static_cast<size_t>(j)].alive && su.t[static_cast<size_t>(j)].lp > 0)
-        other_lp = true;
+    if (lp_count < 0) lp_count = lp_alive(su);
+    const bool other_lp = lp_count - (x.alive && x.lp > 0 ? 1 : 0) > 0;
     if (!other_lp) {
       for (int j = 0; j < su.n; ++j) {
         const SimTroop& y = su.t[static_cast<size_t>(j)];
@@ -203,11 +211,12 @@ class Eval {
       double best = std::numeric_limits<double>::infinity();
       int best_i = -1, best_dp = 0;
       bool best_marker = false;
+      const int lp_count = lp_alive(su);
       for (int i = 0; i < su.n; ++i) {
         const SimTroop& x = su.t[static_cast<size_t>(i)];
         if (!x.alive || x.lp == 0) continue;  // A18 [REC]: never a Waldläufer
         int dp = 0;
-        double rc = remove_cost(su, i, c, &dp);
+        double rc = remove_cost(su, i, c, &dp, lp_count);
         if (rc < best) best = rc, best_i = i, best_dp = dp, best_marker = false;
         if (marker_possible(x, c)) {
           double mc = marker_cost(x, c);
@@ -253,6 +262,9 @@ class Eval {
                int dice) const {
     Dist d = n_dice(sx.cm, dice);
     double v = 0;
+    // X's cost of k strike-back hits does not depend on how many hits Y took: computed once.
+    std::array<double, kMaxHits> back_cost{};
+    std::array<bool, kMaxHits> back_known{};
     for (int h = 0; h <= d.max; ++h) {
       double ph = d.p[static_cast<size_t>(h)];
       if (ph == 0.0) continue;
@@ -265,9 +277,13 @@ class Eval {
         for (int k = 1; k <= b.max; ++k) {
           double pk = b.p[static_cast<size_t>(k)];
           if (pk == 0.0) continue;
-          SimUnit x2 = sx;
-          SideCtx cx2 = cx;
-          loss += pk * allocate(x2, cx2, k);
+          if (!back_known[static_cast<size_t>(k)]) {
+            SimUnit x2 = sx;
+            SideCtx cx2 = cx;
+            back_cost[static_cast<size_t>(k)] = allocate(x2, cx2, k);
+            back_known[static_cast<size_t>(k)] = true;
+          }
+          loss += pk * back_cost[static_cast<size_t>(k)];
         }
       }
       v += ph * (gain - loss);
