@@ -256,15 +256,29 @@ MctsPlayer::MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, Pol
   if (config_.seconds <= 0 && config_.iterations <= 0) config_.iterations = 1000;
 }
 
+namespace {
+
+// The shortest decimal text of `x` ("0.5", "12"), and back: a whole non-empty decimal number.
+std::string number_text(double x) {
+  char buf[32];
+  auto [p, ec] = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, p);
+}
+
+bool parse_number(std::string_view text, double& out) {
+  if (text.empty()) return false;
+  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && p == text.data() + text.size();
+}
+
+}  // namespace
+
 std::string MctsPlayer::name() const {
   std::string n = "mcts";
-  if (config_.iterations > 0) {
+  if (config_.iterations > 0)
     n += ":" + std::to_string(config_.iterations) + "it";
-  } else {
-    char buf[32];
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, config_.seconds);
-    n += ":" + std::string(buf, p) + "s";
-  }
+  else
+    n += ":" + number_text(config_.seconds) + "s";
   if (config_.depth != 20) n += ":d" + std::to_string(std::max(0, config_.depth));
   if (config_.playout == PlayoutPolicy::kGuided) n += ":guided";
   if (!config_.heuristic_setup) n += ":search-setup";
@@ -273,15 +287,10 @@ std::string MctsPlayer::name() const {
     n += ":cap" + std::to_string(config_.iteration_cap);
   if (config_.iteration_cap < 0) n += ":nocap";
   const MctsConfig defaults;
-  auto number = [](double x) {
-    char buf[32];
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, x);
-    return std::string(buf, p);
-  };
-  if (config_.prior_weight != defaults.prior_weight) n += ":pw" + number(config_.prior_weight);
+  if (config_.prior_weight != defaults.prior_weight) n += ":pw" + number_text(config_.prior_weight);
   if (config_.prior_temperature != defaults.prior_temperature)
-    n += ":pt" + number(config_.prior_temperature);
-  if (config_.exploration != defaults.exploration) n += ":c" + number(config_.exploration);
+    n += ":pt" + number_text(config_.prior_temperature);
+  if (config_.exploration != defaults.exploration) n += ":c" + number_text(config_.exploration);
   return n;
 }
 
@@ -389,17 +398,6 @@ Action MctsPlayer::choose(const State& state) {
   return legal[best];
 }
 
-namespace {
-
-// A whole non-empty decimal number ("0.5", "12").
-bool parse_number(std::string_view text, double& out) {
-  if (text.empty()) return false;
-  auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && p == text.data() + text.size();
-}
-
-}  // namespace
-
 bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error) {
   error.clear();
   if (text.substr(0, 4) != "mcts") return false;
@@ -474,9 +472,7 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
     double secs = 0;
     std::string_view num = part;
     if (!num.empty() && num.back() == 's') num.remove_suffix(1);
-    auto [p, ec] = std::from_chars(num.data(), num.data() + num.size(), secs);
-    if (num.empty() || ec != std::errc() || p != num.data() + num.size() || !(secs > 0) ||
-        secs > 86400)
+    if (!parse_number(num, secs) || !(secs > 0) || secs > 86400)
       return error = "mcts: bad budget '" + std::string(part) +
                      "' (expected SECONDS, e.g. mcts:0.5, or Nit, e.g. mcts:2000it)",
              true;

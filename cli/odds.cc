@@ -590,17 +590,15 @@ int NextRollOdds(const OddsArgs& a, const LogPosition& pos, const State& state,
   io.out << fmt::format("{}/{} after {} actions of {}: {}\n", pos.game->id(), pos.game->scenario(),
                         pos.actions, a.log_file, state.describe(action));
   const bool exact = r["exact"] == true;
-  if (r["kind"] == "whole-roll") {  // a game's odds of a whole attack (Rivet Wars)
-    if (exact) io.out << r.value("summary", std::string()) << '\n';
-    io.out << (exact ? std::string("exact: every die and card of it enumerated (no sampling)")
-                     : r.value("summary", std::string()))
-           << "\n\n";
-  } else {
+  const bool whole = r["kind"] == "whole-roll";  // a game's odds of a whole attack (Rivet)
+  if (!whole)
     io.out << "the roll it causes: " << r.value("prompt", std::string()) << '\n';
-    io.out << (exact ? std::string("exact: every outcome enumerated (no sampling)")
-                     : r.value("summary", std::string()))
-           << "\n\n";
-  }
+  else if (exact)
+    io.out << r.value("summary", std::string()) << '\n';
+  io.out << (!exact  ? r.value("summary", std::string())
+             : whole ? "exact: every die and card of it enumerated (no sampling)"
+                     : "exact: every outcome enumerated (no sampling)")
+         << "\n\n";
   size_t w = 7;
   for (const auto& o : r["outcomes"]) w = std::max(w, o["text"].get<std::string>().size());
   io.out << fmt::format("{:<{}}  probability{}\n", "outcome", w, exact ? "" : "  95 % interval");

@@ -123,25 +123,23 @@ nlohmann::json next_roll_odds(const State& state, const Action& action,
                    std::to_string(outcomes.size()) + " possible outcomes");
 }
 
-nlohmann::json whole_roll_odds(const State& state, const Action& action, const RollLabel& label,
+nlohmann::json whole_roll_odds(const State& rolling, const RollLabel& label,
                                const RollOddsOptions& options) {
-  std::unique_ptr<State> before = state.clone();
-  before->apply(action, nullptr);
-  if (before->is_terminal() || before->current_seat() != kChance) return nullptr;
+  if (rolling.is_terminal() || rolling.current_seat() != kChance) return nullptr;
   std::map<std::string, double> by_text;
-  const bool exact = enumerate_roll(*before, label, options.max_exact, by_text);
+  const bool exact = enumerate_roll(rolling, label, options.max_exact, by_text);
   if (!exact) {
     by_text.clear();
     Rng rng(options.seed);
     for (int r = 0; r < options.runs; ++r) {
-      std::unique_ptr<State> s = before->clone();
+      std::unique_ptr<State> s = rolling.clone();
       for (int k = 0; k < kMaxRollSteps && !s->is_terminal() && s->current_seat() == kChance; ++k)
         s->apply(s->sample_chance(rng), nullptr);
-      by_text[label(*before, *s)] += 1;
+      by_text[label(rolling, *s)] += 1;
     }
   }
   return odds_json(
-      "whole-roll", before->decision().prompt, by_text, exact, options,
+      "whole-roll", rolling.decision().prompt, by_text, exact, options,
       "more than " + std::to_string(options.max_exact) + " positions after one of its dice");
 }
 

@@ -30,17 +30,18 @@ struct RollOddsOptions {
 nlohmann::json next_roll_odds(const State& state, const Action& action,
                               const RollOddsOptions& options = {});
 
-// Names the outcome of a whole roll: `before` is the state right after the action (Chance to
+// Names the outcome of a whole roll: `before` is the state where the roll starts (Chance to
 // decide), `after` the state where a seat owes the next decision or the game has ended.
 using RollLabel = std::function<std::string(const State& before, const State& after)>;
 
-// The odds of the whole roll an action causes: every chance decision that follows it one after
-// another (dice rolled one at a time, a card drawn and then dice), enumerated one chance decision
-// at a time with identical states merged (State::hash) while no step has more than `max_exact`
-// distinct states, else `runs` sampled sequences; each end is grouped by `label(before, after)`.
-// Same JSON as next_roll_odds, with "kind":"whole-roll". Null when the action causes no roll at
-// once (or ends the game).
-nlohmann::json whole_roll_odds(const State& state, const Action& action, const RollLabel& label,
+// The odds of a whole roll from `rolling`, a state right after the action that caused it (the
+// caller applied it, e.g. to see that it starts an attack): every chance decision that follows
+// one after another (dice rolled one at a time, a card drawn and then dice), enumerated one
+// chance decision at a time with identical states merged (State::hash) while no step has more
+// than `max_exact` distinct states, else `runs` sampled sequences; each end is grouped by
+// `label(rolling, after)`. Same JSON as next_roll_odds, with "kind":"whole-roll". Null when
+// Chance does not decide in `rolling`.
+nlohmann::json whole_roll_odds(const State& rolling, const RollLabel& label,
                                const RollOddsOptions& options = {});
 
 // The 95 % Wilson score interval of `successes` in `n` trials, as fractions.

@@ -88,7 +88,6 @@ constexpr int64_t kMaxValue = 1000;      // dp, fv, lp
 constexpr size_t kMaxDice = 12;          // dice printed on one tile, per colour
 constexpr size_t kMaxTroopTypes = 1000;  // [[troop]] tables in one file
 constexpr size_t kMaxIdLength = 64;
-constexpr uintmax_t kMaxFileBytes = 4u << 20;
 
 // Fields of a [[troop]] table, in the order they are checked and reported.
 constexpr std::array<std::string_view, 11> kTroopFields = {
@@ -137,7 +136,7 @@ class Loader {
   }
 
   Army Load(const std::string& expected_id) {
-    const std::string text = toml_guard_swap(read_data_file(file_, kMaxFileBytes), file_);
+    const std::string text = toml_guard_swap(read_data_file(file_), file_);
     toml::table root;
     try {
       root = toml::parse(std::string_view(text), std::string_view(file_));

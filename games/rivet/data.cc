@@ -108,8 +108,6 @@ const TileFace* RivetData::face(const std::string& id) const {
 
 namespace {
 
-constexpr uintmax_t kMaxFileBytes = 4u << 20;
-
 // Shared helpers of the four loaders.
 class Reader {
  public:
@@ -123,7 +121,7 @@ class Reader {
   }
 
   toml::table Parse() {
-    const std::string swapped = toml_guard_swap(read_data_file(file_, kMaxFileBytes), file_);
+    const std::string swapped = toml_guard_swap(read_data_file(file_), file_);
     try {
       return toml::parse(std::string_view(swapped), std::string_view(file_));
     } catch (const toml::parse_error& e) {

@@ -45,7 +45,7 @@ json rivet_odds(const State& state, const Action& action) {
   next->apply(action, nullptr);
   const auto& rs = static_cast<const RivetState&>(*next);
   if (rs.is_terminal() || !rs.pending.active || rs.current_seat() != kChance) return nullptr;
-  json j = whole_roll_odds(state, action, &damage_label);
+  json j = whole_roll_odds(rs, &damage_label);
   if (j.is_null()) return j;
   double hit = 0;
   for (const json& o : j["outcomes"])

@@ -391,7 +391,6 @@ const Sheet& Data::sheet(char id) const {
 
 namespace {
 
-constexpr uintmax_t kMaxFileBytes = 4u << 20;
 constexpr size_t kMaxIdLength = 64;
 constexpr size_t kMaxListLength = 1000;
 
@@ -410,7 +409,7 @@ class Reader {
   }
 
   toml::table Parse() const {
-    const std::string text = toml_guard_swap(read_data_file(file_, kMaxFileBytes), file_);
+    const std::string text = toml_guard_swap(read_data_file(file_), file_);
     try {
       return toml::parse(std::string_view(text), std::string_view(file_));
     } catch (const toml::parse_error& e) {

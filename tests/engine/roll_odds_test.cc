@@ -89,9 +89,16 @@ double sum_p(int k) {
   return (k <= 7 ? k - 1 : 13 - k) / 36.0;
 }
 
+// The state right after `text` (whole_roll_odds starts where the roll starts).
+std::unique_ptr<State> after(const State& s, const std::string& text) {
+  auto next = s.clone();
+  next->apply(parse(s, text));
+  return next;
+}
+
 TEST(RollOdds, WholeRollGroupsTheSequencesByTheirLabel) {
   auto s = before_two_dice();
-  const nlohmann::json j = whole_roll_odds(*s, parse(*s, "dice 2"), &moved);
+  const nlohmann::json j = whole_roll_odds(*after(*s, "dice 2"), &moved);
   ASSERT_FALSE(j.is_null());
   EXPECT_EQ(j["kind"], "whole-roll");
   EXPECT_EQ(j["exact"], true);
@@ -105,7 +112,7 @@ TEST(RollOdds, WholeRollGroupsTheSequencesByTheirLabel) {
   RollOddsOptions o;
   o.max_exact = 5;
   o.runs = 36000;
-  const nlohmann::json m = whole_roll_odds(*s, parse(*s, "dice 2"), &moved, o);
+  const nlohmann::json m = whole_roll_odds(*after(*s, "dice 2"), &moved, o);
   EXPECT_EQ(m["exact"], false);
   EXPECT_EQ(m["runs"], 36000);
   EXPECT_NE(m["summary"].get<std::string>().find("more than 5 positions"), std::string::npos);
@@ -116,7 +123,7 @@ TEST(RollOdds, WholeRollGroupsTheSequencesByTheirLabel) {
   }
   EXPECT_GE(covered, 9);
   toy::apply_all(*s, {"dice 2", "roll 3 4"});
-  EXPECT_TRUE(whole_roll_odds(*s, parse(*s, "pass"), &moved).is_null());
+  EXPECT_TRUE(whole_roll_odds(*after(*s, "pass"), &moved).is_null());
 }
 
 TEST(RollOdds, Wilson95) {

@@ -25,6 +25,15 @@ std::map<std::string, double> Outcomes(const json& j) {
   return m;
 }
 
+// The odds of `unit`'s first weapon against `target`, `faction` activating `from` in its combat
+// phase (RW §8.1 steps 1-4).
+json AttackOdds(RivetState& s, int faction, const std::string& from, int unit,
+                const std::string& target) {
+  EnterPhase(s, faction, Phase::kCombat);
+  Do(s, "activate " + from);
+  return rivet_odds(s, Parse(s, "attack u" + std::to_string(unit) + " w1 " + target));
+}
+
 std::string Name(const RivetState& s, int id) {
   return s.type_of(*s.unit(id)).name + " (u" + std::to_string(id) + ")";
 }
@@ -35,9 +44,7 @@ TEST(RivetOdds, Rw8_1_ThreeDiceHitUnlessAllShowOneToFour) {
   auto s = Start(*g);
   const int r = Put(*s, "rifleman", "d5", "NW");
   const int j = Put(*s, "jaeger_erwin_koenig", "d4", "SE");  // armour 0, 2 HP
-  EnterPhase(*s, kAllies, Phase::kCombat);
-  Do(*s, "activate d5");
-  const json odds = rivet_odds(*s, Parse(*s, "attack u" + std::to_string(r) + " w1 d4"));
+  const json odds = AttackOdds(*s, kAllies, "d5", r, "d4");
   ASSERT_FALSE(odds.is_null());
   EXPECT_EQ(odds["exact"], true);
   const auto m = Outcomes(odds);
@@ -58,9 +65,7 @@ TEST(RivetOdds, Rw11_FlatGridAttacksEveryUnitIndependently) {
   const int p = Put(*s, "parman", "d5", "NW");  // Flat Grid 3 2 1 0 0
   const int a = Put(*s, "panzerfaust", "d4", "SE");
   const int b = Put(*s, "panzerfaust", "d4", "NW");
-  EnterPhase(*s, kAllies, Phase::kCombat);
-  Do(*s, "activate d5");
-  const json odds = rivet_odds(*s, Parse(*s, "attack u" + std::to_string(p) + " w1 d4"));
+  const json odds = AttackOdds(*s, kAllies, "d5", p, "d4");
   const auto m = Outcomes(odds);
   const double hit = 19.0 / 27, miss = 8.0 / 27;
   ASSERT_EQ(m.size(), 4u) << odds.dump();
@@ -77,9 +82,7 @@ TEST(RivetOdds, Rw11_ChainGridGoesOnOnlyAfterAHit) {
   const int d = Put(*s, "monowheel_dragoon", "d3", "S");  // Chain Grid 2 1 0 0 0
   const int r1 = Put(*s, "rifleman", "d4", "NW");
   const int r2 = Put(*s, "rifleman", "d4", "NE");
-  EnterPhase(*s, kBismark, Phase::kCombat);
-  Do(*s, "activate d3");
-  const json odds = rivet_odds(*s, Parse(*s, "attack u" + std::to_string(d) + " w1 d4"));
+  const json odds = AttackOdds(*s, kBismark, "d3", d, "d4");
   const auto m = Outcomes(odds);
   const double hit = 5.0 / 9;
   ASSERT_EQ(m.size(), 3u) << odds.dump();
