@@ -32,6 +32,11 @@ namespace feldherr {
 // Scores `action` for the deciding seat of `view` (a determinised copy of the real state).
 // Higher is better. The function may draw from `rng` (it is the player's seeded generator).
 using ActionScorer = std::function<double(const State& view, const Action& action, Rng& rng)>;
+// Scores all `actions` of one decision at once into `scores` (same size), so that a game can
+// share the work that every candidate needs (the position before the action, Pocket's battle
+// values). Each score must be what an ActionScorer would give the action alone.
+using BatchScorer = std::function<void(const State& view, const ActionList& actions,
+                                       std::vector<double>& scores, Rng& rng)>;
 
 class ScoredPlayer : public Player {
  public:
@@ -39,6 +44,8 @@ class ScoredPlayer : public Player {
   // one of them is drawn with the seeded generator.
   ScoredPlayer(std::string name, ActionScorer scorer, uint64_t seed, double tie_band = 1e-9)
       : name_(std::move(name)), scorer_(std::move(scorer)), rng_(seed), tie_band_(tie_band) {}
+  ScoredPlayer(std::string name, BatchScorer batch, uint64_t seed, double tie_band = 1e-9)
+      : name_(std::move(name)), batch_(std::move(batch)), rng_(seed), tie_band_(tie_band) {}
 
   Action choose(const State& state) override {
     state.legal_actions(legal_);
@@ -81,24 +88,37 @@ class ScoredPlayer : public Player {
     view_ids_.clear();
     for (const Action& a : view_legal_) view_ids_.push_back(a.id());
     std::sort(view_ids_.begin(), view_ids_.end());
-    scores_.assign(legal_.size(), 0.0);
-    for (size_t i = 0; i < legal_.size(); ++i) {
-      double s = -std::numeric_limits<double>::infinity();
-      if (std::binary_search(view_ids_.begin(), view_ids_.end(), legal_[i].id()))
-        s = scorer_(*view, legal_[i], rng_);
-      if (std::isnan(s)) s = -std::numeric_limits<double>::infinity();
-      scores_[i] = s;
+    scores_.assign(legal_.size(), -std::numeric_limits<double>::infinity());
+    if (batch_) {
+      // The actions legal in the view, scored together, then put back in legal_ order.
+      candidates_.clear();
+      for (const Action& a : legal_)
+        if (std::binary_search(view_ids_.begin(), view_ids_.end(), a.id()))
+          candidates_.push_back(a);
+      batch_scores_.assign(candidates_.size(), 0.0);
+      batch_(*view, candidates_, batch_scores_, rng_);
+      for (size_t i = 0, k = 0; i < legal_.size() && k < candidates_.size(); ++i)
+        if (legal_[i].id() == candidates_[k].id()) scores_[i] = batch_scores_[k++];
+    } else {
+      for (size_t i = 0; i < legal_.size(); ++i)
+        if (std::binary_search(view_ids_.begin(), view_ids_.end(), legal_[i].id()))
+          scores_[i] = scorer_(*view, legal_[i], rng_);
     }
+    for (double& s : scores_)
+      if (std::isnan(s)) s = -std::numeric_limits<double>::infinity();
   }
 
   std::string name_;
-  ActionScorer scorer_;
+  ActionScorer scorer_;  // one of scorer_ and batch_ is set
+  BatchScorer batch_;
   Rng rng_;
   double tie_band_;
   ActionList legal_;
   ActionList view_legal_;
   std::vector<uint64_t> view_ids_;
   std::vector<double> scores_;
+  ActionList candidates_;
+  std::vector<double> batch_scores_;
   std::vector<size_t> tied_;
 };
 

@@ -14,8 +14,41 @@
 #include <vector>
 
 #include "ai/scored_player.h"
+#include "engine/hash.h"
 
 namespace feldherr::pocket {
+
+// Memo of battle values across positions and decisions (docs/pocket-ai.md "Speed"): the value
+// of a melee or a shot depends only on the troops involved (type, wounds), the two sides'
+// marker contexts and the dice, so positions that share them (every candidate move of one
+// decision, the next decisions) share the enumeration. Direct-mapped, keyed by a 64-bit hash of
+// every input; a false hit needs two inputs with the same 64-bit key (about 1 in 10^19 per
+// lookup).
+class BattleMemo {
+ public:
+  bool find(uint64_t key, double& value) const {
+    const Entry& e = table_[key & (kSize - 1)];
+    if (e.key != key) return false;
+    value = e.value;
+    return true;
+  }
+  void put(uint64_t key, double value) { table_[key & (kSize - 1)] = Entry{key, value}; }
+  // The memo belongs to one game (its troop types); a new game empties it.
+  void bind(const PocketGame* game) {
+    if (game == game_) return;
+    game_ = game;
+    std::fill(table_.begin(), table_.end(), Entry{});
+  }
+
+ private:
+  static constexpr size_t kSize = size_t{1} << 15;
+  struct Entry {
+    uint64_t key = 0;  // 0: empty (keys are never 0)
+    double value = 0;
+  };
+  std::vector<Entry> table_ = std::vector<Entry>(kSize);
+  const PocketGame* game_ = nullptr;
+};
 
 namespace {
 
@@ -29,6 +62,7 @@ struct SimTroop {
   uint8_t dp = 0;
   uint8_t lp = 0;  // 0 = no life points (Waldläufer, PB §12)
   uint8_t wounds = 0;
+  uint8_t type = 0;
   bool alive = false;
   uint8_t cfaces = 0;  // printed combat dice
   uint8_t sfaces = 0;  // printed shooting dice
@@ -42,6 +76,8 @@ struct SimUnit {
   std::array<SimTroop, kSimCap> t{};
   std::array<uint8_t, 7> cm{};  // combat dice per face over living troops
   std::array<uint8_t, 7> sm{};
+  // Hash of owner and troops (BattleMemo keys), 0: not known (a modified copy).
+  uint64_t key = 0;
   bool alive() const {
     for (int i = 0; i < n; ++i)
       if (t[static_cast<size_t>(i)].alive) return true;
@@ -99,45 +135,91 @@ double expected_hits(const std::array<uint8_t, 7>& m, int dice) {
 // ---------------------------------------------------------------------------------------------
 // The evaluator: one position, one deciding seat.
 
+uint64_t nonzero(uint64_t key) {
+  return key == 0 ? 1 : key;
+}
+
+uint64_t unit_key(const SimUnit& su) {
+  if (su.key != 0) return su.key;
+  Hasher h;
+  h.add(static_cast<uint64_t>(su.n) << 8 | static_cast<uint64_t>(su.owner));
+  for (int i = 0; i < su.n; ++i) {
+    const SimTroop& x = su.t[static_cast<size_t>(i)];
+    h.add(static_cast<uint64_t>(static_cast<uint16_t>(x.id)) << 16 |
+          static_cast<uint64_t>(x.type) << 9 | static_cast<uint64_t>(x.wounds) << 1 |
+          static_cast<uint64_t>(x.alive));
+  }
+  return nonzero(h.value());
+}
+
+void hash_unit(Hasher& h, const SimUnit& su) {
+  h.add(unit_key(su));
+}
+
+void hash_side(Hasher& h, const SideCtx& c) {
+  h.add(static_cast<uint64_t>(c.pool) << 48 ^ static_cast<uint64_t>(c.order_markers) << 32 ^
+        static_cast<uint64_t>(c.built) << 16 ^ static_cast<uint64_t>(c.lost));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The evaluator: one position, one deciding seat.
+
 class Eval {
  public:
-  Eval(const PocketState& s, const HeuristicParams& p) : s_(s), p_(p) {}
+  // `memo` (may be null) shares battle values with other positions of the same game.
+  Eval(const PocketState& s, const HeuristicParams& p, BattleMemo* memo = nullptr)
+      : s_(s), p_(p), memo_(memo) {}
 
-  SimUnit sim_unit(int u) const {
-    SimUnit su;
-    su.owner = s_.units[static_cast<size_t>(u)].owner;
-    for (int t = 0; t < s_.n_troops && su.n < kSimCap; ++t) {
-      const Troop& tr = s_.troops[static_cast<size_t>(t)];
-      if (tr.unit != u || tr.status != kActive) continue;
-      const TypeInfo& ti = s_.type_of(t);
-      SimTroop& x = su.t[static_cast<size_t>(su.n++)];
-      x.id = static_cast<int16_t>(t);
-      x.dp = static_cast<uint8_t>(ti.dp);
-      x.lp = static_cast<uint8_t>(ti.lp);
-      x.wounds = tr.wounds;
-      x.alive = true;
-      for (int f = 1; f <= 6; ++f) {
-        x.cfaces = static_cast<uint8_t>(x.cfaces + ti.cm[static_cast<size_t>(f)]);
-        x.sfaces = static_cast<uint8_t>(x.sfaces + ti.sm[static_cast<size_t>(f)]);
-        su.cm[static_cast<size_t>(f)] =
-            static_cast<uint8_t>(su.cm[static_cast<size_t>(f)] + ti.cm[static_cast<size_t>(f)]);
-        su.sm[static_cast<size_t>(f)] =
-            static_cast<uint8_t>(su.sm[static_cast<size_t>(f)] + ti.sm[static_cast<size_t>(f)]);
+  // The troop model of unit u (built for every unit on first use, in one pass over the troops).
+  const SimUnit& sim_unit(int u) const {
+    if (sims_.empty()) {
+      sims_.assign(static_cast<size_t>(s_.n_units), SimUnit{});
+      for (int v = 0; v < s_.n_units; ++v)
+        sims_[static_cast<size_t>(v)].owner = s_.units[static_cast<size_t>(v)].owner;
+      for (int t = 0; t < s_.n_troops; ++t) {
+        const Troop& tr = s_.troops[static_cast<size_t>(t)];
+        if (tr.unit < 0 || tr.status != kActive) continue;
+        SimUnit& su = sims_[static_cast<size_t>(tr.unit)];
+        if (su.n >= kSimCap) continue;
+        const TypeInfo& ti = s_.type_of(t);
+        SimTroop& x = su.t[static_cast<size_t>(su.n++)];
+        x.id = static_cast<int16_t>(t);
+        x.dp = static_cast<uint8_t>(ti.dp);
+        x.lp = static_cast<uint8_t>(ti.lp);
+        x.wounds = tr.wounds;
+        x.type = tr.type;
+        x.alive = true;
+        for (int f = 1; f <= 6; ++f) {
+          x.cfaces = static_cast<uint8_t>(x.cfaces + ti.cm[static_cast<size_t>(f)]);
+          x.sfaces = static_cast<uint8_t>(x.sfaces + ti.sm[static_cast<size_t>(f)]);
+          su.cm[static_cast<size_t>(f)] =
+              static_cast<uint8_t>(su.cm[static_cast<size_t>(f)] + ti.cm[static_cast<size_t>(f)]);
+          su.sm[static_cast<size_t>(f)] =
+              static_cast<uint8_t>(su.sm[static_cast<size_t>(f)] + ti.sm[static_cast<size_t>(f)]);
+        }
       }
+      if (memo_ != nullptr)
+        for (SimUnit& su : sims_) su.key = unit_key(su);
     }
-    return su;
+    return sims_[static_cast<size_t>(u)];
   }
 
-  SideCtx side(int seat) const {
-    SideCtx c;
-    const PlayerState& ps = s_.players[static_cast<size_t>(seat)];
-    c.pool = ps.pool;
-    for (int u = 0; u < s_.n_units; ++u)
-      if (s_.units[static_cast<size_t>(u)].owner == seat)
-        c.order_markers += s_.units[static_cast<size_t>(u)].orders;
-    c.built = std::max<int>(1, ps.built_dp);
-    c.lost = s_.players[static_cast<size_t>(1 - seat)].captured_dp;
-    return c;
+  const SideCtx& side(int seat) const {
+    if (!sides_built_) {
+      for (int k = 0; k < 2; ++k) {
+        SideCtx& c = sides_[static_cast<size_t>(k)];
+        const PlayerState& ps = s_.players[static_cast<size_t>(k)];
+        c.pool = ps.pool;
+        c.built = std::max<int>(1, ps.built_dp);
+        c.lost = s_.players[static_cast<size_t>(1 - k)].captured_dp;
+      }
+      for (int u = 0; u < s_.n_units; ++u) {
+        const Unit& un = s_.units[static_cast<size_t>(u)];
+        sides_[static_cast<size_t>(un.owner)].order_markers += un.orders;
+      }
+      sides_built_ = true;
+    }
+    return sides_[static_cast<size_t>(seat)];
   }
 
   // --- wound allocation model (PB Wunden) ---
@@ -184,6 +266,7 @@ class Eval {
 
   static void apply_remove(SimUnit& su, int i, SideCtx& c, int dp) {
     SimTroop& x = su.t[static_cast<size_t>(i)];
+    su.key = 0;
     x.alive = false;
     bool other_lp = false;
     for (int j = 0; j < su.n; ++j)
@@ -195,6 +278,7 @@ class Eval {
   }
 
   static void apply_marker(SimUnit& su, int i, SideCtx& c) {
+    su.key = 0;
     ++su.t[static_cast<size_t>(i)].wounds;
     if (c.pool > 0)
       --c.pool;
@@ -260,6 +344,17 @@ class Eval {
   // (PB Gefecht 4). Value = expected cost to Y's owner minus expected cost to X's owner.
   double melee(const SimUnit& sx, const SideCtx& cx, const SimUnit& sy, const SideCtx& cy,
                int dice) const {
+    uint64_t key = 0;
+    if (memo_ != nullptr) {
+      Hasher h;
+      h.add(uint64_t{1}).add(static_cast<uint64_t>(dice));
+      hash_unit(h, sx);
+      hash_side(h, cx);
+      hash_unit(h, sy);
+      hash_side(h, cy);
+      key = nonzero(h.value());
+      if (double v = 0; memo_->find(key, v)) return v;
+    }
     Dist d = n_dice(sx.cm, dice);
     double v = 0;
     // X's cost of k strike-back hits does not depend on how many hits Y took: computed once.
@@ -288,12 +383,15 @@ class Eval {
       }
       v += ph * (gain - loss);
     }
+    if (memo_ != nullptr) memo_->put(key, v);
     return v;
   }
 
   double melee_units(int x, int y, int dice, int pay = 0) const {
-    SimUnit sx = sim_unit(x), sy = sim_unit(y);
-    SideCtx cx = side(sx.owner), cy = side(sy.owner);
+    const SimUnit& sx = sim_unit(x);
+    const SimUnit& sy = sim_unit(y);
+    SideCtx cx = side(sx.owner);
+    const SideCtx& cy = side(sy.owner);
     cx.pool = std::max(0, cx.pool - pay);
     cx.order_markers += pay;
     return melee(sx, cx, sy, cy, dice);
@@ -316,15 +414,29 @@ class Eval {
       for (int i = 0; i < c.n[static_cast<size_t>(friendly)]; ++i)
         order[n++] = c.u[static_cast<size_t>(friendly)][static_cast<size_t>(i)];
     }
-    std::array<SimUnit, 2 * kMaxPerSide> sims;
+    std::array<const SimUnit*, 2 * kMaxPerSide> sims{};
     std::array<SideCtx, 2 * kMaxPerSide> ctxs;
     for (int i = 0; i < n; ++i) {
-      sims[static_cast<size_t>(i)] = sim_unit(order[i]);
-      ctxs[static_cast<size_t>(i)] = side(sims[static_cast<size_t>(i)].owner);
-      if (sims[static_cast<size_t>(i)].owner == friendly)
+      sims[static_cast<size_t>(i)] = &sim_unit(order[i]);
+      ctxs[static_cast<size_t>(i)] = side(sims[static_cast<size_t>(i)]->owner);
+      if (sims[static_cast<size_t>(i)]->owner == friendly)
         ctxs[static_cast<size_t>(i)].pool = std::max(0, ctxs[static_cast<size_t>(i)].pool - pay);
     }
     bool conserve = s_.pgame().opts().shoot_split == ShootSplit::kConserve;
+    uint64_t key = 0;
+    if (memo_ != nullptr) {
+      Hasher h;
+      h.add(uint64_t{2})
+          .add(static_cast<uint64_t>(n) << 8 | static_cast<uint64_t>(friendly) << 1 |
+               static_cast<uint64_t>(conserve));
+      for (int f = 1; f <= 6; ++f) h.add(su.sm[static_cast<size_t>(f)]);
+      for (int i = 0; i < n; ++i) {
+        hash_unit(h, *sims[static_cast<size_t>(i)]);
+        hash_side(h, ctxs[static_cast<size_t>(i)]);
+      }
+      key = nonzero(h.value());
+      if (double v = 0; memo_->find(key, v)) return v;
+    }
     double v_total = 0;
     for (int h = 1; h <= d.max; ++h) {
       double ph = d.p[static_cast<size_t>(h)];
@@ -333,13 +445,14 @@ class Eval {
       for (int i = 0; i < n; ++i) {
         int share = conserve ? h / n + (i < h % n ? 1 : 0) : (h + n - 1) / n;
         if (share == 0) continue;
-        SimUnit x = sims[static_cast<size_t>(i)];
+        SimUnit x = *sims[static_cast<size_t>(i)];
         SideCtx c = ctxs[static_cast<size_t>(i)];
         double cost = allocate(x, c, share);
         val += x.owner == friendly ? -cost : cost;
       }
       v_total += ph * val;
     }
+    if (memo_ != nullptr) memo_->put(key, v_total);
     return v_total;
   }
 
@@ -350,7 +463,7 @@ class Eval {
     if (un.combat < 0) return 0;
     const Combat& c = s_.combats[static_cast<size_t>(un.combat)];
     int e = 1 - un.owner;
-    SimUnit sx = sim_unit(u);
+    const SimUnit& sx = sim_unit(u);
     SideCtx cx = side(un.owner);
     cx.pool = std::max(0, cx.pool - (un.orders + 1));
     double total = 0;
@@ -363,7 +476,7 @@ class Eval {
     };
     std::vector<Node> layer{Node{sx, cx, 1.0, 0.0}};
     for (int i = 0; i < c.n[static_cast<size_t>(e)]; ++i) {
-      SimUnit striker = sim_unit(c.u[static_cast<size_t>(e)][static_cast<size_t>(i)]);
+      const SimUnit& striker = sim_unit(c.u[static_cast<size_t>(e)][static_cast<size_t>(i)]);
       Dist d = one_die(striker.cm);
       std::vector<Node> next;
       for (const Node& nd : layer) {
@@ -416,7 +529,16 @@ class Eval {
 
   // Positional potential for `me`: what my units in the front zone could do next, minus what
   // the enemy's could, plus a small pull towards the enemy for units that can fight.
+  // Computed once per position and seat: every candidate move of a decision compares its
+  // position with the same base.
   double position(int me) const {
+    if (pos_known_[static_cast<size_t>(me)]) return pos_[static_cast<size_t>(me)];
+    double v = compute_position(me);
+    pos_known_[static_cast<size_t>(me)] = true;
+    return pos_[static_cast<size_t>(me)] = v;
+  }
+
+  double compute_position(int me) const {
     double v = 0;
     for (int u = 0; u < s_.n_units; ++u) {
       const Unit& un = s_.units[static_cast<size_t>(u)];
@@ -481,7 +603,7 @@ class Eval {
   // Reaction B (PB Aktion 2 B): unit v shoots at attacker u, then u (if alive) picks the best
   // target. Value for the attacker.
   double shot_then_melee(int u, int v, const ActionList& targets, int pay) const {
-    SimUnit su = sim_unit(u);
+    const SimUnit& su = sim_unit(u);
     SideCtx cu = side(su.owner);
     cu.pool = std::max(0, cu.pool - pay);
     Dist d = one_die(s_.units[static_cast<size_t>(v)].sm);
@@ -496,7 +618,7 @@ class Eval {
       if (x.alive()) {
         best = kNever;
         for (const Action& a : targets) {
-          SimUnit y = sim_unit(a.arg(0));
+          const SimUnit& y = sim_unit(a.arg(0));
           best = std::max(best, melee(x, c, y, side(y.owner), 2));
         }
       }
@@ -519,7 +641,7 @@ class Eval {
         ActionList targets;
         ns.primary_targets(st.a, ns.units[static_cast<size_t>(st.a)].col, targets);
         if (targets.empty()) break;
-        Eval e(ns, p_);
+        Eval e(ns, p_, memo_);
         const Action* best = &targets.front();
         double bv = kNever;
         for (const Action& t : targets) {
@@ -531,7 +653,7 @@ class Eval {
         break;
       }
     }
-    Eval e(ns, p_);
+    Eval e(ns, p_, memo_);
     return e.position(me) - position(me);
   }
 
@@ -541,6 +663,12 @@ class Eval {
  private:
   const PocketState& s_;
   const HeuristicParams& p_;
+  BattleMemo* memo_;
+  mutable std::vector<SimUnit> sims_;  // per unit, built on first use
+  mutable std::array<SideCtx, 2> sides_{};
+  mutable bool sides_built_ = false;
+  mutable std::array<double, 2> pos_{};
+  mutable std::array<bool, 2> pos_known_{};
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -827,7 +955,7 @@ double Eval::best_order_after(const Action& a) const {
   if (ns.is_terminal() || ns.current_seat() != s_.current_seat() || ns.phase != kBattle) return 0;
   ActionList acts;
   ns.legal_actions(acts);
-  Eval e(ns, p_);
+  Eval e(ns, p_, memo_);
   double best = kNever;
   for (const Action& b : acts) {
     if (b.verb == kConcede) continue;
@@ -851,14 +979,14 @@ double Eval::score_battle(const Action& a) const {
       // PB Phase 1: free, but the unit may receive no order this turn.
       auto next = s_.clone();
       next->apply(a);
-      Eval e(static_cast<const PocketState&>(*next), p_);
+      Eval e(static_cast<const PocketState&>(*next), p_, memo_);
       double delta = e.position(me) - position(me);
       return p_.position * delta + best_order_after(a) - 0.01;
     }
     case kMove: {
       auto next = s_.clone();
       next->apply(a);
-      Eval e(static_cast<const PocketState&>(*next), p_);
+      Eval e(static_cast<const PocketState&>(*next), p_, memo_);
       double delta = e.position(me) - position(me);
       return p_.position * delta - order_penalty(a.arg(0)) - 0.02;
     }
@@ -962,7 +1090,9 @@ double score_round_end(const PocketState& s, const Action& a, const HeuristicPar
 
 }  // namespace
 
-double pocket_score(const PocketState& s, const Action& a, const HeuristicParams& p) {
+namespace {
+
+double score(const PocketState& s, const Action& a, const HeuristicParams& p, BattleMemo* memo) {
   if (a.verb == kConcede) return kNever;
   switch (s.phase) {
     case kSelect:
@@ -974,10 +1104,34 @@ double pocket_score(const PocketState& s, const Action& a, const HeuristicParams
     case kRoundEnd:
       return score_round_end(s, a, p);
     case kBattle:
-      return Eval(s, p).score_battle(a);
+      return Eval(s, p, memo).score_battle(a);
     default:
       return 0.0;
   }
+}
+
+}  // namespace
+
+double pocket_score(const PocketState& s, const Action& a, const HeuristicParams& p) {
+  return score(s, a, p, nullptr);
+}
+
+void pocket_score_all(const PocketState& s, const ActionList& actions, const HeuristicParams& p,
+                      std::vector<double>& scores, BattleMemo* memo) {
+  scores.assign(actions.size(), kNever);
+  if (memo != nullptr) memo->bind(&s.pgame());
+  if (s.phase == kBattle) {
+    // One evaluator for every candidate: the position before the action once.
+    Eval e(s, p, memo);
+    for (size_t i = 0; i < actions.size(); ++i)
+      if (actions[i].verb != kConcede) scores[i] = e.score_battle(actions[i]);
+  } else {
+    for (size_t i = 0; i < actions.size(); ++i) scores[i] = score(s, actions[i], p, memo);
+  }
+}
+
+std::shared_ptr<BattleMemo> make_battle_memo() {
+  return std::make_shared<BattleMemo>();
 }
 
 std::unique_ptr<Player> make_pocket_heuristic(int seat, uint64_t seed) {
@@ -987,11 +1141,14 @@ std::unique_ptr<Player> make_pocket_heuristic(int seat, uint64_t seed) {
 std::unique_ptr<Player> make_pocket_heuristic(int seat, uint64_t seed,
                                               const HeuristicParams& params) {
   (void)seat;
+  std::shared_ptr<BattleMemo> memo = make_battle_memo();
   return std::make_unique<ScoredPlayer>(
       "heuristic",
-      [params](const State& view, const Action& a, Rng&) {
-        return pocket_score(static_cast<const PocketState&>(view), a, params);
-      },
+      BatchScorer([params, memo](const State& view, const ActionList& actions,
+                                 std::vector<double>& scores, Rng&) {
+        pocket_score_all(static_cast<const PocketState&>(view), actions, params, scores,
+                         memo.get());
+      }),
       seed, 1e-9);
 }
 

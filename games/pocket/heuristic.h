@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "engine/player.h"
 #include "games/pocket/pocket.h"
@@ -44,6 +45,16 @@ struct HeuristicParams {
 
 // Score of `action` for the seat deciding in `state` (higher is better). Exposed for tests.
 double pocket_score(const PocketState& state, const Action& action, const HeuristicParams& p);
+
+// Battle values (melee, shooting) remembered across positions and decisions of one game, keyed
+// by every input they depend on (heuristic.cc). Owned by a heuristic player.
+class BattleMemo;
+std::shared_ptr<BattleMemo> make_battle_memo();
+
+// The scores of every action of one decision, as pocket_score gives them one by one, sharing
+// the work: the position before the action once, battle values through `memo` (may be null).
+void pocket_score_all(const PocketState& state, const ActionList& actions, const HeuristicParams& p,
+                      std::vector<double>& scores, BattleMemo* memo);
 
 // The heuristic player for `seat` (the seat is checked against the deciding seat only in debug
 // builds; the player decides for whoever owes the decision it is asked about).

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -322,25 +323,35 @@ std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
       }
       PocketState& d = *out;
       for (int i = 0; i < n; ++i) d.troops[static_cast<size_t>(slots[i])].type = perm[i];
+      // PB Aufbau 5: every unit keeps within its least FV and keeps a troop with LP. One pass
+      // over the troops per attempt; the units are rebuilt only for the accepted one.
+      std::array<uint8_t, kMaxUnits> minfv;
+      std::array<uint8_t, kMaxUnits> lp_alive{};
+      minfv.fill(static_cast<uint8_t>(kStarFVValue));
+      for (int t = 0; t < n_troops; ++t) {
+        const Troop& tr = d.troops[static_cast<size_t>(t)];
+        if (tr.owner != owner || tr.unit < 0) continue;
+        const TypeInfo& ti = d.type_of(t);
+        auto& m = minfv[static_cast<size_t>(tr.unit)];
+        m = static_cast<uint8_t>(std::min<int>(m, ti.fv));
+        if (tr.status == kActive && ti.lp > 0) ++lp_alive[static_cast<size_t>(tr.unit)];
+      }
       bool ok = true;
       for (int u = 0; u < n_units && ok; ++u) {
-        Unit& un = d.units[static_cast<size_t>(u)];
+        const Unit& un = d.units[static_cast<size_t>(u)];
         if (un.owner != owner) continue;
-        int minfv = kStarFVValue;
-        for (int t = 0; t < n_troops; ++t)
-          if (d.troops[static_cast<size_t>(t)].unit == u) minfv = std::min(minfv, d.type_of(t).fv);
-        un.minfv = static_cast<uint8_t>(minfv);
-        d.refresh_unit(u);
-        ok = un.size <= un.minfv && un.lp_alive > 0;
+        ok = un.size <= minfv[static_cast<size_t>(u)] && lp_alive[static_cast<size_t>(u)] > 0;
       }
-      if (ok) break;
+      if (ok) {
+        for (int u = 0; u < n_units; ++u) {
+          if (d.units[static_cast<size_t>(u)].owner != owner) continue;
+          d.units[static_cast<size_t>(u)].minfv = minfv[static_cast<size_t>(u)];
+          d.refresh_unit(u);
+        }
+        break;
+      }
       // Restore and try again (the last failure falls back to the true assignment).
       for (int i = 0; i < n; ++i) d.troops[static_cast<size_t>(slots[i])].type = types[i];
-      for (int u = 0; u < n_units; ++u) {
-        if (d.units[static_cast<size_t>(u)].owner != owner) continue;
-        d.units[static_cast<size_t>(u)].minfv = units[static_cast<size_t>(u)].minfv;
-        d.refresh_unit(u);
-      }
     }
     // Ordinal labels follow the (possibly new) types.
     PocketState& d = *out;

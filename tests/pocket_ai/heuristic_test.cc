@@ -151,6 +151,43 @@ TEST(PocketAI, DeterministicForAFixedSeed) {
   EXPECT_EQ(run(), run());
 }
 
+// The heuristic player scores a decision's actions together (pocket_score_all: one evaluator,
+// a battle-value memo kept over the game). Every score must equal pocket_score's for the action
+// alone, at every decision of whole self-play games (a memo key missing an input would differ).
+TEST(PocketAI, SharedScoringEqualsScoringOneByOne) {
+  auto game = make_game(60);
+  const HeuristicParams params;
+  long compared = 0;
+  for (uint64_t k = 0; k < 3; ++k) {
+    auto a = make_pocket_heuristic(0, 500 + k);
+    auto b = make_pocket_heuristic(1, 600 + k);
+    std::shared_ptr<BattleMemo> memo = make_battle_memo();
+    Player* players[2] = {a.get(), b.get()};
+    auto s = game->new_initial_state();
+    Rng dice(700 + k);
+    ActionList legal;
+    std::vector<double> shared;
+    while (!s->is_terminal()) {
+      const int seat = s->current_seat();
+      if (seat == kChance) {
+        s->apply(s->sample_chance(dice));
+        continue;
+      }
+      const auto& ps = static_cast<const PocketState&>(*s);
+      s->legal_actions(legal);
+      pocket_score_all(ps, legal, params, shared, memo.get());
+      ASSERT_EQ(shared.size(), legal.size());
+      for (size_t i = 0; i < legal.size(); ++i) {
+        ASSERT_EQ(shared[i], pocket_score(ps, legal[i], params))
+            << "game " << k << ": " << s->describe(legal[i]);
+        ++compared;
+      }
+      s->apply(players[seat]->choose(*s));
+    }
+  }
+  EXPECT_GT(compared, 1000);
+}
+
 // Plays heuristic actions into the placement phase (PB Aufstellung 3) until `placed` stacks are
 // on the battlefield, while the stacks are still hidden, and returns that state.
 std::unique_ptr<State> state_in_placement(const Game& game, uint64_t seed, int placed) {
