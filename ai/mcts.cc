@@ -127,6 +127,7 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
         s->apply(s->sample_chance(rng));
         continue;
       }
+      if (cfg.flat && node != 0) break;  // flat: the tree is the root's children only
       s->legal_actions(legal);
       if (node == 0) {
         // The root's options are those of the real state (a seat knows its own options).
@@ -283,6 +284,7 @@ std::string MctsPlayer::name() const {
   if (config_.playout == PlayoutPolicy::kGuided) n += ":guided";
   if (!config_.heuristic_setup) n += ":search-setup";
   if (!config_.prior) n += ":noprior";
+  if (config_.flat) n += ":flat";
   if (config_.iterations <= 0 && config_.iteration_cap > 0)
     n += ":cap" + std::to_string(config_.iteration_cap);
   if (config_.iteration_cap < 0) n += ":nocap";
@@ -291,6 +293,7 @@ std::string MctsPlayer::name() const {
   if (config_.prior_temperature != defaults.prior_temperature)
     n += ":pt" + number_text(config_.prior_temperature);
   if (config_.exploration != defaults.exploration) n += ":c" + number_text(config_.exploration);
+  if (config_.epsilon != defaults.epsilon) n += ":e" + number_text(config_.epsilon);
   return n;
 }
 
@@ -426,6 +429,10 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
       c.prior = false;
       continue;
     }
+    if (part == "flat") {
+      c.flat = true;
+      continue;
+    }
     if (part == "search-setup") {
       c.heuristic_setup = false;
       continue;
@@ -448,6 +455,11 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
     if (double x = 0;
         part.size() > 1 && part[0] == 'c' && parse_number(part.substr(1), x) && x >= 0) {
       c.exploration = x;
+      continue;
+    }
+    if (double x = 0;
+        part.size() > 1 && part[0] == 'e' && parse_number(part.substr(1), x) && x >= 0 && x <= 1) {
+      c.epsilon = x;  // guided playouts: share of random moves
       continue;
     }
     if (part == "guided" || part == "random") {

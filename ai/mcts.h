@@ -68,6 +68,10 @@ struct MctsConfig {
   bool prior = true;
   double prior_temperature = 0.5;  // in the heuristic's score units (Pocket: DP)
   double prior_weight = 5.0;
+  // Flat Monte Carlo (seat suffix ":flat"): the tree holds the root's actions only, every
+  // iteration plays out from there (with guided playouts: rollouts of the game's heuristic,
+  // Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo search").
+  bool flat = false;
   // A time-budgeted search also stops after this many iterations (over all threads; <= 0: no
   // cap). make_mcts_player sets it from GameModule::mcts_iteration_cap unless the seat says
   // ":nocap" (then -1). Where more iterations measured weaker play, the cap keeps the best.
@@ -116,7 +120,8 @@ class MctsPlayer : public Player {
 // default is random), ":dN" (playout depth in decisions, default 20; d0: to the end),
 // ":noprior", ":search-setup", ":nocap" / ":capN" (no or another iteration cap on a time
 // budget) and the tuning knobs ":pwX" (prior weight), ":ptX" (prior temperature) and ":cX"
-// (UCB1 constant). Returns
+// (UCB1 constant), ":flat" (the root's actions only) and ":eX" (the share of random moves in
+// guided playouts). Returns
 // false if `text` does not start with "mcts"; true with a non-empty `error` if it does but is
 // malformed.
 bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error);

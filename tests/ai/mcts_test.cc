@@ -300,7 +300,12 @@ TEST(Mcts, SeatParser) {
   EXPECT_EQ(c.prior_temperature, 1.5);
   EXPECT_EQ(c.exploration, 0.7);
   EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:500it:d4:guided:pw10:pt1.5:c0.7");
-  for (const char* bad : {"mcts:pw", "mcts:pwx", "mcts:c-1", "mcts:pt1e"}) {
+  ASSERT_TRUE(parse_mcts_seat("mcts:800it:guided:d0:flat:e0", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_TRUE(c.flat);
+  EXPECT_EQ(c.epsilon, 0.0);
+  EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:800it:d0:guided:flat:e0");
+  for (const char* bad : {"mcts:pw", "mcts:pwx", "mcts:c-1", "mcts:pt1e", "mcts:e2", "mcts:e"}) {
     EXPECT_TRUE(parse_mcts_seat(bad, c, error)) << bad;
     EXPECT_NE(error, "") << bad;
   }
@@ -313,6 +318,8 @@ TEST(Mcts, SeatParser) {
   EXPECT_EQ(c.playout, PlayoutPolicy::kRandom);
   EXPECT_EQ(c.prior_weight, MctsConfig{}.prior_weight);
   EXPECT_EQ(c.exploration, MctsConfig{}.exploration);
+  EXPECT_FALSE(c.flat);
+  EXPECT_EQ(c.epsilon, MctsConfig{}.epsilon);
   EXPECT_EQ(c.threads, 2);  // the caller's
   MctsPlayer p(budget(2000), 1, nullptr);
   EXPECT_EQ(p.name(), "mcts:2000it");
@@ -320,6 +327,29 @@ TEST(Mcts, SeatParser) {
   q.prior = false;
   q.heuristic_setup = false;
   EXPECT_EQ(MctsPlayer(q, 1, nullptr).name(), "mcts:2000it:search-setup:noprior");
+}
+
+// ":flat" keeps the tree to the root's actions (flat Monte Carlo: every iteration plays out
+// right after its root action), where the full search grows nodes below them.
+TEST(Mcts, FlatSearchKeepsOnlyTheRootsActions_Pocket) {
+  auto game = pocket_game();
+  auto positions = pocket_positions(*game, 2, 9);
+  int checked = 0;
+  for (const auto& p : positions) {
+    if (static_cast<const pocket::PocketState&>(*p).phase != pocket::kBattle) continue;
+    const auto legal = static_cast<long long>(p->legal_actions().size());
+    MctsConfig c = budget(400);
+    c.flat = true;
+    MctsPlayer flat(c, 7, pocket_module_ref().evaluate, pocket_module_ref().make_heuristic);
+    flat.choose(*p);
+    EXPECT_LE(flat.last_stats().nodes, 1 + legal);
+    MctsPlayer full(budget(400), 7, pocket_module_ref().evaluate,
+                    pocket_module_ref().make_heuristic);
+    full.choose(*p);
+    EXPECT_GT(full.last_stats().nodes, 1 + legal);
+    ++checked;
+  }
+  EXPECT_GT(checked, 3);
 }
 
 // PB Aufbau 4 (army selection) is a setup decision (GameModule::setup_decision): the MCTS seat
