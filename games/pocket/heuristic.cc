@@ -145,8 +145,8 @@ uint64_t unit_key(const SimUnit& su) {
   h.add(static_cast<uint64_t>(su.n) << 8 | static_cast<uint64_t>(su.owner));
   for (int i = 0; i < su.n; ++i) {
     const SimTroop& x = su.t[static_cast<size_t>(i)];
-    h.add(static_cast<uint64_t>(static_cast<uint16_t>(x.id)) << 16 |
-          static_cast<uint64_t>(x.type) << 9 | static_cast<uint64_t>(x.wounds) << 1 |
+    h.add(static_cast<uint64_t>(static_cast<uint16_t>(x.id)) << 24 |
+          static_cast<uint64_t>(x.type) << 16 | static_cast<uint64_t>(x.wounds) << 8 |
           static_cast<uint64_t>(x.alive));
   }
   return nonzero(h.value());
