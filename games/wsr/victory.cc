@@ -91,12 +91,12 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string
     case ConditionKind::kControlCount: {  // WSR 12.2 (A-34: control as of the last MRP)
       if (z == nullptr) return say(false, "unknown zone " + c.zone);
       int held = 0;
-      std::string missing;
+      std::string missing;  // every hex not held, so a player sees how close the side came
       for (int h : z->hexes) {
         if (s.controller(h) == side) {
           ++held;
-        } else if (missing.empty()) {
-          missing = s.hex_name(h);
+        } else {
+          missing += (missing.empty() ? "" : ", ") + s.hex_name(h);
         }
       }
       const int total = static_cast<int>(z->hexes.size());
@@ -107,7 +107,9 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string
       if (held == total)
         return say(true, who + " controls all " + std::to_string(total) +
                              (total == 1 ? " hex" : " hexes") + " of " + ZoneName(z, c.zone));
-      return say(false, who + " does not control " + missing + " of " + ZoneName(z, c.zone));
+      return say(false, who + " does not control " + missing + " of " + ZoneName(z, c.zone) +
+                            " (holds " + std::to_string(held) + " of " + std::to_string(total) +
+                            ")");
     }
     case ConditionKind::kOccupy: {
       if (z == nullptr) return say(false, "unknown zone " + c.zone);

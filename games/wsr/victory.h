@@ -12,8 +12,8 @@ namespace feldherr::wsr {
 
 // True if condition `c` holds for seat `side` (its `by`, when given, names the side instead).
 // `why` (if given) gets a sentence: "de controls all 4 hexes of ste-jeanne (all hexes of Ste
-// Jeanne)" or "de does not control A-G08 of ste-jeanne (...)". Exit conditions (G-12) are
-// refused when the game is built (scenario_game.cc) and are false here.
+// Jeanne)" or "de does not control A-G08, A-H09 of ste-jeanne (holds 2 of 4) (...)". Exit
+// conditions (G-12) are refused when the game is built (scenario_game.cc) and are false here.
 bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string* why = nullptr);
 
 // Victory points of `side` under the scenario's points form (A8, A10; exits not counted).

@@ -416,9 +416,13 @@ TEST(WsrAI, DISABLED_MeasureVersusRandom) {
         std::unique_ptr<Player> h = std::getenv("WSR_AI_BASELINE")
                                         ? std::make_unique<RandomPlayer>(gs + 1)
                                         : make_wsr_heuristic(hseat, gs + 1, params);
-        RandomPlayer r(gs + 2);
-        const double res = hseat == 0 ? PlayGame(*game, *h, r, gs, &actions)
-                                      : PlayGame(*game, r, *h, gs, &actions);
+        // WSR_AI_OPPONENT=heuristic: the shipped heuristic (default weights) as the opponent.
+        const char* opp = std::getenv("WSR_AI_OPPONENT");
+        std::unique_ptr<Player> r = opp && std::string(opp) == "heuristic"
+                                        ? make_wsr_heuristic(1 - hseat, gs + 2)
+                                        : std::unique_ptr<Player>(new RandomPlayer(gs + 2));
+        const double res = hseat == 0 ? PlayGame(*game, *h, *r, gs, &actions)
+                                      : PlayGame(*game, *r, *h, gs, &actions);
         const double mine = hseat == 0 ? res : -res;
         if (mine > 0)
           ++wins;

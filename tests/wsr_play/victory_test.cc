@@ -50,7 +50,10 @@ TEST(WsrVictory, WSR_B1_GermanNeedsAllOfSteJeanne) {
   r = p.result();
   EXPECT_EQ(r.summary, "us wins");
   EXPECT_EQ(r.returns, (std::vector<double>{-1.0, 1.0}));
-  EXPECT_THAT(r.reason, HasSubstr("de does not control A-H09"));
+  EXPECT_THAT(r.reason, HasSubstr("de does not control A-H09 of ste-jeanne"));
+  EXPECT_THAT(r.reason, HasSubstr("(holds 3 of 4)"));
+  p.control("A-G08", "us");
+  EXPECT_THAT(p.result().reason, HasSubstr("de does not control A-G08, A-H09 of ste-jeanne"));
 }
 
 // WSR-B2: the US wins with all of Ste Jeanne or all of Kleinestad; otherwise the German.
