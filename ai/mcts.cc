@@ -80,6 +80,29 @@ int32_t add_child(Tree& tree, int32_t parent, int seat, uint64_t key) {
   return id;
 }
 
+// Playout: random or guided by `policies` (null: random), cut after `depth` decisions.
+void playout(const MctsConfig& cfg, State& s, Rng& rng,
+             std::vector<std::unique_ptr<Player>>* policies, int depth, ActionList& legal) {
+  int decisions = 0;
+  while (!s.is_terminal() && decisions < depth) {
+    const int cur = s.current_seat();
+    if (cur == kChance) {
+      s.apply(s.sample_chance(rng));
+      continue;
+    }
+    ++decisions;
+    if (policies != nullptr && (cfg.epsilon <= 0 || rng.unit() >= cfg.epsilon)) {
+      s.apply((*policies)[static_cast<size_t>(cur)]->choose(s));
+      continue;
+    }
+    s.legal_actions(legal);
+    auto n = static_cast<uint32_t>(legal.size());
+    uint32_t r = rng.below(n);
+    for (int tries = 0; tries < 4 && n > 1 && s.is_concession(legal[r]); ++tries) r = rng.below(n);
+    s.apply(legal[r]);
+  }
+}
+
 // Runs iterations on one tree until `budget` iterations are done (<= 0: no limit) or the
 // deadline passes (if `timed`). At least one iteration is run.
 void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::time_point deadline,
@@ -198,26 +221,7 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
       s->apply(legal[pick]);
     }
 
-    // Playout: random or guided, cut after `depth` decisions.
-    int decisions = 0;
-    while (!s->is_terminal() && decisions < depth) {
-      const int cur = s->current_seat();
-      if (cur == kChance) {
-        s->apply(s->sample_chance(rng));
-        continue;
-      }
-      ++decisions;
-      if (guided && (cfg.epsilon <= 0 || rng.unit() >= cfg.epsilon)) {
-        s->apply(policies[static_cast<size_t>(cur)]->choose(*s));
-        continue;
-      }
-      s->legal_actions(legal);
-      auto n = static_cast<uint32_t>(legal.size());
-      uint32_t r = rng.below(n);
-      for (int tries = 0; tries < 4 && n > 1 && s->is_concession(legal[r]); ++tries)
-        r = rng.below(n);
-      s->apply(legal[r]);
-    }
+    playout(cfg, *s, rng, guided ? &policies : nullptr, depth, legal);
 
     // Values per seat: the result at the end, else the evaluation (draw when there is none).
     std::fill(have_value.begin(), have_value.end(), 0);
@@ -242,6 +246,105 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
     }
     tree.nodes[0].visits += 1;
   }
+}
+
+// Sequential halving at the root with common random numbers (MctsConfig::halving). The tree is
+// the root and one child per candidate; `budget` (<= 0: none) and the deadline (if `timed`)
+// bound the playouts, split into equal shares per round (rounds of a timed search end at
+// equal fractions of the time left). Within a round the remaining candidates are played in
+// cycles, one playout each per cycle, all with the cycle's random numbers.
+void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
+                 Clock::time_point deadline, Tree& tree) {
+  const MctsConfig& cfg = *sr.config;
+  tree.nodes.clear();
+  tree.nodes.emplace_back();  // the root
+  tree.iterations = 0;
+  const int num_seats = static_cast<int>(sr.root->game().seats().size());
+  const bool have_eval = static_cast<bool>(*sr.evaluate);
+  const int depth = have_eval && cfg.depth > 0 ? cfg.depth : cfg.max_playout;
+  const bool guided = cfg.playout == PlayoutPolicy::kGuided && static_cast<bool>(*sr.policy);
+  std::vector<std::unique_ptr<Player>> policies(static_cast<size_t>(num_seats));
+  if (guided) {
+    for (int s = 0; s < num_seats; ++s)
+      policies[static_cast<size_t>(s)] = (*sr.policy)(s, Hasher().add(seed).add(s + 1).value());
+  }
+
+  // Candidates: the real root's actions (no concession unless it is all there is), best prior
+  // first; the `halving_width` best stay (all of them without a prior).
+  ActionList legal;
+  sr.root->legal_actions(legal);
+  drop_concessions(*sr.root, legal);
+  std::vector<size_t> order(legal.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  if (!sr.prior.empty()) {
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return prior_of(sr, legal[a].id()) > prior_of(sr, legal[b].id());
+    });
+    order.resize(std::min(order.size(), static_cast<size_t>(std::max(2, cfg.halving_width))));
+  }
+  std::vector<int32_t> node(legal.size(), -1);
+  for (size_t i : order) node[i] = add_child(tree, 0, sr.seat, legal[i].id());
+
+  int rounds = 0;
+  while ((size_t{1} << rounds) < order.size()) ++rounds;
+  rounds = std::max(rounds, 1);
+  const auto start = Clock::now();
+  ActionList scratch;
+  std::vector<double> values(static_cast<size_t>(num_seats));
+  uint64_t cycle = 0;  // the random numbers of one cycle are shared by every candidate
+  for (int round = 0; round < rounds && order.size() > 1; ++round) {
+    const long long share = budget > 0 ? (budget - tree.iterations) / (rounds - round) : 0;
+    const long long cycles =
+        budget > 0 ? std::max<long long>(1, share / static_cast<long long>(order.size())) : 0;
+    const auto round_end = start + (deadline - start) * (round + 1) / rounds;
+    for (long long c = 0; budget <= 0 || c < cycles; ++c, ++cycle) {
+      if (timed && c > 0 && Clock::now() >= round_end) break;
+      if (budget > 0 && tree.iterations + static_cast<long long>(order.size()) > budget && c > 0)
+        break;
+      const uint64_t cycle_seed = Hasher().add(seed).add(cycle).value();
+      for (size_t i : order) {
+        ++tree.iterations;
+        Rng rng(cycle_seed);
+        for (int k = 0; k < num_seats && guided; ++k)
+          policies[static_cast<size_t>(k)]->reseed(Hasher().add(cycle_seed).add(k + 1).value());
+        std::unique_ptr<State> s = sr.root->determinize(sr.seat, rng);
+        // A determinisation that disagrees with the real options values the action as a draw.
+        s->legal_actions(scratch);
+        const uint64_t id = legal[i].id();
+        const bool ok = std::any_of(scratch.begin(), scratch.end(),
+                                    [&](const Action& a) { return a.id() == id; });
+        if (ok) {
+          s->apply(legal[i]);
+          playout(cfg, *s, rng, guided ? &policies : nullptr, depth, scratch);
+        }
+        double v = 0;
+        if (!ok) {
+          v = 0;
+        } else if (s->is_terminal()) {
+          const std::vector<double> returns = s->result().returns;
+          v = static_cast<size_t>(sr.seat) < returns.size() ? returns[static_cast<size_t>(sr.seat)]
+                                                            : 0.0;
+        } else if (have_eval) {
+          v = std::clamp((*sr.evaluate)(*s, sr.seat), -1.0, 1.0);
+        }
+        Node& n = tree.nodes[static_cast<size_t>(node[i])];
+        n.visits += 1;
+        n.avail += 1;
+        n.value += v;
+        tree.nodes[0].visits += 1;
+      }
+      if (timed && Clock::now() >= deadline) break;
+    }
+    // The better half (by mean; equal visits within the cycle structure) goes on.
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      const Node& x = tree.nodes[static_cast<size_t>(node[a])];
+      const Node& y = tree.nodes[static_cast<size_t>(node[b])];
+      return x.value / std::max(1.0, x.visits) > y.value / std::max(1.0, y.visits);
+    });
+    if (round + 1 < rounds) order.resize((order.size() + 1) / 2);
+  }
+  // The finalists have the most playouts, equally many: MctsPlayer::choose plays the one with
+  // the best mean, the winner of the last round.
 }
 
 }  // namespace
@@ -284,7 +387,8 @@ std::string MctsPlayer::name() const {
   if (config_.playout == PlayoutPolicy::kGuided) n += ":guided";
   if (!config_.heuristic_setup) n += ":search-setup";
   if (!config_.prior) n += ":noprior";
-  if (config_.flat) n += ":flat";
+  if (config_.flat && !config_.halving) n += ":flat";
+  if (config_.halving) n += ":sh" + std::to_string(config_.halving_width);
   if (config_.iterations <= 0 && config_.iteration_cap > 0)
     n += ":cap" + std::to_string(config_.iteration_cap);
   if (config_.iteration_cap < 0) n += ":nocap";
@@ -365,12 +469,17 @@ Action MctsPlayer::choose(const State& state) {
   auto seed_of = [&](int t) {
     return Hasher().add(decision_seed).add(static_cast<uint64_t>(t)).value();
   };
+  auto search = [&](int t) {
+    if (config_.halving)
+      run_halving(sr, seed_of(t), share(t), timed, deadline, trees[static_cast<size_t>(t)]);
+    else
+      run(sr, seed_of(t), share(t), timed, deadline, trees[static_cast<size_t>(t)]);
+  };
   std::vector<std::thread> workers;
   for (int t = 1; t < threads; ++t) {
-    workers.emplace_back(
-        [&, t] { run(sr, seed_of(t), share(t), timed, deadline, trees[static_cast<size_t>(t)]); });
+    workers.emplace_back([&, t] { search(t); });
   }
-  run(sr, seed_of(0), share(0), timed, deadline, trees[0]);
+  search(0);
   for (std::thread& w : workers) w.join();
 
   // Merge the root children by action id.
@@ -431,6 +540,13 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
     }
     if (part == "flat") {
       c.flat = true;
+      continue;
+    }
+    if (double x = 0; part.substr(0, 2) == "sh" &&
+                      (part.size() == 2 || (parse_number(part.substr(2), x) && x >= 2 &&
+                                            x <= 1000 && x == std::floor(x)))) {
+      c.flat = c.halving = true;  // sequential halving over the root's actions
+      if (part.size() > 2) c.halving_width = static_cast<int>(x);
       continue;
     }
     if (part == "search-setup") {

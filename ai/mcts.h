@@ -72,6 +72,15 @@ struct MctsConfig {
   // iteration plays out from there (with guided playouts: rollouts of the game's heuristic,
   // Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo search").
   bool flat = false;
+  // Sequential halving at the root (seat suffix ":sh" or ":shN"; implies flat): the root's
+  // best `halving_width` actions by the prior (all of them without one) share the budget in
+  // ceil(log2(width)) rounds of equal shares; after each round the better half by mean value
+  // stays (Karnin, Koren & Somekh 2013, "Almost optimal exploration in multi-armed bandits";
+  // the root of Danihelka et al. 2022, "Policy improvement by planning with Gumbel"). The j-th
+  // playout of every action uses the same random numbers (determinisation, dice, the playout
+  // policies' draws: common random numbers), so actions are compared on the same luck.
+  bool halving = false;
+  int halving_width = 8;
   // A time-budgeted search also stops after this many iterations (over all threads; <= 0: no
   // cap). make_mcts_player sets it from GameModule::mcts_iteration_cap unless the seat says
   // ":nocap" (then -1). Where more iterations measured weaker play, the cap keeps the best.
@@ -120,7 +129,8 @@ class MctsPlayer : public Player {
 // default is random), ":dN" (playout depth in decisions, default 20; d0: to the end),
 // ":noprior", ":search-setup", ":nocap" / ":capN" (no or another iteration cap on a time
 // budget) and the tuning knobs ":pwX" (prior weight), ":ptX" (prior temperature) and ":cX"
-// (UCB1 constant), ":flat" (the root's actions only) and ":eX" (the share of random moves in
+// (UCB1 constant), ":flat" (the root's actions only), ":sh" / ":shN" (sequential halving over
+// the root's N best actions with common random numbers) and ":eX" (the share of random moves in
 // guided playouts). Returns
 // false if `text` does not start with "mcts"; true with a non-empty `error` if it does but is
 // malformed.

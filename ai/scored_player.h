@@ -71,6 +71,7 @@ class ScoredPlayer : public Player {
   }
 
   std::string name() const override { return name_; }
+  void reseed(uint64_t seed) override { rng_ = Rng(seed); }
 
   // The scores of the last decision, parallel to last_actions() (for tests and explanations).
   const std::vector<double>& last_scores() const { return scores_; }

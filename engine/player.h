@@ -26,6 +26,9 @@ class Player {
     (void)scores;
     return false;
   }
+  // Restarts the player's random draws from `seed`, as if it had been built with it (MCTS
+  // playouts with common random numbers). Players without draws ignore it.
+  virtual void reseed(uint64_t seed) { (void)seed; }
 };
 
 // Uniformly random among the legal actions, except that it concedes only when nothing else is
@@ -35,6 +38,7 @@ class RandomPlayer : public Player {
   explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
   Action choose(const State& state) override;
   std::string name() const override { return "random"; }
+  void reseed(uint64_t seed) override { rng_ = Rng(seed); }
 
  private:
   Rng rng_;

@@ -305,7 +305,17 @@ TEST(Mcts, SeatParser) {
   EXPECT_TRUE(c.flat);
   EXPECT_EQ(c.epsilon, 0.0);
   EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:800it:d0:guided:flat:e0");
-  for (const char* bad : {"mcts:pw", "mcts:pwx", "mcts:c-1", "mcts:pt1e", "mcts:e2", "mcts:e"}) {
+  ASSERT_TRUE(parse_mcts_seat("mcts:800it:guided:d0:sh:e0", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_TRUE(c.flat);
+  EXPECT_TRUE(c.halving);
+  EXPECT_EQ(c.halving_width, 8);
+  EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:800it:d0:guided:sh8:e0");
+  ASSERT_TRUE(parse_mcts_seat("mcts:1s:sh4", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(c.halving_width, 4);
+  for (const char* bad : {"mcts:pw", "mcts:pwx", "mcts:c-1", "mcts:pt1e", "mcts:e2", "mcts:e",
+                          "mcts:sh1", "mcts:shx", "mcts:sh2.5"}) {
     EXPECT_TRUE(parse_mcts_seat(bad, c, error)) << bad;
     EXPECT_NE(error, "") << bad;
   }
@@ -319,6 +329,7 @@ TEST(Mcts, SeatParser) {
   EXPECT_EQ(c.prior_weight, MctsConfig{}.prior_weight);
   EXPECT_EQ(c.exploration, MctsConfig{}.exploration);
   EXPECT_FALSE(c.flat);
+  EXPECT_FALSE(c.halving);
   EXPECT_EQ(c.epsilon, MctsConfig{}.epsilon);
   EXPECT_EQ(c.threads, 2);  // the caller's
   MctsPlayer p(budget(2000), 1, nullptr);
@@ -350,6 +361,87 @@ TEST(Mcts, FlatSearchKeepsOnlyTheRootsActions_Pocket) {
     ++checked;
   }
   EXPECT_GT(checked, 3);
+}
+
+// ":sh" (sequential halving with common random numbers) finds the Dice Race win too, with and
+// without an evaluation function.
+TEST(Mcts, SequentialHalvingPicksTheObviouslyWinningMove_DiceRace) {
+  auto game = toy::make_dice_race(20);
+  auto s = game->new_initial_state();
+  toy::apply_all(*s, {"deal 6", "deal 1", "dice 2", "roll 6 6", "pass", "dice 2", "roll 6 6",
+                      "dice 2", "roll 3 4", "pass", "dice 1", "roll 1", "dice 1", "roll 1"});
+  ASSERT_EQ(s->current_seat(), toy::kRed);
+  Action reveal;
+  std::string error;
+  ASSERT_TRUE(s->parse("reveal", reveal, error)) << error;
+  for (uint64_t seed = 1; seed <= 10; ++seed) {
+    MctsConfig c = budget(200);
+    c.flat = c.halving = true;
+    MctsPlayer p(c, seed, nullptr);
+    EXPECT_EQ(p.choose(*s), reveal) << "seed " << seed;
+    EXPECT_EQ(p.last_stats().iterations, 200);
+  }
+}
+
+// Sequential halving: the heuristic's `halving_width` best root actions share the budget in
+// ceil(log2(width)) rounds; every candidate of a round gets the same number of playouts, so
+// the kept candidates' playout counts fall into as many levels as there are rounds, the two
+// finalists have the most, and the one played has the better mean of the two.
+TEST(Mcts, SequentialHalvingSplitsTheBudgetInRounds_Pocket) {
+  auto game = pocket_game();
+  auto positions = pocket_positions(*game, 3, 7);
+  int checked = 0;
+  for (const auto& p : positions) {
+    if (static_cast<const pocket::PocketState&>(*p).phase != pocket::kBattle) continue;
+    const ActionList legal = p->legal_actions();
+    const auto options = std::count_if(legal.begin(), legal.end(),
+                                       [&](const Action& a) { return !p->is_concession(a); });
+    if (options < 8) continue;
+    MctsConfig c = budget(600);
+    c.flat = c.halving = true;
+    c.halving_width = 8;
+    auto mcts = pocket_mcts(c, 5);
+    const Action chosen = mcts->choose(*p);
+    const MctsStats& st = mcts->last_stats();
+    EXPECT_LE(st.iterations, 600);
+    EXPECT_GE(st.iterations, 560);  // rounding of the shares loses less than a cycle per round
+    std::vector<double> counts;
+    const MctsStats::Child* played = nullptr;
+    for (const auto& ch : st.root) {
+      if (ch.visits > 0) counts.push_back(ch.visits);
+      if (ch.action == chosen) played = &ch;
+    }
+    ASSERT_NE(played, nullptr);
+    ASSERT_EQ(counts.size(), 8u);  // the width, every one tried
+    std::sort(counts.rbegin(), counts.rend());
+    EXPECT_EQ(counts[0], counts[1]);  // the two finalists
+    EXPECT_GT(counts[1], counts[2]);  // more than those out after round 2
+    EXPECT_GT(counts[3], counts[4]);  // those out after round 2 more than those out after 1
+    EXPECT_EQ(counts[4], counts[7]);  // round 1: equal shares
+    EXPECT_EQ(played->visits, counts[0]);
+    for (const auto& ch : st.root) {
+      if (ch.visits == counts[0]) {
+        EXPECT_GE(played->mean, ch.mean);
+      }
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 2);
+}
+
+// Player::reseed restarts a scored player's draws: it then chooses as a new player with that
+// seed (MCTS's common random numbers rely on it).
+TEST(Mcts, ReseededHeuristicChoosesAsANewOne_Pocket) {
+  auto game = pocket_game();
+  auto positions = pocket_positions(*game, 2, 5);
+  for (const auto& p : positions) {
+    const int seat = p->current_seat();
+    auto fresh = pocket_module_ref().make_heuristic(seat, 77);
+    auto reseeded = pocket_module_ref().make_heuristic(seat, 1);
+    reseeded->choose(*p);  // draws from seed 1
+    reseeded->reseed(77);
+    EXPECT_EQ(reseeded->choose(*p), fresh->choose(*p));
+  }
 }
 
 // PB Aufbau 4 (army selection) is a setup decision (GameModule::setup_decision): the MCTS seat
