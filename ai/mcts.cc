@@ -285,14 +285,18 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
   std::vector<int32_t> node(legal.size(), -1);
   for (size_t i : order) node[i] = add_child(tree, 0, sr.seat, legal[i].id());
 
+  if (order.size() == 1) {  // one option besides conceding: nothing to compare
+    tree.nodes[static_cast<size_t>(node[order[0]])].visits = 1;
+    tree.iterations = 1;
+    return;
+  }
   int rounds = 0;
   while ((size_t{1} << rounds) < order.size()) ++rounds;
   rounds = std::max(rounds, 1);
   const auto start = Clock::now();
   ActionList scratch;
-  std::vector<double> values(static_cast<size_t>(num_seats));
   uint64_t cycle = 0;  // the random numbers of one cycle are shared by every candidate
-  for (int round = 0; round < rounds && order.size() > 1; ++round) {
+  for (int round = 0; round < rounds; ++round) {
     const long long share = budget > 0 ? (budget - tree.iterations) / (rounds - round) : 0;
     const long long cycles =
         budget > 0 ? std::max<long long>(1, share / static_cast<long long>(order.size())) : 0;
@@ -519,11 +523,13 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
   std::string_view rest = text.substr(4);
   if (!rest.empty() && rest.front() != ':') return false;  // "mctsx" is some other player
   bool budget_seen = false, policy_seen = false;
+  int knobs = 0;  // suffixes other than the budget
   while (!rest.empty()) {
     rest.remove_prefix(1);  // ':'
     size_t end = rest.find(':');
     std::string_view part = rest.substr(0, end);
     rest = end == std::string_view::npos ? std::string_view() : rest.substr(end);
+    ++knobs;
     if (part.size() >= 2 && part[0] == 'd' &&
         part.find_first_not_of("0123456789", 1) == std::string_view::npos) {
       // dN: playout depth in decisions (d0: to the end of the game).
@@ -586,6 +592,7 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
     }
     if (budget_seen) return error = "mcts: the budget is given twice", true;
     budget_seen = true;
+    --knobs;  // the budget is not a knob
     if (part.size() > 2 && part.substr(part.size() - 2) == "it") {
       long long n = 0;
       auto [p, ec] = std::from_chars(part.data(), part.data() + part.size() - 2, n);
@@ -606,6 +613,7 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
              true;
     c.seconds = secs;
   }
+  c.plain = knobs == 0;
   config = c;
   return true;
 }
@@ -622,6 +630,18 @@ std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsCon
   }
   if (no_evaluate != nullptr) *no_evaluate = !eval;
   MctsConfig c = config;
+  if (c.plain && module != nullptr && !module->mcts_search.empty()) {
+    // The game's own search for a seat that gave a budget alone (docs/ai.md "Seats").
+    MctsConfig own;
+    std::string error;
+    if (parse_mcts_seat("mcts" + module->mcts_search, own, error) && error.empty()) {
+      own.seconds = c.seconds;
+      own.iterations = c.iterations;
+      own.threads = c.threads;
+      own.plain = false;
+      c = own;
+    }
+  }
   if (module != nullptr && c.iteration_cap == 0) c.iteration_cap = module->mcts_iteration_cap;
   return std::make_unique<MctsPlayer>(c, seed, std::move(eval), std::move(policy),
                                       std::move(setup));

@@ -85,6 +85,9 @@ struct MctsConfig {
   // cap). make_mcts_player sets it from GameModule::mcts_iteration_cap unless the seat says
   // ":nocap" (then -1). Where more iterations measured weaker play, the cap keeps the best.
   long long iteration_cap = 0;
+  // Set by parse_mcts_seat for a seat text that gives a budget alone ("mcts", "mcts:0.5",
+  // "mcts:2000it"): make_mcts_player then uses the game's own search (GameModule::mcts_search).
+  bool plain = false;
 };
 
 // What the last decision looked like (for tests, benches and explanations).
@@ -136,8 +139,9 @@ class MctsPlayer : public Player {
 // malformed.
 bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error);
 
-// The MCTS player for a game module: its evaluate, make_heuristic, setup_decision and
-// mcts_iteration_cap (for a time budget, unless the seat said ":nocap") plug in. Sets *no_evaluate
+// The MCTS player for a game module: its evaluate, make_heuristic, setup_decision,
+// mcts_iteration_cap (for a time budget, unless the seat said ":nocap") and, for a plain seat,
+// mcts_search plug in. Sets *no_evaluate
 // when the module has no evaluation function (playouts then run to the end of the game).
 std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsConfig& config,
                                          uint64_t seed, bool* no_evaluate = nullptr);

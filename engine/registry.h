@@ -57,6 +57,11 @@ struct GameModule {
   // iterations even with time left (0: no cap), where more iterations measured weaker play
   // (docs/ai.md "Iteration cap"). Seats with ":nocap" or an iteration budget ignore it.
   long long mcts_iteration_cap = 0;
+  // ai/mcts.h: the search of a plain MCTS seat (a budget alone: `mcts`, `mcts:SECONDS`,
+  // `mcts:Nit`) in this game, as seat suffixes (parse_mcts_seat), e.g. ":guided:d0:sh:e0";
+  // empty: the engine's default search. A seat text with any suffix of its own is taken as it
+  // stands (docs/ai.md "Seats").
+  std::string mcts_search;
   // Data files of this game live in data_dir()/<data_subdir>/. validate_file checks one of them
   // and throws DataError("FILE:LINE: message") if it is malformed.
   std::string data_subdir;

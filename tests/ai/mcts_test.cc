@@ -155,7 +155,8 @@ TEST(Mcts, TimeBudgetStopsAtTheGamesIterationCap_Pocket) {
   ASSERT_NE(battle, nullptr);
   MctsConfig c;
   std::string error;
-  ASSERT_TRUE(parse_mcts_seat("mcts:60", c, error));  // a minute per decision: the cap stops it
+  // A minute per decision with the tree search (":random": not a plain seat): the cap stops it.
+  ASSERT_TRUE(parse_mcts_seat("mcts:60:random", c, error));
   auto capped = make_mcts_player(&m, c, 3);
   capped->choose(*battle);
   const auto& stats = static_cast<MctsPlayer&>(*capped).last_stats();
@@ -170,6 +171,48 @@ TEST(Mcts, TimeBudgetStopsAtTheGamesIterationCap_Pocket) {
   auto budgeted = make_mcts_player(&m, c, 3);
   budgeted->choose(*battle);
   EXPECT_EQ(static_cast<MctsPlayer&>(*budgeted).last_stats().iterations, 12000);
+}
+
+// docs/ai.md "Seats": a seat that gives a budget alone ("mcts", "mcts:0.5", "mcts:300it") plays
+// the game's own search (GameModule::mcts_search; Pocket: policy rollouts with sequential
+// halving); a seat with a suffix of its own is taken as it stands.
+TEST(Mcts, PlainSeatPlaysTheGamesOwnSearch_Pocket) {
+  const GameModule& m = pocket_module_ref();
+  ASSERT_FALSE(m.mcts_search.empty());
+  MctsConfig own;
+  std::string error;
+  ASSERT_TRUE(parse_mcts_seat("mcts" + m.mcts_search, own, error));
+  EXPECT_EQ(error, "");  // the module's text is a valid seat text
+  MctsConfig c;
+  ASSERT_TRUE(parse_mcts_seat("mcts:300it", c, error));
+  EXPECT_TRUE(c.plain);
+  auto plain = make_mcts_player(&m, c, 3);
+  EXPECT_EQ(plain->name(), "mcts:300it:d0:guided:sh8:nocap:e0");
+  ASSERT_TRUE(parse_mcts_seat("mcts", c, error));
+  EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:1s:d0:guided:sh8:nocap:e0");
+  ASSERT_TRUE(parse_mcts_seat("mcts:300it:d20", c, error));
+  EXPECT_FALSE(c.plain);
+  EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:300it");
+  // A game without a search of its own: the engine's default for a plain seat too.
+  GameModule bare;
+  ASSERT_TRUE(parse_mcts_seat("mcts:300it", c, error));
+  EXPECT_EQ(make_mcts_player(&bare, c, 3)->name(), "mcts:300it");
+  // The plain seat searches with the game's configuration (sequential halving: the root's 8
+  // best actions tried, the budget kept).
+  auto game = pocket_game();
+  bool searched = false;
+  for (const auto& p : pocket_positions(*game, 2, 9)) {
+    if (m.setup_decision(*p) || p->legal_actions().size() < 9) continue;
+    searched = true;
+    plain->choose(*p);
+    const MctsStats& st = static_cast<MctsPlayer&>(*plain).last_stats();
+    EXPECT_LE(st.iterations, 300);
+    EXPECT_EQ(std::count_if(st.root.begin(), st.root.end(),
+                            [](const MctsStats::Child& ch) { return ch.visits > 0; }),
+              8);
+    break;
+  }
+  EXPECT_TRUE(searched);
 }
 
 // Plays one game; returns the winning seat.
