@@ -16,6 +16,8 @@
 //    states by Result::returns); without an evaluation function they run to the end;
 //  - values are backed up per seat: a node holds the value for the seat that chose the action
 //    leading to it;
+//  - with ":sh" the root is searched by sequential halving with common random numbers instead
+//    (MctsConfig::halving): flat, the heuristic's best actions in rounds of equal shares;
 //  - root parallelism: `threads` independent trees with seeds derived from the decision seed,
 //    root visit counts merged by action id; the most visited action is played.
 //
