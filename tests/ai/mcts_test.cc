@@ -142,6 +142,20 @@ TEST(Mcts, TimeBudgetIsKept) {
   EXPECT_LT(p->last_stats().seconds, 0.5);
 }
 
+// The same for sequential halving with rollouts to the end (Pocket's plain seat): the rounds
+// end at fractions of the time, and every round runs at least one cycle.
+TEST(Mcts, TimeBudgetIsKeptBySequentialHalving_Pocket) {
+  auto game = pocket_game();
+  auto positions = pocket_positions(*game, 1, 13);
+  MctsConfig c;
+  std::string error;
+  ASSERT_TRUE(parse_mcts_seat("mcts:0.1:guided:d0:sh:e0:nocap", c, error));
+  auto p = pocket_mcts(c, 5);
+  p->choose(*positions[positions.size() / 2]);
+  EXPECT_GT(p->last_stats().iterations, 2);
+  EXPECT_LT(p->last_stats().seconds, 0.6);
+}
+
 // docs/ai.md "Iteration cap": a time-budgeted Pocket seat stops at the module's cap (10,000
 // iterations) with time left; ":nocap" and iteration budgets are not capped.
 TEST(Mcts, TimeBudgetStopsAtTheGamesIterationCap_Pocket) {
