@@ -80,6 +80,26 @@ int32_t add_child(Tree& tree, int32_t parent, int seat, uint64_t key) {
   return id;
 }
 
+// What the playouts of one tree need: the depth, whether a value comes from the evaluation,
+// and the playout policy of every seat (guided playouts), seeded from the tree's seed.
+struct Playouts {
+  Playouts(const Search& sr, uint64_t seed)
+      : num_seats(static_cast<int>(sr.root->game().seats().size())),
+        have_eval(static_cast<bool>(*sr.evaluate)),
+        depth(have_eval && sr.config->depth > 0 ? sr.config->depth : sr.config->max_playout),
+        guided(sr.config->playout == PlayoutPolicy::kGuided && static_cast<bool>(*sr.policy)),
+        policies(static_cast<size_t>(num_seats)) {
+    if (!guided) return;
+    for (int s = 0; s < num_seats; ++s)
+      policies[static_cast<size_t>(s)] = (*sr.policy)(s, Hasher().add(seed).add(s + 1).value());
+  }
+  int num_seats;
+  bool have_eval;
+  int depth;
+  bool guided;
+  std::vector<std::unique_ptr<Player>> policies;
+};
+
 // Playout: random or guided by `policies` (null: random), cut after `depth` decisions.
 void playout(const MctsConfig& cfg, State& s, Rng& rng,
              std::vector<std::unique_ptr<Player>>* policies, int depth, ActionList& legal) {
@@ -115,15 +135,12 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
   tree.nodes.emplace_back();  // the root
   tree.iterations = 0;
 
-  const int num_seats = static_cast<int>(sr.root->game().seats().size());
-  const bool have_eval = static_cast<bool>(*sr.evaluate);
-  const int depth = have_eval && cfg.depth > 0 ? cfg.depth : cfg.max_playout;
-  const bool guided = cfg.playout == PlayoutPolicy::kGuided && static_cast<bool>(*sr.policy);
-  std::vector<std::unique_ptr<Player>> policies(static_cast<size_t>(num_seats));
-  if (guided) {
-    for (int s = 0; s < num_seats; ++s)
-      policies[static_cast<size_t>(s)] = (*sr.policy)(s, Hasher().add(seed).add(s + 1).value());
-  }
+  Playouts po(sr, seed);
+  const int num_seats = po.num_seats;
+  const bool have_eval = po.have_eval;
+  const int depth = po.depth;
+  const bool guided = po.guided;
+  std::vector<std::unique_ptr<Player>>& policies = po.policies;
 
   ActionList legal;
   std::vector<int32_t> child_of;  // per legal action: its child node or -1
@@ -259,15 +276,12 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
   tree.nodes.clear();
   tree.nodes.emplace_back();  // the root
   tree.iterations = 0;
-  const int num_seats = static_cast<int>(sr.root->game().seats().size());
-  const bool have_eval = static_cast<bool>(*sr.evaluate);
-  const int depth = have_eval && cfg.depth > 0 ? cfg.depth : cfg.max_playout;
-  const bool guided = cfg.playout == PlayoutPolicy::kGuided && static_cast<bool>(*sr.policy);
-  std::vector<std::unique_ptr<Player>> policies(static_cast<size_t>(num_seats));
-  if (guided) {
-    for (int s = 0; s < num_seats; ++s)
-      policies[static_cast<size_t>(s)] = (*sr.policy)(s, Hasher().add(seed).add(s + 1).value());
-  }
+  Playouts po(sr, seed);
+  const int num_seats = po.num_seats;
+  const bool have_eval = po.have_eval;
+  const int depth = po.depth;
+  const bool guided = po.guided;
+  std::vector<std::unique_ptr<Player>>& policies = po.policies;
 
   // Candidates: the real root's actions (no concession unless it is all there is), best prior
   // first; the `halving_width` best stay (all of them without a prior).
@@ -291,8 +305,7 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
     return;
   }
   int rounds = 0;
-  while ((size_t{1} << rounds) < order.size()) ++rounds;
-  rounds = std::max(rounds, 1);
+  while ((size_t{1} << rounds) < order.size()) ++rounds;  // >= 1: two candidates or more
   const auto start = Clock::now();
   ActionList scratch;
   uint64_t cycle = 0;  // the random numbers of one cycle are shared by every candidate
@@ -315,21 +328,18 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
         // A determinisation that disagrees with the real options values the action as a draw.
         s->legal_actions(scratch);
         const uint64_t id = legal[i].id();
-        const bool ok = std::any_of(scratch.begin(), scratch.end(),
-                                    [&](const Action& a) { return a.id() == id; });
-        if (ok) {
+        double v = 0;
+        if (std::any_of(scratch.begin(), scratch.end(),
+                        [&](const Action& a) { return a.id() == id; })) {
           s->apply(legal[i]);
           playout(cfg, *s, rng, guided ? &policies : nullptr, depth, scratch);
-        }
-        double v = 0;
-        if (!ok) {
-          v = 0;
-        } else if (s->is_terminal()) {
-          const std::vector<double> returns = s->result().returns;
-          v = static_cast<size_t>(sr.seat) < returns.size() ? returns[static_cast<size_t>(sr.seat)]
-                                                            : 0.0;
-        } else if (have_eval) {
-          v = std::clamp((*sr.evaluate)(*s, sr.seat), -1.0, 1.0);
+          if (s->is_terminal()) {
+            const std::vector<double> returns = s->result().returns;
+            if (static_cast<size_t>(sr.seat) < returns.size())
+              v = returns[static_cast<size_t>(sr.seat)];
+          } else if (have_eval) {
+            v = std::clamp((*sr.evaluate)(*s, sr.seat), -1.0, 1.0);
+          }
         }
         Node& n = tree.nodes[static_cast<size_t>(node[i])];
         n.visits += 1;
