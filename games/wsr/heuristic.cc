@@ -547,6 +547,7 @@ struct DecisionCache {
   std::unordered_map<int, double> select;    // unit -> best improvement
   std::unordered_map<int, double> group_at;  // hex -> group potential
   std::unordered_map<int, double> reach;     // first hex -> best reachable group potential
+  std::unordered_map<int, double> entry;     // hex -> worst opportunity-fire shot on entering
   std::array<int, 2> focus{-1, -1};          // chosen alternative per seat
 };
 
@@ -570,6 +571,7 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.select.clear();
     c.group_at.clear();
     c.reach.clear();
+    c.entry.clear();
     c.focus = {-1, -1};
   }
   return c;
@@ -614,7 +616,10 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
   const HexLayout& L = g.layout();
   const int side = s.side_of(u);
   const UnitInfo& ui = s.info(u);
-  const bool moved = hex != s.unit(u).hex;
+  // A unit of the moving stack that has entered a hex gets Ops complete when it stops, so it is
+  // not concealed where it stands either (6.1.5); otherwise stopping mid-way looks safer than
+  // any hex it could go on to, and the stack walks back to it.
+  const bool moved = hex != s.unit(u).hex || (s.group_steps > 0 && s.in_group(u));
   double v = 0;
   // Objectives (victory zones).
   const int n_turns = std::max(1, g.setup().turns);
@@ -723,8 +728,11 @@ double CachedPotential(const WsrState& s, const GameInfo& gi, int u, int hex,
 
 // Hexes the stack `members` standing in `from` can reach with the MP each has left (WSR 5.0,
 // stacking 1.4, no enemy hexes 5.1, disrupted limits 6.1.7), including `from` itself.
+// `hexes_entered` (optional): per returned hex, the hexes entered on the way of its label
+// (each one an opportunity-fire chance for the enemy, WSR 6.2).
 std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, int from,
-                           const std::vector<int>& spent0) {
+                           const std::vector<int>& spent0,
+                           std::vector<int>* hexes_entered = nullptr) {
   const WsrGame& g = s.wgame();
   const HexLayout& L = g.layout();
   const int side = s.side_of(members[0]);
@@ -738,8 +746,10 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
   }
   thread_local std::vector<int> slack;  // best (min over members of MP left)
   thread_local std::vector<std::vector<int>> spent;
+  thread_local std::vector<int> entered;
   slack.assign(static_cast<size_t>(L.size()), -1);
   spent.assign(static_cast<size_t>(L.size()), {});
+  entered.assign(static_cast<size_t>(L.size()), 0);
   std::vector<int> out;
   auto slack_of = [&](const std::vector<int>& sp) {
     int m = 1000;
@@ -777,8 +787,13 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
       if (slack[static_cast<size_t>(b)] < 0) out.push_back(b);
       slack[static_cast<size_t>(b)] = sl;
       spent[static_cast<size_t>(b)] = sb;
+      entered[static_cast<size_t>(b)] = entered[static_cast<size_t>(a)] + 1;
       frontier.push_back(b);
     }
+  }
+  if (hexes_entered) {
+    hexes_entered->clear();
+    for (int h : out) hexes_entered->push_back(entered[static_cast<size_t>(h)]);
   }
   return out;
 }
@@ -796,7 +811,29 @@ std::vector<int> GroupMembers(const WsrState& s) {
   return m;
 }
 
-// Best group potential reachable after entering `first` (the moving stack, WSR 5.0).
+// Opportunity fire risk when the moving stack enters `hex` (6.2: moving units are not
+// concealed): the best shot an enemy that can still fire has at one of its members.
+double EntryRisk(const WsrState& s, const GameInfo& gi, const std::vector<int>& members, int hex,
+                 const WsrHeuristicParams& p) {
+  DecisionCache& c = Current();
+  auto it = c.entry.find(hex);
+  if (it != c.entry.end()) return it->second;
+  double risk = 0;
+  for (int m : members)
+    for (int e = 0; e < s.n_units; ++e)
+      if (s.on_map(e) && s.side_of(e) != s.side_of(m) && !s.has(e, kOpsComplete) &&
+          !s.has(e, kDisrupted) && FireChance(s, e) > 0)
+        risk = std::max(risk, ShotValue(s, gi, e, m, s.unit(e).hex, hex, true, p));
+  c.entry[hex] = risk;
+  return risk;
+}
+
+// Best group potential reachable after entering `first` (the moving stack, WSR 5.0), less the
+// opportunity fire risk of entering `first` and of entering the hex the stack goes for: both
+// are entered whatever the way (counting only the first made a safe detour look better than
+// the risky last step, and the stack walked back and forth). Of two ways to the same hex the
+// one entering fewer hexes is better (`step`): every hex entered is a chance for the enemy's
+// opportunity fire (WSR 6.2).
 double BestAfterStep(const WsrState& s, const GameInfo& gi, int first,
                      const WsrHeuristicParams& p) {
   DecisionCache& c = Current();
@@ -810,18 +847,16 @@ double BestAfterStep(const WsrState& s, const GameInfo& gi, int first,
     spent.push_back(s.unit(m).mp_spent + std::max(0, cost));
   }
   double best = kNegInf;
-  for (int h : Reachable(s, members, first, spent)) {
+  std::vector<int> entered;
+  const std::vector<int> reach = Reachable(s, members, first, spent, &entered);
+  for (size_t i = 0; i < reach.size(); ++i) {
+    const int h = reach[i];
     if (h == from) continue;
-    best = std::max(best, GroupPotential(s, gi, members, h, p));
+    double v = GroupPotential(s, gi, members, h, p) - p.step * entered[i];
+    if (h != first) v -= 0.5 * p.threat * EntryRisk(s, gi, members, h, p);
+    best = std::max(best, v);
   }
-  // Opportunity fire risk when entering the first hex (6.2: moving units are not concealed).
-  double risk = 0;
-  for (int m : members)
-    for (int e = 0; e < s.n_units; ++e)
-      if (s.on_map(e) && s.side_of(e) != s.side_of(m) && !s.has(e, kOpsComplete) &&
-          !s.has(e, kDisrupted) && FireChance(s, e) > 0)
-        risk = std::max(risk, ShotValue(s, gi, e, m, s.unit(e).hex, first, true, p));
-  best -= 0.5 * p.threat * risk;
+  best -= 0.5 * p.threat * EntryRisk(s, gi, members, first, p);
   c.reach[first] = best;
   return best;
 }

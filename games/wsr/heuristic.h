@@ -42,6 +42,7 @@ struct WsrHeuristicParams {
   double command = 0.25;       // per unit: out of the HQ's command range (4.2), x P(fail)
   double enemy_pull = 0.15;    // without objectives: approach the nearest enemy
   double move_epsilon = 0.01;  // a move must improve the potential by this much
+  double step = 0.02;          // per hex entered on the way to the best hex (6.2 exposure)
   double assault_weight = 1.0;
   // Attacker: a shot at an enemy unit standing in a hex the attacker must take is worth this
   // much more (it opens the hex, WSR 12.2).

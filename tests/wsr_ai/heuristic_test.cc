@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -260,6 +261,42 @@ TEST(WsrAI, NeverReturnsAnIllegalActionInTheBasicScenarios) {
   }
 }
 
+// WSR 5.0 / 6.2: every hex a stack enters is a chance for the enemy's opportunity fire, so the
+// heuristic's stacks go the shortest way and never enter a hex twice in one move (before the
+// `step` cost they wandered: A-K05, A-K04, A-K05, A-J05). Four heuristic games of Noville.
+TEST(WsrAI, WSR_6_2_AMovingStackNeverEntersAHexTwice) {
+  auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario("noville"));
+  int moves = 0;
+  for (uint64_t g = 0; g < 4; ++g) {
+    auto a = make_wsr_heuristic(0, 50 + g), b = make_wsr_heuristic(1, 60 + g);
+    auto st = game->new_initial_state();
+    auto& ws = static_cast<WsrState&>(*st);
+    Rng rng(70 + g);
+    std::vector<int> path;  // hexes of the stack moving now, its start first
+    for (int n = 0; n < 20000 && !st->is_terminal(); ++n) {
+      if (ws.n_group == 0) path.clear();
+      const int seat = st->current_seat();
+      if (seat == kChance) {
+        st->apply(st->sample_chance(rng));
+        continue;
+      }
+      const Action act = (seat == 0 ? *a : *b).choose(*st);
+      if (act.verb == kMoveTo && seat == ws.side_of(ws.group[0])) {
+        if (path.empty()) path.push_back(ws.unit(ws.group[0]).hex);
+        const int to = act.arg(0);
+        ASSERT_EQ(std::count(path.begin(), path.end(), to), 0)
+            << "game " << g << " action " << n << ": " << st->describe(act)
+            << " enters a hex of its path again";
+        path.push_back(to);
+        ++moves;
+      }
+      st->apply(act);
+    }
+    EXPECT_TRUE(st->is_terminal());
+  }
+  EXPECT_GT(moves, 200);  // the games did move stacks
+}
+
 // ---------------------------------------------------------------------------------------------
 // Evaluation.
 
@@ -341,10 +378,11 @@ Wilson WilsonInterval(double wins, double n) {
   return {std::max(0.0, c - h), std::min(1.0, c + h)};
 }
 
-// WSR_AI_PARAMS="objective=1.5,threat=0.5": weights for the measurement (tuning).
-WsrHeuristicParams ParamsFromEnv() {
+// WSR_AI_PARAMS="objective=1.5,threat=0.5": weights for the measurement (tuning);
+// WSR_AI_OPP_PARAMS the same for the heuristic opponent (WSR_AI_OPPONENT=heuristic).
+WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
   WsrHeuristicParams p;
-  const char* e = std::getenv("WSR_AI_PARAMS");
+  const char* e = std::getenv(var);
   if (!e) return p;
   const std::vector<std::pair<const char*, double*>> fields = {
       {"disrupted_factor", &p.disrupted_factor},
@@ -360,6 +398,7 @@ WsrHeuristicParams ParamsFromEnv() {
       {"command", &p.command},
       {"enemy_pull", &p.enemy_pull},
       {"move_epsilon", &p.move_epsilon},
+      {"step", &p.step},
       {"assault_weight", &p.assault_weight},
       {"fate_point", &p.fate_point},
       {"hq_support_cost", &p.hq_support_cost},
@@ -416,11 +455,13 @@ TEST(WsrAI, DISABLED_MeasureVersusRandom) {
         std::unique_ptr<Player> h = std::getenv("WSR_AI_BASELINE")
                                         ? std::make_unique<RandomPlayer>(gs + 1)
                                         : make_wsr_heuristic(hseat, gs + 1, params);
-        // WSR_AI_OPPONENT=heuristic: the shipped heuristic (default weights) as the opponent.
+        // WSR_AI_OPPONENT=heuristic: the shipped heuristic (default weights, or
+        // WSR_AI_OPP_PARAMS) as the opponent.
         const char* opp = std::getenv("WSR_AI_OPPONENT");
-        std::unique_ptr<Player> r = opp && std::string(opp) == "heuristic"
-                                        ? make_wsr_heuristic(1 - hseat, gs + 2)
-                                        : std::unique_ptr<Player>(new RandomPlayer(gs + 2));
+        std::unique_ptr<Player> r =
+            opp && std::string(opp) == "heuristic"
+                ? make_wsr_heuristic(1 - hseat, gs + 2, ParamsFromEnv("WSR_AI_OPP_PARAMS"))
+                : std::unique_ptr<Player>(new RandomPlayer(gs + 2));
         const double res = hseat == 0 ? PlayGame(*game, *h, *r, gs, &actions)
                                       : PlayGame(*game, *r, *h, gs, &actions);
         const double mine = hseat == 0 ? res : -res;
@@ -460,7 +501,7 @@ TEST(WsrAIDebug, DISABLED_TraceGame) {
   RandomPlayer r(seed + 2);
   Rng rng(seed);
   const bool both = std::getenv("BOTH") != nullptr;
-  auto h2 = make_wsr_heuristic(1 - hseat, seed + 5);
+  auto h2 = make_wsr_heuristic(1 - hseat, seed + 5, ParamsFromEnv("WSR_AI_OPP_PARAMS"));
   int turn = 0;
   for (int n = 0; n < 20000 && !st->is_terminal(); ++n) {
     const auto& ws = static_cast<const WsrState&>(*st);
