@@ -617,8 +617,7 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
   const int side = s.side_of(u);
   const UnitInfo& ui = s.info(u);
   // A unit of the moving stack that has entered a hex gets Ops complete when it stops, so it is
-  // not concealed where it stands either (6.1.5); otherwise stopping mid-way looks safer than
-  // any hex it could go on to, and the stack walks back to it.
+  // not concealed where it stands either (6.1.5).
   const bool moved = hex != s.unit(u).hex || (s.group_steps > 0 && s.in_group(u));
   double v = 0;
   // Objectives (victory zones).

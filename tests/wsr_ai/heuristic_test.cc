@@ -262,8 +262,9 @@ TEST(WsrAI, NeverReturnsAnIllegalActionInTheBasicScenarios) {
 }
 
 // WSR 5.0 / 6.2: every hex a stack enters is a chance for the enemy's opportunity fire, so the
-// heuristic's stacks go the shortest way and never enter a hex twice in one move (before the
-// `step` cost they wandered: A-K05, A-K04, A-K05, A-J05). Four heuristic games of Noville.
+// heuristic's stacks never enter a hex twice in one move. Before stop 16 only the risk of the
+// first hex entered was counted, and a stack walked a safe detour back and forth (A-K10, A-K09,
+// A-K10) rather than take the risky step to its goal. Four heuristic games of Noville.
 TEST(WsrAI, WSR_6_2_AMovingStackNeverEntersAHexTwice) {
   auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario("noville"));
   int moves = 0;
