@@ -80,26 +80,6 @@ int32_t add_child(Tree& tree, int32_t parent, int seat, uint64_t key) {
   return id;
 }
 
-// What the playouts of one tree need: the depth, whether a value comes from the evaluation,
-// and the playout policy of every seat (guided playouts), seeded from the tree's seed.
-struct Playouts {
-  Playouts(const Search& sr, uint64_t seed)
-      : num_seats(static_cast<int>(sr.root->game().seats().size())),
-        have_eval(static_cast<bool>(*sr.evaluate)),
-        depth(have_eval && sr.config->depth > 0 ? sr.config->depth : sr.config->max_playout),
-        guided(sr.config->playout == PlayoutPolicy::kGuided && static_cast<bool>(*sr.policy)),
-        policies(static_cast<size_t>(num_seats)) {
-    if (!guided) return;
-    for (int s = 0; s < num_seats; ++s)
-      policies[static_cast<size_t>(s)] = (*sr.policy)(s, Hasher().add(seed).add(s + 1).value());
-  }
-  int num_seats;
-  bool have_eval;
-  int depth;
-  bool guided;
-  std::vector<std::unique_ptr<Player>> policies;
-};
-
 // Playout: random or guided by `policies` (null: random), cut after `depth` decisions.
 void playout(const MctsConfig& cfg, State& s, Rng& rng,
              std::vector<std::unique_ptr<Player>>* policies, int depth, ActionList& legal) {
@@ -123,6 +103,31 @@ void playout(const MctsConfig& cfg, State& s, Rng& rng,
   }
 }
 
+// What the playouts of one tree need: the depth, whether a value comes from the evaluation,
+// and the playout policy of every seat (guided playouts), seeded from the tree's seed.
+struct Playouts {
+  Playouts(const Search& sr, uint64_t seed)
+      : num_seats(static_cast<int>(sr.root->game().seats().size())),
+        have_eval(static_cast<bool>(*sr.evaluate)),
+        depth(have_eval && sr.config->depth > 0 ? sr.config->depth : sr.config->max_playout),
+        guided(sr.config->playout == PlayoutPolicy::kGuided && static_cast<bool>(*sr.policy)),
+        policies(static_cast<size_t>(num_seats)) {
+    if (!guided) return;
+    for (int s = 0; s < num_seats; ++s)
+      policies[static_cast<size_t>(s)] = (*sr.policy)(s, Hasher().add(seed).add(s + 1).value());
+  }
+  int num_seats;
+  bool have_eval;
+  int depth;
+  bool guided;
+  std::vector<std::unique_ptr<Player>> policies;
+
+  // One playout from `s` with this tree's policies (guided) or at random, cut at `depth`.
+  void play(const MctsConfig& cfg, State& s, Rng& rng, ActionList& legal) {
+    playout(cfg, s, rng, guided ? &policies : nullptr, depth, legal);
+  }
+};
+
 // Runs iterations on one tree until `budget` iterations are done (<= 0: no limit) or the
 // deadline passes (if `timed`). At least one iteration is run.
 void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::time_point deadline,
@@ -136,17 +141,12 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
   tree.iterations = 0;
 
   Playouts po(sr, seed);
-  const int num_seats = po.num_seats;
-  const bool have_eval = po.have_eval;
-  const int depth = po.depth;
-  const bool guided = po.guided;
-  std::vector<std::unique_ptr<Player>>& policies = po.policies;
 
   ActionList legal;
   std::vector<int32_t> child_of;  // per legal action: its child node or -1
   std::vector<int32_t> path;
-  std::vector<double> values(static_cast<size_t>(num_seats));
-  std::vector<char> have_value(static_cast<size_t>(num_seats));
+  std::vector<double> values(static_cast<size_t>(po.num_seats));
+  std::vector<char> have_value(static_cast<size_t>(po.num_seats));
 
   for (;;) {
     if (budget > 0 && tree.iterations >= budget) break;
@@ -238,14 +238,14 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
       s->apply(legal[pick]);
     }
 
-    playout(cfg, *s, rng, guided ? &policies : nullptr, depth, legal);
+    po.play(cfg, *s, rng, legal);
 
     // Values per seat: the result at the end, else the evaluation (draw when there is none).
     std::fill(have_value.begin(), have_value.end(), 0);
     std::vector<double> returns;
     if (s->is_terminal()) {
       returns = s->result().returns;
-      for (int k = 0; k < num_seats; ++k) {
+      for (int k = 0; k < po.num_seats; ++k) {
         values[static_cast<size_t>(k)] =
             static_cast<size_t>(k) < returns.size() ? returns[static_cast<size_t>(k)] : 0.0;
         have_value[static_cast<size_t>(k)] = 1;
@@ -255,7 +255,7 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
       Node& n = tree.nodes[static_cast<size_t>(path[i])];
       const auto k = static_cast<size_t>(n.seat);
       if (!have_value[k]) {
-        values[k] = have_eval ? std::clamp((*sr.evaluate)(*s, n.seat), -1.0, 1.0) : 0.0;
+        values[k] = po.have_eval ? std::clamp((*sr.evaluate)(*s, n.seat), -1.0, 1.0) : 0.0;
         have_value[k] = 1;
       }
       n.visits += 1;
@@ -277,11 +277,6 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
   tree.nodes.emplace_back();  // the root
   tree.iterations = 0;
   Playouts po(sr, seed);
-  const int num_seats = po.num_seats;
-  const bool have_eval = po.have_eval;
-  const int depth = po.depth;
-  const bool guided = po.guided;
-  std::vector<std::unique_ptr<Player>>& policies = po.policies;
 
   // Candidates: the real root's actions (no concession unless it is all there is), best prior
   // first; the `halving_width` best stay (all of them without a prior).
@@ -322,8 +317,8 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
       for (size_t i : order) {
         ++tree.iterations;
         Rng rng(cycle_seed);
-        for (int k = 0; k < num_seats && guided; ++k)
-          policies[static_cast<size_t>(k)]->reseed(Hasher().add(cycle_seed).add(k + 1).value());
+        for (int k = 0; k < po.num_seats && po.guided; ++k)
+          po.policies[static_cast<size_t>(k)]->reseed(Hasher().add(cycle_seed).add(k + 1).value());
         std::unique_ptr<State> s = sr.root->determinize(sr.seat, rng);
         // A determinisation that disagrees with the real options values the action as a draw.
         s->legal_actions(scratch);
@@ -332,12 +327,12 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
         if (std::any_of(scratch.begin(), scratch.end(),
                         [&](const Action& a) { return a.id() == id; })) {
           s->apply(legal[i]);
-          playout(cfg, *s, rng, guided ? &policies : nullptr, depth, scratch);
+          po.play(cfg, *s, rng, scratch);
           if (s->is_terminal()) {
             const std::vector<double> returns = s->result().returns;
             if (static_cast<size_t>(sr.seat) < returns.size())
               v = returns[static_cast<size_t>(sr.seat)];
-          } else if (have_eval) {
+          } else if (po.have_eval) {
             v = std::clamp((*sr.evaluate)(*s, sr.seat), -1.0, 1.0);
           }
         }
