@@ -128,8 +128,34 @@ struct Playouts {
   }
 };
 
+// Early stop of a timed search (MctsConfig::stop_early): true when the most visited root child
+// leads the next by more than the iterations still to come (the rate so far times the time
+// left, at most what is left of `budget`) with a margin of half again, so no other child can
+// overtake it and the choice (most visits) is made.
+bool decided(const Tree& tree, long long budget, Clock::time_point begun, Clock::time_point now,
+             Clock::time_point deadline) {
+  constexpr double kMargin = 1.5;
+  const double spent = std::chrono::duration<double>(now - begun).count();
+  if (spent <= 0) return false;
+  double left = tree.iterations / spent * std::chrono::duration<double>(deadline - now).count();
+  if (budget > 0) left = std::min(left, static_cast<double>(budget - tree.iterations));
+  double first = 0, second = 0;
+  for (int32_t c = tree.nodes[0].first_child; c >= 0;
+       c = tree.nodes[static_cast<size_t>(c)].next_sibling) {
+    const double v = tree.nodes[static_cast<size_t>(c)].visits;
+    if (v > first) {
+      second = first;
+      first = v;
+    } else if (v > second) {
+      second = v;
+    }
+  }
+  return first - second > kMargin * left;
+}
+
 // Runs iterations on one tree until `budget` iterations are done (<= 0: no limit) or the
-// deadline passes (if `timed`). At least one iteration is run.
+// deadline passes (if `timed`), or, timed with MctsConfig::stop_early, once the choice is made
+// (`decided`). At least one iteration is run.
 void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::time_point deadline,
          Tree& tree) {
   const MctsConfig& cfg = *sr.config;
@@ -148,10 +174,14 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
   std::vector<double> values(static_cast<size_t>(po.num_seats));
   std::vector<char> have_value(static_cast<size_t>(po.num_seats));
 
+  const auto begun = Clock::now();
   for (;;) {
     if (budget > 0 && tree.iterations >= budget) break;
-    if (timed && tree.iterations > 0 && (tree.iterations & 7) == 0 && Clock::now() >= deadline)
-      break;
+    if (timed && tree.iterations > 0 && (tree.iterations & 7) == 0) {
+      const auto now = Clock::now();
+      if (now >= deadline) break;
+      if (cfg.stop_early && decided(tree, budget, begun, now, deadline)) break;
+    }
     ++tree.iterations;
 
     std::unique_ptr<State> s = sr.root->determinize(sr.seat, rng);
@@ -401,6 +431,7 @@ std::string MctsPlayer::name() const {
   if (config_.iterations <= 0 && config_.iteration_cap > 0)
     n += ":cap" + std::to_string(config_.iteration_cap);
   if (config_.iteration_cap < 0) n += ":nocap";
+  if (config_.iterations <= 0 && !config_.stop_early) n += ":full";
   const MctsConfig defaults;
   if (config_.prior_weight != defaults.prior_weight) n += ":pw" + number_text(config_.prior_weight);
   if (config_.prior_temperature != defaults.prior_temperature)
@@ -562,6 +593,10 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
     }
     if (part == "search-setup") {
       c.heuristic_setup = false;
+      continue;
+    }
+    if (part == "full") {
+      c.stop_early = false;  // search the whole time budget
       continue;
     }
     if (part == "nocap") {

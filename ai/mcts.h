@@ -87,6 +87,12 @@ struct MctsConfig {
   // cap). make_mcts_player sets it from GameModule::mcts_iteration_cap unless the seat says
   // ":nocap" (then -1). Where more iterations measured weaker play, the cap keeps the best.
   long long iteration_cap = 0;
+  // A time-budgeted tree search (not sequential halving, not an iteration budget) stops once
+  // no other root action can overtake the most visited one in the iterations the time left
+  // allows at the rate so far (with a margin): the move is decided, the rest of the second is
+  // not spent (KataGo's and Leela Zero's time management; docs/ai.md "Early stop"). false
+  // (seat suffix ":full"): search the whole time.
+  bool stop_early = true;
   // Set by parse_mcts_seat for a seat text that gives a budget alone ("mcts", "mcts:0.5",
   // "mcts:2000it"): make_mcts_player then uses the game's own search (GameModule::mcts_search).
   bool plain = false;

@@ -169,14 +169,15 @@ TEST(Mcts, TimeBudgetStopsAtTheGamesIterationCap_Pocket) {
   ASSERT_NE(battle, nullptr);
   MctsConfig c;
   std::string error;
-  // A minute per decision with the tree search (":random": not a plain seat): the cap stops it.
-  ASSERT_TRUE(parse_mcts_seat("mcts:60:random", c, error));
+  // A minute per decision with the tree search (":random": not a plain seat) and no early stop
+  // (":full"): the cap stops it.
+  ASSERT_TRUE(parse_mcts_seat("mcts:60:random:full", c, error));
   auto capped = make_mcts_player(&m, c, 3);
   capped->choose(*battle);
   const auto& stats = static_cast<MctsPlayer&>(*capped).last_stats();
   EXPECT_EQ(stats.iterations, m.mcts_iteration_cap);
   EXPECT_LT(stats.seconds, 30.0);
-  EXPECT_EQ(capped->name(), "mcts:60s:cap" + std::to_string(m.mcts_iteration_cap));
+  EXPECT_EQ(capped->name(), "mcts:60s:cap" + std::to_string(m.mcts_iteration_cap) + ":full");
   ASSERT_TRUE(parse_mcts_seat("mcts:0.2:nocap", c, error));
   auto uncapped = make_mcts_player(&m, c, 3);
   uncapped->choose(*battle);
@@ -290,6 +291,65 @@ TEST(Mcts, PicksTheObviouslyWinningMove_DiceRace) {
   // its turn at 19 must win at once too (reveal or any roll).
 }
 
+// A long time budget with an iteration cap: the iterations still to come are the cap's rest
+// (the time left allows far more), so the early stop is deterministic. Early stop
+// (MctsConfig::stop_early) ends the search once the most visited root action cannot be
+// overtaken; the choice is the full search's (most visits), found in fewer iterations.
+MctsConfig capped(long long cap, bool stop_early) {
+  MctsConfig c;
+  c.seconds = 600;
+  c.iteration_cap = cap;
+  c.stop_early = stop_early;
+  return c;
+}
+
+TEST(Mcts, TimedSearchStopsOnceTheChoiceIsMade_DiceRace) {
+  auto game = toy::make_dice_race(20);
+  auto s = game->new_initial_state();
+  toy::apply_all(*s, {"deal 6", "deal 1", "dice 2", "roll 6 6", "pass", "dice 2", "roll 6 6",
+                      "dice 2", "roll 3 4", "pass", "dice 1", "roll 1", "dice 1", "roll 1"});
+  Action reveal;
+  std::string error;
+  ASSERT_TRUE(s->parse("reveal", reveal, error)) << error;
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    MctsPlayer early(capped(4000, true), seed, nullptr), full(capped(4000, false), seed, nullptr);
+    EXPECT_EQ(early.choose(*s), reveal) << "seed " << seed;
+    EXPECT_EQ(full.choose(*s), reveal) << "seed " << seed;
+    EXPECT_EQ(full.last_stats().iterations, 4000);
+    EXPECT_LT(early.last_stats().iterations, 4000) << "seed " << seed;
+    // Stopped when the lead exceeded what was left: the leader's visits exceed the rest's by
+    // more than the iterations not run.
+    const auto& root = early.last_stats().root;
+    double first = 0, second = 0;
+    for (const auto& c : root) {
+      if (c.visits > first)
+        second = first, first = c.visits;
+      else if (c.visits > second)
+        second = c.visits;
+    }
+    EXPECT_GT(first - second, 4000 - early.last_stats().iterations) << "seed " << seed;
+  }
+}
+
+// On Pocket positions (selection to battle) the early-stopping search plays what the full one
+// plays, and never runs more iterations.
+TEST(Mcts, EarlyStopKeepsTheFullSearchsChoice_Pocket) {
+  auto game = pocket_game();
+  auto positions = pocket_positions(*game, 2, 9);
+  ASSERT_GE(positions.size(), 10u);
+  long long early_total = 0, full_total = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    MctsConfig e = capped(1500, true), f = capped(1500, false);
+    e.heuristic_setup = f.heuristic_setup = false;
+    auto early = pocket_mcts(e, 40 + i), full = pocket_mcts(f, 40 + i);
+    EXPECT_EQ(early->choose(*positions[i]), full->choose(*positions[i])) << "position " << i;
+    EXPECT_LE(early->last_stats().iterations, full->last_stats().iterations);
+    early_total += early->last_stats().iterations;
+    full_total += full->last_stats().iterations;
+  }
+  EXPECT_LT(early_total, full_total);
+}
+
 // The Pocket Battles evaluation: terminal states give the result; it is symmetric and bounded.
 TEST(Mcts, PocketEvaluateIsBoundedAndSymmetric) {
   auto game = pocket_game();
@@ -351,6 +411,10 @@ TEST(Mcts, SeatParser) {
   EXPECT_EQ(error, "");
   EXPECT_EQ(c.iteration_cap, 5000);
   EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:1s:cap5000");
+  ASSERT_TRUE(parse_mcts_seat("mcts:0.5:full", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_FALSE(c.stop_early);
+  EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:0.5s:full");
   ASSERT_TRUE(parse_mcts_seat("mcts:500it:guided:d4:pw10:pt1.5:c0.7", c, error));
   EXPECT_EQ(error, "");
   EXPECT_EQ(c.prior_weight, 10.0);
