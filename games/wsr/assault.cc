@@ -255,17 +255,7 @@ bool WsrState::can_assault(int to, bool overrun, std::string* why) const {
     }
   }
   // WSR 1.3.2 / A-03: an HQ staying behind keeps a unit of its formation.
-  for (int h = 0; h < n_units; ++h) {
-    if (!info(h).hq || unit(h).hex != from || in_group(h) || info(h).formation != active_f)
-      continue;
-    bool kept = false;
-    for (int v = 0; v < n_units && !kept; ++v)
-      kept = !info(v).hq && unit(v).hex == from && !in_group(v) &&
-             info(v).formation == info(h).formation;
-    if (!kept)
-      return Fail(why, "the HQ " + unit_label(h) +
-                           " would be left without a unit of its formation (WSR 1.3.2, A-03)");
-  }
+  if (!hqs_keep_company(from, why)) return false;
   if (overrun) {
     // WSR 6.4: not the same hex twice per impulse.
     for (int k = 0; k < n_overruns; ++k)

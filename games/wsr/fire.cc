@@ -125,6 +125,20 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
   return true;
 }
 
+// Fire in the own impulse (not opportunity fire): an operation of an in-command unit of the
+// active formation that has not moved this impulse. `fire` names the kind in the reason.
+bool WsrState::may_fire_in_impulse(int u, const char* fire, std::string* why) const {
+  if (n_steps == 0 || top().kind != kStepOperations)
+    return Fail(why, std::string(fire) + " is an operation of the active formation (WSR 4.4, 6.1)");
+  if (active_f < 0 || info(u).formation != active_f)
+    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+  if (has(u, kOutOfCommand))
+    return Fail(why, unit_label(u) + " is out of command and may not fire (WSR 4.2)");
+  if (has(u, kMovedThisImpulse))
+    return Fail(why, unit_label(u) + " moved this impulse and may not fire (WSR 5.0)");
+  return true;
+}
+
 bool WsrState::can_fire(int u, int t, bool opportunity, std::string* why, FireParams* p) const {
   if (u < 0 || u >= n_units || t < 0 || t >= n_units) return Fail(why, "no such unit");
   if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
@@ -144,14 +158,7 @@ bool WsrState::can_fire(int u, int t, bool opportunity, std::string* why, FirePa
   } else if (combined_fire_window(u)) {
     // special_rules.cc: B1 m18-fire-and-move, the M18 fires after spending at most `mp` MP.
   } else {
-    if (n_steps == 0 || top().kind != kStepOperations)
-      return Fail(why, "direct fire is an operation of the active formation (WSR 4.4, 6.1)");
-    if (active_f < 0 || info(u).formation != active_f)
-      return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
-    if (has(u, kOutOfCommand))
-      return Fail(why, unit_label(u) + " is out of command and may not fire (WSR 4.2)");
-    if (has(u, kMovedThisImpulse))
-      return Fail(why, unit_label(u) + " moved this impulse and may not fire (WSR 5.0)");
+    if (!may_fire_in_impulse(u, "direct fire", why)) return false;
   }
   if (has(u, kDisrupted))
     return Fail(why, unit_label(u) + " is disrupted and may not fire (6.1.7)");
@@ -622,14 +629,7 @@ bool WsrState::can_fire_hex(int u, int hex, std::string* why, FireParams* p) con
       return Fail(why, "opportunity fire only at the hex just entered, " + hex_name(top().a) +
                            " (WSR 6.2, A-12)");
   } else {
-    if (n_steps == 0 || top().kind != kStepOperations)
-      return Fail(why, "mortar fire is an operation of the active formation (WSR 4.4, 6.1)");
-    if (active_f < 0 || info(u).formation != active_f)
-      return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
-    if (has(u, kOutOfCommand))
-      return Fail(why, unit_label(u) + " is out of command and may not fire (WSR 4.2)");
-    if (has(u, kMovedThisImpulse))
-      return Fail(why, unit_label(u) + " moved this impulse and may not fire (WSR 5.0)");
+    if (!may_fire_in_impulse(u, "mortar fire", why)) return false;
   }
   if (has(u, kMounted)) return Fail(why, unit_label(u) + " is limbered and may not fire (5.2)");
   if (has(u, kDisrupted))

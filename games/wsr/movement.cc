@@ -81,6 +81,24 @@ bool WsrState::disrupted_step_ok(int u, int from, int to, std::string* why) cons
   return true;
 }
 
+// WSR 1.3.2 / A-03: an HQ of the active formation staying behind in `from` when the moving
+// group leaves it must keep a unit of its formation there (movement and assault).
+bool WsrState::hqs_keep_company(int from, std::string* why) const {
+  for (int h = 0; h < n_units; ++h) {
+    // Only HQs of the moving formation can be stranded by this move.
+    if (!info(h).hq || unit(h).hex != from || in_group(h) || info(h).formation != active_f)
+      continue;
+    bool kept = false;
+    for (int v = 0; v < n_units && !kept; ++v)
+      kept = !info(v).hq && unit(v).hex == from && !in_group(v) &&
+             info(v).formation == info(h).formation;
+    if (!kept)
+      return Fail(why, "the HQ " + unit_label(h) +
+                           " would be left without a unit of its formation (WSR 1.3.2, A-03)");
+  }
+  return true;
+}
+
 bool WsrState::can_enter(int to, std::string* why) const {
   if (n_group == 0) return Fail(why, "no stack is moving");
   const HexLayout& L = game_->layout();
@@ -129,20 +147,7 @@ bool WsrState::can_enter(int to, std::string* why) const {
     }
     if (!disrupted_step_ok(u, from, to, why)) return false;
   }
-  // WSR 1.3.2 / A-03: an HQ staying behind must keep a unit of its formation in its hex.
-  for (int h = 0; h < n_units; ++h) {
-    // Only HQs of the moving formation can be stranded by this move.
-    if (!info(h).hq || unit(h).hex != from || in_group(h) || info(h).formation != active_f)
-      continue;
-    bool kept = false;
-    for (int v = 0; v < n_units && !kept; ++v)
-      kept = !info(v).hq && unit(v).hex == from && !in_group(v) &&
-             info(v).formation == info(h).formation;
-    if (!kept)
-      return Fail(why, "the HQ " + unit_label(h) +
-                           " would be left without a unit of its "
-                           "formation (WSR 1.3.2, A-03)");
-  }
+  if (!hqs_keep_company(from, why)) return false;
   return true;
 }
 

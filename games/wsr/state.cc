@@ -52,6 +52,22 @@ uint8_t LosFlags(const TerrainType& t) {
   return f;
 }
 
+// Labels of units or support weapons: the counter id, with "-N" (the N-th in `items`) when the
+// counter appears more than once.
+template <typename T>
+void LabelByCounter(std::vector<T>& items) {
+  for (size_t k = 0; k < items.size(); ++k) {
+    int same = 0, ord = 0;
+    for (size_t j = 0; j < items.size(); ++j) {
+      if (items[j].counter == items[k].counter) {
+        ++same;
+        if (j <= k) ++ord;
+      }
+    }
+    items[k].label = items[k].counter->id + (same > 1 ? "-" + std::to_string(ord) : "");
+  }
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -183,17 +199,7 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     initial_flags_.push_back(flags);
     units_.push_back(ui);
   }
-  // Labels: counter id, with "-N" when the counter appears more than once.
-  for (size_t k = 0; k < units_.size(); ++k) {
-    int same = 0, ord = 0;
-    for (size_t j = 0; j < units_.size(); ++j) {
-      if (units_[j].counter == units_[k].counter) {
-        ++same;
-        if (j <= k) ++ord;
-      }
-    }
-    units_[k].label = units_[k].counter->id + (same > 1 ? "-" + std::to_string(ord) : "");
-  }
+  LabelByCounter(units_);
   // setup.cc: support weapons (WSR 1.3.4.1), those to assign in the setup phase first, then the
   // ones SetupUnit::sw gives to a unit directly.
   initial_sw_.assign(units_.size(), 0);
@@ -218,16 +224,7 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     initial_sw_[k] = static_cast<uint8_t>(sws_.size());
   }
   if (sws_.size() > 250) throw DataError("setup: too many support weapons");
-  for (size_t k = 0; k < sws_.size(); ++k) {
-    int same = 0, ord = 0;
-    for (size_t j = 0; j < sws_.size(); ++j) {
-      if (sws_[j].counter == sws_[k].counter) {
-        ++same;
-        if (j <= k) ++ord;
-      }
-    }
-    sws_[k].label = sws_[k].counter->id + (same > 1 ? "-" + std::to_string(ord) : "");
-  }
+  LabelByCounter(sws_);
   for (const std::string& h : setup_.objectives) {
     std::string err;
     const int i = layout_.TryIndex(h, &err);

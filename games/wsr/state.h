@@ -444,6 +444,7 @@ class WsrState : public State {
   bool can_drop(int u, std::string* why) const;
   bool can_flip(int u, bool mount, std::string* why) const;
   bool disrupted_step_ok(int u, int from, int to, std::string* why) const;
+  bool hqs_keep_company(int from, std::string* why) const;
   bool in_group(int u) const;
   void operations_actions(ActionList& out) const;
   void move_actions(ActionList& out) const;
@@ -461,6 +462,7 @@ class WsrState : public State {
   // Eligibility of `u` firing at `t` (opportunity: WSR 6.2 at the hex-entered seam); on success
   // `p` (if given) holds the resolved fire parameters.
   bool can_fire(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
+  bool may_fire_in_impulse(int u, const char* fire, std::string* why) const;
   bool fire_params(int u, int t, FireParams* p, std::string* why) const;
   void fire_actions(ActionList& out) const;    // `fire` in the operations decision
   void opfire_actions(ActionList& out) const;  // at kStepHexEntered: opfire ... and no-opfire
