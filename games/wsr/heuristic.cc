@@ -13,6 +13,7 @@
 
 #include "ai/scored_player.h"
 #include "games/wsr/combat.h"
+#include "games/wsr/los_cache.h"
 #include "games/wsr/odds.h"
 #include "games/wsr/scenario.h"
 
@@ -491,6 +492,29 @@ bool InfantryType(UnitKind k) {
          k == UnitKind::kMechInfantry;
 }
 
+// Memo of ShotValue past its checks, for one game (GameInfo) and one disrupted_factor.
+struct ShotMemo {
+  const WsrGame* game = nullptr;
+  uint64_t fingerprint = 0;
+  double disrupted_factor = -1;
+  std::unordered_map<uint64_t, double> values;
+};
+
+ShotMemo& ShotMemoFor(const GameInfo& gi, const WsrHeuristicParams& p) {
+  thread_local ShotMemo memo;
+  if (memo.game != gi.game || memo.fingerprint != gi.fingerprint ||
+      memo.disrupted_factor != p.disrupted_factor) {
+    memo.game = gi.game;
+    memo.fingerprint = gi.fingerprint;
+    memo.disrupted_factor = p.disrupted_factor;
+    memo.values.clear();
+  }
+  return memo;
+}
+
+double UncachedShotValue(const WsrState& s, const GameInfo& gi, int e, int t, int dist,
+                         const TerrainType& tt, bool concealed, const WsrHeuristicParams& p);
+
 // Expected value lost by unit `t` standing in `hex` if enemy unit `e` fires at it from where it
 // is (WSR 6.1; range, LOS, terrain, concealment approximated). `moved`: t will have Ops complete
 // (no concealment, 6.1.5).
@@ -500,7 +524,6 @@ double ShotValue(const WsrState& s, const GameInfo& gi, int e, int t, int e_hex,
   const HexLayout& L = g.layout();
   const int dist = L.Distance(e_hex, hex);
   if (dist == 0) return 0.0;
-  const UnitInfo& ei = s.info(e);
   const UnitInfo& ti = s.info(t);
   const bool t_hard = s.hard_target(t);
   const Face& ef = s.face(e);
@@ -508,7 +531,32 @@ double ShotValue(const WsrState& s, const GameInfo& gi, int e, int t, int e_hex,
   if (!w.present()) return 0.0;
   const int range = w.range + (s.sw(e) ? s.sw(e)->face_for(false, false).range_bonus : 0);
   if (dist > (w.underlined ? range : 2 * range)) return 0.0;
-  if (dist > 1 && !g.los().Clear(e_hex, hex)) return 0.0;
+  if (dist > 1 && !g.los_cache().StaticClear(e_hex, hex)) return 0.0;  // static LOS (memo)
+  const TerrainType& tt = g.data().terrain[g.terrain(hex)];
+  const bool concealed =
+      !moved && dist > 1 && InfantryType(ti.counter->kind) && !t_hard && tt.conceals_infantry;
+  // perf: the rest depends only on the two units' types and states, the distance, the terrain
+  // and concealment (memoised per game and weights, ShotMemo).
+  constexpr uint16_t kFlags = kReduced | kMounted | kDisrupted | kGone;
+  const uint64_t key =
+      static_cast<uint64_t>(e) | static_cast<uint64_t>(t) << 8 | static_cast<uint64_t>(dist) << 16 |
+      static_cast<uint64_t>(g.terrain(hex)) << 24 |
+      static_cast<uint64_t>(s.unit(e).flags & kFlags) << 32 |
+      static_cast<uint64_t>(s.unit(t).flags & kFlags) << 40 |
+      static_cast<uint64_t>(s.unit(e).sw) << 48 | static_cast<uint64_t>(concealed) << 56;
+  ShotMemo& memo = ShotMemoFor(gi, p);
+  if (auto it = memo.values.find(key); it != memo.values.end()) return it->second;
+  const double v = UncachedShotValue(s, gi, e, t, dist, tt, concealed, p);
+  if (memo.values.size() > (1u << 20)) memo.values.clear();
+  memo.values.emplace(key, v);
+  return v;
+}
+
+// ShotValue past its range and LOS checks.
+double UncachedShotValue(const WsrState& s, const GameInfo& gi, int e, int t, int dist,
+                         const TerrainType& tt, bool concealed, const WsrHeuristicParams& p) {
+  const UnitInfo& ei = s.info(e);
+  const UnitInfo& ti = s.info(t);
   FireSituation sit;
   sit.distance = dist;
   sit.target_mounted = s.has(t, kMounted);
@@ -516,9 +564,7 @@ double ShotValue(const WsrState& s, const GameInfo& gi, int e, int t, int e_hex,
   sit.firer_mounted = s.has(e, kMounted);
   sit.firer_reduced = s.has(e, kReduced);
   if (s.sw(e)) sit.support_weapon = &s.sw(e)->face_for(false, false);  // state (1.3.4.1)
-  const TerrainType& tt = g.data().terrain[g.terrain(hex)];
-  sit.concealed =
-      !moved && dist > 1 && InfantryType(ti.counter->kind) && !t_hard && tt.conceals_infantry;
+  sit.concealed = concealed;
   const FireInput in = MakeFireInput(*ei.counter, *ti.counter, tt, sit);
   if (in.weapon.firepower <= 0) return 0.0;
   const FireParams fp = ComputeFire(in);
