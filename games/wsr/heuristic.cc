@@ -584,17 +584,29 @@ double FireChance(const WsrState& s, int e) {
 // ---------------------------------------------------------------------------------------------
 // Per-decision cache of the movement potentials.
 
+// An assault's expected exchange (PlanAssault): the value lost by the defenders minus by the
+// attackers, and P(the attackers take the hex: defenders eliminated or retreating, or the
+// overrun goes on). `legal` false when an attacker may not initiate it (no assault strength,
+// disrupted, star: WSR 6.3, 6.1.7, A-13).
+struct AssaultPlan {
+  bool legal = false;
+  double exchange = 0;
+  double p_taken = 0;
+};
+
 struct DecisionCache {
   const WsrState* state = nullptr;
   const WsrHeuristicParams* params = nullptr;
   uint64_t hash = 0;
   int moves = -1;
+  WsrHeuristicParams weights;
   std::unordered_map<int, double> pot;       // unit * 2048 + hex -> potential
   std::unordered_map<int, double> select;    // unit -> best improvement
   std::unordered_map<int, double> group_at;  // hex -> group potential
   std::unordered_map<int, double> reach;     // first hex -> best reachable group potential
   std::unordered_map<int, double> entry;     // hex -> worst opportunity-fire shot on entering
-  std::array<int, 2> focus{-1, -1};          // chosen alternative per seat
+  std::unordered_map<uint64_t, AssaultPlan> assault;  // (members, hex, overrun) -> plan
+  std::array<int, 2> focus{-1, -1};                   // chosen alternative per seat
 };
 
 thread_local DecisionCache tl_cache;
@@ -608,9 +620,11 @@ DecisionCache& Current() {
 DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
   DecisionCache& c = tl_cache;
   const uint64_t h = s.hash();
-  if (c.state != &s || c.hash != h || c.moves != s.moves || c.params != &p) {
+  // The weights are compared by value: another player's weights may sit at the same address.
+  if (c.state != &s || c.hash != h || c.moves != s.moves || c.params != &p || c.weights != p) {
     c.state = &s;
     c.params = &p;
+    c.weights = p;
     c.hash = h;
     c.moves = s.moves;
     c.pot.clear();
@@ -618,6 +632,7 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.group_at.clear();
     c.reach.clear();
     c.entry.clear();
+    c.assault.clear();
     c.focus = {-1, -1};
   }
   return c;
@@ -777,7 +792,8 @@ double CachedPotential(const WsrState& s, const GameInfo& gi, int u, int hex,
 // (each one an opportunity-fire chance for the enemy, WSR 6.2).
 std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, int from,
                            const std::vector<int>& spent0,
-                           std::vector<int>* hexes_entered = nullptr) {
+                           std::vector<int>* hexes_entered = nullptr,
+                           std::vector<int>* mp_left = nullptr) {
   const WsrGame& g = s.wgame();
   const HexLayout& L = g.layout();
   const int side = s.side_of(members[0]);
@@ -840,6 +856,10 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
     hexes_entered->clear();
     for (int h : out) hexes_entered->push_back(entered[static_cast<size_t>(h)]);
   }
+  if (mp_left) {
+    mp_left->clear();
+    for (int h : out) mp_left->push_back(slack[static_cast<size_t>(h)]);
+  }
   return out;
 }
 
@@ -854,6 +874,109 @@ std::vector<int> GroupMembers(const WsrState& s) {
   std::vector<int> m;
   for (int k = 0; k < s.n_group; ++k) m.push_back(s.group[static_cast<size_t>(k)]);
   return m;
+}
+
+// Up to four units (kMaxGroup) and a hex in one key of the decision cache.
+uint64_t MembersKey(const std::vector<int>& members, int hex) {
+  uint64_t k = static_cast<uint64_t>(hex);
+  for (int m : members) k = k << 7 | static_cast<uint64_t>(m + 1);
+  return k;
+}
+
+// Assault (WSR 6.3) / overrun (6.4) by `members` (the HQ among them supports the strongest
+// attacker, 6.3 step 1; the defenders' HQ their strongest unit) into `hex` (AssaultPlan).
+
+AssaultPlan PlanAssault(const WsrState& s, const GameInfo& gi, const std::vector<int>& members,
+                        int hex, bool overrun, const WsrHeuristicParams& p) {
+  DecisionCache& c = Current();
+  const uint64_t key = MembersKey(members, hex) << 1 | (overrun ? 1 : 0);
+  if (auto it = c.assault.find(key); it != c.assault.end()) return it->second;
+  AssaultPlan plan;
+  const WsrGame& g = s.wgame();
+  const int side = s.side_of(members[0]);
+  std::vector<int> att, def;
+  int att_hq = 0, def_hq = 0;
+  for (int u : members) {
+    if (s.info(u).hq)
+      att_hq = std::max(att_hq, s.face(u).command_value);
+    else
+      att.push_back(u);
+  }
+  for (int u = 0; u < s.n_units; ++u) {
+    if (!s.on_map(u) || s.side_of(u) == side || s.unit(u).hex != hex) continue;
+    if (s.info(u).hq)
+      def_hq = std::max(def_hq, s.face(u).command_value);
+    else
+      def.push_back(u);
+  }
+  AssaultInput in;
+  in.overrun = overrun;
+  const TerrainType& tt = g.data().terrain[g.terrain(hex)];
+  in.city = tt.terrain == Terrain::kCity;
+  in.clear_or_hill = tt.overrun;
+  for (int u : att)
+    in.attackers.push_back(MakeAssaultUnit(*s.info(u).counter, s.has(u, kMounted), StateOf(s, u)));
+  for (int u : def)
+    in.defenders.push_back(MakeAssaultUnit(*s.info(u).counter, s.has(u, kMounted), StateOf(s, u)));
+  bool ok = !att.empty() && !def.empty() && att.size() <= 2 && def.size() <= 4;
+  for (const AssaultUnit& a : in.attackers)
+    ok = ok && a.strength > 0 && !a.disrupted && (overrun || !a.star);
+  if (ok) {
+    auto strongest = [](std::vector<AssaultUnit>& v) {
+      AssaultUnit* best = nullptr;
+      for (AssaultUnit& x : v)
+        if (x.strength > 0 && (!best || x.strength > best->strength)) best = &x;
+      return best;
+    };
+    if (AssaultUnit* a = strongest(in.attackers)) a->hq_dice = att_hq;
+    if (AssaultUnit* d = strongest(in.defenders)) d->hq_dice = def_hq;
+    ok = static_cast<bool>(ComputeAssault(in).legality);
+  }
+  if (ok) {
+    const AssaultOdds o = OddsOfAssault(in);
+    plan.legal = true;
+    for (size_t i = 0; i < def.size() && i < o.defender_result.size(); ++i)
+      plan.exchange += ExpectedLoss(s, gi, def[i], o.defender_result[i], p);
+    for (size_t i = 0; i < att.size() && i < o.attacker_result.size(); ++i)
+      plan.exchange -= ExpectedLoss(s, gi, att[i], o.attacker_result[i], p);
+    plan.p_taken = o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersEliminated)] +
+                   o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersRetreat)] +
+                   o.outcome[static_cast<size_t>(AssaultOutcome::kOverrunContinues)];
+  }
+  c.assault.emplace(key, plan);
+  return plan;
+}
+
+// Value of the assault by `members` standing in `from` into `hex`: the exchange, plus the
+// potential of the hex taken against staying where they are (the attackers stay in the hex
+// when they win, WSR 6.3 step 6; else they return to `from`).
+double AssaultGain(const WsrState& s, const GameInfo& gi, const std::vector<int>& members, int from,
+                   int hex, bool overrun, const WsrHeuristicParams& p) {
+  const AssaultPlan a = PlanAssault(s, gi, members, hex, overrun, p);
+  if (!a.legal) return kNegInf;
+  const double gain =
+      GroupPotential(s, gi, members, hex, p) - GroupPotential(s, gi, members, from, p);
+  return p.assault_weight * a.exchange + a.p_taken * gain;
+}
+
+// The best assault (WSR 6.3) `members` could make from `from` with `mp` MP left (the least of
+// the members'), or kNegInf: move planning counts assaults as a way to take a hex, since
+// Reachable never enters an enemy hex (5.1: entering one is an assault).
+double BestAssaultFrom(const WsrState& s, const GameInfo& gi, const std::vector<int>& members,
+                       int from, int mp, const WsrHeuristicParams& p) {
+  if (p.assault_plans <= 0) return kNegInf;
+  const HexLayout& L = s.wgame().layout();
+  const int side = s.side_of(members[0]);
+  double best = kNegInf;
+  for (int d = 0; d < 6; ++d) {
+    const int x = L.Neighbour(from, d);
+    if (x < 0 || !s.combat_units_in(x, 1 - side)) continue;
+    int cost = 0;
+    for (int m : members) cost = std::max(cost, s.step_cost(m, from, x));
+    if (cost < 0 || cost > mp) continue;
+    best = std::max(best, AssaultGain(s, gi, members, from, x, false, p));
+  }
+  return best == kNegInf ? kNegInf : p.assault_plans * best;
 }
 
 // Opportunity fire risk when the moving stack enters `hex` (6.2: moving units are not
@@ -892,14 +1015,16 @@ double BestAfterStep(const WsrState& s, const GameInfo& gi, int first,
     spent.push_back(s.unit(m).mp_spent + std::max(0, cost));
   }
   double best = kNegInf;
-  std::vector<int> entered;
-  const std::vector<int> reach = Reachable(s, members, first, spent, &entered);
+  std::vector<int> entered, mp;
+  const std::vector<int> reach = Reachable(s, members, first, spent, &entered, &mp);
   for (size_t i = 0; i < reach.size(); ++i) {
     const int h = reach[i];
     if (h == from) continue;
     double v = GroupPotential(s, gi, members, h, p) - p.step * entered[i];
     if (h != first) v -= 0.5 * p.threat * EntryRisk(s, gi, members, h, p);
-    best = std::max(best, v);
+    // ... or going on from h to assault (WSR 6.3).
+    const double a = BestAssaultFrom(s, gi, members, h, mp[i], p);
+    best = std::max(best, a > 0 ? v + a : v);
   }
   best -= 0.5 * p.threat * EntryRisk(s, gi, members, first, p);
   c.reach[first] = best;
@@ -915,9 +1040,15 @@ double SelectValue(const WsrState& s, const GameInfo& gi, int u, const WsrHeuris
   const int from = s.unit(u).hex;
   const double here = CachedPotential(s, gi, u, from, members, p);
   double best = kNegInf;
-  for (int h : Reachable(s, members, from, {s.unit(u).mp_spent})) {
-    if (h == from) continue;
-    best = std::max(best, CachedPotential(s, gi, u, h, members, p));
+  std::vector<int> mp;
+  const std::vector<int> reach = Reachable(s, members, from, {s.unit(u).mp_spent}, nullptr, &mp);
+  for (size_t i = 0; i < reach.size(); ++i) {
+    const int h = reach[i];
+    const double pot = CachedPotential(s, gi, u, h, members, p);
+    if (h != from) best = std::max(best, pot);
+    // Moving on to assault from h (WSR 6.3): counted as a way to take a hex.
+    const double a = BestAssaultFrom(s, gi, members, h, mp[i], p);
+    if (a > 0) best = std::max(best, pot + a);
   }
   const double v = best == kNegInf ? -0.05 : best - here;
   c.select[u] = v;
@@ -966,48 +1097,6 @@ std::vector<std::string> Tokens(const std::string& text) {
   std::string w;
   while (in >> w) t.push_back(w);
   return t;
-}
-
-// Assault (WSR 6.3) / overrun (6.4) into `hex` by the moving stack: expected exchange.
-double AssaultValue(const WsrState& s, const GameInfo& gi, int hex, bool overrun,
-                    const WsrHeuristicParams& p) {
-  const WsrGame& g = s.wgame();
-  std::vector<int> att = GroupMembers(s), def;
-  if (att.empty()) return 0.0;
-  const int side = s.side_of(att[0]);
-  for (int u = 0; u < s.n_units; ++u)
-    if (s.on_map(u) && s.side_of(u) != side && s.unit(u).hex == hex && !s.info(u).hq)
-      def.push_back(u);
-  if (def.empty()) return 0.2;
-  AssaultInput in;
-  in.overrun = overrun;
-  const TerrainType& tt = g.data().terrain[g.terrain(hex)];
-  in.city = tt.terrain == Terrain::kCity;
-  in.clear_or_hill = tt.overrun;
-  std::vector<int> att_units;
-  for (int u : att) {
-    if (s.info(u).hq) continue;
-    in.attackers.push_back(MakeAssaultUnit(*s.info(u).counter, s.has(u, kMounted), StateOf(s, u)));
-    att_units.push_back(u);
-  }
-  for (int u : def)
-    in.defenders.push_back(MakeAssaultUnit(*s.info(u).counter, s.has(u, kMounted), StateOf(s, u)));
-  if (in.attackers.empty() || in.attackers.size() > 4 || in.defenders.size() > 4) return -0.5;
-  const AssaultParams ap = ComputeAssault(in);
-  if (!ap.legality) return -0.5;
-  const AssaultOdds o = OddsOfAssault(in);
-  double v = 0;
-  for (size_t i = 0; i < def.size() && i < o.defender_result.size(); ++i)
-    v += ExpectedLoss(s, gi, def[i], o.defender_result[i], p);
-  for (size_t i = 0; i < att_units.size() && i < o.attacker_result.size(); ++i)
-    v -= ExpectedLoss(s, gi, att_units[i], o.attacker_result[i], p);
-  const double taken = o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersEliminated)] +
-                       o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersRetreat)] +
-                       o.outcome[static_cast<size_t>(AssaultOutcome::kOverrunContinues)];
-  // The attackers stay in the hex when they win (6.3 step 6): its potential against staying.
-  const int from = s.unit(att[0]).hex;
-  const double gain = GroupPotential(s, gi, att, hex, p) - GroupPotential(s, gi, att, from, p);
-  return p.assault_weight * v + taken * gain;
 }
 
 // Fate points (WSR 10.0): each option is played forward -- the option, then every fate window
@@ -1073,7 +1162,11 @@ double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
   if (v == "assault" || v == "overrun") {
     const int hex = HexInText(s, tok.back());
     if (hex < 0) return 0.0;
-    return AssaultValue(s, gi, hex, v == "overrun", p) - 0.05;
+    const std::vector<int> members = GroupMembers(s);
+    if (members.empty()) return 0.0;
+    if (!s.combat_units_in(hex, 1 - s.side_of(members[0]))) return 0.2 - 0.05;
+    const double g = AssaultGain(s, gi, members, s.unit(members[0]).hex, hex, v == "overrun", p);
+    return (g == kNegInf ? -0.5 : g) - 0.05;
   }
   if (v == "place" || v == "enter" || v == "deploy" || v == "arrive") {
     // "place <unit> <hex>", "enter <unit> [<unit> <unit>] <hex>": every unit named scores the
@@ -1178,7 +1271,10 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       if (members.empty()) return 0.0;
       const int from = s.unit(members[0]).hex;
       const double here = GroupPotential(s, gi, members, from, p);
-      return BestAfterStep(s, gi, a.arg(0), p) - here - p.move_epsilon;
+      // Back into the hex the stack started from: one more opportunity-fire chance for the
+      // enemy there (6.2), so of two equal plans the one going on wins.
+      const double back = a.arg(0) == s.unit(members[0]).start_hex ? p.step : 0.0;
+      return BestAfterStep(s, gi, a.arg(0), p) - here - p.move_epsilon - back;
     }
     case kEndMove:
       return 0.0;

@@ -44,6 +44,9 @@ struct WsrHeuristicParams {
   double move_epsilon = 0.01;  // a move must improve the potential by this much
   double step = 0.02;          // per hex entered on the way to the best hex (6.2 exposure)
   double assault_weight = 1.0;
+  // Move planning counts the assaults a stack could make from the hexes it can reach (x this;
+  // 0: moves only to hexes without enemy units).
+  double assault_plans = 1.0;
   // Attacker: a shot at an enemy unit standing in a hex the attacker must take is worth this
   // much more (it opens the hex, WSR 12.2).
   double blocker_bonus = 0.5;
@@ -54,6 +57,8 @@ struct WsrHeuristicParams {
   // An empty victory hex the seat holds counts as not held while an enemy combat unit is
   // within this many hexes (0: off).
   double contest_range = 0;
+
+  bool operator==(const WsrHeuristicParams&) const = default;
 };
 
 // Static evaluation for `seat` in [-1, 1] (terminal states: the result's return).

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -140,6 +141,50 @@ TEST(WsrAI, WSR_5_0_MovesTowardAnObjective) {
             p.s().face(hq).command_range);
 }
 
+// Assault planning (WSR 6.3): a German platoon with its HQ two hexes from an objective city hex
+// that holds a lone disrupted Sherman. Moving next to the hex and assaulting it takes it at good
+// odds (6.3.1.1: infantry against armored vehicles in a city, +1 strength and to-hit -1; the
+// disrupted defender counter-attacks at 6); a move planner that only looks at hexes without
+// enemy units (Reachable) never sees it and fires from afar or stops next to the hex.
+GameSetup WeakDefenderInTown() {
+  GameSetup st =
+      MakeSetup({{"us.cca", 0, 1}, {"de.beck", 1, 1}},
+                {U("us.hq-cca", "A-B02", "us.cca"), U("us.m4a1", "A-B02", "us.cca"),
+                 U("us.m4a1", "A-H08", "us.cca", true), U("de.infantry", "A-H09", "de.beck"),
+                 U("de.hq-beck", "A-H09", "de.beck")},
+                3);
+  st.objectives = {"A-H08"};
+  return st;
+}
+
+// The assaults the German impulse made (event texts of WSR 6.3).
+int AssaultsInto(const Pos& p, const std::string& hex) {
+  int n = 0;
+  for (const auto& e : p.events)
+    if (e.rule == "WSR 6.3" && e.text.find(" assault " + hex) != std::string::npos) ++n;
+  return n;
+}
+
+TEST(WsrAI, WSR_6_3_MovesUpAndAssaultsAWeakDefenderInAnObjective) {
+  for (double plans : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.assault_plans = plans;
+    int assaults = 0;
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      Pos p(WeakDefenderInTown());
+      p.act("draw de.beck");
+      Rng rng(seed);
+      auto us = make_wsr_heuristic(0, seed), de = make_wsr_heuristic(1, seed + 100, params);
+      PlayImpulse(p, {us.get(), de.get()}, rng);
+      assaults += AssaultsInto(p, "A-H08") > 0 ? 1 : 0;
+    }
+    if (plans > 0)
+      EXPECT_EQ(assaults, 5) << "with assault planning";
+    else
+      EXPECT_EQ(assaults, 0) << "without (the planner this test guards against)";
+  }
+}
+
 // A disrupted platoon next to an objective covered by two German tanks: the heuristic does not
 // walk it into their fire (WSR 6.1.7; the A-13 movement limits are switched off so that the
 // rules would allow it and the choice is the heuristic's).
@@ -204,7 +249,8 @@ GameSetup Battle(int turns) {
 }
 
 // Plays one game; returns the result of seat 0 (+1 / 0 / -1). Fails on an illegal action.
-double PlayGame(const Game& game, Player& p0, Player& p1, uint64_t seed, int* actions = nullptr) {
+double PlayGame(const Game& game, Player& p0, Player& p1, uint64_t seed, int* actions = nullptr,
+                std::string* reason = nullptr) {
   auto st = game.new_initial_state();
   Rng rng(seed);
   int n = 0;
@@ -224,6 +270,7 @@ double PlayGame(const Game& game, Player& p0, Player& p1, uint64_t seed, int* ac
   EXPECT_TRUE(st->is_terminal()) << "no end after " << n << " actions";
   if (actions) *actions += n;
   if (!st->is_terminal()) return 0;
+  if (reason) *reason = st->result().reason;
   return st->result().returns[0];
 }
 
@@ -262,7 +309,8 @@ TEST(WsrAI, NeverReturnsAnIllegalActionInTheBasicScenarios) {
 }
 
 // WSR 5.0 / 6.2: every hex a stack enters is a chance for the enemy's opportunity fire, so the
-// heuristic's stacks never enter a hex twice in one move. Before stop 16 only the risk of the
+// heuristic's stacks never enter a hex twice in one move (a stack that lost a member to
+// opportunity fire, 6.2, plans anew). Before stop 16 only the risk of the
 // first hex entered was counted, and a stack walked a safe detour back and forth (A-K10, A-K09,
 // A-K10) rather than take the risky step to its goal. Four heuristic games of Noville.
 TEST(WsrAI, WSR_6_2_AMovingStackNeverEntersAHexTwice) {
@@ -273,9 +321,16 @@ TEST(WsrAI, WSR_6_2_AMovingStackNeverEntersAHexTwice) {
     auto st = game->new_initial_state();
     auto& ws = static_cast<WsrState&>(*st);
     Rng rng(70 + g);
-    std::vector<int> path;  // hexes of the stack moving now, its start first
+    std::vector<int> path;     // hexes of the stack moving now, its start first
+    std::vector<int> members;  // the stack's units
     for (int n = 0; n < 20000 && !st->is_terminal(); ++n) {
       if (ws.n_group == 0) path.clear();
+      // A member disrupted by opportunity fire ends its move (6.2) and leaves the stack: the
+      // rest is a new stack in a new position, with a path of its own.
+      std::vector<int> now(ws.group.begin(), ws.group.begin() + ws.n_group);
+      if (!path.empty() && now != members && now.size() < members.size())
+        path = {ws.unit(ws.group[0]).hex};
+      members = now;
       const int seat = st->current_seat();
       if (seat == kChance) {
         st->apply(st->sample_chance(rng));
@@ -406,7 +461,8 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"blocker_bonus", &p.blocker_bonus},
       {"focus", &p.focus},
       {"focus_from", &p.focus_from},
-      {"contest_range", &p.contest_range}};
+      {"contest_range", &p.contest_range},
+      {"assault_plans", &p.assault_plans}};
   std::string all = e, item;
   for (char ch : all + ",") {
     if (ch != ',') {
@@ -449,6 +505,7 @@ TEST(WsrAI, DISABLED_MeasureVersusRandom) {
       const char* only = std::getenv("WSR_AI_HSEAT");  // measure one seat only
       if (only && std::atoi(only) != hseat) continue;
       int wins = 0, draws = 0, losses = 0, actions = 0;
+      std::map<std::string, int> holds;  // WSR_AI_HOLDS: "(holds N of M)" of the games lost
       for (int g = 0; g < games; ++g) {
         const uint64_t gs =
             seed * 1000003ULL + static_cast<uint64_t>(g) * 7919ULL + static_cast<uint64_t>(hseat);
@@ -463,8 +520,11 @@ TEST(WsrAI, DISABLED_MeasureVersusRandom) {
             opp && std::string(opp) == "heuristic"
                 ? make_wsr_heuristic(1 - hseat, gs + 2, ParamsFromEnv("WSR_AI_OPP_PARAMS"))
                 : std::unique_ptr<Player>(new RandomPlayer(gs + 2));
-        const double res = hseat == 0 ? PlayGame(*game, *h, *r, gs, &actions)
-                                      : PlayGame(*game, *r, *h, gs, &actions);
+        std::string reason;
+        const double res = hseat == 0 ? PlayGame(*game, *h, *r, gs, &actions, &reason)
+                                      : PlayGame(*game, *r, *h, gs, &actions, &reason);
+        if (const size_t k = reason.find("(holds "); k != std::string::npos)
+          ++holds[reason.substr(k + 1, reason.find(')', k) - k - 1)];
         const double mine = hseat == 0 ? res : -res;
         if (mine > 0)
           ++wins;
@@ -482,6 +542,8 @@ TEST(WsrAI, DISABLED_MeasureVersusRandom) {
           "(95 %% Wilson %5.1f %%..%5.1f %%), %.0f actions/game\n",
           id.c_str(), game->seats()[static_cast<size_t>(hseat)].c_str(), wins, losses, draws, games,
           100.0 * wins / games, 100 * w.lo, 100 * w.hi, static_cast<double>(actions) / games);
+      if (std::getenv("WSR_AI_HOLDS"))
+        for (const auto& [k, n] : holds) std::printf("  %s: %d games\n", k.c_str(), n);
       std::fflush(stdout);
     }
   }
@@ -509,6 +571,7 @@ TEST(WsrAIDebug, DISABLED_TraceGame) {
     if (ws.turn != turn) {
       turn = ws.turn;
       std::printf("=== turn %d  eval(h)=%.3f\n", turn, WsrEvaluate(ws, hseat));
+      if (std::getenv("BOARD")) std::printf("%s\n", ws.render_text(hseat).c_str());
     }
     const int seat = st->current_seat();
     Action a;
