@@ -885,7 +885,6 @@ uint64_t MembersKey(const std::vector<int>& members, int hex) {
 
 // Assault (WSR 6.3) / overrun (6.4) by `members` (the HQ among them supports the strongest
 // attacker, 6.3 step 1; the defenders' HQ their strongest unit) into `hex` (AssaultPlan).
-
 AssaultPlan PlanAssault(const WsrState& s, const GameInfo& gi, const std::vector<int>& members,
                         int hex, bool overrun, const WsrHeuristicParams& p) {
   DecisionCache& c = Current();
