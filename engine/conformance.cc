@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <map>
 #include <set>
 
 #include "engine/replay.h"
@@ -13,6 +14,36 @@
 namespace feldherr {
 
 namespace {
+
+std::string clip(const std::string& s) {
+  return s.size() <= 160 ? s : s.substr(0, 157) + "...";
+}
+
+// The first part of two views of one viewer that differs ("" when none), with both texts.
+std::string view_difference(const View& a, const View& b) {
+  if (a.observation != b.observation) return "observe()";
+  auto both = [](const char* what, const std::string& x, const std::string& y) {
+    return fmt::format("{} '{}' vs '{}'", what, clip(x), clip(y));
+  };
+  if (a.decision.seat != b.decision.seat)
+    return both("the seat to decide", std::to_string(a.decision.seat),
+                std::to_string(b.decision.seat));
+  if (a.decision.kind != b.decision.kind) return both("decision kind", a.decision.kind, b.decision.kind);
+  if (a.decision.prompt != b.decision.prompt)
+    return both("decision_for() prompt", a.decision.prompt, b.decision.prompt);
+  if (a.decline != b.decline) return both("the decline", a.decline, b.decline);
+  if (a.legal.size() != b.legal.size())
+    return both("the number of legal actions", std::to_string(a.legal.size()),
+                std::to_string(b.legal.size()));
+  for (size_t i = 0; i < a.legal.size(); ++i) {
+    if (a.legal[i].action != b.legal[i].action || a.legal[i].text != b.legal[i].text)
+      return both("a legal action", a.legal[i].text, b.legal[i].text);
+    if (a.legal[i].note != b.legal[i].note)
+      return both("the note of a legal action", a.legal[i].note, b.legal[i].note);
+  }
+  if (a.text != b.text) return both("render_text()", a.text, b.text);
+  return "";
+}
 
 // Checks one position; returns the failures found ("" entries are not added).
 void check_position(const Game& game, const State& state, Rng& rng, bool expensive,
@@ -59,17 +90,25 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
   // The hash must see every part of the state: the positions reached by the different legal
   // actions share their history, so two of them with different JSON but one hash mean the hash
   // ignores what those actions changed.
+  struct Child {
+    Action action;
+    std::unique_ptr<State> state;
+    EventList events;
+    uint64_t hash = 0;
+  };
+  std::vector<Child> children;
+  for (size_t i = 0; i < legal.size() && i < 64; ++i) {
+    Child c{legal[i], state.clone(), {}, 0};
+    c.state->apply(legal[i], &c.events);
+    c.hash = c.state->hash();
+    children.push_back(std::move(c));
+  }
   {
-    std::vector<std::pair<uint64_t, std::string>> children;
-    for (size_t i = 0; i < legal.size() && i < 64; ++i) {
-      auto child = state.clone();
-      child->apply(legal[i]);
-      children.emplace_back(child->hash(), child->to_json().dump());
-    }
-    std::sort(children.begin(), children.end());
-    for (size_t i = 1; i < children.size(); ++i)
-      if (children[i].first == children[i - 1].first &&
-          children[i].second != children[i - 1].second) {
+    std::vector<std::pair<uint64_t, std::string>> hashed;
+    for (const Child& c : children) hashed.emplace_back(c.hash, c.state->to_json().dump());
+    std::sort(hashed.begin(), hashed.end());
+    for (size_t i = 1; i < hashed.size(); ++i)
+      if (hashed[i].first == hashed[i - 1].first && hashed[i].second != hashed[i - 1].second) {
         fail("hash ignores part of the state: two actions lead to different states, one hash");
         break;
       }
@@ -82,14 +121,48 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
     if (!state.parse(text, parsed, error) || parsed != a)
       fail(fmt::format("parse(describe(a)) != a for '{}' {}", text, error));
   }
-  // Observations must not change when the hidden information is re-sampled.
+  // Hidden information stays hidden: what each viewer is sent does not change when what it
+  // cannot see is re-sampled (engine/view.h).
   int seats = static_cast<int>(game.seats().size());
   for (int s = -1; s < seats; ++s) {
-    int viewer = s < 0 ? kObserver : s;
+    const int viewer = s < 0 ? kObserver : s;
+    const std::string who = seat_label(game, viewer);
     auto other = state.determinize(viewer, rng);
-    if (other->observe(viewer) != state.observe(viewer))
-      fail(fmt::format("observe({}) changes when hidden information is re-sampled (leak)",
-                       s < 0 ? "observer" : game.seats()[static_cast<size_t>(s)]));
+    ViewOptions vo;
+    vo.text = true;
+    if (std::string diff = view_difference(view_of(state, viewer, vo), view_of(*other, viewer, vo));
+        !diff.empty())
+      fail(fmt::format("the view of {} changes when hidden information is re-sampled (leak): {}",
+                       who, diff));
+    // Odds: the deciding seat's answers for a sample of its actions, one refusal for the others.
+    if (!legal.empty() && seat != kChance) {
+      const int samples = viewer == seat ? options.odds_samples : 1;
+      for (int k = 0; k < samples && k < static_cast<int>(legal.size()); ++k) {
+        const Action& a = legal[static_cast<size_t>(k) * legal.size() / static_cast<size_t>(samples)];
+        OddsAnswer mine = odds_for(state, viewer, a, options.odds);
+        OddsAnswer theirs = odds_for(*other, viewer, a, options.odds);
+        if (mine.code != theirs.code || mine.odds != theirs.odds || mine.action != theirs.action)
+          fail(fmt::format("odds of '{}' for {} change when hidden information is re-sampled "
+                           "(leak): {} {} vs {} {}",
+                           state.describe(a), who, mine.code, clip(mine.odds.dump()), theirs.code,
+                           clip(theirs.odds.dump())));
+      }
+    }
+    // An action's text and events as this viewer reads them may tell two outcomes apart only
+    // where its observation does (or the positions are the same): else they show it something
+    // hidden, like the card drawn into the opponent's hand.
+    if (viewer == seat) continue;  // a seat knows its own choice
+    std::map<std::string, std::pair<const Child*, std::string>> seen;  // observation -> shown
+    for (const Child& c : children) {
+      std::string shown = state.describe_for(c.action, viewer);
+      for (const Event& e : c.events) shown += "\n" + e.text;
+      auto [it, fresh] = seen.try_emplace(c.state->observe(viewer).dump(), &c, shown);
+      if (fresh || it->second.second == shown || it->second.first->hash == c.hash) continue;
+      fail(fmt::format("the text of '{}' for {} tells apart outcomes that its observation does "
+                       "not (leak): '{}' vs '{}'",
+                       state.describe(c.action), who, clip(it->second.second), clip(shown)));
+      break;
+    }
   }
   if (options.invariant) {
     if (std::string why = options.invariant(state); !why.empty()) fail("invariant: " + why);

@@ -1,8 +1,12 @@
-// The conformance battery every game and scenario must pass (ARCHITECTURE.md): random games to
-// the end with, after every action, clone equality, JSON round trip, hash stability, legal actions
-// unique and non-empty while a decision is owed, describe/parse round trip, undo round trip, and
-// observations that do not change when hidden information is re-sampled. Caps detect dead ends
-// and runaway loops.
+// The conformance battery every game and scenario must pass (docs/architecture.md): random games
+// to the end with, after every action, clone equality, JSON round trip, hash stability, legal
+// actions unique and non-empty while a decision is owed, describe/parse round trip, undo round
+// trip, and hidden information kept: for every seat and for an observer, everything that viewer
+// is sent (engine/view.h: observation, decision prompt and decline, its legal actions with their
+// texts and notes, the text picture, odds answers) must not change when what it cannot see is
+// re-sampled (State::determinize), and an action's text and events as the viewer reads them may
+// tell two outcomes apart only where its observation does. Caps detect dead ends and runaway
+// loops.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +14,7 @@
 #include <string>
 
 #include "engine/game.h"
+#include "engine/view.h"
 
 namespace feldherr {
 
@@ -22,6 +27,10 @@ struct ConformanceOptions {
   int check_stride = 1;
   // Game-specific invariants, checked after every action; return "" when they hold.
   std::function<std::string(const State&)> invariant;
+  // The game's odds hook (GameModule::odds), asked like the server asks it (odds_for).
+  OddsHook odds;
+  // Legal actions of the deciding seat whose odds are compared per checked position.
+  int odds_samples = 3;
 };
 
 struct ConformanceReport {

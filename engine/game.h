@@ -67,8 +67,18 @@ class State {
 
   // Who must decide now. Never fails; kNobody exactly when is_terminal().
   virtual int current_seat() const = 0;
-  // current_seat() with the kind and prompt text (slower: builds strings).
+  // current_seat() with the kind and prompt text (slower: builds strings). The all-seeing
+  // referee's form: it may name hidden things (the card a reaction would play). Nothing sent to
+  // a player or observer comes from here; they get decision_for().
   virtual Decision decision() const = 0;
+  // The decision as `viewer` (a seat or kObserver) may see it: its prompt and decline name
+  // nothing hidden from that viewer. The conformance battery checks that it is unchanged by
+  // determinize(viewer). The default is decision(), right for a game whose prompts name nothing
+  // hidden; a game with hidden information overrides it where a prompt names any.
+  virtual Decision decision_for(int viewer) const {
+    (void)viewer;
+    return decision();
+  }
 
   // The complete list of legal actions for current_seat(), without duplicates, in a stable order.
   // Non-empty whenever a seat (not Chance, not kNobody) owes a decision. For Chance it equals the

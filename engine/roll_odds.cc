@@ -112,14 +112,19 @@ nlohmann::json next_roll_odds(const State& state, const Action& action,
   const std::vector<ChanceOutcome> outcomes = next->chance_outcomes();
   if (outcomes.empty()) return nullptr;
   const bool exact = outcomes.size() <= options.max_exact;
+  const int viewer = options.viewer;
+  auto text = [&](const Action& a) {
+    return viewer == kNobody ? next->describe(a) : next->describe_for(a, viewer);
+  };
   std::map<std::string, double> by_text;  // probability (exact) or count (sampled)
   if (exact) {
-    for (const ChanceOutcome& o : outcomes) by_text[next->describe(o.action)] += o.probability;
+    for (const ChanceOutcome& o : outcomes) by_text[text(o.action)] += o.probability;
   } else {
     Rng rng(options.seed);
-    for (int r = 0; r < options.runs; ++r) by_text[next->describe(next->sample_chance(rng))] += 1;
+    for (int r = 0; r < options.runs; ++r) by_text[text(next->sample_chance(rng))] += 1;
   }
-  return odds_json("next-roll", next->decision().prompt, by_text, exact, options,
+  const Decision roll = viewer == kNobody ? next->decision() : next->decision_for(viewer);
+  return odds_json("next-roll", roll.prompt, by_text, exact, options,
                    std::to_string(outcomes.size()) + " possible outcomes");
 }
 

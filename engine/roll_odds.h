@@ -22,6 +22,9 @@ struct RollOddsOptions {
   int runs = 20000;         // Monte Carlo samples beyond that
   uint64_t seed = 1;        // of the Monte Carlo generator (the answer is reproducible)
   size_t max_listed = 40;   // outcomes listed (the most likely); the rest as "other outcomes"
+  // next_roll_odds: whose view the outcomes and the prompt are written for (describe_for,
+  // decision_for); kNobody: the all-seeing referee's (describe, decision).
+  int viewer = kNobody;
 };
 
 // {"kind":"next-roll","prompt":P,"outcomes":[{"text":T,"p":p}...],"exact":true} or, sampled,

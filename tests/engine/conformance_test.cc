@@ -107,7 +107,15 @@ INSTANTIATE_TEST_SUITE_P(
                       // A hash that leaves out the hidden cards passes every check comparing a
                       // state with its own copies; the sibling check (different children of one
                       // position, one hash) finds it at the deal.
-                      PlantedBug{Bug::kHashIgnoresField, "hash ignores part of the state"}),
+                      PlantedBug{Bug::kHashIgnoresField, "hash ignores part of the state"},
+                      // Hidden information on every channel (engine/view.h): a prompt that names
+                      // the hidden card of the seat to move, shown to its opponent and observers;
+                      // a deal whose text tells every viewer the card.
+                      PlantedBug{Bug::kPromptNamesCard,
+                                 "the view of blue changes when hidden information is re-sampled "
+                                 "(leak): decision_for() prompt"},
+                      PlantedBug{Bug::kDealTextShowsCard,
+                                 "the text of 'deal"}),
     [](const ::testing::TestParamInfo<PlantedBug>& info) {
       std::string name = bug_name(info.param.bug);
       for (char& c : name)

@@ -26,7 +26,9 @@ constexpr std::array<const char*, kNumBugs> kBugNames = {"none",
                                                          "dead-end",
                                                          "runaway",
                                                          "bad-probabilities",
-                                                         "json-loads-wrong-turn"};
+                                                         "json-loads-wrong-turn",
+                                                         "prompt-names-card",
+                                                         "deal-text-shows-card"};
 
 const char* phase_name(DiceRaceState::Phase p) {
   switch (p) {
@@ -179,6 +181,15 @@ Decision DiceRaceState::decision() const {
       break;
   }
   return {kNobody, "over", "The game is over (DR §5)", std::nullopt};
+}
+
+// The prompt names no card; the planted bug tells every viewer the card of the seat to move.
+Decision DiceRaceState::decision_for(int viewer) const {
+  Decision d = decision();
+  if (game_->bug() == Bug::kPromptNamesCard && phase_ == kTurn)
+    d.prompt += fmt::format(" ({} holds a {})", seat_name(turn_), card_[static_cast<size_t>(turn_)]);
+  (void)viewer;
+  return d;
 }
 
 void DiceRaceState::legal_actions(ActionList& out) const {
@@ -388,6 +399,15 @@ std::string DiceRaceState::describe(const Action& action) const {
     default:
       return fmt::format("verb{}", action.verb);
   }
+}
+
+// DR §1: the card dealt is seen only by the seat it is dealt to.
+std::string DiceRaceState::describe_for(const Action& action, int viewer) const {
+  const int who = card_[0] == 0 ? 0 : 1;
+  if (action.verb == kDeal && viewer != who && viewer != kNobody &&
+      game_->bug() != Bug::kDealTextShowsCard)
+    return "deal (hidden)";
+  return describe(action);
 }
 
 bool DiceRaceState::parse(std::string_view text, Action& out, std::string& error) const {

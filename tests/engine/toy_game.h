@@ -48,8 +48,10 @@ enum class Bug {
   kRunaway,             // rolls score nothing and the turn limit is off: the game never ends
   kBadProbabilities,    // chance outcomes of two dice do not sum to 1
   kJsonLoadsWrongTurn,  // state_from_json() swaps the seat to move
+  kPromptNamesCard,     // decision_for(viewer) names the card of the seat to move
+  kDealTextShowsCard,   // describe_for(deal, viewer) shows every viewer the card dealt
 };
-constexpr int kNumBugs = 12;
+constexpr int kNumBugs = 14;
 const char* bug_name(Bug bug);  // "none", "clone-drops-field", ...
 bool bug_from_name(std::string_view name, Bug& out);
 
@@ -71,6 +73,7 @@ class DiceRaceState : public State {
   const Game& game() const override;
   int current_seat() const override;
   Decision decision() const override;
+  Decision decision_for(int viewer) const override;
   void legal_actions(ActionList& out) const override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
   Action sample_chance(Rng& rng) const override;
@@ -80,6 +83,7 @@ class DiceRaceState : public State {
   Result result() const override;
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
+  std::string describe_for(const Action& action, int viewer) const override;
   bool parse(std::string_view text, Action& out, std::string& error) const override;
   bool reveals_information(const Action& action) const override;
   json observe(int seat) const override;

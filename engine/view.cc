@@ -1,0 +1,121 @@
+// What a viewer is shown and may ask (engine/view.h).
+#include "engine/view.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "engine/rng.h"
+#include "engine/roll_odds.h"
+
+namespace feldherr {
+
+View view_of(const State& state, int viewer, const ViewOptions& options) {
+  View v;
+  v.viewer = viewer;
+  v.observation = state.observe(viewer);
+  v.decision = state.decision_for(viewer);
+  if (v.decision.decline) v.decline = state.describe_for(*v.decision.decline, viewer);
+  if (options.legal && viewer >= 0 && !state.is_terminal() && state.current_seat() == viewer) {
+    for (const Action& a : state.legal_actions())
+      v.legal.push_back({a, state.describe_for(a, viewer), options.notes ? state.annotate(a) : ""});
+  }
+  if (options.text) v.text = state.render_text(viewer);
+  return v;
+}
+
+std::string seat_label(const Game& game, int seat) {
+  const auto& seats = game.seats();
+  if (seat >= 0 && static_cast<size_t>(seat) < seats.size()) return seats[static_cast<size_t>(seat)];
+  if (seat == kChance) return "chance";
+  if (seat == kObserver) return "observer";
+  return "nobody";
+}
+
+json decision_json(const Game& game, const View& view) {
+  return {{"seat", seat_label(game, view.decision.seat)},
+          {"kind", view.decision.kind},
+          {"prompt", view.decision.prompt},
+          {"decline", view.decision.decline ? json(view.decline) : json(nullptr)}};
+}
+
+json legal_json(const View& view) {
+  json out = json::array();
+  for (const ViewedAction& a : view.legal) {
+    json j = {{"id", std::to_string(a.action.id())}, {"text", a.text}};
+    if (!a.note.empty()) j["note"] = a.note;
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+namespace {
+
+// The odds of a legal action of the deciding seat, as computed on `state` (which may be a
+// determinisation): the game's hook, else the roll the action causes. Null json: none.
+json raw_odds(const State& state, int viewer, const Action& action, const OddsHook& hook) {
+  json odds = nullptr;
+  if (hook) odds = hook(state, action);
+  if (odds.is_null()) {
+    RollOddsOptions o;
+    o.viewer = viewer;
+    odds = next_roll_odds(state, action, o);
+  }
+  return odds;
+}
+
+// Determinisations compared with the position before odds are given (view.h: an answer that
+// depends on hidden information is refused). Fixed seeds: the same question gets the same answer.
+constexpr uint64_t kOddsCheckSeeds[] = {0x6f646473'00000001ULL, 0x6f646473'00000002ULL,
+                                        0x6f646473'00000003ULL};
+
+}  // namespace
+
+OddsAnswer odds_for(const State& state, int viewer, const Action& action, const OddsHook& hook) {
+  OddsAnswer a;
+  const int deciding = state.current_seat();
+  if (viewer < 0 || state.is_terminal() || deciding != viewer) {
+    a.code = "not_your_decision";
+    a.message = "odds are given only to the seat that owes the decision, for its own actions";
+    return a;
+  }
+  ActionList legal = state.legal_actions();
+  if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
+    a.code = "illegal";
+    a.message = "odds only for one of your legal actions now";
+    return a;
+  }
+  a.action = state.describe_for(action, viewer);
+  json odds = raw_odds(state, viewer, action, hook);
+  if (odds.is_null()) {
+    a.code = "no_odds";
+    a.message = "'" + a.action + "' causes no roll";
+    return a;
+  }
+  for (uint64_t seed : kOddsCheckSeeds) {
+    Rng rng(seed);
+    std::unique_ptr<State> other = state.determinize(viewer, rng);
+    if (other->hash() == state.hash()) continue;  // nothing hidden from the viewer differs
+    ActionList other_legal = other->legal_actions();
+    bool same = std::find(other_legal.begin(), other_legal.end(), action) != other_legal.end() &&
+                raw_odds(*other, viewer, action, hook) == odds;
+    if (!same) {
+      a.code = "no_odds";
+      a.message = "the odds of '" + a.action + "' depend on what you cannot see";
+      return a;
+    }
+  }
+  a.code = "odds";
+  a.odds = std::move(odds);
+  return a;
+}
+
+json odds_json(const OddsAnswer& answer, const Action& action) {
+  if (!answer.ok())
+    return {{"type", "error"}, {"code", answer.code}, {"message", answer.message}};
+  return {{"type", "odds"},
+          {"action", answer.action},
+          {"action_id", std::to_string(action.id())},
+          {"odds", answer.odds}};
+}
+
+}  // namespace feldherr

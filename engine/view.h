@@ -1,0 +1,79 @@
+// What a viewer (a seat, or kObserver for a spectator) is shown of a position, and what it may
+// ask: one function for every channel (the server's messages, the terminal, the conformance
+// battery), so that each text a player reads passes through that player's view.
+//
+// Hidden information stays hidden when every part of a View, and every odds answer, is the same
+// for a position and for any determinize(viewer) of it: the conformance battery checks exactly
+// that (engine/conformance.h), so a game that names a hidden card in a prompt fails its tests.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace feldherr {
+
+// One legal action as the deciding seat sees it.
+struct ViewedAction {
+  Action action;
+  std::string text;  // describe_for(action, viewer)
+  std::string note;  // annotate(action): cost, odds summary ("" when none)
+};
+
+struct View {
+  int viewer = kObserver;
+  json observation;                 // observe(viewer)
+  Decision decision;                // decision_for(viewer)
+  std::string decline;              // describe_for(*decision.decline, viewer); "" when none
+  std::vector<ViewedAction> legal;  // the viewer's legal actions when it owes the decision
+  std::string text;                 // render_text(viewer), when ViewOptions::text
+};
+
+struct ViewOptions {
+  bool text = false;   // include the terminal's text picture
+  bool notes = true;   // annotate the legal actions
+  bool legal = true;   // list the legal actions (when the viewer decides)
+};
+
+View view_of(const State& state, int viewer, const ViewOptions& options = {});
+
+// A seat's name as the server and logs write it: the side id, "chance", "observer", "nobody".
+std::string seat_label(const Game& game, int seat);
+
+// The decision as JSON ({"seat","kind","prompt","decline"}), the form the server sends.
+json decision_json(const Game& game, const View& view);
+// The legal actions as JSON ([{"id","text","note"}], ids as decimal strings).
+json legal_json(const View& view);
+
+// ---- Odds ----------------------------------------------------------------------------------
+
+// A game's own odds of a legal action (GameModule::odds); null json when it has none for it.
+using OddsHook = std::function<json(const State& state, const Action& action)>;
+
+struct OddsAnswer {
+  // "odds"; or a refusal: "not_your_decision", "illegal", "no_odds".
+  std::string code;
+  std::string message;  // the refusal's reason
+  std::string action;   // the action as the viewer sees it (describe_for), when legal
+  json odds;            // when code == "odds"
+  bool ok() const { return code == "odds"; }
+};
+
+// The answer to `viewer`'s question about the odds of `action` (docs/protocol.md "odds").
+// Odds are for the asking seat's own decision only: any other viewer (another seat, an observer)
+// gets one refusal whatever the position holds, so asking reveals nothing. For the deciding seat:
+// an action that is not legal is refused; otherwise the game's hook or, without one, the
+// distribution of the roll the action causes (engine/roll_odds.h), each outcome as the viewer may
+// see it. An answer that changes when what the viewer cannot see is re-sampled (a draw from a
+// deck that the opponent's hand thins) would tell the viewer something hidden, and is refused
+// ("no_odds") instead.
+OddsAnswer odds_for(const State& state, int viewer, const Action& action, const OddsHook& hook);
+
+// The answer as the server's message: {"type":"odds","action","action_id","odds"} or
+// {"type":"error","code","message"}.
+json odds_json(const OddsAnswer& answer, const Action& action);
+
+}  // namespace feldherr
