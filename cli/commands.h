@@ -202,6 +202,8 @@ class Narrator {
  public:
   Narrator(std::ostream& out, bool print, bool remember)
       : out_(out), print_(print), remember_(remember) {}
+  // Whose view the events are told in (event_text); kNobody, the default, tells everything.
+  void show_to(int viewer) { viewer_ = viewer; }
 
   // Whether lines are built at all (printing or remembering); callers skip work otherwise.
   bool active() const { return print_ || remember_; }
@@ -220,6 +222,7 @@ class Narrator {
   std::ostream& out_;
   bool print_;
   bool remember_;
+  int viewer_ = kNobody;
   std::deque<std::string> recent_;
 };
 

@@ -55,12 +55,12 @@ void HumanSeat::show(const Session& session) const {
   const std::string board = state.render_text(seat);
   io_.out << board;
   if (!board.empty() && board.back() != '\n') io_.out << '\n';
-  const Decision decision = state.decision();
-  io_.out << decision.prompt << '\n';
+  // The deciding seat's own view (engine/view.h): what it may see of the decision.
+  io_.out << state.decision_for(seat).prompt << '\n';
   const ActionList legal = numbered_actions(state);
   for (size_t i = 0; i < legal.size(); ++i) {
     const std::string note = state.annotate(legal[i]);
-    io_.out << "  " << i + 1 << ") " << state.describe(legal[i])
+    io_.out << "  " << i + 1 << ") " << state.describe_for(legal[i], seat)
             << (note.empty() ? "" : "   [" + note + "]") << '\n';
   }
   io_.out << "  (type a number or an action; hint asks the AI; help lists the commands)\n";
@@ -93,7 +93,7 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     if (reason.empty()) return Outcome::kActed;
   }
   // Reaction windows the player chose to skip (`skip <kind>`) are declined at once.
-  const Decision decision = session.state().decision();
+  const Decision decision = session.state().decision_for(session.state().current_seat());
   if (decision.decline && skipped_.count(decision.kind) > 0 &&
       session.act(*decision.decline, &events).empty())
     return Outcome::kActed;

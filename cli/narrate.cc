@@ -29,10 +29,11 @@ void Narrator::action(const Game& game, int n, const LoggedAction& logged,
   }
   line(head);
   for (const Event& event : events) {
+    const std::string& text = event_text(event, viewer_);
     if (event.rule.empty()) {
-      line("  " + event.text);
+      line("  " + text);
     } else {
-      line("  [" + event.rule + "] " + event.text);
+      line("  [" + event.rule + "] " + text);
     }
   }
 }

@@ -81,6 +81,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   // The dice: a generator seeded from the game seed (Session::roll asks the state for a sample).
   Rng dice(seed);
   Narrator narrator(io.out, !args.quiet, any_human);
+  narrator.show_to(session.viewer());
   HumanSeat human(io, narrator);
   if (module != nullptr && module->make_heuristic) {
     // `hint`: the game's heuristic, seeded per seat and request so hints do not change the game.
@@ -103,7 +104,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
     events.clear();
     chance_prompt.clear();
     if (seat == kChance) {
-      if (narrator.active()) chance_prompt = state.decision().prompt;
+      if (narrator.active()) chance_prompt = state.decision_for(session.viewer()).prompt;
       session.roll(dice, &events);
     } else if (seat < 0 || static_cast<size_t>(seat) >= num_seats) {
       throw std::logic_error(

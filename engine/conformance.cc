@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 
 #include "engine/replay.h"
@@ -28,7 +28,8 @@ std::string view_difference(const View& a, const View& b) {
   if (a.decision.seat != b.decision.seat)
     return both("the seat to decide", std::to_string(a.decision.seat),
                 std::to_string(b.decision.seat));
-  if (a.decision.kind != b.decision.kind) return both("decision kind", a.decision.kind, b.decision.kind);
+  if (a.decision.kind != b.decision.kind)
+    return both("decision kind", a.decision.kind, b.decision.kind);
   if (a.decision.prompt != b.decision.prompt)
     return both("decision_for() prompt", a.decision.prompt, b.decision.prompt);
   if (a.decline != b.decline) return both("the decline", a.decline, b.decline);
@@ -128,40 +129,74 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
     const int viewer = s < 0 ? kObserver : s;
     const std::string who = seat_label(game, viewer);
     auto other = state.determinize(viewer, rng);
+    // A determinisation equal to the position (nothing hidden from this viewer differs) shows
+    // the same view by determinism: only the text check below is left to do.
+    const bool hidden = other->hash() != state.hash();
     ViewOptions vo;
     vo.text = true;
-    if (std::string diff = view_difference(view_of(state, viewer, vo), view_of(*other, viewer, vo));
+    if (std::string diff =
+            hidden ? view_difference(view_of(state, viewer, vo), view_of(*other, viewer, vo)) : "";
         !diff.empty())
       fail(fmt::format("the view of {} changes when hidden information is re-sampled (leak): {}",
                        who, diff));
     // Odds: the deciding seat's answers for a sample of its actions, one refusal for the others.
-    if (!legal.empty() && seat != kChance) {
+    if (hidden && !legal.empty() && seat != kChance) {
       const int samples = viewer == seat ? options.odds_samples : 1;
       for (int k = 0; k < samples && k < static_cast<int>(legal.size()); ++k) {
-        const Action& a = legal[static_cast<size_t>(k) * legal.size() / static_cast<size_t>(samples)];
+        const Action& a =
+            legal[static_cast<size_t>(k) * legal.size() / static_cast<size_t>(samples)];
         OddsAnswer mine = odds_for(state, viewer, a, options.odds);
         OddsAnswer theirs = odds_for(*other, viewer, a, options.odds);
         if (mine.code != theirs.code || mine.odds != theirs.odds || mine.action != theirs.action)
-          fail(fmt::format("odds of '{}' for {} change when hidden information is re-sampled "
-                           "(leak): {} {} vs {} {}",
-                           state.describe(a), who, mine.code, clip(mine.odds.dump()), theirs.code,
-                           clip(theirs.odds.dump())));
+          fail(
+              fmt::format("odds of '{}' for {} change when hidden information is re-sampled "
+                          "(leak): {} {} vs {} {}",
+                          state.describe(a), who, mine.code, clip(mine.odds.dump()), theirs.code,
+                          clip(theirs.odds.dump())));
       }
     }
     // An action's text and events as this viewer reads them may tell two outcomes apart only
     // where its observation does (or the positions are the same): else they show it something
     // hidden, like the card drawn into the opponent's hand.
-    if (viewer == seat) continue;  // a seat knows its own choice
     std::map<std::string, std::pair<const Child*, std::string>> seen;  // observation -> shown
     for (const Child& c : children) {
+      if (viewer == seat) break;  // a seat knows its own choice
+      // A result that holds nothing hidden from the viewer cannot be shown too much of.
+      Rng local(c.hash ^ static_cast<uint64_t>(viewer + 16));
+      if (c.state->determinize(viewer, local)->hash() == c.hash) continue;
       std::string shown = state.describe_for(c.action, viewer);
-      for (const Event& e : c.events) shown += "\n" + e.text;
+      for (const Event& e : c.events) shown += "\n" + event_text(e, viewer);
       auto [it, fresh] = seen.try_emplace(c.state->observe(viewer).dump(), &c, shown);
       if (fresh || it->second.second == shown || it->second.first->hash == c.hash) continue;
-      fail(fmt::format("the text of '{}' for {} tells apart outcomes that its observation does "
-                       "not (leak): '{}' vs '{}'",
-                       state.describe(c.action), who, clip(it->second.second), clip(shown)));
+      fail(
+          fmt::format("the text of '{}' for {} tells apart outcomes that its observation does "
+                      "not (leak): '{}' vs '{}'",
+                      state.describe(c.action), who, clip(it->second.second), clip(shown)));
       break;
+    }
+    // An action of another seat that reveals nothing (State::reveals_information) has the same
+    // consequences, as this viewer sees them, in a position it cannot tell apart: else the
+    // result shows what the action's author holds (a pause that comes only with a card in hand).
+    if (!hidden || seat < 0 || viewer == seat) continue;
+    const ActionList other_legal = other->legal_actions();
+    ViewOptions quick;
+    quick.notes = false;
+    for (const Child& c : children) {
+      // (The end of the game may show everything.)
+      if (state.reveals_information(c.action) || c.state->is_terminal() ||
+          std::find(other_legal.begin(), other_legal.end(), c.action) == other_legal.end())
+        continue;
+      auto twin = other->clone();
+      twin->apply(c.action);
+      if (std::string diff =
+              view_difference(view_of(*c.state, viewer, quick), view_of(*twin, viewer, quick));
+          !diff.empty()) {
+        fail(
+            fmt::format("'{}' reveals no information, yet what {} sees after it changes when "
+                        "hidden information is re-sampled (leak): {}",
+                        state.describe(c.action), who, diff));
+        break;
+      }
     }
   }
   if (options.invariant) {

@@ -45,8 +45,18 @@ struct Event {
   std::string rule;
   std::string text;
   int seat = kNobody;  // the seat the event concerns most, if any (for colouring logs)
+  // Set when `text` tells what only `seat` may know (the unit a secret troop joins): what every
+  // other viewer reads instead. Unset: `text` is for everyone.
+  std::optional<std::string> others;
 };
 using EventList = std::vector<Event>;
+
+// The event's text as `viewer` (a seat, kObserver, or kNobody for the all-seeing narrator) reads
+// it.
+inline const std::string& event_text(const Event& event, int viewer) {
+  if (!event.others || viewer == kNobody || viewer == event.seat) return event.text;
+  return *event.others;
+}
 
 // Final result. `returns` has one entry per seat (+1 win, -1 loss, 0 draw; cooperative games give
 // all seats the same value). `summary` is the CLI's result line without the "result: " prefix,

@@ -46,6 +46,7 @@ class Session {
   // Narration for one seat (or kObserver): LoggedAction::shown masks what that viewer may not
   // know. The default kNobody shows everything (text == shown).
   void show_to(int viewer) { viewer_ = viewer; }
+  int viewer() const { return viewer_; }
 
   // Starts writing a replay log (JSON Lines) to `path`; every later action is appended and
   // flushed before act() returns. Throws std::runtime_error if the file cannot be written.

@@ -25,7 +25,8 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
 
 std::string seat_label(const Game& game, int seat) {
   const auto& seats = game.seats();
-  if (seat >= 0 && static_cast<size_t>(seat) < seats.size()) return seats[static_cast<size_t>(seat)];
+  if (seat >= 0 && static_cast<size_t>(seat) < seats.size())
+    return seats[static_cast<size_t>(seat)];
   if (seat == kChance) return "chance";
   if (seat == kObserver) return "observer";
   return "nobody";
@@ -110,8 +111,7 @@ OddsAnswer odds_for(const State& state, int viewer, const Action& action, const 
 }
 
 json odds_json(const OddsAnswer& answer, const Action& action) {
-  if (!answer.ok())
-    return {{"type", "error"}, {"code", answer.code}, {"message", answer.message}};
+  if (!answer.ok()) return {{"type", "error"}, {"code", answer.code}, {"message", answer.message}};
   return {{"type", "odds"},
           {"action", answer.action},
           {"action_id", std::to_string(action.id())},

@@ -33,9 +33,9 @@ struct View {
 };
 
 struct ViewOptions {
-  bool text = false;   // include the terminal's text picture
-  bool notes = true;   // annotate the legal actions
-  bool legal = true;   // list the legal actions (when the viewer decides)
+  bool text = false;  // include the terminal's text picture
+  bool notes = true;  // annotate the legal actions
+  bool legal = true;  // list the legal actions (when the viewer decides)
 };
 
 View view_of(const State& state, int viewer, const ViewOptions& options = {});

@@ -192,6 +192,7 @@ class PocketState : public State {
   const Game& game() const override;
   int current_seat() const override;
   Decision decision() const override;
+  Decision decision_for(int viewer) const override;
   void legal_actions(ActionList& out) const override;
   using State::legal_actions;
   std::vector<ChanceOutcome> chance_outcomes() const override;
@@ -202,10 +203,12 @@ class PocketState : public State {
   Result result() const override;
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
-  // The opponent's picks are secret until the stacks are revealed (PB Aufbau 6).
+  // The opponent's picks, and which of his units a troop joins, are secret until the stacks are
+  // revealed (PB Aufbau 6); how many units he forms is not.
   std::string describe_for(const Action& action, int viewer) const override {
-    if (action.verb == kPick && viewer != kNobody && viewer != current_seat())
-      return "pick (hidden)";
+    if (viewer == kNobody || viewer == current_seat()) return describe(action);
+    if (action.verb == kPick) return "pick (hidden)";
+    if (action.verb == kJoinUnit) return "unit (hidden)";
     return describe(action);
   }
   bool parse(std::string_view text, Action& out, std::string& error) const override;

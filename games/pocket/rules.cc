@@ -1147,11 +1147,16 @@ void PocketState::apply(const Action& action, EventList* ev) {
         tr.ordinal = static_cast<uint8_t>(same);
       }
       refresh_unit(u);
-      if (ev)
+      if (ev) {
         emit(ev, "PB Aufbau 5",
              fmt::format("{} puts a troop into unit {} ({} troop{}).", game_->seats()[sel_seat],
                          unit_label(u), un.size, un.size == 1 ? "" : "s"),
              sel_seat);
+        // Which unit a troop joins stays secret until the stacks are shown (PB Aufbau 6).
+        ev->back().others =
+            fmt::format("{} puts a troop into {}.", game_->seats()[sel_seat],
+                        action.verb == kNewUnit ? "a new unit" : "one of its units");
+      }
       int next = next_unformed(sel_seat);
       if (next < 0 && sel_seat == 0) {
         sel_seat = 1;

@@ -126,6 +126,16 @@ std::string PocketState::seg_name(int owner, int zone, int col) const {
 }
 
 bool PocketState::reveals_information(const Action& action) const {
+  // The last troop a player puts into a unit shows the others his stacks: their heights and top
+  // troops (PB Aufbau 6).
+  if (phase == kForm && (action.verb == kNewUnit || action.verb == kJoinUnit)) {
+    int unformed = 0;
+    for (int t = 0; t < n_troops; ++t)
+      if (troops[static_cast<size_t>(t)].owner == sel_seat &&
+          troops[static_cast<size_t>(t)].status == kSelected)
+        ++unformed;
+    return unformed == 1;
+  }
   // The last placement reveals all stacks (PB Aufstellung 4).
   if (phase != kPlacement || action.verb != kPlace) return false;
   int unplaced = 0;

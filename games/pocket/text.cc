@@ -349,6 +349,19 @@ Decision PocketState::decision() const {
   return d;
 }
 
+// The opponent's picks and the troop being formed are secret until the stacks are revealed
+// (PB Aufbau 6): the other seat and observers read the selection prompts without them.
+Decision PocketState::decision_for(int viewer) const {
+  Decision d = decision();
+  if (viewer == kNobody || viewer == d.seat) return d;
+  const std::string& who = game_->seats()[static_cast<size_t>(std::max<int>(0, sel_seat))];
+  if (phase == kSelect)
+    d.prompt = fmt::format("{}: pick a troop or say done (PB Aufbau 4)", who);
+  else if (phase == kForm)
+    d.prompt = fmt::format("{}: put a troop into a new unit or an existing one (PB Aufbau 5)", who);
+  return d;
+}
+
 std::string PocketState::why_illegal(const Action& a) const {
   if (is_terminal()) return "the game is over";
   ActionList legal;

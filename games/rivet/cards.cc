@@ -52,14 +52,15 @@ bool RivetState::is_sniper(const Unit& u) const {
   return u.card_sniper || ability(u, AbilityKind::kSniper) >= 0;
 }
 
+// W7 pauses the turn when the active player could play AC-16 (a damaged vehicle) or AC-17 (a
+// damaged infantry unit) for all the opponent can tell (may_hold): a pause only for a real
+// holder would show the opponent the card (content §6.2 W7).
 bool RivetState::has_w7_play() const {
-  if (!mission().action_cards) return false;
-  for (int c : hands[active]) {
-    const std::string& id = game_->data().actions[static_cast<size_t>(c)].id;
-    for (const Unit& u : units) {
-      if (u.owner != active || u.damage == 0) continue;
-      if ((id == "AC-16" && !is_infantry(u)) || (id == "AC-17" && is_infantry(u))) return true;
-    }
+  for (const char* id : {"AC-16", "AC-17"}) {
+    if (!may_hold(active, id)) continue;
+    for (const Unit& u : units)
+      if (u.owner == active && u.damage > 0 && (std::string_view(id) == "AC-17") == is_infantry(u))
+        return true;
   }
   return false;
 }

@@ -127,6 +127,7 @@ class RivetState : public State {
   const RivetGame& rgame() const { return *game_; }
   int current_seat() const override;
   Decision decision() const override;
+  Decision decision_for(int viewer) const override;
   void legal_actions(ActionList& out) const override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
   void apply(const Action& action, EventList* events = nullptr) override;
@@ -286,6 +287,10 @@ class RivetState : public State {
   void resolve_hit(bool hit, EventList* ev);
   int reaction_seat() const;  // the seat deciding in the open window of the pending attack
   bool holds(int faction, const char* card_id) const;
+  // True when, for all the opponent and observers can tell, `faction` might hold the card: its
+  // hand is not empty and the card is in no discard pile. A reaction window opens on this, not
+  // on holds(), so that its opening shows nobody what the hand holds (content §6.2 W4, W8, W9).
+  bool may_hold(int faction, const char* card_id) const;
   bool has_w7_play() const;
   void score_secrets(EventList* ev);
   int secret_metric(SecretMetric m) const;

@@ -691,7 +691,12 @@ Decision RivetState::decision() const {
         "",
         "play AC-18 Take Cover! against this attack, or end (content §6.2 W8).",
         "play AC-19 Dud Shell to cancel this hit, or end (content §6.2 W9)."};
-    d.prompt = std::string(faction_id(d.seat)) + ": " + kText[static_cast<size_t>(pending.window)];
+    static const std::array<const char*, 10> kCard = {"", "", "", "",      "AC-07",
+                                                      "", "", "", "AC-18", "AC-19"};
+    const bool held = holds(d.seat, kCard[static_cast<size_t>(pending.window)]);
+    d.prompt = std::string(faction_id(d.seat)) + ": " +
+               (held ? kText[static_cast<size_t>(pending.window)]
+                     : "you hold no card for this moment; end (content §6.2).");
     d.decline = Action(kEnd, {});
     return d;
   }
@@ -781,6 +786,26 @@ std::vector<ChanceOutcome> RivetState::chance_outcomes() const {
     for (int f = 1; f <= 6; ++f) out.push_back({Action(kDie, {f}), 1.0 / 6});
   }
   return out;
+}
+
+// Action! cards in a hand are secret (RW §5.1): to the other seat and observers a reaction window
+// says whose it is and when, never which card could answer it.
+Decision RivetState::decision_for(int viewer) const {
+  Decision d = decision();
+  if (viewer == kNobody || viewer == d.seat || !(pending.active && pending.window != 0)) return d;
+  static const std::array<const char*, 10> kWhen = {
+      "",
+      "",
+      "",
+      "",
+      "may play an Action! card on this attack roll, or end (content §6.2 W4).",
+      "",
+      "",
+      "",
+      "may play an Action! card against this attack, or end (content §6.2 W8).",
+      "may play an Action! card against this hit, or end (content §6.2 W9)."};
+  d.prompt = std::string(faction_id(d.seat)) + ": " + kWhen[static_cast<size_t>(pending.window)];
+  return d;
 }
 
 void RivetState::legal_actions(ActionList& out) const {
@@ -1290,7 +1315,7 @@ void RivetState::advance_pending(EventList* ev) {
     pending.dice = n;
     pending.rolled.clear();
     const bool card_attack = pending.source == 0 || pending.source == 2 || pending.source == 4;
-    if (card_attack && t->owner != active && holds(t->owner, "AC-18")) pending.window = 8;
+    if (card_attack && t->owner != active && may_hold(t->owner, "AC-18")) pending.window = 8;
     return;
   }
   const Phase resume = static_cast<Phase>(pending.resume);
@@ -1373,7 +1398,7 @@ void RivetState::finish_shock(EventList* ev) {
 // check, then W9 for the defender (AC-19) (content §6.1 sequence).
 void RivetState::resolve_current(EventList* ev) {
   const bool card_attack = pending.source == 0 || pending.source == 2 || pending.source == 4;
-  if (card_attack && pending.faction == active && !pending.rerolled && holds(active, "AC-07")) {
+  if (card_attack && pending.faction == active && !pending.rerolled && may_hold(active, "AC-07")) {
     pending.window = 4;
     return;
   }
@@ -1385,7 +1410,7 @@ void RivetState::finish_roll(EventList* ev) {
   for (int f : pending.rolled) hit = hit || f + pending.precision >= 5;
   const Unit* t = unit(pending.queue.front());
   const bool card_attack = pending.source == 0 || pending.source == 2 || pending.source == 4;
-  if (hit && card_attack && t && t->owner != active && holds(t->owner, "AC-19")) {
+  if (hit && card_attack && t && t->owner != active && may_hold(t->owner, "AC-19")) {
     pending.window = 9;
     return;
   }
@@ -1426,6 +1451,14 @@ bool RivetState::holds(int faction, const char* card_id) const {
   for (int c : hands[static_cast<size_t>(faction)])
     if (game_->data().actions[static_cast<size_t>(c)].id == card_id) return true;
   return false;
+}
+
+bool RivetState::may_hold(int faction, const char* card_id) const {
+  if (!mission().action_cards || faction < 0 || hands[static_cast<size_t>(faction)].empty())
+    return false;
+  for (int c : discard)
+    if (game_->data().actions[static_cast<size_t>(c)].id == card_id) return false;
+  return true;
 }
 
 int RivetState::reaction_seat() const {

@@ -28,7 +28,8 @@ constexpr std::array<const char*, kNumBugs> kBugNames = {"none",
                                                          "bad-probabilities",
                                                          "json-loads-wrong-turn",
                                                          "prompt-names-card",
-                                                         "deal-text-shows-card"};
+                                                         "deal-text-shows-card",
+                                                         "press-shows-card"};
 
 const char* phase_name(DiceRaceState::Phase p) {
   switch (p) {
@@ -187,7 +188,8 @@ Decision DiceRaceState::decision() const {
 Decision DiceRaceState::decision_for(int viewer) const {
   Decision d = decision();
   if (game_->bug() == Bug::kPromptNamesCard && phase_ == kTurn)
-    d.prompt += fmt::format(" ({} holds a {})", seat_name(turn_), card_[static_cast<size_t>(turn_)]);
+    d.prompt +=
+        fmt::format(" ({} holds a {})", seat_name(turn_), card_[static_cast<size_t>(turn_)]);
   (void)viewer;
   return d;
 }
@@ -283,6 +285,7 @@ void DiceRaceState::apply(const Action& action, EventList* events) {
         events->push_back(
             {"DR §2", fmt::format("{} presses: rolls score double this turn.", seat_name(turn_)),
              turn_});
+      if (game_->bug() == Bug::kPressShowsCard && card_[t] == 6) end_turn();
       return;
     case kReveal:
       revealed_[t] = true;

@@ -50,8 +50,9 @@ enum class Bug {
   kJsonLoadsWrongTurn,  // state_from_json() swaps the seat to move
   kPromptNamesCard,     // decision_for(viewer) names the card of the seat to move
   kDealTextShowsCard,   // describe_for(deal, viewer) shows every viewer the card dealt
+  kPressShowsCard,      // "press" with a 6 in hand ends the turn at once (reveals the 6)
 };
-constexpr int kNumBugs = 14;
+constexpr int kNumBugs = 15;
 const char* bug_name(Bug bug);  // "none", "clone-drops-field", ...
 bool bug_from_name(std::string_view name, Bug& out);
 

@@ -14,6 +14,7 @@ void expect_conformance(const Game& game, int games, uint64_t seed) {
   ConformanceOptions o;
   o.games = games;
   o.seed = seed;
+  o.odds = all_games().find("pocket")->odds;  // asked as the server asks (engine/view.h)
   o.invariant = [](const State& s) {
     return static_cast<const PocketState&>(s).invariant_violation();
   };
@@ -50,6 +51,7 @@ TEST(PocketConformance, ShippedArmiesThroughRegistry) {
     ConformanceOptions o;
     o.games = 50;
     o.seed = 9;
+    o.odds = all_games().find("pocket")->odds;  // asked as the server asks (engine/view.h)
     o.invariant = m->invariant;
     ConformanceReport r = run_conformance(*g, o);
     for (const auto& f : r.failures) ADD_FAILURE() << f;
@@ -69,6 +71,7 @@ TEST(PocketConformance, Battery1000GamesEachAt60And100Points) {
     ConformanceOptions o;
     o.games = 1000;
     o.seed = 1000;
+    o.odds = all_games().find("pocket")->odds;  // asked as the server asks (engine/view.h)
     o.check_stride = 8;
     o.invariant = m->invariant;
     ConformanceReport r = run_conformance(*g, o);

@@ -25,6 +25,7 @@ TEST(RivetConformance, Mission1RandomGames) {
   ConformanceOptions o;
   o.games = GamesFromEnv(8);
   o.seed = 7;
+  o.odds = all_games().find("rivet")->odds;  // asked as the server asks (engine/view.h)
   o.check_stride = 8;
   o.invariant = [](const State& s) {
     return static_cast<const RivetState&>(s).invariant_violation();
@@ -45,6 +46,7 @@ TEST(RivetConformance, RegisteredMission1) {
   ConformanceOptions o;
   o.games = 4;
   o.seed = 11;
+  o.odds = all_games().find("rivet")->odds;  // asked as the server asks (engine/view.h)
   o.check_stride = 8;
   o.invariant = m->invariant;
   const ConformanceReport r = run_conformance(*g, o);
@@ -72,6 +74,7 @@ TEST(RivetConformance, AllMissions) {
     ConformanceOptions o;
     o.games = games;
     o.seed = static_cast<uint64_t>(1000 + id);
+    o.odds = all_games().find("rivet")->odds;  // asked as the server asks (engine/view.h)
     o.check_stride = 16;
     o.invariant = m->invariant;
     const ConformanceReport r = run_conformance(*g, o);

@@ -19,6 +19,7 @@ TEST_P(Battery, RandomGamesKeepTheStateContractAndEndWithAResult) {
   ConformanceOptions o;
   o.games = 30;
   o.seed = 11;
+  o.odds = all_games().find("wsr")->odds;  // asked as the server asks (engine/view.h)
   o.max_actions = 20000;
   o.check_stride = 5;
   o.invariant = all_games().find("wsr")->invariant;  // module.cc: incl. lone_hq (WSR 1.3.2)

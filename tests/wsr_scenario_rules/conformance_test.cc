@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "engine/registry.h"
 #include "tests/wsr_scenario_rules/scenario_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -19,6 +20,7 @@ void RunScenario(const std::string& id, std::vector<SetupUnit> units, int turns,
   ConformanceOptions o;
   o.games = games;
   o.seed = 11;
+  o.odds = all_games().find("wsr")->odds;  // asked as the server asks (engine/view.h)
   o.max_actions = 6000;
   o.invariant = [](const State& s) {
     return static_cast<const WsrState&>(s).invariant_violation();
