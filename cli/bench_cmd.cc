@@ -13,6 +13,8 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <ostream>
 
 #include "ai/mcts.h"
@@ -144,9 +146,19 @@ CLI::App* add_bench_command(CLI::App& app, BenchArgs& args) {
       "bench", "Measure random play, clone, legal actions, MCTS and odds speed per game");
   bench->add_option("--game", args.games, "Only this game id (repeatable; default: every game)")
       ->type_name("GAME");
-  bench->add_option("--seconds", args.seconds, "Time per measurement (default 1)")
+  // CLI::Range alone lets "nan" through (every comparison with NaN is false).
+  bench->add_option("--seconds", args.seconds, "Time per measurement, 0.05 to 60 (default 1)")
       ->type_name("S")
-      ->check(CLI::Range(0.05, 60.0));
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double s = std::strtod(text.c_str(), &end);
+            if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(s) ||
+                s < 0.05 || s > 60.0)
+              return "must be a number of seconds from 0.05 to 60, not '" + clip_text(text) + "'";
+            return "";
+          },
+          "", "seconds"));
   return bench;
 }
 

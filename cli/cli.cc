@@ -160,11 +160,12 @@ int cmd_list(const Registry& registry, Streams& io) {
 
 namespace {
 
-// Error messages are one line: a caller may print several of them, one per line.
+// Error messages are one line: a caller may print several of them, one per line. Input a
+// message quotes (an action text, an option value) is cut at 1,000 bytes (clip_text).
 std::string one_line(std::string text) {
   std::replace(text.begin(), text.end(), '\n', ' ');
   while (!text.empty() && text.back() == ' ') text.pop_back();
-  return text;
+  return clip_text(text, 1000);
 }
 
 // A validator for integers 0..max of T: CLI11's own conversion would wrap "-4" around for unsigned
@@ -219,7 +220,7 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->type_name("FILE");
   play->add_flag("--quiet,-q", play_args.quiet, "Print only the result line");
   play->add_option("--max-actions", play_args.max_actions,
-                   "Stop (exit 3) after N actions, a safety cap (default: none)")
+                   "Stop (exit 3) after N actions, a safety cap (default 0: no cap)")
       ->type_name("N")
       ->check(natural<long long>("--max-actions"));
 
@@ -230,8 +231,8 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->check(CLI::ExistingFile)
       ->type_name("FILE");
   replay->add_flag("--verify", replay_args.verify,
-                   "Check every action, hash and the result against the current rules and print "
-                   "only \"verified: N actions, hash H\"");
+                   "Check every action, id, seat, hash, the result and the committed dice against "
+                   "the current rules and print only \"verified: N actions, hash H, dice ...\"");
   replay->add_flag("--quiet,-q", replay_args.quiet, "Print only the final line");
   replay->add_flag("--luck", replay_args.luck,
                    "After the replay: expected vs actual hits and saves of every attack and save "
@@ -284,7 +285,7 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->type_name("FILE.html");
   simulate
       ->add_option("--max-actions", sim_args.max_actions,
-                   "Stop a game after N actions and count it as unfinished (default: no cap)")
+                   "Stop a game after N actions and count it as unfinished (default 0: no cap)")
       ->type_name("N")
       ->check(natural<long long>("--max-actions"));
   simulate

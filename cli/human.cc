@@ -133,8 +133,9 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
         skipped_.insert(kind);
       else
         skipped_.erase(kind);
-      io_.out << (skip ? "from now on \"" + kind + "\" windows are declined automatically\n"
-                       : "you will be asked at \"" + kind + "\" windows again\n");
+      io_.out << (skip ? "from now on \"" + clip_text(kind) +
+                             "\" windows are declined automatically\n"
+                       : "you will be asked at \"" + clip_text(kind) + "\" windows again\n");
       if (skip && decision.kind == kind && decision.decline &&
           session.act(*decision.decline, &events).empty())
         return Outcome::kActed;
@@ -186,7 +187,8 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     } else {
       std::string error;
       if (!state.parse(input, action, error)) {
-        io_.out << "not understood: " << (error.empty() ? input : error)
+        // The input (and a parse error quoting it) is echoed cut short (clip_text).
+        io_.out << "not understood: " << clip_text(error.empty() ? input : error)
                 << " (type a number, an action, or help)\n";
         continue;
       }
@@ -202,7 +204,7 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     }
     const std::string reason = session.act(action, &events);
     if (!reason.empty()) {
-      io_.out << "illegal: " << reason << '\n';
+      io_.out << "illegal: " << clip_text(reason, 1000) << '\n';
       continue;
     }
     return Outcome::kActed;

@@ -31,11 +31,13 @@ LogPosition position_from_log(
     std::string error;
     if (state.is_terminal()) throw DataError(where + "action after the end of the game");
     if (!state.parse(entry.text, action, error))
-      throw DataError(where + fmt::format("cannot read action \"{}\": {}", entry.text, error));
+      throw DataError(where + fmt::format("cannot read action \"{}\": {}", clip_text(entry.text),
+                                          clip_text(error)));
     const int seat = state.current_seat();
     if (each) each(state, action, seat);
     if (std::string why = session.act(action); !why.empty())
-      throw DataError(where + fmt::format("illegal action \"{}\": {}", entry.text, why));
+      throw DataError(
+          where + fmt::format("illegal action \"{}\": {}", clip_text(entry.text), clip_text(why)));
     ++pos.actions;
   }
   if (at > pos.actions)

@@ -445,15 +445,26 @@ int WsrHexAttack(const OddsArgs& a, bool artillery, Streams& io) {
 
 // ---- Pocket Battles ------------------------------------------------------------------------
 
+// The most printed dice one Pocket roll is computed for (analysis::PocketHits).
+constexpr size_t kMaxPocketDice = 255;
+
+void CheckDiceCount(size_t count, const char* option) {
+  if (count > kMaxPocketDice) {
+    throw UsageError(
+        fmt::format("bad {}: {} printed dice, at most {}", option, count, kMaxPocketDice));
+  }
+}
+
 std::vector<int> ParseDice(const std::string& text, const char* option) {
   std::vector<int> dice;
   for (const std::string& part : SplitCommas(text)) {
     if (part.size() != 1 || part[0] < '1' || part[0] > '6') {
-      throw UsageError(
-          fmt::format("bad {} '{}': printed die faces 1..6, e.g. 3,3,4,4,5", option, text));
+      throw UsageError(fmt::format("bad {} '{}': printed die faces 1..6, e.g. 3,3,4,4,5", option,
+                                   clip_text(text)));
     }
     dice.push_back(part[0] - '0');
   }
+  CheckDiceCount(dice.size(), option);
   return dice;
 }
 
@@ -485,6 +496,7 @@ PocketUnit UnitFrom(const std::string& dice_text, const std::string& troops_text
     u.troops.push_back(t->id);
   }
   u.dice = analysis::PocketUnitDice(troops, shooting);
+  CheckDiceCount(u.dice.size(), troops_option);
   return u;
 }
 
@@ -618,15 +630,17 @@ int NextRollOdds(const OddsArgs& a, const LogPosition& pos, const State& state,
 // fire and mortar fire; see docs/cli.md for what each game covers).
 int LogOdds(const OddsArgs& a, const Registry& registry, Streams& io) {
   LogPosition pos = position_from_log(registry, a.log_file, a.at);
+  if (!pos.replay.warning.empty()) io.err << "warning: " << pos.replay.warning << '\n';
   const State& state = *pos.state;
   if (state.is_terminal()) throw UsageError("the position is the end of the game: no action");
   Action action;
   std::string error;
   if (!state.parse(a.action, action, error))
-    throw UsageError(fmt::format("cannot read action \"{}\": {}", a.action, error));
-  if (std::string why = state.why_illegal(action); !why.empty())
     throw UsageError(
-        fmt::format("\"{}\" is not legal after action {}: {}", a.action, pos.actions, why));
+        fmt::format("cannot read action \"{}\": {}", clip_text(a.action), clip_text(error)));
+  if (std::string why = state.why_illegal(action); !why.empty())
+    throw UsageError(fmt::format("\"{}\" is not legal after action {}: {}", clip_text(a.action),
+                                 pos.actions, clip_text(why)));
   nlohmann::json o = pos.module && pos.module->odds ? pos.module->odds(state, action) : nullptr;
   if (o.is_null()) {
     // No combat odds of the game's own: the roll the action causes (engine/roll_odds.h).

@@ -33,19 +33,25 @@ std::string rerun(const std::shared_ptr<const Game>& game, const ReplayFile& rep
         const std::string expected = seat_name(*game, seat);
         if (entry.seat != expected) {
           return where + fmt::format("action \"{}\" by {}, but the rules ask {} to decide",
-                                     entry.text, entry.seat, expected);
+                                     clip_text(entry.text), clip_text(entry.seat, 40), expected);
         }
         std::string chance_prompt;
         if (seat == kChance && narrator.active()) chance_prompt = state.decision().prompt;
         Action action;
         std::string error;
         if (!state.parse(entry.text, action, error)) {
-          return where + fmt::format("cannot read action \"{}\": {}", entry.text, error);
+          return where + fmt::format("cannot read action \"{}\": {}", clip_text(entry.text),
+                                     clip_text(error));
+        }
+        if (action.id() != entry.id) {
+          return where + fmt::format("stored id {} is not the id of action \"{}\" ({})", entry.id,
+                                     clip_text(entry.text), action.id());
         }
         events.clear();
         const std::string reason = session.act(action, &events);
         if (!reason.empty()) {
-          return where + fmt::format("illegal action \"{}\": {}", entry.text, reason);
+          return where +
+                 fmt::format("illegal action \"{}\": {}", clip_text(entry.text), clip_text(reason));
         }
         narrator.action(*game, static_cast<int>(session.history().size()), session.history().back(),
                         chance_prompt, events);
@@ -69,7 +75,7 @@ std::string rerun(const std::shared_ptr<const Game>& game, const ReplayFile& rep
         if (!state.is_terminal()) return where + "the log ends the game, the rules do not";
         if (state.result().summary != entry.summary) {
           return where + fmt::format("result \"{}\", the log says \"{}\"", state.result().summary,
-                                     entry.summary);
+                                     clip_text(entry.summary));
         }
         if (state.hash() != entry.hash) {
           return where + fmt::format("final state hash is {}, the log says {}",
@@ -145,13 +151,16 @@ int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io) {
   try {
     game = registry.create(replay_game_id(replay), replay.options);
   } catch (const UsageError& e) {  // the log names a game, scenario or option we do not know
-    io.err << args.file << ":1: " << e.what() << '\n';
+    io.err << args.file << ":1: " << clip_text(e.what(), 400) << '\n';
     return kExitError;
   }
   if (game->rules_version() != replay.rules_version) {
-    io.err << "note: " << args.file << " was written by rules " << replay.rules_version
-           << ", these are rules " << game->rules_version() << '\n';
+    io.err << "note: " << args.file << " was written by rules "
+           << clip_text(replay.rules_version, 40) << ", these are rules " << game->rules_version()
+           << '\n';
   }
+  // A last line cut by a crash: the log is replayed up to the line before.
+  if (!replay.warning.empty()) io.err << "warning: " << replay.warning << '\n';
 
   // --verify prints only its verdict (scripts compare the whole output with "verified: ...").
   Narrator narrator(io.out, !args.quiet && !args.verify, false);
@@ -171,8 +180,7 @@ int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io) {
       io.err << error << '\n';
       return kExitError;
     }
-    io.out << "verified: " << report.actions << " actions, hash " << hash_hex(report.final_hash)
-           << '\n';
+    io.out << verdict_line(report) << '\n';
     return kExitOk;
   }
   if (!error.empty()) {

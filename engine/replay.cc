@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "engine/errors.h"
@@ -12,6 +13,14 @@ namespace feldherr {
 
 std::string hash_hex(uint64_t h) {
   return fmt::format("{:016x}", h);
+}
+
+std::string clip_text(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  size_t cut = max_bytes;
+  // Never split a UTF-8 character: back up over continuation bytes (10xxxxxx).
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return fmt::format("{}… ({} bytes)", text.substr(0, cut), text.size());
 }
 
 ReplayWriter::ReplayWriter(const std::string& path, const Game& game, uint64_t seed)
@@ -66,6 +75,13 @@ const json& field(const json& j, const char* key, json::value_t type, const std:
   return *it;
 }
 
+// True if nothing but empty lines is left in `in` (consumes it).
+bool only_blank_lines_follow(std::istream& in) {
+  for (std::string rest; std::getline(in, rest);)
+    if (!rest.empty()) return false;
+  return true;
+}
+
 uint64_t parse_hash(const std::string& s, const std::string& name, int line) {
   if (s.size() != 16 || s.find_first_not_of("0123456789abcdef") != std::string::npos)
     fail(name, line, "field 'hash' must be 16 lowercase hex digits");
@@ -86,6 +102,17 @@ ReplayFile parse_replay(std::istream& in, const std::string& name) {
     try {
       j = json::parse(text);
     } catch (const json::parse_error& e) {
+      // The input ended inside the JSON value (byte = one past the end): a line cut short. The
+      // writer flushes whole lines, so only a crash while writing the last line leaves one, and
+      // only there is it no error: the log is read up to the line before.
+      if (header && e.byte == text.size() + 1 && only_blank_lines_follow(in)) {
+        r.truncated_line = line;
+        r.warning = fmt::format(
+            "{}:{}: the last line is cut short (a crash while it was written?); read up to line "
+            "{}",
+            name, line, line - 1);
+        break;
+      }
       fail(name, line, fmt::format("not valid JSON (byte {})", e.byte));
     } catch (const json::exception& e) {  // e.g. a number too large (found by fuzzing)
       fail(name, line, fmt::format("not valid JSON ({})", e.what()));
@@ -106,8 +133,17 @@ ReplayFile parse_replay(std::istream& in, const std::string& name) {
       const json& opts = field(j, "options", json::value_t::object, name, line);
       for (auto it = opts.begin(); it != opts.end(); ++it) {
         if (!it->is_string())
-          fail(name, line, fmt::format("option '{}' must be a string", it.key()));
+          fail(name, line, fmt::format("option '{}' must be a string", clip_text(it.key())));
         r.options.emplace_back(it.key(), it->get<std::string>());
+      }
+      for (const json& seat : field(j, "seats", json::value_t::array, name, line)) {
+        if (!seat.is_string()) fail(name, line, "field 'seats' must hold strings");
+        r.seats.push_back(seat.get<std::string>());
+      }
+      if (auto server = j.find("server_game"); server != j.end()) {
+        if (!server->is_string() || server->get<std::string>().empty())
+          fail(name, line, "field 'server_game' must be a non-empty string");
+        r.server_game = server->get<std::string>();
       }
       // server games: the revealed dice secret (docs/protocol.md "Dice")
       if (auto dice = j.find("dice"); dice != j.end()) {
@@ -132,6 +168,7 @@ ReplayFile parse_replay(std::istream& in, const std::string& name) {
       e.kind = ReplayEntry::kAction;
       e.seat = field(j, "seat", json::value_t::string, name, line).get<std::string>();
       e.text = field(j, "action", json::value_t::string, name, line).get<std::string>();
+      e.id = field(j, "id", json::value_t::number_unsigned, name, line).get<uint64_t>();
     } else if (type == "hash") {
       e.kind = ReplayEntry::kHash;
       e.hash = parse_hash(field(j, "hash", json::value_t::string, name, line), name, line);
@@ -142,7 +179,7 @@ ReplayFile parse_replay(std::istream& in, const std::string& name) {
       e.summary = field(j, "summary", json::value_t::string, name, line).get<std::string>();
       e.hash = parse_hash(field(j, "hash", json::value_t::string, name, line), name, line);
     } else {
-      fail(name, line, fmt::format("unknown line type '{}'", type));
+      fail(name, line, fmt::format("unknown line type '{}'", clip_text(type)));
     }
     r.entries.push_back(std::move(e));
   }
@@ -160,6 +197,16 @@ std::string replay_game_id(const ReplayFile& replay) {
   return replay.game + "/" + replay.scenario;
 }
 
+namespace {
+
+std::string seat_list(const std::vector<std::string>& seats) {
+  std::string s;
+  for (const std::string& seat : seats) s += (s.empty() ? "" : ", ") + clip_text(seat, 40);
+  return "[" + s + "]";
+}
+
+}  // namespace
+
 VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std::string& name) {
   VerifyReport report;
   auto err = [&](int line, const std::string& msg) {
@@ -168,6 +215,9 @@ VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std
   };
   if (game.id() != replay.game || game.scenario() != replay.scenario)
     return err(1, "the game does not match the replay header");
+  if (replay.seats != game.seats())
+    return err(1, fmt::format("the header's seats {} are not the game's {}",
+                              seat_list(replay.seats), seat_list(game.seats())));
   // A different rules version is allowed: the re-run reports the first divergence, if any.
   Session session(std::shared_ptr<const Game>(&game, [](const Game*) {}));
   // server games: provably fair dice (docs/protocol.md "Dice")
@@ -177,7 +227,16 @@ VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std
       return err(1, "the dice secret must be 64 hex digits");
     if (sha256_hex(dice_secret) != replay.dice_commitment)
       return err(1, "the dice secret does not match its commitment (SHA-256)");
+    report.dice_checked = true;
+    report.dice_commitment = replay.dice_commitment;
+  } else {
+    report.dice_unchecked =
+        replay.dice_commitment.empty() ? "no commitment" : "the secret is not revealed";
   }
+  if (!replay.server_game.empty() && !report.dice_checked)
+    return err(1, fmt::format("a server game (server_game '{}') without its dice secret and "
+                              "commitment: its dice cannot be checked ({})",
+                              clip_text(replay.server_game, 40), report.dice_unchecked));
   for (const ReplayEntry& e : replay.entries) {
     const State& state = session.state();
     switch (e.kind) {
@@ -185,25 +244,35 @@ VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std
         if (static_cast<size_t>(e.n) != session.history().size() + 1)
           return err(e.line, fmt::format("action number {} out of sequence (expected {})", e.n,
                                          session.history().size() + 1));
+        if (e.seat != "chance" &&
+            std::find(replay.seats.begin(), replay.seats.end(), e.seat) == replay.seats.end())
+          return err(e.line, fmt::format("action by '{}', which is no seat of the header {} nor "
+                                         "chance",
+                                         clip_text(e.seat, 40), seat_list(replay.seats)));
         int seat = state.current_seat();
         std::string expected = seat >= 0         ? game.seats()[static_cast<size_t>(seat)]
                                : seat == kChance ? "chance"
                                                  : "nobody (the game is over)";
         if (e.seat != expected)
-          return err(e.line,
-                     fmt::format("action by '{}' but '{}' owes the decision", e.seat, expected));
+          return err(e.line, fmt::format("action by '{}' but '{}' owes the decision",
+                                         clip_text(e.seat, 40), expected));
         Action action;
         std::string why;
         if (!state.parse(e.text, action, why))
-          return err(e.line, fmt::format("cannot read action '{}': {}", e.text, why));
+          return err(e.line,
+                     fmt::format("cannot read action '{}': {}", clip_text(e.text), clip_text(why)));
+        if (action.id() != e.id)
+          return err(e.line, fmt::format("stored id {} is not the id of action '{}' ({})", e.id,
+                                         clip_text(e.text), action.id()));
         if (seat == kChance && !dice_secret.empty()) {
           Action fair = fair_chance_outcome(state, dice_secret, static_cast<uint64_t>(e.n));
           if (fair != action)
             return err(e.line, fmt::format("chance outcome '{}' is not the committed dice's '{}'",
-                                           e.text, state.describe(fair)));
+                                           clip_text(e.text), state.describe(fair)));
         }
         if (std::string illegal = session.act(action); !illegal.empty())
-          return err(e.line, fmt::format("illegal action '{}': {}", e.text, illegal));
+          return err(e.line,
+                     fmt::format("illegal action '{}': {}", clip_text(e.text), clip_text(illegal)));
         break;
       }
       case ReplayEntry::kHash:
@@ -217,8 +286,8 @@ VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std
       case ReplayEntry::kResult:
         if (!state.is_terminal()) return err(e.line, "result recorded but the game is not over");
         if (state.result().summary != e.summary)
-          return err(e.line, fmt::format("result differs: replay '{}', rules '{}'", e.summary,
-                                         state.result().summary));
+          return err(e.line, fmt::format("result differs: replay '{}', rules '{}'",
+                                         clip_text(e.summary), state.result().summary));
         if (state.hash() != e.hash) return err(e.line, "final state hash differs");
         report.result_summary = e.summary;
         break;
@@ -228,6 +297,13 @@ VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std
   report.actions = static_cast<int>(session.history().size());
   report.final_hash = session.state().hash();
   return report;
+}
+
+std::string verdict_line(const VerifyReport& report) {
+  return fmt::format(
+      "verified: {} actions, hash {}, {}", report.actions, hash_hex(report.final_hash),
+      report.dice_checked ? "dice checked against commitment " + report.dice_commitment
+                          : "dice not checked: " + report.dice_unchecked);
 }
 
 }  // namespace feldherr

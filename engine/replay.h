@@ -4,6 +4,7 @@
 //   {"type":"header","format":"feldherr-replay","version":1,"game":"pocket",
 //    "scenario":"orcs-vs-elves","options":{"points":"60"},"rules_version":"pocket-1",
 //    "seed":42,"seats":["orcs","elves"]}
+//    (server games add "dice":{"scheme","secret","commitment"} and "server_game":ID)
 //   {"type":"action","n":1,"seat":"chance","action":"roll 5 2","id":1234}
 //   {"type":"hash","n":20,"hash":"0123456789abcdef"}          every kHashEvery actions
 //   {"type":"undo","n":37}                                    the last action was taken back
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/game.h"
@@ -43,6 +45,7 @@ struct ReplayEntry {
   int n = 0;
   std::string seat;
   std::string text;
+  uint64_t id = 0;  // actions: the stored Action::id(), checked against the text's
   uint64_t hash = 0;
   std::string summary;
 };
@@ -55,10 +58,20 @@ struct ReplayFile {
   // {"scheme":"sha256-pcg32-v1","secret":HEX,"commitment":HEX}. When the secret is present,
   // verify_replay checks SHA-256(secret) == commitment and recomputes every chance outcome.
   std::string dice_secret, dice_commitment;
+  std::vector<std::string> seats;  // the header's seats, in seat order
+  // The header's "server_game" (the server's game id): the log claims to come from the server,
+  // whose dice are committed, so verify_replay refuses it without a commitment and secret.
+  std::string server_game;
   std::vector<ReplayEntry> entries;
+  // A log whose last line was cut by a crash (truncated JSON, the last line of the file only) is
+  // read up to the line before; `truncated_line` is then that line and `warning` says so as
+  // "FILE:LINE: ...". 0 and "" for a whole log.
+  int truncated_line = 0;
+  std::string warning;
 };
 
-// Parses a replay file; throws std::runtime_error("FILE:LINE: message") on malformed input.
+// Parses a replay file; throws DataError("FILE:LINE: message") on malformed input (a truncated
+// last line is no error: see ReplayFile::warning).
 ReplayFile load_replay(const std::string& path);
 ReplayFile parse_replay(std::istream& in, const std::string& name);
 
@@ -68,16 +81,35 @@ struct VerifyReport {
   uint64_t final_hash = 0;
   std::string error;  // "FILE:LINE: message" on the first divergence
   std::string result_summary;
+  // Whether every chance outcome was recomputed from the revealed dice secret and that secret
+  // matched its commitment (docs/protocol.md "Dice"); if not, why not.
+  bool dice_checked = false;
+  std::string dice_commitment;  // the commitment checked against (hex), when dice_checked
+  std::string dice_unchecked;   // "no commitment" or "the secret is not revealed"
 };
 
-// Re-runs a replay against the current rules: every action must be legal, every stored hash must
-// match, and the stored result must equal the game's. Stops at the first divergence. `game` must
-// be created from the replay's game, scenario and options (e.g. all_games().create(...)).
+// Re-runs a replay against the current rules: the header's seats must be the game's; every
+// action must be by a seat of the header (or chance) that owes the decision, its stored id must be
+// the id of its text, it must be legal; every stored hash must match, and the stored result must
+// equal the game's. With a dice secret, the secret must match its commitment and every chance
+// outcome must be the committed dice's. A server game (`server_game` in the header) without a
+// commitment and secret fails. Stops at the first divergence. `game` must be created from the
+// replay's game, scenario and options (e.g. all_games().create(...)).
 VerifyReport verify_replay(const Game& game, const ReplayFile& replay, const std::string& name);
+
+// The one-line verdict of a successful verification (docs/cli.md, `replay --verify`):
+//   "verified: N actions, hash H, dice checked against commitment C"
+//   "verified: N actions, hash H, dice not checked: no commitment"
+std::string verdict_line(const VerifyReport& report);
 
 // "game/scenario" of a replay, for Registry::create.
 std::string replay_game_id(const ReplayFile& replay);
 
 std::string hash_hex(uint64_t h);
+
+// Input echoed in a message, cut to its first `max_bytes` bytes (at a UTF-8 character boundary)
+// followed by "… (N bytes)" when longer: a log line or a typed action of any size never makes a
+// message larger than that. Used by the replay checks and the command line.
+std::string clip_text(std::string_view text, size_t max_bytes = 200);
 
 }  // namespace feldherr

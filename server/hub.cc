@@ -99,11 +99,7 @@ bool valid_player(const std::string& p) {
 }
 
 std::string random_hex(int bytes) {
-  std::random_device device;
-  std::string out;
-  std::vector<uint8_t> b(static_cast<size_t>(bytes));
-  for (auto& x : b) x = static_cast<uint8_t>(device());
-  return to_hex(b.data(), b.size());
+  return feldherr::random_hex(bytes);  // libsodium's CSPRNG (engine/fair_dice.h)
 }
 
 bool is_hex(const std::string& s, size_t len) {

@@ -258,7 +258,8 @@ TEST(CliBinary, LogThenReplayVerifyGivesTheSameHashForTheSameSeed) {
     Outcome verify = feldherr({"replay", dir.file(name), "--verify"});
     ASSERT_EQ(verify.code, 0) << verify.err;
     ASSERT_TRUE(std::regex_match(last_line(verify.out),
-                                 std::regex(R"(verified: \d+ actions, hash [0-9a-f]{16})")))
+                                 std::regex(R"(verified: \d+ actions, hash [0-9a-f]{16}, )"
+                                            R"(dice not checked: no commitment)")))
         << verify.out;
     EXPECT_THAT(last_line(verify.out),
                 StartsWith("verified: " + std::to_string(actions) + " actions, hash "));
@@ -316,6 +317,25 @@ TEST(CliBinary, ValidateBrokenTomlGivesFileLineAndExit1) {
   EXPECT_EQ(o.code, 1);
   EXPECT_EQ(o.out, "");
   EXPECT_TRUE(std::regex_search(o.err, std::regex("^" + broken + R"(:3: \S)"))) << o.err;
+}
+
+// A required file deleted from the data directory: no file is broken, but Pocket Battles
+// cannot be set up. `validate` said "ok".
+TEST(CliBinary, ValidateDataDirectoryMissingARequiredFileFails) {
+  TempDir dir("feldherr-clibin");
+  fs::copy(fs::path(FELDHERR_SOURCE_DIR) / "data", dir.path() / "data",
+           fs::copy_options::recursive);
+  fs::remove(dir.path() / "data" / "pocket" / "elves.toml");
+  ::setenv("FELDHERR_DATA", (dir.path() / "data").c_str(), 1);
+  Outcome o = feldherr({"validate"});
+  Outcome listed = feldherr({"validate", (dir.path() / "data" / "pocket").string()});
+  ::unsetenv("FELDHERR_DATA");
+  EXPECT_EQ(o.code, 1) << o.out;
+  EXPECT_EQ(o.out, "");
+  EXPECT_THAT(o.err, HasSubstr("elves.toml"));
+  EXPECT_THAT(o.err, HasSubstr("(needed by pocket/orcs-vs-elves)"));
+  EXPECT_EQ(listed.code, 1) << listed.out;
+  EXPECT_THAT(listed.err, HasSubstr("(needed by pocket/orcs-vs-elves)"));
 }
 
 // A broken WSR counter file is also reached through the scenario and formation cross-checks:

@@ -7,12 +7,15 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 
 #include "cli/cli.h"
 #include "engine/errors.h"
+#include "engine/fair_dice.h"
 #include "engine/player.h"
+#include "engine/session.h"
 #include "tests/cli/cli_test_util.h"
 #include "tests/engine/toy_game.h"
 
@@ -157,6 +160,28 @@ TEST(CliUsage, HelpExits0) {
   EXPECT_THAT(r.out, HasSubstr("--seat"));
 }
 
+TEST(CliUsage, BenchSecondsMustBeAFiniteNumberInRange) {
+  for (const char* bad : {"nan", "NaN", "inf", "-inf", "0", "-1", "61", "1x", ""}) {
+    CliRun r = run({"bench", "--seconds", bad});
+    EXPECT_EQ(r.code, cli::kExitUsage) << bad << ": " << r.out << r.err;
+    EXPECT_THAT(r.err, HasSubstr("--seconds")) << bad;
+    EXPECT_EQ(r.out, "") << bad;
+  }
+}
+
+TEST(CliUsage, MaxActionsZeroIsDocumentedAsNoCap) {
+  for (const char* command : {"play", "simulate"}) {
+    CliRun r = run({command, "--help"});
+    EXPECT_EQ(r.code, cli::kExitOk);
+    EXPECT_THAT(r.out, HasSubstr("(default 0: no cap)")) << command;
+  }
+  // And 0 is what it says: the game is played to its end.
+  CliRun r = run({"play", "dice-race/race", "--seed", "1", "--seat", "red=random", "--seat",
+                  "blue=random", "--max-actions", "0", "--quiet"});
+  EXPECT_EQ(r.code, cli::kExitOk) << r.err;
+  EXPECT_THAT(last_line(r.out), StartsWith("result: "));
+}
+
 // ---- play ----
 
 TEST(CliPlay, QuietRandomGamePrintsOnlyTheResultAndIsDeterministic) {
@@ -275,7 +300,9 @@ TEST(CliReplay, LogThenVerifyGivesActionCountAndHash) {
   }
   CliRun verify = run({"replay", log, "--verify", "--quiet"});
   ASSERT_EQ(verify.code, cli::kExitOk) << verify.err;
-  EXPECT_THAT(verify.out, ::testing::MatchesRegex("verified: [0-9]+ actions, hash [0-9a-f]{16}\n"));
+  EXPECT_THAT(verify.out, ::testing::MatchesRegex(
+                              "verified: [0-9]+ actions, hash [0-9a-f]{16}, dice not checked: no "
+                              "commitment\n"));
   EXPECT_THAT(verify.out, StartsWith("verified: " + std::to_string(actions) + " actions, hash "));
 
   // Without --quiet, --verify prints its verdict only.
@@ -404,6 +431,213 @@ TEST(CliReplay, LogOfUnknownGameIsADataError) {
   EXPECT_THAT(r.err, StartsWith(log + ":1: unknown game 'chess'"));
 }
 
+// ---- trust in replays: committed dice, ids, seats, a crash-cut last line ----
+
+const char* const kSecret = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+// A Dice Race game rolled with the committed dice of docs/protocol.md "Dice" (as the server rolls
+// them) and logged with the header the server's /replay gives ("dice", "server_game").
+std::string server_log(const TempDir& dir, const std::string& name) {
+  const std::string path = dir.file(name);
+  Session s(toy::make_dice_race(30));
+  s.record_to(path, 0);
+  std::string secret;
+  EXPECT_TRUE(from_hex(kSecret, secret));
+  RandomPlayer player(5);
+  while (!s.state().is_terminal()) {
+    const Action a = s.state().current_seat() == kChance
+                         ? fair_chance_outcome(s.state(), secret, s.history().size() + 1)
+                         : player.choose(s.state());
+    EXPECT_EQ(s.act(a), "");
+  }
+  edit_line(path, 1, [](std::string line) {
+    json header = json::parse(line);
+    header["dice"] = {{"scheme", "sha256-pcg32-v1"},
+                      {"secret", kSecret},
+                      {"commitment", dice_commitment(kSecret)}};
+    header["server_game"] = "a1b2c3d4e5f60718";
+    return header.dump();
+  });
+  return path;
+}
+
+TEST(CliReplayTrust, VerdictOfAServerGameSaysTheDiceWereCheckedAgainstTheCommitment) {
+  TempDir dir("feldherr-cli");
+  const std::string log = server_log(dir, "server.jsonl");
+  CliRun r = run({"replay", log, "--verify"});
+  ASSERT_EQ(r.code, cli::kExitOk) << r.err;
+  EXPECT_THAT(r.out, ::testing::MatchesRegex(
+                         "verified: [0-9]+ actions, hash [0-9a-f]{16}, dice checked against "
+                         "commitment " +
+                         dice_commitment(kSecret) + "\n"));
+  EXPECT_EQ(r.err, "");
+}
+
+// The issue's attack: a server game's log with its dice section deleted verified with the same
+// line as the genuine file (and then accepted a forged die).
+TEST(CliReplayTrust, ServerGameWithItsDiceSectionDeletedFailsVerification) {
+  TempDir dir("feldherr-cli");
+  const std::string log = server_log(dir, "server.jsonl");
+  const CliRun genuine = run({"replay", log, "--verify"});
+  ASSERT_EQ(genuine.code, cli::kExitOk) << genuine.err;
+  edit_line(log, 1, [](std::string line) {
+    json header = json::parse(line);
+    header.erase("dice");
+    return header.dump();
+  });
+  CliRun r = run({"replay", log, "--verify"});
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_EQ(r.out, "");
+  EXPECT_THAT(r.err, StartsWith(log + ":1: a server game (server_game 'a1b2c3d4e5f60718') "
+                                      "without its dice secret and commitment"));
+}
+
+TEST(CliReplayTrust, LogWithoutCommitmentSaysItsDiceWereNotChecked) {
+  TempDir dir("feldherr-cli");
+  const std::string log = server_log(dir, "server.jsonl");
+  const CliRun genuine = run({"replay", log, "--verify"});
+  edit_line(log, 1, [](std::string line) {
+    json header = json::parse(line);
+    header.erase("dice");
+    header.erase("server_game");
+    return header.dump();
+  });
+  CliRun r = run({"replay", log, "--verify"});
+  ASSERT_EQ(r.code, cli::kExitOk) << r.err;
+  EXPECT_NE(r.out, genuine.out);
+  EXPECT_THAT(r.out, ::testing::MatchesRegex(
+                         "verified: [0-9]+ actions, hash [0-9a-f]{16}, dice not checked: no "
+                         "commitment\n"));
+  // The same actions and final hash as the genuine file: only the dice verdict differs.
+  EXPECT_EQ(r.out.substr(0, r.out.find(", dice")),
+            genuine.out.substr(0, genuine.out.find(", dice")));
+}
+
+TEST(CliReplayTrust, ForgedDieInAServerGameFails) {
+  TempDir dir("feldherr-cli");
+  const std::string log = server_log(dir, "server.jsonl");
+  const auto all = lines(read_file(log));
+  for (size_t i = 1; i < all.size(); ++i) {
+    json j = json::parse(all[i]);
+    const std::string text = j.value("action", "");
+    if (j["type"] != "action" || text.size() != 6 || text.rfind("roll ", 0) != 0) continue;
+    const std::string forged = text == "roll 6" ? "roll 5" : "roll 6";
+    Action a;
+    std::string why;
+    ASSERT_TRUE(toy::make_dice_race()->new_initial_state()->parse(forged, a, why));
+    j["action"] = forged;
+    j["id"] = a.id();
+    edit_line(log, static_cast<int>(i + 1), [&](std::string) { return j.dump(); });
+    CliRun r = run({"replay", log, "--verify"});
+    EXPECT_EQ(r.code, cli::kExitError);
+    EXPECT_EQ(r.err, log + ":" + std::to_string(i + 1) + ": chance outcome '" + forged +
+                         "' is not the committed dice's '" + text + "'\n");
+    return;
+  }
+  FAIL() << "no roll of one die in the log";
+}
+
+TEST(CliReplayTrust, StoredIdThatIsNotTheTextsIdFails) {
+  TempDir dir("feldherr-cli");
+  const std::string log = make_log(dir, "game.jsonl", "4");
+  edit_line(log, 4, [](std::string line) {  // red's first decision
+    json j = json::parse(line);
+    j["id"] = j["id"].get<uint64_t>() ^ 1;
+    return j.dump();
+  });
+  for (bool verify : {true, false}) {
+    std::vector<std::string> args = {"replay", log, "--quiet"};
+    if (verify) args.push_back("--verify");
+    CliRun r = run(args);
+    EXPECT_EQ(r.code, cli::kExitError);
+    EXPECT_THAT(r.err, StartsWith(log + ":4: stored id "));
+  }
+}
+
+TEST(CliReplayTrust, HeaderSeatsThatAreNotTheGamesFail) {
+  TempDir dir("feldherr-cli");
+  const std::string log = make_log(dir, "game.jsonl", "4");
+  edit_line(log, 1, [](std::string line) {
+    json header = json::parse(line);
+    header["seats"] = {"blue", "red"};
+    return header.dump();
+  });
+  CliRun r = run({"replay", log, "--verify"});
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_EQ(r.err, log + ":1: the header's seats [blue, red] are not the game's [red, blue]\n");
+}
+
+TEST(CliReplayTrust, LastLineCutByACrashIsReplayedUpToItWithAWarning) {
+  TempDir dir("feldherr-cli");
+  const std::string log = make_log(dir, "game.jsonl", "4");
+  auto all = lines(read_file(log));
+  ASSERT_GT(all.size(), 4u);
+  all.pop_back();  // the result line: the crash came while the last action was written
+  const std::string cut = all.back().substr(0, all.back().size() - 7);
+  all.pop_back();
+  int actions = 0;
+  {
+    std::ofstream out(log, std::ios::trunc);
+    for (const auto& line : all) {
+      out << line << '\n';
+      actions += line.find("\"type\":\"action\"") != std::string::npos;
+    }
+    out << cut;  // no newline
+  }
+  const std::string warning = "warning: " + log + ":" + std::to_string(all.size() + 1) +
+                              ": the last line is cut short (a crash while it was written?); "
+                              "read up to line " +
+                              std::to_string(all.size()) + "\n";
+  CliRun verify = run({"replay", log, "--verify"});
+  EXPECT_EQ(verify.code, cli::kExitOk) << verify.err;
+  EXPECT_EQ(verify.err, warning);
+  EXPECT_THAT(verify.out, StartsWith("verified: " + std::to_string(actions) + " actions, hash "));
+  CliRun replay = run({"replay", log, "--quiet"});
+  EXPECT_EQ(replay.code, cli::kExitOk) << replay.err;
+  EXPECT_EQ(replay.err, warning);
+  EXPECT_EQ(replay.out, "unfinished: the log ends after " + std::to_string(actions) +
+                            " actions, before the end of the game\n");
+}
+
+TEST(CliReplayTrust, HugeActionTextIsEchoedCut) {
+  TempDir dir("feldherr-cli");
+  const std::string log = make_log(dir, "game.jsonl", "4");
+  edit_line(log, 4, [](std::string line) {
+    json j = json::parse(line);
+    j["action"] = std::string(1000000, 'x');
+    return j.dump();
+  });
+  for (bool verify : {true, false}) {
+    std::vector<std::string> args = {"replay", log, "--quiet"};
+    if (verify) args.push_back("--verify");
+    CliRun r = run(args);
+    EXPECT_EQ(r.code, cli::kExitError);
+    EXPECT_LT(r.err.size(), 1200u);
+    EXPECT_THAT(r.err, HasSubstr(std::string(200, 'x') + "… (1000000 bytes)"));
+  }
+}
+
+TEST(CliHuman, HugeInputIsEchoedCut) {
+  const std::string input = std::string(1000000, 'z') + "\nquit\n";
+  CliRun r =
+      run({"play", "dice-race/race", "--seed", "1", "--seat", "red=human", "--seat", "blue=random"},
+          input);
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_LT(r.out.size() + r.err.size(), 20000u);
+  // The game's parse error quotes the input: the whole message is cut.
+  EXPECT_TRUE(
+      std::regex_search(r.out, std::regex("not understood: [^\n]{1,200}… \\([0-9]+ bytes\\) "
+                                          "\\(type a number")))
+      << r.out.substr(0, 2000);
+}
+
+TEST(CliUsage, HugeOptionValueIsEchoedCut) {
+  CliRun r = run({"play", "dice-race/race", "--option", "target=" + std::string(100000, '9')});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_LT(r.err.size(), 1200u);
+  EXPECT_THAT(r.err, HasSubstr("bytes)"));
+}
+
 // ---- validate ----
 
 TEST(CliValidate, GoodFilesGiveOk) {
@@ -427,14 +661,64 @@ TEST(CliValidate, BrokenFilesGiveOneFileLinePerErrorAndExit1) {
                        dir.file("dice-race/b.cfg") + ":3: expected 'key = value'\n");
 }
 
-TEST(CliValidate, SingleFileAndFilesOfNoGame) {
+TEST(CliValidate, SingleFileIsChecked) {
+  TempDir dir("feldherr-cli");
+  write_file(dir.file("dice-race/a.cfg"), "size = 20\n");
+  CliRun r = run({"validate", dir.file("dice-race/a.cfg")});
+  EXPECT_EQ(r.code, cli::kExitOk) << r.err;
+  EXPECT_EQ(r.out, "ok: 1 files\n");
+}
+
+// A file of no game was skipped with a note and the verdict was still "ok".
+TEST(CliValidate, FileOfNoGameIsNamedAsNotCheckedAndFails) {
   TempDir dir("feldherr-cli");
   write_file(dir.file("dice-race/a.cfg"), "size = 20\n");
   write_file(dir.file("elsewhere/notes.txt"), "not data\n");
   CliRun r = run({"validate", dir.file("dice-race/a.cfg"), dir.file("elsewhere/notes.txt")});
-  EXPECT_EQ(r.code, cli::kExitOk);
-  EXPECT_EQ(r.out, "ok: 1 files\n");
-  EXPECT_THAT(r.err, HasSubstr("skipped " + dir.file("elsewhere/notes.txt")));
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, dir.file("elsewhere/notes.txt") +
+                       ": not checked: in no game's data directory (dice-race)\n");
+  // The same inside a directory walk.
+  r = run({"validate", dir.path().string()});
+  EXPECT_EQ(r.code, cli::kExitError);
+  EXPECT_THAT(r.err, HasSubstr("elsewhere/notes.txt: not checked"));
+}
+
+// A game whose scenario needs data_dir()/dice-race/board.cfg (as Pocket Battles needs
+// data/pocket/elves.toml): without the file the game cannot be created.
+const Registry& registry_needing_a_file() {
+  static const Registry registry = [] {
+    Registry r;
+    GameModule module = toy::dice_race_module();
+    module.data_subdir = "dice-race";
+    module.validate_file = [](const std::string&) {};
+    auto create = module.create;
+    module.create = [create](std::string_view scenario, const Options& options) {
+      const std::string path = data_dir() + "/dice-race/board.cfg";
+      if (!std::ifstream(path)) throw DataError(path + ":1: cannot open file");
+      return create(scenario, options);
+    };
+    r.add(std::move(module));
+    return r;
+  }();
+  return registry;
+}
+
+TEST(CliValidate, MissingRequiredDataFileFails) {
+  TempDir dir("feldherr-cli");
+  write_file(dir.file("dice-race/rules.cfg"), "faces = 6\n");
+  ::setenv("FELDHERR_DATA", dir.path().c_str(), 1);
+  CliRun missing = run_with(registry_needing_a_file(), {"validate"});
+  write_file(dir.file("dice-race/board.cfg"), "size = 20\n");
+  CliRun present = run_with(registry_needing_a_file(), {"validate"});
+  ::unsetenv("FELDHERR_DATA");
+  EXPECT_EQ(missing.code, cli::kExitError);
+  EXPECT_EQ(missing.out, "");
+  EXPECT_EQ(missing.err,
+            dir.file("dice-race/board.cfg") + ":1: cannot open file (needed by dice-race/race)\n");
+  EXPECT_EQ(present.code, cli::kExitOk) << present.err;
+  EXPECT_EQ(present.out, "ok: 2 files\n");
 }
 
 TEST(CliValidate, DefaultIsTheDataDirectory) {

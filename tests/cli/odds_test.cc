@@ -230,5 +230,25 @@ TEST(CliOdds, PB_Beschiessen2_OneDie) {
   EXPECT_THAT(table.out, HasSubstr("0.6667"));
 }
 
+// More printed dice than one roll is computed for (255) is a bad command line (exit 2, naming
+// the option), not an internal error (exit 1).
+TEST(CliOdds, PocketMoreThan255DiceIsAUsageErrorNamingTheOption) {
+  std::string dice = "1";
+  for (int i = 1; i < 256; ++i) dice += ",1";
+  OddsRun melee = Odds({"pocket", "melee", "--attacker-dice", dice});
+  EXPECT_EQ(melee.code, cli::kExitUsage) << melee.err;
+  EXPECT_THAT(melee.err, HasSubstr("--attacker-dice"));
+  EXPECT_THAT(melee.err, HasSubstr("256 printed dice, at most 255"));
+  OddsRun defender =
+      Odds({"pocket", "melee", "--attacker-dice", "1", "--defender-dice", dice, "--attack"});
+  EXPECT_EQ(defender.code, cli::kExitUsage) << defender.err;
+  EXPECT_THAT(defender.err, HasSubstr("--defender-dice"));
+  OddsRun shoot = Odds({"pocket", "shoot", "--dice", dice});
+  EXPECT_EQ(shoot.code, cli::kExitUsage) << shoot.err;
+  EXPECT_THAT(shoot.err, HasSubstr("--dice"));
+  // 255 dice are computed.
+  EXPECT_EQ(Odds({"pocket", "melee", "--attacker-dice", dice.substr(2)}).code, cli::kExitOk);
+}
+
 }  // namespace
 }  // namespace feldherr

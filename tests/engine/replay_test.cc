@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "engine/errors.h"
+#include "engine/fair_dice.h"
 #include "engine/player.h"
 #include "engine/registry.h"
 #include "engine/session.h"
@@ -151,6 +152,16 @@ TEST(Replay, RecordToAnUnwritablePathThrows) {
   EXPECT_THROW(s.record_to("/nonexistent-dir/x/replay.jsonl", 1), std::runtime_error);
 }
 
+// The "id" of an action line as the writer stores it: the Action::id() of its text.
+uint64_t id_of(const char* text) {
+  Session s(make_dice_race(5));
+  Action a;
+  std::string why;
+  // Dice Race reads an action's text the same way at every position (DR: verbs and numbers).
+  EXPECT_TRUE(s.state().parse(text, a, why)) << why;
+  return a.id();
+}
+
 class ReplayCorruption : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -263,6 +274,7 @@ TEST_F(ReplayCorruption, ChangedRollIsCaughtByTheNextHashLine) {
   std::string changed = roll.size() == 6 ? (roll == "roll 6" ? "roll 5" : "roll 6")
                                          : (roll == "roll 6 6" ? "roll 5 5" : "roll 6 6");
   j["action"] = changed;
+  j["id"] = id_of(changed.c_str());  // a consistent line: only the game's course shows the change
   std::string path = with_line(roll_line, j.dump());
   ReplayFile replay = load_replay(path);
   VerifyReport report = verify_replay(*game_for(replay), replay, path);
@@ -290,18 +302,24 @@ TEST(Replay, ParseReplayReadsAStream) {
       R"({"type":"header","format":"feldherr-replay","version":1,"game":"dice-race",)"
       R"("scenario":"race","options":{"target":"5","bug":"none"},"rules_version":"dice-race-1",)"
       R"("seed":9,"seats":["red","blue"]})"
-      "\n\n"
-      R"({"type":"action","n":1,"seat":"chance","action":"deal 1","id":0})"
-      "\n"
-      R"({"type":"action","n":2,"seat":"chance","action":"deal 2","id":0})"
-      "\n"
-      R"({"type":"action","n":3,"seat":"red","action":"dice 2","id":0})"
-      "\n"
-      R"({"type":"action","n":4,"seat":"chance","action":"roll 6 6","id":0})"
+      "\n\n" +
+      fmt::format(R"({{"type":"action","n":1,"seat":"chance","action":"deal 1","id":{}}})",
+                  id_of("deal 1")) +
+      "\n" +
+      fmt::format(R"({{"type":"action","n":2,"seat":"chance","action":"deal 2","id":{}}})",
+                  id_of("deal 2")) +
+      "\n" +
+      fmt::format(R"({{"type":"action","n":3,"seat":"red","action":"dice 2","id":{}}})",
+                  id_of("dice 2")) +
+      "\n" +
+      fmt::format(R"({{"type":"action","n":4,"seat":"chance","action":"roll 6 6","id":{}}})",
+                  id_of("roll 6 6")) +
       "\n");
   ReplayFile replay = parse_replay(in, "mem");
   ASSERT_EQ(replay.entries.size(), 4u);
   EXPECT_EQ(replay.entries[0].line, 3);  // blank lines are skipped but counted
+  EXPECT_EQ(replay.seats, (std::vector<std::string>{"red", "blue"}));
+  EXPECT_EQ(replay.entries[2].id, id_of("dice 2"));
   VerifyReport report = verify_replay(*game_for(replay), replay, "mem");
   ASSERT_TRUE(report.ok) << report.error;
   EXPECT_EQ(report.actions, 4);
@@ -315,6 +333,248 @@ TEST(Replay, VerifyRefusesAReplayOfAnotherGame) {
   VerifyReport report = verify_replay(*make_dice_race(), replay, "mem");
   EXPECT_FALSE(report.ok);
   EXPECT_THAT(report.error, StartsWith("mem:1: "));
+}
+
+// ---- trust: committed dice, ids, seats, a crash-cut last line ----
+
+const char* const kSecret = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
+
+// A Dice Race game whose every chance outcome is the committed dice's (docs/protocol.md "Dice",
+// as the server rolls them), with the header the server's /replay gives: "dice" (secret and
+// commitment) and "server_game". Returns the file's lines.
+std::vector<std::string> server_log(const std::string& path) {
+  Session s(make_dice_race(30));
+  s.record_to(path, 0);
+  std::string secret;
+  EXPECT_TRUE(from_hex(kSecret, secret));
+  RandomPlayer player(5);
+  while (!s.state().is_terminal()) {
+    const Action a = s.state().current_seat() == kChance
+                         ? fair_chance_outcome(s.state(), secret, s.history().size() + 1)
+                         : player.choose(s.state());
+    EXPECT_EQ(s.act(a), "");
+  }
+  auto lines = read_lines(path);
+  json header = json::parse(lines[0]);
+  header["dice"] = {
+      {"scheme", "sha256-pcg32-v1"}, {"secret", kSecret}, {"commitment", dice_commitment(kSecret)}};
+  header["server_game"] = "a1b2c3d4e5f60718";
+  lines[0] = header.dump();
+  write_lines(path, lines);
+  return lines;
+}
+
+VerifyReport verify_file(const std::string& path) {
+  ReplayFile replay = load_replay(path);
+  return verify_replay(*game_for(replay), replay, path);
+}
+
+TEST(ReplayTrust, CommittedDiceAreCheckedAndTheVerdictSaysSo) {
+  const std::string path = temp_path("trust_genuine.jsonl");
+  server_log(path);
+  VerifyReport report = verify_file(path);
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_TRUE(report.dice_checked);
+  EXPECT_EQ(report.dice_commitment, dice_commitment(kSecret));
+  EXPECT_EQ(verdict_line(report),
+            fmt::format("verified: {} actions, hash {}, dice checked against commitment {}",
+                        report.actions, hash_hex(report.final_hash), dice_commitment(kSecret)));
+}
+
+// The attack of the issue: delete the dice section of a server game's log. It must not verify
+// as the genuine file does.
+TEST(ReplayTrust, ServerGameWithoutItsDiceSectionFailsVerification) {
+  const std::string path = temp_path("trust_no_dice.jsonl");
+  auto lines = server_log(path);
+  json header = json::parse(lines[0]);
+  header.erase("dice");
+  lines[0] = header.dump();
+  write_lines(path, lines);
+  VerifyReport report = verify_file(path);
+  EXPECT_FALSE(report.ok);
+  EXPECT_THAT(report.error, StartsWith(path + ":1: a server game"));
+  // A commitment without the secret cannot be checked either.
+  header["dice"] = {{"scheme", "sha256-pcg32-v1"}, {"commitment", dice_commitment(kSecret)}};
+  lines[0] = header.dump();
+  write_lines(path, lines);
+  report = verify_file(path);
+  EXPECT_FALSE(report.ok);
+  EXPECT_THAT(report.error, HasSubstr("the secret is not revealed"));
+}
+
+TEST(ReplayTrust, LogWithoutCommitmentVerifiesButSaysTheDiceWereNotChecked) {
+  const std::string path = temp_path("trust_local.jsonl");
+  auto lines = server_log(path);
+  json header = json::parse(lines[0]);
+  header.erase("dice");
+  header.erase("server_game");
+  lines[0] = header.dump();
+  write_lines(path, lines);
+  VerifyReport report = verify_file(path);
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_FALSE(report.dice_checked);
+  EXPECT_EQ(report.dice_unchecked, "no commitment");
+  EXPECT_THAT(verdict_line(report), ::testing::EndsWith(", dice not checked: no commitment"));
+}
+
+TEST(ReplayTrust, ForgedDieFailsAgainstTheCommitment) {
+  const std::string path = temp_path("trust_forged.jsonl");
+  auto lines = server_log(path);
+  // The first roll of one die: "roll X" -> another face (and the id of the new text).
+  for (size_t i = 1; i < lines.size(); ++i) {
+    json j = json::parse(lines[i]);
+    const std::string text = j.value("action", "");
+    if (j["type"] != "action" || text.size() != 6 || text.rfind("roll ", 0) != 0) continue;
+    const std::string forged = text == "roll 6" ? "roll 5" : "roll 6";
+    j["action"] = forged;
+    j["id"] = id_of(forged.c_str());
+    lines[i] = j.dump();
+    write_lines(path, lines);
+    VerifyReport report = verify_file(path);
+    EXPECT_FALSE(report.ok);
+    EXPECT_EQ(report.error,
+              fmt::format("{}:{}: chance outcome '{}' is not the committed dice's '{}'", path,
+                          i + 1, forged, text));
+    return;
+  }
+  FAIL() << "no roll of one die in the log";
+}
+
+TEST(ReplayTrust, StoredIdMustBeTheIdOfTheActionText) {
+  const std::string path = temp_path("trust_id.jsonl");
+  Session s(make_dice_race(40));
+  play_recorded(s, path, 11);
+  auto lines = read_lines(path);
+  json j = json::parse(lines[3]);
+  ASSERT_EQ(j["type"], "action");
+  const uint64_t id = j["id"];
+  j["id"] = id + 1;
+  lines[3] = j.dump();
+  write_lines(path, lines);
+  VerifyReport report = verify_file(path);
+  EXPECT_FALSE(report.ok);
+  EXPECT_EQ(report.error, fmt::format("{}:4: stored id {} is not the id of action '{}' ({})", path,
+                                      id + 1, j["action"].get<std::string>(), id));
+  // An action line without an id is malformed.
+  j.erase("id");
+  lines[3] = j.dump();
+  write_lines(path, lines);
+  EXPECT_THROW(
+      {
+        try {
+          load_replay(path);
+        } catch (const DataError& e) {
+          EXPECT_EQ(std::string(e.what()), path + ":4: missing field 'id'");
+          throw;
+        }
+      },
+      DataError);
+}
+
+TEST(ReplayTrust, HeaderSeatsMustBeTheGamesAndActionsBySeatsOfTheHeader) {
+  const std::string path = temp_path("trust_seats.jsonl");
+  Session s(make_dice_race(40));
+  play_recorded(s, path, 11);
+  auto lines = read_lines(path);
+  json header = json::parse(lines[0]);
+  header["seats"] = {"red", "green"};
+  auto changed = lines;
+  changed[0] = header.dump();
+  write_lines(path, changed);
+  VerifyReport report = verify_file(path);
+  EXPECT_FALSE(report.ok);
+  EXPECT_EQ(report.error,
+            path + ":1: the header's seats [red, green] are not the game's [red, blue]");
+  // An action by a seat the header does not name.
+  for (size_t i = 1; i < lines.size(); ++i) {
+    json j = json::parse(lines[i]);
+    if (j["type"] != "action") continue;
+    j["seat"] = "mallory";
+    changed = lines;
+    changed[i] = j.dump();
+    write_lines(path, changed);
+    report = verify_file(path);
+    EXPECT_FALSE(report.ok);
+    EXPECT_EQ(report.error, fmt::format("{}:{}: action by 'mallory', which is no seat of the "
+                                        "header [red, blue] nor chance",
+                                        path, i + 1));
+    break;
+  }
+}
+
+TEST(ReplayTrust, LastLineCutByACrashIsReadUpToTheLineBeforeWithAWarning) {
+  const std::string path = temp_path("trust_cut.jsonl");
+  Session s(make_dice_race(40));
+  play_recorded(s, path, 11);
+  auto lines = read_lines(path);
+  // Cut the file inside its last action line (no newline at the end, as a crash leaves it).
+  size_t last_action = lines.size() - 1;
+  while (json::parse(lines[last_action])["type"] != "action") --last_action;
+  {
+    std::ofstream out(path, std::ios::trunc);
+    for (size_t i = 0; i < last_action; ++i) out << lines[i] << '\n';
+    out << lines[last_action].substr(0, lines[last_action].size() / 2);
+  }
+  ReplayFile replay = load_replay(path);
+  const int cut = static_cast<int>(last_action + 1);
+  EXPECT_EQ(replay.truncated_line, cut);
+  EXPECT_EQ(replay.warning,
+            fmt::format("{}:{}: the last line is cut short (a crash while it was written?); read "
+                        "up to line {}",
+                        path, cut, cut - 1));
+  VerifyReport report = verify_replay(*game_for(replay), replay, path);
+  ASSERT_TRUE(report.ok) << report.error;
+  EXPECT_EQ(report.actions, json::parse(lines[last_action])["n"].get<int>() - 1);
+}
+
+TEST(ReplayTrust, MalformedLineAnywhereButLastStaysAnError) {
+  const std::string path = temp_path("trust_cut_middle.jsonl");
+  Session s(make_dice_race(40));
+  play_recorded(s, path, 11);
+  auto lines = read_lines(path);
+  auto changed = lines;
+  changed[4] = lines[4].substr(0, lines[4].size() / 2);  // cut short, but lines follow
+  write_lines(path, changed);
+  try {
+    load_replay(path);
+    ADD_FAILURE() << "a cut line before the last must be an error";
+  } catch (const DataError& e) {
+    EXPECT_THAT(e.what(), StartsWith(path + ":5: not valid JSON"));
+  }
+  // A last line that is broken (not merely cut short) is an error too.
+  changed = lines;
+  changed.back() = R"({"type":"result",#})";
+  write_lines(path, changed);
+  try {
+    load_replay(path);
+    ADD_FAILURE() << "a garbled last line must be an error";
+  } catch (const DataError& e) {
+    EXPECT_THAT(e.what(), StartsWith(fmt::format("{}:{}: not valid JSON", path, lines.size())));
+  }
+}
+
+TEST(ReplayTrust, MessagesCutEchoedInputOfAnySize) {
+  const std::string path = temp_path("trust_huge.jsonl");
+  Session s(make_dice_race(40));
+  play_recorded(s, path, 11);
+  auto lines = read_lines(path);
+  json j = json::parse(lines[3]);
+  j["action"] = std::string(1000000, 'x');
+  lines[3] = j.dump();
+  write_lines(path, lines);
+  VerifyReport report = verify_file(path);
+  EXPECT_FALSE(report.ok);
+  EXPECT_LT(report.error.size(), 1000u);
+  EXPECT_THAT(report.error, HasSubstr(std::string(200, 'x') + "… (1000000 bytes)"));
+}
+
+TEST(ReplayTrust, ClipTextKeepsShortTextAndCutsAtACharacterBoundary) {
+  EXPECT_EQ(clip_text("short"), "short");
+  EXPECT_EQ(clip_text(std::string(200, 'a')), std::string(200, 'a'));
+  EXPECT_EQ(clip_text(std::string(201, 'a')), std::string(200, 'a') + "… (201 bytes)");
+  // "ä" is two bytes: a cut after 3 bytes of "aää" keeps "aä", never half a character.
+  EXPECT_EQ(clip_text("aää", 4), "aä… (5 bytes)");
+  EXPECT_EQ(clip_text("aää", 4).size(), 3u + 3u + 10u);
 }
 
 TEST(Replay, HashHexIsSixteenLowercaseDigits) {
