@@ -34,7 +34,7 @@ TEST(PocketHidden, PB_Aufbau5_TheOpponentIsNotToldWhichTroopIsBeingFormed) {
        {"pick orcs.orc", "pick orcs.goblin-archer", "done", "pick elves.fighter", "done"})
     b.act(t);
   ASSERT_EQ(b.state->phase, kForm);
-  EXPECT_THAT(b.state->decision_for(kOrcs).prompt, HasSubstr("put orc into"));
+  EXPECT_THAT(b.state->decision_for(kOrcs).prompt, HasSubstr("put orcs.orc into"));
   for (int viewer : {kElves, kObserver})
     EXPECT_EQ(b.state->decision_for(viewer).prompt,
               "orcs: put a troop into a new unit or an existing one (PB Aufbau 5)");
