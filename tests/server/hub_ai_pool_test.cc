@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <thread>
 
 #include "hub_fixture.h"
@@ -46,6 +47,9 @@ TEST(HubAiPool, ALongSearchInOneGameDoesNotStallAnotherGamesAi) {
   }
   ASSERT_EQ(q["status"], "finished") << "the heuristic game did not finish in 120 s";
   json s = f.summary(slow["id"]);
+  std::printf("quick game finished at move %d after %.1f s; the slow game was at move %d\n",
+              q["move"].get<int>(), std::chrono::duration<double>(Clock::now() - start).count(),
+              s["move"].get<int>());
   // Each MCTS decision of the slow game takes up to 3 s; the quick game made all its moves in
   // that time. Without the pool the quick game waits for every one of the slow game's searches.
   EXPECT_LT(s["move"].get<int>() * 2, q["move"].get<int>())
@@ -56,7 +60,7 @@ TEST(HubAiPool, ALongSearchInOneGameDoesNotStallAnotherGamesAi) {
 // for minutes.
 TEST(HubAiPool, AnIterationBudgetStopsAtTheServersTimeCap) {
   HubOptions o = HubFixture::no_worker();
-  o.ai_max_seconds = 0.5;
+  o.ai_max_seconds = 0.25;
   HubFixture f("pool-cap", o);
   json c = f.create({{"game", "pocket/orcs-vs-elves"},
                      {"seats", {{"orcs", "mcts:1000000it:search-setup"}, {"elves", "random"}}}});
@@ -65,8 +69,11 @@ TEST(HubAiPool, AnIterationBudgetStopsAtTheServersTimeCap) {
   json s = f.summary(c["id"]);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   ASSERT_EQ(s["status"], "finished");
-  // At most 0.5 s per orcs decision (generous margin for a loaded machine).
-  EXPECT_LT(seconds, 0.5 * s["move"].get<int>() + 30) << seconds;
+  // At most 0.25 s per orcs decision (a generous margin for a loaded machine); uncapped, the
+  // first of them alone takes minutes.
+  EXPECT_LT(seconds, 0.25 * s["move"].get<int>() + 30) << seconds;
+  std::printf("pocket with mcts:1000000it capped at 0.25 s: %d moves in %.1f s\n",
+              s["move"].get<int>(), seconds);
 }
 
 TEST(HubAiPool, SeatsAboveTheTimeCapAreRefusedAndTheCatalogOffersOnlyWhatItAllows) {
