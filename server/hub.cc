@@ -516,18 +516,21 @@ int Hub::reload() {
 
 std::shared_ptr<LiveGame> Hub::get(const std::string& id) {
   if (!is_hex(id, 16)) return nullptr;
-  maybe_evict();
+  std::shared_ptr<LiveGame> g;
   {
     std::lock_guard lock(games_mu_);
     auto it = games_.find(id);
     if (it != games_.end()) {
       it->second->touched_ms = steady_ms();
-      return it->second;
+      g = it->second;
     }
+  }
+  if (g) {
+    maybe_evict();  // after taking the reference: this game stays
+    return g;
   }
   std::optional<StoredGame> stored = store_.find_game(id);
   if (!stored || stored->status == "broken") return nullptr;
-  std::shared_ptr<LiveGame> g;
   try {
     g = load(*stored);
   } catch (const std::exception&) {
@@ -540,7 +543,8 @@ std::shared_ptr<LiveGame> Hub::get(const std::string& id) {
     inserted = fresh;
     g = it->second;
   }
-  if (inserted) schedule_ai(g);  // an evicted game whose AI seat owes a move (after a restart)
+  if (inserted) schedule_ai(g);  // an evicted game whose AI seat owes a move
+  maybe_evict();
   return g;
 }
 
