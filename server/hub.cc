@@ -289,10 +289,12 @@ json decision_json(const LiveGame& g, const View& view) {
   if (g.conceded)
     return {
         {"seat", "nobody"}, {"kind", "over"}, {"prompt", "the game is over"}, {"decline", nullptr}};
-  if (!g.opened && g.session->state().current_seat() == kChance)
-    return {{"seat", "chance"},
+  // Before a human seat has joined, neither Chance nor an AI seat moves (open_locked).
+  const int seat = g.session->state().current_seat();
+  if (!g.opened && (seat == kChance || (seat >= 0 && g.ai[static_cast<size_t>(seat)])))
+    return {{"seat", g.seat_name(seat)},
             {"kind", "opening"},
-            {"prompt", "waiting for a player: the opening is rolled when the first player joins"},
+            {"prompt", "waiting for a player: the game starts when the first player joins"},
             {"decline", nullptr}};
   return feldherr::decision_json(*g.game, view);
 }
@@ -395,7 +397,7 @@ void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
 
 }  // namespace
 
-HubOptions hub_options(const ServeOptions& serve) {
+HubOptions make_hub_options(const ServeOptions& serve) {
   HubOptions o;
   o.web_dir = serve.web_dir;
   o.ai_delay = std::chrono::milliseconds(serve.ai_delay_ms);
@@ -974,8 +976,7 @@ HttpReply Hub::observation(const std::string& id, const std::string& n_text,
   o.legal = false;
   View v = view_of(session.state(), viewer, o);
   std::string prompt = v.decision.prompt;
-  if (!g->opened && n == 0 && v.decision.seat == kChance)
-    prompt = decision_json(*g, v)["prompt"].get<std::string>();
+  if (!g->opened && n == 0) prompt = decision_json(*g, v)["prompt"].get<std::string>();
   return reply(200, {{"n", n},
                      {"view", g->seat_name(viewer)},
                      {"observation", v.observation},
@@ -1184,8 +1185,8 @@ std::string Hub::apply_locked(LiveGame& g, const Action& action, std::vector<Sto
 
 bool Hub::open_locked(LiveGame& g) {
   if (g.opened) return false;
-  g.opened = true;
-  if (g.finished() || g.session->state().current_seat() != kChance) return false;
+  g.opened = true;  // from now on AI seats may move too
+  if (g.finished() || g.session->state().current_seat() != kChance) return true;
   std::vector<StoredRow> rows;
   try {
     roll_locked(g, rows);
@@ -1473,7 +1474,8 @@ void Hub::after_change(const std::shared_ptr<LiveGame>& g) {
 void Hub::schedule_ai(const std::shared_ptr<LiveGame>& g) {
   {
     std::lock_guard lock(g->mu);
-    if (g->finished() || g->ai_queued) return;
+    // Before a human seat has joined nothing moves: an AI seat's move could cause a roll.
+    if (g->finished() || g->ai_queued || !g->opened) return;
     int seat = g->session->state().current_seat();
     if (seat < 0 || !g->ai[static_cast<size_t>(seat)]) return;
     g->ai_queued = true;

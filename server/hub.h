@@ -91,7 +91,7 @@ struct HubOptions {
 };
 
 // The hub's options of `feldherr serve` (server.h).
-HubOptions hub_options(const ServeOptions& serve);
+HubOptions make_hub_options(const ServeOptions& serve);
 
 class Hub {
  public:
@@ -153,9 +153,9 @@ class Hub {
   std::shared_ptr<LiveGame> load(const StoredGame& stored);  // make_live + the stored rows
   void maybe_evict();  // evict_idle() at most once a second, or at once over the cap
 
-  // Rolls the opening (the chance outcomes before the first seat decision) the first time a
-  // human seat shows its token (docs/protocol.md "Dice"); true if rows were committed (the
-  // caller then calls after_change outside the lock).
+  // The first time a human seat shows its token: rolls the opening (the chance outcomes before
+  // the first seat decision, docs/protocol.md "Dice") and lets AI seats move. True if the game
+  // was not open before (the caller then calls after_change outside the lock).
   bool open_locked(LiveGame& g);
 
   // With the game locked: validates and applies an action of `seat` (+ dice), stores, returns

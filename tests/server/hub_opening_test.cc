@@ -113,5 +113,22 @@ TEST(HubOpening, AnAiOnlyGameRollsItsOpeningAtCreationAndAnUnopenedGameWaitsAfte
   EXPECT_TRUE(f.store().rows(human["id"]).empty());
 }
 
+// An AI seat that moves first waits for the human seat too: its moves could cause a roll.
+TEST(HubOpening, AnAiSeatDoesNotMoveBeforeAHumanSeatJoins) {
+  HubFixture f("ai-first");
+  json c = f.create(
+      {{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", "heuristic"}, {"elves", "human"}}}});
+  const std::string id = c["id"];
+  f.hub().run_ai_now();
+  json s = f.summary(id);
+  EXPECT_EQ(s["move"], 0);
+  EXPECT_EQ(s["decision"]["kind"], "opening") << s["decision"];
+  EXPECT_TRUE(f.store().rows(id).empty());
+  Conn elves;
+  ASSERT_TRUE(elves.open(f.hub(), id, c["seats"]["elves"]["token"]).is_null());
+  f.hub().run_ai_now();
+  EXPECT_GT(f.summary(id)["move"].get<int>(), 0);
+}
+
 }  // namespace
 }  // namespace feldherr::server::hubtest
