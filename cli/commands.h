@@ -143,6 +143,10 @@ struct ServeArgs {
   std::string bind = "127.0.0.1";
   int threads = 2;
   int ai_delay_ms = 300;
+  int ai_threads = 0;           // 0: one per hardware thread
+  double ai_max_seconds = 5.0;  // longest AI decision
+  int idle_seconds = 600;       // idle games leave memory after this long
+  int max_live_games = 2000;
 };
 CLI::App* add_serve_command(CLI::App& app, ServeArgs& args);
 int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io);

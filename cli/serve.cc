@@ -1,4 +1,5 @@
-// `feldherr serve [--port 8080] [--db feldherr.db] [--web DIR]` (docs/server.md): the game
+// `feldherr serve [--port 8080] [--db feldherr.db] [--web DIR] [--ai-threads N]
+// [--ai-max-seconds S] [--idle-seconds S] [--max-live-games N]` (docs/server.md): the game
 // server with the browser UI. The server itself is server/ (built with FELDHERR_SERVER=ON).
 #include <CLI/CLI.hpp>
 #include <filesystem>
@@ -30,6 +31,28 @@ CLI::App* add_serve_command(CLI::App& app, ServeArgs& args) {
   serve->add_option("--ai-delay", args.ai_delay_ms, "Pause before each AI move in ms (default 300)")
       ->type_name("MS")
       ->check(CLI::Range(0, 60000));
+  serve
+      ->add_option("--ai-threads", args.ai_threads,
+                   "AI worker threads (default 0: one per hardware thread)")
+      ->type_name("N")
+      ->check(CLI::Range(0, 256));
+  serve
+      ->add_option("--ai-max-seconds", args.ai_max_seconds,
+                   "Longest an AI seat thinks per decision; longer mcts:SECONDS seats are refused "
+                   "(default 5)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.01, 3600.0));
+  serve
+      ->add_option("--idle-seconds", args.idle_seconds,
+                   "An idle game (no connection, no AI move) leaves memory after this long and "
+                   "is reloaded on demand (default 600)")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0, 86400 * 7));
+  serve
+      ->add_option("--max-live-games", args.max_live_games,
+                   "Games kept in memory at most; idle ones are evicted first (default 2000)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 10000000));
   return serve;
 }
 
@@ -41,6 +64,10 @@ int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io) {
   options.bind = args.bind;
   options.threads = args.threads;
   options.ai_delay_ms = args.ai_delay_ms;
+  options.ai_threads = args.ai_threads;
+  options.ai_max_seconds = args.ai_max_seconds;
+  options.idle_seconds = args.idle_seconds;
+  options.max_live_games = args.max_live_games;
   options.web_dir = args.web;
   if (options.web_dir.empty()) {
     for (const std::string& dir : {std::string("web/dist"), std::string(FELDHERR_WEB_DIR)}) {

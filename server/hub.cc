@@ -11,6 +11,7 @@
 #include "engine/player.h"
 #include "engine/replay.h"
 #include "engine/roll_odds.h"
+#include "engine/view.h"
 
 namespace feldherr::server {
 
@@ -54,7 +55,19 @@ struct LiveGame {
   json concede_result;
   std::vector<std::weak_ptr<Subscriber>> subs;
   std::optional<json> board;
+  // An AI move of this game is queued or being thought: at most one per game (round robin).
   bool ai_queued = false;
+  // False until a human seat first shows its token: the opening (the chance outcomes before the
+  // first seat decision) is not rolled before then, so the creator cannot see it before the
+  // links are handed out. Stored as the presence of rows (an opened game has rows).
+  bool opened = true;
+  std::atomic<int64_t> touched_ms{0};  // last use (steady clock), for eviction
+
+  bool has_human() const {
+    for (const StoredSeat& s : stored.seats)
+      if (s.player == "human") return true;
+    return false;
+  }
 
   bool finished() const { return conceded || session->state().is_terminal(); }
   int num_seats() const { return static_cast<int>(game->seats().size()); }
@@ -88,14 +101,66 @@ struct LiveGame {
 
 namespace {
 
+constexpr long long kMaxMctsIterations = 1000000;
+
+std::string seconds_text(double s) {
+  std::ostringstream out;
+  out << s;
+  return out.str();
+}
+
 // A seat's player in a create request: human, random, heuristic, or an MCTS seat of ai/mcts.h
 // within the server's limits (ARCHITECTURE.md: one AI move must not hold a core for long).
-bool valid_player(const std::string& p) {
-  if (p == "human" || p == "random" || p == "heuristic") return true;
+// Returns "" or why not.
+std::string check_player(const std::string& side, const std::string& p, double max_seconds) {
+  const std::string kinds =
+      "\"human\", \"random\", \"heuristic\" or \"mcts\", \"mcts:SECONDS\" (at most " +
+      seconds_text(max_seconds) + "), \"mcts:Nit\" (at most " + std::to_string(kMaxMctsIterations) +
+      "it, stopped after " + seconds_text(max_seconds) + " s)";
+  if (p == "human" || p == "random" || p == "heuristic") return "";
   MctsConfig c;
   std::string error;
-  if (p.size() > 40 || !parse_mcts_seat(p, c, error) || !error.empty()) return false;
-  return c.seconds <= 10.0 && c.iterations <= 1000000;
+  if (p.size() > 40 || !parse_mcts_seat(p, c, error) || !error.empty())
+    return "seat '" + side + "' must be " + kinds;
+  if (c.iterations > kMaxMctsIterations)
+    return "seat '" + side + "': " + p + " is more than this server allows; it must be " + kinds;
+  if (c.iterations <= 0 && c.seconds > max_seconds)
+    return "seat '" + side + "': " + p + " thinks " + seconds_text(c.seconds) +
+           " s per decision, this server allows at most " + seconds_text(max_seconds) +
+           " s; it must be " + kinds;
+  return "";
+}
+
+// The search of an MCTS seat on this server: one thread, and never longer than `max_seconds`
+// per decision. An iteration budget becomes a time budget of `max_seconds` that also stops
+// after that many iterations. A plain seat gets the game's own search (as make_mcts_player
+// does), taken here so that the iteration cap stays.
+MctsConfig server_mcts_config(const GameModule* module, MctsConfig c, double max_seconds) {
+  if (c.plain && module != nullptr && !module->mcts_search.empty()) {
+    MctsConfig own;
+    std::string error;
+    if (parse_mcts_seat("mcts" + module->mcts_search, own, error) && error.empty()) {
+      own.seconds = c.seconds;
+      own.iterations = c.iterations;
+      own.plain = false;
+      c = own;
+    }
+  }
+  c.threads = 1;  // one core per AI move: the server plays many games at once
+  if (c.iterations > 0) {
+    c.iteration_cap = c.iterations;
+    c.iterations = 0;
+    c.seconds = max_seconds;
+  } else {
+    c.seconds = c.seconds > 0 ? std::min(c.seconds, max_seconds) : max_seconds;
+  }
+  return c;
+}
+
+int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 std::string random_hex(int bytes) {
@@ -215,13 +280,28 @@ json events_json(const LiveGame& g, const EventList& events) {
   return out;
 }
 
-json decision_json(const LiveGame& g) {
-  if (g.conceded) return {{"seat", "nobody"}, {"kind", "over"}, {"prompt", "the game is over"}};
-  Decision d = g.session->state().decision();
-  json decline = nullptr;
-  if (d.decline) decline = g.session->state().describe(*d.decline);
-  return {
-      {"seat", g.seat_name(d.seat)}, {"kind", d.kind}, {"prompt", d.prompt}, {"decline", decline}};
+// The decision as `view`'s viewer may see it (engine/view.h: decision_for).
+json decision_json(const LiveGame& g, const View& view) {
+  if (g.conceded)
+    return {
+        {"seat", "nobody"}, {"kind", "over"}, {"prompt", "the game is over"}, {"decline", nullptr}};
+  // Before a human seat has joined, neither Chance nor an AI seat moves (open_locked).
+  const int seat = g.session->state().current_seat();
+  if (!g.opened && (seat == kChance || (seat >= 0 && g.ai[static_cast<size_t>(seat)])))
+    return {{"seat", g.seat_name(seat)},
+            {"kind", "opening"},
+            {"prompt", "waiting for a player: the game starts when the first player joins"},
+            {"decline", nullptr}};
+  return feldherr::decision_json(*g.game, view);
+}
+
+// What `viewer` is shown of the current position: observation, decision and (when it decides)
+// its legal actions with their notes. Nothing here comes from the all-seeing decision().
+View viewer_view(const LiveGame& g, int viewer, bool text) {
+  ViewOptions o;
+  o.text = text;
+  o.legal = !g.finished();
+  return view_of(g.session->state(), viewer, o);
 }
 
 json list_entry(const StoredGame& s) {
@@ -248,6 +328,16 @@ void concede_in_memory(LiveGame& g, int seat) {
                       {"returns", returns}};
 }
 
+// The creator of a game without human seats stops it (POST /api/games/{id}/stop): no winner.
+void stop_in_memory(LiveGame& g) {
+  g.conceded = true;
+  json returns = json::object();
+  for (int i = 0; i < g.num_seats(); ++i) returns[g.seat_name(i)] = 0;
+  g.concede_result = {{"summary", "stopped"},
+                      {"reason", "stopped by its creator before the end"},
+                      {"returns", returns}};
+}
+
 // Replays `rows` into `g` (fresh session). Throws std::runtime_error on any divergence.
 void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
   g.session = std::make_unique<Session>(g.game);
@@ -258,7 +348,7 @@ void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
   for (const StoredRow& r : rows) {
     if (r.seq != ++expected_seq)
       throw std::runtime_error("row " + std::to_string(r.seq) + " out of sequence");
-    if (g.conceded) throw std::runtime_error("row after the concession");
+    if (g.conceded) throw std::runtime_error("row after the end (a concession or a stop)");
     const State& s = g.session->state();
     if (r.kind == "action") {
       if (static_cast<size_t>(r.n) != g.session->history().size() + 1)
@@ -292,6 +382,8 @@ void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
       int seat = g.game->seat_index(r.seat);
       if (seat < 0) throw std::runtime_error("concession by unknown side " + r.seat);
       concede_in_memory(g, seat);
+    } else if (r.kind == "stop") {
+      stop_in_memory(g);
     } else {
       throw std::runtime_error("unknown row kind " + r.kind);
     }
@@ -301,9 +393,26 @@ void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
 
 }  // namespace
 
+HubOptions make_hub_options(const ServeOptions& serve) {
+  HubOptions o;
+  o.web_dir = serve.web_dir;
+  o.ai_delay = std::chrono::milliseconds(serve.ai_delay_ms);
+  o.ai_threads = serve.ai_threads;
+  o.ai_max_seconds = serve.ai_max_seconds;
+  o.idle = std::chrono::seconds(serve.idle_seconds);
+  o.max_live_games = static_cast<size_t>(std::max(1, serve.max_live_games));
+  return o;
+}
+
 Hub::Hub(const Registry& registry, Store& store, HubOptions options)
     : registry_(registry), store_(store), options_(std::move(options)) {
-  if (options_.start_ai_worker) ai_thread_ = std::thread([this] { ai_loop(); });
+  if (!(options_.ai_max_seconds > 0)) options_.ai_max_seconds = 5.0;
+  if (options_.start_ai_worker) {
+    int n = options_.ai_threads > 0 ? options_.ai_threads
+                                    : static_cast<int>(std::thread::hardware_concurrency());
+    n = std::max(1, n);
+    for (int i = 0; i < n; ++i) ai_threads_.emplace_back([this] { ai_loop(); });
+  }
 }
 
 Hub::~Hub() {
@@ -316,7 +425,8 @@ void Hub::stop() {
     stopping_ = true;
   }
   ai_cv_.notify_all();
-  if (ai_thread_.joinable()) ai_thread_.join();
+  for (std::thread& t : ai_threads_)
+    if (t.joinable()) t.join();
 }
 
 size_t Hub::live_games() const {
@@ -324,9 +434,10 @@ size_t Hub::live_games() const {
   return games_.size();
 }
 
-std::shared_ptr<LiveGame> Hub::load(const StoredGame& stored) {
+std::shared_ptr<LiveGame> Hub::make_live(const StoredGame& stored) {
   auto g = std::make_shared<LiveGame>();
   g->stored = stored;
+  g->touched_ms = steady_ms();
   Options options;
   json opts = json::parse(stored.options_json, nullptr, false);
   if (!opts.is_object()) throw std::runtime_error("stored options are not a JSON object");
@@ -346,15 +457,25 @@ std::shared_ptr<LiveGame> Hub::load(const StoredGame& stored) {
     if (p == "heuristic" && g->module && g->module->make_heuristic) {
       g->ai.push_back(g->module->make_heuristic(static_cast<int>(i), seed));
     } else if (parse_mcts_seat(p, mcts, mcts_error) && mcts_error.empty()) {
-      mcts.threads = 1;  // one core per AI move: the server plays many games at once
-      g->ai.push_back(make_mcts_player(g->module, mcts, seed));
+      g->ai.push_back(make_mcts_player(
+          g->module, server_mcts_config(g->module, mcts, options_.ai_max_seconds), seed));
     } else if (p == "heuristic" || p == "random") {
       g->ai.push_back(std::make_unique<RandomPlayer>(seed));
     } else {
       g->ai.push_back(nullptr);
     }
   }
-  replay_rows(*g, store_.rows(stored.id));
+  g->session = std::make_unique<Session>(g->game);
+  g->opened = !g->has_human();
+  return g;
+}
+
+std::shared_ptr<LiveGame> Hub::load(const StoredGame& stored) {
+  auto g = make_live(stored);
+  std::vector<StoredRow> rows = store_.rows(stored.id);
+  replay_rows(*g, rows);
+  // A game with rows has been opened; so has one without human seats (rolled at creation).
+  if (!rows.empty()) g->opened = true;
   return g;
 }
 
@@ -363,11 +484,24 @@ int Hub::reload() {
   for (const StoredGame& stored : store_.unfinished_games()) {
     try {
       auto g = load(stored);
+      bool rolled = false;
+      {
+        // Roll forward an opening that was due but not stored (a game of an AI-only creation
+        // cut by a crash under an older server): nobody has seen a roll, the secret decides it.
+        std::lock_guard lock(g->mu);
+        if (g->opened && !g->finished() && g->session->state().current_seat() == kChance) {
+          std::vector<StoredRow> rows;
+          roll_locked(*g, rows);
+          commit_locked(*g, rows);
+          rolled = true;
+        }
+      }
       {
         std::lock_guard lock(games_mu_);
         games_[stored.id] = g;
       }
       ++loaded;
+      if (rolled) after_change(g);
       schedule_ai(g);
     } catch (const std::exception& e) {
       store_.set_status(stored.id, "broken");
@@ -380,22 +514,72 @@ int Hub::reload() {
 
 std::shared_ptr<LiveGame> Hub::get(const std::string& id) {
   if (!is_hex(id, 16)) return nullptr;
+  std::shared_ptr<LiveGame> g;
   {
     std::lock_guard lock(games_mu_);
     auto it = games_.find(id);
-    if (it != games_.end()) return it->second;
+    if (it != games_.end()) {
+      it->second->touched_ms = steady_ms();
+      g = it->second;
+    }
+  }
+  if (g) {
+    maybe_evict();  // after taking the reference: this game stays
+    return g;
   }
   std::optional<StoredGame> stored = store_.find_game(id);
   if (!stored || stored->status == "broken") return nullptr;
-  std::shared_ptr<LiveGame> g;
   try {
     g = load(*stored);
   } catch (const std::exception&) {
     return nullptr;
   }
+  bool inserted;
+  {
+    std::lock_guard lock(games_mu_);
+    auto [it, fresh] = games_.emplace(id, g);
+    inserted = fresh;
+    g = it->second;
+  }
+  if (inserted) schedule_ai(g);  // an evicted game whose AI seat owes a move
+  maybe_evict();
+  return g;
+}
+
+size_t Hub::evict_idle() {
+  const int64_t now = steady_ms();
+  last_sweep_ms_ = now;
+  const int64_t idle_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(options_.idle).count();
   std::lock_guard lock(games_mu_);
-  auto [it, inserted] = games_.emplace(id, g);
-  return it->second;
+  // A game may leave memory when the map holds its only reference (no connection, no request
+  // in progress) and no AI move is queued or thought. Nothing else can take a reference while
+  // games_mu_ is held: get() copies from the map, and the AI queue holds queued games only.
+  std::vector<std::pair<int64_t, std::string>> idle;
+  for (auto& [id, g] : games_) {
+    if (g.use_count() != 1) continue;
+    std::unique_lock game_lock(g->mu, std::try_to_lock);
+    if (!game_lock.owns_lock() || g->ai_queued) continue;
+    idle.emplace_back(g->touched_ms.load(), id);
+  }
+  std::sort(idle.begin(), idle.end());
+  size_t evicted = 0;
+  for (const auto& [touched, id] : idle) {
+    bool over_cap = games_.size() > options_.max_live_games;
+    if (!over_cap && now - touched < idle_ms) break;
+    games_.erase(id);
+    ++evicted;
+  }
+  return evicted;
+}
+
+void Hub::maybe_evict() {
+  bool over_cap;
+  {
+    std::lock_guard lock(games_mu_);
+    over_cap = games_.size() > options_.max_live_games;
+  }
+  if (over_cap || steady_ms() - last_sweep_ms_.load() >= 1000) evict_idle();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -462,6 +646,7 @@ HttpReply Hub::api(const std::string& method, const std::vector<std::string>& pa
     if (parts.size() == 4 && method == "POST") {
       if (parts[3] == "concede") return concede(id, body);
       if (parts[3] == "action") return http_action(id, body);
+      if (parts[3] == "stop") return halt(id, body);
     }
   }
   return error_reply(
@@ -473,6 +658,11 @@ HttpReply Hub::api(const std::string& method, const std::vector<std::string>& pa
 }
 
 HttpReply Hub::catalog() {
+  // The AI levels offered: those within the server's time per decision.
+  json players = {"human", "random", "heuristic"};
+  for (const auto& [text, seconds] :
+       {std::pair<const char*, double>{"mcts", 1.0}, {"mcts:0.3", 0.3}, {"mcts:3", 3.0}})
+    if (seconds <= options_.ai_max_seconds) players.push_back(text);
   json games = json::array();
   for (const GameModule& m : registry_.modules()) {
     json scenarios = json::array(), options = json::array(), seats = json::array();
@@ -492,7 +682,7 @@ HttpReply Hub::catalog() {
                      {"scenarios", scenarios},
                      {"options", options},
                      {"seats", seats},
-                     {"players", {"human", "random", "heuristic", "mcts", "mcts:0.3", "mcts:3"}},
+                     {"players", players},
                      {"board", static_cast<bool>(m.board)},
                      {"odds", true}});
   }
@@ -544,13 +734,10 @@ HttpReply Hub::create(const std::string& body) {
         return error_reply(400, "bad_request",
                            "unknown side '" + s.key() + "' (sides: " + all + ")");
       }
-      if (!s->is_string() || !valid_player(s->get<std::string>()))
-        return error_reply(400, "bad_request",
-                           "seat '" + s.key() +
-                               "' must be \"human\", \"random\", \"heuristic\" or "
-                               "\"mcts\", \"mcts:SECONDS\" (at most 10), \"mcts:Nit\" (at "
-                               "most 1000000it)");
-      players[static_cast<size_t>(seat)] = s->get<std::string>();
+      std::string player = s->is_string() ? s->get<std::string>() : std::string("?");
+      if (std::string why = check_player(s.key(), player, options_.ai_max_seconds); !why.empty())
+        return error_reply(400, "bad_request", why);
+      players[static_cast<size_t>(seat)] = player;
     }
   }
 
@@ -567,6 +754,10 @@ HttpReply Hub::create(const std::string& body) {
   stored.status = "active";
   stored.created = stored.updated = utc_now_iso();
   json seats_reply = json::object();
+  const bool any_human = std::find(players.begin(), players.end(), "human") != players.end();
+  // A game without human seats gets a control token: its creator may stop it. Its hash is kept
+  // in the AI seats' token_hash (tokens of AI seats never name a seat: seat_of skips them).
+  std::string control = any_human ? "" : random_hex(16);
   for (size_t i = 0; i < sides.size(); ++i) {
     StoredSeat seat{sides[i], players[i], ""};
     if (players[i] == "human") {
@@ -575,36 +766,44 @@ HttpReply Hub::create(const std::string& body) {
       seats_reply[sides[i]] = {{"token", token},
                                {"link", "/#/game/" + stored.id + "?token=" + token}};
     } else {
+      if (!control.empty()) seat.token_hash = token_hash(control);
       seats_reply[sides[i]] = {{"ai", players[i]}};
     }
     stored.seats.push_back(seat);
   }
-  {
-    // The initial state may owe a chance decision (e.g. a draw): the rolls are stored at once.
-    store_.create_game(stored);
-  }
-  std::shared_ptr<LiveGame> g = load(stored);
+  std::shared_ptr<LiveGame> g = make_live(stored);
   {
     std::lock_guard lock(g->mu);
+    // The opening of a game with human seats is rolled when the first of them joins (open_locked):
+    // no roll exists before the links are handed out. A game of AI seats only rolls it now.
     std::vector<StoredRow> rows;
-    while (!g->finished() && g->session->state().current_seat() == kChance) {
-      const State& s = g->session->state();
-      uint64_t n = g->session->history().size() + 1;
-      Action a = fair_chance_outcome(s, g->secret, n);
-      apply_locked(*g, a, rows);
+    if (g->opened) roll_locked(*g, rows);
+    GameStatus st = g->status();
+    stored.status = st.status;
+    stored.result_json = st.result_json;
+    stored.moves = st.moves;
+    stored.to_move = st.to_move;
+    stored.last_seq = rows.empty() ? 0 : rows.back().seq;
+    try {
+      store_.create_game_with_rows(stored, rows);  // the game and its opening: one transaction
+    } catch (const std::exception& e) {
+      return error_reply(500, "internal", std::string("the game was not stored: ") + e.what());
     }
-    commit_locked(*g, rows);  // also writes moves/to_move
+    g->stored = stored;
   }
   {
     std::lock_guard lock(games_mu_);
     games_[stored.id] = g;
   }
+  maybe_evict();
   schedule_ai(g);
-  return reply(201, {{"id", stored.id},
-                     {"game", stored.game},
-                     {"scenario", stored.scenario},
-                     {"seats", seats_reply},
-                     {"seed_commitment", stored.commitment}});
+  json out = {{"id", stored.id},
+              {"game", stored.game},
+              {"scenario", stored.scenario},
+              {"seats", seats_reply},
+              {"seed_commitment", stored.commitment}};
+  if (!control.empty()) out["control"] = control;
+  return reply(201, out);
 }
 
 HttpReply Hub::list() {
@@ -620,37 +819,49 @@ std::optional<int> seat_of(const LiveGame& g, const std::string& token) {
   if (token.size() > 64) return std::nullopt;
   std::string h = token_hash(token);
   for (size_t i = 0; i < g.stored.seats.size(); ++i)
-    if (!g.stored.seats[i].token_hash.empty() && g.stored.seats[i].token_hash == h)
+    if (g.stored.seats[i].player == "human" && !g.stored.seats[i].token_hash.empty() &&
+        g.stored.seats[i].token_hash == h)
       return static_cast<int>(i);
   return std::nullopt;
+}
+
+// True if `token` is the control token of `g` (a game without human seats, docs/protocol.md).
+bool is_control(const LiveGame& g, const std::string& token) {
+  if (token.empty() || token.size() > 64 || g.has_human()) return false;
+  std::string h = token_hash(token);
+  for (const StoredSeat& s : g.stored.seats)
+    if (s.token_hash.empty() || s.token_hash != h) return false;
+  return !g.stored.seats.empty();
 }
 }  // namespace
 
 HttpReply Hub::summary(const std::string& id, const std::string& token) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
-  std::lock_guard lock(g->mu);
-  auto seat = seat_of(*g, token);
-  if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
-  StoredGame s = g->stored;
-  GameStatus st = g->status();
-  s.status = st.status;
-  s.result_json = st.result_json;
-  s.moves = st.moves;
-  s.to_move = st.to_move;
-  json j = list_entry(s);
-  j["seed_commitment"] = s.commitment;
-  j["seat"] = g->seat_name(*seat);
-  j["observation"] = g->session->state().observe(*seat);
-  j["decision"] = decision_json(*g);
-  j["result"] = g->result_json();
-  j["state_id"] = g->stored.last_seq;
-  json legal = json::array();
-  const State& state = g->session->state();
-  if (!g->finished() && *seat >= 0 && state.current_seat() == *seat)
-    for (const Action& a : state.legal_actions())
-      legal.push_back({{"id", std::to_string(a.id())}, {"text", state.describe(a)}});
-  j["legal"] = legal;
+  json j;
+  bool rolled = false;
+  {
+    std::lock_guard lock(g->mu);
+    auto seat = seat_of(*g, token);
+    if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
+    if (*seat >= 0) rolled = open_locked(*g);
+    StoredGame s = g->stored;
+    GameStatus st = g->status();
+    s.status = st.status;
+    s.result_json = st.result_json;
+    s.moves = st.moves;
+    s.to_move = st.to_move;
+    View view = viewer_view(*g, *seat, false);
+    j = list_entry(s);
+    j["seed_commitment"] = s.commitment;
+    j["seat"] = g->seat_name(*seat);
+    j["observation"] = view.observation;
+    j["decision"] = decision_json(*g, view);
+    j["result"] = g->result_json();
+    j["state_id"] = g->stored.last_seq;
+    j["legal"] = legal_json(view);
+  }
+  if (rolled) after_change(g);
   return reply(200, j);
 }
 
@@ -757,10 +968,15 @@ HttpReply Hub::observation(const std::string& id, const std::string& n_text,
   }
   Session session(g->game);
   for (int i = 0; i < n; ++i) session.act(Action::from_id(g->log[static_cast<size_t>(i)].id));
+  ViewOptions o;
+  o.legal = false;
+  View v = view_of(session.state(), viewer, o);
+  std::string prompt = v.decision.prompt;
+  if (!g->opened && n == 0) prompt = decision_json(*g, v)["prompt"].get<std::string>();
   return reply(200, {{"n", n},
                      {"view", g->seat_name(viewer)},
-                     {"observation", session.state().observe(viewer)},
-                     {"decision", session.state().decision().prompt}});
+                     {"observation", v.observation},
+                     {"decision", prompt}});
 }
 
 HttpReply Hub::board(const std::string& id) {
@@ -804,6 +1020,35 @@ HttpReply Hub::concede(const std::string& id, const std::string& body) {
   return reply(200, {{"ok", true}, {"state_id", g->stored.last_seq}});
 }
 
+HttpReply Hub::halt(const std::string& id, const std::string& body) {
+  auto g = get(id);
+  if (!g) return error_reply(404, "not_found", "no game " + id);
+  json req;
+  std::string token;
+  if (auto bad = read_seat_request(body, req, token)) return *bad;
+  {
+    std::lock_guard lock(g->mu);
+    if (!is_control(*g, token))
+      return error_reply(403, "bad_token",
+                         "only the control token of a game without human seats stops it");
+    if (g->finished()) return error_reply(409, "finished", "the game is already over");
+    StoredRow r;
+    r.seq = g->stored.last_seq + 1;
+    r.kind = "stop";
+    r.n = static_cast<int>(g->session->history().size());
+    r.seat = "control";
+    std::vector<StoredRow> rows{r};
+    stop_in_memory(*g);
+    try {
+      commit_locked(*g, rows);
+    } catch (const std::exception& e) {
+      return error_reply(500, "internal", e.what());
+    }
+  }
+  after_change(g);
+  return reply(200, {{"ok", true}, {"state_id", g->stored.last_seq}});
+}
+
 HttpReply Hub::http_action(const std::string& id, const std::string& body) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
@@ -813,35 +1058,40 @@ HttpReply Hub::http_action(const std::string& id, const std::string& body) {
   auto sid = req.find("state_id");
   if (sid == req.end() || !sid->is_number_integer())
     return error_reply(400, "bad_request", "field 'state_id' (an integer) is required");
+  int status = 200;
   json result;
+  bool rolled = false;
   {
     std::lock_guard lock(g->mu);
     auto seat = seat_of(*g, token);
     if (!seat || *seat < 0)
       return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
+    // An action before the opening was rolled rolls it; the action itself is then stale.
+    rolled = open_locked(*g);
     size_t before = g->log.size();
     std::optional<json> err = act_locked(*g, *seat, sid->get<int64_t>(), req);
     if (err) {
-      int status = (*err)["code"] == "internal" ? 500 : (*err)["code"] == "stale" ? 409 : 400;
+      status = (*err)["code"] == "internal" ? 500 : (*err)["code"] == "stale" ? 409 : 400;
       (*err)["state_id"] = g->stored.last_seq;
-      return reply(status, *err);
+      result = *err;
+    } else {
+      json applied = json::array();
+      for (size_t i = before; i < g->log.size(); ++i) {
+        const LogEntry& e = g->log[i];
+        const std::string& shown = e.shown[static_cast<size_t>(*seat)];
+        applied.push_back({{"n", i + 1},
+                           {"seat", g->seat_name(e.seat)},
+                           {"text", shown},
+                           {"id", shown == e.text ? json(std::to_string(e.id)) : json(nullptr)}});
+      }
+      result = {{"ok", true},
+                {"state_id", g->stored.last_seq},
+                {"move", g->session->history().size()},
+                {"applied", applied}};
     }
-    json applied = json::array();
-    for (size_t i = before; i < g->log.size(); ++i) {
-      const LogEntry& e = g->log[i];
-      const std::string& shown = e.shown[static_cast<size_t>(*seat)];
-      applied.push_back({{"n", i + 1},
-                         {"seat", g->seat_name(e.seat)},
-                         {"text", shown},
-                         {"id", shown == e.text ? json(std::to_string(e.id)) : json(nullptr)}});
-    }
-    result = {{"ok", true},
-              {"state_id", g->stored.last_seq},
-              {"move", g->session->history().size()},
-              {"applied", applied}};
   }
-  after_change(g);
-  return reply(200, result);
+  if (status == 200 || rolled) after_change(g);
+  return reply(status, result);
 }
 
 HttpReply Hub::static_file(const std::string& path) {
@@ -888,38 +1138,60 @@ HttpReply Hub::static_file(const std::string& path) {
 // ---------------------------------------------------------------------------------------------
 // Acting
 
-std::string Hub::apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows) {
-  auto push = [&](const Action& a) -> std::string {
-    const State& s = g.session->state();
-    LogEntry e;
-    e.seat = s.current_seat();
-    e.id = a.id();
-    e.text = s.describe(a);
-    for (int v = 0; v <= g.num_seats(); ++v)
-      e.shown.push_back(s.describe_for(a, v < g.num_seats() ? v : kObserver));
-    std::string why = g.session->act(a, &e.events);
-    if (!why.empty()) return why;
-    StoredRow r;
-    r.seq = g.stored.last_seq + 1 + static_cast<int64_t>(rows.size());
-    r.kind = "action";
-    r.n = static_cast<int>(g.session->history().size());
-    r.seat = g.seat_name(e.seat);
-    r.action_id = e.id;
-    r.text = e.text;
-    if (r.n % kHashEvery == 0) r.hash = g.session->state().hash();
-    rows.push_back(std::move(r));
-    g.log.push_back(std::move(e));
-    return "";
-  };
-  if (std::string why = push(action); !why.empty()) return why;
-  // Dice are rolled only now, after the action that causes them (docs/protocol.md "Dice").
-  while (!g.session->state().is_terminal() && g.session->state().current_seat() == kChance) {
+std::string Hub::push_locked(LiveGame& g, const Action& a, std::vector<StoredRow>& rows) {
+  const State& s = g.session->state();
+  LogEntry e;
+  e.seat = s.current_seat();
+  e.id = a.id();
+  e.text = s.describe(a);
+  for (int v = 0; v <= g.num_seats(); ++v)
+    e.shown.push_back(s.describe_for(a, v < g.num_seats() ? v : kObserver));
+  std::string why = g.session->act(a, &e.events);
+  if (!why.empty()) return why;
+  StoredRow r;
+  r.seq = g.stored.last_seq + 1 + static_cast<int64_t>(rows.size());
+  r.kind = "action";
+  r.n = static_cast<int>(g.session->history().size());
+  r.seat = g.seat_name(e.seat);
+  r.action_id = e.id;
+  r.text = e.text;
+  if (r.n % kHashEvery == 0) r.hash = g.session->state().hash();
+  rows.push_back(std::move(r));
+  g.log.push_back(std::move(e));
+  return "";
+}
+
+void Hub::roll_locked(LiveGame& g, std::vector<StoredRow>& rows) {
+  // Each outcome derives from the committed secret and its action number (docs/protocol.md
+  // "Dice"): when it is rolled changes nothing in what it is.
+  while (!g.finished() && g.session->state().current_seat() == kChance) {
     uint64_t n = g.session->history().size() + 1;
     Action roll = fair_chance_outcome(g.session->state(), g.secret, n);
-    if (std::string why = push(roll); !why.empty())
+    if (std::string why = push_locked(g, roll, rows); !why.empty())
       throw std::logic_error("the game refused its own chance outcome: " + why);
   }
+}
+
+std::string Hub::apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows) {
+  if (std::string why = push_locked(g, action, rows); !why.empty()) return why;
+  // Dice are rolled only now, after the action that causes them (docs/protocol.md "Dice").
+  roll_locked(g, rows);
   return "";
+}
+
+bool Hub::open_locked(LiveGame& g) {
+  if (g.opened) return false;
+  g.opened = true;  // from now on AI seats may move too
+  if (g.finished() || g.session->state().current_seat() != kChance) return true;
+  std::vector<StoredRow> rows;
+  try {
+    roll_locked(g, rows);
+    commit_locked(g, rows);
+  } catch (...) {
+    g.opened = false;
+    throw;
+  }
+  return true;
 }
 
 void Hub::commit_locked(LiveGame& g, std::vector<StoredRow>& rows) {
@@ -956,11 +1228,9 @@ std::optional<json> Hub::act_locked(LiveGame& g, int seat, int64_t expected_stat
                                    "): look again and choose again");
   const State& s = g.session->state();
   const int current = s.current_seat();
-  if (current != seat) {
-    Decision d = s.decision();
+  if (current != seat)  // the other seat's prompt is not this seat's to read
     return error_json("not_your_turn", "it is " + g.seat_name(current) + "'s decision, not " +
-                                           g.seat_name(seat) + "'s: " + d.prompt);
-  }
+                                           g.seat_name(seat) + "'s");
   Action action;
   ActionList legal = s.legal_actions();
   if (auto it = request.find("action_id"); it != request.end()) {
@@ -970,7 +1240,7 @@ std::optional<json> Hub::act_locked(LiveGame& g, int seat, int64_t expected_stat
     if (std::find(legal.begin(), legal.end(), action) == legal.end())
       return error_json("illegal", "no legal action has id " + std::to_string(*id) + " now (" +
                                        std::to_string(legal.size()) +
-                                       " legal actions): " + s.decision().prompt);
+                                       " legal actions): " + s.decision_for(seat).prompt);
   } else if (auto t = request.find("action"); t != request.end()) {
     if (!t->is_string()) return error_json("bad_request", "'action' must be a string");
     const std::string text = t->get<std::string>();
@@ -1026,13 +1296,16 @@ std::optional<json> Hub::undo_locked(LiveGame& g, int seat, int64_t expected_sta
   return std::nullopt;
 }
 
-json Hub::odds_locked(LiveGame& g, const json& request) {
-  if (g.finished()) return error_json("finished", "the game is over");
+json Hub::odds_locked(LiveGame& g, int viewer, const json& request) {
+  // Odds are for the asking seat's own decision only. The seat is checked before anything else
+  // (even before the action text is read: whether a text parses may depend on hidden state), so
+  // every other viewer gets the same refusal whatever the position holds.
   const State& s = g.session->state();
-  if (s.current_seat() < 0) return error_json("no_odds", "no seat owes a decision");
+  if (g.finished() || viewer < 0 || s.current_seat() != viewer) {
+    OddsAnswer refused = odds_for(s, kObserver, Action(), nullptr);
+    return odds_json(refused, Action());
+  }
   Action action;
-  ActionList legal = s.legal_actions();
-  std::string label;
   if (auto it = request.find("action_id"); it != request.end()) {
     std::optional<uint64_t> id = parse_id(*it);
     if (!id) return error_json("bad_request", "'action_id' must be a decimal string");
@@ -1045,21 +1318,9 @@ json Hub::odds_locked(LiveGame& g, const json& request) {
   } else {
     return error_json("bad_request", "'action' (text) or 'action_id' is required");
   }
-  if (std::find(legal.begin(), legal.end(), action) == legal.end())
-    return error_json("illegal", "odds only for a legal action of the deciding seat");
-  label = s.describe(action);
-  json odds = nullptr;
-  if (g.module && g.module->odds) odds = g.module->odds(s, action);
-  if (odds.is_null()) {
-    // Generic odds: the distribution of the roll the action causes at once, exact or, when
-    // there are too many outcomes to enumerate, sampled (engine/roll_odds.h).
-    odds = next_roll_odds(s, action);
-    if (odds.is_null()) return error_json("no_odds", "'" + label + "' causes no roll");
-  }
-  return {{"type", "odds"},
-          {"action", label},
-          {"action_id", std::to_string(action.id())},
-          {"odds", odds}};
+  OddsHook hook;
+  if (g.module && g.module->odds) hook = g.module->odds;
+  return odds_json(odds_for(s, viewer, action, hook), action);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1068,13 +1329,24 @@ json Hub::odds_locked(LiveGame& g, const json& request) {
 std::optional<json> Hub::open(const std::string& id, const std::string& token, Connection& conn) {
   auto g = get(id);
   if (!g) return error_json("not_found", "no game " + id);
-  std::lock_guard lock(g->mu);
-  auto seat = seat_of(*g, token);
-  if (!seat) return error_json("bad_token", "the token does not belong to game " + id);
-  conn.game = g;
-  conn.seat = *seat;
-  conn.cursor = g->log.size() > 50 ? g->log.size() - 50 : 0;
-  conn.first = true;
+  bool rolled = false;
+  {
+    std::lock_guard lock(g->mu);
+    auto seat = seat_of(*g, token);
+    if (!seat) return error_json("bad_token", "the token does not belong to game " + id);
+    if (*seat >= 0) {
+      try {
+        rolled = open_locked(*g);  // a seat joins: the opening is rolled now
+      } catch (const std::exception& e) {
+        return error_json("internal", std::string("cannot store the opening: ") + e.what());
+      }
+    }
+    conn.game = g;
+    conn.seat = *seat;
+    conn.cursor = g->log.size() > 50 ? g->log.size() - 50 : 0;
+    conn.first = true;
+  }
+  if (rolled) after_change(g);
   return std::nullopt;
 }
 
@@ -1090,12 +1362,12 @@ void Hub::subscribe(const Connection& conn, std::weak_ptr<Subscriber> subscriber
 json Hub::state_message(Connection& conn) {
   LiveGame& g = *conn.game;
   std::lock_guard lock(g.mu);
+  g.touched_ms = steady_ms();
   const State& s = g.session->state();
-  json legal = json::array();
-  if (!g.finished() && s.current_seat() == conn.seat && conn.seat >= 0) {
-    for (const Action& a : s.legal_actions())
-      legal.push_back({{"id", std::to_string(a.id())}, {"text", s.describe(a)}});
-  }
+  // A game without a graphic board (GameModule::board) is shown as the terminal's text picture
+  // from this seat's point of view (docs/protocol.md).
+  const bool text = !(g.module && g.module->board);
+  const View view = viewer_view(g, conn.seat, text);
   bool reset = false;
   if (conn.cursor > g.log.size()) {  // undone actions
     conn.cursor = g.log.size();
@@ -1119,12 +1391,10 @@ json Hub::state_message(Connection& conn) {
           {"state_id", g.stored.last_seq},
           {"move", g.session->history().size()},
           {"seat", g.seat_name(conn.seat)},
-          {"observation", s.observe(conn.seat)},
-          // A game without a graphic board (GameModule::board) is shown as the terminal's text
-          // picture from this seat's point of view (docs/protocol.md).
-          {"text", g.module && g.module->board ? json(nullptr) : json(s.render_text(conn.seat))},
-          {"decision", decision_json(g)},
-          {"legal", legal},
+          {"observation", view.observation},
+          {"text", text ? json(view.text) : json(nullptr)},
+          {"decision", decision_json(g, view)},
+          {"legal", legal_json(view)},
           {"events", events},
           {"actions", actions},
           {"reset", reset},
@@ -1155,7 +1425,7 @@ std::vector<json> Hub::message(Connection& conn, const std::string& text, bool& 
   }
   if (type == "odds") {
     std::lock_guard lock(g->mu);
-    json j = odds_locked(*g, *req);
+    json j = odds_locked(*g, conn.seat, *req);
     if (j["type"] == "error") j["request"] = "odds";
     return {j};
   }
@@ -1200,7 +1470,8 @@ void Hub::after_change(const std::shared_ptr<LiveGame>& g) {
 void Hub::schedule_ai(const std::shared_ptr<LiveGame>& g) {
   {
     std::lock_guard lock(g->mu);
-    if (g->finished() || g->ai_queued) return;
+    // Before a human seat has joined nothing moves: an AI seat's move could cause a roll.
+    if (g->finished() || g->ai_queued || !g->opened) return;
     int seat = g->session->state().current_seat();
     if (seat < 0 || !g->ai[static_cast<size_t>(seat)]) return;
     g->ai_queued = true;
@@ -1219,36 +1490,59 @@ bool Hub::ai_step(const std::shared_ptr<LiveGame>& g) {
   Player* player;
   {
     std::lock_guard lock(g->mu);
-    g->ai_queued = false;
-    if (g->finished()) return false;
+    if (g->finished()) {
+      g->ai_queued = false;
+      return false;
+    }
     seat = g->session->state().current_seat();
-    if (seat < 0 || !g->ai[static_cast<size_t>(seat)]) return false;
+    if (seat < 0 || !g->ai[static_cast<size_t>(seat)]) {
+      g->ai_queued = false;
+      return false;
+    }
     snapshot = g->session->state().clone();
     state_id = g->stored.last_seq;
     player = g->ai[static_cast<size_t>(seat)].get();
   }
-  // Think outside the lock (observers may read the game meanwhile).
-  Action a = player->choose(*snapshot);
+  // Think outside the lock (observers may read the game meanwhile). ai_queued stays set: no
+  // other thread thinks for this game (its player objects are not shared between threads).
+  Action a;
+  try {
+    a = player->choose(*snapshot);
+  } catch (...) {
+    std::lock_guard lock(g->mu);
+    g->ai_queued = false;
+    throw;
+  }
+  bool moved = false, stale = false;
   {
     std::lock_guard lock(g->mu);
-    if (g->stored.last_seq != state_id) return false;  // someone conceded meanwhile
-    std::vector<StoredRow> rows;
-    std::string why = apply_locked(*g, a, rows);
-    if (!why.empty()) {
-      fprintf(stderr, "feldherr serve: the %s player chose an illegal action: %s\n",
-              player->name().c_str(), why.c_str());
-      replay_rows(*g, store_.rows(g->stored.id));
-      return false;
-    }
-    try {
-      commit_locked(*g, rows);
-    } catch (const std::exception& e) {
-      fprintf(stderr, "feldherr serve: cannot store an AI move: %s\n", e.what());
-      return false;
+    g->ai_queued = false;
+    g->touched_ms = steady_ms();
+    if (g->stored.last_seq != state_id) {
+      stale = true;  // someone conceded, stopped or acted meanwhile
+    } else {
+      std::vector<StoredRow> rows;
+      std::string why = apply_locked(*g, a, rows);
+      if (!why.empty()) {
+        fprintf(stderr, "feldherr serve: the %s player chose an illegal action: %s\n",
+                player->name().c_str(), why.c_str());
+        replay_rows(*g, store_.rows(g->stored.id));
+        return false;
+      }
+      try {
+        commit_locked(*g, rows);
+        moved = true;
+      } catch (const std::exception& e) {
+        fprintf(stderr, "feldherr serve: cannot store an AI move: %s\n", e.what());
+        return false;
+      }
     }
   }
-  after_change(g);
-  return true;
+  if (moved)
+    after_change(g);  // notifies, then queues the game's next AI move at the back (round robin)
+  else if (stale)
+    schedule_ai(g);
+  return moved;
 }
 
 void Hub::ai_loop() {

@@ -3,10 +3,16 @@
 // of (request text) -> (reply JSON). No networking here: server/net.cc (Boost.Beast) calls it.
 //
 // Threads: any thread may call the hub. Each game has its own mutex; the store serialises its
-// writes. AI seats move in one worker thread. A change is stored (committed) before anyone is
-// told: subscribers are notified only after the commit.
+// writes. AI seats move in a pool of worker threads, fair between games (a game has at most one
+// AI move in flight and goes to the back of the queue after each). A change is stored
+// (committed) before anyone is told: subscribers are notified only after the commit.
+//
+// Memory: a game nobody is connected to, with no AI move pending, is evicted after
+// HubOptions::idle_seconds (or sooner when more than max_live_games are in memory) and
+// reloaded from the store when it is asked for again.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -15,12 +21,14 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "engine/registry.h"
 #include "engine/session.h"
+#include "server/server.h"
 #include "server/store.h"
 
 namespace feldherr::server {
@@ -70,8 +78,20 @@ struct HubOptions {
   std::string web_dir;  // static files ("" = none)
   // Pause before each AI move (so that a human sees the moves one by one); 0 in tests.
   std::chrono::milliseconds ai_delay{0};
-  bool start_ai_worker = true;
+  bool start_ai_worker = true;  // false: AI moves only in run_ai_now() (tests)
+  int ai_threads = 0;           // AI worker threads; 0: one per hardware thread (at least 1)
+  // The longest an AI seat may think per decision, in seconds: `mcts:SECONDS` seats above it are
+  // refused, `mcts:Nit` seats stop at it, and the catalog offers only the levels within it.
+  double ai_max_seconds = 5.0;
+  // A game with no connection and no AI move pending is evicted from memory after this long
+  // untouched (reloaded from the store on demand); the oldest such games are evicted at once
+  // while more than max_live_games are in memory.
+  std::chrono::seconds idle{600};
+  size_t max_live_games = 2000;
 };
+
+// The hub's options of `feldherr serve` (server.h).
+HubOptions make_hub_options(const ServeOptions& serve);
 
 class Hub {
  public:
@@ -105,6 +125,10 @@ class Hub {
 
   // For tests and the load bench.
   size_t live_games() const;
+  // Evicts the games that may leave memory now (see the top of this file); returns how many.
+  size_t evict_idle();
+  // The AI worker threads (0 when started without them).
+  size_t ai_threads() const { return ai_threads_.size(); }
 
  private:
   HttpReply api(const std::string& method, const std::vector<std::string>& parts,
@@ -119,11 +143,20 @@ class Hub {
   HttpReply observation(const std::string& id, const std::string& n, const std::string& view,
                         const std::string& token);
   HttpReply concede(const std::string& id, const std::string& body);
+  HttpReply halt(const std::string& id, const std::string& body);  // POST .../stop
   HttpReply http_action(const std::string& id, const std::string& body);
   HttpReply static_file(const std::string& path);
 
-  std::shared_ptr<LiveGame> get(const std::string& id);  // loads finished games lazily
-  std::shared_ptr<LiveGame> load(const StoredGame& stored);
+  std::shared_ptr<LiveGame> get(const std::string& id);  // loads stored games on demand
+  // The game with its players, before any row (no state beyond the initial one).
+  std::shared_ptr<LiveGame> make_live(const StoredGame& stored);
+  std::shared_ptr<LiveGame> load(const StoredGame& stored);  // make_live + the stored rows
+  void maybe_evict();  // evict_idle() at most once a second, or at once over the cap
+
+  // The first time a human seat shows its token: rolls the opening (the chance outcomes before
+  // the first seat decision, docs/protocol.md "Dice") and lets AI seats move. True if the game
+  // was not open before (the caller then calls after_change outside the lock).
+  bool open_locked(LiveGame& g);
 
   // With the game locked: validates and applies an action of `seat` (+ dice), stores, returns
   // an error JSON or nullopt; `expected_state` must be the current state id.
@@ -133,10 +166,14 @@ class Hub {
   // Applies `action` for the current seat, then rolls every chance outcome that follows;
   // appends the rows. Returns "" or the reason the action is illegal.
   std::string apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows);
+  // Applies one action (no rolls after it) and appends its row; "" or why it is illegal.
+  std::string push_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows);
+  // Rolls every chance outcome owed now, from the committed secret, appending the rows.
+  void roll_locked(LiveGame& g, std::vector<StoredRow>& rows);
   // Commits `rows`; on failure rebuilds the game from the store and throws.
   void commit_locked(LiveGame& g, std::vector<StoredRow>& rows);
   void after_change(const std::shared_ptr<LiveGame>& g);  // notify + schedule AI
-  json odds_locked(LiveGame& g, const json& request);
+  json odds_locked(LiveGame& g, int viewer, const json& request);
 
   void ai_loop();
   bool ai_step(const std::shared_ptr<LiveGame>& g);  // true if a move was made
@@ -149,11 +186,13 @@ class Hub {
   mutable std::mutex games_mu_;
   std::map<std::string, std::shared_ptr<LiveGame>> games_;
 
+  std::atomic<int64_t> last_sweep_ms_{0};
+
   std::mutex ai_mu_;
   std::condition_variable ai_cv_;
-  std::deque<std::weak_ptr<LiveGame>> ai_queue_;
+  std::deque<std::weak_ptr<LiveGame>> ai_queue_;  // each game at most once (LiveGame::ai_queued)
   bool stopping_ = false;
-  std::thread ai_thread_;
+  std::vector<std::thread> ai_threads_;
 };
 
 // Error JSON {"type":"error","code":..,"message":..}.

@@ -17,9 +17,13 @@ struct ServeOptions {
   std::string bind = "127.0.0.1";
   uint16_t port = 8080;  // 0 = an ephemeral port (see Server::port)
   std::string db = "feldherr.db";
-  std::string web_dir;    // "" = no static files
-  int threads = 2;        // network threads
-  int ai_delay_ms = 300;  // pause before each AI move (0 in tests)
+  std::string web_dir;        // "" = no static files
+  int threads = 2;            // network threads
+  int ai_delay_ms = 300;      // pause before each AI move (0 in tests)
+  int ai_threads = 0;         // AI worker threads (0: one per hardware thread)
+  double ai_max_seconds = 5;  // the longest an AI seat thinks per decision
+  int idle_seconds = 600;     // an idle game leaves memory after this long (reloaded on demand)
+  int max_live_games = 2000;  // games kept in memory at most (idle ones are evicted first)
 };
 
 // The network side: listens, serves HTTP (lobby API + static files) and WebSockets.

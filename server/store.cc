@@ -94,29 +94,75 @@ constexpr const char* kGameColumns =
 
 }  // namespace
 
+namespace {
+
+void insert_game(SQLite::Database& db, const StoredGame& g) {
+  SQLite::Statement q(db,
+                      "INSERT INTO games(id, game, scenario, rules_version, options, seats, "
+                      "secret, commitment, status, result, created, updated, last_seq, moves, "
+                      "to_move) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+  q.bind(1, g.id);
+  q.bind(2, g.game);
+  q.bind(3, g.scenario);
+  q.bind(4, g.rules_version);
+  q.bind(5, g.options_json);
+  q.bind(6, seats_json(g.seats));
+  q.bind(7, g.secret_hex);
+  q.bind(8, g.commitment);
+  q.bind(9, g.status);
+  q.bind(10, g.result_json);
+  q.bind(11, g.created);
+  q.bind(12, g.updated);
+  q.bind(13, static_cast<int64_t>(g.last_seq));
+  q.bind(14, g.moves);
+  q.bind(15, g.to_move);
+  q.exec();
+}
+
+// The rows of a new game (create_game_with_rows), in the form append() writes.
+void insert_first_rows(SQLite::Database& db, const std::string& id,
+                       const std::vector<StoredRow>& rows) {
+  SQLite::Statement q(db,
+                      "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash) "
+                      "VALUES(?,?,?,?,?,?,?,?)");
+  for (const StoredRow& r : rows) {
+    q.reset();
+    q.bind(1, id);
+    q.bind(2, static_cast<int64_t>(r.seq));
+    q.bind(3, r.kind);
+    q.bind(4, r.n);
+    q.bind(5, r.seat);
+    q.bind(6, std::to_string(r.action_id));
+    q.bind(7, r.text);
+    if (r.hash) {
+      char buf[17];
+      std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*r.hash));
+      q.bind(8, std::string(buf));
+    } else {
+      q.bind(8);
+    }
+    q.exec();
+  }
+}
+
+}  // namespace
+
 void SqliteStore::create_game(const StoredGame& g) {
   std::lock_guard lock(mu_);
   try {
-    SQLite::Statement q(impl_->db,
-                        "INSERT INTO games(id, game, scenario, rules_version, options, seats, "
-                        "secret, commitment, status, result, created, updated, last_seq, moves, "
-                        "to_move) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    q.bind(1, g.id);
-    q.bind(2, g.game);
-    q.bind(3, g.scenario);
-    q.bind(4, g.rules_version);
-    q.bind(5, g.options_json);
-    q.bind(6, seats_json(g.seats));
-    q.bind(7, g.secret_hex);
-    q.bind(8, g.commitment);
-    q.bind(9, g.status);
-    q.bind(10, g.result_json);
-    q.bind(11, g.created);
-    q.bind(12, g.updated);
-    q.bind(13, static_cast<int64_t>(g.last_seq));
-    q.bind(14, g.moves);
-    q.bind(15, g.to_move);
-    q.exec();
+    insert_game(impl_->db, g);
+  } catch (const SQLite::Exception& e) {
+    throw std::runtime_error(std::string("cannot store the new game: ") + e.what());
+  }
+}
+
+void SqliteStore::create_game_with_rows(const StoredGame& g, const std::vector<StoredRow>& rows) {
+  std::lock_guard lock(mu_);
+  try {
+    SQLite::Transaction tx(impl_->db);
+    insert_game(impl_->db, g);
+    insert_first_rows(impl_->db, g.id, rows);
+    tx.commit();
   } catch (const SQLite::Exception& e) {
     throw std::runtime_error(std::string("cannot store the new game: ") + e.what());
   }

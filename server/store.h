@@ -63,6 +63,11 @@ class Store {
  public:
   virtual ~Store() = default;
   virtual void create_game(const StoredGame& game) = 0;
+  // Stores a new game together with its first rows (the opening's rolls), in one transaction:
+  // after a crash either all of it is there or nothing. `game`'s last_seq, moves, to_move,
+  // status and result describe the state after `rows`. Throws std::runtime_error on failure.
+  virtual void create_game_with_rows(const StoredGame& game,
+                                     const std::vector<StoredRow>& rows) = 0;
   // Appends rows (seq must continue the game's log) and updates the status, all in one
   // transaction; durable when it returns. Throws std::runtime_error on failure (nothing written).
   virtual void append(const std::string& id, const std::vector<StoredRow>& rows,
@@ -82,6 +87,7 @@ class SqliteStore : public Store {
   explicit SqliteStore(const std::string& path);
   ~SqliteStore() override;
   void create_game(const StoredGame& game) override;
+  void create_game_with_rows(const StoredGame& game, const std::vector<StoredRow>& rows) override;
   void append(const std::string& id, const std::vector<StoredRow>& rows, const GameStatus& status,
               const std::optional<Snapshot>& snapshot) override;
   void set_status(const std::string& id, const std::string& status) override;

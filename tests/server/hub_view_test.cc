@@ -1,0 +1,199 @@
+// Every text the hub sends a viewer is that viewer's own (engine/view.h): the state message, the
+// game summary, the observation endpoint and the error texts come from decision_for(viewer),
+// describe_for and legal_json(view_of(state, viewer)), never from the referee's decision().
+#include <gtest/gtest.h>
+
+#include "engine/session.h"
+#include "engine/view.h"
+#include "hub_fixture.h"
+
+namespace feldherr::server::hubtest {
+namespace {
+
+// The game's current state, rebuilt from the stored rows (the referee's view, for comparing).
+std::unique_ptr<State> stored_state(HubFixture& f, const std::string& id,
+                                    std::shared_ptr<const Game>& game) {
+  json s = f.summary(id);
+  std::optional<StoredGame> stored = f.store().find_game(id);
+  EXPECT_TRUE(stored);
+  Options options;
+  json opts = json::parse(stored->options_json);
+  for (auto it = opts.begin(); it != opts.end(); ++it)
+    options.emplace_back(it.key(), it->get<std::string>());
+  game = test_registry().create(stored->game + "/" + stored->scenario, options);
+  Session session(game);
+  for (const StoredRow& r : f.store().rows(id)) {
+    if (r.kind == "action") {
+      EXPECT_EQ(session.act(Action::from_id(r.action_id)), "");
+    } else if (r.kind == "undo") {
+      EXPECT_TRUE(session.undo());
+    }
+  }
+  return session.state().clone();
+}
+
+// Dice Race with the planted bug "prompt-names-card": decision_for() (the viewer's form) differs
+// from decision() (the referee's) by a suffix naming a card. The hub must send the former.
+const json kBuggedRace = {{"game", "dice-race/race"},
+                          {"options", {{"bug", "prompt-names-card"}}},
+                          {"seats", {{"red", "human"}, {"blue", "human"}}}};
+
+TEST(HubView, StateSummaryAndObservationSendTheViewersDecisionForAndLegalTexts) {
+  HubFixture f("view");
+  json c = f.create(kBuggedRace);
+  const std::string id = c["id"];
+  const std::string red = c["seats"]["red"]["token"], blue = c["seats"]["blue"]["token"];
+  Conn rc, bc, oc;
+  ASSERT_TRUE(rc.open(f.hub(), id, red).is_null());  // red joins: the deal is rolled
+  ASSERT_TRUE(bc.open(f.hub(), id, blue).is_null());
+  ASSERT_TRUE(oc.open(f.hub(), id, "").is_null());
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> state = stored_state(f, id, game);
+  ASSERT_EQ(state->current_seat(), toy::kRed);
+  ASSERT_NE(state->decision_for(toy::kRed).prompt, state->decision().prompt);  // the fixture
+  struct Viewer {
+    int seat;
+    std::string token;
+    Conn* conn;
+  };
+  for (const Viewer& v :
+       {Viewer{toy::kRed, red, &rc}, Viewer{toy::kBlue, blue, &bc}, Viewer{kObserver, "", &oc}}) {
+    View view = view_of(*state, v.seat);
+    json expected_decision = decision_json(*game, view);
+    json expected_legal = legal_json(view);
+    json msg = v.conn->state(f.hub());
+    EXPECT_EQ(msg["decision"], expected_decision) << v.seat;
+    EXPECT_EQ(msg["legal"], expected_legal) << v.seat;
+    EXPECT_EQ(msg["observation"], view.observation) << v.seat;
+    json sum = f.summary(id, v.token);
+    EXPECT_EQ(sum["decision"], expected_decision) << v.seat;
+    EXPECT_EQ(sum["legal"], expected_legal) << v.seat;
+  }
+  json obs = f.http("GET", "/api/games/" + id + "/observation");
+  EXPECT_EQ(obs["decision"], state->decision_for(kObserver).prompt);
+  // The deciding seat's legal actions carry the game's notes (annotate) next to their texts.
+  json legal = rc.state(f.hub())["legal"];
+  ASSERT_FALSE(legal.empty());
+  for (const json& a : legal) EXPECT_TRUE(a["text"].is_string());
+}
+
+TEST(HubView, NotYourTurnAndIllegalErrorsQuoteNoPromptOfAnotherSeat) {
+  HubFixture f("errors");
+  json c = f.create(kBuggedRace);
+  const std::string id = c["id"];
+  Conn rc, bc;
+  ASSERT_TRUE(rc.open(f.hub(), id, c["seats"]["red"]["token"]).is_null());
+  ASSERT_TRUE(bc.open(f.hub(), id, c["seats"]["blue"]["token"]).is_null());
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> state = stored_state(f, id, game);
+  const std::string referee_prompt = state->decision().prompt;
+  const std::string red_prompt = state->decision_for(toy::kRed).prompt;
+  int64_t sid = rc.state(f.hub())["state_id"];
+  // Blue acts out of turn: the refusal names whose decision it is, not red's prompt.
+  std::vector<json> r =
+      bc.send(f.hub(), {{"type", "action"}, {"state_id", sid}, {"action", "pass"}});
+  ASSERT_FALSE(r.empty());
+  EXPECT_EQ(r[0]["code"], "not_your_turn");
+  const std::string text = r[0]["message"];
+  EXPECT_EQ(text.find(referee_prompt), std::string::npos) << text;
+  EXPECT_EQ(text.find(red_prompt), std::string::npos) << text;
+  EXPECT_EQ(text.find("holds"), std::string::npos) << text;
+  // Red sends an id that is no legal action: the refusal quotes red's own prompt.
+  r = rc.send(f.hub(), {{"type", "action"}, {"state_id", sid}, {"action_id", "999999999999"}});
+  ASSERT_FALSE(r.empty());
+  EXPECT_EQ(r[0]["code"], "illegal");
+  EXPECT_NE(r[0]["message"].get<std::string>().find(red_prompt), std::string::npos) << r[0];
+}
+
+// Pocket Battles: the orcs' first pick is secret (PB Aufbau 4). The elves and observers see
+// "pick (hidden)"; no text they receive names the troop or the orcs' DP used.
+// Depends on Pocket's decision_for override (the selection and forming prompts).
+TEST(HubView, PocketPickStaysHiddenFromTheOpponentAndObservers) {
+  HubFixture f("pocket-pick");
+  json c = f.create(
+      {{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", "human"}, {"elves", "human"}}}});
+  const std::string id = c["id"];
+  const std::string orcs = c["seats"]["orcs"]["token"], elves = c["seats"]["elves"]["token"];
+  Conn oc, ec, xc;
+  ASSERT_TRUE(oc.open(f.hub(), id, orcs).is_null());
+  ASSERT_TRUE(ec.open(f.hub(), id, elves).is_null());
+  ASSERT_TRUE(xc.open(f.hub(), id, "").is_null());
+  json s = oc.state(f.hub());
+  ASSERT_EQ(s["decision"]["seat"], "orcs");
+  // The orcs pick their most expensive troop (the troll: the only 10-DP troop).
+  std::string pick;
+  for (const json& a : s["legal"]) {
+    std::string t = a["text"];
+    if (t.find("troll") != std::string::npos) pick = t;
+  }
+  ASSERT_FALSE(pick.empty()) << s["legal"].dump();
+  std::vector<json> r =
+      oc.send(f.hub(), {{"type", "action"}, {"state_id", s["state_id"]}, {"action", pick}});
+  EXPECT_TRUE(r.empty()) << r[0].dump();
+  // Then whatever the orcs owe while the troll is still unformed or unrevealed: form it.
+  for (int i = 0; i < 3; ++i) {
+    json m = oc.state(f.hub());
+    if (m["decision"]["seat"] != "orcs" || m["decision"]["kind"] != "form") break;
+    oc.send(f.hub(),
+            {{"type", "action"}, {"state_id", m["state_id"]}, {"action_id", m["legal"][0]["id"]}});
+  }
+  json orcs_view = oc.state(f.hub());
+  std::shared_ptr<const Game> game;
+  std::unique_ptr<State> state = stored_state(f, id, game);
+  const std::string dp_used = "(10 of ";  // the orcs' DP used after the troll
+  for (Conn* conn : {&ec, &xc}) {
+    std::vector<json> seen = {conn->state(f.hub()), f.summary(id, conn == &ec ? elves : ""),
+                              f.http("GET", "/api/games/" + id + "/log" +
+                                                (conn == &ec ? "?token=" + elves : std::string())),
+                              f.http("GET", "/api/games/" + id + "/observation")};
+    for (const json& m : seen) {
+      const std::string text = m.dump();
+      EXPECT_EQ(text.find("troll"), std::string::npos) << text;
+      EXPECT_EQ(text.find(dp_used), std::string::npos) << text;
+    }
+  }
+  (void)orcs_view;
+}
+
+// Odds are for the asking seat's own decision (docs/protocol.md "odds"): an observer or the
+// other seat gets one refusal, the same for a legal action, an illegal one, a text that does not
+// parse and an unknown id, so the answer says nothing about what the deciding seat holds.
+TEST(HubOdds, AnyoneButTheDecidingSeatGetsTheSameRefusalWhateverIsAsked) {
+  HubFixture f("odds");
+  json c = f.create(
+      {{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", "human"}, {"elves", "human"}}}});
+  const std::string id = c["id"];
+  Conn oc, ec, xc;
+  ASSERT_TRUE(oc.open(f.hub(), id, c["seats"]["orcs"]["token"]).is_null());
+  ASSERT_TRUE(ec.open(f.hub(), id, c["seats"]["elves"]["token"]).is_null());
+  ASSERT_TRUE(xc.open(f.hub(), id, "").is_null());
+  json s = oc.state(f.hub());
+  ASSERT_EQ(s["decision"]["seat"], "orcs");
+  std::vector<json> asks;
+  for (size_t i = 0; i < s["legal"].size() && i < 4; ++i) {
+    asks.push_back({{"type", "odds"}, {"action", s["legal"][i]["text"]}});
+    asks.push_back({{"type", "odds"}, {"action_id", s["legal"][i]["id"]}});
+  }
+  asks.push_back({{"type", "odds"}, {"action", "pick elves.archer"}});  // the other army's troop
+  asks.push_back({{"type", "odds"}, {"action", "fly to the moon"}});
+  asks.push_back({{"type", "odds"}, {"action_id", "999999999999"}});
+  asks.push_back({{"type", "odds"}, {"action_id", "12x"}});
+  std::optional<json> first;
+  for (Conn* conn : {&ec, &xc}) {
+    for (const json& ask : asks) {
+      std::vector<json> r = conn->send(f.hub(), ask);
+      ASSERT_EQ(r.size(), 1u) << ask;
+      EXPECT_EQ(r[0]["type"], "error") << ask;
+      EXPECT_EQ(r[0]["code"], "not_your_decision") << ask << " -> " << r[0];
+      if (!first) first = r[0];
+      EXPECT_EQ(r[0], *first) << ask;
+    }
+  }
+  // The deciding seat is answered about its own actions.
+  std::vector<json> mine = oc.send(f.hub(), asks[0]);
+  ASSERT_EQ(mine.size(), 1u);
+  EXPECT_NE(mine[0]["code"], "not_your_decision") << mine[0];
+}
+
+}  // namespace
+}  // namespace feldherr::server::hubtest
