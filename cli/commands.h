@@ -143,6 +143,10 @@ struct ServeArgs {
   std::string bind = "127.0.0.1";
   int threads = 2;
   int ai_delay_ms = 300;
+  // Network limits (docs/server.md "Network limits").
+  int max_connections = 1000;
+  int create_per_minute = 10;
+  int create_burst = 20;
 };
 CLI::App* add_serve_command(CLI::App& app, ServeArgs& args);
 int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io);
