@@ -114,8 +114,7 @@ TEST(StoreGroupCommit, AFailedAppendThrowsAndTheOthersOfItsTransactionAreCommitt
         const bool duplicate = t == 0 && i % 3 == 2;
         const int64_t next = duplicate ? seq : seq + 1;
         try {
-          store.append(game_id(t), {row(next)}, GameStatus{"active", "", i, "orcs"},
-                       std::nullopt);
+          store.append(game_id(t), {row(next)}, GameStatus{"active", "", i, "orcs"}, std::nullopt);
           if (duplicate) ++wrong;  // a duplicate must not be stored
           seq = next;
         } catch (const std::runtime_error&) {
