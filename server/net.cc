@@ -113,16 +113,15 @@ class CreationLimiter {
   std::unordered_map<std::string, Bucket> buckets_;
 };
 
-// What the sessions share: the hub, its handler pool, the limits.
+// What the sessions share: the hub, its handler pool, the limits. Outlives the io_context (the
+// frames it destroys count their connections down); the pool is owned by Server::Impl and
+// stopped before the io_context goes.
 struct Shared {
   Shared(Hub& h, const ServeOptions& o)
-      : hub(h),
-        options(o),
-        handlers(static_cast<size_t>(std::max(1, o.handler_threads))),
-        creation(o.create_per_minute, o.create_burst) {}
+      : hub(h), options(o), creation(o.create_per_minute, o.create_burst) {}
   Hub& hub;
   ServeOptions options;
-  net::thread_pool handlers;
+  net::thread_pool* handlers = nullptr;
   CreationLimiter creation;
   std::atomic<int> connections{0};  // open HTTP/WebSocket connections
   std::atomic<int> refusing{0};     // connections being refused (503) right now
@@ -199,7 +198,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     auto [ec] = co_await ws_.async_accept(req, tuple_awaitable);
     if (ec) co_return;
     auto q = parse_query(req.target());
-    std::optional<json> err = co_await on_pool(shared_.handlers, [&] {
+    std::optional<json> err = co_await on_pool(*shared_.handlers, [&] {
       std::optional<json> e = hub_.open(q["game"], q["token"], conn_);
       if (!e) hub_.subscribe(conn_, weak_from_this());
       return e;
@@ -215,7 +214,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     beast::flat_buffer buffer;
     auto last = Clock::now();
     double strikes = 0;
-    for (;;) {
+    while (!closed_) {
       auto [rec, n] = co_await ws_.async_read(buffer, tuple_awaitable);
       if (rec) break;  // closed, timed out or too large (Beast closes with 1009)
       std::string text = beast::buffers_to_string(buffer.data());
@@ -236,7 +235,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
       bool push_state = false;
       std::vector<json> replies;
       co_await lock_hub();
-      replies = co_await on_pool(shared_.handlers, [&] {
+      replies = co_await on_pool(*shared_.handlers, [&] {
         try {
           return hub_.message(conn_, text, push_state);
         } catch (const std::exception& e) {
@@ -247,7 +246,6 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
       for (const json& r : replies) queue(r.dump());
       if (push_state) dirty_ = true;
       signal_.cancel();
-      if (closed_) break;
     }
     closed_ = true;
     signal_.cancel();
@@ -305,7 +303,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
       if (out_.empty() && dirty_) {
         dirty_ = false;
         co_await lock_hub();
-        std::string state = co_await on_pool(shared_.handlers, [&] {
+        std::string state = co_await on_pool(*shared_.handlers, [&] {
           try {
             return hub_.state_message(conn_).dump();
           } catch (const std::exception& e) {
@@ -422,7 +420,7 @@ awaitable<void> http_session(tcp::socket socket, Shared& shared) {
           req.version());
       res.set(http::field::retry_after, std::to_string(retry));
     } else {
-      HttpReply r = co_await on_pool(shared.handlers, [&] {
+      HttpReply r = co_await on_pool(*shared.handlers, [&] {
         try {
           return shared.hub.http(std::string(req.method_string()), std::string(req.target()),
                                  req.body());
@@ -449,7 +447,12 @@ awaitable<void> http_session(tcp::socket socket, Shared& shared) {
 
 struct Server::Impl {
   Impl(Hub& h, const ServeOptions& o)
-      : options(o), ioc(std::max(1, o.threads)), acceptor(ioc), shared(h, o) {
+      : shared(h, o),
+        options(o),
+        ioc(std::max(1, o.threads)),
+        acceptor(ioc),
+        handlers(static_cast<size_t>(std::max(1, o.handler_threads))) {
+    shared.handlers = &handlers;
     beast::error_code ec;
     const net::ip::address address = net::ip::make_address(o.bind, ec);
     if (ec) throw std::runtime_error("--bind " + o.bind + ": not an IP address");
@@ -499,10 +502,11 @@ struct Server::Impl {
     }
   }
 
+  Shared shared;  // before ioc: outlives the connections' frames
   ServeOptions options;
   net::io_context ioc;
   tcp::acceptor acceptor;
-  Shared shared;  // after ioc: its handler pool stops first
+  net::thread_pool handlers;  // after ioc: stopped and destroyed first
   std::vector<std::thread> threads;
   bool started = false;
 };
@@ -536,8 +540,8 @@ void Server::stop() {
   for (auto& t : impl_->threads)
     if (t.joinable()) t.join();
   impl_->threads.clear();
-  impl_->shared.handlers.stop();
-  impl_->shared.handlers.join();
+  impl_->handlers.stop();
+  impl_->handlers.join();
 }
 
 int serve(const ServeOptions& options, const Registry& registry, std::ostream& out,
