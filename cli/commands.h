@@ -147,6 +147,10 @@ struct ServeArgs {
   double ai_max_seconds = 5.0;  // longest AI decision
   int idle_seconds = 600;       // idle games leave memory after this long
   int max_live_games = 2000;
+  // Network limits (docs/server.md "Network limits").
+  int max_connections = 1000;
+  int create_per_minute = 10;
+  int create_burst = 20;
 };
 CLI::App* add_serve_command(CLI::App& app, ServeArgs& args);
 int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io);

@@ -1,6 +1,8 @@
 // `feldherr serve [--port 8080] [--db feldherr.db] [--web DIR] [--ai-threads N]
 // [--ai-max-seconds S] [--idle-seconds S] [--max-live-games N]` (docs/server.md): the game
 // server with the browser UI. The server itself is server/ (built with FELDHERR_SERVER=ON).
+#include <arpa/inet.h>
+
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <ostream>
@@ -24,7 +26,17 @@ CLI::App* add_serve_command(CLI::App& app, ServeArgs& args) {
   serve->add_option("--web", args.web, "Directory of the built web UI (default: web/dist)")
       ->type_name("DIR");
   serve->add_option("--bind", args.bind, "Address to listen on (default 127.0.0.1)")
-      ->type_name("ADDR");
+      ->type_name("ADDR")
+      ->check(CLI::Validator(
+          [](std::string& value) -> std::string {
+            in_addr v4{};
+            in6_addr v6{};
+            if (inet_pton(AF_INET, value.c_str(), &v4) == 1 ||
+                inet_pton(AF_INET6, value.c_str(), &v6) == 1)
+              return "";
+            return "'" + value + "' is not an IP address (e.g. 127.0.0.1, 0.0.0.0, ::1)";
+          },
+          "ADDR"));
   serve->add_option("--threads", args.threads, "Network threads (default 2)")
       ->type_name("N")
       ->check(CLI::Range(1, 64));
@@ -53,6 +65,23 @@ CLI::App* add_serve_command(CLI::App& app, ServeArgs& args) {
                    "Games kept in memory at most; idle ones are evicted first (default 2000)")
       ->type_name("N")
       ->check(CLI::Range(1, 10000000));
+  // Network limits (docs/server.md "Network limits").
+  serve
+      ->add_option("--max-connections", args.max_connections,
+                   "Concurrent connections; beyond it new ones get 503 (default 1000)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000));
+  serve
+      ->add_option("--create-rate", args.create_per_minute,
+                   "Games each client address may create per minute (default 10; 0 = no limit)")
+      ->type_name("N")
+      ->check(CLI::Range(0, 1000000));
+  serve
+      ->add_option("--create-burst", args.create_burst,
+                   "Games one address may create at once before --create-rate applies "
+                   "(default 20)")
+      ->type_name("N")
+      ->check(CLI::Range(1, 1000000));
   return serve;
 }
 
@@ -69,6 +98,9 @@ int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io) {
   options.idle_seconds = args.idle_seconds;
   options.max_live_games = args.max_live_games;
   options.web_dir = args.web;
+  options.max_connections = args.max_connections;
+  options.create_per_minute = args.create_per_minute;
+  options.create_burst = args.create_burst;
   if (options.web_dir.empty()) {
     for (const std::string& dir : {std::string("web/dist"), std::string(FELDHERR_WEB_DIR)}) {
       if (std::filesystem::exists(dir + "/index.html")) {

@@ -273,10 +273,13 @@ std::optional<uint64_t> parse_id(const json& v) {
   return id;
 }
 
-json events_json(const LiveGame& g, const EventList& events) {
+// The events as `viewer` reads them (event_text: a text that tells what only its seat may know
+// reads differently for the others); kNobody once the game is over.
+json events_json(const LiveGame& g, const EventList& events, int viewer) {
   json out = json::array();
   for (const Event& e : events)
-    out.push_back({{"rule", e.rule}, {"text", e.text}, {"seat", g.seat_name(e.seat)}});
+    out.push_back(
+        {{"rule", e.rule}, {"text", event_text(e, viewer)}, {"seat", g.seat_name(e.seat)}});
   return out;
 }
 
@@ -882,7 +885,7 @@ HttpReply Hub::log(const std::string& id, const std::string& token) {
                        {"seat", g->seat_name(e.seat)},
                        {"text", over ? e.text : shown},
                        {"id", visible ? json(std::to_string(e.id)) : json(nullptr)},
-                       {"events", events_json(*g, e.events)}});
+                       {"events", events_json(*g, e.events, over ? kNobody : *seat)}});
   }
   return reply(200, {{"id", id},
                      {"seed_commitment", g->stored.commitment},
@@ -1381,8 +1384,10 @@ json Hub::state_message(Connection& conn) {
         over ? e.text : e.shown[static_cast<size_t>(g.viewer_index(conn.seat))];
     actions.push_back({{"n", i + 1}, {"seat", g.seat_name(e.seat)}, {"text", text}});
     for (const Event& ev : e.events)
-      events.push_back(
-          {{"n", i + 1}, {"rule", ev.rule}, {"text", ev.text}, {"seat", g.seat_name(ev.seat)}});
+      events.push_back({{"n", i + 1},
+                        {"rule", ev.rule},
+                        {"text", event_text(ev, over ? kNobody : conn.seat)},
+                        {"seat", g.seat_name(ev.seat)}});
   }
   conn.cursor = g.log.size();
   conn.first = false;

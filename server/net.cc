@@ -1,12 +1,21 @@
 // The only translation unit with Boost.Beast (build time, docs/server.md): a listener, HTTP
-// sessions (keep-alive, 16 KiB body limit) and WebSocket sessions, as C++20 coroutines.
+// sessions (keep-alive, 16 KiB body limit) and WebSocket sessions, as C++20 coroutines, and the
+// network limits (docs/server.md "Network limits"). The hub's handlers run on a separate pool
+// of threads (they wait for their commit), never on the network threads.
+#include <sys/resource.h>
+
+#include <atomic>
 #include <boost/asio.hpp>
 #include <boost/asio/experimental/as_tuple.hpp>
 #include <boost/beast.hpp>
+#include <cerrno>
+#include <cmath>
 #include <csignal>
 #include <deque>
 #include <iostream>
+#include <mutex>
 #include <thread>
+#include <unordered_map>
 
 #include "server/hub.h"
 #include "server/server.h"
@@ -23,6 +32,122 @@ using net::use_awaitable;
 constexpr auto tuple_awaitable = net::experimental::as_tuple(net::use_awaitable);
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Runs `f` (a hub call, which may wait for the disk) on the handler pool; the calling
+// coroutine resumes on its own executor with the result.
+template <class F>
+auto on_pool(net::thread_pool& pool, F f) -> awaitable<decltype(f())> {
+  using R = decltype(f());
+  co_return co_await net::co_spawn(
+      pool.get_executor(), [f = std::move(f)]() mutable -> awaitable<R> { co_return f(); },
+      use_awaitable);
+}
+
+// The path of a request target without the query, split at '/' (empty parts dropped, as the
+// hub routes it).
+std::vector<std::string_view> path_parts(std::string_view target) {
+  std::string_view path = target.substr(0, target.find('?'));
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    auto slash = path.find('/');
+    std::string_view part = path.substr(0, slash);
+    if (!part.empty()) parts.push_back(part);
+    if (slash == std::string_view::npos) break;
+    path = path.substr(slash + 1);
+  }
+  return parts;
+}
+
+// `POST /api/games` per client address: a token bucket each (IPv6 addresses by their /64, which
+// one client usually holds whole). Buckets that have refilled are forgotten.
+class CreationLimiter {
+ public:
+  CreationLimiter(double per_minute, int burst)
+      : rate_(per_minute / 60.0), burst_(std::max(1, burst)) {}
+  bool enabled() const { return rate_ > 0; }
+  // True if `address` may create a game now (and takes a token); else `wait_s` is the time to
+  // the next token.
+  bool allow(const net::ip::address& address, double& wait_s) {
+    const auto now = Clock::now();
+    std::lock_guard lock(mu_);
+    if (buckets_.size() > kMaxBuckets) prune(now);
+    auto [it, fresh] = buckets_.try_emplace(key(address), Bucket{burst_, now});
+    Bucket& b = it->second;
+    b.tokens = std::min(burst_, b.tokens + seconds(now - b.last) * rate_);
+    b.last = now;
+    if (b.tokens >= 1.0) {
+      b.tokens -= 1.0;
+      return true;
+    }
+    wait_s = (1.0 - b.tokens) / rate_;
+    return false;
+  }
+
+ private:
+  struct Bucket {
+    double tokens;
+    Clock::time_point last;
+  };
+  static constexpr size_t kMaxBuckets = 10000;
+  static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+  static std::string key(const net::ip::address& a) {
+    if (a.is_v6() && !a.to_v6().is_v4_mapped()) {
+      auto bytes = a.to_v6().to_bytes();
+      return std::string(reinterpret_cast<const char*>(bytes.data()), 8);
+    }
+    if (a.is_v6()) return net::ip::make_address_v4(net::ip::v4_mapped, a.to_v6()).to_string();
+    return a.to_string();
+  }
+  void prune(Clock::time_point now) {
+    for (auto it = buckets_.begin(); it != buckets_.end();)
+      it = it->second.tokens + seconds(now - it->second.last) * rate_ >= burst_ ? buckets_.erase(it)
+                                                                                : std::next(it);
+    // Still too many clients in the middle of a burst: start afresh rather than grow.
+    if (buckets_.size() > kMaxBuckets) buckets_.clear();
+  }
+
+  double rate_, burst_;
+  std::mutex mu_;
+  std::unordered_map<std::string, Bucket> buckets_;
+};
+
+// What the sessions share: the hub, its handler pool, the limits. Outlives the io_context (the
+// frames it destroys count their connections down); the pool is owned by Server::Impl and
+// stopped before the io_context goes.
+struct Shared {
+  Shared(Hub& h, const ServeOptions& o)
+      : hub(h), options(o), creation(o.create_per_minute, o.create_burst) {}
+  Hub& hub;
+  ServeOptions options;
+  net::thread_pool* handlers = nullptr;
+  CreationLimiter creation;
+  std::atomic<int> connections{0};  // open HTTP/WebSocket connections
+  std::atomic<int> refusing{0};     // connections being refused (503) right now
+};
+
+// Counts an open connection for its lifetime.
+class ConnectionSlot {
+ public:
+  explicit ConnectionSlot(Shared& s) : s_(s) {}
+  ~ConnectionSlot() { --s_.connections; }
+  ConnectionSlot(const ConnectionSlot&) = delete;
+  ConnectionSlot& operator=(const ConnectionSlot&) = delete;
+
+ private:
+  Shared& s_;
+};
+
+http::response<http::string_body> json_response(http::status status, const json& body,
+                                                unsigned version) {
+  http::response<http::string_body> res{status, version};
+  res.set(http::field::server, "feldherr");
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.body() = body.dump();
+  return res;
+}
 
 std::map<std::string, std::string> parse_query(std::string_view target) {
   std::map<std::string, std::string> q;
@@ -41,10 +166,23 @@ std::map<std::string, std::string> parse_query(std::string_view target) {
   return q;
 }
 
+// The flood limit (docs/protocol.md): 20 messages/s (burst 40); each refused message is a
+// strike, strikes fade at 10 per second, and at 100 the connection is closed (1008). A client
+// that keeps sending faster than about 30 messages/s is closed; one at 1,000/s within 0.2 s.
+constexpr double kMessagesPerSecond = 20, kMessageBurst = 40;
+constexpr double kStrikesFadePerSecond = 10, kStrikesToClose = 100;
+// Messages waiting to be written; a client that lets more pile up is not reading: closed.
+constexpr size_t kMaxQueuedMessages = 256;
+
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket socket, Hub& hub)
-      : ws_(std::move(socket)), signal_(ws_.get_executor()), hub_(hub), limiter_(20, 40) {}
+  WsSession(tcp::socket socket, Shared& shared)
+      : ws_(std::move(socket)),
+        signal_(ws_.get_executor()),
+        hub_free_(ws_.get_executor()),
+        shared_(shared),
+        hub_(shared.hub),
+        limiter_(kMessagesPerSecond, kMessageBurst) {}
 
   void notify() override {
     net::post(ws_.get_executor(), [self = shared_from_this()] {
@@ -60,36 +198,52 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     auto [ec] = co_await ws_.async_accept(req, tuple_awaitable);
     if (ec) co_return;
     auto q = parse_query(req.target());
-    std::optional<json> err = hub_.open(q["game"], q["token"], conn_);
+    std::optional<json> err = co_await on_pool(*shared_.handlers, [&] {
+      std::optional<json> e = hub_.open(q["game"], q["token"], conn_);
+      if (!e) hub_.subscribe(conn_, weak_from_this());
+      return e;
+    });
     if (err) {
       std::string text = err->dump();
       co_await ws_.async_write(net::buffer(text), tuple_awaitable);
       co_await ws_.async_close(websocket::close_code::policy_error, tuple_awaitable);
       co_return;
     }
-    hub_.subscribe(conn_, weak_from_this());
     dirty_ = true;
     net::co_spawn(ws_.get_executor(), writer(self), net::detached);
     beast::flat_buffer buffer;
-    for (;;) {
+    auto last = Clock::now();
+    double strikes = 0;
+    while (!closed_) {
       auto [rec, n] = co_await ws_.async_read(buffer, tuple_awaitable);
       if (rec) break;  // closed, timed out or too large (Beast closes with 1009)
       std::string text = beast::buffers_to_string(buffer.data());
       buffer.consume(buffer.size());
       if (!limiter_.allow()) {
-        out_.push_back(error_json("rate_limited", "more than 20 messages per second").dump());
-        signal_.cancel();
-        if (limiter_.refused_in_a_row() > 100) break;
+        auto now = Clock::now();
+        strikes = std::max(0.0, strikes - std::chrono::duration<double>(now - last).count() *
+                                              kStrikesFadePerSecond);
+        last = now;
+        strikes += 1;
+        if (strikes >= kStrikesToClose) {
+          shut(websocket::close_reason(websocket::close_code::policy_error, "too many messages"));
+          break;
+        }
+        queue(error_json("rate_limited", "more than 20 messages per second").dump());
         continue;
       }
       bool push_state = false;
       std::vector<json> replies;
-      try {
-        replies = hub_.message(conn_, text, push_state);
-      } catch (const std::exception& e) {
-        replies = {error_json("internal", e.what())};
-      }
-      for (const json& r : replies) out_.push_back(r.dump());
+      co_await lock_hub();
+      replies = co_await on_pool(*shared_.handlers, [&] {
+        try {
+          return hub_.message(conn_, text, push_state);
+        } catch (const std::exception& e) {
+          return std::vector<json>{error_json("internal", e.what())};
+        }
+      });
+      unlock_hub();
+      for (const json& r : replies) queue(r.dump());
       if (push_state) dirty_ = true;
       signal_.cancel();
     }
@@ -98,15 +252,67 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   }
 
  private:
+  // A message to send; a client that does not read what it is sent is closed.
+  void queue(std::string msg) {
+    if (out_.size() >= kMaxQueuedMessages) {
+      shut(websocket::close_reason(websocket::close_code::policy_error, "not reading"));
+      return;
+    }
+    out_.push_back(std::move(msg));
+    signal_.cancel();
+  }
+
+  // Closes the connection: a close frame if it can be sent within 2 s, else the socket.
+  void shut(websocket::close_reason reason) {
+    if (closed_) return;
+    closed_ = true;
+    signal_.cancel();
+    auto self = shared_from_this();
+    net::co_spawn(
+        ws_.get_executor(),
+        [self, reason]() -> awaitable<void> {
+          co_await self->ws_.async_close(reason, tuple_awaitable);
+        },
+        net::detached);
+    net::co_spawn(
+        ws_.get_executor(),
+        [self]() -> awaitable<void> {
+          net::steady_timer t(self->ws_.get_executor(), std::chrono::seconds(2));
+          co_await t.async_wait(tuple_awaitable);
+          beast::error_code ignored;
+          beast::get_lowest_layer(self->ws_).socket().close(ignored);
+        },
+        net::detached);
+  }
+
+  // The reader and the writer both call the hub with conn_: one at a time.
+  awaitable<void> lock_hub() {
+    while (hub_busy_) {
+      hub_free_.expires_at(net::steady_timer::time_point::max());
+      co_await hub_free_.async_wait(tuple_awaitable);
+    }
+    hub_busy_ = true;
+  }
+  void unlock_hub() {
+    hub_busy_ = false;
+    hub_free_.cancel();
+  }
+
   awaitable<void> writer(std::shared_ptr<WsSession> self) {
     while (!closed_) {
       if (out_.empty() && dirty_) {
         dirty_ = false;
-        try {
-          out_.push_back(hub_.state_message(conn_).dump());
-        } catch (const std::exception& e) {
-          out_.push_back(error_json("internal", e.what()).dump());
-        }
+        co_await lock_hub();
+        std::string state = co_await on_pool(*shared_.handlers, [&] {
+          try {
+            return hub_.state_message(conn_).dump();
+          } catch (const std::exception& e) {
+            return error_json("internal", e.what()).dump();
+          }
+        });
+        unlock_hub();
+        out_.push_back(std::move(state));
+        continue;
       }
       if (out_.empty()) {
         signal_.expires_at(net::steady_timer::time_point::max());
@@ -126,15 +332,43 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
 
   websocket::stream<beast::tcp_stream> ws_;
   net::steady_timer signal_;
+  net::steady_timer hub_free_;
+  Shared& shared_;
   Hub& hub_;
   RateLimiter limiter_;
   Connection conn_;
   std::deque<std::string> out_;
   bool dirty_ = false;
   bool closed_ = false;
+  bool hub_busy_ = false;
 };
 
-awaitable<void> http_session(tcp::socket socket, Hub& hub) {
+// Refuses a connection over --max-connections: 503 and close.
+awaitable<void> refuse_busy(tcp::socket socket, Shared& shared) {
+  beast::tcp_stream stream(std::move(socket));
+  stream.expires_after(std::chrono::seconds(1));
+  auto res = json_response(http::status::service_unavailable,
+                           error_json("busy", "the server has too many connections (" +
+                                                  std::to_string(shared.options.max_connections) +
+                                                  "): try again shortly"),
+                           11);
+  res.set(http::field::retry_after, "5");
+  res.keep_alive(false);
+  res.prepare_payload();
+  co_await http::async_write(stream, res, tuple_awaitable);
+  // Let the client's request arrive before closing, so that it reads the 503 rather than a
+  // reset.
+  beast::error_code ignored;
+  stream.socket().shutdown(tcp::socket::shutdown_send, ignored);
+  char drain[1024];
+  co_await stream.async_read_some(net::buffer(drain), tuple_awaitable);
+  --shared.refusing;
+}
+
+awaitable<void> http_session(tcp::socket socket, Shared& shared) {
+  ConnectionSlot slot(shared);
+  beast::error_code addr_ec;
+  const net::ip::address peer = socket.remote_endpoint(addr_ec).address();
   beast::tcp_stream stream(std::move(socket));
   beast::flat_buffer buffer;
   for (;;) {
@@ -153,20 +387,54 @@ awaitable<void> http_session(tcp::socket socket, Hub& hub) {
     }
     if (ec) co_return;
     http::request<http::string_body> req = parser.release();
+    const std::vector<std::string_view> parts = path_parts(req.target());
     if (websocket::is_upgrade(req)) {
-      if (req.target().substr(0, 3) != "/ws") co_return;
+      // Only the documented path: GET /ws?game=ID&token=TOKEN (docs/protocol.md).
+      if (req.target().substr(0, req.target().find('?')) != "/ws") {
+        auto res = json_response(http::status::not_found,
+                                 error_json("not_found", "WebSocket connections are at /ws"),
+                                 req.version());
+        res.keep_alive(false);
+        res.prepare_payload();
+        co_await http::async_write(stream, res, tuple_awaitable);
+        break;
+      }
       stream.expires_never();
-      auto session = std::make_shared<WsSession>(stream.release_socket(), hub);
+      auto session = std::make_shared<WsSession>(stream.release_socket(), shared);
       co_await session->run(std::move(req));
       co_return;
     }
-    HttpReply r = hub.http(std::string(req.method_string()), std::string(req.target()), req.body());
-    http::response<http::string_body> res{static_cast<http::status>(r.status), req.version()};
-    res.set(http::field::server, "feldherr");
-    res.set(http::field::content_type, r.content_type);
-    res.set(http::field::cache_control, "no-store");
+    http::response<http::string_body> res;
+    double wait_s = 0;
+    if (req.method() == http::verb::post && parts.size() == 2 && parts[0] == "api" &&
+        parts[1] == "games" && shared.creation.enabled() && !shared.creation.allow(peer, wait_s)) {
+      const auto& o = shared.options;
+      char limit[96];
+      std::snprintf(limit, sizeof limit, "%g per minute, bursts of %d", o.create_per_minute,
+                    o.create_burst);
+      const int retry = std::max(1, static_cast<int>(std::ceil(wait_s)));
+      res = json_response(
+          http::status::too_many_requests,
+          error_json("rate_limited", std::string("too many games created from this address (") +
+                                         limit + "): try again in " + std::to_string(retry) + " s"),
+          req.version());
+      res.set(http::field::retry_after, std::to_string(retry));
+    } else {
+      HttpReply r = co_await on_pool(*shared.handlers, [&] {
+        try {
+          return shared.hub.http(std::string(req.method_string()), std::string(req.target()),
+                                 req.body());
+        } catch (const std::exception& e) {
+          return HttpReply{500, "application/json", error_json("internal", e.what()).dump()};
+        }
+      });
+      res = http::response<http::string_body>{static_cast<http::status>(r.status), req.version()};
+      res.set(http::field::server, "feldherr");
+      res.set(http::field::content_type, r.content_type);
+      res.set(http::field::cache_control, "no-store");
+      if (req.method() != http::verb::head) res.body() = std::move(r.body);
+    }
     res.keep_alive(req.keep_alive());
-    if (req.method() != http::verb::head) res.body() = std::move(r.body);
     res.prepare_payload();
     auto [wec, wn] = co_await http::async_write(stream, res, tuple_awaitable);
     if (wec || !res.keep_alive()) break;
@@ -179,9 +447,16 @@ awaitable<void> http_session(tcp::socket socket, Hub& hub) {
 
 struct Server::Impl {
   Impl(Hub& h, const ServeOptions& o)
-      : hub(h), options(o), ioc(std::max(1, o.threads)), acceptor(ioc) {
-    tcp::endpoint endpoint(net::ip::make_address(o.bind), o.port);
+      : shared(h, o),
+        options(o),
+        ioc(std::max(1, o.threads)),
+        acceptor(ioc),
+        handlers(static_cast<size_t>(std::max(1, o.handler_threads))) {
+    shared.handlers = &handlers;
     beast::error_code ec;
+    const net::ip::address address = net::ip::make_address(o.bind, ec);
+    if (ec) throw std::runtime_error("--bind " + o.bind + ": not an IP address");
+    tcp::endpoint endpoint(address, o.port);
     acceptor.open(endpoint.protocol(), ec);
     if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
     if (!ec) acceptor.bind(endpoint, ec);
@@ -192,21 +467,46 @@ struct Server::Impl {
   }
 
   awaitable<void> accept_loop() {
+    net::steady_timer pause(ioc);
+    std::optional<Clock::time_point> said;  // when running out of descriptors was last logged
     for (;;) {
       auto [ec, socket] = co_await acceptor.async_accept(net::make_strand(ioc), tuple_awaitable);
       if (ec) {
         if (ec == net::error::operation_aborted || !acceptor.is_open()) co_return;
+        // Out of descriptors (or kernel memory): the connection stays queued and accept would
+        // fail again at once. Pause instead of spinning; say so once a minute at most.
+        if (ec == net::error::no_descriptors || ec.value() == ENFILE ||
+            ec == net::error::no_buffer_space || ec == net::error::no_memory) {
+          if (!said || Clock::now() - *said > std::chrono::minutes(1)) {
+            said = Clock::now();
+            std::cerr << "feldherr serve: cannot accept connections (" << ec.message()
+                      << "): out of file descriptors or memory; pausing 100 ms between tries ("
+                      << shared.connections.load() << " connections open)" << std::endl;
+          }
+          pause.expires_after(std::chrono::milliseconds(100));
+          co_await pause.async_wait(tuple_awaitable);
+        }
         continue;
       }
+      if (shared.connections.load() >= options.max_connections) {
+        if (shared.refusing.load() < 64) {
+          ++shared.refusing;
+          auto ex = socket.get_executor();
+          net::co_spawn(ex, refuse_busy(std::move(socket), shared), net::detached);
+        }
+        continue;  // (beyond 64 refusals at once the socket is just closed)
+      }
+      ++shared.connections;
       auto ex = socket.get_executor();
-      net::co_spawn(ex, http_session(std::move(socket), hub), net::detached);
+      net::co_spawn(ex, http_session(std::move(socket), shared), net::detached);
     }
   }
 
-  Hub& hub;
+  Shared shared;  // before ioc: outlives the connections' frames
   ServeOptions options;
   net::io_context ioc;
   tcp::acceptor acceptor;
+  net::thread_pool handlers;  // after ioc: stopped and destroyed first
   std::vector<std::thread> threads;
   bool started = false;
 };
@@ -240,15 +540,26 @@ void Server::stop() {
   for (auto& t : impl_->threads)
     if (t.joinable()) t.join();
   impl_->threads.clear();
+  impl_->handlers.stop();
+  impl_->handlers.join();
 }
 
 int serve(const ServeOptions& options, const Registry& registry, std::ostream& out,
           std::ostream& err) {
+  // Room for --max-connections descriptors plus the database and the rest: raise the soft limit
+  // up to the hard one if needed (beyond what is available, accept pauses, see accept_loop).
+  rlimit lim{};
+  const rlim_t want = static_cast<rlim_t>(options.max_connections) + 128;
+  if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < want) {
+    rlim_t before = lim.rlim_cur;
+    lim.rlim_cur = lim.rlim_max == RLIM_INFINITY ? want : std::min(want, lim.rlim_max);
+    if (lim.rlim_cur > before) setrlimit(RLIMIT_NOFILE, &lim);
+    if (lim.rlim_cur < want)
+      err << "note: the descriptor limit (ulimit -n " << lim.rlim_cur << ") is below "
+          << "--max-connections " << options.max_connections << " + 128\n";
+  }
   SqliteStore store(options.db);
-  HubOptions hub_options;
-  hub_options.web_dir = options.web_dir;
-  hub_options.ai_delay = std::chrono::milliseconds(options.ai_delay_ms);
-  Hub hub(registry, store, hub_options);
+  Hub hub(registry, store, make_hub_options(options));
   int loaded = hub.reload();
   Server server(hub, options);
   // SIGINT/SIGTERM stop the server cleanly (kill -9 needs no help: every acknowledged action is
@@ -267,7 +578,6 @@ int serve(const ServeOptions& options, const Registry& registry, std::ostream& o
   out << "feldherr serve: stopping" << std::endl;
   server.stop();
   hub.stop();
-  (void)err;
   return 0;
 }
 

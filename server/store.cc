@@ -2,6 +2,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <atomic>
 #include <chrono>
 #include <ctime>
 #include <nlohmann/json.hpp>
@@ -45,6 +46,25 @@ struct SqliteStore::Impl {
     db.exec("CREATE INDEX IF NOT EXISTS games_updated ON games(updated)");
   }
   SQLite::Database db;
+  std::atomic<uint64_t> transactions{0};
+  // append()'s statements, prepared once (with the connection's lock held).
+  std::unique_ptr<SQLite::Statement> insert_row, update_game, insert_snapshot;
+  void reset_statements() {
+    for (auto* st : {insert_row.get(), update_game.get(), insert_snapshot.get()}) st->tryReset();
+  }
+  void prepare() {
+    if (insert_row) return;
+    insert_row = std::make_unique<SQLite::Statement>(
+        db,
+        "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash) "
+        "VALUES(?,?,?,?,?,?,?,?)");
+    update_game = std::make_unique<SQLite::Statement>(
+        db,
+        "UPDATE games SET status=?, result=?, updated=?, last_seq=MAX(last_seq, ?), moves=?, "
+        "to_move=? WHERE id=?");
+    insert_snapshot = std::make_unique<SQLite::Statement>(
+        db, "INSERT OR REPLACE INTO snapshots(game_id, n, state) VALUES(?,?,?)");
+  }
 };
 
 SqliteStore::SqliteStore(const std::string& path) {
@@ -168,56 +188,108 @@ void SqliteStore::create_game_with_rows(const StoredGame& g, const std::vector<S
   }
 }
 
+// Group commit: every append() queues its request; the first caller that finds no commit in
+// progress becomes the committer and writes every queued request in one transaction (one
+// savepoint each, so that a request that fails is rolled back alone), then wakes the others.
+// Each append() returns once the transaction holding its rows has committed (or throws if its
+// rows are not stored). While a transaction is being synced, new requests queue up for the
+// next one: the more concurrent appends, the fewer syncs per action.
+struct SqliteStore::Pending {
+  const std::string& id;
+  const std::vector<StoredRow>& rows;
+  const GameStatus& status;
+  const std::optional<Snapshot>& snapshot;
+  bool done = false;
+  std::string error;  // "" = committed
+};
+
 void SqliteStore::append(const std::string& id, const std::vector<StoredRow>& rows,
                          const GameStatus& status, const std::optional<Snapshot>& snapshot) {
+  Pending mine{id, rows, status, snapshot, false, {}};
+  std::unique_lock lock(queue_mu_);
+  queue_.push_back(&mine);
+  while (!mine.done) {
+    if (committing_) {
+      queue_cv_.wait(lock);
+      continue;
+    }
+    committing_ = true;
+    std::vector<Pending*> batch;
+    batch.swap(queue_);
+    lock.unlock();
+    commit_batch(batch);
+    lock.lock();
+    for (Pending* p : batch) p->done = true;
+    committing_ = false;
+    queue_cv_.notify_all();
+  }
+  if (!mine.error.empty()) throw std::runtime_error("cannot store the action: " + mine.error);
+}
+
+void SqliteStore::write_one(const Pending& p) {
+  SQLite::Statement& q = *impl_->insert_row;
+  int64_t last = 0;
+  for (const StoredRow& r : p.rows) {
+    q.reset();
+    q.clearBindings();
+    q.bind(1, p.id);
+    q.bind(2, static_cast<int64_t>(r.seq));
+    q.bind(3, r.kind);
+    q.bind(4, r.n);
+    q.bind(5, r.seat);
+    q.bind(6, std::to_string(r.action_id));
+    q.bind(7, r.text);
+    if (r.hash) {
+      char buf[17];
+      std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*r.hash));
+      q.bind(8, std::string(buf));
+    }
+    q.exec();
+    last = r.seq;
+  }
+  SQLite::Statement& u = *impl_->update_game;
+  u.reset();
+  u.bind(1, p.status.status);
+  u.bind(2, p.status.result_json);
+  u.bind(3, utc_now_iso());
+  u.bind(4, static_cast<int64_t>(last));
+  u.bind(5, p.status.moves);
+  u.bind(6, p.status.to_move);
+  u.bind(7, p.id);
+  u.exec();
+  if (p.snapshot) {
+    SQLite::Statement& s = *impl_->insert_snapshot;
+    s.reset();
+    s.bind(1, p.id);
+    s.bind(2, p.snapshot->n);
+    s.bind(3, p.snapshot->state_json);
+    s.exec();
+  }
+}
+
+void SqliteStore::commit_batch(const std::vector<Pending*>& batch) {
   std::lock_guard lock(mu_);
   try {
+    impl_->prepare();
     SQLite::Transaction tx(impl_->db);
-    SQLite::Statement q(impl_->db,
-                        "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash) "
-                        "VALUES(?,?,?,?,?,?,?,?)");
-    int64_t last = 0;
-    for (const StoredRow& r : rows) {
-      q.reset();
-      q.bind(1, id);
-      q.bind(2, static_cast<int64_t>(r.seq));
-      q.bind(3, r.kind);
-      q.bind(4, r.n);
-      q.bind(5, r.seat);
-      q.bind(6, std::to_string(r.action_id));
-      q.bind(7, r.text);
-      if (r.hash) {
-        char buf[17];
-        std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*r.hash));
-        q.bind(8, std::string(buf));
-      } else {
-        q.bind(8);
+    for (Pending* p : batch) {
+      impl_->db.exec("SAVEPOINT one");
+      try {
+        write_one(*p);
+        impl_->db.exec("RELEASE one");
+      } catch (const std::exception& e) {
+        p->error = e.what();
+        impl_->reset_statements();  // a statement left mid-step would block the rollback
+        impl_->db.exec("ROLLBACK TO one");
+        impl_->db.exec("RELEASE one");
       }
-      q.exec();
-      last = r.seq;
-    }
-    SQLite::Statement u(impl_->db,
-                        "UPDATE games SET status=?, result=?, updated=?, last_seq=MAX(last_seq, "
-                        "?), moves=?, to_move=? WHERE id=?");
-    u.bind(1, status.status);
-    u.bind(2, status.result_json);
-    u.bind(3, utc_now_iso());
-    u.bind(4, static_cast<int64_t>(last));
-    u.bind(5, status.moves);
-    u.bind(6, status.to_move);
-    u.bind(7, id);
-    u.exec();
-    if (snapshot) {
-      SQLite::Statement s(impl_->db,
-                          "INSERT OR REPLACE INTO snapshots(game_id, n, state) VALUES(?,?,?)");
-      s.bind(1, id);
-      s.bind(2, snapshot->n);
-      s.bind(3, snapshot->state_json);
-      s.exec();
     }
     tx.commit();
-  } catch (const SQLite::Exception& e) {
-    throw std::runtime_error(std::string("cannot store the action: ") + e.what());
+    ++impl_->transactions;
+  } catch (const std::exception& e) {
+    // Nothing of this transaction is stored.
+    for (Pending* p : batch)
+      if (p->error.empty()) p->error = e.what();
   }
 }
 
@@ -275,6 +347,10 @@ std::vector<StoredRow> SqliteStore::rows(const std::string& id) {
     out.push_back(std::move(r));
   }
   return out;
+}
+
+uint64_t SqliteStore::transactions() const {
+  return impl_->transactions.load();
 }
 
 std::optional<Snapshot> SqliteStore::last_snapshot(const std::string& id) {

@@ -3,9 +3,11 @@
 //
 // Store is the interface (a PostgreSQL store for several server instances can implement it);
 // SqliteStore is the embedded default (WAL, synchronous=FULL: a row is on disk when append()
-// returns, and only then is the action acknowledged to any client).
+// returns, and only then is the action acknowledged to any client). Concurrent appends are
+// committed together in one transaction (group commit).
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -69,7 +71,8 @@ class Store {
   virtual void create_game_with_rows(const StoredGame& game,
                                      const std::vector<StoredRow>& rows) = 0;
   // Appends rows (seq must continue the game's log) and updates the status, all in one
-  // transaction; durable when it returns. Throws std::runtime_error on failure (nothing written).
+  // transaction (which may hold other games' appends too); durable when it returns. Throws
+  // std::runtime_error on failure (nothing of this call written).
   virtual void append(const std::string& id, const std::vector<StoredRow>& rows,
                       const GameStatus& status, const std::optional<Snapshot>& snapshot) = 0;
   virtual void set_status(const std::string& id, const std::string& status) = 0;
@@ -96,11 +99,21 @@ class SqliteStore : public Store {
   std::optional<StoredGame> find_game(const std::string& id) override;
   std::vector<StoredRow> rows(const std::string& id) override;
   std::optional<Snapshot> last_snapshot(const std::string& id) override;
+  // Write transactions of append() committed so far (concurrent appends share one).
+  uint64_t transactions() const;
 
  private:
   struct Impl;
+  struct Pending;
+  void commit_batch(const std::vector<Pending*>& batch);
+  void write_one(const Pending& p);
   std::unique_ptr<Impl> impl_;
-  std::mutex mu_;
+  std::mutex mu_;  // the database connection
+  // Group commit (append): requests waiting for the next transaction.
+  std::mutex queue_mu_;
+  std::condition_variable queue_cv_;
+  std::vector<Pending*> queue_;
+  bool committing_ = false;
 };
 
 std::string utc_now_iso();

@@ -44,6 +44,7 @@ TEST(ServerLoad, ConcurrentGamesWithScriptedClients) {
   ServeOptions options;
   options.port = 0;
   options.threads = 2;
+  options.create_per_minute = 0;  // every game is created from 127.0.0.1
   Server server(hub, options);
   server.start();
   const uint16_t port = server.port();

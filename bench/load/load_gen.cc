@@ -1,0 +1,341 @@
+// feldherr_load_gen (docs/server.md "Throughput"): a cheap load generator for `feldherr serve`.
+// One thread, one coroutine and one keep-alive HTTP connection per game: each game's client
+// reads its seat's view (`GET /api/games/{id}?token=`, which lists the legal actions) and posts a
+// random legal action (`POST /api/games/{id}/action`); the server acknowledges only what is
+// committed. Reports acknowledged actions per second and the latency of the acknowledgement
+// (p50/p99 from sending the POST to reading its reply), measured after a warm-up.
+//
+//   feldherr_load_gen --port 8080 --games 1000 --seconds 20 [--rate 5000]
+//
+// --rate R paces the games so that together they try R actions/s (each game acts every
+// games/R seconds, at a random phase); 0 (the default) lets every game act as fast as the
+// server answers (a closed loop: the throughput the server sustains, latency = queueing).
+// Finished games are replaced by new ones (start the server with `--create-rate 0`).
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <boost/asio.hpp>
+#include <boost/asio/experimental/as_tuple.hpp>
+#include <boost/beast.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using json = nlohmann::json;
+using net::awaitable;
+using Clock = std::chrono::steady_clock;
+constexpr auto tuple_awaitable = net::experimental::as_tuple(net::use_awaitable);
+
+struct Options {
+  std::string host = "127.0.0.1";
+  uint16_t port = 8080;
+  int games = 1000;
+  double seconds = 20;
+  double warmup = 2;
+  double rate = 0;
+  std::string game = "pocket/orcs-vs-elves";
+};
+
+struct Stats {
+  std::vector<float> action_ms;  // acknowledged actions after the warm-up
+  std::vector<float> view_ms;    // GET of the seat's view, after the warm-up
+  long refused = 0;              // a non-200 answer to an action
+  long errors = 0;               // a failed connection or request
+  long created = 0, finished = 0;
+  int ready = 0;  // games created and connected
+};
+
+struct Shared {
+  Options options;
+  tcp::endpoint endpoint;
+  Stats stats;
+  Clock::time_point measure_from, end;
+  bool started = false;
+  std::unique_ptr<net::steady_timer> start;  // cancelled once every game is ready
+};
+
+// A failed request (connection closed, server gone); the game's client reconnects.
+struct RequestFailed {};
+
+class Connection {
+ public:
+  Connection(net::any_io_executor ex, const tcp::endpoint& endpoint)
+      : stream_(std::make_unique<beast::tcp_stream>(ex)), endpoint_(endpoint) {}
+
+  awaitable<http::response<http::string_body>> request(http::verb verb, const std::string& target,
+                                                       const std::string& body = "") {
+    if (!connected_) {
+      stream_->expires_after(std::chrono::seconds(30));
+      auto [ec] = co_await stream_->async_connect(endpoint_, tuple_awaitable);
+      if (ec) throw RequestFailed{};
+      stream_->socket().set_option(tcp::no_delay(true));
+      connected_ = true;
+    }
+    http::request<http::string_body> req{verb, target, 11};
+    req.set(http::field::host, "127.0.0.1");
+    req.keep_alive(true);
+    if (!body.empty()) {
+      req.set(http::field::content_type, "application/json");
+      req.body() = body;
+    }
+    req.prepare_payload();
+    stream_->expires_after(std::chrono::seconds(30));
+    auto [wec, wn] = co_await http::async_write(*stream_, req, tuple_awaitable);
+    http::response<http::string_body> res;
+    if (!wec) {
+      auto [rec, rn] = co_await http::async_read(*stream_, buffer_, res, tuple_awaitable);
+      if (!rec) co_return res;
+    }
+    beast::error_code ignored;
+    stream_->socket().close(ignored);
+    stream_ = std::make_unique<beast::tcp_stream>(stream_->get_executor());
+    buffer_.clear();
+    connected_ = false;
+    throw RequestFailed{};
+  }
+
+ private:
+  std::unique_ptr<beast::tcp_stream> stream_;
+  tcp::endpoint endpoint_;
+  beast::flat_buffer buffer_;
+  bool connected_ = false;
+};
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+struct Game {
+  std::string id;
+  std::map<std::string, std::string> tokens;  // side -> token
+  std::string to_move;
+};
+
+awaitable<bool> create_game(Connection& c, Shared& sh, Game& g) {
+  const std::string target = "/api/games";
+  const std::string body = json({{"game", sh.options.game}}).dump();
+  auto res = co_await c.request(http::verb::post, target, body);
+  if (res.result_int() != 201) {
+    std::cerr << "load_gen: cannot create a game: " << res.result_int() << " " << res.body()
+              << "\n";
+    co_return false;
+  }
+  json j = json::parse(res.body());
+  g = Game{};
+  g.id = j.at("id");
+  for (auto it = j.at("seats").begin(); it != j.at("seats").end(); ++it)
+    if (it->contains("token")) g.tokens[it.key()] = (*it)["token"];
+  if (g.tokens.empty()) {
+    std::cerr << "load_gen: the game has no human seat\n";
+    co_return false;
+  }
+  g.to_move = g.tokens.begin()->first;
+  ++sh.stats.created;
+  co_return true;
+}
+
+awaitable<void> play(int index, Shared& sh) {
+  auto ex = co_await net::this_coro::executor;
+  Connection c(ex, sh.endpoint);
+  net::steady_timer timer(ex);
+  std::mt19937 rng(static_cast<unsigned>(index) * 7919u + 17u);
+  Game g;
+  bool have_game = false;
+  bool counted_ready = false;
+  const double period_s = sh.options.rate > 0 ? sh.options.games / sh.options.rate : 0;
+  auto seconds = [](double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  };
+  Clock::time_point next;
+  while (Clock::now() < sh.end) {
+    bool failed = false;
+    try {
+      if (!have_game) {
+        if (!(co_await create_game(c, sh, g))) {
+          ++sh.stats.errors;
+          co_return;
+        }
+        have_game = true;
+        if (!counted_ready) {
+          counted_ready = true;
+          ++sh.stats.ready;
+          if (!sh.started) co_await sh.start->async_wait(tuple_awaitable);
+          // A random phase, so that paced games do not all act at the same moment.
+          next = Clock::now() +
+                 seconds(std::uniform_real_distribution<double>(0, period_s)(rng) - period_s);
+        }
+      }
+      if (period_s > 0) {
+        next += seconds(period_s);
+        if (next > Clock::now()) {
+          timer.expires_at(next);
+          co_await timer.async_wait(tuple_awaitable);
+        }
+      }
+      // The view of the seat that owes the decision (the list of legal actions).
+      json view;
+      for (int attempt = 0; attempt < 3; ++attempt) {
+        auto t0 = Clock::now();
+        const std::string target = "/api/games/" + g.id + "?token=" + g.tokens[g.to_move];
+        auto res = co_await c.request(http::verb::get, target);
+        if (t0 >= sh.measure_from) sh.stats.view_ms.push_back(static_cast<float>(ms_since(t0)));
+        if (res.result_int() != 200) throw RequestFailed{};
+        view = json::parse(res.body());
+        if (!view.at("legal").empty() || view.at("status") != "active") break;
+        std::string side = view.at("to_move");
+        if (!g.tokens.count(side)) break;  // an AI seat or chance: not this client's turn
+        g.to_move = side;
+      }
+      if (view.at("status") != "active") {
+        ++sh.stats.finished;
+        have_game = false;
+        continue;
+      }
+      const json& legal = view.at("legal");
+      if (legal.empty()) {
+        timer.expires_after(std::chrono::milliseconds(10));
+        co_await timer.async_wait(tuple_awaitable);
+        continue;
+      }
+      const json& pick = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+      std::string body = json({{"token", g.tokens[g.to_move]},
+                               {"state_id", view.at("state_id")},
+                               {"action_id", pick.at("id")}})
+                             .dump();
+      auto t0 = Clock::now();
+      const std::string target = "/api/games/" + g.id + "/action";
+      auto res = co_await c.request(http::verb::post, target, body);
+      double ms = ms_since(t0);
+      if (res.result_int() != 200) {
+        ++sh.stats.refused;
+        continue;
+      }
+      if (t0 >= sh.measure_from && Clock::now() <= sh.end)
+        sh.stats.action_ms.push_back(static_cast<float>(ms));
+    } catch (const RequestFailed&) {
+      ++sh.stats.errors;
+      failed = true;
+    } catch (const json::exception& e) {
+      ++sh.stats.errors;
+      std::cerr << "load_gen: unexpected reply: " << e.what() << "\n";
+      co_return;
+    }
+    if (failed) {  // the server closed the connection: reconnect after a pause
+      timer.expires_after(std::chrono::milliseconds(100));
+      co_await timer.async_wait(tuple_awaitable);
+    }
+  }
+}
+
+double percentile(std::vector<float>& v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
+}
+
+int usage() {
+  std::cerr << "usage: feldherr_load_gen [--host 127.0.0.1] [--port 8080] [--games 1000] "
+               "[--seconds 20] [--warmup 2] [--rate ACTIONS_PER_S (0 = closed loop)] "
+               "[--game pocket/orcs-vs-elves]\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Shared sh;
+  Options& o = sh.options;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (i + 1 >= argc) return usage();
+    std::string v = argv[++i];
+    char* end = nullptr;
+    double num = std::strtod(v.c_str(), &end);
+    bool numeric = end && *end == '\0' && !v.empty() && num == num && num >= 0;
+    if (a == "--host") {
+      o.host = v;
+    } else if (a == "--game") {
+      o.game = v;
+    } else if (!numeric) {
+      return usage();
+    } else if (a == "--port") {
+      o.port = static_cast<uint16_t>(num);
+    } else if (a == "--games") {
+      o.games = std::max(1, static_cast<int>(num));
+    } else if (a == "--seconds") {
+      o.seconds = num;
+    } else if (a == "--warmup") {
+      o.warmup = num;
+    } else if (a == "--rate") {
+      o.rate = num;
+    } else {
+      return usage();
+    }
+  }
+  boost::system::error_code ec;
+  auto address = net::ip::make_address(o.host, ec);
+  if (ec) {
+    std::cerr << "load_gen: --host " << o.host << ": not an IP address\n";
+    return 2;
+  }
+  sh.endpoint = tcp::endpoint(address, o.port);
+  net::io_context ioc(1);
+  // Games are created (and their clients connected) first; the clock starts when all are ready.
+  auto setup_start = Clock::now();
+  sh.measure_from = Clock::time_point::max() - std::chrono::hours(24 * 365);
+  sh.end = sh.measure_from;
+  sh.start = std::make_unique<net::steady_timer>(ioc, Clock::time_point::max());
+  for (int i = 0; i < o.games; ++i) net::co_spawn(ioc, play(i, sh), net::detached);
+  while (sh.stats.ready < o.games && sh.stats.errors == 0 && !ioc.stopped()) ioc.run_one();
+  if (sh.stats.ready < o.games) {
+    std::cerr << "load_gen: only " << sh.stats.ready << " of " << o.games
+              << " games could be created\n";
+    return 1;
+  }
+  std::printf("load_gen: %d games created in %.2f s\n", o.games,
+              std::chrono::duration<double>(Clock::now() - setup_start).count());
+  auto dur = [](double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  };
+  sh.measure_from = Clock::now() + dur(o.warmup);
+  sh.end = sh.measure_from + dur(o.seconds);
+  sh.started = true;
+  sh.start->cancel();
+  rusage before{};
+  getrusage(RUSAGE_SELF, &before);
+  ioc.run();
+  rusage after{};
+  getrusage(RUSAGE_SELF, &after);
+  auto secs = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  double cpu =
+      secs(after.ru_utime) - secs(before.ru_utime) + secs(after.ru_stime) - secs(before.ru_stime);
+  Stats& s = sh.stats;
+  const size_t acked = s.action_ms.size();
+  std::printf(
+      "load_gen: %d games, target %s, %.1f s measured: %zu acknowledged actions = %.0f actions/s; "
+      "ack latency p50 %.2f ms, p99 %.2f ms, max %.2f ms; view GET p50 %.2f ms, p99 %.2f ms "
+      "(%.2f per action); %ld refused, %ld errors, %ld games finished and replaced; load_gen "
+      "CPU %.0f%% of one core\n",
+      o.games,
+      o.rate > 0 ? (std::to_string(static_cast<long>(o.rate)) + " actions/s").c_str()
+                 : "closed loop",
+      o.seconds, acked, static_cast<double>(acked) / o.seconds, percentile(s.action_ms, 0.50),
+      percentile(s.action_ms, 0.99), percentile(s.action_ms, 1.0), percentile(s.view_ms, 0.50),
+      percentile(s.view_ms, 0.99),
+      acked ? static_cast<double>(s.view_ms.size()) / static_cast<double>(acked) : 0.0, s.refused,
+      s.errors, s.finished, 100.0 * cpu / (o.seconds + o.warmup));
+  return acked > 0 ? 0 : 1;
+}
