@@ -21,7 +21,17 @@ std::string clip(const std::string& s) {
 
 // The first part of two views of one viewer that differs ("" when none), with both texts.
 std::string view_difference(const View& a, const View& b) {
-  if (a.observation != b.observation) return "observe()";
+  if (a.observation != b.observation) {
+    // Name the first differing field, so that the report points at the leak.
+    if (a.observation.is_object() && b.observation.is_object())
+      for (auto it = a.observation.begin(); it != a.observation.end(); ++it) {
+        auto other = b.observation.find(it.key());
+        if (other == b.observation.end() || *other != *it)
+          return fmt::format("observe() field '{}': {} vs {}", it.key(), clip(it->dump()),
+                             other == b.observation.end() ? "missing" : clip(other->dump()));
+      }
+    return "observe()";
+  }
   auto both = [](const char* what, const std::string& x, const std::string& y) {
     return fmt::format("{} '{}' vs '{}'", what, clip(x), clip(y));
   };

@@ -24,9 +24,6 @@ struct ServeOptions {
   double ai_max_seconds = 5;  // the longest an AI seat thinks per decision
   int idle_seconds = 600;     // an idle game leaves memory after this long (reloaded on demand)
   int max_live_games = 2000;  // games kept in memory at most (idle ones are evicted first)
-  std::string web_dir;        // "" = no static files
-  int threads = 2;            // network threads
-  int ai_delay_ms = 300;      // pause before each AI move (0 in tests)
   // Concurrent connections (HTTP and WebSocket); beyond it a new connection gets 503 at once.
   int max_connections = 1000;
   // `POST /api/games` per client address: a token bucket of `create_per_minute` games per

@@ -824,11 +824,9 @@ std::string PocketState::render_text(int seat) const {
     out += "  " + result().summary + ": " + result().reason + "\n";
   } else {
     int cs = current_seat();
-    // The prompt of a setup decision names a hidden troop: only its owner sees it.
-    bool private_prompt = (phase == kSelect || phase == kForm) && cs != seat;
     out +=
         "  to decide: " + (cs == kChance ? std::string("dice") : seats[static_cast<size_t>(cs)]) +
-        " (" + (private_prompt ? std::string("setting up the army") : decision().prompt) + ")\n";
+        " (" + decision_for(seat).prompt + ")\n";
   }
   return out;
 }

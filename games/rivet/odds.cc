@@ -15,7 +15,8 @@ namespace {
 
 // "Light Tank (u7) 1 damage, Rifleman (u3) destroyed" or "no damage"; "; then PROMPT" when the
 // attack waits for an Action! card decision (content §6.2 windows W4, W8, W9).
-std::string damage_label(const State& before_state, const State& after_state) {
+// The prompt is the one `viewer` (the seat asking for the odds) may read (decision_for).
+std::string damage_label(const State& before_state, const State& after_state, int viewer) {
   const auto& before = static_cast<const RivetState&>(before_state);
   const auto& after = static_cast<const RivetState&>(after_state);
   std::string text;
@@ -32,7 +33,7 @@ std::string damage_label(const State& before_state, const State& after_state) {
   }
   if (text.empty()) text = "no damage";
   if (!after.is_terminal() && after.pending.active && after.pending.window != 0)
-    text += "; then " + after.decision().prompt;
+    text += "; then " + after.decision_for(viewer).prompt;
   return text;
 }
 
@@ -45,7 +46,10 @@ json rivet_odds(const State& state, const Action& action) {
   next->apply(action, nullptr);
   const auto& rs = static_cast<const RivetState&>(*next);
   if (rs.is_terminal() || !rs.pending.active || rs.current_seat() != kChance) return nullptr;
-  json j = whole_roll_odds(rs, &damage_label);
+  const int viewer = state.current_seat();
+  json j = whole_roll_odds(rs, [viewer](const State& before, const State& after) {
+    return damage_label(before, after, viewer);
+  });
   if (j.is_null()) return j;
   double hit = 0;
   for (const json& o : j["outcomes"])

@@ -128,6 +128,7 @@ class RivetState : public State {
   int current_seat() const override;
   Decision decision() const override;
   Decision decision_for(int viewer) const override;
+  bool reveals_information(const Action& action) const override;
   void legal_actions(ActionList& out) const override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
   void apply(const Action& action, EventList* events = nullptr) override;

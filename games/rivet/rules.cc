@@ -808,6 +808,14 @@ Decision RivetState::decision_for(int viewer) const {
   return d;
 }
 
+// Content §7.1: the `end` that ends a turn scores the fulfilled secret missions, which are then
+// shown (undo closes there).
+bool RivetState::reveals_information(const Action& a) const {
+  if (a.verb != kEnd || !mission().secret_missions || (pending.active && pending.window != 0))
+    return false;
+  return phase == Phase::kWrapUp || (phase == Phase::kMovement && !has_w7_play());
+}
+
 void RivetState::legal_actions(ActionList& out) const {
   out.clear();
   if (current_seat() == kChance) {

@@ -457,9 +457,13 @@ TEST(RivetActionCards, Content8_1_19_DudShell) {
   const int r2 = Put(*s, "rifleman", "d6", "NE");
   const int d = Put(*s, "monowheel_dragoon", "d5", "S");
   Give(*s, kAllies, "AC-19");
+  s->hands[kBismark].clear();  // no W4 window (AC-07) for the attacker
   EnterPhase(*s, kBismark, Phase::kCombat);
   Do(*s, "activate d5");
   Do(*s, "attack " + U(d) + " w1 d6");
+  // W8: with a card in hand the allies could hold Take Cover!, so they are asked (and decline).
+  ASSERT_EQ(s->current_seat(), kAllies);
+  Do(*s, "end");
   Do(*s, "die 6");
   Do(*s, "die 2");
   ASSERT_EQ(s->current_seat(), kAllies);
