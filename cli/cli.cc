@@ -16,16 +16,12 @@
 #include "engine/errors.h"
 #include "engine/hash.h"
 #include "engine/player.h"
+#include "engine/view.h"
 
 namespace feldherr::cli {
 
 std::string seat_name(const Game& game, int seat) {
-  const auto& seats = game.seats();
-  if (seat >= 0 && static_cast<size_t>(seat) < seats.size())
-    return seats[static_cast<size_t>(seat)];
-  if (seat == kChance) return "chance";
-  if (seat == kObserver) return "observer";
-  return "nobody";
+  return seat_label(game, seat);
 }
 
 bool split_pair(const std::string& text, std::string& key, std::string& value) {

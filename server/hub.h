@@ -66,7 +66,6 @@ class RateLimiter {
  public:
   RateLimiter(double rate, double burst) : rate_(rate), burst_(burst), tokens_(burst) {}
   bool allow();
-  int refused_in_a_row() const { return refused_; }
 
  private:
   double rate_, burst_, tokens_;

@@ -139,30 +139,33 @@ void insert_game(SQLite::Database& db, const StoredGame& g) {
   q.exec();
 }
 
+// Inserts one action row with `q` ("INSERT INTO actions(game_id, seq, kind, n, seat, action_id,
+// text, hash) VALUES(?,...)"): the one form of a stored row, for append() and a new game's rows.
+void write_row(SQLite::Statement& q, const std::string& id, const StoredRow& r) {
+  q.reset();
+  q.clearBindings();
+  q.bind(1, id);
+  q.bind(2, static_cast<int64_t>(r.seq));
+  q.bind(3, r.kind);
+  q.bind(4, r.n);
+  q.bind(5, r.seat);
+  q.bind(6, std::to_string(r.action_id));
+  q.bind(7, r.text);
+  if (r.hash) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*r.hash));
+    q.bind(8, std::string(buf));
+  }
+  q.exec();
+}
+
 // The rows of a new game (create_game_with_rows), in the form append() writes.
 void insert_first_rows(SQLite::Database& db, const std::string& id,
                        const std::vector<StoredRow>& rows) {
   SQLite::Statement q(db,
                       "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash) "
                       "VALUES(?,?,?,?,?,?,?,?)");
-  for (const StoredRow& r : rows) {
-    q.reset();
-    q.bind(1, id);
-    q.bind(2, static_cast<int64_t>(r.seq));
-    q.bind(3, r.kind);
-    q.bind(4, r.n);
-    q.bind(5, r.seat);
-    q.bind(6, std::to_string(r.action_id));
-    q.bind(7, r.text);
-    if (r.hash) {
-      char buf[17];
-      std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*r.hash));
-      q.bind(8, std::string(buf));
-    } else {
-      q.bind(8);
-    }
-    q.exec();
-  }
+  for (const StoredRow& r : rows) write_row(q, id, r);
 }
 
 }  // namespace
@@ -230,21 +233,7 @@ void SqliteStore::write_one(const Pending& p) {
   SQLite::Statement& q = *impl_->insert_row;
   int64_t last = 0;
   for (const StoredRow& r : p.rows) {
-    q.reset();
-    q.clearBindings();
-    q.bind(1, p.id);
-    q.bind(2, static_cast<int64_t>(r.seq));
-    q.bind(3, r.kind);
-    q.bind(4, r.n);
-    q.bind(5, r.seat);
-    q.bind(6, std::to_string(r.action_id));
-    q.bind(7, r.text);
-    if (r.hash) {
-      char buf[17];
-      std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*r.hash));
-      q.bind(8, std::string(buf));
-    }
-    q.exec();
+    write_row(q, p.id, r);
     last = r.seq;
   }
   SQLite::Statement& u = *impl_->update_game;

@@ -7,19 +7,6 @@
 namespace feldherr::rivet::testing {
 namespace {
 
-int Card(const std::string& id) {
-  const auto& d = ShippedData();
-  for (size_t i = 0; i < d.actions.size(); ++i)
-    if (d.actions[i].id == id) return static_cast<int>(i);
-  return -1;
-}
-
-void Give(RivetState& s, int faction, const std::string& id) {
-  const int c = Card(id);
-  s.deck.erase(std::find(s.deck.begin(), s.deck.end(), c));
-  s.hands[static_cast<size_t>(faction)].push_back(c);
-}
-
 std::string U(int id) {
   return "u" + std::to_string(id);
 }

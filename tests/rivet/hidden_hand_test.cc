@@ -13,34 +13,30 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-int Card(const std::string& id) {
-  const auto& d = ShippedData();
-  for (size_t i = 0; i < d.actions.size(); ++i)
-    if (d.actions[i].id == id) return static_cast<int>(i);
-  return -1;
-}
-
-void Give(RivetState& s, int faction, const std::string& id) {
-  const int c = Card(id);
-  s.deck.erase(std::find(s.deck.begin(), s.deck.end(), c));
-  s.hands[static_cast<size_t>(faction)].push_back(c);
-}
-
 // Bismark's Monowheel Dragoon hits the Allied Rifleman in d6 (a die of 6); the allies hold `card`
-// ("" = an empty hand). Returns the state after the two dice.
-std::unique_ptr<RivetState> HitWithAlliedHand(const RivetGame& g, const std::string& card) {
+// ("" = an empty hand); with `dud_discarded` the Dud Shell lies in the discard pile, seen by all.
+// Returns the state after the two dice.
+std::unique_ptr<RivetState> HitWithAlliedHand(const RivetGame& g, const std::string& card,
+                                              bool dud_discarded = false) {
   auto s = Start(g);
   s->hands[kAllies].clear();
   s->hands[kBismark].clear();  // no AC-07 window (W4) for the attacker
   Put(*s, "rifleman", "d6", "NW");
   const int d = Put(*s, "monowheel_dragoon", "d5", "S");
   if (!card.empty()) Give(*s, kAllies, card);
+  if (dud_discarded) {
+    const int dud = Card("AC-19");
+    s->deck.erase(std::find(s->deck.begin(), s->deck.end(), dud));
+    s->discard.push_back(dud);
+  }
   EnterPhase(*s, kBismark, Phase::kCombat);
   s->apply(Action(kActivate, {s->board().parse_seg("d5")}));
   std::string error;
   Action a;
   EXPECT_TRUE(s->parse("attack u" + std::to_string(d) + " w1 d6", a, error)) << error;
   s->apply(a);
+  // W8: a non-empty hand could hold Take Cover!; the allies decline it.
+  if (s->current_seat() == kAllies) s->apply(Action(kEnd, {}));
   s->apply(Action(kDie, {6}));
   s->apply(Action(kDie, {2}));
   return s;
@@ -68,26 +64,8 @@ TEST(RivetHiddenHand, Content6_2_W9_TheWindowOpensWhetherOrNotTheDudShellIsHeld)
 
 TEST(RivetHiddenHand, Content6_2_W9_NoWindowForAnEmptyHandOrADiscardedCard) {
   auto g = MakeGame(4);
-  auto empty = HitWithAlliedHand(*g, "");
-  EXPECT_NE(empty->current_seat(), kAllies);  // the hit is resolved at once
-  auto s = Start(*g);
-  s->hands[kAllies].clear();
-  s->hands[kBismark].clear();
-  Put(*s, "rifleman", "d6", "NW");
-  const int d = Put(*s, "monowheel_dragoon", "d5", "S");
-  Give(*s, kAllies, "AC-01");
-  const int dud = Card("AC-19");
-  s->deck.erase(std::find(s->deck.begin(), s->deck.end(), dud));
-  s->discard.push_back(dud);  // everyone has seen the Dud Shell go
-  EnterPhase(*s, kBismark, Phase::kCombat);
-  s->apply(Action(kActivate, {s->board().parse_seg("d5")}));
-  std::string error;
-  Action a;
-  ASSERT_TRUE(s->parse("attack u" + std::to_string(d) + " w1 d6", a, error)) << error;
-  s->apply(a);
-  s->apply(Action(kDie, {6}));
-  s->apply(Action(kDie, {2}));
-  EXPECT_NE(s->current_seat(), kAllies);
+  EXPECT_NE(HitWithAlliedHand(*g, "")->current_seat(), kAllies);  // the hit is resolved at once
+  EXPECT_NE(HitWithAlliedHand(*g, "AC-01", true)->current_seat(), kAllies);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -91,6 +92,21 @@ inline void EnterPhase(RivetState& s, int faction, Phase p) {
     u.combat = 0;
     u.move = 0;
   }
+}
+
+// The index of the Action! card `id` ("AC-19") in the shipped data, -1 if none.
+inline int Card(const std::string& id) {
+  const auto& d = ShippedData();
+  for (size_t i = 0; i < d.actions.size(); ++i)
+    if (d.actions[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+// Moves the Action! card `id` from the deck into `faction`'s hand.
+inline void Give(RivetState& s, int faction, const std::string& id) {
+  const int c = Card(id);
+  s.deck.erase(std::find(s.deck.begin(), s.deck.end(), c));
+  s.hands[static_cast<size_t>(faction)].push_back(c);
 }
 
 }  // namespace feldherr::rivet::testing
