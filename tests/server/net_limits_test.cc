@@ -150,7 +150,8 @@ TEST(NetLimits, ConnectionsBeyondMaxConnectionsGet503AtOnceAndTheServerRecovers)
   // One connection closes: a new one is served again.
   kept.pop_back();
   int status = 0;
-  for (int attempt = 0; attempt < 50 && status != 200; ++attempt) {
+  for (int attempt = 0; attempt < 200 && status != 200;
+       ++attempt) {  // up to 10 s, on a busy machine
     status = http_request(server.port(), "GET", "/api/catalog").status;
     if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
@@ -243,16 +244,19 @@ TEST(NetLimits, AcceptBacksOffAtTheFileDescriptorLimitInsteadOfSpinning) {
   fs::path dir = temp_dir("emfile");
   Child server = start_serve(dir / "db.sqlite", 40);
   ASSERT_GT(server.port, 0) << "the server did not start";
-  // Far more connections than the server has descriptors: the rest wait in the listen queue.
+  // Far more connections than the server has descriptors: the rest wait in the listen queue
+  // (until the kernel's queue is full, after which connecting may be refused).
   asio::io_context ioc;
   std::vector<std::unique_ptr<tcp::socket>> sockets;
   for (int i = 0; i < 80; ++i) {
     auto s = std::make_unique<tcp::socket>(ioc);
     beast::error_code ec;
     s->connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), server.port), ec);
-    ASSERT_FALSE(ec) << i << ": " << ec.message();
+    if (ec) break;
     sockets.push_back(std::move(s));
   }
+  ASSERT_GT(sockets.size(), 40u) << "the clients never outnumbered the server's descriptors";
+  ASSERT_EQ(kill(server.pid, 0), 0) << "the server died at the descriptor limit";
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   const double cpu0 = cpu_seconds(server.pid);
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
@@ -267,7 +271,8 @@ TEST(NetLimits, AcceptBacksOffAtTheFileDescriptorLimitInsteadOfSpinning) {
   // The clients go away: the server serves again.
   sockets.clear();
   int status = 0;
-  for (int attempt = 0; attempt < 50 && status != 200; ++attempt) {
+  for (int attempt = 0; attempt < 200 && status != 200;
+       ++attempt) {  // up to 10 s, on a busy machine
     status = http_request(server.port, "GET", "/api/catalog").status;
     if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
