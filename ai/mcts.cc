@@ -658,6 +658,18 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
   return true;
 }
 
+MctsConfig with_game_search(const GameModule* module, MctsConfig c) {
+  if (!c.plain || module == nullptr || module->mcts_search.empty()) return c;
+  MctsConfig own;
+  std::string error;
+  if (!parse_mcts_seat("mcts" + module->mcts_search, own, error) || !error.empty()) return c;
+  own.seconds = c.seconds;
+  own.iterations = c.iterations;
+  own.threads = c.threads;
+  own.plain = false;
+  return own;
+}
+
 std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsConfig& config,
                                          uint64_t seed, bool* no_evaluate) {
   Evaluator eval;
@@ -669,19 +681,7 @@ std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsCon
     setup = module->setup_decision;
   }
   if (no_evaluate != nullptr) *no_evaluate = !eval;
-  MctsConfig c = config;
-  if (c.plain && module != nullptr && !module->mcts_search.empty()) {
-    // The game's own search for a seat that gave a budget alone (docs/ai.md "Seats").
-    MctsConfig own;
-    std::string error;
-    if (parse_mcts_seat("mcts" + module->mcts_search, own, error) && error.empty()) {
-      own.seconds = c.seconds;
-      own.iterations = c.iterations;
-      own.threads = c.threads;
-      own.plain = false;
-      c = own;
-    }
-  }
+  MctsConfig c = with_game_search(module, config);
   if (module != nullptr && c.iteration_cap == 0) c.iteration_cap = module->mcts_iteration_cap;
   return std::make_unique<MctsPlayer>(c, seed, std::move(eval), std::move(policy),
                                       std::move(setup));

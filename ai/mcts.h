@@ -147,6 +147,10 @@ class MctsPlayer : public Player {
 // malformed.
 bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& error);
 
+// A plain seat (MctsConfig::plain) with the game's own search (GameModule::mcts_search), keeping
+// its budget and threads; any other seat as it is (docs/ai.md "Seats").
+MctsConfig with_game_search(const GameModule* module, MctsConfig config);
+
 // The MCTS player for a game module: its evaluate, make_heuristic, setup_decision,
 // mcts_iteration_cap (for a time budget, unless the seat said ":nocap") and, for a plain seat,
 // mcts_search plug in. Sets *no_evaluate

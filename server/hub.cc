@@ -133,19 +133,10 @@ std::string check_player(const std::string& side, const std::string& p, double m
 
 // The search of an MCTS seat on this server: one thread, and never longer than `max_seconds`
 // per decision. An iteration budget becomes a time budget of `max_seconds` that also stops
-// after that many iterations. A plain seat gets the game's own search (as make_mcts_player
-// does), taken here so that the iteration cap stays.
+// after that many iterations. A plain seat gets the game's own search (with_game_search), taken
+// here so that the iteration cap stays.
 MctsConfig server_mcts_config(const GameModule* module, MctsConfig c, double max_seconds) {
-  if (c.plain && module != nullptr && !module->mcts_search.empty()) {
-    MctsConfig own;
-    std::string error;
-    if (parse_mcts_seat("mcts" + module->mcts_search, own, error) && error.empty()) {
-      own.seconds = c.seconds;
-      own.iterations = c.iterations;
-      own.plain = false;
-      c = own;
-    }
-  }
+  c = with_game_search(module, c);
   c.threads = 1;  // one core per AI move: the server plays many games at once
   if (c.iterations > 0) {
     c.iteration_cap = c.iterations;
@@ -1005,22 +996,27 @@ HttpReply Hub::concede(const std::string& id, const std::string& body) {
     if (!seat || *seat < 0)
       return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
     if (g->finished()) return error_reply(409, "finished", "the game is already over");
-    std::vector<StoredRow> rows;
-    StoredRow r;
-    r.seq = g->stored.last_seq + 1;
-    r.kind = "concede";
-    r.n = static_cast<int>(g->session->history().size());
-    r.seat = g->seat_name(*seat);
-    rows.push_back(r);
     concede_in_memory(*g, *seat);
-    try {
-      commit_locked(*g, rows);
-    } catch (const std::exception& e) {
-      return error_reply(500, "internal", e.what());
-    }
+    if (auto bad = commit_end_locked(*g, "concede", g->seat_name(*seat))) return *bad;
   }
   after_change(g);
   return reply(200, {{"ok", true}, {"state_id", g->stored.last_seq}});
+}
+
+std::optional<HttpReply> Hub::commit_end_locked(LiveGame& g, const std::string& kind,
+                                                const std::string& who) {
+  StoredRow r;
+  r.seq = g.stored.last_seq + 1;
+  r.kind = kind;
+  r.n = static_cast<int>(g.session->history().size());
+  r.seat = who;
+  std::vector<StoredRow> rows{r};
+  try {
+    commit_locked(g, rows);
+  } catch (const std::exception& e) {
+    return error_reply(500, "internal", e.what());
+  }
+  return std::nullopt;
 }
 
 HttpReply Hub::halt(const std::string& id, const std::string& body) {
@@ -1035,18 +1031,8 @@ HttpReply Hub::halt(const std::string& id, const std::string& body) {
       return error_reply(403, "bad_token",
                          "only the control token of a game without human seats stops it");
     if (g->finished()) return error_reply(409, "finished", "the game is already over");
-    StoredRow r;
-    r.seq = g->stored.last_seq + 1;
-    r.kind = "stop";
-    r.n = static_cast<int>(g->session->history().size());
-    r.seat = "control";
-    std::vector<StoredRow> rows{r};
     stop_in_memory(*g);
-    try {
-      commit_locked(*g, rows);
-    } catch (const std::exception& e) {
-      return error_reply(500, "internal", e.what());
-    }
+    if (auto bad = commit_end_locked(*g, "stop", "control")) return *bad;
   }
   after_change(g);
   return reply(200, {{"ok", true}, {"state_id", g->stored.last_seq}});

@@ -171,6 +171,10 @@ class Hub {
   void roll_locked(LiveGame& g, std::vector<StoredRow>& rows);
   // Commits `rows`; on failure rebuilds the game from the store and throws.
   void commit_locked(LiveGame& g, std::vector<StoredRow>& rows);
+  // Stores the row that ends the game (`concede` by a seat, `stop` by the control token), after
+  // the caller ended it in memory; the 500 reply when it cannot be stored.
+  std::optional<HttpReply> commit_end_locked(LiveGame& g, const std::string& kind,
+                                             const std::string& who);
   void after_change(const std::shared_ptr<LiveGame>& g);  // notify + schedule AI
   json odds_locked(LiveGame& g, int viewer, const json& request);
 
