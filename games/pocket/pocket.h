@@ -1,4 +1,4 @@
-// Pocket Battles: Orcs vs Elves -- the rules (spec: /work/shared/rules/pocket-battles.md, "PB").
+// Pocket Battles: Orcs vs Elves -- the rules (spec: the rules spec "pocket-battles", "PB").
 //
 // PocketGame is immutable (armies, options, precomputed tables); PocketState is the whole
 // position as flat fixed-size arrays of small structs with integer ids, including the procedure

@@ -1,4 +1,4 @@
-// Rivet Wars: Eastern Front (docs/rivet.md; spec /work/shared/rules/rivet-wars.md, cited "RW §n";
+// Rivet Wars: Eastern Front (docs/rivet.md; the rules spec "rivet-wars", cited "RW §n";
 // designed content rivet-wars-content.md, cited "content §n").
 //
 // Implemented: the whole game of RW §4-§13 with the designed content — initiative, the card

@@ -1,5 +1,5 @@
 // The shipped Pocket Battles armies (data/pocket/*.toml) against every fact the sources reveal
-// (spec /work/shared/rules/pocket-battles.md §1, §4.2, §8, §9.2, §12, §14, §15.1, §16).
+// (the rules spec "pocket-battles" §1, §4.2, §8, §9.2, §12, §14, §15.1, §16).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // White Star Rising basic scenarios B1-B4 (WSR 12.2.1-12.2.4): every fact of the scenario
-// spec's tables (/work/shared/rules/white-star-rising-scenarios.md) checked against the loaded
+// spec's tables (the rules spec "white-star-rising-scenarios") checked against the loaded
 // data/wsr/scenarios/*.toml, and the spec's own test cases where they concern setup data.
 #include <gtest/gtest.h>
 
