@@ -428,6 +428,11 @@ size_t Hub::live_games() const {
   return games_.size();
 }
 
+bool Hub::is_live(const std::string& id) const {
+  std::lock_guard lock(games_mu_);
+  return games_.count(id) > 0;
+}
+
 std::shared_ptr<LiveGame> Hub::make_live(const StoredGame& stored) {
   auto g = std::make_shared<LiveGame>();
   g->stored = stored;
@@ -549,19 +554,30 @@ size_t Hub::evict_idle() {
   // A game may leave memory when the map holds its only reference (no connection, no request
   // in progress) and no AI move is queued or thought. Nothing else can take a reference while
   // games_mu_ is held: get() copies from the map, and the AI queue holds queued games only.
-  std::vector<std::pair<int64_t, std::string>> idle;
-  for (auto& [id, g] : games_) {
+  using Entry = std::pair<int64_t, decltype(games_)::iterator>;
+  std::vector<Entry> idle;
+  for (auto it = games_.begin(); it != games_.end(); ++it) {
+    const auto& g = it->second;
     if (g.use_count() != 1) continue;
     std::unique_lock game_lock(g->mu, std::try_to_lock);
     if (!game_lock.owns_lock() || g->ai_queued) continue;
-    idle.emplace_back(g->touched_ms.load(), id);
+    idle.emplace_back(g->touched_ms.load(), it);
   }
-  std::sort(idle.begin(), idle.end());
+  // Over the cap, the oldest idle games go until a tenth of the cap is free again, so that a
+  // server at its cap sweeps once per that many new games rather than on every request.
+  size_t must_go = 0;
+  if (games_.size() > options_.max_live_games) {
+    const size_t low_water = options_.max_live_games - options_.max_live_games / 10;
+    must_go = std::min(idle.size(), games_.size() - low_water);
+  }
+  auto by_age = [](const Entry& a, const Entry& b) { return a.first < b.first; };
+  if (must_go > 0 && must_go < idle.size())
+    std::nth_element(idle.begin(), idle.begin() + static_cast<std::ptrdiff_t>(must_go - 1),
+                     idle.end(), by_age);
   size_t evicted = 0;
-  for (const auto& [touched, id] : idle) {
-    bool over_cap = games_.size() > options_.max_live_games;
-    if (!over_cap && now - touched < idle_ms) break;
-    games_.erase(id);
+  for (size_t i = 0; i < idle.size(); ++i) {
+    if (i >= must_go && now - idle[i].first < idle_ms) continue;
+    games_.erase(idle[i].second);
     ++evicted;
   }
   return evicted;

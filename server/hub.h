@@ -124,6 +124,7 @@ class Hub {
 
   // For tests and the load bench.
   size_t live_games() const;
+  bool is_live(const std::string& id) const;  // in memory now (not evicted)
   // Evicts the games that may leave memory now (see the top of this file); returns how many.
   size_t evict_idle();
   // The AI worker threads (0 when started without them).

@@ -2,6 +2,8 @@
 // but not stored is rolled forward on start, and idle games leave memory and come back intact.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "engine/fair_dice.h"
 #include "hub_fixture.h"
 
@@ -142,6 +144,33 @@ TEST(HubEvict, AGameWithAPendingAiMoveStaysAndTheLiveGamesAreCapped) {
   f.hub().run_ai_now();
   EXPECT_EQ(f.summary(ai["id"])["status"], "finished");
   for (const std::string& id : ids) EXPECT_EQ(f.summary(id)["status"], "active");
+}
+
+TEST(HubEvict, OverTheCapTheOldestIdleGamesGoUntilATenthOfTheCapIsFree) {
+  HubOptions o = HubFixture::no_worker();
+  o.idle = std::chrono::seconds(3600);
+  o.max_live_games = 20;
+  HubFixture f("evict-water", o);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 20; ++i) {
+    ids.push_back(f.create({{"game", "pocket/orcs-vs-elves"},
+                            {"seats", {{"orcs", "human"}, {"elves", "human"}}}})["id"]);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));  // distinct ages
+  }
+  EXPECT_EQ(f.hub().live_games(), 20u);
+  // Touch the oldest: it is no longer among the oldest idle games.
+  f.summary(ids[0]);
+  // The 21st game puts the hub over its cap: 3 games go (down to 18 = 20 - 20/10).
+  ids.push_back(f.create({{"game", "pocket/orcs-vs-elves"},
+                          {"seats", {{"orcs", "human"}, {"elves", "human"}}}})["id"]);
+  EXPECT_EQ(f.hub().live_games(), 18u);
+  // The next creation does not sweep again.
+  ids.push_back(f.create({{"game", "pocket/orcs-vs-elves"},
+                          {"seats", {{"orcs", "human"}, {"elves", "human"}}}})["id"]);
+  EXPECT_EQ(f.hub().live_games(), 19u);
+  EXPECT_TRUE(f.hub().is_live(ids[0]));
+  for (int i = 1; i <= 3; ++i) EXPECT_FALSE(f.hub().is_live(ids[i])) << i;
+  EXPECT_TRUE(f.hub().is_live(ids[4]));
 }
 
 }  // namespace
