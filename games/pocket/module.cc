@@ -10,6 +10,7 @@ namespace feldherr::pocket {
 
 namespace {
 
+// PB Aufbau 2; E11: up to 200 DP, each player gets points/10 markers although the box holds 20.
 std::string validate_points(std::string_view v) {
   int n = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);

@@ -287,11 +287,12 @@ json PocketState::observe(int seat) const {
   return j;
 }
 
-// IS-MCTS determinisation. What is re-sampled: after a player's units are formed and until the
-// stacks are revealed, the opponent's hidden (non-top) troops are permuted among the hidden
-// positions of his stacks, keeping every unit legal (FV limits, a troop with LP in every unit).
-// What is kept: during troop selection and unit formation the opponent's choices so far are
-// kept as they are (documented in docs/pocket.md).
+// IS-MCTS determinisation of the opponent's hidden choices (docs/pocket.md "Hidden information"):
+// before any of his troops is in a unit his picks are re-drawn; while he forms his units his
+// picks are re-drawn and his formed troops re-formed into the same number of units; after his
+// formation and until the stacks are revealed his hidden (non-top) troops are permuted among the
+// hidden positions of his stacks, keeping every unit legal (FV limits, a troop with LP in every
+// unit).
 std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
   auto out = std::make_unique<PocketState>(*this);
   if (phase >= kBattle) return out;
