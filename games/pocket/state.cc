@@ -320,7 +320,7 @@ std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
     if (n < 2) continue;
     uint8_t types[kMaxTroops];
     for (int i = 0; i < n; ++i) types[i] = troops[static_cast<size_t>(slots[i])].type;
-    // IS-MCTS (ai/mcts.h, issue 5): the shuffle starts from the sorted types, so that the
+    // IS-MCTS (ai/mcts.h): the shuffle starts from the sorted types, so that the
     // determinisation depends on the observation and the generator only, not on the true order.
     uint8_t sorted[kMaxTroops];
     std::copy(types, types + n, sorted);
@@ -397,7 +397,7 @@ void PocketState::resample_picks(int owner, Rng& rng) {
   for (int ty = 0; ty < nt; ++ty) by_dp[ty] = ty;
   std::sort(by_dp, by_dp + nt,
             [&](int a, int b) { return game_->type(owner, a).dp < game_->type(owner, b).dp; });
-  // IS-MCTS (ai/mcts.h, issue 5): enough attempts that the fall-back to the true picks (which
+  // IS-MCTS (ai/mcts.h): enough attempts that the fall-back to the true picks (which
   // would leak them to the AI) practically never happens (measured: 32 failed 1 in 300).
   for (int attempt = 0; attempt < 4096; ++attempt) {
     int have[256] = {0};
