@@ -21,7 +21,7 @@ enum class Provenance : uint8_t {
 };
 
 // Traits (spec §15.2: the rulebook lists none; these are stand-ins, documented in
-// docs/pocket-traits.md). A *special* trait needs its own order (action 6, PB Aktion 6) and
+// docs/rules/pocket.md §15.2). A *special* trait needs its own order (action 6, PB Aktion 6) and
 // cannot be used in player A's first turn; a normal trait applies inside other actions.
 enum class Trait : uint8_t {
   // Special: remove 1 wound marker from this troop; the marker returns to the owner's pool.

@@ -341,7 +341,8 @@ class Eval {
   // --- combat values, from the point of view of the striking unit's owner ---
 
   // X strikes Y with `dice` dice (PB Gefecht 1-3); Y strikes back with 1 die if it survives
-  // (PB Gefecht 4). Value = expected cost to Y's owner minus expected cost to X's owner.
+  // (PB Gefecht, Rückschlag). Value = expected cost to Y's owner minus expected cost to X's
+  // owner.
   double melee(const SimUnit& sx, const SideCtx& cx, const SimUnit& sy, const SideCtx& cy,
                int dice) const {
     uint64_t key = 0;
@@ -1015,7 +1016,7 @@ double Eval::score_battle(const Action& a) const {
       return shoot_units(a.arg(0), a.arg(1), s_.order_cost(a.arg(0))) - order_penalty(a.arg(0));
     case kSpecial: {
       // Regenerate / heal: one wound marker back to the pool (stand-in traits,
-      // docs/pocket-traits.md).
+      // docs/rules/pocket.md §15.2).
       int t = a.arg(1);
       const TypeInfo& ti = s_.type_of(t);
       double v = p_.marker_future + p_.fragility * ti.dp + 0.3;

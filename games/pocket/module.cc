@@ -10,6 +10,7 @@ namespace feldherr::pocket {
 
 namespace {
 
+// PB Aufbau 2; E11: up to 200 DP, each player gets points/10 markers although the box holds 20.
 std::string validate_points(std::string_view v) {
   int n = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
@@ -67,7 +68,7 @@ GameModule pocket_module() {
   m.mcts_iteration_cap = 10000;
   // The search of a plain `mcts` seat: rollouts of the heuristic to the end of the game,
   // sequential halving over its 8 best root actions with common random numbers, uncapped
-  // (docs/ai.md "Strength", stop 15: at 1 s per decision 143 of 190 games against the heuristic,
+  // (docs/ai.md "Strength": at 1 s per decision 143 of 190 games against the heuristic,
   // 75 %, where the tree search with the cap above won 57 %). The cap applies to seats that
   // ask for the tree search (e.g. "mcts:1s:random").
   m.mcts_search = ":guided:d0:sh:e0:nocap";

@@ -78,7 +78,7 @@ std::vector<double> HitDistribution(const std::array<uint8_t, 7>& faces, int rol
   if (rolled == 1) {
     for (int a = 1; a <= 6; ++a) p[faces[static_cast<size_t>(a)]] += 1.0 / 6;
   } else {
-    // PB Gefecht 1-2: the two dice each score their matches (A11 in docs/pocket.md).
+    // PB Gefecht 1-2: the two dice each score their matches (A11 in docs/rules/pocket.md).
     for (int a = 1; a <= 6; ++a)
       for (int b = 1; b <= 6; ++b)
         p[static_cast<size_t>(faces[static_cast<size_t>(a)] + faces[static_cast<size_t>(b)])] +=

@@ -1,4 +1,4 @@
-// Pocket Battles: Orcs vs Elves -- the rules (spec: the rules spec "pocket-battles", "PB").
+// Pocket Battles: Orcs vs Elves -- the rules (rules reference: docs/rules/pocket.md, cited "PB").
 //
 // PocketGame is immutable (armies, options, precomputed tables); PocketState is the whole
 // position as flat fixed-size arrays of small structs with integer ids, including the procedure
@@ -237,7 +237,7 @@ class PocketState : public State {
   std::string invariant_violation() const;                   // "" when every invariant holds
   // Whether troop t is visible to `seat` (kObserver: public only).
   bool troop_visible(int t, int seat) const;
-  int top_troop(int u) const;  // first troop of the unit (the face-up top of its stack)
+  int top_troop(int u) const;  // first troop of the unit (the face-up top of its stack, E3)
 
   // --- The state (all public, flat) ---
   const PocketGame* game_ = nullptr;

@@ -1,4 +1,4 @@
-// Pocket Battles rules: legal actions, apply, and the procedure stack (spec pocket-battles.md).
+// Pocket Battles rules: legal actions, apply, and the procedure stack (docs/rules/pocket.md).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -125,7 +125,7 @@ int PocketState::next_unformed(int seat) const {
   return -1;
 }
 
-// PB Aufbau 4 + PB §12: a no-LP troop may only be picked when every picked no-LP troop can
+// PB Aufbau 4 + PB §12, E1: a no-LP troop may only be picked when every picked no-LP troop can
 // still get its own host troop with LP (so unit formation can never reach a dead end).
 bool PocketState::selection_feasible_with(int seat, int extra_type) const {
   Item left[kMaxTroops], right[kMaxTroops];
@@ -142,7 +142,7 @@ bool PocketState::selection_feasible_with(int seat, int extra_type) const {
   return saturating_matching(left, nl, right, nr);
 }
 
-// PB Aufbau 5 + PB §12: after troop `skip_troop` joins `join_unit` (or founds a new unit), can
+// PB Aufbau 5 + PB §12, E2: after troop `skip_troop` joins `join_unit` (or founds a new unit), can
 // the remaining troops still be formed so that every unit has a troop with LP and respects its
 // formation value? (Sufficient check by matching; it always leaves at least one legal choice.)
 bool PocketState::formation_feasible(int seat, int skip_troop, int join_unit, bool new_unit) const {
@@ -327,7 +327,7 @@ void PocketState::order_actions(ActionList& out) const {
         else
           ok = (un.traits & kHasHeal) && tu.col == un.col && tu.zone != kGone;  // trait heal
         if (!ok) continue;
-        // Identical troops (same unit, type and wounds) are one choice.
+        // E6: identical troops (same unit, type and wounds) are one choice.
         bool dup = false;
         for (int t2 = 0; t2 < t && !dup; ++t2) {
           const Troop& o = troops[static_cast<size_t>(t2)];
@@ -355,7 +355,7 @@ void PocketState::alloc_actions(int u, ActionList& out) const {
     if (tr.unit != u || tr.status != kActive) continue;
     const TypeInfo& ti = type_of(t);
     if (ti.lp == 0) continue;  // PB §12, A18 [REC]: no wound may be assigned to a Waldläufer
-    bool dup = false;          // identical troops are one choice
+    bool dup = false;          // E6: identical troops are one choice
     for (int t2 = 0; t2 < t && !dup; ++t2) {
       const Troop& o = troops[static_cast<size_t>(t2)];
       dup = o.unit == u && o.status == kActive && o.type == tr.type && o.wounds == tr.wounds;
@@ -641,7 +641,7 @@ void PocketState::destroy_unit_if_empty(int u, EventList* ev) {
   int c = un.combat;
   leave_combat_slot(u);
   un.zone = kGone;
-  // Order markers of a destroyed unit are set aside and return at round end (PB Spielablauf).
+  // E5: order markers of a destroyed unit are set aside and return at round end (PB Spielablauf).
   PlayerState& p = players[static_cast<size_t>(un.owner)];
   p.deferred = static_cast<int16_t>(p.deferred + un.orders);
   un.orders = 0;
@@ -691,8 +691,8 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
 }
 
 // PB Wunden: the wound marker comes from the pool, else from order markers on a unit, else the
-// troop is removed (checked by the caller). Reading: the marker is taken from the unit carrying
-// the most order markers (lowest number on ties), which lowers its next order's cost the most.
+// troop is removed (checked by the caller). E4: the marker is taken from the unit carrying the
+// most order markers (lowest number on ties), which lowers its next order's cost the most.
 void PocketState::give_wound(int t, EventList* ev) {
   Troop& tr = troops[static_cast<size_t>(t)];
   PlayerState& p = players[static_cast<size_t>(tr.owner)];
@@ -780,7 +780,7 @@ void PocketState::engage(int att, int v, EventList* ev) {
   }
   int ci = t.combat;
   Combat& c = combats[static_cast<size_t>(ci)];
-  a.col = c.col;  // the attacker joins the combat where it is (a flank target in a combat)
+  a.col = c.col;  // E7: the attacker joins the combat where it is (a flank target in a combat)
   if (c.n[t.owner] >= 2) {
     // The outnumbered player attacks one of the two outnumbering units: split into two combats.
     leave_combat_slot(v);
@@ -826,7 +826,7 @@ void PocketState::begin_round(int first, EventList* ev) {
   round_first = static_cast<int8_t>(first);
   if (players[0].pool == 0 && players[1].pool == 0) {
     // Not covered by the text: neither player has a marker to start a round (all markers are
-    // wound markers). Reading: the game ends and is decided like a round-end victory check
+    // wound markers). E8: the game ends and is decided like a round-end victory check
     // without the threshold (higher destroyed DP; tie -> player B).
     int a = players[0].captured_dp, b = players[1].captured_dp;
     winner = static_cast<uint8_t>(a > b ? 0 : b > a ? 1 : player_b());
@@ -975,6 +975,7 @@ void PocketState::advance(EventList* ev) {
           continue;
         }
         if (!units[static_cast<size_t>(s.a)].has_combat()) {
+          // E9: a unit without combat dice cannot hit; its strike is skipped without a roll.
           if (ev)
             emit(ev, "PB Gefecht 2",
                  fmt::format("Unit {} has no combat dice and cannot hit.", unit_label(s.a)),
@@ -1319,7 +1320,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
       const Combat& c = combats[static_cast<size_t>(ci)];
       int e = 1 - units[static_cast<size_t>(u)].owner;
       push(kStepLeaveFinish, u, ci, 0);
-      // Every opposing unit of the combat strikes once, like a strike-back (first listed first).
+      // Every opposing unit of the combat strikes once, like a strike-back; E10: in the order
+      // they joined the combat.
       for (int i = c.n[static_cast<size_t>(e)] - 1; i >= 0; --i)
         push(kStepLeaveStrike, c.u[static_cast<size_t>(e)][static_cast<size_t>(i)], u, 0);
       advance(ev);

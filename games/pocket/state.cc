@@ -287,11 +287,12 @@ json PocketState::observe(int seat) const {
   return j;
 }
 
-// IS-MCTS determinisation. What is re-sampled: after a player's units are formed and until the
-// stacks are revealed, the opponent's hidden (non-top) troops are permuted among the hidden
-// positions of his stacks, keeping every unit legal (FV limits, a troop with LP in every unit).
-// What is kept: during troop selection and unit formation the opponent's choices so far are
-// kept as they are (documented in docs/pocket.md).
+// IS-MCTS determinisation of the opponent's hidden choices (docs/pocket.md "Hidden information"):
+// before any of his troops is in a unit his picks are re-drawn; while he forms his units his
+// picks are re-drawn and his formed troops re-formed into the same number of units; after his
+// formation and until the stacks are revealed his hidden (non-top) troops are permuted among the
+// hidden positions of his stacks, keeping every unit legal (FV limits, a troop with LP in every
+// unit).
 std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
   auto out = std::make_unique<PocketState>(*this);
   if (phase >= kBattle) return out;
@@ -319,7 +320,7 @@ std::unique_ptr<State> PocketState::determinize(int seat, Rng& rng) const {
     if (n < 2) continue;
     uint8_t types[kMaxTroops];
     for (int i = 0; i < n; ++i) types[i] = troops[static_cast<size_t>(slots[i])].type;
-    // IS-MCTS (ai/mcts.h, issue 5): the shuffle starts from the sorted types, so that the
+    // IS-MCTS (ai/mcts.h): the shuffle starts from the sorted types, so that the
     // determinisation depends on the observation and the generator only, not on the true order.
     uint8_t sorted[kMaxTroops];
     std::copy(types, types + n, sorted);
@@ -396,7 +397,7 @@ void PocketState::resample_picks(int owner, Rng& rng) {
   for (int ty = 0; ty < nt; ++ty) by_dp[ty] = ty;
   std::sort(by_dp, by_dp + nt,
             [&](int a, int b) { return game_->type(owner, a).dp < game_->type(owner, b).dp; });
-  // IS-MCTS (ai/mcts.h, issue 5): enough attempts that the fall-back to the true picks (which
+  // IS-MCTS (ai/mcts.h): enough attempts that the fall-back to the true picks (which
   // would leak them to the AI) practically never happens (measured: 32 failed 1 in 300).
   for (int attempt = 0; attempt < 4096; ++attempt) {
     int have[256] = {0};

@@ -59,7 +59,7 @@ TEST(PocketConformance, ShippedArmiesThroughRegistry) {
   }
 }
 
-// Issue 2: the battery over 1,000 random games each at 60 and 100 points with the shipped armies.
+// The battery over 1,000 random games each at 60 and 100 points with the shipped armies.
 // Cheap checks (legal list, clone, hash, undo, determinism) run after every action; the
 // expensive ones (JSON round trip, sibling hashes, text round trip of every legal action,
 // determinisation) after every 8th, which keeps the test near a minute on CI.

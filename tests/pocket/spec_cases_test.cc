@@ -1,4 +1,4 @@
-// The 17 test cases of spec §14 (pocket-battles.md), one test per case, named after its rule.
+// The 17 test cases of spec §14 (docs/rules/pocket.md), one test per case, named after its rule.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The shipped Pocket Battles armies (data/pocket/*.toml) against every fact the sources reveal
-// (the rules spec "pocket-battles" §1, §4.2, §8, §9.2, §12, §14, §15.1, §16).
+// (docs/rules/pocket.md §1, §4.2, §8, §9.2, §12, §14, §15.1, §16).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -123,7 +123,7 @@ TEST(PocketData, PB_16_ElfTroopListMatchesPublicList) {
   EXPECT_EQ(actual, expected);
 }
 
-// PB Aufbau 5 example, spec §4.2 / §14.2: the Elfenkämpfer have formation value 3.
+// PB Aufbau 5, Beispiel, spec §4.2 / §14.2: the Elfenkämpfer have formation value 3.
 TEST(PocketData, PB_4_2_ElfFightersHaveFV3) {
   const TroopType& t = ByGermanName(Elves(), "Elfenkämpfer");
   EXPECT_EQ(t.fv, 3);
@@ -150,7 +150,7 @@ TEST(PocketData, PB_9_2_JavelinThrowersHaveLP1AndShareAUnitWithMountedGuards) {
   EXPECT_TRUE(UnitSizeValid({&guard, &guard, &javelin}));
 }
 
-// PB Gefecht Beispiel 1 and 2 (spec §14.5/14.6): the unit of 2 Berittene Wächter and 1
+// PB Gefecht 2, Beispiel 1 and 2 (spec §14.5/14.6): the unit of 2 Berittene Wächter and 1
 // Speerwerfer (the unit of the wound examples) has the combat dice 3, 3, 4, 4, 5.
 TEST(PocketData, PB_15_1_ExampleUnitCombatDiceAre33445) {
   const TroopType& guard = ByGermanName(Elves(), "Berittene Wächter");
@@ -221,7 +221,7 @@ TEST(PocketData, PB_16_EachArmyIsWorthMoreThan100DP) {
   EXPECT_GT(TotalDP(Elves()), 100);
 }
 
-// Design target (docs/pocket-data.md): a 60-point army (PB Aufbau example) holds about 8 to 15
+// Design target (docs/pocket-data.md): a 60-point army (PB Aufbau 3, Beispiel) holds about 8 to 15
 // troops, i.e. the average tile is worth 4 to 7.5 DP; single tiles cost 2 to 10 DP.
 TEST(PocketData, StandIn_A60PointArmyHoldsAbout8To15Troops) {
   for (const Army* army : {&Orcs(), &Elves()}) {
