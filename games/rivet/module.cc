@@ -39,7 +39,7 @@ std::string validate_round_limit(std::string_view v) {
 
 }  // namespace
 
-// Missions whose special rules and card phase are implemented (docs/rivet.md "Left").
+// Missions whose special rules and card phase are implemented (all ten, docs/rivet.md).
 const std::vector<int>& playable_missions() {
   static const std::vector<int> kPlayable = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
   return kPlayable;

@@ -1,5 +1,5 @@
-// Rivet Wars: Eastern Front (docs/rivet.md; the rules spec "rivet-wars", cited "RW §n";
-// designed content rivet-wars-content.md, cited "content §n").
+// Rivet Wars: Eastern Front (docs/rivet.md). Rules: docs/rules/rivet.md, cited "RW §n" (readings
+// "R<n>", "E<n>"); designed content: docs/rules/rivet-content.md, cited "content §n".
 //
 // Implemented: the whole game of RW §4-§13 with the designed content — initiative, the card
 // phase with hidden hands and secret missions, resources, deployment (miniature limits, heroes,
@@ -209,7 +209,7 @@ class RivetState : public State {
   std::vector<int> so_segs;           // segment of each SO (fixed, from the mission)
   std::vector<int> so_field;          // field of each SO
   std::vector<bool> hero_used;        // per unit type: a hero deployed once (RW §7.3)
-  std::vector<int> deck;              // Action! cards in the draw pile (as a set, sorted)
+  std::vector<int> deck;              // Action! cards in the draw pile (a set, sorted; E6)
   std::vector<int> discard;           // Action! discard pile (public)
   // Card phase (RW §5.1): hands are hidden from the opponent (observe, determinize).
   std::array<std::vector<int>, 2> hands;    // Action! cards (indices into data.actions)

@@ -166,8 +166,8 @@ int RivetState::dice_against(const Unit& target, int chart_value, int assault,
   if (chart_value <= 0) return 0;
   int n = chart_value + std::max(0, assault);
   // Bolster Defense (RW §11): the unit's own, a Buff of a unit in its segment, or infantry on
-  // the bunker field (RW §10, content C3). Sources do not add up; the largest applies (our
-  // reading: the text gives one -X per unit).
+  // the bunker field (RW §10, content C3). Sources do not add up; the largest applies (reading
+  // E1, docs/rules/rivet.md: the text gives one -X per unit).
   int bolster = std::max(0, ability(target, AbilityKind::kBolsterDefense));
   for (const Unit& o : units) {
     if (o.seg != target.seg || o.owner != target.owner) continue;
@@ -355,7 +355,7 @@ void RivetState::start_turn(EventList* ev) {
   smoke.erase(std::remove_if(smoke.begin(), smoke.end(),
                              [&](const std::pair<int, int>& p) { return p.second == active; }),
               smoke.end());
-  // RW §11 Gas (R6): the active player's units that start the turn in a cloud suffer a gas
+  // RW §11 Gas (R6, E4): the active player's units that start the turn in a cloud suffer a gas
   // attack; then the active player's clouds drift (each by a deviation card).
   phase = Phase::kStartGas;
   for (const GasCloud& c : clouds) {
@@ -595,7 +595,7 @@ void RivetState::end_turn(EventList* ev) {
   }
   if (m.secret_missions) score_secrets(ev);
   for (Unit& u : units)
-    if (u.owner == active) u.bogged = false;  // AC-11 lasted for this turn
+    if (u.owner == active) u.bogged = false;  // AC-11 lasted for this turn (E8)
   if (vp[active] >= m.vp[active]) threshold_reached = true;
   if (turn_in_round == 0) {
     turn_in_round = 1;
@@ -1158,7 +1158,7 @@ void RivetState::close_activation() {
   activated_seg = -1;
 }
 
-// RW §8.1 steps 1-2 / §9 steps 1-2: all own units of the segment become active with the buffs
+// RW §8.1 steps 1-2, RW §9 steps 1-2: all own units of the segment become active with the buffs
 // of the segment (kept for the whole activation, RW §5).
 void RivetState::activate_segment(int seg, EventList* ev) {
   close_activation();
@@ -1372,8 +1372,8 @@ void RivetState::begin_tank_shock(Unit& u, int seg, int mask, EventList* ev) {
   advance_pending(ev);
 }
 
-// Survivors are moved out by the defender; one with no segment to go to is eliminated (our
-// reading, docs/rivet.md).
+// Survivors are moved out by the defender; one with no segment to go to is eliminated (reading
+// E3, docs/rules/rivet.md).
 void RivetState::setup_retreat(EventList* ev) {
   retreat.clear();
   for (int id : target_order(shock_seg)) {
@@ -1461,6 +1461,8 @@ bool RivetState::holds(int faction, const char* card_id) const {
   return false;
 }
 
+// Reading E7 (docs/rules/rivet.md): a reaction window opens whenever the player could hold the
+// card for all the others can tell (a hand that is not empty, the card not in the discard pile).
 bool RivetState::may_hold(int faction, const char* card_id) const {
   if (!mission().action_cards || faction < 0 || hands[static_cast<size_t>(faction)].empty())
     return false;
@@ -1476,8 +1478,8 @@ int RivetState::reaction_seat() const {
 }
 
 // RW §8.3: one damage marker; at HP the unit is removed and its loot goes to the destroying
-// player. Our reading: a unit destroyed by its own side's (deviated) attack gives no loot; one
-// destroyed by a minefield gives its loot to the opponent (docs/rivet.md).
+// player. Reading E2 (docs/rules/rivet.md): a unit destroyed by its own side's (deviated) attack
+// gives no loot; one destroyed by a minefield gives its loot to the opponent.
 void RivetState::damage_unit(int id, int by_faction, EventList* ev) {
   Unit* u = unit_mut(id);
   if (!u) return;
@@ -1563,7 +1565,7 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         const int rifle = data.unit_index("rifleman");
         int used = used_fields(seg);
         int field = -1;
-        for (int f : {kNW, kNE, kSW, kSE})  // the first free field in Allied target order
+        for (int f : {kNW, kNE, kSW, kSE})  // the first free field in Allied order (E5)
           if (field < 0 && !((used >> f) & 1)) field = f;
         if (!entry_block_type(rifle, kAllies, seg).empty() || field < 0) {
           if (ev)

@@ -34,7 +34,7 @@ void EndTurn(RivetState& s) {
   Do(s, "end");
 }
 
-// §16.9: in the first turn of the game the first player draws no Action! card but 2 secret
+// RW §16.9: in the first turn of the game the first player draws no Action! card but 2 secret
 // missions (mission 4 uses both decks).
 TEST(RivetCards, Rw16_9_FirstTurnCardPhase) {
   auto g = MakeGame(4);
@@ -59,7 +59,7 @@ TEST(RivetCards, Rw16_9_FirstTurnCardPhase) {
   EXPECT_EQ(s->hands[kBismark], std::vector<int>{CardIndex("AC-07")});
 }
 
-// §16.10: with 3 Action! cards, no discard means no draw; a discard means one draw.
+// RW §16.10: with 3 Action! cards, no discard means no draw; a discard means one draw.
 TEST(RivetCards, Rw16_10_HandLimit) {
   auto g = MakeGame(3);
   auto s = Raw(*g);
@@ -87,7 +87,7 @@ TEST(RivetCards, Rw16_10_HandLimit) {
   EXPECT_EQ(s->discard.back(), CardIndex("AC-02"));
 }
 
-// The observation of one seat never shows the other's cards (issue 7); the determinisation
+// The observation of one seat never shows the other's cards (RW §5.1); the determinisation
 // re-deals them and leaves the observation unchanged.
 TEST(RivetCards, HiddenHandsInObservation) {
   auto g = MakeGame(4);
@@ -158,7 +158,8 @@ TEST(RivetCards, Content8_2_1_Breakthrough) {
   }
 }
 
-// Content §8.2.6 SM-06 Scrap Metal and §8.2.5 SM-05 Headhunter: destroyed during the turn.
+// Content §8.2.6 SM-06 Scrap Metal and content §8.2.5 SM-05 Headhunter: destroyed during the
+// turn.
 TEST(RivetCards, Content8_2_5_and_6_DestroyedDuringTurn) {
   auto g = MakeGame(4);
   auto s = Raw(*g);
@@ -217,7 +218,7 @@ TEST(RivetMissions, Rw12_Mission8InfantryDp) {
   EXPECT_EQ(s->dp[kAllies], 3);
 }
 
-// §16.19: mission 10, 4 VP at the end of a round: +1 rivet (not +1 DP) at the start of each of
+// RW §16.19: mission 10, 4 VP at the end of a round: +1 rivet (not +1 DP) at the start of each of
 // his turns next round.
 TEST(RivetMissions, Rw16_19_Mission10ExactBonus) {
   auto g = MakeGame(10);
@@ -283,7 +284,7 @@ std::string CardWith(const RivetState& s, Deviation d) {
   return "";
 }
 
-// Mission 9 paradrop (RW §12, R11) and §16.20: the Allies choose a segment, three cards place
+// Mission 9 paradrop (RW §12, R11) and RW §16.20: the Allies choose a segment, three cards place
 // three Riflemen; a Rifleman deviated off the map is eliminated; one that would land where he
 // may not enter draws again from there.
 TEST(RivetMissions, Rw16_20_Mission9Paradrop) {
@@ -360,9 +361,9 @@ TEST(RivetCards, Content8_2_3_FlagThief) {
   EXPECT_EQ(s->vp[kAllies], 3);
 }
 
-// Content §8.2.4 SM-04 Clear the Trench (3 enemy units destroyed this turn) and §8.2.10 SM-10
-// Rolling Thunder (one attack damaged 2 different enemy units): the Ostrich's Flat Grid attack
-// destroys 2 Panzerfaust (SM-10 yes, SM-04 not yet), a Rifleman destroys a third (SM-04).
+// Content §8.2.4 SM-04 Clear the Trench (3 enemy units destroyed this turn) and content §8.2.10
+// SM-10 Rolling Thunder (one attack damaged 2 different enemy units): the Ostrich's Flat Grid
+// attack destroys 2 Panzerfaust (SM-10 yes, SM-04 not yet), a Rifleman destroys a third (SM-04).
 TEST(RivetCards, Content8_2_4_and_10_ClearTheTrenchRollingThunder) {
   auto g = MakeGame(4);
   auto s = Raw(*g);

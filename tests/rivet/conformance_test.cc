@@ -87,7 +87,7 @@ TEST(RivetConformance, AllMissions) {
 }
 
 // Plays `games` games of a mission heuristic vs random with sides swapped each game; returns
-// the heuristic's wins (issue 7: >= 90 %).
+// the heuristic's wins (the test asks >= 90 %).
 int HeuristicWins(int mission, int games, uint64_t seed) {
   const GameModule* m = all_games().find("rivet");
   auto g = all_games().create("rivet/mission-" + std::to_string(mission), {});

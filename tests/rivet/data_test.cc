@@ -1,5 +1,6 @@
 // Rivet Wars data layer (games/rivet/data.h, board.h): the shipped files load and hold what the
-// spec and the content document say; malformed files give FILE:LINE errors.
+// rules reference and the content document say (docs/rules/rivet.md, rivet-content.md);
+// malformed files give FILE:LINE errors.
 #include "games/rivet/data.h"
 
 #include <gtest/gtest.h>
@@ -41,7 +42,7 @@ TEST(RivetData, Rw1_SixteenUnitCardsWithMiniatureCounts) {
   EXPECT_EQ(Unit("panzerfaust").miniatures, 9);
 }
 
-// RW §14.1 / R2: the rulebook's example card (Parman) and the §15 data set.
+// RW §14.1 / R2: the rulebook's example card (Parman) and the RW §15 data set.
 TEST(RivetData, Rw14_1_ParmanExampleCard) {
   const UnitType& p = Unit("parman");
   EXPECT_EQ(p.cost, 3);
@@ -120,7 +121,7 @@ TEST(RivetData, Rw12_TenMissions) {
   EXPECT_EQ(Data().missions[1].tiles_provenance, Provenance::kStandIn);
 }
 
-// Content §8.3 test 5: 24 Action! cards, 8 ON and 2 of each other deviation; 10 secret missions.
+// Content §8.3.5: 24 Action! cards, 8 ON and 2 of each other deviation; 10 secret missions.
 TEST(RivetData, Content8_3_5_DeckComposition) {
   ASSERT_EQ(Data().actions.size(), 24u);
   std::array<int, 9> n{};
@@ -133,7 +134,7 @@ TEST(RivetData, Content8_3_5_DeckComposition) {
   EXPECT_EQ(vp, 16);
 }
 
-// Content §8.3 test 8: every mission board composes (terrain budget, C1 pairs).
+// Content §8.3.8: every mission board composes (terrain budget, C1 pairs).
 TEST(RivetData, Content8_3_8_EveryMissionBoardComposes) {
   for (const Mission& m : Data().missions) {
     Board b;

@@ -1,5 +1,5 @@
 // Rivet Wars odds (games/rivet/odds.cc): the whole attack enumerated, every die, grouped by the
-// damage each unit takes. Positions of spec §16.1 and RW §11 (Flat and Chain Grid).
+// damage each unit takes. Positions of RW §16.1 and RW §11 (Flat and Chain Grid).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -38,7 +38,7 @@ std::string Name(const RivetState& s, int id) {
   return s.type_of(*s.unit(id)).name + " (u" + std::to_string(id) + ")";
 }
 
-// RW §8.1 step 7 on the §16.1 position: 3 dice hit unless all three show 1-4: (4/6)^3 = 8/27.
+// RW §8.1 step 7 on the RW §16.1 position: 3 dice hit unless all three show 1-4: (4/6)^3 = 8/27.
 TEST(RivetOdds, Rw8_1_ThreeDiceHitUnlessAllShowOneToFour) {
   auto g = MakeGame(1);
   auto s = Start(*g);

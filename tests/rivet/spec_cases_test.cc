@@ -1,5 +1,6 @@
-// Rivet Wars: the test cases of spec §16 and content §8.3 with injected dice and draws. Test
-// names carry the case number ("Rw16_1_...") or the content case ("Content8_3_...").
+// Rivet Wars: the test cases of RW §16 and content §8.3 (docs/rules/rivet.md, rivet-content.md)
+// with injected dice and draws. Test names carry the case number ("Rw16_1_...") or the content
+// case ("Content8_3_...").
 #include <gtest/gtest.h>
 
 #include "tests/rivet/rivet_test_util.h"
@@ -7,7 +8,7 @@
 namespace feldherr::rivet::testing {
 namespace {
 
-// §16.1: 3 dice rolling 5, 6, 2 give exactly 1 damage.
+// RW §16.1: 3 dice rolling 5, 6, 2 give exactly 1 damage.
 TEST(RivetSpec, Rw16_1_HitRuleOneDamage) {
   auto g = MakeGame(1);
   auto s = Start(*g);
@@ -25,7 +26,7 @@ TEST(RivetSpec, Rw16_1_HitRuleOneDamage) {
   EXPECT_FALSE(s->pending.active);
 }
 
-// §16.2: 2 dice rolling 4 and 3 without modifiers miss.
+// RW §16.2: 2 dice rolling 4 and 3 without modifiers miss.
 TEST(RivetSpec, Rw16_2_Miss) {
   auto g = MakeGame(1);
   auto s = Start(*g);
@@ -41,7 +42,7 @@ TEST(RivetSpec, Rw16_2_Miss) {
   EXPECT_EQ(s->unit(r)->damage, 0);
 }
 
-// §16.3: Precision (+1) turns a 4 into a 5. No unit of the box has Precision (RW §15), so the
+// RW §16.3: Precision (+1) turns a 4 into a 5. No unit of the box has Precision (RW §15), so the
 // test gives the Rifleman Precision(+1) in a copy of the data.
 TEST(RivetSpec, Rw16_3_PrecisionTurnsFourIntoFive) {
   RivetData data = ShippedData();
@@ -60,7 +61,7 @@ TEST(RivetSpec, Rw16_3_PrecisionTurnsFourIntoFive) {
   EXPECT_EQ(s->unit(p), nullptr);  // hit: the Panzerfaust (1 HP) is destroyed
 }
 
-// §16.4: Bolster Defense (-1): 3 dice become 2; a 1-die attack still rolls 1 die.
+// RW §16.4: Bolster Defense (-1): 3 dice become 2; a 1-die attack still rolls 1 die.
 TEST(RivetSpec, Rw16_4_BolsterDefense) {
   auto g = MakeGame(1);
   auto s = Start(*g);
@@ -77,7 +78,7 @@ TEST(RivetSpec, Rw16_4_BolsterDefense) {
   EXPECT_EQ(s->pending.dice, 1);  // Panzerfaust chart 1 vs armour 0, -1, minimum 1
 }
 
-// §16.5: Parman's chart 1 | 3 2 1 0 0: 3 dice against column 1, none against columns 4 and 5.
+// RW §16.5: Parman's chart 1 | 3 2 1 0 0: 3 dice against column 1, none against columns 4 and 5.
 TEST(RivetSpec, Rw16_5_ParmanChart) {
   auto g = MakeGame(1);
   auto s = Start(*g);
@@ -92,7 +93,7 @@ TEST(RivetSpec, Rw16_5_ParmanChart) {
   EXPECT_EQ(s->pending.dice, 3);
 }
 
-// §16.6 and content §3: the Rifleman on the first field of the Allied order is attacked first,
+// RW §16.6 and content §3: the Rifleman on the first field of the Allied order is attacked first,
 // the Rocket Cycle only after the Rifleman is eliminated.
 TEST(RivetSpec, Rw16_6_TargetOrder) {
   auto g = MakeGame(1);
@@ -113,7 +114,7 @@ TEST(RivetSpec, Rw16_6_TargetOrder) {
   EXPECT_EQ(s->pending.dice, 3);  // chart 1 3 3 2 0 against armour 2
 }
 
-// §16.7: a Sniper may pick the Rocket Cycle directly. The box's only Sniper (Jäger, chart
+// RW §16.7: a Sniper may pick the Rocket Cycle directly. The box's only Sniper (Jäger, chart
 // 3 0 0 0 0) cannot hurt a Rocket Cycle, so a copy of the data gives the Panzerfaust Sniper.
 TEST(RivetSpec, Rw16_7_SniperIgnoresOrder) {
   RivetData data = ShippedData();
@@ -141,7 +142,7 @@ TEST(RivetSpec, Rw16_7_SniperIgnoresOrder) {
       std::string::npos);
 }
 
-// §16.8: a segment with a friendly unit cannot be chosen as target.
+// RW §16.8: a segment with a friendly unit cannot be chosen as target.
 TEST(RivetSpec, Rw16_8_FriendlySegmentRejected) {
   auto g = MakeGame(1);
   auto s = Start(*g);
@@ -152,7 +153,7 @@ TEST(RivetSpec, Rw16_8_FriendlySegmentRejected) {
   EXPECT_NE(Why(*s, "attack u" + std::to_string(r) + " w1 d4").find("friendly"), std::string::npos);
 }
 
-// §16.11: mission 7 (4 DP, 2 rivets): 3 DP spent, 1 lapses; the rivet counter rises by 2.
+// RW §16.11: mission 7 (4 DP, 2 rivets): 3 DP spent, 1 lapses; the rivet counter rises by 2.
 TEST(RivetSpec, Rw16_11_DpLapseRivetsCarryOver) {
   auto g = MakeGame(7);
   auto s = Start(*g);
@@ -178,7 +179,7 @@ TEST(RivetSpec, Rw16_11_DpLapseRivetsCarryOver) {
   EXPECT_EQ(s->rivets[kAllies], 4);  // 2 saved + 2 new
 }
 
-// §16.12: with 2 MP, a second diagonal step in one activation is refused.
+// RW §16.12: with 2 MP, a second diagonal step in one activation is refused.
 TEST(RivetSpec, Rw16_12_OneDiagonalPerActivation) {
   auto g = MakeGame(1);
   auto s = Start(*g);
@@ -194,7 +195,7 @@ TEST(RivetSpec, Rw16_12_OneDiagonalPerActivation) {
   EXPECT_NE(Why(*s, "step " + id + " N N").find("no movement points"), std::string::npos);
 }
 
-// §16.13: no entry into an enemy-held segment without Tank Shock.
+// RW §16.13: no entry into an enemy-held segment without Tank Shock.
 TEST(RivetSpec, Rw16_13_EnemySegmentBlocked) {
   auto g = MakeGame(1);
   auto s = Start(*g);
@@ -205,7 +206,7 @@ TEST(RivetSpec, Rw16_13_EnemySegmentBlocked) {
   EXPECT_NE(Why(*s, "step u" + std::to_string(r) + " N NW").find("enemy"), std::string::npos);
 }
 
-// §16.14: a unit that used Rapid Assault may not move in the movement phase.
+// RW §16.14: a unit that used Rapid Assault may not move in the movement phase.
 TEST(RivetSpec, Rw16_14_RapidAssaultLock) {
   auto g = MakeGame(1);
   auto s = Start(*g);
@@ -226,7 +227,7 @@ TEST(RivetSpec, Rw16_14_RapidAssaultLock) {
   EXPECT_NE(Why(*s, "step " + id + " N S").find("Rapid Assault"), std::string::npos);
 }
 
-// §16.15: barbed wire (mission 4, c4): a Rifleman is refused, a Rocket Cycle removes it.
+// RW §16.15: barbed wire (mission 4, c4): a Rifleman is refused, a Rocket Cycle removes it.
 TEST(RivetSpec, Rw16_15_BarbedWire) {
   auto g = MakeGame(4);
   auto s = Start(*g);
@@ -242,7 +243,7 @@ TEST(RivetSpec, Rw16_15_BarbedWire) {
   EXPECT_FALSE(s->pending.active);
 }
 
-// §16.16: a minefield (mission 4, e4) attacks a Rocket Cycle with 2 dice, not a Rifleman.
+// RW §16.16: a minefield (mission 4, e4) attacks a Rocket Cycle with 2 dice, not a Rifleman.
 TEST(RivetSpec, Rw16_16_Minefield) {
   auto g = MakeGame(4);
   auto s = Start(*g);
@@ -262,7 +263,7 @@ TEST(RivetSpec, Rw16_16_Minefield) {
   EXPECT_EQ(s->phase, Phase::kMovement);
 }
 
-// §16.17 (R5): a flag planted at the start of an Allied turn scores at the end of every Allied
+// RW §16.17 (R5): a flag planted at the start of an Allied turn scores at the end of every Allied
 // turn, until Bismark ends a turn on the SO (removes the flag, scores 1 VP).
 TEST(RivetSpec, Rw16_17_SoControlScoring) {
   auto g = MakeGame(1);
@@ -299,7 +300,7 @@ TEST(RivetSpec, Rw16_17_SoControlScoring) {
   EXPECT_EQ(s->vp[kBismark], 1);
 }
 
-// §16.18: the first player reaching the threshold does not end the game before the second
+// RW §16.18: the first player reaching the threshold does not end the game before the second
 // player's turn.
 TEST(RivetSpec, Rw16_18_RoundCompletion) {
   auto g = MakeGame(1);
@@ -333,7 +334,7 @@ TEST(RivetSpec, R15_TieContinuation) {
   EXPECT_EQ(s->result().summary, "bismark wins");
 }
 
-// §16.21: a destroyed hero may not be deployed again.
+// RW §16.21: a destroyed hero may not be deployed again.
 TEST(RivetSpec, Rw16_21_HeroOncePerGame) {
   auto g = MakeGame(4);
   auto s = Start(*g);
@@ -346,7 +347,7 @@ TEST(RivetSpec, Rw16_21_HeroOncePerGame) {
   EXPECT_NE(Why(*s, "deploy parman b7 NW").find("once per game"), std::string::npos);
 }
 
-// §16.22: a unit with loot 2 destroyed by Bismark gives Bismark 2 VP.
+// RW §16.22: a unit with loot 2 destroyed by Bismark gives Bismark 2 VP.
 TEST(RivetSpec, Rw16_22_Loot) {
   auto g = MakeGame(1);
   auto s = Start(*g);
