@@ -1,7 +1,7 @@
 // 7 Tage der Westerplatte (7 Days of Westerplatte): cooperative defence of the Westerplatte for
-// 1-4 players against a card-driven German attack. Spec: the rules spec "westerplatte",
-// cited "WP <section>" (WP 7.3 = spec section 7.3, W<n> = its ambiguity table). Stand-in content:
-// the rules spec "westerplatte-content", loaded from data/westerplatte/*.toml.
+// 1-4 players against a card-driven German attack. Rules: docs/rules/westerplatte.md, cited
+// "WP <section>" (WP 7.3 = its section 7.3, W<n> = its readings). Stand-in content:
+// docs/rules/westerplatte-content.md ("content <section>"), loaded from data/westerplatte/*.toml.
 //
 // The Germans are not a seat: every attack card and event card is a Chance decision. The undrawn
 // deck is kept as the *set* of cards left in each phase part (phase-1 cards above phase-2 cards)

@@ -1,7 +1,7 @@
-// The engine's conformance battery on every level and player count, and the battery of
-// >= 1,000 random games per level (WP_CONFORMANCE_GAMES, default 60 per level and player count so
-// the binary stays fast; `WP_CONFORMANCE_GAMES=1000 build/<dir>/tests/test_westerplatte
-// --gtest_filter='WpConformance.*'` runs the full battery, see docs/westerplatte.md).
+// The engine's conformance battery on every level and player count. WP_CONFORMANCE_GAMES sets the
+// games per level (default 60 solo + 20 per multi-player count, so the binary stays fast);
+// `WP_CONFORMANCE_GAMES=1000 build/<dir>/tests/test_westerplatte --gtest_filter='WpConformance.*'`
+// plays >= 1,000 random games per level, see docs/westerplatte.md.
 #include "engine/conformance.h"
 
 #include <gtest/gtest.h>

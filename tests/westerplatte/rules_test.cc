@@ -1,6 +1,6 @@
-// Rules beyond the spec's test list: moves and markers (WP 7.1, WP 8), burned paths and events
-// (WP 10), the lane-overflow wrap (W20), the end-of-day-3 restock (WP 6), the text form, and the
-// data loader (FILE:LINE errors, the stand-in deck's composition).
+// Rules beyond the test cases of WP 14 (docs/rules/westerplatte.md): moves and markers (WP 7.1,
+// WP 8), burned paths and events (WP 10), the lane-overflow wrap (W20), the end-of-day-3 restock
+// (WP 6), the text form, and the data loader (FILE:LINE errors, the stand-in deck's composition).
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-// The test cases of the spec's section 14 (WP 14.1-14.19), with injected card draws.
+// The test cases WP 14.1-14.19 of docs/rules/westerplatte.md, with injected card draws.
 #include <gtest/gtest.h>
 
 #include "tests/westerplatte/wp_test_util.h"
