@@ -1,5 +1,5 @@
 // `feldherr bench`: the engine's speed in lines a script can compare with other engines
-// (issue 5): every line reads `anchor=feldherr metric=<name> value=<number> unit=<unit>`.
+// side by side: every line reads `anchor=feldherr metric=<name> value=<number> unit=<unit>`.
 //
 // Per registered game (its first scenario, default options; `--game` picks some): random play
 // (actions/s and games/s, one core, no event text, chance sampled), clone and legal-action

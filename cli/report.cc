@@ -1,4 +1,4 @@
-// `feldherr simulate --report FILE.html` (issue 5): one self-contained HTML page (no scripts, no
+// `feldherr simulate --report FILE.html`: one self-contained HTML page (no scripts, no
 // external files) with the batch's table, an SVG chart of the win rates with their 95 % Wilson
 // intervals and an SVG histogram of the game lengths.
 #include <fmt/format.h>

@@ -1,8 +1,8 @@
 // Actions: the only way anything happens in a game.
 //
 // An Action is a verb plus up to four small non-negative integer arguments. The meaning of the
-// verb and its arguments belongs to the game module (see Game::verbs()); the engine only knows
-// how to compare, hash and number them.
+// verb and its arguments belongs to the game module (its describe() and parse()); the engine only
+// knows how to compare, hash and number them.
 //
 // Every action has
 //  - a stable integer id (Action::id()), unique per (verb, arguments), used by AI tables and

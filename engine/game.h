@@ -1,4 +1,4 @@
-// The core contract every game module implements (see ARCHITECTURE.md, "Core contract").
+// The core contract every game module implements (docs/architecture.md, "The core contract").
 //
 // A Game is immutable: created once per (game, scenario, options) and shared. It creates States.
 // A State is the complete position, including the procedure stack of any multi-step rule in
@@ -134,9 +134,9 @@ class State {
     return describe(action);
   }
 
-  // Undo policy (ARCHITECTURE.md "Undo belongs to the rules"): true if applying `action` reveals
-  // hidden information, which closes the undo window. Chance actions and a change of deciding
-  // seat close it too; the engine's Session checks those itself.
+  // Undo policy (docs/architecture.md "Undo belongs to the rules"): true if applying `action`
+  // reveals hidden information, which closes the undo window. Chance actions and a change of
+  // deciding seat close it too; the engine's Session checks those itself.
   virtual bool reveals_information(const Action& action) const {
     (void)action;
     return false;

@@ -40,7 +40,8 @@ void Session::roll(Rng& rng, EventList* events) {
 }
 
 void Session::push(const Action& action, int seat, std::string text, EventList* events) {
-  // Undo policy (ARCHITECTURE.md): chance and reveals close the window; so does a new seat.
+  // Undo policy (docs/architecture.md "Undo belongs to the rules"): chance and reveals close the
+  // window; so does a new seat.
   bool closes = seat == kChance || state_->reveals_information(action);
   if (seat != undo_seat_) {
     undo_stack_.clear();

@@ -37,8 +37,9 @@ class Session {
   // Supplies the chance outcome when Chance owes the decision.
   void roll(Rng& rng, EventList* events = nullptr);
 
-  // Undo (ARCHITECTURE.md): open only inside the deciding seat's own window: closed by any chance
-  // action, any action that reveals information, and any change of deciding seat.
+  // Undo (docs/architecture.md "Undo belongs to the rules"): open only inside the deciding seat's
+  // own window: closed by any chance action, any action that reveals information, and any change of
+  // deciding seat.
   bool can_undo() const { return !undo_stack_.empty(); }
   // Returns false (and changes nothing) if undo is closed.
   bool undo();

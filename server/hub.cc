@@ -110,7 +110,8 @@ std::string seconds_text(double s) {
 }
 
 // A seat's player in a create request: human, random, heuristic, or an MCTS seat of ai/mcts.h
-// within the server's limits (ARCHITECTURE.md: one AI move must not hold a core for long).
+// within the server's limits (one AI move must not hold a core for long: docs/server.md "Games in
+// memory and threads").
 // Returns "" or why not.
 std::string check_player(const std::string& side, const std::string& p, double max_seconds) {
   const std::string kinds =

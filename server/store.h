@@ -1,5 +1,5 @@
 // Durable storage of server games (docs/server.md): each game as its setup plus an append-only
-// log of rows (actions, undos, concessions) with periodic state hashes and snapshots.
+// log of rows (actions, undos, concessions, stops) with periodic state hashes and snapshots.
 //
 // Store is the interface (a PostgreSQL store for several server instances can implement it);
 // SqliteStore is the embedded default (WAL, synchronous=FULL: a row is on disk when append()
@@ -40,7 +40,7 @@ struct StoredGame {
 
 struct StoredRow {
   int64_t seq = 0;   // 1, 2, 3... per game; the state id after this row
-  std::string kind;  // "action", "undo", "concede"
+  std::string kind;  // "action", "undo", "concede", "stop"
   int n = 0;         // action: its 1-based position in the history; undo: the undone n
   std::string seat;  // side id or "chance"
   uint64_t action_id = 0;

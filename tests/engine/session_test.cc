@@ -1,5 +1,5 @@
 // Session (engine/session.h): legality checks, history, chance, and the undo window of
-// ARCHITECTURE.md ("Undo belongs to the rules": open inside the deciding seat's own window,
+// docs/architecture.md ("Undo belongs to the rules": open inside the deciding seat's own window,
 // closed by any chance action, any reveal and any change of deciding seat).
 #include "engine/session.h"
 

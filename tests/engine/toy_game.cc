@@ -258,8 +258,9 @@ void DiceRaceState::check_target(int seat, EventList* events) {
   phase_ = kOver;
   winner_ = seat;
   if (events != nullptr)
-    events->push_back(
-        {"DR §5", fmt::format("{} reaches {} and wins.", seat_name(seat), game_->target()), seat});
+    events->push_back({"DR §5",
+                       fmt::format("{} reaches {} and wins.", seat_name(seat), game_->target()),
+                       seat, std::nullopt});
 }
 
 void DiceRaceState::apply(const Action& action, EventList* events) {
@@ -270,8 +271,8 @@ void DiceRaceState::apply(const Action& action, EventList* events) {
       int who = card_[0] == 0 ? 0 : 1;
       card_[static_cast<size_t>(who)] = action.arg(0);
       if (events != nullptr)
-        events->push_back(
-            {"DR §1", fmt::format("{} is dealt a hidden card.", seat_name(who)), who});
+        events->push_back({"DR §1", fmt::format("{} is dealt a hidden card.", seat_name(who)), who,
+                           std::nullopt});
       if (who == 1) phase_ = kTurn;
       return;
     }
@@ -284,7 +285,7 @@ void DiceRaceState::apply(const Action& action, EventList* events) {
       if (events != nullptr)
         events->push_back(
             {"DR §2", fmt::format("{} presses: rolls score double this turn.", seat_name(turn_)),
-             turn_});
+             turn_, std::nullopt});
       if (game_->bug() == Bug::kPressShowsCard && card_[t] == 6) end_turn();
       return;
     case kReveal:
@@ -294,12 +295,13 @@ void DiceRaceState::apply(const Action& action, EventList* events) {
         events->push_back({"DR §4",
                            fmt::format("{} reveals a {} and advances to {}.", seat_name(turn_),
                                        card_[t], pos_[t]),
-                           turn_});
+                           turn_, std::nullopt});
       check_target(turn_, events);
       return;
     case kPass:
       if (events != nullptr)
-        events->push_back({"DR §2", fmt::format("{} passes.", seat_name(turn_)), turn_});
+        events->push_back(
+            {"DR §2", fmt::format("{} passes.", seat_name(turn_)), turn_, std::nullopt});
       end_turn();
       return;
     case kRoll: {
@@ -319,7 +321,7 @@ void DiceRaceState::apply(const Action& action, EventList* events) {
         events->push_back({"DR §3",
                            fmt::format("{} rolls {} and scores {}: now at {}.", seat_name(turn_),
                                        describe(action).substr(5), score, pos_[t]),
-                           turn_});
+                           turn_, std::nullopt});
       check_target(turn_, events);
       if (phase_ != kOver && rolls_ >= kMaxRollsPerTurn) end_turn();  // DR §3
       return;
