@@ -70,7 +70,7 @@ TEST(WsrTerrain, WSR_7_0_LevelOneIsHillAndWoodedHill) {
 
 // WSR 7.1-7.3: woods, wooded hill and city block level-0 lines; rough (and wrecks) count;
 // between two level-1 hexes wooded hill and city block, hill and rough count.
-TEST(WsrTerrain, WSR_7_1_7_2_LineOfSightEffects) {
+TEST(WsrTerrain, WSR_7_1_And_7_2_LineOfSightEffects) {
   const TerrainChart& c = Chart();
   EXPECT_EQ(c[Terrain::kWoods].los_low, LosEffect::kBlocks);
   EXPECT_EQ(c[Terrain::kCity].los_low, LosEffect::kBlocks);
