@@ -1,6 +1,6 @@
 // White Star Rising terrain effects chart (data/wsr/terrain.toml): consistent with every fact
-// the rulebook reveals (spec gap G-1). The chart itself is a stand-in; these tests hold the
-// rulebook's facts, named after the rule or example that fixes them.
+// the rulebook reveals (gap G-1, docs/rules/wsr.md). The chart itself is a stand-in; these tests
+// hold the rulebook's facts, named after the rule or example that fixes them.
 #include <gtest/gtest.h>
 
 #include <string>
