@@ -1,6 +1,6 @@
 // Hex grid basics: sheet-qualified hex ids ("A-K08"), the global doubled coordinates (C, Y)
 // and axial coordinates of the White Star Rising map sheets (docs/hex-geometry.md;
-// the rules spec "white-star-rising-maps" §1), directions, neighbours and distance.
+// docs/rules/wsr-maps.md §1), directions, neighbours and distance.
 //
 // Grid (maps §1.2): every hex has a flat north and a flat south side; columns are straight
 // north-south stacks; 21 columns A (west) .. U (east) per sheet; odd columns (A, C, .., U) hold

@@ -138,7 +138,8 @@ enum LosMarker : uint8_t {
 // it elsewhere (WSR 11.2.2 "into, through and out of that hex and all adjacent hexes", A-25).
 void MarkSmokeAreas(const HexLayout& layout, std::span<uint8_t> markers);
 
-// Readings of the rules that the spec marks [Rec]; defaults are the recommended ones.
+// Readings of the rules marked [Rec] (docs/rules/wsr.md A-17..A-21, A-25); defaults are the
+// recommended ones.
 struct LosOptions {
   // WSR 7.0 "a unit may always fire into an adjacent hex": LOS between adjacent hexes is
   // always clear, smoke included.

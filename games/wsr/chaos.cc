@@ -1,5 +1,5 @@
-// White Star Rising chaos (WSR 9.0, [Rec] A-35; the chaos table is a stand-in, spec gap G-2:
-// data/wsr/chaos.toml, Data::chaos).
+// White Star Rising chaos (WSR 9.0, [Rec] A-35; the chaos table is a stand-in, gap G-2 of
+// docs/rules/wsr.md: data/wsr/chaos.toml, Data::chaos).
 //
 // - Chaos markers are a third kind of marker in the cup (`draw chaos`, kChaosMarker), drawn
 //   with probability count / all markers. They do not keep the turn going: the operations

@@ -33,7 +33,8 @@ struct Legality {
 // ---------------------------------------------------------------------------------------------
 // Fire combat (WSR 6.1, 6.2; R.1) and mortar hex attack (WSR 6.1 mortars; R.2).
 
-// Switches for the spec's [REC] readings that have a stated alternative (defaults = [REC]).
+// Switches for the [REC] readings (docs/rules/wsr.md, A-nn) that have a stated alternative
+// (defaults = [REC]).
 struct CombatRules {
   // the enhanced cap is all dice rolled - 1 (HQ, SW and bonus dice raise it). false: the
   // cap is the unit's own (range-modified) value; extra dice never raise it.

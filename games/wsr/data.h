@@ -1,5 +1,5 @@
-// White Star Rising static data: terrain effects chart (spec gap G-1), counters (G-3),
-// formations and morale (WSR 13.0, 1.5, 1.6), chaos table (G-2) and map sheets A-D (G-5),
+// White Star Rising static data: terrain effects chart (gap G-1, docs/rules/wsr.md), counters
+// (G-3), formations and morale (WSR 13.0, 1.5, 1.6), chaos table (G-2) and map sheets A-D (G-5),
 // loaded from data/wsr/*.toml and data/wsr/maps/sheet-*.toml (docs/wsr-data.md).
 //
 // The printed components are not available: every value carries a provenance (printed,
@@ -42,7 +42,7 @@ struct ProvenanceMap {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Terrain effects chart (terrain.toml; spec G-1, maps doc 2.1).
+// Terrain effects chart (terrain.toml; G-1, maps doc 2.1).
 
 // The terrain of a hex (maps doc 2.1). The chart must define each exactly once.
 enum class Terrain : uint8_t {
@@ -130,7 +130,7 @@ struct TerrainChart {
 TerrainChart LoadTerrainChart(const std::string& path);
 
 // ---------------------------------------------------------------------------------------------
-// Counters (counters-us.toml, counters-de.toml, counters-uk.toml; WSR 1.2.1, spec G-3).
+// Counters (counters-us.toml, counters-de.toml, counters-uk.toml; WSR 1.2.1, G-3).
 
 enum class Nation : uint8_t { kUS, kGermany, kBritain };
 inline constexpr int kNumNations = 3;
@@ -318,7 +318,7 @@ struct FormationList {
 FormationList LoadFormations(const std::string& path);
 
 // ---------------------------------------------------------------------------------------------
-// Chaos table (chaos.toml; WSR 9.0, spec G-2). The whole table is a stand-in.
+// Chaos table (chaos.toml; WSR 9.0, G-2). The whole table is a stand-in.
 
 enum class ChaosEffect : uint8_t {
   kNone,

@@ -1,5 +1,5 @@
-// White Star Rising: speed for the LOS and eligibility checks of the rules engine (issue 5,
-// docs/wsr-rules.md "Performance"). Nothing here changes a rule outcome:
+// White Star Rising: speed for the LOS and eligibility checks of the rules engine
+// (docs/wsr-rules.md "Measured", fast paths). Nothing here changes a rule outcome:
 //  - LosCache memoizes LosMap::Check(from, to).clear without markers per ordered hex pair of a
 //    game (WSR 7.0-7.3 depend only on the map); WsrState::los_clear adds the wreck markers
 //    (WSR 7.1 b) exactly: a wreck only ever adds blocking, only same-level pairs count wrecks,

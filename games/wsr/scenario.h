@@ -1,5 +1,5 @@
 // White Star Rising scenarios (WSR 12.0-12.2, 2.0;
-// the rules spec "white-star-rising-scenarios") loaded from data/wsr/scenarios/*.toml (format:
+// docs/rules/wsr-scenarios.md) loaded from data/wsr/scenarios/*.toml (format:
 // docs/wsr-scenarios.md).
 //
 // A scenario names its sheets and their layout (maps doc §1.6) with the playable columns, the

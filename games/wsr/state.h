@@ -1,10 +1,10 @@
-// White Star Rising -- the rules engine, foundation (issue 3): game state, the cup and chit-pull
+// White Star Rising -- the rules engine: game state, the cup and chit-pull
 // activation (WSR 3.1-3.2), the formation impulse (4.1-4.4: cleanup, command, reorganization,
 // operations), movement (5.0-5.2: terrain costs, stacking 1.4, stacks and splitting, mounting
 // and dismounting, disrupted movement 6.1.7/A-13) and hex control (12.2).
-// Spec: the rules spec "white-star-rising" ("WSR"); docs/wsr-rules.md describes the state
-// layout, verbs, text forms and the seams left for fire, opportunity fire, assault, overrun,
-// mines, fate points and chaos.
+// Rules: docs/rules/wsr.md ("WSR x.y"); docs/wsr-rules.md describes the state
+// layout, verbs, text forms and the seams where fire, opportunity fire, assault, overrun,
+// mines, fate points and chaos hook in.
 //
 // WsrGame is immutable (the loaded Data, the map layout with precomputed movement costs, the
 // setup, options; it keeps a pointer to the Data, which must outlive it -- ShippedData() does).

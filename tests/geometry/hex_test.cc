@@ -1,5 +1,5 @@
 // Hex ids, coordinates, neighbours, distance, layouts with merged seams, playable areas and map
-// edges (geometry/hex.h, geometry/hex_map.h), checked against white-star-rising-maps.md §1.
+// edges (geometry/hex.h, geometry/hex_map.h), checked against docs/rules/wsr-maps.md §1.
 #include "geometry/hex.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // clipper, and one small drawn map per sentence of WSR 7.0-7.3 (and 11.2.2 smoke) with the
 // recommended reading of each LOS ambiguity (A-17 .. ).
 //
-// Drawn maps live on a single sheet A. Terrain tokens as in white-star-rising-maps.md §2.1:
+// Drawn maps live on a single sheet A. Terrain tokens as in docs/rules/wsr-maps.md §2.1:
 //   .  clear        W  woods (blocks level-0 pairs; screen for 7.2)
 //   C  city         R  rough
 //   h  hill (lvl 1) H  wooded hill (level 1, blocks like woods and for level-1 pairs)

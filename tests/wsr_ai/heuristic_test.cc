@@ -310,8 +310,8 @@ TEST(WsrAI, NeverReturnsAnIllegalActionInTheBasicScenarios) {
 
 // WSR 5.0 / 6.2: every hex a stack enters is a chance for the enemy's opportunity fire, so the
 // heuristic's stacks never enter a hex twice in one move (a stack that lost a member to
-// opportunity fire, 6.2, plans anew). Before stop 16 only the risk of the
-// first hex entered was counted, and a stack walked a safe detour back and forth (A-K10, A-K09,
+// opportunity fire, 6.2, plans anew). Counting only the risk of the first hex entered (not
+// that of the goal hex too) made a stack walk a safe detour back and forth (A-K10, A-K09,
 // A-K10) rather than take the risky step to its goal. Four heuristic games of Noville.
 TEST(WsrAI, WSR_6_2_AMovingStackNeverEntersAHexTwice) {
   auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario("noville"));

@@ -1,5 +1,5 @@
 // WSR 6.1-6.1.6, 8.1 fire combat parameters and resolution (games/wsr/combat.h): every worked
-// example of the spec, with the dice of the example as inputs.
+// example of the rulebook (docs/rules/wsr.md), with the dice of the example as inputs.
 #include <gtest/gtest.h>
 
 #include <string>

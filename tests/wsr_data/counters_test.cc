@@ -229,7 +229,7 @@ TEST(WsrCounters, WSR_B3_A3_DismountedPanzergrenadiereEnhanced) {
   EXPECT_EQ(pg.face(FaceId::kDismountedFull).provenance.Of("he.enhanced"), Provenance::kRulesText);
 }
 
-// Public game report (spec G-3): M18 3 dice, base to-hit 4; Tiger I saves on 4+.
+// Public game report (docs/rules/wsr.md G-3): M18 3 dice, base to-hit 4; Tiger I saves on 4+.
 TEST(WsrCounters, PublicReport_M18VersusTiger_Values) {
   const Face& m18 = C("us.m18").face(FaceId::kFull);
   EXPECT_EQ(m18.ap.fp, 3);

@@ -1,6 +1,6 @@
 // White Star Rising formations (data/wsr/formations.toml): the 13.0 list with its morale values,
 // and every unit that the 16 scenarios name exists for its side, with both steps where the
-// counter has two (white-star-rising-scenarios.md).
+// counter has two (docs/rules/wsr-scenarios.md).
 #include <gtest/gtest.h>
 
 #include <string>

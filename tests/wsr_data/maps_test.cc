@@ -1,6 +1,6 @@
 // White Star Rising map sheets A-D (data/wsr/maps/sheet-*.toml): every hex, town, hill,
 // bridge, road and beach that the 16 scenarios name exists on its sheet with the terrain the
-// text implies. Implements the validation of white-star-rising-maps.md §4 (4.1 mechanical
+// text implies. Implements the validation of docs/rules/wsr-maps.md §4 (4.1 mechanical
 // checks, 4.2 scenario references, 4.3 distances) on the joined layouts of §1.6.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // White Star Rising terrain effects chart (data/wsr/terrain.toml): consistent with every fact
-// the rulebook reveals (spec gap G-1). The chart itself is a stand-in; these tests hold the
-// rulebook's facts, named after the rule or example that fixes them.
+// the rulebook reveals (gap G-1, docs/rules/wsr.md). The chart itself is a stand-in; these tests
+// hold the rulebook's facts, named after the rule or example that fixes them.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -70,7 +70,7 @@ TEST(WsrTerrain, WSR_7_0_LevelOneIsHillAndWoodedHill) {
 
 // WSR 7.1-7.3: woods, wooded hill and city block level-0 lines; rough (and wrecks) count;
 // between two level-1 hexes wooded hill and city block, hill and rough count.
-TEST(WsrTerrain, WSR_7_1_7_2_LineOfSightEffects) {
+TEST(WsrTerrain, WSR_7_1_And_7_2_LineOfSightEffects) {
   const TerrainChart& c = Chart();
   EXPECT_EQ(c[Terrain::kWoods].los_low, LosEffect::kBlocks);
   EXPECT_EQ(c[Terrain::kCity].los_low, LosEffect::kBlocks);

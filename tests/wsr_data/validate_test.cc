@@ -17,7 +17,7 @@ const std::string kShipped = std::string(FELDHERR_SOURCE_DIR) + "/data/wsr";
 
 TEST(WsrValidate, EveryShippedFileIsValid) {
   GameModule m = wsr_data_module();
-  // The four basic scenarios are playable (issue 3); the advanced ones wait for WSR 11.x.
+  // The four basic scenarios are playable; the advanced ones need WSR 11.x (data only).
   ASSERT_EQ(m.scenarios.size(), 4u);
   EXPECT_EQ(m.scenarios[0].id, "noville");
   EXPECT_EQ(m.data_subdir, "wsr");

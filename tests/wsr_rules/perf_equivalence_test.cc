@@ -1,5 +1,5 @@
-// The speed work of issue 5 (games/wsr/los_cache.h, the lazy texts and cheap refusals of fire.cc)
-// must not change any rule outcome. These tests compare, on every basic scenario, the fast
+// The fast paths (games/wsr/los_cache.h, the lazy texts and cheap refusals of fire.cc) must not
+// change any rule outcome. These tests compare, on every basic scenario, the fast
 // paths with the reference computation (SetWsrFastPaths(false): every LOS through
 // LosMap::Check with the wreck markers, WSR 7.0-7.3, 7.1 b; no pre-filter in fire_actions):
 //  - the lens of kLosLens holds every hex the sight line reads a marker of, for every hex pair;

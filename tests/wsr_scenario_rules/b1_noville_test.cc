@@ -1,5 +1,6 @@
-// WSR-B1 Noville: Beck's second element (random entry, spec tests T-B1) and the M18 rule
-// (m18-fire-and-move, T-B1); reinforcements in command during their first activation (WSR 4.2).
+// WSR-B1 Noville: Beck's second element (random entry, test cases T-B1-1, T-B1-2 of
+// docs/rules/wsr-scenarios.md) and the M18 rule (m18-fire-and-move, T-B1-3); reinforcements in
+// command during their first activation (WSR 4.2).
 #include <gtest/gtest.h>
 
 #include "games/wsr/combat.h"
@@ -119,7 +120,7 @@ TEST(WsrScenarioRules, WSR_G12_EnterActionsRoundTripAndStayInTheEntryZone) {
   EXPECT_GT(enters, 0);
 }
 
-// Spec T-B1: "Given the M18 (to-hit T) spends 3 MP then fires, then it fires with to-hit T+1
+// T-B1-3: "Given the M18 (to-hit T) spends 3 MP then fires, then it fires with to-hit T+1
 // and receives Ops complete; it may not move further."
 std::vector<SetupUnit> M18Position(const char* m18_hex) {
   return {

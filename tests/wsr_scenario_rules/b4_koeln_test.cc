@@ -1,5 +1,6 @@
 // WSR-B4 Köln: the optional CCA first activation (its marker then waits for turn 2), rubble
-// ([Rec A-36]), hq-on-counter and panther-ambush (spec tests T-B4).
+// ([Rec A-36]), hq-on-counter and panther-ambush (test cases T-B4-1, T-B4-2 of
+// docs/rules/wsr-scenarios.md).
 #include <gtest/gtest.h>
 
 #include "games/wsr/combat.h"
@@ -110,7 +111,7 @@ TEST(WsrScenarioRules, WSR_B4_HqOnCounter_TheHqReturnsOnAPanther) {
   EXPECT_TRUE(hexes.empty());
 }
 
-// Spec T-B4: "Given the reduced Panther is placed and fires at normal range, when it rolls 4, 5,
+// T-B4-1: "Given the reduced Panther is placed and fires at normal range, when it rolls 4, 5,
 // 4 (3 hits), then 1 hit is added (4 hits) before the defender's cancel roll." and "Given a
 // later attack by the same Panther, then no extra hit is added."
 TEST(WsrScenarioRules, WSR_B4_PantherAmbush_Rolls454_ThreeHitsPlusOne) {

@@ -1,5 +1,6 @@
 // White Star Rising advanced scenarios A1-A3 (WSR 12.2.5-12.2.7): the facts of the scenario
-// spec's tables checked against data/wsr/scenarios/{chaumont,bastogne,carentan}.toml.
+// tables of docs/rules/wsr-scenarios.md checked against
+// data/wsr/scenarios/{chaumont,bastogne,carentan}.toml.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -401,7 +402,7 @@ TEST(WsrScenarioA10, WSR_A10_Paderborn_ForcesAndReinforcementsOnTurn4) {
   EXPECT_EQ(s.FindSide("us")->air.at(0).turn, 4);
 }
 
-// Spec tests: US 8 / German 2 -> US decisive; US 4 / German 0 -> draw (winner below 5);
+// T-A10-1..3: US 8 / German 2 -> US decisive; US 4 / German 0 -> draw (winner below 5);
 // US 7 / German 3 -> US marginal.
 TEST(WsrScenarioA10, WSR_A10_Paderborn_PointsDecideTheResult) {
   const Victory& v = Get("paderborn").victory;
@@ -480,7 +481,7 @@ TEST(WsrScenarioA4, WSR_A4_Remagen_ZonesAroundCellesAndTheBridge) {
   EXPECT_EQ(s.FindFormation("us.73-recon")->marker_turn, 1);  // may activate twice
 }
 
-// Spec test: engineer undisrupted at a bridge end at the end of turns 2, 3, 4 -> in turn 5 a 2
+// T-A4-1: engineer undisrupted at a bridge end at the end of turns 2, 3, 4 -> in turn 5 a 2
 // destroys the bridge; later attempts on 1-5.
 TEST(WsrScenarioA4, WSR_A4_Remagen_DemolitionAndStukaParameters) {
   const Scenario& s = Get("remagen");
@@ -519,7 +520,7 @@ TEST(WsrScenarioA5, WSR_A5_Huertgen_ForcesEnterColumnAGermansInEToU) {
   EXPECT_EQ(s.FindRule("ip-forbidden-terrain")->Str("terrain"), "city");
 }
 
-// Spec tests: one full-strength M4A1 exiting east meets exit_east (counts 2); hill_137 and
+// T-A5-1, T-A5-2: one full-strength M4A1 exiting east meets exit_east (counts 2); hill_137 and
 // towns_west only -> draw.
 TEST(WsrScenarioA5, WSR_A5_Huertgen_ObjectivesMetDecideTheGrade) {
   const Victory& v = Get("huertgen").victory;

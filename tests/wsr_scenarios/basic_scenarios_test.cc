@@ -1,6 +1,6 @@
 // White Star Rising basic scenarios B1-B4 (WSR 12.2.1-12.2.4): every fact of the scenario
-// spec's tables (the rules spec "white-star-rising-scenarios") checked against the loaded
-// data/wsr/scenarios/*.toml, and the spec's own test cases where they concern setup data.
+// tables of docs/rules/wsr-scenarios.md checked against the loaded data/wsr/scenarios/*.toml,
+// and the scenario test cases (T-B1-n, T-B4-n) where they concern setup data.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -154,7 +154,7 @@ TEST(WsrScenarioB1, WSR_B1_Noville_GermanReinforcementsEnterByBeckSecondElementR
   EXPECT_EQ(Ids(s, re->ForRoll(5).zone), (std::set<std::string>{"A-U06"}));
 }
 
-// Spec test: "Given Beck is activated and the element has not entered, when the die shows 4,
+// T-B1-1: "Given Beck is activated and the element has not entered, when the die shows 4,
 // then the SHQ, Tiger I, StuG III and Panzergrenadiere enter via any of A-J12, A-K11, A-L12."
 TEST(WsrScenarioB1, WSR_B1_Noville_Roll4EntersViaJ12K11L12) {
   const Scenario& s = Get("noville");
@@ -168,7 +168,7 @@ TEST(WsrScenarioB1, WSR_B1_Noville_Roll4EntersViaJ12K11L12) {
   }
 }
 
-// Spec test: "Given the die shows 6, then nothing enters and the roll is repeated."
+// T-B1-2: "Given the die shows 6, then nothing enters and the roll is repeated."
 TEST(WsrScenarioB1, WSR_B1_Noville_Roll6NothingEnters) {
   const RandomEntry* re = Get("noville").FindRandomEntry("beck-second-element");
   EXPECT_TRUE(re->ForRoll(6).zone.empty());
@@ -465,7 +465,7 @@ TEST(WsrScenarioB4, WSR_B4_Koeln_ReducedPantherEntersByAmbush) {
   EXPECT_EQ(f[0]->rule, "panther-ambush");
   const SpecialRule* r = s.FindRule("panther-ambush");
   ASSERT_NE(r, nullptr);
-  // Spec test: the first attack adds 1 hit (3 rolled hits become 4).
+  // T-B4-1: the first attack adds 1 hit (3 rolled hits become 4).
   EXPECT_EQ(r->Int("extra_hits", 0), 1);
   EXPECT_EQ(r->Str("formation"), "de.beck");
   EXPECT_EQ(s.FindZone(r->Str("zone"))->ids.size(), 14u);  // any city hex of VSLF
