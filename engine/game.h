@@ -47,7 +47,7 @@ struct Event {
   int seat = kNobody;  // the seat the event concerns most, if any (for colouring logs)
   // Set when `text` tells what only `seat` may know (the unit a secret troop joins): what every
   // other viewer reads instead. Unset: `text` is for everyone.
-  std::optional<std::string> others;
+  std::optional<std::string> others{};
 };
 using EventList = std::vector<Event>;
 

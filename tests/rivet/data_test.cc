@@ -141,9 +141,11 @@ TEST(RivetData, Content8_3_8_EveryMissionBoardComposes) {
     ASSERT_NO_THROW(b = compose_board(Data(), m)) << m.id;
     EXPECT_EQ(b.num_segments(), static_cast<int>(m.overlay.size() * m.overlay[0].size()));
     for (int s = 0; s < b.num_segments(); ++s) {
-      for (int f : {kAllies, kBismark})
-        if (b.deploy[static_cast<size_t>(s)][static_cast<size_t>(f)])
+      for (int f : {kAllies, kBismark}) {
+        if (b.deploy[static_cast<size_t>(s)][static_cast<size_t>(f)]) {
           EXPECT_EQ(b.territory[static_cast<size_t>(s)], f) << m.id << " " << b.seg_name(s);
+        }
+      }
     }
   }
   const Board m1 = compose_board(Data(), Data().missions[0]);
