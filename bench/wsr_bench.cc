@@ -12,7 +12,7 @@
 //                      the same with SetWsrFastPaths(false) (games/wsr/los_cache.h): every LOS
 //                      computed exactly, no memo, no pre-filter -- what the fast paths save
 //
-// Targets of issue 5: >= 500k random actions/s, clone <= 5 us.
+// Targets: >= 500k random actions/s, clone <= 5 us.
 #include <benchmark/benchmark.h>
 
 #include <memory>

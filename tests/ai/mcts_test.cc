@@ -63,8 +63,8 @@ std::vector<std::unique_ptr<State>> pocket_positions(const Game& game, int games
   return out;
 }
 
-// Issue 5: "a test proves the AI's decisions are identical whatever the hidden state is, given
-// the same observation and seed". Two states consistent with the deciding seat's observation
+// The requirement: "a test proves the AI's decisions are identical whatever the hidden state is,
+// given the same observation and seed". Two states consistent with the deciding seat's observation
 // (two determinisations of a real position for that seat, with different generators, so that
 // the opponent's hidden troops differ) must get the same action from MCTS with the same seed.
 TEST(Mcts, DecisionIndependentOfHiddenState_Pocket) {

@@ -112,7 +112,7 @@ TEST(CliBinary, BadCommandLinesExit2WithOneLine) {
   expect_usage_error({"bogus", kGame}, "unknown command 'bogus'");
 }
 
-// Issue 5: `feldherr bench` prints only lines "anchor=feldherr metric=<name> value=<number>
+// `feldherr bench` prints only lines "anchor=feldherr metric=<name> value=<number>
 // unit=<unit>", with positive numbers, for random play, clone, legal actions, MCTS and WSR odds.
 TEST(CliBinary, BenchPrintsAnchorMetricValueUnitLines) {
   Outcome o = feldherr({"bench", "--game", "pocket", "--game", "wsr", "--seconds", "0.1"});
@@ -132,7 +132,7 @@ TEST(CliBinary, BenchPrintsAnchorMetricValueUnitLines) {
   expect_usage_error({"bench", "--game", "chess"}, "unknown game 'chess'");
 }
 
-// Issue 5: `odds log FILE --at N --action TEXT` gives the exact odds of an action in a position
+// `odds log FILE --at N --action TEXT` gives the exact odds of an action in a position
 // of a replay log: here the first fire of a logged WSR game (WSR 6.1).
 TEST(CliBinary, OddsOfAnActionInAPositionOfAReplayLog) {
   TempDir dir("feldherr-clibin");
@@ -171,7 +171,7 @@ TEST(CliBinary, OddsOfAnActionInAPositionOfAReplayLog) {
   EXPECT_NE(beyond.err.find("holds only"), std::string::npos) << beyond.err;
 }
 
-// Issue 5: the luck tracker of the replay analysis: expected vs actual hits per side.
+// The luck tracker of the replay analysis: expected vs actual hits per side.
 TEST(CliBinary, ReplayLuckReportsExpectedAndActualHitsPerSide) {
   TempDir dir("feldherr-clibin");
   const std::string log = dir.file("pocket.jsonl");
@@ -195,7 +195,7 @@ TEST(CliBinary, ReplayLuckReportsExpectedAndActualHitsPerSide) {
   EXPECT_EQ(sides, 2) << o.out;
 }
 
-// Issue 6 writes "--seat P1=random": side names match without regard to case.
+// "--seat P1=random" works: names match without regard to case.
 TEST(CliBinary, SideNamesMatchWithoutRegardToCase) {
   Outcome o = feldherr({"play", "westerplatte/easy", "--seat", "P1=random", "--seed", "2",
                         "--quiet", "--max-actions", "200"});

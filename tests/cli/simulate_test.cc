@@ -124,7 +124,7 @@ TEST(CliSimulate, TablePerSideAndFinalLine) {
   EXPECT_EQ(total, 30);
 }
 
-// Issue 5: --report writes one self-contained HTML page: the table with the Wilson intervals,
+// --report writes one self-contained HTML page: the table with the Wilson intervals,
 // an SVG chart of the win rates and an SVG histogram of the lengths, and how to reproduce it.
 TEST(CliSimulate, ReportIsAnHtmlPageWithTheTableAndTwoSvgCharts) {
   TempDir dir("feldherr-sim");

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 2 "Done when": 200 random games with --log replay with --verify, at 60 and 100 points.
+# 200 random games with --log replay with --verify, at 60 and 100 points.
 set -euo pipefail
 feldherr="$1"
 dir=$(mktemp -d)
