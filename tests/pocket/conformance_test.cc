@@ -46,7 +46,7 @@ TEST(PocketConformance, ShippedArmiesThroughRegistry) {
     try {
       g = all_games().create("pocket/orcs-vs-elves", {{"points", pts}});
     } catch (const std::exception& e) {
-      GTEST_SKIP() << "shipped data not loadable yet: " << e.what();
+      FAIL() << "the shipped armies do not load at " << pts << " points: " << e.what();
     }
     ConformanceOptions o;
     o.games = 50;
