@@ -9,4 +9,7 @@ write() {
 }
 write pocket-seed-1.txt play pocket/orcs-vs-elves --seed 1 --seat orcs=random --seat elves=random
 write pocket-seed-2.txt play pocket/orcs-vs-elves --seed 2 --seat orcs=heuristic --seat elves=heuristic --option points=100
+write wsr-noville-seed-3.txt play wsr/noville --seed 3 --seat us=heuristic --seat de=heuristic
+write wsr-koeln-seed-4.txt play wsr/koeln --seed 4 --seat us=random --seat de=heuristic
+write westerplatte-medium-seed-5.txt play westerplatte/medium --seed 5 --option players=2 --seat p1=heuristic --seat p2=heuristic
 echo "regenerated: $(ls tests/golden)"
