@@ -596,32 +596,51 @@ void Hub::maybe_evict() {
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
+namespace {
+
+// A request target split into its path and decoded query.
+struct Target {
+  std::string path;
+  std::map<std::string, std::string> query;
+};
+
+Target split_target(const std::string& target) {
+  Target t;
+  t.path = target;
+  std::string query_text;
+  if (auto q = target.find('?'); q != std::string::npos) {
+    t.path = target.substr(0, q);
+    query_text = target.substr(q + 1);
+  }
+  std::stringstream qs(query_text);
+  for (std::string item; std::getline(qs, item, '&');) {
+    auto eq = item.find('=');
+    if (eq == std::string::npos)
+      t.query[percent_decode(item)] = "";
+    else
+      t.query[percent_decode(item.substr(0, eq))] = percent_decode(item.substr(eq + 1));
+  }
+  return t;
+}
+
+std::vector<std::string> api_parts(const std::string& path) {
+  std::vector<std::string> parts;
+  std::stringstream ps(path.substr(1));
+  for (std::string part; std::getline(ps, part, '/');)
+    if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+}  // namespace
+
 HttpReply Hub::http(const std::string& method, const std::string& target, const std::string& body) {
   try {
-    std::string path = target, query_text;
-    if (auto q = target.find('?'); q != std::string::npos) {
-      path = target.substr(0, q);
-      query_text = target.substr(q + 1);
-    }
-    std::map<std::string, std::string> query;
-    std::stringstream qs(query_text);
-    for (std::string item; std::getline(qs, item, '&');) {
-      auto eq = item.find('=');
-      if (eq == std::string::npos)
-        query[percent_decode(item)] = "";
-      else
-        query[percent_decode(item.substr(0, eq))] = percent_decode(item.substr(eq + 1));
-    }
-    if (path == "/api" || path.rfind("/api/", 0) == 0) {
-      std::vector<std::string> parts;
-      std::stringstream ps(path.substr(1));
-      for (std::string part; std::getline(ps, part, '/');)
-        if (!part.empty()) parts.push_back(part);
-      return api(method, parts, query, body);
-    }
+    Target t = split_target(target);
+    if (t.path == "/api" || t.path.rfind("/api/", 0) == 0)
+      return api(method, api_parts(t.path), t.query, body);
     if (method != "GET" && method != "HEAD")
       return error_reply(405, "bad_request", "only GET for static files");
-    return static_file(percent_decode(path));
+    return static_file(percent_decode(t.path));
   } catch (const std::exception& e) {
     return error_reply(500, "internal", e.what());
   }
@@ -856,24 +875,56 @@ HttpReply Hub::summary(const std::string& id, const std::string& token) {
     auto seat = seat_of(*g, token);
     if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
     if (*seat >= 0) rolled = open_locked(*g);
-    StoredGame s = g->stored;
-    GameStatus st = g->status();
-    s.status = st.status;
-    s.result_json = st.result_json;
-    s.moves = st.moves;
-    s.to_move = st.to_move;
-    View view = viewer_view(*g, *seat, false);
-    j = list_entry(s);
-    j["seed_commitment"] = s.commitment;
-    j["seat"] = g->seat_name(*seat);
-    j["observation"] = view.observation;
-    j["decision"] = decision_json(*g, view);
-    j["result"] = g->result_json();
-    j["state_id"] = g->stored.last_seq;
-    j["legal"] = legal_json(view);
+    j = summary_locked(*g, *seat);
   }
   if (rolled) after_change(g);
   return reply(200, j);
+}
+
+json Hub::summary_locked(const LiveGame& g, int seat) const {
+  StoredGame s = g.stored;
+  GameStatus st = g.status();
+  s.status = st.status;
+  s.result_json = st.result_json;
+  s.moves = st.moves;
+  s.to_move = st.to_move;
+  View view = viewer_view(g, seat, false);
+  json j = list_entry(s);
+  j["seed_commitment"] = s.commitment;
+  j["seat"] = g.seat_name(seat);
+  j["observation"] = std::move(view.observation);
+  j["decision"] = decision_json(g, view);
+  j["result"] = g.result_json();
+  j["state_id"] = g.stored.last_seq;
+  j["legal"] = legal_json(view);
+  return j;
+}
+
+std::optional<HttpReply> Hub::http_now(const std::string& method, const std::string& target) {
+  if (method != "GET" || target.rfind("/api/games/", 0) != 0) return std::nullopt;
+  try {
+    Target t = split_target(target);
+    std::vector<std::string> parts = api_parts(t.path);
+    if (parts.size() != 3) return std::nullopt;
+    std::shared_ptr<LiveGame> g;
+    {
+      std::lock_guard lock(games_mu_);
+      auto it = games_.find(parts[2]);
+      if (it == games_.end()) return std::nullopt;  // to be loaded from the store
+      it->second->touched_ms = steady_ms();
+      g = it->second;
+    }
+    std::unique_lock lock(g->mu, std::try_to_lock);
+    if (!lock.owns_lock()) return std::nullopt;  // a change of this game is being stored
+    auto token = t.query.find("token");
+    auto seat = seat_of(*g, token == t.query.end() ? "" : token->second);
+    if (!seat)
+      return error_reply(403, "bad_token", "the token does not belong to game " + g->stored.id);
+    if (*seat >= 0 && !g->opened) return std::nullopt;  // the seat's first look rolls the opening
+    return reply(200, summary_locked(*g, *seat));
+  } catch (const std::exception& e) {
+    return error_reply(500, "internal", e.what());
+  }
 }
 
 HttpReply Hub::log(const std::string& id, const std::string& token) {

@@ -106,6 +106,11 @@ class Hub {
   // ---- HTTP ----
   // `target` is the request target ("/api/games?x=y"); `body` the request body.
   HttpReply http(const std::string& method, const std::string& target, const std::string& body);
+  // The reply to a request that can be answered at once, without waiting for the disk or for
+  // another request's change of the same game: GET /api/games/{id}[?token=] of a game in memory
+  // whose lock is free and whose opening this request would not roll. nullopt: call http()
+  // (on a thread that may wait). The network threads answer such requests themselves.
+  std::optional<HttpReply> http_now(const std::string& method, const std::string& target);
 
   // ---- WebSocket ----
   // Opens a connection to game `id` for `token` ("" = observer). On failure returns an error
@@ -137,6 +142,7 @@ class Hub {
   HttpReply create(const std::string& body);
   HttpReply list();
   HttpReply summary(const std::string& id, const std::string& token);
+  nlohmann::json summary_locked(const LiveGame& g, int seat) const;  // g.mu held
   HttpReply log(const std::string& id, const std::string& token);
   HttpReply replay(const std::string& id);
   HttpReply board(const std::string& id);

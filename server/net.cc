@@ -420,19 +420,24 @@ awaitable<void> http_session(tcp::socket socket, Shared& shared) {
           req.version());
       res.set(http::field::retry_after, std::to_string(retry));
     } else {
-      HttpReply r = co_await on_pool(*shared.handlers, [&] {
-        try {
-          return shared.hub.http(std::string(req.method_string()), std::string(req.target()),
-                                 req.body());
-        } catch (const std::exception& e) {
-          return HttpReply{500, "application/json", error_json("internal", e.what()).dump()};
-        }
-      });
-      res = http::response<http::string_body>{static_cast<http::status>(r.status), req.version()};
+      // Answered here when it cannot wait (Hub::http_now), else on the handler pool.
+      const std::string method(req.method_string()), target(req.target());
+      std::optional<HttpReply> r = shared.hub.http_now(method, target);
+      if (!r) {
+        // (Not a conditional expression: GCC 12 miscompiles a co_await inside one.)
+        r = co_await on_pool(*shared.handlers, [&] {
+          try {
+            return shared.hub.http(method, target, req.body());
+          } catch (const std::exception& e) {
+            return HttpReply{500, "application/json", error_json("internal", e.what()).dump()};
+          }
+        });
+      }
+      res = http::response<http::string_body>{static_cast<http::status>(r->status), req.version()};
       res.set(http::field::server, "feldherr");
-      res.set(http::field::content_type, r.content_type);
+      res.set(http::field::content_type, r->content_type);
       res.set(http::field::cache_control, "no-store");
-      if (req.method() != http::verb::head) res.body() = std::move(r.body);
+      if (req.method() != http::verb::head) res.body() = std::move(r->body);
     }
     res.keep_alive(req.keep_alive());
     res.prepare_payload();

@@ -49,8 +49,14 @@ struct SqliteStore::Impl {
   std::atomic<uint64_t> transactions{0};
   // append()'s statements, prepared once (with the connection's lock held).
   std::unique_ptr<SQLite::Statement> insert_row, update_game, insert_snapshot;
+  // One savepoint per request of a group commit (commit_batch), prepared once as well.
+  std::unique_ptr<SQLite::Statement> savepoint, release, rollback_to;
   void reset_statements() {
     for (auto* st : {insert_row.get(), update_game.get(), insert_snapshot.get()}) st->tryReset();
+  }
+  static void run(SQLite::Statement& st) {
+    st.reset();
+    st.exec();
   }
   void prepare() {
     if (insert_row) return;
@@ -64,6 +70,9 @@ struct SqliteStore::Impl {
         "to_move=? WHERE id=?");
     insert_snapshot = std::make_unique<SQLite::Statement>(
         db, "INSERT OR REPLACE INTO snapshots(game_id, n, state) VALUES(?,?,?)");
+    savepoint = std::make_unique<SQLite::Statement>(db, "SAVEPOINT one");
+    release = std::make_unique<SQLite::Statement>(db, "RELEASE one");
+    rollback_to = std::make_unique<SQLite::Statement>(db, "ROLLBACK TO one");
   }
 };
 
@@ -262,15 +271,15 @@ void SqliteStore::commit_batch(const std::vector<Pending*>& batch) {
     impl_->prepare();
     SQLite::Transaction tx(impl_->db);
     for (Pending* p : batch) {
-      impl_->db.exec("SAVEPOINT one");
+      Impl::run(*impl_->savepoint);
       try {
         write_one(*p);
-        impl_->db.exec("RELEASE one");
+        Impl::run(*impl_->release);
       } catch (const std::exception& e) {
         p->error = e.what();
         impl_->reset_statements();  // a statement left mid-step would block the rollback
-        impl_->db.exec("ROLLBACK TO one");
-        impl_->db.exec("RELEASE one");
+        Impl::run(*impl_->rollback_to);
+        Impl::run(*impl_->release);
       }
     }
     tx.commit();

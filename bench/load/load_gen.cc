@@ -1,30 +1,39 @@
 // feldherr_load_gen (docs/server.md "Throughput"): a cheap load generator for `feldherr serve`.
-// One thread, one coroutine and one keep-alive HTTP connection per game: each game's client
-// reads its seat's view (`GET /api/games/{id}?token=`, which lists the legal actions) and posts a
-// random legal action (`POST /api/games/{id}/action`); the server acknowledges only what is
-// committed. Reports acknowledged actions per second and the latency of the acknowledgement
-// (p50/p99 from sending the POST to reading its reply), measured after a warm-up.
+// One thread, one coroutine per game. Over HTTP (the default) with one keep-alive connection per
+// game: each game's client reads its seat's view (`GET /api/games/{id}?token=`, which lists the
+// legal actions) and posts a random legal action (`POST /api/games/{id}/action`). Over WebSocket
+// (`--protocol ws`, as the browser plays) with one connection per seat: the seat owing the
+// decision sends a random legal action of the state pushed to it. The server acknowledges only
+// what is committed. Reports acknowledged actions per second and the latency of the
+// acknowledgement (p50/p99 from sending the action to its reply), measured after a warm-up.
 //
-//   feldherr_load_gen --port 8080 --games 1000 --seconds 20 [--rate 5000]
+//   feldherr_load_gen --port 8080 --games 1000 --seconds 20 [--rate 5000] [--protocol ws]
+//                     [--server-pid PID]
 //
 // --rate R paces the games so that together they try R actions/s (each game acts every
 // games/R seconds, at a random phase); 0 (the default) lets every game act as fast as the
 // server answers (a closed loop: the throughput the server sustains, latency = queueing).
 // Finished games are replaced by new ones (start the server with `--create-rate 0`).
+// --server-pid PID (a server on this machine) adds the server's CPU time over the measured
+// window (all its threads, from /proc), as cores used and microseconds per acknowledged action.
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/asio.hpp>
 #include <boost/asio/experimental/as_tuple.hpp>
 #include <boost/beast.hpp>
+#include <boost/beast/websocket.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -32,6 +41,7 @@ namespace {
 
 namespace beast = boost::beast;
 namespace http = beast::http;
+namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using json = nlohmann::json;
@@ -47,6 +57,8 @@ struct Options {
   double warmup = 2;
   double rate = 0;
   std::string game = "pocket/orcs-vs-elves";
+  long server_pid = 0;
+  bool ws = false;  // --protocol ws
 };
 
 struct Stats {
@@ -240,6 +252,175 @@ awaitable<void> play(int index, Shared& sh) {
   }
 }
 
+// --protocol ws: the browser's way to play (docs/protocol.md "WebSocket"): one WebSocket per
+// human seat, every state pushed to every seat. The seat owing the decision sends a random
+// legal action; it is acknowledged when that seat's connection receives the state after it
+// (pushed only after the commit). Latency: from sending the action to that state.
+struct WsSeat {
+  std::unique_ptr<websocket::stream<beast::tcp_stream>> ws;
+  beast::flat_buffer buffer;
+  json last;          // the last state message received
+  long last_id = -1;  // its state_id
+};
+
+// Reads the next message of `seat`; returns false when the connection failed.
+awaitable<bool> ws_read(WsSeat& seat, json& message) {
+  seat.buffer.clear();
+  auto [ec, n] = co_await seat.ws->async_read(seat.buffer, tuple_awaitable);
+  if (ec) co_return false;
+  message = json::parse(beast::buffers_to_string(seat.buffer.data()), nullptr, false);
+  if (message.is_object() && message.value("type", "") == "state") {
+    seat.last = message;
+    seat.last_id = message.value("state_id", -1L);
+  }
+  co_return true;
+}
+
+awaitable<void> play_ws(int index, Shared& sh) {
+  auto ex = co_await net::this_coro::executor;
+  Connection c(ex, sh.endpoint);
+  net::steady_timer timer(ex);
+  std::mt19937 rng(static_cast<unsigned>(index) * 7919u + 17u);
+  bool counted_ready = false;
+  const double period_s = sh.options.rate > 0 ? sh.options.games / sh.options.rate : 0;
+  auto seconds = [](double s) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+  };
+  auto pause = [&](int ms) -> awaitable<void> {
+    timer.expires_after(std::chrono::milliseconds(ms));
+    co_await timer.async_wait(tuple_awaitable);
+  };
+  Clock::time_point next;
+  while (Clock::now() < sh.end) {
+    Game g;
+    bool created = false, refused_creation = false;
+    try {
+      created = co_await create_game(c, sh, g);
+      refused_creation = !created;
+    } catch (const RequestFailed&) {
+    }
+    if (refused_creation) {
+      ++sh.stats.errors;
+      co_return;
+    }
+    if (!created) {  // the connection failed: try again after a pause
+      ++sh.stats.errors;
+      co_await pause(100);
+      continue;
+    }
+    std::map<std::string, WsSeat> seats;
+    bool failed = false;
+    for (const auto& [side, token] : g.tokens) {
+      WsSeat& seat = seats[side];
+      seat.ws = std::make_unique<websocket::stream<beast::tcp_stream>>(ex);
+      auto& layer = beast::get_lowest_layer(*seat.ws);
+      layer.expires_after(std::chrono::seconds(30));
+      auto [cec] = co_await layer.async_connect(sh.endpoint, tuple_awaitable);
+      if (!cec) layer.socket().set_option(tcp::no_delay(true));
+      layer.expires_never();
+      if (!cec) {
+        auto [hec] = co_await seat.ws->async_handshake(
+            "127.0.0.1", "/ws?game=" + g.id + "&token=" + token, tuple_awaitable);
+        cec = hec;
+      }
+      json first;
+      if (cec || !(co_await ws_read(seat, first))) {
+        failed = true;
+        break;
+      }
+    }
+    if (!counted_ready && !failed) {
+      counted_ready = true;
+      ++sh.stats.ready;
+      if (!sh.started) co_await sh.start->async_wait(tuple_awaitable);
+      next = Clock::now() +
+             seconds(std::uniform_real_distribution<double>(0, period_s)(rng) - period_s);
+    }
+    while (!failed && Clock::now() < sh.end) {
+      // The newest state any seat has seen, and the seat it asks a decision of.
+      long newest = -1;
+      for (auto& [side, seat] : seats) newest = std::max(newest, seat.last_id);
+      const json* state = nullptr;
+      for (auto& [side, seat] : seats)
+        if (seat.last_id == newest) state = &seat.last;
+      if (!state->at("result").is_null()) {
+        ++sh.stats.finished;
+        break;
+      }
+      std::string side = state->at("decision").value("seat", "");
+      auto it = seats.find(side);
+      if (it == seats.end()) it = seats.begin();  // chance or an AI seat: wait for its move
+      WsSeat& seat = it->second;
+      json message;
+      if (seat.last_id < newest || seat.last.at("legal").empty()) {
+        // This seat has not seen the newest state yet, or waits for another's move.
+        if (!(co_await ws_read(seat, message))) failed = true;
+        continue;
+      }
+      if (period_s > 0) {
+        next += seconds(period_s);
+        if (next > Clock::now()) {
+          timer.expires_at(next);
+          co_await timer.async_wait(tuple_awaitable);
+        }
+      }
+      const json& legal = seat.last.at("legal");
+      const json& pick = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+      const long sent_at = seat.last_id;
+      std::string text =
+          json({{"type", "action"}, {"state_id", sent_at}, {"action_id", pick.at("id")}}).dump();
+      auto t0 = Clock::now();
+      auto [wec, wn] = co_await seat.ws->async_write(net::buffer(text), tuple_awaitable);
+      if (wec) {
+        failed = true;
+        break;
+      }
+      // The acknowledgement: the next state (an error is followed by a state too).
+      bool refused = false;
+      while (seat.last_id <= sent_at) {
+        if (!(co_await ws_read(seat, message))) {
+          failed = true;
+          break;
+        }
+        if (message.value("type", "") == "error") refused = true;
+      }
+      if (failed) break;
+      if (refused) {
+        ++sh.stats.refused;
+      } else if (t0 >= sh.measure_from && Clock::now() <= sh.end) {
+        sh.stats.action_ms.push_back(static_cast<float>(ms_since(t0)));
+      }
+    }
+    for (auto& [side, seat] : seats) {
+      beast::error_code ignored;
+      beast::get_lowest_layer(*seat.ws).socket().close(ignored);
+    }
+    if (failed) {
+      ++sh.stats.errors;
+      co_await pause(100);
+    }
+  }
+}
+
+// CPU seconds used so far by every thread of process `pid` (Linux /proc), or -1.
+double process_cpu_seconds(long pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(in, line)) return -1;
+  // Fields after the command name in parentheses (which may hold spaces): state is field 3,
+  // utime and stime (clock ticks, all threads) are fields 14 and 15.
+  auto close = line.rfind(')');
+  if (close == std::string::npos) return -1;
+  std::istringstream rest(line.substr(close + 2));
+  std::string field;
+  double utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i) {
+    if (i == 14) utime = std::stod(field);
+    if (i == 15) stime = std::stod(field);
+  }
+  return (utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 double percentile(std::vector<float>& v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -249,7 +430,7 @@ double percentile(std::vector<float>& v, double p) {
 int usage() {
   std::cerr << "usage: feldherr_load_gen [--host 127.0.0.1] [--port 8080] [--games 1000] "
                "[--seconds 20] [--warmup 2] [--rate ACTIONS_PER_S (0 = closed loop)] "
-               "[--game pocket/orcs-vs-elves]\n";
+               "[--game pocket/orcs-vs-elves] [--protocol http|ws] [--server-pid PID]\n";
   return 2;
 }
 
@@ -269,6 +450,9 @@ int main(int argc, char** argv) {
       o.host = v;
     } else if (a == "--game") {
       o.game = v;
+    } else if (a == "--protocol") {
+      if (v != "http" && v != "ws") return usage();
+      o.ws = v == "ws";
     } else if (!numeric) {
       return usage();
     } else if (a == "--port") {
@@ -281,6 +465,8 @@ int main(int argc, char** argv) {
       o.warmup = num;
     } else if (a == "--rate") {
       o.rate = num;
+    } else if (a == "--server-pid") {
+      o.server_pid = static_cast<long>(num);
     } else {
       return usage();
     }
@@ -298,7 +484,8 @@ int main(int argc, char** argv) {
   sh.measure_from = Clock::time_point::max() - std::chrono::hours(24 * 365);
   sh.end = sh.measure_from;
   sh.start = std::make_unique<net::steady_timer>(ioc, Clock::time_point::max());
-  for (int i = 0; i < o.games; ++i) net::co_spawn(ioc, play(i, sh), net::detached);
+  for (int i = 0; i < o.games; ++i)
+    net::co_spawn(ioc, o.ws ? play_ws(i, sh) : play(i, sh), net::detached);
   while (sh.stats.ready < o.games && sh.stats.errors == 0 && !ioc.stopped()) ioc.run_one();
   if (sh.stats.ready < o.games) {
     std::cerr << "load_gen: only " << sh.stats.ready << " of " << o.games
@@ -307,6 +494,7 @@ int main(int argc, char** argv) {
   }
   std::printf("load_gen: %d games created in %.2f s\n", o.games,
               std::chrono::duration<double>(Clock::now() - setup_start).count());
+  std::fflush(stdout);
   auto dur = [](double s) {
     return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
   };
@@ -314,6 +502,22 @@ int main(int argc, char** argv) {
   sh.end = sh.measure_from + dur(o.seconds);
   sh.started = true;
   sh.start->cancel();
+  // The server's CPU time over the measured window, read when it starts and when it ends.
+  double server_cpu[2] = {-1, -1};
+  net::steady_timer window(ioc);
+  if (o.server_pid > 0) {
+    net::co_spawn(
+        ioc,
+        [&]() -> awaitable<void> {
+          window.expires_at(sh.measure_from);
+          co_await window.async_wait(tuple_awaitable);
+          server_cpu[0] = process_cpu_seconds(o.server_pid);
+          window.expires_at(sh.end);
+          co_await window.async_wait(tuple_awaitable);
+          server_cpu[1] = process_cpu_seconds(o.server_pid);
+        },
+        net::detached);
+  }
   rusage before{};
   getrusage(RUSAGE_SELF, &before);
   ioc.run();
@@ -324,18 +528,29 @@ int main(int argc, char** argv) {
       secs(after.ru_utime) - secs(before.ru_utime) + secs(after.ru_stime) - secs(before.ru_stime);
   Stats& s = sh.stats;
   const size_t acked = s.action_ms.size();
+  char views[128] = "";
+  if (!o.ws)
+    std::snprintf(views, sizeof views, "view GET p50 %.2f ms, p99 %.2f ms (%.2f per action); ",
+                  percentile(s.view_ms, 0.50), percentile(s.view_ms, 0.99),
+                  acked ? static_cast<double>(s.view_ms.size()) / static_cast<double>(acked) : 0.0);
   std::printf(
-      "load_gen: %d games, target %s, %.1f s measured: %zu acknowledged actions = %.0f actions/s; "
-      "ack latency p50 %.2f ms, p99 %.2f ms, max %.2f ms; view GET p50 %.2f ms, p99 %.2f ms "
-      "(%.2f per action); %ld refused, %ld errors, %ld games finished and replaced; load_gen "
-      "CPU %.0f%% of one core\n",
-      o.games,
+      "load_gen: %d games over %s, target %s, %.1f s measured: %zu acknowledged actions = %.0f "
+      "actions/s; ack latency p50 %.2f ms, p99 %.2f ms, max %.2f ms; %s%ld refused, %ld errors, "
+      "%ld games finished and replaced; load_gen CPU %.0f%% of one core\n",
+      o.games, o.ws ? "WebSocket" : "HTTP",
       o.rate > 0 ? (std::to_string(static_cast<long>(o.rate)) + " actions/s").c_str()
                  : "closed loop",
       o.seconds, acked, static_cast<double>(acked) / o.seconds, percentile(s.action_ms, 0.50),
-      percentile(s.action_ms, 0.99), percentile(s.action_ms, 1.0), percentile(s.view_ms, 0.50),
-      percentile(s.view_ms, 0.99),
-      acked ? static_cast<double>(s.view_ms.size()) / static_cast<double>(acked) : 0.0, s.refused,
-      s.errors, s.finished, 100.0 * cpu / (o.seconds + o.warmup));
+      percentile(s.action_ms, 0.99), percentile(s.action_ms, 1.0), views, s.refused, s.errors,
+      s.finished, 100.0 * cpu / (o.seconds + o.warmup));
+  if (o.server_pid > 0) {
+    if (server_cpu[0] < 0 || server_cpu[1] < 0) {
+      std::printf("load_gen: the CPU time of process %ld could not be read\n", o.server_pid);
+    } else {
+      const double used = server_cpu[1] - server_cpu[0];
+      std::printf("load_gen: server CPU %.2f cores, %.0f us per acknowledged action\n",
+                  used / o.seconds, acked ? used * 1e6 / static_cast<double>(acked) : 0.0);
+    }
+  }
   return acked > 0 ? 0 : 1;
 }

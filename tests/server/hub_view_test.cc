@@ -195,5 +195,46 @@ TEST(HubOdds, AnyoneButTheDecidingSeatGetsTheSameRefusalWhateverIsAsked) {
   EXPECT_NE(mine[0]["code"], "not_your_decision") << mine[0];
 }
 
+// The network threads answer a live game's summary themselves (Hub::http_now): the same reply
+// as http(), and never when answering could wait for the disk (a game to load, an opening to
+// roll) — those go to the handler pool (nullopt).
+TEST(HubView, SummaryAnsweredAtOnceEqualsThePooledReplyAndNeverRollsOrLoads) {
+  HubOptions o = HubFixture::no_worker();
+  o.idle = std::chrono::seconds(0);
+  HubFixture f("http-now", o);
+  json c = f.create(
+      {{"game", "rivet/mission-1"}, {"seats", {{"allies", "human"}, {"bismark", "human"}}}});
+  const std::string id = c["id"];
+  const std::string allies = c["seats"]["allies"]["token"];
+  const std::string target = "/api/games/" + id + "?token=" + allies;
+  // The opening (initiative) is not rolled yet: the seat's first look must roll it, on the pool.
+  EXPECT_FALSE(f.hub().http_now("GET", target));
+  // An observer's look rolls nothing: answered at once, and nothing was rolled.
+  std::optional<HttpReply> observer = f.hub().http_now("GET", "/api/games/" + id);
+  ASSERT_TRUE(observer);
+  EXPECT_EQ(json::parse(observer->body)["to_move"], "chance");
+  json pooled = f.summary(id, allies);  // rolls the opening
+  ASSERT_NE(pooled["to_move"], "chance");
+  std::optional<HttpReply> now = f.hub().http_now("GET", target);
+  ASSERT_TRUE(now);
+  EXPECT_EQ(now->status, 200);
+  json fast = json::parse(now->body);
+  fast.erase("updated");
+  pooled.erase("updated");
+  EXPECT_EQ(fast, pooled);
+  // A wrong token is refused at once; other requests are not answered here.
+  std::optional<HttpReply> bad = f.hub().http_now("GET", "/api/games/" + id + "?token=00");
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->status, 403);
+  EXPECT_FALSE(f.hub().http_now("GET", "/api/games"));
+  EXPECT_FALSE(f.hub().http_now("GET", "/api/games/" + id + "/log"));
+  EXPECT_FALSE(f.hub().http_now("POST", "/api/games/" + id + "/action"));
+  // An evicted game must be loaded from the store: not here.
+  f.hub().evict_idle();
+  ASSERT_FALSE(f.hub().is_live(id));
+  EXPECT_FALSE(f.hub().http_now("GET", target));
+  EXPECT_FALSE(f.hub().is_live(id));
+}
+
 }  // namespace
 }  // namespace feldherr::server::hubtest
