@@ -1069,6 +1069,13 @@ double Eval::score_battle(const Action& a) const {
       cost += allocate(su, c, st.n - 1);
       return -cost;
     }
+    case kMarkerFrom: {
+      // PB Wunden 2 (A19): the pool stays empty until the round ends, when every order marker
+      // comes back, so which unit gives one up changes no cost this round; the heuristic takes
+      // E4's unit (the most order markers, the lowest label on ties).
+      const Unit& un = s_.units[static_cast<size_t>(a.arg(0))];
+      return un.orders - 1e-3 * a.arg(0);
+    }
     default:
       return kNever;
   }

@@ -24,7 +24,10 @@ std::string validate_turn(std::string_view v) {
   return v == "one-order" || v == "many-orders" ? "" : "turn is one-order or many-orders (A1)";
 }
 std::string validate_split(std::string_view v) {
-  return v == "conserve" || v == "ceil" ? "" : "shoot_split is conserve or ceil (A2)";
+  return v == "ceil" || v == "conserve" ? "" : "shoot_split is ceil or conserve (A2)";
+}
+std::string validate_wound_marker(std::string_view v) {
+  return v == "choose" || v == "most-orders" ? "" : "wound_marker is choose or most-orders (A19)";
 }
 std::string validate_3v1(std::string_view v) {
   return v == "forbid" || v == "allow" ? "" : "three_vs_one is forbid or allow (A16)";
@@ -43,11 +46,16 @@ GameModule pocket_module() {
       {"turn", "one-order",
        "one-order: one order or pass per turn [REC, A1]; many-orders: any number of orders",
        &validate_turn},
-      {"shoot_split", "conserve",
-       "shooting into a combat: conserve the hit total [REC, A2] or ceil for every unit",
+      {"shoot_split", "ceil",
+       "shooting into a combat: ceil gives every unit its rounded-up share [REC, A2]; conserve "
+       "splits the hit total",
        &validate_split},
       {"three_vs_one", "forbid", "forbid: combats never exceed 2 vs 1 [REC, A16]; allow: 3 vs 1",
        &validate_3v1},
+      {"wound_marker", "choose",
+       "pool empty: choose which unit gives up an order marker as wound marker [REC, A19]; "
+       "most-orders: the unit with the most order markers, without a decision (E4)",
+       &validate_wound_marker},
   };
   m.create = [](std::string_view scenario, const Options& options) -> std::shared_ptr<const Game> {
     if (scenario != "orcs-vs-elves")

@@ -26,14 +26,17 @@ feldherr::GameModule pocket_module();
 constexpr int kOrcs = 0;
 constexpr int kElves = 1;
 
-enum class TurnMode : uint8_t { kOneOrder, kManyOrders };  // PB Phase 2, spec A1
-enum class ShootSplit : uint8_t { kConserve, kCeil };      // PB Beschießen, spec A2
+enum class TurnMode : uint8_t { kOneOrder, kManyOrders };   // PB Phase 2, spec A1
+enum class ShootSplit : uint8_t { kConserve, kCeil };       // PB Beschießen, spec A2
+enum class WoundMarker : uint8_t { kChoose, kMostOrders };  // PB Wunden 2, spec A19
 
 struct PocketOptions {
-  int points = 60;                                 // agreed battle size in DP (PB Aufbau 2)
-  TurnMode turn = TurnMode::kOneOrder;             // A1 [REC]: one order or one pass per turn
-  ShootSplit shoot_split = ShootSplit::kConserve;  // A2 [REC]: conserve the hit total
-  bool allow_three_vs_one = false;                 // A16 [REC]: a combat never exceeds 2 vs 1
+  int points = 60;                             // agreed battle size in DP (PB Aufbau 2)
+  TurnMode turn = TurnMode::kOneOrder;         // A1 [REC]: one order or one pass per turn
+  ShootSplit shoot_split = ShootSplit::kCeil;  // A2 [REC]: each unit its rounded-up share
+  bool allow_three_vs_one = false;             // A16 [REC]: a combat never exceeds 2 vs 1
+  // A19 [REC]: the owner chooses which unit gives up an order marker as a wound marker.
+  WoundMarker wound_marker = WoundMarker::kChoose;
 };
 
 // Capacity of the flat state.
@@ -74,6 +77,7 @@ enum Verb : uint8_t {
   kRoll,            // roll <d> [<d>]                   chance
   kConcede,         // concede                          PB Spielende 1
   kEndTurn,         // end (many-orders only)
+  kMarkerFrom,      // marker-from <u>                  PB Wunden 2 (A19)
 };
 
 enum Phase : uint8_t {
@@ -97,6 +101,7 @@ enum StepKind : uint8_t {
   kStepAlloc,         // a = unit receiving wounds, n = wounds left, b = unit that caused them
   kStepLeaveStrike,   // a = striking unit, b = withdrawing unit
   kStepLeaveFinish,   // a = withdrawing unit, b = combat
+  kStepMarkerSource,  // a = troop receiving the wound marker (PB Wunden 2, A19)
 };
 
 struct Step {
@@ -212,6 +217,7 @@ class PocketState : public State {
     return describe(action);
   }
   bool parse(std::string_view text, Action& out, std::string& error) const override;
+  std::string annotate(const Action& action) const override;
   bool reveals_information(const Action& action) const override;
   bool is_concession(const Action& action) const override { return action.verb == kConcede; }
   json observe(int seat) const override;
@@ -284,7 +290,10 @@ class PocketState : public State {
   void settle_combat(int c, EventList* ev);
   int new_combat(int col);
   void engage(int attacker, int target, EventList* ev);
-  void give_wound(int t, EventList* ev);
+  // Places a wound marker on troop t, taken from the pool or else from the order markers on own
+  // unit `from` (-1: the pool, or the engine's pick when only one source exists or the option
+  // wound_marker is most-orders).
+  void give_wound(int t, int from, EventList* ev);
   void distribute_shooting(int shooter, int target, int hits, EventList* ev);
 
   // Legality helpers.
@@ -296,6 +305,10 @@ class PocketState : public State {
   void primary_targets(int attacker, int col, ActionList& out) const;
   void alloc_actions(int u, ActionList& out) const;
   bool marker_source_available(int seat) const;
+  // PB Wunden 2, A19: the pool is empty and order markers lie on more than one own unit, so the
+  // owner decides which unit gives one up (with option wound_marker=choose).
+  bool marker_choice_needed(int seat) const;
+  int most_orders_unit(int seat) const;  // E4: most order markers, lowest label on ties
   bool formation_feasible(int seat, int skip_troop, int join_unit, bool new_unit) const;
   bool selection_feasible_with(int seat, int extra_type) const;
   int next_unformed(int seat) const;

@@ -10,7 +10,7 @@ namespace feldherr::pocket {
 namespace {
 
 inline void emit(EventList* ev, const char* rule, std::string text, int seat) {
-  if (ev) ev->push_back(Event{rule, std::move(text), seat});
+  if (ev) ev->push_back(Event{rule, std::move(text), seat, std::nullopt});
 }
 
 const char* side_name(int seat) {
@@ -115,6 +115,27 @@ bool PocketState::marker_source_available(int seat) const {
     if (units[static_cast<size_t>(u)].owner == seat && units[static_cast<size_t>(u)].orders > 0)
       return true;
   return false;
+}
+
+bool PocketState::marker_choice_needed(int seat) const {
+  if (game_->opts().wound_marker != WoundMarker::kChoose) return false;
+  if (players[static_cast<size_t>(seat)].pool > 0) return false;
+  int sources = 0;
+  for (int u = 0; u < n_units; ++u)
+    if (units[static_cast<size_t>(u)].owner == seat && units[static_cast<size_t>(u)].orders > 0)
+      ++sources;
+  return sources > 1;
+}
+
+int PocketState::most_orders_unit(int seat) const {
+  int from = -1;
+  for (int u = 0; u < n_units; ++u) {
+    const Unit& un = units[static_cast<size_t>(u)];
+    if (un.owner == seat && un.orders > 0 &&
+        (from < 0 || un.orders > units[static_cast<size_t>(from)].orders))
+      from = u;
+  }
+  return from;
 }
 
 int PocketState::next_unformed(int seat) const {
@@ -478,6 +499,16 @@ void PocketState::legal_actions(ActionList& out) const {
         alloc_actions(s.a, out);
         out.push_back(Action(kConcede, {}));
         return;
+      case kStepMarkerSource: {
+        // PB Wunden 2, A19 [REC]: every own unit carrying order markers may give one up.
+        int owner = troops[static_cast<size_t>(s.a)].owner;
+        for (int u = 0; u < n_units; ++u)
+          if (units[static_cast<size_t>(u)].owner == owner &&
+              units[static_cast<size_t>(u)].orders > 0)
+            out.push_back(Action(kMarkerFrom, {u}));
+        out.push_back(Action(kConcede, {}));
+        return;
+      }
       default:
         return;  // automatic steps never wait for a decision
     }
@@ -529,6 +560,8 @@ int PocketState::current_seat() const {
         return kChance;
       case kStepAlloc:
         return units[static_cast<size_t>(s.a)].owner;
+      case kStepMarkerSource:
+        return troops[static_cast<size_t>(s.a)].owner;
       default:
         break;
     }
@@ -691,21 +724,18 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
 }
 
 // PB Wunden: the wound marker comes from the pool, else from order markers on a unit, else the
-// troop is removed (checked by the caller). E4: the marker is taken from the unit carrying the
-// most order markers (lowest number on ties), which lowers its next order's cost the most.
-void PocketState::give_wound(int t, EventList* ev) {
+// troop is removed (checked by the caller). Which unit gives up an order marker is the owner's
+// choice (A19 [REC], `from`, asked by kStepMarkerSource); without a choice to make (one source
+// only) or with the option wound_marker=most-orders it is E4: the unit carrying the most order
+// markers, the lowest number on ties.
+void PocketState::give_wound(int t, int from, EventList* ev) {
   Troop& tr = troops[static_cast<size_t>(t)];
   PlayerState& p = players[static_cast<size_t>(tr.owner)];
-  int from = -1;
   if (p.pool > 0) {
     --p.pool;
+    from = -1;
   } else {
-    for (int u = 0; u < n_units; ++u) {
-      const Unit& un = units[static_cast<size_t>(u)];
-      if (un.owner == tr.owner && un.orders > 0 &&
-          (from < 0 || un.orders > units[static_cast<size_t>(from)].orders))
-        from = u;
-    }
+    if (from < 0) from = most_orders_unit(tr.owner);
     --units[static_cast<size_t>(from)].orders;
   }
   ++tr.wounds;
@@ -718,7 +748,9 @@ void PocketState::give_wound(int t, EventList* ev) {
          tr.owner);
 }
 
-// PB "In ein Gefecht hineinschießen": hits split evenly among all units of the combat.
+// PB "In ein Gefecht hineinschießen": hits split evenly among all units of the combat, friendly
+// units included. A2 [REC]: each unit takes ceil(hits / units); option shoot_split=conserve
+// gives floor shares and the remainder one by one in the order below.
 void PocketState::distribute_shooting(int shooter, int target, int hits, EventList* ev) {
   const Unit& tv = units[static_cast<size_t>(target)];
   if (tv.combat < 0) {
@@ -737,10 +769,10 @@ void PocketState::distribute_shooting(int shooter, int target, int hits, EventLi
       order[n++] = c.u[static_cast<size_t>(friendly)][static_cast<size_t>(i)];
   int share[2 * kMaxPerSide];
   for (int i = 0; i < n; ++i) {
-    if (game_->opts().shoot_split == ShootSplit::kConserve)
-      share[i] = hits / n + (i < hits % n ? 1 : 0);  // A2 [REC]: hit total conserved
+    if (game_->opts().shoot_split == ShootSplit::kCeil)
+      share[i] = (hits + n - 1) / n;  // A2 [REC]: "gleichmäßig (aufgerundet)", every unit
     else
-      share[i] = (hits + n - 1) / n;  // A2 alternative: literal "aufgerundet" for every unit
+      share[i] = hits / n + (i < hits % n ? 1 : 0);  // A2 alternative: hit total conserved
   }
   if (ev) {
     std::string parts;
@@ -1007,6 +1039,8 @@ void PocketState::advance(EventList* ev) {
           continue;
         }
         return;
+      case kStepMarkerSource:
+        return;  // the owner's decision (A19)
       case kStepLeaveStrike: {
         int w = s.a, u = s.b;
         pop();
@@ -1368,9 +1402,22 @@ void PocketState::apply(const Action& action, EventList* ev) {
       advance(ev);
       return;
     case kWound: {
-      Step& s = top();
-      give_wound(action.arg(0), ev);
-      --s.n;
+      int t = action.arg(0);
+      --top().n;
+      if (marker_choice_needed(troops[static_cast<size_t>(t)].owner)) {
+        // PB Wunden 2, A19 [REC]: the pool is empty; the owner says which of his units gives up
+        // an order marker before the wound marker is placed.
+        push(kStepMarkerSource, t, -1, 0);
+        return;
+      }
+      give_wound(t, -1, ev);
+      advance(ev);
+      return;
+    }
+    case kMarkerFrom: {
+      int t = top().a;
+      pop();
+      give_wound(t, action.arg(0), ev);
       advance(ev);
       return;
     }

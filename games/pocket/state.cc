@@ -55,6 +55,7 @@ PocketGame::PocketGame(const Army& orcs, const Army& elves, PocketOptions option
       {"turn", opts_.turn == TurnMode::kOneOrder ? "one-order" : "many-orders"},
       {"shoot_split", opts_.shoot_split == ShootSplit::kConserve ? "conserve" : "ceil"},
       {"three_vs_one", opts_.allow_three_vs_one ? "allow" : "forbid"},
+      {"wound_marker", opts_.wound_marker == WoundMarker::kChoose ? "choose" : "most-orders"},
   };
   // PB Phase 1 adjacency of a player's own six segments (node = zone * 3 + column; orthogonal
   // steps only, never into the combat zone).
@@ -80,9 +81,11 @@ PocketOptions parse_options(const Options& options) {
     else if (k == "turn")
       o.turn = v == "many-orders" ? TurnMode::kManyOrders : TurnMode::kOneOrder;
     else if (k == "shoot_split")
-      o.shoot_split = v == "ceil" ? ShootSplit::kCeil : ShootSplit::kConserve;
+      o.shoot_split = v == "conserve" ? ShootSplit::kConserve : ShootSplit::kCeil;
     else if (k == "three_vs_one")
       o.allow_three_vs_one = v == "allow";
+    else if (k == "wound_marker")
+      o.wound_marker = v == "most-orders" ? WoundMarker::kMostOrders : WoundMarker::kChoose;
   }
   return o;
 }
@@ -658,6 +661,9 @@ std::unique_ptr<State> PocketGame::state_from_json(const json& j) const {
       x.n = st2[i].at(1).get<uint8_t>();
       x.a = st2[i].at(2).get<int16_t>();
       x.b = st2[i].at(3).get<int16_t>();
+      if (x.kind > kStepMarkerSource) throw std::runtime_error("unknown step kind");
+      if (x.kind == kStepMarkerSource && (x.a < 0 || x.a >= s.n_troops))
+        throw std::runtime_error("bad troop of a wound-marker step");
     }
   } catch (const std::exception& e) {
     throw std::runtime_error("pocket state " + where + ": " + e.what());

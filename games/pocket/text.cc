@@ -86,9 +86,21 @@ std::string PocketState::describe(const Action& a) const {
       return "concede";
     case kEndTurn:
       return "end";
+    case kMarkerFrom:
+      return "marker-from " + U(0);
     default:
       return "?";
   }
+}
+
+// PB Wunden 2 (A19): what giving up an order marker does to that unit's next order (PB §6).
+std::string PocketState::annotate(const Action& a) const {
+  if (a.verb != kMarkerFrom || a.arg(0) >= n_units) return "";
+  const Unit& un = units[static_cast<size_t>(a.arg(0))];
+  if (un.orders == 0) return "";
+  return fmt::format("{} order marker{} on {}, {} after; its next order costs {} instead of {}",
+                     un.orders, un.orders == 1 ? "" : "s", unit_label(a.arg(0)), un.orders - 1,
+                     un.orders, un.orders + 1);
 }
 
 bool PocketState::parse(std::string_view text, Action& out, std::string& error) const {
@@ -231,6 +243,11 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
   if (v == "pass") return need(1) && (out = Action(kPass, {}), true);
   if (v == "end") return need(1) && (out = Action(kEndTurn, {}), true);
   if (v == "concede") return need(1) && (out = Action(kConcede, {}), true);
+  if (v == "marker-from" || v == "marker") {
+    if (!need(2) || !unit(w[1], u)) return false;
+    out = Action(kMarkerFrom, {u});
+    return true;
+  }
   if (v == "wound" || v == "remove") {
     if (!need(2) || !troop(w[1], x)) return false;
     out = Action(v == "wound" ? kWound : kRemove, {x});
@@ -329,6 +346,13 @@ Decision PocketState::decision() const {
             "{}: allocate 1 of {} wound{} to unit {} (remove a troop or place a "
             "wound marker) (PB Wunden)",
             who(units[static_cast<size_t>(s.a)].owner), s.n, s.n == 1 ? "" : "s", unit_label(s.a));
+        return d;
+      case kStepMarkerSource:
+        d.kind = "wound-marker";
+        d.prompt = fmt::format(
+            "{}: no unused marker is left; choose the unit that gives up one of its order "
+            "markers to become the wound marker on {} (PB Wunden)",
+            who(troops[static_cast<size_t>(s.a)].owner), troop_label(s.a));
         return d;
       default:
         break;
@@ -452,6 +476,18 @@ std::string PocketState::why_illegal(const Action& a) const {
     }
     return "PB Wunden: an identical troop of the unit is listed first; choose that one";
   }
+  if (phase == kBattle && n_steps > 0 && top().kind == kStepMarkerSource && a.verb == kMarkerFrom) {
+    int owner = troops[static_cast<size_t>(top().a)].owner;
+    if (!unit_ok(0)) return "PB Wunden: name one of your units that carries order markers";
+    const Unit& un = units[static_cast<size_t>(a.arg(0))];
+    if (un.owner != owner)
+      return fmt::format("PB Wunden: {} is not a unit of {}", unit_label(a.arg(0)),
+                         game_->seats()[owner]);
+    return fmt::format("PB Wunden: {} carries no order marker", unit_label(a.arg(0)));
+  }
+  if (a.verb == kMarkerFrom)
+    return "PB Wunden: a unit gives up an order marker only for a wound marker when the pool is "
+           "empty and order markers lie on more than one unit";
   if (phase == kBattle && n_steps > 0 && top().kind == kStepReact &&
       (a.verb == kReactIntercept || a.verb == kReactShoot)) {
     if (top().b >= 0)

@@ -32,8 +32,9 @@ TEST(PocketConformance, HandMadeArmiesAt100AllAlternatives) {
   PocketOptions o;
   o.points = 100;
   o.turn = TurnMode::kManyOrders;
-  o.shoot_split = ShootSplit::kCeil;
+  o.shoot_split = ShootSplit::kConserve;
   o.allow_three_vs_one = true;
+  o.wound_marker = WoundMarker::kMostOrders;
   expect_conformance(*make_game(o), 50, 2);
 }
 
@@ -97,8 +98,37 @@ TEST(PocketConformance, OptionValidators) {
   EXPECT_EQ(find("turn").validate("many-orders"), "");
   EXPECT_NE(find("turn").validate("two"), "");
   EXPECT_EQ(find("shoot_split").validate("ceil"), "");
+  EXPECT_EQ(find("shoot_split").validate("conserve"), "");
+  EXPECT_NE(find("shoot_split").validate("floor"), "");
   EXPECT_EQ(find("three_vs_one").validate("allow"), "");
   EXPECT_NE(find("three_vs_one").validate("yes"), "");
+  EXPECT_EQ(find("wound_marker").validate("choose"), "");
+  EXPECT_EQ(find("wound_marker").validate("most-orders"), "");
+  EXPECT_NE(find("wound_marker").validate("auto"), "");
+}
+
+// Where the text is clear its literal reading is the default: "gleichmäßig (aufgerundet)" (A2)
+// and "nehmen sie Befehlsmarker, die auf ihren Einheiten liegen" (A19, the player takes them).
+TEST(PocketConformance, DefaultsAreTheLiteralReadingsOfA2AndA19) {
+  const GameModule* m = all_games().find("pocket");
+  ASSERT_NE(m, nullptr);
+  auto default_of = [&](const std::string& n) {
+    for (const auto& o : m->options)
+      if (o.name == n) return o.default_value;
+    return std::string("(no option ") + n + ")";
+  };
+  EXPECT_EQ(default_of("shoot_split"), "ceil");
+  EXPECT_EQ(default_of("wound_marker"), "choose");
+  EXPECT_EQ(PocketOptions{}.shoot_split, ShootSplit::kCeil);  // the rules tests' default too
+  // The game made without options states them as it plays them (logs, golden files).
+  auto g = all_games().create("pocket/orcs-vs-elves", {});
+  auto stated = [&](const std::string& n) {
+    for (const auto& [k, v] : g->options())
+      if (k == n) return v;
+    return std::string("(not stated)");
+  };
+  EXPECT_EQ(stated("shoot_split"), "ceil");
+  EXPECT_EQ(stated("wound_marker"), "choose");
 }
 
 }  // namespace

@@ -40,5 +40,31 @@ TEST(PocketHidden, PB_Aufbau5_TheOpponentIsNotToldWhichTroopIsBeingFormed) {
               "orcs: put a troop into a new unit or an existing one (PB Aufbau 5)");
 }
 
+// PB Wunden 2 (A19): which own unit gives up an order marker is an open decision; the order
+// markers on the units are on the table, so every viewer reads the same prompt and the other
+// seat learns the choice from the event like any other allocation.
+TEST(PocketHidden, PB_Wunden2_EveryViewerReadsTheSameMarkerSourcePrompt) {
+  Battle b;
+  int o = b.unit_abs(kOrcs, {kBrute}, kFront, 1);
+  int e = b.unit_abs(kElves, {kMountedGuard}, kFront, 1);
+  int e2 = b.unit_abs(kElves, {kFighter}, kRear, 1);
+  int e3 = b.unit_abs(kElves, {kFighter}, kRear, 0);
+  b.contact(o, e);
+  b.start(kOrcs, kOrcs);
+  b.state->players[kElves].pool = 0;
+  b.state->players[kElves].passed = 2;
+  b.state->units[static_cast<size_t>(e2)].orders = 2;
+  b.state->units[static_cast<size_t>(e3)].orders = 2;
+  b.state->units[static_cast<size_t>(o)].flags |= kContactAtStart;
+  for (const char* t : {"continue o1 e1", "roll 5", "wound e1.mounted-guard"}) b.act(t);
+  ASSERT_EQ(b.state->decision().kind, "wound-marker");
+  const std::string prompt = b.state->decision_for(kElves).prompt;
+  EXPECT_THAT(prompt, HasSubstr("e1.mounted-guard"));
+  for (int viewer : {kOrcs, kObserver}) EXPECT_EQ(b.state->decision_for(viewer).prompt, prompt);
+  b.act("marker-from e3");
+  EXPECT_EQ(event_text(b.events.back(), kOrcs), b.events.back().text);
+  EXPECT_THAT(b.events.back().text, HasSubstr("order markers on e3"));
+}
+
 }  // namespace
 }  // namespace feldherr::pocket::testing

@@ -76,12 +76,13 @@ TEST(PocketRandom, ShippedArmiesInvariantsAndTextRoundTrip) {
 TEST(PocketRandom, InvariantsAndTextRoundTripAt60) {
   random_games({}, 12, 7, true);
 }
-TEST(PocketRandom, InvariantsAt100ManyOrdersCeil3v1) {
+TEST(PocketRandom, InvariantsAt100ManyOrdersConserve3v1MostOrders) {
   PocketOptions o;
   o.points = 100;
   o.turn = TurnMode::kManyOrders;
-  o.shoot_split = ShootSplit::kCeil;
+  o.shoot_split = ShootSplit::kConserve;
   o.allow_three_vs_one = true;
+  o.wound_marker = WoundMarker::kMostOrders;
   random_games(o, 12, 11, true);
 }
 TEST(PocketRandom, ManyQuickGames) {

@@ -322,8 +322,10 @@ void shoot_into_combat(Battle& b) {
   b.act("roll 5");  // 3 hits
 }
 
-TEST(PocketRules, PB_Beschiessen_IntoCombatConserveSplitsHitTotal) {
-  Battle b;
+TEST(PocketRules, PB_Beschiessen_IntoCombatConserveOptionSplitsHitTotal) {
+  PocketOptions o;
+  o.shoot_split = ShootSplit::kConserve;
+  Battle b(o);
   shoot_into_combat(b);
   ASSERT_FALSE(HasFatalFailure());
   // 3 hits over 2 units: 1 each + the remainder to the named enemy target (A2 [REC]).
@@ -382,6 +384,32 @@ TEST(PocketRules, PB_Wunden_DeferredMarkersReturnAtRoundEnd) {
   EXPECT_EQ(b.P(kElves).deferred, 0);
   EXPECT_EQ(b.P(kElves).pool, 3);
   EXPECT_EQ(b.P(kOrcs).pool, 3);
+}
+
+// Option wound_marker=most-orders (E4): the engine takes the order marker from the unit with the
+// most of them, without asking (the behaviour the AI may choose for speed).
+TEST(PocketRules, PB_Wunden2_MostOrdersOptionTakesTheMarkerWithoutAsking) {
+  PocketOptions opt;
+  opt.wound_marker = WoundMarker::kMostOrders;
+  Battle b(opt);
+  int o = b.unit_abs(kOrcs, {kBrute}, kFront, 1);
+  int e = b.unit_abs(kElves, {kMountedGuard}, kFront, 1);
+  int e2 = b.unit_abs(kElves, {kFighter}, kRear, 1);
+  int e3 = b.unit_abs(kElves, {kFighter}, kRear, 0);
+  b.contact(o, e);
+  b.start(kOrcs, kOrcs);
+  b.state->players[kElves].pool = 0;
+  b.state->players[kElves].passed = 2;
+  b.state->units[static_cast<size_t>(e2)].orders = 1;
+  b.state->units[static_cast<size_t>(e3)].orders = 3;
+  b.state->units[static_cast<size_t>(o)].flags |= kContactAtStart;
+  b.act("continue o1 e1");
+  b.act("roll 5");  // one hit
+  b.act("wound e1.mounted-guard");
+  EXPECT_EQ(b.state->current_seat(), kChance);  // no marker decision: the strike back
+  EXPECT_EQ(b.U(e3).orders, 2);
+  EXPECT_EQ(b.U(e2).orders, 1);
+  EXPECT_THAT(b.why("marker-from e2"), HasSubstr("PB Wunden"));
 }
 
 TEST(PocketRules, PB_Spielablauf_VoluntaryRemovalScoresForOpponent) {

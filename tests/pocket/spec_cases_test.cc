@@ -1,4 +1,4 @@
-// The 17 test cases of spec §14 (docs/rules/pocket.md), one test per case, named after its rule.
+// The 19 test cases of spec §14 (docs/rules/pocket.md), one test per case, named after its rule.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -200,9 +200,10 @@ TEST(PocketSpec, PB_9_2_WoundMarkerTakenFromOrderMarkersWhenPoolEmpty) {
   b.act("continue o1 e1");
   b.act("roll 5");  // one hit
   EXPECT_EQ(b.state->order_cost(e2), 4);
-  b.act("wound e1.mounted-guard");
+  b.act("wound e1.mounted-guard");  // one unit with order markers: nothing to choose
   EXPECT_EQ(b.U(e2).orders, 2);
   EXPECT_EQ(b.state->order_cost(e2), 3);
+  EXPECT_EQ(b.state->current_seat(), kChance);  // the strike back follows at once
   EXPECT_EQ(b.state->troops[static_cast<size_t>(b.troop_of(e, kMountedGuard))].wounds, 1);
 }
 
@@ -339,6 +340,102 @@ TEST(PocketSpec, PB_Aktion2_RearAttackAllowsOnlyWait) {
   EXPECT_EQ(b.U(e).combat, b.U(o).combat);
   EXPECT_EQ(b.state->top().kind, kStepMeleeRoll);
   EXPECT_EQ(b.state->top().n, 2);
+}
+
+// §14.18
+// PB Beschießen, box "In ein Gefecht hineinschießen": "die Treffer werden aber gleichmäßig
+// (aufgerundet) auf alle an dem Gefecht beteiligten Einheiten aufgeteilt". A2 [REC], the
+// default: each unit of the combat, the shooter's own included, takes its share rounded up.
+TEST(PocketSpec, PB_Beschiessen_IntoCombatEachUnitTakesItsRoundedUpShare) {
+  {
+    Battle b;  // default options
+    int o1 = b.unit_abs(kOrcs, {kOrc, kOrc, kOrc}, kFront, 1);
+    int e1 = b.unit_abs(kElves, {kFighter, kFighter, kFighter}, kFront, 1);
+    b.unit_abs(kElves, {kArcher, kArcher, kArcher}, kFront, 1);  // shooting dice 5,5,5,6,6,6
+    b.contact(o1, e1);
+    b.start(kElves, kElves);
+    b.act("shoot e2 o1");
+    b.act("roll 5");  // 3 hits over 2 units: 3/2 = 1.5, rounded up 2 each
+    ASSERT_GE(b.state->n_steps, 2);
+    const Step& top = b.state->top();
+    const Step& below = b.state->steps[static_cast<size_t>(b.state->n_steps - 2)];
+    EXPECT_EQ(top.kind, kStepAlloc);
+    EXPECT_EQ(top.a, o1);  // the named target allocates first
+    EXPECT_EQ(top.n, 2);
+    EXPECT_EQ(below.kind, kStepAlloc);
+    EXPECT_EQ(below.a, e1);  // the shooter's own unit in the combat
+    EXPECT_EQ(below.n, 2);
+    EXPECT_EQ(b.events.back().text,
+              "Shooting into a combat: 3 hits split among 2 units (2 to o1, 2 to e1).");
+    b.act("remove o1.orc.1");
+    b.act("remove o1.orc.2");
+    EXPECT_EQ(b.state->current_seat(), kElves);  // the elves allocate their 2 wounds
+    b.act("remove e1.fighter.1");
+    b.act("remove e1.fighter.2");
+    EXPECT_EQ(b.P(kOrcs).captured_dp, 4);  // friendly losses are handed to the opponent
+  }
+  {
+    Battle b;  // 1 hit over 2 units: 1/2 rounded up, each unit takes 1
+    int o1 = b.unit_abs(kOrcs, {kOrc, kOrc, kOrc}, kFront, 1);
+    int e1 = b.unit_abs(kElves, {kFighter, kFighter, kFighter}, kFront, 1);
+    b.unit_abs(kElves, {kArcher}, kFront, 1);  // shooting dice 5, 6
+    b.contact(o1, e1);
+    b.start(kElves, kElves);
+    b.act("shoot e2 o1");
+    b.act("roll 6");
+    ASSERT_GE(b.state->n_steps, 2);
+    EXPECT_EQ(b.state->top().n, 1);
+    EXPECT_EQ(b.state->steps[static_cast<size_t>(b.state->n_steps - 2)].n, 1);
+    EXPECT_EQ(b.events.back().text,
+              "Shooting into a combat: 1 hit split among 2 units (1 to o1, 1 to e1).");
+  }
+}
+
+// §14.19
+// PB Wunden: "Wenn es keine mehr gibt, nehmen sie Befehlsmarker, die auf ihren Einheiten liegen,
+// und verwenden sie zur Wundenzuteilung." A19 [REC], the default: the owner decides which of his
+// units gives up an order marker; with only one such unit there is nothing to ask.
+TEST(PocketSpec, PB_9_2_OwnerChoosesWhichUnitGivesUpTheOrderMarker) {
+  Battle b;
+  int o = b.unit_abs(kOrcs, {kOrc}, kFront, 1);  // combat dice 4, 4
+  int e = b.unit_abs(kElves, {kMountedGuard, kMountedGuard}, kFront, 1);
+  int e2 = b.unit_abs(kElves, {kFighter}, kRear, 1);
+  int e3 = b.unit_abs(kElves, {kFighter}, kRear, 0);
+  b.contact(o, e);
+  b.start(kOrcs, kOrcs);
+  // The elves' 6 markers: none in the pool, 2 passed, 3 on e2 and 1 on e3.
+  b.state->players[kElves].pool = 0;
+  b.state->players[kElves].passed = 2;
+  b.state->units[static_cast<size_t>(e2)].orders = 3;
+  b.state->units[static_cast<size_t>(e3)].orders = 1;
+  b.state->units[static_cast<size_t>(o)].flags |= kContactAtStart;
+  b.act("continue o1 e1");
+  b.act("roll 4");  // 2 hits
+  b.act("wound e1.mounted-guard.1");
+  // The wound waits for the owner's choice of the marker: nothing has moved yet.
+  EXPECT_EQ(b.state->current_seat(), kElves);
+  EXPECT_EQ(b.state->decision().kind, "wound-marker");
+  EXPECT_EQ(b.state->decision().prompt,
+            "elves: no unused marker is left; choose the unit that gives up one of its order "
+            "markers to become the wound marker on e1.mounted-guard.1 (PB Wunden)");
+  EXPECT_THAT(b.legal_texts(), UnorderedElementsAre("marker-from e2", "marker-from e3", "concede"));
+  Action from_e3;
+  std::string err;
+  ASSERT_TRUE(b.state->parse("marker-from e3", from_e3, err)) << err;
+  EXPECT_EQ(b.state->annotate(from_e3),
+            "1 order marker on e3, 0 after; its next order costs 1 instead of 2");
+  EXPECT_THAT(b.why("marker-from e1"), HasSubstr("carries no order marker"));
+  EXPECT_THAT(b.why("marker-from o1"), HasSubstr("not a unit of elves"));
+  EXPECT_EQ(b.state->troops[static_cast<size_t>(b.troop_of(e, kMountedGuard, 0))].wounds, 0);
+  b.act("marker-from e3");  // not the unit with the most markers
+  EXPECT_EQ(b.U(e3).orders, 0);
+  EXPECT_EQ(b.U(e2).orders, 3);
+  EXPECT_EQ(b.state->troops[static_cast<size_t>(b.troop_of(e, kMountedGuard, 0))].wounds, 1);
+  EXPECT_THAT(b.events.back().text, HasSubstr("marker from the order markers on e3"));
+  // The second wound: only e2 still carries order markers, so no question is asked.
+  b.act("wound e1.mounted-guard.2");
+  EXPECT_EQ(b.U(e2).orders, 2);
+  EXPECT_EQ(b.state->current_seat(), kChance);  // the strike back
 }
 
 }  // namespace
