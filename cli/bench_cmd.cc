@@ -4,8 +4,8 @@
 // Per registered game (its first scenario, default options; `--game` picks some): random play
 // (actions/s and games/s, one core, no event text, chance sampled), clone and legal-action
 // generation on positions taken from random games, MCTS iterations/s on one core (random
-// playouts cut at 20 decisions plus the game's evaluation), and for WSR the exact odds of a
-// fire combat (Easy Eight against a Panther in woods, 3 attack and 4 defence dice).
+// playouts cut at 20 decisions plus the game's evaluation), then the game's own measurements
+// (GameModule::bench, e.g. the speed of its exact odds).
 // Wall-clock timing with std::chrono::steady_clock; `--seconds` per measurement (default 1).
 // The Google Benchmark suite (bench/) measures the same things more carefully.
 #include <fmt/format.h>
@@ -22,7 +22,6 @@
 #include "cli/commands.h"
 #include "engine/errors.h"
 #include "engine/rng.h"
-#include "games/wsr/odds.h"
 
 namespace feldherr::cli {
 
@@ -120,25 +119,6 @@ void bench_game(const Registry& registry, const GameModule& m, const std::string
        "iterations/s");
 }
 
-void bench_wsr_odds(double budget, std::ostream& out) {
-  wsr::FireInput in;  // Easy Eight (AP 3 dice, to-hit 4, range 6) at 4 hexes, Panther in woods
-  in.weapon = wsr::FireWeapon{3, 4, 6, false, false};
-  in.distance = 4;
-  in.target = wsr::TargetClass::kHard;
-  in.armor = 3;
-  in.save = 5;
-  in.terrain_dice = 1;
-  long long n = 0;
-  double sink = 0;
-  const auto t0 = Clock::now();
-  while (seconds_since(t0) < budget / 2) {
-    for (int k = 0; k < 1024; ++k, ++n) sink += wsr::OddsOfFire(in, wsr::UnitState{}).net_hits[0];
-  }
-  const double ns = seconds_since(t0) * 1e9 / static_cast<double>(n);
-  if (sink < 0) out << "";  // keeps the computation
-  line(out, "wsr.fire_odds", ns / 1000.0, "us");
-}
-
 }  // namespace
 
 CLI::App* add_bench_command(CLI::App& app, BenchArgs& args) {
@@ -171,7 +151,12 @@ int cmd_bench(const BenchArgs& args, const Registry& registry, Streams& io) {
       continue;
     if (m.scenarios.empty()) continue;
     bench_game(registry, m, m.scenarios.front().id, args.seconds, io.out, io.err);
-    if (m.id == "wsr") bench_wsr_odds(args.seconds, io.out);
+    if (m.bench) {
+      m.bench(args.seconds,
+              [&io](const std::string& metric, double value, const std::string& unit) {
+                line(io.out, metric, value, unit.c_str());
+              });
+    }
   }
   return kExitOk;
 }

@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "engine/errors.h"
 #include "engine/hash.h"
+#include "engine/odds_text.h"
 #include "engine/player.h"
 #include "engine/view.h"
 
@@ -67,9 +68,7 @@ Options parse_options(const std::vector<std::string>& texts) {
 }
 
 std::string join(const std::vector<std::string>& items) {
-  std::string s;
-  for (const std::string& item : items) s += (s.empty() ? "" : ", ") + item;
-  return s;
+  return comma_list(items);
 }
 
 std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const Game& game,
@@ -291,7 +290,9 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->check(CLI::ExistingFile);
 
   OddsArgs odds_args;
-  CLI::App* odds = add_odds_command(app, odds_args);
+  // The product's odds commands are read only for `odds` (all_games() reads data files).
+  const bool odds_given = !args.empty() && args.front() == "odds";
+  CLI::App* odds = add_odds_command(app, odds_args, registry, odds_given);
   ServeArgs serve_args;
   CLI::App* serve = add_serve_command(app, serve_args);
   BenchArgs bench_args;

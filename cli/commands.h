@@ -84,33 +84,27 @@ struct ReportData {
 std::string html_report(const ReportData& report);
 void write_html_report(const ReportData& report, const std::string& path);
 
-// `feldherr odds` (cli/odds.cc): the options of every combat; `command` is set by the parser
-// ("wsr fire", "wsr mortar", "wsr artillery", "wsr assault", "pocket melee", "pocket shoot"; empty:
-// none given).
+// `feldherr odds` (cli/odds.cc): `odds log` and the games' own odds commands, filled by the
+// parser.
 struct OddsArgs {
-  std::string command;
+  std::string command;  // "log" when `odds log` was given
   bool json = false;
-  // wsr fire
-  std::string attacker, target, terrain, band;
-  int range = 0;  // hexes; 0 = not given
-  bool concealed = false, improved_position = false, reduced_attacker = false,
-       reduced_target = false, disrupted_target = false, mounted_attacker = false,
-       mounted_target = false;
-  int hq_dice = 0;
-  // wsr assault (attacker / defender: NAME[:reduced][:disrupted][:mounted],... ; terrain above)
-  bool overrun = false;
-  int attacker_hq = 0, defender_hq = 0;
-  // wsr mortar / artillery (hex attacks; target: UNIT,... as for assault)
-  int firepower = 0, to_hit = 0;
-  // pocket melee / shoot (attacker: also the melee's troop names)
-  std::string attacker_dice, defender_dice, defender, dice, shooter;
-  bool attack = false;
   // odds log FILE --action TEXT [--at N]: any game whose module has odds (GameModule::odds)
   std::string log_file, action;
   long long at = -1;  // actions of the log to replay first (-1: all)
+  // odds GAME COMBAT ...: per game with an odds command (GameModule::odds_command), its CLI11
+  // command and what runs the combat chosen there.
+  struct GameCommand {
+    CLI::App* command = nullptr;
+    std::function<void(const std::string& combat, std::ostream& out)> run;
+  };
+  std::vector<GameCommand> games;
 };
-// Adds the `odds` subcommand (and its combats) to `app`, filling `args`.
-CLI::App* add_odds_command(CLI::App& app, OddsArgs& args);
+// Adds the `odds` subcommand to `app`, filling `args`: `odds log` and the odds commands of the
+// games of `registry` and, if `with_product_games`, of the product's games (all_games()) that
+// `registry` lacks (they need only the game's shipped data).
+CLI::App* add_odds_command(CLI::App& app, OddsArgs& args, const Registry& registry,
+                           bool with_product_games);
 
 // cli/log_position.cc: the position after the first `at` actions of a replay log (at < 0: all);
 // `each` (may be null) sees every action with the state before it and the deciding seat.

@@ -18,7 +18,7 @@ class Player {
   // information must only use state.observe(seat) or state.determinize(seat, rng).
   virtual Action choose(const State& state) = 0;
   virtual std::string name() const = 0;
-  // Players that score every candidate (ai/scored_player.h) return the scores of
+  // Players that score every candidate (engine/scored_player.h) return the scores of
   // state.legal_actions(), higher is better; used by MCTS as a prior at its root (docs/ai.md).
   // Others return false.
   virtual bool score_actions(const State& state, std::vector<double>& scores) {

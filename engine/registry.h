@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -14,6 +15,10 @@
 
 #include "engine/game.h"
 #include "engine/player.h"
+
+namespace CLI {
+class App;  // CLI11 (the `feldherr` command line); games add their odds commands to it
+}
 
 namespace feldherr {
 
@@ -32,6 +37,22 @@ struct LuckSample {
   double expected = 0;
   double actual = 0;
 };
+
+// cli (`feldherr odds <game> <combat> [options]`, docs/cli.md): the odds of a combat described by
+// its numbers (units, terrain, range), without a position. `add` adds the game's combats, each
+// with its options, as subcommands of `command` (the CLI11 command `feldherr odds <game>`) and
+// returns the function that computes the odds of the combat the command line chose (the name of
+// that subcommand) and prints them to `out`; it throws UsageError for bad input.
+struct OddsCommand {
+  std::string help;  // "White Star Rising combats"
+  std::function<std::function<void(const std::string& combat, std::ostream& out)>(
+      CLI::App& command)>
+      add;
+};
+
+// cli (`feldherr bench`): one measurement, printed as `anchor=feldherr metric=M value=V unit=U`.
+using BenchReport =
+    std::function<void(const std::string& metric, double value, const std::string& unit)>;
 
 struct GameModule {
   std::string id;     // "pocket"
@@ -78,6 +99,12 @@ struct GameModule {
   // analysis (replay --luck): the LuckSample of a chance action taken in `before`, or nullopt
   // when that chance action is no attack or save roll. May be null (no luck report).
   std::function<std::optional<LuckSample>(const State& before, const Action& chance)> luck;
+  // cli (`feldherr odds <id> ...`): the game's parameter-driven odds commands; `add` null: none.
+  OddsCommand odds_command;
+  // cli (`feldherr bench`): the game's own measurements after those every game gets (random
+  // play, clone, legal actions, MCTS), each passed to `report` with a metric "<id>.<name>";
+  // `seconds` is the time per measurement. May be null.
+  std::function<void(double seconds, const BenchReport& report)> bench;
 };
 
 class Registry {

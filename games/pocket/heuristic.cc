@@ -1,7 +1,7 @@
 // The Pocket Battles heuristic player (docs/pocket-ai.md).
 //
 // Every legal action gets a score in "DP equivalents" for the deciding seat; the best one is
-// played (ai/scored_player.h). Battle scores are one-step expected values computed exactly from
+// played (engine/scored_player.h). Battle scores are one-step expected values computed exactly from
 // the printed dice: a die matches a face printed c times with probability c/6 (PB Gefecht 2,
 // PB Beschießen 2), wounds are allocated by a model of the owner's choice (PB Wunden), and the
 // strike-back (PB Gefecht, Rückschlag) is enumerated for every hit count.
@@ -13,8 +13,8 @@
 #include <limits>
 #include <vector>
 
-#include "ai/scored_player.h"
 #include "engine/hash.h"
+#include "engine/scored_player.h"
 
 namespace feldherr::pocket {
 

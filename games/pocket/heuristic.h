@@ -1,4 +1,4 @@
-// The Pocket Battles heuristic player: a scored-candidate-actions player (ai/scored_player.h)
+// The Pocket Battles heuristic player: a scored-candidate-actions player (engine/scored_player.h)
 // whose scores are one-step expected values computed from the printed dice (docs/pocket-ai.md).
 //
 // It reads only what its seat may know: its own troops, the visible top troop and height of the

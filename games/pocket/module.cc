@@ -4,6 +4,7 @@
 #include "games/pocket/board.h"
 #include "games/pocket/evaluate.h"
 #include "games/pocket/heuristic.h"
+#include "games/pocket/odds_cli.h"
 #include "games/pocket/pocket.h"
 
 namespace feldherr::pocket {
@@ -85,6 +86,7 @@ GameModule pocket_module() {
   m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board
   m.luck = &PocketLuck;                                  // luck.cc: replay --luck
   m.odds = &PocketOdds;                                  // odds.cc: odds panel, odds log
+  m.odds_command = pocket_odds_command();                // odds_cli.cc: feldherr odds pocket ...
   m.invariant = [](const State& s) -> std::string {
     const auto* ps = dynamic_cast<const PocketState*>(&s);
     if (!ps) return "not a Pocket Battles state";

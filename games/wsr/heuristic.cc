@@ -11,7 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "ai/scored_player.h"
+#include "engine/scored_player.h"
 #include "games/wsr/combat.h"
 #include "games/wsr/los_cache.h"
 #include "games/wsr/odds.h"

@@ -5,7 +5,7 @@
 // (GameSetup::scenario_data) or else control of GameSetup::objectives, distance of the units to
 // those hexes, weighted more as the turns run out.
 //
-// make_wsr_heuristic: a scored-candidate-actions player (ai/scored_player.h). Fire, opportunity
+// make_wsr_heuristic: a scored-candidate-actions player (engine/scored_player.h). Fire, opportunity
 // fire and mortar fire are scored by their exact expected result (games/wsr/odds.h) in "unit
 // value" points; moves by a per-hex potential (objectives, threat from enemy fire computed with
 // the same odds, fire opportunities, command range of the HQ, WSR 4.2) searched over the hexes

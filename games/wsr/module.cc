@@ -10,6 +10,7 @@
 #include "games/wsr/board.h"
 #include "games/wsr/data.h"
 #include "games/wsr/heuristic.h"
+#include "games/wsr/odds_cli.h"
 #include "games/wsr/scenario.h"
 #include "games/wsr/scenario_game.h"
 #include "games/wsr/state.h"
@@ -94,6 +95,9 @@ GameModule wsr_module() {
   m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board
   m.odds = [](const State& s, const Action& a) { return FireOddsJson(s, a); };  // board.cc
   m.luck = &WsrLuck;  // luck.cc: replay --luck
+
+  m.odds_command = wsr_odds_command();  // odds_cli.cc: feldherr odds wsr ...
+  m.bench = &wsr_bench;                 // bench.cc: feldherr bench
   m.invariant = [](const State& s) -> std::string {
     const auto* ws = dynamic_cast<const WsrState*>(&s);
     if (!ws) return "not a White Star Rising state";

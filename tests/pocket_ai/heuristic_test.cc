@@ -1,5 +1,5 @@
 // Tests of the Pocket Battles heuristic player (games/pocket/heuristic.h, docs/pocket-ai.md)
-// and of the generic scored player (ai/scored_player.h).
+// and of the generic scored player (engine/scored_player.h).
 #include "games/pocket/heuristic.h"
 
 #include <gtest/gtest.h>
@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "ai/scored_player.h"
 #include "engine/registry.h"
+#include "engine/scored_player.h"
 #include "games/pocket/pocket.h"
 
 namespace feldherr::pocket {

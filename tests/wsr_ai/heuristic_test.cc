@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "ai/scored_player.h"
 #include "engine/player.h"
 #include "engine/rng.h"
+#include "engine/scored_player.h"
 #include "games/wsr/scenario_game.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 

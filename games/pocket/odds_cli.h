@@ -1,14 +1,17 @@
-// Exact odds of Pocket Battles rolls (PB Gefecht 1-2, PB Beschießen 2) by enumerating every face
-// of the rolled dice (at most 2 d6, 36 outcomes): no sampling. Used by `feldherr odds pocket`.
+// Exact odds of Pocket Battles rolls described by their printed dice (PB Gefecht 1-2, PB
+// Beschießen 2) by enumerating every face of the rolled dice (at most 2 d6, 36 outcomes): no
+// sampling; and `feldherr odds pocket melee|shoot` (docs/cli.md), which prints them, registered in
+// the module (GameModule::odds_command).
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/registry.h"
 #include "games/pocket/data.h"
 
-namespace feldherr::analysis {
+namespace feldherr::pocket {
 
 // P(hits = k), k = 0..max, for `rolled` d6 (1 or 2) against the printed die faces `printed`
 // (each 1..6): each rolled die scores one hit per printed die showing its number (PB Gefecht 2,
@@ -24,11 +27,14 @@ inline int PocketMeleeDiceRolled(bool attacking) {
 // A troop type of the shipped armies by id ("elves.mounted-guard"), English or German name,
 // case-insensitive. nullptr when unknown or ambiguous; then `candidates` (if given) receives the
 // ids that contain the text (all ids if none does).
-const pocket::TroopType* FindPocketTroop(std::string_view name,
-                                         std::vector<std::string>* candidates = nullptr);
+const TroopType* FindPocketTroop(std::string_view name,
+                                 std::vector<std::string>* candidates = nullptr);
 
 // Printed combat (black) or shooting (white) dice of several troops, concatenated: the dice of a
 // unit are those of its troops (PB Gefecht 2).
-std::vector<int> PocketUnitDice(const std::vector<const pocket::TroopType*>& troops, bool shooting);
+std::vector<int> PocketUnitDice(const std::vector<const TroopType*>& troops, bool shooting);
 
-}  // namespace feldherr::analysis
+// `feldherr odds pocket melee|shoot` (docs/cli.md).
+OddsCommand pocket_odds_command();
+
+}  // namespace feldherr::pocket

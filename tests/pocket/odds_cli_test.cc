@@ -1,6 +1,6 @@
-// analysis/pocket_odds.h: exact hit distributions of Pocket Battles rolls (PB Gefecht 1-2,
+// games/pocket/odds_cli.h: exact hit distributions of Pocket Battles rolls (PB Gefecht 1-2,
 // PB Beschießen 2), checked against hand counts and brute force over the rolled dice.
-#include "analysis/pocket_odds.h"
+#include "games/pocket/odds_cli.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include <numeric>
 #include <stdexcept>
 
-namespace feldherr::analysis {
+namespace feldherr::pocket {
 namespace {
 
 double Sum(const std::vector<double>& p) {
@@ -68,11 +68,11 @@ TEST(PocketOdds, RejectsBadRollsAndFaces) {
 }
 
 TEST(PocketOdds, TroopsByIdOrNameSumTheirPrintedDice) {
-  const pocket::TroopType* guard = FindPocketTroop("ELVES.MOUNTED-GUARD");
+  const TroopType* guard = FindPocketTroop("ELVES.MOUNTED-GUARD");
   ASSERT_NE(guard, nullptr);
   EXPECT_EQ(guard->id, "elves.mounted-guard");
   EXPECT_EQ(FindPocketTroop(guard->name), guard);
-  const pocket::TroopType* spear = FindPocketTroop("elves.spearman");
+  const TroopType* spear = FindPocketTroop("elves.spearman");
   ASSERT_NE(spear, nullptr);
   const std::vector<int> dice = PocketUnitDice({guard, guard, spear}, false);
   EXPECT_EQ(dice.size(), 2 * guard->combat_dice.size() + spear->combat_dice.size());
@@ -89,4 +89,4 @@ TEST(PocketOdds, UnknownTroopListsCandidates) {
 }
 
 }  // namespace
-}  // namespace feldherr::analysis
+}  // namespace feldherr::pocket

@@ -11,7 +11,8 @@
 // seat is entitled to know its own options); an action that is not legal in the determinised
 // copy is scored as the worst choice.
 //
-// Header-only: the ai/ folder has no library target.
+// Header-only. It lives in the engine, not in ai/, because the games' heuristics use it and the
+// games are a layer below ai/ (docs/architecture.md "Layers").
 #pragma once
 
 #include <algorithm>

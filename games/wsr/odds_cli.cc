@@ -1,0 +1,516 @@
+// `feldherr odds wsr fire|mortar|artillery|assault` (docs/cli.md): the exact outcome distributions
+// of one White Star Rising combat before it is made, from its counters, terrain and range
+// (games/wsr/odds.h: WSR 6.1 fire, 6.1 mortars (R.2), 11.2 artillery strikes, 6.3 assaults and
+// 6.4 overruns). Every one is small enough to enumerate exactly (binomial convolution up to 64
+// dice), so no Monte Carlo is ever used; the output says so. The command reaches the CLI through
+// GameModule::odds_command (games/wsr/module.cc).
+#include "games/wsr/odds_cli.h"
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <cctype>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/odds_text.h"
+#include "engine/registry.h"
+#include "games/wsr/combat.h"
+#include "games/wsr/data.h"
+#include "games/wsr/odds.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+// The options of every combat (each combat reads its own).
+struct OddsArgs {
+  bool json = false;
+  // fire (attacker / target: a counter; mortar: attacker the mortar)
+  std::string attacker, target, terrain, band;
+  int range = 0;  // hexes; 0 = not given
+  bool concealed = false, improved_position = false, reduced_attacker = false,
+       reduced_target = false, disrupted_target = false, mounted_attacker = false,
+       mounted_target = false;
+  int hq_dice = 0;
+  // assault (attacker / target: NAME[:reduced][:disrupted][:mounted],... ; terrain above)
+  bool overrun = false;
+  int attacker_hq = 0, defender_hq = 0;
+  // mortar / artillery (hex attacks; target: UNIT,... as for assault)
+  int firepower = 0, to_hit = 0;
+};
+
+std::string Lower(std::string_view text) {
+  std::string s(text);
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool Contains(std::string_view hay, std::string_view needle) {
+  return Lower(hay).find(Lower(needle)) != std::string::npos;
+}
+
+// A counter by id ("de.panther"), name or alias ("Panther", "M4A3E8"), case-insensitive.
+const CounterType& FindCounter(const Data& data, const std::string& text, const char* option) {
+  std::vector<const CounterType*> exact, containing, all;
+  for (const CounterSet& set : data.counters) {
+    for (const CounterType& c : set.counters) {
+      all.push_back(&c);
+      if (Lower(c.id) == Lower(text)) return c;
+      if (c.Matches(text)) exact.push_back(&c);
+      bool hit = Contains(c.id, text) || Contains(c.name, text);
+      for (const std::string& a : c.aliases) hit = hit || Contains(a, text);
+      if (hit) containing.push_back(&c);
+    }
+  }
+  if (exact.size() == 1) return *exact.front();
+  const auto& list = !exact.empty() ? exact : !containing.empty() ? containing : all;
+  std::vector<std::string> names;
+  for (const CounterType* c : list) names.push_back(fmt::format("{} ({})", c->id, c->name));
+  throw UsageError(fmt::format("{} counter '{}' for {}; candidates: {}",
+                               exact.size() > 1 ? "ambiguous" : "unknown", text, option,
+                               comma_list(names)));
+}
+
+const TerrainType& FindTerrain(const Data& data, const std::string& text) {
+  std::vector<std::string> ids;
+  for (const TerrainType& t : data.terrain.terrain) {
+    if (!t.playable) continue;
+    ids.push_back(t.id);
+    if (Lower(t.id) == Lower(text) || Lower(t.name) == Lower(text) ||
+        Lower(t.name_de) == Lower(text)) {
+      return t;
+    }
+  }
+  throw UsageError(fmt::format("unknown terrain '{}'; terrain: {}", text, comma_list(ids)));
+}
+
+void PrintFireOdds(const OddsArgs& a, std::ostream& out) {
+  const Data& data = ShippedData();
+  const CounterType& firer = FindCounter(data, a.attacker, "--attacker");
+  const CounterType& target = FindCounter(data, a.target, "--target");
+  const TerrainType& terrain = FindTerrain(data, a.terrain);
+  if (a.band.empty() == (a.range <= 0)) {
+    throw UsageError("give the range as --range N (hexes, >= 1) or --band short|normal|extended");
+  }
+  RangeBand band = RangeBand::kNormal;
+  if (!a.band.empty() && (!RangeBandFromName(a.band, &band) || band == RangeBand::kOutOfRange)) {
+    throw UsageError(fmt::format("bad --band '{}': short, normal or extended", a.band));
+  }
+  FireSituation s;
+  s.distance = a.range > 0 ? a.range : 1;
+  s.firer_reduced = a.reduced_attacker;
+  s.target_reduced = a.reduced_target;
+  s.firer_mounted = a.mounted_attacker;
+  s.target_mounted = a.mounted_target;
+  s.hq_dice = a.hq_dice;
+  s.concealed = a.concealed;
+  s.improved_position = a.improved_position;
+  const FireInput in = MakeFireInput(firer, target, terrain, s);
+  const FireParams p = a.band.empty() ? ComputeFire(in) : ComputeFireAtBand(in, band);
+  if (!p.legality) {
+    throw UsageError(
+        fmt::format("{} cannot fire at {} this way: {}", firer.id, target.id, p.legality.reason));
+  }
+  UnitState state;
+  state.reduced = a.reduced_target;
+  state.disrupted = a.disrupted_target;
+  state.single_step = target.steps <= 1;
+  const FireOdds o = OddsOfFire(p, state);
+
+  const char* target_class = in.target == TargetClass::kHard ? "hard" : "soft";
+  if (a.json) {
+    nlohmann::json j;
+    j["game"] = "wsr";
+    j["combat"] = "fire";
+    j["method"] = "exact enumeration";
+    nlohmann::json params;
+    params["attacker"] = firer.id;
+    params["target"] = target.id;
+    params["terrain"] = terrain.id;
+    params["band"] = RangeBandName(p.band);
+    if (a.range > 0) params["range"] = a.range;
+    params["target_class"] = target_class;
+    params["dice"] = p.dice;
+    params["to_hit"] = p.to_hit;
+    params["hit_cap"] = p.hit_cap;
+    params["ip_cancels"] = p.ip_cancels;
+    params["defence_dice"] = p.defence_dice;
+    params["save"] = p.save;
+    params["concealed"] = a.concealed;
+    params["reduced_attacker"] = a.reduced_attacker;
+    params["reduced_target"] = a.reduced_target;
+    params["disrupted_target"] = a.disrupted_target;
+    j["params"] = params;
+    j["hits"] = distribution_json(o.hits);
+    j["net_hits"] = distribution_json(o.net_hits);
+    nlohmann::json results = nlohmann::json::object();
+    for (int r = 0; r < kNumCombatResults; ++r) {
+      results[CombatResultName(static_cast<CombatResult>(r))] = o.result[static_cast<size_t>(r)];
+    }
+    j["results"] = results;
+    j["expected_net_hits"] = o.expected_net_hits;
+    out << j.dump(2) << '\n';
+    return;
+  }
+  out << fmt::format("WSR fire (WSR 6.1): {} at {} ({} target) in {}, {} range{}\n", firer.name,
+                     target.name, target_class, terrain.id, RangeBandName(p.band),
+                     a.range > 0 ? fmt::format(" ({} hexes)", a.range) : "");
+  out << fmt::format(
+      "attack: {} dice, hit on {}+, at most {} hits; improved position cancels {}; "
+      "defence: {} dice, save on {}+\n",
+      p.dice, p.to_hit, p.hit_cap, p.ip_cancels, p.defence_dice, p.save);
+  out << "exact: every outcome of the dice enumerated (no sampling)\n\n";
+  print_distribution(out, "net hits", o.net_hits);
+  out << fmt::format("expected net hits: {:.4f}\n\n", o.expected_net_hits);
+  out << fmt::format("{:<12}  probability\n", "result");
+  for (int r = 0; r < kNumCombatResults; ++r) {
+    out << fmt::format("{:<12}  {:>11}\n", CombatResultName(static_cast<CombatResult>(r)),
+                       odds_probability(o.result[static_cast<size_t>(r)]));
+  }
+}
+
+// One side of an assault: "NAME[:reduced][:disrupted][:mounted],..." (at most 2 units, WSR 1.4).
+std::vector<AssaultUnit> AssaultSide(const Data& data, const std::string& text, const char* option,
+                                     int hq_dice, std::vector<std::string>* ids) {
+  std::vector<AssaultUnit> units;
+  for (const std::string& spec : split_commas(text)) {
+    std::vector<std::string> parts;
+    size_t start = 0;
+    for (size_t colon; (colon = spec.find(':', start)) != std::string::npos; start = colon + 1) {
+      parts.push_back(spec.substr(start, colon - start));
+    }
+    parts.push_back(spec.substr(start));
+    const CounterType& c = FindCounter(data, parts.front(), option);
+    UnitState state;
+    bool mounted = false;
+    for (size_t i = 1; i < parts.size(); ++i) {
+      const std::string flag = Lower(parts[i]);
+      if (flag == "reduced") {
+        state.reduced = true;
+      } else if (flag == "disrupted") {
+        state.disrupted = true;
+      } else if (flag == "mounted") {
+        mounted = true;
+      } else {
+        throw UsageError(
+            fmt::format("bad {} unit '{}': NAME[:reduced][:disrupted][:mounted]", option, spec));
+      }
+    }
+    // The side's HQ supports its first unit (WSR 6.3 step 1, A-02: one unit only).
+    units.push_back(MakeAssaultUnit(c, mounted, state, units.empty() ? hq_dice : 0));
+    ids->push_back(spec);
+  }
+  return units;
+}
+
+nlohmann::json Results(const ResultOdds& r) {
+  nlohmann::json j = nlohmann::json::object();
+  for (int k = 0; k < kNumCombatResults; ++k) {
+    j[CombatResultName(static_cast<CombatResult>(k))] = r[static_cast<size_t>(k)];
+  }
+  return j;
+}
+
+void PrintResults(std::ostream& out, const std::string& who, const ResultOdds& r) {
+  out << fmt::format("{:<28}", who);
+  for (int k = 0; k < kNumCombatResults; ++k) {
+    out << fmt::format("  {}={}", CombatResultName(static_cast<CombatResult>(k)),
+                       odds_probability(r[static_cast<size_t>(k)]));
+  }
+  out << '\n';
+}
+
+void PrintAssaultOdds(const OddsArgs& a, std::ostream& out) {
+  const Data& data = ShippedData();
+  if (a.attacker.empty() || a.target.empty()) {
+    throw UsageError("give --attacker NAME[,NAME] and --defender NAME[,NAME]");
+  }
+  const TerrainType& terrain = FindTerrain(data, a.terrain);
+  AssaultInput in;
+  std::vector<std::string> att_ids, def_ids;
+  in.attackers = AssaultSide(data, a.attacker, "--attacker", a.attacker_hq, &att_ids);
+  in.defenders = AssaultSide(data, a.target, "--defender", a.defender_hq, &def_ids);
+  in.overrun = a.overrun;
+  in.city = terrain.terrain == Terrain::kCity;  // WSR 6.3.1.1
+  in.clear_or_hill = terrain.overrun;           // WSR 6.4: the chart's overrun terrain
+  in.improved_position = a.improved_position;
+  const AssaultParams p = ComputeAssault(in);
+  if (!p.legality) throw UsageError(p.legality.reason);
+  const AssaultOdds o = OddsOfAssault(in);
+  const char* what = a.overrun ? "overrun" : "assault";
+  if (a.json) {
+    nlohmann::json j;
+    j["game"] = "wsr";
+    j["combat"] = what;
+    j["method"] = "exact enumeration";
+    nlohmann::json params;
+    params["attackers"] = att_ids;
+    params["defenders"] = def_ids;
+    params["terrain"] = terrain.id;
+    params["ip_cancels"] = p.ip_cancels;
+    for (const auto& [key, rolls] :
+         {std::pair{"attacker_rolls", &p.attackers}, std::pair{"defender_rolls", &p.defenders}}) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const AssaultRoll& r : *rolls) {
+        list.push_back(
+            {{"rolls", r.rolls}, {"dice", r.dice}, {"to_hit", r.to_hit}, {"hit_cap", r.hit_cap}});
+      }
+      params[key] = list;
+    }
+    j["params"] = params;
+    j["hits_by_attackers"] = distribution_json(o.hits_by_attackers);
+    j["hits_by_defenders"] = distribution_json(o.hits_by_defenders);
+    j["net_hits"] = distribution_json(o.defenders_take);  // on the defenders, after the IP
+    nlohmann::json outcome = nlohmann::json::object();
+    for (int k = 0; k < 5; ++k) {
+      outcome[AssaultOutcomeName(static_cast<AssaultOutcome>(k))] =
+          o.outcome[static_cast<size_t>(k)];
+    }
+    j["results"] = outcome;
+    nlohmann::json units;
+    for (size_t i = 0; i < o.attacker_result.size(); ++i)
+      units["attackers"].push_back(Results(o.attacker_result[i]));
+    for (size_t i = 0; i < o.defender_result.size(); ++i)
+      units["defenders"].push_back(Results(o.defender_result[i]));
+    j["unit_results"] = units;
+    out << j.dump(2) << '\n';
+    return;
+  }
+  out << fmt::format("WSR {} ({}): {} against {} in {}\n", what, a.overrun ? "WSR 6.4" : "WSR 6.3",
+                     comma_list(att_ids), comma_list(def_ids), terrain.id);
+  auto rolls_text = [](const std::vector<AssaultRoll>& rolls) {
+    std::vector<std::string> parts;
+    for (const AssaultRoll& r : rolls) {
+      parts.push_back(
+          r.rolls ? fmt::format("{} dice hit on {}+ (at most {})", r.dice, r.to_hit, r.hit_cap)
+                  : "no roll");
+    }
+    return comma_list(parts);
+  };
+  out << fmt::format("attackers: {}\ndefenders: {}\nimproved position cancels {}\n",
+                     rolls_text(p.attackers), rolls_text(p.defenders), p.ip_cancels);
+  out << "exact: every outcome of the dice and of the odd-hit choices enumerated\n\n";
+  print_distribution(out, "def. take", o.defenders_take);
+  out << '\n';
+  print_distribution(out, "att. take", o.hits_by_defenders);
+  out << fmt::format("\n{:<22}  probability\n", "outcome");
+  for (int k = 0; k < 5; ++k) {
+    if (o.outcome[static_cast<size_t>(k)] == 0.0) continue;
+    out << fmt::format("{:<22}  {:>11}\n", AssaultOutcomeName(static_cast<AssaultOutcome>(k)),
+                       odds_probability(o.outcome[static_cast<size_t>(k)]));
+  }
+  out << '\n';
+  for (size_t i = 0; i < o.attacker_result.size(); ++i)
+    PrintResults(out, "attacker " + att_ids[i], o.attacker_result[i]);
+  for (size_t i = 0; i < o.defender_result.size(); ++i)
+    PrintResults(out, "defender " + def_ids[i], o.defender_result[i]);
+}
+
+// WSR 6.1 mortars (R.2) and WSR 11.2 artillery strikes: a hex attack on 1..4 units, the odd hit to
+// a uniformly random set of distinct units (11.2.1).
+void PrintHexAttackOdds(const OddsArgs& a, bool artillery, std::ostream& out) {
+  const Data& data = ShippedData();
+  const TerrainType& terrain = FindTerrain(data, a.terrain);
+  std::vector<std::string> ids;
+  std::vector<UnitState> states;
+  bool hard = false;
+  for (const std::string& spec : split_commas(a.target)) {
+    // Parsed like an assault unit; only the state and the target class matter here.
+    std::vector<std::string> one;
+    const std::vector<AssaultUnit> u = AssaultSide(data, spec, "--target", 0, &one);
+    states.push_back(u.front().state);
+    hard = hard || u.front().armored_vehicle;
+    ids.push_back(spec);
+  }
+  if (states.empty() || states.size() > 4) throw UsageError("--target: 1 to 4 units in the hex");
+  FireParams p;
+  std::string title;
+  if (artillery) {
+    if (a.firepower < 1 || a.to_hit < 1) {
+      throw UsageError("give the strike as --firepower N --to-hit T (a scenario's \"1 x 45\")");
+    }
+    // docs/wsr-combat.md: an artillery strike is a hex attack with mortar = true, its
+    // firepower/to-hit as the weapon, at normal range (where it lands is the game's business).
+    FireInput in;
+    in.mortar = true;
+    in.weapon = FireWeapon{a.firepower, a.to_hit, 99, false, false};
+    in.distance = 99;
+    in.terrain_dice = terrain.defence_soft;
+    in.hex_has_hard_target = hard;
+    in.improved_position = a.improved_position;
+    p = ComputeFireAtBand(in, RangeBand::kNormal);
+    title = fmt::format("WSR artillery strike (WSR 11.2): {} dice hitting on {}+", a.firepower,
+                        a.to_hit);
+  } else {
+    if (a.attacker.empty()) throw UsageError("give the mortar as --attacker NAME");
+    if (a.band.empty() == (a.range <= 0)) {
+      throw UsageError("give the range as --range N (hexes, >= 1) or --band short|normal|extended");
+    }
+    const CounterType& mortar = FindCounter(data, a.attacker, "--attacker");
+    const FireInput in = MakeMortarInput(mortar, a.reduced_attacker, terrain,
+                                         a.range > 0 ? a.range : 1, hard, a.improved_position);
+    RangeBand band = RangeBand::kNormal;
+    if (!a.band.empty()) {
+      if (!RangeBandFromName(a.band, &band) || band == RangeBand::kOutOfRange) {
+        throw UsageError(fmt::format("bad --band '{}': short, normal or extended", a.band));
+      }
+      p = ComputeFireAtBand(in, band);
+    } else {
+      p = ComputeFire(in);
+    }
+    title =
+        fmt::format("WSR mortar (WSR 6.1): {} at {} range{}", mortar.name, RangeBandName(p.band),
+                    a.range > 0 ? fmt::format(" ({} hexes)", a.range) : "");
+  }
+  if (!p.legality) throw UsageError(p.legality.reason);
+  const HexAttackOdds o = OddsOfHexAttack(p, states);
+  if (a.json) {
+    nlohmann::json j;
+    j["game"] = "wsr";
+    j["combat"] = artillery ? "artillery" : "mortar";
+    j["method"] = "exact enumeration";
+    j["params"] = {{"targets", ids},
+                   {"terrain", terrain.id},
+                   {"band", RangeBandName(p.band)},
+                   {"dice", p.dice},
+                   {"to_hit", p.to_hit},
+                   {"hit_cap", p.hit_cap},
+                   {"ip_cancels", p.ip_cancels},
+                   {"defence_dice", p.defence_dice},
+                   {"save", p.save}};
+    if (!artillery) j["params"]["attacker"] = a.attacker;
+    j["net_hits"] = distribution_json(o.net_hits);
+    nlohmann::json results = nlohmann::json::object();
+    for (size_t i = 0; i < o.unit_result.size(); ++i) {
+      results[fmt::format("{} {}", i + 1, ids[i])] = Results(o.unit_result[i]);
+    }
+    j["results"] = results;
+    j["expected_net_hits"] = expected_count(o.net_hits);
+    out << j.dump(2) << '\n';
+    return;
+  }
+  out << title << fmt::format(", on {} in {}\n", comma_list(ids), terrain.id);
+  out << fmt::format(
+      "attack: {} dice, hit on {}+, at most {} hits; improved position cancels {}; "
+      "defence: {} dice, save on {}+\n",
+      p.dice, p.to_hit, p.hit_cap, p.ip_cancels, p.defence_dice, p.save);
+  out << "exact: every outcome of the dice and of the odd-hit choices enumerated\n\n";
+  print_distribution(out, "net hits", o.net_hits);
+  out << fmt::format("expected net hits: {:.4f}\n\n", expected_count(o.net_hits));
+  for (size_t i = 0; i < o.unit_result.size(); ++i) PrintResults(out, ids[i], o.unit_result[i]);
+}
+
+// The combats as subcommands of `feldherr odds wsr`, filling `a`.
+void AddCombats(CLI::App& command, OddsArgs& a) {
+  CLI::App* fire = command.add_subcommand("fire", "Fire combat against one unit (WSR 6.1)");
+  fire->add_option("--attacker", a.attacker, "Firing counter: id or name (e.g. M4A3E8)")
+      ->required()
+      ->type_name("NAME");
+  fire->add_option("--target", a.target, "Target counter: id or name (e.g. Panther)")
+      ->required()
+      ->type_name("NAME");
+  fire->add_option("--terrain", a.terrain, "Terrain of the target hex (e.g. woods)")
+      ->required()
+      ->type_name("TERRAIN");
+  CLI::Option* band = fire->add_option("--band", a.band, "Range band: short, normal or extended")
+                          ->type_name("BAND");
+  CLI::Option* range = fire->add_option("--range", a.range, "Distance in hexes (>= 1)")
+                           ->type_name("N")
+                           ->check(CLI::Range(1, 1000));
+  band->excludes(range);
+  fire->add_flag("--concealed", a.concealed, "The target is concealed (WSR 6.1.5)");
+  fire->add_flag("--improved-position", a.improved_position,
+                 "The target is in an improved position (WSR 8.1)");
+  fire->add_flag("--reduced-attacker", a.reduced_attacker, "The firer shows its reduced face");
+  fire->add_flag("--reduced-target", a.reduced_target, "The target shows its reduced face");
+  fire->add_flag("--disrupted-target", a.disrupted_target, "The target is already disrupted");
+  fire->add_flag("--mounted-attacker", a.mounted_attacker, "A transport firer is mounted");
+  fire->add_flag("--mounted-target", a.mounted_target, "A transport target is mounted");
+  fire->add_option("--hq-dice", a.hq_dice, "Command value of a supporting HQ (WSR 6.1)")
+      ->type_name("N")
+      ->check(CLI::Range(0, 10));
+  fire->add_flag("--json", a.json, "Print the distributions as JSON");
+
+  CLI::App* mortar = command.add_subcommand("mortar", "Mortar hex attack (WSR 6.1, R.2)");
+  CLI::App* artillery =
+      command.add_subcommand("artillery", "Artillery strike on a hex (WSR 11.2, 11.2.1)");
+  for (CLI::App* hex : {mortar, artillery}) {
+    hex->add_option("--target", a.target,
+                    "Units in the hex (1 to 4): NAME[:reduced][:disrupted][:mounted],...")
+        ->required()
+        ->type_name("UNIT,...");
+    hex->add_option("--terrain", a.terrain, "Terrain of the hex")->required()->type_name("TERRAIN");
+    hex->add_flag("--improved-position", a.improved_position,
+                  "The hex has an improved position (WSR 8.1)");
+    hex->add_flag("--json", a.json, "Print the distributions as JSON");
+  }
+  mortar->add_option("--attacker", a.attacker, "The mortar counter (e.g. de.81mm-mortar)")
+      ->required()
+      ->type_name("NAME");
+  CLI::Option* mband = mortar->add_option("--band", a.band, "Range band: short, normal or extended")
+                           ->type_name("BAND");
+  CLI::Option* mrange = mortar->add_option("--range", a.range, "Distance in hexes (>= 1)")
+                            ->type_name("N")
+                            ->check(CLI::Range(1, 1000));
+  mband->excludes(mrange);
+  mortar->add_flag("--reduced-attacker", a.reduced_attacker, "The mortar shows its reduced face");
+  artillery->add_option("--firepower", a.firepower, "Dice of the strike (\"1 x 45\": 4)")
+      ->required()
+      ->type_name("N")
+      ->check(CLI::Range(1, 64));
+  artillery->add_option("--to-hit", a.to_hit, "To-hit number of the strike (\"1 x 45\": 5)")
+      ->required()
+      ->type_name("T")
+      ->check(CLI::Range(1, 6));
+
+  CLI::App* assault = command.add_subcommand("assault", "Assault or overrun (WSR 6.3, 6.4)");
+  assault
+      ->add_option("--attacker", a.attacker,
+                   "Attacking units (1 or 2): NAME[:reduced][:disrupted][:mounted],...")
+      ->required()
+      ->type_name("UNIT,...");
+  assault
+      ->add_option("--defender", a.target,
+                   "Defending units (1 or 2): NAME[:reduced][:disrupted][:mounted],...")
+      ->required()
+      ->type_name("UNIT,...");
+  assault->add_option("--terrain", a.terrain, "Terrain of the assaulted hex")
+      ->required()
+      ->type_name("TERRAIN");
+  assault->add_flag("--overrun", a.overrun, "An overrun by armored vehicles (WSR 6.4)");
+  assault->add_flag("--improved-position", a.improved_position,
+                    "The defenders are in an improved position (WSR 8.1)");
+  assault->add_option("--attacker-hq", a.attacker_hq, "HQ command value for the first attacker")
+      ->type_name("N")
+      ->check(CLI::Range(0, 10));
+  assault->add_option("--defender-hq", a.defender_hq, "HQ command value for the first defender")
+      ->type_name("N")
+      ->check(CLI::Range(0, 10));
+  assault->add_flag("--json", a.json, "Print the distributions as JSON");
+}
+
+}  // namespace
+
+OddsCommand wsr_odds_command() {
+  OddsCommand c;
+  c.help = "White Star Rising combats";
+  c.add = [](CLI::App& command) {
+    auto args = std::make_shared<OddsArgs>();
+    AddCombats(command, *args);
+    return [args](const std::string& combat, std::ostream& out) {
+      if (combat == "fire") return PrintFireOdds(*args, out);
+      if (combat == "mortar") return PrintHexAttackOdds(*args, false, out);
+      if (combat == "artillery") return PrintHexAttackOdds(*args, true, out);
+      if (combat == "assault") return PrintAssaultOdds(*args, out);
+      throw UsageError("odds wsr: no combat '" + combat + "'");
+    };
+  };
+  return c;
+}
+
+}  // namespace feldherr::wsr
