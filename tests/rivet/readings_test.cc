@@ -261,6 +261,30 @@ TEST(RivetReadings, Rw8_4_DeviationOddsIgnoreTheOpponentsHand) {
   EXPECT_EQ(texts[0], texts[1]);
 }
 
+// RW §5.1: a card drawn in the card phase comes from the deck, which the drawing player cannot
+// tell from the opponent's hand; the odds of that draw are the same whichever cards it holds.
+TEST(RivetReadings, Rw5_1_DrawOddsIgnoreTheOpponentsHand) {
+  auto g = MakeGame(4, ShippedData(), InitiativeOnce());
+  std::string texts[2];
+  for (int k = 0; k < 2; ++k) {
+    auto s = Start(*g);
+    Give(*s, kBismark, "AC-01");
+    for (const char* id : k == 0 ? std::vector<const char*>{"AC-02", "AC-03"}
+                                 : std::vector<const char*>{"AC-04", "AC-05"})
+      Give(*s, kAllies, id);
+    s->active = kBismark;  // the second turn of round 1: bismark draws
+    s->turn_in_round = 1;
+    s->phase = Phase::kCards;
+    s->card_step = 0;
+    Action end(kEnd, {});
+    ASSERT_EQ(s->why_illegal(end), "");
+    const json odds = rivet_odds(*s, end);
+    ASSERT_FALSE(odds.is_null());
+    texts[k] = odds.dump();
+  }
+  EXPECT_EQ(texts[0], texts[1]);
+}
+
 // The battery through the registry on every mission with initiative=game (the default, round,
 // is RivetConformance.AllMissions), no round cap: every random game ends by the rules.
 TEST(RivetConformance, AllMissionsInitiativeOncePerGame) {
