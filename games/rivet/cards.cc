@@ -52,6 +52,18 @@ bool RivetState::is_sniper(const Unit& u) const {
   return u.card_sniper || ability(u, AbilityKind::kSniper) >= 0;
 }
 
+// W1 pauses the card phase when the active player could play AC-23 or AC-24 (a secret mission
+// in hand to exchange) for all the opponent can tell (may_hold), like W7 (content §6.2 W1).
+bool RivetState::has_w1_play() const {
+  if (game_->opts().legacy_w1) {  // logs of games played before: a pause for a holder only
+    ActionList plays;
+    card_plays(plays);
+    return !plays.empty();
+  }
+  return may_hold(active, "AC-23") ||
+         (mission().secret_missions && !secrets[active].empty() && may_hold(active, "AC-24"));
+}
+
 // W7 pauses the turn when the active player could play AC-16 (a damaged vehicle) or AC-17 (a
 // damaged infantry unit) for all the opponent can tell (may_hold): a pause only for a real
 // holder would show the opponent the card (content §6.2 W7).

@@ -14,7 +14,8 @@ RivetGame::RivetGame(const RivetData& data, int mission_id, RivetOptions options
   mission_ = &data.missions[static_cast<size_t>(mission_id - 1)];
   board_ = compose_board(data, *mission_);
   scenario_ = "mission-" + std::to_string(mission_id);
-  options_ = {{"round_limit", std::to_string(options.round_limit)}};
+  options_ = {{"initiative", options.initiative == InitiativeRule::kEveryRound ? "round" : "game"},
+              {"max_rounds", options.max_rounds > 0 ? std::to_string(options.max_rounds) : "none"}};
 }
 
 std::unique_ptr<State> RivetGame::new_initial_state() const {
@@ -29,12 +30,25 @@ std::unique_ptr<State> RivetGame::state_from_json(const json& j) const {
 
 namespace {
 
-std::string validate_round_limit(std::string_view v) {
+// A round count 1..1000, or 0 for "none"; -1 if `v` is neither.
+int RoundCount(std::string_view v) {
+  if (v == "none") return 0;
   int n = 0;
   auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-  if (ec != std::errc() || p != v.data() + v.size() || n < 1 || n > 1000)
-    return "round_limit must be a whole number 1..1000";
-  return "";
+  if (ec != std::errc() || p != v.data() + v.size() || n < 1 || n > 1000) return -1;
+  return n;
+}
+
+std::string validate_initiative(std::string_view v) {
+  return v == "round" || v == "game" ? "" : "initiative must be round or game";
+}
+
+std::string validate_max_rounds(std::string_view v) {
+  return RoundCount(v) >= 0 ? "" : "max_rounds must be none or a whole number 1..1000";
+}
+
+std::string validate_round_limit(std::string_view v) {
+  return RoundCount(v) >= 0 ? "" : "round_limit must be none or a whole number 1..1000";
 }
 
 }  // namespace
@@ -54,9 +68,20 @@ GameModule rivet_module() {
                            "Mission " + std::to_string(id) + ": " +
                                shipped_rivet_data().missions[static_cast<size_t>(id - 1)].name});
   }
-  m.options = {{"round_limit", "30",
-                "rounds after which the side with more VP wins (a safety net, not a rule)",
-                &validate_round_limit}};
+  m.options = {
+      {"initiative", "round",
+       "round: initiative rolled at the start of every round (RW §4.5 R1, the literal reading); "
+       "game: rolled once, at the start of the game",
+       &validate_initiative},
+      {"max_rounds", "none",
+       "none, or rounds after which the side with more VP wins, equal VP a draw (no rule)",
+       &validate_max_rounds},
+      // Logs and stored games from before `initiative` and `max_rounds` name only this option
+      // (then 30 by default); they replay as they were played: initiative once, that cap.
+      {"round_limit", "none",
+       "only for logs written before initiative and max_rounds existed: N plays as "
+       "initiative=game max_rounds=N",
+       &validate_round_limit}};
   m.create = [](std::string_view scenario, const Options& options) -> std::shared_ptr<const Game> {
     int id = 0;
     for (int p : playable_missions())
@@ -64,8 +89,20 @@ GameModule rivet_module() {
     if (id == 0)
       throw std::runtime_error("rivet: unknown scenario '" + std::string(scenario) + "'");
     RivetOptions o;
-    for (const auto& [k, v] : options)
-      if (k == "round_limit") o.round_limit = std::stoi(v);
+    int legacy_limit = 0;
+    for (const auto& [k, v] : options) {
+      if (k == "initiative")
+        o.initiative = v == "game" ? InitiativeRule::kOncePerGame : InitiativeRule::kEveryRound;
+      if (k == "max_rounds") o.max_rounds = RoundCount(v);
+      if (k == "round_limit") legacy_limit = RoundCount(v);
+    }
+    if (legacy_limit > 0) {
+      if (o.max_rounds > 0)
+        throw UsageError("rivet: round_limit (old logs) and max_rounds exclude each other");
+      o.initiative = InitiativeRule::kOncePerGame;
+      o.max_rounds = legacy_limit;
+      o.legacy_w1 = true;
+    }
     return std::make_shared<RivetGame>(shipped_rivet_data(), id, o);
   };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_rivet_heuristic(seat, seed); };

@@ -4,6 +4,7 @@
 // takes (engine/roll_odds.h whole_roll_odds).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 
 #include "engine/roll_odds.h"
@@ -40,13 +41,33 @@ std::string damage_label(const State& before_state, const State& after_state, in
 }  // namespace
 
 json rivet_odds(const State& state, const Action& action) {
-  // Only actions that start an attack (a weapon attack, a snipe, an Action! card that attacks);
-  // other rolls (initiative, secret missions) get the engine's generic next-roll odds.
+  // Actions that start an attack (a weapon attack, a snipe, an Action! card that attacks) get
+  // the whole attack; any other action that leads to a roll or draw gets the next one.
+  const int viewer = state.current_seat();
+  if (viewer != kAllies && viewer != kBismark) return nullptr;
   std::unique_ptr<State> next = state.clone();
+  // A card drawn from the Action! deck (deviation, gas drift, the card phase) or the secret
+  // missions comes from cards the asking seat cannot tell from the opponent's hand: to it, every
+  // card of either is equally likely to be drawn. The odds draw from that pool, so they are the
+  // same in every position the seat cannot tell apart (the opponent's hand stays as it is: what
+  // it shows of a window is public, content §6.2).
+  auto& pooled = static_cast<RivetState&>(*next);
+  const size_t opponent = static_cast<size_t>(1 - viewer);
+  pooled.deck.insert(pooled.deck.end(), pooled.hands[opponent].begin(),
+                     pooled.hands[opponent].end());
+  std::sort(pooled.deck.begin(), pooled.deck.end());
+  pooled.sm_deck.insert(pooled.sm_deck.end(), pooled.secrets[opponent].begin(),
+                        pooled.secrets[opponent].end());
+  std::sort(pooled.sm_deck.begin(), pooled.sm_deck.end());
+  const std::unique_ptr<State> pooled_before = next->clone();
   next->apply(action, nullptr);
   const auto& rs = static_cast<const RivetState&>(*next);
-  if (rs.is_terminal() || !rs.pending.active || rs.current_seat() != kChance) return nullptr;
-  const int viewer = state.current_seat();
+  if (rs.is_terminal() || rs.current_seat() != kChance) return nullptr;
+  if (!rs.pending.active) {
+    RollOddsOptions o;
+    o.viewer = viewer;
+    return next_roll_odds(*pooled_before, action, o);
+  }
   json j = whole_roll_odds(rs, [viewer](const State& before, const State& after) {
     return damage_label(before, after, viewer);
   });

@@ -195,7 +195,7 @@ class RivetState : public State {
 
   // ---- state (every field is in to_json, hash, clone)
   int active = kAllies;  // whose turn it is
-  int first = kAllies;   // first player of every round (RW §4.5 R1)
+  int first = kAllies;   // first player of the current round (RW §4.5 R1)
   int round = 1;
   int turn_in_round = 0;  // 0 first player's turn, 1 second's
   Phase phase = Phase::kInitiative;
@@ -292,6 +292,7 @@ class RivetState : public State {
   // hand is not empty and the card is in no discard pile. A reaction window opens on this, not
   // on holds(), so that its opening shows nobody what the hand holds (content §6.2 W4, W8, W9).
   bool may_hold(int faction, const char* card_id) const;
+  bool has_w1_play() const;
   bool has_w7_play() const;
   void score_secrets(EventList* ev);
   int secret_metric(SecretMetric m) const;
@@ -310,8 +311,18 @@ class RivetState : public State {
   std::vector<int> masks_for(const Unit& u, int seg, int exclude_self_id) const;
 };
 
+// How often the initiative is rolled (RW §4.5, R1): at the start of every round (the literal
+// reading of "Zu Beginn eines Zuges", the default) or once, at the start of the game.
+enum class InitiativeRule : uint8_t { kEveryRound, kOncePerGame };
+
 struct RivetOptions {
-  int round_limit = 30;  // safety net for random play (not a rule): see docs/rivet.md
+  InitiativeRule initiative = InitiativeRule::kEveryRound;  // option `initiative=round|game`
+  // Option `max_rounds`: after this many rounds the side with more VP wins, equal VP is a draw.
+  // No rule of the game; 0 (`none`, the default) plays until the victory conditions of RW §13.
+  int max_rounds = 0;
+  // A game from before these options (option round_limit, docs/rivet.md "Options"): the W1
+  // window paused only for a player who held a W1 card, as those logs were played.
+  bool legacy_w1 = false;
 };
 
 class RivetGame : public Game {
@@ -323,7 +334,7 @@ class RivetGame : public Game {
   const std::vector<std::string>& seats() const override { return seats_; }
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;
-  std::string_view rules_version() const override { return "rivet-0.1"; }
+  std::string_view rules_version() const override { return "rivet-0.2"; }
 
   const RivetData& data() const { return *data_; }
   const Mission& mission() const { return *mission_; }

@@ -480,12 +480,8 @@ void RivetState::advance_cards(EventList* ev) {
       return;
     card_step = 3;
   }
-  if (card_step == 3) {  // W1: after drawing (content §6.2)
-    ActionList plays;
-    card_plays(plays);
-    if (!plays.empty()) return;
-  }
-  if (card_step == 5) return;  // AC-24: the new secret mission is drawn (chance)
+  if (card_step == 3 && has_w1_play()) return;  // W1: after drawing (content §6.2)
+  if (card_step == 5) return;                   // AC-24: the new secret mission is drawn (chance)
   card_step = 0;
   phase = Phase::kDeployment;
   // Mission 8 (RW §12): 2 extra DP at the start of the deployment phase, infantry only.
@@ -637,16 +633,24 @@ void RivetState::end_turn(EventList* ev) {
                      "both sides meet the victory conditions with equal VP; play continues",
                      kNobody});
   }
-  if (round >= game_->opts().round_limit) {
+  const int max_rounds = game_->opts().max_rounds;
+  if (max_rounds > 0 && round >= max_rounds) {
     if (vp[kAllies] == vp[kBismark])
       return finish(
-          2, "round limit reached with equal VP" + score + " (option round_limit, not a rule)");
+          2, "round limit reached with equal VP" + score + " (option max_rounds, not a rule)");
     const int w = vp[kAllies] > vp[kBismark] ? kAllies : kBismark;
     return finish(w, std::string(faction_id(w)) + " leads at the round limit" + score +
-                         " (option round_limit, not a rule)");
+                         " (option max_rounds, not a rule)");
   }
   ++round;
   turn_in_round = 0;
+  // RW §4.5 R1: "Zu Beginn eines Zuges würfeln die Spieler die Initiative aus" — by default a
+  // new roll opens every round (chance, kInitiative); with initiative=game the first player of
+  // the first round opens every round.
+  if (game_->opts().initiative == InitiativeRule::kEveryRound) {
+    phase = Phase::kInitiative;
+    return;
+  }
   active = first;
   start_turn(ev);
 }
@@ -675,7 +679,8 @@ Decision RivetState::decision() const {
   }
   if (phase == Phase::kInitiative) {
     d.kind = "roll";
-    d.prompt = "Each player rolls 1d6 for the initiative (RW §4.5).";
+    d.prompt = "Round " + std::to_string(round) +
+               ": each player rolls 1d6 for the initiative (RW §4.5 R1).";
     return d;
   }
   if (pending.active && pending.window != 0) {
@@ -743,7 +748,9 @@ Decision RivetState::decision() const {
     case Phase::kCards:
       d.kind = "cards";
       d.prompt = std::string(faction_id(active)) +
-                 ": discard 1 Action! card, or end to keep your hand (RW §5.1).";
+                 (card_step == 0 ? ": discard 1 Action! card, or end to keep your hand (RW §5.1)."
+                                 : ": play an Action! card after the draws, or end (content §6.2 "
+                                   "W1).");
       break;
     case Phase::kDeployment:
       d.kind = "deploy";
@@ -1522,11 +1529,17 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
   const Board& b = board();
   switch (a.verb) {
     case kInitiative: {
-      if (ev)
-        ev->push_back({"RW §4.5",
-                       "initiative: allies roll " + std::to_string(a.arg(0)) + ", bismark roll " +
-                           std::to_string(a.arg(1)),
-                       kNobody});
+      // RW §4.5 (R1): the same roll opens the game and, with initiative=round, every round.
+      if (ev) {
+        std::string text = "round " + std::to_string(round) + " initiative: allies roll " +
+                           std::to_string(a.arg(0)) + ", bismark roll " + std::to_string(a.arg(1));
+        if (a.arg(0) == a.arg(1))
+          text += "; a tie is rolled again";
+        else
+          text += std::string("; ") + faction_id(a.arg(0) > a.arg(1) ? kAllies : kBismark) +
+                  " take the first turn";
+        ev->push_back({"RW §4.5 R1", text, kNobody, std::nullopt});
+      }
       if (a.arg(0) == a.arg(1)) return;  // re-roll ties
       first = a.arg(0) > a.arg(1) ? kAllies : kBismark;
       active = first;

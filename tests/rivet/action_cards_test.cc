@@ -368,7 +368,7 @@ TEST(RivetActionCards, Content8_1_9_SatchelCharge) {
 // 8.1.10 AC-10 Smoke Screen (W5): d6 smoked (ON); the MG08 rolls 1 die instead of 2, the
 // Panzerfaust still 1; at the start of the next Allied turn the smoke is gone.
 TEST(RivetActionCards, Content8_1_10_SmokeScreen) {
-  auto g = MakeGame(4);
+  auto g = MakeGame(4, ShippedData(), InitiativeOnce());
   auto s = Start(*g);
   const int r = Put(*s, "rifleman", "d6", "NW");
   const int mg = Put(*s, "mg08_schlitten", "d4", "N");

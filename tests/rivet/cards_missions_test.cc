@@ -61,7 +61,7 @@ TEST(RivetCards, Rw16_9_FirstTurnCardPhase) {
 
 // RW §16.10: with 3 Action! cards, no discard means no draw; a discard means one draw.
 TEST(RivetCards, Rw16_10_HandLimit) {
-  auto g = MakeGame(3);
+  auto g = MakeGame(3, ShippedData(), InitiativeOnce());
   auto s = Raw(*g);
   Cards(*s);
   for (const char* c : {"AC-01", "AC-02", "AC-03"}) {
@@ -221,7 +221,7 @@ TEST(RivetMissions, Rw12_Mission8InfantryDp) {
 // RW §16.19: mission 10, 4 VP at the end of a round: +1 rivet (not +1 DP) at the start of each of
 // his turns next round.
 TEST(RivetMissions, Rw16_19_Mission10ExactBonus) {
-  auto g = MakeGame(10);
+  auto g = MakeGame(10, ShippedData(), InitiativeOnce());
   auto s = Start(*g);
   s->vp[kAllies] = 4;
   s->vp[kBismark] = 6;
@@ -254,10 +254,13 @@ TEST(RivetMissions, Rw12_Mission10FreeRiflemen) {
 }
 
 // The battery on every mission board built directly (not through the registry), with a short
-// round limit.
+// round cap (option max_rounds), initiative rolled each round and once per game.
 TEST(RivetConformance, BaseRulesOnAllMissionBoards) {
   for (int m = 2; m <= 10; ++m) {
-    auto g = MakeGame(m, ShippedData(), RivetOptions{12});
+    RivetOptions options;
+    options.initiative = m % 2 == 0 ? InitiativeRule::kEveryRound : InitiativeRule::kOncePerGame;
+    options.max_rounds = 12;
+    auto g = MakeGame(m, ShippedData(), options);
     ConformanceOptions o;
     o.games = 1;
     o.seed = static_cast<uint64_t>(100 + m);

@@ -42,22 +42,28 @@ TEST(RivetConformance, RegisteredMission1) {
   const GameModule* m = all_games().find("rivet");
   ASSERT_NE(m, nullptr);
   EXPECT_EQ(m->scenarios.size(), 10u);
-  auto g = all_games().create("rivet/mission-1", {{"round_limit", "12"}});
-  ConformanceOptions o;
-  o.games = 4;
-  o.seed = 11;
-  o.odds = all_games().find("rivet")->odds;  // asked as the server asks (engine/view.h)
-  o.check_stride = 8;
-  o.invariant = m->invariant;
-  const ConformanceReport r = run_conformance(*g, o);
-  for (const auto& f : r.failures) ADD_FAILURE() << f;
-  EXPECT_EQ(r.terminated, 4);
-  EXPECT_NE(m->options[0].validate("0"), "");
-  // The MCTS evaluation: 0 at the start, in [-1, 1], +-1 at the end.
-  ASSERT_TRUE(m->evaluate);
-  auto s = g->new_initial_state();
-  EXPECT_EQ(m->evaluate(*s, 0), 0.0);
-  EXPECT_EQ(m->options[0].validate("30"), "");
+  for (const char* initiative : {"round", "game"}) {
+    auto g =
+        all_games().create("rivet/mission-1", {{"initiative", initiative}, {"max_rounds", "12"}});
+    ConformanceOptions o;
+    o.games = 4;
+    o.seed = 11;
+    o.odds = all_games().find("rivet")->odds;  // asked as the server asks (engine/view.h)
+    o.check_stride = 8;
+    o.invariant = m->invariant;
+    const ConformanceReport r = run_conformance(*g, o);
+    for (const auto& f : r.failures) ADD_FAILURE() << initiative << ": " << f;
+    EXPECT_EQ(r.terminated, 4) << initiative;
+    // The MCTS evaluation: 0 at the start, in [-1, 1], +-1 at the end.
+    ASSERT_TRUE(m->evaluate);
+    auto s = g->new_initial_state();
+    EXPECT_EQ(m->evaluate(*s, 0), 0.0);
+  }
+  for (const OptionSpec& spec : m->options) {
+    EXPECT_EQ(spec.validate(spec.default_value), "") << spec.name;
+    EXPECT_NE(spec.validate("0"), "") << spec.name;
+    if (spec.name != "initiative") EXPECT_EQ(spec.validate("30"), "") << spec.name;
+  }
 }
 
 // Every mission through the registry. RIVET_MISSION_GAMES sets the games per mission (default 2;

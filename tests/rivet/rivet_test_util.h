@@ -22,6 +22,14 @@ inline std::shared_ptr<RivetGame> MakeGame(int mission, const RivetData& data = 
   return std::make_shared<RivetGame>(data, mission, o);
 }
 
+// Options of a test that crosses a round boundary without the initiative roll of each round:
+// initiative once, as the rule under test does not depend on it (RW §4.5 R1).
+inline RivetOptions InitiativeOnce() {
+  RivetOptions o;
+  o.initiative = InitiativeRule::kOncePerGame;
+  return o;
+}
+
 // Plays the card phase with the first cards of the decks and no discard (RW §5.1).
 inline void Cards(RivetState& s) {
   while (s.phase == Phase::kCards) {

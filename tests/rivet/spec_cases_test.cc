@@ -155,7 +155,7 @@ TEST(RivetSpec, Rw16_8_FriendlySegmentRejected) {
 
 // RW §16.11: mission 7 (4 DP, 2 rivets): 3 DP spent, 1 lapses; the rivet counter rises by 2.
 TEST(RivetSpec, Rw16_11_DpLapseRivetsCarryOver) {
-  auto g = MakeGame(7);
+  auto g = MakeGame(7, ShippedData(), InitiativeOnce());
   auto s = Start(*g);
   ASSERT_EQ(s->active, kAllies);
   EXPECT_EQ(s->dp[kAllies], 4);
@@ -266,7 +266,7 @@ TEST(RivetSpec, Rw16_16_Minefield) {
 // RW §16.17 (R5): a flag planted at the start of an Allied turn scores at the end of every Allied
 // turn, until Bismark ends a turn on the SO (removes the flag, scores 1 VP).
 TEST(RivetSpec, Rw16_17_SoControlScoring) {
-  auto g = MakeGame(1);
+  auto g = MakeGame(1, ShippedData(), InitiativeOnce());
   auto s = Start(*g);                             // allies first, round 1, allies' deployment
   const int r = Put(*s, "rifleman", "d4", "NE");  // SO d4.NE
   Do(*s, "end");
@@ -322,7 +322,7 @@ TEST(RivetSpec, Rw16_18_RoundCompletion) {
 
 // R15: both over the threshold with equal VP: play continues until a round ends unequal.
 TEST(RivetSpec, R15_TieContinuation) {
-  auto g = MakeGame(1);
+  auto g = MakeGame(1, ShippedData(), InitiativeOnce());
   auto s = Start(*g);
   s->vp = {6, 6};
   for (int i = 0; i < 6; ++i) Do(*s, "end");
@@ -590,7 +590,7 @@ int FirstCardWith(Deviation d) {
 // are attacked; Immune to Gas protects; it disperses at the start of Bismark's second combat
 // phase after its creation.
 TEST(RivetSpec, Rw11_GasCloud) {
-  auto g = MakeGame(1);
+  auto g = MakeGame(1, ShippedData(), InitiativeOnce());
   auto s = Start(*g, /*bismark_first=*/true);
   ASSERT_EQ(s->active, kBismark);
   const int baron = Put(*s, "baron_tankken", "e2", "SE");
