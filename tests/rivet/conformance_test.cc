@@ -62,12 +62,14 @@ TEST(RivetConformance, RegisteredMission1) {
   for (const OptionSpec& spec : m->options) {
     EXPECT_EQ(spec.validate(spec.default_value), "") << spec.name;
     EXPECT_NE(spec.validate("0"), "") << spec.name;
-    if (spec.name != "initiative") EXPECT_EQ(spec.validate("30"), "") << spec.name;
+    if (spec.name != "initiative") {
+      EXPECT_EQ(spec.validate("30"), "") << spec.name;
+    }
   }
 }
 
 // Every mission through the registry. RIVET_MISSION_GAMES sets the games per mission (default 2;
-// the battery: RIVET_MISSION_GAMES=500 ... --gtest_filter='RivetConformance.AllMissions').
+// the full battery: RIVET_MISSION_GAMES=500 ... --gtest_filter='RivetConformance.AllMissions').
 TEST(RivetConformance, AllMissions) {
   const GameModule* m = all_games().find("rivet");
   ASSERT_NE(m, nullptr);
