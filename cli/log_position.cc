@@ -13,7 +13,7 @@ LogPosition position_from_log(
     const std::function<void(const State& before, const Action& action, int seat)>& each) {
   const ReplayFile replay = load_replay(file);
   LogPosition pos;
-  pos.game = registry.create(replay_game_id(replay), replay.options);
+  pos.game = registry.create_for_log(replay_game_id(replay), replay.options, replay.rules_version);
   pos.module = registry.find(replay.game);
   pos.replay = replay;
   Session session(pos.game);

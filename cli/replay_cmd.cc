@@ -149,7 +149,7 @@ int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io) {
 
   std::shared_ptr<const Game> game;
   try {
-    game = registry.create(replay_game_id(replay), replay.options);
+    game = registry.create_for_log(replay_game_id(replay), replay.options, replay.rules_version);
   } catch (const UsageError& e) {  // the log names a game, scenario or option we do not know
     io.err << args.file << ":1: " << clip_text(e.what(), 400) << '\n';
     return kExitError;

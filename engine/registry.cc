@@ -67,4 +67,12 @@ std::shared_ptr<const Game> Registry::create(std::string_view game_and_scenario,
   return module->create(scenario, resolve_options(*module, user_options));
 }
 
+std::shared_ptr<const Game> Registry::create_for_log(std::string_view game_and_scenario,
+                                                     Options options,
+                                                     std::string_view rules_version) const {
+  const GameModule* module = find(game_and_scenario.substr(0, game_and_scenario.find('/')));
+  if (module != nullptr && module->log_options) module->log_options(rules_version, options);
+  return create(game_and_scenario, options);
+}
+
 }  // namespace feldherr

@@ -59,6 +59,11 @@ struct GameModule {
   std::string title;  // "Pocket Battles: Orcs vs Elves"
   std::vector<ScenarioInfo> scenarios;
   std::vector<OptionSpec> options;
+  // The options under which a log written by rules `rules_version` (an earlier version of this
+  // game) plays as it was played: where a later version changed an option's default, the log's
+  // header (which lists the options of its own version) lacks the new option, and this adds the
+  // value that reproduces the old rules. Null: every version's options play unchanged.
+  std::function<void(std::string_view rules_version, Options& options)> log_options;
   // Creates the game for a scenario id (one of `scenarios`) and fully resolved options (every
   // OptionSpec present, validated). May throw std::runtime_error for bad data files.
   std::function<std::shared_ptr<const Game>(std::string_view scenario, const Options& options)>
@@ -117,6 +122,10 @@ class Registry {
   // and creates the game.
   std::shared_ptr<const Game> create(std::string_view game_and_scenario,
                                      const Options& user_options) const;
+  // create() for a log (a replay file, a stored server game) written by rules `rules_version`:
+  // the module's log_options first.
+  std::shared_ptr<const Game> create_for_log(std::string_view game_and_scenario, Options options,
+                                             std::string_view rules_version) const;
   // Fills defaults and validates; throws UsageError.
   Options resolve_options(const GameModule& module, const Options& user_options) const;
 

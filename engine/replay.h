@@ -2,7 +2,7 @@
 // a crash loses nothing already written.
 //
 //   {"type":"header","format":"feldherr-replay","version":1,"game":"pocket",
-//    "scenario":"orcs-vs-elves","options":{"points":"60"},"rules_version":"pocket-1",
+//    "scenario":"orcs-vs-elves","options":{"points":"60"},"rules_version":"pocket-2",
 //    "seed":42,"seats":["orcs","elves"]}
 //    (server games add "dice":{"scheme","secret","commitment"} and "server_game":ID)
 //   {"type":"action","n":1,"seat":"chance","action":"roll 5 2","id":1234}

@@ -443,7 +443,8 @@ std::shared_ptr<LiveGame> Hub::make_live(const StoredGame& stored) {
   if (!opts.is_object()) throw std::runtime_error("stored options are not a JSON object");
   for (auto it = opts.begin(); it != opts.end(); ++it)
     options.emplace_back(it.key(), it->get<std::string>());
-  g->game = registry_.create(stored.game + "/" + stored.scenario, options);
+  g->game =
+      registry_.create_for_log(stored.game + "/" + stored.scenario, options, stored.rules_version);
   g->module = registry_.find(stored.game);
   if (!from_hex(stored.secret_hex, g->secret) || g->secret.size() != 32)
     throw std::runtime_error("stored dice secret is malformed");

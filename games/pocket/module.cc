@@ -58,6 +58,18 @@ GameModule pocket_module() {
        "most-orders: the unit with the most order markers, without a decision (E4)",
        &validate_wound_marker},
   };
+  // Logs of rules pocket-1 name no wound_marker and were played with the engine's pick (E4);
+  // the ones before shoot_split existed split a shot into a combat by its hit total.
+  m.log_options = [](std::string_view rules_version, Options& options) {
+    if (rules_version != "pocket-1") return;
+    auto given = [&](const char* name) {
+      for (const auto& [k, v] : options)
+        if (k == name) return true;
+      return false;
+    };
+    if (!given("wound_marker")) options.emplace_back("wound_marker", "most-orders");
+    if (!given("shoot_split")) options.emplace_back("shoot_split", "conserve");
+  };
   m.create = [](std::string_view scenario, const Options& options) -> std::shared_ptr<const Game> {
     if (scenario != "orcs-vs-elves")
       throw std::runtime_error("pocket: unknown scenario '" + std::string(scenario) + "'");

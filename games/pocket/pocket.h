@@ -329,7 +329,9 @@ class PocketGame : public Game {
   const std::vector<std::string>& seats() const override { return seats_; }
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;
-  std::string_view rules_version() const override { return "pocket-1"; }
+  // pocket-2: the literal readings A2 (shoot_split=ceil) and A19 (wound_marker=choose) became
+  // the defaults; logs of pocket-1 play with their old values (module.cc log_options).
+  std::string_view rules_version() const override { return "pocket-2"; }
 
   const PocketOptions& opts() const { return opts_; }
   const Army& army(int seat) const { return armies_[static_cast<size_t>(seat)]; }
