@@ -24,7 +24,8 @@ double HitChance(int dice, int precision) {
 
 class RivetHeuristic : public Player {
  public:
-  RivetHeuristic(int seat, uint64_t seed) : seat_(seat), rng_(seed) {}
+  // Every choice is for the seat that owes the decision (state.current_seat()).
+  RivetHeuristic(int /*seat*/, uint64_t seed) : rng_(seed) {}
   std::string name() const override { return "heuristic"; }
 
   Action choose(const State& state) override {
@@ -181,7 +182,6 @@ class RivetHeuristic : public Player {
     }
   }
 
-  int seat_;
   Rng rng_;
   ActionList buffer_;
 };

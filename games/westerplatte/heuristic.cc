@@ -144,7 +144,8 @@ namespace {
 
 class Heuristic : public Player {
  public:
-  Heuristic(int seat, uint64_t seed) : seat_(seat), rng_(seed) {}
+  // Every choice is for the seat that owes the decision (state.current_seat()).
+  Heuristic(int /*seat*/, uint64_t seed) : rng_(seed) {}
   std::string name() const override { return "heuristic"; }
 
   Action choose(const State& state) override {
@@ -212,7 +213,6 @@ class Heuristic : public Player {
     }
   }
 
-  int seat_;
   Rng rng_;
   double best_v_ = 0;
   Action best_first_;
