@@ -566,19 +566,18 @@ int serve(const ServeOptions& options, const Registry& registry, std::ostream& o
   SqliteStore store(options.db);
   Hub hub(registry, store, make_hub_options(options));
   int loaded = hub.reload();
-  Server server(hub, options);
   // SIGINT/SIGTERM stop the server cleanly (kill -9 needs no help: every acknowledged action is
-  // already committed).
+  // already committed). Set up before accepting: the signal set opens a descriptor, which a
+  // burst of connections at start would otherwise take.
+  net::io_context signals_ioc;
+  net::signal_set signals(signals_ioc, SIGINT, SIGTERM);
+  signals.async_wait([](const beast::error_code&, int) {});
+  Server server(hub, options);
   server.start();
   out << "feldherr serve: database " << options.db << ", " << loaded << " unfinished game"
       << (loaded == 1 ? "" : "s") << " reloaded";
   if (!options.web_dir.empty()) out << ", web UI from " << options.web_dir;
   out << "\nlistening on http://" << options.bind << ":" << server.port() << "/" << std::endl;
-  // SIGINT/SIGTERM stop the server cleanly (kill -9 needs no help: every acknowledged action is
-  // already committed).
-  net::io_context signals_ioc;
-  net::signal_set signals(signals_ioc, SIGINT, SIGTERM);
-  signals.async_wait([](const beast::error_code&, int) {});
   signals_ioc.run();
   out << "feldherr serve: stopping" << std::endl;
   server.stop();

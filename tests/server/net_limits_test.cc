@@ -276,7 +276,12 @@ TEST(NetLimits, AcceptBacksOffAtTheFileDescriptorLimitInsteadOfSpinning) {
     status = http_request(server.port, "GET", "/api/catalog").status;
     if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  EXPECT_EQ(status, 200);
+  int wstatus = 0;
+  const pid_t gone = waitpid(server.pid, &wstatus, WNOHANG);
+  EXPECT_EQ(status, 200) << (gone == server.pid
+                                 ? "the server ended, status " + std::to_string(wstatus)
+                                 : "the server runs")
+                         << "; its stderr: " << read_available(server.err_fd);
   kill(server.pid, SIGTERM);
   waitpid(server.pid, nullptr, 0);
   close(server.err_fd);
