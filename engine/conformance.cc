@@ -51,6 +51,9 @@ std::string view_difference(const View& a, const View& b) {
       return both("a legal action", a.legal[i].text, b.legal[i].text);
     if (a.legal[i].note != b.legal[i].note)
       return both("the note of a legal action", a.legal[i].note, b.legal[i].note);
+    if (action_info_json(a.legal[i].info) != action_info_json(b.legal[i].info))
+      return both("the structured form of a legal action", action_info_json(a.legal[i].info).dump(),
+                  action_info_json(b.legal[i].info).dump());
   }
   if (a.text != b.text) return both("render_text()", a.text, b.text);
   return "";

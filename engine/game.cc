@@ -16,6 +16,11 @@ Action State::sample_chance(Rng& rng) const {
   return outcomes.back().action;  // rounding: the last outcome absorbs the remainder
 }
 
+ActionInfo State::action_info(const Action& action, int viewer) const {
+  return read_action(game().verbs(), describe_for(action, viewer),
+                     [this](ArgKind kind, std::string_view word) { return arg_name(kind, word); });
+}
+
 std::string State::why_illegal(const Action& action) const {
   if (is_terminal()) return "the game is over";
   ActionList legal;

@@ -18,6 +18,7 @@
 
 #include "engine/action.h"
 #include "engine/rng.h"
+#include "engine/verbs.h"
 
 namespace feldherr {
 
@@ -134,6 +135,18 @@ class State {
     return describe(action);
   }
 
+  // The structured form of `action` as `viewer` sees it: its verb, typed arguments and a short
+  // label in plain language (engine/verbs.h), for a UI to act on. The default reads
+  // describe_for(action, viewer) by game().verbs(), naming arguments with arg_name(); a game
+  // overrides it to add what a UI cannot know without its rules (where a step ends).
+  virtual ActionInfo action_info(const Action& action, int viewer) const;
+  // The name of an argument word in a label ("M4A3E8 (1)" for "us.m4a3e8-1"). Only words the
+  // viewer sees reach it. The default is the word itself.
+  virtual std::string arg_name(ArgKind kind, std::string_view word) const {
+    (void)kind;
+    return std::string(word);
+  }
+
   // Undo policy (docs/architecture.md "Undo belongs to the rules"): true if applying `action`
   // reveals hidden information, which closes the undo window. Chance actions and a change of
   // deciding seat close it too; the engine's Session checks those itself.
@@ -198,6 +211,8 @@ class Game {
   virtual std::string_view scenario() const = 0;
   virtual const Options& options() const = 0;
   virtual const std::vector<std::string>& seats() const = 0;  // side ids, e.g. {"orcs","elves"}
+  // The verbs of the game's action texts (engine/verbs.h); empty: the texts are shown as they are.
+  virtual VerbTable verbs() const { return {}; }
   virtual std::unique_ptr<State> new_initial_state() const = 0;
   // Throws std::runtime_error naming the JSON path on malformed input.
   virtual std::unique_ptr<State> state_from_json(const json& j) const = 0;

@@ -16,8 +16,10 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
   v.decision = state.decision_for(viewer);
   if (v.decision.decline) v.decline = state.describe_for(*v.decision.decline, viewer);
   if (options.legal && viewer >= 0 && !state.is_terminal() && state.current_seat() == viewer) {
-    for (const Action& a : state.legal_actions())
-      v.legal.push_back({a, state.describe_for(a, viewer), options.notes ? state.annotate(a) : ""});
+    for (const Action& a : state.legal_actions()) {
+      v.legal.push_back({a, state.describe_for(a, viewer), options.notes ? state.annotate(a) : "",
+                         state.action_info(a, viewer)});
+    }
   }
   if (options.text) v.text = state.render_text(viewer);
   return v;
@@ -42,7 +44,9 @@ json decision_json(const Game& game, const View& view) {
 json legal_json(const View& view) {
   json out = json::array();
   for (const ViewedAction& a : view.legal) {
-    json j = {{"id", std::to_string(a.action.id())}, {"text", a.text}};
+    json j = action_info_json(a.info);
+    j["id"] = std::to_string(a.action.id());
+    j["text"] = a.text;
     if (!a.note.empty()) j["note"] = a.note;
     out.push_back(std::move(j));
   }

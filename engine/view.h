@@ -21,6 +21,7 @@ struct ViewedAction {
   Action action;
   std::string text;  // describe_for(action, viewer)
   std::string note;  // annotate(action): cost, odds summary ("" when none)
+  ActionInfo info;   // action_info(action, viewer): verb, typed arguments, label
 };
 
 struct View {
@@ -45,7 +46,8 @@ std::string seat_label(const Game& game, int seat);
 
 // The decision as JSON ({"seat","kind","prompt","decline"}), the form the server sends.
 json decision_json(const Game& game, const View& view);
-// The legal actions as JSON ([{"id","text","note"}], ids as decimal strings).
+// The legal actions as JSON ([{"id","text","note","verb","args","role","label"}], ids as decimal
+// strings; docs/protocol.md "Legal actions").
 json legal_json(const View& view);
 
 // ---- Odds ----------------------------------------------------------------------------------

@@ -327,6 +327,7 @@ class PocketGame : public Game {
   std::string_view scenario() const override { return "orcs-vs-elves"; }
   const Options& options() const override { return option_list_; }
   const std::vector<std::string>& seats() const override { return seats_; }
+  VerbTable verbs() const override;  // verbs.cc
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;
   // pocket-2: the literal readings A2 (shoot_split=ceil) and A19 (wound_marker=choose) became

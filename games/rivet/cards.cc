@@ -32,6 +32,10 @@ std::string Schema(const std::string& id) {
 
 }  // namespace
 
+std::string play_schema(const std::string& card_id) {
+  return Schema(card_id);
+}
+
 bool RivetState::deploy_segment(int seg) const {
   const Board& b = board();
   if (b.deploy[static_cast<size_t>(seg)][static_cast<size_t>(active)]) return true;

@@ -146,6 +146,9 @@ class RivetState : public State {
   int move_number() const override { return moves; }
   std::string annotate(const Action& action) const override;
   std::string describe_for(const Action& action, int viewer) const override;
+  // verbs.cc: where a step ends, a card's arguments by kind, units and cards by name.
+  ActionInfo action_info(const Action& action, int viewer) const override;
+  std::string arg_name(ArgKind kind, std::string_view word) const override;
 
   void from_json(const json& j);            // text.cc
   std::string invariant_violation() const;  // "" when the invariants hold
@@ -332,6 +335,7 @@ class RivetGame : public Game {
   std::string_view scenario() const override { return scenario_; }
   const Options& options() const override { return options_; }
   const std::vector<std::string>& seats() const override { return seats_; }
+  VerbTable verbs() const override;  // verbs.cc
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;
   std::string_view rules_version() const override { return "rivet-0.2"; }
@@ -355,6 +359,9 @@ class RivetGame : public Game {
 std::vector<int> base_masks(int base_fields);
 std::string mask_name(int mask);         // "NW", "N" (NW+NE), "S", "W", "E", "all"
 int mask_from_name(std::string_view s);  // -1 if unknown
+// The kinds of a card's `play` arguments (cards.cc): u unit, w weapon, s segment, m field
+// placement, t terrain, S secret mission; "" when it takes none.
+std::string play_schema(const std::string& card_id);
 
 GameModule rivet_module();
 

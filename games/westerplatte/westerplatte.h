@@ -119,6 +119,7 @@ class WpGame : public Game {
   std::string_view scenario() const override { return scenario_; }
   const Options& options() const override { return options_; }
   const std::vector<std::string>& seats() const override { return seats_; }
+  VerbTable verbs() const override;  // verbs.cc
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;
   std::string_view rules_version() const override { return "westerplatte-1"; }

@@ -1,5 +1,6 @@
 // Notes next to legal actions (State::annotate): what a move costs and what a shot can do, so a
 // player sees the numbers before choosing (terminal and web UI).
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -19,21 +20,29 @@ std::string Percent(double p) {
 
 }  // namespace
 
+int WsrState::group_step_cost(int hex, int* left) const {
+  if (n_group == 0) return -1;
+  const int from = unit(group[0]).hex;
+  int cost = 0, fewest = 99;
+  for (int k = 0; k < n_group; ++k) {
+    const int u = group[static_cast<size_t>(k)];
+    const int c = step_cost(u, from, hex);
+    if (c < 0) return -1;
+    cost = std::max(cost, c);
+    fewest = std::min(fewest, mp_left(u) - c);
+  }
+  if (left) *left = std::max(fewest, 0);
+  return cost;
+}
+
 std::string WsrState::annotate(const Action& a) const {
   if (phase == kOver || n_steps == 0) return "";
   switch (a.verb) {
     case kMoveTo: {  // WSR 5.0: each unit of the stack pays its own cost; show the dearest
-      if (n_group == 0) return "";
-      const int from = unit(group[0]).hex;
-      int cost = 0, left = 99;
-      for (int k = 0; k < n_group; ++k) {
-        const int u = group[static_cast<size_t>(k)];
-        const int c = step_cost(u, from, a.arg(0));
-        if (c < 0) return "";
-        cost = std::max(cost, c);
-        left = std::min(left, mp_left(u) - c);
-      }
-      return std::to_string(cost) + " MP, " + std::to_string(std::max(left, 0)) + " left";
+      int left = 0;
+      const int cost = group_step_cost(a.arg(0), &left);
+      if (cost < 0) return "";
+      return std::to_string(cost) + " MP, " + std::to_string(left) + " left";
     }
     case kFire:
     case kOpFire: {  // WSR 6.1: the numbers of the shot and its exact odds (games/wsr/odds.h)

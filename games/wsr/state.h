@@ -304,6 +304,12 @@ class WsrState : public State {
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
   std::string annotate(const Action& action) const override;  // annotate.cc
+  // verbs.cc: fire at a hex names a place; a move carries its MP cost; units by counter name.
+  ActionInfo action_info(const Action& action, int viewer) const override;
+  std::string arg_name(ArgKind kind, std::string_view word) const override;
+  // MP the moving group pays to enter `hex` (the dearest of its units, WSR 5.0) and the fewest MP
+  // any of them has left after; -1 when the group cannot enter it (annotate.cc).
+  int group_step_cost(int hex, int* left) const;
   bool parse(std::string_view text, Action& out, std::string& error) const override;
   json observe(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
@@ -664,6 +670,7 @@ class WsrGame : public Game {
   std::string_view scenario() const override { return setup_.scenario; }
   const Options& options() const override { return option_list_; }
   const std::vector<std::string>& seats() const override { return setup_.seats; }
+  VerbTable verbs() const override;  // verbs.cc
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;
   std::string_view rules_version() const override { return "wsr-0.1"; }

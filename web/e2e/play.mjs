@@ -66,16 +66,15 @@ async function isOver(page) {
 async function legalTexts(page) {
   return page.$$eval('[data-testid=actions] details button.action', (bs) => bs.map((b) => b.getAttribute('data-action')));
 }
-const ODDS_VERBS = ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack', 'continue', 'snipe']; // = src/actions.ts wantsOdds
-
 async function clickAction(page, text) {
   const prev = await stateId(page);
   const button = page.locator(`[data-testid=actions] details button.action[data-action="${text}"]`).first();
   // Open the verb's group (groups of more than 12 actions start closed).
   await button.evaluate((b) => (b.closest('details').open = true));
+  const role = await button.getAttribute('data-role');
   await button.click();
-  // Attacks show their odds first (src/actions.ts wantsOdds): confirm them.
-  if (ODDS_VERBS.includes(text.split(' ')[0])) {
+  // Attacks show their odds first (the server's role "attack", src/actions.ts wantsOdds): confirm.
+  if (role === 'attack') {
     await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
     await page.click('[data-testid=odds-confirm]');
   }

@@ -1,38 +1,43 @@
-// The legal actions of a seat, read for the UI: grouped by verb, and related to the board
-// (which unit an action is about, which hexes or units it targets). Legality always comes from
-// the server's list; this module only finds the entries of that list a click means.
-import type { LegalAction } from './types';
+// The legal actions of a seat, read for the UI from their structured form (the server's verb,
+// typed arguments, role and label: docs/protocol.md "Legal actions"): which unit an action is
+// about, which place a click on the board means. Legality always comes from the server's list;
+// this module only finds the entries of that list a click means, and never reads action texts.
+import type { Lang } from './i18n';
+import type { ActionRole, LegalAction } from './types';
 
 export interface ParsedAction {
   id: string;
   text: string;
   verb: string;
-  words: string[];
-  /** Unit labels named by the action, in order. */
+  role: ActionRole;
+  /** The plain-language label in the UI's language (the text when the server gives none). */
+  label: string;
+  /** Units named by the action, in order. */
   units: string[];
-  /** Places named (WSR hex ids, Pocket segment names), in order. */
+  /** Places named (WSR hexes, Pocket segments, Rivet segments; a step's destination), in order. */
   places: string[];
+  /** What it costs (a move's MP), when the game says. */
+  cost: number | null;
+  note: string;
 }
 
-export interface Vocabulary {
-  isUnit(word: string): boolean;
-  isPlace(word: string): boolean;
+export function parseAction(a: LegalAction, lang: Lang = 'en'): ParsedAction {
+  const args = a.args ?? [];
+  return {
+    id: a.id,
+    text: a.text,
+    verb: a.verb ?? '',
+    role: a.role ?? 'other',
+    label: a.label?.[lang] || a.text,
+    units: args.filter((x) => x.kind === 'unit').map((x) => x.value),
+    places: args.filter((x) => x.kind === 'place').map((x) => x.value),
+    cost: a.cost ?? null,
+    note: a.note ?? '',
+  };
 }
 
-export function parseAction(a: LegalAction, vocab: Vocabulary): ParsedAction {
-  const words = a.text.trim().split(/\s+/);
-  const verb = words[0] ?? '';
-  const units: string[] = [];
-  const places: string[] = [];
-  for (const w of words.slice(1)) {
-    if (vocab.isUnit(w)) units.push(w);
-    else if (vocab.isPlace(w)) places.push(w);
-  }
-  return { id: a.id, text: a.text, verb, words, units, places };
-}
-
-export function parseAll(legal: LegalAction[], vocab: Vocabulary): ParsedAction[] {
-  return legal.map((a) => parseAction(a, vocab));
+export function parseAll(legal: LegalAction[], lang: Lang = 'en'): ParsedAction[] {
+  return legal.map((a) => parseAction(a, lang));
 }
 
 /** Actions grouped by verb, verbs in the order of their first action. */
@@ -86,10 +91,7 @@ export function actingUnits(actions: ParsedAction[]): Set<string> {
   return new Set(actions.filter((a) => a.units.length > 0).map((a) => a.units[0]));
 }
 
-/** Verbs whose actions roll dice against a target: ask for the odds before sending. */
+/** Actions that roll dice against a target: the UI asks for the odds before sending. */
 export function wantsOdds(a: ParsedAction): boolean {
-  // WSR fire/assault..., Pocket attack/continue/shoot, Rivet attack/snipe.
-  return ['fire', 'opfire', 'fire-move', 'ambush', 'assault', 'overrun', 'shoot', 'attack', 'continue', 'snipe'].includes(
-    a.verb,
-  );
+  return a.role === 'attack';
 }

@@ -67,6 +67,3 @@ export function troopType(board: PocketBoard, id: string): TroopType | undefined
 export function hiddenCount(u: PocketUnit): number {
   return Math.max(0, u.height - u.troops.length);
 }
-
-export const isPocketUnit = (w: string) => /^[oe]\d+$/.test(w);
-export const isPocketSegment = (w: string) => /^(left|centre|right)-(rear|front|combat)$/.test(w);

@@ -63,30 +63,3 @@ export function rivetFlags(board: RivetBoard, obs: any): Map<string, string> {
   });
   return out;
 }
-
-export const isRivetUnit = (w: string) => /^u\d+$/.test(w);
-
-const DIRS: Record<string, [number, number]> = {
-  N: [0, -1],
-  NE: [1, -1],
-  E: [1, 0],
-  SE: [1, 1],
-  S: [0, 1],
-  SW: [-1, 1],
-  W: [-1, 0],
-  NW: [-1, -1],
-};
-
-/** The segment one step from `seg` in direction `dir` ("N" … "NW"; north = row 1), or null. */
-export function rivetStepTarget(board: RivetBoard, seg: string, dir: string): string | null {
-  const i = board.segments.findIndex((s) => s.id === seg);
-  const d = DIRS[dir];
-  if (i < 0 || !d) return null;
-  const col = (i % board.cols) + d[0];
-  const row = Math.floor(i / board.cols) + d[1];
-  if (col < 0 || row < 0 || col >= board.cols || row >= board.rows) return null;
-  return board.segments[row * board.cols + col].id;
-}
-
-/** Verbs whose second word is a direction from the unit's segment (RW §9, §11). */
-export const RIVET_STEP_VERBS = new Set(['step', 'rush', 'dash', 'retreat']);

@@ -1,9 +1,25 @@
 // The JSON the server sends (docs/protocol.md) and the static boards of the games
 // (GameModule::board; games/wsr/board.cc, games/pocket/board.cc; docs/web.md).
 
+export type ActionRole = 'other' | 'move' | 'attack' | 'decline' | 'confirm';
+
+export interface ActionArg {
+  kind: 'unit' | 'troop' | 'type' | 'place' | 'dir' | 'card' | 'number' | 'word' | 'hidden';
+  value: string;
+  /** What the game adds beyond the text: "to" (where a step ends). */
+  role?: string;
+}
+
+/** A legal action as the server sends it (docs/protocol.md "Legal actions"). */
 export interface LegalAction {
   id: string;
   text: string;
+  note?: string;
+  verb?: string;
+  args?: ActionArg[];
+  role?: ActionRole;
+  label?: { en: string; de: string };
+  cost?: number;
 }
 
 export interface GameEvent {

@@ -1,25 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { actingUnits, actionsOfUnit, clickTargets, groupByVerb, parseAll, placeOnlyActions, wantsOdds } from '../src/actions';
 
-const units = new Set(['us.m4a1-1', 'us.m4a1-2', 'de.panther-1', 'us.hmg']);
-const vocab = { isUnit: (w: string) => units.has(w), isPlace: (w: string) => /^[A-D]-[A-U]\d\d$/.test(w) };
+// Legal actions as the server sends them: verb, typed arguments, role, labels.
+const u = (value: string) => ({ kind: 'unit' as const, value });
+const p = (value: string, role?: string) => ({ kind: 'place' as const, value, ...(role ? { role } : {}) });
+const label = (en: string, de = en) => ({ en, de });
 const legal = [
-  { id: '1', text: 'select us.m4a1-1' },
-  { id: '2', text: 'fire us.m4a1-1 de.panther-1' },
-  { id: '3', text: 'fire us.m4a1-2 de.panther-1 with-hq' },
-  { id: '4', text: 'move A-K08' },
-  { id: '5', text: 'end-impulse' },
-  { id: '6', text: 'place us.m4a1-2 A-C03' },
-  { id: '7', text: 'assign us.hmg us.m4a1-1' },
+  { id: '1', text: 'select us.m4a1-1', verb: 'select', args: [u('us.m4a1-1')], role: 'other' as const, label: label('Select M4A1 1', 'M4A1 1 auswählen') },
+  { id: '2', text: 'fire us.m4a1-1 de.panther-1', verb: 'fire', args: [u('us.m4a1-1'), u('de.panther-1')], role: 'attack' as const, label: label('M4A1 1 fires at Panther 1') },
+  { id: '3', text: 'fire us.m4a1-2 de.panther-1 with-hq', verb: 'fire', args: [u('us.m4a1-2'), u('de.panther-1'), { kind: 'word' as const, value: 'with-hq' }], role: 'attack' as const, label: label('M4A1 2 fires at Panther 1 (with-hq)') },
+  { id: '4', text: 'move A-K08', verb: 'move', args: [p('A-K08')], role: 'move' as const, label: label('Move to A-K08'), cost: 2, note: '2 MP, 3 left' },
+  { id: '5', text: 'end-impulse', verb: 'end-impulse', args: [], role: 'decline' as const, label: label('End the impulse') },
+  { id: '6', text: 'place us.m4a1-2 A-C03', verb: 'place', args: [u('us.m4a1-2'), p('A-C03')], role: 'move' as const, label: label('Set up M4A1 2 in A-C03') },
+  { id: '7', text: 'assign us.hmg us.m4a1-1', verb: 'assign', args: [u('us.hmg'), u('us.m4a1-1')], role: 'other' as const, label: label('Give HMG to M4A1 1') },
 ];
 
 describe('legal actions read for the board', () => {
-  const parsed = parseAll(legal, vocab);
+  const parsed = parseAll(legal);
 
-  it('splits verb, units and places', () => {
-    expect(parsed[1]).toMatchObject({ verb: 'fire', units: ['us.m4a1-1', 'de.panther-1'], places: [] });
-    expect(parsed[3]).toMatchObject({ verb: 'move', units: [], places: ['A-K08'] });
-    expect(parsed[2].words).toContain('with-hq');
+  it('takes verb, units, places, role, label and cost from the server, never from the text', () => {
+    expect(parsed[1]).toMatchObject({ verb: 'fire', units: ['us.m4a1-1', 'de.panther-1'], places: [], role: 'attack' });
+    expect(parsed[3]).toMatchObject({ verb: 'move', units: [], places: ['A-K08'], cost: 2, note: '2 MP, 3 left' });
+    expect(parsed[0].label).toBe('Select M4A1 1');
+    expect(parseAll(legal, 'de')[0].label).toBe('M4A1 1 auswählen');
+    // A text without its structure (an older server) is shown as it is and names nothing.
+    expect(parseAll([{ id: '8', text: 'roll 4 6' }])[0]).toMatchObject({ verb: '', label: 'roll 4 6', units: [], places: [] });
+  });
+
+  it("takes a step's destination from the server (Rivet Wars)", () => {
+    const [step] = parseAll([{ id: '9', text: 'step u2 SE SW', verb: 'step', args: [u('u2'), { kind: 'dir' as const, value: 'SE' }, { kind: 'dir' as const, value: 'SW' }, p('c4', 'to')], role: 'move' as const, label: label('Move Rifleman u2 SE (SW)') }]);
+    expect(step.places).toEqual(['c4']);
   });
 
   it('groups by verb in first-seen order', () => {
@@ -51,8 +61,5 @@ describe('legal actions read for the board', () => {
   it('asks for odds before attacks only', () => {
     expect(wantsOdds(parsed[1])).toBe(true);
     expect(wantsOdds(parsed[3])).toBe(false);
-    // Rivet Wars: a Sniper's attack on one unit rolls dice too.
-    const [snipe] = parseAll([{ id: '9', text: 'snipe u3 w1 u7' }], vocab);
-    expect(wantsOdds(snipe)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRivetUnit, rivetFlags, rivetPieces, rivetStepTarget, rivetUnits } from '../src/rivet';
+import { rivetFlags, rivetPieces, rivetUnits } from '../src/rivet';
 import type { RivetBoard } from '../src/types';
 
 // A 2x2 board in the shape of games/rivet/web_board.cc's answer.
@@ -57,18 +57,5 @@ describe('Rivet Wars observation read against the board', () => {
     ]);
     expect([...rivetFlags(board, obs)]).toEqual([['b1', 'bismark']]);
     expect([...rivetFlags(board, { flags: [-1] })]).toEqual([]);
-  });
-
-  it('turns a step direction into the segment it leads to (north = row 1)', () => {
-    expect(rivetStepTarget(board, 'a2', 'N')).toBe('a1');
-    expect(rivetStepTarget(board, 'a2', 'NE')).toBe('b1');
-    expect(rivetStepTarget(board, 'a1', 'E')).toBe('b1');
-    expect(rivetStepTarget(board, 'a1', 'N')).toBeNull(); // off the board
-    expect(rivetStepTarget(board, 'a1', 'X')).toBeNull();
-  });
-
-  it('reads unit labels of the action texts', () => {
-    expect(isRivetUnit('u12')).toBe(true);
-    expect(isRivetUnit('d4')).toBe(false);
   });
 });

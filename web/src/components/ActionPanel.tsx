@@ -41,8 +41,9 @@ function ActionButtons(props: { actions: ParsedAction[]; onAction: (a: ParsedAct
   return (
     <div class="action-list">
       {props.actions.map((a) => (
-        <button key={a.id} class="action" data-action={a.text} onClick={() => props.onAction(a)}>
-          {a.text}
+        <button key={a.id} class="action" data-action={a.text} data-role={a.role} title={a.note || a.text} onClick={() => props.onAction(a)}>
+          {a.label}
+          {a.note && <span class="small"> · {a.note}</span>}
         </button>
       ))}
     </div>

@@ -2,15 +2,15 @@
 // (highlighted on the board for the selected unit), odds before an attack, undo, concede, and
 // the log. Everything the seat may do comes from the server's `legal` list.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction, type Vocabulary } from '../actions';
+import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
 import { api, GameSocket } from '../api';
 import { useLang } from '../hooks';
 import { lang, t } from '../i18n';
-import { isPocketSegment, isPocketUnit, pocketUnits, segmentCell, unitCell } from '../pocket';
+import { pocketUnits, segmentCell, unitCell } from '../pocket';
 import { replayHref } from '../route';
-import { isRivetUnit, RIVET_STEP_VERBS, rivetStepTarget, rivetUnits } from '../rivet';
+import { rivetUnits } from '../rivet';
 import type { Board, LogEntry, PocketBoard, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
-import { decodeUnits, faceOf, faceSummary, hexMarkers, moveCosts, type WsrUnit } from '../wsr';
+import { decodeUnits, faceOf, faceSummary, hexMarkers, type WsrUnit } from '../wsr';
 import { ActionPanel } from './ActionPanel';
 import { LogPanel, mergeLog, unionLog } from './LogPanel';
 import { OddsPanel } from './OddsPanel';
@@ -23,8 +23,6 @@ interface Pending {
   odds: any;
   error?: string;
 }
-
-const MOVE_VERBS = new Set(['move', 'place', 'enter', 'retreat', 'place-hq', 'redeploy', 'mine', 'clear-mine', 'step', 'rush', 'dash', 'deploy', 'activate', 'paradrop']);
 
 export function GameView(props: { id: string; token?: string }) {
   useLang();
@@ -86,37 +84,15 @@ export function GameView(props: { id: string; token?: string }) {
   const pUnits = useMemo(() => (pocket ? pocketUnits(obs) : []), [pocket, obs]);
   const rUnits = useMemo(() => (rivet && obs ? rivetUnits(rivet, obs) : []), [rivet, obs]);
 
-  const vocab: Vocabulary = useMemo(() => {
-    if (wsr) {
-      const units = new Set([...wsr.units.map((u) => u.label), ...wsr.sws.map((s) => s.label)]);
-      const hexes = new Set(wsr.hexes.map((h) => h.id));
-      return { isUnit: (w) => units.has(w), isPlace: (w) => hexes.has(w) };
-    }
-    if (rivet) {
-      const segs = new Set(rivet.segments.map((x) => x.id));
-      return { isUnit: isRivetUnit, isPlace: (w) => segs.has(w) };
-    }
-    return { isUnit: isPocketUnit, isPlace: isPocketSegment };
-  }, [wsr, rivet]);
-
   // Legal actions, with Pocket's owner-relative segments turned into battlefield cells.
   const actions: ParsedAction[] = useMemo(() => {
-    const list = parseAll(msg?.legal ?? [], vocab);
-    if (rivet) {
-      // Rivet Wars steps name a direction from the unit's segment: the segment it leads to.
-      return list.map((a) => {
-        if (!RIVET_STEP_VERBS.has(a.verb) || a.units.length === 0) return a;
-        const from = rUnits.find((u) => u.label === a.units[0])?.seg;
-        const to = from ? rivetStepTarget(rivet, from, a.words[2] ?? '') : null;
-        return to ? { ...a, places: [to] } : a;
-      });
-    }
+    const list = parseAll(msg?.legal ?? [], lang.value);
     if (!pocket) return list;
     return list.map((a) => {
       const owner = pUnits.find((u) => u.label === a.units[0])?.owner;
       return { ...a, places: owner ? a.places.map((p) => segmentCell(pocket, owner, p) ?? p) : a.places };
     });
-  }, [msg, vocab, pocket, pUnits, rivet, rUnits]);
+  }, [msg, pocket, pUnits, lang.value]);
 
   const placeOfUnit = (label: string): string | null => {
     if (wsr) {
@@ -132,13 +108,13 @@ export function GameView(props: { id: string; token?: string }) {
   };
   const targets = clickTargets(actions, selected, placeOfUnit);
   const highlights = new Map<string, string>();
-  for (const [place, list] of targets) highlights.set(place, list.some((a) => MOVE_VERBS.has(a.verb)) ? 'move' : 'target');
+  for (const [place, list] of targets) highlights.set(place, list.some((a) => a.role === 'move') ? 'move' : 'target');
   const acting = actingUnits(actions);
   // What every board component takes: the selection, the highlighted places, the acting units.
   const boardProps = { selected, highlights, actingUnits: acting, onUnit: setSelected };
-  const costs = wsr
-    ? moveCosts(wsr, wsrUnits, actions.filter((a) => a.verb === 'move' && a.units.length === 0).map((a) => a.places[0]))
-    : new Map<string, number>();
+  // What entering each place costs (WSR: the moving stack's MP), as the server computed it.
+  const costs = new Map<string, number>();
+  for (const a of actions) if (a.cost !== null && a.places.length > 0) costs.set(a.places[a.places.length - 1], a.cost);
 
   const send = (a: ParsedAction) => {
     if (!msg) return;
@@ -149,6 +125,7 @@ export function GameView(props: { id: string; token?: string }) {
   };
   const choose = (a: ParsedAction) => {
     setChoice(null);
+    if (a.role === 'confirm' && !confirm(`${a.label}?`)) return;
     if (wantsOdds(a)) {
       setPending({ action: a, odds: null });
       sock.current?.send({ type: 'odds', action: a.text });
@@ -172,9 +149,7 @@ export function GameView(props: { id: string; token?: string }) {
 
   const myTurn = !!msg && msg.legal.length > 0;
   // Reaction windows and setup: the declining / automatic answers next to the prompt.
-  const quickTexts = new Set(['auto-setup', 'no-opfire', 'no-fate', 'no-mine', 'decline', 'end-move', 'end-impulse', 'pass', 'done', 'skip']);
-  if (msg?.decision.decline) quickTexts.add(msg.decision.decline);
-  const quick = actions.filter((a) => quickTexts.has(a.text));
+  const quick = actions.filter((a) => a.role === 'decline' || a.text === msg?.decision.decline);
   return (
     <main class="game" data-state-id={msg?.state_id ?? -1} data-my-turn={myTurn ? '1' : '0'} data-over={msg?.result ? '1' : '0'}>
       <div class="game-head">
@@ -212,8 +187,8 @@ export function GameView(props: { id: string; token?: string }) {
               <b>{myTurn ? t('yourDecision') : `${t('waiting')} ${msg.decision.seat}`}:</b> {msg.decision.prompt}
               {myTurn &&
                 quick.map((a) => (
-                  <button key={a.id} class="quick" data-quick={a.text} onClick={() => choose(a)}>
-                    {a.text}
+                  <button key={a.id} class="quick" data-quick={a.text} title={a.text} onClick={() => choose(a)}>
+                    {a.label}
                   </button>
                 ))}
             </>
@@ -255,7 +230,7 @@ export function GameView(props: { id: string; token?: string }) {
         <aside class="side">
           {pending && (
             <OddsPanel
-              action={pending.action.text}
+              action={pending.action.label}
               odds={pending.odds}
               error={pending.error}
               onConfirm={() => send(pending.action)}
@@ -266,8 +241,8 @@ export function GameView(props: { id: string; token?: string }) {
             <section class="panel choice" data-testid="choice">
               <h3>{t('choose')}</h3>
               {choice.map((a) => (
-                <button key={a.id} class="action" data-action={a.text} onClick={() => choose(a)}>
-                  {a.text}
+                <button key={a.id} class="action" data-action={a.text} data-role={a.role} title={a.note || a.text} onClick={() => choose(a)}>
+                  {a.label}
                 </button>
               ))}
               <button onClick={() => setChoice(null)}>{t('cancel')}</button>

@@ -1,0 +1,91 @@
+// A game's verb table: the words of its action texts, the kind of each argument, and a short
+// label in plain language (English and German). From it the engine builds the structured form
+// of a legal action that a UI acts on (which unit an action is about, which place or target a
+// click on the board means, which label a button reads) without parsing action texts or
+// knowing any game's rules.
+//
+// An action text is "VERB ARG ARG ...", the verb one word or two ("react intercept o6"). A
+// table row gives the verb, the kinds of its arguments ("unit place") and label templates whose
+// {1}, {2}, ... stand for the arguments of the first, second, ... kind. Text in [brackets] is
+// left out when an argument inside it is absent. A kind ending in `*` takes any number of words
+// (zero or more), `?` at most one; the kinds after it take the text's last words.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json_fwd.hpp>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace feldherr {
+
+using json = nlohmann::json;
+
+// What an argument names. A UI relates `unit` and `troop` to the pieces it draws and `place` to
+// the board's hexes, segments, zones or fields.
+enum class ArgKind : uint8_t {
+  kUnit,       // a unit or counter on the board
+  kTroop,      // one troop (figure) of a unit
+  kType,       // a kind of unit or troop, not yet on the board
+  kPlace,      // a hex, segment, zone, field or lane
+  kDirection,  // a compass direction or a facing
+  kCard,       // a card
+  kNumber,     // a die face, a count
+  kWord,       // a fixed word of the verb ("with-hq", "rebuild")
+  kHidden,     // masked for this viewer
+};
+
+// How a UI offers an action.
+enum class VerbRole : uint8_t {
+  kOther,    // a button
+  kMove,     // goes somewhere: a click on its place (highlighted as a move)
+  kAttack,   // hits something: a click on its target; the UI may ask the odds first
+  kDecline,  // a "no" or "done" answer offered next to the prompt
+  kConfirm,  // irreversible beyond its turn (conceding): the UI asks before sending
+};
+
+struct VerbSpec {
+  std::string_view verb;  // "move", "react intercept"
+  std::string_view args;  // kinds, space-separated: "unit place", "number*", "unit unit?"
+  VerbRole role = VerbRole::kOther;
+  std::string_view en;  // "Move {1} to {2}"
+  std::string_view de;  // "{1} nach {2} ziehen"
+};
+
+using VerbTable = std::span<const VerbSpec>;
+
+struct ActionArg {
+  ArgKind kind = ArgKind::kWord;
+  std::string value;  // the word of the text
+  std::string role;   // "" or what a game adds: "to" (where a step ends)
+};
+
+// The structured form of one action as a viewer sees it.
+struct ActionInfo {
+  std::string verb;  // "" when the table has no row for the text
+  std::vector<ActionArg> args;
+  VerbRole role = VerbRole::kOther;
+  std::string label_en, label_de;
+  int cost = -1;  // what it costs in the game's own unit (a move's MP), -1 when nothing
+};
+
+// The display name of an argument in a label ("M4A3E8 2" for "us.m4a3e8-2"); the word itself
+// when the game has none.
+using ArgNamer = std::function<std::string(ArgKind kind, std::string_view word)>;
+
+// Reads `text` by `table`. A text no row matches gets an empty verb, its words as kWord
+// arguments and the text itself as its labels. A word that is "?" or in parentheses is kHidden.
+ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name = {});
+
+// Checks a table: verbs unique, kinds known, every placeholder of a label names an argument.
+// Returns "" or the first problem.
+std::string check_verb_table(VerbTable table);
+
+std::string_view to_string(ArgKind kind);
+std::string_view to_string(VerbRole role);
+
+// {"verb","args":[{"kind","value"[,"role"]}],"role","label":{"en","de"}[,"cost"]}
+json action_info_json(const ActionInfo& info);
+
+}  // namespace feldherr

@@ -1,0 +1,82 @@
+// White Star Rising's verb table (engine/verbs.h): the words of WsrState::describe.
+#include <algorithm>
+
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+using enum VerbRole;
+
+constexpr VerbSpec kVerbs[] = {
+    {"draw", "word", kOther, "Draw marker: {1}", "Marker gezogen: {1}"},
+    {"roll", "number*", kOther, "Roll: {1}", "Wurf: {1}"},
+    {"select", "unit", kOther, "Select {1}", "{1} auswählen"},
+    {"move", "place", kMove, "Move to {1}", "Nach {1} ziehen"},
+    {"drop", "unit", kOther, "Leave {1} behind", "{1} zurücklassen"},
+    {"mount", "unit", kOther, "Mount {1}", "{1} aufsitzen"},
+    {"dismount", "unit", kOther, "Dismount {1}", "{1} absitzen"},
+    {"end-move", "", kDecline, "End the move", "Bewegung beenden"},
+    {"end-impulse", "", kDecline, "End the impulse", "Impuls beenden"},
+    {"place-hq", "place", kMove, "Place the HQ in {1}", "HQ nach {1} stellen"},
+    {"fire", "unit unit word?", kAttack, "{1} fires at {2}[ ({3})]", "{1} feuert auf {2}[ ({3})]"},
+    {"opfire", "unit unit word?", kAttack, "Opportunity fire: {1} at {2}[ ({3})]",
+     "Gelegenheitsfeuer: {1} auf {2}[ ({3})]"},
+    {"no-opfire", "", kDecline, "No opportunity fire", "Kein Gelegenheitsfeuer"},
+    {"odd-hit", "unit", kOther, "Odd hit on {1}", "Überzähliger Treffer auf {1}"},
+    {"fate", "word", kOther, "Fate: {1}", "Schicksal: {1}"},
+    {"fate raise", "number", kOther, "Fate: raise the {1}", "Schicksal: die {1} erhöhen"},
+    {"fate lower", "number", kOther, "Fate: lower the {1}", "Schicksal: die {1} senken"},
+    {"fate ops", "unit", kOther, "Fate: {1} may act again", "Schicksal: {1} darf erneut handeln"},
+    {"no-fate", "", kDecline, "No fate points", "Keine Schicksalspunkte"},
+    {"place", "unit place word?", kMove, "Set up {1} in {2}[ ({3})]",
+     "{1} in {2} aufstellen[ ({3})]"},
+    {"assign", "unit unit", kOther, "Give {1} to {2}", "{1} an {2} geben"},
+    {"auto-setup", "", kDecline, "Set up the rest automatically", "Rest automatisch aufstellen"},
+    {"assault", "place", kAttack, "Assault {1}", "{1} stürmen"},
+    {"overrun", "place", kAttack, "Overrun {1}", "{1} überrollen"},
+    {"support", "unit", kOther, "HQ support for {1}", "HQ-Unterstützung für {1}"},
+    {"retreat", "place", kMove, "Retreat to {1}", "Rückzug nach {1}"},
+    {"mine", "place", kOther, "Lay a mine in {1}", "Mine in {1} legen"},
+    {"no-mine", "", kDecline, "No mine", "Keine Mine"},
+    {"clear-mine", "unit place", kOther, "{1} clears the mine in {2}", "{1} räumt die Mine in {2}"},
+    {"enter", "unit* place", kMove, "{1} enter at {2}", "{1} treten bei {2} ein"},
+    {"first-activation", "word", kOther, "Activate {1} first", "{1} zuerst aktivieren"},
+    {"decline", "", kDecline, "Decline", "Ablehnen"},
+    {"fire-move", "unit unit", kAttack, "{1} fires at {2}, then moves",
+     "{1} feuert auf {2} und zieht dann"},
+    {"ambush", "unit place unit", kAttack, "Ambush: {1} in {2} fires at {3}",
+     "Hinterhalt: {1} in {2} feuert auf {3}"},
+    {"chaos-pick", "unit", kOther, "Chaos strikes {1}", "Chaos trifft {1}"},
+};
+
+}  // namespace
+
+VerbTable WsrGame::verbs() const {
+  return kVerbs;
+}
+
+ActionInfo WsrState::action_info(const Action& action, int viewer) const {
+  ActionInfo info = State::action_info(action, viewer);
+  if (action.verb == kFireHex && info.args.size() == 2) info.args[1].kind = ArgKind::kPlace;
+  if (action.verb == kMoveTo && phase != kOver && n_steps > 0)
+    info.cost = group_step_cost(action.arg(0), nullptr);
+  return info;
+}
+
+// "us.m4a3e8-2" reads "M4A3E8 2"; a label without a number, the counter's name.
+std::string WsrState::arg_name(ArgKind kind, std::string_view word) const {
+  if (kind != ArgKind::kUnit) return std::string(word);
+  const int u = game_->unit_by_label(word);
+  if (u < 0) return std::string(word);
+  std::string name = info(u).counter->name;
+  const size_t dash = word.rfind('-');
+  if (dash != std::string_view::npos && dash + 1 < word.size() &&
+      std::all_of(word.begin() + static_cast<std::ptrdiff_t>(dash + 1), word.end(),
+                  [](char c) { return c >= '0' && c <= '9'; }))
+    name += " " + std::string(word.substr(dash + 1));
+  return name;
+}
+
+}  // namespace feldherr::wsr

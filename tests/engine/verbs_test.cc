@@ -1,0 +1,159 @@
+// Verb tables and the structured form of actions (engine/verbs.h), and every game's table
+// against the actions its rules produce.
+#include "engine/verbs.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "engine/registry.h"
+#include "engine/view.h"
+
+namespace feldherr {
+namespace {
+
+using enum VerbRole;
+
+constexpr VerbSpec kTable[] = {
+    {"move", "unit place", kMove, "Move {1} to {2}", "{1} nach {2}"},
+    {"attack", "unit unit?", kAttack, "Attack with {1}[ on {2}]", "Angriff mit {1}[ auf {2}]"},
+    {"react intercept", "unit", kOther, "Intercept with {1}", "Mit {1} abfangen"},
+    {"react", "word", kOther, "React: {1}", "Reaktion: {1}"},
+    {"enter", "unit* place", kMove, "{1} enter at {2}", "{1} bei {2}"},
+    {"pass", "", kDecline, "Pass", "Passen"},
+};
+
+TEST(Verbs, ArgumentsAreTypedByTheTableAndLabelsFilled) {
+  ActionInfo a = read_action(kTable, "move u3 A-I08");
+  EXPECT_EQ(a.verb, "move");
+  EXPECT_EQ(a.role, kMove);
+  ASSERT_EQ(a.args.size(), 2u);
+  EXPECT_EQ(a.args[0].kind, ArgKind::kUnit);
+  EXPECT_EQ(a.args[0].value, "u3");
+  EXPECT_EQ(a.args[1].kind, ArgKind::kPlace);
+  EXPECT_EQ(a.label_en, "Move u3 to A-I08");
+  EXPECT_EQ(a.label_de, "u3 nach A-I08");
+}
+
+TEST(Verbs, TheLongestMatchingVerbWinsAndAVerbIsAWholeWord) {
+  EXPECT_EQ(read_action(kTable, "react intercept o6").verb, "react intercept");
+  EXPECT_EQ(read_action(kTable, "react wait").verb, "react");
+  // "passive" is no "pass".
+  EXPECT_EQ(read_action(kTable, "passive").verb, "");
+}
+
+TEST(Verbs, AnOptionalArgumentAndItsBracketedLabelPart) {
+  EXPECT_EQ(read_action(kTable, "attack e2").label_en, "Attack with e2");
+  ActionInfo a = read_action(kTable, "attack e2 o5");
+  EXPECT_EQ(a.label_en, "Attack with e2 on o5");
+  ASSERT_EQ(a.args.size(), 2u);
+  EXPECT_EQ(a.args[1].kind, ArgKind::kUnit);
+  // Too many words: no row reads it.
+  EXPECT_EQ(read_action(kTable, "attack e2 o5 o6").verb, "");
+}
+
+TEST(Verbs, ARepeatedKindTakesTheWordsTheOthersLeave) {
+  ActionInfo a = read_action(kTable, "enter de.tiger de.stug A-J01");
+  ASSERT_EQ(a.args.size(), 3u);
+  EXPECT_EQ(a.args[0].kind, ArgKind::kUnit);
+  EXPECT_EQ(a.args[1].kind, ArgKind::kUnit);
+  EXPECT_EQ(a.args[2].kind, ArgKind::kPlace);
+  EXPECT_EQ(a.label_en, "de.tiger, de.stug enter at A-J01");
+  EXPECT_EQ(read_action(kTable, "enter A-J01").args.size(), 1u);
+}
+
+TEST(Verbs, NamesComeFromTheGameAndHiddenWordsStayHidden) {
+  auto name = [](ArgKind kind, std::string_view w) {
+    return kind == ArgKind::kUnit ? "Unit " + std::string(w) : std::string(w);
+  };
+  EXPECT_EQ(read_action(kTable, "move u3 A-I08", name).label_en, "Move Unit u3 to A-I08");
+  ActionInfo hidden = read_action(kTable, "react (hidden)", name);
+  ASSERT_EQ(hidden.args.size(), 1u);
+  EXPECT_EQ(hidden.args[0].kind, ArgKind::kHidden);
+}
+
+TEST(Verbs, ATextNoRowReadsKeepsItsWords) {
+  ActionInfo a = read_action(kTable, "fly u3 high");
+  EXPECT_EQ(a.verb, "");
+  EXPECT_EQ(a.label_en, "fly u3 high");
+  ASSERT_EQ(a.args.size(), 3u);
+  EXPECT_EQ(a.args[0].kind, ArgKind::kWord);
+}
+
+TEST(Verbs, TheTableCheckFindsBadRows) {
+  EXPECT_EQ(check_verb_table(kTable), "");
+  constexpr VerbSpec kTwice[] = {{"a", "", kOther, "A", "A"}, {"a", "", kOther, "A", "A"}};
+  EXPECT_NE(check_verb_table(kTwice).find("twice"), std::string::npos);
+  constexpr VerbSpec kKind[] = {{"a", "hexagon", kOther, "A", "A"}};
+  EXPECT_NE(check_verb_table(kKind).find("kinds"), std::string::npos);
+  constexpr VerbSpec kSlot[] = {{"a", "unit", kOther, "A {2}", "A {1}"}};
+  EXPECT_NE(check_verb_table(kSlot).find("{2}"), std::string::npos);
+  constexpr VerbSpec kTwoRepeats[] = {{"a", "unit* place*", kOther, "A", "A"}};
+  EXPECT_NE(check_verb_table(kTwoRepeats), "");
+}
+
+TEST(Verbs, TheJsonFormCarriesKindsRoleLabelsAndCost) {
+  ActionInfo a = read_action(kTable, "move u3 A-I08");
+  a.cost = 2;
+  a.args.push_back({ArgKind::kPlace, "B-R04", "to"});
+  const json j = action_info_json(a);
+  EXPECT_EQ(j["verb"], "move");
+  EXPECT_EQ(j["role"], "move");
+  EXPECT_EQ(j["args"][0]["kind"], "unit");
+  EXPECT_EQ(j["args"][2]["role"], "to");
+  EXPECT_EQ(j["label"]["de"], "u3 nach A-I08");
+  EXPECT_EQ(j["cost"], 2);
+}
+
+// Every game's table is well formed, and every legal action met in random play of every
+// scenario is read by a row of it: a verb added to a game's describe() without a row fails here.
+TEST(Verbs, EveryGameReadsEveryLegalActionOfRandomPlay) {
+  for (const GameModule& m : all_games().modules()) {
+    for (const ScenarioInfo& sc : m.scenarios) {
+      auto game = all_games().create(m.id + "/" + sc.id, {});
+      EXPECT_EQ(check_verb_table(game->verbs()), "") << m.id;
+      std::set<std::string> seen;
+      for (uint64_t seed = 1; seed <= 2; ++seed) {
+        Rng rng(seed);
+        auto state = game->new_initial_state();
+        for (int n = 0; n < 400 && !state->is_terminal(); ++n) {
+          const int seat = state->current_seat();
+          ActionList legal = state->legal_actions();
+          ASSERT_FALSE(legal.empty());
+          for (const Action& a : legal) {
+            const ActionInfo info = state->action_info(a, seat >= 0 ? seat : kNobody);
+            const std::string text = state->describe(a);
+            if (!seen.insert(info.verb + "|" + text.substr(0, text.find(' '))).second) continue;
+            EXPECT_NE(info.verb, "") << m.id << "/" << sc.id << ": no row reads '" << text << "'";
+            EXPECT_FALSE(info.label_en.empty()) << text;
+            EXPECT_FALSE(info.label_de.empty()) << text;
+          }
+          std::vector<Action> choices;
+          for (const Action& a : legal)
+            if (!state->is_concession(a) || legal.size() == 1) choices.push_back(a);
+          state->apply(choices[rng.below(static_cast<uint32_t>(choices.size()))]);
+        }
+      }
+      EXPECT_GE(seen.size(), 4u) << m.id << "/" << sc.id << ": too little was played";
+    }
+  }
+}
+
+// The server's legal actions carry the structured form next to the text.
+TEST(Verbs, TheViewsLegalActionsCarryVerbArgumentsAndLabels) {
+  auto game = all_games().create("rivet/mission-1", {});
+  auto state = game->new_initial_state();
+  Rng rng(3);
+  while (state->current_seat() == kChance) state->apply(state->sample_chance(rng));
+  const View v = view_of(*state, state->current_seat());
+  const json legal = legal_json(v);
+  ASSERT_FALSE(legal.empty());
+  for (const json& a : legal) {
+    EXPECT_TRUE(a.contains("verb")) << a.dump();
+    EXPECT_TRUE(a["label"].contains("de")) << a.dump();
+  }
+}
+
+}  // namespace
+}  // namespace feldherr
