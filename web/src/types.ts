@@ -109,6 +109,7 @@ export interface Weapon {
 }
 
 export interface Face {
+  name?: string; // "full", "reduced", "mounted-full", ... (in the observation's units)
   symbol: string;
   target: string;
   silhouette: string;
@@ -185,8 +186,101 @@ export interface WsrBoard {
   }[];
   sws: { i: number; label: string; counter: string; side: number; formation: number }[];
   counters: Record<string, Counter>;
-  unit_flags: Record<string, number>;
-  control_bits: Record<string, number>;
+}
+
+// --- White Star Rising observation (WsrState::observe, games/wsr/observation.cc) ---
+
+export interface WsrObsUnit {
+  label: string;
+  seat: string;
+  formation: string;
+  counter: string; // id into WsrBoard.counters
+  hex: string | null; // hex id, null off the map
+  start_hex: string | null;
+  hq: boolean;
+  reduced: boolean;
+  mounted: boolean;
+  disrupted: boolean;
+  ops_complete: boolean;
+  out_of_command: boolean;
+  moving: boolean;
+  moved: boolean;
+  gone: boolean;
+  off_map: boolean;
+  hq_supported: boolean;
+  sw: string | null; // support weapon counter id
+  mp_spent: number;
+  face: Face;
+}
+
+export interface WsrHexMarkers {
+  controller: string | null;
+  entered_last: string | null;
+  wreck: boolean;
+  ip: boolean;
+  mine: boolean;
+}
+
+export interface WsrObservation {
+  phase: 'setup' | 'operations' | 'marker-removal' | 'over';
+  turn: number;
+  turns: number;
+  moves: number;
+  active_formation: string | null;
+  formations: { id: string; seat: string; in_cup: number; impulses: number; activate_first: boolean }[];
+  cup: { formation_markers: number; end_turn: number; end_turn_drawn: number; chaos: number };
+  seats: Record<string, { fate_points: number; mines_left: number; held_end_turn: number }>;
+  moving: { units: string[]; from: string | null; hexes_entered: number } | null;
+  chaos: { rolls: number[]; formation: string | null };
+  assault: {
+    hex: string;
+    from: string | null;
+    seat: string | null;
+    overrun: boolean;
+    attackers: string[];
+    defenders: string[];
+    supported: (string | null)[];
+    hits: { attackers: number; defenders: number };
+  } | null;
+  entry_rolls: (number | null)[];
+  units: WsrObsUnit[];
+  hexes: Record<string, WsrHexMarkers>; // only hexes with a controller, an entry or a marker
+}
+
+// --- 7 Tage der Westerplatte observation (WpState::observe, games/westerplatte/state.cc) ---
+
+export interface WpObservation {
+  level: string;
+  outcome: 'running' | 'won' | 'lost';
+  day: number;
+  moves: number;
+  active_player: string;
+  morale: { index: number; level: string; track: string[] };
+  fields: { id: string; bricks: number; reinforced: boolean; officers: string[]; tile?: string | null }[];
+  max_bricks: number;
+  stock: { shells: number; mines: number; rebuild: number };
+  surplus_bricks: number;
+  ammo_supply: number;
+  officers: { id: string; seat: string; field: string | null }[];
+  players: { seat: string; ammo: number; extra_move: number; restricted: number; extra_action: number; given: number }[];
+  lanes: {
+    id: string;
+    troop: { card: string; kind: string; space: string; endurance: number; damage: number; speed: number; power: number } | null;
+    mine: boolean;
+  }[];
+  burned_passage: [string, string] | null;
+  day_piles: { day: number; cards: string[] }[];
+  cards_per_day: number;
+  deck: { cards: number; under: string[] };
+  events: { positive_left: number; negative_left: number; resolved: string[] };
+  turn: {
+    moves: number;
+    officer_moves: [number, number];
+    actions: number;
+    restricted: boolean;
+    extra_move: boolean;
+    extra_action: boolean;
+  } | null;
 }
 
 // --- Pocket Battles board (games/pocket/board.cc) ---

@@ -1,0 +1,161 @@
+// The observations the C++ side sends, as fixtures written by its ObservationFixtures.* tests
+// (tests/observation_fixtures.h; docs/testing.md "Observation fixtures"), read with the web's own
+// helpers: a change of an observation's layout on the C++ side fails here.
+import { describe, expect, it } from 'vitest';
+import { hexMarkers, observedUnits, stacks, faceSummary } from '../src/wsr';
+import { hiddenCount, pocketUnits, unitCell } from '../src/pocket';
+import { rivetFlags, rivetPieces, rivetUnits } from '../src/rivet';
+import type { PocketBoard, RivetBoard, WpObservation, WsrBoard, WsrObservation } from '../src/types';
+
+const files = import.meta.glob('./fixtures/*.json', { eager: true, import: 'default' }) as Record<string, any>;
+const fixture = (name: string): any => {
+  const f = files[`./fixtures/${name}.json`];
+  if (!f) throw new Error(`missing fixture ${name}.json`);
+  return f;
+};
+
+describe('WSR observation fixtures (WsrState::observe)', () => {
+  const board = fixture('wsr-noville-board') as WsrBoard;
+  const hexIds = new Set(board.hexes.map((h) => h.id));
+
+  for (const name of ['wsr-noville-setup', 'wsr-noville-play', 'wsr-noville-random']) {
+    const fx = fixture(name);
+    const obs = fx.observation as WsrObservation;
+    const units = observedUnits(obs, board);
+
+    it(`${name}: every unit of the board, with its counter, hex and face`, () => {
+      expect(units.map((u) => u.label)).toEqual(board.units.map((u) => u.label));
+      for (const u of units) {
+        expect(u.counter?.id).toBe(board.units[u.index].counter);
+        expect(u.side).toBe(board.units[u.index].side);
+        expect(u.hq).toBe(board.units[u.index].hq || board.units[u.index].shq);
+        // On the map exactly when the observation names a hex the board has.
+        expect(u.hex >= 0).toBe(u.hexId !== null);
+        if (u.hexId !== null) expect(board.hexes[u.hex].id).toBe(u.hexId);
+        expect(u.hex < 0).toBe(u.gone || u.offMap);
+        // The face shown is one of the counter's faces, with its printed values.
+        expect(Object.keys(u.counter.faces)).toContain(u.face.name);
+        const { name: _, ...values } = u.face;
+        expect(values).toEqual(u.counter.faces[u.face.name!]);
+        expect(faceSummary(u.face)).toMatch(/MF \d+$/);
+        if (u.sw !== null) expect(board.counters[u.sw]).toBeDefined();
+      }
+    });
+
+    it(`${name}: hex markers by hex id, control by seat`, () => {
+      for (const [id, m] of Object.entries(obs.hexes)) {
+        expect(hexIds.has(id)).toBe(true);
+        const i = board.hexes.findIndex((h) => h.id === id);
+        const read = hexMarkers(obs, board, i);
+        expect(read.controller).toBe(m.controller === null ? -1 : board.seats.indexOf(m.controller));
+        expect(read).toMatchObject({ wreck: m.wreck, ip: m.ip, mine: m.mine });
+      }
+      expect(obs.turn).toBeGreaterThanOrEqual(1);
+      expect(Object.keys(obs.seats)).toEqual([...board.seats].sort());
+      for (const s of board.seats) expect(obs.seats[s].fate_points).toBeGreaterThanOrEqual(0);
+    });
+  }
+
+  it('wsr-noville-setup: the setup phase, every unit still off the map', () => {
+    const obs = fixture('wsr-noville-setup').observation as WsrObservation;
+    expect(obs.phase).toBe('setup');
+    const units = observedUnits(obs, board);
+    expect(units.every((u) => u.offMap && u.hex === -1)).toBe(true);
+    expect(stacks(units).size).toBe(0);
+  });
+
+  it('wsr-noville-play: units in stacks, fire results and the moving stack', () => {
+    const obs = fixture('wsr-noville-play').observation as WsrObservation;
+    const units = observedUnits(obs, board);
+    const on = units.filter((u) => u.hex >= 0 && !u.gone);
+    const s = stacks(units);
+    expect([...s.values()].flat().length).toBe(on.length);
+    for (const [hex, list] of s) for (const u of list) expect(u.hex).toBe(hex);
+    expect(units.some((u) => u.reduced)).toBe(true);
+    expect(units.some((u) => u.disrupted)).toBe(true);
+    expect(units.some((u) => u.gone && u.hexId === null)).toBe(true);
+    expect(obs.moving).not.toBeNull();
+    expect(units.filter((u) => u.moving).map((u) => u.label)).toEqual(obs.moving!.units);
+    expect(Object.values(obs.hexes).some((m) => m.wreck)).toBe(true);
+    // A reduced two-step unit shows its reduced face.
+    const r = units.find((u) => u.reduced && u.counter.steps === 2 && !u.counter.transport);
+    expect(r?.face.name).toBe('reduced');
+  });
+});
+
+describe('Pocket Battles observation fixtures (PocketState::observe)', () => {
+  const board = fixture('pocket-orcs-vs-elves-board') as PocketBoard;
+  for (const name of ['pocket-orcs-vs-elves-orcs', 'pocket-orcs-vs-elves-observer']) {
+    it(`${name}: units on the battlefield cells, hidden troops counted`, () => {
+      const fx = fixture(name);
+      const units = pocketUnits(fx.observation);
+      expect(units.length).toBeGreaterThan(0);
+      for (const u of units) {
+        expect(board.seats).toContain(u.owner);
+        if (u.zone >= 0 && u.zone <= 2) expect(unitCell(board, u)).not.toBeNull();
+        expect(hiddenCount(u)).toBeGreaterThanOrEqual(0);
+        expect(hiddenCount(u)).toBeLessThanOrEqual(u.height);
+      }
+    });
+  }
+});
+
+describe('Rivet Wars observation fixtures (RivetState::observe)', () => {
+  for (const [boardName, names] of [
+    ['rivet-mission-1-board', ['rivet-mission-1-allies']],
+    ['rivet-mission-2-board', ['rivet-mission-2-bismark', 'rivet-mission-2-observer']],
+  ] as const) {
+    const board = fixture(boardName) as RivetBoard;
+    const segs = new Set(board.segments.map((s) => s.id));
+    for (const name of names) {
+      it(`${name}: units with types, segments and hit points; pieces and flags`, () => {
+        const obs = fixture(name).observation;
+        const units = rivetUnits(board, obs);
+        expect(units.length).toBeGreaterThan(0);
+        for (const u of units) {
+          expect(u.label).toMatch(/^u\d+$/);
+          expect(u.type).toBeDefined();
+          expect(board.seats).toContain(u.owner);
+          expect(segs.has(u.seg)).toBe(true);
+          expect(u.hp).toBeGreaterThan(0);
+          expect(u.hp).toBeLessThanOrEqual(u.maxHp);
+        }
+        for (const p of rivetPieces(board, obs)) expect(segs.has(p.seg)).toBe(true);
+        for (const [seg, seat] of rivetFlags(board, obs)) {
+          expect(segs.has(seg)).toBe(true);
+          expect(board.seats).toContain(seat);
+        }
+      });
+    }
+  }
+});
+
+describe('Westerplatte observation fixtures (WpState::observe)', () => {
+  for (const name of ['westerplatte-medium-start', 'westerplatte-medium-play']) {
+    it(`${name}: fields, lanes, players and cards by name`, () => {
+      const obs = fixture(name).observation as WpObservation;
+      expect(obs.fields.map((f) => f.id)).toEqual(['A', 'B', 'C', 'D', 'E', 'T1', 'T2', 'T3', 'T4', 'T5', 'T6']);
+      for (const f of obs.fields) {
+        expect(f.bricks).toBeGreaterThanOrEqual(0);
+        expect(f.bricks).toBeLessThanOrEqual(obs.max_bricks);
+      }
+      expect(obs.lanes.map((l) => l.id)).toEqual(['A', 'B', 'C', 'D', 'E']);
+      for (const l of obs.lanes)
+        if (l.troop) {
+          expect(['I', 'II', 'III', 'IV']).toContain(l.troop.space);
+          expect(l.troop.damage).toBeLessThan(l.troop.endurance);
+        }
+      expect(obs.players.map((p) => p.seat)).toEqual(['p1', 'p2']);
+      expect(obs.players.map((p) => p.seat)).toContain(obs.active_player);
+      for (const o of obs.officers) if (o.field) expect(obs.fields.find((f) => f.id === o.field)?.officers).toContain(o.id);
+      expect(obs.morale.track[obs.morale.index]).toBe(obs.morale.level);
+      expect(obs.day).toBeGreaterThanOrEqual(1);
+      expect(obs.outcome).toBe('running');
+    });
+  }
+
+  it('westerplatte-medium-play: cards drawn onto the day piles', () => {
+    const obs = fixture('westerplatte-medium-play').observation as WpObservation;
+    expect(obs.day_piles.flatMap((p) => p.cards).length).toBeGreaterThan(0);
+  });
+});
