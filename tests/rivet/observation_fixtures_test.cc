@@ -32,5 +32,14 @@ TEST(ObservationFixtures, RivetMission2WithCardsMatchesItsFixtures) {
   CheckFixture("rivet-mission-2-observer", ObservationFixture(p, "observer"));
 }
 
+// A mission with Action! cards and secret missions: the viewing seat's cards and missions by id,
+// the other seat's and the observer's only as counts.
+TEST(ObservationFixtures, RivetMission5WithSecretMissionsMatchesItsFixtures) {
+  FixturePosition p = Played("rivet/mission-5", 5, 40);
+  CheckFixture("rivet-mission-5-board", BoardFixture(*p.game));
+  CheckFixture("rivet-mission-5-allies", ObservationFixture(p, "allies"));
+  CheckFixture("rivet-mission-5-observer", ObservationFixture(p, "observer"));
+}
+
 }  // namespace
 }  // namespace feldherr::testing
