@@ -336,7 +336,98 @@ export interface RivetBoard {
   terrain_names: string[];
   fields: string[];
   unit_types: RivetUnitType[];
-  unit_fields: Record<string, number>;
+  action_cards: { id: string; name: string; window: number; rules: string }[];
+  secret_missions: { id: string; name: string; vp: number; condition: string }[];
+}
+
+/** A unit in Rivet Wars' observation (games/rivet/observation.cc). */
+export interface RivetObservedUnit {
+  label: string; // "u7", as in the action texts
+  type: string; // unit type id (board.unit_types[].id)
+  plug: string | null; // plug type id in its socket
+  owner: string; // side id
+  seg: string; // segment id "d4"
+  fields: string[]; // field names, board.fields: "NW", "NE", "SW", "SE"
+  hp: number; // hit points left
+  max_hp: number; // with the plug
+  damage: number;
+  activated: boolean; // combat or movement activation under way or done this turn
+  combat: 'ready' | 'active' | 'done';
+  move: 'ready' | 'active' | 'done';
+  bogged: boolean;
+  attacked: boolean;
+  dashed: boolean;
+  rapid_used: boolean;
+  shots: number[];
+  rush_left: number;
+  dash_left: number;
+  rush_diagonal: boolean;
+  buff_range: number;
+  buff_rapid: number;
+  mp_left: number;
+  diagonal_used: boolean;
+  placed: boolean;
+  card_precision: number;
+  card_assault: number;
+  card_sniper: boolean;
+  card_extra_weapon: number | null;
+}
+
+/** Per side: hands and secret missions by id only to their owner (null to anyone else). */
+export interface RivetSeat {
+  vp: number;
+  vp_needed: number;
+  dp: number;
+  rivets: number;
+  infantry_dp: number;
+  free_units: number;
+  escalation_vp: number;
+  hand_size: number;
+  hand: string[] | null;
+  secrets_count: number;
+  secrets: string[] | null;
+}
+
+/** RivetState::observe (games/rivet/observation.cc; docs/web.md "Observations"). */
+export interface RivetObservation {
+  round: number;
+  phase: 'initiative' | 'deployment' | 'combat' | 'movement' | 'cards' | 'start-gas' | 'wrap-up' | 'over';
+  active: string;
+  first: string;
+  turn_in_round: number;
+  moves: number;
+  seats: Record<string, RivetSeat>;
+  units: RivetObservedUnit[];
+  terrain: { kind: string; seg: string; field: string }[];
+  flags: Record<string, string | null>; // SO segment -> side whose flag stands there
+  heroes_used: string[];
+  cards: { deck: number; discard: string[]; secret_deck: number; secrets_fulfilled: string[]; step: string; secret_draws: number };
+  windows: { open: boolean; used: boolean; forward_depot: boolean; w5_used: boolean };
+  smoke: { seg: string; seat: string | null }[];
+  turn_stats: Record<string, number>;
+  activated_seg: string | null;
+  clouds: { seg: string; owner: string | null; created: number; chart: number[] }[];
+  gas_jobs: ({ drift: number } | { seg: string; owner: string | null; chart: number[]; units: string[] })[];
+  gas_drift: number | null;
+  paradrop: { left: number; origin: string | null; aim: string | null; done: boolean };
+  shock: { unit: string; seg: string; fields: string[] } | null;
+  retreat: string[];
+  attack: {
+    source: 'weapon' | 'minefield' | 'tank-shock';
+    attacker: string | null;
+    seat: string | null;
+    seg: string;
+    queue: string[];
+    dice: number;
+    rolled: number[];
+    damaged: string[];
+    window: string | null;
+    [k: string]: unknown;
+  } | null;
+  threshold_reached: boolean;
+  tie_continuation: boolean;
+  winner: string | null; // side id, "draw", or null while the game runs
+  end_reason: string;
 }
 
 export type Board = WsrBoard | PocketBoard | RivetBoard;

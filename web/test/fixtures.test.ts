@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { hexMarkers, observedUnits, stacks, faceSummary } from '../src/wsr';
 import { hiddenCount, pocketUnits, unitCell } from '../src/pocket';
 import { rivetFlags, rivetPieces, rivetUnits } from '../src/rivet';
-import type { PocketBoard, RivetBoard, WpObservation, WsrBoard, WsrObservation } from '../src/types';
+import type { PocketBoard, RivetBoard, RivetObservation, WpObservation, WsrBoard, WsrObservation } from '../src/types';
 
 const files = import.meta.glob('./fixtures/*.json', { eager: true, import: 'default' }) as Record<string, any>;
 const fixture = (name: string): any => {
@@ -104,30 +104,75 @@ describe('Rivet Wars observation fixtures (RivetState::observe)', () => {
   for (const [boardName, names] of [
     ['rivet-mission-1-board', ['rivet-mission-1-allies']],
     ['rivet-mission-2-board', ['rivet-mission-2-bismark', 'rivet-mission-2-observer']],
+    ['rivet-mission-5-board', ['rivet-mission-5-allies', 'rivet-mission-5-observer']],
   ] as const) {
     const board = fixture(boardName) as RivetBoard;
     const segs = new Set(board.segments.map((s) => s.id));
     for (const name of names) {
-      it(`${name}: units with types, segments and hit points; pieces and flags`, () => {
-        const obs = fixture(name).observation;
+      const fx = fixture(name);
+      const obs = fx.observation as RivetObservation;
+
+      it(`${name}: units with types, segments, fields and hit points; pieces and flags`, () => {
         const units = rivetUnits(board, obs);
         expect(units.length).toBeGreaterThan(0);
-        for (const u of units) {
+        expect(units.map((u) => u.label)).toEqual(obs.units.map((u) => u.label));
+        for (const [k, u] of units.entries()) {
           expect(u.label).toMatch(/^u\d+$/);
-          expect(u.type).toBeDefined();
+          expect(u.type?.id).toBe(obs.units[k].type);
+          if (obs.units[k].plug !== null) expect(u.plug?.id).toBe(obs.units[k].plug);
           expect(board.seats).toContain(u.owner);
           expect(segs.has(u.seg)).toBe(true);
+          expect(u.fields.length).toBeGreaterThan(0);
+          for (const f of u.fields) expect(board.fields).toContain(f);
           expect(u.hp).toBeGreaterThan(0);
           expect(u.hp).toBeLessThanOrEqual(u.maxHp);
+          expect(u.maxHp).toBe((u.type?.hp ?? 0) + (u.plug?.hp ?? 0));
         }
-        for (const p of rivetPieces(board, obs)) expect(segs.has(p.seg)).toBe(true);
-        for (const [seg, seat] of rivetFlags(board, obs)) {
+        const pieces = rivetPieces(obs);
+        expect(pieces.length).toBe(obs.terrain.length);
+        for (const p of pieces) {
+          expect(segs.has(p.seg)).toBe(true);
+          expect(board.terrain_names).toContain(p.kind);
+          expect(board.fields).toContain(p.field);
+        }
+        expect(Object.keys(obs.flags).sort()).toEqual([...board.sos].sort());
+        for (const [seg, seat] of rivetFlags(obs)) {
           expect(segs.has(seg)).toBe(true);
           expect(board.seats).toContain(seat);
         }
       });
+
+      it(`${name}: only the viewer's own cards and secret missions, by id; the rest counted`, () => {
+        expect(Object.keys(obs.seats).sort()).toEqual([...board.seats].sort());
+        expect(board.seats).toContain(obs.active);
+        const cardIds = new Set(board.action_cards.map((c) => c.id));
+        const secretIds = new Set(board.secret_missions.map((c) => c.id));
+        for (const seat of board.seats) {
+          const s = obs.seats[seat];
+          if (seat === fx.viewer) {
+            expect(s.hand?.length).toBe(s.hand_size);
+            expect(s.secrets?.length).toBe(s.secrets_count);
+            for (const c of s.hand ?? []) expect(cardIds.has(c)).toBe(true);
+            for (const c of s.secrets ?? []) expect(secretIds.has(c)).toBe(true);
+          } else {
+            expect(s.hand).toBeNull();
+            expect(s.secrets).toBeNull();
+          }
+          expect(s.vp_needed).toBe(board.vp[board.seats.indexOf(seat)]);
+        }
+        expect(typeof obs.cards.deck).toBe('number');
+        expect(typeof obs.cards.secret_deck).toBe('number');
+        for (const c of obs.cards.discard) expect(cardIds.has(c)).toBe(true);
+      });
     }
   }
+
+  it('rivet-mission-5-allies: a hand and secret missions in the viewer\'s seat, counts in the other', () => {
+    const obs = fixture('rivet-mission-5-allies').observation as RivetObservation;
+    expect(obs.seats.allies.secrets!.length).toBeGreaterThan(0);
+    expect(obs.seats.bismark.secrets_count).toBeGreaterThan(0);
+    expect(obs.seats.bismark.hand).toBeNull();
+  });
 });
 
 describe('Westerplatte observation fixtures (WpState::observe)', () => {
