@@ -44,10 +44,10 @@ export function RivetField(props: RivetFieldProps) {
               <b>{s}</b> {t('vp')} {seat?.vp ?? 0}/{seat?.vp_needed ?? board.vp[i]} · {t('rivets')} {seat?.rivets ?? 0} · DP {seat?.dp ?? 0}
               {seat && (seat.hand_size > 0 || seat.secrets_count > 0) && (
                 <span class="small" data-testid={`rivet-cards-${s}`}>
-                  {' · '}
-                  {seat.hand ? seat.hand.map(cardName).join(', ') || '—' : `${seat.hand_size} Action!`}
-                  {' · '}
-                  {seat.secrets ? seat.secrets.map(secretName).join(', ') || '—' : `${seat.secrets_count} SM`}
+                  {' · Action! '}
+                  {seat.hand ? seat.hand.map(cardName).join(', ') || '—' : seat.hand_size}
+                  {' · SM '}
+                  {seat.secrets ? seat.secrets.map(secretName).join(', ') || '—' : seat.secrets_count}
                 </span>
               )}
             </span>
