@@ -459,21 +459,6 @@ uint64_t RivetState::hash() const {
   return h.value();
 }
 
-json RivetState::observe(int seat) const {
-  // Public: the board, the counters, the discard piles, the sizes of the decks and hands. Own
-  // hands are shown to their owner only (RW §5.1: hands are secret); the decks are hidden
-  // because their contents would reveal the opponent's hand.
-  json j = to_json();
-  j["deck"] = static_cast<int>(deck.size());
-  j["sm_deck"] = static_cast<int>(sm_deck.size());
-  for (int f : {kAllies, kBismark}) {
-    if (f == seat) continue;
-    j["hands"][static_cast<size_t>(f)] = static_cast<int>(hands[static_cast<size_t>(f)].size());
-    j["secrets"][static_cast<size_t>(f)] = static_cast<int>(secrets[static_cast<size_t>(f)].size());
-  }
-  return j;
-}
-
 std::unique_ptr<State> RivetState::determinize(int seat, Rng& rng) const {
   // Re-deal what `seat` cannot see: the other hands and both decks, from the unseen cards.
   auto s = std::make_unique<RivetState>(*this);

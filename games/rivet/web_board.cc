@@ -1,7 +1,7 @@
 // Rivet Wars: the static board description for the web UI (GameModule::board, docs/web.md): the
 // mission's segments (RW §3: tiles of 3x3 segments, each of 2x2 fields), their territory and
-// deployment marks, the SOs (in the order of the observation's "flags") and the unit types (by
-// the index the observation's units carry).
+// deployment marks, the SO segments, the unit types (by the id the observation's units carry) and
+// the Action! cards and secret missions (by the ids the observation's hands and piles carry).
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -37,7 +37,7 @@ json rivet_board_json(const Game& game) {
                     {"duckboard", b.duckboard[static_cast<size_t>(s)]}});
   }
   j["segments"] = segs;
-  json sos = json::array();  // the SO segments, in the order of the observation's "flags"
+  json sos = json::array();  // the SO segments (the keys of the observation's "flags")
   for (const TerrainPiece& p : b.terrain)
     if (p.type == Terrain::kObjective) sos.push_back(b.seg_name(b.seg(p.col, p.row)));
   j["sos"] = sos;
@@ -57,9 +57,14 @@ json rivet_board_json(const Game& game) {
                      {"base_fields", t.base_fields}});
   }
   j["unit_types"] = types;
-  // Column indexes of the observation's unit arrays (RivetState::to_json).
-  j["unit_fields"] = {{"id", 0},     {"type", 1},   {"plug", 2},   {"owner", 3}, {"seg", 4},
-                      {"fields", 5}, {"damage", 6}, {"combat", 7}, {"move", 17}, {"bogged", 25}};
+  json cards = json::array();  // content §6
+  for (const ActionCard& c : data.actions)
+    cards.push_back({{"id", c.id}, {"name", c.name}, {"window", c.window}, {"rules", c.rules}});
+  j["action_cards"] = cards;
+  json secrets = json::array();  // content §7
+  for (const SecretMission& m : data.secrets)
+    secrets.push_back({{"id", m.id}, {"name", m.name}, {"vp", m.vp}, {"condition", m.condition}});
+  j["secret_missions"] = secrets;
   return j;
 }
 

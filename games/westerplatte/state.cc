@@ -38,15 +38,15 @@ void get(const json& j, const char* key, int8_t& v) {
 }  // namespace
 
 // Every field of the state, in one place, for to_json / from_json / hash.
-#define WP_FIELDS(X)                                                                               \
-  X(outcome_)                                                                                      \
-  X(player_)                                                                                       \
-  X(day_) X(bricks_) X(tile_at_) X(shells_) X(mines_) X(rebuild_) X(surplus_) X(supply_ammo_)      \
-      X(ammo_) X(officer_at_) X(morale_) X(extra_move_) X(restricted_) X(extra_action_) X(burned_) \
-          X(lane_card_) X(lane_space_) X(lane_damage_) X(mine_) X(card_loc_) X(under_) X(pile_)    \
-              X(event_used_) X(pos_left_) X(neg_left_) X(moved_) X(actions_) X(restricted_now_)    \
-                  X(extra_move_now_) X(extra_action_now_) X(given_) X(reinforce_fields_)           \
-                      X(reinforced_)
+// clang-format off
+#define WP_FIELDS(X) \
+  X(outcome_) X(player_) X(day_) X(bricks_) X(tile_at_) X(shells_) X(mines_) X(rebuild_) \
+  X(surplus_) X(supply_ammo_) X(ammo_) X(officer_at_) X(morale_) X(extra_move_) \
+  X(restricted_) X(extra_action_) X(burned_) X(lane_card_) X(lane_space_) X(lane_damage_) \
+  X(mine_) X(card_loc_) X(under_) X(pile_) X(event_used_) X(pos_left_) X(neg_left_) \
+  X(moved_) X(actions_) X(restricted_now_) X(extra_move_now_) X(extra_action_now_) \
+  X(given_) X(reinforce_fields_) X(reinforced_)
+// clang-format on
 
 namespace {
 json to_j(int8_t v) {
@@ -126,11 +126,141 @@ uint64_t WpState::hash() const {
   return hs.value();
 }
 
+namespace {
+const char* card_kind_name(CardKind k) {
+  switch (k) {
+    case CardKind::kMg:
+      return "mg";
+    case CardKind::kHowitzer:
+      return "howitzer";
+    case CardKind::kAirRaid:
+      return "air_raid";
+    case CardKind::kMoraleLoss:
+      return "morale_loss";
+  }
+  return "?";
+}
+const char* morale_level_name(int code) {
+  static const char* kNames[] = {"-", "START", "L1", "L2", "L3", "H1", "H2", "H3"};
+  return code >= 0 && code < 8 ? kNames[code] : "?";
+}
+}  // namespace
+
 // Everything is public (cooperative game, WP 0): the undrawn deck is a set without an order, so
-// the full state is what every seat may know.
+// every seat and observer sees the same. The observation names its fields (docs/web.md
+// "Observations"): fields, tiles and lanes by their ids, cards by id, players by seat id.
 json WpState::observe(int seat) const {
   (void)seat;
-  return to_json();
+  static const char* kRoman[] = {"I", "II", "III", "IV"};
+  const Data& d = wp().data();
+  const auto& seats = wp().seats();
+  json j;
+  j["level"] = level_name(wp().rules().level);
+  j["outcome"] = outcome_ == 0 ? "running" : outcome_ > 0 ? "won" : "lost";
+  j["day"] = day_;
+  j["moves"] = moves_;
+  j["active_player"] = seats[static_cast<size_t>(player_)];
+  const auto& track = wp().track();
+  json tr = json::array();
+  for (int code : track) tr.push_back(morale_level_name(code));
+  j["morale"] = {{"index", morale_}, {"level", morale_level_name(level_code())}, {"track", tr}};
+
+  // The fields: forward defence fields A-E and the guard posts T1-T6 with their action tiles.
+  json fields = json::array();
+  for (int f = 0; f < kFields; ++f) {
+    json officers = json::array();
+    for (int i = 0; i < wp().num_officers(); ++i)
+      if (officer_at_[static_cast<size_t>(i)] == f) officers.push_back("o" + std::to_string(i + 1));
+    json fj = {{"id", field_name(f)},
+               {"bricks", bricks_[static_cast<size_t>(f)]},
+               {"reinforced", reinforced_[static_cast<size_t>(f)] != 0},
+               {"officers", officers}};
+    if (f >= kFdfs) {
+      const int k = tile_at_[static_cast<size_t>(f - kFdfs)];
+      fj["tile"] = k < 0 ? json(nullptr) : json(tile_name(static_cast<TileKind>(k)));
+    }
+    fields.push_back(fj);
+  }
+  j["fields"] = fields;
+  j["max_bricks"] = d.max_bricks;
+  j["stock"] = {{"shells", shells_}, {"mines", mines_}, {"rebuild", rebuild_}};
+  j["surplus_bricks"] = surplus_;
+  j["ammo_supply"] = supply_ammo_;
+
+  json officers = json::array();
+  for (int i = 0; i < wp().num_officers(); ++i) {
+    const int at = officer_at_[static_cast<size_t>(i)];
+    officers.push_back({{"id", "o" + std::to_string(i + 1)},
+                        {"seat", seats[static_cast<size_t>(wp().owner(i))]},
+                        {"field", at < 0 ? json(nullptr) : json(field_name(at))}});
+  }
+  j["officers"] = officers;
+  json players = json::array();
+  for (int p = 0; p < wp().rules().players; ++p) {
+    const size_t k = static_cast<size_t>(p);
+    players.push_back({{"seat", seats[k]},
+                       {"ammo", ammo_[k]},
+                       {"extra_move", extra_move_[k]},
+                       {"restricted", restricted_[k]},
+                       {"extra_action", extra_action_[k]},
+                       {"given", given_[k]}});  // WP 8: received in the distribution under way
+  }
+  j["players"] = players;
+
+  // The lanes A-E (WP 2): the German troop on each, space I (far) to IV (at the wall), or a mine.
+  json lanes = json::array();
+  for (int l = 0; l < kLanes; ++l) {
+    const size_t k = static_cast<size_t>(l);
+    const int c = lane_card_[k];
+    json troop = nullptr;
+    if (c >= 0) {
+      const AttackCard& a = card(c);
+      troop = {{"card", a.id},
+               {"kind", card_kind_name(a.kind)},
+               {"space", kRoman[lane_space_[k]]},
+               {"endurance", a.endurance},
+               {"damage", lane_damage_[k]},
+               {"speed", a.speed},
+               {"power", a.power}};
+    }
+    lanes.push_back({{"id", lane_name(l)}, {"troop", troop}, {"mine", mine_[k] != 0}});
+  }
+  j["lanes"] = lanes;
+  j["burned_passage"] = burned_ < 0 ? json(nullptr)
+                                    : json{field_name(d.passages[static_cast<size_t>(burned_)][0]),
+                                           field_name(d.passages[static_cast<size_t>(burned_)][1])};
+
+  // The attack cards: the day piles (drawn and resolved, WP 6), the known queue under the deck
+  // (WP 7.4, top first) and how many are left to draw.
+  json piles = json::array();
+  for (int day = 1; day <= 8; ++day) {
+    json cards = json::array();
+    for (size_t c = 0; c < card_loc_.size(); ++c)
+      if (card_loc_[c] == day) cards.push_back(d.cards[c].id);
+    piles.push_back({{"day", day}, {"cards", cards}});
+  }
+  j["day_piles"] = piles;
+  j["cards_per_day"] = d.cards_per_day;
+  json under = json::array();
+  for (int8_t c : under_) under.push_back(card(c).id);
+  j["deck"] = {{"cards", deck_size()}, {"under", under}};
+  json resolved = json::array();
+  for (size_t e = 0; e < event_used_.size(); ++e)
+    if (event_used_[e]) resolved.push_back(d.events[e].id);
+  j["events"] = {
+      {"positive_left", pos_left_}, {"negative_left", neg_left_}, {"resolved", resolved}};
+
+  // The active player's turn (WP 7.1) while it is under way.
+  if (!tasks_.empty() && tasks_.back().type == tPlayer)
+    j["turn"] = {{"moves", moved_[0] + moved_[1]},
+                 {"officer_moves", {moved_[0], moved_[1]}},
+                 {"actions", actions_},
+                 {"restricted", restricted_now_ != 0},
+                 {"extra_move", extra_move_now_ != 0},
+                 {"extra_action", extra_action_now_ != 0}};
+  else
+    j["turn"] = nullptr;
+  return j;
 }
 
 // No hidden information: the order of the undrawn cards is not part of the state; each draw is a

@@ -81,8 +81,11 @@ const char* TargetId(TargetClass t) {
   return "soft";
 }
 
-// The printed values of one face (WSR 1.2.1).
-json FaceJson(const Face& f) {
+}  // namespace
+
+// The printed values of one face (WSR 1.2.1; board.h).
+nlohmann::json FaceJson(const Face& f) {
+  using nlohmann::json;
   json j = {{"symbol", SymbolId(f.symbol)},
             {"target", TargetId(f.target_class())},
             {"silhouette", f.silhouette},
@@ -108,6 +111,8 @@ json FaceJson(const Face& f) {
   if (f.ap_enhanced) j["ap_enhanced"] = true;
   return j;
 }
+
+namespace {
 
 // A counter type: identity and every face it has, keyed by face name ("full", "reduced",
 // "mounted-full", ...).
@@ -323,21 +328,6 @@ json BoardJson(const Game& game) {
   j["units"] = units;
   j["sws"] = sws;
   j["counters"] = counters;
-  // How to read the dynamic observation (WsrState::observe).
-  j["unit_flags"] = {{"reduced", kReduced},
-                     {"mounted", kMounted},
-                     {"disrupted", kDisrupted},
-                     {"ops_complete", kOpsComplete},
-                     {"out_of_command", kOutOfCommand},
-                     {"moving", kMoving},
-                     {"moved", kMovedThisImpulse},
-                     {"gone", kGone},
-                     {"permanent", kPermanent},
-                     {"off_map", kOffMap},
-                     {"hq_supported", kHqSupported},
-                     {"hq_bonus", kHqBonus}};
-  j["control_bits"] = {
-      {"controller_mask", 3}, {"wreck", kWreckBit}, {"ip", kIpBit}, {"mine", kMineBit}};
   return j;
 }
 

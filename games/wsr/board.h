@@ -2,8 +2,8 @@
 // docs/web.md "Board JSON"). Everything that does not change during a game: the layout's hexes
 // with their pixel positions, terrain, roads, crests and places; the scenario's zones and
 // objectives; the formations; every unit's counter with the printed values of its faces; the
-// support weapon counters. The UI joins it with WsrState::observe() (units as
-// [hex, start_hex, flags, mp_spent, sw], control bits per hex) to draw the position.
+// support weapon counters. The UI joins it with WsrState::observe() (observation.cc: named
+// fields per unit, hex markers by hex id) to draw the position.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -16,6 +16,11 @@ class WsrGame;
 
 // Throws std::runtime_error if `game` is not a White Star Rising game.
 nlohmann::json BoardJson(const Game& game);
+
+struct Face;  // games/wsr/data.h
+// The printed values of one face (WSR 1.2.1): symbol, target class, weapons, armour, save, MF,
+// assault, command values. The board's counters and the observation's units both use it.
+nlohmann::json FaceJson(const Face& face);
 
 // GameModule::odds (docs/protocol.md "odds", board.cc): the exact odds of a direct or
 // opportunity fire (`fire U T [with-hq]`, `opfire U T [with-hq]`; WSR 6.1, 6.2, A-02) in

@@ -1158,7 +1158,7 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
 }
 
 // ---------------------------------------------------------------------------------------------
-// JSON, hash, observation
+// JSON, hash, determinization
 
 json WsrState::to_json() const {
   json j;
@@ -1239,13 +1239,9 @@ uint64_t WsrState::hash() const {
   return h.value();
 }
 
-// WSR has no hidden information: the cup's contents are public (counts), only the draw order
-// is unknown, and draws are chance decisions.
-json WsrState::observe(int seat) const {
-  (void)seat;
-  return to_json();
-}
-
+// observe(): observation.cc. WSR has no hidden information: the cup's contents are public
+// (counts), only the draw order is unknown, and draws are chance decisions; so the
+// determinization is the state itself.
 std::unique_ptr<State> WsrState::determinize(int seat, Rng& rng) const {
   (void)seat;
   (void)rng;

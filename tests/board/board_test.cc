@@ -125,8 +125,9 @@ TEST(WsrBoard, UnitsCarryCounterFacesWithPrintedValues) {
   }
   EXPECT_TRUE(saw_hq);
   EXPECT_TRUE(saw_armor);
-  EXPECT_EQ(b["unit_flags"]["disrupted"].get<int>(), wsr::kDisrupted);
-  EXPECT_EQ(b["control_bits"]["wreck"].get<int>(), wsr::kWreckBit);
+  // The observation names its fields (WsrState::observe): no bit tables to decode it with.
+  EXPECT_FALSE(b.contains("unit_flags"));
+  EXPECT_FALSE(b.contains("control_bits"));
 }
 
 TEST(WsrBoard, EveryBasicScenarioHasABoard) {

@@ -115,8 +115,7 @@ INSTANTIATE_TEST_SUITE_P(
                                  "the view of blue changes when hidden information is re-sampled "
                                  "(leak): decision_for() prompt"},
                       // "press" reveals nothing, yet with a 6 in hand it ends the turn.
-                      PlantedBug{Bug::kPressShowsCard,
-                                 "'press' reveals no information, yet what "},
+                      PlantedBug{Bug::kPressShowsCard, "'press' reveals no information, yet what "},
                       PlantedBug{Bug::kDealTextShowsCard, "the text of 'deal"}),
     [](const ::testing::TestParamInfo<PlantedBug>& info) {
       std::string name = bug_name(info.param.bug);

@@ -97,10 +97,24 @@ TEST(RivetCards, HiddenHandsInObservation) {
   EndTurn(*s);
   const json mine = s->observe(kAllies);
   const json theirs = s->observe(kBismark);
-  EXPECT_EQ(mine["secrets"][0], (std::vector<int>{CardIndex("SM-09"), CardIndex("SM-05")}));
-  EXPECT_EQ(theirs["secrets"][0], 2);  // only the count
-  EXPECT_TRUE(theirs["deck"].is_number());
-  EXPECT_EQ(s->observe(kObserver)["secrets"][0], 2);
+  const json& my_seat = mine["seats"]["allies"];
+  EXPECT_EQ(my_seat["secrets"], json::array({"SM-09", "SM-05"}));
+  EXPECT_EQ(my_seat["secrets_count"], 2);
+  json my_hand = json::array();
+  for (int c : s->hands[kAllies]) my_hand.push_back(g->data().actions[static_cast<size_t>(c)].id);
+  EXPECT_EQ(my_seat["hand"], my_hand);
+  EXPECT_EQ(my_seat["hand_size"], s->hands[kAllies].size());
+  // The opponent and an observer get only the counts.
+  for (const json& other : {theirs, s->observe(kObserver)}) {
+    const json& seat = other["seats"]["allies"];
+    EXPECT_EQ(seat["secrets"], nullptr);
+    EXPECT_EQ(seat["secrets_count"], 2);
+    EXPECT_EQ(seat["hand"], nullptr);
+    EXPECT_EQ(seat["hand_size"], s->hands[kAllies].size());
+  }
+  EXPECT_EQ(s->observe(kObserver)["seats"]["bismark"]["hand"], nullptr);
+  EXPECT_TRUE(theirs["cards"]["deck"].is_number());
+  EXPECT_TRUE(theirs["cards"]["secret_deck"].is_number());
   Rng rng(5);
   bool changed = false;
   for (int i = 0; i < 20; ++i) {

@@ -18,8 +18,9 @@ namespace feldherr::server::hubtest {
 namespace {
 
 // What `viewer` must not read about `owner` in `state`: strings that name the owner's hidden
-// things. A string that the viewer's own observation contains (the same troop type face up
-// elsewhere) is not a secret.
+// things. Pocket: a troop type that the viewer's own observation contains (the same type face up
+// elsewhere) is not a secret. Rivet Wars: every card and secret mission exists once, so its id or
+// name anywhere the viewer reads, the observation included, tells where it is.
 std::vector<std::string> secrets_of(const State& state, int owner, int viewer) {
   std::vector<std::string> out;
   if (const auto* p = dynamic_cast<const pocket::PocketState*>(&state)) {
@@ -43,6 +44,7 @@ std::vector<std::string> secrets_of(const State& state, int owner, int viewer) {
       out.push_back(data.secrets[static_cast<size_t>(s)].id);
       out.push_back(data.secrets[static_cast<size_t>(s)].name);
     }
+    return out;
   }
   const std::string seen = state.observe(viewer).dump();
   out.erase(std::remove_if(out.begin(), out.end(),

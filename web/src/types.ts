@@ -125,6 +125,7 @@ export interface Weapon {
 }
 
 export interface Face {
+  name?: string; // "full", "reduced", "mounted-full", ... (in the observation's units)
   symbol: string;
   target: string;
   silhouette: string;
@@ -201,8 +202,101 @@ export interface WsrBoard {
   }[];
   sws: { i: number; label: string; counter: string; side: number; formation: number }[];
   counters: Record<string, Counter>;
-  unit_flags: Record<string, number>;
-  control_bits: Record<string, number>;
+}
+
+// --- White Star Rising observation (WsrState::observe, games/wsr/observation.cc) ---
+
+export interface WsrObsUnit {
+  label: string;
+  seat: string;
+  formation: string;
+  counter: string; // id into WsrBoard.counters
+  hex: string | null; // hex id, null off the map
+  start_hex: string | null;
+  hq: boolean;
+  reduced: boolean;
+  mounted: boolean;
+  disrupted: boolean;
+  ops_complete: boolean;
+  out_of_command: boolean;
+  moving: boolean;
+  moved: boolean;
+  gone: boolean;
+  off_map: boolean;
+  hq_supported: boolean;
+  sw: string | null; // support weapon counter id
+  mp_spent: number;
+  face: Face;
+}
+
+export interface WsrHexMarkers {
+  controller: string | null;
+  entered_last: string | null;
+  wreck: boolean;
+  ip: boolean;
+  mine: boolean;
+}
+
+export interface WsrObservation {
+  phase: 'setup' | 'operations' | 'marker-removal' | 'over';
+  turn: number;
+  turns: number;
+  moves: number;
+  active_formation: string | null;
+  formations: { id: string; seat: string; in_cup: number; impulses: number; activate_first: boolean }[];
+  cup: { formation_markers: number; end_turn: number; end_turn_drawn: number; chaos: number };
+  seats: Record<string, { fate_points: number; mines_left: number; held_end_turn: number }>;
+  moving: { units: string[]; from: string | null; hexes_entered: number } | null;
+  chaos: { rolls: number[]; formation: string | null };
+  assault: {
+    hex: string;
+    from: string | null;
+    seat: string | null;
+    overrun: boolean;
+    attackers: string[];
+    defenders: string[];
+    supported: (string | null)[];
+    hits: { attackers: number; defenders: number };
+  } | null;
+  entry_rolls: (number | null)[];
+  units: WsrObsUnit[];
+  hexes: Record<string, WsrHexMarkers>; // only hexes with a controller, an entry or a marker
+}
+
+// --- 7 Tage der Westerplatte observation (WpState::observe, games/westerplatte/state.cc) ---
+
+export interface WpObservation {
+  level: string;
+  outcome: 'running' | 'won' | 'lost';
+  day: number;
+  moves: number;
+  active_player: string;
+  morale: { index: number; level: string; track: string[] };
+  fields: { id: string; bricks: number; reinforced: boolean; officers: string[]; tile?: string | null }[];
+  max_bricks: number;
+  stock: { shells: number; mines: number; rebuild: number };
+  surplus_bricks: number;
+  ammo_supply: number;
+  officers: { id: string; seat: string; field: string | null }[];
+  players: { seat: string; ammo: number; extra_move: number; restricted: number; extra_action: number; given: number }[];
+  lanes: {
+    id: string;
+    troop: { card: string; kind: string; space: string; endurance: number; damage: number; speed: number; power: number } | null;
+    mine: boolean;
+  }[];
+  burned_passage: [string, string] | null;
+  day_piles: { day: number; cards: string[] }[];
+  cards_per_day: number;
+  deck: { cards: number; under: string[] };
+  events: { positive_left: number; negative_left: number; resolved: string[] };
+  turn: {
+    moves: number;
+    officer_moves: [number, number];
+    actions: number;
+    restricted: boolean;
+    extra_move: boolean;
+    extra_action: boolean;
+  } | null;
 }
 
 // --- Pocket Battles board (games/pocket/board.cc) ---
@@ -258,7 +352,98 @@ export interface RivetBoard {
   terrain_names: string[];
   fields: string[];
   unit_types: RivetUnitType[];
-  unit_fields: Record<string, number>;
+  action_cards: { id: string; name: string; window: number; rules: string }[];
+  secret_missions: { id: string; name: string; vp: number; condition: string }[];
+}
+
+/** A unit in Rivet Wars' observation (games/rivet/observation.cc). */
+export interface RivetObservedUnit {
+  label: string; // "u7", as in the action texts
+  type: string; // unit type id (board.unit_types[].id)
+  plug: string | null; // plug type id in its socket
+  owner: string; // side id
+  seg: string; // segment id "d4"
+  fields: string[]; // field names, board.fields: "NW", "NE", "SW", "SE"
+  hp: number; // hit points left
+  max_hp: number; // with the plug
+  damage: number;
+  activated: boolean; // combat or movement activation under way or done this turn
+  combat: 'ready' | 'active' | 'done';
+  move: 'ready' | 'active' | 'done';
+  bogged: boolean;
+  attacked: boolean;
+  dashed: boolean;
+  rapid_used: boolean;
+  shots: number[];
+  rush_left: number;
+  dash_left: number;
+  rush_diagonal: boolean;
+  buff_range: number;
+  buff_rapid: number;
+  mp_left: number;
+  diagonal_used: boolean;
+  placed: boolean;
+  card_precision: number;
+  card_assault: number;
+  card_sniper: boolean;
+  card_extra_weapon: number | null;
+}
+
+/** Per side: hands and secret missions by id only to their owner (null to anyone else). */
+export interface RivetSeat {
+  vp: number;
+  vp_needed: number;
+  dp: number;
+  rivets: number;
+  infantry_dp: number;
+  free_units: number;
+  escalation_vp: number;
+  hand_size: number;
+  hand: string[] | null;
+  secrets_count: number;
+  secrets: string[] | null;
+}
+
+/** RivetState::observe (games/rivet/observation.cc; docs/web.md "Observations"). */
+export interface RivetObservation {
+  round: number;
+  phase: 'initiative' | 'deployment' | 'combat' | 'movement' | 'cards' | 'start-gas' | 'wrap-up' | 'over';
+  active: string;
+  first: string;
+  turn_in_round: number;
+  moves: number;
+  seats: Record<string, RivetSeat>;
+  units: RivetObservedUnit[];
+  terrain: { kind: string; seg: string; field: string }[];
+  flags: Record<string, string | null>; // SO segment -> side whose flag stands there
+  heroes_used: string[];
+  cards: { deck: number; discard: string[]; secret_deck: number; secrets_fulfilled: string[]; step: string; secret_draws: number };
+  windows: { open: boolean; used: boolean; forward_depot: boolean; w5_used: boolean };
+  smoke: { seg: string; seat: string | null }[];
+  turn_stats: Record<string, number>;
+  activated_seg: string | null;
+  clouds: { seg: string; owner: string | null; created: number; chart: number[] }[];
+  gas_jobs: ({ drift: number } | { seg: string; owner: string | null; chart: number[]; units: string[] })[];
+  gas_drift: number | null;
+  paradrop: { left: number; origin: string | null; aim: string | null; done: boolean };
+  shock: { unit: string; seg: string; fields: string[] } | null;
+  retreat: string[];
+  attack: {
+    source: 'weapon' | 'minefield' | 'tank-shock';
+    attacker: string | null;
+    seat: string | null;
+    seg: string;
+    queue: string[];
+    dice: number;
+    rolled: number[];
+    damaged: string[];
+    window: string | null;
+    [k: string]: unknown;
+  } | null;
+  threshold_reached: boolean;
+  tie_continuation: boolean;
+  winner: string | null; // side id, "draw", or null while the game runs
+  end_reason: string;
 }
 
 export type Board = WsrBoard | PocketBoard | RivetBoard;

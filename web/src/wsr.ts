@@ -1,17 +1,19 @@
-// Decoding the White Star Rising observation (WsrState::observe = to_json: units as
-// [hex, start_hex, flags, mp_spent, sw], control bits per hex) against the static board.
-import { dirBetween } from './hex';
-import type { Counter, Face, WsrBoard } from './types';
+// Reading the White Star Rising observation (WsrState::observe, games/wsr/observation.cc: named
+// fields, units by label, hexes by the map's hex id, each unit with the face it shows) against the
+// static board (games/wsr/board.cc), which gives the hexes' positions and the counters' names.
+import type { Counter, Face, WsrBoard, WsrObservation } from './types';
 
 export interface WsrUnit {
   index: number;
   label: string;
   seat: string;
   side: number;
+  formation: string;
   counter: Counter;
-  hex: number; // -1 off the map
-  startHex: number;
-  flags: number;
+  face: Face; // the face up with its printed values (CounterType::face_for)
+  hex: number; // index into board.hexes, -1 off the map
+  hexId: string | null;
+  startHex: number; // index into board.hexes at the start of the impulse, -1 none
   mpSpent: number;
   sw: string | null; // support weapon counter id held
   reduced: boolean;
@@ -20,6 +22,7 @@ export interface WsrUnit {
   opsComplete: boolean;
   outOfCommand: boolean;
   moving: boolean;
+  moved: boolean;
   gone: boolean;
   offMap: boolean;
   hq: boolean;
@@ -32,48 +35,49 @@ export interface HexMarkers {
   mine: boolean;
 }
 
-export function decodeUnits(obs: any, board: WsrBoard): WsrUnit[] {
-  const f = board.unit_flags;
-  const rows: number[][] = Array.isArray(obs?.units) ? obs.units : [];
-  return board.units.map((u, i) => {
-    const [hex, startHex, flags, mpSpent, sw] = rows[i] ?? [-1, -1, f.gone ?? 128, 0, 0];
-    const has = (name: string) => (flags & (f[name] ?? 0)) !== 0;
-    const swInfo = sw > 0 ? board.sws[sw - 1] : undefined;
+const hexIndexes = new WeakMap<WsrBoard, Map<string, number>>();
+
+/** The index into board.hexes of a hex id, -1 for null or an id not on the board. */
+export function hexIndex(board: WsrBoard, id: string | null | undefined): number {
+  if (!id) return -1;
+  let m = hexIndexes.get(board);
+  if (!m) {
+    m = new Map(board.hexes.map((h) => [h.id, h.i]));
+    hexIndexes.set(board, m);
+  }
+  return m.get(id) ?? -1;
+}
+
+/** The observation's units joined with the board's hexes and counters. */
+export function observedUnits(obs: WsrObservation | null | undefined, board: WsrBoard): WsrUnit[] {
+  const rows = Array.isArray(obs?.units) ? obs.units : [];
+  return rows.map((u, i) => {
+    const counter = board.counters[u.counter];
     return {
       index: i,
       label: u.label,
       seat: u.seat,
-      side: u.side,
-      counter: board.counters[u.counter],
-      hex,
-      startHex,
-      flags,
-      mpSpent,
-      sw: swInfo ? swInfo.counter : null,
-      reduced: has('reduced'),
-      mounted: has('mounted'),
-      disrupted: has('disrupted'),
-      opsComplete: has('ops_complete'),
-      outOfCommand: has('out_of_command'),
-      moving: has('moving'),
-      gone: has('gone'),
-      offMap: has('off_map'),
-      hq: u.hq || u.shq,
+      side: board.seats.indexOf(u.seat),
+      formation: u.formation,
+      counter,
+      face: u.face,
+      hex: hexIndex(board, u.hex),
+      hexId: u.hex,
+      startHex: hexIndex(board, u.start_hex),
+      mpSpent: u.mp_spent,
+      sw: u.sw,
+      reduced: u.reduced,
+      mounted: u.mounted,
+      disrupted: u.disrupted,
+      opsComplete: u.ops_complete,
+      outOfCommand: u.out_of_command,
+      moving: u.moving,
+      moved: u.moved,
+      gone: u.gone,
+      offMap: u.off_map,
+      hq: u.hq,
     };
   });
-}
-
-/** The face up (CounterType::face_for): transport counters by mounted, others full/reduced. */
-export function faceOf(c: Counter, mounted: boolean, reduced: boolean): Face {
-  const pick = (...names: string[]) => {
-    for (const n of names) if (c.faces[n]) return c.faces[n];
-    return Object.values(c.faces)[0];
-  };
-  if (c.transport) {
-    const m = mounted ? 'mounted' : 'dismounted';
-    return reduced ? pick(`${m}-reduced`, `${m}-full`) : pick(`${m}-full`);
-  }
-  return reduced ? pick('reduced', 'full') : pick('full');
 }
 
 /** Units on the map by hex, in unit order (HQs last so combat units sit on top). */
@@ -89,14 +93,14 @@ export function stacks(units: WsrUnit[]): Map<number, WsrUnit[]> {
   return out;
 }
 
-export function hexMarkers(obs: any, board: WsrBoard, hex: number): HexMarkers {
-  const v: number = Array.isArray(obs?.control) ? (obs.control[hex] ?? 0) : 0;
-  const b = board.control_bits;
+/** Control and markers of board hex `hex` (an index into board.hexes). */
+export function hexMarkers(obs: WsrObservation | null | undefined, board: WsrBoard, hex: number): HexMarkers {
+  const m = obs?.hexes?.[board.hexes[hex]?.id];
   return {
-    controller: (v & (b.controller_mask ?? 3)) - 1,
-    wreck: (v & (b.wreck ?? 16)) !== 0,
-    ip: (v & (b.ip ?? 32)) !== 0,
-    mine: (v & (b.mine ?? 64)) !== 0,
+    controller: m?.controller ? board.seats.indexOf(m.controller) : -1,
+    wreck: !!m?.wreck,
+    ip: !!m?.ip,
+    mine: !!m?.mine,
   };
 }
 
@@ -142,28 +146,3 @@ export const SEAT_COLOURS: Record<string, string> = {
   allies: '#8a6d3b',
   bismark: '#5a5f6b',
 };
-
-/**
- * MP the moving stack pays to enter each adjacent hex (WSR 5.0: the board's per-hexside costs,
- * the highest of the stack's units by target class; a wreck in the hex is not included).
- */
-export function moveCosts(board: WsrBoard, units: WsrUnit[], targets: string[]): Map<string, number> {
-  const out = new Map<string, number>();
-  const movers = units.filter((u) => u.moving && u.hex >= 0);
-  if (movers.length === 0) return out;
-  const from = board.hexes[movers[0].hex];
-  for (const id of targets) {
-    const to = board.hexes.find((h) => h.id === id);
-    if (!to || !from.cost) continue;
-    const d = dirBetween(from, to);
-    if (d < 0) continue;
-    let cost = 0;
-    for (const u of movers) {
-      const hard = faceOf(u.counter, u.mounted, u.reduced).target === 'hard';
-      const c = from.cost[d][hard ? 1 : 0];
-      cost = c < 0 || cost < 0 ? -1 : Math.max(cost, c);
-    }
-    if (cost >= 0) out.set(id, cost);
-  }
-  return out;
-}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeUnits, faceOf, faceSummary, hexMarkers, moveCosts, stacks } from '../src/wsr';
+import { faceSummary, hexMarkers, observedUnits, stacks } from '../src/wsr';
 import { cellKey, hiddenCount, segmentCell, unitCell } from '../src/pocket';
 import { oddsTables } from '../src/components/OddsPanel';
 import { mergeLog, unionLog } from '../src/components/LogPanel';
 import { parseRoute } from '../src/route';
 import { missingKeys, playerLabel, t } from '../src/i18n';
-import type { Counter, Face, PocketBoard, WsrBoard } from '../src/types';
+import type { Counter, Face, PocketBoard, WsrBoard, WsrObservation, WsrObsUnit } from '../src/types';
 
 const face = (mf: number, extra: Partial<Face> = {}): Face => ({
   symbol: 'vehicle', target: 'hard', silhouette: '', ap: { fp: 3, to_hit: 4, range: 8, underlined: false, enhanced: false },
@@ -14,11 +14,17 @@ const face = (mf: number, extra: Partial<Face> = {}): Face => ({
 const tank: Counter = { id: 'us.m4', name: 'M4', nation: 'us', kind: 'armor', recon: false, aa: false, transport: false, steps: 2, wreck_back: true,
   faces: { full: face(6), reduced: face(5) } };
 const ht: Counter = { id: 'us.ht', name: 'HT', nation: 'us', kind: 'mech-infantry', recon: false, aa: false, transport: true, steps: 2, wreck_back: false,
-  faces: { 'mounted-full': face(7), 'mounted-reduced': face(6), 'dismounted-full': face(4), 'dismounted-reduced': face(3) } };
+  faces: { 'mounted-full': face(7, { target: 'soft' }), 'mounted-reduced': face(6), 'dismounted-full': face(4), 'dismounted-reduced': face(3) } };
 const hq: Counter = { ...tank, id: 'us.hq', name: 'HQ', kind: 'hq', faces: { full: face(5, { command_value: 2, command_range: 3, ap: null, armor: 0 }) } };
 
 const board = {
   kind: 'hex', seats: ['us', 'de'],
+  hexes: [
+    { i: 0, id: 'A-C04', c: 3, y: 4, cost: [[1, 2], [1, 1], [3, 4], [-1, -1], [1, 1], [1, 1]] },
+    { i: 1, id: 'A-D04', c: 4, y: 5 },
+    { i: 2, id: 'A-C03', c: 3, y: 2 },
+    { i: 3, id: 'A-C05', c: 3, y: 6 },
+  ],
   units: [
     { i: 0, label: 'us.m4-1', side: 0, seat: 'us', formation: 0, counter: 'us.m4', hq: false, shq: false },
     { i: 1, label: 'us.ht-1', side: 0, seat: 'us', formation: 0, counter: 'us.ht', hq: false, shq: false },
@@ -27,71 +33,60 @@ const board = {
   ],
   sws: [{ i: 0, label: 'us.hmg', counter: 'us.hmg', side: 0, formation: 0 }],
   counters: { 'us.m4': tank, 'us.ht': ht, 'us.hq': hq },
-  unit_flags: { reduced: 1, mounted: 2, disrupted: 4, ops_complete: 8, out_of_command: 16, moving: 32, moved: 64, gone: 128, permanent: 256, off_map: 512 },
-  control_bits: { controller_mask: 3, wreck: 16, ip: 32, mine: 64 },
 } as unknown as WsrBoard;
 
-describe('WSR observation decoding (WsrState::to_json units and control)', () => {
-  const obs = {
-    units: [
-      [5, 5, 1 | 4, 0, 1],
-      [5, 4, 2 | 8, 3, 0],
-      [5, 5, 16, 0, 0],
-      [-1, -1, 128, 0, 0],
-    ],
-    control: [0, 1, 2 | 16, 32 | 64],
-  };
-  const us = decodeUnits(obs, board);
+// A unit of the observation (WsrState::observe) with every flag off unless given.
+const unit = (label: string, seat: string, counter: string, f: Face, extra: Partial<WsrObsUnit> = {}): WsrObsUnit => ({
+  label, seat, formation: `${seat}.f`, counter, hex: 'A-C04', start_hex: 'A-C04', hq: false, reduced: false, mounted: false,
+  disrupted: false, ops_complete: false, out_of_command: false, moving: false, moved: false, gone: false, off_map: false,
+  hq_supported: false, sw: null, mp_spent: 0, face: f, ...extra,
+});
 
-  it('reads the flag bits', () => {
-    expect(us[0]).toMatchObject({ hex: 5, reduced: true, disrupted: true, opsComplete: false, sw: 'us.hmg' });
-    expect(us[1]).toMatchObject({ mounted: true, opsComplete: true, mpSpent: 3, startHex: 4, sw: null });
+const observation = (units: WsrObsUnit[], hexes: WsrObservation['hexes'] = {}): WsrObservation =>
+  ({ phase: 'operations', turn: 1, turns: 6, units, hexes, seats: {} }) as unknown as WsrObservation;
+
+describe('WSR observation read against the board (WsrState::observe, named fields)', () => {
+  const obs = observation(
+    [
+      unit('us.m4-1', 'us', 'us.m4', { ...tank.faces.reduced, name: 'reduced' }, { reduced: true, disrupted: true, sw: 'us.hmg' }),
+      unit('us.ht-1', 'us', 'us.ht', { ...ht.faces['mounted-full'], name: 'mounted-full' }, { mounted: true, ops_complete: true, mp_spent: 3, start_hex: 'A-D04' }),
+      unit('us.hq', 'us', 'us.hq', { ...hq.faces.full, name: 'full' }, { out_of_command: true, hq: true }),
+      unit('de.x', 'de', 'us.m4', { ...tank.faces.full, name: 'full' }, { gone: true, hex: null, start_hex: null }),
+    ],
+    {
+      'A-D04': { controller: 'us', entered_last: null, wreck: false, ip: false, mine: false },
+      'A-C03': { controller: 'de', entered_last: 'de', wreck: true, ip: false, mine: false },
+      'A-C05': { controller: null, entered_last: null, wreck: false, ip: true, mine: true },
+    },
+  );
+  const us = observedUnits(obs, board);
+
+  it('joins units with the board: hex ids to hexes, counters, seats', () => {
+    expect(us[0]).toMatchObject({ hex: 0, hexId: 'A-C04', reduced: true, disrupted: true, opsComplete: false, sw: 'us.hmg', side: 0 });
+    expect(us[0].counter).toBe(tank);
+    expect(us[1]).toMatchObject({ mounted: true, opsComplete: true, mpSpent: 3, startHex: 1, sw: null });
     expect(us[2]).toMatchObject({ outOfCommand: true, hq: true });
-    expect(us[3]).toMatchObject({ gone: true, hex: -1 });
+    expect(us[3]).toMatchObject({ gone: true, hex: -1, hexId: null, side: 1 });
+    expect(observedUnits(undefined, board)).toEqual([]);
   });
 
   it('stacks units by hex, HQs last, the eliminated left out', () => {
     const s = stacks(us);
-    expect([...s.keys()]).toEqual([5]);
-    expect(s.get(5)!.map((u) => u.label)).toEqual(['us.m4-1', 'us.ht-1', 'us.hq']);
+    expect([...s.keys()]).toEqual([0]);
+    expect(s.get(0)!.map((u) => u.label)).toEqual(['us.m4-1', 'us.ht-1', 'us.hq']);
   });
 
-  it('picks the face up like CounterType::face_for', () => {
-    expect(faceOf(tank, false, true).mf).toBe(5);
-    expect(faceOf(tank, true, false).mf).toBe(6);
-    expect(faceOf(ht, true, false).mf).toBe(7);
-    expect(faceOf(ht, false, true).mf).toBe(3);
-    expect(faceOf(hq, false, true).command_value).toBe(2); // single step: the full face
+  it('summarises the printed values of the face the observation shows', () => {
+    expect(faceSummary(us[0].face)).toBe('AP 3-4+-8 Arm 3/4+ MF 5');
+    expect(faceSummary(us[1].face)).toBe('AP 3-4+-8 Arm 3/4+ MF 7');
+    expect(faceSummary(us[2].face)).toContain('Cmd 2/3');
   });
 
-  it('summarises the printed values', () => {
-    expect(faceSummary(faceOf(tank, false, false))).toBe('AP 3-4+-8 Arm 3/4+ MF 6');
-    expect(faceSummary(faceOf(hq, false, false))).toContain('Cmd 2/3');
-  });
-
-  it('costs a step of the moving stack by the highest of its units (WSR 5.0)', () => {
-    const b = {
-      ...board,
-      hexes: [
-        { i: 0, id: 'A-C04', c: 3, y: 4, cost: [[1, 2], [1, 1], [3, 4], [-1, -1], [1, 1], [1, 1]] },
-        { i: 1, id: 'A-D04', c: 4, y: 5 },
-        { i: 2, id: 'A-C03', c: 3, y: 2 },
-        { i: 3, id: 'A-C05', c: 3, y: 6 },
-      ],
-    } as unknown as WsrBoard;
-    const movers = decodeUnits({ units: [[0, 0, 32, 0, 0], [0, 0, 32 | 2, 0, 0], [0, 0, 0, 0, 0], [-1, -1, 128, 0, 0]] }, b);
-    const c = moveCosts(b, movers, ['A-D04', 'A-C03', 'A-C05']);
-    expect(c.get('A-D04')).toBe(4); // SE: the tank (hard) pays 4
-    expect(c.get('A-C03')).toBe(2); // N
-    expect(c.has('A-C05')).toBe(false); // S impassable
-    expect(moveCosts(b, [], ['A-D04']).size).toBe(0);
-  });
-
-  it('reads control and markers per hex', () => {
+  it('reads control and markers per hex by hex id', () => {
     expect(hexMarkers(obs, board, 0)).toEqual({ controller: -1, wreck: false, ip: false, mine: false });
     expect(hexMarkers(obs, board, 1).controller).toBe(0);
     expect(hexMarkers(obs, board, 2)).toEqual({ controller: 1, wreck: true, ip: false, mine: false });
-    expect(hexMarkers(obs, board, 3)).toMatchObject({ ip: true, mine: true });
+    expect(hexMarkers(obs, board, 3)).toMatchObject({ controller: -1, ip: true, mine: true });
   });
 });
 

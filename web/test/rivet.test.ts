@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rivetFlags, rivetPieces, rivetUnits } from '../src/rivet';
-import type { RivetBoard } from '../src/types';
+import type { RivetBoard, RivetObservedUnit } from '../src/types';
 
 // A 2x2 board in the shape of games/rivet/web_board.cc's answer.
 const board: RivetBoard = {
@@ -26,36 +26,48 @@ const board: RivetBoard = {
     { id: 'tank', name: 'Tank', name_de: 'Panzer', faction: 'bismark', class: 'tank', hp: 3, hero: false, base_fields: 2 },
     { id: 'gun', name: 'Gun', name_de: 'Kanone', faction: 'bismark', class: 'plug', hp: 1, hero: false, base_fields: 0 },
   ],
-  unit_fields: { id: 0, type: 1, plug: 2, owner: 3, seg: 4, fields: 5, damage: 6, combat: 7, move: 17, bogged: 25 },
+  action_cards: [{ id: 'AC-07', name: 'Lucky Charm', window: 4, rules: 'Re-roll.' }],
+  secret_missions: [{ id: 'SM-09', name: 'War Chest', vp: 1, condition: '5 rivets' }],
 };
 
-function unitRow(id: number, type: number, plug: number, owner: number, seg: number, fields: number, damage: number, combat = 0) {
-  const r: any[] = new Array(26).fill(0);
-  Object.assign(r, { 0: id, 1: type, 2: plug, 3: owner, 4: seg, 5: fields, 6: damage, 7: combat });
-  return r;
+// A unit as games/rivet/observation.cc names it.
+function unit(label: string, type: string, plug: string | null, owner: string, seg: string, fields: string[], hp: number, maxHp: number, combat: 'ready' | 'active' | 'done' = 'ready'): RivetObservedUnit {
+  return {
+    label, type, plug, owner, seg, fields, hp, max_hp: maxHp, damage: maxHp - hp,
+    activated: combat !== 'ready', combat, move: 'ready', bogged: false,
+    attacked: false, dashed: false, rapid_used: false, shots: [0, 0, 0, 0], rush_left: 0, dash_left: 0,
+    rush_diagonal: false, buff_range: 0, buff_rapid: 0, mp_left: 0, diagonal_used: false, placed: false,
+    card_precision: 0, card_assault: 0, card_sniper: false, card_extra_weapon: null,
+  };
 }
 
 describe('Rivet Wars observation read against the board', () => {
   const obs = {
-    units: [unitRow(3, 0, -1, 0, 2, 0b0001, 0), unitRow(7, 1, 2, 1, 0, 0b0011, 1, 2)],
-    terrain: [[0, 1, 0, 3], [2, 0, 1, 0]],
-    flags: [1],
+    units: [unit('u3', 'rifleman', null, 'allies', 'a2', ['NW'], 1, 1), unit('u7', 'tank', 'gun', 'bismark', 'a1', ['NW', 'NE'], 3, 4, 'done')],
+    terrain: [
+      { kind: 'so', seg: 'b1', field: 'SE' },
+      { kind: 'wire', seg: 'a2', field: 'NW' },
+    ],
+    flags: { b1: 'bismark' },
   };
 
-  it('decodes units: label, segment, fields, hit points with the plug, activation', () => {
+  it('reads units by name: label, type and plug by id, segment, fields, hit points, activation', () => {
     const [r, t] = rivetUnits(board, obs);
-    expect(r).toMatchObject({ label: 'u3', owner: 'allies', seg: 'a2', fields: [0], hp: 1, maxHp: 1, activated: false });
+    expect(r).toMatchObject({ label: 'u3', owner: 'allies', seg: 'a2', fields: ['NW'], hp: 1, maxHp: 1, activated: false });
     expect(r.type?.name).toBe('Rifleman');
-    expect(t).toMatchObject({ label: 'u7', owner: 'bismark', seg: 'a1', fields: [0, 1], hp: 3, maxHp: 4, activated: true });
+    expect(r.plug).toBeUndefined();
+    expect(t).toMatchObject({ label: 'u7', owner: 'bismark', seg: 'a1', fields: ['NW', 'NE'], hp: 3, maxHp: 4, activated: true });
+    expect(t.type?.name).toBe('Tank');
     expect(t.plug?.name).toBe('Gun');
+    expect(rivetUnits(board, null)).toEqual([]);
   });
 
-  it('places terrain pieces and SO flags on their segments', () => {
-    expect(rivetPieces(board, obs)).toEqual([
-      { kind: 'so', seg: 'b1', field: 3 },
-      { kind: 'wire', seg: 'a2', field: 0 },
+  it('reads terrain pieces and SO flags by segment; an SO without a flag is left out', () => {
+    expect(rivetPieces(obs)).toEqual([
+      { kind: 'so', seg: 'b1', field: 'SE' },
+      { kind: 'wire', seg: 'a2', field: 'NW' },
     ]);
-    expect([...rivetFlags(board, obs)]).toEqual([['b1', 'bismark']]);
-    expect([...rivetFlags(board, { flags: [-1] })]).toEqual([]);
+    expect([...rivetFlags(obs)]).toEqual([['b1', 'bismark']]);
+    expect([...rivetFlags({ flags: { b1: null } })]).toEqual([]);
   });
 });

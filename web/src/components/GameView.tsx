@@ -10,7 +10,7 @@ import { pocketUnits, segmentCell, unitCell } from '../pocket';
 import { replayHref } from '../route';
 import { rivetUnits } from '../rivet';
 import type { Board, LogEntry, PocketBoard, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
-import { decodeUnits, faceOf, faceSummary, hexMarkers, type WsrUnit } from '../wsr';
+import { faceSummary, hexMarkers, observedUnits, type WsrUnit } from '../wsr';
 import { ActionPanel } from './ActionPanel';
 import { LogPanel, mergeLog, unionLog } from './LogPanel';
 import { OddsPanel } from './OddsPanel';
@@ -80,7 +80,7 @@ export function GameView(props: { id: string; token?: string }) {
   const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
   const obs = msg?.observation;
 
-  const wsrUnits: WsrUnit[] = useMemo(() => (wsr && obs ? decodeUnits(obs, wsr) : []), [wsr, obs]);
+  const wsrUnits: WsrUnit[] = useMemo(() => (wsr && obs ? observedUnits(obs, wsr) : []), [wsr, obs]);
   const pUnits = useMemo(() => (pocket ? pocketUnits(obs) : []), [pocket, obs]);
   const rUnits = useMemo(() => (rivet && obs ? rivetUnits(rivet, obs) : []), [rivet, obs]);
 
@@ -159,7 +159,7 @@ export function GameView(props: { id: string; token?: string }) {
         </span>
         {wsr && obs && (
           <span>
-            {t('turn')} {obs.turn}/{wsr.turns} · {t('fatePoints')} {wsr.seats.map((s, i) => `${s} ${obs.fate?.[0]?.[i] ?? 0}`).join(', ')}
+            {t('turn')} {obs.turn}/{wsr.turns} · {t('fatePoints')} {wsr.seats.map((s) => `${s} ${obs.seats?.[s]?.fate_points ?? 0}`).join(', ')}
           </span>
         )}
         <span class="spacer" />
@@ -285,7 +285,7 @@ function HexInfo(props: { board: WsrBoard; obs: any; units: WsrUnit[]; hexId: st
       </div>
       {here.map((u) => (
         <div key={u.label} class="unitline" onClick={() => props.onUnit(u.label)}>
-          <b>{u.label}</b> {u.counter.name}: {faceSummary(faceOf(u.counter, u.mounted, u.reduced))}
+          <b>{u.label}</b> {u.counter.name}: {faceSummary(u.face)}
           {u.reduced && ` · ${t('reduced')}`}
           {u.disrupted && ` · ${t('disrupted')}`}
           {u.opsComplete && ` · ${t('opsComplete')}`}
@@ -308,7 +308,7 @@ function OffMap(props: { units: WsrUnit[]; acting: Set<string>; selected: string
             key={u.label}
             class={`chip-btn ${props.selected === u.label ? 'on' : ''} ${props.acting.has(u.label) ? 'acting' : ''}`}
             onClick={() => props.onUnit(u.label)}
-            title={faceSummary(faceOf(u.counter, u.mounted, u.reduced))}
+            title={faceSummary(u.face)}
           >
             {u.label}
           </button>

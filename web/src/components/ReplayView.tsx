@@ -8,7 +8,7 @@ import { useLang } from '../hooks';
 import { t } from '../i18n';
 import { gameHref } from '../route';
 import type { Board, GameLog, PocketBoard, RivetBoard, WsrBoard } from '../types';
-import { decodeUnits } from '../wsr';
+import { observedUnits } from '../wsr';
 import { pocketUnits } from '../pocket';
 import { rivetUnits } from '../rivet';
 import { LogPanel } from './LogPanel';
@@ -128,7 +128,7 @@ export function ReplayView(props: { id: string; token?: string }) {
         <div class="board-area">
           {noPositions && !atLast && <div class="note">{t('logOnly')}</div>}
           {wsr && obs && (
-            <WsrMap board={wsr} obs={obs} units={decodeUnits(obs, wsr)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onHex={() => undefined} />
+            <WsrMap board={wsr} obs={obs} units={observedUnits(obs, wsr)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onHex={() => undefined} />
           )}
           {pocket && obs && (
             <PocketField board={pocket} obs={obs} units={pocketUnits(obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onCell={() => undefined} />

@@ -1,16 +1,17 @@
 // Rivet Wars' battlefield: the mission's segments (RW §3; each of 2x2 fields) in their grid,
 // coloured by territory, with deployment marks, terrain pieces, SO flags, gas clouds and the
-// units (owner's colour, hit points left, the fields they stand on). Segments that are the
+// units (owner's colour, hit points left, the fields they stand on); per side VP, rivets, DP and
+// the Action! cards and secret missions (by name to their owner, else counted). Segments that are the
 // target of a legal action of the selected unit (or of no unit: activate, deploy) are highlighted.
 import { lang, t } from '../i18n';
 import { useLang } from '../hooks';
 import { rivetFlags, rivetPieces, type RivetUnit } from '../rivet';
-import type { RivetBoard } from '../types';
+import type { RivetBoard, RivetObservation } from '../types';
 import { SEAT_COLOURS } from '../wsr';
 
 export interface RivetFieldProps {
   board: RivetBoard;
-  obs: any;
+  obs: RivetObservation;
   units: RivetUnit[];
   selected: string | null;
   highlights: Map<string, string>; // segment id -> class
@@ -24,22 +25,34 @@ const PIECE_ICON: Record<string, string> = { so: '★', bunker: '▣', wire: '#'
 export function RivetField(props: RivetFieldProps) {
   const { board, obs } = props;
   useLang();
-  const pieces = rivetPieces(board, obs);
-  const flags = rivetFlags(board, obs);
-  const clouds = new Set<string>((Array.isArray(obs?.clouds) ? obs.clouds : []).map((c: any[]) => board.segments[c[0]]?.id));
-  const fieldNames = board.fields;
-  const active = board.seats[obs?.active] ?? '';
+  const pieces = rivetPieces(obs);
+  const flags = rivetFlags(obs);
+  const clouds = new Set<string>((Array.isArray(obs?.clouds) ? obs.clouds : []).map((c) => c.seg));
+  const active = obs?.active ?? '';
+  const cardName = (id: string) => board.action_cards?.find((c) => c.id === id)?.name ?? id;
+  const secretName = (id: string) => board.secret_missions?.find((c) => c.id === id)?.name ?? id;
   return (
     <div class="rivet" data-testid="rivet-field">
       <div class="pocket-players">
         <span>
           {t('round')} {obs?.round ?? 0} · <b>{active}</b> {t('toPlay')}
         </span>
-        {board.seats.map((s, i) => (
-          <span key={s} class="pplayer" style={{ borderColor: SEAT_COLOURS[s] }}>
-            <b>{s}</b> {t('vp')} {obs?.vp?.[i] ?? 0}/{board.vp[i]} · {t('rivets')} {obs?.rivets?.[i] ?? 0} · DP {obs?.dp?.[i] ?? 0}
-          </span>
-        ))}
+        {board.seats.map((s, i) => {
+          const seat = obs?.seats?.[s];
+          return (
+            <span key={s} class="pplayer" style={{ borderColor: SEAT_COLOURS[s] }} data-seat={s}>
+              <b>{s}</b> {t('vp')} {seat?.vp ?? 0}/{seat?.vp_needed ?? board.vp[i]} · {t('rivets')} {seat?.rivets ?? 0} · DP {seat?.dp ?? 0}
+              {seat && (seat.hand_size > 0 || seat.secrets_count > 0) && (
+                <span class="small" data-testid={`rivet-cards-${s}`}>
+                  {' · Action! '}
+                  {seat.hand ? seat.hand.map(cardName).join(', ') || '—' : seat.hand_size}
+                  {' · SM '}
+                  {seat.secrets ? seat.secrets.map(secretName).join(', ') || '—' : seat.secrets_count}
+                </span>
+              )}
+            </span>
+          );
+        })}
       </div>
       <div class="rgrid" style={{ gridTemplateColumns: `24px repeat(${board.cols}, minmax(96px, 1fr))` }}>
         <div />
@@ -74,7 +87,7 @@ export function RivetField(props: RivetFieldProps) {
                   {pieces
                     .filter((p) => p.seg === seg.id)
                     .map((p, k) => (
-                      <span key={k} class="piece" title={`${p.kind} ${fieldNames[p.field] ?? ''}`}>
+                      <span key={k} class="piece" title={`${p.kind} ${p.field}`}>
                         {PIECE_ICON[p.kind] ?? '?'}
                       </span>
                     ))}
@@ -121,7 +134,7 @@ function Chip(props: RivetFieldProps & { unit: RivetUnit }) {
         {'♥'.repeat(Math.max(0, u.hp))}
         {'♡'.repeat(Math.max(0, u.maxHp - u.hp))}
       </span>
-      <span class="small"> {u.fields.map((f) => props.board.fields[f]).join('+')}</span>
+      <span class="small"> {u.fields.join('+')}</span>
       {u.bogged && <span class="badge">bogged</span>}
     </div>
   );

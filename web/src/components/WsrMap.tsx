@@ -5,12 +5,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fitView, hexPoints, hexside, hexsideMidpoint, panBy, zoomAt, type View } from '../hex';
 import { t } from '../i18n';
-import type { WsrBoard } from '../types';
-import { faceOf, hexMarkers, SEAT_COLOURS, stacks, TERRAIN_COLOURS, type WsrUnit } from '../wsr';
+import type { WsrBoard, WsrObservation } from '../types';
+import { hexMarkers, SEAT_COLOURS, stacks, TERRAIN_COLOURS, type WsrUnit } from '../wsr';
 
 export interface WsrMapProps {
   board: WsrBoard;
-  obs: any;
+  obs: WsrObservation;
   units: WsrUnit[];
   selected: string | null;
   highlights: Map<string, string>; // hex id -> css class ("target", "move", ...)
@@ -261,7 +261,7 @@ export function CounterSvg(props: {
   onClick: () => void;
 }) {
   const u = props.unit;
-  const face = faceOf(u.counter, u.mounted, u.reduced);
+  const face = u.face;
   const s = COUNTER;
   const fill = SEAT_COLOURS[u.seat] ?? '#999';
   const { x, y } = props;

@@ -1,0 +1,176 @@
+// White Star Rising: the observation (WsrState::observe), the position as a viewer sees it, with
+// named fields (docs/web.md "Observations"). WSR has no hidden information, so every seat and
+// observer gets the same JSON; it names units by label, hexes by the map's hex id, formations by
+// id and seats by seat id, and gives each unit the printed values of the face it shows, so that a
+// reader needs only the board JSON (board.cc) for the static map, never the state's layout
+// (to_json, which stays the private serialisation).
+#include <nlohmann/json.hpp>
+
+#include "games/wsr/board.h"
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+using nlohmann::json;
+
+const char* PhaseName(const WsrState& s) {
+  if (s.phase == kOver) return "over";
+  if (s.setting_up()) return "setup";  // WSR 2.0
+  return s.phase == kMarkerRemoval ? "marker-removal" : "operations";
+}
+
+// The face name ("full", "reduced", "mounted-full", ...) of `face`, one of `c`'s faces.
+const char* FaceNameOf(const CounterType& c, const Face& face) {
+  for (int k = 0; k < kNumFaces; ++k) {
+    const auto id = static_cast<FaceId>(k);
+    if (c.has_face(id) && &c.face(id) == &face) return FaceName(id);
+  }
+  return "full";
+}
+
+}  // namespace
+
+json WsrState::observe(int seat) const {
+  (void)seat;  // no hidden information: every viewer sees the same
+  const WsrGame& g = *game_;
+  const auto& seats = g.seats();
+  const auto seat_or_null = [&](int s) -> json {
+    return s >= 0 && s < static_cast<int>(seats.size()) ? json(seats[static_cast<size_t>(s)])
+                                                        : json(nullptr);
+  };
+  const auto hex_or_null = [&](int h) -> json {
+    return h == kNoHex ? json(nullptr) : json(g.layout().Name(h));
+  };
+  const auto formation_or_null = [&](int f) -> json {
+    return f < 0 ? json(nullptr) : json(g.formation(f).data->id);
+  };
+  const auto label_or_null = [&](int u) -> json {
+    return u < 0 ? json(nullptr) : json(unit_label(u));
+  };
+
+  json j;
+  j["phase"] = PhaseName(*this);
+  j["turn"] = turn;
+  j["turns"] = g.setup().turns;
+  j["moves"] = moves;
+  j["active_formation"] = formation_or_null(active_f);
+
+  // WSR 3.1-3.2: the cup's contents (counts; the draw order is chance) and the impulses so far.
+  int markers = 0;
+  json formations = json::array();
+  for (int f = 0; f < g.num_formations(); ++f) {
+    const size_t k = static_cast<size_t>(f);
+    const int side = g.formation(f).side;
+    markers += cup[k];
+    formations.push_back(
+        {{"id", g.formation(f).data->id},
+         {"seat", seats[side]},
+         {"in_cup", cup[k]},
+         {"impulses", activated[k]},
+         // WSR 3.2.1: activates before the side's held end-turn marker returns
+         {"activate_first", (hold_until[static_cast<size_t>(side)] >> f & 1) != 0}});
+  }
+  j["formations"] = formations;
+  j["cup"] = {{"formation_markers", markers},
+              {"end_turn", cup_end_turn},
+              {"end_turn_drawn", end_turn_drawn},
+              {"chaos", chaos_cup}};  // chaos.cc (WSR 9.0)
+
+  json per_seat = json::object();
+  for (size_t s = 0; s < 2 && s < seats.size(); ++s)
+    per_seat[seats[s]] = {{"fate_points", fate_points[s]},       // WSR 10.0
+                          {"mines_left", mines_left[s]},         // WSR 8.2
+                          {"held_end_turn", held_end_turn[s]}};  // WSR 3.2.1
+  j["seats"] = per_seat;
+
+  // The moving stack (WSR 5.0-5.1).
+  if (n_group > 0) {
+    json us = json::array();
+    for (int k = 0; k < n_group; ++k) us.push_back(unit_label(group[static_cast<size_t>(k)]));
+    j["moving"] = {
+        {"units", us}, {"from", hex_or_null(group_origin)}, {"hexes_entered", group_steps}};
+  } else {
+    j["moving"] = nullptr;
+  }
+
+  // Chaos results drawn and waiting for, or applying to, a formation's impulse (WSR 9.0).
+  json rolls = json::array();
+  for (int k = 0; k < n_chaos; ++k) rolls.push_back(chaos_res[static_cast<size_t>(k)]);
+  j["chaos"] = {{"rolls", rolls}, {"formation", formation_or_null(chaos_f)}};
+
+  // The assault or overrun being resolved (WSR 6.3, 6.4).
+  if (assault.hex != kNoHex) {
+    const AssaultRec& A = assault;
+    const auto labels = [&](const auto& list) {
+      json out = json::array();
+      for (int u : list)
+        if (u >= 0) out.push_back(unit_label(u));
+      return out;
+    };
+    j["assault"] = {{"hex", hex_or_null(A.hex)},
+                    {"from", hex_or_null(A.from)},
+                    {"seat", seat_or_null(A.side)},
+                    {"overrun", A.overrun != 0},
+                    {"attackers", labels(A.attackers)},
+                    {"defenders", labels(A.defenders)},
+                    {"supported", {label_or_null(A.support[0]), label_or_null(A.support[1])}},
+                    {"hits", {{"attackers", A.hits[0]}, {"defenders", A.hits[1]}}}};
+  } else {
+    j["assault"] = nullptr;
+  }
+
+  // Random entry tables already rolled for (B1): the die that released each.
+  json entry = json::array();
+  for (uint8_t r : entry_roll) entry.push_back(r == 0 ? json(nullptr) : json(r));
+  j["entry_rolls"] = entry;
+
+  json us = json::array();
+  for (int u = 0; u < n_units; ++u) {
+    const Unit& x = unit(u);
+    const UnitInfo& ui = info(u);
+    const Face& f = face(u);
+    json fj = FaceJson(f);
+    fj["name"] = FaceNameOf(*ui.counter, f);
+    const CounterType* w = sw(u);
+    us.push_back({{"label", ui.label},
+                  {"seat", seats[ui.side]},
+                  {"formation", g.formation(ui.formation).data->id},
+                  {"counter", ui.counter->id},
+                  {"hex", hex_or_null(x.hex)},
+                  {"start_hex", hex_or_null(x.start_hex)},
+                  {"hq", ui.hq},
+                  {"reduced", has(u, kReduced)},
+                  {"mounted", has(u, kMounted)},
+                  {"disrupted", has(u, kDisrupted)},
+                  {"ops_complete", has(u, kOpsComplete)},
+                  {"out_of_command", has(u, kOutOfCommand)},
+                  {"moving", has(u, kMoving)},
+                  {"moved", has(u, kMovedThisImpulse)},
+                  {"gone", has(u, kGone)},
+                  {"off_map", has(u, kOffMap)},
+                  {"hq_supported", has(u, kHqSupported)},
+                  {"sw", w != nullptr ? json(w->id) : json(nullptr)},
+                  {"mp_spent", x.mp_spent},
+                  {"face", fj}});
+  }
+  j["units"] = us;
+
+  // Hexes with a controller (WSR 12.2), a side that entered last this turn or a marker
+  // (wreck 6.1.7, improved position 8.1, mine 8.2), by hex id; other hexes have none of these.
+  json hexes = json::object();
+  for (int h = 0; h < g.layout().size(); ++h) {
+    const int c = control[static_cast<size_t>(h)];
+    if (c == 0) continue;
+    hexes[g.layout().Name(h)] = {{"controller", seat_or_null((c & 3) - 1)},
+                                 {"entered_last", seat_or_null((c >> 2 & 3) - 1)},
+                                 {"wreck", (c & kWreckBit) != 0},
+                                 {"ip", (c & kIpBit) != 0},
+                                 {"mine", (c & kMineBit) != 0}};
+  }
+  j["hexes"] = hexes;
+  return j;
+}
+
+}  // namespace feldherr::wsr
