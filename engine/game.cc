@@ -18,7 +18,9 @@ Action State::sample_chance(Rng& rng) const {
 
 ActionInfo State::action_info(const Action& action, int viewer) const {
   return read_action(game().verbs(), describe_for(action, viewer),
-                     [this](ArgKind kind, std::string_view word) { return arg_name(kind, word); });
+                     [this](ArgKind kind, std::string_view word, Lang lang) {
+                       return arg_name(kind, word, lang);
+                     });
 }
 
 std::string State::why_illegal(const Action& action) const {

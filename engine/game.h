@@ -140,10 +140,11 @@ class State {
   // describe_for(action, viewer) by game().verbs(), naming arguments with arg_name(); a game
   // overrides it to add what a UI cannot know without its rules (where a step ends).
   virtual ActionInfo action_info(const Action& action, int viewer) const;
-  // The name of an argument word in a label ("M4A3E8 (1)" for "us.m4a3e8-1"). Only words the
-  // viewer sees reach it. The default is the word itself.
-  virtual std::string arg_name(ArgKind kind, std::string_view word) const {
+  // The name of an argument word in a label of language `lang` ("M4A3E8 2" for
+  // "us.m4a3e8-2"). Only words the viewer sees reach it. The default is the word itself.
+  virtual std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const {
     (void)kind;
+    (void)lang;
     return std::string(word);
   }
 

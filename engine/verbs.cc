@@ -150,19 +150,21 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
   }
   info.verb = std::string(row->verb);
   info.role = row->role;
-  std::vector<std::string> names;
+  std::vector<std::string> names_en, names_de;
   for (size_t i = 0; i < kinds->size(); ++i) {
-    std::string joined;
+    std::string en, de;
     for (std::string_view w : slots[i]) {
       const ArgKind kind = hidden_word(w) ? ArgKind::kHidden : (*kinds)[i].kind;
       info.args.push_back({kind, std::string(w), ""});
-      const std::string shown = name && kind != ArgKind::kHidden ? name(kind, w) : std::string(w);
-      joined += (joined.empty() ? "" : ", ") + shown;
+      const bool named = name && kind != ArgKind::kHidden;
+      en += (en.empty() ? "" : ", ") + (named ? name(kind, w, Lang::kEn) : std::string(w));
+      de += (de.empty() ? "" : ", ") + (named ? name(kind, w, Lang::kDe) : std::string(w));
     }
-    names.push_back(std::move(joined));
+    names_en.push_back(std::move(en));
+    names_de.push_back(std::move(de));
   }
-  info.label_en = fill(row->en, names);
-  info.label_de = fill(row->de, names);
+  info.label_en = fill(row->en, names_en);
+  info.label_de = fill(row->de, names_de);
   return info;
 }
 

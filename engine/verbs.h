@@ -36,6 +36,9 @@ enum class ArgKind : uint8_t {
   kHidden,     // masked for this viewer
 };
 
+// The languages of labels.
+enum class Lang : uint8_t { kEn, kDe };
+
 // How a UI offers an action.
 enum class VerbRole : uint8_t {
   kOther,    // a button
@@ -70,9 +73,9 @@ struct ActionInfo {
   int cost = -1;  // what it costs in the game's own unit (a move's MP), -1 when nothing
 };
 
-// The display name of an argument in a label ("M4A3E8 2" for "us.m4a3e8-2"); the word itself
-// when the game has none.
-using ArgNamer = std::function<std::string(ArgKind kind, std::string_view word)>;
+// The display name of an argument in a label of language `lang` ("M4A3E8 2" for "us.m4a3e8-2";
+// "rechts hinten" for "right-rear"); the word itself when the game has none.
+using ArgNamer = std::function<std::string(ArgKind kind, std::string_view word, Lang lang)>;
 
 // Reads `text` by `table`. A text no row matches gets an empty verb, its words as kWord
 // arguments and the text itself as its labels. A word that is "?" or in parentheses is kHidden.

@@ -218,6 +218,8 @@ class PocketState : public State {
   }
   bool parse(std::string_view text, Action& out, std::string& error) const override;
   std::string annotate(const Action& action) const override;
+  // verbs.cc: segments in words ("right-rear": "right rear", "rechts hinten").
+  std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;
   bool reveals_information(const Action& action) const override;
   bool is_concession(const Action& action) const override { return action.verb == kConcede; }
   json observe(int seat) const override;

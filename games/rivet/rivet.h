@@ -148,7 +148,7 @@ class RivetState : public State {
   std::string describe_for(const Action& action, int viewer) const override;
   // verbs.cc: where a step ends, a card's arguments by kind, units and cards by name.
   ActionInfo action_info(const Action& action, int viewer) const override;
-  std::string arg_name(ArgKind kind, std::string_view word) const override;
+  std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;
 
   void from_json(const json& j);            // text.cc
   std::string invariant_violation() const;  // "" when the invariants hold

@@ -70,9 +70,12 @@ ActionInfo RivetState::action_info(const Action& action, int viewer) const {
   return info;
 }
 
-// "u7" reads "Rifleman u7"; unit types and cards by their names ("AC-19 Dud Shell").
-std::string RivetState::arg_name(ArgKind kind, std::string_view word) const {
+// "u7" reads "Rifleman u7" ("Schütze u7"); unit types by name, cards by id and title ("AC-19
+// Dud Shell"), directions and fields by compass point (German: O for east).
+std::string RivetState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
   const auto& data = game_->data();
+  const bool de = lang == Lang::kDe;
+  auto type_name = [de](const UnitType& t) { return de && !t.german.empty() ? t.german : t.name; };
   switch (kind) {
     case ArgKind::kUnit: {
       int id = 0;
@@ -81,18 +84,27 @@ std::string RivetState::arg_name(ArgKind kind, std::string_view word) const {
         if (c < '0' || c > '9') return std::string(word);
         id = id * 10 + (c - '0');
       }
-      if (const Unit* u = unit(id)) return type_of(*u).name + " " + std::string(word);
+      if (const Unit* u = unit(id)) return type_name(type_of(*u)) + " " + std::string(word);
       break;
     }
     case ArgKind::kType:
       for (const auto& t : data.units)
-        if (t.id == word) return t.name;
+        if (t.id == word) return type_name(t);
       break;
     case ArgKind::kCard:
       for (const auto& c : data.actions)
         if (c.id == word) return std::string(word) + " " + c.name;
       for (const auto& c : data.secrets)
         if (c.id == word) return std::string(word) + " " + c.name;
+      break;
+    case ArgKind::kDirection:
+      if (de) {
+        if (word == "all") return "alle";
+        std::string out(word);
+        for (char& c : out)
+          if (c == 'E') c = 'O';
+        return out;
+      }
       break;
     default:
       break;

@@ -306,7 +306,7 @@ class WsrState : public State {
   std::string annotate(const Action& action) const override;  // annotate.cc
   // verbs.cc: fire at a hex names a place; a move carries its MP cost; units by counter name.
   ActionInfo action_info(const Action& action, int viewer) const override;
-  std::string arg_name(ArgKind kind, std::string_view word) const override;
+  std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;
   // MP the moving group pays to enter `hex` (the dearest of its units, WSR 5.0) and the fewest MP
   // any of them has left after; -1 when the group cannot enter it (annotate.cc).
   int group_step_cost(int hex, int* left) const;

@@ -65,8 +65,9 @@ ActionInfo WsrState::action_info(const Action& action, int viewer) const {
   return info;
 }
 
-// "us.m4a3e8-2" reads "M4A3E8 2"; a label without a number, the counter's name.
-std::string WsrState::arg_name(ArgKind kind, std::string_view word) const {
+// "us.m4a3e8-2" reads "M4A3E8 2"; a label without a number, the counter's name (the printed
+// names, the same in both languages).
+std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang) const {
   if (kind != ArgKind::kUnit) return std::string(word);
   const int u = game_->unit_by_label(word);
   if (u < 0) return std::string(word);

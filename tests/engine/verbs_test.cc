@@ -64,10 +64,12 @@ TEST(Verbs, ARepeatedKindTakesTheWordsTheOthersLeave) {
 }
 
 TEST(Verbs, NamesComeFromTheGameAndHiddenWordsStayHidden) {
-  auto name = [](ArgKind kind, std::string_view w) {
-    return kind == ArgKind::kUnit ? "Unit " + std::string(w) : std::string(w);
+  auto name = [](ArgKind kind, std::string_view w, Lang lang) {
+    if (kind != ArgKind::kUnit) return std::string(w);
+    return (lang == Lang::kDe ? "Einheit " : "Unit ") + std::string(w);
   };
   EXPECT_EQ(read_action(kTable, "move u3 A-I08", name).label_en, "Move Unit u3 to A-I08");
+  EXPECT_EQ(read_action(kTable, "move u3 A-I08", name).label_de, "Einheit u3 nach A-I08");
   ActionInfo hidden = read_action(kTable, "react (hidden)", name);
   ASSERT_EQ(hidden.args.size(), 1u);
   EXPECT_EQ(hidden.args[0].kind, ArgKind::kHidden);

@@ -45,11 +45,16 @@ TEST(RivetActionInfo, LabelsNameUnitsByTypeAndCardsByTitle) {
   auto game = MakeGame(1);
   auto s = testing::Start(*game);
   const int id = testing::Put(*s, "rifleman", "d4", "NW");
-  const std::string label = s->arg_name(ArgKind::kUnit, "u" + std::to_string(id));
+  const std::string label = s->arg_name(ArgKind::kUnit, "u" + std::to_string(id), Lang::kEn);
   EXPECT_NE(label.find("u" + std::to_string(id)), std::string::npos);
   EXPECT_NE(label, "u" + std::to_string(id));  // the type's name comes first
   const auto& card = testing::ShippedData().actions.front();
-  EXPECT_EQ(s->arg_name(ArgKind::kCard, card.id), card.id + " " + card.name);
+  EXPECT_EQ(s->arg_name(ArgKind::kCard, card.id, Lang::kEn), card.id + " " + card.name);
+  // German: the unit type's German name, east reads O(st).
+  const std::string german = s->arg_name(ArgKind::kUnit, "u" + std::to_string(id), Lang::kDe);
+  EXPECT_EQ(german, s->type_of(*s->unit(id)).german + " u" + std::to_string(id));
+  EXPECT_EQ(s->arg_name(ArgKind::kDirection, "SE", Lang::kDe), "SO");
+  EXPECT_EQ(s->arg_name(ArgKind::kDirection, "NW", Lang::kDe), "NW");
 }
 
 }  // namespace

@@ -40,10 +40,11 @@ TEST(WsrActionInfo, UnitsAreNamedByTheirCounters) {
   testing::Play p("noville");
   const WsrState& s = p.s();
   const int panther = p.unit("de.panther-1");
-  EXPECT_EQ(s.arg_name(ArgKind::kUnit, "de.panther-1"), s.info(panther).counter->name + " 1");
+  EXPECT_EQ(s.arg_name(ArgKind::kUnit, "de.panther-1", Lang::kEn),
+            s.info(panther).counter->name + " 1");
   const int sherman = p.unit("us.m4a3e8");
-  EXPECT_EQ(s.arg_name(ArgKind::kUnit, "us.m4a3e8"), s.info(sherman).counter->name);
-  EXPECT_EQ(s.arg_name(ArgKind::kPlace, "A-I08"), "A-I08");
+  EXPECT_EQ(s.arg_name(ArgKind::kUnit, "us.m4a3e8", Lang::kDe), s.info(sherman).counter->name);
+  EXPECT_EQ(s.arg_name(ArgKind::kPlace, "A-I08", Lang::kEn), "A-I08");
 }
 
 }  // namespace
