@@ -42,8 +42,38 @@ VerbTable PocketGame::verbs() const {
   return kVerbs;
 }
 
-// A segment's name is "<column>-<zone>" from its owner's side (PB Schlachtfeld).
+// A troop type is named by its tile's name ("pick orcs.troll": "Troll"); a troop by its tile's
+// name, its number and its unit ("wound e3.troll.2": "Troll 2 (e3)"); a segment by its column
+// and zone from its owner's side (PB Schlachtfeld: "right-rear", "rechts hinten").
 std::string PocketState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
+  auto tile_name = [&](auto matches) -> const std::string* {
+    for (int seat = 0; seat < 2; ++seat)
+      for (const TroopType& t : game_->army(seat).troops)
+        if (matches(t)) return lang == Lang::kDe && !t.name_de.empty() ? &t.name_de : &t.name;
+    return nullptr;
+  };
+  if (kind == ArgKind::kType) {
+    const std::string* name = tile_name([&](const TroopType& t) { return t.id == word; });
+    return name ? *name : std::string(word);
+  }
+  if (kind == ArgKind::kTroop) {
+    // "<unit>.<short id>[.<n>]"
+    const size_t dot = word.find('.');
+    if (dot == std::string_view::npos) return std::string(word);
+    const std::string_view unit = word.substr(0, dot), rest = word.substr(dot + 1);
+    const size_t dot2 = rest.find('.');
+    const std::string_view short_id = rest.substr(0, dot2);
+    const std::string* name = tile_name([&](const TroopType& t) {
+      const size_t at = t.id.find('.');
+      return (at == std::string::npos ? std::string_view(t.id)
+                                      : std::string_view(t.id).substr(at + 1)) == short_id;
+    });
+    if (!name) return std::string(word);
+    std::string out = *name;
+    if (dot2 != std::string_view::npos) out += " " + std::string(rest.substr(dot2 + 1));
+    if (unit != "-") out += " (" + std::string(unit) + ")";
+    return out;
+  }
   const size_t dash = word.find('-');
   if (kind != ArgKind::kPlace || dash == std::string_view::npos) return std::string(word);
   const std::string_view column = word.substr(0, dash), zone = word.substr(dash + 1);
