@@ -2,8 +2,14 @@
 #include "engine/verbs.h"
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <shared_mutex>
+#include <unordered_map>
+
+#include "engine/view.h"
 
 namespace feldherr {
 
@@ -98,25 +104,54 @@ std::string fill(std::string_view tmpl, const std::vector<std::string>& slots) {
   return out;
 }
 
+// A table as read_action uses it: each row's kinds parsed once, the rows indexed by the first
+// word of their verb. Built on first use of a table and kept by the table's address: a verb
+// table is a game's static data, never a temporary.
+struct ParsedRow {
+  const VerbSpec* spec = nullptr;
+  size_t verb_words = 0;
+  std::optional<std::vector<KindSpec>> kinds;
+};
+using TableIndex = std::unordered_map<std::string_view, std::vector<ParsedRow>>;
+
+const TableIndex& index_of(VerbTable table) {
+  static std::shared_mutex mu;
+  static std::unordered_map<const VerbSpec*, std::unique_ptr<TableIndex>> indexes;
+  {
+    std::shared_lock lock(mu);
+    auto it = indexes.find(table.data());
+    if (it != indexes.end()) return *it->second;
+  }
+  auto index = std::make_unique<TableIndex>();
+  for (const VerbSpec& spec : table) {
+    const std::vector<std::string_view> verb = words_of(spec.verb);
+    if (verb.empty()) continue;
+    (*index)[verb.front()].push_back({&spec, verb.size(), kinds_of(spec.args)});
+  }
+  std::unique_lock lock(mu);
+  auto& slot = indexes[table.data()];
+  if (!slot) slot = std::move(index);
+  return *slot;
+}
+
 }  // namespace
 
 ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name) {
   const std::vector<std::string_view> words = words_of(text);
   ActionInfo info;
   // The row whose verb matches the most leading words.
-  const VerbSpec* row = nullptr;
-  size_t verb_words = 0;
-  for (const VerbSpec& spec : table) {
-    const std::string_view v = spec.verb;
-    if (text.substr(0, v.size()) != v || (text.size() > v.size() && text[v.size()] != ' '))
-      continue;
-    const size_t n = static_cast<size_t>(std::count(v.begin(), v.end(), ' ')) + 1;
-    if (n > verb_words) {
-      row = &spec;
-      verb_words = n;
+  const ParsedRow* row = nullptr;
+  const TableIndex& index = index_of(table);
+  if (auto it = words.empty() ? index.end() : index.find(words.front()); it != index.end()) {
+    for (const ParsedRow& r : it->second) {
+      const std::string_view v = r.spec->verb;
+      if (text.substr(0, v.size()) != v || (text.size() > v.size() && text[v.size()] != ' '))
+        continue;
+      if (!row || r.verb_words > row->verb_words) row = &r;
     }
   }
-  auto kinds = row ? kinds_of(row->args) : std::nullopt;
+  const size_t verb_words = row ? row->verb_words : 0;
+  const std::vector<KindSpec>* kinds = row && row->kinds ? &*row->kinds : nullptr;
   // The words after the verb, split among the kinds: a repeated kind takes what the others leave.
   std::vector<std::vector<std::string_view>> slots;
   if (kinds) {
@@ -129,7 +164,7 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
       many = many || k.repeat == '*';
     }
     if (rest < fixed || (!many && rest > fixed + optional)) {
-      kinds.reset();
+      kinds = nullptr;
     } else {
       size_t at = verb_words;
       for (const KindSpec& k : *kinds) {
@@ -148,8 +183,8 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
       info.args.push_back({hidden_word(w) ? ArgKind::kHidden : ArgKind::kWord, std::string(w), ""});
     return info;
   }
-  info.verb = std::string(row->verb);
-  info.role = row->role;
+  info.verb = std::string(row->spec->verb);
+  info.role = row->spec->role;
   std::vector<std::string> names_en, names_de;
   for (size_t i = 0; i < kinds->size(); ++i) {
     std::string en, de;
@@ -163,8 +198,8 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
     names_en.push_back(std::move(en));
     names_de.push_back(std::move(de));
   }
-  info.label_en = fill(row->en, names_en);
-  info.label_de = fill(row->de, names_de);
+  info.label_en = fill(row->spec->en, names_en);
+  info.label_de = fill(row->spec->de, names_de);
   return info;
 }
 
@@ -239,19 +274,79 @@ std::string_view to_string(VerbRole role) {
   return "other";
 }
 
-json action_info_json(const ActionInfo& info) {
-  json args = json::array();
-  for (const ActionArg& a : info.args) {
-    json j = {{"kind", to_string(a.kind)}, {"value", a.value}};
-    if (!a.role.empty()) j["role"] = a.role;
-    args.push_back(std::move(j));
+void append_json_string(std::string& out, std::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  for (const char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += "\\u00";
+          out += kHex[static_cast<unsigned char>(c) >> 4];
+          out += kHex[static_cast<unsigned char>(c) & 0xf];
+        } else {
+          out += c;  // UTF-8 passes through, as nlohmann's dump() writes it
+        }
+    }
   }
-  json j = {{"verb", info.verb},
-            {"args", std::move(args)},
-            {"role", to_string(info.role)},
-            {"label", {{"en", info.label_en}, {"de", info.label_de}}}};
-  if (info.cost >= 0) j["cost"] = info.cost;
-  return j;
+  out += '"';
+}
+
+void append_action_info_members(const ActionInfo& info, std::string& out) {
+  out += "\"verb\":";
+  append_json_string(out, info.verb);
+  out += ",\"args\":[";
+  for (size_t i = 0; i < info.args.size(); ++i) {
+    const ActionArg& a = info.args[i];
+    out += i ? ",{\"kind\":" : "{\"kind\":";
+    append_json_string(out, to_string(a.kind));
+    out += ",\"value\":";
+    append_json_string(out, a.value);
+    if (!a.role.empty()) {
+      out += ",\"role\":";
+      append_json_string(out, a.role);
+    }
+    out += '}';
+  }
+  out += "],\"role\":";
+  append_json_string(out, to_string(info.role));
+  out += ",\"label\":{\"en\":";
+  append_json_string(out, info.label_en);
+  out += ",\"de\":";
+  append_json_string(out, info.label_de);
+  out += '}';
+  if (info.cost >= 0) {
+    out += ",\"cost\":";
+    out += std::to_string(info.cost);
+  }
+}
+
+json action_info_json(const ActionInfo& info) {
+  std::string text = "{";
+  append_action_info_members(info, text);
+  text += '}';
+  return json::parse(text);
 }
 
 }  // namespace feldherr

@@ -41,16 +41,29 @@ json decision_json(const Game& game, const View& view) {
           {"decline", view.decision.decline ? json(view.decline) : json(nullptr)}};
 }
 
-json legal_json(const View& view) {
-  json out = json::array();
-  for (const ViewedAction& a : view.legal) {
-    json j = action_info_json(a.info);
-    j["id"] = std::to_string(a.action.id());
-    j["text"] = a.text;
-    if (!a.note.empty()) j["note"] = a.note;
-    out.push_back(std::move(j));
+void append_legal_json(const View& view, std::string& out) {
+  out += '[';
+  for (size_t i = 0; i < view.legal.size(); ++i) {
+    const ViewedAction& a = view.legal[i];
+    out += i ? ",{\"id\":\"" : "{\"id\":\"";
+    out += std::to_string(a.action.id());
+    out += "\",\"text\":";
+    append_json_string(out, a.text);
+    if (!a.note.empty()) {
+      out += ",\"note\":";
+      append_json_string(out, a.note);
+    }
+    out += ',';
+    append_action_info_members(a.info, out);
+    out += '}';
   }
-  return out;
+  out += ']';
+}
+
+json legal_json(const View& view) {
+  std::string text;
+  append_legal_json(view, text);
+  return json::parse(text);
 }
 
 namespace {

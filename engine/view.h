@@ -49,6 +49,14 @@ json decision_json(const Game& game, const View& view);
 // The legal actions as JSON ([{"id","text","note","verb","args","role","label"}], ids as decimal
 // strings; docs/protocol.md "Legal actions").
 json legal_json(const View& view);
+// The same list as JSON text, appended to `out`: what the server sends (no JSON tree per action).
+void append_legal_json(const View& view, std::string& out);
+
+// The members of action_info_json(info), without the braces, appended to `out` as JSON text
+// (engine/verbs.cc).
+void append_action_info_members(const ActionInfo& info, std::string& out);
+// `s` as a JSON string literal, escaped as nlohmann's dump() escapes it (UTF-8 passes through).
+void append_json_string(std::string& out, std::string_view s);
 
 // ---- Odds ----------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@
 #include "engine/replay.h"
 #include "engine/roll_odds.h"
 #include "engine/view.h"
+#include "server/target.h"
 
 namespace feldherr::server {
 
@@ -208,24 +209,22 @@ std::optional<json> parse_object(const std::string& text, std::string& why) {
   return j;
 }
 
-std::string percent_decode(const std::string& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size()) {
-      std::string bytes;
-      if (from_hex(s.substr(i + 1, 2), bytes)) {
-        out += bytes;
-        i += 2;
-        continue;
-      }
-    }
-    out += s[i] == '+' ? ' ' : s[i];
-  }
-  return out;
-}
-
 HttpReply reply(int status, const json& body) {
   return {status, "application/json", body.dump()};
+}
+HttpReply reply(int status, std::string body) {
+  return {status, "application/json", std::move(body)};
+}
+
+// `object` as JSON text with the member `key` set to the view's legal actions (written as text:
+// the largest part of a state message, without a JSON tree per action).
+std::string dump_with_legal(const json& object, const View& view) {
+  std::string out = object.dump();
+  out.pop_back();  // the closing brace
+  out += out.size() > 1 ? ",\"legal\":" : "\"legal\":";
+  append_legal_json(view, out);
+  out += '}';
+  return out;
 }
 HttpReply error_reply(int status, const std::string& code, const std::string& message) {
   return reply(status, error_json(code, message));
@@ -597,51 +596,15 @@ void Hub::maybe_evict() {
 // ---------------------------------------------------------------------------------------------
 // HTTP
 
-namespace {
-
-// A request target split into its path and decoded query.
-struct Target {
-  std::string path;
-  std::map<std::string, std::string> query;
-};
-
-Target split_target(const std::string& target) {
-  Target t;
-  t.path = target;
-  std::string query_text;
-  if (auto q = target.find('?'); q != std::string::npos) {
-    t.path = target.substr(0, q);
-    query_text = target.substr(q + 1);
-  }
-  std::stringstream qs(query_text);
-  for (std::string item; std::getline(qs, item, '&');) {
-    auto eq = item.find('=');
-    if (eq == std::string::npos)
-      t.query[percent_decode(item)] = "";
-    else
-      t.query[percent_decode(item.substr(0, eq))] = percent_decode(item.substr(eq + 1));
-  }
-  return t;
-}
-
-std::vector<std::string> api_parts(const std::string& path) {
-  std::vector<std::string> parts;
-  std::stringstream ps(path.substr(1));
-  for (std::string part; std::getline(ps, part, '/');)
-    if (!part.empty()) parts.push_back(part);
-  return parts;
-}
-
-}  // namespace
-
 HttpReply Hub::http(const std::string& method, const std::string& target, const std::string& body) {
   try {
-    Target t = split_target(target);
-    if (t.path == "/api" || t.path.rfind("/api/", 0) == 0)
-      return api(method, api_parts(t.path), t.query, body);
+    std::optional<Target> t = parse_target(target);
+    if (!t) return error_reply(400, "bad_request", "malformed request target");
+    if (t->path == "/api" || t->path.rfind("/api/", 0) == 0)
+      return api(method, t->segments, t->query, body);
     if (method != "GET" && method != "HEAD")
       return error_reply(405, "bad_request", "only GET for static files");
-    return static_file(percent_decode(t.path));
+    return static_file(t->path);
   } catch (const std::exception& e) {
     return error_reply(500, "internal", e.what());
   }
@@ -869,20 +832,20 @@ bool is_control(const LiveGame& g, const std::string& token) {
 HttpReply Hub::summary(const std::string& id, const std::string& token) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
-  json j;
+  std::string body;
   bool rolled = false;
   {
     std::lock_guard lock(g->mu);
     auto seat = seat_of(*g, token);
     if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
     if (*seat >= 0) rolled = open_locked(*g);
-    j = summary_locked(*g, *seat);
+    body = summary_locked(*g, *seat);
   }
   if (rolled) after_change(g);
-  return reply(200, j);
+  return reply(200, std::move(body));
 }
 
-json Hub::summary_locked(const LiveGame& g, int seat) const {
+std::string Hub::summary_locked(const LiveGame& g, int seat) const {
   StoredGame s = g.stored;
   GameStatus st = g.status();
   s.status = st.status;
@@ -897,15 +860,15 @@ json Hub::summary_locked(const LiveGame& g, int seat) const {
   j["decision"] = decision_json(g, view);
   j["result"] = g.result_json();
   j["state_id"] = g.stored.last_seq;
-  j["legal"] = legal_json(view);
-  return j;
+  return dump_with_legal(j, view);
 }
 
 std::optional<HttpReply> Hub::http_now(const std::string& method, const std::string& target) {
   if (method != "GET" || target.rfind("/api/games/", 0) != 0) return std::nullopt;
   try {
-    Target t = split_target(target);
-    std::vector<std::string> parts = api_parts(t.path);
+    std::optional<Target> t = parse_target(target);
+    if (!t) return std::nullopt;
+    const std::vector<std::string>& parts = t->segments;
     if (parts.size() != 3) return std::nullopt;
     std::shared_ptr<LiveGame> g;
     {
@@ -917,8 +880,8 @@ std::optional<HttpReply> Hub::http_now(const std::string& method, const std::str
     }
     std::unique_lock lock(g->mu, std::try_to_lock);
     if (!lock.owns_lock()) return std::nullopt;  // a change of this game is being stored
-    auto token = t.query.find("token");
-    auto seat = seat_of(*g, token == t.query.end() ? "" : token->second);
+    auto token = t->query.find("token");
+    auto seat = seat_of(*g, token == t->query.end() ? "" : token->second);
     if (!seat)
       return error_reply(403, "bad_token", "the token does not belong to game " + g->stored.id);
     if (*seat >= 0 && !g->opened) return std::nullopt;  // the seat's first look rolls the opening
@@ -1417,7 +1380,7 @@ void Hub::subscribe(const Connection& conn, std::weak_ptr<Subscriber> subscriber
   subs.push_back(std::move(subscriber));
 }
 
-json Hub::state_message(Connection& conn) {
+std::string Hub::state_message(Connection& conn) {
   LiveGame& g = *conn.game;
   std::lock_guard lock(g.mu);
   g.touched_ms = steady_ms();
@@ -1446,23 +1409,23 @@ json Hub::state_message(Connection& conn) {
   }
   conn.cursor = g.log.size();
   conn.first = false;
-  return {{"type", "state"},
-          {"game", g.stored.id},
-          {"state_id", g.stored.last_seq},
-          {"move", g.session->history().size()},
-          {"seat", g.seat_name(conn.seat)},
-          {"observation", view.observation},
-          {"text", text ? json(view.text) : json(nullptr)},
-          {"decision", decision_json(g, view)},
-          {"legal", legal_json(view)},
-          {"events", events},
-          {"actions", actions},
-          {"reset", reset},
-          {"result", g.result_json()},
-          {"can_undo",
-           !over && conn.seat >= 0 && s.current_seat() == conn.seat && g.session->can_undo()},
-          {"seed_commitment", g.stored.commitment},
-          {"seed", over ? json(g.stored.secret_hex) : json(nullptr)}};
+  json message = {{"type", "state"},
+                  {"game", g.stored.id},
+                  {"state_id", g.stored.last_seq},
+                  {"move", g.session->history().size()},
+                  {"seat", g.seat_name(conn.seat)},
+                  {"observation", view.observation},
+                  {"text", text ? json(view.text) : json(nullptr)},
+                  {"decision", decision_json(g, view)},
+                  {"events", events},
+                  {"actions", actions},
+                  {"reset", reset},
+                  {"result", g.result_json()},
+                  {"can_undo", !over && conn.seat >= 0 && s.current_seat() == conn.seat &&
+                                   g.session->can_undo()},
+                  {"seed_commitment", g.stored.commitment},
+                  {"seed", over ? json(g.stored.secret_hex) : json(nullptr)}};
+  return dump_with_legal(message, view);
 }
 
 std::vector<json> Hub::message(Connection& conn, const std::string& text, bool& push_state) {

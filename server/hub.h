@@ -121,7 +121,7 @@ class Hub {
   // set on return, the caller sends a fresh state message (state_message) after the replies.
   std::vector<json> message(Connection& conn, const std::string& text, bool& push_state);
   // The `state` message for this connection (advances its cursor).
-  json state_message(Connection& conn);
+  std::string state_message(Connection& conn);  // JSON text
 
   // Runs pending AI moves in the calling thread until none is left (tests without the worker).
   void run_ai_now();
@@ -142,7 +142,7 @@ class Hub {
   HttpReply create(const std::string& body);
   HttpReply list();
   HttpReply summary(const std::string& id, const std::string& token);
-  nlohmann::json summary_locked(const LiveGame& g, int seat) const;  // g.mu held
+  std::string summary_locked(const LiveGame& g, int seat) const;  // JSON text; g.mu held
   HttpReply log(const std::string& id, const std::string& token);
   HttpReply replay(const std::string& id);
   HttpReply board(const std::string& id);

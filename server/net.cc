@@ -305,7 +305,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
         co_await lock_hub();
         std::string state = co_await on_pool(*shared_.handlers, [&] {
           try {
-            return hub_.state_message(conn_).dump();
+            return hub_.state_message(conn_);
           } catch (const std::exception& e) {
             return error_json("internal", e.what()).dump();
           }

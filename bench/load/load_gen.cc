@@ -24,6 +24,8 @@
 #include <boost/asio/experimental/as_tuple.hpp>
 #include <boost/beast.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/json.hpp>
+#include <boost/json/src.hpp>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -31,7 +33,6 @@
 #include <iostream>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <random>
 #include <sstream>
 #include <string>
@@ -44,7 +45,7 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
-using json = nlohmann::json;
+namespace json = boost::json;
 using net::awaitable;
 using Clock = std::chrono::steady_clock;
 constexpr auto tuple_awaitable = net::experimental::as_tuple(net::use_awaitable);
@@ -138,18 +139,19 @@ struct Game {
 
 awaitable<bool> create_game(Connection& c, Shared& sh, Game& g) {
   const std::string target = "/api/games";
-  const std::string body = json({{"game", sh.options.game}}).dump();
+  const std::string body = json::serialize(json::object{{"game", sh.options.game}});
   auto res = co_await c.request(http::verb::post, target, body);
   if (res.result_int() != 201) {
     std::cerr << "load_gen: cannot create a game: " << res.result_int() << " " << res.body()
               << "\n";
     co_return false;
   }
-  json j = json::parse(res.body());
+  const json::object j = json::parse(res.body()).as_object();
   g = Game{};
-  g.id = j.at("id");
-  for (auto it = j.at("seats").begin(); it != j.at("seats").end(); ++it)
-    if (it->contains("token")) g.tokens[it.key()] = (*it)["token"];
+  g.id = j.at("id").as_string();
+  for (const auto& [side, seat] : j.at("seats").as_object())
+    if (const json::value* token = seat.as_object().if_contains("token"))
+      g.tokens[side] = token->as_string();
   if (g.tokens.empty()) {
     std::cerr << "load_gen: the game has no human seat\n";
     co_return false;
@@ -198,35 +200,37 @@ awaitable<void> play(int index, Shared& sh) {
         }
       }
       // The view of the seat that owes the decision (the list of legal actions).
-      json view;
+      json::value parsed;
       for (int attempt = 0; attempt < 3; ++attempt) {
         auto t0 = Clock::now();
         const std::string target = "/api/games/" + g.id + "?token=" + g.tokens[g.to_move];
         auto res = co_await c.request(http::verb::get, target);
         if (t0 >= sh.measure_from) sh.stats.view_ms.push_back(static_cast<float>(ms_since(t0)));
         if (res.result_int() != 200) throw RequestFailed{};
-        view = json::parse(res.body());
-        if (!view.at("legal").empty() || view.at("status") != "active") break;
-        std::string side = view.at("to_move");
+        parsed = json::parse(res.body());
+        const json::object& view = parsed.as_object();
+        if (!view.at("legal").as_array().empty() || view.at("status") != "active") break;
+        std::string side(view.at("to_move").as_string());
         if (!g.tokens.count(side)) break;  // an AI seat or chance: not this client's turn
         g.to_move = side;
       }
+      const json::object& view = parsed.as_object();
       if (view.at("status") != "active") {
         ++sh.stats.finished;
         have_game = false;
         continue;
       }
-      const json& legal = view.at("legal");
+      const json::array& legal = view.at("legal").as_array();
       if (legal.empty()) {
         timer.expires_after(std::chrono::milliseconds(10));
         co_await timer.async_wait(tuple_awaitable);
         continue;
       }
-      const json& pick = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
-      std::string body = json({{"token", g.tokens[g.to_move]},
-                               {"state_id", view.at("state_id")},
-                               {"action_id", pick.at("id")}})
-                             .dump();
+      const json::value& pick =
+          legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+      std::string body = json::serialize(json::object{{"token", g.tokens[g.to_move]},
+                                                      {"state_id", view.at("state_id")},
+                                                      {"action_id", pick.at("id")}});
       auto t0 = Clock::now();
       const std::string target = "/api/games/" + g.id + "/action";
       auto res = co_await c.request(http::verb::post, target, body);
@@ -240,7 +244,7 @@ awaitable<void> play(int index, Shared& sh) {
     } catch (const RequestFailed&) {
       ++sh.stats.errors;
       failed = true;
-    } catch (const json::exception& e) {
+    } catch (const std::exception& e) {
       ++sh.stats.errors;
       std::cerr << "load_gen: unexpected reply: " << e.what() << "\n";
       co_return;
@@ -259,19 +263,27 @@ awaitable<void> play(int index, Shared& sh) {
 struct WsSeat {
   std::unique_ptr<websocket::stream<beast::tcp_stream>> ws;
   beast::flat_buffer buffer;
-  json last;          // the last state message received
+  json::value last;   // the last state message received
   long last_id = -1;  // its state_id
 };
 
+// A message's "type" ("" when it has none).
+std::string_view type_of(const json::value& message) {
+  const json::value* type = message.is_object() ? message.as_object().if_contains("type") : nullptr;
+  return type && type->is_string() ? std::string_view(type->as_string()) : std::string_view();
+}
+
 // Reads the next message of `seat`; returns false when the connection failed.
-awaitable<bool> ws_read(WsSeat& seat, json& message) {
+awaitable<bool> ws_read(WsSeat& seat, json::value& message) {
   seat.buffer.clear();
   auto [ec, n] = co_await seat.ws->async_read(seat.buffer, tuple_awaitable);
   if (ec) co_return false;
-  message = json::parse(beast::buffers_to_string(seat.buffer.data()), nullptr, false);
-  if (message.is_object() && message.value("type", "") == "state") {
+  boost::system::error_code bad;
+  message = json::parse(beast::buffers_to_string(seat.buffer.data()), bad);
+  if (!bad && message.is_object() && type_of(message) == "state") {
     seat.last = message;
-    seat.last_id = message.value("state_id", -1L);
+    const json::value* id = message.as_object().if_contains("state_id");
+    seat.last_id = id && id->is_int64() ? static_cast<long>(id->as_int64()) : -1L;
   }
   co_return true;
 }
@@ -323,7 +335,7 @@ awaitable<void> play_ws(int index, Shared& sh) {
             "127.0.0.1", "/ws?game=" + g.id + "&token=" + token, tuple_awaitable);
         cec = hec;
       }
-      json first;
+      json::value first;
       if (cec || !(co_await ws_read(seat, first))) {
         failed = true;
         break;
@@ -340,19 +352,20 @@ awaitable<void> play_ws(int index, Shared& sh) {
       // The newest state any seat has seen, and the seat it asks a decision of.
       long newest = -1;
       for (auto& [side, seat] : seats) newest = std::max(newest, seat.last_id);
-      const json* state = nullptr;
+      const json::value* state = nullptr;
       for (auto& [side, seat] : seats)
         if (seat.last_id == newest) state = &seat.last;
       if (!state->at("result").is_null()) {
         ++sh.stats.finished;
         break;
       }
-      std::string side = state->at("decision").value("seat", "");
+      const json::value* decider = state->at("decision").as_object().if_contains("seat");
+      std::string side(decider && decider->is_string() ? decider->as_string() : "");
       auto it = seats.find(side);
       if (it == seats.end()) it = seats.begin();  // chance or an AI seat: wait for its move
       WsSeat& seat = it->second;
-      json message;
-      if (seat.last_id < newest || seat.last.at("legal").empty()) {
+      json::value message;
+      if (seat.last_id < newest || seat.last.at("legal").as_array().empty()) {
         // This seat has not seen the newest state yet, or waits for another's move.
         if (!(co_await ws_read(seat, message))) failed = true;
         continue;
@@ -364,11 +377,12 @@ awaitable<void> play_ws(int index, Shared& sh) {
           co_await timer.async_wait(tuple_awaitable);
         }
       }
-      const json& legal = seat.last.at("legal");
-      const json& pick = legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+      const json::array& legal = seat.last.at("legal").as_array();
+      const json::value& pick =
+          legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
       const long sent_at = seat.last_id;
-      std::string text =
-          json({{"type", "action"}, {"state_id", sent_at}, {"action_id", pick.at("id")}}).dump();
+      std::string text = json::serialize(
+          json::object{{"type", "action"}, {"state_id", sent_at}, {"action_id", pick.at("id")}});
       auto t0 = Clock::now();
       auto [wec, wn] = co_await seat.ws->async_write(net::buffer(text), tuple_awaitable);
       if (wec) {
@@ -382,7 +396,7 @@ awaitable<void> play_ws(int index, Shared& sh) {
           failed = true;
           break;
         }
-        if (message.value("type", "") == "error") refused = true;
+        if (type_of(message) == "error") refused = true;
       }
       if (failed) break;
       if (refused) {

@@ -157,5 +157,27 @@ TEST(Verbs, TheViewsLegalActionsCarryVerbArgumentsAndLabels) {
   }
 }
 
+// The legal actions are written as JSON text without a tree (append_legal_json); every string
+// must come out as nlohmann's dump() writes it: quotes, backslashes, control characters, UTF-8.
+TEST(Verbs, JsonTextEscapesEveryStringAsNlohmannDoes) {
+  std::string all = "Angriff \"Süd\" \\ über Brücke \u00e9";
+  for (char c = 1; c < 0x20; ++c) all += c;
+  std::string out;
+  append_json_string(out, all);
+  EXPECT_EQ(out, json(all).dump());
+  EXPECT_EQ(json::parse(out).get<std::string>(), all);
+
+  ActionInfo info = read_action(kTable, "attack e2 o5");
+  info.label_de = "Angriff mit \"e2\"\n";
+  info.args[1].role = "to";
+  info.cost = 3;
+  std::string members;
+  append_action_info_members(info, members);
+  const json parsed = json::parse("{" + members + "}");
+  EXPECT_EQ(parsed["label"]["de"], "Angriff mit \"e2\"\n");
+  EXPECT_EQ(parsed["args"][1]["role"], "to");
+  EXPECT_EQ(parsed["cost"], 3);
+}
+
 }  // namespace
 }  // namespace feldherr

@@ -116,12 +116,12 @@ struct Conn {
     hub.subscribe(c, counter);
     return nullptr;
   }
-  json state(Hub& hub) { return hub.state_message(c); }
+  json state(Hub& hub) { return json::parse(hub.state_message(c)); }
   // Sends a client message; returns the replies (a state message appended when pushed).
   std::vector<json> send(Hub& hub, const json& message) {
     bool push = false;
     std::vector<json> out = hub.message(c, message.dump(), push);
-    if (push) out.push_back(hub.state_message(c));
+    if (push) out.push_back(json::parse(hub.state_message(c)));
     return out;
   }
 };

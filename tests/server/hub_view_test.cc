@@ -236,5 +236,24 @@ TEST(HubView, SummaryAnsweredAtOnceEqualsThePooledReplyAndNeverRollsOrLoads) {
   EXPECT_FALSE(f.hub().is_live(id));
 }
 
+// Request targets are read by Boost.URL: percent escapes and '+' in the query are decoded, a
+// target that is not a valid origin form is refused with 400 (docs/protocol.md "Errors").
+TEST(HubHttp, RequestTargetsAreDecodedAndAMalformedOneIsRefused) {
+  HubFixture f("targets", HubFixture::no_worker());
+  json c = f.create({{"game", "pocket/orcs-vs-elves"}});
+  const std::string id = c["id"];
+  const std::string orcs = c["seats"]["orcs"]["token"];
+  int status = 0;
+  // "%6F" is 'o': the escaped path and token name the same game and seat.
+  json view = f.http("GET", "/api/games/" + id + "?t%6Fken=" + orcs + "&x=a+b", nullptr, &status);
+  EXPECT_EQ(status, 200);
+  EXPECT_EQ(view["seat"], "orcs");
+  json bad = f.http("GET", "/api/games/" + id + "?token=%zz", nullptr, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(bad["code"], "bad_request") << bad;
+  f.http("GET", "/api/games/" + id + "/log?token=a b", nullptr, &status);
+  EXPECT_EQ(status, 400);
+}
+
 }  // namespace
 }  // namespace feldherr::server::hubtest
