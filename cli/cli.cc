@@ -218,6 +218,10 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
                    "Stop (exit 3) after N actions, a safety cap (default 0: no cap)")
       ->type_name("N")
       ->check(natural<long long>("--max-actions"));
+  play->add_option("--lang", play_args.lang,
+                   "Language of the action labels a human seat chooses from: en or de (default en)")
+      ->type_name("LANG")
+      ->check(CLI::IsMember({"en", "de"}));
 
   ReplayArgs replay_args;
   CLI::App* replay = app.add_subcommand("replay", "Re-run a replay log");

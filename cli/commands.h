@@ -43,6 +43,7 @@ struct PlayArgs {
   std::string log;                   // --log FILE ("" = none)
   bool quiet = false;
   long long max_actions = 0;  // --max-actions (0 = no cap)
+  std::string lang = "en";    // --lang: the language of the action labels (en, de)
 };
 int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io);
 
@@ -233,7 +234,8 @@ class HumanSeat {
  public:
   enum class Outcome { kActed, kUndone, kQuit, kEndOfInput };
 
-  HumanSeat(Streams& io, const Narrator& narrator) : io_(io), narrator_(narrator) {}
+  HumanSeat(Streams& io, const Narrator& narrator, Lang lang = Lang::kEn)
+      : io_(io), narrator_(narrator), lang_(lang) {}
   // The player that answers `hint` for a seat (the game's heuristic); none if not set.
   void set_adviser(std::function<std::unique_ptr<Player>(int seat)> adviser) {
     adviser_ = std::move(adviser);
@@ -250,6 +252,7 @@ class HumanSeat {
 
   Streams& io_;
   const Narrator& narrator_;
+  Lang lang_;
   std::function<std::unique_ptr<Player>(int seat)> adviser_;
   // Kinds of reaction windows (Decision::decline) the player declines automatically: `skip fate`.
   std::set<std::string> skipped_;

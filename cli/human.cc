@@ -58,9 +58,13 @@ void HumanSeat::show(const Session& session) const {
   // The deciding seat's own view (engine/view.h): what it may see of the decision.
   io_.out << state.decision_for(seat).prompt << '\n';
   const ActionList legal = numbered_actions(state);
+  // Each action by its label in the player's language, then the text that can be typed for it.
   for (size_t i = 0; i < legal.size(); ++i) {
     const std::string note = state.annotate(legal[i]);
-    io_.out << "  " << i + 1 << ") " << state.describe_for(legal[i], seat)
+    const std::string text = state.describe_for(legal[i], seat);
+    const ActionInfo info = state.action_info(legal[i], seat);
+    const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
+    io_.out << "  " << i + 1 << ") " << label << (label == text ? "" : "  · " + text)
             << (note.empty() ? "" : "   [" + note + "]") << '\n';
   }
   io_.out << "  (type a number or an action; hint asks the AI; help lists the commands)\n";

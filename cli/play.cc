@@ -82,7 +82,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   Rng dice(seed);
   Narrator narrator(io.out, !args.quiet, any_human);
   narrator.show_to(session.viewer());
-  HumanSeat human(io, narrator);
+  HumanSeat human(io, narrator, args.lang == "de" ? Lang::kDe : Lang::kEn);
   if (module != nullptr && module->make_heuristic) {
     // `hint`: the game's heuristic, seeded per seat and request so hints do not change the game.
     human.set_adviser([module, seed, n = uint64_t{0}](int seat) mutable {

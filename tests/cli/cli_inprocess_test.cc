@@ -733,6 +733,22 @@ TEST(CliValidate, DefaultIsTheDataDirectory) {
 
 // ---- the human seat ----
 
+// The list reads as labels in the --lang language, each followed by the text that can be typed.
+TEST(CliHuman, ActionsAreListedByTheirLabelInTheChosenLanguage) {
+  for (const auto& [lang, line] :
+       {std::pair<std::string, std::string>{"de", "  14) Troll wählen  · pick orcs.troll\n"},
+        {"en", "  14) Pick Troll  · pick orcs.troll\n"}}) {
+    CliRun r = run_with(all_games(),
+                        {"play", "pocket/orcs-vs-elves", "--seed", "5", "--seat", "orcs=human",
+                         "--seat", "elves=heuristic", "--lang", lang},
+                        "quit\n");
+    EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+    EXPECT_THAT(r.out, HasSubstr(line)) << lang;
+  }
+  EXPECT_EQ(run_with(all_games(), {"play", "pocket/orcs-vs-elves", "--lang", "fr"}, "").code,
+            cli::kExitUsage);
+}
+
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");
