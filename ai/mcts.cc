@@ -114,7 +114,8 @@ struct Playouts {
         policies(static_cast<size_t>(num_seats)) {
     if (!guided) return;
     for (int s = 0; s < num_seats; ++s)
-      policies[static_cast<size_t>(s)] = (*sr.policy)(s, Hasher().add(seed).add(s + 1).value());
+      policies[static_cast<size_t>(s)] =
+          (*sr.policy)(s, Hasher().add(seed).add(static_cast<uint64_t>(s + 1)).value());
   }
   int num_seats;
   bool have_eval;
@@ -137,7 +138,8 @@ bool decided(const Tree& tree, long long budget, Clock::time_point begun, Clock:
   constexpr double kMargin = 1.5;
   const double spent = std::chrono::duration<double>(now - begun).count();
   if (spent <= 0) return false;
-  double left = tree.iterations / spent * std::chrono::duration<double>(deadline - now).count();
+  double left = static_cast<double>(tree.iterations) / spent *
+                std::chrono::duration<double>(deadline - now).count();
   if (budget > 0) left = std::min(left, static_cast<double>(budget - tree.iterations));
   double first = 0, second = 0;
   for (int32_t c = tree.nodes[0].first_child; c >= 0;
@@ -348,7 +350,8 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
         ++tree.iterations;
         Rng rng(cycle_seed);
         for (int k = 0; k < po.num_seats && po.guided; ++k)
-          po.policies[static_cast<size_t>(k)]->reseed(Hasher().add(cycle_seed).add(k + 1).value());
+          po.policies[static_cast<size_t>(k)]->reseed(
+              Hasher().add(cycle_seed).add(static_cast<uint64_t>(k + 1)).value());
         std::unique_ptr<State> s = sr.root->determinize(sr.seat, rng);
         // A determinisation that disagrees with the real options values the action as a draw.
         s->legal_actions(scratch);

@@ -45,7 +45,7 @@ struct MctsFixture {
       const int seats = static_cast<int>(game->seats().size());
       std::vector<RandomPlayer> players;
       for (int k = 0; k < seats; ++k) players.emplace_back(77 + 13 * g + k);
-      Rng dice(500 + g);
+      Rng dice(static_cast<uint64_t>(500 + g));
       int n = 0;
       while (!s->is_terminal() && n < 100000) {
         const int seat = s->current_seat();

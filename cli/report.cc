@@ -62,7 +62,8 @@ std::string rates_svg(const ReportData& r) {
       left + width + 80, height);
   const char* colours[] = {"#4a7ab5", "#b5534a", "#5b9a58", "#9a7b3c", "#7a5b9a"};
   for (size_t k = 0; k < rows.size(); ++k) {
-    const double p = r.games > 0 ? static_cast<double>(rows[k].count) / r.games : 0.0;
+    const double p =
+        r.games > 0 ? static_cast<double>(rows[k].count) / static_cast<double>(r.games) : 0.0;
     const auto [lo, hi] = wilson95(rows[k].count, r.games);
     const int y = top + row_h * static_cast<int>(k);
     const char* colour = k < r.sides.size() ? colours[k % 5] : "#999999";
@@ -102,8 +103,8 @@ std::string lengths_svg(const std::vector<long long>& lengths) {
   const double bin_w = static_cast<double>(hi - lo + 1) / bins;
   std::vector<long long> count(static_cast<size_t>(bins), 0);
   for (long long l : lengths)
-    ++count[static_cast<size_t>(
-        std::min<long long>(bins - 1, static_cast<long long>((l - lo) / bin_w)))];
+    ++count[static_cast<size_t>(std::min<long long>(
+        bins - 1, static_cast<long long>(static_cast<double>(l - lo) / bin_w)))];
   const long long peak = *std::max_element(count.begin(), count.end());
   const int left = 50, width = 600, height = 200, top = 10;
   std::string svg = fmt::format(
@@ -112,8 +113,10 @@ std::string lengths_svg(const std::vector<long long>& lengths) {
       left + width + 20, top + height + 40);
   const double bar_w = static_cast<double>(width) / bins;
   for (int b = 0; b < bins; ++b) {
-    const double h =
-        peak > 0 ? static_cast<double>(height) * count[static_cast<size_t>(b)] / peak : 0;
+    const double h = peak > 0 ? static_cast<double>(height) *
+                                    static_cast<double>(count[static_cast<size_t>(b)]) /
+                                    static_cast<double>(peak)
+                              : 0;
     const long long from = lo + static_cast<long long>(std::ceil(b * bin_w));
     const long long to = lo + static_cast<long long>(std::ceil((b + 1) * bin_w)) - 1;
     svg += fmt::format(
@@ -156,7 +159,7 @@ std::string html_report(const ReportData& r) {
     const auto [lo, hi] = wilson95(c, r.games);
     html += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} .. {}</td></tr>\n",
                         escape(label), escape(player), c,
-                        pct(r.games > 0 ? double(c) / r.games : 0.0), pct(lo), pct(hi));
+                        pct(r.games > 0 ? double(c) / double(r.games) : 0.0), pct(lo), pct(hi));
   };
   for (size_t s = 0; s < r.sides.size(); ++s) row(r.sides[s], r.players[s], r.wins[s]);
   row("draws", "", r.draws);

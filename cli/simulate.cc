@@ -284,9 +284,10 @@ void print_table(const Batch& batch, Streams& io) {
     double sum = 0;
     for (long long length : sorted) sum += static_cast<double>(length);
     const size_t mid = sorted.size() / 2;
-    const double median = sorted.size() % 2 == 1
-                              ? static_cast<double>(sorted[mid])
-                              : (static_cast<double>(sorted[mid - 1]) + sorted[mid]) / 2.0;
+    const double median =
+        sorted.size() % 2 == 1
+            ? static_cast<double>(sorted[mid])
+            : (static_cast<double>(sorted[mid - 1]) + static_cast<double>(sorted[mid])) / 2.0;
     io.out << fmt::format("length (actions): mean {:.1f}, min {}, median {}, max {}\n",
                           sum / static_cast<double>(n), sorted.front(), median, sorted.back());
   }

@@ -223,7 +223,7 @@ ConformanceReport run_conformance(const Game& game, const ConformanceOptions& op
   ConformanceReport report;
   std::shared_ptr<const Game> shared(&game, [](const Game*) {});
   for (int g = 0; g < options.games; ++g) {
-    Rng rng(options.seed + static_cast<uint64_t>(g) * 0x9E3779B97F4A7C15ULL);
+    Rng rng(options.seed + static_cast<uint64_t>(g) * uint64_t{0x9E3779B97F4A7C15});
     Session session(shared);
     bool concede_game = g % 16 == 15;
     std::vector<std::string> failures;

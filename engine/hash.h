@@ -17,7 +17,7 @@ class Hasher {
   Hasher& add_signed(int64_t v) { return add(static_cast<uint64_t>(v)); }
   Hasher& add(std::string_view s) {
     add(s.size());
-    for (unsigned char c : s) add(c);
+    for (char c : s) add(static_cast<unsigned char>(c));
     return *this;
   }
   uint64_t value() const { return mix(h_); }

@@ -729,8 +729,8 @@ HttpReply Hub::create(const std::string& body) {
                            "unknown side '" + s.key() + "' (sides: " + all + ")");
       }
       std::string player = s->is_string() ? s->get<std::string>() : std::string("?");
-      if (std::string why = check_player(s.key(), player, options_.ai_max_seconds); !why.empty())
-        return error_reply(400, "bad_request", why);
+      if (std::string bad = check_player(s.key(), player, options_.ai_max_seconds); !bad.empty())
+        return error_reply(400, "bad_request", bad);
       players[static_cast<size_t>(seat)] = player;
     }
   }
@@ -1398,9 +1398,9 @@ std::string Hub::state_message(Connection& conn) {
   json events = json::array(), actions = json::array();
   for (size_t i = conn.cursor; i < g.log.size(); ++i) {
     const LogEntry& e = g.log[i];
-    const std::string& text =
+    const std::string& shown =
         over ? e.text : e.shown[static_cast<size_t>(g.viewer_index(conn.seat))];
-    actions.push_back({{"n", i + 1}, {"seat", g.seat_name(e.seat)}, {"text", text}});
+    actions.push_back({{"n", i + 1}, {"seat", g.seat_name(e.seat)}, {"text", shown}});
     for (const Event& ev : e.events)
       events.push_back({{"n", i + 1},
                         {"rule", ev.rule},

@@ -537,7 +537,9 @@ int main(int argc, char** argv) {
   ioc.run();
   rusage after{};
   getrusage(RUSAGE_SELF, &after);
-  auto secs = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  auto secs = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
   double cpu =
       secs(after.ru_utime) - secs(before.ru_utime) + secs(after.ru_stime) - secs(before.ru_stime);
   Stats& s = sh.stats;

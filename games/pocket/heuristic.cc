@@ -354,7 +354,7 @@ class Eval {
       hash_unit(h, sy);
       hash_side(h, cy);
       key = nonzero(h.value());
-      if (double v = 0; memo_->find(key, v)) return v;
+      if (double memo = 0; memo_->find(key, memo)) return memo;
     }
     Dist d = n_dice(sx.cm, dice);
     double v = 0;
@@ -436,7 +436,7 @@ class Eval {
         hash_side(h, ctxs[static_cast<size_t>(i)]);
       }
       key = nonzero(h.value());
-      if (double v = 0; memo_->find(key, v)) return v;
+      if (double memo = 0; memo_->find(key, memo)) return memo;
     }
     double v_total = 0;
     for (int h = 1; h <= d.max; ++h) {

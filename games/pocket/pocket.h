@@ -241,6 +241,8 @@ class PocketState : public State {
   int player_b() const { return seat_a < 0 ? -1 : 1 - seat_a; }
   std::string unit_label(int u) const;
   std::string troop_label(int t) const;
+  // The side id of a seat as the texts name it ("orcs").
+  const std::string& seat_id(int seat) const;
   std::string seg_name(int owner, int zone, int col) const;  // owner-relative, "left-front"
   std::string invariant_violation() const;                   // "" when every invariant holds
   // Whether troop t is visible to `seat` (kObserver: public only).

@@ -702,12 +702,12 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
   q.captured_dp = static_cast<int16_t>(q.captured_dp + ti.dp);
   if (ev)
     emit(ev, "PB Wunden",
-         fmt::format("{} removes {} ({}){}; {} now holds {} destroyed DP.", game_->seats()[o],
+         fmt::format("{} removes {} ({}){}; {} now holds {} destroyed DP.", seat_id(o),
                      troop_label(t), why,
                      w ? fmt::format(", its {} wound marker{} {}", w, w == 1 ? "" : "s",
                                      defer ? "set aside until round end" : "back to the pool")
                        : std::string(),
-                     game_->seats()[1 - o], q.captured_dp),
+                     seat_id(1 - o), q.captured_dp),
          o);
   refresh_unit(u);
   Unit& un = units[static_cast<size_t>(u)];
@@ -869,10 +869,9 @@ void PocketState::begin_round(int first, EventList* ev) {
     return;
   }
   if (ev)
-    emit(
-        ev, "PB Spielablauf",
-        fmt::format("Battle round {} begins; {} has the first turn.", round, game_->seats()[first]),
-        first);
+    emit(ev, "PB Spielablauf",
+         fmt::format("Battle round {} begins; {} has the first turn.", round, seat_id(first)),
+         first);
   begin_turn(players[static_cast<size_t>(first)].pool > 0 ? first : 1 - first, ev);
 }
 
@@ -1105,8 +1104,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       n_steps = 0;
       if (ev)
         emit(ev, "PB Spielende 1",
-             fmt::format("{} concedes; {} wins.", game_->seats()[seat], game_->seats()[1 - seat]),
-             seat);
+             fmt::format("{} concedes; {} wins.", seat_id(seat), seat_id(1 - seat)), seat);
       return;
     case kPick: {
       int ty = action.arg(0);
@@ -1121,8 +1119,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       if (ev)
         // Hidden information: the event names neither the type nor its DP (PB Aufbau 6).
         emit(ev, "PB Aufbau 4",
-             fmt::format("{} picks a troop ({} so far).", game_->seats()[sel_seat], p.n_troops),
-             sel_seat);
+             fmt::format("{} picks a troop ({} so far).", seat_id(sel_seat), p.n_troops), sel_seat);
       return;
     }
     case kSelectDone:
@@ -1131,8 +1128,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
         p.built_dp = p.picked_dp;
         if (ev)
           emit(ev, "PB Aufbau 4",
-               fmt::format("{} has chosen {} troops.", game_->seats()[sel_seat], p.n_troops),
-               sel_seat);
+               fmt::format("{} has chosen {} troops.", seat_id(sel_seat), p.n_troops), sel_seat);
         if (sel_seat == 0) {
           sel_seat = 1;
         } else {
@@ -1184,12 +1180,12 @@ void PocketState::apply(const Action& action, EventList* ev) {
       refresh_unit(u);
       if (ev) {
         emit(ev, "PB Aufbau 5",
-             fmt::format("{} puts a troop into unit {} ({} troop{}).", game_->seats()[sel_seat],
+             fmt::format("{} puts a troop into unit {} ({} troop{}).", seat_id(sel_seat),
                          unit_label(u), un.size, un.size == 1 ? "" : "s"),
              sel_seat);
         // Which unit a troop joins stays secret until the stacks are shown (PB Aufbau 6).
         ev->back().others =
-            fmt::format("{} puts a troop into {}.", game_->seats()[sel_seat],
+            fmt::format("{} puts a troop into {}.", seat_id(sel_seat),
                         action.verb == kNewUnit ? "a new unit" : "one of its units");
       }
       int next = next_unformed(sel_seat);
@@ -1293,8 +1289,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
     case kReactWait: {
       Step s = top();
       pop();
-      if (ev)
-        emit(ev, "PB Aktion 2 C", fmt::format("{} waits.", game_->seats()[1 - active]), 1 - active);
+      if (ev) emit(ev, "PB Aktion 2 C", fmt::format("{} waits.", seat_id(1 - active)), 1 - active);
       if (s.b < 0) {
         push(kStepChooseTarget, s.a, -1, 0);
       } else {
@@ -1390,8 +1385,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       ++p.passed;
       if (ev)
         emit(ev, "PB Aktion 7",
-             fmt::format("{} passes and sets 1 marker aside ({} left).", game_->seats()[active],
-                         p.pool),
+             fmt::format("{} passes and sets 1 marker aside ({} left).", seat_id(active), p.pool),
              active);
       end_turn(ev);
       advance(ev);
@@ -1452,7 +1446,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
     if (ev)
       emit(ev, "PB Aufstellung 2",
            fmt::format("Orcs roll {}, elves roll {}: {} are player A, {} player B.", a, b,
-                       game_->seats()[seat_a], game_->seats()[1 - seat_a]),
+                       seat_id(seat_a), seat_id(1 - seat_a)),
            seat_a);
     phase = kPlacement;
     active = seat_a;

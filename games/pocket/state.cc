@@ -112,6 +112,10 @@ std::string PocketState::unit_label(int u) const {
   return (un.owner == kOrcs ? "o" : "e") + std::to_string(un.number);
 }
 
+const std::string& PocketState::seat_id(int seat) const {
+  return game_->seats()[static_cast<size_t>(seat)];
+}
+
 std::string PocketState::troop_label(int t) const {
   const Troop& tr = troops[static_cast<size_t>(t)];
   std::string s =
@@ -155,21 +159,22 @@ Result PocketState::result() const {
   int w = winner, l = 1 - winner;
   switch (win_reason) {
     case kWinConcede:
-      r.reason = seats[l] + " conceded (PB Spielende 1)";
+      r.reason = seats[static_cast<size_t>(l)] + " conceded (PB Spielende 1)";
       break;
     case kWinThreshold:
-      r.reason = fmt::format("{} destroyed {} of {} DP (PB Spielende 2)", seats[w],
-                             players[static_cast<size_t>(w)].captured_dp,
-                             players[static_cast<size_t>(l)].built_dp);
+      r.reason = fmt::format(
+          "{} destroyed {} of {} DP (PB Spielende 2)", seats[static_cast<size_t>(w)],
+          players[static_cast<size_t>(w)].captured_dp, players[static_cast<size_t>(l)].built_dp);
       break;
     case kWinHigher:
-      r.reason = fmt::format("{} destroyed more DP: {} against {} (PB Spielende 2)", seats[w],
-                             players[static_cast<size_t>(w)].captured_dp,
-                             players[static_cast<size_t>(l)].captured_dp);
+      r.reason = fmt::format(
+          "{} destroyed more DP: {} against {} (PB Spielende 2)", seats[static_cast<size_t>(w)],
+          players[static_cast<size_t>(w)].captured_dp, players[static_cast<size_t>(l)].captured_dp);
       break;
     case kWinTieB:
-      r.reason = fmt::format("equal destroyed DP ({}); player B ({}) wins the tie (PB Spielende 2)",
-                             players[static_cast<size_t>(w)].captured_dp, seats[w]);
+      r.reason =
+          fmt::format("equal destroyed DP ({}); player B ({}) wins the tie (PB Spielende 2)",
+                      players[static_cast<size_t>(w)].captured_dp, seats[static_cast<size_t>(w)]);
       break;
     default:
       r.reason = "game over";
@@ -214,14 +219,9 @@ json PocketState::observe(int seat) const {
   json ps = json::array();
   for (int s = 0; s < 2; ++s) {
     const PlayerState& p = players[static_cast<size_t>(s)];
-    json pj = {{"seat", game_->seats()[static_cast<size_t>(s)]},
-               {"total", p.total},
-               {"pool", p.pool},
-               {"passed", p.passed},
-               {"deferred", p.deferred},
-               {"captured_dp", p.captured_dp},
-               {"troops", p.n_troops},
-               {"units", p.n_units}};
+    json pj = {{"seat", seat_id(s)},   {"total", p.total},       {"pool", p.pool},
+               {"passed", p.passed},   {"deferred", p.deferred}, {"captured_dp", p.captured_dp},
+               {"troops", p.n_troops}, {"units", p.n_units}};
     if (s == seat || phase >= kBattle) pj["built_dp"] = p.built_dp;
     ps.push_back(pj);
   }
@@ -853,8 +853,8 @@ std::string PocketState::invariant_violation() const {
             troops[static_cast<size_t>(t)].status == kActive)
           sum += troops[static_cast<size_t>(t)].wounds;
       if (sum != p.total || p.pool < 0)
-        return fmt::format("marker conservation broken for {}: {} counted, {} total",
-                           game_->seats()[static_cast<size_t>(s)], sum, p.total);
+        return fmt::format("marker conservation broken for {}: {} counted, {} total", seat_id(s),
+                           sum, p.total);
     }
     for (int s = 0; s < 2; ++s) {
       int captured = 0;

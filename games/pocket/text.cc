@@ -110,12 +110,12 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
     return false;
   }
   // A non-negative decimal number below `limit` (no sign, no overflow), else false.
-  auto number = [](std::string_view d, int limit, int& out) {
+  auto number = [](std::string_view d, int limit, int& value) {
     if (d.empty() || d.size() > 6 || !std::all_of(d.begin(), d.end(), ::isdigit)) return false;
     int v = 0;
     for (char c : d) v = v * 10 + (c - '0');
     if (v >= limit) return false;
-    out = v;
+    value = v;
     return true;
   };
   auto unit = [&](const std::string& s, int& u) {
@@ -378,7 +378,7 @@ Decision PocketState::decision() const {
 Decision PocketState::decision_for(int viewer) const {
   Decision d = decision();
   if (viewer == kNobody || viewer == d.seat) return d;
-  const std::string& who = game_->seats()[static_cast<size_t>(std::max<int>(0, sel_seat))];
+  const std::string& who = seat_id(std::max<int>(0, sel_seat));
   if (phase == kSelect)
     d.prompt = fmt::format("{}: pick a troop or say done (PB Aufbau 4)", who);
   else if (phase == kForm)
@@ -401,7 +401,7 @@ std::string PocketState::why_illegal(const Action& a) const {
     const Unit& un = units[static_cast<size_t>(a.arg(0))];
     std::string L = unit_label(a.arg(0));
     if (un.owner != active)
-      return fmt::format("PB Phase 2: {} is not a unit of {}", L, game_->seats()[active]);
+      return fmt::format("PB Phase 2: {} is not a unit of {}", L, seat_id(active));
     if (!un.alive) return fmt::format("PB Wunden: {} has been destroyed", L);
     if (stage == kPhase1)
       return "PB Phase 1: first redeploy a unit or skip; orders are given in phase 2";
@@ -481,8 +481,7 @@ std::string PocketState::why_illegal(const Action& a) const {
     if (!unit_ok(0)) return "PB Wunden: name one of your units that carries order markers";
     const Unit& un = units[static_cast<size_t>(a.arg(0))];
     if (un.owner != owner)
-      return fmt::format("PB Wunden: {} is not a unit of {}", unit_label(a.arg(0)),
-                         game_->seats()[owner]);
+      return fmt::format("PB Wunden: {} is not a unit of {}", unit_label(a.arg(0)), seat_id(owner));
     return fmt::format("PB Wunden: {} carries no order marker", unit_label(a.arg(0)));
   }
   if (a.verb == kMarkerFrom)

@@ -176,9 +176,9 @@ void RivetState::card_plays(ActionList& out) const {
           own_infantry =
               own_infantry || (u.owner == active && u.seg == activated_seg && is_infantry(u));
         if (!own_infantry || (id != "AC-14" && id != "AC-15")) break;
-        const SquareCell c = board().cell(activated_seg);
+        const SquareCell here = board().cell(activated_seg);
         for (int s = 0; s < board().num_segments(); ++s) {
-          const bool adjacent = Adjacent8(c, board().cell(s));
+          const bool adjacent = Adjacent8(here, board().cell(s));
           if (id == "AC-14" && adjacent && terrain_in(s, Terrain::kWire)) add(s, 0);
           if (id == "AC-15" && (adjacent || s == activated_seg)) {
             if (terrain_in(s, Terrain::kMinefield)) add(s, static_cast<int>(Terrain::kMinefield));

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/per_seat.h"
+
 namespace feldherr::rivet {
 
 enum class Provenance : uint8_t { kRulesText, kPublicUnverified, kStandIn };
@@ -122,12 +124,12 @@ struct TerrainPiece {
 struct Mission {
   int id = 0;
   std::string name;
-  std::array<int, 2> dp{};   // per faction (kAllies, kBismark)
+  PerSeat<int> dp{};         // per faction (kAllies, kBismark)
   int rivets = 0;            // per turn, both sides
   bool action_cards = true;  // Action! cards are drawn
   bool secret_missions = true;
   int first_player = -1;  // -1: initiative roll (RW §4.5), else a faction
-  std::array<int, 2> vp{};
+  PerSeat<int> vp{};
   bool so_scoring_bismark_only = false;  // mission 6
   int allies_vp_per_round = 0;           // mission 6
   bool setup_riflemen_on_sos = false;    // missions 2 and 6

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/per_seat.h"
 #include "engine/player.h"
 #include "engine/registry.h"
 #include "games/rivet/board.h"
@@ -202,9 +203,9 @@ class RivetState : public State {
   int round = 1;
   int turn_in_round = 0;  // 0 first player's turn, 1 second's
   Phase phase = Phase::kInitiative;
-  std::array<int, 2> dp{};
-  std::array<int, 2> rivets{};
-  std::array<int, 2> vp{};
+  PerSeat<int> dp{};
+  PerSeat<int> rivets{};
+  PerSeat<int> vp{};
   std::vector<Unit> units;
   int next_id = 1;
   std::vector<TerrainPiece> terrain;  // pieces still on the map
@@ -215,21 +216,21 @@ class RivetState : public State {
   std::vector<int> deck;              // Action! cards in the draw pile (a set, sorted; E6)
   std::vector<int> discard;           // Action! discard pile (public)
   // Card phase (RW §5.1): hands are hidden from the opponent (observe, determinize).
-  std::array<std::vector<int>, 2> hands;    // Action! cards (indices into data.actions)
-  std::array<std::vector<int>, 2> secrets;  // secret missions (indices into data.secrets)
-  std::vector<int> sm_deck;                 // secret missions not drawn (a set, sorted)
-  std::vector<int> sm_discard;              // fulfilled secret missions (public)
-  int card_step = 0;                        // 0 discard, 1 Action! draw, 2 secret draws
-  int secret_draws = 0;                     // secret missions drawn in this card phase
+  PerSeat<std::vector<int>> hands;    // Action! cards (indices into data.actions)
+  PerSeat<std::vector<int>> secrets;  // secret missions (indices into data.secrets)
+  std::vector<int> sm_deck;           // secret missions not drawn (a set, sorted)
+  std::vector<int> sm_discard;        // fulfilled secret missions (public)
+  int card_step = 0;                  // 0 discard, 1 Action! draw, 2 secret draws
+  int secret_draws = 0;               // secret missions drawn in this card phase
   // What happened during the active player's turn (content §7.1, secret missions).
   struct TurnStats {
     int destroyed = 0, heroes = 0, non_infantry = 0, flags_removed = 0, classes = 0, multi = 0;
   } stats;
   // Mission rules (RW §12): mission 8's infantry DP, mission 10's escalation.
-  std::array<int, 2> inf_dp{};      // DP usable only for non-hero infantry (mission 8)
-  std::array<int, 2> free_units{};  // free Riflemen / Panzerfaust this turn (mission 10, R12)
-  std::array<int, 2> esc_vp{};      // VP totals at the end of the last round (mission 10)
-  int activated_seg = -1;           // segment of the current activation
+  PerSeat<int> inf_dp{};      // DP usable only for non-hero infantry (mission 8)
+  PerSeat<int> free_units{};  // free Riflemen / Panzerfaust this turn (mission 10, R12)
+  PerSeat<int> esc_vp{};      // VP totals at the end of the last round (mission 10)
+  int activated_seg = -1;     // segment of the current activation
   // Tank Shock in progress (RW §11): the tank, the segment it enters and its placement, and the
   // surviving defenders still to be moved out by their owner.
   int shock_unit = -1;

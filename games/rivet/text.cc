@@ -331,9 +331,9 @@ void RivetState::from_json(const json& j) {
     round = j.at("round").get<int>();
     turn_in_round = j.at("turn_in_round").get<int>();
     phase = static_cast<Phase>(j.at("phase").get<int>());
-    dp = j.at("dp").get<std::array<int, 2>>();
-    rivets = j.at("rivets").get<std::array<int, 2>>();
-    vp = j.at("vp").get<std::array<int, 2>>();
+    j.at("dp").get_to(dp);
+    j.at("rivets").get_to(rivets);
+    j.at("vp").get_to(vp);
     units.clear();
     for (const json& x : j.at("units")) {
       Unit u;
@@ -397,8 +397,8 @@ void RivetState::from_json(const json& j) {
     forward_depot = j.at("windows").at(2);
     w5_used = j.at("windows").at(3);
     smoke = j.at("smoke").get<std::vector<std::pair<int, int>>>();
-    hands = j.at("hands").get<std::array<std::vector<int>, 2>>();
-    secrets = j.at("secrets").get<std::array<std::vector<int>, 2>>();
+    j.at("hands").get_to(hands);
+    j.at("secrets").get_to(secrets);
     sm_deck = j.at("sm_deck").get<std::vector<int>>();
     sm_discard = j.at("sm_discard").get<std::vector<int>>();
     card_step = j.at("card_step");
@@ -410,9 +410,9 @@ void RivetState::from_json(const json& j) {
     stats.flags_removed = st.at(3);
     stats.classes = st.at(4);
     stats.multi = st.at(5);
-    inf_dp = j.at("inf_dp").get<std::array<int, 2>>();
-    free_units = j.at("free_units").get<std::array<int, 2>>();
-    esc_vp = j.at("esc_vp").get<std::array<int, 2>>();
+    j.at("inf_dp").get_to(inf_dp);
+    j.at("free_units").get_to(free_units);
+    j.at("esc_vp").get_to(esc_vp);
     shock_unit = j.at("shock").at(0);
     shock_seg = j.at("shock").at(1);
     shock_mask = j.at("shock").at(2);
@@ -462,7 +462,7 @@ uint64_t RivetState::hash() const {
 std::unique_ptr<State> RivetState::determinize(int seat, Rng& rng) const {
   // Re-deal what `seat` cannot see: the other hands and both decks, from the unseen cards.
   auto s = std::make_unique<RivetState>(*this);
-  auto redeal = [&](std::vector<int>& deck_set, std::array<std::vector<int>, 2>& hand) {
+  auto redeal = [&](std::vector<int>& deck_set, PerSeat<std::vector<int>>& hand) {
     std::vector<int> pool = deck_set;
     for (int f : {kAllies, kBismark})
       if (f != seat)

@@ -62,8 +62,9 @@ json rivet_board_json(const Game& game) {
     cards.push_back({{"id", c.id}, {"name", c.name}, {"window", c.window}, {"rules", c.rules}});
   j["action_cards"] = cards;
   json secrets = json::array();  // content §7
-  for (const SecretMission& m : data.secrets)
-    secrets.push_back({{"id", m.id}, {"name", m.name}, {"vp", m.vp}, {"condition", m.condition}});
+  for (const SecretMission& sm : data.secrets)
+    secrets.push_back(
+        {{"id", sm.id}, {"name", sm.name}, {"vp", sm.vp}, {"condition", sm.condition}});
   j["secret_missions"] = secrets;
   return j;
 }

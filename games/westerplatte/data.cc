@@ -228,10 +228,11 @@ void LoadBoard(const std::string& path, Data& d) {
             mines = static_cast<int>(TileKind::kMines),
             rebuild = static_cast<int>(TileKind::kRebuild);
   for (int side = 0; side < 2; ++side) {
-    if (d.tile_value[mortar][side] > d.shells)
+    if (d.tile_value[mortar][static_cast<size_t>(side)] > d.shells)
       L.Fail(1, "mortar tile holds more shells than the box");
-    if (d.tile_value[mines][side] > d.mines) L.Fail(1, "mines tile holds more mines than the box");
-    if (d.tile_value[rebuild][side] + kFields * d.bricks_at_setup > d.bricks)
+    if (d.tile_value[mines][static_cast<size_t>(side)] > d.mines)
+      L.Fail(1, "mines tile holds more mines than the box");
+    if (d.tile_value[rebuild][static_cast<size_t>(side)] + kFields * d.bricks_at_setup > d.bricks)
       L.Fail(1, "rebuild tile and walls need more bricks than the box");
   }
   const toml::table& m = L.Table(L.root(), "morale");

@@ -127,8 +127,10 @@ class WpGame : public Game {
   const Data& data() const { return *data_; }
   const Rules& rules() const { return rules_; }
   int side() const { return data_->levels[static_cast<int>(rules_.level)].side; }
-  int tile_value(TileKind t) const { return data_->tile_value[static_cast<int>(t)][side()]; }
-  const std::vector<int>& track() const { return data_->morale_track[side()]; }
+  int tile_value(TileKind t) const {
+    return data_->tile_value[static_cast<size_t>(t)][static_cast<size_t>(side())];
+  }
+  const std::vector<int>& track() const { return data_->morale_track[static_cast<size_t>(side())]; }
   int num_officers() const { return rules_.players == 1 ? 2 : rules_.players; }
   int owner(int officer) const { return rules_.players == 1 ? 0 : officer; }
 

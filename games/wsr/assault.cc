@@ -284,7 +284,8 @@ bool WsrState::can_assault(int to, bool overrun, std::string* why) const {
         }
       }
       bool group_hq = false;
-      for (int k = 0; k < n_group; ++k) group_hq = group_hq || info(group[k]).hq;
+      for (int k = 0; k < n_group; ++k)
+        group_hq = group_hq || info(group[static_cast<size_t>(k)]).hq;
       if (combat > kStackLimit || (hq && group_hq)) continue;
       bool all = true;
       for (int k = 0; k < n_group && all; ++k) {
@@ -570,14 +571,14 @@ int WsrState::assault_dice_count() const {
 std::vector<ChanceOutcome> WsrState::assault_odd_outcomes() const {
   std::vector<ChanceOutcome> out;
   const Step& t = top();
-  std::vector<int> units;
+  std::vector<int> listed;
   if (t.kind == kStepAssaultOdd) {
-    Listed(*this, t.a == 0 ? assault.attackers : assault.defenders, units);
+    Listed(*this, t.a == 0 ? assault.attackers : assault.defenders, listed);
   } else {  // kStepMineOdd: the entering combat units in the hex
-    mine_targets(t.a, units);
+    mine_targets(t.a, listed);
   }
-  for (int u : units)
-    out.push_back({Action(kOddHit, {u}), 1.0 / static_cast<double>(units.size())});
+  for (int u : listed)
+    out.push_back({Action(kOddHit, {u}), 1.0 / static_cast<double>(listed.size())});
   return out;
 }
 
@@ -729,11 +730,11 @@ void WsrState::assault_advance(EventList* ev) {
       if (ip > 0)
         Emit(ev, "WSR 8.1", "The improved position in " + hex_name(A.hex) + " cancels one hit.",
              1 - A.side);
-      auto odd_of = [&](const std::vector<int>& units, int take, int odd) {
+      auto odd_of = [&](const std::vector<int>& listed, int take, int odd) {
         std::vector<int> r;
-        if (units.size() > 1 && take % static_cast<int>(units.size()) != 0)
-          for (size_t k = 0; k < units.size(); ++k)
-            if (units[k] == odd) r.push_back(static_cast<int>(k));
+        if (listed.size() > 1 && take % static_cast<int>(listed.size()) != 0)
+          for (size_t k = 0; k < listed.size(); ++k)
+            if (listed[k] == odd) r.push_back(static_cast<int>(k));
         return r;
       };
       const std::vector<int> ao = odd_of(att, att_take, A.odd[0]);

@@ -247,10 +247,10 @@ std::vector<ChanceOutcome> WsrState::fire_dice_outcomes() const {
   std::vector<ChanceOutcome> out;
   if (top().kind == kStepAssaultOdd || top().kind == kStepMineOdd) return assault_odd_outcomes();
   if (top().kind == kStepMortarOdd) {  // R.3: the odd hit goes to a unit at random
-    std::vector<int> units;
-    hex_targets(top().a % kMaxHexes, 1 - side_of(top().f), units);
-    for (int t : units)
-      out.push_back({Action(kOddHit, {t}), 1.0 / static_cast<double>(units.size())});
+    std::vector<int> listed;
+    hex_targets(top().a % kMaxHexes, 1 - side_of(top().f), listed);
+    for (int t : listed)
+      out.push_back({Action(kOddHit, {t}), 1.0 / static_cast<double>(listed.size())});
     return out;
   }
   const int n = fire_dice_count();
@@ -387,9 +387,9 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
            1 - side_of(m));
       hits -= c;
     }
-    std::vector<int> units;
-    hex_targets(hex, 1 - side_of(m), units);
-    if (units.size() > 1 && hits % static_cast<int>(units.size()) != 0) {
+    std::vector<int> listed;
+    hex_targets(hex, 1 - side_of(m), listed);
+    if (listed.size() > 1 && hits % static_cast<int>(listed.size()) != 0) {
       push(kStepMortarOdd, m, static_cast<int16_t>(hex + kMaxHexes * hits));
       return;
     }
@@ -553,11 +553,11 @@ void WsrState::hex_targets(int hex, int side, std::vector<int>& out) const {
 }
 
 bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) const {
-  std::vector<int> units;
-  hex_targets(hex, 1 - side_of(u), units);
-  if (units.empty()) return Fail(why, hex_name(hex) + " holds no enemy unit to attack (WSR 6.1)");
+  std::vector<int> listed;
+  hex_targets(hex, 1 - side_of(u), listed);
+  if (listed.empty()) return Fail(why, hex_name(hex) + " holds no enemy unit to attack (WSR 6.1)");
   bool hard = false;
-  for (int t : units) hard = hard || hard_target(t);
+  for (int t : listed) hard = hard || hard_target(t);
   const int from = unit(u).hex;
   const int dist = game_->layout().Distance(from, hex);
   // [REC] A-08: HE firepower of the unlimbered face, soft-target defence, no concealment.
@@ -660,22 +660,22 @@ void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {
 
 // R.3 even distribution; `odd` = the unit drawn for the odd hit (-1 when none).
 void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev) {
-  std::vector<int> units;
-  hex_targets(hex, 1 - side_of(u), units);
+  std::vector<int> listed;
+  hex_targets(hex, 1 - side_of(u), listed);
   std::vector<int> odd_idx;
-  for (size_t k = 0; k < units.size(); ++k)
-    if (units[k] == odd) odd_idx.push_back(static_cast<int>(k));
-  const std::vector<int> per = AllocateEven(net, static_cast<int>(units.size()), odd_idx);
-  for (size_t k = 0; k < units.size(); ++k) {
-    const int t = units[k];
+  for (size_t k = 0; k < listed.size(); ++k)
+    if (listed[k] == odd) odd_idx.push_back(static_cast<int>(k));
+  const std::vector<int> per = AllocateEven(net, static_cast<int>(listed.size()), odd_idx);
+  for (size_t k = 0; k < listed.size(); ++k) {
+    const int t = listed[k];
     const std::string text = hit_target(t, per[k]);  // [REC] A-12: mortar opportunity fire
     Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 6.1", text + ".", side_of(t));
   }
   unit(u).flags |= kOpsComplete;
   Emit(ev, "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
   bool elim = false;
-  for (int t : units) elim = elim || has(t, kGone);
-  if (net > 0 && !units.empty()) hq_loss_checks(hex, 1 - side_of(u), true, elim, ev);
+  for (int t : listed) elim = elim || has(t, kGone);
+  if (net > 0 && !listed.empty()) hq_loss_checks(hex, 1 - side_of(u), true, elim, ev);
 }
 
 // hit_unit on a target that may be moving: WSR 6.2, a disrupted mover ends its movement (Ops

@@ -54,7 +54,8 @@ LosResult WsrState::los_check(int from, int to) const {
   std::array<uint8_t, kMaxHexes> markers{};
   for (int i = 0; i < n; ++i)
     if (control[static_cast<size_t>(i)] & kWreckBit) markers[static_cast<size_t>(i)] = kLosWreck;
-  return game_->los().Check(from, to, std::span<const uint8_t>(markers.data(), n));
+  return game_->los().Check(from, to,
+                            std::span<const uint8_t>(markers.data(), static_cast<size_t>(n)));
 }
 
 // ---------------------------------------------------------------------------------------------

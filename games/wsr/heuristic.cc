@@ -58,7 +58,7 @@ struct GameInfo {
 };
 
 uint64_t Fingerprint(const WsrGame& g) {
-  uint64_t h = static_cast<uint64_t>(g.num_units()) * 1000003ULL + g.objectives().size();
+  uint64_t h = static_cast<uint64_t>(g.num_units()) * uint64_t{1000003} + g.objectives().size();
   for (int u = 0; u < g.num_units(); ++u)
     h = h * 31 + reinterpret_cast<uintptr_t>(g.unit(u).counter) + static_cast<uint64_t>(u) * 7 +
         g.unit(u).side;
@@ -1124,7 +1124,7 @@ double FateScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p
   const int k_max = std::max(1, p.fate_samples);
   ActionList legal;
   for (int k = 0; k < k_max; ++k) {
-    Rng rng(base ^ (0x9e3779b97f4a7c15ULL * static_cast<uint64_t>(k + 1)));
+    Rng rng(base ^ (uint64_t{0x9e3779b97f4a7c15} * static_cast<uint64_t>(k + 1)));
     WsrState c = s;
     c.apply(a);
     for (int step = 0; step < 200 && !c.is_terminal(); ++step) {

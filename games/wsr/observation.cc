@@ -66,7 +66,7 @@ json WsrState::observe(int seat) const {
     markers += cup[k];
     formations.push_back(
         {{"id", g.formation(f).data->id},
-         {"seat", seats[side]},
+         {"seat", seats[static_cast<size_t>(side)]},
          {"in_cup", cup[k]},
          {"impulses", activated[k]},
          // WSR 3.2.1: activates before the side's held end-turn marker returns

@@ -58,10 +58,11 @@ std::vector<double> Convolve(const std::vector<double>& a, const std::vector<dou
 template <typename F>
 void ForOddSets(int units, int odd, F&& f) {
   int count = 0;
-  for (int m = 0; m < (1 << units); ++m) count += __builtin_popcount(m) == odd ? 1 : 0;
+  for (int m = 0; m < (1 << units); ++m)
+    count += std::popcount(static_cast<unsigned>(m)) == odd ? 1 : 0;
   const double w = 1.0 / count;
   for (int m = 0; m < (1 << units); ++m) {
-    if (__builtin_popcount(m) == odd) f(m, w);
+    if (std::popcount(static_cast<unsigned>(m)) == odd) f(m, w);
   }
 }
 
@@ -188,10 +189,11 @@ HexAttackOdds OddsOfHexAttack(const FireParams& p, const std::vector<UnitState>&
                    [&](const std::array<CombatResult, 8>& res, double w) {
                      size_t index = 0;
                      for (int i = k - 1; i >= 0; --i)
-                       index = index * 4 + static_cast<size_t>(res[i]);
+                       index = index * 4 + static_cast<size_t>(res[static_cast<size_t>(i)]);
                      o.joint[index] += pn * w;
                      for (int i = 0; i < k; ++i) {
-                       o.unit_result[static_cast<size_t>(i)][static_cast<size_t>(res[i])] += pn * w;
+                       o.unit_result[static_cast<size_t>(i)]
+                                    [static_cast<size_t>(res[static_cast<size_t>(i)])] += pn * w;
                      }
                    });
   }
@@ -234,8 +236,9 @@ AssaultOdds OddsOfAssault(const AssaultInput& in) {
     ForAllocations(static_cast<int>(a), att, [&](const std::array<CombatResult, 8>& res, double w) {
       bool hurt = false;
       for (int i = 0; i < ka; ++i) {
-        o.attacker_result[static_cast<size_t>(i)][static_cast<size_t>(res[i])] += pa * w;
-        hurt = hurt || res[i] != CombatResult::kNoEffect;
+        o.attacker_result[static_cast<size_t>(i)]
+                         [static_cast<size_t>(res[static_cast<size_t>(i)])] += pa * w;
+        hurt = hurt || res[static_cast<size_t>(i)] != CombatResult::kNoEffect;
       }
       if (hurt) p_att_hurt[a] += w;
     });
@@ -246,9 +249,10 @@ AssaultOdds OddsOfAssault(const AssaultInput& in) {
     ForAllocations(static_cast<int>(d), def, [&](const std::array<CombatResult, 8>& res, double w) {
       bool all = true;
       for (int i = 0; i < kd; ++i) {
-        o.defender_result[static_cast<size_t>(i)][static_cast<size_t>(res[i])] += pd * w;
-        all =
-            all && (res[i] == CombatResult::kEliminated || def[static_cast<size_t>(i)].eliminated);
+        o.defender_result[static_cast<size_t>(i)]
+                         [static_cast<size_t>(res[static_cast<size_t>(i)])] += pd * w;
+        all = all && (res[static_cast<size_t>(i)] == CombatResult::kEliminated ||
+                      def[static_cast<size_t>(i)].eliminated);
       }
       if (all) p_def_elim[d] += w;
     });

@@ -296,9 +296,9 @@ const char* ScoreEventId(ScoreEvent e) {
 }
 
 std::string Victory::ResultForPoints(const std::vector<std::pair<std::string, int>>& points) const {
-  const auto of = [&](const std::string& side) {
+  const auto of = [&](const std::string& name) {
     for (const auto& [s, p] : points) {
-      if (s == side) return p;
+      if (s == name) return p;
     }
     return 0;
   };
@@ -319,8 +319,8 @@ std::string Victory::ResultForPoints(const std::vector<std::pair<std::string, in
 bool Zone::Contains(int index) const {
   return std::binary_search(hexes.begin(), hexes.end(), index);
 }
-bool Zone::Contains(const HexId& id) const {
-  return std::find(ids.begin(), ids.end(), id) != ids.end();
+bool Zone::Contains(const HexId& hex) const {
+  return std::find(ids.begin(), ids.end(), hex) != ids.end();
 }
 
 int Force::CountOf(std::string_view counter) const {
@@ -358,33 +358,33 @@ std::string SpecialRule::Str(std::string_view key) const {
   return p != nullptr && !p->is_int ? p->text : std::string();
 }
 
-const Side* Scenario::FindSide(std::string_view id) const {
+const Side* Scenario::FindSide(std::string_view wanted) const {
   for (const Side& s : sides) {
-    if (s.id == id) return &s;
+    if (s.id == wanted) return &s;
   }
   return nullptr;
 }
-const FormationSetup* Scenario::FindFormation(std::string_view id) const {
+const FormationSetup* Scenario::FindFormation(std::string_view wanted) const {
   for (const FormationSetup& f : formations) {
-    if (f.id == id) return &f;
+    if (f.id == wanted) return &f;
   }
   return nullptr;
 }
-const Zone* Scenario::FindZone(std::string_view id) const {
+const Zone* Scenario::FindZone(std::string_view wanted) const {
   for (const Zone& z : zones) {
-    if (z.id == id) return &z;
+    if (z.id == wanted) return &z;
   }
   return nullptr;
 }
-const RandomEntry* Scenario::FindRandomEntry(std::string_view id) const {
+const RandomEntry* Scenario::FindRandomEntry(std::string_view wanted) const {
   for (const RandomEntry& r : random_entries) {
-    if (r.id == id) return &r;
+    if (r.id == wanted) return &r;
   }
   return nullptr;
 }
-const SpecialRule* Scenario::FindRule(std::string_view id) const {
+const SpecialRule* Scenario::FindRule(std::string_view wanted) const {
   for (const SpecialRule& r : special_rules) {
-    if (r.id == id) return &r;
+    if (r.id == wanted) return &r;
   }
   return nullptr;
 }

@@ -51,8 +51,8 @@ std::vector<std::unique_ptr<State>> pocket_positions(const Game& game, int games
   std::vector<std::unique_ptr<State>> out;
   for (int g = 0; g < games; ++g) {
     auto s = game.new_initial_state();
-    RandomPlayer p0(100 + g), p1(200 + g);
-    Rng dice(300 + g);
+    RandomPlayer p0(static_cast<uint64_t>(100 + g)), p1(static_cast<uint64_t>(200 + g));
+    Rng dice(static_cast<uint64_t>(300 + g));
     int k = 0;
     while (!s->is_terminal()) {
       const int seat = s->current_seat();
@@ -263,11 +263,11 @@ TEST(Mcts, BeatsRandomInPocket) {
   for (int g = 0; g < 40; ++g) {
     const int mcts_seat = g % 2;
     MctsConfig c = budget(200);
-    auto mcts = pocket_mcts(c, 1000 + g);
-    RandomPlayer random(2000 + g);
+    auto mcts = pocket_mcts(c, static_cast<uint64_t>(1000 + g));
+    RandomPlayer random(static_cast<uint64_t>(2000 + g));
     Player& orcs = mcts_seat == 0 ? static_cast<Player&>(*mcts) : random;
     Player& elves = mcts_seat == 1 ? static_cast<Player&>(*mcts) : random;
-    if (play_pocket(*game, orcs, elves, 3000 + g) == mcts_seat) ++wins;
+    if (play_pocket(*game, orcs, elves, static_cast<uint64_t>(3000 + g)) == mcts_seat) ++wins;
   }
   EXPECT_GE(wins, 32) << wins << " of 40";
 }

@@ -40,8 +40,8 @@ TEST(WsrBoard, NovilleHexesHaveIdsPositionsAndTerrain) {
     EXPECT_EQ(h["t"].get<int>(), static_cast<int>(wg.terrain(i)));
     EXPECT_EQ(h["terrain"], wsr::TerrainId(wg.terrain(i)));
     for (int d = 0; d < 6; ++d) {  // WSR 5.0 step costs per hexside, soft and hard
-      EXPECT_EQ(h["cost"][d][0].get<int>(), wg.step_cost(i, d, false));
-      EXPECT_EQ(h["cost"][d][1].get<int>(), wg.step_cost(i, d, true));
+      EXPECT_EQ(h["cost"][static_cast<size_t>(d)][0].get<int>(), wg.step_cost(i, d, false));
+      EXPECT_EQ(h["cost"][static_cast<size_t>(d)][1].get<int>(), wg.step_cost(i, d, true));
     }
   }
   EXPECT_EQ(ids.size(), b["hexes"].size());  // ids unique
@@ -56,8 +56,10 @@ TEST(WsrBoard, NeighbouringHexCentresAreOneHexApart) {
     for (int d = 0; d < 6; ++d) {
       const int nb = wg.layout().Neighbour(i, d);
       if (nb < 0) continue;
-      const double dx = b["hexes"][nb]["px"].get<double>() - b["hexes"][i]["px"].get<double>();
-      const double dy = b["hexes"][nb]["py"].get<double>() - b["hexes"][i]["py"].get<double>();
+      const double dx = b["hexes"][static_cast<size_t>(nb)]["px"].get<double>() -
+                        b["hexes"][static_cast<size_t>(i)]["px"].get<double>();
+      const double dy = b["hexes"][static_cast<size_t>(nb)]["py"].get<double>() -
+                        b["hexes"][static_cast<size_t>(i)]["py"].get<double>();
       EXPECT_NEAR(std::hypot(dx, dy), std::sqrt(3.0), 2e-3);  // centre distance = sqrt(3) r
     }
   }
@@ -74,7 +76,7 @@ TEST(WsrBoard, RoadsArePairedHexsidesAndPlacesNamed) {
       ++roads;
       const int nb = wg.layout().Neighbour(h["i"], d);
       ASSERT_GE(nb, 0);
-      const json& o = b["hexes"][nb];
+      const json& o = b["hexes"][static_cast<size_t>(nb)];
       ASSERT_TRUE(o.contains("road"));
       // The neighbour has the road on the opposite hexside.
       EXPECT_NE(std::find(o["road"].begin(), o["road"].end(), json((d + 3) % 6)), o["road"].end());
@@ -93,7 +95,7 @@ TEST(WsrBoard, UnitsCarryCounterFacesWithPrintedValues) {
   ASSERT_EQ(b["units"].size(), static_cast<size_t>(wg.num_units()));
   bool saw_hq = false, saw_armor = false;
   for (int u = 0; u < wg.num_units(); ++u) {
-    const json& uj = b["units"][u];
+    const json& uj = b["units"][static_cast<size_t>(u)];
     const wsr::UnitInfo& ui = wg.unit(u);
     EXPECT_EQ(uj["label"], ui.label);
     EXPECT_EQ(uj["side"].get<int>(), ui.side);
@@ -209,7 +211,7 @@ TEST(PocketBoard, ArmiesListTroopTilesWithValues) {
   const json b = pocket::BoardJson(*game);
   ASSERT_EQ(b["armies"].size(), 2u);
   for (int s = 0; s < 2; ++s) {
-    const json& a = b["armies"][s];
+    const json& a = b["armies"][static_cast<size_t>(s)];
     EXPECT_EQ(a["seat"], game->seats()[static_cast<size_t>(s)]);
     ASSERT_EQ(a["troops"].size(), pg.army(s).troops.size());
     for (size_t t = 0; t < pg.army(s).troops.size(); ++t) {

@@ -362,8 +362,11 @@ std::vector<std::string> listed_actions(const std::string& out) {
     if (line.rfind("=== ", 0) == 0) {
       if (in_list) break;
       in_list = true;
-    } else if (in_list && std::regex_match(line, m, std::regex(R"(  (\d+)\) (.+))"))) {
-      actions.push_back(m[2]);
+    } else if (in_list &&
+               std::regex_match(line, m,
+                                std::regex(R"(  (\d+)\) (.+?)(?:  · (.+?))?(?:   \[.*\])?)"))) {
+      // "N) label  · text   [note]": the text that can be typed (the label when they are equal).
+      actions.push_back(m[3].matched ? m[3].str() : m[2].str());
     } else if (in_list && !actions.empty()) {
       break;
     }

@@ -117,8 +117,8 @@ INSTANTIATE_TEST_SUITE_P(
                       // "press" reveals nothing, yet with a 6 in hand it ends the turn.
                       PlantedBug{Bug::kPressShowsCard, "'press' reveals no information, yet what "},
                       PlantedBug{Bug::kDealTextShowsCard, "the text of 'deal"}),
-    [](const ::testing::TestParamInfo<PlantedBug>& info) {
-      std::string name = bug_name(info.param.bug);
+    [](const ::testing::TestParamInfo<PlantedBug>& test) {
+      std::string name = bug_name(test.param.bug);
       for (char& c : name)
         if (c == '-') c = '_';
       return name;

@@ -97,8 +97,10 @@ class Battle {
       tr.status = kActive;
       ++un.size;
       un.minfv = static_cast<uint8_t>(std::min<int>(un.minfv, game->type(owner, ty).fv));
-      s.players[static_cast<size_t>(owner)].built_dp += game->type(owner, ty).dp;
-      s.players[static_cast<size_t>(owner)].picked_dp += game->type(owner, ty).dp;
+      s.players[static_cast<size_t>(owner)].built_dp = static_cast<int16_t>(
+          s.players[static_cast<size_t>(owner)].built_dp + game->type(owner, ty).dp);
+      s.players[static_cast<size_t>(owner)].picked_dp = static_cast<int16_t>(
+          s.players[static_cast<size_t>(owner)].picked_dp + game->type(owner, ty).dp);
       ++s.players[static_cast<size_t>(owner)].n_troops;
     }
     // Ordinals as formation sets them.

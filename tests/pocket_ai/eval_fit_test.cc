@@ -26,9 +26,10 @@ TEST(PocketEvalFit, DISABLED_WriteFeatures) {
   out << "game,prog_me,prog_them,power,markers,units,win\n";
   for (int g = 0; g < games; ++g) {
     auto s = game->new_initial_state();
-    auto h0 = make_pocket_heuristic(0, 100 + g), h1 = make_pocket_heuristic(1, 200 + g);
-    RandomPlayer r(300 + g);
-    Rng rng(400 + g);
+    auto h0 = make_pocket_heuristic(0, static_cast<uint64_t>(100 + g)),
+         h1 = make_pocket_heuristic(1, static_cast<uint64_t>(200 + g));
+    RandomPlayer r(static_cast<uint64_t>(300 + g));
+    Rng rng(static_cast<uint64_t>(400 + g));
     struct Row {
       PocketFeatures f;
     };

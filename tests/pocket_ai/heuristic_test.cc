@@ -472,7 +472,8 @@ TEST(PocketAI, DISABLED_PrintGame) {
   while (!s->is_terminal()) {
     int seat = s->current_seat();
     Action a = seat == kChance ? s->sample_chance(dice) : players[seat]->choose(*s);
-    std::printf("%-6s %s\n", seat == kChance ? "chance" : game->seats()[seat].c_str(),
+    std::printf("%-6s %s\n",
+                seat == kChance ? "chance" : game->seats()[static_cast<size_t>(seat)].c_str(),
                 s->describe(a).c_str());
     EventList ev;
     s->apply(a, &ev);
@@ -579,8 +580,8 @@ TEST(PocketAI, DISABLED_MeasureRandomBalance) {
   auto game = make_game(60);
   int orcs = 0, capped = 0;
   for (int i = 0; i < n; ++i) {
-    RandomPlayer a(3 * i + 1), b(3 * i + 2);
-    GameOutcome g = play(*game, a, b, 3 * i + 3);
+    RandomPlayer a(static_cast<uint64_t>(3 * i + 1)), b(static_cast<uint64_t>(3 * i + 2));
+    GameOutcome g = play(*game, a, b, static_cast<uint64_t>(3 * i + 3));
     if (g.winner == 0) ++orcs;
     if (g.winner < 0) ++capped;
   }

@@ -169,7 +169,7 @@ TEST(HubEvict, OverTheCapTheOldestIdleGamesGoUntilATenthOfTheCapIsFree) {
                           {"seats", {{"orcs", "human"}, {"elves", "human"}}}})["id"]);
   EXPECT_EQ(f.hub().live_games(), 19u);
   EXPECT_TRUE(f.hub().is_live(ids[0]));
-  for (int i = 1; i <= 3; ++i) EXPECT_FALSE(f.hub().is_live(ids[i])) << i;
+  for (int i = 1; i <= 3; ++i) EXPECT_FALSE(f.hub().is_live(ids[static_cast<size_t>(i)])) << i;
   EXPECT_TRUE(f.hub().is_live(ids[4]));
 }
 

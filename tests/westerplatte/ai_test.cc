@@ -49,9 +49,9 @@ TEST(WpAi, HeuristicPlaysEveryPlayerCount) {
 
 TEST(WpAi, EvaluateOfTerminalStatesIsTheResult) {
   auto s = fresh("medium", 2, "T3");
-  s->bricks_[field_from_name("T1")] = 0;
-  s->bricks_[field_from_name("A")] = 0;
-  s->bricks_[field_from_name("T2")] = 1;
+  s->bricks_[static_cast<size_t>(field_from_name("T1"))] = 0;
+  s->bricks_[static_cast<size_t>(field_from_name("A"))] = 0;
+  s->bricks_[static_cast<size_t>(field_from_name("T2"))] = 1;
   s->place_for_test(0, card_index(*s, "P1-18"), 0);
   play(*s, "end");
   ASSERT_TRUE(s->is_terminal());

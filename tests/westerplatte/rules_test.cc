@@ -87,7 +87,7 @@ TEST(WpRules, WP10_BurnedPathBlocksUntilNextEvent) {
 
 TEST(WpRules, WP10_BattleshipShellingOverflows) {
   auto s = fresh("medium", 2, "C");
-  s->bricks_[field("B")] = 1;
+  s->bricks_[static_cast<size_t>(field("B"))] = 1;
   s->day_ = 1;
   s->pile_[1] = 8;
   play(*s, "end");
@@ -97,9 +97,9 @@ TEST(WpRules, WP10_BattleshipShellingOverflows) {
   s->apply(act(*s, "event EN1"));               // B and D, 2 each
   ASSERT_EQ(s->tasks_.back().type, tOverflow);  // B emptied: T2 or T3
   play(*s, "overflow T3");
-  EXPECT_EQ(s->bricks_[field("B")], 0);
-  EXPECT_EQ(s->bricks_[field("T3")], 5);
-  EXPECT_EQ(s->bricks_[field("D")], 4);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("B"))], 0);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("T3"))], 5);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("D"))], 4);
 }
 
 TEST(WpRules, W20_LaneOverflowWrapsToTheLeft) {

@@ -50,12 +50,12 @@ TEST(WpSpec, WP14_3_GermanAttack) {
   ASSERT_EQ(s->tasks_.back().type, tOverflow);
   EXPECT_EQ(s->current_seat(), 0);
   play(*s, "overflow T5");
-  EXPECT_EQ(s->bricks_[field("A")], 6);
-  EXPECT_EQ(s->bricks_[field("C")], 5);
-  EXPECT_EQ(s->bricks_[field("D")], 5);
-  EXPECT_EQ(s->bricks_[field("E")], 0);
-  EXPECT_EQ(s->bricks_[field("T5")], 5);
-  EXPECT_EQ(s->bricks_[field("T6")], 6);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("A"))], 6);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("C"))], 5);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("D"))], 5);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("E"))], 0);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("T5"))], 5);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("T6"))], 6);
   EXPECT_EQ(s->current_seat(), kChance);  // phase 3 draw follows
 }
 
@@ -146,9 +146,9 @@ TEST(WpSpec, WP14_9_MortarEndurance3) {
 // WP 14.10 rebuild overflow.
 TEST(WpSpec, WP14_10_RebuildOverflow) {
   auto s = fresh("medium", 1, "T4");
-  s->bricks_[field("B")] = 5;
+  s->bricks_[static_cast<size_t>(field("B"))] = 5;
   play(*s, "rebuild B");
-  EXPECT_EQ(s->bricks_[field("B")], 6);
+  EXPECT_EQ(s->bricks_[static_cast<size_t>(field("B"))], 6);
   EXPECT_EQ(s->surplus_, 1);
   EXPECT_EQ(s->rebuild_, 6);
 }
@@ -241,9 +241,9 @@ TEST(WpSpec, WP14_15_DayEndWithOverflowCard) {
 // WP 14.16 loss: a second guard post reaching 0 ends the game at once.
 TEST(WpSpec, WP14_16_Loss) {
   auto s = fresh("medium", 2, "T3");
-  s->bricks_[field("T1")] = 0;
-  s->bricks_[field("A")] = 0;
-  s->bricks_[field("T2")] = 1;
+  s->bricks_[static_cast<size_t>(field("T1"))] = 0;
+  s->bricks_[static_cast<size_t>(field("A"))] = 0;
+  s->bricks_[static_cast<size_t>(field("T2"))] = 1;
   s->place_for_test(0, card_index(*s, "P1-18"), 0);  // howitzer hits A, overflows to T2 only
   play(*s, "end");
   EXPECT_TRUE(s->is_terminal());

@@ -507,8 +507,8 @@ TEST(WsrAI, DISABLED_MeasureVersusRandom) {
       int wins = 0, draws = 0, losses = 0, actions = 0;
       std::map<std::string, int> holds;  // WSR_AI_HOLDS: "(holds N of M)" of the games lost
       for (int g = 0; g < games; ++g) {
-        const uint64_t gs =
-            seed * 1000003ULL + static_cast<uint64_t>(g) * 7919ULL + static_cast<uint64_t>(hseat);
+        const uint64_t gs = seed * uint64_t{1000003} + static_cast<uint64_t>(g) * uint64_t{7919} +
+                            static_cast<uint64_t>(hseat);
         // WSR_AI_BASELINE=1: a random player in the heuristic's seat (the baseline).
         std::unique_ptr<Player> h = std::getenv("WSR_AI_BASELINE")
                                         ? std::make_unique<RandomPlayer>(gs + 1)

@@ -211,7 +211,8 @@ TEST(WsrOdds, WSR_6_3_AssaultMatchesBruteForce) {
         const double ww = w / choices;
         outcome[static_cast<size_t>(x.outcome)] += ww;
         for (int i = 0; i < 2; ++i) {
-          att[static_cast<size_t>(i)][static_cast<size_t>(x.attacker_results[i].result)] += ww;
+          att[static_cast<size_t>(i)]
+             [static_cast<size_t>(x.attacker_results[static_cast<size_t>(i)].result)] += ww;
         }
         def[static_cast<size_t>(x.defender_results[0].result)] += ww;
       }

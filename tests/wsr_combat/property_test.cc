@@ -62,8 +62,9 @@ RC_GTEST_PROP(WsrCombatProperty, WSR_6_1_FireOddsMatchBruteForce, ()) {
   long total = 0;
   while (true) {
     const std::span<const int> all(dice);
-    ++count[static_cast<size_t>(
-        ResolveFire(p, all.first(static_cast<size_t>(p.dice)), all.subspan(p.dice)).net_hits)];
+    ++count[static_cast<size_t>(ResolveFire(p, all.first(static_cast<size_t>(p.dice)),
+                                            all.subspan(static_cast<size_t>(p.dice)))
+                                    .net_hits)];
     ++total;
     int i = 0;
     while (i < n && dice[static_cast<size_t>(i)] == 6) dice[static_cast<size_t>(i++)] = 1;
@@ -72,7 +73,7 @@ RC_GTEST_PROP(WsrCombatProperty, WSR_6_1_FireOddsMatchBruteForce, ()) {
   }
   for (size_t k = 0; k < count.size(); ++k) {
     const double exact = k < o.net_hits.size() ? o.net_hits[k] : 0.0;
-    RC_ASSERT(std::abs(exact - static_cast<double>(count[k]) / total) < 1e-12);
+    RC_ASSERT(std::abs(exact - static_cast<double>(count[k]) / static_cast<double>(total)) < 1e-12);
   }
 }
 

@@ -32,8 +32,8 @@ TEST_P(Battery, RandomGamesKeepTheStateContractAndEndWithAResult) {
 
 INSTANTIATE_TEST_SUITE_P(Basic, Battery,
                          ::testing::Values("noville", "le-hauderie", "vierville", "koeln"),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& test) {
+                           std::string n = test.param;
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;
                          });

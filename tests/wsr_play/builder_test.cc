@@ -62,8 +62,8 @@ INSTANTIATE_TEST_SUITE_P(Basic, BuilderCounts,
                                            Expect{"le-hauderie", 13, 17, 4},
                                            Expect{"vierville", 11, 7, 4},
                                            Expect{"koeln", 6, 10, 1}),
-                         [](const auto& info) {
-                           std::string n = info.param.id;
+                         [](const auto& test) {
+                           std::string n = test.param.id;
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;
                          });

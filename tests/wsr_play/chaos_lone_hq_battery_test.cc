@@ -51,8 +51,8 @@ TEST_P(ChaosBattery, WSR_1_3_2_HqMustStayWithAUnitOfItsFormation_RandomGames) {
 
 INSTANTIATE_TEST_SUITE_P(Basic, ChaosBattery,
                          ::testing::Values("noville", "le-hauderie", "vierville", "koeln"),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& test) {
+                           std::string n = test.param;
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;
                          });

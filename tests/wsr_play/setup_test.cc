@@ -198,7 +198,8 @@ TEST(WsrSetup, WSR_2_0_AutoSetupEveryBasicScenario) {
     EXPECT_EQ(p.s().invariant_violation(), "");
     const Scenario& sc = *p.game->setup().scenario_data;
     for (int u = 0; u < p.s().n_units; ++u) {
-      const Force& f = sc.forces[static_cast<size_t>(p.game->setup().units[u].force)];
+      const Force& f =
+          sc.forces[static_cast<size_t>(p.game->setup().units[static_cast<size_t>(u)].force)];
       if (f.arrival == ArrivalKind::kSetup) {
         ASSERT_TRUE(p.s().on_map(u)) << p.s().unit_label(u);
         EXPECT_TRUE(sc.FindZone(f.zone)->Contains(p.s().unit(u).hex)) << p.s().unit_label(u);

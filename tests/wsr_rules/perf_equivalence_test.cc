@@ -174,8 +174,8 @@ TEST_P(PerfEquivalence, LegalActionsEqualTheReferenceOnRandomStates) {
 
 INSTANTIATE_TEST_SUITE_P(Basic, PerfEquivalence,
                          ::testing::Values("noville", "le-hauderie", "vierville", "koeln"),
-                         [](const auto& info) {
-                           std::string n = info.param;
+                         [](const auto& test) {
+                           std::string n = test.param;
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;
                          });

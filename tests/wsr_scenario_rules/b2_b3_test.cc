@@ -32,10 +32,10 @@ TEST(WsrScenarioRules, WSR_B2_FirstActivations_2_16ThenReconBeforeAnyDraw) {
   p.pass_command();
   ASSERT_EQ(p.top_kind(), kStepOperations);
   EXPECT_EQ(p.s().active_formation(), f216);
-  EXPECT_EQ(p.s().cup[f216], 0);
-  EXPECT_EQ(p.s().cup[f73], 0);
-  EXPECT_EQ(p.s().cup[dauer], 1);
-  EXPECT_EQ(p.s().cup[g107], 1);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(f216)], 0);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(f73)], 0);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(dauer)], 1);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(g107)], 1);
   p.act("end-impulse");
   p.pass_command();
   EXPECT_EQ(p.s().active_formation(), f73);  // then 73rd Recon
@@ -46,11 +46,11 @@ TEST(WsrScenarioRules, WSR_B2_FirstActivations_2_16ThenReconBeforeAnyDraw) {
                 o.action.arg(0) == kEndTurnMarker);
   // Both count as activated (WSR 3.2.1): the US keeps no end-turn marker in hand in turn 2;
   // the Germans, whose formations were not drawn, withhold one.
-  EXPECT_EQ(p.s().activated[f216], 1);
+  EXPECT_EQ(p.s().activated[static_cast<size_t>(f216)], 1);
   p.acts({"draw end-turn", "draw end-turn"});
   ASSERT_EQ(p.s().turn, 2);
-  EXPECT_EQ(p.s().cup[f216], 1);  // from turn 2 (marker_turn = 2)
-  EXPECT_EQ(p.s().cup[f73], 1);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(f216)], 1);  // from turn 2 (marker_turn = 2)
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(f73)], 1);
   EXPECT_EQ(p.s().held_end_turn[1], 0);
   EXPECT_EQ(p.s().held_end_turn[0], 1);
 }
@@ -96,8 +96,8 @@ TEST(WsrScenarioRules, WSR_B3_107OpensTheGameAndEntersByTheSouthEdge) {
   // 107 starts the game with an activation; its marker is also in the cup in turn 1.
   ASSERT_EQ(p.top_kind(), kStepOperations);
   EXPECT_EQ(p.s().active_formation(), g107);
-  EXPECT_EQ(p.s().cup[g107], 1);
-  EXPECT_EQ(p.s().cup[p.formation("de.beck")], 0);  // [Rec A-33]: from turn 3
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(g107)], 1);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(p.formation("de.beck"))], 0);  // [Rec A-33]: from turn 3
   EXPECT_TRUE(p.legal("enter de.hq-107 de.infantry-1 B-K11"));
   EXPECT_NE(p.why("enter de.infantry-1 B-K01").find("not an entry hex"), std::string::npos);
   // The 507th's reinforcements are not 107's, and arrive in turn 4 anyway.
@@ -119,7 +119,7 @@ TEST(WsrScenarioRules, WSR_B3_107OpensTheGameAndEntersByTheSouthEdge) {
   p.act("draw de.107");
   p.pass_command();
   ASSERT_EQ(p.top_kind(), kStepOperations);
-  EXPECT_EQ(p.s().activated[g107], 2);
+  EXPECT_EQ(p.s().activated[static_cast<size_t>(g107)], 2);
   EXPECT_TRUE(p.legal("enter de.infantry-3 B-L12"));
 }
 
@@ -128,13 +128,14 @@ TEST(WsrScenarioRules, WSR_B3_BeckMarkerJoinsTheCupInTurn3) {
   const int beck = p.formation("de.beck");
   p.acts({"end-impulse", "draw end-turn", "draw end-turn"});
   ASSERT_EQ(p.s().turn, 2);
-  EXPECT_EQ(p.s().cup[beck], 0);
-  EXPECT_EQ(p.s().cup[p.formation("de.107")], 1);  // its units still to enter keep it in play
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(beck)], 0);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(p.formation("de.107"))],
+            1);          // its units still to enter keep it in play
   p.act("draw us.507");  // the US withheld an end-turn marker (WSR 3.2.1): activate first
   p.pass_command();
   p.acts({"end-impulse", "draw end-turn", "draw end-turn"});
   ASSERT_EQ(p.s().turn, 3);
-  EXPECT_EQ(p.s().cup[beck], 1);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(beck)], 1);
   p.act("draw de.beck");
   p.pass_command();
   EXPECT_TRUE(p.legal("enter de.hq-beck de.panzergrenadiere-1 B-A11"));

@@ -30,14 +30,14 @@ TEST(WsrScenarioRules, WSR_B4_CcaMayOpenTheGame_MarkerOnlyFromTurn2) {
   p.act("first-activation us.cca");
   p.pass_command();
   EXPECT_EQ(p.s().active_formation(), cca);
-  EXPECT_EQ(p.s().cup[cca], 0);  // CCA cannot activate twice in turn 1
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(cca)], 0);  // CCA cannot activate twice in turn 1
   p.act("end-impulse");
   ASSERT_EQ(p.top_kind(), kStepDraw);
   for (const ChanceOutcome& o : p.state->chance_outcomes())
     EXPECT_TRUE(o.action.arg(0) == beck || o.action.arg(0) == kEndTurnMarker);
   p.acts({"draw end-turn", "draw end-turn"});
   ASSERT_EQ(p.s().turn, 2);
-  EXPECT_EQ(p.s().cup[cca], 1);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(cca)], 1);
   EXPECT_EQ(p.s().held_end_turn[1], 0);  // CCA was activated (WSR 3.2.1)
 }
 
@@ -45,8 +45,8 @@ TEST(WsrScenarioRules, WSR_B4_DeclinedFirstActivation_MarkerInTheCupInTurn1) {
   SPos p(LoadScen("koeln"), Koeln());
   p.act("decline");
   ASSERT_EQ(p.top_kind(), kStepDraw);
-  EXPECT_EQ(p.s().cup[p.formation("us.cca")], 1);
-  EXPECT_EQ(p.s().activated[p.formation("us.cca")], 0);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(p.formation("us.cca"))], 1);
+  EXPECT_EQ(p.s().activated[static_cast<size_t>(p.formation("us.cca"))], 0);
 }
 
 TEST(WsrScenarioRules, WSR_B4_Rubble_CityCostsAndRoadReduction) {

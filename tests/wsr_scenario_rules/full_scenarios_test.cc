@@ -40,14 +40,14 @@ TEST(WsrScenarioRules, WSR_B2_FullScenario_UsOpensWith2_16) {
   Full p("le-hauderie");
   while (p.s().n_steps && p.s().top().kind == kStepCommand) p.act("roll 1 1");
   EXPECT_EQ(p.s().active_formation(), p.formation("us.2-16"));
-  EXPECT_EQ(p.s().cup[p.formation("us.2-16")], 0);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(p.formation("us.2-16"))], 0);
 }
 
 TEST(WsrScenarioRules, WSR_B3_FullScenario_107OpensAndEntersBySouthEdge) {
   Full p("vierville");
   ASSERT_EQ(p.s().active_formation(), p.formation("de.107"));
-  EXPECT_EQ(p.s().cup[p.formation("de.107")], 1);
-  EXPECT_EQ(p.s().cup[p.formation("de.beck")], 0);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(p.formation("de.107"))], 1);
+  EXPECT_EQ(p.s().cup[static_cast<size_t>(p.formation("de.beck"))], 0);
   EXPECT_GT(p.legal_count(kEnter), 0);
 }
 
