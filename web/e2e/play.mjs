@@ -3,7 +3,9 @@
 //   1. Pocket Battles against the AI, played to the end through the UI;
 //   2. White Star Rising Noville: auto-setup, move a unit, fire with the odds shown, the log;
 //   3. Rivet Wars mission 1: deploy by clicking a segment, step a unit onto a highlighted
-//      segment, attack with the odds of the whole attack shown.
+//      segment, attack with the odds of the whole attack shown;
+//   4. a game without human seats (AI against AI) created in the lobby and stopped there, after
+//      the confirmation, by its control token.
 // Screenshots go to web/e2e/screenshots/. Usage:
 //   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet]
 // CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
@@ -356,6 +358,32 @@ async function rivetGame(browser, last) {
   return true;
 }
 
+// ---------------------------------------------------------------------------------------------
+async function lobbyStop(browser) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.on('pageerror', (e) => log('page error:', e.message));
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('[data-testid=new-wsr]');
+  // Slow AIs (3 s a move), so that the game is still running when it is stopped.
+  for (const seat of ['us', 'de']) await page.selectOption(`[data-testid=seat-wsr-${seat}]`, 'mcts:3');
+  await page.click('[data-testid=create-wsr]');
+  await page.waitForSelector('[data-testid=stop-created]');
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    d.accept();
+  });
+  await page.click('[data-testid=stop-created]');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=games] tr')].some((r) => r.textContent.includes('stopped')),
+  );
+  check(asked.length > 0, 'stopping asks first');
+  check((await page.$('[data-testid=stop-created]')) === null, 'a stopped game offers no Stop');
+  await page.locator('[data-testid=games]').scrollIntoViewIfNeeded();
+  await shot(page, 'lobby-stopped');
+  await page.close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -364,6 +392,7 @@ for (const [name, fn] of [
   ['pocket', pocketVsAi],
   ['wsr', wsrNoville],
   ['rivet', rivetMission1],
+  ['lobby-stop', lobbyStop],
 ]) {
   if (only && only !== name) continue;
   const t0 = Date.now();

@@ -46,22 +46,28 @@ export const api = {
       scenario: string;
       seats: Record<string, { token?: string; link?: string; ai?: string }>;
       seed_commitment: string;
+      control?: string; // a game without human seats: the token that stops it
     }>('POST', '/api/games', { game, options, seats }),
   board: (id: string) => request<Board>('GET', `/api/games/${id}/board`),
   log: (id: string, token?: string) =>
     request<GameLog>('GET', `/api/games/${id}/log${token ? `?token=${token}` : ''}`),
   concede: (id: string, token: string) =>
     request<unknown>('POST', `/api/games/${id}/concede`, { token }),
+  stop: (id: string, control: string) => request<unknown>('POST', `/api/games/${id}/stop`, { token: control }),
 };
+
+function stored<T>(key: string): Record<string, T> {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? '{}');
+  } catch {
+    return {};
+  }
+}
 
 /** Seat tokens of the games created in this browser (the server cannot show them again). */
 export const tokens = {
   all(): Record<string, Record<string, string>> {
-    try {
-      return JSON.parse(localStorage.getItem('feldherr.tokens') ?? '{}');
-    } catch {
-      return {};
-    }
+    return stored<Record<string, string>>('feldherr.tokens');
   },
   save(game: string, seat: string, token: string): void {
     const all = tokens.all();
@@ -70,6 +76,16 @@ export const tokens = {
   },
   of(game: string): Record<string, string> {
     return tokens.all()[game] ?? {};
+  },
+};
+
+/** Control tokens of the games without human seats created in this browser (to stop them). */
+export const controls = {
+  save(game: string, token: string): void {
+    localStorage.setItem('feldherr.controls', JSON.stringify({ ...stored<string>('feldherr.controls'), [game]: token }));
+  },
+  of(game: string): string | undefined {
+    return stored<string>('feldherr.controls')[game];
   },
 };
 

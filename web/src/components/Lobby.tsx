@@ -1,7 +1,7 @@
 // The lobby: the catalog, creating a game (scenario, options, seats human/AI), the seat links
 // to share, and the list of games to resume, watch or replay.
 import { useEffect, useState } from 'preact/hooks';
-import { api, tokens } from '../api';
+import { api, controls, tokens } from '../api';
 import { useLang } from '../hooks';
 import { playerLabel, t } from '../i18n';
 import { gameHref, replayHref } from '../route';
@@ -11,6 +11,19 @@ interface Created {
   id: string;
   links: { seat: string; href: string }[];
   commitment: string;
+  control?: string; // a game without human seats: it can be stopped
+  stopped?: boolean;
+}
+
+/** Stops a game without human seats, after asking (irreversible). */
+async function stopGame(id: string, control: string, done: () => void, onError: (e: string) => void) {
+  if (!confirm(t('confirmStop'))) return;
+  try {
+    await api.stop(id, control);
+    done();
+  } catch (e: any) {
+    onError(String(e.message ?? e));
+  }
 }
 
 export function Lobby() {
@@ -52,7 +65,7 @@ export function Lobby() {
       </section>
       {created && (
         <section class="panel created" data-testid="created">
-          <h3>{t('links')}</h3>
+          <h3>{created.control ? t('aiOnly') : t('links')}</h3>
           <ul>
             {created.links.map((l) => (
               <li key={l.seat}>
@@ -66,6 +79,22 @@ export function Lobby() {
             <li>
               <a href={gameHref(created.id)}>{t('observe')}</a>
             </li>
+            {created.control && !created.stopped && (
+              <li>
+                <button
+                  type="button"
+                  data-testid="stop-created"
+                  onClick={() =>
+                    stopGame(created.id, created.control!, () => {
+                      setCreated({ ...created, stopped: true });
+                      refresh();
+                    }, setError)
+                  }
+                >
+                  {t('stop')}
+                </button>
+              </li>
+            )}
           </ul>
           <p class="small">
             {t('commitment')}: <code>{created.commitment}</code>
@@ -106,6 +135,15 @@ export function Lobby() {
                       ))}
                       <a href={gameHref(g.id)}>{t('observe')}</a>
                       <a href={replayHref(g.id)}>{t('replay')}</a>
+                      {g.status === 'active' && controls.of(g.id) && (
+                        <button
+                          type="button"
+                          data-testid={`stop-${g.id}`}
+                          onClick={() => stopGame(g.id, controls.of(g.id)!, refresh, setError)}
+                        >
+                          {t('stop')}
+                        </button>
+                      )}
                     </td>
                   </tr>
                 );
@@ -143,7 +181,8 @@ function NewGame(props: {
         tokens.save(r.id, seat, info.token);
         links.push({ seat, href: gameHref(r.id, info.token) });
       }
-      props.onCreated({ id: r.id, links, commitment: r.seed_commitment });
+      if (r.control) controls.save(r.id, r.control);
+      props.onCreated({ id: r.id, links, commitment: r.seed_commitment, control: r.control });
     } catch (e: any) {
       props.onError(String(e.message ?? e));
     } finally {
