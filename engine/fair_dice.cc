@@ -61,6 +61,7 @@ bool from_hex(std::string_view hex, std::string& bytes) {
 }
 
 void random_bytes(uint8_t* out, size_t size) {
+  if (size == 0) return;  // `out` may be null then (an empty vector's data()); libsodium forbids it
   ensure_sodium();
   randombytes_buf(out, size);
 }

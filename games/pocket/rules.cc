@@ -393,7 +393,7 @@ void PocketState::alloc_actions(int u, ActionList& out) const {
 bool PocketState::can_redeploy_to(int u, int seg, int max_steps) const {
   const Unit& un = units[static_cast<size_t>(u)];
   if (un.zone != kRear && un.zone != kFront) return false;
-  return (game_->reach(un.zone * 3 + un.col, max_steps) >> seg) & 1u;
+  return ((game_->reach(un.zone * 3 + un.col, max_steps) >> seg) & 1) != 0;
 }
 
 void PocketState::legal_actions(ActionList& out) const {

@@ -1080,7 +1080,7 @@ uint64_t WsrState::assault_digest() const {
   for (int k = 0; k < n_overruns; ++k)
     mix(static_cast<uint64_t>(static_cast<uint8_t>(overrun_unit[static_cast<size_t>(k)])) << 16 |
         static_cast<uint16_t>(overrun_hex[static_cast<size_t>(k)]));
-  mix(mines_left[0] | mines_left[1] << 8);
+  mix(static_cast<uint64_t>(mines_left[0]) | static_cast<uint64_t>(mines_left[1]) << 8);
   return h;
 }
 

@@ -1308,7 +1308,7 @@ class SheetLoader {
       }
       ++row;
       if (row > kSheetRows) r_.Fail(line_no, "grid has more than 12 rows");
-      char label[8];
+      char label[16];  // "%02d" of any int, so that no compiler sees a truncation
       std::snprintf(label, sizeof label, "%02d", row);
       if (tokens[0] != label) {
         r_.Fail(line_no, "grid row " + std::to_string(row) + " must start with '" + label + "'");
