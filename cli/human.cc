@@ -61,8 +61,8 @@ void HumanSeat::show(const Session& session) const {
   // Each action by its label in the player's language, then the text that can be typed for it.
   for (size_t i = 0; i < legal.size(); ++i) {
     const std::string note = state.annotate(legal[i]);
-    const std::string text = state.describe_for(legal[i], seat);
     const ActionInfo info = state.action_info(legal[i], seat);
+    const std::string& text = info.text;
     const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
     io_.out << "  " << i + 1 << ") " << label << (label == text ? "" : "  · " + text)
             << (note.empty() ? "" : "   [" + note + "]") << '\n';

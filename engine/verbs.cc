@@ -2,6 +2,7 @@
 #include "engine/verbs.h"
 
 #include <algorithm>
+#include <charconv>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "engine/action.h"
 #include "engine/view.h"
 
 namespace feldherr {
@@ -139,6 +141,7 @@ const TableIndex& index_of(VerbTable table) {
 ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name) {
   const std::vector<std::string_view> words = words_of(text);
   ActionInfo info;
+  info.text = std::string(text);
   // The row whose verb matches the most leading words.
   const ParsedRow* row = nullptr;
   const TableIndex& index = index_of(table);
@@ -180,7 +183,8 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
   if (!kinds) {
     info.label_en = info.label_de = std::string(text);
     for (std::string_view w : words)
-      info.args.push_back({hidden_word(w) ? ArgKind::kHidden : ArgKind::kWord, std::string(w), ""});
+      info.args.push_back(
+          {hidden_word(w) ? ArgKind::kHidden : ArgKind::kWord, std::string(w), "", ""});
     return info;
   }
   info.verb = std::string(row->spec->verb);
@@ -190,7 +194,7 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
     std::string en, de;
     for (std::string_view w : slots[i]) {
       const ArgKind kind = hidden_word(w) ? ArgKind::kHidden : (*kinds)[i].kind;
-      info.args.push_back({kind, std::string(w), ""});
+      info.args.push_back({kind, std::string(w), "", ""});
       const bool named = name && kind != ArgKind::kHidden;
       en += (en.empty() ? "" : ", ") + (named ? name(kind, w, Lang::kEn) : std::string(w));
       de += (de.empty() ? "" : ", ") + (named ? name(kind, w, Lang::kDe) : std::string(w));
@@ -201,6 +205,117 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
   info.label_en = fill(row->spec->en, names_en);
   info.label_de = fill(row->spec->de, names_de);
   return info;
+}
+
+namespace {
+
+// How many of `argc` arguments each kind of a row takes (a repeated kind takes what the fixed
+// ones leave); nullopt when `argc` does not fit the row.
+std::optional<std::vector<size_t>> split_args(const std::vector<KindSpec>& kinds, size_t argc) {
+  size_t fixed = 0, optional = 0;
+  bool many = false;
+  for (const KindSpec& k : kinds) {
+    fixed += k.repeat == 0 ? 1 : 0;
+    optional += k.repeat == '?' ? 1 : 0;
+    many = many || k.repeat == '*';
+  }
+  if (argc < fixed || (!many && argc > fixed + optional)) return std::nullopt;
+  std::vector<size_t> take;
+  for (const KindSpec& k : kinds)
+    take.push_back(k.repeat == '*' ? argc - fixed : k.repeat == '?' ? (argc > fixed ? 1 : 0) : 1);
+  return take;
+}
+
+std::string takes(std::string_view verb, const std::vector<KindSpec>& kinds) {
+  size_t fixed = 0, optional = 0;
+  bool many = false;
+  for (const KindSpec& k : kinds) {
+    fixed += k.repeat == 0 ? 1 : 0;
+    optional += k.repeat == '?' ? 1 : 0;
+    many = many || k.repeat == '*';
+  }
+  const std::string v = "'" + std::string(verb) + "' takes ";
+  if (many) return v + "at least " + std::to_string(fixed) + " argument(s)";
+  if (optional == 0) return v + std::to_string(fixed) + " argument(s)";
+  return v + std::to_string(fixed) + " to " + std::to_string(fixed + optional) + " arguments";
+}
+
+}  // namespace
+
+std::string describe_by_table(VerbTable table, const Action& action, const ArgCodec& codec) {
+  if (action.verb >= table.size()) return "verb" + std::to_string(action.verb);
+  const VerbSpec& row = table[action.verb];
+  std::string out(row.verb);
+  const auto kinds = kinds_of(row.args);
+  const auto take = kinds ? split_args(*kinds, action.argc) : std::nullopt;
+  int i = 0;
+  for (size_t k = 0; take && k < take->size(); ++k) {
+    for (size_t n = 0; n < (*take)[k]; ++n, ++i) {
+      out += ' ';
+      out += codec.write ? codec.write((*kinds)[k].kind, action.arg(i))
+                         : std::to_string(action.arg(i));
+    }
+  }
+  for (; i < action.argc; ++i) out += " " + std::to_string(action.arg(i));  // argc fits no row
+  return out;
+}
+
+bool parse_by_table(VerbTable table, std::string_view text, Action& out, std::string& error,
+                    const ArgCodec& codec) {
+  const std::vector<std::string_view> words = words_of(text);
+  if (words.empty()) {
+    error = "empty action";
+    return false;
+  }
+  const ParsedRow* row = nullptr;
+  const TableIndex& index = index_of(table);
+  if (auto it = index.find(words.front()); it != index.end()) {
+    for (const ParsedRow& r : it->second) {
+      if (r.verb_words > words.size()) continue;
+      bool match = true;
+      const std::vector<std::string_view> verb = words_of(r.spec->verb);
+      for (size_t i = 0; i < verb.size(); ++i) match = match && verb[i] == words[i];
+      if (match && (!row || r.verb_words > row->verb_words)) row = &r;
+    }
+  }
+  if (!row || !row->kinds) {
+    error = "unknown action '" + std::string(words.front()) + "' (expected ";
+    for (size_t i = 0; i < table.size(); ++i)
+      error += (i == 0 ? "" : i + 1 == table.size() ? " or " : ", ") + std::string(table[i].verb);
+    error += ")";
+    return false;
+  }
+  const size_t argc = words.size() - row->verb_words;
+  const auto take = split_args(*row->kinds, argc);
+  if (!take || argc > static_cast<size_t>(Action::kMaxArgs)) {
+    error = takes(row->spec->verb, *row->kinds);
+    return false;
+  }
+  Action a;
+  a.verb = static_cast<uint8_t>(row->spec - table.data());
+  size_t w = row->verb_words;
+  for (size_t k = 0; k < take->size(); ++k) {
+    for (size_t n = 0; n < (*take)[k]; ++n, ++w) {
+      int value = -1;
+      const ArgKind kind = (*row->kinds)[k].kind;
+      if (codec.read) {
+        if (!codec.read(kind, words[w], value, error)) value = -1;
+      } else {
+        const auto [end, ec] =
+            std::from_chars(words[w].data(), words[w].data() + words[w].size(), value);
+        if (ec != std::errc() || end != words[w].data() + words[w].size()) value = -1;
+      }
+      if (value < 0 || value > Action::kMaxArg) {
+        if (error.empty())
+          error = "'" + std::string(row->spec->verb) + "': '" + std::string(words[w]) +
+                  "' is not a " + std::string(to_string(kind));
+        return false;
+      }
+      a.args[a.argc++] = static_cast<uint16_t>(value);
+    }
+  }
+  out = a;
+  return true;
 }
 
 std::string check_verb_table(VerbTable table) {
@@ -326,6 +441,10 @@ void append_action_info_members(const ActionInfo& info, std::string& out) {
     if (!a.role.empty()) {
       out += ",\"role\":";
       append_json_string(out, a.role);
+    }
+    if (!a.cell.empty()) {
+      out += ",\"cell\":";
+      append_json_string(out, a.cell);
     }
     out += '}';
   }

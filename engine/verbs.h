@@ -21,6 +21,7 @@
 namespace feldherr {
 
 using json = nlohmann::json;
+struct Action;  // engine/action.h
 
 // What an argument names. A UI relates `unit` and `troop` to the pieces it draws and `place` to
 // the board's hexes, segments, zones or fields.
@@ -62,10 +63,14 @@ struct ActionArg {
   ArgKind kind = ArgKind::kWord;
   std::string value;  // the word of the text
   std::string role;   // "" or what a game adds: "to" (where a step ends)
+  // "" or, for a place word that depends on whose side it is read from (Pocket's "left-front"),
+  // the key of the cell of the game's board description that it names ("3:0").
+  std::string cell;
 };
 
 // The structured form of one action as a viewer sees it.
 struct ActionInfo {
+  std::string text;  // the action's text as the viewer sees it (State::describe_for)
   std::string verb;  // "" when the table has no row for the text
   std::vector<ActionArg> args;
   VerbRole role = VerbRole::kOther;
@@ -81,6 +86,20 @@ using ArgNamer = std::function<std::string(ArgKind kind, std::string_view word, 
 // arguments and the text itself as its labels. A word that is "?" or in parentheses is kHidden.
 ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name = {});
 
+// Action texts written and read by the table alone, for a game whose Action::verb is the row of
+// its table and each of whose arguments is one word. The codec turns an argument of a kind into
+// its word and back; without one, an argument is a whole number. A game whose texts need more
+// (a card with its own arguments) writes its describe/parse by hand.
+struct ArgCodec {
+  std::function<std::string(ArgKind kind, int value)> write;
+  // False, with `error` saying why, when the word names no value of the kind.
+  std::function<bool(ArgKind kind, std::string_view word, int& value, std::string& error)> read;
+};
+std::string describe_by_table(VerbTable table, const Action& action, const ArgCodec& codec = {});
+// Reads `text`; false with `error` naming the verbs or the count of arguments a verb takes.
+bool parse_by_table(VerbTable table, std::string_view text, Action& out, std::string& error,
+                    const ArgCodec& codec = {});
+
 // Checks a table: verbs unique, kinds known, every placeholder of a label names an argument.
 // Returns "" or the first problem.
 std::string check_verb_table(VerbTable table);
@@ -88,7 +107,8 @@ std::string check_verb_table(VerbTable table);
 std::string_view to_string(ArgKind kind);
 std::string_view to_string(VerbRole role);
 
-// {"verb","args":[{"kind","value"[,"role"]}],"role","label":{"en","de"}[,"cost"]}
+// {"verb","args":[{"kind","value"[,"role"][,"cell"]}],"role","label":{"en","de"}[,"cost"]}
+// (the text is written beside it, as the legal action's "text")
 json action_info_json(const ActionInfo& info);
 
 }  // namespace feldherr

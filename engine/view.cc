@@ -17,8 +17,10 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
   if (v.decision.decline) v.decline = state.describe_for(*v.decision.decline, viewer);
   if (options.legal && viewer >= 0 && !state.is_terminal() && state.current_seat() == viewer) {
     for (const Action& a : state.legal_actions()) {
-      v.legal.push_back({a, state.describe_for(a, viewer), options.notes ? state.annotate(a) : "",
-                         state.action_info(a, viewer)});
+      ActionInfo info = state.action_info(a, viewer);
+      std::string text = info.text;
+      v.legal.push_back(
+          {a, std::move(text), options.notes ? state.annotate(a) : "", std::move(info)});
     }
   }
   if (options.text) v.text = state.render_text(viewer);

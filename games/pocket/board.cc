@@ -9,6 +9,35 @@ namespace feldherr::pocket {
 
 using nlohmann::json;
 
+namespace {
+
+// PB Schlachtfeld: rows from the elves' rear (top) to the orcs' rear (bottom); columns are
+// absolute, counted from the orcs' left, so the orcs' "left" is the elves' "right".
+constexpr const char* kCols[3] = {"left", "centre", "right"};
+constexpr const char* kZones[3] = {"rear", "front", "combat"};
+
+int row_of(int owner, int zone) {
+  if (zone == kCombatZone) return 2;
+  return owner == kElves ? zone : 4 - zone;
+}
+int column_of(int owner, int relative) {
+  return owner == kOrcs ? relative : 2 - relative;
+}
+
+}  // namespace
+
+std::string segment_cell(int owner, std::string_view segment) {
+  const size_t dash = segment.find('-');
+  if (dash == std::string_view::npos) return "";
+  int rel = -1, zone = -1;
+  for (int i = 0; i < 3; ++i) {
+    if (segment.substr(0, dash) == kCols[i]) rel = i;
+    if (segment.substr(dash + 1) == kZones[i]) zone = i;
+  }
+  if (rel < 0 || zone < 0) return "";
+  return std::to_string(row_of(owner, zone)) + ":" + std::to_string(column_of(owner, rel));
+}
+
 json BoardJson(const Game& game) {
   const auto* g = dynamic_cast<const PocketGame*>(&game);
   if (g == nullptr) throw std::runtime_error("pocket board: not a Pocket Battles game");
@@ -22,16 +51,13 @@ json BoardJson(const Game& game) {
   j["columns"] = 3;
   j["markers"] = g->markers();
   j["points"] = g->opts().points;
-  // PB Schlachtfeld: rows from the elves' rear (top) to the orcs' rear (bottom); columns are
-  // absolute, counted from the orcs' left, so the orcs' "left" is the elves' "right". Segment
-  // names are owner-relative as in the action texts ("left-front").
-  static const char* kCols[3] = {"left", "centre", "right"};
-  static const char* kZones[3] = {"rear", "front", "combat"};
+  // Segment names are owner-relative as in the action texts ("left-front"); segment_cell()
+  // turns them into this description's cells.
   json rows = json::array();
   auto own_row = [&](int owner, int zone) {
     json segs = json::array();
     for (int col = 0; col < 3; ++col) {
-      const int rel = owner == kOrcs ? col : 2 - col;
+      const int rel = column_of(owner, col);  // the mapping is its own inverse
       segs.push_back(std::string(kCols[rel]) + "-" + kZones[zone]);
     }
     return json{{"owner", seats[static_cast<size_t>(owner)]},

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
 
 #include "engine/game.h"
 
@@ -12,5 +14,10 @@ namespace feldherr::pocket {
 
 // Throws std::runtime_error if `game` is not a Pocket Battles game.
 nlohmann::json BoardJson(const Game& game);
+
+// The key "row:column" of the board description's cell that the segment word `segment`
+// ("left-front", as the action texts name it from its owner's side) names when `owner` reads
+// it; "" for a word that is no segment.
+std::string segment_cell(int owner, std::string_view segment);
 
 }  // namespace feldherr::pocket

@@ -1,4 +1,5 @@
 // Pocket Battles' verb table (engine/verbs.h): the words of PocketState::describe.
+#include "games/pocket/board.h"
 #include "games/pocket/pocket.h"
 
 namespace feldherr::pocket {
@@ -40,6 +41,17 @@ constexpr VerbSpec kVerbs[] = {
 
 VerbTable PocketGame::verbs() const {
   return kVerbs;
+}
+
+// A segment word is read from the side of the seat that moves ("left-front" of the elves is the
+// orcs' right front); its cell names it on the board description (games/pocket/board.cc).
+ActionInfo PocketState::action_info(const Action& action, int viewer) const {
+  ActionInfo info = State::action_info(action, viewer);
+  const int owner = current_seat();
+  if (owner != kOrcs && owner != kElves) return info;
+  for (ActionArg& a : info.args)
+    if (a.kind == ArgKind::kPlace) a.cell = segment_cell(owner, a.value);
+  return info;
 }
 
 // A troop type is named by its tile's name ("pick orcs.troll": "Troll"); a troop by its tile's

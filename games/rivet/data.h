@@ -119,6 +119,11 @@ struct TerrainPiece {
   int col = 0;  // segment column (a = 0)
   int row = 0;  // segment row (1 = 0)
   int field = 0;
+  static constexpr bool kFieldsAsArray = true;  // engine/fields.h
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("type", s.type)("col", s.col)("row", s.row)("field", s.field);
+  }
 };
 
 struct Mission {

@@ -88,6 +88,20 @@ struct Unit {
   bool card_sniper = false;  // AC-05
   int card_extra = -1;       // AC-04: the weapon with 1 attack more
   bool bogged = false;       // AC-11: may not move during its owner's next turn
+
+  static constexpr bool kFieldsAsArray = true;  // engine/fields.h
+  // clang-format off
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("id", s.id)("type", s.type)("plug", s.plug)("owner", s.owner)("seg", s.seg)
+     ("fields", s.fields)("damage", s.damage)("combat", s.combat)("attacked", s.attacked)
+     ("dashed", s.dashed)("rapid_used", s.rapid_used)("shots", s.shots)("rush_left", s.rush_left)
+     ("dash_left", s.dash_left)("rush_diag", s.rush_diag)("buff_range", s.buff_range)
+     ("buff_rapid", s.buff_rapid)("move", s.move)("mp_left", s.mp_left)("diag_used", s.diag_used)
+     ("placed", s.placed)("card_precision", s.card_precision)("card_assault", s.card_assault)
+     ("card_sniper", s.card_sniper)("card_extra", s.card_extra)("bogged", s.bogged);
+  }
+  // clang-format on
 };
 
 // An attack in progress: the queue of units to resolve, die by die (RW §8.1 steps 4-8).
@@ -116,6 +130,19 @@ struct Pending {
   bool rerolled = false;     // AC-07 used on this roll
   bool take_cover = false;   // AC-18 played on this resolution
   int resume = 0;            // phase to return to (kCombat / kMovement)
+
+  static constexpr bool kFieldsAsArray = true;  // engine/fields.h
+  // clang-format off
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("active", s.active)("source", s.source)("attacker", s.attacker)("faction", s.faction)
+     ("chart", s.chart)("precision", s.precision)("assault", s.assault)
+     ("flat_dice", s.flat_dice)("chain", s.chain)("deviate", s.deviate)("sniper", s.sniper)
+     ("flat", s.flat)("seg", s.seg)("queue", s.queue)("dice", s.dice)("rolled", s.rolled)
+     ("resume", s.resume)("damaged", s.damaged)("gas", s.gas)("gas_seg", s.gas_seg)
+     ("owner", s.owner)("window", s.window)("rerolled", s.rerolled)("take_cover", s.take_cover);
+  }
+  // clang-format on
 };
 
 class RivetGame;
@@ -151,7 +178,10 @@ class RivetState : public State {
   ActionInfo action_info(const Action& action, int viewer) const override;
   std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;
 
-  void from_json(const json& j);            // text.cc
+  void from_json(const json& j);  // text.cc
+  // Every field of the state, once, for to_json, from_json and hash (engine/fields.h; text.cc).
+  template <class S, class V>
+  static void field_list(S& s, V& v);
   std::string invariant_violation() const;  // "" when the invariants hold
 
   // ---- queries used by rules, heuristic and tests
@@ -212,7 +242,7 @@ class RivetState : public State {
   std::vector<int> flags;             // per SO piece index in `so_fields`: faction or -1
   std::vector<int> so_segs;           // segment of each SO (fixed, from the mission)
   std::vector<int> so_field;          // field of each SO
-  std::vector<bool> hero_used;        // per unit type: a hero deployed once (RW §7.3)
+  std::vector<uint8_t> hero_used;     // per unit type: 1 once a hero was deployed (RW §7.3)
   std::vector<int> deck;              // Action! cards in the draw pile (a set, sorted; E6)
   std::vector<int> discard;           // Action! discard pile (public)
   // Card phase (RW §5.1): hands are hidden from the opponent (observe, determinize).
@@ -225,6 +255,12 @@ class RivetState : public State {
   // What happened during the active player's turn (content §7.1, secret missions).
   struct TurnStats {
     int destroyed = 0, heroes = 0, non_infantry = 0, flags_removed = 0, classes = 0, multi = 0;
+    static constexpr bool kFieldsAsArray = true;
+    template <class S, class V>
+    static void field_list(S& s, V& v) {
+      v("destroyed", s.destroyed)("heroes", s.heroes)("non_infantry", s.non_infantry);
+      v("flags_removed", s.flags_removed)("classes", s.classes)("multi", s.multi);
+    }
   } stats;
   // Mission rules (RW §12): mission 8's infantry DP, mission 10's escalation.
   PerSeat<int> inf_dp{};      // DP usable only for non-hero infantry (mission 8)
@@ -243,6 +279,11 @@ class RivetState : public State {
     int owner = kAllies;
     int created = 0;  // round of its creation
     std::array<int, 5> chart{};
+    static constexpr bool kFieldsAsArray = true;
+    template <class S, class V>
+    static void field_list(S& s, V& v) {
+      v("seg", s.seg)("owner", s.owner)("created", s.created)("chart", s.chart);
+    }
   };
   std::vector<GasCloud> clouds;
   struct GasJob {
@@ -251,6 +292,11 @@ class RivetState : public State {
     int owner = kAllies;
     std::array<int, 5> chart{};
     std::vector<int> units;
+    static constexpr bool kFieldsAsArray = true;
+    template <class S, class V>
+    static void field_list(S& s, V& v) {
+      v("cloud", s.cloud)("seg", s.seg)("owner", s.owner)("chart", s.chart)("units", s.units);
+    }
   };
   std::vector<GasJob> gas_jobs;
   int gas_drift = -1;  // cloud waiting for its drift card (chance)

@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "engine/fields.h"
 #include "engine/hash.h"
 #include "games/rivet/rivet.h"
 
@@ -256,204 +257,47 @@ std::string RivetState::annotate(const Action& a) const {
   return "";
 }
 
+// clang-format off
+template <class S, class V>
+void RivetState::field_list(S& s, V& v) {
+  v("active", s.active)("first", s.first)("round", s.round)("turn_in_round", s.turn_in_round)
+   ("phase", s.phase)("dp", s.dp)("rivets", s.rivets)("vp", s.vp)("units", s.units)
+   ("next_id", s.next_id)("terrain", s.terrain)("flags", s.flags)("hero_used", s.hero_used)
+   ("deck", s.deck)("discard", s.discard)("activated_seg", s.activated_seg)("clouds", s.clouds)
+   ("gas_jobs", s.gas_jobs)("gas_drift", s.gas_drift)
+   .group("para", s.para_left, s.para_origin, s.para_aim, s.para_done)
+   .group("windows", s.window_open, s.window_used, s.forward_depot, s.w5_used)
+   ("smoke", s.smoke)("hands", s.hands)("secrets", s.secrets)("sm_deck", s.sm_deck)
+   ("sm_discard", s.sm_discard)("card_step", s.card_step)("secret_draws", s.secret_draws)
+   ("stats", s.stats)("inf_dp", s.inf_dp)("free_units", s.free_units)("esc_vp", s.esc_vp)
+   .group("shock", s.shock_unit, s.shock_seg, s.shock_mask)
+   ("retreat", s.retreat)("pending", s.pending)("threshold_reached", s.threshold_reached)
+   ("tie_continuation", s.tie_continuation)("winner", s.winner)("end_reason", s.end_reason)
+   ("moves", s.moves);
+}
+// clang-format on
+
 json RivetState::to_json() const {
-  json j;
-  j["active"] = active;
-  j["first"] = first;
-  j["round"] = round;
-  j["turn_in_round"] = turn_in_round;
-  j["phase"] = static_cast<int>(phase);
-  j["dp"] = dp;
-  j["rivets"] = rivets;
-  j["vp"] = vp;
-  json us = json::array();
-  for (const Unit& u : units) {
-    us.push_back({u.id,         u.type,           u.plug,         u.owner,       u.seg,
-                  u.fields,     u.damage,         u.combat,       u.attacked,    u.dashed,
-                  u.rapid_used, u.shots,          u.rush_left,    u.dash_left,   u.rush_diag,
-                  u.buff_range, u.buff_rapid,     u.move,         u.mp_left,     u.diag_used,
-                  u.placed,     u.card_precision, u.card_assault, u.card_sniper, u.card_extra,
-                  u.bogged});
-  }
-  j["units"] = us;
-  j["next_id"] = next_id;
-  json ts = json::array();
-  for (const TerrainPiece& p : terrain)
-    ts.push_back({static_cast<int>(p.type), p.col, p.row, p.field});
-  j["terrain"] = ts;
-  j["flags"] = flags;
-  std::vector<int> heroes;
-  for (bool h : hero_used) heroes.push_back(h ? 1 : 0);
-  j["hero_used"] = heroes;
-  j["deck"] = deck;
-  j["discard"] = discard;
-  j["activated_seg"] = activated_seg;
-  json cl = json::array();
-  for (const GasCloud& c : clouds) cl.push_back({c.seg, c.owner, c.created, c.chart});
-  j["clouds"] = cl;
-  json gj = json::array();
-  for (const GasJob& g : gas_jobs) gj.push_back({g.cloud, g.seg, g.owner, g.chart, g.units});
-  j["gas_jobs"] = gj;
-  j["gas_drift"] = gas_drift;
-  j["para"] = {para_left, para_origin, para_aim, para_done};
-  j["windows"] = {window_open, window_used, forward_depot, w5_used};
-  j["smoke"] = smoke;
-  j["hands"] = hands;
-  j["secrets"] = secrets;
-  j["sm_deck"] = sm_deck;
-  j["sm_discard"] = sm_discard;
-  j["card_step"] = card_step;
-  j["secret_draws"] = secret_draws;
-  j["stats"] = {stats.destroyed,     stats.heroes,  stats.non_infantry,
-                stats.flags_removed, stats.classes, stats.multi};
-  j["inf_dp"] = inf_dp;
-  j["free_units"] = free_units;
-  j["esc_vp"] = esc_vp;
-  j["shock"] = {shock_unit, shock_seg, shock_mask};
-  j["retreat"] = retreat;
-  const Pending& p = pending;
-  j["pending"] = {p.active,  p.source,    p.attacker, p.faction, p.chart,    p.precision,
-                  p.assault, p.flat_dice, p.chain,    p.deviate, p.sniper,   p.flat,
-                  p.seg,     p.queue,     p.dice,     p.rolled,  p.resume,   p.damaged,
-                  p.gas,     p.gas_seg,   p.owner,    p.window,  p.rerolled, p.take_cover};
-  j["threshold_reached"] = threshold_reached;
-  j["tie_continuation"] = tie_continuation;
-  j["winner"] = winner;
-  j["end_reason"] = end_reason;
-  j["moves"] = moves;
-  return j;
+  return fields_to_json(*this);
 }
 
+// so_segs and so_field come from the mission (the constructor), not from the JSON.
 void RivetState::from_json(const json& j) {
-  try {
-    active = j.at("active").get<int>();
-    first = j.at("first").get<int>();
-    round = j.at("round").get<int>();
-    turn_in_round = j.at("turn_in_round").get<int>();
-    phase = static_cast<Phase>(j.at("phase").get<int>());
-    j.at("dp").get_to(dp);
-    j.at("rivets").get_to(rivets);
-    j.at("vp").get_to(vp);
-    units.clear();
-    for (const json& x : j.at("units")) {
-      Unit u;
-      u.id = x.at(0);
-      u.type = x.at(1);
-      u.plug = x.at(2);
-      u.owner = x.at(3);
-      u.seg = x.at(4);
-      u.fields = x.at(5);
-      u.damage = x.at(6);
-      u.combat = x.at(7);
-      u.attacked = x.at(8);
-      u.dashed = x.at(9);
-      u.rapid_used = x.at(10);
-      u.shots = x.at(11).get<std::array<int, 4>>();
-      u.rush_left = x.at(12);
-      u.dash_left = x.at(13);
-      u.rush_diag = x.at(14);
-      u.buff_range = x.at(15);
-      u.buff_rapid = x.at(16);
-      u.move = x.at(17);
-      u.mp_left = x.at(18);
-      u.diag_used = x.at(19);
-      u.placed = x.at(20);
-      u.card_precision = x.at(21);
-      u.card_assault = x.at(22);
-      u.card_sniper = x.at(23);
-      u.card_extra = x.at(24);
-      u.bogged = x.at(25);
-      if (u.type < 0 || u.type >= static_cast<int>(game_->data().units.size()) || u.seg < 0 ||
-          u.seg >= board().num_segments())
-        throw std::runtime_error("$.units: unit out of range");
-      units.push_back(u);
-    }
-    next_id = j.at("next_id");
-    terrain.clear();
-    for (const json& x : j.at("terrain"))
-      terrain.push_back({static_cast<Terrain>(x.at(0).get<int>()), x.at(1), x.at(2), x.at(3)});
-    flags = j.at("flags").get<std::vector<int>>();
-    if (flags.size() != so_segs.size()) throw std::runtime_error("$.flags: wrong length");
-    const auto heroes = j.at("hero_used").get<std::vector<int>>();
-    if (heroes.size() != hero_used.size()) throw std::runtime_error("$.hero_used: wrong length");
-    for (size_t i = 0; i < heroes.size(); ++i) hero_used[i] = heroes[i] != 0;
-    deck = j.at("deck").get<std::vector<int>>();
-    discard = j.at("discard").get<std::vector<int>>();
-    activated_seg = j.at("activated_seg");
-    clouds.clear();
-    for (const json& x : j.at("clouds"))
-      clouds.push_back({x.at(0), x.at(1), x.at(2), x.at(3).get<std::array<int, 5>>()});
-    gas_jobs.clear();
-    for (const json& x : j.at("gas_jobs"))
-      gas_jobs.push_back({x.at(0), x.at(1), x.at(2), x.at(3).get<std::array<int, 5>>(),
-                          x.at(4).get<std::vector<int>>()});
-    gas_drift = j.at("gas_drift");
-    para_left = j.at("para").at(0);
-    para_origin = j.at("para").at(1);
-    para_aim = j.at("para").at(2);
-    para_done = j.at("para").at(3);
-    window_open = j.at("windows").at(0);
-    window_used = j.at("windows").at(1);
-    forward_depot = j.at("windows").at(2);
-    w5_used = j.at("windows").at(3);
-    smoke = j.at("smoke").get<std::vector<std::pair<int, int>>>();
-    j.at("hands").get_to(hands);
-    j.at("secrets").get_to(secrets);
-    sm_deck = j.at("sm_deck").get<std::vector<int>>();
-    sm_discard = j.at("sm_discard").get<std::vector<int>>();
-    card_step = j.at("card_step");
-    secret_draws = j.at("secret_draws");
-    const json& st = j.at("stats");
-    stats.destroyed = st.at(0);
-    stats.heroes = st.at(1);
-    stats.non_infantry = st.at(2);
-    stats.flags_removed = st.at(3);
-    stats.classes = st.at(4);
-    stats.multi = st.at(5);
-    j.at("inf_dp").get_to(inf_dp);
-    j.at("free_units").get_to(free_units);
-    j.at("esc_vp").get_to(esc_vp);
-    shock_unit = j.at("shock").at(0);
-    shock_seg = j.at("shock").at(1);
-    shock_mask = j.at("shock").at(2);
-    retreat = j.at("retreat").get<std::vector<int>>();
-    const json& p = j.at("pending");
-    pending.active = p.at(0);
-    pending.source = p.at(1);
-    pending.attacker = p.at(2);
-    pending.faction = p.at(3);
-    pending.chart = p.at(4).get<std::array<int, 5>>();
-    pending.precision = p.at(5);
-    pending.assault = p.at(6);
-    pending.flat_dice = p.at(7);
-    pending.chain = p.at(8);
-    pending.deviate = p.at(9);
-    pending.sniper = p.at(10);
-    pending.flat = p.at(11);
-    pending.seg = p.at(12);
-    pending.queue = p.at(13).get<std::vector<int>>();
-    pending.dice = p.at(14);
-    pending.rolled = p.at(15).get<std::vector<int>>();
-    pending.resume = p.at(16);
-    pending.damaged = p.at(17).get<std::vector<int>>();
-    pending.gas = p.at(18);
-    pending.gas_seg = p.at(19);
-    pending.owner = p.at(20);
-    pending.window = p.at(21);
-    pending.rerolled = p.at(22);
-    pending.take_cover = p.at(23);
-    threshold_reached = j.at("threshold_reached");
-    tie_continuation = j.at("tie_continuation");
-    winner = j.at("winner");
-    end_reason = j.at("end_reason");
-    moves = j.at("moves");
-  } catch (const json::exception& e) {
-    throw std::runtime_error(std::string("rivet state: ") + e.what());
+  fields_from_json(j, *this);
+  for (size_t i = 0; i < units.size(); ++i) {
+    const Unit& u = units[i];
+    if (u.type < 0 || u.type >= static_cast<int>(game_->data().units.size()) || u.seg < 0 ||
+        u.seg >= board().num_segments())
+      throw std::runtime_error("$.units[" + std::to_string(i) + "]: unit out of range");
   }
+  if (flags.size() != so_segs.size()) throw std::runtime_error("$.flags: wrong length");
+  if (hero_used.size() != game_->data().units.size())
+    throw std::runtime_error("$.hero_used: wrong length");
 }
 
+// Every field is in to_json(); hashing its canonical dump covers the whole state (and keeps the
+// hashes of stored replays).
 uint64_t RivetState::hash() const {
-  // Every field is in to_json(); hashing its canonical dump covers the whole state.
   Hasher h;
   h.add(to_json().dump());
   return h.value();

@@ -49,7 +49,7 @@ ActionInfo RivetState::action_info(const Action& action, int viewer) const {
       const Board& b = board();
       const SquareCell n = Step(b.cell(u->seg), action.arg(1));
       if (n.x >= 0 && n.y >= 0 && n.x < b.cols && n.y < b.rows)
-        info.args.push_back({ArgKind::kPlace, seg_name(b.seg(n.x, n.y)), "to"});
+        info.args.push_back({ArgKind::kPlace, seg_name(b.seg(n.x, n.y)), "to", ""});
       break;
     }
     case kPlay: {  // the card's own arguments (content §6)

@@ -3,109 +3,42 @@
 #include <numeric>
 #include <sstream>
 
+#include "engine/fields.h"
 #include "engine/hash.h"
 #include "games/westerplatte/tasks.h"
 #include "games/westerplatte/westerplatte.h"
 
 namespace feldherr::westerplatte {
 
-namespace {
-template <size_t N>
-std::vector<int> vec(const std::array<int8_t, N>& a) {
-  return std::vector<int>(a.begin(), a.end());
-}
-std::vector<int> vec(const std::vector<int8_t>& a) {
-  return std::vector<int>(a.begin(), a.end());
-}
-template <size_t N>
-void get(const json& j, const char* key, std::array<int8_t, N>& a) {
-  if (!j.contains(key) || !j.at(key).is_array() || j.at(key).size() != N)
-    throw std::runtime_error(std::string("$.") + key + ": expected an array of " +
-                             std::to_string(N));
-  for (size_t i = 0; i < N; ++i) a[i] = static_cast<int8_t>(j.at(key).at(i).get<int>());
-}
-void get(const json& j, const char* key, std::vector<int8_t>& a) {
-  if (!j.contains(key) || !j.at(key).is_array())
-    throw std::runtime_error(std::string("$.") + key + ": expected an array");
-  a.clear();
-  for (const auto& x : j.at(key)) a.push_back(static_cast<int8_t>(x.get<int>()));
-}
-void get(const json& j, const char* key, int8_t& v) {
-  if (!j.contains(key) || !j.at(key).is_number_integer())
-    throw std::runtime_error(std::string("$.") + key + ": expected an integer");
-  v = static_cast<int8_t>(j.at(key).get<int>());
-}
-}  // namespace
-
-// Every field of the state, in one place, for to_json / from_json / hash.
 // clang-format off
-#define WP_FIELDS(X) \
-  X(outcome_) X(player_) X(day_) X(bricks_) X(tile_at_) X(shells_) X(mines_) X(rebuild_) \
-  X(surplus_) X(supply_ammo_) X(ammo_) X(officer_at_) X(morale_) X(extra_move_) \
-  X(restricted_) X(extra_action_) X(burned_) X(lane_card_) X(lane_space_) X(lane_damage_) \
-  X(mine_) X(card_loc_) X(under_) X(pile_) X(event_used_) X(pos_left_) X(neg_left_) \
-  X(moved_) X(actions_) X(restricted_now_) X(extra_move_now_) X(extra_action_now_) \
-  X(given_) X(reinforce_fields_) X(reinforced_)
+template <class S, class V>
+void WpState::field_list(S& s, V& v) {
+  v("moves", s.moves_)
+   ("outcome_", s.outcome_)("player_", s.player_)("day_", s.day_)("bricks_", s.bricks_)
+   ("tile_at_", s.tile_at_)("shells_", s.shells_)("mines_", s.mines_)("rebuild_", s.rebuild_)
+   ("surplus_", s.surplus_)("supply_ammo_", s.supply_ammo_)("ammo_", s.ammo_)
+   ("officer_at_", s.officer_at_)("morale_", s.morale_)("extra_move_", s.extra_move_)
+   ("restricted_", s.restricted_)("extra_action_", s.extra_action_)("burned_", s.burned_)
+   ("lane_card_", s.lane_card_)("lane_space_", s.lane_space_)("lane_damage_", s.lane_damage_)
+   ("mine_", s.mine_)("card_loc_", s.card_loc_)("under_", s.under_)("pile_", s.pile_)
+   ("event_used_", s.event_used_)("pos_left_", s.pos_left_)("neg_left_", s.neg_left_)
+   ("moved_", s.moved_)("actions_", s.actions_)("restricted_now_", s.restricted_now_)
+   ("extra_move_now_", s.extra_move_now_)("extra_action_now_", s.extra_action_now_)
+   ("given_", s.given_)("reinforce_fields_", s.reinforce_fields_)("reinforced_", s.reinforced_)
+   ("tasks_", s.tasks_);
+}
 // clang-format on
 
-namespace {
-json to_j(int8_t v) {
-  return static_cast<int>(v);
-}
-template <size_t N>
-json to_j(const std::array<int8_t, N>& a) {
-  return vec(a);
-}
-json to_j(const std::vector<int8_t>& a) {
-  return vec(a);
-}
-void h(Hasher& hs, int8_t v) {
-  hs.add_signed(v);
-}
-template <size_t N>
-void h(Hasher& hs, const std::array<int8_t, N>& a) {
-  for (int8_t v : a) hs.add_signed(v);
-}
-void h(Hasher& hs, const std::vector<int8_t>& a) {
-  hs.add(a.size());
-  for (int8_t v : a) hs.add_signed(v);
-}
-}  // namespace
-
 json WpState::to_json() const {
-  json j;
-  j["moves"] = moves_;
-#define X(f) j[#f] = to_j(f);
-  WP_FIELDS(X)
-#undef X
-  json t = json::array();
-  for (const Task& k : tasks_) t.push_back({k.type, k.a, k.b, k.c});
-  j["tasks_"] = t;
-  return j;
+  return fields_to_json(*this);
 }
 
 void WpState::from_json(const json& j) {
-  if (!j.is_object()) throw std::runtime_error("$: expected an object");
-  if (!j.contains("moves") || !j.at("moves").is_number_integer())
-    throw std::runtime_error("$.moves: expected an integer");
-  moves_ = j.at("moves").get<int>();
-#define X(f) get(j, #f, f);
-  WP_FIELDS(X)
-#undef X
+  fields_from_json(j, *this);
   if (card_loc_.size() != wp().data().cards.size())
     throw std::runtime_error("$.card_loc_: wrong number of cards");
   if (event_used_.size() != wp().data().events.size())
     throw std::runtime_error("$.event_used_: wrong number of events");
-  tasks_.clear();
-  if (!j.contains("tasks_") || !j.at("tasks_").is_array())
-    throw std::runtime_error("$.tasks_: expected an array");
-  for (const auto& k : j.at("tasks_")) {
-    if (!k.is_array() || k.size() != 4)
-      throw std::runtime_error("$.tasks_: each task is [type, a, b, c]");
-    tasks_.push_back(
-        Task{static_cast<uint8_t>(k[0].get<int>()), static_cast<int8_t>(k[1].get<int>()),
-             static_cast<int8_t>(k[2].get<int>()), static_cast<int8_t>(k[3].get<int>())});
-  }
   if (std::string v = invariant_violation(); !v.empty()) throw std::runtime_error("$: " + v);
 }
 
@@ -117,13 +50,7 @@ std::unique_ptr<State> WpGame::state_from_json(const json& j) const {
 
 uint64_t WpState::hash() const {
   Hasher hs;
-  hs.add_signed(moves_);
-#define X(f) h(hs, f);
-  WP_FIELDS(X)
-#undef X
-  hs.add(tasks_.size());
-  for (const Task& k : tasks_) hs.add(k.type).add_signed(k.a).add_signed(k.b).add_signed(k.c);
-  return hs.value();
+  return fields_hash(hs, *this).value();
 }
 
 namespace {

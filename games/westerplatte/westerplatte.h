@@ -168,6 +168,11 @@ struct Task {
   uint8_t type = 0;
   int8_t a = 0, b = 0, c = 0;
   friend bool operator==(const Task&, const Task&) = default;
+  static constexpr bool kFieldsAsArray = true;  // engine/fields.h: [type, a, b, c]
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("type", s.type)("a", s.a)("b", s.b)("c", s.c);
+  }
 };
 
 class WpState : public State {
@@ -199,6 +204,9 @@ class WpState : public State {
 
   void from_json(const json& j);
   std::string invariant_violation() const;
+  // Every field of the position, once, for to_json, from_json and hash (engine/fields.h).
+  template <class S, class V>
+  static void field_list(S& s, V& v);
 
   // ---- the position (public for tests, the heuristic and the evaluation) ----
   const WpGame* game_;

@@ -752,7 +752,8 @@ TEST(CliHuman, ActionsAreListedByTheirLabelInTheChosenLanguage) {
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");
-  // Red's first decision (DR §2) lists: 1) dice 1  2) dice 2  3) press  4) reveal  5) pass.
+  // Red's first decision (DR §2) lists, by label and text: 1) dice 1  2) dice 2  3) press
+  // 4) reveal  5) pass.
   const std::string input =
       "press\n"     // by text
       "press\n"     // DR §2: already pressed this turn
@@ -770,7 +771,9 @@ TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("=== red to play (action 3) ===\n"));
   EXPECT_THAT(r.out, HasSubstr("red: roll 1 or 2 dice, press, reveal or pass (DR §2)\n"
-                               "  1) dice 1\n  2) dice 2\n  3) press\n  4) reveal\n  5) pass\n"
+                               "  1) Roll 1 d6  · dice 1\n  2) Roll 2 d6  · dice 2\n"
+                               "  3) Press (double score, a 1 scores nothing)  · press\n"
+                               "  4) Reveal the card  · reveal\n  5) Pass  · pass\n"
                                "  (type a number or an action; hint asks the AI; help lists the "
                                "commands)\nred> "));
   EXPECT_THAT(r.out,

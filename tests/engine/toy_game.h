@@ -103,6 +103,22 @@ class DiceRaceState : public State {
   int turns() const { return turns_; }
   Phase phase() const { return phase_; }
 
+  // Every field, once, for to_json, state_from_json and hash (engine/fields.h).
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("pos", s.pos_, 0, 10000);
+    v("card", s.card_, 0, 6);
+    v("revealed", s.revealed_);
+    v("turn", s.turn_, 0, 1);
+    v("phase", s.phase_, kDealing, kOver);
+    v("dice", s.dice_, 0, 2);
+    v("pressed", s.pressed_);
+    v("rolls", s.rolls_, 0, kMaxRollsPerTurn);
+    v("turns", s.turns_, 0, 1 << 30);
+    v("moves", s.moves_, 0, 1 << 30);
+    v("winner", s.winner_, -1, 2);
+  }
+
  private:
   friend class DiceRaceGame;
   void end_turn();
@@ -132,6 +148,7 @@ class DiceRaceGame : public Game {
   std::string_view scenario() const override { return "race"; }
   const Options& options() const override { return options_; }
   const std::vector<std::string>& seats() const override { return seats_; }
+  VerbTable verbs() const override;
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;
   std::string_view rules_version() const override { return "dice-race-1"; }

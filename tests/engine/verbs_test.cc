@@ -98,7 +98,7 @@ TEST(Verbs, TheTableCheckFindsBadRows) {
 TEST(Verbs, TheJsonFormCarriesKindsRoleLabelsAndCost) {
   ActionInfo a = read_action(kTable, "move u3 A-I08");
   a.cost = 2;
-  a.args.push_back({ArgKind::kPlace, "B-R04", "to"});
+  a.args.push_back({ArgKind::kPlace, "B-R04", "to", ""});
   const json j = action_info_json(a);
   EXPECT_EQ(j["verb"], "move");
   EXPECT_EQ(j["role"], "move");
@@ -177,6 +177,88 @@ TEST(Verbs, JsonTextEscapesEveryStringAsNlohmannDoes) {
   EXPECT_EQ(parsed["label"]["de"], "Angriff mit \"e2\"\n");
   EXPECT_EQ(parsed["args"][1]["role"], "to");
   EXPECT_EQ(parsed["cost"], 3);
+}
+
+// describe_by_table / parse_by_table: row i is verb i; without a codec arguments are numbers.
+TEST(Verbs, TextsAreWrittenAndReadByTheTableAlone) {
+  const Action moves(0, {3, 108});
+  EXPECT_EQ(describe_by_table(kTable, moves), "move 3 108");
+  EXPECT_EQ(describe_by_table(kTable, Action(1, {2})), "attack 2");
+  EXPECT_EQ(describe_by_table(kTable, Action(1, {2, 5})), "attack 2 5");
+  EXPECT_EQ(describe_by_table(kTable, Action(2, {7})), "react intercept 7");
+  EXPECT_EQ(describe_by_table(kTable, Action(4, {1, 2, 9})), "enter 1 2 9");
+  EXPECT_EQ(describe_by_table(kTable, Action(5, {})), "pass");
+  for (const Action& a : {moves, Action(1, {2}), Action(1, {2, 5}), Action(2, {7}), Action(3, {4}),
+                          Action(4, {9}), Action(4, {1, 2, 9}), Action(5, {})}) {
+    Action back;
+    std::string error;
+    ASSERT_TRUE(parse_by_table(kTable, describe_by_table(kTable, a), back, error)) << error;
+    EXPECT_EQ(back, a) << describe_by_table(kTable, a);
+  }
+}
+
+TEST(Verbs, ParsingByTheTableSaysWhatIsWrong) {
+  Action a;
+  std::string error;
+  EXPECT_FALSE(parse_by_table(kTable, "fly 3", a, error));
+  EXPECT_EQ(error,
+            "unknown action 'fly' (expected move, attack, react intercept, react, enter or pass)");
+  error.clear();
+  EXPECT_FALSE(parse_by_table(kTable, "move 3", a, error));
+  EXPECT_EQ(error, "'move' takes 2 argument(s)");
+  error.clear();
+  EXPECT_FALSE(parse_by_table(kTable, "attack", a, error));
+  EXPECT_EQ(error, "'attack' takes 1 to 2 arguments");
+  error.clear();
+  EXPECT_FALSE(parse_by_table(kTable, "pass now", a, error));
+  EXPECT_EQ(error, "'pass' takes 0 argument(s)");
+  error.clear();
+  EXPECT_FALSE(parse_by_table(kTable, "move x 4", a, error));
+  EXPECT_EQ(error, "'move': 'x' is not a unit");
+  error.clear();
+  EXPECT_FALSE(parse_by_table(kTable, "move 9999 4", a, error));
+  error.clear();
+  EXPECT_FALSE(parse_by_table(kTable, "  ", a, error));
+  EXPECT_EQ(error, "empty action");
+}
+
+// A codec names the arguments: units "u<n>", places by a list of names.
+TEST(Verbs, ACodecWritesAndReadsTheWordsOfEachKind) {
+  static const std::vector<std::string> kPlaces = {"A-I08", "B-R04"};
+  ArgCodec codec;
+  codec.write = [](ArgKind kind, int v) {
+    return kind == ArgKind::kPlace ? kPlaces[static_cast<size_t>(v)] : "u" + std::to_string(v);
+  };
+  codec.read = [](ArgKind kind, std::string_view w, int& v, std::string& error) {
+    if (kind == ArgKind::kPlace) {
+      for (size_t i = 0; i < kPlaces.size(); ++i)
+        if (kPlaces[i] == w) v = static_cast<int>(i);
+      if (v < 0) error = "no place " + std::string(w);
+      return v >= 0;
+    }
+    if (w.size() < 2 || w[0] != 'u') return false;
+    v = std::stoi(std::string(w.substr(1)));
+    return true;
+  };
+  EXPECT_EQ(describe_by_table(kTable, Action(0, {3, 1}), codec), "move u3 B-R04");
+  Action a;
+  std::string error;
+  ASSERT_TRUE(parse_by_table(kTable, "move u3 B-R04", a, error, codec));
+  EXPECT_EQ(a, Action(0, {3, 1}));
+  EXPECT_FALSE(parse_by_table(kTable, "move u3 C-C01", a, error, codec));
+  EXPECT_EQ(error, "no place C-C01");
+  error.clear();
+  EXPECT_FALSE(parse_by_table(kTable, "move 3 B-R04", a, error, codec));
+  EXPECT_EQ(error, "'move': '3' is not a unit");
+}
+
+TEST(Verbs, TheLegalActionCarriesItsTextAndAPlaceItsCell) {
+  ActionInfo info = read_action(kTable, "move u3 A-I08");
+  EXPECT_EQ(info.text, "move u3 A-I08");
+  info.args[1].cell = "4:0";
+  const json j = action_info_json(info);
+  EXPECT_EQ(j["args"][1]["cell"], "4:0");
+  EXPECT_FALSE(j["args"][0].contains("cell"));
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "engine/registry.h"
+#include "engine/rng.h"
+#include "games/pocket/board.h"
 #include "games/pocket/pocket.h"
 
 namespace feldherr::pocket {
@@ -36,6 +38,56 @@ TEST(PocketActionInfo, PB_Einheiten_TroopsAndTypesAreNamedByTheirTiles) {
             "Berittene Wächter 2 (e3)");
   EXPECT_EQ(state->arg_name(ArgKind::kTroop, "o1.bugbear", Lang::kEn), "Bugbear (o1)");
   EXPECT_EQ(state->arg_name(ArgKind::kType, "orcs.no-such-tile", Lang::kEn), "orcs.no-such-tile");
+}
+
+// PB Schlachtfeld: the orcs' left is the elves' right. A segment word carries the cell of the
+// board description (games/pocket/board.cc) it names for the side that reads it.
+TEST(PocketActionInfo, PB_Schlachtfeld_ASegmentCarriesItsBoardCell) {
+  EXPECT_EQ(segment_cell(kOrcs, "left-rear"), "4:0");
+  EXPECT_EQ(segment_cell(kElves, "left-rear"), "0:2");
+  EXPECT_EQ(segment_cell(kElves, "right-front"), "1:0");
+  EXPECT_EQ(segment_cell(kOrcs, "centre-combat"), "2:1");
+  EXPECT_EQ(segment_cell(kElves, "left-combat"), "2:2");
+  EXPECT_EQ(segment_cell(kOrcs, "nowhere"), "");
+  // Every cell of the board description holds the name its owner's cell words give it.
+  auto game = all_games().create("pocket/orcs-vs-elves", {});
+  const json board = BoardJson(*game);
+  for (int owner : {kOrcs, kElves}) {
+    for (int row = 0; row < 5; ++row) {
+      const json& r = board["rows"][static_cast<size_t>(row)];
+      if (r["owner"] != game->seats()[static_cast<size_t>(owner)]) continue;
+      for (size_t col = 0; col < 3; ++col) {
+        const std::string word = r["segments"][col];
+        EXPECT_EQ(segment_cell(owner, word), std::to_string(row) + ":" + std::to_string(col));
+      }
+    }
+  }
+  // In play: the legal moves of a deciding seat carry the cells.
+  auto state = game->new_initial_state();
+  Rng rng(4);
+  for (int i = 0; i < 4000 && !state->is_terminal(); ++i) {
+    if (state->current_seat() == kChance) {
+      state->apply(state->sample_chance(rng));
+      continue;
+    }
+    const ActionList legal = state->legal_actions();
+    bool checked = false;
+    for (const Action& a : legal) {
+      const ActionInfo info = state->action_info(a, state->current_seat());
+      for (const ActionArg& arg : info.args) {
+        if (arg.kind != ArgKind::kPlace) continue;
+        EXPECT_EQ(arg.cell, segment_cell(state->current_seat(), arg.value)) << info.text;
+        EXPECT_NE(arg.cell, "") << info.text;
+        checked = true;
+      }
+    }
+    if (checked) return;
+    ActionList play;  // anything but conceding, which would end the game at once
+    for (const Action& a : legal)
+      if (!state->is_concession(a)) play.push_back(a);
+    state->apply(play[rng.below(static_cast<uint32_t>(play.size()))]);
+  }
+  FAIL() << "no move with a segment met";
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ export interface ParsedAction {
   label: string;
   /** Units named by the action, in order. */
   units: string[];
-  /** Places named (WSR hexes, Pocket segments, Rivet segments; a step's destination), in order. */
+  /** Places named (WSR hexes, Pocket cells, Rivet segments; a step's destination), in order. */
   places: string[];
   /** What it costs (a move's MP), when the game says. */
   cost: number | null;
@@ -30,7 +30,7 @@ export function parseAction(a: LegalAction, lang: Lang = 'en'): ParsedAction {
     role: a.role ?? 'other',
     label: a.label?.[lang] || a.text,
     units: args.filter((x) => x.kind === 'unit').map((x) => x.value),
-    places: args.filter((x) => x.kind === 'place').map((x) => x.value),
+    places: args.filter((x) => x.kind === 'place').map((x) => x.cell ?? x.value),
     cost: a.cost ?? null,
     note: a.note ?? '',
   };

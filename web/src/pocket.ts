@@ -37,18 +37,6 @@ export function cellKey(row: number, col: number): string {
   return `${row}:${col}`;
 }
 
-/** Cell of an owner-relative segment name ("left-front") of `owner`, or null. */
-export function segmentCell(board: PocketBoard, owner: string, seg: string): string | null {
-  const [rel, zoneName] = seg.split('-');
-  const zone = board.zone_ids[zoneName];
-  const relCol = ['left', 'centre', 'right'].indexOf(rel);
-  if (zone === undefined || relCol < 0) return null;
-  const row = rowOf(board, owner, zone);
-  if (row < 0) return null;
-  const col = owner === board.seats[0] ? relCol : 2 - relCol; // columns from the first seat's left
-  return cellKey(row, col);
-}
-
 export function unitCell(board: PocketBoard, u: PocketUnit): string | null {
   if (u.zone < 0 || u.zone > 2) return null;
   const row = rowOf(board, u.owner, u.zone);

@@ -8,6 +8,8 @@ export interface ActionArg {
   value: string;
   /** What the game adds beyond the text: "to" (where a step ends). */
   role?: string;
+  /** For a place named from one side ("left-front" in Pocket Battles): the board cell it is. */
+  cell?: string;
 }
 
 /** A legal action as the server sends it (docs/protocol.md "Legal actions"). */

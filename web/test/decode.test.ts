@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faceSummary, hexMarkers, observedUnits, stacks } from '../src/wsr';
-import { cellKey, hiddenCount, segmentCell, unitCell } from '../src/pocket';
+import { cellKey, hiddenCount, unitCell } from '../src/pocket';
 import { oddsTables } from '../src/components/OddsPanel';
 import { mergeLog, unionLog } from '../src/components/LogPanel';
 import { parseRoute } from '../src/route';
@@ -102,14 +102,6 @@ describe('Pocket battlefield cells', () => {
     ],
     zone_ids: { unplaced: -1, rear: 0, front: 1, combat: 2, gone: 3 },
   } as unknown as PocketBoard;
-
-  it("maps owner-relative segments to absolute cells (the orcs' left is the elves' right)", () => {
-    expect(segmentCell(pb, 'orcs', 'left-rear')).toBe(cellKey(4, 0));
-    expect(segmentCell(pb, 'elves', 'left-rear')).toBe(cellKey(0, 2));
-    expect(segmentCell(pb, 'elves', 'right-front')).toBe(cellKey(1, 0));
-    expect(segmentCell(pb, 'orcs', 'centre-combat')).toBe(cellKey(2, 1));
-    expect(segmentCell(pb, 'orcs', 'nowhere')).toBeNull();
-  });
 
   it('places units by zone and absolute column; counts hidden troops', () => {
     const u = { label: 'e1', owner: 'elves', zone: 1, col: 2, segment: 'left-front', combat: -1, orders: 0, flags: 0, height: 3, alive: 3, troops: [{ type: 'elves.archer', wounds: 0, removed: false, top: true }] };

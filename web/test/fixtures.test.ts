@@ -236,6 +236,17 @@ describe('legal action fixtures (State::action_info)', () => {
           for (const u of a.units) expect(labels.has(u), `${a.text}: ${u}`).toBe(true);
           for (const p of a.places) expect(hexes.has(p), `${a.text}: ${p}`).toBe(true);
         }
+        if (game.startsWith('pocket')) {
+          // Each segment comes with its cell; in the mover's own rows the cell holds that name.
+          const board = fixture('pocket-orcs-vs-elves-board') as PocketBoard;
+          const args = (fx.legal[i].args ?? []).filter((x: { kind: string }) => x.kind === 'place');
+          for (const x of args) {
+            expect(x.cell, `${a.text}: ${x.value}`).toMatch(/^[0-4]:[0-2]$/);
+            const [row, col] = String(x.cell).split(':').map(Number);
+            if (board.rows[row].owner === fx.viewer) expect(board.rows[row].segments[col]).toBe(x.value);
+          }
+          expect(a.places).toEqual(args.map((x: { cell: string }) => x.cell));
+        }
         if (game.startsWith('rivet')) {
           const board = fixture(`${game.replace('/', '-')}-board`) as RivetBoard;
           const segs = new Set(board.segments.map((s) => s.id));

@@ -6,7 +6,7 @@ import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } fro
 import { api, GameSocket } from '../api';
 import { useLang } from '../hooks';
 import { lang, t } from '../i18n';
-import { pocketUnits, segmentCell, unitCell } from '../pocket';
+import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
 import { rivetUnits } from '../rivet';
 import type { Board, LogEntry, PocketBoard, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
@@ -84,15 +84,8 @@ export function GameView(props: { id: string; token?: string }) {
   const pUnits = useMemo(() => (pocket ? pocketUnits(obs) : []), [pocket, obs]);
   const rUnits = useMemo(() => (rivet && obs ? rivetUnits(rivet, obs) : []), [rivet, obs]);
 
-  // Legal actions, with Pocket's owner-relative segments turned into battlefield cells.
-  const actions: ParsedAction[] = useMemo(() => {
-    const list = parseAll(msg?.legal ?? [], lang.value);
-    if (!pocket) return list;
-    return list.map((a) => {
-      const owner = pUnits.find((u) => u.label === a.units[0])?.owner;
-      return { ...a, places: owner ? a.places.map((p) => segmentCell(pocket, owner, p) ?? p) : a.places };
-    });
-  }, [msg, pocket, pUnits, lang.value]);
+  // Legal actions; a Pocket segment arrives with the battlefield cell it names.
+  const actions: ParsedAction[] = useMemo(() => parseAll(msg?.legal ?? [], lang.value), [msg, lang.value]);
 
   const placeOfUnit = (label: string): string | null => {
     if (wsr) {
