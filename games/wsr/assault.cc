@@ -365,26 +365,6 @@ void StartAssault(WsrState& s, int to, bool overrun, EventList* ev) {
 
 }  // namespace
 
-int WsrState::assault_seat() const {
-  const Step& t = top();
-  switch (t.kind) {
-    case kStepAssaultSupport:
-      return t.a;
-    case kStepRetreat:
-      return 1 - assault.side;
-    case kStepPlaceMine:
-      return 1 - game_->formation(t.f).side;
-    case kStepAssaultRoll:
-    case kStepAssaultOdd:
-    case kStepMineAttack:
-    case kStepMineOdd:
-    case kStepMineClear:
-      return kChance;
-    default:
-      return t.f >= 0 ? game_->formation(t.f).side : kNobody;
-  }
-}
-
 namespace {
 
 // Units of `idx` (0 attackers, 1 defenders) that may get the HQ bonus, and the HQ.
@@ -486,48 +466,39 @@ void WsrState::assault_decision(feldherr::Decision& d) const {
   const std::string what = assault.overrun ? "overrun" : "assault";
   switch (t.kind) {
     case kStepAssaultSupport:
-      d.kind = "support";
       d.prompt = "Choose the unit your HQ supports in the " + what + " of " +
                  hex_name(assault.hex) + " (support <unit>, WSR 6.3 step 1).";
       return;
     case kStepRetreat:
-      d.kind = "retreat";
       d.prompt = "Choose the hex the defenders of " + hex_name(assault.hex) +
                  " retreat into (retreat <hex>, WSR 6.3 step 7).";
       return;
     case kStepPlaceMine:
-      d.kind = "mine";
       d.decline = Action(kNoMine, {});
       d.prompt = "Enemy units entered the empty hex " + hex_name(t.a) +
                  ": place a mine (mine <hex>) or not (no-mine) (WSR 8.2.1).";
       return;
     case kStepAssaultRoll:
-      d.kind = "roll";
       d.prompt = "Roll " + std::to_string(assault_dice_count()) +
                  " dice: " + (side_of(t.a) == assault.side ? what + " of " : "counter-attack of ") +
                  unit_label(t.a) + " in " + hex_name(assault.hex) +
                  (assault.overrun ? " (WSR 6.4)." : " (WSR 6.3).");
       return;
     case kStepAssaultOdd:
-      d.kind = "odd-hit";
       d.prompt = "Draw the " + std::string(t.a == 0 ? "attacking" : "defending") +
                  " unit that takes the odd hit (WSR 6.3 step 4).";
       return;
     case kStepMineAttack:
-      d.kind = "roll";
       d.prompt = "Roll 2 dice: mine attack in " + hex_name(t.a) + " (WSR 8.2.1).";
       return;
     case kStepMineOdd:
-      d.kind = "odd-hit";
       d.prompt = "Draw the unit in " + hex_name(t.a) + " that takes the odd mine hit (WSR 8.2.1).";
       return;
     case kStepMineClear:
-      d.kind = "roll";
       d.prompt = "Roll " + std::to_string(assault_dice_count()) + " dice: " + unit_label(t.f) +
                  " clears the mine in " + hex_name(t.a) + " (WSR 8.2.2).";
       return;
     default:
-      d.kind = "assault";
       d.prompt = "The " + what + " of " + hex_name(assault.hex) + " is being resolved.";
       return;
   }

@@ -47,17 +47,6 @@ std::vector<int> FireDiceOf(const Action& a) {
   return dice;
 }
 
-bool WsrState::fire_chance() const {
-  if (n_steps == 0) return false;
-  const uint8_t k = top().kind;
-  return k == kStepFireAttack || k == kStepFireDefence || k == kStepMortarAttack ||
-         k == kStepMortarDefence || k == kStepMortarOdd || k == kStepMortarAccuracy ||
-         k == kStepHqLoss ||
-         k == kStepEntryRoll ||  // arrival.cc: the one-die random entry roll (B1)
-         k == kStepAssaultRoll || k == kStepAssaultOdd || k == kStepMineAttack ||
-         k == kStepMineOdd || k == kStepMineClear;  // assault.cc, fortification.cc
-}
-
 // R.1 numbers for `u` firing at `t`: weapon by the target's class, SW and HQ bonus, range band,
 // concealment, defence dice.
 bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const {

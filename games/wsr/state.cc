@@ -512,37 +512,7 @@ std::string WsrState::invariant_violation() const {
 // ---------------------------------------------------------------------------------------------
 // Decisions
 
-int WsrState::current_seat() const {
-  if (phase == kOver) return kNobody;
-  if (n_steps == 0) return kNobody;  // not reached: advance() always leaves a step
-  const Step& t = top();
-  if (assault_step(t.kind)) return assault_seat();  // assault.cc, fortification.cc
-  switch (t.kind) {
-    case kStepDraw:
-    case kStepCommand:
-    case kStepReorg:
-    case kStepFireAttack:
-    case kStepFireDefence:
-    case kStepMortarAttack:
-    case kStepMortarDefence:
-    case kStepMortarOdd:
-    case kStepMortarAccuracy:  // fire.cc: indirect fire (WSR 6.1, A-08)
-    case kStepHqLoss:
-    case kStepEntryRoll:  // arrival.cc: random entry die (B1)
-    case kStepChaosRoll:  // chaos.cc: 2d6 on the chaos table (WSR 9.0)
-      return kChance;
-    case kStepChaosPick:  // chaos.cc (WSR 9.0): the opponent picks
-      return 1 - game_->formation(t.f).side;
-    case kStepHexEntered:  // WSR 6.2: the non-moving side may fire
-      return 1 - game_->formation(t.f).side;
-    case kStepFate:  // WSR 10.0: the seat whose turn it is to spend fate points
-      return t.a;
-    case kStepSetup:  // setup.cc: the side setting up (WSR 2.0)
-      return t.a;
-    default:
-      return game_->formation(t.f).side;
-  }
-}
+// current_seat, chance_outcomes, sample_chance: steps.cc (the step table).
 
 feldherr::Decision WsrState::decision() const {
   feldherr::Decision d;
@@ -553,6 +523,7 @@ feldherr::Decision WsrState::decision() const {
     return d;
   }
   const Step& t = top();
+  d.kind = step_spec(t.kind).decision;
   if (assault_step(t.kind)) {  // assault.cc, fortification.cc
     assault_decision(d);
     return d;
@@ -564,54 +535,42 @@ feldherr::Decision WsrState::decision() const {
                                 : "";
   switch (t.kind) {
     case kStepDraw:
-      d.kind = "draw";
       d.prompt = "Draw a marker from the cup (WSR 3.1).";
       break;
     case kStepCommand:
-      d.kind = "roll";
       d.prompt = "Roll 2 dice: command test of " + fname + " in " + hex_name(t.a) + " (WSR 4.2).";
       break;
     case kStepReorg:
-      d.kind = "roll";
       d.prompt = "Roll 2 dice: reorganization of " + unit_label(t.a) + " (WSR 4.3).";
       break;
     case kStepOperations:
-      d.kind = "operations";
       d.prompt = "Operate with " + fname + ": select a unit to move, or end the impulse (WSR 4.4).";
       break;
     case kStepMove:
-      d.kind = "move";
       d.prompt = "Move the stack in " + hex_name(unit(group[0]).hex) +
                  ": enter an adjacent hex, drop, mount/dismount or end the move (WSR 5.0-5.2).";
       break;
     case kStepPlaceHq:
-      d.kind = "place-hq";
       d.prompt = "Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).";
       break;
     case kStepFate:
-      d.kind = "fate";
       d.prompt = fate_prompt();
       d.decline = Action(kFate, {kFatePass});
       break;
     case kStepSetup:  // setup.cc (WSR 2.0)
-      d.kind = "setup";
       d.prompt = setup_prompt();
       break;
     case kStepEntryRoll:  // arrival.cc
     case kStepFirstActivation:
-      d.kind = t.kind == kStepEntryRoll ? "roll" : "first-activation";
       d.prompt = scenario_prompt();
       break;
     case kStepChaosRoll:  // chaos.cc (WSR 9.0)
-      d.kind = "roll";
       d.prompt = "Roll 2 dice on the chaos table (WSR 9.0).";
       break;
     case kStepChaosPick:
-      d.kind = "chaos-pick";
       d.prompt = chaos_prompt();
       break;
     case kStepHexEntered:
-      d.kind = "opfire";
       d.prompt = "Enemy units entered " + hex_name(t.a) +
                  ": opportunity fire (opfire <unit> <target>) or no-opfire (WSR 6.2).";
       d.decline = Action(kNoOpFire, {});
@@ -623,7 +582,6 @@ feldherr::Decision WsrState::decision() const {
     case kStepMortarOdd:
     case kStepMortarAccuracy:  // fire.cc: indirect fire (WSR 6.1, A-08)
     case kStepHqLoss:
-      d.kind = t.kind == kStepMortarOdd ? "odd-hit" : "roll";
       d.prompt = fire_prompt();
       break;
     default:
@@ -640,13 +598,11 @@ void WsrState::legal_actions(ActionList& out) const {
     assault_actions(out);
     return;
   }
+  if (step_spec(t.kind).seat == StepSeat::kChance) {
+    for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
+    return;
+  }
   switch (t.kind) {
-    case kStepDraw:
-    case kStepCommand:
-    case kStepReorg:
-    case kStepChaosRoll:  // chaos.cc (WSR 9.0)
-      for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
-      return;
     case kStepChaosPick:
       chaos_pick_actions(out);
       return;
@@ -668,18 +624,6 @@ void WsrState::legal_actions(ActionList& out) const {
     case kStepFirstActivation:  // arrival.cc
       first_activation_actions(out);
       return;
-    case kStepEntryRoll:  // arrival.cc: one die, as a kFireDice roll
-      for (const ChanceOutcome& o : fire_dice_outcomes()) out.push_back(o.action);
-      return;
-    case kStepFireAttack:
-    case kStepFireDefence:
-    case kStepMortarAttack:
-    case kStepMortarDefence:
-    case kStepMortarOdd:
-    case kStepMortarAccuracy:  // fire.cc: indirect fire (WSR 6.1, A-08)
-    case kStepHqLoss:
-      for (const ChanceOutcome& o : fire_dice_outcomes()) out.push_back(o.action);
-      return;
     case kStepPlaceHq: {
       std::vector<int> hexes;
       hq_replacement_candidates(t.f, hexes);
@@ -689,48 +633,6 @@ void WsrState::legal_actions(ActionList& out) const {
     default:
       return;
   }
-}
-
-std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
-  std::vector<ChanceOutcome> out;
-  if (phase == kOver || n_steps == 0) return out;
-  const Step& t = top();
-  if (t.kind == kStepDraw) {
-    const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0
-    for (int f = 0; f < game_->num_formations(); ++f)
-      if (cup[static_cast<size_t>(f)] > 0)
-        out.push_back(
-            {Action(kDraw, {f}), static_cast<double>(cup[static_cast<size_t>(f)]) / total});
-    if (cup_end_turn > 0)
-      out.push_back({Action(kDraw, {kEndTurnMarker}), static_cast<double>(cup_end_turn) / total});
-    if (chaos_cup > 0)
-      out.push_back({Action(kDraw, {kChaosMarker}), static_cast<double>(chaos_cup) / total});
-  } else if (t.kind == kStepCommand || t.kind == kStepReorg || t.kind == kStepChaosRoll) {
-    // Two dice, unordered (d1 <= d2): the dice stay visible for fate re-rolls (WSR 10.0).
-    for (int a = 1; a <= 6; ++a)
-      for (int b = a; b <= 6; ++b)
-        out.push_back({Action(kRoll, {a, b}), (a == b ? 1.0 : 2.0) / 36});
-  } else if (fire_chance()) {
-    return fire_dice_outcomes();
-  }
-  return out;
-}
-
-Action WsrState::sample_chance(Rng& rng) const {
-  const Step& t = top();
-  if (t.kind == kStepDraw) {
-    const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0
-    int r = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
-    for (int f = 0; f < game_->num_formations(); ++f) {
-      r -= cup[static_cast<size_t>(f)];
-      if (r < 0) return Action(kDraw, {f});
-    }
-    return Action(kDraw, {r < cup_end_turn ? kEndTurnMarker : kChaosMarker});
-  }
-  if (fire_chance()) return sample_fire_dice(rng);
-  int a = rng.d6(), b = rng.d6();
-  if (a > b) std::swap(a, b);
-  return Action(kRoll, {a, b});
 }
 
 void WsrState::apply(const Action& a, EventList* ev) {
@@ -831,8 +733,7 @@ std::string WsrState::why_illegal(const Action& a) const {
   if (std::find(legal.begin(), legal.end(), a) != legal.end()) return "";
   if (phase == kOver) return "the game is over";
   const Step& t = top();
-  const bool chance = t.kind == kStepDraw || t.kind == kStepCommand || t.kind == kStepReorg ||
-                      fire_chance() || t.kind == kStepChaosRoll;  // chaos.cc (WSR 9.0)
+  const bool chance = step_spec(t.kind).seat == StepSeat::kChance;
   if (a.verb == kFate || t.kind == kStepFate) return fate_why_illegal(a);
   if (a.verb == kChaosPick || t.kind == kStepChaosPick) return chaos_why_illegal(a);
   if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup))

@@ -134,7 +134,32 @@ enum StepKind : uint8_t {
   // fire.cc (WSR 6.1 indirect mortar fire, [REC] A-08): chance, the 1-die accuracy roll of
   // mortar `f` at hex `a` (1: no effect); a kStepMortarAttack lies below it
   kStepMortarAccuracy,
+  kNumStepKinds
 };
+
+// Who decides a step (games/wsr/steps.cc).
+enum class StepSeat : uint8_t {
+  kChance,    // Chance, by the step's dice
+  kSide,      // the side of formation `f`
+  kOpponent,  // the other side than formation `f`'s
+  kSeatA,     // seat `a`
+  kDefender,  // the side defending in the assault under way
+};
+// How Chance decides a chance step.
+enum class StepDice : uint8_t {
+  kNone,      // a seat's step
+  kDraw,      // a marker drawn from the cup (WSR 3.1)
+  kTwoDice,   // 2d6, unordered (`roll a b`)
+  kFireDice,  // the dice of a fire, an assault, a mine or an entry roll (`dice ...`, fire.cc)
+};
+// A row of the step table: the kind of its decision (Decision::kind), who decides, what Chance
+// rolls.
+struct StepSpec {
+  const char* decision;
+  StepSeat seat;
+  StepDice dice;
+};
+const StepSpec& step_spec(int kind);
 
 // What a `fate` action does (WSR 10.0, A-28; fate.cc).
 enum FateUse : uint8_t {
@@ -504,8 +529,7 @@ class WsrState : public State {
   bool can_assault(int to, bool overrun, std::string* why) const;
   void assault_move_actions(ActionList& out) const;    // assault/overrun in move_actions
   void assault_actions(ActionList& out) const;         // legal actions at an assault/mine step
-  int assault_seat() const;                            // current_seat at those steps
-  void assault_decision(feldherr::Decision& d) const;  // kind and prompt at those steps
+  void assault_decision(feldherr::Decision& d) const;  // prompt and decline at those steps
   int assault_dice_count() const;                      // dice of the pending roll
   std::vector<ChanceOutcome> assault_odd_outcomes() const;
   void apply_assault_action(const Action& a, EventList* ev);               // kAssault .. kClearMine

@@ -1,0 +1,138 @@
+// The procedure steps of White Star Rising in one table: for each kind of step, the kind of
+// decision it is, who decides it, and how Chance decides it when no seat does. current_seat,
+// decision, legal_actions, chance_outcomes, sample_chance and why_illegal read it; a new step
+// kind is a row here and its own prompt, actions and effect where its rule lives.
+#include <iterator>
+
+#include "games/wsr/state.h"
+
+namespace feldherr::wsr {
+
+namespace {
+
+using S = StepSeat;
+using D = StepDice;
+
+// Indexed by StepKind.
+constexpr StepSpec kSteps[] = {
+    {"draw", S::kChance, D::kDraw},            // kStepDraw (WSR 3.1)
+    {"roll", S::kChance, D::kTwoDice},         // kStepCommand (WSR 4.2)
+    {"roll", S::kChance, D::kTwoDice},         // kStepReorg (WSR 4.3)
+    {"operations", S::kSide, D::kNone},        // kStepOperations (WSR 4.4)
+    {"move", S::kSide, D::kNone},              // kStepMove (WSR 5.0-5.2)
+    {"opfire", S::kOpponent, D::kNone},        // kStepHexEntered (WSR 6.2)
+    {"place-hq", S::kSide, D::kNone},          // kStepPlaceHq (WSR 1.3.2.3)
+    {"roll", S::kChance, D::kFireDice},        // kStepFireAttack (WSR 6.1)
+    {"roll", S::kChance, D::kFireDice},        // kStepFireDefence (WSR 6.1)
+    {"roll", S::kChance, D::kFireDice},        // kStepMortarAttack (WSR 6.1)
+    {"roll", S::kChance, D::kFireDice},        // kStepMortarDefence (WSR 6.1)
+    {"odd-hit", S::kChance, D::kFireDice},     // kStepMortarOdd (WSR 6.1)
+    {"roll", S::kChance, D::kFireDice},        // kStepHqLoss (WSR 6.1.5)
+    {"fate", S::kSeatA, D::kNone},             // kStepFate (WSR 10.0)
+    {"setup", S::kSeatA, D::kNone},            // kStepSetup (WSR 2.0)
+    {"assault", S::kSide, D::kNone},           // kStepAssault (WSR 6.3, 6.4)
+    {"support", S::kSeatA, D::kNone},          // kStepAssaultSupport (WSR 6.3 step 1)
+    {"roll", S::kChance, D::kFireDice},        // kStepAssaultRoll (WSR 6.3 steps 2-3)
+    {"odd-hit", S::kChance, D::kFireDice},     // kStepAssaultOdd (WSR 6.3 step 4)
+    {"retreat", S::kDefender, D::kNone},       // kStepRetreat (WSR 6.3 step 7)
+    {"mine", S::kOpponent, D::kNone},          // kStepPlaceMine (WSR 8.2.1)
+    {"roll", S::kChance, D::kFireDice},        // kStepMineAttack (WSR 8.2.1)
+    {"odd-hit", S::kChance, D::kFireDice},     // kStepMineOdd (WSR 8.2.1)
+    {"roll", S::kChance, D::kFireDice},        // kStepMineClear (WSR 8.2.2)
+    {"roll", S::kChance, D::kFireDice},        // kStepEntryRoll (scenario B1)
+    {"first-activation", S::kSide, D::kNone},  // kStepFirstActivation (scenario rules)
+    {"roll", S::kChance, D::kTwoDice},         // kStepChaosRoll (WSR 9.0)
+    {"chaos-pick", S::kOpponent, D::kNone},    // kStepChaosPick (WSR 9.0)
+    {"roll", S::kChance, D::kFireDice},        // kStepMortarAccuracy (WSR 6.1, A-08)
+};
+static_assert(std::size(kSteps) == kNumStepKinds, "one row per StepKind");
+
+constexpr bool ChanceStepsAndOnlyTheyRoll() {
+  for (const StepSpec& s : kSteps)
+    if ((s.seat == S::kChance) != (s.dice != D::kNone)) return false;
+  return true;
+}
+static_assert(ChanceStepsAndOnlyTheyRoll(), "a step is Chance's exactly when Chance rolls for it");
+
+}  // namespace
+
+const StepSpec& step_spec(int kind) {
+  return kSteps[static_cast<size_t>(kind)];
+}
+
+int WsrState::current_seat() const {
+  if (phase == kOver) return kNobody;
+  if (n_steps == 0) return kNobody;  // not reached: advance() always leaves a step
+  const Step& t = top();
+  switch (step_spec(t.kind).seat) {
+    case S::kChance:
+      return kChance;
+    case S::kSide:
+      return t.f >= 0 ? game_->formation(t.f).side : kNobody;
+    case S::kOpponent:
+      return 1 - game_->formation(t.f).side;
+    case S::kSeatA:
+      return t.a;
+    case S::kDefender:
+      return 1 - assault.side;
+  }
+  return kNobody;
+}
+
+bool WsrState::fire_chance() const {
+  return n_steps > 0 && step_spec(top().kind).dice == D::kFireDice;
+}
+
+std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  if (phase == kOver || n_steps == 0) return out;
+  switch (step_spec(top().kind).dice) {
+    case D::kDraw: {
+      const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0
+      for (int f = 0; f < game_->num_formations(); ++f)
+        if (cup[static_cast<size_t>(f)] > 0)
+          out.push_back(
+              {Action(kDraw, {f}), static_cast<double>(cup[static_cast<size_t>(f)]) / total});
+      if (cup_end_turn > 0)
+        out.push_back({Action(kDraw, {kEndTurnMarker}), static_cast<double>(cup_end_turn) / total});
+      if (chaos_cup > 0)
+        out.push_back({Action(kDraw, {kChaosMarker}), static_cast<double>(chaos_cup) / total});
+      return out;
+    }
+    case D::kTwoDice:
+      // Two dice, unordered (d1 <= d2): the dice stay visible for fate re-rolls (WSR 10.0).
+      for (int a = 1; a <= 6; ++a)
+        for (int b = a; b <= 6; ++b)
+          out.push_back({Action(kRoll, {a, b}), (a == b ? 1.0 : 2.0) / 36});
+      return out;
+    case D::kFireDice:
+      return fire_dice_outcomes();
+    case D::kNone:
+      return out;
+  }
+  return out;
+}
+
+Action WsrState::sample_chance(Rng& rng) const {
+  switch (step_spec(top().kind).dice) {
+    case D::kDraw: {
+      const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0
+      int r = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
+      for (int f = 0; f < game_->num_formations(); ++f) {
+        r -= cup[static_cast<size_t>(f)];
+        if (r < 0) return Action(kDraw, {f});
+      }
+      return Action(kDraw, {r < cup_end_turn ? kEndTurnMarker : kChaosMarker});
+    }
+    case D::kFireDice:
+      return sample_fire_dice(rng);
+    case D::kTwoDice:
+    case D::kNone:
+      break;
+  }
+  int a = rng.d6(), b = rng.d6();
+  if (a > b) std::swap(a, b);
+  return Action(kRoll, {a, b});
+}
+
+}  // namespace feldherr::wsr
