@@ -32,13 +32,16 @@
 // values (a unit type that exists) the game checks after loading.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <charconv>
 #include <concepts>
 #include <cstdint>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -47,6 +50,10 @@
 #include "engine/per_seat.h"
 
 namespace feldherr {
+
+// A JSON string literal of `s`, escaped as nlohmann's dump() escapes it (engine/verbs.cc; also
+// declared in engine/view.h).
+void append_json_string(std::string& out, std::string_view s);
 
 namespace fields_detail {
 
@@ -291,6 +298,97 @@ void decode(const nlohmann::json& j, T& v, const std::string& path, const Bounds
   }
 }
 
+// ---- the JSON text, as nlohmann's dump() writes the tree encode() builds
+
+template <class T>
+void write_text(const T& v, std::string& out);
+
+// An object's members in key order, as nlohmann keeps them (std::map).
+struct TextWriter {
+  std::vector<std::pair<std::string_view, std::string>>* members;  // object
+  std::string* out;                                                // array
+  bool first = true;
+  std::string& slot(const char* name) {
+    if (members) {
+      members->emplace_back(name, std::string());
+      return members->back().second;
+    }
+    if (!first) *out += ',';
+    first = false;
+    return *out;
+  }
+  template <class T>
+  TextWriter& operator()(const char* name, const T& v, int64_t = 0, int64_t = 0) {
+    write_text(v, slot(name));
+    return *this;
+  }
+  template <class... T>
+  TextWriter& group(const char* name, const T&... v) {
+    std::string& to = slot(name);
+    to += '[';
+    bool first_value = true;
+    ((to += first_value ? "" : ",", first_value = false, write_text(v, to)), ...);
+    to += ']';
+    return *this;
+  }
+};
+
+template <class T>
+void write_text(const T& v, std::string& out) {
+  if constexpr (HasFields<T>) {
+    if constexpr (as_array<T>()) {
+      out += '[';
+      TextWriter w{nullptr, &out};
+      T::field_list(v, w);
+      out += ']';
+    } else {
+      std::vector<std::pair<std::string_view, std::string>> members;
+      TextWriter w{&members, nullptr};
+      T::field_list(v, w);
+      std::sort(members.begin(), members.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+      out += '{';
+      for (size_t i = 0; i < members.size(); ++i) {
+        if (i) out += ',';
+        append_json_string(out, members[i].first);
+        out += ':';
+        out += members[i].second;
+      }
+      out += '}';
+    }
+  } else if constexpr (std::is_same_v<T, bool>) {
+    out += v ? "true" : "false";
+  } else if constexpr (std::is_same_v<T, std::string>) {
+    append_json_string(out, v);
+  } else if constexpr (std::is_enum_v<T>) {
+    write_text(static_cast<std::underlying_type_t<T>>(v), out);
+  } else if constexpr (std::is_integral_v<T>) {
+    char buf[24];
+    const auto r = std::is_signed_v<T>
+                       ? std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(v))
+                       : std::to_chars(buf, buf + sizeof buf, static_cast<uint64_t>(v));
+    out.append(buf, r.ptr);
+  } else if constexpr (is_pair<T>::value) {
+    out += '[';
+    write_text(v.first, out);
+    out += ',';
+    write_text(v.second, out);
+    out += ']';
+  } else if constexpr (is_per_seat<T>::value) {
+    write_text(v.v, out);
+  } else {
+    static_assert(is_std_array<T>::value || is_vector<T>::value, "a type without a field codec");
+    out += '[';
+    bool first = true;
+    for (const auto& x : v) {
+      if (!first) out += ',';
+      first = false;
+      write_text(static_cast<const typename T::value_type&>(x), out);
+    }
+    out += ']';
+  }
+}
+
 // ---- hashing
 
 template <class T>
@@ -348,6 +446,13 @@ nlohmann::json fields_to_json(const T& v) {
 template <class T>
 void fields_from_json(const nlohmann::json& j, T& v) {
   fields_detail::decode(j, v, "$");
+}
+
+// Appends the text nlohmann's dump() writes for fields_to_json(v), without building the tree
+// (object members in key order, no blanks).
+template <class T>
+void fields_json_text(const T& v, std::string& out) {
+  fields_detail::write_text(v, out);
 }
 
 // Adds every field of `v` to `h`, in list order.

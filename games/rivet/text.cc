@@ -295,11 +295,14 @@ void RivetState::from_json(const json& j) {
     throw std::runtime_error("$.hero_used: wrong length");
 }
 
-// Every field is in to_json(); hashing its canonical dump covers the whole state (and keeps the
-// hashes of stored replays).
+// Every field is in to_json(); the hash is that of its canonical dump, which stored replays
+// hold. The text is written straight from the field list, without the JSON tree.
 uint64_t RivetState::hash() const {
+  std::string text;
+  text.reserve(4096);
+  fields_json_text(*this, text);
   Hasher h;
-  h.add(to_json().dump());
+  h.add(text);
   return h.value();
 }
 

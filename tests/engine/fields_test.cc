@@ -112,6 +112,17 @@ TEST(Fields, ALoadErrorNamesThePlaceAndWhatWasExpected) {
   EXPECT_EQ(LoadError([](auto& j) { j = nlohmann::json::array(); }), "$: expected an object");
 }
 
+// The text is what nlohmann writes for the tree: members in key order, no blanks, UTF-8 as is.
+TEST(Fields, TheJsonTextIsTheDumpOfTheJsonForm) {
+  std::string text;
+  fields_json_text(Sample(), text);
+  EXPECT_EQ(text, fields_to_json(Sample()).dump());
+  Position empty;
+  text.clear();
+  fields_json_text(empty, text);
+  EXPECT_EQ(text, fields_to_json(empty).dump());
+}
+
 // The hash is the documented sequence of words: what a game's stored hashes rely on.
 TEST(Fields, TheHashAddsEachValueInListOrder) {
   const Position p = Sample();

@@ -8,8 +8,10 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "engine/hash.h"
 #include "engine/player.h"
 #include "engine/registry.h"
+#include "engine/rng.h"
 #include "tests/rivet/rivet_test_util.h"
 
 namespace feldherr::rivet::testing {
@@ -35,6 +37,28 @@ TEST(RivetConformance, Mission1RandomGames) {
   EXPECT_EQ(r.games, o.games);
   EXPECT_EQ(r.terminated, o.games);
   RecordProperty("actions", static_cast<int>(r.actions));
+}
+
+// The hash is that of the dumped JSON, which the stored replays of every Rivet Wars game hold;
+// hash() writes that text from the field list without the JSON tree and must match it in every
+// mission, hands, clouds and attacks in progress included.
+TEST(RivetConformance, TheHashIsThatOfTheDumpedJson) {
+  for (int mission = 1; mission <= 10; ++mission) {
+    auto g = MakeGame(mission);
+    auto s = g->new_initial_state();
+    Rng rng(static_cast<uint64_t>(mission));
+    for (int i = 0; i < 400 && !s->is_terminal(); ++i) {
+      Hasher h;
+      h.add(s->to_json().dump());
+      ASSERT_EQ(s->hash(), h.value()) << "mission " << mission << ", action " << i;
+      ActionList legal = s->legal_actions();
+      ActionList play;
+      for (const Action& a : legal)
+        if (!s->is_concession(a)) play.push_back(a);
+      s->apply(s->current_seat() == kChance ? s->sample_chance(rng)
+                                            : play[rng.below(static_cast<uint32_t>(play.size()))]);
+    }
+  }
 }
 
 // Through the registry: the module plays rivet/mission-1 with its options and invariant hook.
