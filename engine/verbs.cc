@@ -138,6 +138,47 @@ const TableIndex& index_of(VerbTable table) {
 
 }  // namespace
 
+namespace {
+
+// How many arguments a row takes: its fixed kinds, its optional ones, and whether one kind takes
+// any number.
+struct ArgCount {
+  size_t fixed = 0, optional = 0;
+  bool many = false;
+};
+ArgCount count_args(const std::vector<KindSpec>& kinds) {
+  ArgCount c;
+  for (const KindSpec& k : kinds) {
+    c.fixed += k.repeat == 0 ? 1 : 0;
+    c.optional += k.repeat == '?' ? 1 : 0;
+    c.many = c.many || k.repeat == '*';
+  }
+  return c;
+}
+
+// How many of `argc` arguments each kind of a row takes (a repeated kind takes what the fixed
+// ones leave); nullopt when `argc` does not fit the row.
+std::optional<std::vector<size_t>> split_args(const std::vector<KindSpec>& kinds, size_t argc) {
+  const ArgCount c = count_args(kinds);
+  if (argc < c.fixed || (!c.many && argc > c.fixed + c.optional)) return std::nullopt;
+  std::vector<size_t> take;
+  for (const KindSpec& k : kinds)
+    take.push_back(k.repeat == '*'   ? argc - c.fixed
+                   : k.repeat == '?' ? (argc > c.fixed ? 1 : 0)
+                                     : 1);
+  return take;
+}
+
+std::string takes(std::string_view verb, const std::vector<KindSpec>& kinds) {
+  const ArgCount c = count_args(kinds);
+  const std::string v = "'" + std::string(verb) + "' takes ";
+  if (c.many) return v + "at least " + std::to_string(c.fixed) + " argument(s)";
+  if (c.optional == 0) return v + std::to_string(c.fixed) + " argument(s)";
+  return v + std::to_string(c.fixed) + " to " + std::to_string(c.fixed + c.optional) + " arguments";
+}
+
+}  // namespace
+
 ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name) {
   const std::vector<std::string_view> words = words_of(text);
   ActionInfo info;
@@ -158,25 +199,15 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
   // The words after the verb, split among the kinds: a repeated kind takes what the others leave.
   std::vector<std::vector<std::string_view>> slots;
   if (kinds) {
-    const size_t rest = words.size() - verb_words;
-    size_t fixed = 0, optional = 0;
-    bool many = false;
-    for (const KindSpec& k : *kinds) {
-      fixed += k.repeat == 0 ? 1 : 0;
-      optional += k.repeat == '?' ? 1 : 0;
-      many = many || k.repeat == '*';
-    }
-    if (rest < fixed || (!many && rest > fixed + optional)) {
+    const auto take = split_args(*kinds, words.size() - verb_words);
+    if (!take) {
       kinds = nullptr;
     } else {
       size_t at = verb_words;
-      for (const KindSpec& k : *kinds) {
-        size_t take = 1;
-        if (k.repeat == '*') take = rest - fixed;
-        if (k.repeat == '?') take = rest > fixed ? 1 : 0;
+      for (const size_t n : *take) {
         slots.emplace_back(words.begin() + static_cast<std::ptrdiff_t>(at),
-                           words.begin() + static_cast<std::ptrdiff_t>(at + take));
-        at += take;
+                           words.begin() + static_cast<std::ptrdiff_t>(at + n));
+        at += n;
       }
     }
   }
@@ -206,41 +237,6 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
   info.label_de = fill(row->spec->de, names_de);
   return info;
 }
-
-namespace {
-
-// How many of `argc` arguments each kind of a row takes (a repeated kind takes what the fixed
-// ones leave); nullopt when `argc` does not fit the row.
-std::optional<std::vector<size_t>> split_args(const std::vector<KindSpec>& kinds, size_t argc) {
-  size_t fixed = 0, optional = 0;
-  bool many = false;
-  for (const KindSpec& k : kinds) {
-    fixed += k.repeat == 0 ? 1 : 0;
-    optional += k.repeat == '?' ? 1 : 0;
-    many = many || k.repeat == '*';
-  }
-  if (argc < fixed || (!many && argc > fixed + optional)) return std::nullopt;
-  std::vector<size_t> take;
-  for (const KindSpec& k : kinds)
-    take.push_back(k.repeat == '*' ? argc - fixed : k.repeat == '?' ? (argc > fixed ? 1 : 0) : 1);
-  return take;
-}
-
-std::string takes(std::string_view verb, const std::vector<KindSpec>& kinds) {
-  size_t fixed = 0, optional = 0;
-  bool many = false;
-  for (const KindSpec& k : kinds) {
-    fixed += k.repeat == 0 ? 1 : 0;
-    optional += k.repeat == '?' ? 1 : 0;
-    many = many || k.repeat == '*';
-  }
-  const std::string v = "'" + std::string(verb) + "' takes ";
-  if (many) return v + "at least " + std::to_string(fixed) + " argument(s)";
-  if (optional == 0) return v + std::to_string(fixed) + " argument(s)";
-  return v + std::to_string(fixed) + " to " + std::to_string(fixed + optional) + " arguments";
-}
-
-}  // namespace
 
 std::string describe_by_table(VerbTable table, const Action& action, const ArgCodec& codec) {
   if (action.verb >= table.size()) return "verb" + std::to_string(action.verb);
