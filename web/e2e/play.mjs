@@ -135,6 +135,7 @@ async function pocketVsAi(browser) {
   let steps = 0;
   let battleShot = false;
   let placementShot = false;
+  let boardMoves = 0;
   let rng = 12345;
   const rand = (n) => ((rng = (rng * 1103515245 + 12345) % 2147483648), rng % n);
   while (!(await isOver(page)) && steps < MAX_STEPS) {
@@ -152,9 +153,22 @@ async function pocketVsAi(browser) {
       battleShot = true;
     }
     log('orcs:', pick);
-    await clickAction(page, pick);
+    const onBoard = /^(move|redeploy) (\S+) /.exec(pick);
+    if (!boardMoves && onBoard && (await page.$(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`))) {
+      // On the board: the unit, then a cell it may go to (the server sends each segment's cell).
+      const prev = await stateId(page);
+      await page.click(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`);
+      const target = await page.waitForSelector('[data-testid=pocket-field] .cell.hl.move', { timeout: 5000 });
+      await target.click();
+      await settle(page, prev);
+      boardMoves++;
+      log('orcs: moved', onBoard[2], 'by clicking the board');
+    } else {
+      await clickAction(page, pick);
+    }
     steps++;
   }
+  check(boardMoves > 0, 'a Pocket unit was moved by clicking it and a highlighted cell');
   check(await isOver(page), `Pocket game ended within ${MAX_STEPS} human actions (took ${steps})`);
   const result = await page.textContent('[data-testid=result]');
   log('pocket result:', result);
