@@ -1221,8 +1221,9 @@ void Hub::commit_locked(LiveGame& g, std::vector<StoredRow>& rows) {
   int now = static_cast<int>(g.session->history().size());
   if (before >= 0 && now / kSnapshotEvery != before / kSnapshotEvery)
     snapshot = Snapshot{now, g.session->state().to_json().dump()};
+  const GameStatus st = g.status();
   try {
-    store_.append(g.stored.id, rows, g.status(), snapshot);
+    store_.append(g.stored.id, rows, st, snapshot);
   } catch (const std::exception&) {
     // Nothing was stored: rebuild the game from what is stored (the in-memory state is ahead).
     try {
@@ -1232,7 +1233,6 @@ void Hub::commit_locked(LiveGame& g, std::vector<StoredRow>& rows) {
     throw;
   }
   if (!rows.empty()) g.stored.last_seq = rows.back().seq;
-  GameStatus st = g.status();
   g.stored.status = st.status;
   g.stored.result_json = st.result_json;
   g.stored.moves = st.moves;

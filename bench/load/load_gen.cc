@@ -3,7 +3,8 @@
 // game: each game's client reads its seat's view (`GET /api/games/{id}?token=`, which lists the
 // legal actions) and posts a random legal action (`POST /api/games/{id}/action`). Over WebSocket
 // (`--protocol ws`, as the browser plays) with one connection per seat: the seat owing the
-// decision sends a random legal action of the state pushed to it. The server acknowledges only
+// decision sends a random legal action of the state pushed to it. Either way it concedes only
+// when nothing else is legal (pick_action). The server acknowledges only
 // what is committed. Reports acknowledged actions per second and the latency of the
 // acknowledgement (p50/p99 from sending the action to its reply), measured after a warm-up.
 //
@@ -161,6 +162,20 @@ awaitable<bool> create_game(Connection& c, Shared& sh, Game& g) {
   co_return true;
 }
 
+// A random legal action, as `RandomPlayer` picks (engine/player.h): an action of role "confirm"
+// (conceding, which ends the game at once) only when nothing else is legal, so that a game lasts
+// as long as a game played and the benchmark measures actions rather than game creation.
+const json::value& pick_action(const json::array& legal, std::mt19937& rng) {
+  std::vector<size_t> ordinary;
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const json::value* role = legal[i].as_object().if_contains("role");
+    if (!role || !role->is_string() || role->as_string() != "confirm") ordinary.push_back(i);
+  }
+  if (ordinary.empty())
+    return legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+  return legal[ordinary[std::uniform_int_distribution<size_t>(0, ordinary.size() - 1)(rng)]];
+}
+
 awaitable<void> play(int index, Shared& sh) {
   auto ex = co_await net::this_coro::executor;
   Connection c(ex, sh.endpoint);
@@ -226,8 +241,7 @@ awaitable<void> play(int index, Shared& sh) {
         co_await timer.async_wait(tuple_awaitable);
         continue;
       }
-      const json::value& pick =
-          legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+      const json::value& pick = pick_action(legal, rng);
       std::string body = json::serialize(json::object{{"token", g.tokens[g.to_move]},
                                                       {"state_id", view.at("state_id")},
                                                       {"action_id", pick.at("id")}});
@@ -378,8 +392,7 @@ awaitable<void> play_ws(int index, Shared& sh) {
         }
       }
       const json::array& legal = seat.last.at("legal").as_array();
-      const json::value& pick =
-          legal[std::uniform_int_distribution<size_t>(0, legal.size() - 1)(rng)];
+      const json::value& pick = pick_action(legal, rng);
       const long sent_at = seat.last_id;
       std::string text = json::serialize(
           json::object{{"type", "action"}, {"state_id", sent_at}, {"action_id", pick.at("id")}});
