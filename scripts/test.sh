@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzz_seconds="${FELDHERR_FUZZ_SECONDS:-20}"
 deps=(--web)
-if [[ "$fuzz_seconds" != 0 ]]; then deps+=(--fuzz); fi
+# clang-19 builds the fuzz targets and the engine's tests under the sanitizers (build/fuzz).
+if [[ "$fuzz_seconds" != 0 || "${FELDHERR_SANITIZE_CHECK:-1}" != 0 ]]; then deps+=(--fuzz); fi
 bash scripts/install-deps.sh "${deps[@]}"
 bash scripts/build.sh
 mkdir -p build
