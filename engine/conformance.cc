@@ -47,8 +47,8 @@ std::string view_difference(const View& a, const View& b) {
     return both("the number of legal actions", std::to_string(a.legal.size()),
                 std::to_string(b.legal.size()));
   for (size_t i = 0; i < a.legal.size(); ++i) {
-    if (a.legal[i].action != b.legal[i].action || a.legal[i].text != b.legal[i].text)
-      return both("a legal action", a.legal[i].text, b.legal[i].text);
+    if (a.legal[i].action != b.legal[i].action || a.legal[i].info.text != b.legal[i].info.text)
+      return both("a legal action", a.legal[i].info.text, b.legal[i].info.text);
     if (a.legal[i].note != b.legal[i].note)
       return both("the note of a legal action", a.legal[i].note, b.legal[i].note);
     if (action_info_json(a.legal[i].info) != action_info_json(b.legal[i].info))

@@ -47,13 +47,10 @@
 #include <vector>
 
 #include "engine/hash.h"
+#include "engine/json_text.h"
 #include "engine/per_seat.h"
 
 namespace feldherr {
-
-// A JSON string literal of `s`, escaped as nlohmann's dump() escapes it (engine/verbs.cc; also
-// declared in engine/view.h).
-void append_json_string(std::string& out, std::string_view s);
 
 namespace fields_detail {
 

@@ -17,10 +17,7 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
   if (v.decision.decline) v.decline = state.describe_for(*v.decision.decline, viewer);
   if (options.legal && viewer >= 0 && !state.is_terminal() && state.current_seat() == viewer) {
     for (const Action& a : state.legal_actions()) {
-      ActionInfo info = state.action_info(a, viewer);
-      std::string text = info.text;
-      v.legal.push_back(
-          {a, std::move(text), options.notes ? state.annotate(a) : "", std::move(info)});
+      v.legal.push_back({a, options.notes ? state.annotate(a) : "", state.action_info(a, viewer)});
     }
   }
   if (options.text) v.text = state.render_text(viewer);
@@ -50,7 +47,7 @@ void append_legal_json(const View& view, std::string& out) {
     out += i ? ",{\"id\":\"" : "{\"id\":\"";
     out += std::to_string(a.action.id());
     out += "\",\"text\":";
-    append_json_string(out, a.text);
+    append_json_string(out, a.info.text);
     if (!a.note.empty()) {
       out += ",\"note\":";
       append_json_string(out, a.note);

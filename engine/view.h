@@ -13,15 +13,15 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/json_text.h"
 
 namespace feldherr {
 
 // One legal action as the deciding seat sees it.
 struct ViewedAction {
   Action action;
-  std::string text;  // describe_for(action, viewer)
   std::string note;  // annotate(action): cost, odds summary ("" when none)
-  ActionInfo info;   // action_info(action, viewer): verb, typed arguments, label
+  ActionInfo info;   // action_info(action, viewer): its text (describe_for), verb, arguments, label
 };
 
 struct View {
@@ -55,8 +55,6 @@ void append_legal_json(const View& view, std::string& out);
 // The members of action_info_json(info), without the braces, appended to `out` as JSON text
 // (engine/verbs.cc).
 void append_action_info_members(const ActionInfo& info, std::string& out);
-// `s` as a JSON string literal, escaped as nlohmann's dump() escapes it (UTF-8 passes through).
-void append_json_string(std::string& out, std::string_view s);
 
 // ---- Odds ----------------------------------------------------------------------------------
 
