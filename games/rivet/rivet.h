@@ -18,6 +18,7 @@
 #include "engine/per_seat.h"
 #include "engine/player.h"
 #include "engine/registry.h"
+#include "engine/steps.h"
 #include "games/rivet/board.h"
 #include "games/rivet/data.h"
 
@@ -56,6 +57,48 @@ enum class Phase : uint8_t {
   kWrapUp,    // wrap-up, before the VP check: window W7 for Action! cards (content §6.2)
   kOver,
 };
+
+// The procedure step due now (RivetState::step(), games/rivet/steps.cc). The phase (Phase) says
+// where the turn stands; the step says which decision is owed within it: an attack in progress,
+// a gas cloud's drift, the paradrop or a Tank Shock retreat come before the phase's own decision.
+enum class RivetStep : uint8_t {
+  kOver,           // the game is over (RW §13)
+  kInitiative,     // chance: the two initiative dice (RW §4.5 R1)
+  kReaction,       // the pending attack's Action! card window (content §6.2 W4, W8, W9)
+  kGasDrift,       // chance: the drift card of a gas cloud (RW §11 Gas, R6)
+  kDeviationDraw,  // chance: the deviation card of the pending attack (RW §8.4)
+  kAttackRoll,     // chance: the next die of the pending attack (RW §8.1 step 7)
+  kParadropAim,    // allies: the segment the paradrop aims at (RW §12 mission 9, R11)
+  kParadropDraw,   // chance: the card a paratrooper lands by (RW §12 mission 9, R11)
+  kRetreat,        // the defender moves a Tank Shock survivor out (RW §11)
+  kCardDraw,       // chance: the Action! card drawn in the card phase (RW §5.1 step 2)
+  kSecretDraw,     // chance: a secret mission drawn (RW §5.1 step 3; content AC-24)
+  kCards,          // the active player discards (RW §5.1 step 1) or plays in W1 (content §6.2)
+  kDeployment,     // the active player deploys (RW §7)
+  kCombat,         // the active player's combat phase (RW §8.1)
+  kMovement,       // the active player's movement phase (RW §9)
+  kWrapUp,         // the active player may play a card before the VP check (content §6.2 W7)
+  kNumSteps
+};
+// Who decides a step (the step table, games/rivet/steps.cc).
+enum class RivetStepSeat : uint8_t {
+  kNobody,        // nobody: the game is over
+  kChance,        // Chance, by the step's dice or cards
+  kActive,        // the player whose turn it is
+  kOther,         // the other player than the active one
+  kReaction,      // the player the open window belongs to (RivetState::reaction_seat)
+  kAlliedPlayer,  // the Allied player, whoever is active
+};
+// What Chance does at a chance step.
+enum class RivetStepDice : uint8_t {
+  kNone,           // a player's step
+  kInitiative,     // 2d6: one initiative die per player (`initiative a b`, RW §4.5)
+  kActionCard,     // the top card of the Action! deck (`draw <card>`)
+  kSecretMission,  // a secret mission from its deck (`draw-secret <mission>`, RW §5.1)
+  kAttackDie,      // one attack die (`die <face>`, RW §8.1 step 7)
+};
+using RivetStepRow = StepRow<RivetStepSeat, RivetStepDice>;
+const RivetStepRow& step_row(RivetStep step);
 
 struct Unit {
   int id = 0;  // stable, "u<id>"
@@ -153,6 +196,9 @@ class RivetState : public State {
 
   const Game& game() const override;
   const RivetGame& rgame() const { return *game_; }
+  // The procedure step due now, derived from the phase and the records of what is in progress
+  // (games/rivet/steps.cc); current_seat, decision, legal_actions and chance_outcomes read it.
+  RivetStep step() const;
   int current_seat() const override;
   Decision decision() const override;
   Decision decision_for(int viewer) const override;
@@ -324,7 +370,11 @@ class RivetState : public State {
   friend class RivetGame;
   const RivetGame* game_;
   // rules.cc
-  void legal_impl(ActionList& out) const;
+  void deployment_actions(ActionList& out) const;  // RW §7
+  void combat_actions(ActionList& out) const;      // RW §8.1, §11
+  void movement_actions(ActionList& out) const;    // RW §9
+  // Steps of `u` out of its segment with `verb` (kStep, kRush, kDash; RW §9, §11 Tank Shock).
+  void unit_steps(const Unit& u, int verb, bool diag_used, ActionList& out) const;
   void apply_impl(const Action& a, EventList* ev);
   void start_turn(EventList* ev);
   void end_turn(EventList* ev);

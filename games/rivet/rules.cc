@@ -658,148 +658,111 @@ void RivetState::end_turn(EventList* ev) {
 // ---------------------------------------------------------------------------------------------
 // Decisions.
 
-int RivetState::current_seat() const {
-  if (phase == Phase::kOver) return kNobody;
-  if (pending.active && pending.window != 0) return reaction_seat();
-  if (phase == Phase::kInitiative || pending.active || gas_drift >= 0) return kChance;
-  if (para_left > 0) return para_origin < 0 ? kAllies : kChance;
-  if (!retreat.empty()) return 1 - active;
-  if (phase == Phase::kCards && (card_step == 1 || card_step == 2 || card_step == 5))
-    return kChance;
-  return active;
+// current_seat, chance_outcomes: steps.cc (the step table).
+
+namespace {
+
+// The card that answers the window `w` of a pending attack (content §6.2 W4, W8, W9).
+const char* WindowCard(int w) {
+  return w == 4 ? "AC-07" : w == 8 ? "AC-18" : w == 9 ? "AC-19" : "";
 }
+
+}  // namespace
 
 Decision RivetState::decision() const {
   Decision d;
+  const RivetStep s = step();
   d.seat = current_seat();
-  if (d.seat == kNobody) {
-    d.kind = "over";
-    d.prompt = "The game is over (RW §13).";
-    return d;
-  }
-  if (phase == Phase::kInitiative) {
-    d.kind = "roll";
-    d.prompt = "Round " + std::to_string(round) +
-               ": each player rolls 1d6 for the initiative (RW §4.5 R1).";
-    return d;
-  }
-  if (pending.active && pending.window != 0) {
-    d.kind = "reaction";
-    static const std::array<const char*, 10> kText = {
-        "",
-        "",
-        "",
-        "",
-        "play AC-07 Lucky Charm to re-roll your attack, or end (content §6.2 W4).",
-        "",
-        "",
-        "",
-        "play AC-18 Take Cover! against this attack, or end (content §6.2 W8).",
-        "play AC-19 Dud Shell to cancel this hit, or end (content §6.2 W9)."};
-    static const std::array<const char*, 10> kCard = {"", "", "", "",      "AC-07",
-                                                      "", "", "", "AC-18", "AC-19"};
-    const bool held = holds(d.seat, kCard[static_cast<size_t>(pending.window)]);
-    d.prompt = std::string(faction_id(d.seat)) + ": " +
-               (held ? kText[static_cast<size_t>(pending.window)]
-                     : "you hold no card for this moment; end (content §6.2).");
-    d.decline = Action(kEnd, {});
-    return d;
-  }
-  if (para_left > 0) {
-    d.kind = para_origin < 0 ? "paradrop" : "draw";
-    d.prompt = para_origin < 0
-                   ? "allies: choose the segment the paradrop aims at (RW §12 mission 9)."
-                   : "Draw an Action! card: the Rifleman lands by its diagram (RW §12 mission 9).";
-    return d;
-  }
-  if (gas_drift >= 0) {
-    d.kind = "draw";
-    d.prompt = "Draw an Action! card: the gas cloud drifts by its diagram (RW §11 Gas).";
-    return d;
-  }
-  if (pending.active ||
-      (phase == Phase::kCards && (card_step == 1 || card_step == 2 || card_step == 5))) {
-    if (pending.active && pending.deviate) {
-      d.kind = "draw";
+  d.kind = step_row(s).decision;
+  switch (s) {
+    case RivetStep::kOver:
+      d.prompt = "The game is over (RW §13).";
+      return d;
+    case RivetStep::kInitiative:
+      d.prompt = "Round " + std::to_string(round) +
+                 ": each player rolls 1d6 for the initiative (RW §4.5 R1).";
+      return d;
+    case RivetStep::kReaction: {
+      static const std::array<const char*, 10> kText = {
+          "",
+          "",
+          "",
+          "",
+          "play AC-07 Lucky Charm to re-roll your attack, or end (content §6.2 W4).",
+          "",
+          "",
+          "",
+          "play AC-18 Take Cover! against this attack, or end (content §6.2 W8).",
+          "play AC-19 Dud Shell to cancel this hit, or end (content §6.2 W9)."};
+      const bool held = holds(d.seat, WindowCard(pending.window));
+      d.prompt = std::string(faction_id(d.seat)) + ": " +
+                 (held ? kText[static_cast<size_t>(pending.window)]
+                       : "you hold no card for this moment; end (content §6.2).");
+      d.decline = Action(kEnd, {});
+      return d;
+    }
+    case RivetStep::kParadropAim:
+      d.prompt = "allies: choose the segment the paradrop aims at (RW §12 mission 9).";
+      return d;
+    case RivetStep::kParadropDraw:
+      d.prompt = "Draw an Action! card: the Rifleman lands by its diagram (RW §12 mission 9).";
+      return d;
+    case RivetStep::kGasDrift:
+      d.prompt = "Draw an Action! card: the gas cloud drifts by its diagram (RW §11 Gas).";
+      return d;
+    case RivetStep::kDeviationDraw:
       d.prompt = "Draw the top Action! card for the deviation (RW §8.4).";
-    } else if (!pending.active) {
-      d.kind = "draw";
-      d.prompt =
-          card_step == 1 ? "Draw 1 Action! card (RW §5.1)." : "Draw a secret mission (RW §5.1).";
-    } else {
-      d.kind = "roll";
+      return d;
+    case RivetStep::kCardDraw:
+      d.prompt = "Draw 1 Action! card (RW §5.1).";
+      return d;
+    case RivetStep::kSecretDraw:
+      d.prompt = "Draw a secret mission (RW §5.1).";
+      return d;
+    case RivetStep::kAttackRoll:
       d.prompt = "Roll attack die " + std::to_string(pending.rolled.size() + 1) + " of " +
                  std::to_string(pending.dice) + " (RW §8.1 step 7).";
-    }
-    return d;
-  }
-  if (!retreat.empty()) {
-    d.kind = "retreat";
-    d.prompt = std::string(faction_id(1 - active)) + ": move u" + std::to_string(retreat.front()) +
-               " out of " + seg_name(shock_seg) + " to an adjacent segment (RW §11 Tank Shock).";
-    return d;
-  }
-  switch (phase) {
-    case Phase::kWrapUp:
-      d.kind = "wrap-up";
+      return d;
+    case RivetStep::kRetreat:
+      d.prompt = std::string(faction_id(1 - active)) + ": move u" +
+                 std::to_string(retreat.front()) + " out of " + seg_name(shock_seg) +
+                 " to an adjacent segment (RW §11 Tank Shock).";
+      return d;
+    case RivetStep::kWrapUp:
       d.prompt = std::string(faction_id(active)) +
                  ": play an Action! card before the VP check, or end (content §6.2 W7).";
       break;
-    case Phase::kCards:
-      d.kind = "cards";
+    case RivetStep::kCards:
       d.prompt = std::string(faction_id(active)) +
                  (card_step == 0 ? ": discard 1 Action! card, or end to keep your hand (RW §5.1)."
                                  : ": play an Action! card after the draws, or end (content §6.2 "
                                    "W1).");
       break;
-    case Phase::kDeployment:
-      d.kind = "deploy";
+    case RivetStep::kDeployment:
       d.prompt = std::string(faction_id(active)) + ": deploy units with " +
                  std::to_string(dp[active]) + " DP and " + std::to_string(rivets[active]) +
                  " rivets, or end (RW §7).";
       break;
-    case Phase::kCombat:
-      d.kind = "combat";
+    case RivetStep::kCombat:
       d.prompt = std::string(faction_id(active)) +
                  ": activate a segment, act with its units, or end the combat phase (RW §8.1).";
       break;
-    case Phase::kMovement:
-      d.kind = "move";
+    case RivetStep::kMovement:
       d.prompt = std::string(faction_id(active)) +
                  ": activate a segment and move its units, or end the movement phase (RW §9).";
       break;
-    default:
+    case RivetStep::kNumSteps:
       break;
   }
-  d.decline = Action(kEnd, {});
+  d.decline = Action(kEnd, {});  // the phase steps: `end` ends the phase (or keeps the hand)
   return d;
-}
-
-std::vector<ChanceOutcome> RivetState::chance_outcomes() const {
-  std::vector<ChanceOutcome> out;
-  if (phase == Phase::kInitiative) {
-    for (int a = 1; a <= 6; ++a)
-      for (int b = 1; b <= 6; ++b) out.push_back({Action(kInitiative, {a, b}), 1.0 / 36});
-  } else if (gas_drift >= 0 || (para_left > 0 && para_origin >= 0)) {
-    for (int c : deck) out.push_back({Action(kDraw, {c}), 1.0 / static_cast<double>(deck.size())});
-  } else if (phase == Phase::kCards && card_step == 1 && !pending.active) {
-    for (int c : deck) out.push_back({Action(kDraw, {c}), 1.0 / static_cast<double>(deck.size())});
-  } else if (phase == Phase::kCards && (card_step == 2 || card_step == 5) && !pending.active) {
-    for (int c : sm_deck)
-      out.push_back({Action(kDrawSecret, {c}), 1.0 / static_cast<double>(sm_deck.size())});
-  } else if (pending.active && pending.deviate) {
-    for (int c : deck) out.push_back({Action(kDraw, {c}), 1.0 / static_cast<double>(deck.size())});
-  } else if (pending.active) {
-    for (int f = 1; f <= 6; ++f) out.push_back({Action(kDie, {f}), 1.0 / 6});
-  }
-  return out;
 }
 
 // Action! cards in a hand are secret (RW §5.1): to the other seat and observers a reaction window
 // says whose it is and when, never which card could answer it.
 Decision RivetState::decision_for(int viewer) const {
   Decision d = decision();
-  if (viewer == kNobody || viewer == d.seat || !(pending.active && pending.window != 0)) return d;
+  if (viewer == kNobody || viewer == d.seat || step() != RivetStep::kReaction) return d;
   static const std::array<const char*, 10> kWhen = {
       "",
       "",
@@ -818,178 +781,192 @@ Decision RivetState::decision_for(int viewer) const {
 // Content §7.1: the `end` that ends a turn scores the fulfilled secret missions, which are then
 // shown (undo closes there).
 bool RivetState::reveals_information(const Action& a) const {
-  if (a.verb != kEnd || !mission().secret_missions || (pending.active && pending.window != 0))
-    return false;
-  return phase == Phase::kWrapUp || (phase == Phase::kMovement && !has_w7_play());
+  if (a.verb != kEnd || !mission().secret_missions) return false;
+  const RivetStep s = step();
+  return s == RivetStep::kWrapUp || (s == RivetStep::kMovement && !has_w7_play());
 }
 
 void RivetState::legal_actions(ActionList& out) const {
   out.clear();
-  if (current_seat() == kChance) {
+  const RivetStep s = step();
+  if (step_row(s).seat == RivetStepSeat::kChance) {
     for (const ChanceOutcome& o : chance_outcomes()) out.push_back(o.action);
     return;
   }
-  if (phase == Phase::kOver) return;
-  if (pending.active && pending.window != 0) {
-    static const std::array<const char*, 10> kCard = {"", "", "", "",      "AC-07",
-                                                      "", "", "", "AC-18", "AC-19"};
-    const int seat = reaction_seat();
-    for (int c : hands[static_cast<size_t>(seat)])
-      if (game_->data().actions[static_cast<size_t>(c)].id ==
-          kCard[static_cast<size_t>(pending.window)]) {
-        out.push_back(Action(kPlay, {c, 0, 0}));
-        break;
-      }
-    out.push_back(Action(kEnd, {}));
-    return;
+  switch (s) {
+    case RivetStep::kReaction: {  // content §6.2: the window's card if held, or end
+      const int seat = reaction_seat();
+      for (int c : hands[static_cast<size_t>(seat)])
+        if (game_->data().actions[static_cast<size_t>(c)].id == WindowCard(pending.window)) {
+          out.push_back(Action(kPlay, {c, 0, 0}));
+          break;
+        }
+      out.push_back(Action(kEnd, {}));
+      return;
+    }
+    case RivetStep::kParadropAim:  // mission 9: any segment of the map may be chosen (R11)
+      for (int g = 0; g < board().num_segments(); ++g) out.push_back(Action(kParadrop, {g}));
+      return;
+    case RivetStep::kRetreat: {  // RW §11: the defender moves the Tank Shock survivor
+      const Unit& u = *unit(retreat.front());
+      for (auto [d, m] : retreat_options(u)) out.push_back(Action(kRetreat, {u.id, d, m}));
+      return;
+    }
+    case RivetStep::kCards:
+      if (card_step == 0)  // RW §5.1 step 1
+        for (int c : hands[active]) out.push_back(Action(kDiscard, {c}));
+      else  // content §6.2 W1
+        card_plays(out);
+      out.push_back(Action(kEnd, {}));
+      return;
+    case RivetStep::kWrapUp:  // content §6.2 W7
+      card_plays(out);
+      out.push_back(Action(kEnd, {}));
+      return;
+    case RivetStep::kDeployment:
+      deployment_actions(out);
+      return;
+    case RivetStep::kCombat:
+      combat_actions(out);
+      return;
+    case RivetStep::kMovement:
+      movement_actions(out);
+      return;
+    case RivetStep::kOver:
+    case RivetStep::kInitiative:  // the chance steps: above
+    case RivetStep::kGasDrift:
+    case RivetStep::kDeviationDraw:
+    case RivetStep::kAttackRoll:
+    case RivetStep::kParadropDraw:
+    case RivetStep::kCardDraw:
+    case RivetStep::kSecretDraw:
+    case RivetStep::kNumSteps:
+      return;
   }
-  if (para_left > 0) {  // mission 9: any segment of the map may be chosen (R11)
-    for (int s = 0; s < board().num_segments(); ++s) out.push_back(Action(kParadrop, {s}));
-    return;
-  }
-  if (!retreat.empty()) {  // RW §11: the defender moves the Tank Shock survivor
-    const Unit& u = *unit(retreat.front());
-    for (auto [d, m] : retreat_options(u)) out.push_back(Action(kRetreat, {u.id, d, m}));
-    return;
-  }
-  legal_impl(out);
 }
 
-void RivetState::legal_impl(ActionList& out) const {
+// Steps of one segment (RW §9): diagonal at most once, entry rules, free fields.
+void RivetState::unit_steps(const Unit& u, int verb, bool diag_used, ActionList& out) const {
+  if (u.bogged) return;  // AC-11 Bogged Down
+  const Board& b = board();
+  const SquareCell c = b.cell(u.seg);
+  for (int d = 0; d < kSquareDirs; ++d) {
+    if (IsDiagonalDir(d) && diag_used) continue;
+    const SquareCell n = Step(c, d);
+    if (!b.on_board(n)) continue;
+    const int s = b.seg(n.x, n.y);
+    if (can_shock(u, s)) {  // RW §11 Tank Shock: the survivors will leave the segment
+      for (int m : base_masks(type_of(u).base_fields)) out.push_back(Action(verb, {u.id, d, m}));
+      continue;
+    }
+    if (!entry_block(u, s, false).empty()) continue;
+    for (int m : masks_for(u, s, u.id)) out.push_back(Action(verb, {u.id, d, m}));
+  }
+}
+
+void RivetState::deployment_actions(ActionList& out) const {
   const auto& data = game_->data();
   const Board& b = board();
-  if (phase == Phase::kCards) {
-    if (card_step == 0)
-      for (int c : hands[active]) out.push_back(Action(kDiscard, {c}));
-    else
-      card_plays(out);
-    out.push_back(Action(kEnd, {}));
-    return;
+  // RW §7.1: a unit type, paid in DP and rivets, into an own deployment segment.
+  std::vector<int> on_board(data.units.size(), 0);
+  for (const Unit& u : units) {
+    ++on_board[static_cast<size_t>(u.type)];
+    if (u.plug >= 0) ++on_board[static_cast<size_t>(u.plug)];
   }
-  if (phase == Phase::kWrapUp) {
-    card_plays(out);
-    out.push_back(Action(kEnd, {}));
-    return;
-  }
-  if (phase == Phase::kDeployment) {
-    // RW §7.1: a unit type, paid in DP and rivets, into an own deployment segment.
-    std::vector<int> on_board(data.units.size(), 0);
-    for (const Unit& u : units) {
-      ++on_board[static_cast<size_t>(u.type)];
-      if (u.plug >= 0) ++on_board[static_cast<size_t>(u.plug)];
+  for (int t = 0; t < static_cast<int>(data.units.size()); ++t) {
+    const UnitType& ut = data.units[static_cast<size_t>(t)];
+    if (ut.faction != active) continue;
+    if (!deploys_free(t) && (ut.cost > usable_dp(t) || ut.rivets > rivets[active])) continue;
+    if (on_board[static_cast<size_t>(t)] >= ut.miniatures) continue;
+    if (ut.hero && hero_used[static_cast<size_t>(t)]) continue;
+    if (ut.is_plug()) {
+      // RW §7.2: into a free socket of an own unit standing in own territory.
+      for (const Unit& h : units)
+        if (h.owner == active && h.plug < 0 && type_of(h).sockets > 0 &&
+            b.territory[static_cast<size_t>(h.seg)] == active)
+          out.push_back(Action(kPlug, {t, h.id}));
+      continue;
     }
-    for (int t = 0; t < static_cast<int>(data.units.size()); ++t) {
-      const UnitType& ut = data.units[static_cast<size_t>(t)];
-      if (ut.faction != active) continue;
-      if (!deploys_free(t) && (ut.cost > usable_dp(t) || ut.rivets > rivets[active])) continue;
-      if (on_board[static_cast<size_t>(t)] >= ut.miniatures) continue;
-      if (ut.hero && hero_used[static_cast<size_t>(t)]) continue;
-      if (ut.is_plug()) {
-        // RW §7.2: into a free socket of an own unit standing in own territory.
-        for (const Unit& h : units)
-          if (h.owner == active && h.plug < 0 && type_of(h).sockets > 0 &&
-              b.territory[static_cast<size_t>(h.seg)] == active)
-            out.push_back(Action(kPlug, {t, h.id}));
-        continue;
-      }
-      Unit probe;
-      probe.type = t;
-      probe.owner = active;
-      for (int s = 0; s < b.num_segments(); ++s) {
-        if (!deploy_segment(s)) continue;
-        if (!entry_block_type(t, active, s).empty()) continue;
-        for (int m : masks_for(probe, s, -1)) out.push_back(Action(kDeploy, {t, s, m}));
-      }
-    }
-    card_plays(out);
-    out.push_back(Action(kEnd, {}));
-    return;
-  }
-  const SquareGrid grid = b.grid();
-  // Steps of one segment (RW §9): diagonal at most once, entry rules, free fields.
-  auto add_steps = [&](const Unit& u, int verb, bool diag_used) {
-    if (u.bogged) return;  // AC-11 Bogged Down
-    const SquareCell c = b.cell(u.seg);
-    for (int d = 0; d < kSquareDirs; ++d) {
-      if (IsDiagonalDir(d) && diag_used) continue;
-      const SquareCell n = Step(c, d);
-      if (!b.on_board(n)) continue;
-      const int s = b.seg(n.x, n.y);
-      if (can_shock(u, s)) {  // RW §11 Tank Shock: the survivors will leave the segment
-        for (int m : base_masks(type_of(u).base_fields)) out.push_back(Action(verb, {u.id, d, m}));
-        continue;
-      }
-      if (!entry_block(u, s, false).empty()) continue;
-      for (int m : masks_for(u, s, u.id)) out.push_back(Action(verb, {u.id, d, m}));
-    }
-  };
-  if (phase == Phase::kCombat) {
+    Unit probe;
+    probe.type = t;
+    probe.owner = active;
     for (int s = 0; s < b.num_segments(); ++s) {
-      bool any = false;
-      for (const Unit& u : units)
-        if (u.owner == active && u.seg == s && u.combat == 0) any = true;
-      if (any) out.push_back(Action(kActivate, {s}));
+      if (!deploy_segment(s)) continue;
+      if (!entry_block_type(t, active, s).empty()) continue;
+      for (int m : masks_for(probe, s, -1)) out.push_back(Action(kDeploy, {t, s, m}));
     }
-    for (const Unit& u : units) {
-      if (u.owner != active || u.combat != 1) continue;
-      const std::vector<Weapon> ws = weapons(u);
-      const bool sniper = is_sniper(u);
-      if (!u.dashed) {
-        for (int w = 0; w < static_cast<int>(ws.size()); ++w) {
-          const Weapon& wp = ws[static_cast<size_t>(w)];
-          if (u.shots[static_cast<size_t>(w)] >= attacks_of(u, w)) continue;
-          if (wp.range_ground <= 0) continue;  // R18: every target of this box is a ground unit
-          const int range =
-              wp.range_ground + std::max(0, ability(u, AbilityKind::kRangeGround)) + u.buff_range;
-          for (int s = 0; s < b.num_segments(); ++s) {
-            if (range_to(u.seg, s) > range || seg_owner(s) != Opp(active)) continue;
-            const std::vector<int> order = target_order(s);
-            if (sniper && !(wp.rules & (kFlatGrid | kChainGrid)) && !wp.deviates) {
-              for (int id : order)
-                if (dice_against(*unit(id), wp.dice[static_cast<size_t>(type_of(*unit(id)).armour)],
-                                 0) > 0)
-                  out.push_back(Action(kSnipe, {u.id, w, id}));
-              continue;
-            }
-            bool possible = false;
-            if ((wp.rules & kFlatGrid) || wp.deviates) {
-              for (int id : order)
-                if (wp.dice[static_cast<size_t>(type_of(*unit(id)).armour)] > 0) possible = true;
-            } else {
-              possible = wp.dice[static_cast<size_t>(type_of(*unit(order[0])).armour)] > 0;
-            }
-            if (possible) out.push_back(Action(kAttack, {u.id, w, s}));
+  }
+  card_plays(out);
+  out.push_back(Action(kEnd, {}));
+}
+
+void RivetState::combat_actions(ActionList& out) const {
+  const Board& b = board();
+  for (int s = 0; s < b.num_segments(); ++s) {
+    bool any = false;
+    for (const Unit& u : units)
+      if (u.owner == active && u.seg == s && u.combat == 0) any = true;
+    if (any) out.push_back(Action(kActivate, {s}));
+  }
+  for (const Unit& u : units) {
+    if (u.owner != active || u.combat != 1) continue;
+    const std::vector<Weapon> ws = weapons(u);
+    const bool sniper = is_sniper(u);
+    if (!u.dashed) {
+      for (int w = 0; w < static_cast<int>(ws.size()); ++w) {
+        const Weapon& wp = ws[static_cast<size_t>(w)];
+        if (u.shots[static_cast<size_t>(w)] >= attacks_of(u, w)) continue;
+        if (wp.range_ground <= 0) continue;  // R18: every target of this box is a ground unit
+        const int range =
+            wp.range_ground + std::max(0, ability(u, AbilityKind::kRangeGround)) + u.buff_range;
+        for (int s = 0; s < b.num_segments(); ++s) {
+          if (range_to(u.seg, s) > range || seg_owner(s) != Opp(active)) continue;
+          const std::vector<int> order = target_order(s);
+          if (sniper && !(wp.rules & (kFlatGrid | kChainGrid)) && !wp.deviates) {
+            for (int id : order)
+              if (dice_against(*unit(id), wp.dice[static_cast<size_t>(type_of(*unit(id)).armour)],
+                               0) > 0)
+                out.push_back(Action(kSnipe, {u.id, w, id}));
+            continue;
           }
+          bool possible = false;
+          if ((wp.rules & kFlatGrid) || wp.deviates) {
+            for (int id : order)
+              if (wp.dice[static_cast<size_t>(type_of(*unit(id)).armour)] > 0) possible = true;
+          } else {
+            possible = wp.dice[static_cast<size_t>(type_of(*unit(order[0])).armour)] > 0;
+          }
+          if (possible) out.push_back(Action(kAttack, {u.id, w, s}));
         }
-        // Rapid Assault (RW §11): steps before the unit attacks.
-        if (!u.attacked && u.rush_left > 0) add_steps(u, kRush, u.rush_diag);
       }
-      // Dash (RW §11): the unit's [Action] instead of attacking.
-      if (!u.attacked && !u.rapid_used && u.dash_left > 0) add_steps(u, kDash, u.rush_diag);
+      // Rapid Assault (RW §11): steps before the unit attacks.
+      if (!u.attacked && u.rush_left > 0) unit_steps(u, kRush, u.rush_diag, out);
     }
-    card_plays(out);
-    out.push_back(Action(kEnd, {}));
-    return;
+    // Dash (RW §11): the unit's [Action] instead of attacking.
+    if (!u.attacked && !u.rapid_used && u.dash_left > 0) unit_steps(u, kDash, u.rush_diag, out);
   }
-  if (phase == Phase::kMovement) {
-    for (int s = 0; s < b.num_segments(); ++s) {
-      bool any = false;
-      for (const Unit& u : units)
-        if (u.owner == active && u.seg == s && u.move == 0 && !u.rapid_used) any = true;
-      if (any) out.push_back(Action(kActivate, {s}));
-    }
-    for (const Unit& u : units) {
-      if (u.owner != active) continue;
-      if (u.move == 1 && u.mp_left > 0) add_steps(u, kStep, u.diag_used);
-      if (!u.placed && (u.move == 1 || (activated_seg >= 0 && u.seg == activated_seg))) {
-        for (int m : masks_for(u, u.seg, u.id))
-          if (m != u.fields) out.push_back(Action(kPlace, {u.id, m}));
-      }
-    }
-    card_plays(out);
-    out.push_back(Action(kEnd, {}));
+  card_plays(out);
+  out.push_back(Action(kEnd, {}));
+}
+
+void RivetState::movement_actions(ActionList& out) const {
+  const Board& b = board();
+  for (int s = 0; s < b.num_segments(); ++s) {
+    bool any = false;
+    for (const Unit& u : units)
+      if (u.owner == active && u.seg == s && u.move == 0 && !u.rapid_used) any = true;
+    if (any) out.push_back(Action(kActivate, {s}));
   }
-  (void)grid;
+  for (const Unit& u : units) {
+    if (u.owner != active) continue;
+    if (u.move == 1 && u.mp_left > 0) unit_steps(u, kStep, u.diag_used, out);
+    if (!u.placed && (u.move == 1 || (activated_seg >= 0 && u.seg == activated_seg))) {
+      for (int m : masks_for(u, u.seg, u.id))
+        if (m != u.fields) out.push_back(Action(kPlace, {u.id, m}));
+    }
+  }
+  card_plays(out);
+  out.push_back(Action(kEnd, {}));
 }
 
 std::string RivetState::why_illegal(const Action& a) const {
@@ -1002,8 +979,10 @@ std::string RivetState::why_illegal(const Action& a) const {
 
 // Reasons for refusals, citing the rule (checked in the order the rules apply).
 std::string RivetState::why_illegal_impl(const Action& a) const {
-  if (phase == Phase::kOver) return "RW §13: the game is over";
-  if (current_seat() == kChance) return "the dice or the deck decide now (chance)";
+  const RivetStep step_now = step();
+  if (step_now == RivetStep::kOver) return "RW §13: the game is over";
+  if (step_row(step_now).seat == RivetStepSeat::kChance)
+    return "the dice or the deck decide now (chance)";
   const auto& data = game_->data();
   const Board& b = board();
   auto verb_phase = [&](Phase p, const char* rule) -> std::string {
@@ -1555,7 +1534,8 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       if (ev) ev->push_back({"RW §12 M9", "the paradrop aims at " + seg_name(a.arg(0)), kAllies});
       return;
     case kDraw: {
-      if (para_left > 0 && para_origin >= 0) {
+      const RivetStep drawn_for = step();
+      if (drawn_for == RivetStep::kParadropDraw) {
         // Mission 9: the card moves the Rifleman from the origin; off the map he is eliminated;
         // a segment he may not enter makes him draw again from there (RW §12, R11).
         const ActionCard& card = data.actions[static_cast<size_t>(a.arg(0))];
@@ -1606,7 +1586,7 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         if (para_left == 0) run_gas(ev);
         return;
       }
-      if (gas_drift >= 0) {  // RW §11 Gas (R6): the cloud drifts by the card's diagram
+      if (drawn_for == RivetStep::kGasDrift) {  // RW §11 Gas (R6): the cloud drifts by the card
         const ActionCard& card = data.actions[static_cast<size_t>(a.arg(0))];
         draw_card_to_discard(a.arg(0));
         const int ci = gas_drift;
@@ -1640,7 +1620,7 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         run_gas(ev);
         return;
       }
-      if (phase == Phase::kCards && !pending.active) {  // RW §5.1 step 2
+      if (drawn_for == RivetStep::kCardDraw) {  // RW §5.1 step 2
         deck.erase(std::find(deck.begin(), deck.end(), a.arg(0)));
         hands[active].push_back(a.arg(0));
         if (deck.empty()) {  // RW §5: the discard pile becomes the new deck
@@ -1655,6 +1635,7 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         advance_cards(ev);
         return;
       }
+      // RivetStep::kDeviationDraw.
       const ActionCard& card = data.actions[static_cast<size_t>(a.arg(0))];
       draw_card_to_discard(a.arg(0));
       pending.deviate = false;
@@ -1782,7 +1763,7 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       return;
     }
     case kEnd:
-      if (pending.active && pending.window != 0) {  // the window is declined
+      if (step() == RivetStep::kReaction) {  // the window is declined
         const int w = pending.window;
         pending.window = 0;
         if (w == 4) finish_roll(ev);

@@ -36,7 +36,7 @@ int WsrState::group_step_cost(int hex, int* left) const {
 }
 
 std::string WsrState::annotate(const Action& a) const {
-  if (phase == kOver || n_steps == 0) return "";
+  if (phase == kOver || steps.empty()) return "";
   switch (a.verb) {
     case kMoveTo: {  // WSR 5.0: each unit of the stack pays its own cost; show the dearest
       int left = 0;

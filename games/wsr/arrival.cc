@@ -175,7 +175,7 @@ int WsrState::entry_cost(int u, int hex) const {
 }
 
 bool WsrState::can_enter_map(const std::vector<int>& us, int hex, std::string* why) const {
-  if (n_steps == 0 || top().kind != kStepOperations || active_f < 0)
+  if (steps.empty() || top().kind != kStepOperations || active_f < 0)
     return Fail(why,
                 "units enter from off the map during their formation's operations (G-12, "
                 "WSR 4.4)");
@@ -242,7 +242,7 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, std::string* w
 }
 
 void WsrState::enter_actions(ActionList& out) const {
-  if (scenario_data() == nullptr || n_steps == 0 || top().kind != kStepOperations) return;
+  if (scenario_data() == nullptr || steps.empty() || top().kind != kStepOperations) return;
   std::vector<int> cand, hexes, all;
   for (int u = 0; u < n_units; ++u) {
     if (info(u).formation != active_f || !has(u, kOffMap)) continue;
@@ -314,7 +314,7 @@ bool WsrState::scenario_verb(int verb) {
 
 bool WsrState::scenario_handles(const Action& a) const {
   if (scenario_verb(a.verb)) return true;
-  if (n_steps == 0) return false;
+  if (steps.empty()) return false;
   // B1 m18-fire-and-move: the M18 fires out of its move, or moves after fire-move.
   if (a.verb == kFire && top().kind == kStepMove) return true;
   return a.verb == kSelect && a.argc > 0 && a.arg(0) == combined_u && combined_mode == 2 &&

@@ -201,7 +201,7 @@ void WsrState::use_hq_support(int u, EventList* ev) {
 // WSR 6.3 (initiation), 6.4 (who/where, cost, MP to leave, once per hex), A-13, A-16.
 bool WsrState::can_assault(int to, bool overrun, std::string* why) const {
   const char* rule = overrun ? "WSR 6.4" : "WSR 6.3";
-  if (n_steps == 0 || top().kind != kStepMove || n_group == 0)
+  if (steps.empty() || top().kind != kStepMove || n_group == 0)
     return Fail(why, std::string("select a unit first: an ") + (overrun ? "overrun" : "assault") +
                          " is made by moving (" + rule + ")");
   const HexLayout& L = game_->layout();
@@ -851,7 +851,7 @@ void WsrState::assault_advance(EventList* ev) {
         n_group = 0;
         group_origin = kNoHex;
         group_steps = 0;
-        if (n_steps > 0 && top().kind == kStepMove) pop();
+        if (!steps.empty() && top().kind == kStepMove) pop();
         if (!names.empty()) Emit(ev, rule, names + ": Ops complete.", A.side);
       } else {
         // The overrun goes on: the stack must leave into a hex without enemy units.
@@ -872,16 +872,16 @@ std::string WsrState::assault_why_illegal(const Action& a) const {
       can_assault(a.arg(0), a.verb == kOverrun, &why);
       return why;
     case kSupport:
-      if (n_steps == 0 || top().kind != kStepAssaultSupport)
+      if (steps.empty() || top().kind != kStepAssaultSupport)
         return "no HQ support is being chosen (WSR 6.3 step 1)";
       return "the HQ supports one unit of its side with an assault strength in the hex (6.3)";
     case kRetreat:
-      if (n_steps == 0 || top().kind != kStepRetreat) return "no unit is retreating (WSR 6.3)";
+      if (steps.empty() || top().kind != kStepRetreat) return "no unit is retreating (WSR 6.3)";
       return "retreat away from the attacker's origin hex, not into or next to an enemy "
              "(except the attacker's hex), stacking applies (WSR 6.3 step 7, A-14)";
     case kPlaceMine:
     case kNoMine:
-      if (n_steps == 0 || top().kind != kStepPlaceMine)
+      if (steps.empty() || top().kind != kStepPlaceMine)
         return "mines are placed right after an enemy unit enters an unoccupied hex "
                "(WSR 8.2.1)";
       return "the mine goes into the hex just entered (WSR 8.2.1)";

@@ -221,7 +221,7 @@ void WsrState::apply_chaos_pick(int u, EventList* ev) {
 }
 
 std::string WsrState::chaos_why_illegal(const Action& a) const {
-  if (n_steps == 0 || top().kind != kStepChaosPick)
+  if (steps.empty() || top().kind != kStepChaosPick)
     return "no chaos result asks for a unit now (WSR 9.0)";
   if (a.verb != kChaosPick) return "a chaos result is pending: " + chaos_prompt();
   const int u = a.arg(0);

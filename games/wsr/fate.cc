@@ -251,7 +251,7 @@ void WsrState::fate_actions(ActionList& out) const {
     if (face > 1) out.push_back(Action(kFate, {kFateLower, face}));
   }
   // WSR 4.2 / 10.0: the owner may put the tested hex in command after a failed roll.
-  const Step& under = steps[static_cast<size_t>(n_steps - 2)];
+  const Step& under = steps[steps.size() - 2];
   if (under.kind == kStepCommand && game_->formation(under.f).side == seat &&
       held.arg(0) + held.arg(1) > game_->formation(under.f).morale)
     out.push_back(Action(kFate, {kFateCommand}));
@@ -276,7 +276,7 @@ std::string WsrState::fate_why_illegal(const Action& a) const {
     return "fate ops is possible only when " + game_->seats()[static_cast<size_t>(side_of(u))] +
            " decides (its operations or opportunity fire; WSR 10.0)";
   }
-  if (n_steps == 0 || top().kind != kStepFate)
+  if (steps.empty() || top().kind != kStepFate)
     return "no roll or draw is waiting for fate points now (WSR 10.0)";
   const int seat = top().a;
   if (use == kFateRedraw && fate_verb != kDraw) return "only a just-drawn marker goes back (10.0)";

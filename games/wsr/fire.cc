@@ -117,7 +117,7 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
 // Fire in the own impulse (not opportunity fire): an operation of an in-command unit of the
 // active formation that has not moved this impulse. `fire` names the kind in the reason.
 bool WsrState::may_fire_in_impulse(int u, const char* fire, std::string* why) const {
-  if (n_steps == 0 || top().kind != kStepOperations)
+  if (steps.empty() || top().kind != kStepOperations)
     return Fail(why, std::string(fire) + " is an operation of the active formation (WSR 4.4, 6.1)");
   if (active_f < 0 || info(u).formation != active_f)
     return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
@@ -140,7 +140,7 @@ bool WsrState::can_fire(int u, int t, bool opportunity, std::string* why, FirePa
   if (info(t).hq)
     return Fail(why, "an HQ is not a target by itself; HQs suffer the HQ loss check (WSR 1.3.2.2)");
   if (opportunity) {
-    if (n_steps == 0 || top().kind != kStepHexEntered)
+    if (steps.empty() || top().kind != kStepHexEntered)
       return Fail(why, "opportunity fire only after an enemy unit enters a hex (WSR 6.2)");
     if (!has(t, kMoving) || unit(t).hex != top().a)
       return Fail(why, unit_label(t) + " did not just enter a hex (WSR 6.2)");
@@ -446,7 +446,7 @@ void WsrState::leave_group(int t) {
     for (int j = 0; j < n_group; ++j) finish_unit_move(group[static_cast<size_t>(j)]);
     n_group = 0;
   }
-  if (n_group == 0 && n_steps > 0 && top().kind == kStepMove) {
+  if (n_group == 0 && !steps.empty() && top().kind == kStepMove) {
     group_origin = kNoHex;
     group_steps = 0;
     pop();
@@ -505,9 +505,9 @@ std::string WsrState::fire_why_illegal(const Action& a) const {
       can_fire_hex(a.arg(0), a.arg(1), &why);
       break;
     case kOddHit:
-      if (n_steps > 0 && assault_step(top().kind))
+      if (!steps.empty() && assault_step(top().kind))
         return "the odd hit goes to one of the units sharing the hits (WSR 6.3 step 4, 8.2.1)";
-      if (n_steps == 0 || top().kind != kStepMortarOdd) return "no odd hit to assign (WSR 6.1)";
+      if (steps.empty() || top().kind != kStepMortarOdd) return "no odd hit to assign (WSR 6.1)";
       return "the odd hit goes to a unit in the attacked hex (WSR 6.1, R.3)";
     case kFire:
     case kOpFire:
@@ -517,7 +517,7 @@ std::string WsrState::fire_why_illegal(const Action& a) const {
                " can still support an attack this impulse (WSR 6.1, A-02: one unit per impulse)";
       break;
     case kNoOpFire:
-      if (n_steps == 0 || top().kind != kStepHexEntered)
+      if (steps.empty() || top().kind != kStepHexEntered)
         return "no opportunity fire is pending (WSR 6.2)";
       break;
     case kFireDice:
@@ -567,7 +567,7 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) 
   // WSR 6.1 direct fire at a hex in the mortar's LOS; else indirect fire through a spotter,
   // never as opportunity fire (6.1, 6.2). [REC] A-08: range still counts from the mortar.
   if (dist > 1 && !los_clear(from, hex)) {
-    if (n_steps > 0 && top().kind == kStepHexEntered)
+    if (!steps.empty() && top().kind == kStepHexEntered)
       return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) +
                            ": mortars may not fire indirectly as opportunity fire (WSR 6.1, 6.2)");
     if (mortar_spotter(u, hex) < 0)
@@ -608,7 +608,7 @@ bool WsrState::can_fire_hex(int u, int hex, std::string* why, FireParams* p) con
   if (info(u).counter->kind != UnitKind::kMortar)
     return Fail(why, unit_label(u) + " is not a mortar: units fire at units (WSR 6.1)");
   if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
-  if (n_steps > 0 && top().kind == kStepHexEntered) {
+  if (!steps.empty() && top().kind == kStepHexEntered) {
     // [REC] A-12: a mortar may opportunity-fire directly at the hex just entered, attacking the
     // whole hex (hex_fire_params refuses indirect fire here). Out of command units may
     // opportunity-fire (WSR 4.2 forbids fire in the impulse, not OF).

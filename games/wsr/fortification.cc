@@ -134,8 +134,8 @@ void ResolveMine(WsrState& s, int hex, int hits, int odd, EventList* ev) {
     }
   }
   if (s.n_group == 0) {  // the move is over: the OF window and the move step go too
-    while (s.n_steps > 0 && s.top().kind == kStepHexEntered) s.pop();
-    if (s.n_steps > 0 && s.top().kind == kStepMove) {
+    while (!s.steps.empty() && s.top().kind == kStepHexEntered) s.pop();
+    if (!s.steps.empty() && s.top().kind == kStepMove) {
       s.group_origin = kNoHex;
       s.group_steps = 0;
       s.pop();
@@ -197,7 +197,7 @@ void WsrState::mine_targets(int hex, std::vector<int>& out) const {
 bool WsrState::can_clear_mine(int u, int hex, std::string* why) const {
   if (u < 0 || u >= n_units) return Fail(why, "no such unit");
   if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
-  if (n_steps == 0 || top().kind != kStepOperations)
+  if (steps.empty() || top().kind != kStepOperations)
     return Fail(why, "clearing mines is an operation of the active formation (WSR 8.2.2)");
   if (active_f < 0 || info(u).formation != active_f)
     return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");

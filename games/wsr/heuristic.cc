@@ -1248,7 +1248,8 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       return 0.0;
     case kFireHex:  // a mortar's opportunity fire at the hex just entered or fire (6.1)
       return HexFireValue(s, gi, a.arg(0), a.arg(1), p) -
-             (s.n_steps > 0 && s.top().kind == kStepHexEntered ? p.opfire_threshold : p.fire_cost);
+             (!s.steps.empty() && s.top().kind == kStepHexEntered ? p.opfire_threshold
+                                                                  : p.fire_cost);
     case kEndImpulse:
       return 0.0;
     case kSelect: {

@@ -14,8 +14,8 @@
 namespace feldherr::wsr {
 
 bool WsrState::setting_up() const {
-  for (int k = 0; k < n_steps; ++k)
-    if (steps[static_cast<size_t>(k)].kind == kStepSetup) return true;
+  for (const Step& s : steps)
+    if (s.kind == kStepSetup) return true;
   return false;
 }
 

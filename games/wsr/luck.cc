@@ -29,7 +29,7 @@ double Expected(const WsrState& s, F count) {
 
 std::optional<LuckSample> WsrLuck(const State& before, const Action& chance) {
   const auto* s = dynamic_cast<const WsrState*>(&before);
-  if (s == nullptr || s->n_steps == 0 || s->current_seat() != kChance || chance.verb != kFireDice)
+  if (s == nullptr || s->steps.empty() || s->current_seat() != kChance || chance.verb != kFireDice)
     return std::nullopt;
   const Step& t = s->top();
   FireParams p;

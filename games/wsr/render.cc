@@ -27,7 +27,7 @@ std::string WsrState::render_text(int seat) const {
   const auto& seats = g.seats();
   const HexLayout& L = g.layout();
   const Scenario* sc = g.setup().scenario_data.get();
-  const bool setup = n_steps > 0 && top().kind == kStepSetup;
+  const bool setup = !steps.empty() && top().kind == kStepSetup;
 
   // --- Header ---
   if (sc != nullptr) o << sc->code << " " << sc->title << "  ";
@@ -54,7 +54,7 @@ std::string WsrState::render_text(int seat) const {
   for (int s = 0; s < 2; ++s)
     o << " " << seats[static_cast<size_t>(s)] << " " << int(fate_points[static_cast<size_t>(s)]);
   if (active_f >= 0) o << "\nActive formation: " << g.formation(active_f).data->id;
-  if (phase != kOver && n_steps > 0) o << "\nNow: " << decision().prompt;
+  if (phase != kOver && !steps.empty()) o << "\nNow: " << decision().prompt;
   o << "\n";
 
   // During the setup: the zone of the next unit to place (marked '+').

@@ -11,10 +11,7 @@
 namespace feldherr::wsr {
 
 void WsrState::push(StepKind k, int f, int a) {
-  Step& s = steps[static_cast<size_t>(n_steps++)];
-  s.kind = k;
-  s.f = static_cast<int8_t>(f);
-  s.a = static_cast<int16_t>(a);
+  steps.push({static_cast<uint8_t>(k), static_cast<int8_t>(f), static_cast<int16_t>(a)});
 }
 
 void WsrState::start_game(EventList* ev) {
@@ -48,7 +45,7 @@ void WsrState::start_play(EventList* ev) {
 void WsrState::advance(EventList* ev) {
   for (;;) {
     if (phase == kOver) return;
-    if (n_steps == 0) {
+    if (steps.empty()) {
       if (phase != kOperations) return;         // not reached: the MRP always starts a turn or ends
       if (first_activation_step(ev)) continue;  // arrival.cc: scenario first activations
       // WSR 3.1: the operations phase ends when no formation marker is left in the cup (other
@@ -273,7 +270,7 @@ void WsrState::end_impulse(EventList* ev) {
 }
 
 void WsrState::end_operations_phase(EventList* ev) {
-  n_steps = 0;
+  steps.clear();
   active_f = -1;
   chaos_turn_end(ev);  // chaos.cc (WSR 9.0): waiting results ignored, markers back in the cup
   phase = kMarkerRemoval;

@@ -138,7 +138,7 @@ bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
   };
   // perf: the refusal text is built only when the caller asks why (#undef at the end).
 #define no(...) (why ? no(__VA_ARGS__) : false)
-  if (n_steps == 0 || top().kind != kStepSetup) return no("the setup phase is over (WSR 2.0)");
+  if (steps.empty() || top().kind != kStepSetup) return no("the setup phase is over (WSR 2.0)");
   if (u < 0 || u >= n_units) return no("no such unit");
   if (hex < 0 || hex >= game_->layout().size()) return no("no such hex");
   const int side = top().a;
@@ -240,7 +240,7 @@ bool WsrState::can_assign(int k, int u, std::string* why) const {
     if (why) *why = std::move(text);
     return false;
   };
-  if (n_steps == 0 || top().kind != kStepSetup) return no("the setup phase is over (WSR 1.3.4.1)");
+  if (steps.empty() || top().kind != kStepSetup) return no("the setup phase is over (WSR 1.3.4.1)");
   if (k < 0 || k >= game_->num_sws()) return no("no such support weapon");
   if (u < 0 || u >= n_units) return no("no such unit");
   const int side = top().a;
@@ -408,7 +408,7 @@ void WsrState::apply_auto_setup(EventList* ev) {
 }
 
 std::string WsrState::setup_why_illegal(const Action& a) const {
-  if (n_steps == 0 || top().kind != kStepSetup) return "the setup phase is over (WSR 2.0)";
+  if (steps.empty() || top().kind != kStepSetup) return "the setup phase is over (WSR 2.0)";
   std::string why;
   if (a.verb == kPlace && a.argc >= 2) {
     if (!can_place(a.arg(0), a.arg(1), a.argc > 2 && a.arg(2) != 0, &why)) return why;
@@ -488,7 +488,7 @@ int WsrState::setup_parse(const std::vector<std::string>& w, Action& out,
         return -1;
       }
     } else {
-      if (n_steps == 0 || top().kind != kStepSetup || setup_next_unit(top().a) < 0) {
+      if (steps.empty() || top().kind != kStepSetup || setup_next_unit(top().a) < 0) {
         error = "no unit is waiting to be set up (WSR 2.0)";
         return -1;
       }

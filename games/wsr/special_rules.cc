@@ -149,7 +149,7 @@ std::string WsrState::special_flip_refusal(int u, bool mount) const {
 
 bool WsrState::combined_fire_window(int u) const {
   // perf: the cheap state checks first (all pure), then the scenario rule's lookup.
-  if (u < 0 || u >= n_units || n_steps == 0 || top().kind != kStepMove || !in_group(u))
+  if (u < 0 || u >= n_units || steps.empty() || top().kind != kStepMove || !in_group(u))
     return false;
   const SpecialRule* r = RuleOf(game_->setup(), "m18-fire-and-move");
   if (r == nullptr || info(u).counter->id != r->Str("counter")) return false;
@@ -159,7 +159,7 @@ bool WsrState::combined_fire_window(int u) const {
 }
 
 bool WsrState::may_move_after_fire(int u) const {
-  return combined_u == u && combined_mode == 2 && info(u).formation == active_f && n_steps > 0 &&
+  return combined_u == u && combined_mode == 2 && info(u).formation == active_f && !steps.empty() &&
          top().kind == kStepOperations && !has(u, kMovedThisImpulse);
 }
 
@@ -175,7 +175,7 @@ void WsrState::special_move_actions(ActionList& out) const {
 
 void WsrState::special_operations_actions(ActionList& out) const {
   const GameSetup& setup = game_->setup();
-  if (!setup.scenario_data || n_steps == 0 || top().kind != kStepOperations) return;
+  if (!setup.scenario_data || steps.empty() || top().kind != kStepOperations) return;
   if (const SpecialRule* r = RuleOf(setup, "m18-fire-and-move")) {
     const std::string counter = r->Str("counter");  // perf: once, not per unit
     for (int u = 0; u < n_units; ++u) {
@@ -228,7 +228,7 @@ bool WsrState::can_ambush(int u, int hex, int t, std::string* why) const {
     return Fail(why, hex_name(hex) + " contains an enemy unit (panther-ambush)");
   if (combat_units_in(hex, side) + 1 > kStackLimit)
     return Fail(why, "stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)");
-  if (n_steps == 0) return Fail(why, "no ambush now");
+  if (steps.empty()) return Fail(why, "no ambush now");
   const Step& st = top();
   const bool opportunity = st.kind == kStepHexEntered;
   if (opportunity) {
@@ -260,7 +260,7 @@ bool WsrState::can_ambush(int u, int hex, int t, std::string* why) const {
 void WsrState::ambush_opfire_actions(ActionList& out) const {
   const GameSetup& setup = game_->setup();
   const SpecialRule* r = RuleOf(setup, "panther-ambush");
-  if (r == nullptr || n_steps == 0 || top().kind != kStepHexEntered) return;
+  if (r == nullptr || steps.empty() || top().kind != kStepHexEntered) return;
   const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
   if (z == nullptr) return;
   const int side = 1 - game_->formation(top().f).side;

@@ -339,12 +339,9 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     }
     const json& st = need("steps");
     if (st.size() > static_cast<size_t>(kMaxSteps)) throw std::runtime_error("/steps: too long");
-    s->n_steps = static_cast<int16_t>(st.size());
-    for (size_t k = 0; k < st.size(); ++k) {
-      s->steps[k].kind = st[k].at(0).get<uint8_t>();
-      s->steps[k].f = st[k].at(1).get<int8_t>();
-      s->steps[k].a = st[k].at(2).get<int16_t>();
-    }
+    s->steps.clear();
+    for (const json& x : st)
+      s->steps.push({x.at(0).get<uint8_t>(), x.at(1).get<int8_t>(), x.at(2).get<int16_t>()});
     const json& c = need("control");
     if (c.size() != static_cast<size_t>(layout_.size()))
       throw std::runtime_error("/control: one entry per hex expected");
@@ -375,8 +372,8 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     if (s->group[static_cast<size_t>(k)] < 0 || s->group[static_cast<size_t>(k)] >= nu)
       bad("/group: unit out of range");
   if (s->group_origin < -1 || s->group_origin >= nh) bad("/group_origin out of range");
-  for (int k = 0; k < s->n_steps; ++k) {
-    const Step& st = s->steps[static_cast<size_t>(k)];
+  for (int k = 0; k < s->steps.size(); ++k) {
+    const Step& st = s->steps[k];
     if (st.kind == kStepFireAttack || st.kind == kStepFireDefence) {  // f = hits, a = u*128+t
       if (st.f < 0 || st.a < 0 || st.a / 128 >= nu || st.a % 128 >= nu) bad("/steps: bad fire");
       continue;
@@ -417,8 +414,8 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
       bad("/steps: unit out of range");
     if (st.kind != kStepDraw && st.f < 0) bad("/steps: step without formation");
   }
-  if (s->phase != kOver && s->n_steps == 0) bad("/steps: no decision pending");
-  if (s->n_steps > 0 && s->top().kind == kStepMove && s->n_group == 0) bad("/group: empty move");
+  if (s->phase != kOver && s->steps.empty()) bad("/steps: no decision pending");
+  if (!s->steps.empty() && s->top().kind == kStepMove && s->n_group == 0) bad("/group: empty move");
   return s;
 }
 
@@ -592,7 +589,7 @@ feldherr::Decision WsrState::decision() const {
 
 void WsrState::legal_actions(ActionList& out) const {
   out.clear();
-  if (phase == kOver || n_steps == 0) return;
+  if (phase == kOver || steps.empty()) return;
   const Step& t = top();
   if (assault_step(t.kind)) {  // assault.cc, fortification.cc
     assault_actions(out);
@@ -654,7 +651,7 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
       apply_draw(a.arg(0), ev);
       break;
     case kRoll:
-      if (n_steps > 0 && top().kind == kStepChaosRoll) {  // chaos.cc (WSR 9.0)
+      if (!steps.empty() && top().kind == kStepChaosRoll) {  // chaos.cc (WSR 9.0)
         apply_chaos_roll(a.arg(0), a.arg(1), ev);
         break;
       }
@@ -841,7 +838,7 @@ std::string WsrState::describe(const Action& a) const {
     case kNoOpFire:
       return "no-opfire";
     case kFireHex:  // "opfire" in an opportunity-fire window
-      return std::string(n_steps > 0 && top().kind == kStepHexEntered ? "opfire " : "fire ") +
+      return std::string(!steps.empty() && top().kind == kStepHexEntered ? "opfire " : "fire ") +
              unit_name(a.arg(0)) + " " +
              hex_name(a.arg(1) < game_->layout().size() ? a.arg(1) : -1);
     case kOddHit:
@@ -920,7 +917,7 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     out = Action(kDraw, {x});
     return true;
   }
-  if (v == "roll" && n_steps > 0 && fire_chance()) {  // the dice of a fire (WSR 6.1)
+  if (v == "roll" && !steps.empty() && fire_chance()) {  // the dice of a fire (WSR 6.1)
     std::vector<int> dice;
     for (size_t k = 1; k < w.size(); ++k) {
       const int d = (w[k].size() == 1 && w[k][0] >= '1' && w[k][0] <= '6') ? w[k][0] - '0' : 0;
@@ -1089,9 +1086,7 @@ json WsrState::to_json() const {
     us.push_back({unit(u).hex, unit(u).start_hex, unit(u).flags, unit(u).mp_spent, unit(u).sw});
   j["units"] = us;
   json st = json::array();
-  for (int k = 0; k < n_steps; ++k)
-    st.push_back({steps[static_cast<size_t>(k)].kind, steps[static_cast<size_t>(k)].f,
-                  steps[static_cast<size_t>(k)].a});
+  for (const Step& s : steps) st.push_back({s.kind, s.f, s.a});
   j["steps"] = st;
   json c = json::array();
   for (int i = 0; i < game_->layout().size(); ++i) c.push_back(control[static_cast<size_t>(i)]);
@@ -1118,9 +1113,8 @@ uint64_t WsrState::hash() const {
           (static_cast<uint64_t>(static_cast<uint16_t>(x.start_hex)) << 32) |
           (static_cast<uint64_t>(x.sw) << 24) | (static_cast<uint64_t>(x.flags) << 8) | x.mp_spent);
   }
-  h.add(static_cast<uint64_t>(n_steps));
-  for (int k = 0; k < n_steps; ++k) {
-    const Step& s = steps[static_cast<size_t>(k)];
+  h.add(static_cast<uint64_t>(steps.size()));
+  for (const Step& s : steps) {
     h.add((static_cast<uint64_t>(s.kind) << 32) |
           (static_cast<uint64_t>(static_cast<uint8_t>(s.f)) << 16) | static_cast<uint16_t>(s.a));
   }

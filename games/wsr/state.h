@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/game.h"
+#include "engine/steps.h"
 #include "games/wsr/data.h"
 #include "geometry/hex_map.h"
 #include "geometry/los.h"
@@ -152,13 +153,9 @@ enum class StepDice : uint8_t {
   kTwoDice,   // 2d6, unordered (`roll a b`)
   kFireDice,  // the dice of a fire, an assault, a mine or an entry roll (`dice ...`, fire.cc)
 };
-// A row of the step table: the kind of its decision (Decision::kind), who decides, what Chance
-// rolls.
-struct StepSpec {
-  const char* decision;
-  StepSeat seat;
-  StepDice dice;
-};
+// A row of the step table (engine/steps.h): the kind of its decision (Decision::kind), who
+// decides, what Chance rolls.
+using StepSpec = StepRow<StepSeat, StepDice>;
 const StepSpec& step_spec(int kind);
 
 // What a `fate` action does (WSR 10.0, A-28; fate.cc).
@@ -386,8 +383,7 @@ class WsrState : public State {
   int moves = 0;
   int16_t n_units = 0;
   std::array<Unit, kMaxUnits> units{};
-  int16_t n_steps = 0;
-  std::array<Step, kMaxSteps> steps{};
+  StepStack<Step, kMaxSteps> steps;  // the procedure, bottom to top (engine/steps.h)
   // WSR 12.2 per hex: bits 0-1 controller + 1 (0 none), bits 2-3 last side to enter this turn
   // + 1.
   std::array<uint8_t, kMaxHexes> control{};
@@ -440,9 +436,9 @@ class WsrState : public State {
 
   // --- Rules internals ---
   void push(StepKind k, int f, int a);
-  Step& top() { return steps[static_cast<size_t>(n_steps - 1)]; }
-  const Step& top() const { return steps[static_cast<size_t>(n_steps - 1)]; }
-  void pop() { --n_steps; }
+  Step& top() { return steps.top(); }
+  const Step& top() const { return steps.top(); }
+  void pop() { steps.pop(); }
   Unit& unit(int u) { return units[static_cast<size_t>(u)]; }
   const Unit& unit(int u) const { return units[static_cast<size_t>(u)]; }
 

@@ -1,8 +1,8 @@
-// The procedure steps of White Star Rising in one table: for each kind of step, the kind of
-// decision it is, who decides it, and how Chance decides it when no seat does. current_seat,
-// decision, legal_actions, chance_outcomes, sample_chance and why_illegal read it; a new step
-// kind is a row here and its own prompt, actions and effect where its rule lives.
-#include <iterator>
+// The procedure steps of White Star Rising in one table (engine/steps.h): for each kind of step,
+// the kind of decision it is, who decides it, and how Chance decides it when no seat does.
+// current_seat, decision, legal_actions, chance_outcomes, sample_chance and why_illegal read the
+// row of the step on top of WsrState::steps; a new step kind is a row here and its own prompt,
+// actions and effect where its rule lives.
 
 #include "games/wsr/state.h"
 
@@ -45,14 +45,10 @@ constexpr StepSpec kSteps[] = {
     {"chaos-pick", S::kOpponent, D::kNone},    // kStepChaosPick (WSR 9.0)
     {"roll", S::kChance, D::kFireDice},        // kStepMortarAccuracy (WSR 6.1, A-08)
 };
-static_assert(std::size(kSteps) == kNumStepKinds, "one row per StepKind");
-
-constexpr bool ChanceStepsAndOnlyTheyRoll() {
-  for (const StepSpec& s : kSteps)
-    if ((s.seat == S::kChance) != (s.dice != D::kNone)) return false;
-  return true;
-}
-static_assert(ChanceStepsAndOnlyTheyRoll(), "a step is Chance's exactly when Chance rolls for it");
+static_assert(one_row_per_kind(kSteps, kNumStepKinds), "one row per StepKind");
+static_assert(chance_decides_iff_chance_rolls(kSteps),
+              "a step is Chance's exactly when Chance rolls for it");
+static_assert(every_row_names_its_decision(kSteps), "every step names its decision kind");
 
 }  // namespace
 
@@ -62,7 +58,7 @@ const StepSpec& step_spec(int kind) {
 
 int WsrState::current_seat() const {
   if (phase == kOver) return kNobody;
-  if (n_steps == 0) return kNobody;  // not reached: advance() always leaves a step
+  if (steps.empty()) return kNobody;  // not reached: advance() always leaves a step
   const Step& t = top();
   switch (step_spec(t.kind).seat) {
     case S::kChance:
@@ -80,12 +76,12 @@ int WsrState::current_seat() const {
 }
 
 bool WsrState::fire_chance() const {
-  return n_steps > 0 && step_spec(top().kind).dice == D::kFireDice;
+  return !steps.empty() && step_spec(top().kind).dice == D::kFireDice;
 }
 
 std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
   std::vector<ChanceOutcome> out;
-  if (phase == kOver || n_steps == 0) return out;
+  if (phase == kOver || steps.empty()) return out;
   switch (step_spec(top().kind).dice) {
     case D::kDraw: {
       const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0

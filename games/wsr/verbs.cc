@@ -60,7 +60,7 @@ VerbTable WsrGame::verbs() const {
 ActionInfo WsrState::action_info(const Action& action, int viewer) const {
   ActionInfo info = State::action_info(action, viewer);
   if (action.verb == kFireHex && info.args.size() == 2) info.args[1].kind = ArgKind::kPlace;
-  if (action.verb == kMoveTo && phase != kOver && n_steps > 0)
+  if (action.verb == kMoveTo && phase != kOver && !steps.empty())
     info.cost = group_step_cost(action.arg(0), nullptr);
   return info;
 }

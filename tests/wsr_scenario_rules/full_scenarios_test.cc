@@ -26,7 +26,7 @@ struct Full {
     ASSERT_EQ(state->why_illegal(a), "") << text;
     state->apply(a);
     // WSR 10.0: both sides decline the fate window after a roll or draw.
-    while (s().n_steps > 0 && s().top().kind == kStepFate) act("no-fate");
+    while (!s().steps.empty() && s().top().kind == kStepFate) act("no-fate");
   }
   int formation(const char* id) const { return game->formation_index(id); }
   int legal_count(int verb) {
@@ -38,7 +38,7 @@ struct Full {
 
 TEST(WsrScenarioRules, WSR_B2_FullScenario_UsOpensWith2_16) {
   Full p("le-hauderie");
-  while (p.s().n_steps && p.s().top().kind == kStepCommand) p.act("roll 1 1");
+  while (!p.s().steps.empty() && p.s().top().kind == kStepCommand) p.act("roll 1 1");
   EXPECT_EQ(p.s().active_formation(), p.formation("us.2-16"));
   EXPECT_EQ(p.s().cup[static_cast<size_t>(p.formation("us.2-16"))], 0);
 }
@@ -53,7 +53,7 @@ TEST(WsrScenarioRules, WSR_B3_FullScenario_107OpensAndEntersBySouthEdge) {
 
 TEST(WsrScenarioRules, WSR_B4_FullScenario_UsDecidesTheOpeningActivation) {
   Full p("koeln");
-  ASSERT_EQ(p.s().n_steps > 0 ? p.s().top().kind : -1, kStepFirstActivation);
+  ASSERT_EQ(!p.s().steps.empty() ? p.s().top().kind : -1, kStepFirstActivation);
   EXPECT_EQ(p.state->current_seat(), p.game->seat_index("us"));
   EXPECT_EQ(p.legal_count(kFirstActivation), 1);
   EXPECT_EQ(p.legal_count(kDecline), 1);

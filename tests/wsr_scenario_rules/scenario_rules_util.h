@@ -107,7 +107,7 @@ struct SPos {
   }
   std::string why(const std::string& text) { return state->why_illegal(parse(text)); }
   bool legal(const std::string& text) { return why(text).empty(); }
-  int top_kind() { return s().n_steps ? s().top().kind : -1; }
+  int top_kind() { return !s().steps.empty() ? s().top().kind : -1; }
   // Applies `text` (a move or an entry), then declines the opportunity fire it allows (WSR 6.2).
   void go(const std::string& text) {
     act(text);
