@@ -26,6 +26,7 @@
 #include <array>
 #include <cassert>
 #include <cstddef>
+#include <stdexcept>
 
 namespace feldherr {
 
@@ -73,8 +74,9 @@ class StepStack {
   int size() const { return n_; }
   bool empty() const { return n_ == 0; }
 
+  // Deeper than N is a broken procedure, refused rather than written past the end.
   void push(const Step& s) {
-    assert(n_ < N);
+    if (n_ >= N) throw std::logic_error("step stack full: a procedure nests deeper than it may");
     items_[static_cast<size_t>(n_++)] = s;
   }
   void pop() {

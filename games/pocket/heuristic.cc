@@ -634,7 +634,7 @@ class Eval {
     auto next = s_.clone();
     next->apply(a);
     auto& ns = static_cast<PocketState&>(*next);
-    for (int guard = 0; guard < 4 && ns.phase == kBattle && ns.n_steps > 0; ++guard) {
+    for (int guard = 0; guard < 4 && ns.phase == kBattle && !ns.steps.empty(); ++guard) {
       const Step& st = ns.top();
       if (st.kind == kStepReact) {
         ns.apply(Action(kReactWait, {}));

@@ -11,7 +11,7 @@ namespace feldherr::pocket {
 
 std::optional<LuckSample> PocketLuck(const State& before, const Action& chance) {
   const auto* s = dynamic_cast<const PocketState*>(&before);
-  if (s == nullptr || s->n_steps == 0 || s->current_seat() != kChance || chance.verb != kRoll)
+  if (s == nullptr || s->steps.empty() || s->current_seat() != kChance || chance.verb != kRoll)
     return std::nullopt;
   const Step& t = s->top();
   if (t.kind != kStepMeleeRoll && t.kind != kStepShootRoll) return std::nullopt;

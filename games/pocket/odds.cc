@@ -116,10 +116,10 @@ json PocketOdds(const State& state, const Action& action) {
       if (!ValidUnit(*s, a) || !ValidUnit(*s, b)) return nullptr;
       return Shot(*s, a, b, "PB Aktion 5, Beschießen 2");
     case kReactIntercept:  // the attacker strikes the interceptor first, with its extra die
-      if (s->n_steps == 0 || !ValidUnit(*s, a)) return nullptr;
+      if (s->steps.empty() || !ValidUnit(*s, a)) return nullptr;
       return Melee(*s, s->top().a, a, 2, "PB Aktion 2 A, Gefecht 1-2");
     case kReactShoot:
-      if (s->n_steps == 0 || !ValidUnit(*s, a)) return nullptr;
+      if (s->steps.empty() || !ValidUnit(*s, a)) return nullptr;
       return Shot(*s, a, s->top().a, "PB Aktion 2 B, Beschießen 2");
     default:
       return nullptr;

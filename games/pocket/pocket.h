@@ -16,6 +16,7 @@
 
 #include "engine/game.h"
 #include "engine/registry.h"
+#include "engine/steps.h"
 #include "games/pocket/data.h"
 
 namespace feldherr::pocket {
@@ -272,8 +273,7 @@ class PocketState : public State {
   std::array<Troop, kMaxTroops> troops{};
   std::array<Unit, kMaxUnits> units{};
   std::array<Combat, kMaxCombats> combats{};
-  int16_t n_steps = 0;
-  std::array<Step, kMaxStack> steps{};
+  StepStack<Step, kMaxStack> steps;  // the procedure steps due, top last (engine/steps.h)
 
   // --- Rules internals (rules.cc) ---
   void advance(EventList* ev);
@@ -284,9 +284,9 @@ class PocketState : public State {
   void start_battle(EventList* ev);
   void after_round_end_removal(EventList* ev);
   void push(StepKind k, int a, int b, int n);
-  Step& top() { return steps[static_cast<size_t>(n_steps - 1)]; }
-  const Step& top() const { return steps[static_cast<size_t>(n_steps - 1)]; }
-  void pop() { --n_steps; }
+  Step& top() { return steps.top(); }
+  const Step& top() const { return steps.top(); }
+  void pop() { steps.pop(); }
   bool pay_order(int u, EventList* ev, const char* what);
   void refresh_unit(int u);
   void remove_troop(int t, bool deferred_markers, EventList* ev, const char* why);

@@ -67,11 +67,12 @@ const TypeInfo& PocketState::type_of(int t) const {
 }
 
 void PocketState::push(StepKind k, int a, int b, int n) {
-  Step& s = steps[static_cast<size_t>(n_steps++)];
+  Step s;
   s.kind = k;
   s.a = static_cast<int16_t>(a);
   s.b = static_cast<int16_t>(b);
   s.n = static_cast<uint8_t>(n);
+  steps.push(s);
 }
 
 int PocketState::top_troop(int u) const {
@@ -460,7 +461,7 @@ void PocketState::legal_actions(ActionList& out) const {
     case kBattle:
       break;
   }
-  if (n_steps > 0) {
+  if (!steps.empty()) {
     const Step& s = top();
     switch (s.kind) {
       case kStepReact: {
@@ -548,7 +549,7 @@ int PocketState::current_seat() const {
     default:
       break;
   }
-  if (n_steps > 0) {
+  if (!steps.empty()) {
     const Step& s = top();
     switch (s.kind) {
       case kStepReact:
@@ -580,7 +581,7 @@ std::vector<ChanceOutcome> PocketState::chance_outcomes() const {
 }
 
 Action PocketState::sample_chance(Rng& rng) const {
-  bool two = phase == kRollAB || (n_steps > 0 && top().kind == kStepMeleeRoll && top().n == 2);
+  bool two = phase == kRollAB || (!steps.empty() && top().kind == kStepMeleeRoll && top().n == 2);
   int a = rng.d6();
   if (two) {
     int b = rng.d6();
@@ -923,7 +924,7 @@ void PocketState::round_end(EventList* ev) {
       win_reason = kWinThreshold;
     }
     phase = kOver;
-    n_steps = 0;
+    steps.clear();
     if (ev) emit(ev, "PB Spielende", fmt::format("{} wins.", game_->seats()[winner]), winner);
     return;
   }
@@ -964,7 +965,7 @@ void PocketState::after_round_end_removal(EventList* ev) {
 
 void PocketState::advance(EventList* ev) {
   while (phase == kBattle) {
-    if (n_steps == 0) {
+    if (steps.empty()) {
       if (stage != kResolving) return;
       // The order is resolved (PB Phase 2). A1 [REC]: one order per turn, unless many-orders.
       if (game_->opts().turn == TurnMode::kManyOrders &&
@@ -1101,7 +1102,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       winner = static_cast<uint8_t>(1 - seat);
       win_reason = kWinConcede;
       phase = kOver;
-      n_steps = 0;
+      steps.clear();
       if (ev)
         emit(ev, "PB Spielende 1",
              fmt::format("{} concedes; {} wins.", seat_id(seat), seat_id(1 - seat)), seat);

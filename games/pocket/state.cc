@@ -282,8 +282,7 @@ json PocketState::observe(int seat) const {
   }
   j["combats"] = cs;
   json st = json::array();
-  for (int i = 0; i < n_steps; ++i) {
-    const Step& s = steps[static_cast<size_t>(i)];
+  for (const Step& s : steps) {
     st.push_back({s.kind, s.n, s.a, s.b});
   }
   j["steps"] = st;
@@ -559,8 +558,7 @@ json PocketState::to_json() const {
   }
   j["combats"] = cs;
   json st = json::array();
-  for (int i = 0; i < n_steps; ++i) {
-    const Step& s = steps[static_cast<size_t>(i)];
+  for (const Step& s : steps) {
     st.push_back({s.kind, s.n, s.a, s.b});
   }
   j["steps"] = st;
@@ -654,9 +652,10 @@ std::unique_ptr<State> PocketGame::state_from_json(const json& j) const {
     where = "$.steps";
     const json& st2 = j.at("steps");
     if (st2.size() > kMaxStack) throw std::runtime_error("stack too deep");
-    s.n_steps = static_cast<int16_t>(st2.size());
+    s.steps.clear();
     for (size_t i = 0; i < st2.size(); ++i) {
-      Step& x = s.steps[i];
+      s.steps.push(Step{});
+      Step& x = s.steps.top();
       x.kind = st2[i].at(0).get<uint8_t>();
       x.n = st2[i].at(1).get<uint8_t>();
       x.a = st2[i].at(2).get<int16_t>();
@@ -715,9 +714,8 @@ uint64_t PocketState::hash() const {
       for (int i = 0; i < cb.n[static_cast<size_t>(s)]; ++i)
         h.add_signed(cb.u[static_cast<size_t>(s)][static_cast<size_t>(i)]);
   }
-  h.add_signed(n_steps);
-  for (int i = 0; i < n_steps; ++i) {
-    const Step& s = steps[static_cast<size_t>(i)];
+  h.add_signed(steps.size());
+  for (const Step& s : steps) {
     h.add(s.kind).add(s.n).add_signed(s.a).add_signed(s.b);
   }
   return h.value();
@@ -890,11 +888,8 @@ std::string PocketState::invariant_violation() const {
     if (un.zone == kGone && alive > 0) return "gone unit with troops";
     if (alive > 0 && un.zone == kCombatZone && un.combat < 0) {
       bool transient = false;  // an attacker waiting for the reaction / its target
-      for (int i = 0; i < n_steps; ++i)
-        if ((steps[static_cast<size_t>(i)].kind == kStepReact ||
-             steps[static_cast<size_t>(i)].kind == kStepChooseTarget) &&
-            steps[static_cast<size_t>(i)].a == u)
-          transient = true;
+      for (const Step& st : steps)
+        if ((st.kind == kStepReact || st.kind == kStepChooseTarget) && st.a == u) transient = true;
       // A concession ends the game at once (PB Spielende 1), possibly in the middle of an
       // attack whose charging unit then stays in the combat zone without a combat.
       if (!transient && win_reason != kWinConcede)

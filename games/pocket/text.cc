@@ -316,7 +316,7 @@ Decision PocketState::decision() const {
     default:
       break;
   }
-  if (n_steps > 0) {
+  if (!steps.empty()) {
     const Step& s = top();
     switch (s.kind) {
       case kStepReact:
@@ -397,7 +397,7 @@ std::string PocketState::why_illegal(const Action& a) const {
   auto unit_ok = [&](int i) { return a.argc > i && a.arg(i) < n_units; };
   bool order_verb = a.verb == kMove || a.verb == kAttack || a.verb == kContinue ||
                     a.verb == kLeave || a.verb == kShoot || a.verb == kSpecial;
-  if (phase == kBattle && n_steps == 0 && stage != kResolving && order_verb && unit_ok(0)) {
+  if (phase == kBattle && steps.empty() && stage != kResolving && order_verb && unit_ok(0)) {
     const Unit& un = units[static_cast<size_t>(a.arg(0))];
     std::string L = unit_label(a.arg(0));
     if (un.owner != active)
@@ -459,7 +459,7 @@ std::string PocketState::why_illegal(const Action& a) const {
       return "PB Aktion 6: no special trait of this unit applies to that troop (regenerate: a "
              "wounded troop with the trait; heal: a wounded troop of another unit in the sector)";
   }
-  if (phase == kBattle && n_steps > 0 && top().kind == kStepAlloc &&
+  if (phase == kBattle && !steps.empty() && top().kind == kStepAlloc &&
       (a.verb == kWound || a.verb == kRemove) && a.arg(0) < n_troops) {
     const Troop& tr = troops[static_cast<size_t>(a.arg(0))];
     const TypeInfo& ti = type_of(a.arg(0));
@@ -476,7 +476,8 @@ std::string PocketState::why_illegal(const Action& a) const {
     }
     return "PB Wunden: an identical troop of the unit is listed first; choose that one";
   }
-  if (phase == kBattle && n_steps > 0 && top().kind == kStepMarkerSource && a.verb == kMarkerFrom) {
+  if (phase == kBattle && !steps.empty() && top().kind == kStepMarkerSource &&
+      a.verb == kMarkerFrom) {
     int owner = troops[static_cast<size_t>(top().a)].owner;
     if (!unit_ok(0)) return "PB Wunden: name one of your units that carries order markers";
     const Unit& un = units[static_cast<size_t>(a.arg(0))];
@@ -487,7 +488,7 @@ std::string PocketState::why_illegal(const Action& a) const {
   if (a.verb == kMarkerFrom)
     return "PB Wunden: a unit gives up an order marker only for a wound marker when the pool is "
            "empty and order markers lie on more than one unit";
-  if (phase == kBattle && n_steps > 0 && top().kind == kStepReact &&
+  if (phase == kBattle && !steps.empty() && top().kind == kStepReact &&
       (a.verb == kReactIntercept || a.verb == kReactShoot)) {
     if (top().b >= 0)
       return "PB Aktion 2: against a rear or flank attack the defender may only wait";

@@ -165,7 +165,7 @@ class Battle {
   }
   // Ends the current turn by passing (skipping phase 1 first if it is offered).
   void pass_turn() {
-    if (state->phase == kBattle && state->n_steps == 0 && state->stage == kPhase1) act("skip");
+    if (state->phase == kBattle && state->steps.empty() && state->stage == kPhase1) act("skip");
     act("pass");
   }
   // The reason why `text` is illegal ("" if legal).

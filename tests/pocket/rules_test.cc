@@ -97,8 +97,8 @@ TEST(PocketRules, PB_Aktion2_ShootReactionCanStopTheAttack) {
   b.act("roll 6");  // 1 hit
   b.act("remove o1.orc");
   EXPECT_FALSE(b.state->unit_alive(o));
-  EXPECT_EQ(b.state->n_steps, 0);      // no melee (PB Aktion 2 B)
-  EXPECT_EQ(b.state->active, kElves);  // the orcs' turn is over
+  EXPECT_EQ(b.state->steps.size(), 0);  // no melee (PB Aktion 2 B)
+  EXPECT_EQ(b.state->active, kElves);   // the orcs' turn is over
 }
 
 TEST(PocketRules, PB_Aktion2_ShootReactionThenAttackerChoosesTarget) {
@@ -333,7 +333,7 @@ TEST(PocketRules, PB_Beschiessen_IntoCombatConserveOptionSplitsHitTotal) {
   EXPECT_EQ(top.kind, kStepAlloc);
   EXPECT_EQ(top.a, 0);  // o1 first
   EXPECT_EQ(top.n, 2);
-  const Step& below = b.state->steps[static_cast<size_t>(b.state->n_steps - 2)];
+  const Step& below = b.state->steps[b.state->steps.size() - 2];
   EXPECT_EQ(below.kind, kStepAlloc);
   EXPECT_EQ(below.a, 1);  // the friendly unit e1
   EXPECT_EQ(below.n, 1);
@@ -351,7 +351,7 @@ TEST(PocketRules, PB_Beschiessen_IntoCombatCeilGivesEveryUnitRoundedUpShare) {
   shoot_into_combat(b);
   ASSERT_FALSE(HasFatalFailure());
   EXPECT_EQ(b.state->top().n, 2);
-  EXPECT_EQ(b.state->steps[static_cast<size_t>(b.state->n_steps - 2)].n, 2);
+  EXPECT_EQ(b.state->steps[b.state->steps.size() - 2].n, 2);
 }
 
 // --- Wounds, markers, round end ----------------------------------------------------------------

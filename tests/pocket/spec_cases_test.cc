@@ -356,9 +356,9 @@ TEST(PocketSpec, PB_Beschiessen_IntoCombatEachUnitTakesItsRoundedUpShare) {
     b.start(kElves, kElves);
     b.act("shoot e2 o1");
     b.act("roll 5");  // 3 hits over 2 units: 3/2 = 1.5, rounded up 2 each
-    ASSERT_GE(b.state->n_steps, 2);
+    ASSERT_GE(b.state->steps.size(), 2);
     const Step& top = b.state->top();
-    const Step& below = b.state->steps[static_cast<size_t>(b.state->n_steps - 2)];
+    const Step& below = b.state->steps[b.state->steps.size() - 2];
     EXPECT_EQ(top.kind, kStepAlloc);
     EXPECT_EQ(top.a, o1);  // the named target allocates first
     EXPECT_EQ(top.n, 2);
@@ -383,9 +383,9 @@ TEST(PocketSpec, PB_Beschiessen_IntoCombatEachUnitTakesItsRoundedUpShare) {
     b.start(kElves, kElves);
     b.act("shoot e2 o1");
     b.act("roll 6");
-    ASSERT_GE(b.state->n_steps, 2);
+    ASSERT_GE(b.state->steps.size(), 2);
     EXPECT_EQ(b.state->top().n, 1);
-    EXPECT_EQ(b.state->steps[static_cast<size_t>(b.state->n_steps - 2)].n, 1);
+    EXPECT_EQ(b.state->steps[b.state->steps.size() - 2].n, 1);
     EXPECT_EQ(b.events.back().text,
               "Shooting into a combat: 1 hit split among 2 units (1 to o1, 1 to e1).");
   }
