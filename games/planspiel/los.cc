@@ -74,7 +74,7 @@ LosResult TraceLos(const Board& b, Field from, Field to, Observer o) {
   if (o == Observer::kAircraft) return r;
   // PS §2.2 forest row, PS §7.2: inside a forest sight is limited to the own field, both for the
   // observer and for a target there (lexicon entry on forest fighting: "Sicht nur im selben
-  // Feld"). G-08 alone would let two neighbouring forest fields see each other, since end fields
+  // Feld"). G-08 alone would let two neighbouring forest fields see each other, as end fields
   // never block; the engine applies the stated rule first.
   for (const Field end : {from, to}) {
     if (IsInsideForest(b, end)) {
