@@ -1,0 +1,50 @@
+// Helpers for the Planspiel tests: the shipped boards and small boards written as terrain rows.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "games/planspiel/board.h"
+#include "games/planspiel/data.h"
+
+namespace feldherr::planspiel::testing {
+
+inline std::string DataDir() {
+  return std::string(FELDHERR_SOURCE_DIR) + "/data/planspiel";
+}
+
+// The shipped board of a situation: 1 = PS-1, 2 = PS-2, 3 = PS-3.
+inline const Board& Ps(int n) {
+  static const std::vector<BoardData> boards = load_planspiel_boards(DataDir());
+  return boards.at(static_cast<size_t>(n - 1)).board;
+}
+
+// A board from terrain rows (scenarios §1.3 symbols) and optional contour rows; every two
+// orthogonally adjacent road fields are joined.
+inline Board MakeBoard(const std::vector<std::string>& terrain,
+                       const std::vector<std::string>& contour = {}) {
+  const int h = static_cast<int>(terrain.size());
+  const int w = static_cast<int>(terrain.front().size());
+  Board b(w, h);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 0; x < w; ++x) {
+      Terrain t{};
+      bool road = false;
+      EXPECT_TRUE(
+          ParseTerrainChar(terrain[static_cast<size_t>(y)][static_cast<size_t>(x)], t, road));
+      b.set_terrain({x, y}, t, road);
+      if (!contour.empty())
+        b.set_contour({x, y}, contour[static_cast<size_t>(y)][static_cast<size_t>(x)] - '0');
+    }
+  }
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      b.link_road({x, y}, {x + 1, y});
+      b.link_road({x, y}, {x, y + 1});
+    }
+  return b;
+}
+
+}  // namespace feldherr::planspiel::testing
