@@ -50,6 +50,11 @@ static_assert(chance_decides_iff_chance_rolls(kSteps),
               "a step is Chance's exactly when Chance rolls for it");
 static_assert(every_row_names_its_decision(kSteps), "every step names its decision kind");
 
+// The markers in the cup a draw picks from: formation, end-turn and chaos markers (WSR 3.1, 9.0).
+int markers_in_cup(const WsrState& s) {
+  return s.cup_formation_markers() + s.cup_end_turn + s.chaos_cup;
+}
+
 }  // namespace
 
 const StepSpec& step_spec(int kind) {
@@ -84,7 +89,7 @@ std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
   if (phase == kOver || steps.empty()) return out;
   switch (step_spec(top().kind).dice) {
     case D::kDraw: {
-      const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0
+      const int total = markers_in_cup(*this);
       for (int f = 0; f < game_->num_formations(); ++f)
         if (cup[static_cast<size_t>(f)] > 0)
           out.push_back(
@@ -112,7 +117,7 @@ std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
 Action WsrState::sample_chance(Rng& rng) const {
   switch (step_spec(top().kind).dice) {
     case D::kDraw: {
-      const int total = cup_formation_markers() + cup_end_turn + chaos_cup;  // chaos.cc: 9.0
+      const int total = markers_in_cup(*this);
       int r = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
       for (int f = 0; f < game_->num_formations(); ++f) {
         r -= cup[static_cast<size_t>(f)];
