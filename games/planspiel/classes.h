@@ -28,6 +28,18 @@ enum class ArmourClass : int8_t {
 };
 enum class GunClass : int8_t { kNone = -1, kLight = 0, kMedium = 1, kHeavy = 2, kSuperHeavy = 3 };
 
+// PS §4.3, WWII classes: the class of a gun against armour by calibre (the tank classification):
+// below 2 cm none (machine weapons), 2-4.9 cm light, 5-8.4 cm medium, 8.5-11.9 cm heavy, from
+// 12 cm super-heavy. An overlong gun (over L/60) counts one class higher (7.5 cm L/70 heavy,
+// 8.8 cm overlong super-heavy), a short or light gun one class lower, but never below light.
+constexpr GunClass gun_class_for(double calibre_mm, bool overlong, bool short_gun) {
+  if (calibre_mm < 20.0) return GunClass::kNone;
+  int g = calibre_mm < 50.0 ? 0 : calibre_mm < 85.0 ? 1 : calibre_mm < 120.0 ? 2 : 3;
+  if (overlong && g < 3) ++g;
+  if (short_gun && g > 0) --g;
+  return static_cast<GunClass>(g);
+}
+
 // PS §8.5: what a fire must do to affect a target.
 enum class TargetClass : uint8_t {
   kArea,       // figure bases; heavy-weapon bases with their crew (G-50)

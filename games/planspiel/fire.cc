@@ -367,14 +367,6 @@ int NetModifier(const std::vector<Modifier>& mods) {
   return net;
 }
 
-GunClass GunClassFor(int calibre_mm, bool overlong, bool short_gun) {
-  if (calibre_mm < 20) return GunClass::kNone;
-  int g = calibre_mm < 50 ? 0 : calibre_mm < 85 ? 1 : calibre_mm < 120 ? 2 : 3;
-  if (overlong) g = std::min(g + 1, 3);
-  if (short_gun) g = std::max(g - 1, 0);
-  return static_cast<GunClass>(g);
-}
-
 // ---------------------------------------------------------------- the effect roll
 
 int EffectLevel(int natural, int net) {

@@ -31,7 +31,7 @@ struct FireWeapon {
   WeaponKind kind = WeaponKind::kInfantry;  // used when `row` is empty; else the row's kind
   int calibre_mm = 0;
   GunClass gun_class =
-      GunClass::kNone;     // against armour, overlong/short already applied (GunClassFor)
+      GunClass::kNone;  // against armour, overlong/short already applied (gun_class_for, classes.h)
   bool overlong = false;   // over L/60 (PS §4.3)
   bool short_gun = false;  // short gun or light gun (PS §4.3, G-18)
 };
@@ -135,10 +135,6 @@ int MinimumCalibreMm(const FireData& data, const FireTarget& t, const FireSituat
 std::vector<Modifier> Modifiers(const FireData& data, const FireWeapon& w, const Firer& firer,
                                 const FireTarget& t, const FireSituation& s);
 int NetModifier(const std::vector<Modifier>& mods);  // PS §8.8: netting is the plain sum
-
-// PS §4.3: the class of a gun against armour by calibre (tank classification), one higher if
-// overlong, one lower if short (not below light). kNone below 2 cm.
-GunClass GunClassFor(int calibre_mm, bool overlong, bool short_gun);
 
 // ---------------------------------------------------------------- the effect roll (PS §8.6, §8.7)
 

@@ -223,23 +223,6 @@ const std::vector<std::string>& unit_value_names() {
   return kNames;
 }
 
-GunClass GunClassForCalibre(double calibre_cm, bool overlong, bool short_gun) {
-  // PS §4.3, the tank classification of the WWII core period (lexicon entry *Panzer*).
-  int c = -1;
-  if (calibre_cm >= 12.0)
-    c = 3;
-  else if (calibre_cm >= 8.5)
-    c = 2;
-  else if (calibre_cm >= 5.0)
-    c = 1;
-  else if (calibre_cm >= 2.0)
-    c = 0;
-  if (c < 0) return GunClass::kNone;  // machine weapons: no gun against armour
-  if (overlong) c = std::min(c + 1, 3);
-  if (short_gun) c = std::max(c - 1, 0);
-  return static_cast<GunClass>(c);
-}
-
 ArmourClass ArmourClassForWeight(double weight_t) {
   if (weight_t < 20.0) return ArmourClass::kLight;
   if (weight_t < 40.0) return ArmourClass::kMedium;
@@ -382,7 +365,7 @@ std::vector<UnitType> load_unit_types(const std::string& path) {
     if (u.has_weapon && !u.weapon.indirect &&
         u.provenance.at("gun_class") != Provenance::kStandIn) {
       const GunClass derived =
-          GunClassForCalibre(u.weapon.calibre_cm, u.weapon.overlong, u.weapon.short_gun);
+          gun_class_for(u.weapon.calibre_cm * 10.0, u.weapon.overlong, u.weapon.short_gun);
       if (derived != u.gun)
         r.Fail(gun_node, "field 'gun_class' is '" + std::string(NameOf(kGunClasses, u.gun)) +
                              "', but a " + Reader::Short(u.weapon.calibre_cm) + " cm gun" +

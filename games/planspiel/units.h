@@ -81,11 +81,6 @@ struct UnitType {
 // named "weapon.calibre_cm" and so on.
 const std::vector<std::string>& unit_value_names();
 
-// PS §4.3, WWII classes: the gun class of a gun of this calibre against armour. Below 2 cm none
-// (machine weapons), 2-4.9 light, 5-8.4 medium, 8.5-11.9 heavy, from 12 cm super-heavy. An
-// overlong gun counts one class higher (7.5 cm L/70 heavy, 8.8 cm overlong super-heavy), a short
-// or light gun one class lower, but never below light (docs/rules/planspiel.md §4.3 reading).
-GunClass GunClassForCalibre(double calibre_cm, bool overlong, bool short_gun);
 // PS §4.3: the armour class of a tank of this weight: under 20 t light, up to 39 t medium (the
 // lexicon's gap between 39 and 40 t counts medium), up to 50 t heavy, over 50 t super-heavy.
 ArmourClass ArmourClassForWeight(double weight_t);

@@ -23,7 +23,7 @@ FireWeapon Weapon(const std::string& row, int calibre_mm, bool overlong = false)
   w.row = row;
   w.calibre_mm = calibre_mm;
   w.overlong = overlong;
-  w.gun_class = GunClassFor(calibre_mm, overlong, false);
+  w.gun_class = gun_class_for(calibre_mm, overlong, false);
   return w;
 }
 FireWeapon Infantry() {
@@ -336,17 +336,17 @@ TEST(PlanspielFire, PS_8_10_HeavyArtilleryAgainstArmour) {
 }
 
 TEST(PlanspielFire, PS_4_3_GunClassByCalibreOverlongAndShort) {
-  EXPECT_EQ(GunClassFor(8, false, false), GunClass::kNone);
-  EXPECT_EQ(GunClassFor(20, false, false), GunClass::kLight);
-  EXPECT_EQ(GunClassFor(37, false, false), GunClass::kLight);
-  EXPECT_EQ(GunClassFor(75, false, false), GunClass::kMedium);
-  EXPECT_EQ(GunClassFor(76, false, false), GunClass::kMedium);
-  EXPECT_EQ(GunClassFor(75, true, false), GunClass::kHeavy);  // 7.5 cm L/70
-  EXPECT_EQ(GunClassFor(85, false, false), GunClass::kHeavy);
-  EXPECT_EQ(GunClassFor(88, true, false), GunClass::kSuperHeavy);
-  EXPECT_EQ(GunClassFor(120, false, false), GunClass::kSuperHeavy);
-  EXPECT_EQ(GunClassFor(75, false, true), GunClass::kLight);
-  EXPECT_EQ(GunClassFor(37, false, true), GunClass::kLight);
+  EXPECT_EQ(gun_class_for(8, false, false), GunClass::kNone);
+  EXPECT_EQ(gun_class_for(20, false, false), GunClass::kLight);
+  EXPECT_EQ(gun_class_for(37, false, false), GunClass::kLight);
+  EXPECT_EQ(gun_class_for(75, false, false), GunClass::kMedium);
+  EXPECT_EQ(gun_class_for(76, false, false), GunClass::kMedium);
+  EXPECT_EQ(gun_class_for(75, true, false), GunClass::kHeavy);  // 7.5 cm L/70
+  EXPECT_EQ(gun_class_for(85, false, false), GunClass::kHeavy);
+  EXPECT_EQ(gun_class_for(88, true, false), GunClass::kSuperHeavy);
+  EXPECT_EQ(gun_class_for(120, false, false), GunClass::kSuperHeavy);
+  EXPECT_EQ(gun_class_for(75, false, true), GunClass::kLight);
+  EXPECT_EQ(gun_class_for(37, false, true), GunClass::kLight);
 }
 
 // ---------------------------------------------------------------- minimum calibre

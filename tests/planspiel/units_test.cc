@@ -72,27 +72,27 @@ TEST(PlanspielUnits, PS_4_3_ArmourAndGunAreSeparateClasses) {
   EXPECT_EQ(T("KV1").gun, GunClass::kMedium);
   EXPECT_EQ(T("PZII").armour, ArmourClass::kLight);
   EXPECT_EQ(T("PZIV").armour, ArmourClass::kMedium);
-  EXPECT_EQ(GunClassForCalibre(7.62, false, false), GunClass::kMedium);
+  EXPECT_EQ(gun_class_for(7.62 * 10.0, false, false), GunClass::kMedium);
 }
 
 TEST(PlanspielUnits, PS_4_3_GunClassFromCalibreOverlongAndShort) {
-  EXPECT_EQ(GunClassForCalibre(0.79, false, false), GunClass::kNone);
-  EXPECT_EQ(GunClassForCalibre(1.99, false, false), GunClass::kNone);
-  EXPECT_EQ(GunClassForCalibre(2.0, false, false), GunClass::kLight);
-  EXPECT_EQ(GunClassForCalibre(4.9, false, false), GunClass::kLight);
-  EXPECT_EQ(GunClassForCalibre(5.0, false, false), GunClass::kMedium);
-  EXPECT_EQ(GunClassForCalibre(8.4, false, false), GunClass::kMedium);
-  EXPECT_EQ(GunClassForCalibre(8.5, false, false), GunClass::kHeavy);
-  EXPECT_EQ(GunClassForCalibre(12.8, false, false), GunClass::kSuperHeavy);
-  EXPECT_EQ(GunClassForCalibre(12.0, false, false), GunClass::kSuperHeavy);
+  EXPECT_EQ(gun_class_for(0.79 * 10.0, false, false), GunClass::kNone);
+  EXPECT_EQ(gun_class_for(1.99 * 10.0, false, false), GunClass::kNone);
+  EXPECT_EQ(gun_class_for(2.0 * 10.0, false, false), GunClass::kLight);
+  EXPECT_EQ(gun_class_for(4.9 * 10.0, false, false), GunClass::kLight);
+  EXPECT_EQ(gun_class_for(5.0 * 10.0, false, false), GunClass::kMedium);
+  EXPECT_EQ(gun_class_for(8.4 * 10.0, false, false), GunClass::kMedium);
+  EXPECT_EQ(gun_class_for(8.5 * 10.0, false, false), GunClass::kHeavy);
+  EXPECT_EQ(gun_class_for(12.8 * 10.0, false, false), GunClass::kSuperHeavy);
+  EXPECT_EQ(gun_class_for(12.0 * 10.0, false, false), GunClass::kSuperHeavy);
   // Overlong: one class higher (7.5 cm L/70 heavy, 8.8 cm overlong super-heavy).
-  EXPECT_EQ(GunClassForCalibre(7.5, true, false), GunClass::kHeavy);
-  EXPECT_EQ(GunClassForCalibre(8.8, true, false), GunClass::kSuperHeavy);
-  EXPECT_EQ(GunClassForCalibre(15.0, true, false), GunClass::kSuperHeavy);
+  EXPECT_EQ(gun_class_for(7.5 * 10.0, true, false), GunClass::kHeavy);
+  EXPECT_EQ(gun_class_for(8.8 * 10.0, true, false), GunClass::kSuperHeavy);
+  EXPECT_EQ(gun_class_for(15.0 * 10.0, true, false), GunClass::kSuperHeavy);
   // Short and light guns: one class lower, never below light.
-  EXPECT_EQ(GunClassForCalibre(7.5, false, true), GunClass::kLight);
-  EXPECT_EQ(GunClassForCalibre(10.5, false, true), GunClass::kMedium);
-  EXPECT_EQ(GunClassForCalibre(3.7, false, true), GunClass::kLight);
+  EXPECT_EQ(gun_class_for(7.5 * 10.0, false, true), GunClass::kLight);
+  EXPECT_EQ(gun_class_for(10.5 * 10.0, false, true), GunClass::kMedium);
+  EXPECT_EQ(gun_class_for(3.7 * 10.0, false, true), GunClass::kLight);
 }
 
 // PS §4.3 weight bands: every combat vehicle's armour class is the class of its weight.
@@ -112,7 +112,8 @@ TEST(PlanspielUnits, PS_4_3_ArmourClassFromWeight) {
 TEST(PlanspielUnits, PS_4_3_CatalogueGunClassesFollowTheirCalibres) {
   for (const UnitType& u : Types()) {
     if (!u.has_weapon || u.weapon.indirect) continue;
-    EXPECT_EQ(u.gun, GunClassForCalibre(u.weapon.calibre_cm, u.weapon.overlong, u.weapon.short_gun))
+    EXPECT_EQ(u.gun,
+              gun_class_for(u.weapon.calibre_cm * 10.0, u.weapon.overlong, u.weapon.short_gun))
         << u.id;
   }
   EXPECT_EQ(T("LFH105").gun, GunClass::kMedium);  // "like an AT gun of comparable weight"
