@@ -14,6 +14,7 @@
 #include "engine/errors.h"
 #include "engine/toml_guard.h"
 #include "engine/toml_util.h"
+#include "games/planspiel/toml_reader.h"
 
 namespace feldherr::planspiel {
 
@@ -37,77 +38,7 @@ namespace {
 
 constexpr int kMaxSide = 100;
 
-class Reader {
- public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void Fail(uint32_t line, const std::string& msg) const {
-    throw DataError(file_ + ":" + std::to_string(line == 0 ? 1 : line) + ": " + msg);
-  }
-  [[noreturn]] void Fail(const toml::node& n, const std::string& msg) const {
-    Fail(n.source().begin.line, msg);
-  }
-
-  toml::table Parse() const {
-    const std::string swapped = toml_guard_swap(read_data_file(file_), file_);
-    try {
-      return toml::parse(std::string_view(swapped), std::string_view(file_));
-    } catch (const toml::parse_error& e) {
-      Fail(e.source().begin.line, "TOML syntax error: " + toml_guard_unswap(e.description()));
-    }
-  }
-
-  void Keys(const toml::table& t, const std::vector<std::string_view>& allowed,
-            const std::string& where) const {
-    for (auto&& [k, v] : t) {
-      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end()) {
-        std::string list;
-        for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-        Fail(k.source().begin.line, "unknown field '" + toml_guard_unswap(k.str()) + "' " + where +
-                                        " (allowed: " + list + ")");
-      }
-    }
-  }
-  const toml::node& Req(const toml::table& t, std::string_view key,
-                        const std::string& where) const {
-    const toml::node* n = t.get(key);
-    if (!n) Fail(t.source().begin.line, "missing field '" + std::string(key) + "' " + where);
-    return *n;
-  }
-  std::string Str(const toml::node& n, std::string_view key) const {
-    const auto* s = n.as_string();
-    if (!s)
-      Fail(n, "field '" + std::string(key) + "' must be a string, not " + toml_type_name(n.type()));
-    if (s->get().empty()) Fail(n, "field '" + std::string(key) + "' must not be empty");
-    return toml_guard_unswap(s->get());
-  }
-  int Int(const toml::node& n, std::string_view key, int lo, int hi) const {
-    const auto* v = n.as_integer();
-    if (!v)
-      Fail(n,
-           "field '" + std::string(key) + "' must be an integer, not " + toml_type_name(n.type()));
-    if (v->get() < lo || v->get() > hi) {
-      Fail(n, "field '" + std::string(key) + "' must be between " + std::to_string(lo) + " and " +
-                  std::to_string(hi) + " (is " + std::to_string(v->get()) + ")");
-    }
-    return static_cast<int>(v->get());
-  }
-  const toml::array& Arr(const toml::node& n, std::string_view key) const {
-    const auto* a = n.as_array();
-    if (!a)
-      Fail(n, "field '" + std::string(key) + "' must be an array, not " + toml_type_name(n.type()));
-    return *a;
-  }
-  const toml::table& Table(const toml::node& n, std::string_view key) const {
-    const auto* t = n.as_table();
-    if (!t)
-      Fail(n, "field '" + std::string(key) + "' must be a table, not " + toml_type_name(n.type()));
-    return *t;
-  }
-
- private:
-  std::string file_;
-};
+using Reader = TomlReader;
 
 std::string FieldText(Field f) {
   return "(" + std::to_string(f.x) + "," + std::to_string(f.y) + ")";
