@@ -1,4 +1,5 @@
 #include "engine/registry.h"
+#include "games/planspiel/module.h"
 #include "games/pocket/pocket.h"
 #include "games/rivet/rivet.h"
 #include "games/westerplatte/ai.h"
@@ -13,6 +14,7 @@ const Registry& all_games() {
     r.add(wsr::wsr_module());                    // basic scenarios B1-B4
     r.add(westerplatte::westerplatte_module());  // 7 Tage der Westerplatte (cooperative)
     r.add(rivet::rivet_module());                // Rivet Wars: missions 1-10 (docs/rivet.md)
+    r.add(planspiel::planspiel_module());        // rules being built: data only (docs/planspiel.md)
     return r;
   }();
   return registry;

@@ -659,6 +659,7 @@ HttpReply Hub::catalog() {
     if (seconds <= options_.ai_max_seconds) players.push_back(text);
   json games = json::array();
   for (const GameModule& m : registry_.modules()) {
+    if (m.scenarios.empty()) continue;  // a game whose rules are being built: nothing to play
     json scenarios = json::array(), options = json::array(), seats = json::array();
     for (const ScenarioInfo& s : m.scenarios)
       scenarios.push_back({{"id", s.id}, {"title", s.title}});

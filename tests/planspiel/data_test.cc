@@ -3,6 +3,7 @@
 #include "games/planspiel/data.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -85,7 +86,8 @@ class PlanspielBadFile : public ::testing::Test {
     return line;
   }
   static std::string Error(const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() / "planspiel_data_test";
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("planspiel_data_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "bad.toml").string();
     std::ofstream(path) << text;

@@ -3,6 +3,7 @@
 #include "games/planspiel/fire_data.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -86,7 +87,8 @@ class PlanspielBadFireFile : public ::testing::Test {
     return line;
   }
   static std::string Error(const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() / "planspiel_fire_data_test";
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("planspiel_fire_data_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "bad.toml").string();
     std::ofstream(path) << text;

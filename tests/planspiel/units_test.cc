@@ -3,6 +3,7 @@
 #include "games/planspiel/units.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -209,7 +210,8 @@ class PlanspielBadUnits : public ::testing::Test {
     return line;
   }
   static std::string Error(const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() / "planspiel_units_test";
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("planspiel_units_test_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "units.toml").string();
     std::ofstream(path) << text;
