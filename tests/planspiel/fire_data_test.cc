@@ -87,17 +87,8 @@ class PlanspielBadFireFile : public ::testing::Test {
     return line;
   }
   static std::string Error(const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("planspiel_fire_data_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string path = (dir / "bad.toml").string();
-    std::ofstream(path) << text;
-    try {
-      (void)load_fire_data(path);
-    } catch (const DataError& e) {
-      return e.what();
-    }
-    return "";
+    return testing::LoadError("bad.toml", text,
+                              [](const std::string& p) { (void)load_fire_data(p); });
   }
   static void Expect(const std::string& text, const std::string& message) {
     const std::string e = Error(text);

@@ -2,10 +2,14 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "engine/errors.h"
 #include "games/planspiel/board.h"
 #include "games/planspiel/data.h"
 
@@ -45,6 +49,23 @@ inline Board MakeBoard(const std::vector<std::string>& terrain,
       b.link_road({x, y}, {x, y + 1});
     }
   return b;
+}
+
+// The DataError message of `load` on a file `name` holding `text`, "" when it loads. The file is
+// written into a folder of this test process: ctest runs the tests of one binary in parallel.
+template <class Load>
+std::string LoadError(const std::string& name, const std::string& text, Load load) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("planspiel_test_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / name).string();
+  std::ofstream(path) << text;
+  try {
+    load(path);
+  } catch (const DataError& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace feldherr::planspiel::testing

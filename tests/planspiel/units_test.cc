@@ -210,17 +210,8 @@ class PlanspielBadUnits : public ::testing::Test {
     return line;
   }
   static std::string Error(const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("planspiel_units_test_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    const std::string path = (dir / "units.toml").string();
-    std::ofstream(path) << text;
-    try {
-      (void)load_unit_types(path);
-    } catch (const DataError& e) {
-      return e.what();
-    }
-    return "";
+    return testing::LoadError("units.toml", text,
+                              [](const std::string& p) { (void)load_unit_types(p); });
   }
   static void Expect(const std::string& text, int line, const std::string& message) {
     const std::string e = Error(text);
