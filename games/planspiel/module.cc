@@ -1,10 +1,14 @@
 #include "games/planspiel/module.h"
 
 #include <filesystem>
+#include <limits>
 
 #include "engine/errors.h"
+#include "engine/scored_player.h"
 #include "games/planspiel/data.h"
 #include "games/planspiel/fire_data.h"
+#include "games/planspiel/situation.h"
+#include "games/planspiel/state.h"
 #include "games/planspiel/units.h"
 
 namespace feldherr::planspiel {
@@ -15,13 +19,62 @@ void validate_data_file(const std::string& path) {
     (void)load_unit_types(path);
   } else if (name == "weapons.toml") {
     (void)load_fire_data(path);
+  } else if (name.rfind("situation-", 0) == 0 &&
+             std::filesystem::path(name).extension() == ".toml") {
+    (void)load_situation(path, shipped_unit_types(), shipped_planspiel_boards());
   } else if (name.rfind("ps", 0) == 0 && std::filesystem::path(name).extension() == ".toml") {
     (void)load_board(path);
   } else {
     throw DataError(path +
-                    ": not a Planspiel data file (a board ps*.toml, units.toml or weapons.toml)");
+                    ": not a Planspiel data file (a board ps*.toml, a situation situation-*.toml, "
+                    "units.toml or weapons.toml)");
   }
 }
+
+namespace {
+
+// The nearest distance from `f` to an objective field.
+int ToObjective(const PlanspielState& s, Field f) {
+  int best = 99;
+  for (Field o : s.ps().objective_fields()) best = std::min(best, Distance(f, o));
+  return best;
+}
+
+// A simple scorer: fire where it can hurt (the chance of any effect, more for a knock-out or
+// elimination), move towards the objectives, end the half-turn when nothing else pays.
+double Score(const State& view, const Action& a, Rng& rng) {
+  const auto& s = dynamic_cast<const PlanspielState&>(view);
+  const Board& b = s.ps().board();
+  const double noise = static_cast<double>(rng.below(1000)) / 100000.0;
+  if (a.verb == kFertig) return 0.0;
+  const int u = a.arg(0);
+  const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
+  if (a.verb == kFire) {
+    double value = 0;
+    Firer firer;
+    firer.suppression = s.unit(u).suppression;
+    for (int t : s.targets_in(u, f)) {
+      const auto odds = OddsIn36(s.ps().fire_data(), s.weapon_of(u), firer, s.target_of(t),
+                                 s.fire_situation(u, f));
+      value += (36 - odds[0]) / 36.0 + 3.0 *
+                                           (odds[static_cast<size_t>(Outcome::kKnockedOut)] +
+                                            odds[static_cast<size_t>(Outcome::kEliminated)]) /
+                                           36.0;
+    }
+    return value > 0 ? 1.0 + value + noise : -0.5;
+  }
+  // A move: closer to the objectives; an attacker (not holding them) gains more.
+  const Field from = s.unit(u).status == UnitStatus::kWaiting
+                         ? s.ps().situation().units[static_cast<size_t>(u)].field
+                         : s.field_of(u);
+  const int gain = ToObjective(s, from) - ToObjective(s, f);
+  bool on_objective = false;
+  for (Field o : s.ps().objective_fields()) on_objective = on_objective || o == from;
+  if (on_objective) return -1.0;  // holders hold
+  return 0.2 * gain + (s.ps().dug_in(f) ? 0.3 : 0.0) + noise;
+}
+
+}  // namespace
 
 GameModule planspiel_module() {
   GameModule m;
@@ -29,6 +82,40 @@ GameModule planspiel_module() {
   m.title = "Planspielregeln Zweiter Weltkrieg";
   m.data_subdir = "planspiel";
   m.validate_file = validate_data_file;
+  for (const Situation& s : shipped_situations()) m.scenarios.push_back({s.id, s.title});
+  m.create = [](std::string_view scenario, const Options&) -> std::shared_ptr<const Game> {
+    return make_planspiel(std::string(scenario));
+  };
+  m.make_heuristic = [](int seat, uint64_t seed) -> std::unique_ptr<Player> {
+    (void)seat;
+    return std::make_unique<ScoredPlayer>("heuristic", ActionScorer(Score), seed, 1e-9);
+  };
+  m.invariant = [](const State& st) -> std::string {
+    const auto& s = dynamic_cast<const PlanspielState&>(st);
+    const Board& b = s.ps().board();
+    for (int u = 0; u < s.num_units(); ++u) {
+      const UnitState& us = s.unit(u);
+      if (us.status != UnitStatus::kOnBoard) continue;
+      if (!Passable(b, s.field_of(u), s.ps().type(u).terrain))
+        return "PS §6.5: a unit stands on a field it cannot enter";
+      if (us.suppression != 0 && (us.suppression < 3 || us.suppression > 6))
+        return "PS §8.14: a suppression marker below level 3";
+    }
+    // PS §5.1: every field within the stacking limit for both parties.
+    std::vector<FieldContents> fields(static_cast<size_t>(b.width() * b.height()));
+    for (int u = 0; u < s.num_units(); ++u)
+      if (s.unit(u).status == UnitStatus::kOnBoard)
+        fields[static_cast<size_t>(b.index(s.field_of(u)))].push_back(
+            OccupantOf(s.ps().type(u), s.ps().situation().units[static_cast<size_t>(u)].party));
+    for (const FieldContents& c : fields) {
+      bool red = false, blue = false;
+      for (const Occupant& o : c) (o.party == kPartyRed ? red : blue) = true;
+      if (red && blue) return "G-07: both parties in one field";
+      for (int p = 0; p < kParties; ++p)
+        if (!WithinStackingLimit(c, p)) return "PS §5.1: a field over the stacking limit";
+    }
+    return "";
+  };
   return m;
 }
 

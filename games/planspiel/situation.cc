@@ -1,0 +1,310 @@
+// Planspiel situation loader (games/planspiel/situation.h). Strict: unknown fields, missing
+// fields, wrong types, unknown types and parties, fields off the board, duplicate ids and values
+// without provenance are all DataError("FILE:LINE: message"); it never crashes on any input.
+#include "games/planspiel/situation.h"
+
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "engine/errors.h"
+#include "games/planspiel/toml_reader.h"
+
+namespace feldherr::planspiel {
+
+const char* party_name(int party) {
+  return party == kPartyRed ? "red" : party == kPartyBlue ? "blue" : "none";
+}
+
+namespace {
+
+using Reader = TomlReader;
+
+bool ParseXY(const std::string& s, Field& f) {
+  const size_t comma = s.find(',');
+  if (comma == std::string::npos || comma == 0 || comma + 1 >= s.size() || s.size() > 7)
+    return false;
+  const auto digits = [](const std::string& t) {
+    return std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  const std::string xs = s.substr(0, comma), ys = s.substr(comma + 1);
+  if (!digits(xs) || !digits(ys)) return false;
+  f = {std::stoi(xs), std::stoi(ys)};
+  return true;
+}
+
+Field FieldOf(const Reader& r, const toml::node& n, std::string_view key, const Board& b) {
+  const std::string s = r.Str(n, key);
+  Field f;
+  if (!ParseXY(s, f))
+    r.Fail(n, "field '" + std::string(key) + "' must be \"x,y\" (is '" + s + "')");
+  if (!b.on_board(f))
+    r.Fail(n, "field '" + std::string(key) + "' " + s + " is off the board (" +
+                  std::to_string(b.width()) + " x " + std::to_string(b.height()) + ")");
+  return f;
+}
+
+std::vector<Field> FieldList(const Reader& r, const toml::node& n, std::string_view key,
+                             const Board& b) {
+  std::vector<Field> out;
+  for (const toml::node& e : r.Arr(n, key)) {
+    const Field f = FieldOf(r, e, key, b);
+    if (std::find(out.begin(), out.end(), f) != out.end())
+      r.Fail(e, "field '" + std::string(key) + "' lists " + r.Str(e, key) + " twice");
+    out.push_back(f);
+  }
+  return out;
+}
+
+int Party(const Reader& r, const toml::node& n, std::string_view key, bool none_ok) {
+  const std::string s = r.Str(n, key);
+  if (s == "red") return kPartyRed;
+  if (s == "blue") return kPartyBlue;
+  if (none_ok && s == "none") return -1;
+  r.Fail(n, "field '" + std::string(key) + "' must be \"red\" or \"blue\"" +
+                (none_ok ? " or \"none\"" : "") + " (is '" + s + "')");
+}
+
+// The table's provenance: one known provenance per value present (every key but `skip` and
+// "provenance"), nothing else.
+std::map<std::string, Provenance> ProvenanceOf(const Reader& r, const toml::table& t,
+                                               const std::vector<std::string_view>& skip,
+                                               const std::string& where) {
+  const toml::table& p = r.Table(r.Req(t, "provenance", where), "provenance");
+  std::map<std::string, Provenance> out;
+  for (auto&& [k, v] : p) {
+    const std::string key(k.str());
+    if (!t.contains(key) || key == "provenance" ||
+        std::find(skip.begin(), skip.end(), key) != skip.end())
+      r.Fail(k.source().begin.line,
+             "provenance names '" + key + "', which is not a value " + where);
+    const std::string name = r.Str(v, "provenance." + key);
+    bool known = false;
+    for (Provenance q : {Provenance::kPrinted, Provenance::kRulesText, Provenance::kRulesExample,
+                         Provenance::kPublicUnverified, Provenance::kStandIn})
+      if (name == provenance_name(q)) {
+        out[key] = q;
+        known = true;
+      }
+    if (!known)
+      r.Fail(v, "unknown provenance '" + name +
+                    "' (printed, rules-text, rules-example, public-unverified, stand-in)");
+  }
+  for (auto&& [k, v] : t) {
+    const std::string key(k.str());
+    if (key == "provenance" || std::find(skip.begin(), skip.end(), key) != skip.end()) continue;
+    if (!out.count(key)) r.Fail(p, "value '" + key + "' " + where + " has no provenance");
+  }
+  return out;
+}
+
+const std::vector<std::string_view> kSituationKeys = {
+    "id",         "title",       "board",  "start_cycle_turn",
+    "game_turns", "first_mover", "dug_in", "provenance"};
+const std::vector<std::string_view> kUnitKeys = {
+    "id", "party", "type", "field", "arrives", "camouflaged", "detected", "provenance"};
+const std::vector<std::string_view> kObjectiveKeys = {"id", "fields", "controller", "provenance"};
+const std::vector<std::string_view> kOutcomeKeys = {"result", "text", "when", "provenance"};
+const std::vector<std::string_view> kConditionKeys = {"controls", "set",          "min",
+                                                      "max",      "fewer_losses", "losses_at_most"};
+
+Condition ReadCondition(const Reader& r, const toml::table& c, const Situation& s,
+                        const std::string& where) {
+  r.Keys(c, kConditionKeys, where);
+  Condition out;
+  const int kinds = (c.contains("controls") ? 1 : 0) + (c.contains("fewer_losses") ? 1 : 0) +
+                    (c.contains("losses_at_most") ? 1 : 0);
+  if (kinds != 1)
+    r.Fail(c, "a condition " + where +
+                  " names exactly one of 'controls', 'fewer_losses', 'losses_at_most'");
+  if (const toml::node* n = c.get("controls")) {
+    out.kind = Condition::Kind::kControls;
+    out.party = Party(r, *n, "controls", false);
+    const toml::node& set = r.Req(c, "set", where);
+    out.set = r.Str(set, "set");
+    const auto it = std::find_if(s.objectives.begin(), s.objectives.end(),
+                                 [&](const ObjectiveSet& o) { return o.id == out.set; });
+    if (it == s.objectives.end())
+      r.Fail(set, "field 'set' names no [[objective]] (is '" + out.set + "')");
+    const int size = static_cast<int>(it->fields.size());
+    out.min = c.contains("min") ? r.Int(*c.get("min"), "min", 0, size) : 0;
+    out.max = c.contains("max") ? r.Int(*c.get("max"), "max", out.min, size) : size;
+  } else {
+    if (c.contains("set") || c.contains("min") || c.contains("max"))
+      r.Fail(c, "'set', 'min' and 'max' belong to a 'controls' condition " + where);
+    const bool fewer = c.contains("fewer_losses");
+    out.kind = fewer ? Condition::Kind::kFewerLosses : Condition::Kind::kLossesAtMost;
+    out.party = Party(r, *c.get(fewer ? "fewer_losses" : "losses_at_most"),
+                      fewer ? "fewer_losses" : "losses_at_most", false);
+  }
+  return out;
+}
+
+}  // namespace
+
+Situation load_situation(const std::string& path, const std::vector<UnitType>& types,
+                         const std::vector<BoardData>& boards) {
+  const Reader r(path);
+  const toml::table root = r.Parse();
+  r.Keys(root, {"situation", "unit", "objective", "outcome"}, "at the top level");
+  const toml::table& t =
+      r.Table(r.Req(root, "situation", "at the top level ([situation])"), "situation");
+  const std::string w = "in [situation]";
+  r.Keys(t, kSituationKeys, w);
+  Situation s;
+  s.file = path;
+  s.id = r.Str(r.Req(t, "id", w), "id");
+  s.title = r.Str(r.Req(t, "title", w), "title");
+  const toml::node& board_node = r.Req(t, "board", w);
+  s.board = r.Str(board_node, "board");
+  const auto bit = std::find_if(boards.begin(), boards.end(),
+                                [&](const BoardData& d) { return d.id == s.board; });
+  if (bit == boards.end())
+    r.Fail(board_node, "field 'board' names no board (is '" + s.board + "')");
+  const Board& b = bit->board;
+  // Scenarios §1.4: day turns D1..D16; every game turn is a day turn.
+  s.start_cycle_turn = r.Int(r.Req(t, "start_cycle_turn", w), "start_cycle_turn", 1, 16);
+  const toml::node& turns_node = r.Req(t, "game_turns", w);
+  s.game_turns = r.Int(turns_node, "game_turns", 1, 16);
+  if (s.start_cycle_turn + s.game_turns - 1 > 16)
+    r.Fail(turns_node,
+           "the game would reach a night turn: start_cycle_turn + game_turns - 1 must "
+           "be at most 16 (scenarios §1.4)");
+  s.first_mover = Party(r, r.Req(t, "first_mover", w), "first_mover", false);
+  s.dug_in = FieldList(r, r.Req(t, "dug_in", w), "dug_in", b);
+  s.provenance = ProvenanceOf(r, t, {"id", "title"}, w);
+
+  std::set<std::string> ids;
+  if (const toml::node* units = root.get("unit")) {
+    for (const toml::node& e : r.Arr(*units, "unit")) {
+      const toml::table& u = r.Table(e, "unit");
+      const std::string uw = "in [[unit]] at line " + std::to_string(u.source().begin.line);
+      r.Keys(u, kUnitKeys, uw);
+      SituationUnit su;
+      su.line = static_cast<int>(u.source().begin.line);
+      const toml::node& id_node = r.Req(u, "id", uw);
+      su.id = r.Str(id_node, "id");
+      if (su.id.size() > 12 || !std::all_of(su.id.begin(), su.id.end(), [](char c) {
+            return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+          }))
+        r.Fail(id_node,
+               "field 'id' must be up to 12 capitals, digits and '-' (is '" + su.id + "')");
+      if (!ids.insert(su.id).second) r.Fail(id_node, "duplicate unit id '" + su.id + "'");
+      su.party = Party(r, r.Req(u, "party", uw), "party", false);
+      const toml::node& type_node = r.Req(u, "type", uw);
+      su.type = r.Str(type_node, "type");
+      const UnitType* type = find_unit_type(types, su.type);
+      if (type == nullptr)
+        r.Fail(type_node,
+               "field 'type' names no unit type of the catalogue (is '" + su.type + "')");
+      const toml::node& field_node = r.Req(u, "field", uw);
+      su.field = FieldOf(r, field_node, "field", b);
+      if (const toml::node* a = u.get("arrives")) {
+        su.arrives = r.Int(*a, "arrives", 1, s.game_turns);
+        if (!IsBoardEdgeField(b, su.field))
+          r.Fail(field_node, "a reinforcement enters at an edge field (scenarios §1.6)");
+      }
+      if (!Passable(b, su.field, type->terrain))
+        r.Fail(field_node, "a " + su.type + " cannot stand in " + r.Str(field_node, "field") +
+                               " (PS §6.5, G-04)");
+      if (const toml::node* c = u.get("camouflaged")) su.camouflaged = r.Bool(*c, "camouflaged");
+      if (const toml::node* d = u.get("detected")) su.detected = r.Bool(*d, "detected");
+      if (su.arrives > 0 && (su.camouflaged || su.detected))
+        r.Fail(u, "a reinforcement starts with no camouflage or detected marker (scenarios §1.5)");
+      su.provenance = ProvenanceOf(r, u, {"id"}, uw);
+      s.units.push_back(std::move(su));
+    }
+  }
+  if (s.units.empty()) r.Fail(t, "a situation has [[unit]] tables");
+
+  if (const toml::node* objs = root.get("objective")) {
+    for (const toml::node& e : r.Arr(*objs, "objective")) {
+      const toml::table& o = r.Table(e, "objective");
+      const std::string ow = "in [[objective]] at line " + std::to_string(o.source().begin.line);
+      r.Keys(o, kObjectiveKeys, ow);
+      ObjectiveSet os;
+      os.line = static_cast<int>(o.source().begin.line);
+      const toml::node& id_node = r.Req(o, "id", ow);
+      os.id = r.Str(id_node, "id");
+      for (const ObjectiveSet& prev : s.objectives)
+        if (prev.id == os.id) r.Fail(id_node, "duplicate objective id '" + os.id + "'");
+      const toml::node& fields_node = r.Req(o, "fields", ow);
+      os.fields = FieldList(r, fields_node, "fields", b);
+      if (os.fields.empty()) r.Fail(fields_node, "field 'fields' must list at least one field");
+      const toml::node& ctl = r.Req(o, "controller", ow);
+      for (const toml::node& c : r.Arr(ctl, "controller"))
+        os.controller.push_back(Party(r, c, "controller", true));
+      if (os.controller.size() != os.fields.size())
+        r.Fail(ctl, "field 'controller' names one controller per field (" +
+                        std::to_string(os.fields.size()) + ")");
+      os.provenance = ProvenanceOf(r, o, {"id"}, ow);
+      s.objectives.push_back(std::move(os));
+    }
+  }
+  // A field of two objective sets has one controller.
+  for (size_t i = 0; i < s.objectives.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      for (size_t a = 0; a < s.objectives[i].fields.size(); ++a)
+        for (size_t c = 0; c < s.objectives[j].fields.size(); ++c)
+          if (s.objectives[i].fields[a] == s.objectives[j].fields[c] &&
+              s.objectives[i].controller[a] != s.objectives[j].controller[c])
+            r.Fail(static_cast<uint32_t>(s.objectives[i].line),
+                   "a field of two objective sets has two controllers at the start");
+
+  const toml::node* outs = root.get("outcome");
+  if (outs == nullptr) r.Fail(t, "a situation has [[outcome]] tables (scenarios §1.7)");
+  for (const toml::node& e : r.Arr(*outs, "outcome")) {
+    const toml::table& o = r.Table(e, "outcome");
+    const std::string ow = "in [[outcome]] at line " + std::to_string(o.source().begin.line);
+    r.Keys(o, kOutcomeKeys, ow);
+    OutcomeLine line;
+    line.line = static_cast<int>(o.source().begin.line);
+    const toml::node& res = r.Req(o, "result", ow);
+    const std::string result = r.Str(res, "result");
+    if (result == "red")
+      line.winner = kPartyRed;
+    else if (result == "blue")
+      line.winner = kPartyBlue;
+    else if (result == "draw")
+      line.winner = -1;
+    else
+      r.Fail(res, "field 'result' must be \"red\", \"blue\" or \"draw\" (is '" + result + "')");
+    line.text = r.Str(r.Req(o, "text", ow), "text");
+    for (const toml::node& c : r.Arr(r.Req(o, "when", ow), "when"))
+      line.when.push_back(ReadCondition(r, r.Table(c, "when"), s, ow));
+    line.provenance = ProvenanceOf(r, o, {"text"}, ow);
+    s.outcomes.push_back(std::move(line));
+  }
+  if (s.outcomes.empty() || !s.outcomes.back().when.empty())
+    r.Fail(*outs,
+           "the last [[outcome]] has no condition ('when = []'): some line always applies "
+           "(scenarios §1.7)");
+  return s;
+}
+
+const std::vector<Situation>& shipped_situations() {
+  static std::mutex mutex;
+  static std::unique_ptr<const std::vector<Situation>> situations;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (!situations) {
+    std::vector<Situation> all;
+    const std::string dir = data_dir() + "/planspiel";
+    for (const char* name : {"situation-ps1.toml"})
+      all.push_back(
+          load_situation(dir + "/" + name, shipped_unit_types(), shipped_planspiel_boards()));
+    situations = std::make_unique<const std::vector<Situation>>(std::move(all));
+  }
+  return *situations;
+}
+
+const Situation* find_situation(const std::string& id) {
+  for (const Situation& s : shipped_situations())
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+}  // namespace feldherr::planspiel

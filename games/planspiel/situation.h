@@ -1,0 +1,101 @@
+// Planspiel standard situations (docs/rules/planspiel.md §S, PS §18, G-01, G-53): forces and
+// set-up, reinforcements, pre-dug positions, camouflaged and detected units at the start, game
+// length and turn order, the objective fields with their controller at the start and the outcome
+// list, loaded from data/planspiel/situation-*.toml. Every value names its provenance
+// (docs/data-provenance.md); a malformed file gives DataError("FILE:LINE: message") naming the
+// field at fault.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "games/planspiel/board.h"
+#include "games/planspiel/data.h"
+#include "games/planspiel/units.h"
+
+namespace feldherr::planspiel {
+
+// The two parties of every standard situation; the seats of the game in this order.
+inline constexpr int kPartyRed = 0;
+inline constexpr int kPartyBlue = 1;
+inline constexpr int kParties = 2;
+const char* party_name(int party);  // "red", "blue"
+
+// One unit of a situation's forces (scenarios §1.5): on the board at the start, or a
+// reinforcement (scenarios §1.6) that enters at `field`, an edge field, from game turn `arrives`.
+struct SituationUnit {
+  std::string id;            // "B-I1"
+  int party = kPartyRed;     // kPartyRed, kPartyBlue
+  std::string type;          // the catalogue id, "INF"
+  Field field;               // set-up field, or the entry field of a reinforcement
+  int arrives = 0;           // 0: on the board at the start; n: reinforcement of game turn n
+  bool camouflaged = false;  // camouflage marker at the start (scenarios §1.5)
+  bool detected = false;     // detected marker at the start (scenarios §1.5)
+  int line = 0;
+  std::map<std::string, Provenance> provenance;  // per value present
+};
+
+// A set of objective fields (G-01) and who controls each at the start (-1: nobody).
+struct ObjectiveSet {
+  std::string id;  // "gutshof"
+  std::vector<Field> fields;
+  std::vector<int> controller;  // per field: kPartyRed, kPartyBlue or -1
+  int line = 0;
+  std::map<std::string, Provenance> provenance;
+};
+
+// One condition of an outcome line; an outcome holds when all its conditions hold.
+struct Condition {
+  enum class Kind : uint8_t {
+    kControls,      // `party` controls between `min` and `max` fields of objective set `set`
+    kFewerLosses,   // losses(party) < losses(enemy)
+    kLossesAtMost,  // losses(party) <= losses(enemy)
+  };
+  Kind kind = Kind::kControls;
+  int party = kPartyRed;
+  std::string set;
+  int min = 0;
+  int max = 1000;
+};
+
+// One line of the outcome list (scenarios §1.7: the first matching line applies).
+struct OutcomeLine {
+  int winner = -1;              // kPartyRed, kPartyBlue, or -1 for a draw
+  std::string text;             // "Red victory"
+  std::vector<Condition> when;  // empty: otherwise
+  int line = 0;
+  std::map<std::string, Provenance> provenance;
+};
+
+struct Situation {
+  std::string id;     // "ps-1"
+  std::string title;  // "Der Gutshof (the estate farm)"
+  std::string board;  // the board's id, "ps-1"
+  std::string file;
+  int start_cycle_turn = 1;  // D1..D16 (scenarios §1.4)
+  int game_turns = 1;
+  int first_mover = kPartyRed;
+  std::vector<Field> dug_in;  // pre-dug field positions (scenarios §1.5)
+  std::vector<SituationUnit> units;
+  std::vector<ObjectiveSet> objectives;
+  std::vector<OutcomeLine> outcomes;
+  std::map<std::string, Provenance> provenance;  // per value of [situation]
+};
+
+// Loads one situation file: a [situation] table (id, title, board, start_cycle_turn, game_turns,
+// first_mover, dug_in, provenance), [[unit]] tables (id, party, type, field, optional arrives,
+// camouflaged, detected, provenance), [[objective]] tables (id, fields, controller, provenance)
+// and [[outcome]] tables (result, text, when, provenance). Checked against the catalogue `types`
+// and the board `board`: known types, fields on the board, unit ids unique, reinforcements on
+// an edge field and within the game's turns, every day turn a day turn (scenarios §1.4), every
+// outcome's objective set known, the last outcome unconditional. Throws
+// DataError("FILE:LINE: message").
+Situation load_situation(const std::string& path, const std::vector<UnitType>& types,
+                         const std::vector<BoardData>& boards);
+// The shipped situations of data_dir()/planspiel (situation-ps1.toml, ...), loaded once.
+const std::vector<Situation>& shipped_situations();
+// The shipped situation with that id ("ps-1"), or nullptr.
+const Situation* find_situation(const std::string& id);
+
+}  // namespace feldherr::planspiel

@@ -1,0 +1,1314 @@
+// The Planspiel state (games/planspiel/state.h). Rule ids resolve in docs/rules/planspiel.md.
+#include "games/planspiel/state.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <deque>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/fields.h"
+#include "engine/hash.h"
+#include "engine/verbs.h"
+
+namespace feldherr::planspiel {
+
+namespace {
+
+// ---- the step table (engine/steps.h)
+enum class Who : uint8_t { kActive, kChance, kNobody };
+enum class Dice : uint8_t { kNone, kD6 };
+constexpr StepRow<Who, Dice> kSteps[] = {
+    {"act", Who::kActive, Dice::kNone},   // kAct
+    {"roll", Who::kChance, Dice::kD6},    // kEffectRoll
+    {"roll", Who::kChance, Dice::kD6},    // kCasualty
+    {"roll", Who::kChance, Dice::kD6},    // kChanceHit
+    {"roll", Who::kChance, Dice::kD6},    // kLuckyHit
+    {"roll", Who::kChance, Dice::kD6},    // kDetectAtGun
+    {"over", Who::kNobody, Dice::kNone},  // kOver
+};
+static_assert(one_row_per_kind(kSteps, kNumStepKinds));
+static_assert(chance_decides_iff_chance_rolls(kSteps));
+static_assert(every_row_names_its_decision(kSteps));
+
+const StepRow<Who, Dice>& RowOf(StepKind k) {
+  return kSteps[static_cast<size_t>(k)];
+}
+
+// ---- the verb table: row i is verb i (enum Verb)
+constexpr VerbSpec kVerbs[] = {
+    {"move", "unit place", VerbRole::kMove, "Move {1} to {2}", "{1} nach {2} ziehen"},
+    {"fire", "unit place", VerbRole::kAttack, "{1} fires at {2}", "{1} feuert auf {2}"},
+    {"fertig", "", VerbRole::kDecline, "FERTIG: end the half-turn", "FERTIG: Halbzug beenden"},
+    {"roll", "number", VerbRole::kOther, "Roll: {1}", "Wurf: {1}"},
+};
+
+const char* kLevelName[] = {"no effect", "", "", "red", "grey", "black", "black"};
+
+std::string LevelText(int level) {
+  return level == 0 ? "no effect" : fmt::format("level {} ({})", level, kLevelName[level]);
+}
+
+bool IsAtGun(const UnitType& t) {
+  return t.category == Category::kHeavyWeaponBase && t.gun != GunClass::kNone;
+}
+
+// Scenarios §1.7: a base or model that counts as a loss and as a combat element.
+bool IsCombatElement(const UnitType& t) {
+  return t.category != Category::kTransport;
+}
+
+// G-01: the units that take control of a field.
+bool QualifiesForControl(const UnitType& t) {
+  return t.category == Category::kFigureBase || t.category == Category::kHeavyWeaponBase ||
+         t.category == Category::kRiders || t.category == Category::kCombatVehicle ||
+         t.category == Category::kApc;
+}
+
+// The range-table row of a catalogue weapon: its printed name, with or without the table's
+// calibre note in brackets.
+std::string RangeRowId(const FireData& data, const std::string& printed) {
+  for (const RangeRow& r : data.ranges)
+    if (r.name == printed || r.name.rfind(printed + " (", 0) == 0) return r.id;
+  return "";
+}
+
+}  // namespace
+
+// =============================================================================================
+// PlanspielGame
+
+PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
+                             const std::vector<UnitType>& types, const FireData& fire)
+    : situation_(&situation), board_(&board), fire_(&fire), scenario_(situation.id) {
+  for (const SituationUnit& u : situation.units) {
+    const UnitType* t = find_unit_type(types, u.type);
+    if (t == nullptr) throw std::runtime_error("unknown unit type " + u.type);
+    types_.push_back(t);
+  }
+  for (const ObjectiveSet& o : situation.objectives)
+    for (Field f : o.fields)
+      if (std::find(objective_fields_.begin(), objective_fields_.end(), f) ==
+          objective_fields_.end())
+        objective_fields_.push_back(f);
+}
+
+VerbTable PlanspielGame::verbs() const {
+  return kVerbs;
+}
+
+bool PlanspielGame::dug_in(Field f) const {
+  return std::find(situation_->dug_in.begin(), situation_->dug_in.end(), f) !=
+         situation_->dug_in.end();
+}
+
+int PlanspielGame::unit_index(std::string_view id) const {
+  for (size_t i = 0; i < situation_->units.size(); ++i)
+    if (situation_->units[i].id == id) return static_cast<int>(i);
+  return -1;
+}
+
+std::unique_ptr<State> PlanspielGame::new_initial_state() const {
+  return std::make_unique<PlanspielState>(*this);
+}
+
+std::unique_ptr<State> PlanspielGame::state_from_json(const json& j) const {
+  auto s = std::make_unique<PlanspielState>(*this);
+  fields_from_json(j, *s);
+  if (s->units_.size() != situation_->units.size())
+    throw std::runtime_error("$.units: expected one entry per unit of the situation");
+  if (s->control_.size() != objective_fields_.size())
+    throw std::runtime_error("$.control: expected one entry per objective field");
+  s->steps_.clear();
+  if (!j.contains("steps") || !j["steps"].is_array())
+    throw std::runtime_error("$.steps: expected an array");
+  for (const json& e : j["steps"]) {
+    PsStep st;
+    if (!e.is_array() || e.size() != 3)
+      throw std::runtime_error("$.steps: expected [kind, unit, field]");
+    const int k = e[0].get<int>();
+    if (k < 0 || k >= kNumStepKinds) throw std::runtime_error("$.steps: unknown step kind");
+    st.kind = static_cast<StepKind>(k);
+    st.unit = e[1].get<int>();
+    st.field = e[2].get<int>();
+    s->steps_.push(st);
+  }
+  s->reason_ = j.value("reason", "");
+  return s;
+}
+
+std::shared_ptr<const PlanspielGame> make_planspiel(const std::string& situation_id) {
+  const Situation* s = find_situation(situation_id);
+  if (s == nullptr) throw std::runtime_error("no Planspiel situation '" + situation_id + "'");
+  const BoardData* b = find_planspiel_board(s->board);
+  if (b == nullptr) throw std::runtime_error("no Planspiel board '" + s->board + "'");
+  return std::make_shared<const PlanspielGame>(*s, b->board, shipped_unit_types(),
+                                               shipped_fire_data());
+}
+
+// =============================================================================================
+// PlanspielState: set-up (scenarios §1.5)
+
+PlanspielState::PlanspielState(const PlanspielGame& game) : game_(&game) {
+  const Situation& s = game.situation();
+  active_ = s.first_mover;
+  for (const SituationUnit& su : s.units) {
+    UnitState u;
+    u.x = su.field.x;
+    u.y = su.field.y;
+    u.status = su.arrives > 0 ? UnitStatus::kWaiting : UnitStatus::kOnBoard;
+    u.camouflaged = su.camouflaged;
+    u.detected_marker = su.detected;
+    units_.push_back(u);
+  }
+  for (Field f : game.objective_fields()) {
+    int c = -1;
+    for (const ObjectiveSet& o : s.objectives)
+      for (size_t i = 0; i < o.fields.size(); ++i)
+        if (o.fields[i] == f) c = o.controller[i];
+    control_.push_back(c);
+  }
+}
+
+const Game& PlanspielState::game() const {
+  return *game_;
+}
+const std::string& PlanspielState::uid(int u) const {
+  return game_->situation().units[static_cast<size_t>(u)].id;
+}
+const UnitType& PlanspielState::type_of(int u) const {
+  return game_->type(u);
+}
+std::string PlanspielState::field_text(Field f) const {
+  return fmt::format("{},{}", f.x, f.y);
+}
+
+void PlanspielState::place_for_test(int u, Field f) {
+  UnitState& s = units_[static_cast<size_t>(u)];
+  s.x = f.x;
+  s.y = f.y;
+  s.status = UnitStatus::kOnBoard;
+}
+
+StepKind PlanspielState::step() const {
+  if (over_) return StepKind::kOver;
+  return steps_.empty() ? StepKind::kAct : steps_.top().kind;
+}
+
+// =============================================================================================
+// Detection (PS §7.3-§7.6)
+
+DetectionRow PlanspielState::detection_row(int u) const {
+  const UnitState& s = unit(u);
+  const Board& b = game_->board();
+  const Field f = field_of(u);
+  if (type_of(u).target_size == TargetSize::kLarge)
+    return s.camouflaged ? DetectionRow::kLargeCamouflaged : DetectionRow::kLargeOnLand;
+  // Reading: a camouflaged small target counts as in position (PS §7.6 gives one row).
+  if (s.camouflaged) return DetectionRow::kSmallCamouflagedInPosition;
+  const Terrain t = b.terrain(f);
+  if (t == Terrain::kForest || t == Terrain::kBuiltUp) {
+    if (IsInsideForest(b, f)) return DetectionRow::kSmallInsideForest;
+    return s.shown > 0 ? DetectionRow::kSmallAtEdgeAfterFiring : DetectionRow::kSmallAtEdgeNotFired;
+  }
+  return DetectionRow::kSmallOnLand;
+}
+
+bool PlanspielState::visible_to(int u, int party) const {
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  if (su.party == party) return true;
+  if (unit(u).status != UnitStatus::kOnBoard) return false;
+  const Board& b = game_->board();
+  const Field f = field_of(u);
+  // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
+  const int range = unit(u).detected_marker ? 99 : DetectionRange(detection_row(u), false);
+  for (int o = 0; o < num_units(); ++o) {
+    if (game_->situation().units[static_cast<size_t>(o)].party != party) continue;
+    if (unit(o).status != UnitStatus::kOnBoard) continue;
+    if (WithinDetection(b, field_of(o), f, range)) return true;
+  }
+  return false;
+}
+
+bool PlanspielState::shown_to(int u, int viewer) const {
+  if (viewer == kNobody) return true;
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  if (viewer == kObserver) return visible_to(u, enemy(party));
+  return visible_to(u, viewer);
+}
+
+std::string PlanspielState::masked_unit(int u, int viewer) const {
+  return shown_to(u, viewer) ? uid(u) : "(hidden)";
+}
+
+// =============================================================================================
+// Movement (PS §6, §5, G-07, scenarios §1.6)
+
+std::vector<FieldContents> PlanspielState::contents_seen_by(int party, int except) const {
+  const Board& b = game_->board();
+  std::vector<FieldContents> out(static_cast<size_t>(b.width() * b.height()));
+  for (int o = 0; o < num_units(); ++o) {
+    if (o == except || unit(o).status != UnitStatus::kOnBoard || !visible_to(o, party)) continue;
+    const int p = game_->situation().units[static_cast<size_t>(o)].party;
+    out[static_cast<size_t>(b.index(field_of(o)))].push_back(OccupantOf(type_of(o), p));
+  }
+  return out;
+}
+
+int PlanspielState::move_cap(int u) const {
+  const MoveProfile p = MoveProfileOf(type_of(u));
+  int cap = -1;
+  // PS §6.4: a unit that fired moves at most combat speed.
+  if (unit(u).fired) cap = MaxMoveToFireDirect(p);
+  // PS §8.14: armoured troops at levels 3 and 4 still move at terrain speed.
+  if (unit(u).suppression >= 3) cap = cap < 0 ? p.terrain : std::min(cap, p.terrain);
+  return cap;
+}
+
+bool PlanspielState::may_move(int u, std::string* why) const {
+  const auto no = [&](const std::string& w) {
+    if (why) *why = w;
+    return false;
+  };
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  if (su.party != active_) return no("PS §3.1: only the active party moves");
+  if (s.status == UnitStatus::kLost) return no("scenarios §1.7: " + su.id + " is lost");
+  if (s.status == UnitStatus::kWaiting && turn_ < su.arrives)
+    return no(fmt::format("scenarios §1.6: {} arrives in game turn {}", su.id, su.arrives));
+  if (s.has_moved) return no("PS §3.4: " + su.id + " has moved this half-turn");
+  const MoveProfile p = MoveProfileOf(type_of(u));
+  if (p.terrain <= 0 && p.road <= 0) return no("PS §4.4: " + su.id + " cannot move on its own");
+  if (s.fired && !p.moves_and_fires)
+    return no("PS §3.4: " + su.id + " fired this half-turn and may not also move");
+  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot move");
+  if (s.suppression >= 3 && type_of(u).armour == ArmourClass::kNone)
+    return no("PS §8.14: " + su.id + " is suppressed and in cover: unarmoured troops cannot move");
+  return true;
+}
+
+// Breadth-first search for the shortest legal paths of unit u, along the road only (G-12) and
+// across country; the units its party sees close fields (G-07) and stop it (PS §5.3).
+PlanspielState::Search PlanspielState::search(int u) const {
+  Search r;
+  const Board& b = game_->board();
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const MoveProfile p = MoveProfileOf(type_of(u));
+  const int cap = move_cap(u);
+  r.contents = contents_seen_by(su.party, u);
+  const Occupant me = OccupantOf(type_of(u), su.party);
+  r.rule = MakeEntryRule(b, r.contents, su.party, me.model);
+  r.outside = unit(u).status == UnitStatus::kWaiting;
+  // The start fields: the unit's own, or for a reinforcement its entry field or else the
+  // nearest free edge field within 2 of it (scenarios §1.6).
+  std::vector<Field> starts;
+  if (!r.outside) {
+    starts.push_back(field_of(u));
+  } else {
+    const auto free = [&](Field e) {
+      const FieldContents& c = r.contents[static_cast<size_t>(b.index(e))];
+      for (const Occupant& o : c)
+        if (o.party != su.party) return false;
+      return Passable(b, e, p.mover) && MayEndMoveIn(c, me);
+    };
+    if (free(su.field)) {
+      starts.push_back(su.field);
+    } else {
+      for (Field e : SameEdgeFieldsWithin(b, su.field, 2))
+        if (free(e)) {
+          starts.push_back(e);
+          break;
+        }
+    }
+  }
+  const size_t n = static_cast<size_t>(b.width() * b.height());
+  for (int road_only = 1; road_only >= 0; --road_only) {
+    int limit = road_only ? p.road : p.terrain;
+    if (cap >= 0) limit = std::min(limit, cap);
+    std::vector<int>& dist = r.dist[static_cast<size_t>(road_only)];
+    std::vector<int>& parent = r.parent[static_cast<size_t>(road_only)];
+    dist.assign(n, -1);
+    parent.assign(n, -1);
+    std::vector<uint8_t> stop(n, 0);
+    std::deque<Field> queue;
+    for (Field s0 : starts) {
+      if (r.outside && road_only && !b.road(s0)) continue;
+      const size_t i = static_cast<size_t>(b.index(s0));
+      if (r.outside && limit < 1) continue;
+      dist[i] = r.outside ? 1 : 0;
+      if (r.outside)
+        for (const Occupant& o : r.contents[i])
+          if (o.model && me.model && o.party == su.party) stop[i] = 1;
+      queue.push_back(s0);
+    }
+    while (!queue.empty()) {
+      const Field f = queue.front();
+      queue.pop_front();
+      const size_t fi = static_cast<size_t>(b.index(f));
+      if (stop[fi] || dist[fi] >= limit) continue;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (dx == 0 && dy == 0) continue;
+          const Field t{f.x + dx, f.y + dy};
+          if (!b.on_board(t)) continue;
+          const size_t ti = static_cast<size_t>(b.index(t));
+          if (dist[ti] >= 0) continue;
+          if (CanStep(b, f, t, p.mover) != StepResult::kOk) continue;
+          if (road_only && !IsRoadStep(b, f, t)) continue;
+          const Entry e = r.rule(f, t);
+          if (e == Entry::kClosed) continue;
+          dist[ti] = dist[fi] + 1;
+          parent[ti] = static_cast<int>(fi);
+          stop[ti] = e == Entry::kEndsMove ? 1 : 0;
+          queue.push_back(t);
+        }
+    }
+  }
+  r.me = me;
+  r.cap = cap;
+  return r;
+}
+
+bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path) const {
+  const Board& b = game_->board();
+  const size_t di = static_cast<size_t>(b.index(dest));
+  if (!MayEndMoveIn(s.contents[di], s.me)) return false;  // PS §5.1
+  for (size_t road_only : {size_t{1}, size_t{0}}) {
+    const int d = s.dist[road_only][di];
+    if (d < 0 || (!s.outside && d == 0)) continue;
+    path.fields.clear();
+    path.from_outside = s.outside;
+    for (int i = static_cast<int>(di); i >= 0; i = s.parent[road_only][static_cast<size_t>(i)])
+      path.fields.push_back({i % b.width(), i / b.width()});
+    std::reverse(path.fields.begin(), path.fields.end());
+    const PathCheck check =
+        CheckPath(b, MoveProfileOf(type_of(u)), path.fields, s.cap, s.rule, s.outside);
+    if (check.result != PathResult::kOk)
+      throw std::logic_error(fmt::format("planspiel: path of {} to {} fails CheckPath: {}", uid(u),
+                                         field_text(dest), path_result_name(check.result)));
+    return true;
+  }
+  return false;
+}
+
+bool PlanspielState::find_path(int u, Field dest, Path& path) const {
+  return path_from(search(u), u, dest, path);
+}
+
+std::vector<Field> PlanspielState::move_targets(int u) const {
+  std::vector<Field> out;
+  if (step() != StepKind::kAct || !may_move(u, nullptr)) return out;
+  const Board& b = game_->board();
+  const Search s = search(u);
+  for (int y = 0; y < b.height(); ++y)
+    for (int x = 0; x < b.width(); ++x) {
+      const Field f{x, y};
+      const size_t i = static_cast<size_t>(b.index(f));
+      const bool reach = (s.dist[0][i] > 0 || (s.outside && s.dist[0][i] == 0)) ||
+                         (s.dist[1][i] > 0 || (s.outside && s.dist[1][i] == 0));
+      if (reach && MayEndMoveIn(s.contents[i], s.me)) out.push_back(f);
+    }
+  return out;
+}
+
+// Walks the path; an enemy unit the mover's party did not see stops it in the field before
+// (G-07: ordinary movement neither enters nor passes an enemy-occupied field), and it stops
+// further back if it may not end its move there (PS §5.1).
+PlanspielState::MoveResult PlanspielState::simulate_move(int u, Field dest) const {
+  MoveResult r;
+  Path path;
+  if (!find_path(u, dest, path))
+    throw std::logic_error("planspiel: simulate_move of an illegal move");
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  size_t reach = path.fields.size();  // fields of the path the unit may enter
+  for (size_t i = path.from_outside ? 0 : 1; i < path.fields.size(); ++i) {
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard &&
+          game_->situation().units[static_cast<size_t>(o)].party != party &&
+          field_of(o) == path.fields[i]) {
+        r.blocked_by = o;
+        break;
+      }
+    if (r.blocked_by >= 0) {
+      reach = i;
+      break;
+    }
+  }
+  if (r.blocked_by >= 0) {
+    // Back up to a field where it may end its move (PS §5.1), or stay where it was.
+    const std::vector<FieldContents> contents = contents_seen_by(party, u);
+    const Occupant me = OccupantOf(type_of(u), party);
+    const Board& b = game_->board();
+    while (reach > (path.from_outside ? 0u : 1u) &&
+           !MayEndMoveIn(contents[static_cast<size_t>(b.index(path.fields[reach - 1]))], me))
+      --reach;
+    if (path.from_outside && reach == 0) {
+      r.stays_outside = true;
+      return r;
+    }
+    if (!path.from_outside && reach <= 1) {
+      r.end = path.fields[0];
+      r.fields = 0;
+      return r;
+    }
+  }
+  r.end = path.fields[reach - 1];
+  r.fields = static_cast<int>(path.from_outside ? reach : reach - 1);
+  return r;
+}
+
+// =============================================================================================
+// Fire (PS §8)
+
+FireWeapon PlanspielState::weapon_of(int u) const {
+  const UnitType& t = type_of(u);
+  FireWeapon w;
+  w.row = RangeRowId(game_->fire_data(), t.weapon.row);
+  w.calibre_mm = static_cast<int>(t.weapon.calibre_cm * 10.0 + 0.5);
+  w.gun_class = t.gun;
+  w.overlong = t.weapon.overlong;
+  w.short_gun = t.weapon.short_gun;
+  return w;
+}
+
+FireTarget PlanspielState::target_of(int u) const {
+  const UnitType& t = type_of(u);
+  FireTarget ft;
+  ft.category = t.category;
+  ft.armour = t.armour;
+  // PS §8.8 #1: figures and weapon bases in a field position or a building; vehicles get no
+  // cover there (G-04).
+  const Field f = field_of(u);
+  const bool base = t.category == Category::kFigureBase ||
+                    t.category == Category::kHeavyWeaponBase || t.category == Category::kRiders;
+  if (base && game_->dug_in(f))
+    ft.cover = Cover::kFieldPosition;
+  else if (base && game_->board().terrain(f) == Terrain::kBuiltUp)
+    ft.cover = Cover::kBuilding;
+  return ft;
+}
+
+FireSituation PlanspielState::fire_situation(int firer, Field f) const {
+  FireSituation s;
+  s.laying = Laying::kDirect;
+  s.trajectory = Trajectory::kFlat;
+  s.range = Distance(field_of(firer), f);
+  s.line_of_sight = HasLos(game_->board(), field_of(firer), f);
+  s.target_detected = true;  // only fields with seen targets are offered (targets_in)
+  return s;
+}
+
+bool PlanspielState::may_fire(int u, std::string* why) const {
+  const auto no = [&](const std::string& w) {
+    if (why) *why = w;
+    return false;
+  };
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  if (su.party != active_) return no("PS §3.1: only the active party fires (counter-moves: PS §9)");
+  if (s.status != UnitStatus::kOnBoard) return no("PS §8.1: " + su.id + " is not on the board");
+  if (!t.has_weapon || t.weapon.flat < 0)
+    return no("PS §8.2: " + su.id + " has no flat-fire weapon");
+  if (s.fired) return no("PS §3.4: " + su.id + " has fired this half-turn");
+  if (s.has_moved) {
+    const MoveProfile p = MoveProfileOf(t);
+    if (!p.moves_and_fires)
+      return no("PS §3.4: " + su.id + " moved this half-turn and may not fire");
+    if (s.moved > MaxMoveToFireDirect(p))
+      return no(fmt::format("PS §6.4: {} moved {} fields, more than combat speed {}", su.id,
+                            s.moved, MaxMoveToFireDirect(p)));
+  }
+  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot fire");
+  return true;
+}
+
+std::vector<int> PlanspielState::targets_in(int firer, Field f) const {
+  std::vector<int> out;
+  const int party = game_->situation().units[static_cast<size_t>(firer)].party;
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
+        game_->situation().units[static_cast<size_t>(o)].party != party && visible_to(o, party))
+      out.push_back(o);
+  return out;
+}
+
+std::vector<Field> PlanspielState::fire_targets(int u) const {
+  std::vector<Field> out;
+  if (step() != StepKind::kAct || !may_fire(u, nullptr)) return out;
+  Firer firer;
+  firer.suppression = unit(u).suppression;
+  const FireWeapon w = weapon_of(u);
+  std::vector<Field> seen;
+  for (int o = 0; o < num_units(); ++o) {
+    if (unit(o).status != UnitStatus::kOnBoard) continue;
+    const Field f = field_of(o);
+    if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
+    if (targets_in(u, f).empty()) continue;
+    seen.push_back(f);
+    if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f)).empty()) out.push_back(f);
+  }
+  const Board& b = game_->board();
+  std::sort(out.begin(), out.end(), [&](Field a, Field c) { return b.index(a) < b.index(c); });
+  return out;
+}
+
+// =============================================================================================
+// The contract
+
+int PlanspielState::current_seat() const {
+  switch (RowOf(step()).seat) {
+    case Who::kActive:
+      return active_;
+    case Who::kChance:
+      return feldherr::kChance;
+    case Who::kNobody:
+      break;
+  }
+  return feldherr::kNobody;
+}
+
+Decision PlanspielState::decision() const {
+  return decision_for(kNobody);
+}
+
+Decision PlanspielState::decision_for(int viewer) const {
+  const StepKind k = step();
+  Decision d;
+  d.seat = current_seat();
+  d.kind = RowOf(k).decision;
+  const Situation& s = game_->situation();
+  switch (k) {
+    case StepKind::kAct:
+      d.prompt = fmt::format("Game turn {} of {}, {}'s half-turn: move, fire or FERTIG (PS §3.2)",
+                             turn_, s.game_turns, party_name(active_));
+      d.decline = Action(kFertig, {});
+      break;
+    case StepKind::kEffectRoll:
+      d.prompt = fmt::format("Effect roll of {}'s fire at {} (PS §8.6)",
+                             masked_unit(steps_.top().unit, viewer),
+                             field_text({steps_.top().field % game_->board().width(),
+                                         steps_.top().field / game_->board().width()}));
+      break;
+    case StepKind::kCasualty:
+      d.prompt = fmt::format("Casualty roll of {} (PS §8.12)", uid(steps_.top().unit));
+      break;
+    case StepKind::kChanceHit:
+      d.prompt = fmt::format("Chance-hit roll against {} (PS §8.12)", uid(steps_.top().unit));
+      break;
+    case StepKind::kLuckyHit:
+      d.prompt = fmt::format("Lucky-hit roll against {} (PS §8.12, G-27)", uid(steps_.top().unit));
+      break;
+    case StepKind::kDetectAtGun:
+      d.prompt = fmt::format("{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
+                             party_name(enemy(active_)));
+      break;
+    case StepKind::kOver:
+      d.prompt = "The game is over (scenarios §1.7)";
+      break;
+  }
+  return d;
+}
+
+void PlanspielState::legal_actions(ActionList& out) const {
+  out.clear();
+  const StepKind k = step();
+  if (k == StepKind::kOver) return;
+  if (RowOf(k).seat == Who::kChance) {
+    for (int v = 1; v <= 6; ++v) out.push_back(Action(kRoll, {v}));
+    return;
+  }
+  const Board& b = game_->board();
+  for (int u = 0; u < num_units(); ++u) {
+    for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
+    for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
+  }
+  out.push_back(Action(kFertig, {}));
+}
+
+std::vector<ChanceOutcome> PlanspielState::chance_outcomes() const {
+  std::vector<ChanceOutcome> out;
+  if (RowOf(step()).seat != Who::kChance) return out;
+  for (int v = 1; v <= 6; ++v) out.push_back({Action(kRoll, {v}), 1.0 / 6});
+  return out;
+}
+
+Action PlanspielState::sample_chance(Rng& rng) const {
+  return Action(kRoll, {rng.d6()});
+}
+
+std::string PlanspielState::why_illegal(const Action& action) const {
+  const StepKind k = step();
+  if (k == StepKind::kOver) return "scenarios §1.7: the game is over";
+  const bool chance = RowOf(k).seat == Who::kChance;
+  if (chance != (action.verb == kRoll))
+    return chance ? "PS §8.6: a die is due; Chance rolls it" : "PS §8.6: dice come from Chance";
+  if (chance) return action.arg(0) >= 1 && action.arg(0) <= 6 ? "" : "PS §8.6: a die shows 1 to 6";
+  if (action.verb == kFertig) return "";
+  const int u = action.arg(0);
+  if (u < 0 || u >= num_units()) return "PS §4.1: no such unit";
+  const Board& b = game_->board();
+  const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
+  if (action.arg(1) < 0 || action.arg(1) >= b.width() * b.height()) return "PS §2.1: no such field";
+  std::string why;
+  if (action.verb == kMove) {
+    if (!may_move(u, &why)) return why;
+    Path path;
+    if (!find_path(u, f, path))
+      return fmt::format("PS §6, §5.1, G-07: {} cannot reach {} this half-turn", uid(u),
+                         field_text(f));
+    return "";
+  }
+  if (action.verb == kFire) {
+    if (!may_fire(u, &why)) return why;
+    if (targets_in(u, f).empty())
+      return fmt::format("PS §8.1: direct fire only at detected targets; {} sees none in {}",
+                         party_name(active_), field_text(f));
+    Firer firer;
+    firer.suppression = unit(u).suppression;
+    const auto r = CheckFire(game_->fire_data(), weapon_of(u), firer, fire_situation(u, f));
+    if (!r.empty()) return fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0]));
+    return "";
+  }
+  return "unknown action";
+}
+
+// =============================================================================================
+// apply
+
+void PlanspielState::lose(int u, const std::string& rule, const std::string& how,
+                          EventList* events) {
+  UnitState& s = units_[static_cast<size_t>(u)];
+  s.status = UnitStatus::kLost;
+  s.suppression = 0;
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  if (IsCombatElement(type_of(u))) ++losses_[static_cast<size_t>(party)];
+  if (events)
+    events->push_back({rule,
+                       fmt::format("{} is {}; {} has lost {} (scenarios §1.7).", uid(u), how,
+                                   party_name(party), losses_[static_cast<size_t>(party)]),
+                       party, std::nullopt});
+}
+
+void PlanspielState::resolve_effect(int firer, Field f, int natural, EventList* events) {
+  const int party = game_->situation().units[static_cast<size_t>(firer)].party;
+  Firer fs;
+  fs.suppression = unit(firer).suppression;
+  fs.fired_this_turn = false;
+  const FireWeapon w = weapon_of(firer);
+  const FireSituation sit = fire_situation(firer, f);
+  // G-21: one natural die for every target in the field, each read with its own modifiers. The
+  // targets are the enemy units the firer's party sees there (reading, PS §8.1, §8.13).
+  std::vector<int> targets;
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
+        game_->situation().units[static_cast<size_t>(o)].party != party && visible_to(o, party))
+      targets.push_back(o);
+  // Second rolls resolve in the order of the targets: push them in reverse.
+  std::vector<PsStep> second;
+  for (int t : targets) {
+    const FireTarget ft = target_of(t);
+    const Effect e = ResolveEffectRoll(game_->fire_data(), w, fs, ft, sit, natural);
+    const int net = NetModifier(Modifiers(game_->fire_data(), w, fs, ft, sit));
+    UnitState& ts = units_[static_cast<size_t>(t)];
+    if (events) {
+      std::string mods;
+      for (const Modifier& m : Modifiers(game_->fire_data(), w, fs, ft, sit))
+        mods += fmt::format("{}{:+d} {} ({})", mods.empty() ? "" : ", ", m.value,
+                            modifier_label(m.row), modifier_rule(m.row));
+      events->push_back(
+          {"PS §8.7",
+           fmt::format(
+               "Natural {} against {}{}: {}.", natural, uid(t),
+               mods.empty() ? std::string(" (net 0)") : fmt::format(" ({}; net {:+d})", mods, net),
+               e.level == 0 && RegimeOf(game_->fire_data(), w, ft, sit) == Regime::kNoEffect
+                   ? std::string("below the minimum calibre, no effect "
+                                 "(PS §8.9)")
+                   : LevelText(e.level)),
+           game_->situation().units[static_cast<size_t>(t)].party, std::nullopt});
+    }
+    if (e.suppression > ts.suppression) ts.suppression = e.suppression;  // PS §8.13
+    if (e.knocked_out) {
+      lose(t, "PS §8.7", "knocked out", events);
+      continue;
+    }
+    if (e.casualty_roll) second.push_back({StepKind::kCasualty, t, -1});
+    if (e.chance_hit_roll) second.push_back({StepKind::kChanceHit, t, -1});
+    if (e.lucky_hit_roll) second.push_back({StepKind::kLuckyHit, t, -1});
+  }
+  for (auto it = second.rbegin(); it != second.rend(); ++it) steps_.push(*it);
+}
+
+void PlanspielState::apply(const Action& action, EventList* events) {
+  ++moves_;
+  const Board& b = game_->board();
+  if (action.verb == kRoll) {
+    const PsStep st = steps_.top();
+    steps_.pop();
+    const int n = action.arg(0);
+    switch (st.kind) {
+      case StepKind::kEffectRoll:
+        resolve_effect(st.unit, {st.field % b.width(), st.field / b.width()}, n, events);
+        break;
+      case StepKind::kCasualty:
+        if (CasualtyRollEliminates(n)) {
+          lose(st.unit, "PS §8.12", fmt::format("eliminated by the casualty roll ({})", n), events);
+        } else if (events) {
+          events->push_back(
+              {"PS §8.12",
+               fmt::format("Casualty roll {}: {} survives with a black marker.", n, uid(st.unit)),
+               game_->situation().units[static_cast<size_t>(st.unit)].party, std::nullopt});
+        }
+        break;
+      case StepKind::kChanceHit: {
+        const int level = ChanceHitLevel(n);
+        if (level == 6) {
+          lose(st.unit, "PS §8.12", fmt::format("knocked out by a chance hit ({})", n), events);
+        } else {
+          UnitState& ts = units_[static_cast<size_t>(st.unit)];
+          ts.suppression = std::max(ts.suppression, level);
+          if (events)
+            events->push_back({"PS §8.12",
+                               fmt::format("Chance-hit roll {} against {}: {}.", n, uid(st.unit),
+                                           LevelText(level)),
+                               game_->situation().units[static_cast<size_t>(st.unit)].party,
+                               std::nullopt});
+        }
+        break;
+      }
+      case StepKind::kLuckyHit:
+        if (LuckyHitKnocksOut(n)) {
+          lose(st.unit, "G-27", fmt::format("knocked out by a lucky hit ({})", n), events);
+        } else if (events) {
+          events->push_back(
+              {"G-27",
+               fmt::format("Lucky-hit roll {}: no lucky hit, {} keeps level 5.", n, uid(st.unit)),
+               game_->situation().units[static_cast<size_t>(st.unit)].party, std::nullopt});
+        }
+        break;
+      case StepKind::kDetectAtGun: {
+        UnitState& g = units_[static_cast<size_t>(st.unit)];
+        if (g.status == UnitStatus::kOnBoard && n >= 4) {
+          g.camouflaged = false;
+          g.detected_marker = true;
+        }
+        if (events)
+          events->push_back(
+              {"PS §7.5",
+               n >= 4 ? fmt::format("Detection roll {}: {} finds the AT gun {}.", n,
+                                    party_name(enemy(active_)), uid(st.unit))
+                      : fmt::format("Detection roll {}: {} does not find the AT gun that fired.", n,
+                                    party_name(enemy(active_))),
+               enemy(active_), std::nullopt});
+        break;
+      }
+      case StepKind::kAct:
+      case StepKind::kOver:
+        break;
+    }
+    return;
+  }
+  if (action.verb == kFertig) {
+    if (events)
+      events->push_back(
+          {"PS §3.2", fmt::format("{}: FERTIG.", party_name(active_)), active_, std::nullopt});
+    end_half_turn(events);
+    return;
+  }
+  const int u = action.arg(0);
+  const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
+  UnitState& s = units_[static_cast<size_t>(u)];
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  if (action.verb == kMove) {
+    const bool was_shown = shown_to(u, enemy(party));
+    const MoveResult r = simulate_move(u, f);
+    const Field start = field_of(u);
+    s.has_moved = true;
+    s.moved = r.fields;
+    if (r.stays_outside) {
+      if (events)
+        events->push_back(
+            {"scenarios §1.6",
+             fmt::format("{} cannot enter: an enemy unit holds the entry field.", uid(u)), party,
+             std::nullopt});
+      return;
+    }
+    const bool entered = s.status == UnitStatus::kWaiting;
+    s.status = UnitStatus::kOnBoard;
+    s.x = r.end.x;
+    s.y = r.end.y;
+    if (r.fields > 0 || entered) {
+      s.camouflaged = false;                          // PS §7.6
+      s.shown = 0;                                    // it fired from its old place (PS §7.4)
+      if (r.end != start) s.detected_marker = false;  // scenarios §1.5
+    }
+    if (events) {
+      const bool now_shown = shown_to(u, enemy(party));
+      std::string text =
+          fmt::format("{} {} {} ({} field{}).", uid(u), entered ? "enters at" : "moves to",
+                      field_text(r.end), r.fields, r.fields == 1 ? "" : "s");
+      if (r.blocked_by >= 0)
+        text +=
+            fmt::format(" It runs into an enemy unit in {} it had not detected and stops (G-07).",
+                        field_text(field_of(r.blocked_by)));
+      std::optional<std::string> others;
+      if (!now_shown)
+        others = was_shown ? fmt::format("{} moves out of sight.", uid(u))
+                           : std::string("An unseen enemy unit moves.");
+      else if (r.blocked_by >= 0 || !was_shown)
+        others =
+            fmt::format("{} {} {}.", uid(u), entered ? "enters at" : "moves to", field_text(r.end));
+      events->push_back({"PS §6", text, party, others});
+    }
+    return;
+  }
+  // kFire: announce, then the effect roll (PS §8.1, §8.6).
+  s.fired = true;
+  s.shown = 2;  // PS §7.4: detected as having fired until the end of the enemy's next half-turn
+  const bool camouflaged_at_gun = s.camouflaged && IsAtGun(type_of(u));
+  s.camouflaged = false;  // PS §7.5: camouflaged troops reveal themselves by firing
+  if (camouflaged_at_gun) {
+    // PS §7.5: a camouflaged AT gun stays hard to spot: an enemy observer in an adjacent field
+    // finds it; otherwise the enemy rolls 4+. Reading: until then it keeps counting as
+    // camouflaged.
+    bool adjacent = false;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard &&
+          game_->situation().units[static_cast<size_t>(o)].party != party &&
+          Distance(field_of(o), field_of(u)) <= 1 && HasLos(b, field_of(o), field_of(u)))
+        adjacent = true;
+    if (!adjacent) {
+      s.camouflaged = true;
+      push(StepKind::kDetectAtGun, u, -1);
+    }
+  }
+  push(StepKind::kEffectRoll, u, action.arg(1));
+  if (events) {
+    const bool shown = shown_to(u, enemy(party));
+    events->push_back({"PS §8.1", fmt::format("{} fires at {}.", uid(u), field_text(f)), party,
+                       shown ? std::nullopt
+                             : std::optional<std::string>(fmt::format(
+                                   "An unseen enemy unit fires at {}.", field_text(f)))});
+  }
+}
+
+// PS §3.7: the end of a half-turn.
+void PlanspielState::end_half_turn(EventList* events) {
+  const int ending = active_;
+  // 1. Stacking: every move ended within the limit (PS §5.1); congestion comes only from
+  //    counter-moves, which this module does not play yet.
+  // 2. G-05: the suppression markers on the ending party's own units are removed.
+  for (int u = 0; u < num_units(); ++u) {
+    UnitState& s = units_[static_cast<size_t>(u)];
+    if (game_->situation().units[static_cast<size_t>(u)].party == ending && s.suppression > 0 &&
+        s.status == UnitStatus::kOnBoard) {
+      s.suppression = 0;
+      if (events)
+        events->push_back({"G-05", fmt::format("The suppression marker of {} is removed.", uid(u)),
+                           ending,
+                           shown_to(u, enemy(ending))
+                               ? std::nullopt
+                               : std::optional<std::string>("A suppression marker is removed.")});
+    }
+  }
+  // 3. No smoke in stage 1 besides self-smoke. 4. Per-half-turn flags; the "after firing"
+  //    detection runs down (PS §7.4). 5. No work in progress.
+  for (UnitState& s : units_) {
+    s.moved = 0;
+    s.has_moved = false;
+    s.fired = false;
+    if (s.shown > 0) --s.shown;
+  }
+  update_control(events);
+  // Scenarios §1.7: annihilation.
+  for (int p = 0; p < kParties; ++p)
+    if (!has_combat_element(p)) {
+      winner_ = enemy(p);
+      outcome_ = -1;
+      finish(events, fmt::format("{} has no combat element on the board and none to arrive; {} "
+                                 "wins (scenarios §1.7)",
+                                 party_name(p), party_name(enemy(p))));
+      return;
+    }
+  const Situation& sit = game_->situation();
+  if (ending != sit.first_mover) {
+    if (turn_ >= sit.game_turns) {
+      // Scenarios §1.7: the first matching line of the outcome list.
+      for (size_t i = 0; i < sit.outcomes.size(); ++i) {
+        bool all = true;
+        for (const Condition& c : sit.outcomes[i].when) {
+          if (c.kind == Condition::Kind::kControls) {
+            int n = 0;
+            for (const ObjectiveSet& o : sit.objectives)
+              if (o.id == c.set)
+                for (Field f : o.fields)
+                  for (size_t k = 0; k < game_->objective_fields().size(); ++k)
+                    if (game_->objective_fields()[k] == f && control_[k] == c.party) ++n;
+            all = all && n >= c.min && n <= c.max;
+          } else {
+            const int mine = losses_[static_cast<size_t>(c.party)];
+            const int theirs = losses_[static_cast<size_t>(enemy(c.party))];
+            all = all && (c.kind == Condition::Kind::kFewerLosses ? mine < theirs : mine <= theirs);
+          }
+        }
+        if (all) {
+          winner_ = sit.outcomes[i].winner;
+          outcome_ = static_cast<int>(i);
+          finish(events, fmt::format("{}; losses red {}, blue {} (scenarios §1.7)",
+                                     sit.outcomes[i].text, losses_[0], losses_[1]));
+          return;
+        }
+      }
+    }
+    ++turn_;
+  }
+  active_ = enemy(ending);
+  if (events)
+    events->push_back({"PS §3.1",
+                       fmt::format("Game turn {}: {}'s half-turn.", turn_, party_name(active_)),
+                       active_, std::nullopt});
+}
+
+void PlanspielState::update_control(EventList* events) {
+  const auto& fields = game_->objective_fields();
+  for (size_t k = 0; k < fields.size(); ++k) {
+    std::array<bool, kParties> present{};
+    for (int u = 0; u < num_units(); ++u)
+      if (unit(u).status == UnitStatus::kOnBoard && field_of(u) == fields[k] &&
+          QualifiesForControl(type_of(u)))
+        present[static_cast<size_t>(game_->situation().units[static_cast<size_t>(u)].party)] = true;
+    const int now = present[0] && !present[1]   ? kPartyRed
+                    : present[1] && !present[0] ? kPartyBlue
+                                                : -1;
+    if (now >= 0 && now != control_[k]) {
+      control_[k] = now;
+      if (events)
+        events->push_back(
+            {"G-01", fmt::format("{} takes control of {}.", party_name(now), field_text(fields[k])),
+             now, std::nullopt});
+    }
+  }
+}
+
+bool PlanspielState::has_combat_element(int party) const {
+  for (int u = 0; u < num_units(); ++u)
+    if (game_->situation().units[static_cast<size_t>(u)].party == party &&
+        unit(u).status != UnitStatus::kLost && IsCombatElement(type_of(u)))
+      return true;
+  return false;
+}
+
+void PlanspielState::finish(EventList* events, const std::string& why) {
+  over_ = true;
+  steps_.clear();
+  reason_ = why;
+  if (events) events->push_back({"scenarios §1.7", why + ".", kNobody, std::nullopt});
+}
+
+Result PlanspielState::result() const {
+  Result r;
+  r.returns = {0.0, 0.0};
+  if (winner_ == kPartyRed || winner_ == kPartyBlue) {
+    r.returns[static_cast<size_t>(winner_)] = 1.0;
+    r.returns[static_cast<size_t>(enemy(winner_))] = -1.0;
+    r.summary = std::string(party_name(winner_)) + " wins";
+  } else {
+    r.summary = "draw";
+  }
+  r.reason = reason_;
+  return r;
+}
+
+std::unique_ptr<State> PlanspielState::clone() const {
+  return std::make_unique<PlanspielState>(*this);
+}
+
+// =============================================================================================
+// Texts
+
+namespace {
+
+ArgCodec Codec(const PlanspielState& s) {
+  ArgCodec c;
+  c.write = [&s](ArgKind kind, int v) -> std::string {
+    if (kind == ArgKind::kUnit) return s.ps().situation().units[static_cast<size_t>(v)].id;
+    if (kind == ArgKind::kPlace)
+      return fmt::format("{},{}", v % s.ps().board().width(), v / s.ps().board().width());
+    return std::to_string(v);
+  };
+  c.read = [&s](ArgKind kind, std::string_view word, int& v, std::string& error) {
+    if (kind == ArgKind::kUnit) {
+      v = s.ps().unit_index(word);
+      if (v < 0) error = fmt::format("no unit '{}' in this situation", word);
+      return v >= 0;
+    }
+    if (kind == ArgKind::kPlace) {
+      const size_t comma = word.find(',');
+      int x = -1, y = -1;
+      if (comma != std::string_view::npos) {
+        std::from_chars(word.data(), word.data() + comma, x);
+        std::from_chars(word.data() + comma + 1, word.data() + word.size(), y);
+      }
+      const Board& b = s.ps().board();
+      if (!b.on_board({x, y})) {
+        error = fmt::format("'{}' is no field of the board (x,y)", word);
+        return false;
+      }
+      v = b.index({x, y});
+      return true;
+    }
+    auto [p, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
+    if (ec != std::errc() || p != word.data() + word.size() || v < 1 || v > 6) {
+      error = "a die shows 1 to 6";
+      return false;
+    }
+    return true;
+  };
+  return c;
+}
+
+}  // namespace
+
+std::string PlanspielState::describe(const Action& action) const {
+  return describe_by_table(kVerbs, action, Codec(*this));
+}
+
+// PS §7.5: what the other party may read of an action: a unit it does not see is "(hidden)", and
+// so is the field a move ends in when the mover is out of its sight there.
+std::string PlanspielState::describe_for(const Action& action, int viewer) const {
+  if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
+  const int u = action.arg(0);
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  if (viewer == party) return describe(action);
+  const Board& b = game_->board();
+  const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
+  if (action.verb == kFire) {
+    // The firer shows itself by firing unless it stays unseen (PS §7.4-§7.5).
+    PlanspielState after = *this;
+    after.apply(action, nullptr);
+    return fmt::format("fire {} {}", after.shown_to(u, viewer) ? uid(u) : "(hidden)",
+                       field_text(f));
+  }
+  const bool before = shown_to(u, viewer);
+  PlanspielState after = *this;
+  after.apply(action, nullptr);
+  const bool now = after.shown_to(u, viewer);
+  return fmt::format("move {} {}", before || now ? uid(u) : "(hidden)",
+                     now ? field_text(f) : "(hidden)");
+}
+
+bool PlanspielState::parse(std::string_view text, Action& out, std::string& error) const {
+  return parse_by_table(kVerbs, text, out, error, Codec(*this));
+}
+
+// What an action may show that its author's or the other party's view did not hold: a move may
+// bring enemy units into the mover's sight or run into an unseen one, unless its party already
+// sees every enemy unit on the board, and a unit the enemy does not see moves or fires from a
+// place the enemy's view does not hold (firing may show it, PS §7.4-§7.5). FERTIG ends the
+// half-turn with field control and the end of the game, which unseen units decide.
+bool PlanspielState::reveals_information(const Action& action) const {
+  if (action.verb == kFertig) return true;
+  if (action.verb != kMove && action.verb != kFire) return false;
+  const int u = action.arg(0);
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  if (!shown_to(u, enemy(party))) return true;
+  if (action.verb == kFire) return false;
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && !visible_to(o, party)) return true;
+  return false;
+}
+
+std::string PlanspielState::annotate(const Action& action) const {
+  if (action.verb != kFire) return "";
+  const Board& b = game_->board();
+  const int u = action.arg(0);
+  const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
+  Firer fs;
+  fs.suppression = unit(u).suppression;
+  std::string out;
+  for (int t : targets_in(u, f)) {
+    const auto odds =
+        OddsIn36(game_->fire_data(), weapon_of(u), fs, target_of(t), fire_situation(u, f));
+    const int effect = 36 - odds[0];
+    const int out_of_action = odds[static_cast<size_t>(Outcome::kKnockedOut)] +
+                              odds[static_cast<size_t>(Outcome::kEliminated)];
+    out += fmt::format("{}{}: effect {}/36, out {}/36", out.empty() ? "" : "; ", uid(t), effect,
+                       out_of_action);
+  }
+  return out;
+}
+
+// =============================================================================================
+// Views
+
+json PlanspielState::observe(int seat) const {
+  json units = json::array();
+  for (int u = 0; u < num_units(); ++u) {
+    const UnitState& s = unit(u);
+    const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+    json j = {{"id", su.id}, {"type", su.type}, {"party", party_name(su.party)}};
+    if (s.status == UnitStatus::kLost) {
+      j["status"] = "lost";
+    } else if (s.status == UnitStatus::kWaiting) {
+      j["status"] = "waiting";
+      j["arrives"] = su.arrives;
+      j["entry"] = {su.field.x, su.field.y};
+    } else if (!shown_to(u, seat)) {
+      continue;  // PS §7.5: not detected by this viewer
+    } else {
+      j["status"] = "on_board";
+      j["field"] = {s.x, s.y};
+      j["suppression"] = s.suppression;
+      j["moved"] = s.has_moved;
+      j["fired"] = s.fired;
+      j["camouflaged"] = s.camouflaged;
+      j["detected_marker"] = s.detected_marker;
+    }
+    if (s.status == UnitStatus::kWaiting) j["moved"] = s.has_moved;
+    units.push_back(j);
+  }
+  json control = json::array();
+  for (size_t k = 0; k < control_.size(); ++k)
+    control.push_back({{"field", {game_->objective_fields()[k].x, game_->objective_fields()[k].y}},
+                       {"controller", control_[k] < 0 ? "none" : party_name(control_[k])}});
+  json steps = json::array();
+  for (const PsStep& st : steps_) {
+    json e = {{"kind", RowOf(st.kind).decision}, {"step", static_cast<int>(st.kind)}};
+    if (st.unit >= 0) e["unit"] = masked_unit(st.unit, seat);
+    if (st.field >= 0)
+      e["field"] = {st.field % game_->board().width(), st.field / game_->board().width()};
+    steps.push_back(e);
+  }
+  return {{"situation", game_->situation().id},
+          {"turn", turn_},
+          {"game_turns", game_->situation().game_turns},
+          {"cycle_turn", game_->situation().start_cycle_turn + turn_ - 1},
+          {"active", party_name(active_)},
+          {"units", units},
+          {"losses", {{"red", losses_[0]}, {"blue", losses_[1]}}},
+          {"control", control},
+          {"steps", steps},
+          {"over", over_},
+          {"moves", moves_}};
+}
+
+// PS §7.5: re-samples where the units hidden from the viewer stand: each goes to a random field
+// where it could stand, and keeps it only if nobody's view changes (every unit stays seen or
+// unseen by each party as before), so that every text the viewer reads stays the same.
+std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
+  auto d = std::make_unique<PlanspielState>(*this);
+  if (over_) return d;
+  const Board& b = game_->board();
+  const auto matrix = [](const PlanspielState& s) {
+    std::vector<uint8_t> m;
+    for (int u = 0; u < s.num_units(); ++u)
+      for (int p = 0; p < kParties; ++p) m.push_back(s.visible_to(u, p) ? 1 : 0);
+    return m;
+  };
+  const std::vector<uint8_t> before = matrix(*this);
+  // Units named by a pending step stay where they are (the procedure refers to them).
+  const auto pinned = [&](int u) {
+    for (const PsStep& st : steps_)
+      if (st.unit == u) return true;
+    return false;
+  };
+  for (int u = 0; u < num_units(); ++u) {
+    if (unit(u).status != UnitStatus::kOnBoard || shown_to(u, seat) || pinned(u)) continue;
+    const Mover m = type_of(u).terrain;
+    for (int tries = 0; tries < 12; ++tries) {
+      const Field f{rng.between(0, b.width() - 1), rng.between(0, b.height() - 1)};
+      if (!Passable(b, f, m) || game_->dug_in(f)) continue;
+      bool empty = true;
+      for (int o = 0; o < num_units(); ++o)
+        if (d->unit(o).status == UnitStatus::kOnBoard && d->field_of(o) == f) empty = false;
+      if (!empty || game_->dug_in(field_of(u)) != game_->dug_in(f)) continue;
+      if ((b.terrain(f) == Terrain::kBuiltUp) != (b.terrain(field_of(u)) == Terrain::kBuiltUp))
+        continue;
+      const Field old = d->field_of(u);
+      d->units_[static_cast<size_t>(u)].x = f.x;
+      d->units_[static_cast<size_t>(u)].y = f.y;
+      if (matrix(*d) == before) break;
+      d->units_[static_cast<size_t>(u)].x = old.x;
+      d->units_[static_cast<size_t>(u)].y = old.y;
+    }
+  }
+  return d;
+}
+
+json PlanspielState::to_json() const {
+  json j = fields_to_json(*this);
+  json steps = json::array();
+  for (const PsStep& st : steps_) steps.push_back({static_cast<int>(st.kind), st.unit, st.field});
+  j["steps"] = steps;
+  j["reason"] = reason_;
+  return j;
+}
+
+uint64_t PlanspielState::hash() const {
+  Hasher h;
+  fields_hash(h, *this);
+  h.add(static_cast<uint64_t>(steps_.size()));
+  for (const PsStep& st : steps_) fields_hash(h, st);
+  return h.value();
+}
+
+std::string PlanspielState::render_text(int seat) const {
+  const Board& b = game_->board();
+  std::ostringstream o;
+  o << fmt::format("{} - game turn {}/{} (D{}), {}'s half-turn; losses red {}, blue {}\n",
+                   game_->situation().title, turn_, game_->situation().game_turns,
+                   game_->situation().start_cycle_turn + turn_ - 1, party_name(active_), losses_[0],
+                   losses_[1]);
+  o << "    ";
+  for (int x = 0; x < b.width(); ++x) o << fmt::format("{:>3}", x);
+  o << "\n";
+  for (int y = 0; y < b.height(); ++y) {
+    o << fmt::format("{:>3} ", y);
+    for (int x = 0; x < b.width(); ++x) {
+      std::string cell(1, TerrainChar(b.terrain({x, y}), b.road({x, y})));
+      int red = 0, blue = 0;
+      for (int u = 0; u < num_units(); ++u)
+        if (unit(u).status == UnitStatus::kOnBoard && field_of(u) == Field{x, y} &&
+            shown_to(u, seat))
+          (game_->situation().units[static_cast<size_t>(u)].party == kPartyRed ? red : blue)++;
+      std::string mark = red && blue ? "rb"
+                         : red       ? "r" + std::to_string(red)
+                         : blue      ? "b" + std::to_string(blue)
+                                     : " " + cell;
+      if (game_->dug_in({x, y}) && mark[0] == ' ') mark = " o";
+      o << fmt::format("{:>3}", mark);
+    }
+    o << "\n";
+  }
+  o << "(r/b n: n units of red/blue; o: field position; terrain . = F B b R S W H)\n";
+  for (int u = 0; u < num_units(); ++u) {
+    const UnitState& s = unit(u);
+    const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+    if (s.status == UnitStatus::kOnBoard && !shown_to(u, seat)) continue;
+    std::string where = s.status == UnitStatus::kLost ? "lost"
+                        : s.status == UnitStatus::kWaiting
+                            ? fmt::format("arrives turn {} at {}", su.arrives, field_text(su.field))
+                            : field_text(field_of(u));
+    std::string marks;
+    if (s.status == UnitStatus::kOnBoard) {
+      if (s.suppression) marks += fmt::format(" {}", LevelText(s.suppression));
+      if (s.camouflaged) marks += " camouflaged";
+      if (s.detected_marker) marks += " detected";
+      if (s.has_moved) marks += fmt::format(" moved {}", s.moved);
+      if (s.fired) marks += " fired";
+    }
+    o << fmt::format("  {:<5} {:<5} {:<5} {}{}\n", party_name(su.party), su.id, su.type, where,
+                     marks);
+  }
+  std::string ctl;
+  for (size_t k = 0; k < control_.size(); ++k)
+    ctl += fmt::format(" {}={}", field_text(game_->objective_fields()[k]),
+                       control_[k] < 0 ? "none" : party_name(control_[k]));
+  o << "control:" << ctl << "\n";
+  return o.str();
+}
+
+}  // namespace feldherr::planspiel

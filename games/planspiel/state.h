@@ -1,0 +1,254 @@
+// The Planspiel as a game (docs/planspiel.md, rules docs/rules/planspiel.md): the state of a
+// standard situation played under the engine's contract (engine/game.h). Turns and half-turns
+// (PS §3.1), "FERTIG" (end of half-turn) with the checklist of PS §3.7, the effect-marker
+// lifecycle (G-05), movement with reinforcements (PS §6, scenarios §1.6), direct fire with its
+// effect roll and second rolls as chance decisions (PS §8), detection and camouflage (PS §7.4-§7.6)
+// as hidden information, field control and the outcome list (G-01, scenarios §1.7).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/game.h"
+#include "engine/steps.h"
+#include "games/planspiel/fire.h"
+#include "games/planspiel/fire_data.h"
+#include "games/planspiel/movement.h"
+#include "games/planspiel/situation.h"
+#include "games/planspiel/stacking.h"
+
+namespace feldherr::planspiel {
+
+// Action verbs: the rows of the verb table (PlanspielGame::verbs()).
+enum Verb : int {
+  kMove = 0,    // move UNIT FIELD: the unit moves to FIELD by the engine's shortest legal path
+  kFire = 1,    // fire UNIT FIELD: direct fire at the detected enemy units in FIELD
+  kFertig = 2,  // fertig: the active party ends its half-turn (PS §3.2)
+  kRoll = 3,    // roll N: a die (Chance)
+};
+
+// The kinds of procedure step (engine/steps.h); the table is in state.cc.
+enum class StepKind : uint8_t {
+  kAct,          // the active party acts (PS §3.2 phase 3)
+  kEffectRoll,   // PS §8.6: the effect roll of a fire
+  kCasualty,     // PS §8.12: the casualty roll of a figure or weapon base at level 6
+  kChanceHit,    // PS §8.12: the chance-hit roll against a hard target in high-angle fire
+  kLuckyHit,     // PS §8.12, G-27: the lucky-hit roll
+  kDetectAtGun,  // PS §7.5: the enemy's 4+ roll to detect a camouflaged AT gun that fired
+  kOver,         // the game is over
+};
+inline constexpr int kNumStepKinds = 7;
+
+struct PsStep {
+  StepKind kind = StepKind::kAct;
+  int unit = -1;   // the firer (effect roll, AT-gun detection) or the target (second rolls)
+  int field = -1;  // the target field (effect roll)
+  static constexpr bool kFieldsAsArray = true;
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("kind", s.kind)("unit", s.unit, -1, 255)("field", s.field, -1, 8191);
+  }
+};
+
+// A unit's place in the game.
+enum class UnitStatus : uint8_t {
+  kWaiting,  // a reinforcement not yet on the board (scenarios §1.6)
+  kOnBoard,
+  kLost,  // knocked out, eliminated, or off the board (scenarios §1.7)
+};
+
+struct UnitState {
+  int x = 0, y = 0;
+  UnitStatus status = UnitStatus::kOnBoard;
+  int suppression = 0;  // 0, or the level 3..6 of its marker (PS §8.14)
+  int moved = 0;        // fields moved this half-turn
+  bool has_moved = false;
+  bool fired = false;
+  bool camouflaged = false;
+  bool detected_marker = false;  // scenarios §1.5, PS §7.5 (a camouflaged AT gun found by a roll)
+  int shown = 0;  // half-turn ends left during which it counts as having fired (PS §7.4)
+  static constexpr bool kFieldsAsArray = true;
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("x", s.x, 0, 99)("y", s.y, 0, 99)("status", s.status)("suppression", s.suppression, 0, 6)(
+        "moved", s.moved, 0, 99)("has_moved", s.has_moved)("fired", s.fired)(
+        "camouflaged", s.camouflaged)("detected_marker", s.detected_marker)("shown", s.shown, 0, 2);
+  }
+};
+
+class PlanspielGame;
+
+class PlanspielState : public State {
+ public:
+  explicit PlanspielState(const PlanspielGame& game);
+
+  const Game& game() const override;
+  int current_seat() const override;
+  Decision decision() const override;
+  Decision decision_for(int viewer) const override;
+  void legal_actions(ActionList& out) const override;
+  std::vector<ChanceOutcome> chance_outcomes() const override;
+  Action sample_chance(Rng& rng) const override;
+  using State::legal_actions;
+  void apply(const Action& action, EventList* events = nullptr) override;
+  std::string why_illegal(const Action& action) const override;
+  bool is_terminal() const override { return over_; }
+  Result result() const override;
+  std::unique_ptr<State> clone() const override;
+  std::string describe(const Action& action) const override;
+  std::string describe_for(const Action& action, int viewer) const override;
+  bool parse(std::string_view text, Action& out, std::string& error) const override;
+  bool reveals_information(const Action& action) const override;
+  std::string annotate(const Action& action) const override;
+  json observe(int seat) const override;
+  std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
+  json to_json() const override;
+  uint64_t hash() const override;
+  std::string render_text(int seat) const override;
+  int move_number() const override { return moves_; }
+
+  // ---- read access for tests, the heuristic and the module
+  const PlanspielGame& ps() const { return *game_; }
+  int turn() const { return turn_; }
+  int active() const { return active_; }
+  StepKind step() const;
+  const UnitState& unit(int u) const { return units_[static_cast<size_t>(u)]; }
+  int num_units() const { return static_cast<int>(units_.size()); }
+  Field field_of(int u) const { return {unit(u).x, unit(u).y}; }
+  int losses(int party) const { return losses_[static_cast<size_t>(party)]; }
+  int controller(int objective_field) const {
+    return control_[static_cast<size_t>(objective_field)];
+  }
+  // PS §7.4-§7.6, scenarios §1.5: whether `party` sees unit `u` now (its own units always; an
+  // enemy unit on the board when one of the party's units detects it).
+  bool visible_to(int u, int party) const;
+  // What `viewer` (a seat, kObserver or kNobody) is shown of unit `u`.
+  bool shown_to(int u, int viewer) const;
+  // PS §7.4: the detection row of unit `u` where it stands.
+  DetectionRow detection_row(int u) const;
+  // The fields unit `u` may move to now (empty: it may not move), by the rules of PS §6 with the
+  // units its party sees (G-07, PS §5).
+  std::vector<Field> move_targets(int u) const;
+  // The fields unit `u` may fire at directly now.
+  std::vector<Field> fire_targets(int u) const;
+  // The enemy units of unit `firer`'s party in `f` that it sees (the targets of a fire there).
+  std::vector<int> targets_in(int firer, Field f) const;
+  // The fire's weapon, firer and situation for unit `firer` at field `f` (PS §8).
+  FireWeapon weapon_of(int u) const;
+  FireTarget target_of(int u) const;
+  FireSituation fire_situation(int firer, Field f) const;
+
+  // Test hook: puts unit `u` in field `f` on the board (set-ups of the rule tests).
+  void place_for_test(int u, Field f);
+  void set_suppression_for_test(int u, int level) {
+    units_[static_cast<size_t>(u)].suppression = level;
+  }
+  void set_turn_for_test(int turn) { turn_ = turn; }
+  void set_control_for_test(int objective_field, int party) {
+    control_[static_cast<size_t>(objective_field)] = party;
+  }
+  void remove_for_test(int u) { units_[static_cast<size_t>(u)].status = UnitStatus::kLost; }
+  void set_losses_for_test(int party, int n) { losses_[static_cast<size_t>(party)] = n; }
+
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("turn", s.turn_, 1, 99)("active", s.active_, 0, 1)("units", s.units_)(
+        "losses", s.losses_, 0, 999)("control", s.control_, -1, 1)("over", s.over_)(
+        "winner", s.winner_, -2, 1)("outcome", s.outcome_, -1, 99)("moves", s.moves_, 0, 1 << 30);
+  }
+
+ private:
+  friend class PlanspielGame;
+  struct Path {
+    std::vector<Field> fields;  // start (or entry field) first
+    bool from_outside = false;
+  };
+  struct MoveResult {
+    Field end;
+    bool stays_outside = false;  // a reinforcement that could not enter
+    int fields = 0;
+    int blocked_by = -1;  // the unseen enemy unit that stopped it
+  };
+  const std::string& uid(int u) const;
+  const UnitType& type_of(int u) const;
+  int enemy(int party) const { return 1 - party; }
+  std::string field_text(Field f) const;
+  std::vector<FieldContents> contents_seen_by(int party, int except) const;
+  bool may_move(int u, std::string* why) const;
+  bool may_fire(int u, std::string* why) const;
+  int move_cap(int u) const;
+  struct Search {
+    std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
+    std::vector<FieldContents> contents;
+    EntryRule rule;
+    Occupant me;
+    bool outside = false;
+    int cap = -1;
+  };
+  Search search(int u) const;
+  bool path_from(const Search& s, int u, Field dest, Path& path) const;
+  bool find_path(int u, Field dest, Path& path) const;
+  MoveResult simulate_move(int u, Field dest) const;
+  void lose(int u, const std::string& rule, const std::string& how, EventList* events);
+  void resolve_effect(int firer, Field f, int natural, EventList* events);
+  void end_half_turn(EventList* events);
+  void update_control(EventList* events);
+  bool has_combat_element(int party) const;
+  void finish(EventList* events, const std::string& why);
+  void push(StepKind k, int unit, int field) { steps_.push({k, unit, field}); }
+  std::string masked_unit(int u, int viewer) const;
+
+  const PlanspielGame* game_;
+  int turn_ = 1;
+  int active_ = kPartyRed;
+  std::vector<UnitState> units_;
+  std::array<int, kParties> losses_{};
+  std::vector<int> control_;  // per objective field (PlanspielGame::objective_fields)
+  StepStack<PsStep, 16> steps_;
+  bool over_ = false;
+  int winner_ = -2;   // -2 not over, -1 draw, kPartyRed, kPartyBlue
+  int outcome_ = -1;  // the outcome line that applied; -1 annihilation
+  std::string reason_;
+  int moves_ = 0;
+};
+
+class PlanspielGame : public Game {
+ public:
+  PlanspielGame(const Situation& situation, const Board& board, const std::vector<UnitType>& types,
+                const FireData& fire);
+
+  std::string_view id() const override { return "planspiel"; }
+  std::string_view scenario() const override { return scenario_; }
+  const Options& options() const override { return options_; }
+  const std::vector<std::string>& seats() const override { return seats_; }
+  VerbTable verbs() const override;
+  std::unique_ptr<State> new_initial_state() const override;
+  std::unique_ptr<State> state_from_json(const json& j) const override;
+  std::string_view rules_version() const override { return "planspiel-1"; }
+
+  const Situation& situation() const { return *situation_; }
+  const Board& board() const { return *board_; }
+  const FireData& fire_data() const { return *fire_; }
+  const UnitType& type(int u) const { return *types_[static_cast<size_t>(u)]; }
+  const std::vector<Field>& objective_fields() const { return objective_fields_; }
+  bool dug_in(Field f) const;
+  int unit_index(std::string_view id) const;  // -1 if none
+
+ private:
+  const Situation* situation_;
+  const Board* board_;
+  const FireData* fire_;
+  std::vector<const UnitType*> types_;  // per unit of the situation
+  std::vector<Field> objective_fields_;
+  std::string scenario_;
+  Options options_;
+  std::vector<std::string> seats_{"red", "blue"};
+};
+
+// The game of a shipped situation ("ps-1").
+std::shared_ptr<const PlanspielGame> make_planspiel(const std::string& situation_id);
+
+}  // namespace feldherr::planspiel

@@ -1,0 +1,39 @@
+// The engine's conformance battery on every Planspiel situation (docs/architecture.md): random
+// games to the end with the state contract, text forms, undo and hidden information (PS §7.5)
+// checked after every action. PS_CONFORMANCE_GAMES sets the games per situation (default 40).
+#include "engine/conformance.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "engine/registry.h"
+
+namespace feldherr::planspiel {
+namespace {
+
+int BatteryGames() {
+  const char* env = std::getenv("PS_CONFORMANCE_GAMES");
+  return env ? std::max(1, std::atoi(env)) : 40;
+}
+
+TEST(PlanspielConformance, EverySituationThroughTheRegistry) {
+  const GameModule* m = all_games().find("planspiel");
+  ASSERT_NE(m, nullptr);
+  ASSERT_FALSE(m->scenarios.empty());
+  for (const ScenarioInfo& sc : m->scenarios) {
+    auto game = all_games().create("planspiel/" + sc.id, {});
+    ConformanceOptions o;
+    o.games = BatteryGames();
+    o.seed = 7;
+    o.check_stride = 3;
+    o.invariant = m->invariant;
+    o.odds = m->odds;
+    ConformanceReport r = run_conformance(*game, o);
+    for (const auto& f : r.failures) ADD_FAILURE() << sc.id << ": " << f;
+    EXPECT_EQ(r.terminated, o.games) << sc.id;
+  }
+}
+
+}  // namespace
+}  // namespace feldherr::planspiel
