@@ -47,6 +47,14 @@ double Score(const State& view, const Action& a, Rng& rng) {
   const Board& b = s.ps().board();
   const double noise = static_cast<double>(rng.below(1000)) / 100000.0;
   if (a.verb == kFertig) return 0.0;
+  if (a.verb == kAssault) {
+    // Take a field worth having when the odds are good (PS §10.2).
+    const Field f{a.arg(0) % b.width(), a.arg(0) / b.width()};
+    bool objective = false;
+    for (Field o : s.ps().objective_fields()) objective = objective || o == f;
+    const double p = s.assault_win_chance(a);
+    return p >= 0.5 ? 1.0 + 2.0 * p + (objective ? 1.5 : 0.0) + noise : -1.0;
+  }
   const int u = a.arg(0);
   const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
   if (a.verb == kFire) {

@@ -28,6 +28,8 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"roll", Who::kChance, Dice::kD6},    // kChanceHit
     {"roll", Who::kChance, Dice::kD6},    // kLuckyHit
     {"roll", Who::kChance, Dice::kD6},    // kDetectAtGun
+    {"roll", Who::kChance, Dice::kD6},    // kAttackRoll
+    {"roll", Who::kChance, Dice::kD6},    // kDefendRoll
     {"over", Who::kNobody, Dice::kNone},  // kOver
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
@@ -44,7 +46,22 @@ constexpr VerbSpec kVerbs[] = {
     {"fire", "unit place", VerbRole::kAttack, "{1} fires at {2}", "{1} feuert auf {2}"},
     {"fertig", "", VerbRole::kDecline, "FERTIG: end the half-turn", "FERTIG: Halbzug beenden"},
     {"roll", "number", VerbRole::kOther, "Roll: {1}", "Wurf: {1}"},
+    {"assault", "place unit*", VerbRole::kAttack, "Assault {1} with {2}", "{1} mit {2} stürmen"},
 };
+
+Field FieldAt(const Board& b, int index) {
+  return {index % b.width(), index / b.width()};
+}
+
+// PS §8.6 read for a close-combat total (G-32): 2 or less nothing, 6 or more level 6.
+int LevelOfTotal(int total) {
+  return total <= 2 ? 0 : std::min(total, 6);
+}
+
+bool IsBase(const UnitType& t) {
+  return t.category == Category::kFigureBase || t.category == Category::kHeavyWeaponBase ||
+         t.category == Category::kRiders;
+}
 
 const char* kLevelName[] = {"no effect", "", "", "red", "grey", "black", "black"};
 
@@ -557,6 +574,186 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
 }
 
 // =============================================================================================
+// Close combat (PS §10.1-§10.3, G-32 to G-35)
+
+std::vector<int> PlanspielState::assault_candidates(Field f) const {
+  std::vector<int> out;
+  if (step() != StepKind::kAct) return out;
+  const Board& b = game_->board();
+  bool seen_base = false;
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
+        game_->situation().units[static_cast<size_t>(o)].party != active_ &&
+        visible_to(o, active_)) {
+      if (!IsBase(type_of(o))) return out;  // PS §10.5: vehicles need anti-tank close combat
+      seen_base = true;
+    }
+  if (!seen_base) return out;
+  for (int u = 0; u < num_units(); ++u) {
+    if (game_->situation().units[static_cast<size_t>(u)].party != active_) continue;
+    if (unit(u).status != UnitStatus::kOnBoard || Distance(field_of(u), f) != 1) continue;
+    // [REC] Heavy-weapon bases defend but do not attack (PS §10.2 item 1).
+    if (type_of(u).category != Category::kFigureBase) continue;
+    if (!may_move(u, nullptr)) continue;
+    if (CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk) continue;
+    out.push_back(u);
+  }
+  return out;
+}
+
+std::vector<int> PlanspielState::defenders() const {
+  std::vector<int> out;
+  if (assault_.field < 0) return out;
+  const Field f = FieldAt(game_->board(), assault_.field);
+  const int attacker = game_->situation().units[static_cast<size_t>(assault_.attackers[0])].party;
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
+        game_->situation().units[static_cast<size_t>(o)].party != attacker &&
+        visible_to(o, attacker))
+      out.push_back(o);
+  return out;
+}
+
+int PlanspielState::defence_bonus(Field f, int attacker_party) const {
+  int bases = 0;
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
+        game_->situation().units[static_cast<size_t>(o)].party != attacker_party &&
+        visible_to(o, attacker_party) && IsBase(type_of(o)))
+      ++bases;
+  const bool cover = game_->dug_in(f) || game_->board().terrain(f) == Terrain::kBuiltUp;
+  return std::max(0, bases - 1) + (cover ? 1 : 0);
+}
+
+// G-34: the neighbours n with n . d < 0 for the direction d towards every attacker's origin,
+// passable on foot, free of enemy units; the one straight away from the attack first.
+std::vector<Field> PlanspielState::flight_fields(int u, Field f,
+                                                 const std::vector<Field>& from) const {
+  const Board& b = game_->board();
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  std::vector<std::pair<int, Field>> ranked;
+  for (int dy = -1; dy <= 1; ++dy)
+    for (int dx = -1; dx <= 1; ++dx) {
+      if (dx == 0 && dy == 0) continue;
+      int score = 0;
+      bool ok = true;
+      for (Field o : from) {
+        const int ddx = (o.x > f.x) - (o.x < f.x), ddy = (o.y > f.y) - (o.y < f.y);
+        const int dot = dx * ddx + dy * ddy;
+        ok = ok && dot < 0;
+        score += dot;
+      }
+      const Field t{f.x + dx, f.y + dy};
+      if (!ok || !b.on_board(t) || CanStep(b, f, t, Mover::kFoot) != StepResult::kOk) continue;
+      bool enemy_there = false;
+      for (int o = 0; o < num_units(); ++o)
+        if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t &&
+            game_->situation().units[static_cast<size_t>(o)].party != party)
+          enemy_there = true;
+      if (!enemy_there) ranked.push_back({score * 100 + b.index(t), t});
+    }
+  std::sort(ranked.begin(), ranked.end(),
+            [](const auto& a, const auto& c) { return a.first < c.first; });
+  std::vector<Field> out;
+  for (const auto& r : ranked) out.push_back(r.second);
+  return out;
+}
+
+void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
+  const Board& b = game_->board();
+  const Field f = FieldAt(b, assault_.field);
+  std::vector<int> attackers;
+  for (int a : assault_.attackers)
+    if (a >= 0) attackers.push_back(a);
+  const int party = game_->situation().units[static_cast<size_t>(attackers[0])].party;
+  const std::vector<int> defs = defenders();
+  const int a_total = assault_.attack_roll + attack_bonus(static_cast<int>(attackers.size()));
+  const int d_total = defend_roll + defence_bonus(f, party);
+  // PS §10.2 item 4: modifiers are not netted; a tie is rolled again.
+  if (a_total == d_total) {
+    if (events)
+      events->push_back({"PS §10.2",
+                         fmt::format("Close combat at {}: {} against {}, a tie: both roll again.",
+                                     field_text(f), a_total, d_total),
+                         party, std::nullopt});
+    assault_.attack_roll = 0;
+    push(StepKind::kDefendRoll, -1, assault_.field);
+    push(StepKind::kAttackRoll, -1, assault_.field);
+    return;
+  }
+  const bool attacker_wins = a_total > d_total;
+  const int w_total = std::max(a_total, d_total), l_total = std::min(a_total, d_total);
+  const std::vector<int>& winners = attacker_wins ? attackers : defs;
+  if (events)
+    events->push_back(
+        {"PS §10.2",
+         fmt::format(
+             "Close combat at {}: attacker {} + {} = {}, defender {} + {} = {}: the {} wins.",
+             field_text(f), assault_.attack_roll, a_total - assault_.attack_roll, a_total,
+             defend_roll, d_total - defend_roll, d_total, attacker_wins ? "attacker" : "defender"),
+         party, std::nullopt});
+  // G-32: each side's total goes through the effect table onto the other side.
+  std::vector<int> casualty;
+  const int on_winners = LevelOfTotal(l_total);
+  for (int w : winners) {
+    UnitState& ws = units_[static_cast<size_t>(w)];
+    ws.suppression = std::max(ws.suppression, on_winners == 6 ? 6 : on_winners);
+    if (on_winners == 6) casualty.push_back(w);
+  }
+  const int on_losers = std::max(3, LevelOfTotal(w_total));  // G-35: at least red
+  std::vector<Field> origins;
+  for (int a : attackers) origins.push_back(field_of(a));
+  if (attacker_wins) {
+    // PS §10.3: the defenders flee or are lost; the attackers take the field.
+    for (int d : defs) {
+      if (type_of(d).category == Category::kHeavyWeaponBase) {
+        lose(d, "PS §10.3", "lost: its crew had to flee and leave the weapon", events);
+        continue;
+      }
+      const std::vector<Field> to = flight_fields(d, f, origins);
+      if (to.empty()) {
+        lose(d, "G-34", "captured: no flight field is free", events);
+        continue;
+      }
+      UnitState& ds = units_[static_cast<size_t>(d)];
+      ds.x = to[0].x;
+      ds.y = to[0].y;
+      ds.suppression = std::max(ds.suppression, on_losers);
+      ds.camouflaged = false;
+      if (on_losers == 6) casualty.push_back(d);
+      if (events)
+        events->push_back({"PS §10.3",
+                           fmt::format("{} flees to {} with {}.", uid(d), field_text(to[0]),
+                                       LevelText(on_losers)),
+                           kNobody, std::nullopt});
+    }
+    for (int a : attackers) {
+      UnitState& as = units_[static_cast<size_t>(a)];
+      as.x = f.x;
+      as.y = f.y;
+    }
+  } else {
+    // Reading: the attackers fall back to the fields they attacked from, suppressed (G-35).
+    for (int a : attackers) {
+      UnitState& as = units_[static_cast<size_t>(a)];
+      as.suppression = std::max(as.suppression, on_losers);
+    }
+    // G-33: after a failed superiority attack only one attacking base makes the casualty roll.
+    if (on_losers == 6) casualty.push_back(attackers[0]);
+  }
+  for (int a : attackers) {
+    UnitState& as = units_[static_cast<size_t>(a)];
+    as.has_moved = true;
+    as.fired = true;  // the close combat is its activity (PS §3.4)
+    as.moved = attacker_wins ? 1 : 0;
+    as.camouflaged = false;
+  }
+  assault_ = AssaultState{};
+  for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
+    if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
+}
+
+// =============================================================================================
 // The contract
 
 int PlanspielState::current_seat() const {
@@ -606,6 +803,14 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.prompt = fmt::format("{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
                              party_name(enemy(active_)));
       break;
+    case StepKind::kAttackRoll:
+      d.prompt = fmt::format("Close combat at {}: the attacker's die (PS §10.2)",
+                             field_text(FieldAt(game_->board(), assault_.field)));
+      break;
+    case StepKind::kDefendRoll:
+      d.prompt = fmt::format("Close combat at {}: the defender's die (PS §10.2)",
+                             field_text(FieldAt(game_->board(), assault_.field)));
+      break;
     case StepKind::kOver:
       d.prompt = "The game is over (scenarios §1.7)";
       break;
@@ -625,6 +830,18 @@ void PlanspielState::legal_actions(ActionList& out) const {
   for (int u = 0; u < num_units(); ++u) {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
+  }
+  // PS §10.2: every set of one to three bases that may assault a field together.
+  for (int i = 0; i < b.width() * b.height(); ++i) {
+    const std::vector<int> c = assault_candidates(FieldAt(b, i));
+    const size_t n = c.size();
+    for (size_t x = 0; x < n; ++x) {
+      out.push_back(Action(kAssault, {i, c[x]}));
+      for (size_t y = x + 1; y < n; ++y) {
+        out.push_back(Action(kAssault, {i, c[x], c[y]}));
+        for (size_t z = y + 1; z < n; ++z) out.push_back(Action(kAssault, {i, c[x], c[y], c[z]}));
+      }
+    }
   }
   out.push_back(Action(kFertig, {}));
 }
@@ -648,6 +865,43 @@ std::string PlanspielState::why_illegal(const Action& action) const {
     return chance ? "PS §8.6: a die is due; Chance rolls it" : "PS §8.6: dice come from Chance";
   if (chance) return action.arg(0) >= 1 && action.arg(0) <= 6 ? "" : "PS §8.6: a die shows 1 to 6";
   if (action.verb == kFertig) return "";
+  if (action.verb == kAssault) {
+    const Board& bb = game_->board();
+    if (action.argc < 2 || action.argc > 4)
+      return "PS §10.2: an assault names a field and 1 to 3 bases";
+    if (action.arg(0) < 0 || action.arg(0) >= bb.width() * bb.height())
+      return "PS §2.1: no such field";
+    const Field f = FieldAt(bb, action.arg(0));
+    bool seen_base = false;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
+          game_->situation().units[static_cast<size_t>(o)].party != active_ &&
+          visible_to(o, active_)) {
+        if (!IsBase(type_of(o)))
+          return "PS §10.5: infantry close combat is against figures; a vehicle in the field needs "
+                 "anti-tank close combat or an overrun (not built)";
+        seen_base = true;
+      }
+    if (!seen_base)
+      return fmt::format("PS §10.1: close combat is against enemy figures {} sees in the field",
+                         party_name(active_));
+    const std::vector<int> c = assault_candidates(f);
+    for (int i = 1; i < action.argc; ++i) {
+      const int u = action.arg(i);
+      if (i > 1 && u <= action.arg(i - 1))
+        return "PS §10.2: name each attacking base once, in order";
+      if (std::find(c.begin(), c.end(), u) == c.end()) {
+        if (u < 0 || u >= num_units()) return "PS §4.1: no such unit";
+        std::string why;
+        if (!may_move(u, &why)) return why;
+        if (type_of(u).category != Category::kFigureBase)
+          return "PS §10.2: only figure bases attack; heavy-weapon crews defend but do not attack";
+        return fmt::format("PS §10.1: {} must stand next to {} and be able to storm into it",
+                           uid(u), field_text(f));
+      }
+    }
+    return "";
+  }
   const int u = action.arg(0);
   if (u < 0 || u >= num_units()) return "PS §4.1: no such unit";
   const Board& b = game_->board();
@@ -805,9 +1059,33 @@ void PlanspielState::apply(const Action& action, EventList* events) {
                enemy(active_), std::nullopt});
         break;
       }
+      case StepKind::kAttackRoll:
+        assault_.attack_roll = n;
+        break;
+      case StepKind::kDefendRoll:
+        resolve_close_combat(n, events);
+        break;
       case StepKind::kAct:
       case StepKind::kOver:
         break;
+    }
+    return;
+  }
+  if (action.verb == kAssault) {
+    assault_ = AssaultState{};
+    assault_.field = action.arg(0);
+    for (int i = 1; i < action.argc; ++i)
+      assault_.attackers[static_cast<size_t>(i - 1)] = action.arg(i);
+    push(StepKind::kDefendRoll, -1, action.arg(0));
+    push(StepKind::kAttackRoll, -1, action.arg(0));
+    if (events) {
+      std::string who;
+      for (int i = 1; i < action.argc; ++i) who += (i > 1 ? ", " : "") + uid(action.arg(i));
+      events->push_back({"PS §10.2",
+                         fmt::format("{} assault{} {}{}.", who, action.argc > 2 ? "" : "s",
+                                     field_text(FieldAt(b, action.arg(0))),
+                                     action.argc > 2 ? " together (simultaneity announced)" : ""),
+                         active_, std::nullopt});
     }
     return;
   }
@@ -1079,6 +1357,11 @@ std::string PlanspielState::describe(const Action& action) const {
 // PS §7.5: what the other party may read of an action: a unit it does not see is "(hidden)", and
 // so is the field a move ends in when the mover is out of its sight there.
 std::string PlanspielState::describe_for(const Action& action, int viewer) const {
+  if (action.verb == kAssault && viewer != kNobody && viewer != active_) {
+    std::string out = "assault " + field_text(FieldAt(game_->board(), action.arg(0)));
+    for (int i = 1; i < action.argc; ++i) out += " " + masked_unit(action.arg(i), viewer);
+    return out;
+  }
   if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
   const int u = action.arg(0);
   const int party = game_->situation().units[static_cast<size_t>(u)].party;
@@ -1101,27 +1384,59 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
 }
 
 bool PlanspielState::parse(std::string_view text, Action& out, std::string& error) const {
-  return parse_by_table(kVerbs, text, out, error, Codec(*this));
+  if (!parse_by_table(kVerbs, text, out, error, Codec(*this))) return false;
+  if (out.verb == kAssault) {
+    if (out.argc < 2 || out.argc > 4) {
+      error = "assault FIELD UNIT [UNIT [UNIT]]: one to three attacking bases (PS §10.2)";
+      return false;
+    }
+    std::vector<int> units;
+    for (int i = 1; i < out.argc; ++i) units.push_back(out.arg(i));
+    std::sort(units.begin(), units.end());
+    std::vector<int> all{out.arg(0)};
+    all.insert(all.end(), units.begin(), units.end());
+    if (all.size() == 2) out = Action(kAssault, {all[0], all[1]});
+    if (all.size() == 3) out = Action(kAssault, {all[0], all[1], all[2]});
+    if (all.size() == 4) out = Action(kAssault, {all[0], all[1], all[2], all[3]});
+  }
+  return true;
 }
 
-// What an action may show that its author's or the other party's view did not hold: a move may
-// bring enemy units into the mover's sight or run into an unseen one, unless its party already
-// sees every enemy unit on the board, and a unit the enemy does not see moves or fires from a
-// place the enemy's view does not hold (firing may show it, PS §7.4-§7.5). FERTIG ends the
-// half-turn with field control and the end of the game, which unseen units decide.
+// Every action of a party changes who sees whom or shows what was unseen: a move brings units
+// into or out of sight (also of units the other party does not see, which see the mover), a fire
+// shows the firer (PS §7.4-§7.5), an assault shows both sides of the field, and FERTIG ends the
+// half-turn with field control and the end of the game, which unseen units decide. So every
+// action of a seat closes the undo window (docs/architecture.md "Undo belongs to the rules").
 bool PlanspielState::reveals_information(const Action& action) const {
-  if (action.verb == kFertig) return true;
-  if (action.verb != kMove && action.verb != kFire) return false;
-  const int u = action.arg(0);
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
-  if (!shown_to(u, enemy(party))) return true;
-  if (action.verb == kFire) return false;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && !visible_to(o, party)) return true;
-  return false;
+  return action.verb != kRoll;
+}
+
+// PS §10.2: the chance that an assault wins, ties rolled again: P(win) / (1 - P(tie)).
+double PlanspielState::assault_win_chance(const Action& action) const {
+  const Field f = FieldAt(game_->board(), action.arg(0));
+  const int diff = attack_bonus(action.argc - 1) - defence_bonus(f, active_);
+  int win = 0, tie = 0;
+  for (int a = 1; a <= 6; ++a)
+    for (int d = 1; d <= 6; ++d) {
+      if (a + diff > d) ++win;
+      if (a + diff == d) ++tie;
+    }
+  return tie == 36 ? 0.0 : static_cast<double>(win) / static_cast<double>(36 - tie);
 }
 
 std::string PlanspielState::annotate(const Action& action) const {
+  if (action.verb == kAssault) {
+    const Field f = FieldAt(game_->board(), action.arg(0));
+    const int diff = attack_bonus(action.argc - 1) - defence_bonus(f, active_);
+    int win = 0, tie = 0;
+    for (int a = 1; a <= 6; ++a)
+      for (int d = 1; d <= 6; ++d) {
+        if (a + diff > d) ++win;
+        if (a + diff == d) ++tie;
+      }
+    return fmt::format("+{} against +{}: wins {}/{}", attack_bonus(action.argc - 1),
+                       defence_bonus(f, active_), win, 36 - tie);
+  }
   if (action.verb != kFire) return "";
   const Board& b = game_->board();
   const int u = action.arg(0);
@@ -1182,7 +1497,18 @@ json PlanspielState::observe(int seat) const {
       e["field"] = {st.field % game_->board().width(), st.field / game_->board().width()};
     steps.push_back(e);
   }
+  json assault = nullptr;
+  if (assault_.field >= 0) {
+    json attackers = json::array();
+    for (int a : assault_.attackers)
+      if (a >= 0) attackers.push_back(masked_unit(a, seat));
+    assault = {{"field",
+                {assault_.field % game_->board().width(), assault_.field / game_->board().width()}},
+               {"attackers", attackers},
+               {"attack_roll", assault_.attack_roll}};
+  }
   return {{"situation", game_->situation().id},
+          {"assault", assault},
           {"turn", turn_},
           {"game_turns", game_->situation().game_turns},
           {"cycle_turn", game_->situation().start_cycle_turn + turn_ - 1},
@@ -1213,6 +1539,8 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
   const auto pinned = [&](int u) {
     for (const PsStep& st : steps_)
       if (st.unit == u) return true;
+    for (int a : assault_.attackers)
+      if (a == u) return true;
     return false;
   };
   for (int u = 0; u < num_units(); ++u) {

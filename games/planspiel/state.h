@@ -24,10 +24,11 @@ namespace feldherr::planspiel {
 
 // Action verbs: the rows of the verb table (PlanspielGame::verbs()).
 enum Verb : int {
-  kMove = 0,    // move UNIT FIELD: the unit moves to FIELD by the engine's shortest legal path
-  kFire = 1,    // fire UNIT FIELD: direct fire at the detected enemy units in FIELD
-  kFertig = 2,  // fertig: the active party ends its half-turn (PS §3.2)
-  kRoll = 3,    // roll N: a die (Chance)
+  kMove = 0,     // move UNIT FIELD: the unit moves to FIELD by the engine's shortest legal path
+  kFire = 1,     // fire UNIT FIELD: direct fire at the detected enemy units in FIELD
+  kFertig = 2,   // fertig: the active party ends its half-turn (PS §3.2)
+  kRoll = 3,     // roll N: a die (Chance)
+  kAssault = 4,  // assault FIELD UNIT [UNIT [UNIT]]: infantry close combat (PS §10.2)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -38,9 +39,24 @@ enum class StepKind : uint8_t {
   kChanceHit,    // PS §8.12: the chance-hit roll against a hard target in high-angle fire
   kLuckyHit,     // PS §8.12, G-27: the lucky-hit roll
   kDetectAtGun,  // PS §7.5: the enemy's 4+ roll to detect a camouflaged AT gun that fired
+  kAttackRoll,   // PS §10.2: the attacker's close-combat die
+  kDefendRoll,   // PS §10.2: the defender's close-combat die
   kOver,         // the game is over
 };
-inline constexpr int kNumStepKinds = 7;
+inline constexpr int kNumStepKinds = 9;
+
+// An infantry close combat in progress (PS §10.2).
+struct AssaultState {
+  int field = -1;                            // the attacked field (Board::index), -1: none
+  std::array<int, 3> attackers{-1, -1, -1};  // the attacking figure bases
+  int attack_roll = 0;                       // the attacker's natural die, 0 before it
+  static constexpr bool kFieldsAsArray = true;
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("field", s.field, -1, 8191)("attackers", s.attackers, -1, 255)("attack_roll", s.attack_roll,
+                                                                     0, 6);
+  }
+};
 
 struct PsStep {
   StepKind kind = StepKind::kAct;
@@ -134,6 +150,17 @@ class PlanspielState : public State {
   std::vector<Field> move_targets(int u) const;
   // The fields unit `u` may fire at directly now.
   std::vector<Field> fire_targets(int u) const;
+  // PS §10.2: the own figure bases that may assault field `f` now (adjacent, not yet acted).
+  std::vector<int> assault_candidates(Field f) const;
+  // PS §10.2: the totals' modifiers of a close combat: attacker +1 per base beyond the first;
+  // defender +1 per base beyond the first, +1 in a field position or a building.
+  int attack_bonus(int attackers) const { return attackers - 1; }
+  int defence_bonus(Field f, int attacker_party) const;
+  // G-34: the flight fields of a unit in `f` attacked from the fields `from`.
+  std::vector<Field> flight_fields(int u, Field f, const std::vector<Field>& from) const;
+  const AssaultState& assault() const { return assault_; }
+  // The chance that the legal assault `action` wins its close combat (ties rolled again).
+  double assault_win_chance(const Action& action) const;
   // The enemy units of unit `firer`'s party in `f` that it sees (the targets of a fire there).
   std::vector<int> targets_in(int firer, Field f) const;
   // The fire's weapon, firer and situation for unit `firer` at field `f` (PS §8).
@@ -157,7 +184,8 @@ class PlanspielState : public State {
   static void field_list(S& s, V& v) {
     v("turn", s.turn_, 1, 99)("active", s.active_, 0, 1)("units", s.units_)(
         "losses", s.losses_, 0, 999)("control", s.control_, -1, 1)("over", s.over_)(
-        "winner", s.winner_, -2, 1)("outcome", s.outcome_, -1, 99)("moves", s.moves_, 0, 1 << 30);
+        "winner", s.winner_, -2, 1)("outcome", s.outcome_, -1, 99)("assault", s.assault_)(
+        "moves", s.moves_, 0, 1 << 30);
   }
 
  private:
@@ -194,6 +222,8 @@ class PlanspielState : public State {
   MoveResult simulate_move(int u, Field dest) const;
   void lose(int u, const std::string& rule, const std::string& how, EventList* events);
   void resolve_effect(int firer, Field f, int natural, EventList* events);
+  void resolve_close_combat(int defend_roll, EventList* events);
+  std::vector<int> defenders() const;
   void end_half_turn(EventList* events);
   void update_control(EventList* events);
   bool has_combat_element(int party) const;
@@ -208,6 +238,7 @@ class PlanspielState : public State {
   std::array<int, kParties> losses_{};
   std::vector<int> control_;  // per objective field (PlanspielGame::objective_fields)
   StepStack<PsStep, 16> steps_;
+  AssaultState assault_;
   bool over_ = false;
   int winner_ = -2;   // -2 not over, -1 draw, kPartyRed, kPartyBlue
   int outcome_ = -1;  // the outcome line that applied; -1 annihilation

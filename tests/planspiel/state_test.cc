@@ -315,6 +315,82 @@ TEST(PlanspielState, PS_6_4_CombatVehicleMovesAtCombatSpeedAndFires) {
   EXPECT_FALSE(Legal(*s3, "move R-T1 3,6"));
 }
 
+// ---------------------------------------------------------------- close combat (PS §10, S-1)
+
+// S-1: R-I1 and R-I2 attack B-I1 at (5,3) together from (5,4) and (6,4): Red +1 (one more
+// base), Blue +1 (building), not netted. Blue loses: its flight fields are (4,2) and (5,2); the
+// engine takes the one most directly away from the attack.
+TEST(PlanspielState, S_1_CloseCombatSuperiorityAttackAndFlightFields) {
+  auto s = Start();
+  const int i1 = U(*s, "R-I1"), i2 = U(*s, "R-I2"), b1 = U(*s, "B-I1");
+  s->place_for_test(i1, {5, 4});
+  s->place_for_test(i2, {6, 4});
+  EXPECT_EQ(s->attack_bonus(2), 1);
+  EXPECT_EQ(s->defence_bonus({5, 3}, kPartyRed), 1);
+  EXPECT_EQ(s->flight_fields(b1, {5, 3}, {{5, 4}, {6, 4}}),
+            (std::vector<Field>{{4, 2}, {5, 2}}));  // the most opposite first
+  // A third base from (4,3): no flight field is left.
+  EXPECT_TRUE(s->flight_fields(b1, {5, 3}, {{5, 4}, {6, 4}, {4, 3}}).empty());
+  ASSERT_TRUE(Legal(*s, "assault 5,3 R-I1 R-I2"));
+  EXPECT_NE(s->annotate(Parse(*s, "assault 5,3 R-I1 R-I2")), "");
+  // Attacker 4 + 1 = 5 against defender 3 + 1 = 4: Red wins; 5 on Blue (black), 4 on Red (grey).
+  const EventList ev = Play(*s, {"assault 5,3 R-I1 R-I2", "roll 4", "roll 3"});
+  EXPECT_TRUE(Mentions(ev, "the attacker wins"));
+  EXPECT_EQ(s->field_of(b1), (Field{4, 2}));
+  EXPECT_EQ(s->unit(b1).suppression, 5);
+  EXPECT_EQ(s->field_of(i1), (Field{5, 3}));
+  EXPECT_EQ(s->field_of(i2), (Field{5, 3}));
+  EXPECT_EQ(s->unit(i1).suppression, 4);
+  EXPECT_TRUE(s->unit(i1).has_moved && s->unit(i1).fired);
+  Play(*s, {"fertig"});
+  EXPECT_EQ(s->controller(0), kPartyRed);  // G-01
+}
+
+// PS §10.2: a tie is rolled again; G-33: a failed superiority attack costs one casualty roll at
+// 6 or more, and the attackers fall back suppressed (G-35).
+TEST(PlanspielState, PS_10_2_TieRolledAgainAndFailedAttack) {
+  auto s = Start();
+  s->place_for_test(U(*s, "R-I1"), {5, 4});
+  s->place_for_test(U(*s, "R-I2"), {6, 4});
+  const EventList tie = Play(*s, {"assault 5,3 R-I1 R-I2", "roll 3", "roll 3"});
+  EXPECT_TRUE(Mentions(tie, "a tie"));
+  EXPECT_EQ(s->current_seat(), kChance);
+  Play(*s, {"roll 1", "roll 6"});  // 2 against 7: Blue wins, 7 on the attackers
+  EXPECT_EQ(s->field_of(U(*s, "R-I1")), (Field{5, 4}));
+  EXPECT_EQ(s->unit(U(*s, "R-I1")).suppression, 6);
+  EXPECT_EQ(s->decision().prompt, "Casualty roll of R-I1 (PS §8.12)");
+  Play(*s, {"roll 3"});
+  EXPECT_EQ(s->current_seat(), kPartyRed);  // only one base rolled
+  EXPECT_EQ(s->unit(U(*s, "R-I1")).status, UnitStatus::kOnBoard);
+}
+
+// S-1 weapon crew: B-H1 at (6,3) loses a close combat, must flee and is lost.
+TEST(PlanspielState, S_1_WeaponCrewThatMustFleeIsLost) {
+  auto s = Start();
+  s->place_for_test(U(*s, "R-I3"), {7, 3});
+  Play(*s, {"assault 6,3 R-I3", "roll 6", "roll 1"});  // 6 against 1 + 1
+  EXPECT_EQ(s->unit(U(*s, "B-H1")).status, UnitStatus::kLost);
+  EXPECT_EQ(s->losses(kPartyBlue), 1);
+  EXPECT_EQ(s->field_of(U(*s, "R-I3")), (Field{6, 3}));
+}
+
+// PS §10.2: only figure bases attack, from the next field; the designer's odds (S-1 note): three
+// bases against one in a building win 21/31, one against one 10/31.
+TEST(PlanspielState, PS_10_2_WhoMayAttackAndTheOdds) {
+  auto s = Start();
+  s->place_for_test(U(*s, "R-H1"), {6, 4});
+  EXPECT_NE(s->why_illegal(Parse(*s, "assault 6,3 R-H1")).find("PS §10.2"), std::string::npos);
+  EXPECT_NE(s->why_illegal(Parse(*s, "assault 6,3 R-I1")).find("PS §10.1"), std::string::npos);
+  s->place_for_test(U(*s, "R-I1"), {4, 3});
+  s->place_for_test(U(*s, "R-I2"), {5, 4});
+  s->place_for_test(U(*s, "R-I3"), {4, 2});
+  EXPECT_DOUBLE_EQ(s->assault_win_chance(Parse(*s, "assault 5,3 R-I1 R-I2 R-I3")), 21.0 / 31.0);
+  EXPECT_DOUBLE_EQ(s->assault_win_chance(Parse(*s, "assault 5,3 R-I1")), 10.0 / 31.0);
+  EXPECT_EQ(s->annotate(Parse(*s, "assault 5,3 R-I1")), "+0 against +1: wins 10/31");
+  // The order of the bases in the text does not matter.
+  EXPECT_EQ(Parse(*s, "assault 5,3 R-I2 R-I1"), Parse(*s, "assault 5,3 R-I1 R-I2"));
+}
+
 // ---------------------------------------------------------------- hidden information
 
 TEST(PlanspielState, PS_7_5_UnseenUnitsAreNotShownAndAreResampled) {
