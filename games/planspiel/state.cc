@@ -19,18 +19,19 @@ namespace feldherr::planspiel {
 namespace {
 
 // ---- the step table (engine/steps.h)
-enum class Who : uint8_t { kActive, kChance, kNobody };
+enum class Who : uint8_t { kActive, kPassive, kChance, kNobody };
 enum class Dice : uint8_t { kNone, kD6 };
 constexpr StepRow<Who, Dice> kSteps[] = {
-    {"act", Who::kActive, Dice::kNone},   // kAct
-    {"roll", Who::kChance, Dice::kD6},    // kEffectRoll
-    {"roll", Who::kChance, Dice::kD6},    // kCasualty
-    {"roll", Who::kChance, Dice::kD6},    // kChanceHit
-    {"roll", Who::kChance, Dice::kD6},    // kLuckyHit
-    {"roll", Who::kChance, Dice::kD6},    // kDetectAtGun
-    {"roll", Who::kChance, Dice::kD6},    // kAttackRoll
-    {"roll", Who::kChance, Dice::kD6},    // kDefendRoll
-    {"over", Who::kNobody, Dice::kNone},  // kOver
+    {"act", Who::kActive, Dice::kNone},            // kAct
+    {"roll", Who::kChance, Dice::kD6},             // kEffectRoll
+    {"roll", Who::kChance, Dice::kD6},             // kCasualty
+    {"roll", Who::kChance, Dice::kD6},             // kChanceHit
+    {"roll", Who::kChance, Dice::kD6},             // kLuckyHit
+    {"roll", Who::kChance, Dice::kD6},             // kDetectAtGun
+    {"roll", Who::kChance, Dice::kD6},             // kAttackRoll
+    {"roll", Who::kChance, Dice::kD6},             // kDefendRoll
+    {"counter-move", Who::kPassive, Dice::kNone},  // kCounterMove
+    {"over", Who::kNobody, Dice::kNone},           // kOver
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -47,6 +48,7 @@ constexpr VerbSpec kVerbs[] = {
     {"fertig", "", VerbRole::kDecline, "FERTIG: end the half-turn", "FERTIG: Halbzug beenden"},
     {"roll", "number", VerbRole::kOther, "Roll: {1}", "Wurf: {1}"},
     {"assault", "place unit*", VerbRole::kAttack, "Assault {1} with {2}", "{1} mit {2} stürmen"},
+    {"pass", "", VerbRole::kDecline, "Pass: no counter-move", "Kein Gegenzug"},
 };
 
 Field FieldAt(const Board& b, int index) {
@@ -431,50 +433,152 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
   return out;
 }
 
-// Walks the path; an enemy unit the mover's party did not see stops it in the field before
-// (G-07: ordinary movement neither enters nor passes an enemy-occupied field), and it stops
-// further back if it may not end its move there (PS §5.1).
-PlanspielState::MoveResult PlanspielState::simulate_move(int u, Field dest) const {
-  MoveResult r;
-  Path path;
-  if (!find_path(u, dest, path))
-    throw std::logic_error("planspiel: simulate_move of an illegal move");
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
-  size_t reach = path.fields.size();  // fields of the path the unit may enter
-  for (size_t i = path.from_outside ? 0 : 1; i < path.fields.size(); ++i) {
+// Moves one field at a time (PS §9.2): after each step the passive party may fire true
+// counter-moves; an enemy unit the mover's party did not see stops it in the field before (G-07).
+void PlanspielState::advance_move(EventList* events) {
+  const Board& b = game_->board();
+  while (moving_.unit >= 0) {
+    const int u = moving_.unit;
+    UnitState& s = units_[static_cast<size_t>(u)];
+    const int party = game_->situation().units[static_cast<size_t>(u)].party;
+    if (s.status == UnitStatus::kLost) {
+      moving_ = MoveState{};
+      return;
+    }
+    if (moving_.next >= static_cast<int>(moving_.path.size())) {
+      finish_move(events, -1);
+      return;
+    }
+    // PS §8.14: counter-move fire may stop it: black stops everyone, red or grey stops
+    // unarmoured troops, and armoured ones go on at terrain speed at most.
+    if (s.status == UnitStatus::kOnBoard && moving_.next > 0) {
+      const bool armoured = type_of(u).armour != ArmourClass::kNone;
+      if (s.suppression >= 5 || (s.suppression >= 3 && !armoured) ||
+          (s.suppression >= 3 && s.moved >= MoveProfileOf(type_of(u)).terrain)) {
+        finish_move(events, -1);
+        return;
+      }
+    }
+    const Field t = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next)]);
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t &&
+          game_->situation().units[static_cast<size_t>(o)].party != party) {
+        finish_move(events, o);
+        return;
+      }
+    const bool was_outside = s.status == UnitStatus::kWaiting;
+    s.status = UnitStatus::kOnBoard;
+    s.x = t.x;
+    s.y = t.y;
+    ++s.moved;
+    ++moving_.next;
+    s.camouflaged = false;      // PS §7.6
+    s.shown = 0;                // it fired from its old place (PS §7.4)
+    s.detected_marker = false;  // scenarios §1.5
+    s.position_marker = false;  // PS §9.2 [REC]: moving removes it
+    (void)was_outside;
+    // The window opens after every step while the passive party has a unit on the board, whether
+    // or not one may fire: that it may is hidden from the mover.
+    bool passive_on_board = false;
     for (int o = 0; o < num_units(); ++o)
       if (unit(o).status == UnitStatus::kOnBoard &&
-          game_->situation().units[static_cast<size_t>(o)].party != party &&
-          field_of(o) == path.fields[i]) {
-        r.blocked_by = o;
-        break;
-      }
-    if (r.blocked_by >= 0) {
-      reach = i;
-      break;
+          game_->situation().units[static_cast<size_t>(o)].party != party)
+        passive_on_board = true;
+    if (passive_on_board) {
+      for (UnitState& o : units_) o.countered = false;
+      push(StepKind::kCounterMove, u, -1);
+      return;
     }
   }
-  if (r.blocked_by >= 0) {
-    // Back up to a field where it may end its move (PS §5.1), or stay where it was.
+}
+
+void PlanspielState::finish_move(EventList* events, int blocked_by) {
+  const Board& b = game_->board();
+  const int u = moving_.unit;
+  UnitState& s = units_[static_cast<size_t>(u)];
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const bool entered = moving_.start < 0;
+  // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
+  // may stand (own units are all seen).
+  if (s.status == UnitStatus::kOnBoard) {
     const std::vector<FieldContents> contents = contents_seen_by(party, u);
     const Occupant me = OccupantOf(type_of(u), party);
-    const Board& b = game_->board();
-    while (reach > (path.from_outside ? 0u : 1u) &&
-           !MayEndMoveIn(contents[static_cast<size_t>(b.index(path.fields[reach - 1]))], me))
-      --reach;
-    if (path.from_outside && reach == 0) {
-      r.stays_outside = true;
-      return r;
-    }
-    if (!path.from_outside && reach <= 1) {
-      r.end = path.fields[0];
-      r.fields = 0;
-      return r;
+    int at = moving_.next - 1;
+    while (at >= 0 &&
+           !MayEndMoveIn(contents[static_cast<size_t>(moving_.path[static_cast<size_t>(at)])], me))
+      --at;
+    if (at < 0 && entered) {
+      s.status = UnitStatus::kWaiting;
+      s.moved = 0;
+    } else {
+      const Field end =
+          at < 0 ? FieldAt(b, moving_.start) : FieldAt(b, moving_.path[static_cast<size_t>(at)]);
+      s.x = end.x;
+      s.y = end.y;
+      s.moved = at + 1;
     }
   }
-  r.end = path.fields[reach - 1];
-  r.fields = static_cast<int>(path.from_outside ? reach : reach - 1);
-  return r;
+  if (events) {
+    const bool now_shown = shown_to(u, enemy(party));
+    std::string text;
+    if (s.status == UnitStatus::kWaiting)
+      text = fmt::format("{} cannot enter the board.", uid(u));
+    else
+      text = fmt::format("{} {} {} ({} field{}).", uid(u), entered ? "enters at" : "moves to",
+                         field_text(field_of(u)), s.moved, s.moved == 1 ? "" : "s");
+    if (blocked_by >= 0)
+      text += fmt::format(" It runs into an enemy unit in {} it had not detected and stops (G-07).",
+                          field_text(field_of(blocked_by)));
+    std::optional<std::string> others;
+    if (s.status == UnitStatus::kWaiting)
+      others = fmt::format("{} cannot enter the board.", uid(u));
+    else if (!now_shown)
+      others = moving_.was_shown ? fmt::format("{} moves out of sight.", uid(u))
+                                 : std::string("An unseen enemy unit moves.");
+    else if (blocked_by >= 0 || !moving_.was_shown)
+      others = fmt::format("{} {} {}.", uid(u), entered ? "enters at" : "moves to",
+                           field_text(field_of(u)));
+    events->push_back({"PS §6", text, party, others});
+  }
+  moving_ = MoveState{};
+}
+
+// PS §9.2: a ready passive unit fires at the mover's new field if it can fire direct there (range,
+// line of sight, the mover detected), is not black, has a position marker if it is a combat
+// vehicle, and the step brought the mover into its range, closer within it, or sideways within
+// it; G-29: once per passive unit and step.
+bool PlanspielState::may_counter(int p, std::string* why) const {
+  const auto no = [&](const std::string& w) {
+    if (why) *why = w;
+    return false;
+  };
+  if (step() != StepKind::kCounterMove || moving_.unit < 0) return no("PS §9.1: no window is open");
+  const SituationUnit& sp = game_->situation().units[static_cast<size_t>(p)];
+  const UnitState& ps = unit(p);
+  const UnitType& t = type_of(p);
+  const int m = moving_.unit;
+  if (sp.party == active_) return no("PS §9.1: only the passive party makes counter-moves");
+  if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
+    return no("PS §9.2: the unit or the mover is not on the board");
+  if (!t.has_weapon || t.weapon.flat < 0) return no("PS §9.2: " + sp.id + " has no direct fire");
+  if (ps.suppression >= 5) return no("PS §9.2: " + sp.id + " is suppressed black");
+  if (t.moves_and_fires && !ps.position_marker)
+    return no("PS §9.2: " + sp.id + " has no position marker (only a false counter-move)");
+  if (ps.countered) return no("G-29: " + sp.id + " has countered this step already");
+  if (!visible_to(m, sp.party)) return no("PS §9.2: the mover is not detected");
+  const Field now = field_of(m);
+  const int range = WeaponRange(game_->fire_data(), weapon_of(p), Trajectory::kFlat);
+  const int d1 = Distance(field_of(p), now);
+  const int prev_index =
+      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  if (d1 > range) return no("PS §9.2: the mover is out of range");
+  if (prev_index >= 0 && d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
+    return no("PS §9.2: a withdrawal gives no counter-move");
+  Firer firer;
+  firer.suppression = ps.suppression;
+  const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
+  if (!r.empty()) return no(fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0])));
+  return true;
 }
 
 // =============================================================================================
@@ -760,6 +864,8 @@ int PlanspielState::current_seat() const {
   switch (RowOf(step()).seat) {
     case Who::kActive:
       return active_;
+    case Who::kPassive:
+      return enemy(active_);
     case Who::kChance:
       return feldherr::kChance;
     case Who::kNobody:
@@ -800,8 +906,10 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.prompt = fmt::format("Lucky-hit roll against {} (PS §8.12, G-27)", uid(steps_.top().unit));
       break;
     case StepKind::kDetectAtGun:
-      d.prompt = fmt::format("{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
-                             party_name(enemy(active_)));
+      d.prompt = fmt::format(
+          "{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
+          party_name(
+              enemy(game_->situation().units[static_cast<size_t>(steps_.top().unit)].party)));
       break;
     case StepKind::kAttackRoll:
       d.prompt = fmt::format("Close combat at {}: the attacker's die (PS §10.2)",
@@ -810,6 +918,12 @@ Decision PlanspielState::decision_for(int viewer) const {
     case StepKind::kDefendRoll:
       d.prompt = fmt::format("Close combat at {}: the defender's die (PS §10.2)",
                              field_text(FieldAt(game_->board(), assault_.field)));
+      break;
+    case StepKind::kCounterMove:
+      d.prompt =
+          fmt::format("{}: a unit of {} moves; fire a true counter-move at it or pass (PS §9.2)",
+                      party_name(enemy(active_)), party_name(active_));
+      d.decline = Action(kPass, {});
       break;
     case StepKind::kOver:
       d.prompt = "The game is over (scenarios §1.7)";
@@ -827,6 +941,13 @@ void PlanspielState::legal_actions(ActionList& out) const {
     return;
   }
   const Board& b = game_->board();
+  if (k == StepKind::kCounterMove) {
+    for (int p = 0; p < num_units(); ++p)
+      if (may_counter(p, nullptr))
+        out.push_back(Action(kFire, {p, b.index(field_of(moving_.unit))}));
+    out.push_back(Action(kPass, {}));
+    return;
+  }
   for (int u = 0; u < num_units(); ++u) {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
@@ -864,6 +985,19 @@ std::string PlanspielState::why_illegal(const Action& action) const {
   if (chance != (action.verb == kRoll))
     return chance ? "PS §8.6: a die is due; Chance rolls it" : "PS §8.6: dice come from Chance";
   if (chance) return action.arg(0) >= 1 && action.arg(0) <= 6 ? "" : "PS §8.6: a die shows 1 to 6";
+  if (k == StepKind::kCounterMove) {
+    if (action.verb == kPass) return "";
+    if (action.verb != kFire)
+      return "PS §9.1: in a counter-move window the passive party fires or passes";
+    const int p = action.arg(0);
+    if (p < 0 || p >= num_units()) return "PS §4.1: no such unit";
+    std::string why;
+    if (!may_counter(p, &why)) return why;
+    if (action.arg(1) != game_->board().index(field_of(moving_.unit)))
+      return "G-22: a counter-move fires at the mover's field only";
+    return "";
+  }
+  if (action.verb == kPass) return "PS §9.1: pass answers a counter-move window only";
   if (action.verb == kFertig) return "";
   if (action.verb == kAssault) {
     const Board& bb = game_->board();
@@ -959,7 +1093,8 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, EventList* 
   std::vector<int> targets;
   for (int o = 0; o < num_units(); ++o)
     if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != party && visible_to(o, party))
+        game_->situation().units[static_cast<size_t>(o)].party != party && visible_to(o, party) &&
+        (party == active_ || o == moving_.unit))  // G-22: a counter-move hits only the mover
       targets.push_back(o);
   // Second rolls resolve in the order of the targets: push them in reverse.
   std::vector<PsStep> second;
@@ -1045,6 +1180,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         break;
       case StepKind::kDetectAtGun: {
         UnitState& g = units_[static_cast<size_t>(st.unit)];
+        const int finder = enemy(game_->situation().units[static_cast<size_t>(st.unit)].party);
         if (g.status == UnitStatus::kOnBoard && n >= 4) {
           g.camouflaged = false;
           g.detected_marker = true;
@@ -1053,10 +1189,10 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           events->push_back(
               {"PS §7.5",
                n >= 4 ? fmt::format("Detection roll {}: {} finds the AT gun {}.", n,
-                                    party_name(enemy(active_)), uid(st.unit))
+                                    party_name(finder), uid(st.unit))
                       : fmt::format("Detection roll {}: {} does not find the AT gun that fired.", n,
-                                    party_name(enemy(active_))),
-               enemy(active_), std::nullopt});
+                                    party_name(finder)),
+               finder, std::nullopt});
         break;
       }
       case StepKind::kAttackRoll:
@@ -1066,6 +1202,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         resolve_close_combat(n, events);
         break;
       case StepKind::kAct:
+      case StepKind::kCounterMove:
       case StepKind::kOver:
         break;
     }
@@ -1089,6 +1226,11 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     }
     return;
   }
+  if (action.verb == kPass) {
+    steps_.pop();
+    advance_move(events);
+    return;
+  }
   if (action.verb == kFertig) {
     if (events)
       events->push_back(
@@ -1101,49 +1243,21 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   UnitState& s = units_[static_cast<size_t>(u)];
   const int party = game_->situation().units[static_cast<size_t>(u)].party;
   if (action.verb == kMove) {
-    const bool was_shown = shown_to(u, enemy(party));
-    const MoveResult r = simulate_move(u, f);
-    const Field start = field_of(u);
+    Path path;
+    if (!find_path(u, f, path)) throw std::logic_error("planspiel: apply of an illegal move");
+    moving_ = MoveState{};
+    moving_.unit = u;
+    moving_.was_shown = shown_to(u, enemy(party));
+    moving_.start = path.from_outside ? -1 : b.index(path.fields[0]);
+    for (size_t i = path.from_outside ? 0 : 1; i < path.fields.size(); ++i)
+      moving_.path.push_back(b.index(path.fields[i]));
     s.has_moved = true;
-    s.moved = r.fields;
-    if (r.stays_outside) {
-      if (events)
-        events->push_back(
-            {"scenarios §1.6",
-             fmt::format("{} cannot enter: an enemy unit holds the entry field.", uid(u)), party,
-             std::nullopt});
-      return;
-    }
-    const bool entered = s.status == UnitStatus::kWaiting;
-    s.status = UnitStatus::kOnBoard;
-    s.x = r.end.x;
-    s.y = r.end.y;
-    if (r.fields > 0 || entered) {
-      s.camouflaged = false;                          // PS §7.6
-      s.shown = 0;                                    // it fired from its old place (PS §7.4)
-      if (r.end != start) s.detected_marker = false;  // scenarios §1.5
-    }
-    if (events) {
-      const bool now_shown = shown_to(u, enemy(party));
-      std::string text =
-          fmt::format("{} {} {} ({} field{}).", uid(u), entered ? "enters at" : "moves to",
-                      field_text(r.end), r.fields, r.fields == 1 ? "" : "s");
-      if (r.blocked_by >= 0)
-        text +=
-            fmt::format(" It runs into an enemy unit in {} it had not detected and stops (G-07).",
-                        field_text(field_of(r.blocked_by)));
-      std::optional<std::string> others;
-      if (!now_shown)
-        others = was_shown ? fmt::format("{} moves out of sight.", uid(u))
-                           : std::string("An unseen enemy unit moves.");
-      else if (r.blocked_by >= 0 || !was_shown)
-        others =
-            fmt::format("{} {} {}.", uid(u), entered ? "enters at" : "moves to", field_text(r.end));
-      events->push_back({"PS §6", text, party, others});
-    }
+    s.moved = 0;
+    advance_move(events);
     return;
   }
   // kFire: announce, then the effect roll (PS §8.1, §8.6).
+  if (step() == StepKind::kCounterMove) s.countered = true;
   s.fired = true;
   s.shown = 2;  // PS §7.4: detected as having fired until the end of the enemy's next half-turn
   const bool camouflaged_at_gun = s.camouflaged && IsAtGun(type_of(u));
@@ -1194,6 +1308,13 @@ void PlanspielState::end_half_turn(EventList* events) {
   }
   // 3. No smoke in stage 1 besides self-smoke. 4. Per-half-turn flags; the "after firing"
   //    detection runs down (PS §7.4). 5. No work in progress.
+  // PS §9.2: a combat vehicle that did not move in its own half-turn takes a position marker.
+  for (int u = 0; u < num_units(); ++u) {
+    UnitState& s = units_[static_cast<size_t>(u)];
+    if (game_->situation().units[static_cast<size_t>(u)].party == ending &&
+        s.status == UnitStatus::kOnBoard && type_of(u).moves_and_fires && !s.has_moved)
+      s.position_marker = true;
+  }
   for (UnitState& s : units_) {
     s.moved = 0;
     s.has_moved = false;
@@ -1375,12 +1496,8 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
     return fmt::format("fire {} {}", after.shown_to(u, viewer) ? uid(u) : "(hidden)",
                        field_text(f));
   }
-  const bool before = shown_to(u, viewer);
-  PlanspielState after = *this;
-  after.apply(action, nullptr);
-  const bool now = after.shown_to(u, viewer);
-  return fmt::format("move {} {}", before || now ? uid(u) : "(hidden)",
-                     now ? field_text(f) : "(hidden)");
+  // The other party sees the steps as they happen, not where the move is meant to end.
+  return fmt::format("move {} (hidden)", shown_to(u, viewer) ? uid(u) : "(hidden)");
 }
 
 bool PlanspielState::parse(std::string_view text, Action& out, std::string& error) const {
@@ -1507,7 +1624,11 @@ json PlanspielState::observe(int seat) const {
                {"attackers", attackers},
                {"attack_roll", assault_.attack_roll}};
   }
+  json moving = nullptr;
+  if (moving_.unit >= 0)
+    moving = {{"unit", masked_unit(moving_.unit, seat)}, {"fields", unit(moving_.unit).moved}};
   return {{"situation", game_->situation().id},
+          {"moving", moving},
           {"assault", assault},
           {"turn", turn_},
           {"game_turns", game_->situation().game_turns},
@@ -1541,7 +1662,7 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       if (st.unit == u) return true;
     for (int a : assault_.attackers)
       if (a == u) return true;
-    return false;
+    return u == moving_.unit;
   };
   for (int u = 0; u < num_units(); ++u) {
     if (unit(u).status != UnitStatus::kOnBoard || shown_to(u, seat) || pinned(u)) continue;

@@ -29,6 +29,7 @@ enum Verb : int {
   kFertig = 2,   // fertig: the active party ends its half-turn (PS §3.2)
   kRoll = 3,     // roll N: a die (Chance)
   kAssault = 4,  // assault FIELD UNIT [UNIT [UNIT]]: infantry close combat (PS §10.2)
+  kPass = 5,     // pass: the passive party makes no (further) counter-move now (PS §9.1)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -41,9 +42,24 @@ enum class StepKind : uint8_t {
   kDetectAtGun,  // PS §7.5: the enemy's 4+ roll to detect a camouflaged AT gun that fired
   kAttackRoll,   // PS §10.2: the attacker's close-combat die
   kDefendRoll,   // PS §10.2: the defender's close-combat die
+  kCounterMove,  // PS §9.2: the passive party's window after a step of a move
   kOver,         // the game is over
 };
-inline constexpr int kNumStepKinds = 9;
+inline constexpr int kNumStepKinds = 10;
+
+// A move in progress, one field at a time (PS §9.2: counter-moves after each step).
+struct MoveState {
+  int unit = -1;           // the mover, -1: none
+  std::vector<int> path;   // the fields to enter, in order (Board::index)
+  int next = 0;            // the index in `path` of the next field
+  int start = -1;          // the field it started from, -1 from outside the board
+  bool was_shown = false;  // whether the other party saw it when it started
+  template <class S, class V>
+  static void field_list(S& s, V& v) {
+    v("unit", s.unit, -1, 255)("path", s.path, 0, 8191)("next", s.next, 0, 99)(
+        "start", s.start, -1, 8191)("was_shown", s.was_shown);
+  }
+};
 
 // An infantry close combat in progress (PS §10.2).
 struct AssaultState {
@@ -86,12 +102,15 @@ struct UnitState {
   bool camouflaged = false;
   bool detected_marker = false;  // scenarios §1.5, PS §7.5 (a camouflaged AT gun found by a roll)
   int shown = 0;  // half-turn ends left during which it counts as having fired (PS §7.4)
+  bool position_marker = false;  // PS §9.2: a combat vehicle that did not move in its half-turn
+  bool countered = false;        // fired a counter-move at the mover's present step (G-29)
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("x", s.x, 0, 99)("y", s.y, 0, 99)("status", s.status)("suppression", s.suppression, 0, 6)(
         "moved", s.moved, 0, 99)("has_moved", s.has_moved)("fired", s.fired)(
-        "camouflaged", s.camouflaged)("detected_marker", s.detected_marker)("shown", s.shown, 0, 2);
+        "camouflaged", s.camouflaged)("detected_marker", s.detected_marker)("shown", s.shown, 0, 2)(
+        "position_marker", s.position_marker)("countered", s.countered);
   }
 };
 
@@ -159,6 +178,9 @@ class PlanspielState : public State {
   // G-34: the flight fields of a unit in `f` attacked from the fields `from`.
   std::vector<Field> flight_fields(int u, Field f, const std::vector<Field>& from) const;
   const AssaultState& assault() const { return assault_; }
+  const MoveState& moving() const { return moving_; }
+  // PS §9.2: whether passive unit `p` may fire a true counter-move at the mover now, or why not.
+  bool may_counter(int p, std::string* why) const;
   // The chance that the legal assault `action` wins its close combat (ties rolled again).
   double assault_win_chance(const Action& action) const;
   // The enemy units of unit `firer`'s party in `f` that it sees (the targets of a fire there).
@@ -185,7 +207,7 @@ class PlanspielState : public State {
     v("turn", s.turn_, 1, 99)("active", s.active_, 0, 1)("units", s.units_)(
         "losses", s.losses_, 0, 999)("control", s.control_, -1, 1)("over", s.over_)(
         "winner", s.winner_, -2, 1)("outcome", s.outcome_, -1, 99)("assault", s.assault_)(
-        "moves", s.moves_, 0, 1 << 30);
+        "moving", s.moving_)("moves", s.moves_, 0, 1 << 30);
   }
 
  private:
@@ -193,12 +215,6 @@ class PlanspielState : public State {
   struct Path {
     std::vector<Field> fields;  // start (or entry field) first
     bool from_outside = false;
-  };
-  struct MoveResult {
-    Field end;
-    bool stays_outside = false;  // a reinforcement that could not enter
-    int fields = 0;
-    int blocked_by = -1;  // the unseen enemy unit that stopped it
   };
   const std::string& uid(int u) const;
   const UnitType& type_of(int u) const;
@@ -219,10 +235,11 @@ class PlanspielState : public State {
   Search search(int u) const;
   bool path_from(const Search& s, int u, Field dest, Path& path) const;
   bool find_path(int u, Field dest, Path& path) const;
-  MoveResult simulate_move(int u, Field dest) const;
   void lose(int u, const std::string& rule, const std::string& how, EventList* events);
   void resolve_effect(int firer, Field f, int natural, EventList* events);
   void resolve_close_combat(int defend_roll, EventList* events);
+  void advance_move(EventList* events);
+  void finish_move(EventList* events, int blocked_by);
   std::vector<int> defenders() const;
   void end_half_turn(EventList* events);
   void update_control(EventList* events);
@@ -239,6 +256,7 @@ class PlanspielState : public State {
   std::vector<int> control_;  // per objective field (PlanspielGame::objective_fields)
   StepStack<PsStep, 16> steps_;
   AssaultState assault_;
+  MoveState moving_;
   bool over_ = false;
   int winner_ = -2;   // -2 not over, -1 draw, kPartyRed, kPartyBlue
   int outcome_ = -1;  // the outcome line that applied; -1 annihilation

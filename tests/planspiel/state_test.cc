@@ -35,15 +35,25 @@ Action Parse(const PlanspielState& s, const std::string& text) {
   return a;
 }
 
-// Applies each text; throws naming the text if it does not parse or is illegal.
-EventList Play(PlanspielState& s, std::initializer_list<std::string> texts) {
+// Applies each text; throws naming the text if it does not parse or is illegal. A counter-move
+// window (PS §9.2) the script does not answer is passed: before a text that is not legal in it,
+// and after the last text unless `open_windows`.
+EventList Play(PlanspielState& s, std::initializer_list<std::string> texts,
+               bool open_windows = false) {
   EventList events;
+  const auto pass_windows = [&](const std::string* next) {
+    while (s.step() == StepKind::kCounterMove &&
+           (next == nullptr || !s.why_illegal(Parse(s, *next)).empty()))
+      s.apply(Action(kPass, {}), &events);
+  };
   for (const std::string& t : texts) {
+    pass_windows(&t);
     const Action a = Parse(s, t);
     if (std::string why = s.why_illegal(a); !why.empty())
       throw std::logic_error("illegal '" + t + "': " + why);
     s.apply(a, &events);
   }
+  if (!open_windows) pass_windows(nullptr);
   return events;
 }
 
@@ -391,6 +401,57 @@ TEST(PlanspielState, PS_10_2_WhoMayAttackAndTheOdds) {
   EXPECT_EQ(Parse(*s, "assault 5,3 R-I2 R-I1"), Parse(*s, "assault 5,3 R-I1 R-I2"));
 }
 
+// ---------------------------------------------------------------- counter-moves (PS §9.2, S-1)
+
+// S-1 counter-move: R-T1 moves from (5,7) to (5,6): at 2 LE B-P1 (towed weapons need no position
+// marker) fires a true counter-move at modifier 0; if R-T1 goes on to (5,5), B-P1 may fire again
+// at +1 (a natural 5 knocks it out). The effect hits only the mover (G-22).
+TEST(PlanspielState, S_1_TrueCounterMoveOfTheAtGun) {
+  auto s = Start();
+  const int t = U(*s, "R-T1"), g = U(*s, "B-P1");
+  s->place_for_test(t, {5, 7});
+  Play(*s, {"move R-T1 5,5"}, true);
+  // (5,6): the window opens for Blue; B-P1 may fire.
+  ASSERT_EQ(s->step(), StepKind::kCounterMove);
+  EXPECT_EQ(s->current_seat(), kPartyBlue);
+  EXPECT_EQ(s->field_of(t), (Field{5, 6}));
+  EXPECT_TRUE(s->may_counter(g, nullptr));
+  EXPECT_FALSE(s->may_counter(U(*s, "B-I2"), nullptr));  // infantry range 1
+  EXPECT_EQ(s->decision().decline, Action(kPass, {}));
+  Play(*s, {"fire B-P1 5,6", "roll 4"}, true);  // grey: armoured, it goes on
+  EXPECT_EQ(s->unit(t).suppression, 4);
+  Play(*s, {"roll 3"}, true);                    // Red's 4+ detection roll fails (2 LE)
+  ASSERT_EQ(s->step(), StepKind::kCounterMove);  // the window again, B-P1 has countered
+  EXPECT_FALSE(s->may_counter(g, nullptr));
+  Play(*s, {"pass"}, true);
+  // (5,5): distance 1, +1: a natural 5 knocks R-T1 out.
+  EXPECT_EQ(s->field_of(t), (Field{5, 5}));
+  ASSERT_TRUE(s->may_counter(g, nullptr));
+  const EventList ev = Play(*s, {"fire B-P1 5,5", "roll 5"});
+  EXPECT_EQ(s->unit(t).status, UnitStatus::kLost);
+  EXPECT_TRUE(Mentions(ev, "+1 reduced range"));
+  EXPECT_EQ(s->current_seat(), kPartyRed);
+}
+
+// PS §9.2: a withdrawal gives no counter-move; a combat vehicle needs a position marker, which it
+// takes by not moving in its own half-turn.
+TEST(PlanspielState, PS_9_2_WithdrawalAndPositionMarker) {
+  auto s = Start();
+  const int t = U(*s, "R-T1");
+  s->place_for_test(t, {5, 5});
+  Play(*s, {"move R-T1 5,6"}, true);  // away from B-P1 (4,4): 1 -> 2
+  ASSERT_EQ(s->step(), StepKind::kCounterMove);
+  std::string why;
+  EXPECT_FALSE(s->may_counter(U(*s, "B-P1"), &why));
+  EXPECT_NE(why.find("withdrawal"), std::string::npos) << why;
+  Play(*s, {"pass"});
+  // R-T1 moved: no position marker at the end of Red's half-turn; without moving it takes one.
+  Play(*s, {"fertig"});
+  EXPECT_FALSE(s->unit(t).position_marker);
+  Play(*s, {"fertig", "fertig"});
+  EXPECT_TRUE(s->unit(t).position_marker);
+}
+
 // ---------------------------------------------------------------- hidden information
 
 TEST(PlanspielState, PS_7_5_UnseenUnitsAreNotShownAndAreResampled) {
@@ -415,6 +476,7 @@ TEST(PlanspielState, PS_7_5_UnseenUnitsAreNotShownAndAreResampled) {
   // Red's move of an unseen unit reads "(hidden)" to Blue and the observer.
   const Action a = Parse(*s, "move R-I1 2,8");
   EXPECT_EQ(s->describe_for(a, kPartyBlue), "move (hidden) (hidden)");
+  EXPECT_EQ(s->describe_for(Parse(*s, "move R-T1 5,5"), kPartyBlue), "move (hidden) (hidden)");
   EXPECT_EQ(s->describe_for(a, kObserver), "move (hidden) (hidden)");
   EXPECT_EQ(s->describe_for(a, kPartyRed), "move R-I1 2,8");
   EXPECT_NE(s->render_text(kPartyBlue).find("B-P1"), std::string::npos);
