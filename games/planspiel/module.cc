@@ -57,13 +57,13 @@ double Score(const State& view, const Action& a, Rng& rng) {
   }
   const int u = a.arg(0);
   const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
-  if (a.verb == kFire) {
+  if (a.verb == kFire || a.verb == kIndirect) {
     double value = 0;
     Firer firer;
     firer.suppression = s.unit(u).suppression;
     for (int t : s.targets_in(u, f)) {
       const auto odds = OddsIn36(s.ps().fire_data(), s.weapon_of(u), firer, s.target_of(t),
-                                 s.fire_situation(u, f));
+                                 s.fire_situation(u, f, a.verb == kIndirect));
       value += (36 - odds[0]) / 36.0 + 3.0 *
                                            (odds[static_cast<size_t>(Outcome::kKnockedOut)] +
                                             odds[static_cast<size_t>(Outcome::kEliminated)]) /

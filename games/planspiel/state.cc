@@ -49,6 +49,8 @@ constexpr VerbSpec kVerbs[] = {
     {"roll", "number", VerbRole::kOther, "Roll: {1}", "Wurf: {1}"},
     {"assault", "place unit*", VerbRole::kAttack, "Assault {1} with {2}", "{1} mit {2} stürmen"},
     {"pass", "", VerbRole::kDecline, "Pass: no counter-move", "Kein Gegenzug"},
+    {"indirect", "unit place", VerbRole::kAttack, "{1} fires indirect at {2}",
+     "{1} schießt indirekt auf {2}"},
 };
 
 Field FieldAt(const Board& b, int index) {
@@ -146,13 +148,14 @@ std::unique_ptr<State> PlanspielGame::state_from_json(const json& j) const {
     throw std::runtime_error("$.steps: expected an array");
   for (const json& e : j["steps"]) {
     PsStep st;
-    if (!e.is_array() || e.size() != 3)
-      throw std::runtime_error("$.steps: expected [kind, unit, field]");
+    if (!e.is_array() || e.size() != 4)
+      throw std::runtime_error("$.steps: expected [kind, unit, field, indirect]");
     const int k = e[0].get<int>();
     if (k < 0 || k >= kNumStepKinds) throw std::runtime_error("$.steps: unknown step kind");
     st.kind = static_cast<StepKind>(k);
     st.unit = e[1].get<int>();
     st.field = e[2].get<int>();
+    st.indirect = e[3].get<bool>();
     s->steps_.push(st);
   }
   s->reason_ = j.value("reason", "");
@@ -612,14 +615,70 @@ FireTarget PlanspielState::target_of(int u) const {
   return ft;
 }
 
-FireSituation PlanspielState::fire_situation(int firer, Field f) const {
+FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect) const {
   FireSituation s;
-  s.laying = Laying::kDirect;
-  s.trajectory = Trajectory::kFlat;
+  s.laying = indirect ? Laying::kIndirect : Laying::kDirect;
+  s.trajectory = indirect ? Trajectory::kHighAngle : Trajectory::kFlat;
   s.range = Distance(field_of(firer), f);
-  s.line_of_sight = HasLos(game_->board(), field_of(firer), f);
+  s.line_of_sight = indirect || HasLos(game_->board(), field_of(firer), f);
   s.target_detected = true;  // only fields with seen targets are offered (targets_in)
+  s.observer = indirect;     // only observed fields are offered (indirect_targets)
   return s;
+}
+
+bool PlanspielState::observed(int o, int party) const {
+  if (unit(o).status != UnitStatus::kOnBoard) return false;
+  const Board& b = game_->board();
+  const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
+  for (int u = 0; u < num_units(); ++u) {
+    if (game_->situation().units[static_cast<size_t>(u)].party != party) continue;
+    if (unit(u).status != UnitStatus::kOnBoard) continue;
+    const Category c = type_of(u).category;
+    if (c != Category::kFigureBase && c != Category::kCombatVehicle && c != Category::kApc)
+      continue;
+    if (WithinDetection(b, field_of(u), field_of(o), range)) return true;
+  }
+  return false;
+}
+
+bool PlanspielState::may_fire_indirect(int u, std::string* why) const {
+  const auto no = [&](const std::string& w) {
+    if (why) *why = w;
+    return false;
+  };
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  if (su.party != active_) return no("PS §3.1: only the active party fires");
+  if (s.status != UnitStatus::kOnBoard) return no("PS §8.3: " + su.id + " is not on the board");
+  if (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0)
+    return no("PS §8.3: only mortars, rocket launchers and artillery fire indirect");
+  if (phase_ != 2)
+    return no("PS §3.2: indirect fire comes in phase 2, before any other activity on the ground");
+  if (s.fired) return no("PS §3.4: " + su.id + " has fired this half-turn");
+  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot fire");
+  return true;
+}
+
+std::vector<Field> PlanspielState::indirect_targets(int u) const {
+  std::vector<Field> out;
+  if (step() != StepKind::kAct || !may_fire_indirect(u, nullptr)) return out;
+  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  Firer firer;
+  firer.suppression = unit(u).suppression;
+  const FireWeapon w = weapon_of(u);
+  for (int o = 0; o < num_units(); ++o) {
+    if (unit(o).status != UnitStatus::kOnBoard ||
+        game_->situation().units[static_cast<size_t>(o)].party == party || !observed(o, party))
+      continue;
+    const Field f = field_of(o);
+    if (std::find(out.begin(), out.end(), f) != out.end()) continue;
+    if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f, true)).empty())
+      out.push_back(f);
+  }
+  const Board& b = game_->board();
+  std::sort(out.begin(), out.end(), [&](Field a, Field c) { return b.index(a) < b.index(c); });
+  return out;
 }
 
 bool PlanspielState::may_fire(int u, std::string* why) const {
@@ -886,8 +945,10 @@ Decision PlanspielState::decision_for(int viewer) const {
   const Situation& s = game_->situation();
   switch (k) {
     case StepKind::kAct:
-      d.prompt = fmt::format("Game turn {} of {}, {}'s half-turn: move, fire or FERTIG (PS §3.2)",
-                             turn_, s.game_turns, party_name(active_));
+      d.prompt = fmt::format("Game turn {} of {}, {}'s half-turn, phase {}: {} (PS §3.2)", turn_,
+                             s.game_turns, party_name(active_), phase_,
+                             phase_ == 2 ? "indirect fire first, or move, fire, assault or FERTIG"
+                                         : "move, fire, assault or FERTIG");
       d.decline = Action(kFertig, {});
       break;
     case StepKind::kEffectRoll:
@@ -948,6 +1009,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
     out.push_back(Action(kPass, {}));
     return;
   }
+  for (int u = 0; u < num_units(); ++u)
+    for (Field f : indirect_targets(u)) out.push_back(Action(kIndirect, {u, b.index(f)}));
   for (int u = 0; u < num_units(); ++u) {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
@@ -1042,6 +1105,17 @@ std::string PlanspielState::why_illegal(const Action& action) const {
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
   if (action.arg(1) < 0 || action.arg(1) >= b.width() * b.height()) return "PS §2.1: no such field";
   std::string why;
+  if (action.verb == kIndirect) {
+    if (!may_fire_indirect(u, &why)) return why;
+    const std::vector<Field> t = indirect_targets(u);
+    if (std::find(t.begin(), t.end(), f) != t.end()) return "";
+    Firer firer;
+    firer.suppression = unit(u).suppression;
+    const auto r = CheckFire(game_->fire_data(), weapon_of(u), firer, fire_situation(u, f, true));
+    if (!r.empty()) return fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0]));
+    return fmt::format("PS §8.3: no observation post of {} detects an enemy unit in {}",
+                       party_name(active_), field_text(f));
+  }
   if (action.verb == kMove) {
     if (!may_move(u, &why)) return why;
     Path path;
@@ -1081,13 +1155,14 @@ void PlanspielState::lose(int u, const std::string& rule, const std::string& how
                        party, std::nullopt});
 }
 
-void PlanspielState::resolve_effect(int firer, Field f, int natural, EventList* events) {
+void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indirect,
+                                    EventList* events) {
   const int party = game_->situation().units[static_cast<size_t>(firer)].party;
   Firer fs;
   fs.suppression = unit(firer).suppression;
   fs.fired_this_turn = false;
   const FireWeapon w = weapon_of(firer);
-  const FireSituation sit = fire_situation(firer, f);
+  const FireSituation sit = fire_situation(firer, f, indirect);
   // G-21: one natural die for every target in the field, each read with its own modifiers. The
   // targets are the enemy units the firer's party sees there (reading, PS §8.1, §8.13).
   std::vector<int> targets;
@@ -1140,7 +1215,8 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     const int n = action.arg(0);
     switch (st.kind) {
       case StepKind::kEffectRoll:
-        resolve_effect(st.unit, {st.field % b.width(), st.field / b.width()}, n, events);
+        resolve_effect(st.unit, {st.field % b.width(), st.field / b.width()}, n, st.indirect,
+                       events);
         break;
       case StepKind::kCasualty:
         if (CasualtyRollEliminates(n)) {
@@ -1208,6 +1284,14 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     }
     return;
   }
+  // PS §3.2: the first other activity of the active party ends phase 2.
+  if (phase_ == 2 && (action.verb == kMove || action.verb == kAssault ||
+                      (action.verb == kFire && step() == StepKind::kAct))) {
+    phase_ = 3;
+    if (events)
+      events->push_back(
+          {"PS §3.2", "Phase 3: movement, direct fire and close combat.", active_, std::nullopt});
+  }
   if (action.verb == kAssault) {
     assault_ = AssaultState{};
     assault_.field = action.arg(0);
@@ -1254,6 +1338,21 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     s.has_moved = true;
     s.moved = 0;
     advance_move(events);
+    return;
+  }
+  if (action.verb == kIndirect) {
+    // PS §8.3: observed high-angle fire; the firer is not seen by it (counter-battery detection,
+    // PS §7.8, is not in stage 1), but it loses its camouflage (PS §7.6).
+    s.fired = true;
+    s.camouflaged = false;
+    steps_.push({StepKind::kEffectRoll, u, action.arg(1), true});
+    if (events)
+      events->push_back({"PS §8.3", fmt::format("{} fires indirect at {}.", uid(u), field_text(f)),
+                         party,
+                         shown_to(u, enemy(party))
+                             ? std::nullopt
+                             : std::optional<std::string>(fmt::format(
+                                   "An unseen enemy unit fires indirect at {}.", field_text(f)))});
     return;
   }
   // kFire: announce, then the effect roll (PS §8.1, §8.6).
@@ -1365,6 +1464,7 @@ void PlanspielState::end_half_turn(EventList* events) {
     ++turn_;
   }
   active_ = enemy(ending);
+  phase_ = 2;
   if (events)
     events->push_back({"PS §3.1",
                        fmt::format("Game turn {}: {}'s half-turn.", turn_, party_name(active_)),
@@ -1483,6 +1583,9 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
     for (int i = 1; i < action.argc; ++i) out += " " + masked_unit(action.arg(i), viewer);
     return out;
   }
+  if (action.verb == kIndirect && viewer != kNobody && viewer != active_)
+    return fmt::format("indirect {} {}", masked_unit(action.arg(0), viewer),
+                       field_text(FieldAt(game_->board(), action.arg(1))));
   if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
   const int u = action.arg(0);
   const int party = game_->situation().units[static_cast<size_t>(u)].party;
@@ -1554,7 +1657,8 @@ std::string PlanspielState::annotate(const Action& action) const {
     return fmt::format("+{} against +{}: wins {}/{}", attack_bonus(action.argc - 1),
                        defence_bonus(f, active_), win, 36 - tie);
   }
-  if (action.verb != kFire) return "";
+  if (action.verb != kFire && action.verb != kIndirect) return "";
+  const bool indirect = action.verb == kIndirect;
   const Board& b = game_->board();
   const int u = action.arg(0);
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
@@ -1562,8 +1666,8 @@ std::string PlanspielState::annotate(const Action& action) const {
   fs.suppression = unit(u).suppression;
   std::string out;
   for (int t : targets_in(u, f)) {
-    const auto odds =
-        OddsIn36(game_->fire_data(), weapon_of(u), fs, target_of(t), fire_situation(u, f));
+    const auto odds = OddsIn36(game_->fire_data(), weapon_of(u), fs, target_of(t),
+                               fire_situation(u, f, indirect));
     const int effect = 36 - odds[0];
     const int out_of_action = odds[static_cast<size_t>(Outcome::kKnockedOut)] +
                               odds[static_cast<size_t>(Outcome::kEliminated)];
@@ -1631,6 +1735,7 @@ json PlanspielState::observe(int seat) const {
           {"moving", moving},
           {"assault", assault},
           {"turn", turn_},
+          {"phase", phase_},
           {"game_turns", game_->situation().game_turns},
           {"cycle_turn", game_->situation().start_cycle_turn + turn_ - 1},
           {"active", party_name(active_)},
@@ -1690,7 +1795,8 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
 json PlanspielState::to_json() const {
   json j = fields_to_json(*this);
   json steps = json::array();
-  for (const PsStep& st : steps_) steps.push_back({static_cast<int>(st.kind), st.unit, st.field});
+  for (const PsStep& st : steps_)
+    steps.push_back({static_cast<int>(st.kind), st.unit, st.field, st.indirect});
   j["steps"] = steps;
   j["reason"] = reason_;
   return j;

@@ -24,12 +24,13 @@ namespace feldherr::planspiel {
 
 // Action verbs: the rows of the verb table (PlanspielGame::verbs()).
 enum Verb : int {
-  kMove = 0,     // move UNIT FIELD: the unit moves to FIELD by the engine's shortest legal path
-  kFire = 1,     // fire UNIT FIELD: direct fire at the detected enemy units in FIELD
-  kFertig = 2,   // fertig: the active party ends its half-turn (PS §3.2)
-  kRoll = 3,     // roll N: a die (Chance)
-  kAssault = 4,  // assault FIELD UNIT [UNIT [UNIT]]: infantry close combat (PS §10.2)
-  kPass = 5,     // pass: the passive party makes no (further) counter-move now (PS §9.1)
+  kMove = 0,      // move UNIT FIELD: the unit moves to FIELD by the engine's shortest legal path
+  kFire = 1,      // fire UNIT FIELD: direct fire at the detected enemy units in FIELD
+  kFertig = 2,    // fertig: the active party ends its half-turn (PS §3.2)
+  kRoll = 3,      // roll N: a die (Chance)
+  kAssault = 4,   // assault FIELD UNIT [UNIT [UNIT]]: infantry close combat (PS §10.2)
+  kPass = 5,      // pass: the passive party makes no (further) counter-move now (PS §9.1)
+  kIndirect = 6,  // indirect UNIT FIELD: observed high-angle fire in phase 2 (PS §8.3)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -76,12 +77,13 @@ struct AssaultState {
 
 struct PsStep {
   StepKind kind = StepKind::kAct;
-  int unit = -1;   // the firer (effect roll, AT-gun detection) or the target (second rolls)
-  int field = -1;  // the target field (effect roll)
+  int unit = -1;          // the firer (effect roll, AT-gun detection) or the target (second rolls)
+  int field = -1;         // the target field (effect roll)
+  bool indirect = false;  // the effect roll of indirect laying (PS §8.3)
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
-    v("kind", s.kind)("unit", s.unit, -1, 255)("field", s.field, -1, 8191);
+    v("kind", s.kind)("unit", s.unit, -1, 255)("field", s.field, -1, 8191)("indirect", s.indirect);
   }
 };
 
@@ -188,7 +190,15 @@ class PlanspielState : public State {
   // The fire's weapon, firer and situation for unit `firer` at field `f` (PS §8).
   FireWeapon weapon_of(int u) const;
   FireTarget target_of(int u) const;
-  FireSituation fire_situation(int firer, Field f) const;
+  FireSituation fire_situation(int firer, Field f, bool indirect = false) const;
+  // PS §3.2: 2 while the active party may still fire indirect (before anything else on the
+  // ground), 3 from its first other activity.
+  int phase() const { return phase_; }
+  // PS §8.3: the fields unit `u` may fire indirect at now: in range of its high-angle weapon, with
+  // an enemy unit that an own figure base or combat vehicle (the observation post) detects.
+  std::vector<Field> indirect_targets(int u) const;
+  // PS §8.3: whether an own observation post (figure base or combat vehicle) detects unit `o`.
+  bool observed(int o, int party) const;
 
   // Test hook: puts unit `u` in field `f` on the board (set-ups of the rule tests).
   void place_for_test(int u, Field f);
@@ -204,10 +214,10 @@ class PlanspielState : public State {
 
   template <class S, class V>
   static void field_list(S& s, V& v) {
-    v("turn", s.turn_, 1, 99)("active", s.active_, 0, 1)("units", s.units_)(
-        "losses", s.losses_, 0, 999)("control", s.control_, -1, 1)("over", s.over_)(
-        "winner", s.winner_, -2, 1)("outcome", s.outcome_, -1, 99)("assault", s.assault_)(
-        "moving", s.moving_)("moves", s.moves_, 0, 1 << 30);
+    v("turn", s.turn_, 1, 99)("active", s.active_, 0, 1)("phase", s.phase_, 2, 3)(
+        "units", s.units_)("losses", s.losses_, 0, 999)("control", s.control_, -1, 1)(
+        "over", s.over_)("winner", s.winner_, -2, 1)("outcome", s.outcome_, -1, 99)(
+        "assault", s.assault_)("moving", s.moving_)("moves", s.moves_, 0, 1 << 30);
   }
 
  private:
@@ -236,7 +246,8 @@ class PlanspielState : public State {
   bool path_from(const Search& s, int u, Field dest, Path& path) const;
   bool find_path(int u, Field dest, Path& path) const;
   void lose(int u, const std::string& rule, const std::string& how, EventList* events);
-  void resolve_effect(int firer, Field f, int natural, EventList* events);
+  void resolve_effect(int firer, Field f, int natural, bool indirect, EventList* events);
+  bool may_fire_indirect(int u, std::string* why) const;
   void resolve_close_combat(int defend_roll, EventList* events);
   void advance_move(EventList* events);
   void finish_move(EventList* events, int blocked_by);
@@ -251,6 +262,7 @@ class PlanspielState : public State {
   const PlanspielGame* game_;
   int turn_ = 1;
   int active_ = kPartyRed;
+  int phase_ = 2;
   std::vector<UnitState> units_;
   std::array<int, kParties> losses_{};
   std::vector<int> control_;  // per objective field (PlanspielGame::objective_fields)

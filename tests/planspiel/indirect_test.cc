@@ -1,0 +1,160 @@
+// Planspiel indirect fire in play (PS §3.2 phase 2, PS §8.3): observed high-angle fire before any
+// other activity of the half-turn, the effect roll with the chance hit against armour, on a
+// test situation on the PS-1 board (no standard situation of PS-1 has a high-angle weapon).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "engine/conformance.h"
+#include "engine/registry.h"
+#include "games/planspiel/situation.h"
+#include "games/planspiel/state.h"
+#include "planspiel_test_util.h"
+
+namespace feldherr::planspiel {
+namespace {
+
+constexpr const char* kSituation = R"(
+[situation]
+id = "test-indirect"
+title = "Mortar test"
+board = "ps-1"
+start_cycle_turn = 1
+game_turns = 2
+first_mover = "red"
+dug_in = []
+provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
+
+[[unit]]
+id = "R-M1"
+party = "red"
+type = "GRW8"
+field = "5,9"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
+
+[[unit]]
+id = "R-I1"
+party = "red"
+type = "INF"
+field = "7,7"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
+
+[[unit]]
+id = "B-I1"
+party = "blue"
+type = "INF"
+field = "7,5"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
+
+[[unit]]
+id = "B-T1"
+party = "blue"
+type = "PZII"
+field = "6,5"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
+
+[[objective]]
+id = "farm"
+fields = ["5,3"]
+controller = ["none"]
+provenance = { fields = "stand-in", controller = "stand-in" }
+
+[[outcome]]
+result = "draw"
+text = "Draw"
+when = []
+provenance = { result = "stand-in", when = "stand-in" }
+)";
+
+class PlanspielIndirect : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string err = testing::LoadError(
+        "situation-test-indirect.toml", kSituation, [this](const std::string& path) {
+          situation_ = std::make_unique<Situation>(
+              load_situation(path, shipped_unit_types(), shipped_planspiel_boards()));
+        });
+    ASSERT_EQ(err, "");
+    game_ = std::make_unique<PlanspielGame>(*situation_, find_planspiel_board("ps-1")->board,
+                                            shipped_unit_types(), shipped_fire_data());
+    state_.reset(dynamic_cast<PlanspielState*>(game_->new_initial_state().release()));
+  }
+  Action A(const std::string& text) {
+    Action a;
+    std::string error;
+    EXPECT_TRUE(state_->parse(text, a, error)) << error;
+    return a;
+  }
+  void Do(const std::string& text) {
+    const Action a = A(text);
+    ASSERT_EQ(state_->why_illegal(a), "") << text;
+    state_->apply(a);
+  }
+  int U(const std::string& id) const { return game_->unit_index(id); }
+
+  std::unique_ptr<Situation> situation_;
+  std::unique_ptr<PlanspielGame> game_;
+  std::unique_ptr<PlanspielState> state_;
+};
+
+// PS §3.2: high-angle fire comes first; the first other activity begins phase 3.
+TEST_F(PlanspielIndirect, PS_3_2_IndirectFireOnlyInPhaseTwo) {
+  EXPECT_EQ(state_->phase(), 2);
+  EXPECT_EQ(state_->why_illegal(A("indirect R-M1 7,5")), "");
+  Do("move R-I1 7,8");
+  while (state_->step() == StepKind::kCounterMove) state_->apply(Action(kPass, {}));
+  EXPECT_EQ(state_->phase(), 3);
+  EXPECT_NE(state_->why_illegal(A("indirect R-M1 7,5")).find("PS §3.2"), std::string::npos);
+  Do("fertig");
+  EXPECT_EQ(state_->phase(), 2);  // Blue's half-turn begins with its phase 2
+}
+
+// PS §8.3: an observation post (a figure base or a combat vehicle) must detect the target; the
+// weapon needs no line of sight.
+TEST_F(PlanspielIndirect, PS_8_3_NeedsAnObservationPost) {
+  EXPECT_TRUE(state_->observed(U("B-I1"), kPartyRed));
+  state_->place_for_test(U("R-I1"), {0, 9});
+  EXPECT_FALSE(state_->observed(U("B-I1"), kPartyRed));
+  EXPECT_TRUE(state_->indirect_targets(U("R-M1")).empty());
+  EXPECT_NE(state_->why_illegal(A("indirect R-M1 7,5")).find("PS §8.3"), std::string::npos);
+  // Out of the mortar's high-angle range (4 LE).
+  state_->place_for_test(U("R-I1"), {7, 7});
+  state_->place_for_test(U("R-M1"), {0, 9});
+  EXPECT_NE(state_->why_illegal(A("indirect R-M1 7,5")).find("PS §8.4"), std::string::npos);
+}
+
+// PS §8.6-§8.7, §8.12: level 6 on figures in the open means a casualty roll; against armour
+// high-angle fire hits only by chance (chance-hit roll, a 6 knocks out).
+TEST_F(PlanspielIndirect, PS_8_12_CasualtyRollAndChanceHit) {
+  Do("indirect R-M1 7,5");
+  Do("roll 6");
+  EXPECT_EQ(state_->decision().prompt, "Casualty roll of B-I1 (PS §8.12)");
+  Do("roll 4");
+  EXPECT_EQ(state_->unit(U("B-I1")).status, UnitStatus::kLost);
+  auto s2 = game_->new_initial_state();
+  auto& t = dynamic_cast<PlanspielState&>(*s2);
+  Action a;
+  std::string error;
+  ASSERT_TRUE(t.parse("indirect R-M1 6,5", a, error));
+  ASSERT_EQ(t.why_illegal(a), "");
+  t.apply(a);
+  t.apply(Action(kRoll, {6}));
+  EXPECT_EQ(t.decision().prompt, "Chance-hit roll against B-T1 (PS §8.12)");
+  t.apply(Action(kRoll, {6}));
+  EXPECT_EQ(t.unit(U("B-T1")).status, UnitStatus::kLost);
+}
+
+// The engine's battery on the test situation, so that phase 2 and indirect fire are played too.
+TEST_F(PlanspielIndirect, ConformanceBatteryWithIndirectFire) {
+  ConformanceOptions o;
+  o.games = 30;
+  o.seed = 11;
+  o.invariant = all_games().find("planspiel")->invariant;
+  const ConformanceReport r = run_conformance(*game_, o);
+  for (const auto& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.terminated, o.games);
+}
+
+}  // namespace
+}  // namespace feldherr::planspiel
