@@ -1,7 +1,10 @@
 #include "games/planspiel/module.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <limits>
+#include <nlohmann/json.hpp>
 
 #include "engine/errors.h"
 #include "engine/scored_player.h"
@@ -82,6 +85,40 @@ double Score(const State& view, const Action& a, Rng& rng) {
   return 0.2 * gain + (s.ps().dug_in(f) ? 0.3 : 0.0) + noise;
 }
 
+// The exact odds of a fire (per target, the final outcome after the effect roll and any second
+// roll, PS §8.6-§8.12) or of an assault (the chance to win, ties rolled again, PS §10.2).
+json Odds(const State& st, const Action& a) {
+  const auto& s = dynamic_cast<const PlanspielState&>(st);
+  const Board& b = s.ps().board();
+  if (a.verb == kAssault) {
+    const double p = s.assault_win_chance(a);
+    return {{"summary", fmt::format("the assault wins with {:.3f} (PS §10.2)", p)},
+            {"outcomes", json::array({json{{"text", "the attacker wins"}, {"p", p}},
+                                      json{{"text", "the defender wins"}, {"p", 1.0 - p}}})}};
+  }
+  if (a.verb != kFire && a.verb != kIndirect) return nullptr;
+  const int u = a.arg(0);
+  const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
+  Firer firer;
+  firer.suppression = s.unit(u).suppression;
+  json outcomes = json::array();
+  std::string summary;
+  for (int t : s.targets_in(u, f)) {
+    if (s.moving().unit >= 0 && t != s.moving().unit) continue;  // G-22
+    const auto odds = OddsIn36(s.ps().fire_data(), s.weapon_of(u), firer, s.target_of(t),
+                               s.fire_situation(u, f, a.verb == kIndirect));
+    const std::string& id = s.ps().situation().units[static_cast<size_t>(t)].id;
+    for (int o = 0; o < kOutcomeCount; ++o)
+      if (odds[static_cast<size_t>(o)] > 0)
+        outcomes.push_back(
+            {{"text", fmt::format("{}: {}", id, outcome_name(static_cast<Outcome>(o)))},
+             {"p", odds[static_cast<size_t>(o)] / 36.0}});
+    summary += fmt::format("{}{}: any effect {}/36", summary.empty() ? "" : "; ", id, 36 - odds[0]);
+  }
+  if (outcomes.empty()) return nullptr;
+  return {{"summary", summary + " (PS §8.6-§8.12)"}, {"outcomes", outcomes}};
+}
+
 }  // namespace
 
 GameModule planspiel_module() {
@@ -98,6 +135,7 @@ GameModule planspiel_module() {
     (void)seat;
     return std::make_unique<ScoredPlayer>("heuristic", ActionScorer(Score), seed, 1e-9);
   };
+  m.odds = Odds;
   m.invariant = [](const State& st) -> std::string {
     const auto& s = dynamic_cast<const PlanspielState&>(st);
     const Board& b = s.ps().board();

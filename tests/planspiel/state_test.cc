@@ -284,6 +284,17 @@ TEST(PlanspielState, PS_8_8_CoverOfTheFieldPosition) {
   s->place_for_test(U(*s, "R-H1"), {7, 6});
   ASSERT_TRUE(Legal(*s, "fire R-H1 7,4"));
   EXPECT_NE(s->annotate(Parse(*s, "fire R-H1 7,4")).find("B-I2"), std::string::npos);
+  // The odds of the fire (GameModule::odds): dug in, net -1: natural 3 no effect, 4 red, 5 grey,
+  // 6 black; no casualty roll.
+  const nlohmann::json odds = all_games().find("planspiel")->odds(*s, Parse(*s, "fire R-H1 7,4"));
+  ASSERT_TRUE(odds.is_object());
+  double total = 0, black = 0;
+  for (const auto& o : odds["outcomes"]) {
+    total += o["p"].get<double>();
+    if (o["text"] == "B-I2: black") black = o["p"].get<double>();
+  }
+  EXPECT_DOUBLE_EQ(total, 1.0);
+  EXPECT_DOUBLE_EQ(black, 1.0 / 6.0);
   const EventList ev = Play(*s, {"fire R-H1 7,4", "roll 6"});
   EXPECT_EQ(s->unit(U(*s, "B-I2")).suppression, 5);
   EXPECT_EQ(s->current_seat(), kPartyRed);  // no second roll
