@@ -912,6 +912,9 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
     as.camouflaged = false;
   }
   assault_ = AssaultState{};
+  assault_.last_field = b.index(f);
+  assault_.last_attack = a_total;
+  assault_.last_defence = d_total;
   for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
     if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
 }
@@ -1293,7 +1296,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           {"PS §3.2", "Phase 3: movement, direct fire and close combat.", active_, std::nullopt});
   }
   if (action.verb == kAssault) {
-    assault_ = AssaultState{};
+    assault_.field = -1;
+    assault_.attackers = {-1, -1, -1};
+    assault_.attack_roll = 0;
     assault_.field = action.arg(0);
     for (int i = 1; i < action.argc; ++i)
       assault_.attackers[static_cast<size_t>(i - 1)] = action.arg(i);
@@ -1731,7 +1736,15 @@ json PlanspielState::observe(int seat) const {
   json moving = nullptr;
   if (moving_.unit >= 0)
     moving = {{"unit", masked_unit(moving_.unit, seat)}, {"fields", unit(moving_.unit).moved}};
+  json last_close_combat = nullptr;
+  if (assault_.last_field >= 0)
+    last_close_combat = {{"field",
+                          {assault_.last_field % game_->board().width(),
+                           assault_.last_field / game_->board().width()}},
+                         {"attacker_total", assault_.last_attack},
+                         {"defender_total", assault_.last_defence}};
   return {{"situation", game_->situation().id},
+          {"last_close_combat", last_close_combat},
           {"moving", moving},
           {"assault", assault},
           {"turn", turn_},

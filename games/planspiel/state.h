@@ -67,11 +67,15 @@ struct AssaultState {
   int field = -1;                            // the attacked field (Board::index), -1: none
   std::array<int, 3> attackers{-1, -1, -1};  // the attacking figure bases
   int attack_roll = 0;                       // the attacker's natural die, 0 before it
+  // The last close combat decided: its field and both totals, rolled in the open (PS §10.2).
+  int last_field = -1;
+  int last_attack = 0, last_defence = 0;
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
-    v("field", s.field, -1, 8191)("attackers", s.attackers, -1, 255)("attack_roll", s.attack_roll,
-                                                                     0, 6);
+    v("field", s.field, -1, 8191)("attackers", s.attackers, -1, 255)(
+        "attack_roll", s.attack_roll, 0, 6)("last_field", s.last_field, -1, 8191)(
+        "last_attack", s.last_attack, 0, 99)("last_defence", s.last_defence, 0, 99);
   }
 };
 
