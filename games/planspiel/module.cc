@@ -2,14 +2,17 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "engine/errors.h"
 #include "engine/scored_player.h"
 #include "games/planspiel/data.h"
 #include "games/planspiel/fire_data.h"
+#include "games/planspiel/movement.h"
 #include "games/planspiel/situation.h"
 #include "games/planspiel/state.h"
 #include "games/planspiel/units.h"
@@ -119,6 +122,156 @@ json Odds(const State& st, const Action& a) {
   return {{"summary", summary + " (PS §8.6-§8.12)"}, {"outcomes", outcomes}};
 }
 
+const char* CategoryName(Category c) {
+  switch (c) {
+    case Category::kFigureBase:
+      return "figure_base";
+    case Category::kHeavyWeaponBase:
+      return "weapon_base";
+    case Category::kRiders:
+      return "riders";
+    case Category::kTransport:
+      return "transport";
+    case Category::kCombatVehicle:
+      return "combat_vehicle";
+    case Category::kSpGun:
+      return "sp_gun";
+    case Category::kApc:
+      return "apc";
+  }
+  return "?";
+}
+
+// The armour and gun classes share one scale (PS §4.3): none, light ... super_heavy.
+const char* ClassName(int c) {
+  static constexpr const char* kNames[] = {"none", "light", "medium", "heavy", "super_heavy"};
+  return c < -1 || c > 3 ? "?" : kNames[c + 1];
+}
+
+const char* TargetClassName(TargetClass c) {
+  switch (c) {
+    case TargetClass::kArea:
+      return "area";
+    case TargetClass::kSoftPoint:
+      return "soft_point";
+    case TargetClass::kHardPoint:
+      return "hard_point";
+  }
+  return "?";
+}
+
+json FieldJson(Field f) {
+  return json::array({f.x, f.y});
+}
+
+// What a player needs to inspect a counter of the type (PS §4, §6.1, §8.4), each value with its
+// provenance as the catalogue gives it (docs/data-provenance.md). The speeds are the speed
+// table's day columns for the type's row (PS §6.1) or its crew's manhandling distance (PS §4.4):
+// they carry the provenance of the speed row or of own_move_le.
+json UnitTypeJson(const UnitType& t) {
+  const MoveProfile p = MoveProfileOf(t);
+  json provenance = json::object();
+  for (const auto& [name, prov] : t.provenance) provenance[name] = provenance_name(prov);
+  json weapon = nullptr;
+  if (t.has_weapon)
+    weapon = {{"row", t.weapon.row},
+              {"flat", t.weapon.flat},
+              {"high_angle", t.weapon.high_angle},
+              {"calibre_cm", t.weapon.calibre_cm},
+              {"overlong", t.weapon.overlong},
+              {"short", t.weapon.short_gun},
+              {"indirect", t.weapon.indirect}};
+  json j = {{"id", t.id},
+            {"name", t.name},
+            {"category", CategoryName(t.category)},
+            {"target_class", TargetClassName(target_class(t.category, t.armour))},
+            {"speed_row", speed_row_name(t.speed_row)},
+            {"own_move_le", t.own_move_le},
+            {"speeds",
+             {{"road", std::max(p.road, p.terrain)},
+              {"terrain", p.terrain},
+              {"combat", CombatSpeed(p)},
+              {"provenance",
+               provenance.value(t.speed_row == SpeedRow::kNone ? "own_move_le" : "speed_row",
+                                "rules-text")}}},
+            {"terrain", t.terrain == Mover::kFoot ? "foot" : "vehicle"},
+            {"target_size", t.target_size == TargetSize::kSmall ? "small" : "large"},
+            {"armour_class", ClassName(static_cast<int>(t.armour))},
+            {"gun_class", ClassName(static_cast<int>(t.gun))},
+            {"weapon", weapon},
+            {"weight_t", t.weight_t},
+            {"capacity", capacity_name(t.capacity)},
+            {"panzergrenadier", t.panzergrenadier},
+            {"moves_and_fires", t.moves_and_fires},
+            {"can_overrun", t.can_overrun},
+            {"provenance", provenance}};
+  return j;
+}
+
+// The static board of a situation for the web UI (GameModule::board, docs/web.md): the fields
+// row by row (y = 0 first) with terrain, road flag and contour level (PS §2.2), the road links
+// between field centres, bridges, the pre-dug positions (scenarios §1.5: face up, the field's),
+// the objective sets with their fields, the provenance of the board's values, and the unit types
+// the situation uses with their values. Nothing of the play: no unit and no field of any unit.
+json BoardJson(const Game& game) {
+  const auto* g = dynamic_cast<const PlanspielGame*>(&game);
+  if (g == nullptr) throw std::runtime_error("planspiel board: not a Planspiel game");
+  const Situation& sit = g->situation();
+  const Board& b = g->board();
+  const BoardData* data = find_planspiel_board(sit.board);
+  json fields = json::array();
+  json roads = json::array();
+  for (int y = 0; y < b.height(); ++y)
+    for (int x = 0; x < b.width(); ++x) {
+      const Field f{x, y};
+      fields.push_back({{"x", x},
+                        {"y", y},
+                        {"terrain", terrain_name(b.terrain(f))},
+                        {"road", b.road(f)},
+                        {"level", b.contour(f)}});
+      // Each link once: from a field to its east and south neighbours.
+      if (b.road_links(f) & kRoadE) roads.push_back({{"from", FieldJson(f)}, {"to", {x + 1, y}}});
+      if (b.road_links(f) & kRoadS) roads.push_back({{"from", FieldJson(f)}, {"to", {x, y + 1}}});
+    }
+  json bridges = json::array();
+  json provenance = json::object();
+  if (data != nullptr) {
+    for (Field f : data->bridges) bridges.push_back(FieldJson(f));
+    for (const auto& [name, prov] : data->provenance) provenance[name] = provenance_name(prov);
+  }
+  json dug_in = json::array();
+  for (Field f : sit.dug_in) dug_in.push_back(FieldJson(f));
+  json objectives = json::array();
+  for (const ObjectiveSet& o : sit.objectives) {
+    json of = json::array();
+    for (Field f : o.fields) of.push_back(FieldJson(f));
+    objectives.push_back({{"id", o.id}, {"fields", of}});
+  }
+  json types = json::array();
+  std::vector<std::string> seen;
+  for (const SituationUnit& u : sit.units) {
+    if (std::find(seen.begin(), seen.end(), u.type) != seen.end()) continue;
+    seen.push_back(u.type);
+    if (const UnitType* t = find_unit_type(shipped_unit_types(), u.type))
+      types.push_back(UnitTypeJson(*t));
+  }
+  return {{"kind", "squares"},
+          {"game", "planspiel"},
+          {"scenario", sit.id},
+          {"title", sit.title},
+          {"seats", g->seats()},
+          {"width", b.width()},
+          {"height", b.height()},
+          {"fields", fields},
+          {"roads", roads},
+          {"bridges", bridges},
+          {"dug_in", dug_in},
+          {"objectives", objectives},
+          {"game_turns", sit.game_turns},
+          {"provenance", provenance},
+          {"unit_types", types}};
+}
+
 }  // namespace
 
 GameModule planspiel_module() {
@@ -136,6 +289,7 @@ GameModule planspiel_module() {
     return std::make_unique<ScoredPlayer>("heuristic", ActionScorer(Score), seed, 1e-9);
   };
   m.odds = Odds;
+  m.board = BoardJson;  // the web UI's static board
   m.invariant = [](const State& st) -> std::string {
     const auto& s = dynamic_cast<const PlanspielState&>(st);
     const Board& b = s.ps().board();

@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "engine/errors.h"
+#include "engine/registry.h"
 #include "games/planspiel/situation.h"
+#include "tests/observation_fixtures.h"
 
 namespace feldherr::planspiel {
 namespace {
@@ -41,6 +44,118 @@ TEST(PlanspielModule, EverySituationIsAScenario) {
   EXPECT_EQ(g->scenario(), "ps-1");
   EXPECT_EQ(g->seats(), (std::vector<std::string>{"red", "blue"}));
   EXPECT_THROW((void)r.create("planspiel/ps-9", {}), UsageError);
+}
+
+// The entry of field (x, y) in the board JSON's row-major field list.
+const nlohmann::json& FieldOf(const nlohmann::json& board, int x, int y) {
+  return board["fields"][static_cast<size_t>(y * board["width"].get<int>() + x)];
+}
+
+bool HasRoadLink(const nlohmann::json& board, int ax, int ay, int bx, int by) {
+  for (const nlohmann::json& r : board["roads"]) {
+    const nlohmann::json a = {ax, ay}, b = {bx, by};
+    if ((r["from"] == a && r["to"] == b) || (r["from"] == b && r["to"] == a)) return true;
+  }
+  return false;
+}
+
+// The web UI's static board (GameModule::board) of PS-1: its fields with terrain and contour
+// level (scenarios §3.2), the road as links between field centres, the objective fields.
+TEST(PlanspielModule, BoardGivesTerrainLevelsRoadLinksAndObjectives) {
+  const GameModule m = planspiel_module();
+  ASSERT_TRUE(m.board);
+  auto g = all_games().create("planspiel/ps-1", {});
+  const nlohmann::json b = m.board(*g);
+  EXPECT_EQ(b["kind"], "squares");
+  EXPECT_EQ(b["width"], 12);
+  EXPECT_EQ(b["height"], 10);
+  ASSERT_EQ(b["fields"].size(), 120u);
+  // The Gutshof: built-up on the hill, (5,3) with the road, (6,3) without.
+  EXPECT_EQ(
+      FieldOf(b, 5, 3),
+      (nlohmann::json{{"x", 5}, {"y", 3}, {"terrain", "built-up"}, {"road", true}, {"level", 1}}));
+  EXPECT_EQ(FieldOf(b, 6, 3)["terrain"], "built-up");
+  EXPECT_EQ(FieldOf(b, 6, 3)["road"], false);
+  EXPECT_EQ(FieldOf(b, 7, 2)["level"], 1);
+  EXPECT_EQ(FieldOf(b, 8, 2)["level"], 0);
+  EXPECT_EQ(FieldOf(b, 2, 5)["terrain"], "forest");
+  EXPECT_EQ(FieldOf(b, 9, 3)["terrain"], "swamp");
+  EXPECT_EQ(FieldOf(b, 0, 0)["terrain"], "open");
+  EXPECT_EQ(FieldOf(b, 5, 9)["road"], true);
+  // One straight road (5,0) ... (5,9): nine links, none sideways into the farm's other field.
+  EXPECT_EQ(b["roads"].size(), 9u);
+  EXPECT_TRUE(HasRoadLink(b, 5, 2, 5, 3));
+  EXPECT_TRUE(HasRoadLink(b, 5, 8, 5, 9));
+  EXPECT_FALSE(HasRoadLink(b, 5, 3, 6, 3));
+  EXPECT_EQ(b["bridges"], nlohmann::json::array());
+  EXPECT_EQ(b["dug_in"], (nlohmann::json{{4, 4}, {7, 4}}));
+  ASSERT_EQ(b["objectives"].size(), 1u);
+  EXPECT_EQ(b["objectives"][0]["id"], "gutshof");
+  EXPECT_EQ(b["objectives"][0]["fields"], (nlohmann::json{{5, 3}, {6, 3}}));
+  EXPECT_EQ(b["provenance"]["terrain"], "stand-in");
+}
+
+// A counter's values as the board gives them for inspection, each with its provenance: the
+// infantry's speeds (PS §6.1: 2 by road, 1 across country), its weapon, and a stand-in value
+// marked as such.
+TEST(PlanspielModule, BoardGivesTheUnitTypesWithTheProvenanceOfEachValue) {
+  auto g = all_games().create("planspiel/ps-1", {});
+  const nlohmann::json b = planspiel_module().board(*g);
+  std::vector<std::string> ids;
+  for (const nlohmann::json& t : b["unit_types"]) ids.push_back(t["id"]);
+  EXPECT_EQ(ids, (std::vector<std::string>{"INF", "HMG", "PAK37", "PZII"}));
+  const nlohmann::json& inf = b["unit_types"][0];
+  EXPECT_EQ(inf["category"], "figure_base");
+  EXPECT_EQ(inf["speeds"]["road"], 2);
+  EXPECT_EQ(inf["speeds"]["terrain"], 1);
+  EXPECT_EQ(inf["speeds"]["provenance"], "rules-text");
+  EXPECT_EQ(inf["weapon"]["row"], "Infanterie");
+  EXPECT_EQ(inf["weapon"]["flat"], 1);
+  EXPECT_EQ(inf["provenance"]["weapon.calibre_cm"], "stand-in");
+  EXPECT_EQ(inf["provenance"]["speed_row"], "rules-text");
+  const nlohmann::json& hmg = b["unit_types"][1];
+  EXPECT_EQ(hmg["speeds"]["road"], 1);  // manhandled (PS §4.4)
+  EXPECT_EQ(hmg["speeds"]["provenance"], "stand-in");
+  const nlohmann::json& tank = b["unit_types"][3];
+  EXPECT_EQ(tank["terrain"], "vehicle");
+  EXPECT_EQ(tank["target_class"], "hard_point");
+  EXPECT_NE(tank["armour_class"], "none");
+}
+
+// The board is static and the same for every viewer: it names no unit and no unit's field, so the
+// camouflaged Blue AT gun (B-P1) stays hidden from Red (PS §7.5).
+TEST(PlanspielModule, BoardRevealsNoUnitOrItsField) {
+  auto g = all_games().create("planspiel/ps-1", {});
+  const nlohmann::json b = planspiel_module().board(*g);
+  const std::string text = b.dump();
+  for (const SituationUnit& u : find_situation("ps-1")->units)
+    EXPECT_EQ(text.find('"' + u.id + '"'), std::string::npos) << u.id;
+  EXPECT_FALSE(b.contains("units"));
+  for (const nlohmann::json& f : b["fields"])
+    EXPECT_EQ(f.size(), 5u) << "a field of the board carries more than its terrain: " << f.dump();
+}
+
+// ObservationFixtures (tests/observation_fixtures.h): the board and PS-1 positions as a seat is
+// sent them, compared with web/test/fixtures/planspiel-*.json, which the web's
+// unit tests read with the web's own helpers (web/test/planspiel.test.ts).
+TEST(ObservationFixtures, PlanspielPs1MatchesItsFixtures) {
+  feldherr::testing::FixturePosition start;
+  start.game_and_scenario = "planspiel/ps-1";
+  start.play();
+  feldherr::testing::CheckFixture("planspiel-ps-1-board",
+                                  feldherr::testing::BoardFixture(*start.game));
+  feldherr::testing::CheckFixture("planspiel-ps-1-red",
+                                  feldherr::testing::ObservationFixture(start, "red"));
+  feldherr::testing::FixturePosition played;
+  played.game_and_scenario = "planspiel/ps-1";
+  played.seed = 1;
+  played.decisions = 65;  // Blue's half-turn: moves, fires and an assault
+  played.heuristic = true;
+  played.play();
+  feldherr::testing::CheckFixture("planspiel-ps-1-played-red",
+                                  feldherr::testing::ObservationFixture(played, "red"));
+  feldherr::testing::CheckFixture("planspiel-ps-1-played-blue",
+                                  feldherr::testing::ObservationFixture(played, "blue"));
 }
 
 }  // namespace
