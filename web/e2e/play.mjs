@@ -4,10 +4,13 @@
 //   2. White Star Rising Noville: auto-setup, move a unit, fire with the odds shown, the log;
 //   3. Rivet Wars mission 1: deploy by clicking a segment, step a unit onto a highlighted
 //      segment, attack with the odds of the whole attack shown;
-//   4. a game without human seats (AI against AI) created in the lobby and stopped there, after
+//   4. Planspiel PS-1 (Der Gutshof): click a unit, a highlighted field, see the move applied; the
+//      counter's values with a stand-in marked; play on until a fire through the board with its
+//      odds; the board in German;
+//   5. a game without human seats (AI against AI) created in the lobby and stopped there, after
 //      the confirmation, by its control token.
 // Screenshots go to web/e2e/screenshots/. Usage:
-//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet]
+//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel]
 // CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -373,6 +376,93 @@ async function rivetGame(browser, last) {
 }
 
 // ---------------------------------------------------------------------------------------------
+/** The field ("x,y") a Planspiel unit's counter stands on, or null when it is not on the board. */
+async function psField(page, unit) {
+  const c = await page.$(`g.counter[data-unit="${unit}"]`);
+  return c ? c.getAttribute('data-field') : null;
+}
+
+async function planspielGutshof(browser) {
+  const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  page.on('pageerror', (e) => log('page error:', e.message));
+  await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' });
+  await page.waitForSelector('[data-testid=planspiel-map] g.counter');
+  check((await page.$$('[data-testid=planspiel-map] rect.hit')).length === 120, 'the 12 x 10 fields of PS-1 are drawn');
+  check((await page.$$('[data-testid=planspiel-map] .ps-objective')).length === 2, 'both Gutshof fields are marked as objectives');
+  await shot(page, 'planspiel-start');
+
+  // Move: click a Red infantry counter, then a highlighted field; the counter stands there after.
+  const legal = await legalTexts(page);
+  const move = legal.find((t) => /^move R-I\d \d+,\d+$/.test(t));
+  check(move, 'Red has a move of an infantry company');
+  const unit = move.split(' ')[1];
+  const from = await psField(page, unit);
+  await page.locator(`g.counter[data-unit="${unit}"]`).dispatchEvent('click');
+  await page.waitForSelector('[data-testid=planspiel-map] rect.hit.move');
+  const offered = await page.$$eval('[data-testid=planspiel-map] rect.hit.move', (rs) => rs.map((r) => r.getAttribute('data-field')));
+  const mine = legal.filter((t) => t.startsWith(`move ${unit} `)).map((t) => t.split(' ')[2]);
+  check(JSON.stringify([...offered].sort()) === JSON.stringify([...mine].sort()), `the highlighted fields of ${unit} are its legal moves (${offered} / ${mine})`);
+  await page.waitForSelector('[data-testid=ps-unit] .prov.standin');
+  check((await page.textContent('[data-testid=ps-unit]')).includes('stand-in'), 'the counter panel marks a stand-in value');
+  // The field furthest north: towards the Gutshof.
+  const to = [...offered].sort((a, b) => Number(a.split(',')[1]) - Number(b.split(',')[1]))[0];
+  await shot(page, 'planspiel-move-highlights');
+  const prev = await stateId(page);
+  await page.locator(`[data-testid=planspiel-map] rect.hit[data-field="${to}"]`).dispatchEvent('click');
+  await settle(page, prev);
+  const now = await psField(page, unit);
+  check(now === to, `${unit} moved from ${from} to ${to} by clicking the board (now ${now})`);
+  log('planspiel: moved', unit, from, '->', to);
+  await shot(page, 'planspiel-after-move');
+
+  // Play on (moves north, FERTIG) until Red may fire: the firer, then the red target field, the odds.
+  let fired = false;
+  let steps = 0;
+  const north = (t) => Number(t.split(' ')[2].split(',')[1]);
+  while (!fired && !(await isOver(page)) && steps < 120) {
+    steps++;
+    const now = await legalTexts(page);
+    const fire = now.find((t) => /^fire \S+ \d+,\d+$/.test(t));
+    if (fire) {
+      const [, firer, field] = fire.split(' ');
+      await page.locator(`g.counter[data-unit="${firer}"]`).dispatchEvent('click');
+      await page.waitForSelector(`[data-testid=planspiel-map] rect.hit.target[data-field="${field}"]`);
+      await page.locator(`[data-testid=planspiel-map] rect.hit[data-field="${field}"]`).dispatchEvent('click');
+      const choice = await page.$('[data-testid=choice]');
+      if (choice) await page.click(`[data-testid=choice] button.action[data-action="${fire}"]`);
+      await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+      check((await page.$$('[data-testid=odds] .odds-row')).length > 0, `odds shown for ${fire}`);
+      await shot(page, 'planspiel-odds');
+      const p2 = await stateId(page);
+      await page.click('[data-testid=odds-confirm]');
+      await settle(page, p2);
+      fired = true;
+      log('planspiel: fired', fire);
+      await shot(page, 'planspiel-after-fire');
+      break;
+    }
+    // One move a half-turn per unit that has not moved, the one furthest north; then FERTIG.
+    const moves = now.filter((t) => t.startsWith('move '));
+    const next = moves.length > 0 ? moves.sort((a, b) => north(a) - north(b))[0] : now.find((t) => t === 'fertig' || t === 'pass');
+    check(next, 'some action to continue');
+    await clickAction(page, next);
+  }
+  check(fired, `Red fired through the board within ${steps} steps`);
+  // The German board: terrain and counter panel in German.
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('text=Protokoll');
+  await page.locator('g.counter[data-party="red"]').first().dispatchEvent('click');
+  await page.waitForSelector('[data-testid=ps-unit]');
+  check((await page.textContent('[data-testid=ps-unit]')).includes('Platzhalter'), 'the German counter panel marks a stand-in value');
+  await page.locator('[data-testid=planspiel-map] rect.hit[data-field="6,3"]').dispatchEvent('click');
+  await page.waitForSelector('[data-testid=ps-field]');
+  check((await page.textContent('[data-testid=ps-field]')).includes('Siedlung'), 'the field panel names the terrain in German');
+  await shot(page, 'planspiel-german');
+  await page.click('[data-testid=lang-en]');
+  await page.close();
+}
+
+// ---------------------------------------------------------------------------------------------
 async function lobbyStop(browser) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on('pageerror', (e) => log('page error:', e.message));
@@ -406,6 +496,7 @@ for (const [name, fn] of [
   ['pocket', pocketVsAi],
   ['wsr', wsrNoville],
   ['rivet', rivetMission1],
+  ['planspiel', planspielGutshof],
   ['lobby-stop', lobbyStop],
 ]) {
   if (only && only !== name) continue;

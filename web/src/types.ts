@@ -448,4 +448,99 @@ export interface RivetObservation {
   end_reason: string;
 }
 
-export type Board = WsrBoard | PocketBoard | RivetBoard;
+// --- Planspiel (games/planspiel/module.cc BoardJson, PlanspielState::observe) ---
+
+/** A field of the square grid as the board gives it: terrain symbol, road flag, contour level. */
+export interface PsField {
+  x: number;
+  y: number;
+  terrain: string; // "open", "forest", "built-up", "rocks", "swamp", "water", "bridge"
+  road: boolean;
+  level: number; // contour layers under the field (10 m each)
+}
+
+export interface PsWeapon {
+  row: string;
+  flat: number; // range in LE, -1 cannot
+  high_angle: number;
+  calibre_cm: number;
+  overlong: boolean;
+  short: boolean;
+  indirect: boolean;
+}
+
+/** A unit type with its values and the provenance of each ("stand-in", "rules-text", ...). */
+export interface PsUnitType {
+  id: string;
+  name: string;
+  category: string;
+  target_class: string;
+  speed_row: string;
+  own_move_le: number;
+  speeds: { road: number; terrain: number; combat: number; provenance: string };
+  terrain: string; // "foot" or "vehicle"
+  target_size: string;
+  armour_class: string;
+  gun_class: string;
+  weapon: PsWeapon | null;
+  weight_t: number;
+  capacity: string;
+  panzergrenadier: boolean;
+  moves_and_fires: boolean;
+  can_overrun: boolean;
+  provenance: Record<string, string>;
+}
+
+export interface PlanspielBoard {
+  kind: 'squares';
+  game: 'planspiel';
+  scenario: string;
+  title: string;
+  seats: string[];
+  width: number;
+  height: number;
+  fields: PsField[]; // row-major, y = 0 (north) first
+  roads: { from: [number, number]; to: [number, number] }[];
+  bridges: [number, number][];
+  dug_in: [number, number][];
+  objectives: { id: string; fields: [number, number][] }[];
+  game_turns: number;
+  provenance: Record<string, string>;
+  unit_types: PsUnitType[];
+}
+
+/** A unit in the Planspiel observation; an enemy the viewer has not detected is absent. */
+export interface PsObservedUnit {
+  id: string;
+  type: string;
+  party: string;
+  status: 'on_board' | 'waiting' | 'lost';
+  field?: [number, number];
+  suppression?: number;
+  moved?: boolean;
+  fired?: boolean;
+  camouflaged?: boolean;
+  detected_marker?: boolean;
+  arrives?: number;
+  entry?: [number, number];
+}
+
+export interface PsObservation {
+  situation: string;
+  turn: number;
+  phase: number;
+  game_turns: number;
+  cycle_turn: number;
+  active: string;
+  units: PsObservedUnit[];
+  losses: Record<string, number>;
+  control: { field: [number, number]; controller: string }[];
+  steps: { kind: string; step: number; unit?: string; field?: [number, number] }[];
+  moving: { unit: string; fields: number } | null;
+  assault: { field: [number, number]; attackers: string[]; attack_roll: number } | null;
+  last_close_combat: { field: [number, number]; attacker_total: number; defender_total: number } | null;
+  over: boolean;
+  moves: number;
+}
+
+export type Board = WsrBoard | PocketBoard | RivetBoard | PlanspielBoard;

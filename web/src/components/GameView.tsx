@@ -5,15 +5,17 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
 import { api, GameSocket } from '../api';
 import { useLang } from '../hooks';
-import { lang, t } from '../i18n';
+import { lang, t, tOr } from '../i18n';
+import { highlightsOf, psActingUnits, psClickTargets, psUnits } from '../planspiel';
 import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
 import { rivetUnits } from '../rivet';
-import type { Board, LogEntry, PocketBoard, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
+import type { Board, LogEntry, PlanspielBoard, PocketBoard, PsObservation, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
 import { faceSummary, hexMarkers, observedUnits, type WsrUnit } from '../wsr';
 import { ActionPanel } from './ActionPanel';
 import { LogPanel, mergeLog, unionLog } from './LogPanel';
 import { OddsPanel } from './OddsPanel';
+import { PlanspielMap, PsFieldPanel, PsOffBoard, PsUnitPanel } from './PlanspielMap';
 import { PocketField } from './PocketField';
 import { RivetField } from './RivetField';
 import { WsrMap } from './WsrMap';
@@ -78,11 +80,13 @@ export function GameView(props: { id: string; token?: string }) {
   const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
   const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
   const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
+  const ps = board?.kind === 'squares' ? (board as PlanspielBoard) : null;
   const obs = msg?.observation;
 
   const wsrUnits: WsrUnit[] = useMemo(() => (wsr && obs ? observedUnits(obs, wsr) : []), [wsr, obs]);
   const pUnits = useMemo(() => (pocket ? pocketUnits(obs) : []), [pocket, obs]);
   const rUnits = useMemo(() => (rivet && obs ? rivetUnits(rivet, obs) : []), [rivet, obs]);
+  const psList = useMemo(() => (ps && obs ? psUnits(ps, obs) : []), [ps, obs]);
 
   // Legal actions; a Pocket segment arrives with the battlefield cell it names.
   const actions: ParsedAction[] = useMemo(() => parseAll(msg?.legal ?? [], lang.value), [msg, lang.value]);
@@ -99,10 +103,12 @@ export function GameView(props: { id: string; token?: string }) {
     if (rivet) return rUnits.find((x) => x.label === label)?.seg ?? null;
     return null;
   };
-  const targets = clickTargets(actions, selected, placeOfUnit);
+  // Planspiel: a field is the place of its actions; an assault names its attackers after it.
+  const targets = ps ? psClickTargets(actions, selected) : clickTargets(actions, selected, placeOfUnit);
   const highlights = new Map<string, string>();
-  for (const [place, list] of targets) highlights.set(place, list.some((a) => a.role === 'move') ? 'move' : 'target');
-  const acting = actingUnits(actions);
+  if (ps) for (const [place, kind] of highlightsOf(targets)) highlights.set(place, kind);
+  else for (const [place, list] of targets) highlights.set(place, list.some((a) => a.role === 'move') ? 'move' : 'target');
+  const acting = ps ? psActingUnits(actions) : actingUnits(actions);
   // What every board component takes: the selection, the highlighted places, the acting units.
   const boardProps = { selected, highlights, actingUnits: acting, onUnit: setSelected };
   // What entering each place costs (WSR: the moving stack's MP), as the server computed it.
@@ -155,6 +161,7 @@ export function GameView(props: { id: string; token?: string }) {
             {t('turn')} {obs.turn}/{wsr.turns} · {t('fatePoints')} {wsr.seats.map((s) => `${s} ${obs.seats?.[s]?.fate_points ?? 0}`).join(', ')}
           </span>
         )}
+        {ps && obs && <PsHead obs={obs as PsObservation} />}
         <span class="spacer" />
         {msg?.can_undo && (
           <button onClick={undo} data-testid="undo">
@@ -195,7 +202,7 @@ export function GameView(props: { id: string; token?: string }) {
       )}
       <div class="game-body">
         <div class="board-area">
-          {!wsr && !pocket && !rivet && msg?.text && (
+          {!wsr && !pocket && !rivet && !ps && msg?.text && (
             <pre class="text-board" data-testid="text-board">
               {msg.text}
             </pre>
@@ -215,6 +222,16 @@ export function GameView(props: { id: string; token?: string }) {
                 </details>
               )}
             </>
+          )}
+          {ps && obs && (
+            <PlanspielMap
+              board={ps}
+              obs={obs}
+              units={psList}
+              onField={onPlace}
+              {...boardProps}
+              highlights={highlightsOf(targets)}
+            />
           )}
           {pocket && obs && (
             <PocketField board={pocket} obs={obs} units={pUnits} onCell={onPlace} {...boardProps} />
@@ -242,6 +259,13 @@ export function GameView(props: { id: string; token?: string }) {
             </section>
           )}
           {wsr && infoHex && <HexInfo board={wsr} obs={obs} units={wsrUnits} hexId={infoHex} onUnit={setSelected} onClose={() => setInfoHex(null)} />}
+          {ps && selected && psList.some((u) => u.id === selected) && (
+            <PsUnitPanel unit={psList.find((u) => u.id === selected)!} onClose={() => setSelected(null)} />
+          )}
+          {ps && obs && infoHex && (
+            <PsFieldPanel board={ps} obs={obs} units={psList} field={infoHex} onUnit={setSelected} onClose={() => setInfoHex(null)} />
+          )}
+          {ps && <PsOffBoard units={psList} acting={acting} selected={selected} onUnit={setSelected} />}
           {wsr && <OffMap units={wsrUnits} acting={acting} selected={selected} onUnit={setSelected} />}
           {myTurn && (
             <ActionPanel actions={actions} selected={selected} onAction={choose} onClear={() => setSelected(null)} />
@@ -308,5 +332,21 @@ function OffMap(props: { units: WsrUnit[]; acting: Set<string>; selected: string
         ))}
       </div>
     </section>
+  );
+}
+
+/** Planspiel: game turn, cycle turn, the party to act, the phase and the losses. */
+function PsHead(props: { obs: PsObservation }) {
+  const o = props.obs;
+  const party = (p: string) => tOr(`psParty_${p}`, p);
+  return (
+    <span data-testid="ps-head">
+      {t('turn')} {o.turn}/{o.game_turns} (D{o.cycle_turn}) · <b>{party(o.active)}</b> {t('psActive')} · {t('psPhase')} {o.phase} · {t('psLosses')}{' '}
+      {Object.entries(o.losses ?? {})
+        .map(([p, n]) => `${party(p)} ${n}`)
+        .join(', ')}
+      {o.moving && ` · ${t('psMovingUnit')}: ${o.moving.unit === '(hidden)' ? t('psHidden') : o.moving.unit}`}
+      {o.last_close_combat && ` · ${t('psLastCombat')} ${o.last_close_combat.field.join(',')}: ${o.last_close_combat.attacker_total}:${o.last_close_combat.defender_total}`}
+    </span>
   );
 }

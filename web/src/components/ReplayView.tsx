@@ -7,11 +7,13 @@ import { api, tokens } from '../api';
 import { useLang } from '../hooks';
 import { t } from '../i18n';
 import { gameHref } from '../route';
-import type { Board, GameLog, PocketBoard, RivetBoard, WsrBoard } from '../types';
+import type { Board, GameLog, PlanspielBoard, PocketBoard, RivetBoard, WsrBoard } from '../types';
 import { observedUnits } from '../wsr';
 import { pocketUnits } from '../pocket';
 import { rivetUnits } from '../rivet';
+import { psUnits } from '../planspiel';
 import { LogPanel } from './LogPanel';
+import { PlanspielMap } from './PlanspielMap';
 import { PocketField } from './PocketField';
 import { RivetField } from './RivetField';
 import { WsrMap } from './WsrMap';
@@ -69,6 +71,7 @@ export function ReplayView(props: { id: string; token?: string }) {
   const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
   const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
   const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
+  const ps = board?.kind === 'squares' ? (board as PlanspielBoard) : null;
   const atLast = ns.length > 0 && n === ns[ns.length - 1];
   const obs = noPositions ? (atLast ? liveObs : null) : stepObs;
 
@@ -135,6 +138,9 @@ export function ReplayView(props: { id: string; token?: string }) {
           )}
           {rivet && obs && (
             <RivetField board={rivet} obs={obs} units={rivetUnits(rivet, obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onSegment={() => undefined} />
+          )}
+          {ps && obs && (
+            <PlanspielMap board={ps} obs={obs} units={psUnits(ps, obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onField={() => undefined} />
           )}
         </div>
         <aside class="side">

@@ -1,0 +1,184 @@
+// Planspiel: reading the observation (PlanspielState::observe: units by id, fields as [x, y])
+// against the static board (games/planspiel/module.cc: fields, roads, objectives, unit types by
+// id), and the seat's structured legal actions as clicks on the board. Fields are named "x,y",
+// the word the action texts use for a place, so a legal action's place argument is a field id.
+import type { ParsedAction } from './actions';
+import type { PlanspielBoard, PsField, PsObservation, PsUnitType } from './types';
+
+export interface PsUnit {
+  id: string;
+  party: string;
+  type?: PsUnitType;
+  typeId: string;
+  status: 'on_board' | 'waiting' | 'lost';
+  field: string | null; // "x,y" on the board, else null
+  x: number;
+  y: number;
+  suppression: number; // 0, or the level 3..6 of its marker (PS §8.14)
+  moved: boolean;
+  fired: boolean;
+  camouflaged: boolean;
+  detected: boolean; // detected marker
+  arrives: number; // a reinforcement's game turn, 0 otherwise
+  entry: string | null; // a reinforcement's entry field
+  moving: boolean; // the unit whose move is under way
+}
+
+export type Highlight = 'move' | 'target' | 'assault';
+
+/** The field id of (x, y), as the action texts write a place. */
+export function fieldId(x: number, y: number): string {
+  return `${x},${y}`;
+}
+
+/** (x, y) of a field id, or null for a word that names no field. */
+export function parseFieldId(id: string): [number, number] | null {
+  const m = /^(\d+),(\d+)$/.exec(id);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** The board's field at (x, y), or undefined off the board. */
+export function fieldAt(board: PlanspielBoard, x: number, y: number): PsField | undefined {
+  if (x < 0 || y < 0 || x >= board.width || y >= board.height) return undefined;
+  return board.fields[y * board.width + x];
+}
+
+/** The observation's units joined with the board's unit types. */
+export function psUnits(board: PlanspielBoard, obs: Partial<PsObservation> | null | undefined): PsUnit[] {
+  const types = new Map(board.unit_types.map((t) => [t.id, t]));
+  const rows = Array.isArray(obs?.units) ? obs.units : [];
+  const moving = obs?.moving?.unit ?? null;
+  return rows.map((u) => {
+    const f = u.status === 'on_board' && Array.isArray(u.field) ? u.field : null;
+    return {
+      id: u.id,
+      party: u.party,
+      type: types.get(u.type),
+      typeId: u.type,
+      status: u.status,
+      field: f ? fieldId(f[0], f[1]) : null,
+      x: f ? f[0] : -1,
+      y: f ? f[1] : -1,
+      suppression: u.suppression ?? 0,
+      moved: !!u.moved,
+      fired: !!u.fired,
+      camouflaged: !!u.camouflaged,
+      detected: !!u.detected_marker,
+      arrives: u.arrives ?? 0,
+      entry: Array.isArray(u.entry) ? fieldId(u.entry[0], u.entry[1]) : null,
+      moving: u.id === moving,
+    };
+  });
+}
+
+/** Units on the board by field id, in observation order (the moving unit last, on top). */
+export function unitsByField(units: PsUnit[]): Map<string, PsUnit[]> {
+  const out = new Map<string, PsUnit[]>();
+  for (const u of units) {
+    if (!u.field) continue;
+    const list = out.get(u.field) ?? [];
+    list.push(u);
+    out.set(u.field, list);
+  }
+  for (const list of out.values()) list.sort((a, b) => Number(a.moving) - Number(b.moving));
+  return out;
+}
+
+/** Who controls each objective field now: field id -> "red", "blue" or "none". */
+export function controlByField(obs: Partial<PsObservation> | null | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const c of Array.isArray(obs?.control) ? obs.control : []) out.set(fieldId(c.field[0], c.field[1]), c.controller);
+  return out;
+}
+
+/** The name of the objective set a field belongs to, by field id. */
+export function objectiveFields(board: PlanspielBoard): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const o of board.objectives) for (const f of o.fields) out.set(fieldId(f[0], f[1]), o.id);
+  return out;
+}
+
+/**
+ * Where a click on the board sends an action of the selected unit: field id -> actions. A move,
+ * a fire or an indirect fire names the unit first and the field second; an assault names the
+ * field first and its attackers after it, the selected unit among them. Actions naming no unit
+ * but a field are offered whatever is selected. Nothing is computed: every entry is a legal action.
+ */
+export function psClickTargets(actions: ParsedAction[], selected: string | null): Map<string, ParsedAction[]> {
+  const out = new Map<string, ParsedAction[]>();
+  for (const a of actions) {
+    if (a.places.length === 0) continue;
+    if (a.units.length > 0 && (selected === null || !a.units.includes(selected))) continue;
+    const place = a.places[a.places.length - 1];
+    const list = out.get(place);
+    if (list) list.push(a);
+    else out.set(place, [a]);
+  }
+  return out;
+}
+
+/** How each target field is marked: an assault over a fire over a move on the same field. */
+export function highlightsOf(targets: Map<string, ParsedAction[]>): Map<string, Highlight> {
+  const out = new Map<string, Highlight>();
+  for (const [place, list] of targets) {
+    if (list.some((a) => a.verb === 'assault')) out.set(place, 'assault');
+    else if (list.some((a) => a.role === 'attack')) out.set(place, 'target');
+    else out.set(place, 'move');
+  }
+  return out;
+}
+
+/** Units that are named by some action (move, fire, assault), i.e. can act now. */
+export function psActingUnits(actions: ParsedAction[]): Set<string> {
+  const out = new Set<string>();
+  for (const a of actions) for (const u of a.units) out.add(u);
+  return out;
+}
+
+/** Whether the board's values of a type carry a stand-in (a value not from the rules). */
+export function hasStandIn(t: PsUnitType): boolean {
+  return t.speeds.provenance === 'stand-in' || Object.values(t.provenance).includes('stand-in');
+}
+
+/** PS §8.14: the colour of a suppression marker of level 3 (red), 4 (grey), 5 and 6 (black). */
+export function suppressionColour(level: number): string {
+  return level <= 0 ? 'none' : level === 3 ? '#c62828' : level === 4 ? '#8a8a8a' : '#111';
+}
+
+/** A short symbol of the unit category for the counter (NATO-like shapes are drawn by the map). */
+export function categoryShape(category: string | undefined): 'infantry' | 'weapon' | 'armour' | 'sp' | 'apc' | 'wheeled' | 'riders' {
+  switch (category) {
+    case 'figure_base':
+      return 'infantry';
+    case 'weapon_base':
+      return 'weapon';
+    case 'combat_vehicle':
+      return 'armour';
+    case 'sp_gun':
+      return 'sp';
+    case 'apc':
+      return 'apc';
+    case 'transport':
+      return 'wheeled';
+    case 'riders':
+      return 'riders';
+    default:
+      return 'infantry';
+  }
+}
+
+/** The fill colour of a terrain symbol. */
+export const PS_TERRAIN_COLOURS: Record<string, string> = {
+  open: '#e9e4c4',
+  forest: '#6f9a55',
+  'built-up': '#cdb796',
+  rocks: '#a39f96',
+  swamp: '#a9c0a0',
+  water: '#7fb0dc',
+  bridge: '#7fb0dc',
+};
+
+export const PARTY_COLOURS: Record<string, string> = {
+  red: '#b5372f',
+  blue: '#2f5fae',
+};
