@@ -1,0 +1,163 @@
+// The Planspiel board and observations as the C++ side writes them (ObservationFixtures in
+// tests/planspiel/module_test.cc: web/test/fixtures/planspiel-*.json), read with src/planspiel.ts:
+// the board's fields, roads and objectives, the units joined with their types, and the legal
+// actions of the selected unit as highlighted fields.
+import { describe, expect, it } from 'vitest';
+import { parseAll } from '../src/actions';
+import {
+  controlByField,
+  fieldAt,
+  fieldId,
+  hasStandIn,
+  highlightsOf,
+  objectiveFields,
+  parseFieldId,
+  psActingUnits,
+  psClickTargets,
+  psUnits,
+  suppressionColour,
+  unitsByField,
+} from '../src/planspiel';
+import type { PlanspielBoard, PsObservation } from '../src/types';
+
+const files = import.meta.glob('./fixtures/planspiel-*.json', { eager: true, import: 'default' }) as Record<string, any>;
+const fixture = (name: string): any => {
+  const f = files[`./fixtures/${name}.json`];
+  if (!f) throw new Error(`missing fixture ${name}.json`);
+  return f;
+};
+const board = fixture('planspiel-ps-1-board') as PlanspielBoard;
+
+describe('Planspiel board JSON (games/planspiel/module.cc)', () => {
+  it('gives every field row by row with terrain, road and contour level', () => {
+    expect(board.kind).toBe('squares');
+    expect(board.fields.length).toBe(board.width * board.height);
+    board.fields.forEach((f, i) => expect([f.x, f.y]).toEqual([i % board.width, Math.floor(i / board.width)]));
+    expect(fieldAt(board, 5, 3)).toEqual({ x: 5, y: 3, terrain: 'built-up', road: true, level: 1 });
+    expect(fieldAt(board, 6, 3)?.road).toBe(false);
+    expect(fieldAt(board, 9, 3)?.terrain).toBe('swamp');
+    expect(fieldAt(board, 2, 6)?.terrain).toBe('forest');
+    expect(fieldAt(board, 12, 0)).toBeUndefined();
+    expect(fieldAt(board, -1, 0)).toBeUndefined();
+  });
+
+  it('links road fields that are orthogonal neighbours, each link once', () => {
+    const keys = new Set<string>();
+    for (const r of board.roads) {
+      expect(Math.abs(r.from[0] - r.to[0]) + Math.abs(r.from[1] - r.to[1])).toBe(1);
+      expect(fieldAt(board, ...r.from)?.road).toBe(true);
+      expect(fieldAt(board, ...r.to)?.road).toBe(true);
+      keys.add([r.from, r.to].map((f) => f.join(',')).sort().join('-'));
+    }
+    expect(keys.size).toBe(board.roads.length);
+    expect(keys.has('5,2-5,3')).toBe(true);
+  });
+
+  it('names the objective fields and the unit types with the provenance of their values', () => {
+    expect([...objectiveFields(board).entries()]).toEqual([
+      ['5,3', 'gutshof'],
+      ['6,3', 'gutshof'],
+    ]);
+    const inf = board.unit_types.find((t) => t.id === 'INF')!;
+    expect(inf.speeds).toMatchObject({ road: 2, terrain: 1 });
+    expect(inf.provenance['weapon.calibre_cm']).toBe('stand-in');
+    expect(hasStandIn(inf)).toBe(true);
+    for (const t of board.unit_types) for (const p of Object.values(t.provenance)) expect(['printed', 'rules-text', 'rules-example', 'public-unverified', 'stand-in']).toContain(p);
+  });
+
+  it('holds no unit', () => {
+    expect(JSON.stringify(board)).not.toMatch(/"[RB]-[A-Z]\d"/);
+  });
+});
+
+describe('Planspiel observations (PlanspielState::observe)', () => {
+  it('the start as Red sees it: its own units on the board, no Blue unit but the reinforcement', () => {
+    const fx = fixture('planspiel-ps-1-red');
+    const units = psUnits(board, fx.observation as PsObservation);
+    const onBoard = units.filter((u) => u.field !== null);
+    expect(onBoard.map((u) => u.id)).toEqual(['R-I1', 'R-I2', 'R-I3', 'R-H1', 'R-T1']);
+    for (const u of onBoard) {
+      expect(u.type?.id).toBe(u.typeId);
+      expect(fieldAt(board, u.x, u.y)).toBeDefined();
+      expect(u.field).toBe(fieldId(u.x, u.y));
+    }
+    const waiting = units.filter((u) => u.status === 'waiting');
+    expect(waiting.map((u) => [u.id, u.arrives, u.entry])).toEqual([['B-I3', 5, '5,0']]);
+    expect(unitsByField(units).get('5,9')?.map((u) => u.id)).toEqual(['R-T1']);
+    expect([...controlByField(fx.observation).entries()]).toEqual([
+      ['5,3', 'blue'],
+      ['6,3', 'blue'],
+    ]);
+  });
+
+  it("every legal action's place is a field of the board", () => {
+    for (const name of ['planspiel-ps-1-red', 'planspiel-ps-1-played-blue']) {
+      for (const a of parseAll(fixture(name).legal)) {
+        for (const p of a.places) {
+          const xy = parseFieldId(p);
+          expect(xy, `${a.text}`).not.toBeNull();
+          expect(fieldAt(board, ...xy!)).toBeDefined();
+        }
+      }
+    }
+  });
+
+  it('the start: a selected unit highlights exactly the fields of its moves', () => {
+    const actions = parseAll(fixture('planspiel-ps-1-red').legal);
+    expect(psClickTargets(actions, null).size).toBe(0);
+    const targets = psClickTargets(actions, 'R-I1');
+    const expected = actions.filter((a) => a.text.startsWith('move R-I1 ')).map((a) => a.text.split(' ')[2]);
+    expect([...targets.keys()].sort()).toEqual(expected.sort());
+    expect(new Set(highlightsOf(targets).values())).toEqual(new Set(['move']));
+    expect([...psActingUnits(actions)].sort()).toEqual(['R-H1', 'R-I1', 'R-I2', 'R-I3', 'R-T1']);
+  });
+
+  it("Blue's half-turn: fire targets red, an assault orange, moves blue; FERTIG stays a button", () => {
+    const fx = fixture('planspiel-ps-1-played-blue');
+    const actions = parseAll(fx.legal);
+    const units = psUnits(board, fx.observation as PsObservation);
+    // The infantry B-I1 may move, fire at 4,4 and assault it: the assault marks the field.
+    const b1 = highlightsOf(psClickTargets(actions, 'B-I1'));
+    expect(b1.get('4,4')).toBe('assault');
+    expect([...b1.entries()].filter(([, k]) => k === 'move').length).toBeGreaterThan(0);
+    expect(psClickTargets(actions, 'B-I1').get('4,4')!.map((a) => a.verb).sort()).toEqual(['assault', 'fire']);
+    // The HMG fires at the fields where Red units stand.
+    const h1 = highlightsOf(psClickTargets(actions, 'B-H1'));
+    const fires = [...h1.entries()].filter(([, k]) => k === 'target').map(([f]) => f);
+    expect(fires.sort()).toEqual(['6,5', '7,5']);
+    for (const f of fires) expect(units.some((u) => u.field === f && u.party === 'red')).toBe(true);
+    // Every click target of every unit is one of its legal actions, and no action of a unit is missing.
+    for (const id of psActingUnits(actions)) {
+      const clicks = [...psClickTargets(actions, id).values()].flat();
+      expect(clicks.every((a) => a.units.includes(id))).toBe(true);
+      expect(clicks.length).toBe(actions.filter((a) => a.units.includes(id)).length);
+    }
+    // FERTIG names no field: it is not on the board.
+    const fertig = actions.find((a) => a.verb === 'fertig')!;
+    expect(fertig.role).toBe('decline');
+    expect(fertig.places).toEqual([]);
+    expect([...psActingUnits(actions)].every((u) => u.startsWith('B-'))).toBe(true);
+  });
+
+  it('an assault by several units is a click of each attacker', () => {
+    const actions = parseAll([
+      { id: '1', text: 'assault 4,4 B-I1 B-I2', verb: 'assault', role: 'attack', args: [{ kind: 'place', value: '4,4' }, { kind: 'unit', value: 'B-I1' }, { kind: 'unit', value: 'B-I2' }] },
+      { id: '2', text: 'fertig', verb: 'fertig', role: 'decline', args: [] },
+    ]);
+    for (const id of ['B-I1', 'B-I2']) expect(highlightsOf(psClickTargets(actions, id))).toEqual(new Map([['4,4', 'assault']]));
+    expect(psClickTargets(actions, 'B-H1').size).toBe(0);
+  });
+
+  it('suppression markers and the moving unit are read from the observation', () => {
+    const fx = fixture('planspiel-ps-1-played-blue');
+    const units = psUnits(board, fx.observation as PsObservation);
+    const p1 = units.find((u) => u.id === 'B-P1')!;
+    expect(p1.suppression).toBe(3);
+    expect(suppressionColour(p1.suppression)).toBe('#c62828');
+    expect(suppressionColour(4)).toBe('#8a8a8a');
+    expect(suppressionColour(6)).toBe('#111');
+    expect(units.some((u) => u.moving)).toBe(false);
+    const moving = psUnits(board, { ...fx.observation, moving: { unit: 'B-P1', fields: 1 } });
+    expect(moving.filter((u) => u.moving).map((u) => u.id)).toEqual(['B-P1']);
+  });
+});
