@@ -414,6 +414,9 @@ async function planspielGutshof(browser) {
   check(now === to, `${unit} moved from ${from} to ${to} by clicking the board (now ${now})`);
   log('planspiel: moved', unit, from, '->', to);
   await shot(page, 'planspiel-after-move');
+  await zoomTo(page, unit);
+  await shot(page, 'planspiel-zoomed');
+  await page.click('.map-tools button'); // Fit
 
   // Play on (moves north, FERTIG) until Red may fire: the firer, then the red target field, the odds.
   let fired = false;

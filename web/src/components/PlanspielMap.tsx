@@ -142,6 +142,31 @@ export function PlanspielMap(props: PlanspielMapProps) {
         <span class="small">{t('zoomHint')}</span>
         <span class="small">· {t('psClickHint')}</span>
       </div>
+      <div class="ps-legend small" data-testid="ps-legend">
+        {[...new Set(board.fields.map((f) => f.terrain))].map((tr) => (
+          <span key={tr}>
+            <i class="ps-swatch" style={{ background: PS_TERRAIN_COLOURS[tr] ?? '#ddd' }} /> {tOr(`psTerrain_${tr}`, tr)}
+          </span>
+        ))}
+        {board.roads.length > 0 && (
+          <span>
+            <i class="ps-swatch" style={{ background: '#6e5a44' }} /> {t('psRoad')}
+          </span>
+        )}
+        <span>
+          <i class="ps-swatch ps-level-swatch" /> {t('psLevel')} ▲
+        </span>
+        {board.dug_in.length > 0 && <span>⌒ {t('psDugIn')}</span>}
+        <span>
+          <i class="ps-swatch" style={{ background: suppressionColour(3) }} />
+          <i class="ps-swatch" style={{ background: suppressionColour(4) }} />
+          <i class="ps-swatch" style={{ background: suppressionColour(5) }} /> {t('psSuppression')} 3-6
+        </span>
+        <span>≋ {t('psCamouflaged')}</span>
+        <span>◉ {t('psDetected')}</span>
+        <span>» {t('psMoved')}</span>
+        <span>✶ {t('psFired')}</span>
+      </div>
       <svg
         ref={svgRef}
         class="map ps-map"
