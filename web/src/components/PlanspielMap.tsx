@@ -140,7 +140,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
           −
         </button>
         <span class="small">{t('zoomHint')}</span>
-        <span class="small">· {t('psClickHint')}</span>
+        {props.actingUnits.size > 0 && <span class="small">· {t('psClickHint')}</span>}
       </div>
       <div class="ps-legend small" data-testid="ps-legend">
         {[...new Set(board.fields.map((f) => f.terrain))].map((tr) => (
@@ -286,7 +286,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
               })}
               {board.objectives.map((o) => (
                 <text key={`n${o.id}`} x={o.fields[0][0] + 0.5} y={o.fields[0][1] - 0.06} class="ps-objname" font-size={0.19}>
-                  {o.id}
+                  {o.id.charAt(0).toUpperCase() + o.id.slice(1)}
                 </text>
               ))}
               {waiting.map((u, k) => {
