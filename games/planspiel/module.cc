@@ -212,7 +212,7 @@ json UnitTypeJson(const UnitType& t) {
 // row by row (y = 0 first) with terrain, road flag and contour level (PS §2.2), the road links
 // between field centres, bridges, the pre-dug positions (scenarios §1.5: face up, the field's),
 // the objective sets with their fields, the provenance of the board's values, and the unit types
-// the situation uses with their values. Nothing of the play: no unit and no field of any unit.
+// of the catalogue with their values. Nothing of the play: no unit and no field of any unit.
 json BoardJson(const Game& game) {
   const auto* g = dynamic_cast<const PlanspielGame*>(&game);
   if (g == nullptr) throw std::runtime_error("planspiel board: not a Planspiel game");
@@ -247,14 +247,9 @@ json BoardJson(const Game& game) {
     for (Field f : o.fields) of.push_back(FieldJson(f));
     objectives.push_back({{"id", o.id}, {"fields", of}});
   }
+  // Every type of the catalogue, not only the situation's: the list tells nothing of the forces.
   json types = json::array();
-  std::vector<std::string> seen;
-  for (const SituationUnit& u : sit.units) {
-    if (std::find(seen.begin(), seen.end(), u.type) != seen.end()) continue;
-    seen.push_back(u.type);
-    if (const UnitType* t = find_unit_type(shipped_unit_types(), u.type))
-      types.push_back(UnitTypeJson(*t));
-  }
+  for (const UnitType& t : shipped_unit_types()) types.push_back(UnitTypeJson(t));
   return {{"kind", "squares"},
           {"game", "planspiel"},
           {"scenario", sit.id},

@@ -8,6 +8,7 @@
 #include "engine/errors.h"
 #include "engine/registry.h"
 #include "games/planspiel/situation.h"
+#include "games/planspiel/units.h"
 #include "tests/observation_fixtures.h"
 
 namespace feldherr::planspiel {
@@ -101,10 +102,15 @@ TEST(PlanspielModule, BoardGivesTerrainLevelsRoadLinksAndObjectives) {
 TEST(PlanspielModule, BoardGivesTheUnitTypesWithTheProvenanceOfEachValue) {
   auto g = all_games().create("planspiel/ps-1", {});
   const nlohmann::json b = planspiel_module().board(*g);
-  std::vector<std::string> ids;
-  for (const nlohmann::json& t : b["unit_types"]) ids.push_back(t["id"]);
-  EXPECT_EQ(ids, (std::vector<std::string>{"INF", "HMG", "PAK37", "PZII"}));
-  const nlohmann::json& inf = b["unit_types"][0];
+  // The whole catalogue, in its order: the list tells nothing of the situation's forces.
+  ASSERT_EQ(b["unit_types"].size(), shipped_unit_types().size());
+  const auto type = [&b](const std::string& id) {
+    for (const nlohmann::json& t : b["unit_types"])
+      if (t["id"] == id) return t;
+    ADD_FAILURE() << "no unit type " << id;
+    return nlohmann::json::object();
+  };
+  const nlohmann::json inf = type("INF");
   EXPECT_EQ(inf["category"], "figure_base");
   EXPECT_EQ(inf["speeds"]["road"], 2);
   EXPECT_EQ(inf["speeds"]["terrain"], 1);
@@ -113,10 +119,10 @@ TEST(PlanspielModule, BoardGivesTheUnitTypesWithTheProvenanceOfEachValue) {
   EXPECT_EQ(inf["weapon"]["flat"], 1);
   EXPECT_EQ(inf["provenance"]["weapon.calibre_cm"], "stand-in");
   EXPECT_EQ(inf["provenance"]["speed_row"], "rules-text");
-  const nlohmann::json& hmg = b["unit_types"][1];
+  const nlohmann::json hmg = type("HMG");
   EXPECT_EQ(hmg["speeds"]["road"], 1);  // manhandled (PS §4.4)
   EXPECT_EQ(hmg["speeds"]["provenance"], "stand-in");
-  const nlohmann::json& tank = b["unit_types"][3];
+  const nlohmann::json tank = type("PZII");
   EXPECT_EQ(tank["terrain"], "vehicle");
   EXPECT_EQ(tank["target_class"], "hard_point");
   EXPECT_NE(tank["armour_class"], "none");
