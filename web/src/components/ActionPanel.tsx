@@ -1,4 +1,6 @@
-// The legal actions of the seat, grouped by verb; the selected unit's actions first.
+// The legal actions of the seat, grouped by verb; the selected unit's actions first (those it is
+// the first unit of, or those `ofUnit` picks: a Planspiel assault names its attackers after the
+// field, each of them its subject).
 import { groupByVerb, type ParsedAction } from '../actions';
 import { t } from '../i18n';
 
@@ -7,8 +9,10 @@ export function ActionPanel(props: {
   selected: string | null;
   onAction: (a: ParsedAction) => void;
   onClear: () => void;
+  ofUnit?: (a: ParsedAction, unit: string) => boolean;
 }) {
-  const mine = props.selected ? props.actions.filter((a) => a.units[0] === props.selected) : [];
+  const of = props.ofUnit ?? ((a: ParsedAction, unit: string) => a.units[0] === unit);
+  const mine = props.selected ? props.actions.filter((a) => of(a, props.selected!)) : [];
   const groups = groupByVerb(props.actions);
   return (
     <section class="panel actions" data-testid="actions">

@@ -268,7 +268,13 @@ export function GameView(props: { id: string; token?: string }) {
           {ps && <PsOffBoard units={psList} acting={acting} selected={selected} onUnit={setSelected} />}
           {wsr && <OffMap units={wsrUnits} acting={acting} selected={selected} onUnit={setSelected} />}
           {myTurn && (
-            <ActionPanel actions={actions} selected={selected} onAction={choose} onClear={() => setSelected(null)} />
+            <ActionPanel
+              actions={actions}
+              selected={selected}
+              onAction={choose}
+              onClear={() => setSelected(null)}
+              ofUnit={ps ? (a, unit) => a.units.includes(unit) : undefined}
+            />
           )}
           <LogPanel entries={log} />
         </aside>

@@ -319,7 +319,12 @@ export function PlanspielMap(props: PlanspielMapProps) {
                     stroke-width={cls ? 0.07 : 0}
                     data-field={id}
                     onClick={() => clickOk() && props.onField(id)}
-                  />
+                  >
+                    <title>
+                      {id} · {tOr(`psTerrain_${f.terrain}`, f.terrain)}
+                      {f.road ? ` · ${t('psRoad')}` : ''} · {t('psLevel')} {f.level}
+                    </title>
+                  </rect>
                 );
               })}
             </g>
