@@ -383,12 +383,14 @@ async function psField(page, unit) {
 }
 
 async function planspielGutshof(browser) {
-  const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  let page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   page.on('pageerror', (e) => log('page error:', e.message));
   await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' });
   await page.waitForSelector('[data-testid=planspiel-map] g.counter');
   check((await page.$$('[data-testid=planspiel-map] rect.hit')).length === 120, 'the 12 x 10 fields of PS-1 are drawn');
   check((await page.$$('[data-testid=planspiel-map] .ps-objective')).length === 2, 'both Gutshof fields are marked as objectives');
+  // PS §7.5: Blue's units stand out of Red's sight at the start; Red's view does not draw them.
+  check((await page.$$('g.counter[data-party="blue"]')).length === 0, 'no undetected Blue unit is drawn for Red');
   await shot(page, 'planspiel-start');
 
   // Move: click a Red infantry counter, then a highlighted field; the counter stands there after.
@@ -418,18 +420,52 @@ async function planspielGutshof(browser) {
   await shot(page, 'planspiel-zoomed');
   await page.click('.map-tools button'); // Fit
 
-  // Play on (moves north, FERTIG) until Red may fire: the firer, then the red target field, the odds.
+  // Play on until Red fires through the board. The dice are the server's: if the game ends first
+  // (Red's units lost on the way), a new game, at most three.
+  let fired = await planspielFire(page);
+  for (let game = 2; game <= 3 && !fired; game++) {
+    log('planspiel: the game ended before Red could fire; a new game');
+    await page.close();
+    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    page.on('pageerror', (e) => log('page error:', e.message));
+    await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' });
+    fired = await planspielFire(page);
+  }
+  check(fired, 'Red fired through the board');
+  // The German board: terrain and counter panel in German.
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('text=Protokoll');
+  await page.locator('g.counter[data-party="red"]').first().dispatchEvent('click');
+  await page.waitForSelector('[data-testid=ps-unit]');
+  check((await page.textContent('[data-testid=ps-unit]')).includes('Platzhalter'), 'the German counter panel marks a stand-in value');
+  await page.locator('[data-testid=planspiel-map] rect.hit[data-field="6,3"]').dispatchEvent('click');
+  await page.waitForSelector('[data-testid=ps-field]');
+  check((await page.textContent('[data-testid=ps-field]')).includes('Siedlung'), 'the field panel names the terrain in German');
+  await shot(page, 'planspiel-german');
+  await page.click('[data-testid=lang-en]');
+  await page.close();
+}
+
+/** Plays Red on (moves towards the Gutshof, FERTIG, pass) until a fire is legal and makes it through the board:
+ * the firer, the red target field, the odds. True when fired, false when the game ended first. */
+async function planspielFire(page) {
   let fired = false;
   let steps = 0;
-  const north = (t) => Number(t.split(' ')[2].split(',')[1]);
-  while (!fired && !(await isOver(page)) && steps < 120) {
+  // Chebyshev distance of a move's field to the Gutshof (5,3).
+  const dist = (t) => {
+    const [x, y] = t.split(' ')[2].split(',').map(Number);
+    return Math.max(Math.abs(x - 5), Math.abs(y - 3));
+  };
+  while (!fired && !(await isOver(page)) && steps < 150) {
     steps++;
     const now = await legalTexts(page);
     const fire = now.find((t) => /^fire \S+ \d+,\d+$/.test(t));
     if (fire) {
       const [, firer, field] = fire.split(' ');
       await page.locator(`g.counter[data-unit="${firer}"]`).dispatchEvent('click');
-      await page.waitForSelector(`[data-testid=planspiel-map] rect.hit.target[data-field="${field}"]`);
+      // Red for a fire; orange when the firer may also assault the field (then a chooser).
+      const hit = `[data-testid=planspiel-map] rect.hit[data-field="${field}"]`;
+      await page.waitForSelector(`${hit}.target, ${hit}.assault`);
       await page.locator(`[data-testid=planspiel-map] rect.hit[data-field="${field}"]`).dispatchEvent('click');
       const choice = await page.$('[data-testid=choice]');
       if (choice) await page.click(`[data-testid=choice] button.action[data-action="${fire}"]`);
@@ -444,25 +480,15 @@ async function planspielGutshof(browser) {
       await shot(page, 'planspiel-after-fire');
       break;
     }
-    // One move a half-turn per unit that has not moved, the one furthest north; then FERTIG.
+    // One move a half-turn per unit, the one closest to the Gutshof; then FERTIG.
     const moves = now.filter((t) => t.startsWith('move '));
-    const next = moves.length > 0 ? moves.sort((a, b) => north(a) - north(b))[0] : now.find((t) => t === 'fertig' || t === 'pass');
+    const next = moves.length > 0 ? moves.sort((a, b) => dist(a) - dist(b))[0] : now.find((t) => t === 'fertig' || t === 'pass');
     check(next, 'some action to continue');
     await clickAction(page, next);
   }
-  check(fired, `Red fired through the board within ${steps} steps`);
-  // The German board: terrain and counter panel in German.
-  await page.click('[data-testid=lang-de]');
-  await page.waitForSelector('text=Protokoll');
-  await page.locator('g.counter[data-party="red"]').first().dispatchEvent('click');
-  await page.waitForSelector('[data-testid=ps-unit]');
-  check((await page.textContent('[data-testid=ps-unit]')).includes('Platzhalter'), 'the German counter panel marks a stand-in value');
-  await page.locator('[data-testid=planspiel-map] rect.hit[data-field="6,3"]').dispatchEvent('click');
-  await page.waitForSelector('[data-testid=ps-field]');
-  check((await page.textContent('[data-testid=ps-field]')).includes('Siedlung'), 'the field panel names the terrain in German');
-  await shot(page, 'planspiel-german');
-  await page.click('[data-testid=lang-en]');
-  await page.close();
+  if (!fired && !(await isOver(page))) throw new Error(`Red could not fire within ${steps} steps`);
+  if (!fired) await shot(page, 'planspiel-over-before-fire');
+  return fired;
 }
 
 // ---------------------------------------------------------------------------------------------

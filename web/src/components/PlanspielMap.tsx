@@ -367,7 +367,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
 }
 
 /** The NATO-like symbol of a category inside a w x h box at (x, y). */
-function Symbol(props: { shape: ReturnType<typeof categoryShape>; x: number; y: number; w: number; h: number }) {
+function CategorySymbol(props: { shape: ReturnType<typeof categoryShape>; x: number; y: number; w: number; h: number }) {
   const { x, y, w, h } = props;
   const cx = x + w / 2;
   const cy = y + h / 2;
@@ -465,7 +465,7 @@ function Counter(props: { unit: PsUnit; x: number; y: number; size: number; sele
       <text x={x + s / 2} y={y + fs * 1.05} font-size={fs} class="cname">
         {u.id}
       </text>
-      <Symbol shape={categoryShape(u.type?.category)} x={x + s * 0.22} y={y + s * 0.32} w={s * 0.56} h={s * 0.32} />
+      <CategorySymbol shape={categoryShape(u.type?.category)} x={x + s * 0.22} y={y + s * 0.32} w={s * 0.56} h={s * 0.32} />
       <text x={x + s / 2} y={y + s - fs * 0.35} font-size={fs * 0.95}>
         {u.typeId}
       </text>
