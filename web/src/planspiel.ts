@@ -98,6 +98,11 @@ export function objectiveFields(board: PlanspielBoard): Map<string, string> {
   return out;
 }
 
+/** The display name of an objective set ("gutshof" -> "Gutshof"). */
+export function objectiveName(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1);
+}
+
 /**
  * Where a click on the board sends an action of the selected unit: field id -> actions. A move,
  * a fire or an indirect fire names the unit first and the field second; an assault names the

@@ -16,6 +16,7 @@ import {
   fieldId,
   hasStandIn,
   objectiveFields,
+  objectiveName,
   PARTY_COLOURS,
   PS_TERRAIN_COLOURS,
   suppressionColour,
@@ -277,7 +278,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
                 return (
                   <g key={`o${id}`} class="ps-objective" data-objective={id} data-controller={who}>
                     <title>
-                      {t('objective')} {name}: {t('psControl')} {who === 'none' ? t('psNobody') : tOr(`psParty_${who}`, who)}
+                      {t('objective')} {objectiveName(name)}: {t('psControl')} {who === 'none' ? t('psNobody') : tOr(`psParty_${who}`, who)}
                     </title>
                     <rect x={x + 0.05} y={y + 0.05} width={0.9} height={0.9} stroke={colour} stroke-width={0.06} class="ps-objring" />
                     <path d={`M${x + 0.78} ${y + 0.08} v0.3 M${x + 0.78} ${y + 0.08} h0.16 l-0.04 0.06 l0.04 0.06 h-0.16`} fill={colour} stroke={colour} stroke-width={0.025} />
@@ -286,7 +287,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
               })}
               {board.objectives.map((o) => (
                 <text key={`n${o.id}`} x={o.fields[0][0] + 0.5} y={o.fields[0][1] - 0.06} class="ps-objname" font-size={0.19}>
-                  {o.id.charAt(0).toUpperCase() + o.id.slice(1)}
+                  {objectiveName(o.id)}
                 </text>
               ))}
               {waiting.map((u, k) => {
@@ -518,7 +519,7 @@ function Prov(props: { p: string | undefined }) {
 }
 
 function classText(c: string): string {
-  return c === 'none' ? '—' : c.replace('_', '-');
+  return c === 'none' ? '—' : tOr(`psClass_${c}`, c);
 }
 
 /** The values of a counter's type for inspection, each with its provenance. */
@@ -547,9 +548,9 @@ export function PsTypeValues(props: { type: PsUnitType }) {
         {w && row(t('psCalibre'), `${w.calibre_cm} cm${w.overlong ? ' L/60+' : ''}${w.short ? ' (short)' : ''}`, p['weapon.calibre_cm'])}
         {row(t('psArmour'), classText(tp.armour_class), p.armour_class)}
         {row(t('psGun'), classText(tp.gun_class), p.gun_class)}
-        {row(t('psTarget'), `${tp.target_size} · ${tp.target_class.replace('_', ' ')}`, p.target_size)}
+        {row(t('psTarget'), `${tOr(`psSize_${tp.target_size}`, tp.target_size)} · ${tOr(`psTc_${tp.target_class}`, tp.target_class)}`, p.target_size)}
         {tp.weight_t > 0 && row(t('psWeight'), `${tp.weight_t} t`, p.weight_t)}
-        {tp.capacity !== 'none' && row(t('psCapacity'), tp.capacity.replace(/_/g, ' '), p.capacity)}
+        {tp.capacity !== 'none' && row(t('psCapacity'), tOr(`psCap_${tp.capacity}`, tp.capacity), p.capacity)}
       </tbody>
     </table>
   );
@@ -605,7 +606,7 @@ export function PsFieldPanel(props: { board: PlanspielBoard; obs: PsObservation;
         {f.road && `${t('psRoad')} · `}
         {t('psLevel')} {f.level}
         {dug && ` · ${t('psDugIn')}`}
-        {objective && ` · ${t('objective')} ${objective}: ${t('psControl')} ${who && who !== 'none' ? tOr(`psParty_${who}`, who) : t('psNobody')}`}
+        {objective && ` · ${t('objective')} ${objectiveName(objective)}: ${t('psControl')} ${who && who !== 'none' ? tOr(`psParty_${who}`, who) : t('psNobody')}`}
       </div>
       {here.map((u) => (
         <div key={u.id} class="unitline" onClick={() => props.onUnit(u.id)}>
