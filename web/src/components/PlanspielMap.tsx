@@ -71,9 +71,21 @@ export function PlanspielMap(props: PlanspielMapProps) {
     setView(v);
   };
   useEffect(fit, [board]);
+  // Fit again when the map's box changes (window size, the legend wrapping in another language).
   useEffect(() => {
-    addEventListener('resize', fit);
-    return () => removeEventListener('resize', fit);
+    const el = svgRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    let last = '';
+    const ro = new ResizeObserver(() => {
+      const r = el.getBoundingClientRect();
+      const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+      if (size !== last) {
+        last = size;
+        fit();
+      }
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
   }, [board]);
 
   const onWheel = (e: WheelEvent) => {
@@ -472,8 +484,8 @@ function Counter(props: { unit: PsUnit; x: number; y: number; size: number; sele
       </text>
       {u.suppression > 0 && (
         <g class="ps-mark" data-mark="suppression">
-          <rect x={x + s - m * 0.75} y={y - m * 0.3} width={m} height={m} rx={0.03} fill={suppressionColour(u.suppression)} stroke="#fff" stroke-width={0.02} />
-          <text x={x + s - m * 0.25} y={y + m * 0.45} font-size={m * 0.75} fill="#fff">
+          <rect x={x + s - m * 0.55} y={y - m * 0.5} width={m} height={m} rx={0.03} fill={suppressionColour(u.suppression)} stroke="#fff" stroke-width={0.02} />
+          <text x={x + s - m * 0.05} y={y + m * 0.25} font-size={m * 0.75} fill="#fff">
             {u.suppression}
           </text>
         </g>
