@@ -93,7 +93,7 @@ TEST(CliBinary, ListShowsEveryScenarioAsGameSlashScenarioTwoSpacesTitle) {
   EXPECT_THAT(o.out, HasSubstr(std::string(kGame) + "  "));
 }
 
-void expect_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
+void expect_binary_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
   Outcome o = feldherr(args);
   EXPECT_EQ(o.code, 2) << o.out << o.err;
   EXPECT_EQ(lines(o.err).size(), 1u) << o.err;
@@ -102,14 +102,15 @@ void expect_usage_error(const std::vector<std::string>& args, const std::string&
 }
 
 TEST(CliBinary, BadCommandLinesExit2WithOneLine) {
-  expect_usage_error({"play", kGame, "--seat", "dwarves=random"}, "unknown side 'dwarves'");
-  expect_usage_error({"play", kGame, "--seat", "orcs=alphazero"}, "unknown player 'alphazero'");
-  expect_usage_error({"play", kGame, "--option", "nonsense=1"}, "unknown option 'nonsense'");
-  expect_usage_error({"play", kGame, "--seed", "seven"}, "seed");
-  expect_usage_error({"play", kGame, "--seed", "-7"}, "seed");
-  expect_usage_error({"play", kGame, "--turbo"}, "--turbo");
-  expect_usage_error({"play", "pocket/dwarves-vs-gnomes"}, "unknown scenario");
-  expect_usage_error({"bogus", kGame}, "unknown command 'bogus'");
+  expect_binary_usage_error({"play", kGame, "--seat", "dwarves=random"}, "unknown side 'dwarves'");
+  expect_binary_usage_error({"play", kGame, "--seat", "orcs=alphazero"},
+                            "unknown player 'alphazero'");
+  expect_binary_usage_error({"play", kGame, "--option", "nonsense=1"}, "unknown option 'nonsense'");
+  expect_binary_usage_error({"play", kGame, "--seed", "seven"}, "seed");
+  expect_binary_usage_error({"play", kGame, "--seed", "-7"}, "seed");
+  expect_binary_usage_error({"play", kGame, "--turbo"}, "--turbo");
+  expect_binary_usage_error({"play", "pocket/dwarves-vs-gnomes"}, "unknown scenario");
+  expect_binary_usage_error({"bogus", kGame}, "unknown command 'bogus'");
 }
 
 // `feldherr bench` prints only lines "anchor=feldherr metric=<name> value=<number>
@@ -129,7 +130,7 @@ TEST(CliBinary, BenchPrintsAnchorMetricValueUnitLines) {
   for (const char* want : {"pocket.random_play", "pocket.clone", "pocket.legal_actions",
                            "pocket.mcts_iterations", "wsr.random_play", "wsr.fire_odds"})
     EXPECT_TRUE(metrics.count(want)) << want;
-  expect_usage_error({"bench", "--game", "chess"}, "unknown game 'chess'");
+  expect_binary_usage_error({"bench", "--game", "chess"}, "unknown game 'chess'");
 }
 
 // `odds log FILE --at N --action TEXT` gives the exact odds of an action in a position

@@ -22,8 +22,10 @@
 namespace feldherr {
 namespace {
 
+using cli_test::CliRun;
 using cli_test::last_line;
 using cli_test::lines;
+using cli_test::run_cli;
 using cli_test::TempDir;
 
 namespace fs = std::filesystem;
@@ -54,29 +56,12 @@ const Registry& toy_registry() {
   return registry;
 }
 
-struct CliRun {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
 const Registry& toy_registry_with_heuristic() {
   return cli_test::race_registry_with_heuristic();
 }
 
-CliRun run_with(const Registry& registry, std::vector<std::string> args,
-                const std::string& input = "") {
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = cli::run(args, registry, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-CliRun run(std::vector<std::string> args, const std::string& input = "") {
-  return run_with(toy_registry(), std::move(args), input);
+CliRun run(const std::vector<std::string>& args, const std::string& input = "") {
+  return run_cli(toy_registry(), args, input);
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -250,7 +235,7 @@ TEST(CliPlay, SideWithoutHeuristicFallsBackToRandomAndSaysSoOnce) {
 }
 
 TEST(CliPlay, SidesWithoutSeatArePlayedByTheGamesHeuristic) {
-  CliRun r = run_with(
+  CliRun r = run_cli(
       toy_registry_with_heuristic(),
       {"play", "dice-race/race", "--seed", "3", "--seat", "red=random", "--max-actions", "12"});
   EXPECT_EQ(r.err, "");
@@ -709,9 +694,9 @@ TEST(CliValidate, MissingRequiredDataFileFails) {
   TempDir dir("feldherr-cli");
   write_file(dir.file("dice-race/rules.cfg"), "faces = 6\n");
   ::setenv("FELDHERR_DATA", dir.path().c_str(), 1);
-  CliRun missing = run_with(registry_needing_a_file(), {"validate"});
+  CliRun missing = run_cli(registry_needing_a_file(), {"validate"});
   write_file(dir.file("dice-race/board.cfg"), "size = 20\n");
-  CliRun present = run_with(registry_needing_a_file(), {"validate"});
+  CliRun present = run_cli(registry_needing_a_file(), {"validate"});
   ::unsetenv("FELDHERR_DATA");
   EXPECT_EQ(missing.code, cli::kExitError);
   EXPECT_EQ(missing.out, "");
@@ -738,14 +723,14 @@ TEST(CliHuman, ActionsAreListedByTheirLabelInTheChosenLanguage) {
   for (const auto& [lang, line] :
        {std::pair<std::string, std::string>{"de", "  14) Troll wählen  · pick orcs.troll\n"},
         {"en", "  14) Pick Troll  · pick orcs.troll\n"}}) {
-    CliRun r = run_with(all_games(),
-                        {"play", "pocket/orcs-vs-elves", "--seed", "5", "--seat", "orcs=human",
-                         "--seat", "elves=heuristic", "--lang", lang},
-                        "quit\n");
+    CliRun r = run_cli(all_games(),
+                       {"play", "pocket/orcs-vs-elves", "--seed", "5", "--seat", "orcs=human",
+                        "--seat", "elves=heuristic", "--lang", lang},
+                       "quit\n");
     EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
     EXPECT_THAT(r.out, HasSubstr(line)) << lang;
   }
-  EXPECT_EQ(run_with(all_games(), {"play", "pocket/orcs-vs-elves", "--lang", "fr"}, "").code,
+  EXPECT_EQ(run_cli(all_games(), {"play", "pocket/orcs-vs-elves", "--lang", "fr"}, "").code,
             cli::kExitUsage);
 }
 
@@ -844,10 +829,10 @@ TEST(CliHuman, PlaysAWholeGameToTheResult) {
 TEST(CliHuman, SkipDeclinesReactionWindowsOfAKindAutomatically) {
   // White Star Rising: the US has 4 fate points, so every draw opens a fate window (WSR 10.0).
   // `skip fate` declines them from then on; the human is asked only real decisions.
-  CliRun r = run_with(all_games(),
-                      {"play", "wsr/noville", "--seed", "3", "--seat", "us=human", "--seat",
-                       "de=random", "--max-actions", "60"},
-                      "auto-setup\nskip fate\n");
+  CliRun r = run_cli(all_games(),
+                     {"play", "wsr/noville", "--seed", "3", "--seat", "us=human", "--seat",
+                      "de=random", "--max-actions", "60"},
+                     "auto-setup\nskip fate\n");
   const std::string& out = r.out;
   const size_t skipped = out.find("from now on \"fate\" windows are declined automatically");
   ASSERT_NE(skipped, std::string::npos) << out;

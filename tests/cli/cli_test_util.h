@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cli.h"
 #include "engine/player.h"
 #include "engine/registry.h"
 #include "tests/engine/toy_game.h"
@@ -46,6 +47,25 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+// What one in-process run of the command printed and returned.
+struct CliRun {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs the command in-process with `registry`, `input` as its standard input.
+inline CliRun run_cli(const Registry& registry, const std::vector<std::string>& args,
+                      const std::string& input = "") {
+  std::istringstream in(input);
+  std::ostringstream out, err;
+  CliRun r;
+  r.code = cli::run(args, registry, in, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
 
 // A Dice Race "heuristic" for the CLI tests: the last legal action (pass, once it rolled or
 // revealed), so games driven by it are short and predictable.

@@ -36,7 +36,7 @@ HookRun Feldherr(const std::vector<std::string>& args, const Registry& registry)
 
 // Dice Race with an odds command `odds race sum --dice N` (the chance of each sum of N d6 up to
 // N = 2) and a benchmark line of its own.
-const Registry& race_registry() {
+const Registry& hooks_registry() {
   static const Registry registry = [] {
     Registry r;
     GameModule m = toy::dice_race_module();
@@ -62,14 +62,14 @@ const Registry& race_registry() {
 
 TEST(CliGameHooks, AGamesOddsCommandIsFoundThroughTheRegistry) {
   const std::string id = toy::dice_race_module().id;
-  const HookRun r = Feldherr({"odds", id, "sum", "--dice", "2"}, race_registry());
+  const HookRun r = Feldherr({"odds", id, "sum", "--dice", "2"}, hooks_registry());
   ASSERT_EQ(r.code, cli::kExitOk) << r.err;
   EXPECT_EQ(r.out, "sum of 2 dice: P(7) = 6/36\n");
   // The game's own UsageError and CLI11's parse errors are bad command lines (exit 2).
-  EXPECT_EQ(Feldherr({"odds", id, "sum", "--dice", "3"}, race_registry()).code, cli::kExitUsage);
-  EXPECT_EQ(Feldherr({"odds", id, "sum"}, race_registry()).code, cli::kExitUsage);
+  EXPECT_EQ(Feldherr({"odds", id, "sum", "--dice", "3"}, hooks_registry()).code, cli::kExitUsage);
+  EXPECT_EQ(Feldherr({"odds", id, "sum"}, hooks_registry()).code, cli::kExitUsage);
   // No combat given: the combats of every game are listed.
-  const HookRun none = Feldherr({"odds", id}, race_registry());
+  const HookRun none = Feldherr({"odds", id}, hooks_registry());
   EXPECT_EQ(none.code, cli::kExitUsage);
   EXPECT_THAT(none.err, HasSubstr(id + " sum"));
   // Without the module's hook the command does not exist.
@@ -91,7 +91,7 @@ TEST(CliGameHooks, TheProductsOddsCommandsAreRegisteredByTheirGames) {
 
 TEST(CliGameHooks, AGamesBenchmarkLinesComeFromItsModule) {
   const std::string id = toy::dice_race_module().id;
-  const HookRun r = Feldherr({"bench", "--game", id, "--seconds", "0.05"}, race_registry());
+  const HookRun r = Feldherr({"bench", "--game", id, "--seconds", "0.05"}, hooks_registry());
   ASSERT_EQ(r.code, cli::kExitOk) << r.err;
   EXPECT_THAT(r.out,
               HasSubstr("anchor=feldherr metric=" + id + ".sums value=5.0000 unit=sums/s\n"));

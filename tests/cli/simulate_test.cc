@@ -22,36 +22,18 @@
 namespace feldherr {
 namespace {
 
+using cli_test::CliRun;
 using cli_test::last_line;
 using cli_test::lines;
+using cli_test::run_cli;
 using cli_test::TempDir;
 
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-const Registry& race_registry() {
-  return cli_test::race_registry_with_heuristic();
-}
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-  std::string err;
-};
-
-CliRun run_with(const Registry& registry, const std::vector<std::string>& args) {
-  std::istringstream in;
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = cli::run(args, registry, in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-CliRun run(const std::vector<std::string>& args) {
-  return run_with(race_registry(), args);
+CliRun run_race(const std::vector<std::string>& args) {
+  return run_cli(cli_test::race_registry_with_heuristic(), args);
 }
 
 // The output without the timing line (games/s differs from run to run).
@@ -63,8 +45,9 @@ std::string without_speed(const std::string& text) {
   return result;
 }
 
-void expect_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
-  CliRun r = run(args);
+void expect_simulate_usage_error(const std::vector<std::string>& args,
+                                 const std::string& fragment) {
+  CliRun r = run_race(args);
   EXPECT_EQ(r.code, cli::kExitUsage) << r.out << r.err;
   EXPECT_EQ(lines(r.err).size(), 1u) << r.err;
   EXPECT_THAT(r.err, StartsWith("error: "));
@@ -85,14 +68,14 @@ nlohmann::json race_batch(const TempDir& dir, const std::string& name,
                                    "--seat",   "red=random",     "--seed",  seed,
                                    "--json",   dir.file(name)};
   args.insert(args.end(), extra.begin(), extra.end());
-  CliRun r = run(args);
+  CliRun r = run_race(args);
   EXPECT_EQ(r.code, cli::kExitOk) << r.out << r.err;
   return read_json(dir.file(name));
 }
 
 TEST(CliSimulate, TablePerSideAndFinalLine) {
-  CliRun r = run({"simulate", "dice-race/race", "--games", "30", "--seat", "red=random", "--seat",
-                  "blue=random", "--seed", "3"});
+  CliRun r = run_race({"simulate", "dice-race/race", "--games", "30", "--seat", "red=random",
+                       "--seat", "blue=random", "--seed", "3"});
   ASSERT_EQ(r.code, cli::kExitOk) << r.err;
   EXPECT_EQ(r.err, "");  // no progress: stderr is not a terminal
   const auto out = lines(r.out);
@@ -194,10 +177,10 @@ TEST(CliSimulate, TwoShardsTogetherAreTheWholeBatch) {
   EXPECT_EQ(whole["draws"].get<int>(), first["draws"].get<int>() + second["draws"].get<int>());
 
   // --merge prints the table of the whole batch.
-  CliRun whole_run =
-      run({"simulate", "dice-race/race", "--games", "41", "--seat", "red=random", "--seed", "5"});
-  CliRun merged = run({"simulate", "--merge", dir.file("s2.json"), dir.file("s1.json"), "--json",
-                       dir.file("merged.json")});
+  CliRun whole_run = run_race(
+      {"simulate", "dice-race/race", "--games", "41", "--seat", "red=random", "--seed", "5"});
+  CliRun merged = run_race({"simulate", "--merge", dir.file("s2.json"), dir.file("s1.json"),
+                            "--json", dir.file("merged.json")});
   ASSERT_EQ(merged.code, cli::kExitOk) << merged.err;
   // Without the `seed: S` line (merge prints only the table) and the timing.
   EXPECT_EQ(without_speed(merged.out),
@@ -212,10 +195,10 @@ TEST(CliSimulate, MergeRefusesShardsOfDifferentBatches) {
   TempDir dir("feldherr-sim");
   race_batch(dir, "s1.json", {"--shard", "1/2"});
   race_batch(dir, "other.json", {"--shard", "2/2"}, "40", "99");
-  CliRun r = run({"simulate", "--merge", dir.file("s1.json"), dir.file("other.json")});
+  CliRun r = run_race({"simulate", "--merge", dir.file("s1.json"), dir.file("other.json")});
   EXPECT_EQ(r.code, cli::kExitError);
   EXPECT_THAT(r.err, StartsWith(dir.file("other.json") + ":1: not a shard of the same batch"));
-  CliRun twice = run({"simulate", "--merge", dir.file("s1.json"), dir.file("s1.json")});
+  CliRun twice = run_race({"simulate", "--merge", dir.file("s1.json"), dir.file("s1.json")});
   EXPECT_EQ(twice.code, cli::kExitError);
   EXPECT_THAT(twice.err, HasSubstr("given twice"));
 }
@@ -224,13 +207,13 @@ TEST(CliSimulate, MergeOfSomeShardsNamesTheMissingOnes) {
   TempDir dir("feldherr-sim");
   race_batch(dir, "s1.json", {"--shard", "1/3"}, "30");
   race_batch(dir, "s3.json", {"--shard", "3/3"}, "30");
-  CliRun r = run({"simulate", "--merge", dir.file("s3.json"), dir.file("s1.json")});
+  CliRun r = run_race({"simulate", "--merge", dir.file("s3.json"), dir.file("s1.json")});
   EXPECT_EQ(r.code, cli::kExitOk) << r.err;
   EXPECT_EQ(r.err, "note: missing shards: 2/3; the table covers 20 of 30 games\n");
   EXPECT_THAT(r.out, HasSubstr("games: 20 of a batch of 30 (shards 1/3, 3/3), seed 5\n"));
   EXPECT_EQ(lines(r.out).back(), "simulate: 20 games");
-  expect_usage_error({"simulate", "--merge", dir.file("s1.json"), "--json", dir.file("m.json")},
-                     "every shard");
+  expect_simulate_usage_error(
+      {"simulate", "--merge", dir.file("s1.json"), "--json", dir.file("m.json")}, "every shard");
   EXPECT_FALSE(fs::exists(dir.file("m.json")));
 }
 
@@ -238,8 +221,9 @@ TEST(CliSimulate, GameIIsThePlayedGameWithTheDerivedSeed) {
   TempDir dir("feldherr-sim");
   const auto batch = race_batch(dir, "batch.json", {"--seat", "blue=random"}, "6", "17");
   for (uint64_t i = 0; i < 6; ++i) {
-    CliRun play = run({"play", "dice-race/race", "--seat", "red=random", "--seat", "blue=random",
-                       "--quiet", "--seed", std::to_string(cli::derive_seed(17, i))});
+    CliRun play =
+        run_race({"play", "dice-race/race", "--seat", "red=random", "--seat", "blue=random",
+                  "--quiet", "--seed", std::to_string(cli::derive_seed(17, i))});
     ASSERT_EQ(play.code, cli::kExitOk) << play.err;
     const std::string winner = batch["results"][i].get<std::string>();
     EXPECT_EQ(play.out, "result: " + (winner == "draw" ? "draw" : winner + " wins") + "\n") << i;
@@ -259,7 +243,7 @@ TEST(CliSimulate, SidesWithoutSeatArePlayedByTheHeuristic) {
 
 TEST(CliSimulate, MaxActionsLeavesGamesUnfinished) {
   CliRun r =
-      run({"simulate", "dice-race/race", "--games", "4", "--seed", "1", "--max-actions", "3"});
+      run_race({"simulate", "dice-race/race", "--games", "4", "--seed", "1", "--max-actions", "3"});
   EXPECT_EQ(r.code, cli::kExitUnfinished);
   EXPECT_THAT(r.out, HasSubstr("\nunfinished "));
   EXPECT_THAT(r.out, HasSubstr("length (actions): mean 3.0, min 3, median 3, max 3\n"));
@@ -268,23 +252,29 @@ TEST(CliSimulate, MaxActionsLeavesGamesUnfinished) {
 
 TEST(CliSimulate, BadArgumentsExit2) {
   const std::string g = "dice-race/race";
-  expect_usage_error({"simulate", g, "--games", "0"}, "--games N with N >= 1");
-  expect_usage_error({"simulate", g}, "--games N with N >= 1");
-  expect_usage_error({"simulate", g, "--games", "-3"}, "--games");
-  expect_usage_error({"simulate", g, "--games", "5", "--threads", "0"}, "--threads");
-  expect_usage_error({"simulate", g, "--games", "5", "--shard", "0/4"}, "bad --shard '0/4'");
-  expect_usage_error({"simulate", g, "--games", "5", "--shard", "5/4"}, "bad --shard '5/4'");
-  expect_usage_error({"simulate", g, "--games", "5", "--shard", "1/0"}, "bad --shard '1/0'");
-  expect_usage_error({"simulate", g, "--games", "5", "--shard", "2"}, "bad --shard '2'");
-  expect_usage_error({"simulate", g, "--games", "5", "--seat", "green=random"},
-                     "unknown side 'green'");
-  expect_usage_error({"simulate", g, "--games", "5", "--seat", "red=human"},
-                     "unknown player 'human' for side red (players: random, heuristic, mcts");
-  expect_usage_error({"simulate", g, "--games", "5", "--seat", "red"}, "expected SIDE=PLAYER");
-  expect_usage_error({"simulate", g, "--games", "5", "--seed", "x"}, "seed");
-  expect_usage_error({"simulate", g, "--games", "5", "--option", "speed=2"}, "speed");
-  expect_usage_error({"simulate", "--games", "5"}, "GAME/SCENARIO");
-  expect_usage_error({"simulate", "chess/classic", "--games", "5"}, "unknown game 'chess'");
+  expect_simulate_usage_error({"simulate", g, "--games", "0"}, "--games N with N >= 1");
+  expect_simulate_usage_error({"simulate", g}, "--games N with N >= 1");
+  expect_simulate_usage_error({"simulate", g, "--games", "-3"}, "--games");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--threads", "0"}, "--threads");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--shard", "0/4"},
+                              "bad --shard '0/4'");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--shard", "5/4"},
+                              "bad --shard '5/4'");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--shard", "1/0"},
+                              "bad --shard '1/0'");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--shard", "2"}, "bad --shard '2'");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--seat", "green=random"},
+                              "unknown side 'green'");
+  expect_simulate_usage_error(
+      {"simulate", g, "--games", "5", "--seat", "red=human"},
+      "unknown player 'human' for side red (players: random, heuristic, mcts");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--seat", "red"},
+                              "expected SIDE=PLAYER");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--seed", "x"}, "seed");
+  expect_simulate_usage_error({"simulate", g, "--games", "5", "--option", "speed=2"}, "speed");
+  expect_simulate_usage_error({"simulate", "--games", "5"}, "GAME/SCENARIO");
+  expect_simulate_usage_error({"simulate", "chess/classic", "--games", "5"},
+                              "unknown game 'chess'");
 }
 
 TEST(CliSimulate, WilsonIntervalOfKnownCases) {
@@ -311,8 +301,8 @@ std::string fmt_percent(double fraction) {
 
 TEST(CliSimulate, WilsonIntervalPrintedInTheTable) {
   // The row of a side shows the interval of its wins out of the games, 1 decimal.
-  CliRun r = run({"simulate", "dice-race/race", "--games", "10", "--seat", "red=random", "--seat",
-                  "blue=random", "--seed", "11"});
+  CliRun r = run_race({"simulate", "dice-race/race", "--games", "10", "--seat", "red=random",
+                       "--seat", "blue=random", "--seed", "11"});
   ASSERT_EQ(r.code, cli::kExitOk);
   int rows = 0;
   for (const std::string& line : lines(r.out)) {
@@ -338,8 +328,8 @@ TEST(CliSimulate, PocketBatchIndependentOfThreads) {
     args.insert(args.end(), extra.begin(), extra.end());
     return args;
   };
-  CliRun one = run_with(all_games(), with({"--json", dir.file("one.json")}));
-  CliRun two = run_with(all_games(), with({"--threads", "2", "--json", dir.file("two.json")}));
+  CliRun one = run_cli(all_games(), with({"--json", dir.file("one.json")}));
+  CliRun two = run_cli(all_games(), with({"--threads", "2", "--json", dir.file("two.json")}));
   ASSERT_EQ(one.code, cli::kExitOk) << one.err;
   ASSERT_EQ(two.code, cli::kExitOk) << two.err;
   EXPECT_EQ(lines(one.out).back(), "simulate: 4 games");
@@ -348,9 +338,8 @@ TEST(CliSimulate, PocketBatchIndependentOfThreads) {
   EXPECT_EQ(a["results"], b["results"]);
   EXPECT_EQ(a["lengths"], b["lengths"]);
   EXPECT_EQ(a["seats"]["elves"], "heuristic");
-  CliRun play =
-      run_with(all_games(), {"play", "pocket/orcs-vs-elves", "--seat", "orcs=random", "--quiet",
-                             "--seed", std::to_string(cli::derive_seed(9, 2))});
+  CliRun play = run_cli(all_games(), {"play", "pocket/orcs-vs-elves", "--seat", "orcs=random",
+                                      "--quiet", "--seed", std::to_string(cli::derive_seed(9, 2))});
   ASSERT_EQ(play.code, cli::kExitOk) << play.err;
   const std::string winner = a["results"][2].get<std::string>();
   EXPECT_EQ(play.out, "result: " + (winner == "draw" ? "draw" : winner + " wins") + "\n");

@@ -62,7 +62,7 @@ TEST(Steps, AStackFillsToItsCapacityAndCopiesByValue) {
 enum class Seat : uint8_t { kChance, kActive };
 enum class Dice : uint8_t { kNone, kTwoDice };
 using Row = StepRow<Seat, Dice>;
-enum Kind : uint8_t { kRoll, kMove, kNumKinds };
+enum StepKind : uint8_t { kRollStep, kMoveStep, kNumStepKinds };
 
 constexpr Row kGood[] = {{"roll", Seat::kChance, Dice::kTwoDice},
                          {"move", Seat::kActive, Dice::kNone}};
@@ -75,15 +75,15 @@ constexpr Row kUnnamed[] = {{"roll", Seat::kChance, Dice::kTwoDice},
 constexpr Row kNull[] = {{nullptr, Seat::kChance, Dice::kTwoDice}};
 
 // The checks hold at compile time; a broken table fails them.
-static_assert(one_row_per_kind(kGood, kNumKinds));
+static_assert(one_row_per_kind(kGood, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kGood));
 static_assert(every_row_names_its_decision(kGood));
-static_assert(!one_row_per_kind(kNull, kNumKinds));
+static_assert(!one_row_per_kind(kNull, kNumStepKinds));
 
 TEST(Steps, TheTableChecksFindAMissingRowDiceOnASeatsStepAndAnUnnamedDecision) {
-  EXPECT_TRUE(one_row_per_kind(kGood, kNumKinds));
-  EXPECT_FALSE(one_row_per_kind(kGood, static_cast<size_t>(kNumKinds) + 1));
-  EXPECT_FALSE(one_row_per_kind(kNull, kNumKinds));
+  EXPECT_TRUE(one_row_per_kind(kGood, kNumStepKinds));
+  EXPECT_FALSE(one_row_per_kind(kGood, static_cast<size_t>(kNumStepKinds) + 1));
+  EXPECT_FALSE(one_row_per_kind(kNull, kNumStepKinds));
   EXPECT_TRUE(chance_decides_iff_chance_rolls(kGood));
   EXPECT_FALSE(chance_decides_iff_chance_rolls(kSeatRolls));
   EXPECT_FALSE(chance_decides_iff_chance_rolls(kChanceWithoutDice));

@@ -41,7 +41,7 @@ struct DrawnMap {
   }
 };
 
-std::vector<std::string> Names(const HexLayout& l, const std::vector<int>& hexes) {
+std::vector<std::string> PathNames(const HexLayout& l, const std::vector<int>& hexes) {
   std::vector<std::string> out;
   for (int h : hexes) out.push_back(l.Name(h));
   return out;
@@ -54,7 +54,7 @@ TEST(HexPath, ShortestPathFollowsRoadAndAvoidsRiver) {
   PathResult p = ShortestPath(l, l.Index("K03"), l.Index("N06"), hard, 1);
   ASSERT_TRUE(p.found());
   EXPECT_EQ(p.cost, 4);
-  EXPECT_EQ(Names(l, p.hexes),
+  EXPECT_EQ(PathNames(l, p.hexes),
             (std::vector<std::string>{"A-K03", "A-K04", "A-L05", "A-M05", "A-N06"}));
   // Across the river: M06/M07 impassable, so K07 -> O07 must go round.
   PathResult q = ShortestPath(l, l.Index("L07"), l.Index("N07"), hard, 1);
@@ -63,7 +63,7 @@ TEST(HexPath, ShortestPathFollowsRoadAndAvoidsRiver) {
   // L07 -> L06 (2) -> M05 (2) -> road M05 - N06 (1) -> N07 (2); the direct route over M07 is
   // closed and the way round the south end costs 8.
   EXPECT_EQ(q.cost, 7);
-  EXPECT_EQ(Names(l, q.hexes),
+  EXPECT_EQ(PathNames(l, q.hexes),
             (std::vector<std::string>{"A-L07", "A-L06", "A-M05", "A-N06", "A-N07"}));
 }
 

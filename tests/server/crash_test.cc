@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "client.h"
+#include "tests/util/scratch_dir.h"
 
 namespace feldherr::server {
 namespace {
@@ -114,9 +115,7 @@ TEST(ServerCrash, KillNineAtRandomMomentsLosesNoAcknowledgedAction) {
   signal(SIGPIPE, SIG_IGN);
   int runs = 50;
   if (const char* env = std::getenv("FELDHERR_CRASH_RUNS")) runs = std::max(1, std::atoi(env));
-  fs::path dir =
-      fs::temp_directory_path() / ("feldherr-crash-" + std::to_string(std::random_device()()));
-  fs::create_directories(dir);
+  const testing_util::ScratchDir dir("crash");
   fs::path db = dir / "crash.sqlite";
   std::mt19937 rng(12345);
   std::vector<ScriptedGame> games;
@@ -207,7 +206,6 @@ TEST(ServerCrash, KillNineAtRandomMomentsLosesNoAcknowledgedAction) {
       "committed but unacknowledged\n",
       runs, verified_games, total_acked, extra_committed);
   EXPECT_GT(total_acked, runs);  // the clients did play between the kills
-  fs::remove_all(dir);
 }
 
 }  // namespace

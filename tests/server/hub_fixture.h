@@ -18,18 +18,14 @@
 #include "server/hub.h"
 #include "server/store.h"
 #include "tests/engine/toy_game.h"
+#include "tests/util/scratch_dir.h"
 
 namespace feldherr::server::hubtest {
 
 using json = nlohmann::json;
 namespace fs = std::filesystem;
 
-inline fs::path temp_dir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("feldherr-hub-" + name + "-" + std::to_string(std::random_device()()));
-  fs::create_directories(dir);
-  return dir;
-}
+using testing_util::ScratchDir;
 
 // Every product game plus "dice-race/race".
 inline const Registry& test_registry() {
@@ -52,7 +48,7 @@ struct Counter : Subscriber {
 class HubFixture {
  public:
   explicit HubFixture(const std::string& name, HubOptions options = no_worker())
-      : dir_(temp_dir(name)), options_(std::move(options)) {
+      : dir_("hub-" + name), options_(std::move(options)) {
     open();
   }
   ~HubFixture() { close(); }
@@ -98,7 +94,7 @@ class HubFixture {
   }
 
  private:
-  fs::path dir_;
+  ScratchDir dir_;  // destroyed last, after the store
   HubOptions options_;
   std::unique_ptr<SqliteStore> store_;
   std::unique_ptr<Hub> hub_;

@@ -23,7 +23,7 @@ class FailingAppendStore : public SqliteStore {
 };
 
 TEST(HubStore, CreatingAGameIsOneTransactionWithItsOpening) {
-  fs::path dir = temp_dir("atomic");
+  const ScratchDir dir("hub-atomic");
   FailingAppendStore store((dir / "db.sqlite").string());
   store.fail = true;  // only a second commit could fail now
   {

@@ -19,6 +19,7 @@
 #include "server/hub.h"
 #include "server/server.h"
 #include "server/store.h"
+#include "tests/util/scratch_dir.h"
 
 namespace feldherr::server {
 namespace {
@@ -35,9 +36,7 @@ TEST(ServerLoad, ConcurrentGamesWithScriptedClients) {
   const int games = env_int("FELDHERR_LOAD_GAMES", 200);
   const int actions = env_int("FELDHERR_LOAD_ACTIONS", 5);
   const int threads = 16;
-  fs::path dir =
-      fs::temp_directory_path() / ("feldherr-load-" + std::to_string(std::random_device()()));
-  fs::create_directories(dir);
+  const testing_util::ScratchDir dir("load");
   SqliteStore store((dir / "load.sqlite").string());
   HubOptions hub_options;
   Hub hub(all_games(), store, hub_options);
@@ -118,7 +117,6 @@ TEST(ServerLoad, ConcurrentGamesWithScriptedClients) {
   RecordProperty("actions_per_second",
                  static_cast<int>(static_cast<double>(latencies_ms.size()) / seconds));
   EXPECT_EQ(errors.load(), 0);
-  fs::remove_all(dir);
 }
 
 }  // namespace

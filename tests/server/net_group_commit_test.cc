@@ -9,18 +9,14 @@
 #include <thread>
 
 #include "server/store.h"
+#include "tests/util/scratch_dir.h"
 
 namespace feldherr::server {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path temp_db(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("feldherr-net-" + name + "-" + std::to_string(std::random_device()()));
-  fs::create_directories(dir);
-  return dir / "db.sqlite";
-}
+using testing_util::ScratchDir;
 
 StoredGame game(const std::string& id) {
   StoredGame g;
@@ -56,7 +52,8 @@ std::string game_id(int t) {
 
 TEST(StoreGroupCommit, ConcurrentAppendsShareTransactionsAndEveryRowIsDurable) {
   const int threads = 16, appends = 40;
-  fs::path db = temp_db("group");
+  const ScratchDir dir("store-group");
+  const fs::path db = dir / "db.sqlite";
   {
     SqliteStore store(db.string());
     for (int t = 0; t < threads; ++t) store.create_game(game(game_id(t)));
@@ -95,12 +92,12 @@ TEST(StoreGroupCommit, ConcurrentAppendsShareTransactionsAndEveryRowIsDurable) {
     EXPECT_EQ(g->last_seq, appends);
     EXPECT_EQ(g->moves, appends);
   }
-  fs::remove_all(db.parent_path());
 }
 
 TEST(StoreGroupCommit, AFailedAppendThrowsAndTheOthersOfItsTransactionAreCommitted) {
   const int threads = 8, appends = 30;
-  fs::path db = temp_db("fail");
+  const ScratchDir dir("store-fail");
+  const fs::path db = dir / "db.sqlite";
   SqliteStore store(db.string());
   for (int t = 0; t < threads; ++t) store.create_game(game(game_id(t)));
   // Thread 0 appends a duplicate seq every third time (the primary key refuses it); the others
@@ -131,7 +128,6 @@ TEST(StoreGroupCommit, AFailedAppendThrowsAndTheOthersOfItsTransactionAreCommitt
   EXPECT_EQ(store.rows(game_id(0)).size(), static_cast<size_t>(appends - appends / 3));
   for (int t = 1; t < threads; ++t)
     EXPECT_EQ(store.rows(game_id(t)).size(), static_cast<size_t>(appends)) << game_id(t);
-  fs::remove_all(db.parent_path());
 }
 
 }  // namespace

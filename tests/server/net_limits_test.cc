@@ -23,6 +23,7 @@
 #include "server/hub.h"
 #include "server/server.h"
 #include "server/store.h"
+#include "tests/util/scratch_dir.h"
 
 namespace feldherr::server {
 namespace {
@@ -37,17 +38,12 @@ using testing::http_request;
 using Clock = std::chrono::steady_clock;
 constexpr auto tuple_awaitable = asio::experimental::as_tuple(asio::use_awaitable);
 
-fs::path temp_dir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("feldherr-net-" + name + "-" + std::to_string(std::random_device()()));
-  fs::create_directories(dir);
-  return dir;
-}
+using testing_util::ScratchDir;
 
 // A server on an ephemeral loopback port with its own store.
 class TestServer {
  public:
-  explicit TestServer(ServeOptions options) : dir_(temp_dir("limits")) {
+  explicit TestServer(ServeOptions options) : dir_("net-limits") {
     store_ = std::make_unique<SqliteStore>((dir_ / "db.sqlite").string());
     HubOptions hub_options;
     hub_ = std::make_unique<Hub>(all_games(), *store_, hub_options);
@@ -61,12 +57,11 @@ class TestServer {
     server_.reset();
     hub_.reset();
     store_.reset();
-    fs::remove_all(dir_);
   }
   uint16_t port() const { return server_->port(); }
 
  private:
-  fs::path dir_;
+  ScratchDir dir_;  // destroyed last, after the store
   std::unique_ptr<SqliteStore> store_;
   std::unique_ptr<Hub> hub_;
   std::unique_ptr<Server> server_;
@@ -241,7 +236,7 @@ double cpu_seconds(pid_t pid) {
 
 TEST(NetLimits, AcceptBacksOffAtTheFileDescriptorLimitInsteadOfSpinning) {
   signal(SIGPIPE, SIG_IGN);
-  fs::path dir = temp_dir("emfile");
+  const ScratchDir dir("net-emfile");
   Child server = start_serve(dir / "db.sqlite", 40);
   ASSERT_GT(server.port, 0) << "the server did not start";
   // Far more connections than the server has descriptors: the rest wait in the listen queue
@@ -397,7 +392,7 @@ TEST(NetWs, UpgradeIsAcceptedOnlyOnTheDocumentedPath) {
 // ---- serve --bind ----
 
 TEST(NetCli, BindWithSomethingThatIsNotAnAddressNamesTheOption) {
-  fs::path dir = temp_dir("bind");
+  const ScratchDir dir("net-bind");
   int err[2];
   ASSERT_EQ(pipe(err), 0);
   pid_t pid = fork();

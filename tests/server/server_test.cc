@@ -16,6 +16,7 @@
 #include "engine/replay.h"
 #include "server/hub.h"
 #include "server/store.h"
+#include "tests/util/scratch_dir.h"
 
 namespace feldherr::server {
 namespace {
@@ -24,12 +25,7 @@ using testing::http_request;
 using testing::WsClient;
 namespace fs = std::filesystem;
 
-fs::path temp_dir(const std::string& name) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("feldherr-server-" + name + "-" + std::to_string(std::random_device()()));
-  fs::create_directories(dir);
-  return dir;
-}
+using testing_util::ScratchDir;
 
 // A running server on an ephemeral port with its own store; restart() closes and reopens all.
 class Running {
@@ -99,7 +95,7 @@ const json kPocketHumans = {{"game", "pocket/orcs-vs-elves"},
                             {"seats", {{"orcs", "human"}, {"elves", "human"}}}};
 
 TEST(ServerApi, CatalogListsEveryGameWithScenariosOptionsAndSeats) {
-  auto dir = temp_dir("catalog");
+  const ScratchDir dir("server-catalog");
   Running server(dir / "db.sqlite");
   auto r = http_request(server.port(), "GET", "/api/catalog");
   ASSERT_EQ(r.status, 200);
@@ -114,7 +110,7 @@ TEST(ServerApi, CatalogListsEveryGameWithScenariosOptionsAndSeats) {
 }
 
 TEST(ServerApi, CreateReturnsOneTokenPerHumanSeatAndACommitment) {
-  auto dir = temp_dir("create");
+  const ScratchDir dir("server-create");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), {{"game", "pocket/orcs-vs-elves"},
                                   {"seats", {{"orcs", "human"}, {"elves", "heuristic"}}}});
@@ -137,7 +133,7 @@ TEST(ServerApi, CreateReturnsOneTokenPerHumanSeatAndACommitment) {
 }
 
 TEST(ServerWs, JoinActAndEverySeatGetsItsOwnState) {
-  auto dir = temp_dir("act");
+  const ScratchDir dir("server-act");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   std::string id = c["id"];
@@ -171,7 +167,7 @@ TEST(ServerWs, JoinActAndEverySeatGetsItsOwnState) {
 }
 
 TEST(ServerWs, RejectsWrongSeatStaleMalformedAndIllegalMessagesAndNothingChanges) {
-  auto dir = temp_dir("reject");
+  const ScratchDir dir("server-reject");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   std::string id = c["id"];
@@ -235,7 +231,7 @@ TEST(ServerWs, RejectsWrongSeatStaleMalformedAndIllegalMessagesAndNothingChanges
 }
 
 TEST(ServerWs, OversizedMessageClosesTheConnectionAndTheServerLivesOn) {
-  auto dir = temp_dir("large");
+  const ScratchDir dir("server-large");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   std::string id = c["id"];
@@ -256,7 +252,7 @@ TEST(ServerWs, OversizedMessageClosesTheConnectionAndTheServerLivesOn) {
 }
 
 TEST(ServerPersistence, RestartTheServerAndContinueFromTheLastAcknowledgedAction) {
-  auto dir = temp_dir("restart");
+  const ScratchDir dir("server-restart");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   std::string id = c["id"];
@@ -282,7 +278,7 @@ TEST(ServerPersistence, RestartTheServerAndContinueFromTheLastAcknowledgedAction
 }
 
 TEST(ServerUndo, UndoInsideTheOwnWindowAndItSurvivesARestart) {
-  auto dir = temp_dir("undo");
+  const ScratchDir dir("server-undo");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   std::string id = c["id"];
@@ -315,7 +311,7 @@ TEST(ServerUndo, UndoInsideTheOwnWindowAndItSurvivesARestart) {
 }
 
 TEST(ServerAi, AiSeatsPlayAGameToTheEndAndTheDiceVerifyAgainstTheCommitment) {
-  auto dir = temp_dir("ai");
+  const ScratchDir dir("server-ai");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), {{"game", "pocket/orcs-vs-elves"},
                                   {"seats", {{"orcs", "random"}, {"elves", "random"}}}});
@@ -383,7 +379,7 @@ TEST(ServerAi, AiSeatsPlayAGameToTheEndAndTheDiceVerifyAgainstTheCommitment) {
 }
 
 TEST(ServerAi, MctsSeatPlaysAGameToTheEndAndOutOfLimitSeatsAreRefused) {
-  auto dir = temp_dir("mcts");
+  const ScratchDir dir("server-mcts");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), {{"game", "pocket/orcs-vs-elves"},
                                   {"seats", {{"orcs", "mcts:40it"}, {"elves", "random"}}}});
@@ -407,7 +403,7 @@ TEST(ServerAi, MctsSeatPlaysAGameToTheEndAndOutOfLimitSeatsAreRefused) {
 }
 
 TEST(ServerWs, GamesWithoutAGraphicBoardSendTheirTextPicture) {
-  auto dir = temp_dir("text");
+  const ScratchDir dir("server-text");
   Running server(dir / "db.sqlite");
   json wp = create(server.port(), {{"game", "westerplatte/easy"}, {"seats", {{"p1", "human"}}}});
   WsClient p1;
@@ -431,7 +427,7 @@ TEST(ServerWs, GamesWithoutAGraphicBoardSendTheirTextPicture) {
 }
 
 TEST(ServerAi, HumanAgainstTheAiOverTheWebSocket) {
-  auto dir = temp_dir("human-ai");
+  const ScratchDir dir("server-human-ai");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), {{"game", "pocket/orcs-vs-elves"},
                                   {"seats", {{"orcs", "human"}, {"elves", "random"}}}});
@@ -456,7 +452,7 @@ TEST(ServerAi, HumanAgainstTheAiOverTheWebSocket) {
 }
 
 TEST(ServerWs, OddsOfAnActionThatRollsListTheOutcomesWithTheirProbabilities) {
-  auto dir = temp_dir("odds");
+  const ScratchDir dir("server-odds");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   std::string id = c["id"];
@@ -505,7 +501,7 @@ TEST(ServerWs, OddsOfAnActionThatRollsListTheOutcomesWithTheirProbabilities) {
 }
 
 TEST(ServerApi, ObservationAfterActionNForReplaySteppingGuardsHiddenViews) {
-  auto dir = temp_dir("observation");
+  const ScratchDir dir("server-observation");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   std::string id = c["id"];
@@ -531,7 +527,7 @@ TEST(ServerApi, ObservationAfterActionNForReplaySteppingGuardsHiddenViews) {
 }
 
 TEST(ServerApi, ConcedeEndsTheGameAndRevealsTheSeed) {
-  auto dir = temp_dir("concede");
+  const ScratchDir dir("server-concede");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   std::string id = c["id"];
@@ -553,7 +549,7 @@ TEST(ServerApi, ConcedeEndsTheGameAndRevealsTheSeed) {
 }
 
 TEST(ServerApi, BoardIs404WithAMessageWhenTheGameHasNone) {
-  auto dir = temp_dir("board");
+  const ScratchDir dir("server-board");
   Running server(dir / "db.sqlite");
   json c = create(server.port(), kPocketHumans);
   auto r =
@@ -569,7 +565,7 @@ TEST(ServerApi, BoardIs404WithAMessageWhenTheGameHasNone) {
 }
 
 TEST(ServerApi, WsrGameCanBeCreatedAndPlayedOverHttp) {
-  auto dir = temp_dir("wsr");
+  const ScratchDir dir("server-wsr");
   Running server(dir / "db.sqlite");
   auto cat = http_request(server.port(), "GET", "/api/catalog").json_body;
   std::string scenario;
@@ -590,7 +586,7 @@ TEST(ServerApi, WsrGameCanBeCreatedAndPlayedOverHttp) {
 }
 
 TEST(ServerApi, StaticFilesAndSpaFallback) {
-  auto dir = temp_dir("static");
+  const ScratchDir dir("server-static");
   fs::create_directories(dir / "web" / "assets");
   std::ofstream(dir / "web" / "index.html") << "<html>lobby</html>";
   std::ofstream(dir / "web" / "assets" / "app.js") << "console.log(1)";

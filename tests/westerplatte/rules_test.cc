@@ -12,10 +12,6 @@
 namespace feldherr::westerplatte::testing {
 namespace {
 
-int field(const char* n) {
-  return field_from_name(n);
-}
-
 TEST(WpRules, WP7_1_TwoMovesThenNoMore) {
   auto s = fresh("medium", 2, "C");
   play(*s, "move o1 B");

@@ -6,10 +6,6 @@
 namespace feldherr::westerplatte::testing {
 namespace {
 
-int field(const char* n) {
-  return field_from_name(n);
-}
-
 // WP 14.1 joint fire (rulebook example): both officers on E, each owner spends 1 ammo.
 TEST(WpSpec, WP14_1_JointFire) {
   auto s = fresh("medium", 2, "E");

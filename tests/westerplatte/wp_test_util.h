@@ -13,6 +13,11 @@
 
 namespace feldherr::westerplatte::testing {
 
+// The field index of a field name ("C", "N1", ...).
+inline int field(const char* n) {
+  return field_from_name(n);
+}
+
 inline std::shared_ptr<const Game> make_game(const std::string& level, int players) {
   return all_games().create("westerplatte/" + level, {{"players", std::to_string(players)}});
 }

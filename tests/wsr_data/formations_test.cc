@@ -7,14 +7,12 @@
 #include <vector>
 
 #include "games/wsr/data.h"
+#include "tests/wsr_data/wsr_data_util.h"
 
 namespace feldherr::wsr {
 namespace {
 
-const Data& D() {
-  static const Data d = LoadData(std::string(FELDHERR_SOURCE_DIR) + "/data/wsr");
-  return d;
-}
+using data_test::D;
 
 struct Expect13 {
   const char* name;

@@ -12,14 +12,12 @@
 
 #include "games/wsr/data.h"
 #include "geometry/hex.h"
+#include "tests/wsr_data/wsr_data_util.h"
 
 namespace feldherr::wsr {
 namespace {
 
-const Data& D() {
-  static const Data d = LoadData(std::string(FELDHERR_SOURCE_DIR) + "/data/wsr");
-  return d;
-}
+using data_test::D;
 
 HexId H(const char* text) {
   return HexId::Parse(text);

@@ -16,14 +16,10 @@
 namespace feldherr::wsr::testing {
 namespace {
 
-std::vector<SetupFormation> CcaBeck() {
-  return {{"us.cca", 0, 1}, {"de.beck", 1, 1}};
-}
-
 // US units (plus the CCA HQ at A-L06 unless given) against German units (plus the Beck HQ at
 // A-S10 unless given).
-Pos Position(std::vector<SetupUnit> us, std::vector<SetupUnit> de, bool us_hq = true,
-             bool de_hq = true, std::vector<std::string> ips = {}) {
+Pos AssaultPosition(std::vector<SetupUnit> us, std::vector<SetupUnit> de, bool us_hq = true,
+                    bool de_hq = true, std::vector<std::string> ips = {}) {
   std::vector<SetupUnit> all;
   if (us_hq) all.push_back(U("us.hq-cca", "A-L06", "us.cca"));
   for (auto& u : us) all.push_back(u);
@@ -34,41 +30,20 @@ Pos Position(std::vector<SetupUnit> us, std::vector<SetupUnit> de, bool us_hq = 
   return Pos(std::move(s));
 }
 
-void Activate(Pos& p, const std::string& formation, const std::string& dice = "roll 1 1") {
-  p.act("draw " + formation);
-  while (p.state->decision().kind == "roll" && !p.s().fire_chance()) p.act(dice);
-  ASSERT_EQ(p.state->decision().kind, "operations");
-}
-
 bool Offered(Pos& p, const std::string& text) {
   ActionList l;
   p.state->legal_actions(l);
   return std::find(l.begin(), l.end(), p.parse(text)) != l.end();
 }
 
-void CheckContract(Pos& p) {
-  EXPECT_EQ(p.s().invariant_violation(), "");
-  auto back = p.game->state_from_json(p.state->to_json());
-  EXPECT_EQ(back->hash(), p.state->hash());
-  EXPECT_EQ(back->to_json(), p.state->to_json());
-  ActionList l;
-  p.state->legal_actions(l);
-  for (const Action& a : l) {
-    Action b;
-    std::string err;
-    ASSERT_TRUE(p.state->parse(p.state->describe(a), b, err)) << p.state->describe(a) << err;
-    EXPECT_EQ(a, b) << p.state->describe(a);
-  }
-}
-
 TEST(WsrAssault, WSR_6_3_T_6_3_1_HqAddsTwoDiceToTheSdKfz251) {
   // The mounted Panzergrenadiere (SdKfz 251, assault 1) with the full Beck HQ (command value 2)
   // assault US infantry: 1 + 2 = 3 dice. The infantry defends against armored vehicles only:
   // to-hit 4 - 1 = 3 (6.3.1).
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")},
-                   {U("de.hq-beck", "A-H02", "de.beck"),
-                    U("de.panzergrenadiere", "A-H02", "de.beck", false, /*mounted=*/true)},
-                   true, false);
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")},
+                          {U("de.hq-beck", "A-H02", "de.beck"),
+                           U("de.panzergrenadiere", "A-H02", "de.beck", false, /*mounted=*/true)},
+                          true, false);
   Activate(p, "de.beck");
   p.acts({"select de.panzergrenadiere", "select de.hq-beck"});
   EXPECT_NE(p.why("move A-H01").find("assault"), std::string::npos) << p.why("move A-H01");
@@ -101,9 +76,10 @@ TEST(WsrAssault, WSR_6_3_T_6_3_1_HqAddsTwoDiceToTheSdKfz251) {
 
 // Two German infantry platoons assault two US infantry platoons (A-H02 -> A-H01).
 Pos TwoOnTwo(std::vector<std::string> ips = {}) {
-  return Position({U("us.infantry", "A-H01", "us.cca"), U("us.infantry", "A-H01", "us.cca")},
-                  {U("de.infantry", "A-H02", "de.beck"), U("de.infantry", "A-H02", "de.beck")},
-                  true, true, std::move(ips));
+  return AssaultPosition(
+      {U("us.infantry", "A-H01", "us.cca"), U("us.infantry", "A-H01", "us.cca")},
+      {U("de.infantry", "A-H02", "de.beck"), U("de.infantry", "A-H02", "de.beck")}, true, true,
+      std::move(ips));
 }
 
 TEST(WsrAssault, WSR_6_3_T_6_3_2_DefenderTakingMoreHitsRetreats) {
@@ -156,8 +132,8 @@ TEST(WsrAssault, WSR_6_3_T_6_3_2_EqualHitsSendTheAttackersBack) {
 }
 
 TEST(WsrAssault, WSR_8_1_T_8_1_2_ImprovedPositionCancelsTheFirstHitOfTheDefenders) {
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")}, {U("de.infantry", "A-H02", "de.beck")},
-                   true, true, {"A-H01"});
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")},
+                          {U("de.infantry", "A-H02", "de.beck")}, true, true, {"A-H01"});
   Activate(p, "de.beck");
   p.acts({"select de.infantry", "assault A-H01", "roll 6 6 1", "roll 1 1 1"});
   const int inf = p.unit("us.infantry");
@@ -176,10 +152,11 @@ TEST(WsrAssault, WSR_8_1_T_8_1_2_ImprovedPositionCancelsTheFirstHitOfTheDefender
 TEST(WsrAssault, WSR_6_3_OwnerChoosesTheUnitTheHqSupports) {
   // Two German platoons with the Beck HQ: the German chooses which one gets the 2 HQ dice; the
   // US HQ in the defended hex supports its only platoon automatically (+2 dice).
-  Pos p = Position({U("us.hq-cca", "A-H01", "us.cca"), U("us.infantry", "A-H01", "us.cca")},
-                   {U("de.hq-beck", "A-H02", "de.beck"), U("de.infantry", "A-H02", "de.beck"),
-                    U("de.infantry", "A-H02", "de.beck")},
-                   false, false);
+  Pos p =
+      AssaultPosition({U("us.hq-cca", "A-H01", "us.cca"), U("us.infantry", "A-H01", "us.cca")},
+                      {U("de.hq-beck", "A-H02", "de.beck"), U("de.infantry", "A-H02", "de.beck"),
+                       U("de.infantry", "A-H02", "de.beck")},
+                      false, false);
   Activate(p, "de.beck");
   p.acts({"select de.infantry-1", "select de.infantry-2", "select de.hq-beck", "assault A-H01"});
   ASSERT_EQ(p.state->decision().kind, "support");
@@ -197,15 +174,16 @@ TEST(WsrAssault, WSR_6_3_OwnerChoosesTheUnitTheHqSupports) {
 }
 
 TEST(WsrAssault, WSR_6_3_StarUnitsMayNotInitiate) {
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")}, {U("de.stug-iii", "A-H02", "de.beck")});
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")},
+                          {U("de.stug-iii", "A-H02", "de.beck")});
   Activate(p, "de.beck");
   p.act("select de.stug-iii");
   EXPECT_NE(p.why("assault A-H01").find("star"), std::string::npos) << p.why("assault A-H01");
 }
 
 TEST(WsrAssault, WSR_6_3_DisruptedDefendersCounterAttackOnSix) {
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca", /*disrupted=*/true)},
-                   {U("de.infantry", "A-H02", "de.beck")});
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca", /*disrupted=*/true)},
+                          {U("de.infantry", "A-H02", "de.beck")});
   Activate(p, "de.beck");
   p.acts({"select de.infantry", "assault A-H01", "roll 1 1 1"});
   p.act("roll 5 5 5");  // to-hit 6 for the disrupted defender: no hit
@@ -215,8 +193,8 @@ TEST(WsrAssault, WSR_6_3_DisruptedDefendersCounterAttackOnSix) {
 }
 
 TEST(WsrAssault, WSR_6_3_A13_DisruptedUnitsMayNotAssault) {
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")},
-                   {U("de.infantry", "A-H02", "de.beck", /*disrupted=*/true)});
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")},
+                          {U("de.infantry", "A-H02", "de.beck", /*disrupted=*/true)});
   p.act("draw de.beck");
   while (p.state->decision().kind == "roll")  // command passes, reorganization fails
     p.act(p.state->decision().prompt.find("command") != std::string::npos ? "roll 1 1"
@@ -228,8 +206,9 @@ TEST(WsrAssault, WSR_6_3_A13_DisruptedUnitsMayNotAssault) {
 
 TEST(WsrAssault, WSR_6_3_UnitWithoutAssaultStrengthRetreatsEvenWhenTheAttackersReturn) {
   // The 57mm gun has no assault strength: it does not roll and retreats if it survives.
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca"), U("us.57mm-atg", "A-H01", "us.cca")},
-                   {U("de.infantry", "A-H02", "de.beck")});
+  Pos p =
+      AssaultPosition({U("us.infantry", "A-H01", "us.cca"), U("us.57mm-atg", "A-H01", "us.cca")},
+                      {U("de.infantry", "A-H02", "de.beck")});
   Activate(p, "de.beck");
   p.acts({"select de.infantry", "assault A-H01", "roll 1 1 1"});
   EXPECT_EQ(p.s().fire_dice_count(), 3);  // only the infantry counter-attacks
@@ -256,7 +235,7 @@ TEST(WsrAssault, WSR_6_3_NoLegalRetreatHexEliminatesTheDefender) {
     const int nb = L.Neighbour(target, d);
     if (nb >= 0 && nb != origin) de.push_back(U("de.infantry", L.Name(nb), "de.beck"));
   }
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")}, de);
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")}, de);
   Activate(p, "de.beck");
   p.acts({"select de.infantry-1", "assault A-H01", "roll 6 1 1", "roll 1 1 1"});
   const int inf = p.unit("us.infantry");
@@ -265,7 +244,8 @@ TEST(WsrAssault, WSR_6_3_NoLegalRetreatHexEliminatesTheDefender) {
 }
 
 TEST(WsrAssault, WSR_6_4_T_6_4_1_TankTriplesAndInfantryCounterAttacks) {
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")}, {U("de.panzer-iv", "A-H02", "de.beck")});
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")},
+                          {U("de.panzer-iv", "A-H02", "de.beck")});
   Activate(p, "de.beck");
   const int tank = p.unit("de.panzer-iv"), inf = p.unit("us.infantry");
   p.act("select de.panzer-iv");
@@ -290,7 +270,8 @@ TEST(WsrAssault, WSR_6_4_T_6_4_1_TankTriplesAndInfantryCounterAttacks) {
 }
 
 TEST(WsrAssault, WSR_6_4_HitVehicleReturnsAndStops) {
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")}, {U("de.panzer-iv", "A-H02", "de.beck")});
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")},
+                          {U("de.panzer-iv", "A-H02", "de.beck")});
   Activate(p, "de.beck");
   const int tank = p.unit("de.panzer-iv");
   p.acts({"select de.panzer-iv", "overrun A-H01", "roll 1 1 1 1 1 1", "roll 6 1 1"});
@@ -301,8 +282,9 @@ TEST(WsrAssault, WSR_6_4_HitVehicleReturnsAndStops) {
 }
 
 TEST(WsrAssault, WSR_6_4_OverrunOnlyClearOrHillAgainstSoftTargets) {
-  Pos p = Position({U("us.infantry", "A-G01", "us.cca"), U("us.m4a1", "A-H01", "us.cca")},
-                   {U("de.panzer-iv", "A-G02", "de.beck"), U("de.panzer-iv", "A-H02", "de.beck")});
+  Pos p = AssaultPosition(
+      {U("us.infantry", "A-G01", "us.cca"), U("us.m4a1", "A-H01", "us.cca")},
+      {U("de.panzer-iv", "A-G02", "de.beck"), U("de.panzer-iv", "A-H02", "de.beck")});
   Activate(p, "de.beck");
   p.act("select de.panzer-iv-1");
   EXPECT_NE(p.why("overrun A-G01").find("clear or hill"), std::string::npos)
@@ -314,9 +296,9 @@ TEST(WsrAssault, WSR_6_4_OverrunOnlyClearOrHillAgainstSoftTargets) {
 }
 
 TEST(WsrAssault, WSR_6_1_A02_HqSupportsOneAttackPerImpulse) {
-  Pos p = Position({U("us.hq-cca", "A-K01", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca"),
-                    U("us.m4a3e8", "A-K01", "us.cca")},
-                   {U("de.panther", "A-G01", "de.beck")}, false);
+  Pos p = AssaultPosition({U("us.hq-cca", "A-K01", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca"),
+                           U("us.m4a3e8", "A-K01", "us.cca")},
+                          {U("de.panther", "A-G01", "de.beck")}, false);
   Activate(p, "us.cca");
   ASSERT_TRUE(Offered(p, "fire us.m4a3e8-1 de.panther with-hq"));
   p.act("fire us.m4a3e8-1 de.panther with-hq");
@@ -412,8 +394,8 @@ TEST(WsrAssault, RandomGamesWithAssaultsOverrunsAndMinesKeepTheStateContract) {
 // T-8.1-2: the improved position cancels the first hit on the defenders, so the defenders take
 // k hits when the attackers roll k + 1 (and none on 0 or 1); outcomes and results sum to 1.
 TEST(WsrAssault, WSR_8_1_OddsOfAnAssaultCancelTheFirstHitInAnImprovedPosition) {
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")}, {U("de.infantry", "A-H02", "de.beck")},
-                   true, true, {"A-H01"});
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")},
+                          {U("de.infantry", "A-H02", "de.beck")}, true, true, {"A-H01"});
   Activate(p, "de.beck");
   p.act("select de.infantry");
   const nlohmann::json j = FireOddsJson(*p.state, p.parse("assault A-H01"));

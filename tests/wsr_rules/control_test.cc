@@ -6,10 +6,6 @@
 namespace feldherr::wsr::testing {
 namespace {
 
-std::vector<SetupFormation> CcaBeck() {
-  return {{"us.cca", 0, 1}, {"de.beck", 1, 1}};
-}
-
 TEST(WsrControl, WSR_12_2_SetupHexesAndOccupiedHexesStartControlled) {
   GameSetup s = MakeSetup(
       CcaBeck(), {U("us.hq-cca", "A-E02", "us.cca"), U("us.m4a1", "A-E02", "us.cca"),

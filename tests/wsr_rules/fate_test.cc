@@ -11,7 +11,7 @@ namespace feldherr::wsr::testing {
 namespace {
 
 // Easy Eight (US) 4 hexes from a Panther in woods (as T-6.1-1), fate points per seat.
-Pos Position(int us_fate, int de_fate) {
+Pos FatePosition(int us_fate, int de_fate) {
   GameSetup s =
       MakeSetup({{"us.cca", 0, 1}, {"de.beck", 1, 1}},
                 {U("us.hq-cca", "A-L02", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca"),
@@ -33,13 +33,13 @@ void ActivateCca(Pos& p) {
 }
 
 TEST(WsrFate, WSR_10_0_NoPointsNoWindow) {
-  Pos p = Position(0, 0);
+  Pos p = FatePosition(0, 0);
   p.act("draw us.cca");
   EXPECT_NE(p.state->decision().kind, "fate");
 }
 
 TEST(WsrFate, WSR_10_0_DefenderDecidesLastAndRaisesADefenceDie) {
-  Pos p = Position(1, 1);
+  Pos p = FatePosition(1, 1);
   ActivateCca(p);
   const int panther = p.unit("de.panther");
   p.act("fire us.m4a3e8 de.panther");
@@ -62,7 +62,7 @@ TEST(WsrFate, WSR_10_0_DefenderDecidesLastAndRaisesADefenceDie) {
 }
 
 TEST(WsrFate, WSR_10_0_A_28_RerollWholeRollThenOtherSeatAnswersFirst) {
-  Pos p = Position(2, 1);
+  Pos p = FatePosition(2, 1);
   ActivateCca(p);
   p.act("fire us.m4a3e8 de.panther");
   p.act("roll 2 2 1");  // no hit
@@ -83,7 +83,7 @@ TEST(WsrFate, WSR_10_0_A_28_RerollWholeRollThenOtherSeatAnswersFirst) {
 }
 
 TEST(WsrFate, WSR_10_0_PassingByBothSeatsLetsTheRollStand) {
-  Pos p = Position(1, 1);
+  Pos p = FatePosition(1, 1);
   ActivateCca(p);
   p.act("fire us.m4a3e8 de.panther");
   p.act("roll 6 6 6");
@@ -99,7 +99,7 @@ TEST(WsrFate, WSR_10_0_PassingByBothSeatsLetsTheRollStand) {
 }
 
 TEST(WsrFate, WSR_10_0_ReturnAJustDrawnMarkerCostsTwo) {
-  Pos p = Position(0, 2);
+  Pos p = FatePosition(0, 2);
   p.act("draw us.cca");
   ASSERT_EQ(p.state->decision().kind, "fate");
   EXPECT_EQ(p.state->current_seat(), 1);
@@ -148,7 +148,7 @@ TEST(WsrFate, WSR_10_0_FateCommandOnlyForTheOwnerOfAFailedTest) {
 }
 
 TEST(WsrFate, WSR_10_0_RemoveOpsCompleteCostsTwo) {
-  Pos p = Position(2, 0);
+  Pos p = FatePosition(2, 0);
   ActivateCca(p);
   p.act("fire us.m4a3e8 de.panther");
   p.act("roll 1 1 1");
@@ -192,7 +192,7 @@ TEST(WsrFate, WSR_10_0_TheOddHitPickMayBeRerolled) {
 }
 
 TEST(WsrFate, FateWindowKeepsTheStateContract) {
-  Pos p = Position(1, 1);
+  Pos p = FatePosition(1, 1);
   ActivateCca(p);
   p.act("fire us.m4a3e8 de.panther");
   p.act("roll 6 4 3");

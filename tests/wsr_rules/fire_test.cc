@@ -13,24 +13,13 @@
 namespace feldherr::wsr::testing {
 namespace {
 
-std::vector<SetupFormation> CcaBeck() {
-  return {{"us.cca", 0, 1}, {"de.beck", 1, 1}};
-}
-
 // US units (plus the CCA HQ at A-L02) against German units (plus the Beck HQ at A-S10).
-Pos Position(std::vector<SetupUnit> us, std::vector<SetupUnit> de) {
+Pos FirePosition(std::vector<SetupUnit> us, std::vector<SetupUnit> de) {
   std::vector<SetupUnit> all = {U("us.hq-cca", "A-L02", "us.cca")};
   for (auto& u : us) all.push_back(u);
   all.push_back(U("de.hq-beck", "A-S10", "de.beck"));
   for (auto& u : de) all.push_back(u);
   return Pos(MakeSetup(CcaBeck(), all));
-}
-
-// Draws `formation`; command tests and reorganization rolls all show `dice`.
-void Activate(Pos& p, const std::string& formation, const std::string& dice = "roll 1 1") {
-  p.act("draw " + formation);
-  while (p.state->decision().kind == "roll" && !p.s().fire_chance()) p.act(dice);
-  ASSERT_EQ(p.state->decision().kind, "operations");
 }
 
 // "roll" with `n` dice showing `face` (the first `sixes` show 6).
@@ -48,7 +37,7 @@ Pos HqInTargetHexForJson() {
 
 TEST(WsrFire, WSR_6_1_T_6_1_1_EasyEightDisruptsPantherInWoods) {
   // Easy Eight (AP 3 dice, to-hit 4, range 6) 4 hexes from a Panther (armor 3, save 5) in woods.
-  Pos p = Position({U("us.m4a3e8", "A-K01", "us.cca")}, {U("de.panther", "A-G01", "de.beck")});
+  Pos p = FirePosition({U("us.m4a3e8", "A-K01", "us.cca")}, {U("de.panther", "A-G01", "de.beck")});
   Activate(p, "us.cca");
   const int e8 = p.unit("us.m4a3e8"), panther = p.unit("de.panther");
   EXPECT_EQ(p.game->layout().Distance(p.hex("A-K01"), p.hex("A-G01")), 4);
@@ -74,9 +63,9 @@ TEST(WsrFire, WSR_6_1_T_6_1_1_EasyEightDisruptsPantherInWoods) {
 
 TEST(WsrFire, WSR_6_1_1_To_6_1_3_RangeBands) {
   // Short (<= 3: to-hit 3), normal (4-6: to-hit 4), extended (7-12: to-hit 5).
-  Pos p = Position({U("us.m4a3e8", "A-J01", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca"),
-                    U("us.m4a3e8", "A-N01", "us.cca")},
-                   {U("de.panther", "A-G01", "de.beck")});
+  Pos p = FirePosition({U("us.m4a3e8", "A-J01", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca"),
+                        U("us.m4a3e8", "A-N01", "us.cca")},
+                       {U("de.panther", "A-G01", "de.beck")});
   Activate(p, "us.cca");
   const int panther = p.unit("de.panther");
   const std::pair<const char*, int> cases[] = {
@@ -92,7 +81,7 @@ TEST(WsrFire, WSR_6_1_1_To_6_1_3_RangeBands) {
 }
 
 TEST(WsrFire, WSR_6_1_1_BeyondTwiceTheRangeIsRefused) {
-  Pos p = Position({U("us.m4a3e8", "A-U01", "us.cca")}, {U("de.panther", "A-G01", "de.beck")});
+  Pos p = FirePosition({U("us.m4a3e8", "A-U01", "us.cca")}, {U("de.panther", "A-G01", "de.beck")});
   Activate(p, "us.cca");
   const std::string why = p.why("fire us.m4a3e8 de.panther");
   EXPECT_NE(why.find("range"), std::string::npos) << why;
@@ -100,21 +89,21 @@ TEST(WsrFire, WSR_6_1_1_BeyondTwiceTheRangeIsRefused) {
 
 TEST(WsrFire, WSR_6_1_NoFireWithoutLos) {
   // A-A06 -> A-A11: the woods of A-A07..A-A10 block LOS between level-0 hexes (WSR 7.1 a).
-  Pos p = Position({U("us.m4a3e8", "A-A06", "us.cca")}, {U("de.panther", "A-A11", "de.beck")});
+  Pos p = FirePosition({U("us.m4a3e8", "A-A06", "us.cca")}, {U("de.panther", "A-A11", "de.beck")});
   Activate(p, "us.cca");
   const std::string why = p.why("fire us.m4a3e8 de.panther");
   EXPECT_NE(why.find("LOS"), std::string::npos) << why;
 }
 
 TEST(WsrFire, WSR_6_1_AdjacentUnitsAlwaysHaveLos) {
-  Pos p = Position({U("us.m4a3e8", "A-A07", "us.cca")}, {U("de.panther", "A-A08", "de.beck")});
+  Pos p = FirePosition({U("us.m4a3e8", "A-A07", "us.cca")}, {U("de.panther", "A-A08", "de.beck")});
   Activate(p, "us.cca");
   EXPECT_TRUE(p.legal("fire us.m4a3e8 de.panther"));
 }
 
 TEST(WsrFire, WSR_6_1_7_DisruptedUnitCannotFire) {
-  Pos p = Position({U("us.m4a3e8", "A-K01", "us.cca", /*disrupted=*/true)},
-                   {U("de.panther", "A-G01", "de.beck")});
+  Pos p = FirePosition({U("us.m4a3e8", "A-K01", "us.cca", /*disrupted=*/true)},
+                       {U("de.panther", "A-G01", "de.beck")});
   Activate(p, "us.cca", "roll 6 6");  // the reorganization fails (WSR 4.3)
   ASSERT_TRUE(p.s().has(p.unit("us.m4a3e8"), kDisrupted));
   const std::string why = p.why("fire us.m4a3e8 de.panther");
@@ -122,7 +111,7 @@ TEST(WsrFire, WSR_6_1_7_DisruptedUnitCannotFire) {
 }
 
 TEST(WsrFire, WSR_6_1_FiringGivesOpsCompleteAndOnlyOneFire) {
-  Pos p = Position({U("us.m4a3e8", "A-K01", "us.cca")}, {U("de.panther", "A-G01", "de.beck")});
+  Pos p = FirePosition({U("us.m4a3e8", "A-K01", "us.cca")}, {U("de.panther", "A-G01", "de.beck")});
   Activate(p, "us.cca");
   p.acts({"fire us.m4a3e8 de.panther", "roll 1 1 1"});  // no hit: no defence roll
   EXPECT_EQ(p.state->decision().kind, "operations");
@@ -133,8 +122,8 @@ TEST(WsrFire, WSR_6_1_FiringGivesOpsCompleteAndOnlyOneFire) {
 }
 
 TEST(WsrFire, WSR_5_0_UnitThatMovedMayNotFire) {
-  Pos p = Position({U("us.m4a3e8", "A-K01", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca")},
-                   {U("de.panther", "A-G01", "de.beck")});
+  Pos p = FirePosition({U("us.m4a3e8", "A-K01", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca")},
+                       {U("de.panther", "A-G01", "de.beck")});
   Activate(p, "us.cca");
   p.acts({"select us.m4a3e8-1", "select us.m4a3e8-2", "move A-L01"});
   if (p.state->decision().kind == "opfire") p.act("no-opfire");
@@ -144,8 +133,8 @@ TEST(WsrFire, WSR_5_0_UnitThatMovedMayNotFire) {
 }
 
 TEST(WsrFire, WSR_6_1_7_EliminatedTankLeavesAWreck) {
-  Pos p = Position({U("us.m4a3e8", "A-K01", "us.cca")},
-                   {U("de.panther", "A-G01", "de.beck", false, false, /*reduced=*/true)});
+  Pos p = FirePosition({U("us.m4a3e8", "A-K01", "us.cca")},
+                       {U("de.panther", "A-G01", "de.beck", false, false, /*reduced=*/true)});
   Activate(p, "us.cca");
   const int panther = p.unit("de.panther"), g01 = p.hex("A-G01");
   p.acts({"fire us.m4a3e8 de.panther", "roll 6 6 6"});
@@ -161,7 +150,7 @@ TEST(WsrFire, WSR_6_1_7_EliminatedTankLeavesAWreck) {
 
 // The M4A1 at A-H02 moves to A-H03, in LOS of the Panther at A-H05 (2 hexes).
 Pos OpFirePosition(std::vector<SetupUnit> de) {
-  return Position({U("us.m4a1", "A-H02", "us.cca")}, std::move(de));
+  return FirePosition({U("us.m4a1", "A-H02", "us.cca")}, std::move(de));
 }
 
 TEST(WsrFire, WSR_6_2_NonMovingSideMayFireAfterTheHexIsEntered) {
@@ -186,8 +175,8 @@ TEST(WsrFire, WSR_6_2_NonMovingSideMayFireAfterTheHexIsEntered) {
 }
 
 TEST(WsrFire, WSR_6_2_EliminatedMoverEndsTheMove) {
-  Pos p = Position({U("us.m4a1", "A-H02", "us.cca", false, false, /*reduced=*/true)},
-                   {U("de.panther", "A-H05", "de.beck")});
+  Pos p = FirePosition({U("us.m4a1", "A-H02", "us.cca", false, false, /*reduced=*/true)},
+                       {U("de.panther", "A-H05", "de.beck")});
   Activate(p, "us.cca");
   const int m4 = p.unit("us.m4a1");
   p.acts({"select us.m4a1", "move A-H03", "opfire de.panther us.m4a1"});
@@ -231,7 +220,8 @@ TEST(WsrFire, WSR_6_2_DisruptedUnitsDoNotOpportunityFire) {
 
 TEST(WsrFire, WSR_6_1_5_MovingInfantryIsNeverConcealed) {
   // Infantry entering woods A-G02: concealed when it stands there, not while it moves (6.1.5).
-  Pos p = Position({U("us.infantry", "A-H02", "us.cca")}, {U("de.panther", "A-H05", "de.beck")});
+  Pos p =
+      FirePosition({U("us.infantry", "A-H02", "us.cca")}, {U("de.panther", "A-H05", "de.beck")});
   Activate(p, "us.cca");
   const int inf = p.unit("us.infantry"), panther = p.unit("de.panther");
   p.acts({"select us.infantry", "move A-G02"});
@@ -240,7 +230,8 @@ TEST(WsrFire, WSR_6_1_5_MovingInfantryIsNeverConcealed) {
   std::string why;
   ASSERT_TRUE(p.s().can_fire(panther, inf, true, &why, &moving)) << why;
   // The same infantry standing in A-G02 without Ops complete is concealed: +1 defence die.
-  Pos q = Position({U("us.infantry", "A-G02", "us.cca")}, {U("de.panther", "A-H05", "de.beck")});
+  Pos q =
+      FirePosition({U("us.infantry", "A-G02", "us.cca")}, {U("de.panther", "A-H05", "de.beck")});
   FireParams still;
   ASSERT_TRUE(q.s().fire_params(q.unit("de.panther"), q.unit("us.infantry"), &still, &why)) << why;
   EXPECT_EQ(still.defence_dice, moving.defence_dice + 1);
@@ -304,7 +295,7 @@ TEST(WsrFire, WSR_1_3_2_2_HqEliminatedWithTheLastUnitOfItsHex) {
 TEST(WsrFire, WSR_1_3_4_2_TheSupportWeaponIsLostWithItsPlatoon) {
   SetupUnit inf = U("de.infantry", "A-G01", "de.beck", false, false, true);  // reduced
   inf.sw = "de.hmg";
-  Pos p = Position({U("us.m4a3e8", "A-K01", "us.cca")}, {inf});
+  Pos p = FirePosition({U("us.m4a3e8", "A-K01", "us.cca")}, {inf});
   const int t = p.unit("de.infantry");
   ASSERT_NE(p.s().sw(t), nullptr);
   Activate(p, "us.cca");
@@ -321,7 +312,7 @@ TEST(WsrFire, WSR_5_2_3_MountedInfantryFiresWithTheVehicleFaceOnly) {
   SetupUnit mounted = U("us.mech-infantry", "A-K01", "us.cca", false, true);
   mounted.sw = "us.hmg";
   SetupUnit bare = U("us.mech-infantry", "A-K02", "us.cca", false, true);
-  Pos p = Position({mounted, bare}, {U("de.infantry", "A-J03", "de.beck")});
+  Pos p = FirePosition({mounted, bare}, {U("de.infantry", "A-J03", "de.beck")});
   Activate(p, "us.cca");
   FireParams with_sw, without;
   std::string why;
@@ -339,8 +330,8 @@ TEST(WsrFire, WSR_5_2_3_MountedInfantryFiresWithTheVehicleFaceOnly) {
 
 TEST(WsrFire, WSR_6_1_T_6_1_2_MortarHitsTheTigerInAClearHex) {
   // 81mm mortar 10 hexes from a clear hex holding a Tiger and an infantry platoon.
-  Pos p = Position({U("us.81mm-mortar", "A-H01", "us.cca")},
-                   {U("de.tiger-i", "A-R01", "de.beck"), U("de.infantry", "A-R01", "de.beck")});
+  Pos p = FirePosition({U("us.81mm-mortar", "A-H01", "us.cca")},
+                       {U("de.tiger-i", "A-R01", "de.beck"), U("de.infantry", "A-R01", "de.beck")});
   Activate(p, "us.cca");
   EXPECT_EQ(p.game->layout().Distance(p.hex("A-H01"), p.hex("A-R01")), 10);
   const int tiger = p.unit("de.tiger-i"), inf = p.unit("de.infantry");
@@ -361,7 +352,8 @@ TEST(WsrFire, WSR_6_1_T_6_1_2_MortarHitsTheTigerInAClearHex) {
 }
 
 TEST(WsrFire, WSR_6_1_MortarsAttackHexesNotUnits) {
-  Pos p = Position({U("us.81mm-mortar", "A-H01", "us.cca")}, {U("de.tiger-i", "A-R01", "de.beck")});
+  Pos p =
+      FirePosition({U("us.81mm-mortar", "A-H01", "us.cca")}, {U("de.tiger-i", "A-R01", "de.beck")});
   Activate(p, "us.cca");
   EXPECT_NE(p.why("fire us.81mm-mortar de.tiger-i").find("mortars attack hexes"),
             std::string::npos);

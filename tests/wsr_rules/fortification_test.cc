@@ -13,8 +13,8 @@
 namespace feldherr::wsr::testing {
 namespace {
 
-Pos Position(std::vector<SetupUnit> us, std::vector<SetupUnit> de,
-             std::vector<std::string> ips = {}, std::array<int, 2> mines = {0, 0}) {
+Pos FortPosition(std::vector<SetupUnit> us, std::vector<SetupUnit> de,
+                 std::vector<std::string> ips = {}, std::array<int, 2> mines = {0, 0}) {
   std::vector<SetupUnit> all = {U("us.hq-cca", "A-L06", "us.cca")};
   for (auto& u : us) all.push_back(u);
   all.push_back(U("de.hq-beck", "A-S10", "de.beck"));
@@ -25,32 +25,11 @@ Pos Position(std::vector<SetupUnit> us, std::vector<SetupUnit> de,
   return Pos(std::move(s));
 }
 
-void Activate(Pos& p, const std::string& formation, const std::string& dice = "roll 1 1") {
-  p.act("draw " + formation);
-  while (p.state->decision().kind == "roll" && !p.s().fire_chance()) p.act(dice);
-  ASSERT_EQ(p.state->decision().kind, "operations");
-}
-
-void CheckContract(Pos& p) {
-  EXPECT_EQ(p.s().invariant_violation(), "");
-  auto back = p.game->state_from_json(p.state->to_json());
-  EXPECT_EQ(back->hash(), p.state->hash());
-  EXPECT_EQ(back->to_json(), p.state->to_json());
-  ActionList l;
-  p.state->legal_actions(l);
-  for (const Action& a : l) {
-    Action b;
-    std::string err;
-    ASSERT_TRUE(p.state->parse(p.state->describe(a), b, err)) << p.state->describe(a) << err;
-    EXPECT_EQ(a, b) << p.state->describe(a);
-  }
-}
-
 TEST(WsrFortification, WSR_8_1_T_8_1_1_IpCancelsTheFirstHitBeforeTheDefenceRoll) {
   // A Tiger adjacent to US infantry in an IP in woods (A-A08): 2 hits, the IP cancels the
   // first, the infantry rolls 1 die (woods; adjacent to a good-order enemy: not concealed).
-  Pos p = Position({U("us.infantry", "A-A08", "us.cca")}, {U("de.tiger-i", "A-A07", "de.beck")},
-                   {"A-A08"});
+  Pos p = FortPosition({U("us.infantry", "A-A08", "us.cca")}, {U("de.tiger-i", "A-A07", "de.beck")},
+                       {"A-A08"});
   EXPECT_TRUE(p.s().has_ip(p.hex("A-A08")));
   Activate(p, "de.beck");
   p.act("fire de.tiger-i us.infantry");
@@ -68,10 +47,10 @@ TEST(WsrFortification, WSR_8_1_T_8_1_1_IpCancelsTheFirstHitBeforeTheDefenceRoll)
 
 TEST(WsrFortification, WSR_8_1_IpMakesTheHexConcealingForATank) {
   // A Panther in a clear hex with an IP, fired at from 4 hexes: armor 3 + 1 concealment die.
-  Pos with = Position({U("us.m4a3e8", "A-H05", "us.cca")}, {U("de.panther", "A-H01", "de.beck")},
-                      {"A-H01"});
+  Pos with = FortPosition({U("us.m4a3e8", "A-H05", "us.cca")},
+                          {U("de.panther", "A-H01", "de.beck")}, {"A-H01"});
   Pos without =
-      Position({U("us.m4a3e8", "A-H05", "us.cca")}, {U("de.panther", "A-H01", "de.beck")});
+      FortPosition({U("us.m4a3e8", "A-H05", "us.cca")}, {U("de.panther", "A-H01", "de.beck")});
   for (Pos* p : {&with, &without}) {
     Activate(*p, "us.cca");
     FireParams fp;
@@ -84,7 +63,7 @@ TEST(WsrFortification, WSR_8_1_IpMakesTheHexConcealingForATank) {
 }
 
 TEST(WsrFortification, WSR_7_1_TwoWreckHexesBlockLos) {
-  Pos p = Position({U("us.m4a3e8", "A-H05", "us.cca")}, {U("de.panther", "A-H01", "de.beck")});
+  Pos p = FortPosition({U("us.m4a3e8", "A-H05", "us.cca")}, {U("de.panther", "A-H01", "de.beck")});
   Activate(p, "us.cca");
   EXPECT_TRUE(p.legal("fire us.m4a3e8 de.panther"));
   p.s().place_wreck(p.hex("A-H03"));
@@ -98,8 +77,8 @@ TEST(WsrFortification, WSR_7_1_TwoWreckHexesBlockLos) {
 }
 
 TEST(WsrFortification, WSR_6_1_7_WreckHexCostsHardTargetsExtra) {
-  Pos p = Position({U("us.m4a3e8", "A-H05", "us.cca"), U("us.infantry", "A-H03", "us.cca")},
-                   {U("de.panther", "A-S01", "de.beck")});
+  Pos p = FortPosition({U("us.m4a3e8", "A-H05", "us.cca"), U("us.infantry", "A-H03", "us.cca")},
+                       {U("de.panther", "A-S01", "de.beck")});
   const int tank = p.unit("us.m4a3e8"), inf = p.unit("us.infantry");
   const int base = p.s().step_cost(tank, p.hex("A-H05"), p.hex("A-H04"));
   const int soft = p.s().step_cost(inf, p.hex("A-H03"), p.hex("A-H04"));
@@ -113,8 +92,8 @@ TEST(WsrFortification, WSR_6_1_7_WreckHexCostsHardTargetsExtra) {
 
 TEST(WsrFortification, WSR_8_2_1_MinePlacedAfterEntryAttacksBeforeOpportunityFire) {
   // The German side holds one mine; a Panther at A-H01 can opportunity-fire at A-H04.
-  Pos p = Position({U("us.m4a3e8", "A-H05", "us.cca")}, {U("de.panther", "A-H01", "de.beck")}, {},
-                   {0, 1});
+  Pos p = FortPosition({U("us.m4a3e8", "A-H05", "us.cca")}, {U("de.panther", "A-H01", "de.beck")},
+                       {}, {0, 1});
   Activate(p, "us.cca");
   p.acts({"select us.m4a3e8", "move A-H04"});
   ASSERT_EQ(p.state->decision().kind, "mine");
@@ -135,8 +114,8 @@ TEST(WsrFortification, WSR_8_2_1_MinePlacedAfterEntryAttacksBeforeOpportunityFir
 }
 
 TEST(WsrFortification, WSR_8_2_1_NoMineInAnOccupiedHexAndNoneWithoutMarkers) {
-  Pos p = Position({U("us.m4a3e8", "A-H05", "us.cca"), U("us.infantry", "A-H04", "us.cca")},
-                   {U("de.panther", "A-S01", "de.beck")}, {}, {1, 0});
+  Pos p = FortPosition({U("us.m4a3e8", "A-H05", "us.cca"), U("us.infantry", "A-H04", "us.cca")},
+                       {U("de.panther", "A-S01", "de.beck")}, {}, {1, 0});
   Activate(p, "us.cca");
   p.acts({"select us.m4a3e8", "move A-H04"});  // occupied before: no placement
   EXPECT_EQ(p.state->decision().kind, "move");
@@ -145,8 +124,8 @@ TEST(WsrFortification, WSR_8_2_1_NoMineInAnOccupiedHexAndNoneWithoutMarkers) {
 }
 
 TEST(WsrFortification, WSR_8_2_1_PlacedMineAttacksEveryLaterEntryOfEitherSide) {
-  Pos p = Position({U("us.infantry", "A-H05", "us.cca"), U("us.infantry", "A-H05", "us.cca")},
-                   {U("de.panther", "A-S01", "de.beck")}, {}, {0, 0});
+  Pos p = FortPosition({U("us.infantry", "A-H05", "us.cca"), U("us.infantry", "A-H05", "us.cca")},
+                       {U("de.panther", "A-S01", "de.beck")}, {}, {0, 0});
   p.s().control[static_cast<size_t>(p.hex("A-H04"))] |= kMineBit;  // placed earlier
   Activate(p, "us.cca");
   p.acts({"select us.infantry-1", "select us.infantry-2", "move A-H04"});
@@ -163,7 +142,8 @@ TEST(WsrFortification, WSR_8_2_1_PlacedMineAttacksEveryLaterEntryOfEitherSide) {
 
 TEST(WsrFortification, WSR_8_2_1_MineAttacksAnAssaultingStackFirst) {
   // the mine attacks any later entry, also an assault into the (defended) mined hex.
-  Pos p = Position({U("us.infantry", "A-H02", "us.cca")}, {U("de.infantry", "A-H01", "de.beck")});
+  Pos p =
+      FortPosition({U("us.infantry", "A-H02", "us.cca")}, {U("de.infantry", "A-H01", "de.beck")});
   p.s().control[static_cast<size_t>(p.hex("A-H01"))] |= kMineBit;
   Activate(p, "us.cca");
   p.acts({"select us.infantry", "assault A-H01"});
@@ -180,7 +160,8 @@ TEST(WsrFortification, WSR_8_2_1_MineAttacksAnAssaultingStackFirst) {
 }
 
 TEST(WsrFortification, WSR_8_2_1_MineAttacksRetreatingDefenders) {
-  Pos p = Position({U("us.infantry", "A-H01", "us.cca")}, {U("de.infantry", "A-H02", "de.beck")});
+  Pos p =
+      FortPosition({U("us.infantry", "A-H01", "us.cca")}, {U("de.infantry", "A-H02", "de.beck")});
   p.s().control[static_cast<size_t>(p.hex("A-I01"))] |= kMineBit;
   Activate(p, "de.beck");
   p.acts({"select de.infantry", "assault A-H01", "roll 6 1 1", "roll 1 1 1"});
@@ -196,8 +177,8 @@ TEST(WsrFortification, WSR_8_2_1_MineAttacksRetreatingDefenders) {
 }
 
 TEST(WsrFortification, WSR_8_2_2_InfantryClearsAMineOnAnEvenDie) {
-  Pos p = Position({U("us.infantry", "A-H05", "us.cca"), U("us.engineers", "A-H03", "us.cca")},
-                   {U("de.panther", "A-S01", "de.beck")});
+  Pos p = FortPosition({U("us.infantry", "A-H05", "us.cca"), U("us.engineers", "A-H03", "us.cca")},
+                       {U("de.panther", "A-S01", "de.beck")});
   const int mine = p.hex("A-H04");
   p.s().control[static_cast<size_t>(mine)] |= kMineBit;
   Activate(p, "us.cca");
@@ -217,7 +198,8 @@ TEST(WsrFortification, WSR_8_2_2_InfantryClearsAMineOnAnEvenDie) {
 
 TEST(WsrFortification, WSR_8_2_2_A39_OutOfCommandUnitsDoNotClear) {
   // No US HQ within range: the infantry fails its command test (A-39: clearing needs command).
-  Pos p = Position({U("us.infantry", "A-A02", "us.cca")}, {U("de.panther", "A-S01", "de.beck")});
+  Pos p =
+      FortPosition({U("us.infantry", "A-A02", "us.cca")}, {U("de.panther", "A-S01", "de.beck")});
   p.s().control[static_cast<size_t>(p.hex("A-A03"))] |= kMineBit;
   p.act("draw us.cca");
   while (p.state->decision().kind == "roll") p.act("roll 6 6");

@@ -12,10 +12,6 @@ std::vector<SetupUnit> WithGermans(std::vector<SetupUnit> us) {
   us.push_back(U("de.panther", "A-S10", "de.beck"));
   return us;
 }
-std::vector<SetupFormation> CcaBeck() {
-  return {{"us.cca", 0, 1}, {"de.beck", 1, 1}};
-}
-
 // T-4.2-2: a dismounted infantry platoon and a Sherman platoon of CCA (morale 7) in one hex
 // out of command range: a single roll of 8 puts both out of command.
 TEST(WsrImpulse, WSR_4_2_OneCommandTestPerHex) {

@@ -12,10 +12,6 @@
 namespace feldherr::wsr::testing {
 namespace {
 
-std::vector<SetupFormation> CcaBeck() {
-  return {{"us.cca", 0, 1}, {"de.beck", 1, 1}};
-}
-
 // The 81mm mortar at A-I01, its HQ with an infantry platoon at A-I02, a German infantry platoon
 // in the clear hex A-E01 (out of the mortar's LOS); `extra` adds US units (spotters).
 Pos IndirectPosition(std::vector<SetupUnit> extra) {
@@ -27,12 +23,6 @@ Pos IndirectPosition(std::vector<SetupUnit> extra) {
   all.push_back(U("de.infantry", "A-S10", "de.beck"));
   all.push_back(U("de.infantry", "A-E01", "de.beck"));
   return Pos(MakeSetup(CcaBeck(), all));
-}
-
-void Activate(Pos& p, const std::string& formation, const std::string& dice = "roll 1 1") {
-  p.act("draw " + formation);
-  while (p.state->decision().kind == "roll" && !p.s().fire_chance()) p.act(dice);
-  ASSERT_EQ(p.state->decision().kind, "operations");
 }
 
 TEST(WsrMortar, WSR_6_1_IndirectFireNeedsASpotterOfTheFormation) {

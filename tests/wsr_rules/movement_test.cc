@@ -9,12 +9,8 @@
 namespace feldherr::wsr::testing {
 namespace {
 
-std::vector<SetupFormation> CcaBeck() {
-  return {{"us.cca", 0, 1}, {"de.beck", 1, 1}};
-}
-
 // The CCA HQ at A-A01 with an escort; `us` units elsewhere; Beck far away.
-Pos Position(std::vector<SetupUnit> us, std::vector<SetupUnit> de = {}) {
+Pos MovePosition(std::vector<SetupUnit> us, std::vector<SetupUnit> de = {}) {
   std::vector<SetupUnit> all = {U("us.hq-cca", "A-E02", "us.cca"),
                                 U("us.infantry", "A-E02", "us.cca")};
   for (auto& u : us) all.push_back(u);
@@ -28,7 +24,7 @@ Pos Position(std::vector<SetupUnit> us, std::vector<SetupUnit> de = {}) {
 }
 
 TEST(WsrMovement, WSR_5_0_TerrainCostDependsOnTargetClass) {
-  Pos p = Position({U("us.m4a1", "A-D03", "us.cca"), U("us.infantry", "A-D03", "us.cca")});
+  Pos p = MovePosition({U("us.m4a1", "A-D03", "us.cca"), U("us.infantry", "A-D03", "us.cca")});
   const int tank = p.unit("us.m4a1"), inf = p.unit("us.infantry-2");
   EXPECT_EQ(p.s().step_cost(tank, p.hex("A-D03"), p.hex("A-C02")), 3);  // woods, hard
   EXPECT_EQ(p.s().step_cost(inf, p.hex("A-D03"), p.hex("A-C02")), 2);   // woods, soft
@@ -39,14 +35,14 @@ TEST(WsrMovement, WSR_5_0_TerrainCostDependsOnTargetClass) {
 }
 
 TEST(WsrMovement, WSR_5_0_RoadCostReplacesTerrain) {
-  Pos p = Position({U("us.m4a1", "A-J08", "us.cca"), U("us.m4a1", "A-L09", "us.cca")});
+  Pos p = MovePosition({U("us.m4a1", "A-J08", "us.cca"), U("us.m4a1", "A-L09", "us.cca")});
   // J08 -> K08 follows road A3 into a woods hex: 1 MP; from L09 (no road) the woods cost 3.
   EXPECT_EQ(p.s().step_cost(p.unit("us.m4a1-1"), p.hex("A-J08"), p.hex("A-K08")), 1);
   EXPECT_EQ(p.s().step_cost(p.unit("us.m4a1-2"), p.hex("A-L09"), p.hex("A-K08")), 3);
 }
 
 TEST(WsrMovement, WSR_5_0_NeverMoreThanTheMovementFactor) {
-  Pos p = Position({U("us.m4a1", "A-D03", "us.cca")});
+  Pos p = MovePosition({U("us.m4a1", "A-D03", "us.cca")});
   p.acts({"select us.m4a1", "move A-C02", "move A-C03"});  // 3 + 1
   EXPECT_EQ(p.s().mp_left(p.unit("us.m4a1")), 2);
   // C03 -> B03 woods costs 3 > 2.
@@ -58,7 +54,7 @@ TEST(WsrMovement, WSR_5_0_NeverMoreThanTheMovementFactor) {
 }
 
 TEST(WsrMovement, WSR_5_0_RiverIsImpassable) {
-  Pos p = Position({U("us.m4a1", "A-O04", "us.cca")});
+  Pos p = MovePosition({U("us.m4a1", "A-O04", "us.cca")});
   p.act("roll 1 1");  // command test (out of HQ range)
   p.act("select us.m4a1");
   EXPECT_NE(p.why("move A-P04").find("impassable"), std::string::npos);
@@ -66,8 +62,8 @@ TEST(WsrMovement, WSR_5_0_RiverIsImpassable) {
 
 // T-1.4-1: a tank may not move through a road hex holding two friendly units.
 TEST(WsrMovement, WSR_1_4_CannotEnterAFullStack) {
-  Pos p = Position({U("us.m4a1", "A-B06", "us.cca"), U("us.infantry", "A-C06", "us.cca"),
-                    U("us.infantry", "A-C06", "us.cca")});
+  Pos p = MovePosition({U("us.m4a1", "A-B06", "us.cca"), U("us.infantry", "A-C06", "us.cca"),
+                        U("us.infantry", "A-C06", "us.cca")});
   p.acts({"roll 1 1", "roll 1 1"});  // command tests in B06 and C06
   p.act("select us.m4a1");
   EXPECT_NE(p.why("move A-C06").find("WSR 1.4"), std::string::npos);
@@ -75,7 +71,7 @@ TEST(WsrMovement, WSR_1_4_CannotEnterAFullStack) {
 }
 
 TEST(WsrMovement, WSR_5_1_StackMovesTogetherAndSplitsOff) {
-  Pos p = Position({U("us.m4a1", "A-H02", "us.cca"), U("us.m4a1", "A-H02", "us.cca")});
+  Pos p = MovePosition({U("us.m4a1", "A-H02", "us.cca"), U("us.m4a1", "A-H02", "us.cca")});
   const int a = p.unit("us.m4a1-1"), b = p.unit("us.m4a1-2");
   p.acts({"select us.m4a1-1", "select us.m4a1-2", "move A-H03"});
   EXPECT_EQ(p.s().unit(a).hex, p.hex("A-H03"));
@@ -92,15 +88,15 @@ TEST(WsrMovement, WSR_5_1_StackMovesTogetherAndSplitsOff) {
 }
 
 TEST(WsrMovement, WSR_5_1_OnlyUnitsThatBeganTheImpulseTogetherMoveTogether) {
-  Pos p = Position({U("us.m4a1", "A-H02", "us.cca"), U("us.m4a1", "A-H03", "us.cca")});
+  Pos p = MovePosition({U("us.m4a1", "A-H02", "us.cca"), U("us.m4a1", "A-H03", "us.cca")});
   p.acts({"select us.m4a1-1", "move A-H03"});
   // Now in the same hex, but it did not begin the impulse there, and the stack has moved.
   EXPECT_NE(p.why("select us.m4a1-2").find("WSR 5.1"), std::string::npos);
 }
 
 TEST(WsrMovement, WSR_5_1_EnemyHexOnlyByAssaultOrOverrun) {
-  Pos p = Position({U("us.m4a1", "A-H02", "us.cca")},
-                   {U("de.hq-beck", "A-S10", "de.beck"), U("de.panther", "A-H03", "de.beck")});
+  Pos p = MovePosition({U("us.m4a1", "A-H02", "us.cca")},
+                       {U("de.hq-beck", "A-S10", "de.beck"), U("de.panther", "A-H03", "de.beck")});
   p.act("select us.m4a1");
   std::string why = p.why("move A-H03");
   EXPECT_NE(why.find("6.3"), std::string::npos) << why;
@@ -108,7 +104,7 @@ TEST(WsrMovement, WSR_5_1_EnemyHexOnlyByAssaultOrOverrun) {
 
 // T-5.2-1 / T-5.2-2 and A-29.
 TEST(WsrMovement, WSR_5_2_MountingCostsThreeFromTheVehicleFace) {
-  Pos p = Position({U("us.mech-infantry", "A-H02", "us.cca")});
+  Pos p = MovePosition({U("us.mech-infantry", "A-H02", "us.cca")});
   const int u = p.unit("us.mech-infantry");
   EXPECT_FALSE(p.s().hard_target(u));
   p.acts({"select us.mech-infantry", "mount us.mech-infantry"});
@@ -118,7 +114,7 @@ TEST(WsrMovement, WSR_5_2_MountingCostsThreeFromTheVehicleFace) {
 }
 
 TEST(WsrMovement, WSR_5_2_DismountingCostsThreeFromTheNatoFace) {
-  Pos p = Position({U("us.mech-infantry", "A-H02", "us.cca", false, true)});
+  Pos p = MovePosition({U("us.mech-infantry", "A-H02", "us.cca", false, true)});
   const int u = p.unit("us.mech-infantry");
   p.acts({"select us.mech-infantry", "dismount us.mech-infantry"});
   EXPECT_EQ(p.s().mp_left(u), 0);  // MF 3 (NATO face) - 3
@@ -127,14 +123,14 @@ TEST(WsrMovement, WSR_5_2_DismountingCostsThreeFromTheNatoFace) {
 
 TEST(WsrMovement, WSR_5_2_FlipNeedsMpOfTheNewFace) {
   // mounted, 1 MP spent: dismounting leaves 3 - 1 - 3 < 0: not allowed.
-  Pos p = Position({U("us.mech-infantry", "A-H02", "us.cca", false, true)});
+  Pos p = MovePosition({U("us.mech-infantry", "A-H02", "us.cca", false, true)});
   p.acts({"select us.mech-infantry", "move A-H03"});
   EXPECT_NE(p.why("dismount us.mech-infantry").find("A-29"), std::string::npos);
 }
 
 TEST(WsrMovement, WSR_5_2_1_DisruptedCannotMountButCanDismount) {
-  Pos p = Position({U("us.mech-infantry", "A-H02", "us.cca", true),
-                    U("us.mech-infantry", "A-H03", "us.cca", true, true)});
+  Pos p = MovePosition({U("us.mech-infantry", "A-H02", "us.cca", true),
+                        U("us.mech-infantry", "A-H03", "us.cca", true, true)});
   p.act("roll 6 6");  // reorganization fails
   p.act("roll 6 6");
   p.act("select us.mech-infantry-1");
@@ -165,7 +161,7 @@ TEST(WsrMovement, WSR_6_1_7_GoodOrderUnitMayApproach) {
 }
 
 TEST(WsrMovement, WSR_1_3_2_HqMovesOnlyWithAUnitOfItsFormation) {
-  Pos p = Position({});
+  Pos p = MovePosition({});
   EXPECT_NE(p.why("select us.hq-cca").find("WSR 1.3.2"), std::string::npos);
   // The escort may not leave the HQ alone.
   p.act("select us.infantry");
@@ -179,14 +175,14 @@ TEST(WsrMovement, WSR_1_3_2_HqMovesOnlyWithAUnitOfItsFormation) {
 }
 
 TEST(WsrMovement, WSR_4_4_OtherFormationsDoNotMove) {
-  Pos p = Position({});
+  Pos p = MovePosition({});
   EXPECT_NE(p.why("select de.panther").find("WSR 4.4"), std::string::npos);
 }
 
 TEST(WsrMovement, WSR_6_2_HexEnteredSeamLeavesTheMoverInControl) {
   // After the opportunity-fire window (WSR 6.2, fire.cc) the moving side decides again.
-  Pos p = Position({U("us.m4a1", "A-H02", "us.cca")},
-                   {U("de.hq-beck", "A-S10", "de.beck"), U("de.panther", "A-H05", "de.beck")});
+  Pos p = MovePosition({U("us.m4a1", "A-H02", "us.cca")},
+                       {U("de.hq-beck", "A-S10", "de.beck"), U("de.panther", "A-H05", "de.beck")});
   p.acts({"select us.m4a1", "move A-H03"});
   EXPECT_EQ(p.state->current_seat(), 1);  // the Panther may opportunity-fire
   p.act("no-opfire");
@@ -206,7 +202,7 @@ TEST(WsrMovement, WSR_6_1_7_DisruptedUnitMayWithdrawAlongsideAnAdjacentEnemy) {
 }
 
 TEST(WsrMovement, WSR_5_2_MountedUnitMovesWithTheRemainingMp) {
-  Pos p = Position({U("us.mech-infantry", "A-H02", "us.cca")});
+  Pos p = MovePosition({U("us.mech-infantry", "A-H02", "us.cca")});
   const int u = p.unit("us.mech-infantry");
   p.acts({"select us.mech-infantry", "mount us.mech-infantry", "move A-H03", "move A-H04"});
   EXPECT_EQ(p.s().mp_left(u), 0);

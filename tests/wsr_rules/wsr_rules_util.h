@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -81,5 +82,34 @@ struct Pos {
     return false;
   }
 };
+
+// The formations of most rules tests: US Combat Command A (seat 0) and Kampfgruppe Beck (seat 1).
+inline std::vector<SetupFormation> CcaBeck() {
+  return {{"us.cca", 0, 1}, {"de.beck", 1, 1}};
+}
+
+// Draws `formation`; command tests and reorganization rolls all show `dice`.
+inline void Activate(Pos& p, const std::string& formation, const std::string& dice = "roll 1 1") {
+  p.act("draw " + formation);
+  while (p.state->decision().kind == "roll" && !p.s().fire_chance()) p.act(dice);
+  ASSERT_EQ(p.state->decision().kind, "operations");
+}
+
+// The game contract at `p`: the invariant holds, the JSON round trip keeps the state, and every
+// legal action's text parses back to it.
+inline void CheckContract(Pos& p) {
+  EXPECT_EQ(p.s().invariant_violation(), "");
+  auto back = p.game->state_from_json(p.state->to_json());
+  EXPECT_EQ(back->hash(), p.state->hash());
+  EXPECT_EQ(back->to_json(), p.state->to_json());
+  ActionList l;
+  p.state->legal_actions(l);
+  for (const Action& a : l) {
+    Action b;
+    std::string err;
+    ASSERT_TRUE(p.state->parse(p.state->describe(a), b, err)) << p.state->describe(a) << err;
+    EXPECT_EQ(a, b) << p.state->describe(a);
+  }
+}
 
 }  // namespace feldherr::wsr::testing

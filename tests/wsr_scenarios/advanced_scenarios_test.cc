@@ -11,25 +11,12 @@
 
 #include "games/wsr/data.h"
 #include "games/wsr/scenario.h"
+#include "tests/wsr_scenarios/wsr_scenarios_util.h"
 
 namespace feldherr::wsr {
 namespace {
 
-const Scenario& Get(const std::string& id) {
-  static const Data data = LoadData(std::string(FELDHERR_SOURCE_DIR) + "/data/wsr");
-  static const std::vector<Scenario> all =
-      LoadScenarios(std::string(FELDHERR_SOURCE_DIR) + "/data/wsr/scenarios", data);
-  for (const Scenario& s : all) {
-    if (s.id == id) return s;
-  }
-  throw std::runtime_error("no scenario " + id);
-}
-
-std::set<std::string> Ids(const Scenario& s, const std::string& zone) {
-  std::set<std::string> out;
-  for (const HexId& h : s.FindZone(zone)->ids) out.insert(h.ToString());
-  return out;
-}
+using namespace scenario_test;
 
 const Force& OnlyForce(const Scenario& s, const std::string& formation, ArrivalKind how) {
   const Force* found = nullptr;
@@ -43,11 +30,6 @@ const Force& OnlyForce(const Scenario& s, const std::string& formation, ArrivalK
   return *found;
 }
 
-std::map<std::string, int> Units(const Force& f) {
-  std::map<std::string, int> m;
-  for (const ForceUnit& u : f.units) m[u.counter] += u.count;
-  return m;
-}
 using M = std::map<std::string, int>;
 
 // --- A1 Chaumont ----------------------------------------------------------------------------

@@ -12,34 +12,12 @@
 
 #include "games/wsr/data.h"
 #include "games/wsr/scenario.h"
+#include "tests/wsr_scenarios/wsr_scenarios_util.h"
 
 namespace feldherr::wsr {
 namespace {
 
-const Data& TheData() {
-  static const Data data = LoadData(std::string(FELDHERR_SOURCE_DIR) + "/data/wsr");
-  return data;
-}
-
-const Scenario& Get(const std::string& id) {
-  static std::vector<Scenario> all =
-      LoadScenarios(std::string(FELDHERR_SOURCE_DIR) + "/data/wsr/scenarios", TheData());
-  for (const Scenario& s : all) {
-    if (s.id == id) return s;
-  }
-  throw std::runtime_error("no scenario " + id);
-}
-
-// Canonical ids of a zone, as strings, sorted.
-std::set<std::string> Ids(const Scenario& s, const std::string& zone) {
-  const Zone* z = s.FindZone(zone);
-  EXPECT_NE(z, nullptr) << zone;
-  std::set<std::string> out;
-  if (z != nullptr) {
-    for (const HexId& h : z->ids) out.insert(h.ToString());
-  }
-  return out;
-}
+using namespace scenario_test;
 
 // Hexes of a zone that are land (neither river, bridge nor sea).
 int LandHexes(const Scenario& s, const std::string& zone) {
@@ -59,13 +37,6 @@ std::vector<const Force*> ForcesOf(const Scenario& s, const std::string& formati
     if (f.formation == formation && f.arrival == how) out.push_back(&f);
   }
   return out;
-}
-
-// {counter -> count} of a force.
-std::map<std::string, int> Units(const Force& f) {
-  std::map<std::string, int> m;
-  for (const ForceUnit& u : f.units) m[u.counter] += u.count;
-  return m;
 }
 
 const ForceUnit& UnitOf(const Force& f, const std::string& counter) {

@@ -13,19 +13,17 @@
 #include "engine/errors.h"
 #include "games/wsr/data.h"
 #include "games/wsr/scenario.h"
+#include "tests/wsr_scenarios/wsr_scenarios_util.h"
 
 namespace feldherr::wsr {
 namespace {
+
+using namespace scenario_test;
 
 namespace fs = std::filesystem;
 
 std::string ScenarioDir() {
   return std::string(FELDHERR_SOURCE_DIR) + "/data/wsr/scenarios";
-}
-
-const Data& TheData() {
-  static const Data data = LoadData(std::string(FELDHERR_SOURCE_DIR) + "/data/wsr");
-  return data;
 }
 
 std::string ReadAll(const fs::path& p) {
