@@ -12,6 +12,7 @@
 
 #include "fuzz/fuzz_action_parser.cc"
 #include "fuzz/fuzz_army_loader.cc"
+#include "fuzz/fuzz_planspiel_situation.cc"
 #include "fuzz/fuzz_replay_loader.cc"
 
 namespace feldherr::fuzz {
@@ -51,6 +52,9 @@ TEST(FuzzCorpus, ArmyLoader) {
 }
 TEST(FuzzCorpus, ActionParser) {
   run_all("fuzz_action_parser", action_parser, 3);
+}
+TEST(FuzzCorpus, PlanspielSituation) {
+  run_all("fuzz_planspiel_situation", planspiel_situation, 3);
 }
 TEST(FuzzCorpus, ReplayLoader) {
   run_all("fuzz_replay_loader", replay_loader, 3);

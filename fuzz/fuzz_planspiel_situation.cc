@@ -1,0 +1,111 @@
+// Fuzz target: Planspiel situation files (games/planspiel/situation.h, load_situation).
+//
+// The input is written to a temporary file and loaded against the shipped unit catalogue and
+// boards. A DataError ("FILE:LINE: message") is the correct answer to malformed input; any other
+// exception, a crash, a sanitizer report or a situation that breaks what load_situation promises
+// to check is a bug. A situation that loads must also start a game: the first positions are
+// played with random legal actions and the game contract is checked on the way.
+//
+// The harness is also compiled into tests/fuzz (FELDHERR_FUZZ_HARNESS_ONLY) to replay the seed
+// corpus and every saved crash as regression tests in the normal build.
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "engine/errors.h"
+#include "engine/rng.h"
+#include "games/planspiel/fire_data.h"
+#include "games/planspiel/situation.h"
+#include "games/planspiel/state.h"
+
+namespace feldherr::fuzz {
+
+#ifndef FELDHERR_FUZZ_VIOLATION
+#define FELDHERR_FUZZ_VIOLATION
+// Thrown when the code under test breaks its contract (not for malformed input).
+struct Violation : std::logic_error {
+  using std::logic_error::logic_error;
+};
+inline void check(bool ok, const std::string& what) {
+  if (!ok) throw Violation(what);
+}
+#endif
+
+inline void planspiel_situation(const uint8_t* data, size_t size) {
+  using namespace planspiel;
+  static const std::string path =
+      "/tmp/feldherr_fuzz_situation_" + std::to_string(static_cast<long>(getpid())) + ".toml";
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+  }
+  Situation s;
+  try {
+    s = load_situation(path, shipped_unit_types(), shipped_planspiel_boards());
+    std::remove(path.c_str());
+  } catch (const DataError& e) {
+    std::remove(path.c_str());
+    const std::string what = e.what();
+    check(what.rfind(path, 0) == 0, "DataError does not start with the file name: " + what);
+    return;
+  }
+  // What load_situation promises to have checked (situation.h).
+  const BoardData* board = find_planspiel_board(s.board);
+  check(board != nullptr, "unknown board accepted: " + s.board);
+  check(s.game_turns >= 1, "a game without turns accepted");
+  std::set<std::string> ids;
+  for (const SituationUnit& u : s.units) {
+    check(ids.insert(u.id).second, "duplicate unit id accepted: " + u.id);
+    check(board->board.on_board(u.field), "unit off the board accepted: " + u.id);
+    check(u.arrives >= 0 && u.arrives <= s.game_turns,
+          "reinforcement outside the game's turns accepted: " + u.id);
+    check(u.party == kPartyRed || u.party == kPartyBlue, "unknown party accepted: " + u.id);
+  }
+  std::set<std::string> sets;
+  for (const ObjectiveSet& o : s.objectives) {
+    sets.insert(o.id);
+    check(o.fields.size() == o.controller.size(), "objective controllers do not match: " + o.id);
+    for (Field f : o.fields) check(board->board.on_board(f), "objective off the board: " + o.id);
+  }
+  check(!s.outcomes.empty() && s.outcomes.back().when.empty(),
+        "an outcome list without an unconditional last line accepted");
+  for (const OutcomeLine& line : s.outcomes)
+    for (const Condition& c : line.when)
+      if (c.kind == Condition::Kind::kControls)
+        check(sets.count(c.set) == 1, "outcome names an unknown objective set: " + c.set);
+
+  // The game of the situation keeps the engine's contract for its first positions.
+  const PlanspielGame game(s, board->board, shipped_unit_types(), shipped_fire_data());
+  auto state = game.new_initial_state();
+  Rng rng(size);
+  for (int step = 0; step < 40 && !state->is_terminal(); ++step) {
+    Action a;
+    if (state->current_seat() == kChance) {
+      a = state->sample_chance(rng);
+    } else {
+      const ActionList legal = state->legal_actions();
+      check(!legal.empty(), "a seat to decide without a legal action");
+      a = legal[rng.below(static_cast<uint32_t>(legal.size()))];
+    }
+    const std::string why = state->why_illegal(a);
+    check(why.empty(), "a listed action refused: " + state->describe(a) + ": " + why);
+    state->apply(a);
+    auto back = game.state_from_json(state->to_json());
+    check(back->hash() == state->hash(), "JSON round trip changes the state");
+  }
+}
+
+}  // namespace feldherr::fuzz
+
+#ifndef FELDHERR_FUZZ_HARNESS_ONLY
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  feldherr::fuzz::planspiel_situation(data, size);
+  return 0;
+}
+#endif
