@@ -565,7 +565,7 @@ async function lobbyWidgets(browser) {
   check(await page.$('[data-testid=opt-rivet-max_rounds-mode]'), 'a round limit offers "none" or a number');
   // The sides by name, the game described.
   const sides = await page.$$eval('[data-testid=new-wsr] .seats .flabel', (es) => es.map((e) => e.textContent));
-  check(JSON.stringify(sides) === JSON.stringify(['US', 'Germans']), `WSR's sides are named (${sides})`);
+  check(JSON.stringify([...sides].sort()) === JSON.stringify(['Germans', 'US']), `WSR's sides are named (${sides})`);
   check(((await page.textContent('[data-testid=new-planspiel] .about')) ?? '').includes('Red against Blue'), 'the Planspiel is described');
   // Westerplatte with two defenders, the second an AI.
   check(!(await page.$('[data-testid=seat-westerplatte-p2]')), 'one defender: one seat');
@@ -637,14 +637,35 @@ async function phone(browser) {
   await createGame(page, 'wsr', { us: 'human', de: 'heuristic' }, 'phone-wsr-lobby');
   await boardFirst(page, 'svg.map', 'WSR');
   await noSideways(page, 'WSR');
-  if ((await legalTexts(page)).includes('auto-setup')) await clickAction(page, 'auto-setup');
-  const select = (await legalTexts(page)).find((t) => t.startsWith('select '));
-  if (select) {
-    const unit = select.split(' ')[1];
+  // Through the setup and the reactions to the first unit to select.
+  let select;
+  for (let k = 0; k < 12 && !(await isOver(page)); k++) {
+    const legal = await legalTexts(page);
+    select = legal.find((t) => t.startsWith('select '));
+    if (select) break;
+    const next = ['auto-setup', 'no-fate', 'no-opfire', 'decline', 'end-move', 'end-impulse'].find((t) => legal.includes(t));
+    if (!next) break;
+    await clickAction(page, next);
+  }
+  check(select, 'the US can select a unit on the phone');
+  {
+    // A finger on a counter the map shows (filled to the box's height, it is cut at the sides).
     await page.locator('.map-tools button').first().click(); // fit
-    await page.locator(`g.counter[data-unit="${unit}"]`).first().tap();
+    await page.locator('svg.map').scrollIntoViewIfNeeded();
+    const map = await page.locator('svg.map').boundingBox();
+    const units = (await legalTexts(page)).filter((t) => t.startsWith('select ')).map((t) => t.split(' ')[1]);
+    let tapped = null;
+    for (const unit of units) {
+      const b = await page.locator(`g.counter[data-unit="${unit}"]`).first().boundingBox();
+      if (!b || b.x < map.x || b.x + b.width > map.x + map.width || b.y < map.y || b.y + b.height > map.y + map.height) continue;
+      check(b.width >= 20, `a counter is big enough to tap on the phone (${b.width.toFixed(0)} px)`);
+      await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+      tapped = unit;
+      break;
+    }
+    check(tapped, "a unit to select is on the phone's map");
     await page.waitForSelector('.unit-actions');
-    log('phone: tapped', unit, 'on the WSR map');
+    log('phone: tapped', tapped, 'on the WSR map');
   }
   await page.evaluate(() => scrollTo(0, 0));
   await shot(page, 'phone-wsr');

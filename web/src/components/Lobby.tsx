@@ -147,7 +147,7 @@ function CreatedBox(props: { created: Created; onStop: () => void }) {
   const c = props.created;
   return (
     <section class="panel created" data-testid="created">
-      <h2>{c.control ? t('createdAi') : t('createdHead')}</h2>
+      <h2>{c.control ? t('createdAi') : c.links.length > 1 ? t('createdHead') : t('createdOne')}</h2>
       <p class="small">{t('links')}</p>
       <ul class="seat-links">
         {c.links.map((l) => {
@@ -192,7 +192,6 @@ function NewGame(props: {
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const players = playersFor(g, sides, chosen);
   const [busy, setBusy] = useState(false);
-  const scenarioTitle = g.scenarios.find((s) => s.id === scenario)?.title ?? '';
 
   const create = async () => {
     setBusy(true);
@@ -217,7 +216,7 @@ function NewGame(props: {
     <div class="newgame" data-testid={`new-${g.id}`}>
       <h3>{g.title}</h3>
       <p class="about">{tOr(`about_${g.id}`, '')}</p>
-      <label class="field">
+      <label class="lf">
         <span class="flabel">{t('scenario')}</span>
         <select value={scenario} onChange={(e) => setScenario((e.target as HTMLSelectElement).value)} data-testid={`scenario-${g.id}`}>
           {g.scenarios.map((s) => (
@@ -227,10 +226,9 @@ function NewGame(props: {
           ))}
         </select>
       </label>
-      {g.scenarios.length > 1 && <p class="small scenario-title">{scenarioTitle}</p>}
       <div class="seats">
         {sides.map((s) => (
-          <label key={s} class="field">
+          <label key={s} class="lf">
             <span class="flabel side">{sideName(g.id, s)}</span>
             <select
               value={players[s]}
