@@ -292,7 +292,10 @@ async function wsrNoville(browser) {
   await page.goto(`${base}/${href}`);
   await page.waitForSelector('[data-testid=replay] .log-entry');
   await page.waitForSelector('[data-testid=replay] [data-testid=wsr-map]');
-  await page.selectOption('[data-testid=view-as]', 'de');
+  // While the game runs the views are the observer's and this browser's side (us) only.
+  const views = await page.$$eval('[data-testid=view-as] option', (os) => os.map((o) => o.value));
+  check(JSON.stringify(views) === JSON.stringify(['observer', 'us']), `the replay offers the views this browser may see (${views})`);
+  await page.selectOption('[data-testid=view-as]', 'us');
   await page.click('[data-testid=step-back]');
   await page.click('[data-testid=step-back]');
   await shot(page, 'wsr-replay');

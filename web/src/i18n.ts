@@ -100,6 +100,7 @@ const STRINGS = {
     winner: 'Winner',
     winners: 'Winners',
     draw: 'Draw',
+    resultStopped: 'stopped',
     oddsHits: '{n} hits',
     oddsHit: '1 hit',
     'oddsRes_no-effect': 'no effect',
@@ -325,6 +326,7 @@ const STRINGS = {
     winner: 'Sieger',
     winners: 'Sieger',
     draw: 'Unentschieden',
+    resultStopped: 'abgebrochen',
     oddsHits: '{n} Treffer',
     oddsHit: '1 Treffer',
     'oddsRes_no-effect': 'ohne Wirkung',
@@ -530,6 +532,7 @@ export function resultText(
   l: Lang = lang.value,
 ): string {
   const r = result.returns;
+  if (result.summary === 'stopped') return t('resultStopped', l); // by its creator: no winner
   if (!r || Object.keys(r).length === 0) return result.summary;
   const best = Math.max(...Object.values(r));
   const winners = Object.keys(r).filter((s) => r[s] === best);

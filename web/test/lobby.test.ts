@@ -67,6 +67,8 @@ describe('lobby', () => {
     expect(resultText('pocket', r, 'de')).toBe('Sieger: Orks');
     expect(resultText('pocket', { summary: 'draw', returns: { orcs: 0, elves: 0 } }, 'en')).toBe('Draw');
     expect(resultText('pocket', { summary: 's' }, 'en')).toBe('s');
+    expect(resultText('wsr', { summary: 'stopped', returns: { us: 0, de: 0 } }, 'en')).toBe('stopped');
+    expect(resultText('wsr', { summary: 'stopped', returns: { us: 0, de: 0 } }, 'de')).toBe('abgebrochen');
   });
 });
 

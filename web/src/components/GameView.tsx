@@ -3,7 +3,7 @@
 // the log. Everything the seat may do comes from the server's `legal` list.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
-import { api, GameSocket } from '../api';
+import { api, GameSocket, tokens } from '../api';
 import { useLang } from '../hooks';
 import { lang, resultText, sideName, t, tOr } from '../i18n';
 import { tabTitle } from '../title';
@@ -49,6 +49,8 @@ export function GameView(props: { id: string; token?: string }) {
     );
     const onMessage = (m: ServerMessage) => {
       if (m.type === 'state') {
+        // A seat opened by its link: remembered, for the lobby and the replay's view of it.
+        if (props.token && m.seat !== 'observer' && tokens.of(props.id)[m.seat] !== props.token) tokens.save(props.id, m.seat, props.token);
         setMsg(m);
         setLog((prev) => mergeLog(prev, m.actions, m.events));
         setChoice(null);

@@ -49,11 +49,13 @@ export function ReplayView(props: { id: string; token?: string }) {
     api.board(props.id).then(setBoard, () => undefined);
   }, [props.id, props.token]);
 
-  const seats = board ? board.seats : [];
   const myTokens = tokens.of(props.id);
+  // While the game runs a side's view needs that side's token (hidden information): only the
+  // sides this browser holds; once it is over (the dice secret revealed) every side.
+  const seats = board ? board.seats.filter((s) => log?.seed || myTokens[s]) : [];
   useEffect(() => {
     if (noPositions || !log) return;
-    const token = view !== 'observer' ? (myTokens[view] ?? props.token) : undefined;
+    const token = view !== 'observer' ? myTokens[view] : undefined;
     const q = new URLSearchParams({ n: String(n), view });
     if (token) q.set('token', token);
     fetch(`/api/games/${props.id}/observation?${q}`).then(
