@@ -54,7 +54,7 @@ export function RivetField(props: RivetFieldProps) {
           );
         })}
       </div>
-      <div class="rgrid" style={{ gridTemplateColumns: `24px repeat(${board.cols}, minmax(var(--segw, 96px), 1fr))` }}>
+      <div class="rgrid" style={{ gridTemplateColumns: `var(--rowhead, 24px) repeat(${board.cols}, minmax(var(--segw, 96px), 1fr))` }}>
         <div />
         {Array.from({ length: board.cols }, (_, c) => (
           <div key={c} class="rowname center">
