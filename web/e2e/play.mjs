@@ -12,7 +12,8 @@
 //   6. the lobby's widgets (checkbox, select, number field, sides by name), Westerplatte with two
 //      defenders, the second an AI, the seat links at the top, the tab title on the player's turn;
 //   7. every game view and the lobby at phone width (390 x 844): no sideways scrolling, the board
-//      first and usable.
+//      first and usable;
+//   8. the connection dropped: the buttons disabled and the red line, then back and usable.
 // Every scenario fails on a request of its pages answered with 400 or more (the network log).
 // Screenshots go to web/e2e/screenshots/. Usage:
 //   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel]
@@ -590,6 +591,12 @@ async function lobbyWidgets(browser) {
   check(top < form && top < 120, `the seat links stand at the top (box at ${top} px, the forms at ${form} px)`);
   check(await page.$('[data-testid=created] .seat-links button'), 'a seat link has a copy button');
   await shot(page, 'lobby-created');
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('text=Regeloptionen');
+  const deSides = await page.$$eval('[data-testid=new-wsr] .seats .flabel', (es) => es.map((e) => e.textContent));
+  check(deSides.includes('Deutsche'), `the sides in German (${deSides})`);
+  await shot(page, 'lobby-german');
+  await page.click('[data-testid=lang-en]');
   const icon = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=icon]').href)).status);
   check(icon === 200, `the page's icon is served (${icon})`);
   await page.click('[data-testid=open-p1]');
@@ -600,6 +607,34 @@ async function lobbyWidgets(browser) {
   check(title.startsWith('●'), `Westerplatte's tab says it is the player's turn ("${title}")`);
   check((await page.textContent('[data-testid=seat]')).includes('Defender 1'), 'the seat is named');
   await shot(page, 'westerplatte');
+  await page.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The connection drops (the page's WebSocket closed, reconnections refused for a while): the red
+// line says so, the action buttons are disabled; back, they work again.
+async function offline(browser) {
+  const page = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+  let open = null;
+  let allow = true;
+  await page.routeWebSocket(/\/ws\?/, (ws) => {
+    if (!allow) return ws.close();
+    ws.connectToServer();
+    open = ws;
+  });
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' }, 'offline-lobby');
+  allow = false;
+  await open.close();
+  await page.waitForSelector('[data-testid=offline]');
+  const states = () => page.$$eval('[data-testid=actions] button.action', (bs) => bs.map((b) => b.disabled));
+  const down = await states();
+  check(down.length > 0 && down.every((d) => d), 'while disconnected every action button is disabled');
+  await shot(page, 'offline');
+  allow = true;
+  await page.waitForSelector('[data-testid=offline]', { state: 'detached', timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=actions] button.action')].some((b) => !b.disabled));
+  const legal = (await legalTexts(page)).filter((t) => t !== 'concede');
+  await clickAction(page, legal[0]);
   await page.close();
 }
 
@@ -717,6 +752,7 @@ for (const [name, fn] of [
   ['planspiel', planspielGutshof],
   ['lobby-stop', lobbyStop],
   ['lobby-widgets', lobbyWidgets],
+  ['offline', offline],
   ['phone', phone],
 ]) {
   if (only && only !== name) continue;

@@ -226,6 +226,9 @@ function NewGame(props: {
           ))}
         </select>
       </label>
+      <p class="small scenario-title" data-testid={`scenario-title-${g.id}`}>
+        {g.scenarios.find((s) => s.id === scenario)?.title}
+      </p>
       <div class="seats">
         {sides.map((s) => (
           <label key={s} class="lf">
