@@ -101,6 +101,7 @@ const STRINGS = {
     winners: 'Winners',
     draw: 'Draw',
     resultStopped: 'stopped',
+    side_chance: 'chance',
     oddsHits: '{n} hits',
     oddsHit: '1 hit',
     'oddsRes_no-effect': 'no effect',
@@ -327,6 +328,7 @@ const STRINGS = {
     winners: 'Sieger',
     draw: 'Unentschieden',
     resultStopped: 'abgebrochen',
+    side_chance: 'Zufall',
     oddsHits: '{n} Treffer',
     oddsHit: '1 Treffer',
     'oddsRes_no-effect': 'ohne Wirkung',
@@ -516,6 +518,7 @@ export function missingKeys(): string[] {
 export function sideName(game: string, seat: string, l: Lang = lang.value): string {
   const wp = /^p([1-9])$/.exec(seat);
   if (game === 'westerplatte' && wp) return t('side_westerplatte_p', l).replace('{n}', wp[1]);
+  if (seat === 'chance') return t('side_chance', l); // the dice and cards of the game
   return tOr(`side_${game}_${seat}`, seat, l);
 }
 

@@ -59,6 +59,7 @@ describe('lobby', () => {
     expect(sideName('planspiel', 'blue', 'de')).toBe('Blau');
     expect(sideName('westerplatte', 'p2', 'de')).toBe('Verteidiger 2');
     expect(sideName('unknown', 'x9', 'en')).toBe('x9');
+    expect(sideName('wsr', 'chance', 'de')).toBe('Zufall');
   });
 
   it('writes the result from the returns, not "orcs wins"', () => {

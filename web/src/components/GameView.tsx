@@ -301,7 +301,7 @@ export function GameView(props: { id: string; token?: string }) {
               ofUnit={ps ? (a, unit) => a.units.includes(unit) : undefined}
             />
           )}
-          <LogPanel entries={log} />
+          <LogPanel entries={log} game={gameId} />
         </aside>
       </div>
     </main>

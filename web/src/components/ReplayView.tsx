@@ -176,7 +176,7 @@ export function ReplayView(props: { id: string; token?: string }) {
           )}
         </div>
         <aside class="side">
-          <LogPanel entries={log?.actions ?? []} upTo={n} />
+          <LogPanel entries={log?.actions ?? []} upTo={n} game={board?.game} />
         </aside>
       </div>
     </main>
