@@ -98,7 +98,7 @@ export function WsrMap(props: WsrMapProps) {
         <button onClick={() => zoomBy(1 / 1.3)} title="−">
           −
         </button>
-        <span class="small">{t('zoomHint')}</span>
+        <span class="small zoom-hint">{t('zoomHint')}</span>
       </div>
       <svg
         ref={svgRef}
