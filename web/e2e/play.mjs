@@ -599,6 +599,12 @@ async function lobbyWidgets(browser) {
   await page.click('[data-testid=lang-en]');
   const icon = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=icon]').href)).status);
   check(icon === 200, `the page's icon is served (${icon})`);
+  // Browsers that ask for /favicon.ico whatever the page links get one too.
+  const ico = await page.evaluate(async () => {
+    const r = await fetch('/favicon.ico');
+    return `${r.status} ${r.headers.get('content-type')}`;
+  });
+  check(ico === '200 image/x-icon', `/favicon.ico is served (${ico})`);
   await page.click('[data-testid=open-p1]');
   await page.waitForSelector('[data-testid=text-board]');
   await page.waitForFunction(() => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) >= 0);
