@@ -232,7 +232,7 @@ function NewGame(props: {
       <div class="seats">
         {sides.map((s) => (
           <label key={s} class="lf">
-            <span class="flabel side">{sideName(g.id, s)}</span>
+            <span class="flabel seatname">{sideName(g.id, s)}</span>
             <select
               value={players[s]}
               data-testid={`seat-${g.id}-${s}`}
