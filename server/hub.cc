@@ -662,10 +662,10 @@ bool is_integer(const std::string& v) {
 }
 
 // An option of the catalog with the kind of value it takes, read off its validator, so that the
-// lobby offers a checkbox, a choice or a number field instead of a text box: `bool` (true and
-// false valid), `int` (`min`, `max`, `step`: the valid whole numbers in -1..1000, and `choices`:
-// valid words besides numbers, e.g. "none"), `choice` (`choices`: the default and the words of
-// the description that are valid), else `text`.
+// lobby offers a checkbox, a choice or a number field instead of a text box: `text` when any
+// text is valid, `bool` (true and false valid), `int` (`min`, `max`, `step`: the valid whole
+// numbers in -1..1000, and `choices`: valid words besides numbers, e.g. "none"), `choice`
+// (`choices`: the default and the words of the description that are valid), else `text`.
 json describe_option(const OptionSpec& o) {
   json j = {{"name", o.name}, {"default", o.default_value}, {"help", o.description}};
   if (!o.validate) {
@@ -673,6 +673,10 @@ json describe_option(const OptionSpec& o) {
     return j;
   }
   auto ok = [&](std::string_view v) { return o.validate(v).empty(); };
+  if (ok("x?")) {  // any text goes
+    j["kind"] = "text";
+    return j;
+  }
   if (ok("true") && ok("false")) {
     j["kind"] = "bool";
     return j;
@@ -701,7 +705,7 @@ json describe_option(const OptionSpec& o) {
   bool progression = !ints.empty();
   for (size_t i = 0; progression && i < ints.size(); ++i)
     progression = ints[i] == ints.front() + static_cast<int>(i) * std::max(step, 1);
-  if (progression && !ok("x?")) {
+  if (progression) {
     j["kind"] = "int";
     j["min"] = ints.front();
     j["max"] = ints.back();

@@ -3,6 +3,8 @@
 // game without a graphic board answers its board request without an error.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "hub_fixture.h"
 
 namespace feldherr::server::hubtest {
@@ -40,6 +42,27 @@ TEST(WebCatalog, OptionKindsAreReadOffTheValidators) {
   json initiative = catalog_option(f, "rivet", "initiative");
   EXPECT_EQ(initiative["kind"], "choice");
   EXPECT_EQ(initiative["choices"], json({"round", "game"}));
+}
+
+TEST(WebCatalog, AnOptionWhoseValidatorTakesAnyTextIsText) {
+  // The fixture game with an option that takes anything: "true" and "false" pass, but it is no
+  // checkbox.
+  GameModule race = toy::dice_race_module();
+  race.options.push_back({"note", "", "free text", [](std::string_view) { return std::string(); }});
+  Registry registry;
+  registry.add(race);
+  fs::path dir = temp_dir("catalog-text");
+  {
+    SqliteStore store((dir / "db.sqlite").string());
+    Hub hub(registry, store, HubFixture::no_worker());
+    json catalog = json::parse(hub.http("GET", "/api/catalog", "").body);
+    ASSERT_EQ(catalog["games"].size(), 1u) << catalog;
+    std::map<std::string, std::string> kinds;
+    for (const json& o : catalog["games"][0]["options"]) kinds[o["name"]] = o["kind"];
+    EXPECT_EQ(kinds["note"], "text");
+    hub.stop();
+  }
+  fs::remove_all(dir);
 }
 
 TEST(WebCatalog, AnOptionThatChangesTheSeatsListsTheSeatsOfEachValue) {
