@@ -1,8 +1,10 @@
 #include "server/hub.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <fstream>
+#include <numeric>
 #include <random>
 #include <sstream>
 
@@ -651,36 +653,139 @@ HttpReply Hub::api(const std::string& method, const std::vector<std::string>& pa
       }());
 }
 
+namespace {
+
+bool is_integer(const std::string& v) {
+  int n = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  return !v.empty() && ec == std::errc() && p == v.data() + v.size();
+}
+
+// An option of the catalog with the kind of value it takes, read off its validator, so that the
+// lobby offers a checkbox, a choice or a number field instead of a text box: `text` when any
+// text is valid, `bool` (true and false valid), `int` (`min`, `max`, `step`: the valid whole
+// numbers in -1..1000, and `choices`: valid words besides numbers, e.g. "none"), `choice`
+// (`choices`: the default and the words of the description that are valid), else `text`.
+json describe_option(const OptionSpec& o) {
+  json j = {{"name", o.name}, {"default", o.default_value}, {"help", o.description}};
+  if (!o.validate) {
+    j["kind"] = "text";
+    return j;
+  }
+  auto ok = [&](std::string_view v) { return o.validate(v).empty(); };
+  if (ok("x?")) {  // any text goes
+    j["kind"] = "text";
+    return j;
+  }
+  if (ok("true") && ok("false")) {
+    j["kind"] = "bool";
+    return j;
+  }
+  std::vector<int> ints;
+  for (int n = -1; n <= 1000; ++n)
+    if (ok(std::to_string(n))) ints.push_back(n);
+  std::vector<std::string> words;
+  auto add = [&](const std::string& w) {
+    if (!w.empty() && !is_integer(w) && ok(w) &&
+        std::find(words.begin(), words.end(), w) == words.end())
+      words.push_back(w);
+  };
+  add(o.default_value);
+  std::string word;
+  for (char c : o.description + " ") {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') {
+      word += c;
+    } else {
+      add(word);
+      word.clear();
+    }
+  }
+  int step = 0;
+  for (size_t i = 1; i < ints.size(); ++i) step = std::gcd(step, ints[i] - ints[i - 1]);
+  bool progression = !ints.empty();
+  for (size_t i = 0; progression && i < ints.size(); ++i)
+    progression = ints[i] == ints.front() + static_cast<int>(i) * std::max(step, 1);
+  if (progression) {
+    j["kind"] = "int";
+    j["min"] = ints.front();
+    j["max"] = ints.back();
+    j["step"] = std::max(step, 1);
+    if (!words.empty()) j["choices"] = words;
+  } else if (ints.empty() && words.size() >= 2) {
+    j["kind"] = "choice";
+    j["choices"] = words;
+  } else {
+    j["kind"] = "text";
+  }
+  return j;
+}
+
+// The values an option of the catalog can take (a few at most), for seats_for; empty: too many.
+std::vector<std::string> few_values(const json& option) {
+  std::vector<std::string> out;
+  const std::string kind = option["kind"];
+  if (kind == "bool") return {"true", "false"};
+  if (option.contains("choices"))
+    for (const auto& c : option["choices"]) out.push_back(c.get<std::string>());
+  if (kind == "int") {
+    const int min = option["min"], max = option["max"], step = option["step"];
+    if ((max - min) / step >= 8) return {};
+    for (int n = min; n <= max; n += step) out.push_back(std::to_string(n));
+  }
+  return out;
+}
+
+}  // namespace
+
 HttpReply Hub::catalog() {
   // The AI levels offered: those within the server's time per decision.
   json players = {"human", "random", "heuristic"};
   for (const auto& [text, seconds] :
        {std::pair<const char*, double>{"mcts", 1.0}, {"mcts:0.3", 0.3}, {"mcts:3", 3.0}})
     if (seconds <= options_.ai_max_seconds) players.push_back(text);
-  json games = json::array();
-  for (const GameModule& m : registry_.modules()) {
-    if (m.scenarios.empty()) continue;  // a game whose rules are being built: nothing to play
-    json scenarios = json::array(), options = json::array(), seats = json::array();
-    for (const ScenarioInfo& s : m.scenarios)
-      scenarios.push_back({{"id", s.id}, {"title", s.title}});
-    for (const OptionSpec& o : m.options)
-      options.push_back({{"name", o.name}, {"default", o.default_value}, {"help", o.description}});
-    if (!m.scenarios.empty()) {
-      try {
-        auto game = registry_.create(m.id + "/" + m.scenarios.front().id, {});
-        for (const std::string& side : game->seats()) seats.push_back(side);
-      } catch (const std::exception&) {
+  // The games do not change while the server runs: described once (creating a game per option
+  // value whose seats it might change).
+  std::call_once(catalog_once_, [&] {
+    catalog_games_ = json::array();
+    for (const GameModule& m : registry_.modules()) {
+      if (m.scenarios.empty()) continue;  // a game whose rules are being built: nothing to play
+      json scenarios = json::array(), options = json::array(), seats = json::array();
+      for (const ScenarioInfo& s : m.scenarios)
+        scenarios.push_back({{"id", s.id}, {"title", s.title}});
+      const std::string first = m.id + "/" + m.scenarios.front().id;
+      auto seats_with = [&](const Options& o) {
+        json out = json::array();
+        try {
+          auto game = registry_.create(first, o);  // held: seats() refers into it
+          for (const std::string& side : game->seats()) out.push_back(side);
+        } catch (const std::exception&) {
+        }
+        return out;
+      };
+      seats = seats_with({});
+      for (const OptionSpec& o : m.options) {
+        json option = describe_option(o);
+        // An option that changes the seats (Westerplatte's players): the seats of each value.
+        json seats_for = json::object();
+        bool differs = false;
+        for (const std::string& v : few_values(option)) {
+          seats_for[v] = v == o.default_value ? seats : seats_with({{o.name, v}});
+          differs = differs || seats_for[v] != seats;
+        }
+        if (differs) option["seats_for"] = seats_for;
+        options.push_back(option);
       }
+      catalog_games_.push_back({{"id", m.id},
+                                {"title", m.title},
+                                {"scenarios", scenarios},
+                                {"options", options},
+                                {"seats", seats},
+                                {"board", static_cast<bool>(m.board)},
+                                {"odds", true}});
     }
-    games.push_back({{"id", m.id},
-                     {"title", m.title},
-                     {"scenarios", scenarios},
-                     {"options", options},
-                     {"seats", seats},
-                     {"players", players},
-                     {"board", static_cast<bool>(m.board)},
-                     {"odds", true}});
-  }
+  });
+  json games = catalog_games_;
+  for (json& g : games) g["players"] = players;
   return reply(200, {{"games", games}});
 }
 
@@ -1010,10 +1115,20 @@ HttpReply Hub::board(const std::string& id) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
   std::lock_guard lock(g->mu);
-  if (!g->module || !g->module->board)
-    return error_reply(404, "no_board",
-                       "the game module '" + g->stored.game + "' provides no static board");
-  if (!g->board) g->board = g->module->board(*g->game);
+  // No graphic board (Westerplatte): the kind "none" with the seats, not an error, so that a
+  // page asks for every game's board alike and its network log shows no failed request.
+  if (!g->module || !g->module->board) {
+    json seats = json::array();
+    for (const std::string& side : g->game->seats()) seats.push_back(side);
+    return reply(200, {{"kind", "none"},
+                       {"game", g->stored.game},
+                       {"seats", seats},
+                       {"title", g->module ? g->module->title : g->stored.game}});
+  }
+  if (!g->board) {
+    g->board = g->module->board(*g->game);
+    (*g->board)["game"] = g->stored.game;  // the module's id, for the UI's names of the sides
+  }
   return reply(200, *g->board);
 }
 

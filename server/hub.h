@@ -193,6 +193,10 @@ class Hub {
   Store& store_;
   HubOptions options_;
 
+  // The catalog's games (without the AI levels), described once (Hub::catalog).
+  std::once_flag catalog_once_;
+  json catalog_games_;
+
   mutable std::mutex games_mu_;
   std::map<std::string, std::shared_ptr<LiveGame>> games_;
 

@@ -8,7 +8,13 @@
 //      counter's values with a stand-in marked; play on until a fire through the board with its
 //      odds; the board in German;
 //   5. a game without human seats (AI against AI) created in the lobby and stopped there, after
-//      the confirmation, by its control token.
+//      the confirmation, by its control token;
+//   6. the lobby's widgets (checkbox, select, number field, sides by name), Westerplatte with two
+//      defenders, the second an AI, the seat links at the top, the tab title on the player's turn;
+//   7. every game view and the lobby at phone width (390 x 844): no sideways scrolling, the board
+//      first and usable;
+//   8. the connection dropped: the buttons disabled and the red line, then back and usable.
+// Every scenario fails on a request of its pages answered with 400 or more (the network log).
 // Screenshots go to web/e2e/screenshots/. Usage:
 //   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel]
 // CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
@@ -27,6 +33,17 @@ const MAX_STEPS = Number(process.env.E2E_MAX_STEPS ?? 1500);
 let passed = 0;
 let failed = 0;
 const log = (...a) => console.log('[e2e]', ...a);
+
+// Responses of 400 or more of the current scenario's pages (the page's network log).
+let badResponses = [];
+async function newPage(browser, options) {
+  const page = await browser.newPage(options);
+  page.on('pageerror', (e) => log('page error:', e.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400) badResponses.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+  });
+  return page;
+}
 
 function check(cond, what) {
   if (!cond) throw new Error(`check failed: ${what}`);
@@ -114,7 +131,7 @@ async function zoomTo(page, unit) {
   check((await transform()) !== zoomed, 'dragging pans the map');
 }
 
-async function createGame(page, game, seats) {
+async function createGame(page, game, seats, shotName = `${game}-lobby`) {
   await page.goto(`${base}/#/`);
   await page.waitForSelector(`[data-testid=new-${game}]`);
   for (const [seat, player] of Object.entries(seats))
@@ -122,17 +139,20 @@ async function createGame(page, game, seats) {
   await page.click(`[data-testid=create-${game}]`);
   const human = Object.entries(seats).find(([, p]) => p === 'human')[0];
   await page.waitForSelector(`[data-testid=open-${human}]`);
-  await shot(page, `${game}-lobby`);
+  await shot(page, shotName);
   await page.click(`[data-testid=open-${human}]`);
   await page.waitForSelector('main.game[data-state-id]');
   await page.waitForFunction(() => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) >= 0);
   await settle(page, -1);
+  if (!(await isOver(page))) {
+    const title = await page.title();
+    check(title.startsWith('●'), `the tab title says it is the player's turn ("${title}")`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 async function pocketVsAi(browser) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (e) => log('page error:', e.message));
+  const page = await newPage(browser, { viewport: { width: 1400, height: 900 } });
   await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' });
   await shot(page, 'pocket-start');
   let steps = 0;
@@ -183,8 +203,7 @@ async function pocketVsAi(browser) {
 
 // ---------------------------------------------------------------------------------------------
 async function wsrNoville(browser) {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  page.on('pageerror', (e) => log('page error:', e.message));
+  const page = await newPage(browser, { viewport: { width: 1600, height: 1000 } });
   await createGame(page, 'wsr', { us: 'human', de: 'heuristic' });
   await page.waitForSelector('[data-testid=wsr-map]');
   await shot(page, 'wsr-start');
@@ -274,10 +293,29 @@ async function wsrNoville(browser) {
   await page.goto(`${base}/${href}`);
   await page.waitForSelector('[data-testid=replay] .log-entry');
   await page.waitForSelector('[data-testid=replay] [data-testid=wsr-map]');
-  await page.selectOption('[data-testid=view-as]', 'de');
+  // While the game runs the views are the observer's and this browser's side (us) only.
+  const views = await page.$$eval('[data-testid=view-as] option', (os) => os.map((o) => o.value));
+  check(JSON.stringify(views) === JSON.stringify(['observer', 'us']), `the replay offers the views this browser may see (${views})`);
+  await page.selectOption('[data-testid=view-as]', 'us');
   await page.click('[data-testid=step-back]');
   await page.click('[data-testid=step-back]');
   await shot(page, 'wsr-replay');
+  // The keys: End the last step, ← one back, → forward again, Home the first.
+  const step = async () => Number(/(\d+) \//.exec(await page.textContent('[data-testid=replay-step]'))[1]);
+  const stepIs = (n, yes) =>
+    page.waitForFunction(([n, yes]) => document.querySelector('[data-testid=replay-step]').textContent.includes(` ${n} /`) === yes, [n, yes]);
+  await page.locator('[data-testid=replay] h2').click();
+  await page.keyboard.press('End');
+  const last = Number(/\/ (\d+)/.exec(await page.textContent('[data-testid=replay-step]'))[1]);
+  await stepIs(last, true);
+  await page.keyboard.press('ArrowLeft');
+  await stepIs(last, false);
+  check((await step()) < last, `← steps back from the last step ${last} (now ${await step()})`);
+  await page.keyboard.press('ArrowRight');
+  await stepIs(last, true);
+  await page.keyboard.press('Home');
+  await stepIs(last, false);
+  check((await step()) < last, 'Home jumps to the first step');
   await page.close();
 }
 
@@ -293,8 +331,7 @@ async function rivetMission1(browser) {
 
 /** One game; true when an attack was made with its odds shown. */
 async function rivetGame(browser, last) {
-  const page = await browser.newPage({ viewport: { width: 1500, height: 1000 } });
-  page.on('pageerror', (e) => log('page error:', e.message));
+  const page = await newPage(browser, { viewport: { width: 1500, height: 1000 } });
   await createGame(page, 'rivet', { allies: 'human', bismark: 'heuristic' });
   await page.waitForSelector('[data-testid=rivet-field]');
   await shot(page, 'rivet-start');
@@ -383,8 +420,7 @@ async function psField(page, unit) {
 }
 
 async function planspielGutshof(browser) {
-  let page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-  page.on('pageerror', (e) => log('page error:', e.message));
+  let page = await newPage(browser, { viewport: { width: 1500, height: 950 } });
   await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' });
   await page.waitForSelector('[data-testid=planspiel-map] g.counter');
   check((await page.$$('[data-testid=planspiel-map] rect.hit')).length === 120, 'the 12 x 10 fields of PS-1 are drawn');
@@ -426,8 +462,7 @@ async function planspielGutshof(browser) {
   for (let game = 2; game <= 3 && !fired; game++) {
     log('planspiel: the game ended before Red could fire; a new game');
     await page.close();
-    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-    page.on('pageerror', (e) => log('page error:', e.message));
+    page = await newPage(browser, { viewport: { width: 1500, height: 950 } });
     await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' });
     fired = await planspielFire(page);
   }
@@ -493,8 +528,7 @@ async function planspielFire(page) {
 
 // ---------------------------------------------------------------------------------------------
 async function lobbyStop(browser) {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.on('pageerror', (e) => log('page error:', e.message));
+  const page = await newPage(browser, { viewport: { width: 1400, height: 900 } });
   await page.goto(`${base}/#/`);
   await page.waitForSelector('[data-testid=new-wsr]');
   // Slow AIs (3 s a move), so that the game is still running when it is stopped.
@@ -517,6 +551,202 @@ async function lobbyStop(browser) {
   await page.close();
 }
 
+// ---------------------------------------------------------------------------------------------
+async function lobbyWidgets(browser) {
+  const page = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('[data-testid=new-westerplatte]');
+  // Each option as the widget its kind asks for (the server's catalog reads the kinds).
+  check((await page.getAttribute('[data-testid=opt-wsr-chaos_variation]', 'type')) === 'checkbox', 'a boolean option is a checkbox');
+  const points = page.locator('[data-testid=opt-pocket-points]');
+  check(
+    (await points.getAttribute('type')) === 'number' && (await points.getAttribute('min')) === '10' &&
+      (await points.getAttribute('max')) === '200' && (await points.getAttribute('step')) === '10',
+    'Pocket points is a number field 10..200 in steps of 10',
+  );
+  const turns = await page.$$eval('[data-testid=opt-pocket-turn] option', (os) => os.map((o) => o.value));
+  check(JSON.stringify(turns) === JSON.stringify(['one-order', 'many-orders']), `a choice is a select of its values (${turns})`);
+  check(await page.$('[data-testid=opt-rivet-max_rounds-mode]'), 'a round limit offers "none" or a number');
+  // The sides by name, the game described.
+  const sides = await page.$$eval('[data-testid=new-wsr] .seats .flabel', (es) => es.map((e) => e.textContent));
+  check(JSON.stringify([...sides].sort()) === JSON.stringify(['Germans', 'US']), `WSR's sides are named (${sides})`);
+  check(((await page.textContent('[data-testid=new-planspiel] .about')) ?? '').includes('Red against Blue'), 'the Planspiel is described');
+  // Westerplatte with two defenders, the second an AI.
+  check(!(await page.$('[data-testid=seat-westerplatte-p2]')), 'one defender: one seat');
+  await page.fill('[data-testid=opt-westerplatte-players]', '2');
+  await page.press('[data-testid=opt-westerplatte-players]', 'Tab');
+  await page.waitForSelector('[data-testid=seat-westerplatte-p2]');
+  const wpSides = await page.$$eval('[data-testid=new-westerplatte] .seats .flabel', (es) => es.map((e) => e.textContent));
+  check(JSON.stringify(wpSides) === JSON.stringify(['Defender 1', 'Defender 2']), `two defenders (${wpSides})`);
+  await page.selectOption('[data-testid=seat-westerplatte-p2]', 'heuristic');
+  await page.locator('[data-testid=new-westerplatte]').scrollIntoViewIfNeeded();
+  await shot(page, 'lobby-widgets');
+  await page.click('[data-testid=create-westerplatte]');
+  await page.waitForSelector('[data-testid=open-p1]');
+  check(!(await page.$('[data-testid=open-p2]')), 'the AI defender has no seat link');
+  // The links where the eye is: the box at the top of the page, with a copy button.
+  await page.waitForFunction(() => scrollY === 0);
+  const top = await page.$eval('[data-testid=created]', (e) => e.getBoundingClientRect().top + scrollY);
+  const form = await page.$eval('[data-testid=new-wsr]', (e) => e.getBoundingClientRect().top + scrollY);
+  check(top < form && top < 120, `the seat links stand at the top (box at ${top} px, the forms at ${form} px)`);
+  check(await page.$('[data-testid=created] .seat-links button'), 'a seat link has a copy button');
+  await shot(page, 'lobby-created');
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('text=Regeloptionen');
+  const deSides = await page.$$eval('[data-testid=new-wsr] .seats .flabel', (es) => es.map((e) => e.textContent));
+  check(deSides.includes('Deutsche'), `the sides in German (${deSides})`);
+  await shot(page, 'lobby-german');
+  await page.click('[data-testid=lang-en]');
+  const icon = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=icon]').href)).status);
+  check(icon === 200, `the page's icon is served (${icon})`);
+  // Browsers that ask for /favicon.ico whatever the page links get one too.
+  const ico = await page.evaluate(async () => {
+    const r = await fetch('/favicon.ico');
+    return `${r.status} ${r.headers.get('content-type')}`;
+  });
+  check(ico === '200 image/x-icon', `/favicon.ico is served (${ico})`);
+  await page.click('[data-testid=open-p1]');
+  await page.waitForSelector('[data-testid=text-board]');
+  await page.waitForFunction(() => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) >= 0);
+  await settle(page, -1);
+  const title = await page.title();
+  check(title.startsWith('●'), `Westerplatte's tab says it is the player's turn ("${title}")`);
+  check((await page.textContent('[data-testid=seat]')).includes('Defender 1'), 'the seat is named');
+  await shot(page, 'westerplatte');
+  await page.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The connection drops (the page's WebSocket closed, reconnections refused for a while): the red
+// line says so, the action buttons are disabled; back, they work again.
+async function offline(browser) {
+  const page = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+  let open = null;
+  let allow = true;
+  await page.routeWebSocket(/\/ws\?/, (ws) => {
+    if (!allow) return ws.close();
+    ws.connectToServer();
+    open = ws;
+  });
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' }, 'offline-lobby');
+  allow = false;
+  await open.close();
+  await page.waitForSelector('[data-testid=offline]');
+  const states = () => page.$$eval('[data-testid=actions] button.action', (bs) => bs.map((b) => b.disabled));
+  const down = await states();
+  check(down.length > 0 && down.every((d) => d), 'while disconnected every action button is disabled');
+  await shot(page, 'offline');
+  allow = true;
+  await page.waitForSelector('[data-testid=offline]', { state: 'detached', timeout: 30000 });
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=actions] button.action')].some((b) => !b.disabled));
+  const legal = (await legalTexts(page)).filter((t) => t !== 'concede');
+  await clickAction(page, legal[0]);
+  await page.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phone width: every view without sideways scrolling, the board first and at the full width.
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+async function noSideways(page, what) {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  check(scroll <= client, `${what}: no sideways scrolling at 390 px (the page is ${scroll} px wide, the window ${client} px)`);
+}
+
+async function boardFirst(page, selector, what) {
+  await page.waitForSelector(selector);
+  const box = await page.locator(selector).first().boundingBox();
+  check(box && box.width >= 340 && box.x >= 0 && box.x + box.width <= 391, `${what}: the board is the phone's width (${JSON.stringify(box)})`);
+  check(box.height >= 200 && box.y < 400, `${what}: the board stands first and is tall enough (${JSON.stringify(box)})`);
+}
+
+async function phone(browser) {
+  const page = await newPage(browser, PHONE);
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('[data-testid=new-wsr]');
+  await noSideways(page, 'lobby');
+  await shot(page, 'phone-lobby');
+
+  // Pocket: the battlefield, then an action.
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' }, 'phone-lobby-created');
+  await noSideways(page, 'lobby with links');
+  await boardFirst(page, '[data-testid=pocket-field]', 'Pocket');
+  await noSideways(page, 'Pocket');
+  await shot(page, 'phone-pocket');
+  const pocketLegal = (await legalTexts(page)).filter((t) => t !== 'concede');
+  await clickAction(page, pocketLegal[0]);
+  await noSideways(page, 'Pocket after an action');
+
+  // WSR: the map; after the setup a unit selected by tapping its counter.
+  await createGame(page, 'wsr', { us: 'human', de: 'heuristic' }, 'phone-wsr-lobby');
+  await boardFirst(page, 'svg.map', 'WSR');
+  await noSideways(page, 'WSR');
+  // Through the setup and the reactions to the first unit to select.
+  let select;
+  for (let k = 0; k < 12 && !(await isOver(page)); k++) {
+    const legal = await legalTexts(page);
+    select = legal.find((t) => t.startsWith('select '));
+    if (select) break;
+    const next = ['auto-setup', 'no-fate', 'no-opfire', 'decline', 'end-move', 'end-impulse'].find((t) => legal.includes(t));
+    if (!next) break;
+    await clickAction(page, next);
+  }
+  check(select, 'the US can select a unit on the phone');
+  {
+    // A finger on a counter the map shows (filled to the box's height, it is cut at the sides).
+    await page.locator('.map-tools button').first().click(); // fit
+    await page.locator('svg.map').scrollIntoViewIfNeeded();
+    const map = await page.locator('svg.map').boundingBox();
+    const units = (await legalTexts(page)).filter((t) => t.startsWith('select ')).map((t) => t.split(' ')[1]);
+    let tapped = null;
+    for (const unit of units) {
+      const b = await page.locator(`g.counter[data-unit="${unit}"]`).first().boundingBox();
+      if (!b || b.x < map.x || b.x + b.width > map.x + map.width || b.y < map.y || b.y + b.height > map.y + map.height) continue;
+      check(b.width >= 20, `a counter is big enough to tap on the phone (${b.width.toFixed(0)} px)`);
+      await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+      tapped = unit;
+      break;
+    }
+    check(tapped, "a unit to select is on the phone's map");
+    await page.waitForSelector('.unit-actions');
+    log('phone: tapped', tapped, 'on the WSR map');
+  }
+  await page.evaluate(() => scrollTo(0, 0));
+  await shot(page, 'phone-wsr');
+  const replay = await page.getAttribute('a[href^="#/replay/"]', 'href');
+
+  // Rivet Wars and the Planspiel.
+  await createGame(page, 'rivet', { allies: 'human', bismark: 'heuristic' }, 'phone-rivet-lobby');
+  await boardFirst(page, '[data-testid=rivet-field]', 'Rivet Wars');
+  await noSideways(page, 'Rivet Wars');
+  await shot(page, 'phone-rivet');
+  await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' }, 'phone-planspiel-lobby');
+  await boardFirst(page, 'svg.map', 'Planspiel');
+  await noSideways(page, 'Planspiel');
+  const move = (await legalTexts(page)).find((t) => /^move R-I\d \d+,\d+$/.test(t));
+  if (move) {
+    await page.locator(`g.counter[data-unit="${move.split(' ')[1]}"]`).first().tap();
+    await page.waitForSelector('[data-testid=planspiel-map] rect.hit.move');
+    log('phone: tapped', move.split(' ')[1], 'on the Planspiel map');
+  }
+  await page.evaluate(() => scrollTo(0, 0));
+  await shot(page, 'phone-planspiel');
+
+  // Westerplatte's text board and the replay.
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('[data-testid=create-westerplatte]');
+  await page.click('[data-testid=create-westerplatte]');
+  await page.click('[data-testid=open-p1]');
+  await page.waitForSelector('[data-testid=text-board]');
+  await noSideways(page, 'Westerplatte');
+  await shot(page, 'phone-westerplatte');
+  await page.goto(`${base}/${replay}`);
+  await page.waitForSelector('[data-testid=replay] [data-testid=wsr-map]');
+  await noSideways(page, 'replay');
+  await shot(page, 'phone-replay');
+  await page.close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -527,11 +757,16 @@ for (const [name, fn] of [
   ['rivet', rivetMission1],
   ['planspiel', planspielGutshof],
   ['lobby-stop', lobbyStop],
+  ['lobby-widgets', lobbyWidgets],
+  ['offline', offline],
+  ['phone', phone],
 ]) {
   if (only && only !== name) continue;
   const t0 = Date.now();
+  badResponses = [];
   try {
     await fn(browser);
+    check(badResponses.length === 0, `no request of the pages failed: ${badResponses.join('; ')}`);
     passed++;
     log(`PASS ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (e) {

@@ -118,10 +118,13 @@ export function fitView(
   width: number,
   height: number,
   margin = 10,
+  cover = false,
 ): View {
   const w = bounds.max_x - bounds.min_x;
   const h = bounds.max_y - bounds.min_y;
-  const scale = Math.max(1e-6, Math.min((width - 2 * margin) / w, (height - 2 * margin) / h));
+  // cover: the map fills the box (and is cut at two sides), for a narrow box (a phone).
+  const pick = cover ? Math.max : Math.min;
+  const scale = Math.max(1e-6, pick((width - 2 * margin) / w, (height - 2 * margin) / h));
   return {
     scale,
     tx: margin - bounds.min_x * scale + (width - 2 * margin - w * scale) / 2,

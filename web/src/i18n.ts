@@ -29,7 +29,7 @@ const STRINGS = {
     status: 'Status',
     move: 'Move',
     toMove: 'To move',
-    human: 'human',
+    human: 'Human',
     heuristic: 'AI (heuristic)',
     random: 'AI (random)',
     mcts: 'AI (search, {s} s per move)',
@@ -85,6 +85,66 @@ const STRINGS = {
     fit: 'Fit',
     connecting: 'Connecting…',
     disconnected: 'Disconnected, reconnecting…',
+    createdHead: 'Your new game: open your seat or send a link to the other player',
+    createdAi: 'Your new game: no human seat, the AIs play it out',
+    createdOne: 'Your new game: open your seat (keep the link to come back to it)',
+    openSeat: 'Play as {s}',
+    sideVs: 'vs',
+    rulesOptions: 'Rules options',
+    optNone: 'none',
+    optLimit: 'limit',
+    tabYourTurn: '● Your turn — Feldherr',
+    tabGame: 'Feldherr — {g}',
+    tabOver: 'Game over — Feldherr',
+    offlineActions: 'No connection to the server: your actions wait until it is back (reconnecting…)',
+    winner: 'Winner',
+    winners: 'Winners',
+    draw: 'Draw',
+    resultStopped: 'stopped',
+    side_chance: 'chance',
+    oddsHits: '{n} hits',
+    oddsHit: '1 hit',
+    'oddsRes_no-effect': 'no effect',
+    oddsRes_disrupted: 'disrupted',
+    oddsRes_reduced: 'reduced',
+    'oddsRes_reduced + disrupted': 'reduced + disrupted',
+    oddsRes_eliminated: 'eliminated',
+    replayKeys: 'Keys: ← → step, Home / End first / last',
+    about_wsr: 'White Star Rising: tactical Second World War, platoons and tanks on a hex map, impulses drawn from a cup. Americans against Germans.',
+    about_pocket: 'Pocket Battles: a small fantasy battle on a 3 x 5 field; choose an army of tiles, then give orders. Orcs against Elves.',
+    about_rivet: 'Rivet Wars: Eastern Front: a miniatures skirmish on segmented missions, deployment, attacks and secret missions. Allies against Bismark.',
+    about_westerplatte: '7 Tage der Westerplatte: a cooperative game; one to four defenders hold the depot for seven days against the cards of the attack.',
+    about_planspiel: 'Planspiel: a German training war game of the Bundeswehr on a square grid, with detection, suppression and close combat. Red against Blue.',
+    side_wsr_us: 'US',
+    side_wsr_de: 'Germans',
+    side_pocket_orcs: 'Orcs',
+    side_pocket_elves: 'Elves',
+    side_rivet_allies: 'Allies',
+    side_rivet_bismark: 'Bismark',
+    side_planspiel_red: 'Red',
+    side_planspiel_blue: 'Blue',
+    side_westerplatte_p: 'Defender {n}',
+    opt_points: 'Battle size (DP)',
+    opt_turn: 'Orders per turn',
+    opt_shoot_split: 'Shooting into a combat',
+    opt_three_vs_one: 'Three against one',
+    opt_wound_marker: 'Wound marker from an empty pool',
+    opt_initiative: 'Initiative roll',
+    opt_max_rounds: 'Round limit',
+    opt_round_limit: 'Round limit of old logs',
+    opt_players: 'Defenders (players)',
+    opt_disrupted_movement_limits: 'Disrupted units keep away from enemies',
+    opt_chaos_variation: 'Chaos markers variation',
+    'choice_one-order': 'one order per turn',
+    'choice_many-orders': 'any number of orders',
+    choice_ceil: 'each unit its rounded-up share',
+    choice_conserve: 'split the hit total',
+    choice_forbid: 'forbidden (at most 2 vs 1)',
+    choice_allow: 'allowed',
+    choice_choose: 'the player chooses',
+    'choice_most-orders': 'the unit with the most orders',
+    choice_round: 'every round',
+    choice_game: 'once per game',
     error: 'Error',
     probability: 'probability',
     unplaced: 'not yet placed',
@@ -252,6 +312,66 @@ const STRINGS = {
     fit: 'Einpassen',
     connecting: 'Verbinde…',
     disconnected: 'Verbindung getrennt, verbinde neu…',
+    createdHead: 'Dein neues Spiel: öffne deinen Platz oder schicke dem Mitspieler den Link',
+    createdAi: 'Dein neues Spiel: kein menschlicher Platz, die KIs spielen es aus',
+    createdOne: 'Dein neues Spiel: öffne deinen Platz (mit dem Link kommst du zurück)',
+    openSeat: 'Spielen als {s}',
+    sideVs: 'gegen',
+    rulesOptions: 'Regeloptionen',
+    optNone: 'keine',
+    optLimit: 'begrenzen',
+    tabYourTurn: '● Du bist am Zug — Feldherr',
+    tabGame: 'Feldherr — {g}',
+    tabOver: 'Spiel beendet — Feldherr',
+    offlineActions: 'Keine Verbindung zum Server: deine Aktionen warten, bis sie zurück ist (verbinde neu…)',
+    winner: 'Sieger',
+    winners: 'Sieger',
+    draw: 'Unentschieden',
+    resultStopped: 'abgebrochen',
+    side_chance: 'Zufall',
+    oddsHits: '{n} Treffer',
+    oddsHit: '1 Treffer',
+    'oddsRes_no-effect': 'ohne Wirkung',
+    oddsRes_disrupted: 'niedergehalten',
+    oddsRes_reduced: 'reduziert',
+    'oddsRes_reduced + disrupted': 'reduziert + niedergehalten',
+    oddsRes_eliminated: 'vernichtet',
+    replayKeys: 'Tasten: ← → Schritt, Pos1 / Ende erster / letzter',
+    about_wsr: 'White Star Rising: taktischer Zweiter Weltkrieg, Züge und Panzer auf einer Hexkarte, Impulse aus dem Becher gezogen. Amerikaner gegen Deutsche.',
+    about_pocket: 'Pocket Battles: eine kleine Fantasy-Schlacht auf einem Feld von 3 x 5; erst eine Armee aus Plättchen wählen, dann Befehle geben. Orks gegen Elfen.',
+    about_rivet: 'Rivet Wars: Eastern Front: ein Miniaturen-Gefecht auf Missionen aus Segmenten, Aufstellung, Angriffe und geheime Missionen. Alliierte gegen Bismark.',
+    about_westerplatte: '7 Tage der Westerplatte: ein kooperatives Spiel; ein bis vier Verteidiger halten das Depot sieben Tage gegen die Karten des Angriffs.',
+    about_planspiel: 'Planspiel: ein Ausbildungs-Kriegsspiel der Bundeswehr auf einem Quadratraster, mit Aufklärung, Niederhalten und Nahkampf. Rot gegen Blau.',
+    side_wsr_us: 'US',
+    side_wsr_de: 'Deutsche',
+    side_pocket_orcs: 'Orks',
+    side_pocket_elves: 'Elfen',
+    side_rivet_allies: 'Alliierte',
+    side_rivet_bismark: 'Bismark',
+    side_planspiel_red: 'Rot',
+    side_planspiel_blue: 'Blau',
+    side_westerplatte_p: 'Verteidiger {n}',
+    opt_points: 'Schlachtgröße (DP)',
+    opt_turn: 'Befehle je Zug',
+    opt_shoot_split: 'Schießen in einen Nahkampf',
+    opt_three_vs_one: 'Drei gegen einen',
+    opt_wound_marker: 'Wundmarker bei leerem Vorrat',
+    opt_initiative: 'Initiativwurf',
+    opt_max_rounds: 'Rundengrenze',
+    opt_round_limit: 'Rundengrenze alter Protokolle',
+    opt_players: 'Verteidiger (Spieler)',
+    opt_disrupted_movement_limits: 'Niedergehaltene halten Abstand zum Feind',
+    opt_chaos_variation: 'Variante mit Chaosmarkern',
+    'choice_one-order': 'ein Befehl je Zug',
+    'choice_many-orders': 'beliebig viele Befehle',
+    choice_ceil: 'jede Einheit ihren aufgerundeten Anteil',
+    choice_conserve: 'Treffersumme aufteilen',
+    choice_forbid: 'verboten (höchstens 2 gegen 1)',
+    choice_allow: 'erlaubt',
+    choice_choose: 'der Spieler wählt',
+    'choice_most-orders': 'die Einheit mit den meisten Befehlen',
+    choice_round: 'jede Runde',
+    choice_game: 'einmal je Spiel',
     error: 'Fehler',
     probability: 'Wahrscheinlichkeit',
     unplaced: 'noch nicht aufgestellt',
@@ -391,4 +511,34 @@ export function missingKeys(): string[] {
   const en = Object.keys(STRINGS.en);
   const de = Object.keys(STRINGS.de);
   return [...en.filter((k) => !de.includes(k)), ...de.filter((k) => !en.includes(k))];
+}
+
+/** A side's name in the UI's language ("US", "Deutsche", "Rot"), by game and seat id; a seat
+ * without a name is shown as its id. */
+export function sideName(game: string, seat: string, l: Lang = lang.value): string {
+  const wp = /^p([1-9])$/.exec(seat);
+  if (game === 'westerplatte' && wp) return t('side_westerplatte_p', l).replace('{n}', wp[1]);
+  if (seat === 'chance') return t('side_chance', l); // the dice and cards of the game
+  return tOr(`side_${game}_${seat}`, seat, l);
+}
+
+/** The game of a catalog/stored id ("wsr/noville" or "wsr"). */
+export function gameOf(id: string): string {
+  return id.split('/')[0];
+}
+
+/** The result line from the returns (the winners by side name), so that the UI writes it in its
+ * own language: "Winner: Orcs", "Draw"; the game's summary when the returns are missing. */
+export function resultText(
+  game: string,
+  result: { summary: string; returns?: Record<string, number> },
+  l: Lang = lang.value,
+): string {
+  const r = result.returns;
+  if (result.summary === 'stopped') return t('resultStopped', l); // by its creator: no winner
+  if (!r || Object.keys(r).length === 0) return result.summary;
+  const best = Math.max(...Object.values(r));
+  const winners = Object.keys(r).filter((s) => r[s] === best);
+  if (winners.length === Object.keys(r).length) return t('draw', l);
+  return `${t(winners.length === 1 ? 'winner' : 'winners', l)}: ${winners.map((s) => sideName(game, s, l)).join(', ')}`;
 }

@@ -76,11 +76,26 @@ export interface OddsMessage {
 
 export type ServerMessage = StateMessage | ErrorMessage | OddsMessage;
 
+/** An option of the catalog: its kind of value (read off the game's validator by the server),
+ * and, for an option that changes the seats (Westerplatte's `players`), the seats of each value. */
+export interface CatalogOption {
+  name: string;
+  default: string;
+  help?: string;
+  kind?: 'bool' | 'int' | 'choice' | 'text';
+  min?: number;
+  max?: number;
+  step?: number;
+  /** `choice`: the values; `int`: words besides numbers (e.g. "none"). */
+  choices?: string[];
+  seats_for?: Record<string, string[]>;
+}
+
 export interface CatalogGame {
   id: string;
   title: string;
   scenarios: { id: string; title: string }[];
-  options: { name: string; default: string; help?: string }[];
+  options: CatalogOption[];
   seats: string[];
   players: string[];
   board?: boolean;
@@ -543,4 +558,12 @@ export interface PsObservation {
   moves: number;
 }
 
-export type Board = WsrBoard | PocketBoard | RivetBoard | PlanspielBoard;
+/** A game without a graphic board (Westerplatte): its seats; the state messages carry its text. */
+export interface NoBoard {
+  kind: 'none';
+  seats: string[];
+  title: string;
+}
+
+/** Every board as the server sends it: the module's board with the module's id added. */
+export type Board = (WsrBoard | PocketBoard | RivetBoard | PlanspielBoard | NoBoard) & { game?: string };

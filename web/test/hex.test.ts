@@ -79,4 +79,11 @@ describe('view transform', () => {
     expect(0 * f.scale + f.tx).toBeCloseTo(10, 9);
     expect(100 * f.scale + f.tx).toBeCloseTo(210, 9);
   });
+
+  it('covers a narrow box with a wide map (a phone): the map fills the height, centred', () => {
+    const c = fitView({ min_x: 0, min_y: 0, max_x: 100, max_y: 50 }, 220, 220, 10, true);
+    expect(c.scale).toBeCloseTo(4, 9);
+    expect(25 * c.scale + c.ty).toBeCloseTo(110, 9);
+    expect(50 * c.scale + c.tx).toBeCloseTo(110, 9);
+  });
 });

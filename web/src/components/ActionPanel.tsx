@@ -10,6 +10,8 @@ export function ActionPanel(props: {
   onAction: (a: ParsedAction) => void;
   onClear: () => void;
   ofUnit?: (a: ParsedAction, unit: string) => boolean;
+  /** No connection: the buttons are shown but cannot be pressed. */
+  disabled?: boolean;
 }) {
   const of = props.ofUnit ?? ((a: ParsedAction, unit: string) => a.units[0] === unit);
   const mine = props.selected ? props.actions.filter((a) => of(a, props.selected!)) : [];
@@ -25,7 +27,7 @@ export function ActionPanel(props: {
             </button>
           </h3>
           {mine.length === 0 && <div class="small">—</div>}
-          <ActionButtons actions={mine} onAction={props.onAction} />
+          <ActionButtons actions={mine} onAction={props.onAction} disabled={props.disabled} />
         </div>
       )}
       <h3>{t('allActions')}</h3>
@@ -34,18 +36,18 @@ export function ActionPanel(props: {
           <summary>
             {verb} <span class="small">({list.length})</span>
           </summary>
-          <ActionButtons actions={list} onAction={props.onAction} />
+          <ActionButtons actions={list} onAction={props.onAction} disabled={props.disabled} />
         </details>
       ))}
     </section>
   );
 }
 
-function ActionButtons(props: { actions: ParsedAction[]; onAction: (a: ParsedAction) => void }) {
+function ActionButtons(props: { actions: ParsedAction[]; onAction: (a: ParsedAction) => void; disabled?: boolean }) {
   return (
     <div class="action-list">
       {props.actions.map((a) => (
-        <button key={a.id} class="action" data-action={a.text} data-role={a.role} title={a.note || a.text} onClick={() => props.onAction(a)}>
+        <button key={a.id} class="action" data-action={a.text} data-role={a.role} title={a.note || a.text} disabled={props.disabled} onClick={() => props.onAction(a)}>
           {a.label}
           {a.note && <span class="small"> · {a.note}</span>}
         </button>

@@ -3,9 +3,10 @@
 // the log. Everything the seat may do comes from the server's `legal` list.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
-import { api, GameSocket } from '../api';
+import { api, GameSocket, tokens } from '../api';
 import { useLang } from '../hooks';
-import { lang, t, tOr } from '../i18n';
+import { lang, resultText, sideName, t, tOr } from '../i18n';
+import { tabTitle } from '../title';
 import { highlightsOf, psActingUnits, psClickTargets, psUnits } from '../planspiel';
 import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
@@ -40,16 +41,16 @@ export function GameView(props: { id: string; token?: string }) {
   const sock = useRef<GameSocket | null>(null);
 
   useEffect(() => {
-    // 404: the game has no graphic board; the state messages carry its text picture instead.
-    api.board(props.id).then(setBoard, (e) => {
-      if (e?.status !== 404) setError(String(e.message ?? e));
-    });
+    // Kind "none": the game has no graphic board; the state messages carry its text picture.
+    api.board(props.id).then(setBoard, (e) => setError(String(e.message ?? e)));
     api.log(props.id, props.token).then(
       (l) => setLog((prev) => unionLog(l.actions, prev)),
       () => undefined,
     );
     const onMessage = (m: ServerMessage) => {
       if (m.type === 'state') {
+        // A seat opened by its link: remembered, for the lobby and the replay's view of it.
+        if (props.token && m.seat !== 'observer' && tokens.of(props.id)[m.seat] !== props.token) tokens.save(props.id, m.seat, props.token);
         setMsg(m);
         setLog((prev) => mergeLog(prev, m.actions, m.events));
         setChoice(null);
@@ -77,6 +78,8 @@ export function GameView(props: { id: string; token?: string }) {
     return () => removeEventListener('keydown', onKey);
   }, []);
 
+  const gameId = board?.game ?? '';
+  const side = (seat: string) => sideName(gameId, seat);
   const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
   const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
   const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
@@ -115,8 +118,15 @@ export function GameView(props: { id: string; token?: string }) {
   const costs = new Map<string, number>();
   for (const a of actions) if (a.cost !== null && a.places.length > 0) costs.set(a.places[a.places.length - 1], a.cost);
 
+  // While the connection is down nothing is sent: the buttons are disabled and the banner says
+  // so; a click that still gets through (the board) says it instead of being dropped silently.
+  const offline = !!msg && !connected;
   const send = (a: ParsedAction) => {
     if (!msg) return;
+    if (!connected) {
+      setError(t('offlineActions'));
+      return;
+    }
     setError('');
     setPending(null);
     setChoice(null);
@@ -124,6 +134,10 @@ export function GameView(props: { id: string; token?: string }) {
   };
   const choose = (a: ParsedAction) => {
     setChoice(null);
+    if (!connected) {
+      setError(t('offlineActions'));
+      return;
+    }
     if (a.role === 'confirm' && !confirm(`${a.label}?`)) return;
     if (wantsOdds(a)) {
       setPending({ action: a, odds: null });
@@ -147,18 +161,23 @@ export function GameView(props: { id: string; token?: string }) {
   };
 
   const myTurn = !!msg && msg.legal.length > 0;
+  const over = !!msg?.result;
+  useEffect(() => {
+    document.title = tabTitle(myTurn, over, board?.title ?? '');
+  }, [myTurn, over, board, lang.value]);
+  useEffect(() => () => void (document.title = 'Feldherr'), []);
   // Reaction windows and setup: the declining / automatic answers next to the prompt.
   const quick = actions.filter((a) => a.role === 'decline' || a.text === msg?.decision.decline);
   return (
-    <main class="game" data-state-id={msg?.state_id ?? -1} data-my-turn={myTurn ? '1' : '0'} data-over={msg?.result ? '1' : '0'}>
+    <main class={`game ${offline ? 'offline' : ''}`} data-state-id={msg?.state_id ?? -1} data-my-turn={myTurn ? '1' : '0'} data-over={msg?.result ? '1' : '0'}>
       <div class="game-head">
         <h2>{board?.title ?? props.id}</h2>
         <span class="seatinfo" data-testid="seat">
-          {msg ? (msg.seat === 'observer' ? t('observer') : `${t('you')}: ${msg.seat}`) : t('connecting')}
+          {msg ? (msg.seat === 'observer' ? t('observer') : `${t('you')}: ${side(msg.seat)}`) : t('connecting')}
         </span>
         {wsr && obs && (
           <span>
-            {t('turn')} {obs.turn}/{wsr.turns} · {t('fatePoints')} {wsr.seats.map((s) => `${s} ${obs.seats?.[s]?.fate_points ?? 0}`).join(', ')}
+            {t('turn')} {obs.turn}/{wsr.turns} · {t('fatePoints')} {wsr.seats.map((s) => `${side(s)} ${obs.seats?.[s]?.fate_points ?? 0}`).join(', ')}
           </span>
         )}
         {ps && obs && <PsHead obs={obs as PsObservation} />}
@@ -174,20 +193,24 @@ export function GameView(props: { id: string; token?: string }) {
           </button>
         )}
         <a href={replayHref(props.id, props.token)}>{t('replay')}</a>
-        {!connected && msg && <span class="warn">{t('disconnected')}</span>}
       </div>
+      {offline && (
+        <div class="offline-banner" data-testid="offline" role="status">
+          {t('disconnected')}
+        </div>
+      )}
       {msg && (
         <div class={`decision ${myTurn ? 'mine' : ''}`} data-testid="decision">
           {msg.result ? (
             <b data-testid="result">
-              {t('result')}: {msg.result.summary} — {msg.result.reason}
+              {t('result')}: {resultText(gameId, msg.result)} — {msg.result.reason}
             </b>
           ) : (
             <>
-              <b>{myTurn ? t('yourDecision') : `${t('waiting')} ${msg.decision.seat}`}:</b> {msg.decision.prompt}
+              <b>{myTurn ? t('yourDecision') : `${t('waiting')} ${side(msg.decision.seat)}`}:</b> {msg.decision.prompt}
               {myTurn &&
                 quick.map((a) => (
-                  <button key={a.id} class="quick" data-quick={a.text} title={a.text} onClick={() => choose(a)}>
+                  <button key={a.id} class="quick" data-quick={a.text} title={a.text} disabled={offline} onClick={() => choose(a)}>
                     {a.label}
                   </button>
                 ))}
@@ -243,6 +266,7 @@ export function GameView(props: { id: string; token?: string }) {
               action={pending.action.label}
               odds={pending.odds}
               error={pending.error}
+              disabled={offline}
               onConfirm={() => send(pending.action)}
               onCancel={() => setPending(null)}
             />
@@ -251,7 +275,7 @@ export function GameView(props: { id: string; token?: string }) {
             <section class="panel choice" data-testid="choice">
               <h3>{t('choose')}</h3>
               {choice.map((a) => (
-                <button key={a.id} class="action" data-action={a.text} data-role={a.role} title={a.note || a.text} onClick={() => choose(a)}>
+                <button key={a.id} class="action" data-action={a.text} data-role={a.role} title={a.note || a.text} disabled={offline} onClick={() => choose(a)}>
                   {a.label}
                 </button>
               ))}
@@ -273,10 +297,11 @@ export function GameView(props: { id: string; token?: string }) {
               selected={selected}
               onAction={choose}
               onClear={() => setSelected(null)}
+              disabled={offline}
               ofUnit={ps ? (a, unit) => a.units.includes(unit) : undefined}
             />
           )}
-          <LogPanel entries={log} />
+          <LogPanel entries={log} game={gameId} />
         </aside>
       </div>
     </main>
@@ -300,7 +325,7 @@ function HexInfo(props: { board: WsrBoard; obs: any; units: WsrUnit[]; hexId: st
         </button>
       </h3>
       <div class="small">
-        {m.controller >= 0 && `${props.board.seats[m.controller]} · `}
+        {m.controller >= 0 && `${sideName('wsr', props.board.seats[m.controller])} · `}
         {m.wreck && `${t('wreck')} · `}
         {m.ip && `${t('ip')} · `}
         {m.mine && `${t('mine')} · `}

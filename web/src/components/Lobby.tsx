@@ -1,14 +1,17 @@
-// The lobby: the catalog, creating a game (scenario, options, seats human/AI), the seat links
-// to share, and the list of games to resume, watch or replay.
+// The lobby: the seat links of the game just created at the top, creating a game (each game
+// described, its scenario, its sides by name with human/AI, its rules options as checkboxes,
+// selects and number fields), and the list of games to resume, watch or replay.
 import { useEffect, useState } from 'preact/hooks';
 import { api, controls, tokens } from '../api';
 import { useLang } from '../hooks';
-import { playerLabel, t } from '../i18n';
+import { playerLabel, resultText, sideName, t, tOr } from '../i18n';
+import { clampInt, playersFor, seatsFor, widgetOf } from '../lobby';
 import { gameHref, replayHref } from '../route';
-import type { CatalogGame, GameListEntry } from '../types';
+import type { CatalogGame, CatalogOption, GameListEntry } from '../types';
 
 interface Created {
   id: string;
+  game: string;
   links: { seat: string; href: string }[];
   commitment: string;
   control?: string; // a game without human seats: it can be stopped
@@ -48,111 +51,130 @@ export function Lobby() {
 
   return (
     <main class="lobby">
-      {error && <div class="error">{error}</div>}
+      {error && (
+        <div class="error" onClick={() => setError('')}>
+          {error}
+        </div>
+      )}
+      {created && (
+        <CreatedBox
+          created={created}
+          onStop={() =>
+            stopGame(created.id, created.control!, () => {
+              setCreated({ ...created, stopped: true });
+              refresh();
+            }, setError)
+          }
+        />
+      )}
       <section class="panel">
         <h2>{t('newGame')}</h2>
-        {catalog.map((g) => (
-          <NewGame
-            key={g.id}
-            game={g}
-            onCreated={(c) => {
-              setCreated(c);
-              refresh();
-            }}
-            onError={setError}
-          />
-        ))}
+        <div class="newgames">
+          {catalog.map((g) => (
+            <NewGame
+              key={g.id}
+              game={g}
+              onCreated={(c) => {
+                setCreated(c);
+                refresh();
+                scrollTo({ top: 0, behavior: 'smooth' });
+              }}
+              onError={setError}
+            />
+          ))}
+        </div>
       </section>
-      {created && (
-        <section class="panel created" data-testid="created">
-          <h3>{created.control ? t('aiOnly') : t('links')}</h3>
-          <ul>
-            {created.links.map((l) => (
-              <li key={l.seat}>
-                <b>{l.seat}</b>{' '}
-                <a href={l.href} data-testid={`open-${l.seat}`}>
-                  {t('openAs')} {l.seat}
-                </a>{' '}
-                <CopyButton text={new URL(l.href, location.href).href} />
-              </li>
-            ))}
-            <li>
-              <a href={gameHref(created.id)}>{t('observe')}</a>
-            </li>
-            {created.control && !created.stopped && (
-              <li>
-                <button
-                  type="button"
-                  data-testid="stop-created"
-                  onClick={() =>
-                    stopGame(created.id, created.control!, () => {
-                      setCreated({ ...created, stopped: true });
-                      refresh();
-                    }, setError)
-                  }
-                >
-                  {t('stop')}
-                </button>
-              </li>
-            )}
-          </ul>
-          <p class="small">
-            {t('commitment')}: <code>{created.commitment}</code>
-          </p>
-        </section>
-      )}
       <section class="panel">
         <h2>{t('games')}</h2>
         {games.length === 0 ? (
           <p>{t('noGames')}</p>
         ) : (
-          <table class="games" data-testid="games">
-            <thead>
-              <tr>
-                <th>{t('game')}</th>
-                <th>{t('status')}</th>
-                <th>{t('move')}</th>
-                <th>{t('toMove')}</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {games.map((g) => {
-                const mine = tokens.of(g.id);
-                return (
-                  <tr key={g.id}>
-                    <td>
-                      {g.game}/{g.scenario} <span class="small">{g.id}</span>
-                    </td>
-                    <td>{g.result ? g.result.summary : g.status}</td>
-                    <td>{g.move}</td>
-                    <td>{g.to_move}</td>
-                    <td class="links">
-                      {Object.entries(mine).map(([seat, tok]) => (
-                        <a key={seat} href={gameHref(g.id, tok)}>
-                          {t('open')} ({seat})
-                        </a>
-                      ))}
-                      <a href={gameHref(g.id)}>{t('observe')}</a>
-                      <a href={replayHref(g.id)}>{t('replay')}</a>
-                      {g.status === 'active' && controls.of(g.id) && (
-                        <button
-                          type="button"
-                          data-testid={`stop-${g.id}`}
-                          onClick={() => stopGame(g.id, controls.of(g.id)!, refresh, setError)}
-                        >
-                          {t('stop')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div class="table-scroll">
+            <table class="games" data-testid="games">
+              <thead>
+                <tr>
+                  <th>{t('game')}</th>
+                  <th>{t('status')}</th>
+                  <th>{t('move')}</th>
+                  <th>{t('toMove')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {games.map((g) => {
+                  const mine = tokens.of(g.id);
+                  return (
+                    <tr key={g.id}>
+                      <td>
+                        {g.game}/{g.scenario} <span class="small">{g.id}</span>
+                      </td>
+                      <td>{g.result ? resultText(g.game, g.result) : g.status}</td>
+                      <td>{g.move}</td>
+                      <td>{g.to_move ? sideName(g.game, g.to_move) : ''}</td>
+                      <td class="links">
+                        {Object.entries(mine).map(([seat, tok]) => (
+                          <a key={seat} href={gameHref(g.id, tok)}>
+                            {t('open')} ({sideName(g.game, seat)})
+                          </a>
+                        ))}
+                        <a href={gameHref(g.id)}>{t('observe')}</a>
+                        <a href={replayHref(g.id)}>{t('replay')}</a>
+                        {g.status === 'active' && controls.of(g.id) && (
+                          <button
+                            type="button"
+                            data-testid={`stop-${g.id}`}
+                            onClick={() => stopGame(g.id, controls.of(g.id)!, refresh, setError)}
+                          >
+                            {t('stop')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </main>
+  );
+}
+
+/** The game just created, at the top: a link per human seat (open it, or copy it for the other
+ * player), watching, and the Stop of a game without human seats. */
+function CreatedBox(props: { created: Created; onStop: () => void }) {
+  const c = props.created;
+  return (
+    <section class="panel created" data-testid="created">
+      <h2>{c.control ? t('createdAi') : c.links.length > 1 ? t('createdHead') : t('createdOne')}</h2>
+      <p class="small">{t('links')}</p>
+      <ul class="seat-links">
+        {c.links.map((l) => {
+          const url = new URL(l.href, location.href).href;
+          return (
+            <li key={l.seat}>
+              <a class="button primary" href={l.href} data-testid={`open-${l.seat}`}>
+                {t('openSeat').replace('{s}', sideName(c.game, l.seat))}
+              </a>
+              <input class="link-text" readOnly value={url} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+              <CopyButton text={url} />
+            </li>
+          );
+        })}
+        <li>
+          <a href={gameHref(c.id)}>{t('observe')}</a>
+          {c.control && !c.stopped && (
+            <button type="button" data-testid="stop-created" onClick={props.onStop}>
+              {t('stop')}
+            </button>
+          )}
+        </li>
+      </ul>
+      <p class="small">
+        {t('commitment')}: <code>{c.commitment}</code>
+      </p>
+    </section>
   );
 }
 
@@ -166,15 +188,15 @@ function NewGame(props: {
   const [options, setOptions] = useState<Record<string, string>>(
     Object.fromEntries(g.options.map((o) => [o.name, o.default])),
   );
-  const [seats, setSeats] = useState<Record<string, string>>(
-    Object.fromEntries(g.seats.map((s, i) => [s, i === 0 || !g.players.includes('heuristic') ? 'human' : 'heuristic'])),
-  );
+  const sides = seatsFor(g, options);
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const players = playersFor(g, sides, chosen);
   const [busy, setBusy] = useState(false);
 
   const create = async () => {
     setBusy(true);
     try {
-      const r = await api.create(`${g.id}/${scenario}`, options, seats);
+      const r = await api.create(`${g.id}/${scenario}`, options, players);
       const links: Created['links'] = [];
       for (const [seat, info] of Object.entries(r.seats)) {
         if (!info.token) continue;
@@ -182,7 +204,7 @@ function NewGame(props: {
         links.push({ seat, href: gameHref(r.id, info.token) });
       }
       if (r.control) controls.save(r.id, r.control);
-      props.onCreated({ id: r.id, links, commitment: r.seed_commitment, control: r.control });
+      props.onCreated({ id: r.id, game: g.id, links, commitment: r.seed_commitment, control: r.control });
     } catch (e: any) {
       props.onError(String(e.message ?? e));
     } finally {
@@ -193,8 +215,9 @@ function NewGame(props: {
   return (
     <div class="newgame" data-testid={`new-${g.id}`}>
       <h3>{g.title}</h3>
-      <label>
-        {t('scenario')}{' '}
+      <p class="about">{tOr(`about_${g.id}`, '')}</p>
+      <label class="lf">
+        <span class="flabel">{t('scenario')}</span>
         <select value={scenario} onChange={(e) => setScenario((e.target as HTMLSelectElement).value)} data-testid={`scenario-${g.id}`}>
           {g.scenarios.map((s) => (
             <option key={s.id} value={s.id}>
@@ -203,14 +226,17 @@ function NewGame(props: {
           ))}
         </select>
       </label>
+      <p class="small scenario-title" data-testid={`scenario-title-${g.id}`}>
+        {g.scenarios.find((s) => s.id === scenario)?.title}
+      </p>
       <div class="seats">
-        {g.seats.map((s) => (
-          <label key={s}>
-            {s}{' '}
+        {sides.map((s) => (
+          <label key={s} class="lf">
+            <span class="flabel seatname">{sideName(g.id, s)}</span>
             <select
-              value={seats[s]}
+              value={players[s]}
               data-testid={`seat-${g.id}-${s}`}
-              onChange={(e) => setSeats({ ...seats, [s]: (e.target as HTMLSelectElement).value })}
+              onChange={(e) => setChosen({ ...players, [s]: (e.target as HTMLSelectElement).value })}
             >
               {g.players.map((p) => (
                 <option key={p} value={p}>
@@ -222,23 +248,102 @@ function NewGame(props: {
         ))}
       </div>
       {g.options.length > 0 && (
-        <details>
-          <summary>{t('options')}</summary>
+        <details class="rules-options" open={g.options.some((o) => o.seats_for)}>
+          <summary>{t('rulesOptions')}</summary>
           {g.options.map((o) => (
-            <label key={o.name} class="option" title={o.help}>
-              {o.name}{' '}
-              <input
-                value={options[o.name]}
-                onInput={(e) => setOptions({ ...options, [o.name]: (e.target as HTMLInputElement).value })}
-              />
-              <span class="small">{o.help}</span>
-            </label>
+            <OptionField
+              key={o.name}
+              game={g.id}
+              option={o}
+              value={options[o.name]}
+              onChange={(v) => setOptions({ ...options, [o.name]: v })}
+            />
           ))}
         </details>
       )}
       <button class="primary" disabled={busy} onClick={create} data-testid={`create-${g.id}`}>
         {t('create')}
       </button>
+    </div>
+  );
+}
+
+/** One rules option as the widget its kind asks for; its help text as the tooltip and below. */
+function OptionField(props: { game: string; option: CatalogOption; value: string; onChange: (v: string) => void }) {
+  const o = props.option;
+  const w = widgetOf(o);
+  const id = `opt-${props.game}-${o.name}`;
+  const label = tOr(`opt_${o.name}`, o.name.replace(/_/g, ' '));
+  let input;
+  if (w.kind === 'bool') {
+    input = (
+      <input
+        type="checkbox"
+        id={id}
+        data-testid={id}
+        checked={props.value === 'true'}
+        onChange={(e) => props.onChange((e.target as HTMLInputElement).checked ? 'true' : 'false')}
+      />
+    );
+  } else if (w.kind === 'choice') {
+    input = (
+      <select id={id} data-testid={id} value={props.value} onChange={(e) => props.onChange((e.target as HTMLSelectElement).value)}>
+        {w.choices.map((c) => (
+          <option key={c} value={c}>
+            {tOr(`choice_${c}`, c)}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (w.kind === 'int') {
+    const word = w.words.includes(props.value) ? props.value : null;
+    const number = word === null ? props.value : String(w.min);
+    input = (
+      <span class="int-option">
+        {w.words.length > 0 && (
+          <select
+            data-testid={`${id}-mode`}
+            value={word ?? ''}
+            onChange={(e) => {
+              const v = (e.target as HTMLSelectElement).value;
+              props.onChange(v === '' ? number : v);
+            }}
+          >
+            {w.words.map((c) => (
+              <option key={c} value={c}>
+                {c === 'none' ? t('optNone') : tOr(`choice_${c}`, c)}
+              </option>
+            ))}
+            <option value="">{t('optLimit')}</option>
+          </select>
+        )}
+        {word === null && (
+          <input
+            type="number"
+            id={id}
+            data-testid={id}
+            min={w.min}
+            max={w.max}
+            step={w.step}
+            value={number}
+            onChange={(e) => {
+              const n = clampInt(w, (e.target as HTMLInputElement).value);
+              props.onChange(String(n ?? o.default));
+            }}
+          />
+        )}
+      </span>
+    );
+  } else {
+    input = <input id={id} data-testid={id} value={props.value} onInput={(e) => props.onChange((e.target as HTMLInputElement).value)} />;
+  }
+  return (
+    <div class={`option option-${w.kind}`} title={o.help}>
+      <label for={id} class="flabel">
+        {label}
+      </label>{' '}
+      {input}
+      {o.help && <div class="small">{o.help}</div>}
     </div>
   );
 }

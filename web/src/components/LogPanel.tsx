@@ -1,10 +1,10 @@
 // The log: every action with the events it caused, each event with its rule citation.
 import { useEffect, useRef } from 'preact/hooks';
-import { t } from '../i18n';
+import { sideName, t } from '../i18n';
 import type { LogEntry } from '../types';
 import { SEAT_COLOURS } from '../wsr';
 
-export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll?: boolean }) {
+export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll?: boolean; game?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const entries = props.upTo === undefined ? props.entries : props.entries.filter((e) => e.n <= props.upTo!);
   useEffect(() => {
@@ -19,7 +19,7 @@ export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll
             <div class="log-action">
               <span class="n">{e.n}</span>
               <span class="seat" style={{ color: SEAT_COLOURS[e.seat] }}>
-                {e.seat}
+                {props.game ? sideName(props.game, e.seat) : e.seat}
               </span>{' '}
               <code>{e.text}</code>
             </div>

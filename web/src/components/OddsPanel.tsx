@@ -1,8 +1,32 @@
 // The odds of an attack before it is sent (the game module's odds function via the server):
 // every distribution in the answer as bars, with Confirm / Cancel.
-import { t } from '../i18n';
+import { lang, t, tOr, type Lang } from '../i18n';
 
-const RESULT_NAMES = ['no effect', 'disrupted', 'reduced', 'eliminated', 'reduced + disrupted'];
+const RESULT_NAMES = ['no-effect', 'disrupted', 'reduced', 'eliminated', 'reduced + disrupted'];
+// The results on a target from the mildest to the worst.
+const SEVERITY = ['no-effect', 'disrupted', 'reduced', 'reduced + disrupted', 'eliminated'];
+
+/** A row's place in the order of severity: the results from "no effect" to "eliminated", numbers
+ * (hits) ascending; other outcomes keep the game's order (null). */
+export function severity(label: string): number | null {
+  const k = SEVERITY.indexOf(label.replace(/ /g, '-').replace('-+-', ' + '));
+  if (k >= 0) return k;
+  return /^[0-9]+$/.test(label) ? Number(label) : null;
+}
+
+/** The rows in the order of severity, where every row has one; else as they are. */
+export function bySeverity(rows: OddsRow[]): OddsRow[] {
+  if (!rows.every((r) => severity(r.label) !== null)) return rows;
+  return [...rows].sort((a, b) => severity(a.label)! - severity(b.label)!);
+}
+
+/** A row's label in the UI's language: a result's name, "1 hit" / "3 hits" in a table of hits. */
+export function rowLabel(title: string, label: string, l: Lang = lang.value): string {
+  const res = SEVERITY.find((r) => r === label.replace(/ /g, '-').replace('-+-', ' + '));
+  if (res) return tOr(`oddsRes_${res}`, label, l);
+  if (/hits/.test(title) && /^[0-9]+$/.test(label)) return label === '1' ? t('oddsHit', l) : t('oddsHits', l).replace('{n}', label);
+  return label;
+}
 
 export interface OddsRow {
   label: string;
@@ -28,6 +52,7 @@ export function oddsTables(odds: any): { title: string; rows: OddsRow[] }[] {
     }
   };
   visit(odds, '');
+  for (const tb of out) tb.rows = bySeverity(tb.rows);
   // The result on the target first (WSR: no-effect / disrupted / reduced / eliminated).
   return out.sort((a, b) => Number(b.title === 'result') - Number(a.title === 'result'));
 }
@@ -38,6 +63,8 @@ export function OddsPanel(props: {
   error?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** No connection: Confirm cannot be pressed. */
+  disabled?: boolean;
 }) {
   const tables = props.odds ? oddsTables(props.odds) : [];
   return (
@@ -52,7 +79,7 @@ export function OddsPanel(props: {
           <div class="small">{tb.title}</div>
           {tb.rows.map((r) => (
             <div key={r.label} class="odds-row">
-              <span class="olabel">{r.label}</span>
+              <span class="olabel">{rowLabel(tb.title, r.label)}</span>
               <span class="bar">
                 <span style={{ width: `${Math.round(r.p * 100)}%` }} />
               </span>
@@ -66,7 +93,7 @@ export function OddsPanel(props: {
         <div class="small">E[net hits] = {props.odds.expected_net_hits.toFixed(2)}</div>
       )}
       <div class="buttons">
-        <button class="primary" onClick={props.onConfirm} data-testid="odds-confirm">
+        <button class="primary" onClick={props.onConfirm} disabled={props.disabled} data-testid="odds-confirm">
           {t('confirm')}
         </button>
         <button onClick={props.onCancel}>{t('cancel')}</button>

@@ -152,7 +152,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
         <button onClick={() => zoomBy(1 / 1.3)} title="−">
           −
         </button>
-        <span class="small">{t('zoomHint')}</span>
+        <span class="small zoom-hint">{t('zoomHint')}</span>
         {props.actingUnits.size > 0 && <span class="small">· {t('psClickHint')}</span>}
       </div>
       <div class="ps-legend small" data-testid="ps-legend">

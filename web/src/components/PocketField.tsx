@@ -1,6 +1,6 @@
 // Pocket Battles' battlefield: 3 sectors x 5 rows (each side's rear and front, the shared combat
 // zone), units as stacks of tiles; the opponent's hidden troops are face down.
-import { lang, t } from '../i18n';
+import { lang, sideName, t } from '../i18n';
 import { useLang } from '../hooks';
 import { cellKey, hiddenCount, troopType, unitCell, type PocketUnit } from '../pocket';
 import type { PocketBoard, TroopType } from '../types';
@@ -37,7 +37,7 @@ export function PocketField(props: PocketFieldProps) {
       <div class="pocket-players">
         {players.map((p) => (
           <span key={p.seat} class="pplayer" style={{ borderColor: SEAT_COLOURS[p.seat] }}>
-            <b>{p.seat}</b> {t('pool')} {p.pool}/{p.total} · {t('destroyed')} {p.captured_dp}
+            <b>{sideName('pocket', p.seat)}</b> {t('pool')} {p.pool}/{p.total} · {t('destroyed')} {p.captured_dp}
           </span>
         ))}
       </div>
@@ -45,7 +45,7 @@ export function PocketField(props: PocketFieldProps) {
         {board.rows.map((row, r) => (
           <div key={r} class={`frow zone-${row.name}`}>
             <div class="rowname">
-              {row.owner ?? ''} {t((row.name === 'combat' ? 'combat' : row.name) as any)}
+              {row.owner ? sideName('pocket', row.owner) : ''} {t((row.name === 'combat' ? 'combat' : row.name) as any)}
             </div>
             {[0, 1, 2].map((col) => {
               const key = cellKey(r, col);

@@ -2,10 +2,10 @@
 // an observer. The log (GET /api/games/ID/log) gives every action with its events; the position
 // after action n comes from GET /api/games/ID/observation?n=N&view=SIDE when the server offers
 // it (docs/web.md); without it the replay steps through the log only.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, tokens } from '../api';
 import { useLang } from '../hooks';
-import { t } from '../i18n';
+import { sideName, t } from '../i18n';
 import { gameHref } from '../route';
 import type { Board, GameLog, PlanspielBoard, PocketBoard, RivetBoard, WsrBoard } from '../types';
 import { observedUnits } from '../wsr';
@@ -17,6 +17,16 @@ import { PlanspielMap } from './PlanspielMap';
 import { PocketField } from './PocketField';
 import { RivetField } from './RivetField';
 import { WsrMap } from './WsrMap';
+
+/** The step index a key asks for from index `idx` (`go` clamps it): ← / → one step, Home / End
+ * the first / last (`last`: any index at or past the end); null for other keys. */
+export function replayKey(key: string, idx: number, last: number): number | null {
+  if (key === 'ArrowLeft') return idx - 1;
+  if (key === 'ArrowRight') return idx + 1;
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  return null;
+}
 
 export function ReplayView(props: { id: string; token?: string }) {
   useLang();
@@ -39,11 +49,13 @@ export function ReplayView(props: { id: string; token?: string }) {
     api.board(props.id).then(setBoard, () => undefined);
   }, [props.id, props.token]);
 
-  const seats = board ? board.seats : [];
   const myTokens = tokens.of(props.id);
+  // While the game runs a side's view needs that side's token (hidden information): only the
+  // sides this browser holds; once it is over (the dice secret revealed) every side.
+  const seats = board ? board.seats.filter((s) => log?.seed || myTokens[s]) : [];
   useEffect(() => {
     if (noPositions || !log) return;
-    const token = view !== 'observer' ? (myTokens[view] ?? props.token) : undefined;
+    const token = view !== 'observer' ? myTokens[view] : undefined;
     const q = new URLSearchParams({ n: String(n), view });
     if (token) q.set('token', token);
     fetch(`/api/games/${props.id}/observation?${q}`).then(
@@ -68,6 +80,25 @@ export function ReplayView(props: { id: string; token?: string }) {
   const idx = ns.indexOf(n);
   const go = (k: number) => ns.length && setN(ns[Math.max(0, Math.min(ns.length - 1, k))]);
   const current = log?.actions.find((a) => a.n === n);
+  // The arrow keys step, Home / End jump to the first / last step (not while a form field has
+  // the keys: the slider steps by itself).
+  const goRef = useRef(go);
+  goRef.current = go;
+  const idxRef = useRef(idx);
+  idxRef.current = idx;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const k = replayKey(e.key, idxRef.current, Number.MAX_SAFE_INTEGER);
+      if (k === null) return;
+      e.preventDefault();
+      goRef.current(k);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, []);
   const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
   const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
   const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
@@ -87,7 +118,7 @@ export function ReplayView(props: { id: string; token?: string }) {
             <option value="observer">{t('observer')}</option>
             {seats.map((s) => (
               <option key={s} value={s}>
-                {s}
+                {sideName(board?.game ?? '', s)}
               </option>
             ))}
           </select>
@@ -108,13 +139,14 @@ export function ReplayView(props: { id: string; token?: string }) {
         <button onClick={() => go(ns.length - 1)}>
           {t('last')} »
         </button>
-        <span>
+        <span data-testid="replay-step">
           {t('step')} {n} / {ns.length ? ns[ns.length - 1] : 0}
         </span>
+        <span class="small keys-hint">{t('replayKeys')}</span>
       </div>
       {current && (
         <div class="decision">
-          <b>{current.seat}</b> <code>{current.text}</code>
+          <b>{sideName(board?.game ?? '', current.seat)}</b> <code>{current.text}</code>
           {current.events.map((e, k) => (
             <div key={k} class="small">
               [{e.rule}] {e.text}
@@ -144,7 +176,7 @@ export function ReplayView(props: { id: string; token?: string }) {
           )}
         </div>
         <aside class="side">
-          <LogPanel entries={log?.actions ?? []} upTo={n} />
+          <LogPanel entries={log?.actions ?? []} upTo={n} game={board?.game} />
         </aside>
       </div>
     </main>

@@ -3,7 +3,7 @@
 // units (owner's colour, hit points left, the fields they stand on); per side VP, rivets, DP and
 // the Action! cards and secret missions (by name to their owner, else counted). Segments that are the
 // target of a legal action of the selected unit (or of no unit: activate, deploy) are highlighted.
-import { lang, t } from '../i18n';
+import { lang, sideName, t } from '../i18n';
 import { useLang } from '../hooks';
 import { rivetFlags, rivetPieces, type RivetUnit } from '../rivet';
 import type { RivetBoard, RivetObservation } from '../types';
@@ -35,13 +35,13 @@ export function RivetField(props: RivetFieldProps) {
     <div class="rivet" data-testid="rivet-field">
       <div class="pocket-players">
         <span>
-          {t('round')} {obs?.round ?? 0} · <b>{active}</b> {t('toPlay')}
+          {t('round')} {obs?.round ?? 0} · <b>{active ? sideName('rivet', active) : ''}</b> {t('toPlay')}
         </span>
         {board.seats.map((s, i) => {
           const seat = obs?.seats?.[s];
           return (
             <span key={s} class="pplayer" style={{ borderColor: SEAT_COLOURS[s] }} data-seat={s}>
-              <b>{s}</b> {t('vp')} {seat?.vp ?? 0}/{seat?.vp_needed ?? board.vp[i]} · {t('rivets')} {seat?.rivets ?? 0} · DP {seat?.dp ?? 0}
+              <b>{sideName('rivet', s)}</b> {t('vp')} {seat?.vp ?? 0}/{seat?.vp_needed ?? board.vp[i]} · {t('rivets')} {seat?.rivets ?? 0} · DP {seat?.dp ?? 0}
               {seat && (seat.hand_size > 0 || seat.secrets_count > 0) && (
                 <span class="small" data-testid={`rivet-cards-${s}`}>
                   {' · Action! '}
@@ -54,7 +54,7 @@ export function RivetField(props: RivetFieldProps) {
           );
         })}
       </div>
-      <div class="rgrid" style={{ gridTemplateColumns: `24px repeat(${board.cols}, minmax(96px, 1fr))` }}>
+      <div class="rgrid" style={{ gridTemplateColumns: `var(--rowhead, 24px) repeat(${board.cols}, minmax(var(--segw, 96px), 1fr))` }}>
         <div />
         {Array.from({ length: board.cols }, (_, c) => (
           <div key={c} class="rowname center">

@@ -35,7 +35,8 @@ export function WsrMap(props: WsrMapProps) {
     const el = svgRef.current;
     if (!el) return;
     const r = el.getBoundingClientRect();
-    const v = fitView(board.bounds, r.width || 800, r.height || 600);
+    // A phone: the map fills the box's height (the hexes big enough to tap); drag to see the rest.
+    const v = fitView(board.bounds, r.width || 800, r.height || 600, 10, r.width > 0 && r.width < 500);
     fitScale.current = v.scale;
     setView(v);
   };
@@ -66,6 +67,12 @@ export function WsrMap(props: WsrMapProps) {
     setTimeout(() => (drag.current = null), 0);
   };
   const clickOk = () => !drag.current?.moved;
+  const zoomBy = (factor: number) => {
+    if (!view || !svgRef.current) return;
+    const r = svgRef.current.getBoundingClientRect();
+    const f = fitScale.current;
+    setView(zoomAt(view, factor, r.width / 2, r.height / 2, f / 2, f * 10));
+  };
 
   useEffect(() => {
     const el = svgRef.current;
@@ -85,7 +92,13 @@ export function WsrMap(props: WsrMapProps) {
     <div class="map-wrap">
       <div class="map-tools">
         <button onClick={fit}>{t('fit')}</button>
-        <span class="small">{t('zoomHint')}</span>
+        <button onClick={() => zoomBy(1.3)} title="+">
+          +
+        </button>
+        <button onClick={() => zoomBy(1 / 1.3)} title="−">
+          −
+        </button>
+        <span class="small zoom-hint">{t('zoomHint')}</span>
       </div>
       <svg
         ref={svgRef}
