@@ -18,7 +18,7 @@ const FireData& Data() {
 }
 
 // Weapons of the scenarios' catalogue (scenarios §2), described without it.
-FireWeapon Weapon(const std::string& row, int calibre_mm, bool overlong = false) {
+FireWeapon MakeWeapon(const std::string& row, int calibre_mm, bool overlong = false) {
   FireWeapon w;
   w.row = row;
   w.calibre_mm = calibre_mm;
@@ -27,30 +27,30 @@ FireWeapon Weapon(const std::string& row, int calibre_mm, bool overlong = false)
   return w;
 }
 FireWeapon Infantry() {
-  return Weapon("infanterie", 8);
+  return MakeWeapon("infanterie", 8);
 }
 FireWeapon Pak37() {
-  return Weapon("le-pak", 37);
+  return MakeWeapon("le-pak", 37);
 }
 FireWeapon Pak75() {
-  return Weapon("m-pak", 75);
+  return MakeWeapon("m-pak", 75);
 }
 FireWeapon Panther() {
-  return Weapon("s-pak", 75, true);
+  return MakeWeapon("s-pak", 75, true);
 }
 FireWeapon T34_76() {
-  return Weapon("m-pak", 76);
+  return MakeWeapon("m-pak", 76);
 }
 FireWeapon T34_85() {
-  return Weapon("s-pak", 85);
+  return MakeWeapon("s-pak", 85);
 }
 FireWeapon Lfh105() {
-  FireWeapon w = Weapon("l-fh", 105);
+  FireWeapon w = MakeWeapon("l-fh", 105);
   w.gun_class = GunClass::kMedium;  // light artillery acts like a comparable AT gun (stand-in)
   return w;
 }
 FireWeapon Sfh150() {
-  return Weapon("s-fh", 150);
+  return MakeWeapon("s-fh", 150);
 }
 
 FireTarget Figures(Cover cover = Cover::kNone) {
@@ -135,15 +135,15 @@ TEST(PlanspielFire, PS_8_4_RangeTableIsComplete) {
 
 TEST(PlanspielFire, G_19_TableIsAuthoritativeFormulasOnlyForUnlistedWeapons) {
   // The listed deviations: the table wins.
-  EXPECT_EQ(WeaponRange(Data(), Weapon("l-fk-75", 75), Trajectory::kHighAngle), 12);
+  EXPECT_EQ(WeaponRange(Data(), MakeWeapon("l-fk-75", 75), Trajectory::kHighAngle), 12);
   EXPECT_EQ(RangeByFormula(WeaponKind::kFieldGun, 75, Trajectory::kHighAngle), 11);
-  EXPECT_EQ(WeaponRange(Data(), Weapon("s-fk-15", 150), Trajectory::kHighAngle), 20);
+  EXPECT_EQ(WeaponRange(Data(), MakeWeapon("s-fk-15", 150), Trajectory::kHighAngle), 20);
   EXPECT_EQ(RangeByFormula(WeaponKind::kFieldGun, 150, Trajectory::kHighAngle), 23);  // 22.5 up
-  EXPECT_EQ(WeaponRange(Data(), Weapon("s-fk-20", 200), Trajectory::kHighAngle), 25);
+  EXPECT_EQ(WeaponRange(Data(), MakeWeapon("s-fk-20", 200), Trajectory::kHighAngle), 25);
   EXPECT_EQ(RangeByFormula(WeaponKind::kFieldGun, 200, Trajectory::kHighAngle), 30);
-  EXPECT_EQ(WeaponRange(Data(), Weapon("us-moerser", 200), Trajectory::kHighAngle), 20);
+  EXPECT_EQ(WeaponRange(Data(), MakeWeapon("us-moerser", 200), Trajectory::kHighAngle), 20);
   EXPECT_EQ(RangeByFormula(WeaponKind::kLightGun, 200, Trajectory::kHighAngle), 10);
-  EXPECT_EQ(WeaponRange(Data(), Weapon("l-grw", 50), Trajectory::kHighAngle), 2);
+  EXPECT_EQ(WeaponRange(Data(), MakeWeapon("l-grw", 50), Trajectory::kHighAngle), 2);
   EXPECT_EQ(RangeByFormula(WeaponKind::kMortar, 50, Trajectory::kHighAngle), 3);  // 2.5 up
   // Unlisted weapons: the rules of thumb; exactly 21 cm is "over 21 cm".
   FireWeapon w;
@@ -187,7 +187,7 @@ TEST(PlanspielFire, PS_8_1_LegalityReasonsCiteTheirRule) {
   Firer fired;
   fired.fired_this_turn = true;
   EXPECT_EQ(Check(Infantry(), Direct(1), fired), R{FireRejection::kAlreadyFired});
-  EXPECT_EQ(Check(Weapon("no-such-row", 10), Direct(1)), R{FireRejection::kUnknownRangeRow});
+  EXPECT_EQ(Check(MakeWeapon("no-such-row", 10), Direct(1)), R{FireRejection::kUnknownRangeRow});
 }
 
 TEST(PlanspielFire, PS_8_3_IndirectFireNeedsAnIndirectWeaponAndAnObserver) {
@@ -197,19 +197,19 @@ TEST(PlanspielFire, PS_8_3_IndirectFireNeedsAnIndirectWeaponAndAnObserver) {
   EXPECT_EQ(Check(Infantry(), Indirect(1)),
             (R{FireRejection::kNotIndirectWeapon, FireRejection::kNoRangeInMode}));
   // G-18: short tank guns do not fire indirect (only artillery-type light guns do).
-  FireWeapon short_gun = Weapon("m-pak", 75);
+  FireWeapon short_gun = MakeWeapon("m-pak", 75);
   short_gun.short_gun = true;
   EXPECT_EQ(Check(short_gun, Indirect(2)),
             (R{FireRejection::kNotIndirectWeapon, FireRejection::kNoRangeInMode}));
-  EXPECT_EQ(Check(Weapon("l-ig", 75), Indirect(4)), R{});
+  EXPECT_EQ(Check(MakeWeapon("l-ig", 75), Indirect(4)), R{});
   FireSituation flat = Indirect(2);
   flat.trajectory = Trajectory::kFlat;
-  EXPECT_EQ(Check(Weapon("l-ig", 75), flat), R{FireRejection::kIndirectNeedsHighAngle});
+  EXPECT_EQ(Check(MakeWeapon("l-ig", 75), flat), R{FireRejection::kIndirectNeedsHighAngle});
   FireSituation conc = Direct(1);
   conc.concentration = 2;
   EXPECT_EQ(Check(Lfh105(), conc), R{FireRejection::kConcentrationNotIndirect});
   // A mortar has no flat-fire range.
-  EXPECT_EQ(Check(Weapon("m-grw", 81), Direct(1)), R{FireRejection::kNoRangeInMode});
+  EXPECT_EQ(Check(MakeWeapon("m-grw", 81), Direct(1)), R{FireRejection::kNoRangeInMode});
 }
 
 TEST(PlanspielFire, PS_8_14_SuppressedFirerFiresWeakerOrNotAtAll) {
@@ -292,18 +292,18 @@ TEST(PlanspielFire, PS_8_8_EachModifierIsListedByItsRow) {
 TEST(PlanspielFire, G_24_CalibreBonusScope) {
   // Rows 4-7 against area and soft targets in any mode.
   EXPECT_EQ(Net(Sfh150(), Figures(), Direct(2)), 1);
-  EXPECT_EQ(Net(Weapon("us-fh", 200), Figures(), Indirect(10)), 2);
-  EXPECT_EQ(Net(Weapon("s-fk-30", 300), Figures(), Indirect(10)), 3);
-  EXPECT_EQ(Net(Weapon("us-fk", 400), Figures(), Indirect(10)), 4);
-  EXPECT_EQ(Net(Weapon("l-fh", 149), Figures(), Indirect(10)), 0);  // "at least" 15 cm
+  EXPECT_EQ(Net(MakeWeapon("us-fh", 200), Figures(), Indirect(10)), 2);
+  EXPECT_EQ(Net(MakeWeapon("s-fk-30", 300), Figures(), Indirect(10)), 3);
+  EXPECT_EQ(Net(MakeWeapon("us-fk", 400), Figures(), Indirect(10)), 4);
+  EXPECT_EQ(Net(MakeWeapon("l-fh", 149), Figures(), Indirect(10)), 0);  // "at least" 15 cm
   // Row 3: mortars over 11 cm against unarmoured troops; not cumulative with row 4.
   const std::vector<Modifier> m =
-      Modifiers(Data(), Weapon("s-grw", 120), {}, Figures(), Indirect(5));
+      Modifiers(Data(), MakeWeapon("s-grw", 120), {}, Figures(), Indirect(5));
   ASSERT_EQ(m.size(), 1u);
   EXPECT_EQ(m[0].row, ModifierRow::kMortarOver11cm);
-  EXPECT_EQ(Net(Weapon("us-grw", 150), Figures(), Indirect(5)), 1);
+  EXPECT_EQ(Net(MakeWeapon("us-grw", 150), Figures(), Indirect(5)), 1);
   // Against hard targets: never row 3; rows 4-7 only in high-angle fire.
-  EXPECT_EQ(Net(Weapon("s-grw", 120), Tank(ArmourClass::kLight), Indirect(5)), 0);
+  EXPECT_EQ(Net(MakeWeapon("s-grw", 120), Tank(ArmourClass::kLight), Indirect(5)), 0);
   EXPECT_EQ(Net(Sfh150(), Tank(ArmourClass::kLight), Indirect(10)), 1);  // +1 calibre, resistance 0
   EXPECT_EQ(Net(Sfh150(), Tank(ArmourClass::kMedium), Direct(2)), 0);    // heavy artillery rule
 }
@@ -315,7 +315,7 @@ TEST(PlanspielFire, PS_8_10_SuperiorGunAddsGMinusA) {
   EXPECT_EQ(Net(Pak75(), Tank(ArmourClass::kHeavy), Direct(2)), -1);
   EXPECT_EQ(Net(Panther(), Tank(ArmourClass::kLight), Direct(2)), 2);
   EXPECT_EQ(Net(T34_85(), Tank(ArmourClass::kMedium), Direct(2)), 1);
-  EXPECT_EQ(Net(Weapon("le-pak", 20), Tank(ArmourClass::kLight), Direct(2)), 0);
+  EXPECT_EQ(Net(MakeWeapon("le-pak", 20), Tank(ArmourClass::kLight), Direct(2)), 0);
   EXPECT_EQ(Net(Lfh105(), Tank(ArmourClass::kHeavy), Direct(2)), -1);
   EXPECT_EQ(Net(Pak75(), Tank(ArmourClass::kSuperHeavy), Direct(2)), -2);
   const std::vector<Modifier> m =
@@ -359,7 +359,7 @@ TEST(PlanspielFire, AE_05_MinimumCalibre) {
     EXPECT_EQ(Roll(Pak37(), Tank(a), Direct(2), 6).level, 0);
   }
   EXPECT_EQ(Net(Pak37(), Tank(ArmourClass::kLight), Direct(2)), 0);
-  const FireWeapon flak20 = Weapon("le-m-flak", 20);
+  const FireWeapon flak20 = MakeWeapon("le-m-flak", 20);
   EXPECT_EQ(Check(flak20, Direct(2)), R{});
   EXPECT_TRUE(MeetsMinimumCalibre(Data(), flak20, Tank(ArmourClass::kLight), Direct(2)));
   EXPECT_EQ(Net(flak20, Tank(ArmourClass::kLight), Direct(2)), 0);
@@ -456,7 +456,7 @@ TEST(PlanspielFire, AE_07_FireConcentrationAndCover) {
 }
 
 TEST(PlanspielFire, AE_12_BridgesAsTargets) {
-  EXPECT_EQ(RegimeOf(Data(), Weapon("le-pak", 20), Bridge(BridgeKind::kEngineer), Direct(2)),
+  EXPECT_EQ(RegimeOf(Data(), MakeWeapon("le-pak", 20), Bridge(BridgeKind::kEngineer), Direct(2)),
             Regime::kNoEffect);
   const FireWeapon gun75 = Pak75();
   const FireTarget bridge = Bridge(BridgeKind::kEngineer);
@@ -476,7 +476,7 @@ TEST(PlanspielFire, AE_12_BridgesAsTargets) {
   // The other bridges' minimum calibres and resistance (PS §12.7).
   EXPECT_EQ(MinimumCalibreMm(Data(), Bridge(BridgeKind::kWooden), Direct(2)), 150);
   EXPECT_EQ(MinimumCalibreMm(Data(), Bridge(BridgeKind::kSteel), Indirect(5)), 200);
-  EXPECT_EQ(Net(Weapon("us-fh", 200), Bridge(BridgeKind::kSteel), Indirect(10)), 0);  // +2 -2
+  EXPECT_EQ(Net(MakeWeapon("us-fh", 200), Bridge(BridgeKind::kSteel), Indirect(10)), 0);  // +2 -2
 }
 
 // ---------------------------------------------------------------- standard situations

@@ -12,11 +12,26 @@
 #include "engine/errors.h"
 #include "games/planspiel/board.h"
 #include "games/planspiel/data.h"
+#include "games/planspiel/units.h"
 
 namespace feldherr::planspiel::testing {
 
 inline std::string DataDir() {
   return std::string(FELDHERR_SOURCE_DIR) + "/data/planspiel";
+}
+
+// The shipped unit-type catalogue (data/planspiel/units.toml), loaded from the file.
+inline const std::vector<UnitType>& Types() {
+  static const std::vector<UnitType> types = load_unit_types(DataDir() + "/units.toml");
+  return types;
+}
+
+// The catalogue's type `id` ("INF"); fails the test (and gives an empty type) if there is none.
+inline const UnitType& T(const std::string& id) {
+  const UnitType* u = find_unit_type(Types(), id);
+  EXPECT_NE(u, nullptr) << id;
+  static const UnitType kEmpty;
+  return u ? *u : kEmpty;
 }
 
 // The shipped board of a situation: 1 = PS-1, 2 = PS-2, 3 = PS-3.

@@ -15,12 +15,7 @@ namespace {
 using testing::MakeBoard;
 using testing::Ps;
 
-const UnitType& T(const std::string& id) {
-  static const std::vector<UnitType> types = load_unit_types(testing::DataDir() + "/units.toml");
-  const UnitType* u = find_unit_type(types, id);
-  EXPECT_NE(u, nullptr) << id;
-  return *u;
-}
+using testing::T;
 Occupant O(const std::string& id, int party, bool with_own_carrier = false) {
   return OccupantOf(T(id), party, with_own_carrier);
 }

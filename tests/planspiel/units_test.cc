@@ -18,16 +18,8 @@ namespace {
 
 using testing::DataDir;
 
-const std::vector<UnitType>& Types() {
-  static const std::vector<UnitType> types = load_unit_types(DataDir() + "/units.toml");
-  return types;
-}
-const UnitType& T(const std::string& id) {
-  const UnitType* u = find_unit_type(Types(), id);
-  EXPECT_NE(u, nullptr) << id;
-  static const UnitType kEmpty;
-  return u ? *u : kEmpty;
-}
+using testing::T;
+using testing::Types;
 
 // Scenarios §2: every type the three situations use, and no other.
 TEST(PlanspielUnits, PS_4_CatalogueHasEveryTypeTheSituationsUse) {
