@@ -8,6 +8,11 @@ namespace feldherr::rivet {
 
 namespace {
 
+// "allies'" and "bismark's": the possessive of a side's name.
+std::string Possessive(const std::string& name) {
+  return name + (!name.empty() && name.back() == 's' ? "'" : "'s");
+}
+
 int Opp(int f) {
   return 1 - f;
 }
@@ -340,9 +345,10 @@ void RivetState::start_turn(EventList* ev) {
   activated_seg = -1;
   if (ev)
     ev->push_back({"RW §5",
-                   "round " + std::to_string(round) + ": " + faction_id(active) + "'s turn; " +
-                       std::to_string(dp[active]) + " DP, " + std::to_string(rivets[active]) +
-                       " rivets",
+                   "round " + std::to_string(round) + ": " + Possessive(faction_id(active)) +
+                       " turn; " + std::to_string(dp[active]) + " DP, " +
+                       std::to_string(rivets[active]) +
+                       (rivets[active] == 1 ? " rivet" : " rivets"),
                    active});
   card_step = 0;
   secret_draws = 0;

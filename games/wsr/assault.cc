@@ -479,8 +479,8 @@ void WsrState::assault_decision(feldherr::Decision& d) const {
                  ": place a mine (mine <hex>) or not (no-mine) (WSR 8.2.1).";
       return;
     case kStepAssaultRoll:
-      d.prompt = "Roll " + std::to_string(assault_dice_count()) +
-                 " dice: " + (side_of(t.a) == assault.side ? what + " of " : "counter-attack of ") +
+      d.prompt = "Roll " + DiceCount(assault_dice_count()) + ": " +
+                 (side_of(t.a) == assault.side ? what + " of " : "counter-attack of ") +
                  unit_label(t.a) + " in " + hex_name(assault.hex) +
                  (assault.overrun ? " (WSR 6.4)." : " (WSR 6.3).");
       return;
@@ -495,7 +495,7 @@ void WsrState::assault_decision(feldherr::Decision& d) const {
       d.prompt = "Draw the unit in " + hex_name(t.a) + " that takes the odd mine hit (WSR 8.2.1).";
       return;
     case kStepMineClear:
-      d.prompt = "Roll " + std::to_string(assault_dice_count()) + " dice: " + unit_label(t.f) +
+      d.prompt = "Roll " + DiceCount(assault_dice_count()) + ": " + unit_label(t.f) +
                  " clears the mine in " + hex_name(t.a) + " (WSR 8.2.2).";
       return;
     default:
@@ -626,7 +626,7 @@ void WsrState::apply_assault_dice(const Step& s, const Action& a, EventList* ev)
       static_cast<uint8_t>(assault.hits[static_cast<size_t>(idx)] + hits);
   Emit(ev, assault.overrun ? "WSR 6.4" : "WSR 6.3",
        unit_label(s.a) + (idx == 0 ? " attacks" : " counter-attacks") + " with " +
-           std::to_string(r->dice) + " dice hitting on " + std::to_string(r->to_hit) + "+: " +
+           DiceCount(r->dice) + " hitting on " + std::to_string(r->to_hit) + "+: " +
            DiceText(dice) + ", " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + ".",
        side_of(s.a));
 }

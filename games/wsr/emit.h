@@ -26,5 +26,14 @@ inline bool FailWith(std::string* why, std::string text) {
 
 }  // namespace feldherr::wsr::detail
 
+namespace feldherr::wsr {
+
+// "1 die", "3 dice": a number of dice in a text.
+inline std::string DiceCount(int n) {
+  return std::to_string(n) + (n == 1 ? " die" : " dice");
+}
+
+}  // namespace feldherr::wsr
+
 #define Emit(ev, ...) ((ev) ? ::feldherr::wsr::detail::EmitEvent(ev, __VA_ARGS__) : void())
 #define Fail(why, ...) ((why) ? ::feldherr::wsr::detail::FailWith(why, __VA_ARGS__) : false)

@@ -290,7 +290,7 @@ void WsrState::apply_fire(int u, int t, EventList* ev) {
   Emit(ev, op ? "WSR 6.2" : "WSR 6.1",
        unit_label(u) + (op ? " opportunity-fires at " : " fires at ") + unit_label(t) + " (" +
            std::to_string(game_->layout().Distance(unit(u).hex, unit(t).hex)) + " hexes, " +
-           RangeBandName(p.band) + " range): " + std::to_string(p.dice) + " dice hitting on " +
+           RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
            std::to_string(p.to_hit) + "+, at most " + std::to_string(p.hit_cap) + " hits.",
        side_of(u));
 }
@@ -522,8 +522,7 @@ std::string WsrState::fire_why_illegal(const Action& a) const {
       break;
     case kFireDice:
       if (!fire_chance()) return "no attack or defence roll is pending (WSR 6.1)";
-      return "this roll takes exactly " + std::to_string(fire_dice_count()) +
-             " dice showing 1-6 (WSR 6.1)";
+      return "this roll takes exactly " + DiceCount(fire_dice_count()) + " showing 1-6 (WSR 6.1)";
     default:
       why = assault_why_illegal(a);  // assault.cc: assault, overrun, support, retreat, mines
       break;
@@ -640,10 +639,9 @@ void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {
   Emit(ev, op ? "WSR 6.2" : "WSR 6.1",
        unit_label(u) + (op ? " opportunity-fires at hex " : " fires at hex ") + hex_name(hex) +
            (spotter >= 0 ? " indirectly, spotted by " + unit_label(spotter) : std::string()) +
-           " (" + RangeBandName(p.band) + " range): " + std::to_string(p.dice) +
-           " dice hitting on " + std::to_string(p.to_hit) + "+; the defender rolls " +
-           std::to_string(p.defence_dice) + "." +
-           (spotter >= 0 ? " Accuracy roll first: 1 = no effect (A-08)." : ""),
+           " (" + RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
+           std::to_string(p.to_hit) + "+; the defender rolls " + std::to_string(p.defence_dice) +
+           "." + (spotter >= 0 ? " Accuracy roll first: 1 = no effect (A-08)." : ""),
        side_of(u));
 }
 
@@ -715,14 +713,14 @@ std::string WsrState::fire_prompt() const {
   switch (t.kind) {
     case kStepFireAttack:
     case kStepFireDefence:
-      return "Roll " + std::to_string(fire_dice_count()) +
-             " dice: " + (t.kind == kStepFireAttack ? "attack of " : "defence of ") +
-             unit_label(t.a / 128) + " -> " + unit_label(t.a % 128) + " (WSR 6.1).";
+      return "Roll " + DiceCount(fire_dice_count()) + ": " +
+             (t.kind == kStepFireAttack ? "attack of " : "defence of ") + unit_label(t.a / 128) +
+             " -> " + unit_label(t.a % 128) + " (WSR 6.1).";
     case kStepMortarAttack:
     case kStepMortarDefence:
-      return "Roll " + std::to_string(fire_dice_count()) +
-             " dice: " + (t.kind == kStepMortarAttack ? "attack of " : "defence against ") +
-             unit_label(t.f) + " at " + hex_name(t.a % kMaxHexes) + " (WSR 6.1 mortars).";
+      return "Roll " + DiceCount(fire_dice_count()) + ": " +
+             (t.kind == kStepMortarAttack ? "attack of " : "defence against ") + unit_label(t.f) +
+             " at " + hex_name(t.a % kMaxHexes) + " (WSR 6.1 mortars).";
     case kStepHqLoss:
       return "Roll 1 die: HQ loss check of " + unit_label(t.a) + " (WSR 1.3.2.2).";
     case kStepMortarAccuracy:
