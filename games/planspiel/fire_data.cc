@@ -69,7 +69,7 @@ const Provenance kProvenances[] = {Provenance::kPrinted, Provenance::kRulesText,
                                    Provenance::kStandIn};
 const char* const kArmourProtections[] = {"light", "medium", "heavy", "super-heavy"};
 
-class Reader : public TomlReader {
+class FireDataReader : public TomlReader {
  public:
   using TomlReader::TomlReader;
   // A range in LE, or "-" (kNoRange).
@@ -104,7 +104,7 @@ class Reader : public TomlReader {
 }  // namespace
 
 FireData load_fire_data(const std::string& path) {
-  const Reader r(path);
+  const FireDataReader r(path);
   const toml::table root = r.Parse();
   r.Keys(root, {"range", "minimum_calibre", "resistance"}, "at the top level");
   FireData d;

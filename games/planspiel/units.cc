@@ -93,7 +93,7 @@ std::string Known(const Named<E> (&table)[N]) {
   return s;
 }
 
-class Reader : public TomlReader {
+class UnitsReader : public TomlReader {
  public:
   using TomlReader::TomlReader;
   template <typename E, size_t N>
@@ -147,7 +147,7 @@ ArmourClass ArmourClassForWeight(double weight_t) {
 }
 
 std::vector<UnitType> load_unit_types(const std::string& path) {
-  const Reader r(path);
+  const UnitsReader r(path);
   const toml::table root = r.Parse();
   r.Keys(root, {"unit_type"}, "at the top level");
   const toml::node& list_node = r.Req(root, "unit_type", "at the top level ([[unit_type]])");
@@ -284,7 +284,7 @@ std::vector<UnitType> load_unit_types(const std::string& path) {
           gun_class_for(u.weapon.calibre_cm * 10.0, u.weapon.overlong, u.weapon.short_gun);
       if (derived != u.gun)
         r.Fail(gun_node, "field 'gun_class' is '" + std::string(NameOf(kGunClasses, u.gun)) +
-                             "', but a " + Reader::Short(u.weapon.calibre_cm) + " cm gun" +
+                             "', but a " + UnitsReader::Short(u.weapon.calibre_cm) + " cm gun" +
                              (u.weapon.overlong ? " (overlong)" : "") +
                              (u.weapon.short_gun ? " (short)" : "") + " is '" +
                              NameOf(kGunClasses, derived) + "' (PS §4.3)");

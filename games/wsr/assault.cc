@@ -22,12 +22,6 @@ namespace feldherr::wsr {
 
 namespace {
 
-std::string DiceText(const std::vector<int>& dice) {
-  std::string s;
-  for (int d : dice) s += (s.empty() ? "" : ", ") + std::to_string(d);
-  return s.empty() ? "none" : s;
-}
-
 // Phases of the kStepAssault record.
 enum AssaultPhase : uint8_t {
   kPhaseSupport = 0,  // 6.3 step 1: HQ support chosen

@@ -154,6 +154,11 @@ enum class UnitKind : uint8_t {
   kAircraft,      // air support (WSR 11.3)
 };
 const char* UnitKindId(UnitKind k);  // "armor", "infantry", ..., "at-weapon", "aircraft"
+// Infantry and the infantry types (paratroopers, engineers, mechanized infantry).
+inline bool InfantryType(UnitKind k) {
+  return k == UnitKind::kInfantry || k == UnitKind::kParatroopers || k == UnitKind::kEngineers ||
+         k == UnitKind::kMechInfantry;
+}
 bool UnitKindFromId(std::string_view id, UnitKind* out);
 
 // What the face shows; it decides the target class (WSR 1.3).

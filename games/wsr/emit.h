@@ -10,6 +10,7 @@
 
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "engine/game.h"
 
@@ -27,6 +28,13 @@ inline bool FailWith(std::string* why, std::string text) {
 }  // namespace feldherr::wsr::detail
 
 namespace feldherr::wsr {
+
+// The faces of a roll in a text: "3, 5, 6", or "none".
+inline std::string DiceText(const std::vector<int>& dice) {
+  std::string s;
+  for (int d : dice) s += (s.empty() ? "" : ", ") + std::to_string(d);
+  return s.empty() ? "none" : s;
+}
 
 // "1 die", "3 dice": a number of dice in a text.
 inline std::string DiceCount(int n) {

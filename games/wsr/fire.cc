@@ -14,21 +14,6 @@
 
 namespace feldherr::wsr {
 
-namespace {
-
-bool InfantryType(UnitKind k) {
-  return k == UnitKind::kInfantry || k == UnitKind::kParatroopers || k == UnitKind::kEngineers ||
-         k == UnitKind::kMechInfantry;
-}
-
-std::string DiceText(const std::vector<int>& dice) {
-  std::string s;
-  for (int d : dice) s += (s.empty() ? "" : ", ") + std::to_string(d);
-  return s.empty() ? "none" : s;
-}
-
-}  // namespace
-
 // Two args of 12 bits: counts of faces 1-3 in arg 0, faces 4-6 in arg 1 (4 bits each), so the
 // outcome of up to 15 dice fits one action and equal multisets are one outcome.
 Action FireDiceAction(const std::vector<int>& dice) {

@@ -17,12 +17,6 @@ namespace feldherr::wsr {
 
 namespace {
 
-std::string DiceText(const std::vector<int>& dice) {
-  std::string s;
-  for (int d : dice) s += (s.empty() ? "" : ", ") + std::to_string(d);
-  return s.empty() ? "none" : s;
-}
-
 constexpr int kMineDice = 2;   // WSR 8.2.1
 constexpr int kMineToHit = 5;  // WSR 8.2.1: 5 or 6
 

@@ -487,11 +487,6 @@ double HexFireValue(const WsrState& s, const GameInfo& gi, int u, int hex,
   return v;
 }
 
-bool InfantryType(UnitKind k) {
-  return k == UnitKind::kInfantry || k == UnitKind::kParatroopers || k == UnitKind::kEngineers ||
-         k == UnitKind::kMechInfantry;
-}
-
 // Memo of ShotValue past its checks, for one game (GameInfo) and one disrupted_factor.
 struct ShotMemo {
   const WsrGame* game = nullptr;
