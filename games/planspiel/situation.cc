@@ -144,6 +144,28 @@ Condition ReadCondition(const Reader& r, const toml::table& c, const Situation& 
   return out;
 }
 
+// Reads every table of the array of tables `name` ([[unit]], [[objective]]): its keys checked
+// against `keys`, its `id` present and unique among them (else "duplicate NAME id"),
+// then `read(table, where, id_node, id)` for the rest; `where` names the table and its line.
+template <class Read>
+void ReadTables(const Reader& r, const toml::table& root, std::string_view name,
+                const std::vector<std::string_view>& keys, Read read) {
+  const toml::node* all = root.get(name);
+  if (all == nullptr) return;
+  std::set<std::string> ids;
+  for (const toml::node& e : r.Arr(*all, name)) {
+    const toml::table& t = r.Table(e, name);
+    const std::string where =
+        "in [[" + std::string(name) + "]] at line " + std::to_string(t.source().begin.line);
+    r.Keys(t, keys, where);
+    const toml::node& id_node = r.Req(t, "id", where);
+    const std::string id = r.Str(id_node, "id");
+    if (!ids.insert(id).second)
+      r.Fail(id_node, "duplicate " + std::string(name) + " id '" + id + "'");
+    read(t, where, id_node, id);
+  }
+}
+
 }  // namespace
 
 Situation load_situation(const std::string& path, const std::vector<UnitType>& types,
@@ -178,73 +200,63 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
   s.dug_in = FieldList(r, r.Req(t, "dug_in", w), "dug_in", b);
   s.provenance = ProvenanceOf(r, t, {"id", "title"}, w);
 
-  std::set<std::string> ids;
-  if (const toml::node* units = root.get("unit")) {
-    for (const toml::node& e : r.Arr(*units, "unit")) {
-      const toml::table& u = r.Table(e, "unit");
-      const std::string uw = "in [[unit]] at line " + std::to_string(u.source().begin.line);
-      r.Keys(u, kUnitKeys, uw);
-      SituationUnit su;
-      su.line = static_cast<int>(u.source().begin.line);
-      const toml::node& id_node = r.Req(u, "id", uw);
-      su.id = r.Str(id_node, "id");
-      if (su.id.size() > 12 || !std::all_of(su.id.begin(), su.id.end(), [](char c) {
-            return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
-          }))
-        r.Fail(id_node,
-               "field 'id' must be up to 12 capitals, digits and '-' (is '" + su.id + "')");
-      if (!ids.insert(su.id).second) r.Fail(id_node, "duplicate unit id '" + su.id + "'");
-      su.party = Party(r, r.Req(u, "party", uw), "party", false);
-      const toml::node& type_node = r.Req(u, "type", uw);
-      su.type = r.Str(type_node, "type");
-      const UnitType* type = find_unit_type(types, su.type);
-      if (type == nullptr)
-        r.Fail(type_node,
-               "field 'type' names no unit type of the catalogue (is '" + su.type + "')");
-      const toml::node& field_node = r.Req(u, "field", uw);
-      su.field = FieldOf(r, field_node, "field", b);
-      if (const toml::node* a = u.get("arrives")) {
-        su.arrives = r.Int(*a, "arrives", 1, s.game_turns);
-        if (!IsBoardEdgeField(b, su.field))
-          r.Fail(field_node, "a reinforcement enters at an edge field (scenarios §1.6)");
-      }
-      if (!Passable(b, su.field, type->terrain))
-        r.Fail(field_node, "a " + su.type + " cannot stand in " + r.Str(field_node, "field") +
-                               " (PS §6.5, G-04)");
-      if (const toml::node* c = u.get("camouflaged")) su.camouflaged = r.Bool(*c, "camouflaged");
-      if (const toml::node* d = u.get("detected")) su.detected = r.Bool(*d, "detected");
-      if (su.arrives > 0 && (su.camouflaged || su.detected))
-        r.Fail(u, "a reinforcement starts with no camouflage or detected marker (scenarios §1.5)");
-      su.provenance = ProvenanceOf(r, u, {"id"}, uw);
-      s.units.push_back(std::move(su));
-    }
-  }
+  ReadTables(
+      r, root, "unit", kUnitKeys,
+      [&](const toml::table& u, const std::string& uw, const toml::node& id_node,
+          const std::string& id) {
+        SituationUnit su;
+        su.line = static_cast<int>(u.source().begin.line);
+        su.id = id;
+        if (su.id.size() > 12 || !std::all_of(su.id.begin(), su.id.end(), [](char c) {
+              return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+            }))
+          r.Fail(id_node,
+                 "field 'id' must be up to 12 capitals, digits and '-' (is '" + su.id + "')");
+        su.party = Party(r, r.Req(u, "party", uw), "party", false);
+        const toml::node& type_node = r.Req(u, "type", uw);
+        su.type = r.Str(type_node, "type");
+        const UnitType* type = find_unit_type(types, su.type);
+        if (type == nullptr)
+          r.Fail(type_node,
+                 "field 'type' names no unit type of the catalogue (is '" + su.type + "')");
+        const toml::node& field_node = r.Req(u, "field", uw);
+        su.field = FieldOf(r, field_node, "field", b);
+        if (const toml::node* a = u.get("arrives")) {
+          su.arrives = r.Int(*a, "arrives", 1, s.game_turns);
+          if (!IsBoardEdgeField(b, su.field))
+            r.Fail(field_node, "a reinforcement enters at an edge field (scenarios §1.6)");
+        }
+        if (!Passable(b, su.field, type->terrain))
+          r.Fail(field_node, "a " + su.type + " cannot stand in " + r.Str(field_node, "field") +
+                                 " (PS §6.5, G-04)");
+        if (const toml::node* c = u.get("camouflaged")) su.camouflaged = r.Bool(*c, "camouflaged");
+        if (const toml::node* d = u.get("detected")) su.detected = r.Bool(*d, "detected");
+        if (su.arrives > 0 && (su.camouflaged || su.detected))
+          r.Fail(u,
+                 "a reinforcement starts with no camouflage or detected marker (scenarios §1.5)");
+        su.provenance = ProvenanceOf(r, u, {"id"}, uw);
+        s.units.push_back(std::move(su));
+      });
   if (s.units.empty()) r.Fail(t, "a situation has [[unit]] tables");
 
-  if (const toml::node* objs = root.get("objective")) {
-    for (const toml::node& e : r.Arr(*objs, "objective")) {
-      const toml::table& o = r.Table(e, "objective");
-      const std::string ow = "in [[objective]] at line " + std::to_string(o.source().begin.line);
-      r.Keys(o, kObjectiveKeys, ow);
-      ObjectiveSet os;
-      os.line = static_cast<int>(o.source().begin.line);
-      const toml::node& id_node = r.Req(o, "id", ow);
-      os.id = r.Str(id_node, "id");
-      for (const ObjectiveSet& prev : s.objectives)
-        if (prev.id == os.id) r.Fail(id_node, "duplicate objective id '" + os.id + "'");
-      const toml::node& fields_node = r.Req(o, "fields", ow);
-      os.fields = FieldList(r, fields_node, "fields", b);
-      if (os.fields.empty()) r.Fail(fields_node, "field 'fields' must list at least one field");
-      const toml::node& ctl = r.Req(o, "controller", ow);
-      for (const toml::node& c : r.Arr(ctl, "controller"))
-        os.controller.push_back(Party(r, c, "controller", true));
-      if (os.controller.size() != os.fields.size())
-        r.Fail(ctl, "field 'controller' names one controller per field (" +
-                        std::to_string(os.fields.size()) + ")");
-      os.provenance = ProvenanceOf(r, o, {"id"}, ow);
-      s.objectives.push_back(std::move(os));
-    }
-  }
+  ReadTables(
+      r, root, "objective", kObjectiveKeys,
+      [&](const toml::table& o, const std::string& ow, const toml::node&, const std::string& id) {
+        ObjectiveSet os;
+        os.line = static_cast<int>(o.source().begin.line);
+        os.id = id;
+        const toml::node& fields_node = r.Req(o, "fields", ow);
+        os.fields = FieldList(r, fields_node, "fields", b);
+        if (os.fields.empty()) r.Fail(fields_node, "field 'fields' must list at least one field");
+        const toml::node& ctl = r.Req(o, "controller", ow);
+        for (const toml::node& c : r.Arr(ctl, "controller"))
+          os.controller.push_back(Party(r, c, "controller", true));
+        if (os.controller.size() != os.fields.size())
+          r.Fail(ctl, "field 'controller' names one controller per field (" +
+                          std::to_string(os.fields.size()) + ")");
+        os.provenance = ProvenanceOf(r, o, {"id"}, ow);
+        s.objectives.push_back(std::move(os));
+      });
   // A field of two objective sets has one controller.
   for (size_t i = 0; i < s.objectives.size(); ++i)
     for (size_t j = 0; j < i; ++j)

@@ -67,6 +67,12 @@ bool IsBase(const UnitType& t) {
          t.category == Category::kRiders;
 }
 
+// A refusal: the rule and reason into `why` (when asked), false.
+bool Refuse(std::string* why, std::string text) {
+  if (why) *why = std::move(text);
+  return false;
+}
+
 const char* kLevelName[] = {"no effect", "", "", "red", "grey", "black", "black"};
 
 std::string LevelText(int level) {
@@ -201,6 +207,9 @@ const Game& PlanspielState::game() const {
 const std::string& PlanspielState::uid(int u) const {
   return game_->situation().units[static_cast<size_t>(u)].id;
 }
+int PlanspielState::party_of(int u) const {
+  return game_->situation().units[static_cast<size_t>(u)].party;
+}
 const UnitType& PlanspielState::type_of(int u) const {
   return game_->type(u);
 }
@@ -239,25 +248,47 @@ DetectionRow PlanspielState::detection_row(int u) const {
   return DetectionRow::kSmallOnLand;
 }
 
-bool PlanspielState::visible_to(int u, int party) const {
-  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
-  if (su.party == party) return true;
-  if (unit(u).status != UnitStatus::kOnBoard) return false;
+bool PlanspielState::detected_by(int o, int party, bool posts_only) const {
+  if (unit(o).status != UnitStatus::kOnBoard) return false;
   const Board& b = game_->board();
-  const Field f = field_of(u);
+  const Field f = field_of(o);
   // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
-  const int range = unit(u).detected_marker ? 99 : DetectionRange(detection_row(u), false);
-  for (int o = 0; o < num_units(); ++o) {
-    if (game_->situation().units[static_cast<size_t>(o)].party != party) continue;
-    if (unit(o).status != UnitStatus::kOnBoard) continue;
-    if (WithinDetection(b, field_of(o), f, range)) return true;
+  const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
+  for (int u = 0; u < num_units(); ++u) {
+    if (party_of(u) != party || unit(u).status != UnitStatus::kOnBoard) continue;
+    if (posts_only) {
+      const Category c = type_of(u).category;
+      if (c != Category::kFigureBase && c != Category::kCombatVehicle && c != Category::kApc)
+        continue;
+    }
+    if (WithinDetection(b, field_of(u), f, range)) return true;
   }
   return false;
 }
 
+bool PlanspielState::visible_to(int u, int party) const {
+  if (party_of(u) == party) return true;
+  return detected_by(u, party, false);
+}
+
+std::vector<int> PlanspielState::seen_enemies(int party) const {
+  std::vector<int> out;
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && visible_to(o, party))
+      out.push_back(o);
+  return out;
+}
+
+std::vector<int> PlanspielState::seen_enemies_in(int party, Field f) const {
+  std::vector<int> out;
+  for (int o : seen_enemies(party))
+    if (field_of(o) == f) out.push_back(o);
+  return out;
+}
+
 bool PlanspielState::shown_to(int u, int viewer) const {
   if (viewer == kNobody) return true;
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   if (viewer == kObserver) return visible_to(u, enemy(party));
   return visible_to(u, viewer);
 }
@@ -274,7 +305,7 @@ std::vector<FieldContents> PlanspielState::contents_seen_by(int party, int excep
   std::vector<FieldContents> out(static_cast<size_t>(b.width() * b.height()));
   for (int o = 0; o < num_units(); ++o) {
     if (o == except || unit(o).status != UnitStatus::kOnBoard || !visible_to(o, party)) continue;
-    const int p = game_->situation().units[static_cast<size_t>(o)].party;
+    const int p = party_of(o);
     out[static_cast<size_t>(b.index(field_of(o)))].push_back(OccupantOf(type_of(o), p));
   }
   return out;
@@ -291,24 +322,24 @@ int PlanspielState::move_cap(int u) const {
 }
 
 bool PlanspielState::may_move(int u, std::string* why) const {
-  const auto no = [&](const std::string& w) {
-    if (why) *why = w;
-    return false;
-  };
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
-  if (su.party != active_) return no("PS §3.1: only the active party moves");
-  if (s.status == UnitStatus::kLost) return no("scenarios §1.7: " + su.id + " is lost");
+  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party moves");
+  if (s.status == UnitStatus::kLost) return Refuse(why, "scenarios §1.7: " + su.id + " is lost");
   if (s.status == UnitStatus::kWaiting && turn_ < su.arrives)
-    return no(fmt::format("scenarios §1.6: {} arrives in game turn {}", su.id, su.arrives));
-  if (s.has_moved) return no("PS §3.4: " + su.id + " has moved this half-turn");
+    return Refuse(why,
+                  fmt::format("scenarios §1.6: {} arrives in game turn {}", su.id, su.arrives));
+  if (s.has_moved) return Refuse(why, "PS §3.4: " + su.id + " has moved this half-turn");
   const MoveProfile p = MoveProfileOf(type_of(u));
-  if (p.terrain <= 0 && p.road <= 0) return no("PS §4.4: " + su.id + " cannot move on its own");
+  if (p.terrain <= 0 && p.road <= 0)
+    return Refuse(why, "PS §4.4: " + su.id + " cannot move on its own");
   if (s.fired && !p.moves_and_fires)
-    return no("PS §3.4: " + su.id + " fired this half-turn and may not also move");
-  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot move");
+    return Refuse(why, "PS §3.4: " + su.id + " fired this half-turn and may not also move");
+  if (s.suppression >= 5)
+    return Refuse(why, "PS §8.14: " + su.id + " is suppressed black and cannot move");
   if (s.suppression >= 3 && type_of(u).armour == ArmourClass::kNone)
-    return no("PS §8.14: " + su.id + " is suppressed and in cover: unarmoured troops cannot move");
+    return Refuse(
+        why, "PS §8.14: " + su.id + " is suppressed and in cover: unarmoured troops cannot move");
   return true;
 }
 
@@ -443,7 +474,7 @@ void PlanspielState::advance_move(EventList* events) {
   while (moving_.unit >= 0) {
     const int u = moving_.unit;
     UnitState& s = units_[static_cast<size_t>(u)];
-    const int party = game_->situation().units[static_cast<size_t>(u)].party;
+    const int party = party_of(u);
     if (s.status == UnitStatus::kLost) {
       moving_ = MoveState{};
       return;
@@ -464,8 +495,7 @@ void PlanspielState::advance_move(EventList* events) {
     }
     const Field t = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next)]);
     for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t &&
-          game_->situation().units[static_cast<size_t>(o)].party != party) {
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t && party_of(o) != party) {
         finish_move(events, o);
         return;
       }
@@ -484,9 +514,7 @@ void PlanspielState::advance_move(EventList* events) {
     // or not one may fire: that it may is hidden from the mover.
     bool passive_on_board = false;
     for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard &&
-          game_->situation().units[static_cast<size_t>(o)].party != party)
-        passive_on_board = true;
+      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party) passive_on_board = true;
     if (passive_on_board) {
       for (UnitState& o : units_) o.countered = false;
       push(StepKind::kCounterMove, u, -1);
@@ -499,7 +527,7 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   const Board& b = game_->board();
   const int u = moving_.unit;
   UnitState& s = units_[static_cast<size_t>(u)];
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   const bool entered = moving_.start < 0;
   // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
   // may stand (own units are all seen).
@@ -551,36 +579,36 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
 // vehicle, and the step brought the mover into its range, closer within it, or sideways within
 // it; G-29: once per passive unit and step.
 bool PlanspielState::may_counter(int p, std::string* why) const {
-  const auto no = [&](const std::string& w) {
-    if (why) *why = w;
-    return false;
-  };
-  if (step() != StepKind::kCounterMove || moving_.unit < 0) return no("PS §9.1: no window is open");
+  if (step() != StepKind::kCounterMove || moving_.unit < 0)
+    return Refuse(why, "PS §9.1: no window is open");
   const SituationUnit& sp = game_->situation().units[static_cast<size_t>(p)];
   const UnitState& ps = unit(p);
   const UnitType& t = type_of(p);
   const int m = moving_.unit;
-  if (sp.party == active_) return no("PS §9.1: only the passive party makes counter-moves");
+  if (sp.party == active_)
+    return Refuse(why, "PS §9.1: only the passive party makes counter-moves");
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
-    return no("PS §9.2: the unit or the mover is not on the board");
-  if (!t.has_weapon || t.weapon.flat < 0) return no("PS §9.2: " + sp.id + " has no direct fire");
-  if (ps.suppression >= 5) return no("PS §9.2: " + sp.id + " is suppressed black");
+    return Refuse(why, "PS §9.2: the unit or the mover is not on the board");
+  if (!t.has_weapon || t.weapon.flat < 0)
+    return Refuse(why, "PS §9.2: " + sp.id + " has no direct fire");
+  if (ps.suppression >= 5) return Refuse(why, "PS §9.2: " + sp.id + " is suppressed black");
   if (t.moves_and_fires && !ps.position_marker)
-    return no("PS §9.2: " + sp.id + " has no position marker (only a false counter-move)");
-  if (ps.countered) return no("G-29: " + sp.id + " has countered this step already");
-  if (!visible_to(m, sp.party)) return no("PS §9.2: the mover is not detected");
+    return Refuse(why, "PS §9.2: " + sp.id + " has no position marker (only a false counter-move)");
+  if (ps.countered) return Refuse(why, "G-29: " + sp.id + " has countered this step already");
+  if (!visible_to(m, sp.party)) return Refuse(why, "PS §9.2: the mover is not detected");
   const Field now = field_of(m);
   const int range = WeaponRange(game_->fire_data(), weapon_of(p), Trajectory::kFlat);
   const int d1 = Distance(field_of(p), now);
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
-  if (d1 > range) return no("PS §9.2: the mover is out of range");
+  if (d1 > range) return Refuse(why, "PS §9.2: the mover is out of range");
   if (prev_index >= 0 && d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
-    return no("PS §9.2: a withdrawal gives no counter-move");
+    return Refuse(why, "PS §9.2: a withdrawal gives no counter-move");
   Firer firer;
   firer.suppression = ps.suppression;
   const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
-  if (!r.empty()) return no(fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0])));
+  if (!r.empty())
+    return Refuse(why, fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0])));
   return true;
 }
 
@@ -627,50 +655,42 @@ FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect) 
 }
 
 bool PlanspielState::observed(int o, int party) const {
-  if (unit(o).status != UnitStatus::kOnBoard) return false;
-  const Board& b = game_->board();
-  const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
-  for (int u = 0; u < num_units(); ++u) {
-    if (game_->situation().units[static_cast<size_t>(u)].party != party) continue;
-    if (unit(u).status != UnitStatus::kOnBoard) continue;
-    const Category c = type_of(u).category;
-    if (c != Category::kFigureBase && c != Category::kCombatVehicle && c != Category::kApc)
-      continue;
-    if (WithinDetection(b, field_of(u), field_of(o), range)) return true;
-  }
-  return false;
+  return detected_by(o, party, true);
+}
+
+bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const char* party_text,
+                                     std::string* why) const {
+  const UnitState& s = unit(u);
+  const std::string& id = uid(u);
+  if (party_of(u) != active_) return Refuse(why, party_text);
+  if (s.status != UnitStatus::kOnBoard)
+    return Refuse(why, fmt::format("{}: {} is not on the board", board_rule, id));
+  if (s.fired) return Refuse(why, "PS §3.4: " + id + " has fired this half-turn");
+  if (s.suppression >= 5)
+    return Refuse(why, "PS §8.14: " + id + " is suppressed black and cannot fire");
+  return true;
 }
 
 bool PlanspielState::may_fire_indirect(int u, std::string* why) const {
-  const auto no = [&](const std::string& w) {
-    if (why) *why = w;
-    return false;
-  };
-  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
-  const UnitState& s = unit(u);
+  if (!may_fire_at_all(u, "PS §8.3", "PS §3.1: only the active party fires", why)) return false;
   const UnitType& t = type_of(u);
-  if (su.party != active_) return no("PS §3.1: only the active party fires");
-  if (s.status != UnitStatus::kOnBoard) return no("PS §8.3: " + su.id + " is not on the board");
   if (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0)
-    return no("PS §8.3: only mortars, rocket launchers and artillery fire indirect");
+    return Refuse(why, "PS §8.3: only mortars, rocket launchers and artillery fire indirect");
   if (phase_ != 2)
-    return no("PS §3.2: indirect fire comes in phase 2, before any other activity on the ground");
-  if (s.fired) return no("PS §3.4: " + su.id + " has fired this half-turn");
-  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot fire");
+    return Refuse(
+        why, "PS §3.2: indirect fire comes in phase 2, before any other activity on the ground");
   return true;
 }
 
 std::vector<Field> PlanspielState::indirect_targets(int u) const {
   std::vector<Field> out;
   if (step() != StepKind::kAct || !may_fire_indirect(u, nullptr)) return out;
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   Firer firer;
   firer.suppression = unit(u).suppression;
   const FireWeapon w = weapon_of(u);
-  for (int o = 0; o < num_units(); ++o) {
-    if (unit(o).status != UnitStatus::kOnBoard ||
-        game_->situation().units[static_cast<size_t>(o)].party == party || !observed(o, party))
-      continue;
+  for (int o : seen_enemies(party)) {
+    if (!observed(o, party)) continue;
     const Field f = field_of(o);
     if (std::find(out.begin(), out.end(), f) != out.end()) continue;
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f, true)).empty())
@@ -682,38 +702,27 @@ std::vector<Field> PlanspielState::indirect_targets(int u) const {
 }
 
 bool PlanspielState::may_fire(int u, std::string* why) const {
-  const auto no = [&](const std::string& w) {
-    if (why) *why = w;
+  if (!may_fire_at_all(u, "PS §8.1", "PS §3.1: only the active party fires (counter-moves: PS §9)",
+                       why))
     return false;
-  };
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
-  if (su.party != active_) return no("PS §3.1: only the active party fires (counter-moves: PS §9)");
-  if (s.status != UnitStatus::kOnBoard) return no("PS §8.1: " + su.id + " is not on the board");
   if (!t.has_weapon || t.weapon.flat < 0)
-    return no("PS §8.2: " + su.id + " has no flat-fire weapon");
-  if (s.fired) return no("PS §3.4: " + su.id + " has fired this half-turn");
+    return Refuse(why, "PS §8.2: " + su.id + " has no flat-fire weapon");
   if (s.has_moved) {
     const MoveProfile p = MoveProfileOf(t);
     if (!p.moves_and_fires)
-      return no("PS §3.4: " + su.id + " moved this half-turn and may not fire");
+      return Refuse(why, "PS §3.4: " + su.id + " moved this half-turn and may not fire");
     if (s.moved > MaxMoveToFireDirect(p))
-      return no(fmt::format("PS §6.4: {} moved {} fields, more than combat speed {}", su.id,
-                            s.moved, MaxMoveToFireDirect(p)));
+      return Refuse(why, fmt::format("PS §6.4: {} moved {} fields, more than combat speed {}",
+                                     su.id, s.moved, MaxMoveToFireDirect(p)));
   }
-  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot fire");
   return true;
 }
 
 std::vector<int> PlanspielState::targets_in(int firer, Field f) const {
-  std::vector<int> out;
-  const int party = game_->situation().units[static_cast<size_t>(firer)].party;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != party && visible_to(o, party))
-      out.push_back(o);
-  return out;
+  return seen_enemies_in(party_of(firer), f);
 }
 
 std::vector<Field> PlanspielState::fire_targets(int u) const {
@@ -723,11 +732,9 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
   firer.suppression = unit(u).suppression;
   const FireWeapon w = weapon_of(u);
   std::vector<Field> seen;
-  for (int o = 0; o < num_units(); ++o) {
-    if (unit(o).status != UnitStatus::kOnBoard) continue;
+  for (int o : seen_enemies(party_of(u))) {
     const Field f = field_of(o);
     if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
-    if (targets_in(u, f).empty()) continue;
     seen.push_back(f);
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f)).empty()) out.push_back(f);
   }
@@ -744,16 +751,13 @@ std::vector<int> PlanspielState::assault_candidates(Field f) const {
   if (step() != StepKind::kAct) return out;
   const Board& b = game_->board();
   bool seen_base = false;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != active_ &&
-        visible_to(o, active_)) {
-      if (!IsBase(type_of(o))) return out;  // PS §10.5: vehicles need anti-tank close combat
-      seen_base = true;
-    }
+  for (int o : seen_enemies_in(active_, f)) {
+    if (!IsBase(type_of(o))) return out;  // PS §10.5: vehicles need anti-tank close combat
+    seen_base = true;
+  }
   if (!seen_base) return out;
   for (int u = 0; u < num_units(); ++u) {
-    if (game_->situation().units[static_cast<size_t>(u)].party != active_) continue;
+    if (party_of(u) != active_) continue;
     if (unit(u).status != UnitStatus::kOnBoard || Distance(field_of(u), f) != 1) continue;
     // [REC] Heavy-weapon bases defend but do not attack (PS §10.2 item 1).
     if (type_of(u).category != Category::kFigureBase) continue;
@@ -765,25 +769,14 @@ std::vector<int> PlanspielState::assault_candidates(Field f) const {
 }
 
 std::vector<int> PlanspielState::defenders() const {
-  std::vector<int> out;
-  if (assault_.field < 0) return out;
-  const Field f = FieldAt(game_->board(), assault_.field);
-  const int attacker = game_->situation().units[static_cast<size_t>(assault_.attackers[0])].party;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != attacker &&
-        visible_to(o, attacker))
-      out.push_back(o);
-  return out;
+  if (assault_.field < 0) return {};
+  return seen_enemies_in(party_of(assault_.attackers[0]), FieldAt(game_->board(), assault_.field));
 }
 
 int PlanspielState::defence_bonus(Field f, int attacker_party) const {
   int bases = 0;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != attacker_party &&
-        visible_to(o, attacker_party) && IsBase(type_of(o)))
-      ++bases;
+  for (int o : seen_enemies_in(attacker_party, f))
+    if (IsBase(type_of(o))) ++bases;
   const bool cover = game_->dug_in(f) || game_->board().terrain(f) == Terrain::kBuiltUp;
   return std::max(0, bases - 1) + (cover ? 1 : 0);
 }
@@ -793,7 +786,7 @@ int PlanspielState::defence_bonus(Field f, int attacker_party) const {
 std::vector<Field> PlanspielState::flight_fields(int u, Field f,
                                                  const std::vector<Field>& from) const {
   const Board& b = game_->board();
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   std::vector<std::pair<int, Field>> ranked;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
@@ -810,8 +803,7 @@ std::vector<Field> PlanspielState::flight_fields(int u, Field f,
       if (!ok || !b.on_board(t) || CanStep(b, f, t, Mover::kFoot) != StepResult::kOk) continue;
       bool enemy_there = false;
       for (int o = 0; o < num_units(); ++o)
-        if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t &&
-            game_->situation().units[static_cast<size_t>(o)].party != party)
+        if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t && party_of(o) != party)
           enemy_there = true;
       if (!enemy_there) ranked.push_back({score * 100 + b.index(t), t});
     }
@@ -970,10 +962,8 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.prompt = fmt::format("Lucky-hit roll against {} (PS §8.12, G-27)", uid(steps_.top().unit));
       break;
     case StepKind::kDetectAtGun:
-      d.prompt = fmt::format(
-          "{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
-          party_name(
-              enemy(game_->situation().units[static_cast<size_t>(steps_.top().unit)].party)));
+      d.prompt = fmt::format("{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
+                             party_name(enemy(party_of(steps_.top().unit))));
       break;
     case StepKind::kAttackRoll:
       d.prompt = fmt::format("Close combat at {}: the attacker's die (PS §10.2)",
@@ -1073,15 +1063,12 @@ std::string PlanspielState::why_illegal(const Action& action) const {
       return "PS §2.1: no such field";
     const Field f = FieldAt(bb, action.arg(0));
     bool seen_base = false;
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-          game_->situation().units[static_cast<size_t>(o)].party != active_ &&
-          visible_to(o, active_)) {
-        if (!IsBase(type_of(o)))
-          return "PS §10.5: infantry close combat is against figures; a vehicle in the field needs "
-                 "anti-tank close combat or an overrun (not built)";
-        seen_base = true;
-      }
+    for (int o : seen_enemies_in(active_, f)) {
+      if (!IsBase(type_of(o)))
+        return "PS §10.5: infantry close combat is against figures; a vehicle in the field needs "
+               "anti-tank close combat or an overrun (not built)";
+      seen_base = true;
+    }
     if (!seen_base)
       return fmt::format("PS §10.1: close combat is against enemy figures {} sees in the field",
                          party_name(active_));
@@ -1149,7 +1136,7 @@ void PlanspielState::lose(int u, const std::string& rule, const std::string& how
   UnitState& s = units_[static_cast<size_t>(u)];
   s.status = UnitStatus::kLost;
   s.suppression = 0;
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   if (IsCombatElement(type_of(u))) ++losses_[static_cast<size_t>(party)];
   if (events)
     events->push_back({rule,
@@ -1160,7 +1147,7 @@ void PlanspielState::lose(int u, const std::string& rule, const std::string& how
 
 void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indirect,
                                     EventList* events) {
-  const int party = game_->situation().units[static_cast<size_t>(firer)].party;
+  const int party = party_of(firer);
   Firer fs;
   fs.suppression = unit(firer).suppression;
   fs.fired_this_turn = false;
@@ -1169,10 +1156,8 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
   // G-21: one natural die for every target in the field, each read with its own modifiers. The
   // targets are the enemy units the firer's party sees there (reading, PS §8.1, §8.13).
   std::vector<int> targets;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != party && visible_to(o, party) &&
-        (party == active_ || o == moving_.unit))  // G-22: a counter-move hits only the mover
+  for (int o : seen_enemies_in(party, f))
+    if (party == active_ || o == moving_.unit)  // G-22: a counter-move hits only the mover
       targets.push_back(o);
   // Second rolls resolve in the order of the targets: push them in reverse.
   std::vector<PsStep> second;
@@ -1195,7 +1180,7 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
                    ? std::string("below the minimum calibre, no effect "
                                  "(PS §8.9)")
                    : LevelText(e.level)),
-           game_->situation().units[static_cast<size_t>(t)].party, std::nullopt});
+           party_of(t), std::nullopt});
     }
     if (e.suppression > ts.suppression) ts.suppression = e.suppression;  // PS §8.13
     if (e.knocked_out) {
@@ -1228,7 +1213,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           events->push_back(
               {"PS §8.12",
                fmt::format("Casualty roll {}: {} survives with a black marker.", n, uid(st.unit)),
-               game_->situation().units[static_cast<size_t>(st.unit)].party, std::nullopt});
+               party_of(st.unit), std::nullopt});
         }
         break;
       case StepKind::kChanceHit: {
@@ -1242,8 +1227,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
             events->push_back({"PS §8.12",
                                fmt::format("Chance-hit roll {} against {}: {}.", n, uid(st.unit),
                                            LevelText(level)),
-                               game_->situation().units[static_cast<size_t>(st.unit)].party,
-                               std::nullopt});
+                               party_of(st.unit), std::nullopt});
         }
         break;
       }
@@ -1254,12 +1238,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           events->push_back(
               {"G-27",
                fmt::format("Lucky-hit roll {}: no lucky hit, {} keeps level 5.", n, uid(st.unit)),
-               game_->situation().units[static_cast<size_t>(st.unit)].party, std::nullopt});
+               party_of(st.unit), std::nullopt});
         }
         break;
       case StepKind::kDetectAtGun: {
         UnitState& g = units_[static_cast<size_t>(st.unit)];
-        const int finder = enemy(game_->situation().units[static_cast<size_t>(st.unit)].party);
+        const int finder = enemy(party_of(st.unit));
         if (g.status == UnitStatus::kOnBoard && n >= 4) {
           g.camouflaged = false;
           g.detected_marker = true;
@@ -1330,7 +1314,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   const int u = action.arg(0);
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
   UnitState& s = units_[static_cast<size_t>(u)];
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   if (action.verb == kMove) {
     Path path;
     if (!find_path(u, f, path)) throw std::logic_error("planspiel: apply of an illegal move");
@@ -1372,8 +1356,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     // camouflaged.
     bool adjacent = false;
     for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard &&
-          game_->situation().units[static_cast<size_t>(o)].party != party &&
+      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party &&
           Distance(field_of(o), field_of(u)) <= 1 && HasLos(b, field_of(o), field_of(u)))
         adjacent = true;
     if (!adjacent) {
@@ -1399,8 +1382,7 @@ void PlanspielState::end_half_turn(EventList* events) {
   // 2. G-05: the suppression markers on the ending party's own units are removed.
   for (int u = 0; u < num_units(); ++u) {
     UnitState& s = units_[static_cast<size_t>(u)];
-    if (game_->situation().units[static_cast<size_t>(u)].party == ending && s.suppression > 0 &&
-        s.status == UnitStatus::kOnBoard) {
+    if (party_of(u) == ending && s.suppression > 0 && s.status == UnitStatus::kOnBoard) {
       s.suppression = 0;
       if (events)
         events->push_back({"G-05", fmt::format("The suppression marker of {} is removed.", uid(u)),
@@ -1415,8 +1397,8 @@ void PlanspielState::end_half_turn(EventList* events) {
   // PS §9.2: a combat vehicle that did not move in its own half-turn takes a position marker.
   for (int u = 0; u < num_units(); ++u) {
     UnitState& s = units_[static_cast<size_t>(u)];
-    if (game_->situation().units[static_cast<size_t>(u)].party == ending &&
-        s.status == UnitStatus::kOnBoard && type_of(u).moves_and_fires && !s.has_moved)
+    if (party_of(u) == ending && s.status == UnitStatus::kOnBoard && type_of(u).moves_and_fires &&
+        !s.has_moved)
       s.position_marker = true;
   }
   for (UnitState& s : units_) {
@@ -1483,7 +1465,7 @@ void PlanspielState::update_control(EventList* events) {
     for (int u = 0; u < num_units(); ++u)
       if (unit(u).status == UnitStatus::kOnBoard && field_of(u) == fields[k] &&
           QualifiesForControl(type_of(u)))
-        present[static_cast<size_t>(game_->situation().units[static_cast<size_t>(u)].party)] = true;
+        present[static_cast<size_t>(party_of(u))] = true;
     const int now = present[0] && !present[1]   ? kPartyRed
                     : present[1] && !present[0] ? kPartyBlue
                                                 : -1;
@@ -1499,8 +1481,7 @@ void PlanspielState::update_control(EventList* events) {
 
 bool PlanspielState::has_combat_element(int party) const {
   for (int u = 0; u < num_units(); ++u)
-    if (game_->situation().units[static_cast<size_t>(u)].party == party &&
-        unit(u).status != UnitStatus::kLost && IsCombatElement(type_of(u)))
+    if (party_of(u) == party && unit(u).status != UnitStatus::kLost && IsCombatElement(type_of(u)))
       return true;
   return false;
 }
@@ -1593,7 +1574,7 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
                        field_text(FieldAt(game_->board(), action.arg(1))));
   if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
   const int u = action.arg(0);
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   if (viewer == party) return describe(action);
   const Board& b = game_->board();
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
@@ -1841,7 +1822,7 @@ std::string PlanspielState::render_text(int seat) const {
       for (int u = 0; u < num_units(); ++u)
         if (unit(u).status == UnitStatus::kOnBoard && field_of(u) == Field{x, y} &&
             shown_to(u, seat))
-          (game_->situation().units[static_cast<size_t>(u)].party == kPartyRed ? red : blue)++;
+          (party_of(u) == kPartyRed ? red : blue)++;
       std::string mark = red && blue ? "rb"
                          : red       ? "r" + std::to_string(red)
                          : blue      ? "b" + std::to_string(blue)

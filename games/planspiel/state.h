@@ -233,6 +233,17 @@ class PlanspielState : public State {
   const std::string& uid(int u) const;
   const UnitType& type_of(int u) const;
   int enemy(int party) const { return 1 - party; }
+  int party_of(int u) const;
+  // The enemy units of `party` on the board that it sees (PS §7.5), in unit order; those in `f`.
+  std::vector<int> seen_enemies(int party) const;
+  std::vector<int> seen_enemies_in(int party, Field f) const;
+  // Whether a unit of `party` on the board detects unit `o` (PS §7.4, scenarios §1.5 detected
+  // marker); with `posts_only` only observation posts count (PS §8.3).
+  bool detected_by(int o, int party, bool posts_only) const;
+  // PS §3.1, §3.4, §8.14: what every fire of unit `u` needs: its party active, the unit on the
+  // board (else refused citing `board_rule`), not yet fired, not suppressed black.
+  bool may_fire_at_all(int u, const char* board_rule, const char* party_text,
+                       std::string* why) const;
   std::string field_text(Field f) const;
   std::vector<FieldContents> contents_seen_by(int party, int except) const;
   bool may_move(int u, std::string* why) const;
