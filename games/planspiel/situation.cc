@@ -106,7 +106,8 @@ const std::vector<std::string_view> kSituationKeys = {
     "id",         "title",       "board",  "start_cycle_turn",
     "game_turns", "first_mover", "dug_in", "provenance"};
 const std::vector<std::string_view> kUnitKeys = {
-    "id", "party", "type", "field", "arrives", "camouflaged", "detected", "provenance"};
+    "id",      "party",   "type", "field",  "arrives", "camouflaged", "detected",
+    "carrier", "carries", "tow",  "tow_of", "state",   "provenance"};
 const std::vector<std::string_view> kObjectiveKeys = {"id", "fields", "controller", "provenance"};
 const std::vector<std::string_view> kOutcomeKeys = {"result", "text", "when", "provenance"};
 const std::vector<std::string_view> kConditionKeys = {"controls", "set",          "min",
@@ -166,6 +167,113 @@ void ReadTables(const Reader& r, const toml::table& root, std::string_view name,
   }
 }
 
+// A [[unit]] table, kept to resolve the transport pairs once every unit is read.
+struct UnitRefs {
+  const toml::table* table = nullptr;
+};
+
+int UnitNamed(const Reader& r, const toml::node& n, std::string_view key, const Situation& s) {
+  const std::string id = r.Str(n, key);
+  for (size_t i = 0; i < s.units.size(); ++i)
+    if (s.units[i].id == id) return static_cast<int>(i);
+  r.Fail(n,
+         "field '" + std::string(key) + "' names no [[unit]] of the situation (is '" + id + "')");
+}
+
+// PS §4.4-§4.5: the transport pairs. A figure base names its `carrier` (which names it in
+// `carries`), a weapon base its `tow` (which names it in `tow_of`); both of one party; the vehicle
+// able to take that load; `state` "mounted" (figures) or "limbered" (weapons) puts the load aboard
+// at the start: then it stands in the carrier's field and arrives with it.
+void ResolveTransport(const Reader& r, const std::vector<UnitRefs>& refs,
+                      const std::vector<UnitType>& types, Situation& s) {
+  const auto type = [&](int u) {
+    return *find_unit_type(types, s.units[static_cast<size_t>(u)].type);
+  };
+  for (size_t i = 0; i < refs.size(); ++i) {
+    const toml::table& u = *refs[i].table;
+    SituationUnit& su = s.units[i];
+    const int me = static_cast<int>(i);
+    const toml::node* carrier = u.get("carrier");
+    const toml::node* tow = u.get("tow");
+    const toml::node* carries = u.get("carries");
+    const toml::node* tow_of = u.get("tow_of");
+    if (carrier && tow) r.Fail(*tow, "a unit names a 'carrier' or a 'tow', not both");
+    if ((carrier || tow) && (carries || tow_of))
+      r.Fail(carries ? *carries : *tow_of, "a carried unit carries nothing itself (PS §4.5)");
+    if (carries && tow_of) r.Fail(*tow_of, "a vehicle names 'carries' or 'tow_of', not both");
+    const UnitType& mine = type(me);
+    if (carrier || tow) {
+      const toml::node& n = carrier ? *carrier : *tow;
+      const char* key = carrier ? "carrier" : "tow";
+      const int c = UnitNamed(r, n, key, s);
+      const toml::table& ct = *refs[static_cast<size_t>(c)].table;
+      const toml::node* back = ct.get(carrier ? "carries" : "tow_of");
+      if (back == nullptr || r.Str(*back, carrier ? "carries" : "tow_of") != su.id)
+        r.Fail(n, std::string("field '") + key + "' names " + s.units[static_cast<size_t>(c)].id +
+                      ", which does not name " + su.id + " in '" +
+                      (carrier ? "carries" : "tow_of") + "'");
+      if (s.units[static_cast<size_t>(c)].party != su.party)
+        r.Fail(n, std::string("field '") + key + "' names a unit of the other party");
+      if (carrier && mine.category != Category::kFigureBase)
+        r.Fail(n, "only a figure base has a 'carrier'; a weapon base names its 'tow' (PS §4.4)");
+      if (tow && mine.category != Category::kHeavyWeaponBase)
+        r.Fail(n, "only a weapon base has a 'tow' (PS §4.4)");
+      const Capacity cap = type(c).capacity;
+      const bool fits = tow ? (cap == Capacity::kTowOneWeapon || cap == Capacity::kOneBase)
+                            : (cap == Capacity::kOneBase || cap == Capacity::kTankRiders ||
+                               (cap == Capacity::kPanzergrenadier && mine.panzergrenadier));
+      if (!fits)
+        r.Fail(n, "a " + type(c).id + " (capacity " + capacity_name(cap) + ") cannot " +
+                      (tow ? "tow" : "carry") + " a " + mine.id + " (PS §4.5)");
+      su.carrier = c;
+      s.units[static_cast<size_t>(c)].load = me;
+    }
+    if (const toml::node* st = u.get("state")) {
+      const std::string v = r.Str(*st, "state");
+      const bool figure = carrier != nullptr;
+      if (!carrier && !tow)
+        r.Fail(*st, "field 'state' belongs to a unit with a 'carrier' or a 'tow'");
+      if (figure && v != "mounted" && v != "dismounted")
+        r.Fail(*st,
+               "field 'state' of a carried figure base must be \"mounted\" or \"dismounted\" "
+               "(is '" +
+                   v + "')");
+      if (!figure && v != "limbered" && v != "unlimbered")
+        r.Fail(*st,
+               "field 'state' of a towed weapon must be \"limbered\" or \"unlimbered\" "
+               "(is '" +
+                   v + "')");
+      su.carried = v == "mounted" || v == "limbered";
+      const SituationUnit& c = s.units[static_cast<size_t>(su.carrier)];
+      if (su.carried && !(c.field == su.field))
+        r.Fail(*st, "a " + v + " unit stands in its carrier's field " + std::to_string(c.field.x) +
+                        "," + std::to_string(c.field.y) + " (PS §4.4)");
+      if (su.carried && c.arrives != su.arrives)
+        r.Fail(*st, "a " + v + " reinforcement arrives with its carrier (game turn " +
+                        std::to_string(c.arrives) + ")");
+      if (su.carried && (su.camouflaged || su.detected))
+        r.Fail(*st, "a " + v + " unit has no camouflage or detected marker of its own");
+    }
+  }
+  // The vehicles' side of the pairs, once every carried unit named its own.
+  for (size_t i = 0; i < refs.size(); ++i) {
+    const toml::table& u = *refs[i].table;
+    const SituationUnit& su = s.units[i];
+    const toml::node* carries = u.get("carries");
+    const toml::node* tow_of = u.get("tow_of");
+    if (carries || tow_of) {
+      const toml::node& n = carries ? *carries : *tow_of;
+      const char* key = carries ? "carries" : "tow_of";
+      const int l = UnitNamed(r, n, key, s);
+      const toml::node* back = refs[static_cast<size_t>(l)].table->get(carries ? "carrier" : "tow");
+      if (back == nullptr || r.Str(*back, carries ? "carrier" : "tow") != su.id)
+        r.Fail(n, std::string("field '") + key + "' names " + s.units[static_cast<size_t>(l)].id +
+                      ", which does not name " + su.id + " in '" + (carries ? "carrier" : "tow") +
+                      "'");
+    }
+  }
+}
+
 }  // namespace
 
 Situation load_situation(const std::string& path, const std::vector<UnitType>& types,
@@ -179,6 +287,7 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
   r.Keys(t, kSituationKeys, w);
   Situation s;
   s.file = path;
+  std::vector<UnitRefs> refs;  // per unit: its table, for the transport pairs
   s.id = r.Str(r.Req(t, "id", w), "id");
   s.title = r.Str(r.Req(t, "title", w), "title");
   const toml::node& board_node = r.Req(t, "board", w);
@@ -236,8 +345,10 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
                  "a reinforcement starts with no camouflage or detected marker (scenarios §1.5)");
         su.provenance = ProvenanceOf(r, u, {"id"}, uw);
         s.units.push_back(std::move(su));
+        refs.push_back({&u});
       });
   if (s.units.empty()) r.Fail(t, "a situation has [[unit]] tables");
+  ResolveTransport(r, refs, types, s);
 
   ReadTables(
       r, root, "objective", kObjectiveKeys,
@@ -305,7 +416,7 @@ const std::vector<Situation>& shipped_situations() {
   if (!situations) {
     std::vector<Situation> all;
     const std::string dir = data_dir() + "/planspiel";
-    for (const char* name : {"situation-ps1.toml"})
+    for (const char* name : {"situation-ps1.toml", "situation-ps2.toml"})
       all.push_back(
           load_situation(dir + "/" + name, shipped_unit_types(), shipped_planspiel_boards()));
     situations = std::make_unique<const std::vector<Situation>>(std::move(all));

@@ -51,7 +51,30 @@ constexpr VerbSpec kVerbs[] = {
     {"pass", "", VerbRole::kDecline, "Pass: no counter-move", "Kein Gegenzug"},
     {"indirect", "unit place", VerbRole::kAttack, "{1} fires indirect at {2}",
      "{1} schießt indirekt auf {2}"},
+    {"mount", "unit place", VerbRole::kOther, "{1} mounts in {2}", "{1} sitzt in {2} auf"},
+    {"dismount", "unit place", VerbRole::kOther, "{1} dismounts in {2}", "{1} sitzt in {2} ab"},
+    {"limber", "unit place", VerbRole::kOther, "{1} limbers up in {2}", "{1} protzt in {2} auf"},
+    {"unlimber", "unit place", VerbRole::kOther, "{1} unlimbers in {2}", "{1} protzt in {2} ab"},
 };
+
+const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
+
+bool IsLoadVerb(int verb) {
+  return verb == kMount || verb == kDismount || verb == kLimber || verb == kUnlimber;
+}
+
+// PS §5.1 with PS §4.4: the mover and its load may end the move together in a field.
+bool MayEndWithLoad(const FieldContents& field, const Occupant& me,
+                    const std::vector<Occupant>& load) {
+  if (!MayEndMoveIn(field, me)) return false;
+  FieldContents with = field;
+  with.push_back(me);
+  for (const Occupant& o : load) {
+    if (!MayEndMoveIn(with, o)) return false;
+    with.push_back(o);
+  }
+  return true;
+}
 
 Field FieldAt(const Board& b, int index) {
   return {index % b.width(), index / b.width()};
@@ -190,6 +213,7 @@ PlanspielState::PlanspielState(const PlanspielGame& game) : game_(&game) {
     u.status = su.arrives > 0 ? UnitStatus::kWaiting : UnitStatus::kOnBoard;
     u.camouflaged = su.camouflaged;
     u.detected_marker = su.detected;
+    u.aboard = su.carried ? su.carrier : -1;
     units_.push_back(u);
   }
   for (Field f : game.objective_fields()) {
@@ -222,6 +246,7 @@ void PlanspielState::place_for_test(int u, Field f) {
   s.x = f.x;
   s.y = f.y;
   s.status = UnitStatus::kOnBoard;
+  carry_along(u);
 }
 
 StepKind PlanspielState::step() const {
@@ -268,13 +293,17 @@ bool PlanspielState::detected_by(int o, int party, bool posts_only) const {
 
 bool PlanspielState::visible_to(int u, int party) const {
   if (party_of(u) == party) return true;
+  // PS §4.4: a carried unit is seen with its carrier ("markers may show full or empty vehicles").
+  if (unit(u).aboard >= 0) return visible_to(unit(u).aboard, party);
   return detected_by(u, party, false);
 }
 
 std::vector<int> PlanspielState::seen_enemies(int party) const {
   std::vector<int> out;
+  // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
   for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && visible_to(o, party))
+    if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
+        visible_to(o, party))
       out.push_back(o);
   return out;
 }
@@ -305,6 +334,7 @@ std::vector<FieldContents> PlanspielState::contents_seen_by(int party, int excep
   std::vector<FieldContents> out(static_cast<size_t>(b.width() * b.height()));
   for (int o = 0; o < num_units(); ++o) {
     if (o == except || unit(o).status != UnitStatus::kOnBoard || !visible_to(o, party)) continue;
+    if (except >= 0 && unit(o).aboard == except) continue;  // the mover's load moves with it
     const int p = party_of(o);
     out[static_cast<size_t>(b.index(field_of(o)))].push_back(OccupantOf(type_of(o), p));
   }
@@ -318,6 +348,11 @@ int PlanspielState::move_cap(int u) const {
   if (unit(u).fired) cap = MaxMoveToFireDirect(p);
   // PS §8.14: armoured troops at levels 3 and 4 still move at terrain speed.
   if (unit(u).suppression >= 3) cap = cap < 0 ? p.terrain : std::min(cap, p.terrain);
+  // PS §4.4: after dismounting, figures without heavy weapons move one more field on foot.
+  if (unit(u).loaded && game_->situation().units[static_cast<size_t>(u)].carrier >= 0) {
+    const int extra = ExtraFootMoveAfterDismounting(type_of(u).category != Category::kFigureBase);
+    cap = cap < 0 ? extra : std::min(cap, extra);
+  }
   return cap;
 }
 
@@ -329,6 +364,9 @@ bool PlanspielState::may_move(int u, std::string* why) const {
   if (s.status == UnitStatus::kWaiting && turn_ < su.arrives)
     return Refuse(why,
                   fmt::format("scenarios §1.6: {} arrives in game turn {}", su.id, su.arrives));
+  if (s.aboard >= 0)
+    return Refuse(why,
+                  fmt::format("PS §4.4: {} is aboard {} and moves with it", su.id, uid(s.aboard)));
   if (s.has_moved) return Refuse(why, "PS §3.4: " + su.id + " has moved this half-turn");
   const MoveProfile p = MoveProfileOf(type_of(u));
   if (p.terrain <= 0 && p.road <= 0)
@@ -343,6 +381,75 @@ bool PlanspielState::may_move(int u, std::string* why) const {
   return true;
 }
 
+// PS §4.4, §4.5, §6.4, G-13: getting on and off a carrier, limbering and unlimbering.
+bool PlanspielState::may_load(int u, int verb, std::string* why) const {
+  if (!IsLoadVerb(verb)) return Refuse(why, "PS §4.4: not a mounting action");
+  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  const bool weapon = verb == kLimber || verb == kUnlimber;
+  const bool on = verb == kMount || verb == kLimber;
+  const char* what = kLoadVerbName[verb - kMount];
+  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (weapon != (type_of(u).category == Category::kHeavyWeaponBase))
+    return Refuse(why, weapon ? "PS §4.4: only a weapon base limbers or unlimbers"
+                              : "PS §4.4: only figures mount or dismount; a weapon base limbers");
+  if (su.carrier < 0)
+    return Refuse(
+        why, fmt::format("PS §4.4: {} has no {} of its own", su.id, weapon ? "tow" : "carrier"));
+  const int c = su.carrier;
+  const UnitState& cs = unit(c);
+  if (s.status != UnitStatus::kOnBoard || cs.status != UnitStatus::kOnBoard)
+    return Refuse(why, fmt::format("PS §4.4: {} and {} must both be on the board", su.id, uid(c)));
+  if (on && s.aboard >= 0) return Refuse(why, fmt::format("PS §4.4: {} is aboard already", su.id));
+  if (!on && s.aboard < 0) return Refuse(why, fmt::format("PS §4.4: {} is not aboard", su.id));
+  if (on && !(field_of(u) == field_of(c)))
+    return Refuse(why, fmt::format("PS §4.4: {} {} only in the field of {} ({})", su.id, what,
+                                   uid(c), field_text(field_of(c))));
+  // Reading: one getting on or off per unit and half-turn.
+  if (s.loaded)
+    return Refuse(why, fmt::format("PS §4.4: {} got on or off once this half-turn", su.id));
+  if (on) {
+    // PS §4.4: figures without heavy weapons move at most one field on foot before mounting;
+    // heavy weapons not at all.
+    const int extra = ExtraFootMoveAfterDismounting(weapon);
+    if (s.moved > extra)
+      return Refuse(why, fmt::format("PS §4.4: {} moved {} field(s); at most {} before it {}",
+                                     su.id, s.moved, extra, what));
+    if (s.suppression >= 3)
+      return Refuse(why, "PS §8.14: " + su.id + " is suppressed and cannot move");
+  }
+  if (verb == kDismount && type_of(c).category == Category::kApc && cs.suppression >= 3)
+    return Refuse(why, fmt::format("PS §4.4: the grenadiers of the suppressed APC {} cannot "
+                                   "dismount",
+                                   uid(c)));
+  // PS §6.4, G-13: the vehicle moves, or has moved, at most half its speed in the half-turn.
+  if (cs.has_moved) {
+    const int allowance = Allowance(MoveProfileOf(type_of(c)), cs.road_move);
+    if (!MayMountOrDismount(allowance, cs.moved))
+      return Refuse(why, fmt::format("PS §6.4, G-13: {} moved {} fields, more than half its speed "
+                                     "({} of {})",
+                                     uid(c), cs.moved, HalfSpeed(allowance), allowance));
+  }
+  return true;
+}
+
+int PlanspielState::load_of(int c) const {
+  for (int u = 0; u < num_units(); ++u)
+    if (unit(u).aboard == c) return u;
+  return -1;
+}
+
+void PlanspielState::carry_along(int c) {
+  const UnitState& cs = units_[static_cast<size_t>(c)];
+  for (UnitState& s : units_)
+    if (&s != &cs && s.aboard == c) {
+      s.x = cs.x;
+      s.y = cs.y;
+      s.status = cs.status;
+    }
+}
+
 // Breadth-first search for the shortest legal paths of unit u, along the road only (G-12) and
 // across country; the units its party sees close fields (G-07) and stop it (PS §5.3).
 PlanspielState::Search PlanspielState::search(int u) const {
@@ -354,6 +461,7 @@ PlanspielState::Search PlanspielState::search(int u) const {
   r.contents = contents_seen_by(su.party, u);
   const Occupant me = OccupantOf(type_of(u), su.party);
   r.rule = MakeEntryRule(b, r.contents, su.party, me.model);
+  if (const int l = load_of(u); l >= 0) r.load.push_back(OccupantOf(type_of(l), su.party));
   r.outside = unit(u).status == UnitStatus::kWaiting;
   // The start fields: the unit's own, or for a reinforcement its entry field or else the
   // nearest free edge field within 2 of it (scenarios §1.6).
@@ -365,7 +473,7 @@ PlanspielState::Search PlanspielState::search(int u) const {
       const FieldContents& c = r.contents[static_cast<size_t>(b.index(e))];
       for (const Occupant& o : c)
         if (o.party != su.party) return false;
-      return Passable(b, e, p.mover) && MayEndMoveIn(c, me);
+      return Passable(b, e, p.mover) && MayEndWithLoad(c, me, r.load);
     };
     if (free(su.field)) {
       starts.push_back(su.field);
@@ -380,6 +488,8 @@ PlanspielState::Search PlanspielState::search(int u) const {
   const size_t n = static_cast<size_t>(b.width() * b.height());
   for (int road_only = 1; road_only >= 0; --road_only) {
     int limit = road_only ? p.road : p.terrain;
+    // PS §6.4, G-13: a vehicle whose load got on or off this half-turn moves at most half speed.
+    if (unit(u).loaded && su.load >= 0) limit = HalfSpeed(limit);
     if (cap >= 0) limit = std::min(limit, cap);
     std::vector<int>& dist = r.dist[static_cast<size_t>(road_only)];
     std::vector<int>& parent = r.parent[static_cast<size_t>(road_only)];
@@ -428,12 +538,13 @@ PlanspielState::Search PlanspielState::search(int u) const {
 bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path) const {
   const Board& b = game_->board();
   const size_t di = static_cast<size_t>(b.index(dest));
-  if (!MayEndMoveIn(s.contents[di], s.me)) return false;  // PS §5.1
+  if (!MayEndWithLoad(s.contents[di], s.me, s.load)) return false;  // PS §5.1
   for (size_t road_only : {size_t{1}, size_t{0}}) {
     const int d = s.dist[road_only][di];
     if (d < 0 || (!s.outside && d == 0)) continue;
     path.fields.clear();
     path.from_outside = s.outside;
+    path.road_only = road_only == 1;
     for (int i = static_cast<int>(di); i >= 0; i = s.parent[road_only][static_cast<size_t>(i)])
       path.fields.push_back({i % b.width(), i / b.width()});
     std::reverse(path.fields.begin(), path.fields.end());
@@ -462,7 +573,7 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
       const size_t i = static_cast<size_t>(b.index(f));
       const bool reach = (s.dist[0][i] > 0 || (s.outside && s.dist[0][i] == 0)) ||
                          (s.dist[1][i] > 0 || (s.outside && s.dist[1][i] == 0));
-      if (reach && MayEndMoveIn(s.contents[i], s.me)) out.push_back(f);
+      if (reach && MayEndWithLoad(s.contents[i], s.me, s.load)) out.push_back(f);
     }
   return out;
 }
@@ -510,6 +621,7 @@ void PlanspielState::advance_move(EventList* events) {
     s.detected_marker = false;  // scenarios §1.5
     s.position_marker = false;  // PS §9.2 [REC]: moving removes it
     (void)was_outside;
+    carry_along(u);
     // The window opens after every step while the passive party has a unit on the board, whether
     // or not one may fire: that it may is hidden from the mover.
     bool passive_on_board = false;
@@ -534,9 +646,12 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   if (s.status == UnitStatus::kOnBoard) {
     const std::vector<FieldContents> contents = contents_seen_by(party, u);
     const Occupant me = OccupantOf(type_of(u), party);
+    std::vector<Occupant> load;
+    if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
     int at = moving_.next - 1;
     while (at >= 0 &&
-           !MayEndMoveIn(contents[static_cast<size_t>(moving_.path[static_cast<size_t>(at)])], me))
+           !MayEndWithLoad(contents[static_cast<size_t>(moving_.path[static_cast<size_t>(at)])], me,
+                           load))
       --at;
     if (at < 0 && entered) {
       s.status = UnitStatus::kWaiting;
@@ -548,6 +663,7 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
       s.y = end.y;
       s.moved = at + 1;
     }
+    carry_along(u);
   }
   if (events) {
     const bool now_shown = shown_to(u, enemy(party));
@@ -589,6 +705,7 @@ bool PlanspielState::may_counter(int p, std::string* why) const {
     return Refuse(why, "PS §9.1: only the passive party makes counter-moves");
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
     return Refuse(why, "PS §9.2: the unit or the mover is not on the board");
+  if (ps.aboard >= 0) return Refuse(why, "PS §4.4: " + sp.id + " is aboard " + uid(ps.aboard));
   if (!t.has_weapon || t.weapon.flat < 0)
     return Refuse(why, "PS §9.2: " + sp.id + " has no direct fire");
   if (ps.suppression >= 5) return Refuse(why, "PS §9.2: " + sp.id + " is suppressed black");
@@ -665,6 +782,9 @@ bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const char* 
   if (party_of(u) != active_) return Refuse(why, party_text);
   if (s.status != UnitStatus::kOnBoard)
     return Refuse(why, fmt::format("{}: {} is not on the board", board_rule, id));
+  if (s.aboard >= 0)
+    return Refuse(why, fmt::format("PS §4.4: {} is aboard {}; it fires after getting off", id,
+                                   uid(s.aboard)));
   if (s.fired) return Refuse(why, "PS §3.4: " + id + " has fired this half-turn");
   if (s.suppression >= 5)
     return Refuse(why, "PS §8.14: " + id + " is suppressed black and cannot fire");
@@ -1007,6 +1127,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
   for (int u = 0; u < num_units(); ++u) {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
+    for (int v : {kMount, kDismount, kLimber, kUnlimber})
+      if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
   }
   // PS §10.2: every set of one to three bases that may assault a field together.
   for (int i = 0; i < b.width() * b.height(); ++i) {
@@ -1095,6 +1217,13 @@ std::string PlanspielState::why_illegal(const Action& action) const {
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
   if (action.arg(1) < 0 || action.arg(1) >= b.width() * b.height()) return "PS §2.1: no such field";
   std::string why;
+  if (IsLoadVerb(action.verb)) {
+    if (!may_load(u, action.verb, &why)) return why;
+    if (!(f == field_of(u)))
+      return fmt::format("PS §4.4: {} {} in its own field {}", uid(u),
+                         kLoadVerbName[action.verb - kMount], field_text(field_of(u)));
+    return "";
+  }
   if (action.verb == kIndirect) {
     if (!may_fire_indirect(u, &why)) return why;
     const std::vector<Field> t = indirect_targets(u);
@@ -1143,6 +1272,25 @@ void PlanspielState::lose(int u, const std::string& rule, const std::string& how
                        fmt::format("{} is {}; {} has lost {} (scenarios §1.7).", uid(u), how,
                                    party_name(party), losses_[static_cast<size_t>(party)]),
                        party, std::nullopt});
+  // PS §4.4: a knocked-out carrier drops its load, suppressed (black), with a casualty roll.
+  if (const int l = load_of(u); l >= 0) {
+    UnitState& ls = units_[static_cast<size_t>(l)];
+    ls.aboard = -1;
+    if (ls.status != UnitStatus::kOnBoard) {  // lost before it entered the board
+      lose(l, "PS §4.4", "lost with its carrier", events);
+      return;
+    }
+    ls.suppression = 6;
+    ls.loaded = true;
+    ls.has_moved = true;
+    if (events)
+      events->push_back({"PS §4.4",
+                         fmt::format("{} gets off the knocked-out {}, suppressed (black), and "
+                                     "makes a casualty roll.",
+                                     uid(l), uid(u)),
+                         party, std::nullopt});
+    push(StepKind::kCasualty, l, -1);
+  }
 }
 
 void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indirect,
@@ -1272,7 +1420,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     return;
   }
   // PS §3.2: the first other activity of the active party ends phase 2.
-  if (phase_ == 2 && (action.verb == kMove || action.verb == kAssault ||
+  if (phase_ == 2 && (action.verb == kMove || action.verb == kAssault || IsLoadVerb(action.verb) ||
                       (action.verb == kFire && step() == StepKind::kAct))) {
     phase_ = 3;
     if (events)
@@ -1315,9 +1463,35 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
   UnitState& s = units_[static_cast<size_t>(u)];
   const int party = party_of(u);
+  if (IsLoadVerb(action.verb)) {
+    const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+    UnitState& c = units_[static_cast<size_t>(su.carrier)];
+    const bool on = action.verb == kMount || action.verb == kLimber;
+    const bool shown = shown_to(u, enemy(party));
+    s.aboard = on ? su.carrier : -1;
+    s.loaded = true;
+    c.loaded = true;
+    s.camouflaged = false;
+    s.detected_marker = false;
+    // PS §4.5: loading or unloading a heavy weapon is its activity of the half-turn.
+    if (action.verb == kLimber || action.verb == kUnlimber) s.has_moved = true;
+    carry_along(su.carrier);
+    if (events)
+      events->push_back(
+          {"PS §4.4",
+           fmt::format("{} {} {} in {}.", uid(u), kLoadVerbName[action.verb - kMount],
+                       (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(su.carrier),
+                       field_text(f)),
+           party,
+           shown ? std::nullopt
+                 : std::optional<std::string>(
+                       "An unseen enemy unit gets on or off, limbers or unlimbers.")});
+    return;
+  }
   if (action.verb == kMove) {
     Path path;
     if (!find_path(u, f, path)) throw std::logic_error("planspiel: apply of an illegal move");
+    s.road_move = path.road_only;
     moving_ = MoveState{};
     moving_.unit = u;
     moving_.was_shown = shown_to(u, enemy(party));
@@ -1405,6 +1579,8 @@ void PlanspielState::end_half_turn(EventList* events) {
     s.moved = 0;
     s.has_moved = false;
     s.fired = false;
+    s.loaded = false;
+    s.road_move = false;
     if (s.shown > 0) --s.shown;
   }
   update_control(events);
@@ -1572,6 +1748,9 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
   if (action.verb == kIndirect && viewer != kNobody && viewer != active_)
     return fmt::format("indirect {} {}", masked_unit(action.arg(0), viewer),
                        field_text(FieldAt(game_->board(), action.arg(1))));
+  if (IsLoadVerb(action.verb) && viewer != kNobody && viewer != active_ &&
+      !shown_to(action.arg(0), viewer))
+    return "(hidden) gets on or off, limbers or unlimbers";
   if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
   const int u = action.arg(0);
   const int party = party_of(u);
@@ -1690,6 +1869,7 @@ json PlanspielState::observe(int seat) const {
       j["detected_marker"] = s.detected_marker;
     }
     if (s.status == UnitStatus::kWaiting) j["moved"] = s.has_moved;
+    if (s.aboard >= 0) j["aboard"] = uid(s.aboard);  // PS §4.4: mounted or limbered
     units.push_back(j);
   }
   json control = json::array();
@@ -1761,7 +1941,7 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       if (st.unit == u) return true;
     for (int a : assault_.attackers)
       if (a == u) return true;
-    return u == moving_.unit;
+    return u == moving_.unit || unit(u).aboard >= 0;  // a load stays with its carrier
   };
   for (int u = 0; u < num_units(); ++u) {
     if (unit(u).status != UnitStatus::kOnBoard || shown_to(u, seat) || pinned(u)) continue;
@@ -1778,9 +1958,11 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       const Field old = d->field_of(u);
       d->units_[static_cast<size_t>(u)].x = f.x;
       d->units_[static_cast<size_t>(u)].y = f.y;
+      d->carry_along(u);
       if (matrix(*d) == before) break;
       d->units_[static_cast<size_t>(u)].x = old.x;
       d->units_[static_cast<size_t>(u)].y = old.y;
+      d->carry_along(u);
     }
   }
   return d;
@@ -1848,6 +2030,7 @@ std::string PlanspielState::render_text(int seat) const {
       if (s.detected_marker) marks += " detected";
       if (s.has_moved) marks += fmt::format(" moved {}", s.moved);
       if (s.fired) marks += " fired";
+      if (s.aboard >= 0) marks += " aboard " + uid(s.aboard);
     }
     o << fmt::format("  {:<5} {:<5} {:<5} {}{}\n", party_name(su.party), su.id, su.type, where,
                      marks);
