@@ -55,6 +55,11 @@ constexpr VerbSpec kVerbs[] = {
     {"dismount", "unit place", VerbRole::kOther, "{1} dismounts in {2}", "{1} sitzt in {2} ab"},
     {"limber", "unit place", VerbRole::kOther, "{1} limbers up in {2}", "{1} protzt in {2} auf"},
     {"unlimber", "unit place", VerbRole::kOther, "{1} unlimbers in {2}", "{1} protzt in {2} ab"},
+    {"overrun", "unit place", VerbRole::kAttack, "{1} overruns {2}", "{1} überrollt {2}"},
+    {"antitank", "unit place", VerbRole::kAttack, "{1} fights the tanks in {2} at close quarters",
+     "{1} bekämpft die Panzer in {2} im Nahkampf"},
+    {"mountedattack", "unit place", VerbRole::kAttack, "{1} attacks {2} mounted",
+     "{1} greift {2} aufgesessen an"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
@@ -431,6 +436,129 @@ bool PlanspielState::may_load(int u, int verb, std::string* why) const {
                                      "({} of {})",
                                      uid(c), cs.moved, HalfSpeed(allowance), allowance));
   }
+  return true;
+}
+
+bool PlanspielState::may_overrun(int u, Field f, std::string* why) const {
+  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+  const Board& b = game_->board();
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
+    return Refuse(why, "PS §10.6: " + su.id + " is not on the board on its own");
+  if (!t.can_overrun)
+    return Refuse(why,
+                  "PS §10.6, G-37: only tracked combat vehicles overrun; " + su.id + " cannot");
+  if (s.fired)
+    return Refuse(why,
+                  "PS §3.4: " + su.id + " has fired this half-turn (the overrun is its attack)");
+  if (s.suppression >= 5)
+    return Refuse(why, "PS §8.14: " + su.id + " is suppressed black and cannot move");
+  if (!b.on_board(f) || Distance(field_of(u), f) != 1)
+    return Refuse(why, "PS §10.6: the vehicle drives into an adjacent field");
+  const std::vector<int> d = seen_enemies_in(su.party, f);
+  if (d.empty())
+    return Refuse(why, fmt::format("PS §10.6: an overrun is against enemy troops {} sees in {}",
+                                   party_name(su.party), field_text(f)));
+  for (int o : d)
+    if (!IsBase(type_of(o)))
+      return Refuse(why, fmt::format("PS §10.6, G-37: only weapon and figure bases are overrun; {} "
+                                     "is a vehicle (anti-tank close combat, not built)",
+                                     uid(o)));
+  if (CanStep(b, field_of(u), f, t.terrain) != StepResult::kOk)
+    return Refuse(why, fmt::format("PS §10.6, PS §6.5: {} cannot drive from {} into {}", su.id,
+                                   field_text(field_of(u)), field_text(f)));
+  // G-37: only with movement left to enter the field (G-12: a road step after road steps only).
+  const MoveProfile p = MoveProfileOf(t);
+  int allowance = Allowance(p, (!s.has_moved || s.road_move) && IsRoadStep(b, field_of(u), f));
+  if (const int cap = move_cap(u); cap >= 0) allowance = std::min(allowance, cap);
+  if (s.moved + 1 > allowance)
+    return Refuse(why, fmt::format("G-37: {} has no movement left to enter {} ({} of {} fields "
+                                   "moved)",
+                                   su.id, field_text(f), s.moved, allowance));
+  return true;
+}
+
+bool PlanspielState::may_antitank(int u, Field f, std::string* why) const {
+  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+  const Board& b = game_->board();
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (type_of(u).category != Category::kFigureBase)
+    return Refuse(why, "PS §10.5: anti-tank close combat is fought by figures");
+  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
+    return Refuse(why, "PS §10.5: " + su.id + " is not on the board on its own");
+  // PS §10.5: from movement; the close fighters' suppression is ignored.
+  if (s.has_moved || s.fired)
+    return Refuse(why, "PS §3.4: " + su.id + " has moved or fired this half-turn");
+  if (!b.on_board(f) || Distance(field_of(u), f) != 1)
+    return Refuse(why, "PS §10.5: the figures move into an adjacent field");
+  const std::vector<int> d = seen_enemies_in(su.party, f);
+  if (d.empty())
+    return Refuse(why, fmt::format("PS §10.5: anti-tank close combat is against enemy vehicles {} "
+                                   "sees in {}",
+                                   party_name(su.party), field_text(f)));
+  for (int o : d) {
+    if (IsBase(type_of(o)))
+      return Refuse(why, fmt::format("PS §10.5: {} holds figures: infantry close combat comes "
+                                     "first (assault)",
+                                     field_text(f)));
+    if (type_of(o).armour == ArmourClass::kNone)
+      return Refuse(why, "PS §10.5: anti-tank close combat is against armoured vehicles; " +
+                             uid(o) + " is unarmoured");
+  }
+  if (CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk)
+    return Refuse(why, fmt::format("PS §10.5, PS §6.5: {} cannot move from {} into {}", su.id,
+                                   field_text(field_of(u)), field_text(f)));
+  return true;
+}
+
+bool PlanspielState::may_mounted_attack(int c, Field f, std::string* why) const {
+  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+  const Board& b = game_->board();
+  const SituationUnit& sc = game_->situation().units[static_cast<size_t>(c)];
+  const UnitState& cs = unit(c);
+  if (sc.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  const int l = load_of(c);
+  if (l < 0 || type_of(l).category != Category::kFigureBase)
+    return Refuse(why, "PS §10.4: a mounted attack is made by a vehicle carrying figures; " +
+                           sc.id + " carries none");
+  if (cs.status != UnitStatus::kOnBoard)
+    return Refuse(why, "PS §10.4: " + sc.id + " is not on the board");
+  if (cs.fired) return Refuse(why, "PS §3.4: " + sc.id + " has fired this half-turn");
+  if (cs.suppression >= 5)
+    return Refuse(why, "PS §8.14: " + sc.id + " is suppressed black and cannot move");
+  if (unit(l).loaded)
+    return Refuse(why, fmt::format("PS §4.4: {} got on or off once this half-turn", uid(l)));
+  if (type_of(c).category == Category::kApc && cs.suppression >= 3)
+    return Refuse(why, fmt::format("PS §4.4: the grenadiers of the suppressed APC {} cannot "
+                                   "dismount",
+                                   sc.id));
+  if (!b.on_board(f) || Distance(field_of(c), f) != 1)
+    return Refuse(why, "PS §10.4: the vehicle drives into an adjacent field");
+  const std::vector<int> d = seen_enemies_in(sc.party, f);
+  if (d.empty())
+    return Refuse(why, fmt::format("PS §10.4: a mounted attack is against enemy figures {} sees "
+                                   "in {}",
+                                   party_name(sc.party), field_text(f)));
+  for (int o : d)
+    if (!IsBase(type_of(o)))
+      return Refuse(why, fmt::format("PS §10.4: {} holds the vehicle {}: a mounted attack is "
+                                     "against figures",
+                                     field_text(f), uid(o)));
+  if (CanStep(b, field_of(c), f, type_of(c).terrain) != StepResult::kOk)
+    return Refuse(why, fmt::format("PS §10.4, PS §6.5: {} cannot drive from {} into {}", sc.id,
+                                   field_text(field_of(c)), field_text(f)));
+  // PS §10.4 [REC], G-13: the figures dismount, so the vehicle moves at most half its speed.
+  const int allowance = Allowance(MoveProfileOf(type_of(c)),
+                                  (!cs.has_moved || cs.road_move) && IsRoadStep(b, field_of(c), f));
+  if (!MayMountOrDismount(allowance, cs.moved + 1))
+    return Refuse(why, fmt::format("PS §10.4, G-13: {} would move {} fields, more than half its "
+                                   "speed ({} of {})",
+                                   sc.id, cs.moved + 1, HalfSpeed(allowance), allowance));
   return true;
 }
 
@@ -941,6 +1069,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
   for (int a : assault_.attackers)
     if (a >= 0) attackers.push_back(a);
   const int party = game_->situation().units[static_cast<size_t>(attackers[0])].party;
+  const int carrier = assault_.carrier;  // PS §10.4: a mounted attack
   const std::vector<int> defs = defenders();
   const int a_total = assault_.attack_roll + attack_bonus(static_cast<int>(attackers.size()));
   const int d_total = defend_roll + defence_bonus(f, party);
@@ -1007,6 +1136,42 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
       as.x = f.x;
       as.y = f.y;
     }
+    // PS §10.4: the vehicle of a mounted attack drives in with its figures (reading: when no
+    // enemy unit is left there, G-07).
+    bool clear = true;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
+        clear = false;
+    if (carrier >= 0 && clear && unit(carrier).status == UnitStatus::kOnBoard) {
+      UnitState& cs = units_[static_cast<size_t>(carrier)];
+      cs.x = f.x;
+      cs.y = f.y;
+      ++cs.moved;
+    }
+  } else if (carrier >= 0) {
+    // PS §10.4: after a failed mounted attack the figures must flee (reading: from the field they
+    // attacked from, away from the attacked field); an armoured vehicle stays behind, an
+    // unarmoured one is lost.
+    for (int a : attackers) {
+      const std::vector<Field> to = flight_fields(a, field_of(a), {f});
+      if (to.empty()) {
+        lose(a, "G-34", "captured: no flight field is free", events);
+        continue;
+      }
+      UnitState& as = units_[static_cast<size_t>(a)];
+      as.x = to[0].x;
+      as.y = to[0].y;
+      as.suppression = std::max(as.suppression, on_losers);
+      if (on_losers == 6) casualty.push_back(a);
+      if (events)
+        events->push_back({"PS §10.4",
+                           fmt::format("{} flees to {} with {}.", uid(a), field_text(to[0]),
+                                       LevelText(on_losers)),
+                           kNobody, std::nullopt});
+    }
+    if (type_of(carrier).armour == ArmourClass::kNone &&
+        unit(carrier).status == UnitStatus::kOnBoard)
+      lose(carrier, "PS §10.4", "lost after the failed mounted attack", events);
   } else {
     // Reading: the attackers fall back to the fields they attacked from, suppressed (G-35).
     for (int a : attackers) {
@@ -1029,6 +1194,159 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
   assault_.last_defence = d_total;
   for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
     if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
+}
+
+// PS §10.6, §9.8, G-37: the vehicle's natural die against the defenders' (+1 in a town or forest
+// field, their suppression ignored); a tie is rolled again; only the winner's total takes effect.
+void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
+  const Board& b = game_->board();
+  const Field f = FieldAt(b, assault_.field);
+  const int v = assault_.attackers[0];
+  const int party = party_of(v);
+  const std::vector<int> defs = defenders();
+  const Terrain terrain = b.terrain(f);
+  const int bonus = terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
+  const int a_total = assault_.attack_roll;
+  const int d_total = defend_roll + bonus;
+  if (a_total == d_total) {
+    if (events)
+      events->push_back({"PS §9.8",
+                         fmt::format("Overrun of {}: {} against {}, a tie: both roll again.",
+                                     field_text(f), a_total, d_total),
+                         party, std::nullopt});
+    assault_.attack_roll = 0;
+    push(StepKind::kDefendRoll, -1, assault_.field);
+    push(StepKind::kAttackRoll, -1, assault_.field);
+    return;
+  }
+  const bool vehicle_wins = a_total > d_total;
+  if (events) {
+    const auto text = [&](const std::string& who) {
+      return fmt::format("Overrun of {} by {}: vehicle {}, defenders {} + {} = {}: the {} wins.",
+                         field_text(f), who, a_total, defend_roll, bonus, d_total,
+                         vehicle_wins ? "vehicle" : "defence");
+    };
+    events->push_back({"PS §10.6", text(uid(v)), party,
+                       shown_to(v, enemy(party))
+                           ? std::nullopt
+                           : std::optional<std::string>(text("an unseen vehicle"))});
+  }
+  UnitState& vs = units_[static_cast<size_t>(v)];
+  vs.has_moved = true;
+  vs.fired = true;  // the overrun is its attack of the half-turn (PS §3.4)
+  vs.position_marker = false;
+  vs.camouflaged = false;
+  std::vector<int> casualty;
+  if (vehicle_wins) {
+    const int level = LevelOfTotal(a_total);
+    for (int d : defs) {
+      if (type_of(d).category == Category::kHeavyWeaponBase) {
+        lose(d, "PS §10.6", "destroyed by the overrun", events);
+        continue;
+      }
+      // G-37: a figure base left in the field takes the level of the vehicle's total.
+      UnitState& ds = units_[static_cast<size_t>(d)];
+      ds.suppression = std::max(ds.suppression, level);
+      ds.camouflaged = false;
+      if (level == 6) casualty.push_back(d);
+    }
+    // Reading (no mixed fields, G-07): the vehicle takes the field when no enemy unit is left in
+    // it; otherwise it stays in the field it came from.
+    bool clear = true;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
+        clear = false;
+    if (clear) {
+      vs.x = f.x;
+      vs.y = f.y;
+      ++vs.moved;
+      carry_along(v);
+    }
+  } else {
+    const int level = LevelOfTotal(d_total);
+    if (level == 6)
+      lose(v, "PS §10.6", "knocked out by the defenders", events);
+    else
+      vs.suppression = std::max(vs.suppression, level);
+  }
+  assault_ = AssaultState{};
+  assault_.last_field = b.index(f);
+  assault_.last_attack = a_total;
+  assault_.last_defence = d_total;
+  for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
+    if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
+}
+
+// PS §10.5, G-36: the figures' die (+1 in a town or forest field, their suppression ignored, no
+// massing bonus) against the vehicle's (normal chance); a tie is rolled again; only the winner's
+// total takes effect, on every vehicle in the field or on the figures, who do not flee.
+void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
+  const Board& b = game_->board();
+  const Field f = FieldAt(b, assault_.field);
+  const int a = assault_.attackers[0];
+  const int party = party_of(a);
+  const std::vector<int> vehicles = defenders();
+  const Terrain terrain = b.terrain(f);
+  const int bonus = terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
+  const int a_total = assault_.attack_roll + bonus;
+  const int d_total = defend_roll;
+  if (a_total == d_total) {
+    if (events)
+      events->push_back(
+          {"PS §9.8",
+           fmt::format("Anti-tank close combat at {}: {} against {}, a tie: both roll again.",
+                       field_text(f), a_total, d_total),
+           party, std::nullopt});
+    assault_.attack_roll = 0;
+    push(StepKind::kDefendRoll, -1, assault_.field);
+    push(StepKind::kAttackRoll, -1, assault_.field);
+    return;
+  }
+  const bool figures_win = a_total > d_total;
+  if (events)
+    events->push_back(
+        {"PS §10.5",
+         fmt::format("Anti-tank close combat at {}: figures {} + {} = {}, vehicle {}: the {} wins.",
+                     field_text(f), assault_.attack_roll, bonus, a_total, d_total,
+                     figures_win ? "figures" : "vehicle"),
+         party, std::nullopt});
+  UnitState& as = units_[static_cast<size_t>(a)];
+  as.has_moved = true;
+  as.fired = true;  // the close combat is its activity (PS §3.4)
+  as.camouflaged = false;
+  std::vector<int> casualty;
+  if (figures_win) {
+    const int level = LevelOfTotal(a_total);
+    for (int v : vehicles) {
+      if (level == 6) {
+        lose(v, "PS §10.5", "knocked out at close quarters", events);
+        continue;
+      }
+      UnitState& vs = units_[static_cast<size_t>(v)];
+      vs.suppression = std::max(vs.suppression, level);
+    }
+    // Reading (no mixed fields, G-07): the figures take the field when no enemy unit is left in
+    // it; otherwise they stay in the field they came from.
+    bool clear = true;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
+        clear = false;
+    if (clear) {
+      as.x = f.x;
+      as.y = f.y;
+      as.moved = 1;
+    }
+  } else {
+    const int level = LevelOfTotal(d_total);
+    as.suppression = std::max(as.suppression, level);
+    if (level == 6) casualty.push_back(a);
+  }
+  assault_ = AssaultState{};
+  assault_.last_field = b.index(f);
+  assault_.last_attack = a_total;
+  assault_.last_defence = d_total;
+  for (int c : casualty)
+    if (unit(c).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, c, -1);
 }
 
 // =============================================================================================
@@ -1086,12 +1404,26 @@ Decision PlanspielState::decision_for(int viewer) const {
                              party_name(enemy(party_of(steps_.top().unit))));
       break;
     case StepKind::kAttackRoll:
-      d.prompt = fmt::format("Close combat at {}: the attacker's die (PS §10.2)",
-                             field_text(FieldAt(game_->board(), assault_.field)));
+      if (assault_.antitank) {
+        d.prompt = fmt::format("Anti-tank close combat at {}: the figures' die (PS §10.5)",
+                               field_text(FieldAt(game_->board(), assault_.field)));
+        break;
+      }
+      d.prompt = fmt::format(
+          fmt::runtime(assault_.overrun ? "Overrun of {}: the vehicle's die (PS §10.6)"
+                                        : "Close combat at {}: the attacker's die (PS §10.2)"),
+          field_text(FieldAt(game_->board(), assault_.field)));
       break;
     case StepKind::kDefendRoll:
-      d.prompt = fmt::format("Close combat at {}: the defender's die (PS §10.2)",
-                             field_text(FieldAt(game_->board(), assault_.field)));
+      if (assault_.antitank) {
+        d.prompt = fmt::format("Anti-tank close combat at {}: the vehicle's die (PS §10.5)",
+                               field_text(FieldAt(game_->board(), assault_.field)));
+        break;
+      }
+      d.prompt = fmt::format(
+          fmt::runtime(assault_.overrun ? "Overrun of {}: the defenders' die (PS §10.6)"
+                                        : "Close combat at {}: the defender's die (PS §10.2)"),
+          field_text(FieldAt(game_->board(), assault_.field)));
       break;
     case StepKind::kCounterMove:
       d.prompt =
@@ -1129,6 +1461,20 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
+    const bool overruns = type_of(u).can_overrun;
+    const bool fights = type_of(u).category == Category::kFigureBase;
+    if ((overruns || fights || load_of(u) >= 0) && unit(u).status == UnitStatus::kOnBoard)
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const Field t{unit(u).x + dx, unit(u).y + dy};
+          if (!(dx || dy) || !b.on_board(t)) continue;
+          if (overruns && may_overrun(u, t, nullptr))
+            out.push_back(Action(kOverrun, {u, b.index(t)}));
+          if (fights && may_antitank(u, t, nullptr))
+            out.push_back(Action(kAntiTank, {u, b.index(t)}));
+          if (may_mounted_attack(u, t, nullptr))
+            out.push_back(Action(kMountedAttack, {u, b.index(t)}));
+        }
   }
   // PS §10.2: every set of one to three bases that may assault a field together.
   for (int i = 0; i < b.width() * b.height(); ++i) {
@@ -1188,7 +1534,7 @@ std::string PlanspielState::why_illegal(const Action& action) const {
     for (int o : seen_enemies_in(active_, f)) {
       if (!IsBase(type_of(o)))
         return "PS §10.5: infantry close combat is against figures; a vehicle in the field needs "
-               "anti-tank close combat or an overrun (not built)";
+               "anti-tank close combat (not built)";
       seen_base = true;
     }
     if (!seen_base)
@@ -1217,6 +1563,9 @@ std::string PlanspielState::why_illegal(const Action& action) const {
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
   if (action.arg(1) < 0 || action.arg(1) >= b.width() * b.height()) return "PS §2.1: no such field";
   std::string why;
+  if (action.verb == kOverrun) return may_overrun(u, f, &why) ? "" : why;
+  if (action.verb == kAntiTank) return may_antitank(u, f, &why) ? "" : why;
+  if (action.verb == kMountedAttack) return may_mounted_attack(u, f, &why) ? "" : why;
   if (IsLoadVerb(action.verb)) {
     if (!may_load(u, action.verb, &why)) return why;
     if (!(f == field_of(u)))
@@ -1392,17 +1741,27 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       case StepKind::kDetectAtGun: {
         UnitState& g = units_[static_cast<size_t>(st.unit)];
         const int finder = enemy(party_of(st.unit));
-        if (g.status == UnitStatus::kOnBoard && n >= 4) {
+        // Reading: the roll finds the gun only for an enemy unit that has it in sight (the found
+        // gun is seen by every such unit, scenarios §1.5); with none left it finds nothing.
+        bool sight = false;
+        for (int o = 0; o < num_units(); ++o)
+          if (party_of(o) == finder && unit(o).status == UnitStatus::kOnBoard &&
+              g.status == UnitStatus::kOnBoard &&
+              WithinDetection(game_->board(), field_of(o), field_of(st.unit), 99))
+            sight = true;
+        if (sight && n >= 4) {
           g.camouflaged = false;
           g.detected_marker = true;
         }
         if (events)
           events->push_back(
               {"PS §7.5",
-               n >= 4 ? fmt::format("Detection roll {}: {} finds the AT gun {}.", n,
-                                    party_name(finder), uid(st.unit))
-                      : fmt::format("Detection roll {}: {} does not find the AT gun that fired.", n,
-                                    party_name(finder)),
+               !sight ? fmt::format("Detection roll {}: no unit of {} has the AT gun in sight.", n,
+                                    party_name(finder))
+               : n >= 4 ? fmt::format("Detection roll {}: {} finds the AT gun {}.", n,
+                                      party_name(finder), uid(st.unit))
+                        : fmt::format("Detection roll {}: {} does not find the AT gun that fired.",
+                                      n, party_name(finder)),
                finder, std::nullopt});
         break;
       }
@@ -1410,7 +1769,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         assault_.attack_roll = n;
         break;
       case StepKind::kDefendRoll:
-        resolve_close_combat(n, events);
+        if (assault_.overrun)
+          resolve_overrun(n, events);
+        else if (assault_.antitank)
+          resolve_antitank(n, events);
+        else
+          resolve_close_combat(n, events);
         break;
       case StepKind::kAct:
       case StepKind::kCounterMove:
@@ -1420,8 +1784,10 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     return;
   }
   // PS §3.2: the first other activity of the active party ends phase 2.
-  if (phase_ == 2 && (action.verb == kMove || action.verb == kAssault || IsLoadVerb(action.verb) ||
-                      (action.verb == kFire && step() == StepKind::kAct))) {
+  if (phase_ == 2 &&
+      (action.verb == kMove || action.verb == kAssault || IsLoadVerb(action.verb) ||
+       action.verb == kOverrun || action.verb == kAntiTank || action.verb == kMountedAttack ||
+       (action.verb == kFire && step() == StepKind::kAct))) {
     phase_ = 3;
     if (events)
       events->push_back(
@@ -1463,6 +1829,66 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
   UnitState& s = units_[static_cast<size_t>(u)];
   const int party = party_of(u);
+  if (action.verb == kMountedAttack) {
+    // PS §10.4: the vehicle drives at the field, its figures dismount and attack at once.
+    const int l = load_of(u);
+    UnitState& ls = units_[static_cast<size_t>(l)];
+    ls.aboard = -1;
+    ls.loaded = true;
+    s.loaded = true;
+    s.has_moved = true;
+    s.position_marker = false;
+    s.camouflaged = false;
+    assault_.field = action.arg(1);
+    assault_.attackers = {l, -1, -1};
+    assault_.attack_roll = 0;
+    assault_.carrier = u;
+    push(StepKind::kDefendRoll, -1, action.arg(1));
+    push(StepKind::kAttackRoll, -1, action.arg(1));
+    if (events)
+      events->push_back(
+          {"PS §10.4",
+           fmt::format("{} drives at {}; {} dismounts and attacks.", uid(u), field_text(f), uid(l)),
+           party,
+           shown_to(u, enemy(party))
+               ? std::nullopt
+               : std::optional<std::string>(
+                     fmt::format("An unseen enemy vehicle attacks {} mounted.", field_text(f)))});
+    return;
+  }
+  if (action.verb == kAntiTank) {
+    assault_.field = action.arg(1);
+    assault_.attackers = {u, -1, -1};
+    assault_.attack_roll = 0;
+    assault_.antitank = true;
+    push(StepKind::kDefendRoll, -1, action.arg(1));
+    push(StepKind::kAttackRoll, -1, action.arg(1));
+    if (events)
+      events->push_back(
+          {"PS §10.5",
+           fmt::format("{} fights the vehicles in {} at close quarters.", uid(u), field_text(f)),
+           party,
+           shown_to(u, enemy(party))
+               ? std::nullopt
+               : std::optional<std::string>(fmt::format(
+                     "Unseen enemy figures attack the vehicles in {}.", field_text(f)))});
+    return;
+  }
+  if (action.verb == kOverrun) {
+    assault_.field = action.arg(1);
+    assault_.attackers = {u, -1, -1};
+    assault_.attack_roll = 0;
+    assault_.overrun = true;
+    push(StepKind::kDefendRoll, -1, action.arg(1));
+    push(StepKind::kAttackRoll, -1, action.arg(1));
+    if (events)
+      events->push_back({"PS §10.6", fmt::format("{} overruns {}.", uid(u), field_text(f)), party,
+                         shown_to(u, enemy(party))
+                             ? std::nullopt
+                             : std::optional<std::string>(fmt::format(
+                                   "An unseen enemy vehicle overruns {}.", field_text(f)))});
+    return;
+  }
   if (IsLoadVerb(action.verb)) {
     const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
     UnitState& c = units_[static_cast<size_t>(su.carrier)];
@@ -1745,6 +2171,10 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
     for (int i = 1; i < action.argc; ++i) out += " " + masked_unit(action.arg(i), viewer);
     return out;
   }
+  if ((action.verb == kOverrun || action.verb == kAntiTank || action.verb == kMountedAttack) &&
+      viewer != kNobody && viewer != active_)
+    return fmt::format("{} {} {}", kVerbs[action.verb].verb, masked_unit(action.arg(0), viewer),
+                       field_text(FieldAt(game_->board(), action.arg(1))));
   if (action.verb == kIndirect && viewer != kNobody && viewer != active_)
     return fmt::format("indirect {} {}", masked_unit(action.arg(0), viewer),
                        field_text(FieldAt(game_->board(), action.arg(1))));
@@ -1941,7 +2371,8 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       if (st.unit == u) return true;
     for (int a : assault_.attackers)
       if (a == u) return true;
-    return u == moving_.unit || unit(u).aboard >= 0;  // a load stays with its carrier
+    // A load stays with its carrier; the vehicle of a mounted attack follows its figures.
+    return u == moving_.unit || unit(u).aboard >= 0 || u == assault_.carrier;
   };
   for (int u = 0; u < num_units(); ++u) {
     if (unit(u).status != UnitStatus::kOnBoard || shown_to(u, seat) || pinned(u)) continue;

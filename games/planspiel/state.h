@@ -2,9 +2,10 @@
 // standard situation played under the engine's contract (engine/game.h). Turns and half-turns
 // (PS §3.1), "FERTIG" (end of half-turn) with the checklist of PS §3.7, the effect-marker
 // lifecycle (G-05), movement with reinforcements (PS §6, scenarios §1.6), transport and towing
-// (PS §4.4: mounting, dismounting, limbering, unlimbering, G-13), direct fire with its
-// effect roll and second rolls as chance decisions (PS §8), detection and camouflage (PS §7.4-§7.6)
-// as hidden information, field control and the outcome list (G-01, scenarios §1.7).
+// (PS §4.4: mounting, dismounting, limbering, unlimbering, G-13), mounted attack, overrun and
+// anti-tank close combat (PS §10.4-§10.6), direct fire with its effect roll and second rolls as
+// chance decisions (PS §8), detection and camouflage (PS §7.4-§7.6) as hidden information, field
+// control and the outcome list (G-01, scenarios §1.7).
 #pragma once
 
 #include <array>
@@ -36,6 +37,9 @@ enum Verb : int {
   kDismount = 8,   // dismount UNIT FIELD: a mounted figure base gets off in FIELD (PS §4.4)
   kLimber = 9,     // limber UNIT FIELD: a weapon base is hooked to its tow in FIELD (PS §4.4)
   kUnlimber = 10,  // unlimber UNIT FIELD: a limbered weapon base is set up in FIELD (PS §4.4)
+  kOverrun = 11,  // overrun UNIT FIELD: a tracked vehicle drives over the bases in FIELD (PS §10.6)
+  kAntiTank = 12,  // antitank UNIT FIELD: figures fight the armoured vehicles in FIELD (PS §10.5)
+  kMountedAttack = 13,  // mountedattack CARRIER FIELD: its figures attack FIELD (PS §10.4)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -75,12 +79,16 @@ struct AssaultState {
   // The last close combat decided: its field and both totals, rolled in the open (PS §10.2).
   int last_field = -1;
   int last_attack = 0, last_defence = 0;
+  bool overrun = false;   // PS §10.6: attackers[0] is a vehicle overrunning the field
+  bool antitank = false;  // PS §10.5: attackers[0] is a figure base fighting the vehicles there
+  int carrier = -1;       // PS §10.4: the vehicle that brought attackers[0] in a mounted attack
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("field", s.field, -1, 8191)("attackers", s.attackers, -1, 255)(
         "attack_roll", s.attack_roll, 0, 6)("last_field", s.last_field, -1, 8191)(
-        "last_attack", s.last_attack, 0, 99)("last_defence", s.last_defence, 0, 99);
+        "last_attack", s.last_attack, 0, 99)("last_defence", s.last_defence, 0, 99)(
+        "overrun", s.overrun)("antitank", s.antitank)("carrier", s.carrier, -1, 255);
   }
 };
 
@@ -215,6 +223,13 @@ class PlanspielState : public State {
 
   // PS §4.4: whether unit `u` may mount, dismount, limber or unlimber (`verb`) now, or why not.
   bool may_load(int u, int verb, std::string* why) const;
+  // PS §10.6, G-37: whether tracked vehicle `u` may overrun the enemy bases in field `f` now.
+  bool may_overrun(int u, Field f, std::string* why) const;
+  // PS §10.5, G-36: whether figure base `u` may fight the enemy armoured vehicles in field `f`
+  // at close quarters from its movement now.
+  bool may_antitank(int u, Field f, std::string* why) const;
+  // PS §10.4: whether carrier `c` may drive its figures against the enemy figures in field `f`.
+  bool may_mounted_attack(int c, Field f, std::string* why) const;
   // The unit aboard carrier `c` (mounted or limbered), -1: none.
   int load_of(int c) const;
 
@@ -282,6 +297,8 @@ class PlanspielState : public State {
   void resolve_effect(int firer, Field f, int natural, bool indirect, EventList* events);
   bool may_fire_indirect(int u, std::string* why) const;
   void resolve_close_combat(int defend_roll, EventList* events);
+  void resolve_overrun(int defend_roll, EventList* events);
+  void resolve_antitank(int defend_roll, EventList* events);
   void advance_move(EventList* events);
   void finish_move(EventList* events, int blocked_by);
   std::vector<int> defenders() const;

@@ -223,5 +223,193 @@ TEST_F(PlanspielPs2, S_2_VictoryOutcomeList) {
   EXPECT_NE(r.reason.find("Blue major victory"), std::string::npos) << r.reason;
 }
 
+// ---------------------------------------------------------------- overrun (PS §10.6, G-37)
+
+class PlanspielOverrun : public PlanspielPs2 {};
+
+// PS §10.6: a tracked vehicle that wins the opposed roll destroys the weapon bases in the field;
+// with no enemy unit left it takes the field.
+TEST_F(PlanspielOverrun, PS_10_6_VehicleWinsWeaponBaseDestroyedAndFieldTaken) {
+  s_->place_for_test(U("R-T1"), {13, 6});
+  const ActionList legal = s_->legal_actions();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), A("overrun R-T1 14,6")), legal.end());
+  Play({"overrun R-T1 14,6"});
+  EXPECT_EQ(s_->decision().prompt, "Overrun of 14,6: the vehicle's die (PS §10.6)");
+  Play({"roll 5"});
+  EXPECT_EQ(s_->decision().prompt, "Overrun of 14,6: the defenders' die (PS §10.6)");
+  Play({"roll 3"});  // open field: no bonus
+  EXPECT_EQ(s_->unit(U("B-H1")).status, UnitStatus::kLost);
+  EXPECT_EQ(s_->losses(kPartyBlue), 1);
+  EXPECT_EQ(s_->field_of(U("R-T1")), (Field{14, 6}));
+  EXPECT_TRUE(s_->unit(U("R-T1")).has_moved);
+  EXPECT_EQ(s_->step(), StepKind::kAct);
+}
+
+// PS §10.6, G-37: a figure base stays and takes the level of the vehicle's total (6: a casualty
+// roll); the defenders get +1 in a town field; the vehicle stays where it came from (reading: no
+// mixed fields).
+TEST_F(PlanspielOverrun, PS_10_6_FigureBaseStaysWithTheVehiclesTotal) {
+  s_->place_for_test(U("R-T1"), {14, 8});
+  Play({"overrun R-T1 15,8", "roll 6", "roll 2"}, true);
+  EXPECT_EQ(s_->unit(U("B-I1")).suppression, 6);
+  EXPECT_EQ(s_->decision().prompt, "Casualty roll of B-I1 (PS §8.12)");
+  Play({"roll 3"});
+  EXPECT_EQ(s_->unit(U("B-I1")).status, UnitStatus::kOnBoard);
+  EXPECT_EQ(s_->field_of(U("B-I1")), (Field{15, 8}));
+  EXPECT_EQ(s_->field_of(U("R-T1")), (Field{14, 8}));
+}
+
+// PS §10.6, §9.8: the figures win with their total (+1 in town): grey on 4, knocked out on 6; a tie
+// is rolled again.
+TEST_F(PlanspielOverrun, PS_10_6_DefendersWinTieRolledAgain) {
+  s_->place_for_test(U("R-T1"), {14, 8});
+  Play({"overrun R-T1 15,8", "roll 3", "roll 2"}, true);  // 3 against 2 + 1: a tie
+  EXPECT_EQ(s_->decision().prompt, "Overrun of 15,8: the vehicle's die (PS §10.6)");
+  Play({"roll 1", "roll 3"});  // 1 against 4
+  EXPECT_EQ(s_->unit(U("R-T1")).suppression, 4);
+  EXPECT_EQ(s_->unit(U("B-I1")).suppression, 0);  // only the winner's total (G-37)
+  Restart();
+  s_->place_for_test(U("R-T1"), {14, 8});
+  Play({"overrun R-T1 15,8", "roll 2", "roll 5"});  // 2 against 6
+  EXPECT_EQ(s_->unit(U("R-T1")).status, UnitStatus::kLost);
+}
+
+// G-37: only tracked combat vehicles with movement left overrun, only weapon and figure bases.
+TEST_F(PlanspielOverrun, G_37_WhoMayOverrunWhat) {
+  s_->place_for_test(U("R-A1"), {13, 6});
+  EXPECT_NE(Why("overrun R-A1 14,6").find("G-37: only tracked combat vehicles"), std::string::npos);
+  s_->place_for_test(U("R-T1"), {9, 6});
+  Play({"move R-T1 13,6"});  // 4 fields: the terrain allowance
+  EXPECT_NE(Why("overrun R-T1 14,6").find("G-37: R-T1 has no movement left to enter 14,6"),
+            std::string::npos)
+      << Why("overrun R-T1 14,6");
+  Restart();
+  s_->place_for_test(U("R-T1"), {13, 7});
+  s_->place_for_test(U("B-Z1"), {14, 7});
+  EXPECT_NE(Why("overrun R-T1 14,7").find("B-Z1 is a vehicle"), std::string::npos);
+  EXPECT_NE(Why("overrun R-T1 15,8").find("adjacent"), std::string::npos);
+}
+
+// ---------------------------------------------------------------- anti-tank close combat (PS
+// §10.5)
+
+class PlanspielAntiTank : public PlanspielPs2 {
+ protected:
+  // Blue's half-turn with R-T1 in the junction (16,8), next to B-I3 in (16,7).
+  void TankInTheJunction() {
+    s_->place_for_test(U("R-T1"), {16, 8});
+    Play({"fertig"});
+    ASSERT_EQ(s_->active(), kPartyBlue);
+  }
+};
+
+// PS §10.5, G-36: figures win with their total (+1 in a town field): 6 knocks the tank out, and
+// with no enemy left the figures take the field.
+TEST_F(PlanspielAntiTank, PS_10_5_FiguresKnockOutTheTankAndTakeTheField) {
+  TankInTheJunction();
+  const ActionList legal = s_->legal_actions();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), A("antitank B-I3 16,8")), legal.end());
+  Play({"antitank B-I3 16,8"}, true);
+  EXPECT_EQ(s_->decision().prompt, "Anti-tank close combat at 16,8: the figures' die (PS §10.5)");
+  Play({"roll 5"}, true);
+  EXPECT_EQ(s_->decision().prompt, "Anti-tank close combat at 16,8: the vehicle's die (PS §10.5)");
+  Play({"roll 2"});
+  EXPECT_EQ(s_->unit(U("R-T1")).status, UnitStatus::kLost);
+  EXPECT_EQ(s_->losses(kPartyRed), 1);
+  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 8}));
+}
+
+// PS §10.5, G-36: the close fighters' suppression is ignored; a vehicle that wins applies its total
+// to them and they do not flee; figures that win with less than 6 only suppress the vehicle, and
+// stay where they came from (no mixed fields).
+TEST_F(PlanspielAntiTank, PS_10_5_SuppressionIgnoredLosersDoNotFlee) {
+  TankInTheJunction();
+  s_->set_suppression_for_test(U("B-I3"), 5);
+  EXPECT_EQ(Why("antitank B-I3 16,8"), "");
+  Play({"antitank B-I3 16,8", "roll 1", "roll 4"});  // 1 + 1 against 4
+  EXPECT_EQ(s_->unit(U("B-I3")).suppression, 5);     // level 4 does not lower black
+  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 7}));
+  EXPECT_EQ(s_->unit(U("R-T1")).suppression, 0);
+  Restart();
+  TankInTheJunction();
+  Play({"antitank B-I3 16,8", "roll 3", "roll 2"});  // 3 + 1 against 2
+  EXPECT_EQ(s_->unit(U("R-T1")).suppression, 4);
+  EXPECT_EQ(s_->unit(U("R-T1")).status, UnitStatus::kOnBoard);
+  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 7}));
+}
+
+// PS §10.5: only figures fight, only armoured vehicles, and infantry close combat comes first
+// against a field with figures.
+TEST_F(PlanspielAntiTank, PS_10_5_WhoFightsWhat) {
+  s_->place_for_test(U("R-Z1"), {16, 8});
+  Play({"fertig"});
+  EXPECT_NE(Why("antitank B-I3 16,8").find("R-Z1 is unarmoured"), std::string::npos);
+  Restart();
+  TankInTheJunction();
+  EXPECT_NE(Why("antitank B-M1 16,8").find("fought by figures"), std::string::npos);
+  Restart();
+  Play({"dismount R-G2 3,8"});
+  s_->place_for_test(U("R-G2"), {16, 8});
+  Play({"fertig"});
+  EXPECT_NE(Why("antitank B-I3 16,8").find("infantry close combat comes first"), std::string::npos);
+}
+
+// ---------------------------------------------------------------- mounted attack (PS §10.4)
+
+class PlanspielMountedAttack : public PlanspielPs2 {};
+
+// PS §10.4: the APC drives at (15,8), its grenadiers dismount and attack at once (infantry close
+// combat, PS §10.2); winning, they and the APC take the field and B-I1 flees.
+TEST_F(PlanspielMountedAttack, PS_10_4_WinningFiguresAndTheirVehicleTakeTheField) {
+  s_->place_for_test(U("R-A1"), {14, 8});
+  const ActionList legal = s_->legal_actions();
+  EXPECT_NE(std::find(legal.begin(), legal.end(), A("mountedattack R-A1 15,8")), legal.end());
+  Play({"mountedattack R-A1 15,8"}, true);
+  EXPECT_EQ(s_->unit(U("R-G1")).aboard, -1);
+  Play({"roll 6", "roll 1"}, true);  // 6 against 1 + 1 (building)
+  EXPECT_EQ(s_->decision().prompt, "Casualty roll of B-I1 (PS §8.12)");
+  Play({"roll 1"});
+  EXPECT_EQ(s_->field_of(U("R-G1")), (Field{15, 8}));
+  EXPECT_EQ(s_->field_of(U("R-A1")), (Field{15, 8}));
+  EXPECT_NE(s_->field_of(U("B-I1")), (Field{15, 8}));
+}
+
+// PS §10.4: after a failed mounted attack the figures must flee; an armoured vehicle stays behind.
+TEST_F(PlanspielMountedAttack, PS_10_4_FailedAttackFiguresFleeArmouredVehicleStays) {
+  s_->place_for_test(U("R-A1"), {14, 8});
+  Play({"mountedattack R-A1 15,8", "roll 1", "roll 5"}, true);  // 1 against 5 + 1
+  EXPECT_EQ(s_->unit(U("R-G1")).suppression, 6);
+  EXPECT_EQ(s_->field_of(U("R-G1")).x, 13);  // away from the village
+  EXPECT_EQ(s_->unit(U("R-A1")).status, UnitStatus::kOnBoard);
+  EXPECT_EQ(s_->field_of(U("R-A1")), (Field{14, 8}));
+  EXPECT_EQ(s_->field_of(U("B-I1")), (Field{15, 8}));
+}
+
+// PS §10.4: an unarmoured vehicle is lost when its figures' mounted attack fails.
+TEST_F(PlanspielMountedAttack, PS_10_4_FailedAttackUnarmouredVehicleIsLost) {
+  Play({"dismount R-G1 3,6", "move R-A1 2,5", "fertig"});
+  s_->place_for_test(U("B-L4"), {4, 5});
+  ASSERT_EQ(s_->field_of(U("B-I4")), (Field{4, 5}));
+  Play({"mountedattack B-L4 3,6", "roll 1", "roll 6"}, true);
+  EXPECT_EQ(s_->unit(U("B-L4")).status, UnitStatus::kLost);
+  EXPECT_EQ(s_->unit(U("B-I4")).status, UnitStatus::kOnBoard);
+  EXPECT_GE(s_->field_of(U("B-I4")).x, 4);
+}
+
+// PS §10.4, G-13: only a vehicle carrying figures, at half speed, against figures.
+TEST_F(PlanspielMountedAttack, PS_10_4_WhoMayAttackMounted) {
+  s_->place_for_test(U("R-T1"), {14, 7});
+  EXPECT_NE(Why("mountedattack R-T1 15,8").find("carries none"), std::string::npos);
+  s_->place_for_test(U("R-A1"), {11, 6});
+  Play({"move R-A1 13,6"});  // 2 fields across country: half of 4
+  EXPECT_NE(Why("mountedattack R-A1 14,6").find("G-13: R-A1 would move 3 fields"),
+            std::string::npos)
+      << Why("mountedattack R-A1 14,6");
+  Restart();
+  s_->place_for_test(U("R-A1"), {13, 7});
+  s_->place_for_test(U("B-Z1"), {14, 7});
+  EXPECT_NE(Why("mountedattack R-A1 14,7").find("holds the vehicle B-Z1"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel

@@ -184,6 +184,23 @@ TEST_F(PlanspielTransport, PS_4_4_DroppedLoadEliminatedOnFourPlus) {
   EXPECT_EQ(s_->losses(kPartyRed), 2);
 }
 
+// PS §7.5 (reading): the AT gun's detection roll finds it only for an enemy unit that still has it
+// in sight: here the fire knocked out the APC and the dropped grenadiers are eliminated, and every
+// other Red unit stands behind the ridge.
+TEST_F(PlanspielTransport, PS_7_5_DetectionRollNeedsAnEnemyInSight) {
+  s_->place_for_test(U("R-A1"), {12, 7});
+  Play({"move R-A1 13,7"}, true);
+  Play({"fire B-P1 13,7", "roll 6", "roll 4"}, true);  // knocked out; the casualty roll eliminates
+  ASSERT_EQ(s_->unit(U("R-G1")).status, UnitStatus::kLost);
+  ASSERT_EQ(s_->decision().prompt, "red rolls 4+ to detect the AT gun that fired (PS §7.5)");
+  const EventList ev = Play({"roll 6"});
+  EXPECT_FALSE(s_->unit(U("B-P1")).detected_marker);
+  EXPECT_TRUE(s_->unit(U("B-P1")).camouflaged);
+  bool told = false;
+  for (const Event& e : ev) told = told || Has(e.text, "no unit of red has the AT gun in sight");
+  EXPECT_TRUE(told);
+}
+
 // PS §4.4-§4.5, G-13: a weapon base limbers to its tow in its field, moves with it at half speed,
 // and is unlimbered to fire; limbering and unlimbering are its activity of the half-turn.
 TEST_F(PlanspielTransport, PS_4_4_LimberTowAndUnlimber) {
