@@ -423,6 +423,9 @@ bool PlanspielState::may_load(int u, int verb, std::string* why) const {
                                      su.id, s.moved, extra, what));
     if (s.suppression >= 3)
       return Refuse(why, "PS §8.14: " + su.id + " is suppressed and cannot move");
+    if (s.fled && type_of(c).category == Category::kApc)
+      return Refuse(
+          why, fmt::format("PS §4.4: after a flight, {} cannot remount its APC {}", su.id, uid(c)));
   }
   if (verb == kDismount && type_of(c).category == Category::kApc && cs.suppression >= 3)
     return Refuse(why, fmt::format("PS §4.4: the grenadiers of the suppressed APC {} cannot "
@@ -1124,6 +1127,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
       ds.y = to[0].y;
       ds.suppression = std::max(ds.suppression, on_losers);
       ds.camouflaged = false;
+      ds.fled = true;
       if (on_losers == 6) casualty.push_back(d);
       if (events)
         events->push_back({"PS §10.3",
@@ -1162,6 +1166,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
       as.x = to[0].x;
       as.y = to[0].y;
       as.suppression = std::max(as.suppression, on_losers);
+      as.fled = true;
       if (on_losers == 6) casualty.push_back(a);
       if (events)
         events->push_back({"PS §10.4",

@@ -126,6 +126,7 @@ struct UnitState {
   int aboard = -1;      // PS §4.4: the carrier or tow it is mounted on or limbered to, -1: none
   bool loaded = false;  // mounted, dismounted, limbered or unlimbered (or its load) this half-turn
   bool road_move = false;  // its move this half-turn was along the road only (G-12, for G-13)
+  bool fled = false;       // PS §4.4: it fled once (Panzergrenadiere cannot remount their APC)
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
@@ -133,7 +134,7 @@ struct UnitState {
         "moved", s.moved, 0, 99)("has_moved", s.has_moved)("fired", s.fired)(
         "camouflaged", s.camouflaged)("detected_marker", s.detected_marker)("shown", s.shown, 0, 2)(
         "position_marker", s.position_marker)("countered", s.countered)(
-        "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move);
+        "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled);
   }
 };
 

@@ -385,6 +385,19 @@ TEST_F(PlanspielMountedAttack, PS_10_4_FailedAttackFiguresFleeArmouredVehicleSta
   EXPECT_EQ(s_->field_of(U("B-I1")), (Field{15, 8}));
 }
 
+// PS §4.4: after a flight, Panzergrenadiere cannot remount their APC.
+TEST_F(PlanspielMountedAttack, PS_4_4_NoRemountingAfterAFlight) {
+  s_->place_for_test(U("R-A1"), {14, 8});
+  Play({"mountedattack R-A1 15,8", "roll 1", "roll 5", "roll 1", "fertig", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyRed);
+  ASSERT_EQ(s_->unit(U("R-G1")).status, UnitStatus::kOnBoard);
+  Play({"move R-G1 14,8"});
+  EXPECT_NE(
+      Why("mount R-G1 14,8").find("PS §4.4: after a flight, R-G1 cannot remount its APC R-A1"),
+      std::string::npos)
+      << Why("mount R-G1 14,8");
+}
+
 // PS §10.4: an unarmoured vehicle is lost when its figures' mounted attack fails.
 TEST_F(PlanspielMountedAttack, PS_10_4_FailedAttackUnarmouredVehicleIsLost) {
   Play({"dismount R-G1 3,6", "move R-A1 2,5", "fertig"});
