@@ -106,7 +106,8 @@ const std::vector<std::string_view> kSituationKeys = {
     "id",         "title",       "board",  "start_cycle_turn",
     "game_turns", "first_mover", "dug_in", "provenance"};
 const std::vector<std::string_view> kUnitKeys = {
-    "id", "party", "type", "field", "arrives", "camouflaged", "detected", "provenance"};
+    "id",      "party",   "type", "field",  "arrives", "camouflaged", "detected",
+    "carrier", "carries", "tow",  "tow_of", "state",   "provenance"};
 const std::vector<std::string_view> kObjectiveKeys = {"id", "fields", "controller", "provenance"};
 const std::vector<std::string_view> kOutcomeKeys = {"result", "text", "when", "provenance"};
 const std::vector<std::string_view> kConditionKeys = {"controls", "set",          "min",
@@ -144,6 +145,135 @@ Condition ReadCondition(const Reader& r, const toml::table& c, const Situation& 
   return out;
 }
 
+// Reads every table of the array of tables `name` ([[unit]], [[objective]]): its keys checked
+// against `keys`, its `id` present and unique among them (else "duplicate NAME id"),
+// then `read(table, where, id_node, id)` for the rest; `where` names the table and its line.
+template <class Read>
+void ReadTables(const Reader& r, const toml::table& root, std::string_view name,
+                const std::vector<std::string_view>& keys, Read read) {
+  const toml::node* all = root.get(name);
+  if (all == nullptr) return;
+  std::set<std::string> ids;
+  for (const toml::node& e : r.Arr(*all, name)) {
+    const toml::table& t = r.Table(e, name);
+    const std::string where =
+        "in [[" + std::string(name) + "]] at line " + std::to_string(t.source().begin.line);
+    r.Keys(t, keys, where);
+    const toml::node& id_node = r.Req(t, "id", where);
+    const std::string id = r.Str(id_node, "id");
+    if (!ids.insert(id).second)
+      r.Fail(id_node, "duplicate " + std::string(name) + " id '" + id + "'");
+    read(t, where, id_node, id);
+  }
+}
+
+// A [[unit]] table, kept to resolve the transport pairs once every unit is read.
+struct UnitRefs {
+  const toml::table* table = nullptr;
+};
+
+int UnitNamed(const Reader& r, const toml::node& n, std::string_view key, const Situation& s) {
+  const std::string id = r.Str(n, key);
+  for (size_t i = 0; i < s.units.size(); ++i)
+    if (s.units[i].id == id) return static_cast<int>(i);
+  r.Fail(n,
+         "field '" + std::string(key) + "' names no [[unit]] of the situation (is '" + id + "')");
+}
+
+// PS §4.4-§4.5: the transport pairs. A figure base names its `carrier` (which names it in
+// `carries`), a weapon base its `tow` (which names it in `tow_of`); both of one party; the vehicle
+// able to take that load; `state` "mounted" (figures) or "limbered" (weapons) puts the load aboard
+// at the start: then it stands in the carrier's field and arrives with it.
+void ResolveTransport(const Reader& r, const std::vector<UnitRefs>& refs,
+                      const std::vector<UnitType>& types, Situation& s) {
+  const auto type = [&](int u) {
+    return *find_unit_type(types, s.units[static_cast<size_t>(u)].type);
+  };
+  for (size_t i = 0; i < refs.size(); ++i) {
+    const toml::table& u = *refs[i].table;
+    SituationUnit& su = s.units[i];
+    const int me = static_cast<int>(i);
+    const toml::node* carrier = u.get("carrier");
+    const toml::node* tow = u.get("tow");
+    const toml::node* carries = u.get("carries");
+    const toml::node* tow_of = u.get("tow_of");
+    if (carrier && tow) r.Fail(*tow, "a unit names a 'carrier' or a 'tow', not both");
+    if ((carrier || tow) && (carries || tow_of))
+      r.Fail(carries ? *carries : *tow_of, "a carried unit carries nothing itself (PS §4.5)");
+    if (carries && tow_of) r.Fail(*tow_of, "a vehicle names 'carries' or 'tow_of', not both");
+    const UnitType& mine = type(me);
+    if (carrier || tow) {
+      const toml::node& n = carrier ? *carrier : *tow;
+      const char* key = carrier ? "carrier" : "tow";
+      const int c = UnitNamed(r, n, key, s);
+      const toml::table& ct = *refs[static_cast<size_t>(c)].table;
+      const toml::node* back = ct.get(carrier ? "carries" : "tow_of");
+      if (back == nullptr || r.Str(*back, carrier ? "carries" : "tow_of") != su.id)
+        r.Fail(n, std::string("field '") + key + "' names " + s.units[static_cast<size_t>(c)].id +
+                      ", which does not name " + su.id + " in '" +
+                      (carrier ? "carries" : "tow_of") + "'");
+      if (s.units[static_cast<size_t>(c)].party != su.party)
+        r.Fail(n, std::string("field '") + key + "' names a unit of the other party");
+      if (carrier && mine.category != Category::kFigureBase)
+        r.Fail(n, "only a figure base has a 'carrier'; a weapon base names its 'tow' (PS §4.4)");
+      if (tow && mine.category != Category::kHeavyWeaponBase)
+        r.Fail(n, "only a weapon base has a 'tow' (PS §4.4)");
+      const Capacity cap = type(c).capacity;
+      const bool fits = tow ? (cap == Capacity::kTowOneWeapon || cap == Capacity::kOneBase)
+                            : (cap == Capacity::kOneBase || cap == Capacity::kTankRiders ||
+                               (cap == Capacity::kPanzergrenadier && mine.panzergrenadier));
+      if (!fits)
+        r.Fail(n, "a " + type(c).id + " (capacity " + capacity_name(cap) + ") cannot " +
+                      (tow ? "tow" : "carry") + " a " + mine.id + " (PS §4.5)");
+      su.carrier = c;
+      s.units[static_cast<size_t>(c)].load = me;
+    }
+    if (const toml::node* st = u.get("state")) {
+      const std::string v = r.Str(*st, "state");
+      const bool figure = carrier != nullptr;
+      if (!carrier && !tow)
+        r.Fail(*st, "field 'state' belongs to a unit with a 'carrier' or a 'tow'");
+      if (figure && v != "mounted" && v != "dismounted")
+        r.Fail(*st,
+               "field 'state' of a carried figure base must be \"mounted\" or \"dismounted\" "
+               "(is '" +
+                   v + "')");
+      if (!figure && v != "limbered" && v != "unlimbered")
+        r.Fail(*st,
+               "field 'state' of a towed weapon must be \"limbered\" or \"unlimbered\" "
+               "(is '" +
+                   v + "')");
+      su.carried = v == "mounted" || v == "limbered";
+      const SituationUnit& c = s.units[static_cast<size_t>(su.carrier)];
+      if (su.carried && !(c.field == su.field))
+        r.Fail(*st, "a " + v + " unit stands in its carrier's field " + std::to_string(c.field.x) +
+                        "," + std::to_string(c.field.y) + " (PS §4.4)");
+      if (su.carried && c.arrives != su.arrives)
+        r.Fail(*st, "a " + v + " reinforcement arrives with its carrier (game turn " +
+                        std::to_string(c.arrives) + ")");
+      if (su.carried && (su.camouflaged || su.detected))
+        r.Fail(*st, "a " + v + " unit has no camouflage or detected marker of its own");
+    }
+  }
+  // The vehicles' side of the pairs, once every carried unit named its own.
+  for (size_t i = 0; i < refs.size(); ++i) {
+    const toml::table& u = *refs[i].table;
+    const SituationUnit& su = s.units[i];
+    const toml::node* carries = u.get("carries");
+    const toml::node* tow_of = u.get("tow_of");
+    if (carries || tow_of) {
+      const toml::node& n = carries ? *carries : *tow_of;
+      const char* key = carries ? "carries" : "tow_of";
+      const int l = UnitNamed(r, n, key, s);
+      const toml::node* back = refs[static_cast<size_t>(l)].table->get(carries ? "carrier" : "tow");
+      if (back == nullptr || r.Str(*back, carries ? "carrier" : "tow") != su.id)
+        r.Fail(n, std::string("field '") + key + "' names " + s.units[static_cast<size_t>(l)].id +
+                      ", which does not name " + su.id + " in '" + (carries ? "carrier" : "tow") +
+                      "'");
+    }
+  }
+}
+
 }  // namespace
 
 Situation load_situation(const std::string& path, const std::vector<UnitType>& types,
@@ -157,6 +287,7 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
   r.Keys(t, kSituationKeys, w);
   Situation s;
   s.file = path;
+  std::vector<UnitRefs> refs;  // per unit: its table, for the transport pairs
   s.id = r.Str(r.Req(t, "id", w), "id");
   s.title = r.Str(r.Req(t, "title", w), "title");
   const toml::node& board_node = r.Req(t, "board", w);
@@ -178,73 +309,65 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
   s.dug_in = FieldList(r, r.Req(t, "dug_in", w), "dug_in", b);
   s.provenance = ProvenanceOf(r, t, {"id", "title"}, w);
 
-  std::set<std::string> ids;
-  if (const toml::node* units = root.get("unit")) {
-    for (const toml::node& e : r.Arr(*units, "unit")) {
-      const toml::table& u = r.Table(e, "unit");
-      const std::string uw = "in [[unit]] at line " + std::to_string(u.source().begin.line);
-      r.Keys(u, kUnitKeys, uw);
-      SituationUnit su;
-      su.line = static_cast<int>(u.source().begin.line);
-      const toml::node& id_node = r.Req(u, "id", uw);
-      su.id = r.Str(id_node, "id");
-      if (su.id.size() > 12 || !std::all_of(su.id.begin(), su.id.end(), [](char c) {
-            return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
-          }))
-        r.Fail(id_node,
-               "field 'id' must be up to 12 capitals, digits and '-' (is '" + su.id + "')");
-      if (!ids.insert(su.id).second) r.Fail(id_node, "duplicate unit id '" + su.id + "'");
-      su.party = Party(r, r.Req(u, "party", uw), "party", false);
-      const toml::node& type_node = r.Req(u, "type", uw);
-      su.type = r.Str(type_node, "type");
-      const UnitType* type = find_unit_type(types, su.type);
-      if (type == nullptr)
-        r.Fail(type_node,
-               "field 'type' names no unit type of the catalogue (is '" + su.type + "')");
-      const toml::node& field_node = r.Req(u, "field", uw);
-      su.field = FieldOf(r, field_node, "field", b);
-      if (const toml::node* a = u.get("arrives")) {
-        su.arrives = r.Int(*a, "arrives", 1, s.game_turns);
-        if (!IsBoardEdgeField(b, su.field))
-          r.Fail(field_node, "a reinforcement enters at an edge field (scenarios §1.6)");
-      }
-      if (!Passable(b, su.field, type->terrain))
-        r.Fail(field_node, "a " + su.type + " cannot stand in " + r.Str(field_node, "field") +
-                               " (PS §6.5, G-04)");
-      if (const toml::node* c = u.get("camouflaged")) su.camouflaged = r.Bool(*c, "camouflaged");
-      if (const toml::node* d = u.get("detected")) su.detected = r.Bool(*d, "detected");
-      if (su.arrives > 0 && (su.camouflaged || su.detected))
-        r.Fail(u, "a reinforcement starts with no camouflage or detected marker (scenarios §1.5)");
-      su.provenance = ProvenanceOf(r, u, {"id"}, uw);
-      s.units.push_back(std::move(su));
-    }
-  }
+  ReadTables(
+      r, root, "unit", kUnitKeys,
+      [&](const toml::table& u, const std::string& uw, const toml::node& id_node,
+          const std::string& id) {
+        SituationUnit su;
+        su.line = static_cast<int>(u.source().begin.line);
+        su.id = id;
+        if (su.id.size() > 12 || !std::all_of(su.id.begin(), su.id.end(), [](char c) {
+              return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
+            }))
+          r.Fail(id_node,
+                 "field 'id' must be up to 12 capitals, digits and '-' (is '" + su.id + "')");
+        su.party = Party(r, r.Req(u, "party", uw), "party", false);
+        const toml::node& type_node = r.Req(u, "type", uw);
+        su.type = r.Str(type_node, "type");
+        const UnitType* type = find_unit_type(types, su.type);
+        if (type == nullptr)
+          r.Fail(type_node,
+                 "field 'type' names no unit type of the catalogue (is '" + su.type + "')");
+        const toml::node& field_node = r.Req(u, "field", uw);
+        su.field = FieldOf(r, field_node, "field", b);
+        if (const toml::node* a = u.get("arrives")) {
+          su.arrives = r.Int(*a, "arrives", 1, s.game_turns);
+          if (!IsBoardEdgeField(b, su.field))
+            r.Fail(field_node, "a reinforcement enters at an edge field (scenarios §1.6)");
+        }
+        if (!Passable(b, su.field, type->terrain))
+          r.Fail(field_node, "a " + su.type + " cannot stand in " + r.Str(field_node, "field") +
+                                 " (PS §6.5, G-04)");
+        if (const toml::node* c = u.get("camouflaged")) su.camouflaged = r.Bool(*c, "camouflaged");
+        if (const toml::node* d = u.get("detected")) su.detected = r.Bool(*d, "detected");
+        if (su.arrives > 0 && (su.camouflaged || su.detected))
+          r.Fail(u,
+                 "a reinforcement starts with no camouflage or detected marker (scenarios §1.5)");
+        su.provenance = ProvenanceOf(r, u, {"id"}, uw);
+        s.units.push_back(std::move(su));
+        refs.push_back({&u});
+      });
   if (s.units.empty()) r.Fail(t, "a situation has [[unit]] tables");
+  ResolveTransport(r, refs, types, s);
 
-  if (const toml::node* objs = root.get("objective")) {
-    for (const toml::node& e : r.Arr(*objs, "objective")) {
-      const toml::table& o = r.Table(e, "objective");
-      const std::string ow = "in [[objective]] at line " + std::to_string(o.source().begin.line);
-      r.Keys(o, kObjectiveKeys, ow);
-      ObjectiveSet os;
-      os.line = static_cast<int>(o.source().begin.line);
-      const toml::node& id_node = r.Req(o, "id", ow);
-      os.id = r.Str(id_node, "id");
-      for (const ObjectiveSet& prev : s.objectives)
-        if (prev.id == os.id) r.Fail(id_node, "duplicate objective id '" + os.id + "'");
-      const toml::node& fields_node = r.Req(o, "fields", ow);
-      os.fields = FieldList(r, fields_node, "fields", b);
-      if (os.fields.empty()) r.Fail(fields_node, "field 'fields' must list at least one field");
-      const toml::node& ctl = r.Req(o, "controller", ow);
-      for (const toml::node& c : r.Arr(ctl, "controller"))
-        os.controller.push_back(Party(r, c, "controller", true));
-      if (os.controller.size() != os.fields.size())
-        r.Fail(ctl, "field 'controller' names one controller per field (" +
-                        std::to_string(os.fields.size()) + ")");
-      os.provenance = ProvenanceOf(r, o, {"id"}, ow);
-      s.objectives.push_back(std::move(os));
-    }
-  }
+  ReadTables(
+      r, root, "objective", kObjectiveKeys,
+      [&](const toml::table& o, const std::string& ow, const toml::node&, const std::string& id) {
+        ObjectiveSet os;
+        os.line = static_cast<int>(o.source().begin.line);
+        os.id = id;
+        const toml::node& fields_node = r.Req(o, "fields", ow);
+        os.fields = FieldList(r, fields_node, "fields", b);
+        if (os.fields.empty()) r.Fail(fields_node, "field 'fields' must list at least one field");
+        const toml::node& ctl = r.Req(o, "controller", ow);
+        for (const toml::node& c : r.Arr(ctl, "controller"))
+          os.controller.push_back(Party(r, c, "controller", true));
+        if (os.controller.size() != os.fields.size())
+          r.Fail(ctl, "field 'controller' names one controller per field (" +
+                          std::to_string(os.fields.size()) + ")");
+        os.provenance = ProvenanceOf(r, o, {"id"}, ow);
+        s.objectives.push_back(std::move(os));
+      });
   // A field of two objective sets has one controller.
   for (size_t i = 0; i < s.objectives.size(); ++i)
     for (size_t j = 0; j < i; ++j)
@@ -293,7 +416,7 @@ const std::vector<Situation>& shipped_situations() {
   if (!situations) {
     std::vector<Situation> all;
     const std::string dir = data_dir() + "/planspiel";
-    for (const char* name : {"situation-ps1.toml"})
+    for (const char* name : {"situation-ps1.toml", "situation-ps2.toml"})
       all.push_back(
           load_situation(dir + "/" + name, shipped_unit_types(), shipped_planspiel_boards()));
     situations = std::make_unique<const std::vector<Situation>>(std::move(all));

@@ -32,6 +32,13 @@ struct SituationUnit {
   int arrives = 0;           // 0: on the board at the start; n: reinforcement of game turn n
   bool camouflaged = false;  // camouflage marker at the start (scenarios §1.5)
   bool detected = false;     // detected marker at the start (scenarios §1.5)
+  // PS §4.4-§4.5: the unit's own transport or tow (`carrier` of a figure base, `tow` of a weapon
+  // base; the index in Situation::units, -1: none), and whether it starts carried by it
+  // (state "mounted" or "limbered"; else "dismounted" or "unlimbered").
+  int carrier = -1;
+  bool carried = false;
+  // The other side of the pair: the unit this vehicle carries (`carries`) or tows (`tow_of`).
+  int load = -1;
   int line = 0;
   std::map<std::string, Provenance> provenance;  // per value present
 };
@@ -85,12 +92,14 @@ struct Situation {
 
 // Loads one situation file: a [situation] table (id, title, board, start_cycle_turn, game_turns,
 // first_mover, dug_in, provenance), [[unit]] tables (id, party, type, field, optional arrives,
-// camouflaged, detected, provenance), [[objective]] tables (id, fields, controller, provenance)
-// and [[outcome]] tables (result, text, when, provenance). Checked against the catalogue `types`
-// and the board `board`: known types, fields on the board, unit ids unique, reinforcements on
-// an edge field and within the game's turns, every day turn a day turn (scenarios §1.4), every
-// outcome's objective set known, the last outcome unconditional. Throws
-// DataError("FILE:LINE: message").
+// camouflaged, detected, carrier, carries, tow, tow_of, state, provenance), [[objective]] tables
+// (id, fields, controller, provenance) and [[outcome]] tables (result, text, when, provenance).
+// Checked against the catalogue `types` and the board `board`: known types, fields on the board,
+// unit ids unique, reinforcements on an edge field and within the game's turns, every day turn a
+// day turn (scenarios §1.4), every outcome's objective set known, the last outcome unconditional; a
+// transport pair named from both sides (`carrier` and `carries`, `tow` and `tow_of`) within one
+// party, by a vehicle that can carry that load (PS §4.5), a carried unit in its carrier's field and
+// arriving with it. Throws DataError("FILE:LINE: message").
 Situation load_situation(const std::string& path, const std::vector<UnitType>& types,
                          const std::vector<BoardData>& boards);
 // The shipped situations of data_dir()/planspiel (situation-ps1.toml, ...), loaded once.

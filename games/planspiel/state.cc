@@ -51,7 +51,35 @@ constexpr VerbSpec kVerbs[] = {
     {"pass", "", VerbRole::kDecline, "Pass: no counter-move", "Kein Gegenzug"},
     {"indirect", "unit place", VerbRole::kAttack, "{1} fires indirect at {2}",
      "{1} schießt indirekt auf {2}"},
+    {"mount", "unit place", VerbRole::kOther, "{1} mounts in {2}", "{1} sitzt in {2} auf"},
+    {"dismount", "unit place", VerbRole::kOther, "{1} dismounts in {2}", "{1} sitzt in {2} ab"},
+    {"limber", "unit place", VerbRole::kOther, "{1} limbers up in {2}", "{1} protzt in {2} auf"},
+    {"unlimber", "unit place", VerbRole::kOther, "{1} unlimbers in {2}", "{1} protzt in {2} ab"},
+    {"overrun", "unit place", VerbRole::kAttack, "{1} overruns {2}", "{1} überrollt {2}"},
+    {"antitank", "unit place", VerbRole::kAttack, "{1} fights the tanks in {2} at close quarters",
+     "{1} bekämpft die Panzer in {2} im Nahkampf"},
+    {"mountedattack", "unit place", VerbRole::kAttack, "{1} attacks {2} mounted",
+     "{1} greift {2} aufgesessen an"},
 };
+
+const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
+
+bool IsLoadVerb(int verb) {
+  return verb == kMount || verb == kDismount || verb == kLimber || verb == kUnlimber;
+}
+
+// PS §5.1 with PS §4.4: the mover and its load may end the move together in a field.
+bool MayEndWithLoad(const FieldContents& field, const Occupant& me,
+                    const std::vector<Occupant>& load) {
+  if (!MayEndMoveIn(field, me)) return false;
+  FieldContents with = field;
+  with.push_back(me);
+  for (const Occupant& o : load) {
+    if (!MayEndMoveIn(with, o)) return false;
+    with.push_back(o);
+  }
+  return true;
+}
 
 Field FieldAt(const Board& b, int index) {
   return {index % b.width(), index / b.width()};
@@ -65,6 +93,12 @@ int LevelOfTotal(int total) {
 bool IsBase(const UnitType& t) {
   return t.category == Category::kFigureBase || t.category == Category::kHeavyWeaponBase ||
          t.category == Category::kRiders;
+}
+
+// A refusal: the rule and reason into `why` (when asked), false.
+bool Refuse(std::string* why, std::string text) {
+  if (why) *why = std::move(text);
+  return false;
 }
 
 const char* kLevelName[] = {"no effect", "", "", "red", "grey", "black", "black"};
@@ -184,6 +218,7 @@ PlanspielState::PlanspielState(const PlanspielGame& game) : game_(&game) {
     u.status = su.arrives > 0 ? UnitStatus::kWaiting : UnitStatus::kOnBoard;
     u.camouflaged = su.camouflaged;
     u.detected_marker = su.detected;
+    u.aboard = su.carried ? su.carrier : -1;
     units_.push_back(u);
   }
   for (Field f : game.objective_fields()) {
@@ -201,6 +236,9 @@ const Game& PlanspielState::game() const {
 const std::string& PlanspielState::uid(int u) const {
   return game_->situation().units[static_cast<size_t>(u)].id;
 }
+int PlanspielState::party_of(int u) const {
+  return game_->situation().units[static_cast<size_t>(u)].party;
+}
 const UnitType& PlanspielState::type_of(int u) const {
   return game_->type(u);
 }
@@ -213,6 +251,7 @@ void PlanspielState::place_for_test(int u, Field f) {
   s.x = f.x;
   s.y = f.y;
   s.status = UnitStatus::kOnBoard;
+  carry_along(u);
 }
 
 StepKind PlanspielState::step() const {
@@ -239,25 +278,51 @@ DetectionRow PlanspielState::detection_row(int u) const {
   return DetectionRow::kSmallOnLand;
 }
 
-bool PlanspielState::visible_to(int u, int party) const {
-  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
-  if (su.party == party) return true;
-  if (unit(u).status != UnitStatus::kOnBoard) return false;
+bool PlanspielState::detected_by(int o, int party, bool posts_only) const {
+  if (unit(o).status != UnitStatus::kOnBoard) return false;
   const Board& b = game_->board();
-  const Field f = field_of(u);
+  const Field f = field_of(o);
   // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
-  const int range = unit(u).detected_marker ? 99 : DetectionRange(detection_row(u), false);
-  for (int o = 0; o < num_units(); ++o) {
-    if (game_->situation().units[static_cast<size_t>(o)].party != party) continue;
-    if (unit(o).status != UnitStatus::kOnBoard) continue;
-    if (WithinDetection(b, field_of(o), f, range)) return true;
+  const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
+  for (int u = 0; u < num_units(); ++u) {
+    if (party_of(u) != party || unit(u).status != UnitStatus::kOnBoard) continue;
+    if (posts_only) {
+      const Category c = type_of(u).category;
+      if (c != Category::kFigureBase && c != Category::kCombatVehicle && c != Category::kApc)
+        continue;
+    }
+    if (WithinDetection(b, field_of(u), f, range)) return true;
   }
   return false;
 }
 
+bool PlanspielState::visible_to(int u, int party) const {
+  if (party_of(u) == party) return true;
+  // PS §4.4: a carried unit is seen with its carrier ("markers may show full or empty vehicles").
+  if (unit(u).aboard >= 0) return visible_to(unit(u).aboard, party);
+  return detected_by(u, party, false);
+}
+
+std::vector<int> PlanspielState::seen_enemies(int party) const {
+  std::vector<int> out;
+  // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
+        visible_to(o, party))
+      out.push_back(o);
+  return out;
+}
+
+std::vector<int> PlanspielState::seen_enemies_in(int party, Field f) const {
+  std::vector<int> out;
+  for (int o : seen_enemies(party))
+    if (field_of(o) == f) out.push_back(o);
+  return out;
+}
+
 bool PlanspielState::shown_to(int u, int viewer) const {
   if (viewer == kNobody) return true;
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   if (viewer == kObserver) return visible_to(u, enemy(party));
   return visible_to(u, viewer);
 }
@@ -274,7 +339,8 @@ std::vector<FieldContents> PlanspielState::contents_seen_by(int party, int excep
   std::vector<FieldContents> out(static_cast<size_t>(b.width() * b.height()));
   for (int o = 0; o < num_units(); ++o) {
     if (o == except || unit(o).status != UnitStatus::kOnBoard || !visible_to(o, party)) continue;
-    const int p = game_->situation().units[static_cast<size_t>(o)].party;
+    if (except >= 0 && unit(o).aboard == except) continue;  // the mover's load moves with it
+    const int p = party_of(o);
     out[static_cast<size_t>(b.index(field_of(o)))].push_back(OccupantOf(type_of(o), p));
   }
   return out;
@@ -287,29 +353,232 @@ int PlanspielState::move_cap(int u) const {
   if (unit(u).fired) cap = MaxMoveToFireDirect(p);
   // PS §8.14: armoured troops at levels 3 and 4 still move at terrain speed.
   if (unit(u).suppression >= 3) cap = cap < 0 ? p.terrain : std::min(cap, p.terrain);
+  // PS §4.4: after dismounting, figures without heavy weapons move one more field on foot.
+  if (unit(u).loaded && game_->situation().units[static_cast<size_t>(u)].carrier >= 0) {
+    const int extra = ExtraFootMoveAfterDismounting(type_of(u).category != Category::kFigureBase);
+    cap = cap < 0 ? extra : std::min(cap, extra);
+  }
   return cap;
 }
 
 bool PlanspielState::may_move(int u, std::string* why) const {
-  const auto no = [&](const std::string& w) {
-    if (why) *why = w;
-    return false;
-  };
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
-  if (su.party != active_) return no("PS §3.1: only the active party moves");
-  if (s.status == UnitStatus::kLost) return no("scenarios §1.7: " + su.id + " is lost");
+  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party moves");
+  if (s.status == UnitStatus::kLost) return Refuse(why, "scenarios §1.7: " + su.id + " is lost");
   if (s.status == UnitStatus::kWaiting && turn_ < su.arrives)
-    return no(fmt::format("scenarios §1.6: {} arrives in game turn {}", su.id, su.arrives));
-  if (s.has_moved) return no("PS §3.4: " + su.id + " has moved this half-turn");
+    return Refuse(why,
+                  fmt::format("scenarios §1.6: {} arrives in game turn {}", su.id, su.arrives));
+  if (s.aboard >= 0)
+    return Refuse(why,
+                  fmt::format("PS §4.4: {} is aboard {} and moves with it", su.id, uid(s.aboard)));
+  if (s.has_moved) return Refuse(why, "PS §3.4: " + su.id + " has moved this half-turn");
   const MoveProfile p = MoveProfileOf(type_of(u));
-  if (p.terrain <= 0 && p.road <= 0) return no("PS §4.4: " + su.id + " cannot move on its own");
+  if (p.terrain <= 0 && p.road <= 0)
+    return Refuse(why, "PS §4.4: " + su.id + " cannot move on its own");
   if (s.fired && !p.moves_and_fires)
-    return no("PS §3.4: " + su.id + " fired this half-turn and may not also move");
-  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot move");
+    return Refuse(why, "PS §3.4: " + su.id + " fired this half-turn and may not also move");
+  if (s.suppression >= 5)
+    return Refuse(why, "PS §8.14: " + su.id + " is suppressed black and cannot move");
   if (s.suppression >= 3 && type_of(u).armour == ArmourClass::kNone)
-    return no("PS §8.14: " + su.id + " is suppressed and in cover: unarmoured troops cannot move");
+    return Refuse(
+        why, "PS §8.14: " + su.id + " is suppressed and in cover: unarmoured troops cannot move");
   return true;
+}
+
+// PS §4.4, §4.5, §6.4, G-13: getting on and off a carrier, limbering and unlimbering.
+bool PlanspielState::may_load(int u, int verb, std::string* why) const {
+  if (!IsLoadVerb(verb)) return Refuse(why, "PS §4.4: not a mounting action");
+  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  const bool weapon = verb == kLimber || verb == kUnlimber;
+  const bool on = verb == kMount || verb == kLimber;
+  const char* what = kLoadVerbName[verb - kMount];
+  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (weapon != (type_of(u).category == Category::kHeavyWeaponBase))
+    return Refuse(why, weapon ? "PS §4.4: only a weapon base limbers or unlimbers"
+                              : "PS §4.4: only figures mount or dismount; a weapon base limbers");
+  if (su.carrier < 0)
+    return Refuse(
+        why, fmt::format("PS §4.4: {} has no {} of its own", su.id, weapon ? "tow" : "carrier"));
+  const int c = su.carrier;
+  const UnitState& cs = unit(c);
+  if (s.status != UnitStatus::kOnBoard || cs.status != UnitStatus::kOnBoard)
+    return Refuse(why, fmt::format("PS §4.4: {} and {} must both be on the board", su.id, uid(c)));
+  if (on && s.aboard >= 0) return Refuse(why, fmt::format("PS §4.4: {} is aboard already", su.id));
+  if (!on && s.aboard < 0) return Refuse(why, fmt::format("PS §4.4: {} is not aboard", su.id));
+  if (on && !(field_of(u) == field_of(c)))
+    return Refuse(why, fmt::format("PS §4.4: {} {} only in the field of {} ({})", su.id, what,
+                                   uid(c), field_text(field_of(c))));
+  // Reading: one getting on or off per unit and half-turn.
+  if (s.loaded)
+    return Refuse(why, fmt::format("PS §4.4: {} got on or off once this half-turn", su.id));
+  if (on) {
+    // PS §4.4: figures without heavy weapons move at most one field on foot before mounting;
+    // heavy weapons not at all.
+    const int extra = ExtraFootMoveAfterDismounting(weapon);
+    if (s.moved > extra)
+      return Refuse(why, fmt::format("PS §4.4: {} moved {} field(s); at most {} before it {}",
+                                     su.id, s.moved, extra, what));
+    if (s.suppression >= 3)
+      return Refuse(why, "PS §8.14: " + su.id + " is suppressed and cannot move");
+    if (s.fled && type_of(c).category == Category::kApc)
+      return Refuse(
+          why, fmt::format("PS §4.4: after a flight, {} cannot remount its APC {}", su.id, uid(c)));
+  }
+  if (verb == kDismount && type_of(c).category == Category::kApc && cs.suppression >= 3)
+    return Refuse(why, fmt::format("PS §4.4: the grenadiers of the suppressed APC {} cannot "
+                                   "dismount",
+                                   uid(c)));
+  // PS §6.4, G-13: the vehicle moves, or has moved, at most half its speed in the half-turn.
+  if (cs.has_moved) {
+    const int allowance = Allowance(MoveProfileOf(type_of(c)), cs.road_move);
+    if (!MayMountOrDismount(allowance, cs.moved))
+      return Refuse(why, fmt::format("PS §6.4, G-13: {} moved {} fields, more than half its speed "
+                                     "({} of {})",
+                                     uid(c), cs.moved, HalfSpeed(allowance), allowance));
+  }
+  return true;
+}
+
+bool PlanspielState::may_overrun(int u, Field f, std::string* why) const {
+  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+  const Board& b = game_->board();
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
+    return Refuse(why, "PS §10.6: " + su.id + " is not on the board on its own");
+  if (!t.can_overrun)
+    return Refuse(why,
+                  "PS §10.6, G-37: only tracked combat vehicles overrun; " + su.id + " cannot");
+  if (s.fired)
+    return Refuse(why,
+                  "PS §3.4: " + su.id + " has fired this half-turn (the overrun is its attack)");
+  if (s.suppression >= 5)
+    return Refuse(why, "PS §8.14: " + su.id + " is suppressed black and cannot move");
+  if (!b.on_board(f) || Distance(field_of(u), f) != 1)
+    return Refuse(why, "PS §10.6: the vehicle drives into an adjacent field");
+  const std::vector<int> d = seen_enemies_in(su.party, f);
+  if (d.empty())
+    return Refuse(why, fmt::format("PS §10.6: an overrun is against enemy troops {} sees in {}",
+                                   party_name(su.party), field_text(f)));
+  for (int o : d)
+    if (!IsBase(type_of(o)))
+      return Refuse(why, fmt::format("PS §10.6, G-37: only weapon and figure bases are overrun; {} "
+                                     "is a vehicle (anti-tank close combat, not built)",
+                                     uid(o)));
+  if (CanStep(b, field_of(u), f, t.terrain) != StepResult::kOk)
+    return Refuse(why, fmt::format("PS §10.6, PS §6.5: {} cannot drive from {} into {}", su.id,
+                                   field_text(field_of(u)), field_text(f)));
+  // G-37: only with movement left to enter the field (G-12: a road step after road steps only).
+  const MoveProfile p = MoveProfileOf(t);
+  int allowance = Allowance(p, (!s.has_moved || s.road_move) && IsRoadStep(b, field_of(u), f));
+  if (const int cap = move_cap(u); cap >= 0) allowance = std::min(allowance, cap);
+  if (s.moved + 1 > allowance)
+    return Refuse(why, fmt::format("G-37: {} has no movement left to enter {} ({} of {} fields "
+                                   "moved)",
+                                   su.id, field_text(f), s.moved, allowance));
+  return true;
+}
+
+bool PlanspielState::may_antitank(int u, Field f, std::string* why) const {
+  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+  const Board& b = game_->board();
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (type_of(u).category != Category::kFigureBase)
+    return Refuse(why, "PS §10.5: anti-tank close combat is fought by figures");
+  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
+    return Refuse(why, "PS §10.5: " + su.id + " is not on the board on its own");
+  // PS §10.5: from movement; the close fighters' suppression is ignored.
+  if (s.has_moved || s.fired)
+    return Refuse(why, "PS §3.4: " + su.id + " has moved or fired this half-turn");
+  if (!b.on_board(f) || Distance(field_of(u), f) != 1)
+    return Refuse(why, "PS §10.5: the figures move into an adjacent field");
+  const std::vector<int> d = seen_enemies_in(su.party, f);
+  if (d.empty())
+    return Refuse(why, fmt::format("PS §10.5: anti-tank close combat is against enemy vehicles {} "
+                                   "sees in {}",
+                                   party_name(su.party), field_text(f)));
+  for (int o : d) {
+    if (IsBase(type_of(o)))
+      return Refuse(why, fmt::format("PS §10.5: {} holds figures: infantry close combat comes "
+                                     "first (assault)",
+                                     field_text(f)));
+    if (type_of(o).armour == ArmourClass::kNone)
+      return Refuse(why, "PS §10.5: anti-tank close combat is against armoured vehicles; " +
+                             uid(o) + " is unarmoured");
+  }
+  if (CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk)
+    return Refuse(why, fmt::format("PS §10.5, PS §6.5: {} cannot move from {} into {}", su.id,
+                                   field_text(field_of(u)), field_text(f)));
+  return true;
+}
+
+bool PlanspielState::may_mounted_attack(int c, Field f, std::string* why) const {
+  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+  const Board& b = game_->board();
+  const SituationUnit& sc = game_->situation().units[static_cast<size_t>(c)];
+  const UnitState& cs = unit(c);
+  if (sc.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  const int l = load_of(c);
+  if (l < 0 || type_of(l).category != Category::kFigureBase)
+    return Refuse(why, "PS §10.4: a mounted attack is made by a vehicle carrying figures; " +
+                           sc.id + " carries none");
+  if (cs.status != UnitStatus::kOnBoard)
+    return Refuse(why, "PS §10.4: " + sc.id + " is not on the board");
+  if (cs.fired) return Refuse(why, "PS §3.4: " + sc.id + " has fired this half-turn");
+  if (cs.suppression >= 5)
+    return Refuse(why, "PS §8.14: " + sc.id + " is suppressed black and cannot move");
+  if (unit(l).loaded)
+    return Refuse(why, fmt::format("PS §4.4: {} got on or off once this half-turn", uid(l)));
+  if (type_of(c).category == Category::kApc && cs.suppression >= 3)
+    return Refuse(why, fmt::format("PS §4.4: the grenadiers of the suppressed APC {} cannot "
+                                   "dismount",
+                                   sc.id));
+  if (!b.on_board(f) || Distance(field_of(c), f) != 1)
+    return Refuse(why, "PS §10.4: the vehicle drives into an adjacent field");
+  const std::vector<int> d = seen_enemies_in(sc.party, f);
+  if (d.empty())
+    return Refuse(why, fmt::format("PS §10.4: a mounted attack is against enemy figures {} sees "
+                                   "in {}",
+                                   party_name(sc.party), field_text(f)));
+  for (int o : d)
+    if (!IsBase(type_of(o)))
+      return Refuse(why, fmt::format("PS §10.4: {} holds the vehicle {}: a mounted attack is "
+                                     "against figures",
+                                     field_text(f), uid(o)));
+  if (CanStep(b, field_of(c), f, type_of(c).terrain) != StepResult::kOk)
+    return Refuse(why, fmt::format("PS §10.4, PS §6.5: {} cannot drive from {} into {}", sc.id,
+                                   field_text(field_of(c)), field_text(f)));
+  // PS §10.4 [REC], G-13: the figures dismount, so the vehicle moves at most half its speed.
+  const int allowance = Allowance(MoveProfileOf(type_of(c)),
+                                  (!cs.has_moved || cs.road_move) && IsRoadStep(b, field_of(c), f));
+  if (!MayMountOrDismount(allowance, cs.moved + 1))
+    return Refuse(why, fmt::format("PS §10.4, G-13: {} would move {} fields, more than half its "
+                                   "speed ({} of {})",
+                                   sc.id, cs.moved + 1, HalfSpeed(allowance), allowance));
+  return true;
+}
+
+int PlanspielState::load_of(int c) const {
+  for (int u = 0; u < num_units(); ++u)
+    if (unit(u).aboard == c) return u;
+  return -1;
+}
+
+void PlanspielState::carry_along(int c) {
+  const UnitState& cs = units_[static_cast<size_t>(c)];
+  for (UnitState& s : units_)
+    if (&s != &cs && s.aboard == c) {
+      s.x = cs.x;
+      s.y = cs.y;
+      s.status = cs.status;
+    }
 }
 
 // Breadth-first search for the shortest legal paths of unit u, along the road only (G-12) and
@@ -323,6 +592,7 @@ PlanspielState::Search PlanspielState::search(int u) const {
   r.contents = contents_seen_by(su.party, u);
   const Occupant me = OccupantOf(type_of(u), su.party);
   r.rule = MakeEntryRule(b, r.contents, su.party, me.model);
+  if (const int l = load_of(u); l >= 0) r.load.push_back(OccupantOf(type_of(l), su.party));
   r.outside = unit(u).status == UnitStatus::kWaiting;
   // The start fields: the unit's own, or for a reinforcement its entry field or else the
   // nearest free edge field within 2 of it (scenarios §1.6).
@@ -334,7 +604,7 @@ PlanspielState::Search PlanspielState::search(int u) const {
       const FieldContents& c = r.contents[static_cast<size_t>(b.index(e))];
       for (const Occupant& o : c)
         if (o.party != su.party) return false;
-      return Passable(b, e, p.mover) && MayEndMoveIn(c, me);
+      return Passable(b, e, p.mover) && MayEndWithLoad(c, me, r.load);
     };
     if (free(su.field)) {
       starts.push_back(su.field);
@@ -349,6 +619,8 @@ PlanspielState::Search PlanspielState::search(int u) const {
   const size_t n = static_cast<size_t>(b.width() * b.height());
   for (int road_only = 1; road_only >= 0; --road_only) {
     int limit = road_only ? p.road : p.terrain;
+    // PS §6.4, G-13: a vehicle whose load got on or off this half-turn moves at most half speed.
+    if (unit(u).loaded && su.load >= 0) limit = HalfSpeed(limit);
     if (cap >= 0) limit = std::min(limit, cap);
     std::vector<int>& dist = r.dist[static_cast<size_t>(road_only)];
     std::vector<int>& parent = r.parent[static_cast<size_t>(road_only)];
@@ -397,12 +669,13 @@ PlanspielState::Search PlanspielState::search(int u) const {
 bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path) const {
   const Board& b = game_->board();
   const size_t di = static_cast<size_t>(b.index(dest));
-  if (!MayEndMoveIn(s.contents[di], s.me)) return false;  // PS §5.1
+  if (!MayEndWithLoad(s.contents[di], s.me, s.load)) return false;  // PS §5.1
   for (size_t road_only : {size_t{1}, size_t{0}}) {
     const int d = s.dist[road_only][di];
     if (d < 0 || (!s.outside && d == 0)) continue;
     path.fields.clear();
     path.from_outside = s.outside;
+    path.road_only = road_only == 1;
     for (int i = static_cast<int>(di); i >= 0; i = s.parent[road_only][static_cast<size_t>(i)])
       path.fields.push_back({i % b.width(), i / b.width()});
     std::reverse(path.fields.begin(), path.fields.end());
@@ -431,7 +704,7 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
       const size_t i = static_cast<size_t>(b.index(f));
       const bool reach = (s.dist[0][i] > 0 || (s.outside && s.dist[0][i] == 0)) ||
                          (s.dist[1][i] > 0 || (s.outside && s.dist[1][i] == 0));
-      if (reach && MayEndMoveIn(s.contents[i], s.me)) out.push_back(f);
+      if (reach && MayEndWithLoad(s.contents[i], s.me, s.load)) out.push_back(f);
     }
   return out;
 }
@@ -443,7 +716,7 @@ void PlanspielState::advance_move(EventList* events) {
   while (moving_.unit >= 0) {
     const int u = moving_.unit;
     UnitState& s = units_[static_cast<size_t>(u)];
-    const int party = game_->situation().units[static_cast<size_t>(u)].party;
+    const int party = party_of(u);
     if (s.status == UnitStatus::kLost) {
       moving_ = MoveState{};
       return;
@@ -464,8 +737,7 @@ void PlanspielState::advance_move(EventList* events) {
     }
     const Field t = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next)]);
     for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t &&
-          game_->situation().units[static_cast<size_t>(o)].party != party) {
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t && party_of(o) != party) {
         finish_move(events, o);
         return;
       }
@@ -480,13 +752,12 @@ void PlanspielState::advance_move(EventList* events) {
     s.detected_marker = false;  // scenarios §1.5
     s.position_marker = false;  // PS §9.2 [REC]: moving removes it
     (void)was_outside;
+    carry_along(u);
     // The window opens after every step while the passive party has a unit on the board, whether
     // or not one may fire: that it may is hidden from the mover.
     bool passive_on_board = false;
     for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard &&
-          game_->situation().units[static_cast<size_t>(o)].party != party)
-        passive_on_board = true;
+      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party) passive_on_board = true;
     if (passive_on_board) {
       for (UnitState& o : units_) o.countered = false;
       push(StepKind::kCounterMove, u, -1);
@@ -499,16 +770,19 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   const Board& b = game_->board();
   const int u = moving_.unit;
   UnitState& s = units_[static_cast<size_t>(u)];
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   const bool entered = moving_.start < 0;
   // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
   // may stand (own units are all seen).
   if (s.status == UnitStatus::kOnBoard) {
     const std::vector<FieldContents> contents = contents_seen_by(party, u);
     const Occupant me = OccupantOf(type_of(u), party);
+    std::vector<Occupant> load;
+    if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
     int at = moving_.next - 1;
     while (at >= 0 &&
-           !MayEndMoveIn(contents[static_cast<size_t>(moving_.path[static_cast<size_t>(at)])], me))
+           !MayEndWithLoad(contents[static_cast<size_t>(moving_.path[static_cast<size_t>(at)])], me,
+                           load))
       --at;
     if (at < 0 && entered) {
       s.status = UnitStatus::kWaiting;
@@ -520,6 +794,7 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
       s.y = end.y;
       s.moved = at + 1;
     }
+    carry_along(u);
   }
   if (events) {
     const bool now_shown = shown_to(u, enemy(party));
@@ -551,36 +826,37 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
 // vehicle, and the step brought the mover into its range, closer within it, or sideways within
 // it; G-29: once per passive unit and step.
 bool PlanspielState::may_counter(int p, std::string* why) const {
-  const auto no = [&](const std::string& w) {
-    if (why) *why = w;
-    return false;
-  };
-  if (step() != StepKind::kCounterMove || moving_.unit < 0) return no("PS §9.1: no window is open");
+  if (step() != StepKind::kCounterMove || moving_.unit < 0)
+    return Refuse(why, "PS §9.1: no window is open");
   const SituationUnit& sp = game_->situation().units[static_cast<size_t>(p)];
   const UnitState& ps = unit(p);
   const UnitType& t = type_of(p);
   const int m = moving_.unit;
-  if (sp.party == active_) return no("PS §9.1: only the passive party makes counter-moves");
+  if (sp.party == active_)
+    return Refuse(why, "PS §9.1: only the passive party makes counter-moves");
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
-    return no("PS §9.2: the unit or the mover is not on the board");
-  if (!t.has_weapon || t.weapon.flat < 0) return no("PS §9.2: " + sp.id + " has no direct fire");
-  if (ps.suppression >= 5) return no("PS §9.2: " + sp.id + " is suppressed black");
+    return Refuse(why, "PS §9.2: the unit or the mover is not on the board");
+  if (ps.aboard >= 0) return Refuse(why, "PS §4.4: " + sp.id + " is aboard " + uid(ps.aboard));
+  if (!t.has_weapon || t.weapon.flat < 0)
+    return Refuse(why, "PS §9.2: " + sp.id + " has no direct fire");
+  if (ps.suppression >= 5) return Refuse(why, "PS §9.2: " + sp.id + " is suppressed black");
   if (t.moves_and_fires && !ps.position_marker)
-    return no("PS §9.2: " + sp.id + " has no position marker (only a false counter-move)");
-  if (ps.countered) return no("G-29: " + sp.id + " has countered this step already");
-  if (!visible_to(m, sp.party)) return no("PS §9.2: the mover is not detected");
+    return Refuse(why, "PS §9.2: " + sp.id + " has no position marker (only a false counter-move)");
+  if (ps.countered) return Refuse(why, "G-29: " + sp.id + " has countered this step already");
+  if (!visible_to(m, sp.party)) return Refuse(why, "PS §9.2: the mover is not detected");
   const Field now = field_of(m);
   const int range = WeaponRange(game_->fire_data(), weapon_of(p), Trajectory::kFlat);
   const int d1 = Distance(field_of(p), now);
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
-  if (d1 > range) return no("PS §9.2: the mover is out of range");
+  if (d1 > range) return Refuse(why, "PS §9.2: the mover is out of range");
   if (prev_index >= 0 && d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
-    return no("PS §9.2: a withdrawal gives no counter-move");
+    return Refuse(why, "PS §9.2: a withdrawal gives no counter-move");
   Firer firer;
   firer.suppression = ps.suppression;
   const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
-  if (!r.empty()) return no(fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0])));
+  if (!r.empty())
+    return Refuse(why, fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0])));
   return true;
 }
 
@@ -627,50 +903,45 @@ FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect) 
 }
 
 bool PlanspielState::observed(int o, int party) const {
-  if (unit(o).status != UnitStatus::kOnBoard) return false;
-  const Board& b = game_->board();
-  const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
-  for (int u = 0; u < num_units(); ++u) {
-    if (game_->situation().units[static_cast<size_t>(u)].party != party) continue;
-    if (unit(u).status != UnitStatus::kOnBoard) continue;
-    const Category c = type_of(u).category;
-    if (c != Category::kFigureBase && c != Category::kCombatVehicle && c != Category::kApc)
-      continue;
-    if (WithinDetection(b, field_of(u), field_of(o), range)) return true;
-  }
-  return false;
+  return detected_by(o, party, true);
+}
+
+bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const char* party_text,
+                                     std::string* why) const {
+  const UnitState& s = unit(u);
+  const std::string& id = uid(u);
+  if (party_of(u) != active_) return Refuse(why, party_text);
+  if (s.status != UnitStatus::kOnBoard)
+    return Refuse(why, fmt::format("{}: {} is not on the board", board_rule, id));
+  if (s.aboard >= 0)
+    return Refuse(why, fmt::format("PS §4.4: {} is aboard {}; it fires after getting off", id,
+                                   uid(s.aboard)));
+  if (s.fired) return Refuse(why, "PS §3.4: " + id + " has fired this half-turn");
+  if (s.suppression >= 5)
+    return Refuse(why, "PS §8.14: " + id + " is suppressed black and cannot fire");
+  return true;
 }
 
 bool PlanspielState::may_fire_indirect(int u, std::string* why) const {
-  const auto no = [&](const std::string& w) {
-    if (why) *why = w;
-    return false;
-  };
-  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
-  const UnitState& s = unit(u);
+  if (!may_fire_at_all(u, "PS §8.3", "PS §3.1: only the active party fires", why)) return false;
   const UnitType& t = type_of(u);
-  if (su.party != active_) return no("PS §3.1: only the active party fires");
-  if (s.status != UnitStatus::kOnBoard) return no("PS §8.3: " + su.id + " is not on the board");
   if (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0)
-    return no("PS §8.3: only mortars, rocket launchers and artillery fire indirect");
+    return Refuse(why, "PS §8.3: only mortars, rocket launchers and artillery fire indirect");
   if (phase_ != 2)
-    return no("PS §3.2: indirect fire comes in phase 2, before any other activity on the ground");
-  if (s.fired) return no("PS §3.4: " + su.id + " has fired this half-turn");
-  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot fire");
+    return Refuse(
+        why, "PS §3.2: indirect fire comes in phase 2, before any other activity on the ground");
   return true;
 }
 
 std::vector<Field> PlanspielState::indirect_targets(int u) const {
   std::vector<Field> out;
   if (step() != StepKind::kAct || !may_fire_indirect(u, nullptr)) return out;
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   Firer firer;
   firer.suppression = unit(u).suppression;
   const FireWeapon w = weapon_of(u);
-  for (int o = 0; o < num_units(); ++o) {
-    if (unit(o).status != UnitStatus::kOnBoard ||
-        game_->situation().units[static_cast<size_t>(o)].party == party || !observed(o, party))
-      continue;
+  for (int o : seen_enemies(party)) {
+    if (!observed(o, party)) continue;
     const Field f = field_of(o);
     if (std::find(out.begin(), out.end(), f) != out.end()) continue;
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f, true)).empty())
@@ -682,38 +953,27 @@ std::vector<Field> PlanspielState::indirect_targets(int u) const {
 }
 
 bool PlanspielState::may_fire(int u, std::string* why) const {
-  const auto no = [&](const std::string& w) {
-    if (why) *why = w;
+  if (!may_fire_at_all(u, "PS §8.1", "PS §3.1: only the active party fires (counter-moves: PS §9)",
+                       why))
     return false;
-  };
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
-  if (su.party != active_) return no("PS §3.1: only the active party fires (counter-moves: PS §9)");
-  if (s.status != UnitStatus::kOnBoard) return no("PS §8.1: " + su.id + " is not on the board");
   if (!t.has_weapon || t.weapon.flat < 0)
-    return no("PS §8.2: " + su.id + " has no flat-fire weapon");
-  if (s.fired) return no("PS §3.4: " + su.id + " has fired this half-turn");
+    return Refuse(why, "PS §8.2: " + su.id + " has no flat-fire weapon");
   if (s.has_moved) {
     const MoveProfile p = MoveProfileOf(t);
     if (!p.moves_and_fires)
-      return no("PS §3.4: " + su.id + " moved this half-turn and may not fire");
+      return Refuse(why, "PS §3.4: " + su.id + " moved this half-turn and may not fire");
     if (s.moved > MaxMoveToFireDirect(p))
-      return no(fmt::format("PS §6.4: {} moved {} fields, more than combat speed {}", su.id,
-                            s.moved, MaxMoveToFireDirect(p)));
+      return Refuse(why, fmt::format("PS §6.4: {} moved {} fields, more than combat speed {}",
+                                     su.id, s.moved, MaxMoveToFireDirect(p)));
   }
-  if (s.suppression >= 5) return no("PS §8.14: " + su.id + " is suppressed black and cannot fire");
   return true;
 }
 
 std::vector<int> PlanspielState::targets_in(int firer, Field f) const {
-  std::vector<int> out;
-  const int party = game_->situation().units[static_cast<size_t>(firer)].party;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != party && visible_to(o, party))
-      out.push_back(o);
-  return out;
+  return seen_enemies_in(party_of(firer), f);
 }
 
 std::vector<Field> PlanspielState::fire_targets(int u) const {
@@ -723,11 +983,9 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
   firer.suppression = unit(u).suppression;
   const FireWeapon w = weapon_of(u);
   std::vector<Field> seen;
-  for (int o = 0; o < num_units(); ++o) {
-    if (unit(o).status != UnitStatus::kOnBoard) continue;
+  for (int o : seen_enemies(party_of(u))) {
     const Field f = field_of(o);
     if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
-    if (targets_in(u, f).empty()) continue;
     seen.push_back(f);
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f)).empty()) out.push_back(f);
   }
@@ -744,16 +1002,13 @@ std::vector<int> PlanspielState::assault_candidates(Field f) const {
   if (step() != StepKind::kAct) return out;
   const Board& b = game_->board();
   bool seen_base = false;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != active_ &&
-        visible_to(o, active_)) {
-      if (!IsBase(type_of(o))) return out;  // PS §10.5: vehicles need anti-tank close combat
-      seen_base = true;
-    }
+  for (int o : seen_enemies_in(active_, f)) {
+    if (!IsBase(type_of(o))) return out;  // PS §10.5: vehicles need anti-tank close combat
+    seen_base = true;
+  }
   if (!seen_base) return out;
   for (int u = 0; u < num_units(); ++u) {
-    if (game_->situation().units[static_cast<size_t>(u)].party != active_) continue;
+    if (party_of(u) != active_) continue;
     if (unit(u).status != UnitStatus::kOnBoard || Distance(field_of(u), f) != 1) continue;
     // [REC] Heavy-weapon bases defend but do not attack (PS §10.2 item 1).
     if (type_of(u).category != Category::kFigureBase) continue;
@@ -765,25 +1020,14 @@ std::vector<int> PlanspielState::assault_candidates(Field f) const {
 }
 
 std::vector<int> PlanspielState::defenders() const {
-  std::vector<int> out;
-  if (assault_.field < 0) return out;
-  const Field f = FieldAt(game_->board(), assault_.field);
-  const int attacker = game_->situation().units[static_cast<size_t>(assault_.attackers[0])].party;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != attacker &&
-        visible_to(o, attacker))
-      out.push_back(o);
-  return out;
+  if (assault_.field < 0) return {};
+  return seen_enemies_in(party_of(assault_.attackers[0]), FieldAt(game_->board(), assault_.field));
 }
 
 int PlanspielState::defence_bonus(Field f, int attacker_party) const {
   int bases = 0;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != attacker_party &&
-        visible_to(o, attacker_party) && IsBase(type_of(o)))
-      ++bases;
+  for (int o : seen_enemies_in(attacker_party, f))
+    if (IsBase(type_of(o))) ++bases;
   const bool cover = game_->dug_in(f) || game_->board().terrain(f) == Terrain::kBuiltUp;
   return std::max(0, bases - 1) + (cover ? 1 : 0);
 }
@@ -793,7 +1037,7 @@ int PlanspielState::defence_bonus(Field f, int attacker_party) const {
 std::vector<Field> PlanspielState::flight_fields(int u, Field f,
                                                  const std::vector<Field>& from) const {
   const Board& b = game_->board();
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   std::vector<std::pair<int, Field>> ranked;
   for (int dy = -1; dy <= 1; ++dy)
     for (int dx = -1; dx <= 1; ++dx) {
@@ -810,8 +1054,7 @@ std::vector<Field> PlanspielState::flight_fields(int u, Field f,
       if (!ok || !b.on_board(t) || CanStep(b, f, t, Mover::kFoot) != StepResult::kOk) continue;
       bool enemy_there = false;
       for (int o = 0; o < num_units(); ++o)
-        if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t &&
-            game_->situation().units[static_cast<size_t>(o)].party != party)
+        if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t && party_of(o) != party)
           enemy_there = true;
       if (!enemy_there) ranked.push_back({score * 100 + b.index(t), t});
     }
@@ -829,6 +1072,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
   for (int a : assault_.attackers)
     if (a >= 0) attackers.push_back(a);
   const int party = game_->situation().units[static_cast<size_t>(attackers[0])].party;
+  const int carrier = assault_.carrier;  // PS §10.4: a mounted attack
   const std::vector<int> defs = defenders();
   const int a_total = assault_.attack_roll + attack_bonus(static_cast<int>(attackers.size()));
   const int d_total = defend_roll + defence_bonus(f, party);
@@ -883,6 +1127,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
       ds.y = to[0].y;
       ds.suppression = std::max(ds.suppression, on_losers);
       ds.camouflaged = false;
+      ds.fled = true;
       if (on_losers == 6) casualty.push_back(d);
       if (events)
         events->push_back({"PS §10.3",
@@ -895,6 +1140,43 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
       as.x = f.x;
       as.y = f.y;
     }
+    // PS §10.4: the vehicle of a mounted attack drives in with its figures (reading: when no
+    // enemy unit is left there, G-07).
+    bool clear = true;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
+        clear = false;
+    if (carrier >= 0 && clear && unit(carrier).status == UnitStatus::kOnBoard) {
+      UnitState& cs = units_[static_cast<size_t>(carrier)];
+      cs.x = f.x;
+      cs.y = f.y;
+      ++cs.moved;
+    }
+  } else if (carrier >= 0) {
+    // PS §10.4: after a failed mounted attack the figures must flee (reading: from the field they
+    // attacked from, away from the attacked field); an armoured vehicle stays behind, an
+    // unarmoured one is lost.
+    for (int a : attackers) {
+      const std::vector<Field> to = flight_fields(a, field_of(a), {f});
+      if (to.empty()) {
+        lose(a, "G-34", "captured: no flight field is free", events);
+        continue;
+      }
+      UnitState& as = units_[static_cast<size_t>(a)];
+      as.x = to[0].x;
+      as.y = to[0].y;
+      as.suppression = std::max(as.suppression, on_losers);
+      as.fled = true;
+      if (on_losers == 6) casualty.push_back(a);
+      if (events)
+        events->push_back({"PS §10.4",
+                           fmt::format("{} flees to {} with {}.", uid(a), field_text(to[0]),
+                                       LevelText(on_losers)),
+                           kNobody, std::nullopt});
+    }
+    if (type_of(carrier).armour == ArmourClass::kNone &&
+        unit(carrier).status == UnitStatus::kOnBoard)
+      lose(carrier, "PS §10.4", "lost after the failed mounted attack", events);
   } else {
     // Reading: the attackers fall back to the fields they attacked from, suppressed (G-35).
     for (int a : attackers) {
@@ -917,6 +1199,159 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
   assault_.last_defence = d_total;
   for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
     if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
+}
+
+// PS §10.6, §9.8, G-37: the vehicle's natural die against the defenders' (+1 in a town or forest
+// field, their suppression ignored); a tie is rolled again; only the winner's total takes effect.
+void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
+  const Board& b = game_->board();
+  const Field f = FieldAt(b, assault_.field);
+  const int v = assault_.attackers[0];
+  const int party = party_of(v);
+  const std::vector<int> defs = defenders();
+  const Terrain terrain = b.terrain(f);
+  const int bonus = terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
+  const int a_total = assault_.attack_roll;
+  const int d_total = defend_roll + bonus;
+  if (a_total == d_total) {
+    if (events)
+      events->push_back({"PS §9.8",
+                         fmt::format("Overrun of {}: {} against {}, a tie: both roll again.",
+                                     field_text(f), a_total, d_total),
+                         party, std::nullopt});
+    assault_.attack_roll = 0;
+    push(StepKind::kDefendRoll, -1, assault_.field);
+    push(StepKind::kAttackRoll, -1, assault_.field);
+    return;
+  }
+  const bool vehicle_wins = a_total > d_total;
+  if (events) {
+    const auto text = [&](const std::string& who) {
+      return fmt::format("Overrun of {} by {}: vehicle {}, defenders {} + {} = {}: the {} wins.",
+                         field_text(f), who, a_total, defend_roll, bonus, d_total,
+                         vehicle_wins ? "vehicle" : "defence");
+    };
+    events->push_back({"PS §10.6", text(uid(v)), party,
+                       shown_to(v, enemy(party))
+                           ? std::nullopt
+                           : std::optional<std::string>(text("an unseen vehicle"))});
+  }
+  UnitState& vs = units_[static_cast<size_t>(v)];
+  vs.has_moved = true;
+  vs.fired = true;  // the overrun is its attack of the half-turn (PS §3.4)
+  vs.position_marker = false;
+  vs.camouflaged = false;
+  std::vector<int> casualty;
+  if (vehicle_wins) {
+    const int level = LevelOfTotal(a_total);
+    for (int d : defs) {
+      if (type_of(d).category == Category::kHeavyWeaponBase) {
+        lose(d, "PS §10.6", "destroyed by the overrun", events);
+        continue;
+      }
+      // G-37: a figure base left in the field takes the level of the vehicle's total.
+      UnitState& ds = units_[static_cast<size_t>(d)];
+      ds.suppression = std::max(ds.suppression, level);
+      ds.camouflaged = false;
+      if (level == 6) casualty.push_back(d);
+    }
+    // Reading (no mixed fields, G-07): the vehicle takes the field when no enemy unit is left in
+    // it; otherwise it stays in the field it came from.
+    bool clear = true;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
+        clear = false;
+    if (clear) {
+      vs.x = f.x;
+      vs.y = f.y;
+      ++vs.moved;
+      carry_along(v);
+    }
+  } else {
+    const int level = LevelOfTotal(d_total);
+    if (level == 6)
+      lose(v, "PS §10.6", "knocked out by the defenders", events);
+    else
+      vs.suppression = std::max(vs.suppression, level);
+  }
+  assault_ = AssaultState{};
+  assault_.last_field = b.index(f);
+  assault_.last_attack = a_total;
+  assault_.last_defence = d_total;
+  for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
+    if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
+}
+
+// PS §10.5, G-36: the figures' die (+1 in a town or forest field, their suppression ignored, no
+// massing bonus) against the vehicle's (normal chance); a tie is rolled again; only the winner's
+// total takes effect, on every vehicle in the field or on the figures, who do not flee.
+void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
+  const Board& b = game_->board();
+  const Field f = FieldAt(b, assault_.field);
+  const int a = assault_.attackers[0];
+  const int party = party_of(a);
+  const std::vector<int> vehicles = defenders();
+  const Terrain terrain = b.terrain(f);
+  const int bonus = terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
+  const int a_total = assault_.attack_roll + bonus;
+  const int d_total = defend_roll;
+  if (a_total == d_total) {
+    if (events)
+      events->push_back(
+          {"PS §9.8",
+           fmt::format("Anti-tank close combat at {}: {} against {}, a tie: both roll again.",
+                       field_text(f), a_total, d_total),
+           party, std::nullopt});
+    assault_.attack_roll = 0;
+    push(StepKind::kDefendRoll, -1, assault_.field);
+    push(StepKind::kAttackRoll, -1, assault_.field);
+    return;
+  }
+  const bool figures_win = a_total > d_total;
+  if (events)
+    events->push_back(
+        {"PS §10.5",
+         fmt::format("Anti-tank close combat at {}: figures {} + {} = {}, vehicle {}: the {} wins.",
+                     field_text(f), assault_.attack_roll, bonus, a_total, d_total,
+                     figures_win ? "figures" : "vehicle"),
+         party, std::nullopt});
+  UnitState& as = units_[static_cast<size_t>(a)];
+  as.has_moved = true;
+  as.fired = true;  // the close combat is its activity (PS §3.4)
+  as.camouflaged = false;
+  std::vector<int> casualty;
+  if (figures_win) {
+    const int level = LevelOfTotal(a_total);
+    for (int v : vehicles) {
+      if (level == 6) {
+        lose(v, "PS §10.5", "knocked out at close quarters", events);
+        continue;
+      }
+      UnitState& vs = units_[static_cast<size_t>(v)];
+      vs.suppression = std::max(vs.suppression, level);
+    }
+    // Reading (no mixed fields, G-07): the figures take the field when no enemy unit is left in
+    // it; otherwise they stay in the field they came from.
+    bool clear = true;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
+        clear = false;
+    if (clear) {
+      as.x = f.x;
+      as.y = f.y;
+      as.moved = 1;
+    }
+  } else {
+    const int level = LevelOfTotal(d_total);
+    as.suppression = std::max(as.suppression, level);
+    if (level == 6) casualty.push_back(a);
+  }
+  assault_ = AssaultState{};
+  assault_.last_field = b.index(f);
+  assault_.last_attack = a_total;
+  assault_.last_defence = d_total;
+  for (int c : casualty)
+    if (unit(c).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, c, -1);
 }
 
 // =============================================================================================
@@ -970,18 +1405,30 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.prompt = fmt::format("Lucky-hit roll against {} (PS §8.12, G-27)", uid(steps_.top().unit));
       break;
     case StepKind::kDetectAtGun:
-      d.prompt = fmt::format(
-          "{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
-          party_name(
-              enemy(game_->situation().units[static_cast<size_t>(steps_.top().unit)].party)));
+      d.prompt = fmt::format("{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
+                             party_name(enemy(party_of(steps_.top().unit))));
       break;
     case StepKind::kAttackRoll:
-      d.prompt = fmt::format("Close combat at {}: the attacker's die (PS §10.2)",
-                             field_text(FieldAt(game_->board(), assault_.field)));
+      if (assault_.antitank) {
+        d.prompt = fmt::format("Anti-tank close combat at {}: the figures' die (PS §10.5)",
+                               field_text(FieldAt(game_->board(), assault_.field)));
+        break;
+      }
+      d.prompt = fmt::format(
+          fmt::runtime(assault_.overrun ? "Overrun of {}: the vehicle's die (PS §10.6)"
+                                        : "Close combat at {}: the attacker's die (PS §10.2)"),
+          field_text(FieldAt(game_->board(), assault_.field)));
       break;
     case StepKind::kDefendRoll:
-      d.prompt = fmt::format("Close combat at {}: the defender's die (PS §10.2)",
-                             field_text(FieldAt(game_->board(), assault_.field)));
+      if (assault_.antitank) {
+        d.prompt = fmt::format("Anti-tank close combat at {}: the vehicle's die (PS §10.5)",
+                               field_text(FieldAt(game_->board(), assault_.field)));
+        break;
+      }
+      d.prompt = fmt::format(
+          fmt::runtime(assault_.overrun ? "Overrun of {}: the defenders' die (PS §10.6)"
+                                        : "Close combat at {}: the defender's die (PS §10.2)"),
+          field_text(FieldAt(game_->board(), assault_.field)));
       break;
     case StepKind::kCounterMove:
       d.prompt =
@@ -1017,6 +1464,22 @@ void PlanspielState::legal_actions(ActionList& out) const {
   for (int u = 0; u < num_units(); ++u) {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
+    for (int v : {kMount, kDismount, kLimber, kUnlimber})
+      if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
+    const bool overruns = type_of(u).can_overrun;
+    const bool fights = type_of(u).category == Category::kFigureBase;
+    if ((overruns || fights || load_of(u) >= 0) && unit(u).status == UnitStatus::kOnBoard)
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const Field t{unit(u).x + dx, unit(u).y + dy};
+          if (!(dx || dy) || !b.on_board(t)) continue;
+          if (overruns && may_overrun(u, t, nullptr))
+            out.push_back(Action(kOverrun, {u, b.index(t)}));
+          if (fights && may_antitank(u, t, nullptr))
+            out.push_back(Action(kAntiTank, {u, b.index(t)}));
+          if (may_mounted_attack(u, t, nullptr))
+            out.push_back(Action(kMountedAttack, {u, b.index(t)}));
+        }
   }
   // PS §10.2: every set of one to three bases that may assault a field together.
   for (int i = 0; i < b.width() * b.height(); ++i) {
@@ -1073,15 +1536,12 @@ std::string PlanspielState::why_illegal(const Action& action) const {
       return "PS §2.1: no such field";
     const Field f = FieldAt(bb, action.arg(0));
     bool seen_base = false;
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-          game_->situation().units[static_cast<size_t>(o)].party != active_ &&
-          visible_to(o, active_)) {
-        if (!IsBase(type_of(o)))
-          return "PS §10.5: infantry close combat is against figures; a vehicle in the field needs "
-                 "anti-tank close combat or an overrun (not built)";
-        seen_base = true;
-      }
+    for (int o : seen_enemies_in(active_, f)) {
+      if (!IsBase(type_of(o)))
+        return "PS §10.5: infantry close combat is against figures; a vehicle in the field needs "
+               "anti-tank close combat (not built)";
+      seen_base = true;
+    }
     if (!seen_base)
       return fmt::format("PS §10.1: close combat is against enemy figures {} sees in the field",
                          party_name(active_));
@@ -1108,6 +1568,16 @@ std::string PlanspielState::why_illegal(const Action& action) const {
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
   if (action.arg(1) < 0 || action.arg(1) >= b.width() * b.height()) return "PS §2.1: no such field";
   std::string why;
+  if (action.verb == kOverrun) return may_overrun(u, f, &why) ? "" : why;
+  if (action.verb == kAntiTank) return may_antitank(u, f, &why) ? "" : why;
+  if (action.verb == kMountedAttack) return may_mounted_attack(u, f, &why) ? "" : why;
+  if (IsLoadVerb(action.verb)) {
+    if (!may_load(u, action.verb, &why)) return why;
+    if (!(f == field_of(u)))
+      return fmt::format("PS §4.4: {} {} in its own field {}", uid(u),
+                         kLoadVerbName[action.verb - kMount], field_text(field_of(u)));
+    return "";
+  }
   if (action.verb == kIndirect) {
     if (!may_fire_indirect(u, &why)) return why;
     const std::vector<Field> t = indirect_targets(u);
@@ -1149,18 +1619,37 @@ void PlanspielState::lose(int u, const std::string& rule, const std::string& how
   UnitState& s = units_[static_cast<size_t>(u)];
   s.status = UnitStatus::kLost;
   s.suppression = 0;
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   if (IsCombatElement(type_of(u))) ++losses_[static_cast<size_t>(party)];
   if (events)
     events->push_back({rule,
                        fmt::format("{} is {}; {} has lost {} (scenarios §1.7).", uid(u), how,
                                    party_name(party), losses_[static_cast<size_t>(party)]),
                        party, std::nullopt});
+  // PS §4.4: a knocked-out carrier drops its load, suppressed (black), with a casualty roll.
+  if (const int l = load_of(u); l >= 0) {
+    UnitState& ls = units_[static_cast<size_t>(l)];
+    ls.aboard = -1;
+    if (ls.status != UnitStatus::kOnBoard) {  // lost before it entered the board
+      lose(l, "PS §4.4", "lost with its carrier", events);
+      return;
+    }
+    ls.suppression = 6;
+    ls.loaded = true;
+    ls.has_moved = true;
+    if (events)
+      events->push_back({"PS §4.4",
+                         fmt::format("{} gets off the knocked-out {}, suppressed (black), and "
+                                     "makes a casualty roll.",
+                                     uid(l), uid(u)),
+                         party, std::nullopt});
+    push(StepKind::kCasualty, l, -1);
+  }
 }
 
 void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indirect,
                                     EventList* events) {
-  const int party = game_->situation().units[static_cast<size_t>(firer)].party;
+  const int party = party_of(firer);
   Firer fs;
   fs.suppression = unit(firer).suppression;
   fs.fired_this_turn = false;
@@ -1169,10 +1658,8 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
   // G-21: one natural die for every target in the field, each read with its own modifiers. The
   // targets are the enemy units the firer's party sees there (reading, PS §8.1, §8.13).
   std::vector<int> targets;
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
-        game_->situation().units[static_cast<size_t>(o)].party != party && visible_to(o, party) &&
-        (party == active_ || o == moving_.unit))  // G-22: a counter-move hits only the mover
+  for (int o : seen_enemies_in(party, f))
+    if (party == active_ || o == moving_.unit)  // G-22: a counter-move hits only the mover
       targets.push_back(o);
   // Second rolls resolve in the order of the targets: push them in reverse.
   std::vector<PsStep> second;
@@ -1195,7 +1682,7 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
                    ? std::string("below the minimum calibre, no effect "
                                  "(PS §8.9)")
                    : LevelText(e.level)),
-           game_->situation().units[static_cast<size_t>(t)].party, std::nullopt});
+           party_of(t), std::nullopt});
     }
     if (e.suppression > ts.suppression) ts.suppression = e.suppression;  // PS §8.13
     if (e.knocked_out) {
@@ -1228,7 +1715,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           events->push_back(
               {"PS §8.12",
                fmt::format("Casualty roll {}: {} survives with a black marker.", n, uid(st.unit)),
-               game_->situation().units[static_cast<size_t>(st.unit)].party, std::nullopt});
+               party_of(st.unit), std::nullopt});
         }
         break;
       case StepKind::kChanceHit: {
@@ -1242,8 +1729,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
             events->push_back({"PS §8.12",
                                fmt::format("Chance-hit roll {} against {}: {}.", n, uid(st.unit),
                                            LevelText(level)),
-                               game_->situation().units[static_cast<size_t>(st.unit)].party,
-                               std::nullopt});
+                               party_of(st.unit), std::nullopt});
         }
         break;
       }
@@ -1254,23 +1740,33 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           events->push_back(
               {"G-27",
                fmt::format("Lucky-hit roll {}: no lucky hit, {} keeps level 5.", n, uid(st.unit)),
-               game_->situation().units[static_cast<size_t>(st.unit)].party, std::nullopt});
+               party_of(st.unit), std::nullopt});
         }
         break;
       case StepKind::kDetectAtGun: {
         UnitState& g = units_[static_cast<size_t>(st.unit)];
-        const int finder = enemy(game_->situation().units[static_cast<size_t>(st.unit)].party);
-        if (g.status == UnitStatus::kOnBoard && n >= 4) {
+        const int finder = enemy(party_of(st.unit));
+        // Reading: the roll finds the gun only for an enemy unit that has it in sight (the found
+        // gun is seen by every such unit, scenarios §1.5); with none left it finds nothing.
+        bool sight = false;
+        for (int o = 0; o < num_units(); ++o)
+          if (party_of(o) == finder && unit(o).status == UnitStatus::kOnBoard &&
+              g.status == UnitStatus::kOnBoard &&
+              WithinDetection(game_->board(), field_of(o), field_of(st.unit), 99))
+            sight = true;
+        if (sight && n >= 4) {
           g.camouflaged = false;
           g.detected_marker = true;
         }
         if (events)
           events->push_back(
               {"PS §7.5",
-               n >= 4 ? fmt::format("Detection roll {}: {} finds the AT gun {}.", n,
-                                    party_name(finder), uid(st.unit))
-                      : fmt::format("Detection roll {}: {} does not find the AT gun that fired.", n,
-                                    party_name(finder)),
+               !sight ? fmt::format("Detection roll {}: no unit of {} has the AT gun in sight.", n,
+                                    party_name(finder))
+               : n >= 4 ? fmt::format("Detection roll {}: {} finds the AT gun {}.", n,
+                                      party_name(finder), uid(st.unit))
+                        : fmt::format("Detection roll {}: {} does not find the AT gun that fired.",
+                                      n, party_name(finder)),
                finder, std::nullopt});
         break;
       }
@@ -1278,7 +1774,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         assault_.attack_roll = n;
         break;
       case StepKind::kDefendRoll:
-        resolve_close_combat(n, events);
+        if (assault_.overrun)
+          resolve_overrun(n, events);
+        else if (assault_.antitank)
+          resolve_antitank(n, events);
+        else
+          resolve_close_combat(n, events);
         break;
       case StepKind::kAct:
       case StepKind::kCounterMove:
@@ -1288,8 +1789,10 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     return;
   }
   // PS §3.2: the first other activity of the active party ends phase 2.
-  if (phase_ == 2 && (action.verb == kMove || action.verb == kAssault ||
-                      (action.verb == kFire && step() == StepKind::kAct))) {
+  if (phase_ == 2 &&
+      (action.verb == kMove || action.verb == kAssault || IsLoadVerb(action.verb) ||
+       action.verb == kOverrun || action.verb == kAntiTank || action.verb == kMountedAttack ||
+       (action.verb == kFire && step() == StepKind::kAct))) {
     phase_ = 3;
     if (events)
       events->push_back(
@@ -1330,10 +1833,96 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   const int u = action.arg(0);
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
   UnitState& s = units_[static_cast<size_t>(u)];
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
+  if (action.verb == kMountedAttack) {
+    // PS §10.4: the vehicle drives at the field, its figures dismount and attack at once.
+    const int l = load_of(u);
+    UnitState& ls = units_[static_cast<size_t>(l)];
+    ls.aboard = -1;
+    ls.loaded = true;
+    s.loaded = true;
+    s.has_moved = true;
+    s.position_marker = false;
+    s.camouflaged = false;
+    assault_.field = action.arg(1);
+    assault_.attackers = {l, -1, -1};
+    assault_.attack_roll = 0;
+    assault_.carrier = u;
+    push(StepKind::kDefendRoll, -1, action.arg(1));
+    push(StepKind::kAttackRoll, -1, action.arg(1));
+    if (events)
+      events->push_back(
+          {"PS §10.4",
+           fmt::format("{} drives at {}; {} dismounts and attacks.", uid(u), field_text(f), uid(l)),
+           party,
+           shown_to(u, enemy(party))
+               ? std::nullopt
+               : std::optional<std::string>(
+                     fmt::format("An unseen enemy vehicle attacks {} mounted.", field_text(f)))});
+    return;
+  }
+  if (action.verb == kAntiTank) {
+    assault_.field = action.arg(1);
+    assault_.attackers = {u, -1, -1};
+    assault_.attack_roll = 0;
+    assault_.antitank = true;
+    push(StepKind::kDefendRoll, -1, action.arg(1));
+    push(StepKind::kAttackRoll, -1, action.arg(1));
+    if (events)
+      events->push_back(
+          {"PS §10.5",
+           fmt::format("{} fights the vehicles in {} at close quarters.", uid(u), field_text(f)),
+           party,
+           shown_to(u, enemy(party))
+               ? std::nullopt
+               : std::optional<std::string>(fmt::format(
+                     "Unseen enemy figures attack the vehicles in {}.", field_text(f)))});
+    return;
+  }
+  if (action.verb == kOverrun) {
+    assault_.field = action.arg(1);
+    assault_.attackers = {u, -1, -1};
+    assault_.attack_roll = 0;
+    assault_.overrun = true;
+    push(StepKind::kDefendRoll, -1, action.arg(1));
+    push(StepKind::kAttackRoll, -1, action.arg(1));
+    if (events)
+      events->push_back({"PS §10.6", fmt::format("{} overruns {}.", uid(u), field_text(f)), party,
+                         shown_to(u, enemy(party))
+                             ? std::nullopt
+                             : std::optional<std::string>(fmt::format(
+                                   "An unseen enemy vehicle overruns {}.", field_text(f)))});
+    return;
+  }
+  if (IsLoadVerb(action.verb)) {
+    const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+    UnitState& c = units_[static_cast<size_t>(su.carrier)];
+    const bool on = action.verb == kMount || action.verb == kLimber;
+    const bool shown = shown_to(u, enemy(party));
+    s.aboard = on ? su.carrier : -1;
+    s.loaded = true;
+    c.loaded = true;
+    s.camouflaged = false;
+    s.detected_marker = false;
+    // PS §4.5: loading or unloading a heavy weapon is its activity of the half-turn.
+    if (action.verb == kLimber || action.verb == kUnlimber) s.has_moved = true;
+    carry_along(su.carrier);
+    if (events)
+      events->push_back(
+          {"PS §4.4",
+           fmt::format("{} {} {} in {}.", uid(u), kLoadVerbName[action.verb - kMount],
+                       (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(su.carrier),
+                       field_text(f)),
+           party,
+           shown ? std::nullopt
+                 : std::optional<std::string>(
+                       "An unseen enemy unit gets on or off, limbers or unlimbers.")});
+    return;
+  }
   if (action.verb == kMove) {
     Path path;
     if (!find_path(u, f, path)) throw std::logic_error("planspiel: apply of an illegal move");
+    s.road_move = path.road_only;
     moving_ = MoveState{};
     moving_.unit = u;
     moving_.was_shown = shown_to(u, enemy(party));
@@ -1372,8 +1961,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     // camouflaged.
     bool adjacent = false;
     for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard &&
-          game_->situation().units[static_cast<size_t>(o)].party != party &&
+      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party &&
           Distance(field_of(o), field_of(u)) <= 1 && HasLos(b, field_of(o), field_of(u)))
         adjacent = true;
     if (!adjacent) {
@@ -1399,8 +1987,7 @@ void PlanspielState::end_half_turn(EventList* events) {
   // 2. G-05: the suppression markers on the ending party's own units are removed.
   for (int u = 0; u < num_units(); ++u) {
     UnitState& s = units_[static_cast<size_t>(u)];
-    if (game_->situation().units[static_cast<size_t>(u)].party == ending && s.suppression > 0 &&
-        s.status == UnitStatus::kOnBoard) {
+    if (party_of(u) == ending && s.suppression > 0 && s.status == UnitStatus::kOnBoard) {
       s.suppression = 0;
       if (events)
         events->push_back({"G-05", fmt::format("The suppression marker of {} is removed.", uid(u)),
@@ -1415,14 +2002,16 @@ void PlanspielState::end_half_turn(EventList* events) {
   // PS §9.2: a combat vehicle that did not move in its own half-turn takes a position marker.
   for (int u = 0; u < num_units(); ++u) {
     UnitState& s = units_[static_cast<size_t>(u)];
-    if (game_->situation().units[static_cast<size_t>(u)].party == ending &&
-        s.status == UnitStatus::kOnBoard && type_of(u).moves_and_fires && !s.has_moved)
+    if (party_of(u) == ending && s.status == UnitStatus::kOnBoard && type_of(u).moves_and_fires &&
+        !s.has_moved)
       s.position_marker = true;
   }
   for (UnitState& s : units_) {
     s.moved = 0;
     s.has_moved = false;
     s.fired = false;
+    s.loaded = false;
+    s.road_move = false;
     if (s.shown > 0) --s.shown;
   }
   update_control(events);
@@ -1483,7 +2072,7 @@ void PlanspielState::update_control(EventList* events) {
     for (int u = 0; u < num_units(); ++u)
       if (unit(u).status == UnitStatus::kOnBoard && field_of(u) == fields[k] &&
           QualifiesForControl(type_of(u)))
-        present[static_cast<size_t>(game_->situation().units[static_cast<size_t>(u)].party)] = true;
+        present[static_cast<size_t>(party_of(u))] = true;
     const int now = present[0] && !present[1]   ? kPartyRed
                     : present[1] && !present[0] ? kPartyBlue
                                                 : -1;
@@ -1499,8 +2088,7 @@ void PlanspielState::update_control(EventList* events) {
 
 bool PlanspielState::has_combat_element(int party) const {
   for (int u = 0; u < num_units(); ++u)
-    if (game_->situation().units[static_cast<size_t>(u)].party == party &&
-        unit(u).status != UnitStatus::kLost && IsCombatElement(type_of(u)))
+    if (party_of(u) == party && unit(u).status != UnitStatus::kLost && IsCombatElement(type_of(u)))
       return true;
   return false;
 }
@@ -1588,12 +2176,19 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
     for (int i = 1; i < action.argc; ++i) out += " " + masked_unit(action.arg(i), viewer);
     return out;
   }
+  if ((action.verb == kOverrun || action.verb == kAntiTank || action.verb == kMountedAttack) &&
+      viewer != kNobody && viewer != active_)
+    return fmt::format("{} {} {}", kVerbs[action.verb].verb, masked_unit(action.arg(0), viewer),
+                       field_text(FieldAt(game_->board(), action.arg(1))));
   if (action.verb == kIndirect && viewer != kNobody && viewer != active_)
     return fmt::format("indirect {} {}", masked_unit(action.arg(0), viewer),
                        field_text(FieldAt(game_->board(), action.arg(1))));
+  if (IsLoadVerb(action.verb) && viewer != kNobody && viewer != active_ &&
+      !shown_to(action.arg(0), viewer))
+    return "(hidden) gets on or off, limbers or unlimbers";
   if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
   const int u = action.arg(0);
-  const int party = game_->situation().units[static_cast<size_t>(u)].party;
+  const int party = party_of(u);
   if (viewer == party) return describe(action);
   const Board& b = game_->board();
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
@@ -1709,6 +2304,7 @@ json PlanspielState::observe(int seat) const {
       j["detected_marker"] = s.detected_marker;
     }
     if (s.status == UnitStatus::kWaiting) j["moved"] = s.has_moved;
+    if (s.aboard >= 0) j["aboard"] = uid(s.aboard);  // PS §4.4: mounted or limbered
     units.push_back(j);
   }
   json control = json::array();
@@ -1780,7 +2376,8 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       if (st.unit == u) return true;
     for (int a : assault_.attackers)
       if (a == u) return true;
-    return u == moving_.unit;
+    // A load stays with its carrier; the vehicle of a mounted attack follows its figures.
+    return u == moving_.unit || unit(u).aboard >= 0 || u == assault_.carrier;
   };
   for (int u = 0; u < num_units(); ++u) {
     if (unit(u).status != UnitStatus::kOnBoard || shown_to(u, seat) || pinned(u)) continue;
@@ -1797,9 +2394,11 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       const Field old = d->field_of(u);
       d->units_[static_cast<size_t>(u)].x = f.x;
       d->units_[static_cast<size_t>(u)].y = f.y;
+      d->carry_along(u);
       if (matrix(*d) == before) break;
       d->units_[static_cast<size_t>(u)].x = old.x;
       d->units_[static_cast<size_t>(u)].y = old.y;
+      d->carry_along(u);
     }
   }
   return d;
@@ -1841,7 +2440,7 @@ std::string PlanspielState::render_text(int seat) const {
       for (int u = 0; u < num_units(); ++u)
         if (unit(u).status == UnitStatus::kOnBoard && field_of(u) == Field{x, y} &&
             shown_to(u, seat))
-          (game_->situation().units[static_cast<size_t>(u)].party == kPartyRed ? red : blue)++;
+          (party_of(u) == kPartyRed ? red : blue)++;
       std::string mark = red && blue ? "rb"
                          : red       ? "r" + std::to_string(red)
                          : blue      ? "b" + std::to_string(blue)
@@ -1867,6 +2466,7 @@ std::string PlanspielState::render_text(int seat) const {
       if (s.detected_marker) marks += " detected";
       if (s.has_moved) marks += fmt::format(" moved {}", s.moved);
       if (s.fired) marks += " fired";
+      if (s.aboard >= 0) marks += " aboard " + uid(s.aboard);
     }
     o << fmt::format("  {:<5} {:<5} {:<5} {}{}\n", party_name(su.party), su.id, su.type, where,
                      marks);

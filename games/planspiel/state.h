@@ -1,9 +1,11 @@
 // The Planspiel as a game (docs/planspiel.md, rules docs/rules/planspiel.md): the state of a
 // standard situation played under the engine's contract (engine/game.h). Turns and half-turns
 // (PS §3.1), "FERTIG" (end of half-turn) with the checklist of PS §3.7, the effect-marker
-// lifecycle (G-05), movement with reinforcements (PS §6, scenarios §1.6), direct fire with its
-// effect roll and second rolls as chance decisions (PS §8), detection and camouflage (PS §7.4-§7.6)
-// as hidden information, field control and the outcome list (G-01, scenarios §1.7).
+// lifecycle (G-05), movement with reinforcements (PS §6, scenarios §1.6), transport and towing
+// (PS §4.4: mounting, dismounting, limbering, unlimbering, G-13), mounted attack, overrun and
+// anti-tank close combat (PS §10.4-§10.6), direct fire with its effect roll and second rolls as
+// chance decisions (PS §8), detection and camouflage (PS §7.4-§7.6) as hidden information, field
+// control and the outcome list (G-01, scenarios §1.7).
 #pragma once
 
 #include <array>
@@ -24,13 +26,20 @@ namespace feldherr::planspiel {
 
 // Action verbs: the rows of the verb table (PlanspielGame::verbs()).
 enum Verb : int {
-  kMove = 0,      // move UNIT FIELD: the unit moves to FIELD by the engine's shortest legal path
-  kFire = 1,      // fire UNIT FIELD: direct fire at the detected enemy units in FIELD
-  kFertig = 2,    // fertig: the active party ends its half-turn (PS §3.2)
-  kRoll = 3,      // roll N: a die (Chance)
-  kAssault = 4,   // assault FIELD UNIT [UNIT [UNIT]]: infantry close combat (PS §10.2)
-  kPass = 5,      // pass: the passive party makes no (further) counter-move now (PS §9.1)
-  kIndirect = 6,  // indirect UNIT FIELD: observed high-angle fire in phase 2 (PS §8.3)
+  kMove = 0,       // move UNIT FIELD: the unit moves to FIELD by the engine's shortest legal path
+  kFire = 1,       // fire UNIT FIELD: direct fire at the detected enemy units in FIELD
+  kFertig = 2,     // fertig: the active party ends its half-turn (PS §3.2)
+  kRoll = 3,       // roll N: a die (Chance)
+  kAssault = 4,    // assault FIELD UNIT [UNIT [UNIT]]: infantry close combat (PS §10.2)
+  kPass = 5,       // pass: the passive party makes no (further) counter-move now (PS §9.1)
+  kIndirect = 6,   // indirect UNIT FIELD: observed high-angle fire in phase 2 (PS §8.3)
+  kMount = 7,      // mount UNIT FIELD: a figure base boards its carrier in FIELD (PS §4.4)
+  kDismount = 8,   // dismount UNIT FIELD: a mounted figure base gets off in FIELD (PS §4.4)
+  kLimber = 9,     // limber UNIT FIELD: a weapon base is hooked to its tow in FIELD (PS §4.4)
+  kUnlimber = 10,  // unlimber UNIT FIELD: a limbered weapon base is set up in FIELD (PS §4.4)
+  kOverrun = 11,  // overrun UNIT FIELD: a tracked vehicle drives over the bases in FIELD (PS §10.6)
+  kAntiTank = 12,  // antitank UNIT FIELD: figures fight the armoured vehicles in FIELD (PS §10.5)
+  kMountedAttack = 13,  // mountedattack CARRIER FIELD: its figures attack FIELD (PS §10.4)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -70,12 +79,16 @@ struct AssaultState {
   // The last close combat decided: its field and both totals, rolled in the open (PS §10.2).
   int last_field = -1;
   int last_attack = 0, last_defence = 0;
+  bool overrun = false;   // PS §10.6: attackers[0] is a vehicle overrunning the field
+  bool antitank = false;  // PS §10.5: attackers[0] is a figure base fighting the vehicles there
+  int carrier = -1;       // PS §10.4: the vehicle that brought attackers[0] in a mounted attack
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("field", s.field, -1, 8191)("attackers", s.attackers, -1, 255)(
         "attack_roll", s.attack_roll, 0, 6)("last_field", s.last_field, -1, 8191)(
-        "last_attack", s.last_attack, 0, 99)("last_defence", s.last_defence, 0, 99);
+        "last_attack", s.last_attack, 0, 99)("last_defence", s.last_defence, 0, 99)(
+        "overrun", s.overrun)("antitank", s.antitank)("carrier", s.carrier, -1, 255);
   }
 };
 
@@ -110,13 +123,18 @@ struct UnitState {
   int shown = 0;  // half-turn ends left during which it counts as having fired (PS §7.4)
   bool position_marker = false;  // PS §9.2: a combat vehicle that did not move in its half-turn
   bool countered = false;        // fired a counter-move at the mover's present step (G-29)
+  int aboard = -1;      // PS §4.4: the carrier or tow it is mounted on or limbered to, -1: none
+  bool loaded = false;  // mounted, dismounted, limbered or unlimbered (or its load) this half-turn
+  bool road_move = false;  // its move this half-turn was along the road only (G-12, for G-13)
+  bool fled = false;       // PS §4.4: it fled once (Panzergrenadiere cannot remount their APC)
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("x", s.x, 0, 99)("y", s.y, 0, 99)("status", s.status)("suppression", s.suppression, 0, 6)(
         "moved", s.moved, 0, 99)("has_moved", s.has_moved)("fired", s.fired)(
         "camouflaged", s.camouflaged)("detected_marker", s.detected_marker)("shown", s.shown, 0, 2)(
-        "position_marker", s.position_marker)("countered", s.countered);
+        "position_marker", s.position_marker)("countered", s.countered)(
+        "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled);
   }
 };
 
@@ -204,6 +222,18 @@ class PlanspielState : public State {
   // PS §8.3: whether an own observation post (figure base or combat vehicle) detects unit `o`.
   bool observed(int o, int party) const;
 
+  // PS §4.4: whether unit `u` may mount, dismount, limber or unlimber (`verb`) now, or why not.
+  bool may_load(int u, int verb, std::string* why) const;
+  // PS §10.6, G-37: whether tracked vehicle `u` may overrun the enemy bases in field `f` now.
+  bool may_overrun(int u, Field f, std::string* why) const;
+  // PS §10.5, G-36: whether figure base `u` may fight the enemy armoured vehicles in field `f`
+  // at close quarters from its movement now.
+  bool may_antitank(int u, Field f, std::string* why) const;
+  // PS §10.4: whether carrier `c` may drive its figures against the enemy figures in field `f`.
+  bool may_mounted_attack(int c, Field f, std::string* why) const;
+  // The unit aboard carrier `c` (mounted or limbered), -1: none.
+  int load_of(int c) const;
+
   // Test hook: puts unit `u` in field `f` on the board (set-ups of the rule tests).
   void place_for_test(int u, Field f);
   void set_suppression_for_test(int u, int level) {
@@ -229,10 +259,22 @@ class PlanspielState : public State {
   struct Path {
     std::vector<Field> fields;  // start (or entry field) first
     bool from_outside = false;
+    bool road_only = false;  // found along the road only (G-12)
   };
   const std::string& uid(int u) const;
   const UnitType& type_of(int u) const;
   int enemy(int party) const { return 1 - party; }
+  int party_of(int u) const;
+  // The enemy units of `party` on the board that it sees (PS §7.5), in unit order; those in `f`.
+  std::vector<int> seen_enemies(int party) const;
+  std::vector<int> seen_enemies_in(int party, Field f) const;
+  // Whether a unit of `party` on the board detects unit `o` (PS §7.4, scenarios §1.5 detected
+  // marker); with `posts_only` only observation posts count (PS §8.3).
+  bool detected_by(int o, int party, bool posts_only) const;
+  // PS §3.1, §3.4, §8.14: what every fire of unit `u` needs: its party active, the unit on the
+  // board (else refused citing `board_rule`), not yet fired, not suppressed black.
+  bool may_fire_at_all(int u, const char* board_rule, const char* party_text,
+                       std::string* why) const;
   std::string field_text(Field f) const;
   std::vector<FieldContents> contents_seen_by(int party, int except) const;
   bool may_move(int u, std::string* why) const;
@@ -243,6 +285,7 @@ class PlanspielState : public State {
     std::vector<FieldContents> contents;
     EntryRule rule;
     Occupant me;
+    std::vector<Occupant> load;  // the mover's load, which ends the move with it (PS §4.4)
     bool outside = false;
     int cap = -1;
   };
@@ -250,9 +293,13 @@ class PlanspielState : public State {
   bool path_from(const Search& s, int u, Field dest, Path& path) const;
   bool find_path(int u, Field dest, Path& path) const;
   void lose(int u, const std::string& rule, const std::string& how, EventList* events);
+  // PS §4.4: the load of carrier `c` stands where it stands (and enters or leaves with it).
+  void carry_along(int c);
   void resolve_effect(int firer, Field f, int natural, bool indirect, EventList* events);
   bool may_fire_indirect(int u, std::string* why) const;
   void resolve_close_combat(int defend_roll, EventList* events);
+  void resolve_overrun(int defend_roll, EventList* events);
+  void resolve_antitank(int defend_roll, EventList* events);
   void advance_move(EventList* events);
   void finish_move(EventList* events, int blocked_by);
   std::vector<int> defenders() const;

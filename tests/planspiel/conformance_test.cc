@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 #include "engine/registry.h"
 
@@ -21,6 +23,10 @@ TEST(PlanspielConformance, EverySituationThroughTheRegistry) {
   const GameModule* m = all_games().find("planspiel");
   ASSERT_NE(m, nullptr);
   ASSERT_FALSE(m->scenarios.empty());
+  // PS-1 and PS-2, with transport and towing, both play through the battery.
+  std::vector<std::string> ids;
+  for (const ScenarioInfo& sc : m->scenarios) ids.push_back(sc.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"ps-1", "ps-2"}));
   for (const ScenarioInfo& sc : m->scenarios) {
     auto game = all_games().create("planspiel/" + sc.id, {});
     ConformanceOptions o;

@@ -78,6 +78,10 @@ class PlanspielIndirect : public ::testing::Test {
     ASSERT_EQ(err, "");
     game_ = std::make_unique<PlanspielGame>(*situation_, find_planspiel_board("ps-1")->board,
                                             shipped_unit_types(), shipped_fire_data());
+    Restart();
+  }
+  // The test situation at its start.
+  void Restart() {
     state_.reset(dynamic_cast<PlanspielState*>(game_->new_initial_state().release()));
   }
   Action A(const std::string& text) {
@@ -132,17 +136,12 @@ TEST_F(PlanspielIndirect, PS_8_12_CasualtyRollAndChanceHit) {
   EXPECT_EQ(state_->decision().prompt, "Casualty roll of B-I1 (PS §8.12)");
   Do("roll 4");
   EXPECT_EQ(state_->unit(U("B-I1")).status, UnitStatus::kLost);
-  auto s2 = game_->new_initial_state();
-  auto& t = dynamic_cast<PlanspielState&>(*s2);
-  Action a;
-  std::string error;
-  ASSERT_TRUE(t.parse("indirect R-M1 6,5", a, error));
-  ASSERT_EQ(t.why_illegal(a), "");
-  t.apply(a);
-  t.apply(Action(kRoll, {6}));
-  EXPECT_EQ(t.decision().prompt, "Chance-hit roll against B-T1 (PS §8.12)");
-  t.apply(Action(kRoll, {6}));
-  EXPECT_EQ(t.unit(U("B-T1")).status, UnitStatus::kLost);
+  Restart();
+  Do("indirect R-M1 6,5");
+  Do("roll 6");
+  EXPECT_EQ(state_->decision().prompt, "Chance-hit roll against B-T1 (PS §8.12)");
+  Do("roll 6");
+  EXPECT_EQ(state_->unit(U("B-T1")).status, UnitStatus::kLost);
 }
 
 // The engine's battery on the test situation, so that phase 2 and indirect fire are played too.

@@ -1,0 +1,346 @@
+// Planspiel transport and towing in play (PS §4.4-§4.5, §6.4, G-13) on PS-2 "Dorf und Brücke":
+// mounting and dismounting, limbering and unlimbering, a load moving and seen with its carrier,
+// half speed, the extra field on foot, a knocked-out carrier dropping its load; and the situation's
+// transport pairs as data (strict FILE:LINE errors).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "games/planspiel/fire.h"
+#include "games/planspiel/state.h"
+#include "planspiel_test_util.h"
+
+namespace feldherr::planspiel {
+namespace {
+
+class PlanspielTransport : public ::testing::Test {
+ protected:
+  void SetUp() override { Restart(); }
+  void Restart() {
+    static const auto game = make_planspiel("ps-2");
+    s_.reset(dynamic_cast<PlanspielState*>(game->new_initial_state().release()));
+  }
+  int U(const std::string& id) const {
+    const int u = s_->ps().unit_index(id);
+    EXPECT_GE(u, 0) << id;
+    return u;
+  }
+  Action A(const std::string& text) const {
+    Action a;
+    std::string error;
+    if (!s_->parse(text, a, error)) throw std::logic_error("cannot parse '" + text + "': " + error);
+    return a;
+  }
+  std::string Why(const std::string& text) const { return s_->why_illegal(A(text)); }
+  bool Listed(const std::string& text) const {
+    const ActionList legal = s_->legal_actions();
+    return std::find(legal.begin(), legal.end(), A(text)) != legal.end();
+  }
+  // Applies each text; a counter-move window (PS §9.2) the script does not answer is passed.
+  EventList Play(std::initializer_list<std::string> texts, bool open_windows = false) {
+    EventList events;
+    const auto pass = [&](const std::string* next) {
+      while (s_->step() == StepKind::kCounterMove &&
+             (next == nullptr || !s_->why_illegal(A(*next)).empty()))
+        s_->apply(Action(kPass, {}), &events);
+    };
+    for (const std::string& t : texts) {
+      pass(&t);
+      const Action a = A(t);
+      if (std::string why = s_->why_illegal(a); !why.empty())
+        throw std::logic_error("illegal '" + t + "': " + why);
+      s_->apply(a, &events);
+    }
+    if (!open_windows) pass(nullptr);
+    return events;
+  }
+  bool Reaches(const std::string& id, Field f) const {
+    const auto t = s_->move_targets(U(id));
+    return std::find(t.begin(), t.end(), f) != t.end();
+  }
+  // PS §8.8: the net modifier of `firer`'s fire at `target` where both stand now.
+  int Net(const std::string& firer, const std::string& target) const {
+    const int g = U(firer), t = U(target);
+    return NetModifier(Modifiers(s_->ps().fire_data(), s_->weapon_of(g), Firer{}, s_->target_of(t),
+                                 s_->fire_situation(g, s_->field_of(t))));
+  }
+
+  std::unique_ptr<PlanspielState> s_;
+};
+
+bool Has(const std::string& text, const std::string& what) {
+  return text.find(what) != std::string::npos;
+}
+
+// PS §4.4: a mounted unit is one unit with its carrier: it moves with it, is seen with it, is no
+// target of its own, and neither moves nor fires by itself.
+TEST_F(PlanspielTransport, PS_4_4_MountedUnitMovesAndIsSeenWithItsCarrier) {
+  const int a = U("R-A1"), g = U("R-G1");
+  EXPECT_EQ(s_->unit(g).aboard, a);
+  EXPECT_TRUE(Has(Why("move R-G1 4,5"), "PS §4.4: R-G1 is aboard R-A1"));
+  Play({"move R-A1 6,6"});
+  EXPECT_EQ(s_->field_of(g), (Field{6, 6}));
+  EXPECT_EQ(s_->unit(g).aboard, a);
+  // Seen with the carrier: out of Blue's sight behind the ridge, then in it at (13,7).
+  EXPECT_FALSE(s_->visible_to(g, kPartyBlue));
+  s_->place_for_test(a, {13, 7});
+  EXPECT_EQ(s_->field_of(g), (Field{13, 7}));
+  EXPECT_TRUE(s_->visible_to(a, kPartyBlue));
+  EXPECT_TRUE(s_->visible_to(g, kPartyBlue));
+  // Fire at the field affects only the vehicle.
+  EXPECT_EQ(s_->targets_in(U("B-H1"), {13, 7}), std::vector<int>{a});
+  EXPECT_TRUE(s_->fire_targets(g).empty());
+}
+
+// PS §4.4, §6.4, G-13: dismounting needs the carrier to have moved at most half its speed (of the
+// allowance its move had: road 8 or terrain 4 for a half-track); then the figures move one more
+// field on foot.
+TEST_F(PlanspielTransport, PS_4_4_G_13_DismountAfterHalfSpeedThenOneFieldOnFoot) {
+  Play({"move R-T2 9,8", "move R-A2 7,8"});  // 4 fields along the road: half of 8
+  EXPECT_EQ(Why("dismount R-G2 7,8"), "");
+  EXPECT_TRUE(Listed("dismount R-G2 7,8"));
+  Play({"dismount R-G2 7,8"});
+  EXPECT_EQ(s_->unit(U("R-G2")).aboard, -1);
+  // The extra foot move: one field, even along the road (infantry road speed 2).
+  EXPECT_TRUE(Reaches("R-G2", {8, 8}));
+  EXPECT_FALSE(Reaches("R-G2", {9, 8}));
+  EXPECT_TRUE(Has(Why("mount R-G2 7,8"), "got on or off once this half-turn"));
+  // Three fields across country is more than half of the terrain allowance 4.
+  Play({"move R-A1 6,5"});
+  const std::string why = Why("dismount R-G1 6,5");
+  EXPECT_TRUE(Has(why, "PS §6.4, G-13: R-A1 moved 3 fields, more than half its speed (2 of 4)"))
+      << why;
+  EXPECT_FALSE(Listed("dismount R-G1 6,5"));
+}
+
+// PS §4.4, G-13: dismounting first leaves the carrier half its speed for its own move.
+TEST_F(PlanspielTransport, PS_4_4_G_13_CarrierMovesAtHalfSpeedAfterItsLoadGotOff) {
+  EXPECT_TRUE(Reaches("R-A3", {7, 10}));  // 4 fields across country
+  Play({"dismount R-G3 3,10"});
+  EXPECT_FALSE(Reaches("R-A3", {7, 10}));
+  EXPECT_TRUE(Reaches("R-A3", {5, 10}));
+  EXPECT_TRUE(Reaches("R-A3", {5, 8}));   // road fields reached across country: 2
+  EXPECT_FALSE(Reaches("R-A3", {6, 9}));  // 3 fields
+}
+
+// PS §4.4: figures may move one field on foot and then mount; the carrier then moves at half
+// speed and takes them along. Mounting needs the carrier's field.
+TEST_F(PlanspielTransport, PS_4_4_OneFieldOnFootThenMount) {
+  Play({"dismount R-G1 3,6", "move R-G1 4,5", "fertig", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyRed);
+  EXPECT_TRUE(Has(Why("mount R-G1 4,5"), "PS §4.4: R-G1 mounts only in the field of R-A1 (3,6)"));
+  Play({"move R-G1 3,6"});
+  EXPECT_EQ(Why("mount R-G1 3,6"), "");
+  Play({"mount R-G1 3,6"});
+  EXPECT_EQ(s_->unit(U("R-G1")).aboard, U("R-A1"));
+  EXPECT_FALSE(Reaches("R-A1", {6, 6}));  // 3 fields: more than half speed
+  Play({"move R-A1 5,6"});
+  EXPECT_EQ(s_->field_of(U("R-G1")), (Field{5, 6}));
+}
+
+// PS §4.4: the grenadiers of a suppressed APC cannot dismount.
+TEST_F(PlanspielTransport, PS_4_4_SuppressedApcGrenadiersCannotDismount) {
+  EXPECT_EQ(Why("dismount R-G1 3,6"), "");
+  s_->set_suppression_for_test(U("R-A1"), 3);
+  EXPECT_TRUE(Has(Why("dismount R-G1 3,6"), "PS §4.4: the grenadiers of the suppressed APC R-A1"));
+}
+
+// PS §4.4 (S-2 "AT gun counter-move"): an SPW entering (13,7) draws B-P1's counter-move at +1; a
+// natural 6 knocks it out and its grenadiers get off suppressed with a casualty roll (a 3: they
+// survive with a black marker).
+TEST_F(PlanspielTransport, PS_4_4_KnockedOutCarrierDropsItsLoadWithACasualtyRoll) {
+  const int a = U("R-A1"), g = U("R-G1");
+  s_->place_for_test(a, {12, 7});
+  Play({"move R-A1 13,7"}, true);
+  ASSERT_EQ(s_->step(), StepKind::kCounterMove);
+  ASSERT_TRUE(s_->may_counter(U("B-P1"), nullptr));
+  EXPECT_EQ(Net("B-P1", "R-A1"), 1);
+  Play({"fire B-P1 13,7", "roll 6"}, true);
+  EXPECT_EQ(s_->unit(a).status, UnitStatus::kLost);
+  EXPECT_EQ(s_->unit(g).status, UnitStatus::kOnBoard);
+  EXPECT_EQ(s_->unit(g).aboard, -1);
+  EXPECT_EQ(s_->unit(g).suppression, 6);
+  EXPECT_EQ(s_->field_of(g), (Field{13, 7}));
+  EXPECT_EQ(s_->decision().prompt, "Casualty roll of R-G1 (PS §8.12)");
+  Play({"roll 3"}, true);
+  EXPECT_EQ(s_->unit(g).status, UnitStatus::kOnBoard);
+  EXPECT_EQ(s_->losses(kPartyRed), 1);  // the APC; the grenadiers survive
+  // Now a target of its own.
+  EXPECT_EQ(s_->targets_in(U("B-H1"), {13, 7}), std::vector<int>{g});
+}
+
+// PS §4.4: the casualty roll of a dropped load eliminates it on 4+.
+TEST_F(PlanspielTransport, PS_4_4_DroppedLoadEliminatedOnFourPlus) {
+  const int a = U("R-A1"), g = U("R-G1");
+  s_->place_for_test(a, {12, 7});
+  Play({"move R-A1 13,7"}, true);
+  Play({"fire B-P1 13,7", "roll 6", "roll 4"}, true);
+  EXPECT_EQ(s_->unit(g).status, UnitStatus::kLost);
+  EXPECT_EQ(s_->losses(kPartyRed), 2);
+}
+
+// PS §7.5 (reading): the AT gun's detection roll finds it only for an enemy unit that still has it
+// in sight: here the fire knocked out the APC and the dropped grenadiers are eliminated, and every
+// other Red unit stands behind the ridge.
+TEST_F(PlanspielTransport, PS_7_5_DetectionRollNeedsAnEnemyInSight) {
+  s_->place_for_test(U("R-A1"), {12, 7});
+  Play({"move R-A1 13,7"}, true);
+  Play({"fire B-P1 13,7", "roll 6", "roll 4"}, true);  // knocked out; the casualty roll eliminates
+  ASSERT_EQ(s_->unit(U("R-G1")).status, UnitStatus::kLost);
+  ASSERT_EQ(s_->decision().prompt, "red rolls 4+ to detect the AT gun that fired (PS §7.5)");
+  const EventList ev = Play({"roll 6"});
+  EXPECT_FALSE(s_->unit(U("B-P1")).detected_marker);
+  EXPECT_TRUE(s_->unit(U("B-P1")).camouflaged);
+  bool told = false;
+  for (const Event& e : ev) told = told || Has(e.text, "no unit of red has the AT gun in sight");
+  EXPECT_TRUE(told);
+}
+
+// PS §4.4-§4.5, G-13: a weapon base limbers to its tow in its field, moves with it at half speed,
+// and is unlimbered to fire; limbering and unlimbering are its activity of the half-turn.
+TEST_F(PlanspielTransport, PS_4_4_LimberTowAndUnlimber) {
+  const int f = U("R-F1"), z = U("R-Z1");
+  EXPECT_TRUE(Has(Why("limber B-P1 15,6"), "PS §3.1"));
+  EXPECT_TRUE(Has(Why("mount R-F1 2,7"), "only figures mount"));
+  Play({"limber R-F1 2,7"});
+  EXPECT_EQ(s_->unit(f).aboard, z);
+  EXPECT_FALSE(Reaches("R-Z1", {6, 7}));  // 4 fields across country: more than half of 4
+  Play({"move R-Z1 4,7"});
+  EXPECT_EQ(s_->field_of(f), (Field{4, 7}));
+  Play({"fertig", "fertig"});
+  EXPECT_TRUE(Has(Why("indirect R-F1 15,8"), "PS §4.4: R-F1 is aboard R-Z1"));
+  Play({"unlimber R-F1 4,7"});
+  EXPECT_EQ(s_->unit(f).aboard, -1);
+  EXPECT_TRUE(s_->move_targets(f).empty());
+  Play({"fertig", "fertig"});
+  // Observed fire again in phase 2 (R-T1 on the crest sees the pre-detected B-I1).
+  s_->place_for_test(U("R-T1"), {11, 8});
+  EXPECT_EQ(Why("indirect R-F1 15,8"), "");
+}
+
+// PS §4.4: a weapon limbers only where its tow stands; Blue's guns start apart from their tows.
+TEST_F(PlanspielTransport, PS_4_4_LimberOnlyInTheTowsField) {
+  Play({"fertig"});
+  EXPECT_TRUE(
+      Has(Why("limber B-P1 15,6"), "PS §4.4: B-P1 limbers up only in the field of B-Z1 (21,7)"));
+  s_->place_for_test(U("B-Z1"), {15, 6});
+  EXPECT_EQ(Why("limber B-P1 15,6"), "");
+  EXPECT_TRUE(Has(Why("limber B-P1 14,6"), "in its own field 15,6"));
+}
+
+// S-2 "Reinforcement B-I4": B-L4 enters with B-I4 on game turn 6 at (23,8); to let it dismount it
+// moves at most 5 fields (half of the road allowance 10), the entry step included, e.g. to
+// (19,8); B-I4 then goes one field on foot onto the bridge.
+TEST_F(PlanspielTransport, S_2_ReinforcementB_I4DismountsAfterHalfSpeed) {
+  s_->set_turn_for_test(6);
+  Play({"fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  EXPECT_TRUE(Has(Why("move B-I4 23,8"), "aboard B-L4"));
+  Play({"move B-L4 19,8"});
+  EXPECT_EQ(s_->field_of(U("B-I4")), (Field{19, 8}));
+  EXPECT_EQ(s_->unit(U("B-I4")).status, UnitStatus::kOnBoard);
+  EXPECT_EQ(s_->unit(U("B-L4")).moved, 5);
+  Play({"dismount B-I4 19,8", "move B-I4 18,8"});
+  EXPECT_EQ(s_->field_of(U("B-I4")), (Field{18, 8}));
+  // Six fields are too many.
+  Restart();
+  s_->set_turn_for_test(6);
+  Play({"fertig", "move B-L4 18,8"});
+  EXPECT_TRUE(Has(Why("dismount B-I4 18,8"),
+                  "B-L4 moved 6 fields, more than half its speed (5 of "
+                  "10)"));
+}
+
+// PS §7.5: what Red reads of Blue's getting on and off out of its sight.
+TEST_F(PlanspielTransport, PS_7_5_HiddenMountingIsMasked) {
+  Play({"fertig"});
+  s_->place_for_test(U("B-Z1"), {15, 6});
+  const Action a = A("limber B-P1 15,6");
+  EXPECT_EQ(s_->describe_for(a, kPartyRed), "(hidden) gets on or off, limbers or unlimbers");
+  EXPECT_EQ(s_->describe_for(a, kPartyBlue), "limber B-P1 15,6");
+}
+
+// ---------------------------------------------------------------- the pairs as data
+
+std::string Ps2() {
+  std::ifstream in(testing::DataDir() + "/situation-ps2.toml");
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+std::string Bad(const std::string& from, const std::string& to) {
+  std::string t = Ps2();
+  const size_t at = t.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) t.replace(at, from.size(), to);
+  return testing::LoadError("situation-bad.toml", t, [](const std::string& path) {
+    (void)load_situation(path, shipped_unit_types(), shipped_planspiel_boards());
+  });
+}
+
+int LineOf(const std::string& what) {
+  const std::string t = Ps2();
+  const size_t at = t.find(what);
+  return 1 + static_cast<int>(std::count(t.begin(), t.begin() + static_cast<long>(at), '\n'));
+}
+
+TEST(PlanspielTransportData, PS_4_4_TransportPairsOfPs2) {
+  const Situation* s = find_situation("ps-2");
+  ASSERT_NE(s, nullptr);
+  const auto unit = [&](const std::string& id) -> const SituationUnit& {
+    for (const SituationUnit& u : s->units)
+      if (u.id == id) return u;
+    throw std::logic_error(id);
+  };
+  const auto index = [&](const std::string& id) {
+    return static_cast<int>(&unit(id) - s->units.data());
+  };
+  EXPECT_EQ(unit("B-I4").carrier, index("B-L4"));
+  EXPECT_TRUE(unit("B-I4").carried);
+  EXPECT_EQ(unit("B-I4").arrives, 6);
+  EXPECT_EQ(unit("B-L4").load, index("B-I4"));
+  EXPECT_EQ(unit("R-F1").carrier, index("R-Z1"));
+  EXPECT_FALSE(unit("R-F1").carried);  // unlimbered
+  EXPECT_EQ(unit("B-P1").carrier, index("B-Z1"));
+  EXPECT_EQ(unit("R-G4").carrier, index("R-A4"));
+  EXPECT_EQ(unit("R-G4").arrives, 4);
+  EXPECT_EQ(s->units.size(), 25u);
+}
+
+TEST(PlanspielTransportData, PS_4_4_BadReferencesNameTheirLine) {
+  std::string e = Bad("carrier = \"R-A1\"", "carrier = \"R-A9\"");
+  EXPECT_TRUE(Has(e, ":" + std::to_string(LineOf("carrier = \"R-A1\"")) +
+                         ": field 'carrier' names no [[unit]] of the situation (is 'R-A9')"))
+      << e;
+  e = Bad("carrier = \"R-A1\"", "carrier = \"R-A2\"");
+  EXPECT_TRUE(Has(e, "names R-A2, which does not name R-G1 in 'carries'")) << e;
+  e = Bad("carries = \"R-G1\"", "carries = \"R-G2\"");
+  EXPECT_TRUE(Has(e, ":" + std::to_string(LineOf("carrier = \"R-A1\"")) +
+                         ": field 'carrier' names R-A1, which does not name R-G1 in 'carries'"))
+      << e;
+  e = Bad("tow = \"B-Z1\"", "tow = \"B-Z2\"");
+  EXPECT_TRUE(Has(e, "names B-Z2, which does not name B-P1 in 'tow_of'")) << e;
+  e = Bad("state = \"unlimbered\"", "state = \"mounted\"");
+  EXPECT_TRUE(Has(e, "\"limbered\" or \"unlimbered\"")) << e;
+  // Limbered, B-P1 would have to stand with its tow.
+  e = Bad("state = \"unlimbered\"", "state = \"limbered\"");
+  EXPECT_TRUE(Has(e, "stands in its carrier's field 21,7")) << e;
+  // A tractor tows weapons; it carries no figures (PS §4.5).
+  e = Bad("tow_of = \"B-P1\"", "carries = \"B-P1\"");
+  EXPECT_FALSE(e.empty());
+  e = Bad("type = \"SPW\"\nfield = \"3,6\"", "type = \"ZGKW\"\nfield = \"3,6\"");
+  EXPECT_TRUE(Has(e, "a ZGKW (capacity tow_one_weapon) cannot carry a PZG (PS §4.5)")) << e;
+  e =
+      Bad("provenance = { party = \"stand-in\", type = \"stand-in\", field = \"stand-in\", "
+          "arrives = \"stand-in\", carrier = \"stand-in\", state = \"stand-in\" }",
+          "provenance = { party = \"stand-in\", type = \"stand-in\", field = \"stand-in\", "
+          "arrives = \"stand-in\", carrier = \"stand-in\" }");
+  EXPECT_TRUE(Has(e, "value 'state'")) << e;
+}
+
+}  // namespace
+}  // namespace feldherr::planspiel
