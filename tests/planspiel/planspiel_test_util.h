@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -12,6 +13,7 @@
 #include "engine/errors.h"
 #include "games/planspiel/board.h"
 #include "games/planspiel/data.h"
+#include "games/planspiel/situation.h"
 #include "games/planspiel/units.h"
 
 namespace feldherr::planspiel::testing {
@@ -81,6 +83,22 @@ std::string LoadError(const std::string& name, const std::string& text, Load loa
     return e.what();
   }
   return "";
+}
+
+// The error of loading situation `text` with `from` replaced by `to` (a test of a bad value).
+inline std::string BadSituation(std::string text, const std::string& from, const std::string& to) {
+  const size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return LoadError("situation-bad.toml", text, [](const std::string& path) {
+    (void)load_situation(path, shipped_unit_types(), shipped_planspiel_boards());
+  });
+}
+
+// The 1-based line of `text` where `what` first occurs.
+inline int LineIn(const std::string& text, const std::string& what) {
+  const size_t at = text.find(what);
+  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
 }
 
 }  // namespace feldherr::planspiel::testing

@@ -77,19 +77,11 @@ TEST(PlanspielSituation, ValidateDispatchesByName) {
 }
 
 std::string Bad(const std::string& from, const std::string& to) {
-  std::string t = Shipped();
-  const size_t at = t.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) t.replace(at, from.size(), to);
-  return testing::LoadError("situation-bad.toml", t, [](const std::string& path) {
-    (void)load_situation(path, shipped_unit_types(), shipped_planspiel_boards());
-  });
+  return testing::BadSituation(Shipped(), from, to);
 }
 
 int LineOf(const std::string& what) {
-  const std::string t = Shipped();
-  const size_t at = t.find(what);
-  return 1 + static_cast<int>(std::count(t.begin(), t.begin() + static_cast<long>(at), '\n'));
+  return testing::LineIn(Shipped(), what);
 }
 
 TEST(PlanspielBadSituation, UnknownFieldNamesItsLine) {

@@ -272,20 +272,12 @@ std::string Ps2() {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-std::string Bad(const std::string& from, const std::string& to) {
-  std::string t = Ps2();
-  const size_t at = t.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  if (at != std::string::npos) t.replace(at, from.size(), to);
-  return testing::LoadError("situation-bad.toml", t, [](const std::string& path) {
-    (void)load_situation(path, shipped_unit_types(), shipped_planspiel_boards());
-  });
+std::string BadPs2(const std::string& from, const std::string& to) {
+  return testing::BadSituation(Ps2(), from, to);
 }
 
-int LineOf(const std::string& what) {
-  const std::string t = Ps2();
-  const size_t at = t.find(what);
-  return 1 + static_cast<int>(std::count(t.begin(), t.begin() + static_cast<long>(at), '\n'));
+int LineOfPs2(const std::string& what) {
+  return testing::LineIn(Ps2(), what);
 }
 
 TEST(PlanspielTransportData, PS_4_4_TransportPairsOfPs2) {
@@ -312,33 +304,33 @@ TEST(PlanspielTransportData, PS_4_4_TransportPairsOfPs2) {
 }
 
 TEST(PlanspielTransportData, PS_4_4_BadReferencesNameTheirLine) {
-  std::string e = Bad("carrier = \"R-A1\"", "carrier = \"R-A9\"");
-  EXPECT_TRUE(Has(e, ":" + std::to_string(LineOf("carrier = \"R-A1\"")) +
+  std::string e = BadPs2("carrier = \"R-A1\"", "carrier = \"R-A9\"");
+  EXPECT_TRUE(Has(e, ":" + std::to_string(LineOfPs2("carrier = \"R-A1\"")) +
                          ": field 'carrier' names no [[unit]] of the situation (is 'R-A9')"))
       << e;
-  e = Bad("carrier = \"R-A1\"", "carrier = \"R-A2\"");
+  e = BadPs2("carrier = \"R-A1\"", "carrier = \"R-A2\"");
   EXPECT_TRUE(Has(e, "names R-A2, which does not name R-G1 in 'carries'")) << e;
-  e = Bad("carries = \"R-G1\"", "carries = \"R-G2\"");
-  EXPECT_TRUE(Has(e, ":" + std::to_string(LineOf("carrier = \"R-A1\"")) +
+  e = BadPs2("carries = \"R-G1\"", "carries = \"R-G2\"");
+  EXPECT_TRUE(Has(e, ":" + std::to_string(LineOfPs2("carrier = \"R-A1\"")) +
                          ": field 'carrier' names R-A1, which does not name R-G1 in 'carries'"))
       << e;
-  e = Bad("tow = \"B-Z1\"", "tow = \"B-Z2\"");
+  e = BadPs2("tow = \"B-Z1\"", "tow = \"B-Z2\"");
   EXPECT_TRUE(Has(e, "names B-Z2, which does not name B-P1 in 'tow_of'")) << e;
-  e = Bad("state = \"unlimbered\"", "state = \"mounted\"");
+  e = BadPs2("state = \"unlimbered\"", "state = \"mounted\"");
   EXPECT_TRUE(Has(e, "\"limbered\" or \"unlimbered\"")) << e;
   // Limbered, B-P1 would have to stand with its tow.
-  e = Bad("state = \"unlimbered\"", "state = \"limbered\"");
+  e = BadPs2("state = \"unlimbered\"", "state = \"limbered\"");
   EXPECT_TRUE(Has(e, "stands in its carrier's field 21,7")) << e;
   // A tractor tows weapons; it carries no figures (PS §4.5).
-  e = Bad("tow_of = \"B-P1\"", "carries = \"B-P1\"");
+  e = BadPs2("tow_of = \"B-P1\"", "carries = \"B-P1\"");
   EXPECT_FALSE(e.empty());
-  e = Bad("type = \"SPW\"\nfield = \"3,6\"", "type = \"ZGKW\"\nfield = \"3,6\"");
+  e = BadPs2("type = \"SPW\"\nfield = \"3,6\"", "type = \"ZGKW\"\nfield = \"3,6\"");
   EXPECT_TRUE(Has(e, "a ZGKW (capacity tow_one_weapon) cannot carry a PZG (PS §4.5)")) << e;
-  e =
-      Bad("provenance = { party = \"stand-in\", type = \"stand-in\", field = \"stand-in\", "
-          "arrives = \"stand-in\", carrier = \"stand-in\", state = \"stand-in\" }",
-          "provenance = { party = \"stand-in\", type = \"stand-in\", field = \"stand-in\", "
-          "arrives = \"stand-in\", carrier = \"stand-in\" }");
+  e = BadPs2(
+      "provenance = { party = \"stand-in\", type = \"stand-in\", field = \"stand-in\", "
+      "arrives = \"stand-in\", carrier = \"stand-in\", state = \"stand-in\" }",
+      "provenance = { party = \"stand-in\", type = \"stand-in\", field = \"stand-in\", "
+      "arrives = \"stand-in\", carrier = \"stand-in\" }");
   EXPECT_TRUE(Has(e, "value 'state'")) << e;
 }
 
