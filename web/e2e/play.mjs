@@ -682,16 +682,28 @@ async function phone(browser) {
   await boardFirst(page, 'svg.map', 'WSR');
   await noSideways(page, 'WSR');
   // Through the setup and the reactions to the first unit to select.
+  // (Who moves first depends on the chit draw: any other decision of the US is answered with a
+  // decline or, failing that, its first action other than conceding.)
   let select;
-  for (let k = 0; k < 12 && !(await isOver(page)); k++) {
-    const legal = await legalTexts(page);
+  let legal = [];
+  for (let k = 0; k < 40 && !(await isOver(page)); k++) {
+    // The heuristic may be deciding (the Germans drew first): wait for the US's turn.
+    await page.waitForFunction(
+      () => document.querySelector('main.game')?.getAttribute('data-my-turn') === '1' ||
+        document.querySelector('main.game')?.getAttribute('data-over') === '1',
+      null,
+      { timeout: 30000 },
+    );
+    legal = await legalTexts(page);
     select = legal.find((t) => t.startsWith('select '));
     if (select) break;
-    const next = ['auto-setup', 'no-fate', 'no-opfire', 'decline', 'end-move', 'end-impulse'].find((t) => legal.includes(t));
+    const next =
+      ['auto-setup', 'no-fate', 'no-opfire', 'decline', 'end-move', 'end-impulse'].find((t) => legal.includes(t)) ??
+      legal.find((t) => t !== 'concede');
     if (!next) break;
     await clickAction(page, next);
   }
-  check(select, 'the US can select a unit on the phone');
+  check(select, `the US can select a unit on the phone (offered: ${legal.slice(0, 8).join(', ')})`);
   {
     // A finger on a counter the map shows (filled to the box's height, it is cut at the sides).
     await page.locator('.map-tools button').first().click(); // fit
