@@ -19,19 +19,9 @@
 #include "engine/game.h"
 #include "engine/registry.h"
 #include "engine/rng.h"
+#include "fuzz/fuzz_contract.h"
 
 namespace feldherr::fuzz {
-
-#ifndef FELDHERR_FUZZ_VIOLATION
-#define FELDHERR_FUZZ_VIOLATION
-// Thrown when the code under test breaks its contract (not for malformed input).
-struct Violation : std::logic_error {
-  using std::logic_error::logic_error;
-};
-inline void check(bool ok, const std::string& what) {
-  if (!ok) throw Violation(what);
-}
-#endif
 
 // A random legal action, avoiding actions that end the game at once, such
 // as conceding, so that the seeded prefix reaches deep positions.

@@ -15,20 +15,10 @@
 #include <string>
 
 #include "engine/errors.h"
+#include "fuzz/fuzz_contract.h"
 #include "games/pocket/data.h"
 
 namespace feldherr::fuzz {
-
-#ifndef FELDHERR_FUZZ_VIOLATION
-#define FELDHERR_FUZZ_VIOLATION
-// Thrown when the code under test breaks its contract (not for malformed input).
-struct Violation : std::logic_error {
-  using std::logic_error::logic_error;
-};
-inline void check(bool ok, const std::string& what) {
-  if (!ok) throw Violation(what);
-}
-#endif
 
 inline void army_loader(const uint8_t* data, size_t size) {
   static const std::string path =

@@ -20,22 +20,12 @@
 
 #include "engine/errors.h"
 #include "engine/rng.h"
+#include "fuzz/fuzz_contract.h"
 #include "games/planspiel/fire_data.h"
 #include "games/planspiel/situation.h"
 #include "games/planspiel/state.h"
 
 namespace feldherr::fuzz {
-
-#ifndef FELDHERR_FUZZ_VIOLATION
-#define FELDHERR_FUZZ_VIOLATION
-// Thrown when the code under test breaks its contract (not for malformed input).
-struct Violation : std::logic_error {
-  using std::logic_error::logic_error;
-};
-inline void check(bool ok, const std::string& what) {
-  if (!ok) throw Violation(what);
-}
-#endif
 
 inline void planspiel_situation(const uint8_t* data, size_t size) {
   using namespace planspiel;

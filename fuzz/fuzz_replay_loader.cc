@@ -15,19 +15,9 @@
 #include "engine/errors.h"
 #include "engine/registry.h"
 #include "engine/replay.h"
+#include "fuzz/fuzz_contract.h"
 
 namespace feldherr::fuzz {
-
-#ifndef FELDHERR_FUZZ_VIOLATION
-#define FELDHERR_FUZZ_VIOLATION
-// Thrown when the code under test breaks its contract (not for malformed input).
-struct Violation : std::logic_error {
-  using std::logic_error::logic_error;
-};
-inline void check(bool ok, const std::string& what) {
-  if (!ok) throw Violation(what);
-}
-#endif
 
 inline void replay_loader(const uint8_t* data, size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
