@@ -1065,6 +1065,19 @@ std::vector<Field> PlanspielState::flight_fields(int u, Field f,
   return out;
 }
 
+// The end of a close combat, an overrun or an anti-tank close combat: the totals stay public
+// (observation last_close_combat), and each base to roll for its casualty does so, the first
+// named first.
+void PlanspielState::end_close_combat(int field, int attack_total, int defence_total,
+                                      const std::vector<int>& casualty) {
+  assault_ = AssaultState{};
+  assault_.last_field = field;
+  assault_.last_attack = attack_total;
+  assault_.last_defence = defence_total;
+  for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
+    if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
+}
+
 void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
   const Board& b = game_->board();
   const Field f = FieldAt(b, assault_.field);
@@ -1193,12 +1206,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
     as.moved = attacker_wins ? 1 : 0;
     as.camouflaged = false;
   }
-  assault_ = AssaultState{};
-  assault_.last_field = b.index(f);
-  assault_.last_attack = a_total;
-  assault_.last_defence = d_total;
-  for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
-    if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
+  end_close_combat(b.index(f), a_total, d_total, casualty);
 }
 
 // PS §10.6, §9.8, G-37: the vehicle's natural die against the defenders' (+1 in a town or forest
@@ -1274,12 +1282,7 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
     else
       vs.suppression = std::max(vs.suppression, level);
   }
-  assault_ = AssaultState{};
-  assault_.last_field = b.index(f);
-  assault_.last_attack = a_total;
-  assault_.last_defence = d_total;
-  for (auto it = casualty.rbegin(); it != casualty.rend(); ++it)
-    if (unit(*it).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, *it, -1);
+  end_close_combat(b.index(f), a_total, d_total, casualty);
 }
 
 // PS §10.5, G-36: the figures' die (+1 in a town or forest field, their suppression ignored, no
@@ -1346,12 +1349,7 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
     as.suppression = std::max(as.suppression, level);
     if (level == 6) casualty.push_back(a);
   }
-  assault_ = AssaultState{};
-  assault_.last_field = b.index(f);
-  assault_.last_attack = a_total;
-  assault_.last_defence = d_total;
-  for (int c : casualty)
-    if (unit(c).status == UnitStatus::kOnBoard) push(StepKind::kCasualty, c, -1);
+  end_close_combat(b.index(f), a_total, d_total, casualty);
 }
 
 // =============================================================================================

@@ -298,6 +298,8 @@ class PlanspielState : public State {
   void resolve_effect(int firer, Field f, int natural, bool indirect, EventList* events);
   bool may_fire_indirect(int u, std::string* why) const;
   void resolve_close_combat(int defend_roll, EventList* events);
+  void end_close_combat(int field, int attack_total, int defence_total,
+                        const std::vector<int>& casualty);
   void resolve_overrun(int defend_roll, EventList* events);
   void resolve_antitank(int defend_roll, EventList* events);
   void advance_move(EventList* events);

@@ -12,53 +12,13 @@
 
 #include "games/planspiel/fire.h"
 #include "games/planspiel/state.h"
+#include "planspiel_test_util.h"
 
 namespace feldherr::planspiel {
 namespace {
 
-class PlanspielPs2 : public ::testing::Test {
+class PlanspielPs2 : public testing::Ps2Fixture {
  protected:
-  void SetUp() override { Restart(); }
-  void Restart() {
-    static const auto game = make_planspiel("ps-2");
-    s_.reset(dynamic_cast<PlanspielState*>(game->new_initial_state().release()));
-  }
-  int U(const std::string& id) const {
-    const int u = s_->ps().unit_index(id);
-    EXPECT_GE(u, 0) << id;
-    return u;
-  }
-  Action A(const std::string& text) const {
-    Action a;
-    std::string error;
-    if (!s_->parse(text, a, error)) throw std::logic_error("cannot parse '" + text + "': " + error);
-    return a;
-  }
-  std::string Why(const std::string& text) const { return s_->why_illegal(A(text)); }
-  void Play(std::initializer_list<std::string> texts, bool open_windows = false) {
-    const auto pass = [&](const std::string* next) {
-      while (s_->step() == StepKind::kCounterMove &&
-             (next == nullptr || !s_->why_illegal(A(*next)).empty()))
-        s_->apply(Action(kPass, {}));
-    };
-    for (const std::string& t : texts) {
-      pass(&t);
-      const Action a = A(t);
-      if (std::string why = s_->why_illegal(a); !why.empty())
-        throw std::logic_error("illegal '" + t + "': " + why);
-      s_->apply(a);
-    }
-    if (!open_windows) pass(nullptr);
-  }
-  bool Reaches(const std::string& id, Field f) const {
-    const auto t = s_->move_targets(U(id));
-    return std::find(t.begin(), t.end(), f) != t.end();
-  }
-  int Net(const std::string& firer, const std::string& target, bool indirect = false) const {
-    const int g = U(firer), t = U(target);
-    return NetModifier(Modifiers(s_->ps().fire_data(), s_->weapon_of(g), Firer{}, s_->target_of(t),
-                                 s_->fire_situation(g, s_->field_of(t), indirect)));
-  }
   // The controller of objective field f (-1: nobody).
   int Controller(Field f) const {
     const auto& all = s_->ps().objective_fields();
@@ -66,8 +26,6 @@ class PlanspielPs2 : public ::testing::Test {
     EXPECT_NE(it, all.end());
     return s_->controller(static_cast<int>(it - all.begin()));
   }
-
-  std::unique_ptr<PlanspielState> s_;
 };
 
 // Scenarios §4.3-§4.4: the set-up as listed, with the transport states.

@@ -18,60 +18,7 @@
 namespace feldherr::planspiel {
 namespace {
 
-class PlanspielTransport : public ::testing::Test {
- protected:
-  void SetUp() override { Restart(); }
-  void Restart() {
-    static const auto game = make_planspiel("ps-2");
-    s_.reset(dynamic_cast<PlanspielState*>(game->new_initial_state().release()));
-  }
-  int U(const std::string& id) const {
-    const int u = s_->ps().unit_index(id);
-    EXPECT_GE(u, 0) << id;
-    return u;
-  }
-  Action A(const std::string& text) const {
-    Action a;
-    std::string error;
-    if (!s_->parse(text, a, error)) throw std::logic_error("cannot parse '" + text + "': " + error);
-    return a;
-  }
-  std::string Why(const std::string& text) const { return s_->why_illegal(A(text)); }
-  bool Listed(const std::string& text) const {
-    const ActionList legal = s_->legal_actions();
-    return std::find(legal.begin(), legal.end(), A(text)) != legal.end();
-  }
-  // Applies each text; a counter-move window (PS §9.2) the script does not answer is passed.
-  EventList Play(std::initializer_list<std::string> texts, bool open_windows = false) {
-    EventList events;
-    const auto pass = [&](const std::string* next) {
-      while (s_->step() == StepKind::kCounterMove &&
-             (next == nullptr || !s_->why_illegal(A(*next)).empty()))
-        s_->apply(Action(kPass, {}), &events);
-    };
-    for (const std::string& t : texts) {
-      pass(&t);
-      const Action a = A(t);
-      if (std::string why = s_->why_illegal(a); !why.empty())
-        throw std::logic_error("illegal '" + t + "': " + why);
-      s_->apply(a, &events);
-    }
-    if (!open_windows) pass(nullptr);
-    return events;
-  }
-  bool Reaches(const std::string& id, Field f) const {
-    const auto t = s_->move_targets(U(id));
-    return std::find(t.begin(), t.end(), f) != t.end();
-  }
-  // PS §8.8: the net modifier of `firer`'s fire at `target` where both stand now.
-  int Net(const std::string& firer, const std::string& target) const {
-    const int g = U(firer), t = U(target);
-    return NetModifier(Modifiers(s_->ps().fire_data(), s_->weapon_of(g), Firer{}, s_->target_of(t),
-                                 s_->fire_situation(g, s_->field_of(t))));
-  }
-
-  std::unique_ptr<PlanspielState> s_;
-};
+class PlanspielTransport : public testing::Ps2Fixture {};
 
 bool Has(const std::string& text, const std::string& what) {
   return text.find(what) != std::string::npos;
