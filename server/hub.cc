@@ -47,6 +47,10 @@ struct LogEntry {
 
 struct LiveGame {
   std::mutex mu;
+  // A change of this game is applied in memory and waits for its commit (Hub::http_async): the
+  // state in memory is not yet durable. Whoever reads or changes the game waits (GameLock).
+  bool storing = false;
+  std::condition_variable stored_cv;  // storing became false
   StoredGame stored;
   std::shared_ptr<const Game> game;
   const GameModule* module = nullptr;
@@ -103,6 +107,19 @@ struct LiveGame {
 };
 
 namespace {
+
+// The lock of a game whose state is durable: waits while a change of it is being stored
+// (LiveGame::storing). Whoever reads the state to show it, or changes it, holds this; only
+// bookkeeping that shows nothing (subscriptions, the AI queue, eviction) takes `mu` alone.
+class GameLock {
+ public:
+  explicit GameLock(LiveGame& g) : lock_(g.mu) {
+    g.stored_cv.wait(lock_, [&] { return !g.storing; });
+  }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+};
 
 constexpr long long kMaxMctsIterations = 1000000;
 
@@ -423,6 +440,12 @@ void Hub::stop() {
   ai_cv_.notify_all();
   for (std::thread& t : ai_threads_)
     if (t.joinable()) t.join();
+  wait_for_stores();
+}
+
+void Hub::wait_for_stores() {
+  std::unique_lock lock(storing_mu_);
+  storing_cv_.wait(lock, [&] { return storing_games_ == 0; });
 }
 
 size_t Hub::live_games() const {
@@ -490,11 +513,11 @@ int Hub::reload() {
       {
         // Roll forward an opening that was due but not stored (a game of an AI-only creation
         // cut by a crash under an older server): nobody has seen a roll, the secret decides it.
-        std::lock_guard lock(g->mu);
+        GameLock lock(*g);
         if (g->opened && !g->finished() && g->session->state().current_seat() == kChance) {
           std::vector<StoredRow> rows;
           roll_locked(*g, rows);
-          commit_locked(*g, rows);
+          commit_locked(*g, std::move(rows));
           rolled = true;
         }
       }
@@ -873,7 +896,7 @@ HttpReply Hub::create(const std::string& body) {
   }
   std::shared_ptr<LiveGame> g = make_live(stored);
   {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     // The opening of a game with human seats is rolled when the first of them joins (open_locked):
     // no roll exists before the links are handed out. A game of AI seats only rolls it now.
     std::vector<StoredRow> rows;
@@ -941,7 +964,7 @@ HttpReply Hub::summary(const std::string& id, const std::string& token) {
   std::string body;
   bool rolled = false;
   {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     auto seat = seat_of(*g, token);
     if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
     if (*seat >= 0) rolled = open_locked(*g);
@@ -985,7 +1008,7 @@ std::optional<HttpReply> Hub::http_now(const std::string& method, const std::str
       g = it->second;
     }
     std::unique_lock lock(g->mu, std::try_to_lock);
-    if (!lock.owns_lock()) return std::nullopt;  // a change of this game is being stored
+    if (!lock.owns_lock() || g->storing) return std::nullopt;  // a change is being stored
     auto token = t->query.find("token");
     auto seat = seat_of(*g, token == t->query.end() ? "" : token->second);
     if (!seat)
@@ -1000,7 +1023,7 @@ std::optional<HttpReply> Hub::http_now(const std::string& method, const std::str
 HttpReply Hub::log(const std::string& id, const std::string& token) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
-  std::lock_guard lock(g->mu);
+  GameLock lock(*g);
   auto seat = seat_of(*g, token);
   if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
   const bool over = g->finished();
@@ -1026,7 +1049,7 @@ HttpReply Hub::log(const std::string& id, const std::string& token) {
 HttpReply Hub::replay(const std::string& id) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
-  std::lock_guard lock(g->mu);
+  GameLock lock(*g);
   if (!g->finished())
     return error_reply(409, "not_finished",
                        "the replay (with the dice secret) is published when "
@@ -1080,7 +1103,7 @@ HttpReply Hub::observation(const std::string& id, const std::string& n_text,
                            const std::string& view, const std::string& token) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
-  std::lock_guard lock(g->mu);
+  GameLock lock(*g);
   auto seat = seat_of(*g, token);
   if (!seat) return error_reply(403, "bad_token", "the token does not belong to game " + id);
   int viewer = kObserver;
@@ -1114,7 +1137,7 @@ HttpReply Hub::observation(const std::string& id, const std::string& n_text,
 HttpReply Hub::board(const std::string& id) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
-  std::lock_guard lock(g->mu);
+  GameLock lock(*g);
   // No graphic board (Westerplatte): the kind "none" with the seats, not an error, so that a
   // page asks for every game's board alike and its network log shows no failed request.
   if (!g->module || !g->module->board) {
@@ -1139,7 +1162,7 @@ HttpReply Hub::concede(const std::string& id, const std::string& body) {
   std::string token;
   if (auto bad = read_seat_request(body, req, token)) return *bad;
   {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     auto seat = seat_of(*g, token);
     if (!seat || *seat < 0)
       return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
@@ -1160,7 +1183,7 @@ std::optional<HttpReply> Hub::commit_end_locked(LiveGame& g, const std::string& 
   r.seat = who;
   std::vector<StoredRow> rows{r};
   try {
-    commit_locked(g, rows);
+    commit_locked(g, std::move(rows));
   } catch (const std::exception& e) {
     return error_reply(500, "internal", e.what());
   }
@@ -1174,7 +1197,7 @@ HttpReply Hub::halt(const std::string& id, const std::string& body) {
   std::string token;
   if (auto bad = read_seat_request(body, req, token)) return *bad;
   {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     if (!is_control(*g, token))
       return error_reply(403, "bad_token",
                          "only the control token of a game without human seats stops it");
@@ -1186,49 +1209,148 @@ HttpReply Hub::halt(const std::string& id, const std::string& body) {
   return reply(200, {{"ok", true}, {"state_id", g->stored.last_seq}});
 }
 
+namespace {
+
+// The 200 reply to an action of `seat`: the log entries from `before` on, as that seat reads
+// them, and the state id after them.
+json action_reply(const LiveGame& g, int seat, size_t before, int64_t state_id) {
+  json applied = json::array();
+  for (size_t i = before; i < g.log.size(); ++i) {
+    const LogEntry& e = g.log[i];
+    const std::string& shown = e.shown[static_cast<size_t>(seat)];
+    applied.push_back({{"n", i + 1},
+                       {"seat", g.seat_name(e.seat)},
+                       {"text", shown},
+                       {"id", shown == e.text ? json(std::to_string(e.id)) : json(nullptr)}});
+  }
+  return {{"ok", true},
+          {"state_id", state_id},
+          {"move", g.session->history().size()},
+          {"applied", applied}};
+}
+
+// The reply to an action refused (or not stored) with `err`.
+HttpReply action_error(const LiveGame& g, json err) {
+  const int status = err["code"] == "internal" ? 500 : err["code"] == "stale" ? 409 : 400;
+  err["state_id"] = g.stored.last_seq;
+  return reply(status, err);
+}
+
+// The request of POST .../action: token and state_id, or the reply that refuses it.
+std::optional<HttpReply> read_action_request(const std::string& body, json& req, std::string& token,
+                                             int64_t& state_id) {
+  if (auto bad = read_seat_request(body, req, token)) return bad;
+  auto sid = req.find("state_id");
+  if (sid == req.end() || !sid->is_number_integer())
+    return error_reply(400, "bad_request", "field 'state_id' (an integer) is required");
+  state_id = sid->get<int64_t>();
+  return std::nullopt;
+}
+
+HttpReply bad_seat_token(const std::string& id) {
+  return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
+}
+
+}  // namespace
+
 HttpReply Hub::http_action(const std::string& id, const std::string& body) {
   auto g = get(id);
   if (!g) return error_reply(404, "not_found", "no game " + id);
   json req;
   std::string token;
-  if (auto bad = read_seat_request(body, req, token)) return *bad;
-  auto sid = req.find("state_id");
-  if (sid == req.end() || !sid->is_number_integer())
-    return error_reply(400, "bad_request", "field 'state_id' (an integer) is required");
-  int status = 200;
-  json result;
+  int64_t state_id = 0;
+  if (auto bad = read_action_request(body, req, token, state_id)) return *bad;
+  HttpReply r;
   bool rolled = false;
   {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     auto seat = seat_of(*g, token);
-    if (!seat || *seat < 0)
-      return error_reply(403, "bad_token", "the token does not belong to a seat of game " + id);
+    if (!seat || *seat < 0) return bad_seat_token(id);
     // An action before the opening was rolled rolls it; the action itself is then stale.
     rolled = open_locked(*g);
     size_t before = g->log.size();
-    std::optional<json> err = act_locked(*g, *seat, sid->get<int64_t>(), req);
-    if (err) {
-      status = (*err)["code"] == "internal" ? 500 : (*err)["code"] == "stale" ? 409 : 400;
-      (*err)["state_id"] = g->stored.last_seq;
-      result = *err;
+    if (std::optional<json> err = act_locked(*g, *seat, state_id, req))
+      r = action_error(*g, std::move(*err));
+    else
+      r = reply(200, action_reply(*g, *seat, before, g->stored.last_seq));
+  }
+  if (r.status == 200 || rolled) after_change(g);
+  return r;
+}
+
+bool Hub::http_async(const std::string& method, const std::string& target, const std::string& body,
+                     std::function<void(HttpReply)> done) {
+  if (method != "POST" || target.rfind("/api/games/", 0) != 0) return false;
+  std::optional<Target> t = parse_target(target);
+  if (!t || t->segments.size() != 4 || t->segments[3] != "action") return false;
+  if (body.size() > kMaxMessageBytes) return false;
+  std::shared_ptr<LiveGame> g;
+  {
+    std::lock_guard lock(games_mu_);
+    auto it = games_.find(t->segments[2]);
+    if (it == games_.end()) return false;  // to be loaded from the store
+    it->second->touched_ms = steady_ms();
+    g = it->second;
+  }
+  json req;
+  std::string token;
+  int64_t state_id = 0;
+  std::optional<HttpReply> refused = read_action_request(body, req, token, state_id);
+  std::optional<AppendRequest> request;
+  json ok;
+  int64_t last_seq = 0;
+  if (!refused) {
+    std::unique_lock lock(g->mu, std::try_to_lock);
+    // Another request holds the game or its change is being stored; the seat's first action
+    // rolls the opening (open_locked): such requests wait on a handler thread.
+    if (!lock.owns_lock() || g->storing || !g->opened) return false;
+    auto seat = seat_of(*g, token);
+    if (!seat || *seat < 0) {
+      refused = bad_seat_token(g->stored.id);
     } else {
-      json applied = json::array();
-      for (size_t i = before; i < g->log.size(); ++i) {
-        const LogEntry& e = g->log[i];
-        const std::string& shown = e.shown[static_cast<size_t>(*seat)];
-        applied.push_back({{"n", i + 1},
-                           {"seat", g->seat_name(e.seat)},
-                           {"text", shown},
-                           {"id", shown == e.text ? json(std::to_string(e.id)) : json(nullptr)}});
+      size_t before = g->log.size();
+      std::vector<StoredRow> rows;
+      if (std::optional<json> err = stage_locked(*g, *seat, state_id, req, rows)) {
+        refused = action_error(*g, std::move(*err));
+      } else {
+        last_seq = rows.back().seq;
+        ok = action_reply(*g, *seat, before, last_seq);
+        request = append_request_locked(*g, std::move(rows));
+        g->storing = true;  // until the commit: nobody sees or changes the game
+        std::lock_guard count(storing_mu_);
+        ++storing_games_;
       }
-      result = {{"ok", true},
-                {"state_id", g->stored.last_seq},
-                {"move", g->session->history().size()},
-                {"applied", applied}};
     }
   }
-  if (status == 200 || rolled) after_change(g);
-  return reply(status, result);
+  if (refused) {
+    done(std::move(*refused));
+    return true;
+  }
+  GameStatus status = request->status;
+  store_.append_async(
+      std::move(*request), [this, g, last_seq, status = std::move(status), ok = std::move(ok),
+                            done = std::move(done)](const std::string& error) mutable {
+        // On the store's writer thread: nothing here waits for the store (Store::append_async).
+        HttpReply r;
+        {
+          std::lock_guard lock(g->mu);
+          if (error.empty()) {
+            stored_locked(*g, last_seq, status);
+            r = reply(200, ok);
+          } else {
+            not_stored_locked(*g);
+            r = action_error(*g, error_json("internal", "not stored, nothing changed: " + error));
+          }
+          g->storing = false;
+        }
+        g->stored_cv.notify_all();
+        if (error.empty()) after_change(g);
+        done(std::move(r));
+        std::lock_guard lock(storing_mu_);
+        --storing_games_;
+        storing_cv_.notify_all();  // under the lock: ~Hub may return as soon as it sees 0
+      });
+  return true;
 }
 
 HttpReply Hub::static_file(const std::string& path) {
@@ -1323,7 +1445,7 @@ bool Hub::open_locked(LiveGame& g) {
   std::vector<StoredRow> rows;
   try {
     roll_locked(g, rows);
-    commit_locked(g, rows);
+    commit_locked(g, std::move(rows));
   } catch (...) {
     g.opened = false;
     throw;
@@ -1331,32 +1453,58 @@ bool Hub::open_locked(LiveGame& g) {
   return true;
 }
 
-void Hub::commit_locked(LiveGame& g, std::vector<StoredRow>& rows) {
-  std::optional<Snapshot> snapshot;
-  int before = rows.empty() || rows.front().kind != "action" ? -1 : rows.front().n - 1;
+AppendRequest Hub::append_request_locked(const LiveGame& g, std::vector<StoredRow> rows) const {
+  AppendRequest request{g.stored.id, std::move(rows), g.status(), std::nullopt};
+  const std::vector<StoredRow>& r = request.rows;
+  int before = r.empty() || r.front().kind != "action" ? -1 : r.front().n - 1;
   int now = static_cast<int>(g.session->history().size());
   if (before >= 0 && now / kSnapshotEvery != before / kSnapshotEvery)
-    snapshot = Snapshot{now, g.session->state().to_json().dump()};
-  const GameStatus st = g.status();
+    request.snapshot = Snapshot{now, g.session->state().to_json().dump()};
+  return request;
+}
+
+void Hub::stored_locked(LiveGame& g, int64_t last_seq, const GameStatus& status) {
+  g.stored.last_seq = last_seq;
+  g.stored.status = status.status;
+  g.stored.result_json = status.result_json;
+  g.stored.moves = status.moves;
+  g.stored.to_move = status.to_move;
+}
+
+void Hub::not_stored_locked(LiveGame& g) {
+  // Nothing was stored: rebuild the game from what is stored (the in-memory state is ahead).
   try {
-    store_.append(g.stored.id, rows, st, snapshot);
+    replay_rows(g, store_.rows(g.stored.id));
   } catch (const std::exception&) {
-    // Nothing was stored: rebuild the game from what is stored (the in-memory state is ahead).
-    try {
-      replay_rows(g, store_.rows(g.stored.id));
-    } catch (const std::exception&) {
-    }
+  }
+}
+
+void Hub::commit_locked(LiveGame& g, std::vector<StoredRow> rows) {
+  const int64_t last_seq = rows.empty() ? g.stored.last_seq : rows.back().seq;
+  AppendRequest request = append_request_locked(g, std::move(rows));
+  try {
+    store_.append(request.id, request.rows, request.status, request.snapshot);
+  } catch (const std::exception&) {
+    not_stored_locked(g);
     throw;
   }
-  if (!rows.empty()) g.stored.last_seq = rows.back().seq;
-  g.stored.status = st.status;
-  g.stored.result_json = st.result_json;
-  g.stored.moves = st.moves;
-  g.stored.to_move = st.to_move;
+  stored_locked(g, last_seq, request.status);
 }
 
 std::optional<json> Hub::act_locked(LiveGame& g, int seat, int64_t expected_state,
                                     const json& request) {
+  std::vector<StoredRow> rows;
+  if (std::optional<json> err = stage_locked(g, seat, expected_state, request, rows)) return err;
+  try {
+    commit_locked(g, std::move(rows));
+  } catch (const std::exception& e) {
+    return error_json("internal", std::string("not stored, nothing changed: ") + e.what());
+  }
+  return std::nullopt;
+}
+
+std::optional<json> Hub::stage_locked(LiveGame& g, int seat, int64_t expected_state,
+                                      const json& request, std::vector<StoredRow>& rows) {
   if (g.finished()) return error_json("finished", "the game is over");
   if (seat < 0) return error_json("not_your_turn", "observers cannot act");
   if (expected_state != g.stored.last_seq)
@@ -1393,15 +1541,10 @@ std::optional<json> Hub::act_locked(LiveGame& g, int seat, int64_t expected_stat
   } else {
     return error_json("bad_request", "'action' (text) or 'action_id' is required");
   }
-  std::vector<StoredRow> rows;
   if (std::string why = apply_locked(g, action, rows); !why.empty()) {
+    rows.clear();
     replay_rows(g, store_.rows(g.stored.id));
     return error_json("illegal", why);
-  }
-  try {
-    commit_locked(g, rows);
-  } catch (const std::exception& e) {
-    return error_json("internal", std::string("not stored, nothing changed: ") + e.what());
   }
   return std::nullopt;
 }
@@ -1426,7 +1569,7 @@ std::optional<json> Hub::undo_locked(LiveGame& g, int seat, int64_t expected_sta
   g.log.pop_back();
   std::vector<StoredRow> rows{r};
   try {
-    commit_locked(g, rows);
+    commit_locked(g, std::move(rows));
   } catch (const std::exception& e) {
     return error_json("internal", std::string("not stored, nothing changed: ") + e.what());
   }
@@ -1468,7 +1611,7 @@ std::optional<json> Hub::open(const std::string& id, const std::string& token, C
   if (!g) return error_json("not_found", "no game " + id);
   bool rolled = false;
   {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     auto seat = seat_of(*g, token);
     if (!seat) return error_json("bad_token", "the token does not belong to game " + id);
     if (*seat >= 0) {
@@ -1498,7 +1641,7 @@ void Hub::subscribe(const Connection& conn, std::weak_ptr<Subscriber> subscriber
 
 std::string Hub::state_message(Connection& conn) {
   LiveGame& g = *conn.game;
-  std::lock_guard lock(g.mu);
+  GameLock lock(g);
   g.touched_ms = steady_ms();
   const State& s = g.session->state();
   // A game without a graphic board (GameModule::board) is shown as the terminal's text picture
@@ -1563,7 +1706,7 @@ std::vector<json> Hub::message(Connection& conn, const std::string& text, bool& 
     return {};
   }
   if (type == "odds") {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     json j = odds_locked(*g, conn.seat, *req);
     if (j["type"] == "error") j["request"] = "odds";
     return {j};
@@ -1577,7 +1720,7 @@ std::vector<json> Hub::message(Connection& conn, const std::string& text, bool& 
     }
     std::optional<json> err;
     {
-      std::lock_guard lock(g->mu);
+      GameLock lock(*g);
       err = type == "action" ? act_locked(*g, conn.seat, sid->get<int64_t>(), *req)
                              : undo_locked(*g, conn.seat, sid->get<int64_t>());
     }
@@ -1628,7 +1771,7 @@ bool Hub::ai_step(const std::shared_ptr<LiveGame>& g) {
   int seat;
   Player* player;
   {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     if (g->finished()) {
       g->ai_queued = false;
       return false;
@@ -1654,7 +1797,7 @@ bool Hub::ai_step(const std::shared_ptr<LiveGame>& g) {
   }
   bool moved = false, stale = false;
   {
-    std::lock_guard lock(g->mu);
+    GameLock lock(*g);
     g->ai_queued = false;
     g->touched_ms = steady_ms();
     if (g->stored.last_seq != state_id) {
@@ -1669,7 +1812,7 @@ bool Hub::ai_step(const std::shared_ptr<LiveGame>& g) {
         return false;
       }
       try {
-        commit_locked(*g, rows);
+        commit_locked(*g, std::move(rows));
         moved = true;
       } catch (const std::exception& e) {
         fprintf(stderr, "feldherr serve: cannot store an AI move: %s\n", e.what());

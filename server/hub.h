@@ -17,6 +17,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -111,6 +112,14 @@ class Hub {
   // whose lock is free and whose opening this request would not roll. nullopt: call http()
   // (on a thread that may wait). The network threads answer such requests themselves.
   std::optional<HttpReply> http_now(const std::string& method, const std::string& target);
+  // Starts a request that waits for the disk without holding the calling thread:
+  // POST /api/games/{id}/action of a game in memory, opened, that no other request holds. The
+  // action is applied now and `done` gets the reply once it is durable (on the store's writer
+  // thread; at once, on this thread, when it is refused). Meanwhile every other request of the
+  // game waits (LiveGame::storing), so nobody sees a state that is not stored. False (and
+  // `done` not called): nothing was done; call http() on a thread that may wait.
+  bool http_async(const std::string& method, const std::string& target, const std::string& body,
+                  std::function<void(HttpReply)> done);
 
   // ---- WebSocket ----
   // Opens a connection to game `id` for `token` ("" = observer). On failure returns an error
@@ -126,6 +135,8 @@ class Hub {
   // Runs pending AI moves in the calling thread until none is left (tests without the worker).
   void run_ai_now();
   void stop();
+  // Returns once every change of http_async() has been stored and reported (its `done` called).
+  void wait_for_stores();
 
   // For tests and the load bench.
   size_t live_games() const;
@@ -168,6 +179,10 @@ class Hub {
   // an error JSON or nullopt; `expected_state` must be the current state id.
   std::optional<json> act_locked(LiveGame& g, int seat, int64_t expected_state,
                                  const json& request);
+  // act_locked() without storing: the rows to store are appended to `rows` (in memory the game
+  // is ahead of the store until they are committed).
+  std::optional<json> stage_locked(LiveGame& g, int seat, int64_t expected_state,
+                                   const json& request, std::vector<StoredRow>& rows);
   std::optional<json> undo_locked(LiveGame& g, int seat, int64_t expected_state);
   // Applies `action` for the current seat, then rolls every chance outcome that follows;
   // appends the rows. Returns "" or the reason the action is illegal.
@@ -177,7 +192,12 @@ class Hub {
   // Rolls every chance outcome owed now, from the committed secret, appending the rows.
   void roll_locked(LiveGame& g, std::vector<StoredRow>& rows);
   // Commits `rows`; on failure rebuilds the game from the store and throws.
-  void commit_locked(LiveGame& g, std::vector<StoredRow>& rows);
+  void commit_locked(LiveGame& g, std::vector<StoredRow> rows);
+  // The parts of commit_locked(): what to append (the rows, the status after them, a snapshot
+  // when due), the game's stored fields once it is durable, the rebuild when it is not.
+  AppendRequest append_request_locked(const LiveGame& g, std::vector<StoredRow> rows) const;
+  static void stored_locked(LiveGame& g, int64_t last_seq, const GameStatus& status);
+  void not_stored_locked(LiveGame& g);
   // Stores the row that ends the game (`concede` by a seat, `stop` by the control token), after
   // the caller ended it in memory; the 500 reply when it cannot be stored.
   std::optional<HttpReply> commit_end_locked(LiveGame& g, const std::string& kind,
@@ -201,6 +221,11 @@ class Hub {
   std::map<std::string, std::shared_ptr<LiveGame>> games_;
 
   std::atomic<int64_t> last_sweep_ms_{0};
+
+  // Actions of http_async() whose commit has not reported yet (stop() waits for them).
+  std::mutex storing_mu_;
+  std::condition_variable storing_cv_;
+  int storing_games_ = 0;
 
   std::mutex ai_mu_;
   std::condition_variable ai_cv_;

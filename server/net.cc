@@ -1,7 +1,8 @@
 // The only translation unit with Boost.Beast (build time, docs/server.md): a listener, HTTP
 // sessions (keep-alive, 16 KiB body limit) and WebSocket sessions, as C++20 coroutines, and the
-// network limits (docs/server.md "Network limits"). The hub's handlers run on a separate pool
-// of threads (they wait for their commit), never on the network threads.
+// network limits (docs/server.md "Network limits"). The hub's handlers that may wait (for their
+// commit, for a game's lock) run on a separate pool of threads, never on the network threads;
+// an action the hub can start at once is answered when the store reports it (Hub::http_async).
 #include <sys/resource.h>
 
 #include <atomic>
@@ -42,6 +43,24 @@ auto on_pool(net::thread_pool& pool, F f) -> awaitable<decltype(f())> {
   using R = decltype(f());
   co_return co_await net::co_spawn(
       pool.get_executor(), [f = std::move(f)]() mutable -> awaitable<R> { co_return f(); },
+      use_awaitable);
+}
+
+// Hub::http_async from a session: resumes on the session's executor with the reply once the
+// action is stored, or with nullopt at once when the hub cannot start it without waiting.
+awaitable<std::optional<HttpReply>> without_waiting(Hub& hub, const std::string& method,
+                                                    const std::string& target,
+                                                    const std::string& body) {
+  co_return co_await net::async_initiate<decltype(use_awaitable), void(std::optional<HttpReply>)>(
+      [&](auto handler) {
+        auto h = std::make_shared<decltype(handler)>(std::move(handler));
+        auto resume = [h](std::optional<HttpReply> r) {
+          auto ex = net::get_associated_executor(*h);
+          net::post(ex, [h, r = std::move(r)]() mutable { std::move (*h)(std::move(r)); });
+        };
+        if (!hub.http_async(method, target, body, [resume](HttpReply r) { resume(std::move(r)); }))
+          resume(std::nullopt);
+      },
       use_awaitable);
 }
 
@@ -420,9 +439,14 @@ awaitable<void> http_session(tcp::socket socket, Shared& shared) {
           req.version());
       res.set(http::field::retry_after, std::to_string(retry));
     } else {
-      // Answered here when it cannot wait (Hub::http_now), else on the handler pool.
+      // Answered here when it cannot wait (Hub::http_now); an action is applied here and
+      // answered when it is stored (Hub::http_async); else on the handler pool.
       const std::string method(req.method_string()), target(req.target());
-      std::optional<HttpReply> r = shared.hub.http_now(method, target);
+      std::optional<HttpReply> r;
+      if (req.method() == http::verb::post && parts.size() == 4 && parts[3] == "action")
+        r = co_await without_waiting(shared.hub, method, target, req.body());
+      else
+        r = shared.hub.http_now(method, target);
       if (!r) {
         // (Not a conditional expression: GCC 12 miscompiles a co_await inside one.)
         r = co_await on_pool(*shared.handlers, [&] {
@@ -545,6 +569,9 @@ void Server::stop() {
   for (auto& t : impl_->threads)
     if (t.joinable()) t.join();
   impl_->threads.clear();
+  // Replies to actions still being stored are posted to the (stopped) io_context: it must
+  // outlive them.
+  impl_->shared.hub.wait_for_stores();
   impl_->handlers.stop();
   impl_->handlers.join();
 }

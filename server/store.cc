@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <ctime>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -82,8 +83,17 @@ SqliteStore::SqliteStore(const std::string& path) {
   } catch (const SQLite::Exception& e) {
     throw std::runtime_error(path + ": cannot open the database: " + e.what());
   }
+  writer_ = std::thread([this] { writer_loop(); });
 }
-SqliteStore::~SqliteStore() = default;
+
+SqliteStore::~SqliteStore() {
+  {
+    std::lock_guard lock(queue_mu_);
+    stopping_ = true;
+  }
+  queue_cv_.notify_one();
+  writer_.join();  // after writing what was queued
+}
 
 namespace {
 
@@ -200,45 +210,57 @@ void SqliteStore::create_game_with_rows(const StoredGame& g, const std::vector<S
   }
 }
 
-// Group commit: every append() queues its request; the first caller that finds no commit in
-// progress becomes the committer and writes every queued request in one transaction (one
-// savepoint each, so that a request that fails is rolled back alone), then wakes the others.
-// Each append() returns once the transaction holding its rows has committed (or throws if its
-// rows are not stored). While a transaction is being synced, new requests queue up for the
-// next one: the more concurrent appends, the fewer syncs per action.
-struct SqliteStore::Pending {
-  const std::string& id;
-  const std::vector<StoredRow>& rows;
-  const GameStatus& status;
-  const std::optional<Snapshot>& snapshot;
-  bool done = false;
-  std::string error;  // "" = committed
-};
+// Group commit: append_async() queues its request for the writer thread, which writes every
+// queued request in one transaction (one savepoint each, so that a request that fails is rolled
+// back alone) and then reports each one. While a transaction is being synced, new requests queue
+// up for the next one: the more concurrent appends, the fewer syncs per action.
+void Store::append(const std::string& id, const std::vector<StoredRow>& rows,
+                   const GameStatus& status, const std::optional<Snapshot>& snapshot) {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool finished = false;
+  std::string error;
+  append_async(AppendRequest{id, rows, status, snapshot}, [&](const std::string& e) {
+    std::lock_guard lock(mu);
+    error = e;
+    finished = true;
+    cv.notify_one();  // under the lock: the waiter cannot return (and destroy cv) before
+  });
+  std::unique_lock lock(mu);
+  cv.wait(lock, [&] { return finished; });
+  if (!error.empty()) throw std::runtime_error("cannot store the action: " + error);
+}
 
-void SqliteStore::append(const std::string& id, const std::vector<StoredRow>& rows,
-                         const GameStatus& status, const std::optional<Snapshot>& snapshot) {
-  Pending mine{id, rows, status, snapshot, false, {}};
+void SqliteStore::append_async(AppendRequest request, AppendDone done) {
+  {
+    std::lock_guard lock(queue_mu_);
+    queue_.push_back(Pending{std::move(request), std::move(done), {}});
+  }
+  queue_cv_.notify_one();
+}
+
+void SqliteStore::writer_loop() {
+  std::vector<Pending> batch;
   std::unique_lock lock(queue_mu_);
-  queue_.push_back(&mine);
-  while (!mine.done) {
-    if (committing_) {
-      queue_cv_.wait(lock);
-      continue;
-    }
-    committing_ = true;
-    std::vector<Pending*> batch;
+  for (;;) {
+    queue_cv_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    if (queue_.empty()) return;  // stopping, and nothing is left to write
     batch.swap(queue_);
     lock.unlock();
     commit_batch(batch);
+    for (Pending& p : batch) {
+      try {
+        p.done(p.error);
+      } catch (const std::exception& e) {  // a bug of the caller's: the writer goes on
+        std::fprintf(stderr, "feldherr serve: an append's completion failed: %s\n", e.what());
+      }
+    }
+    batch.clear();
     lock.lock();
-    for (Pending* p : batch) p->done = true;
-    committing_ = false;
-    queue_cv_.notify_all();
   }
-  if (!mine.error.empty()) throw std::runtime_error("cannot store the action: " + mine.error);
 }
 
-void SqliteStore::write_one(const Pending& p) {
+void SqliteStore::write_one(const AppendRequest& p) {
   SQLite::Statement& q = *impl_->insert_row;
   int64_t last = 0;
   for (const StoredRow& r : p.rows) {
@@ -265,18 +287,18 @@ void SqliteStore::write_one(const Pending& p) {
   }
 }
 
-void SqliteStore::commit_batch(const std::vector<Pending*>& batch) {
+void SqliteStore::commit_batch(std::vector<Pending>& batch) {
   std::lock_guard lock(mu_);
   try {
     impl_->prepare();
     SQLite::Transaction tx(impl_->db);
-    for (Pending* p : batch) {
+    for (Pending& p : batch) {
       Impl::run(*impl_->savepoint);
       try {
-        write_one(*p);
+        write_one(p.request);
         Impl::run(*impl_->release);
       } catch (const std::exception& e) {
-        p->error = e.what();
+        p.error = e.what();
         impl_->reset_statements();  // a statement left mid-step would block the rollback
         Impl::run(*impl_->rollback_to);
         Impl::run(*impl_->release);
@@ -286,8 +308,8 @@ void SqliteStore::commit_batch(const std::vector<Pending*>& batch) {
     ++impl_->transactions;
   } catch (const std::exception& e) {
     // Nothing of this transaction is stored.
-    for (Pending* p : batch)
-      if (p->error.empty()) p->error = e.what();
+    for (Pending& p : batch)
+      if (p.error.empty()) p.error = e.what();
   }
 }
 

@@ -3,16 +3,19 @@
 //
 // Store is the interface (a PostgreSQL store for several server instances can implement it);
 // SqliteStore is the embedded default (WAL, synchronous=FULL: a row is on disk when append()
-// returns, and only then is the action acknowledged to any client). Concurrent appends are
-// committed together in one transaction (group commit).
+// returns or append_async() reports it, and only then is the action acknowledged to any client).
+// Concurrent appends are committed together in one transaction (group commit) by the store's
+// writer thread.
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace feldherr::server {
@@ -61,6 +64,19 @@ struct GameStatus {
   std::string to_move;
 };
 
+// Rows to append to game `id` with the status after them (and a snapshot every
+// kSnapshotEvery actions).
+struct AppendRequest {
+  std::string id;
+  std::vector<StoredRow> rows;
+  GameStatus status;
+  std::optional<Snapshot> snapshot;
+};
+
+// Told how an append_async() ended: "" once its rows are durable, else why nothing of it was
+// stored. Runs on the store's writer thread: it must not wait for another append.
+using AppendDone = std::function<void(const std::string& error)>;
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -70,11 +86,15 @@ class Store {
   // status and result describe the state after `rows`. Throws std::runtime_error on failure.
   virtual void create_game_with_rows(const StoredGame& game,
                                      const std::vector<StoredRow>& rows) = 0;
-  // Appends rows (seq must continue the game's log) and updates the status, all in one
-  // transaction (which may hold other games' appends too); durable when it returns. Throws
-  // std::runtime_error on failure (nothing of this call written).
-  virtual void append(const std::string& id, const std::vector<StoredRow>& rows,
-                      const GameStatus& status, const std::optional<Snapshot>& snapshot) = 0;
+  // Queues rows (seq must continue the game's log) and the status after them for one
+  // transaction (which may hold other games' appends too) and returns at once; `done` is
+  // called once they are durable or refused (nothing of this request written). Appends of one
+  // game are written in the order they were queued.
+  virtual void append_async(AppendRequest request, AppendDone done) = 0;
+  // append_async() that waits: durable when it returns; throws std::runtime_error on failure
+  // (nothing of this call written). Never call it from an AppendDone.
+  void append(const std::string& id, const std::vector<StoredRow>& rows, const GameStatus& status,
+              const std::optional<Snapshot>& snapshot);
   virtual void set_status(const std::string& id, const std::string& status) = 0;
   // Most recently updated first.
   virtual std::vector<StoredGame> list_games(int limit) = 0;
@@ -91,29 +111,34 @@ class SqliteStore : public Store {
   ~SqliteStore() override;
   void create_game(const StoredGame& game) override;
   void create_game_with_rows(const StoredGame& game, const std::vector<StoredRow>& rows) override;
-  void append(const std::string& id, const std::vector<StoredRow>& rows, const GameStatus& status,
-              const std::optional<Snapshot>& snapshot) override;
+  void append_async(AppendRequest request, AppendDone done) override;
   void set_status(const std::string& id, const std::string& status) override;
   std::vector<StoredGame> list_games(int limit) override;
   std::vector<StoredGame> unfinished_games() override;
   std::optional<StoredGame> find_game(const std::string& id) override;
   std::vector<StoredRow> rows(const std::string& id) override;
   std::optional<Snapshot> last_snapshot(const std::string& id) override;
-  // Write transactions of append() committed so far (concurrent appends share one).
+  // Write transactions of appends committed so far (concurrent appends share one).
   uint64_t transactions() const;
 
  private:
   struct Impl;
-  struct Pending;
-  void commit_batch(const std::vector<Pending*>& batch);
-  void write_one(const Pending& p);
+  struct Pending {
+    AppendRequest request;
+    AppendDone done;
+    std::string error;  // "" = committed
+  };
+  void writer_loop();
+  void commit_batch(std::vector<Pending>& batch);
+  void write_one(const AppendRequest& p);
   std::unique_ptr<Impl> impl_;
   std::mutex mu_;  // the database connection
-  // Group commit (append): requests waiting for the next transaction.
+  // Group commit: the appends waiting for the writer's next transaction.
   std::mutex queue_mu_;
   std::condition_variable queue_cv_;
-  std::vector<Pending*> queue_;
-  bool committing_ = false;
+  std::vector<Pending> queue_;
+  bool stopping_ = false;
+  std::thread writer_;  // last: started when the rest is ready, joined first
 };
 
 std::string utc_now_iso();

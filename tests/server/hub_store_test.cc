@@ -10,14 +10,13 @@
 namespace feldherr::server::hubtest {
 namespace {
 
-// A store whose append() fails while `fail` is set (a full disk, a kill between commits).
+// A store whose appends fail while `fail` is set (a full disk, a kill between commits).
 class FailingAppendStore : public SqliteStore {
  public:
   using SqliteStore::SqliteStore;
-  void append(const std::string& id, const std::vector<StoredRow>& rows, const GameStatus& status,
-              const std::optional<Snapshot>& snapshot) override {
-    if (fail) throw std::runtime_error("disk full");
-    SqliteStore::append(id, rows, status, snapshot);
+  void append_async(AppendRequest request, AppendDone done) override {
+    if (fail) return done("disk full");
+    SqliteStore::append_async(std::move(request), std::move(done));
   }
   bool fail = false;
 };
