@@ -1295,62 +1295,71 @@ bool Hub::http_async(const std::string& method, const std::string& target, const
   json req;
   std::string token;
   int64_t state_id = 0;
-  std::optional<HttpReply> refused = read_action_request(body, req, token, state_id);
-  std::optional<AppendRequest> request;
-  json ok;
-  int64_t last_seq = 0;
-  if (!refused) {
-    std::unique_lock lock(g->mu, std::try_to_lock);
-    // Another request holds the game or its change is being stored; the seat's first action
-    // rolls the opening (open_locked): such requests wait on a handler thread.
-    if (!lock.owns_lock() || g->storing || !g->opened) return false;
-    auto seat = seat_of(*g, token);
-    if (!seat || *seat < 0) {
-      refused = bad_seat_token(g->stored.id);
-    } else {
-      size_t before = g->log.size();
-      std::vector<StoredRow> rows;
-      if (std::optional<json> err = stage_locked(*g, *seat, state_id, req, rows)) {
-        refused = action_error(*g, std::move(*err));
-      } else {
-        last_seq = rows.back().seq;
-        ok = action_reply(*g, *seat, before, last_seq);
-        request = append_request_locked(*g, std::move(rows));
-        g->storing = true;  // until the commit: nobody sees or changes the game
-        std::lock_guard count(storing_mu_);
-        ++storing_games_;
-      }
-    }
+  if (std::optional<HttpReply> bad = read_action_request(body, req, token, state_id)) {
+    done(std::move(*bad));
+    return true;
   }
+  std::unique_lock lock(g->mu, std::try_to_lock);
+  // Another request holds the game or its change is being stored; the seat's first action
+  // rolls the opening (open_locked): such requests wait on a handler thread.
+  if (!lock.owns_lock() || g->storing || !g->opened) return false;
+  auto seat = seat_of(*g, token);
+  std::optional<HttpReply> refused;
+  std::vector<StoredRow> rows;
+  size_t before = g->log.size();
+  if (!seat || *seat < 0)
+    refused = bad_seat_token(g->stored.id);
+  else if (std::optional<json> err = stage_locked(*g, *seat, state_id, req, rows))
+    refused = action_error(*g, std::move(*err));
   if (refused) {
+    lock.unlock();
     done(std::move(*refused));
     return true;
   }
-  GameStatus status = request->status;
+  json ok = action_reply(*g, *seat, before, rows.back().seq);
+  store_async(g, lock, std::move(rows),
+              [ok = std::move(ok), done = std::move(done)](const std::string& error, int64_t now) {
+                if (error.empty()) return done(reply(200, ok));
+                json e = error_json("internal", "not stored, nothing changed: " + error);
+                e["state_id"] = now;
+                done(reply(500, e));
+              });
+  return true;
+}
+
+void Hub::store_async(const std::shared_ptr<LiveGame>& g, std::unique_lock<std::mutex>& lock,
+                      std::vector<StoredRow> rows,
+                      std::function<void(const std::string& error, int64_t state_id)> reported) {
+  const int64_t last_seq = rows.back().seq;
+  AppendRequest request = append_request_locked(*g, std::move(rows));
+  GameStatus status = request.status;
+  g->storing = true;  // until the commit: nobody sees or changes the game
+  {
+    std::lock_guard count(storing_mu_);
+    ++storing_games_;
+  }
+  lock.unlock();
   store_.append_async(
-      std::move(*request), [this, g, last_seq, status = std::move(status), ok = std::move(ok),
-                            done = std::move(done)](const std::string& error) mutable {
+      std::move(request), [this, g, last_seq, status = std::move(status),
+                           reported = std::move(reported)](const std::string& error) {
         // On the store's writer thread: nothing here waits for the store (Store::append_async).
-        HttpReply r;
+        int64_t state_id;
         {
-          std::lock_guard lock(g->mu);
-          if (error.empty()) {
+          std::lock_guard game_lock(g->mu);
+          if (error.empty())
             stored_locked(*g, last_seq, status);
-            r = reply(200, ok);
-          } else {
+          else
             not_stored_locked(*g);
-            r = action_error(*g, error_json("internal", "not stored, nothing changed: " + error));
-          }
+          state_id = g->stored.last_seq;
           g->storing = false;
         }
         g->stored_cv.notify_all();
         if (error.empty()) after_change(g);
-        done(std::move(r));
-        std::lock_guard lock(storing_mu_);
+        reported(error, state_id);
+        std::lock_guard count(storing_mu_);
         --storing_games_;
         storing_cv_.notify_all();  // under the lock: ~Hub may return as soon as it sees 0
       });
-  return true;
 }
 
 HttpReply Hub::static_file(const std::string& path) {
@@ -1640,8 +1649,12 @@ void Hub::subscribe(const Connection& conn, std::weak_ptr<Subscriber> subscriber
 }
 
 std::string Hub::state_message(Connection& conn) {
+  GameLock lock(*conn.game);
+  return state_message_locked(conn);
+}
+
+std::string Hub::state_message_locked(Connection& conn) {
   LiveGame& g = *conn.game;
-  GameLock lock(g);
   g.touched_ms = steady_ms();
   const State& s = g.session->state();
   // A game without a graphic board (GameModule::board) is shown as the terminal's text picture
@@ -1733,6 +1746,44 @@ std::vector<json> Hub::message(Connection& conn, const std::string& text, bool& 
     return {};
   }
   return {error_json("bad_request", "unknown message type '" + type.substr(0, 40) + "'")};
+}
+
+bool Hub::message_async(const Connection& conn, const std::string& text,
+                        std::function<void(std::vector<json> replies, bool push_state)> done) {
+  if (!conn.game) return false;
+  std::string why;
+  std::optional<json> req = parse_object(text, why);
+  if (!req) return false;
+  auto type = req->find("type");
+  auto sid = req->find("state_id");
+  if (type == req->end() || *type != "action" || sid == req->end() || !sid->is_number_integer())
+    return false;  // message() answers
+  const std::shared_ptr<LiveGame>& g = conn.game;
+  std::unique_lock lock(g->mu, std::try_to_lock);
+  if (!lock.owns_lock() || g->storing || !g->opened) return false;
+  std::vector<StoredRow> rows;
+  if (std::optional<json> err = stage_locked(*g, conn.seat, sid->get<int64_t>(), *req, rows)) {
+    lock.unlock();
+    (*err)["request"] = "action";
+    done({*err}, true);
+    return true;
+  }
+  // Once stored, the new state reaches this connection through its subscription.
+  store_async(g, lock, std::move(rows),
+              [done = std::move(done)](const std::string& error, int64_t) {
+                if (error.empty()) return done({}, false);
+                json e = error_json("internal", "not stored, nothing changed: " + error);
+                e["request"] = "action";
+                done({e}, true);
+              });
+  return true;
+}
+
+std::optional<std::string> Hub::state_message_now(Connection& conn) {
+  if (!conn.game) return std::nullopt;
+  std::unique_lock lock(conn.game->mu, std::try_to_lock);
+  if (!lock.owns_lock() || conn.game->storing) return std::nullopt;
+  return state_message_locked(conn);
 }
 
 void Hub::after_change(const std::shared_ptr<LiveGame>& g) {

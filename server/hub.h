@@ -131,6 +131,15 @@ class Hub {
   std::vector<json> message(Connection& conn, const std::string& text, bool& push_state);
   // The `state` message for this connection (advances its cursor).
   std::string state_message(Connection& conn);  // JSON text
+  // The same without waiting: nullopt when the game's lock is taken or its change is being
+  // stored (then call state_message() on a thread that may wait).
+  std::optional<std::string> state_message_now(Connection& conn);
+  // message() of an action without waiting for the disk, as http_async(): `done` gets the replies
+  // and whether to push a state, on the store's writer thread once the action is stored (on
+  // success none: the new state reaches the connection through its subscription), or at once
+  // when refused. False (and `done` not called): call message() on a thread that may wait.
+  bool message_async(const Connection& conn, const std::string& text,
+                     std::function<void(std::vector<json> replies, bool push_state)> done);
 
   // Runs pending AI moves in the calling thread until none is left (tests without the worker).
   void run_ai_now();
@@ -198,6 +207,13 @@ class Hub {
   AppendRequest append_request_locked(const LiveGame& g, std::vector<StoredRow> rows) const;
   static void stored_locked(LiveGame& g, int64_t last_seq, const GameStatus& status);
   void not_stored_locked(LiveGame& g);
+  // Queues `rows` (staged under `lock`, which it releases) for the store and marks the game
+  // storing until the store reports; then `reported` gets "" or the error, and the state id
+  // the game is at (on the store's writer thread, with the game unlocked).
+  void store_async(const std::shared_ptr<LiveGame>& g, std::unique_lock<std::mutex>& lock,
+                   std::vector<StoredRow> rows,
+                   std::function<void(const std::string& error, int64_t state_id)> reported);
+  std::string state_message_locked(Connection& conn);
   // Stores the row that ends the game (`concede` by a seat, `stop` by the control token), after
   // the caller ended it in memory; the 500 reply when it cannot be stored.
   std::optional<HttpReply> commit_end_locked(LiveGame& g, const std::string& kind,

@@ -46,22 +46,35 @@ auto on_pool(net::thread_pool& pool, F f) -> awaitable<decltype(f())> {
       use_awaitable);
 }
 
-// Hub::http_async from a session: resumes on the session's executor with the reply once the
-// action is stored, or with nullopt at once when the hub cannot start it without waiting.
+// Calls `start(resume)` and awaits the value that `resume` is given, from any thread: the
+// coroutine goes on on its own executor.
+template <class T, class Start>
+awaitable<T> resumed_with(Start start) {
+  co_return co_await net::async_initiate<decltype(use_awaitable), void(T)>(
+      [&](auto handler) {
+        auto h = std::make_shared<decltype(handler)>(std::move(handler));
+        start([h](T value) {
+          auto ex = net::get_associated_executor(*h);
+          net::post(ex, [h, v = std::move(value)]() mutable { std::move (*h)(std::move(v)); });
+        });
+      },
+      use_awaitable);
+}
+
+// Hub::http_async from a session: the reply once the action is stored (or refused), or nullopt
+// at once when the hub cannot start it without waiting.
 awaitable<std::optional<HttpReply>> without_waiting(Hub& hub, const std::string& method,
                                                     const std::string& target,
                                                     const std::string& body) {
-  co_return co_await net::async_initiate<decltype(use_awaitable), void(std::optional<HttpReply>)>(
-      [&](auto handler) {
-        auto h = std::make_shared<decltype(handler)>(std::move(handler));
-        auto resume = [h](std::optional<HttpReply> r) {
-          auto ex = net::get_associated_executor(*h);
-          net::post(ex, [h, r = std::move(r)]() mutable { std::move (*h)(std::move(r)); });
-        };
-        if (!hub.http_async(method, target, body, [resume](HttpReply r) { resume(std::move(r)); }))
-          resume(std::nullopt);
-      },
-      use_awaitable);
+  using Reply = std::optional<HttpReply>;
+  co_return co_await resumed_with<Reply>([&](std::function<void(Reply)> resume) {
+    try {
+      if (!hub.http_async(method, target, body, [resume](HttpReply r) { resume(std::move(r)); }))
+        resume(std::nullopt);
+    } catch (const std::exception& e) {
+      resume(HttpReply{500, "application/json", error_json("internal", e.what()).dump()});
+    }
+  });
 }
 
 // The path of a request target without the query, split at '/' (empty parts dropped, as the
@@ -254,13 +267,21 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
       bool push_state = false;
       std::vector<json> replies;
       co_await lock_hub();
-      replies = co_await on_pool(*shared_.handlers, [&] {
-        try {
-          return hub_.message(conn_, text, push_state);
-        } catch (const std::exception& e) {
-          return std::vector<json>{error_json("internal", e.what())};
-        }
-      });
+      // An action the hub can start at once is answered when it is stored
+      // (Hub::message_async); anything else on the handler pool.
+      std::optional<Replies> started = co_await message_without_waiting(text);
+      if (started) {
+        replies = std::move(started->replies);
+        push_state = started->push_state;
+      } else {
+        replies = co_await on_pool(*shared_.handlers, [&] {
+          try {
+            return hub_.message(conn_, text, push_state);
+          } catch (const std::exception& e) {
+            return std::vector<json>{error_json("internal", e.what())};
+          }
+        });
+      }
       unlock_hub();
       for (const json& r : replies) queue(r.dump());
       if (push_state) dirty_ = true;
@@ -271,6 +292,27 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   }
 
  private:
+  struct Replies {
+    std::vector<json> replies;
+    bool push_state = false;
+  };
+
+  // Hub::message_async: the replies once the action is stored (or refused), or nullopt at
+  // once when the hub cannot start it without waiting.
+  awaitable<std::optional<Replies>> message_without_waiting(const std::string& text) {
+    using Result = std::optional<Replies>;
+    co_return co_await resumed_with<Result>([&](std::function<void(Result)> resume) {
+      try {
+        if (!hub_.message_async(conn_, text, [resume](std::vector<json> replies, bool push) {
+              resume(Replies{std::move(replies), push});
+            }))
+          resume(std::nullopt);
+      } catch (const std::exception& e) {
+        resume(Replies{{error_json("internal", e.what())}, true});
+      }
+    });
+  }
+
   // A message to send; a client that does not read what it is sent is closed.
   void queue(std::string msg) {
     if (out_.size() >= kMaxQueuedMessages) {
@@ -322,15 +364,24 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
       if (out_.empty() && dirty_) {
         dirty_ = false;
         co_await lock_hub();
-        std::string state = co_await on_pool(*shared_.handlers, [&] {
-          try {
-            return hub_.state_message(conn_);
-          } catch (const std::exception& e) {
-            return error_json("internal", e.what()).dump();
-          }
-        });
+        // Built here when the game is free (Hub::state_message_now), else on the handler pool.
+        std::optional<std::string> state;
+        try {
+          state = hub_.state_message_now(conn_);
+        } catch (const std::exception& e) {
+          state = error_json("internal", e.what()).dump();
+        }
+        if (!state) {
+          state = co_await on_pool(*shared_.handlers, [&] {
+            try {
+              return hub_.state_message(conn_);
+            } catch (const std::exception& e) {
+              return error_json("internal", e.what()).dump();
+            }
+          });
+        }
         unlock_hub();
-        out_.push_back(std::move(state));
+        out_.push_back(std::move(*state));
         continue;
       }
       if (out_.empty()) {

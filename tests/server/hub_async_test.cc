@@ -220,6 +220,57 @@ TEST_F(HubAsync, WhatWouldWaitIsLeftToTheCaller) {
   EXPECT_FALSE(hub_->http_async("POST", "/api/games/" + id_ + "/concede", "{}", c.callback()));
 }
 
+// The replies of a message_async() call, once they come.
+struct WsAnswer {
+  std::mutex mu;
+  std::optional<std::pair<std::vector<json>, bool>> replies;
+  std::function<void(std::vector<json>, bool)> callback() {
+    return [this](std::vector<json> r, bool push) {
+      std::lock_guard lock(mu);
+      replies.emplace(std::move(r), push);
+    };
+  }
+  bool came() {
+    std::lock_guard lock(mu);
+    return replies.has_value();
+  }
+};
+
+TEST_F(HubAsync, AWebSocketActionIsStoredBeforeItsStateIsPushed) {
+  json v = view();
+  Conn conn;
+  ASSERT_TRUE(conn.open(*hub_, id_, token(to_move_)).is_null());
+  conn.state(*hub_);
+  const int notified = conn.counter->n;
+  json message = {
+      {"type", "action"}, {"state_id", v["state_id"]}, {"action_id", v["legal"][0]["id"]}};
+  WsAnswer a;
+  ASSERT_TRUE(hub_->message_async(conn.c, message.dump(), a.callback()));
+  EXPECT_FALSE(a.came());
+  EXPECT_EQ(conn.counter->n, notified);
+  EXPECT_FALSE(hub_->state_message_now(conn.c).has_value());  // not stored yet
+  store_.release();
+  hub_->wait_for_stores();
+  ASSERT_TRUE(a.came());
+  EXPECT_TRUE(a.replies->first.empty());
+  EXPECT_FALSE(a.replies->second);
+  EXPECT_EQ(conn.counter->n, notified + 1);
+  std::optional<std::string> state = hub_->state_message_now(conn.c);
+  ASSERT_TRUE(state.has_value());
+  EXPECT_EQ(json::parse(*state)["state_id"], static_cast<int64_t>(stored_rows()));
+  // A stale action is refused at once, with a fresh state to follow.
+  WsAnswer b;
+  ASSERT_TRUE(hub_->message_async(conn.c, message.dump(), b.callback()));
+  ASSERT_TRUE(b.came());
+  ASSERT_EQ(b.replies->first.size(), 1u);
+  EXPECT_EQ(b.replies->first[0]["code"], "stale");
+  EXPECT_EQ(b.replies->first[0]["request"], "action");
+  EXPECT_TRUE(b.replies->second);
+  EXPECT_EQ(store_.held(), 0u);
+  // Anything but an action is message()'s.
+  EXPECT_FALSE(hub_->message_async(conn.c, R"({"type":"sync"})", b.callback()));
+}
+
 TEST_F(HubAsync, StoppingWaitsForTheActionsBeingStored) {
   json v = view();
   Answer a;
