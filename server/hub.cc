@@ -1161,6 +1161,7 @@ HttpReply Hub::concede(const std::string& id, const std::string& body) {
   json req;
   std::string token;
   if (auto bad = read_seat_request(body, req, token)) return *bad;
+  int64_t state_id = 0;
   {
     GameLock lock(*g);
     auto seat = seat_of(*g, token);
@@ -1169,9 +1170,10 @@ HttpReply Hub::concede(const std::string& id, const std::string& body) {
     if (g->finished()) return error_reply(409, "finished", "the game is already over");
     concede_in_memory(*g, *seat);
     if (auto bad = commit_end_locked(*g, "concede", g->seat_name(*seat))) return *bad;
+    state_id = g->stored.last_seq;
   }
   after_change(g);
-  return reply(200, {{"ok", true}, {"state_id", g->stored.last_seq}});
+  return reply(200, {{"ok", true}, {"state_id", state_id}});
 }
 
 std::optional<HttpReply> Hub::commit_end_locked(LiveGame& g, const std::string& kind,
@@ -1196,6 +1198,7 @@ HttpReply Hub::halt(const std::string& id, const std::string& body) {
   json req;
   std::string token;
   if (auto bad = read_seat_request(body, req, token)) return *bad;
+  int64_t state_id = 0;
   {
     GameLock lock(*g);
     if (!is_control(*g, token))
@@ -1204,9 +1207,10 @@ HttpReply Hub::halt(const std::string& id, const std::string& body) {
     if (g->finished()) return error_reply(409, "finished", "the game is already over");
     stop_in_memory(*g);
     if (auto bad = commit_end_locked(*g, "stop", "control")) return *bad;
+    state_id = g->stored.last_seq;
   }
   after_change(g);
-  return reply(200, {{"ok", true}, {"state_id", g->stored.last_seq}});
+  return reply(200, {{"ok", true}, {"state_id", state_id}});
 }
 
 namespace {
