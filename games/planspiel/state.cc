@@ -736,11 +736,10 @@ void PlanspielState::advance_move(EventList* events) {
       }
     }
     const Field t = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next)]);
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t && party_of(o) != party) {
-        finish_move(events, o);
-        return;
-      }
+    if (const int o = enemy_in(t, party); o >= 0) {
+      finish_move(events, o);
+      return;
+    }
     const bool was_outside = s.status == UnitStatus::kWaiting;
     s.status = UnitStatus::kOnBoard;
     s.x = t.x;
@@ -1052,17 +1051,40 @@ std::vector<Field> PlanspielState::flight_fields(int u, Field f,
       }
       const Field t{f.x + dx, f.y + dy};
       if (!ok || !b.on_board(t) || CanStep(b, f, t, Mover::kFoot) != StepResult::kOk) continue;
-      bool enemy_there = false;
-      for (int o = 0; o < num_units(); ++o)
-        if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == t && party_of(o) != party)
-          enemy_there = true;
-      if (!enemy_there) ranked.push_back({score * 100 + b.index(t), t});
+      if (enemy_in(t, party) < 0) ranked.push_back({score * 100 + b.index(t), t});
     }
   std::sort(ranked.begin(), ranked.end(),
             [](const auto& a, const auto& c) { return a.first < c.first; });
   std::vector<Field> out;
   for (const auto& r : ranked) out.push_back(r.second);
   return out;
+}
+
+int PlanspielState::enemy_in(Field f, int party) const {
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
+      return o;
+  return -1;
+}
+
+void PlanspielState::flee(int u, Field from, const std::vector<Field>& away, int level,
+                          const char* rule, std::vector<int>& casualty, EventList* events) {
+  const std::vector<Field> to = flight_fields(u, from, away);
+  if (to.empty()) {
+    lose(u, "G-34", "captured: no flight field is free", events);
+    return;
+  }
+  UnitState& us = units_[static_cast<size_t>(u)];
+  us.x = to[0].x;
+  us.y = to[0].y;
+  us.suppression = std::max(us.suppression, level);
+  us.camouflaged = false;
+  us.fled = true;
+  if (level == 6) casualty.push_back(u);
+  if (events)
+    events->push_back(
+        {rule, fmt::format("{} flees to {} with {}.", uid(u), field_text(to[0]), LevelText(level)),
+         kNobody, std::nullopt});
 }
 
 // The end of a close combat, an overrun or an anti-tank close combat: the totals stay public
@@ -1130,23 +1152,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
         lose(d, "PS §10.3", "lost: its crew had to flee and leave the weapon", events);
         continue;
       }
-      const std::vector<Field> to = flight_fields(d, f, origins);
-      if (to.empty()) {
-        lose(d, "G-34", "captured: no flight field is free", events);
-        continue;
-      }
-      UnitState& ds = units_[static_cast<size_t>(d)];
-      ds.x = to[0].x;
-      ds.y = to[0].y;
-      ds.suppression = std::max(ds.suppression, on_losers);
-      ds.camouflaged = false;
-      ds.fled = true;
-      if (on_losers == 6) casualty.push_back(d);
-      if (events)
-        events->push_back({"PS §10.3",
-                           fmt::format("{} flees to {} with {}.", uid(d), field_text(to[0]),
-                                       LevelText(on_losers)),
-                           kNobody, std::nullopt});
+      flee(d, f, origins, on_losers, "PS §10.3", casualty, events);
     }
     for (int a : attackers) {
       UnitState& as = units_[static_cast<size_t>(a)];
@@ -1155,11 +1161,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
     }
     // PS §10.4: the vehicle of a mounted attack drives in with its figures (reading: when no
     // enemy unit is left there, G-07).
-    bool clear = true;
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
-        clear = false;
-    if (carrier >= 0 && clear && unit(carrier).status == UnitStatus::kOnBoard) {
+    if (carrier >= 0 && enemy_in(f, party) < 0 && unit(carrier).status == UnitStatus::kOnBoard) {
       UnitState& cs = units_[static_cast<size_t>(carrier)];
       cs.x = f.x;
       cs.y = f.y;
@@ -1169,24 +1171,7 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
     // PS §10.4: after a failed mounted attack the figures must flee (reading: from the field they
     // attacked from, away from the attacked field); an armoured vehicle stays behind, an
     // unarmoured one is lost.
-    for (int a : attackers) {
-      const std::vector<Field> to = flight_fields(a, field_of(a), {f});
-      if (to.empty()) {
-        lose(a, "G-34", "captured: no flight field is free", events);
-        continue;
-      }
-      UnitState& as = units_[static_cast<size_t>(a)];
-      as.x = to[0].x;
-      as.y = to[0].y;
-      as.suppression = std::max(as.suppression, on_losers);
-      as.fled = true;
-      if (on_losers == 6) casualty.push_back(a);
-      if (events)
-        events->push_back({"PS §10.4",
-                           fmt::format("{} flees to {} with {}.", uid(a), field_text(to[0]),
-                                       LevelText(on_losers)),
-                           kNobody, std::nullopt});
-    }
+    for (int a : attackers) flee(a, field_of(a), {f}, on_losers, "PS §10.4", casualty, events);
     if (type_of(carrier).armour == ArmourClass::kNone &&
         unit(carrier).status == UnitStatus::kOnBoard)
       lose(carrier, "PS §10.4", "lost after the failed mounted attack", events);
@@ -1265,11 +1250,7 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
     }
     // Reading (no mixed fields, G-07): the vehicle takes the field when no enemy unit is left in
     // it; otherwise it stays in the field it came from.
-    bool clear = true;
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
-        clear = false;
-    if (clear) {
+    if (enemy_in(f, party) < 0) {
       vs.x = f.x;
       vs.y = f.y;
       ++vs.moved;
@@ -1335,11 +1316,7 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
     }
     // Reading (no mixed fields, G-07): the figures take the field when no enemy unit is left in
     // it; otherwise they stay in the field they came from.
-    bool clear = true;
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
-        clear = false;
-    if (clear) {
+    if (enemy_in(f, party) < 0) {
       as.x = f.x;
       as.y = f.y;
       as.moved = 1;

@@ -201,6 +201,9 @@ class PlanspielState : public State {
   int defence_bonus(Field f, int attacker_party) const;
   // G-34: the flight fields of a unit in `f` attacked from the fields `from`.
   std::vector<Field> flight_fields(int u, Field f, const std::vector<Field>& from) const;
+  // The first unit on the board in field `f` that is not of `party`, or -1 (a field holds one
+  // party's units only, G-07).
+  int enemy_in(Field f, int party) const;
   const AssaultState& assault() const { return assault_; }
   const MoveState& moving() const { return moving_; }
   // PS §9.2: whether passive unit `p` may fire a true counter-move at the mover now, or why not.
@@ -293,6 +296,10 @@ class PlanspielState : public State {
   bool path_from(const Search& s, int u, Field dest, Path& path) const;
   bool find_path(int u, Field dest, Path& path) const;
   void lose(int u, const std::string& rule, const std::string& how, EventList* events);
+  // PS §10.3, §10.4, G-34: unit `u` in `from` flees away from the fields `away` to its first
+  // flight field with effect `level` (a casualty roll owed at 6), or is lost when none is free.
+  void flee(int u, Field from, const std::vector<Field>& away, int level, const char* rule,
+            std::vector<int>& casualty, EventList* events);
   // PS §4.4: the load of carrier `c` stands where it stands (and enters or leaves with it).
   void carry_along(int c);
   void resolve_effect(int firer, Field f, int natural, bool indirect, EventList* events);
