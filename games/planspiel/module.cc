@@ -46,9 +46,11 @@ int ToObjective(const PlanspielState& s, Field f) {
   return best;
 }
 
+}  // namespace
+
 // A simple scorer: fire where it can hurt (the chance of any effect, more for a knock-out or
 // elimination), move towards the objectives, end the half-turn when nothing else pays.
-double Score(const State& view, const Action& a, Rng& rng) {
+double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   const auto& s = dynamic_cast<const PlanspielState&>(view);
   const Board& b = s.ps().board();
   const double noise = static_cast<double>(rng.below(1000)) / 100000.0;
@@ -63,6 +65,24 @@ double Score(const State& view, const Action& a, Rng& rng) {
   }
   const int u = a.arg(0);
   const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
+  bool objective = false;
+  for (Field o : s.ps().objective_fields()) objective = objective || o == f;
+  if (a.verb == kOverrun) {
+    // A tracked vehicle drives over bases when the opposed roll favours it (PS §10.6).
+    const double p = OpposedWinChance(-s.overrun_bonus(f));
+    return p >= 0.5 ? 1.0 + 2.0 * p + (objective ? 1.5 : 0.0) + noise : -1.0;
+  }
+  // Transport (PS §4.4): ride towards the objectives and get off close to them or under fire;
+  // a gun is set up where it stands and stays set up.
+  if (a.verb == kMount || a.verb == kDismount) {
+    const int carrier = a.verb == kDismount ? s.unit(u).aboard : -1;
+    const bool near = ToObjective(s, f) <= 4;
+    const bool under_fire = carrier >= 0 && s.unit(carrier).suppression > 0;
+    if (a.verb == kDismount) return near || under_fire ? 0.8 + noise : -1.0;
+    return ToObjective(s, f) >= 7 ? 0.5 + noise : -1.0;
+  }
+  if (a.verb == kUnlimber) return 0.9 + noise;
+  if (a.verb == kLimber) return -1.0;
   if (a.verb == kFire || a.verb == kIndirect) {
     double value = 0;
     Firer firer;
@@ -87,6 +107,8 @@ double Score(const State& view, const Action& a, Rng& rng) {
   if (on_objective) return -1.0;  // holders hold
   return 0.2 * gain + (s.ps().dug_in(f) ? 0.3 : 0.0) + noise;
 }
+
+namespace {
 
 // The exact odds of a fire (per target, the final outcome after the effect roll and any second
 // roll, PS §8.6-§8.12) or of an assault (the chance to win, ties rolled again, PS §10.2).
@@ -281,7 +303,7 @@ GameModule planspiel_module() {
   };
   m.make_heuristic = [](int seat, uint64_t seed) -> std::unique_ptr<Player> {
     (void)seat;
-    return std::make_unique<ScoredPlayer>("heuristic", ActionScorer(Score), seed, 1e-9);
+    return std::make_unique<ScoredPlayer>("heuristic", ActionScorer(HeuristicScore), seed, 1e-9);
   };
   m.odds = Odds;
   m.board = BoardJson;  // the web UI's static board

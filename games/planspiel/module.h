@@ -1,11 +1,13 @@
-// The Planspiel as the registry knows it (engine/registry.h) while its rules are being built: no
-// playable scenario yet (Registry::create says so), but its data folder data/planspiel/ is the
-// game's, and `feldherr validate` checks every file in it with the game's own loaders.
+// The Planspiel as the registry knows it (engine/registry.h): the standard situations that can be
+// played (planspiel/ps-1, planspiel/ps-2), the heuristic player, the odds of a fire or an attack,
+// the drawn board, and `feldherr validate` for every file of data/planspiel/ with the game's own
+// loaders.
 #pragma once
 
 #include <string>
 
 #include "engine/registry.h"
+#include "engine/rng.h"
 
 namespace feldherr::planspiel {
 
@@ -15,5 +17,10 @@ namespace feldherr::planspiel {
 void validate_data_file(const std::string& path);
 
 GameModule planspiel_module();
+
+// The heuristic player's score of a legal action of the deciding party (higher is better; below
+// zero: only when nothing else is left): fire where it hurts, attack where the odds favour it,
+// ride towards the objectives and get off near them, move towards the objectives.
+double HeuristicScore(const State& state, const Action& action, Rng& rng);
 
 }  // namespace feldherr::planspiel

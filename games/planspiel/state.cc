@@ -1202,8 +1202,7 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
   const int v = assault_.attackers[0];
   const int party = party_of(v);
   const std::vector<int> defs = defenders();
-  const Terrain terrain = b.terrain(f);
-  const int bonus = terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
+  const int bonus = overrun_bonus(f);
   const int a_total = assault_.attack_roll;
   const int d_total = defend_roll + bonus;
   if (a_total == d_total) {
@@ -2207,30 +2206,44 @@ bool PlanspielState::reveals_information(const Action& action) const {
 }
 
 // PS §10.2: the chance that an assault wins, ties rolled again: P(win) / (1 - P(tie)).
-double PlanspielState::assault_win_chance(const Action& action) const {
-  const Field f = FieldAt(game_->board(), action.arg(0));
-  const int diff = attack_bonus(action.argc - 1) - defence_bonus(f, active_);
+namespace {
+
+// An opposed roll of one die each, the attacker's total `diff` ahead (PS §10.2 item 4, §10.6):
+// how many of the 36 throws it wins and how many are decided (ties are rolled again).
+std::pair<int, int> OpposedThrows(int diff) {
   int win = 0, tie = 0;
   for (int a = 1; a <= 6; ++a)
     for (int d = 1; d <= 6; ++d) {
       if (a + diff > d) ++win;
       if (a + diff == d) ++tie;
     }
-  return tie == 36 ? 0.0 : static_cast<double>(win) / static_cast<double>(36 - tie);
+  return {win, 36 - tie};
+}
+
+}  // namespace
+
+double OpposedWinChance(int diff) {
+  const auto [win, decided] = OpposedThrows(diff);
+  return decided == 0 ? 0.0 : static_cast<double>(win) / static_cast<double>(decided);
+}
+
+double PlanspielState::assault_win_chance(const Action& action) const {
+  const Field f = FieldAt(game_->board(), action.arg(0));
+  return OpposedWinChance(attack_bonus(action.argc - 1) - defence_bonus(f, active_));
+}
+
+int PlanspielState::overrun_bonus(Field f) const {
+  const Terrain terrain = game_->board().terrain(f);
+  return terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
 }
 
 std::string PlanspielState::annotate(const Action& action) const {
   if (action.verb == kAssault) {
     const Field f = FieldAt(game_->board(), action.arg(0));
-    const int diff = attack_bonus(action.argc - 1) - defence_bonus(f, active_);
-    int win = 0, tie = 0;
-    for (int a = 1; a <= 6; ++a)
-      for (int d = 1; d <= 6; ++d) {
-        if (a + diff > d) ++win;
-        if (a + diff == d) ++tie;
-      }
+    const auto [win, decided] =
+        OpposedThrows(attack_bonus(action.argc - 1) - defence_bonus(f, active_));
     return fmt::format("+{} against +{}: wins {}/{}", attack_bonus(action.argc - 1),
-                       defence_bonus(f, active_), win, 36 - tie);
+                       defence_bonus(f, active_), win, decided);
   }
   if (action.verb != kFire && action.verb != kIndirect) return "";
   const bool indirect = action.verb == kIndirect;

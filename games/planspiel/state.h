@@ -140,6 +140,10 @@ struct UnitState {
 
 class PlanspielGame;
 
+// The chance that an opposed roll of one die each is won by the side `diff` ahead (ties rolled
+// again: PS §10.2 item 4, §10.6).
+double OpposedWinChance(int diff);
+
 class PlanspielState : public State {
  public:
   explicit PlanspielState(const PlanspielGame& game);
@@ -210,6 +214,8 @@ class PlanspielState : public State {
   bool may_counter(int p, std::string* why) const;
   // The chance that the legal assault `action` wins its close combat (ties rolled again).
   double assault_win_chance(const Action& action) const;
+  // PS §10.6: the defenders' bonus against an overrun of field `f` (+1 in forest or built-up).
+  int overrun_bonus(Field f) const;
   // The enemy units of unit `firer`'s party in `f` that it sees (the targets of a fire there).
   std::vector<int> targets_in(int firer, Field f) const;
   // The fire's weapon, firer and situation for unit `firer` at field `f` (PS §8).
