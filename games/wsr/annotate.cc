@@ -49,7 +49,13 @@ std::string WsrState::annotate(const Action& a) const {
       const int u = a.arg(0), t = a.arg(1);
       if (u >= n_units || t >= n_units) return "";
       FireParams p;
-      if (!fire_params(u, t, &p, nullptr)) return "";
+      if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: the AA firepower (kAaFire, as apply sets)
+        WsrState c = *this;
+        c.unit(u).flags |= kAaFire;
+        if (!c.fire_params(u, t, &p, nullptr)) return "";
+      } else if (!fire_params(u, t, &p, nullptr)) {
+        return "";
+      }
       UnitState target;
       target.disrupted = has(t, kDisrupted);
       target.reduced = has(t, kReduced);

@@ -413,6 +413,7 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
   // firer, as apply() sets it; the heuristic computes its odds the same way).
   WsrState c = *s;
   if (action.argc > 2 && action.arg(2) != 0) c.unit(u).flags |= kHqBonus;
+  if (action.argc > 3 && action.arg(3) != 0) c.unit(u).flags |= kAaFire;  // WSR 11.1
   FireParams p;
   std::string why;
   if (!c.can_fire(u, t, action.verb == kOpFire, &why, &p)) return nullptr;

@@ -1234,11 +1234,16 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
   Cache(s, p);  // the movement potentials of this position (shared by its candidates)
   switch (a.verb) {
     case kFire:
-      return FireValue(s, gi, a.arg(0), a.arg(1), false, p, a.argc > 2 && a.arg(2) != 0) -
-             p.fire_cost;
-    case kOpFire:
-      return FireValue(s, gi, a.arg(0), a.arg(1), true, p, a.argc > 2 && a.arg(2) != 0) -
-             p.opfire_threshold;
+    case kOpFire: {
+      const bool op = a.verb == kOpFire;
+      const double cost = op ? p.opfire_threshold : p.fire_cost;
+      if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: the AA firepower (kAaFire, as apply sets)
+        WsrState c = s;
+        c.unit(a.arg(0)).flags |= kAaFire;
+        return FireValue(c, gi, a.arg(0), a.arg(1), op, p, a.arg(2) != 0) - cost;
+      }
+      return FireValue(s, gi, a.arg(0), a.arg(1), op, p, a.argc > 2 && a.arg(2) != 0) - cost;
+    }
     case kNoOpFire:
       return 0.0;
     case kFireHex:  // a mortar's opportunity fire at the hex just entered or fire (6.1)
