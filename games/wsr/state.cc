@@ -237,7 +237,11 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     if (kinds.size() > static_cast<size_t>(kMaxStrikeKinds))
       throw DataError("setup: more than " + std::to_string(kMaxStrikeKinds) +
                       " kinds of artillery strike for a side (WSR 11.2)");
-    for (const GameSetup::Strike& st : kinds) {
+    for (size_t k = 0; k < kinds.size(); ++k) {
+      const GameSetup::Strike& st = kinds[k];
+      for (size_t j = 0; j < k; ++j)
+        if (kinds[j].smoke == st.smoke && kinds[j].fp == st.fp && kinds[j].to_hit == st.to_hit)
+          throw DataError("setup: the same kind of artillery strike listed twice for a side");
       if (st.count < 0 || st.count > 99) throw DataError("setup: artillery strikes out of 0-99");
       if (st.smoke) {
         smoke_strikes += st.count;
