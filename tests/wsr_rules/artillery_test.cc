@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "games/wsr/board.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -317,6 +318,28 @@ TEST(WsrArtillery, WSR_11_2_StrikeStateSurvivesJsonCloneAndFate) {
   EXPECT_FALSE(plain.state->to_json().contains("artillery"));
   EXPECT_FALSE(plain.state->observe(0).contains("artillery"));
   EXPECT_TRUE(p.state->to_json().contains("artillery"));
+}
+
+TEST(WsrArtillery, WSR_11_2_OddsOfACallIncludeTheAccuracyDieExactly) {
+  // T-11.2.1-1's position: "1 x 34" on two soft units in clear. P(no hit on A-I02) = 1/6 (the
+  // accuracy die shows 1) + 5/6 x (1/2)^3 (three dice hitting on 4+ all miss).
+  Pos p = ArtyPosition({He(3, 4, 1), Smoke(1)});
+  Activate(p, "us.cca");
+  const nlohmann::json he = FireOddsJson(*p.state, p.parse("call us.hq-cca A-I02 he-34"));
+  ASSERT_EQ(he["kind"], "wsr-artillery");
+  ASSERT_EQ(he["hexes"].size(), 1u);  // only A-I02 of the seven holds units
+  EXPECT_EQ(he["hexes"][0]["hex"], "A-I02");
+  EXPECT_NEAR(he["hexes"][0]["net_hits"][0].get<double>(), 1.0 / 6 + 5.0 / 6 / 8, 1e-12);
+  double sum = 0;
+  for (const auto& q : he["hexes"][0]["net_hits"]) sum += q.get<double>();
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  // Each unit: no effect on 0 hits, or on 1 hit that went to the other unit (1/2).
+  const double miss = 1.0 / 8, one = 3.0 / 8;
+  EXPECT_NEAR(he["hexes"][0]["units"]["de.infantry-2"]["no-effect"].get<double>(),
+              1.0 / 6 + 5.0 / 6 * (miss + one / 2), 1e-12);
+  const nlohmann::json smoke = FireOddsJson(*p.state, p.parse("call us.hq-cca A-I02 smoke"));
+  ASSERT_EQ(smoke["kind"], "wsr-smoke");
+  EXPECT_NEAR(smoke["results"]["smoke-2"].get<double>(), 5.0 / 6, 1e-12);
 }
 
 }  // namespace
