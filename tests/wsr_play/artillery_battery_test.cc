@@ -62,7 +62,7 @@ TEST_P(ArtilleryBattery, WSR_11_1_11_2_RandomGamesWithArtilleryAndAaUnitsKeepThe
 
 // Random play reaches the procedure: calls, HE barrages, smoke markers (AA fire, which needs an AA
 // unit within normal range of an armored target, is covered by tests/wsr_rules/aa_test.cc).
-TEST_P(ArtilleryBattery, WSR_11_1_11_2_RandomGamesCallStrikesLaySmokeAndFireAa) {
+TEST_P(ArtilleryBattery, WSR_11_2_RandomGamesCallStrikesAndLaySmoke) {
   auto game = WithArtilleryAndAa(GetParam());
   int calls = 0, barrages = 0, smoke = 0;
   for (uint64_t seed = 1; seed <= 4; ++seed) {

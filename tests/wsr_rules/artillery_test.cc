@@ -64,6 +64,12 @@ TEST(WsrArtillery, WSR_11_2_1_T1_OneByThirtyFourOnTwoSoftUnitsInClearOneHitEach)
   const int a = p.unit("de.infantry-2"), b = p.unit("de.infantry-3");
   ASSERT_TRUE(p.legal("call us.hq-cca A-I02 he-34")) << p.why("call us.hq-cca A-I02 he-34");
   CheckContract(p);
+  // The verb table reads it (engine/verbs.h): caller, target hex, strike.
+  const ActionInfo info = p.state->action_info(p.parse("call us.hq-cca A-I02 he-34"), 0);
+  EXPECT_EQ(info.verb, "call");
+  ASSERT_EQ(info.args.size(), 3u);
+  EXPECT_EQ(info.args[1].kind, ArgKind::kPlace);
+  EXPECT_EQ(info.label_en, "CCA HQ calls a he-34 strike on A-I02");
   p.act("call us.hq-cca A-I02 he-34");
   EXPECT_TRUE(p.logged("WSR 11.2"));
   ASSERT_EQ(p.state->current_seat(), kChance);
