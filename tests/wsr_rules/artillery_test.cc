@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/wsr/board.h"
+#include "games/wsr/module.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -346,6 +347,19 @@ TEST(WsrArtillery, WSR_11_2_OddsOfACallIncludeTheAccuracyDieExactly) {
   const nlohmann::json smoke = FireOddsJson(*p.state, p.parse("call us.hq-cca A-I02 smoke"));
   ASSERT_EQ(smoke["kind"], "wsr-smoke");
   EXPECT_NEAR(smoke["results"]["smoke-2"].get<double>(), 5.0 / 6, 1e-12);
+}
+
+TEST(WsrArtillery, WSR_11_2_1_LuckOfTheBarrageRollsCountsHitsForTheCaller) {
+  // feldherr replay --luck: 3 dice hitting on 4+ expect 1.5 hits; 5 4 2 scored 2, for the US.
+  Pos p = ArtyPosition({He(3, 4, 1)});
+  Activate(p, "us.cca");
+  p.acts({"call us.hq-cca A-I02 he-34", "roll 2"});
+  const auto hits = WsrLuck(*p.state, p.parse("roll 5 4 2"));
+  ASSERT_TRUE(hits.has_value());
+  EXPECT_EQ(hits->seat, 0);
+  EXPECT_EQ(hits->what, "hits");
+  EXPECT_NEAR(hits->expected, 1.5, 1e-12);
+  EXPECT_EQ(hits->actual, 2.0);
 }
 
 }  // namespace
