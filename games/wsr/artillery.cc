@@ -10,7 +10,8 @@
 // loss checks, 1.3.2.2). A smoke strike places a Smoke 2 marker (11.2.2): the LOS code adds the
 // smoke areas (fortification.cc los_check, [REC] A-25), the marker removal phase flips Smoke 2 to
 // Smoke 1 and removes Smoke 1 (smoke_marker_removal, WSR 3.2 step 2). Every die is a chance action
-// (kFireDice, kOddHit), held for fate points like any roll (fate.cc).
+// (kFireDice, kOddHit), held for fate points like any roll (fate.cc). Scenario limits read from
+// the scenario data: WSR-A6 `artillery-caller` (formation), WSR-A7 `artillery-limit` (per_turn).
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -18,6 +19,7 @@
 
 #include "games/wsr/combat.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -83,6 +85,23 @@ bool WsrState::can_call_from(int u, std::string* why) const {
   if (strikes_impulse >= kStrikesPerImpulse)
     return Fail(why, "at most " + std::to_string(kStrikesPerImpulse) +
                          " strikes may be called in a formation impulse (WSR 11.2, A-24)");
+  // Scenario limits (WSR 11.2 "scenario restrictions exist"), hooks of the scenario data:
+  if (const Scenario* sc = scenario_data()) {
+    // WSR-A6 artillery-caller: only the HQ of `formation` calls its side's strikes.
+    if (const SpecialRule* r = sc->FindRule("artillery-caller")) {
+      const int f = game_->formation_index(r->Str("formation"));
+      if (f >= 0 && game_->formation(f).side == side_of(u) &&
+          (info(u).formation != f || !info(u).formation_hq))
+        return Fail(why, "only the HQ of " + game_->formation(f).data->name + " may call " +
+                             game_->seats()[static_cast<size_t>(side_of(u))] +
+                             "'s artillery strikes (WSR-A6 artillery-caller)");
+    }
+    // WSR-A7 artillery-limit: at most `per_turn` strikes per turn ([Rec] both sides together).
+    if (const SpecialRule* r = sc->FindRule("artillery-limit"))
+      if (strikes_turn >= r->Int("per_turn", 2))
+        return Fail(why, "at most " + std::to_string(r->Int("per_turn", 2)) +
+                             " artillery strikes may be called per turn (WSR-A7 artillery-limit)");
+  }
   return true;
 }
 
@@ -150,6 +169,7 @@ void WsrState::apply_call(int u, int hex, int k, EventList* ev) {
   const int seat = side_of(u);
   --strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)];
   ++strikes_impulse;
+  ++strikes_turn;
   strike = StrikeRec{static_cast<int16_t>(hex),
                      static_cast<int8_t>(u),
                      static_cast<uint8_t>(seat),
@@ -367,7 +387,8 @@ void WsrState::smoke_marker_removal(EventList* ev) {
 }
 
 bool WsrState::artillery_default() const {
-  if (strikes_impulse != 0 || strike.hex != kNoHex || n_smoke != 0) return false;
+  if (strikes_impulse != 0 || strikes_turn != 0 || strike.hex != kNoHex || n_smoke != 0)
+    return false;
   for (const auto& seat : strikes_left)
     for (uint8_t n : seat)
       if (n != 0) return false;
@@ -395,6 +416,7 @@ json WsrState::artillery_to_json() const {
   return {
       {"left", strikes_left},
       {"impulse", strikes_impulse},
+      {"turn", strikes_turn},
       {"strike", {strike.hex, strike.caller, strike.seat, strike.kind, strike.landed, strike.next}},
       {"smoke", smoke}};
 }
@@ -409,6 +431,7 @@ void WsrState::artillery_from_json(const json& j) {
       if (strikes_left[seat][k] != 0) bad("strikes of a kind the side does not have");
   strikes_impulse = j.at("impulse").get<uint8_t>();
   if (strikes_impulse > kStrikesPerImpulse) bad("too many strikes this impulse");
+  strikes_turn = j.at("turn").get<uint8_t>();
   const json& r = j.at("strike");
   strike.hex = r.at(0).get<int16_t>();
   strike.caller = r.at(1).get<int8_t>();
@@ -441,6 +464,7 @@ uint64_t WsrState::artillery_digest() const {
   for (const auto& seat : strikes_left)
     for (uint8_t n : seat) mix(n);
   mix(strikes_impulse);
+  mix(strikes_turn);
   mix((static_cast<uint64_t>(static_cast<uint16_t>(strike.hex)) << 40) |
       (static_cast<uint64_t>(static_cast<uint8_t>(strike.caller)) << 32) |
       (static_cast<uint64_t>(strike.seat) << 24) | (static_cast<uint64_t>(strike.kind) << 16) |

@@ -404,6 +404,7 @@ void WsrState::finish_marker_removal(EventList* ev) {
     return;
   }
   ++turn;
+  strikes_turn = 0;  // artillery.cc: the A7 artillery-limit counts per turn
   phase = kOperations;
   Emit(ev, "WSR 3.0", "Turn " + std::to_string(turn) + " begins.");
   chaos_turn_start(ev);  // chaos.cc (WSR 9.0, A-35): this turn's chaos markers

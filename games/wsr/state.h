@@ -466,6 +466,7 @@ class WsrState : public State {
   // smoke markers on the map (hex, level 2 or 1, WSR 11.2.2).
   std::array<std::array<uint8_t, kMaxStrikeKinds>, 2> strikes_left{};
   uint8_t strikes_impulse = 0;
+  uint8_t strikes_turn = 0;  // strikes called this turn, both sides (WSR-A7 artillery-limit)
   struct StrikeRec {
     int16_t hex = kNoHex;
     int8_t caller = -1;

@@ -12,6 +12,7 @@
 
 #include "games/wsr/board.h"
 #include "games/wsr/module.h"
+#include "games/wsr/scenario.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -360,6 +361,75 @@ TEST(WsrArtillery, WSR_11_2_1_LuckOfTheBarrageRollsCountsHitsForTheCaller) {
   EXPECT_EQ(hits->what, "hits");
   EXPECT_NEAR(hits->expected, 1.5, 1e-12);
   EXPECT_EQ(hits->actual, 2.0);
+}
+
+// A test setup carrying a scenario whose only content is the special rule `id` with `params`
+// (the artillery hooks of WSR-A6 and WSR-A7 read nothing else of it).
+std::shared_ptr<const Scenario> RuleOnly(const std::string& id, const std::string& key,
+                                         const std::string& text, int value) {
+  auto sc = std::make_shared<Scenario>();
+  sc->code = "TEST";
+  sc->title = id;
+  SpecialRule r;
+  r.id = id;
+  SpecialRule::Param p;
+  p.key = key;
+  p.is_int = text.empty();
+  p.value = value;
+  p.text = text;
+  r.params.push_back(p);
+  sc->special_rules.push_back(r);
+  return sc;
+}
+
+TEST(WsrArtillery, WSR_A6_ArtilleryCallerOnlyTheHqOfTheNamedFormation) {
+  // Elsenborn: "Only the Kampfgruppe Dauer HQ may call the German artillery strike" -- here
+  // Beck's HQ: Beck's recon unit may not call, its HQ may; the US calls as usual.
+  GameSetup s = MakeSetup(
+      CcaBeck(), {U("de.hq-beck", "A-I05", "de.beck"), U("de.infantry", "A-I05", "de.beck"),
+                  U("de.puma", "A-J05", "de.beck"), U("us.hq-cca", "A-S10", "us.cca"),
+                  U("us.infantry", "A-S10", "us.cca"), U("us.infantry", "A-I02", "us.cca")});
+  s.artillery[1] = {He(3, 4, 1)};
+  s.scenario_data = RuleOnly("artillery-caller", "formation", "de.beck", 0);
+  Pos p(std::move(s));
+  Activate(p, "de.beck");
+  const std::string why = p.why("call de.puma A-I02 he-34");
+  EXPECT_NE(why.find("WSR-A6 artillery-caller"), std::string::npos) << why;
+  EXPECT_TRUE(p.legal("call de.hq-beck A-I02 he-34")) << p.why("call de.hq-beck A-I02 he-34");
+}
+
+TEST(WsrArtillery, WSR_A7_ArtilleryLimitPerTurn) {
+  // Omaha: "At most 2 artillery strikes may be called per turn" -- here 1 per turn: after one
+  // strike the next impulse's call is refused, the next turn allows one again.
+  GameSetup s =
+      MakeSetup({{"us.cca", 0, 2}, {"de.beck", 1, 1}},
+                {U("us.hq-cca", "A-I05", "us.cca"), U("us.infantry", "A-I05", "us.cca"),
+                 U("de.hq-beck", "A-S10", "de.beck"), U("de.infantry", "A-S10", "de.beck"),
+                 U("de.infantry", "A-I02", "de.beck")},
+                3);
+  s.artillery[0] = {He(3, 4, 3)};
+  s.scenario_data = RuleOnly("artillery-limit", "per_turn", "", 1);
+  Pos p(std::move(s));
+  Activate(p, "us.cca");
+  p.acts({"call us.hq-cca A-I02 he-34", "roll 1"});
+  std::string why = p.why("call us.hq-cca A-I02 he-34");
+  EXPECT_NE(why.find("WSR-A7 artillery-limit"), std::string::npos) << why;
+  p.act("end-impulse");
+  Activate(p, "us.cca");  // the second marker of the CCA: still turn 1
+  ASSERT_EQ(p.s().turn, 1);
+  EXPECT_FALSE(p.legal("call us.hq-cca A-I02 he-34"));
+  FinishTurn(p);
+  ASSERT_EQ(p.s().turn, 2);
+  while (p.state->decision().kind == "draw") {
+    if (p.legal("draw us.cca")) {
+      Activate(p, "us.cca");
+      break;
+    }
+    p.act(p.state->describe(p.state->legal_actions()[0]));
+    if (p.state->decision().kind == "operations") p.act("end-impulse");
+  }
+  ASSERT_EQ(p.state->decision().kind, "operations");
+  EXPECT_TRUE(p.legal("call us.hq-cca A-I02 he-34")) << p.why("call us.hq-cca A-I02 he-34");
 }
 
 }  // namespace
