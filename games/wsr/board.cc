@@ -420,7 +420,8 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k) {
                                  static_cast<uint8_t>(k),
                                  1,
                                  0};
-  json hexes = json::array();
+  // By hex id (an object, so that generic odds tables read each hex's distributions).
+  json hexes = json::object();
   double expected_all = 0;
   std::vector<int> units;
   for (int i = 0; i < 7; ++i) {
@@ -455,12 +456,11 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k) {
       }
       per_unit[s.unit_label(units[j])] = r;
     }
-    hexes.push_back({{"hex", s.hex_name(h)},
-                     {"defence_dice", p.defence_dice},
-                     {"ip_cancels", p.ip_cancels},
-                     {"net_hits", o.net_hits},
-                     {"units", per_unit},
-                     {"expected_net_hits", expected}});
+    hexes[s.hex_name(h)] = {{"defence_dice", p.defence_dice},
+                            {"ip_cancels", p.ip_cancels},
+                            {"net_hits", o.net_hits},
+                            {"units", per_unit},
+                            {"expected_net_hits", expected}};
   }
   const GameSetup::Strike& st = s.strike_kind(side, k);
   char buf[256];

@@ -336,14 +336,15 @@ TEST(WsrArtillery, WSR_11_2_OddsOfACallIncludeTheAccuracyDieExactly) {
   const nlohmann::json he = FireOddsJson(*p.state, p.parse("call us.hq-cca A-I02 he-34"));
   ASSERT_EQ(he["kind"], "wsr-artillery");
   ASSERT_EQ(he["hexes"].size(), 1u);  // only A-I02 of the seven holds units
-  EXPECT_EQ(he["hexes"][0]["hex"], "A-I02");
-  EXPECT_NEAR(he["hexes"][0]["net_hits"][0].get<double>(), 1.0 / 6 + 5.0 / 6 / 8, 1e-12);
+  ASSERT_TRUE(he["hexes"].contains("A-I02"));
+  const nlohmann::json& hex = he["hexes"]["A-I02"];
+  EXPECT_NEAR(hex["net_hits"][0].get<double>(), 1.0 / 6 + 5.0 / 6 / 8, 1e-12);
   double sum = 0;
-  for (const auto& q : he["hexes"][0]["net_hits"]) sum += q.get<double>();
+  for (const auto& q : hex["net_hits"]) sum += q.get<double>();
   EXPECT_NEAR(sum, 1.0, 1e-12);
   // Each unit: no effect on 0 hits, or on 1 hit that went to the other unit (1/2).
   const double miss = 1.0 / 8, one = 3.0 / 8;
-  EXPECT_NEAR(he["hexes"][0]["units"]["de.infantry-2"]["no-effect"].get<double>(),
+  EXPECT_NEAR(hex["units"]["de.infantry-2"]["no-effect"].get<double>(),
               1.0 / 6 + 5.0 / 6 * (miss + one / 2), 1e-12);
   const nlohmann::json smoke = FireOddsJson(*p.state, p.parse("call us.hq-cca A-I02 smoke"));
   ASSERT_EQ(smoke["kind"], "wsr-smoke");
