@@ -78,6 +78,10 @@ TEST_P(ArtilleryBattery, WSR_11_2_RandomGamesCallStrikesAndLaySmoke) {
       }
       const auto& s = static_cast<const WsrState&>(*state);
       if (a.verb == kCall) ++calls;
+      // Every action reads by the verb table (engine/verbs.h), the new ones included.
+      if (a.verb == kCall || a.verb == kFire || a.verb == kOpFire || s.fire_chance()) {
+        EXPECT_FALSE(state->action_info(a, 0).verb.empty()) << state->describe(a);
+      }
       if (!s.steps.empty() && s.top().kind == kStepArtyAttack) ++barrages;
       state->apply(a);
       smoke = std::max(smoke, static_cast<int>(static_cast<const WsrState&>(*state).n_smoke));
