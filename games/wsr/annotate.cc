@@ -67,6 +67,17 @@ std::string WsrState::annotate(const Action& a) const {
              "+; effect " + Percent(any) + ", eliminated " +
              Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
     }
+    case kCall: {  // WSR 11.2: what the strike is, how many are left, its accuracy
+      const int u = a.arg(0), k = a.arg(2);
+      if (u >= n_units || !can_call(u, a.arg(1), k, nullptr)) return "";
+      const int seat = side_of(u);
+      const GameSetup::Strike& st = strike_kind(seat, k);
+      const int left = strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] - 1;
+      return (st.smoke ? std::string("smoke on the hex and its neighbours")
+                       : std::to_string(st.fp) + " dice at " + std::to_string(st.to_hit) +
+                             "+ on each of the 7 hexes with units") +
+             "; lands " + Percent(5.0 / 6.0) + "; " + std::to_string(left) + " left after";
+    }
     default:
       return "";
   }

@@ -72,6 +72,8 @@ TEST(WsrArtillery, WSR_11_2_1_T1_OneByThirtyFourOnTwoSoftUnitsInClearOneHitEach)
   ASSERT_EQ(info.args.size(), 3u);
   EXPECT_EQ(info.args[1].kind, ArgKind::kPlace);
   EXPECT_EQ(info.label_en, "CCA HQ calls a he-34 strike on A-I02");
+  EXPECT_EQ(p.state->annotate(p.parse("call us.hq-cca A-I02 he-34")),
+            "3 dice at 4+ on each of the 7 hexes with units; lands 83%; 0 left after");
   p.act("call us.hq-cca A-I02 he-34");
   EXPECT_TRUE(p.logged("WSR 11.2"));
   ASSERT_EQ(p.state->current_seat(), kChance);
