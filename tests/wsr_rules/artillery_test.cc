@@ -83,6 +83,7 @@ TEST(WsrArtillery, WSR_11_2_1_T1_OneByThirtyFourOnTwoSoftUnitsInClearOneHitEach)
   EXPECT_EQ(p.s().strike.hex, p.hex("A-I02"));  // the Barrage marker (11.2.1 step 1)
   EXPECT_TRUE(p.s().strike.landed);
   EXPECT_EQ(p.state->observe(0)["artillery"]["barrage"], "A-I02");
+  EXPECT_NE(p.state->render_text(0).find("Barrage marker: A-I02"), std::string::npos);
   ASSERT_EQ(p.state->current_seat(), kChance);
   EXPECT_EQ(p.s().fire_dice_count(), 3);  // the strike's firepower
   CheckContract(p);
