@@ -315,8 +315,11 @@ TEST(WsrArtillery, WSR_11_2_StrikeStateSurvivesJsonCloneAndFate) {
   while (p.state->decision().kind == "fate") p.act("no-fate");
   p.act("call us.hq-cca A-I02 he-34");
   p.act("roll 2");
-  // WSR 10.0: the accuracy roll is a roll; a fate window may hold it.
+  // WSR 10.0: the accuracy roll is a roll ("any roll"); the fate window holds it.
+  EXPECT_EQ(p.state->decision().kind, "fate");
+  EXPECT_EQ(p.s().strike.landed, 0);
   while (p.state->decision().kind == "fate") p.act("no-fate");
+  EXPECT_EQ(p.s().strike.landed, 1);
   CheckContract(p);
   auto back = p.game->state_from_json(p.state->to_json());
   EXPECT_EQ(back->hash(), p.state->hash());
