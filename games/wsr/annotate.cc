@@ -49,7 +49,13 @@ std::string WsrState::annotate(const Action& a) const {
       const int u = a.arg(0), t = a.arg(1);
       if (u >= n_units || t >= n_units) return "";
       FireParams p;
-      if (!fire_params(u, t, &p, nullptr)) return "";
+      if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: the AA firepower (kAaFire, as apply sets)
+        WsrState c = *this;
+        c.unit(u).flags |= kAaFire;
+        if (!c.fire_params(u, t, &p, nullptr)) return "";
+      } else if (!fire_params(u, t, &p, nullptr)) {
+        return "";
+      }
       UnitState target;
       target.disrupted = has(t, kDisrupted);
       target.reduced = has(t, kReduced);
@@ -60,6 +66,17 @@ std::string WsrState::annotate(const Action& a) const {
              std::to_string(p.defence_dice) + " defence at " + std::to_string(p.save) +
              "+; effect " + Percent(any) + ", eliminated " +
              Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
+    }
+    case kCall: {  // WSR 11.2: what the strike is, how many are left, its accuracy
+      const int u = a.arg(0), k = a.arg(2);
+      if (u >= n_units || !can_call(u, a.arg(1), k, nullptr)) return "";
+      const int seat = side_of(u);
+      const GameSetup::Strike& st = strike_kind(seat, k);
+      const int left = strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] - 1;
+      return (st.smoke ? std::string("smoke on the hex and its neighbours")
+                       : std::to_string(st.fp) + " dice at " + std::to_string(st.to_hit) +
+                             "+ on each of the 7 hexes with units") +
+             "; lands " + Percent(5.0 / 6.0) + "; " + std::to_string(left) + " left after";
     }
     default:
       return "";

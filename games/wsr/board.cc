@@ -393,6 +393,94 @@ nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
           {"expected_net_hits", expected}};
 }
 
+// WSR 11.2: a strike's odds before it is called. The accuracy die (2-6 lands) is one die for the
+// whole strike; each hex of an HE strike is then attacked separately (11.2.1), so every hex's
+// distribution is exact and shares the factor 5/6. Smoke: the accuracy die alone.
+nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k) {
+  using nlohmann::json;
+  if (!s.can_call(u, hex, k, nullptr)) return nullptr;
+  const int side = s.side_of(u);
+  const double lands = 5.0 / 6.0;
+  const std::string name = s.strike_name(side, k);
+  if (s.strike_kind(side, k).smoke) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "smoke on %s: Smoke 2 marker %.1f%%, no effect %.1f%% (accuracy die, WSR 11.2, "
+                  "11.2.2)",
+                  s.hex_name(hex).c_str(), 100 * lands, 100 * (1 - lands));
+    return {{"kind", "wsr-smoke"},
+            {"summary", buf},
+            {"params", {{"strike", name}, {"hex", s.hex_name(hex)}, {"lands", lands}}},
+            {"results", {{"smoke-2", lands}, {"no-effect", 1 - lands}}}};
+  }
+  WsrState c = s;  // barrage_params reads the strike being resolved
+  c.strike = WsrState::StrikeRec{static_cast<int16_t>(hex),
+                                 static_cast<int8_t>(u),
+                                 static_cast<uint8_t>(side),
+                                 static_cast<uint8_t>(k),
+                                 1,
+                                 0};
+  // By hex id (an object, so that generic odds tables read each hex's distributions).
+  json hexes = json::object();
+  double expected_all = 0;
+  std::vector<int> units;
+  for (int i = 0; i < 7; ++i) {
+    const int h = i == 0 ? hex : s.wgame().layout().Neighbour(hex, i - 1);
+    if (h < 0) continue;
+    c.barrage_targets(h, units);
+    if (units.empty() || units.size() > 4) continue;
+    FireParams p;
+    if (!c.barrage_params(h, &p)) continue;
+    std::vector<UnitState> st;
+    for (int t : units) {
+      UnitState x;
+      x.disrupted = s.has(t, kDisrupted);
+      x.reduced = s.has(t, kReduced);
+      x.single_step = s.info(t).counter->steps <= 1;
+      st.push_back(x);
+    }
+    HexAttackOdds o = OddsOfHexAttack(p, st);
+    for (double& q : o.net_hits) q *= lands;
+    if (!o.net_hits.empty()) o.net_hits[0] += 1.0 - lands;
+    double expected = 0;
+    for (size_t n = 0; n < o.net_hits.size(); ++n)
+      expected += static_cast<double>(n) * o.net_hits[n];
+    expected_all += expected;
+    json per_unit = json::object();
+    for (size_t j = 0; j < units.size(); ++j) {
+      json r = json::object();
+      for (int cr = 0; cr < kNumCombatResults; ++cr) {
+        double q = o.unit_result[j][static_cast<size_t>(cr)] * lands;
+        if (static_cast<CombatResult>(cr) == CombatResult::kNoEffect) q += 1.0 - lands;
+        r[CombatResultName(static_cast<CombatResult>(cr))] = q;
+      }
+      per_unit[s.unit_label(units[j])] = r;
+    }
+    hexes[s.hex_name(h)] = {{"defence_dice", p.defence_dice},
+                            {"ip_cancels", p.ip_cancels},
+                            {"net_hits", o.net_hits},
+                            {"units", per_unit},
+                            {"expected_net_hits", expected}};
+  }
+  const GameSetup::Strike& st = s.strike_kind(side, k);
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "%s strike on %s: lands %.1f%% (accuracy 2-6), then %d dice hitting on %d+ on "
+                "each of %d hexes with units; expected net hits %.2f in all (WSR 11.2, 11.2.1)",
+                name.c_str(), s.hex_name(hex).c_str(), 100 * lands, st.fp, st.to_hit,
+                static_cast<int>(hexes.size()), expected_all);
+  return {{"kind", "wsr-artillery"},
+          {"summary", buf},
+          {"params",
+           {{"strike", name},
+            {"hex", s.hex_name(hex)},
+            {"dice", st.fp},
+            {"to_hit", st.to_hit},
+            {"lands", lands}}},
+          {"hexes", hexes},
+          {"expected_net_hits", expected_all}};
+}
+
 }  // namespace
 
 nlohmann::json FireOddsJson(const State& state, const Action& action) {
@@ -405,6 +493,9 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
   if (s != nullptr && (action.verb == kAssault || action.verb == kOverrun) && action.argc >= 1 &&
       action.arg(0) >= 0 && action.arg(0) < s->wgame().layout().size())
     return AssaultOddsJson(*s, action.arg(0), action.verb == kOverrun);
+  if (s != nullptr && action.verb == kCall && action.argc >= 3 && action.arg(0) >= 0 &&
+      action.arg(0) < s->n_units)  // WSR 11.2
+    return CallOddsJson(*s, action.arg(0), action.arg(1), action.arg(2));
   if (s == nullptr || (action.verb != kFire && action.verb != kOpFire) || action.argc < 2)
     return nullptr;
   const int u = action.arg(0), t = action.arg(1);
@@ -413,6 +504,7 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
   // firer, as apply() sets it; the heuristic computes its odds the same way).
   WsrState c = *s;
   if (action.argc > 2 && action.arg(2) != 0) c.unit(u).flags |= kHqBonus;
+  if (action.argc > 3 && action.arg(3) != 0) c.unit(u).flags |= kAaFire;  // WSR 11.1
   FireParams p;
   std::string why;
   if (!c.can_fire(u, t, action.verb == kOpFire, &why, &p)) return nullptr;

@@ -77,6 +77,12 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
   int dice = w.firepower + in.sw_dice;      // R.1: HMG +1 firepower
   int to_hit = w.to_hit;
   if (in.aa_at_hard_target) {
+    if (in.target != TargetClass::kHard) {
+      p.legality = Illegal(
+          "WSR 11.1: AA firepower may be used against aircraft and hard targets only (a soft "
+          "target is attacked with HE)");
+      return p;
+    }
     to_hit = 6;  // WSR 11.1
     if (band == RangeBand::kExtended) {
       p.legality = Illegal(
@@ -562,9 +568,13 @@ FireInput MakeFireInput(const CounterType& firer, const CounterType& target,
   FireInput in;
   in.target = tf.target_class();
   const bool hard = in.target == TargetClass::kHard;
-  const Weapon& w = hard ? ff.ap : ff.he;
+  // WSR 11.1: an AA unit may use its blue AA firepower against a hard target (ComputeFire: to-hit
+  // 6, normal range at most; refused against a soft target).
+  const Weapon& w = s.aa_weapon ? ff.aa : hard ? ff.ap : ff.he;
   in.weapon = FireWeapon{w.fp, w.to_hit, w.range, w.underlined, w.enhanced};
-  if (s.support_weapon != nullptr && !s.firer_mounted) {  // [REC] A-10: no SW fire mounted
+  in.aa_at_hard_target = s.aa_weapon;
+  if (s.support_weapon != nullptr && !s.firer_mounted &&
+      !s.aa_weapon) {  // [REC] A-10: no SW fire mounted
     if (hard) {
       // WSR 1.3.4.3: AT weapon makes the AP firepower enhanced ([REC] A-10: no second "+").
       in.weapon.enhanced = in.weapon.enhanced || s.support_weapon->ap_enhanced;

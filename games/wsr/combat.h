@@ -297,9 +297,13 @@ struct FireSituation {
   int to_hit_modifier = 0;
   bool concealed = false;
   bool improved_position = false;
+  // WSR 11.1: an AA unit fires its blue AA firepower (against a hard target only: to-hit 6,
+  // normal range at most; aircraft are not targets of direct fire).
+  bool aa_weapon = false;
 };
-// The firer's AP (hard target) or HE (soft target) weapon with SW bonuses (WSR 1.3.4.3, A-10)
-// and the target's defence values from the counters and the terrain chart.
+// The firer's AP (hard target) or HE (soft target) weapon with SW bonuses (WSR 1.3.4.3, A-10),
+// or its AA weapon (WSR 11.1, `aa_weapon`), and the target's defence values from the counters and
+// the terrain chart.
 FireInput MakeFireInput(const CounterType& firer, const CounterType& target,
                         const TerrainType& terrain, const FireSituation& s);
 // A mortar's hex attack (WSR 6.1, [REC] A-08: HE firepower of the unlimbered face) on a hex of

@@ -100,6 +100,16 @@ int WsrState::roll_affected_side() const {
       return 1 - side_of(t.f);
     case kStepHqLoss:
       return side_of(t.a);
+    case kStepArtyAccuracy:  // artillery.cc (WSR 11.2): f = the calling seat
+      return 1 - t.f;
+    case kStepArtyAttack:  // the owner of the units in the hex (11.2.1 step 3)
+    case kStepArtyDefence:
+    case kStepArtyOdd: {
+      std::vector<int> listed;
+      barrage_targets(t.a % kMaxHexes, listed);
+      if (!listed.empty()) return side_of(listed[0]);
+      return 1 - strike.seat;
+    }
     default:
       return active_f >= 0 ? 1 - game_->formation(active_f).side : 1;
   }

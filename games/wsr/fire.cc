@@ -75,11 +75,18 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
   }
   s.concealed = Concealed(c);
   s.improved_position = has_ip(to);  // WSR 8.1: cancels the first hit (A-22: OF too)
+  // WSR 11.1: the attack declared with the AA firepower (kAaFire, `fire <unit> <target> aa`).
+  s.aa_weapon = has(u, kAaFire);
+  if (s.aa_weapon && !info(u).counter->aa)
+    return Fail(why, unit_label(u) + " is not an AA unit and has no AA firepower (WSR 11.1)");
   FireInput in = MakeFireInput(*info(u).counter, *info(t).counter,
                                game_->data().terrain[game_->terrain(to)], s);
   special_fire_input(u, t, in);  // special_rules.cc: B1 M18 to-hit, B3 no "+", B4 rubble
   if (in.weapon.firepower <= 0)
-    return Fail(why, unit_label(u) + " has no " + (hard_target(t) ? "AP" : "HE") +
+    return Fail(why, unit_label(u) + " has no " +
+                         (s.aa_weapon      ? "AA"
+                          : hard_target(t) ? "AP"
+                                           : "HE") +
                          " firepower against " + unit_label(t) + " (WSR 6.1)");
   FireParams fp = ComputeFire(in);
   if (const int cd = chaos_dice(u, fp.dice); cd != 0) {  // chaos.cc (WSR 9.0): firepower
@@ -140,6 +147,17 @@ bool WsrState::can_fire(int u, int t, bool opportunity, std::string* why, FirePa
   return fire_params(u, t, p, why);
 }
 
+// WSR 11.1: the same attack with the blue AA firepower (only AA units at hard targets; to-hit 6,
+// normal range at most).
+bool WsrState::can_fire_aa(int u, int t, bool opportunity, std::string* why, FireParams* p) const {
+  if (u < 0 || u >= n_units || t < 0 || t >= n_units) return Fail(why, "no such unit");
+  if (!info(u).counter->aa)
+    return Fail(why, unit_label(u) + " is not an AA unit and has no AA firepower (WSR 11.1)");
+  WsrState c = *this;
+  c.unit(u).flags |= kAaFire;
+  return c.can_fire(u, t, opportunity, why, p);
+}
+
 void WsrState::fire_actions(ActionList& out) const {
   for (int u = 0; u < n_units; ++u) {
     if (info(u).counter->kind == UnitKind::kMortar && info(u).formation == active_f && on_map(u) &&
@@ -165,6 +183,10 @@ void WsrState::fire_actions(ActionList& out) const {
         out.push_back(Action(kFire, {u, t}));
         if (free_hq_support(u) >= 0) out.push_back(Action(kFire, {u, t, 1}));
       }
+      if (info(u).counter->aa && hard_target(t) && can_fire_aa(u, t, false, nullptr)) {
+        out.push_back(Action(kFire, {u, t, 0, 1}));  // WSR 11.1: AA firepower
+        if (free_hq_support(u) >= 0) out.push_back(Action(kFire, {u, t, 1, 1}));
+      }
     }
   }
 }
@@ -181,6 +203,10 @@ void WsrState::opfire_actions(ActionList& out) const {
       if (can_fire(u, t, true, nullptr)) {
         out.push_back(Action(kOpFire, {u, t}));
         if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1}));
+      }
+      if (info(u).counter->aa && hard_target(t) && can_fire_aa(u, t, true, nullptr)) {
+        out.push_back(Action(kOpFire, {u, t, 0, 1}));  // WSR 11.1: AA firepower
+        if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1, 1}));
       }
     }
   }
@@ -205,8 +231,9 @@ bool WsrState::opfire_available() const {
 int WsrState::fire_dice_count() const {
   const Step& s = top();
   if (s.kind == kStepHqLoss || s.kind == kStepEntryRoll || s.kind == kStepMortarAccuracy)
-    return 1;                                             // 1.3.2.2; B1 entry roll; A-08 accuracy
-  if (assault_step(s.kind)) return assault_dice_count();  // assault.cc (6.3, 6.4, 8.2)
+    return 1;  // 1.3.2.2; B1 entry roll; A-08 accuracy
+  if (artillery_step(s.kind)) return artillery_dice_count();  // artillery.cc (WSR 11.2)
+  if (assault_step(s.kind)) return assault_dice_count();      // assault.cc (6.3, 6.4, 8.2)
   FireParams p;
   if (s.kind == kStepMortarAttack || s.kind == kStepMortarDefence) {
     if (!hex_fire_params(s.f, s.a % kMaxHexes, &p, nullptr)) return 0;
@@ -220,9 +247,12 @@ int WsrState::fire_dice_count() const {
 std::vector<ChanceOutcome> WsrState::fire_dice_outcomes() const {
   std::vector<ChanceOutcome> out;
   if (top().kind == kStepAssaultOdd || top().kind == kStepMineOdd) return assault_odd_outcomes();
-  if (top().kind == kStepMortarOdd) {  // R.3: the odd hit goes to a unit at random
+  if (top().kind == kStepMortarOdd || top().kind == kStepArtyOdd) {  // R.3: a unit at random
     std::vector<int> listed;
-    hex_targets(top().a % kMaxHexes, 1 - side_of(top().f), listed);
+    if (top().kind == kStepArtyOdd)
+      barrage_targets(top().a % kMaxHexes, listed);  // artillery.cc (WSR 11.2.1 step 4)
+    else
+      hex_targets(top().a % kMaxHexes, 1 - side_of(top().f), listed);
     for (int t : listed)
       out.push_back({Action(kOddHit, {t}), 1.0 / static_cast<double>(listed.size())});
     return out;
@@ -256,7 +286,8 @@ std::vector<ChanceOutcome> WsrState::fire_dice_outcomes() const {
 }
 
 Action WsrState::sample_fire_dice(Rng& rng) const {
-  if (top().kind == kStepMortarOdd || top().kind == kStepAssaultOdd || top().kind == kStepMineOdd) {
+  if (top().kind == kStepMortarOdd || top().kind == kStepAssaultOdd || top().kind == kStepMineOdd ||
+      top().kind == kStepArtyOdd) {
     const std::vector<ChanceOutcome> o = fire_dice_outcomes();
     return o[rng.below(static_cast<uint32_t>(o.size()))].action;
   }
@@ -291,6 +322,10 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
   pop();
   if (assault_step(s.kind)) {  // assault.cc / fortification.cc (WSR 6.3, 6.4, 8.2)
     apply_assault_dice(s, a, ev);
+    return;
+  }
+  if (artillery_step(s.kind)) {  // artillery.cc (WSR 11.2)
+    apply_artillery_dice(s, a, ev);
     return;
   }
   if (s.kind == kStepEntryRoll) {  // arrival.cc: B1 random entry
@@ -411,7 +446,8 @@ void WsrState::resolve_fire(int u, int t, int hits, const std::vector<int>& defe
   const std::string text = hit_target(t, left);
   Emit(ev, left == 0 ? "WSR 6.1" : "WSR 6.1.7", text + ".", side_of(t));
   unit(u).flags |= kOpsComplete;
-  unit(u).flags &= static_cast<uint16_t>(~kHqBonus);  // the support was for this attack
+  // the support was for this attack; WSR 11.1: so was the AA firepower.
+  unit(u).flags &= static_cast<uint16_t>(~(kHqBonus | kAaFire));
   Emit(ev, op ? "WSR 6.2" : "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
   if (left > 0) hq_loss_checks(hex, side_of(t), true, has(t, kGone), ev);
 }
@@ -492,11 +528,17 @@ std::string WsrState::fire_why_illegal(const Action& a) const {
     case kOddHit:
       if (!steps.empty() && assault_step(top().kind))
         return "the odd hit goes to one of the units sharing the hits (WSR 6.3 step 4, 8.2.1)";
+      if (!steps.empty() && top().kind == kStepArtyOdd)
+        return "the odd hit goes to a unit in the barraged hex (WSR 11.2.1 step 4, R.3)";
       if (steps.empty() || top().kind != kStepMortarOdd) return "no odd hit to assign (WSR 6.1)";
       return "the odd hit goes to a unit in the attacked hex (WSR 6.1, R.3)";
     case kFire:
     case kOpFire:
-      if (!can_fire(a.arg(0), a.arg(1), a.verb == kOpFire, &why)) break;
+      if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: AA firepower
+        if (!can_fire_aa(a.arg(0), a.arg(1), a.verb == kOpFire, &why)) break;
+      } else if (!can_fire(a.arg(0), a.arg(1), a.verb == kOpFire, &why)) {
+        break;
+      }
       if (a.argc > 2 && a.arg(2) != 0 && free_hq_support(a.arg(0)) < 0)
         return "no HQ in the hex of " + unit_label(a.arg(0)) +
                " can still support an attack this impulse (WSR 6.1, A-02: one unit per impulse)";

@@ -43,11 +43,18 @@ void WsrState::place_wreck(int hex) {
 // WSR 7.1 b / 7.2 / A-20: wreck markers count like rough hexes; the LosMap takes them as
 // per-hex LosMarker bytes.
 LosResult WsrState::los_check(int from, int to) const {
-  if (n_wrecks == 0) return game_->los().Check(from, to);
+  if (n_wrecks == 0 && n_smoke == 0) return game_->los().Check(from, to);
   const int n = game_->layout().size();
   std::array<uint8_t, kMaxHexes> markers{};
   for (int i = 0; i < n; ++i)
     if (control[static_cast<size_t>(i)] & kWreckBit) markers[static_cast<size_t>(i)] = kLosWreck;
+  // WSR 11.2.2, [REC] A-25 (artillery.cc): a smoke marker blocks LOS into, through and out of
+  // its hex and the six adjacent hexes, at both levels.
+  if (n_smoke > 0) {
+    for (int k = 0; k < n_smoke; ++k)
+      markers[static_cast<size_t>(smoke_hex[static_cast<size_t>(k)])] |= kLosSmoke;
+    MarkSmokeAreas(game_->layout(), std::span<uint8_t>(markers.data(), static_cast<size_t>(n)));
+  }
   return game_->los().Check(from, to,
                             std::span<const uint8_t>(markers.data(), static_cast<size_t>(n)));
 }

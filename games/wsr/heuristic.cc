@@ -487,6 +487,41 @@ double HexFireValue(const WsrState& s, const GameInfo& gi, int u, int hex,
   return v;
 }
 
+// WSR 11.2: an HE strike is worth the expected losses of the enemy minus those of the own units in
+// its seven hexes (11.2.1: all units, both sides), times the accuracy 5/6; the heuristic lays no
+// smoke on purpose (a small cost keeps it from spending smoke strikes at random).
+double CallValue(const WsrState& s, const GameInfo& gi, const Action& a,
+                 const WsrHeuristicParams& p) {
+  const int u = a.arg(0), hex = a.arg(1), k = a.arg(2);
+  const int side = s.side_of(u);
+  if (s.strike_kind(side, k).smoke) return -0.05;
+  WsrState c = s;  // barrage_params reads the strike being resolved
+  c.strike = WsrState::StrikeRec{static_cast<int16_t>(hex),
+                                 static_cast<int8_t>(u),
+                                 static_cast<uint8_t>(side),
+                                 static_cast<uint8_t>(k),
+                                 1,
+                                 0};
+  double v = 0;
+  std::vector<int> units;
+  for (int i = 0; i < 7; ++i) {
+    const int h = i == 0 ? hex : s.wgame().layout().Neighbour(hex, i - 1);
+    if (h < 0) continue;
+    c.barrage_targets(h, units);
+    if (units.empty() || units.size() > 4) continue;
+    FireParams fp;
+    if (!c.barrage_params(h, &fp)) continue;
+    std::vector<UnitState> st;
+    for (int t : units) st.push_back(StateOf(s, t));
+    const HexAttackOdds o = OddsOfHexAttack(fp, st);
+    for (size_t j = 0; j < units.size(); ++j) {
+      const double loss = ExpectedLoss(s, gi, units[j], o.unit_result[j], p);
+      v += s.side_of(units[j]) == side ? -loss : loss;
+    }
+  }
+  return v * 5.0 / 6.0 - p.fire_cost;
+}
+
 // Memo of ShotValue past its checks, for one game (GameInfo) and one disrupted_factor.
 struct ShotMemo {
   const WsrGame* game = nullptr;
@@ -1234,11 +1269,16 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
   Cache(s, p);  // the movement potentials of this position (shared by its candidates)
   switch (a.verb) {
     case kFire:
-      return FireValue(s, gi, a.arg(0), a.arg(1), false, p, a.argc > 2 && a.arg(2) != 0) -
-             p.fire_cost;
-    case kOpFire:
-      return FireValue(s, gi, a.arg(0), a.arg(1), true, p, a.argc > 2 && a.arg(2) != 0) -
-             p.opfire_threshold;
+    case kOpFire: {
+      const bool op = a.verb == kOpFire;
+      const double cost = op ? p.opfire_threshold : p.fire_cost;
+      if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: the AA firepower (kAaFire, as apply sets)
+        WsrState c = s;
+        c.unit(a.arg(0)).flags |= kAaFire;
+        return FireValue(c, gi, a.arg(0), a.arg(1), op, p, a.arg(2) != 0) - cost;
+      }
+      return FireValue(s, gi, a.arg(0), a.arg(1), op, p, a.argc > 2 && a.arg(2) != 0) - cost;
+    }
     case kNoOpFire:
       return 0.0;
     case kFireHex:  // a mortar's opportunity fire at the hex just entered or fire (6.1)
@@ -1293,6 +1333,8 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
     }
     case kFate:
       return FateScore(s, a, p);
+    case kCall:  // WSR 11.2
+      return CallValue(s, gi, a, p);
     default:
       if (a.verb > kOddHit) return TextVerbScore(s, gi, a, p);
       return 0.0;

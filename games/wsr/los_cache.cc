@@ -46,6 +46,7 @@ bool WsrState::los_clear(int from, int to) const {
   const int d = L.Distance(from, to);
   if (d <= 1) return true;  // WSR 7.0: same or adjacent hex, always clear (LosMap::Check)
   if (!game_->los_cache().StaticClear(from, to)) return false;  // a wreck only adds blocking
+  if (n_smoke > 0) return los_check(from, to).clear;  // WSR 11.2.2 smoke (artillery.cc): exact
   if (n_wrecks == 0) return true;
   // between a level-1 and a level-0 unit wrecks (like rough) do not count.
   if (game_->los().Level(from) != game_->los().Level(to)) return true;

@@ -63,6 +63,23 @@ std::optional<LuckSample> WsrLuck(const State& before, const Action& chance) {
       };
       return LuckSample{1 - s->side_of(m), "saves", Expected(*s, saves), double(saves(rolled))};
     }
+    case kStepArtyAttack:     // artillery.cc (WSR 11.2.1): the calling side's hits on the hex
+    case kStepArtyDefence: {  // the hex's owner's saves
+      const int hex = t.a % kMaxHexes;
+      if (!s->barrage_params(hex, &p)) return std::nullopt;
+      std::vector<int> units;
+      s->barrage_targets(hex, units);
+      if (units.empty()) return std::nullopt;
+      if (t.kind == kStepArtyAttack) {
+        auto hits = [&](const std::vector<int>& d) { return CountHits(d, p.to_hit, p.hit_cap); };
+        return LuckSample{s->strike.seat, "hits", Expected(*s, hits), double(hits(rolled))};
+      }
+      const int left = t.a / kMaxHexes;
+      auto saves = [&](const std::vector<int>& d) {
+        return std::min(left, CountCancels(d, p.save));
+      };
+      return LuckSample{s->side_of(units[0]), "saves", Expected(*s, saves), double(saves(rolled))};
+    }
     default:
       return std::nullopt;
   }

@@ -215,6 +215,7 @@ bool WsrState::can_flip(int u, bool mount, std::string* why) const {
 void WsrState::operations_actions(ActionList& out) const {
   for (int u = 0; u < n_units; ++u)
     if (can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  call_actions(out);                // artillery.cc: call artillery (WSR 11.2)
   fire_actions(out);                // WSR 6.1
   fortification_actions(out);       // fortification.cc: clear-mine (WSR 8.2.2)
   enter_actions(out);               // arrival.cc: reinforcements enter (G-12)

@@ -170,6 +170,47 @@ json WsrState::observe(int seat) const {
                                  {"mine", (c & kMineBit) != 0}};
   }
   j["hexes"] = hexes;
+
+  // Artillery (WSR 11.2), in games with artillery support or smoke markers only: the strikes
+  // left per seat, the strikes called in this impulse (A-24: 2 at most), the strike being
+  // resolved with its Barrage marker once it has landed (11.2.1), the smoke markers (11.2.2).
+  bool support = false;
+  for (const auto& kinds : g.setup().artillery) support = support || !kinds.empty();
+  if (support || !artillery_default()) {
+    json art = json::object();
+    json left = json::object();
+    for (size_t s = 0; s < 2 && s < seats.size(); ++s) {
+      json list = json::array();
+      for (size_t k = 0; k < g.setup().artillery[s].size(); ++k) {
+        const GameSetup::Strike& st = g.setup().artillery[s][k];
+        list.push_back({{"strike", strike_name(static_cast<int>(s), static_cast<int>(k))},
+                        {"kind", st.smoke ? "smoke" : "he"},
+                        {"firepower", st.fp},
+                        {"to_hit", st.to_hit},
+                        {"left", strikes_left[s][k]}});
+      }
+      left[seats[s]] = list;
+    }
+    art["support"] = left;
+    art["called_this_impulse"] = strikes_impulse;
+    art["per_impulse"] = kStrikesPerImpulse;
+    if (strike.hex != kNoHex)
+      art["strike"] = {{"caller", label_or_null(strike.caller)},
+                       {"seat", seat_or_null(strike.seat)},
+                       {"strike", strike_name(strike.seat, strike.kind)},
+                       {"hex", hex_or_null(strike.hex)},
+                       {"landed", strike.landed != 0}};
+    else
+      art["strike"] = nullptr;
+    art["barrage"] =
+        strike.hex != kNoHex && strike.landed ? hex_or_null(strike.hex) : json(nullptr);
+    json smoke = json::array();
+    for (int k = 0; k < n_smoke; ++k)
+      smoke.push_back({{"hex", hex_or_null(smoke_hex[static_cast<size_t>(k)])},
+                       {"level", smoke_level[static_cast<size_t>(k)]}});
+    art["smoke"] = smoke;
+    j["artillery"] = art;
+  }
   return j;
 }
 

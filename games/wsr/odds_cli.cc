@@ -1,7 +1,7 @@
-// `feldherr odds wsr fire|mortar|artillery|assault` (docs/cli.md): the exact outcome distributions
-// of one White Star Rising combat before it is made, from its counters, terrain and range
-// (games/wsr/odds.h: WSR 6.1 fire, 6.1 mortars (R.2), 11.2 artillery strikes, 6.3 assaults and
-// 6.4 overruns). Every one is small enough to enumerate exactly (binomial convolution up to 64
+// `feldherr odds wsr fire|mortar|artillery|smoke|assault` (docs/cli.md): the exact outcome
+// distributions of one White Star Rising combat before it is made, from its counters, terrain and
+// range (games/wsr/odds.h: WSR 6.1 fire, 6.1 mortars (R.2), 11.2 artillery strikes, 6.3 assaults
+// and 6.4 overruns). Every one is small enough to enumerate exactly (binomial convolution up to 64
 // dice), so no Monte Carlo is ever used; the output says so. The command reaches the CLI through
 // GameModule::odds_command (games/wsr/module.cc).
 #include "games/wsr/odds_cli.h"
@@ -37,11 +37,13 @@ struct OddsArgs {
        reduced_target = false, disrupted_target = false, mounted_attacker = false,
        mounted_target = false;
   int hq_dice = 0;
+  bool aa = false;  // WSR 11.1: the firer's AA firepower at a hard target
   // assault (attacker / target: NAME[:reduced][:disrupted][:mounted],... ; terrain above)
   bool overrun = false;
   int attacker_hq = 0, defender_hq = 0;
   // mortar / artillery (hex attacks; target: UNIT,... as for assault)
   int firepower = 0, to_hit = 0;
+  bool accuracy = false;  // artillery: include the 1-die accuracy roll (WSR 11.2)
 };
 
 std::string Lower(std::string_view text) {
@@ -110,6 +112,9 @@ void PrintFireOdds(const OddsArgs& a, std::ostream& out) {
   s.hq_dice = a.hq_dice;
   s.concealed = a.concealed;
   s.improved_position = a.improved_position;
+  s.aa_weapon = a.aa;  // WSR 11.1
+  if (a.aa && !firer.aa)
+    throw UsageError(fmt::format("{} is not an AA unit: --aa needs one (WSR 11.1)", firer.id));
   const FireInput in = MakeFireInput(firer, target, terrain, s);
   const FireParams p = a.band.empty() ? ComputeFire(in) : ComputeFireAtBand(in, band);
   if (!p.legality) {
@@ -145,6 +150,7 @@ void PrintFireOdds(const OddsArgs& a, std::ostream& out) {
     params["reduced_attacker"] = a.reduced_attacker;
     params["reduced_target"] = a.reduced_target;
     params["disrupted_target"] = a.disrupted_target;
+    if (a.aa) params["aa"] = true;  // WSR 11.1
     j["params"] = params;
     j["hits"] = distribution_json(o.hits);
     j["net_hits"] = distribution_json(o.net_hits);
@@ -157,9 +163,10 @@ void PrintFireOdds(const OddsArgs& a, std::ostream& out) {
     out << j.dump(2) << '\n';
     return;
   }
-  out << fmt::format("WSR fire (WSR 6.1): {} at {} ({} target) in {}, {} range{}\n", firer.name,
-                     target.name, target_class, terrain.id, RangeBandName(p.band),
-                     a.range > 0 ? fmt::format(" ({} hexes)", a.range) : "");
+  out << fmt::format("WSR fire (WSR 6.1{}): {} at {} ({} target) in {}, {} range{}{}\n",
+                     a.aa ? ", 11.1" : "", firer.name, target.name, target_class, terrain.id,
+                     RangeBandName(p.band), a.range > 0 ? fmt::format(" ({} hexes)", a.range) : "",
+                     a.aa ? ", AA firepower" : "");
   out << fmt::format(
       "attack: {} dice, hit on {}+, at most {} hits; improved position cancels {}; "
       "defence: {} dice, save on {}+\n",
@@ -368,7 +375,19 @@ void PrintHexAttackOdds(const OddsArgs& a, bool artillery, std::ostream& out) {
                     a.range > 0 ? fmt::format(" ({} hexes)", a.range) : "");
   }
   if (!p.legality) throw UsageError(p.legality.reason);
-  const HexAttackOdds o = OddsOfHexAttack(p, states);
+  HexAttackOdds o = OddsOfHexAttack(p, states);
+  // WSR 11.2: the strike lands on 2-6 of its accuracy die; on a 1 it has no effect (every hex of
+  // the strike shares that one die, so each hex's distribution is this mixture).
+  const double lands = artillery && a.accuracy ? 5.0 / 6.0 : 1.0;
+  if (lands < 1.0) {
+    for (double& q : o.net_hits) q *= lands;
+    if (!o.net_hits.empty()) o.net_hits[0] += 1.0 - lands;
+    for (auto& r : o.unit_result) {
+      for (double& q : r) q *= lands;
+      r[static_cast<size_t>(CombatResult::kNoEffect)] += 1.0 - lands;
+    }
+    title += ", accuracy roll included (1: no effect)";
+  }
   if (a.json) {
     nlohmann::json j;
     j["game"] = "wsr";
@@ -384,6 +403,8 @@ void PrintHexAttackOdds(const OddsArgs& a, bool artillery, std::ostream& out) {
                    {"defence_dice", p.defence_dice},
                    {"save", p.save}};
     if (!artillery) j["params"]["attacker"] = a.attacker;
+    if (artillery) j["params"]["accuracy"] = a.accuracy;  // WSR 11.2
+    if (artillery) j["params"]["lands"] = lands;
     j["net_hits"] = distribution_json(o.net_hits);
     nlohmann::json results = nlohmann::json::object();
     for (size_t i = 0; i < o.unit_result.size(); ++i) {
@@ -403,6 +424,27 @@ void PrintHexAttackOdds(const OddsArgs& a, bool artillery, std::ostream& out) {
   print_distribution(out, "net hits", o.net_hits);
   out << fmt::format("expected net hits: {:.4f}\n\n", expected_count(o.net_hits));
   for (size_t i = 0; i < o.unit_result.size(); ++i) PrintResults(out, ids[i], o.unit_result[i]);
+}
+
+// WSR 11.2, 11.2.2: a smoke strike's accuracy die: 2-6 a Smoke 2 marker on the target hex, 1 no
+// effect ([REC] A-24: the strike is spent).
+void PrintSmokeOdds(const OddsArgs& a, std::ostream& out) {
+  const std::vector<double> p = {1.0 / 6.0, 5.0 / 6.0};  // index: 0 no effect, 1 smoke placed
+  if (a.json) {
+    nlohmann::json j;
+    j["game"] = "wsr";
+    j["combat"] = "smoke";
+    j["method"] = "exact enumeration";
+    j["params"] = {{"accuracy_die", "2-6 on target, 1 no effect"}};
+    j["results"] = {{"no-effect", p[0]}, {"smoke-2", p[1]}};
+    out << j.dump(2) << '\n';
+    return;
+  }
+  out << "WSR smoke strike (WSR 11.2, 11.2.2): 1 accuracy die, 2-6 lands\n";
+  out << "exact: every face of the die enumerated\n\n";
+  out << fmt::format("{:<12}  probability\n", "result");
+  out << fmt::format("{:<12}  {:>11}\n", "smoke-2", odds_probability(p[1]));
+  out << fmt::format("{:<12}  {:>11}\n", "no-effect", odds_probability(p[0]));
 }
 
 // The combats as subcommands of `feldherr odds wsr`, filling `a`.
@@ -434,6 +476,9 @@ void AddCombats(CLI::App& command, OddsArgs& a) {
   fire->add_option("--hq-dice", a.hq_dice, "Command value of a supporting HQ (WSR 6.1)")
       ->type_name("N")
       ->check(CLI::Range(0, 10));
+  fire->add_flag("--aa", a.aa,
+                 "An AA unit fires its AA firepower at a hard target (WSR 11.1: to-hit 6, "
+                 "normal range at most)");
   fire->add_flag("--json", a.json, "Print the distributions as JSON");
 
   CLI::App* mortar = command.add_subcommand("mortar", "Mortar hex attack (WSR 6.1, R.2)");
@@ -467,6 +512,11 @@ void AddCombats(CLI::App& command, OddsArgs& a) {
       ->required()
       ->type_name("T")
       ->check(CLI::Range(1, 6));
+  artillery->add_flag("--accuracy", a.accuracy,
+                      "Include the strike's accuracy die (WSR 11.2: 1 = no effect)");
+  CLI::App* smoke =
+      command.add_subcommand("smoke", "Smoke strike: the accuracy die (WSR 11.2, 11.2.2)");
+  smoke->add_flag("--json", a.json, "Print the distribution as JSON");
 
   CLI::App* assault = command.add_subcommand("assault", "Assault or overrun (WSR 6.3, 6.4)");
   assault
@@ -506,6 +556,7 @@ OddsCommand wsr_odds_command() {
       if (combat == "fire") return PrintFireOdds(*args, out);
       if (combat == "mortar") return PrintHexAttackOdds(*args, false, out);
       if (combat == "artillery") return PrintHexAttackOdds(*args, true, out);
+      if (combat == "smoke") return PrintSmokeOdds(*args, out);
       if (combat == "assault") return PrintAssaultOdds(*args, out);
       throw UsageError("odds wsr: no combat '" + combat + "'");
     };

@@ -7,7 +7,7 @@
 
 namespace feldherr::wsr {
 
-// `feldherr odds wsr fire|mortar|artillery|assault` (docs/cli.md).
+// `feldherr odds wsr fire|mortar|artillery|smoke|assault` (docs/cli.md).
 OddsCommand wsr_odds_command();
 
 // `feldherr bench`: `wsr.fire_odds`, the microseconds for the exact odds of one fire combat (Easy

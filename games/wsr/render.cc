@@ -53,6 +53,27 @@ std::string WsrState::render_text(int seat) const {
   o << "\nFate points:";
   for (int s = 0; s < 2; ++s)
     o << " " << seats[static_cast<size_t>(s)] << " " << int(fate_points[static_cast<size_t>(s)]);
+  // Artillery (WSR 11.2): the strikes left, the Barrage and smoke markers.
+  bool support = false;
+  for (const auto& kinds : g.setup().artillery) support = support || !kinds.empty();
+  if (support) {
+    o << "\nArtillery (11.2):";
+    for (size_t s = 0; s < 2; ++s) {
+      o << " " << seats[s];
+      if (g.setup().artillery[s].empty()) o << " none";
+      for (size_t k = 0; k < g.setup().artillery[s].size(); ++k)
+        o << " " << strike_name(static_cast<int>(s), static_cast<int>(k)) << " x"
+          << int(strikes_left[s][k]);
+      if (s == 0) o << ";";
+    }
+  }
+  if (strike.hex != kNoHex && strike.landed) o << "\nBarrage marker: " << hex_name(strike.hex);
+  if (n_smoke > 0) {
+    o << "\nSmoke (11.2.2):";
+    for (int k = 0; k < n_smoke; ++k)
+      o << " " << hex_name(smoke_hex[static_cast<size_t>(k)]) << " Smoke "
+        << int(smoke_level[static_cast<size_t>(k)]);
+  }
   if (active_f >= 0) o << "\nActive formation: " << g.formation(active_f).data->id;
   if (phase != kOver && !steps.empty()) o << "\nNow: " << decision().prompt;
   o << "\n";
@@ -113,6 +134,8 @@ std::string WsrState::render_text(int seat) const {
         if (bad[k]) d = '!';
       }
       if (objective[k]) d = d == '!' ? '!' : '*';
+      if (d == ' ' && smoke_at(i) > 0) d = 's';                   // WSR 11.2.2
+      if (d == ' ' && strike.hex == i && strike.landed) d = 'B';  // WSR 11.2.1
       if (d == ' ' && zone != nullptr && zone->Contains(i)) d = '+';
       line += {a, b, d};
     }
@@ -130,7 +153,9 @@ std::string WsrState::render_text(int seat) const {
     o << " " << tt.token << " " << tt.id << ",";
   }
   o << " D2/U2 = 2 units of de/us (K uk), * objective, ! a disrupted unit in the hex, + setup "
-       "zone of the next unit\n";
+       "zone of the next unit";
+  if (n_smoke > 0 || strike.hex != kNoHex) o << ", s smoke marker, B Barrage marker";
+  o << "\n";
 
   // --- Objectives and their controller (WSR 12.2) ---
   if (!g.objectives().empty()) {
@@ -160,6 +185,8 @@ std::string WsrState::render_text(int seat) const {
     if (controller(h) >= 0) o << " ctrl " << seats[static_cast<size_t>(controller(h))];
     if (objective[static_cast<size_t>(h)]) o << " OBJECTIVE";
     if (has_wreck(h)) o << " wreck";
+    if (smoke_at(h) > 0) o << " smoke-" << smoke_at(h);     // WSR 11.2.2
+    if (strike.hex == h && strike.landed) o << " barrage";  // WSR 11.2.1
     o << ":\n";
     for (int u : us) {
       const Face& fc = face(u);

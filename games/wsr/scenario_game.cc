@@ -65,6 +65,19 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
     throw DataError(where + ": unknown side '" + side + "'");
   };
   for (size_t k = 0; k < sc->sides.size(); ++k) g.fate_points[k] = sc->sides[k].fate_points;
+  // WSR 11.2: the artillery support ("N x FT" HE strikes, smoke strikes) of each side.
+  for (size_t k = 0; k < sc->sides.size(); ++k) {
+    for (const Artillery& a : sc->sides[k].artillery_he) {
+      auto same = std::find_if(g.artillery[k].begin(), g.artillery[k].end(),
+                               [&](const auto& s) { return s.fp == a.fp && s.to_hit == a.to_hit; });
+      if (same != g.artillery[k].end())
+        same->count += a.strikes;  // "1 x 34" twice = "2 x 34"
+      else
+        g.artillery[k].push_back({false, a.fp, a.to_hit, a.strikes});
+    }
+    if (sc->sides[k].artillery_smoke > 0)
+      g.artillery[k].push_back({true, 0, 0, sc->sides[k].artillery_smoke});
+  }
   // WSR 8.2: mine markers per side (placed in play, fortification.cc). WSR 8.1: improved
   // positions placed by the player during setup have no setup decision yet (the basic
   // scenarios have none): refuse such scenarios rather than play them without their IPs.

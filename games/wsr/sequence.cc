@@ -69,6 +69,10 @@ void WsrState::advance(EventList* ev) {
       assault_advance(ev);
       continue;
     }
+    if (t.kind == kStepBarrage) {  // artillery.cc: the next hex of an HE strike (WSR 11.2.1)
+      artillery_advance(ev);
+      continue;
+    }
     if (t.kind == kStepHexEntered) {
       // Mines (WSR 8.2.1, pushed above this step by apply_move) and then opportunity fire (WSR
       // 6.2, once per hex entered, A-12): the non-moving side decides while an eligible unit
@@ -111,6 +115,7 @@ void WsrState::apply_draw(int marker, EventList* ev) {
 void WsrState::begin_impulse(int f, EventList* ev) {
   active_f = static_cast<int8_t>(f);
   ++activated[static_cast<size_t>(f)];
+  strikes_impulse = 0;  // artillery.cc: [REC] A-24, two strikes per formation impulse
   const int side = game_->formation(f).side;
   // WSR 3.2.1: the withheld end-turn marker goes into the cup right after the last of the
   // side's formations not activated last turn has been activated.
@@ -284,10 +289,11 @@ bool WsrState::formation_on_map(int f) const {
   return false;
 }
 
-// WSR 3.2 steps 1-2 (smoke: no smoke markers exist before the artillery rules, 11.2.2).
+// WSR 3.2 steps 1-2 (step 2, smoke markers: artillery.cc, WSR 11.2.2).
 void WsrState::marker_removal_phase(EventList* ev) {
   for (int u = 0; u < n_units; ++u) unit(u).flags &= static_cast<uint16_t>(~kOpsComplete);
   Emit(ev, "WSR 3.2", "Marker removal phase: all Ops complete markers removed.");
+  smoke_marker_removal(ev);
   hq_replacements(ev);
 }
 
@@ -398,6 +404,7 @@ void WsrState::finish_marker_removal(EventList* ev) {
     return;
   }
   ++turn;
+  strikes_turn = 0;  // artillery.cc: the A7 artillery-limit counts per turn
   phase = kOperations;
   Emit(ev, "WSR 3.0", "Turn " + std::to_string(turn) + " begins.");
   chaos_turn_start(ev);  // chaos.cc (WSR 9.0, A-35): this turn's chaos markers

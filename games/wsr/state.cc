@@ -231,6 +231,28 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     if (i < 0) throw DataError("setup: objective hex: " + err);
     objectives_.push_back(i);
   }
+  // artillery.cc (WSR 11.2): the artillery support of each seat.
+  int smoke_strikes = 0;
+  for (const auto& kinds : setup_.artillery) {
+    if (kinds.size() > static_cast<size_t>(kMaxStrikeKinds))
+      throw DataError("setup: more than " + std::to_string(kMaxStrikeKinds) +
+                      " kinds of artillery strike for a side (WSR 11.2)");
+    for (size_t k = 0; k < kinds.size(); ++k) {
+      const GameSetup::Strike& st = kinds[k];
+      for (size_t j = 0; j < k; ++j)
+        if (kinds[j].smoke == st.smoke && kinds[j].fp == st.fp && kinds[j].to_hit == st.to_hit)
+          throw DataError("setup: the same kind of artillery strike listed twice for a side");
+      if (st.count < 0 || st.count > 99) throw DataError("setup: artillery strikes out of 0-99");
+      if (st.smoke) {
+        smoke_strikes += st.count;
+      } else if (st.fp < 1 || st.fp > 15 || st.to_hit < 1 || st.to_hit > 6) {
+        throw DataError("setup: an HE strike needs firepower 1-15 and to-hit 1-6 (WSR 11.2)");
+      }
+    }
+  }
+  if (smoke_strikes > kMaxSmoke)
+    throw DataError("setup: more than " + std::to_string(kMaxSmoke) +
+                    " smoke strikes (WSR 11.2.2)");
   // Stacking at setup (WSR 1.4).
   WsrState s = initial();
   std::string bad = s.invariant_violation();
@@ -284,6 +306,10 @@ WsrState WsrGame::initial() const {
   s.cup_end_turn = static_cast<uint8_t>(std::clamp(setup_.end_turn_markers, 0, 8));
   for (size_t side = 0; side < 2; ++side)  // WSR 10.0
     s.fate_points[side] = static_cast<uint8_t>(std::clamp(setup_.fate_points[side], 0, 99));
+  for (size_t side = 0; side < 2; ++side)  // artillery.cc (WSR 11.2)
+    for (size_t k = 0; k < setup_.artillery[side].size() && k < kMaxStrikeKinds; ++k)
+      s.strikes_left[side][k] =
+          static_cast<uint8_t>(std::clamp(setup_.artillery[side][k].count, 0, 99));
   s.setup_fortifications();     // fortification.cc: IPs and mine markers (WSR 8.1, 8.2)
   s.chaos_turn_start(nullptr);  // chaos.cc: chaos markers of turn 1 (WSR 9.0, A-35)
   return s;
@@ -355,6 +381,9 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     s->scenario_from_json(need("scenario"));                     // arrival.cc
     s->assault_from_json(need("assault"));                       // assault.cc, fortification.cc
     if (j.contains("chaos")) s->chaos_from_json(j.at("chaos"));  // chaos.cc (WSR 9.0)
+    // artillery.cc (WSR 11.2): absent = nothing of 11.2 in the state.
+    s->strikes_left = {};
+    if (j.contains("artillery")) s->artillery_from_json(j.at("artillery"));
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("wsr state: ") + e.what());
   }
@@ -396,6 +425,10 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     }
     if (WsrState::assault_step(st.kind)) {  // assault.cc, fortification.cc
       if (!s->assault_state_ok(st)) bad("/steps: bad assault or mine step");
+      continue;
+    }
+    if (WsrState::artillery_step(st.kind)) {  // artillery.cc (WSR 11.2)
+      if (!s->artillery_state_ok(st)) bad("/steps: bad artillery step");
       continue;
     }
     if (st.kind == kStepHqLoss) {  // f = 0/1 (a unit eliminated), a = the HQ
@@ -502,7 +535,8 @@ std::string WsrState::invariant_violation() const {
     const int u = group[static_cast<size_t>(k)];
     if (!has(u, kMoving)) return "group member " + unit_label(u) + " not flagged moving";
   }
-  if (std::string c = chaos_invariant(); !c.empty()) return c;  // chaos.cc (WSR 9.0)
+  if (std::string c = chaos_invariant(); !c.empty()) return c;      // chaos.cc (WSR 9.0)
+  if (std::string c = artillery_invariant(); !c.empty()) return c;  // artillery.cc (WSR 11.2)
   return "";
 }
 
@@ -580,6 +614,13 @@ feldherr::Decision WsrState::decision() const {
     case kStepMortarAccuracy:  // fire.cc: indirect fire (WSR 6.1, A-08)
     case kStepHqLoss:
       d.prompt = fire_prompt();
+      break;
+    case kStepArtyAccuracy:  // artillery.cc (WSR 11.2)
+    case kStepBarrage:
+    case kStepArtyAttack:
+    case kStepArtyDefence:
+    case kStepArtyOdd:
+      d.prompt = artillery_prompt();
       break;
     default:
       break;
@@ -688,7 +729,8 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
     }
     case kFire:
     case kOpFire:
-      if (a.argc > 2 && a.arg(2) != 0) use_hq_support(a.arg(0), ev);  // assault.cc, A-02
+      if (a.argc > 2 && a.arg(2) != 0) use_hq_support(a.arg(0), ev);     // assault.cc, A-02
+      if (a.argc > 3 && a.arg(3) != 0) unit(a.arg(0)).flags |= kAaFire;  // WSR 11.1
       apply_fire(a.arg(0), a.arg(1), ev);
       break;
     case kNoOpFire:
@@ -709,6 +751,9 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
       break;
     case kAutoSetup:
       apply_auto_setup(ev);
+      break;
+    case kCall:  // artillery.cc (WSR 11.2)
+      apply_call(a.arg(0), a.arg(1), a.arg(2), ev);
       break;
     case kAssault:  // assault.cc, fortification.cc (WSR 6.3, 6.4, 8.2)
     case kOverrun:
@@ -736,7 +781,8 @@ std::string WsrState::why_illegal(const Action& a) const {
   if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup))
     return setup_why_illegal(a);  // setup.cc (WSR 2.0)
   if (scenario_handles(a) || t.kind == kStepFirstActivation)
-    return scenario_why_illegal(a);  // arrival.cc
+    return scenario_why_illegal(a);                 // arrival.cc
+  if (a.verb == kCall) return call_why_illegal(a);  // artillery.cc (WSR 11.2)
   if (a.verb >= kFire) return fire_why_illegal(a);
   if (chance) {
     if (a.verb == kDraw && t.kind == kStepDraw) return "that marker is not in the cup (WSR 3.1)";
@@ -832,9 +878,15 @@ std::string WsrState::describe(const Action& a) const {
     case kPlaceHq:
       return "place-hq " + hex_name(a.arg(0) < game_->layout().size() ? a.arg(0) : -1);
     case kFire:
-    case kOpFire:
+    case kOpFire: {
+      // A-02 "with-hq"; WSR 11.1 "aa" (the AA firepower); both: "aa-with-hq".
+      const bool hq = a.argc > 2 && a.arg(2) != 0, aa = a.argc > 3 && a.arg(3) != 0;
       return std::string(a.verb == kFire ? "fire " : "opfire ") + unit_name(a.arg(0)) + " " +
-             unit_name(a.arg(1)) + (a.argc > 2 && a.arg(2) ? " with-hq" : "");
+             unit_name(a.arg(1)) +
+             (aa   ? (hq ? " aa-with-hq" : " aa")
+              : hq ? " with-hq"
+                   : "");
+    }
     case kNoOpFire:
       return "no-opfire";
     case kFireHex:  // "opfire" in an opportunity-fire window
@@ -870,6 +922,10 @@ std::string WsrState::describe(const Action& a) const {
       return scenario_describe(a);  // arrival.cc
     case kChaosPick:                // chaos.cc (WSR 9.0)
       return "chaos-pick " + unit_name(a.arg(0));
+    case kCall:  // artillery.cc (WSR 11.2)
+      return "call " + unit_name(a.arg(0)) + " " +
+             hex_name(a.arg(1) < game_->layout().size() ? a.arg(1) : -1) + " " +
+             (a.arg(0) < n_units ? strike_name(side_of(a.arg(0)), a.arg(2)) : "?");
     default:
       return "?";
   }
@@ -942,12 +998,32 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     out = Action(kOddHit, {x});
     return true;
   }
-  if ((v == "fire" || v == "opfire") && (w.size() == 3 || (w.size() == 4 && w[3] == "with-hq"))) {
+  if ((v == "fire" || v == "opfire") &&
+      (w.size() == 3 ||
+       (w.size() == 4 && (w[3] == "with-hq" || w[3] == "aa" || w[3] == "aa-with-hq")))) {
     int t = 0;
     if (!unit_arg(w[1], &x) || !unit_arg(w[2], &t)) return false;
-    out = w.size() == 4 ? Action(v == "fire" ? kFire : kOpFire, {x, t, 1})
-                        : Action(v == "fire" ? kFire : kOpFire, {x, t});
+    const int verb = v == "fire" ? kFire : kOpFire;
+    const bool hq = w.size() == 4 && w[3] != "aa";
+    const bool aa = w.size() == 4 && w[3].rfind("aa", 0) == 0;  // WSR 11.1
+    out = aa   ? Action(verb, {x, t, hq ? 1 : 0, 1})
+          : hq ? Action(verb, {x, t, 1})
+               : Action(verb, {x, t});
     return true;
+  }
+  if (v == "call" && w.size() == 4) {  // artillery.cc (WSR 11.2)
+    int h = 0;
+    if (!unit_arg(w[1], &x) || !hex_arg(w[2], &h)) return false;
+    const int side = side_of(x);
+    for (int k = 0;
+         k < static_cast<int>(game_->setup().artillery[static_cast<size_t>(side)].size()); ++k)
+      if (strike_name(side, k) == w[3]) {
+        out = Action(kCall, {x, h, k});
+        return true;
+      }
+    error = "no artillery strike '" + w[3] + "' for " + game_->seats()[static_cast<size_t>(side)] +
+            " (he-FT: firepower F, to-hit T; smoke; WSR 11.2)";
+    return false;
   }
   if (v == "no-fate" && w.size() == 1) {  // WSR 10.0
     out = Action(kFate, {kFatePass});
@@ -1095,6 +1171,9 @@ json WsrState::to_json() const {
   j["scenario"] = scenario_to_json();  // arrival.cc
   j["assault"] = assault_to_json();    // assault.cc, fortification.cc
   j["chaos"] = chaos_to_json();        // chaos.cc (WSR 9.0)
+  // artillery.cc (WSR 11.2): only in games with artillery or smoke, so that the states of games
+  // without them keep their JSON and hash.
+  if (!artillery_default()) j["artillery"] = artillery_to_json();
   return j;
 }
 
@@ -1128,9 +1207,10 @@ uint64_t WsrState::hash() const {
   }
   h.add(fate_points[0]).add(fate_points[1]).add(fate_verb).add(fate_args[0]).add(fate_args[1]);
   h.add_signed(fate_last).add(fate_passed);
-  h.add(scenario_digest());  // arrival.cc
-  h.add(assault_digest());   // assault.cc, fortification.cc
-  h.add(chaos_digest());     // chaos.cc (WSR 9.0)
+  h.add(scenario_digest());                             // arrival.cc
+  h.add(assault_digest());                              // assault.cc, fortification.cc
+  h.add(chaos_digest());                                // chaos.cc (WSR 9.0)
+  if (!artillery_default()) h.add(artillery_digest());  // artillery.cc (WSR 11.2)
   return h.value();
 }
 

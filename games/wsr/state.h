@@ -84,6 +84,9 @@ enum Verb : uint8_t {
   // chaos.cc (WSR 9.0)
   kChaosPick,  // chaos-pick <unit>  the opponent picks a unit hit by a chaos result (disrupt,
                // ops-complete) of the formation whose marker was drawn next
+  // artillery.cc (WSR 11.2)
+  kCall,  // call <unit> <hex> <strike>  an HQ, SHQ or recon unit calls an artillery strike
+          // (args: caller, target hex, index of the strike kind in GameSetup::artillery[side])
 };
 
 // What the marker argument of `draw` means.
@@ -135,6 +138,13 @@ enum StepKind : uint8_t {
   // fire.cc (WSR 6.1 indirect mortar fire, [REC] A-08): chance, the 1-die accuracy roll of
   // mortar `f` at hex `a` (1: no effect); a kStepMortarAttack lies below it
   kStepMortarAccuracy,
+  // artillery.cc (WSR 11.2): chance, the 1-die accuracy roll of the strike called (f = calling
+  // seat, a = target hex; the strike is WsrState::strike)
+  kStepArtyAccuracy,
+  kStepBarrage,      // driven by advance(): the next of the 7 hexes of an HE strike (11.2.1)
+  kStepArtyAttack,   // chance: the strike's dice on hex `a` (11.2.1 step 2)
+  kStepArtyDefence,  // chance: the defence roll of hex a % kMaxHexes, a / kMaxHexes hits (step 3)
+  kStepArtyOdd,      // chance: the odd hit's unit, hex a % kMaxHexes, a / kMaxHexes net hits
   kNumStepKinds
 };
 
@@ -199,6 +209,9 @@ enum UnitFlag : uint16_t {
   // attack gets the HQ's command value.
   kHqSupported = 1 << 10,
   kHqBonus = 1 << 11,
+  // WSR 11.1 (fire.cc): the firer's current attack uses its blue AA firepower against a hard
+  // target (declared with `fire <unit> <target> aa`), cleared when the attack is resolved.
+  kAaFire = 1 << 12,
 };
 
 struct Unit {
@@ -270,7 +283,21 @@ struct GameSetup {
     int count = 1;
   };
   std::vector<Chaos> chaos;
+  // artillery.cc (WSR 11.2): each seat's artillery support, "N x FT" = `count` strikes of
+  // firepower `fp` and to-hit `to_hit` (HE), or `count` smoke strikes (the scenario's
+  // artillery_he / artillery_smoke).
+  struct Strike {
+    bool smoke = false;
+    int fp = 0;
+    int to_hit = 0;
+    int count = 0;
+  };
+  std::array<std::vector<Strike>, 2> artillery;
 };
+
+constexpr int kMaxStrikeKinds = 4;     // artillery.cc: kinds of strike per seat (WSR 11.2)
+constexpr int kMaxSmoke = 8;           // artillery.cc: smoke markers on the map (WSR 11.2.2)
+constexpr int kStrikesPerImpulse = 2;  // WSR 11.2 "up to two strikes", [REC] A-24: per impulse
 
 struct WsrOptions {
   // A-13 [REC]: disrupted units may not end a step closer to, or adjacent to, an enemy in LOS.
@@ -433,6 +460,25 @@ class WsrState : public State {
   uint8_t n_chaos = 0;
   std::array<uint8_t, 4> chaos_res{};
   int8_t chaos_f = -1;
+  // artillery.cc (WSR 11.2): strikes left per seat and kind (GameSetup::artillery), strikes called
+  // in this formation impulse ([REC] A-24), the strike being resolved (hex == kNoHex: none;
+  // landed: its Barrage marker lies on `hex`, 11.2.1; next: the next of its 7 hexes), and the
+  // smoke markers on the map (hex, level 2 or 1, WSR 11.2.2).
+  std::array<std::array<uint8_t, kMaxStrikeKinds>, 2> strikes_left{};
+  uint8_t strikes_impulse = 0;
+  uint8_t strikes_turn = 0;  // strikes called this turn, both sides (WSR-A7 artillery-limit)
+  struct StrikeRec {
+    int16_t hex = kNoHex;
+    int8_t caller = -1;
+    uint8_t seat = 0;
+    uint8_t kind = 0;
+    uint8_t landed = 0;
+    uint8_t next = 0;
+  };
+  StrikeRec strike{};
+  uint8_t n_smoke = 0;
+  std::array<int16_t, kMaxSmoke> smoke_hex{};
+  std::array<uint8_t, kMaxSmoke> smoke_level{};
 
   // --- Rules internals ---
   void push(StepKind k, int f, int a);
@@ -672,6 +718,33 @@ class WsrState : public State {
   void chaos_from_json(const json& j);
   uint64_t chaos_digest() const;
   std::string chaos_invariant() const;
+
+  // artillery.cc (WSR 11.2 artillery, 11.2.1 HE strikes, 11.2.2 smoke, [REC])
+  const GameSetup::Strike& strike_kind(int seat, int k) const;
+  std::string strike_name(int seat, int k) const;     // "he-45" (firepower 4, to-hit 5), "smoke"
+  bool can_call_from(int u, std::string* why) const;  // the caller's part of can_call
+  bool can_call(int u, int hex, int k, std::string* why) const;
+  void call_actions(ActionList& out) const;  // `call` in the operations decision
+  void apply_call(int u, int hex, int k, EventList* ev);
+  static bool artillery_step(int kind);   // kStepArtyAccuracy .. kStepArtyOdd
+  void artillery_advance(EventList* ev);  // top is kStepBarrage (called by advance())
+  void barrage_targets(int hex, std::vector<int>& out) const;  // every combat unit in the hex
+  bool barrage_params(int hex, FireParams* p) const;           // R.2 numbers of one hex
+  int artillery_dice_count() const;                            // dice of the pending roll
+  void apply_artillery_dice(const Step& s, const Action& a, EventList* ev);
+  void resolve_barrage_hex(int hex, int net, int odd, EventList* ev);
+  std::string artillery_prompt() const;
+  std::string call_why_illegal(const Action& a) const;
+  int smoke_at(int hex) const;               // smoke level in the hex (0: none)
+  void smoke_marker_removal(EventList* ev);  // WSR 3.2 step 2, 11.2.2
+  bool artillery_default() const;            // nothing of 11.2 in the state (hash, JSON unchanged)
+  bool artillery_state_ok(const Step& st) const;
+  json artillery_to_json() const;
+  void artillery_from_json(const json& j);
+  uint64_t artillery_digest() const;
+  std::string artillery_invariant() const;
+  // WSR 11.1 (fire.cc): `u` may fire at `t` with its AA firepower (a copy with kAaFire set).
+  bool can_fire_aa(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
 };
 
 // Dice of a kFireDice action, highest first; and the action for a multiset of dice.

@@ -44,6 +44,11 @@ constexpr StepSpec kSteps[] = {
     {"roll", S::kChance, D::kTwoDice},         // kStepChaosRoll (WSR 9.0)
     {"chaos-pick", S::kOpponent, D::kNone},    // kStepChaosPick (WSR 9.0)
     {"roll", S::kChance, D::kFireDice},        // kStepMortarAccuracy (WSR 6.1, A-08)
+    {"roll", S::kChance, D::kFireDice},        // kStepArtyAccuracy (WSR 11.2)
+    {"barrage", S::kSide, D::kNone},           // kStepBarrage (WSR 11.2.1; advance() drives it)
+    {"roll", S::kChance, D::kFireDice},        // kStepArtyAttack (WSR 11.2.1 step 2)
+    {"roll", S::kChance, D::kFireDice},        // kStepArtyDefence (WSR 11.2.1 step 3)
+    {"odd-hit", S::kChance, D::kFireDice},     // kStepArtyOdd (WSR 11.2.1 step 4)
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds), "one row per StepKind");
 static_assert(chance_decides_iff_chance_rolls(kSteps),

@@ -49,6 +49,8 @@ constexpr VerbSpec kVerbs[] = {
     {"ambush", "unit place unit", kAttack, "Ambush: {1} in {2} fires at {3}",
      "Hinterhalt: {1} in {2} feuert auf {3}"},
     {"chaos-pick", "unit", kOther, "Chaos strikes {1}", "Chaos trifft {1}"},
+    {"call", "unit place word", kAttack, "{1} calls a {3} strike on {2}",
+     "{1} fordert einen {3}-Schlag auf {2} an"},
 };
 
 }  // namespace

@@ -186,6 +186,33 @@ TEST(CliOdds, WSR_11_2_ArtilleryStrikeFourDiceOnFive) {
   EXPECT_NEAR(j["net_hits"]["4"].get<double>(), 1.0 / 81, 1e-12);
 }
 
+TEST(CliOdds, WSR_11_2_ArtilleryWithTheAccuracyDieAndSmoke) {
+  // "1 x 45" with --accuracy: the die shows 1 with 1/6 (no effect), else Bin(4, 1/3) as above.
+  const nlohmann::json j = Json({"wsr", "artillery", "--firepower", "4", "--to-hit", "5",
+                                 "--target", "us.infantry", "--terrain", "clear", "--accuracy"});
+  EXPECT_EQ(j["params"]["accuracy"], true);
+  EXPECT_NEAR(SumOf(j["net_hits"]), 1.0, 1e-12);
+  EXPECT_NEAR(j["net_hits"]["0"].get<double>(), 1.0 / 6 + 5.0 / 6 * 16.0 / 81, 1e-12);
+  EXPECT_NEAR(j["net_hits"]["4"].get<double>(), 5.0 / 6 / 81, 1e-12);
+  const nlohmann::json s = Json({"wsr", "smoke"});
+  EXPECT_EQ(s["combat"], "smoke");
+  EXPECT_NEAR(s["results"]["smoke-2"].get<double>(), 5.0 / 6, 1e-12);
+  EXPECT_NEAR(s["results"]["no-effect"].get<double>(), 1.0 / 6, 1e-12);
+}
+
+TEST(CliOdds, WSR_11_1_AaFirepowerAtAHardTargetHitsOnSix) {
+  // The M16 (stand-in AA 4 dice) at a Panther at normal range: 4 dice hitting on 6 (WSR 11.1).
+  const nlohmann::json j = Json({"wsr", "fire", "--attacker", "us.m16", "--target", "Panther",
+                                 "--terrain", "clear", "--band", "normal", "--aa"});
+  EXPECT_EQ(j["params"]["dice"], 4);
+  EXPECT_EQ(j["params"]["to_hit"], 6);
+  EXPECT_EQ(j["params"]["aa"], true);
+  const OddsRun r = Odds({"wsr", "fire", "--attacker", "us.m16", "--target", "Panther", "--terrain",
+                          "clear", "--band", "extended", "--aa"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("WSR 11.1"));
+}
+
 TEST(CliOdds, NoCombatGivenExitsTwo) {
   const OddsRun r = Odds({});
   EXPECT_EQ(r.code, cli::kExitUsage);

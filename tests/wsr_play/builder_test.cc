@@ -137,6 +137,36 @@ TEST(WsrBuilder, G_12_ExitConditionsAreRefusedAtBuildTime) {
   }
 }
 
+// WSR 11.2: a side's artillery_he "N x FT" entries and artillery_smoke become its strike kinds;
+// equal kinds add up ("1 x 44" twice = "2 x 44").
+TEST(WsrBuilder, WSR_11_2_ArtillerySupportFromTheScenarioSides) {
+  auto sc = std::make_shared<Scenario>(*LoadShippedScenario("noville"));
+  Side* us = nullptr;
+  for (Side& side : sc->sides)
+    if (side.id == "us") us = &side;
+  ASSERT_NE(us, nullptr);
+  us->artillery_he = {{1, 4, 4}, {2, 3, 4}, {1, 4, 4}};
+  us->artillery_smoke = 1;
+  const GameSetup g = ScenarioSetup(ShippedData(), sc, false);
+  const size_t seat = g.seats[0] == "us" ? 0 : 1;
+  const auto& kinds = g.artillery[seat];
+  ASSERT_EQ(kinds.size(), 3u);
+  EXPECT_FALSE(kinds[0].smoke);
+  EXPECT_EQ(kinds[0].fp, 4);
+  EXPECT_EQ(kinds[0].to_hit, 4);
+  EXPECT_EQ(kinds[0].count, 2);
+  EXPECT_EQ(kinds[1].fp, 3);
+  EXPECT_EQ(kinds[1].count, 2);
+  EXPECT_TRUE(kinds[2].smoke);
+  EXPECT_EQ(kinds[2].count, 1);
+  EXPECT_TRUE(g.artillery[1 - seat].empty());
+  const WsrGame game(ShippedData(), sc->layout, g);
+  const WsrState s = game.initial();
+  EXPECT_EQ(s.strikes_left[seat][0], 2);
+  EXPECT_EQ(s.strike_name(static_cast<int>(seat), 0), "he-44");
+  EXPECT_EQ(s.strike_name(static_cast<int>(seat), 2), "smoke");
+}
+
 TEST(WsrModule, ListsTheFourBasicScenariosWithTheirFileTitles) {
   const GameModule* m = all_games().find("wsr");
   ASSERT_NE(m, nullptr);

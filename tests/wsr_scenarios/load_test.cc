@@ -109,6 +109,25 @@ class WsrScenarioErrors : public ::testing::Test {
   fs::path dir_;
 };
 
+TEST_F(WsrScenarioErrors, WSR_11_2_ArtillerySupportIsCheckedWithFileAndLine) {
+  // A1 Chaumont: German "1 x 44". A to-hit beyond 6, a missing firepower, an unknown key and too
+  // many smoke strikes are refused at their line.
+  const std::string he = "artillery_he = [{ strikes = 1, fp = 4, to_hit = 4 }]";
+  std::string e =
+      ErrorOf("chaumont.toml", he, "artillery_he = [{ strikes = 1, fp = 4, to_hit = 7 }]");
+  EXPECT_EQ(e.rfind(Where("chaumont.toml", he), 0), 0u) << e;
+  EXPECT_NE(e.find("to_hit"), std::string::npos) << e;
+  e = ErrorOf("chaumont.toml", he, "artillery_he = [{ strikes = 1, to_hit = 4 }]");
+  EXPECT_EQ(e.rfind(Where("chaumont.toml", he), 0), 0u) << e;
+  EXPECT_NE(e.find("fp"), std::string::npos) << e;
+  e = ErrorOf("chaumont.toml", he, "artillery_he = [{ strikes = 1, fp = 4, hit = 4 }]");
+  EXPECT_EQ(e.rfind(Where("chaumont.toml", he), 0), 0u) << e;
+  EXPECT_NE(e.find("hit"), std::string::npos) << e;
+  e = ErrorOf("chaumont.toml", he, he + "\nartillery_smoke = 11");
+  EXPECT_EQ(e.rfind(Where("chaumont.toml", he, 1), 0), 0u) << e;
+  EXPECT_NE(e.find("artillery_smoke"), std::string::npos) << e;
+}
+
 TEST_F(WsrScenarioErrors, UnknownCounterNamesFileAndLine) {
   const std::string e =
       ErrorOf("noville.toml", "\"de.panzer-iv\", count = 2", "\"de.panzer-v\", count = 2");

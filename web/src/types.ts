@@ -254,6 +254,16 @@ export interface WsrHexMarkers {
   mine: boolean;
 }
 
+/** WSR 11.2 artillery (present only in games with artillery support or markers). */
+export interface WsrArtillery {
+  support: Record<string, { strike: string; kind: 'he' | 'smoke'; firepower: number; to_hit: number; left: number }[]>;
+  called_this_impulse: number;
+  per_impulse: number;
+  strike: { caller: string | null; seat: string | null; strike: string; hex: string | null; landed: boolean } | null;
+  barrage: string | null; // hex id of the Barrage marker (11.2.1)
+  smoke: { hex: string | null; level: number }[]; // Smoke 2 / Smoke 1 markers (11.2.2)
+}
+
 export interface WsrObservation {
   phase: 'setup' | 'operations' | 'marker-removal' | 'over';
   turn: number;
@@ -278,6 +288,7 @@ export interface WsrObservation {
   entry_rolls: (number | null)[];
   units: WsrObsUnit[];
   hexes: Record<string, WsrHexMarkers>; // only hexes with a controller, an entry or a marker
+  artillery?: WsrArtillery; // WSR 11.2: only in games with artillery support or markers
 }
 
 // --- 7 Tage der Westerplatte observation (WpState::observe, games/westerplatte/state.cc) ---

@@ -33,6 +33,8 @@ export interface HexMarkers {
   wreck: boolean;
   ip: boolean;
   mine: boolean;
+  smoke: number; // WSR 11.2.2: 2 or 1 (Smoke 2 / Smoke 1), 0 none
+  barrage: boolean; // WSR 11.2.1: the Barrage marker of the strike being resolved
 }
 
 const hexIndexes = new WeakMap<WsrBoard, Map<string, number>>();
@@ -95,12 +97,16 @@ export function stacks(units: WsrUnit[]): Map<number, WsrUnit[]> {
 
 /** Control and markers of board hex `hex` (an index into board.hexes). */
 export function hexMarkers(obs: WsrObservation | null | undefined, board: WsrBoard, hex: number): HexMarkers {
-  const m = obs?.hexes?.[board.hexes[hex]?.id];
+  const id = board.hexes[hex]?.id;
+  const m = obs?.hexes?.[id];
+  const art = obs?.artillery;
   return {
     controller: m?.controller ? board.seats.indexOf(m.controller) : -1,
     wreck: !!m?.wreck,
     ip: !!m?.ip,
     mine: !!m?.mine,
+    smoke: art?.smoke?.find((s) => s.hex === id)?.level ?? 0,
+    barrage: !!id && art?.barrage === id,
   };
 }
 

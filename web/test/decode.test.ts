@@ -83,10 +83,27 @@ describe('WSR observation read against the board (WsrState::observe, named field
   });
 
   it('reads control and markers per hex by hex id', () => {
-    expect(hexMarkers(obs, board, 0)).toEqual({ controller: -1, wreck: false, ip: false, mine: false });
+    expect(hexMarkers(obs, board, 0)).toEqual({ controller: -1, wreck: false, ip: false, mine: false, smoke: 0, barrage: false });
     expect(hexMarkers(obs, board, 1).controller).toBe(0);
-    expect(hexMarkers(obs, board, 2)).toEqual({ controller: 1, wreck: true, ip: false, mine: false });
+    expect(hexMarkers(obs, board, 2)).toEqual({ controller: 1, wreck: true, ip: false, mine: false, smoke: 0, barrage: false });
     expect(hexMarkers(obs, board, 3)).toMatchObject({ controller: -1, ip: true, mine: true });
+  });
+
+  it('reads the smoke and Barrage markers of WSR 11.2 from the artillery block', () => {
+    const art: WsrObservation = {
+      ...obs,
+      artillery: {
+        support: { us: [{ strike: 'he-34', kind: 'he', firepower: 3, to_hit: 4, left: 1 }], de: [] },
+        called_this_impulse: 1,
+        per_impulse: 2,
+        strike: { caller: 'us.hq', seat: 'us', strike: 'he-34', hex: 'A-C04', landed: true },
+        barrage: 'A-C04',
+        smoke: [{ hex: 'A-C03', level: 2 }, { hex: 'A-D04', level: 1 }],
+      },
+    };
+    expect(hexMarkers(art, board, 0)).toMatchObject({ barrage: true, smoke: 0 });
+    expect(hexMarkers(art, board, 1)).toMatchObject({ controller: 0, smoke: 1, barrage: false });
+    expect(hexMarkers(art, board, 2)).toMatchObject({ wreck: true, smoke: 2 });
   });
 });
 

@@ -179,6 +179,10 @@ export function WsrMap(props: WsrMapProps) {
                 if (m.wreck) out.push(<MarkerChip key="w" x={c.x - 0.55} y={c.y + 0.25} text="W" cls="wreck" title={t('wreck')} />);
                 if (m.ip) out.push(<MarkerChip key="i" x={c.x + 0.2} y={c.y + 0.25} text="IP" cls="ip" title={t('ip')} />);
                 if (m.mine) out.push(<MarkerChip key="m" x={c.x - 0.2} y={c.y - 0.6} text="✹" cls="mine" title={t('mine')} />);
+                if (m.smoke > 0)
+                  out.push(<MarkerChip key="s" x={c.x + 0.2} y={c.y - 0.6} text={`S${m.smoke}`} cls="smoke" title={t('smoke')} />);
+                if (m.barrage)
+                  out.push(<MarkerChip key="b" x={c.x - 0.55} y={c.y - 0.2} text="B" cls="barrage" title={t('barrage')} />);
                 return out.length ? <g key={h.i}>{out}</g> : null;
               })}
             </g>
