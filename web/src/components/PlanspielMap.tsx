@@ -6,8 +6,8 @@
 // by dragging. Highlighted fields (where a click sends a legal action of the selected unit) are
 // blue for a move, red for a fire, orange for an assault. Beside it: the counter's values with
 // their provenance, a field's details, the reinforcements and the lost units.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { fitView, panBy, zoomAt, type View } from '../hex';
+import { fitView } from '../hex';
+import { useMapView } from '../hooks';
 import { t, tOr } from '../i18n';
 import {
   categoryShape,
@@ -56,75 +56,12 @@ function counterPlace(k: number, n: number): { dx: number; dy: number; size: num
 
 export function PlanspielMap(props: PlanspielMapProps) {
   const { board, obs } = props;
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [view, setView] = useState<View | null>(null);
-  const fitScale = useRef(1);
-  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const bounds = { min_x: -0.55, min_y: -0.55, max_x: board.width + 0.1, max_y: board.height + 0.1 };
-
-  const fit = () => {
-    const el = svgRef.current;
-    if (!el) return;
-    const r = el.getBoundingClientRect();
-    const v = fitView(bounds, r.width || 800, r.height || 600);
-    fitScale.current = v.scale;
-    setView(v);
-  };
-  useEffect(fit, [board]);
-  // Fit again when the map's box changes (window size, the legend wrapping in another language).
-  useEffect(() => {
-    const el = svgRef.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let last = '';
-    const ro = new ResizeObserver(() => {
-      const r = el.getBoundingClientRect();
-      const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
-      if (size !== last) {
-        last = size;
-        fit();
-      }
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [board]);
-
-  const onWheel = (e: WheelEvent) => {
-    e.preventDefault();
-    if (!view || !svgRef.current) return;
-    const r = svgRef.current.getBoundingClientRect();
-    const f = fitScale.current;
-    setView(zoomAt(view, e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - r.left, e.clientY - r.top, f / 2, f * 6));
-  };
-  const onDown = (e: PointerEvent) => {
-    drag.current = { x: e.clientX, y: e.clientY, moved: false };
-  };
-  const onMove = (e: PointerEvent) => {
-    const d = drag.current;
-    if (!d || !view || (e.buttons & 1) === 0) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    if (!d.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
-    d.moved = true;
-    d.x = e.clientX;
-    d.y = e.clientY;
-    setView(panBy(view, dx, dy));
-  };
-  const onUp = () => {
-    setTimeout(() => (drag.current = null), 0);
-  };
-  const clickOk = () => !drag.current?.moved;
-  const zoomBy = (factor: number) => {
-    if (!view || !svgRef.current) return;
-    const r = svgRef.current.getBoundingClientRect();
-    const f = fitScale.current;
-    setView(zoomAt(view, factor, r.width / 2, r.height / 2, f / 2, f * 6));
-  };
-
-  useEffect(() => {
-    const el = svgRef.current;
-    if (!el) return;
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
+  const { svgRef, view, fit, zoomBy, clickOk, pointer } = useMapView({
+    fit: (w, h) => fitView(bounds, w || 800, h || 600),
+    maxZoom: 6,
+    refitOnResize: true,
+    deps: [board],
   });
 
   const control = controlByField(obs);
@@ -184,10 +121,10 @@ export function PlanspielMap(props: PlanspielMapProps) {
         ref={svgRef}
         class="map ps-map"
         data-testid="planspiel-map"
-        onPointerDown={onDown}
-        onPointerMove={onMove}
-        onPointerUp={onUp}
-        onPointerLeave={onUp}
+        onPointerDown={pointer.onPointerDown}
+        onPointerMove={pointer.onPointerMove}
+        onPointerUp={pointer.onPointerUp}
+        onPointerLeave={pointer.onPointerUp}
       >
         <defs>
           <pattern id="ps-forest" patternUnits="userSpaceOnUse" width="0.5" height="0.5">

@@ -2,8 +2,8 @@
 // objectives, markers (wrecks, improved positions, mines, control), counters with their printed
 // values and state marks, stacks; zoom with the wheel and pan by dragging. Highlighted hexes
 // (where a click sends an action) are outlined; the selected unit is ringed.
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { fitView, hexPoints, hexside, hexsideMidpoint, panBy, zoomAt, type View } from '../hex';
+import { fitView, hexPoints, hexside, hexsideMidpoint } from '../hex';
+import { useMapView } from '../hooks';
 import { t } from '../i18n';
 import type { WsrBoard, WsrObservation } from '../types';
 import { hexMarkers, SEAT_COLOURS, stacks, TERRAIN_COLOURS, type WsrUnit } from '../wsr';
@@ -26,59 +26,11 @@ const COUNTER = 1.0;
 
 export function WsrMap(props: WsrMapProps) {
   const { board, obs, units } = props;
-  const svgRef = useRef<SVGSVGElement>(null);
-  const [view, setView] = useState<View | null>(null);
-  const fitScale = useRef(1);
-  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
-
-  const fit = () => {
-    const el = svgRef.current;
-    if (!el) return;
-    const r = el.getBoundingClientRect();
-    // A phone: the map fills the box's height (the hexes big enough to tap); drag to see the rest.
-    const v = fitView(board.bounds, r.width || 800, r.height || 600, 10, r.width > 0 && r.width < 500);
-    fitScale.current = v.scale;
-    setView(v);
-  };
-  useEffect(fit, [board]);
-
-  const onWheel = (e: WheelEvent) => {
-    e.preventDefault();
-    if (!view || !svgRef.current) return;
-    const r = svgRef.current.getBoundingClientRect();
-    const f = fitScale.current;
-    setView(zoomAt(view, e.deltaY < 0 ? 1.15 : 1 / 1.15, e.clientX - r.left, e.clientY - r.top, f / 2, f * 10));
-  };
-  const onDown = (e: PointerEvent) => {
-    drag.current = { x: e.clientX, y: e.clientY, moved: false };
-  };
-  const onMove = (e: PointerEvent) => {
-    const d = drag.current;
-    if (!d || !view || (e.buttons & 1) === 0) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
-    if (!d.moved && Math.abs(dx) + Math.abs(dy) < 4) return;
-    d.moved = true;
-    d.x = e.clientX;
-    d.y = e.clientY;
-    setView(panBy(view, dx, dy));
-  };
-  const onUp = () => {
-    setTimeout(() => (drag.current = null), 0);
-  };
-  const clickOk = () => !drag.current?.moved;
-  const zoomBy = (factor: number) => {
-    if (!view || !svgRef.current) return;
-    const r = svgRef.current.getBoundingClientRect();
-    const f = fitScale.current;
-    setView(zoomAt(view, factor, r.width / 2, r.height / 2, f / 2, f * 10));
-  };
-
-  useEffect(() => {
-    const el = svgRef.current;
-    if (!el) return;
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
+  // A phone: the map fills the box's height (the hexes big enough to tap); drag to see the rest.
+  const { svgRef, view, fit, zoomBy, clickOk, pointer } = useMapView({
+    fit: (w, h) => fitView(board.bounds, w || 800, h || 600, 10, w > 0 && w < 500),
+    maxZoom: 10,
+    deps: [board],
   });
 
   const byHex = stacks(units);
@@ -104,10 +56,10 @@ export function WsrMap(props: WsrMapProps) {
         ref={svgRef}
         class="map"
         data-testid="wsr-map"
-        onPointerDown={onDown}
-        onPointerMove={onMove}
-        onPointerUp={onUp}
-        onPointerLeave={onUp}
+        onPointerDown={pointer.onPointerDown}
+        onPointerMove={pointer.onPointerMove}
+        onPointerUp={pointer.onPointerUp}
+        onPointerLeave={pointer.onPointerUp}
       >
         {view && (
           <g transform={`translate(${view.tx},${view.ty}) scale(${view.scale})`}>
