@@ -13,8 +13,8 @@
 
 #include "engine/errors.h"
 #include "engine/toml_guard.h"
+#include "engine/toml_reader.h"
 #include "engine/toml_util.h"
-#include "games/planspiel/toml_reader.h"
 
 namespace feldherr::planspiel {
 

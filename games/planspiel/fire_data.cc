@@ -12,8 +12,8 @@
 
 #include "engine/errors.h"
 #include "engine/toml_guard.h"
+#include "engine/toml_reader.h"
 #include "engine/toml_util.h"
-#include "games/planspiel/toml_reader.h"
 
 namespace feldherr::planspiel {
 
@@ -91,14 +91,6 @@ class FireDataReader : public TomlReader {
     Fail(n, "unknown provenance '" + s + "' of " + of +
                 " (known: printed, rules-text, rules-example, public-unverified, stand-in)");
   }
-  const toml::array& Tables(const toml::table& root, std::string_view key) const {
-    const toml::node& n = Req(root, key, "at the top level ([[" + std::string(key) + "]])");
-    const auto* a = n.as_array();
-    if (!a || !a->is_array_of_tables())
-      Fail(n, "field '" + std::string(key) + "' must be an array of tables ([[" + std::string(key) +
-                  "]])");
-    return *a;
-  }
 };
 
 }  // namespace
@@ -110,7 +102,7 @@ FireData load_fire_data(const std::string& path) {
   FireData d;
   d.file = path;
 
-  for (const toml::node& node : r.Tables(root, "range")) {
+  for (const toml::node& node : r.Tables(root, "range", true)) {
     const toml::table& t = *node.as_table();
     const std::string w = "in [[range]]";
     r.Keys(t, {"id", "name", "kind", "flat", "high_angle", "air", "provenance"}, w);
@@ -146,7 +138,7 @@ FireData load_fire_data(const std::string& path) {
     d.ranges.push_back(std::move(row));
   }
 
-  for (const toml::node& node : r.Tables(root, "minimum_calibre")) {
+  for (const toml::node& node : r.Tables(root, "minimum_calibre", true)) {
     const toml::table& t = *node.as_table();
     const std::string w = "in [[minimum_calibre]]";
     r.Keys(t, {"protection", "direct", "indirect", "provenance"}, w);
@@ -172,7 +164,7 @@ FireData load_fire_data(const std::string& path) {
     d.minimum_calibres.push_back(std::move(row));
   }
 
-  for (const toml::node& node : r.Tables(root, "resistance")) {
+  for (const toml::node& node : r.Tables(root, "resistance", true)) {
     const toml::table& t = *node.as_table();
     const std::string w = "in [[resistance]]";
     r.Keys(t, {"protection", "value", "provenance"}, w);

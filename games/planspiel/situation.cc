@@ -12,7 +12,7 @@
 #include <set>
 
 #include "engine/errors.h"
-#include "games/planspiel/toml_reader.h"
+#include "engine/toml_reader.h"
 
 namespace feldherr::planspiel {
 

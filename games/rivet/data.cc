@@ -12,8 +12,7 @@
 #include <set>
 
 #include "engine/errors.h"
-#include "engine/toml_guard.h"
-#include "engine/toml_util.h"
+#include "engine/toml_reader.h"
 
 namespace feldherr::rivet {
 
@@ -108,63 +107,10 @@ const TileFace* RivetData::face(const std::string& id) const {
 
 namespace {
 
-// Shared helpers of the four loaders.
-class Reader {
+// The engine's reader with Rivet Wars' own kinds of value (the four loaders).
+class Reader : public TomlReader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void Fail(uint32_t line, const std::string& msg) const {
-    throw DataError(file_ + ":" + std::to_string(line == 0 ? 1 : line) + ": " + msg);
-  }
-  [[noreturn]] void Fail(const toml::node& n, const std::string& msg) const {
-    Fail(n.source().begin.line, msg);
-  }
-
-  toml::table Parse() {
-    const std::string swapped = toml_guard_swap(read_data_file(file_), file_);
-    try {
-      return toml::parse(std::string_view(swapped), std::string_view(file_));
-    } catch (const toml::parse_error& e) {
-      Fail(e.source().begin.line, "TOML syntax error: " + toml_guard_unswap(e.description()));
-    }
-  }
-
-  void Keys(const toml::table& t, const std::vector<std::string_view>& allowed,
-            const std::string& where) const {
-    for (auto&& [k, v] : t) {
-      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end()) {
-        std::string list;
-        for (auto a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-        Fail(k.source().begin.line, "unknown field '" + toml_guard_unswap(k.str()) + "' " + where +
-                                        " (allowed: " + list + ")");
-      }
-    }
-  }
-  const toml::node& Req(const toml::table& t, std::string_view key,
-                        const std::string& where) const {
-    const toml::node* n = t.get(key);
-    if (!n) Fail(t.source().begin.line, "missing field '" + std::string(key) + "' " + where);
-    return *n;
-  }
-  std::string Str(const toml::node& n, std::string_view key, bool allow_empty = false) const {
-    const auto* s = n.as_string();
-    if (!s)
-      Fail(n, "field '" + std::string(key) + "' must be a string, not " + toml_type_name(n.type()));
-    if (!allow_empty && s->get().empty())
-      Fail(n, "field '" + std::string(key) + "' must not be empty");
-    return toml_guard_unswap(s->get());
-  }
-  int Int(const toml::node& n, std::string_view key, int lo, int hi) const {
-    const auto* v = n.as_integer();
-    if (!v)
-      Fail(n,
-           "field '" + std::string(key) + "' must be an integer, not " + toml_type_name(n.type()));
-    if (v->get() < lo || v->get() > hi) {
-      Fail(n, "field '" + std::string(key) + "' must be between " + std::to_string(lo) + " and " +
-                  std::to_string(hi) + " (is " + std::to_string(v->get()) + ")");
-    }
-    return static_cast<int>(v->get());
-  }
+  using TomlReader::TomlReader;
   // An integer, or the word "host" (plugs, content D-6) giving kHost.
   int IntOrHost(const toml::node& n, std::string_view key, int lo, int hi) const {
     if (const auto* s = n.as_string()) {
@@ -173,37 +119,6 @@ class Reader {
     }
     return Int(n, key, lo, hi);
   }
-  bool Bool(const toml::node& n, std::string_view key) const {
-    const auto* b = n.as_boolean();
-    if (!b)
-      Fail(n, "field '" + std::string(key) + "' must be true or false, not " +
-                  toml_type_name(n.type()));
-    return b->get();
-  }
-  const toml::array& Arr(const toml::node& n, std::string_view key) const {
-    const auto* a = n.as_array();
-    if (!a)
-      Fail(n, "field '" + std::string(key) + "' must be an array, not " + toml_type_name(n.type()));
-    return *a;
-  }
-  std::vector<std::string> StrList(const toml::node& n, std::string_view key) const {
-    std::vector<std::string> out;
-    for (const toml::node& item : Arr(n, key)) out.push_back(Str(item, key));
-    return out;
-  }
-  const toml::array& Tables(const toml::table& root, std::string_view key, bool required) const {
-    static const toml::array kEmpty;
-    const toml::node* n = root.get(key);
-    if (!n) {
-      if (required) Fail(1, "missing [[" + std::string(key) + "]] tables");
-      return kEmpty;
-    }
-    const auto* a = n->as_array();
-    if (!a || !a->is_array_of_tables())
-      Fail(*n,
-           "'" + std::string(key) + "' must be an array of tables ([[" + std::string(key) + "]])");
-    return *a;
-  }
   Provenance Prov(const toml::node& n, std::string_view key) const {
     const std::string s = Str(n, key);
     for (Provenance p :
@@ -211,10 +126,6 @@ class Reader {
       if (s == provenance_name(p)) return p;
     Fail(n, "unknown provenance '" + s + "' (known: rules-text, public-unverified, stand-in)");
   }
-  const std::string& file() const { return file_; }
-
- private:
-  std::string file_;
 };
 
 // "Runner(+1)", "Buff: Bolster Defense(-1)", "Sniper", "Tank Shock(2)".

@@ -1,5 +1,6 @@
-// The strict TOML reader of the Planspiel data loaders (boards, unit types, weapons tables): every
-// error is DataError("FILE:LINE: message") naming the field, and it never crashes on any input.
+// The strict TOML reader of the data loaders (Planspiel boards, situations, unit types and weapons
+// tables; Rivet Wars' data files): every error is DataError("FILE:LINE: message") naming the
+// field, and it never crashes on any input. A loader derives from it for its own kinds of value.
 #pragma once
 
 #include <toml++/toml.h>
@@ -14,7 +15,7 @@
 #include "engine/toml_guard.h"
 #include "engine/toml_util.h"
 
-namespace feldherr::planspiel {
+namespace feldherr {
 
 class TomlReader {
  public:
@@ -53,12 +54,18 @@ class TomlReader {
     if (!n) Fail(t.source().begin.line, "missing field '" + std::string(key) + "' " + where);
     return *n;
   }
-  std::string Str(const toml::node& n, std::string_view key) const {
+  std::string Str(const toml::node& n, std::string_view key, bool allow_empty = false) const {
     const auto* s = n.as_string();
     if (!s)
       Fail(n, "field '" + std::string(key) + "' must be a string, not " + toml_type_name(n.type()));
-    if (s->get().empty()) Fail(n, "field '" + std::string(key) + "' must not be empty");
+    if (!allow_empty && s->get().empty())
+      Fail(n, "field '" + std::string(key) + "' must not be empty");
     return toml_guard_unswap(s->get());
+  }
+  std::vector<std::string> StrList(const toml::node& n, std::string_view key) const {
+    std::vector<std::string> out;
+    for (const toml::node& item : Arr(n, key)) out.push_back(Str(item, key));
+    return out;
   }
   int Int(const toml::node& n, std::string_view key, int lo, int hi) const {
     const auto* v = n.as_integer();
@@ -104,6 +111,21 @@ class TomlReader {
       Fail(n, "field '" + std::string(key) + "' must be a table, not " + toml_type_name(n.type()));
     return *t;
   }
+  // The array of tables `key` ([[key]]) at the top level; none is an empty array unless
+  // `required`.
+  const toml::array& Tables(const toml::table& root, std::string_view key, bool required) const {
+    static const toml::array kEmpty;
+    const toml::node* n = root.get(key);
+    if (!n) {
+      if (required) Fail(1, "missing [[" + std::string(key) + "]] tables");
+      return kEmpty;
+    }
+    const auto* a = n->as_array();
+    if (!a || !a->is_array_of_tables())
+      Fail(*n, "field '" + std::string(key) + "' must be an array of tables ([[" +
+                   std::string(key) + "]])");
+    return *a;
+  }
 
   const std::string& file() const { return file_; }
   static std::string Short(double v) {
@@ -117,4 +139,4 @@ class TomlReader {
   std::string file_;
 };
 
-}  // namespace feldherr::planspiel
+}  // namespace feldherr
