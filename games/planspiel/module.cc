@@ -13,6 +13,7 @@
 #include "games/planspiel/data.h"
 #include "games/planspiel/fire_data.h"
 #include "games/planspiel/movement.h"
+#include "games/planspiel/odds_cli.h"
 #include "games/planspiel/situation.h"
 #include "games/planspiel/state.h"
 #include "games/planspiel/units.h"
@@ -306,7 +307,8 @@ GameModule planspiel_module() {
     return std::make_unique<ScoredPlayer>("heuristic", ActionScorer(HeuristicScore), seed, 1e-9);
   };
   m.odds = Odds;
-  m.board = BoardJson;  // the web UI's static board
+  m.odds_command = planspiel_odds_command();  // odds_cli.cc: feldherr odds planspiel ...
+  m.board = BoardJson;                        // the web UI's static board
   m.invariant = [](const State& st) -> std::string {
     const auto& s = dynamic_cast<const PlanspielState&>(st);
     const Board& b = s.ps().board();

@@ -862,10 +862,9 @@ bool PlanspielState::may_counter(int p, std::string* why) const {
 // =============================================================================================
 // Fire (PS §8)
 
-FireWeapon PlanspielState::weapon_of(int u) const {
-  const UnitType& t = type_of(u);
+FireWeapon WeaponOfType(const FireData& data, const UnitType& t) {
   FireWeapon w;
-  w.row = RangeRowId(game_->fire_data(), t.weapon.row);
+  w.row = RangeRowId(data, t.weapon.row);
   w.calibre_mm = static_cast<int>(t.weapon.calibre_cm * 10.0 + 0.5);
   w.gun_class = t.gun;
   w.overlong = t.weapon.overlong;
@@ -873,21 +872,28 @@ FireWeapon PlanspielState::weapon_of(int u) const {
   return w;
 }
 
-FireTarget PlanspielState::target_of(int u) const {
-  const UnitType& t = type_of(u);
+FireTarget TargetOfType(const UnitType& t, Cover cover) {
   FireTarget ft;
   ft.category = t.category;
   ft.armour = t.armour;
   // PS §8.8 #1: figures and weapon bases in a field position or a building; vehicles get no
   // cover there (G-04).
-  const Field f = field_of(u);
   const bool base = t.category == Category::kFigureBase ||
                     t.category == Category::kHeavyWeaponBase || t.category == Category::kRiders;
-  if (base && game_->dug_in(f))
-    ft.cover = Cover::kFieldPosition;
-  else if (base && game_->board().terrain(f) == Terrain::kBuiltUp)
-    ft.cover = Cover::kBuilding;
+  if (base) ft.cover = cover;
   return ft;
+}
+
+FireWeapon PlanspielState::weapon_of(int u) const {
+  return WeaponOfType(game_->fire_data(), type_of(u));
+}
+
+FireTarget PlanspielState::target_of(int u) const {
+  const Field f = field_of(u);
+  return TargetOfType(type_of(u), game_->dug_in(f) ? Cover::kFieldPosition
+                                  : game_->board().terrain(f) == Terrain::kBuiltUp
+                                      ? Cover::kBuilding
+                                      : Cover::kNone);
 }
 
 FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect) const {

@@ -140,6 +140,12 @@ struct UnitState {
 
 class PlanspielGame;
 
+// The fire weapon of a unit of type `t` (PS §8.4, §8.9, §8.10).
+FireWeapon WeaponOfType(const FireData& data, const UnitType& t);
+// A unit of type `t` as a target with `cover` where it stands (PS §8.8 #1: only bases have cover,
+// G-04).
+FireTarget TargetOfType(const UnitType& t, Cover cover);
+
 // The chance that an opposed roll of one die each is won by the side `diff` ahead (ties rolled
 // again: PS §10.2 item 4, §10.6).
 double OpposedWinChance(int diff);

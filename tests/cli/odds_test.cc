@@ -10,6 +10,10 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "games/planspiel/fire.h"
+#include "games/planspiel/fire_data.h"
+#include "games/planspiel/state.h"
+#include "games/planspiel/units.h"
 #include "games/wsr/data.h"
 
 namespace feldherr {
@@ -275,6 +279,62 @@ TEST(CliOdds, PocketMoreThan255DiceIsAUsageErrorNamingTheOption) {
   EXPECT_THAT(shoot.err, HasSubstr("--dice"));
   // 255 dice are computed.
   EXPECT_EQ(Odds({"pocket", "melee", "--attacker-dice", dice.substr(2)}).code, cli::kExitOk);
+}
+
+}  // namespace
+}  // namespace feldherr
+
+namespace feldherr {
+namespace {
+
+// `feldherr odds planspiel fire` gives the game's own fire odds (planspiel::OddsIn36) of one
+// unit type at another: PZIV at INF in the open, 2 LE.
+TEST(CliOdds, PS_8_6_FireOfAUnitTypeMatchesTheGamesOdds) {
+  const nlohmann::json j =
+      Json({"planspiel", "fire", "--firer", "PZIV", "--target", "INF", "--range", "2"});
+  EXPECT_EQ(j["rule"], "PS §8.6-§8.12");
+  EXPECT_NEAR(SumOf(j["outcomes"]), 1.0, 1e-12);
+  namespace ps = planspiel;
+  const auto& types = ps::shipped_unit_types();
+  ps::FireSituation s;
+  s.range = 2;
+  const auto odds =
+      ps::OddsIn36(ps::shipped_fire_data(),
+                   ps::WeaponOfType(ps::shipped_fire_data(), *ps::find_unit_type(types, "PZIV")),
+                   {}, ps::TargetOfType(*ps::find_unit_type(types, "INF"), ps::Cover::kNone), s);
+  for (int o = 0; o < ps::kOutcomeCount; ++o) {
+    const char* name = ps::outcome_name(static_cast<ps::Outcome>(o));
+    EXPECT_NEAR(j["outcomes"][name].get<double>(), odds[static_cast<size_t>(o)] / 36.0, 1e-12)
+        << name;
+  }
+}
+
+// AE-05: the 3.7 cm anti-tank gun is below the minimum calibre against a medium tank.
+TEST(CliOdds, PS_AE_05_BelowTheMinimumCalibreNoEffect) {
+  const nlohmann::json j =
+      Json({"planspiel", "fire", "--firer", "PAK37", "--target", "T3485", "--range", "2"});
+  EXPECT_EQ(j["outcomes"]["no effect"], 1.0);
+}
+
+// PS §10.2: three bases against one in a building, +2 against +1: 21 of the 31 decided throws.
+// PS §10.6: an overrun into forest, the defenders +1: 10 of 31.
+TEST(CliOdds, PS_10_2_AssaultAndPS_10_6_OverrunChances) {
+  const nlohmann::json a =
+      Json({"planspiel", "assault", "--attackers", "3", "--defenders", "1", "--cover", "building"});
+  EXPECT_NEAR(a["win"].get<double>(), 21.0 / 31.0, 1e-12);
+  EXPECT_EQ(a["rule"], "PS §10.2");
+  const nlohmann::json o = Json({"planspiel", "overrun", "--terrain", "forest"});
+  EXPECT_NEAR(o["win"].get<double>(), 10.0 / 31.0, 1e-12);
+  EXPECT_NEAR(Json({"planspiel", "overrun"})["win"].get<double>(), 0.5, 1e-12);
+}
+
+TEST(CliOdds, PlanspielFireOutOfRangeOrUnknownTypeExitsTwo) {
+  OddsRun r = Odds({"planspiel", "fire", "--firer", "INF", "--target", "INF", "--range", "3"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("PS §8.4: the target is out of range"));
+  r = Odds({"planspiel", "fire", "--firer", "TIGER", "--target", "INF"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("--firer 'TIGER' is no unit type (known: INF,"));
 }
 
 }  // namespace
