@@ -138,7 +138,12 @@ std::string RangeRowId(const FireData& data, const std::string& printed) {
 
 PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
                              const std::vector<UnitType>& types, const FireData& fire)
-    : situation_(&situation), board_(&board), fire_(&fire), scenario_(situation.id) {
+    : situation_(&situation),
+      board_(&board),
+      fire_(&fire),
+      scenario_(situation.id),
+      los_(std::make_unique<std::atomic<uint8_t>[]>(
+          static_cast<size_t>(board.width() * board.height() * board.width() * board.height()))) {
   for (const SituationUnit& u : situation.units) {
     const UnitType* t = find_unit_type(types, u.type);
     if (t == nullptr) throw std::runtime_error("unknown unit type " + u.type);
@@ -153,6 +158,20 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
 
 VerbTable PlanspielGame::verbs() const {
   return kVerbs;
+}
+
+bool PlanspielGame::sees(Field from, Field to) const {
+  const Board& b = *board_;
+  if (!b.on_board(from) || !b.on_board(to)) return false;
+  const size_t n = static_cast<size_t>(b.width() * b.height());
+  std::atomic<uint8_t>& known =
+      los_[static_cast<size_t>(b.index(from)) * n + static_cast<size_t>(b.index(to))];
+  uint8_t v = known.load(std::memory_order_relaxed);
+  if (v == 0) {
+    v = HasLos(b, from, to) ? 1 : 2;
+    known.store(v, std::memory_order_relaxed);
+  }
+  return v == 1;
 }
 
 bool PlanspielGame::dug_in(Field f) const {
@@ -280,7 +299,6 @@ DetectionRow PlanspielState::detection_row(int u) const {
 
 bool PlanspielState::detected_by(int o, int party, bool posts_only) const {
   if (unit(o).status != UnitStatus::kOnBoard) return false;
-  const Board& b = game_->board();
   const Field f = field_of(o);
   // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
   const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
@@ -291,7 +309,7 @@ bool PlanspielState::detected_by(int o, int party, bool posts_only) const {
       if (c != Category::kFigureBase && c != Category::kCombatVehicle && c != Category::kApc)
         continue;
     }
-    if (WithinDetection(b, field_of(u), f, range)) return true;
+    if (game_->within_detection(field_of(u), f, range)) return true;
   }
   return false;
 }
@@ -303,14 +321,26 @@ bool PlanspielState::visible_to(int u, int party) const {
   return detected_by(u, party, false);
 }
 
-std::vector<int> PlanspielState::seen_enemies(int party) const {
+const std::vector<int>& PlanspielState::seen_enemies(int party) const {
+  // Worked out again only when a unit's position, status or markers changed since.
+  std::vector<SeenKey>& key = seen_cache_.key;
+  bool same = key.size() == units_.size();
+  for (size_t i = 0; same && i < units_.size(); ++i) same = key[i] == SeenKeyOf(units_[i]);
+  if (!same) {
+    key.clear();
+    for (const UnitState& u : units_) key.push_back(SeenKeyOf(u));
+    for (auto& known : seen_cache_.seen) known.reset();
+  }
+  std::optional<std::vector<int>>& known = seen_cache_.seen[static_cast<size_t>(party)];
+  if (known) return *known;
   std::vector<int> out;
   // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
   for (int o = 0; o < num_units(); ++o)
     if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
         visible_to(o, party))
       out.push_back(o);
-  return out;
+  known = std::move(out);
+  return *known;
 }
 
 std::vector<int> PlanspielState::seen_enemies_in(int party, Field f) const {
@@ -901,7 +931,7 @@ FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect) 
   s.laying = indirect ? Laying::kIndirect : Laying::kDirect;
   s.trajectory = indirect ? Trajectory::kHighAngle : Trajectory::kFlat;
   s.range = Distance(field_of(firer), f);
-  s.line_of_sight = indirect || HasLos(game_->board(), field_of(firer), f);
+  s.line_of_sight = indirect || game_->sees(field_of(firer), f);
   s.target_detected = true;  // only fields with seen targets are offered (targets_in)
   s.observer = indirect;     // only observed fields are offered (indirect_targets)
   return s;
@@ -1732,7 +1762,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         for (int o = 0; o < num_units(); ++o)
           if (party_of(o) == finder && unit(o).status == UnitStatus::kOnBoard &&
               g.status == UnitStatus::kOnBoard &&
-              WithinDetection(game_->board(), field_of(o), field_of(st.unit), 99))
+              game_->within_detection(field_of(o), field_of(st.unit), 99))
             sight = true;
         if (sight && n >= 4) {
           g.camouflaged = false;
@@ -1942,7 +1972,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     bool adjacent = false;
     for (int o = 0; o < num_units(); ++o)
       if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party &&
-          Distance(field_of(o), field_of(u)) <= 1 && HasLos(b, field_of(o), field_of(u)))
+          Distance(field_of(o), field_of(u)) <= 1 && game_->sees(field_of(o), field_of(u)))
         adjacent = true;
     if (!adjacent) {
       s.camouflaged = true;

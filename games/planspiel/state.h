@@ -9,8 +9,10 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -280,8 +282,9 @@ class PlanspielState : public State {
   const UnitType& type_of(int u) const;
   int enemy(int party) const { return 1 - party; }
   int party_of(int u) const;
-  // The enemy units of `party` on the board that it sees (PS §7.5), in unit order; those in `f`.
-  std::vector<int> seen_enemies(int party) const;
+  // The enemy units of `party` on the board that it sees (PS §7.5), in unit order (valid until
+  // the state changes); those in `f`.
+  const std::vector<int>& seen_enemies(int party) const;
   std::vector<int> seen_enemies_in(int party, Field f) const;
   // Whether a unit of `party` on the board detects unit `o` (PS §7.4, scenarios §1.5 detected
   // marker); with `posts_only` only observation posts count (PS §8.3).
@@ -346,6 +349,23 @@ class PlanspielState : public State {
   int outcome_ = -1;  // the outcome line that applied; -1 annihilation
   std::string reason_;
   int moves_ = 0;
+
+  // seen_enemies() remembered for the units' positions and markers it was worked out for (what
+  // detection depends on: PS §7.4-§7.6); not part of the state (not hashed, not stored).
+  struct SeenKey {
+    int x, y, aboard;
+    UnitStatus status;
+    bool camouflaged, detected_marker, shown;
+    bool operator==(const SeenKey&) const = default;
+  };
+  static SeenKey SeenKeyOf(const UnitState& u) {
+    return {u.x, u.y, u.aboard, u.status, u.camouflaged, u.detected_marker, u.shown > 0};
+  }
+  struct SeenCache {
+    std::vector<SeenKey> key;
+    std::array<std::optional<std::vector<int>>, kParties> seen;
+  };
+  mutable SeenCache seen_cache_;
 };
 
 class PlanspielGame : public Game {
@@ -369,6 +389,13 @@ class PlanspielGame : public Game {
   const std::vector<Field>& objective_fields() const { return objective_fields_; }
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
+  // PS §7.2, G-08: whether a ground observer in `from` sees `to` (los.h HasLos), traced once
+  // per pair of fields and kept (the board does not change during a game).
+  bool sees(Field from, Field to) const;
+  // PS §7.4 with §7.2: `to` within `range` LE of `from` and seen from there (WithinDetection).
+  bool within_detection(Field from, Field to, int range) const {
+    return Distance(from, to) <= range && sees(from, to);
+  }
 
  private:
   const Situation* situation_;
@@ -379,6 +406,9 @@ class PlanspielGame : public Game {
   std::string scenario_;
   Options options_;
   std::vector<std::string> seats_{"red", "blue"};
+  // sees(): per pair of field indexes 0 not traced yet, 1 clear, 2 blocked. Filled as asked by
+  // any thread (a pair traced twice gives the same answer).
+  std::unique_ptr<std::atomic<uint8_t>[]> los_;
 };
 
 // The game of a shipped situation ("ps-1").
