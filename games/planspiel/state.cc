@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <charconv>
 #include <deque>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
@@ -216,12 +218,20 @@ std::unique_ptr<State> PlanspielGame::state_from_json(const json& j) const {
 }
 
 std::shared_ptr<const PlanspielGame> make_planspiel(const std::string& situation_id) {
+  // One game per shipped situation, shared by every game played on it (the Planspiel has no
+  // options): its line-of-sight table is filled once for all of them.
+  static std::mutex mu;
+  static std::map<std::string, std::shared_ptr<const PlanspielGame>> games;
+  std::lock_guard lock(mu);
+  if (auto it = games.find(situation_id); it != games.end()) return it->second;
   const Situation* s = find_situation(situation_id);
   if (s == nullptr) throw std::runtime_error("no Planspiel situation '" + situation_id + "'");
   const BoardData* b = find_planspiel_board(s->board);
   if (b == nullptr) throw std::runtime_error("no Planspiel board '" + s->board + "'");
-  return std::make_shared<const PlanspielGame>(*s, b->board, shipped_unit_types(),
-                                               shipped_fire_data());
+  auto game = std::make_shared<const PlanspielGame>(*s, b->board, shipped_unit_types(),
+                                                    shipped_fire_data());
+  games.emplace(situation_id, game);
+  return game;
 }
 
 // =============================================================================================

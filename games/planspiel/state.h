@@ -411,7 +411,7 @@ class PlanspielGame : public Game {
   std::unique_ptr<std::atomic<uint8_t>[]> los_;
 };
 
-// The game of a shipped situation ("ps-1").
+// The game of a shipped situation ("ps-1"), one instance per situation for the whole process.
 std::shared_ptr<const PlanspielGame> make_planspiel(const std::string& situation_id);
 
 }  // namespace feldherr::planspiel
