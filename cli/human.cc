@@ -56,7 +56,7 @@ void HumanSeat::show(const Session& session) const {
   io_.out << board;
   if (!board.empty() && board.back() != '\n') io_.out << '\n';
   // The deciding seat's own view (engine/view.h): what it may see of the decision.
-  io_.out << state.decision_for(seat).prompt << '\n';
+  io_.out << state.decision_for(seat).prompt_in(lang_) << '\n';
   const ActionList legal = numbered_actions(state);
   // Each action by its label in the player's language, then the text that can be typed for it.
   for (size_t i = 0; i < legal.size(); ++i) {
@@ -205,6 +205,11 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
         io_.out << "not conceded; the game goes on\n";
         continue;
       }
+    }
+    // The reason in the player's language (the game's own text, citing the rule).
+    if (const Text why = state.why_illegal_text(action); !why.en.empty()) {
+      io_.out << "illegal: " << clip_text(why.in(lang_), 1000) << '\n';
+      continue;
     }
     const std::string reason = session.act(action, &events);
     if (!reason.empty()) {

@@ -37,6 +37,7 @@ json decision_json(const Game& game, const View& view) {
   return {{"seat", seat_label(game, view.decision.seat)},
           {"kind", view.decision.kind},
           {"prompt", view.decision.prompt},
+          {"prompt_de", view.decision.prompt_in(Lang::kDe)},
           {"decline", view.decision.decline ? json(view.decline) : json(nullptr)}};
 }
 

@@ -132,6 +132,15 @@ std::string PocketState::seg_name(int owner, int zone, int col) const {
   return std::string(cols[rel]) + "-" + zones[zone];
 }
 
+std::string PocketState::seat_de(int seat) {
+  return seat == kOrcs ? "Orks" : "Elfen";
+}
+
+std::string PocketState::seg_de(int owner, int zone, int col) const {
+  if (zone < 0 || zone > 2) return zone == kUnplaced ? "nicht aufgestellt" : "vernichtet";
+  return arg_name(ArgKind::kPlace, seg_name(owner, zone, col), Lang::kDe);
+}
+
 bool PocketState::reveals_information(const Action& action) const {
   // The last troop a player puts into a unit shows the others his stacks: their heights and top
   // troops (PB Aufbau 6).
@@ -156,28 +165,36 @@ Result PocketState::result() const {
   r.returns = {winner == 0 ? 1.0 : -1.0, winner == 1 ? 1.0 : -1.0};
   const auto& seats = game_->seats();
   r.summary = seats[winner] + " wins";
-  int w = winner, l = 1 - winner;
+  const int w = winner, l = 1 - winner;
+  const std::string& W = seats[static_cast<size_t>(w)];
+  const std::string& L = seats[static_cast<size_t>(l)];
+  const std::string Wde = seat_de(w), Lde = seat_de(l);
+  r.headline = say("The {0} win.", "Die {1} gewinnen.", W, Wde);
+  const int won = players[static_cast<size_t>(w)].captured_dp;
   switch (win_reason) {
     case kWinConcede:
-      r.reason = seats[static_cast<size_t>(l)] + " conceded (PB Spielende 1)";
+      r.say_reason(say("{0} conceded (PB Spielende 1)", "die {1} haben aufgegeben (PB Spielende 1)",
+                       L, Lde));
       break;
     case kWinThreshold:
-      r.reason = fmt::format(
-          "{} destroyed {} of {} DP (PB Spielende 2)", seats[static_cast<size_t>(w)],
-          players[static_cast<size_t>(w)].captured_dp, players[static_cast<size_t>(l)].built_dp);
+      r.say_reason(say("{0} destroyed {2} of {3} DP (PB Spielende 2)",
+                       "die {1} haben {2} von {3} AP vernichtet (PB Spielende 2)", W, Wde, won,
+                       players[static_cast<size_t>(l)].built_dp));
       break;
     case kWinHigher:
-      r.reason = fmt::format(
-          "{} destroyed more DP: {} against {} (PB Spielende 2)", seats[static_cast<size_t>(w)],
-          players[static_cast<size_t>(w)].captured_dp, players[static_cast<size_t>(l)].captured_dp);
+      r.say_reason(say("{0} destroyed more DP: {2} against {3} (PB Spielende 2)",
+                       "die {1} haben mehr AP vernichtet: {2} gegen {3} (PB Spielende 2)", W, Wde,
+                       won, players[static_cast<size_t>(l)].captured_dp));
       break;
     case kWinTieB:
-      r.reason =
-          fmt::format("equal destroyed DP ({}); player B ({}) wins the tie (PB Spielende 2)",
-                      players[static_cast<size_t>(w)].captured_dp, seats[static_cast<size_t>(w)]);
+      r.say_reason(
+          say("equal destroyed DP ({2}); player B ({0}) wins the tie (PB Spielende 2)",
+              "gleich viele vernichtete AP ({2}); bei Gleichstand gewinnt Spieler B (die {1}) "
+              "(PB Spielende 2)",
+              W, Wde, won));
       break;
     default:
-      r.reason = "game over";
+      r.say_reason({"game over", "Spiel vorbei"});
   }
   return r;
 }
@@ -826,7 +843,7 @@ std::string PocketState::render_text(int seat) const {
       unplaced += " " + unit_text(u);
   if (!unplaced.empty()) out += "  unplaced:" + unplaced + "\n";
   if (phase == kOver) {
-    out += "  " + result().summary + ": " + result().reason + "\n";
+    out += "  " + result().headline.en + " " + result().reason + "\n";
   } else {
     int cs = current_seat();
     out +=
