@@ -58,6 +58,7 @@ std::string view_difference(const View& a, const View& b) {
                   action_info_json(b.legal[i].info).dump());
   }
   if (a.text != b.text) return both("render_text()", a.text, b.text);
+  if (a.text_de != b.text_de) return both("render_text_in(German)", a.text_de, b.text_de);
   return "";
 }
 

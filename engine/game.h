@@ -233,6 +233,11 @@ class State {
 
   // A text picture of the board for a terminal, from `seat`'s point of view.
   virtual std::string render_text(int seat) const = 0;
+  // The picture in `lang` (engine/text.h); the default is render_text(), English.
+  virtual std::string render_text_in(int seat, Lang lang) const {
+    (void)lang;
+    return render_text(seat);
+  }
 
   // Number of actions applied since the initial state (including chance actions).
   virtual int move_number() const = 0;

@@ -20,7 +20,10 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
       v.legal.push_back({a, options.notes ? state.annotate(a) : "", state.action_info(a, viewer)});
     }
   }
-  if (options.text) v.text = state.render_text(viewer);
+  if (options.text) {
+    v.text = state.render_text(viewer);
+    v.text_de = state.render_text_in(viewer, Lang::kDe);
+  }
   return v;
 }
 

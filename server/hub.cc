@@ -1566,6 +1566,7 @@ std::string Hub::state_message(Connection& conn) {
                   {"seat", g.seat_name(conn.seat)},
                   {"observation", view.observation},
                   {"text", text ? json(view.text) : json(nullptr)},
+                  {"text_de", text ? json(view.text_de) : json(nullptr)},
                   {"decision", decision_json(g, view)},
                   {"events", events},
                   {"actions", actions},

@@ -232,6 +232,7 @@ class PocketState : public State {
   json to_json() const override;
   uint64_t hash() const override;
   std::string render_text(int seat) const override;
+  std::string render_text_in(int seat, Lang lang) const override;
   int move_number() const override { return moves; }
 
   // --- Readable accessors and helpers (heuristics, tests) ---

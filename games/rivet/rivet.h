@@ -220,6 +220,7 @@ class RivetState : public State {
   json to_json() const override;
   uint64_t hash() const override;
   std::string render_text(int seat) const override;
+  std::string render_text_in(int seat, Lang lang) const override;
   int move_number() const override { return moves; }
   std::string annotate(const Action& action) const override;
   std::string describe_for(const Action& action, int viewer) const override;

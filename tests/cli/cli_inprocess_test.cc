@@ -743,7 +743,12 @@ TEST(CliHuman, LangDeShowsTheGamesPromptLogAndRefusalsInGerman) {
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("\nOrks: eine Truppe wählen oder fertig (0 von 60 AP verbraucht) "
                                "(PB Aufbau 4)\n"));
-  EXPECT_THAT(r.out, HasSubstr("illegal: jetzt keine erlaubte Aktion (Orks: eine Truppe wählen"));
+  EXPECT_THAT(r.out,
+              HasSubstr("nicht erlaubt: jetzt keine erlaubte Aktion (Orks: eine Truppe wählen"));
+  // The frame and the board picture are German too.
+  EXPECT_THAT(r.out, HasSubstr("=== orcs am Zug (Aktion 1) ===\n"));
+  EXPECT_THAT(r.out, HasSubstr("  am Zug: Orks (Orks: eine Truppe wählen oder fertig"));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("pick a troop")));
   EXPECT_THAT(r.out, HasSubstr("  [PB Aufbau 4] Die Orks wählen eine Truppe (1 bisher).\n"));
   // A whole game in German ends with the German reason and sentence; the machine line stays.
   CliRun end = run_cli(all_games(), {"play", "pocket/orcs-vs-elves", "--seed", "5", "--seat",

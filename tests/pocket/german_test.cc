@@ -26,6 +26,20 @@ TEST(PocketGerman, PB_Aufbau4_TheSelectionPromptReadsInGermanForThePickerAndTheO
             "Orks: eine Truppe wählen oder fertig (PB Aufbau 4)");
 }
 
+TEST(PocketGerman, TheBoardPictureReadsInGermanAndNamesNothingHidden) {
+  Battle b;
+  b.act("pick orcs.orc");
+  const std::string en = b.state->render_text(kElves);
+  const std::string de = b.state->render_text_in(kElves, Lang::kDe);
+  EXPECT_EQ(en, b.state->render_text_in(kElves, Lang::kEn));
+  EXPECT_THAT(en, HasSubstr("Phase: army selection"));
+  EXPECT_THAT(en, HasSubstr("  to decide: orcs (orcs: pick a troop or say done (PB Aufbau 4))"));
+  EXPECT_THAT(de, HasSubstr("Pocket Battles, 60 AP. Phase: Auswahl der Armee"));
+  EXPECT_THAT(de, HasSubstr("  am Zug: Orks (Orks: eine Truppe wählen oder fertig (PB Aufbau 4))"));
+  EXPECT_THAT(de, HasSubstr("  Orks   Befehlsmarker "));
+  EXPECT_THAT(de, Not(HasSubstr("AP verbraucht")));  // the orcs' points are theirs to know
+}
+
 TEST(PocketGerman, PB_Aufbau5_TheLogTellsTheOwnerTheUnitAndTheOthersNotInEitherLanguage) {
   Battle b;
   for (const char* t : {"pick orcs.orc", "done", "pick elves.fighter", "done"}) b.act(t);

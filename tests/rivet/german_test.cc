@@ -26,6 +26,22 @@ TEST(RivetGerman, Rw7_TheDeploymentPromptReadsInGerman) {
   EXPECT_THAT(d.prompt_in(Lang::kDe), HasSubstr("aufstellen oder beenden (RW §7)."));
 }
 
+TEST(RivetGerman, TheBoardPictureReadsInGermanWithTheHandsHidden) {
+  auto g = MakeGame(4);
+  auto s = Start(*g);
+  Put(*s, "rifleman", "d5", "NW");
+  const std::string en = s->render_text(kAllies);
+  const std::string de = s->render_text_in(kAllies, Lang::kDe);
+  EXPECT_EQ(en, s->render_text_in(kAllies, Lang::kEn));
+  EXPECT_THAT(en, HasSubstr(", allies to play\n"));
+  EXPECT_THAT(de, HasSubstr(", am Zug: Alliierte\n"));
+  EXPECT_THAT(de, HasSubstr("  deine Action!-Karten:"));
+  EXPECT_THAT(de, HasSubstr("  Bismark hat "));
+  EXPECT_THAT(
+      de, HasSubstr(" Alliierte " +
+                    g->data().units[static_cast<size_t>(g->data().unit_index("rifleman"))].german));
+}
+
 TEST(RivetGerman, Content6_2_W9_TheOthersReadTheReactionWindowInGermanWithoutTheCard) {
   auto g = MakeGame(4);
   auto s = Start(*g);

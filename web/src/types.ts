@@ -60,6 +60,8 @@ export interface StateMessage {
   observation: any;
   /** The terminal's text picture of the position (games without a graphic board), else null. */
   text?: string | null;
+  /** The same picture in German (the English where the game has none). */
+  text_de?: string | null;
   decision: Decision;
   legal: LegalAction[];
   events: GameEvent[];

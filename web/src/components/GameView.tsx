@@ -228,7 +228,7 @@ export function GameView(props: { id: string; token?: string }) {
         <div class="board-area">
           {!wsr && !pocket && !rivet && !ps && msg?.text && (
             <pre class="text-board" data-testid="text-board">
-              {msg.text}
+              {said(msg.text, msg.text_de)}
             </pre>
           )}
           {wsr && obs && (
@@ -241,7 +241,7 @@ export function GameView(props: { id: string; token?: string }) {
                 <details class="text-details">
                   <summary>{t('cardsAndDetails')}</summary>
                   <pre class="text-board" data-testid="text-board">
-                    {msg.text}
+                    {said(msg.text, msg.text_de)}
                   </pre>
                 </details>
               )}
