@@ -219,7 +219,8 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->type_name("N")
       ->check(natural<long long>("--max-actions"));
   play->add_option("--lang", play_args.lang,
-                   "Language of the action labels a human seat chooses from: en or de (default en)")
+                   "Language of what a player reads (prompts, action labels, the log, refusals, "
+                   "the result): en or de (default en)")
       ->type_name("LANG")
       ->check(CLI::IsMember({"en", "de"}));
 

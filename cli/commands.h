@@ -43,7 +43,7 @@ struct PlayArgs {
   std::string log;                   // --log FILE ("" = none)
   bool quiet = false;
   long long max_actions = 0;  // --max-actions (0 = no cap)
-  std::string lang = "en";    // --lang: the language of the action labels (en, de)
+  std::string lang = "en";    // --lang: the language of what a player reads (en, de)
 };
 int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io);
 
@@ -207,6 +207,9 @@ class Narrator {
       : out_(out), print_(print), remember_(remember) {}
   // Whose view the events are told in (event_text); kNobody, the default, tells everything.
   void show_to(int viewer) { viewer_ = viewer; }
+  // The language of the games' own texts (events, prompts) it tells (--lang).
+  void set_lang(Lang lang) { lang_ = lang; }
+  Lang lang() const { return lang_; }
 
   // Whether lines are built at all (printing or remembering); callers skip work otherwise.
   bool active() const { return print_ || remember_; }
@@ -226,6 +229,7 @@ class Narrator {
   bool print_;
   bool remember_;
   int viewer_ = kNobody;
+  Lang lang_ = Lang::kEn;
   std::deque<std::string> recent_;
 };
 

@@ -51,12 +51,14 @@ void HumanSeat::show(const Session& session) const {
   const int seat = state.current_seat();
   const std::string side = seat_name(session.game(), seat);
   // Hot-seat: whose turn it is comes before the board, so that the other player can look away.
-  io_.out << "\n=== " << side << " to play (action " << state.move_number() + 1 << ") ===\n";
-  const std::string board = state.render_text(seat);
+  const bool de = lang_ == Lang::kDe;
+  io_.out << "\n=== " << side << (de ? " am Zug (Aktion " : " to play (action ")
+          << state.move_number() + 1 << ") ===\n";
+  const std::string board = state.render_text_in(seat, lang_);
   io_.out << board;
   if (!board.empty() && board.back() != '\n') io_.out << '\n';
   // The deciding seat's own view (engine/view.h): what it may see of the decision.
-  io_.out << state.decision_for(seat).prompt << '\n';
+  io_.out << state.decision_for(seat).prompt_in(lang_) << '\n';
   const ActionList legal = numbered_actions(state);
   // Each action by its label in the player's language, then the text that can be typed for it.
   for (size_t i = 0; i < legal.size(); ++i) {
@@ -67,7 +69,8 @@ void HumanSeat::show(const Session& session) const {
     io_.out << "  " << i + 1 << ") " << label << (label == text ? "" : "  · " + text)
             << (note.empty() ? "" : "   [" + note + "]") << '\n';
   }
-  io_.out << "  (type a number or an action; hint asks the AI; help lists the commands)\n";
+  io_.out << (de ? "  (Nummer oder Aktion eingeben; hint fragt die KI; help zeigt die Befehle)\n"
+                 : "  (type a number or an action; hint asks the AI; help lists the commands)\n");
 }
 
 void HumanSeat::help(const Session& session) const {
@@ -104,8 +107,14 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
   show(session);
   if (decision.decline && !skip_tip_shown_) {
     skip_tip_shown_ = true;
-    io_.out << "  (tip: `skip " << decision.kind << "` declines these windows automatically; `ask "
-            << decision.kind << "` asks again)\n";
+    if (lang_ == Lang::kDe)
+      io_.out << "  (Tipp: `skip " << decision.kind
+              << "` lehnt diese Fenster künftig selbst ab; `ask " << decision.kind
+              << "` fragt wieder)\n";
+    else
+      io_.out << "  (tip: `skip " << decision.kind
+              << "` declines these windows automatically; `ask " << decision.kind
+              << "` asks again)\n";
   }
   std::string raw;
   while (true) {
@@ -205,6 +214,12 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
         io_.out << "not conceded; the game goes on\n";
         continue;
       }
+    }
+    // The reason in the player's language (the game's own text, citing the rule).
+    if (const Text why = state.why_illegal_text(action); !why.en.empty()) {
+      io_.out << (lang_ == Lang::kDe ? "nicht erlaubt: " : "illegal: ")
+              << clip_text(why.in(lang_), 1000) << '\n';
+      continue;
     }
     const std::string reason = session.act(action, &events);
     if (!reason.empty()) {

@@ -29,7 +29,7 @@ void Narrator::action(const Game& game, int n, const LoggedAction& logged,
   }
   line(head);
   for (const Event& event : events) {
-    const std::string& text = event_text(event, viewer_);
+    const std::string& text = event_text(event, viewer_, lang_);
     if (event.rule.empty()) {
       line("  " + text);
     } else {

@@ -82,7 +82,9 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   Rng dice(seed);
   Narrator narrator(io.out, !args.quiet, any_human);
   narrator.show_to(session.viewer());
-  HumanSeat human(io, narrator, args.lang == "de" ? Lang::kDe : Lang::kEn);
+  const Lang lang = lang_of(args.lang);
+  narrator.set_lang(lang);
+  HumanSeat human(io, narrator, lang);
   if (module != nullptr && module->make_heuristic) {
     // `hint`: the game's heuristic, seeded per seat and request so hints do not change the game.
     human.set_adviser([module, seed, n = uint64_t{0}](int seat) mutable {
@@ -104,7 +106,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
     events.clear();
     chance_prompt.clear();
     if (seat == kChance) {
-      if (narrator.active()) chance_prompt = state.decision_for(session.viewer()).prompt;
+      if (narrator.active()) chance_prompt = state.decision_for(session.viewer()).prompt_in(lang);
       session.roll(dice, &events);
     } else if (seat < 0 || static_cast<size_t>(seat) >= num_seats) {
       throw std::logic_error(
@@ -140,7 +142,9 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
 
   const Result result = session.state().result();
   if (!args.quiet) {
-    if (!result.reason.empty()) io.out << "end: " << result.reason << '\n';
+    if (!result.reason.empty()) io.out << "end: " << result.reason_in(lang) << '\n';
+    // The sentence a player reads; the result line below is the machine form scripts read.
+    if (!result.headline.en.empty()) io.out << result.headline_in(lang) << '\n';
     if (!args.log.empty()) io.out << "log: " << args.log << '\n';
   }
   io.out << "result: " << result.summary << '\n';

@@ -42,6 +42,8 @@ std::string view_difference(const View& a, const View& b) {
     return both("decision kind", a.decision.kind, b.decision.kind);
   if (a.decision.prompt != b.decision.prompt)
     return both("decision_for() prompt", a.decision.prompt, b.decision.prompt);
+  if (a.decision.prompt_de != b.decision.prompt_de)
+    return both("decision_for() German prompt", a.decision.prompt_de, b.decision.prompt_de);
   if (a.decline != b.decline) return both("the decline", a.decline, b.decline);
   if (a.legal.size() != b.legal.size())
     return both("the number of legal actions", std::to_string(a.legal.size()),
@@ -56,12 +58,33 @@ std::string view_difference(const View& a, const View& b) {
                   action_info_json(b.legal[i].info).dump());
   }
   if (a.text != b.text) return both("render_text()", a.text, b.text);
+  if (a.text_de != b.text_de) return both("render_text_in(German)", a.text_de, b.text_de);
   return "";
 }
 
+// Whether a game's own texts come in German: a game that gives German for some of them must
+// give it for all (engine/text.h). Counted over a whole run of the battery.
+struct GermanTally {
+  long long german = 0;
+  std::string missing;  // the first text without German ("" when none)
+
+  void check(const std::string& en, const std::string& de, const char* what) {
+    if (en.empty()) return;
+    if (!de.empty())
+      ++german;
+    else if (missing.empty())
+      missing = fmt::format("{} '{}'", what, clip(en));
+  }
+  void check(const Event& e) {
+    check(e.text, e.text_de, "event");
+    if (e.others) check(*e.others, e.others_de.value_or(""), "event (others' text)");
+  }
+};
+
 // Checks one position; returns the failures found ("" entries are not added).
 void check_position(const Game& game, const State& state, Rng& rng, bool expensive,
-                    const ConformanceOptions& options, std::vector<std::string>& out) {
+                    const ConformanceOptions& options, std::vector<std::string>& out,
+                    GermanTally& german) {
   auto fail = [&](const std::string& what) { out.push_back(what); };
   int seat = state.current_seat();
   if ((seat == kNobody) != state.is_terminal()) fail("current_seat() and is_terminal() disagree");
@@ -116,6 +139,18 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
     c.state->apply(legal[i], &c.events);
     c.hash = c.state->hash();
     children.push_back(std::move(c));
+  }
+  // Every text a player reads here, in German where the game gives German anywhere.
+  for (const Child& c : children)
+    for (const Event& e : c.events) german.check(e);
+  for (int v = -1; v < static_cast<int>(game.seats().size()); ++v) {
+    const Decision d = state.decision_for(v < 0 ? kObserver : v);
+    german.check(d.prompt, d.prompt_de, "decision prompt");
+  }
+  if (state.is_terminal()) {
+    const Result r = state.result();
+    german.check(r.reason, r.reason_de, "result reason");
+    german.check(r.headline_in(Lang::kEn), r.headline.de, "result headline");
   }
   {
     std::vector<std::pair<uint64_t, std::string>> hashed;
@@ -178,7 +213,8 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
       Rng local(c.hash ^ static_cast<uint64_t>(viewer + 16));
       if (c.state->determinize(viewer, local)->hash() == c.hash) continue;
       std::string shown = state.describe_for(c.action, viewer);
-      for (const Event& e : c.events) shown += "\n" + event_text(e, viewer);
+      for (const Event& e : c.events)
+        shown += "\n" + event_text(e, viewer) + "\n" + event_text(e, viewer, Lang::kDe);
       auto [it, fresh] = seen.try_emplace(c.state->observe(viewer).dump(), &c, shown);
       if (fresh || it->second.second == shown || it->second.first->hash == c.hash) continue;
       fail(
@@ -227,11 +263,12 @@ ConformanceReport run_conformance(const Game& game, const ConformanceOptions& op
     Session session(shared);
     bool concede_game = g % 16 == 15;
     std::vector<std::string> failures;
+    GermanTally german;
     int n = 0;
     while (true) {
       const State& state = session.state();
       bool expensive = options.check_stride <= 1 || n % options.check_stride == 0;
-      check_position(game, state, rng, expensive, options, failures);
+      check_position(game, state, rng, expensive, options, failures, german);
       if (!failures.empty() || state.is_terminal()) break;
       if (n >= options.max_actions) {
         failures.push_back(fmt::format("runaway: no end after {} actions", n));
@@ -274,6 +311,9 @@ ConformanceReport run_conformance(const Game& game, const ConformanceOptions& op
           failures.push_back(fmt::format("redo of '{}' after undo differs", text));
       }
       ++n;
+      if (german.german > 0 && !german.missing.empty())
+        failures.push_back("a text without German, while the game gives German elsewhere (" +
+                           german.missing + ")");
       if (!failures.empty()) {
         for (auto& f : failures) f = fmt::format("game {} action {} ({}): {}", g, n, text, f);
         break;

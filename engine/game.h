@@ -18,6 +18,7 @@
 
 #include "engine/action.h"
 #include "engine/rng.h"
+#include "engine/text.h"
 #include "engine/verbs.h"
 
 namespace feldherr {
@@ -38,6 +39,17 @@ struct Decision {
   // A reaction window the seat may simply decline (opportunity fire, fate points): the legal
   // action that declines it. UIs may let a player decline such windows of a kind automatically.
   std::optional<Action> decline;
+  // The prompt in German; "" when the game has only English (engine/text.h).
+  std::string prompt_de{};
+
+  // Sets the prompt in both languages.
+  void say(Text text) {
+    prompt = std::move(text.en);
+    prompt_de = std::move(text.de);
+  }
+  const std::string& prompt_in(Lang lang) const {
+    return lang == Lang::kDe && !prompt_de.empty() ? prompt_de : prompt;
+  }
 };
 
 // Something that happened, explained like a referee would. `rule` cites the rulebook
@@ -49,23 +61,56 @@ struct Event {
   // Set when `text` tells what only `seat` may know (the unit a secret troop joins): what every
   // other viewer reads instead. Unset: `text` is for everyone.
   std::optional<std::string> others{};
+  // `text` and `others` in German; "" and unset when the game has only English (engine/text.h).
+  std::string text_de{};
+  std::optional<std::string> others_de{};
+
+  // An event told in both languages; `others`, when given, is what every viewer but `seat`
+  // reads instead.
+  static Event said(std::string rule, Text text, int seat = kNobody,
+                    std::optional<Text> others = std::nullopt) {
+    Event e{std::move(rule), std::move(text.en), seat,
+            std::nullopt,    std::move(text.de), std::nullopt};
+    if (others) {
+      e.others = std::move(others->en);
+      e.others_de = std::move(others->de);
+    }
+    return e;
+  }
 };
 using EventList = std::vector<Event>;
 
 // The event's text as `viewer` (a seat, kObserver, or kNobody for the all-seeing narrator) reads
-// it.
-inline const std::string& event_text(const Event& event, int viewer) {
-  if (!event.others || viewer == kNobody || viewer == event.seat) return event.text;
-  return *event.others;
+// it, in `lang` (English where the game gave no German).
+inline const std::string& event_text(const Event& event, int viewer, Lang lang = Lang::kEn) {
+  const bool de = lang == Lang::kDe;
+  if (!event.others || viewer == kNobody || viewer == event.seat)
+    return de && !event.text_de.empty() ? event.text_de : event.text;
+  return de && event.others_de && !event.others_de->empty() ? *event.others_de : *event.others;
 }
 
 // Final result. `returns` has one entry per seat (+1 win, -1 loss, 0 draw; cooperative games give
-// all seats the same value). `summary` is the CLI's result line without the "result: " prefix,
-// e.g. "orcs wins", "draw", "defenders win".
+// all seats the same value). `summary` is the machine form of the result, by side ids, that
+// replay logs record and scripts read (the CLI's last line without the "result: " prefix), e.g.
+// "orcs wins", "draw", "defenders win"; `headline` is the sentence a player reads.
 struct Result {
   std::vector<double> returns;
   std::string summary;
-  std::string reason;  // why, citing the rule: "orcs destroyed 32 of 60 DP (PB Spielende)"
+  std::string reason;       // why, citing the rule: "orcs destroyed 32 of 60 DP (PB Spielende)"
+  std::string reason_de{};  // `reason` in German; "" when the game has only English
+  // "The orcs win." / "Die Orks gewinnen."; empty when the game has none (then `summary`).
+  Text headline{};
+
+  void say_reason(Text text) {
+    reason = std::move(text.en);
+    reason_de = std::move(text.de);
+  }
+  const std::string& reason_in(Lang lang) const {
+    return lang == Lang::kDe && !reason_de.empty() ? reason_de : reason;
+  }
+  const std::string& headline_in(Lang lang) const {
+    return headline.en.empty() ? summary : headline.in(lang);
+  }
 };
 
 class Game;
@@ -116,6 +161,10 @@ class State {
   // ("PB Phase 1: a redeployed unit may receive no order this turn"). The default checks
   // membership in legal_actions(); games override it to explain *why* an action is illegal.
   virtual std::string why_illegal(const Action& action) const;
+  // The reason in both languages ("" in both if `action` is legal). The default is
+  // why_illegal() in English only; a game with German texts overrides it (and why_illegal()
+  // returns its English).
+  virtual Text why_illegal_text(const Action& action) const { return {why_illegal(action), ""}; }
 
   virtual bool is_terminal() const = 0;
   virtual Result result() const = 0;  // only when is_terminal()
@@ -184,6 +233,11 @@ class State {
 
   // A text picture of the board for a terminal, from `seat`'s point of view.
   virtual std::string render_text(int seat) const = 0;
+  // The picture in `lang` (engine/text.h); the default is render_text(), English.
+  virtual std::string render_text_in(int seat, Lang lang) const {
+    (void)lang;
+    return render_text(seat);
+  }
 
   // Number of actions applied since the initial state (including chance actions).
   virtual int move_number() const = 0;

@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/text.h"
+
 namespace feldherr {
 
 using json = nlohmann::json;
@@ -36,9 +38,6 @@ enum class ArgKind : uint8_t {
   kWord,       // a fixed word of the verb ("with-hq", "rebuild")
   kHidden,     // masked for this viewer
 };
-
-// The languages of labels.
-enum class Lang : uint8_t { kEn, kDe };
 
 // How a UI offers an action.
 enum class VerbRole : uint8_t {

@@ -20,7 +20,10 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
       v.legal.push_back({a, options.notes ? state.annotate(a) : "", state.action_info(a, viewer)});
     }
   }
-  if (options.text) v.text = state.render_text(viewer);
+  if (options.text) {
+    v.text = state.render_text(viewer);
+    v.text_de = state.render_text_in(viewer, Lang::kDe);
+  }
   return v;
 }
 
@@ -37,6 +40,7 @@ json decision_json(const Game& game, const View& view) {
   return {{"seat", seat_label(game, view.decision.seat)},
           {"kind", view.decision.kind},
           {"prompt", view.decision.prompt},
+          {"prompt_de", view.decision.prompt_in(Lang::kDe)},
           {"decline", view.decision.decline ? json(view.decline) : json(nullptr)}};
 }
 

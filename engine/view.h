@@ -31,6 +31,7 @@ struct View {
   std::string decline;              // describe_for(*decision.decline, viewer); "" when none
   std::vector<ViewedAction> legal;  // the viewer's legal actions when it owes the decision
   std::string text;                 // render_text(viewer), when ViewOptions::text
+  std::string text_de;              // render_text_in(viewer, Lang::kDe), when ViewOptions::text
 };
 
 struct ViewOptions {

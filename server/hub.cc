@@ -22,6 +22,13 @@ json error_json(const std::string& code, const std::string& message) {
   return {{"type", "error"}, {"code", code}, {"message", message}};
 }
 
+json error_json(const std::string& code, const Text& message) {
+  return {{"type", "error"},
+          {"code", code},
+          {"message", message.en},
+          {"message_de", message.in(Lang::kDe)}};
+}
+
 bool RateLimiter::allow() {
   auto now = std::chrono::steady_clock::now();
   double dt = std::chrono::duration<double>(now - last_).count();
@@ -93,7 +100,15 @@ struct LiveGame {
     json returns = json::object();
     for (int i = 0; i < num_seats() && static_cast<size_t>(i) < r.returns.size(); ++i)
       returns[seat_name(i)] = r.returns[static_cast<size_t>(i)];
-    return {{"summary", r.summary}, {"reason", r.reason}, {"returns", returns}};
+    json out = {{"summary", r.summary},
+                {"reason", r.reason},
+                {"reason_de", r.reason_in(Lang::kDe)},
+                {"returns", returns}};
+    if (!r.headline.en.empty()) {
+      out["headline"] = r.headline.en;
+      out["headline_de"] = r.headline.in(Lang::kDe);
+    }
+    return out;
   }
   std::string to_move() const {
     if (conceded) return "nobody";
@@ -288,22 +303,30 @@ std::optional<uint64_t> parse_id(const json& v) {
 json events_json(const LiveGame& g, const EventList& events, int viewer) {
   json out = json::array();
   for (const Event& e : events)
-    out.push_back(
-        {{"rule", e.rule}, {"text", event_text(e, viewer)}, {"seat", g.seat_name(e.seat)}});
+    out.push_back({{"rule", e.rule},
+                   {"text", event_text(e, viewer)},
+                   {"text_de", event_text(e, viewer, Lang::kDe)},
+                   {"seat", g.seat_name(e.seat)}});
   return out;
 }
 
 // The decision as `view`'s viewer may see it (engine/view.h: decision_for).
 json decision_json(const LiveGame& g, const View& view) {
   if (g.conceded)
-    return {
-        {"seat", "nobody"}, {"kind", "over"}, {"prompt", "the game is over"}, {"decline", nullptr}};
+    return {{"seat", "nobody"},
+            {"kind", "over"},
+            {"prompt", "the game is over"},
+            {"prompt_de", "das Spiel ist vorbei"},
+            {"decline", nullptr}};
   // Before a human seat has joined, neither Chance nor an AI seat moves (open_locked).
   const int seat = g.session->state().current_seat();
   if (!g.opened && (seat == kChance || (seat >= 0 && g.ai[static_cast<size_t>(seat)])))
     return {{"seat", g.seat_name(seat)},
             {"kind", "opening"},
             {"prompt", "waiting for a player: the game starts when the first player joins"},
+            {"prompt_de",
+             "warten auf einen Spieler: das Spiel beginnt, sobald der erste Spieler "
+             "beitritt"},
             {"decline", nullptr}};
   return feldherr::decision_json(*g.game, view);
 }
@@ -338,6 +361,7 @@ void concede_in_memory(LiveGame& g, int seat) {
     if (i != seat) winners += (winners.empty() ? "" : ", ") + g.seat_name(i);
   g.concede_result = {{"summary", winners + (g.num_seats() == 2 ? " wins" : " win")},
                       {"reason", g.seat_name(seat) + " conceded"},
+                      {"reason_de", g.seat_name(seat) + " hat aufgegeben"},
                       {"returns", returns}};
 }
 
@@ -348,6 +372,7 @@ void stop_in_memory(LiveGame& g) {
   for (int i = 0; i < g.num_seats(); ++i) returns[g.seat_name(i)] = 0;
   g.concede_result = {{"summary", "stopped"},
                       {"reason", "stopped by its creator before the end"},
+                      {"reason_de", "vor dem Ende von seinem Ersteller beendet"},
                       {"returns", returns}};
 }
 
@@ -1126,12 +1151,17 @@ HttpReply Hub::observation(const std::string& id, const std::string& n_text,
   ViewOptions o;
   o.legal = false;
   View v = view_of(session.state(), viewer, o);
-  std::string prompt = v.decision.prompt;
-  if (!g->opened && n == 0) prompt = decision_json(*g, v)["prompt"].get<std::string>();
+  std::string prompt = v.decision.prompt, prompt_de = v.decision.prompt_in(Lang::kDe);
+  if (!g->opened && n == 0) {
+    const json opening = decision_json(*g, v);
+    prompt = opening["prompt"].get<std::string>();
+    prompt_de = opening["prompt_de"].get<std::string>();
+  }
   return reply(200, {{"n", n},
                      {"view", g->seat_name(viewer)},
                      {"observation", v.observation},
-                     {"decision", prompt}});
+                     {"decision", prompt},
+                     {"decision_de", prompt_de}});
 }
 
 HttpReply Hub::board(const std::string& id) {
@@ -1535,10 +1565,13 @@ std::optional<json> Hub::stage_locked(LiveGame& g, int seat, int64_t expected_st
     std::optional<uint64_t> id = parse_id(*it);
     if (!id) return error_json("bad_request", "'action_id' must be a decimal string");
     action = Action::from_id(*id);
-    if (std::find(legal.begin(), legal.end(), action) == legal.end())
-      return error_json("illegal", "no legal action has id " + std::to_string(*id) + " now (" +
-                                       std::to_string(legal.size()) +
-                                       " legal actions): " + s.decision_for(seat).prompt);
+    if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
+      const Decision d = s.decision_for(seat);
+      return error_json("illegal", say("no legal action has id {0} now ({1} legal actions): {2}",
+                                       "keine erlaubte Aktion hat jetzt die Nummer {0} ({1} "
+                                       "erlaubte Aktionen): {3}",
+                                       *id, legal.size(), d.prompt, d.prompt_in(Lang::kDe)));
+    }
   } else if (auto t = request.find("action"); t != request.end()) {
     if (!t->is_string()) return error_json("bad_request", "'action' must be a string");
     const std::string text = t->get<std::string>();
@@ -1547,8 +1580,8 @@ std::optional<json> Hub::stage_locked(LiveGame& g, int seat, int64_t expected_st
     std::string error;
     if (!s.parse(text, action, error)) return error_json("bad_request", error);
     if (std::find(legal.begin(), legal.end(), action) == legal.end()) {
-      std::string why = s.why_illegal(action);
-      if (why.empty()) why = "not among the legal actions now";
+      Text why = s.why_illegal_text(action);
+      if (why.en.empty()) why = {"not among the legal actions now", "jetzt keine erlaubte Aktion"};
       return error_json("illegal", why);
     }
   } else {
@@ -1681,6 +1714,7 @@ std::string Hub::state_message_locked(Connection& conn) {
       events.push_back({{"n", i + 1},
                         {"rule", ev.rule},
                         {"text", event_text(ev, over ? kNobody : conn.seat)},
+                        {"text_de", event_text(ev, over ? kNobody : conn.seat, Lang::kDe)},
                         {"seat", g.seat_name(ev.seat)}});
   }
   conn.cursor = g.log.size();
@@ -1692,6 +1726,7 @@ std::string Hub::state_message_locked(Connection& conn) {
                   {"seat", g.seat_name(conn.seat)},
                   {"observation", view.observation},
                   {"text", text ? json(view.text) : json(nullptr)},
+                  {"text_de", text ? json(view.text_de) : json(nullptr)},
                   {"decision", decision_json(g, view)},
                   {"events", events},
                   {"actions", actions},

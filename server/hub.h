@@ -252,5 +252,7 @@ class Hub {
 
 // Error JSON {"type":"error","code":..,"message":..}.
 json error_json(const std::string& code, const std::string& message);
+// With the game's own reason in both languages: {"type":"error","code","message","message_de"}.
+json error_json(const std::string& code, const Text& message);
 
 }  // namespace feldherr::server

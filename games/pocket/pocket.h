@@ -204,7 +204,10 @@ class PocketState : public State {
   std::vector<ChanceOutcome> chance_outcomes() const override;
   Action sample_chance(Rng& rng) const override;
   void apply(const Action& action, EventList* events = nullptr) override;
-  std::string why_illegal(const Action& action) const override;
+  std::string why_illegal(const Action& action) const override {
+    return why_illegal_text(action).en;
+  }
+  Text why_illegal_text(const Action& action) const override;
   bool is_terminal() const override { return phase == kOver; }
   Result result() const override;
   std::unique_ptr<State> clone() const override;
@@ -229,6 +232,7 @@ class PocketState : public State {
   json to_json() const override;
   uint64_t hash() const override;
   std::string render_text(int seat) const override;
+  std::string render_text_in(int seat, Lang lang) const override;
   int move_number() const override { return moves; }
 
   // --- Readable accessors and helpers (heuristics, tests) ---
@@ -246,7 +250,10 @@ class PocketState : public State {
   // The side id of a seat as the texts name it ("orcs").
   const std::string& seat_id(int seat) const;
   std::string seg_name(int owner, int zone, int col) const;  // owner-relative, "left-front"
-  std::string invariant_violation() const;                   // "" when every invariant holds
+  // The side as German texts name it ("Orks", "Elfen"), a segment in German ("links vorne").
+  static std::string seat_de(int seat);
+  std::string seg_de(int owner, int zone, int col) const;
+  std::string invariant_violation() const;  // "" when every invariant holds
   // Whether troop t is visible to `seat` (kObserver: public only).
   bool troop_visible(int t, int seat) const;
   int top_troop(int u) const;  // first troop of the unit (the face-up top of its stack, E3)
@@ -287,9 +294,11 @@ class PocketState : public State {
   Step& top() { return steps.top(); }
   const Step& top() const { return steps.top(); }
   void pop() { steps.pop(); }
-  bool pay_order(int u, EventList* ev, const char* what);
+  bool pay_order(int u, EventList* ev, const char* what, const char* what_de);
   void refresh_unit(int u);
-  void remove_troop(int t, bool deferred_markers, EventList* ev, const char* why);
+  // `why_de`: `why` in German ("" or null: the English).
+  void remove_troop(int t, bool deferred_markers, EventList* ev, const char* why,
+                    const char* why_de = nullptr);
   void destroy_unit_if_empty(int u, EventList* ev);
   void leave_combat_slot(int u);
   void settle_combat(int c, EventList* ev);

@@ -9,12 +9,17 @@ namespace feldherr::pocket {
 
 namespace {
 
-inline void emit(EventList* ev, const char* rule, std::string text, int seat) {
-  if (ev) ev->push_back(Event{rule, std::move(text), seat, std::nullopt});
+inline void emit(EventList* ev, const char* rule, Text text, int seat) {
+  if (ev) ev->push_back(Event::said(rule, std::move(text), seat));
 }
 
 const char* side_name(int seat) {
   return seat == kOrcs ? "Orc" : "Elf";
+}
+
+// "Orkeinheit", "Elfeneinheit".
+const char* side_unit_de(int seat) {
+  return seat == kOrcs ? "Orkeinheit" : "Elfeneinheit";
 }
 
 // Bipartite matching (Kuhn) used by the formation checks: every "left" item (a unit without a
@@ -593,7 +598,7 @@ Action PocketState::sample_chance(Rng& rng) const {
 // ---------------------------------------------------------------------------------------------
 // Effects
 
-bool PocketState::pay_order(int u, EventList* ev, const char* what) {
+bool PocketState::pay_order(int u, EventList* ev, const char* what, const char* what_de) {
   Unit& un = units[static_cast<size_t>(u)];
   PlayerState& p = players[static_cast<size_t>(un.owner)];
   int cost = un.orders + 1;  // PB §6: markers on the unit + 1 (2^(n-1)); A8 [REC]: order side only
@@ -601,10 +606,12 @@ bool PocketState::pay_order(int u, EventList* ev, const char* what) {
   un.orders = static_cast<uint8_t>(un.orders + cost);
   if (ev)
     emit(ev, "PB §6",
-         fmt::format("{} gives unit {} the order {} for {} marker{} ({} on the unit, {} left in "
-                     "the pool).",
-                     game_->seats()[un.owner], unit_label(u), what, cost, cost == 1 ? "" : "s",
-                     un.orders, p.pool),
+         say("{0} gives unit {1} the order {2} for {3} marker{4} ({5} on the unit, {6} left in "
+             "the pool).",
+             "Die {7} geben Einheit {1} den Befehl {8} für {3} Befehlsmarker ({5} auf der "
+             "Einheit, {6} bleiben im Vorrat).",
+             game_->seats()[un.owner], unit_label(u), what, cost, cost == 1 ? "" : "s", un.orders,
+             p.pool, seat_de(un.owner), what_de),
          un.owner);
   return true;
 }
@@ -660,8 +667,10 @@ void PocketState::settle_combat(int ci, EventList* ev) {
       un.col = c.col;
       if (ev)
         emit(ev, "PB Gefecht 3",
-             fmt::format("{} unit {} is no longer in contact and withdraws to its {}.",
-                         side_name(un.owner), unit_label(u), seg_name(un.owner, kFront, un.col)),
+             say("{0} unit {1} is no longer in contact and withdraws to its {2}.",
+                 "{3} {1} ist nicht mehr in Kontakt und zieht sich zurück nach {4}.",
+                 side_name(un.owner), unit_label(u), seg_name(un.owner, kFront, un.col),
+                 side_unit_de(un.owner), seg_de(un.owner, kFront, un.col)),
              un.owner);
     }
   }
@@ -681,13 +690,16 @@ void PocketState::destroy_unit_if_empty(int u, EventList* ev) {
   un.orders = 0;
   if (ev)
     emit(ev, "PB Gefecht 3",
-         fmt::format("{} unit {} is destroyed.", side_name(un.owner), unit_label(u)), un.owner);
+         say("{0} unit {1} is destroyed.", "{2} {1} ist vernichtet.", side_name(un.owner),
+             unit_label(u), side_unit_de(un.owner)),
+         un.owner);
   if (c >= 0) settle_combat(c, ev);
 }
 
 // PB Wunden: a removed troop goes to the opponent (scoring); its wound markers are set aside
 // until round end (defer) or, for voluntary removal at round end, return to the pool at once.
-void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why) {
+void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why,
+                               const char* why_de) {
   Troop& tr = troops[static_cast<size_t>(t)];
   int o = tr.owner, u = tr.unit;
   PlayerState& p = players[static_cast<size_t>(o)];
@@ -703,12 +715,18 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
   q.captured_dp = static_cast<int16_t>(q.captured_dp + ti.dp);
   if (ev)
     emit(ev, "PB Wunden",
-         fmt::format("{} removes {} ({}){}; {} now holds {} destroyed DP.", seat_id(o),
-                     troop_label(t), why,
-                     w ? fmt::format(", its {} wound marker{} {}", w, w == 1 ? "" : "s",
-                                     defer ? "set aside until round end" : "back to the pool")
-                       : std::string(),
-                     seat_id(1 - o), q.captured_dp),
+         say("{0} removes {1} ({2}){3}; {4} now holds {5} destroyed DP.",
+             "Die {6} entfernen {1} ({7}){8}; die {9} halten jetzt {5} vernichtete AP.", seat_id(o),
+             troop_label(t), why,
+             w ? fmt::format(", its {} wound marker{} {}", w, w == 1 ? "" : "s",
+                             defer ? "set aside until round end" : "back to the pool")
+               : std::string(),
+             seat_id(1 - o), q.captured_dp, seat_de(o), why_de && *why_de ? why_de : why,
+             w ? fmt::format(
+                     ", {} Wundenmarker {}", w,
+                     defer ? "bis zum Ende der Schlachtrunde beiseite" : "zurück in den Vorrat")
+               : std::string(),
+             seat_de(1 - o)),
          o);
   refresh_unit(u);
   Unit& un = units[static_cast<size_t>(u)];
@@ -718,7 +736,8 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
     for (int t2 = 0; t2 < n_troops; ++t2)
       if (troops[static_cast<size_t>(t2)].unit == u &&
           troops[static_cast<size_t>(t2)].status == kActive)
-        remove_troop(t2, defer, ev, "left alone without troops with life points, PB §12");
+        remove_troop(t2, defer, ev, "left alone without troops with life points, PB §12",
+                     "allein ohne Truppen mit Lebenspunkten, PB §12");
     return;
   }
   destroy_unit_if_empty(u, ev);
@@ -742,10 +761,12 @@ void PocketState::give_wound(int t, int from, EventList* ev) {
   ++tr.wounds;
   if (ev)
     emit(ev, "PB Wunden",
-         fmt::format(
-             "{} places a wound marker on {} ({} of {} LP lost; marker from {}).",
+         say("{0} places a wound marker on {1} ({2} of {3} LP lost; marker from {4}).",
+             "Die {5} legen einen Wundenmarker auf {1} ({2} von {3} LP verloren; Marker aus {6}).",
              game_->seats()[tr.owner], troop_label(t), tr.wounds, type_of(t).lp,
-             from < 0 ? std::string("the pool") : "the order markers on " + unit_label(from)),
+             from < 0 ? std::string("the pool") : "the order markers on " + unit_label(from),
+             seat_de(tr.owner),
+             from < 0 ? std::string("dem Vorrat") : "den Befehlsmarkern auf " + unit_label(from)),
          tr.owner);
 }
 
@@ -776,12 +797,15 @@ void PocketState::distribute_shooting(int shooter, int target, int hits, EventLi
       share[i] = hits / n + (i < hits % n ? 1 : 0);  // A2 alternative: hit total conserved
   }
   if (ev) {
-    std::string parts;
-    for (int i = 0; i < n; ++i)
+    std::string parts, parts_de;
+    for (int i = 0; i < n; ++i) {
       parts += fmt::format("{}{} to {}", i ? ", " : "", share[i], unit_label(order[i]));
+      parts_de += fmt::format("{}{} an {}", i ? ", " : "", share[i], unit_label(order[i]));
+    }
     emit(ev, "PB Beschießen",
-         fmt::format("Shooting into a combat: {} hit{} split among {} units ({}).", hits,
-                     hits == 1 ? "" : "s", n, parts),
+         say("Shooting into a combat: {0} hit{1} split among {2} units ({3}).",
+             "In ein Gefecht hineinschießen: {0} Treffer verteilt auf {2} Einheiten ({4}).", hits,
+             hits == 1 ? "" : "s", n, parts, parts_de),
          friendly);
   }
   for (int i = n - 1; i >= 0; --i)
@@ -803,11 +827,15 @@ void PocketState::engage(int att, int v, EventList* ev) {
     t.col = a.col;
     if (ev)
       emit(ev, "PB Aktion 2",
-           fmt::format("{} and {} are in contact in the combat zone of the orcs' {} sector.",
-                       unit_label(att), unit_label(v),
-                       a.col == 0   ? "left"
-                       : a.col == 1 ? "centre"
-                                    : "right"),
+           say("{0} and {1} are in contact in the combat zone of the orcs' {2} sector.",
+               "{0} und {1} sind in Kontakt in der Gefechtszone des {3} Sektors der Orks.",
+               unit_label(att), unit_label(v),
+               a.col == 0   ? "left"
+               : a.col == 1 ? "centre"
+                            : "right",
+               a.col == 0   ? "linken"
+               : a.col == 1 ? "mittleren"
+                            : "rechten"),
            a.owner);
     return;
   }
@@ -824,17 +852,20 @@ void PocketState::engage(int att, int v, EventList* ev) {
     t.combat = static_cast<int8_t>(c2);
     if (ev)
       emit(ev, "PB Aktion 2",
-           fmt::format("{} attacks {} of an outnumbering pair: the combat splits into two "
-                       "separate combats.",
-                       unit_label(att), unit_label(v)),
+           say("{} attacks {} of an outnumbering pair: the combat splits into two "
+               "separate combats.",
+               "{} greift {} aus einem überlegenen Paar an: das Gefecht teilt sich in zwei "
+               "getrennte Gefechte.",
+               unit_label(att), unit_label(v)),
            a.owner);
   } else {
     add_to_combat(c, a.owner, att);
     a.combat = static_cast<int8_t>(ci);
     if (ev)
       emit(ev, "PB Aktion 2",
-           fmt::format("{} joins the combat against {} ({} vs 1).", unit_label(att), unit_label(v),
-                       c.n[a.owner]),
+           say("{} joins the combat against {} ({} vs 1).",
+               "{} schließt sich dem Gefecht gegen {} an ({} gegen 1).", unit_label(att),
+               unit_label(v), c.n[a.owner]),
            a.owner);
   }
 }
@@ -844,7 +875,11 @@ void PocketState::engage(int att, int v, EventList* ev) {
 
 void PocketState::start_battle(EventList* ev) {
   // PB Aufstellung 4: all stacks are revealed.
-  if (ev) emit(ev, "PB Aufstellung 4", "All units are placed; the stacks are revealed.", kNobody);
+  if (ev)
+    emit(ev, "PB Aufstellung 4",
+         {"All units are placed; the stacks are revealed.",
+          "Alle Einheiten sind aufgestellt; die Stapel werden aufgedeckt."},
+         kNobody);
   for (int s = 0; s < 2; ++s) {
     PlayerState& p = players[static_cast<size_t>(s)];
     p.pool = p.total;
@@ -866,12 +901,17 @@ void PocketState::begin_round(int first, EventList* ev) {
     win_reason = a == b ? kWinTieB : kWinHigher;
     phase = kOver;
     if (ev)
-      emit(ev, "PB Spielende", "Neither player has an order marker left: the game ends.", kNobody);
+      emit(ev, "PB Spielende",
+           {"Neither player has an order marker left: the game ends.",
+            "Keiner der Spieler hat noch einen Befehlsmarker: das Spiel endet."},
+           kNobody);
     return;
   }
   if (ev)
     emit(ev, "PB Spielablauf",
-         fmt::format("Battle round {} begins; {} has the first turn.", round, seat_id(first)),
+         say("Battle round {0} begins; {1} has the first turn.",
+             "Schlachtrunde {0} beginnt; die {2} haben den ersten Spielzug.", round, seat_id(first),
+             seat_de(first)),
          first);
   begin_turn(players[static_cast<size_t>(first)].pool > 0 ? first : 1 - first, ev);
 }
@@ -911,9 +951,11 @@ void PocketState::round_end(EventList* ev) {
   bool wa = 2 * a >= players[1].built_dp, wb = 2 * b >= players[0].built_dp;
   if (ev)
     emit(ev, "PB Spielende",
-         fmt::format("End of battle round {}: orcs destroyed {} of {} DP, elves destroyed {} of "
-                     "{} DP.",
-                     round, a, players[1].built_dp, b, players[0].built_dp),
+         say("End of battle round {}: orcs destroyed {} of {} DP, elves destroyed {} of "
+             "{} DP.",
+             "Ende der Schlachtrunde {}: die Orks haben {} von {} AP vernichtet, die Elfen {} von "
+             "{} AP.",
+             round, a, players[1].built_dp, b, players[0].built_dp),
          kNobody);
   if (wa || wb) {
     if (wa && wb) {
@@ -925,7 +967,10 @@ void PocketState::round_end(EventList* ev) {
     }
     phase = kOver;
     steps.clear();
-    if (ev) emit(ev, "PB Spielende", fmt::format("{} wins.", game_->seats()[winner]), winner);
+    if (ev)
+      emit(ev, "PB Spielende",
+           say("The {0} win.", "Die {1} gewinnen.", game_->seats()[winner], seat_de(winner)),
+           winner);
     return;
   }
   for (int s = 0; s < 2; ++s) {
@@ -1009,9 +1054,11 @@ void PocketState::advance(EventList* ev) {
         if (!units[static_cast<size_t>(s.a)].has_combat()) {
           // E9: a unit without combat dice cannot hit; its strike is skipped without a roll.
           if (ev)
-            emit(ev, "PB Gefecht 2",
-                 fmt::format("Unit {} has no combat dice and cannot hit.", unit_label(s.a)),
-                 units[static_cast<size_t>(s.a)].owner);
+            emit(
+                ev, "PB Gefecht 2",
+                say("Unit {} has no combat dice and cannot hit.",
+                    "Einheit {} hat keine Gefechtswürfel und kann nicht treffen.", unit_label(s.a)),
+                units[static_cast<size_t>(s.a)].owner);
           pop();
           continue;
         }
@@ -1059,8 +1106,9 @@ void PocketState::advance(EventList* ev) {
           un.col = combats[static_cast<size_t>(c)].col;
           if (ev)
             emit(ev, "PB Aktion 4",
-                 fmt::format("{} leaves the combat and withdraws to its {}.", unit_label(u),
-                             seg_name(un.owner, kFront, un.col)),
+                 say("{0} leaves the combat and withdraws to its {1}.",
+                     "{0} verlässt das Gefecht und zieht sich zurück nach {2}.", unit_label(u),
+                     seg_name(un.owner, kFront, un.col), seg_de(un.owner, kFront, un.col)),
                  un.owner);
           settle_combat(c, ev);
         }
@@ -1105,7 +1153,9 @@ void PocketState::apply(const Action& action, EventList* ev) {
       steps.clear();
       if (ev)
         emit(ev, "PB Spielende 1",
-             fmt::format("{} concedes; {} wins.", seat_id(seat), seat_id(1 - seat)), seat);
+             say("{0} concedes; the {1} win.", "Die {2} geben auf; die {3} gewinnen.",
+                 seat_id(seat), seat_id(1 - seat), seat_de(seat), seat_de(1 - seat)),
+             seat);
       return;
     case kPick: {
       int ty = action.arg(0);
@@ -1120,7 +1170,9 @@ void PocketState::apply(const Action& action, EventList* ev) {
       if (ev)
         // Hidden information: the event names neither the type nor its DP (PB Aufbau 6).
         emit(ev, "PB Aufbau 4",
-             fmt::format("{} picks a troop ({} so far).", seat_id(sel_seat), p.n_troops), sel_seat);
+             say("{0} picks a troop ({1} so far).", "Die {2} wählen eine Truppe ({1} bisher).",
+                 seat_id(sel_seat), p.n_troops, seat_de(sel_seat)),
+             sel_seat);
       return;
     }
     case kSelectDone:
@@ -1129,7 +1181,9 @@ void PocketState::apply(const Action& action, EventList* ev) {
         p.built_dp = p.picked_dp;
         if (ev)
           emit(ev, "PB Aufbau 4",
-               fmt::format("{} has chosen {} troops.", seat_id(sel_seat), p.n_troops), sel_seat);
+               say("{0} has chosen {1} troops.", "Die {2} haben {1} Truppen gewählt.",
+                   seat_id(sel_seat), p.n_troops, seat_de(sel_seat)),
+               sel_seat);
         if (sel_seat == 0) {
           sel_seat = 1;
         } else {
@@ -1180,14 +1234,18 @@ void PocketState::apply(const Action& action, EventList* ev) {
       }
       refresh_unit(u);
       if (ev) {
-        emit(ev, "PB Aufbau 5",
-             fmt::format("{} puts a troop into unit {} ({} troop{}).", seat_id(sel_seat),
-                         unit_label(u), un.size, un.size == 1 ? "" : "s"),
-             sel_seat);
         // Which unit a troop joins stays secret until the stacks are shown (PB Aufbau 6).
-        ev->back().others =
-            fmt::format("{} puts a troop into {}.", seat_id(sel_seat),
-                        action.verb == kNewUnit ? "a new unit" : "one of its units");
+        const bool fresh = action.verb == kNewUnit;
+        ev->push_back(Event::said(
+            "PB Aufbau 5",
+            say("{0} puts a troop into unit {1} ({2} troop{3}).",
+                "Die {4} legen eine Truppe in Einheit {1} ({2} Truppe{5}).", seat_id(sel_seat),
+                unit_label(u), un.size, un.size == 1 ? "" : "s", seat_de(sel_seat),
+                un.size == 1 ? "" : "n"),
+            sel_seat,
+            say("{0} puts a troop into {1}.", "Die {2} legen eine Truppe in {3}.",
+                seat_id(sel_seat), fresh ? "a new unit" : "one of its units", seat_de(sel_seat),
+                fresh ? "eine neue Einheit" : "eine ihrer Einheiten")));
       }
       int next = next_unformed(sel_seat);
       if (next < 0 && sel_seat == 0) {
@@ -1208,8 +1266,11 @@ void PocketState::apply(const Action& action, EventList* ev) {
       un.col = static_cast<int8_t>(sg % 3);
       if (ev)
         emit(ev, "PB Aufstellung 3",
-             fmt::format("{} places unit {} (a stack of {}) in its {}.", game_->seats()[un.owner],
-                         unit_label(u), un.size, seg_name(un.owner, un.zone, un.col)),
+             say("{0} places unit {1} (a stack of {2}) in its {3}.",
+                 "Die {4} stellen Einheit {1} (ein Stapel aus {2}) nach {5}.",
+                 game_->seats()[un.owner], unit_label(u), un.size,
+                 seg_name(un.owner, un.zone, un.col), seat_de(un.owner),
+                 seg_de(un.owner, un.zone, un.col)),
              un.owner);
       auto unplaced = [&](int s) {
         for (int v = 0; v < n_units; ++v)
@@ -1233,12 +1294,14 @@ void PocketState::apply(const Action& action, EventList* ev) {
       int u = action.arg(0), sg = action.arg(1);
       Unit& un = units[static_cast<size_t>(u)];
       if (ev)
-        emit(
-            ev, "PB Phase 1",
-            fmt::format("{} redeploys {} from its {} to its {}; it may receive no order this turn.",
-                        game_->seats()[un.owner], unit_label(u),
-                        seg_name(un.owner, un.zone, un.col), seg_name(un.owner, sg / 3, sg % 3)),
-            un.owner);
+        emit(ev, "PB Phase 1",
+             say("{0} redeploys {1} from its {2} to its {3}; it may receive no order this turn.",
+                 "Die {4} stationieren {1} von {5} nach {6} um; sie darf in diesem Spielzug "
+                 "keinen Befehl erhalten.",
+                 game_->seats()[un.owner], unit_label(u), seg_name(un.owner, un.zone, un.col),
+                 seg_name(un.owner, sg / 3, sg % 3), seat_de(un.owner),
+                 seg_de(un.owner, un.zone, un.col), seg_de(un.owner, sg / 3, sg % 3)),
+             un.owner);
       un.zone = static_cast<int8_t>(sg / 3);
       un.col = static_cast<int8_t>(sg % 3);
       un.flags |= kRedeployed;
@@ -1247,12 +1310,14 @@ void PocketState::apply(const Action& action, EventList* ev) {
     }
     case kMove: {
       int u = action.arg(0), sg = action.arg(1);
-      pay_order(u, ev, "tactical move (PB Aktion 1)");
+      pay_order(u, ev, "tactical move (PB Aktion 1)", "Taktische Bewegung (PB Aktion 1)");
       Unit& un = units[static_cast<size_t>(u)];
       if (ev)
         emit(ev, "PB Aktion 1",
-             fmt::format("{} moves from its {} to its {}.", unit_label(u),
-                         seg_name(un.owner, un.zone, un.col), seg_name(un.owner, sg / 3, sg % 3)),
+             say("{0} moves from its {1} to its {2}.", "{0} bewegt sich von {3} nach {4}.",
+                 unit_label(u), seg_name(un.owner, un.zone, un.col),
+                 seg_name(un.owner, sg / 3, sg % 3), seg_de(un.owner, un.zone, un.col),
+                 seg_de(un.owner, sg / 3, sg % 3)),
              un.owner);
       un.zone = static_cast<int8_t>(sg / 3);
       un.col = static_cast<int8_t>(sg % 3);
@@ -1262,7 +1327,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
     }
     case kAttack: {
       int u = action.arg(0);
-      pay_order(u, ev, "attack (PB Aktion 2)");
+      pay_order(u, ev, "attack (PB Aktion 2)", "Angriff (PB Aktion 2)");
       Unit& un = units[static_cast<size_t>(u)];
       un.zone = kCombatZone;
       un.flags |= kAttacked;
@@ -1270,18 +1335,21 @@ void PocketState::apply(const Action& action, EventList* ev) {
       if (action.argc == 1) {
         if (ev)
           emit(ev, "PB Aktion 2",
-               fmt::format("{} charges into the combat zone; {} chooses a reaction.", unit_label(u),
-                           game_->seats()[1 - un.owner]),
+               say("{0} charges into the combat zone; {1} chooses a reaction.",
+                   "{0} stürmt in die Gefechtszone; die {2} wählen eine Reaktion.", unit_label(u),
+                   game_->seats()[1 - un.owner], seat_de(1 - un.owner)),
                un.owner);
         push(kStepReact, u, -1, 0);
       } else {
         int v = action.arg(1);
         bool flank = units[static_cast<size_t>(v)].col != un.col;
         if (ev)
-          emit(ev, flank ? "PB Aktion 2 (Flankenangriff)" : "PB Aktion 2 (Rückraum)",
-               fmt::format("{} makes a {} attack on {}; the defender may only wait.", unit_label(u),
-                           flank ? "flank" : "rear", unit_label(v)),
-               un.owner);
+          emit(
+              ev, flank ? "PB Aktion 2 (Flankenangriff)" : "PB Aktion 2 (Rückraum)",
+              say("{0} makes a {1} attack on {2}; the defender may only wait.",
+                  "{0} greift {2} {3} an; der Verteidiger darf nur abwarten.", unit_label(u),
+                  flank ? "flank" : "rear", unit_label(v), flank ? "in der Flanke" : "im Rückraum"),
+              un.owner);
         push(kStepReact, u, v, 1);
       }
       advance(ev);
@@ -1290,7 +1358,10 @@ void PocketState::apply(const Action& action, EventList* ev) {
     case kReactWait: {
       Step s = top();
       pop();
-      if (ev) emit(ev, "PB Aktion 2 C", fmt::format("{} waits.", seat_id(1 - active)), 1 - active);
+      if (ev)
+        emit(ev, "PB Aktion 2 C",
+             say("{0} waits.", "Die {1} warten ab.", seat_id(1 - active), seat_de(1 - active)),
+             1 - active);
       if (s.b < 0) {
         push(kStepChooseTarget, s.a, -1, 0);
       } else {
@@ -1305,7 +1376,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       Step s = top();
       pop();
       int v = action.arg(0);
-      pay_order(v, ev, "intercept (PB Aktion 2 A)");
+      pay_order(v, ev, "intercept (PB Aktion 2 A)", "Abfangen (PB Aktion 2 A)");
       Unit& d = units[static_cast<size_t>(v)];
       d.zone = kCombatZone;
       engage(s.a, v, ev);
@@ -1318,7 +1389,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
       Step s = top();
       pop();
       int v = action.arg(0);
-      pay_order(v, ev, "shoot at the attacker (PB Aktion 2 B)");
+      pay_order(v, ev, "shoot at the attacker (PB Aktion 2 B)",
+                "Beschießen des Angreifers (PB Aktion 2 B)");
       push(kStepChooseTarget, s.a, -1, 0);
       push(kStepShootRoll, v, s.a, 1);
       advance(ev);
@@ -1335,7 +1407,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
     }
     case kContinue: {
       int u = action.arg(0), v = action.arg(1);
-      pay_order(u, ev, "continue combat (PB Aktion 3)");
+      pay_order(u, ev, "continue combat (PB Aktion 3)", "Gefecht fortführen (PB Aktion 3)");
       stage = kResolving;
       push(kStepStrikeBack, u, v, 0);
       push(kStepMeleeRoll, u, v, 1);  // no extra die (PB Aktion 3)
@@ -1344,7 +1416,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
     }
     case kLeave: {
       int u = action.arg(0);
-      pay_order(u, ev, "leave combat (PB Aktion 4)");
+      pay_order(u, ev, "leave combat (PB Aktion 4)", "Gefecht verlassen (PB Aktion 4)");
       stage = kResolving;
       int ci = units[static_cast<size_t>(u)].combat;
       const Combat& c = combats[static_cast<size_t>(ci)];
@@ -1359,7 +1431,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
     }
     case kShoot: {
       int u = action.arg(0), v = action.arg(1);
-      pay_order(u, ev, "shoot (PB Aktion 5)");
+      pay_order(u, ev, "shoot (PB Aktion 5)", "Beschießen (PB Aktion 5)");
       stage = kResolving;
       push(kStepShootRoll, u, v, 1);
       advance(ev);
@@ -1367,14 +1439,17 @@ void PocketState::apply(const Action& action, EventList* ev) {
     }
     case kSpecial: {
       int u = action.arg(0), t = action.arg(1);
-      pay_order(u, ev, "use a special trait (PB Aktion 6)");
+      pay_order(u, ev, "use a special trait (PB Aktion 6)",
+                "Sonderfähigkeit einsetzen (PB Aktion 6)");
       Troop& tr = troops[static_cast<size_t>(t)];
       --tr.wounds;
       ++players[static_cast<size_t>(tr.owner)].pool;
       if (ev)
         emit(ev, "PB Aktion 6",
-             fmt::format("{} {} {}: 1 wound marker returns to the pool.", unit_label(u),
-                         tr.unit == u ? "regenerates" : "heals", troop_label(t)),
+             say("{0} {1} {2}: 1 wound marker returns to the pool.",
+                 "{0} {3} {2}: 1 Wundenmarker kehrt in den Vorrat zurück.", unit_label(u),
+                 tr.unit == u ? "regenerates" : "heals", troop_label(t),
+                 tr.unit == u ? "regeneriert" : "heilt"),
              tr.owner);
       stage = kResolving;
       advance(ev);
@@ -1386,7 +1461,9 @@ void PocketState::apply(const Action& action, EventList* ev) {
       ++p.passed;
       if (ev)
         emit(ev, "PB Aktion 7",
-             fmt::format("{} passes and sets 1 marker aside ({} left).", seat_id(active), p.pool),
+             say("{0} passes and sets 1 marker aside ({1} left).",
+                 "Die {2} passen und legen 1 Befehlsmarker beiseite ({1} übrig).", seat_id(active),
+                 p.pool, seat_de(active)),
              active);
       end_turn(ev);
       advance(ev);
@@ -1421,12 +1498,13 @@ void PocketState::apply(const Action& action, EventList* ev) {
       if (phase == kRoundEnd) {
         // A6 [REC]: a voluntarily removed troop counts as destroyed (handed to the opponent);
         // its wound markers return to the pool at once.
-        remove_troop(t, false, ev, "voluntary removal at round end, PB Spielablauf");
+        remove_troop(t, false, ev, "voluntary removal at round end, PB Spielablauf",
+                     "freiwillig entfernt am Ende der Schlachtrunde, PB Spielablauf");
         return;
       }
       Step& s = top();
       --s.n;
-      remove_troop(t, true, ev, "wound, PB Wunden");
+      remove_troop(t, true, ev, "wound, PB Wunden", "Wunde, PB Wunden");
       advance(ev);
       return;
     }
@@ -1440,14 +1518,18 @@ void PocketState::apply(const Action& action, EventList* ev) {
     if (a == b) {
       ++rerolls;  // A15 [REC]: ties are re-rolled
       if (ev)
-        emit(ev, "PB Aufstellung 2", fmt::format("Both roll {}: tie, roll again.", a), kNobody);
+        emit(
+            ev, "PB Aufstellung 2",
+            say("Both roll {}: tie, roll again.", "Beide würfeln {}: Gleichstand, neu würfeln.", a),
+            kNobody);
       return;
     }
     seat_a = static_cast<int8_t>(a > b ? 0 : 1);
     if (ev)
       emit(ev, "PB Aufstellung 2",
-           fmt::format("Orcs roll {}, elves roll {}: {} are player A, {} player B.", a, b,
-                       seat_id(seat_a), seat_id(1 - seat_a)),
+           say("Orcs roll {0}, elves roll {1}: {2} are player A, {3} player B.",
+               "Die Orks würfeln {0}, die Elfen {1}: die {4} sind Spieler A, die {5} Spieler B.", a,
+               b, seat_id(seat_a), seat_id(1 - seat_a), seat_de(seat_a), seat_de(1 - seat_a)),
            seat_a);
     phase = kPlacement;
     active = seat_a;
@@ -1461,11 +1543,15 @@ void PocketState::apply(const Action& action, EventList* ev) {
     if (action.argc == 2) hits += x.cm[static_cast<size_t>(action.arg(1))];  // A11: each die
     if (ev)
       emit(ev, "PB Gefecht 2",
-           fmt::format("{} unit {} rolls {}: {} hit{} on {} (combat dice {}).", side_name(x.owner),
-                       unit_label(s.a),
-                       action.argc == 2 ? fmt::format("{} and {}", action.arg(0), action.arg(1))
-                                        : std::to_string(action.arg(0)),
-                       hits, hits == 1 ? "" : "s", unit_label(s.b), dice_list(*this, s.a, false)),
+           say("{0} unit {1} rolls {2}: {3} hit{4} on {5} (combat dice {6}).",
+               "{7} {1} würfelt {8}: {3} Treffer gegen {5} (Gefechtswürfel {6}).",
+               side_name(x.owner), unit_label(s.a),
+               action.argc == 2 ? fmt::format("{} and {}", action.arg(0), action.arg(1))
+                                : std::to_string(action.arg(0)),
+               hits, hits == 1 ? "" : "s", unit_label(s.b), dice_list(*this, s.a, false),
+               side_unit_de(x.owner),
+               action.argc == 2 ? fmt::format("{} und {}", action.arg(0), action.arg(1))
+                                : std::to_string(action.arg(0))),
            x.owner);
     if (hits > 0) push(kStepAlloc, s.b, s.a, hits);
   } else {  // kStepShootRoll
@@ -1473,9 +1559,10 @@ void PocketState::apply(const Action& action, EventList* ev) {
     int hits = x.sm[static_cast<size_t>(action.arg(0))];
     if (ev)
       emit(ev, "PB Beschießen 2",
-           fmt::format("{} unit {} shoots at {} and rolls {}: {} hit{} (shooting dice {}).",
-                       side_name(x.owner), unit_label(s.a), unit_label(s.b), action.arg(0), hits,
-                       hits == 1 ? "" : "s", dice_list(*this, s.a, true)),
+           say("{0} unit {1} shoots at {2} and rolls {3}: {4} hit{5} (shooting dice {6}).",
+               "{7} {1} beschießt {2} und würfelt {3}: {4} Treffer (Schusswürfel {6}).",
+               side_name(x.owner), unit_label(s.a), unit_label(s.b), action.arg(0), hits,
+               hits == 1 ? "" : "s", dice_list(*this, s.a, true), side_unit_de(x.owner)),
            x.owner);
     distribute_shooting(s.a, s.b, hits, ev);
   }

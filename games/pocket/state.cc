@@ -132,6 +132,15 @@ std::string PocketState::seg_name(int owner, int zone, int col) const {
   return std::string(cols[rel]) + "-" + zones[zone];
 }
 
+std::string PocketState::seat_de(int seat) {
+  return seat == kOrcs ? "Orks" : "Elfen";
+}
+
+std::string PocketState::seg_de(int owner, int zone, int col) const {
+  if (zone < 0 || zone > 2) return zone == kUnplaced ? "nicht aufgestellt" : "vernichtet";
+  return arg_name(ArgKind::kPlace, seg_name(owner, zone, col), Lang::kDe);
+}
+
 bool PocketState::reveals_information(const Action& action) const {
   // The last troop a player puts into a unit shows the others his stacks: their heights and top
   // troops (PB Aufbau 6).
@@ -156,28 +165,36 @@ Result PocketState::result() const {
   r.returns = {winner == 0 ? 1.0 : -1.0, winner == 1 ? 1.0 : -1.0};
   const auto& seats = game_->seats();
   r.summary = seats[winner] + " wins";
-  int w = winner, l = 1 - winner;
+  const int w = winner, l = 1 - winner;
+  const std::string& W = seats[static_cast<size_t>(w)];
+  const std::string& L = seats[static_cast<size_t>(l)];
+  const std::string Wde = seat_de(w), Lde = seat_de(l);
+  r.headline = say("The {0} win.", "Die {1} gewinnen.", W, Wde);
+  const int won = players[static_cast<size_t>(w)].captured_dp;
   switch (win_reason) {
     case kWinConcede:
-      r.reason = seats[static_cast<size_t>(l)] + " conceded (PB Spielende 1)";
+      r.say_reason(say("{0} conceded (PB Spielende 1)", "die {1} haben aufgegeben (PB Spielende 1)",
+                       L, Lde));
       break;
     case kWinThreshold:
-      r.reason = fmt::format(
-          "{} destroyed {} of {} DP (PB Spielende 2)", seats[static_cast<size_t>(w)],
-          players[static_cast<size_t>(w)].captured_dp, players[static_cast<size_t>(l)].built_dp);
+      r.say_reason(say("{0} destroyed {2} of {3} DP (PB Spielende 2)",
+                       "die {1} haben {2} von {3} AP vernichtet (PB Spielende 2)", W, Wde, won,
+                       players[static_cast<size_t>(l)].built_dp));
       break;
     case kWinHigher:
-      r.reason = fmt::format(
-          "{} destroyed more DP: {} against {} (PB Spielende 2)", seats[static_cast<size_t>(w)],
-          players[static_cast<size_t>(w)].captured_dp, players[static_cast<size_t>(l)].captured_dp);
+      r.say_reason(say("{0} destroyed more DP: {2} against {3} (PB Spielende 2)",
+                       "die {1} haben mehr AP vernichtet: {2} gegen {3} (PB Spielende 2)", W, Wde,
+                       won, players[static_cast<size_t>(l)].captured_dp));
       break;
     case kWinTieB:
-      r.reason =
-          fmt::format("equal destroyed DP ({}); player B ({}) wins the tie (PB Spielende 2)",
-                      players[static_cast<size_t>(w)].captured_dp, seats[static_cast<size_t>(w)]);
+      r.say_reason(
+          say("equal destroyed DP ({2}); player B ({0}) wins the tie (PB Spielende 2)",
+              "gleich viele vernichtete AP ({2}); bei Gleichstand gewinnt Spieler B (die {1}) "
+              "(PB Spielende 2)",
+              W, Wde, won));
       break;
     default:
-      r.reason = "game over";
+      r.say_reason({"game over", "Spiel vorbei"});
   }
   return r;
 }
@@ -725,31 +742,60 @@ uint64_t PocketState::hash() const {
 // Rendering
 
 std::string PocketState::render_text(int seat) const {
+  return render_text_in(seat, Lang::kEn);
+}
+
+// The picture in English or German (the German words of the rulebook: Befehlsmarker, Vorrat,
+// Aufstellungspunkte, Gefechtszone).
+std::string PocketState::render_text_in(int seat, Lang lang) const {
+  const bool de = lang == Lang::kDe;
   std::string out;
   const auto& seats = game_->seats();
+  auto side = [&](int s) { return de ? seat_de(s) : seats[static_cast<size_t>(s)]; };
   static const char* phase_names[] = {"army selection", "unit formation", "roll for player A",
                                       "placement",      "battle",         "round end",
                                       "game over"};
-  out += fmt::format("Pocket Battles, {} DP. Phase: {}", game_->opts().points, phase_names[phase]);
-  if (phase >= kBattle && phase != kOver) out += fmt::format(", round {}", round);
-  if (seat_a >= 0) out += fmt::format(", player A = {}", seats[static_cast<size_t>(seat_a)]);
+  static const char* phase_names_de[] = {
+      "Auswahl der Armee", "Bildung der Einheiten",  "Wurf um Spieler A", "Aufstellung",
+      "Schlacht",          "Ende der Schlachtrunde", "Spiel vorbei"};
+  out += de ? fmt::format("Pocket Battles, {} AP. Phase: {}", game_->opts().points,
+                          phase_names_de[phase])
+            : fmt::format("Pocket Battles, {} DP. Phase: {}", game_->opts().points,
+                          phase_names[phase]);
+  if (phase >= kBattle && phase != kOver)
+    out += fmt::format(fmt::runtime(de ? ", Schlachtrunde {}" : ", round {}"), round);
+  if (seat_a >= 0)
+    out += fmt::format(fmt::runtime(de ? ", Spieler A = {}" : ", player A = {}"), side(seat_a));
   out += "\n";
   for (int s = 0; s < 2; ++s) {
     const PlayerState& p = players[static_cast<size_t>(s)];
-    out += fmt::format("  {:<6} markers {}: pool {}, passed {}, set aside {}; destroyed {} DP",
-                       seats[static_cast<size_t>(s)], p.total, p.pool, p.passed, p.deferred,
-                       p.captured_dp);
+    out += de ? fmt::format(
+                    "  {:<6} Befehlsmarker {}: Vorrat {}, gepasst {}, beiseite {}; "
+                    "vernichtet {} AP",
+                    side(s), p.total, p.pool, p.passed, p.deferred, p.captured_dp)
+              : fmt::format("  {:<6} markers {}: pool {}, passed {}, set aside {}; destroyed {} DP",
+                            side(s), p.total, p.pool, p.passed, p.deferred, p.captured_dp);
     if (s == seat || phase >= kBattle)
-      out += fmt::format(" of the enemy; army {} DP", phase == kSelect ? p.picked_dp : p.built_dp);
-    out += fmt::format("; {} troops, {} units\n", p.n_troops, p.n_units);
+      out +=
+          fmt::format(fmt::runtime(de ? " des Gegners; Armee {} AP" : " of the enemy; army {} DP"),
+                      phase == kSelect ? p.picked_dp : p.built_dp);
+    out +=
+        fmt::format(fmt::runtime(de ? "; {} Truppen, {} Einheiten\n" : "; {} troops, {} units\n"),
+                    p.n_troops, p.n_units);
   }
   // While a seat chooses and forms its army it needs the printed values of its tiles (PB Aufbau
   // 4-5): the roster, with how many of each tile it has picked.
   if ((phase == kSelect || phase == kForm) && seat >= 0) {
     const Army& army = game_->army(seat);
-    out += fmt::format("  {} roster (dice = faces printed on the tile; FV * = no limit):\n",
-                       seats[static_cast<size_t>(seat)]);
-    out += "    tile                  picked/box  DP  FV  LP  combat dice   shooting  traits\n";
+    out += fmt::format(
+        fmt::runtime(de ? "  Truppen der {} (Würfel = auf dem Plättchen gedruckte Augen; FW * = "
+                          "ohne Grenze):\n"
+                        : "  {} roster (dice = faces printed on the tile; FV * = no limit):\n"),
+        side(seat));
+    out +=
+        de ? "    Plättchen             Wahl/Vorh.  AP  FW  LP  Gefechtsw.    Schuss    "
+             "Eigenschaften\n"
+           : "    tile                  picked/box  DP  FV  LP  combat dice   shooting  traits\n";
     for (size_t t = 0; t < army.troops.size(); ++t) {
       const TroopType& tt = army.troops[t];
       int picked = 0;
@@ -786,7 +832,8 @@ std::string PocketState::render_text(int seat) const {
       if (tr.wounds) s += fmt::format("*{}w", tr.wounds);
       first = false;
     }
-    if (hidden) s += fmt::format(" +{} hidden", un.size - shown);
+    if (hidden)
+      s += fmt::format(fmt::runtime(de ? " +{} verdeckt" : " +{} hidden"), un.size - shown);
     s += ")";
     return s;
   };
@@ -800,8 +847,14 @@ std::string PocketState::render_text(int seat) const {
                       {-1, kCombatZone, "combat     "},
                       {0, kFront, "orcs front "},
                       {0, kRear, "orcs rear  "}};
-  out += "               orcs' left | centre | orcs' right\n";
-  for (const Row& r : rows) {
+  const Row rows_de[] = {{1, kRear, "Elfen hinten"},
+                         {1, kFront, "Elfen vorne "},
+                         {-1, kCombatZone, "Gefecht     "},
+                         {0, kFront, "Orks vorne  "},
+                         {0, kRear, "Orks hinten "}};
+  out += de ? "                links (Orks) | Mitte | rechts (Orks)\n"
+            : "               orcs' left | centre | orcs' right\n";
+  for (const Row& r : de ? rows_de : rows) {
     out += std::string("  ") + r.name + ": ";
     for (int c = 0; c < 3; ++c) {
       std::string cell;
@@ -824,14 +877,15 @@ std::string PocketState::render_text(int seat) const {
         (units[static_cast<size_t>(u)].owner == seat ||
          formation_done(*this, units[static_cast<size_t>(u)].owner)))
       unplaced += " " + unit_text(u);
-  if (!unplaced.empty()) out += "  unplaced:" + unplaced + "\n";
+  if (!unplaced.empty()) out += (de ? "  nicht aufgestellt:" : "  unplaced:") + unplaced + "\n";
   if (phase == kOver) {
-    out += "  " + result().summary + ": " + result().reason + "\n";
+    const Result r = result();
+    out += "  " + r.headline.in(lang) + " " + r.reason_in(lang) + "\n";
   } else {
     int cs = current_seat();
-    out +=
-        "  to decide: " + (cs == kChance ? std::string("dice") : seats[static_cast<size_t>(cs)]) +
-        " (" + decision_for(seat).prompt + ")\n";
+    out += (de ? "  am Zug: " : "  to decide: ") +
+           (cs == kChance ? std::string(de ? "Würfel" : "dice") : side(cs)) + " (" +
+           decision_for(seat).prompt_in(lang) + ")\n";
   }
   return out;
 }

@@ -278,40 +278,52 @@ Decision PocketState::decision() const {
   d.seat = current_seat();
   const auto& seats = game_->seats();
   auto who = [&](int s) { return s >= 0 ? seats[static_cast<size_t>(s)] : std::string("dice"); };
+  auto who_de = [&](int s) { return s >= 0 ? seat_de(s) : std::string("Würfel"); };
   switch (phase) {
     case kOver:
       d.kind = "over";
-      d.prompt = "the game is over";
+      d.say({"the game is over", "das Spiel ist vorbei"});
       return d;
     case kSelect:
       d.kind = "select";
-      d.prompt = fmt::format("{}: pick a troop or say done ({} of {} DP used) (PB Aufbau 4)",
-                             who(sel_seat), players[static_cast<size_t>(sel_seat)].picked_dp,
-                             game_->opts().points);
+      d.say(say("{0}: pick a troop or say done ({2} of {3} DP used) (PB Aufbau 4)",
+                "{1}: eine Truppe wählen oder fertig ({2} von {3} AP verbraucht) (PB Aufbau 4)",
+                who(sel_seat), who_de(sel_seat), players[static_cast<size_t>(sel_seat)].picked_dp,
+                game_->opts().points));
       return d;
-    case kForm:
+    case kForm: {
       d.kind = "form";
-      d.prompt = fmt::format(
-          "{}: put {} into a new unit or an existing one (PB Aufbau 5)", who(sel_seat),
+      const TroopType* tt =
           form_troop >= 0
-              ? game_->army(sel_seat).troops[troops[static_cast<size_t>(form_troop)].type].id
-              : std::string("?"));
+              ? &game_->army(sel_seat).troops[troops[static_cast<size_t>(form_troop)].type]
+              : nullptr;
+      const std::string id = tt ? tt->id : std::string("?");
+      const std::string name = tt && !tt->name_de.empty() ? tt->name_de : id;
+      d.say(say("{0}: put {2} into a new unit or an existing one (PB Aufbau 5)",
+                "{1}: {3} in eine neue oder eine bestehende Einheit legen (PB Aufbau 5)",
+                who(sel_seat), who_de(sel_seat), id, name));
       return d;
+    }
     case kRollAB:
       d.kind = "roll";
-      d.prompt = "each player rolls 1d6 for player A (PB Aufstellung 2)";
+      d.say({"each player rolls 1d6 for player A (PB Aufstellung 2)",
+             "jeder Spieler wirft 1 Würfel; wer höher würfelt, ist Spieler A (PB Aufstellung 2)"});
       return d;
     case kPlacement:
       d.kind = "place";
-      d.prompt = fmt::format(
-          "{}: place one unit in an own front or rear segment (PB Aufstellung 3)", who(active));
+      d.say(say("{0}: place one unit in an own front or rear segment (PB Aufstellung 3)",
+                "{1}: eine Einheit in ein eigenes Front- oder Rückraumfeld legen (PB Aufstellung "
+                "3)",
+                who(active), who_de(active)));
       return d;
     case kRoundEnd:
       d.kind = "voluntary-removal";
-      d.prompt = fmt::format(
-          "{}: remove wounded troops to regain their markers, or done (PB "
-          "Spielablauf, round end)",
-          who(sel_seat));
+      d.say(
+          say("{0}: remove wounded troops to regain their markers, or done (PB "
+              "Spielablauf, round end)",
+              "{1}: verwundete Truppen freiwillig entfernen, um ihre Wundenmarker "
+              "zurückzuerhalten, oder fertig (PB Spielablauf, Ende der Schlachtrunde)",
+              who(sel_seat), who_de(sel_seat)));
       return d;
     default:
       break;
@@ -321,54 +333,72 @@ Decision PocketState::decision() const {
     switch (s.kind) {
       case kStepReact:
         d.kind = "reaction";
-        d.prompt =
-            fmt::format("{}: react to the attack of {} (intercept, shoot or wait) (PB Aktion 2)",
-                        who(1 - active), unit_label(s.a));
+        d.say(say("{0}: react to the attack of {2} (intercept, shoot or wait) (PB Aktion 2)",
+                  "{1}: auf den Angriff von {2} reagieren (abfangen, beschießen oder abwarten) "
+                  "(PB Aktion 2)",
+                  who(1 - active), who_de(1 - active), unit_label(s.a)));
         return d;
       case kStepChooseTarget:
         d.kind = "target";
-        d.prompt = fmt::format("{}: choose the enemy unit {} fights (PB Aktion 2 B/C)", who(active),
-                               unit_label(s.a));
+        d.say(say("{0}: choose the enemy unit {2} fights (PB Aktion 2 B/C)",
+                  "{1}: die gegnerische Einheit wählen, gegen die {2} kämpft (PB Aktion 2 B/C)",
+                  who(active), who_de(active), unit_label(s.a)));
         return d;
       case kStepMeleeRoll:
         d.kind = "roll";
-        d.prompt = fmt::format("{} d6 for {} striking {} (PB Gefecht 1)", s.n, unit_label(s.a),
-                               unit_label(s.b));
+        d.say(say("{0} d6 for {1} striking {2} (PB Gefecht 1)",
+                  "{0} Würfel: {1} schlägt gegen {2} zu (PB Gefecht 1)", s.n, unit_label(s.a),
+                  unit_label(s.b)));
         return d;
       case kStepShootRoll:
         d.kind = "roll";
-        d.prompt = fmt::format("1 d6 for {} shooting at {} (PB Beschießen 2)", unit_label(s.a),
-                               unit_label(s.b));
+        d.say(say("1 d6 for {0} shooting at {1} (PB Beschießen 2)",
+                  "1 Würfel: {0} beschießt {1} (PB Beschießen 2)", unit_label(s.a),
+                  unit_label(s.b)));
         return d;
-      case kStepAlloc:
+      case kStepAlloc: {
         d.kind = "allocate-wound";
-        d.prompt = fmt::format(
-            "{}: allocate 1 of {} wound{} to unit {} (remove a troop or place a "
-            "wound marker) (PB Wunden)",
-            who(units[static_cast<size_t>(s.a)].owner), s.n, s.n == 1 ? "" : "s", unit_label(s.a));
+        const int owner = units[static_cast<size_t>(s.a)].owner;
+        d.say(
+            say("{0}: allocate 1 of {2} wound{3} to unit {4} (remove a troop or place a "
+                "wound marker) (PB Wunden)",
+                "{1}: 1 von {2} Wunde{5} der Einheit {4} zuteilen (eine Truppe entfernen oder "
+                "einen Wundenmarker legen) (PB Wunden)",
+                who(owner), who_de(owner), s.n, s.n == 1 ? "" : "s", unit_label(s.a),
+                s.n == 1 ? "" : "n"));
         return d;
-      case kStepMarkerSource:
+      }
+      case kStepMarkerSource: {
         d.kind = "wound-marker";
-        d.prompt = fmt::format(
-            "{}: no unused marker is left; choose the unit that gives up one of its order "
-            "markers to become the wound marker on {} (PB Wunden)",
-            who(troops[static_cast<size_t>(s.a)].owner), troop_label(s.a));
+        const int owner = troops[static_cast<size_t>(s.a)].owner;
+        d.say(
+            say("{0}: no unused marker is left; choose the unit that gives up one of its order "
+                "markers to become the wound marker on {2} (PB Wunden)",
+                "{1}: kein unbenutzter Marker ist übrig; die Einheit wählen, die einen ihrer "
+                "Befehlsmarker als Wundenmarker für {2} abgibt (PB Wunden)",
+                who(owner), who_de(owner), troop_label(s.a)));
         return d;
+      }
       default:
         break;
     }
   }
   if (stage == kPhase1) {
     d.kind = "redeploy";
-    d.prompt = fmt::format("{}: redeploy one unit for free, or skip (PB Phase 1)", who(active));
+    d.say(say("{0}: redeploy one unit for free, or skip (PB Phase 1)",
+              "{1}: eine Einheit kostenlos umstationieren oder auslassen (PB Phase 1)", who(active),
+              who_de(active)));
   } else if (stage == kMoreOrders) {
     d.kind = "order";
-    d.prompt = fmt::format("{}: give another order or end the turn (PB Phase 2, many-orders)",
-                           who(active));
+    d.say(say("{0}: give another order or end the turn (PB Phase 2, many-orders)",
+              "{1}: einen weiteren Befehl geben oder den Spielzug beenden (PB Phase 2, "
+              "many-orders)",
+              who(active), who_de(active)));
   } else {
     d.kind = "order";
-    d.prompt = fmt::format("{}: give one order or pass ({} markers in the pool) (PB Phase 2)",
-                           who(active), players[static_cast<size_t>(active)].pool);
+    d.say(say("{0}: give one order or pass ({2} markers in the pool) (PB Phase 2)",
+              "{1}: einen Befehl geben oder passen ({2} Befehlsmarker im Vorrat) (PB Phase 2)",
+              who(active), who_de(active), players[static_cast<size_t>(active)].pool));
   }
   return d;
 }
@@ -378,22 +408,30 @@ Decision PocketState::decision() const {
 Decision PocketState::decision_for(int viewer) const {
   Decision d = decision();
   if (viewer == kNobody || viewer == d.seat) return d;
-  const std::string& who = seat_id(std::max<int>(0, sel_seat));
+  const int seat = std::max<int>(0, sel_seat);
+  const std::string& who = seat_id(seat);
+  const std::string who_de = seat_de(seat);
   if (phase == kSelect)
-    d.prompt = fmt::format("{}: pick a troop or say done (PB Aufbau 4)", who);
+    d.say(say("{0}: pick a troop or say done (PB Aufbau 4)",
+              "{1}: eine Truppe wählen oder fertig (PB Aufbau 4)", who, who_de));
   else if (phase == kForm)
-    d.prompt = fmt::format("{}: put a troop into a new unit or an existing one (PB Aufbau 5)", who);
+    d.say(say("{0}: put a troop into a new unit or an existing one (PB Aufbau 5)",
+              "{1}: eine Truppe in eine neue oder eine bestehende Einheit legen (PB Aufbau 5)", who,
+              who_de));
   return d;
 }
 
-std::string PocketState::why_illegal(const Action& a) const {
-  if (is_terminal()) return "the game is over";
+Text PocketState::why_illegal_text(const Action& a) const {
+  if (is_terminal()) return {"the game is over", "das Spiel ist vorbei"};
   ActionList legal;
   legal_actions(legal);
-  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return "";
-  std::string generic = "not a legal action now (" + decision().prompt + ")";
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
+  const Decision now = decision();
+  const Text generic{"not a legal action now (" + now.prompt + ")",
+                     "jetzt keine erlaubte Aktion (" + now.prompt_de + ")"};
   int seat = current_seat();
-  if (a.verb == kConcede && seat == kChance) return "PB Spielende 1: dice cannot concede";
+  if (a.verb == kConcede && seat == kChance)
+    return {"PB Spielende 1: dice cannot concede", "PB Spielende 1: Würfel können nicht aufgeben"};
   auto unit_ok = [&](int i) { return a.argc > i && a.arg(i) < n_units; };
   bool order_verb = a.verb == kMove || a.verb == kAttack || a.verb == kContinue ||
                     a.verb == kLeave || a.verb == kShoot || a.verb == kSpecial;
@@ -401,112 +439,194 @@ std::string PocketState::why_illegal(const Action& a) const {
     const Unit& un = units[static_cast<size_t>(a.arg(0))];
     std::string L = unit_label(a.arg(0));
     if (un.owner != active)
-      return fmt::format("PB Phase 2: {} is not a unit of {}", L, seat_id(active));
-    if (!un.alive) return fmt::format("PB Wunden: {} has been destroyed", L);
+      return say("PB Phase 2: {0} is not a unit of {1}",
+                 "PB Phase 2: {0} ist keine Einheit der {2}", L, seat_id(active), seat_de(active));
+    if (!un.alive)
+      return say("PB Wunden: {} has been destroyed", "PB Wunden: {} wurde vernichtet", L);
     if (stage == kPhase1)
-      return "PB Phase 1: first redeploy a unit or skip; orders are given in phase 2";
+      return {"PB Phase 1: first redeploy a unit or skip; orders are given in phase 2",
+              "PB Phase 1: zuerst eine Einheit umstationieren oder auslassen; Befehle gibt es in "
+              "Phase 2"};
     if (un.flags & kRedeployed)
-      return fmt::format("PB Phase 1: {} was redeployed this turn and may receive no order", L);
+      return say("PB Phase 1: {} was redeployed this turn and may receive no order",
+                 "PB Phase 1: {} wurde in diesem Spielzug umstationiert und darf keinen Befehl "
+                 "erhalten",
+                 L);
     if (un.orders + 1 > players[static_cast<size_t>(active)].pool)
-      return fmt::format(
+      return say(
           "PB §6: an order for {} costs {} markers (markers on the unit + 1), the "
           "pool holds {}",
+          "PB §6: ein Befehl für {} kostet {} Befehlsmarker (Marker auf der Einheit + 1), der "
+          "Vorrat hat {}",
           L, un.orders + 1, players[static_cast<size_t>(active)].pool);
     if (a.verb == kSpecial && a_first_turn && active == seat_a)
-      return "PB Aktion 6: special traits cannot be used in player A's first turn of the game";
+      return {"PB Aktion 6: special traits cannot be used in player A's first turn of the game",
+              "PB Aktion 6: Sonderfähigkeiten dürfen im ersten Spielzug von Spieler A nicht "
+              "eingesetzt werden"};
     if (un.zone == kCombatZone &&
         (a.verb == kMove || a.verb == kAttack || a.verb == kShoot || a.verb == kSpecial))
-      return fmt::format("PB §13: {} is in a combat and can only continue or leave it", L);
+      return say("PB §13: {} is in a combat and can only continue or leave it",
+                 "PB §13: {} ist in einem Gefecht und kann es nur fortführen oder verlassen", L);
     if ((a.verb == kContinue || a.verb == kLeave) && un.zone != kCombatZone)
-      return fmt::format("PB Aktion {}: {} is not in a combat", a.verb == kContinue ? 3 : 4, L);
+      return say("PB Aktion {}: {} is not in a combat", "PB Aktion {}: {} ist in keinem Gefecht",
+                 a.verb == kContinue ? 3 : 4, L);
     if ((a.verb == kContinue || a.verb == kLeave) && !(un.flags & kContactAtStart))
-      return fmt::format("PB Aktion {} (A12): {} was not in contact at the start of this turn",
-                         a.verb == kContinue ? 3 : 4, L);
+      return say("PB Aktion {} (A12): {} was not in contact at the start of this turn",
+                 "PB Aktion {} (A12): {} war zu Beginn dieses Spielzugs nicht in Kontakt",
+                 a.verb == kContinue ? 3 : 4, L);
     if (a.verb == kMove)
-      return "PB Aktion 1: a tactical move goes to an adjacent own front or rear segment (no "
-             "diagonal, never into the combat zone)";
+      return {
+          "PB Aktion 1: a tactical move goes to an adjacent own front or rear segment (no "
+          "diagonal, never into the combat zone)",
+          "PB Aktion 1: eine taktische Bewegung führt in ein benachbartes eigenes Front- oder "
+          "Rückraumfeld (nicht diagonal, nie in die Gefechtszone)"};
     if (a.verb == kAttack) {
       if (un.zone != kFront)
-        return fmt::format("PB Aktion 2: only a unit in its front zone may attack ({} is not)", L);
-      if (!un.has_combat()) return fmt::format("PB Aktion 2: {} has no combat dice", L);
+        return say("PB Aktion 2: only a unit in its front zone may attack ({} is not)",
+                   "PB Aktion 2: nur eine Einheit in ihrer Frontzone darf angreifen ({} ist es "
+                   "nicht)",
+                   L);
+      if (!un.has_combat())
+        return say("PB Aktion 2: {} has no combat dice", "PB Aktion 2: {} hat keine Gefechtswürfel",
+                   L);
       bool primary;
       int n;
       attack_targets(a.arg(0), nullptr, &primary, &n);
       if (primary && a.argc == 1)
-        return "PB Aktion 2 (A16): every enemy unit in the front or combat zone of this sector is "
-               "alone against two units already; a combat never exceeds 2 vs 1";
+        return {
+            "PB Aktion 2 (A16): every enemy unit in the front or combat zone of this sector is "
+            "alone against two units already; a combat never exceeds 2 vs 1",
+            "PB Aktion 2 (A16): jede gegnerische Einheit in der Front- oder Gefechtszone "
+            "dieses Sektors steht schon allein gegen zwei Einheiten; ein Gefecht ist nie "
+            "größer als 2 gegen 1"};
       if (primary && a.argc == 2)
-        return "PB Aktion 2: enemy units are in the front or combat zone of this sector; attack "
-               "without naming a target (it is chosen after the reaction)";
+        return {
+            "PB Aktion 2: enemy units are in the front or combat zone of this sector; attack "
+            "without naming a target (it is chosen after the reaction)",
+            "PB Aktion 2: gegnerische Einheiten stehen in der Front- oder Gefechtszone dieses "
+            "Sektors; ohne Ziel angreifen (es wird nach der Reaktion gewählt)"};
       if (!primary && a.argc == 1)
-        return "PB Aktion 2: no enemy unit in the front or combat zone of this sector; name a "
-               "rear or flank target";
+        return {
+            "PB Aktion 2: no enemy unit in the front or combat zone of this sector; name a "
+            "rear or flank target",
+            "PB Aktion 2: keine gegnerische Einheit in der Front- oder Gefechtszone dieses "
+            "Sektors; ein Ziel im Rückraum oder in der Flanke nennen"};
       if (a.argc == 2 && unit_ok(1) && !valid_target_for(a.arg(0), a.arg(1)))
-        return "PB Aktion 2 (A16): a combat never exceeds 2 vs 1";
-      return "PB Aktion 2: that unit is not a legal target (rear attack only when the sector's "
-             "front and combat zone hold no enemy; flank attack only when the sector holds no "
-             "enemy unit at all)";
+        return {"PB Aktion 2 (A16): a combat never exceeds 2 vs 1",
+                "PB Aktion 2 (A16): ein Gefecht ist nie größer als 2 gegen 1"};
+      return {
+          "PB Aktion 2: that unit is not a legal target (rear attack only when the sector's "
+          "front and combat zone hold no enemy; flank attack only when the sector holds no "
+          "enemy unit at all)",
+          "PB Aktion 2: diese Einheit ist kein erlaubtes Ziel (Angriff in den Rückraum nur, "
+          "wenn Front- und Gefechtszone des Sektors keinen Gegner enthalten; Flankenangriff "
+          "nur, wenn im Sektor gar keine gegnerische Einheit steht)"};
     }
     if (a.verb == kShoot) {
       if (un.zone != kFront)
-        return fmt::format("PB Aktion 5: only a unit in its front zone may shoot ({} is not)", L);
-      if (!un.has_shooting()) return fmt::format("PB Aktion 5: {} has no shooting dice", L);
-      return "PB Aktion 5: target priority: first the enemy front or combat zone of the sector, "
-             "then its enemy rear zone, then (sector empty) front or combat zone of an adjacent "
-             "sector";
+        return say("PB Aktion 5: only a unit in its front zone may shoot ({} is not)",
+                   "PB Aktion 5: nur eine Einheit in ihrer Frontzone darf beschießen ({} ist es "
+                   "nicht)",
+                   L);
+      if (!un.has_shooting())
+        return say("PB Aktion 5: {} has no shooting dice", "PB Aktion 5: {} hat keine Schusswürfel",
+                   L);
+      return {
+          "PB Aktion 5: target priority: first the enemy front or combat zone of the sector, "
+          "then its enemy rear zone, then (sector empty) front or combat zone of an adjacent "
+          "sector",
+          "PB Aktion 5: Reihenfolge der Ziele: zuerst die gegnerische Front- oder Gefechtszone "
+          "des Sektors, dann sein gegnerischer Rückraum, dann (Sektor leer) die Front- oder "
+          "Gefechtszone eines benachbarten Sektors"};
     }
     if (a.verb == kSpecial)
-      return "PB Aktion 6: no special trait of this unit applies to that troop (regenerate: a "
-             "wounded troop with the trait; heal: a wounded troop of another unit in the sector)";
+      return {
+          "PB Aktion 6: no special trait of this unit applies to that troop (regenerate: a "
+          "wounded troop with the trait; heal: a wounded troop of another unit in the sector)",
+          "PB Aktion 6: keine Sonderfähigkeit dieser Einheit wirkt auf diese Truppe "
+          "(Regenerieren: eine verwundete Truppe mit der Fähigkeit; Heilen: eine verwundete "
+          "Truppe einer anderen Einheit im Sektor)"};
   }
   if (phase == kBattle && !steps.empty() && top().kind == kStepAlloc &&
       (a.verb == kWound || a.verb == kRemove) && a.arg(0) < n_troops) {
     const Troop& tr = troops[static_cast<size_t>(a.arg(0))];
     const TypeInfo& ti = type_of(a.arg(0));
     if (tr.unit != top().a)
-      return fmt::format("PB Wunden: the wounds go to unit {}", unit_label(top().a));
-    if (ti.lp == 0) return "PB §12 (A18): no wound may be assigned to a troop without life points";
+      return say("PB Wunden: the wounds go to unit {}", "PB Wunden: die Wunden gehen an Einheit {}",
+                 unit_label(top().a));
+    if (ti.lp == 0)
+      return {"PB §12 (A18): no wound may be assigned to a troop without life points",
+              "PB §12 (A18): einer Truppe ohne Lebenspunkte darf keine Wunde zugeteilt werden"};
     if (a.verb == kWound) {
-      if (ti.lp <= 1) return "PB Wunden: wound markers go only on troops with more than 1 LP";
+      if (ti.lp <= 1)
+        return {"PB Wunden: wound markers go only on troops with more than 1 LP",
+                "PB Wunden: Wundenmarker kommen nur auf Truppen mit mehr als 1 LP"};
       if (tr.wounds + 1 >= ti.lp)
-        return "PB Wunden (A17): this wound removes the troop; choose 'remove'";
+        return {"PB Wunden (A17): this wound removes the troop; choose 'remove'",
+                "PB Wunden (A17): diese Wunde entfernt die Truppe; 'remove' wählen"};
       if (!marker_source_available(tr.owner))
-        return "PB Wunden: no marker left in the pool or on units; the troop is removed instead "
-               "(choose 'remove')";
+        return {
+            "PB Wunden: no marker left in the pool or on units; the troop is removed instead "
+            "(choose 'remove')",
+            "PB Wunden: kein Marker mehr im Vorrat oder auf Einheiten; die Truppe wird "
+            "stattdessen entfernt ('remove' wählen)"};
     }
-    return "PB Wunden: an identical troop of the unit is listed first; choose that one";
+    return {"PB Wunden: an identical troop of the unit is listed first; choose that one",
+            "PB Wunden: eine gleiche Truppe der Einheit steht weiter vorn; diese wählen"};
   }
   if (phase == kBattle && !steps.empty() && top().kind == kStepMarkerSource &&
       a.verb == kMarkerFrom) {
     int owner = troops[static_cast<size_t>(top().a)].owner;
-    if (!unit_ok(0)) return "PB Wunden: name one of your units that carries order markers";
+    if (!unit_ok(0))
+      return {"PB Wunden: name one of your units that carries order markers",
+              "PB Wunden: eine eigene Einheit nennen, auf der Befehlsmarker liegen"};
     const Unit& un = units[static_cast<size_t>(a.arg(0))];
     if (un.owner != owner)
-      return fmt::format("PB Wunden: {} is not a unit of {}", unit_label(a.arg(0)), seat_id(owner));
-    return fmt::format("PB Wunden: {} carries no order marker", unit_label(a.arg(0)));
+      return say("PB Wunden: {0} is not a unit of {1}", "PB Wunden: {0} ist keine Einheit der {2}",
+                 unit_label(a.arg(0)), seat_id(owner), seat_de(owner));
+    return say("PB Wunden: {} carries no order marker",
+               "PB Wunden: auf {} liegt kein Befehlsmarker", unit_label(a.arg(0)));
   }
   if (a.verb == kMarkerFrom)
-    return "PB Wunden: a unit gives up an order marker only for a wound marker when the pool is "
-           "empty and order markers lie on more than one unit";
+    return {
+        "PB Wunden: a unit gives up an order marker only for a wound marker when the pool is "
+        "empty and order markers lie on more than one unit",
+        "PB Wunden: eine Einheit gibt nur dann einen Befehlsmarker als Wundenmarker ab, wenn "
+        "der Vorrat leer ist und Befehlsmarker auf mehr als einer Einheit liegen"};
   if (phase == kBattle && !steps.empty() && top().kind == kStepReact &&
       (a.verb == kReactIntercept || a.verb == kReactShoot)) {
     if (top().b >= 0)
-      return "PB Aktion 2: against a rear or flank attack the defender may only wait";
+      return {"PB Aktion 2: against a rear or flank attack the defender may only wait",
+              "PB Aktion 2: gegen einen Angriff in Rückraum oder Flanke darf der Verteidiger nur "
+              "abwarten"};
     if (unit_ok(0) && units[static_cast<size_t>(a.arg(0))].orders + 1 >
                           players[static_cast<size_t>(1 - active)].pool)
-      return "PB §6 (A10): the reaction is an order and the pool cannot pay its cost";
-    return "PB Aktion 2: the reacting unit must be in the defender's front zone of the sector, "
-           "with combat dice (intercept) or shooting dice (shoot)";
+      return {"PB §6 (A10): the reaction is an order and the pool cannot pay its cost",
+              "PB §6 (A10): die Reaktion ist ein Befehl, und der Vorrat kann ihn nicht bezahlen"};
+    return {
+        "PB Aktion 2: the reacting unit must be in the defender's front zone of the sector, "
+        "with combat dice (intercept) or shooting dice (shoot)",
+        "PB Aktion 2: die reagierende Einheit muss in der Frontzone des Verteidigers in diesem "
+        "Sektor stehen, mit Gefechtswürfeln (abfangen) oder Schusswürfeln (beschießen)"};
   }
   if (phase == kBattle && stage == kPhase1 && a.verb == kRedeploy)
-    return "PB Phase 1: redeployment goes to an adjacent own front or rear segment, never into or "
-           "out of the combat zone";
+    return {
+        "PB Phase 1: redeployment goes to an adjacent own front or rear segment, never into or "
+        "out of the combat zone",
+        "PB Phase 1: eine Umstationierung führt in ein benachbartes eigenes Front- oder "
+        "Rückraumfeld, nie in die Gefechtszone hinein oder aus ihr heraus"};
   if (phase == kForm && (a.verb == kJoinUnit || a.verb == kNewUnit))
-    return "PB Aufbau 5 / §12: a unit may not exceed the smallest formation value of its troops, "
-           "and every unit needs a troop with life points";
+    return {
+        "PB Aufbau 5 / §12: a unit may not exceed the smallest formation value of its troops, "
+        "and every unit needs a troop with life points",
+        "PB Aufbau 5 / §12: eine Einheit darf nicht größer sein als der kleinste "
+        "Formationswert ihrer Truppen, und jede Einheit braucht eine Truppe mit Lebenspunkten"};
   if (phase == kSelect && a.verb == kPick)
-    return "PB Aufbau 4: the troop is not available, exceeds the agreed size, or (PB §12) a "
-           "troop without LP has no troop to join";
+    return {
+        "PB Aufbau 4: the troop is not available, exceeds the agreed size, or (PB §12) a "
+        "troop without LP has no troop to join",
+        "PB Aufbau 4: die Truppe ist nicht verfügbar, überschreitet die vereinbarte Größe, "
+        "oder (PB §12) eine Truppe ohne LP hat keine Truppe, der sie sich anschließen kann"};
   return generic;
 }
 

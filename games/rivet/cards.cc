@@ -120,7 +120,7 @@ void RivetState::card_plays(ActionList& out) const {
           probe.type = t;
           probe.owner = active;
           for (int s = 0; s < board().num_segments(); ++s) {
-            if (!deploy_segment(s) || !entry_block_type(t, active, s).empty()) continue;
+            if (!deploy_segment(s) || !entry_block_type(t, active, s).en.empty()) continue;
             for (int m : masks_for(probe, s, -1)) add(s, m);
           }
         }
@@ -200,48 +200,67 @@ void RivetState::card_plays(ActionList& out) const {
   }
 }
 
-std::string RivetState::card_why(const Action& a) const {
+Text RivetState::card_why(const Action& a) const {
   const auto& data = game_->data();
-  if (a.arg(0) >= static_cast<int>(data.actions.size())) return "no such Action! card";
+  if (a.arg(0) >= static_cast<int>(data.actions.size()))
+    return {"no such Action! card", "keine solche Action!-Karte"};
   const ActionCard& card = data.actions[static_cast<size_t>(a.arg(0))];
   const auto& h = hands[active];
   if (std::find(h.begin(), h.end(), a.arg(0)) == h.end())
-    return "content §6.1: " + card.id + " is not in your hand";
-  if (!mission().action_cards) return "RW §12: this mission uses no Action! cards";
+    return say("content §6.1: {} is not in your hand", "content §6.1: {} ist nicht auf deiner Hand",
+               card.id);
+  if (!mission().action_cards)
+    return {"RW §12: this mission uses no Action! cards",
+            "RW §12: diese Mission verwendet keine Action!-Karten"};
   if (card.window == 4 || card.window == 8 || card.window == 9)
-    return "content §6.2 W" + std::to_string(card.window) + ": " + card.name +
-           " is played as a reaction during an attack (" +
-           (card.window == 4   ? "after your own roll"
-            : card.window == 8 ? "before the enemy roll"
-                               : "after an enemy hit") +
-           ")";
-  if (card.window == 5 && phase == Phase::kCombat && w5_used)
-    return "content §6.1: at most one card per window occurrence";
-  if (card.window != 5 && window_used)
-    return "content §6.1: at most one card per window occurrence";
+    return say("content §6.2 W{0}: {1} is played as a reaction during an attack ({2})",
+               "content §6.2 W{0}: {1} wird als Reaktion während eines Angriffs gespielt ({3})",
+               card.window, card.name,
+               card.window == 4   ? "after your own roll"
+               : card.window == 8 ? "before the enemy roll"
+                                  : "after an enemy hit",
+               card.window == 4   ? "nach dem eigenen Wurf"
+               : card.window == 8 ? "vor dem gegnerischen Wurf"
+                                  : "nach einem gegnerischen Treffer");
+  const Text one{"content §6.1: at most one card per window occurrence",
+                 "content §6.1: höchstens eine Karte pro Zeitfenster"};
+  if (card.window == 5 && phase == Phase::kCombat && w5_used) return one;
+  if (card.window != 5 && window_used) return one;
   if (card.id == "AC-24" && !mission().secret_missions)
-    return "content §6.4 AC-24: only in a mission that uses secret missions";
+    return {"content §6.4 AC-24: only in a mission that uses secret missions",
+            "content §6.4 AC-24: nur in einer Mission mit Geheimen Missionen"};
   if ((card.id == "AC-14" || card.id == "AC-15") && phase == Phase::kMovement) {
     bool own_infantry = false;
     for (const Unit& u : units)
       own_infantry =
           own_infantry || (u.owner == active && u.seg == activated_seg && is_infantry(u));
     if (!own_infantry)
-      return "content §6.4 " + card.id + ": the activated segment needs one of your infantry units";
+      return say(
+          "content §6.4 {}: the activated segment needs one of your infantry units",
+          "content §6.4 {}: im aktivierten Segment muss eine eigene Infanterieeinheit stehen",
+          card.id);
   }
-  static const std::array<const char*, 10> kWhen = {
-      "",
-      "in your card phase, after drawing",
-      "in your deployment phase",
-      "right after activating a segment in your combat phase, before any unit acts",
-      "",
-      "in your combat phase between activations, on a legal target",
-      "right after activating a segment in your movement phase, before any unit moves",
-      "in your wrap-up phase, before the VP check",
-      "",
-      ""};
-  return "content §6.2 W" + std::to_string(card.window) + ": " + card.name + " is played " +
-         kWhen[static_cast<size_t>(card.window)] + ", on a legal target";
+  static const std::array<Text, 10> kWhen = {
+      Text{},
+      Text{"in your card phase, after drawing", "in deiner Kartenphase nach dem Ziehen"},
+      Text{"in your deployment phase", "in deiner Aufstellungsphase"},
+      Text{"right after activating a segment in your combat phase, before any unit acts",
+           "direkt nach dem Aktivieren eines Segments in deiner Kampfphase, bevor eine Einheit "
+           "handelt"},
+      Text{},
+      Text{"in your combat phase between activations, on a legal target",
+           "in deiner Kampfphase zwischen Aktivierungen, auf ein erlaubtes Ziel"},
+      Text{"right after activating a segment in your movement phase, before any unit moves",
+           "direkt nach dem Aktivieren eines Segments in deiner Bewegungsphase, bevor sich eine "
+           "Einheit bewegt"},
+      Text{"in your wrap-up phase, before the VP check",
+           "in deiner Sammelphase vor der Siegpunkt-Wertung"},
+      Text{},
+      Text{}};
+  const Text& when = kWhen[static_cast<size_t>(card.window)];
+  return say("content §6.2 W{0}: {1} is played {2}, on a legal target",
+             "content §6.2 W{0}: {1} wird {3} gespielt, auf ein erlaubtes Ziel", card.window,
+             card.name, when.en, when.de);
 }
 
 void RivetState::apply_card(const Action& a, EventList* ev) {
@@ -260,8 +279,11 @@ void RivetState::apply_card(const Action& a, EventList* ev) {
     window_used = true;
   }
   if (ev)
-    ev->push_back({"content §6.4",
-                   std::string(faction_id(player)) + " plays " + id + " " + card.name, player});
+    ev->push_back(
+        Event::said("content §6.4",
+                    say("{0} plays {2} {3}", "Die {1} spielen {2} {3}", faction_id(player),
+                        player == kAllies ? "Alliierten" : "Bismarks", id, card.name),
+                    player));
   std::vector<Unit*> act;
   for (Unit& u : units)
     if (u.owner == active && u.seg == activated_seg &&

@@ -206,7 +206,10 @@ class RivetState : public State {
   void legal_actions(ActionList& out) const override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
   void apply(const Action& action, EventList* events = nullptr) override;
-  std::string why_illegal(const Action& action) const override;
+  std::string why_illegal(const Action& action) const override {
+    return why_illegal_text(action).en;
+  }
+  Text why_illegal_text(const Action& action) const override;
   bool is_terminal() const override { return phase == Phase::kOver; }
   Result result() const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<RivetState>(*this); }
@@ -217,6 +220,7 @@ class RivetState : public State {
   json to_json() const override;
   uint64_t hash() const override;
   std::string render_text(int seat) const override;
+  std::string render_text_in(int seat, Lang lang) const override;
   int move_number() const override { return moves; }
   std::string annotate(const Action& action) const override;
   std::string describe_for(const Action& action, int viewer) const override;
@@ -250,10 +254,10 @@ class RivetState : public State {
   std::string seg_name(int s) const { return board().seg_name(s); }
   const Board& board() const;
   const Mission& mission() const;
-  // Why `u` may not enter `seg` now (movement or deployment), "" if it may (RW §9, §10).
-  std::string entry_block(const Unit& u, int seg, bool deploying) const;
-  std::string entry_block_type(int type, int owner, int seg) const;
-  std::string terrain_block(int type, int seg) const;  // RW §10 entry restrictions only
+  // Why `u` may not enter `seg` now (movement or deployment), empty if it may (RW §9, §10).
+  Text entry_block(const Unit& u, int seg, bool deploying) const;
+  Text entry_block_type(int type, int owner, int seg) const;
+  Text terrain_block(int type, int seg) const;  // RW §10 entry restrictions only
   // Tank Shock (RW §11): `u` may enter `seg` held only by enemy infantry.
   bool can_shock(const Unit& u, int seg) const;
   // Segments and placements a Tank Shock survivor may retreat to (RW §11).
@@ -262,10 +266,13 @@ class RivetState : public State {
   int usable_dp(int type) const;
   bool deploys_free(int type) const;
   bool immune_to_gas(const Unit& u) const;  // RW §11: own or Buff in its segment
-  std::string why_illegal_impl(const Action& a) const;
+  Text why_illegal_impl(const Action& a) const;
+  // How the game ended (RW §13) and the sentence that says so, in English and German.
+  enum class Ending : uint8_t { kThreshold, kBothOver, kAfterTie, kRoundLimit };
+  Text ending_text(Ending kind, int winner) const;
   // Action! cards (games/rivet/cards.cc).
   void card_plays(ActionList& out) const;
-  std::string card_why(const Action& a) const;
+  Text card_why(const Action& a) const;
   bool deploy_segment(int seg) const;               // an own deployment segment now (AC-22)
   int attacks_of(const Unit& u, int weapon) const;  // with AC-04
   bool is_sniper(const Unit& u) const;              // with AC-05

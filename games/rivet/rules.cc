@@ -17,6 +17,21 @@ int Opp(int f) {
   return 1 - f;
 }
 
+// The sides as German texts name them, in the plural of the German rulebook ("die Alliierten",
+// "die Bismarks").
+std::string FactionDe(int f) {
+  return f == 0 ? "Alliierten" : "Bismarks";
+}
+
+// A unit type's German name (RW Spielregeln), its English one where the data gives none.
+const std::string& NameDe(const UnitType& t) {
+  return t.german.empty() ? t.name : t.german;
+}
+
+void Say(EventList* ev, const char* rule, Text text, int seat) {
+  ev->push_back(Event::said(rule, std::move(text), seat));
+}
+
 bool Bit(int mask, int f) {
   return (mask >> f) & 1;
 }
@@ -195,26 +210,32 @@ int RivetState::dice_against(const Unit& target, int chart_value, int assault,
   return std::max(1, n - bolster);
 }
 
-std::string RivetState::terrain_block(int type, int seg) const {
+Text RivetState::terrain_block(int type, int seg) const {
   const UnitType& t = game_->data().units[static_cast<size_t>(type)];
   const bool inf = t.cls == UnitClass::kInfantry;
   if (!inf) {
     if (terrain_in(seg, Terrain::kObjective))
-      return "RW §10: only infantry may enter " + seg_name(seg) + " (strategic objective)";
+      return say("RW §10: only infantry may enter {} (strategic objective)",
+                 "RW §10: nur Infanterie darf {} betreten (strategisches Ziel)", seg_name(seg));
     if (terrain_in(seg, Terrain::kBunker))
-      return "RW §10: only infantry may enter " + seg_name(seg) + " (bunker)";
+      return say("RW §10: only infantry may enter {} (bunker)",
+                 "RW §10: nur Infanterie darf {} betreten (Bunker)", seg_name(seg));
     if (terrain_in(seg, Terrain::kTankTrap))
-      return "RW §10: only infantry may move onto " + seg_name(seg) + " (tank trap)";
+      return say("RW §10: only infantry may move onto {} (tank trap)",
+                 "RW §10: nur Infanterie darf auf {} ziehen (Panzersperre)", seg_name(seg));
   } else if (terrain_in(seg, Terrain::kWire)) {
-    return "RW §10: infantry may not enter " + seg_name(seg) + " (barbed wire)";
+    return say("RW §10: infantry may not enter {} (barbed wire)",
+               "RW §10: Infanterie darf {} nicht betreten (Stacheldraht)", seg_name(seg));
   }
-  return "";
+  return {};
 }
 
-std::string RivetState::entry_block_type(int type, int owner, int seg) const {
+Text RivetState::entry_block_type(int type, int owner, int seg) const {
   const int holder = seg_owner(seg);
   if (holder >= 0 && holder != owner)
-    return "RW §3: " + seg_name(seg) + " holds enemy units (a segment holds one faction only)";
+    return say("RW §3: {} holds enemy units (a segment holds one faction only)",
+               "RW §3: in {} stehen gegnerische Einheiten (ein Segment gehört nur einer Seite)",
+               seg_name(seg));
   return terrain_block(type, seg);
 }
 
@@ -223,7 +244,7 @@ bool RivetState::can_shock(const Unit& u, int seg) const {
   if (seg_owner(seg) != 1 - u.owner) return false;
   for (const Unit& o : units)
     if (o.seg == seg && !is_infantry(o)) return false;  // only enemy infantry there
-  return terrain_block(u.type, seg).empty();
+  return terrain_block(u.type, seg).en.empty();
 }
 
 std::vector<std::pair<int, int>> RivetState::retreat_options(const Unit& u) const {
@@ -233,13 +254,13 @@ std::vector<std::pair<int, int>> RivetState::retreat_options(const Unit& u) cons
     const SquareCell n = Step(b.cell(u.seg), d);
     if (!b.on_board(n)) continue;
     const int s = b.seg(n.x, n.y);
-    if (!entry_block(u, s, false).empty()) continue;
+    if (!entry_block(u, s, false).en.empty()) continue;
     for (int m : masks_for(u, s, u.id)) out.emplace_back(d, m);
   }
   return out;
 }
 
-std::string RivetState::entry_block(const Unit& u, int seg, bool deploying) const {
+Text RivetState::entry_block(const Unit& u, int seg, bool deploying) const {
   (void)deploying;
   return entry_block_type(u.type, u.owner, seg);
 }
@@ -306,10 +327,10 @@ void RivetState::start_turn(EventList* ev) {
     if (v == 5 || v == 6) dp[active] += 3;
     if (v == 7 || v == 8) free_units[active] = 3;
     if (ev && v >= 1 && v <= 8)
-      ev->push_back(
-          {"RW §12 M10",
-           std::string(faction_id(active)) + " escalation bonus for " + std::to_string(v) + " VP",
-           active});
+      Say(ev, "RW §12 M10",
+          say("{0} escalation bonus for {2} VP", "Eskalationsbonus der {1} für {2} SP",
+              faction_id(active), FactionDe(active), v),
+          active);
   }
   for (Unit& u : units) {
     if (u.owner != active) continue;
@@ -335,21 +356,21 @@ void RivetState::start_turn(EventList* ev) {
           flags[i] != active) {
         flags[i] = active;
         if (ev)
-          ev->push_back({"RW §10",
-                         std::string(faction_id(active)) + " controls the SO in " +
-                             seg_name(so_segs[i]) + " and places a flag",
-                         active});
+          Say(ev, "RW §10",
+              say("{0} controls the SO in {2} and places a flag",
+                  "Die {1} kontrollieren das strategische Ziel in {2} und platzieren eine Flagge",
+                  faction_id(active), FactionDe(active), seg_name(so_segs[i])),
+              active);
       }
     }
   }
   activated_seg = -1;
   if (ev)
-    ev->push_back({"RW §5",
-                   "round " + std::to_string(round) + ": " + Possessive(faction_id(active)) +
-                       " turn; " + std::to_string(dp[active]) + " DP, " +
-                       std::to_string(rivets[active]) +
-                       (rivets[active] == 1 ? " rivet" : " rivets"),
-                   active});
+    Say(ev, "RW §5",
+        say("round {0}: {1} turn; {2} DP, {3} rivet{4}",
+            "Runde {0}: Zug der {5}; {2} AP, {3} Rivet{4}", round, Possessive(faction_id(active)),
+            dp[active], rivets[active], rivets[active] == 1 ? "" : "s", FactionDe(active)),
+        active);
   card_step = 0;
   secret_draws = 0;
   para_done = false;
@@ -443,7 +464,11 @@ void RivetState::run_gas(EventList* ev) {
       const Unit* u = unit(id);
       if (std::find(j.units.begin(), j.units.end(), id) == j.units.end()) continue;
       if (immune_to_gas(*u)) {
-        if (ev) ev->push_back({"RW §11", type_of(*u).name + " is immune to gas", u->owner});
+        if (ev)
+          Say(ev, "RW §11",
+              say("{0} is immune to gas", "{1} ist immun gegen Gas", type_of(*u).name,
+                  NameDe(type_of(*u))),
+              u->owner);
         continue;
       }
       queue.push_back(id);
@@ -459,7 +484,8 @@ void RivetState::run_gas(EventList* ev) {
     pending.seg = j.seg;
     pending.queue = queue;
     pending.resume = static_cast<int>(phase);
-    if (ev) ev->push_back({"RW §11", "gas attack in " + seg_name(j.seg), j.owner});
+    if (ev)
+      Say(ev, "RW §11", say("gas attack in {}", "Gasangriff in {}", seg_name(j.seg)), j.owner);
     advance_pending(ev);
   }
 }
@@ -477,8 +503,10 @@ void RivetState::advance_cards(EventList* ev) {
     const bool first_turn = round == 1 && turn_in_round == 0;
     if (m.action_cards && hands[active].size() < 3 && !first_turn && !deck.empty()) return;
     if (ev && m.action_cards && first_turn)
-      ev->push_back(
-          {"RW §5.1", "the first player draws no Action! card in the first turn", active});
+      Say(ev, "RW §5.1",
+          {"the first player draws no Action! card in the first turn",
+           "der Startspieler zieht im ersten Zug keine Action!-Karte"},
+          active);
     card_step = 2;
   }
   if (card_step == 2) {
@@ -546,10 +574,11 @@ void RivetState::score_secrets(EventList* ev) {
       vp[active] += sm.vp;
       sm_discard.push_back(c);
       if (ev)
-        ev->push_back({"RW §13",
-                       std::string(faction_id(active)) + " fulfils secret mission " + sm.id + " (" +
-                           sm.name + ") for " + std::to_string(sm.vp) + " VP",
-                       active});
+        Say(ev, "RW §13",
+            say("{0} fulfils secret mission {2} ({3}) for {4} VP",
+                "Die {1} erfüllen die Geheime Mission {2} ({3}) für {4} SP", faction_id(active),
+                FactionDe(active), sm.id, sm.name, sm.vp),
+            active);
     } else {
       keep.push_back(c);
     }
@@ -581,18 +610,20 @@ void RivetState::end_turn(EventList* ev) {
       flags[i] = -1;
       ++stats.flags_removed;
       if (ev)
-        ev->push_back({"RW §10",
-                       std::string(faction_id(active)) + " takes the SO in " +
-                           seg_name(so_segs[i]) + " and removes the enemy flag",
-                       active});
+        Say(ev, "RW §10",
+            say("{0} takes the SO in {2} and removes the enemy flag",
+                "Die {1} erobern das strategische Ziel in {2} und entfernen die gegnerische Flagge",
+                faction_id(active), FactionDe(active), seg_name(so_segs[i])),
+            active);
     }
     if ((on || flags[i] == active) && scores) {
       vp[active] += 1;
       if (ev)
-        ev->push_back(
-            {"RW §10",
-             std::string(faction_id(active)) + " scores 1 VP for the SO in " + seg_name(so_segs[i]),
-             active});
+        Say(ev, "RW §10",
+            say("{0} scores 1 VP for the SO in {2}",
+                "Die {1} erhalten 1 SP für das strategische Ziel in {2}", faction_id(active),
+                FactionDe(active), seg_name(so_segs[i])),
+            active);
     }
   }
   if (m.secret_missions) score_secrets(ev);
@@ -609,44 +640,39 @@ void RivetState::end_turn(EventList* ev) {
   if (m.allies_vp_per_round > 0) vp[kAllies] += m.allies_vp_per_round;
   esc_vp = vp;  // mission 10: the totals that select next round's bonus
   const bool a = vp[kAllies] >= m.vp[kAllies], b = vp[kBismark] >= m.vp[kBismark];
-  auto finish = [&](int w, const std::string& why) {
+  // The end of the game: its reason is kept in the state in English (end_reason, part of the
+  // stored state); ending_text() gives both languages from the kind of ending.
+  auto finish = [&](int w, Ending kind) {
     phase = Phase::kOver;
     winner = w;
-    end_reason = why;
-    if (ev) ev->push_back({"RW §13", why, w == 2 ? kNobody : w});
+    const Text why = ending_text(kind, w);
+    end_reason = why.en;
+    if (ev) Say(ev, "RW §13", why, w == 2 ? kNobody : w);
   };
-  const std::string score = " (" + std::to_string(vp[kAllies]) + " : " +
-                            std::to_string(vp[kBismark]) + " VP after round " +
-                            std::to_string(round) + ")";
   if (tie_continuation && vp[kAllies] != vp[kBismark]) {
     const int w = vp[kAllies] > vp[kBismark] ? kAllies : kBismark;
-    finish(w, std::string(faction_id(w)) + " ends a round with more VP after the tie" + score +
-                  " (RW §13 R15)");
+    finish(w, Ending::kAfterTie);
     return;
   }
   if (!tie_continuation && (a || b)) {
-    if (a && !b) return finish(kAllies, "allies reach the victory threshold" + score + " (RW §13)");
-    if (b && !a)
-      return finish(kBismark, "bismark reaches the victory threshold" + score + " (RW §13)");
+    if (a && !b) return finish(kAllies, Ending::kThreshold);
+    if (b && !a) return finish(kBismark, Ending::kThreshold);
     if (vp[kAllies] != vp[kBismark]) {
       const int w = vp[kAllies] > vp[kBismark] ? kAllies : kBismark;
-      return finish(w, std::string(faction_id(w)) + " has more VP, both over the threshold" +
-                           score + " (RW §13 R15)");
+      return finish(w, Ending::kBothOver);
     }
     tie_continuation = true;
     if (ev)
-      ev->push_back({"RW §13 R15",
-                     "both sides meet the victory conditions with equal VP; play continues",
-                     kNobody});
+      Say(ev, "RW §13 R15",
+          {"both sides meet the victory conditions with equal VP; play continues",
+           "beide Seiten erfüllen die Siegbedingungen mit gleich vielen SP; das Spiel geht weiter"},
+          kNobody);
   }
   const int max_rounds = game_->opts().max_rounds;
   if (max_rounds > 0 && round >= max_rounds) {
-    if (vp[kAllies] == vp[kBismark])
-      return finish(
-          2, "round limit reached with equal VP" + score + " (option max_rounds, not a rule)");
+    if (vp[kAllies] == vp[kBismark]) return finish(2, Ending::kRoundLimit);
     const int w = vp[kAllies] > vp[kBismark] ? kAllies : kBismark;
-    return finish(w, std::string(faction_id(w)) + " leads at the round limit" + score +
-                         " (option max_rounds, not a rule)");
+    return finish(w, Ending::kRoundLimit);
   }
   ++round;
   turn_in_round = 0;
@@ -680,82 +706,110 @@ Decision RivetState::decision() const {
   const RivetStep s = step();
   d.seat = current_seat();
   d.kind = step_row(s).decision;
+  const std::string side = d.seat >= 0 ? faction_id(d.seat) : "";
+  const std::string act = faction_id(active), act_de = FactionDe(active);
   switch (s) {
     case RivetStep::kOver:
-      d.prompt = "The game is over (RW §13).";
+      d.say({"The game is over (RW §13).", "Das Spiel ist vorbei (RW §13)."});
       return d;
     case RivetStep::kInitiative:
-      d.prompt = "Round " + std::to_string(round) +
-                 ": each player rolls 1d6 for the initiative (RW §4.5 R1).";
+      d.say(say("Round {}: each player rolls 1d6 for the initiative (RW §4.5 R1).",
+                "Runde {}: jeder Spieler wirft einen W6 für die Initiative (RW §4.5 R1).", round));
       return d;
     case RivetStep::kReaction: {
-      static const std::array<const char*, 10> kText = {
-          "",
-          "",
-          "",
-          "",
-          "play AC-07 Lucky Charm to re-roll your attack, or end (content §6.2 W4).",
-          "",
-          "",
-          "",
-          "play AC-18 Take Cover! against this attack, or end (content §6.2 W8).",
-          "play AC-19 Dud Shell to cancel this hit, or end (content §6.2 W9)."};
+      static const std::array<Text, 10> kText = {
+          Text{},
+          Text{},
+          Text{},
+          Text{},
+          Text{"play AC-07 Lucky Charm to re-roll your attack, or end (content §6.2 W4).",
+               "AC-07 Lucky Charm spielen, um den Angriff neu zu würfeln, oder beenden (content "
+               "§6.2 W4)."},
+          Text{},
+          Text{},
+          Text{},
+          Text{"play AC-18 Take Cover! against this attack, or end (content §6.2 W8).",
+               "AC-18 Take Cover! gegen diesen Angriff spielen oder beenden (content §6.2 W8)."},
+          Text{"play AC-19 Dud Shell to cancel this hit, or end (content §6.2 W9).",
+               "AC-19 Dud Shell spielen, um diesen Treffer aufzuheben, oder beenden (content "
+               "§6.2 W9)."}};
       const bool held = holds(d.seat, WindowCard(pending.window));
-      d.prompt = std::string(faction_id(d.seat)) + ": " +
-                 (held ? kText[static_cast<size_t>(pending.window)]
-                       : "you hold no card for this moment; end (content §6.2).");
+      const Text& what =
+          held ? kText[static_cast<size_t>(pending.window)]
+               : Text{"you hold no card for this moment; end (content §6.2).",
+                      "keine Karte auf der Hand für diesen Moment; beenden (content §6.2)."};
+      d.say(say("{0}: {2}", "{1}: {3}", side, FactionDe(d.seat), what.en, what.de));
       d.decline = Action(kEnd, {});
       return d;
     }
     case RivetStep::kParadropAim:
-      d.prompt = "allies: choose the segment the paradrop aims at (RW §12 mission 9).";
+      d.say({"allies: choose the segment the paradrop aims at (RW §12 mission 9).",
+             "Alliierte: das Segment wählen, auf das der Fallschirmabsprung zielt (RW §12 "
+             "Mission 9)."});
       return d;
     case RivetStep::kParadropDraw:
-      d.prompt = "Draw an Action! card: the Rifleman lands by its diagram (RW §12 mission 9).";
+      d.say({"Draw an Action! card: the Rifleman lands by its diagram (RW §12 mission 9).",
+             "Eine Action!-Karte ziehen: der Schütze landet nach ihrem Diagramm (RW §12 Mission "
+             "9)."});
       return d;
     case RivetStep::kGasDrift:
-      d.prompt = "Draw an Action! card: the gas cloud drifts by its diagram (RW §11 Gas).";
+      d.say({"Draw an Action! card: the gas cloud drifts by its diagram (RW §11 Gas).",
+             "Eine Action!-Karte ziehen: die Gaswolke treibt nach ihrem Diagramm (RW §11 Gas)."});
       return d;
     case RivetStep::kDeviationDraw:
-      d.prompt = "Draw the top Action! card for the deviation (RW §8.4).";
+      d.say({"Draw the top Action! card for the deviation (RW §8.4).",
+             "Die oberste Action!-Karte für die Abweichung ziehen (RW §8.4)."});
       return d;
     case RivetStep::kCardDraw:
-      d.prompt = "Draw 1 Action! card (RW §5.1).";
+      d.say({"Draw 1 Action! card (RW §5.1).", "1 Action!-Karte ziehen (RW §5.1)."});
       return d;
     case RivetStep::kSecretDraw:
-      d.prompt = "Draw a secret mission (RW §5.1).";
+      d.say({"Draw a secret mission (RW §5.1).", "Eine Geheime Mission ziehen (RW §5.1)."});
       return d;
     case RivetStep::kAttackRoll:
-      d.prompt = "Roll attack die " + std::to_string(pending.rolled.size() + 1) + " of " +
-                 std::to_string(pending.dice) + " (RW §8.1 step 7).";
+      d.say(say("Roll attack die {} of {} (RW §8.1 step 7).",
+                "Angriffswürfel {} von {} würfeln (RW §8.1 Schritt 7).", pending.rolled.size() + 1,
+                pending.dice));
       return d;
     case RivetStep::kRetreat:
-      d.prompt = std::string(faction_id(1 - active)) + ": move u" +
-                 std::to_string(retreat.front()) + " out of " + seg_name(shock_seg) +
-                 " to an adjacent segment (RW §11 Tank Shock).";
+      d.say(say("{0}: move u{2} out of {3} to an adjacent segment (RW §11 Tank Shock).",
+                "{1}: u{2} aus {3} in ein benachbartes Segment ziehen (RW §11 Panzerschock).",
+                faction_id(1 - active), FactionDe(1 - active), retreat.front(),
+                seg_name(shock_seg)));
       return d;
     case RivetStep::kWrapUp:
-      d.prompt = std::string(faction_id(active)) +
-                 ": play an Action! card before the VP check, or end (content §6.2 W7).";
+      d.say(say("{0}: play an Action! card before the VP check, or end (content §6.2 W7).",
+                "{1}: eine Action!-Karte vor der Siegpunkt-Wertung spielen oder beenden (content "
+                "§6.2 W7).",
+                act, act_de));
       break;
     case RivetStep::kCards:
-      d.prompt = std::string(faction_id(active)) +
-                 (card_step == 0 ? ": discard 1 Action! card, or end to keep your hand (RW §5.1)."
-                                 : ": play an Action! card after the draws, or end (content §6.2 "
-                                   "W1).");
+      if (card_step == 0)
+        d.say(say("{0}: discard 1 Action! card, or end to keep your hand (RW §5.1).",
+                  "{1}: 1 Action!-Karte abwerfen oder beenden, um die Hand zu behalten (RW §5.1).",
+                  act, act_de));
+      else
+        d.say(say("{0}: play an Action! card after the draws, or end (content §6.2 W1).",
+                  "{1}: nach dem Ziehen eine Action!-Karte spielen oder beenden (content §6.2 "
+                  "W1).",
+                  act, act_de));
       break;
     case RivetStep::kDeployment:
-      d.prompt = std::string(faction_id(active)) + ": deploy units with " +
-                 std::to_string(dp[active]) + " DP and " + std::to_string(rivets[active]) +
-                 " rivets, or end (RW §7).";
+      d.say(say("{0}: deploy units with {2} DP and {3} rivets, or end (RW §7).",
+                "{1}: Einheiten mit {2} AP und {3} Rivets aufstellen oder beenden (RW §7).", act,
+                act_de, dp[active], rivets[active]));
       break;
     case RivetStep::kCombat:
-      d.prompt = std::string(faction_id(active)) +
-                 ": activate a segment, act with its units, or end the combat phase (RW §8.1).";
+      d.say(say("{0}: activate a segment, act with its units, or end the combat phase (RW §8.1).",
+                "{1}: ein Segment aktivieren und mit seinen Einheiten handeln oder die Kampfphase "
+                "beenden (RW §8.1).",
+                act, act_de));
       break;
     case RivetStep::kMovement:
-      d.prompt = std::string(faction_id(active)) +
-                 ": activate a segment and move its units, or end the movement phase (RW §9).";
+      d.say(say("{0}: activate a segment and move its units, or end the movement phase (RW §9).",
+                "{1}: ein Segment aktivieren und seine Einheiten bewegen oder die Bewegungsphase "
+                "beenden (RW §9).",
+                act, act_de));
       break;
     case RivetStep::kNumSteps:
       break;
@@ -769,18 +823,25 @@ Decision RivetState::decision() const {
 Decision RivetState::decision_for(int viewer) const {
   Decision d = decision();
   if (viewer == kNobody || viewer == d.seat || step() != RivetStep::kReaction) return d;
-  static const std::array<const char*, 10> kWhen = {
-      "",
-      "",
-      "",
-      "",
-      "may play an Action! card on this attack roll, or end (content §6.2 W4).",
-      "",
-      "",
-      "",
-      "may play an Action! card against this attack, or end (content §6.2 W8).",
-      "may play an Action! card against this hit, or end (content §6.2 W9)."};
-  d.prompt = std::string(faction_id(d.seat)) + ": " + kWhen[static_cast<size_t>(pending.window)];
+  static const std::array<Text, 10> kWhen = {
+      Text{},
+      Text{},
+      Text{},
+      Text{},
+      Text{"may play an Action! card on this attack roll, or end (content §6.2 W4).",
+           "dürfen eine Action!-Karte auf diesen Angriffswurf spielen oder beenden (content §6.2 "
+           "W4)."},
+      Text{},
+      Text{},
+      Text{},
+      Text{"may play an Action! card against this attack, or end (content §6.2 W8).",
+           "dürfen eine Action!-Karte gegen diesen Angriff spielen oder beenden (content §6.2 "
+           "W8)."},
+      Text{"may play an Action! card against this hit, or end (content §6.2 W9).",
+           "dürfen eine Action!-Karte gegen diesen Treffer spielen oder beenden (content §6.2 "
+           "W9)."}};
+  const Text& when = kWhen[static_cast<size_t>(pending.window)];
+  d.say(say("{0}: {2}", "Die {1} {3}", faction_id(d.seat), FactionDe(d.seat), when.en, when.de));
   return d;
 }
 
@@ -865,7 +926,7 @@ void RivetState::unit_steps(const Unit& u, int verb, bool diag_used, ActionList&
       for (int m : base_masks(type_of(u).base_fields)) out.push_back(Action(verb, {u.id, d, m}));
       continue;
     }
-    if (!entry_block(u, s, false).empty()) continue;
+    if (!entry_block(u, s, false).en.empty()) continue;
     for (int m : masks_for(u, s, u.id)) out.push_back(Action(verb, {u.id, d, m}));
   }
 }
@@ -898,7 +959,7 @@ void RivetState::deployment_actions(ActionList& out) const {
     probe.owner = active;
     for (int s = 0; s < b.num_segments(); ++s) {
       if (!deploy_segment(s)) continue;
-      if (!entry_block_type(t, active, s).empty()) continue;
+      if (!entry_block_type(t, active, s).en.empty()) continue;
       for (int m : masks_for(probe, s, -1)) out.push_back(Action(kDeploy, {t, s, m}));
     }
   }
@@ -975,161 +1036,237 @@ void RivetState::movement_actions(ActionList& out) const {
   out.push_back(Action(kEnd, {}));
 }
 
-std::string RivetState::why_illegal(const Action& a) const {
+Text RivetState::why_illegal_text(const Action& a) const {
   ActionList legal;
   legal_actions(legal);
-  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return "";
-  const std::string why = why_illegal_impl(a);
-  return why.empty() ? "not a legal action now" : why;
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
+  const Text why = why_illegal_impl(a);
+  return why.en.empty() ? Text{"not a legal action now", "jetzt keine erlaubte Aktion"} : why;
 }
 
 // Reasons for refusals, citing the rule (checked in the order the rules apply).
-std::string RivetState::why_illegal_impl(const Action& a) const {
+Text RivetState::why_illegal_impl(const Action& a) const {
   const RivetStep step_now = step();
-  if (step_now == RivetStep::kOver) return "RW §13: the game is over";
+  if (step_now == RivetStep::kOver)
+    return {"RW §13: the game is over", "RW §13: das Spiel ist vorbei"};
   if (step_row(step_now).seat == RivetStepSeat::kChance)
-    return "the dice or the deck decide now (chance)";
+    return {"the dice or the deck decide now (chance)",
+            "jetzt entscheiden die Würfel oder der Kartenstapel (Zufall)"};
   const auto& data = game_->data();
   const Board& b = board();
-  auto verb_phase = [&](Phase p, const char* rule) -> std::string {
-    if (phase != p) return std::string(rule) + ": not allowed in this phase";
-    return "";
+  auto verb_phase = [&](Phase p, const char* rule) -> Text {
+    if (phase != p)
+      return say("{}: not allowed in this phase", "{}: in dieser Phase nicht erlaubt", rule);
+    return {};
   };
   switch (a.verb) {
     case kDeploy:
     case kPlug: {
-      if (auto e = verb_phase(Phase::kDeployment, "RW §7"); !e.empty()) return e;
-      if (a.arg(0) >= static_cast<int>(data.units.size())) return "no such unit type";
+      if (auto e = verb_phase(Phase::kDeployment, "RW §7"); !e.en.empty()) return e;
+      if (a.arg(0) >= static_cast<int>(data.units.size()))
+        return {"no such unit type", "keine solche Einheitenart"};
       const UnitType& ut = data.units[static_cast<size_t>(a.arg(0))];
-      if (ut.faction != active) return "RW §7.1: " + ut.name + " belongs to the other faction";
+      const std::string& de = NameDe(ut);
+      if (ut.faction != active)
+        return say("RW §7.1: {0} belongs to the other faction",
+                   "RW §7.1: {1} gehört zur anderen Seite", ut.name, de);
       if (ut.hero && hero_used[static_cast<size_t>(a.arg(0))])
-        return "RW §7.3: " + ut.name + " is a hero and may be deployed only once per game";
+        return say("RW §7.3: {0} is a hero and may be deployed only once per game",
+                   "RW §7.3: {1} ist ein Held und darf nur einmal pro Spiel aufgestellt werden",
+                   ut.name, de);
       if (ut.cost > usable_dp(a.arg(0)) && !deploys_free(a.arg(0)))
-        return "RW §7.1: " + ut.name + " costs " + std::to_string(ut.cost) + " DP, " +
-               std::to_string(usable_dp(a.arg(0))) + " usable";
+        return say("RW §7.1: {0} costs {2} DP, {3} usable",
+                   "RW §7.1: {1} kostet {2} AP, {3} verfügbar", ut.name, de, ut.cost,
+                   usable_dp(a.arg(0)));
       if (ut.rivets > rivets[active] && !deploys_free(a.arg(0)))
-        return "RW §7.1: " + ut.name + " costs " + std::to_string(ut.rivets) + " rivets, " +
-               std::to_string(rivets[active]) + " on the counter";
+        return say("RW §7.1: {0} costs {2} rivets, {3} on the counter",
+                   "RW §7.1: {1} kostet {2} Rivets, {3} auf der Leiste", ut.name, de, ut.rivets,
+                   rivets[active]);
       int n = 0;
       for (const Unit& u : units) n += (u.type == a.arg(0)) + (u.plug == a.arg(0));
       if (n >= ut.miniatures)
-        return "RW §1 [REC]: all " + std::to_string(ut.miniatures) + " miniatures of " + ut.name +
-               " are on the board";
+        return say("RW §1 [REC]: all {2} miniatures of {0} are on the board",
+                   "RW §1 [REC]: alle {2} Miniaturen von {1} stehen auf dem Spielfeld", ut.name, de,
+                   ut.miniatures);
       if (a.verb == kPlug) {
-        if (!ut.is_plug()) return "RW §7.2: " + ut.name + " is not a plug";
+        if (!ut.is_plug())
+          return say("RW §7.2: {0} is not a plug", "RW §7.2: {1} ist kein Stecker", ut.name, de);
         const Unit* h = unit(a.arg(1));
-        if (!h || h->owner != active) return "RW §7.2: a plug goes onto one of your units";
+        if (!h || h->owner != active)
+          return {"RW §7.2: a plug goes onto one of your units",
+                  "RW §7.2: ein Stecker kommt auf eine eigene Einheit"};
         if (h->plug >= 0 || type_of(*h).sockets == 0)
-          return "RW §7.2: u" + std::to_string(h->id) + " has no free socket";
+          return say("RW §7.2: u{} has no free socket", "RW §7.2: u{} hat keinen freien Sockel",
+                     h->id);
         if (b.territory[static_cast<size_t>(h->seg)] != active)
-          return "RW §7.2: the host must stand in your own territory";
-        return "";
+          return {"RW §7.2: the host must stand in your own territory",
+                  "RW §7.2: die Trägereinheit muss im eigenen Gebiet stehen"};
+        return {};
       }
-      if (ut.is_plug()) return "RW §7.2: a plug is deployed into a socket (plug ...)";
-      if (a.arg(1) >= b.num_segments()) return "no such segment";
+      if (ut.is_plug())
+        return {"RW §7.2: a plug is deployed into a socket (plug ...)",
+                "RW §7.2: ein Stecker wird in einen Sockel gesetzt (plug ...)"};
+      if (a.arg(1) >= b.num_segments()) return {"no such segment", "kein solches Segment"};
       if (!deploy_segment(a.arg(1)))
-        return "RW §7.1: " + seg_name(a.arg(1)) + " is not one of your deployment segments";
-      if (auto e = entry_block_type(a.arg(0), active, a.arg(1)); !e.empty()) return e;
-      return "RW §3 [REC] R16: the base does not fit on free fields there";
+        return say("RW §7.1: {} is not one of your deployment segments",
+                   "RW §7.1: {} ist keines deiner Aufstellungssegmente", seg_name(a.arg(1)));
+      if (auto e = entry_block_type(a.arg(0), active, a.arg(1)); !e.en.empty()) return e;
+      return {"RW §3 [REC] R16: the base does not fit on free fields there",
+              "RW §3 [REC] R16: die Base passt dort nicht auf freie Felder"};
     }
     case kActivate:
       if (phase != Phase::kCombat && phase != Phase::kMovement)
-        return "RW §8.1/§9: segments are activated in the combat and movement phases";
+        return {"RW §8.1/§9: segments are activated in the combat and movement phases",
+                "RW §8.1/§9: Segmente werden in der Kampf- und der Bewegungsphase aktiviert"};
       if (seg_owner(a.arg(0)) != active)
-        return "RW §8.1 step 1: choose a segment holding own units";
-      return "RW §8.1 step 10 / §9 step 4: every unit is activated at most once per phase";
+        return {"RW §8.1 step 1: choose a segment holding own units",
+                "RW §8.1 Schritt 1: ein Segment mit eigenen Einheiten wählen"};
+      return {"RW §8.1 step 10 / §9 step 4: every unit is activated at most once per phase",
+              "RW §8.1 Schritt 10 / §9 Schritt 4: jede Einheit wird höchstens einmal pro Phase "
+              "aktiviert"};
     case kAttack:
     case kSnipe: {
-      if (auto e = verb_phase(Phase::kCombat, "RW §8"); !e.empty()) return e;
+      if (auto e = verb_phase(Phase::kCombat, "RW §8"); !e.en.empty()) return e;
       const Unit* u = unit(a.arg(0));
-      if (!u || u->owner != active) return "RW §8.1: choose one of your units";
-      if (u->combat != 1) return "RW §8.1 step 3: the unit is not active (activate its segment)";
+      if (!u || u->owner != active)
+        return {"RW §8.1: choose one of your units", "RW §8.1: eine eigene Einheit wählen"};
+      if (u->combat != 1)
+        return {"RW §8.1 step 3: the unit is not active (activate its segment)",
+                "RW §8.1 Schritt 3: die Einheit ist nicht aktiv (ihr Segment aktivieren)"};
       if (u->dashed)
-        return "RW §8.1 step 3: the unit used its [Action] (Dash) instead of attacking";
+        return {"RW §8.1 step 3: the unit used its [Action] (Dash) instead of attacking",
+                "RW §8.1 Schritt 3: die Einheit hat ihre [Aktion] (Spurt) statt eines Angriffs "
+                "genutzt"};
       const auto ws = weapons(*u);
-      if (a.arg(1) >= static_cast<int>(ws.size())) return "the unit has no such weapon";
+      if (a.arg(1) >= static_cast<int>(ws.size()))
+        return {"the unit has no such weapon", "die Einheit hat keine solche Waffe"};
       const Weapon& w = ws[static_cast<size_t>(a.arg(1))];
       if (u->shots[static_cast<size_t>(a.arg(1))] >= attacks_of(*u, a.arg(1)))
-        return "RW §8.1 step 8: the weapon has made its " + std::to_string(w.attacks) +
-               " attack(s)";
+        return say("RW §8.1 step 8: the weapon has made its {} attack(s)",
+                   "RW §8.1 Schritt 8: die Waffe hat ihre {} Angriff(e) gemacht", w.attacks);
       const int target_seg =
           a.verb == kAttack ? a.arg(2) : (unit(a.arg(2)) ? unit(a.arg(2))->seg : -1);
-      if (target_seg < 0 || target_seg >= b.num_segments()) return "no such target";
+      if (target_seg < 0 || target_seg >= b.num_segments())
+        return {"no such target", "kein solches Ziel"};
       if (seg_owner(target_seg) == active)
-        return "RW §3, §8.1 step 4: " + seg_name(target_seg) + " holds friendly units";
+        return say("RW §3, §8.1 step 4: {} holds friendly units",
+                   "RW §3, §8.1 Schritt 4: in {} stehen eigene Einheiten", seg_name(target_seg));
       if (seg_owner(target_seg) < 0)
-        return "RW §8.1 step 4: no enemy unit in " + seg_name(target_seg);
+        return say("RW §8.1 step 4: no enemy unit in {}",
+                   "RW §8.1 Schritt 4: keine gegnerische Einheit in {}", seg_name(target_seg));
       const int range =
           w.range_ground + std::max(0, ability(*u, AbilityKind::kRangeGround)) + u->buff_range;
       if (range_to(u->seg, target_seg) > range)
-        return "RW §8.2: " + seg_name(target_seg) + " is " +
-               std::to_string(range_to(u->seg, target_seg)) + " segments away, range " +
-               std::to_string(range);
+        return say("RW §8.2: {} is {} segments away, range {}",
+                   "RW §8.2: {} ist {} Segmente entfernt, Reichweite {}", seg_name(target_seg),
+                   range_to(u->seg, target_seg), range);
+      const Text no_dice{
+          "RW §8.1 step 6: the chart gives 0 dice against that unit's armour (no attack "
+          "possible)",
+          "RW §8.1 Schritt 6: die Tabelle gibt 0 Würfel gegen die Panzerung dieser Einheit (kein "
+          "Angriff möglich)"};
       if (a.verb == kSnipe) {
         if (!is_sniper(*u))
-          return "RW §8.1 step 4: only a Sniper may ignore the grid target order (RW §11)";
-        return "RW §8.1 step 6: the chart gives 0 dice against that unit's armour (no attack "
-               "possible)";
+          return {"RW §8.1 step 4: only a Sniper may ignore the grid target order (RW §11)",
+                  "RW §8.1 Schritt 4: nur ein Scharfschütze darf die Zielrangfolge übergehen (RW "
+                  "§11)"};
+        return no_dice;
       }
       if (is_sniper(*u) && !(w.rules & (kFlatGrid | kChainGrid)) && !w.deviates)
-        return "RW §11: a Sniper names its target unit (snipe ...)";
-      return "RW §8.1 step 6: the chart gives 0 dice against the target's armour (no attack "
-             "possible)";
+        return {"RW §11: a Sniper names its target unit (snipe ...)",
+                "RW §11: ein Scharfschütze benennt seine Zieleinheit (snipe ...)"};
+      return {
+          "RW §8.1 step 6: the chart gives 0 dice against the target's armour (no attack "
+          "possible)",
+          "RW §8.1 Schritt 6: die Tabelle gibt 0 Würfel gegen die Panzerung des Ziels (kein "
+          "Angriff möglich)"};
     }
     case kRush:
     case kDash:
     case kStep: {
       const Unit* u = unit(a.arg(0));
-      if (!u || u->owner != active) return "RW §9: choose one of your units";
+      if (!u || u->owner != active)
+        return {"RW §9: choose one of your units", "RW §9: eine eigene Einheit wählen"};
       if (a.verb == kStep) {
-        if (phase != Phase::kMovement) return "RW §9: units move in the movement phase";
+        if (phase != Phase::kMovement)
+          return {"RW §9: units move in the movement phase",
+                  "RW §9: Einheiten ziehen in der Bewegungsphase"};
         if (u->rapid_used)
-          return "RW §9: a unit that used Rapid Assault in the combat phase may not move";
-        if (u->move != 1) return "RW §9: the unit is not active (activate its segment)";
-        if (u->mp_left <= 0) return "RW §9: no movement points left";
+          return {"RW §9: a unit that used Rapid Assault in the combat phase may not move",
+                  "RW §9: eine Einheit, die in der Kampfphase Sturmangriff genutzt hat, darf nicht "
+                  "ziehen"};
+        if (u->move != 1)
+          return {"RW §9: the unit is not active (activate its segment)",
+                  "RW §9: die Einheit ist nicht aktiv (ihr Segment aktivieren)"};
+        if (u->mp_left <= 0)
+          return {"RW §9: no movement points left", "RW §9: keine Bewegungspunkte mehr"};
       } else {
         if (phase != Phase::kCombat)
-          return "RW §11: Rapid Assault and Dash move in the combat phase";
-        if (u->combat != 1) return "RW §8.1: the unit is not active";
-        if (u->attacked) return "RW §11: Rapid Assault moves before the attack";
+          return {"RW §11: Rapid Assault and Dash move in the combat phase",
+                  "RW §11: Sturmangriff und Spurt bewegen in der Kampfphase"};
+        if (u->combat != 1)
+          return {"RW §8.1: the unit is not active", "RW §8.1: die Einheit ist nicht aktiv"};
+        if (u->attacked)
+          return {"RW §11: Rapid Assault moves before the attack",
+                  "RW §11: Sturmangriff bewegt vor dem Angriff"};
         if (a.verb == kRush && u->rush_left <= 0)
-          return "RW §11: no Rapid Assault points (ability or Buff) left";
-        if (a.verb == kDash && u->dash_left <= 0) return "RW §11: no Dash points left";
+          return {"RW §11: no Rapid Assault points (ability or Buff) left",
+                  "RW §11: keine Sturmangriff-Punkte (Fähigkeit oder Buff) mehr"};
+        if (a.verb == kDash && u->dash_left <= 0)
+          return {"RW §11: no Dash points left", "RW §11: keine Spurt-Punkte mehr"};
       }
       if (u->bogged)
-        return "content §6.4 AC-11: the unit is bogged down and may not move this turn";
-      if (a.arg(1) >= kSquareDirs) return "no such direction";
+        return {"content §6.4 AC-11: the unit is bogged down and may not move this turn",
+                "content §6.4 AC-11: die Einheit steckt fest und darf in diesem Zug nicht ziehen"};
+      if (a.arg(1) >= kSquareDirs) return {"no such direction", "keine solche Richtung"};
       const bool diag_used = a.verb == kStep ? u->diag_used : u->rush_diag;
       if (IsDiagonalDir(a.arg(1)) && diag_used)
-        return "RW §9: at most one diagonal step per activation";
+        return {"RW §9: at most one diagonal step per activation",
+                "RW §9: höchstens ein diagonaler Schritt pro Aktivierung"};
       const SquareCell n = Step(b.cell(u->seg), a.arg(1));
-      if (!b.on_board(n)) return "RW §9: that step leaves the map";
+      if (!b.on_board(n))
+        return {"RW §9: that step leaves the map", "RW §9: dieser Schritt verlässt das Spielfeld"};
       const int s = b.seg(n.x, n.y);
-      if (auto e = entry_block(*u, s, false); !e.empty()) {
+      if (auto e = entry_block(*u, s, false); !e.en.empty()) {
         if (seg_owner(s) == 1 - active && ability(*u, AbilityKind::kTankShock) >= 1)
-          return "RW §11: Tank Shock enters only a segment held by enemy infantry alone, "
-                 "if the unit may otherwise enter it";
+          return {
+              "RW §11: Tank Shock enters only a segment held by enemy infantry alone, "
+              "if the unit may otherwise enter it",
+              "RW §11: Panzerschock führt nur in ein Segment, in dem allein gegnerische "
+              "Infanterie steht, wenn die Einheit es sonst betreten darf"};
         return e;
       }
-      return "RW §3 [REC] R16: the base does not fit on free fields of " + seg_name(s);
+      return say("RW §3 [REC] R16: the base does not fit on free fields of {}",
+                 "RW §3 [REC] R16: die Base passt nicht auf freie Felder von {}", seg_name(s));
     }
     case kRetreat:
-      return "RW §11: only the defender moves a Tank Shock survivor, to an adjacent segment it "
-             "may enter";
+      return {
+          "RW §11: only the defender moves a Tank Shock survivor, to an adjacent segment it "
+          "may enter",
+          "RW §11: nur der Verteidiger zieht einen Überlebenden eines Panzerschocks, in ein "
+          "benachbartes Segment, das er betreten darf"};
     case kPlace:
-      if (phase != Phase::kMovement) return "RW §9: units are rearranged in the movement phase";
-      return "RW §9: rearrange once per turn a unit of the activated segment onto free fields";
+      if (phase != Phase::kMovement)
+        return {"RW §9: units are rearranged in the movement phase",
+                "RW §9: Einheiten werden in der Bewegungsphase umgestellt"};
+      return {"RW §9: rearrange once per turn a unit of the activated segment onto free fields",
+              "RW §9: einmal pro Zug eine Einheit des aktivierten Segments auf freie Felder "
+              "umstellen"};
     case kPlay:
       return card_why(a);
     case kParadrop:
-      return "RW §12 mission 9: the paradrop is chosen at the start of an Allied turn";
+      return {"RW §12 mission 9: the paradrop is chosen at the start of an Allied turn",
+              "RW §12 Mission 9: der Fallschirmabsprung wird zu Beginn eines Zuges der Alliierten "
+              "gewählt"};
     case kDiscard:
-      if (phase != Phase::kCards) return "RW §5.1: Action! cards are discarded in the card phase";
-      return "RW §5.1: discard a card of your hand";
+      if (phase != Phase::kCards)
+        return {"RW §5.1: Action! cards are discarded in the card phase",
+                "RW §5.1: Action!-Karten werden in der Kartenphase abgeworfen"};
+      return {"RW §5.1: discard a card of your hand", "RW §5.1: eine Karte deiner Hand abwerfen"};
     case kEnd:
-      return "";
+      return {};
     default:
-      return "not an action of the players";
+      return {"not an action of the players", "keine Aktion der Spieler"};
   }
 }
 
@@ -1213,8 +1350,10 @@ void RivetState::activate_segment(int seg, EventList* ev) {
     }
   }
   if (ev)
-    ev->push_back({phase == Phase::kCombat ? "RW §8.1" : "RW §9",
-                   std::string(faction_id(active)) + " activates " + seg_name(seg), active});
+    Say(ev, phase == Phase::kCombat ? "RW §8.1" : "RW §9",
+        say("{0} activates {2}", "Die {1} aktivieren {2}", faction_id(active), FactionDe(active),
+            seg_name(seg)),
+        active);
 }
 
 // Entering a segment (RW §10): wire is destroyed by a non-infantry unit, a minefield attacks it.
@@ -1229,9 +1368,10 @@ void RivetState::enter_segment(Unit& u, int seg, int mask, EventList* ev) {
       if (terrain[i].type == Terrain::kWire && board().seg(terrain[i].col, terrain[i].row) == seg) {
         terrain.erase(terrain.begin() + static_cast<long>(i));
         if (ev)
-          ev->push_back({"RW §10",
-                         type_of(u).name + " destroys the barbed wire in " + seg_name(seg),
-                         u.owner});
+          Say(ev, "RW §10",
+              say("{0} destroys the barbed wire in {2}", "{1} zerstört den Stacheldraht in {2}",
+                  type_of(u).name, NameDe(type_of(u)), seg_name(seg)),
+              u.owner);
         break;
       }
     }
@@ -1250,7 +1390,11 @@ void RivetState::begin_minefield(Unit& u, EventList* ev) {
   pending.queue = {u.id};
   pending.resume = static_cast<int>(phase);
   if (ev)
-    ev->push_back({"RW §10", type_of(u).name + " enters a minefield: 2-dice attack", u.owner});
+    Say(ev, "RW §10",
+        say("{0} enters a minefield: 2-dice attack",
+            "{1} betritt ein Minenfeld: Angriff mit 2 Würfeln", type_of(u).name,
+            NameDe(type_of(u))),
+        u.owner);
   advance_pending(ev);
 }
 
@@ -1273,10 +1417,12 @@ void RivetState::begin_attack(Unit& u, int weapon, int seg, int sniper_target, E
   pending.seg = seg;
   pending.resume = static_cast<int>(phase);
   if (ev)
-    ev->push_back({"RW §8.1",
-                   type_of(u).name + " (u" + std::to_string(u.id) + ") attacks " + seg_name(seg) +
-                       (w.deviates ? " (the attack deviates, RW §8.4)" : ""),
-                   u.owner});
+    Say(ev, "RW §8.1",
+        say("{0} (u{2}) attacks {3}{4}", "{1} (u{2}) greift {3} an{5}", type_of(u).name,
+            NameDe(type_of(u)), u.id, seg_name(seg),
+            w.deviates ? " (the attack deviates, RW §8.4)" : "",
+            w.deviates ? " (der Angriff weicht ab, RW §8.4)" : ""),
+        u.owner);
   if (pending.deviate) return;  // the deviation card is drawn first (kDraw)
   if (pending.sniper)
     pending.queue = {sniper_target};
@@ -1301,10 +1447,11 @@ void RivetState::advance_pending(EventList* ev) {
                                      pending.assault);
     if (n == 0) {
       if (ev)
-        ev->push_back({"RW §8.1 step 6",
-                       "0 dice against " + type_of(*t).name + " (u" + std::to_string(t->id) +
-                           "): no attack possible",
-                       t->owner});
+        Say(ev, "RW §8.1 step 6",
+            say("0 dice against {0} (u{2}): no attack possible",
+                "0 Würfel gegen {1} (u{2}): kein Angriff möglich", type_of(*t).name,
+                NameDe(type_of(*t)), t->id),
+            t->owner);
       if (pending.flat) {  // Flat Grid: the other units are still attacked
         pending.queue.erase(pending.queue.begin());
         continue;
@@ -1329,9 +1476,15 @@ void RivetState::advance_pending(EventList* ev) {
       c.created = round;
       c.chart = pending.chart;
       clouds.push_back(c);
-      if (ev) ev->push_back({"RW §11", "a gas cloud forms in " + seg_name(c.seg), c.owner});
+      if (ev)
+        Say(ev, "RW §11",
+            say("a gas cloud forms in {}", "eine Gaswolke bildet sich in {}", seg_name(c.seg)),
+            c.owner);
     } else if (ev) {
-      ev->push_back({"content D-9", "all 5 gas markers are on the map: no cloud", pending.faction});
+      Say(ev, "content D-9",
+          {"all 5 gas markers are on the map: no cloud",
+           "alle 5 Gas-Marker liegen auf der Karte: keine Wolke"},
+          pending.faction);
     }
   }
   pending = Pending{};
@@ -1356,11 +1509,11 @@ void RivetState::begin_tank_shock(Unit& u, int seg, int mask, EventList* ev) {
   shock_seg = seg;
   shock_mask = mask;
   if (ev)
-    ev->push_back({"RW §11",
-                   type_of(u).name + " (u" + std::to_string(u.id) + ") makes a Tank Shock into " +
-                       seg_name(seg) + ": " + std::to_string(pending.flat_dice) +
-                       " dice against every unit",
-                   u.owner});
+    Say(ev, "RW §11",
+        say("{0} (u{2}) makes a Tank Shock into {3}: {4} dice against every unit",
+            "{1} (u{2}) macht einen Panzerschock nach {3}: {4} Würfel gegen jede Einheit",
+            type_of(u).name, NameDe(type_of(u)), u.id, seg_name(seg), pending.flat_dice),
+        u.owner);
   advance_pending(ev);
 }
 
@@ -1372,10 +1525,11 @@ void RivetState::setup_retreat(EventList* ev) {
     const Unit* u = unit(id);
     if (retreat_options(*u).empty()) {
       if (ev)
-        ev->push_back(
-            {"RW §11",
-             type_of(*u).name + " (u" + std::to_string(id) + ") cannot retreat and is eliminated",
-             u->owner});
+        Say(ev, "RW §11",
+            say("{0} (u{2}) cannot retreat and is eliminated",
+                "{1} (u{2}) kann nicht zurückweichen und wird ausgeschaltet", type_of(*u).name,
+                NameDe(type_of(*u)), id),
+            u->owner);
       Unit* m = unit_mut(id);
       m->damage = max_hp(*m) - 1;
       damage_unit(id, active, ev);
@@ -1423,14 +1577,17 @@ void RivetState::resolve_hit(bool hit, EventList* ev) {
   std::string faces;
   for (int f : pending.rolled) faces += (faces.empty() ? "" : " ") + std::to_string(f);
   const Unit* t = unit(id);
-  if (ev && t)
-    ev->push_back(
-        {"RW §8.1 step 7",
-         "dice " + faces +
-             (pending.precision ? " (+" + std::to_string(pending.precision) + " precision)" : "") +
-             " against " + type_of(*t).name + " (u" + std::to_string(id) +
-             "): " + (hit ? "hit, 1 damage" : "miss"),
-         t->owner});
+  if (ev && t) {
+    const std::string plus =
+        pending.precision ? " (+" + std::to_string(pending.precision) + " precision)" : "";
+    const std::string plus_de =
+        pending.precision ? " (+" + std::to_string(pending.precision) + " Präzision)" : "";
+    Say(ev, "RW §8.1 step 7",
+        say("dice {0}{1} against {3} (u{5}): {6}", "Würfel {0}{2} gegen {4} (u{5}): {7}", faces,
+            plus, plus_de, type_of(*t).name, NameDe(type_of(*t)), id,
+            hit ? "hit, 1 damage" : "miss", hit ? "Treffer, 1 Schaden" : "kein Treffer"),
+        t->owner);
+  }
   pending.queue.erase(pending.queue.begin());
   if (hit && t && t->owner != pending.faction && pending.faction == active) {
     if (std::find(pending.damaged.begin(), pending.damaged.end(), id) == pending.damaged.end())
@@ -1486,17 +1643,20 @@ void RivetState::damage_unit(int id, int by_faction, EventList* ev) {
         t.hero || (u->plug >= 0 && game_->data().units[static_cast<size_t>(u->plug)].hero);
     stats.non_infantry += t.cls != UnitClass::kInfantry;
   }
-  const std::string name = type_of(*u).name;
+  const std::string name = type_of(*u).name, name_de = NameDe(type_of(*u));
   units.erase(std::find_if(units.begin(), units.end(), [&](const Unit& x) { return x.id == id; }));
   const bool scores = by_faction != owner && l > 0;
   if (scores) vp[Opp(owner)] += l;
   if (ev)
-    ev->push_back({"RW §8.3",
-                   name + " (u" + std::to_string(id) + ") is destroyed" +
-                       (scores ? "; " + std::string(faction_id(Opp(owner))) + " gains " +
-                                     std::to_string(l) + " VP loot"
-                               : ""),
-                   owner});
+    Say(ev, "RW §8.3",
+        say("{0} (u{2}) is destroyed{3}", "{1} (u{2}) ist vernichtet{4}", name, name_de, id,
+            scores ? "; " + std::string(faction_id(Opp(owner))) + " gains " + std::to_string(l) +
+                         " VP loot"
+                   : std::string(),
+            scores
+                ? "; die " + FactionDe(Opp(owner)) + " erhalten " + std::to_string(l) + " SP Beute"
+                : std::string()),
+        owner);
 }
 
 void RivetState::draw_card_to_discard(int card) {
@@ -1516,14 +1676,18 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
     case kInitiative: {
       // RW §4.5 (R1): the same roll opens the game and, with initiative=round, every round.
       if (ev) {
-        std::string text = "round " + std::to_string(round) + " initiative: allies roll " +
-                           std::to_string(a.arg(0)) + ", bismark roll " + std::to_string(a.arg(1));
-        if (a.arg(0) == a.arg(1))
-          text += "; a tie is rolled again";
-        else
-          text += std::string("; ") + faction_id(a.arg(0) > a.arg(1) ? kAllies : kBismark) +
-                  " take the first turn";
-        ev->push_back({"RW §4.5 R1", text, kNobody, std::nullopt});
+        Text text = say("round {0} initiative: allies roll {1}, bismark roll {2}",
+                        "Initiative in Runde {0}: die Alliierten würfeln {1}, die Bismarks {2}",
+                        round, a.arg(0), a.arg(1));
+        const int starts = a.arg(0) > a.arg(1) ? kAllies : kBismark;
+        if (a.arg(0) == a.arg(1)) {
+          text.en += "; a tie is rolled again";
+          text.de += "; bei Gleichstand wird erneut gewürfelt";
+        } else {
+          text.en += std::string("; ") + faction_id(starts) + " take the first turn";
+          text.de += "; die " + FactionDe(starts) + " sind als Erste am Zug";
+        }
+        Say(ev, "RW §4.5 R1", std::move(text), kNobody);
       }
       if (a.arg(0) == a.arg(1)) return;  // re-roll ties
       first = a.arg(0) > a.arg(1) ? kAllies : kBismark;
@@ -1537,7 +1701,11 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
     case kParadrop:
       para_origin = a.arg(0);
       para_aim = a.arg(0);
-      if (ev) ev->push_back({"RW §12 M9", "the paradrop aims at " + seg_name(a.arg(0)), kAllies});
+      if (ev)
+        Say(ev, "RW §12 M9",
+            say("the paradrop aims at {}", "der Fallschirmabsprung zielt auf {}",
+                seg_name(a.arg(0))),
+            kAllies);
       return;
     case kDraw: {
       const RivetStep drawn_for = step();
@@ -1551,9 +1719,11 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
           const SquareCell n = Step(b.cell(seg), DeviationDir(card.deviation, kAllies));
           if (!b.on_board(n)) {
             if (ev)
-              ev->push_back({"RW §12 M9",
-                             "a paratrooper drifts off the map and is eliminated (" + card.id + ")",
-                             kAllies});
+              Say(ev, "RW §12 M9",
+                  say("a paratrooper drifts off the map and is eliminated ({})",
+                      "ein Fallschirmjäger segelt aus dem Spielfeld und wird eliminiert ({})",
+                      card.id),
+                  kAllies);
             --para_left;
             para_origin = para_left > 0 ? para_aim : -1;
             if (para_left == 0) run_gas(ev);
@@ -1566,12 +1736,13 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         int field = -1;
         for (int f : {kNW, kNE, kSW, kSE})  // the first free field in Allied order (E5)
           if (field < 0 && !((used >> f) & 1)) field = f;
-        if (!entry_block_type(rifle, kAllies, seg).empty() || field < 0) {
+        if (!entry_block_type(rifle, kAllies, seg).en.empty() || field < 0) {
           if (ev)
-            ev->push_back({"RW §12 M9",
-                           "a paratrooper cannot land in " + seg_name(seg) + " and drifts on (" +
-                               card.id + ")",
-                           kAllies});
+            Say(ev, "RW §12 M9",
+                say("a paratrooper cannot land in {} and drifts on ({})",
+                    "ein Fallschirmjäger kann nicht in {} landen und treibt weiter ({})",
+                    seg_name(seg), card.id),
+                kAllies);
           para_origin = seg;
           return;
         }
@@ -1583,10 +1754,10 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         u.fields = 1 << field;
         units.push_back(u);
         if (ev)
-          ev->push_back({"RW §12 M9",
-                         "a paratrooper (u" + std::to_string(u.id) + ") lands in " + seg_name(seg) +
-                             " (" + card.id + ")",
-                         kAllies});
+          Say(ev, "RW §12 M9",
+              say("a paratrooper (u{}) lands in {} ({})",
+                  "ein Fallschirmjäger (u{}) landet in {} ({})", u.id, seg_name(seg), card.id),
+              kAllies);
         --para_left;
         para_origin = para_left > 0 ? para_aim : -1;
         if (para_left == 0) run_gas(ev);
@@ -1602,26 +1773,28 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
           const SquareCell n = Step(b.cell(c.seg), DeviationDir(card.deviation, c.owner));
           if (!b.on_board(n)) {
             if (ev)
-              ev->push_back({"RW §11",
-                             "the gas cloud in " + seg_name(c.seg) + " drifts off the map",
-                             c.owner});
+              Say(ev, "RW §11",
+                  say("the gas cloud in {} drifts off the map",
+                      "die Gaswolke in {} treibt aus dem Spielfeld", seg_name(c.seg)),
+                  c.owner);
             clouds.erase(clouds.begin() + ci);
             for (GasJob& j : gas_jobs)
               if (j.cloud > ci) --j.cloud;
           } else {
             c.seg = b.seg(n.x, n.y);
             if (ev)
-              ev->push_back({"RW §11",
-                             "a gas cloud drifts to " + seg_name(c.seg) + " (" + card.id + ")",
-                             c.owner});
+              Say(ev, "RW §11",
+                  say("a gas cloud drifts to {} ({})", "eine Gaswolke treibt nach {} ({})",
+                      seg_name(c.seg), card.id),
+                  c.owner);
             std::vector<int> ids = units_in(c.seg);
             if (!ids.empty()) gas_attack_job(c.seg, c.owner, c.chart, ids, true);
           }
         } else if (ev) {
-          ev->push_back(
-              {"RW §11",
-               "the gas cloud in " + seg_name(c.seg) + " does not drift (" + card.id + ")",
-               c.owner});
+          Say(ev, "RW §11",
+              say("the gas cloud in {} does not drift ({})",
+                  "die Gaswolke in {} treibt nicht ab ({})", seg_name(c.seg), card.id),
+              c.owner);
         }
         run_gas(ev);
         return;
@@ -1635,8 +1808,10 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
           discard.clear();
         }
         if (ev)
-          ev->push_back(
-              {"RW §5.1", std::string(faction_id(active)) + " draws an Action! card", active});
+          Say(ev, "RW §5.1",
+              say("{0} draws an Action! card", "Die {1} ziehen eine Action!-Karte",
+                  faction_id(active), FactionDe(active)),
+              active);
         card_step = 2;
         advance_cards(ev);
         return;
@@ -1647,16 +1822,17 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       pending.deviate = false;
       // RW §8.4: the diagram, read from the active player's side, names the actual segment.
       int seg = pending.seg;
-      std::string where = "on target";
+      std::string where = "on target", where_de = "im Ziel";
       if (card.deviation != Deviation::kOn) {
         const int dir = DeviationDir(card.deviation, pending.faction);
         const SquareCell n = Step(b.cell(seg), dir);
         if (!b.on_board(n)) {
           if (ev)
-            ev->push_back({"RW §8.4 R10",
-                           "deviation card " + card.id + " (" + deviation_name(card.deviation) +
-                               ") sends the attack off the map: no effect",
-                           pending.faction});
+            Say(ev, "RW §8.4 R10",
+                say("deviation card {} ({}) sends the attack off the map: no effect",
+                    "Abweichungskarte {} ({}) lenkt den Angriff aus dem Spielfeld: keine Wirkung",
+                    card.id, deviation_name(card.deviation)),
+                pending.faction);
           const Phase resume = static_cast<Phase>(pending.resume);
           pending = Pending{};
           phase = resume;
@@ -1665,18 +1841,21 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         }
         seg = b.seg(n.x, n.y);
         where = "to " + seg_name(seg);
+        where_de = "in " + seg_name(seg);
       }
       if (ev)
-        ev->push_back({"RW §8.4",
-                       "deviation card " + card.id + " (" + deviation_name(card.deviation) +
-                           "): the attack lands " + where,
-                       pending.faction});
+        Say(ev, "RW §8.4",
+            say("deviation card {0} ({1}): the attack lands {2}",
+                "Abweichungskarte {0} ({1}): der Angriff landet {3}", card.id,
+                deviation_name(card.deviation), where, where_de),
+            pending.faction);
       pending.seg = seg;
       pending.gas_seg = seg;
       if (pending.source == 5) {  // AC-10 Smoke Screen lands
         smoke.emplace_back(seg, pending.faction);
         if (ev)
-          ev->push_back({"content §6.4 AC-10", seg_name(seg) + " is smoked", pending.faction});
+          Say(ev, "content §6.4 AC-10", say("{} is smoked", "{} ist eingenebelt", seg_name(seg)),
+              pending.faction);
         const Phase resume = static_cast<Phase>(pending.resume);
         pending = Pending{};
         phase = resume;
@@ -1700,8 +1879,10 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         sm_discard.clear();
       }
       if (ev)
-        ev->push_back(
-            {"RW §5.1", std::string(faction_id(active)) + " draws a secret mission", active});
+        Say(ev, "RW §5.1",
+            say("{0} draws a secret mission", "Die {1} ziehen eine Geheime Mission",
+                faction_id(active), FactionDe(active)),
+            active);
       if (card_step == 5) card_step = 4;  // AC-24's draw ends the W1 window
       advance_cards(ev);
       return;
@@ -1710,10 +1891,10 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       h.erase(std::find(h.begin(), h.end(), a.arg(0)));
       discard.push_back(a.arg(0));
       if (ev)
-        ev->push_back({"RW §5.1",
-                       std::string(faction_id(active)) + " discards " +
-                           data.actions[static_cast<size_t>(a.arg(0))].id,
-                       active});
+        Say(ev, "RW §5.1",
+            say("{0} discards {2}", "Die {1} werfen {2} ab", faction_id(active), FactionDe(active),
+                data.actions[static_cast<size_t>(a.arg(0))].id),
+            active);
       card_step = 1;
       advance_cards(ev);
       return;
@@ -1748,10 +1929,10 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       }
       if (ut.hero) hero_used[static_cast<size_t>(a.arg(0))] = true;
       if (ev)
-        ev->push_back({"RW §7.1",
-                       std::string(faction_id(active)) + " deploys " + ut.name + " (u" +
-                           std::to_string(u.id) + ") in " + seg_name(u.seg),
-                       active});
+        Say(ev, "RW §7.1",
+            say("{0} deploys {2} (u{4}) in {5}", "Die {1} stellen {3} (u{4}) in {5} auf",
+                faction_id(active), FactionDe(active), ut.name, NameDe(ut), u.id, seg_name(u.seg)),
+            active);
       return;
     }
     case kPlug: {
@@ -1762,10 +1943,10 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       rivets[active] -= ut.rivets;
       if (ut.hero) hero_used[static_cast<size_t>(a.arg(0))] = true;
       if (ev)
-        ev->push_back(
-            {"RW §7.2",
-             ut.name + " plugs into " + type_of(*h).name + " (u" + std::to_string(h->id) + ")",
-             active});
+        Say(ev, "RW §7.2",
+            say("{0} plugs into {2} (u{4})", "{1} wird in {3} (u{4}) eingesteckt", ut.name,
+                NameDe(ut), type_of(*h).name, NameDe(type_of(*h)), h->id),
+            active);
       return;
     }
     case kEnd:
@@ -1781,7 +1962,8 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         advance_cards(ev);
       } else if (phase == Phase::kDeployment) {
         if (ev && dp[active] > 0)
-          ev->push_back({"RW §6", std::to_string(dp[active]) + " unspent DP lapse", active});
+          Say(ev, "RW §6",
+              say("{} unspent DP lapse", "{} nicht ausgegebene AP verfallen", dp[active]), active);
         dp[active] = 0;
         inf_dp[active] = 0;
         free_units[active] = 0;
@@ -1791,8 +1973,10 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         for (size_t i = clouds.size(); i-- > 0;)
           if (clouds[i].owner == active && round >= clouds[i].created + 2) {
             if (ev)
-              ev->push_back(
-                  {"RW §11", "the gas cloud in " + seg_name(clouds[i].seg) + " disperses", active});
+              Say(ev, "RW §11",
+                  say("the gas cloud in {} disperses", "die Gaswolke in {} löst sich auf",
+                      seg_name(clouds[i].seg)),
+                  active);
             clouds.erase(clouds.begin() + static_cast<long>(i));
           }
         activated_seg = -1;
@@ -1849,13 +2033,17 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       const int from = u->seg;
       const int id = u->id;
       if (ev)
-        ev->push_back({a.verb == kStep ? "RW §9" : "RW §11",
-                       type_of(*u).name + " (u" + std::to_string(id) + ") moves " + seg_name(from) +
-                           " -> " + seg_name(b.seg(n.x, n.y)) +
-                           (a.verb == kRush   ? " (Rapid Assault)"
-                            : a.verb == kDash ? " (Dash)"
-                                              : ""),
-                       active});
+        Say(ev, a.verb == kStep ? "RW §9" : "RW §11",
+            say("{0} (u{2}) moves {3} -> {4}{5}", "{1} (u{2}) zieht {3} -> {4}{6}",
+                type_of(*u).name, NameDe(type_of(*u)), id, seg_name(from),
+                seg_name(b.seg(n.x, n.y)),
+                a.verb == kRush   ? " (Rapid Assault)"
+                : a.verb == kDash ? " (Dash)"
+                                  : "",
+                a.verb == kRush   ? " (Sturmangriff)"
+                : a.verb == kDash ? " (Spurt)"
+                                  : ""),
+            active);
       const int to = b.seg(n.x, n.y);
       if (seg_owner(to) == 1 - active) {
         begin_tank_shock(*u, to, a.arg(2), ev);
@@ -1869,10 +2057,10 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       const SquareCell n = Step(b.cell(u->seg), a.arg(1));
       const int to = b.seg(n.x, n.y);
       if (ev)
-        ev->push_back({"RW §11",
-                       type_of(*u).name + " (u" + std::to_string(u->id) + ") falls back " +
-                           seg_name(u->seg) + " -> " + seg_name(to),
-                       u->owner});
+        Say(ev, "RW §11",
+            say("{0} (u{2}) falls back {3} -> {4}", "{1} (u{2}) weicht zurück {3} -> {4}",
+                type_of(*u).name, NameDe(type_of(*u)), u->id, seg_name(u->seg), seg_name(to)),
+            u->owner);
       u->seg = to;
       u->fields = a.arg(2);
       retreat.erase(retreat.begin());
@@ -1897,11 +2085,50 @@ Result RivetState::result() const {
     r.returns[static_cast<size_t>(winner)] = 1.0;
     r.returns[static_cast<size_t>(Opp(winner))] = -1.0;
     r.summary = std::string(faction_id(winner)) + " wins";
+    r.headline = winner == kAllies ? Text{"The allies win.", "Die Alliierten gewinnen."}
+                                   : Text{"Bismark wins.", "Die Bismarks gewinnen."};
   } else {
     r.summary = "draw";
+    r.headline = {"A draw.", "Unentschieden."};
   }
+  // end_reason holds the English (stored with the state); the German follows from the kind of
+  // ending whose English it is.
   r.reason = end_reason;
+  for (Ending kind :
+       {Ending::kThreshold, Ending::kBothOver, Ending::kAfterTie, Ending::kRoundLimit})
+    if (const Text t = ending_text(kind, winner); t.en == end_reason) r.reason_de = t.de;
   return r;
+}
+
+// The sentence that ends the game (RW §13), with the final score.
+Text RivetState::ending_text(Ending kind, int w) const {
+  const Text score = say(" ({0} : {1} VP after round {2})", " ({0} : {1} SP nach Runde {2})",
+                         vp[kAllies], vp[kBismark], round);
+  const std::string side = w == kAllies || w == kBismark ? faction_id(w) : "";
+  const std::string side_de = w == kAllies || w == kBismark ? FactionDe(w) : "";
+  switch (kind) {
+    case Ending::kThreshold:
+      return say("{0} {2} the victory threshold{3} (RW §13)",
+                 "Die {1} erreichen die Siegschwelle{4} (RW §13)", side, side_de,
+                 w == kAllies ? "reach" : "reaches", score.en, score.de);
+    case Ending::kBothOver:
+      return say("{0} has more VP, both over the threshold{2} (RW §13 R15)",
+                 "Die {1} haben mehr SP, beide Seiten über der Siegschwelle{3} (RW §13 R15)", side,
+                 side_de, score.en, score.de);
+    case Ending::kAfterTie:
+      return say("{0} ends a round with more VP after the tie{2} (RW §13 R15)",
+                 "Die {1} beenden nach dem Gleichstand eine Runde mit mehr SP{3} (RW §13 R15)",
+                 side, side_de, score.en, score.de);
+    case Ending::kRoundLimit:
+      if (side.empty())
+        return say("round limit reached with equal VP{0} (option max_rounds, not a rule)",
+                   "Rundenlimit mit gleich vielen SP erreicht{1} (Option max_rounds, keine Regel)",
+                   score.en, score.de);
+      return say("{0} leads at the round limit{2} (option max_rounds, not a rule)",
+                 "Die {1} führen beim Rundenlimit{3} (Option max_rounds, keine Regel)", side,
+                 side_de, score.en, score.de);
+  }
+  return {};
 }
 
 std::string RivetState::invariant_violation() const {

@@ -331,14 +331,33 @@ std::unique_ptr<State> RivetState::determinize(int seat, Rng& rng) const {
 }
 
 std::string RivetState::render_text(int seat) const {
-  (void)seat;
+  return render_text_in(seat, Lang::kEn);
+}
+
+// The picture in English or German; the texts of the cards and missions are the data's
+// (English).
+std::string RivetState::render_text_in(int seat, Lang lang) const {
+  const bool de = lang == Lang::kDe;
+  auto side = [de](int f) -> std::string {
+    return de ? (f == kAllies ? "Alliierte" : "Bismark") : faction_id(f);
+  };
+  auto name = [de](const UnitType& t) -> const std::string& {
+    return de && !t.german.empty() ? t.german : t.name;
+  };
   const Board& b = board();
   std::ostringstream o;
-  o << "Rivet Wars mission " << mission().id << " (" << mission().name << "), round " << round
-    << ", " << faction_id(active) << " to play\n";
-  o << "VP allies " << vp[0] << "/" << mission().vp[0] << ", bismark " << vp[1] << "/"
-    << mission().vp[1] << "; rivets " << rivets[0] << " / " << rivets[1] << "; DP " << dp[active]
-    << "\n    ";
+  if (de)
+    o << "Rivet Wars Mission " << mission().id << " (" << mission().name << "), Runde " << round
+      << ", am Zug: " << side(active) << "\n"
+      << "SP Alliierte " << vp[0] << "/" << mission().vp[0] << ", Bismark " << vp[1] << "/"
+      << mission().vp[1] << "; Rivets " << rivets[0] << " / " << rivets[1] << "; AP " << dp[active]
+      << "\n    ";
+  else
+    o << "Rivet Wars mission " << mission().id << " (" << mission().name << "), round " << round
+      << ", " << faction_id(active) << " to play\n"
+      << "VP allies " << vp[0] << "/" << mission().vp[0] << ", bismark " << vp[1] << "/"
+      << mission().vp[1] << "; rivets " << rivets[0] << " / " << rivets[1] << "; DP " << dp[active]
+      << "\n    ";
   for (int c = 0; c < b.cols; ++c) o << "   " << static_cast<char>('a' + c) << "    ";
   o << "\n";
   for (int r = 0; r < b.rows; ++r) {
@@ -369,33 +388,42 @@ std::string RivetState::render_text(int seat) const {
     const auto& h = hands[static_cast<size_t>(f)];
     const auto& sm = secrets[static_cast<size_t>(f)];
     if (f == seat) {
-      o << "  your Action! cards:";
-      if (h.empty()) o << " none";
+      o << (de ? "  deine Action!-Karten:" : "  your Action! cards:");
+      if (h.empty()) o << (de ? " keine" : " none");
       o << "\n";
       for (int c : h) {
         const ActionCard& card = data.actions[static_cast<size_t>(c)];
         o << "    " << card.id << " " << card.name << " (W" << card.window << "): " << card.rules
           << "\n";
       }
-      o << "  your secret missions:";
-      if (sm.empty()) o << " none";
+      o << (de ? "  deine Geheimen Missionen:" : "  your secret missions:");
+      if (sm.empty()) o << (de ? " keine" : " none");
       o << "\n";
       for (int c : sm) {
         const SecretMission& m = data.secrets[static_cast<size_t>(c)];
-        o << "    " << m.id << " " << m.name << " (" << m.vp << " VP): " << m.condition << "\n";
+        o << "    " << m.id << " " << m.name << " (" << m.vp << (de ? " SP): " : " VP): ")
+          << m.condition << "\n";
       }
     } else {
-      o << "  " << faction_id(f) << " holds " << h.size() << " Action! card(s) and " << sm.size()
-        << " secret mission(s)\n";
+      if (de)
+        o << "  " << side(f) << " hat " << h.size() << " Action!-Karte(n) und " << sm.size()
+          << " Geheime Mission(en)\n";
+      else
+        o << "  " << faction_id(f) << " holds " << h.size() << " Action! card(s) and " << sm.size()
+          << " secret mission(s)\n";
     }
   }
-  o << "  Action! deck " << deck.size() << ", discard " << discard.size() << "; gas clouds "
-    << clouds.size() << "\n";
+  if (de)
+    o << "  Action!-Stapel " << deck.size() << ", Ablage " << discard.size() << "; Gaswolken "
+      << clouds.size() << "\n";
+  else
+    o << "  Action! deck " << deck.size() << ", discard " << discard.size() << "; gas clouds "
+      << clouds.size() << "\n";
   for (const Unit& u : units) {
-    o << "  u" << u.id << " " << faction_id(u.owner) << " " << type_of(u).name;
-    if (u.plug >= 0) o << " + " << game_->data().units[static_cast<size_t>(u.plug)].name;
+    o << "  u" << u.id << " " << side(u.owner) << " " << name(type_of(u));
+    if (u.plug >= 0) o << " + " << name(game_->data().units[static_cast<size_t>(u.plug)]);
     o << " in " << seg_name(u.seg) << "." << mask_name(u.fields) << ", " << max_hp(u) - u.damage
-      << "/" << max_hp(u) << " HP\n";
+      << "/" << max_hp(u) << (de ? " TP\n" : " HP\n");
   }
   return o.str();
 }

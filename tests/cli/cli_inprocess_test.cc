@@ -734,6 +734,32 @@ TEST(CliHuman, ActionsAreListedByTheirLabelInTheChosenLanguage) {
             cli::kExitUsage);
 }
 
+// --lang de: the game's own texts too (the prompt, the log, a refusal citing the rule, the end).
+TEST(CliHuman, LangDeShowsTheGamesPromptLogAndRefusalsInGerman) {
+  CliRun r = run_cli(all_games(),
+                     {"play", "pocket/orcs-vs-elves", "--seed", "5", "--seat", "orcs=human",
+                      "--seat", "elves=heuristic", "--lang", "de"},
+                     "skip\n1\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("\nOrks: eine Truppe wählen oder fertig (0 von 60 AP verbraucht) "
+                               "(PB Aufbau 4)\n"));
+  EXPECT_THAT(r.out,
+              HasSubstr("nicht erlaubt: jetzt keine erlaubte Aktion (Orks: eine Truppe wählen"));
+  // The frame and the board picture are German too.
+  EXPECT_THAT(r.out, HasSubstr("=== orcs am Zug (Aktion 1) ===\n"));
+  EXPECT_THAT(r.out, HasSubstr("  am Zug: Orks (Orks: eine Truppe wählen oder fertig"));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("pick a troop")));
+  EXPECT_THAT(r.out, HasSubstr("  [PB Aufbau 4] Die Orks wählen eine Truppe (1 bisher).\n"));
+  // A whole game in German ends with the German reason and sentence; the machine line stays.
+  CliRun end = run_cli(all_games(), {"play", "pocket/orcs-vs-elves", "--seed", "5", "--seat",
+                                     "orcs=random", "--seat", "elves=random", "--lang", "de"});
+  EXPECT_EQ(end.code, cli::kExitOk) << end.err;
+  EXPECT_THAT(end.out, HasSubstr("(PB Spielende"));
+  EXPECT_THAT(end.out, ::testing::ContainsRegex("\nend: die (Orks|Elfen) "));
+  EXPECT_THAT(end.out, ::testing::ContainsRegex("\nDie (Orks|Elfen) gewinnen\\.\nresult: "
+                                                "(orcs|elves) wins\n$"));
+}
+
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");

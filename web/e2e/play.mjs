@@ -155,6 +155,12 @@ async function pocketVsAi(browser) {
   const page = await newPage(browser, { viewport: { width: 1400, height: 900 } });
   await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' });
   await shot(page, 'pocket-start');
+  // The game's own texts in German (docs/protocol.md "Two languages"): the prompt, then the log.
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('[data-testid=decision] >> text=Orks: eine Truppe wählen oder fertig');
+  await shot(page, 'pocket-german-prompt');
+  await page.click('[data-testid=lang-en]');
+  await page.waitForSelector('[data-testid=decision] >> text=orcs: pick a troop or say done');
   let steps = 0;
   let battleShot = false;
   let placementShot = false;
@@ -198,6 +204,12 @@ async function pocketVsAi(browser) {
   await shot(page, 'pocket-end');
   check((await page.$$('[data-testid=log] .log-entry')).length > 10, 'the log lists the actions');
   check((await page.$$('[data-testid=log] .rule')).length > 0, 'log events cite rules');
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('[data-testid=log] >> text=Die Orks wählen eine Truppe');
+  const reasonDe = await page.textContent('[data-testid=result]');
+  check(/AP|aufgegeben/.test(reasonDe), `the result's reason in German (${reasonDe})`);
+  await shot(page, 'pocket-german-end');
+  await page.click('[data-testid=lang-en]');
   await page.close();
 }
 

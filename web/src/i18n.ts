@@ -1,6 +1,7 @@
 // German and English UI strings. Game terms follow the rulebooks (WSR: "Ops complete" /
-// "Aktion beendet"; PB: "Befehl", "Wunde"). Rule citations and the engine's own texts (prompts,
-// events) are shown as the engine writes them.
+// "Aktion beendet"; PB: "Befehl", "Wunde"). The games' own texts (prompts, events, refusals,
+// result reasons) come from the server in both languages (`text` and `text_de`, ...); `said`
+// picks the one of the UI's language.
 import { signal } from './signal';
 
 export type Lang = 'en' | 'de';
@@ -299,7 +300,7 @@ const STRINGS = {
     wounds: 'Wunden',
     orders: 'Befehle',
     pool: 'Marker',
-    destroyed: 'vernichtete EP',
+    destroyed: 'vernichtete AP',
     combat: 'Kampf',
     rear: 'hinten',
     front: 'vorn',
@@ -524,6 +525,11 @@ export function sideName(game: string, seat: string, l: Lang = lang.value): stri
   if (game === 'westerplatte' && wp) return t('side_westerplatte_p', l).replace('{n}', wp[1]);
   if (seat === 'chance') return t('side_chance', l); // the dice and cards of the game
   return tOr(`side_${game}_${seat}`, seat, l);
+}
+
+/** A game's own text in the UI's language: the German form when there is one, else the English. */
+export function said(en: string, de?: string | null, l: Lang = lang.value): string {
+  return l === 'de' && de ? de : en;
 }
 
 /** The game of a catalog/stored id ("wsr/noville" or "wsr"). */

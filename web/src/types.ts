@@ -28,6 +28,8 @@ export interface GameEvent {
   n?: number;
   rule: string;
   text: string;
+  /** The text in German (the English where the game has none). */
+  text_de?: string;
   seat?: string;
 }
 
@@ -35,12 +37,18 @@ export interface Decision {
   seat: string;
   kind: string;
   prompt: string;
+  /** The prompt in German (the English where the game has none). */
+  prompt_de?: string;
   decline?: string | null;
 }
 
 export interface GameResult {
   summary: string;
   reason: string;
+  reason_de?: string;
+  /** The sentence a player reads ("The orcs win."), when the game writes one. */
+  headline?: string;
+  headline_de?: string;
   returns?: Record<string, number>;
 }
 
@@ -52,6 +60,8 @@ export interface StateMessage {
   observation: any;
   /** The terminal's text picture of the position (games without a graphic board), else null. */
   text?: string | null;
+  /** The same picture in German (the English where the game has none). */
+  text_de?: string | null;
   decision: Decision;
   legal: LegalAction[];
   events: GameEvent[];
@@ -65,6 +75,8 @@ export interface ErrorMessage {
   type: 'error';
   code: string;
   message: string;
+  /** The game's own reason in German, for a refused action. */
+  message_de?: string;
   request?: string;
 }
 

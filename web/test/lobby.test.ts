@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampInt, playersFor, seatsFor, widgetOf } from '../src/lobby';
-import { resultText, sideName, t } from '../src/i18n';
+import { resultText, said, sideName, t } from '../src/i18n';
+import { mergeLog } from '../src/components/LogPanel';
 import { tabTitle } from '../src/title';
 import { replayKey } from '../src/components/ReplayView';
 import { bySeverity, oddsTables, rowLabel } from '../src/components/OddsPanel';
@@ -70,6 +71,26 @@ describe('lobby', () => {
     expect(resultText('pocket', { summary: 's' }, 'en')).toBe('s');
     expect(resultText('wsr', { summary: 'stopped', returns: { us: 0, de: 0 } }, 'en')).toBe('stopped');
     expect(resultText('wsr', { summary: 'stopped', returns: { us: 0, de: 0 } }, 'de')).toBe('abgebrochen');
+  });
+});
+
+describe("the games' own texts in two languages", () => {
+  it('shows a prompt, an event or a reason in German in the German UI, else in English', () => {
+    const prompt = { en: 'orcs: pick a troop or say done (PB Aufbau 4)', de: 'Orks: eine Truppe wählen oder fertig (PB Aufbau 4)' };
+    expect(said(prompt.en, prompt.de, 'de')).toBe(prompt.de);
+    expect(said(prompt.en, prompt.de, 'en')).toBe(prompt.en);
+    // A game without German (or an older server) reads English in both languages.
+    expect(said('us: choose an order (WSR 4.2)', undefined, 'de')).toBe('us: choose an order (WSR 4.2)');
+    expect(said('us: choose an order (WSR 4.2)', '', 'de')).toBe('us: choose an order (WSR 4.2)');
+  });
+
+  it('keeps the German of the events in the log', () => {
+    const log = mergeLog(
+      [],
+      [{ n: 3, seat: 'orcs', text: 'pick orcs.troll' }],
+      [{ n: 3, rule: 'PB Aufbau 4', text: 'orcs picks a troop (1 so far).', text_de: 'Die Orks wählen eine Truppe (1 bisher).', seat: 'orcs' }],
+    );
+    expect(log[0].events[0].text_de).toBe('Die Orks wählen eine Truppe (1 bisher).');
   });
 });
 

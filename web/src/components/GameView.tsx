@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
 import { api, GameSocket, tokens } from '../api';
 import { useLang } from '../hooks';
-import { lang, resultText, sideName, t, tOr } from '../i18n';
+import { lang, resultText, said, sideName, t, tOr } from '../i18n';
 import { tabTitle } from '../title';
 import { highlightsOf, psActingUnits, psClickTargets, psUnits } from '../planspiel';
 import { pocketUnits, unitCell } from '../pocket';
@@ -58,8 +58,9 @@ export function GameView(props: { id: string; token?: string }) {
       } else if (m.type === 'odds') {
         setPending((p) => (p && p.action.text === m.action ? { ...p, odds: m.odds } : p));
       } else if (m.type === 'error') {
-        if (m.request === 'odds') setPending((p) => (p ? { ...p, error: `${m.code}: ${m.message}`, odds: p.odds ?? {} } : p));
-        else setError(`${m.code}: ${m.message}`);
+        const message = said(m.message, m.message_de);
+        if (m.request === 'odds') setPending((p) => (p ? { ...p, error: `${m.code}: ${message}`, odds: p.odds ?? {} } : p));
+        else setError(`${m.code}: ${message}`);
       }
     };
     const s = new GameSocket(props.id, props.token, onMessage, setConnected);
@@ -203,11 +204,11 @@ export function GameView(props: { id: string; token?: string }) {
         <div class={`decision ${myTurn ? 'mine' : ''}`} data-testid="decision">
           {msg.result ? (
             <b data-testid="result">
-              {t('result')}: {resultText(gameId, msg.result)} — {msg.result.reason}
+              {t('result')}: {resultText(gameId, msg.result)} — {said(msg.result.reason, msg.result.reason_de)}
             </b>
           ) : (
             <>
-              <b>{myTurn ? t('yourDecision') : `${t('waiting')} ${side(msg.decision.seat)}`}:</b> {msg.decision.prompt}
+              <b>{myTurn ? t('yourDecision') : `${t('waiting')} ${side(msg.decision.seat)}`}:</b> {said(msg.decision.prompt, msg.decision.prompt_de)}
               {myTurn &&
                 quick.map((a) => (
                   <button key={a.id} class="quick" data-quick={a.text} title={a.text} disabled={offline} onClick={() => choose(a)}>
@@ -227,7 +228,7 @@ export function GameView(props: { id: string; token?: string }) {
         <div class="board-area">
           {!wsr && !pocket && !rivet && !ps && msg?.text && (
             <pre class="text-board" data-testid="text-board">
-              {msg.text}
+              {said(msg.text, msg.text_de)}
             </pre>
           )}
           {wsr && obs && (
@@ -240,7 +241,7 @@ export function GameView(props: { id: string; token?: string }) {
                 <details class="text-details">
                   <summary>{t('cardsAndDetails')}</summary>
                   <pre class="text-board" data-testid="text-board">
-                    {msg.text}
+                    {said(msg.text, msg.text_de)}
                   </pre>
                 </details>
               )}

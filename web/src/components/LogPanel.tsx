@@ -1,7 +1,7 @@
 // The log: every action with the events it caused, each event with its rule citation.
 import { useEffect, useRef } from 'preact/hooks';
-import { sideName, t } from '../i18n';
-import type { LogEntry } from '../types';
+import { said, sideName, t } from '../i18n';
+import type { GameEvent, LogEntry } from '../types';
 import { SEAT_COLOURS } from '../wsr';
 
 export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll?: boolean; game?: string }) {
@@ -25,7 +25,7 @@ export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll
             </div>
             {e.events.map((ev, k) => (
               <div key={k} class="log-event">
-                {ev.rule && <span class="rule" title={ev.rule}>{ev.rule}</span>} {ev.text}
+                {ev.rule && <span class="rule" title={ev.rule}>{ev.rule}</span>} {said(ev.text, ev.text_de)}
               </div>
             ))}
           </div>
@@ -39,7 +39,7 @@ export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll
 export function mergeLog(
   log: LogEntry[],
   actions: { n: number; seat: string; text: string }[] | undefined,
-  events: { n?: number; rule: string; text: string; seat?: string }[] | undefined,
+  events: GameEvent[] | undefined,
 ): LogEntry[] {
   const byN = new Map(log.map((e) => [e.n, e]));
   let changed = false;
@@ -47,7 +47,7 @@ export function mergeLog(
     if (byN.has(a.n)) continue;
     byN.set(a.n, { n: a.n, seat: a.seat, text: a.text, events: [] });
     changed = true;
-    for (const ev of events ?? []) if (ev.n === a.n) byN.get(a.n)!.events.push(ev as any);
+    for (const ev of events ?? []) if (ev.n === a.n) byN.get(a.n)!.events.push(ev);
   }
   if (!changed) return log;
   return [...byN.values()].sort((a, b) => a.n - b.n);

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, tokens } from '../api';
 import { useLang } from '../hooks';
-import { sideName, t } from '../i18n';
+import { said, sideName, t } from '../i18n';
 import { gameHref } from '../route';
 import type { Board, GameLog, PlanspielBoard, PocketBoard, RivetBoard, WsrBoard } from '../types';
 import { observedUnits } from '../wsr';
@@ -149,7 +149,7 @@ export function ReplayView(props: { id: string; token?: string }) {
           <b>{sideName(board?.game ?? '', current.seat)}</b> <code>{current.text}</code>
           {current.events.map((e, k) => (
             <div key={k} class="small">
-              [{e.rule}] {e.text}
+              [{e.rule}] {said(e.text, e.text_de)}
             </div>
           ))}
         </div>

@@ -1,0 +1,41 @@
+// The texts a player reads, in the product's two languages. A game writes each of its own
+// texts (decision prompts, log events, refusals, result lines) once, English and German side by
+// side (`say`), and every channel (the server's messages, the terminal, the web UI) shows the
+// one of its reader's language (docs/architecture.md "Two languages").
+#pragma once
+
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <string>
+
+namespace feldherr {
+
+// The languages of the texts and labels a player reads.
+enum class Lang : uint8_t { kEn, kDe };
+
+// One text in English and German. An empty `de` means the game has only English for it; `in`
+// then gives the English (the conformance battery fails a game that gives German for some of
+// its texts and not for others).
+struct Text {
+  std::string en;
+  std::string de;
+  const std::string& in(Lang lang) const { return lang == Lang::kDe && !de.empty() ? de : en; }
+  bool operator==(const Text&) const = default;
+};
+
+// The text in English and German from two format strings (fmt) over the same arguments. Each
+// string may use any of the arguments by position, so that the German names "Orks" where the
+// English names "orcs": say("{0} wins", "{1} gewinnt", side, side_de).
+template <class... A>
+Text say(fmt::format_string<const A&...> en, fmt::format_string<const A&...> de, const A&... args) {
+  return {fmt::vformat(fmt::string_view(en), fmt::make_format_args(args...)),
+          fmt::vformat(fmt::string_view(de), fmt::make_format_args(args...))};
+}
+
+// The language named by `code` ("de"); English for any other.
+inline Lang lang_of(std::string_view code) {
+  return code == "de" ? Lang::kDe : Lang::kEn;
+}
+
+}  // namespace feldherr

@@ -1,0 +1,128 @@
+// Pocket Battles in German (engine/text.h): every text the game writes for a player (decision
+// prompts, log events, refusals, the result) comes in German beside the English, and the
+// English stays as it was.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "engine/player.h"
+#include "engine/session.h"
+#include "tests/pocket/pocket_test_util.h"
+
+namespace feldherr::pocket::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+TEST(PocketGerman, PB_Aufbau4_TheSelectionPromptReadsInGermanForThePickerAndTheOthers) {
+  Battle b;
+  const Decision own = b.state->decision_for(kOrcs);
+  EXPECT_EQ(own.prompt, "orcs: pick a troop or say done (0 of 60 DP used) (PB Aufbau 4)");
+  EXPECT_EQ(own.prompt_in(Lang::kDe),
+            "Orks: eine Truppe wählen oder fertig (0 von 60 AP verbraucht) (PB Aufbau 4)");
+  // The elves read the prompt without the points, in German too (PB Aufbau 6).
+  EXPECT_EQ(b.state->decision_for(kElves).prompt_in(Lang::kDe),
+            "Orks: eine Truppe wählen oder fertig (PB Aufbau 4)");
+}
+
+TEST(PocketGerman, TheBoardPictureReadsInGermanAndNamesNothingHidden) {
+  Battle b;
+  b.act("pick orcs.orc");
+  const std::string en = b.state->render_text(kElves);
+  const std::string de = b.state->render_text_in(kElves, Lang::kDe);
+  EXPECT_EQ(en, b.state->render_text_in(kElves, Lang::kEn));
+  EXPECT_THAT(en, HasSubstr("Phase: army selection"));
+  EXPECT_THAT(en, HasSubstr("  to decide: orcs (orcs: pick a troop or say done (PB Aufbau 4))"));
+  EXPECT_THAT(de, HasSubstr("Pocket Battles, 60 AP. Phase: Auswahl der Armee"));
+  EXPECT_THAT(de, HasSubstr("  am Zug: Orks (Orks: eine Truppe wählen oder fertig (PB Aufbau 4))"));
+  EXPECT_THAT(de, HasSubstr("  Orks   Befehlsmarker "));
+  EXPECT_THAT(de, Not(HasSubstr("AP verbraucht")));  // the orcs' points are theirs to know
+}
+
+TEST(PocketGerman, PB_Aufbau5_TheLogTellsTheOwnerTheUnitAndTheOthersNotInEitherLanguage) {
+  Battle b;
+  for (const char* t : {"pick orcs.orc", "done", "pick elves.fighter", "done"}) b.act(t);
+  b.events.clear();
+  b.act("new-unit");
+  ASSERT_EQ(b.events.size(), 1u);
+  const Event& e = b.events[0];
+  EXPECT_EQ(event_text(e, kOrcs), "orcs puts a troop into unit o1 (1 troop).");
+  EXPECT_EQ(event_text(e, kOrcs, Lang::kDe),
+            "Die Orks legen eine Truppe in Einheit o1 (1 Truppe).");
+  for (int viewer : {kElves, kObserver}) {
+    EXPECT_EQ(event_text(e, viewer), "orcs puts a troop into a new unit.");
+    EXPECT_EQ(event_text(e, viewer, Lang::kDe), "Die Orks legen eine Truppe in eine neue Einheit.");
+  }
+}
+
+TEST(PocketGerman, PB_13_TheRefusalCitesTheRuleInGerman) {
+  Battle b;
+  int o = b.unit_abs(kOrcs, {kGoblinArcher, kOrc}, kFront, 1);
+  int e = b.unit_abs(kElves, {kFighter}, kFront, 1);
+  b.contact(o, e);
+  b.start(kOrcs, kOrcs);  // in contact at the start of the turn
+  Action move;
+  std::string error;
+  ASSERT_TRUE(b.state->parse("move o1 centre-rear", move, error)) << error;
+  const Text why = b.state->why_illegal_text(move);
+  EXPECT_EQ(why.en, "PB §13: o1 is in a combat and can only continue or leave it");
+  EXPECT_EQ(why.de, "PB §13: o1 ist in einem Gefecht und kann es nur fortführen oder verlassen");
+  EXPECT_EQ(b.state->why_illegal(move), why.en);
+}
+
+TEST(PocketGerman, PB_Gefecht2_TheRollIsLoggedInGerman) {
+  Battle b;
+  b.unit_abs(kOrcs, {kOrc}, kFront, 1);
+  b.unit_abs(kElves, {kFighter}, kFront, 1);
+  b.start(kOrcs, kOrcs);
+  b.act("attack o1");
+  b.act("react wait");
+  b.act("target e1");
+  EXPECT_EQ(b.state->decision().prompt_in(Lang::kDe),
+            "2 Würfel: o1 schlägt gegen e1 zu (PB Gefecht 1)");
+  b.events.clear();
+  b.act("roll 4 6");
+  ASSERT_FALSE(b.events.empty());
+  EXPECT_THAT(b.events[0].text, StartsWith("Orc unit o1 rolls 4 and 6: "));
+  EXPECT_THAT(b.events[0].text_de, StartsWith("Orkeinheit o1 würfelt 4 und 6: "));
+  EXPECT_THAT(b.events[0].text_de, HasSubstr("Treffer gegen e1 (Gefechtswürfel"));
+}
+
+// A whole game: its end reads as a sentence in both languages ("The orcs win.", not "orcs
+// wins"), and every prompt and event on the way has its German.
+TEST(PocketGerman, PB_Spielende_TheResultIsASentenceInBothLanguages) {
+  std::shared_ptr<const Game> game = make_game();
+  Session session(game);
+  Rng rng(11);
+  RandomPlayer orcs(1), elves(2);
+  EventList events;
+  while (!session.state().is_terminal()) {
+    const State& s = session.state();
+    const Decision d = s.decision_for(kObserver);
+    ASSERT_FALSE(d.prompt_de.empty()) << d.prompt;
+    ASSERT_NE(d.prompt_de, d.prompt);
+    events.clear();
+    if (s.current_seat() == kChance)
+      session.roll(rng, &events);
+    else
+      ASSERT_EQ(session.act((s.current_seat() == kOrcs ? orcs : elves).choose(s), &events), "");
+    for (const Event& e : events) {
+      ASSERT_FALSE(e.text_de.empty()) << e.text;
+      ASSERT_EQ(e.others.has_value(), e.others_de.has_value()) << e.text;
+    }
+  }
+  const Result r = session.state().result();
+  const bool orcs_won = r.returns[kOrcs] > 0;
+  EXPECT_EQ(r.summary, orcs_won ? "orcs wins" : "elves wins");  // the replay logs' form
+  EXPECT_EQ(r.headline.en, orcs_won ? "The orcs win." : "The elves win.");
+  EXPECT_EQ(r.headline.de, orcs_won ? "Die Orks gewinnen." : "Die Elfen gewinnen.");
+  EXPECT_THAT(r.reason_in(Lang::kDe), HasSubstr("(PB Spielende"));
+  EXPECT_THAT(r.reason_in(Lang::kDe), Not(HasSubstr("destroyed")));
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.back().text, r.headline.en);
+  EXPECT_EQ(events.back().text_de, r.headline.de);
+}
+
+}  // namespace
+}  // namespace feldherr::pocket::testing
