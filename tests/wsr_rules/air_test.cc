@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "games/wsr/board.h"
 #include "games/wsr/combat.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
@@ -211,6 +212,31 @@ TEST(WsrAir, WSR_11_3_2_AccuracyTwoIsGoldFirepowerMinusOneDie) {
   EXPECT_TRUE(p.s().has(p.unit("de.infantry-3"), kReduced));
   p.act("roll 3");  // 3 > 2 hits scored
   EXPECT_EQ(p.s().air[0], WsrState::kAirReturning);
+}
+
+TEST(WsrAir, WSR_11_3_OddsOfATargetHexAndOfAnAaShotAreExact) {
+  // The odds hook (odds panel, `feldherr odds log`): a target hex with the accuracy die mixed in
+  // (4/6 full 4 dice at 4+, 1/6 one die fewer, 1/6 another hex), and one AA shot with the armor
+  // dice (short range: 4 dice at 4+; armor 2 dice at 5+).
+  Pos p =
+      AirPosition({U("de.infantry", "A-I02", "de.beck"), U("de.wirbelwind", "A-I01", "de.beck")});
+  p.act("draw us.p-47");
+  const nlohmann::json air = FireOddsJson(*p.state, p.parse("air-target A-I02"));
+  ASSERT_EQ(air["kind"], "wsr-air");
+  EXPECT_EQ(air["params"]["dice"], 4);
+  EXPECT_EQ(air["params"]["defence_dice"], 0);  // clear, and a Wirbelwind is no hard-target die
+  EXPECT_NEAR(air["net_hits"][0].get<double>(), 4.0 / 6 / 16 + 1.0 / 6 / 8 + 1.0 / 6, 1e-12);
+  double sum = 0;
+  for (const auto& q : air["net_hits"]) sum += q.get<double>();
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  p.act("air-target A-G02");
+  const nlohmann::json flak = FireOddsJson(*p.state, p.parse("flak de.wirbelwind"));
+  ASSERT_EQ(flak["kind"], "wsr-flak");
+  // No net hit: 1/16 + 4/16 x 5/9 + 6/16 x 1/9 = 35/144.
+  EXPECT_NEAR(flak["results"]["attacks"].get<double>(), 35.0 / 144, 1e-12);
+  EXPECT_NEAR(flak["results"]["attacks"].get<double>() + flak["results"]["aborts"].get<double>() +
+                  flak["results"]["destroyed"].get<double>(),
+              1.0, 1e-12);
 }
 
 }  // namespace
