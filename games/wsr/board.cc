@@ -481,6 +481,109 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k) {
           {"expected_net_hits", expected_all}};
 }
 
+// WSR 11.3.1: one AA unit's fire at the aircraft over its target hex, its armor dice cancelling
+// (G-9); with the net AA hits it already took (A-26: they add up), 2 or more destroy it, 1 makes
+// it abort.
+nlohmann::json FlakOddsJson(const WsrState& s, int u) {
+  FireParams p;
+  if (!s.can_flak(u, nullptr, &p)) return nullptr;
+  UnitState plane;
+  plane.single_step = true;
+  const FireOdds o = OddsOfFire(p, plane);
+  const int before = s.sortie.aa_hits;
+  double attacks = 0, aborts = 0, destroyed = 0;
+  for (size_t n = 0; n < o.net_hits.size(); ++n) {
+    const int total = before + static_cast<int>(n);
+    (total >= 2 ? destroyed : total == 1 ? aborts : attacks) += o.net_hits[n];
+  }
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "%d dice hitting on %d+ (%s range), armor %d dice saving on %d+: destroyed %.1f%%, "
+                "aborts %.1f%% (with the %d net hit%s so far; WSR 11.3.1)",
+                p.dice, p.to_hit, RangeBandName(p.band), p.defence_dice, p.save, 100 * destroyed,
+                100 * aborts, before, before == 1 ? "" : "s");
+  return {{"kind", "wsr-flak"},
+          {"summary", buf},
+          {"params",
+           {{"band", RangeBandName(p.band)},
+            {"dice", p.dice},
+            {"to_hit", p.to_hit},
+            {"defence_dice", p.defence_dice},
+            {"save", p.save},
+            {"aa_hits_before", before}}},
+          {"hits", o.hits},
+          {"net_hits", o.net_hits},
+          {"results", {{"attacks", attacks}, {"aborts", aborts}, {"destroyed", destroyed}}},
+          {"expected_net_hits", o.expected_net_hits}};
+}
+
+// WSR 11.3.2: the aircraft's attack on `hex` if it survives the AA fire, the accuracy die mixed in
+// exactly (1: another hex, 2: one die fewer, 3-6: full gold firepower).
+nlohmann::json AirOddsJson(const WsrState& s, int hex) {
+  using nlohmann::json;
+  if (!s.can_air_target(hex, nullptr)) return nullptr;
+  WsrState c = s;  // air_params reads the sortie
+  c.sortie.hex = static_cast<int16_t>(hex);
+  std::vector<int> units;
+  c.air_targets(hex, units);
+  if (units.empty() || units.size() > 4) return nullptr;
+  std::vector<UnitState> st;
+  for (int t : units) {
+    UnitState x;
+    x.disrupted = s.has(t, kDisrupted);
+    x.reduced = s.has(t, kReduced);
+    x.single_step = s.info(t).counter->steps <= 1;
+    st.push_back(x);
+  }
+  std::vector<double> net(1, 0.0);
+  std::vector<ResultOdds> per(units.size(), ResultOdds{});
+  double attacked = 0;
+  FireParams full;
+  for (int partial = 0; partial <= 1; ++partial) {
+    const double q = partial ? 1.0 / 6.0 : 4.0 / 6.0;
+    c.sortie.partial = static_cast<uint8_t>(partial);
+    FireParams p;
+    if (!c.air_params(hex, &p) || p.dice <= 0) continue;
+    if (!partial) full = p;
+    const HexAttackOdds o = OddsOfHexAttack(p, st);
+    attacked += q;
+    if (net.size() < o.net_hits.size()) net.resize(o.net_hits.size(), 0.0);
+    for (size_t n = 0; n < o.net_hits.size(); ++n) net[n] += q * o.net_hits[n];
+    for (size_t j = 0; j < units.size(); ++j)
+      for (int r = 0; r < kNumCombatResults; ++r)
+        per[j][static_cast<size_t>(r)] += q * o.unit_result[j][static_cast<size_t>(r)];
+  }
+  net[0] += 1.0 - attacked;
+  double expected = 0;
+  for (size_t n = 0; n < net.size(); ++n) expected += static_cast<double>(n) * net[n];
+  json per_unit = json::object();
+  for (size_t j = 0; j < units.size(); ++j) {
+    json r = json::object();
+    per[j][static_cast<size_t>(CombatResult::kNoEffect)] += 1.0 - attacked;
+    for (int cr = 0; cr < kNumCombatResults; ++cr)
+      r[CombatResultName(static_cast<CombatResult>(cr))] = per[j][static_cast<size_t>(cr)];
+    per_unit[s.unit_label(units[j])] = r;
+  }
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "%s on %s if it survives the AA fire: %d dice hitting on %d+ (accuracy: 1 another "
+                "hex, 2 one die fewer), defence %d dice; expected net hits %.2f (WSR 11.3.2)",
+                s.air_label(s.sortie.k).c_str(), s.hex_name(hex).c_str(), full.dice, full.to_hit,
+                full.defence_dice, expected);
+  return {{"kind", "wsr-air"},
+          {"summary", buf},
+          {"params",
+           {{"aircraft", s.air_label(s.sortie.k)},
+            {"hex", s.hex_name(hex)},
+            {"dice", full.dice},
+            {"to_hit", full.to_hit},
+            {"ip_cancels", full.ip_cancels},
+            {"defence_dice", full.defence_dice}}},
+          {"net_hits", net},
+          {"units", per_unit},
+          {"expected_net_hits", expected}};
+}
+
 }  // namespace
 
 nlohmann::json FireOddsJson(const State& state, const Action& action) {
@@ -496,6 +599,10 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
   if (s != nullptr && action.verb == kCall && action.argc >= 3 && action.arg(0) >= 0 &&
       action.arg(0) < s->n_units)  // WSR 11.2
     return CallOddsJson(*s, action.arg(0), action.arg(1), action.arg(2));
+  if (s != nullptr && action.verb == kFlak && action.argc >= 1)  // WSR 11.3.1
+    return FlakOddsJson(*s, action.arg(0));
+  if (s != nullptr && action.verb == kAirTarget && action.argc >= 1)  // WSR 11.3.2
+    return AirOddsJson(*s, action.arg(0));
   if (s == nullptr || (action.verb != kFire && action.verb != kOpFire) || action.argc < 2)
     return nullptr;
   const int u = action.arg(0), t = action.arg(1);

@@ -69,7 +69,7 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
                              : "WSR 6.1: the unit has no HE firepower to attack a soft target");
     return p;
   }
-  if (in.target == TargetClass::kAircraft && !in.mortar) {
+  if (in.target == TargetClass::kAircraft && !in.mortar && !in.aa_at_aircraft) {
     p.legality = Illegal("WSR 11.3.1: aircraft are attacked only by AA fire");
     return p;
   }
@@ -163,6 +163,11 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
     // cancels; [REC] A-08: no concealment die.
     p.defence_dice = std::max(0, in.terrain_dice) + (in.hex_has_hard_target ? 1 : 0);
     p.save = 5;
+  } else if (in.target == TargetClass::kAircraft) {
+    // WSR 11.3.1 step 3: the aircraft rolls its armor value; each die >= its save number
+    // cancels one AA hit (G-9: the save number of the counter data).
+    p.defence_dice = std::max(0, in.armor);
+    p.save = in.save;
   } else if (in.target == TargetClass::kHard) {
     // WSR 6.1 / 6.1.6: armor + terrain + concealment, the bonus capped at 2.
     p.defence_dice =

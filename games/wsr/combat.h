@@ -67,6 +67,10 @@ struct FireInput {
   // WSR 11.1: an AA unit firing its blue AA firepower at a hard target: to-hit 6, normal range at
   // most ([REC] A-26: the short-range -1 still applies). `weapon` holds the AA values.
   bool aa_at_hard_target = false;
+  // WSR 11.3.1: an AA unit firing its blue AA firepower at an aircraft (target kAircraft): the
+  // fire combat rules of 6.1 with the AA values; the aircraft rolls its armor dice (`armor`,
+  // `save`: G-9), no terrain and no concealment.
+  bool aa_at_aircraft = false;
   // Target (for a mortar: the hex).
   TargetClass target = TargetClass::kSoft;  // direct fire: the target unit's class
   int armor = 0;                            // hard target: armor dice

@@ -111,6 +111,7 @@ int WsrState::roll_affected_side() const {
       return 1 - strike.seat;
     }
     default:
+      if (air_step(t.kind)) return air_affected_side();  // air.cc (WSR 11.3)
       return active_f >= 0 ? 1 - game_->formation(active_f).side : 1;
   }
 }

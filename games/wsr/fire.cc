@@ -233,6 +233,7 @@ int WsrState::fire_dice_count() const {
   if (s.kind == kStepHqLoss || s.kind == kStepEntryRoll || s.kind == kStepMortarAccuracy)
     return 1;  // 1.3.2.2; B1 entry roll; A-08 accuracy
   if (artillery_step(s.kind)) return artillery_dice_count();  // artillery.cc (WSR 11.2)
+  if (air_step(s.kind)) return air_dice_count();              // air.cc (WSR 11.3)
   if (assault_step(s.kind)) return assault_dice_count();      // assault.cc (6.3, 6.4, 8.2)
   FireParams p;
   if (s.kind == kStepMortarAttack || s.kind == kStepMortarDefence) {
@@ -247,9 +248,12 @@ int WsrState::fire_dice_count() const {
 std::vector<ChanceOutcome> WsrState::fire_dice_outcomes() const {
   std::vector<ChanceOutcome> out;
   if (top().kind == kStepAssaultOdd || top().kind == kStepMineOdd) return assault_odd_outcomes();
-  if (top().kind == kStepMortarOdd || top().kind == kStepArtyOdd) {  // R.3: a unit at random
+  if (top().kind == kStepMortarOdd || top().kind == kStepArtyOdd ||
+      top().kind == kStepAirOdd) {  // R.3: a unit at random
     std::vector<int> listed;
-    if (top().kind == kStepArtyOdd)
+    if (top().kind == kStepAirOdd)
+      air_targets(sortie.hex, listed);  // air.cc (WSR 11.3.2 step 4)
+    else if (top().kind == kStepArtyOdd)
       barrage_targets(top().a % kMaxHexes, listed);  // artillery.cc (WSR 11.2.1 step 4)
     else
       hex_targets(top().a % kMaxHexes, 1 - side_of(top().f), listed);
@@ -287,7 +291,7 @@ std::vector<ChanceOutcome> WsrState::fire_dice_outcomes() const {
 
 Action WsrState::sample_fire_dice(Rng& rng) const {
   if (top().kind == kStepMortarOdd || top().kind == kStepAssaultOdd || top().kind == kStepMineOdd ||
-      top().kind == kStepArtyOdd) {
+      top().kind == kStepArtyOdd || top().kind == kStepAirOdd) {
     const std::vector<ChanceOutcome> o = fire_dice_outcomes();
     return o[rng.below(static_cast<uint32_t>(o.size()))].action;
   }
@@ -326,6 +330,10 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
   }
   if (artillery_step(s.kind)) {  // artillery.cc (WSR 11.2)
     apply_artillery_dice(s, a, ev);
+    return;
+  }
+  if (air_step(s.kind)) {  // air.cc (WSR 11.3)
+    apply_air_dice(s, a, ev);
     return;
   }
   if (s.kind == kStepEntryRoll) {  // arrival.cc: B1 random entry

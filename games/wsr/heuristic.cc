@@ -522,6 +522,29 @@ double CallValue(const WsrState& s, const GameInfo& gi, const Action& a,
   return v * 5.0 / 6.0 - p.fire_cost;
 }
 
+// WSR 11.3.2: the air attack of the aircraft in use on `hex`, worth the expected losses of the
+// aircraft owner's enemy minus those of its own units there (both sides are hit, R.2).
+double AirHexValue(const WsrState& s, const GameInfo& gi, int hex, const WsrHeuristicParams& p) {
+  if (s.sortie.k < 0) return 0.0;
+  const int side = s.air_side(s.sortie.k);
+  WsrState c = s;  // air_params reads the sortie
+  c.sortie.hex = static_cast<int16_t>(hex);
+  std::vector<int> units;
+  c.air_targets(hex, units);
+  if (units.empty() || units.size() > 4) return 0.0;
+  FireParams fp;
+  if (!c.air_params(hex, &fp)) return 0.0;
+  std::vector<UnitState> st;
+  for (int t : units) st.push_back(StateOf(s, t));
+  const HexAttackOdds o = OddsOfHexAttack(fp, st);
+  double v = 0;
+  for (size_t j = 0; j < units.size(); ++j) {
+    const double loss = ExpectedLoss(s, gi, units[j], o.unit_result[j], p);
+    v += s.side_of(units[j]) == side ? -loss : loss;
+  }
+  return v;
+}
+
 // Memo of ShotValue past its checks, for one game (GameInfo) and one disrupted_factor.
 struct ShotMemo {
   const WsrGame* game = nullptr;
@@ -1335,6 +1358,14 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       return FateScore(s, a, p);
     case kCall:  // WSR 11.2
       return CallValue(s, gi, a, p);
+    case kAirTarget:  // WSR 11.3.1 step 1: the best target it sees; accuracy 1 misses (11.3.2)
+      return AirHexValue(s, gi, a.arg(0), p) * 5.0 / 6.0;
+    case kAirDrift:  // WSR 11.3.2 step 1: the other side sends the miss where it hurts least
+      return -AirHexValue(s, gi, a.arg(0), p);
+    case kFlak:  // WSR 11.3.1 step 2: every AA unit that may fires at the aircraft
+      return 1.0;
+    case kNoFlak:
+      return 0.0;
     default:
       if (a.verb > kOddHit) return TextVerbScore(s, gi, a, p);
       return 0.0;

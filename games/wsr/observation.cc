@@ -211,6 +211,32 @@ json WsrState::observe(int seat) const {
     art["smoke"] = smoke;
     j["artillery"] = art;
   }
+  // Air support (WSR 11.3), in games with aircraft only: each aircraft with its seat, the turn it
+  // enters the cup, where it is (waiting, cup, returning, over-map, removed), its values (G-9
+  // stand-ins) and, while it is used, its target hex and the net AA hits on it (11.3.1).
+  if (!g.setup().air.empty()) {
+    json list = json::array();
+    for (size_t k = 0; k < g.setup().air.size(); ++k) {
+      const int ki = static_cast<int>(k);
+      const Face& af = air_counter(ki).face_for(false, false);
+      json a = {{"aircraft", air_label(ki)},
+                {"counter", g.setup().air[k].counter},
+                {"seat", seat_or_null(air_side(ki))},
+                {"enters_turn", g.setup().air[k].turn},
+                {"place", AirPlaceName(air[k])},
+                {"firepower", af.air.fp},
+                {"to_hit", af.air.to_hit},
+                {"armor", af.armor},
+                {"save", af.save},
+                {"hex", nullptr}};
+      if (sortie.k == ki) {
+        a["hex"] = hex_or_null(sortie.hex);
+        a["aa_hits"] = sortie.aa_hits;
+      }
+      list.push_back(a);
+    }
+    j["air"] = list;
+  }
   return j;
 }
 

@@ -1,14 +1,16 @@
-// `feldherr odds wsr fire|mortar|artillery|smoke|assault` (docs/cli.md): the exact outcome
-// distributions of one White Star Rising combat before it is made, from its counters, terrain and
-// range (games/wsr/odds.h: WSR 6.1 fire, 6.1 mortars (R.2), 11.2 artillery strikes, 6.3 assaults
-// and 6.4 overruns). Every one is small enough to enumerate exactly (binomial convolution up to 64
-// dice), so no Monte Carlo is ever used; the output says so. The command reaches the CLI through
-// GameModule::odds_command (games/wsr/module.cc).
+// `feldherr odds wsr fire|mortar|artillery|smoke|flak|air|assault` (docs/cli.md): the exact
+// outcome distributions of one White Star Rising combat before it is made, from its counters,
+// terrain and range (games/wsr/odds.h: WSR 6.1 fire, 6.1 mortars (R.2), 11.2 artillery strikes,
+// 11.3.1 AA fire at an aircraft, 11.3.2 air attacks, 6.3 assaults and 6.4 overruns). Every one is
+// small enough to enumerate exactly (binomial convolution up to 64 dice), so no Monte Carlo is ever
+// used; the output says so. The command reaches the CLI through GameModule::odds_command
+// (games/wsr/module.cc).
 #include "games/wsr/odds_cli.h"
 
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -43,7 +45,8 @@ struct OddsArgs {
   int attacker_hq = 0, defender_hq = 0;
   // mortar / artillery (hex attacks; target: UNIT,... as for assault)
   int firepower = 0, to_hit = 0;
-  bool accuracy = false;  // artillery: include the 1-die accuracy roll (WSR 11.2)
+  bool accuracy = false;  // artillery, air: include the 1-die accuracy roll (WSR 11.2, 11.3.2)
+  std::string aircraft;   // flak, air: the aircraft counter (WSR 11.3)
 };
 
 std::string Lower(std::string_view text) {
@@ -426,6 +429,180 @@ void PrintHexAttackOdds(const OddsArgs& a, bool artillery, std::ostream& out) {
   for (size_t i = 0; i < o.unit_result.size(); ++i) PrintResults(out, ids[i], o.unit_result[i]);
 }
 
+// WSR 11.3.1: one AA unit's fire at an aircraft (A-26: range to the target hex, 6.1.1-6.1.3),
+// the aircraft's armor dice cancelling (G-9); 0 net hits it attacks, 1 it aborts (abort die 1-3
+// removed, 4-6 back into the cup), 2 or more it is destroyed.
+void PrintFlakOdds(const OddsArgs& a, std::ostream& out) {
+  const Data& data = ShippedData();
+  const CounterType& firer = FindCounter(data, a.attacker, "--attacker");
+  const CounterType& plane = FindCounter(data, a.aircraft, "--aircraft");
+  if (!firer.aa) throw UsageError(fmt::format("{} is not an AA unit (WSR 11.1)", firer.id));
+  if (plane.kind != UnitKind::kAircraft)
+    throw UsageError(fmt::format("{} is not an aircraft (WSR 11.3)", plane.id));
+  if (a.band.empty() == (a.range <= 0)) {
+    throw UsageError("give the range as --range N (hexes, >= 1) or --band short|normal|extended");
+  }
+  RangeBand band = RangeBand::kNormal;
+  if (!a.band.empty() && (!RangeBandFromName(a.band, &band) || band == RangeBand::kOutOfRange)) {
+    throw UsageError(fmt::format("bad --band '{}': short, normal or extended", a.band));
+  }
+  const Weapon& w = firer.face_for(a.mounted_attacker, a.reduced_attacker).aa;
+  const Face& af = plane.face_for(false, false);
+  FireInput in;
+  in.weapon = FireWeapon{w.fp, w.to_hit, w.range, w.underlined, w.enhanced};
+  in.aa_at_aircraft = true;
+  in.target = TargetClass::kAircraft;
+  in.distance = a.range > 0 ? a.range : 1;
+  in.armor = af.armor;
+  in.save = af.save;
+  const FireParams p = a.band.empty() ? ComputeFire(in) : ComputeFireAtBand(in, band);
+  if (!p.legality) {
+    throw UsageError(
+        fmt::format("{} cannot fire at {} this way: {}", firer.id, plane.id, p.legality.reason));
+  }
+  UnitState state;
+  state.single_step = true;
+  const FireOdds o = OddsOfFire(p, state);
+  const double none = o.net_hits.empty() ? 1.0 : o.net_hits[0];
+  const double one = o.net_hits.size() > 1 ? o.net_hits[1] : 0.0;
+  const double two = std::max(0.0, 1.0 - none - one);
+  if (a.json) {
+    nlohmann::json j;
+    j["game"] = "wsr";
+    j["combat"] = "flak";
+    j["method"] = "exact enumeration";
+    j["params"] = {{"attacker", firer.id},
+                   {"aircraft", plane.id},
+                   {"band", RangeBandName(p.band)},
+                   {"dice", p.dice},
+                   {"to_hit", p.to_hit},
+                   {"hit_cap", p.hit_cap},
+                   {"defence_dice", p.defence_dice},
+                   {"save", p.save}};
+    if (a.range > 0) j["params"]["range"] = a.range;
+    j["hits"] = distribution_json(o.hits);
+    j["net_hits"] = distribution_json(o.net_hits);
+    j["results"] = {{"attacks", none}, {"aborts", one}, {"destroyed", two}};
+    j["removed"] = two + one * 0.5;  // the abort die: 1-3 back to base
+    j["expected_net_hits"] = o.expected_net_hits;
+    out << j.dump(2) << '\n';
+    return;
+  }
+  out << fmt::format("WSR AA fire at an aircraft (WSR 11.3.1): {} at {}, {} range{}\n", firer.name,
+                     plane.name, RangeBandName(p.band),
+                     a.range > 0 ? fmt::format(" ({} hexes)", a.range) : "");
+  out << fmt::format("attack: {} dice, hit on {}+, at most {} hits; armor: {} dice, save on {}+\n",
+                     p.dice, p.to_hit, p.hit_cap, p.defence_dice, p.save);
+  out << "exact: every outcome of the dice enumerated (no sampling)\n\n";
+  print_distribution(out, "net hits", o.net_hits);
+  out << fmt::format("expected net hits: {:.4f}\n\n", o.expected_net_hits);
+  out << fmt::format("{:<12}  probability\n", "result");
+  out << fmt::format("{:<12}  {:>11}\n", "attacks", odds_probability(none));
+  out << fmt::format("{:<12}  {:>11}\n", "aborts", odds_probability(one));
+  out << fmt::format("{:<12}  {:>11}\n", "destroyed", odds_probability(two));
+  out << fmt::format("removed from play (destroyed, or aborted with 1-3): {}\n",
+                     odds_probability(two + one * 0.5));
+}
+
+// WSR 11.3.2: an aircraft's attack on a hex of 1..4 units (R.2: gold dice, IP, soft-target terrain
+// dice + 1 if concealed, no hard-target die; R.3 even hits, the odd hit at random); with
+// --accuracy the accuracy die mixed in (1: the attack goes to another hex, 2: -1 die, 3-6 full);
+// the status die after it (WSR 11.3.2 step 5: greater than the hits scored, it returns).
+void PrintAirOdds(const OddsArgs& a, std::ostream& out) {
+  const Data& data = ShippedData();
+  const CounterType& plane = FindCounter(data, a.aircraft, "--aircraft");
+  if (plane.kind != UnitKind::kAircraft)
+    throw UsageError(fmt::format("{} is not an aircraft (WSR 11.3)", plane.id));
+  const Face& af = plane.face_for(false, false);
+  const TerrainType& terrain = FindTerrain(data, a.terrain);
+  std::vector<std::string> ids;
+  std::vector<UnitState> states;
+  for (const std::string& spec : split_commas(a.target)) {
+    std::vector<std::string> one;
+    const std::vector<AssaultUnit> u = AssaultSide(data, spec, "--target", 0, &one);
+    states.push_back(u.front().state);
+    ids.push_back(spec);
+  }
+  if (states.empty() || states.size() > 4) throw UsageError("--target: 1 to 4 units in the hex");
+  const auto params = [&](int fp) {
+    FireInput in;
+    in.mortar = true;  // a hex attack (R.2)
+    in.weapon = FireWeapon{fp, af.air.to_hit, 0, false, false};
+    in.terrain_dice = terrain.defence_soft;
+    in.improved_position = a.improved_position;
+    FireParams p = ComputeFireAtBand(in, RangeBand::kNormal);
+    if (a.concealed) p.defence_dice += 1;  // WSR 11.3.2 step 3, A-27
+    return p;
+  };
+  // (probability, firepower) of each accuracy result that attacks this hex.
+  std::vector<std::pair<double, int>> mix = {{1.0, af.air.fp}};
+  if (a.accuracy) mix = {{4.0 / 6.0, af.air.fp}, {1.0 / 6.0, af.air.fp - 1}};
+  HexAttackOdds total;
+  total.unit_result.assign(states.size(), ResultOdds{});
+  double returns = 0, attacked = 0;
+  FireParams shown;
+  for (const auto& [q, fp] : mix) {
+    if (fp <= 0) continue;
+    const FireParams p = params(fp);
+    if (fp == af.air.fp) shown = p;
+    const HexAttackOdds o = OddsOfHexAttack(p, states);
+    attacked += q;
+    if (total.net_hits.size() < o.net_hits.size()) total.net_hits.resize(o.net_hits.size(), 0.0);
+    for (size_t k = 0; k < o.net_hits.size(); ++k) total.net_hits[k] += q * o.net_hits[k];
+    for (size_t i = 0; i < states.size(); ++i)
+      for (int r = 0; r < kNumCombatResults; ++r)
+        total.unit_result[i][static_cast<size_t>(r)] +=
+            q * o.unit_result[i][static_cast<size_t>(r)];
+    const std::vector<double> hits = CappedHits(p.dice, p.to_hit, p.hit_cap);
+    for (size_t h = 0; h < hits.size(); ++h)
+      returns += q * hits[h] * std::max(0, 6 - static_cast<int>(h)) / 6.0;
+  }
+  // The rest (a miss: the other side picks an adjacent hex; or no firepower left): no hits here,
+  // and the status die then compares 0 hits (it always returns).
+  const double rest = 1.0 - attacked;
+  if (total.net_hits.empty()) total.net_hits.push_back(0.0);
+  total.net_hits[0] += rest;
+  for (auto& r : total.unit_result) r[static_cast<size_t>(CombatResult::kNoEffect)] += rest;
+  returns += rest;
+  if (a.json) {
+    nlohmann::json j;
+    j["game"] = "wsr";
+    j["combat"] = "air";
+    j["method"] = "exact enumeration";
+    j["params"] = {{"aircraft", plane.id},
+                   {"targets", ids},
+                   {"terrain", terrain.id},
+                   {"dice", shown.dice},
+                   {"to_hit", shown.to_hit},
+                   {"ip_cancels", shown.ip_cancels},
+                   {"defence_dice", shown.defence_dice},
+                   {"save", shown.save},
+                   {"concealed", a.concealed},
+                   {"accuracy", a.accuracy}};
+    j["net_hits"] = distribution_json(total.net_hits);
+    nlohmann::json results = nlohmann::json::object();
+    for (size_t i = 0; i < total.unit_result.size(); ++i)
+      results[fmt::format("{} {}", i + 1, ids[i])] = Results(total.unit_result[i]);
+    j["results"] = results;
+    j["returns"] = returns;
+    j["expected_net_hits"] = expected_count(total.net_hits);
+    out << j.dump(2) << '\n';
+    return;
+  }
+  out << fmt::format("WSR air attack (WSR 11.3.2): {} ({} dice hitting on {}+) on {} in {}{}\n",
+                     plane.name, af.air.fp, af.air.to_hit, comma_list(ids), terrain.id,
+                     a.accuracy ? ", accuracy roll included (1: another hex, 2: -1 die)" : "");
+  out << fmt::format("defence: {} dice, save on {}+; improved position cancels {}\n",
+                     shown.defence_dice, shown.save, shown.ip_cancels);
+  out << "exact: every outcome of the dice and of the odd-hit choices enumerated\n\n";
+  print_distribution(out, "net hits", total.net_hits);
+  out << fmt::format("expected net hits: {:.4f}\n\n", expected_count(total.net_hits));
+  for (size_t i = 0; i < total.unit_result.size(); ++i)
+    PrintResults(out, ids[i], total.unit_result[i]);
+  out << fmt::format("status: returns to the cup {}, removed {}\n", odds_probability(returns),
+                     odds_probability(1.0 - returns));
+}
+
 // WSR 11.2, 11.2.2: a smoke strike's accuracy die: 2-6 a Smoke 2 marker on the target hex, 1 no
 // effect ([REC] A-24: the strike is spent).
 void PrintSmokeOdds(const OddsArgs& a, std::ostream& out) {
@@ -518,6 +695,38 @@ void AddCombats(CLI::App& command, OddsArgs& a) {
       command.add_subcommand("smoke", "Smoke strike: the accuracy die (WSR 11.2, 11.2.2)");
   smoke->add_flag("--json", a.json, "Print the distribution as JSON");
 
+  CLI::App* flak = command.add_subcommand("flak", "AA fire at an aircraft (WSR 11.3.1)");
+  flak->add_option("--attacker", a.attacker, "The AA unit (e.g. de.wirbelwind)")
+      ->required()
+      ->type_name("NAME");
+  flak->add_option("--aircraft", a.aircraft, "The aircraft (e.g. us.p-47)")
+      ->required()
+      ->type_name("NAME");
+  CLI::Option* fband = flak->add_option("--band", a.band, "Range band: short, normal or extended")
+                           ->type_name("BAND");
+  CLI::Option* frange =
+      flak->add_option("--range", a.range, "Distance to the aircraft's target hex (>= 1)")
+          ->type_name("N")
+          ->check(CLI::Range(1, 1000));
+  fband->excludes(frange);
+  flak->add_flag("--json", a.json, "Print the distributions as JSON");
+  CLI::App* air = command.add_subcommand("air", "Air attack on a hex (WSR 11.3.2)");
+  air->add_option("--aircraft", a.aircraft, "The aircraft (e.g. us.p-47)")
+      ->required()
+      ->type_name("NAME");
+  air->add_option("--target", a.target,
+                  "Units in the hex (1 to 4): NAME[:reduced][:disrupted][:mounted],...")
+      ->required()
+      ->type_name("UNIT,...");
+  air->add_option("--terrain", a.terrain, "Terrain of the hex")->required()->type_name("TERRAIN");
+  air->add_flag("--concealed", a.concealed,
+                "Every unit in the hex is concealed (WSR 11.3.2 step 3, A-27)");
+  air->add_flag("--improved-position", a.improved_position,
+                "The hex has an improved position (WSR 8.1)");
+  air->add_flag("--accuracy", a.accuracy,
+                "Include the accuracy die (WSR 11.3.2: 1 another hex, 2 -1 die)");
+  air->add_flag("--json", a.json, "Print the distributions as JSON");
+
   CLI::App* assault = command.add_subcommand("assault", "Assault or overrun (WSR 6.3, 6.4)");
   assault
       ->add_option("--attacker", a.attacker,
@@ -557,6 +766,8 @@ OddsCommand wsr_odds_command() {
       if (combat == "mortar") return PrintHexAttackOdds(*args, false, out);
       if (combat == "artillery") return PrintHexAttackOdds(*args, true, out);
       if (combat == "smoke") return PrintSmokeOdds(*args, out);
+      if (combat == "flak") return PrintFlakOdds(*args, out);  // WSR 11.3.1
+      if (combat == "air") return PrintAirOdds(*args, out);    // WSR 11.3.2
       if (combat == "assault") return PrintAssaultOdds(*args, out);
       throw UsageError("odds wsr: no combat '" + combat + "'");
     };

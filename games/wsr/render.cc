@@ -68,6 +68,17 @@ std::string WsrState::render_text(int seat) const {
     }
   }
   if (strike.hex != kNoHex && strike.landed) o << "\nBarrage marker: " << hex_name(strike.hex);
+  if (!g.setup().air.empty()) {  // air.cc (WSR 11.3): where each aircraft is
+    o << "\nAircraft (11.3):";
+    for (size_t k = 0; k < g.setup().air.size(); ++k) {
+      const int ki = static_cast<int>(k);
+      o << (k ? "; " : " ") << seats[static_cast<size_t>(air_side(ki))] << " " << air_label(ki)
+        << " " << AirPlaceName(air[k]);
+      if (air[k] == kAirWaiting) o << " (turn " << g.setup().air[k].turn << ")";
+      if (sortie.k == ki && sortie.hex != kNoHex)
+        o << " over " << hex_name(sortie.hex) << ", " << int(sortie.aa_hits) << " AA hit(s)";
+    }
+  }
   if (n_smoke > 0) {
     o << "\nSmoke (11.2.2):";
     for (int k = 0; k < n_smoke; ++k)
@@ -136,6 +147,7 @@ std::string WsrState::render_text(int seat) const {
       if (objective[k]) d = d == '!' ? '!' : '*';
       if (d == ' ' && smoke_at(i) > 0) d = 's';                   // WSR 11.2.2
       if (d == ' ' && strike.hex == i && strike.landed) d = 'B';  // WSR 11.2.1
+      if (d == ' ' && sortie.k >= 0 && sortie.hex == i) d = 'A';  // WSR 11.3: the aircraft
       if (d == ' ' && zone != nullptr && zone->Contains(i)) d = '+';
       line += {a, b, d};
     }
@@ -155,6 +167,7 @@ std::string WsrState::render_text(int seat) const {
   o << " D2/U2 = 2 units of de/us (K uk), * objective, ! a disrupted unit in the hex, + setup "
        "zone of the next unit";
   if (n_smoke > 0 || strike.hex != kNoHex) o << ", s smoke marker, B Barrage marker";
+  if (sortie.k >= 0 && sortie.hex != kNoHex) o << ", A aircraft";  // WSR 11.3
   o << "\n";
 
   // --- Objectives and their controller (WSR 12.2) ---
@@ -185,8 +198,9 @@ std::string WsrState::render_text(int seat) const {
     if (controller(h) >= 0) o << " ctrl " << seats[static_cast<size_t>(controller(h))];
     if (objective[static_cast<size_t>(h)]) o << " OBJECTIVE";
     if (has_wreck(h)) o << " wreck";
-    if (smoke_at(h) > 0) o << " smoke-" << smoke_at(h);     // WSR 11.2.2
-    if (strike.hex == h && strike.landed) o << " barrage";  // WSR 11.2.1
+    if (smoke_at(h) > 0) o << " smoke-" << smoke_at(h);                              // WSR 11.2.2
+    if (strike.hex == h && strike.landed) o << " barrage";                           // WSR 11.2.1
+    if (sortie.k >= 0 && sortie.hex == h) o << " aircraft " << air_label(sortie.k);  // 11.3
     o << ":\n";
     for (int u : us) {
       const Face& fc = face(u);

@@ -78,6 +78,10 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
     if (sc->sides[k].artillery_smoke > 0)
       g.artillery[k].push_back({true, 0, 0, sc->sides[k].artillery_smoke});
   }
+  // WSR 11.3: each side's aircraft counters (`count` of each) with the turn they enter the cup.
+  for (size_t k = 0; k < sc->sides.size(); ++k)
+    for (const Air& a : sc->sides[k].air)
+      for (int n = 0; n < a.count; ++n) g.air.push_back({static_cast<int>(k), a.counter, a.turn});
   // WSR 8.2: mine markers per side (placed in play, fortification.cc). WSR 8.1: improved
   // positions placed by the player during setup have no setup decision yet (the basic
   // scenarios have none): refuse such scenarios rather than play them without their IPs.

@@ -90,6 +90,7 @@ void WsrState::advance(EventList* ev) {
 void WsrState::apply_draw(int marker, EventList* ev) {
   pop();                               // the draw step
   if (chaos_draw(marker, ev)) return;  // chaos.cc (WSR 9.0): chaos marker; stored results
+  if (air_draw(marker, ev)) return;    // air.cc (WSR 11.3): an aircraft must be used
   if (marker == kEndTurnMarker) {
     --cup_end_turn;
     ++end_turn_drawn;
@@ -408,6 +409,7 @@ void WsrState::finish_marker_removal(EventList* ev) {
   phase = kOperations;
   Emit(ev, "WSR 3.0", "Turn " + std::to_string(turn) + " begins.");
   chaos_turn_start(ev);  // chaos.cc (WSR 9.0, A-35): this turn's chaos markers
+  air_turn_start(ev);    // air.cc (WSR 11.3, A-27): this turn's and returning aircraft
 }
 
 // WSR 12.2: at the end of the MRP, a hex holding units of one side belongs to it;

@@ -250,6 +250,16 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
       }
     }
   }
+  // air.cc (WSR 11.3): the aircraft counters of the sides.
+  if (setup_.air.size() > static_cast<size_t>(kMaxAircraft))
+    throw DataError("setup: more than " + std::to_string(kMaxAircraft) + " aircraft (WSR 11.3)");
+  for (const GameSetup::Aircraft& a : setup_.air) {
+    const CounterType* c = data_->FindCounter(a.counter);
+    if (c == nullptr || c->kind != UnitKind::kAircraft)
+      throw DataError("setup: air: '" + a.counter + "' is not an aircraft counter (WSR 11.3)");
+    if (a.side < 0 || a.side > 1) throw DataError("setup: air: side out of 0-1");
+    if (a.turn < 1) throw DataError("setup: air: the turn it enters the cup must be 1 or later");
+  }
   if (smoke_strikes > kMaxSmoke)
     throw DataError("setup: more than " + std::to_string(kMaxSmoke) +
                     " smoke strikes (WSR 11.2.2)");
@@ -312,6 +322,7 @@ WsrState WsrGame::initial() const {
           static_cast<uint8_t>(std::clamp(setup_.artillery[side][k].count, 0, 99));
   s.setup_fortifications();     // fortification.cc: IPs and mine markers (WSR 8.1, 8.2)
   s.chaos_turn_start(nullptr);  // chaos.cc: chaos markers of turn 1 (WSR 9.0, A-35)
+  s.air_turn_start(nullptr);    // air.cc: aircraft of turn 1 (WSR 11.3)
   return s;
 }
 
@@ -384,6 +395,7 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     // artillery.cc (WSR 11.2): absent = nothing of 11.2 in the state.
     s->strikes_left = {};
     if (j.contains("artillery")) s->artillery_from_json(j.at("artillery"));
+    if (j.contains("air")) s->air_from_json(j.at("air"));  // air.cc (WSR 11.3)
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("wsr state: ") + e.what());
   }
@@ -429,6 +441,10 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     }
     if (WsrState::artillery_step(st.kind)) {  // artillery.cc (WSR 11.2)
       if (!s->artillery_state_ok(st)) bad("/steps: bad artillery step");
+      continue;
+    }
+    if (WsrState::air_step(st.kind)) {  // air.cc (WSR 11.3)
+      if (!s->air_state_ok(st)) bad("/steps: bad air step");
       continue;
     }
     if (st.kind == kStepHqLoss) {  // f = 0/1 (a unit eliminated), a = the HQ
@@ -537,6 +553,7 @@ std::string WsrState::invariant_violation() const {
   }
   if (std::string c = chaos_invariant(); !c.empty()) return c;      // chaos.cc (WSR 9.0)
   if (std::string c = artillery_invariant(); !c.empty()) return c;  // artillery.cc (WSR 11.2)
+  if (std::string c = air_invariant(); !c.empty()) return c;        // air.cc (WSR 11.3)
   return "";
 }
 
@@ -623,6 +640,8 @@ feldherr::Decision WsrState::decision() const {
       d.prompt = artillery_prompt();
       break;
     default:
+      if (air_step(t.kind)) d.prompt = air_prompt();  // air.cc (WSR 11.3)
+      if (t.kind == kStepAirFlak) d.decline = Action(kNoFlak, {});
       break;
   }
   return d;
@@ -661,6 +680,11 @@ void WsrState::legal_actions(ActionList& out) const {
       return;
     case kStepFirstActivation:  // arrival.cc
       first_activation_actions(out);
+      return;
+    case kStepAirTarget:  // air.cc (WSR 11.3)
+    case kStepAirFlak:
+    case kStepAirDrift:
+      air_actions(out);
       return;
     case kStepPlaceHq: {
       std::vector<int> hexes;
@@ -755,6 +779,12 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
     case kCall:  // artillery.cc (WSR 11.2)
       apply_call(a.arg(0), a.arg(1), a.arg(2), ev);
       break;
+    case kAirTarget:  // air.cc (WSR 11.3)
+    case kFlak:
+    case kNoFlak:
+    case kAirDrift:
+      apply_air_action(a, ev);
+      break;
     case kAssault:  // assault.cc, fortification.cc (WSR 6.3, 6.4, 8.2)
     case kOverrun:
     case kSupport:
@@ -783,6 +813,8 @@ std::string WsrState::why_illegal(const Action& a) const {
   if (scenario_handles(a) || t.kind == kStepFirstActivation)
     return scenario_why_illegal(a);                 // arrival.cc
   if (a.verb == kCall) return call_why_illegal(a);  // artillery.cc (WSR 11.2)
+  if (a.verb >= kAirTarget && a.verb <= kAirDrift) return air_why_illegal(a);  // air.cc
+  if (air_step(t.kind) && !chance) return air_why_illegal(a);
   if (a.verb >= kFire) return fire_why_illegal(a);
   if (chance) {
     if (a.verb == kDraw && t.kind == kStepDraw) return "that marker is not in the cup (WSR 3.1)";
@@ -857,6 +889,7 @@ std::string WsrState::describe(const Action& a) const {
     case kDraw:
       if (a.arg(0) == kEndTurnMarker) return "draw end-turn";
       if (a.arg(0) == kChaosMarker) return "draw chaos";  // chaos.cc (WSR 9.0)
+      if (a.arg(0) >= kAirMarker) return "draw " + air_label(a.arg(0) - kAirMarker);  // 11.3
       return "draw " + (a.arg(0) < game_->num_formations() ? game_->formation(a.arg(0)).data->id
                                                            : std::to_string(a.arg(0)));
     case kRoll:
@@ -926,6 +959,11 @@ std::string WsrState::describe(const Action& a) const {
       return "call " + unit_name(a.arg(0)) + " " +
              hex_name(a.arg(1) < game_->layout().size() ? a.arg(1) : -1) + " " +
              (a.arg(0) < n_units ? strike_name(side_of(a.arg(0)), a.arg(2)) : "?");
+    case kAirTarget:  // air.cc (WSR 11.3)
+    case kFlak:
+    case kNoFlak:
+    case kAirDrift:
+      return air_describe(a);
     default:
       return "?";
   }
@@ -966,6 +1004,11 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
       return true;
     }
     x = game_->formation_index(w[1]);
+    for (int k = 0; x < 0 && k < static_cast<int>(game_->setup().air.size()); ++k)
+      if (air_label(k) == w[1]) {  // air.cc (WSR 11.3): an aircraft
+        out = Action(kDraw, {kAirMarker + k});
+        return true;
+      }
     if (x < 0) {
       error = "no formation '" + w[1] + "' in this game";
       return false;
@@ -1024,6 +1067,20 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     error = "no artillery strike '" + w[3] + "' for " + game_->seats()[static_cast<size_t>(side)] +
             " (he-FT: firepower F, to-hit T; smoke; WSR 11.2)";
     return false;
+  }
+  if ((v == "air-target" || v == "air-drift") && w.size() == 2) {  // air.cc (WSR 11.3)
+    if (!hex_arg(w[1], &x)) return false;
+    out = Action(v == "air-target" ? kAirTarget : kAirDrift, {x});
+    return true;
+  }
+  if (v == "flak" && w.size() == 2) {  // air.cc (WSR 11.3.1)
+    if (!unit_arg(w[1], &x)) return false;
+    out = Action(kFlak, {x});
+    return true;
+  }
+  if (v == "no-flak" && w.size() == 1) {
+    out = Action(kNoFlak, {});
+    return true;
   }
   if (v == "no-fate" && w.size() == 1) {  // WSR 10.0
     out = Action(kFate, {kFatePass});
@@ -1174,6 +1231,7 @@ json WsrState::to_json() const {
   // artillery.cc (WSR 11.2): only in games with artillery or smoke, so that the states of games
   // without them keep their JSON and hash.
   if (!artillery_default()) j["artillery"] = artillery_to_json();
+  if (!air_default()) j["air"] = air_to_json();  // air.cc (WSR 11.3): likewise
   return j;
 }
 
@@ -1211,6 +1269,7 @@ uint64_t WsrState::hash() const {
   h.add(assault_digest());                              // assault.cc, fortification.cc
   h.add(chaos_digest());                                // chaos.cc (WSR 9.0)
   if (!artillery_default()) h.add(artillery_digest());  // artillery.cc (WSR 11.2)
+  if (!air_default()) h.add(air_digest());              // air.cc (WSR 11.3)
   return h.value();
 }
 

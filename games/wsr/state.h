@@ -87,11 +87,18 @@ enum Verb : uint8_t {
   // artillery.cc (WSR 11.2)
   kCall,  // call <unit> <hex> <strike>  an HQ, SHQ or recon unit calls an artillery strike
           // (args: caller, target hex, index of the strike kind in GameSetup::artillery[side])
+  // air.cc (WSR 11.3)
+  kAirTarget,  // air-target <hex>   the owner places the drawn aircraft on its target (11.3.1 1)
+  kFlak,       // flak <unit>        an AA unit of the other side fires at the aircraft (11.3.1 2)
+  kNoFlak,     // no-flak            no more AA fire at the aircraft (11.3.1 2)
+  kAirDrift,   // air-drift <hex>    the other side picks the hex a missing aircraft hits (11.3.2)
 };
 
 // What the marker argument of `draw` means.
 constexpr int kEndTurnMarker = kMaxFormations;    // draw arg for an end-turn marker
 constexpr int kChaosMarker = kEndTurnMarker + 1;  // chaos.cc: draw arg for a chaos marker (9.0)
+constexpr int kMaxAircraft = 4;                   // air.cc: aircraft counters of a game (11.3)
+constexpr int kAirMarker = kChaosMarker + 1;      // air.cc: draw arg kAirMarker + k: aircraft k
 
 enum Phase : uint8_t {
   kOperations,  // WSR 3.1: drawing from the cup, formation impulses
@@ -145,6 +152,18 @@ enum StepKind : uint8_t {
   kStepArtyAttack,   // chance: the strike's dice on hex `a` (11.2.1 step 2)
   kStepArtyDefence,  // chance: the defence roll of hex a % kMaxHexes, a / kMaxHexes hits (step 3)
   kStepArtyOdd,      // chance: the odd hit's unit, hex a % kMaxHexes, a / kMaxHexes net hits
+  // air.cc (WSR 11.3): the sortie of the drawn aircraft (WsrState::sortie)
+  kStepAirTarget,      // seat `a` (the owner) places the aircraft on its target hex (11.3.1 1)
+  kStepAirFlak,        // seat `a` (the other side) fires an AA unit at it or stops (11.3.1 2)
+  kStepAirFlakAttack,  // chance: the dice of AA unit `a` at the aircraft (11.3.1 2)
+  kStepAirArmor,       // chance: the aircraft's armor dice against `a` AA hits (11.3.1 3)
+  kStepAirAbort,       // chance: 1 die, the disrupted aircraft's abort roll (11.3.1 4)
+  kStepAirAccuracy,    // chance: 1 die, accuracy (11.3.2 step 1)
+  kStepAirDrift,       // seat `a` (the other side) picks the adjacent hex of a miss (11.3.2 1)
+  kStepAirAttack,      // chance: the gold firepower dice on the target hex (11.3.2 step 2)
+  kStepAirDefence,     // chance: the defence roll of the hex, `a` hits (11.3.2 step 3)
+  kStepAirOdd,         // chance: the odd hit's unit, `a` net hits (11.3.2 step 4)
+  kStepAirStatus,      // chance: 1 die, the aircraft status roll (11.3.2 step 5)
   kNumStepKinds
 };
 
@@ -293,6 +312,14 @@ struct GameSetup {
     int count = 0;
   };
   std::array<std::vector<Strike>, 2> artillery;
+  // air.cc (WSR 11.3): the aircraft counters of the sides (the scenario's `air`), each put into
+  // the cup at the start of `turn`.
+  struct Aircraft {
+    int side = 0;
+    std::string counter;  // "us.p-47"
+    int turn = 1;
+  };
+  std::vector<Aircraft> air;
 };
 
 constexpr int kMaxStrikeKinds = 4;     // artillery.cc: kinds of strike per seat (WSR 11.2)
@@ -479,6 +506,20 @@ class WsrState : public State {
   uint8_t n_smoke = 0;
   std::array<int16_t, kMaxSmoke> smoke_hex{};
   std::array<uint8_t, kMaxSmoke> smoke_level{};
+  // air.cc (WSR 11.3): the place of each aircraft of GameSetup::air (AirPlace), and the sortie of
+  // the aircraft drawn (k == -1: none): its target hex, the net AA hits on it (A-26: they add up),
+  // 1 after an accuracy roll of 2 (firepower -1), and the hits its attack scored (the status roll
+  // compares them). An AA unit that fired at it has Ops complete (A-26: each fires once).
+  enum AirPlace : uint8_t { kAirWaiting, kAirInCup, kAirReturning, kAirOverMap, kAirRemoved };
+  std::array<uint8_t, kMaxAircraft> air{};
+  struct SortieRec {
+    int8_t k = -1;
+    int16_t hex = kNoHex;
+    uint8_t aa_hits = 0;
+    uint8_t partial = 0;
+    uint8_t hits = 0;
+  };
+  SortieRec sortie{};
 
   // --- Rules internals ---
   void push(StepKind k, int f, int a);
@@ -743,9 +784,42 @@ class WsrState : public State {
   void artillery_from_json(const json& j);
   uint64_t artillery_digest() const;
   std::string artillery_invariant() const;
+  // air.cc (WSR 11.3 air support, 11.3.1 AA fire at aircraft, 11.3.2 the attack, G-9)
+  int air_in_cup() const;                       // aircraft counters in the cup (WSR 11.3)
+  std::string air_label(int k) const;           // "us.p-47" ("-N" when a counter repeats)
+  const CounterType& air_counter(int k) const;  // GameSetup::air[k]'s counter type
+  int air_side(int k) const;
+  void air_turn_start(EventList* ev);        // the turn's aircraft (and returning ones) join
+  bool air_draw(int marker, EventList* ev);  // apply_draw: true if it was an aircraft
+  static bool air_step(int kind);            // kStepAirTarget .. kStepAirStatus
+  bool can_air_target(int hex, std::string* why) const;
+  bool can_flak(int u, std::string* why, FireParams* p = nullptr) const;
+  bool can_air_drift(int hex, std::string* why) const;
+  void air_actions(ActionList& out) const;  // the decisions of kStepAirTarget/Flak/Drift
+  void apply_air_action(const Action& a, EventList* ev);
+  int air_dice_count() const;
+  void air_targets(int hex, std::vector<int>& out) const;  // the units an air attack hits
+  bool air_params(int hex, FireParams* p) const;           // R.2 numbers of the air attack
+  void apply_air_dice(const Step& s, const Action& a, EventList* ev);
+  void air_flak_done(EventList* ev);     // after AA fire: destroyed, abort roll or accuracy
+  void air_attack_start(EventList* ev);  // 11.3.2 steps 2-5 on sortie.hex
+  void air_resolve_hex(int net, int odd, EventList* ev);
+  int air_affected_side() const;  // fate.cc: the seat whose units the pending air roll concerns
+  std::string air_prompt() const;
+  std::string air_why_illegal(const Action& a) const;
+  std::string air_describe(const Action& a) const;
+  bool air_default() const;  // nothing of 11.3 in the state (hash, JSON unchanged)
+  bool air_state_ok(const Step& st) const;
+  json air_to_json() const;
+  void air_from_json(const json& j);
+  uint64_t air_digest() const;
+  std::string air_invariant() const;
   // WSR 11.1 (fire.cc): `u` may fire at `t` with its AA firepower (a copy with kAaFire set).
   bool can_fire_aa(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
 };
+
+// air.cc: "waiting", "cup", "returning", "over-map", "removed" (WsrState::AirPlace).
+std::string AirPlaceName(int place);
 
 // Dice of a kFireDice action, highest first; and the action for a multiset of dice.
 std::vector<int> FireDiceOf(const Action& a);

@@ -49,15 +49,27 @@ constexpr StepSpec kSteps[] = {
     {"roll", S::kChance, D::kFireDice},        // kStepArtyAttack (WSR 11.2.1 step 2)
     {"roll", S::kChance, D::kFireDice},        // kStepArtyDefence (WSR 11.2.1 step 3)
     {"odd-hit", S::kChance, D::kFireDice},     // kStepArtyOdd (WSR 11.2.1 step 4)
+    {"air-target", S::kSeatA, D::kNone},       // kStepAirTarget (WSR 11.3.1 step 1)
+    {"flak", S::kSeatA, D::kNone},             // kStepAirFlak (WSR 11.3.1 step 2)
+    {"roll", S::kChance, D::kFireDice},        // kStepAirFlakAttack (WSR 11.3.1 step 2)
+    {"roll", S::kChance, D::kFireDice},        // kStepAirArmor (WSR 11.3.1 step 3)
+    {"roll", S::kChance, D::kFireDice},        // kStepAirAbort (WSR 11.3.1 step 4)
+    {"roll", S::kChance, D::kFireDice},        // kStepAirAccuracy (WSR 11.3.2 step 1)
+    {"air-drift", S::kSeatA, D::kNone},        // kStepAirDrift (WSR 11.3.2 step 1)
+    {"roll", S::kChance, D::kFireDice},        // kStepAirAttack (WSR 11.3.2 step 2)
+    {"roll", S::kChance, D::kFireDice},        // kStepAirDefence (WSR 11.3.2 step 3)
+    {"odd-hit", S::kChance, D::kFireDice},     // kStepAirOdd (WSR 11.3.2 step 4)
+    {"roll", S::kChance, D::kFireDice},        // kStepAirStatus (WSR 11.3.2 step 5)
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds), "one row per StepKind");
 static_assert(chance_decides_iff_chance_rolls(kSteps),
               "a step is Chance's exactly when Chance rolls for it");
 static_assert(every_row_names_its_decision(kSteps), "every step names its decision kind");
 
-// The markers in the cup a draw picks from: formation, end-turn and chaos markers (WSR 3.1, 9.0).
+// The markers in the cup a draw picks from: formation, end-turn and chaos markers and aircraft
+// (WSR 3.1, 9.0, 11.3).
 int markers_in_cup(const WsrState& s) {
-  return s.cup_formation_markers() + s.cup_end_turn + s.chaos_cup;
+  return s.cup_formation_markers() + s.cup_end_turn + s.chaos_cup + s.air_in_cup();
 }
 
 }  // namespace
@@ -103,6 +115,9 @@ std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
         out.push_back({Action(kDraw, {kEndTurnMarker}), static_cast<double>(cup_end_turn) / total});
       if (chaos_cup > 0)
         out.push_back({Action(kDraw, {kChaosMarker}), static_cast<double>(chaos_cup) / total});
+      for (size_t k = 0; k < game_->setup().air.size(); ++k)  // air.cc (WSR 11.3)
+        if (air[k] == kAirInCup)
+          out.push_back({Action(kDraw, {kAirMarker + static_cast<int>(k)}), 1.0 / total});
       return out;
     }
     case D::kTwoDice:
@@ -128,7 +143,14 @@ Action WsrState::sample_chance(Rng& rng) const {
         r -= cup[static_cast<size_t>(f)];
         if (r < 0) return Action(kDraw, {f});
       }
-      return Action(kDraw, {r < cup_end_turn ? kEndTurnMarker : kChaosMarker});
+      if (r < cup_end_turn) return Action(kDraw, {kEndTurnMarker});
+      r -= cup_end_turn;
+      if (r < chaos_cup) return Action(kDraw, {kChaosMarker});
+      r -= chaos_cup;
+      for (size_t k = 0; k < game_->setup().air.size(); ++k)  // air.cc (WSR 11.3)
+        if (air[k] == kAirInCup && r-- == 0)
+          return Action(kDraw, {kAirMarker + static_cast<int>(k)});
+      return Action(kDraw, {kChaosMarker});  // not reached: r < markers_in_cup
     }
     case D::kFireDice:
       return sample_fire_dice(rng);

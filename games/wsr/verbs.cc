@@ -51,6 +51,11 @@ constexpr VerbSpec kVerbs[] = {
     {"chaos-pick", "unit", kOther, "Chaos strikes {1}", "Chaos trifft {1}"},
     {"call", "unit place word", kAttack, "{1} calls a {3} strike on {2}",
      "{1} fordert einen {3}-Schlag auf {2} an"},
+    {"air-target", "place", kAttack, "Aircraft attacks {1}", "Flugzeug greift {1} an"},
+    {"flak", "unit", kAttack, "{1} fires at the aircraft", "{1} feuert auf das Flugzeug"},
+    {"no-flak", "", kDecline, "No more AA fire", "Kein weiteres Flakfeuer"},
+    {"air-drift", "place", kOther, "The aircraft misses into {1}",
+     "Das Flugzeug trifft stattdessen {1}"},
 };
 
 }  // namespace

@@ -217,6 +217,48 @@ TEST(CliOdds, WSR_11_1_AaFirepowerAtAHardTargetHitsOnSix) {
   EXPECT_THAT(r.err, HasSubstr("WSR 11.1"));
 }
 
+TEST(CliOdds, WSR_11_3_1_FlakAtAnAircraftWithItsArmorDice) {
+  // The Wirbelwind (stand-in AA 4 dice to-hit 5) at the P-47 (G-9 stand-in armor 2, save 5) at
+  // normal range: hits Bin(4, 1/3), each armor die cancels with 1/3; no net hit with
+  // 16/81 + 32/81 * 5/9 + 24/81 * 1/9 = 328/729: it attacks.
+  const nlohmann::json j = Json(
+      {"wsr", "flak", "--attacker", "de.wirbelwind", "--aircraft", "us.p-47", "--band", "normal"});
+  EXPECT_EQ(j["combat"], "flak");
+  EXPECT_EQ(j["params"]["dice"], 4);
+  EXPECT_EQ(j["params"]["to_hit"], 5);
+  EXPECT_EQ(j["params"]["defence_dice"], 2);
+  EXPECT_EQ(j["params"]["save"], 5);
+  EXPECT_NEAR(j["results"]["attacks"].get<double>(), 328.0 / 729, 1e-12);
+  const double sum = j["results"]["attacks"].get<double>() + j["results"]["aborts"].get<double>() +
+                     j["results"]["destroyed"].get<double>();
+  EXPECT_NEAR(sum, 1.0, 1e-12);
+  EXPECT_NEAR(j["removed"].get<double>(),
+              j["results"]["destroyed"].get<double>() + j["results"]["aborts"].get<double>() / 2,
+              1e-12);
+  const OddsRun r =
+      Odds({"wsr", "flak", "--attacker", "us.m4a1", "--aircraft", "us.p-47", "--band", "normal"});
+  EXPECT_EQ(r.code, cli::kExitUsage);
+  EXPECT_THAT(r.err, HasSubstr("not an AA unit"));
+}
+
+TEST(CliOdds, WSR_11_3_2_AirAttackWithTheAccuracyDieAndTheStatusRoll) {
+  // The P-47 (4 dice hitting on 4) on an infantry platoon in the open: with the accuracy die, 4/6
+  // full Bin(4, 1/2), 1/6 partial Bin(3, 1/2), 1/6 a miss elsewhere; the status die returns it
+  // with (6 - E[hits]) / 6 after an attack, always after a miss.
+  const nlohmann::json j = Json({"wsr", "air", "--aircraft", "us.p-47", "--target", "de.infantry",
+                                 "--terrain", "clear", "--accuracy"});
+  EXPECT_EQ(j["combat"], "air");
+  EXPECT_NEAR(SumOf(j["net_hits"]), 1.0, 1e-12);
+  EXPECT_NEAR(j["net_hits"]["0"].get<double>(), 4.0 / 6 / 16 + 1.0 / 6 / 8 + 1.0 / 6, 1e-12);
+  EXPECT_NEAR(j["returns"].get<double>(), (4.0 / 6) * (4.0 / 6) + (1.0 / 6) * (4.5 / 6) + 1.0 / 6,
+              1e-12);
+  // Concealed infantry in woods: 1 terrain die + 1 for concealment (WSR 11.3.2 step 3, A-27).
+  const nlohmann::json w = Json({"wsr", "air", "--aircraft", "us.p-47", "--target", "de.infantry",
+                                 "--terrain", "woods", "--concealed"});
+  EXPECT_EQ(w["params"]["defence_dice"], 2);
+  EXPECT_EQ(w["params"]["dice"], 4);
+}
+
 TEST(CliOdds, NoCombatGivenExitsTwo) {
   const OddsRun r = Odds({});
   EXPECT_EQ(r.code, cli::kExitUsage);

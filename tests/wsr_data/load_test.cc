@@ -159,6 +159,35 @@ TEST_F(WsrDataErrors, CounterHardTargetWithoutArmor) {
   ExpectError("counters-de.toml", 0, "needs 'armor' and 'save'");
 }
 
+// G-9: the aircraft values (gold firepower, to-hit, armor dice and their save number) are
+// stand-ins of the counters files, checked like every face: an aircraft without its armor, or
+// without gold firepower, is refused with FILE:LINE (WSR 11.3.1, 11.3.2).
+TEST_F(WsrDataErrors, WSR_11_3_G9_AircraftWithoutArmor) {
+  Replace("counters-us.toml", "air = { fp = 4, to_hit = 4 }\narmor = 2\n",
+          "air = { fp = 4, to_hit = 4 }\n");
+  ExpectError("counters-us.toml", 0, "needs 'armor' and 'save' (WSR 6.1, 11.3.1)");
+}
+
+TEST_F(WsrDataErrors, WSR_11_3_G9_AircraftWithoutGoldFirepower) {
+  Replace("counters-uk.toml", "air = { fp = 4, to_hit = 4 }\n", "");
+  ExpectError("counters-uk.toml", 0, "an aircraft needs 'air' firepower (WSR 11.3.2)");
+}
+
+TEST(WsrData, WSR_11_3_G9_AircraftValuesAreStandIns) {
+  const Data d = LoadData(DataDir());
+  for (const char* id : {"us.p-47", "uk.typhoon", "de.stuka"}) {
+    const CounterType* c = d.FindCounter(id);
+    ASSERT_NE(c, nullptr) << id;
+    const Face& f = c->face_for(false, false);
+    EXPECT_TRUE(f.air.present()) << id;
+    EXPECT_GT(f.armor, 0) << id;
+    EXPECT_EQ(f.save, 5) << id;  // G-9 [Rec]: 5+ as for soft-target defence
+    EXPECT_EQ(f.provenance.Of("air.fp"), Provenance::kStandIn) << id;
+    EXPECT_EQ(f.provenance.Of("armor"), Provenance::kStandIn) << id;
+    EXPECT_EQ(f.provenance.Of("save"), Provenance::kStandIn) << id;
+  }
+}
+
 TEST_F(WsrDataErrors, CounterUnknownProvenanceField) {
   const int line = Replace("counters-us.toml", "\"ap.fp\" = \"rules-example\"",
                            "\"ap.dice\" = \"rules-example\"");

@@ -139,6 +139,30 @@ TEST(WsrBuilder, G_12_ExitConditionsAreRefusedAtBuildTime) {
 
 // WSR 11.2: a side's artillery_he "N x FT" entries and artillery_smoke become its strike kinds;
 // equal kinds add up ("1 x 44" twice = "2 x 44").
+TEST(WsrBuilder, WSR_11_3_AircraftFromTheScenarioSidesWithTheTurnTheyEnterTheCup) {
+  auto sc = std::make_shared<Scenario>(*LoadShippedScenario("noville"));
+  Side* us = nullptr;
+  for (Side& side : sc->sides)
+    if (side.id == "us") us = &side;
+  ASSERT_NE(us, nullptr);
+  us->air = {{"us.p-47", 2, 3}};
+  const GameSetup g = ScenarioSetup(ShippedData(), sc, false);
+  const int seat = g.seats[0] == "us" ? 0 : 1;
+  ASSERT_EQ(g.air.size(), 2u);  // count 2: two counters
+  EXPECT_EQ(g.air[0].side, seat);
+  EXPECT_EQ(g.air[0].counter, "us.p-47");
+  EXPECT_EQ(g.air[1].turn, 3);
+  const WsrGame game(ShippedData(), sc->layout, g);
+  const WsrState s = game.initial();
+  EXPECT_EQ(s.air_label(1), "us.p-47-2");
+  EXPECT_EQ(s.air[0], WsrState::kAirWaiting);  // until the start of turn 3 (WSR 11.3)
+  // The shipped Arnhem: a Typhoon from the start of turn 2.
+  const GameSetup c = ScenarioSetup(ShippedData(), LoadShippedScenario("arnhem"), false);
+  ASSERT_EQ(c.air.size(), 1u);
+  EXPECT_EQ(c.air[0].counter, "uk.typhoon");
+  EXPECT_EQ(c.air[0].turn, 2);
+}
+
 TEST(WsrBuilder, WSR_11_2_ArtillerySupportFromTheScenarioSides) {
   auto sc = std::make_shared<Scenario>(*LoadShippedScenario("noville"));
   Side* us = nullptr;
