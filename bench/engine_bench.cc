@@ -12,6 +12,9 @@
 //   LegalActions   State::legal_actions(buffer) on the same positions; counter actions/call.
 //   Hash           State::hash() on the same positions.
 //   JsonRoundTrip  to_json() + Game::state_from_json() on the same positions; counter bytes.
+//   View           what the server sends the seat that decides (engine/view.h view_of: the
+//                  observation, the decision, the legal actions with notes and structured
+//                  form) as JSON text, on the same positions; counter bytes.
 //
 // Games with a battle-size option "points" are measured at points=60 and points=100; others
 // with their default options. See docs/testing.md, "Benchmarks".
@@ -27,6 +30,7 @@
 #include "engine/game.h"
 #include "engine/player.h"
 #include "engine/registry.h"
+#include "engine/view.h"
 
 namespace feldherr {
 namespace {
@@ -165,6 +169,25 @@ void json_round_trip(benchmark::State& st, const Fixture* f) {
   st.counters["json_bytes"] = static_cast<double>(bytes) / static_cast<double>(measured);
 }
 
+void view_text(benchmark::State& st, const Fixture* f) {
+  size_t i = 0;
+  int64_t bytes = 0;
+  std::string out;
+  for (auto _ : st) {
+    const State& s = *f->positions[i++ % f->positions.size()];
+    const int seat = s.current_seat();
+    View v = view_of(s, seat >= 0 ? seat : kObserver, ViewOptions{});
+    out = v.observation.dump();
+    out += decision_json(s.game(), v).dump();
+    append_legal_json(v, out);
+    benchmark::DoNotOptimize(out.data());
+    if (i <= f->positions.size()) bytes += static_cast<int64_t>(out.size());
+  }
+  st.SetItemsProcessed(st.iterations());
+  size_t measured = std::min(static_cast<size_t>(st.iterations()), f->positions.size());
+  st.counters["bytes"] = static_cast<double>(bytes) / static_cast<double>(measured);
+}
+
 // The option sets benchmarked for a module: battle sizes 60 and 100 where a "points" option
 // exists, otherwise the defaults.
 std::vector<Options> option_sets(const GameModule& m) {
@@ -203,6 +226,8 @@ void RegisterEngineBenchmarks() {
         benchmark::RegisterBenchmark((name + "/LegalActions").c_str(), legal_actions, f);
         benchmark::RegisterBenchmark((name + "/Hash").c_str(), hash_state, f);
         benchmark::RegisterBenchmark((name + "/JsonRoundTrip").c_str(), json_round_trip, f)
+            ->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark((name + "/View").c_str(), view_text, f)
             ->Unit(benchmark::kMicrosecond);
       }
     }

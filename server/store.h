@@ -130,7 +130,7 @@ class SqliteStore : public Store {
   };
   void writer_loop();
   void commit_batch(std::vector<Pending>& batch);
-  void write_one(const AppendRequest& p);
+  void write_one(const AppendRequest& p, const std::string& now);
   std::unique_ptr<Impl> impl_;
   std::mutex mu_;  // the database connection
   // Group commit: the appends waiting for the writer's next transaction.

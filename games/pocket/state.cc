@@ -240,16 +240,16 @@ json PocketState::observe(int seat) const {
                {"passed", p.passed},   {"deferred", p.deferred}, {"captured_dp", p.captured_dp},
                {"troops", p.n_troops}, {"units", p.n_units}};
     if (s == seat || phase >= kBattle) pj["built_dp"] = p.built_dp;
-    ps.push_back(pj);
+    ps.push_back(std::move(pj));
   }
-  j["players"] = ps;
+  j["players"] = std::move(ps);
   // Troops not yet in a unit: only their owner knows them.
   json sel = json::array();
   for (int t = 0; t < n_troops; ++t)
     if (troops[static_cast<size_t>(t)].owner == seat &&
         troops[static_cast<size_t>(t)].status == kSelected)
       sel.push_back(game_->army(seat).troops[troops[static_cast<size_t>(t)].type].id);
-  j["unformed"] = sel;
+  j["unformed"] = std::move(sel);
   if (phase == kForm && sel_seat == seat && form_troop >= 0)
     j["forming"] = game_->army(seat).troops[troops[static_cast<size_t>(form_troop)].type].id;
   json us = json::array();
@@ -277,13 +277,13 @@ json PocketState::observe(int seat) const {
                   {"removed", tr.status == kRemoved}};
         if (full) x["label"] = troop_label(t);
         if (!full) x["top"] = true;
-        tj.push_back(x);
+        tj.push_back(std::move(x));
       }
     }
-    uj["troops"] = tj;
-    us.push_back(uj);
+    uj["troops"] = std::move(tj);
+    us.push_back(std::move(uj));
   }
-  j["units"] = us;
+  j["units"] = std::move(us);
   json cs = json::array();
   for (int c = 0; c < kMaxCombats; ++c) {
     const Combat& cb = combats[static_cast<size_t>(c)];
@@ -293,16 +293,16 @@ json PocketState::observe(int seat) const {
       json side = json::array();
       for (int i = 0; i < cb.n[static_cast<size_t>(s)]; ++i)
         side.push_back(unit_label(cb.u[static_cast<size_t>(s)][static_cast<size_t>(i)]));
-      sides.push_back(side);
+      sides.push_back(std::move(side));
     }
-    cs.push_back({{"id", c}, {"col", cb.col}, {"units", sides}});
+    cs.push_back({{"id", c}, {"col", cb.col}, {"units", std::move(sides)}});
   }
-  j["combats"] = cs;
+  j["combats"] = std::move(cs);
   json st = json::array();
   for (const Step& s : steps) {
     st.push_back({s.kind, s.n, s.a, s.b});
   }
-  j["steps"] = st;
+  j["steps"] = std::move(st);
   return j;
 }
 
