@@ -94,6 +94,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   }
   EventList events;
   std::string chance_prompt;
+  std::string note;  // "played for you" after a move the human seat played for its player
   while (!session.state().is_terminal()) {
     if (args.max_actions > 0 &&
         static_cast<long long>(session.history().size()) >= args.max_actions) {
@@ -105,6 +106,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
     const int seat = state.current_seat();
     events.clear();
     chance_prompt.clear();
+    note.clear();
     if (seat == kChance) {
       if (narrator.active()) chance_prompt = state.decision_for(session.viewer()).prompt_in(lang);
       session.roll(dice, &events);
@@ -115,6 +117,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
       std::string undone;
       switch (human.turn(session, events, undone)) {
         case HumanSeat::Outcome::kActed:
+          if (human.forced()) note = lang == Lang::kDe ? "für dich gespielt" : "played for you";
           break;
         case HumanSeat::Outcome::kUndone:
           narrator.undo(*game, seat, undone);
@@ -137,7 +140,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
       }
     }
     narrator.action(*game, static_cast<int>(session.history().size()), session.history().back(),
-                    chance_prompt, events);
+                    chance_prompt, events, note);
   }
 
   const Result result = session.state().result();
