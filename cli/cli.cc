@@ -196,8 +196,12 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
   uint64_t seed = 0;
   CLI::App* play = app.add_subcommand("play", "Play a game (AI, random or human seats)");
   play->add_option("game", play_args.game, "The game and scenario, e.g. pocket/orcs-vs-elves")
-      ->required()
       ->type_name("GAME/SCENARIO");
+  play->add_option("--resume", play_args.resume,
+                   "Continue the game of a --log file: its actions are replayed and verified, "
+                   "play goes on with its seats (or --seat), appending to it")
+      ->type_name("LOG")
+      ->check(CLI::ExistingFile);
   CLI::Option* seed_opt = play->add_option("--seed", seed,
                                            "Seed of the dice and of the random players (default: "
                                            "drawn at random and printed)")

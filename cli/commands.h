@@ -45,6 +45,7 @@ struct PlayArgs {
   bool quiet = false;
   long long max_actions = 0;  // --max-actions (0 = no cap)
   std::string lang = "en";    // --lang: the language of what a player reads (en, de)
+  std::string resume;         // --resume LOG: continue the game of this log ("" = a new game)
 };
 int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io);
 
@@ -206,6 +207,8 @@ class Narrator {
  public:
   Narrator(std::ostream& out, bool print, bool remember)
       : out_(out), print_(print), remember_(remember) {}
+  // Whether lines are printed (they are remembered for `log` all the same).
+  void set_print(bool print) { print_ = print; }
   // Whose view the events are told in (event_text); kNobody, the default, tells everything.
   void show_to(int viewer) { viewer_ = viewer; }
   // The language of the games' own texts (events, prompts) it tells (--lang).

@@ -1,6 +1,6 @@
 // The terminal player's safeguards (docs/cli.md "The human seat"): a move played for the player
 // is said as such and drops what was typed ahead; ending a phase while units could still move
-// asks first.
+// asks first; a game left with `quit` goes on with `play --resume LOG`.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -25,6 +25,17 @@ using cli_test::TempDir;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
+
+std::string file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void put_text(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
 
 // ---- moves played for the player, type-ahead ----
 
@@ -117,6 +128,132 @@ TEST(CliTerminal, ConcedeAsksInGerman) {
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Wirklich die Partie aufgeben? Zum Aufgeben yes eingeben: "
                                "nicht ausgeführt; die Partie geht weiter\n"));
+}
+
+// ---- resume ----
+
+const Registry& resume_registry() {
+  return cli_test::race_registry_with_heuristic();
+}
+
+// Dice Race (DR §2), seed 3: red (human) rolls once and quits. The log's header keeps who
+// played each seat; `--resume` replays and verifies it, goes on with the same seats and appends
+// to the same file, which verifies as one game; `--seat` replaces a seat's player.
+TEST(CliResume, QuitThenResumeGoesOnInTheSameLogWithTheSameSeats) {
+  TempDir dir("feldherr-resume");
+  const std::string log = dir.file("game.jsonl");
+  CliRun first = run_cli(resume_registry(),
+                         {"play", "dice-race/race", "--seed", "3", "--seat", "red=human", "--seat",
+                          "blue=random", "--log", log},
+                         "dice 1\nquit\n");
+  ASSERT_EQ(first.code, cli::kExitUnfinished) << first.err;
+  const std::string before = file_text(log);
+  EXPECT_THAT(before, HasSubstr("\"players\":{\"blue\":\"random\",\"red\":\"human\"}"));
+  CliRun verified = run_cli(resume_registry(), {"replay", log, "--verify"});
+  ASSERT_EQ(verified.code, cli::kExitOk) << verified.err;
+  const int actions = std::stoi(verified.out.substr(std::string("verified: ").size()));
+
+  CliRun second = run_cli(resume_registry(), {"play", "--resume", log}, "pass\nquit\n");
+  EXPECT_EQ(second.code, cli::kExitUnfinished) << second.err;
+  EXPECT_THAT(second.out, HasSubstr("seed: 3\n"));
+  EXPECT_THAT(second.out, HasSubstr("seats: red=human, blue=random\n"));
+  EXPECT_THAT(second.out, HasSubstr("resumed: " + std::to_string(actions) + " actions of " + log +
+                                    " replayed and verified; the game goes on with action " +
+                                    std::to_string(actions + 1) + "\n"));
+  EXPECT_THAT(second.out, HasSubstr(std::to_string(actions + 1) + ". red: pass\n"));
+  EXPECT_THAT(last_line(second.out),
+              StartsWith("quit: the game is left unfinished; the log so far is in " + log));
+  // The log grew by the new lines only.
+  const std::string after = file_text(log);
+  ASSERT_THAT(after, StartsWith(before));
+  const std::string added = cli_test::lines(after.substr(before.size())).at(0);
+  EXPECT_THAT(added, StartsWith("{\"action\":\"pass\","));
+  EXPECT_THAT(added, HasSubstr("\"n\":" + std::to_string(actions + 1) +
+                               ",\"seat\":\"red\",\"type\":\"action\"}"));
+  CliRun again = run_cli(resume_registry(), {"replay", log, "--verify"});
+  EXPECT_EQ(again.code, cli::kExitOk) << again.err;
+
+  // --seat replaces the log's player of a side: the heuristic finishes red's game.
+  CliRun third =
+      run_cli(resume_registry(), {"play", "--resume", log, "--seat", "red=heuristic", "--quiet"});
+  EXPECT_EQ(third.code, cli::kExitOk) << third.err;
+  EXPECT_THAT(last_line(third.out), StartsWith("result: "));
+  EXPECT_EQ(run_cli(resume_registry(), {"replay", log, "--verify"}).code, cli::kExitOk);
+  // A finished game has nothing to resume.
+  CliRun over = run_cli(resume_registry(), {"play", "--resume", log});
+  EXPECT_EQ(over.code, cli::kExitUsage);
+  EXPECT_THAT(over.err, HasSubstr("nothing to resume"));
+}
+
+// A log that does not verify, or whose last line is cut short, is refused with FILE:LINE and
+// left byte for byte as it was; the game, options and seed of a resumed game are the log's.
+TEST(CliResume, BrokenOrCutLogIsRefusedWithFileLineAndLeftAsItIs) {
+  TempDir dir("feldherr-resume");
+  const std::string log = dir.file("game.jsonl");
+  ASSERT_EQ(run_cli(resume_registry(),
+                    {"play", "dice-race/race", "--seed", "3", "--seat", "red=human", "--seat",
+                     "blue=random", "--log", log},
+                    "dice 2\npass\nquit\n")
+                .code,
+            cli::kExitUnfinished);
+  const std::string good = file_text(log);
+
+  // Line 4 (the third action) changed: "press" is not what the rules ask of that seat.
+  std::vector<std::string> rows = cli_test::lines(good);
+  ASSERT_GE(rows.size(), 5u);
+  std::string bad;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::string row = rows[i];
+    if (i == 3) {
+      const size_t at = row.find("\"action\":\"");
+      const size_t end = row.find('"', at + 10);
+      row = row.substr(0, at + 10) + "fly" + row.substr(end);
+    }
+    bad += row + "\n";
+  }
+  put_text(log, bad);
+  CliRun broken = run_cli(resume_registry(), {"play", "--resume", log}, "pass\n");
+  EXPECT_EQ(broken.code, cli::kExitError);
+  EXPECT_THAT(broken.err, StartsWith(log + ":4: "));
+  EXPECT_EQ(file_text(log), bad);
+
+  // The last line cut by a crash.
+  const std::string cut = good.substr(0, good.size() - 10);
+  put_text(log, cut);
+  CliRun short_log = run_cli(resume_registry(), {"play", "--resume", log}, "pass\n");
+  EXPECT_EQ(short_log.code, cli::kExitError);
+  EXPECT_THAT(short_log.err,
+              StartsWith(log + ":" + std::to_string(rows.size()) + ": the last line is cut short"));
+  EXPECT_EQ(file_text(log), cut);
+
+  // Not JSON at all.
+  put_text(log, good + "{oops\n{}\n");
+  CliRun junk = run_cli(resume_registry(), {"play", "--resume", log});
+  EXPECT_EQ(junk.code, cli::kExitError);
+  EXPECT_THAT(junk.err, StartsWith(log + ":" + std::to_string(rows.size() + 1) + ": "));
+  EXPECT_EQ(file_text(log), good + "{oops\n{}\n");
+
+  // A header naming a player for a side the game does not have.
+  const std::string players = "\"players\":{\"blue\":\"random\",\"red\":\"human\"}";
+  ASSERT_NE(good.find(players), std::string::npos);
+  std::string stranger = good;
+  stranger.replace(good.find(players), players.size(), "\"players\":{\"green\":\"human\"}");
+  put_text(log, stranger);
+  CliRun green = run_cli(resume_registry(), {"play", "--resume", log});
+  EXPECT_EQ(green.code, cli::kExitError);
+  EXPECT_THAT(green.err, StartsWith(log + ":1: field 'players' names 'green', no seat"));
+  EXPECT_EQ(file_text(log), stranger);
+
+  // The game, options and seed are the log's.
+  put_text(log, good);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"play", "dice-race/race", "--resume", log},
+        std::vector<std::string>{"play", "--resume", log, "--seed", "4"},
+        std::vector<std::string>{"play", "--resume", log, "--option", "target=9"},
+        std::vector<std::string>{"play", "--resume", log, "--log", dir.file("other.jsonl")}}) {
+    EXPECT_EQ(run_cli(resume_registry(), args).code, cli::kExitUsage) << args[2];
+  }
+  EXPECT_EQ(file_text(log), good);
 }
 
 }  // namespace
