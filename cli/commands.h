@@ -268,6 +268,11 @@ class HumanSeat {
   // seat could still use; empty when it does not.
   Text still_able(const Session& session, const Action& action) const;
   void help(const Session& session) const;
+  // A list longer than this is shown folded (list_actions).
+  static constexpr size_t kFoldAbove = 30;
+  void action_line(const State& state, const ActionList& legal, size_t i) const;
+  size_t list_actions(const State& state, const ActionList& legal, size_t fold_above) const;
+  void list_command(const State& state, const std::string& what) const;
 
   Streams& io_;
   const Narrator& narrator_;

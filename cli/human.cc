@@ -178,17 +178,103 @@ void HumanSeat::show(const Session& session) const {
   // The deciding seat's own view (engine/view.h): what it may see of the decision.
   io_.out << state.decision_for(seat).prompt_in(lang_) << '\n';
   const ActionList legal = numbered_actions(state);
-  // Each action by its label in the player's language, then the text that can be typed for it.
-  for (size_t i = 0; i < legal.size(); ++i) {
-    const std::string note = state.annotate(legal[i]);
-    const ActionInfo info = state.action_info(legal[i], seat);
-    const std::string& text = info.text;
-    const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
-    io_.out << "  " << i + 1 << ") " << label << (label == text ? "" : "  · " + text)
-            << (note.empty() ? "" : "   [" + note + "]") << '\n';
-  }
+  const size_t folded = list_actions(state, legal, kFoldAbove);
+  if (folded > 0)
+    io_.out << (de ? "  (" + std::to_string(folded) +
+                         " Aktionen zusammengefasst: list zeigt alle, list 5-40 oder list WORT "
+                         "einige)\n"
+                   : "  (" + std::to_string(folded) +
+                         " actions folded: list shows them all, list 5-40 or list WORD some)\n");
   io_.out << (de ? "  (Nummer oder Aktion eingeben; hint fragt die KI; help zeigt die Befehle)\n"
                  : "  (type a number or an action; hint asks the AI; help lists the commands)\n");
+}
+
+// One numbered line: the label in the player's language, the text that can be typed for it when
+// the two differ, and the game's note.
+void HumanSeat::action_line(const State& state, const ActionList& legal, size_t i) const {
+  const std::string note = state.annotate(legal[i]);
+  const ActionInfo info = state.action_info(legal[i], state.current_seat());
+  const std::string& text = info.text;
+  const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
+  io_.out << "  " << i + 1 << ") " << label << (label == text ? "" : "  · " + text)
+          << (note.empty() ? "" : "   [" + note + "]") << '\n';
+}
+
+// The numbered list; longer than `fold_above` lines, runs of actions of one verb are folded
+// into one line each ("  1-36) Deploy Rifleman in a6 (NW) … Deploy Rifleman in i6 (SE)  [36]"),
+// split by their first argument (the unit, the type) when that gives few runs. The numbers stay
+// those of the whole list. Returns how many actions were folded away (0: all listed).
+size_t HumanSeat::list_actions(const State& state, const ActionList& legal,
+                               size_t fold_above) const {
+  if (legal.size() <= fold_above) {
+    for (size_t i = 0; i < legal.size(); ++i) action_line(state, legal, i);
+    return 0;
+  }
+  std::vector<ActionInfo> infos;
+  infos.reserve(legal.size());
+  for (const Action& a : legal) infos.push_back(state.action_info(a, state.current_seat()));
+  auto first_arg = [&](size_t i) {
+    return infos[i].args.empty() ? std::string() : infos[i].args.front().value;
+  };
+  auto label = [&](size_t i) -> const std::string& {
+    return lang_ == Lang::kDe ? infos[i].label_de : infos[i].label_en;
+  };
+  size_t folded = 0;
+  auto run = [&](size_t from, size_t to) {  // [from, to)
+    if (to - from < 4) {
+      for (size_t i = from; i < to; ++i) action_line(state, legal, i);
+      return;
+    }
+    io_.out << "  " << from + 1 << "-" << to << ") " << label(from) << " … " << label(to - 1)
+            << "  [" << to - from << "]\n";
+    folded += to - from;
+  };
+  for (size_t from = 0; from < legal.size();) {
+    size_t to = from + 1;
+    while (to < legal.size() && infos[to].verb == infos[from].verb && !infos[from].verb.empty())
+      ++to;
+    // The runs of one first argument within the verb's run, when there are few of them.
+    std::vector<size_t> cuts{from};
+    for (size_t i = from + 1; i < to; ++i)
+      if (first_arg(i) != first_arg(i - 1)) cuts.push_back(i);
+    cuts.push_back(to);
+    if (cuts.size() - 1 <= 8 && cuts.size() > 2) {
+      for (size_t k = 0; k + 1 < cuts.size(); ++k) run(cuts[k], cuts[k + 1]);
+    } else {
+      run(from, to);
+    }
+    from = to;
+  }
+  return folded;
+}
+
+// `list`, `list 5-40`, `list WORD`: the numbered actions, all, of a range, or whose label or text
+// contains WORD (case-insensitive).
+void HumanSeat::list_command(const State& state, const std::string& what) const {
+  const ActionList legal = numbered_actions(state);
+  size_t shown = 0;
+  size_t from = 1, to = legal.size();
+  const size_t dash = what.find('-');
+  const bool range = dash != std::string::npos && all_digits(what.substr(0, dash)) &&
+                     all_digits(what.substr(dash + 1));
+  if (range) {
+    from = std::stoul(what.substr(0, dash));
+    to = std::min(legal.size(), static_cast<size_t>(std::stoul(what.substr(dash + 1))));
+  }
+  for (size_t i = from == 0 ? 0 : from - 1; i < to; ++i) {
+    if (!range && !what.empty()) {
+      const ActionInfo info = state.action_info(legal[i], state.current_seat());
+      const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
+      if (lower(label).find(what) == std::string::npos &&
+          lower(info.text).find(what) == std::string::npos)
+        continue;
+    }
+    action_line(state, legal, i);
+    ++shown;
+  }
+  if (shown == 0)
+    io_.out << (lang_ == Lang::kDe ? "keine Aktion passt zu \"" : "no action matches \"")
+            << clip_text(what) << "\"\n";
 }
 
 void HumanSeat::help(const Session& session) const {
@@ -198,6 +284,8 @@ void HumanSeat::help(const Session& session) const {
   io_.out << ".\n"
           << "Commands:\n"
           << "  board   show the board, the decision and the legal actions again\n"
+          << "  list    every legal action (a long list is shown folded); list 5-40 a range,\n"
+          << "          list WORD those whose label or text contains WORD\n"
           << "  log     the recent actions and events\n"
           << "  undo    take back your last action (only while the rules keep undo open)\n"
           << "  hint    what the AI would play here\n"
@@ -256,6 +344,10 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     }
     if (command == "board") {
       show(session);
+      continue;
+    }
+    if (command == "list" || command.rfind("list ", 0) == 0) {
+      list_command(state, trim(command.substr(4)));
       continue;
     }
     if (command == "log") {

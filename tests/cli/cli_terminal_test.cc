@@ -106,6 +106,37 @@ TEST(CliTerminal, EndWhileUnitsCanStillMoveAsksFirst_RW9) {
                                 "Trotzdem: Phase beenden? (j/n) nicht beendet; weiter am Zug\n"));
 }
 
+// ---- long lists ----
+
+// Rivet Wars' deployment (RW §7) offers 109 actions: runs of one verb and one type are folded
+// into a line each, numbered as in the whole list; `list` unfolds all, a range or a word, and a
+// number inside a folded run still chooses its action.
+TEST(CliTerminal, LongActionListsAreFoldedAndListUnfoldsThem_RW7) {
+  CliRun r = run_cli(all_games(),
+                     {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human", "--seat",
+                      "bismark=heuristic", "--quiet"},
+                     "list rocket\nlist 108-200\nlist zzz\n40\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out,
+              HasSubstr("allies: deploy units with 4 DP and 0 rivets, or end (RW §7).\n"
+                        "  1-36) Deploy Rifleman in a6 (NW) … Deploy Rifleman in i6 (SE)  [36]\n"
+                        "  37-72) Deploy Rocket Cycle in a6 (N) … Deploy Rocket Cycle in i6 (E)  "
+                        "[36]\n"
+                        "  73-108) Deploy Hammer 65 Pounder in a6 (N) … Deploy Hammer 65 Pounder "
+                        "in i6 (E)  [36]\n"
+                        "  109) End the phase  · end\n"
+                        "  (108 actions folded: list shows them all, list 5-40 or list WORD "
+                        "some)\n"));
+  EXPECT_THAT(r.out, HasSubstr("allies>   37) Deploy Rocket Cycle in a6 (N)  · deploy "
+                               "rocket_cycle a6 N   [2 DP, 0 rivets]\n"));
+  EXPECT_THAT(r.out, Not(HasSubstr("  36) Deploy Rifleman in i6 (SE)")));
+  EXPECT_THAT(r.out, HasSubstr("allies>   108) Deploy Hammer 65 Pounder in i6 (E)  · deploy "
+                               "hammer_65_pounder i6 E   [2 DP, 0 rivets]\n  109) End the phase  "
+                               "· end\nallies> no action matches \"zzz\"\n"));
+  // The numbers are the whole list's: 40 deploys a rocket cycle in a6 facing east.
+  EXPECT_THAT(r.out, HasSubstr("  u1 allies Rocket Cycle in a6.E, 1/1 HP\n"));
+}
+
 // At a terminal the answer must be typed after the question: an answer typed ahead with `end`
 // is dropped, and the question waits for the next line.
 TEST(CliTerminal, AnAnswerTypedAheadOfTheQuestionIsDropped) {
