@@ -1,9 +1,16 @@
 // The terminal player's safeguards (docs/cli.md "The human seat"): a move played for the player
 // is said as such and drops what was typed ahead; ending a phase while units could still move
 // asks first; a game left with `quit` goes on with `play --resume LOG`.
+#include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -65,6 +72,69 @@ TEST(CliTerminal, MovePlayedForThePlayerIsSaidAndTypeAheadIsDropped_WP7_1) {
                                               : "=== p1 am Zug (Aktion 18) ===\n"));
     EXPECT_THAT(r.out, Not(HasSubstr("18. p1: end")));
   }
+}
+
+// Runs the built command at a terminal (a pseudo-terminal), typing burst i once the output has
+// shown `prompt` i+1 times; returns what the terminal showed (typed lines echoed, no '\r'), ""
+// when the system has no pseudo-terminal to give.
+std::string at_terminal(const std::vector<std::string>& args, const std::string& prompt,
+                        const std::vector<std::string>& bursts) {
+  const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+  if (master < 0 || ::grantpt(master) != 0 || ::unlockpt(master) != 0) return "";
+  const std::string slave_name = ::ptsname(master);
+  const std::string binary = FELDHERR_BINARY_DIR "/cli/feldherr";
+  std::vector<char*> argv{const_cast<char*>(binary.c_str())};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::setsid();
+    const int slave = ::open(slave_name.c_str(), O_RDWR);
+    ::dup2(slave, 0);
+    ::dup2(slave, 1);
+    ::dup2(slave, 2);
+    ::close(master);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  std::string shown;
+  size_t typed = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < deadline) {
+    pollfd p{master, POLLIN, 0};
+    if (::poll(&p, 1, 200) > 0) {
+      char buffer[4096];
+      const ssize_t n = ::read(master, buffer, sizeof buffer);
+      if (n <= 0) break;  // the command ended: the terminal is closed
+      for (ssize_t i = 0; i < n; ++i)
+        if (buffer[i] != '\r') shown += buffer[i];
+    }
+    size_t prompts = 0;
+    for (size_t at = shown.find(prompt); at != std::string::npos; at = shown.find(prompt, at + 1))
+      ++prompts;
+    while (typed < bursts.size() && typed < prompts) {
+      const std::string& burst = bursts[typed++];
+      if (::write(master, burst.data(), burst.size()) != static_cast<ssize_t>(burst.size())) break;
+    }
+  }
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, nullptr, 0);
+  ::close(master);
+  return shown;
+}
+
+// The same at a real terminal: `end` typed in one go with the move that forces the end of the
+// phase is read from the terminal's queue and dropped (WP 7.1).
+TEST(CliTerminal, AtARealTerminalTypeAheadIsDropped_WP7_1) {
+  const std::string shown =
+      at_terminal({"play", "westerplatte/easy", "--seed", "1", "--seat", "p1=human", "--quiet"},
+                  "p1> ", {"1\n", "1\n", "1\n", "1\n", "1\n", "1\nend\n", "quit\n"});
+  if (shown.empty()) GTEST_SKIP() << "no pseudo-terminal on this system";
+  EXPECT_THAT(shown, HasSubstr("p1> 1\nend\nplayed for you: End the phase  · end  (the only "
+                               "legal action)\nignored, typed before this was shown: \"end\"\n"))
+      << shown;
+  EXPECT_THAT(shown, HasSubstr("Turn of p1: moves used 0, actions 0\n"));
+  EXPECT_THAT(shown, HasSubstr("quit: the game is left unfinished"));
 }
 
 // A script on a pipe is read whole: a line that follows a move played for the player is the
