@@ -2,6 +2,7 @@
 #include "cli/cli.h"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -195,8 +196,12 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
   uint64_t seed = 0;
   CLI::App* play = app.add_subcommand("play", "Play a game (AI, random or human seats)");
   play->add_option("game", play_args.game, "The game and scenario, e.g. pocket/orcs-vs-elves")
-      ->required()
       ->type_name("GAME/SCENARIO");
+  play->add_option("--resume", play_args.resume,
+                   "Continue the game of a --log file: its actions are replayed and verified, "
+                   "play goes on with its seats (or --seat), appending to it")
+      ->type_name("LOG")
+      ->check(CLI::ExistingFile);
   CLI::Option* seed_opt = play->add_option("--seed", seed,
                                            "Seed of the dice and of the random players (default: "
                                            "drawn at random and printed)")
@@ -353,6 +358,12 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
 
 int run(const std::vector<std::string>& args, const Registry& registry, std::istream& in,
         std::ostream& out, std::ostream& err) {
+  StreamInput lines(in);
+  return run(args, registry, lines, out, err);
+}
+
+int run(const std::vector<std::string>& args, const Registry& registry, LineInput& in,
+        std::ostream& out, std::ostream& err) {
   Streams io{in, out, err};
   try {
     return dispatch(args, registry, io);
@@ -375,6 +386,12 @@ int main_entry(int argc, const char* const* argv) {
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
   try {
+    // At a terminal, what was typed ahead can be told apart from what was typed after a
+    // question (docs/cli.md "Type-ahead"); a pipe or file is a script, read whole.
+    if (::isatty(STDIN_FILENO) != 0) {
+      TerminalInput terminal(std::cin, STDIN_FILENO);
+      return run(args, all_games(), terminal, std::cout, std::cerr);
+    }
     return run(args, all_games(), std::cin, std::cout, std::cerr);
   } catch (const DataError& e) {  // all_games() itself failed (e.g. a malformed data file)
     std::cerr << one_line(e.what()) << '\n';

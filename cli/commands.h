@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ai/mcts.h"
+#include "cli/cli.h"
 #include "engine/game.h"
 #include "engine/registry.h"
 #include "engine/replay.h"
@@ -26,7 +27,7 @@ class App;
 namespace feldherr::cli {
 
 struct Streams {
-  std::istream& in;
+  LineInput& in;
   std::ostream& out;
   std::ostream& err;
 };
@@ -44,6 +45,7 @@ struct PlayArgs {
   bool quiet = false;
   long long max_actions = 0;  // --max-actions (0 = no cap)
   std::string lang = "en";    // --lang: the language of what a player reads (en, de)
+  std::string resume;         // --resume LOG: continue the game of this log ("" = a new game)
 };
 int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io);
 
@@ -205,6 +207,8 @@ class Narrator {
  public:
   Narrator(std::ostream& out, bool print, bool remember)
       : out_(out), print_(print), remember_(remember) {}
+  // Whether lines are printed (they are remembered for `log` all the same).
+  void set_print(bool print) { print_ = print; }
   // Whose view the events are told in (event_text); kNobody, the default, tells everything.
   void show_to(int viewer) { viewer_ = viewer; }
   // The language of the games' own texts (events, prompts) it tells (--lang).
@@ -216,8 +220,9 @@ class Narrator {
 
   // `logged` is the action just taken (Session::history().back()), `n` its 1-based number.
   // `chance_prompt` is the decision prompt Chance owed before a chance action ("" otherwise).
+  // `note` (may be "") is added to the action's line in parentheses ("played for you").
   void action(const Game& game, int n, const LoggedAction& logged, const std::string& chance_prompt,
-              const EventList& events);
+              const EventList& events, const std::string& note = "");
   void undo(const Game& game, int seat, const std::string& text);
   void line(const std::string& text);
 
@@ -249,10 +254,25 @@ class HumanSeat {
   // (its events are in `events`); kUndone: the last action was taken back; kQuit: the player
   // typed quit; kEndOfInput: stdin ended.
   Outcome turn(Session& session, EventList& events, std::string& undone_text);
+  // Whether the action of the last kActed turn was played for the player (the only legal
+  // action, or a window of a kind it skips) rather than chosen.
+  bool forced() const { return forced_; }
 
  private:
   void show(const Session& session) const;
+  // Plays `action` for the player, says so with `why`, and drops what was typed ahead.
+  bool play_for_player(Session& session, const Action& action, EventList& events, const Text& why);
+  // Drops the lines typed ahead (LineInput::discard_typed_ahead) and says which.
+  void drop_typed_ahead();
+  // "4 units can still move (...)" when `action` ends a phase or turn that units of the deciding
+  // seat could still use; empty when it does not.
+  Text still_able(const Session& session, const Action& action) const;
   void help(const Session& session) const;
+  // A list longer than this is shown folded (list_actions).
+  static constexpr size_t kFoldAbove = 30;
+  void action_line(const State& state, const ActionList& legal, size_t i) const;
+  size_t list_actions(const State& state, const ActionList& legal, size_t fold_above) const;
+  void list_command(const State& state, const std::string& what) const;
 
   Streams& io_;
   const Narrator& narrator_;
@@ -261,6 +281,7 @@ class HumanSeat {
   // Kinds of reaction windows (Decision::decline) the player declines automatically: `skip fate`.
   std::set<std::string> skipped_;
   bool skip_tip_shown_ = false;
+  bool forced_ = false;
 };
 
 }  // namespace feldherr::cli

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/commands.h"
+#include "engine/replay.h"
 
 namespace feldherr::cli {
 
@@ -38,13 +39,130 @@ ActionList numbered_actions(const State& state) {
   return out.empty() ? legal : out;
 }
 
+bool is_yes(const std::string& answer) {
+  const std::string a = lower(trim(answer));
+  return a == "y" || a == "yes" || a == "j" || a == "ja";
+}
+
 bool concession_legal(const State& state) {
   for (const Action& a : state.legal_actions())
     if (state.is_concession(a)) return true;
   return false;
 }
 
+// An action as the deciding seat reads it: its label, then its text when the two differ.
+std::string label_of(const State& state, const Action& action, Lang lang) {
+  const ActionInfo info = state.action_info(action, state.current_seat());
+  return lang == Lang::kDe ? info.label_de : info.label_en;
+}
+
+std::string shown_as(const State& state, const Action& action, Lang lang) {
+  const ActionInfo info = state.action_info(action, state.current_seat());
+  const std::string& label = lang == Lang::kDe ? info.label_de : info.label_en;
+  return label == info.text ? label : label + "  · " + info.text;
+}
+
+// The first unit an action names ("" when none), as the deciding seat sees it.
+std::string first_unit(const ActionInfo& info) {
+  for (const ActionArg& arg : info.args)
+    if (arg.kind == ArgKind::kUnit) return arg.value;
+  return "";
+}
+
 }  // namespace
+
+bool HumanSeat::play_for_player(Session& session, const Action& action, EventList& events,
+                                const Text& why) {
+  const std::string shown = shown_as(session.state(), action, lang_);
+  if (!session.act(action, &events).empty()) return false;
+  forced_ = true;
+  io_.out << (lang_ == Lang::kDe ? "für dich gespielt: " : "played for you: ") << shown << "  ("
+          << why.in(lang_) << ")\n";
+  drop_typed_ahead();
+  return true;
+}
+
+void HumanSeat::drop_typed_ahead() {
+  const std::vector<std::string> dropped = io_.in.discard_typed_ahead();
+  std::string list;
+  for (const std::string& line : dropped) {
+    const std::string text = trim(line);
+    if (text.empty()) continue;
+    list += (list.empty() ? "\"" : ", \"") + clip_text(text, 60) + "\"";
+  }
+  if (list.empty()) return;
+  io_.out << (lang_ == Lang::kDe ? "verworfen, weil vorab eingegeben: "
+                                 : "ignored, typed before this was shown: ")
+          << list << '\n';
+}
+
+// Ending (a kDecline action: end, done, pass) while units of the seat could still move or act:
+// the units named by its other move and attack actions, and by those that follow at once one
+// of its other actions naming no unit (Rivet Wars: activating a segment lets its units move).
+// A window the other side opened (opportunity fire at its move, a counter-move) is declined
+// without a question: declining is the usual answer there. A game without a verb table has no
+// roles: its decision's decline is the end, and the other legal actions are counted.
+Text HumanSeat::still_able(const Session& session, const Action& action) const {
+  const State& state = session.state();
+  const int seat = state.current_seat();
+  const ActionInfo info = state.action_info(action, seat);
+  const Decision decision = state.decision_for(seat);
+  const bool is_decline = decision.decline && *decision.decline == action;
+  const bool has_verbs = !session.game().verbs().empty();
+  if (has_verbs ? info.role != VerbRole::kDecline : !is_decline) return {};
+  for (auto it = session.history().rbegin(); it != session.history().rend(); ++it) {
+    if (it->seat == kChance) continue;
+    if (it->seat != seat) return {};  // the other side's action opened this window
+    break;
+  }
+  const ActionList legal = numbered_actions(state);
+  if (!has_verbs) {
+    const size_t others = legal.size() - 1;
+    if (others < 2) return {};
+    return say("{0} other actions are still possible", "{0} andere Aktionen sind noch möglich",
+               others);
+  }
+  std::vector<std::string> units;
+  bool only_moves = true;
+  auto add = [&](const std::string& unit, VerbRole role) {
+    if (unit.empty()) return;
+    if (role != VerbRole::kMove) only_moves = false;
+    if (std::find(units.begin(), units.end(), unit) == units.end()) units.push_back(unit);
+  };
+  for (const Action& other : legal) {
+    if (other == action) continue;
+    const ActionInfo o = state.action_info(other, seat);
+    if (o.role == VerbRole::kMove || o.role == VerbRole::kAttack) {
+      add(first_unit(o), o.role);
+    } else if (o.role == VerbRole::kOther && first_unit(o).empty()) {
+      // One step ahead: what the seat may do right after it (its own decision again).
+      std::unique_ptr<State> next = state.clone();
+      next->apply(other);
+      if (next->current_seat() != seat) continue;
+      for (const Action& then : next->legal_actions()) {
+        const ActionInfo t = next->action_info(then, seat);
+        if (t.role == VerbRole::kMove || t.role == VerbRole::kAttack) add(first_unit(t), t.role);
+      }
+    }
+  }
+  if (units.empty()) return {};
+  std::string names_en, names_de;
+  for (size_t i = 0; i < units.size() && i < 8; ++i) {
+    names_en += (i == 0 ? "" : ", ") + state.arg_name(ArgKind::kUnit, units[i], Lang::kEn);
+    names_de += (i == 0 ? "" : ", ") + state.arg_name(ArgKind::kUnit, units[i], Lang::kDe);
+  }
+  if (units.size() > 8) names_en += ", ...", names_de += ", ...";
+  const size_t n = units.size();
+  if (only_moves)
+    return n == 1 ? say("1 unit can still move ({0})", "1 Einheit kann noch ziehen ({1})", names_en,
+                        names_de)
+                  : say("{0} units can still move ({1})", "{0} Einheiten können noch ziehen ({2})",
+                        n, names_en, names_de);
+  return n == 1 ? say("1 unit can still act ({0})", "1 Einheit kann noch handeln ({1})", names_en,
+                      names_de)
+                : say("{0} units can still act ({1})", "{0} Einheiten können noch handeln ({2})", n,
+                      names_en, names_de);
+}
 
 void HumanSeat::show(const Session& session) const {
   const State& state = session.state();
@@ -60,17 +178,103 @@ void HumanSeat::show(const Session& session) const {
   // The deciding seat's own view (engine/view.h): what it may see of the decision.
   io_.out << state.decision_for(seat).prompt_in(lang_) << '\n';
   const ActionList legal = numbered_actions(state);
-  // Each action by its label in the player's language, then the text that can be typed for it.
-  for (size_t i = 0; i < legal.size(); ++i) {
-    const std::string note = state.annotate(legal[i]);
-    const ActionInfo info = state.action_info(legal[i], seat);
-    const std::string& text = info.text;
-    const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
-    io_.out << "  " << i + 1 << ") " << label << (label == text ? "" : "  · " + text)
-            << (note.empty() ? "" : "   [" + note + "]") << '\n';
-  }
+  const size_t folded = list_actions(state, legal, kFoldAbove);
+  if (folded > 0)
+    io_.out << (de ? "  (" + std::to_string(folded) +
+                         " Aktionen zusammengefasst: list zeigt alle, list 5-40 oder list WORT "
+                         "einige)\n"
+                   : "  (" + std::to_string(folded) +
+                         " actions folded: list shows them all, list 5-40 or list WORD some)\n");
   io_.out << (de ? "  (Nummer oder Aktion eingeben; hint fragt die KI; help zeigt die Befehle)\n"
                  : "  (type a number or an action; hint asks the AI; help lists the commands)\n");
+}
+
+// One numbered line: the label in the player's language, the text that can be typed for it when
+// the two differ, and the game's note.
+void HumanSeat::action_line(const State& state, const ActionList& legal, size_t i) const {
+  const std::string note = state.annotate(legal[i]);
+  const ActionInfo info = state.action_info(legal[i], state.current_seat());
+  const std::string& text = info.text;
+  const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
+  io_.out << "  " << i + 1 << ") " << label << (label == text ? "" : "  · " + text)
+          << (note.empty() ? "" : "   [" + note + "]") << '\n';
+}
+
+// The numbered list; longer than `fold_above` lines, runs of actions of one verb are folded
+// into one line each ("  1-36) Deploy Rifleman in a6 (NW) … Deploy Rifleman in i6 (SE)  [36]"),
+// split by their first argument (the unit, the type) when that gives few runs. The numbers stay
+// those of the whole list. Returns how many actions were folded away (0: all listed).
+size_t HumanSeat::list_actions(const State& state, const ActionList& legal,
+                               size_t fold_above) const {
+  if (legal.size() <= fold_above) {
+    for (size_t i = 0; i < legal.size(); ++i) action_line(state, legal, i);
+    return 0;
+  }
+  std::vector<ActionInfo> infos;
+  infos.reserve(legal.size());
+  for (const Action& a : legal) infos.push_back(state.action_info(a, state.current_seat()));
+  auto first_arg = [&](size_t i) {
+    return infos[i].args.empty() ? std::string() : infos[i].args.front().value;
+  };
+  auto label = [&](size_t i) -> const std::string& {
+    return lang_ == Lang::kDe ? infos[i].label_de : infos[i].label_en;
+  };
+  size_t folded = 0;
+  auto run = [&](size_t from, size_t to) {  // [from, to)
+    if (to - from < 4) {
+      for (size_t i = from; i < to; ++i) action_line(state, legal, i);
+      return;
+    }
+    io_.out << "  " << from + 1 << "-" << to << ") " << label(from) << " … " << label(to - 1)
+            << "  [" << to - from << "]\n";
+    folded += to - from;
+  };
+  for (size_t from = 0; from < legal.size();) {
+    size_t to = from + 1;
+    while (to < legal.size() && infos[to].verb == infos[from].verb && !infos[from].verb.empty())
+      ++to;
+    // The runs of one first argument within the verb's run, when there are few of them.
+    std::vector<size_t> cuts{from};
+    for (size_t i = from + 1; i < to; ++i)
+      if (first_arg(i) != first_arg(i - 1)) cuts.push_back(i);
+    cuts.push_back(to);
+    if (cuts.size() - 1 <= 8 && cuts.size() > 2) {
+      for (size_t k = 0; k + 1 < cuts.size(); ++k) run(cuts[k], cuts[k + 1]);
+    } else {
+      run(from, to);
+    }
+    from = to;
+  }
+  return folded;
+}
+
+// `list`, `list 5-40`, `list WORD`: the numbered actions, all, of a range, or whose label or text
+// contains WORD (case-insensitive).
+void HumanSeat::list_command(const State& state, const std::string& what) const {
+  const ActionList legal = numbered_actions(state);
+  size_t shown = 0;
+  size_t from = 1, to = legal.size();
+  const size_t dash = what.find('-');
+  const bool range = dash != std::string::npos && all_digits(what.substr(0, dash)) &&
+                     all_digits(what.substr(dash + 1));
+  if (range) {
+    from = std::stoul(what.substr(0, dash));
+    to = std::min(legal.size(), static_cast<size_t>(std::stoul(what.substr(dash + 1))));
+  }
+  for (size_t i = from == 0 ? 0 : from - 1; i < to; ++i) {
+    if (!range && !what.empty()) {
+      const ActionInfo info = state.action_info(legal[i], state.current_seat());
+      const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
+      if (lower(label).find(what) == std::string::npos &&
+          lower(info.text).find(what) == std::string::npos)
+        continue;
+    }
+    action_line(state, legal, i);
+    ++shown;
+  }
+  if (shown == 0)
+    io_.out << (lang_ == Lang::kDe ? "keine Aktion passt zu \"" : "no action matches \"")
+            << clip_text(what) << "\"\n";
 }
 
 void HumanSeat::help(const Session& session) const {
@@ -80,6 +284,8 @@ void HumanSeat::help(const Session& session) const {
   io_.out << ".\n"
           << "Commands:\n"
           << "  board   show the board, the decision and the legal actions again\n"
+          << "  list    every legal action (a long list is shown folded); list 5-40 a range,\n"
+          << "          list WORD those whose label or text contains WORD\n"
           << "  log     the recent actions and events\n"
           << "  undo    take back your last action (only while the rules keep undo open)\n"
           << "  hint    what the AI would play here\n"
@@ -93,16 +299,23 @@ void HumanSeat::help(const Session& session) const {
 
 HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::string& undone_text) {
   const std::string side = seat_name(session.game(), session.state().current_seat());
+  forced_ = false;
   // A forced decision (one legal action besides conceding) is taken at once: asking a human to
-  // confirm the only possibility is noise. Undo still takes it back while the rules allow.
-  if (const ActionList only = numbered_actions(session.state()); only.size() == 1) {
-    const std::string reason = session.act(only.front(), &events);
-    if (reason.empty()) return Outcome::kActed;
-  }
+  // confirm the only possibility is noise. It is said as played for the player, and what was
+  // typed ahead is dropped, so that it cannot land in the next decision. Undo still takes it back
+  // while the rules allow.
+  if (const ActionList only = numbered_actions(session.state());
+      only.size() == 1 && play_for_player(session, only.front(), events,
+                                          {"the only legal action", "die einzige erlaubte Aktion"}))
+    return Outcome::kActed;
   // Reaction windows the player chose to skip (`skip <kind>`) are declined at once.
   const Decision decision = session.state().decision_for(session.state().current_seat());
   if (decision.decline && skipped_.count(decision.kind) > 0 &&
-      session.act(*decision.decline, &events).empty())
+      play_for_player(
+          session, *decision.decline, events,
+          {"you skip \"" + decision.kind + "\" windows; ask " + decision.kind + " asks again",
+           "du lehnst \"" + decision.kind + "\"-Fenster selbst ab; ask " + decision.kind +
+               " fragt wieder"}))
     return Outcome::kActed;
   show(session);
   if (decision.decline && !skip_tip_shown_) {
@@ -119,7 +332,7 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
   std::string raw;
   while (true) {
     io_.out << side << "> " << std::flush;
-    if (!std::getline(io_.in, raw)) return Outcome::kEndOfInput;
+    if (!io_.in.read_line(raw)) return Outcome::kEndOfInput;
     const std::string input = trim(raw);
     if (input.empty()) continue;
     const std::string command = lower(input);
@@ -131,6 +344,10 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     }
     if (command == "board") {
       show(session);
+      continue;
+    }
+    if (command == "list" || command.rfind("list ", 0) == 0) {
+      list_command(state, trim(command.substr(4)));
       continue;
     }
     if (command == "log") {
@@ -206,12 +423,37 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
         continue;
       }
     }
-    if (state.is_concession(action)) {
-      io_.out << "Really give up the game? Type yes to concede: " << std::flush;
+    // Irreversible actions (a concession) ask first; so does ending a phase while units could
+    // still move or act (docs/cli.md "Questions before irreversible actions").
+    const bool de = lang_ == Lang::kDe;
+    if (state.is_concession(action) ||
+        state.action_info(action, state.current_seat()).role == VerbRole::kConfirm) {
+      drop_typed_ahead();
+      if (state.is_concession(action))
+        io_.out << (de ? "Wirklich die Partie aufgeben? Zum Aufgeben yes eingeben: "
+                       : "Really give up the game? Type yes to concede: ")
+                << std::flush;
+      else
+        io_.out << (de ? "Wirklich \"" : "Really \"") << label_of(state, action, lang_)
+                << (de ? "\"? Das lässt sich nicht zurücknehmen. Zum Bestätigen yes eingeben: "
+                       : "\"? It cannot be taken back. Type yes to confirm: ")
+                << std::flush;
       std::string answer;
-      if (!std::getline(io_.in, answer)) return Outcome::kEndOfInput;
-      if (lower(trim(answer)) != "yes") {
-        io_.out << "not conceded; the game goes on\n";
+      if (!io_.in.read_line(answer)) return Outcome::kEndOfInput;
+      if (lower(trim(answer)) != "yes" && lower(trim(answer)) != "ja") {
+        io_.out << (de ? "nicht ausgeführt; die Partie geht weiter\n"
+                       : (state.is_concession(action) ? "not conceded; the game goes on\n"
+                                                      : "not done; the game goes on\n"));
+        continue;
+      }
+    } else if (const Text left = still_able(session, action); !left.en.empty()) {
+      drop_typed_ahead();
+      io_.out << left.in(lang_) << (de ? ". Trotzdem: " : ". ") << label_of(state, action, lang_)
+              << (de ? "? (j/n) " : " anyway? (y/n) ") << std::flush;
+      std::string answer;
+      if (!io_.in.read_line(answer)) return Outcome::kEndOfInput;
+      if (!is_yes(answer)) {
+        io_.out << (de ? "nicht beendet; weiter am Zug\n" : "not ended; still your decision\n");
         continue;
       }
     }

@@ -17,7 +17,8 @@ void Narrator::line(const std::string& text) {
 // rolls 4 and 5: 3 hits". A chance action shows what was rolled for:
 // "13. dice: roll 4 5  (2 d6 for the attack of o2, PB Gefecht 2)".
 void Narrator::action(const Game& game, int n, const LoggedAction& logged,
-                      const std::string& chance_prompt, const EventList& events) {
+                      const std::string& chance_prompt, const EventList& events,
+                      const std::string& note) {
   if (!active()) return;
   std::string head = std::to_string(n) + ". ";
   if (logged.seat == kChance) {
@@ -27,6 +28,7 @@ void Narrator::action(const Game& game, int n, const LoggedAction& logged,
     head +=
         seat_name(game, logged.seat) + ": " + (logged.shown.empty() ? logged.text : logged.shown);
   }
+  if (!note.empty()) head += "  (" + note + ")";
   line(head);
   for (const Event& event : events) {
     const std::string& text = event_text(event, viewer_, lang_);

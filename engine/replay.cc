@@ -23,20 +23,49 @@ std::string clip_text(std::string_view text, size_t max_bytes) {
   return fmt::format("{}… ({} bytes)", text.substr(0, cut), text.size());
 }
 
-ReplayWriter::ReplayWriter(const std::string& path, const Game& game, uint64_t seed)
+ReplayWriter::ReplayWriter(const std::string& path, const Game& game, uint64_t seed,
+                           const std::vector<std::string>& players)
     : out_(path, std::ios::out | std::ios::trunc), path_(path) {
   if (!out_) throw std::runtime_error(fmt::format("{}: cannot open log file for writing", path));
   json options = json::object();
   for (const auto& [k, v] : game.options()) options[k] = v;
-  line({{"type", "header"},
-        {"format", "feldherr-replay"},
-        {"version", 1},
-        {"game", game.id()},
-        {"scenario", game.scenario()},
-        {"options", options},
-        {"rules_version", game.rules_version()},
-        {"seed", seed},
-        {"seats", game.seats()}});
+  json header = {{"type", "header"},
+                 {"format", "feldherr-replay"},
+                 {"version", 1},
+                 {"game", game.id()},
+                 {"scenario", game.scenario()},
+                 {"options", options},
+                 {"rules_version", game.rules_version()},
+                 {"seed", seed},
+                 {"seats", game.seats()}};
+  if (!players.empty()) {
+    json who = json::object();
+    for (size_t i = 0; i < players.size() && i < game.seats().size(); ++i)
+      who[game.seats()[i]] = players[i];
+    header["players"] = who;
+  }
+  line(header);
+}
+
+ReplayWriter::ReplayWriter(const std::string& path, Append) : path_(path) {
+  // A whole log ends with a newline; one whose last line lacks it gets it first, so that the
+  // next line starts a line of its own.
+  bool needs_newline = false;
+  {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(fmt::format("{}: cannot open log file", path));
+    in.seekg(0, std::ios::end);
+    if (in.tellg() > 0) {
+      in.seekg(-1, std::ios::end);
+      needs_newline = in.get() != '\n';
+    }
+  }
+  out_.open(path, std::ios::out | std::ios::app);
+  if (!out_) throw std::runtime_error(fmt::format("{}: cannot open log file for writing", path));
+  if (needs_newline) {
+    out_ << '\n';
+    out_.flush();
+  }
 }
 
 void ReplayWriter::line(const json& j) {
@@ -139,6 +168,19 @@ ReplayFile parse_replay(std::istream& in, const std::string& name) {
       for (const json& seat : field(j, "seats", json::value_t::array, name, line)) {
         if (!seat.is_string()) fail(name, line, "field 'seats' must hold strings");
         r.seats.push_back(seat.get<std::string>());
+      }
+      if (auto players = j.find("players"); players != j.end()) {
+        if (!players->is_object()) fail(name, line, "field 'players' must be an object");
+        r.players.assign(r.seats.size(), "");
+        for (auto it = players->begin(); it != players->end(); ++it) {
+          const auto seat = std::find(r.seats.begin(), r.seats.end(), it.key());
+          if (seat == r.seats.end())
+            fail(name, line,
+                 fmt::format("field 'players' names '{}', no seat of the header",
+                             clip_text(it.key(), 40)));
+          if (!it->is_string()) fail(name, line, "field 'players' must hold strings");
+          r.players[static_cast<size_t>(seat - r.seats.begin())] = it->get<std::string>();
+        }
       }
       if (auto server = j.find("server_game"); server != j.end()) {
         if (!server->is_string() || server->get<std::string>().empty())

@@ -3,7 +3,7 @@
 //
 //   {"type":"header","format":"feldherr-replay","version":1,"game":"pocket",
 //    "scenario":"orcs-vs-elves","options":{"points":"60"},"rules_version":"pocket-2",
-//    "seed":42,"seats":["orcs","elves"]}
+//    "seed":42,"seats":["orcs","elves"],"players":{"orcs":"human","elves":"heuristic"}}
 //    (server games add "dice":{"scheme","secret","commitment"} and "server_game":ID)
 //   {"type":"action","n":1,"seat":"chance","action":"roll 5 2","id":1234}
 //   {"type":"hash","n":20,"hash":"0123456789abcdef"}          every kHashEvery actions
@@ -26,8 +26,15 @@ constexpr int kHashEvery = 20;
 
 class ReplayWriter {
  public:
-  // Throws std::runtime_error if the file cannot be opened.
-  ReplayWriter(const std::string& path, const Game& game, uint64_t seed);
+  // Starts the log `path` (replacing the file) with its header. Throws std::runtime_error if the
+  // file cannot be opened. `players` (may be empty) says who plays each seat, in seat order
+  // ("human", "heuristic", "mcts:0.5"): the header's "players", which a resumed game reuses.
+  ReplayWriter(const std::string& path, const Game& game, uint64_t seed,
+               const std::vector<std::string>& players = {});
+  // Continues the whole log `path` (feldherr play --resume): later lines are appended. Throws
+  // std::runtime_error if the file cannot be opened.
+  struct Append {};
+  ReplayWriter(const std::string& path, Append);
   void action(int n, const std::string& seat, const std::string& text, uint64_t id);
   void hash(int n, uint64_t h);
   void undo(int n);
@@ -59,6 +66,8 @@ struct ReplayFile {
   // verify_replay checks SHA-256(secret) == commitment and recomputes every chance outcome.
   std::string dice_secret, dice_commitment;
   std::vector<std::string> seats;  // the header's seats, in seat order
+  // The header's optional "players": who played each seat, in seat order ("" when not given).
+  std::vector<std::string> players;
   // The header's "server_game" (the server's game id): the log claims to come from the server,
   // whose dice are committed, so verify_replay refuses it without a commitment and secret.
   std::string server_game;

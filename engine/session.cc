@@ -70,8 +70,13 @@ bool Session::undo() {
   return true;
 }
 
-void Session::record_to(const std::string& path, uint64_t seed) {
-  writer_.emplace(path, *game_, seed);
+void Session::append_to(const std::string& path) {
+  writer_.emplace(path, ReplayWriter::Append{});
+}
+
+void Session::record_to(const std::string& path, uint64_t seed,
+                        const std::vector<std::string>& players) {
+  writer_.emplace(path, *game_, seed, players);
   // Actions taken before recording started are written too, so the log is complete.
   for (size_t i = 0; i < history_.size(); ++i) {
     const auto& h = history_[i];

@@ -51,7 +51,12 @@ class Session {
 
   // Starts writing a replay log (JSON Lines) to `path`; every later action is appended and
   // flushed before act() returns. Throws std::runtime_error if the file cannot be written.
-  void record_to(const std::string& path, uint64_t seed);
+  // `players`: who plays each seat, for the header (ReplayWriter).
+  void record_to(const std::string& path, uint64_t seed,
+                 const std::vector<std::string>& players = {});
+  // Continues the log `path`, which holds this session's history already (a resumed game):
+  // later actions are appended to it.
+  void append_to(const std::string& path);
 
  private:
   void push(const Action& action, int seat, std::string text, EventList* events);

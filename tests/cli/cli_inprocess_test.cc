@@ -858,7 +858,7 @@ TEST(CliHuman, SkipDeclinesReactionWindowsOfAKindAutomatically) {
   CliRun r = run_cli(all_games(),
                      {"play", "wsr/noville", "--seed", "3", "--seat", "us=human", "--seat",
                       "de=random", "--max-actions", "60"},
-                     "auto-setup\nskip fate\n");
+                     "auto-setup\ny\nskip fate\n");
   const std::string& out = r.out;
   const size_t skipped = out.find("from now on \"fate\" windows are declined automatically");
   ASSERT_NE(skipped, std::string::npos) << out;

@@ -67,6 +67,19 @@ inline CliRun run_cli(const Registry& registry, const std::vector<std::string>& 
   return r;
 }
 
+// The same with a typist (cli::ScriptedTyping): each burst is typed at once, the next one only
+// when the command asks with nothing left unread; what a burst types ahead can be discarded.
+inline CliRun run_typed(const Registry& registry, const std::vector<std::string>& args,
+                        const std::vector<std::string>& bursts) {
+  cli::ScriptedTyping typist(bursts);
+  std::ostringstream out, err;
+  CliRun r;
+  r.code = cli::run(args, registry, typist, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
 // A Dice Race "heuristic" for the CLI tests: the last legal action (pass, once it rolled or
 // revealed), so games driven by it are short and predictable.
 class LastActionPlayer : public Player {
