@@ -966,10 +966,10 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
     if (s.status == UnitStatus::kWaiting)
       text = cannot;
     else
-      text =
-          say("{0} {1} {3} ({4} field{5}).", "{0} {2} {3} ({4} Feld{6}).", uid(u),
-              entered ? "enters at" : "moves to", entered ? "tritt ein bei" : "zieht nach",
-              field_text(field_of(u)), s.moved, s.moved == 1 ? "" : "s", s.moved == 1 ? "" : "er");
+      text = say("{0} {1} {3} ({4} field{5}).", "{0} {2} {3} ({4} Feld{6}).", uid(u),
+                 entered ? "enters at" : "moves to",
+                 entered ? "kommt auf die Platte bei" : "zieht nach", field_text(field_of(u)),
+                 s.moved, s.moved == 1 ? "" : "s", s.moved == 1 ? "" : "er");
     if (blocked_by >= 0) {
       const Text stop =
           say(" It runs into an enemy unit in {} it had not detected and stops (G-07).",
@@ -988,7 +988,7 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
                                         "Eine nicht erkannte feindliche Einheit bewegt sich."};
     else if (blocked_by >= 0 || !moving_.was_shown)
       others = say("{0} {1} {3}.", "{0} {2} {3}.", uid(u), entered ? "enters at" : "moves to",
-                   entered ? "tritt ein bei" : "zieht nach", field_text(field_of(u)));
+                   entered ? "kommt auf die Platte bei" : "zieht nach", field_text(field_of(u)));
     events->push_back(Event::said("PS §6", std::move(text), party, std::move(others)));
   }
   moving_ = MoveState{};
@@ -1875,7 +1875,7 @@ void PlanspielState::lose(int u, const std::string& rule, const Text& how, Event
     events->push_back(Event::said(
         rule,
         say("{0} is {1}; {3} has lost {5} (scenarios §1.7).",
-            "{0} ist {2}; {4} hat {5} verloren (scenarios §1.7).", uid(u), how.en, how.de,
+            "{0} ist {2}; Verluste von {4}: {5} (scenarios §1.7).", uid(u), how.en, how.de,
             party_name(party), PartyDe(party), losses_[static_cast<size_t>(party)]),
         party));
   // PS §4.4: a knocked-out carrier drops its load, suppressed (black), with a casualty roll.
