@@ -136,8 +136,8 @@ void WpState::discard(int c, EventList* ev) {
   pile_[static_cast<size_t>(d)]++;
   log(ev, "WP 6",
       say("{0} goes to the day-{1} pile ({2} cards)",
-          "{0} kommt auf den Abwurfstapel von Tag {1} ({2} Karten)", card(c).id, d,
-          int(pile_[static_cast<size_t>(d)])));
+          "{0} kommt auf den Abwurfstapel von Tag {1} ({2} Karte{3})", card(c).id, d,
+          int(pile_[static_cast<size_t>(d)]), pile_[static_cast<size_t>(d)] == 1 ? "" : "n"));
 }
 
 // WP 7.1 damage to troops; WP 7.2 B: excess damage is lost.
