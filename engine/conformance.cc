@@ -81,10 +81,12 @@ struct GermanTally {
   }
 };
 
-// Checks one position; returns the failures found ("" entries are not added).
+// Checks one position; returns the failures found ("" entries are not added). `before` holds the
+// legal actions of the position before (empty at the start and after Chance): those illegal here
+// are refused, and their reasons are read by the German check.
 void check_position(const Game& game, const State& state, Rng& rng, bool expensive,
                     const ConformanceOptions& options, std::vector<std::string>& out,
-                    GermanTally& german) {
+                    GermanTally& german, const ActionList& before) {
   auto fail = [&](const std::string& what) { out.push_back(what); };
   int seat = state.current_seat();
   if ((seat == kNobody) != state.is_terminal()) fail("current_seat() and is_terminal() disagree");
@@ -146,6 +148,13 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
   for (int v = -1; v < static_cast<int>(game.seats().size()); ++v) {
     const Decision d = state.decision_for(v < 0 ? kObserver : v);
     german.check(d.prompt, d.prompt_de, "decision prompt");
+  }
+  // The refusals of actions that were legal a moment ago (a sample): in German too.
+  for (size_t i = 0, checked = 0; i < before.size() && checked < 16 && !state.is_terminal(); ++i) {
+    if (std::find(legal.begin(), legal.end(), before[i]) != legal.end()) continue;
+    const Text why = state.why_illegal_text(before[i]);
+    german.check(why.en, why.de, "refusal");
+    ++checked;
   }
   if (state.is_terminal()) {
     const Result r = state.result();
@@ -264,11 +273,12 @@ ConformanceReport run_conformance(const Game& game, const ConformanceOptions& op
     bool concede_game = g % 16 == 15;
     std::vector<std::string> failures;
     GermanTally german;
+    ActionList last_legal;  // the legal actions of the seat that acted last (none after Chance)
     int n = 0;
     while (true) {
       const State& state = session.state();
       bool expensive = options.check_stride <= 1 || n % options.check_stride == 0;
-      check_position(game, state, rng, expensive, options, failures, german);
+      check_position(game, state, rng, expensive, options, failures, german, last_legal);
       if (!failures.empty() || state.is_terminal()) break;
       if (n >= options.max_actions) {
         failures.push_back(fmt::format("runaway: no end after {} actions", n));
@@ -278,6 +288,7 @@ ConformanceReport run_conformance(const Game& game, const ConformanceOptions& op
       int seat = state.current_seat();
       if (seat == kChance) {
         action = state.sample_chance(rng);
+        last_legal.clear();
       } else {
         // Concessions are played in 1 of 16 games, at a random moment; otherwise avoided so
         // that the games reach their end by the rules.
@@ -288,6 +299,7 @@ ConformanceReport run_conformance(const Game& game, const ConformanceOptions& op
             playable.push_back(a);
         if (playable.empty()) playable = legal;
         action = playable[rng.below(static_cast<uint32_t>(playable.size()))];
+        last_legal = std::move(legal);
       }
       // Determinism: applying the same action to a clone gives the same state.
       auto twin = state.clone();

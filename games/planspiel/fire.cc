@@ -64,6 +64,39 @@ const char* rejection_text(FireRejection r) {
   return "?";
 }
 
+const char* rejection_text_de(FireRejection r) {
+  switch (r) {
+    case FireRejection::kUnknownRangeRow:
+      return "die Zeile der Waffe fehlt in der Reichweitentabelle";
+    case FireRejection::kNoRangeInMode:
+      return "die Waffe kann in dieser Flugbahn nicht feuern";
+    case FireRejection::kOutOfRange:
+      return "das Ziel ist außer Reichweite";
+    case FireRejection::kSameField:
+      return "kein direktes Feuer innerhalb eines Feldes: nur Nahkampf";
+    case FireRejection::kFirerSuppressed:
+      return "eine Einheit mit Wirkungsstufe 5 oder 6 ist feuerunfähig";
+    case FireRejection::kAlreadyFired:
+      return "die Einheit hat in diesem Zug schon gefeuert";
+    case FireRejection::kNoLineOfSight:
+      return "direktes Richten braucht eine Sichtlinie";
+    case FireRejection::kNotDetected:
+      return "direktes Feuer nur auf erkannte Ziele";
+    case FireRejection::kNotIndirectWeapon:
+      return "indirektes Feuer geben nur Granatwerfer, Raketenwerfer und Artillerie";
+    case FireRejection::kIndirectNeedsHighAngle:
+      return "indirektes Richten ist Steilfeuer";
+    case FireRejection::kNoObserver:
+      return "indirektes Feuer braucht eine Beobachtungsstelle, die das Ziel erkannt hat";
+    case FireRejection::kConcentrationNotIndirect:
+      return "nur indirektes Feuer kann zusammengefasst werden";
+    case FireRejection::kSmokeOnlyIndirect:
+      return "in Nebel nur indirektes Feuer und nur auf Feinde, von denen bekannt ist, dass sie "
+             "darin sind";
+  }
+  return "?";
+}
+
 const char* modifier_rule(ModifierRow row) {
   switch (row) {
     case ModifierRow::kCover:
@@ -120,6 +153,36 @@ const char* modifier_label(ModifierRow row) {
       return "resistance";
     case ModifierRow::kElite:
       return "elite";
+  }
+  return "?";
+}
+
+const char* modifier_label_de(ModifierRow row) {
+  switch (row) {
+    case ModifierRow::kCover:
+      return "Deckung";
+    case ModifierRow::kMortarOver11cm:
+      return "Granatwerfer über 11 cm";
+    case ModifierRow::kCalibre:
+      return "Kaliber";
+    case ModifierRow::kSuperiority:
+      return "Kanone gegen Panzerung";
+    case ModifierRow::kHeavyArtillery:
+      return "schwere Artillerie gegen Panzerung";
+    case ModifierRow::kRangeReduction:
+      return "verkürzte Reichweite";
+    case ModifierRow::kFlatFireVsSoft:
+      return "Flachfeuer gegen ein ungepanzertes Fahrzeug";
+    case ModifierRow::kTroopsOnVehicle:
+      return "Truppen auf einem ungepanzerten Fahrzeug";
+    case ModifierRow::kFirerSuppressed:
+      return "Schütze niedergehalten";
+    case ModifierRow::kConcentration:
+      return "Feuerzusammenfassung";
+    case ModifierRow::kResistance:
+      return "Widerstandsfähigkeit";
+    case ModifierRow::kElite:
+      return "Elite";
   }
   return "?";
 }

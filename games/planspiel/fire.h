@@ -85,8 +85,9 @@ enum class FireRejection : uint8_t {
   kConcentrationNotIndirect,  // PS §8.3: only indirect fire concentrates
   kSmokeOnlyIndirect,         // PS §8.1
 };
-const char* rejection_rule(FireRejection r);  // "PS §8.4", "G-51", ...
-const char* rejection_text(FireRejection r);  // one English sentence
+const char* rejection_rule(FireRejection r);     // "PS §8.4", "G-51", ...
+const char* rejection_text(FireRejection r);     // one English sentence
+const char* rejection_text_de(FireRejection r);  // the same in German
 
 // The weapon's range in LE for a trajectory: the table row if listed (G-19), else the rules of
 // thumb of PS §8.4 rounded to the nearest integer, halves up. kNoRange if it cannot engage.
@@ -116,8 +117,9 @@ enum class ModifierRow : uint8_t {
   kResistance,       // PS §8.11
   kElite,            // G-56
 };
-const char* modifier_rule(ModifierRow row);   // "PS §8.8 #1"
-const char* modifier_label(ModifierRow row);  // "cover"
+const char* modifier_rule(ModifierRow row);      // "PS §8.8 #1"
+const char* modifier_label(ModifierRow row);     // "cover"
+const char* modifier_label_de(ModifierRow row);  // the same in German
 
 struct Modifier {
   ModifierRow row;

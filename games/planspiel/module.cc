@@ -277,6 +277,7 @@ json BoardJson(const Game& game) {
           {"game", "planspiel"},
           {"scenario", sit.id},
           {"title", sit.title},
+          {"title_de", sit.title_de.empty() ? sit.title : sit.title_de},
           {"seats", g->seats()},
           {"width", b.width()},
           {"height", b.height()},

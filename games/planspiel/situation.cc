@@ -103,13 +103,14 @@ std::map<std::string, Provenance> ProvenanceOf(const Reader& r, const toml::tabl
 }
 
 const std::vector<std::string_view> kSituationKeys = {
-    "id",         "title",       "board",  "start_cycle_turn",
-    "game_turns", "first_mover", "dug_in", "provenance"};
+    "id",         "title",       "title_de", "board",     "start_cycle_turn",
+    "game_turns", "first_mover", "dug_in",   "provenance"};
 const std::vector<std::string_view> kUnitKeys = {
     "id",      "party",   "type", "field",  "arrives", "camouflaged", "detected",
     "carrier", "carries", "tow",  "tow_of", "state",   "provenance"};
 const std::vector<std::string_view> kObjectiveKeys = {"id", "fields", "controller", "provenance"};
-const std::vector<std::string_view> kOutcomeKeys = {"result", "text", "when", "provenance"};
+const std::vector<std::string_view> kOutcomeKeys = {"result", "text", "text_de", "when",
+                                                    "provenance"};
 const std::vector<std::string_view> kConditionKeys = {"controls", "set",          "min",
                                                       "max",      "fewer_losses", "losses_at_most"};
 
@@ -290,6 +291,7 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
   std::vector<UnitRefs> refs;  // per unit: its table, for the transport pairs
   s.id = r.Str(r.Req(t, "id", w), "id");
   s.title = r.Str(r.Req(t, "title", w), "title");
+  if (const toml::node* de = t.get("title_de")) s.title_de = r.Str(*de, "title_de");
   const toml::node& board_node = r.Req(t, "board", w);
   s.board = r.Str(board_node, "board");
   const auto bit = std::find_if(boards.begin(), boards.end(),
@@ -307,7 +309,7 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
            "be at most 16 (scenarios §1.4)");
   s.first_mover = Party(r, r.Req(t, "first_mover", w), "first_mover", false);
   s.dug_in = FieldList(r, r.Req(t, "dug_in", w), "dug_in", b);
-  s.provenance = ProvenanceOf(r, t, {"id", "title"}, w);
+  s.provenance = ProvenanceOf(r, t, {"id", "title", "title_de"}, w);
 
   ReadTables(
       r, root, "unit", kUnitKeys,
@@ -397,9 +399,10 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
     else
       r.Fail(res, "field 'result' must be \"red\", \"blue\" or \"draw\" (is '" + result + "')");
     line.text = r.Str(r.Req(o, "text", ow), "text");
+    if (const toml::node* de = o.get("text_de")) line.text_de = r.Str(*de, "text_de");
     for (const toml::node& c : r.Arr(r.Req(o, "when", ow), "when"))
       line.when.push_back(ReadCondition(r, r.Table(c, "when"), s, ow));
-    line.provenance = ProvenanceOf(r, o, {"text"}, ow);
+    line.provenance = ProvenanceOf(r, o, {"text", "text_de"}, ow);
     s.outcomes.push_back(std::move(line));
   }
   if (s.outcomes.empty() || !s.outcomes.back().when.empty())

@@ -70,15 +70,17 @@ struct Condition {
 struct OutcomeLine {
   int winner = -1;              // kPartyRed, kPartyBlue, or -1 for a draw
   std::string text;             // "Red victory"
+  std::string text_de;          // "Sieg Rot" ("" when the file gives no German)
   std::vector<Condition> when;  // empty: otherwise
   int line = 0;
   std::map<std::string, Provenance> provenance;
 };
 
 struct Situation {
-  std::string id;     // "ps-1"
-  std::string title;  // "Der Gutshof (the estate farm)"
-  std::string board;  // the board's id, "ps-1"
+  std::string id;        // "ps-1"
+  std::string title;     // "Der Gutshof (the estate farm)"
+  std::string title_de;  // "Der Gutshof" ("" when the file gives no German)
+  std::string board;     // the board's id, "ps-1"
   std::string file;
   int start_cycle_turn = 1;  // D1..D16 (scenarios §1.4)
   int game_turns = 1;

@@ -47,24 +47,27 @@ const StepRow<Who, Dice>& RowOf(StepKind k) {
 constexpr VerbSpec kVerbs[] = {
     {"move", "unit place", VerbRole::kMove, "Move {1} to {2}", "{1} nach {2} ziehen"},
     {"fire", "unit place", VerbRole::kAttack, "{1} fires at {2}", "{1} feuert auf {2}"},
-    {"fertig", "", VerbRole::kDecline, "FERTIG: end the half-turn", "FERTIG: Halbzug beenden"},
+    {"fertig", "", VerbRole::kDecline, "FERTIG: end the half-turn", "FERTIG: Teilzug beenden"},
     {"roll", "number", VerbRole::kOther, "Roll: {1}", "Wurf: {1}"},
-    {"assault", "place unit*", VerbRole::kAttack, "Assault {1} with {2}", "{1} mit {2} stürmen"},
-    {"pass", "", VerbRole::kDecline, "Pass: no counter-move", "Kein Gegenzug"},
+    {"assault", "place unit*", VerbRole::kAttack, "Assault {1} with {2}",
+     "Nahkampf: {2} gegen {1}"},
+    {"pass", "", VerbRole::kDecline, "Pass: no counter-move", "Verzichten: kein Gegenzug"},
     {"indirect", "unit place", VerbRole::kAttack, "{1} fires indirect at {2}",
-     "{1} schießt indirekt auf {2}"},
+     "{1} schießt im Steilfeuer auf {2}"},
     {"mount", "unit place", VerbRole::kOther, "{1} mounts in {2}", "{1} sitzt in {2} auf"},
     {"dismount", "unit place", VerbRole::kOther, "{1} dismounts in {2}", "{1} sitzt in {2} ab"},
     {"limber", "unit place", VerbRole::kOther, "{1} limbers up in {2}", "{1} protzt in {2} auf"},
     {"unlimber", "unit place", VerbRole::kOther, "{1} unlimbers in {2}", "{1} protzt in {2} ab"},
     {"overrun", "unit place", VerbRole::kAttack, "{1} overruns {2}", "{1} überrollt {2}"},
     {"antitank", "unit place", VerbRole::kAttack, "{1} fights the tanks in {2} at close quarters",
-     "{1} bekämpft die Panzer in {2} im Nahkampf"},
+     "Panzernahbekämpfung: {1} gegen die Fahrzeuge in {2}"},
     {"mountedattack", "unit place", VerbRole::kAttack, "{1} attacks {2} mounted",
      "{1} greift {2} aufgesessen an"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
+const char* kLoadVerbInfDe[] = {"aufsitzen", "absitzen", "aufprotzen", "abprotzen"};
+const char* kLoadNounDe[] = {"Aufsitzen", "Absitzen", "Aufprotzen", "Abprotzen"};
 
 bool IsLoadVerb(int verb) {
   return verb == kMount || verb == kDismount || verb == kLimber || verb == kUnlimber;
@@ -98,15 +101,43 @@ bool IsBase(const UnitType& t) {
 }
 
 // A refusal: the rule and reason into `why` (when asked), false.
-bool Refuse(std::string* why, std::string text) {
+bool Refuse(Text* why, Text text) {
   if (why) *why = std::move(text);
   return false;
 }
 
 const char* kLevelName[] = {"no effect", "", "", "red", "grey", "black", "black"};
+const char* kLevelNameDe[] = {"keine Wirkung", "", "", "rot", "grau", "schwarz", "schwarz"};
 
-std::string LevelText(int level) {
-  return level == 0 ? "no effect" : fmt::format("level {} ({})", level, kLevelName[level]);
+// An effect level in words: "level 5 (black)", "Wirkungsstufe 5 (schwarz)" (PS §8.14).
+Text LevelText(int level) {
+  if (level == 0) return {"no effect", "keine Wirkung"};
+  return say("level {0} ({1})", "Wirkungsstufe {0} ({2})", level, kLevelName[level],
+             kLevelNameDe[level]);
+}
+
+// The parties as the German texts name them (PS: Partei Rot, Partei Blau).
+const char* PartyDe(int party) {
+  return party == kPartyRed ? "Rot" : "Blau";
+}
+
+// "sitzt auf B-T1 auf", "protzt von B-Z1 ab": the German of "mounts on B-T1" and the like.
+std::string LoadSentenceDe(int which, const std::string& carrier) {
+  switch (which) {
+    case 0:
+      return "sitzt auf " + carrier + " auf";
+    case 1:
+      return "sitzt von " + carrier + " ab";
+    case 2:
+      return "protzt an " + carrier + " auf";
+    default:
+      return "protzt von " + carrier + " ab";
+  }
+}
+
+// Why a fire is not possible, citing its rule (fire.h), in both languages.
+Text RejectionSaid(FireRejection r) {
+  return say("{}: {}", "{0}: {2}", rejection_rule(r), rejection_text(r), rejection_text_de(r));
 }
 
 bool IsAtGun(const UnitType& t) {
@@ -401,207 +432,300 @@ int PlanspielState::move_cap(int u) const {
   return cap;
 }
 
-bool PlanspielState::may_move(int u, std::string* why) const {
+bool PlanspielState::may_move(int u, Text* why) const {
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
-  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party moves");
-  if (s.status == UnitStatus::kLost) return Refuse(why, "scenarios §1.7: " + su.id + " is lost");
+  if (su.party != active_)
+    return Refuse(
+        why, {"PS §3.1: only the active party moves", "PS §3.1: nur die aktive Partei bewegt"});
+  if (s.status == UnitStatus::kLost)
+    return Refuse(why, say("scenarios §1.7: {} is lost", "scenarios §1.7: {} ist verloren", su.id));
   if (s.status == UnitStatus::kWaiting && turn_ < su.arrives)
-    return Refuse(why,
-                  fmt::format("scenarios §1.6: {} arrives in game turn {}", su.id, su.arrives));
+    return Refuse(why, say("scenarios §1.6: {} arrives in game turn {}",
+                           "scenarios §1.6: {} trifft im Zug {} ein", su.id, su.arrives));
   if (s.aboard >= 0)
     return Refuse(why,
-                  fmt::format("PS §4.4: {} is aboard {} and moves with it", su.id, uid(s.aboard)));
-  if (s.has_moved) return Refuse(why, "PS §3.4: " + su.id + " has moved this half-turn");
+                  say("PS §4.4: {} is aboard {} and moves with it",
+                      "PS §4.4: {} ist auf {} aufgesessen und fährt mit", su.id, uid(s.aboard)));
+  if (s.has_moved)
+    return Refuse(why, say("PS §3.4: {} has moved this half-turn",
+                           "PS §3.4: {} hat sich in diesem Teilzug schon bewegt", su.id));
   const MoveProfile p = MoveProfileOf(type_of(u));
   if (p.terrain <= 0 && p.road <= 0)
-    return Refuse(why, "PS §4.4: " + su.id + " cannot move on its own");
+    return Refuse(why, say("PS §4.4: {} cannot move on its own",
+                           "PS §4.4: {} kann sich nicht aus eigener Kraft bewegen", su.id));
   if (s.fired && !p.moves_and_fires)
-    return Refuse(why, "PS §3.4: " + su.id + " fired this half-turn and may not also move");
+    return Refuse(why, say("PS §3.4: {} fired this half-turn and may not also move",
+                           "PS §3.4: {} hat in diesem Teilzug gefeuert und darf sich nicht auch "
+                           "bewegen",
+                           su.id));
   if (s.suppression >= 5)
-    return Refuse(why, "PS §8.14: " + su.id + " is suppressed black and cannot move");
+    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
+                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", su.id));
   if (s.suppression >= 3 && type_of(u).armour == ArmourClass::kNone)
-    return Refuse(
-        why, "PS §8.14: " + su.id + " is suppressed and in cover: unarmoured troops cannot move");
+    return Refuse(why, say("PS §8.14: {} is suppressed and in cover: unarmoured troops cannot move",
+                           "PS §8.14: {} ist niedergehalten und in Deckung: ungepanzerte Truppen "
+                           "sind bewegungsunfähig",
+                           su.id));
   return true;
 }
 
 // PS §4.4, §4.5, §6.4, G-13: getting on and off a carrier, limbering and unlimbering.
-bool PlanspielState::may_load(int u, int verb, std::string* why) const {
-  if (!IsLoadVerb(verb)) return Refuse(why, "PS §4.4: not a mounting action");
-  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+bool PlanspielState::may_load(int u, int verb, Text* why) const {
+  if (!IsLoadVerb(verb))
+    return Refuse(why, {"PS §4.4: not a mounting action", "PS §4.4: kein Auf- oder Absitzen"});
+  if (step() != StepKind::kAct)
+    return Refuse(why, {"PS §3.2: only in the active party's activity",
+                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const bool weapon = verb == kLimber || verb == kUnlimber;
   const bool on = verb == kMount || verb == kLimber;
   const char* what = kLoadVerbName[verb - kMount];
-  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  const char* what_de = kLoadVerbInfDe[verb - kMount];
+  if (su.party != active_)
+    return Refuse(
+        why, {"PS §3.1: only the active party acts", "PS §3.1: nur die aktive Partei handelt"});
   if (weapon != (type_of(u).category == Category::kHeavyWeaponBase))
-    return Refuse(why, weapon ? "PS §4.4: only a weapon base limbers or unlimbers"
-                              : "PS §4.4: only figures mount or dismount; a weapon base limbers");
+    return Refuse(why, weapon ? Text{"PS §4.4: only a weapon base limbers or unlimbers",
+                                     "PS §4.4: nur eine Waffenbase protzt auf oder ab"}
+                              : Text{"PS §4.4: only figures mount or dismount; a weapon base "
+                                     "limbers",
+                                     "PS §4.4: nur Figuren sitzen auf oder ab; eine Waffenbase "
+                                     "protzt auf"});
   if (su.carrier < 0)
     return Refuse(
-        why, fmt::format("PS §4.4: {} has no {} of its own", su.id, weapon ? "tow" : "carrier"));
+        why, say("PS §4.4: {0} has no {1} of its own", "PS §4.4: {0} hat kein eigenes {2}", su.id,
+                 weapon ? "tow" : "carrier", weapon ? "Zugmittel" : "Transportfahrzeug"));
   const int c = su.carrier;
   const UnitState& cs = unit(c);
   if (s.status != UnitStatus::kOnBoard || cs.status != UnitStatus::kOnBoard)
-    return Refuse(why, fmt::format("PS §4.4: {} and {} must both be on the board", su.id, uid(c)));
-  if (on && s.aboard >= 0) return Refuse(why, fmt::format("PS §4.4: {} is aboard already", su.id));
-  if (!on && s.aboard < 0) return Refuse(why, fmt::format("PS §4.4: {} is not aboard", su.id));
+    return Refuse(why, say("PS §4.4: {} and {} must both be on the board",
+                           "PS §4.4: {} und {} müssen beide auf der Platte sein", su.id, uid(c)));
+  if (on && s.aboard >= 0)
+    return Refuse(why,
+                  say("PS §4.4: {} is aboard already", "PS §4.4: {} ist schon aufgesessen", su.id));
+  if (!on && s.aboard < 0)
+    return Refuse(why,
+                  say("PS §4.4: {} is not aboard", "PS §4.4: {} ist nicht aufgesessen", su.id));
   if (on && !(field_of(u) == field_of(c)))
-    return Refuse(why, fmt::format("PS §4.4: {} {} only in the field of {} ({})", su.id, what,
-                                   uid(c), field_text(field_of(c))));
+    return Refuse(why, say("PS §4.4: {0} {1} only in the field of {3} ({4})",
+                           "PS §4.4: {0} kann nur im Feld von {3} ({4}) {2}", su.id, what, what_de,
+                           uid(c), field_text(field_of(c))));
   // Reading: one getting on or off per unit and half-turn.
   if (s.loaded)
-    return Refuse(why, fmt::format("PS §4.4: {} got on or off once this half-turn", su.id));
+    return Refuse(
+        why, say("PS §4.4: {} got on or off once this half-turn",
+                 "PS §4.4: {} ist in diesem Teilzug schon einmal auf- oder abgesessen", su.id));
   if (on) {
     // PS §4.4: figures without heavy weapons move at most one field on foot before mounting;
     // heavy weapons not at all.
     const int extra = ExtraFootMoveAfterDismounting(weapon);
     if (s.moved > extra)
-      return Refuse(why, fmt::format("PS §4.4: {} moved {} field(s); at most {} before it {}",
-                                     su.id, s.moved, extra, what));
+      return Refuse(why, say("PS §4.4: {0} moved {1} field(s); at most {2} before it {3}",
+                             "PS §4.4: {0} hat sich {1} Feld(er) bewegt; höchstens {2} vor dem "
+                             "{4}",
+                             su.id, s.moved, extra, what, kLoadNounDe[verb - kMount]));
     if (s.suppression >= 3)
-      return Refuse(why, "PS §8.14: " + su.id + " is suppressed and cannot move");
+      return Refuse(why, say("PS §8.14: {} is suppressed and cannot move",
+                             "PS §8.14: {} ist niedergehalten und bewegungsunfähig", su.id));
     if (s.fled && type_of(c).category == Category::kApc)
-      return Refuse(
-          why, fmt::format("PS §4.4: after a flight, {} cannot remount its APC {}", su.id, uid(c)));
+      return Refuse(why, say("PS §4.4: after a flight, {} cannot remount its APC {}",
+                             "PS §4.4: nach einer Flucht kann {} nicht wieder auf seinen "
+                             "Schützenpanzer {} aufsitzen",
+                             su.id, uid(c)));
   }
   if (verb == kDismount && type_of(c).category == Category::kApc && cs.suppression >= 3)
-    return Refuse(why, fmt::format("PS §4.4: the grenadiers of the suppressed APC {} cannot "
-                                   "dismount",
-                                   uid(c)));
+    return Refuse(why, say("PS §4.4: the grenadiers of the suppressed APC {} cannot dismount",
+                           "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
+                           "können nicht absitzen",
+                           uid(c)));
   // PS §6.4, G-13: the vehicle moves, or has moved, at most half its speed in the half-turn.
   if (cs.has_moved) {
     const int allowance = Allowance(MoveProfileOf(type_of(c)), cs.road_move);
     if (!MayMountOrDismount(allowance, cs.moved))
-      return Refuse(why, fmt::format("PS §6.4, G-13: {} moved {} fields, more than half its speed "
-                                     "({} of {})",
-                                     uid(c), cs.moved, HalfSpeed(allowance), allowance));
+      return Refuse(why, say("PS §6.4, G-13: {} moved {} fields, more than half its speed ({} of "
+                             "{})",
+                             "PS §6.4, G-13: {} hat sich {} Felder bewegt, mehr als die halbe "
+                             "Geschwindigkeit ({} von {})",
+                             uid(c), cs.moved, HalfSpeed(allowance), allowance));
   }
   return true;
 }
 
-bool PlanspielState::may_overrun(int u, Field f, std::string* why) const {
-  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
+  if (step() != StepKind::kAct)
+    return Refuse(why, {"PS §3.2: only in the active party's activity",
+                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
-  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (su.party != active_)
+    return Refuse(
+        why, {"PS §3.1: only the active party acts", "PS §3.1: nur die aktive Partei handelt"});
   if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return Refuse(why, "PS §10.6: " + su.id + " is not on the board on its own");
+    return Refuse(why, say("PS §10.6: {} is not on the board on its own",
+                           "PS §10.6: {} steht nicht selbst auf der Platte", su.id));
   if (!t.can_overrun)
     return Refuse(why,
-                  "PS §10.6, G-37: only tracked combat vehicles overrun; " + su.id + " cannot");
+                  say("PS §10.6, G-37: only tracked combat vehicles overrun; {} cannot",
+                      "PS §10.6, G-37: nur Kettenfahrzeuge überrollen; {} kann es nicht", su.id));
   if (s.fired)
-    return Refuse(why,
-                  "PS §3.4: " + su.id + " has fired this half-turn (the overrun is its attack)");
+    return Refuse(why, say("PS §3.4: {} has fired this half-turn (the overrun is its attack)",
+                           "PS §3.4: {} hat in diesem Teilzug gefeuert (das Überrollen ist sein "
+                           "Angriff)",
+                           su.id));
   if (s.suppression >= 5)
-    return Refuse(why, "PS §8.14: " + su.id + " is suppressed black and cannot move");
+    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
+                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", su.id));
   if (!b.on_board(f) || Distance(field_of(u), f) != 1)
-    return Refuse(why, "PS §10.6: the vehicle drives into an adjacent field");
+    return Refuse(why, {"PS §10.6: the vehicle drives into an adjacent field",
+                        "PS §10.6: das Fahrzeug fährt in ein angrenzendes Feld ein"});
   const std::vector<int> d = seen_enemies_in(su.party, f);
   if (d.empty())
-    return Refuse(why, fmt::format("PS §10.6: an overrun is against enemy troops {} sees in {}",
-                                   party_name(su.party), field_text(f)));
+    return Refuse(why, say("PS §10.6: an overrun is against enemy troops {0} sees in {2}",
+                           "PS §10.6: überrollt werden feindliche Truppen, die {1} in {2} erkannt "
+                           "hat",
+                           party_name(su.party), PartyDe(su.party), field_text(f)));
   for (int o : d)
     if (!IsBase(type_of(o)))
-      return Refuse(why, fmt::format("PS §10.6, G-37: only weapon and figure bases are overrun; {} "
-                                     "is a vehicle (anti-tank close combat, not built)",
-                                     uid(o)));
+      return Refuse(why, say("PS §10.6, G-37: only weapon and figure bases are overrun; {} is a "
+                             "vehicle (anti-tank close combat, not built)",
+                             "PS §10.6, G-37: überrollt werden nur Waffen- und Figurenbasen; {} "
+                             "ist ein Fahrzeug (Panzernahbekämpfung)",
+                             uid(o)));
   if (CanStep(b, field_of(u), f, t.terrain) != StepResult::kOk)
-    return Refuse(why, fmt::format("PS §10.6, PS §6.5: {} cannot drive from {} into {}", su.id,
-                                   field_text(field_of(u)), field_text(f)));
+    return Refuse(why, say("PS §10.6, PS §6.5: {} cannot drive from {} into {}",
+                           "PS §10.6, PS §6.5: {} kann nicht von {} nach {} fahren", su.id,
+                           field_text(field_of(u)), field_text(f)));
   // G-37: only with movement left to enter the field (G-12: a road step after road steps only).
   const MoveProfile p = MoveProfileOf(t);
   int allowance = Allowance(p, (!s.has_moved || s.road_move) && IsRoadStep(b, field_of(u), f));
   if (const int cap = move_cap(u); cap >= 0) allowance = std::min(allowance, cap);
   if (s.moved + 1 > allowance)
-    return Refuse(why, fmt::format("G-37: {} has no movement left to enter {} ({} of {} fields "
-                                   "moved)",
-                                   su.id, field_text(f), s.moved, allowance));
+    return Refuse(why, say("G-37: {} has no movement left to enter {} ({} of {} fields moved)",
+                           "G-37: {} hat keine Bewegung mehr, um {} zu erreichen ({} von {} "
+                           "Feldern bewegt)",
+                           su.id, field_text(f), s.moved, allowance));
   return true;
 }
 
-bool PlanspielState::may_antitank(int u, Field f, std::string* why) const {
-  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
+  if (step() != StepKind::kAct)
+    return Refuse(why, {"PS §3.2: only in the active party's activity",
+                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
-  if (su.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (su.party != active_)
+    return Refuse(
+        why, {"PS §3.1: only the active party acts", "PS §3.1: nur die aktive Partei handelt"});
   if (type_of(u).category != Category::kFigureBase)
-    return Refuse(why, "PS §10.5: anti-tank close combat is fought by figures");
+    return Refuse(why, {"PS §10.5: anti-tank close combat is fought by figures",
+                        "PS §10.5: die Panzernahbekämpfung führen Figuren"});
   if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return Refuse(why, "PS §10.5: " + su.id + " is not on the board on its own");
+    return Refuse(why, say("PS §10.5: {} is not on the board on its own",
+                           "PS §10.5: {} steht nicht selbst auf der Platte", su.id));
   // PS §10.5: from movement; the close fighters' suppression is ignored.
   if (s.has_moved || s.fired)
-    return Refuse(why, "PS §3.4: " + su.id + " has moved or fired this half-turn");
+    return Refuse(why, say("PS §3.4: {} has moved or fired this half-turn",
+                           "PS §3.4: {} hat sich in diesem Teilzug bewegt oder gefeuert", su.id));
   if (!b.on_board(f) || Distance(field_of(u), f) != 1)
-    return Refuse(why, "PS §10.5: the figures move into an adjacent field");
+    return Refuse(why, {"PS §10.5: the figures move into an adjacent field",
+                        "PS §10.5: die Figuren gehen in ein angrenzendes Feld"});
   const std::vector<int> d = seen_enemies_in(su.party, f);
   if (d.empty())
-    return Refuse(why, fmt::format("PS §10.5: anti-tank close combat is against enemy vehicles {} "
-                                   "sees in {}",
-                                   party_name(su.party), field_text(f)));
+    return Refuse(why, say("PS §10.5: anti-tank close combat is against enemy vehicles {0} sees "
+                           "in {2}",
+                           "PS §10.5: die Panzernahbekämpfung richtet sich gegen feindliche "
+                           "Fahrzeuge, die {1} in {2} erkannt hat",
+                           party_name(su.party), PartyDe(su.party), field_text(f)));
   for (int o : d) {
     if (IsBase(type_of(o)))
-      return Refuse(why, fmt::format("PS §10.5: {} holds figures: infantry close combat comes "
-                                     "first (assault)",
-                                     field_text(f)));
+      return Refuse(why, say("PS §10.5: {} holds figures: infantry close combat comes first "
+                             "(assault)",
+                             "PS §10.5: in {} stehen Figuren: zuerst wird der infanteristische "
+                             "Nahkampf ausgefochten",
+                             field_text(f)));
     if (type_of(o).armour == ArmourClass::kNone)
-      return Refuse(why, "PS §10.5: anti-tank close combat is against armoured vehicles; " +
-                             uid(o) + " is unarmoured");
+      return Refuse(why, say("PS §10.5: anti-tank close combat is against armoured vehicles; {} "
+                             "is unarmoured",
+                             "PS §10.5: die Panzernahbekämpfung richtet sich gegen gepanzerte "
+                             "Fahrzeuge; {} ist ungepanzert",
+                             uid(o)));
   }
   if (CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk)
-    return Refuse(why, fmt::format("PS §10.5, PS §6.5: {} cannot move from {} into {}", su.id,
-                                   field_text(field_of(u)), field_text(f)));
+    return Refuse(why, say("PS §10.5, PS §6.5: {} cannot move from {} into {}",
+                           "PS §10.5, PS §6.5: {} kann nicht von {} nach {} gehen", su.id,
+                           field_text(field_of(u)), field_text(f)));
   return true;
 }
 
-bool PlanspielState::may_mounted_attack(int c, Field f, std::string* why) const {
-  if (step() != StepKind::kAct) return Refuse(why, "PS §3.2: only in the active party's activity");
+bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
+  if (step() != StepKind::kAct)
+    return Refuse(why, {"PS §3.2: only in the active party's activity",
+                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   const Board& b = game_->board();
   const SituationUnit& sc = game_->situation().units[static_cast<size_t>(c)];
   const UnitState& cs = unit(c);
-  if (sc.party != active_) return Refuse(why, "PS §3.1: only the active party acts");
+  if (sc.party != active_)
+    return Refuse(
+        why, {"PS §3.1: only the active party acts", "PS §3.1: nur die aktive Partei handelt"});
   const int l = load_of(c);
   if (l < 0 || type_of(l).category != Category::kFigureBase)
-    return Refuse(why, "PS §10.4: a mounted attack is made by a vehicle carrying figures; " +
-                           sc.id + " carries none");
+    return Refuse(why, say("PS §10.4: a mounted attack is made by a vehicle carrying figures; {} "
+                           "carries none",
+                           "PS §10.4: ein aufgesessener Angriff braucht ein Fahrzeug mit Figuren; "
+                           "{} trägt keine",
+                           sc.id));
   if (cs.status != UnitStatus::kOnBoard)
-    return Refuse(why, "PS §10.4: " + sc.id + " is not on the board");
-  if (cs.fired) return Refuse(why, "PS §3.4: " + sc.id + " has fired this half-turn");
+    return Refuse(why, say("PS §10.4: {} is not on the board",
+                           "PS §10.4: {} ist nicht auf der Platte", sc.id));
+  if (cs.fired)
+    return Refuse(why, say("PS §3.4: {} has fired this half-turn",
+                           "PS §3.4: {} hat in diesem Teilzug gefeuert", sc.id));
   if (cs.suppression >= 5)
-    return Refuse(why, "PS §8.14: " + sc.id + " is suppressed black and cannot move");
+    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
+                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", sc.id));
   if (unit(l).loaded)
-    return Refuse(why, fmt::format("PS §4.4: {} got on or off once this half-turn", uid(l)));
+    return Refuse(
+        why, say("PS §4.4: {} got on or off once this half-turn",
+                 "PS §4.4: {} ist in diesem Teilzug schon einmal auf- oder abgesessen", uid(l)));
   if (type_of(c).category == Category::kApc && cs.suppression >= 3)
-    return Refuse(why, fmt::format("PS §4.4: the grenadiers of the suppressed APC {} cannot "
-                                   "dismount",
-                                   sc.id));
+    return Refuse(why, say("PS §4.4: the grenadiers of the suppressed APC {} cannot dismount",
+                           "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
+                           "können nicht absitzen",
+                           sc.id));
   if (!b.on_board(f) || Distance(field_of(c), f) != 1)
-    return Refuse(why, "PS §10.4: the vehicle drives into an adjacent field");
+    return Refuse(why, {"PS §10.4: the vehicle drives into an adjacent field",
+                        "PS §10.4: das Fahrzeug fährt in ein angrenzendes Feld ein"});
   const std::vector<int> d = seen_enemies_in(sc.party, f);
   if (d.empty())
-    return Refuse(why, fmt::format("PS §10.4: a mounted attack is against enemy figures {} sees "
-                                   "in {}",
-                                   party_name(sc.party), field_text(f)));
+    return Refuse(why, say("PS §10.4: a mounted attack is against enemy figures {0} sees in {2}",
+                           "PS §10.4: ein aufgesessener Angriff richtet sich gegen feindliche "
+                           "Figuren, die {1} in {2} erkannt hat",
+                           party_name(sc.party), PartyDe(sc.party), field_text(f)));
   for (int o : d)
     if (!IsBase(type_of(o)))
-      return Refuse(why, fmt::format("PS §10.4: {} holds the vehicle {}: a mounted attack is "
-                                     "against figures",
-                                     field_text(f), uid(o)));
+      return Refuse(why, say("PS §10.4: {} holds the vehicle {}: a mounted attack is against "
+                             "figures",
+                             "PS §10.4: in {} steht das Fahrzeug {}: ein aufgesessener Angriff "
+                             "richtet sich gegen Figuren",
+                             field_text(f), uid(o)));
   if (CanStep(b, field_of(c), f, type_of(c).terrain) != StepResult::kOk)
-    return Refuse(why, fmt::format("PS §10.4, PS §6.5: {} cannot drive from {} into {}", sc.id,
-                                   field_text(field_of(c)), field_text(f)));
+    return Refuse(why, say("PS §10.4, PS §6.5: {} cannot drive from {} into {}",
+                           "PS §10.4, PS §6.5: {} kann nicht von {} nach {} fahren", sc.id,
+                           field_text(field_of(c)), field_text(f)));
   // PS §10.4 [REC], G-13: the figures dismount, so the vehicle moves at most half its speed.
   const int allowance = Allowance(MoveProfileOf(type_of(c)),
                                   (!cs.has_moved || cs.road_move) && IsRoadStep(b, field_of(c), f));
   if (!MayMountOrDismount(allowance, cs.moved + 1))
-    return Refuse(why, fmt::format("PS §10.4, G-13: {} would move {} fields, more than half its "
-                                   "speed ({} of {})",
-                                   sc.id, cs.moved + 1, HalfSpeed(allowance), allowance));
+    return Refuse(why, say("PS §10.4, G-13: {} would move {} fields, more than half its speed ({} "
+                           "of {})",
+                           "PS §10.4, G-13: {} würde sich {} Felder bewegen, mehr als die halbe "
+                           "Geschwindigkeit ({} von {})",
+                           sc.id, cs.moved + 1, HalfSpeed(allowance), allowance));
   return true;
 }
 
@@ -837,25 +961,35 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   }
   if (events) {
     const bool now_shown = shown_to(u, enemy(party));
-    std::string text;
+    const Text cannot = say("{} cannot enter the board.", "{} kann nicht auf die Platte.", uid(u));
+    Text text;
     if (s.status == UnitStatus::kWaiting)
-      text = fmt::format("{} cannot enter the board.", uid(u));
+      text = cannot;
     else
-      text = fmt::format("{} {} {} ({} field{}).", uid(u), entered ? "enters at" : "moves to",
-                         field_text(field_of(u)), s.moved, s.moved == 1 ? "" : "s");
-    if (blocked_by >= 0)
-      text += fmt::format(" It runs into an enemy unit in {} it had not detected and stops (G-07).",
-                          field_text(field_of(blocked_by)));
-    std::optional<std::string> others;
+      text = say("{0} {1} {3} ({4} field{5}).", "{0} {2} {3} ({4} Feld{6}).", uid(u),
+                 entered ? "enters at" : "moves to",
+                 entered ? "kommt auf die Platte bei" : "zieht nach", field_text(field_of(u)),
+                 s.moved, s.moved == 1 ? "" : "s", s.moved == 1 ? "" : "er");
+    if (blocked_by >= 0) {
+      const Text stop =
+          say(" It runs into an enemy unit in {} it had not detected and stops (G-07).",
+              " Es stößt in {} auf eine nicht erkannte feindliche Einheit und bleibt stehen "
+              "(G-07).",
+              field_text(field_of(blocked_by)));
+      text.en += stop.en;
+      text.de += stop.de;
+    }
+    std::optional<Text> others;
     if (s.status == UnitStatus::kWaiting)
-      others = fmt::format("{} cannot enter the board.", uid(u));
+      others = cannot;
     else if (!now_shown)
-      others = moving_.was_shown ? fmt::format("{} moves out of sight.", uid(u))
-                                 : std::string("An unseen enemy unit moves.");
+      others = moving_.was_shown ? say("{} moves out of sight.", "{} zieht außer Sicht.", uid(u))
+                                 : Text{"An unseen enemy unit moves.",
+                                        "Eine nicht erkannte feindliche Einheit bewegt sich."};
     else if (blocked_by >= 0 || !moving_.was_shown)
-      others = fmt::format("{} {} {}.", uid(u), entered ? "enters at" : "moves to",
-                           field_text(field_of(u)));
-    events->push_back({"PS §6", text, party, others});
+      others = say("{0} {1} {3}.", "{0} {2} {3}.", uid(u), entered ? "enters at" : "moves to",
+                   entered ? "kommt auf die Platte bei" : "zieht nach", field_text(field_of(u)));
+    events->push_back(Event::said("PS §6", std::move(text), party, std::move(others)));
   }
   moving_ = MoveState{};
 }
@@ -864,38 +998,53 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
 // line of sight, the mover detected), is not black, has a position marker if it is a combat
 // vehicle, and the step brought the mover into its range, closer within it, or sideways within
 // it; G-29: once per passive unit and step.
-bool PlanspielState::may_counter(int p, std::string* why) const {
+bool PlanspielState::may_counter(int p, Text* why) const {
   if (step() != StepKind::kCounterMove || moving_.unit < 0)
-    return Refuse(why, "PS §9.1: no window is open");
+    return Refuse(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
   const SituationUnit& sp = game_->situation().units[static_cast<size_t>(p)];
   const UnitState& ps = unit(p);
   const UnitType& t = type_of(p);
   const int m = moving_.unit;
   if (sp.party == active_)
-    return Refuse(why, "PS §9.1: only the passive party makes counter-moves");
+    return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
+                        "PS §9.1: nur die passive Partei macht Gegenzüge"});
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
-    return Refuse(why, "PS §9.2: the unit or the mover is not on the board");
-  if (ps.aboard >= 0) return Refuse(why, "PS §4.4: " + sp.id + " is aboard " + uid(ps.aboard));
+    return Refuse(why, {"PS §9.2: the unit or the mover is not on the board",
+                        "PS §9.2: die Einheit oder die bewegte Einheit ist nicht auf der Platte"});
+  if (ps.aboard >= 0)
+    return Refuse(why, say("PS §4.4: {} is aboard {}", "PS §4.4: {} ist auf {} aufgesessen", sp.id,
+                           uid(ps.aboard)));
   if (!t.has_weapon || t.weapon.flat < 0)
-    return Refuse(why, "PS §9.2: " + sp.id + " has no direct fire");
-  if (ps.suppression >= 5) return Refuse(why, "PS §9.2: " + sp.id + " is suppressed black");
+    return Refuse(
+        why, say("PS §9.2: {} has no direct fire", "PS §9.2: {} hat kein direktes Feuer", sp.id));
+  if (ps.suppression >= 5)
+    return Refuse(why, say("PS §9.2: {} is suppressed black",
+                           "PS §9.2: {} ist schwarz niedergehalten", sp.id));
   if (t.moves_and_fires && !ps.position_marker)
-    return Refuse(why, "PS §9.2: " + sp.id + " has no position marker (only a false counter-move)");
-  if (ps.countered) return Refuse(why, "G-29: " + sp.id + " has countered this step already");
-  if (!visible_to(m, sp.party)) return Refuse(why, "PS §9.2: the mover is not detected");
+    return Refuse(why,
+                  say("PS §9.2: {} has no position marker (only a false counter-move)",
+                      "PS §9.2: {} hat kein Stellungszeichen (nur ein unechter Gegenzug)", sp.id));
+  if (ps.countered)
+    return Refuse(why, say("G-29: {} has countered this step already",
+                           "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", sp.id));
+  if (!visible_to(m, sp.party))
+    return Refuse(why, {"PS §9.2: the mover is not detected",
+                        "PS §9.2: die bewegte Einheit ist nicht erkannt"});
   const Field now = field_of(m);
   const int range = WeaponRange(game_->fire_data(), weapon_of(p), Trajectory::kFlat);
   const int d1 = Distance(field_of(p), now);
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
-  if (d1 > range) return Refuse(why, "PS §9.2: the mover is out of range");
+  if (d1 > range)
+    return Refuse(why, {"PS §9.2: the mover is out of range",
+                        "PS §9.2: die bewegte Einheit ist außer Reichweite"});
   if (prev_index >= 0 && d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
-    return Refuse(why, "PS §9.2: a withdrawal gives no counter-move");
+    return Refuse(why, {"PS §9.2: a withdrawal gives no counter-move",
+                        "PS §9.2: ein Absetzen gibt keinen Feuergegenzug"});
   Firer firer;
   firer.suppression = ps.suppression;
   const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
-  if (!r.empty())
-    return Refuse(why, fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0])));
+  if (!r.empty()) return Refuse(why, RejectionSaid(r[0]));
   return true;
 }
 
@@ -951,30 +1100,42 @@ bool PlanspielState::observed(int o, int party) const {
   return detected_by(o, party, true);
 }
 
-bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const char* party_text,
-                                     std::string* why) const {
+bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const Text& party_text,
+                                     Text* why) const {
   const UnitState& s = unit(u);
   const std::string& id = uid(u);
   if (party_of(u) != active_) return Refuse(why, party_text);
   if (s.status != UnitStatus::kOnBoard)
-    return Refuse(why, fmt::format("{}: {} is not on the board", board_rule, id));
+    return Refuse(
+        why, say("{}: {} is not on the board", "{}: {} ist nicht auf der Platte", board_rule, id));
   if (s.aboard >= 0)
-    return Refuse(why, fmt::format("PS §4.4: {} is aboard {}; it fires after getting off", id,
-                                   uid(s.aboard)));
-  if (s.fired) return Refuse(why, "PS §3.4: " + id + " has fired this half-turn");
+    return Refuse(why, say("PS §4.4: {} is aboard {}; it fires after getting off",
+                           "PS §4.4: {} ist auf {} aufgesessen; es feuert nach dem Absitzen", id,
+                           uid(s.aboard)));
+  if (s.fired)
+    return Refuse(why, say("PS §3.4: {} has fired this half-turn",
+                           "PS §3.4: {} hat in diesem Teilzug gefeuert", id));
   if (s.suppression >= 5)
-    return Refuse(why, "PS §8.14: " + id + " is suppressed black and cannot fire");
+    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot fire",
+                           "PS §8.14: {} ist schwarz niedergehalten und feuerunfähig", id));
   return true;
 }
 
-bool PlanspielState::may_fire_indirect(int u, std::string* why) const {
-  if (!may_fire_at_all(u, "PS §8.3", "PS §3.1: only the active party fires", why)) return false;
+bool PlanspielState::may_fire_indirect(int u, Text* why) const {
+  if (!may_fire_at_all(
+          u, "PS §8.3",
+          {"PS §3.1: only the active party fires", "PS §3.1: nur die aktive Partei feuert"}, why))
+    return false;
   const UnitType& t = type_of(u);
   if (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0)
-    return Refuse(why, "PS §8.3: only mortars, rocket launchers and artillery fire indirect");
+    return Refuse(why, {"PS §8.3: only mortars, rocket launchers and artillery fire indirect",
+                        "PS §8.3: indirektes Feuer geben nur Granatwerfer, Raketenwerfer und "
+                        "Artillerie"});
   if (phase_ != 2)
-    return Refuse(
-        why, "PS §3.2: indirect fire comes in phase 2, before any other activity on the ground");
+    return Refuse(why, {"PS §3.2: indirect fire comes in phase 2, before any other activity on "
+                        "the ground",
+                        "PS §3.2: Steilfeuer kommt in Phase 2, vor allen anderen Tätigkeiten am "
+                        "Boden"});
   return true;
 }
 
@@ -997,22 +1158,29 @@ std::vector<Field> PlanspielState::indirect_targets(int u) const {
   return out;
 }
 
-bool PlanspielState::may_fire(int u, std::string* why) const {
-  if (!may_fire_at_all(u, "PS §8.1", "PS §3.1: only the active party fires (counter-moves: PS §9)",
+bool PlanspielState::may_fire(int u, Text* why) const {
+  if (!may_fire_at_all(u, "PS §8.1",
+                       {"PS §3.1: only the active party fires (counter-moves: PS §9)",
+                        "PS §3.1: nur die aktive Partei feuert (Gegenzüge: PS §9)"},
                        why))
     return false;
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
   if (!t.has_weapon || t.weapon.flat < 0)
-    return Refuse(why, "PS §8.2: " + su.id + " has no flat-fire weapon");
+    return Refuse(why, say("PS §8.2: {} has no flat-fire weapon",
+                           "PS §8.2: {} hat keine Flachfeuerwaffe", su.id));
   if (s.has_moved) {
     const MoveProfile p = MoveProfileOf(t);
     if (!p.moves_and_fires)
-      return Refuse(why, "PS §3.4: " + su.id + " moved this half-turn and may not fire");
+      return Refuse(
+          why, say("PS §3.4: {} moved this half-turn and may not fire",
+                   "PS §3.4: {} hat sich in diesem Teilzug bewegt und darf nicht feuern", su.id));
     if (s.moved > MaxMoveToFireDirect(p))
-      return Refuse(why, fmt::format("PS §6.4: {} moved {} fields, more than combat speed {}",
-                                     su.id, s.moved, MaxMoveToFireDirect(p)));
+      return Refuse(why, say("PS §6.4: {} moved {} fields, more than combat speed {}",
+                             "PS §6.4: {} hat sich {} Felder bewegt, mehr als die "
+                             "Gefechtsgeschwindigkeit {}",
+                             su.id, s.moved, MaxMoveToFireDirect(p)));
   }
   return true;
 }
@@ -1117,7 +1285,8 @@ void PlanspielState::flee(int u, Field from, const std::vector<Field>& away, int
                           const char* rule, std::vector<int>& casualty, EventList* events) {
   const std::vector<Field> to = flight_fields(u, from, away);
   if (to.empty()) {
-    lose(u, "G-34", "captured: no flight field is free", events);
+    lose(u, "G-34", {"captured: no flight field is free", "gefangen: kein Fluchtfeld ist frei"},
+         events);
     return;
   }
   UnitState& us = units_[static_cast<size_t>(u)];
@@ -1127,10 +1296,12 @@ void PlanspielState::flee(int u, Field from, const std::vector<Field>& away, int
   us.camouflaged = false;
   us.fled = true;
   if (level == 6) casualty.push_back(u);
-  if (events)
+  if (events) {
+    const Text lv = LevelText(level);
     events->push_back(
-        {rule, fmt::format("{} flees to {} with {}.", uid(u), field_text(to[0]), LevelText(level)),
-         kNobody, std::nullopt});
+        Event::said(rule, say("{0} flees to {1} with {2}.", "{0} flieht nach {1} mit {3}.", uid(u),
+                              field_text(to[0]), lv.en, lv.de)));
+  }
 }
 
 // The end of a close combat, an overrun or an anti-tank close combat: the totals stay public
@@ -1160,10 +1331,12 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
   // PS §10.2 item 4: modifiers are not netted; a tie is rolled again.
   if (a_total == d_total) {
     if (events)
-      events->push_back({"PS §10.2",
-                         fmt::format("Close combat at {}: {} against {}, a tie: both roll again.",
-                                     field_text(f), a_total, d_total),
-                         party, std::nullopt});
+      events->push_back(
+          Event::said("PS §10.2",
+                      say("Close combat at {}: {} against {}, a tie: both roll again.",
+                          "Nahkampf bei {}: {} gegen {}, Gleichstand: beide würfeln noch einmal.",
+                          field_text(f), a_total, d_total),
+                      party));
     assault_.attack_roll = 0;
     push(StepKind::kDefendRoll, -1, assault_.field);
     push(StepKind::kAttackRoll, -1, assault_.field);
@@ -1173,13 +1346,16 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
   const int w_total = std::max(a_total, d_total), l_total = std::min(a_total, d_total);
   const std::vector<int>& winners = attacker_wins ? attackers : defs;
   if (events)
-    events->push_back(
-        {"PS §10.2",
-         fmt::format(
-             "Close combat at {}: attacker {} + {} = {}, defender {} + {} = {}: the {} wins.",
-             field_text(f), assault_.attack_roll, a_total - assault_.attack_roll, a_total,
-             defend_roll, d_total - defend_roll, d_total, attacker_wins ? "attacker" : "defender"),
-         party, std::nullopt});
+    events->push_back(Event::said(
+        "PS §10.2",
+        say("Close combat at {0}: attacker {1} + {2} = {3}, defender {4} + {5} = {6}: the {7} "
+            "wins.",
+            "Nahkampf bei {0}: Angreifer {1} + {2} = {3}, Verteidiger {4} + {5} = {6}: {8} "
+            "siegt.",
+            field_text(f), assault_.attack_roll, a_total - assault_.attack_roll, a_total,
+            defend_roll, d_total - defend_roll, d_total, attacker_wins ? "attacker" : "defender",
+            attacker_wins ? "der Angreifer" : "der Verteidiger"),
+        party));
   // G-32: each side's total goes through the effect table onto the other side.
   std::vector<int> casualty;
   const int on_winners = LevelOfTotal(l_total);
@@ -1195,7 +1371,10 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
     // PS §10.3: the defenders flee or are lost; the attackers take the field.
     for (int d : defs) {
       if (type_of(d).category == Category::kHeavyWeaponBase) {
-        lose(d, "PS §10.3", "lost: its crew had to flee and leave the weapon", events);
+        lose(d, "PS §10.3",
+             {"lost: its crew had to flee and leave the weapon",
+              "verloren: die Bedienung musste fliehen und die Waffe liegen lassen"},
+             events);
         continue;
       }
       flee(d, f, origins, on_losers, "PS §10.3", casualty, events);
@@ -1220,7 +1399,10 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
     for (int a : attackers) flee(a, field_of(a), {f}, on_losers, "PS §10.4", casualty, events);
     if (type_of(carrier).armour == ArmourClass::kNone &&
         unit(carrier).status == UnitStatus::kOnBoard)
-      lose(carrier, "PS §10.4", "lost after the failed mounted attack", events);
+      lose(carrier, "PS §10.4",
+           {"lost after the failed mounted attack",
+            "verloren nach dem gescheiterten aufgesessenen Angriff"},
+           events);
   } else {
     // Reading: the attackers fall back to the fields they attacked from, suppressed (G-35).
     for (int a : attackers) {
@@ -1253,10 +1435,12 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
   const int d_total = defend_roll + bonus;
   if (a_total == d_total) {
     if (events)
-      events->push_back({"PS §9.8",
-                         fmt::format("Overrun of {}: {} against {}, a tie: both roll again.",
-                                     field_text(f), a_total, d_total),
-                         party, std::nullopt});
+      events->push_back(
+          Event::said("PS §9.8",
+                      say("Overrun of {}: {} against {}, a tie: both roll again.",
+                          "Überrollen von {}: {} gegen {}, Gleichstand: beide würfeln noch einmal.",
+                          field_text(f), a_total, d_total),
+                      party));
     assault_.attack_roll = 0;
     push(StepKind::kDefendRoll, -1, assault_.field);
     push(StepKind::kAttackRoll, -1, assault_.field);
@@ -1264,15 +1448,19 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
   }
   const bool vehicle_wins = a_total > d_total;
   if (events) {
-    const auto text = [&](const std::string& who) {
-      return fmt::format("Overrun of {} by {}: vehicle {}, defenders {} + {} = {}: the {} wins.",
-                         field_text(f), who, a_total, defend_roll, bonus, d_total,
-                         vehicle_wins ? "vehicle" : "defence");
+    const auto text = [&](const std::string& who, const std::string& who_de) {
+      return say("Overrun of {0} by {1}: vehicle {3}, defenders {4} + {5} = {6}: the {7} wins.",
+                 "Überrollen von {0} durch {2}: Fahrzeug {3}, Verteidiger {4} + {5} = {6}: {8} "
+                 "siegt.",
+                 field_text(f), who, who_de, a_total, defend_roll, bonus, d_total,
+                 vehicle_wins ? "vehicle" : "defence",
+                 vehicle_wins ? "das Fahrzeug" : "die Verteidigung");
     };
-    events->push_back({"PS §10.6", text(uid(v)), party,
-                       shown_to(v, enemy(party))
-                           ? std::nullopt
-                           : std::optional<std::string>(text("an unseen vehicle"))});
+    events->push_back(Event::said(
+        "PS §10.6", text(uid(v), uid(v)), party,
+        shown_to(v, enemy(party))
+            ? std::nullopt
+            : std::optional<Text>(text("an unseen vehicle", "ein nicht erkanntes Fahrzeug"))));
   }
   UnitState& vs = units_[static_cast<size_t>(v)];
   vs.has_moved = true;
@@ -1284,7 +1472,8 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
     const int level = LevelOfTotal(a_total);
     for (int d : defs) {
       if (type_of(d).category == Category::kHeavyWeaponBase) {
-        lose(d, "PS §10.6", "destroyed by the overrun", events);
+        lose(d, "PS §10.6", {"destroyed by the overrun", "durch das Überrollen vernichtet"},
+             events);
         continue;
       }
       // G-37: a figure base left in the field takes the level of the vehicle's total.
@@ -1304,7 +1493,8 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
   } else {
     const int level = LevelOfTotal(d_total);
     if (level == 6)
-      lose(v, "PS §10.6", "knocked out by the defenders", events);
+      lose(v, "PS §10.6", {"knocked out by the defenders", "von den Verteidigern ausgeschaltet"},
+           events);
     else
       vs.suppression = std::max(vs.suppression, level);
   }
@@ -1326,11 +1516,12 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
   const int d_total = defend_roll;
   if (a_total == d_total) {
     if (events)
-      events->push_back(
-          {"PS §9.8",
-           fmt::format("Anti-tank close combat at {}: {} against {}, a tie: both roll again.",
-                       field_text(f), a_total, d_total),
-           party, std::nullopt});
+      events->push_back(Event::said(
+          "PS §9.8",
+          say("Anti-tank close combat at {}: {} against {}, a tie: both roll again.",
+              "Panzernahbekämpfung bei {}: {} gegen {}, Gleichstand: beide würfeln noch einmal.",
+              field_text(f), a_total, d_total),
+          party));
     assault_.attack_roll = 0;
     push(StepKind::kDefendRoll, -1, assault_.field);
     push(StepKind::kAttackRoll, -1, assault_.field);
@@ -1338,12 +1529,14 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
   }
   const bool figures_win = a_total > d_total;
   if (events)
-    events->push_back(
-        {"PS §10.5",
-         fmt::format("Anti-tank close combat at {}: figures {} + {} = {}, vehicle {}: the {} wins.",
-                     field_text(f), assault_.attack_roll, bonus, a_total, d_total,
-                     figures_win ? "figures" : "vehicle"),
-         party, std::nullopt});
+    events->push_back(Event::said(
+        "PS §10.5",
+        say("Anti-tank close combat at {0}: figures {1} + {2} = {3}, vehicle {4}: the {5} wins.",
+            "Panzernahbekämpfung bei {0}: Figuren {1} + {2} = {3}, Fahrzeug {4}: {6}.",
+            field_text(f), assault_.attack_roll, bonus, a_total, d_total,
+            figures_win ? "figures" : "vehicle",
+            figures_win ? "die Figuren siegen" : "das Fahrzeug siegt"),
+        party));
   UnitState& as = units_[static_cast<size_t>(a)];
   as.has_moved = true;
   as.fired = true;  // the close combat is its activity (PS §3.4)
@@ -1353,7 +1546,7 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
     const int level = LevelOfTotal(a_total);
     for (int v : vehicles) {
       if (level == 6) {
-        lose(v, "PS §10.5", "knocked out at close quarters", events);
+        lose(v, "PS §10.5", {"knocked out at close quarters", "im Nahkampf ausgeschaltet"}, events);
         continue;
       }
       UnitState& vs = units_[static_cast<size_t>(v)];
@@ -1401,63 +1594,76 @@ Decision PlanspielState::decision_for(int viewer) const {
   d.seat = current_seat();
   d.kind = RowOf(k).decision;
   const Situation& s = game_->situation();
+  const Board& b = game_->board();
   switch (k) {
     case StepKind::kAct:
-      d.prompt = fmt::format("Game turn {} of {}, {}'s half-turn, phase {}: {} (PS §3.2)", turn_,
-                             s.game_turns, party_name(active_), phase_,
-                             phase_ == 2 ? "indirect fire first, or move, fire, assault or FERTIG"
-                                         : "move, fire, assault or FERTIG");
+      d.say(say("Game turn {0} of {1}, {2}'s half-turn, phase {4}: {5} (PS §3.2)",
+                "Zug {0} von {1}, Teilzug von {3}, Phase {4}: {6} (PS §3.2)", turn_, s.game_turns,
+                party_name(active_), PartyDe(active_), phase_,
+                phase_ == 2 ? "indirect fire first, or move, fire, assault or FERTIG"
+                            : "move, fire, assault or FERTIG",
+                phase_ == 2 ? "zuerst Steilfeuer, oder bewegen, feuern, Nahkampf oder FERTIG"
+                            : "bewegen, feuern, Nahkampf oder FERTIG"));
       d.decline = Action(kFertig, {});
       break;
     case StepKind::kEffectRoll:
-      d.prompt = fmt::format("Effect roll of {}'s fire at {} (PS §8.6)",
-                             masked_unit(steps_.top().unit, viewer),
-                             field_text({steps_.top().field % game_->board().width(),
-                                         steps_.top().field / game_->board().width()}));
+      d.say(say("Effect roll of {}'s fire at {} (PS §8.6)",
+                "Wirkungswurf für das Feuer von {} auf {} (PS §8.6)",
+                masked_unit(steps_.top().unit, viewer),
+                field_text({steps_.top().field % b.width(), steps_.top().field / b.width()})));
       break;
     case StepKind::kCasualty:
-      d.prompt = fmt::format("Casualty roll of {} (PS §8.12)", uid(steps_.top().unit));
+      d.say(say("Casualty roll of {} (PS §8.12)", "Ausfallwurf für {} (PS §8.12)",
+                uid(steps_.top().unit)));
       break;
     case StepKind::kChanceHit:
-      d.prompt = fmt::format("Chance-hit roll against {} (PS §8.12)", uid(steps_.top().unit));
+      d.say(say("Chance-hit roll against {} (PS §8.12)", "Zufallstreffer-Wurf gegen {} (PS §8.12)",
+                uid(steps_.top().unit)));
       break;
     case StepKind::kLuckyHit:
-      d.prompt = fmt::format("Lucky-hit roll against {} (PS §8.12, G-27)", uid(steps_.top().unit));
+      d.say(say("Lucky-hit roll against {} (PS §8.12, G-27)",
+                "Glückstreffer-Wurf gegen {} (PS §8.12, G-27)", uid(steps_.top().unit)));
       break;
-    case StepKind::kDetectAtGun:
-      d.prompt = fmt::format("{} rolls 4+ to detect the AT gun that fired (PS §7.5)",
-                             party_name(enemy(party_of(steps_.top().unit))));
+    case StepKind::kDetectAtGun: {
+      const int finder = enemy(party_of(steps_.top().unit));
+      d.say(say("{0} rolls 4+ to detect the AT gun that fired (PS §7.5)",
+                "{1} würfelt 4+, um die Panzerabwehrkanone zu erkennen, die gefeuert hat (PS §7.5)",
+                party_name(finder), PartyDe(finder)));
       break;
-    case StepKind::kAttackRoll:
-      if (assault_.antitank) {
-        d.prompt = fmt::format("Anti-tank close combat at {}: the figures' die (PS §10.5)",
-                               field_text(FieldAt(game_->board(), assault_.field)));
-        break;
-      }
-      d.prompt = fmt::format(
-          fmt::runtime(assault_.overrun ? "Overrun of {}: the vehicle's die (PS §10.6)"
-                                        : "Close combat at {}: the attacker's die (PS §10.2)"),
-          field_text(FieldAt(game_->board(), assault_.field)));
+    }
+    case StepKind::kAttackRoll: {
+      const std::string at = field_text(FieldAt(b, assault_.field));
+      d.say(assault_.antitank
+                ? say("Anti-tank close combat at {}: the figures' die (PS §10.5)",
+                      "Panzernahbekämpfung bei {}: der Würfel der Figuren (PS §10.5)", at)
+            : assault_.overrun ? say("Overrun of {}: the vehicle's die (PS §10.6)",
+                                     "Überrollen von {}: der Würfel des Fahrzeugs (PS §10.6)", at)
+                               : say("Close combat at {}: the attacker's die (PS §10.2)",
+                                     "Nahkampf bei {}: der Würfel des Angreifers (PS §10.2)", at));
       break;
-    case StepKind::kDefendRoll:
-      if (assault_.antitank) {
-        d.prompt = fmt::format("Anti-tank close combat at {}: the vehicle's die (PS §10.5)",
-                               field_text(FieldAt(game_->board(), assault_.field)));
-        break;
-      }
-      d.prompt = fmt::format(
-          fmt::runtime(assault_.overrun ? "Overrun of {}: the defenders' die (PS §10.6)"
-                                        : "Close combat at {}: the defender's die (PS §10.2)"),
-          field_text(FieldAt(game_->board(), assault_.field)));
+    }
+    case StepKind::kDefendRoll: {
+      const std::string at = field_text(FieldAt(b, assault_.field));
+      d.say(assault_.antitank
+                ? say("Anti-tank close combat at {}: the vehicle's die (PS §10.5)",
+                      "Panzernahbekämpfung bei {}: der Würfel des Fahrzeugs (PS §10.5)", at)
+            : assault_.overrun
+                ? say("Overrun of {}: the defenders' die (PS §10.6)",
+                      "Überrollen von {}: der Würfel der Verteidiger (PS §10.6)", at)
+                : say("Close combat at {}: the defender's die (PS §10.2)",
+                      "Nahkampf bei {}: der Würfel des Verteidigers (PS §10.2)", at));
       break;
+    }
     case StepKind::kCounterMove:
-      d.prompt =
-          fmt::format("{}: a unit of {} moves; fire a true counter-move at it or pass (PS §9.2)",
-                      party_name(enemy(active_)), party_name(active_));
+      d.say(say("{0}: a unit of {1} moves; fire a true counter-move at it or pass (PS §9.2)",
+                "{2}: eine Einheit von {3} bewegt sich; einen echten Feuergegenzug auf sie "
+                "feuern oder verzichten (PS §9.2)",
+                party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
+                PartyDe(active_)));
       d.decline = Action(kPass, {});
       break;
     case StepKind::kOver:
-      d.prompt = "The game is over (scenarios §1.7)";
+      d.say({"The game is over (scenarios §1.7)", "Das Spiel ist vorbei (scenarios §1.7)"});
       break;
   }
   return d;
@@ -1527,142 +1733,170 @@ Action PlanspielState::sample_chance(Rng& rng) const {
   return Action(kRoll, {rng.d6()});
 }
 
-std::string PlanspielState::why_illegal(const Action& action) const {
+Text PlanspielState::why_illegal_text(const Action& action) const {
   const StepKind k = step();
-  if (k == StepKind::kOver) return "scenarios §1.7: the game is over";
+  if (k == StepKind::kOver)
+    return {"scenarios §1.7: the game is over", "scenarios §1.7: das Spiel ist vorbei"};
   const bool chance = RowOf(k).seat == Who::kChance;
   if (chance != (action.verb == kRoll))
-    return chance ? "PS §8.6: a die is due; Chance rolls it" : "PS §8.6: dice come from Chance";
-  if (chance) return action.arg(0) >= 1 && action.arg(0) <= 6 ? "" : "PS §8.6: a die shows 1 to 6";
+    return chance ? Text{"PS §8.6: a die is due; Chance rolls it",
+                         "PS §8.6: ein Würfelwurf ist fällig; der Zufall würfelt"}
+                  : Text{"PS §8.6: dice come from Chance", "PS §8.6: Würfel wirft der Zufall"};
+  if (chance)
+    return action.arg(0) >= 1 && action.arg(0) <= 6
+               ? Text{}
+               : Text{"PS §8.6: a die shows 1 to 6", "PS §8.6: ein Würfel zeigt 1 bis 6"};
+  const Text no_unit{"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"};
+  const Text no_field{"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"};
+  Text why;
   if (k == StepKind::kCounterMove) {
-    if (action.verb == kPass) return "";
+    if (action.verb == kPass) return {};
     if (action.verb != kFire)
-      return "PS §9.1: in a counter-move window the passive party fires or passes";
+      return {"PS §9.1: in a counter-move window the passive party fires or passes",
+              "PS §9.1: beim Gegenzug feuert die passive Partei oder verzichtet"};
     const int p = action.arg(0);
-    if (p < 0 || p >= num_units()) return "PS §4.1: no such unit";
-    std::string why;
+    if (p < 0 || p >= num_units()) return no_unit;
     if (!may_counter(p, &why)) return why;
     if (action.arg(1) != game_->board().index(field_of(moving_.unit)))
-      return "G-22: a counter-move fires at the mover's field only";
-    return "";
+      return {"G-22: a counter-move fires at the mover's field only",
+              "G-22: ein Gegenzug feuert nur auf das Feld der bewegten Einheit"};
+    return {};
   }
-  if (action.verb == kPass) return "PS §9.1: pass answers a counter-move window only";
-  if (action.verb == kFertig) return "";
+  if (action.verb == kPass)
+    return {"PS §9.1: pass answers a counter-move window only",
+            "PS §9.1: verzichten kann man nur auf einen Gegenzug"};
+  if (action.verb == kFertig) return {};
   if (action.verb == kAssault) {
     const Board& bb = game_->board();
     if (action.argc < 2 || action.argc > 4)
-      return "PS §10.2: an assault names a field and 1 to 3 bases";
-    if (action.arg(0) < 0 || action.arg(0) >= bb.width() * bb.height())
-      return "PS §2.1: no such field";
+      return {"PS §10.2: an assault names a field and 1 to 3 bases",
+              "PS §10.2: ein Nahkampf nennt ein Feld und 1 bis 3 Basen"};
+    if (action.arg(0) < 0 || action.arg(0) >= bb.width() * bb.height()) return no_field;
     const Field f = FieldAt(bb, action.arg(0));
     bool seen_base = false;
     for (int o : seen_enemies_in(active_, f)) {
       if (!IsBase(type_of(o)))
-        return "PS §10.5: infantry close combat is against figures; a vehicle in the field needs "
-               "anti-tank close combat (not built)";
+        return {
+            "PS §10.5: infantry close combat is against figures; a vehicle in the field needs "
+            "anti-tank close combat (not built)",
+            "PS §10.5: der infanteristische Nahkampf richtet sich gegen Figuren; ein Fahrzeug "
+            "im Feld braucht die Panzernahbekämpfung"};
       seen_base = true;
     }
     if (!seen_base)
-      return fmt::format("PS §10.1: close combat is against enemy figures {} sees in the field",
-                         party_name(active_));
+      return say("PS §10.1: close combat is against enemy figures {0} sees in the field",
+                 "PS §10.1: der Nahkampf richtet sich gegen feindliche Figuren, die {1} im Feld "
+                 "erkannt hat",
+                 party_name(active_), PartyDe(active_));
     const std::vector<int> c = assault_candidates(f);
     for (int i = 1; i < action.argc; ++i) {
       const int u = action.arg(i);
       if (i > 1 && u <= action.arg(i - 1))
-        return "PS §10.2: name each attacking base once, in order";
+        return {"PS §10.2: name each attacking base once, in order",
+                "PS §10.2: jede angreifende Base einmal nennen, der Reihe nach"};
       if (std::find(c.begin(), c.end(), u) == c.end()) {
-        if (u < 0 || u >= num_units()) return "PS §4.1: no such unit";
-        std::string why;
+        if (u < 0 || u >= num_units()) return no_unit;
         if (!may_move(u, &why)) return why;
         if (type_of(u).category != Category::kFigureBase)
-          return "PS §10.2: only figure bases attack; heavy-weapon crews defend but do not attack";
-        return fmt::format("PS §10.1: {} must stand next to {} and be able to storm into it",
-                           uid(u), field_text(f));
+          return {"PS §10.2: only figure bases attack; heavy-weapon crews defend but do not attack",
+                  "PS §10.2: nur Figurenbasen greifen an; die Bedienungen schwerer Waffen "
+                  "verteidigen sich, greifen aber nicht an"};
+        return say("PS §10.1: {} must stand next to {} and be able to storm into it",
+                   "PS §10.1: {} muss neben {} stehen und hineinstürmen können", uid(u),
+                   field_text(f));
       }
     }
-    return "";
+    return {};
   }
   const int u = action.arg(0);
-  if (u < 0 || u >= num_units()) return "PS §4.1: no such unit";
+  if (u < 0 || u >= num_units()) return no_unit;
   const Board& b = game_->board();
   const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
-  if (action.arg(1) < 0 || action.arg(1) >= b.width() * b.height()) return "PS §2.1: no such field";
-  std::string why;
-  if (action.verb == kOverrun) return may_overrun(u, f, &why) ? "" : why;
-  if (action.verb == kAntiTank) return may_antitank(u, f, &why) ? "" : why;
-  if (action.verb == kMountedAttack) return may_mounted_attack(u, f, &why) ? "" : why;
+  if (action.arg(1) < 0 || action.arg(1) >= b.width() * b.height()) return no_field;
+  if (action.verb == kOverrun) return may_overrun(u, f, &why) ? Text{} : why;
+  if (action.verb == kAntiTank) return may_antitank(u, f, &why) ? Text{} : why;
+  if (action.verb == kMountedAttack) return may_mounted_attack(u, f, &why) ? Text{} : why;
   if (IsLoadVerb(action.verb)) {
     if (!may_load(u, action.verb, &why)) return why;
     if (!(f == field_of(u)))
-      return fmt::format("PS §4.4: {} {} in its own field {}", uid(u),
-                         kLoadVerbName[action.verb - kMount], field_text(field_of(u)));
-    return "";
+      return say("PS §4.4: {0} {1} in its own field {3}",
+                 "PS §4.4: {0} kann nur in seinem eigenen Feld {3} {2}", uid(u),
+                 kLoadVerbName[action.verb - kMount], kLoadVerbInfDe[action.verb - kMount],
+                 field_text(field_of(u)));
+    return {};
   }
   if (action.verb == kIndirect) {
     if (!may_fire_indirect(u, &why)) return why;
     const std::vector<Field> t = indirect_targets(u);
-    if (std::find(t.begin(), t.end(), f) != t.end()) return "";
+    if (std::find(t.begin(), t.end(), f) != t.end()) return {};
     Firer firer;
     firer.suppression = unit(u).suppression;
     const auto r = CheckFire(game_->fire_data(), weapon_of(u), firer, fire_situation(u, f, true));
-    if (!r.empty()) return fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0]));
-    return fmt::format("PS §8.3: no observation post of {} detects an enemy unit in {}",
-                       party_name(active_), field_text(f));
+    if (!r.empty()) return RejectionSaid(r[0]);
+    return say("PS §8.3: no observation post of {0} detects an enemy unit in {2}",
+               "PS §8.3: keine Beobachtungsstelle von {1} hat eine feindliche Einheit in {2} "
+               "erkannt",
+               party_name(active_), PartyDe(active_), field_text(f));
   }
   if (action.verb == kMove) {
     if (!may_move(u, &why)) return why;
     Path path;
     if (!find_path(u, f, path))
-      return fmt::format("PS §6, §5.1, G-07: {} cannot reach {} this half-turn", uid(u),
-                         field_text(f));
-    return "";
+      return say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
+                 "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen", uid(u),
+                 field_text(f));
+    return {};
   }
   if (action.verb == kFire) {
     if (!may_fire(u, &why)) return why;
     if (targets_in(u, f).empty())
-      return fmt::format("PS §8.1: direct fire only at detected targets; {} sees none in {}",
-                         party_name(active_), field_text(f));
+      return say("PS §8.1: direct fire only at detected targets; {0} sees none in {2}",
+                 "PS §8.1: direktes Feuer nur auf erkannte Ziele; {1} hat in {2} keines erkannt",
+                 party_name(active_), PartyDe(active_), field_text(f));
     Firer firer;
     firer.suppression = unit(u).suppression;
     const auto r = CheckFire(game_->fire_data(), weapon_of(u), firer, fire_situation(u, f));
-    if (!r.empty()) return fmt::format("{}: {}", rejection_rule(r[0]), rejection_text(r[0]));
-    return "";
+    if (!r.empty()) return RejectionSaid(r[0]);
+    return {};
   }
-  return "unknown action";
+  return {"unknown action", "unbekannte Aktion"};
 }
 
 // =============================================================================================
 // apply
 
-void PlanspielState::lose(int u, const std::string& rule, const std::string& how,
-                          EventList* events) {
+void PlanspielState::lose(int u, const std::string& rule, const Text& how, EventList* events) {
   UnitState& s = units_[static_cast<size_t>(u)];
   s.status = UnitStatus::kLost;
   s.suppression = 0;
   const int party = party_of(u);
   if (IsCombatElement(type_of(u))) ++losses_[static_cast<size_t>(party)];
   if (events)
-    events->push_back({rule,
-                       fmt::format("{} is {}; {} has lost {} (scenarios §1.7).", uid(u), how,
-                                   party_name(party), losses_[static_cast<size_t>(party)]),
-                       party, std::nullopt});
+    events->push_back(Event::said(
+        rule,
+        say("{0} is {1}; {3} has lost {5} (scenarios §1.7).",
+            "{0} ist {2}; Verluste von {4}: {5} (scenarios §1.7).", uid(u), how.en, how.de,
+            party_name(party), PartyDe(party), losses_[static_cast<size_t>(party)]),
+        party));
   // PS §4.4: a knocked-out carrier drops its load, suppressed (black), with a casualty roll.
   if (const int l = load_of(u); l >= 0) {
     UnitState& ls = units_[static_cast<size_t>(l)];
     ls.aboard = -1;
     if (ls.status != UnitStatus::kOnBoard) {  // lost before it entered the board
-      lose(l, "PS §4.4", "lost with its carrier", events);
+      lose(l, "PS §4.4", {"lost with its carrier", "mit seinem Fahrzeug verloren"}, events);
       return;
     }
     ls.suppression = 6;
     ls.loaded = true;
     ls.has_moved = true;
     if (events)
-      events->push_back({"PS §4.4",
-                         fmt::format("{} gets off the knocked-out {}, suppressed (black), and "
-                                     "makes a casualty roll.",
-                                     uid(l), uid(u)),
-                         party, std::nullopt});
+      events->push_back(Event::said(
+          "PS §4.4",
+          say("{} gets off the knocked-out {}, suppressed (black), and makes a casualty roll.",
+              "{} sitzt vom ausgeschalteten {} ab, niedergehalten (schwarz), und macht einen "
+              "Ausfallwurf.",
+              uid(l), uid(u)),
+          party));
     push(StepKind::kCasualty, l, -1);
   }
 }
@@ -1689,24 +1923,30 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
     const int net = NetModifier(Modifiers(game_->fire_data(), w, fs, ft, sit));
     UnitState& ts = units_[static_cast<size_t>(t)];
     if (events) {
-      std::string mods;
-      for (const Modifier& m : Modifiers(game_->fire_data(), w, fs, ft, sit))
+      std::string mods, mods_de;
+      for (const Modifier& m : Modifiers(game_->fire_data(), w, fs, ft, sit)) {
         mods += fmt::format("{}{:+d} {} ({})", mods.empty() ? "" : ", ", m.value,
                             modifier_label(m.row), modifier_rule(m.row));
-      events->push_back(
-          {"PS §8.7",
-           fmt::format(
-               "Natural {} against {}{}: {}.", natural, uid(t),
-               mods.empty() ? std::string(" (net 0)") : fmt::format(" ({}; net {:+d})", mods, net),
-               e.level == 0 && RegimeOf(game_->fire_data(), w, ft, sit) == Regime::kNoEffect
-                   ? std::string("below the minimum calibre, no effect "
-                                 "(PS §8.9)")
-                   : LevelText(e.level)),
-           party_of(t), std::nullopt});
+        mods_de += fmt::format("{}{:+d} {} ({})", mods_de.empty() ? "" : ", ", m.value,
+                               modifier_label_de(m.row), modifier_rule(m.row));
+      }
+      const bool below =
+          e.level == 0 && RegimeOf(game_->fire_data(), w, ft, sit) == Regime::kNoEffect;
+      const Text lv = below ? Text{"below the minimum calibre, no effect (PS §8.9)",
+                                   "unter dem Mindestkaliber, keine Wirkung (PS §8.9)"}
+                            : LevelText(e.level);
+      events->push_back(Event::said(
+          "PS §8.7",
+          say("Natural {0} against {1}{2}: {4}.", "Würfel {0} gegen {1}{3}: {5}.", natural, uid(t),
+              mods.empty() ? std::string(" (net 0)") : fmt::format(" ({}; net {:+d})", mods, net),
+              mods_de.empty() ? std::string(" (insgesamt 0)")
+                              : fmt::format(" ({}; insgesamt {:+d})", mods_de, net),
+              lv.en, lv.de),
+          party_of(t)));
     }
     if (e.suppression > ts.suppression) ts.suppression = e.suppression;  // PS §8.13
     if (e.knocked_out) {
-      lose(t, "PS §8.7", "knocked out", events);
+      lose(t, "PS §8.7", {"knocked out", "ausgeschaltet"}, events);
       continue;
     }
     if (e.casualty_roll) second.push_back({StepKind::kCasualty, t, -1});
@@ -1730,37 +1970,53 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         break;
       case StepKind::kCasualty:
         if (CasualtyRollEliminates(n)) {
-          lose(st.unit, "PS §8.12", fmt::format("eliminated by the casualty roll ({})", n), events);
+          lose(st.unit, "PS §8.12",
+               say("eliminated by the casualty roll ({})", "durch den Ausfallwurf ({}) ausgefallen",
+                   n),
+               events);
         } else if (events) {
           events->push_back(
-              {"PS §8.12",
-               fmt::format("Casualty roll {}: {} survives with a black marker.", n, uid(st.unit)),
-               party_of(st.unit), std::nullopt});
+              Event::said("PS §8.12",
+                          say("Casualty roll {}: {} survives with a black marker.",
+                              "Ausfallwurf {}: {} bleibt mit schwarzem Niedergehaltenzeichen.", n,
+                              uid(st.unit)),
+                          party_of(st.unit)));
         }
         break;
       case StepKind::kChanceHit: {
         const int level = ChanceHitLevel(n);
         if (level == 6) {
-          lose(st.unit, "PS §8.12", fmt::format("knocked out by a chance hit ({})", n), events);
+          lose(st.unit, "PS §8.12",
+               say("knocked out by a chance hit ({})",
+                   "durch einen Zufallstreffer ({}) ausgeschaltet", n),
+               events);
         } else {
           UnitState& ts = units_[static_cast<size_t>(st.unit)];
           ts.suppression = std::max(ts.suppression, level);
-          if (events)
-            events->push_back({"PS §8.12",
-                               fmt::format("Chance-hit roll {} against {}: {}.", n, uid(st.unit),
-                                           LevelText(level)),
-                               party_of(st.unit), std::nullopt});
+          if (events) {
+            const Text lv = LevelText(level);
+            events->push_back(Event::said(
+                "PS §8.12",
+                say("Chance-hit roll {0} against {1}: {2}.",
+                    "Zufallstreffer-Wurf {0} gegen {1}: {3}.", n, uid(st.unit), lv.en, lv.de),
+                party_of(st.unit)));
+          }
         }
         break;
       }
       case StepKind::kLuckyHit:
         if (LuckyHitKnocksOut(n)) {
-          lose(st.unit, "G-27", fmt::format("knocked out by a lucky hit ({})", n), events);
+          lose(st.unit, "G-27",
+               say("knocked out by a lucky hit ({})",
+                   "durch einen Glückstreffer ({}) ausgeschaltet", n),
+               events);
         } else if (events) {
-          events->push_back(
-              {"G-27",
-               fmt::format("Lucky-hit roll {}: no lucky hit, {} keeps level 5.", n, uid(st.unit)),
-               party_of(st.unit), std::nullopt});
+          events->push_back(Event::said(
+              "G-27",
+              say("Lucky-hit roll {}: no lucky hit, {} keeps level 5.",
+                  "Glückstreffer-Wurf {}: kein Glückstreffer, {} behält Wirkungsstufe 5.", n,
+                  uid(st.unit)),
+              party_of(st.unit)));
         }
         break;
       case StepKind::kDetectAtGun: {
@@ -1779,15 +2035,20 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           g.detected_marker = true;
         }
         if (events)
-          events->push_back(
-              {"PS §7.5",
-               !sight ? fmt::format("Detection roll {}: no unit of {} has the AT gun in sight.", n,
-                                    party_name(finder))
-               : n >= 4 ? fmt::format("Detection roll {}: {} finds the AT gun {}.", n,
-                                      party_name(finder), uid(st.unit))
-                        : fmt::format("Detection roll {}: {} does not find the AT gun that fired.",
-                                      n, party_name(finder)),
-               finder, std::nullopt});
+          events->push_back(Event::said(
+              "PS §7.5",
+              !sight   ? say("Detection roll {0}: no unit of {1} has the AT gun in sight.",
+                             "Aufklärungswurf {0}: keine Einheit von {2} hat die "
+                               "Panzerabwehrkanone in Sicht.",
+                             n, party_name(finder), PartyDe(finder))
+              : n >= 4 ? say("Detection roll {0}: {1} finds the AT gun {3}.",
+                             "Aufklärungswurf {0}: {2} erkennt die Panzerabwehrkanone {3}.", n,
+                             party_name(finder), PartyDe(finder), uid(st.unit))
+                       : say("Detection roll {0}: {1} does not find the AT gun that fired.",
+                             "Aufklärungswurf {0}: {2} erkennt die Panzerabwehrkanone nicht, die "
+                             "gefeuert hat.",
+                             n, party_name(finder), PartyDe(finder)),
+              finder));
         break;
       }
       case StepKind::kAttackRoll:
@@ -1815,8 +2076,10 @@ void PlanspielState::apply(const Action& action, EventList* events) {
        (action.verb == kFire && step() == StepKind::kAct))) {
     phase_ = 3;
     if (events)
-      events->push_back(
-          {"PS §3.2", "Phase 3: movement, direct fire and close combat.", active_, std::nullopt});
+      events->push_back(Event::said("PS §3.2",
+                                    {"Phase 3: movement, direct fire and close combat.",
+                                     "Phase 3: Bewegung, direktes Feuer und Nahkampf."},
+                                    active_));
   }
   if (action.verb == kAssault) {
     assault_.field = -1;
@@ -1830,11 +2093,14 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     if (events) {
       std::string who;
       for (int i = 1; i < action.argc; ++i) who += (i > 1 ? ", " : "") + uid(action.arg(i));
-      events->push_back({"PS §10.2",
-                         fmt::format("{} assault{} {}{}.", who, action.argc > 2 ? "" : "s",
-                                     field_text(FieldAt(b, action.arg(0))),
-                                     action.argc > 2 ? " together (simultaneity announced)" : ""),
-                         active_, std::nullopt});
+      const bool together = action.argc > 2;
+      events->push_back(Event::said(
+          "PS §10.2",
+          say("{0} assault{1} {2}{3}.", "{0} {4} {2} im Nahkampf an{5}.", who, together ? "" : "s",
+              field_text(FieldAt(b, action.arg(0))),
+              together ? " together (simultaneity announced)" : "", together ? "greifen" : "greift",
+              together ? " (Gleichzeitigkeit angesagt)" : ""),
+          active_));
     }
     return;
   }
@@ -1845,8 +2111,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   }
   if (action.verb == kFertig) {
     if (events)
-      events->push_back(
-          {"PS §3.2", fmt::format("{}: FERTIG.", party_name(active_)), active_, std::nullopt});
+      events->push_back(Event::said(
+          "PS §3.2", say("{}: FERTIG.", "{1}: FERTIG.", party_name(active_), PartyDe(active_)),
+          active_));
     end_half_turn(events);
     return;
   }
@@ -1871,14 +2138,17 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     push(StepKind::kDefendRoll, -1, action.arg(1));
     push(StepKind::kAttackRoll, -1, action.arg(1));
     if (events)
-      events->push_back(
-          {"PS §10.4",
-           fmt::format("{} drives at {}; {} dismounts and attacks.", uid(u), field_text(f), uid(l)),
-           party,
-           shown_to(u, enemy(party))
-               ? std::nullopt
-               : std::optional<std::string>(
-                     fmt::format("An unseen enemy vehicle attacks {} mounted.", field_text(f)))});
+      events->push_back(Event::said(
+          "PS §10.4",
+          say("{} drives at {}; {} dismounts and attacks.",
+              "{} fährt auf {} zu; {} sitzt ab und greift an.", uid(u), field_text(f), uid(l)),
+          party,
+          shown_to(u, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(say("An unseen enemy vehicle attacks {} mounted.",
+                                        "Ein nicht erkanntes feindliches Fahrzeug greift {} "
+                                        "aufgesessen an.",
+                                        field_text(f)))));
     return;
   }
   if (action.verb == kAntiTank) {
@@ -1889,14 +2159,17 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     push(StepKind::kDefendRoll, -1, action.arg(1));
     push(StepKind::kAttackRoll, -1, action.arg(1));
     if (events)
-      events->push_back(
-          {"PS §10.5",
-           fmt::format("{} fights the vehicles in {} at close quarters.", uid(u), field_text(f)),
-           party,
-           shown_to(u, enemy(party))
-               ? std::nullopt
-               : std::optional<std::string>(fmt::format(
-                     "Unseen enemy figures attack the vehicles in {}.", field_text(f)))});
+      events->push_back(Event::said(
+          "PS §10.5",
+          say("{} fights the vehicles in {} at close quarters.",
+              "{} bekämpft die Fahrzeuge in {} im Panzernahkampf.", uid(u), field_text(f)),
+          party,
+          shown_to(u, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(say("Unseen enemy figures attack the vehicles in {}.",
+                                        "Nicht erkannte feindliche Figuren greifen die Fahrzeuge "
+                                        "in {} an.",
+                                        field_text(f)))));
     return;
   }
   if (action.verb == kOverrun) {
@@ -1907,11 +2180,13 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     push(StepKind::kDefendRoll, -1, action.arg(1));
     push(StepKind::kAttackRoll, -1, action.arg(1));
     if (events)
-      events->push_back({"PS §10.6", fmt::format("{} overruns {}.", uid(u), field_text(f)), party,
-                         shown_to(u, enemy(party))
-                             ? std::nullopt
-                             : std::optional<std::string>(fmt::format(
-                                   "An unseen enemy vehicle overruns {}.", field_text(f)))});
+      events->push_back(Event::said(
+          "PS §10.6", say("{} overruns {}.", "{} überrollt {}.", uid(u), field_text(f)), party,
+          shown_to(u, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(say("An unseen enemy vehicle overruns {}.",
+                                        "Ein nicht erkanntes feindliches Fahrzeug überrollt {}.",
+                                        field_text(f)))));
     return;
   }
   if (IsLoadVerb(action.verb)) {
@@ -1928,15 +2203,17 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     if (action.verb == kLimber || action.verb == kUnlimber) s.has_moved = true;
     carry_along(su.carrier);
     if (events)
-      events->push_back(
-          {"PS §4.4",
-           fmt::format("{} {} {} in {}.", uid(u), kLoadVerbName[action.verb - kMount],
-                       (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(su.carrier),
-                       field_text(f)),
-           party,
-           shown ? std::nullopt
-                 : std::optional<std::string>(
-                       "An unseen enemy unit gets on or off, limbers or unlimbers.")});
+      events->push_back(Event::said(
+          "PS §4.4",
+          say("{0} {1} {2} in {3}.", "{0} {4} in {3}.", uid(u), kLoadVerbName[action.verb - kMount],
+              (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(su.carrier),
+              field_text(f), LoadSentenceDe(action.verb - kMount, uid(su.carrier))),
+          party,
+          shown ? std::nullopt
+                : std::optional<Text>(Text{
+                      "An unseen enemy unit gets on or off, limbers or unlimbers.",
+                      "Eine nicht erkannte feindliche Einheit sitzt auf oder ab oder protzt auf "
+                      "oder ab."})));
     return;
   }
   if (action.verb == kMove) {
@@ -1961,12 +2238,17 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     s.camouflaged = false;
     steps_.push({StepKind::kEffectRoll, u, action.arg(1), true});
     if (events)
-      events->push_back({"PS §8.3", fmt::format("{} fires indirect at {}.", uid(u), field_text(f)),
-                         party,
-                         shown_to(u, enemy(party))
-                             ? std::nullopt
-                             : std::optional<std::string>(fmt::format(
-                                   "An unseen enemy unit fires indirect at {}.", field_text(f)))});
+      events->push_back(Event::said(
+          "PS §8.3",
+          say("{} fires indirect at {}.", "{} schießt im Steilfeuer auf {}.", uid(u),
+              field_text(f)),
+          party,
+          shown_to(u, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(say("An unseen enemy unit fires indirect at {}.",
+                                        "Eine nicht erkannte feindliche Einheit schießt im "
+                                        "Steilfeuer auf {}.",
+                                        field_text(f)))));
     return;
   }
   // kFire: announce, then the effect roll (PS §8.1, §8.6).
@@ -1992,10 +2274,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   push(StepKind::kEffectRoll, u, action.arg(1));
   if (events) {
     const bool shown = shown_to(u, enemy(party));
-    events->push_back({"PS §8.1", fmt::format("{} fires at {}.", uid(u), field_text(f)), party,
-                       shown ? std::nullopt
-                             : std::optional<std::string>(fmt::format(
-                                   "An unseen enemy unit fires at {}.", field_text(f)))});
+    events->push_back(Event::said(
+        "PS §8.1", say("{} fires at {}.", "{} feuert auf {}.", uid(u), field_text(f)), party,
+        shown ? std::nullopt
+              : std::optional<Text>(say("An unseen enemy unit fires at {}.",
+                                        "Eine nicht erkannte feindliche Einheit feuert auf {}.",
+                                        field_text(f)))));
   }
 }
 
@@ -2010,11 +2294,15 @@ void PlanspielState::end_half_turn(EventList* events) {
     if (party_of(u) == ending && s.suppression > 0 && s.status == UnitStatus::kOnBoard) {
       s.suppression = 0;
       if (events)
-        events->push_back({"G-05", fmt::format("The suppression marker of {} is removed.", uid(u)),
-                           ending,
-                           shown_to(u, enemy(ending))
-                               ? std::nullopt
-                               : std::optional<std::string>("A suppression marker is removed.")});
+        events->push_back(Event::said(
+            "G-05",
+            say("The suppression marker of {} is removed.",
+                "Das Niedergehaltenzeichen von {} wird entfernt.", uid(u)),
+            ending,
+            shown_to(u, enemy(ending))
+                ? std::nullopt
+                : std::optional<Text>(Text{"A suppression marker is removed.",
+                                           "Ein Niedergehaltenzeichen wird entfernt."})));
     }
   }
   // 3. No smoke in stage 1 besides self-smoke. 4. Per-half-turn flags; the "after firing"
@@ -2040,9 +2328,11 @@ void PlanspielState::end_half_turn(EventList* events) {
     if (!has_combat_element(p)) {
       winner_ = enemy(p);
       outcome_ = -1;
-      finish(events, fmt::format("{} has no combat element on the board and none to arrive; {} "
-                                 "wins (scenarios §1.7)",
-                                 party_name(p), party_name(enemy(p))));
+      finish(events, say("{0} has no combat element on the board and none to arrive; {1} wins "
+                         "(scenarios §1.7)",
+                         "{2} hat kein Kampfelement mehr auf der Platte und keines mehr zu "
+                         "erwarten; {3} gewinnt (scenarios §1.7)",
+                         party_name(p), party_name(enemy(p)), PartyDe(p), PartyDe(enemy(p))));
       return;
     }
   const Situation& sit = game_->situation();
@@ -2069,8 +2359,11 @@ void PlanspielState::end_half_turn(EventList* events) {
         if (all) {
           winner_ = sit.outcomes[i].winner;
           outcome_ = static_cast<int>(i);
-          finish(events, fmt::format("{}; losses red {}, blue {} (scenarios §1.7)",
-                                     sit.outcomes[i].text, losses_[0], losses_[1]));
+          const OutcomeLine& line = sit.outcomes[i];
+          finish(events,
+                 say("{0}; losses red {2}, blue {3} (scenarios §1.7)",
+                     "{1}; Verluste Rot {2}, Blau {3} (scenarios §1.7)", line.text,
+                     line.text_de.empty() ? line.text : line.text_de, losses_[0], losses_[1]));
           return;
         }
       }
@@ -2080,9 +2373,11 @@ void PlanspielState::end_half_turn(EventList* events) {
   active_ = enemy(ending);
   phase_ = 2;
   if (events)
-    events->push_back({"PS §3.1",
-                       fmt::format("Game turn {}: {}'s half-turn.", turn_, party_name(active_)),
-                       active_, std::nullopt});
+    events->push_back(
+        Event::said("PS §3.1",
+                    say("Game turn {0}: {1}'s half-turn.", "Zug {0}: Teilzug von {2}.", turn_,
+                        party_name(active_), PartyDe(active_)),
+                    active_));
 }
 
 void PlanspielState::update_control(EventList* events) {
@@ -2099,9 +2394,10 @@ void PlanspielState::update_control(EventList* events) {
     if (now >= 0 && now != control_[k]) {
       control_[k] = now;
       if (events)
-        events->push_back(
-            {"G-01", fmt::format("{} takes control of {}.", party_name(now), field_text(fields[k])),
-             now, std::nullopt});
+        events->push_back(Event::said("G-01",
+                                      say("{0} takes control of {2}.", "{1} nimmt {2} in Besitz.",
+                                          party_name(now), PartyDe(now), field_text(fields[k])),
+                                      now));
     }
   }
 }
@@ -2113,11 +2409,12 @@ bool PlanspielState::has_combat_element(int party) const {
   return false;
 }
 
-void PlanspielState::finish(EventList* events, const std::string& why) {
+void PlanspielState::finish(EventList* events, const Text& why) {
   over_ = true;
   steps_.clear();
-  reason_ = why;
-  if (events) events->push_back({"scenarios §1.7", why + ".", kNobody, std::nullopt});
+  reason_ = why.en;
+  reason_de_ = why.de;
+  if (events) events->push_back(Event::said("scenarios §1.7", {why.en + ".", why.de + "."}));
 }
 
 Result PlanspielState::result() const {
@@ -2127,10 +2424,13 @@ Result PlanspielState::result() const {
     r.returns[static_cast<size_t>(winner_)] = 1.0;
     r.returns[static_cast<size_t>(enemy(winner_))] = -1.0;
     r.summary = std::string(party_name(winner_)) + " wins";
+    r.headline = winner_ == kPartyRed ? Text{"Red wins.", "Rot gewinnt."}
+                                      : Text{"Blue wins.", "Blau gewinnt."};
   } else {
     r.summary = "draw";
+    r.headline = {"Draw.", "Unentschieden."};
   }
-  r.reason = reason_;
+  r.say_reason({reason_, reason_de_});
   return r;
 }
 
@@ -2456,13 +2756,19 @@ uint64_t PlanspielState::hash() const {
   return h.value();
 }
 
-std::string PlanspielState::render_text(int seat) const {
+std::string PlanspielState::render_text_in(int seat, Lang lang) const {
+  const bool de = lang == Lang::kDe;
+  auto t = [de](const char* en, const char* german) { return de ? german : en; };
+  auto party = [de](int p) -> std::string { return de ? PartyDe(p) : party_name(p); };
   const Board& b = game_->board();
+  const Situation& sit = game_->situation();
   std::ostringstream o;
-  o << fmt::format("{} - game turn {}/{} (D{}), {}'s half-turn; losses red {}, blue {}\n",
-                   game_->situation().title, turn_, game_->situation().game_turns,
-                   game_->situation().start_cycle_turn + turn_ - 1, party_name(active_), losses_[0],
-                   losses_[1]);
+  o << fmt::format(fmt::runtime(t("{} - game turn {}/{} (D{}), {}'s half-turn; losses red {}, blue "
+                                  "{}\n",
+                                  "{} - Zug {}/{} (D{}), Teilzug von {}; Verluste Rot {}, Blau "
+                                  "{}\n")),
+                   de && !sit.title_de.empty() ? sit.title_de : sit.title, turn_, sit.game_turns,
+                   sit.start_cycle_turn + turn_ - 1, party(active_), losses_[0], losses_[1]);
   o << "    ";
   for (int x = 0; x < b.width(); ++x) o << fmt::format("{:>3}", x);
   o << "\n";
@@ -2484,32 +2790,34 @@ std::string PlanspielState::render_text(int seat) const {
     }
     o << "\n";
   }
-  o << "(r/b n: n units of red/blue; o: field position; terrain . = F B b R S W H)\n";
+  o << t("(r/b n: n units of red/blue; o: field position; terrain . = F B b R S W H)\n",
+         "(r/b n: n Einheiten von Rot/Blau; o: Feldstellung; Gelände . = F B b R S W H)\n");
   for (int u = 0; u < num_units(); ++u) {
     const UnitState& s = unit(u);
-    const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+    const SituationUnit& su = sit.units[static_cast<size_t>(u)];
     if (s.status == UnitStatus::kOnBoard && !shown_to(u, seat)) continue;
-    std::string where = s.status == UnitStatus::kLost ? "lost"
-                        : s.status == UnitStatus::kWaiting
-                            ? fmt::format("arrives turn {} at {}", su.arrives, field_text(su.field))
-                            : field_text(field_of(u));
+    std::string where =
+        s.status == UnitStatus::kLost ? t("lost", "verloren")
+        : s.status == UnitStatus::kWaiting
+            ? fmt::format(fmt::runtime(t("arrives turn {} at {}", "trifft in Zug {} bei {} ein")),
+                          su.arrives, field_text(su.field))
+            : field_text(field_of(u));
     std::string marks;
     if (s.status == UnitStatus::kOnBoard) {
-      if (s.suppression) marks += fmt::format(" {}", LevelText(s.suppression));
-      if (s.camouflaged) marks += " camouflaged";
-      if (s.detected_marker) marks += " detected";
-      if (s.has_moved) marks += fmt::format(" moved {}", s.moved);
-      if (s.fired) marks += " fired";
-      if (s.aboard >= 0) marks += " aboard " + uid(s.aboard);
+      if (s.suppression) marks += " " + LevelText(s.suppression).in(lang);
+      if (s.camouflaged) marks += t(" camouflaged", " getarnt");
+      if (s.detected_marker) marks += t(" detected", " aufgeklärt");
+      if (s.has_moved) marks += fmt::format(fmt::runtime(t(" moved {}", " bewegt {}")), s.moved);
+      if (s.fired) marks += t(" fired", " gefeuert");
+      if (s.aboard >= 0) marks += t(" aboard ", " aufgesessen auf ") + uid(s.aboard);
     }
-    o << fmt::format("  {:<5} {:<5} {:<5} {}{}\n", party_name(su.party), su.id, su.type, where,
-                     marks);
+    o << fmt::format("  {:<5} {:<5} {:<5} {}{}\n", party(su.party), su.id, su.type, where, marks);
   }
   std::string ctl;
   for (size_t k = 0; k < control_.size(); ++k)
     ctl += fmt::format(" {}={}", field_text(game_->objective_fields()[k]),
-                       control_[k] < 0 ? "none" : party_name(control_[k]));
-  o << "control:" << ctl << "\n";
+                       control_[k] < 0 ? t("none", "niemand") : party(control_[k]));
+  o << t("control:", "Besitz:") << ctl << "\n";
   return o.str();
 }
 

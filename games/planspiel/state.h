@@ -165,7 +165,10 @@ class PlanspielState : public State {
   Action sample_chance(Rng& rng) const override;
   using State::legal_actions;
   void apply(const Action& action, EventList* events = nullptr) override;
-  std::string why_illegal(const Action& action) const override;
+  std::string why_illegal(const Action& action) const override {
+    return why_illegal_text(action).en;
+  }
+  Text why_illegal_text(const Action& action) const override;
   bool is_terminal() const override { return over_; }
   Result result() const override;
   std::unique_ptr<State> clone() const override;
@@ -178,7 +181,8 @@ class PlanspielState : public State {
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   json to_json() const override;
   uint64_t hash() const override;
-  std::string render_text(int seat) const override;
+  std::string render_text(int seat) const override { return render_text_in(seat, Lang::kEn); }
+  std::string render_text_in(int seat, Lang lang) const override;
   int move_number() const override { return moves_; }
 
   // ---- read access for tests, the heuristic and the module
@@ -219,7 +223,7 @@ class PlanspielState : public State {
   const AssaultState& assault() const { return assault_; }
   const MoveState& moving() const { return moving_; }
   // PS §9.2: whether passive unit `p` may fire a true counter-move at the mover now, or why not.
-  bool may_counter(int p, std::string* why) const;
+  bool may_counter(int p, Text* why) const;
   // The chance that the legal assault `action` wins its close combat (ties rolled again).
   double assault_win_chance(const Action& action) const;
   // PS §10.6: the defenders' bonus against an overrun of field `f` (+1 in forest or built-up).
@@ -240,14 +244,14 @@ class PlanspielState : public State {
   bool observed(int o, int party) const;
 
   // PS §4.4: whether unit `u` may mount, dismount, limber or unlimber (`verb`) now, or why not.
-  bool may_load(int u, int verb, std::string* why) const;
+  bool may_load(int u, int verb, Text* why) const;
   // PS §10.6, G-37: whether tracked vehicle `u` may overrun the enemy bases in field `f` now.
-  bool may_overrun(int u, Field f, std::string* why) const;
+  bool may_overrun(int u, Field f, Text* why) const;
   // PS §10.5, G-36: whether figure base `u` may fight the enemy armoured vehicles in field `f`
   // at close quarters from its movement now.
-  bool may_antitank(int u, Field f, std::string* why) const;
+  bool may_antitank(int u, Field f, Text* why) const;
   // PS §10.4: whether carrier `c` may drive its figures against the enemy figures in field `f`.
-  bool may_mounted_attack(int c, Field f, std::string* why) const;
+  bool may_mounted_attack(int c, Field f, Text* why) const;
   // The unit aboard carrier `c` (mounted or limbered), -1: none.
   int load_of(int c) const;
 
@@ -291,12 +295,11 @@ class PlanspielState : public State {
   bool detected_by(int o, int party, bool posts_only) const;
   // PS §3.1, §3.4, §8.14: what every fire of unit `u` needs: its party active, the unit on the
   // board (else refused citing `board_rule`), not yet fired, not suppressed black.
-  bool may_fire_at_all(int u, const char* board_rule, const char* party_text,
-                       std::string* why) const;
+  bool may_fire_at_all(int u, const char* board_rule, const Text& party_text, Text* why) const;
   std::string field_text(Field f) const;
   std::vector<FieldContents> contents_seen_by(int party, int except) const;
-  bool may_move(int u, std::string* why) const;
-  bool may_fire(int u, std::string* why) const;
+  bool may_move(int u, Text* why) const;
+  bool may_fire(int u, Text* why) const;
   int move_cap(int u) const;
   struct Search {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
@@ -310,7 +313,7 @@ class PlanspielState : public State {
   Search search(int u) const;
   bool path_from(const Search& s, int u, Field dest, Path& path) const;
   bool find_path(int u, Field dest, Path& path) const;
-  void lose(int u, const std::string& rule, const std::string& how, EventList* events);
+  void lose(int u, const std::string& rule, const Text& how, EventList* events);
   // PS §10.3, §10.4, G-34: unit `u` in `from` flees away from the fields `away` to its first
   // flight field with effect `level` (a casualty roll owed at 6), or is lost when none is free.
   void flee(int u, Field from, const std::vector<Field>& away, int level, const char* rule,
@@ -318,7 +321,7 @@ class PlanspielState : public State {
   // PS §4.4: the load of carrier `c` stands where it stands (and enters or leaves with it).
   void carry_along(int c);
   void resolve_effect(int firer, Field f, int natural, bool indirect, EventList* events);
-  bool may_fire_indirect(int u, std::string* why) const;
+  bool may_fire_indirect(int u, Text* why) const;
   void resolve_close_combat(int defend_roll, EventList* events);
   void end_close_combat(int field, int attack_total, int defence_total,
                         const std::vector<int>& casualty);
@@ -330,7 +333,7 @@ class PlanspielState : public State {
   void end_half_turn(EventList* events);
   void update_control(EventList* events);
   bool has_combat_element(int party) const;
-  void finish(EventList* events, const std::string& why);
+  void finish(EventList* events, const Text& why);
   void push(StepKind k, int unit, int field) { steps_.push({k, unit, field}); }
   std::string masked_unit(int u, int viewer) const;
 
@@ -347,7 +350,7 @@ class PlanspielState : public State {
   bool over_ = false;
   int winner_ = -2;   // -2 not over, -1 draw, kPartyRed, kPartyBlue
   int outcome_ = -1;  // the outcome line that applied; -1 annihilation
-  std::string reason_;
+  std::string reason_, reason_de_;
   int moves_ = 0;
 
   // seen_enemies() remembered for the units' positions and markers it was worked out for (what

@@ -44,58 +44,77 @@ Decision WpState::decision() const {
   d.seat = current_seat();
   if (d.seat == kNobody) {
     d.kind = "over";
-    d.prompt = "the game is over";
+    d.say({"the game is over", "das Spiel ist vorbei"});
     return d;
   }
   const Task& t = tasks_.back();
   switch (t.type) {
     case tSetupTile:
       d.kind = "tile";
-      d.prompt = "shuffle an action tile onto " + field_name(kFdfs + t.a) + " (WP 5 step 3)";
+      d.say(say("shuffle an action tile onto {} (WP 5 step 3)",
+                "ein gemischtes Aktionsplättchen auf {} legen (WP 5 Schritt 3)",
+                field_name(kFdfs + t.a)));
       break;
     case tPlace:
       d.kind = "place";
-      d.prompt = pname(wp().owner(t.a)) + ": place officer " + oname(t.a) +
-                 " on a forward defence field (WP 5 step 9)";
+      d.say(say("{0}: place officer {1} on a forward defence field (WP 5 step 9)",
+                "{0}: Offizier {1} auf ein vorgeschobenes Abwehrfeld stellen (WP 5 Schritt 9)",
+                pname(wp().owner(t.a)), oname(t.a)));
       break;
     case tDraw:
       d.kind = "draw";
-      d.prompt = t.a == kDrawNormal ? "draw the top German attack card (WP 7.4)"
-                                    : "draw an opening card (WP 5 step 12)";
+      d.say(t.a == kDrawNormal
+                ? Text{"draw the top German attack card (WP 7.4)",
+                       "die oberste deutsche Angriffskarte ziehen (WP 7.4)"}
+                : Text{"draw an opening card (WP 5 step 12)",
+                       "eine Angriffskarte des ersten Tages ziehen (WP 5 Schritt 12)"});
       break;
     case tEventDraw:
       d.kind = "event";
-      d.prompt = "draw the top event card (WP 6)";
+      d.say({"draw the top event card (WP 6)", "die oberste Ereigniskarte ziehen (WP 6)"});
       break;
     case tPlayer:
       d.kind = "turn";
-      d.prompt = pname(player_) + ": move (up to 2) and act (1), then end the phase (WP 7.1)";
+      d.say(say("{}: move (up to 2) and act (1), then end the phase (WP 7.1)",
+                "{}: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden "
+                "(WP 7.1)",
+                pname(player_)));
       d.decline = Action(kVEnd, {});
       break;
     case tOverflow:
       d.kind = "overflow";
-      d.prompt =
-          field_name(t.a) + " has no bricks: choose the guard post that loses a brick (WP 7.3)";
+      d.say(say("{} has no bricks: choose the guard post that loses a brick (WP 7.3)",
+                "{} hat keine Mauerziegel mehr: die Wache wählen, die einen Mauerziegel verliert "
+                "(WP 7.3)",
+                field_name(t.a)));
       break;
     case tStock:
       d.kind = "stock";
-      d.prompt = t.a ? "H1: choose the tile that gains 1 mine, 1 shell or 2 bricks (WP 8)"
-                     : "L1: choose the tile that loses 1 mine, 1 shell or 2 bricks (WP 8)";
+      d.say(t.a ? Text{"H1: choose the tile that gains 1 mine, 1 shell or 2 bricks (WP 8)",
+                       "H1: das Aktionsplättchen wählen, das 1 Mine, 1 Mörsergranate oder 2 "
+                       "Mauerziegel erhält (WP 8)"}
+                : Text{"L1: choose the tile that loses 1 mine, 1 shell or 2 bricks (WP 8)",
+                       "L1: das Aktionsplättchen wählen, das 1 Mine, 1 Mörsergranate oder 2 "
+                       "Mauerziegel verliert (WP 8)"});
       break;
     case tGive:
       d.kind = "give";
-      d.prompt = t.a == kMarkAmmoLoss
-                     ? "L3: choose who loses one more ammo (WP 8)"
-                     : "choose who receives one of the remaining items (WP 8, WP 10)";
+      d.say(t.a == kMarkAmmoLoss
+                ? Text{"L3: choose who loses one more ammo (WP 8)",
+                       "L3: wählen, wer noch 1 Munition verliert (WP 8)"}
+                : Text{"choose who receives one of the remaining items (WP 8, WP 10)",
+                       "wählen, wer einen der übrigen Marker erhält (WP 8, WP 10)"});
       break;
     case tReinforce:
       d.kind = "reinforce";
-      d.prompt = "wall reinforcement: choose a damaged field for the next brick (" +
-                 std::to_string(t.a) + " left) (WP 10)";
+      d.say(say("wall reinforcement: choose a damaged field for the next brick ({} left) (WP 10)",
+                "Mauerbefestigung: ein beschädigtes Feld für den nächsten Mauerziegel wählen "
+                "(noch {}) (WP 10)",
+                int(t.a)));
       break;
     default:
       d.kind = "?";
-      d.prompt = "?";
+      d.say({"?", "?"});
   }
   return d;
 }
@@ -272,107 +291,150 @@ Action WpState::sample_chance(Rng& rng) const {
   return o[rng.below(static_cast<uint32_t>(o.size()))].action;  // uniform outcomes
 }
 
-std::string WpState::why_player(const Action& a) const {
+Text WpState::why_player(const Action& a) const {
   const Data& d = wp().data();
   const size_t p = static_cast<size_t>(player_);
   const bool can_act =
       actions_ == 0 || (actions_ == 1 && extra_action_[p] > 0 && !extra_action_now_);
-  auto on_tile = [&](TileKind k) -> std::string {
+  auto on_tile = [&](TileKind k) -> Text {
     const int f = field_of_tile(k);
     for (int o = 0; o < wp().num_officers(); ++o)
-      if (officer_of_active(o) && officer_at_[static_cast<size_t>(o)] == f) return "";
-    return std::string("WP 7.1: no officer of ") + pname(player_) + " stands on the " +
-           tile_name(k) + " tile (" + field_name(f) + ")";
+      if (officer_of_active(o) && officer_at_[static_cast<size_t>(o)] == f) return {};
+    return say("WP 7.1: no officer of {0} stands on the {1} tile ({3})",
+               "WP 7.1: kein Offizier von {0} steht auf dem Aktionsplättchen „{2}“ ({3})",
+               pname(player_), tile_name(k), tile_title(k).de, field_name(f));
   };
-  auto act = [&]() -> std::string {
-    if (can_act) return "";
-    return actions_ >= 2 ? "WP 7.1: at most two actions even with an extra-action marker"
-                         : "WP 7.1: a player performs one action per turn (an extra-action marker "
-                           "allows a second)";
+  auto act = [&]() -> Text {
+    if (can_act) return {};
+    return actions_ >= 2
+               ? Text{"WP 7.1: at most two actions even with an extra-action marker",
+                      "WP 7.1: höchstens zwei Aktionen, auch mit einem Marker „Zusatz-Aktion“"}
+               : Text{
+                     "WP 7.1: a player performs one action per turn (an extra-action marker "
+                     "allows a second)",
+                     "WP 7.1: ein Spieler führt eine Aktion pro Runde aus (ein Marker "
+                     "„Zusatz-Aktion“ erlaubt eine zweite)"};
   };
   switch (a.verb) {
     case kVMove: {
       const int o = a.arg(0), f = a.arg(1);
-      if (o >= wp().num_officers()) return "WP 7.1: no such officer";
-      if (!officer_of_active(o)) return "WP 7.1: " + oname(o) + " belongs to another player";
-      if (f >= kFields) return "WP 7.1: no such field";
+      if (o >= wp().num_officers())
+        return {"WP 7.1: no such officer", "WP 7.1: diesen Offizier gibt es nicht"};
+      if (!officer_of_active(o))
+        return say("WP 7.1: {} belongs to another player",
+                   "WP 7.1: {} gehört einem anderen Spieler", oname(o));
+      if (f >= kFields) return {"WP 7.1: no such field", "WP 7.1: dieses Feld gibt es nicht"};
       const int at = officer_at_[static_cast<size_t>(o)];
       const int pi = d.passage_index(at, f);
       if (pi < 0)
-        return "WP 7.1: " + field_name(f) + " is not adjacent to " + field_name(at) +
-               " along a path";
+        return say("WP 7.1: {0} is not adjacent to {1} along a path",
+                   "WP 7.1: kein Weg verbindet {1} direkt mit {0}", field_name(f), field_name(at));
       if (pi == burned_)
-        return "WP 10: the path " + field_name(at) + "-" + field_name(f) + " is burned";
+        return say("WP 10: the path {}-{} is burned", "WP 10: der Durchgang {}-{} ist verbrannt",
+                   field_name(at), field_name(f));
       bool extra = false;
       if (!move_budget_left(officer_slot(o), &extra))
-        return restricted_now_ ? "WP 8: a restricted-movement marker leaves one move less this turn"
-                               : "WP 7.1: no moves left this turn (2 per turn, 3 with an "
-                                 "extra-movement marker)";
-      return "";
+        return restricted_now_
+                   ? Text{"WP 8: a restricted-movement marker leaves one move less this turn",
+                          "WP 8: ein Marker „eingeschränkte Bewegung“ lässt in dieser Runde eine "
+                          "Bewegung weniger"}
+                   : Text{
+                         "WP 7.1: no moves left this turn (2 per turn, 3 with an "
+                         "extra-movement marker)",
+                         "WP 7.1: keine Bewegung mehr in dieser Runde (2 pro Runde, 3 mit einem "
+                         "Marker „Zusatz-Bewegung“)"};
+      return {};
     }
     case kVFire: {
       const int l = a.arg(0);
-      if (l >= kLanes) return "WP 7.1: no such lane";
-      if (auto r = act(); !r.empty()) return r;
+      if (l >= kLanes)
+        return {"WP 7.1: no such lane", "WP 7.1: diese Angriffsleiste gibt es nicht"};
+      if (auto r = act(); !r.en.empty()) return r;
       if (lane_card_[static_cast<size_t>(l)] < 0)
-        return "WP 7.1: there is no troop on lane " + lane_name(l);
+        return say("WP 7.1: there is no troop on lane {}",
+                   "WP 7.1: auf Leiste {} steht keine Truppe", lane_name(l));
       bool mine = false;
       for (int o = 0; o < wp().num_officers(); ++o)
         mine = mine || (officer_of_active(o) && officer_at_[static_cast<size_t>(o)] == l);
       if (!mine)
-        return "WP 7.1: attacking needs an officer of " + pname(player_) + " on field " +
-               field_name(l);
+        return say("WP 7.1: attacking needs an officer of {0} on field {1}",
+                   "WP 7.1: ein Angriff braucht einen Offizier von {0} auf dem Abwehrfeld {1}",
+                   pname(player_), field_name(l));
       for (int o = 0; o < kMaxOfficers; ++o)
         if ((a.arg(1) & (1 << o)) &&
             (o >= wp().num_officers() || officer_at_[static_cast<size_t>(o)] != l))
-          return "WP 7.1: only officers on " + field_name(l) + " join the attack";
-      return "WP 7.1: each firing officer's owner spends 1 own ammo (not enough ammo)";
+          return say("WP 7.1: only officers on {} join the attack",
+                     "WP 7.1: nur Offiziere auf {} greifen mit an", field_name(l));
+      return {"WP 7.1: each firing officer's owner spends 1 own ammo (not enough ammo)",
+              "WP 7.1: der Spieler jedes schießenden Offiziers verwendet 1 eigene Munition (nicht "
+              "genug Munition)"};
     }
     case kVMorale:
-      if (auto r = act(); !r.empty()) return r;
+      if (auto r = act(); !r.en.empty()) return r;
       return on_tile(TileKind::kMorale);
     case kVMortar:
-      if (auto r = act(); !r.empty()) return r;
-      if (auto r = on_tile(TileKind::kMortar); !r.empty()) return r;
-      if (shells_ == 0) return "WP 7.2 B: the mortar tile has no shells";
-      return "WP 7.2 B: the mortar needs a troop on the lane";
+      if (auto r = act(); !r.en.empty()) return r;
+      if (auto r = on_tile(TileKind::kMortar); !r.en.empty()) return r;
+      if (shells_ == 0)
+        return {"WP 7.2 B: the mortar tile has no shells",
+                "WP 7.2 B: auf dem Aktionsplättchen „Mörser“ liegt keine Mörsergranate"};
+      return {"WP 7.2 B: the mortar needs a troop on the lane",
+              "WP 7.2 B: der Mörser braucht eine Truppe auf der Angriffsleiste"};
     case kVMine:
-      if (auto r = act(); !r.empty()) return r;
-      if (auto r = on_tile(TileKind::kMines); !r.empty()) return r;
-      if (mines_ == 0) return "WP 7.2 C: the mines tile has no mines";
-      return "WP 7.2 C: a mine goes only on a lane without an attack card (and without a mine)";
+      if (auto r = act(); !r.en.empty()) return r;
+      if (auto r = on_tile(TileKind::kMines); !r.en.empty()) return r;
+      if (mines_ == 0)
+        return {"WP 7.2 C: the mines tile has no mines",
+                "WP 7.2 C: auf dem Aktionsplättchen „Minen“ liegt keine Mine"};
+      return {"WP 7.2 C: a mine goes only on a lane without an attack card (and without a mine)",
+              "WP 7.2 C: eine Mine kommt nur auf eine Angriffsleiste ohne Angriffskarte (und ohne "
+              "Mine)"};
     case kVRebuild:
-      if (auto r = act(); !r.empty()) return r;
-      if (auto r = on_tile(TileKind::kRebuild); !r.empty()) return r;
-      if (rebuild_ == 0) return "WP 7.2 D: the rebuild tile has no bricks";
-      if (damaged_fields() == 0) return "WP 7.2 D: no wall has lost bricks";
-      return "WP 7.2 D: the chosen field is not damaged (6 bricks is the maximum)";
+      if (auto r = act(); !r.en.empty()) return r;
+      if (auto r = on_tile(TileKind::kRebuild); !r.en.empty()) return r;
+      if (rebuild_ == 0)
+        return {"WP 7.2 D: the rebuild tile has no bricks",
+                "WP 7.2 D: auf dem Aktionsplättchen „Wiederaufbau der Mauer“ liegen keine "
+                "Mauerziegel"};
+      if (damaged_fields() == 0)
+        return {"WP 7.2 D: no wall has lost bricks",
+                "WP 7.2 D: keine Mauer hat Mauerziegel verloren"};
+      return {"WP 7.2 D: the chosen field is not damaged (6 bricks is the maximum)",
+              "WP 7.2 D: das gewählte Feld ist nicht beschädigt (höchstens 6 Mauerziegel)"};
     case kVAmmo:
-      if (auto r = act(); !r.empty()) return r;
-      if (auto r = on_tile(TileKind::kAmmo); !r.empty()) return r;
-      return "WP 7.2 E: the general ammo supply is empty";
+      if (auto r = act(); !r.en.empty()) return r;
+      if (auto r = on_tile(TileKind::kAmmo); !r.en.empty()) return r;
+      return {"WP 7.2 E: the general ammo supply is empty",
+              "WP 7.2 E: der Munitionsvorrat neben dem Spielplan ist leer"};
     case kVPush:
-      if (auto r = act(); !r.empty()) return r;
-      if (auto r = on_tile(TileKind::kPushBack); !r.empty()) return r;
-      return "WP 7.2 F: choose up to " + std::to_string(wp().tile_value(TileKind::kPushBack)) +
-             " MG detachments beyond space I (W15: howitzer batteries cannot be pushed)";
-    default:
-      return "WP 7.1: not a phase-1 action (" + decision().prompt + ")";
+      if (auto r = act(); !r.en.empty()) return r;
+      if (auto r = on_tile(TileKind::kPushBack); !r.en.empty()) return r;
+      return say(
+          "WP 7.2 F: choose up to {} MG detachments beyond space I (W15: howitzer batteries "
+          "cannot be pushed)",
+          "WP 7.2 F: bis zu {} MG-Abteilungen jenseits von Feld I wählen (W15: "
+          "Geschützbatterien lassen sich nicht zurückdrängen)",
+          wp().tile_value(TileKind::kPushBack));
+    default: {
+      const Decision now = decision();
+      return say("WP 7.1: not a phase-1 action ({})",
+                 "WP 7.1: keine Aktion der Phase Aktion / Bewegung ({1})", now.prompt,
+                 now.prompt_de);
+    }
   }
 }
 
-std::string WpState::why_illegal(const Action& action) const {
-  if (is_terminal()) return "the game is over";
+Text WpState::why_illegal_text(const Action& action) const {
+  if (is_terminal()) return {"the game is over", "das Spiel ist vorbei"};
   ActionList legal;
   legal_actions(legal);
-  if (std::find(legal.begin(), legal.end(), action) != legal.end()) return "";
+  if (std::find(legal.begin(), legal.end(), action) != legal.end()) return {};
   if (tasks_.back().type == tPlayer) {
-    std::string r = why_player(action);
-    if (!r.empty()) return r;
+    Text r = why_player(action);
+    if (!r.en.empty()) return r;
   }
-  if (action.verb == kVRebuild && tasks_.back().type == tPlayer && damaged_fields() == 0)
-    return "WP 7.2 D: no wall has lost bricks";
-  return "not a legal action now (" + decision().prompt + ")";
+  const Decision d = decision();
+  return say("not a legal action now ({})", "jetzt nicht erlaubt ({1})", d.prompt, d.prompt_de);
 }
 
 bool WpState::reveals_information(const Action& action) const {
@@ -388,13 +450,18 @@ void WpState::apply(const Action& a, EventList* ev) {
       tasks_.pop_back();
       tile_at_[static_cast<size_t>(a.arg(0))] = static_cast<int8_t>(a.arg(1));
       log(ev, "WP 5",
-          std::string("the ") + tile_name(static_cast<TileKind>(a.arg(1))) + " tile lies on " +
-              field_name(kFdfs + a.arg(0)) + " (" + (wp().side() ? "red" : "green") + " side up)");
+          say("the {0} tile lies on {2} ({3} side up)",
+              "das Aktionsplättchen „{1}“ liegt auf {2} ({4} Seite oben)",
+              tile_name(static_cast<TileKind>(a.arg(1))),
+              tile_title(static_cast<TileKind>(a.arg(1))).de, field_name(kFdfs + a.arg(0)),
+              wp().side() ? "red" : "green", wp().side() ? "rote" : "grüne"));
       break;
     case kVPlace:
       tasks_.pop_back();
       officer_at_[static_cast<size_t>(a.arg(0))] = static_cast<int8_t>(a.arg(1));
-      log(ev, "WP 5", "officer " + oname(a.arg(0)) + " takes position on " + field_name(a.arg(1)),
+      log(ev, "WP 5",
+          say("officer {} takes position on {}", "Offizier {} bezieht Stellung auf {}",
+              oname(a.arg(0)), field_name(a.arg(1))),
           wp().owner(a.arg(0)));
       break;
     case kVDraw:
@@ -415,15 +482,19 @@ void WpState::apply(const Action& a, EventList* ev) {
       }
       moved_[static_cast<size_t>(officer_slot(o))]++;
       log(ev, "WP 7.1",
-          oname(o) + " moves from " + field_name(officer_at_[static_cast<size_t>(o)]) + " to " +
-              field_name(a.arg(1)) + (extra ? " (extra-movement marker)" : ""),
+          say("{0} moves from {1} to {2}{3}", "{0} geht von {1} nach {2}{4}", oname(o),
+              field_name(officer_at_[static_cast<size_t>(o)]), field_name(a.arg(1)),
+              extra ? " (extra-movement marker)" : "", extra ? " (Marker „Zusatz-Bewegung“)" : ""),
           player_);
       officer_at_[static_cast<size_t>(o)] = static_cast<int8_t>(a.arg(1));
       break;
     }
     case kVEnd:
       tasks_.pop_back();
-      log(ev, "WP 7.3", pname(player_) + " ends the move-and-action phase", player_);
+      log(ev, "WP 7.3",
+          say("{} ends the move-and-action phase", "{} beendet die Phase Aktion / Bewegung",
+              pname(player_)),
+          player_);
       // Phases 2-4 and the day-end check (WP 7.3-7.5, WP 6).
       push(tEndTurn);
       push(tDraw, kDrawNormal);
@@ -452,7 +523,10 @@ void WpState::apply(const Action& a, EventList* ev) {
       if (actions_ >= 1) {
         extra_action_[p]--;
         extra_action_now_ = 1;
-        log(ev, "WP 8", pname(player_) + " uses an extra-action marker", player_);
+        log(ev, "WP 8",
+            say("{} uses an extra-action marker", "{} verwendet einen Marker „Zusatz-Aktion“",
+                pname(player_)),
+            player_);
       }
       actions_++;
       switch (a.verb) {
@@ -467,7 +541,10 @@ void WpState::apply(const Action& a, EventList* ev) {
           for (int o = 0; o < kMaxOfficers; ++o)
             if (m & (1 << o))
               who += (who.empty() ? "" : ", ") + oname(o) + " (" + pname(wp().owner(o)) + ")";
-          log(ev, "WP 7.1", "attack from " + field_name(l) + ": " + who + " spend 1 ammo each",
+          log(ev, "WP 7.1",
+              say("attack from {0}: {1} spend 1 ammo each",
+                  "Angriff aus dem Abwehrfeld {0}: {1} verwenden je 1 Munition", field_name(l),
+                  who),
               player_);
           damage_troop(l, popcount(m), ev, "WP 7.1");
           break;
@@ -477,14 +554,20 @@ void WpState::apply(const Action& a, EventList* ev) {
           break;
         case kVMortar:
           shells_--;
-          log(ev, "WP 7.2 B", "the mortar fires at lane " + lane_name(a.arg(0)) + " (shell spent)",
+          log(ev, "WP 7.2 B",
+              say("the mortar fires at lane {} (shell spent)",
+                  "der Mörser schießt auf Leiste {} (eine Mörsergranate verbraucht)",
+                  lane_name(a.arg(0))),
               player_);
           damage_troop(a.arg(0), 2, ev, "WP 7.2 B");
           break;
         case kVMine:
           mines_--;
           mine_[static_cast<size_t>(a.arg(0))] = 1;
-          log(ev, "WP 7.2 C", "a mine is laid on lane " + lane_name(a.arg(0)), player_);
+          log(ev, "WP 7.2 C",
+              say("a mine is laid on lane {}", "eine Mine wird auf Leiste {} gelegt",
+                  lane_name(a.arg(0))),
+              player_);
           break;
         case kVRebuild: {
           const size_t f = static_cast<size_t>(a.arg(0));
@@ -500,8 +583,9 @@ void WpState::apply(const Action& a, EventList* ev) {
             }
           }
           log(ev, "WP 7.2 D",
-              std::to_string(placed) + " brick(s) rebuilt on " + field_name(a.arg(0)) +
-                  (placed < take ? ", 1 to the surplus pile" : ""),
+              say("{0} brick(s) rebuilt on {1}{2}", "{0} Mauerziegel auf {1} wieder aufgebaut{3}",
+                  placed, field_name(a.arg(0)), placed < take ? ", 1 to the surplus pile" : "",
+                  placed < take ? ", 1 auf den zusätzlichen Vorrat" : ""),
               player_);
           break;
         }
@@ -510,8 +594,8 @@ void WpState::apply(const Action& a, EventList* ev) {
           supply_ammo_ = static_cast<int8_t>(supply_ammo_ - n);
           ammo_[p] = static_cast<int8_t>(ammo_[p] + n);
           log(ev, "WP 7.2 E",
-              pname(player_) + " takes " + std::to_string(n) + " ammo (" +
-                  std::to_string(ammo_[p]) + ")",
+              say("{0} takes {1} ammo ({2})", "{0} erhält {1} Munition ({2})", pname(player_), n,
+                  int(ammo_[p])),
               player_);
           break;
         }
@@ -520,7 +604,9 @@ void WpState::apply(const Action& a, EventList* ev) {
             if (a.arg(0) & (1 << l)) {
               auto& s = lane_space_[static_cast<size_t>(l)];
               s = static_cast<int8_t>(std::max(0, s - 2));
-              log(ev, "WP 7.2 F", "the troop on lane " + lane_name(l) + " is pushed back 2 spaces",
+              log(ev, "WP 7.2 F",
+                  say("the troop on lane {} is pushed back 2 spaces",
+                      "die Truppe auf Leiste {} wird um zwei Felder zurückgezogen", lane_name(l)),
                   player_);
             }
           break;
@@ -537,9 +623,13 @@ Result WpState::result() const {
   const int n = wp().rules().players;
   r.returns.assign(static_cast<size_t>(n), outcome_ > 0 ? 1.0 : -1.0);
   r.summary = outcome_ > 0 ? "defenders win" : "defenders lose";
-  r.reason = outcome_ > 0 ? "the Westerplatte held until the end of day 7 (WP 11)"
-                          : "two guard posts lost all their bricks on day " + std::to_string(day_) +
-                                " (WP 11)";
+  r.say_reason(outcome_ > 0
+                   ? Text{"the Westerplatte held until the end of day 7 (WP 11)",
+                          "die Westerplatte hielt bis zum Ende des siebten Tages (WP 11)"}
+                   : say("two guard posts lost all their bricks on day {} (WP 11)",
+                         "zwei Wachen verloren am Tag {} alle Mauerziegel (WP 11)", int(day_)));
+  r.headline = outcome_ > 0 ? Text{"The defenders win.", "Die Verteidiger gewinnen."}
+                            : Text{"The defenders lose.", "Die Verteidiger verlieren."};
   return r;
 }
 

@@ -47,6 +47,28 @@ const char* tile_name(TileKind t) {
 const char* level_name(Level l) {
   return l == Level::kEasy ? "easy" : l == Level::kMedium ? "medium" : "hard";
 }
+Text tile_title(TileKind t) {
+  switch (t) {
+    case TileKind::kMorale:
+      return {"+1 morale", "+1 Moral"};
+    case TileKind::kMortar:
+      return {"mortar", "Mörser"};
+    case TileKind::kMines:
+      return {"mines", "Minen"};
+    case TileKind::kRebuild:
+      return {"rebuild", "Wiederaufbau der Mauer"};
+    case TileKind::kAmmo:
+      return {"ammo", "Munition erhalten"};
+    case TileKind::kPushBack:
+      return {"push back", "Truppen zurückziehen"};
+  }
+  return {"?", "?"};
+}
+Text level_title(Level l) {
+  return l == Level::kEasy     ? Text{"easy", "Einfach"}
+         : l == Level::kMedium ? Text{"medium", "Mäßig schwierig"}
+                               : Text{"hard", "Schwierig"};
+}
 
 int Data::passage_index(int a, int b) const {
   for (size_t i = 0; i < passages.size(); ++i)

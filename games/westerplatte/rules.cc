@@ -9,21 +9,27 @@
 namespace feldherr::westerplatte {
 
 namespace {
-std::string card_text(const AttackCard& c) {
+Text card_text(const AttackCard& c) {
   switch (c.kind) {
     case CardKind::kMg:
-      return c.id + " (MG lane " + lane_name(c.lane) + ", endurance " +
-             std::to_string(c.endurance) + ", speed " + std::to_string(c.speed) + ", power " +
-             std::to_string(c.power) + ")";
+      return say("{0} (MG lane {1}, endurance {2}, speed {3}, power {4})",
+                 "{0} (MG-Abteilung, Leiste {1}, Ausdauer {2}, Schnelligkeit {3}, "
+                 "Angriffskraft {4})",
+                 c.id, lane_name(c.lane), c.endurance, c.speed, c.power);
     case CardKind::kHowitzer:
-      return c.id + " (howitzer battery lane " + lane_name(c.lane) + ", endurance " +
-             std::to_string(c.endurance) + ")";
+      return say("{0} (howitzer battery lane {1}, endurance {2})",
+                 "{0} (Geschützbatterie, Leiste {1}, Ausdauer {2})", c.id, lane_name(c.lane),
+                 c.endurance);
     case CardKind::kAirRaid:
-      return c.id + " (air raid on " + field_name(c.target) + ")";
+      return say("{0} (air raid on {1})", "{0} (Luftangriff auf {1})", c.id, field_name(c.target));
     case CardKind::kMoraleLoss:
-      return c.id + " (morale loss)";
+      return say("{} (morale loss)", "{} (Moralverlust)", c.id);
   }
-  return c.id;
+  return {c.id, c.id};
+}
+// The player's seat id ("p1") as the texts name it.
+std::string pid(int p) {
+  return "p" + std::to_string(p + 1);
 }
 }  // namespace
 
@@ -111,8 +117,8 @@ int WpState::damaged_fields() const {
   return n;
 }
 
-void WpState::log(EventList* ev, const char* rule, std::string text, int seat) const {
-  if (ev) ev->push_back(Event{rule, std::move(text), seat});
+void WpState::log(EventList* ev, const char* rule, Text text, int seat) const {
+  if (ev) ev->push_back(Event::said(rule, std::move(text), seat));
 }
 
 void WpState::place_for_test(int lane, int c, int space, int damage) {
@@ -129,8 +135,9 @@ void WpState::discard(int c, EventList* ev) {
   card_loc_[static_cast<size_t>(c)] = static_cast<int8_t>(d);
   pile_[static_cast<size_t>(d)]++;
   log(ev, "WP 6",
-      card(c).id + " goes to the day-" + std::to_string(d) + " pile (" +
-          std::to_string(pile_[static_cast<size_t>(d)]) + " cards)");
+      say("{0} goes to the day-{1} pile ({2} cards)",
+          "{0} kommt auf den Abwurfstapel von Tag {1} ({2} Karte{3})", card(c).id, d,
+          int(pile_[static_cast<size_t>(d)]), pile_[static_cast<size_t>(d)] == 1 ? "" : "n"));
 }
 
 // WP 7.1 damage to troops; WP 7.2 B: excess damage is lost.
@@ -139,10 +146,12 @@ void WpState::damage_troop(int lane, int dmg, EventList* ev, const char* rule) {
   const int c = lane_card_[l];
   const int total = lane_damage_[l] + dmg;
   if (total >= card(c).endurance) {
+    const bool excess = total > card(c).endurance;
     log(ev, rule,
-        "the troop " + card(c).id + " on lane " + lane_name(lane) + " takes " +
-            std::to_string(dmg) + " damage and is destroyed" +
-            (total > card(c).endurance ? " (excess damage is lost)" : ""));
+        say("the troop {0} on lane {1} takes {2} damage and is destroyed{3}",
+            "die Truppe {0} auf Leiste {1} erleidet {2} Schaden und ist vernichtet{4}", card(c).id,
+            lane_name(lane), dmg, excess ? " (excess damage is lost)" : "",
+            excess ? " (überzähliger Schaden verfällt)" : ""));
     lane_card_[l] = -1;
     lane_space_[l] = 0;
     lane_damage_[l] = 0;
@@ -150,9 +159,9 @@ void WpState::damage_troop(int lane, int dmg, EventList* ev, const char* rule) {
   } else {
     lane_damage_[l] = static_cast<int8_t>(total);
     log(ev, rule,
-        "the troop " + card(c).id + " on lane " + lane_name(lane) + " takes " +
-            std::to_string(dmg) + " damage (" + std::to_string(total) + " of " +
-            std::to_string(card(c).endurance) + ")");
+        say("the troop {0} on lane {1} takes {2} damage ({3} of {4})",
+            "die Truppe {0} auf Leiste {1} erleidet {2} Schaden ({3} von {4})", card(c).id,
+            lane_name(lane), dmg, total, card(c).endurance));
   }
 }
 
@@ -161,15 +170,17 @@ void WpState::check_loss(EventList* ev) {
   if (outcome_ == 0 && tiles_destroyed() >= 2) {
     outcome_ = -1;
     tasks_.clear();
-    log(ev, "WP 11", "two guard posts have lost all their bricks: the defenders lose");
+    log(ev, "WP 11",
+        {"two guard posts have lost all their bricks: the defenders lose",
+         "zwei Wachen haben alle Mauerziegel verloren: die Verteidiger verlieren"});
   }
 }
 
 void WpState::remove_brick(int field, EventList* ev, const char* rule) {
   bricks_[static_cast<size_t>(field)]--;
   log(ev, rule,
-      field_name(field) + " loses a brick (" + std::to_string(bricks_[static_cast<size_t>(field)]) +
-          " left)");
+      say("{0} loses a brick ({1} left)", "{0} verliert einen Mauerziegel (noch {1})",
+          field_name(field), int(bricks_[static_cast<size_t>(field)])));
   check_loss(ev);
 }
 
@@ -178,14 +189,15 @@ void WpState::morale_change(int delta, EventList* ev, const char* rule) {
   (void)delta;
   if (morale_ > 0) morale_--;
   const int code = level_code();
+  const bool low = code == kMoraleL1 || code == kMoraleL2 || code == kMoraleL3;
+  const std::string now = code == kMoraleL1   ? "L1"
+                          : code == kMoraleL2 ? "L2"
+                          : code == kMoraleL3 ? "L3"
+                                              : "START";
   log(ev, rule,
-      "morale falls (now " +
-          std::string(code == kMoraleL1      ? "L1"
-                      : code == kMoraleL2    ? "L2"
-                      : code == kMoraleL3    ? "L3"
-                      : code == kMoraleStart ? "START"
-                                             : "a high level") +
-          ")");
+      say("morale falls (now {0})", "die Moral sinkt (jetzt {1})",
+          low || code == kMoraleStart ? now : "a high level",
+          low || code == kMoraleStart ? now : "eine hohe Stufe"));
   if (code == kMoraleL1) {
     push(tStock, 0);  // lose 1 mine, 1 shell or 2 bricks
   } else if (code == kMoraleL2) {
@@ -193,7 +205,9 @@ void WpState::morale_change(int delta, EventList* ev, const char* rule) {
   } else if (code == kMoraleL3) {
     // WP 8 L3: lose 5 ammo, then the marker returns to START.
     morale_ = static_cast<int8_t>(start_index());
-    log(ev, "WP 8", "L3: the players lose 5 ammo; the marker returns to START");
+    log(ev, "WP 8",
+        {"L3: the players lose 5 ammo; the marker returns to START",
+         "L3: die Spieler verlieren 5 Munition; der Moralmarker kehrt auf START zurück"});
     push(tDistribute, kMarkAmmoLoss, 5);
   }
 }
@@ -203,23 +217,29 @@ void WpState::morale_raise(EventList* ev, const char* rule) {
   const int code = level_code();
   if (code == kMoraleL1 || code == kMoraleL2 || code == kMoraleL3) {
     morale_ = static_cast<int8_t>(start_index());
-    log(ev, rule, "morale rises from a low level straight to START (no effect)");
+    log(ev, rule,
+        {"morale rises from a low level straight to START (no effect)",
+         "die Moral steigt von einer niedrigen Stufe direkt auf START (ohne Wirkung)"});
     return;
   }
   if (morale_ + 1 < static_cast<int>(wp().track().size())) morale_++;
   const int now = level_code();
+  const std::string into = now == kMoraleH1   ? "H1"
+                           : now == kMoraleH2 ? "H2"
+                           : now == kMoraleH3 ? "H3"
+                                              : "";
   log(ev, rule,
-      std::string("morale rises") + (now == kMoraleH1   ? " into H1"
-                                     : now == kMoraleH2 ? " into H2"
-                                     : now == kMoraleH3 ? " into H3"
-                                                        : ""));
+      into.empty() ? Text{"morale rises", "die Moral steigt"}
+                   : say("morale rises into {}", "die Moral steigt auf {}", into));
   if (now == kMoraleH1) {
     push(tStock, 1);
   } else if (now == kMoraleH2) {
     push(tDistribute, kMarkExtraMove, wp().data().extra_move);
   } else if (now == kMoraleH3) {
     morale_ = static_cast<int8_t>(start_index());
-    log(ev, "WP 8", "H3: extra-action markers are handed out; the marker returns to START");
+    log(ev, "WP 8",
+        {"H3: extra-action markers are handed out; the marker returns to START",
+         "H3: Marker „Zusatz-Aktion“ werden verteilt; der Moralmarker kehrt auf START zurück"});
     push(tDistribute, kMarkExtraAction, wp().data().extra_action);
   }
 }
@@ -229,7 +249,9 @@ void WpState::advance_lane(int lane, int spaces, EventList* ev) {
   const int c = lane_card_[l];
   if (c < 0) return;
   if (card(c).kind == CardKind::kHowitzer) {
-    log(ev, "WP 7.5", "the howitzer battery on lane " + lane_name(lane) + " does not move");
+    log(ev, "WP 7.5",
+        say("the howitzer battery on lane {} does not move",
+            "die Geschützbatterie auf Leiste {} bewegt sich nie", lane_name(lane)));
     return;
   }
   const int n = spaces < 0 ? card(c).speed : spaces;
@@ -237,8 +259,9 @@ void WpState::advance_lane(int lane, int spaces, EventList* ev) {
   if (to == lane_space_[l]) return;
   static const char* kRoman[] = {"I", "II", "III", "IV"};
   log(ev, "WP 7.5",
-      "the troop on lane " + lane_name(lane) + " advances from " + kRoman[lane_space_[l]] + " to " +
-          kRoman[to]);
+      say("the troop on lane {0} advances from {1} to {2}",
+          "die Truppe auf Leiste {0} rückt von Feld {1} auf Feld {2} vor", lane_name(lane),
+          kRoman[lane_space_[l]], kRoman[to]));
   lane_space_[l] = static_cast<int8_t>(to);
 }
 
@@ -254,14 +277,18 @@ void WpState::start_turn(EventList* ev) {
     if (extra_move_[p] > 0) {
       extra_move_[p]--;
       log(ev, "WP 7.1",
-          "p" + std::to_string(player_ + 1) +
-              "'s restricted-movement and extra-movement markers cancel out",
+          say("{}'s restricted-movement and extra-movement markers cancel out",
+              "die Marker „eingeschränkte Bewegung“ und „Zusatz-Bewegung“ von {} heben sich auf",
+              pid(player_)),
           player_);
     } else {
       restricted_now_ = 1;
       log(ev, "WP 8",
-          "p" + std::to_string(player_ + 1) +
-              " uses a restricted-movement marker: one move less this turn",
+          say("{} uses a restricted-movement marker: one move less this turn",
+              "{} verwendet einen Marker „eingeschränkte Bewegung“: eine Bewegung weniger in "
+              "dieser "
+              "Runde",
+              pid(player_)),
           player_);
     }
   }
@@ -340,7 +367,9 @@ bool WpState::step(EventList* ev) {
     case tDraw:
       if (deck_size() == 0) {
         tasks_.pop_back();
-        log(ev, "WP 7.4", "the attack deck is empty: no card is drawn");
+        log(ev, "WP 7.4",
+            {"the attack deck is empty: no card is drawn",
+             "der Angriffskartenstapel ist leer: keine Karte wird gezogen"});
         return true;
       }
       return false;
@@ -356,8 +385,10 @@ bool WpState::step(EventList* ev) {
       tasks_.pop_back();
       if (opts.empty()) {
         log(ev, "WP 8",
-            t.a ? "H1: no action tile has a free slot"
-                : "L1: the action tiles hold nothing to lose");
+            t.a ? Text{"H1: no action tile has a free slot",
+                       "H1: kein Aktionsplättchen hat einen freien Platz"}
+                : Text{"L1: the action tiles hold nothing to lose",
+                       "L1: auf den Aktionsplättchen liegt nichts, was verloren gehen könnte"});
       } else {
         apply_stock(opts[0], t.a == 1, ev);
       }
@@ -387,7 +418,9 @@ bool WpState::step(EventList* ev) {
       tasks_.pop_back();
       if (o.empty()) {
         log(ev, "WP 10",
-            std::to_string(t.a) + " reinforcement brick(s) fit nowhere and go to the supply");
+            say("{} reinforcement brick(s) fit nowhere and go to the supply",
+                "{} Mauerziegel der Mauerbefestigung passen nirgends hin und kommen in den Vorrat",
+                int(t.a)));
       } else {
         reinforce_one(o[0], t.a, t.b, ev);
       }
@@ -418,13 +451,18 @@ bool WpState::step(EventList* ev) {
           // WP 11: the 8th card lies on the day-7 pile and the turn ended without a loss.
           outcome_ = 1;
           tasks_.clear();
-          log(ev, "WP 11", "day 7 is over and the Westerplatte still holds: the defenders win");
+          log(ev, "WP 11",
+              {"day 7 is over and the Westerplatte still holds: the defenders win",
+               "der siebte Tag ist vorbei und die Westerplatte hält noch: die Verteidiger "
+               "gewinnen"});
           return true;
         }
         push(tNextTurn, 1);
         push(tNewDay);
         push(tEventDraw);
-        log(ev, "WP 6", "day " + std::to_string(day_) + " ends; an event card is drawn");
+        log(ev, "WP 6",
+            say("day {} ends; an event card is drawn",
+                "Tag {} endet; eine Ereigniskarte wird gezogen", int(day_)));
       } else {
         push(tNextTurn, 1);
       }
@@ -444,11 +482,13 @@ bool WpState::step(EventList* ev) {
           supply_ammo_ = static_cast<int8_t>(supply_ammo_ - add);
         }
         log(ev, "WP 6",
-            "end of day 3: mortar, mines and rebuild tiles are refilled and every player's ammo is "
-            "topped up to 2");
+            {"end of day 3: mortar, mines and rebuild tiles are refilled and every player's ammo "
+             "is topped up to 2",
+             "Ende des dritten Tages: Mörser, Minen und Wiederaufbau der Mauer werden aufgefüllt, "
+             "die Munition jedes Spielers wird auf 2 ergänzt"});
       }
       day_++;
-      log(ev, "WP 6", "day " + std::to_string(day_) + " begins");
+      log(ev, "WP 6", say("day {} begins", "Tag {} beginnt", int(day_)));
       return true;
     }
     case tNextTurn: {
@@ -474,13 +514,19 @@ void WpState::apply_stock(int kind, bool gain, EventList* ev) {
   if (gain) {
     s = static_cast<int8_t>(std::min(cap, s + n));
     log(ev, "WP 8",
-        std::string("H1: the ") + tile_name(k) + " tile gains " +
-            (n == 2 ? "2 bricks" : "1 piece"));
+        say("H1: the {0} tile gains {2}", "H1: das Aktionsplättchen „{1}“ erhält {3}", tile_name(k),
+            tile_title(k).de, n == 2 ? "2 bricks" : "1 piece",
+            n == 2                  ? "2 Mauerziegel"
+            : k == TileKind::kMines ? "1 Mine"
+                                    : "1 Mörsergranate"));
   } else {
     s = static_cast<int8_t>(std::max(0, s - n));
     log(ev, "WP 8",
-        std::string("L1: the ") + tile_name(k) + " tile loses " +
-            (n == 2 ? "2 bricks" : "1 piece"));
+        say("L1: the {0} tile loses {2}", "L1: das Aktionsplättchen „{1}“ verliert {3}",
+            tile_name(k), tile_title(k).de, n == 2 ? "2 bricks" : "1 piece",
+            n == 2                  ? "2 Mauerziegel"
+            : k == TileKind::kMines ? "1 Mine"
+                                    : "1 Mörsergranate"));
   }
 }
 
@@ -527,12 +573,13 @@ void WpState::give_one(int type, int p, EventList* ev) {
   }
   static const char* kWhat[] = {"an extra-movement marker", "a restricted-movement marker",
                                 "an extra-action marker", "1 ammo", "loses 1 ammo"};
-  log(ev,
-      type == kMarkAmmoLoss   ? "WP 8"
-      : type == kMarkAmmoGain ? "WP 10"
-                              : "WP 8",
-      "p" + std::to_string(p + 1) + (type == kMarkAmmoLoss ? " " : " receives ") +
-          kWhat[std::clamp(type, 0, 4)],
+  static const char* kWhatDe[] = {
+      "erhält einen Marker „Zusatz-Bewegung“", "erhält einen Marker „eingeschränkte Bewegung“",
+      "erhält einen Marker „Zusatz-Aktion“", "erhält 1 Munition", "verliert 1 Munition"};
+  const size_t w = static_cast<size_t>(std::clamp(type, 0, 4));
+  log(ev, type == kMarkAmmoGain ? "WP 10" : "WP 8",
+      say("{0}{1}{2}", "{0} {3}", pid(p), type == kMarkAmmoLoss ? " " : " receives ", kWhat[w],
+          kWhatDe[w]),
       p);
 }
 
@@ -569,8 +616,9 @@ void WpState::reinforce_one(int field, int left, int max_fields, EventList* ev) 
   }
   bricks_[f]++;
   log(ev, "WP 10",
-      "wall reinforcement: a brick is placed on " + field_name(field) + " (" +
-          std::to_string(bricks_[f]) + ")");
+      say("wall reinforcement: a brick is placed on {0} ({1})",
+          "Mauerbefestigung: ein Mauerziegel kommt auf {0} ({1})", field_name(field),
+          int(bricks_[f])));
   if (left - 1 > 0) push(tReinforce, left - 1, max_fields);
 }
 
@@ -585,7 +633,9 @@ void WpState::hit(int field, int n, EventList* ev) {
       continue;
     }
     if (field >= kFdfs) {
-      log(ev, "WP 7.3", "W6: " + field_name(field) + " has no bricks left; the damage is lost");
+      log(ev, "WP 7.3",
+          say("W6: {} has no bricks left; the damage is lost",
+              "W6: {} hat keine Mauerziegel mehr; der Schaden verfällt", field_name(field)));
       return;
     }
     const auto& ov = wp().data().overflow[f];
@@ -593,8 +643,9 @@ void WpState::hit(int field, int n, EventList* ev) {
                b = bricks_[static_cast<size_t>(ov[1])] > 0;
     if (!a && !b) {
       log(ev, "WP 7.3",
-          "W6: " + field_name(field) + " and both its guard posts are empty; " + std::to_string(n) +
-              " damage is lost");
+          say("W6: {0} and both its guard posts are empty; {1} damage is lost",
+              "W6: {0} und beide anliegenden Wachen sind leer; {1} Schaden verfällt",
+              field_name(field), n));
       return;
     }
     if (a && b) {
@@ -626,12 +677,14 @@ void WpState::fire(int lane_mask, EventList* ev) {
     const AttackCard& k = card(c);
     if (k.kind == CardKind::kHowitzer)
       log(ev, "WP 7.3",
-          "the howitzer battery on lane " + lane_name(l) + " fires at " + field_name(l) +
-              ": 1 brick");
+          say("the howitzer battery on lane {0} fires at {1}: 1 brick",
+              "die Geschützbatterie auf Leiste {0} schießt auf {1}: 1 Mauerziegel", lane_name(l),
+              field_name(l)));
     else if (lane_space_[static_cast<size_t>(l)] == wp().data().lane_spaces - 1)
       log(ev, "WP 7.3",
-          "the MG on lane " + lane_name(l) + " (space IV) fires at " + field_name(l) + ": " +
-              std::to_string(k.power) + " brick(s)");
+          say("the MG on lane {0} (space IV) fires at {1}: {2} brick(s)",
+              "die MG-Abteilung auf Leiste {0} (Feld IV) schießt auf {1}: {2} Mauerziegel",
+              lane_name(l), field_name(l), k.power));
   }
 }
 
@@ -640,7 +693,8 @@ void WpState::resolve_card(int c, int mode, EventList* ev) {
   const AttackCard& k = card(c);
   card_loc_[static_cast<size_t>(c)] = kInDeck;  // replaced below
   if (!under_.empty() && under_.front() == c) under_.erase(under_.begin());
-  log(ev, "WP 7.4", "German card: " + card_text(k));
+  const Text drawn = card_text(k);
+  log(ev, "WP 7.4", say("German card: {}", "Deutsche Angriffskarte: {1}", drawn.en, drawn.de));
   if (mode == kDrawOpenDiscard) {
     // WP 5 step 12 (W17): the first card goes to the day-1 pile and counts toward day 1.
     discard(c, ev);
@@ -662,7 +716,10 @@ void WpState::resolve_card(int c, int mode, EventList* ev) {
       card_loc_[static_cast<size_t>(c)] = kUnder;
       under_.push_back(static_cast<int8_t>(c));
       log(ev, "WP 7.4",
-          "all five lanes are occupied: morale falls and " + k.id + " goes under the deck");
+          say("all five lanes are occupied: morale falls and {} goes under the deck",
+              "alle fünf Angriffsleisten sind besetzt: die Moral sinkt und {} kommt unter den "
+              "Angriffskartenstapel",
+              k.id));
       morale_change(-1, ev, "WP 7.4");
       return;
     }
@@ -670,7 +727,8 @@ void WpState::resolve_card(int c, int mode, EventList* ev) {
       // WP 7.2 C (W8): a card placed on a lane holding a mine is discarded; the mine is spent.
       mine_[static_cast<size_t>(lane)] = 0;
       log(ev, "WP 7.2 C",
-          "the mine on lane " + lane_name(lane) + " destroys " + k.id + " as it arrives");
+          say("the mine on lane {0} destroys {1} as it arrives",
+              "die Mine auf Leiste {0} vernichtet {1} bei der Ankunft", lane_name(lane), k.id));
       discard(c, ev);
       return;
     }
@@ -678,9 +736,11 @@ void WpState::resolve_card(int c, int mode, EventList* ev) {
     lane_space_[static_cast<size_t>(lane)] = 0;  // W16: space I
     lane_damage_[static_cast<size_t>(lane)] = 0;
     card_loc_[static_cast<size_t>(c)] = static_cast<int8_t>(kOnLane + lane);
+    const bool moved = lane != k.lane;
     log(ev, "WP 7.4",
-        k.id + " is placed on lane " + lane_name(lane) + ", space I" +
-            (lane != k.lane ? " (lane " + lane_name(k.lane) + " is occupied)" : ""));
+        say("{0} is placed on lane {1}, space I{2}", "{0} kommt auf Leiste {1}, Feld I{3}", k.id,
+            lane_name(lane), moved ? " (lane " + lane_name(k.lane) + " is occupied)" : "",
+            moved ? " (Leiste " + lane_name(k.lane) + " ist besetzt)" : ""));
     return;
   }
   if (k.kind == CardKind::kAirRaid) {
@@ -700,12 +760,13 @@ void WpState::resolve_event(int e, EventList* ev) {
   event_used_[static_cast<size_t>(e)] = 1;
   (k.positive ? pos_left_ : neg_left_)--;
   if (burned_ >= 0) {
-    log(ev, "WP 10", "the burned path is open again");
+    log(ev, "WP 10",
+        {"the burned path is open again", "der verbrannte Durchgang ist wieder offen"});
     burned_ = -1;
   }
   switch (k.kind) {
     case EventKind::kRaiseMorale:
-      log(ev, "WP 10", "event " + k.id + ": raise morale");
+      log(ev, "WP 10", say("event {}: raise morale", "Ereignis {}: Moral heben", k.id));
       for (int i = 0; i < k.amount; ++i) morale_raise(ev, "WP 10");
       break;
     case EventKind::kExtraStock: {
@@ -713,17 +774,24 @@ void WpState::resolve_event(int e, EventList* ev) {
       const int cap = wp().tile_value(k.tile);
       const int add = std::max(0, std::min(k.amount, cap - s));
       s = static_cast<int8_t>(s + add);
+      const bool mortar = k.tile == TileKind::kMortar;
       log(ev, "WP 10",
-          "event " + k.id + ": extra " + (k.tile == TileKind::kMortar ? "mortar shell" : "mine") +
-              (add > 0 ? " added to the tile" : ": the tile has no free slot"));
+          say("event {0}: extra {1}{2}", "Ereignis {0}: {3}{4}", k.id,
+              mortar ? "mortar shell" : "mine",
+              add > 0 ? " added to the tile" : ": the tile has no free slot",
+              mortar ? "Zusätzliche Mörsergranate" : "Zusätzliche Mine",
+              add > 0 ? " kommt auf das Aktionsplättchen"
+                      : ": das Aktionsplättchen hat keinen freien Platz"));
       break;
     }
     case EventKind::kWallReinforcement: {
       const int total = k.amount + surplus_;
       log(ev, "WP 10",
-          "event " + k.id + ": wall reinforcement with " + std::to_string(k.amount) + " bricks" +
-              (surplus_ ? " plus " + std::to_string(surplus_) + " from the surplus pile (W14)"
-                        : ""));
+          say("event {0}: wall reinforcement with {1} bricks{2}",
+              "Ereignis {0}: Mauerbefestigung mit {1} Mauerziegeln{3}", k.id, k.amount,
+              surplus_ ? " plus " + std::to_string(surplus_) + " from the surplus pile (W14)" : "",
+              surplus_ ? " und " + std::to_string(surplus_) + " vom zusätzlichen Vorrat (W14)"
+                       : ""));
       surplus_ = 0;
       reinforce_fields_ = 0;
       reinforced_.fill(0);
@@ -732,27 +800,32 @@ void WpState::resolve_event(int e, EventList* ev) {
     }
     case EventKind::kExtraAmmo:
       log(ev, "WP 10",
-          "event " + k.id + ": " + std::to_string(k.amount) +
-              " extra ammo, split as evenly as possible");
+          say("event {0}: {1} extra ammo, split as evenly as possible",
+              "Ereignis {0}: Zusätzliche Munition, {1} Munitionsmarker möglichst gerecht verteilt",
+              k.id, k.amount));
       push(tDistribute, kMarkAmmoGain, k.amount);
       break;
     case EventKind::kBattleship:
       log(ev, "WP 10",
-          "event " + k.id + ": battleship shelling (W13: " + std::to_string(k.amount) +
-              " per field)");
+          say("event {0}: battleship shelling (W13: {1} per field)",
+              "Ereignis {0}: Beschuss vom Einheitslinienschiff (W13: {1} je Feld)", k.id,
+              k.amount));
       for (auto it = k.targets.rbegin(); it != k.targets.rend(); ++it) push(tHit, *it, k.amount);
       break;
     case EventKind::kBurnedPassage: {
       burned_ = static_cast<int8_t>(k.passage);
       const auto& p = wp().data().passages[static_cast<size_t>(k.passage)];
       log(ev, "WP 10",
-          "event " + k.id + ": the path " + field_name(p[0]) + "-" + field_name(p[1]) +
-              " burns and cannot be crossed until the next event");
+          say("event {0}: the path {1}-{2} burns and cannot be crossed until the next event",
+              "Ereignis {0}: Verbrannte Felder, der Durchgang {1}-{2} darf bis zum nächsten "
+              "Ereignis nicht überquert werden",
+              k.id, field_name(p[0]), field_name(p[1])));
       break;
     }
     case EventKind::kGermanAttack: {
       // W12: move first, then the listed lanes attack; W21: the advance is printed on the card.
-      log(ev, "WP 10", "event " + k.id + ": German attack");
+      log(ev, "WP 10",
+          say("event {}: German attack", "Ereignis {}: Angriff der deutschen Truppen", k.id));
       int mask = 0;
       for (int l : k.targets) {
         advance_lane(l, k.amount, ev);

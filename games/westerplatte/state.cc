@@ -260,66 +260,81 @@ std::string WpState::invariant_violation() const {
   return "";
 }
 
-std::string WpState::render_text(int seat) const {
+std::string WpState::render_text_in(int seat, Lang lang) const {
   (void)seat;
   static const char* kRoman[] = {"I", "II", "III", "IV"};
+  const bool de = lang == Lang::kDe;
+  auto t = [de](const char* en, const char* german) { return de ? german : en; };
   const Data& d = wp().data();
   std::ostringstream o;
-  o << "7 Tage der Westerplatte - " << level_name(wp().rules().level) << ", "
-    << wp().rules().players << " player(s), day " << int(day_) << " (pile "
-    << int(pile_[static_cast<size_t>(day_)]) << "/" << d.cards_per_day << ")\n";
+  o << "7 Tage der Westerplatte - "
+    << (de ? level_title(wp().rules().level).de : level_name(wp().rules().level)) << ", "
+    << wp().rules().players << t(" player(s), day ", " Spieler, Tag ") << int(day_)
+    << t(" (pile ", " (Abwurfstapel ") << int(pile_[static_cast<size_t>(day_)]) << "/"
+    << d.cards_per_day << ")\n";
   auto officers_on = [&](int f) {
     std::string s;
     for (int i = 0; i < wp().num_officers(); ++i)
       if (officer_at_[static_cast<size_t>(i)] == f) s += " o" + std::to_string(i + 1);
     return s;
   };
-  o << "Guard posts (action tiles):\n";
+  o << t("Guard posts (action tiles):\n", "Wachen (Aktionsplättchen):\n");
   for (int s = 0; s < kTiles; ++s) {
     const int f = kFdfs + s;
     o << "  " << field_name(f) << " ";
     const int k = tile_at_[static_cast<size_t>(s)];
-    std::string name = k < 0 ? "?" : tile_name(static_cast<TileKind>(k));
+    std::string name = k < 0 ? "?"
+                       : de  ? tile_title(static_cast<TileKind>(k)).de
+                             : tile_name(static_cast<TileKind>(k));
     if (k == static_cast<int>(TileKind::kMortar))
-      name += " (" + std::to_string(shells_) + " shells)";
-    if (k == static_cast<int>(TileKind::kMines)) name += " (" + std::to_string(mines_) + " mines)";
+      name += " (" + std::to_string(shells_) + t(" shells)", " Mörsergranaten)");
+    if (k == static_cast<int>(TileKind::kMines))
+      name += " (" + std::to_string(mines_) + t(" mines)", " Minen)");
     if (k == static_cast<int>(TileKind::kRebuild))
-      name += " (" + std::to_string(rebuild_) + " bricks)";
+      name += " (" + std::to_string(rebuild_) + t(" bricks)", " Mauerziegel)");
     if (k == static_cast<int>(TileKind::kAmmo))
-      name += " (takes " + std::to_string(wp().tile_value(TileKind::kAmmo)) + ")";
+      name += t(" (takes ", " (erhält ") + std::to_string(wp().tile_value(TileKind::kAmmo)) + ")";
     if (k == static_cast<int>(TileKind::kPushBack))
-      name += " (" + std::to_string(wp().tile_value(TileKind::kPushBack)) + " troops)";
-    o << name << "  bricks " << int(bricks_[static_cast<size_t>(f)]) << "/" << d.max_bricks
-      << officers_on(f) << "\n";
+      name +=
+          " (" + std::to_string(wp().tile_value(TileKind::kPushBack)) + t(" troops)", " Truppen)");
+    o << name << t("  bricks ", "  Mauerziegel ") << int(bricks_[static_cast<size_t>(f)]) << "/"
+      << d.max_bricks << officers_on(f) << "\n";
   }
-  o << "Forward fields and lanes (space I far, IV at the wall):\n";
+  o << t("Forward fields and lanes (space I far, IV at the wall):\n",
+         "Vorgeschobene Abwehrfelder und Angriffsleisten (Feld I fern, IV an der Mauer):\n");
   for (int l = 0; l < kLanes; ++l) {
-    o << "  " << field_name(l) << " bricks " << int(bricks_[static_cast<size_t>(l)]) << "/"
-      << d.max_bricks << officers_on(l) << "  | lane " << lane_name(l) << ": ";
+    o << "  " << field_name(l) << t(" bricks ", " Mauerziegel ")
+      << int(bricks_[static_cast<size_t>(l)]) << "/" << d.max_bricks << officers_on(l)
+      << t("  | lane ", "  | Leiste ") << lane_name(l) << ": ";
     const int c = lane_card_[static_cast<size_t>(l)];
     if (c >= 0) {
       const AttackCard& k = card(c);
-      o << k.id << (k.kind == CardKind::kMg ? " MG" : " howitzer") << " on "
-        << kRoman[lane_space_[static_cast<size_t>(l)]] << ", endurance "
-        << k.endurance - lane_damage_[static_cast<size_t>(l)] << "/" << k.endurance;
-      if (k.kind == CardKind::kMg) o << ", speed " << k.speed;
-      o << ", power " << k.power;
+      o << k.id
+        << (k.kind == CardKind::kMg ? t(" MG", " MG-Abteilung")
+                                    : t(" howitzer", " Geschützbatterie"))
+        << t(" on ", " auf ") << kRoman[lane_space_[static_cast<size_t>(l)]]
+        << t(", endurance ", ", Ausdauer ") << k.endurance - lane_damage_[static_cast<size_t>(l)]
+        << "/" << k.endurance;
+      if (k.kind == CardKind::kMg) o << t(", speed ", ", Schnelligkeit ") << k.speed;
+      o << t(", power ", ", Angriffskraft ") << k.power;
     } else {
-      o << (mine_[static_cast<size_t>(l)] ? "(mine)" : "empty");
+      o << (mine_[static_cast<size_t>(l)] ? t("(mine)", "(Mine)") : t("empty", "leer"));
     }
     o << "\n";
   }
-  o << "Morale:";
+  o << t("Morale:", "Moral:");
   const auto& tr = wp().track();
   static const char* kLv[] = {"-", "START", "L1", "L2", "L3", "H1", "H2", "H3"};
   for (size_t i = 0; i < tr.size(); ++i)
     o << (static_cast<int>(i) == morale_ ? " [" : " ") << kLv[tr[i]]
       << (static_cast<int>(i) == morale_ ? "]" : "");
-  o << "\nAmmo:";
+  o << t("\nAmmo:", "\nMunition:");
   for (int p = 0; p < wp().rules().players; ++p)
     o << " p" << p + 1 << "=" << int(ammo_[static_cast<size_t>(p)]);
-  o << ", supply " << int(supply_ammo_) << "; surplus bricks " << int(surplus_) << "\n";
-  o << "Markers (extra move / restricted / extra action):";
+  o << t(", supply ", ", Vorrat ") << int(supply_ammo_)
+    << t("; surplus bricks ", "; zusätzlicher Vorrat an Mauerziegeln ") << int(surplus_) << "\n";
+  o << t("Markers (extra move / restricted / extra action):",
+         "Marker (Zusatz-Bewegung / eingeschränkte Bewegung / Zusatz-Aktion):");
   for (int p = 0; p < wp().rules().players; ++p)
     o << " p" << p + 1 << "=" << int(extra_move_[static_cast<size_t>(p)]) << "/"
       << int(restricted_[static_cast<size_t>(p)]) << "/"
@@ -327,15 +342,19 @@ std::string WpState::render_text(int seat) const {
   o << "\n";
   if (burned_ >= 0) {
     const auto& pp = d.passages[static_cast<size_t>(burned_)];
-    o << "Burned path: " << field_name(pp[0]) << "-" << field_name(pp[1]) << "\n";
+    o << t("Burned path: ", "Verbrannter Durchgang: ") << field_name(pp[0]) << "-"
+      << field_name(pp[1]) << "\n";
   }
-  o << "Day piles:";
+  o << t("Day piles:", "Abwurfstapel:");
   for (int i = 1; i <= 7; ++i) o << " " << i << ":" << int(pile_[static_cast<size_t>(i)]);
-  o << "; deck " << deck_size() << " cards (" << under_.size() << " sent under); events left +"
+  o << t("; deck ", "; Angriffskartenstapel ") << deck_size() << t(" cards (", " Karten (")
+    << under_.size()
+    << t(" sent under); events left +", " darunter gelegt); Ereigniskarten übrig +")
     << int(pos_left_) << " -" << int(neg_left_) << "\n";
   if (!tasks_.empty() && tasks_.back().type == tPlayer) {
-    o << "Turn of p" << player_ + 1 << ": moves used " << int(moved_[0] + moved_[1]) << ", actions "
-      << int(actions_) << (restricted_now_ ? " (restricted)" : "") << "\n";
+    o << t("Turn of p", "Runde von p") << player_ + 1 << t(": moves used ", ": Bewegungen ")
+      << int(moved_[0] + moved_[1]) << t(", actions ", ", Aktionen ") << int(actions_)
+      << (restricted_now_ ? t(" (restricted)", " (eingeschränkt)") : "") << "\n";
   }
   return o.str();
 }

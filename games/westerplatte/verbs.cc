@@ -10,27 +10,37 @@ using enum VerbRole;
 constexpr VerbSpec kVerbs[] = {
     {"move", "unit place", kMove, "Move {1} to {2}", "{1} nach {2} bewegen"},
     {"place", "unit place", kMove, "Post {1} at {2}", "{1} auf {2} aufstellen"},
-    {"fire", "place word", kAttack, "Fire on lane {1} ({2})", "Feuer auf Bahn {1} ({2})"},
-    {"morale", "", kOther, "Raise morale", "Moral heben"},
-    {"mortar", "place", kAttack, "Mortar fire on lane {1}", "Granatwerferfeuer auf Bahn {1}"},
-    {"mine", "place", kOther, "Lay a mine on lane {1}", "Mine auf Bahn {1} legen"},
-    {"rebuild", "place", kOther, "Rebuild {1}", "{1} wieder aufbauen"},
-    {"ammo", "", kOther, "Fetch ammunition", "Munition holen"},
-    {"push", "word", kOther, "Push back on {1}", "Zurückdrängen auf {1}"},
+    {"fire", "place word", kAttack, "Fire on lane {1} ({2})", "Angriff auf Leiste {1} ({2})"},
+    {"morale", "", kOther, "Raise morale", "+1 Moral"},
+    {"mortar", "place", kAttack, "Mortar fire on lane {1}", "Mörserfeuer auf Leiste {1}"},
+    {"mine", "place", kOther, "Lay a mine on lane {1}", "Mine auf Leiste {1} legen"},
+    {"rebuild", "place", kOther, "Rebuild {1}", "Mauer auf {1} wieder aufbauen"},
+    {"ammo", "", kOther, "Fetch ammunition", "Munition erhalten"},
+    {"push", "word", kOther, "Push back on {1}", "Truppen auf {1} zurückziehen"},
     {"end", "", kDecline, "End the phase", "Phase beenden"},
-    {"overflow", "place", kOther, "Overflow into {1}", "Überlauf nach {1}"},
-    {"stock", "word", kOther, "Stock {1}", "{1} bevorraten"},
+    {"overflow", "place", kOther, "Overflow into {1}", "Schaden auf {1}"},
+    {"stock", "word", kOther, "Stock {1}", "Vorrat: {1}"},
     {"give", "word", kOther, "Give to {1}", "An {1} geben"},
-    {"reinforce", "place", kOther, "Reinforce {1}", "{1} verstärken"},
-    {"tile", "place word", kOther, "Tile {1}: {2}", "Plättchen {1}: {2}"},
+    {"reinforce", "place", kOther, "Reinforce {1}", "Mauerbefestigung auf {1}"},
+    {"tile", "place word", kOther, "Tile {1}: {2}", "Aktionsplättchen {1}: {2}"},
     {"draw", "card", kOther, "Draw {1}", "{1} ziehen"},
-    {"event", "card", kOther, "Event {1}", "Ereignis {1}"},
+    {"event", "card", kOther, "Event {1}", "Ereigniskarte {1}"},
 };
 
 }  // namespace
 
 VerbTable WpGame::verbs() const {
   return kVerbs;
+}
+
+// In German labels the action tiles go by the rulebook's names ("stock mortar": "Vorrat:
+// Mörser"); everything else by its word.
+std::string WpState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
+  if (kind == ArgKind::kWord && lang == Lang::kDe)
+    for (int k = 0; k < kNumTileKinds; ++k)
+      if (word == tile_name(static_cast<TileKind>(k)))
+        return tile_title(static_cast<TileKind>(k)).de;
+  return std::string(word);
 }
 
 }  // namespace feldherr::westerplatte

@@ -104,6 +104,10 @@ int field_from_name(std::string_view s);
 std::string lane_name(int lane);
 const char* tile_name(TileKind t);
 const char* level_name(Level l);
+// The names a player reads, in English and German (the German rulebook's words: "Mörser",
+// "Wiederaufbau der Mauer"; "Mäßig schwierig").
+Text tile_title(TileKind t);
+Text level_title(Level l);
 
 struct Rules {
   // W10: the solo player plays one turn per round with both officers (default). No alternative
@@ -188,7 +192,10 @@ class WpState : public State {
   std::vector<ChanceOutcome> chance_outcomes() const override;
   Action sample_chance(Rng& rng) const override;
   void apply(const Action& action, EventList* events = nullptr) override;
-  std::string why_illegal(const Action& action) const override;
+  std::string why_illegal(const Action& action) const override {
+    return why_illegal_text(action).en;
+  }
+  Text why_illegal_text(const Action& action) const override;
   bool is_terminal() const override { return outcome_ != 0; }
   Result result() const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<WpState>(*this); }
@@ -199,7 +206,9 @@ class WpState : public State {
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   json to_json() const override;
   uint64_t hash() const override;
-  std::string render_text(int seat) const override;
+  std::string render_text(int seat) const override { return render_text_in(seat, Lang::kEn); }
+  std::string render_text_in(int seat, Lang lang) const override;
+  std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;
   int move_number() const override { return moves_; }
 
   void from_json(const json& j);
@@ -264,7 +273,7 @@ class WpState : public State {
     tasks_.push_back(
         Task{type, static_cast<int8_t>(a), static_cast<int8_t>(b), static_cast<int8_t>(c)});
   }
-  void log(EventList* ev, const char* rule, std::string text, int seat = kNobody) const;
+  void log(EventList* ev, const char* rule, Text text, int seat = kNobody) const;
   void discard(int card, EventList* ev);
   void damage_troop(int lane, int dmg, EventList* ev, const char* rule);
   void remove_brick(int field, EventList* ev, const char* rule);
@@ -276,7 +285,7 @@ class WpState : public State {
   bool step(EventList* ev);  // runs the top task; false when a decision is owed
   void run(EventList* ev);
   void legal_player(ActionList& out) const;
-  std::string why_player(const Action& a) const;
+  Text why_player(const Action& a) const;
   int move_budget_left(int slot, bool* uses_extra) const;
   int officer_slot(int officer) const;
   int damaged_fields() const;

@@ -760,6 +760,39 @@ TEST(CliHuman, LangDeShowsTheGamesPromptLogAndRefusalsInGerman) {
                                                 "(orcs|elves) wins\n$"));
 }
 
+// --lang de in 7 Tage der Westerplatte and the Planspiel: the frame, the board, the prompt, a
+// refusal citing the rule and the log in German (WP 7.1, PS §3.2), the end in German.
+TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
+  CliRun wp =
+      run_cli(all_games(),
+              {"play", "westerplatte/medium", "--seed", "5", "--seat", "p1=human", "--lang", "de"},
+              "place o1 C\nplace o2 C\nmortar A\nend\nquit\n");
+  EXPECT_EQ(wp.code, cli::kExitUnfinished) << wp.err;
+  EXPECT_THAT(wp.out, HasSubstr("7 Tage der Westerplatte - Mäßig schwierig, 1 Spieler, Tag 1"));
+  EXPECT_THAT(wp.out, HasSubstr("p1: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase "
+                                "beenden (WP 7.1)\n"));
+  EXPECT_THAT(wp.out, HasSubstr("nicht erlaubt: WP 7.1: kein Offizier von p1 steht auf dem "
+                                "Aktionsplättchen „Mörser“"));
+  EXPECT_THAT(wp.out, HasSubstr("  [WP 7.3] p1 beendet die Phase Aktion / Bewegung\n"));
+  CliRun wp_end = run_cli(all_games(), {"play", "westerplatte/medium", "--seed", "5", "--seat",
+                                        "p1=random", "--lang", "de"});
+  EXPECT_EQ(wp_end.code, cli::kExitOk) << wp_end.err;
+  EXPECT_THAT(wp_end.out, ::testing::ContainsRegex(
+                              "\nDie Verteidiger (gewinnen|verlieren)\\.\nresult: defenders "
+                              "(win|lose)\n$"));
+
+  CliRun ps = run_cli(all_games(),
+                      {"play", "planspiel/ps-1", "--seed", "5", "--seat", "red=human", "--seat",
+                       "blue=heuristic", "--lang", "de"},
+                      "fire R-H1 6,3\nfertig\nquit\n");
+  EXPECT_EQ(ps.code, cli::kExitUnfinished) << ps.err;
+  EXPECT_THAT(ps.out, HasSubstr("Der Gutshof - Zug 1/12 (D5), Teilzug von Rot;"));
+  EXPECT_THAT(ps.out, HasSubstr("nicht erlaubt: PS §8.1: direktes Feuer nur auf erkannte Ziele; "
+                                "Rot hat in 6,3 keines erkannt"));
+  EXPECT_THAT(ps.out, HasSubstr("  [PS §3.2] Rot: FERTIG.\n"));
+  EXPECT_THAT(ps.out, ::testing::Not(HasSubstr("half-turn")));
+}
+
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");

@@ -452,9 +452,10 @@ TEST(PlanspielState, PS_9_2_WithdrawalAndPositionMarker) {
   s->place_for_test(t, {5, 5});
   Play(*s, {"move R-T1 5,6"}, true);  // away from B-P1 (4,4): 1 -> 2
   ASSERT_EQ(s->step(), StepKind::kCounterMove);
-  std::string why;
+  Text why;
   EXPECT_FALSE(s->may_counter(U(*s, "B-P1"), &why));
-  EXPECT_NE(why.find("withdrawal"), std::string::npos) << why;
+  EXPECT_NE(why.en.find("withdrawal"), std::string::npos) << why.en;
+  EXPECT_EQ(why.de, "PS §9.2: ein Absetzen gibt keinen Feuergegenzug");
   Play(*s, {"pass"});
   // R-T1 moved: no position marker at the end of Red's half-turn; without moving it takes one.
   Play(*s, {"fertig"});

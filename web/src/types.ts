@@ -534,6 +534,8 @@ export interface PlanspielBoard {
   game: 'planspiel';
   scenario: string;
   title: string;
+  /** The title in German ("Der Gutshof"). */
+  title_de?: string;
   seats: string[];
   width: number;
   height: number;

@@ -18,6 +18,7 @@ import {
   suppressionColour,
   unitsByField,
 } from '../src/planspiel';
+import { boardTitle } from '../src/title';
 import type { PlanspielBoard, PsObservation } from '../src/types';
 
 const files = import.meta.glob('./fixtures/planspiel-*.json', { eager: true, import: 'default' }) as Record<string, any>;
@@ -29,6 +30,10 @@ const fixture = (name: string): any => {
 const board = fixture('planspiel-ps-1-board') as PlanspielBoard;
 
 describe('Planspiel board JSON (games/planspiel/module.cc)', () => {
+  it('names the situation in the UI\'s language (title_de)', () => {
+    expect(boardTitle(board, 'en')).toBe('Der Gutshof (the estate farm)');
+    expect(boardTitle(board, 'de')).toBe('Der Gutshof');
+  });
   it('gives every field row by row with terrain, road and contour level', () => {
     expect(board.kind).toBe('squares');
     expect(board.fields.length).toBe(board.width * board.height);

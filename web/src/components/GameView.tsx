@@ -6,7 +6,7 @@ import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } fro
 import { api, GameSocket, tokens } from '../api';
 import { useLang } from '../hooks';
 import { lang, resultText, said, sideName, t, tOr } from '../i18n';
-import { tabTitle } from '../title';
+import { boardTitle, tabTitle } from '../title';
 import { highlightsOf, psActingUnits, psClickTargets, psUnits } from '../planspiel';
 import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
@@ -164,7 +164,7 @@ export function GameView(props: { id: string; token?: string }) {
   const myTurn = !!msg && msg.legal.length > 0;
   const over = !!msg?.result;
   useEffect(() => {
-    document.title = tabTitle(myTurn, over, board?.title ?? '');
+    document.title = tabTitle(myTurn, over, boardTitle(board) ?? '');
   }, [myTurn, over, board, lang.value]);
   useEffect(() => () => void (document.title = 'Feldherr'), []);
   // Reaction windows and setup: the declining / automatic answers next to the prompt.
@@ -172,7 +172,7 @@ export function GameView(props: { id: string; token?: string }) {
   return (
     <main class={`game ${offline ? 'offline' : ''}`} data-state-id={msg?.state_id ?? -1} data-my-turn={myTurn ? '1' : '0'} data-over={msg?.result ? '1' : '0'}>
       <div class="game-head">
-        <h2>{board?.title ?? props.id}</h2>
+        <h2>{boardTitle(board) ?? props.id}</h2>
         <span class="seatinfo" data-testid="seat">
           {msg ? (msg.seat === 'observer' ? t('observer') : `${t('you')}: ${side(msg.seat)}`) : t('connecting')}
         </span>

@@ -1,0 +1,169 @@
+// The Planspiel in German (engine/text.h): prompts, log events, refusals, the result, the board
+// picture and the action labels come in German beside the English, in the words of the German
+// rulebook (Teilzug, FERTIG, Wirkungsstufe, Niederhaltung, Gegenzug, Nahkampf, Ausfallwurf), the
+// hidden-information texts masked in German as in English, and the English as it was.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "engine/player.h"
+#include "engine/session.h"
+#include "games/planspiel/state.h"
+
+namespace feldherr::planspiel {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+std::unique_ptr<PlanspielState> GermanStart(const std::string& id = "ps-1") {
+  auto game = make_planspiel(id);
+  return std::unique_ptr<PlanspielState>(
+      dynamic_cast<PlanspielState*>(game->new_initial_state().release()));
+}
+
+int GermanU(const PlanspielState& s, const std::string& id) {
+  const int u = s.ps().unit_index(id);
+  EXPECT_GE(u, 0) << id;
+  return u;
+}
+
+Action GermanA(const PlanspielState& s, const std::string& text) {
+  Action a;
+  std::string error;
+  if (!s.parse(text, a, error)) throw std::logic_error("cannot parse '" + text + "': " + error);
+  return a;
+}
+
+// Applies each text (each must be legal), passing counter-move windows; the events.
+EventList GermanPlay(PlanspielState& s, std::initializer_list<std::string> texts) {
+  EventList events;
+  for (const std::string& t : texts) {
+    while (s.step() == StepKind::kCounterMove && !s.why_illegal(GermanA(s, t)).empty())
+      s.apply(Action(kPass, {}), &events);
+    const Action a = GermanA(s, t);
+    EXPECT_EQ(s.why_illegal(a), "") << t;
+    s.apply(a, &events);
+  }
+  return events;
+}
+
+// The German of the first event of `rule` ("" when none).
+std::string GermanEvent(const EventList& ev, const std::string& rule) {
+  for (const Event& e : ev)
+    if (e.rule == rule) return e.text_de;
+  return "";
+}
+
+TEST(PlanspielGerman, PS_3_2_TheActivityPromptReadsInGerman) {
+  auto s = GermanStart();
+  const Decision d = s->decision_for(kPartyRed);
+  EXPECT_THAT(d.prompt, StartsWith("Game turn 1 of 12, red's half-turn, phase 2: "));
+  EXPECT_EQ(d.prompt_in(Lang::kDe),
+            "Zug 1 von 12, Teilzug von Rot, Phase 2: zuerst Steilfeuer, oder bewegen, feuern, "
+            "Nahkampf oder FERTIG (PS §3.2)");
+}
+
+// PS §8.7 with PS §8.8 #1: the HMG fires at B-I2 dug in at 7,4, natural 6: black. The fire, the
+// effect roll's prompt and the effect are logged in German with the modifier's German name.
+TEST(PlanspielGerman, PS_8_7_TheFireAndItsEffectAreLoggedInGerman) {
+  auto s = GermanStart();
+  s->place_for_test(GermanU(*s, "R-H1"), {7, 6});
+  EventList ev = GermanPlay(*s, {"fire R-H1 7,4"});
+  EXPECT_EQ(GermanEvent(ev, "PS §8.1"), "R-H1 feuert auf 7,4.");
+  EXPECT_EQ(GermanEvent(ev, "PS §3.2"), "Phase 3: Bewegung, direktes Feuer und Nahkampf.");
+  EXPECT_EQ(s->decision().prompt_in(Lang::kDe),
+            "Wirkungswurf für das Feuer von R-H1 auf 7,4 (PS §8.6)");
+  ev = GermanPlay(*s, {"roll 6"});
+  const std::string effect = GermanEvent(ev, "PS §8.7");
+  EXPECT_THAT(effect, StartsWith("Würfel 6 gegen B-I2 ("));
+  EXPECT_THAT(effect, HasSubstr("-1 Deckung (PS §8.8 #1)"));
+  EXPECT_THAT(effect, HasSubstr(": Wirkungsstufe 5 (schwarz)."));
+  EXPECT_EQ(s->unit(GermanU(*s, "B-I2")).suppression, 5);
+}
+
+TEST(PlanspielGerman, PS_8_1_TheRefusalCitesTheRuleInGerman) {
+  auto s = GermanStart();
+  const Text why = s->why_illegal_text(GermanA(*s, "fire R-H1 6,3"));
+  EXPECT_EQ(why.en, "PS §8.1: direct fire only at detected targets; red sees none in 6,3");
+  EXPECT_EQ(why.de,
+            "PS §8.1: direktes Feuer nur auf erkannte Ziele; Rot hat in 6,3 keines erkannt");
+  EXPECT_EQ(s->why_illegal(GermanA(*s, "fire R-H1 6,3")), why.en);
+  const Text blue = s->why_illegal_text(GermanA(*s, "move B-I2 8,4"));
+  EXPECT_EQ(blue.de, "PS §3.1: nur die aktive Partei bewegt");
+}
+
+// PS §3.2, §3.1, G-05: FERTIG, the other party's half-turn; a move Blue does not see reads
+// masked for Blue in German as in English (PS §7.5).
+TEST(PlanspielGerman, PS_3_2_FertigAndAnUnseenMoveInGerman) {
+  auto s = GermanStart();
+  EventList ev = GermanPlay(*s, {"move R-I1 3,9", "fertig"});
+  bool masked = false;
+  for (const Event& e : ev)
+    if (e.rule == "PS §6" && e.others) {
+      masked = true;
+      EXPECT_EQ(event_text(e, kPartyBlue, Lang::kDe), e.others_de.value_or(""));
+      EXPECT_THAT(event_text(e, kPartyRed, Lang::kDe), StartsWith("R-I1 zieht nach 3,9"));
+      EXPECT_THAT(event_text(e, kPartyBlue, Lang::kDe), Not(HasSubstr("3,9")));
+    }
+  EXPECT_TRUE(masked);
+  const auto said = [&](const std::string& rule, const std::string& de) {
+    return std::any_of(ev.begin(), ev.end(),
+                       [&](const Event& e) { return e.rule == rule && e.text_de == de; });
+  };
+  EXPECT_TRUE(said("PS §3.2", "Rot: FERTIG."));
+  EXPECT_TRUE(said("PS §3.1", "Zug 1: Teilzug von Blau."));
+}
+
+TEST(PlanspielGerman, TheBoardPictureAndTheLabelsReadInGerman) {
+  auto s = GermanStart();
+  const std::string en = s->render_text(kPartyRed);
+  const std::string de = s->render_text_in(kPartyRed, Lang::kDe);
+  EXPECT_EQ(en, s->render_text_in(kPartyRed, Lang::kEn));
+  EXPECT_THAT(en, StartsWith("Der Gutshof (the estate farm) - game turn 1/12 (D5), red's "
+                             "half-turn; losses red 0, blue 0\n"));
+  EXPECT_THAT(de, StartsWith("Der Gutshof - Zug 1/12 (D5), Teilzug von Rot; Verluste Rot 0, "
+                             "Blau 0\n"));
+  EXPECT_THAT(de, HasSubstr("\nBesitz: "));
+  EXPECT_THAT(de, Not(HasSubstr("half-turn")));
+  const ActionInfo fertig = s->action_info(GermanA(*s, "fertig"), kPartyRed);
+  EXPECT_EQ(fertig.label_de, "FERTIG: Teilzug beenden");
+}
+
+// A whole game to its end: every prompt and event on the way has its German, and the end reads
+// as a sentence in both languages (the outcome line of the situation in German).
+TEST(PlanspielGerman, Scenarios_1_7_TheResultIsASentenceInBothLanguages) {
+  Session session(make_planspiel("ps-1"));
+  Rng rng(17);
+  RandomPlayer red(4), blue(5);
+  EventList events;
+  int moves = 0;
+  while (!session.state().is_terminal() && moves++ < 20000) {
+    const State& st = session.state();
+    for (int viewer : {kPartyRed, kPartyBlue, kObserver}) {
+      const Decision d = st.decision_for(viewer);
+      ASSERT_FALSE(d.prompt_de.empty()) << d.prompt;
+      ASSERT_NE(d.prompt_de, d.prompt);
+    }
+    events.clear();
+    if (st.current_seat() == kChance)
+      session.roll(rng, &events);
+    else
+      ASSERT_EQ(session.act((st.current_seat() == kPartyRed ? red : blue).choose(st), &events), "");
+    for (const Event& e : events) {
+      ASSERT_FALSE(e.text_de.empty()) << e.text;
+      ASSERT_NE(e.text_de, e.text);
+      ASSERT_EQ(e.others.has_value(), e.others_de.has_value()) << e.text;
+    }
+  }
+  ASSERT_TRUE(session.state().is_terminal());
+  const Result r = session.state().result();
+  EXPECT_THAT(r.headline.de, ::testing::AnyOf("Rot gewinnt.", "Blau gewinnt.", "Unentschieden."));
+  EXPECT_THAT(r.reason_de, HasSubstr("(scenarios §1.7)"));
+  EXPECT_NE(r.reason_de, r.reason);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.back().text_de, r.reason_de + ".");
+}
+
+}  // namespace
+}  // namespace feldherr::planspiel
