@@ -766,13 +766,15 @@ TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
   CliRun wp =
       run_cli(all_games(),
               {"play", "westerplatte/medium", "--seed", "5", "--seat", "p1=human", "--lang", "de"},
-              "place o1 C\nplace o2 C\nmortar A\nend\nquit\n");
+              "place o1 C\nplace o2 C\nmortar A\nend\nj\nquit\n");
   EXPECT_EQ(wp.code, cli::kExitUnfinished) << wp.err;
   EXPECT_THAT(wp.out, HasSubstr("7 Tage der Westerplatte - Mäßig schwierig, 1 Spieler, Tag 1"));
   EXPECT_THAT(wp.out, HasSubstr("p1: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase "
                                 "beenden (WP 7.1)\n"));
   EXPECT_THAT(wp.out, HasSubstr("nicht erlaubt: WP 7.1: kein Offizier von p1 steht auf dem "
                                 "Aktionsplättchen „Mörser“"));
+  EXPECT_THAT(wp.out, HasSubstr("2 Einheiten können noch ziehen (o1, o2). Trotzdem: Phase beenden? "
+                                "(j/n)"));
   EXPECT_THAT(wp.out, HasSubstr("  [WP 7.3] p1 beendet die Phase Aktion / Bewegung\n"));
   CliRun wp_end = run_cli(all_games(), {"play", "westerplatte/medium", "--seed", "5", "--seat",
                                         "p1=random", "--lang", "de"});
@@ -784,7 +786,7 @@ TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
   CliRun ps = run_cli(all_games(),
                       {"play", "planspiel/ps-1", "--seed", "5", "--seat", "red=human", "--seat",
                        "blue=heuristic", "--lang", "de"},
-                      "fire R-H1 6,3\nfertig\nquit\n");
+                      "fire R-H1 6,3\nfertig\nj\nquit\n");
   EXPECT_EQ(ps.code, cli::kExitUnfinished) << ps.err;
   EXPECT_THAT(ps.out, HasSubstr("Der Gutshof - Zug 1/12 (D5), Teilzug von Rot;"));
   EXPECT_THAT(ps.out, HasSubstr("nicht erlaubt: PS §8.1: direktes Feuer nur auf erkannte Ziele; "
