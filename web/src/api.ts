@@ -128,8 +128,11 @@ export class GameSocket {
     };
   }
 
-  send(msg: object): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  /** Sends `msg` if the connection is open; false if it is not (nothing is sent or queued). */
+  send(msg: object): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
   }
 
   close(): void {

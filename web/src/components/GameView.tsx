@@ -131,7 +131,7 @@ export function GameView(props: { id: string; token?: string }) {
     setError('');
     setPending(null);
     setChoice(null);
-    sock.current?.send({ type: 'action', state_id: msg.state_id, action_id: a.id });
+    if (!sock.current?.send({ type: 'action', state_id: msg.state_id, action_id: a.id })) setError(t('offlineActions'));
   };
   const choose = (a: ParsedAction) => {
     setChoice(null);
@@ -141,8 +141,8 @@ export function GameView(props: { id: string; token?: string }) {
     }
     if (a.role === 'confirm' && !confirm(`${a.label}?`)) return;
     if (wantsOdds(a)) {
-      setPending({ action: a, odds: null });
-      sock.current?.send({ type: 'odds', action: a.text });
+      if (sock.current?.send({ type: 'odds', action: a.text })) setPending({ action: a, odds: null });
+      else setError(t('offlineActions'));
     } else send(a);
   };
   const onPlace = (place: string) => {
@@ -155,7 +155,9 @@ export function GameView(props: { id: string; token?: string }) {
     else setChoice(list);
   };
 
-  const undo = () => msg && sock.current?.send({ type: 'undo', state_id: msg.state_id });
+  const undo = () => {
+    if (msg && !sock.current?.send({ type: 'undo', state_id: msg.state_id })) setError(t('offlineActions'));
+  };
   const concede = () => {
     if (!props.token || !confirm(t('confirmConcede'))) return;
     api.concede(props.id, props.token).catch((e) => setError(String(e.message ?? e)));
@@ -184,7 +186,7 @@ export function GameView(props: { id: string; token?: string }) {
         {ps && obs && <PsHead obs={obs as PsObservation} />}
         <span class="spacer" />
         {msg?.can_undo && (
-          <button onClick={undo} data-testid="undo">
+          <button onClick={undo} data-testid="undo" disabled={offline}>
             {t('undo')}
           </button>
         )}
