@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GameSocket } from '../src/api';
+import { api, ApiError, GameSocket } from '../src/api';
 import { t } from '../src/i18n';
 
 // A WebSocket that opens and closes when the test says, recording what was sent.
@@ -63,5 +63,25 @@ describe('a click while the connection is down', () => {
     expect(t('offlineActions', 'en')).toMatch(/reconnecting/);
     expect(t('offlineActions', 'en')).toMatch(/nothing was sent/);
     expect(t('offlineActions', 'de')).toMatch(/nichts wurde gesendet/);
+  });
+});
+
+describe('a request the server does not answer', () => {
+  it('fails with a plain "the server does not answer", not the browser\'s "Failed to fetch"', async () => {
+    const fetch0 = g.fetch;
+    g.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    try {
+      const err = await api.concede('pocket/1', 'tok').then(
+        () => null,
+        (e) => e,
+      );
+      expect(err).toBeInstanceOf(ApiError);
+      expect(err.code).toBe('offline');
+      expect(err.message).toBe(t('noServer'));
+      expect(t('noServer', 'en')).toMatch(/nothing was sent/);
+      expect(t('noServer', 'de')).toMatch(/nichts wurde gesendet/);
+    } finally {
+      g.fetch = fetch0;
+    }
   });
 });
