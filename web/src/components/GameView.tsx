@@ -12,7 +12,7 @@ import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
 import { rivetUnits } from '../rivet';
 import type { Board, LogEntry, PlanspielBoard, PocketBoard, PsObservation, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
-import { faceSummary, hexMarkers, observedUnits, type WsrUnit } from '../wsr';
+import { faceSummary, hexMarkers, observedUnits, unitName, type WsrUnit } from '../wsr';
 import { ActionPanel } from './ActionPanel';
 import { LogPanel, mergeLog, unionLog } from './LogPanel';
 import { OddsPanel } from './OddsPanel';
@@ -163,6 +163,7 @@ export function GameView(props: { id: string; token?: string }) {
     api.concede(props.id, props.token).catch((e) => setError(String(e.message ?? e)));
   };
 
+  const selectedWsr = wsrUnits.find((u) => u.label === selected);
   const myTurn = !!msg && msg.legal.length > 0;
   const over = !!msg?.result;
   useEffect(() => {
@@ -298,6 +299,7 @@ export function GameView(props: { id: string; token?: string }) {
             <ActionPanel
               actions={actions}
               selected={selected}
+              selectedName={selectedWsr ? unitName(selectedWsr) : undefined}
               onAction={choose}
               onClear={() => setSelected(null)}
               disabled={offline}
@@ -335,8 +337,8 @@ function HexInfo(props: { board: WsrBoard; obs: any; units: WsrUnit[]; hexId: st
         {props.board.objectives.includes(h.i) && t('objective')}
       </div>
       {here.map((u) => (
-        <div key={u.label} class="unitline" onClick={() => props.onUnit(u.label)}>
-          <b>{u.label}</b> {u.counter.name}: {faceSummary(u.face)}
+        <div key={u.label} class="unitline" onClick={() => props.onUnit(u.label)} title={u.label} data-unit={u.label}>
+          <b>{unitName(u)}</b>: {faceSummary(u.face)}
           {u.reduced && ` · ${t('reduced')}`}
           {u.disrupted && ` · ${t('disrupted')}`}
           {u.opsComplete && ` · ${t('opsComplete')}`}
@@ -359,9 +361,10 @@ function OffMap(props: { units: WsrUnit[]; acting: Set<string>; selected: string
             key={u.label}
             class={`chip-btn ${props.selected === u.label ? 'on' : ''} ${props.acting.has(u.label) ? 'acting' : ''}`}
             onClick={() => props.onUnit(u.label)}
-            title={faceSummary(u.face)}
+            title={`${u.label}: ${faceSummary(u.face)}`}
+            data-unit={u.label}
           >
-            {u.label}
+            {unitName(u)}
           </button>
         ))}
       </div>
