@@ -1,4 +1,5 @@
 // HTTP and WebSocket access to `feldherr serve` (docs/protocol.md).
+import { t } from './i18n';
 import type {
   Board,
   CatalogGame,
@@ -18,11 +19,18 @@ export class ApiError extends Error {
 }
 
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    // No answer at all (server down, network gone): say so in the UI's language, not the
+    // browser's "Failed to fetch".
+    throw new ApiError(0, 'offline', t('noServer'));
+  }
   const text = await res.text();
   let data: any = null;
   try {
@@ -128,8 +136,11 @@ export class GameSocket {
     };
   }
 
-  send(msg: object): void {
-    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  /** Sends `msg` if the connection is open; false if it is not (nothing is sent or queued). */
+  send(msg: object): boolean {
+    if (this.ws?.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(msg));
+    return true;
   }
 
   close(): void {

@@ -1,4 +1,5 @@
 // Pocket Battles: reading the observation (PocketState::observe) against the static board.
+import { lang, t, type Lang } from './i18n';
 import type { PocketBoard, TroopType } from './types';
 
 export interface PocketTroop {
@@ -54,4 +55,11 @@ export function troopType(board: PocketBoard, id: string): TroopType | undefined
 /** Troops of a stack the viewer cannot see (face down): height minus visible, never < 0. */
 export function hiddenCount(u: PocketUnit): number {
   return Math.max(0, u.height - u.troops.length);
+}
+
+/** A side's line above the battlefield after its name: its order markers in the pool of its
+ * total, and the DP of the enemy's troops it has destroyed (its score, PB Spielende), e.g.
+ * "markers 4/6 · enemy DP destroyed: 12". */
+export function pocketScore(p: { pool: number; total: number; captured_dp: number }, l: Lang = lang.value): string {
+  return `${t('pool', l)} ${p.pool}/${p.total} · ${t('destroyed', l).replace('{n}', String(p.captured_dp))}`;
 }

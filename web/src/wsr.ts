@@ -152,3 +152,11 @@ export const SEAT_COLOURS: Record<string, string> = {
   allies: '#8a6d3b',
   bismark: '#5a5f6b',
 };
+
+/** A unit's name as the game's action labels write it (the server's WsrState::arg_name): the
+ * counter's name, with the label's number when it has one ("us.m4a1-2" -> "M4A1 Sherman 2",
+ * "us.57mm-atg" -> "57mm ATG"). */
+export function unitName(u: { label: string; counter: { name: string } }): string {
+  const m = /-([0-9]+)$/.exec(u.label);
+  return m ? `${u.counter.name} ${m[1]}` : u.counter.name;
+}

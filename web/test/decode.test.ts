@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { faceSummary, hexMarkers, observedUnits, stacks } from '../src/wsr';
-import { cellKey, hiddenCount, unitCell } from '../src/pocket';
+import { cellKey, hiddenCount, pocketScore, unitCell } from '../src/pocket';
 import { oddsTables } from '../src/components/OddsPanel';
 import { mergeLog, unionLog } from '../src/components/LogPanel';
 import { parseRoute } from '../src/route';
@@ -164,5 +164,13 @@ describe('odds, log, routes, strings', () => {
     expect(playerLabel('mcts:0.3', 'de')).toBe('KI (Suche, 0.3 s pro Zug)');
     expect(playerLabel('heuristic', 'en')).toBe('AI (heuristic)');
     expect(playerLabel('mcts:500it', 'en')).toBe('mcts:500it');
+  });
+});
+
+describe("a Pocket side's score line", () => {
+  it('says whose DP were destroyed (the enemy’s), in both languages', () => {
+    const orcs = { seat: 'orcs', pool: 4, total: 6, captured_dp: 12 };
+    expect(pocketScore(orcs, 'en')).toBe('markers 4/6 · enemy DP destroyed: 12');
+    expect(pocketScore(orcs, 'de')).toBe('Marker 4/6 · vernichtete AP des Gegners: 12');
   });
 });

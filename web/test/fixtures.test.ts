@@ -2,7 +2,7 @@
 // (tests/observation_fixtures.h; docs/testing.md "Observation fixtures"), read with the web's own
 // helpers: a change of an observation's layout on the C++ side fails here.
 import { describe, expect, it } from 'vitest';
-import { hexMarkers, observedUnits, stacks, faceSummary } from '../src/wsr';
+import { hexMarkers, observedUnits, stacks, faceSummary, unitName } from '../src/wsr';
 import { hiddenCount, pocketUnits, unitCell } from '../src/pocket';
 import { rivetFlags, rivetPieces, rivetUnits } from '../src/rivet';
 import { parseAll } from '../src/actions';
@@ -256,4 +256,18 @@ describe('legal action fixtures (State::action_info)', () => {
       }
     });
   }
+});
+
+describe('WSR unit names', () => {
+  it("read as the game's action labels: the counter's name and the label's number", () => {
+    const board = fixture('wsr-noville-board') as WsrBoard;
+    const named = (label: string) => {
+      const u = board.units.find((x) => x.label === label)!;
+      return unitName({ label, counter: board.counters[u.counter] });
+    };
+    expect(named('us.m4a1-2')).toBe('M4A1 Sherman 2');
+    expect(named('us.57mm-atg')).toBe('57mm ATG');
+    expect(named('de.tiger-i')).toBe('Tiger I');
+    expect(named('de.panther-1')).toBe('Panther 1');
+  });
 });

@@ -4,7 +4,7 @@ import { resultText, said, sideName, t } from '../src/i18n';
 import { mergeLog } from '../src/components/LogPanel';
 import { tabTitle } from '../src/title';
 import { replayKey } from '../src/components/ReplayView';
-import { bySeverity, oddsTables, rowLabel } from '../src/components/OddsPanel';
+import { bySeverity, oddsTables, rowLabel, tableTitle } from '../src/components/OddsPanel';
 import type { CatalogGame } from '../src/types';
 
 // As the server's catalog describes Westerplatte (tests/server/web_assets_test.cc).
@@ -127,5 +127,17 @@ describe('odds rows', () => {
     expect(rowLabel('result', 'no-effect', 'de')).toBe('ohne Wirkung');
     expect(rowLabel('result', 'eliminated', 'en')).toBe('eliminated');
     expect(rowLabel('outcomes', 'roll 1', 'en')).toBe('roll 1');
+  });
+});
+
+describe('odds table headings', () => {
+  it('name what each distribution counts, in both languages, not the JSON key', () => {
+    expect(tableTitle('net_hits', 'en')).toBe('net hits (after any saves)');
+    expect(tableTitle('net_hits', 'de')).toBe('Netto-Treffer (nach etwaigen Rettungswürfen)');
+    expect(tableTitle('result', 'de')).toBe('Ergebnis beim Ziel');
+    expect(tableTitle('units.Panther 1.result', 'en')).toBe('per unit · Panther 1 · result on the target');
+    expect(tableTitle('something_new', 'en')).toBe('something_new');
+    // The "1 hit" rows still read the key, whatever the heading says.
+    expect(rowLabel('net_hits', '1', 'de')).toBe('1 Treffer');
   });
 });

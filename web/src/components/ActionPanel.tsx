@@ -7,6 +7,8 @@ import { t } from '../i18n';
 export function ActionPanel(props: {
   actions: ParsedAction[];
   selected: string | null;
+  /** The selected unit's name as the player reads it (WSR: "M4A1 Sherman 2"), else its id. */
+  selectedName?: string;
   onAction: (a: ParsedAction) => void;
   onClear: () => void;
   ofUnit?: (a: ParsedAction, unit: string) => boolean;
@@ -21,7 +23,7 @@ export function ActionPanel(props: {
       {props.selected && (
         <div class="unit-actions">
           <h3>
-            {t('unitActions')} {props.selected}{' '}
+            {t('unitActions')} <span title={props.selected}>{props.selectedName ?? props.selected}</span>{' '}
             <button class="small-btn" onClick={props.onClear}>
               ×
             </button>

@@ -12,7 +12,7 @@ import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
 import { rivetUnits } from '../rivet';
 import type { Board, LogEntry, PlanspielBoard, PocketBoard, PsObservation, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
-import { faceSummary, hexMarkers, observedUnits, type WsrUnit } from '../wsr';
+import { faceSummary, hexMarkers, observedUnits, unitName, type WsrUnit } from '../wsr';
 import { ActionPanel } from './ActionPanel';
 import { LogPanel, mergeLog, unionLog } from './LogPanel';
 import { OddsPanel } from './OddsPanel';
@@ -131,7 +131,7 @@ export function GameView(props: { id: string; token?: string }) {
     setError('');
     setPending(null);
     setChoice(null);
-    sock.current?.send({ type: 'action', state_id: msg.state_id, action_id: a.id });
+    if (!sock.current?.send({ type: 'action', state_id: msg.state_id, action_id: a.id })) setError(t('offlineActions'));
   };
   const choose = (a: ParsedAction) => {
     setChoice(null);
@@ -141,8 +141,8 @@ export function GameView(props: { id: string; token?: string }) {
     }
     if (a.role === 'confirm' && !confirm(`${a.label}?`)) return;
     if (wantsOdds(a)) {
-      setPending({ action: a, odds: null });
-      sock.current?.send({ type: 'odds', action: a.text });
+      if (sock.current?.send({ type: 'odds', action: a.text })) setPending({ action: a, odds: null });
+      else setError(t('offlineActions'));
     } else send(a);
   };
   const onPlace = (place: string) => {
@@ -155,12 +155,15 @@ export function GameView(props: { id: string; token?: string }) {
     else setChoice(list);
   };
 
-  const undo = () => msg && sock.current?.send({ type: 'undo', state_id: msg.state_id });
+  const undo = () => {
+    if (msg && !sock.current?.send({ type: 'undo', state_id: msg.state_id })) setError(t('offlineActions'));
+  };
   const concede = () => {
     if (!props.token || !confirm(t('confirmConcede'))) return;
     api.concede(props.id, props.token).catch((e) => setError(String(e.message ?? e)));
   };
 
+  const selectedWsr = wsrUnits.find((u) => u.label === selected);
   const myTurn = !!msg && msg.legal.length > 0;
   const over = !!msg?.result;
   useEffect(() => {
@@ -184,7 +187,7 @@ export function GameView(props: { id: string; token?: string }) {
         {ps && obs && <PsHead obs={obs as PsObservation} />}
         <span class="spacer" />
         {msg?.can_undo && (
-          <button onClick={undo} data-testid="undo">
+          <button onClick={undo} data-testid="undo" disabled={offline}>
             {t('undo')}
           </button>
         )}
@@ -296,6 +299,7 @@ export function GameView(props: { id: string; token?: string }) {
             <ActionPanel
               actions={actions}
               selected={selected}
+              selectedName={selectedWsr ? unitName(selectedWsr) : undefined}
               onAction={choose}
               onClear={() => setSelected(null)}
               disabled={offline}
@@ -333,8 +337,8 @@ function HexInfo(props: { board: WsrBoard; obs: any; units: WsrUnit[]; hexId: st
         {props.board.objectives.includes(h.i) && t('objective')}
       </div>
       {here.map((u) => (
-        <div key={u.label} class="unitline" onClick={() => props.onUnit(u.label)}>
-          <b>{u.label}</b> {u.counter.name}: {faceSummary(u.face)}
+        <div key={u.label} class="unitline" onClick={() => props.onUnit(u.label)} title={u.label} data-unit={u.label}>
+          <b>{unitName(u)}</b>: {faceSummary(u.face)}
           {u.reduced && ` · ${t('reduced')}`}
           {u.disrupted && ` · ${t('disrupted')}`}
           {u.opsComplete && ` · ${t('opsComplete')}`}
@@ -357,9 +361,10 @@ function OffMap(props: { units: WsrUnit[]; acting: Set<string>; selected: string
             key={u.label}
             class={`chip-btn ${props.selected === u.label ? 'on' : ''} ${props.acting.has(u.label) ? 'acting' : ''}`}
             onClick={() => props.onUnit(u.label)}
-            title={faceSummary(u.face)}
+            title={`${u.label}: ${faceSummary(u.face)}`}
+            data-unit={u.label}
           >
-            {u.label}
+            {unitName(u)}
           </button>
         ))}
       </div>

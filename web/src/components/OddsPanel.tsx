@@ -28,6 +28,15 @@ export function rowLabel(title: string, label: string, l: Lang = lang.value): st
   return label;
 }
 
+/** A table's heading in the UI's language: the answer's keys ("net_hits" -> "net hits (after any
+ * saves)"); in a nested table ("units.Panther 1.result") a unit's name stays as it is. */
+export function tableTitle(title: string, l: Lang = lang.value): string {
+  return title
+    .split('.')
+    .map((k) => tOr(`oddsT_${k}`, k, l))
+    .join(' · ');
+}
+
 export interface OddsRow {
   label: string;
   p: number;
@@ -76,7 +85,7 @@ export function OddsPanel(props: {
       {!props.odds && !props.error && <div class="small">…</div>}
       {tables.map((tb) => (
         <div key={tb.title} class="odds-table">
-          <div class="small">{tb.title}</div>
+          <div class="small odds-title">{tableTitle(tb.title)}</div>
           {tb.rows.map((r) => (
             <div key={r.label} class="odds-row">
               <span class="olabel">{rowLabel(tb.title, r.label)}</span>

@@ -9,6 +9,7 @@
 import { fitView } from '../hex';
 import { useMapView } from '../hooks';
 import { t, tOr } from '../i18n';
+import { MapTools } from './MapTools';
 import {
   categoryShape,
   controlByField,
@@ -81,17 +82,9 @@ export function PlanspielMap(props: PlanspielMapProps) {
 
   return (
     <div class="map-wrap">
-      <div class="map-tools">
-        <button onClick={fit}>{t('fit')}</button>
-        <button onClick={() => zoomBy(1.3)} title="+">
-          +
-        </button>
-        <button onClick={() => zoomBy(1 / 1.3)} title="−">
-          −
-        </button>
-        <span class="small zoom-hint">{t('zoomHint')}</span>
+      <MapTools fit={fit} zoomBy={zoomBy}>
         {props.actingUnits.size > 0 && <span class="small">· {t('psClickHint')}</span>}
-      </div>
+      </MapTools>
       <div class="ps-legend small" data-testid="ps-legend">
         {[...new Set(board.fields.map((f) => f.terrain))].map((tr) => (
           <span key={tr}>

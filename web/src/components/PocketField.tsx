@@ -2,7 +2,7 @@
 // zone), units as stacks of tiles; the opponent's hidden troops are face down.
 import { lang, sideName, t } from '../i18n';
 import { useLang } from '../hooks';
-import { cellKey, hiddenCount, troopType, unitCell, type PocketUnit } from '../pocket';
+import { cellKey, hiddenCount, troopType, unitCell, pocketScore, type PocketUnit } from '../pocket';
 import type { PocketBoard, TroopType } from '../types';
 import { SEAT_COLOURS } from '../wsr';
 
@@ -37,7 +37,7 @@ export function PocketField(props: PocketFieldProps) {
       <div class="pocket-players">
         {players.map((p) => (
           <span key={p.seat} class="pplayer" style={{ borderColor: SEAT_COLOURS[p.seat] }}>
-            <b>{sideName('pocket', p.seat)}</b> {t('pool')} {p.pool}/{p.total} · {t('destroyed')} {p.captured_dp}
+            <b>{sideName('pocket', p.seat)}</b> {pocketScore(p)}
           </span>
         ))}
       </div>

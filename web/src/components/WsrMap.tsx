@@ -6,6 +6,7 @@ import { fitView, hexPoints, hexside, hexsideMidpoint } from '../hex';
 import { useMapView } from '../hooks';
 import { t } from '../i18n';
 import type { WsrBoard, WsrObservation } from '../types';
+import { MapTools } from './MapTools';
 import { hexMarkers, SEAT_COLOURS, stacks, TERRAIN_COLOURS, type WsrUnit } from '../wsr';
 
 export interface WsrMapProps {
@@ -42,16 +43,7 @@ export function WsrMap(props: WsrMapProps) {
 
   return (
     <div class="map-wrap">
-      <div class="map-tools">
-        <button onClick={fit}>{t('fit')}</button>
-        <button onClick={() => zoomBy(1.3)} title="+">
-          +
-        </button>
-        <button onClick={() => zoomBy(1 / 1.3)} title="−">
-          −
-        </button>
-        <span class="small zoom-hint">{t('zoomHint')}</span>
-      </div>
+      <MapTools fit={fit} zoomBy={zoomBy} />
       <svg
         ref={svgRef}
         class="map"
