@@ -241,6 +241,7 @@ void WsrState::move_actions(ActionList& out) const {
   }
   special_move_actions(out);  // special_rules.cc: B1 the M18 fires out of its move
   assault_move_actions(out);  // assault.cc: assault / overrun (WSR 6.3, 6.4)
+  exit_actions(out);          // exit.cc: leave the map from an exit hex (G-12)
   if (!in_enemy_hex()) out.push_back(Action(kEndMove, {}));  // 6.4: leave the overrun hex
 }
 

@@ -182,12 +182,14 @@ std::string WsrState::render_text(int seat) const {
 
   // --- Units by hex ---
   std::map<int, std::vector<int>> by_hex;
-  std::vector<int> offmap, gone;
+  std::vector<int> offmap, gone, exited;
   for (int u = 0; u < n_units; ++u) {
     if (on_map(u)) {
       by_hex[unit(u).hex].push_back(u);
     } else if (has(u, kOffMap)) {
       offmap.push_back(u);
+    } else if (has(u, kExited)) {  // exit.cc (G-12)
+      exited.push_back(u);
     } else {
       gone.push_back(u);
     }
@@ -229,6 +231,7 @@ std::string WsrState::render_text(int seat) const {
   };
   list("Off map (to set up or to arrive):", offmap);
   list("Eliminated or removed:", gone);
+  list("Exited from the map (G-12):", exited);
   // Support weapons not yet assigned (WSR 1.3.4.1).
   std::string free_sw;
   for (int k = 0; k < g.num_sws(); ++k) {

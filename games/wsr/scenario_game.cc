@@ -15,11 +15,6 @@ void CollectZones(const Condition& c, std::vector<std::string>& out) {
   for (const Condition& k : c.children) CollectZones(k, out);
 }
 
-bool UsesExit(const Condition& c) {
-  if (c.kind == ConditionKind::kExit) return true;
-  return std::any_of(c.children.begin(), c.children.end(), UsesExit);
-}
-
 }  // namespace
 
 const std::vector<std::string>& PlayableScenarioIds() {
@@ -45,15 +40,6 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
                         bool chaos_variation) {
   if (!sc) throw DataError("scenario: none given");
   const std::string where = sc->file + ": " + sc->code + " " + sc->title;
-  // Exits (G-12) are not tracked by the rules yet: refuse such scenarios rather than judge them
-  // wrongly (the basic scenarios have none).
-  for (const Outcome& o : sc->victory.outcomes)
-    if (UsesExit(o.condition))
-      throw DataError(where + ": victory by exiting units (G-12) is not implemented yet");
-  for (const ScoreRule& r : sc->victory.scoring)
-    if (r.per == ScoreEvent::kExited)
-      throw DataError(where + ": victory points for exited units (G-12) are not implemented yet");
-
   GameSetup g;
   g.scenario = sc->id;
   g.seats.clear();

@@ -3,6 +3,10 @@
 // act during play are WsrState members (state.h, "special_rules.cc" block).
 #pragma once
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "games/wsr/data.h"
 #include "games/wsr/state.h"
 #include "geometry/hex_map.h"
@@ -19,5 +23,10 @@ Terrain ScenarioTerrain(const GameSetup& setup, const TerrainChart& chart, Terra
 // (Sheet::RoadThrough). Returns `cost` unchanged otherwise.
 int RubbleMoveCost(const GameSetup& setup, const Data& data, const HexLayout& layout, Terrain t,
                    int hex, bool hard, int cost);
+
+// G-12 (exit.cc): the (side id, zone id) pairs where units leave the map for the victory
+// conditions: `exit` conditions (the outcome's side, or the condition's `by`) and `exited`
+// scoring rules.
+std::vector<std::pair<std::string, std::string>> ExitZones(const Scenario& sc);
 
 }  // namespace feldherr::wsr

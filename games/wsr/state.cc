@@ -11,6 +11,7 @@
 #include "engine/errors.h"
 #include "engine/hash.h"
 #include "games/wsr/los_cache.h"      // perf: WsrGame::los_cache
+#include "games/wsr/scenario.h"       // exit zones (G-12)
 #include "games/wsr/special_rules.h"  // scenario terrain hooks (B3 no-rivers, B4 rubble)
 
 namespace feldherr::wsr {
@@ -231,6 +232,15 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     if (i < 0) throw DataError("setup: objective hex: " + err);
     objectives_.push_back(i);
   }
+  // exit.cc (G-12): the exit hexes of each seat, from the scenario's victory conditions.
+  exit_mask_.assign(static_cast<size_t>(layout_.size()), 0);
+  if (setup_.scenario_data)
+    for (const auto& [side, zone] : ExitZones(*setup_.scenario_data)) {
+      const int seat = seat_index(side);
+      const Zone* z = setup_.scenario_data->FindZone(zone);
+      if (seat < 0 || seat > 1 || z == nullptr) continue;
+      for (int h : z->hexes) exit_mask_[static_cast<size_t>(h)] |= static_cast<uint8_t>(1 << seat);
+    }
   // artillery.cc (WSR 11.2): the artillery support of each seat.
   int smoke_strikes = 0;
   for (const auto& kinds : setup_.artillery) {
@@ -471,7 +481,9 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
 // ---------------------------------------------------------------------------------------------
 // WsrState: accessors
 
-WsrState::WsrState(const WsrGame* game) : game_(game) {}
+WsrState::WsrState(const WsrGame* game) : game_(game) {
+  exit_hex.fill(kNoHex);  // exit.cc (G-12)
+}
 
 const Game& WsrState::game() const {
   return *game_;
@@ -552,6 +564,7 @@ std::string WsrState::invariant_violation() const {
     if (!has(u, kMoving)) return "group member " + unit_label(u) + " not flagged moving";
   }
   if (std::string c = chaos_invariant(); !c.empty()) return c;      // chaos.cc (WSR 9.0)
+  if (std::string c = exit_invariant(); !c.empty()) return c;       // exit.cc (G-12)
   if (std::string c = artillery_invariant(); !c.empty()) return c;  // artillery.cc (WSR 11.2)
   if (std::string c = air_invariant(); !c.empty()) return c;        // air.cc (WSR 11.3)
   return "";
@@ -596,7 +609,9 @@ feldherr::Decision WsrState::decision() const {
       break;
     case kStepMove:
       d.prompt = "Move the stack in " + hex_name(unit(group[0]).hex) +
-                 ": enter an adjacent hex, drop, mount/dismount or end the move (WSR 5.0-5.2).";
+                 ": enter an adjacent hex, drop, mount/dismount" +
+                 (can_exit_map(nullptr) ? ", exit the map (G-12)" : "") +
+                 " or end the move (WSR 5.0-5.2).";
       break;
     case kStepPlaceHq:
       d.prompt = "Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).";
@@ -741,6 +756,9 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
     case kEndMove:
       apply_end_move(ev);
       break;
+    case kExitMap:  // exit.cc (G-12)
+      apply_exit_map(ev);
+      break;
     case kEndImpulse:
       end_impulse(ev);
       break;
@@ -813,6 +831,11 @@ std::string WsrState::why_illegal(const Action& a) const {
   if (scenario_handles(a) || t.kind == kStepFirstActivation)
     return scenario_why_illegal(a);                 // arrival.cc
   if (a.verb == kCall) return call_why_illegal(a);  // artillery.cc (WSR 11.2)
+  if (a.verb == kExitMap) {                         // exit.cc (G-12)
+    std::string why;
+    can_exit_map(&why);
+    return why.empty() ? "not a legal action now: " + decision().prompt : why;
+  }
   if (a.verb >= kAirTarget && a.verb <= kAirDrift) return air_why_illegal(a);  // air.cc
   if (air_step(t.kind) && !chance) return air_why_illegal(a);
   if (a.verb >= kFire) return fire_why_illegal(a);
@@ -906,6 +929,8 @@ std::string WsrState::describe(const Action& a) const {
       return "dismount " + unit_name(a.arg(0));
     case kEndMove:
       return "end-move";
+    case kExitMap:  // exit.cc (G-12)
+      return "exit";
     case kEndImpulse:
       return "end-impulse";
     case kPlaceHq:
@@ -1165,6 +1190,10 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
       return true;
     }
   }
+  if (v == "exit" && w.size() == 1) {  // exit.cc (G-12)
+    out = Action(kExitMap, {});
+    return true;
+  }
   if (v == "end-move" && w.size() == 1) {
     out = Action(kEndMove, {});
     return true;
@@ -1266,6 +1295,7 @@ uint64_t WsrState::hash() const {
   h.add(fate_points[0]).add(fate_points[1]).add(fate_verb).add(fate_args[0]).add(fate_args[1]);
   h.add_signed(fate_last).add(fate_passed);
   h.add(scenario_digest());                             // arrival.cc
+  if (exited_count() > 0) h.add(exits_digest());        // exit.cc (G-12)
   h.add(assault_digest());                              // assault.cc, fortification.cc
   h.add(chaos_digest());                                // chaos.cc (WSR 9.0)
   if (!artillery_default()) h.add(artillery_digest());  // artillery.cc (WSR 11.2)

@@ -92,6 +92,8 @@ enum Verb : uint8_t {
   kFlak,       // flak <unit>        an AA unit of the other side fires at the aircraft (11.3.1 2)
   kNoFlak,     // no-flak            no more AA fire at the aircraft (11.3.1 2)
   kAirDrift,   // air-drift <hex>    the other side picks the hex a missing aircraft hits (11.3.2)
+  // exit.cc (G-12 [Rec]): the moving stack leaves the map from an exit hex of its side
+  kExitMap,  // exit                 the moving stack exits (victory exits, scoring `exited`)
 };
 
 // What the marker argument of `draw` means.
@@ -231,6 +233,9 @@ enum UnitFlag : uint16_t {
   // WSR 11.1 (fire.cc): the firer's current attack uses its blue AA firepower against a hard
   // target (declared with `fire <unit> <target> aa`), cleared when the attack is resolved.
   kAaFire = 1 << 12,
+  // G-12 (exit.cc): left the map from an exit hex (always with kGone, hex kNoHex; the hex it
+  // left from is WsrState::exit_hex). Exited units are not eliminated and do not return.
+  kExited = 1 << 13,
 };
 
 struct Unit {
@@ -520,6 +525,8 @@ class WsrState : public State {
     uint8_t hits = 0;
   };
   SortieRec sortie{};
+  // exit.cc (G-12): the hex each exited unit (kExited) left the map from, kNoHex otherwise.
+  std::array<int16_t, kMaxUnits> exit_hex{};
 
   // --- Rules internals ---
   void push(StepKind k, int f, int a);
@@ -814,6 +821,17 @@ class WsrState : public State {
   void air_from_json(const json& j);
   uint64_t air_digest() const;
   std::string air_invariant() const;
+  // exit.cc (G-12 [Rec]: from a hex of an exit zone of its side, each unit of the moving stack
+  // spends the cost of a clear hex and leaves the map for good)
+  int exit_cost(int u) const;  // MP to leave the map (a clear hex's cost for the unit)
+  bool can_exit_map(std::string* why) const;
+  void exit_actions(ActionList& out) const;  // move_actions: `exit`
+  void apply_exit_map(EventList* ev);
+  int exited_count() const;    // units that have exited (both sides)
+  json exits_to_json() const;  // [[unit, hex], ...] (in the "scenario" JSON when not empty)
+  void exits_from_json(const json& j);
+  uint64_t exits_digest() const;
+  std::string exit_invariant() const;
   // WSR 11.1 (fire.cc): `u` may fire at `t` with its AA firepower (a copy with kAaFire set).
   bool can_fire_aa(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
 };
@@ -858,8 +876,13 @@ class WsrGame : public Game {
     return cost_[static_cast<size_t>(hex)][static_cast<size_t>(dir)][hard ? 1 : 0];
   }
   const std::vector<int>& objectives() const { return objectives_; }  // GameSetup::objectives
-  int formation_index(std::string_view id) const;                     // -1 if not in this game
-  int unit_by_label(std::string_view label) const;                    // -1 if none
+  // G-12 (exit.cc): `hex` is an exit hex of `seat` (a zone of its exit victory conditions or
+  // `exited` scoring rules).
+  bool exit_hex(int seat, int hex) const {
+    return (exit_mask_[static_cast<size_t>(hex)] >> seat & 1) != 0;
+  }
+  int formation_index(std::string_view id) const;   // -1 if not in this game
+  int unit_by_label(std::string_view label) const;  // -1 if none
   // Support weapon counters of the game (WSR 1.3.4.1): those of GameSetup::support_weapons, then
   // those given by SetupUnit::sw. Unit::sw holds index + 1.
   struct SwInfo {
@@ -891,6 +914,7 @@ class WsrGame : public Game {
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
   std::vector<int> objectives_;
+  std::vector<uint8_t> exit_mask_;   // per hex: bit s = exit hex of seat s (G-12)
   std::vector<SwInfo> sws_;          // WSR 1.3.4.1
   std::vector<uint8_t> initial_sw_;  // per unit: Unit::sw at the start
 };

@@ -18,6 +18,7 @@ constexpr VerbSpec kVerbs[] = {
     {"mount", "unit", kOther, "Mount {1}", "{1} aufsitzen"},
     {"dismount", "unit", kOther, "Dismount {1}", "{1} absitzen"},
     {"end-move", "", kDecline, "End the move", "Bewegung beenden"},
+    {"exit", "", kOther, "Leave the map", "Spielfeld verlassen"},
     {"end-impulse", "", kDecline, "End the impulse", "Impuls beenden"},
     {"place-hq", "place", kMove, "Place the HQ in {1}", "HQ nach {1} stellen"},
     {"fire", "unit unit word?", kAttack, "{1} fires at {2}[ ({3})]", "{1} feuert auf {2}[ ({3})]"},

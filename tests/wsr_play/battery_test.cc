@@ -38,5 +38,32 @@ INSTANTIATE_TEST_SUITE_P(Basic, Battery,
                            return n;
                          });
 
+// The advanced scenarios that are playable (PlayableScenarioIds), a CI-sized run each; the
+// documented run of 200 games per scenario is tests/shell/wsr_replay_verify.sh.
+class AdvancedBattery : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(AdvancedBattery, RandomGamesKeepTheStateContractAndEndWithAResult) {
+  auto game = ScenarioGame(GetParam());
+  ConformanceOptions o;
+  o.games = 6;
+  o.seed = 23;
+  o.odds = all_games().find("wsr")->odds;
+  o.max_actions = 40000;
+  o.check_stride = 7;
+  o.invariant = all_games().find("wsr")->invariant;
+  ConformanceReport r = run_conformance(*game, o);
+  for (const auto& f : r.failures) ADD_FAILURE() << f;
+  EXPECT_EQ(r.games, o.games);
+  EXPECT_EQ(r.terminated, o.games);
+  RecordProperty("actions", std::to_string(r.actions));
+}
+
+INSTANTIATE_TEST_SUITE_P(Advanced, AdvancedBattery, ::testing::Values("chaumont"),
+                         [](const auto& test) {
+                           std::string n = test.param;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
+
 }  // namespace
 }  // namespace feldherr::wsr::testing

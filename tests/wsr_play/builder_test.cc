@@ -122,19 +122,18 @@ TEST(WsrBuilder, WSR_B4_KoelnObjectivesAreTheCathedralAndTheNOCityHexes) {
 }
 
 // Exits (G-12) are not tracked: a scenario with an exit condition is refused at build time.
-TEST(WsrBuilder, G_12_ExitConditionsAreRefusedAtBuildTime) {
+TEST(WsrBuilder, G_12_ExitConditionsGiveTheSideItsExitHexes) {
   auto sc = std::make_shared<Scenario>(*LoadShippedScenario("noville"));
   Condition exit;
   exit.kind = ConditionKind::kExit;
   exit.zone = "beck-entry-east";
   exit.count = 1;
   sc->victory.outcomes[0].condition = exit;
-  try {
-    MakeScenarioGame(ShippedData(), sc);
-    FAIL() << "no error";
-  } catch (const DataError& e) {
-    EXPECT_THAT(e.what(), ::testing::HasSubstr("G-12"));
-  }
+  auto game = MakeScenarioGame(ShippedData(), sc);
+  const int side = game->seat_index(sc->victory.outcomes[0].side);
+  const int hex = sc->FindZone("beck-entry-east")->hexes.front();
+  EXPECT_TRUE(game->exit_hex(side, hex));
+  EXPECT_FALSE(game->exit_hex(1 - side, hex));
 }
 
 // WSR 11.2: a side's artillery_he "N x FT" entries and artillery_smoke become its strike kinds;
