@@ -1394,6 +1394,8 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
     }
     case kEndMove:
       return 0.0;
+    case kPlaceSw:  // WSR 11.4: an unplaced SW joins the first attack of a platoon
+      return 0.1;
     case kExitMap:  // G-12: leave the map when a unit of the stack counts for an exit goal
       return ExitCounts(s, gi) ? 6.0 : -1.0;
     case kDrop:

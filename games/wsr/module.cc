@@ -74,6 +74,10 @@ GameModule wsr_module() {
                {"chaos_variation", "false",
                 "add the chaos markers a scenario lists as a variation (WSR 9.0; B1: one at the "
                 "start of turn 5, if both players agree)",
+                &validate_bool},
+               {"sw_on_first_fire", "false",
+                "optional rule WSR 11.4: support weapons are placed when a platoon fires for the "
+                "first time (no assignment at setup; unplaced ones may be lost)",
                 &validate_bool}};
   m.create = [](std::string_view scenario, const Options& options) -> std::shared_ptr<const Game> {
     const auto& ids = PlayableScenarioIds();
@@ -82,7 +86,8 @@ GameModule wsr_module() {
     WsrOptions o;
     for (const auto& [name, value] : options) {
       if (name == "disrupted_movement_limits") o.disrupted_movement_limits = value == "true";
-      if (name == "chaos_variation") o.chaos_variation = value == "true";  // chaos.cc, 9.0
+      if (name == "chaos_variation") o.chaos_variation = value == "true";    // chaos.cc, 9.0
+      if (name == "sw_on_first_fire") o.sw_on_first_fire = value == "true";  // WSR 11.4
     }
     return MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), o);
   };

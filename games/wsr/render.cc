@@ -234,12 +234,16 @@ std::string WsrState::render_text(int seat) const {
   list("Exited from the map (G-12):", exited);
   // Support weapons not yet assigned (WSR 1.3.4.1).
   std::string free_sw;
+  const bool first_fire = g.opts().sw_on_first_fire;  // WSR 11.4 option
   for (int k = 0; k < g.num_sws(); ++k) {
     bool held = false;
     for (int u = 0; u < n_units && !held; ++u) held = unit(u).sw == k + 1;
-    if (!held) free_sw += " " + g.sw_info(k).label;
+    if (first_fire ? sw_unplaced(k) : !held) free_sw += " " + g.sw_info(k).label;
   }
-  if (!free_sw.empty()) o << "Support weapons to assign (1.3.4.1):" << free_sw << "\n";
+  if (!free_sw.empty())
+    o << (first_fire ? "Support weapons not yet placed (11.4):"
+                     : "Support weapons to assign (1.3.4.1):")
+      << free_sw << "\n";
   if (setup) {
     const int u = setup_next_unit(top().a);
     if (u >= 0 && sc != nullptr) {

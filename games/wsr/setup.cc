@@ -89,6 +89,7 @@ bool WsrState::formation_unit_in(int u, int hex) const {
 }
 
 int WsrState::setup_next_sw(int side) const {
+  if (game_->opts().sw_on_first_fire) return -1;  // WSR 11.4: placed on first fire instead
   for (int k = 0; k < game_->num_sws(); ++k) {
     const WsrGame::SwInfo& si = game_->sw_info(k);
     if (si.side == side && si.force >= 0 && SwHolder(*this, k) < 0) return k;

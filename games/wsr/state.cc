@@ -305,6 +305,9 @@ WsrState WsrGame::initial() const {
     s.units[u].start_hex = initial_hex_[u];
     s.units[u].flags = initial_flags_[u];
     s.units[u].sw = initial_sw_[u];  // WSR 1.3.4.1
+    // sw_placement.cc (WSR 11.4): platoons eliminated before play roll nothing.
+    if ((initial_flags_[u] & kGone) && units_[u].counter->infantry_type())
+      ++s.inf_lost[units_[u].side];
   }
   // WSR 12.2: each side controls the hexes where it could set up.
   for (int side = 0; side < 2; ++side) {
@@ -406,6 +409,10 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     s->strikes_left = {};
     if (j.contains("artillery")) s->artillery_from_json(j.at("artillery"));
     if (j.contains("air")) s->air_from_json(j.at("air"));  // air.cc (WSR 11.3)
+    if (j.contains("sw")) {                                // sw_placement.cc (WSR 11.4 option)
+      s->sw_out = j.at("sw").at(0).get<uint64_t>();
+      s->inf_lost = j.at("sw").at(1).get<std::array<uint8_t, 2>>();
+    }
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("wsr state: ") + e.what());
   }
@@ -455,6 +462,10 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     }
     if (WsrState::air_step(st.kind)) {  // air.cc (WSR 11.3)
       if (!s->air_state_ok(st)) bad("/steps: bad air step");
+      continue;
+    }
+    if (WsrState::sw_step(st.kind)) {  // sw_placement.cc (WSR 11.4)
+      if (!s->sw_state_ok(st)) bad("/steps: bad support weapon step");
       continue;
     }
     if (st.kind == kStepHqLoss) {  // f = 0/1 (a unit eliminated), a = the HQ
@@ -630,6 +641,14 @@ feldherr::Decision WsrState::decision() const {
     case kStepChaosRoll:  // chaos.cc (WSR 9.0)
       d.prompt = "Roll 2 dice on the chaos table (WSR 9.0).";
       break;
+    case kStepSwPlace:  // sw_placement.cc (WSR 11.4)
+      d.prompt = sw_prompt();
+      d.decline = Action(kNoSw, {});
+      break;
+    case kStepSwLossRoll:
+    case kStepSwLossPick:
+      d.prompt = sw_prompt();
+      break;
     case kStepChaosPick:
       d.prompt = chaos_prompt();
       break;
@@ -696,6 +715,10 @@ void WsrState::legal_actions(ActionList& out) const {
     case kStepFirstActivation:  // arrival.cc
       first_activation_actions(out);
       return;
+    case kStepSwPlace:  // sw_placement.cc (WSR 11.4)
+    case kStepSwLossPick:
+      sw_actions(out);
+      return;
     case kStepAirTarget:  // air.cc (WSR 11.3)
     case kStepAirFlak:
     case kStepAirDrift:
@@ -716,6 +739,7 @@ void WsrState::apply(const Action& a, EventList* ev) {
   ++moves;
   // WSR 10.0: a roll or draw may be held in a fate window before it takes effect (fate.cc).
   if (!fate_intercept(a, ev)) dispatch(a, ev);
+  sw_loss_check();  // sw_placement.cc (WSR 11.4 option): rolls for eliminated platoons
   advance(ev);
 }
 
@@ -758,6 +782,11 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
       break;
     case kExitMap:  // exit.cc (G-12)
       apply_exit_map(ev);
+      break;
+    case kPlaceSw:  // sw_placement.cc (WSR 11.4)
+    case kNoSw:
+    case kSwLoss:
+      apply_sw_action(a, ev);
       break;
     case kEndImpulse:
       end_impulse(ev);
@@ -831,7 +860,9 @@ std::string WsrState::why_illegal(const Action& a) const {
   if (scenario_handles(a) || t.kind == kStepFirstActivation)
     return scenario_why_illegal(a);                 // arrival.cc
   if (a.verb == kCall) return call_why_illegal(a);  // artillery.cc (WSR 11.2)
-  if (a.verb == kExitMap) {                         // exit.cc (G-12)
+  if ((a.verb >= kPlaceSw && a.verb <= kSwLoss) || (sw_step(t.kind) && !chance))
+    return sw_why_illegal(a);  // sw_placement.cc (WSR 11.4)
+  if (a.verb == kExitMap) {    // exit.cc (G-12)
     std::string why;
     can_exit_map(&why);
     return why.empty() ? "not a legal action now: " + decision().prompt : why;
@@ -931,6 +962,10 @@ std::string WsrState::describe(const Action& a) const {
       return "end-move";
     case kExitMap:  // exit.cc (G-12)
       return "exit";
+    case kPlaceSw:  // sw_placement.cc (WSR 11.4)
+    case kNoSw:
+    case kSwLoss:
+      return sw_describe(a);
     case kEndImpulse:
       return "end-impulse";
     case kPlaceHq:
@@ -1211,6 +1246,7 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
   if (!error.empty()) return false;
   if (const int r = setup_parse(w, out, error); r != 0) return r > 0;     // setup.cc (WSR 2.0)
   if (const int r = scenario_parse(w, out, error); r != 0) return r > 0;  // arrival.cc
+  if (const int r = sw_parse(w, out, error); r != 0) return r > 0;        // sw_placement.cc (11.4)
   error = "unknown action '" + std::string(text) +
           "' (draw, roll, select, move, drop, mount, dismount, end-move, end-impulse, place-hq, "
           "fire, opfire, no-opfire, place, assign, auto-setup)";
@@ -1260,7 +1296,8 @@ json WsrState::to_json() const {
   // artillery.cc (WSR 11.2): only in games with artillery or smoke, so that the states of games
   // without them keep their JSON and hash.
   if (!artillery_default()) j["artillery"] = artillery_to_json();
-  if (!air_default()) j["air"] = air_to_json();  // air.cc (WSR 11.3): likewise
+  if (!air_default()) j["air"] = air_to_json();                      // air.cc (WSR 11.3): likewise
+  if (game_->opts().sw_on_first_fire) j["sw"] = {sw_out, inf_lost};  // WSR 11.4 option
   return j;
 }
 
@@ -1300,6 +1337,8 @@ uint64_t WsrState::hash() const {
   h.add(chaos_digest());                                // chaos.cc (WSR 9.0)
   if (!artillery_default()) h.add(artillery_digest());  // artillery.cc (WSR 11.2)
   if (!air_default()) h.add(air_digest());              // air.cc (WSR 11.3)
+  if (game_->opts().sw_on_first_fire)                   // sw_placement.cc (WSR 11.4 option)
+    h.add(sw_out).add(inf_lost[0]).add(inf_lost[1]);
   return h.value();
 }
 

@@ -94,6 +94,10 @@ enum Verb : uint8_t {
   kAirDrift,   // air-drift <hex>    the other side picks the hex a missing aircraft hits (11.3.2)
   // exit.cc (G-12 [Rec]): the moving stack leaves the map from an exit hex of its side
   kExitMap,  // exit                 the moving stack exits (victory exits, scoring `exited`)
+  // sw_placement.cc (WSR 11.4, option sw_on_first_fire)
+  kPlaceSw,  // place-sw <sw> <unit>  the firing platoon has this unplaced SW from now on
+  kNoSw,     // no-sw                 it fires without one
+  kSwLoss,   // sw-loss <sw>          the opponent eliminates an unplaced SW (11.4 loss roll)
 };
 
 // What the marker argument of `draw` means.
@@ -166,6 +170,10 @@ enum StepKind : uint8_t {
   kStepAirDefence,     // chance: the defence roll of the hex, `a` hits (11.3.2 step 3)
   kStepAirOdd,         // chance: the odd hit's unit, `a` net hits (11.3.2 step 4)
   kStepAirStatus,      // chance: 1 die, the aircraft status roll (11.3.2 step 5)
+  // sw_placement.cc (WSR 11.4, option sw_on_first_fire)
+  kStepSwPlace,     // the side of formation `f` declares whether firing platoon `a` has an SW
+  kStepSwLossRoll,  // chance: 1 die of seat `f`, `a` of its infantry platoons eliminated so far
+  kStepSwLossPick,  // seat `a` picks the unplaced SW of seat 1 - `a` that is eliminated
   kNumStepKinds
 };
 
@@ -337,6 +345,9 @@ struct WsrOptions {
   // chaos.cc / scenario_game.cc (WSR 9.0): add the scenario's chaos markers marked `variation`
   // ("if both players agree", B1) -- read by the builder (MakeScenarioGame).
   bool chaos_variation = false;
+  // WSR 11.4 (optional, sw_placement.cc): support weapons are not assigned at setup; a platoon
+  // takes one when it fires for the first time.
+  bool sw_on_first_fire = false;
 };
 
 // Static facts of one unit of the setup.
@@ -525,6 +536,10 @@ class WsrState : public State {
     uint8_t hits = 0;
   };
   SortieRec sortie{};
+  // sw_placement.cc (WSR 11.4 option): bit k = support weapon k has been placed on a platoon or
+  // eliminated unplaced; infantry-type platoons of each seat eliminated so far (counted).
+  uint64_t sw_out = 0;
+  std::array<uint8_t, 2> inf_lost{};
   // exit.cc (G-12): the hex each exited unit (kExited) left the map from, kNoHex otherwise.
   std::array<int16_t, kMaxUnits> exit_hex{};
 
@@ -832,6 +847,20 @@ class WsrState : public State {
   void exits_from_json(const json& j);
   uint64_t exits_digest() const;
   std::string exit_invariant() const;
+  // sw_placement.cc (WSR 11.4 option sw_on_first_fire)
+  bool sw_unplaced(int k) const;  // not yet placed nor eliminated
+  bool can_place_sw(int k, int u, std::string* why) const;
+  void sw_fire_hook(int u);                // apply_fire: offer the placement
+  void sw_loss_check();                    // apply: rolls for eliminated platoons
+  static bool sw_step(int kind);           // kStepSwPlace .. kStepSwLossPick
+  void sw_actions(ActionList& out) const;  // kStepSwPlace / kStepSwLossPick
+  void apply_sw_action(const Action& a, EventList* ev);
+  void apply_sw_loss_roll(const Step& s, int die, EventList* ev);
+  std::string sw_prompt() const;
+  std::string sw_why_illegal(const Action& a) const;
+  std::string sw_describe(const Action& a) const;
+  int sw_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  bool sw_state_ok(const Step& st) const;
   // WSR 11.1 (fire.cc): `u` may fire at `t` with its AA firepower (a copy with kAaFire set).
   bool can_fire_aa(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
 };
