@@ -25,6 +25,7 @@
 
 #include "games/wsr/combat.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -64,6 +65,19 @@ bool WsrState::air_step(int kind) {
 // aircraft returning (11.3.1 step 4, 11.3.2 step 5; [REC] A-27 the same moment) goes back in.
 void WsrState::air_turn_start(EventList* ev) {
   const auto& list = game_->setup().air;
+  // WSR-A11 air-withdrawn (counter, turn): "removed if it is still in play at the start of turn
+  // 6" -- in the cup, waiting or returning.
+  if (const Scenario* sc = scenario_data(); sc != nullptr)
+    if (const SpecialRule* r = sc->FindRule("air-withdrawn");
+        r != nullptr && turn >= r->Int("turn", 99))
+      for (size_t k = 0; k < list.size(); ++k)
+        if (list[k].counter == r->Str("counter") && air[k] != kAirRemoved) {
+          air[k] = kAirRemoved;
+          Emit(ev, "scenario",
+               "The aircraft " + air_label(static_cast<int>(k)) + " is withdrawn (turn " +
+                   std::to_string(turn) + ", air-withdrawn).",
+               list[k].side);
+        }
   for (size_t k = 0; k < list.size(); ++k) {
     const bool due = air[k] == kAirWaiting && list[k].turn <= turn;
     if (!due && air[k] != kAirReturning) continue;

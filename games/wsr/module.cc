@@ -59,14 +59,22 @@ std::string validate_bool(std::string_view v) {
 GameModule wsr_module() {
   GameModule m;
   m.id = "wsr";
-  m.title = "White Star Rising (basic scenarios B1-B4)";
+  m.title = "White Star Rising";
   // Titles as "CODE title (date)" of the files (checked by tests/wsr_play); not loaded here so
   // that every command starts without reading data/wsr.
   m.scenarios = {
       {"noville", "WSR-B1 Noville, Belgium (1944-12-19)"},
       {"le-hauderie", "WSR-B2 Le Hauderie and Montmartin-en-Graignes, France (1944-06-12)"},
       {"vierville", "WSR-B3 Vierville, France (1944-06-07)"},
-      {"koeln", "WSR-B4 Cologne, Germany (1945-03-06)"}};
+      {"koeln", "WSR-B4 Cologne, Germany (1945-03-06)"},
+      {"chaumont", "WSR-A1 Chaumont, Belgium (1944-12-23)"},
+      {"paderborn", "WSR-A10 West of Paderborn, Germany (1945-03-29)"},
+      {"luneville", "WSR-A9 Luneville, France (1944-09)"},
+      {"odon", "WSR-A8 Normandy, France (1944-06-27)"},
+      {"carentan", "WSR-A3 Southwest of Carentan, France (1944-06-13)"},
+      {"arnhem", "WSR-A12 Arnhem, Netherlands (1944-09)"},
+      {"elsenborn", "WSR-A6 Elsenborn, Germany (1944-12-18)"},
+      {"bieville", "WSR-A11 Bieville, Normandy, France (1944-06-06)"}};
   m.options = {{"disrupted_movement_limits", "true",
                 "[REC A-13] disrupted units may not move adjacent to or closer to enemies in LOS "
                 "(WSR 6.1.7)",

@@ -105,6 +105,10 @@ bool WsrState::can_enter(int to, std::string* why) const {
   const int from = unit(group[0]).hex;
   if (!L.Adjacent(from, to))
     return Fail(why, hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)");
+  for (int k = 0; k < n_group; ++k)  // special_rules.cc: A6 boundary-line
+    if (game_->beyond_boundary(info(group[static_cast<size_t>(k)]).formation, to))
+      return Fail(why, unit_label(group[static_cast<size_t>(k)]) + " may not cross the red " +
+                           "boundary line into " + hex_name(to) + " (WSR-A6 boundary-line)");
   if (!why)  // perf: the cheap refusals below first (every check here is pure)
     for (int k = 0; k < n_group; ++k) {
       const int u = group[static_cast<size_t>(k)];

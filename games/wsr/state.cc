@@ -84,17 +84,29 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
   option_list_ = {
       {"disrupted_movement_limits", opts_.disrupted_movement_limits ? "true" : "false"},
       {"chaos_variation", opts_.chaos_variation ? "true" : "false"}};  // chaos.cc (WSR 9.0)
+  // sw_placement.cc (WSR 11.4): listed when on, so that logs of other games keep their header.
+  if (opts_.sw_on_first_fire) option_list_.push_back({"sw_on_first_fire", "true"});
   const int n = layout_.size();
   if (n > kMaxHexes) throw DataError("setup: the layout has more hexes than kMaxHexes");
   // Terrain and movement costs per hexside (WSR 5.0, terrain chart G-1).
   const TerrainChart& chart = data_->terrain;
   terrain_.resize(static_cast<size_t>(n));
-  std::vector<uint8_t> playable(static_cast<size_t>(n), 1);
+  // no_road: special_rules.cc A12 destroyed bridges, A11 no-road hexes (no road into or out of).
+  std::vector<uint8_t> playable(static_cast<size_t>(n), 1), no_road(static_cast<size_t>(n), 0);
   for (int i = 0; i < n; ++i) {
     const SheetHex* sh = SheetHexOf(*data_, layout_, i);
     if (sh == nullptr) throw DataError("setup: hex " + layout_.Name(i) + " has no sheet data");
     // special_rules.cc: B3 no-rivers (the without_rivers terrain of terrain.toml).
-    const Terrain tt = ScenarioTerrain(setup_, chart, sh->terrain);
+    Terrain tt = ScenarioTerrain(setup_, chart, sh->terrain);
+    // A12 only-bridges-intact: a destroyed bridge is a river hex (no road across it).
+    if (DestroyedBridge(setup_, i, tt)) {
+      tt = Terrain::kRiver;
+      no_road[static_cast<size_t>(i)] = 1;
+    }
+    if (NoRoadHex(setup_, i)) {  // A11 no-road: a clear hex without its road
+      tt = Terrain::kClear;
+      no_road[static_cast<size_t>(i)] = 1;
+    }
     terrain_[static_cast<size_t>(i)] = tt;
     playable[static_cast<size_t>(i)] = chart[tt].playable ? 1 : 0;
     los_.SetTerrain(i, LosFlags(chart[tt]));
@@ -108,7 +120,8 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
         if (nb >= 0 && playable[static_cast<size_t>(nb)]) {
           const TerrainType& to = chart[terrain_[static_cast<size_t>(nb)]];
           const TerrainType& from = chart[terrain_[static_cast<size_t>(i)]];
-          if (RoadBetween(*data_, layout_, i, nb)) {
+          if (RoadBetween(*data_, layout_, i, nb) && !no_road[static_cast<size_t>(i)] &&
+              !no_road[static_cast<size_t>(nb)]) {
             // Moving along a road path costs the road rate instead of the terrain (G-1).
             c = hard ? chart.road_move_hard : chart.road_move_soft;
           } else if (to.move_cost(hard != 0) != kImpassable) {
@@ -231,6 +244,12 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     const int i = layout_.TryIndex(h, &err);
     if (i < 0) throw DataError("setup: objective hex: " + err);
     objectives_.push_back(i);
+  }
+  // special_rules.cc: A6 boundary-line.
+  {
+    std::string south, north;
+    boundary_ = BoundaryMask(setup_, layout_, &south, &north);
+    if (!boundary_.empty()) boundary_f_ = {formation_index(south), formation_index(north)};
   }
   // exit.cc (G-12): the exit hexes of each seat, from the scenario's victory conditions.
   exit_mask_.assign(static_cast<size_t>(layout_.size()), 0);
@@ -533,6 +552,7 @@ int WsrState::step_cost(int u, int from, int to) const {
   const int d = game_->layout().DirBetween(from, to);
   if (d < 0) return -1;
   const int c = game_->step_cost(from, d, hard_target(u));
+  if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
   if (c < 0 || !has_wreck(to)) return c;
   // Wreck marker: extra MP from the terrain chart's [wreck] entry (G-1 stand-in).
   const TerrainChart& chart = game_->data().terrain;

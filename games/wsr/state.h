@@ -749,8 +749,11 @@ class WsrState : public State {
   void special_fire_input(int u, int t, FireInput& in) const;  // fire_params
   void special_hex_fire_input(int hex, FireInput& in) const;   // hex_fire_params
   bool hq_replacement_unit_ok(int f, int u) const;             // 1.3.2.3 candidates
-  std::string special_flip_refusal(int u, bool mount) const;   // can_flip
-  bool no_wreck(int u) const;                                  // hit_unit (6.1.7)
+  // The unit's force is in command without a test (4.2): `always_in_command` (A3 Dauer
+  // reinforcements, A8 17 Pdr) or `in_command_until_turn` >= the turn (A9 Kruispunten).
+  bool command_exempt(int u) const;
+  std::string special_flip_refusal(int u, bool mount) const;  // can_flip
+  bool no_wreck(int u) const;                                 // hit_unit (6.1.7)
   bool combined_fire_window(int u) const;  // B1: the moving M18 may fire now (can_fire)
   bool may_move_after_fire(int u) const;   // B1: the M18 fired with fire-move (can_start_move)
   void special_move_actions(ActionList& out) const;        // move_actions: M18 fire
@@ -905,6 +908,13 @@ class WsrGame : public Game {
     return cost_[static_cast<size_t>(hex)][static_cast<size_t>(dir)][hard ? 1 : 0];
   }
   const std::vector<int>& objectives() const { return objectives_; }  // GameSetup::objectives
+  // A6 boundary-line (special_rules.cc BoundaryMask): formation f may not enter `hex` (beyond
+  // the red line for it).
+  bool beyond_boundary(int f, int hex) const {
+    if (boundary_.empty()) return false;
+    const uint8_t m = boundary_[static_cast<size_t>(hex)];
+    return (f == boundary_f_[0] && (m & 1) != 0) || (f == boundary_f_[1] && (m & 2) != 0);
+  }
   // G-12 (exit.cc): `hex` is an exit hex of `seat` (a zone of its exit victory conditions or
   // `exited` scoring rules).
   bool exit_hex(int seat, int hex) const {
@@ -943,9 +953,11 @@ class WsrGame : public Game {
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
   std::vector<int> objectives_;
-  std::vector<uint8_t> exit_mask_;   // per hex: bit s = exit hex of seat s (G-12)
-  std::vector<SwInfo> sws_;          // WSR 1.3.4.1
-  std::vector<uint8_t> initial_sw_;  // per unit: Unit::sw at the start
+  std::vector<uint8_t> exit_mask_;         // per hex: bit s = exit hex of seat s (G-12)
+  std::vector<uint8_t> boundary_;          // A6 boundary-line mask (empty without the hook)
+  std::array<int, 2> boundary_f_{-1, -1};  // its south and north formation
+  std::vector<SwInfo> sws_;                // WSR 1.3.4.1
+  std::vector<uint8_t> initial_sw_;        // per unit: Unit::sw at the start
 };
 
 // perf: the hottest accessors, inline (they need WsrGame complete).

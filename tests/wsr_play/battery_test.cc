@@ -78,7 +78,9 @@ TEST_P(AdvancedBattery, RandomGamesKeepTheStateContractAndEndWithAResult) {
   RecordProperty("actions", std::to_string(r.actions));
 }
 
-INSTANTIATE_TEST_SUITE_P(Advanced, AdvancedBattery, ::testing::Values("chaumont"),
+INSTANTIATE_TEST_SUITE_P(Advanced, AdvancedBattery,
+                         ::testing::Values("chaumont", "paderborn", "luneville", "odon", "carentan",
+                                           "arnhem", "elsenborn", "bieville"),
                          [](const auto& test) {
                            std::string n = test.param;
                            std::replace(n.begin(), n.end(), '-', '_');

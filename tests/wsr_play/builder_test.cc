@@ -190,18 +190,33 @@ TEST(WsrBuilder, WSR_11_2_ArtillerySupportFromTheScenarioSides) {
   EXPECT_EQ(s.strike_name(static_cast<int>(seat), 2), "smoke");
 }
 
-TEST(WsrModule, ListsTheFourBasicScenariosWithTheirFileTitles) {
+TEST(WsrModule, ListsThePlayableScenariosWithTheirFileTitles) {
   const GameModule* m = all_games().find("wsr");
   ASSERT_NE(m, nullptr);
-  ASSERT_EQ(m->scenarios.size(), 4u);
-  for (const ScenarioInfo& info : m->scenarios) {
+  ASSERT_EQ(m->scenarios.size(), PlayableScenarioIds().size());
+  int basic = 0;
+  for (size_t k = 0; k < m->scenarios.size(); ++k) {
+    const ScenarioInfo& info = m->scenarios[k];
+    EXPECT_EQ(info.id, PlayableScenarioIds()[k]);
     auto sc = LoadShippedScenario(info.id);
     EXPECT_EQ(info.title, sc->code + " " + sc->title + " (" + sc->date + ")");
-    EXPECT_EQ(sc->type, ScenarioType::kBasic);
+    basic += sc->type == ScenarioType::kBasic ? 1 : 0;
     auto g = all_games().create("wsr/" + info.id, {});
     EXPECT_EQ(g->scenario(), info.id);
   }
-  EXPECT_THROW(all_games().create("wsr/omaha", {}), UsageError);  // advanced: needs WSR 11.x
+  EXPECT_EQ(basic, 4);
+  EXPECT_THROW(all_games().create("wsr/omaha", {}), UsageError);  // A7 hooks not implemented
+}
+
+// A scenario with a special rule the rules engine does not play is refused, naming the hook.
+TEST(WsrBuilder, WSR_12_0_UnimplementedSpecialRulesAreRefusedByName) {
+  try {
+    MakeScenarioGame(ShippedData(), LoadShippedScenario("omaha"));
+    FAIL() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("special rule 'place-on-activation' is not "
+                                               "implemented yet"));
+  }
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 // (victory.cc).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "games/wsr/victory.h"
 #include "tests/wsr_scenario_rules/scenario_rules_util.h"
 
@@ -154,6 +156,30 @@ TEST(WsrExit, WSR_A10_ExitedTankPlatoonsScorePoints) {
   std::string why;
   EXPECT_EQ(VictoryPoints(p.s(), us, &why), 4) << why;
   EXPECT_EQ(VictoryPoints(p.s(), de, &why), 1) << why;  // and nothing for "eliminated" US tanks
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing
+
+namespace feldherr::wsr::testing {
+namespace {
+
+// G-12 "exited units do not return": an HQ that left the map is not replaced in the marker
+// removal phase (WSR 1.3.2.3 is for eliminated HQs).
+TEST(WsrExit, G_12_AnExitedHqIsNotReplaced) {
+  SPos p(LoadScen("chaumont"),
+         {SU("de.hq-fj-3", "A-E05", 0), SU("de.paratroopers", "A-E05", 0),
+          SU("us.hq-cca", "A-K02", 3), SU("us.m4a1", "A-K02", 3), SU("us.m4a1", "A-J05", 3)});
+  const int hq = p.unit("us.hq-cca");
+  p.s().unit(hq).hex = kNoHex;
+  p.s().unit(hq).flags = static_cast<uint16_t>(kGone | kExited);
+  p.s().exit_hex[static_cast<size_t>(hq)] = static_cast<int16_t>(p.hex("A-K01"));
+  EventList ev;
+  p.s().hq_replacements(&ev);
+  EXPECT_FALSE(p.s().on_map(hq));
+  EXPECT_TRUE(p.s().has(hq, kExited));
+  EXPECT_TRUE(p.s().steps.empty() || p.s().top().kind != kStepPlaceHq)
+      << p.state->decision().prompt << " " << p.s().top().f;
 }
 
 }  // namespace

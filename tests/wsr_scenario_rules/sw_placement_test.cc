@@ -3,6 +3,8 @@
 // platoons are eliminated (T-11.4-1).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "tests/wsr_scenario_rules/scenario_rules_util.h"
 
 namespace feldherr::wsr::testing {
