@@ -53,7 +53,10 @@ struct GameInfo {
   // A seat whose victory needs it to take hexes (a named outcome of the scenario); the other
   // seat defends (holds what it has). Without a scenario both seats attack.
   std::array<bool, 2> attacker{true, true};
-  bool scenario_symmetric = true;              // no scenario outcome names an attacker
+  bool scenario_symmetric = true;  // no scenario outcome names an attacker
+  // G-12: the seat scores by exiting units (an exit condition or `exited` rule): its units are
+  // pulled towards the objectives from anywhere on the map (an exit edge may be far away).
+  std::array<bool, 2> exits{false, false};
   double p_fail_command[kMaxFormations] = {};  // P(2d6 > morale), WSR 4.2
 };
 
@@ -118,6 +121,9 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
     info->p_fail_command[f] = fail / 36.0;
   }
   info->scenario = g.setup().scenario_data.get();
+  for (int s = 0; s < 2; ++s)
+    for (int h = 0; h < g.layout().size() && !info->exits[static_cast<size_t>(s)]; ++h)
+      info->exits[static_cast<size_t>(s)] = g.exit_hex(s, h);
   std::vector<int> all = g.objectives();
   if (info->scenario) {
     const Scenario& sc = *info->scenario;
@@ -823,7 +829,11 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
         }
         best = std::min(best, d + (ours ? 3 : 0));
       }
-      v += w * std::max(0.0, 1.0 - best / p.objective_range);
+      // G-12: a seat that exits units feels the pull across the whole map.
+      const double range = gi.exits[static_cast<size_t>(side)]
+                               ? std::max(p.objective_range, static_cast<double>(L.width()))
+                               : p.objective_range;
+      v += w * std::max(0.0, 1.0 - best / range);
       if (taking) v += w * 0.6;  // entering takes the hex (12.2, A-34)
       if (on_target && !attacker) {
         // Holding: the first unit in the hex matters, a second one less.

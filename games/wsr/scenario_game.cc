@@ -18,9 +18,9 @@ void CollectZones(const Condition& c, std::vector<std::string>& out) {
 }  // namespace
 
 const std::vector<std::string>& PlayableScenarioIds() {
-  static const std::vector<std::string> ids = {"noville",  "le-hauderie", "vierville", "koeln",
-                                               "chaumont", "paderborn",   "luneville", "odon",
-                                               "carentan", "arnhem",      "elsenborn", "bieville"};
+  static const std::vector<std::string> ids = {
+      "noville", "le-hauderie", "vierville", "koeln",     "chaumont", "paderborn", "luneville",
+      "odon",    "carentan",    "arnhem",    "elsenborn", "bieville", "bastogne"};
   return ids;
 }
 
@@ -38,7 +38,10 @@ const std::vector<std::string>& ImplementedSpecialRules() {
                                                "no-demolition",
                                                "boundary-line",
                                                "no-road",
-                                               "air-withdrawn"};
+                                               "air-withdrawn",
+                                               "no-hills",
+                                               "ip-unoccupied",
+                                               "ip-forbidden-terrain"};
   return ids;
 }
 
@@ -101,13 +104,12 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
   // scenarios have none): refuse such scenarios rather than play them without their IPs.
   for (size_t k = 0; k < sc->sides.size(); ++k) {
     g.mines[k] = sc->sides[k].mines;
-    if (sc->sides[k].improved_positions > 0)
-      throw DataError(where +
-                      ": improved positions placed during setup (WSR 8.1) are not "
-                      "implemented yet (" +
-                      sc->sides[k].id + ": " + std::to_string(sc->sides[k].improved_positions) +
-                      ")");
   }
+  // WSR 8.1: the improved positions a side places during its setup (setup.cc) are counted from
+  // the IP markers on the map, which needs that only one side places them (true of all 16).
+  if (sc->sides.size() == 2 && sc->sides[0].improved_positions > 0 &&
+      sc->sides[1].improved_positions > 0)
+    throw DataError(where + ": both sides place improved positions (WSR 8.1): not supported");
   // WSR 9.0 / A-35: chaos markers join the cup at the start of their turn; a `variation`
   // marker ("if both players agree", B1) only with the option chaos_variation.
   for (const ChaosMarkers& c : sc->chaos)

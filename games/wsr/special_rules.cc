@@ -17,6 +17,8 @@
 //   A6 boundary-line (zone, south_formation, north_formation)   red line (step_cost)
 //   A11 no-road (zone)                           clear hexes without their road
 //   A11 air-withdrawn (counter, turn)            the aircraft leaves play at that turn's start
+//   A2 no-hills                                  hill hexes use `without_hills` (level 0)
+//   A5 ip-unoccupied, ip-forbidden-terrain (terrain)   IP placement at setup (setup.cc)
 #include "games/wsr/special_rules.h"
 
 #include <algorithm>
@@ -66,7 +68,9 @@ Rubble RubbleOf(const GameSetup& setup) {
 
 Terrain ScenarioTerrain(const GameSetup& setup, const TerrainChart& chart, Terrain t) {
   // B3 no-rivers, WSR-B3 [Rec]: "river hexes do not exist": the other terrain of the hex.
-  if (RuleOf(setup, "no-rivers") != nullptr) return chart[t].without_rivers;
+  if (RuleOf(setup, "no-rivers") != nullptr) t = chart[t].without_rivers;
+  // A2 no-hills, WSR-A2 [Rec]: "a pure hill hex becomes clear; crest lines vanish" (level 0).
+  if (RuleOf(setup, "no-hills") != nullptr) t = chart[t].without_hills;
   return t;
 }
 

@@ -14,7 +14,8 @@
 namespace feldherr::wsr {
 
 // B3 `no-rivers` (WSR-B3 [Rec]): a river or bridge hex uses its `without_rivers` terrain of
-// terrain.toml. Returns `t` unchanged without the hook (or without scenario data).
+// terrain.toml; A2 `no-hills`: a hill or wooded hill hex its `without_hills` terrain (both in
+// A2). Returns `t` unchanged without the hooks (or without scenario data).
 Terrain ScenarioTerrain(const GameSetup& setup, const TerrainChart& chart, Terrain t);
 
 // B4 `rubble`: MP for a unit of class `hard` to enter layout hex `hex` of terrain `t`, whose

@@ -843,6 +843,9 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
     case kAutoSetup:
       apply_auto_setup(ev);
       break;
+    case kPlaceIp:  // setup.cc (WSR 8.1)
+      apply_place_ip(a.arg(0), ev);
+      break;
     case kCall:  // artillery.cc (WSR 11.2)
       apply_call(a.arg(0), a.arg(1), a.arg(2), ev);
       break;
@@ -875,7 +878,7 @@ std::string WsrState::why_illegal(const Action& a) const {
   const bool chance = step_spec(t.kind).seat == StepSeat::kChance;
   if (a.verb == kFate || t.kind == kStepFate) return fate_why_illegal(a);
   if (a.verb == kChaosPick || t.kind == kStepChaosPick) return chaos_why_illegal(a);
-  if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup))
+  if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup) || a.verb == kPlaceIp)
     return setup_why_illegal(a);  // setup.cc (WSR 2.0)
   if (scenario_handles(a) || t.kind == kStepFirstActivation)
     return scenario_why_illegal(a);                 // arrival.cc
@@ -1026,7 +1029,8 @@ std::string WsrState::describe(const Action& a) const {
     case kPlace:
     case kAssign:
     case kAutoSetup:
-      return setup_describe(a);  // setup.cc (WSR 2.0)
+    case kPlaceIp:
+      return setup_describe(a);  // setup.cc (WSR 2.0, 8.1)
     case kEnter:
     case kFirstActivation:
     case kDecline:

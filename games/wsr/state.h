@@ -98,6 +98,8 @@ enum Verb : uint8_t {
   kPlaceSw,  // place-sw <sw> <unit>  the firing platoon has this unplaced SW from now on
   kNoSw,     // no-sw                 it fires without one
   kSwLoss,   // sw-loss <sw>          the opponent eliminates an unplaced SW (11.4 loss roll)
+  // setup.cc (WSR 8.1: improved positions a side places during its setup)
+  kPlaceIp,  // place-ip <hex>        put one of the side's improved positions in the hex
 };
 
 // What the marker argument of `draw` means.
@@ -697,6 +699,11 @@ class WsrState : public State {
   bool setting_up() const;            // lone_hq.cc: the setup phase (WSR 2.0) is in progress
   std::string lone_hq() const;        // WSR 1.3.2: an HQ on the map without its formation, or ""
   int setup_next_sw(int side) const;  // next unassigned SW of the side, or -1
+  // WSR 8.1: improved positions `side` still places during its setup (Side::improved_positions;
+  // derived from the IP markers on the map, so no state of its own), and where.
+  int setup_ips_left(int side) const;
+  bool can_place_ip(int hex, std::string* why) const;
+  void apply_place_ip(int hex, EventList* ev);
   // flip: place a transport counter on its other face (mounted <-> dismounted; the scenarios'
   // "mounted" stand-in lets the owner choose).
   bool can_place(int u, int hex, bool flip, std::string* why) const;

@@ -38,6 +38,7 @@ constexpr VerbSpec kVerbs[] = {
      "{1} in {2} aufstellen[ ({3})]"},
     {"assign", "unit unit", kOther, "Give {1} to {2}", "{1} an {2} geben"},
     {"auto-setup", "", kDecline, "Set up the rest automatically", "Rest automatisch aufstellen"},
+    {"place-ip", "place", kOther, "Improved position in {1}", "Feldstellung in {1}"},
     {"assault", "place", kAttack, "Assault {1}", "{1} stürmen"},
     {"overrun", "place", kAttack, "Overrun {1}", "{1} überrollen"},
     {"support", "unit", kOther, "HQ support for {1}", "HQ-Unterstützung für {1}"},

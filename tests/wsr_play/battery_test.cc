@@ -80,7 +80,7 @@ TEST_P(AdvancedBattery, RandomGamesKeepTheStateContractAndEndWithAResult) {
 
 INSTANTIATE_TEST_SUITE_P(Advanced, AdvancedBattery,
                          ::testing::Values("chaumont", "paderborn", "luneville", "odon", "carentan",
-                                           "arnhem", "elsenborn", "bieville"),
+                                           "arnhem", "elsenborn", "bieville", "bastogne"),
                          [](const auto& test) {
                            std::string n = test.param;
                            std::replace(n.begin(), n.end(), '-', '_');

@@ -144,3 +144,34 @@ TEST(WsrAdvancedRules, WSR_A11_NoRoadInK01K02AndTheTyphoonWithdrawnInTurn6) {
 
 }  // namespace
 }  // namespace feldherr::wsr::testing
+
+namespace feldherr::wsr::testing {
+namespace {
+
+// A2 no-hills (with no-rivers), [Rec]: hill hexes take their other terrain (a pure hill becomes
+// clear, level 0: no crests); river hexes likewise.
+TEST(WsrAdvancedRules, WSR_A2_NoHillsAndNoRivers) {
+  auto sc = LoadScen("bastogne");
+  auto plain = std::make_shared<Scenario>(*sc);
+  plain->special_rules.clear();
+  SPos p(sc, {SU("us.hq-507", "A-L06", 0), SU("us.paratroopers", "A-L06", 0)});
+  SPos q(plain, {SU("us.hq-507", "A-L06", 0), SU("us.paratroopers", "A-L06", 0)});
+  int hills = 0;
+  for (int h = 0; h < q.game->layout().size(); ++h) {
+    const Terrain t = q.game->terrain(h);
+    if (t == Terrain::kHill || t == Terrain::kWoodedHill || t == Terrain::kRiver) {
+      ++hills;
+      const Terrain now = p.game->terrain(h);
+      EXPECT_NE(now, Terrain::kHill) << p.game->layout().Name(h);
+      EXPECT_NE(now, Terrain::kWoodedHill) << p.game->layout().Name(h);
+      EXPECT_NE(now, Terrain::kRiver) << p.game->layout().Name(h);
+      if (t == Terrain::kHill) {
+        EXPECT_EQ(now, Terrain::kClear) << p.game->layout().Name(h);
+      }
+    }
+  }
+  EXPECT_GT(hills, 0);
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing
