@@ -687,22 +687,28 @@ void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {
 }
 
 // R.3 even distribution; `odd` = the unit drawn for the odd hit (-1 when none).
-void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev) {
-  std::vector<int> listed;
-  hex_targets(hex, 1 - side_of(u), listed);
+bool WsrState::hit_hex_evenly(const std::vector<int>& listed, int net, int odd, const char* rule,
+                              EventList* ev) {
   std::vector<int> odd_idx;
   for (size_t k = 0; k < listed.size(); ++k)
     if (listed[k] == odd) odd_idx.push_back(static_cast<int>(k));
   const std::vector<int> per = AllocateEven(net, static_cast<int>(listed.size()), odd_idx);
+  bool elim = false;
   for (size_t k = 0; k < listed.size(); ++k) {
     const int t = listed[k];
-    const std::string text = hit_target(t, per[k]);  // [REC] A-12: mortar opportunity fire
-    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 6.1", text + ".", side_of(t));
+    const std::string text = hit_target(t, per[k]);  // a moving target stops (6.2, A-12)
+    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : rule, text + ".", side_of(t));
+    elim = elim || has(t, kGone);
   }
+  return elim;
+}
+
+void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev) {
+  std::vector<int> listed;
+  hex_targets(hex, 1 - side_of(u), listed);
+  const bool elim = hit_hex_evenly(listed, net, odd, "WSR 6.1", ev);
   unit(u).flags |= kOpsComplete;
   Emit(ev, "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
-  bool elim = false;
-  for (int t : listed) elim = elim || has(t, kGone);
   if (net > 0 && !listed.empty()) hq_loss_checks(hex, 1 - side_of(u), true, elim, ev);
 }
 

@@ -623,7 +623,12 @@ class WsrState : public State {
   void hex_targets(int hex, int side, std::vector<int>& out) const;  // units a mortar hits
   void apply_fire_hex(int u, int hex, EventList* ev);
   void resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev);
-  std::string hit_unit(int t, int hits);    // WSR 6.1.7 results on one unit, "" text if none
+  std::string hit_unit(int t, int hits);  // WSR 6.1.7 results on one unit, "" text if none
+  // R.3 for a hex attack (mortar 6.1, artillery 11.2.1 step 4, air 11.3.2 step 4): `net` hits
+  // spread evenly over `listed`, the odd one to `odd` (-1: none), each result logged (`rule`
+  // when a unit takes no hit); true if a unit was eliminated.
+  bool hit_hex_evenly(const std::vector<int>& listed, int net, int odd, const char* rule,
+                      EventList* ev);
   std::string hit_target(int t, int hits);  // hit_unit + WSR 6.2: a disrupted mover stops
   void leave_group(int t);  // a mover stopped or eliminated by fire leaves the stack
   // WSR 1.3.2.2 after an attack on `hex` against `side`: `hit` = a unit disrupted or reduced,
