@@ -11,7 +11,7 @@ const Registry& all_games() {
   static const Registry registry = [] {
     Registry r;
     r.add(pocket::pocket_module());
-    r.add(wsr::wsr_module());                    // basic scenarios B1-B4
+    r.add(wsr::wsr_module());                    // basic scenarios B1-B4 and advanced ones
     r.add(westerplatte::westerplatte_module());  // 7 Tage der Westerplatte (cooperative)
     r.add(rivet::rivet_module());                // Rivet Wars: missions 1-10 (docs/rivet.md)
     r.add(planspiel::planspiel_module());        // rules being built: data only (docs/planspiel.md)

@@ -25,6 +25,7 @@
 
 #include "games/wsr/combat.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -64,6 +65,19 @@ bool WsrState::air_step(int kind) {
 // aircraft returning (11.3.1 step 4, 11.3.2 step 5; [REC] A-27 the same moment) goes back in.
 void WsrState::air_turn_start(EventList* ev) {
   const auto& list = game_->setup().air;
+  // WSR-A11 air-withdrawn (counter, turn): "removed if it is still in play at the start of turn
+  // 6" -- in the cup, waiting or returning.
+  if (const Scenario* sc = scenario_data(); sc != nullptr)
+    if (const SpecialRule* r = sc->FindRule("air-withdrawn");
+        r != nullptr && turn >= r->Int("turn", 99))
+      for (size_t k = 0; k < list.size(); ++k)
+        if (list[k].counter == r->Str("counter") && air[k] != kAirRemoved) {
+          air[k] = kAirRemoved;
+          Emit(ev, "scenario",
+               "The aircraft " + air_label(static_cast<int>(k)) + " is withdrawn (turn " +
+                   std::to_string(turn) + ", air-withdrawn).",
+               list[k].side);
+        }
   for (size_t k = 0; k < list.size(); ++k) {
     const bool due = air[k] == kAirWaiting && list[k].turn <= turn;
     if (!due && air[k] != kAirReturning) continue;
@@ -483,18 +497,8 @@ void WsrState::air_resolve_hex(int net, int odd, EventList* ev) {
   std::vector<int> listed;
   air_targets(hex, listed);
   if (listed.empty()) return;
-  std::vector<int> odd_idx;
-  for (size_t k = 0; k < listed.size(); ++k)
-    if (listed[k] == odd) odd_idx.push_back(static_cast<int>(k));
-  const std::vector<int> per = AllocateEven(net, static_cast<int>(listed.size()), odd_idx);
   const int side = side_of(listed[0]);
-  bool elim = false;
-  for (size_t k = 0; k < listed.size(); ++k) {
-    const int t = listed[k];
-    const std::string text = hit_target(t, per[k]);
-    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 11.3.2", text + ".", side_of(t));
-    elim = elim || has(t, kGone);
-  }
+  const bool elim = hit_hex_evenly(listed, net, odd, "WSR 11.3.2", ev);  // fire.cc, R.3
   if (net > 0) hq_loss_checks(hex, side, true, elim, ev);
 }
 

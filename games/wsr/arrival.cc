@@ -565,7 +565,9 @@ bool WsrState::scenario_state_ok(const Step& st) const {
 }
 
 json WsrState::scenario_to_json() const {
-  return {entry_roll, first_acts, combined_u, combined_mode, ambush_u};
+  json j = {entry_roll, first_acts, combined_u, combined_mode, ambush_u};
+  if (exited_count() > 0) j.push_back(exits_to_json());  // exit.cc (G-12)
+  return j;
 }
 
 void WsrState::scenario_from_json(const json& j) {
@@ -574,6 +576,8 @@ void WsrState::scenario_from_json(const json& j) {
   combined_u = j.at(2).get<int8_t>();
   combined_mode = j.at(3).get<uint8_t>();
   ambush_u = j.at(4).get<int8_t>();
+  exit_hex.fill(kNoHex);  // exit.cc (G-12): present once a unit has exited
+  if (j.size() > 5) exits_from_json(j.at(5));
   for (uint8_t r : entry_roll)
     if (r > 6) throw std::runtime_error("/scenario: entry roll out of range");
   if (combined_u < -1 || combined_u >= n_units || ambush_u < -1 || ambush_u >= n_units ||

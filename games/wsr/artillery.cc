@@ -322,19 +322,9 @@ void WsrState::resolve_barrage_hex(int hex, int net, int odd, EventList* ev) {
   std::vector<int> listed;
   barrage_targets(hex, listed);
   if (listed.empty()) return;
-  std::vector<int> odd_idx;
-  for (size_t k = 0; k < listed.size(); ++k)
-    if (listed[k] == odd) odd_idx.push_back(static_cast<int>(k));
-  const std::vector<int> per = AllocateEven(net, static_cast<int>(listed.size()), odd_idx);
   const int side = side_of(listed[0]);
-  bool elim = false;
-  for (size_t k = 0; k < listed.size(); ++k) {
-    const int t = listed[k];
-    const std::string text = hit_target(t, per[k]);
-    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 11.2.1", text + ".", side_of(t));
-    elim = elim || has(t, kGone);
-  }
-  if (net > 0) hq_loss_checks(hex, side, true, elim, ev);  // WSR 11.2.1 step 5
+  const bool elim = hit_hex_evenly(listed, net, odd, "WSR 11.2.1", ev);  // fire.cc, R.3
+  if (net > 0) hq_loss_checks(hex, side, true, elim, ev);                // WSR 11.2.1 step 5
 }
 
 std::string WsrState::artillery_prompt() const {

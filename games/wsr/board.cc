@@ -339,13 +339,8 @@ namespace {
 
 // WSR 6.1 mortar fire at a hex (R.2; A-12 as opportunity fire): the net hits on the hex and each
 // unit's result; indirect fire first rolls its accuracy die (A-08: 1 = no effect, p = 1/6).
-nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
-  using nlohmann::json;
-  FireParams p;
-  if (!s.can_fire_hex(u, hex, nullptr, &p)) return nullptr;
-  std::vector<int> units;
-  s.hex_targets(hex, 1 - s.side_of(u), units);
-  if (units.empty() || units.size() > 4) return nullptr;
+// The targets of a hex attack as the odds see them (disrupted, reduced, single step).
+std::vector<UnitState> TargetStates(const WsrState& s, const std::vector<int>& units) {
   std::vector<UnitState> st;
   for (int t : units) {
     UnitState x;
@@ -354,23 +349,51 @@ nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
     x.single_step = s.info(t).counter->steps <= 1;
     st.push_back(x);
   }
-  HexAttackOdds o = OddsOfHexAttack(p, st);
-  const bool indirect = s.indirect_hex_fire(u, hex);
-  const double lands = indirect ? 5.0 / 6.0 : 1.0;
+  return st;
+}
+
+// A hex attack that happens only when an accuracy die lands (`lands`, else no effect: indirect
+// mortar fire A-08, an artillery strike 11.2): `o` mixed with "nothing" in place; returns the
+// expected net hits.
+double MixAccuracy(HexAttackOdds& o, double lands) {
   for (double& q : o.net_hits) q *= lands;
   if (!o.net_hits.empty()) o.net_hits[0] += 1.0 - lands;
+  for (ResultOdds& r : o.unit_result) {
+    for (int c = 0; c < kNumCombatResults; ++c) {
+      double& q = r[static_cast<size_t>(c)];
+      q *= lands;
+      if (static_cast<CombatResult>(c) == CombatResult::kNoEffect) q += 1.0 - lands;
+    }
+  }
   double expected = 0;
   for (size_t k = 0; k < o.net_hits.size(); ++k) expected += static_cast<double>(k) * o.net_hits[k];
-  json per_unit = json::object();
+  return expected;
+}
+
+// Per-unit results by label: {"us.m4a1": {"no-effect": p, ...}, ...}.
+nlohmann::json PerUnitJson(const WsrState& s, const std::vector<int>& units,
+                           const std::vector<ResultOdds>& results) {
+  nlohmann::json per_unit = nlohmann::json::object();
   for (size_t i = 0; i < units.size(); ++i) {
-    json r = json::object();
-    for (int c = 0; c < kNumCombatResults; ++c) {
-      double q = o.unit_result[i][static_cast<size_t>(c)] * lands;
-      if (static_cast<CombatResult>(c) == CombatResult::kNoEffect) q += 1.0 - lands;
-      r[CombatResultName(static_cast<CombatResult>(c))] = q;
-    }
+    nlohmann::json r = nlohmann::json::object();
+    for (int c = 0; c < kNumCombatResults; ++c)
+      r[CombatResultName(static_cast<CombatResult>(c))] = results[i][static_cast<size_t>(c)];
     per_unit[s.unit_label(units[i])] = r;
   }
+  return per_unit;
+}
+
+nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
+  using nlohmann::json;
+  FireParams p;
+  if (!s.can_fire_hex(u, hex, nullptr, &p)) return nullptr;
+  std::vector<int> units;
+  s.hex_targets(hex, 1 - s.side_of(u), units);
+  if (units.empty() || units.size() > 4) return nullptr;
+  HexAttackOdds o = OddsOfHexAttack(p, TargetStates(s, units));
+  const bool indirect = s.indirect_hex_fire(u, hex);
+  const double expected = MixAccuracy(o, indirect ? 5.0 / 6.0 : 1.0);
+  const json per_unit = PerUnitJson(s, units, o.unit_result);
   char buf[256];
   std::snprintf(buf, sizeof buf,
                 "%s%d dice hitting on %d+ (%s range) at hex %s, defence %d dice saving on %d+: "
@@ -431,31 +454,10 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k) {
     if (units.empty() || units.size() > 4) continue;
     FireParams p;
     if (!c.barrage_params(h, &p)) continue;
-    std::vector<UnitState> st;
-    for (int t : units) {
-      UnitState x;
-      x.disrupted = s.has(t, kDisrupted);
-      x.reduced = s.has(t, kReduced);
-      x.single_step = s.info(t).counter->steps <= 1;
-      st.push_back(x);
-    }
-    HexAttackOdds o = OddsOfHexAttack(p, st);
-    for (double& q : o.net_hits) q *= lands;
-    if (!o.net_hits.empty()) o.net_hits[0] += 1.0 - lands;
-    double expected = 0;
-    for (size_t n = 0; n < o.net_hits.size(); ++n)
-      expected += static_cast<double>(n) * o.net_hits[n];
+    HexAttackOdds o = OddsOfHexAttack(p, TargetStates(s, units));
+    const double expected = MixAccuracy(o, lands);
     expected_all += expected;
-    json per_unit = json::object();
-    for (size_t j = 0; j < units.size(); ++j) {
-      json r = json::object();
-      for (int cr = 0; cr < kNumCombatResults; ++cr) {
-        double q = o.unit_result[j][static_cast<size_t>(cr)] * lands;
-        if (static_cast<CombatResult>(cr) == CombatResult::kNoEffect) q += 1.0 - lands;
-        r[CombatResultName(static_cast<CombatResult>(cr))] = q;
-      }
-      per_unit[s.unit_label(units[j])] = r;
-    }
+    const json per_unit = PerUnitJson(s, units, o.unit_result);
     hexes[s.hex_name(h)] = {{"defence_dice", p.defence_dice},
                             {"ip_cancels", p.ip_cancels},
                             {"net_hits", o.net_hits},
@@ -527,14 +529,7 @@ nlohmann::json AirOddsJson(const WsrState& s, int hex) {
   std::vector<int> units;
   c.air_targets(hex, units);
   if (units.empty() || units.size() > 4) return nullptr;
-  std::vector<UnitState> st;
-  for (int t : units) {
-    UnitState x;
-    x.disrupted = s.has(t, kDisrupted);
-    x.reduced = s.has(t, kReduced);
-    x.single_step = s.info(t).counter->steps <= 1;
-    st.push_back(x);
-  }
+  const std::vector<UnitState> st = TargetStates(s, units);
   std::vector<double> net(1, 0.0);
   std::vector<ResultOdds> per(units.size(), ResultOdds{});
   double attacked = 0;
@@ -556,14 +551,8 @@ nlohmann::json AirOddsJson(const WsrState& s, int hex) {
   net[0] += 1.0 - attacked;
   double expected = 0;
   for (size_t n = 0; n < net.size(); ++n) expected += static_cast<double>(n) * net[n];
-  json per_unit = json::object();
-  for (size_t j = 0; j < units.size(); ++j) {
-    json r = json::object();
-    per[j][static_cast<size_t>(CombatResult::kNoEffect)] += 1.0 - attacked;
-    for (int cr = 0; cr < kNumCombatResults; ++cr)
-      r[CombatResultName(static_cast<CombatResult>(cr))] = per[j][static_cast<size_t>(cr)];
-    per_unit[s.unit_label(units[j])] = r;
-  }
+  for (ResultOdds& r : per) r[static_cast<size_t>(CombatResult::kNoEffect)] += 1.0 - attacked;
+  const json per_unit = PerUnitJson(s, units, per);
   char buf[256];
   std::snprintf(buf, sizeof buf,
                 "%s on %s if it survives the AA fire: %d dice hitting on %d+ (accuracy: 1 another "

@@ -100,6 +100,8 @@ int WsrState::roll_affected_side() const {
       return 1 - side_of(t.f);
     case kStepHqLoss:
       return side_of(t.a);
+    case kStepSwLossRoll:  // sw_placement.cc (WSR 11.4): f = the rolling seat
+      return t.f;
     case kStepArtyAccuracy:  // artillery.cc (WSR 11.2): f = the calling seat
       return 1 - t.f;
     case kStepArtyAttack:  // the owner of the units in the hex (11.2.1 step 3)

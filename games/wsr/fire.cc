@@ -230,8 +230,9 @@ bool WsrState::opfire_available() const {
 
 int WsrState::fire_dice_count() const {
   const Step& s = top();
-  if (s.kind == kStepHqLoss || s.kind == kStepEntryRoll || s.kind == kStepMortarAccuracy)
-    return 1;  // 1.3.2.2; B1 entry roll; A-08 accuracy
+  if (s.kind == kStepHqLoss || s.kind == kStepEntryRoll || s.kind == kStepMortarAccuracy ||
+      s.kind == kStepSwLossRoll)
+    return 1;  // 1.3.2.2; B1 entry roll; A-08 accuracy; 11.4 SW loss roll
   if (artillery_step(s.kind)) return artillery_dice_count();  // artillery.cc (WSR 11.2)
   if (air_step(s.kind)) return air_dice_count();              // air.cc (WSR 11.3)
   if (assault_step(s.kind)) return assault_dice_count();      // assault.cc (6.3, 6.4, 8.2)
@@ -313,6 +314,7 @@ void WsrState::apply_fire(int u, int t, EventList* ev) {
            RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
            std::to_string(p.to_hit) + "+, at most " + std::to_string(p.hit_cap) + " hits.",
        side_of(u));
+  sw_fire_hook(u);  // sw_placement.cc (WSR 11.4 option): an unplaced SW may join this attack
 }
 
 void WsrState::apply_no_opfire(EventList* ev) {
@@ -338,6 +340,10 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
   }
   if (s.kind == kStepEntryRoll) {  // arrival.cc: B1 random entry
     apply_entry_roll(s, FireDiceOf(a)[0], ev);
+    return;
+  }
+  if (s.kind == kStepSwLossRoll) {  // sw_placement.cc (WSR 11.4)
+    apply_sw_loss_roll(s, FireDiceOf(a)[0], ev);
     return;
   }
   if (s.kind == kStepHqLoss) {  // WSR 1.3.2.2
@@ -681,22 +687,28 @@ void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {
 }
 
 // R.3 even distribution; `odd` = the unit drawn for the odd hit (-1 when none).
-void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev) {
-  std::vector<int> listed;
-  hex_targets(hex, 1 - side_of(u), listed);
+bool WsrState::hit_hex_evenly(const std::vector<int>& listed, int net, int odd, const char* rule,
+                              EventList* ev) {
   std::vector<int> odd_idx;
   for (size_t k = 0; k < listed.size(); ++k)
     if (listed[k] == odd) odd_idx.push_back(static_cast<int>(k));
   const std::vector<int> per = AllocateEven(net, static_cast<int>(listed.size()), odd_idx);
+  bool elim = false;
   for (size_t k = 0; k < listed.size(); ++k) {
     const int t = listed[k];
-    const std::string text = hit_target(t, per[k]);  // [REC] A-12: mortar opportunity fire
-    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 6.1", text + ".", side_of(t));
+    const std::string text = hit_target(t, per[k]);  // a moving target stops (6.2, A-12)
+    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : rule, text + ".", side_of(t));
+    elim = elim || has(t, kGone);
   }
+  return elim;
+}
+
+void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev) {
+  std::vector<int> listed;
+  hex_targets(hex, 1 - side_of(u), listed);
+  const bool elim = hit_hex_evenly(listed, net, odd, "WSR 6.1", ev);
   unit(u).flags |= kOpsComplete;
   Emit(ev, "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
-  bool elim = false;
-  for (int t : listed) elim = elim || has(t, kGone);
   if (net > 0 && !listed.empty()) hq_loss_checks(hex, 1 - side_of(u), true, elim, ev);
 }
 

@@ -53,7 +53,10 @@ struct GameInfo {
   // A seat whose victory needs it to take hexes (a named outcome of the scenario); the other
   // seat defends (holds what it has). Without a scenario both seats attack.
   std::array<bool, 2> attacker{true, true};
-  bool scenario_symmetric = true;              // no scenario outcome names an attacker
+  bool scenario_symmetric = true;  // no scenario outcome names an attacker
+  // G-12: the seat scores by exiting units (an exit condition or `exited` rule): its units are
+  // pulled towards the objectives from anywhere on the map (an exit edge may be far away).
+  std::array<bool, 2> exits{false, false};
   double p_fail_command[kMaxFormations] = {};  // P(2d6 > morale), WSR 4.2
 };
 
@@ -118,6 +121,9 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
     info->p_fail_command[f] = fail / 36.0;
   }
   info->scenario = g.setup().scenario_data.get();
+  for (int s = 0; s < 2; ++s)
+    for (int h = 0; h < g.layout().size() && !info->exits[static_cast<size_t>(s)]; ++h)
+      info->exits[static_cast<size_t>(s)] = g.exit_hex(s, h);
   std::vector<int> all = g.objectives();
   if (info->scenario) {
     const Scenario& sc = *info->scenario;
@@ -281,23 +287,35 @@ double Degree(const WsrState& s, const GameInfo& gi, const Condition& c, int sea
       const int need = std::max(1, c.count);
       return n >= need ? 1.0 : (n + near) / need * 0.8;
     }
-    case ConditionKind::kExit: {
+    case ConditionKind::kExit: {  // G-12: units exited from the zone, then the nearest ones
       if (!z) return 0.0;
-      double near = 0;
-      int n = 0;
+      int out = 0;
+      std::vector<double> near;
       for (int u = 0; u < s.n_units; ++u) {
-        if (s.side_of(u) != seat || !s.on_map(u) || !counts_unit(u)) continue;
+        if (s.side_of(u) != seat || !counts_unit(u)) continue;
+        int weight = 1;
+        for (const auto& [counter, w] : c.weights)
+          if (counter == s.info(u).counter->id) weight = w;
+        if (s.has(u, kExited)) {
+          if (z->Contains(s.exit_hex[static_cast<size_t>(u)])) out += weight;
+          continue;
+        }
+        if (!s.on_map(u)) continue;
         int d = 99;
         for (int h : z->hexes) d = std::min(d, g.layout().Distance(h, s.unit(u).hex));
-        near += std::max(0.0, 1.0 - d / 12.0);
-        ++n;
+        near.push_back(weight * std::max(0.0, 1.0 - d / 12.0));
       }
-      return n ? 0.5 * near / std::max(n, std::max(1, c.count)) : 0.0;
+      const int need = std::max(1, c.count);
+      if (out >= need) return 1.0;
+      std::sort(near.rbegin(), near.rend());
+      double sum = out;
+      for (size_t k = 0; k < near.size() && sum < need; ++k) sum += 0.5 * near[k];
+      return std::min(1.0, sum / need) * 0.9;
     }
     case ConditionKind::kEliminate: {
       int n = 0;
       for (int u = 0; u < s.n_units; ++u)
-        if (s.side_of(u) != seat && s.has(u, kGone) && counts_unit(u)) ++n;
+        if (s.side_of(u) != seat && s.has(u, kGone) && !s.has(u, kExited) && counts_unit(u)) ++n;
       return std::min(1.0, n / static_cast<double>(std::max(1, c.count)));
     }
     case ConditionKind::kSurvive: {
@@ -353,7 +371,7 @@ double ObjectiveScore(const WsrState& s, const GameInfo& gi) {
         switch (r.per) {
           case ScoreEvent::kEliminated:
             for (int u = 0; u < s.n_units; ++u) {
-              if (s.side_of(u) == seat || !s.has(u, kGone)) continue;
+              if (s.side_of(u) == seat || !s.has(u, kGone) || s.has(u, kExited)) continue;
               bool ok = r.units.empty();
               for (const auto& id : r.units) ok = ok || s.info(u).counter->id == id;
               if (ok) pts[static_cast<size_t>(seat)] += r.points;
@@ -371,8 +389,16 @@ double ObjectiveScore(const WsrState& s, const GameInfo& gi) {
               if (all) pts[static_cast<size_t>(seat)] += r.points;
             }
             break;
-          case ScoreEvent::kExited:
-            break;  // exits are not visible in the state here
+          case ScoreEvent::kExited:  // G-12 (exit.cc)
+            for (int u = 0; u < s.n_units; ++u) {
+              if (s.side_of(u) != seat || !s.has(u, kExited) || !z ||
+                  !z->Contains(s.exit_hex[static_cast<size_t>(u)]))
+                continue;
+              bool ok = r.units.empty();
+              for (const auto& id : r.units) ok = ok || s.info(u).counter->id == id;
+              if (ok) pts[static_cast<size_t>(seat)] += r.points;
+            }
+            break;
         }
       }
       return std::tanh((pts[0] - pts[1]) / 5.0);
@@ -386,6 +412,44 @@ double ObjectiveScore(const WsrState& s, const GameInfo& gi) {
     if (c == 1) ++n1;
   }
   return (n0 - n1) / static_cast<double>(gi.objective_hexes.size());
+}
+
+// G-12: a unit of the moving stack counts for an exit condition or `exited` scoring rule of its
+// side whose zone holds the stack's hex.
+bool ExitCountsIn(const WsrState& s, const Condition& c, int seat, int hex, int u) {
+  const WsrGame& g = s.wgame();
+  if (!c.by.empty() && g.seat_index(c.by) >= 0) seat = g.seat_index(c.by);
+  if (c.kind == ConditionKind::kExit) {
+    const Zone* z = g.setup().scenario_data->FindZone(c.zone);
+    if (z == nullptr || !z->Contains(hex) || s.side_of(u) != seat) return false;
+    if (!c.count_hq && s.info(u).hq) return false;
+    if (!c.count_reduced && s.has(u, kReduced)) return false;
+    return c.units.empty() ||
+           std::find(c.units.begin(), c.units.end(), s.info(u).counter->id) != c.units.end();
+  }
+  for (const Condition& k : c.children)
+    if (ExitCountsIn(s, k, seat, hex, u)) return true;
+  return false;
+}
+
+bool ExitCounts(const WsrState& s, const GameInfo& gi) {
+  if (!gi.scenario || s.n_group == 0) return false;
+  const WsrGame& g = s.wgame();
+  const int hex = s.unit(s.group[0]).hex;
+  for (int k = 0; k < s.n_group; ++k) {
+    const int u = s.group[static_cast<size_t>(k)];
+    for (const Outcome& o : gi.scenario->victory.outcomes)
+      if (ExitCountsIn(s, o.condition, g.seat_index(o.side), hex, u)) return true;
+    for (const ScoreRule& r : gi.scenario->victory.scoring) {
+      if (r.per != ScoreEvent::kExited || g.seat_index(r.side) != s.side_of(u)) continue;
+      const Zone* z = gi.scenario->FindZone(r.zone);
+      if (z != nullptr && z->Contains(hex) &&
+          (r.units.empty() ||
+           std::find(r.units.begin(), r.units.end(), s.info(u).counter->id) != r.units.end()))
+        return true;
+    }
+  }
+  return false;
 }
 
 int MinDistance(const HexLayout& L, int hex, const std::vector<int>& targets) {
@@ -765,7 +829,11 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
         }
         best = std::min(best, d + (ours ? 3 : 0));
       }
-      v += w * std::max(0.0, 1.0 - best / p.objective_range);
+      // G-12: a seat that exits units feels the pull across the whole map.
+      const double range = gi.exits[static_cast<size_t>(side)]
+                               ? std::max(p.objective_range, static_cast<double>(L.width()))
+                               : p.objective_range;
+      v += w * std::max(0.0, 1.0 - best / range);
       if (taking) v += w * 0.6;  // entering takes the hex (12.2, A-34)
       if (on_target && !attacker) {
         // Holding: the first unit in the hex matters, a second one less.
@@ -1336,6 +1404,10 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
     }
     case kEndMove:
       return 0.0;
+    case kPlaceSw:  // WSR 11.4: an unplaced SW joins the first attack of a platoon
+      return 0.1;
+    case kExitMap:  // G-12: leave the map when a unit of the stack counts for an exit goal
+      return ExitCounts(s, gi) ? 6.0 : -1.0;
     case kDrop:
       return -0.2;
     case kMount:

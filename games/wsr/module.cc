@@ -59,14 +59,23 @@ std::string validate_bool(std::string_view v) {
 GameModule wsr_module() {
   GameModule m;
   m.id = "wsr";
-  m.title = "White Star Rising (basic scenarios B1-B4)";
+  m.title = "White Star Rising";
   // Titles as "CODE title (date)" of the files (checked by tests/wsr_play); not loaded here so
   // that every command starts without reading data/wsr.
   m.scenarios = {
       {"noville", "WSR-B1 Noville, Belgium (1944-12-19)"},
       {"le-hauderie", "WSR-B2 Le Hauderie and Montmartin-en-Graignes, France (1944-06-12)"},
       {"vierville", "WSR-B3 Vierville, France (1944-06-07)"},
-      {"koeln", "WSR-B4 Cologne, Germany (1945-03-06)"}};
+      {"koeln", "WSR-B4 Cologne, Germany (1945-03-06)"},
+      {"chaumont", "WSR-A1 Chaumont, Belgium (1944-12-23)"},
+      {"paderborn", "WSR-A10 West of Paderborn, Germany (1945-03-29)"},
+      {"luneville", "WSR-A9 Luneville, France (1944-09)"},
+      {"odon", "WSR-A8 Normandy, France (1944-06-27)"},
+      {"carentan", "WSR-A3 Southwest of Carentan, France (1944-06-13)"},
+      {"arnhem", "WSR-A12 Arnhem, Netherlands (1944-09)"},
+      {"elsenborn", "WSR-A6 Elsenborn, Germany (1944-12-18)"},
+      {"bieville", "WSR-A11 Bieville, Normandy, France (1944-06-06)"},
+      {"bastogne", "WSR-A2 Bastogne, Belgium (1944-12-25)"}};
   m.options = {{"disrupted_movement_limits", "true",
                 "[REC A-13] disrupted units may not move adjacent to or closer to enemies in LOS "
                 "(WSR 6.1.7)",
@@ -74,6 +83,10 @@ GameModule wsr_module() {
                {"chaos_variation", "false",
                 "add the chaos markers a scenario lists as a variation (WSR 9.0; B1: one at the "
                 "start of turn 5, if both players agree)",
+                &validate_bool},
+               {"sw_on_first_fire", "false",
+                "optional rule WSR 11.4: support weapons are placed when a platoon fires for the "
+                "first time (no assignment at setup; unplaced ones may be lost)",
                 &validate_bool}};
   m.create = [](std::string_view scenario, const Options& options) -> std::shared_ptr<const Game> {
     const auto& ids = PlayableScenarioIds();
@@ -82,7 +95,8 @@ GameModule wsr_module() {
     WsrOptions o;
     for (const auto& [name, value] : options) {
       if (name == "disrupted_movement_limits") o.disrupted_movement_limits = value == "true";
-      if (name == "chaos_variation") o.chaos_variation = value == "true";  // chaos.cc, 9.0
+      if (name == "chaos_variation") o.chaos_variation = value == "true";    // chaos.cc, 9.0
+      if (name == "sw_on_first_fire") o.sw_on_first_fire = value == "true";  // WSR 11.4
     }
     return MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), o);
   };

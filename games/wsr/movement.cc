@@ -105,6 +105,10 @@ bool WsrState::can_enter(int to, std::string* why) const {
   const int from = unit(group[0]).hex;
   if (!L.Adjacent(from, to))
     return Fail(why, hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)");
+  for (int k = 0; k < n_group; ++k)  // special_rules.cc: A6 boundary-line
+    if (game_->beyond_boundary(info(group[static_cast<size_t>(k)]).formation, to))
+      return Fail(why, unit_label(group[static_cast<size_t>(k)]) + " may not cross the red " +
+                           "boundary line into " + hex_name(to) + " (WSR-A6 boundary-line)");
   if (!why)  // perf: the cheap refusals below first (every check here is pure)
     for (int k = 0; k < n_group; ++k) {
       const int u = group[static_cast<size_t>(k)];
@@ -241,6 +245,7 @@ void WsrState::move_actions(ActionList& out) const {
   }
   special_move_actions(out);  // special_rules.cc: B1 the M18 fires out of its move
   assault_move_actions(out);  // assault.cc: assault / overrun (WSR 6.3, 6.4)
+  exit_actions(out);          // exit.cc: leave the map from an exit hex (G-12)
   if (!in_enemy_hex()) out.push_back(Action(kEndMove, {}));  // 6.4: leave the overrun hex
 }
 

@@ -154,6 +154,8 @@ json WsrState::observe(int seat) const {
                   {"sw", w != nullptr ? json(w->id) : json(nullptr)},
                   {"mp_spent", x.mp_spent},
                   {"face", fj}});
+    // G-12 (exit.cc): the hex an exited unit left the map from (only exited units carry it).
+    if (has(u, kExited)) us.back()["exited"] = hex_or_null(exit_hex[static_cast<size_t>(u)]);
   }
   j["units"] = us;
 

@@ -182,12 +182,14 @@ std::string WsrState::render_text(int seat) const {
 
   // --- Units by hex ---
   std::map<int, std::vector<int>> by_hex;
-  std::vector<int> offmap, gone;
+  std::vector<int> offmap, gone, exited;
   for (int u = 0; u < n_units; ++u) {
     if (on_map(u)) {
       by_hex[unit(u).hex].push_back(u);
     } else if (has(u, kOffMap)) {
       offmap.push_back(u);
+    } else if (has(u, kExited)) {  // exit.cc (G-12)
+      exited.push_back(u);
     } else {
       gone.push_back(u);
     }
@@ -229,14 +231,19 @@ std::string WsrState::render_text(int seat) const {
   };
   list("Off map (to set up or to arrive):", offmap);
   list("Eliminated or removed:", gone);
+  list("Exited from the map (G-12):", exited);
   // Support weapons not yet assigned (WSR 1.3.4.1).
   std::string free_sw;
+  const bool first_fire = g.opts().sw_on_first_fire;  // WSR 11.4 option
   for (int k = 0; k < g.num_sws(); ++k) {
     bool held = false;
     for (int u = 0; u < n_units && !held; ++u) held = unit(u).sw == k + 1;
-    if (!held) free_sw += " " + g.sw_info(k).label;
+    if (first_fire ? sw_unplaced(k) : !held) free_sw += " " + g.sw_info(k).label;
   }
-  if (!free_sw.empty()) o << "Support weapons to assign (1.3.4.1):" << free_sw << "\n";
+  if (!free_sw.empty())
+    o << (first_fire ? "Support weapons not yet placed (11.4):"
+                     : "Support weapons to assign (1.3.4.1):")
+      << free_sw << "\n";
   if (setup) {
     const int u = setup_next_unit(top().a);
     if (u >= 0 && sc != nullptr) {

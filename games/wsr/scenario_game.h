@@ -18,8 +18,13 @@
 
 namespace feldherr::wsr {
 
-// The scenarios the `wsr` module offers (the basic ones, WSR 12.0: rules 1.0-10.0 only).
+// The scenarios the `wsr` module offers: the basic ones (WSR 12.0: rules 1.0-10.0) and the
+// advanced ones whose special rules and setup the rules engine plays (docs/wsr-play.md).
 const std::vector<std::string>& PlayableScenarioIds();
+
+// The special-rule hooks (KnownSpecialRules) the rules engine implements; ScenarioSetup refuses
+// a scenario with any other hook, naming it.
+const std::vector<std::string>& ImplementedSpecialRules();
 
 // data_dir()/wsr/scenarios/<id>.toml loaded against ShippedData(). Throws DataError.
 std::shared_ptr<const Scenario> LoadShippedScenario(std::string_view id);

@@ -161,6 +161,7 @@ void WsrState::release_held_marker(int side, EventList* ev) {
 // while the SHQ is within 2x the HQ's range; recon units within 2x the HQ's range. Ranges are
 // hex distances; LOS and terrain do not matter. Without an HQ on the map nobody is in range.
 bool WsrState::in_command_range(int u) const {
+  if (command_exempt(u)) return true;  // special_rules.cc: A3, A8 always; A9 up to a turn
   const FormationInfo& fi = game_->formation(info(u).formation);
   if (fi.hq < 0 || !on_map(fi.hq)) return false;
   if (u == fi.hq) return true;
@@ -329,8 +330,9 @@ void WsrState::hq_replacements(EventList* ev) {
   std::vector<int> hexes;
   for (int f = 0; f < game_->num_formations(); ++f) {
     const FormationInfo& fi = game_->formation(f);
-    // An HQ still to arrive (kOffMap, arrival.cc) is not eliminated.
-    if (fi.hq < 0 || on_map(fi.hq) || has(fi.hq, kPermanent | kOffMap)) continue;
+    // An HQ still to arrive (kOffMap, arrival.cc) is not eliminated; one that left the map
+    // (kExited, exit.cc G-12) does not return.
+    if (fi.hq < 0 || on_map(fi.hq) || has(fi.hq, kPermanent | kOffMap | kExited)) continue;
     if (fi.shq >= 0 && on_map(fi.shq)) {
       const int hex = unit(fi.shq).hex;
       unit(fi.shq).hex = kNoHex;

@@ -89,6 +89,7 @@ bool WsrState::formation_unit_in(int u, int hex) const {
 }
 
 int WsrState::setup_next_sw(int side) const {
+  if (game_->opts().sw_on_first_fire) return -1;  // WSR 11.4: placed on first fire instead
   for (int k = 0; k < game_->num_sws(); ++k) {
     const WsrGame::SwInfo& si = game_->sw_info(k);
     if (si.side == side && si.force >= 0 && SwHolder(*this, k) < 0) return k;
@@ -96,11 +97,72 @@ int WsrState::setup_next_sw(int side) const {
   return -1;
 }
 
+// WSR 8.1 (WSR-A2 [Rec] "placed during the setup"): a side's improved positions are placed after
+// its units and support weapons. Only one side of a scenario places IPs (the builder checks), so
+// those still to place are its count less the IP markers on the map beyond the fixed ones.
+int WsrState::setup_ips_left(int side) const {
+  const Scenario* sc = ScenarioOf(*this);
+  if (sc == nullptr || side < 0 || static_cast<size_t>(side) >= sc->sides.size()) return 0;
+  const int own = sc->sides[static_cast<size_t>(side)].improved_positions;
+  if (own <= 0) return 0;
+  int on_map = 0;
+  for (int h = 0; h < game_->layout().size(); ++h)
+    on_map += (control[static_cast<size_t>(h)] & kIpBit) != 0 ? 1 : 0;
+  const int fixed = static_cast<int>(game_->setup().improved_positions.size());
+  return std::max(0, own - (on_map - fixed));
+}
+
+// [Decision] an IP goes into a hex where the side could set up (its forces' setup zones; A2
+// [Rec] "in any hexes" of its area), occupied or not (so A5 `ip-unoccupied` needs nothing), not
+// into a hex with an IP already, nor into terrain the scenario forbids (A5
+// `ip-forbidden-terrain`), nor into impassable terrain.
+bool WsrState::can_place_ip(int hex, std::string* why) const {
+  if (steps.empty() || top().kind != kStepSetup)
+    return Fail(why, "the setup phase is over (WSR 2.0)");
+  const int side = top().a;
+  if (setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0)
+    return Fail(why,
+                "improved positions are placed after the side's units and support weapons "
+                "(WSR 8.1, 2.0)");
+  if (setup_ips_left(side) <= 0)
+    return Fail(why, game_->seats()[static_cast<size_t>(side)] +
+                         " has no improved position left to place (WSR 8.1)");
+  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+  if ((control[static_cast<size_t>(hex)] & kIpBit) != 0)
+    return Fail(why, hex_name(hex) + " has an improved position already (WSR 8.1)");
+  const Scenario* sc = ScenarioOf(*this);
+  bool zone = false;
+  for (const Force& f : sc->forces) {
+    if (f.arrival != ArrivalKind::kSetup || game_->seat_index(sc->SideOf(f.formation)) != side)
+      continue;
+    if (const Zone* z = sc->FindZone(f.zone); z != nullptr && z->Contains(hex)) zone = true;
+  }
+  if (!zone)
+    return Fail(why, hex_name(hex) + " is not in a setup zone of " +
+                         game_->seats()[static_cast<size_t>(side)] + " (WSR 8.1, 2.0)");
+  const Terrain t = game_->terrain(hex);
+  if (!game_->data().terrain[t].playable || game_->data().terrain[t].move_soft == kImpassable)
+    return Fail(why, hex_name(hex) + " is impassable (WSR 8.1)");
+  if (const SpecialRule* r = sc->FindRule("ip-forbidden-terrain"))
+    if (r->Str("terrain") == TerrainId(t))
+      return Fail(
+          why, "no improved position in " + std::string(TerrainId(t)) + " hexes (" + r->text + ")");
+  return true;
+}
+
+void WsrState::apply_place_ip(int hex, EventList* ev) {
+  const int side = top().a;
+  control[static_cast<size_t>(hex)] |= kIpBit;
+  Emit(ev, "WSR 8.1", "An improved position is placed in " + hex_name(hex) + ".", side);
+  next_setup_step(ev);
+}
+
 bool WsrState::begin_setup(EventList* ev) {
   if (ScenarioOf(*this) == nullptr) return false;
   bool work = false;
   for (int side = 0; side < 2; ++side)
-    work = work || setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0;
+    work =
+        work || setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0 || setup_ips_left(side) > 0;
   if (!work) return false;
   // WSR 2.0: the markers go into the cup after the counters are placed (start_play).
   cup.fill(0);
@@ -119,7 +181,8 @@ bool WsrState::begin_setup(EventList* ev) {
 void WsrState::next_setup_step(EventList* ev) {
   for (;;) {
     const int side = top().a;
-    if (setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0) return;  // still deciding
+    if (setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0 || setup_ips_left(side) > 0)
+      return;  // still deciding
     pop();
     Emit(ev, "WSR 2.0", game_->seats()[static_cast<size_t>(side)] + " has set up.", side);
     if (side == SetupFirstSeat(*this)) {
@@ -285,6 +348,9 @@ void WsrState::setup_actions(ActionList& out) const {
   } else if (const int k = setup_next_sw(side); k >= 0) {
     for (int v = 0; v < n_units; ++v)
       if (can_assign(k, v, nullptr)) out.push_back(Action(kAssign, {k, v}));
+  } else if (setup_ips_left(side) > 0) {  // WSR 8.1
+    for (int h = 0; h < game_->layout().size(); ++h)
+      if (can_place_ip(h, nullptr)) out.push_back(Action(kPlaceIp, {h}));
   }
   out.push_back(Action(kAutoSetup, {}));
 }
@@ -389,12 +455,31 @@ void WsrState::apply_auto_setup(EventList* ev) {
     unit(pick).sw = static_cast<uint8_t>(k + 1);
     ++assigned;
   }
+  // WSR 8.1: improved positions on the side's units (lowest unit first), then the first hexes
+  // of its zones.
+  int ips = 0;
+  for (int pass = 0; pass < 2 && setup_ips_left(side) > 0; ++pass) {
+    if (pass == 0) {
+      for (int v = 0; v < n_units && setup_ips_left(side) > 0; ++v)
+        if (on_map(v) && side_of(v) == side && !info(v).hq && can_place_ip(unit(v).hex, nullptr)) {
+          control[static_cast<size_t>(unit(v).hex)] |= kIpBit;
+          ++ips;
+        }
+    } else {
+      for (int h = 0; h < L.size() && setup_ips_left(side) > 0; ++h)
+        if (can_place_ip(h, nullptr)) {
+          control[static_cast<size_t>(h)] |= kIpBit;
+          ++ips;
+        }
+    }
+  }
   Emit(ev, "WSR 2.0",
        game_->seats()[static_cast<size_t>(side)] + " auto-setup: " + std::to_string(placed) +
-           " units placed, " + std::to_string(assigned) + " support weapons assigned.",
+           " units placed, " + std::to_string(assigned) + " support weapons assigned" +
+           (ips > 0 ? ", " + std::to_string(ips) + " improved positions placed." : "."),
        side);
   // An unassignable SW would leave the step undecidable: give up on the side's remaining SWs.
-  if (setup_next_unit(side) < 0 && setup_next_sw(side) >= 0) {
+  if (setup_next_unit(side) < 0 && (setup_next_sw(side) >= 0 || setup_ips_left(side) > 0)) {
     pop();
     if (side == SetupFirstSeat(*this)) {
       push(kStepSetup, 0, 1 - side);
@@ -414,6 +499,8 @@ std::string WsrState::setup_why_illegal(const Action& a) const {
     if (!can_place(a.arg(0), a.arg(1), a.argc > 2 && a.arg(2) != 0, &why)) return why;
   } else if (a.verb == kAssign && a.argc >= 2) {
     if (!can_assign(a.arg(0), a.arg(1), &why)) return why;
+  } else if (a.verb == kPlaceIp && a.argc >= 1) {
+    if (!can_place_ip(a.arg(0), &why)) return why;
   } else if (a.verb == kAutoSetup) {
     return "";
   }
@@ -433,6 +520,9 @@ std::string WsrState::setup_prompt() const {
     return who + " assigns " + game_->sw_info(k).label +
            " to an infantry-type platoon of its force with assign <sw> <unit>, or auto-setup "
            "(WSR 1.3.4.1).";
+  if (const int n = setup_ips_left(side); n > 0)
+    return who + " places " + std::to_string(n) + " more improved position" + (n == 1 ? "" : "s") +
+           " with place-ip <hex>, or auto-setup (WSR 8.1).";
   return who + " has set up (WSR 2.0).";
 }
 
@@ -455,6 +545,8 @@ std::string WsrState::setup_describe(const Action& a) const {
              " " + unit_name(a.arg(1));
     case kAutoSetup:
       return "auto-setup";
+    case kPlaceIp:
+      return "place-ip " + hex_name(a.arg(0) < game_->layout().size() ? a.arg(0) : -1);
     default:
       return "?";
   }
@@ -498,6 +590,12 @@ int WsrState::setup_parse(const std::vector<std::string>& w, Action& out,
     if (h < 0) return -1;
     const int flip = face >= 0 && (face == 1) != has(u, kMounted) ? 1 : 0;
     out = Action(kPlace, {u, h, flip});
+    return 1;
+  }
+  if (v == "place-ip" && w.size() == 2) {  // WSR 8.1
+    const int h = game_->layout().TryIndex(w[1], &error);
+    if (h < 0) return -1;
+    out = Action(kPlaceIp, {h});
     return 1;
   }
   if (v == "assign" && w.size() == 3) {

@@ -10,6 +10,15 @@
 //   B4 rubble (terrain, move_soft, move_hard, road_reduction, defence)   [Rec A-36]
 //   B4 hq-on-counter (formation, counter)        the HQ may also return on `counter` units
 //   B4 panther-ambush (formation, counter, zone, extra_hits)   place, fire at once, +hits
+// and of the advanced scenarios:
+//   A3/A8/A9 always_in_command, in_command_until_turn (force fields)   no command test
+//   A12 only-bridges-intact (zone)               other bridge hexes are rivers (impassable)
+//   A12 no-demolition                            nothing to do: no bridge can be blown in A12
+//   A6 boundary-line (zone, south_formation, north_formation)   red line (step_cost)
+//   A11 no-road (zone)                           clear hexes without their road
+//   A11 air-withdrawn (counter, turn)            the aircraft leaves play at that turn's start
+//   A2 no-hills                                  hill hexes use `without_hills` (level 0)
+//   A5 ip-unoccupied, ip-forbidden-terrain (terrain)   IP placement at setup (setup.cc)
 #include "games/wsr/special_rules.h"
 
 #include <algorithm>
@@ -59,7 +68,9 @@ Rubble RubbleOf(const GameSetup& setup) {
 
 Terrain ScenarioTerrain(const GameSetup& setup, const TerrainChart& chart, Terrain t) {
   // B3 no-rivers, WSR-B3 [Rec]: "river hexes do not exist": the other terrain of the hex.
-  if (RuleOf(setup, "no-rivers") != nullptr) return chart[t].without_rivers;
+  if (RuleOf(setup, "no-rivers") != nullptr) t = chart[t].without_rivers;
+  // A2 no-hills, WSR-A2 [Rec]: "a pure hill hex becomes clear; crest lines vanish" (level 0).
+  if (RuleOf(setup, "no-hills") != nullptr) t = chart[t].without_hills;
   return t;
 }
 
@@ -75,6 +86,46 @@ int RubbleMoveCost(const GameSetup& setup, const Data& data, const HexLayout& la
     through = through || data.sheet(id.sheet).RoadThrough(id);
   if (through) c -= r.road_reduction;
   return std::max(c, 0);
+}
+
+bool DestroyedBridge(const GameSetup& setup, int hex, Terrain t) {
+  // A12 only-bridges-intact, WSR-A12 [Rec]: "all other bridges of maps B and C are destroyed".
+  if (t != Terrain::kBridge) return false;
+  const SpecialRule* r = RuleOf(setup, "only-bridges-intact");
+  if (r == nullptr) return false;
+  const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
+  return z == nullptr || !z->Contains(hex);
+}
+
+bool NoRoadHex(const GameSetup& setup, int hex) {
+  const SpecialRule* r = RuleOf(setup, "no-road");
+  if (r == nullptr) return false;
+  const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
+  return z != nullptr && z->Contains(hex);
+}
+
+std::vector<uint8_t> BoundaryMask(const GameSetup& setup, const HexLayout& layout,
+                                  std::string* south, std::string* north) {
+  std::vector<uint8_t> mask;
+  const SpecialRule* r = RuleOf(setup, "boundary-line");
+  if (r == nullptr) return mask;
+  const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
+  if (z == nullptr) return mask;
+  *south = r->Str("south_formation");
+  *north = r->Str("north_formation");
+  // WSR-A6: "may not move north (south) of the red line: it may enter the red hexes but not
+  // cross them". North of the line = a smaller row than the line hex of the same column.
+  mask.assign(static_cast<size_t>(layout.size()), 0);
+  for (int h = 0; h < layout.size(); ++h) {
+    const HexCoord c = layout.coord(h);
+    for (int l : z->hexes) {
+      const HexCoord lc = layout.coord(l);
+      if (lc.c != c.c) continue;
+      if (c.y < lc.y) mask[static_cast<size_t>(h)] |= 1;
+      if (c.y > lc.y) mask[static_cast<size_t>(h)] |= 2;
+    }
+  }
+  return mask;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -124,6 +175,19 @@ bool WsrState::hq_replacement_unit_ok(int f, int u) const {
       info(u).counter->id == r->Str("counter"))
     return true;  // B4: on any Panther counter
   return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forces in command without a test (WSR 4.2 exception by the scenario): A3 "always in command"
+// (Dauer reinforcements), A8 (17 Pdr), A9 "in command in turn 1" (Kruispunten garrison).
+
+bool WsrState::command_exempt(int u) const {
+  const Scenario* sc = scenario_data();
+  const int fo = unit_force(u);
+  if (sc == nullptr || fo < 0 || static_cast<size_t>(fo) >= sc->forces.size()) return false;
+  const Force& force = sc->forces[static_cast<size_t>(fo)];
+  return force.always_in_command ||
+         (force.in_command_until_turn > 0 && turn <= force.in_command_until_turn);
 }
 
 // ---------------------------------------------------------------------------------------------

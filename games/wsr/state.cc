@@ -11,6 +11,7 @@
 #include "engine/errors.h"
 #include "engine/hash.h"
 #include "games/wsr/los_cache.h"      // perf: WsrGame::los_cache
+#include "games/wsr/scenario.h"       // exit zones (G-12)
 #include "games/wsr/special_rules.h"  // scenario terrain hooks (B3 no-rivers, B4 rubble)
 
 namespace feldherr::wsr {
@@ -83,17 +84,29 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
   option_list_ = {
       {"disrupted_movement_limits", opts_.disrupted_movement_limits ? "true" : "false"},
       {"chaos_variation", opts_.chaos_variation ? "true" : "false"}};  // chaos.cc (WSR 9.0)
+  // sw_placement.cc (WSR 11.4): listed when on, so that logs of other games keep their header.
+  if (opts_.sw_on_first_fire) option_list_.push_back({"sw_on_first_fire", "true"});
   const int n = layout_.size();
   if (n > kMaxHexes) throw DataError("setup: the layout has more hexes than kMaxHexes");
   // Terrain and movement costs per hexside (WSR 5.0, terrain chart G-1).
   const TerrainChart& chart = data_->terrain;
   terrain_.resize(static_cast<size_t>(n));
-  std::vector<uint8_t> playable(static_cast<size_t>(n), 1);
+  // no_road: special_rules.cc A12 destroyed bridges, A11 no-road hexes (no road into or out of).
+  std::vector<uint8_t> playable(static_cast<size_t>(n), 1), no_road(static_cast<size_t>(n), 0);
   for (int i = 0; i < n; ++i) {
     const SheetHex* sh = SheetHexOf(*data_, layout_, i);
     if (sh == nullptr) throw DataError("setup: hex " + layout_.Name(i) + " has no sheet data");
     // special_rules.cc: B3 no-rivers (the without_rivers terrain of terrain.toml).
-    const Terrain tt = ScenarioTerrain(setup_, chart, sh->terrain);
+    Terrain tt = ScenarioTerrain(setup_, chart, sh->terrain);
+    // A12 only-bridges-intact: a destroyed bridge is a river hex (no road across it).
+    if (DestroyedBridge(setup_, i, tt)) {
+      tt = Terrain::kRiver;
+      no_road[static_cast<size_t>(i)] = 1;
+    }
+    if (NoRoadHex(setup_, i)) {  // A11 no-road: a clear hex without its road
+      tt = Terrain::kClear;
+      no_road[static_cast<size_t>(i)] = 1;
+    }
     terrain_[static_cast<size_t>(i)] = tt;
     playable[static_cast<size_t>(i)] = chart[tt].playable ? 1 : 0;
     los_.SetTerrain(i, LosFlags(chart[tt]));
@@ -107,7 +120,8 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
         if (nb >= 0 && playable[static_cast<size_t>(nb)]) {
           const TerrainType& to = chart[terrain_[static_cast<size_t>(nb)]];
           const TerrainType& from = chart[terrain_[static_cast<size_t>(i)]];
-          if (RoadBetween(*data_, layout_, i, nb)) {
+          if (RoadBetween(*data_, layout_, i, nb) && !no_road[static_cast<size_t>(i)] &&
+              !no_road[static_cast<size_t>(nb)]) {
             // Moving along a road path costs the road rate instead of the terrain (G-1).
             c = hard ? chart.road_move_hard : chart.road_move_soft;
           } else if (to.move_cost(hard != 0) != kImpassable) {
@@ -231,6 +245,21 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     if (i < 0) throw DataError("setup: objective hex: " + err);
     objectives_.push_back(i);
   }
+  // special_rules.cc: A6 boundary-line.
+  {
+    std::string south, north;
+    boundary_ = BoundaryMask(setup_, layout_, &south, &north);
+    if (!boundary_.empty()) boundary_f_ = {formation_index(south), formation_index(north)};
+  }
+  // exit.cc (G-12): the exit hexes of each seat, from the scenario's victory conditions.
+  exit_mask_.assign(static_cast<size_t>(layout_.size()), 0);
+  if (setup_.scenario_data)
+    for (const auto& [side, zone] : ExitZones(*setup_.scenario_data)) {
+      const int seat = seat_index(side);
+      const Zone* z = setup_.scenario_data->FindZone(zone);
+      if (seat < 0 || seat > 1 || z == nullptr) continue;
+      for (int h : z->hexes) exit_mask_[static_cast<size_t>(h)] |= static_cast<uint8_t>(1 << seat);
+    }
   // artillery.cc (WSR 11.2): the artillery support of each seat.
   int smoke_strikes = 0;
   for (const auto& kinds : setup_.artillery) {
@@ -295,6 +324,9 @@ WsrState WsrGame::initial() const {
     s.units[u].start_hex = initial_hex_[u];
     s.units[u].flags = initial_flags_[u];
     s.units[u].sw = initial_sw_[u];  // WSR 1.3.4.1
+    // sw_placement.cc (WSR 11.4): platoons eliminated before play roll nothing.
+    if ((initial_flags_[u] & kGone) && units_[u].counter->infantry_type())
+      ++s.inf_lost[units_[u].side];
   }
   // WSR 12.2: each side controls the hexes where it could set up.
   for (int side = 0; side < 2; ++side) {
@@ -396,6 +428,10 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
     s->strikes_left = {};
     if (j.contains("artillery")) s->artillery_from_json(j.at("artillery"));
     if (j.contains("air")) s->air_from_json(j.at("air"));  // air.cc (WSR 11.3)
+    if (j.contains("sw")) {                                // sw_placement.cc (WSR 11.4 option)
+      s->sw_out = j.at("sw").at(0).get<uint64_t>();
+      s->inf_lost = j.at("sw").at(1).get<std::array<uint8_t, 2>>();
+    }
   } catch (const json::exception& e) {
     throw std::runtime_error(std::string("wsr state: ") + e.what());
   }
@@ -447,6 +483,10 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
       if (!s->air_state_ok(st)) bad("/steps: bad air step");
       continue;
     }
+    if (WsrState::sw_step(st.kind)) {  // sw_placement.cc (WSR 11.4)
+      if (!s->sw_state_ok(st)) bad("/steps: bad support weapon step");
+      continue;
+    }
     if (st.kind == kStepHqLoss) {  // f = 0/1 (a unit eliminated), a = the HQ
       if (st.f < 0 || st.f > 1 || st.a < 0 || st.a >= nu) bad("/steps: bad HQ loss check");
       continue;
@@ -471,7 +511,9 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
 // ---------------------------------------------------------------------------------------------
 // WsrState: accessors
 
-WsrState::WsrState(const WsrGame* game) : game_(game) {}
+WsrState::WsrState(const WsrGame* game) : game_(game) {
+  exit_hex.fill(kNoHex);  // exit.cc (G-12)
+}
 
 const Game& WsrState::game() const {
   return *game_;
@@ -510,6 +552,7 @@ int WsrState::step_cost(int u, int from, int to) const {
   const int d = game_->layout().DirBetween(from, to);
   if (d < 0) return -1;
   const int c = game_->step_cost(from, d, hard_target(u));
+  if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
   if (c < 0 || !has_wreck(to)) return c;
   // Wreck marker: extra MP from the terrain chart's [wreck] entry (G-1 stand-in).
   const TerrainChart& chart = game_->data().terrain;
@@ -552,6 +595,7 @@ std::string WsrState::invariant_violation() const {
     if (!has(u, kMoving)) return "group member " + unit_label(u) + " not flagged moving";
   }
   if (std::string c = chaos_invariant(); !c.empty()) return c;      // chaos.cc (WSR 9.0)
+  if (std::string c = exit_invariant(); !c.empty()) return c;       // exit.cc (G-12)
   if (std::string c = artillery_invariant(); !c.empty()) return c;  // artillery.cc (WSR 11.2)
   if (std::string c = air_invariant(); !c.empty()) return c;        // air.cc (WSR 11.3)
   return "";
@@ -596,7 +640,9 @@ feldherr::Decision WsrState::decision() const {
       break;
     case kStepMove:
       d.prompt = "Move the stack in " + hex_name(unit(group[0]).hex) +
-                 ": enter an adjacent hex, drop, mount/dismount or end the move (WSR 5.0-5.2).";
+                 ": enter an adjacent hex, drop, mount/dismount" +
+                 (can_exit_map(nullptr) ? ", exit the map (G-12)" : "") +
+                 " or end the move (WSR 5.0-5.2).";
       break;
     case kStepPlaceHq:
       d.prompt = "Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).";
@@ -614,6 +660,14 @@ feldherr::Decision WsrState::decision() const {
       break;
     case kStepChaosRoll:  // chaos.cc (WSR 9.0)
       d.prompt = "Roll 2 dice on the chaos table (WSR 9.0).";
+      break;
+    case kStepSwPlace:  // sw_placement.cc (WSR 11.4)
+      d.prompt = sw_prompt();
+      d.decline = Action(kNoSw, {});
+      break;
+    case kStepSwLossRoll:
+    case kStepSwLossPick:
+      d.prompt = sw_prompt();
       break;
     case kStepChaosPick:
       d.prompt = chaos_prompt();
@@ -681,6 +735,10 @@ void WsrState::legal_actions(ActionList& out) const {
     case kStepFirstActivation:  // arrival.cc
       first_activation_actions(out);
       return;
+    case kStepSwPlace:  // sw_placement.cc (WSR 11.4)
+    case kStepSwLossPick:
+      sw_actions(out);
+      return;
     case kStepAirTarget:  // air.cc (WSR 11.3)
     case kStepAirFlak:
     case kStepAirDrift:
@@ -701,6 +759,7 @@ void WsrState::apply(const Action& a, EventList* ev) {
   ++moves;
   // WSR 10.0: a roll or draw may be held in a fate window before it takes effect (fate.cc).
   if (!fate_intercept(a, ev)) dispatch(a, ev);
+  sw_loss_check();  // sw_placement.cc (WSR 11.4 option): rolls for eliminated platoons
   advance(ev);
 }
 
@@ -741,6 +800,14 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
     case kEndMove:
       apply_end_move(ev);
       break;
+    case kExitMap:  // exit.cc (G-12)
+      apply_exit_map(ev);
+      break;
+    case kPlaceSw:  // sw_placement.cc (WSR 11.4)
+    case kNoSw:
+    case kSwLoss:
+      apply_sw_action(a, ev);
+      break;
     case kEndImpulse:
       end_impulse(ev);
       break;
@@ -776,6 +843,9 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
     case kAutoSetup:
       apply_auto_setup(ev);
       break;
+    case kPlaceIp:  // setup.cc (WSR 8.1)
+      apply_place_ip(a.arg(0), ev);
+      break;
     case kCall:  // artillery.cc (WSR 11.2)
       apply_call(a.arg(0), a.arg(1), a.arg(2), ev);
       break;
@@ -808,11 +878,18 @@ std::string WsrState::why_illegal(const Action& a) const {
   const bool chance = step_spec(t.kind).seat == StepSeat::kChance;
   if (a.verb == kFate || t.kind == kStepFate) return fate_why_illegal(a);
   if (a.verb == kChaosPick || t.kind == kStepChaosPick) return chaos_why_illegal(a);
-  if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup))
+  if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup) || a.verb == kPlaceIp)
     return setup_why_illegal(a);  // setup.cc (WSR 2.0)
   if (scenario_handles(a) || t.kind == kStepFirstActivation)
     return scenario_why_illegal(a);                 // arrival.cc
   if (a.verb == kCall) return call_why_illegal(a);  // artillery.cc (WSR 11.2)
+  if ((a.verb >= kPlaceSw && a.verb <= kSwLoss) || (sw_step(t.kind) && !chance))
+    return sw_why_illegal(a);  // sw_placement.cc (WSR 11.4)
+  if (a.verb == kExitMap) {    // exit.cc (G-12)
+    std::string why;
+    can_exit_map(&why);
+    return why.empty() ? "not a legal action now: " + decision().prompt : why;
+  }
   if (a.verb >= kAirTarget && a.verb <= kAirDrift) return air_why_illegal(a);  // air.cc
   if (air_step(t.kind) && !chance) return air_why_illegal(a);
   if (a.verb >= kFire) return fire_why_illegal(a);
@@ -906,6 +983,12 @@ std::string WsrState::describe(const Action& a) const {
       return "dismount " + unit_name(a.arg(0));
     case kEndMove:
       return "end-move";
+    case kExitMap:  // exit.cc (G-12)
+      return "exit";
+    case kPlaceSw:  // sw_placement.cc (WSR 11.4)
+    case kNoSw:
+    case kSwLoss:
+      return sw_describe(a);
     case kEndImpulse:
       return "end-impulse";
     case kPlaceHq:
@@ -946,7 +1029,8 @@ std::string WsrState::describe(const Action& a) const {
     case kPlace:
     case kAssign:
     case kAutoSetup:
-      return setup_describe(a);  // setup.cc (WSR 2.0)
+    case kPlaceIp:
+      return setup_describe(a);  // setup.cc (WSR 2.0, 8.1)
     case kEnter:
     case kFirstActivation:
     case kDecline:
@@ -1165,6 +1249,10 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
       return true;
     }
   }
+  if (v == "exit" && w.size() == 1) {  // exit.cc (G-12)
+    out = Action(kExitMap, {});
+    return true;
+  }
   if (v == "end-move" && w.size() == 1) {
     out = Action(kEndMove, {});
     return true;
@@ -1182,6 +1270,7 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
   if (!error.empty()) return false;
   if (const int r = setup_parse(w, out, error); r != 0) return r > 0;     // setup.cc (WSR 2.0)
   if (const int r = scenario_parse(w, out, error); r != 0) return r > 0;  // arrival.cc
+  if (const int r = sw_parse(w, out, error); r != 0) return r > 0;        // sw_placement.cc (11.4)
   error = "unknown action '" + std::string(text) +
           "' (draw, roll, select, move, drop, mount, dismount, end-move, end-impulse, place-hq, "
           "fire, opfire, no-opfire, place, assign, auto-setup)";
@@ -1231,7 +1320,8 @@ json WsrState::to_json() const {
   // artillery.cc (WSR 11.2): only in games with artillery or smoke, so that the states of games
   // without them keep their JSON and hash.
   if (!artillery_default()) j["artillery"] = artillery_to_json();
-  if (!air_default()) j["air"] = air_to_json();  // air.cc (WSR 11.3): likewise
+  if (!air_default()) j["air"] = air_to_json();                      // air.cc (WSR 11.3): likewise
+  if (game_->opts().sw_on_first_fire) j["sw"] = {sw_out, inf_lost};  // WSR 11.4 option
   return j;
 }
 
@@ -1266,10 +1356,13 @@ uint64_t WsrState::hash() const {
   h.add(fate_points[0]).add(fate_points[1]).add(fate_verb).add(fate_args[0]).add(fate_args[1]);
   h.add_signed(fate_last).add(fate_passed);
   h.add(scenario_digest());                             // arrival.cc
+  if (exited_count() > 0) h.add(exits_digest());        // exit.cc (G-12)
   h.add(assault_digest());                              // assault.cc, fortification.cc
   h.add(chaos_digest());                                // chaos.cc (WSR 9.0)
   if (!artillery_default()) h.add(artillery_digest());  // artillery.cc (WSR 11.2)
   if (!air_default()) h.add(air_digest());              // air.cc (WSR 11.3)
+  if (game_->opts().sw_on_first_fire)                   // sw_placement.cc (WSR 11.4 option)
+    h.add(sw_out).add(inf_lost[0]).add(inf_lost[1]);
   return h.value();
 }
 

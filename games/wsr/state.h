@@ -92,6 +92,14 @@ enum Verb : uint8_t {
   kFlak,       // flak <unit>        an AA unit of the other side fires at the aircraft (11.3.1 2)
   kNoFlak,     // no-flak            no more AA fire at the aircraft (11.3.1 2)
   kAirDrift,   // air-drift <hex>    the other side picks the hex a missing aircraft hits (11.3.2)
+  // exit.cc (G-12 [Rec]): the moving stack leaves the map from an exit hex of its side
+  kExitMap,  // exit                 the moving stack exits (victory exits, scoring `exited`)
+  // sw_placement.cc (WSR 11.4, option sw_on_first_fire)
+  kPlaceSw,  // place-sw <sw> <unit>  the firing platoon has this unplaced SW from now on
+  kNoSw,     // no-sw                 it fires without one
+  kSwLoss,   // sw-loss <sw>          the opponent eliminates an unplaced SW (11.4 loss roll)
+  // setup.cc (WSR 8.1: improved positions a side places during its setup)
+  kPlaceIp,  // place-ip <hex>        put one of the side's improved positions in the hex
 };
 
 // What the marker argument of `draw` means.
@@ -164,6 +172,10 @@ enum StepKind : uint8_t {
   kStepAirDefence,     // chance: the defence roll of the hex, `a` hits (11.3.2 step 3)
   kStepAirOdd,         // chance: the odd hit's unit, `a` net hits (11.3.2 step 4)
   kStepAirStatus,      // chance: 1 die, the aircraft status roll (11.3.2 step 5)
+  // sw_placement.cc (WSR 11.4, option sw_on_first_fire)
+  kStepSwPlace,     // the side of formation `f` declares whether firing platoon `a` has an SW
+  kStepSwLossRoll,  // chance: 1 die of seat `f`, `a` of its infantry platoons eliminated so far
+  kStepSwLossPick,  // seat `a` picks the unplaced SW of seat 1 - `a` that is eliminated
   kNumStepKinds
 };
 
@@ -231,6 +243,9 @@ enum UnitFlag : uint16_t {
   // WSR 11.1 (fire.cc): the firer's current attack uses its blue AA firepower against a hard
   // target (declared with `fire <unit> <target> aa`), cleared when the attack is resolved.
   kAaFire = 1 << 12,
+  // G-12 (exit.cc): left the map from an exit hex (always with kGone, hex kNoHex; the hex it
+  // left from is WsrState::exit_hex). Exited units are not eliminated and do not return.
+  kExited = 1 << 13,
 };
 
 struct Unit {
@@ -332,6 +347,9 @@ struct WsrOptions {
   // chaos.cc / scenario_game.cc (WSR 9.0): add the scenario's chaos markers marked `variation`
   // ("if both players agree", B1) -- read by the builder (MakeScenarioGame).
   bool chaos_variation = false;
+  // WSR 11.4 (optional, sw_placement.cc): support weapons are not assigned at setup; a platoon
+  // takes one when it fires for the first time.
+  bool sw_on_first_fire = false;
 };
 
 // Static facts of one unit of the setup.
@@ -520,6 +538,12 @@ class WsrState : public State {
     uint8_t hits = 0;
   };
   SortieRec sortie{};
+  // sw_placement.cc (WSR 11.4 option): bit k = support weapon k has been placed on a platoon or
+  // eliminated unplaced; infantry-type platoons of each seat eliminated so far (counted).
+  uint64_t sw_out = 0;
+  std::array<uint8_t, 2> inf_lost{};
+  // exit.cc (G-12): the hex each exited unit (kExited) left the map from, kNoHex otherwise.
+  std::array<int16_t, kMaxUnits> exit_hex{};
 
   // --- Rules internals ---
   void push(StepKind k, int f, int a);
@@ -599,7 +623,12 @@ class WsrState : public State {
   void hex_targets(int hex, int side, std::vector<int>& out) const;  // units a mortar hits
   void apply_fire_hex(int u, int hex, EventList* ev);
   void resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev);
-  std::string hit_unit(int t, int hits);    // WSR 6.1.7 results on one unit, "" text if none
+  std::string hit_unit(int t, int hits);  // WSR 6.1.7 results on one unit, "" text if none
+  // R.3 for a hex attack (mortar 6.1, artillery 11.2.1 step 4, air 11.3.2 step 4): `net` hits
+  // spread evenly over `listed`, the odd one to `odd` (-1: none), each result logged (`rule`
+  // when a unit takes no hit); true if a unit was eliminated.
+  bool hit_hex_evenly(const std::vector<int>& listed, int net, int odd, const char* rule,
+                      EventList* ev);
   std::string hit_target(int t, int hits);  // hit_unit + WSR 6.2: a disrupted mover stops
   void leave_group(int t);  // a mover stopped or eliminated by fire leaves the stack
   // WSR 1.3.2.2 after an attack on `hex` against `side`: `hit` = a unit disrupted or reduced,
@@ -675,6 +704,11 @@ class WsrState : public State {
   bool setting_up() const;            // lone_hq.cc: the setup phase (WSR 2.0) is in progress
   std::string lone_hq() const;        // WSR 1.3.2: an HQ on the map without its formation, or ""
   int setup_next_sw(int side) const;  // next unassigned SW of the side, or -1
+  // WSR 8.1: improved positions `side` still places during its setup (Side::improved_positions;
+  // derived from the IP markers on the map, so no state of its own), and where.
+  int setup_ips_left(int side) const;
+  bool can_place_ip(int hex, std::string* why) const;
+  void apply_place_ip(int hex, EventList* ev);
   // flip: place a transport counter on its other face (mounted <-> dismounted; the scenarios'
   // "mounted" stand-in lets the owner choose).
   bool can_place(int u, int hex, bool flip, std::string* why) const;
@@ -727,8 +761,11 @@ class WsrState : public State {
   void special_fire_input(int u, int t, FireInput& in) const;  // fire_params
   void special_hex_fire_input(int hex, FireInput& in) const;   // hex_fire_params
   bool hq_replacement_unit_ok(int f, int u) const;             // 1.3.2.3 candidates
-  std::string special_flip_refusal(int u, bool mount) const;   // can_flip
-  bool no_wreck(int u) const;                                  // hit_unit (6.1.7)
+  // The unit's force is in command without a test (4.2): `always_in_command` (A3 Dauer
+  // reinforcements, A8 17 Pdr) or `in_command_until_turn` >= the turn (A9 Kruispunten).
+  bool command_exempt(int u) const;
+  std::string special_flip_refusal(int u, bool mount) const;  // can_flip
+  bool no_wreck(int u) const;                                 // hit_unit (6.1.7)
   bool combined_fire_window(int u) const;  // B1: the moving M18 may fire now (can_fire)
   bool may_move_after_fire(int u) const;   // B1: the M18 fired with fire-move (can_start_move)
   void special_move_actions(ActionList& out) const;        // move_actions: M18 fire
@@ -814,6 +851,31 @@ class WsrState : public State {
   void air_from_json(const json& j);
   uint64_t air_digest() const;
   std::string air_invariant() const;
+  // exit.cc (G-12 [Rec]: from a hex of an exit zone of its side, each unit of the moving stack
+  // spends the cost of a clear hex and leaves the map for good)
+  int exit_cost(int u) const;  // MP to leave the map (a clear hex's cost for the unit)
+  bool can_exit_map(std::string* why) const;
+  void exit_actions(ActionList& out) const;  // move_actions: `exit`
+  void apply_exit_map(EventList* ev);
+  int exited_count() const;    // units that have exited (both sides)
+  json exits_to_json() const;  // [[unit, hex], ...] (in the "scenario" JSON when not empty)
+  void exits_from_json(const json& j);
+  uint64_t exits_digest() const;
+  std::string exit_invariant() const;
+  // sw_placement.cc (WSR 11.4 option sw_on_first_fire)
+  bool sw_unplaced(int k) const;  // not yet placed nor eliminated
+  bool can_place_sw(int k, int u, std::string* why) const;
+  void sw_fire_hook(int u);                // apply_fire: offer the placement
+  void sw_loss_check();                    // apply: rolls for eliminated platoons
+  static bool sw_step(int kind);           // kStepSwPlace .. kStepSwLossPick
+  void sw_actions(ActionList& out) const;  // kStepSwPlace / kStepSwLossPick
+  void apply_sw_action(const Action& a, EventList* ev);
+  void apply_sw_loss_roll(const Step& s, int die, EventList* ev);
+  std::string sw_prompt() const;
+  std::string sw_why_illegal(const Action& a) const;
+  std::string sw_describe(const Action& a) const;
+  int sw_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  bool sw_state_ok(const Step& st) const;
   // WSR 11.1 (fire.cc): `u` may fire at `t` with its AA firepower (a copy with kAaFire set).
   bool can_fire_aa(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
 };
@@ -858,8 +920,20 @@ class WsrGame : public Game {
     return cost_[static_cast<size_t>(hex)][static_cast<size_t>(dir)][hard ? 1 : 0];
   }
   const std::vector<int>& objectives() const { return objectives_; }  // GameSetup::objectives
-  int formation_index(std::string_view id) const;                     // -1 if not in this game
-  int unit_by_label(std::string_view label) const;                    // -1 if none
+  // A6 boundary-line (special_rules.cc BoundaryMask): formation f may not enter `hex` (beyond
+  // the red line for it).
+  bool beyond_boundary(int f, int hex) const {
+    if (boundary_.empty()) return false;
+    const uint8_t m = boundary_[static_cast<size_t>(hex)];
+    return (f == boundary_f_[0] && (m & 1) != 0) || (f == boundary_f_[1] && (m & 2) != 0);
+  }
+  // G-12 (exit.cc): `hex` is an exit hex of `seat` (a zone of its exit victory conditions or
+  // `exited` scoring rules).
+  bool exit_hex(int seat, int hex) const {
+    return (exit_mask_[static_cast<size_t>(hex)] >> seat & 1) != 0;
+  }
+  int formation_index(std::string_view id) const;   // -1 if not in this game
+  int unit_by_label(std::string_view label) const;  // -1 if none
   // Support weapon counters of the game (WSR 1.3.4.1): those of GameSetup::support_weapons, then
   // those given by SetupUnit::sw. Unit::sw holds index + 1.
   struct SwInfo {
@@ -891,8 +965,11 @@ class WsrGame : public Game {
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
   std::vector<int> objectives_;
-  std::vector<SwInfo> sws_;          // WSR 1.3.4.1
-  std::vector<uint8_t> initial_sw_;  // per unit: Unit::sw at the start
+  std::vector<uint8_t> exit_mask_;         // per hex: bit s = exit hex of seat s (G-12)
+  std::vector<uint8_t> boundary_;          // A6 boundary-line mask (empty without the hook)
+  std::array<int, 2> boundary_f_{-1, -1};  // its south and north formation
+  std::vector<SwInfo> sws_;                // WSR 1.3.4.1
+  std::vector<uint8_t> initial_sw_;        // per unit: Unit::sw at the start
 };
 
 // perf: the hottest accessors, inline (they need WsrGame complete).

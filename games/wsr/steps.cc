@@ -60,6 +60,9 @@ constexpr StepSpec kSteps[] = {
     {"roll", S::kChance, D::kFireDice},        // kStepAirDefence (WSR 11.3.2 step 3)
     {"odd-hit", S::kChance, D::kFireDice},     // kStepAirOdd (WSR 11.3.2 step 4)
     {"roll", S::kChance, D::kFireDice},        // kStepAirStatus (WSR 11.3.2 step 5)
+    {"place-sw", S::kSide, D::kNone},          // kStepSwPlace (WSR 11.4)
+    {"roll", S::kChance, D::kFireDice},        // kStepSwLossRoll (WSR 11.4)
+    {"sw-loss", S::kSeatA, D::kNone},          // kStepSwLossPick (WSR 11.4)
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds), "one row per StepKind");
 static_assert(chance_decides_iff_chance_rolls(kSteps),

@@ -23,7 +23,7 @@ std::string ZoneName(const Zone* z, const std::string& id) {
 // Eliminated (WSR 6.1.7): gone from the map, except an SHQ removed for good to replace its HQ
 // (WSR 1.3.2.3), which was not eliminated.
 bool Eliminated(const WsrState& s, int u) {
-  if (!s.has(u, kGone)) return false;
+  if (!s.has(u, kGone) || s.has(u, kExited)) return false;  // G-12: exited is not eliminated
   if (s.info(u).shq && s.has(u, kPermanent)) {
     const int hq = s.wgame().formation(s.info(u).formation).hq;
     if (hq >= 0 && !s.has(hq, kPermanent)) return false;
@@ -39,6 +39,11 @@ bool Counts(const WsrState& s, const Condition& c, int u) {
       std::find(c.units.begin(), c.units.end(), s.info(u).counter->id) == c.units.end())
     return false;
   return true;
+}
+
+// G-12: u has left the map from a hex of zone z (exit.cc).
+bool ExitedFrom(const WsrState& s, int u, const Zone* z) {
+  return s.has(u, kExited) && z != nullptr && z->Contains(s.exit_hex[static_cast<size_t>(u)]);
 }
 
 std::string Plural(int n, const char* what) {
@@ -136,8 +141,20 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string
       return say(n >= c.count, who + " has " + Plural(n, "unit") + " left (needs " +
                                    std::to_string(c.count) + ")");
     }
-    case ConditionKind::kExit:  // G-12: refused by MakeScenarioGame
-      return say(false, "exits are not tracked (G-12)");
+    case ConditionKind::kExit: {  // G-12 (exit.cc); `weights`: A5 "M4 units count double"
+      if (z == nullptr) return say(false, "unknown zone " + c.zone);
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u) {
+        if (s.side_of(u) != side || !ExitedFrom(s, u, z) || !Counts(s, c, u)) continue;
+        int weight = 1;
+        for (const auto& [counter, w] : c.weights)
+          if (counter == s.info(u).counter->id) weight = w;
+        n += weight;
+      }
+      const int need = std::max(c.count, 1);
+      return say(n >= need, who + " has exited " + Plural(n, "unit") + " from " +
+                                ZoneName(z, c.zone) + " (needs " + std::to_string(need) + ")");
+    }
   }
   return say(false, "unknown condition");
 }
@@ -170,7 +187,12 @@ int VictoryPoints(const WsrState& s, int side, std::string* why) {
         if (z != nullptr)
           for (int h : z->hexes) n += s.controller(h) == side ? 1 : 0;
         break;
-      case ScoreEvent::kExited:  // G-12: refused by MakeScenarioGame
+      case ScoreEvent::kExited:  // G-12 (exit.cc): own units exited from the zone
+        for (int u = 0; u < s.n_units; ++u)
+          if (s.side_of(u) == side && ExitedFrom(s, u, z) &&
+              (r.units.empty() ||
+               std::find(r.units.begin(), r.units.end(), s.info(u).counter->id) != r.units.end()))
+            ++n;
         break;
     }
     points += n * r.points;

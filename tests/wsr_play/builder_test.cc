@@ -122,19 +122,18 @@ TEST(WsrBuilder, WSR_B4_KoelnObjectivesAreTheCathedralAndTheNOCityHexes) {
 }
 
 // Exits (G-12) are not tracked: a scenario with an exit condition is refused at build time.
-TEST(WsrBuilder, G_12_ExitConditionsAreRefusedAtBuildTime) {
+TEST(WsrBuilder, G_12_ExitConditionsGiveTheSideItsExitHexes) {
   auto sc = std::make_shared<Scenario>(*LoadShippedScenario("noville"));
   Condition exit;
   exit.kind = ConditionKind::kExit;
   exit.zone = "beck-entry-east";
   exit.count = 1;
   sc->victory.outcomes[0].condition = exit;
-  try {
-    MakeScenarioGame(ShippedData(), sc);
-    FAIL() << "no error";
-  } catch (const DataError& e) {
-    EXPECT_THAT(e.what(), ::testing::HasSubstr("G-12"));
-  }
+  auto game = MakeScenarioGame(ShippedData(), sc);
+  const int side = game->seat_index(sc->victory.outcomes[0].side);
+  const int hex = sc->FindZone("beck-entry-east")->hexes.front();
+  EXPECT_TRUE(game->exit_hex(side, hex));
+  EXPECT_FALSE(game->exit_hex(1 - side, hex));
 }
 
 // WSR 11.2: a side's artillery_he "N x FT" entries and artillery_smoke become its strike kinds;
@@ -191,18 +190,33 @@ TEST(WsrBuilder, WSR_11_2_ArtillerySupportFromTheScenarioSides) {
   EXPECT_EQ(s.strike_name(static_cast<int>(seat), 2), "smoke");
 }
 
-TEST(WsrModule, ListsTheFourBasicScenariosWithTheirFileTitles) {
+TEST(WsrModule, ListsThePlayableScenariosWithTheirFileTitles) {
   const GameModule* m = all_games().find("wsr");
   ASSERT_NE(m, nullptr);
-  ASSERT_EQ(m->scenarios.size(), 4u);
-  for (const ScenarioInfo& info : m->scenarios) {
+  ASSERT_EQ(m->scenarios.size(), PlayableScenarioIds().size());
+  int basic = 0;
+  for (size_t k = 0; k < m->scenarios.size(); ++k) {
+    const ScenarioInfo& info = m->scenarios[k];
+    EXPECT_EQ(info.id, PlayableScenarioIds()[k]);
     auto sc = LoadShippedScenario(info.id);
     EXPECT_EQ(info.title, sc->code + " " + sc->title + " (" + sc->date + ")");
-    EXPECT_EQ(sc->type, ScenarioType::kBasic);
+    basic += sc->type == ScenarioType::kBasic ? 1 : 0;
     auto g = all_games().create("wsr/" + info.id, {});
     EXPECT_EQ(g->scenario(), info.id);
   }
-  EXPECT_THROW(all_games().create("wsr/omaha", {}), UsageError);  // advanced: needs WSR 11.x
+  EXPECT_EQ(basic, 4);
+  EXPECT_THROW(all_games().create("wsr/omaha", {}), UsageError);  // A7 hooks not implemented
+}
+
+// A scenario with a special rule the rules engine does not play is refused, naming the hook.
+TEST(WsrBuilder, WSR_12_0_UnimplementedSpecialRulesAreRefusedByName) {
+  try {
+    MakeScenarioGame(ShippedData(), LoadShippedScenario("omaha"));
+    FAIL() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("special rule 'place-on-activation' is not "
+                                               "implemented yet"));
+  }
 }
 
 }  // namespace

@@ -247,3 +247,48 @@ TEST(WsrSetup, SetupActionsRoundTripAndJson) {
 
 }  // namespace
 }  // namespace feldherr::wsr::testing
+
+namespace feldherr::wsr::testing {
+namespace {
+
+// WSR 8.1, WSR-A2 [Rec]: the US places its 4 improved positions during its setup, after its
+// units and support weapons, in hexes of its setup zone (A columns K-M), one per hex;
+// auto-setup places the rest; then play starts.
+TEST(WsrSetup, WSR_8_1_A2_ImprovedPositionsArePlacedDuringTheSetup) {
+  Play p("bastogne");
+  const int us = p.game->seat_index("us");
+  int guard = 0;
+  while (p.state->decision().kind == "setup" && ++guard < 200) {
+    const int side = p.s().top().a;
+    if (side != us) {
+      p.act("auto-setup");
+      continue;
+    }
+    if (p.s().setup_next_unit(side) < 0 && p.s().setup_next_sw(side) < 0) break;
+    ActionList legal;
+    p.state->legal_actions(legal);
+    ASSERT_FALSE(legal.empty());
+    p.act(p.state->describe(legal.front()));  // place / assign, not auto-setup
+  }
+  ASSERT_EQ(p.s().top().a, us);
+  EXPECT_EQ(p.s().setup_ips_left(us), 4);
+  EXPECT_NE(p.state->why_illegal(p.parse("place-ip A-A01")).find("setup zone"), std::string::npos);
+  ActionList legal;
+  p.state->legal_actions(legal);
+  ASSERT_EQ(legal.front().verb, kPlaceIp);
+  const int hex = legal.front().arg(0);
+  p.act("place-ip " + p.s().hex_name(hex));
+  EXPECT_EQ(p.s().setup_ips_left(us), 3);
+  EXPECT_TRUE(p.s().has_ip(hex));
+  EXPECT_NE(p.state->why_illegal(p.parse("place-ip " + p.s().hex_name(hex))), "");
+  p.act("auto-setup");
+  EXPECT_EQ(p.s().setup_ips_left(us), 0);
+  int ips = 0;
+  for (int h = 0; h < p.game->layout().size(); ++h) ips += p.s().has_ip(h) ? 1 : 0;
+  EXPECT_EQ(ips, 4);
+  while (p.state->decision().kind == "setup" && ++guard < 400) p.act("auto-setup");  // de
+  EXPECT_NE(p.state->decision().kind, "setup");
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing

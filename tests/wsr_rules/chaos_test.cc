@@ -269,8 +269,9 @@ TEST(WsrChaos, WSR_9_0_B1VariationMarkerOnlyWithTheOption) {
 }
 
 // Builder completeness: mine markers come from the scenario's sides (WSR 8.2); improved
-// positions placed during setup (WSR 8.1) have no setup decision yet and are refused.
-TEST(WsrChaos, WSR_8_2_BuilderFillsMinesAndRefusesSetupImprovedPositions) {
+// positions are placed by one side during its setup (WSR 8.1, setup.cc), both sides placing
+// them is refused.
+TEST(WsrChaos, WSR_8_2_BuilderFillsMinesAndRefusesImprovedPositionsOfBothSides) {
   auto sc = std::make_shared<Scenario>(*LoadShippedScenario("noville"));
   sc->sides[1].mines = 2;
   const GameSetup g = ScenarioSetup(ShippedData(), sc);
@@ -280,6 +281,8 @@ TEST(WsrChaos, WSR_8_2_BuilderFillsMinesAndRefusesSetupImprovedPositions) {
   auto st = game->new_initial_state();
   EXPECT_EQ(static_cast<WsrState&>(*st).mines_left[1], 2);
   sc->sides[0].improved_positions = 1;
+  EXPECT_NO_THROW(ScenarioSetup(ShippedData(), sc));
+  sc->sides[1].improved_positions = 1;
   try {
     ScenarioSetup(ShippedData(), sc);
     FAIL() << "no error";
