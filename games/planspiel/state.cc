@@ -1604,7 +1604,8 @@ Decision PlanspielState::decision_for(int viewer) const {
                             : "move, fire, assault or FERTIG",
                 phase_ == 2 ? "zuerst Steilfeuer, oder bewegen, feuern, Nahkampf oder FERTIG"
                             : "bewegen, feuern, Nahkampf oder FERTIG"));
-      d.decline = Action(kFertig, {});
+      // No `decline`: FERTIG ends the party's own half-turn; only windows such as the
+      // counter-move may be declined automatically (engine/game.h Decision::decline).
       break;
     case StepKind::kEffectRoll:
       d.say(say("Effect roll of {}'s fire at {} (PS §8.6)",

@@ -814,7 +814,9 @@ Decision RivetState::decision() const {
     case RivetStep::kNumSteps:
       break;
   }
-  d.decline = Action(kEnd, {});  // the phase steps: `end` ends the phase (or keeps the hand)
+  // No `decline` for the phase steps: `end` ends the seat's own phase, not a reaction window the
+  // interface may decline for the player (engine/game.h Decision::decline; the card windows
+  // above have one).
   return d;
 }
 

@@ -79,7 +79,8 @@ Decision WpState::decision() const {
                 "{}: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden "
                 "(WP 7.1)",
                 pname(player_)));
-      d.decline = Action(kVEnd, {});
+      // No `decline`: ending the phase is the seat's own turn, not a reaction window that a
+      // player could let the interface decline for him (engine/game.h Decision::decline).
       break;
     case tOverflow:
       d.kind = "overflow";

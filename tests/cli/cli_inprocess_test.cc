@@ -793,6 +793,10 @@ TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
                                 "Rot hat in 6,3 keines erkannt"));
   EXPECT_THAT(ps.out, HasSubstr("  [PS §3.2] Rot: FERTIG.\n"));
   EXPECT_THAT(ps.out, ::testing::Not(HasSubstr("half-turn")));
+  // Ending one's own phase or half-turn is no reaction window: no tip to let it be declined
+  // automatically (which would end every later turn unasked).
+  EXPECT_THAT(wp.out, ::testing::Not(HasSubstr("skip turn")));
+  EXPECT_THAT(ps.out, ::testing::Not(HasSubstr("skip act")));
 }
 
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
