@@ -1697,7 +1697,7 @@ std::string Hub::state_message_locked(Connection& conn) {
   // A game without a graphic board (GameModule::board) is shown as the terminal's text picture
   // from this seat's point of view (docs/protocol.md).
   const bool text = !(g.module && g.module->board);
-  const View view = viewer_view(g, conn.seat, text);
+  View view = viewer_view(g, conn.seat, text);
   bool reset = false;
   if (conn.cursor > g.log.size()) {  // undone actions
     conn.cursor = g.log.size();
@@ -1724,9 +1724,9 @@ std::string Hub::state_message_locked(Connection& conn) {
                   {"state_id", g.stored.last_seq},
                   {"move", g.session->history().size()},
                   {"seat", g.seat_name(conn.seat)},
-                  {"observation", view.observation},
-                  {"text", text ? json(view.text) : json(nullptr)},
-                  {"text_de", text ? json(view.text_de) : json(nullptr)},
+                  {"observation", std::move(view.observation)},
+                  {"text", text ? json(std::move(view.text)) : json(nullptr)},
+                  {"text_de", text ? json(std::move(view.text_de)) : json(nullptr)},
                   {"decision", decision_json(g, view)},
                   {"events", events},
                   {"actions", actions},
