@@ -25,6 +25,16 @@ TEST(PocketActionInfo, PB_Schlachtfeld_SegmentsAreNamedInWords) {
   EXPECT_EQ(info.label_de, "e3 nach rechts hinten umgruppieren");
 }
 
+// PB Aktion 2 A/B: intercepting and shooting at the attacker strike a blow, so they are attacks
+// (role attack: the web asks their odds before sending them, as for an attack), while waiting
+// declines the reaction.
+TEST(PocketActionInfo, PB_Aktion2_InterceptAndShootAreAttacksWaitDeclines) {
+  auto game = all_games().create("pocket/orcs-vs-elves", {});
+  EXPECT_EQ(read_action(game->verbs(), "react intercept e3").role, VerbRole::kAttack);
+  EXPECT_EQ(read_action(game->verbs(), "react shoot e3").role, VerbRole::kAttack);
+  EXPECT_EQ(read_action(game->verbs(), "react wait").role, VerbRole::kDecline);
+}
+
 // A troop type and a troop are named by their tile's name in the label's language, a troop with
 // its number and unit (PB Einheiten: a unit is a stack of troop tiles).
 TEST(PocketActionInfo, PB_Einheiten_TroopsAndTypesAreNamedByTheirTiles) {
