@@ -13,6 +13,7 @@
 
 #include "games/wsr/combat.h"
 #include "games/wsr/data.h"
+#include "games/wsr/emit.h"  // DiceCount (last: defines Emit and Fail)
 #include "games/wsr/odds.h"
 #include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
@@ -395,13 +396,13 @@ nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
   const double expected = MixAccuracy(o, indirect ? 5.0 / 6.0 : 1.0);
   const json per_unit = PerUnitJson(s, units, o.unit_result);
   char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "%s%d dice hitting on %d+ (%s range) at hex %s, defence %d dice saving on %d+: "
-                "no hit %.1f%%, expected net hits %.2f (WSR 6.1%s)",
-                indirect ? "indirect fire (accuracy 2-6), " : "", p.dice, p.to_hit,
-                RangeBandName(p.band), s.hex_name(hex).c_str(), p.defence_dice, p.save,
-                100 * (o.net_hits.empty() ? 1.0 : o.net_hits[0]), expected,
-                indirect ? ", A-08" : "");
+  std::snprintf(
+      buf, sizeof buf,
+      "%s%s hitting on %d+ (%s range) at hex %s, defence %s saving on %d+: "
+      "no hit %.1f%%, expected net hits %.2f (WSR 6.1%s)",
+      indirect ? "indirect fire (accuracy 2-6), " : "", DiceCount(p.dice).c_str(), p.to_hit,
+      RangeBandName(p.band), s.hex_name(hex).c_str(), DiceCount(p.defence_dice).c_str(), p.save,
+      100 * (o.net_hits.empty() ? 1.0 : o.net_hits[0]), expected, indirect ? ", A-08" : "");
   return {{"kind", "wsr-mortar"},
           {"summary", buf},
           {"params",
@@ -467,10 +468,11 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k) {
   const GameSetup::Strike& st = s.strike_kind(side, k);
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%s strike on %s: lands %.1f%% (accuracy 2-6), then %d dice hitting on %d+ on "
-                "each of %d hexes with units; expected net hits %.2f in all (WSR 11.2, 11.2.1)",
-                name.c_str(), s.hex_name(hex).c_str(), 100 * lands, st.fp, st.to_hit,
-                static_cast<int>(hexes.size()), expected_all);
+                "%s strike on %s: lands %.1f%% (accuracy 2-6), then %s hitting on %d+ on "
+                "each of %d hex%s with units; expected net hits %.2f in all (WSR 11.2, 11.2.1)",
+                name.c_str(), s.hex_name(hex).c_str(), 100 * lands, DiceCount(st.fp).c_str(),
+                st.to_hit, static_cast<int>(hexes.size()), hexes.size() == 1 ? "" : "es",
+                expected_all);
   return {{"kind", "wsr-artillery"},
           {"summary", buf},
           {"params",
@@ -500,10 +502,11 @@ nlohmann::json FlakOddsJson(const WsrState& s, int u) {
   }
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%d dice hitting on %d+ (%s range), armor %d dice saving on %d+: destroyed %.1f%%, "
+                "%s hitting on %d+ (%s range), armor %s saving on %d+: destroyed %.1f%%, "
                 "aborts %.1f%% (with the %d net hit%s so far; WSR 11.3.1)",
-                p.dice, p.to_hit, RangeBandName(p.band), p.defence_dice, p.save, 100 * destroyed,
-                100 * aborts, before, before == 1 ? "" : "s");
+                DiceCount(p.dice).c_str(), p.to_hit, RangeBandName(p.band),
+                DiceCount(p.defence_dice).c_str(), p.save, 100 * destroyed, 100 * aborts, before,
+                before == 1 ? "" : "s");
   return {{"kind", "wsr-flak"},
           {"summary", buf},
           {"params",
@@ -555,10 +558,11 @@ nlohmann::json AirOddsJson(const WsrState& s, int hex) {
   const json per_unit = PerUnitJson(s, units, per);
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%s on %s if it survives the AA fire: %d dice hitting on %d+ (accuracy: 1 another "
-                "hex, 2 one die fewer), defence %d dice; expected net hits %.2f (WSR 11.3.2)",
-                s.air_label(s.sortie.k).c_str(), s.hex_name(hex).c_str(), full.dice, full.to_hit,
-                full.defence_dice, expected);
+                "%s on %s if it survives the AA fire: %s hitting on %d+ (accuracy: 1 another "
+                "hex, 2 one die fewer), defence %s; expected net hits %.2f (WSR 11.3.2)",
+                s.air_label(s.sortie.k).c_str(), s.hex_name(hex).c_str(),
+                DiceCount(full.dice).c_str(), full.to_hit, DiceCount(full.defence_dice).c_str(),
+                expected);
   return {{"kind", "wsr-air"},
           {"summary", buf},
           {"params",
@@ -616,10 +620,11 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
   const double none = o.result[static_cast<size_t>(CombatResult::kNoEffect)];
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%d dice hitting on %d+ (%s range, at most %d hits), defence %d dice saving on "
+                "%s hitting on %d+ (%s range, at most %d hit%s), defence %s saving on "
                 "%d+: no effect %.1f%%, eliminated %.1f%%, expected net hits %.2f (WSR 6.1)",
-                p.dice, p.to_hit, RangeBandName(p.band), p.hit_cap, p.defence_dice, p.save,
-                100 * none, 100 * elim, o.expected_net_hits);
+                DiceCount(p.dice).c_str(), p.to_hit, RangeBandName(p.band), p.hit_cap,
+                p.hit_cap == 1 ? "" : "s", DiceCount(p.defence_dice).c_str(), p.save, 100 * none,
+                100 * elim, o.expected_net_hits);
   return {{"kind", "wsr-fire"},
           {"summary", buf},
           {"params",
