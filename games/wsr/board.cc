@@ -7,6 +7,7 @@
 // S, SW, NW = 0..5 as in geometry/hex.h.
 #include "games/wsr/board.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -16,6 +17,7 @@
 #include "games/wsr/emit.h"  // DiceCount (last: defines Emit and Fail)
 #include "games/wsr/odds.h"
 #include "games/wsr/scenario.h"
+#include "games/wsr/special_rules.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -151,6 +153,95 @@ json PathsJson(const HexLayout& layout, const std::vector<HexId>& path) {
   return out;
 }
 
+// The map edge (geometry/hex_map.h MapEdge) all hexes of `hexes` lie on, preferring north,
+// east, south, west; "" if they share none (then each hex's own edge is used).
+const char* EdgeName(uint8_t bits) {
+  if (bits & kEdgeNorth) return "north";
+  if (bits & kEdgeEast) return "east";
+  if (bits & kEdgeSouth) return "south";
+  if (bits & kEdgeWest) return "west";
+  return "";
+}
+
+// G-12 (exit.cc): each seat's exit hexes, from the zones its victory conditions count exits
+// from, with the edge the units leave across: [{seat, zone, text, edge, hexes}].
+json ExitsJson(const WsrGame& g, const Scenario& sc) {
+  json out = json::array();
+  for (const auto& [side, zone_id] : ExitZones(sc)) {
+    const Zone* z = sc.FindZone(zone_id);
+    int seat = -1;
+    for (size_t s = 0; s < g.seats().size(); ++s)
+      if (g.seats()[s] == side) seat = static_cast<int>(s);
+    if (z == nullptr || seat < 0) continue;
+    uint8_t common = 0xff;
+    json hexes = json::array();
+    for (int h : z->hexes) {
+      if (!g.exit_hex(seat, h)) continue;
+      common &= g.layout().Edges(h);
+      hexes.push_back(h);
+    }
+    if (hexes.empty()) continue;
+    json edges = json::array();  // per hex: the edge it leaves across
+    for (const json& h : hexes) {
+      const uint8_t own = g.layout().Edges(h.get<int>());
+      edges.push_back(EdgeName((common & own) != 0 ? common : own));
+    }
+    out.push_back({{"seat", side},
+                   {"zone", z->id},
+                   {"text", z->text},
+                   {"edge", EdgeName(common == 0xff ? 0 : common)},
+                   {"hexes", hexes},
+                   {"edges", edges}});
+  }
+  return out;
+}
+
+// A6 `boundary-line` (special_rules.h BoundaryMask): the line's hexes, the runs of adjacent
+// line hexes to draw it through (west to east), the formations it bounds and the rule's text;
+// null without the hook.
+json BoundaryJson(const WsrGame& g, const Scenario& sc) {
+  for (const SpecialRule& r : sc.special_rules) {
+    if (r.id != "boundary-line") continue;
+    const Zone* z = sc.FindZone(r.Str("zone"));
+    if (z == nullptr) return nullptr;
+    const HexLayout& L = g.layout();
+    std::vector<int> line = z->hexes;
+    std::sort(line.begin(), line.end(), [&](int a, int b) {
+      return L.coord(a).c != L.coord(b).c ? L.coord(a).c < L.coord(b).c
+                                          : L.coord(a).y < L.coord(b).y;
+    });
+    json paths = json::array(), cur = json::array();
+    int last = -1;
+    for (int h : line) {
+      if (last >= 0 && !L.Adjacent(last, h)) {
+        if (cur.size() > 1) paths.push_back(cur);
+        cur = json::array();
+      }
+      cur.push_back(h);
+      last = h;
+    }
+    if (cur.size() > 1) paths.push_back(cur);
+    return {{"zone", z->id},
+            {"text", r.text},
+            {"hexes", z->hexes},
+            {"paths", paths},
+            {"south_formation", r.Str("south_formation")},
+            {"north_formation", r.Str("north_formation")}};
+  }
+  return nullptr;
+}
+
+// The scenario's briefing (side panel): the victory conditions and the special rules as the
+// scenario data words them (docs/wsr-scenarios.md). The data is English only; "text_de" is
+// left out where there is no German.
+json BriefingJson(const Scenario& sc) {
+  json rules = json::array();
+  for (const SpecialRule& r : sc.special_rules) rules.push_back({{"id", r.id}, {"text", r.text}});
+  return {{"code", sc.code},       {"title", sc.title}, {"date", sc.date},
+          {"place", sc.place},     {"turns", sc.turns}, {"victory", sc.victory.text},
+          {"special_rules", rules}};
+}
+
 }  // namespace
 
 json BoardJson(const Game& game) {
@@ -213,7 +304,7 @@ json BoardJson(const Game& game) {
 
   double min_x = 1e9, min_y = 1e9, max_x = -1e9, max_y = -1e9;
   const double k = std::sqrt(3.0) / 2.0;
-  json hexes = json::array();
+  json hexes = json::array(), destroyed = json::array();
   for (int i = 0; i < L.size(); ++i) {
     const HexCoord c = L.coord(i);
     const double x = 1.5 * c.c, y = k * c.y;
@@ -248,6 +339,12 @@ json BoardJson(const Game& game) {
     if (!road.empty()) h["road"] = road;
     if (!crest.empty()) h["crest"] = crest;
     if (!place_of[static_cast<size_t>(i)].empty()) h["place"] = place_of[static_cast<size_t>(i)];
+    // A12 only-bridges-intact: a bridge of the sheet that the scenario destroyed (now a river).
+    if (const SheetHex* sh = data.sheet(L.id(i).sheet).Find(L.id(i));
+        sh != nullptr && DestroyedBridge(setup, i, ScenarioTerrain(setup, chart, sh->terrain))) {
+      h["destroyed_bridge"] = true;
+      destroyed.push_back(i);
+    }
     hexes.push_back(h);
   }
   j["hexes"] = hexes;
@@ -277,6 +374,10 @@ json BoardJson(const Game& game) {
     for (const Zone& z : sc->zones)
       zones.push_back({{"id", z.id}, {"text", z.text}, {"hexes", z.hexes}});
   j["zones"] = zones;
+  j["destroyed_bridges"] = destroyed;
+  j["exits"] = sc != nullptr ? ExitsJson(*g, *sc) : json::array();
+  j["boundary"] = sc != nullptr ? BoundaryJson(*g, *sc) : json(nullptr);
+  j["briefing"] = sc != nullptr ? BriefingJson(*sc) : json(nullptr);
 
   json formations = json::array();
   for (int f = 0; f < g->num_formations(); ++f) {
