@@ -302,6 +302,17 @@ json BoardJson(const Game& game) {
   }
   j["places"] = places;
 
+  // Hexes without a road in this scenario (as state.cc builds the movement costs): A12
+  // destroyed bridges (river hexes now) and A11 no-road hexes; no road is drawn into them.
+  std::vector<bool> destroyed_at(static_cast<size_t>(L.size()), false);
+  std::vector<bool> roadless(static_cast<size_t>(L.size()), false);
+  for (int i = 0; i < L.size(); ++i) {
+    const SheetHex* sh = data.sheet(L.id(i).sheet).Find(L.id(i));
+    destroyed_at[static_cast<size_t>(i)] =
+        sh != nullptr && DestroyedBridge(setup, i, ScenarioTerrain(setup, chart, sh->terrain));
+    roadless[static_cast<size_t>(i)] = destroyed_at[static_cast<size_t>(i)] || NoRoadHex(setup, i);
+  }
+
   double min_x = 1e9, min_y = 1e9, max_x = -1e9, max_y = -1e9;
   const double k = std::sqrt(3.0) / 2.0;
   json hexes = json::array(), destroyed = json::array();
@@ -320,7 +331,9 @@ json BoardJson(const Game& game) {
       // [soft, hard]; -1 impassable or off the playable area. Wrecks (state) add to this.
       cost.push_back({g->step_cost(i, d, false), g->step_cost(i, d, true)});
       if (nb < 0) continue;
-      if (RoadBetween(data, L, i, nb)) road.push_back(d);
+      if (!roadless[static_cast<size_t>(i)] && !roadless[static_cast<size_t>(nb)] &&
+          RoadBetween(data, L, i, nb))
+        road.push_back(d);
       // A crest hexside of a level-1 hex toward a level-0 hex (WSR 7, maps doc 2.2).
       if (chart[t].level == 1 && chart[g->terrain(nb)].level == 0 && CrestBetween(data, L, i, nb))
         crest.push_back(d);
@@ -340,8 +353,7 @@ json BoardJson(const Game& game) {
     if (!crest.empty()) h["crest"] = crest;
     if (!place_of[static_cast<size_t>(i)].empty()) h["place"] = place_of[static_cast<size_t>(i)];
     // A12 only-bridges-intact: a bridge of the sheet that the scenario destroyed (now a river).
-    if (const SheetHex* sh = data.sheet(L.id(i).sheet).Find(L.id(i));
-        sh != nullptr && DestroyedBridge(setup, i, ScenarioTerrain(setup, chart, sh->terrain))) {
+    if (destroyed_at[static_cast<size_t>(i)]) {
       h["destroyed_bridge"] = true;
       destroyed.push_back(i);
     }

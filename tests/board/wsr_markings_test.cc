@@ -96,6 +96,14 @@ TEST(WsrBoardMarkings, A12_ArnhemDestroyedBridgesAreMarked) {
     EXPECT_NE(i, intact);
     EXPECT_EQ(wg.terrain(i), wsr::Terrain::kRiver) << wg.layout().Name(i);
     EXPECT_EQ(b["hexes"][static_cast<size_t>(i)]["destroyed_bridge"], true);
+    // No road is drawn across it (state.cc: no road into or out of a destroyed bridge).
+    EXPECT_FALSE(b["hexes"][static_cast<size_t>(i)].contains("road")) << wg.layout().Name(i);
+    for (int d = 0; d < 6; ++d) {
+      const int nb = wg.layout().Neighbour(i, d);
+      if (nb < 0 || !b["hexes"][static_cast<size_t>(nb)].contains("road")) continue;
+      for (const json& r : b["hexes"][static_cast<size_t>(nb)]["road"])
+        EXPECT_NE(wg.layout().Neighbour(nb, r.get<int>()), i) << wg.layout().Name(nb);
+    }
   }
   EXPECT_FALSE(b["hexes"][static_cast<size_t>(intact)].contains("destroyed_bridge"));
   EXPECT_TRUE(wsr::BoardJson(*all_games().create("wsr/noville", {}))["destroyed_bridges"].empty());
