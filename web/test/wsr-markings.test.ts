@@ -56,6 +56,17 @@ describe('WSR-A10 Paderborn: exit hexes of both sides (G-12)', () => {
     expect(de.some((e) => e.text.startsWith('Ausgangsfelder von') && e.text.endsWith('vom Spielplan gezogene Einheiten: 0'))).toBe(true);
   });
 
+  it('the P-47 over its target hex (WSR 11.3) is a marker of that hex and in the map key', () => {
+    const hex = board.hexes[40];
+    const obs = {
+      units: [],
+      air: [{ aircraft: 'us.p-47', counter: 'us.p-47', seat: 'us', enters_turn: 4, place: 'over-map', hex: hex.id, aa_hits: 0 }],
+    } as unknown as WsrObservation;
+    expect(hexMarkers(obs, board, hex.i).aircraft).toEqual(['us.p-47']);
+    expect(hexMarkers(obs, board, hex.i + 1).aircraft).toEqual([]);
+    expect(mapKeyEntries(board, obs, 'de').some((e) => e.kind === 'aircraft' && e.text === '✈ Flugzeug (WSR 11.3)')).toBe(true);
+  });
+
   it('the briefing gives the victory conditions (points) as the scenario words them', () => {
     const lines = briefingLines(board, 'en');
     expect(lines[0][0]).toBe('Victory conditions');
