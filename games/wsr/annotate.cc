@@ -5,6 +5,7 @@
 #include <string>
 
 #include "games/wsr/combat.h"
+#include "games/wsr/emit.h"  // DiceCount (last: defines Emit and Fail)
 #include "games/wsr/odds.h"
 #include "games/wsr/state.h"
 
@@ -62,9 +63,9 @@ std::string WsrState::annotate(const Action& a) const {
       target.single_step = info(t).counter->steps <= 1;
       const FireOdds o = OddsOfFire(p, target);
       const double any = 1.0 - o.result[static_cast<size_t>(CombatResult::kNoEffect)];
-      return std::to_string(p.dice) + " dice at " + std::to_string(p.to_hit) + "+, " +
-             std::to_string(p.defence_dice) + " defence at " + std::to_string(p.save) +
-             "+; effect " + Percent(any) + ", eliminated " +
+      return DiceCount(p.dice) + " at " + std::to_string(p.to_hit) + "+, defence " +
+             DiceCount(p.defence_dice) + " at " + std::to_string(p.save) + "+; effect " +
+             Percent(any) + ", eliminated " +
              Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
     }
     case kCall: {  // WSR 11.2: what the strike is, how many are left, its accuracy
@@ -74,7 +75,7 @@ std::string WsrState::annotate(const Action& a) const {
       const GameSetup::Strike& st = strike_kind(seat, k);
       const int left = strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] - 1;
       return (st.smoke ? std::string("smoke on the hex and its neighbours")
-                       : std::to_string(st.fp) + " dice at " + std::to_string(st.to_hit) +
+                       : DiceCount(st.fp) + " at " + std::to_string(st.to_hit) +
                              "+ on each of the 7 hexes with units") +
              "; lands " + Percent(5.0 / 6.0) + "; " + std::to_string(left) + " left after";
     }

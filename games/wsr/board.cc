@@ -7,14 +7,17 @@
 // S, SW, NW = 0..5 as in geometry/hex.h.
 #include "games/wsr/board.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 
 #include "games/wsr/combat.h"
 #include "games/wsr/data.h"
+#include "games/wsr/emit.h"  // DiceCount (last: defines Emit and Fail)
 #include "games/wsr/odds.h"
 #include "games/wsr/scenario.h"
+#include "games/wsr/special_rules.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -150,6 +153,95 @@ json PathsJson(const HexLayout& layout, const std::vector<HexId>& path) {
   return out;
 }
 
+// The map edge (geometry/hex_map.h MapEdge) all hexes of `hexes` lie on, preferring north,
+// east, south, west; "" if they share none (then each hex's own edge is used).
+const char* EdgeName(uint8_t bits) {
+  if (bits & kEdgeNorth) return "north";
+  if (bits & kEdgeEast) return "east";
+  if (bits & kEdgeSouth) return "south";
+  if (bits & kEdgeWest) return "west";
+  return "";
+}
+
+// G-12 (exit.cc): each seat's exit hexes, from the zones its victory conditions count exits
+// from, with the edge the units leave across: [{seat, zone, text, edge, hexes}].
+json ExitsJson(const WsrGame& g, const Scenario& sc) {
+  json out = json::array();
+  for (const auto& [side, zone_id] : ExitZones(sc)) {
+    const Zone* z = sc.FindZone(zone_id);
+    int seat = -1;
+    for (size_t s = 0; s < g.seats().size(); ++s)
+      if (g.seats()[s] == side) seat = static_cast<int>(s);
+    if (z == nullptr || seat < 0) continue;
+    uint8_t common = 0xff;
+    json hexes = json::array();
+    for (int h : z->hexes) {
+      if (!g.exit_hex(seat, h)) continue;
+      common &= g.layout().Edges(h);
+      hexes.push_back(h);
+    }
+    if (hexes.empty()) continue;
+    json edges = json::array();  // per hex: the edge it leaves across
+    for (const json& h : hexes) {
+      const uint8_t own = g.layout().Edges(h.get<int>());
+      edges.push_back(EdgeName((common & own) != 0 ? common : own));
+    }
+    out.push_back({{"seat", side},
+                   {"zone", z->id},
+                   {"text", z->text},
+                   {"edge", EdgeName(common == 0xff ? 0 : common)},
+                   {"hexes", hexes},
+                   {"edges", edges}});
+  }
+  return out;
+}
+
+// A6 `boundary-line` (special_rules.h BoundaryMask): the line's hexes, the runs of adjacent
+// line hexes to draw it through (west to east), the formations it bounds and the rule's text;
+// null without the hook.
+json BoundaryJson(const WsrGame& g, const Scenario& sc) {
+  for (const SpecialRule& r : sc.special_rules) {
+    if (r.id != "boundary-line") continue;
+    const Zone* z = sc.FindZone(r.Str("zone"));
+    if (z == nullptr) return nullptr;
+    const HexLayout& L = g.layout();
+    std::vector<int> line = z->hexes;
+    std::sort(line.begin(), line.end(), [&](int a, int b) {
+      return L.coord(a).c != L.coord(b).c ? L.coord(a).c < L.coord(b).c
+                                          : L.coord(a).y < L.coord(b).y;
+    });
+    json paths = json::array(), cur = json::array();
+    int last = -1;
+    for (int h : line) {
+      if (last >= 0 && !L.Adjacent(last, h)) {
+        if (cur.size() > 1) paths.push_back(cur);
+        cur = json::array();
+      }
+      cur.push_back(h);
+      last = h;
+    }
+    if (cur.size() > 1) paths.push_back(cur);
+    return {{"zone", z->id},
+            {"text", r.text},
+            {"hexes", z->hexes},
+            {"paths", paths},
+            {"south_formation", r.Str("south_formation")},
+            {"north_formation", r.Str("north_formation")}};
+  }
+  return nullptr;
+}
+
+// The scenario's briefing (side panel): the victory conditions and the special rules as the
+// scenario data words them (docs/wsr-scenarios.md). The data is English only; "text_de" is
+// left out where there is no German.
+json BriefingJson(const Scenario& sc) {
+  json rules = json::array();
+  for (const SpecialRule& r : sc.special_rules) rules.push_back({{"id", r.id}, {"text", r.text}});
+  return {{"code", sc.code},       {"title", sc.title}, {"date", sc.date},
+          {"place", sc.place},     {"turns", sc.turns}, {"victory", sc.victory.text},
+          {"special_rules", rules}};
+}
+
 }  // namespace
 
 json BoardJson(const Game& game) {
@@ -210,9 +302,20 @@ json BoardJson(const Game& game) {
   }
   j["places"] = places;
 
+  // Hexes without a road in this scenario (as state.cc builds the movement costs): A12
+  // destroyed bridges (river hexes now) and A11 no-road hexes; no road is drawn into them.
+  std::vector<bool> destroyed_at(static_cast<size_t>(L.size()), false);
+  std::vector<bool> roadless(static_cast<size_t>(L.size()), false);
+  for (int i = 0; i < L.size(); ++i) {
+    const SheetHex* sh = data.sheet(L.id(i).sheet).Find(L.id(i));
+    destroyed_at[static_cast<size_t>(i)] =
+        sh != nullptr && DestroyedBridge(setup, i, ScenarioTerrain(setup, chart, sh->terrain));
+    roadless[static_cast<size_t>(i)] = destroyed_at[static_cast<size_t>(i)] || NoRoadHex(setup, i);
+  }
+
   double min_x = 1e9, min_y = 1e9, max_x = -1e9, max_y = -1e9;
   const double k = std::sqrt(3.0) / 2.0;
-  json hexes = json::array();
+  json hexes = json::array(), destroyed = json::array();
   for (int i = 0; i < L.size(); ++i) {
     const HexCoord c = L.coord(i);
     const double x = 1.5 * c.c, y = k * c.y;
@@ -228,7 +331,9 @@ json BoardJson(const Game& game) {
       // [soft, hard]; -1 impassable or off the playable area. Wrecks (state) add to this.
       cost.push_back({g->step_cost(i, d, false), g->step_cost(i, d, true)});
       if (nb < 0) continue;
-      if (RoadBetween(data, L, i, nb)) road.push_back(d);
+      if (!roadless[static_cast<size_t>(i)] && !roadless[static_cast<size_t>(nb)] &&
+          RoadBetween(data, L, i, nb))
+        road.push_back(d);
       // A crest hexside of a level-1 hex toward a level-0 hex (WSR 7, maps doc 2.2).
       if (chart[t].level == 1 && chart[g->terrain(nb)].level == 0 && CrestBetween(data, L, i, nb))
         crest.push_back(d);
@@ -247,6 +352,11 @@ json BoardJson(const Game& game) {
     if (!road.empty()) h["road"] = road;
     if (!crest.empty()) h["crest"] = crest;
     if (!place_of[static_cast<size_t>(i)].empty()) h["place"] = place_of[static_cast<size_t>(i)];
+    // A12 only-bridges-intact: a bridge of the sheet that the scenario destroyed (now a river).
+    if (destroyed_at[static_cast<size_t>(i)]) {
+      h["destroyed_bridge"] = true;
+      destroyed.push_back(i);
+    }
     hexes.push_back(h);
   }
   j["hexes"] = hexes;
@@ -276,6 +386,10 @@ json BoardJson(const Game& game) {
     for (const Zone& z : sc->zones)
       zones.push_back({{"id", z.id}, {"text", z.text}, {"hexes", z.hexes}});
   j["zones"] = zones;
+  j["destroyed_bridges"] = destroyed;
+  j["exits"] = sc != nullptr ? ExitsJson(*g, *sc) : json::array();
+  j["boundary"] = sc != nullptr ? BoundaryJson(*g, *sc) : json(nullptr);
+  j["briefing"] = sc != nullptr ? BriefingJson(*sc) : json(nullptr);
 
   json formations = json::array();
   for (int f = 0; f < g->num_formations(); ++f) {
@@ -395,13 +509,13 @@ nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
   const double expected = MixAccuracy(o, indirect ? 5.0 / 6.0 : 1.0);
   const json per_unit = PerUnitJson(s, units, o.unit_result);
   char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "%s%d dice hitting on %d+ (%s range) at hex %s, defence %d dice saving on %d+: "
-                "no hit %.1f%%, expected net hits %.2f (WSR 6.1%s)",
-                indirect ? "indirect fire (accuracy 2-6), " : "", p.dice, p.to_hit,
-                RangeBandName(p.band), s.hex_name(hex).c_str(), p.defence_dice, p.save,
-                100 * (o.net_hits.empty() ? 1.0 : o.net_hits[0]), expected,
-                indirect ? ", A-08" : "");
+  std::snprintf(
+      buf, sizeof buf,
+      "%s%s hitting on %d+ (%s range) at hex %s, defence %s saving on %d+: "
+      "no hit %.1f%%, expected net hits %.2f (WSR 6.1%s)",
+      indirect ? "indirect fire (accuracy 2-6), " : "", DiceCount(p.dice).c_str(), p.to_hit,
+      RangeBandName(p.band), s.hex_name(hex).c_str(), DiceCount(p.defence_dice).c_str(), p.save,
+      100 * (o.net_hits.empty() ? 1.0 : o.net_hits[0]), expected, indirect ? ", A-08" : "");
   return {{"kind", "wsr-mortar"},
           {"summary", buf},
           {"params",
@@ -467,10 +581,11 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k) {
   const GameSetup::Strike& st = s.strike_kind(side, k);
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%s strike on %s: lands %.1f%% (accuracy 2-6), then %d dice hitting on %d+ on "
-                "each of %d hexes with units; expected net hits %.2f in all (WSR 11.2, 11.2.1)",
-                name.c_str(), s.hex_name(hex).c_str(), 100 * lands, st.fp, st.to_hit,
-                static_cast<int>(hexes.size()), expected_all);
+                "%s strike on %s: lands %.1f%% (accuracy 2-6), then %s hitting on %d+ on "
+                "each of %d hex%s with units; expected net hits %.2f in all (WSR 11.2, 11.2.1)",
+                name.c_str(), s.hex_name(hex).c_str(), 100 * lands, DiceCount(st.fp).c_str(),
+                st.to_hit, static_cast<int>(hexes.size()), hexes.size() == 1 ? "" : "es",
+                expected_all);
   return {{"kind", "wsr-artillery"},
           {"summary", buf},
           {"params",
@@ -500,10 +615,11 @@ nlohmann::json FlakOddsJson(const WsrState& s, int u) {
   }
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%d dice hitting on %d+ (%s range), armor %d dice saving on %d+: destroyed %.1f%%, "
+                "%s hitting on %d+ (%s range), armor %s saving on %d+: destroyed %.1f%%, "
                 "aborts %.1f%% (with the %d net hit%s so far; WSR 11.3.1)",
-                p.dice, p.to_hit, RangeBandName(p.band), p.defence_dice, p.save, 100 * destroyed,
-                100 * aborts, before, before == 1 ? "" : "s");
+                DiceCount(p.dice).c_str(), p.to_hit, RangeBandName(p.band),
+                DiceCount(p.defence_dice).c_str(), p.save, 100 * destroyed, 100 * aborts, before,
+                before == 1 ? "" : "s");
   return {{"kind", "wsr-flak"},
           {"summary", buf},
           {"params",
@@ -555,10 +671,11 @@ nlohmann::json AirOddsJson(const WsrState& s, int hex) {
   const json per_unit = PerUnitJson(s, units, per);
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%s on %s if it survives the AA fire: %d dice hitting on %d+ (accuracy: 1 another "
-                "hex, 2 one die fewer), defence %d dice; expected net hits %.2f (WSR 11.3.2)",
-                s.air_label(s.sortie.k).c_str(), s.hex_name(hex).c_str(), full.dice, full.to_hit,
-                full.defence_dice, expected);
+                "%s on %s if it survives the AA fire: %s hitting on %d+ (accuracy: 1 another "
+                "hex, 2 one die fewer), defence %s; expected net hits %.2f (WSR 11.3.2)",
+                s.air_label(s.sortie.k).c_str(), s.hex_name(hex).c_str(),
+                DiceCount(full.dice).c_str(), full.to_hit, DiceCount(full.defence_dice).c_str(),
+                expected);
   return {{"kind", "wsr-air"},
           {"summary", buf},
           {"params",
@@ -616,10 +733,11 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
   const double none = o.result[static_cast<size_t>(CombatResult::kNoEffect)];
   char buf[256];
   std::snprintf(buf, sizeof buf,
-                "%d dice hitting on %d+ (%s range, at most %d hits), defence %d dice saving on "
+                "%s hitting on %d+ (%s range, at most %d hit%s), defence %s saving on "
                 "%d+: no effect %.1f%%, eliminated %.1f%%, expected net hits %.2f (WSR 6.1)",
-                p.dice, p.to_hit, RangeBandName(p.band), p.hit_cap, p.defence_dice, p.save,
-                100 * none, 100 * elim, o.expected_net_hits);
+                DiceCount(p.dice).c_str(), p.to_hit, RangeBandName(p.band), p.hit_cap,
+                p.hit_cap == 1 ? "" : "s", DiceCount(p.defence_dice).c_str(), p.save, 100 * none,
+                100 * elim, o.expected_net_hits);
   return {{"kind", "wsr-fire"},
           {"summary", buf},
           {"params",

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "games/wsr/scenario.h"
+#include "games/wsr/special_rules.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -85,6 +86,32 @@ std::string WsrState::render_text(int seat) const {
       o << " " << hex_name(smoke_hex[static_cast<size_t>(k)]) << " Smoke "
         << int(smoke_level[static_cast<size_t>(k)]);
   }
+  // G-12 (exit.cc): where each side leaves the map for its victory conditions, and how many
+  // of its units have left.
+  const std::vector<std::pair<std::string, std::string>> exits =
+      sc != nullptr ? ExitZones(*sc) : std::vector<std::pair<std::string, std::string>>{};
+  if (!exits.empty()) {
+    o << "\nExits (G-12):";
+    const char* sep = " ";
+    for (size_t s = 0; s < 2; ++s) {
+      std::string zones;
+      for (const auto& [side, zone] : exits)
+        if (side == seats[s]) zones += (zones.empty() ? "" : ", ") + zone;
+      if (zones.empty()) continue;
+      int n = 0;
+      for (int u = 0; u < n_units; ++u) n += has(u, kExited) && side_of(u) == int(s) ? 1 : 0;
+      o << sep << seats[s] << " from " << zones << " (marked >), " << n << " exited";
+      sep = "; ";
+    }
+  }
+  // A6 boundary-line (special_rules.cc BoundaryMask): the red line and whom it bounds.
+  const Zone* boundary = nullptr;
+  if (sc != nullptr)
+    for (const SpecialRule& r : sc->special_rules)
+      if (r.id == "boundary-line" && (boundary = sc->FindZone(r.Str("zone"))) != nullptr)
+        o << "\nBoundary (WSR-A6): red line marked - (may be entered, not crossed): "
+          << r.Str("south_formation") << " stays on or south of it, " << r.Str("north_formation")
+          << " on or north of it";
   if (active_f >= 0) o << "\nActive formation: " << g.formation(active_f).data->id;
   if (phase != kOver && !steps.empty()) o << "\nNow: " << decision().prompt;
   o << "\n";
@@ -111,6 +138,15 @@ std::string WsrState::render_text(int seat) const {
   }
   std::vector<bool> objective(static_cast<size_t>(L.size()), false);
   for (int h : g.objectives()) objective[static_cast<size_t>(h)] = true;
+  // A12 only-bridges-intact: the sheets' bridges the scenario destroyed (now river hexes).
+  std::vector<bool> destroyed(static_cast<size_t>(L.size()), false);
+  bool any_destroyed = false;
+  for (int i = 0; i < L.size(); ++i) {
+    const SheetHex* sh = g.data().sheet(L.id(i).sheet).Find(L.id(i));
+    if (sh != nullptr &&
+        DestroyedBridge(g.setup(), i, ScenarioTerrain(g.setup(), g.data().terrain, sh->terrain)))
+      destroyed[static_cast<size_t>(i)] = any_destroyed = true;
+  }
   int cmin = 1 << 20, cmax = -(1 << 20), ymin = 1 << 20, ymax = -(1 << 20);
   for (int i = 0; i < L.size(); ++i) {
     const HexCoord c = L.coord(i);
@@ -149,6 +185,10 @@ std::string WsrState::render_text(int seat) const {
       if (d == ' ' && strike.hex == i && strike.landed) d = 'B';  // WSR 11.2.1
       if (d == ' ' && sortie.k >= 0 && sortie.hex == i) d = 'A';  // WSR 11.3: the aircraft
       if (d == ' ' && zone != nullptr && zone->Contains(i)) d = '+';
+      // G-12: an exit hex (also over '*': exit zones count for the victory conditions too)
+      if ((d == ' ' || d == '*') && (g.exit_hex(0, i) || g.exit_hex(1, i))) d = '>';
+      if (d == ' ' && boundary != nullptr && boundary->Contains(i)) d = '-';  // WSR-A6
+      if (d == ' ' && destroyed[k]) d = 'x';                                  // WSR-A12
       line += {a, b, d};
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
@@ -168,6 +208,9 @@ std::string WsrState::render_text(int seat) const {
        "zone of the next unit";
   if (n_smoke > 0 || strike.hex != kNoHex) o << ", s smoke marker, B Barrage marker";
   if (sortie.k >= 0 && sortie.hex != kNoHex) o << ", A aircraft";  // WSR 11.3
+  if (!exits.empty()) o << ", > exit hex (G-12)";
+  if (boundary != nullptr) o << ", - red boundary line (WSR-A6)";
+  if (any_destroyed) o << ", x destroyed bridge (WSR-A12)";
   o << "\n";
 
   // --- Objectives and their controller (WSR 12.2) ---

@@ -41,5 +41,17 @@ TEST(ObservationFixtures, WsrNovilleRandomMatchesItsFixture) {
   CheckFixture("wsr-noville-random", ObservationFixture(p, "observer"));
 }
 
+// The advanced scenarios' markings the web draws (board.cc): A10 Paderborn's exit hexes of both
+// sides (G-12) and A6 Elsenborn's red boundary line, each with its scenario briefing.
+TEST(ObservationFixtures, WsrPaderbornBoardMatchesItsFixture) {
+  FixturePosition p = Played("wsr/paderborn", 3, 0, true);
+  CheckFixture("wsr-paderborn-board", BoardFixture(*p.game));
+}
+
+TEST(ObservationFixtures, WsrElsenbornBoardMatchesItsFixture) {
+  FixturePosition p = Played("wsr/elsenborn", 3, 0, true);
+  CheckFixture("wsr-elsenborn-board", BoardFixture(*p.game));
+}
+
 }  // namespace
 }  // namespace feldherr::testing

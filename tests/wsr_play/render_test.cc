@@ -32,5 +32,41 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   EXPECT_THAT(b, HasSubstr("mounted full hard MF"));  // mech infantry start mounted
 }
 
+// G-12: the exit zones of each side with the units exited, their hexes marked '>' on the map.
+TEST(WsrBoard, G12_ShowsEachSidesExitHexesAndTheUnitsExited) {
+  Play p("paderborn");
+  const std::string b = p.state->render_text(p.seat("us"));
+  EXPECT_THAT(b, HasSubstr("Exits (G-12): "));
+  EXPECT_THAT(b, HasSubstr("us from east-edge (marked >), 0 exited"));
+  EXPECT_THAT(b, HasSubstr("de from west-edge (marked >), 0 exited"));
+  EXPECT_THAT(b, HasSubstr(", > exit hex (G-12)"));
+  // Column U (the east edge of map B) ends the map lines that hold it in '>' (not '*').
+  const int east = p.hex("B-U05");
+  ASSERT_TRUE(p.game->exit_hex(p.seat("us"), east));
+  EXPECT_THAT(b, HasSubstr(".>\n"));
+  const std::string noville = Play("noville").state->render_text(0);
+  EXPECT_THAT(noville, ::testing::Not(HasSubstr("Exits (G-12)")));
+  EXPECT_THAT(noville, ::testing::Not(HasSubstr("exit hex")));
+}
+
+// WSR-A6: the red boundary line, its hexes marked '-', and whom it bounds.
+TEST(WsrBoard, A6_ShowsTheRedBoundaryLineWithAKeyEntry) {
+  Play p("elsenborn");
+  const std::string b = p.state->render_text(p.seat("us"));
+  EXPECT_THAT(b, HasSubstr("Boundary (WSR-A6): red line marked - (may be entered, not crossed): "
+                           "de.dauer stays on or south of it, de.107 on or north of it"));
+  EXPECT_THAT(b, HasSubstr(", - red boundary line (WSR-A6)"));
+  // Row 06 of map C (east of map A's setup zone): clear and city hexes of the line, marked.
+  EXPECT_THAT(b, HasSubstr(".-    .-    .-    .-    .-    C-    .-"));
+}
+
+// WSR-A12: the bridges the scenario destroyed are marked 'x' on the map.
+TEST(WsrBoard, A12_ShowsDestroyedBridges) {
+  Play p("arnhem");
+  const std::string b = p.state->render_text(p.seat("de"));
+  EXPECT_THAT(b, HasSubstr(", x destroyed bridge (WSR-A12)"));
+  EXPECT_THAT(b, ::testing::ContainsRegex("~x"));
+}
+
 }  // namespace
 }  // namespace feldherr::wsr::testing

@@ -439,5 +439,19 @@ TEST(WsrArtillery, WSR_A7_ArtilleryLimitPerTurn) {
   EXPECT_TRUE(p.legal("call us.hq-cca A-I02 he-34")) << p.why("call us.hq-cca A-I02 he-34");
 }
 
+TEST(WsrArtillery, WSR_11_2_OneDieStrikeIsWordedInTheSingular) {
+  // A "1 x 14" strike: the note next to the action and the odds summary say "1 die" (emit.h
+  // DiceCount) and "1 hex", not "1 dice" and "1 hexes".
+  Pos p = ArtyPosition({He(1, 4, 1)});
+  Activate(p, "us.cca");
+  ASSERT_TRUE(p.legal("call us.hq-cca A-I02 he-14")) << p.why("call us.hq-cca A-I02 he-14");
+  EXPECT_EQ(p.state->annotate(p.parse("call us.hq-cca A-I02 he-14")),
+            "1 die at 4+ on each of the 7 hexes with units; lands 83%; 0 left after");
+  const std::string summary =
+      FireOddsJson(*p.state, p.parse("call us.hq-cca A-I02 he-14"))["summary"];
+  EXPECT_NE(summary.find("then 1 die hitting on 4+ on each of 1 hex with units"), std::string::npos)
+      << summary;
+}
+
 }  // namespace
 }  // namespace feldherr::wsr::testing

@@ -199,7 +199,41 @@ export interface WsrHex {
   road?: number[];
   crest?: number[];
   place?: string;
+  edges?: number; // map edges the hex lies on: bits north 1, east 2, south 4, west 8
   cost?: [number, number][]; // MP per hexside [soft, hard], -1 impassable (WSR 5.0)
+  destroyed_bridge?: boolean; // WSR-A12: a bridge of the sheet destroyed by the scenario (a river)
+}
+
+/** G-12: one seat's exit hexes (a zone its victory conditions count exits from). */
+export interface WsrExit {
+  seat: string;
+  zone: string;
+  text: string;
+  edge: string; // "north" | "east" | "south" | "west": the edge all its hexes lie on, "" if none
+  hexes: number[];
+  edges: string[]; // per hex: the edge its units leave across
+}
+
+/** WSR-A6 boundary-line: the red line's hexes and the runs of adjacent ones to draw it through. */
+export interface WsrBoundary {
+  zone: string;
+  text: string;
+  hexes: number[];
+  paths: number[][];
+  south_formation: string;
+  north_formation: string;
+}
+
+/** The scenario's briefing as its data words it (English; `victory_de` only where data has German). */
+export interface WsrBriefing {
+  code: string;
+  title: string;
+  date: string;
+  place: string;
+  turns: number;
+  victory: string;
+  victory_de?: string;
+  special_rules: { id: string; text: string; text_de?: string }[];
 }
 
 export interface WsrBoard {
@@ -217,6 +251,10 @@ export interface WsrBoard {
   rivers: { id: string; name: string; paths: number[][] }[];
   objectives: number[];
   zones: { id: string; text: string; hexes: number[] }[];
+  exits?: WsrExit[]; // G-12
+  boundary?: WsrBoundary | null; // WSR-A6
+  destroyed_bridges?: number[]; // WSR-A12
+  briefing?: WsrBriefing | null;
   formations: { i: number; id: string; name: string; side: number; seat: string; hq: number }[];
   units: {
     i: number;
@@ -256,6 +294,18 @@ export interface WsrObsUnit {
   sw: string | null; // support weapon counter id
   mp_spent: number;
   face: Face;
+  exited?: string | null; // G-12: the hex an exited unit left the map from (only exited units)
+}
+
+/** WSR 11.3: an aircraft, where it is and, while used, its target hex. */
+export interface WsrAircraft {
+  aircraft: string;
+  counter: string;
+  seat: string | null;
+  enters_turn: number;
+  place: string;
+  hex: string | null;
+  aa_hits?: number;
 }
 
 export interface WsrHexMarkers {
@@ -301,6 +351,7 @@ export interface WsrObservation {
   units: WsrObsUnit[];
   hexes: Record<string, WsrHexMarkers>; // only hexes with a controller, an entry or a marker
   artillery?: WsrArtillery; // WSR 11.2: only in games with artillery support or markers
+  air?: WsrAircraft[]; // WSR 11.3: only in games with aircraft
 }
 
 // --- 7 Tage der Westerplatte observation (WpState::observe, games/westerplatte/state.cc) ---

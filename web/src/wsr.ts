@@ -2,6 +2,7 @@
 // fields, units by label, hexes by the map's hex id, each unit with the face it shows) against the
 // static board (games/wsr/board.cc), which gives the hexes' positions and the counters' names.
 import type { Counter, Face, WsrBoard, WsrObservation } from './types';
+import type { Point } from './hex';
 
 export interface WsrUnit {
   index: number;
@@ -35,6 +36,10 @@ export interface HexMarkers {
   mine: boolean;
   smoke: number; // WSR 11.2.2: 2 or 1 (Smoke 2 / Smoke 1), 0 none
   barrage: boolean; // WSR 11.2.1: the Barrage marker of the strike being resolved
+  aircraft: string[]; // WSR 11.3: the aircraft over the hex (its target hex)
+  exitSeats: string[]; // G-12: the seats whose units may leave the map here
+  boundary: boolean; // WSR-A6: a hex of the red boundary line
+  destroyedBridge: boolean; // WSR-A12: a destroyed bridge (a river hex now)
 }
 
 const hexIndexes = new WeakMap<WsrBoard, Map<string, number>>();
@@ -107,7 +112,42 @@ export function hexMarkers(obs: WsrObservation | null | undefined, board: WsrBoa
     mine: !!m?.mine,
     smoke: art?.smoke?.find((s) => s.hex === id)?.level ?? 0,
     barrage: !!id && art?.barrage === id,
+    aircraft: (obs?.air ?? []).filter((a) => !!id && a.hex === id).map((a) => a.aircraft),
+    exitSeats: (board.exits ?? []).filter((e) => e.hexes.includes(hex)).map((e) => e.seat),
+    boundary: !!board.boundary?.hexes.includes(hex),
+    destroyedBridge: !!board.hexes[hex]?.destroyed_bridge,
   };
+}
+
+/** G-12: units of each seat that have left the map (the observation's units with `exited`). */
+export function exitedCounts(obs: WsrObservation | null | undefined, board: WsrBoard): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of board.seats) out[s] = 0;
+  for (const u of obs?.units ?? []) if (u.exited !== undefined) out[u.seat] = (out[u.seat] ?? 0) + 1;
+  return out;
+}
+
+const EDGE_VECTORS: Record<string, Point> = {
+  north: { x: 0, y: -1 },
+  south: { x: 0, y: 1 },
+  east: { x: 1, y: 0 },
+  west: { x: -1, y: 0 },
+};
+
+/** G-12: the arrow of exit hex `hex` toward the map edge `edge` its units leave across: a shaft
+ * from inside the hex to its rim and the arrow head's three corners (SVG coordinates, hex radius
+ * 1); null for an unknown edge. */
+export function exitArrow(board: WsrBoard, hex: number, edge: string): { from: Point; to: Point; head: Point[] } | null {
+  const h = board.hexes[hex];
+  const v = EDGE_VECTORS[edge];
+  if (!h || !v) return null;
+  const at = (k: number, side = 0): Point => ({ x: h.px + v.x * k - v.y * side, y: h.py + v.y * k + v.x * side });
+  return { from: at(0.15), to: at(0.62), head: [at(0.95), at(0.62, 0.2), at(0.62, -0.2)] };
+}
+
+/** WSR-A6: the red boundary line as SVG polylines through the centres of its hexes. */
+export function boundaryLines(board: WsrBoard): string[] {
+  return (board.boundary?.paths ?? []).map((p) => p.map((i) => `${board.hexes[i].px},${board.hexes[i].py}`).join(' '));
 }
 
 /** The printed values of a face in the counter's usual order: "AP 3-4-8 HE 2-5-6 A2/5 MF 6". */

@@ -82,10 +82,12 @@ describe('WSR observation read against the board (WsrState::observe, named field
     expect(faceSummary(us[2].face)).toContain('Cmd 2/3');
   });
 
+  // A hex without markers (no exit, boundary, destroyed bridge or aircraft in this board).
+  const NONE = { wreck: false, ip: false, mine: false, smoke: 0, barrage: false, aircraft: [], exitSeats: [], boundary: false, destroyedBridge: false };
   it('reads control and markers per hex by hex id', () => {
-    expect(hexMarkers(obs, board, 0)).toEqual({ controller: -1, wreck: false, ip: false, mine: false, smoke: 0, barrage: false });
+    expect(hexMarkers(obs, board, 0)).toEqual({ ...NONE, controller: -1 });
     expect(hexMarkers(obs, board, 1).controller).toBe(0);
-    expect(hexMarkers(obs, board, 2)).toEqual({ controller: 1, wreck: true, ip: false, mine: false, smoke: 0, barrage: false });
+    expect(hexMarkers(obs, board, 2)).toEqual({ ...NONE, controller: 1, wreck: true });
     expect(hexMarkers(obs, board, 3)).toMatchObject({ controller: -1, ip: true, mine: true });
   });
 

@@ -20,6 +20,7 @@ import { PlanspielMap, PsFieldPanel, PsOffBoard, PsUnitPanel } from './Planspiel
 import { PocketField } from './PocketField';
 import { RivetField } from './RivetField';
 import { WsrMap } from './WsrMap';
+import { WsrBriefing, WsrMapKey } from './WsrPanels';
 
 interface Pending {
   action: ParsedAction;
@@ -295,6 +296,8 @@ export function GameView(props: { id: string; token?: string }) {
           )}
           {ps && <PsOffBoard units={psList} acting={acting} selected={selected} onUnit={setSelected} />}
           {wsr && <OffMap units={wsrUnits} acting={acting} selected={selected} onUnit={setSelected} />}
+          {wsr && <WsrMapKey board={wsr} obs={obs} />}
+          {wsr && <WsrBriefing board={wsr} open={obs?.phase === 'setup'} />}
           {myTurn && (
             <ActionPanel
               actions={actions}
@@ -334,6 +337,11 @@ function HexInfo(props: { board: WsrBoard; obs: any; units: WsrUnit[]; hexId: st
         {m.wreck && `${t('wreck')} · `}
         {m.ip && `${t('ip')} · `}
         {m.mine && `${t('mine')} · `}
+        {m.exitSeats.map((seat) => `${t('exitHexes').replace('{s}', sideName('wsr', seat))} · `)}
+        {m.boundary && `${t('boundaryLine')} · `}
+        {m.destroyedBridge && `${t('destroyedBridge')} · `}
+        {m.smoke > 0 && `${t('smoke')} ${m.smoke} · `}
+        {m.aircraft.length > 0 && `${t('aircraft')}: ${m.aircraft.join(', ')} · `}
         {props.board.objectives.includes(h.i) && t('objective')}
       </div>
       {here.map((u) => (

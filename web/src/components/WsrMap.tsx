@@ -1,13 +1,15 @@
 // The White Star Rising map as SVG: hexes coloured by terrain, roads, crests, place names,
-// objectives, markers (wrecks, improved positions, mines, control), counters with their printed
-// values and state marks, stacks; zoom with the wheel and pan by dragging. Highlighted hexes
+// objectives, markers (wrecks, improved positions, mines, control, smoke, Barrage, aircraft,
+// destroyed bridges), each side's exit hexes with an arrow toward the edge they leave across
+// (G-12), the red boundary line (WSR-A6), counters with their printed values and state marks,
+// stacks; zoom with the wheel and pan by dragging. Highlighted hexes
 // (where a click sends an action) are outlined; the selected unit is ringed.
 import { fitView, hexPoints, hexside, hexsideMidpoint } from '../hex';
 import { useMapView } from '../hooks';
-import { t } from '../i18n';
+import { sideName, t } from '../i18n';
 import type { WsrBoard, WsrObservation } from '../types';
 import { MapTools } from './MapTools';
-import { hexMarkers, SEAT_COLOURS, stacks, TERRAIN_COLOURS, type WsrUnit } from '../wsr';
+import { boundaryLines, exitArrow, hexMarkers, SEAT_COLOURS, stacks, TERRAIN_COLOURS, type WsrUnit } from '../wsr';
 
 export interface WsrMapProps {
   board: WsrBoard;
@@ -95,6 +97,34 @@ export function WsrMap(props: WsrMapProps) {
                 }),
               )}
             </g>
+            <g class="exits">
+              {(board.exits ?? []).flatMap((e) =>
+                e.hexes.map((i, k) => {
+                  const h = board.hexes[i];
+                  const a = exitArrow(board, i, e.edges[k] ?? e.edge);
+                  const colour = SEAT_COLOURS[e.seat] ?? '#000';
+                  return (
+                    <g key={`${e.seat}-${i}`} class="exit" data-exit={e.seat} data-hex={h.id}>
+                      <title>{`${t('exitHexes').replace('{s}', sideName('wsr', e.seat))}: ${e.text}`}</title>
+                      <polygon points={hexPoints({ x: h.px, y: h.py }, 0.88)} stroke={colour} stroke-width={0.08} class="exit-hex" />
+                      {a && (
+                        <>
+                          <line x1={a.from.x} y1={a.from.y} x2={a.to.x} y2={a.to.y} stroke={colour} stroke-width={0.12} class="exit-arrow" />
+                          <polygon points={a.head.map((p) => `${p.x},${p.y}`).join(' ')} fill={colour} class="exit-arrow" />
+                        </>
+                      )}
+                    </g>
+                  );
+                }),
+              )}
+            </g>
+            <g class="boundary" data-testid="boundary">
+              {boundaryLines(board).map((pts, k) => (
+                <polyline key={k} points={pts} class="boundary-line" stroke-width={0.22}>
+                  <title>{board.boundary?.text}</title>
+                </polyline>
+              ))}
+            </g>
             <g class="labels">
               {board.hexes.map((h) => (
                 <text key={h.i} x={h.px} y={h.py - 0.62} class="hexid" font-size={0.2}>
@@ -127,6 +157,12 @@ export function WsrMap(props: WsrMapProps) {
                   out.push(<MarkerChip key="s" x={c.x + 0.2} y={c.y - 0.6} text={`S${m.smoke}`} cls="smoke" title={t('smoke')} />);
                 if (m.barrage)
                   out.push(<MarkerChip key="b" x={c.x - 0.55} y={c.y - 0.2} text="B" cls="barrage" title={t('barrage')} />);
+                if (m.aircraft.length > 0)
+                  out.push(
+                    <MarkerChip key="a" x={c.x + 0.2} y={c.y - 0.2} text="✈" cls="aircraft" title={`${t('aircraft')}: ${m.aircraft.join(', ')}`} />,
+                  );
+                if (m.destroyedBridge)
+                  out.push(<MarkerChip key="x" x={c.x - 0.18} y={c.y - 0.15} text="✕" cls="destroyed-bridge" title={t('destroyedBridge')} />);
                 return out.length ? <g key={h.i}>{out}</g> : null;
               })}
             </g>
