@@ -566,7 +566,8 @@ bool WsrState::scenario_state_ok(const Step& st) const {
 
 json WsrState::scenario_to_json() const {
   json j = {entry_roll, first_acts, combined_u, combined_mode, ambush_u};
-  if (exited_count() > 0) j.push_back(exits_to_json());  // exit.cc (G-12)
+  if (exited_count() > 0 || air_trigger_turn > 0) j.push_back(exits_to_json());  // exit.cc
+  if (air_trigger_turn > 0) j.push_back({{"air_trigger", air_trigger_turn}});    // A4 hook
   return j;
 }
 
@@ -578,6 +579,9 @@ void WsrState::scenario_from_json(const json& j) {
   ambush_u = j.at(4).get<int8_t>();
   exit_hex.fill(kNoHex);  // exit.cc (G-12): present once a unit has exited
   if (j.size() > 5) exits_from_json(j.at(5));
+  air_trigger_turn = j.size() > 6 ? j.at(6).at("air_trigger").get<uint8_t>() : 0;  // A4
+  if (air_trigger_turn > game_->setup().turns + 1)
+    throw std::runtime_error("/scenario: air_trigger out of range");
   for (uint8_t r : entry_roll)
     if (r > 6) throw std::runtime_error("/scenario: entry roll out of range");
   if (combined_u < -1 || combined_u >= n_units || ambush_u < -1 || ambush_u >= n_units ||
@@ -593,7 +597,7 @@ uint64_t WsrState::scenario_digest() const {
   d |= static_cast<uint64_t>(static_cast<uint8_t>(combined_u)) << 40;
   d |= static_cast<uint64_t>(combined_mode) << 48;
   d |= static_cast<uint64_t>(static_cast<uint8_t>(ambush_u)) << 56;
-  return d;
+  return d ^ (static_cast<uint64_t>(air_trigger_turn) * 0x9E3779B97F4A7C15ULL);  // A4 hook
 }
 
 }  // namespace feldherr::wsr

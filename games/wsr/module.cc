@@ -100,6 +100,9 @@ GameModule wsr_module() {
     }
     return MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), o);
   };
+  // A shipped advanced scenario not offered yet answers with the special rules it still needs
+  // (scenario_game.cc) rather than "unknown scenario".
+  m.unavailable = [](std::string_view scenario) { return UnavailableScenario(scenario); };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_wsr_heuristic(seat, seed); };
   m.evaluate = [](const State& s, int seat) {  // ai/mcts.h playout cut-offs
     return WsrEvaluate(static_cast<const WsrState&>(s), seat);

@@ -368,7 +368,8 @@ void WsrState::finish_marker_removal(EventList* ev) {
   // not activated this turn.
   std::array<uint16_t, 2> missed{};
   for (int f = 0; f < nf; ++f) {
-    if ((in_turn & (1u << f)) && activated[static_cast<size_t>(f)] == 0 && formation_on_map(f))
+    if ((in_turn & (1u << f)) && activated[static_cast<size_t>(f)] == 0 && formation_on_map(f) &&
+        !withholding_exempt(f))  // special_rules.cc: A7 no-withheld-end-turn
       missed[game_->formation(f).side] |= static_cast<uint16_t>(1u << f);
   }
   // WSR 3.2 step 4: all formation and end-turn markers back into the cup; a formation without
@@ -440,6 +441,7 @@ void WsrState::determine_control(EventList* ev) {
 void WsrState::enter_hex(int hex, int side) {
   uint8_t& c = control[static_cast<size_t>(hex)];
   c = static_cast<uint8_t>((c & (3 | kMarkerBits)) | ((side + 1) << 2));
+  air_trigger_check(hex, side);  // special_rules.cc: A4 air-trigger
 }
 
 }  // namespace feldherr::wsr

@@ -19,6 +19,9 @@
 //   A11 air-withdrawn (counter, turn)            the aircraft leaves play at that turn's start
 //   A2 no-hills                                  hill hexes use `without_hills` (level 0)
 //   A5 ip-unoccupied, ip-forbidden-terrain (terrain)   IP placement at setup (setup.cc)
+//   A4 air-trigger (counter, zone, range, delay) the aircraft joins the cup `delay` turns after
+//                                                the first enemy unit came within `range`
+//   A7 no-withheld-end-turn (formation)          no WSR 3.2.1 withholding for it after turn 1
 #include "games/wsr/special_rules.h"
 
 #include <algorithm>
@@ -349,6 +352,43 @@ int WsrState::take_extra_hits(int u, EventList* ev) {
              unit_label(u) + " before the defender rolls (panther-ambush).",
          side_of(u));
   return extra;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A4 air-trigger (WSR-A4 "stuka", [Rec]): the aircraft `counter` (GameSetup::Aircraft with turn
+// kAirOnTrigger, scenario_game.cc) goes into the cup at the start of the turn `delay` turns after
+// the one in which an enemy unit of it first entered a hex at distance <= `range` of a hex of
+// `zone` (the bridge). Checked whenever a unit enters a hex (enter_hex: moves, entries,
+// advances, retreats).
+
+void WsrState::air_trigger_check(int hex, int side) {
+  if (air_trigger_turn != 0 || game_->setup().air.empty()) return;  // perf: the common case
+  const SpecialRule* r = RuleOf(game_->setup(), "air-trigger");
+  if (r == nullptr) return;
+  const auto& list = game_->setup().air;
+  bool enemy = false;
+  for (const auto& a : list)
+    enemy = enemy || (a.turn == GameSetup::kAirOnTrigger && a.counter == r->Str("counter") &&
+                      a.side != side);
+  const Zone* z = game_->setup().scenario_data->FindZone(r->Str("zone"));
+  if (!enemy || z == nullptr) return;
+  const int range = r->Int("range", 0);
+  for (int b : z->hexes)
+    if (game_->layout().Distance(hex, b) <= range) {
+      // Turns + 1 = never (the trigger came too late for the aircraft to enter).
+      air_trigger_turn =
+          static_cast<uint8_t>(std::min(turn + r->Int("delay", 1), game_->setup().turns + 1));
+      return;
+    }
+}
+
+// A7 no-withheld-end-turn (WSR-A7): "if the 107's marker is not drawn by the end of turn 1, the
+// German may not withhold an end-turn marker for turn 2" -- WSR 3.2.1 does not count the
+// formation as not activated at the end of turn 1.
+bool WsrState::withholding_exempt(int f) const {
+  if (turn != 1) return false;
+  const SpecialRule* r = RuleOf(game_->setup(), "no-withheld-end-turn");
+  return r != nullptr && game_->formation(f).data->Matches(r->Str("formation"));
 }
 
 }  // namespace feldherr::wsr

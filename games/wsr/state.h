@@ -332,8 +332,9 @@ struct GameSetup {
   struct Aircraft {
     int side = 0;
     std::string counter;  // "us.p-47"
-    int turn = 1;
+    int turn = 1;         // kAirOnTrigger: when the A4 air-trigger hook says (special_rules.cc)
   };
+  static constexpr int kAirOnTrigger = 1000;
   std::vector<Aircraft> air;
 };
 
@@ -498,6 +499,9 @@ class WsrState : public State {
   int8_t combined_u = -1;
   uint8_t combined_mode = 0;
   int8_t ambush_u = -1;
+  // special_rules.cc, A4 air-trigger: the turn at whose start the triggered aircraft goes into
+  // the cup (0: no enemy unit has come within range yet).
+  uint8_t air_trigger_turn = 0;
   // chaos.cc (WSR 9.0, A-35): chaos markers in the cup; the results of drawn chaos markers
   // (their 2d6 rolls) stored for the formation drawn next (chaos_f == -1: waiting; otherwise
   // they apply to chaos_f's impulse and are spent at the next draw or the end of the turn).
@@ -593,6 +597,15 @@ class WsrState : public State {
   void apply_end_move(EventList* ev);
   void finish_unit_move(int u);
   void enter_hex(int hex, int side);
+  // special_rules.cc, A4 air-trigger: a unit of `side` entered `hex`; sets air_trigger_turn
+  // when it is the first enemy of the aircraft within range of the hook's zone.
+  void air_trigger_check(int hex, int side);
+  // special_rules.cc, A7 no-withheld-end-turn: formation `f` is not counted as a formation not
+  // activated this turn (WSR 3.2.1) at the end of turn 1.
+  bool withholding_exempt(int f) const;
+  // air.cc: the turn aircraft `k` enters the cup (GameSetup::Aircraft::turn, or the A4
+  // air-trigger's turn; 0 while not yet triggered).
+  int air_entry_turn(int k) const;
 
   // fire.cc (WSR 6.1 direct fire, 6.2 opportunity fire, 6.1.7 results)
   bool has_wreck(int hex) const { return (control[static_cast<size_t>(hex)] & kWreckBit) != 0; }
