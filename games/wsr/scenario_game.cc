@@ -21,7 +21,7 @@ void CollectZones(const Condition& c, std::vector<std::string>& out) {
 const std::vector<std::string>& PlayableScenarioIds() {
   static const std::vector<std::string> ids = {
       "noville", "le-hauderie", "vierville", "koeln",     "chaumont", "paderborn", "luneville",
-      "odon",    "carentan",    "arnhem",    "elsenborn", "bieville", "bastogne"};
+      "odon",    "carentan",    "arnhem",    "elsenborn", "bieville", "bastogne",  "remagen"};
   return ids;
 }
 
@@ -44,7 +44,8 @@ const std::vector<std::string>& ImplementedSpecialRules() {
                                                "ip-unoccupied",
                                                "ip-forbidden-terrain",
                                                "air-trigger",
-                                               "no-withheld-end-turn"};
+                                               "no-withheld-end-turn",
+                                               "blow-the-bridge"};
   return ids;
 }
 

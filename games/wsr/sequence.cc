@@ -401,6 +401,7 @@ void WsrState::finish_marker_removal(EventList* ev) {
   cup_end_turn = static_cast<uint8_t>(std::max(et, 0));
   end_turn_drawn = 0;
   Emit(ev, "WSR 3.2", "Formation and end-turn markers go back into the cup.");
+  bridge_turn_end(ev);    // special_rules.cc: A4 blow-the-bridge, checked in the MRP
   determine_control(ev);  // WSR 3.2 step 6, 12.2
   if (turn >= game_->setup().turns) {
     phase = kOver;
@@ -434,6 +435,7 @@ void WsrState::determine_control(EventList* ev) {
     } else if (last >= 0) {
       owner = last;
     }
+    if (bridge == kBridgeBlown && bridge_blown(i)) owner = -1;  // A4: nobody holds it
     c = static_cast<uint8_t>((c & kMarkerBits) | (owner + 1));  // wrecks, IPs, mines stay
   }
 }

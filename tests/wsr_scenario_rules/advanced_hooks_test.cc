@@ -83,6 +83,95 @@ TEST(WsrAdvancedHooks, WSR_A4_NoTriggerWithoutTheHook) {
   EXPECT_EQ(s.air_trigger_turn, 0);
 }
 
+// A4 blow-the-bridge position: the 107's HQ and engineer at the west end A-O07 of the bridge
+// A-P07, an infantry platoon in Celles; the 73rd's HQ and an M8 at the east end A-Q06.
+SPos RemagenBridge() {
+  return SPos(LoadScen("remagen"), {SU("de.hq-107", "A-O07", 0), SU("de.engineers", "A-O07", 0),
+                                    SU("de.infantry", "A-N07", 0), SU("us.hq-73-recon", "A-Q06", 1),
+                                    SU("us.m8", "A-Q06", 1)});
+}
+
+// Counts the MRPs of turns 2-4 with the engineer at an end, then opens the 107's impulse in
+// turn 5 (the 73rd's first activation is ended first).
+void PlaceChargesAndActivate107(SPos& p) {
+  for (int turn : {2, 3, 4}) {
+    p.s().turn = static_cast<int16_t>(turn);
+    p.s().bridge_turn_end(&p.events);
+  }
+  p.s().turn = 5;
+  p.act("end-impulse");
+  p.act("draw de.107");
+  p.pass_command();
+  ASSERT_EQ(p.top_kind(), kStepOperations);
+}
+
+// WSR-A4 test 1: the engineer was at a bridge end and not disrupted at the end of turns 2, 3 and
+// 4; the 107 is activated in turn 5 and the die shows 2: the bridge is destroyed -- impassable
+// and held by nobody.
+TEST(WsrAdvancedHooks, WSR_A4_EngineerThreeTurnsAtTheBridgeThenRoll2DestroysIt) {
+  SPos p = RemagenBridge();
+  EXPECT_NE(p.why("blow-bridge de.engineers"), "");
+  PlaceChargesAndActivate107(p);
+  EXPECT_EQ(p.s().bridge_turns, 3);
+  EXPECT_TRUE(p.logged("scenario", "the charges are placed"));
+  p.act("blow-bridge de.engineers");
+  ASSERT_EQ(p.top_kind(), kStepBridgeRoll);
+  p.act("roll 2");
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeBlown);
+  const int bridge = p.hex("A-P07");
+  EXPECT_EQ(p.s().controller(bridge), -1);
+  EXPECT_EQ(p.s().step_cost(p.unit("us.m8"), p.hex("A-Q06"), bridge), -1);
+  EXPECT_EQ(p.s().step_cost(p.unit("de.infantry"), p.hex("A-O07"), bridge), -1);
+  EXPECT_NE(p.why("blow-bridge de.engineers"), "");  // destroyed already
+}
+
+// WSR-A4 [Rec]: the first attempt destroys on 1-2, every later one (one per turn) on 1-5; a
+// disrupted engineer or one away from the bridge at the end of a turn restarts the count.
+TEST(WsrAdvancedHooks, WSR_A4_FirstAttemptOn1To2LaterOn1To5OncePerTurn) {
+  SPos p = RemagenBridge();
+  const int eng = p.unit("de.engineers");
+  p.s().turn = 2;
+  p.s().bridge_turn_end(nullptr);
+  p.s().unit(eng).flags |= kDisrupted;
+  p.s().turn = 3;
+  p.s().bridge_turn_end(nullptr);
+  EXPECT_EQ(p.s().bridge_turns, 0);  // disrupted: the count starts again
+  p.s().unit(eng).flags &= static_cast<uint16_t>(~kDisrupted);
+  PlaceChargesAndActivate107(p);
+  p.act("blow-bridge de.engineers");
+  p.act("roll 3");
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeIntact);
+  p.s().unit(eng).flags &= static_cast<uint16_t>(~kOpsComplete);
+  EXPECT_NE(p.why("blow-bridge de.engineers").find("one demolition attempt per turn"),
+            std::string::npos);
+  p.s().turn = 6;
+  p.act("blow-bridge de.engineers");
+  EXPECT_NE(p.s().decision().prompt.find("destroyed on 1-5"), std::string::npos);
+  p.act("roll 5");
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeBlown);
+}
+
+// WSR-A4 test 2: once a US unit has crossed the bridge (moved from A-P07 into the far end A-O07)
+// no demolition attempt is possible; moving back to the near end A-Q06 is no crossing.
+TEST(WsrAdvancedHooks, WSR_A4_NoDemolitionAfterAUsUnitCrossed) {
+  SPos p = RemagenBridge();
+  const int us = SeatOfSide(*p.game, "us");
+  const int bridge = p.hex("A-P07");
+  p.s().bridge_cross_check(bridge, p.hex("A-Q06"), us, nullptr);
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeIntact);
+  p.s().bridge_cross_check(bridge, p.hex("A-O07"), SeatOfSide(*p.game, "de"), nullptr);
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeIntact);
+  p.s().bridge_cross_check(bridge, p.hex("A-O07"), us, nullptr);
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeCrossed);
+  PlaceChargesAndActivate107(p);
+  EXPECT_NE(p.why("blow-bridge de.engineers").find("can no longer be destroyed"),
+            std::string::npos);
+  // The bridge state survives the state's JSON form.
+  auto back = p.game->state_from_json(p.state->to_json());
+  EXPECT_EQ(static_cast<WsrState&>(*back).bridge, WsrState::kBridgeCrossed);
+  EXPECT_EQ(back->to_json(), p.state->to_json());
+}
+
 // WSR-A7: "if the 107's marker is not drawn by the end of turn 1, the German may not withhold an
 // end-turn marker for turn 2" -- with the hook the 107, not activated in turn 1, withholds
 // nothing; without it (or at the end of turn 2) WSR 3.2.1 withholds one marker.
