@@ -45,7 +45,8 @@ const std::vector<std::string>& ImplementedSpecialRules() {
                                                "ip-forbidden-terrain",
                                                "air-trigger",
                                                "no-withheld-end-turn",
-                                               "blow-the-bridge"};
+                                               "blow-the-bridge",
+                                               "dd-tanks"};
   return ids;
 }
 

@@ -23,6 +23,7 @@
 //                                                the first enemy unit came within `range`
 //   A7 no-withheld-end-turn (formation)          no WSR 3.2.1 withholding for it after turn 1
 //   A4 blow-the-bridge (formation, counter, zone, turns, first_roll, later_roll)   demolition
+//   A7 dd-tanks (counter, reduced_on)            1 die per such unit before the setup
 #include "games/wsr/special_rules.h"
 
 #include <algorithm>
@@ -565,6 +566,30 @@ void WsrState::bridge_cross_check(int from, int to, int side, EventList* ev) {
        "An enemy unit has crossed the bridge into " + hex_name(to) +
            ": it can no longer be destroyed (blow-the-bridge).",
        side);
+}
+
+// A7 dd-tanks (WSR-A7 "dd_tanks"): "before setup roll 1 die for each M4A1 unit: on 1 or 2 it
+// starts at reduced strength; no roll for the HQ" -- one kStepDdRoll per unit of `counter` still
+// to be set up, the lowest unit first, on top of the first setup decision.
+
+void WsrState::push_dd_rolls() {
+  const SpecialRule* r = RuleOf(game_->setup(), "dd-tanks");
+  if (r == nullptr) return;
+  const std::string counter = r->Str("counter");
+  for (int u = n_units - 1; u >= 0; --u)
+    if (info(u).counter->id == counter && has(u, kOffMap) && !info(u).hq)
+      push(kStepDdRoll, info(u).formation, static_cast<int16_t>(u));
+}
+
+void WsrState::apply_dd_roll(int u, int die, EventList* ev) {
+  const SpecialRule* r = RuleOf(game_->setup(), "dd-tanks");
+  const bool reduced = r != nullptr && die <= r->Int("reduced_on", 2);
+  if (reduced) unit(u).flags |= kReduced;
+  Emit(
+      ev, "scenario",
+      "DD tank roll for " + unit_label(u) + ": " + std::to_string(die) +
+          (reduced ? ": it starts at reduced strength (dd-tanks)." : ": full strength (dd-tanks)."),
+      side_of(u));
 }
 
 // A7 no-withheld-end-turn (WSR-A7): "if the 107's marker is not drawn by the end of turn 1, the

@@ -459,6 +459,10 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
       if (st.a < 0 || st.a > 1 || st.f < 0 || st.f > 1 || k == 0) bad("/steps: bad fate window");
       continue;
     }
+    if (st.kind == kStepDdRoll) {  // special_rules.cc (A7 dd-tanks)
+      if (st.a < 0 || st.a >= nu) bad("/steps: bad dd-tanks roll");
+      continue;
+    }
     if (st.kind == kStepBridgeRoll) {  // special_rules.cc (A4 blow-the-bridge)
       if (st.a < 0 || st.a >= nu || s->hook_bridge_hex() == kNoHex) bad("/steps: bad bridge roll");
       continue;
@@ -676,6 +680,10 @@ feldherr::Decision WsrState::decision() const {
       break;
     case kStepBridgeRoll:  // special_rules.cc (A4 blow-the-bridge)
       d.prompt = bridge_prompt();
+      break;
+    case kStepDdRoll:  // special_rules.cc (A7 dd-tanks)
+      d.prompt = "Roll 1 die for " + unit_label(t.a) +
+                 " before the setup: a low roll and it starts reduced (dd-tanks).";
       break;
     case kStepChaosPick:
       d.prompt = chaos_prompt();

@@ -180,6 +180,7 @@ enum StepKind : uint8_t {
   kStepSwLossPick,  // seat `a` picks the unplaced SW of seat 1 - `a` that is eliminated
   // special_rules.cc (A4 blow-the-bridge)
   kStepBridgeRoll,  // chance: 1 die, the demolition attempt of engineer `a` (f = its formation)
+  kStepDdRoll,      // chance: 1 die before the setup, A7 dd-tanks: unit `a` starts reduced?
   kNumStepKinds
 };
 
@@ -628,6 +629,10 @@ class WsrState : public State {
   void apply_blow_bridge(int u, EventList* ev);
   void apply_bridge_roll(int u, int die, EventList* ev);
   std::string bridge_prompt() const;
+  // special_rules.cc, A7 dd-tanks: before the setup one roll per unit of the hook's counter
+  // (begin_setup pushes kStepDdRoll steps); on <= `reduced_on` the unit starts reduced.
+  void push_dd_rolls();
+  void apply_dd_roll(int u, int die, EventList* ev);
   // air.cc: the turn aircraft `k` enters the cup (GameSetup::Aircraft::turn, or the A4
   // air-trigger's turn; 0 while not yet triggered).
   int air_entry_turn(int k) const;

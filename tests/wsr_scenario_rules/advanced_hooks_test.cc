@@ -1,6 +1,7 @@
 // Special-rule hooks of the advanced scenarios A4 and A7 (special_rules.cc): the A4 air-trigger
 // (the Stuka joins the cup a turn after the first US unit comes within 3 hexes of the bridge) and
-// the A7 no-withheld-end-turn (no WSR 3.2.1 withholding for the 107 at the end of turn 1).
+// blow-the-bridge, the A7 dd-tanks (a roll per M4A1 before the setup) and no-withheld-end-turn
+// (no WSR 3.2.1 withholding for the 107 at the end of turn 1).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -170,6 +171,25 @@ TEST(WsrAdvancedHooks, WSR_A4_NoDemolitionAfterAUsUnitCrossed) {
   auto back = p.game->state_from_json(p.state->to_json());
   EXPECT_EQ(static_cast<WsrState&>(*back).bridge, WsrState::kBridgeCrossed);
   EXPECT_EQ(back->to_json(), p.state->to_json());
+}
+
+// WSR-A7 dd_tanks test: before the setup one die per M4A1 (not the HQ); a 2 sets it up
+// reduced, a 3 at full strength. omaha.toml forces: 0 the 107, 3 the 4/51st Armor.
+TEST(WsrAdvancedHooks, WSR_A7_DdTankRoll2StartsReducedRoll3Full) {
+  SPos p(LoadScen("omaha"), {SU("de.hq-107", "", 0), SU("us.hq-4-51", "", 3), SU("us.m4a1", "", 3),
+                             SU("us.m4a1", "", 3)});
+  const int t1 = p.unit("us.m4a1-1"), t2 = p.unit("us.m4a1-2");
+  ASSERT_EQ(p.top_kind(), kStepDdRoll);
+  EXPECT_EQ(p.s().top().a, t1);  // the lowest unit first; no roll for the HQ
+  p.act("roll 2");
+  ASSERT_EQ(p.top_kind(), kStepDdRoll);
+  EXPECT_EQ(p.s().top().a, t2);
+  p.act("roll 3");
+  EXPECT_EQ(p.top_kind(), kStepSetup);  // then the setup (WSR 2.0)
+  EXPECT_TRUE(p.s().has(t1, kReduced));
+  EXPECT_FALSE(p.s().has(t2, kReduced));
+  EXPECT_FALSE(p.s().has(p.unit("us.hq-4-51"), kReduced));
+  EXPECT_TRUE(p.logged("scenario", "starts at reduced strength (dd-tanks)"));
 }
 
 // WSR-A7: "if the 107's marker is not drawn by the end of turn 1, the German may not withhold an
