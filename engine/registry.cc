@@ -61,6 +61,10 @@ std::shared_ptr<const Game> Registry::create(std::string_view game_and_scenario,
   }
   bool known = false;
   for (const auto& s : module->scenarios) known = known || s.id == scenario;
+  if (!known && module->unavailable) {
+    if (std::string why = module->unavailable(scenario); !why.empty())
+      throw UsageError(fmt::format("{}/{} is not playable: {}", game_id, scenario, why));
+  }
   if (!known)
     throw UsageError(
         fmt::format("unknown scenario '{}/{}' (see 'feldherr list')", game_id, scenario));

@@ -68,6 +68,10 @@ struct GameModule {
   // OptionSpec present, validated). May throw std::runtime_error for bad data files.
   std::function<std::shared_ptr<const Game>(std::string_view scenario, const Options& options)>
       create;
+  // For a scenario id not in `scenarios`: why the game does not offer it (e.g. a scenario that
+  // ships as data but needs rules not played yet), or "" when the id is simply unknown. Create
+  // answers with that reason instead of "unknown scenario". May be null.
+  std::function<std::string(std::string_view scenario)> unavailable;
   // The game's scored candidate-action player (the `heuristic` seat); null if the game has none.
   std::function<std::unique_ptr<Player>(int seat, uint64_t seed)> make_heuristic;
   // ai/mcts.h: static evaluation of a position for `seat` in [-1, 1] (+1 won, -1 lost; terminal

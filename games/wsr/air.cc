@@ -79,15 +79,22 @@ void WsrState::air_turn_start(EventList* ev) {
                list[k].side);
         }
   for (size_t k = 0; k < list.size(); ++k) {
-    const bool due = air[k] == kAirWaiting && list[k].turn <= turn;
+    const int enters = air_entry_turn(static_cast<int>(k));
+    const bool due = air[k] == kAirWaiting && enters > 0 && enters <= turn;
     if (!due && air[k] != kAirReturning) continue;
     Emit(ev, "WSR 11.3",
          "The aircraft " + air_label(static_cast<int>(k)) +
-             (due ? " goes into the cup (turn " + std::to_string(turn) + ")."
+             (due ? " goes into the cup (turn " + std::to_string(turn) +
+                        (list[k].turn == GameSetup::kAirOnTrigger ? ", air-trigger)." : ").")
                   : " returns to the cup."),
          list[k].side);
     air[k] = kAirInCup;
   }
+}
+
+int WsrState::air_entry_turn(int k) const {
+  const int t = game_->setup().air[static_cast<size_t>(k)].turn;
+  return t == GameSetup::kAirOnTrigger ? air_trigger_turn : t;
 }
 
 // WSR 11.3 "when drawn it must be used by its owner".

@@ -309,7 +309,7 @@ void WsrState::apply_enter(const Action& a, EventList* ev) {
 // Dispatch, refusals, text forms, JSON, hash.
 
 bool WsrState::scenario_verb(int verb) {
-  return verb >= kEnter && verb <= kAmbush;
+  return (verb >= kEnter && verb <= kAmbush) || verb == kBlowBridge;
 }
 
 bool WsrState::scenario_handles(const Action& a) const {
@@ -397,6 +397,9 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
       apply_fire(u, a.arg(2), ev);
       return;
     }
+    case kBlowBridge:  // special_rules.cc: A4 blow-the-bridge
+      apply_blow_bridge(a.arg(0), ev);
+      return;
     default:
       return;
   }
@@ -434,6 +437,9 @@ std::string WsrState::scenario_why_illegal(const Action& a) const {
     }
     case kAmbush:
       can_ambush(a.arg(0), a.arg(1), a.arg(2), &why);
+      break;
+    case kBlowBridge:
+      can_blow_bridge(a.arg(0), &why);
       break;
     case kFire: {  // in a move: only the B1 M18 fires out of its move
       const int u = a.arg(0);
@@ -509,6 +515,12 @@ int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out,
     out = Action(kFireMove, {u, t});
     return 1;
   }
+  if (v == "blow-bridge" && w.size() == 2) {
+    int u = 0;
+    if (!unit_arg(w[1], &u)) return -1;
+    out = Action(kBlowBridge, {u});
+    return 1;
+  }
   if (v == "ambush" && w.size() == 4) {
     int u = 0, h = 0, t = 0;
     if (!unit_arg(w[1], &u) || !hex_arg(w[2], &h) || !unit_arg(w[3], &t)) return -1;
@@ -537,6 +549,8 @@ std::string WsrState::scenario_describe(const Action& a) const {
       return "fire-move " + unit_name(a.arg(0)) + " " + unit_name(a.arg(1));
     case kAmbush:
       return "ambush " + unit_name(a.arg(0)) + " " + hex(a.arg(1)) + " " + unit_name(a.arg(2));
+    case kBlowBridge:
+      return "blow-bridge " + unit_name(a.arg(0));
     default:
       return "?";
   }
@@ -566,7 +580,12 @@ bool WsrState::scenario_state_ok(const Step& st) const {
 
 json WsrState::scenario_to_json() const {
   json j = {entry_roll, first_acts, combined_u, combined_mode, ambush_u};
-  if (exited_count() > 0) j.push_back(exits_to_json());  // exit.cc (G-12)
+  const bool hooks = air_trigger_turn > 0 || bridge_turns > 0 || bridge_tries > 0 ||
+                     bridge != kBridgeIntact;                     // special_rules.cc: A4 hooks
+  if (exited_count() > 0 || hooks) j.push_back(exits_to_json());  // exit.cc
+  if (hooks)
+    j.push_back({{"air_trigger", air_trigger_turn},
+                 {"bridge", {bridge_turns, bridge_tries, bridge_try_turn, bridge}}});
   return j;
 }
 
@@ -578,6 +597,20 @@ void WsrState::scenario_from_json(const json& j) {
   ambush_u = j.at(4).get<int8_t>();
   exit_hex.fill(kNoHex);  // exit.cc (G-12): present once a unit has exited
   if (j.size() > 5) exits_from_json(j.at(5));
+  air_trigger_turn = j.size() > 6 ? j.at(6).at("air_trigger").get<uint8_t>() : 0;  // A4
+  if (air_trigger_turn > game_->setup().turns + 1)
+    throw std::runtime_error("/scenario: air_trigger out of range");
+  bridge_turns = bridge_tries = bridge_try_turn = 0;
+  bridge = kBridgeIntact;
+  if (j.size() > 6) {
+    const json& b = j.at(6).at("bridge");
+    bridge_turns = b.at(0).get<uint8_t>();
+    bridge_tries = b.at(1).get<uint8_t>();
+    bridge_try_turn = b.at(2).get<uint8_t>();
+    bridge = b.at(3).get<uint8_t>();
+    if (bridge > kBridgeCrossed || bridge_try_turn > game_->setup().turns)
+      throw std::runtime_error("/scenario: bad bridge state");
+  }
   for (uint8_t r : entry_roll)
     if (r > 6) throw std::runtime_error("/scenario: entry roll out of range");
   if (combined_u < -1 || combined_u >= n_units || ambush_u < -1 || ambush_u >= n_units ||
@@ -593,7 +626,10 @@ uint64_t WsrState::scenario_digest() const {
   d |= static_cast<uint64_t>(static_cast<uint8_t>(combined_u)) << 40;
   d |= static_cast<uint64_t>(combined_mode) << 48;
   d |= static_cast<uint64_t>(static_cast<uint8_t>(ambush_u)) << 56;
-  return d;
+  const uint64_t hooks = air_trigger_turn | (bridge_turns << 8) | (bridge_tries << 16) |
+                         (static_cast<uint64_t>(bridge_try_turn) << 24) |
+                         (static_cast<uint64_t>(bridge) << 32);  // special_rules.cc: A4 hooks
+  return d ^ (hooks * 0x9E3779B97F4A7C15ULL);
 }
 
 }  // namespace feldherr::wsr

@@ -231,8 +231,8 @@ bool WsrState::opfire_available() const {
 int WsrState::fire_dice_count() const {
   const Step& s = top();
   if (s.kind == kStepHqLoss || s.kind == kStepEntryRoll || s.kind == kStepMortarAccuracy ||
-      s.kind == kStepSwLossRoll)
-    return 1;  // 1.3.2.2; B1 entry roll; A-08 accuracy; 11.4 SW loss roll
+      s.kind == kStepSwLossRoll || s.kind == kStepBridgeRoll || s.kind == kStepDdRoll)
+    return 1;  // 1.3.2.2; B1 entry roll; A-08 accuracy; 11.4 SW loss roll; A4 demolition; A7
   if (artillery_step(s.kind)) return artillery_dice_count();  // artillery.cc (WSR 11.2)
   if (air_step(s.kind)) return air_dice_count();              // air.cc (WSR 11.3)
   if (assault_step(s.kind)) return assault_dice_count();      // assault.cc (6.3, 6.4, 8.2)
@@ -340,6 +340,14 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
   }
   if (s.kind == kStepEntryRoll) {  // arrival.cc: B1 random entry
     apply_entry_roll(s, FireDiceOf(a)[0], ev);
+    return;
+  }
+  if (s.kind == kStepDdRoll) {  // special_rules.cc (A7 dd-tanks)
+    apply_dd_roll(s.a, FireDiceOf(a)[0], ev);
+    return;
+  }
+  if (s.kind == kStepBridgeRoll) {  // special_rules.cc (A4 blow-the-bridge)
+    apply_bridge_roll(s.a, FireDiceOf(a)[0], ev);
     return;
   }
   if (s.kind == kStepSwLossRoll) {  // sw_placement.cc (WSR 11.4)

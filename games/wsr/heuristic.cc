@@ -1438,6 +1438,8 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       return 1.0;
     case kNoFlak:
       return 0.0;
+    case kBlowBridge:  // A4 blow-the-bridge: a destroyed bridge wins the scenario for its side
+      return 8.0;
     default:
       if (a.verb > kOddHit) return TextVerbScore(s, gi, a, p);
       return 0.0;

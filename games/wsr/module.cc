@@ -75,7 +75,8 @@ GameModule wsr_module() {
       {"arnhem", "WSR-A12 Arnhem, Netherlands (1944-09)"},
       {"elsenborn", "WSR-A6 Elsenborn, Germany (1944-12-18)"},
       {"bieville", "WSR-A11 Bieville, Normandy, France (1944-06-06)"},
-      {"bastogne", "WSR-A2 Bastogne, Belgium (1944-12-25)"}};
+      {"bastogne", "WSR-A2 Bastogne, Belgium (1944-12-25)"},
+      {"remagen", "WSR-A4 Remagen, Germany (1945-03-07)"}};
   m.options = {{"disrupted_movement_limits", "true",
                 "[REC A-13] disrupted units may not move adjacent to or closer to enemies in LOS "
                 "(WSR 6.1.7)",
@@ -100,6 +101,9 @@ GameModule wsr_module() {
     }
     return MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), o);
   };
+  // A shipped advanced scenario not offered yet answers with the special rules it still needs
+  // (scenario_game.cc) rather than "unknown scenario".
+  m.unavailable = [](std::string_view scenario) { return UnavailableScenario(scenario); };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_wsr_heuristic(seat, seed); };
   m.evaluate = [](const State& s, int seat) {  // ai/mcts.h playout cut-offs
     return WsrEvaluate(static_cast<const WsrState&>(s), seat);

@@ -282,6 +282,7 @@ void WsrState::apply_move(int to, EventList* ev) {
   }
   ++group_steps;
   enter_hex(to, side_of(group[0]));  // WSR 12.2: last side to move through the hex
+  bridge_cross_check(from, to, side_of(group[0]), ev);  // special_rules.cc: A4 blow-the-bridge
   Emit(ev, "WSR 5.0", "Move " + hex_name(from) + " -> " + hex_name(to) + ": " + names + ".",
        side_of(group[0]));
   push(kStepHexEntered, active_f, to);  // seam for mines (8.2.1) and opportunity fire (6.2)

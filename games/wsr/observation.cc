@@ -224,7 +224,7 @@ json WsrState::observe(int seat) const {
       json a = {{"aircraft", air_label(ki)},
                 {"counter", g.setup().air[k].counter},
                 {"seat", seat_or_null(air_side(ki))},
-                {"enters_turn", g.setup().air[k].turn},
+                {"enters_turn", air_entry_turn(ki) > 0 ? json(air_entry_turn(ki)) : json()},
                 {"place", AirPlaceName(air[k])},
                 {"firepower", af.air.fp},
                 {"to_hit", af.air.to_hit},

@@ -75,7 +75,10 @@ std::string WsrState::render_text(int seat) const {
       const int ki = static_cast<int>(k);
       o << (k ? "; " : " ") << seats[static_cast<size_t>(air_side(ki))] << " " << air_label(ki)
         << " " << AirPlaceName(air[k]);
-      if (air[k] == kAirWaiting) o << " (turn " << g.setup().air[k].turn << ")";
+      if (air[k] == kAirWaiting && air_entry_turn(ki) > 0)
+        o << " (turn " << air_entry_turn(ki) << ")";
+      else if (air[k] == kAirWaiting)
+        o << " (air-trigger)";  // special_rules.cc: A4, not yet triggered
       if (sortie.k == ki && sortie.hex != kNoHex)
         o << " over " << hex_name(sortie.hex) << ", " << int(sortie.aa_hits) << " AA hit(s)";
     }

@@ -2,6 +2,7 @@
 #include "games/wsr/scenario_game.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "engine/errors.h"
 
@@ -20,7 +21,7 @@ void CollectZones(const Condition& c, std::vector<std::string>& out) {
 const std::vector<std::string>& PlayableScenarioIds() {
   static const std::vector<std::string> ids = {
       "noville", "le-hauderie", "vierville", "koeln",     "chaumont", "paderborn", "luneville",
-      "odon",    "carentan",    "arnhem",    "elsenborn", "bieville", "bastogne"};
+      "odon",    "carentan",    "arnhem",    "elsenborn", "bieville", "bastogne",  "remagen"};
   return ids;
 }
 
@@ -41,8 +42,42 @@ const std::vector<std::string>& ImplementedSpecialRules() {
                                                "air-withdrawn",
                                                "no-hills",
                                                "ip-unoccupied",
-                                               "ip-forbidden-terrain"};
+                                               "ip-forbidden-terrain",
+                                               "air-trigger",
+                                               "no-withheld-end-turn",
+                                               "blow-the-bridge",
+                                               "dd-tanks"};
   return ids;
+}
+
+std::vector<const SpecialRule*> MissingSpecialRules(const Scenario& sc) {
+  std::vector<const SpecialRule*> missing;
+  const auto& done = ImplementedSpecialRules();
+  for (const SpecialRule& r : sc.special_rules)
+    if (std::find(done.begin(), done.end(), r.id) == done.end()) missing.push_back(&r);
+  return missing;
+}
+
+std::string UnavailableScenario(std::string_view id) {
+  // Only a plain file stem names a shipped scenario (no path may reach outside data/wsr).
+  if (id.empty() || !std::all_of(id.begin(), id.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+      }))
+    return "";
+  const std::string path = data_dir() + "/wsr/scenarios/" + std::string(id) + ".toml";
+  if (!std::filesystem::exists(path)) return "";
+  try {
+    const auto sc = LoadShippedScenario(id);
+    const auto missing = MissingSpecialRules(*sc);
+    if (missing.empty()) return "";
+    std::string names;
+    for (const SpecialRule* r : missing) names += (names.empty() ? "'" : ", '") + r->id + "'";
+    return sc->code + " " + sc->title + " needs the special rule" +
+           (missing.size() > 1 ? "s " : " ") + names + ", not implemented yet (" +
+           missing.front()->id + ": " + missing.front()->text + ")";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
 }
 
 std::shared_ptr<const Scenario> LoadShippedScenario(std::string_view id) {
@@ -65,12 +100,9 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
   const std::string where = sc->file + ": " + sc->code + " " + sc->title;
   // Special rules the rules engine does not play yet: refuse the scenario rather than play it
   // without them (docs/wsr-scenarios.md lists the hooks).
-  for (const SpecialRule& r : sc->special_rules) {
-    const auto& done = ImplementedSpecialRules();
-    if (std::find(done.begin(), done.end(), r.id) == done.end())
-      throw DataError(where + ": special rule '" + r.id + "' is not implemented yet (" + r.text +
-                      ")");
-  }
+  if (const auto missing = MissingSpecialRules(*sc); !missing.empty())
+    throw DataError(where + ": special rule '" + missing.front()->id +
+                    "' is not implemented yet (" + missing.front()->text + ")");
   GameSetup g;
   g.scenario = sc->id;
   g.seats.clear();
@@ -99,6 +131,13 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
   for (size_t k = 0; k < sc->sides.size(); ++k)
     for (const Air& a : sc->sides[k].air)
       for (int n = 0; n < a.count; ++n) g.air.push_back({static_cast<int>(k), a.counter, a.turn});
+  // A4 air-trigger: the aircraft of the hook enters the cup when the hook says (special_rules.cc);
+  // it belongs to the side of its nation ("de.stuka": de).
+  if (const SpecialRule* r = sc->FindRule("air-trigger")) {
+    const std::string counter = r->Str("counter");
+    const std::string nation = counter.substr(0, counter.find('.'));
+    g.air.push_back({seat_of(nation), counter, GameSetup::kAirOnTrigger});
+  }
   // WSR 8.2: mine markers per side (placed in play, fortification.cc). WSR 8.1: improved
   // positions placed by the player during setup have no setup decision yet (the basic
   // scenarios have none): refuse such scenarios rather than play them without their IPs.

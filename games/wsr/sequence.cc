@@ -368,7 +368,8 @@ void WsrState::finish_marker_removal(EventList* ev) {
   // not activated this turn.
   std::array<uint16_t, 2> missed{};
   for (int f = 0; f < nf; ++f) {
-    if ((in_turn & (1u << f)) && activated[static_cast<size_t>(f)] == 0 && formation_on_map(f))
+    if ((in_turn & (1u << f)) && activated[static_cast<size_t>(f)] == 0 && formation_on_map(f) &&
+        !withholding_exempt(f))  // special_rules.cc: A7 no-withheld-end-turn
       missed[game_->formation(f).side] |= static_cast<uint16_t>(1u << f);
   }
   // WSR 3.2 step 4: all formation and end-turn markers back into the cup; a formation without
@@ -400,6 +401,7 @@ void WsrState::finish_marker_removal(EventList* ev) {
   cup_end_turn = static_cast<uint8_t>(std::max(et, 0));
   end_turn_drawn = 0;
   Emit(ev, "WSR 3.2", "Formation and end-turn markers go back into the cup.");
+  bridge_turn_end(ev);    // special_rules.cc: A4 blow-the-bridge, checked in the MRP
   determine_control(ev);  // WSR 3.2 step 6, 12.2
   if (turn >= game_->setup().turns) {
     phase = kOver;
@@ -433,6 +435,7 @@ void WsrState::determine_control(EventList* ev) {
     } else if (last >= 0) {
       owner = last;
     }
+    if (bridge == kBridgeBlown && bridge_blown(i)) owner = -1;  // A4: nobody holds it
     c = static_cast<uint8_t>((c & kMarkerBits) | (owner + 1));  // wrecks, IPs, mines stay
   }
 }
@@ -440,6 +443,7 @@ void WsrState::determine_control(EventList* ev) {
 void WsrState::enter_hex(int hex, int side) {
   uint8_t& c = control[static_cast<size_t>(hex)];
   c = static_cast<uint8_t>((c & (3 | kMarkerBits)) | ((side + 1) << 2));
+  air_trigger_check(hex, side);  // special_rules.cc: A4 air-trigger
 }
 
 }  // namespace feldherr::wsr

@@ -175,6 +175,7 @@ bool WsrState::begin_setup(EventList* ev) {
        first);
   push(kStepSetup, 0, first);
   next_setup_step(ev);
+  push_dd_rolls();  // special_rules.cc: A7 dd-tanks, rolled before anybody sets up
   return true;
 }
 

@@ -19,6 +19,11 @@
 //   A11 air-withdrawn (counter, turn)            the aircraft leaves play at that turn's start
 //   A2 no-hills                                  hill hexes use `without_hills` (level 0)
 //   A5 ip-unoccupied, ip-forbidden-terrain (terrain)   IP placement at setup (setup.cc)
+//   A4 air-trigger (counter, zone, range, delay) the aircraft joins the cup `delay` turns after
+//                                                the first enemy unit came within `range`
+//   A7 no-withheld-end-turn (formation)          no WSR 3.2.1 withholding for it after turn 1
+//   A4 blow-the-bridge (formation, counter, zone, turns, first_roll, later_roll)   demolition
+//   A7 dd-tanks (counter, reduced_on)            1 die per such unit before the setup
 #include "games/wsr/special_rules.h"
 
 #include <algorithm>
@@ -250,6 +255,14 @@ void WsrState::special_operations_actions(ActionList& out) const {
           out.push_back(Action(kFireMove, {u, t}));
     }
   }
+  // A4 blow-the-bridge: the engineer's demolition attempt.
+  if (const SpecialRule* r = RuleOf(setup, "blow-the-bridge")) {
+    const std::string counter = r->Str("counter");
+    for (int u = 0; u < n_units; ++u)
+      if (info(u).formation == active_f && info(u).counter->id == counter &&
+          can_blow_bridge(u, nullptr))
+        out.push_back(Action(kBlowBridge, {u}));
+  }
   // B4 panther-ambush, option (2): during an impulse of the hook's formation.
   if (const SpecialRule* r = RuleOf(setup, "panther-ambush")) {
     if (!game_->formation(active_f).data->Matches(r->Str("formation"))) return;
@@ -349,6 +362,243 @@ int WsrState::take_extra_hits(int u, EventList* ev) {
              unit_label(u) + " before the defender rolls (panther-ambush).",
          side_of(u));
   return extra;
+}
+
+// ---------------------------------------------------------------------------------------------
+// A4 air-trigger (WSR-A4 "stuka", [Rec]): the aircraft `counter` (GameSetup::Aircraft with turn
+// kAirOnTrigger, scenario_game.cc) goes into the cup at the start of the turn `delay` turns after
+// the one in which an enemy unit of it first entered a hex at distance <= `range` of a hex of
+// `zone` (the bridge). Checked whenever a unit enters a hex (enter_hex: moves, entries,
+// advances, retreats).
+
+void WsrState::air_trigger_check(int hex, int side) {
+  if (air_trigger_turn != 0 || game_->setup().air.empty()) return;  // perf: the common case
+  const SpecialRule* r = RuleOf(game_->setup(), "air-trigger");
+  if (r == nullptr) return;
+  const auto& list = game_->setup().air;
+  bool enemy = false;
+  for (const auto& a : list)
+    enemy = enemy || (a.turn == GameSetup::kAirOnTrigger && a.counter == r->Str("counter") &&
+                      a.side != side);
+  const Zone* z = game_->setup().scenario_data->FindZone(r->Str("zone"));
+  if (!enemy || z == nullptr) return;
+  const int range = r->Int("range", 0);
+  for (int b : z->hexes)
+    if (game_->layout().Distance(hex, b) <= range) {
+      // Turns + 1 = never (the trigger came too late for the aircraft to enter).
+      air_trigger_turn =
+          static_cast<uint8_t>(std::min(turn + r->Int("delay", 1), game_->setup().turns + 1));
+      return;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A4 blow-the-bridge (WSR-A4 "blow_the_bridge", [Rec] of the scenario): the `counter` engineer of
+// `formation`, at the end of `turns` consecutive turns (checked in the MRP) at one end of the
+// bridge (the sheet's [[bridge]] ends of the `zone` hex) and not disrupted, has placed the
+// charges; from then on, once per turn during an impulse of `formation` and at an end of the
+// bridge, it may try: 1 die, destroyed on <= `first_roll` at the first attempt and on
+// <= `later_roll` at every later one. A destroyed bridge is impassable (step_cost) and held by
+// nobody (determine_control). Once a unit of the other side has moved from the bridge hex into
+// its far end it can no longer be destroyed. [Decision] the far end is the end farther from the
+// other side's setup zones (A4: A-O07, the US sets up on map C to the east); an attempt is an
+// action of the engineer (Ops complete after it), not while any unit stands on the bridge.
+
+int WsrState::hook_bridge_hex() const {
+  const SpecialRule* r = RuleOf(game_->setup(), "blow-the-bridge");
+  if (r == nullptr) return kNoHex;
+  const Zone* z = game_->setup().scenario_data->FindZone(r->Str("zone"));
+  return z == nullptr || z->hexes.empty() ? kNoHex : z->hexes.front();
+}
+
+std::array<int, 2> WsrState::bridge_ends() const {
+  std::array<int, 2> ends = {kNoHex, kNoHex};
+  const int h = hook_bridge_hex();
+  if (h == kNoHex) return ends;
+  const HexLayout& L = game_->layout();
+  for (const HexId& id : L.Aliases(h))
+    for (const Bridge& b : game_->data().sheet(id.sheet).bridges) {
+      if (b.hex.col != id.col || b.hex.row != id.row) continue;
+      for (size_t k = 0; k < 2; ++k) {
+        HexId e = b.ends[k];
+        e.sheet = id.sheet;
+        const int i = L.Find(e);
+        ends[k] = i < 0 ? kNoHex : i;
+      }
+      return ends;
+    }
+  return ends;
+}
+
+namespace {
+
+// The end of the bridge farther from the setup zones of the side other than `side`.
+int FarEnd(const WsrState& s, const Scenario& sc, const HexLayout& L, const std::string& side_id,
+           const std::array<int, 2>& ends) {
+  std::array<int, 2> near = {1 << 20, 1 << 20};
+  for (const Force& f : sc.forces) {
+    if (f.arrival != ArrivalKind::kSetup || sc.SideOf(f.formation) == side_id) continue;
+    const Zone* z = sc.FindZone(f.zone);
+    if (z == nullptr) continue;
+    for (int h : z->hexes)
+      for (size_t k = 0; k < 2; ++k)
+        if (ends[k] != kNoHex) near[k] = std::min(near[k], L.Distance(h, ends[k]));
+  }
+  (void)s;
+  return near[0] >= near[1] ? ends[0] : ends[1];
+}
+
+}  // namespace
+
+bool WsrState::can_blow_bridge(int u, std::string* why) const {
+  const GameSetup& setup = game_->setup();
+  const SpecialRule* r = RuleOf(setup, "blow-the-bridge");
+  if (r == nullptr) return Fail(why, "blow-bridge is the blow-the-bridge rule of WSR-A4");
+  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+  const Formation* fd = game_->formation(info(u).formation).data;
+  if (info(u).counter->id != r->Str("counter") || !FormationMatches(fd, r->Str("formation")))
+    return Fail(why, unit_label(u) + " is not the engineer of " + r->Str("formation") +
+                         " (blow-the-bridge, WSR-A4)");
+  if (bridge == kBridgeBlown) return Fail(why, "the bridge is destroyed already (WSR-A4)");
+  if (bridge == kBridgeCrossed)
+    return Fail(why,
+                "an enemy unit has crossed the bridge: it can no longer be destroyed (WSR-A4)");
+  if (steps.empty() || top().kind != kStepOperations || active_f != info(u).formation)
+    return Fail(why, "a demolition attempt is made during an impulse of " + fd->name + " (WSR-A4)");
+  const int need = r->Int("turns", 3);
+  if (bridge_turns < need)
+    return Fail(why, "the charges are not placed: the engineer must end " + std::to_string(need) +
+                         " consecutive turns at an end of the bridge, not disrupted (" +
+                         std::to_string(bridge_turns) + " so far; WSR-A4)");
+  if (bridge_try_turn == turn) return Fail(why, "one demolition attempt per turn (WSR-A4)");
+  const std::array<int, 2> ends = bridge_ends();
+  const bool at_end = on_map(u) && ((ends[0] != kNoHex && unit(u).hex == ends[0]) ||
+                                    (ends[1] != kNoHex && unit(u).hex == ends[1]));
+  if (!at_end)
+    return Fail(why, unit_label(u) + " is not at an end of the bridge (" + hex_name(ends[0]) +
+                         ", " + hex_name(ends[1]) + "; WSR-A4)");
+  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 4.4)");
+  const int h = hook_bridge_hex();
+  for (int v = 0; v < n_units; ++v)
+    if (on_map(v) && unit(v).hex == h)
+      return Fail(
+          why, "a unit stands on the bridge in " + hex_name(h) + " (blow-the-bridge [Decision])");
+  return true;
+}
+
+void WsrState::apply_blow_bridge(int u, EventList* ev) {
+  const SpecialRule* r = RuleOf(game_->setup(), "blow-the-bridge");
+  bridge_try_turn = static_cast<uint8_t>(turn);
+  ++bridge_tries;
+  unit(u).flags |= kOpsComplete;
+  const int need = bridge_tries <= 1 ? r->Int("first_roll", 2) : r->Int("later_roll", 5);
+  Emit(ev, "scenario",
+       unit_label(u) + " tries to blow the bridge in " + hex_name(hook_bridge_hex()) +
+           " (attempt " + std::to_string(bridge_tries) + "): 1 die, destroyed on 1-" +
+           std::to_string(need) + " (blow-the-bridge).",
+       side_of(u));
+  push(kStepBridgeRoll, info(u).formation, static_cast<int16_t>(u));
+}
+
+void WsrState::apply_bridge_roll(int u, int die, EventList* ev) {
+  const SpecialRule* r = RuleOf(game_->setup(), "blow-the-bridge");
+  const int need = bridge_tries <= 1 ? r->Int("first_roll", 2) : r->Int("later_roll", 5);
+  const int h = hook_bridge_hex();
+  if (die <= need) {
+    bridge = kBridgeBlown;
+    uint8_t& c = control[static_cast<size_t>(h)];
+    c = static_cast<uint8_t>(c & ~3);  // nobody holds a destroyed bridge
+  }
+  Emit(ev, "scenario",
+       "Demolition roll " + std::to_string(die) +
+           (die <= need ? ": the bridge in " + hex_name(h) +
+                              " is destroyed; no unit may cross it any more (blow-the-bridge)."
+                        : ": the charges fail (blow-the-bridge)."),
+       side_of(u));
+}
+
+std::string WsrState::bridge_prompt() const {
+  const SpecialRule* r = RuleOf(game_->setup(), "blow-the-bridge");
+  const int need =
+      r == nullptr ? 0 : (bridge_tries <= 1 ? r->Int("first_roll", 2) : r->Int("later_roll", 5));
+  return "Roll 1 die: demolition of the bridge in " + hex_name(hook_bridge_hex()) +
+         ", destroyed on 1-" + std::to_string(need) + " (blow-the-bridge).";
+}
+
+void WsrState::bridge_turn_end(EventList* ev) {
+  const SpecialRule* r = RuleOf(game_->setup(), "blow-the-bridge");
+  if (r == nullptr || bridge != kBridgeIntact || bridge_turns >= r->Int("turns", 3)) return;
+  const std::array<int, 2> ends = bridge_ends();
+  int at = -1;
+  for (int u = 0; u < n_units && at < 0; ++u)
+    if (info(u).counter->id == r->Str("counter") && on_map(u) && !has(u, kDisrupted) &&
+        FormationMatches(game_->formation(info(u).formation).data, r->Str("formation")) &&
+        (unit(u).hex == ends[0] || unit(u).hex == ends[1]))
+      at = u;
+  if (at < 0) {
+    if (bridge_turns > 0)
+      Emit(ev, "scenario",
+           "No undisrupted engineer at an end of the bridge: the demolition count starts again "
+           "(blow-the-bridge).");
+    bridge_turns = 0;
+    return;
+  }
+  ++bridge_turns;
+  const int need = r->Int("turns", 3);
+  Emit(ev, "scenario",
+       unit_label(at) + " ends turn " + std::to_string(turn) + " at an end of the bridge (" +
+           std::to_string(bridge_turns) + " of " + std::to_string(need) + ")" +
+           (bridge_turns >= need ? ": the charges are placed (blow-the-bridge)." : "."),
+       side_of(at));
+}
+
+void WsrState::bridge_cross_check(int from, int to, int side, EventList* ev) {
+  if (bridge != kBridgeIntact || game_->setup().scenario_data == nullptr) return;
+  const int h = hook_bridge_hex();
+  if (h == kNoHex || from != h) return;
+  const SpecialRule* r = RuleOf(game_->setup(), "blow-the-bridge");
+  const Scenario& sc = *game_->setup().scenario_data;
+  const std::string own = sc.SideOf(r->Str("formation"));
+  if (game_->seats()[static_cast<size_t>(side)] == own) return;
+  if (to != FarEnd(*this, sc, game_->layout(), own, bridge_ends())) return;
+  bridge = kBridgeCrossed;
+  Emit(ev, "scenario",
+       "An enemy unit has crossed the bridge into " + hex_name(to) +
+           ": it can no longer be destroyed (blow-the-bridge).",
+       side);
+}
+
+// A7 dd-tanks (WSR-A7 "dd_tanks"): "before setup roll 1 die for each M4A1 unit: on 1 or 2 it
+// starts at reduced strength; no roll for the HQ" -- one kStepDdRoll per unit of `counter` still
+// to be set up, the lowest unit first, on top of the first setup decision.
+
+void WsrState::push_dd_rolls() {
+  const SpecialRule* r = RuleOf(game_->setup(), "dd-tanks");
+  if (r == nullptr) return;
+  const std::string counter = r->Str("counter");
+  for (int u = n_units - 1; u >= 0; --u)
+    if (info(u).counter->id == counter && has(u, kOffMap) && !info(u).hq)
+      push(kStepDdRoll, info(u).formation, static_cast<int16_t>(u));
+}
+
+void WsrState::apply_dd_roll(int u, int die, EventList* ev) {
+  const SpecialRule* r = RuleOf(game_->setup(), "dd-tanks");
+  const bool reduced = r != nullptr && die <= r->Int("reduced_on", 2);
+  if (reduced) unit(u).flags |= kReduced;
+  Emit(
+      ev, "scenario",
+      "DD tank roll for " + unit_label(u) + ": " + std::to_string(die) +
+          (reduced ? ": it starts at reduced strength (dd-tanks)." : ": full strength (dd-tanks)."),
+      side_of(u));
+}
+
+// A7 no-withheld-end-turn (WSR-A7): "if the 107's marker is not drawn by the end of turn 1, the
+// German may not withhold an end-turn marker for turn 2" -- WSR 3.2.1 does not count the
+// formation as not activated at the end of turn 1.
+bool WsrState::withholding_exempt(int f) const {
+  if (turn != 1) return false;
+  const SpecialRule* r = RuleOf(game_->setup(), "no-withheld-end-turn");
+  return r != nullptr && game_->formation(f).data->Matches(r->Str("formation"));
 }
 
 }  // namespace feldherr::wsr

@@ -459,6 +459,14 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
       if (st.a < 0 || st.a > 1 || st.f < 0 || st.f > 1 || k == 0) bad("/steps: bad fate window");
       continue;
     }
+    if (st.kind == kStepDdRoll) {  // special_rules.cc (A7 dd-tanks)
+      if (st.a < 0 || st.a >= nu) bad("/steps: bad dd-tanks roll");
+      continue;
+    }
+    if (st.kind == kStepBridgeRoll) {  // special_rules.cc (A4 blow-the-bridge)
+      if (st.a < 0 || st.a >= nu || s->hook_bridge_hex() == kNoHex) bad("/steps: bad bridge roll");
+      continue;
+    }
     if (st.kind == kStepEntryRoll || st.kind == kStepFirstActivation) {  // arrival.cc
       if (!s->scenario_state_ok(st)) bad("/steps: bad scenario step");
       continue;
@@ -553,6 +561,7 @@ int WsrState::step_cost(int u, int from, int to) const {
   if (d < 0) return -1;
   const int c = game_->step_cost(from, d, hard_target(u));
   if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
+  if (c >= 0 && bridge == kBridgeBlown && bridge_blown(to)) return -1;     // A4 blow-the-bridge
   if (c < 0 || !has_wreck(to)) return c;
   // Wreck marker: extra MP from the terrain chart's [wreck] entry (G-1 stand-in).
   const TerrainChart& chart = game_->data().terrain;
@@ -668,6 +677,13 @@ feldherr::Decision WsrState::decision() const {
     case kStepSwLossRoll:
     case kStepSwLossPick:
       d.prompt = sw_prompt();
+      break;
+    case kStepBridgeRoll:  // special_rules.cc (A4 blow-the-bridge)
+      d.prompt = bridge_prompt();
+      break;
+    case kStepDdRoll:  // special_rules.cc (A7 dd-tanks)
+      d.prompt = "Roll 1 die for " + unit_label(t.a) +
+                 " before the setup: a low roll and it starts reduced (dd-tanks).";
       break;
     case kStepChaosPick:
       d.prompt = chaos_prompt();
@@ -1036,6 +1052,7 @@ std::string WsrState::describe(const Action& a) const {
     case kDecline:
     case kFireMove:
     case kAmbush:
+    case kBlowBridge:
       return scenario_describe(a);  // arrival.cc
     case kChaosPick:                // chaos.cc (WSR 9.0)
       return "chaos-pick " + unit_name(a.arg(0));

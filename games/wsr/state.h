@@ -100,6 +100,8 @@ enum Verb : uint8_t {
   kSwLoss,   // sw-loss <sw>          the opponent eliminates an unplaced SW (11.4 loss roll)
   // setup.cc (WSR 8.1: improved positions a side places during its setup)
   kPlaceIp,  // place-ip <hex>        put one of the side's improved positions in the hex
+  // special_rules.cc (A4 blow-the-bridge)
+  kBlowBridge,  // blow-bridge <unit>  the engineer at an end of the bridge tries to blow it
 };
 
 // What the marker argument of `draw` means.
@@ -176,6 +178,9 @@ enum StepKind : uint8_t {
   kStepSwPlace,     // the side of formation `f` declares whether firing platoon `a` has an SW
   kStepSwLossRoll,  // chance: 1 die of seat `f`, `a` of its infantry platoons eliminated so far
   kStepSwLossPick,  // seat `a` picks the unplaced SW of seat 1 - `a` that is eliminated
+  // special_rules.cc (A4 blow-the-bridge)
+  kStepBridgeRoll,  // chance: 1 die, the demolition attempt of engineer `a` (f = its formation)
+  kStepDdRoll,      // chance: 1 die before the setup, A7 dd-tanks: unit `a` starts reduced?
   kNumStepKinds
 };
 
@@ -332,8 +337,9 @@ struct GameSetup {
   struct Aircraft {
     int side = 0;
     std::string counter;  // "us.p-47"
-    int turn = 1;
+    int turn = 1;         // kAirOnTrigger: when the A4 air-trigger hook says (special_rules.cc)
   };
+  static constexpr int kAirOnTrigger = 1000;
   std::vector<Aircraft> air;
 };
 
@@ -498,6 +504,17 @@ class WsrState : public State {
   int8_t combined_u = -1;
   uint8_t combined_mode = 0;
   int8_t ambush_u = -1;
+  // special_rules.cc, A4 air-trigger: the turn at whose start the triggered aircraft goes into
+  // the cup (0: no enemy unit has come within range yet).
+  uint8_t air_trigger_turn = 0;
+  // special_rules.cc, A4 blow-the-bridge: consecutive end-of-turn checks with the engineer at an
+  // end of the bridge, undisrupted (the charges are placed at `turns`); demolition attempts made
+  // and the turn of the last one; the bridge (BridgeState).
+  enum BridgeState : uint8_t { kBridgeIntact, kBridgeBlown, kBridgeCrossed };
+  uint8_t bridge_turns = 0;
+  uint8_t bridge_tries = 0;
+  uint8_t bridge_try_turn = 0;
+  uint8_t bridge = kBridgeIntact;
   // chaos.cc (WSR 9.0, A-35): chaos markers in the cup; the results of drawn chaos markers
   // (their 2d6 rolls) stored for the formation drawn next (chaos_f == -1: waiting; otherwise
   // they apply to chaos_f's impulse and are spent at the next draw or the end of the turn).
@@ -593,6 +610,32 @@ class WsrState : public State {
   void apply_end_move(EventList* ev);
   void finish_unit_move(int u);
   void enter_hex(int hex, int side);
+  // special_rules.cc, A4 air-trigger: a unit of `side` entered `hex`; sets air_trigger_turn
+  // when it is the first enemy of the aircraft within range of the hook's zone.
+  void air_trigger_check(int hex, int side);
+  // special_rules.cc, A7 no-withheld-end-turn: formation `f` is not counted as a formation not
+  // activated this turn (WSR 3.2.1) at the end of turn 1.
+  bool withholding_exempt(int f) const;
+  // special_rules.cc, A4 blow-the-bridge: the bridge hex of the hook (kNoHex without it), its end
+  // hexes (the sheet's [[bridge]] ends), whether the bridge is blown (impassable: step_cost),
+  // whether engineer `u` may try to blow it now, the end-of-turn count (MRP), a crossing by the
+  // other side (a move from the bridge hex into its far end), the attempt and its roll.
+  int hook_bridge_hex() const;
+  std::array<int, 2> bridge_ends() const;
+  bool bridge_blown(int hex) const { return bridge == kBridgeBlown && hex == hook_bridge_hex(); }
+  bool can_blow_bridge(int u, std::string* why) const;
+  void bridge_turn_end(EventList* ev);
+  void bridge_cross_check(int from, int to, int side, EventList* ev);
+  void apply_blow_bridge(int u, EventList* ev);
+  void apply_bridge_roll(int u, int die, EventList* ev);
+  std::string bridge_prompt() const;
+  // special_rules.cc, A7 dd-tanks: before the setup one roll per unit of the hook's counter
+  // (begin_setup pushes kStepDdRoll steps); on <= `reduced_on` the unit starts reduced.
+  void push_dd_rolls();
+  void apply_dd_roll(int u, int die, EventList* ev);
+  // air.cc: the turn aircraft `k` enters the cup (GameSetup::Aircraft::turn, or the A4
+  // air-trigger's turn; 0 while not yet triggered).
+  int air_entry_turn(int k) const;
 
   // fire.cc (WSR 6.1 direct fire, 6.2 opportunity fire, 6.1.7 results)
   bool has_wreck(int hex) const { return (control[static_cast<size_t>(hex)] & kWreckBit) != 0; }

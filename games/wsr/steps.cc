@@ -63,6 +63,8 @@ constexpr StepSpec kSteps[] = {
     {"place-sw", S::kSide, D::kNone},          // kStepSwPlace (WSR 11.4)
     {"roll", S::kChance, D::kFireDice},        // kStepSwLossRoll (WSR 11.4)
     {"sw-loss", S::kSeatA, D::kNone},          // kStepSwLossPick (WSR 11.4)
+    {"roll", S::kChance, D::kFireDice},        // kStepBridgeRoll (A4 blow-the-bridge)
+    {"roll", S::kChance, D::kFireDice},        // kStepDdRoll (A7 dd-tanks)
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds), "one row per StepKind");
 static_assert(chance_decides_iff_chance_rolls(kSteps),

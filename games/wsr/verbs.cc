@@ -39,6 +39,8 @@ constexpr VerbSpec kVerbs[] = {
     {"assign", "unit unit", kOther, "Give {1} to {2}", "{1} an {2} geben"},
     {"auto-setup", "", kDecline, "Set up the rest automatically", "Rest automatisch aufstellen"},
     {"place-ip", "place", kOther, "Improved position in {1}", "Feldstellung in {1}"},
+    {"blow-bridge", "unit", kAttack, "{1} tries to blow the bridge",
+     "{1} versucht, die Brücke zu sprengen"},
     {"assault", "place", kAttack, "Assault {1}", "{1} stürmen"},
     {"overrun", "place", kAttack, "Overrun {1}", "{1} überrollen"},
     {"support", "unit", kOther, "HQ support for {1}", "HQ-Unterstützung für {1}"},

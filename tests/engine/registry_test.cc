@@ -70,6 +70,20 @@ TEST(Registry, UserErrorsAreUsageErrors) {
               HasSubstr("given more than once"));
 }
 
+TEST(Registry, AnUnavailableScenarioAnswersWithItsReason) {
+  Registry r = toy_registry();
+  GameModule m = *r.find("dice-race");
+  m.id = "dice-race-2";
+  m.unavailable = [](std::string_view s) -> std::string {
+    return s == "marathon" ? "needs the rule 'stamina'" : "";
+  };
+  r.add(m);
+  EXPECT_THAT(usage_error(r, "dice-race-2/marathon", {}),
+              StartsWith("dice-race-2/marathon is not playable: needs the rule 'stamina'"));
+  EXPECT_THAT(usage_error(r, "dice-race-2/sprint", {}),
+              StartsWith("unknown scenario 'dice-race-2/sprint'"));
+}
+
 TEST(DataDir, EnvironmentOverridesTheCompiledInDirectory) {
   const char* old = std::getenv("FELDHERR_DATA");
   std::string saved = old ? old : "";

@@ -80,7 +80,8 @@ TEST_P(AdvancedBattery, RandomGamesKeepTheStateContractAndEndWithAResult) {
 
 INSTANTIATE_TEST_SUITE_P(Advanced, AdvancedBattery,
                          ::testing::Values("chaumont", "paderborn", "luneville", "odon", "carentan",
-                                           "arnhem", "elsenborn", "bieville", "bastogne"),
+                                           "arnhem", "elsenborn", "bieville", "bastogne",
+                                           "remagen"),
                          [](const auto& test) {
                            std::string n = test.param;
                            std::replace(n.begin(), n.end(), '-', '_');

@@ -208,6 +208,27 @@ TEST(WsrModule, ListsThePlayableScenariosWithTheirFileTitles) {
   EXPECT_THROW(all_games().create("wsr/omaha", {}), UsageError);  // A7 hooks not implemented
 }
 
+// `feldherr play wsr/omaha`: the registry answers with the hooks the scenario still needs.
+TEST(WsrModule, WSR_12_0_AnUnofferedScenarioNamesItsMissingHooks) {
+  try {
+    (void)all_games().create("wsr/omaha", {});
+    FAIL() << "no error";
+  } catch (const UsageError& e) {
+    EXPECT_THAT(e.what(), ::testing::StartsWith("wsr/omaha is not playable: WSR-A7 "));
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("'place-on-activation'"));
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("not implemented yet"));
+  }
+  // Ids without a scenario file (or reaching outside data/wsr) stay unknown.
+  for (const char* id : {"wsr/atlantis", "wsr/../wsr/scenarios/omaha"}) {
+    try {
+      (void)all_games().create(id, {});
+      FAIL() << id;
+    } catch (const UsageError& e) {
+      EXPECT_THAT(e.what(), ::testing::HasSubstr("unknown scenario")) << id;
+    }
+  }
+}
+
 // A scenario with a special rule the rules engine does not play is refused, naming the hook.
 TEST(WsrBuilder, WSR_12_0_UnimplementedSpecialRulesAreRefusedByName) {
   try {

@@ -1,0 +1,228 @@
+// Special-rule hooks of the advanced scenarios A4 and A7 (special_rules.cc): the A4 air-trigger
+// (the Stuka joins the cup a turn after the first US unit comes within 3 hexes of the bridge) and
+// blow-the-bridge, the A7 dd-tanks (a roll per M4A1 before the setup) and no-withheld-end-turn
+// (no WSR 3.2.1 withholding for the 107 at the end of turn 1).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "tests/wsr_scenario_rules/scenario_rules_util.h"
+
+namespace feldherr::wsr::testing {
+namespace {
+
+int SeatOfSide(const WsrGame& g, const std::string& side) {
+  const auto& seats = g.seats();
+  return static_cast<int>(std::find(seats.begin(), seats.end(), side) - seats.begin());
+}
+
+// A hex of the layout at exactly distance `d` of `from`.
+int HexAtDistance(const HexLayout& L, int from, int d) {
+  for (int h = 0; h < L.size(); ++h)
+    if (L.Distance(h, from) == d) return h;
+  return -1;
+}
+
+// WSR-A4 "stuka" ([Rec] within 3 = hex distance <= 3 of A-P07; delay 1): a US unit entering a
+// hex 4 away or a German unit 3 away triggers nothing; the first US unit 3 away in turn 3 sends
+// the Stuka into the cup at the start of turn 4, not before; a later entry changes nothing.
+TEST(WsrAdvancedHooks, WSR_A4_StukaJoinsTheCupOneTurnAfterAUsUnitComesWithin3OfTheBridge) {
+  auto sc = LoadScen("remagen");
+  GameSetup g = ScenSetup(sc, {SU("de.hq-107", "A-P05", 0), SU("de.infantry", "A-P05", 0),
+                               SU("us.hq-73-recon", "C-H05", 1), SU("us.m8", "C-H05", 1)});
+  g.air.push_back({0, "de.stuka", GameSetup::kAirOnTrigger});  // as ScenarioSetup adds it
+  const WsrGame game(ScenData(), sc->layout, g);
+  auto st = game.new_initial_state();
+  WsrState& s = static_cast<WsrState&>(*st);
+  const int de = SeatOfSide(game, "de"), us = SeatOfSide(game, "us");
+  ASSERT_EQ(de, 0);
+  const HexLayout& L = game.layout();
+  const int bridge = L.Index("A-P07");
+  const int far = HexAtDistance(L, bridge, 4), near = HexAtDistance(L, bridge, 3);
+  ASSERT_GE(far, 0);
+  ASSERT_GE(near, 0);
+  EXPECT_EQ(s.air[0], WsrState::kAirWaiting);
+  EXPECT_EQ(s.air_entry_turn(0), 0);
+  s.turn = 3;
+  s.enter_hex(far, us);
+  s.enter_hex(near, de);
+  EXPECT_EQ(s.air_trigger_turn, 0);
+  s.enter_hex(near, us);
+  EXPECT_EQ(s.air_trigger_turn, 4);
+  EXPECT_EQ(s.air_entry_turn(0), 4);
+  s.air_turn_start(nullptr);
+  EXPECT_EQ(s.air[0], WsrState::kAirWaiting);  // still turn 3
+  s.turn = 5;
+  s.enter_hex(bridge, us);
+  EXPECT_EQ(s.air_trigger_turn, 4);  // the first entry counts
+  // The trigger survives the state's JSON form.
+  auto back = game.state_from_json(st->to_json());
+  EXPECT_EQ(static_cast<WsrState&>(*back).air_trigger_turn, 4);
+  EXPECT_EQ(back->to_json(), st->to_json());
+  s.turn = 4;
+  EventList ev;
+  s.air_turn_start(&ev);
+  EXPECT_EQ(s.air[0], WsrState::kAirInCup);
+  EXPECT_EQ(s.air_in_cup(), 1);
+  bool logged = false;
+  for (const Event& e : ev) logged = logged || e.text.find("air-trigger") != std::string::npos;
+  EXPECT_TRUE(logged);
+}
+
+// Without the hook in the scenario nothing triggers (the aircraft never enters).
+TEST(WsrAdvancedHooks, WSR_A4_NoTriggerWithoutTheHook) {
+  auto sc = LoadScen("remagen");
+  auto plain = std::make_shared<Scenario>(*sc);
+  plain->special_rules.clear();
+  GameSetup g = ScenSetup(plain, {SU("de.hq-107", "A-P05", 0), SU("us.hq-73-recon", "C-H05", 1)});
+  g.air.push_back({0, "de.stuka", GameSetup::kAirOnTrigger});
+  const WsrGame game(ScenData(), plain->layout, g);
+  auto st = game.new_initial_state();
+  WsrState& s = static_cast<WsrState&>(*st);
+  s.enter_hex(game.layout().Index("A-P07"), SeatOfSide(game, "us"));
+  EXPECT_EQ(s.air_trigger_turn, 0);
+}
+
+// A4 blow-the-bridge position: the 107's HQ and engineer at the west end A-O07 of the bridge
+// A-P07, an infantry platoon in Celles; the 73rd's HQ and an M8 at the east end A-Q06.
+SPos RemagenBridge() {
+  return SPos(LoadScen("remagen"), {SU("de.hq-107", "A-O07", 0), SU("de.engineers", "A-O07", 0),
+                                    SU("de.infantry", "A-N07", 0), SU("us.hq-73-recon", "A-Q06", 1),
+                                    SU("us.m8", "A-Q06", 1)});
+}
+
+// Counts the MRPs of turns 2-4 with the engineer at an end, then opens the 107's impulse in
+// turn 5 (the 73rd's first activation is ended first).
+void PlaceChargesAndActivate107(SPos& p) {
+  for (int turn : {2, 3, 4}) {
+    p.s().turn = static_cast<int16_t>(turn);
+    p.s().bridge_turn_end(&p.events);
+  }
+  p.s().turn = 5;
+  p.act("end-impulse");
+  p.act("draw de.107");
+  p.pass_command();
+  ASSERT_EQ(p.top_kind(), kStepOperations);
+}
+
+// WSR-A4 test 1: the engineer was at a bridge end and not disrupted at the end of turns 2, 3 and
+// 4; the 107 is activated in turn 5 and the die shows 2: the bridge is destroyed -- impassable
+// and held by nobody.
+TEST(WsrAdvancedHooks, WSR_A4_EngineerThreeTurnsAtTheBridgeThenRoll2DestroysIt) {
+  SPos p = RemagenBridge();
+  EXPECT_NE(p.why("blow-bridge de.engineers"), "");
+  PlaceChargesAndActivate107(p);
+  EXPECT_EQ(p.s().bridge_turns, 3);
+  EXPECT_TRUE(p.logged("scenario", "the charges are placed"));
+  p.act("blow-bridge de.engineers");
+  ASSERT_EQ(p.top_kind(), kStepBridgeRoll);
+  p.act("roll 2");
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeBlown);
+  const int bridge = p.hex("A-P07");
+  EXPECT_EQ(p.s().controller(bridge), -1);
+  EXPECT_EQ(p.s().step_cost(p.unit("us.m8"), p.hex("A-Q06"), bridge), -1);
+  EXPECT_EQ(p.s().step_cost(p.unit("de.infantry"), p.hex("A-O07"), bridge), -1);
+  EXPECT_NE(p.why("blow-bridge de.engineers"), "");  // destroyed already
+}
+
+// WSR-A4 [Rec]: the first attempt destroys on 1-2, every later one (one per turn) on 1-5; a
+// disrupted engineer or one away from the bridge at the end of a turn restarts the count.
+TEST(WsrAdvancedHooks, WSR_A4_FirstAttemptOn1To2LaterOn1To5OncePerTurn) {
+  SPos p = RemagenBridge();
+  const int eng = p.unit("de.engineers");
+  p.s().turn = 2;
+  p.s().bridge_turn_end(nullptr);
+  p.s().unit(eng).flags |= kDisrupted;
+  p.s().turn = 3;
+  p.s().bridge_turn_end(nullptr);
+  EXPECT_EQ(p.s().bridge_turns, 0);  // disrupted: the count starts again
+  p.s().unit(eng).flags &= static_cast<uint16_t>(~kDisrupted);
+  PlaceChargesAndActivate107(p);
+  p.act("blow-bridge de.engineers");
+  p.act("roll 3");
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeIntact);
+  p.s().unit(eng).flags &= static_cast<uint16_t>(~kOpsComplete);
+  EXPECT_NE(p.why("blow-bridge de.engineers").find("one demolition attempt per turn"),
+            std::string::npos);
+  p.s().turn = 6;
+  p.act("blow-bridge de.engineers");
+  EXPECT_NE(p.s().decision().prompt.find("destroyed on 1-5"), std::string::npos);
+  p.act("roll 5");
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeBlown);
+}
+
+// WSR-A4 test 2: once a US unit has crossed the bridge (moved from A-P07 into the far end A-O07)
+// no demolition attempt is possible; moving back to the near end A-Q06 is no crossing.
+TEST(WsrAdvancedHooks, WSR_A4_NoDemolitionAfterAUsUnitCrossed) {
+  SPos p = RemagenBridge();
+  const int us = SeatOfSide(*p.game, "us");
+  const int bridge = p.hex("A-P07");
+  p.s().bridge_cross_check(bridge, p.hex("A-Q06"), us, nullptr);
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeIntact);
+  p.s().bridge_cross_check(bridge, p.hex("A-O07"), SeatOfSide(*p.game, "de"), nullptr);
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeIntact);
+  p.s().bridge_cross_check(bridge, p.hex("A-O07"), us, nullptr);
+  EXPECT_EQ(p.s().bridge, WsrState::kBridgeCrossed);
+  PlaceChargesAndActivate107(p);
+  EXPECT_NE(p.why("blow-bridge de.engineers").find("can no longer be destroyed"),
+            std::string::npos);
+  // The bridge state survives the state's JSON form.
+  auto back = p.game->state_from_json(p.state->to_json());
+  EXPECT_EQ(static_cast<WsrState&>(*back).bridge, WsrState::kBridgeCrossed);
+  EXPECT_EQ(back->to_json(), p.state->to_json());
+}
+
+// WSR-A7 dd_tanks test: before the setup one die per M4A1 (not the HQ); a 2 sets it up
+// reduced, a 3 at full strength. omaha.toml forces: 0 the 107, 3 the 4/51st Armor.
+TEST(WsrAdvancedHooks, WSR_A7_DdTankRoll2StartsReducedRoll3Full) {
+  SPos p(LoadScen("omaha"), {SU("de.hq-107", "", 0), SU("us.hq-4-51", "", 3), SU("us.m4a1", "", 3),
+                             SU("us.m4a1", "", 3)});
+  const int t1 = p.unit("us.m4a1-1"), t2 = p.unit("us.m4a1-2");
+  ASSERT_EQ(p.top_kind(), kStepDdRoll);
+  EXPECT_EQ(p.s().top().a, t1);  // the lowest unit first; no roll for the HQ
+  p.act("roll 2");
+  ASSERT_EQ(p.top_kind(), kStepDdRoll);
+  EXPECT_EQ(p.s().top().a, t2);
+  p.act("roll 3");
+  EXPECT_EQ(p.top_kind(), kStepSetup);  // then the setup (WSR 2.0)
+  EXPECT_TRUE(p.s().has(t1, kReduced));
+  EXPECT_FALSE(p.s().has(t2, kReduced));
+  EXPECT_FALSE(p.s().has(p.unit("us.hq-4-51"), kReduced));
+  EXPECT_TRUE(p.logged("scenario", "starts at reduced strength (dd-tanks)"));
+}
+
+// WSR-A7: "if the 107's marker is not drawn by the end of turn 1, the German may not withhold an
+// end-turn marker for turn 2" -- with the hook the 107, not activated in turn 1, withholds
+// nothing; without it (or at the end of turn 2) WSR 3.2.1 withholds one marker.
+TEST(WsrAdvancedHooks, WSR_A7_NoWithheldEndTurnMarkerForThe107AfterTurn1) {
+  auto sc = LoadScen("omaha");
+  auto plain = std::make_shared<Scenario>(*sc);
+  plain->special_rules.erase(
+      std::remove_if(plain->special_rules.begin(), plain->special_rules.end(),
+                     [](const SpecialRule& r) { return r.id == "no-withheld-end-turn"; }),
+      plain->special_rules.end());
+  const std::vector<SetupUnit> units = {SU("de.hq-107", "D-M05", 0), SU("de.infantry", "D-M05", 0),
+                                        SU("us.hq-2-16", "D-I11", 1),
+                                        SU("us.infantry", "D-I11", 1)};
+  struct Case {
+    std::shared_ptr<const Scenario> scen;
+    int turn;
+    int held;
+  };
+  for (const Case& c : {Case{sc, 1, 0}, Case{plain, 1, 1}, Case{sc, 2, 1}}) {
+    SPos p(c.scen, units);
+    const int f = p.formation("de.107");
+    const int de = SeatOfSide(*p.game, "de");
+    p.s().turn = static_cast<int16_t>(c.turn);
+    p.s().in_turn |= static_cast<uint16_t>(1u << f);
+    p.s().activated[static_cast<size_t>(f)] = 0;  // its marker was never drawn
+    EXPECT_EQ(p.s().withholding_exempt(f), c.scen == sc && c.turn == 1);
+    p.s().finish_marker_removal(nullptr);
+    EXPECT_EQ(p.s().held_end_turn[static_cast<size_t>(de)], c.held)
+        << "turn " << c.turn << (c.scen == sc ? " with" : " without") << " the hook";
+  }
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing
