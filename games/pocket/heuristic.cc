@@ -574,7 +574,74 @@ class Eval {
   double order_penalty(int u) const {
     int cost = s_.order_cost(u);
     if (s_.stage == kMoreOrders) return cost * p_.marker_now * 0.6;
-    return (cost - 1) * p_.marker_now;
+    // A pass spends 1 marker too: only the markers beyond it count, and the turns in a row
+    // they give the enemy (tempo_cost).
+    int seat = s_.units[static_cast<size_t>(u)].owner;
+    return (cost - 1) * p_.marker_now + tempo_cost(seat, cost) - tempo_cost(seat, 1);
+  }
+
+  // PB Spielablauf: a player with markers left takes turns in a row once the other has none.
+  // Spending `spend` markers from the pool: p_.tempo per marker the enemy's pool then exceeds
+  // `seat`'s.
+  double tempo_cost(int seat, int spend) const {
+    int mine = s_.players[static_cast<size_t>(seat)].pool - spend;
+    int theirs = s_.players[static_cast<size_t>(1 - seat)].pool;
+    return p_.tempo * std::max(0, theirs - std::max(0, mine));
+  }
+
+  // Probability that x's melee with `dice` dice destroys unit y (PB Gefecht 3).
+  double destroy_prob(int x, int y, int dice) const {
+    const SimUnit& sx = sim_unit(x);
+    const SimUnit& sy = sim_unit(y);
+    const SideCtx& cy = side(sy.owner);
+    Dist d = n_dice(sx.cm, dice);
+    double p = 0;
+    for (int h = 1; h <= d.max; ++h) {
+      double ph = d.p[static_cast<size_t>(h)];
+      if (ph == 0.0) continue;
+      SimUnit y2 = sy;
+      SideCtx c2 = cy;
+      allocate(y2, c2, h);
+      if (!y2.alive()) p += ph;
+    }
+    return p;
+  }
+
+  // PB Aktion 2 / PB Gefecht 3: an attacker that destroys the unit it fights withdraws unharmed
+  // to its front zone and may attack again; one that does not stays in the combat. The attack
+  // a block by a doomed unit only postpones, valued at p_.rethreat x `threat` (the attacker's
+  // best attack now) x the chance that x destroys y, while x's owner can pay that attack this
+  // round.
+  double rethreat(int x, int y, double threat) const {
+    if (p_.rethreat <= 0 || threat <= 0) return 0;
+    // Only while its owner can still pay its next order this round.
+    const Unit& ux = s_.units[static_cast<size_t>(x)];
+    if (s_.players[static_cast<size_t>(ux.owner)].pool < s_.order_cost(x)) return 0;
+    return p_.rethreat * destroy_prob(x, y, 2) * threat;
+  }
+
+  // Attacks the enemy's front units could make against `me` with no reaction allowed (rear
+  // attacks and flank attacks, PB Aktion 2 (Rückraum), (Flankenangriff)): the sum of each
+  // unit's best such attack. Computed once per position and seat.
+  double unblocked(int me) const {
+    if (unblocked_known_[static_cast<size_t>(me)]) return unblocked_[static_cast<size_t>(me)];
+    double v = 0;
+    ActionList acts;
+    for (int u = 0; u < s_.n_units; ++u) {
+      const Unit& un = s_.units[static_cast<size_t>(u)];
+      if (un.owner == me || !s_.unit_alive(u) || un.zone != kFront || !un.has_combat()) continue;
+      acts.clear();
+      bool primary = false;
+      int n = 0;
+      s_.attack_targets(u, &acts, &primary, &n);
+      if (primary) continue;
+      double best = 0;
+      for (const Action& a : acts)
+        if (a.argc == 2) best = std::max(best, melee_units(u, a.arg(1), 2));
+      v += best;
+    }
+    unblocked_known_[static_cast<size_t>(me)] = true;
+    return unblocked_[static_cast<size_t>(me)] = v;
   }
 
   // Value for the attacker of "attack u" in the primary case: the defender reacts (PB Aktion 2
@@ -670,6 +737,8 @@ class Eval {
   mutable bool sides_built_ = false;
   mutable std::array<double, 2> pos_{};
   mutable std::array<bool, 2> pos_known_{};
+  mutable std::array<double, 2> unblocked_{};
+  mutable std::array<bool, 2> unblocked_known_{};
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -982,14 +1051,16 @@ double Eval::score_battle(const Action& a) const {
       next->apply(a);
       Eval e(static_cast<const PocketState&>(*next), p_, memo_);
       double delta = e.position(me) - position(me);
-      return p_.position * delta + best_order_after(a) - 0.01;
+      double flank = e.unblocked(me) - unblocked(me);
+      return p_.position * delta - p_.open_flank * flank + best_order_after(a) - 0.01;
     }
     case kMove: {
       auto next = s_.clone();
       next->apply(a);
       Eval e(static_cast<const PocketState&>(*next), p_, memo_);
       double delta = e.position(me) - position(me);
-      return p_.position * delta - order_penalty(a.arg(0)) - 0.02;
+      double flank = e.unblocked(me) - unblocked(me);
+      return p_.position * delta - p_.open_flank * flank - order_penalty(a.arg(0)) - 0.02;
     }
     case kAttack: {
       int u = a.arg(0);
@@ -1027,21 +1098,27 @@ double Eval::score_battle(const Action& a) const {
     case kReactShoot: {
       const Step& st = s_.top();
       int x = st.a;
-      if (a.verb == kReactWait) {
-        if (st.b >= 0) return -melee_units(x, st.b, 2);
-        ActionList targets;
-        s_.primary_targets(x, s_.units[static_cast<size_t>(x)].col, targets);
-        double worst = 0;
-        for (const Action& t : targets) worst = std::max(worst, melee_units(x, t.arg(0), 2));
-        return -worst;
-      }
-      int v = a.arg(0);
-      // A10 [REC]: a reaction is a paid order.
-      double spent = s_.order_cost(v) * p_.marker_now * p_.reaction_cost;
-      if (a.verb == kReactIntercept) return -melee_units(x, v, 2) - spent;
+      if (a.verb == kReactWait && st.b >= 0) return -melee_units(x, st.b, 2);
+      // Wait (PB Aktion 2 C): the attacker takes its best target.
       ActionList targets;
       s_.primary_targets(x, s_.units[static_cast<size_t>(x)].col, targets);
-      return -shot_then_melee(x, v, targets, 0) - spent;
+      double worst = 0;
+      int worst_target = -1;
+      for (const Action& t : targets) {
+        double tv = melee_units(x, t.arg(0), 2);
+        if (worst_target < 0 || tv > worst) worst = std::max(0.0, tv), worst_target = t.arg(0);
+      }
+      const double wait_rethreat = worst_target < 0 ? 0 : rethreat(x, worst_target, worst);
+      if (a.verb == kReactWait) return -worst - wait_rethreat;
+      int v = a.arg(0);
+      // A10 [REC]: a reaction is a paid order, and the markers it takes may give the attacker
+      // turns in a row (tempo_cost).
+      const int cost = s_.order_cost(v);
+      double spent = cost * p_.marker_now * p_.reaction_cost +
+                     tempo_cost(s_.units[static_cast<size_t>(v)].owner, cost) -
+                     tempo_cost(s_.units[static_cast<size_t>(v)].owner, 0);
+      if (a.verb == kReactIntercept) return -melee_units(x, v, 2) - spent - rethreat(x, v, worst);
+      return -shot_then_melee(x, v, targets, 0) - spent - wait_rethreat;
     }
     case kTarget: {
       int x = s_.top().a;

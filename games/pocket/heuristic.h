@@ -32,6 +32,15 @@ struct HeuristicParams {
   // leaves the front zone and is engaged), taken before the dice.
   double exposure = 0.0;
   double reaction_cost = 1.0;  // multiplier of the markers a reaction costs the defender
+  // Per marker by which spending leaves the enemy's pool above the own (PB Spielablauf: the
+  // enemy then takes turns in a row).
+  double tempo = 0.5;
+  // Share of the attacker's best attack charged to a reaction when its unit is destroyed (the
+  // attacker withdraws unharmed and may attack again, PB Gefecht 3), times that chance.
+  double rethreat = 0.5;
+  // Weight of the attacks the enemy could make without a reaction allowed (rear and flank
+  // attacks, PB Aktion 2) changed by a move or redeployment.
+  double open_flank = 0.3;
   // Placement (PB Aufstellung 3): per unit of fighting power in the column, enemy / own.
   double place_enemy = 0.1;
   double place_own = 0.15;

@@ -25,7 +25,7 @@ TEST(ObservationFixtures, PocketBoardMatchesItsFixture) {
 
 // The battle under way, as the orcs see it and as an observer does.
 TEST(ObservationFixtures, PocketBattleMatchesItsFixtures) {
-  FixturePosition p = Played(2, 150);
+  FixturePosition p = Played(2, 120);
   CheckFixture("pocket-orcs-vs-elves-orcs", ObservationFixture(p, "orcs"));
   CheckFixture("pocket-orcs-vs-elves-observer", ObservationFixture(p, "observer"));
   // The next seat to decide, with its structured legal actions (State::action_info).

@@ -5,12 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "engine/registry.h"
 #include "engine/scored_player.h"
@@ -360,6 +362,162 @@ TEST(PocketAI, PB_Wunden_RemoveTheCheapTroopWhenTheMarkerWouldBeLethal) {
   EXPECT_TRUE(c == "wound o1.bugbear" || c == "remove o1.goblin") << c;
 }
 
+// The play-test blunders (docs/pocket-ai.md "Play-test blunders"). Each test also plays the
+// position with the weight of the fix set to 0, which is the heuristic before the fix, and
+// requires the blunder there, so that the position keeps testing what it was made for.
+
+// Applies the actions of `history` ("a | b | c").
+void replay(State& s, const std::string& history) {
+  size_t i = 0;
+  while (i < history.size()) {
+    size_t j = history.find('|', i);
+    if (j == std::string::npos) j = history.size();
+    std::string line = history.substr(i, j - i);
+    i = j + 1;
+    while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    if (!line.empty()) script(s, {line.c_str()});
+  }
+}
+
+std::string choice_with(const State& s, const HeuristicParams& p, uint64_t seed = 1) {
+  auto player = make_pocket_heuristic(s.current_seat(), seed, p);
+  return s.describe(player->choose(s));
+}
+
+// (a) The orcs attack with their strongest unit (Warlord and two Hobgoblins: 2 dice, a hit on
+// 4 of 6 faces each) in the centre, where the elves have the Treeman (LP 4) and the Wood-pack
+// (one troop, LP 1). Intercepting with the Wood-pack (PB Aktion 2 A) gives the orcs its 5 DP
+// with 8/9 and returns their unit unharmed to its front, free to attack again; waiting lets the
+// orcs strike the Treeman, which takes wounds and strikes back.
+TEST(PocketAI, PB_Aktion2_A_DoesNotBlockTheStrongestAttackWithAOneHitUnit) {
+  auto game = make_game(60);
+  auto s = game->new_initial_state();
+  replay(*s,
+         "pick orcs.warlord | pick orcs.hobgoblin | pick orcs.hobgoblin | pick orcs.goblin | "
+         "pick orcs.goblin | pick orcs.goblin | pick orcs.goblin | pick orcs.orc | "
+         "pick orcs.orc | pick orcs.orc | done | pick elves.treeman | pick elves.wood-pack | "
+         "pick elves.spearman | pick elves.spearman | pick elves.spearman | pick elves.archer | "
+         "pick elves.archer | pick elves.archer | pick elves.champion | done | new-unit | "
+         "unit o1 | unit o1 | new-unit | unit o2 | unit o2 | unit o2 | new-unit | unit o3 | "
+         "unit o3 | new-unit | new-unit | new-unit | unit e3 | unit e3 | new-unit | unit e4 | "
+         "unit e4 | new-unit | roll 6 1 | place o1 centre-front | place e1 centre-front | "
+         "place o2 left-front | place e2 centre-front | place o3 right-front | "
+         "place e3 left-front | place e4 right-front | place e5 centre-rear | skip | attack o1");
+  ASSERT_EQ(s->current_seat(), kElves);
+  const std::string block = "react intercept e2";  // e2: the Wood-pack alone
+  HeuristicParams before;
+  before.rethreat = 0;
+  ASSERT_EQ(choice_with(*s, before), block);
+  for (uint64_t seed : {uint64_t{1}, uint64_t{2}, uint64_t{3}})
+    EXPECT_NE(choice_with(*s, HeuristicParams{}, seed), block);
+}
+
+// (b) A self-play game (orcs player A) in battle round 1: the elves hold 4 markers, the orcs 5.
+// Continuing the combat of e1 costs 2 markers (PB §6) and leaves the orcs 3 markers ahead, so
+// they take turns in a row once the elves' pool is empty (PB Spielablauf); a fresh unit's
+// attack for 1 marker is worth about as much.
+TEST(PocketAI, PB_Spielablauf_DoesNotEmptyItsPoolInRoundOneForTheEnemyToTakeTurnsInARow) {
+  auto game = make_game(60);
+  auto s = game->new_initial_state();
+  replay(*s,
+         "pick orcs.orc | pick orcs.goblin | pick orcs.fanatic | pick orcs.kobold | "
+         "pick orcs.bugbear | pick orcs.bugbear | pick orcs.kobold | pick orcs.half-orc | "
+         "pick orcs.goblin | pick orcs.goblin | pick orcs.half-orc | pick orcs.bugbear | "
+         "pick orcs.goblin | pick orcs.bugbear | pick orcs.orc | pick orcs.orc | "
+         "pick orcs.orc | done | pick elves.champion | pick elves.chariot | "
+         "pick elves.elven-doe | pick elves.elven-doe | pick elves.queen | "
+         "pick elves.archer | pick elves.wood-pack | pick elves.spearman | "
+         "pick elves.spearman | pick elves.spearman | pick elves.spearman | pick elves.hero | "
+         "pick elves.spearman | done | new-unit | new-unit | new-unit | unit o3 | new-unit | "
+         "unit o4 | new-unit | unit o1 | unit o2 | unit o2 | unit o1 | new-unit | unit o2 | "
+         "unit o6 | new-unit | unit o7 | unit o7 | new-unit | new-unit | new-unit | unit e3 | "
+         "unit e1 | unit e1 | new-unit | unit e3 | new-unit | unit e5 | unit e5 | new-unit | "
+         "unit e6 | roll 5 6 | place e4 centre-front | place o3 centre-front | "
+         "place e2 centre-front | place o7 centre-front | place e3 centre-front | "
+         "place o6 left-front | place e6 right-front | place o4 right-front | "
+         "place e5 left-front | place o2 left-front | place e1 right-front | "
+         "place o1 centre-front | place o5 right-rear | redeploy e6 centre-front | "
+         "attack e1 | react wait | target o2 | roll 4 3 | remove o2.goblin.1 | "
+         "remove o2.goblin.2 | roll 6 | redeploy o6 centre-front | attack o1 | "
+         "react intercept e4 | roll 4 5 | remove e4.wood-pack | redeploy e2 right-front");
+  const auto& ps = static_cast<const PocketState&>(*s);
+  ASSERT_EQ(s->current_seat(), kElves);
+  ASSERT_EQ(ps.round, 1);
+  ASSERT_EQ(ps.players[kElves].pool, 4);
+  ASSERT_EQ(ps.players[kOrcs].pool, 5);
+  auto behind_after = [&](const std::string& text) {
+    auto next = s->clone();
+    script(*next, {text.c_str()});
+    const auto& ns = static_cast<const PocketState&>(*next);
+    return ns.players[kOrcs].pool - ns.players[kElves].pool;
+  };
+  HeuristicParams before;
+  before.tempo = 0;
+  ASSERT_GE(behind_after(choice_with(*s, before)), 3);
+  for (uint64_t seed : {uint64_t{1}, uint64_t{2}, uint64_t{3}})
+    EXPECT_LT(behind_after(choice_with(*s, HeuristicParams{}, seed)), 3);
+}
+
+// Attacks `seat`'s enemy could make now that allow no reaction: rear and flank attacks
+// (PB Aktion 2 (Rückraum), (Flankenangriff)), as "attack <u> <v>" actions.
+int unblocked_attacks(const PocketState& s, int seat) {
+  int n = 0;
+  for (int u = 0; u < s.n_units; ++u) {
+    const Unit& un = s.units[static_cast<size_t>(u)];
+    if (un.owner == seat || !s.unit_alive(u) || un.zone != kFront) continue;
+    ActionList acts;
+    bool primary = false;
+    int targets = 0;
+    s.attack_targets(u, &acts, &primary, &targets);
+    for (const Action& a : acts) n += a.argc == 2 ? 1 : 0;
+  }
+  return n;
+}
+
+// (c) The orcs (3 Orcs; 2 Bugbears) stand in their left sector, where the elves have no unit;
+// the elves' Hero and Spearman stand in the centre front, three Archers in the centre rear.
+// Unless the elves close that sector (a free redeployment, PB Phase 1, and a tactical move,
+// PB Aktion 1, are enough) or leave the centre, both orc units may attack any of them on the
+// flank with 2 dice and no reaction (PB Aktion 2 (Flankenangriff)); a unit left alone in the
+// sector's rear may be attacked there (PB Aktion 2 (Rückraum)).
+TEST(PocketAI, PB_Aktion2_Flankenangriff_DoesNotLeaveASectorOpenForAFlankAttack) {
+  auto game = make_game(60);
+  auto s = game->new_initial_state();
+  replay(*s,
+         "pick orcs.orc | pick orcs.orc | pick orcs.orc | pick orcs.bugbear | "
+         "pick orcs.bugbear | pick orcs.goblin | pick orcs.goblin | pick orcs.goblin | "
+         "pick orcs.goblin | done | pick elves.hero | pick elves.spearman | "
+         "pick elves.spearman | pick elves.spearman | pick elves.spearman | pick elves.archer | "
+         "pick elves.archer | pick elves.archer | done | new-unit | unit o1 | unit o1 | "
+         "new-unit | unit o2 | new-unit | unit o3 | unit o3 | unit o3 | new-unit | unit e1 | "
+         "new-unit | unit e2 | unit e2 | new-unit | unit e3 | unit e3 | roll 6 1 | "
+         "place o1 left-front | place e1 centre-front | place o2 left-front | "
+         "place e2 left-front | place o3 right-front | place e3 centre-rear | skip | pass");
+  const auto& ps = static_cast<const PocketState&>(*s);
+  ASSERT_EQ(s->current_seat(), kElves);
+  ASSERT_EQ(ps.stage, kPhase1);
+  ASSERT_GT(unblocked_attacks(ps, kElves), 0);
+  // The elves' turn as the heuristic plays it (phase 1 and the order of phase 2).
+  auto unblocked_after_turn = [&](const HeuristicParams& p, uint64_t seed) {
+    auto next = s->clone();
+    auto player = make_pocket_heuristic(kElves, seed, p);
+    std::string played;
+    while (next->current_seat() == kElves) {
+      Action a = player->choose(*next);
+      played += next->describe(a) + "; ";
+      next->apply(a);
+    }
+    EXPECT_EQ(next->current_seat(), kOrcs) << played;
+    return unblocked_attacks(static_cast<const PocketState&>(*next), kElves);
+  };
+  HeuristicParams before;
+  before.open_flank = 0;
+  ASSERT_GT(unblocked_after_turn(before, 1), 0);
+  for (uint64_t seed : {uint64_t{1}, uint64_t{2}, uint64_t{3}})
+    EXPECT_EQ(unblocked_after_turn(HeuristicParams{}, seed), 0);
+}
+
 TEST(ScoredPlayer, PicksTheHighestScoreWithSeededTies) {
   auto game = make_game(60);
   auto s = game->new_initial_state();
@@ -522,6 +680,12 @@ HeuristicParams params_from(const char* text) {
         p.pass = v;
       else if (k == "exposure")
         p.exposure = v;
+      else if (k == "tempo")
+        p.tempo = v;
+      else if (k == "rethreat")
+        p.rethreat = v;
+      else if (k == "open_flank")
+        p.open_flank = v;
       else if (k == "reaction_cost")
         p.reaction_cost = v;
       else if (k == "place_enemy")
@@ -591,6 +755,177 @@ TEST(PocketAI, DISABLED_MeasureRandomBalance) {
       "random vs random: orcs win %d of %d = %.1f%% (95%% Wilson %.1f%%..%.1f%%), %d "
       "capped\n",
       orcs, n, 100.0 * orcs / n, 100 * lo, 100 * hi, capped);
+}
+
+// The play-test blunders of docs/pocket-ai.md ("Play-test blunders"), counted for one seat.
+struct Blunders {
+  int one_hit_blocks = 0;  // (a) intercepts with a unit one hit destroys
+  int intercepts = 0;
+  int empty_pool = 0;  // (b) games with a 2+ marker order leaving the enemy 3+ markers ahead
+  int open_flank = 0;  // (c) phase 1 choices leaving a flank open that a redeployment closes
+  int turns = 0;
+};
+
+// A unit one hit destroys: one living troop, with one life point left.
+bool one_hit_unit(const PocketState& s, int u) {
+  int alive = 0, lp_left = 0;
+  for (int t = 0; t < s.n_troops; ++t) {
+    const Troop& tr = s.troops[static_cast<size_t>(t)];
+    if (tr.unit != u || tr.status != kActive) continue;
+    ++alive;
+    lp_left = s.type_of(t).lp - tr.wounds;
+  }
+  return alive == 1 && lp_left == 1;
+}
+
+// An enemy unit in its front zone with combat dice stands in a sector where `seat` has no
+// unit, next to a sector where it has one (a flank attack, PB Aktion 2 (Flankenangriff)).
+bool open_flank(const PocketState& s, int seat) {
+  std::array<bool, 3> mine{};
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.units[static_cast<size_t>(u)].owner == seat && s.unit_alive(u))
+      mine[static_cast<size_t>(s.units[static_cast<size_t>(u)].col)] = true;
+  for (int u = 0; u < s.n_units; ++u) {
+    const Unit& un = s.units[static_cast<size_t>(u)];
+    if (un.owner == seat || !s.unit_alive(u) || un.zone != kFront || !un.has_combat()) continue;
+    if (mine[static_cast<size_t>(un.col)]) continue;
+    for (int c = un.col - 1; c <= un.col + 1; c += 2)
+      if (c >= 0 && c < 3 && mine[static_cast<size_t>(c)]) return true;
+  }
+  return false;
+}
+
+void count_blunders(const PocketState& before, const Action& a, const PocketState& after, int seat,
+                    Blunders& b, bool& pool_counted) {
+  if (before.phase != kBattle) return;
+  if (a.verb == kReactIntercept) {
+    ++b.intercepts;
+    if (one_hit_unit(before, a.arg(0))) ++b.one_hit_blocks;
+  }
+  // (c) a redeployment (free, PB Phase 1) could close an open flank, and the choice does not.
+  if (before.steps.empty() && before.stage == kPhase1 && open_flank(before, seat) &&
+      open_flank(after, seat)) {
+    ActionList legal;
+    before.legal_actions(legal);
+    for (const Action& r : legal) {
+      if (r.verb != kRedeploy) continue;
+      auto next = before.clone();
+      next->apply(r);
+      if (!open_flank(static_cast<const PocketState&>(*next), seat)) {
+        ++b.open_flank;
+        break;
+      }
+    }
+  }
+  // (b) a paid order or reaction of 2 or more markers in round 1 after which the enemy holds 3
+  // or more markers than the seat: that many enemy turns in a row follow (PB Spielablauf).
+  const int spent = before.players[static_cast<size_t>(seat)].pool -
+                    after.players[static_cast<size_t>(seat)].pool;
+  if (!pool_counted && before.round == 1 && after.round == 1 && spent >= 2 &&
+      after.players[static_cast<size_t>(1 - seat)].pool -
+              after.players[static_cast<size_t>(seat)].pool >=
+          3) {
+    ++b.empty_pool;
+    pool_counted = true;
+  }
+}
+
+// Called after every action: the turn of `before.active` is over when the other seat is active.
+void count_turn(const PocketState& before, const PocketState& after, Blunders* b) {
+  if (before.phase != kBattle || after.phase != kBattle || before.active == after.active) return;
+  ++b[before.active].turns;
+}
+
+// Counts the play-test blunders in heuristic self-play (POCKET_AI_GAMES games, default 200;
+// POCKET_AI_SEED), per seat: --gtest_also_run_disabled_tests --gtest_filter='*CountBlunders'.
+TEST(PocketAI, DISABLED_CountBlunders) {
+  int n = 200;
+  uint64_t seed = 2026;
+  if (const char* e = std::getenv("POCKET_AI_GAMES")) n = std::atoi(e);
+  if (const char* e = std::getenv("POCKET_AI_SEED")) seed = std::strtoull(e, nullptr, 10);
+  auto game = make_game(60);
+  Blunders b[2];
+  int orc_wins = 0;
+  for (int i = 0; i < n; ++i) {
+    uint64_t k = seed * 1000003u + static_cast<uint64_t>(i);
+    auto orcs = make_pocket_heuristic(kOrcs, k * 2 + 1);
+    auto elves = make_pocket_heuristic(kElves, k * 2 + 2);
+    Player* players[2] = {orcs.get(), elves.get()};
+    auto s = game->new_initial_state();
+    Rng dice(k);
+    bool pool_counted[2] = {false, false};
+    std::vector<std::string> history;
+    while (!s->is_terminal()) {
+      int seat = s->current_seat();
+      Action a = seat == kChance ? s->sample_chance(dice) : players[seat]->choose(*s);
+      auto before = s->clone();
+      history.push_back(s->describe(a));
+      s->apply(a);
+      const auto& pb = static_cast<const PocketState&>(*before);
+      const auto& ps = static_cast<const PocketState&>(*s);
+      const Blunders old = b[kElves];
+      count_turn(pb, ps, b);
+      if (seat != kChance) count_blunders(pb, a, ps, seat, b[seat], pool_counted[seat]);
+      if (std::getenv("POCKET_AI_PRINT") != nullptr) {
+        const Blunders& e = b[kElves];
+        const char* kind = e.one_hit_blocks != old.one_hit_blocks ? "one-hit block"
+                           : e.empty_pool != old.empty_pool       ? "empty pool"
+                           : e.open_flank != old.open_flank       ? "open flank"
+                                                                  : nullptr;
+        if (kind != nullptr) {
+          std::printf("game %d seed %llu: %s: %s after", i, static_cast<unsigned long long>(k),
+                      kind, history.back().c_str());
+          for (const std::string& h : history) std::printf(" | %s", h.c_str());
+          std::printf("\n%s\n", before->render_text(kObserver).c_str());
+        }
+      }
+    }
+    if (s->result().returns[0] > s->result().returns[1]) ++orc_wins;
+  }
+  for (int seat = 0; seat < 2; ++seat)
+    std::printf(
+        "%s: one-hit blocks %d of %d intercepts, 2+ marker order in round 1 leaving the enemy 3+ "
+        "markers ahead in %d of "
+        "%d games, flank left open in phase 1 though a redeployment closes it %d times in %d "
+        "turns\n",
+        seat == kOrcs ? "orcs" : "elves", b[seat].one_hit_blocks, b[seat].intercepts,
+        b[seat].empty_pool, n, b[seat].open_flank, b[seat].turns);
+  std::printf("orcs won %d of %d\n", orc_wins, n);
+}
+
+// Prints the scores of every legal action after the actions of the file POCKET_AI_SCRIPT (one
+// per line, "a | b | c" also accepted): --gtest_also_run_disabled_tests
+// --gtest_filter='*ScoreScript'. POCKET_AI_A: the parameters (as for MeasureSelfPlay).
+TEST(PocketAI, DISABLED_ScoreScript) {
+  const char* path = std::getenv("POCKET_AI_SCRIPT");
+  if (path == nullptr) GTEST_SKIP();
+  auto game = make_game(60);
+  auto s = game->new_initial_state();
+  FILE* f = std::fopen(path, "r");
+  ASSERT_NE(f, nullptr);
+  std::string text;
+  for (int c; (c = std::fgetc(f)) != EOF;) text += static_cast<char>(c == '|' ? '\n' : c);
+  std::fclose(f);
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t j = text.find('\n', i);
+    if (j == std::string::npos) j = text.size();
+    std::string line = text.substr(i, j - i);
+    i = j + 1;
+    while (!line.empty() && line.front() == ' ') line.erase(0, 1);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    if (line.empty()) continue;
+    Action a;
+    std::string err;
+    ASSERT_TRUE(s->parse(line, a, err)) << line << ": " << err;
+    ASSERT_EQ(s->why_illegal(a), "") << line;
+    s->apply(a);
+  }
+  std::printf("%s\n", s->render_text(kObserver).c_str());
+  const auto& ps = static_cast<const PocketState&>(*s);
+  for (const Action& a : s->legal_actions())
+    std::printf("%8.3f  %s\n", pocket_score(ps, a, params_from(std::getenv("POCKET_AI_A"))),
+                s->describe(a).c_str());
 }
 
 }  // namespace
