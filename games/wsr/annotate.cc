@@ -47,16 +47,9 @@ std::string WsrState::annotate(const Action& a) const {
     }
     case kFire:
     case kOpFire: {  // WSR 6.1: the numbers of the shot and its exact odds (games/wsr/odds.h)
-      const int u = a.arg(0), t = a.arg(1);
-      if (u >= n_units || t >= n_units) return "";
+      const int t = a.argc >= 2 ? a.arg(1) : -1;
       FireParams p;
-      if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: the AA firepower (kAaFire, as apply sets)
-        WsrState c = *this;
-        c.unit(u).flags |= kAaFire;
-        if (!c.fire_params(u, t, &p, nullptr)) return "";
-      } else if (!fire_params(u, t, &p, nullptr)) {
-        return "";
-      }
+      if (!declared_fire_params(a, &p)) return "";
       UnitState target;
       target.disrupted = has(t, kDisrupted);
       target.reduced = has(t, kReduced);

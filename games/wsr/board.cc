@@ -711,20 +711,15 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
     return AirOddsJson(*s, action.arg(0));
   if (s == nullptr || (action.verb != kFire && action.verb != kOpFire) || action.argc < 2)
     return nullptr;
-  const int u = action.arg(0), t = action.arg(1);
-  if (u < 0 || u >= s->n_units || t < 0 || t >= s->n_units) return nullptr;
-  // A-02 [REC]: "with-hq" adds the HQ's command value to this one attack (kHqBonus on the
-  // firer, as apply() sets it; the heuristic computes its odds the same way).
-  WsrState c = *s;
-  if (action.argc > 2 && action.arg(2) != 0) c.unit(u).flags |= kHqBonus;
-  if (action.argc > 3 && action.arg(3) != 0) c.unit(u).flags |= kAaFire;  // WSR 11.1
+  // The same parameters as the action's note (WsrState::declared_fire_params: "with-hq" and AA
+  // as declared).
   FireParams p;
-  std::string why;
-  if (!c.can_fire(u, t, action.verb == kOpFire, &why, &p)) return nullptr;
+  if (!s->declared_fire_params(action, &p)) return nullptr;
+  const int t = action.arg(1);
   UnitState target;
-  target.disrupted = c.has(t, kDisrupted);
-  target.reduced = c.has(t, kReduced);
-  target.single_step = c.info(t).counter->steps <= 1;
+  target.disrupted = s->has(t, kDisrupted);
+  target.reduced = s->has(t, kReduced);
+  target.single_step = s->info(t).counter->steps <= 1;
   const FireOdds o = OddsOfFire(p, target);
   json result = json::object();
   for (int r = 0; r < kNumCombatResults; ++r)

@@ -34,6 +34,16 @@ std::vector<int> FireDiceOf(const Action& a) {
 
 // R.1 numbers for `u` firing at `t`: weapon by the target's class, SW and HQ bonus, range band,
 // concealment, defence dice.
+bool WsrState::declared_fire_params(const Action& a, FireParams* p) const {
+  if ((a.verb != kFire && a.verb != kOpFire) || a.argc < 2) return false;
+  const int u = a.arg(0), t = a.arg(1);
+  if (u < 0 || u >= n_units || t < 0 || t >= n_units) return false;
+  WsrState c = *this;
+  if (a.argc > 2 && a.arg(2) != 0) c.unit(u).flags |= kHqBonus;  // A-02 [REC] "with-hq"
+  if (a.argc > 3 && a.arg(3) != 0) c.unit(u).flags |= kAaFire;   // WSR 11.1
+  return c.can_fire(u, t, a.verb == kOpFire, nullptr, p);
+}
+
 bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const {
   const int from = unit(u).hex, to = unit(t).hex;
   const int dist = game_->layout().Distance(from, to);

@@ -645,6 +645,10 @@ class WsrState : public State {
   bool can_fire(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
   bool may_fire_in_impulse(int u, const char* fire, std::string* why) const;
   bool fire_params(int u, int t, FireParams* p, std::string* why) const;
+  // The parameters of a `fire`/`opfire` action as declared: with its "with-hq" (A-02 [REC]) and
+  // AA (WSR 11.1) flags set as apply() sets them. The one source of a shot's odds, for the
+  // action's note (annotate) and the odds hook alike; false if the shot is not possible.
+  bool declared_fire_params(const Action& a, FireParams* p) const;
   void fire_actions(ActionList& out) const;    // `fire` in the operations decision
   void opfire_actions(ActionList& out) const;  // at kStepHexEntered: opfire ... and no-opfire
   bool opfire_available() const;

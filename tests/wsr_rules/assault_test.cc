@@ -311,6 +311,22 @@ TEST(WsrAssault, WSR_6_1_A02_HqSupportsOneAttackPerImpulse) {
   EXPECT_EQ(p.s().fire_dice_count(), 3);
 }
 
+// A-02 [REC]: the note shown with "fire ... with-hq" and its odds count the HQ's dice (3 + the
+// command value 2), as the roll does; without the HQ, 3 dice. One function gives both
+// (WsrState::declared_fire_params).
+TEST(WsrAssault, WSR_6_1_A02_WithHqNoteAndOddsCountTheHqDice) {
+  Pos p = AssaultPosition({U("us.hq-cca", "A-K01", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca"),
+                           U("us.m4a3e8", "A-K01", "us.cca")},
+                          {U("de.panther", "A-G01", "de.beck")}, false);
+  Activate(p, "us.cca");
+  const Action with = p.parse("fire us.m4a3e8-1 de.panther with-hq");
+  const Action without = p.parse("fire us.m4a3e8-1 de.panther");
+  EXPECT_EQ(p.state->annotate(with).rfind("5 dice at ", 0), 0u) << p.state->annotate(with);
+  EXPECT_EQ(p.state->annotate(without).rfind("3 dice at ", 0), 0u) << p.state->annotate(without);
+  EXPECT_EQ(FireOddsJson(*p.state, with)["params"]["dice"], 5);
+  EXPECT_EQ(FireOddsJson(*p.state, without)["params"]["dice"], 3);
+}
+
 // Close quarters on sheet A: both sides adjacent, mines for both, an IP.
 GameSetup Melee() {
   GameSetup s =
