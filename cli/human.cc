@@ -100,12 +100,12 @@ void HumanSeat::drop_typed_ahead() {
 // the units named by its other move and attack actions; the kinds of unit its move actions
 // naming no unit would bring in (Rivet Wars' deployment, RW §7); and, one step ahead, those
 // that follow at once one of its other actions (Rivet Wars: activating a segment lets its units
-// move, RW §9), the unit such an action names included when moves or attacks follow it (White
-// Star Rising: `select` a unit, then move it, WSR 4.4). A decision that already moves something
-// (a move naming no unit: a stack under way) is not looked behind: the units its other actions
-// name join or leave that move. A window the other side opened (opportunity fire at its move, a
-// counter-move) is declined without a question: declining is the usual answer there. A game
-// without a verb table has no roles: its decision's decline is the end, and the other legal
+// move, RW §9); a move or attack that follows naming no unit is of the unit the action named
+// (White Star Rising: `select` a unit, then `move` to a hex, WSR 4.4). A decision that already
+// moves something (a move naming no unit: a stack under way) is not looked behind: the units its
+// other actions name join or leave that move. A window the other side opened (opportunity fire at
+// its move, a counter-move) is declined without a question: declining is the usual answer there. A
+// game without a verb table has no roles: its decision's decline is the end, and the other legal
 // actions are counted.
 Text HumanSeat::still_able(const Session& session, const Action& action) const {
   const State& state = session.state();
@@ -164,8 +164,8 @@ Text HumanSeat::still_able(const Session& session, const Action& action) const {
       for (const Action& then : next->legal_actions()) {
         const ActionInfo t = next->action_info(then, seat);
         if (!is_act(t.role)) continue;
-        add(unit, t.role);
-        add(first_unit(t), t.role);
+        const std::string moved = first_unit(t);
+        add(moved.empty() ? unit : moved, t.role);  // naming no unit: the one just named moves
       }
     }
   }
