@@ -97,11 +97,16 @@ void HumanSeat::drop_typed_ahead() {
 }
 
 // Ending (a kDecline action: end, done, pass) while units of the seat could still move or act:
-// the units named by its other move and attack actions, and by those that follow at once one
-// of its other actions naming no unit (Rivet Wars: activating a segment lets its units move).
-// A window the other side opened (opportunity fire at its move, a counter-move) is declined
-// without a question: declining is the usual answer there. A game without a verb table has no
-// roles: its decision's decline is the end, and the other legal actions are counted.
+// the units named by its other move and attack actions; the kinds of unit its move actions
+// naming no unit would bring in (Rivet Wars' deployment, RW §7); and, one step ahead, those
+// that follow at once one of its other actions (Rivet Wars: activating a segment lets its units
+// move, RW §9); a move or attack that follows naming no unit is of the unit the action named
+// (White Star Rising: `select` a unit, then `move` to a hex, WSR 4.4). A decision that already
+// moves something (a move naming no unit: a stack under way) is not looked behind: the units its
+// other actions name join or leave that move. A window the other side opened (opportunity fire at
+// its move, a counter-move) is declined without a question: declining is the usual answer there. A
+// game without a verb table has no roles: its decision's decline is the end, and the other legal
+// actions are counted.
 Text HumanSeat::still_able(const Session& session, const Action& action) const {
   const State& state = session.state();
   const int seat = state.current_seat();
@@ -122,28 +127,56 @@ Text HumanSeat::still_able(const Session& session, const Action& action) const {
     return say("{0} other actions are still possible", "{0} andere Aktionen sind noch möglich",
                others);
   }
-  std::vector<std::string> units;
+  std::vector<std::string> units, kinds;
   bool only_moves = true;
   auto add = [&](const std::string& unit, VerbRole role) {
     if (unit.empty()) return;
     if (role != VerbRole::kMove) only_moves = false;
     if (std::find(units.begin(), units.end(), unit) == units.end()) units.push_back(unit);
   };
+  auto is_act = [](VerbRole role) { return role == VerbRole::kMove || role == VerbRole::kAttack; };
+  auto first_kind = [](const ActionInfo& o) {
+    for (const ActionArg& arg : o.args)
+      if (arg.kind == ArgKind::kType) return arg.value;
+    return std::string();
+  };
+  bool under_way = false;  // a move naming no unit: something is moving now
+  for (const Action& other : legal) {
+    const ActionInfo o = state.action_info(other, seat);
+    if (other != action && o.role == VerbRole::kMove && first_unit(o).empty() &&
+        first_kind(o).empty())
+      under_way = true;
+  }
   for (const Action& other : legal) {
     if (other == action) continue;
     const ActionInfo o = state.action_info(other, seat);
-    if (o.role == VerbRole::kMove || o.role == VerbRole::kAttack) {
-      add(first_unit(o), o.role);
-    } else if (o.role == VerbRole::kOther && first_unit(o).empty()) {
+    const std::string unit = first_unit(o);
+    if (is_act(o.role)) {
+      add(unit, o.role);
+      const std::string kind = unit.empty() ? first_kind(o) : "";
+      if (!kind.empty() && std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+        kinds.push_back(kind);
+    } else if (o.role == VerbRole::kOther && (unit.empty() || !under_way)) {
       // One step ahead: what the seat may do right after it (its own decision again).
       std::unique_ptr<State> next = state.clone();
       next->apply(other);
       if (next->current_seat() != seat) continue;
       for (const Action& then : next->legal_actions()) {
         const ActionInfo t = next->action_info(then, seat);
-        if (t.role == VerbRole::kMove || t.role == VerbRole::kAttack) add(first_unit(t), t.role);
+        if (!is_act(t.role)) continue;
+        const std::string moved = first_unit(t);
+        add(moved.empty() ? unit : moved, t.role);  // naming no unit: the one just named moves
       }
     }
+  }
+  if (units.empty() && !kinds.empty()) {
+    std::string names_en, names_de;
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      names_en += (i == 0 ? "" : ", ") + state.arg_name(ArgKind::kType, kinds[i], Lang::kEn);
+      names_de += (i == 0 ? "" : ", ") + state.arg_name(ArgKind::kType, kinds[i], Lang::kDe);
+    }
+    return say("Units can still be deployed ({0})",
+               "Es können noch Einheiten aufgestellt werden ({1})", names_en, names_de);
   }
   if (units.empty()) return {};
   std::string names_en, names_de;

@@ -151,12 +151,13 @@ TEST(CliTerminal, AScriptIsNeverDropped) {
 
 // ---- ending a phase with units that could still move ----
 
-// Rivet Wars, mission 1, seed 1: the allies deploy two riflemen (RW §7) and end the combat
-// phase, where no unit can attack (no question). In the movement phase (RW §9) `end` would end
-// the whole phase with both riflemen unmoved: the terminal asks, `n` keeps the decision, and
-// after one segment is activated `end` still names the units left.
+// Rivet Wars, mission 1, seed 1: the allies deploy two riflemen (RW §7), end the deployment
+// with 2 DP left (`y` to the question) and end the combat phase, where no unit can attack (no
+// question). In the movement phase (RW §9) `end` would end the whole phase with both riflemen
+// unmoved: the terminal asks, `n` keeps the decision, and after one segment is activated `end`
+// still names the units left.
 TEST(CliTerminal, EndWhileUnitsCanStillMoveAsksFirst_RW9) {
-  const std::string input = "1\n5\nend\nend\nend\nn\nactivate a6\nend\ny\nquit\n";
+  const std::string input = "1\n5\nend\ny\nend\nend\nn\nactivate a6\nend\ny\nquit\n";
   CliRun r = run_cli(all_games(),
                      {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human", "--seat",
                       "bismark=heuristic"},
@@ -171,9 +172,83 @@ TEST(CliTerminal, EndWhileUnitsCanStillMoveAsksFirst_RW9) {
   CliRun de = run_cli(all_games(),
                       {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human", "--seat",
                        "bismark=heuristic", "--lang", "de"},
-                      "1\n5\nend\nend\nend\nn\nquit\n");
+                      "1\n5\nend\nj\nend\nend\nn\nquit\n");
   EXPECT_THAT(de.out, HasSubstr("2 Einheiten können noch ziehen (Schütze u1, Schütze u2). "
                                 "Trotzdem: Phase beenden? (j/n) nicht beendet; weiter am Zug\n"));
+}
+
+// Rivet Wars, mission 1, seed 1: ending the deployment (RW §7) with DP left to deploy more units
+// asks first, naming the kinds that could still be deployed; `n` keeps the decision, and after
+// `y` the phase ends.
+TEST(CliTerminal, EndingTheDeploymentWithDpLeftAsksFirst_RW7) {
+  CliRun r = run_cli(all_games(),
+                     {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human", "--seat",
+                      "bismark=heuristic", "--quiet"},
+                     "1\nend\nn\nend\ny\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out,
+              HasSubstr("allies> Units can still be deployed (Rifleman, Rocket Cycle, Hammer "
+                        "65 Pounder). End the phase anyway? (y/n) not ended; still your "
+                        "decision\nallies> Units can still be deployed"));
+  // `y` ends the deployment; the combat phase comes next (RW §8.1).
+  EXPECT_THAT(r.out,
+              HasSubstr("End the phase anyway? (y/n) \n=== allies to play (action 4) ===\n"));
+  EXPECT_THAT(r.out, HasSubstr("or end the combat phase (RW §8.1)"));
+
+  CliRun de = run_cli(all_games(),
+                      {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human", "--seat",
+                       "bismark=heuristic", "--quiet", "--lang", "de"},
+                      "1\nend\nn\nquit\n");
+  EXPECT_THAT(de.out, HasSubstr("Es können noch Einheiten aufgestellt werden (Schütze, "));
+  EXPECT_THAT(de.out, HasSubstr("Trotzdem: Phase beenden? (j/n) nicht beendet; weiter am Zug\n"));
+
+  // Three riflemen deployed, 1 DP left: only another rifleman could still come in.
+  CliRun one = run_cli(all_games(),
+                       {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human",
+                        "--seat", "bismark=heuristic", "--quiet"},
+                       "1\n5\n9\nend\nn\nquit\n");
+  EXPECT_THAT(one.out, HasSubstr("allies> Units can still be deployed (Rifleman). End the phase "
+                                 "anyway? (y/n) not ended; still your decision\n"));
+}
+
+// White Star Rising, Noville, seed 1: the US activates Combat Command A (WSR 4.4); its units are
+// offered by `select` (moves follow it, naming no unit), and `end-impulse` would end the impulse
+// with all of them unused: the terminal asks. Ending one stack's move (`end-move`, WSR 5.0) is
+// not asked: the units left in the hex can still be selected after it.
+TEST(CliTerminal, EndingTheImpulseWithUnitsToSelectAsksFirst_WSR4_4) {
+  for (const std::string lang : {"en", "de"}) {
+    CliRun r = run_cli(
+        all_games(),
+        {"play", "wsr/noville", "--seed", "1", "--seat", "us=human", "--quiet", "--lang", lang},
+        "auto-setup\ny\nno-fate\nno-fate\nend-impulse\nn\nselect "
+        "us.m4a3e8\nend-move\nquit\n");
+    EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+    if (lang == "en") {
+      EXPECT_THAT(r.out, HasSubstr("us> 7 units can still move (M4A3E8 \"Easy Eight\", M4A1 "
+                                   "Sherman 1, M4A1 Sherman 2, Mechanized infantry 1, Mechanized "
+                                   "infantry 2, M5A1 Stuart, 81mm mortar). End the impulse anyway? "
+                                   "(y/n) not ended; still your decision\n"));
+    } else {
+      EXPECT_THAT(r.out, HasSubstr("us> 7 Einheiten können noch ziehen ("));
+      EXPECT_THAT(r.out,
+                  HasSubstr("Trotzdem: Impuls beenden? (j/n) nicht beendet; weiter am Zug\n"));
+    }
+    EXPECT_THAT(r.out, Not(HasSubstr("Bewegung beenden? (j/n)")));
+    EXPECT_THAT(r.out, Not(HasSubstr("End the move anyway?")));
+  }
+}
+
+// Planspiel, PS-2, seed 1: red's grenadiers R-G1..R-G3 sit in their carriers and have no move of
+// their own, but after dismounting they move one more field on foot (PS §6.4): FERTIG counts
+// them with the seven units that can move now.
+TEST(CliTerminal, FertigCountsUnitsThatCouldDismountAndMove_PS6_4) {
+  CliRun r = run_cli(all_games(),
+                     {"play", "planspiel/ps-2", "--seed", "1", "--seat", "red=human", "--quiet"},
+                     "fertig\nn\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("red> 10 units can still move (R-T1, R-T2, R-T3, R-A1, R-G1, R-A2, "
+                               "R-A3, R-Z1, ...). FERTIG: end the half-turn anyway? (y/n) not "
+                               "ended; still your decision\n"));
 }
 
 // ---- long lists ----
@@ -213,7 +288,7 @@ TEST(CliTerminal, AnAnswerTypedAheadOfTheQuestionIsDropped) {
   CliRun r = run_typed(all_games(),
                        {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human",
                         "--seat", "bismark=heuristic", "--quiet"},
-                       {"1", "5", "end", "end", "end\ny\n", "n", "quit"});
+                       {"1", "5", "end", "y", "end", "end\ny\n", "n", "quit"});
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("ignored, typed before this was shown: \"y\"\n2 units can still "
                                "move (Rifleman u1, Rifleman u2). End the phase anyway? (y/n) not "
