@@ -59,8 +59,13 @@ struct GameInfo {
   std::array<bool, 2> exits{false, false};
   double p_fail_command[kMaxFormations] = {};  // P(2d6 > morale), WSR 4.2
   // WSR-A4 blow-the-bridge: the engineer unit(s) of the hook (by unit index), pulled to an end
-  // of the bridge while it is intact (BridgePull).
+  // of the bridge while it is intact (BridgePull); the bridge hex, the end-of-turn checks that
+  // place the charges and the engineer's seat.
   std::vector<bool> bridge_engineer;
+  int bridge_hex = -1;
+  int bridge_turns = 0;
+  int bridge_seat = -1;
+  int bridge_unit = -1;
 };
 
 uint64_t Fingerprint(const WsrGame& g) {
@@ -133,7 +138,14 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
       info->bridge_engineer[static_cast<size_t>(u)] =
           g.unit(u).counter->id == counter &&
           (formation.empty() || (fd != nullptr && fd->Matches(formation)));
+      if (info->bridge_engineer[static_cast<size_t>(u)] && info->bridge_unit < 0) {
+        info->bridge_seat = g.unit(u).side;
+        info->bridge_unit = u;
+      }
     }
+    const Zone* z = info->scenario->FindZone(r->Str("zone"));
+    info->bridge_hex = z == nullptr || z->hexes.empty() ? -1 : z->hexes.front();
+    info->bridge_turns = r->Int("turns", 3);
   }
   for (int s = 0; s < 2; ++s)
     for (int h = 0; h < g.layout().size() && !info->exits[static_cast<size_t>(s)]; ++h)
@@ -805,9 +817,19 @@ const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int 
 // "Movement potential"). The end it stands at, else the end farther from the nearest enemy unit.
 // 0 for every other unit and once the bridge is destroyed or crossed.
 double BridgePull(const WsrState& s, const GameInfo& gi, int u, int hex) {
-  if (gi.bridge_engineer.empty() || !gi.bridge_engineer[static_cast<size_t>(u)] ||
-      s.bridge != WsrState::kBridgeIntact || !s.on_map(u))
-    return 0.0;
+  if (gi.bridge_engineer.empty() || s.bridge != WsrState::kBridgeIntact || !s.on_map(u)) return 0.0;
+  // When the engineer could try now (charges placed, its formation's impulse, at an end, no
+  // attempt this turn, no Ops complete), its side's units leave the bridge hex: an attempt
+  // needs it empty ([Decision] of the hook).
+  if (!gi.bridge_engineer[static_cast<size_t>(u)]) {
+    const int e = gi.bridge_unit;
+    if (s.side_of(u) != gi.bridge_seat || hex != gi.bridge_hex || e < 0 || !s.on_map(e) ||
+        s.bridge_turns < gi.bridge_turns || s.bridge_try_turn == s.turn ||
+        s.active_f != s.info(e).formation || s.has(e, kOpsComplete))
+      return 0.0;
+    const std::array<int, 2> ends = s.bridge_ends();
+    return s.unit(e).hex == ends[0] || s.unit(e).hex == ends[1] ? -10.0 : 0.0;
+  }
   const std::array<int, 2> ends = s.bridge_ends();
   if (ends[0] == kNoHex || ends[1] == kNoHex) return 0.0;
   const HexLayout& L = s.wgame().layout();
@@ -1404,6 +1426,12 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
     case kOpFire: {
       const bool op = a.verb == kOpFire;
       const double cost = op ? p.opfire_threshold : p.fire_cost;
+      // WSR-A4: the engineer with the charges placed keeps its action for the attempt of this
+      // turn (a fire gives it Ops complete, WSR 6.1).
+      if (!op && !gi.bridge_engineer.empty() && gi.bridge_engineer[static_cast<size_t>(a.arg(0))] &&
+          s.bridge == WsrState::kBridgeIntact && s.bridge_turns >= gi.bridge_turns &&
+          s.bridge_try_turn != s.turn)
+        return -1.0;
       if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: the AA firepower (kAaFire, as apply sets)
         WsrState c = s;
         c.unit(a.arg(0)).flags |= kAaFire;
