@@ -58,6 +58,14 @@ struct GameInfo {
   // pulled towards the objectives from anywhere on the map (an exit edge may be far away).
   std::array<bool, 2> exits{false, false};
   double p_fail_command[kMaxFormations] = {};  // P(2d6 > morale), WSR 4.2
+  // WSR-A4 blow-the-bridge: the engineer unit(s) of the hook (by unit index), pulled to an end
+  // of the bridge while it is intact (BridgePull); the bridge hex, the end-of-turn checks that
+  // place the charges and the engineer's seat.
+  std::vector<bool> bridge_engineer;
+  int bridge_hex = -1;
+  int bridge_turns = 0;
+  int bridge_seat = -1;
+  int bridge_unit = -1;
 };
 
 uint64_t Fingerprint(const WsrGame& g) {
@@ -121,6 +129,24 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
     info->p_fail_command[f] = fail / 36.0;
   }
   info->scenario = g.setup().scenario_data.get();
+  info->bridge_engineer.assign(static_cast<size_t>(g.num_units()), false);
+  if (const SpecialRule* r =
+          info->scenario ? info->scenario->FindRule("blow-the-bridge") : nullptr) {
+    const std::string counter = r->Str("counter"), formation = r->Str("formation");
+    for (int u = 0; u < g.num_units(); ++u) {
+      const Formation* fd = g.formation(g.unit(u).formation).data;
+      info->bridge_engineer[static_cast<size_t>(u)] =
+          g.unit(u).counter->id == counter &&
+          (formation.empty() || (fd != nullptr && fd->Matches(formation)));
+      if (info->bridge_engineer[static_cast<size_t>(u)] && info->bridge_unit < 0) {
+        info->bridge_seat = g.unit(u).side;
+        info->bridge_unit = u;
+      }
+    }
+    const Zone* z = info->scenario->FindZone(r->Str("zone"));
+    info->bridge_hex = z == nullptr || z->hexes.empty() ? -1 : z->hexes.front();
+    info->bridge_turns = r->Int("turns", 3);
+  }
   for (int s = 0; s < 2; ++s)
     for (int h = 0; h < g.layout().size() && !info->exits[static_cast<size_t>(s)]; ++h)
       info->exits[static_cast<size_t>(s)] = g.exit_hex(s, h);
@@ -786,6 +812,42 @@ const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int 
   return alts[static_cast<size_t>(f)];
 }
 
+// WSR-A4 blow-the-bridge: the pull of the engineer to an end of the intact bridge, where it
+// must end 3 consecutive turns undisrupted before it may try to blow it (docs/wsr-ai.md
+// "Movement potential"). The end it stands at, else the end farther from the nearest enemy unit.
+// 0 for every other unit and once the bridge is destroyed or crossed.
+double BridgePull(const WsrState& s, const GameInfo& gi, int u, int hex) {
+  if (gi.bridge_engineer.empty() || s.bridge != WsrState::kBridgeIntact || !s.on_map(u)) return 0.0;
+  // When the engineer could try now (charges placed, its formation's impulse, at an end, no
+  // attempt this turn, no Ops complete), its side's units leave the bridge hex: an attempt
+  // needs it empty ([Decision] of the hook).
+  if (!gi.bridge_engineer[static_cast<size_t>(u)]) {
+    const int e = gi.bridge_unit;
+    if (s.side_of(u) != gi.bridge_seat || hex != gi.bridge_hex || e < 0 || !s.on_map(e) ||
+        s.bridge_turns < gi.bridge_turns || s.bridge_try_turn == s.turn ||
+        s.active_f != s.info(e).formation || s.has(e, kOpsComplete))
+      return 0.0;
+    const std::array<int, 2> ends = s.bridge_ends();
+    return s.unit(e).hex == ends[0] || s.unit(e).hex == ends[1] ? -10.0 : 0.0;
+  }
+  const std::array<int, 2> ends = s.bridge_ends();
+  if (ends[0] == kNoHex || ends[1] == kNoHex) return 0.0;
+  const HexLayout& L = s.wgame().layout();
+  const int at = s.unit(u).hex;
+  int target = at == ends[0] || at == ends[1] ? at : kNoHex;
+  if (target == kNoHex) {
+    std::array<int, 2> enemy = {1000, 1000};
+    for (int e = 0; e < s.n_units; ++e)
+      if (s.on_map(e) && s.side_of(e) != s.side_of(u))
+        for (size_t k = 0; k < 2; ++k)
+          enemy[k] = std::min(enemy[k], L.Distance(s.unit(e).hex, ends[k]));
+    target = enemy[0] >= enemy[1] ? ends[0] : ends[1];
+  }
+  const int d = L.Distance(hex, target);
+  // Stronger than any objective, fire or threat term: the demolition wins the scenario.
+  return 20.0 * std::max(0.0, 1.0 - d / 20.0) + (d == 0 ? 20.0 : 0.0);
+}
+
 // Potential of unit u standing in `hex` at the end of its move (docs/wsr-ai.md "Movement").
 // `with`: the units moving together with u (they share the hex).
 double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
@@ -873,6 +935,7 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
   }
   v -= (disrupted ? p.threat_disrupted : p.threat) * threat;
   v += (disrupted ? 0.3 : 1.0) * p.offence * offence;
+  v += BridgePull(s, gi, u, hex);
   // Command range (WSR 4.2): a unit outside its HQ's range tests, and fails with P(2d6 > morale).
   const FormationInfo& fi = g.formation(ui.formation);
   const double pf = gi.p_fail_command[ui.formation];
@@ -1363,6 +1426,12 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
     case kOpFire: {
       const bool op = a.verb == kOpFire;
       const double cost = op ? p.opfire_threshold : p.fire_cost;
+      // WSR-A4: the engineer with the charges placed keeps its action for the attempt of this
+      // turn (a fire gives it Ops complete, WSR 6.1).
+      if (!op && !gi.bridge_engineer.empty() && gi.bridge_engineer[static_cast<size_t>(a.arg(0))] &&
+          s.bridge == WsrState::kBridgeIntact && s.bridge_turns >= gi.bridge_turns &&
+          s.bridge_try_turn != s.turn)
+        return -1.0;
       if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: the AA firepower (kAaFire, as apply sets)
         WsrState c = s;
         c.unit(a.arg(0)).flags |= kAaFire;

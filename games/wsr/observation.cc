@@ -172,6 +172,13 @@ json WsrState::observe(int seat) const {
                                  {"mine", (c & kMineBit) != 0}};
   }
   j["hexes"] = hexes;
+  // A4 blow-the-bridge (only in games with the hook): the bridges destroyed in play, as hex
+  // indices like the board JSON's static `destroyed_bridges` (A12).
+  if (hook_bridge_hex() != kNoHex) {
+    json blown = json::array();
+    if (bridge == kBridgeBlown) blown.push_back(hook_bridge_hex());
+    j["destroyed_bridges"] = blown;
+  }
 
   // Artillery (WSR 11.2), in games with artillery support or smoke markers only: the strikes
   // left per seat, the strikes called in this impulse (A-24: 2 at most), the strike being

@@ -150,6 +150,9 @@ std::string WsrState::render_text(int seat) const {
         DestroyedBridge(g.setup(), i, ScenarioTerrain(g.setup(), g.data().terrain, sh->terrain)))
       destroyed[static_cast<size_t>(i)] = any_destroyed = true;
   }
+  // A4 blow-the-bridge: the bridge blown in play.
+  const bool blown = bridge == kBridgeBlown && hook_bridge_hex() != kNoHex;
+  if (blown) destroyed[static_cast<size_t>(hook_bridge_hex())] = true;
   int cmin = 1 << 20, cmax = -(1 << 20), ymin = 1 << 20, ymax = -(1 << 20);
   for (int i = 0; i < L.size(); ++i) {
     const HexCoord c = L.coord(i);
@@ -191,7 +194,8 @@ std::string WsrState::render_text(int seat) const {
       // G-12: an exit hex (also over '*': exit zones count for the victory conditions too)
       if ((d == ' ' || d == '*') && (g.exit_hex(0, i) || g.exit_hex(1, i))) d = '>';
       if (d == ' ' && boundary != nullptr && boundary->Contains(i)) d = '-';  // WSR-A6
-      if (d == ' ' && destroyed[k]) d = 'x';                                  // WSR-A12
+      // WSR-A12, A4: a destroyed bridge, also over '*' (an objective nobody can hold now).
+      if ((d == ' ' || d == '*') && destroyed[k]) d = 'x';
       line += {a, b, d};
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
@@ -214,6 +218,7 @@ std::string WsrState::render_text(int seat) const {
   if (!exits.empty()) o << ", > exit hex (G-12)";
   if (boundary != nullptr) o << ", - red boundary line (WSR-A6)";
   if (any_destroyed) o << ", x destroyed bridge (WSR-A12)";
+  if (blown) o << ", x bridge destroyed in play (WSR-A4 blow-the-bridge)";
   o << "\n";
 
   // --- Objectives and their controller (WSR 12.2) ---

@@ -7,6 +7,9 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "engine/player.h"
+#include "engine/rng.h"
+#include "games/wsr/heuristic.h"
 #include "tests/wsr_scenario_rules/scenario_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -124,6 +127,85 @@ TEST(WsrAdvancedHooks, WSR_A4_EngineerThreeTurnsAtTheBridgeThenRoll2DestroysIt) 
   EXPECT_EQ(p.s().step_cost(p.unit("us.m8"), p.hex("A-Q06"), bridge), -1);
   EXPECT_EQ(p.s().step_cost(p.unit("de.infantry"), p.hex("A-O07"), bridge), -1);
   EXPECT_NE(p.why("blow-bridge de.engineers"), "");  // destroyed already
+}
+
+// The 107 with its engineer at `engineer_hex`, its HQ by the bridge and a platoon at
+// `infantry_hex`, the 73rd's HQ and an M8 on map C; `charges` end-of-turn checks counted; the
+// 73rd's first activation ended, the 107 drawn. Then the heuristic plays both seats (chance
+// with a seeded Rng) until the 107's impulse is over.
+SPos RemagenEngineerImpulse(const char* engineer_hex, uint64_t seed,
+                            const char* infantry_hex = "A-N07", int charges = 0) {
+  SPos p(LoadScen("remagen"), {SU("de.hq-107", "A-N07", 0), SU("de.engineers", engineer_hex, 0),
+                               SU("de.infantry", infantry_hex, 0), SU("us.hq-73-recon", "C-J05", 1),
+                               SU("us.m8", "C-J05", 1)});
+  p.s().bridge_turns = static_cast<uint8_t>(charges);
+  p.act("end-impulse");
+  p.act("draw de.107");
+  p.pass_command();
+  const int f107 = p.formation("de.107");
+  EXPECT_EQ(p.s().active_f, f107);
+  std::vector<std::unique_ptr<Player>> players;
+  for (int seat = 0; seat < 2; ++seat)
+    players.push_back(make_wsr_heuristic(seat, seed + static_cast<uint64_t>(seat)));
+  Rng rng(seed);
+  WsrState& s = p.s();
+  for (int guard = 0; guard < 300 && !s.is_terminal(); ++guard) {
+    while (!s.is_terminal() && s.current_seat() == kChance) s.apply(s.sample_chance(rng));
+    if (s.is_terminal() || s.active_f != f107 || s.turn != 1) break;
+    const Action a = players[static_cast<size_t>(s.current_seat())]->choose(s);
+    EXPECT_EQ(s.why_illegal(a), "") << s.describe(a);
+    s.apply(a, &p.events);
+  }
+  return p;
+}
+
+// WSR-A4 blow-the-bridge, heuristic (docs/wsr-ai.md "Movement potential"): in an impulse of the 107
+// the engineer, 2 hexes west of the bridge's end on the road, moves onto the bridge's west end
+// A-O07 (the end away from the US units); an engineer already at the end stays there (the charges
+// need 3 consecutive turns at one end).
+TEST(WsrAdvancedHooks, WSR_A4_HeuristicMovesTheEngineerToTheBridgeEndAndKeepsItThere) {
+  for (uint64_t seed : {uint64_t{1}, uint64_t{2}, uint64_t{3}}) {
+    SPos to = RemagenEngineerImpulse("A-M07", seed);
+    EXPECT_EQ(to.s().unit(to.unit("de.engineers")).hex, to.hex("A-O07")) << "seed " << seed;
+    SPos stay = RemagenEngineerImpulse("A-O07", seed);
+    EXPECT_EQ(stay.s().unit(stay.unit("de.engineers")).hex, stay.hex("A-O07")) << "seed " << seed;
+  }
+}
+
+// WSR-A4 blow-the-bridge, heuristic: with the charges placed and a German platoon on the bridge
+// hex A-P07 (no attempt while a unit stands on it, [Decision] of the hook), the platoon leaves
+// the bridge in the 107's impulse and the engineer at A-O07 makes its attempt; without the
+// charges the platoon stays and holds the bridge.
+TEST(WsrAdvancedHooks, WSR_A4_HeuristicClearsTheBridgeAndTriesOnceTheChargesArePlaced) {
+  for (uint64_t seed : {uint64_t{1}, uint64_t{2}, uint64_t{3}}) {
+    SPos p = RemagenEngineerImpulse("A-O07", seed, "A-P07", 3);
+    EXPECT_NE(p.s().unit(p.unit("de.infantry")).hex, p.hex("A-P07")) << "seed " << seed;
+    EXPECT_EQ(p.s().bridge_tries, 1) << "seed " << seed;
+    EXPECT_TRUE(p.logged("scenario", "tries to blow the bridge")) << "seed " << seed;
+    SPos hold = RemagenEngineerImpulse("A-O07", seed, "A-P07", 0);
+    EXPECT_EQ(hold.s().unit(hold.unit("de.infantry")).hex, hold.hex("A-P07")) << "seed " << seed;
+    EXPECT_EQ(hold.s().bridge_tries, 0) << "seed " << seed;
+  }
+}
+
+// WSR-A4 blow-the-bridge, shown: after a successful attempt the observation lists the bridge
+// hex in `destroyed_bridges` (board-JSON hex indices) and the terminal board marks it 'x' (after
+// its bridge token '=').
+TEST(WsrAdvancedHooks, WSR_A4_BlownBridgeIsMarkedInTheObservationAndTheBoard) {
+  SPos p = RemagenBridge();
+  const int bridge = p.hex("A-P07");
+  EXPECT_EQ(p.state->observe(0)["destroyed_bridges"], nlohmann::json::array());
+  const std::string before = p.s().render_text(0);
+  EXPECT_EQ(before.find(" =x"), std::string::npos) << before;
+  PlaceChargesAndActivate107(p);
+  p.act("blow-bridge de.engineers");
+  p.act("roll 1");
+  ASSERT_EQ(p.s().bridge, WsrState::kBridgeBlown);
+  for (int seat : {0, 1})
+    EXPECT_EQ(p.state->observe(seat)["destroyed_bridges"], nlohmann::json::array({bridge}));
+  const std::string after = p.s().render_text(0);
+  EXPECT_NE(after.find(" =x"), std::string::npos) << after;
+  EXPECT_NE(after.find("x bridge destroyed in play (WSR-A4"), std::string::npos) << after;
 }
 
 // WSR-A4 [Rec]: the first attempt destroys on 1-2, every later one (one per turn) on 1-5; a
