@@ -328,6 +328,7 @@ export interface WsrArtillery {
 
 export interface WsrObservation {
   phase: 'setup' | 'operations' | 'marker-removal' | 'over';
+  destroyed_bridges?: number[]; // WSR-A4: bridges blown in play (board hex indexes)
   turn: number;
   turns: number;
   moves: number;

@@ -115,7 +115,8 @@ export function hexMarkers(obs: WsrObservation | null | undefined, board: WsrBoa
     aircraft: (obs?.air ?? []).filter((a) => !!id && a.hex === id).map((a) => a.aircraft),
     exitSeats: (board.exits ?? []).filter((e) => e.hexes.includes(hex)).map((e) => e.seat),
     boundary: !!board.boundary?.hexes.includes(hex),
-    destroyedBridge: !!board.hexes[hex]?.destroyed_bridge,
+    // WSR-A12 bridges destroyed before play (board), WSR-A4 a bridge blown in play (observation).
+    destroyedBridge: !!board.hexes[hex]?.destroyed_bridge || (obs?.destroyed_bridges ?? []).includes(hex),
   };
 }
 

@@ -116,3 +116,18 @@ describe('WSR-B1 Noville: no advanced markings', () => {
     expect(briefingLines(board, 'en')[0][0]).toBe('Victory conditions');
   });
 });
+
+describe('WSR-A4 Remagen: a bridge blown in play', () => {
+  // The board is static; the observation lists the bridges blown since (blow-the-bridge).
+  const board = fixture('wsr-noville-board') as WsrBoard;
+  it('is marked on its hex and in the map key once the observation lists it', () => {
+    const hex = board.hexes[12].i;
+    const before = { units: [], destroyed_bridges: [] } as unknown as WsrObservation;
+    const after = { units: [], destroyed_bridges: [hex] } as unknown as WsrObservation;
+    expect(hexMarkers(before, board, hex).destroyedBridge).toBe(false);
+    expect(hexMarkers(after, board, hex).destroyedBridge).toBe(true);
+    expect(hexMarkers(after, board, hex + 1).destroyedBridge).toBe(false);
+    expect(mapKeyEntries(board, before, 'en').some((e) => e.kind === 'destroyed-bridge')).toBe(false);
+    expect(mapKeyEntries(board, after, 'en').some((e) => e.kind === 'destroyed-bridge')).toBe(true);
+  });
+});

@@ -48,7 +48,7 @@ export function mapKeyEntries(board: WsrBoard, obs: WsrObservation | null | unde
     });
   }
   if (board.boundary) out.push({ kind: 'boundary', colour: '#d21f1f', text: `${t('boundaryLine', l)}: ${board.boundary.text}` });
-  if ((board.destroyed_bridges ?? []).length > 0) out.push({ kind: 'destroyed-bridge', colour: '#222', text: t('destroyedBridge', l) });
+  if ((board.destroyed_bridges ?? []).length > 0 || (obs?.destroyed_bridges ?? []).length > 0) out.push({ kind: 'destroyed-bridge', colour: '#222', text: t('destroyedBridge', l) });
   const art = obs?.artillery;
   if ((art?.smoke ?? []).length > 0) out.push({ kind: 'smoke', colour: '#ccc', text: `S2/S1 ${t('smoke', l)}` });
   if (art?.barrage) out.push({ kind: 'barrage', colour: '#e80', text: `B ${t('barrage', l)}` });
