@@ -41,6 +41,11 @@ inline std::string DiceCount(int n) {
   return std::to_string(n) + (n == 1 ? " die" : " dice");
 }
 
+// "1 hex", "4 hexes", "1 hit": a number of things in a text, `one` for 1, else `many`.
+inline std::string CountOf(int n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 }  // namespace feldherr::wsr
 
 #define Emit(ev, ...) ((ev) ? ::feldherr::wsr::detail::EmitEvent(ev, __VA_ARGS__) : void())

@@ -320,9 +320,9 @@ void WsrState::apply_fire(int u, int t, EventList* ev) {
   push(kStepFireAttack, 0, static_cast<int16_t>(u * 128 + t));
   Emit(ev, op ? "WSR 6.2" : "WSR 6.1",
        unit_label(u) + (op ? " opportunity-fires at " : " fires at ") + unit_label(t) + " (" +
-           std::to_string(game_->layout().Distance(unit(u).hex, unit(t).hex)) + " hexes, " +
+           CountOf(game_->layout().Distance(unit(u).hex, unit(t).hex), "hex", "hexes") + ", " +
            RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
-           std::to_string(p.to_hit) + "+, at most " + std::to_string(p.hit_cap) + " hits.",
+           std::to_string(p.to_hit) + "+, at most " + CountOf(p.hit_cap, "hit", "hits") + ".",
        side_of(u));
   sw_fire_hook(u);  // sw_placement.cc (WSR 11.4 option): an unplaced SW may join this attack
 }
