@@ -1957,6 +1957,20 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
   for (auto it = second.rbegin(); it != second.rend(); ++it) steps_.push(*it);
 }
 
+void PlanspielState::open_close_combat(int shown, int attacker, int field, const char* rule,
+                                       Text seen, Text unseen, EventList* events) {
+  assault_.field = field;
+  assault_.attackers = {attacker, -1, -1};
+  assault_.attack_roll = 0;
+  push(StepKind::kDefendRoll, -1, field);
+  push(StepKind::kAttackRoll, -1, field);
+  if (!events) return;
+  const int party = party_of(shown);
+  events->push_back(Event::said(
+      rule, std::move(seen), party,
+      shown_to(shown, enemy(party)) ? std::nullopt : std::optional<Text>(std::move(unseen))));
+}
+
 void PlanspielState::apply(const Action& action, EventList* events) {
   ++moves_;
   const Board& b = game_->board();
@@ -2132,62 +2146,34 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     s.has_moved = true;
     s.position_marker = false;
     s.camouflaged = false;
-    assault_.field = action.arg(1);
-    assault_.attackers = {l, -1, -1};
-    assault_.attack_roll = 0;
     assault_.carrier = u;
-    push(StepKind::kDefendRoll, -1, action.arg(1));
-    push(StepKind::kAttackRoll, -1, action.arg(1));
-    if (events)
-      events->push_back(Event::said(
-          "PS §10.4",
-          say("{} drives at {}; {} dismounts and attacks.",
-              "{} fährt auf {} zu; {} sitzt ab und greift an.", uid(u), field_text(f), uid(l)),
-          party,
-          shown_to(u, enemy(party))
-              ? std::nullopt
-              : std::optional<Text>(say("An unseen enemy vehicle attacks {} mounted.",
-                                        "Ein nicht erkanntes feindliches Fahrzeug greift {} "
-                                        "aufgesessen an.",
-                                        field_text(f)))));
+    open_close_combat(
+        u, l, action.arg(1), "PS §10.4",
+        say("{} drives at {}; {} dismounts and attacks.",
+            "{} fährt auf {} zu; {} sitzt ab und greift an.", uid(u), field_text(f), uid(l)),
+        say("An unseen enemy vehicle attacks {} mounted.",
+            "Ein nicht erkanntes feindliches Fahrzeug greift {} aufgesessen an.", field_text(f)),
+        events);
     return;
   }
   if (action.verb == kAntiTank) {
-    assault_.field = action.arg(1);
-    assault_.attackers = {u, -1, -1};
-    assault_.attack_roll = 0;
     assault_.antitank = true;
-    push(StepKind::kDefendRoll, -1, action.arg(1));
-    push(StepKind::kAttackRoll, -1, action.arg(1));
-    if (events)
-      events->push_back(Event::said(
-          "PS §10.5",
-          say("{} fights the vehicles in {} at close quarters.",
-              "{} bekämpft die Fahrzeuge in {} im Panzernahkampf.", uid(u), field_text(f)),
-          party,
-          shown_to(u, enemy(party))
-              ? std::nullopt
-              : std::optional<Text>(say("Unseen enemy figures attack the vehicles in {}.",
-                                        "Nicht erkannte feindliche Figuren greifen die Fahrzeuge "
-                                        "in {} an.",
-                                        field_text(f)))));
+    open_close_combat(
+        u, u, action.arg(1), "PS §10.5",
+        say("{} fights the vehicles in {} at close quarters.",
+            "{} bekämpft die Fahrzeuge in {} im Panzernahkampf.", uid(u), field_text(f)),
+        say("Unseen enemy figures attack the vehicles in {}.",
+            "Nicht erkannte feindliche Figuren greifen die Fahrzeuge in {} an.", field_text(f)),
+        events);
     return;
   }
   if (action.verb == kOverrun) {
-    assault_.field = action.arg(1);
-    assault_.attackers = {u, -1, -1};
-    assault_.attack_roll = 0;
     assault_.overrun = true;
-    push(StepKind::kDefendRoll, -1, action.arg(1));
-    push(StepKind::kAttackRoll, -1, action.arg(1));
-    if (events)
-      events->push_back(Event::said(
-          "PS §10.6", say("{} overruns {}.", "{} überrollt {}.", uid(u), field_text(f)), party,
-          shown_to(u, enemy(party))
-              ? std::nullopt
-              : std::optional<Text>(say("An unseen enemy vehicle overruns {}.",
-                                        "Ein nicht erkanntes feindliches Fahrzeug überrollt {}.",
-                                        field_text(f)))));
+    open_close_combat(u, u, action.arg(1), "PS §10.6",
+                      say("{} overruns {}.", "{} überrollt {}.", uid(u), field_text(f)),
+                      say("An unseen enemy vehicle overruns {}.",
+                          "Ein nicht erkanntes feindliches Fahrzeug überrollt {}.", field_text(f)),
+                      events);
     return;
   }
   if (IsLoadVerb(action.verb)) {

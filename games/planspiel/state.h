@@ -335,6 +335,11 @@ class PlanspielState : public State {
   bool has_combat_element(int party) const;
   void finish(EventList* events, const Text& why);
   void push(StepKind k, int unit, int field) { steps_.push({k, unit, field}); }
+  // PS §10.4-10.6: a close combat of one attacker at `field` opens (the defence roll, then the
+  // attack roll); the event names what `shown` (the unit the enemy may see) does, or reads
+  // `unseen` for the enemy while it is not shown to him.
+  void open_close_combat(int shown, int attacker, int field, const char* rule, Text seen,
+                         Text unseen, EventList* events);
   std::string masked_unit(int u, int viewer) const;
 
   const PlanspielGame* game_;
