@@ -115,6 +115,8 @@ Text HumanSeat::still_able(const Session& session, const Action& action) const {
   const bool is_decline = decision.decline && *decision.decline == action;
   const bool has_verbs = !session.game().verbs().empty();
   if (has_verbs ? info.role != VerbRole::kDecline : !is_decline) return {};
+  // An action the rules refuse now ends nothing: it is refused with its reason, unasked.
+  if (!state.why_illegal(action).empty()) return {};
   for (auto it = session.history().rbegin(); it != session.history().rend(); ++it) {
     if (it->seat == kChance) continue;
     if (it->seat != seat) return {};  // the other side's action opened this window

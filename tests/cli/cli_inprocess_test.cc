@@ -799,6 +799,19 @@ TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
   EXPECT_THAT(ps.out, ::testing::Not(HasSubstr("skip act")));
 }
 
+// WP 8: at the morale loss's choice of a tile `end` is not legal. It is refused with the rule's
+// reason, without first asking whether to end while officers could still move.
+TEST(CliHuman, AnIllegalEndIsRefusedWithoutTheEndQuestion_WP8) {
+  CliRun r =
+      run_cli(all_games(),
+              {"play", "westerplatte/medium", "--seed", "7", "--seat", "p1=human", "--lang", "de"},
+              "place o1 C\nplace o2 C\nend\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("(WP 8)"));
+  EXPECT_THAT(r.out, HasSubstr("nicht erlaubt: "));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("Trotzdem")));
+}
+
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");
