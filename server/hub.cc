@@ -8,6 +8,7 @@
 #include <random>
 #include <sstream>
 
+#include "ai/levels.h"
 #include "ai/mcts.h"
 #include "engine/fair_dice.h"
 #include "engine/player.h"
@@ -148,11 +149,18 @@ std::string seconds_text(double s) {
 // within the server's limits (one AI move must not hold a core for long: docs/server.md "Games in
 // memory and threads").
 // Returns "" or why not.
-std::string check_player(const std::string& side, const std::string& p, double max_seconds) {
+std::string check_player(const GameModule* module, const std::string& side, std::string p,
+                         double max_seconds) {
   const std::string kinds =
-      "\"human\", \"random\", \"heuristic\" or \"mcts\", \"mcts:SECONDS\" (at most " +
+      "\"human\", \"ai:easy\", \"ai:normal\", \"ai:hard\", \"random\", \"heuristic\" or "
+      "\"mcts\", \"mcts:SECONDS\" (at most " +
       seconds_text(max_seconds) + "), \"mcts:Nit\" (at most " + std::to_string(kMaxMctsIterations) +
       "it, stopped after " + seconds_text(max_seconds) + " s)";
+  if (p.size() > 40) return "seat '" + side + "' must be " + kinds;
+  if (std::string seat, error; resolve_ai_level(module, p, seat, error)) {
+    if (!error.empty()) return "seat '" + side + "': " + error;
+    p = seat;  // the level's player, within the limits below like any other
+  }
   if (p == "human" || p == "random" || p == "heuristic") return "";
   MctsConfig c;
   std::string error;
@@ -500,7 +508,10 @@ std::shared_ptr<LiveGame> Hub::make_live(const StoredGame& stored) {
   if (g->game->seats().size() != stored.seats.size())
     throw std::runtime_error("stored seats do not match the game's sides");
   for (size_t i = 0; i < stored.seats.size(); ++i) {
-    const std::string& p = stored.seats[i].player;
+    std::string p = stored.seats[i].player;
+    // A level ("ai:hard", ai/levels.h) plays as the game's player of that level.
+    if (std::string seat, error; resolve_ai_level(g->module, p, seat, error) && error.empty())
+      p = seat;
     uint64_t seed = dice_seed(g->secret, 0xA1000000ULL + i);
     MctsConfig mcts;
     std::string mcts_error;
@@ -786,11 +797,18 @@ std::vector<std::string> few_values(const json& option) {
 }  // namespace
 
 HttpReply Hub::catalog() {
-  // The AI levels offered: those within the server's time per decision.
-  json players = {"human", "random", "heuristic"};
-  for (const auto& [text, seconds] :
-       {std::pair<const char*, double>{"mcts", 1.0}, {"mcts:0.3", 0.3}, {"mcts:3", 3.0}})
-    if (seconds <= options_.ai_max_seconds) players.push_back(text);
+  // The players offered per game: people, the difficulty levels whose time per decision this
+  // server allows (ai/levels.h), and random moves.
+  auto players_of = [&](const GameModule* m) {
+    json players = {"human"};
+    for (size_t i = 0; i < kAiLevelNames.size(); ++i) {
+      const double seconds = seat_seconds(m->ai_levels[i]);
+      if (seconds >= 0 && seconds <= options_.ai_max_seconds)
+        players.push_back("ai:" + std::string(kAiLevelNames[i]));
+    }
+    players.push_back("random");
+    return players;
+  };
   // The games do not change while the server runs: described once (creating a game per option
   // value whose seats it might change).
   std::call_once(catalog_once_, [&] {
@@ -833,7 +851,7 @@ HttpReply Hub::catalog() {
     }
   });
   json games = catalog_games_;
-  for (json& g : games) g["players"] = players;
+  for (json& g : games) g["players"] = players_of(registry_.find(g["id"].get<std::string>()));
   return reply(200, {{"games", games}});
 }
 
@@ -883,7 +901,9 @@ HttpReply Hub::create(const std::string& body) {
                            "unknown side '" + s.key() + "' (sides: " + all + ")");
       }
       std::string player = s->is_string() ? s->get<std::string>() : std::string("?");
-      if (std::string bad = check_player(s.key(), player, options_.ai_max_seconds); !bad.empty())
+      if (std::string bad =
+              check_player(registry_.find(game->id()), s.key(), player, options_.ai_max_seconds);
+          !bad.empty())
         return error_reply(400, "bad_request", bad);
       players[static_cast<size_t>(seat)] = player;
     }
