@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "engine/player.h"
+#include "games/wsr/heuristic.h"
 #include "tests/wsr_scenario_rules/scenario_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -242,6 +244,31 @@ TEST(WsrA7PlaceOnActivation, WSR_A7_PlacedInLandingHexesWhenThe216IsDrawnInTurn3
     p.s().unit(p.unit("us.hq-2-16")).hex = static_cast<int16_t>(p.hex("D-T10"));
     EXPECT_FALSE(p.s().in_command_range(mortar));
   }
+}
+
+// The heuristic uses the A7 hooks: it calls the pre-game strike on the German infantry next to
+// its HQ rather than declining, and places the units arriving on activation in landing hexes.
+TEST(WsrA7PreGameStrike, WSR_A7_HeuristicCallsTheStrikeAndPlacesTheLandingUnits) {
+  SPos p = OmahaPosition(true, {SU("us.57mm-atg", "", 2), SU("us.81mm-mortar", "", 2)});
+  const int us = p.game->seat_index("us");
+  auto h = make_wsr_heuristic(us, 1);
+  ASSERT_EQ(p.top_kind(), kStepPreStrike);
+  const Action strike = h->choose(*p.state);
+  EXPECT_EQ(strike.verb, kPreStrike) << p.state->describe(strike);
+  EXPECT_EQ(p.s().pre_strike_observer(us, strike.arg(0)), p.unit("us.hq-2-16"));
+  p.act("decline");
+  p.pass_command();
+  p.act("end-impulse");
+  p.s().turn = 3;
+  p.act("draw us.2-16");
+  for (int k = 0; k < 2; ++k) {
+    ASSERT_EQ(p.top_kind(), kStepLand);
+    const Action a = h->choose(*p.state);
+    EXPECT_EQ(a.verb, kPlace);
+    p.act(p.state->describe(a));
+  }
+  EXPECT_FALSE(p.s().has(p.unit("us.57mm-atg"), kOffMap));
+  EXPECT_FALSE(p.s().has(p.unit("us.81mm-mortar"), kOffMap));
 }
 
 }  // namespace
