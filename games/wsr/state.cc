@@ -705,7 +705,7 @@ feldherr::Decision WsrState::decision() const {
       d.decline = Action(kDecline, {});
       break;
     case kStepLand:  // special_rules.cc (A7 place-on-activation)
-      d.prompt = "Place the units of " + fname +
+      d.prompt = "Place the units of " + game_->formation(t.f).data->name +
                  " that arrive on activation in the landing hexes: place <unit> <hex> (WSR-A7).";
       break;
     case kStepChaosPick:

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/player.h"
+#include "games/wsr/board.h"
 #include "games/wsr/heuristic.h"
 #include "tests/wsr_scenario_rules/scenario_rules_util.h"
 
@@ -178,6 +179,10 @@ TEST(WsrA7PreGameStrike, WSR_A7_StrikeBeforeThe107FirstActivationInLosOfAUsHq) {
         << p.why("pre-strike D-M09 he-34");
     p.s() = keep;
   }
+  // The odds shown with the action (board.cc, as a call's): the accuracy die and each hex.
+  const nlohmann::json odds = FireOddsJson(*p.state, p.parse("pre-strike D-M09 he-34"));
+  ASSERT_TRUE(odds.is_object()) << odds;
+  EXPECT_NE(odds.dump().find("D-M09"), std::string::npos) << odds;
   p.act("pre-strike D-M09 he-34");
   EXPECT_TRUE(p.logged("WSR-A7", "before all activations of turn 1") ||
               p.logged("WSR-A7", "Before all activations of turn 1"));
@@ -225,6 +230,9 @@ TEST(WsrA7PlaceOnActivation, WSR_A7_PlacedInLandingHexesWhenThe216IsDrawnInTurn3
     }
     ASSERT_EQ(p.top_kind(), kStepLand);
     EXPECT_EQ(p.state->current_seat(), p.game->seat_index("us"));
+    EXPECT_NE(p.state->decision().prompt.find("Place the units of 2/16th Infantry"),
+              std::string::npos)
+        << p.state->decision().prompt;
     EXPECT_NE(p.why("place us.57mm-atg D-M07").find("not one of"), std::string::npos);
     EXPECT_NE(p.why("place us.57mm-atg D-I11").find("stacking"), std::string::npos);
     EXPECT_NE(p.why("end-impulse").find("place <unit> <hex>"), std::string::npos);
