@@ -45,7 +45,8 @@ std::string WsrState::render_text(int seat) const {
     }
   o << (shown ? "," : "") << " end-turn x" << int(cup_end_turn) << " (drawn " << int(end_turn_drawn)
     << ")";
-  if (chaos_cup > 0) o << ", chaos x" << int(chaos_cup);  // chaos.cc (WSR 9.0)
+  if (chaos_cup > 0) o << ", chaos x" << int(chaos_cup);                 // chaos.cc (WSR 9.0)
+  if (designated_cup > 0) o << ", designated x" << int(designated_cup);  // A5 (special_rules.cc)
   if (n_chaos > 0) o << "; " << int(n_chaos) << " chaos result(s) stored (9.0)";
   for (int s = 0; s < 2; ++s)
     if (held_end_turn[static_cast<size_t>(s)] > 0)
