@@ -57,6 +57,29 @@ struct RenderedView {
   std::string decision;          // decision_json(g, view)
   std::string legal;             // the viewer's legal actions (append_legal_json)
   std::string text_en, text_de;  // the text pictures as JSON strings, or null
+
+  size_t bytes() const {
+    return sizeof(RenderedView) + observation.size() + decision.size() + legal.size() +
+           text_en.size() + text_de.size();
+  }
+};
+
+// The views of a game's current state (Hub::rendered_view_locked), at most one per viewer and
+// text flag, their bytes counted in the hub's total (HubOptions::view_cache_bytes).
+struct ViewCache {
+  std::deque<RenderedView> views;
+  int64_t bytes = 0;
+  std::shared_ptr<std::atomic<int64_t>> total;  // the hub's
+
+  ViewCache() = default;
+  ViewCache(const ViewCache&) = delete;
+  ViewCache& operator=(const ViewCache&) = delete;
+  ~ViewCache() { clear(); }
+  void clear() {
+    if (total) *total -= bytes;
+    bytes = 0;
+    views.clear();
+  }
 };
 
 // One action of the game's history as the server shows it.
@@ -85,9 +108,9 @@ struct LiveGame {
   json concede_result;
   std::vector<std::weak_ptr<Subscriber>> subs;
   std::optional<json> board;
-  // The views of the current state built so far (Hub::rendered_view_locked; mu held), at most
-  // one per viewer and text flag; emptied when the state changes.
-  mutable std::deque<RenderedView> views;
+  // The views of the current state built so far (Hub::rendered_view_locked; mu held); emptied
+  // when the state changes.
+  mutable ViewCache views;
   // An AI move of this game is queued or being thought: at most one per game (round robin).
   bool ai_queued = false;
   // False until a human seat first shows its token: the opening (the chance outcomes before the
@@ -1054,11 +1077,11 @@ std::string Hub::summary_locked(const LiveGame& g, int seat) const {
 const RenderedView& Hub::rendered_view_locked(const LiveGame& g, int viewer, bool text) const {
   const int64_t state_id = g.stored.last_seq;
   const size_t moves = g.session->history().size();
-  std::deque<RenderedView>& views = g.views;
-  if (!options_.view_cache ||
-      (!views.empty() && (views.front().state_id != state_id || views.front().moves != moves ||
-                          views.front().opened != g.opened)))
-    views.clear();  // another state: its views are of no use any more
+  ViewCache& cache = g.views;
+  const std::deque<RenderedView>& views = cache.views;
+  if (!views.empty() && (views.front().state_id != state_id || views.front().moves != moves ||
+                         views.front().opened != g.opened))
+    cache.clear();  // another state: its views are of no use any more
   for (const RenderedView& v : views)
     if (v.viewer == viewer && v.text == text) return v;
   // What `viewer` is shown of the current position: observation, decision and (when it decides)
@@ -1069,7 +1092,10 @@ const RenderedView& Hub::rendered_view_locked(const LiveGame& g, int viewer, boo
   o.observation_text = true;
   View view = view_of(g.session->state(), viewer, o);
   ++views_built_;
-  RenderedView& r = views.emplace_back();
+  // Used by the caller at once, under the game's lock: kept with the game if the hub's budget
+  // allows, else on this thread until its next view.
+  thread_local RenderedView uncached;
+  RenderedView r;
   r.state_id = state_id;
   r.moves = moves;
   r.opened = g.opened;
@@ -1084,7 +1110,15 @@ const RenderedView& Hub::rendered_view_locked(const LiveGame& g, int viewer, boo
   } else {
     r.text_en = r.text_de = "null";
   }
-  return r;
+  const auto bytes = static_cast<int64_t>(r.bytes());
+  if (view_bytes_->load() + bytes > static_cast<int64_t>(options_.view_cache_bytes)) {
+    uncached = std::move(r);
+    return uncached;
+  }
+  cache.total = view_bytes_;
+  cache.bytes += bytes;
+  *view_bytes_ += bytes;
+  return cache.views.emplace_back(std::move(r));
 }
 
 std::optional<HttpReply> Hub::http_now(const std::string& method, const std::string& target) {

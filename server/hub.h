@@ -91,8 +91,9 @@ struct HubOptions {
   size_t max_live_games = 2000;
   // What a viewer is sent of a state (observation, decision, legal actions, text picture) is
   // built once per viewer and state and kept with the game until its state changes
-  // (docs/server.md "Views built once"). False: built for every message (tests compare).
-  bool view_cache = true;
+  // (docs/server.md "Views built once"), up to this many bytes over all games; beyond it a view
+  // is built for each message. 0: no cache (tests compare).
+  size_t view_cache_bytes = size_t{64} << 20;
 };
 
 // The hub's options of `feldherr serve` (server.h).
@@ -161,6 +162,8 @@ class Hub {
   size_t ai_threads() const { return ai_threads_.size(); }
   // Views built so far (view_of calls for messages and summaries; cache hits not counted).
   uint64_t views_built() const { return views_built_.load(); }
+  // The bytes of the views kept now (at most about HubOptions::view_cache_bytes).
+  int64_t view_cache_bytes() const { return view_bytes_->load(); }
 
  private:
   HttpReply api(const std::string& method, const std::vector<std::string>& parts,
@@ -247,6 +250,8 @@ class Hub {
 
   std::atomic<int64_t> last_sweep_ms_{0};
   mutable std::atomic<uint64_t> views_built_{0};
+  // The bytes of the views kept by all games (LiveGame::views), against view_cache_bytes.
+  std::shared_ptr<std::atomic<int64_t>> view_bytes_ = std::make_shared<std::atomic<int64_t>>(0);
 
   // Actions of http_async() whose commit has not reported yet (stop() waits for them).
   std::mutex storing_mu_;

@@ -1,5 +1,5 @@
 // Views built once per viewer and state (docs/server.md "Views built once"): the hub keeps what
-// each viewer was sent of the current state (HubOptions::view_cache). A view must never reach
+// each viewer was sent of the current state (HubOptions::view_cache_bytes). A view must never reach
 // another viewer nor outlive its state, and a view from the cache must be byte for byte what a
 // fresh build writes.
 #include <gtest/gtest.h>
@@ -78,9 +78,11 @@ TEST(HubViewCache, EachSeatGetsItsOwnViewAndAHitIsTheBytesOfAFreshBuild) {
   EXPECT_EQ(sum["observation"], o["observation"]);
   EXPECT_EQ(sum["legal"], o["legal"]);
 
+  EXPECT_GT(hub.view_cache_bytes(), 3 * 1000);  // three views of some KB each
+
   // The same game in a hub without the cache: every message built afresh, byte for byte the same.
   HubOptions no_cache = HubFixture::no_worker();
-  no_cache.view_cache = false;
+  no_cache.view_cache_bytes = 0;
   f.reopen(no_cache);
   Hub& fresh = f.hub();
   const uint64_t fresh_before = fresh.views_built();
@@ -89,6 +91,32 @@ TEST(HubViewCache, EachSeatGetsItsOwnViewAndAHitIsTheBytesOfAFreshBuild) {
   EXPECT_EQ(fresh_connection_state(fresh, id, elves), elves_view);
   EXPECT_EQ(fresh_connection_state(fresh, id, ""), observer_view);
   EXPECT_EQ(fresh.views_built(), fresh_before + 4);
+  EXPECT_EQ(fresh.view_cache_bytes(), 0);
+}
+
+TEST(HubViewCache, BeyondTheBudgetEachMessageBuildsItsViewAndTheBytesAreTheSame) {
+  HubOptions small = HubFixture::no_worker();
+  small.view_cache_bytes = 2000;  // a view without legal actions, not one with them
+  HubFixture f("view-cache-budget", small);
+  json c = f.create(kCachePocketGame);
+  const std::string id = c["id"];
+  const std::string orcs = c["seats"]["orcs"]["token"], elves = c["seats"]["elves"]["token"];
+  play_first_legal(f, id, c["seats"], 4);
+  Hub& hub = f.hub();
+  ASSERT_EQ(f.summary(id, orcs)["to_move"], "orcs");  // the orcs pick on (PB Aufbau 4)
+  const uint64_t built = hub.views_built();
+  const std::string elves_view = fresh_connection_state(hub, id, elves);  // kept
+  const int64_t kept = hub.view_cache_bytes();
+  ASSERT_GT(kept, 0);
+  ASSERT_LE(kept, 2000);
+  const std::string orcs_view = fresh_connection_state(hub, id, orcs);  // over the budget
+  EXPECT_GT(orcs_view.size(), 2000u);
+  EXPECT_EQ(fresh_connection_state(hub, id, orcs), orcs_view);
+  EXPECT_EQ(hub.views_built(), built + 3);  // the orcs' view built for each message
+  EXPECT_EQ(hub.view_cache_bytes(), kept);
+  EXPECT_EQ(fresh_connection_state(hub, id, elves), elves_view);  // still kept
+  EXPECT_EQ(hub.views_built(), built + 3);
+  EXPECT_NE(json::parse(orcs_view)["observation"], json::parse(elves_view)["observation"]);
 }
 
 TEST(HubViewCache, AViewIsNotShownOfTheNextStateAndUndoneStatesAreBuiltAgain) {
@@ -129,7 +157,7 @@ TEST(HubViewCache, AViewIsNotShownOfTheNextStateAndUndoneStatesAreBuiltAgain) {
   const std::string cached_orcs = fresh_connection_state(hub, id, orcs);
   const std::string cached_elves = fresh_connection_state(hub, id, elves);
   HubOptions no_cache = HubFixture::no_worker();
-  no_cache.view_cache = false;
+  no_cache.view_cache_bytes = 0;
   f.reopen(no_cache);
   EXPECT_EQ(fresh_connection_state(f.hub(), id, orcs), cached_orcs);
   EXPECT_EQ(fresh_connection_state(f.hub(), id, elves), cached_elves);
