@@ -1187,26 +1187,19 @@ std::vector<Field> PlanspielState::evade_fields(int p) const {
   return out;
 }
 
-PlanspielState::Meeting PlanspielState::meeting(int p) const {
-  Meeting r;
-  const int m = moving_.unit;
-  if (m < 0 || p < 0) return r;
-  const FireData& data = game_->fire_data();
-  const Field at_m = field_of(m), at_p = field_of(p);
-  Firer fp, fm;
-  fp.suppression = unit(p).suppression;
-  fm.suppression = unit(m).suppression;
-  const FireSituation sp = fire_situation(p, at_m), sm = fire_situation(m, at_p);
-  const FireTarget tm = target_of(m), tp = target_of(p);
-  int a = NetModifier(Modifiers(data, weapon_of(p), fp, tm, sp));
-  r.counter_harms = RegimeOf(data, weapon_of(p), tm, sp) != Regime::kNoEffect;
+OpposedFire OpposedFireOdds(const FireData& data, const OpposedSide& counter,
+                            const OpposedSide& mover, bool mover_fires) {
+  OpposedFire r;
+  const FireTarget& tm = mover.as_target;
+  const FireTarget& tp = counter.as_target;
+  int a = NetModifier(Modifiers(data, counter.weapon, counter.firer, tm, counter.situation));
+  r.counter_harms = RegimeOf(data, counter.weapon, tm, counter.situation) != Regime::kNoEffect;
   // G-30: a mover that cannot fire at the unit (unarmed, out of range, no line of sight, black)
   // still rolls, at normal chance, and inflicts nothing.
-  const UnitType& mt = type_of(m);
-  const bool fires =
-      mt.has_weapon && mt.weapon.flat >= 0 && CheckFire(data, weapon_of(m), fm, sm).empty();
-  int c = fires ? NetModifier(Modifiers(data, weapon_of(m), fm, tp, sm)) : 0;
-  r.mover_harms = fires && RegimeOf(data, weapon_of(m), tp, sm) != Regime::kNoEffect;
+  int c = mover_fires ? NetModifier(Modifiers(data, mover.weapon, mover.firer, tp, mover.situation))
+                      : 0;
+  r.mover_harms =
+      mover_fires && RegimeOf(data, mover.weapon, tp, mover.situation) != Regime::kNoEffect;
   // PS §9.8 item 2 (reading): the common part of two plus (or two minus) values cancels, so the
   // inferior party rolls at normal chance (or the superior one does).
   if (a > 0 && c > 0) {
@@ -1236,8 +1229,9 @@ PlanspielState::Meeting PlanspielState::meeting(int p) const {
         on[static_cast<size_t>(Outcome::kNone)] += 1.0;
         continue;
       }
-      const Effect e = p_wins ? ResolveOpposedTotal(data, weapon_of(p), tm, sp, np, a)
-                              : ResolveOpposedTotal(data, weapon_of(m), tp, sm, nm, c);
+      const Effect e = p_wins
+                           ? ResolveOpposedTotal(data, counter.weapon, tm, counter.situation, np, a)
+                           : ResolveOpposedTotal(data, mover.weapon, tp, mover.situation, nm, c);
       for (int second = 1; second <= 6; ++second)
         on[static_cast<size_t>(FinalOutcome(e, second))] += 1.0 / 6;
     }
@@ -1249,6 +1243,25 @@ PlanspielState::Meeting PlanspielState::meeting(int p) const {
     }
   }
   return r;
+}
+
+PlanspielState::Meeting PlanspielState::meeting(int p) const {
+  const int m = moving_.unit;
+  if (m < 0 || p < 0) return {};
+  const FireData& data = game_->fire_data();
+  OpposedSide cp, cm;
+  cp.weapon = weapon_of(p);
+  cp.firer.suppression = unit(p).suppression;
+  cp.as_target = target_of(p);
+  cp.situation = fire_situation(p, field_of(m));
+  cm.weapon = weapon_of(m);
+  cm.firer.suppression = unit(m).suppression;
+  cm.as_target = target_of(m);
+  cm.situation = fire_situation(m, field_of(p));
+  const UnitType& mt = type_of(m);
+  const bool fires = mt.has_weapon && mt.weapon.flat >= 0 &&
+                     CheckFire(data, cm.weapon, cm.firer, cm.situation).empty();
+  return OpposedFireOdds(data, cp, cm, fires);
 }
 
 void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {

@@ -156,6 +156,28 @@ struct UnitState {
 
 class PlanspielGame;
 
+// PS §9.3, §9.8, G-30, G-31: a false counter-move: the netted modifiers of the counter-moving unit
+// and of the mover, whether each can harm the other, the counter-moving unit's chance to win (ties
+// rolled again) and the final outcomes on each side over the decided throws (kNone when the unit
+// is not the loser or is not harmed).
+struct OpposedFire {
+  int counter_mod = 0, mover_mod = 0;
+  bool counter_harms = false, mover_harms = false;
+  double counter_wins = 0.0;
+  std::array<double, kOutcomeCount> on_mover{}, on_counter{};
+};
+// One side of it: its weapon and state, itself as a target, and its fire at the other side.
+struct OpposedSide {
+  FireWeapon weapon;
+  Firer firer;
+  FireTarget as_target;
+  FireSituation situation;
+};
+// The counter-moving unit `counter` against the mover `mover`, which fires back only when
+// `mover_fires` (armed, and CheckFire allows its fire at the unit).
+OpposedFire OpposedFireOdds(const FireData& data, const OpposedSide& counter,
+                            const OpposedSide& mover, bool mover_fires);
+
 // The fire weapon of a unit of type `t` (PS §8.4, §8.9, §8.10).
 FireWeapon WeaponOfType(const FireData& data, const UnitType& t);
 // A unit of type `t` as a target with `cover` where it stands (PS §8.8 #1: only bases have cover,
@@ -249,15 +271,8 @@ class PlanspielState : public State {
   // stands if `p` stood in `at` (after a move there when `moved`): in range of its flat fire, in
   // sight, and detected by `m` itself.
   bool engages(int m, int p, Field at, bool moved) const;
-  // PS §9.3, §9.8: the netted modifiers of a false counter-move of passive unit `p` against the
-  // mover: {p's, the mover's}; whether each can harm the other; the chances (ties rolled again)
-  // and the final outcomes on the loser.
-  struct Meeting {
-    int counter_mod = 0, mover_mod = 0;
-    bool counter_harms = false, mover_harms = false;
-    double counter_wins = 0.0;
-    std::array<double, kOutcomeCount> on_mover{}, on_counter{};  // over the decided throws
-  };
+  // PS §9.3, §9.8: the false counter-move of passive unit `p` against the mover (OpposedFire).
+  using Meeting = OpposedFire;
   Meeting meeting(int p) const;
   // The chance that the legal assault `action` wins its close combat (ties rolled again).
   double assault_win_chance(const Action& action) const;
