@@ -350,7 +350,10 @@ bool PlanspielState::may_place(int u, Field f, Text* why) const {
   if (f == field_of(u))
     return Refuse(why, say("scenarios §1.5: {0} stands in {1} already",
                            "scenarios §1.5: {0} steht schon in {1}", su.id, field_text(f)));
-  if (!Passable(b, f, type_of(u).terrain))
+  // Scenarios §1.5: no vehicle and no towed weapon in a forest or built-up field off the road.
+  const bool towed = type_of(u).category == Category::kHeavyWeaponBase && su.carrier >= 0;
+  const bool cover = b.terrain(f) == Terrain::kForest || b.terrain(f) == Terrain::kBuiltUp;
+  if (!Passable(b, f, type_of(u).terrain) || (towed && cover && !b.road(f)))
     return Refuse(
         why, say("scenarios §1.5, G-04: a {0} cannot stand in {1}",
                  "scenarios §1.5, G-04: ein {0} kann nicht in {1} stehen", su.type, field_text(f)));
@@ -2949,6 +2952,10 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
                                   "{}\n")),
                    de && !sit.title_de.empty() ? sit.title_de : sit.title, turn_, sit.game_turns,
                    sit.start_cycle_turn + turn_ - 1, party(active_), losses_[0], losses_[1]);
+  if (setting_up())  // scenarios §1.5
+    o << fmt::format(fmt::runtime(t("set-up of {} in its zone, before game turn 1\n",
+                                    "Aufstellung von {} in seinem Raum, vor Zug 1\n")),
+                     party(active_));
   o << "    ";
   for (int x = 0; x < b.width(); ++x) o << fmt::format("{:>3}", x);
   o << "\n";

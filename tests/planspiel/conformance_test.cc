@@ -1,7 +1,7 @@
 // The engine's conformance battery on every Planspiel situation (docs/architecture.md): random
 // games to the end with the state contract, text forms, undo and hidden information (PS §7.5)
 // checked after every action. PS_CONFORMANCE_GAMES sets the games per situation (default 40 of
-// PS-1, 10 of PS-2 and 4 of PS-3).
+// PS-1, 10 of PS-2 and 4 of PS-3), PS_CONFORMANCE_ONLY one situation to play.
 #include "engine/conformance.h"
 
 #include <gtest/gtest.h>
@@ -32,6 +32,8 @@ TEST(PlanspielConformance, EverySituationThroughTheRegistry) {
   for (const ScenarioInfo& sc : m->scenarios) ids.push_back(sc.id);
   EXPECT_EQ(ids, (std::vector<std::string>{"ps-1", "ps-2", "ps-3"}));
   for (const ScenarioInfo& sc : m->scenarios) {
+    // PS_CONFORMANCE_ONLY=ps-3 plays that situation only (for long runs of one).
+    if (const char* only = std::getenv("PS_CONFORMANCE_ONLY"); only && sc.id != only) continue;
     auto game = all_games().create("planspiel/" + sc.id, {});
     ConformanceOptions o;
     o.games = BatteryGames(sc.id);
