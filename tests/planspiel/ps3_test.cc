@@ -6,12 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <memory>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "engine/rng.h"
 #include "games/planspiel/fire.h"
+#include "games/planspiel/fire_data.h"
 #include "games/planspiel/los.h"
 #include "games/planspiel/state.h"
 #include "planspiel_test_util.h"
@@ -439,6 +442,109 @@ TEST(PlanspielPs3SetUp, S_3_SetUpHiddenFromTheOtherParty) {
   EXPECT_EQ(s->field_of(t1), (Field{0, 0}));
   EXPECT_EQ(s->field_of(a1), (Field{2, 15}));
   EXPECT_EQ(s->field_of(s->ps().unit_index("R-G1")), (Field{2, 15}));
+}
+
+// A set-up zone holding a wood (17..19, 12..14 on the PS-3 board): figures may set up in the
+// forest, vehicles and towed weapons not (scenarios §1.5, G-04).
+constexpr const char* kWoodZone = R"(
+[situation]
+id = "test-wood-zone"
+title = "Set-up zone with a wood"
+board = "ps-3"
+start_cycle_turn = 1
+game_turns = 2
+first_mover = "red"
+dug_in = []
+provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
+
+[[unit]]
+id = "R-I1"
+party = "red"
+type = "INF"
+field = "19,13"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
+
+[[unit]]
+id = "R-P1"
+party = "red"
+type = "PAK75"
+field = "19,14"
+tow = "R-Z1"
+state = "unlimbered"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
+
+[[unit]]
+id = "R-Z1"
+party = "red"
+type = "ZGKW"
+field = "19,14"
+tow_of = "R-P1"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
+
+[[unit]]
+id = "B-I1"
+party = "blue"
+type = "INF"
+field = "5,5"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
+
+[[setup]]
+party = "red"
+from = "17,12"
+to = "19,14"
+provenance = { party = "stand-in", from = "stand-in", to = "stand-in" }
+
+[[objective]]
+id = "summit"
+fields = ["12,12"]
+controller = ["none"]
+provenance = { fields = "stand-in", controller = "stand-in" }
+
+[[outcome]]
+result = "draw"
+text = "Draw"
+when = []
+provenance = { result = "stand-in", when = "stand-in" }
+)";
+
+TEST(PlanspielPs3SetUp, Scenarios_1_5_NoVehicleOrTowedWeaponInTheWood) {
+  std::unique_ptr<Situation> sit;
+  ASSERT_EQ(testing::LoadError("situation-test-wood-zone.toml", kWoodZone,
+                               [&](const std::string& path) {
+                                 sit = std::make_unique<Situation>(load_situation(
+                                     path, shipped_unit_types(), shipped_planspiel_boards()));
+                               }),
+            "");
+  const PlanspielGame game(*sit, find_planspiel_board("ps-3")->board, shipped_unit_types(),
+                           shipped_fire_data());
+  auto s = std::unique_ptr<PlanspielState>(
+      dynamic_cast<PlanspielState*>(game.new_initial_state().release()));
+  ASSERT_TRUE(s->setting_up());
+  const auto why = [&](const std::string& text) { return s->why_illegal(Parsed(*s, text)); };
+  EXPECT_EQ(why("place R-I1 17,13"), "");
+  EXPECT_EQ(why("place R-P1 17,13"), "scenarios §1.5, G-04: a PAK75 cannot stand in 17,13");
+  EXPECT_EQ(why("place R-Z1 18,14"), "scenarios §1.5, G-04: a ZGKW cannot stand in 18,14");
+  EXPECT_EQ(why("place R-P1 19,12"), "");
+}
+
+// The loader: a unit's default field lies in its party's zone; a margin line names a bound.
+TEST(PlanspielPs3SetUp, Scenarios_1_5_ZonesAndMarginLinesAreChecked) {
+  const std::string text = [] {
+    std::ifstream in(testing::DataDir() + "/situation-ps3.toml");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  }();
+  EXPECT_NE(
+      testing::BadSituation(text, "from = \"0,0\"\nto = \"2,15\"", "from = \"0,0\"\nto = \"1,15\"")
+          .find("unit R-S1 stands outside its party's set-up zone (scenarios §1.5)"),
+      std::string::npos);
+  EXPECT_NE(testing::BadSituation(text, "{ margin = \"red\", min = 4 }", "{ margin = \"red\" }")
+                .find("a 'margin' condition"),
+            std::string::npos);
+  EXPECT_NE(testing::BadSituation(text, "party = \"blue\"\nfrom", "party = \"red\"\nfrom")
+                .find("a party has one set-up zone (scenarios §1.5)"),
+            std::string::npos);
 }
 
 }  // namespace
