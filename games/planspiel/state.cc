@@ -2366,11 +2366,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
               (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(su.carrier),
               field_text(f), LoadSentenceDe(action.verb - kMount, uid(su.carrier))),
           party,
-          shown ? std::nullopt
-                : std::optional<Text>(Text{
-                      "An unseen enemy unit gets on or off, limbers or unlimbers.",
-                      "Eine nicht erkannte feindliche Einheit sitzt auf oder ab oder protzt auf "
-                      "oder ab."})));
+          // PS §7.5: read as an unseen unit's move, which a move that an unseen enemy stops at
+          // once is too (the same view).
+          shown
+              ? std::nullopt
+              : std::optional<Text>(Text{"An unseen enemy unit moves.",
+                                         "Eine nicht erkannte feindliche Einheit bewegt sich."})));
     return;
   }
   if (action.verb == kMove) {
@@ -2682,7 +2683,7 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
                        field_text(FieldAt(game_->board(), action.arg(1))));
   if (IsLoadVerb(action.verb) && viewer != kNobody && viewer != active_ &&
       !shown_to(action.arg(0), viewer))
-    return "(hidden) gets on or off, limbers or unlimbers";
+    return "move (hidden) (hidden)";  // as a hidden move (PS §7.5: the same view)
   if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
   const int u = action.arg(0);
   const int party = party_of(u);
