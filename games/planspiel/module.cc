@@ -57,8 +57,9 @@ double Harm(const std::array<double, kOutcomeCount>& o) {
 
 }  // namespace
 
-// A simple scorer: fire where it can hurt (the chance of any effect, more for a knock-out or
-// elimination), move towards the objectives, end the half-turn when nothing else pays.
+// A simple scorer: set up in the listed fields, fire where it can hurt (the chance of any effect,
+// more for a knock-out or elimination), move towards the objectives, end the half-turn when
+// nothing else pays.
 double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   const auto& s = dynamic_cast<const PlanspielState&>(view);
   const Board& b = s.ps().board();
@@ -87,6 +88,7 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     const double threat = Harm(odds);
     return threat >= 0.5 ? 0.5 + threat - 0.01 * ToObjective(s, to) + noise : -1.0;
   }
+  if (a.verb == kPlace) return -1.0;  // scenarios §1.5: the listed fields (FERTIG keeps them)
   if (a.verb == kAssault) {
     // Take a field worth having when the odds are good (PS §10.2).
     const Field f{a.arg(0) % b.width(), a.arg(0) / b.width()};
@@ -381,7 +383,8 @@ GameModule planspiel_module() {
     // PS §5.1: every field within the stacking limit for both parties.
     std::vector<FieldContents> fields(static_cast<size_t>(b.width() * b.height()));
     for (int u = 0; u < s.num_units(); ++u)
-      if (s.unit(u).status == UnitStatus::kOnBoard && u != s.moving().unit)  // passing through
+      if (s.unit(u).status == UnitStatus::kOnBoard && u != s.moving().unit &&
+          (s.moving().unit < 0 || s.unit(u).aboard != s.moving().unit))  // passing through
         fields[static_cast<size_t>(b.index(s.field_of(u)))].push_back(
             OccupantOf(s.ps().type(u), s.ps().situation().units[static_cast<size_t>(u)].party));
     for (const FieldContents& c : fields) {

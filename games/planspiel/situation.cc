@@ -108,21 +108,36 @@ const std::vector<std::string_view> kSituationKeys = {
 const std::vector<std::string_view> kUnitKeys = {
     "id",      "party",   "type", "field",  "arrives", "camouflaged", "detected",
     "carrier", "carries", "tow",  "tow_of", "state",   "provenance"};
-const std::vector<std::string_view> kObjectiveKeys = {"id", "fields", "controller", "provenance"};
+const std::vector<std::string_view> kObjectiveKeys = {"id", "fields", "controller", "vp",
+                                                      "provenance"};
+const std::vector<std::string_view> kSetupKeys = {"party", "from", "to", "provenance"};
 const std::vector<std::string_view> kOutcomeKeys = {"result", "text", "text_de", "when",
                                                     "provenance"};
-const std::vector<std::string_view> kConditionKeys = {"controls", "set",          "min",
-                                                      "max",      "fewer_losses", "losses_at_most"};
+const std::vector<std::string_view> kConditionKeys = {
+    "controls", "set", "min", "max", "fewer_losses", "losses_at_most", "margin"};
 
 Condition ReadCondition(const Reader& r, const toml::table& c, const Situation& s,
                         const std::string& where) {
   r.Keys(c, kConditionKeys, where);
   Condition out;
   const int kinds = (c.contains("controls") ? 1 : 0) + (c.contains("fewer_losses") ? 1 : 0) +
-                    (c.contains("losses_at_most") ? 1 : 0);
+                    (c.contains("losses_at_most") ? 1 : 0) + (c.contains("margin") ? 1 : 0);
   if (kinds != 1)
     r.Fail(c, "a condition " + where +
-                  " names exactly one of 'controls', 'fewer_losses', 'losses_at_most'");
+                  " names exactly one of 'controls', 'fewer_losses', 'losses_at_most', 'margin'");
+  if (const toml::node* n = c.get("margin")) {
+    // PS-3 §5.5: the VP margin of `party` over its enemy between `min` and `max`.
+    out.kind = Condition::Kind::kMargin;
+    out.party = Party(r, *n, "margin", false);
+    if (c.contains("set")) r.Fail(c, "'set' belongs to a 'controls' condition " + where);
+    if (!c.contains("min") && !c.contains("max"))
+      r.Fail(c, "a 'margin' condition " + where + " names 'min', 'max' or both");
+    out.min = c.contains("min") ? r.Int(*c.get("min"), "min", -999, 999) : -kNoMarginLimit;
+    out.max = c.contains("max")
+                  ? r.Int(*c.get("max"), "max", out.min == -kNoMarginLimit ? -999 : out.min, 999)
+                  : kNoMarginLimit;
+    return out;
+  }
   if (const toml::node* n = c.get("controls")) {
     out.kind = Condition::Kind::kControls;
     out.party = Party(r, *n, "controls", false);
@@ -281,7 +296,7 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
                          const std::vector<BoardData>& boards) {
   const Reader r(path);
   const toml::table root = r.Parse();
-  r.Keys(root, {"situation", "unit", "objective", "outcome"}, "at the top level");
+  r.Keys(root, {"situation", "unit", "setup", "objective", "outcome"}, "at the top level");
   const toml::table& t =
       r.Table(r.Req(root, "situation", "at the top level ([situation])"), "situation");
   const std::string w = "in [situation]";
@@ -352,6 +367,33 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
   if (s.units.empty()) r.Fail(t, "a situation has [[unit]] tables");
   ResolveTransport(r, refs, types, s);
 
+  // Scenarios §1.5: a set-up zone per party at most, a rectangle holding the party's default
+  // fields (not its reinforcements' entry fields).
+  if (const toml::node* all = root.get("setup")) {
+    for (const toml::node& e : r.Arr(*all, "setup")) {
+      const toml::table& z = r.Table(e, "setup");
+      const std::string zw = "in [[setup]] at line " + std::to_string(z.source().begin.line);
+      r.Keys(z, kSetupKeys, zw);
+      SetupZone zone;
+      zone.line = static_cast<int>(z.source().begin.line);
+      const toml::node& party_node = r.Req(z, "party", zw);
+      zone.party = Party(r, party_node, "party", false);
+      if (s.zone_of(zone.party) != nullptr)
+        r.Fail(party_node, "a party has one set-up zone (scenarios §1.5)");
+      zone.from = FieldOf(r, r.Req(z, "from", zw), "from", b);
+      const toml::node& to_node = r.Req(z, "to", zw);
+      zone.to = FieldOf(r, to_node, "to", b);
+      if (zone.to.x < zone.from.x || zone.to.y < zone.from.y)
+        r.Fail(to_node, "field 'to' is the south-east corner of the zone, 'from' the north-west");
+      zone.provenance = ProvenanceOf(r, z, {}, zw);
+      for (const SituationUnit& u : s.units)
+        if (u.party == zone.party && u.arrives == 0 && !zone.contains(u.field))
+          r.Fail(static_cast<uint32_t>(u.line),
+                 "unit " + u.id + " stands outside its party's set-up zone (scenarios §1.5)");
+      s.setup.push_back(std::move(zone));
+    }
+  }
+
   ReadTables(
       r, root, "objective", kObjectiveKeys,
       [&](const toml::table& o, const std::string& ow, const toml::node&, const std::string& id) {
@@ -367,6 +409,7 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
         if (os.controller.size() != os.fields.size())
           r.Fail(ctl, "field 'controller' names one controller per field (" +
                           std::to_string(os.fields.size()) + ")");
+        if (const toml::node* vp = o.get("vp")) os.vp = r.Int(*vp, "vp", 0, 99);
         os.provenance = ProvenanceOf(r, o, {"id"}, ow);
         s.objectives.push_back(std::move(os));
       });
@@ -419,7 +462,7 @@ const std::vector<Situation>& shipped_situations() {
   if (!situations) {
     std::vector<Situation> all;
     const std::string dir = data_dir() + "/planspiel";
-    for (const char* name : {"situation-ps1.toml", "situation-ps2.toml"})
+    for (const char* name : {"situation-ps1.toml", "situation-ps2.toml", "situation-ps3.toml"})
       all.push_back(
           load_situation(dir + "/" + name, shipped_unit_types(), shipped_planspiel_boards()));
     situations = std::make_unique<const std::vector<Situation>>(std::move(all));

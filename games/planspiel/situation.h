@@ -43,11 +43,25 @@ struct SituationUnit {
   std::map<std::string, Provenance> provenance;  // per value present
 };
 
+// A party's set-up zone (scenarios §1.5): the rectangle of fields from `from` to `to` (both
+// corners included) where it may place its units before the game; its units' listed fields are
+// the defaults.
+struct SetupZone {
+  int party = kPartyRed;
+  Field from, to;
+  bool contains(Field f) const {
+    return f.x >= from.x && f.x <= to.x && f.y >= from.y && f.y <= to.y;
+  }
+  int line = 0;
+  std::map<std::string, Provenance> provenance;
+};
+
 // A set of objective fields (G-01) and who controls each at the start (-1: nobody).
 struct ObjectiveSet {
   std::string id;  // "gutshof"
   std::vector<Field> fields;
   std::vector<int> controller;  // per field: kPartyRed, kPartyBlue or -1
+  int vp = 0;  // victory points per field to its controller at the end (PS-3 §5.5)
   int line = 0;
   std::map<std::string, Provenance> provenance;
 };
@@ -58,6 +72,9 @@ struct Condition {
     kControls,      // `party` controls between `min` and `max` fields of objective set `set`
     kFewerLosses,   // losses(party) < losses(enemy)
     kLossesAtMost,  // losses(party) <= losses(enemy)
+    // PS-3 §5.5: VP(party) - VP(enemy) between `min` and `max`, where VP(P) is the `vp` of the
+    // objective fields P controls plus the enemy's losses (scenarios §1.7).
+    kMargin,
   };
   Kind kind = Kind::kControls;
   int party = kPartyRed;
@@ -65,6 +82,7 @@ struct Condition {
   int min = 0;
   int max = 1000;
 };
+inline constexpr int kNoMarginLimit = 1000;  // a `margin` condition without `min` or `max`
 
 // One line of the outcome list (scenarios §1.7: the first matching line applies).
 struct OutcomeLine {
@@ -87,15 +105,25 @@ struct Situation {
   int first_mover = kPartyRed;
   std::vector<Field> dug_in;  // pre-dug field positions (scenarios §1.5)
   std::vector<SituationUnit> units;
+  std::vector<SetupZone> setup;  // at most one per party (scenarios §1.5)
   std::vector<ObjectiveSet> objectives;
   std::vector<OutcomeLine> outcomes;
   std::map<std::string, Provenance> provenance;  // per value of [situation]
+  // The set-up zone of `party`, or nullptr when its set-up is fixed.
+  const SetupZone* zone_of(int party) const {
+    for (const SetupZone& z : setup)
+      if (z.party == party) return &z;
+    return nullptr;
+  }
 };
 
 // Loads one situation file: a [situation] table (id, title, board, start_cycle_turn, game_turns,
 // first_mover, dug_in, provenance), [[unit]] tables (id, party, type, field, optional arrives,
-// camouflaged, detected, carrier, carries, tow, tow_of, state, provenance), [[objective]] tables
-// (id, fields, controller, provenance) and [[outcome]] tables (result, text, when, provenance).
+// camouflaged, detected, carrier, carries, tow, tow_of, state, provenance), optional [[setup]]
+// tables (party, from, to, provenance: a set-up zone holding the party's default fields),
+// [[objective]] tables (id, fields, controller, optional vp, provenance) and [[outcome]] tables
+// (result, text, when, provenance; a condition is `controls`, `fewer_losses`, `losses_at_most` or
+// `margin` with optional `min` and `max`).
 // Checked against the catalogue `types` and the board `board`: known types, fields on the board,
 // unit ids unique, reinforcements on an edge field and within the game's turns, every day turn a
 // day turn (scenarios §1.4), every outcome's objective set known, the last outcome unconditional; a

@@ -36,6 +36,7 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"over", Who::kNobody, Dice::kNone},           // kOver
     {"roll", Who::kChance, Dice::kD6},             // kMeetRoll
     {"roll", Who::kChance, Dice::kD6},             // kMoverRoll
+    {"set-up", Who::kActive, Dice::kNone},         // kSetUp
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -69,6 +70,7 @@ constexpr VerbSpec kVerbs[] = {
      "{1} stellt sich dem Gegner bei {2} (unechter Gegenzug)"},
     {"evade", "unit place", VerbRole::kMove, "{1} evades to {2} (movement counter-move)",
      "{1} weicht nach {2} aus (Bewegungsgegenzug)"},
+    {"place", "unit place", VerbRole::kMove, "Set up {1} in {2}", "{1} in {2} aufstellen"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
@@ -294,6 +296,109 @@ PlanspielState::PlanspielState(const PlanspielGame& game) : game_(&game) {
         if (o.fields[i] == f) c = o.controller[i];
     control_.push_back(c);
   }
+  // Scenarios §1.5: a party with a set-up zone places its units before the first half-turn.
+  if (const std::vector<int> order = setup_order(); !order.empty()) {
+    active_ = order.front();
+    push(StepKind::kSetUp, -1, -1);
+  }
+}
+
+std::vector<int> PlanspielState::setup_order() const {
+  const Situation& s = game_->situation();
+  std::vector<int> out;
+  for (int p : {s.first_mover, 1 - s.first_mover})
+    if (s.zone_of(p) != nullptr) out.push_back(p);
+  return out;
+}
+
+bool PlanspielState::may_place(int u, Field f, Text* why) const {
+  if (!setting_up())
+    return Refuse(why, {"scenarios §1.5: units are placed only during the set-up",
+                        "scenarios §1.5: Einheiten werden nur beim Aufstellen platziert"});
+  if (u < 0 || u >= num_units())
+    return Refuse(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+  const Situation& sit = game_->situation();
+  const Board& b = game_->board();
+  const SituationUnit& su = sit.units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  if (su.party != active_)
+    return Refuse(why, say("scenarios §1.5: {0} sets up now, not {1}'s {2}",
+                           "scenarios §1.5: {3} stellt jetzt auf, nicht die Einheit {2} von {4}",
+                           party_name(active_), party_name(su.party), su.id, PartyDe(active_),
+                           PartyDe(su.party)));
+  if (s.status == UnitStatus::kWaiting)
+    return Refuse(why, say("scenarios §1.6: {} is a reinforcement and enters in play",
+                           "scenarios §1.6: {} ist eine Verstärkung und kommt im Spiel", su.id));
+  if (s.aboard >= 0)
+    return Refuse(why, say("scenarios §1.5: {0} is aboard {1} and is set up with it",
+                           "scenarios §1.5: {0} ist auf {1} und wird mit ihm aufgestellt", su.id,
+                           uid(s.aboard)));
+  if (s.has_moved)
+    return Refuse(why,
+                  say("scenarios §1.5: {0} is set up in {1} already (each unit is placed once)",
+                      "scenarios §1.5: {0} steht schon in {1} (jede Einheit wird einmal "
+                      "aufgestellt)",
+                      su.id, field_text(field_of(u))));
+  const SetupZone* z = sit.zone_of(su.party);
+  if (!b.on_board(f))
+    return Refuse(why, {"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"});
+  if (z == nullptr || !z->contains(f))
+    return Refuse(why, z == nullptr
+                           ? say("scenarios §1.5: {0}'s set-up is fixed",
+                                 "scenarios §1.5: {1} stellt fest auf", party_name(su.party),
+                                 PartyDe(su.party))
+                           : say("scenarios §1.5: {0} is outside {1}'s set-up zone x {3}..{4}, "
+                                 "y {5}..{6}",
+                                 "scenarios §1.5: {0} liegt außerhalb des Aufstellungsraums von "
+                                 "{2}, x {3}..{4}, y {5}..{6}",
+                                 field_text(f), party_name(su.party), PartyDe(su.party), z->from.x,
+                                 z->to.x, z->from.y, z->to.y));
+  if (f == field_of(u))
+    return Refuse(why, say("scenarios §1.5: {0} stands in {1} already",
+                           "scenarios §1.5: {0} steht schon in {1}", su.id, field_text(f)));
+  // Scenarios §1.5: no vehicle and no towed weapon in a forest or built-up field off the road.
+  const bool towed = type_of(u).category == Category::kHeavyWeaponBase && su.carrier >= 0;
+  const bool cover = b.terrain(f) == Terrain::kForest || b.terrain(f) == Terrain::kBuiltUp;
+  if (!Passable(b, f, type_of(u).terrain) || (towed && cover && !b.road(f)))
+    return Refuse(
+        why, say("scenarios §1.5, G-04: a {0} cannot stand in {1}",
+                 "scenarios §1.5, G-04: ein {0} kann nicht in {1} stehen", su.type, field_text(f)));
+  // PS §5.1, G-06: within the stacking limit with the unit's load (which stays aboard).
+  FieldContents there;
+  for (int o = 0; o < num_units(); ++o)
+    if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
+      there.push_back(OccupantOf(type_of(o), party_of(o)));
+  std::vector<Occupant> load;
+  if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), su.party));
+  if (!MayEndWithLoad(there, OccupantOf(type_of(u), su.party), load))
+    return Refuse(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
+                           "scenarios §1.5, PS §5.1: {0} in {1} überschritte die Stapelgrenze",
+                           su.id, field_text(f)));
+  return true;
+}
+
+void PlanspielState::end_setup(EventList* events) {
+  const int done = active_;
+  steps_.pop();
+  for (UnitState& u : units_) u.has_moved = false;
+  const std::vector<int> order = setup_order();
+  const bool next = order.size() == 2 && done == order.front();
+  if (events)
+    events->push_back(Event::said("scenarios §1.5", say("{0} has set up.", "{1} hat aufgestellt.",
+                                                        party_name(done), PartyDe(done))));
+  if (next) {
+    active_ = order.back();
+    push(StepKind::kSetUp, -1, -1);
+    return;
+  }
+  active_ = game_->situation().first_mover;
+  phase_ = 2;
+  if (events)
+    events->push_back(
+        Event::said("PS §3.1",
+                    say("Game turn {0}: {1}'s half-turn.", "Zug {0}: Teilzug von {2}.", turn_,
+                        party_name(active_), PartyDe(active_)),
+                    active_));
 }
 
 const Game& PlanspielState::game() const {
@@ -376,6 +481,7 @@ bool PlanspielState::detected_by(int o, int party, bool posts_only) const {
 
 bool PlanspielState::visible_to(int u, int party) const {
   if (party_of(u) == party) return true;
+  if (setting_up()) return false;  // scenarios §1.5: the set-ups are hidden from each other
   // PS §4.4: a carried unit is seen with its carrier ("markers may show full or empty vehicles").
   if (unit(u).aboard >= 0) return visible_to(unit(u).aboard, party);
   return detected_by(u, party, false);
@@ -384,9 +490,10 @@ bool PlanspielState::visible_to(int u, int party) const {
 const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   // Worked out again only when a unit's position, status or markers changed since.
   std::vector<SeenKey>& key = seen_cache_.key;
-  bool same = key.size() == units_.size();
+  bool same = key.size() == units_.size() && seen_cache_.setting_up == setting_up();
   for (size_t i = 0; same && i < units_.size(); ++i) same = key[i] == SeenKeyOf(units_[i]);
   if (!same) {
+    seen_cache_.setting_up = setting_up();
     key.clear();
     for (const UnitState& u : units_) key.push_back(SeenKeyOf(u));
     for (auto& known : seen_cache_.seen) known.reset();
@@ -777,25 +884,33 @@ PlanspielState::Search PlanspielState::search(int u) const {
   r.rule = MakeEntryRule(b, r.contents, su.party, me.model);
   if (const int l = load_of(u); l >= 0) r.load.push_back(OccupantOf(type_of(l), su.party));
   r.outside = unit(u).status == UnitStatus::kWaiting;
-  // The start fields: the unit's own, or for a reinforcement its entry field or else the
-  // nearest free edge field within 2 of it (scenarios §1.6).
+  // The start fields: the unit's own, or for a reinforcement its entry field and, while that is
+  // not free, the nearest free edge fields within 2 of it, either side (scenarios §1.6, PS-3
+  // §5.7).
   std::vector<Field> starts;
   if (!r.outside) {
     starts.push_back(field_of(u));
   } else {
-    const auto free = [&](Field e) {
+    // Enterable: no enemy, and the unit may stand there; free besides: no own vehicle or
+    // weapon model that would end its move there (PS §5.3).
+    const auto enterable = [&](Field e) {
       const FieldContents& c = r.contents[static_cast<size_t>(b.index(e))];
       for (const Occupant& o : c)
         if (o.party != su.party) return false;
       return Passable(b, e, p.mover) && MayEndWithLoad(c, me, r.load);
     };
-    if (free(su.field)) {
-      starts.push_back(su.field);
-    } else {
+    const auto free = [&](Field e) {
+      for (const Occupant& o : r.contents[static_cast<size_t>(b.index(e))])
+        if (o.model && me.model) return false;
+      return enterable(e);
+    };
+    if (enterable(su.field)) starts.push_back(su.field);
+    if (!free(su.field)) {
+      int nearest = -1;
       for (Field e : SameEdgeFieldsWithin(b, su.field, 2))
-        if (free(e)) {
+        if (free(e) && (nearest < 0 || Distance(e, su.field) == nearest)) {
+          nearest = Distance(e, su.field);
           starts.push_back(e);
-          break;
         }
     }
   }
@@ -2033,6 +2148,18 @@ Decision PlanspielState::decision_for(int viewer) const {
     case StepKind::kOver:
       d.say({"The game is over (scenarios §1.7)", "Das Spiel ist vorbei (scenarios §1.7)"});
       break;
+    case StepKind::kSetUp: {
+      const SetupZone* z = s.zone_of(active_);
+      d.say(
+          say("Set-up: {0} places its units in its zone x {2}..{3}, y {4}..{5}, each once; "
+              "FERTIG keeps the others in their listed fields (scenarios §1.5)",
+              "Aufstellung: {1} stellt seine Einheiten in seinem Raum x {2}..{3}, y {4}..{5} "
+              "auf, jede einmal; FERTIG lässt die übrigen auf ihren vorgesehenen Feldern "
+              "(scenarios §1.5)",
+              party_name(active_), PartyDe(active_), z ? z->from.x : 0, z ? z->to.x : 0,
+              z ? z->from.y : 0, z ? z->to.y : 0));
+      break;
+    }
   }
   return d;
 }
@@ -2046,6 +2173,18 @@ void PlanspielState::legal_actions(ActionList& out) const {
     return;
   }
   const Board& b = game_->board();
+  if (k == StepKind::kSetUp) {
+    // Scenarios §1.5: each own unit once to a field of the zone; FERTIG keeps the rest.
+    if (const SetupZone* z = game_->situation().zone_of(active_))
+      for (int u = 0; u < num_units(); ++u)
+        if (party_of(u) == active_)
+          for (int y = z->from.y; y <= z->to.y; ++y)
+            for (int x = z->from.x; x <= z->to.x; ++x)
+              if (may_place(u, {x, y}, nullptr))
+                out.push_back(Action(kPlace, {u, b.index({x, y})}));
+    out.push_back(Action(kFertig, {}));
+    return;
+  }
   if (k == StepKind::kCounterMove) {
     const int at = b.index(field_of(moving_.unit));
     for (int p = 0; p < num_units(); ++p) {
@@ -2121,6 +2260,15 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
   const Text no_unit{"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"};
   const Text no_field{"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"};
   Text why;
+  if (k == StepKind::kSetUp || action.verb == kPlace) {
+    if (k == StepKind::kSetUp && action.verb == kFertig) return {};
+    if (action.verb != kPlace)
+      return {"scenarios §1.5: the set-up comes first: place units in the zone or FERTIG",
+              "scenarios §1.5: zuerst wird aufgestellt: Einheiten im Raum platzieren oder FERTIG"};
+    const Board& bb = game_->board();
+    if (action.arg(1) < 0 || action.arg(1) >= bb.width() * bb.height()) return no_field;
+    return may_place(action.arg(0), FieldAt(bb, action.arg(1)), &why) ? Text{} : why;
+  }
   if (k == StepKind::kCounterMove) {
     if (action.verb == kPass) return {};
     if (action.verb != kFire && action.verb != kMeet && action.verb != kEvade)
@@ -2479,6 +2627,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       case StepKind::kAct:
       case StepKind::kCounterMove:
       case StepKind::kOver:
+      case StepKind::kSetUp:
         break;
     }
     return;
@@ -2560,12 +2709,33 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     }
     return;
   }
+  if (action.verb == kFertig && setting_up()) {
+    end_setup(events);
+    return;
+  }
   if (action.verb == kFertig) {
     if (events)
       events->push_back(Event::said(
           "PS §3.2", say("{}: FERTIG.", "{1}: FERTIG.", party_name(active_), PartyDe(active_)),
           active_));
     end_half_turn(events);
+    return;
+  }
+  if (action.verb == kPlace) {
+    // Scenarios §1.5: the unit and its load go to the field; the other party reads nothing of it.
+    const int u = action.arg(0);
+    const Field f = FieldAt(b, action.arg(1));
+    UnitState& s = units_[static_cast<size_t>(u)];
+    s.x = f.x;
+    s.y = f.y;
+    s.has_moved = true;
+    carry_along(u);
+    if (events)
+      events->push_back(Event::said(
+          "scenarios §1.5",
+          say("{} is set up in {}.", "{} wird in {} aufgestellt.", uid(u), field_text(f)), active_,
+          say("{} sets up a unit.", "{1} stellt eine Einheit auf.", party_name(active_),
+              PartyDe(active_))));
     return;
   }
   const int u = action.arg(0);
@@ -2632,11 +2802,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
               (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(su.carrier),
               field_text(f), LoadSentenceDe(action.verb - kMount, uid(su.carrier))),
           party,
-          shown ? std::nullopt
-                : std::optional<Text>(Text{
-                      "An unseen enemy unit gets on or off, limbers or unlimbers.",
-                      "Eine nicht erkannte feindliche Einheit sitzt auf oder ab oder protzt auf "
-                      "oder ab."})));
+          // PS §7.5: read as an unseen unit's move, which a move that an unseen enemy stops at
+          // once is too (the same view).
+          shown
+              ? std::nullopt
+              : std::optional<Text>(Text{"An unseen enemy unit moves.",
+                                         "Eine nicht erkannte feindliche Einheit bewegt sich."})));
     return;
   }
   if (action.verb == kMove) {
@@ -2767,7 +2938,10 @@ void PlanspielState::end_half_turn(EventList* events) {
       for (size_t i = 0; i < sit.outcomes.size(); ++i) {
         bool all = true;
         for (const Condition& c : sit.outcomes[i].when) {
-          if (c.kind == Condition::Kind::kControls) {
+          if (c.kind == Condition::Kind::kMargin) {
+            const int margin = victory_points(c.party) - victory_points(enemy(c.party));
+            all = all && margin >= c.min && margin <= c.max;
+          } else if (c.kind == Condition::Kind::kControls) {
             int n = 0;
             for (const ObjectiveSet& o : sit.objectives)
               if (o.id == c.set)
@@ -2785,10 +2959,16 @@ void PlanspielState::end_half_turn(EventList* events) {
           winner_ = sit.outcomes[i].winner;
           outcome_ = static_cast<int>(i);
           const OutcomeLine& line = sit.outcomes[i];
+          Text why =
+              say("{0}; losses red {2}, blue {3}", "{1}; Verluste Rot {2}, Blau {3}", line.text,
+                  line.text_de.empty() ? line.text : line.text_de, losses_[0], losses_[1]);
+          bool scored = false;  // PS-3 §5.5: the outcome is by victory points
+          for (const ObjectiveSet& o : sit.objectives) scored = scored || o.vp > 0;
+          const Text vp = scored ? say("; VP red {0}, blue {1}", "; Siegpunkte Rot {0}, Blau {1}",
+                                       victory_points(kPartyRed), victory_points(kPartyBlue))
+                                 : Text{};
           finish(events,
-                 say("{0}; losses red {2}, blue {3} (scenarios §1.7)",
-                     "{1}; Verluste Rot {2}, Blau {3} (scenarios §1.7)", line.text,
-                     line.text_de.empty() ? line.text : line.text_de, losses_[0], losses_[1]));
+                 {why.en + vp.en + " (scenarios §1.7)", why.de + vp.de + " (scenarios §1.7)"});
           return;
         }
       }
@@ -2825,6 +3005,15 @@ void PlanspielState::update_control(EventList* events) {
                                       now));
     }
   }
+}
+
+int PlanspielState::victory_points(int party) const {
+  int vp = losses_[static_cast<size_t>(enemy(party))];
+  for (const ObjectiveSet& o : game_->situation().objectives)
+    for (Field f : o.fields)
+      for (size_t k = 0; k < game_->objective_fields().size(); ++k)
+        if (game_->objective_fields()[k] == f && control_[k] == party) vp += o.vp;
+  return vp;
 }
 
 bool PlanspielState::has_combat_element(int party) const {
@@ -2916,6 +3105,8 @@ std::string PlanspielState::describe(const Action& action) const {
 // PS §7.5: what the other party may read of an action: a unit it does not see is "(hidden)", and
 // so is the field a move ends in when the mover is out of its sight there.
 std::string PlanspielState::describe_for(const Action& action, int viewer) const {
+  if (action.verb == kPlace && viewer != kNobody && viewer != party_of(action.arg(0)))
+    return "place (hidden)";  // scenarios §1.5: the set-ups are hidden from each other
   if (action.verb == kAssault && viewer != kNobody && viewer != active_) {
     std::string out = "assault " + field_text(FieldAt(game_->board(), action.arg(0)));
     for (int i = 1; i < action.argc; ++i) out += " " + masked_unit(action.arg(i), viewer);
@@ -2930,7 +3121,7 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
                        field_text(FieldAt(game_->board(), action.arg(1))));
   if (IsLoadVerb(action.verb) && viewer != kNobody && viewer != active_ &&
       !shown_to(action.arg(0), viewer))
-    return "(hidden) gets on or off, limbers or unlimbers";
+    return "move (hidden) (hidden)";  // as a hidden move (PS §7.5: the same view)
   if ((action.verb == kMeet || action.verb == kEvade) && viewer != kNobody &&
       viewer != party_of(action.arg(0))) {
     // PS §9.3: the unit shows itself by firing; PS §9.4: a withdrawal is seen where it ends in
@@ -3169,9 +3360,15 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
   };
   for (int u = 0; u < num_units(); ++u) {
     if (unit(u).status != UnitStatus::kOnBoard || shown_to(u, seat) || pinned(u)) continue;
+    // Scenarios §1.5: during the set-up a unit of a party with a zone may stand anywhere in it;
+    // a fixed set-up is the situation's and stays.
+    const SetupZone* zone = setting_up() ? game_->situation().zone_of(party_of(u)) : nullptr;
+    if (setting_up() && zone == nullptr) continue;
     const Mover m = type_of(u).terrain;
     for (int tries = 0; tries < 12; ++tries) {
-      const Field f{rng.between(0, b.width() - 1), rng.between(0, b.height() - 1)};
+      const Field f =
+          zone ? Field{rng.between(zone->from.x, zone->to.x), rng.between(zone->from.y, zone->to.y)}
+               : Field{rng.between(0, b.width() - 1), rng.between(0, b.height() - 1)};
       if (!Passable(b, f, m) || game_->dug_in(f)) continue;
       bool empty = true;
       for (int o = 0; o < num_units(); ++o)
@@ -3223,6 +3420,10 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
                                   "{}\n")),
                    de && !sit.title_de.empty() ? sit.title_de : sit.title, turn_, sit.game_turns,
                    sit.start_cycle_turn + turn_ - 1, party(active_), losses_[0], losses_[1]);
+  if (setting_up())  // scenarios §1.5
+    o << fmt::format(fmt::runtime(t("set-up of {} in its zone, before game turn 1\n",
+                                    "Aufstellung von {} in seinem Raum, vor Zug 1\n")),
+                     party(active_));
   o << "    ";
   for (int x = 0; x < b.width(); ++x) o << fmt::format("{:>3}", x);
   o << "\n";

@@ -44,6 +44,7 @@ enum Verb : int {
   kMountedAttack = 13,  // mountedattack CARRIER FIELD: its figures attack FIELD (PS §10.4)
   kMeet = 14,           // meet UNIT FIELD: a false counter-move at the mover in FIELD (PS §9.3)
   kEvade = 15,          // evade UNIT FIELD: a movement counter-move to FIELD (PS §9.4)
+  kPlace = 16,          // place UNIT FIELD: set-up in the party's zone (scenarios §1.5)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -60,8 +61,9 @@ enum class StepKind : uint8_t {
   kOver,         // the game is over
   kMeetRoll,     // PS §9.3, §9.8: the counter-moving unit's die in a false counter-move
   kMoverRoll,    // PS §9.3, §9.8: the mover's die in a false counter-move
+  kSetUp,        // scenarios §1.5: the active party places its units in its set-up zone
 };
-inline constexpr int kNumStepKinds = 12;
+inline constexpr int kNumStepKinds = 13;
 
 // A move in progress, one field at a time (PS §9.2: counter-moves after each step).
 struct MoveState {
@@ -223,6 +225,11 @@ class PlanspielState : public State {
 
   // ---- read access for tests, the heuristic and the module
   const PlanspielGame& ps() const { return *game_; }
+  // Scenarios §1.5: whether a party is still placing its units (the active party); while any
+  // party sets up, no unit of the other party is shown to it.
+  bool setting_up() const { return !steps_.empty() && steps_.top().kind == StepKind::kSetUp; }
+  // Scenarios §1.5: whether unit `u` may be placed in field `f` now, or why not.
+  bool may_place(int u, Field f, Text* why) const;
   int turn() const { return turn_; }
   int active() const { return active_; }
   StepKind step() const;
@@ -230,6 +237,9 @@ class PlanspielState : public State {
   int num_units() const { return static_cast<int>(units_.size()); }
   Field field_of(int u) const { return {unit(u).x, unit(u).y}; }
   int losses(int party) const { return losses_[static_cast<size_t>(party)]; }
+  // PS-3 §5.5: the victory points of `party` now: the VP of the objective fields it controls and
+  // the enemy's losses.
+  int victory_points(int party) const;
   int controller(int objective_field) const {
     return control_[static_cast<size_t>(objective_field)];
   }
@@ -392,6 +402,11 @@ class PlanspielState : public State {
   void update_control(EventList* events);
   bool has_combat_element(int party) const;
   void finish(EventList* events, const Text& why);
+  // Scenarios §1.5: the set-up of the active party ends (FERTIG); the other party's follows, or
+  // the first mover's first half-turn.
+  void end_setup(EventList* events);
+  // Scenarios §1.5: the parties with a set-up zone, the first mover first.
+  std::vector<int> setup_order() const;
   void push(StepKind k, int unit, int field) { steps_.push({k, unit, field}); }
   // PS §10.4-10.6: a close combat of one attacker at `field` opens (the defence roll, then the
   // attack roll); the event names what `shown` (the unit the enemy may see) does, or reads
@@ -429,6 +444,7 @@ class PlanspielState : public State {
   }
   struct SeenCache {
     std::vector<SeenKey> key;
+    bool setting_up = false;
     std::array<std::optional<std::vector<int>>, kParties> seen;
   };
   mutable SeenCache seen_cache_;

@@ -238,13 +238,14 @@ TEST(CliTerminal, EndingTheImpulseWithUnitsToSelectAsksFirst_WSR4_4) {
   }
 }
 
-// Planspiel, PS-2, seed 1: red's grenadiers R-G1..R-G3 sit in their carriers and have no move of
-// their own, but after dismounting they move one more field on foot (PS §6.4): FERTIG counts
-// them with the seven units that can move now.
+// Planspiel, PS-2, seed 1: after red's set-up in its listed fields (scenarios §1.5), red's
+// grenadiers R-G1..R-G3 sit in their carriers and have no move of their own, but after
+// dismounting they move one more field on foot (PS §6.4): FERTIG counts them with the seven
+// units that can move now.
 TEST(CliTerminal, FertigCountsUnitsThatCouldDismountAndMove_PS6_4) {
   CliRun r = run_cli(all_games(),
                      {"play", "planspiel/ps-2", "--seed", "1", "--seat", "red=human", "--quiet"},
-                     "fertig\nn\nquit\n");
+                     "fertig\ny\nfertig\nn\nquit\n");
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("red> 10 units can still move (R-T1, R-T2, R-T3, R-A1, R-G1, R-A2, "
                                "R-A3, R-Z1, ...). FERTIG: end the half-turn anyway? (y/n) not "

@@ -1,8 +1,8 @@
 // The engine's conformance battery on every Planspiel situation (docs/architecture.md): random
 // games to the end with the state contract, text forms, undo and hidden information (PS §7.5)
 // checked after every action. PS_CONFORMANCE_GAMES sets the games per situation (default 40 of
-// PS-1 and 10 of PS-2); PS_CONFORMANCE_SITUATION plays only that situation ("ps-2") and
-// PS_CONFORMANCE_SEED sets the batch's seed (default 7), so that a long run can be split.
+// PS-1, 10 of PS-2 and 4 of PS-3); PS_CONFORMANCE_SITUATION plays only that situation ("ps-2")
+// and PS_CONFORMANCE_SEED sets the batch's seed (default 7), so that a long run can be split.
 #include "engine/conformance.h"
 
 #include <gtest/gtest.h>
@@ -17,20 +17,21 @@ namespace feldherr::planspiel {
 namespace {
 
 // The games per situation: PS_CONFORMANCE_GAMES, or the CI-sized default (PS-2's games are
-// about five times as long as PS-1's: 40 of PS-1 and 10 of PS-2 take about as long).
+// about five times as long as PS-1's: 40 of PS-1 and 10 of PS-2 take about as long; PS-3 with
+// its set-up and two battle groups a few).
 int BatteryGames(const std::string& situation) {
   if (const char* env = std::getenv("PS_CONFORMANCE_GAMES")) return std::max(1, std::atoi(env));
-  return situation == "ps-1" ? 40 : 10;
+  return situation == "ps-1" ? 40 : situation == "ps-2" ? 10 : 4;
 }
 
 TEST(PlanspielConformance, EverySituationThroughTheRegistry) {
   const GameModule* m = all_games().find("planspiel");
   ASSERT_NE(m, nullptr);
   ASSERT_FALSE(m->scenarios.empty());
-  // PS-1 and PS-2, with transport and towing, both play through the battery.
+  // PS-1, PS-2 and PS-3, with set-up zones, transport and towing, play through the battery.
   std::vector<std::string> ids;
   for (const ScenarioInfo& sc : m->scenarios) ids.push_back(sc.id);
-  EXPECT_EQ(ids, (std::vector<std::string>{"ps-1", "ps-2"}));
+  EXPECT_EQ(ids, (std::vector<std::string>{"ps-1", "ps-2", "ps-3"}));
   const char* only = std::getenv("PS_CONFORMANCE_SITUATION");
   const char* seed = std::getenv("PS_CONFORMANCE_SEED");
   for (const ScenarioInfo& sc : m->scenarios) {

@@ -130,6 +130,25 @@ TEST(PlanspielGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   EXPECT_EQ(fertig.label_de, "FERTIG: Teilzug beenden");
 }
 
+// Scenarios §1.5 in German: the set-up prompt, a refusal, the placement masked for the other
+// party, and the end of the set-up (PS-3: both parties in their zones).
+TEST(PlanspielGerman, Scenarios_1_5_TheSetUpReadsInGerman) {
+  auto s = GermanStart("ps-3");
+  EXPECT_EQ(s->decision_for(kPartyRed).prompt_in(Lang::kDe),
+            "Aufstellung: Rot stellt seine Einheiten in seinem Raum x 0..2, y 0..15 auf, jede "
+            "einmal; FERTIG lässt die übrigen auf ihren vorgesehenen Feldern (scenarios §1.5)");
+  EXPECT_EQ(s->why_illegal_text(GermanA(*s, "place R-T1 3,6")).de,
+            "scenarios §1.5: 3,6 liegt außerhalb des Aufstellungsraums von Rot, x 0..2, y 0..15");
+  EXPECT_EQ(s->action_info(GermanA(*s, "place R-T1 0,0"), kPartyRed).label_de,
+            "R-T1 in 0,0 aufstellen");
+  const EventList ev = GermanPlay(*s, {"place R-T1 0,0", "fertig"});
+  ASSERT_GE(ev.size(), 2u);
+  EXPECT_EQ(event_text(ev[0], kPartyRed, Lang::kDe), "R-T1 wird in 0,0 aufgestellt.");
+  EXPECT_EQ(event_text(ev[0], kPartyBlue, Lang::kDe), "Rot stellt eine Einheit auf.");
+  EXPECT_EQ(GermanEvent(ev, "scenarios §1.5"), "R-T1 wird in 0,0 aufgestellt.");
+  EXPECT_EQ(ev[1].text_de, "Rot hat aufgestellt.");
+}
+
 // A whole game to its end: every prompt and event on the way has its German, and the end reads
 // as a sentence in both languages (the outcome line of the situation in German).
 TEST(PlanspielGerman, Scenarios_1_7_TheResultIsASentenceInBothLanguages) {

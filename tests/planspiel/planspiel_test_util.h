@@ -105,14 +105,19 @@ inline int LineIn(const std::string& text, const std::string& what) {
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
 }
 
-// A fixture on a fresh game of PS-2 (every test starts at Red's first half-turn): units by id,
+// A fixture on a fresh game of PS-2 (every test starts at Red's first half-turn, after Red's
+// set-up in its listed fields): units by id,
 // actions by their text, scripted play that passes counter-move windows it does not answer.
 class Ps2Fixture : public ::testing::Test {
  protected:
   void SetUp() override { Restart(); }
+  // The situation played: PS-2 here, PS-3 in the PS-3 tests.
+  virtual std::string SituationId() const { return "ps-2"; }
   void Restart() {
-    static const auto game = make_planspiel("ps-2");
+    const auto game = make_planspiel(SituationId());
     s_.reset(dynamic_cast<PlanspielState*>(game->new_initial_state().release()));
+    // Scenarios §1.5: every party with a set-up zone keeps its listed fields.
+    while (s_->setting_up()) s_->apply(Action(kFertig, {}));
   }
   int U(const std::string& id) const {
     const int u = s_->ps().unit_index(id);

@@ -52,6 +52,37 @@ TEST_F(PlanspielPs2, S_2_SetUpAsListed) {
   EXPECT_FALSE(s_->visible_to(U("B-I1"), kPartyRed));
 }
 
+// PS-2 §4.4, scenarios §1.5: Red sets up in its zone x 0..4 (the listed fields are the defaults);
+// Blue's set-up is fixed, so after Red's FERTIG the first half-turn begins.
+TEST(PlanspielPs2SetUp, S_2_RedSetsUpInItsZone) {
+  auto game = make_planspiel("ps-2");
+  std::unique_ptr<PlanspielState> s(
+      dynamic_cast<PlanspielState*>(game->new_initial_state().release()));
+  ASSERT_EQ(s->step(), StepKind::kSetUp);
+  EXPECT_EQ(s->active(), kPartyRed);
+  const auto act = [&](const std::string& text) {
+    Action a;
+    std::string error;
+    EXPECT_TRUE(s->parse(text, a, error)) << error;
+    return a;
+  };
+  EXPECT_EQ(s->why_illegal(act("place R-T1 5,6")),
+            "scenarios §1.5: 5,6 is outside red's set-up zone x 0..4, y 0..15");
+  EXPECT_EQ(s->why_illegal(act("place R-G2 3,3")),
+            "scenarios §1.5: R-G2 is aboard R-A2 and is set up with it");
+  EXPECT_EQ(s->why_illegal(act("place R-A4 0,0")),
+            "scenarios §1.6: R-A4 is a reinforcement and enters in play");
+  EXPECT_EQ(s->why_illegal(act("place B-I1 0,0")),
+            "scenarios §1.5: red sets up now, not blue's B-I1");
+  s->apply(act("place R-A2 4,12"));
+  EXPECT_EQ(s->field_of(game->unit_index("R-G2")), (Field{4, 12}));
+  s->apply(Action(kFertig, {}));
+  EXPECT_EQ(s->step(), StepKind::kAct);
+  EXPECT_EQ(s->active(), kPartyRed);
+  EXPECT_EQ(s->turn(), 1);
+  EXPECT_EQ(s->field_of(game->unit_index("R-T1")), (Field{4, 6}));  // its default
+}
+
 // S-2 "Vehicles in the village": a tank at (14,8) enters (15,8) only along the road and only if no
 // Blue unit is in it (G-07); no vehicle enters (17,7) or (16,9).
 TEST_F(PlanspielPs2, S_2_VehiclesInTheVillageOnlyAlongTheRoad) {

@@ -203,12 +203,13 @@ TEST_F(PlanspielTransport, S_2_ReinforcementB_I4DismountsAfterHalfSpeed) {
                   "10)"));
 }
 
-// PS §7.5: what Red reads of Blue's getting on and off out of its sight.
+// PS §7.5: what Red reads of Blue's getting on and off out of its sight: a hidden move (a move
+// that an unseen enemy stops at once leaves Red the same view).
 TEST_F(PlanspielTransport, PS_7_5_HiddenMountingIsMasked) {
   Play({"fertig"});
   s_->place_for_test(U("B-Z1"), {15, 6});
   const Action a = A("limber B-P1 15,6");
-  EXPECT_EQ(s_->describe_for(a, kPartyRed), "(hidden) gets on or off, limbers or unlimbers");
+  EXPECT_EQ(s_->describe_for(a, kPartyRed), "move (hidden) (hidden)");
   EXPECT_EQ(s_->describe_for(a, kPartyBlue), "limber B-P1 15,6");
 }
 
