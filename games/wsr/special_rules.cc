@@ -204,12 +204,15 @@ bool WsrState::no_wreck(int u) const {
          FormationMatches(game_->formation(info(u).formation).data, r->Str("formation"));
 }
 
-std::string WsrState::special_flip_refusal(int u, bool mount) const {
+Text WsrState::special_flip_refusal(int u, bool mount) const {
   if (mount && no_wreck(u))
-    return unit_label(u) +
-           " has no vehicles in this scenario: always dismounted "
-           "(dismounted-only, [Rec A-42])";
-  return "";
+    return {unit_label(u) +
+                " has no vehicles in this scenario: always dismounted "
+                "(dismounted-only, [Rec A-42])",
+            unit_label(u) +
+                " hat in diesem Szenario keine Fahrzeuge: immer abgesessen "
+                "(dismounted-only, [Rec A-42])"};
+  return {};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -283,43 +286,63 @@ void WsrState::special_operations_actions(ActionList& out) const {
 // B4 panther-ambush ([Rec] WSR-B4: placed at most once; option (1) = when an enemy unit enters a
 // hex in LOS and range of the placement hex, it fires as opportunity fire; Ops complete).
 
-bool WsrState::can_ambush(int u, int hex, int t, std::string* why) const {
+bool WsrState::can_ambush(int u, int hex, int t, Text* why) const {
   const GameSetup& setup = game_->setup();
   const SpecialRule* r = RuleOf(setup, "panther-ambush");
-  if (r == nullptr) return Fail(why, "ambush is the panther-ambush rule of WSR-B4");
-  if (u < 0 || u >= n_units || t < 0 || t >= n_units) return Fail(why, "no such unit");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+  if (r == nullptr)
+    return Fail(why, Text{"ambush is the panther-ambush rule of WSR-B4",
+                          "ambush ist die Sonderregel panther-ambush von WSR-B4"});
+  if (u < 0 || u >= n_units || t < 0 || t >= n_units)
+    return Fail(why, Text{"no such unit", "keine solche Einheit"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int fo = unit_force(u);
   if (info(u).counter->id != r->Str("counter") || fo < 0 ||
       setup.scenario_data->forces[static_cast<size_t>(fo)].arrival != ArrivalKind::kSpecial ||
       setup.scenario_data->forces[static_cast<size_t>(fo)].rule != r->id)
-    return Fail(why, unit_label(u) + " is not the ambushing unit (panther-ambush)");
+    return Fail(why, Text{unit_label(u) + " is not the ambushing unit (panther-ambush)",
+                          std::string(unit_label(u)) +
+                              " ist nicht die Einheit im Hinterhalt (panther-ambush)"});
   if (!has(u, kOffMap))
-    return Fail(why, unit_label(u) + " has been placed already (panther-ambush)");
+    return Fail(why, Text{unit_label(u) + " has been placed already (panther-ambush)",
+                          std::string(unit_label(u)) + " ist bereits platziert (panther-ambush)"});
   const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
   if (z == nullptr || !z->Contains(hex))
-    return Fail(why, hex_name(hex) + " is not a hex of the ambush zone (" +
-                         (z ? z->text : r->Str("zone")) + ")");
+    return Fail(why, Text{hex_name(hex) + " is not a hex of the ambush zone (" +
+                              (z ? z->text : r->Str("zone")) + ")",
+                          std::string(hex_name(hex)) + " ist kein Feld der Hinterhaltzone (" +
+                              ((z ? z->text : r->Str("zone"))) + ")"});
   const int side = side_of(u);
   if (enemy_in(hex, side))
-    return Fail(why, hex_name(hex) + " contains an enemy unit (panther-ambush)");
+    return Fail(why, Text{hex_name(hex) + " contains an enemy unit (panther-ambush)",
+                          std::string(hex_name(hex)) +
+                              " enthält eine feindliche Einheit (panther-ambush)"});
   if (combat_units_in(hex, side) + 1 > kStackLimit)
-    return Fail(why, "stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)");
-  if (steps.empty()) return Fail(why, "no ambush now");
+    return Fail(why, Text{"stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)",
+                          std::string("Stapeln: mehr als 2 Kampfeinheiten in ") + hex_name(hex) +
+                              " (WSR 1.4)"});
+  if (steps.empty()) return Fail(why, Text{"no ambush now", "jetzt kein Hinterhalt"});
   const Step& st = top();
   const bool opportunity = st.kind == kStepHexEntered;
   if (opportunity) {
     // Option (1): a moment when it could conduct opportunity fire (WSR 6.2).
     if (game_->formation(st.f).side == side)
-      return Fail(why, "opportunity fire only at enemy units (WSR 6.2)");
+      return Fail(why, Text{"opportunity fire only at enemy units (WSR 6.2)",
+                            "Gelegenheits-Feuer nur auf feindliche Einheiten (WSR 6.2)"});
   } else if (st.kind == kStepOperations) {
     // Option (2): during an impulse of the formation.
     if (active_f < 0 || !game_->formation(active_f).data->Matches(r->Str("formation")))
-      return Fail(why, "the ambush comes during an impulse of " + r->Str("formation") +
-                           " or as opportunity fire (panther-ambush)");
+      return Fail(why,
+                  Text{"the ambush comes during an impulse of " + r->Str("formation") +
+                           " or as opportunity fire (panther-ambush)",
+                       std::string("der Hinterhalt kommt während eines Impulses von ") +
+                           r->Str("formation") + " oder als Gelegenheits-Feuer (panther-ambush)"});
   } else {
-    return Fail(why, "the ambush comes during an impulse of " + r->Str("formation") +
-                         " or as opportunity fire (panther-ambush)");
+    return Fail(why,
+                Text{"the ambush comes during an impulse of " + r->Str("formation") +
+                         " or as opportunity fire (panther-ambush)",
+                     std::string("der Hinterhalt kommt während eines Impulses von ") +
+                         r->Str("formation") + " oder als Gelegenheits-Feuer (panther-ambush)"});
   }
   // Immediately after placement it must fire: the attack must be legal from the hex.
   WsrState placed = *this;
@@ -328,9 +351,15 @@ bool WsrState::can_ambush(int u, int hex, int t, std::string* why) const {
   x.start_hex = static_cast<int16_t>(hex);
   x.flags = static_cast<uint16_t>(x.flags & ~(kOffMap | kOutOfCommand | kOpsComplete));
   if (opportunity) return placed.can_fire(u, t, true, why);
-  if (info(t).hq) return Fail(why, "an HQ is not a target by itself (WSR 1.3.2.2)");
-  if (side_of(t) == side) return Fail(why, unit_label(t) + " is not an enemy unit (WSR 6.1)");
-  if (!on_map(t)) return Fail(why, unit_label(t) + " is not on the map");
+  if (info(t).hq)
+    return Fail(why, Text{"an HQ is not a target by itself (WSR 1.3.2.2)",
+                          "ein HQ ist allein kein Ziel (WSR 1.3.2.2)"});
+  if (side_of(t) == side)
+    return Fail(why, Text{unit_label(t) + " is not an enemy unit (WSR 6.1)",
+                          std::string(unit_label(t)) + " ist keine feindliche Einheit (WSR 6.1)"});
+  if (!on_map(t))
+    return Fail(why, Text{unit_label(t) + " is not on the map",
+                          std::string(unit_label(t)) + " ist nicht auf dem Spielplan"});
   return placed.fire_params(u, t, nullptr, why);
 }
 
@@ -358,8 +387,11 @@ int WsrState::take_extra_hits(int u, EventList* ev) {
   const int extra = r ? r->Int("extra_hits", 0) : 0;
   if (extra > 0)
     Emit(ev, "scenario",
-         "Ambush: " + std::to_string(extra) + " extra hit" + (extra == 1 ? "" : "s") + " for " +
-             unit_label(u) + " before the defender rolls (panther-ambush).",
+         Text{"Ambush: " + std::to_string(extra) + " extra hit" + (extra == 1 ? "" : "s") +
+                  " for " + unit_label(u) + " before the defender rolls (panther-ambush).",
+              std::string("Hinterhalt: ") + std::to_string(extra) + " " +
+                  ((extra == 1 ? "zusätzlicher Treffer" : "zusätzliche Treffer")) + " für " +
+                  unit_label(u) + ", bevor der Verteidiger würfelt (panther-ambush)."},
          side_of(u));
   return extra;
 }
@@ -450,39 +482,64 @@ int FarEnd(const WsrState& s, const Scenario& sc, const HexLayout& L, const std:
 
 }  // namespace
 
-bool WsrState::can_blow_bridge(int u, std::string* why) const {
+bool WsrState::can_blow_bridge(int u, Text* why) const {
   const GameSetup& setup = game_->setup();
   const SpecialRule* r = RuleOf(setup, "blow-the-bridge");
-  if (r == nullptr) return Fail(why, "blow-bridge is the blow-the-bridge rule of WSR-A4");
-  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+  if (r == nullptr)
+    return Fail(why, Text{"blow-bridge is the blow-the-bridge rule of WSR-A4",
+                          "blow-bridge ist die Sonderregel blow-the-bridge von WSR-A4"});
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
   const Formation* fd = game_->formation(info(u).formation).data;
   if (info(u).counter->id != r->Str("counter") || !FormationMatches(fd, r->Str("formation")))
-    return Fail(why, unit_label(u) + " is not the engineer of " + r->Str("formation") +
-                         " (blow-the-bridge, WSR-A4)");
-  if (bridge == kBridgeBlown) return Fail(why, "the bridge is destroyed already (WSR-A4)");
+    return Fail(why, Text{unit_label(u) + " is not the engineer of " + r->Str("formation") +
+                              " (blow-the-bridge, WSR-A4)",
+                          std::string(unit_label(u)) + " ist nicht der Pionier von " +
+                              r->Str("formation") + " (blow-the-bridge, WSR-A4)"});
+  if (bridge == kBridgeBlown)
+    return Fail(why, Text{"the bridge is destroyed already (WSR-A4)",
+                          "die Brücke ist bereits zerstört (WSR-A4)"});
   if (bridge == kBridgeCrossed)
     return Fail(why,
-                "an enemy unit has crossed the bridge: it can no longer be destroyed (WSR-A4)");
+                Text{"an enemy unit has crossed the bridge: it can no longer be destroyed (WSR-A4)",
+                     "eine feindliche Einheit hat die Brücke überquert: sie kann nicht mehr "
+                     "zerstört werden (WSR-A4)"});
   if (steps.empty() || top().kind != kStepOperations || active_f != info(u).formation)
-    return Fail(why, "a demolition attempt is made during an impulse of " + fd->name + " (WSR-A4)");
+    return Fail(why,
+                Text{"a demolition attempt is made during an impulse of " + fd->name + " (WSR-A4)",
+                     std::string("ein Sprengversuch wird während eines Impulses von ") + fd->name +
+                         " gemacht (WSR-A4)"});
   const int need = r->Int("turns", 3);
   if (bridge_turns < need)
-    return Fail(why, "the charges are not placed: the engineer must end " + std::to_string(need) +
+    return Fail(why,
+                Text{"the charges are not placed: the engineer must end " + std::to_string(need) +
                          " consecutive turns at an end of the bridge, not disrupted (" +
-                         std::to_string(bridge_turns) + " so far; WSR-A4)");
-  if (bridge_try_turn == turn) return Fail(why, "one demolition attempt per turn (WSR-A4)");
+                         std::to_string(bridge_turns) + " so far; WSR-A4)",
+                     std::string("die Sprengladungen sind nicht angebracht: der Pionier muss ") +
+                         std::to_string(need) +
+                         " aufeinanderfolgende Spielrunden an einem Ende der Brücke beenden, nicht "
+                         "zerschlagen (bisher " +
+                         std::to_string(bridge_turns) + "; WSR-A4)"});
+  if (bridge_try_turn == turn)
+    return Fail(why, Text{"one demolition attempt per turn (WSR-A4)",
+                          "ein Sprengversuch pro Spielrunde (WSR-A4)"});
   const std::array<int, 2> ends = bridge_ends();
   const bool at_end = on_map(u) && ((ends[0] != kNoHex && unit(u).hex == ends[0]) ||
                                     (ends[1] != kNoHex && unit(u).hex == ends[1]));
   if (!at_end)
-    return Fail(why, unit_label(u) + " is not at an end of the bridge (" + hex_name(ends[0]) +
-                         ", " + hex_name(ends[1]) + "; WSR-A4)");
-  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 4.4)");
+    return Fail(why, Text{unit_label(u) + " is not at an end of the bridge (" + hex_name(ends[0]) +
+                              ", " + hex_name(ends[1]) + "; WSR-A4)",
+                          std::string(unit_label(u)) + " ist nicht an einem Ende der Brücke (" +
+                              hex_name(ends[0]) + ", " + hex_name(ends[1]) + "; WSR-A4)"});
+  if (has(u, kOpsComplete))
+    return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 4.4)",
+                          std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 4.4)"});
   const int h = hook_bridge_hex();
   for (int v = 0; v < n_units; ++v)
     if (on_map(v) && unit(v).hex == h)
-      return Fail(
-          why, "a unit stands on the bridge in " + hex_name(h) + " (blow-the-bridge [Decision])");
+      return Fail(why, Text{"a unit stands on the bridge in " + hex_name(h) +
+                                " (blow-the-bridge [Decision])",
+                            std::string("eine Einheit steht auf der Brücke in ") + hex_name(h) +
+                                " (blow-the-bridge [Decision])"});
   return true;
 }
 
@@ -493,9 +550,12 @@ void WsrState::apply_blow_bridge(int u, EventList* ev) {
   unit(u).flags |= kOpsComplete;
   const int need = bridge_tries <= 1 ? r->Int("first_roll", 2) : r->Int("later_roll", 5);
   Emit(ev, "scenario",
-       unit_label(u) + " tries to blow the bridge in " + hex_name(hook_bridge_hex()) +
-           " (attempt " + std::to_string(bridge_tries) + "): 1 die, destroyed on 1-" +
-           std::to_string(need) + " (blow-the-bridge).",
+       Text{unit_label(u) + " tries to blow the bridge in " + hex_name(hook_bridge_hex()) +
+                " (attempt " + std::to_string(bridge_tries) + "): 1 die, destroyed on 1-" +
+                std::to_string(need) + " (blow-the-bridge).",
+            std::string(unit_label(u)) + " versucht, die Brücke in " + hex_name(hook_bridge_hex()) +
+                " zu sprengen (Versuch " + std::to_string(bridge_tries) +
+                "): 1 Würfel, zerstört bei 1-" + std::to_string(need) + " (blow-the-bridge)."},
        side_of(u));
   push(kStepBridgeRoll, info(u).formation, static_cast<int16_t>(u));
 }
@@ -509,20 +569,29 @@ void WsrState::apply_bridge_roll(int u, int die, EventList* ev) {
     uint8_t& c = control[static_cast<size_t>(h)];
     c = static_cast<uint8_t>(c & ~3);  // nobody holds a destroyed bridge
   }
-  Emit(ev, "scenario",
-       "Demolition roll " + std::to_string(die) +
-           (die <= need ? ": the bridge in " + hex_name(h) +
-                              " is destroyed; no unit may cross it any more (blow-the-bridge)."
-                        : ": the charges fail (blow-the-bridge)."),
-       side_of(u));
+  Emit(
+      ev, "scenario",
+      Text{
+          "Demolition roll " + std::to_string(die) +
+              (die <= need ? ": the bridge in " + hex_name(h) +
+                                 " is destroyed; no unit may cross it any more (blow-the-bridge)."
+                           : ": the charges fail (blow-the-bridge)."),
+          std::string("Sprengwurf ") + std::to_string(die) +
+              ((die <= need
+                    ? ": die Brücke in " + hex_name(h) +
+                          " ist zerstört; keine Einheit darf sie mehr überqueren (blow-the-bridge)."
+                    : ": die Sprengladungen versagen (blow-the-bridge)."))},
+      side_of(u));
 }
 
-std::string WsrState::bridge_prompt() const {
+Text WsrState::bridge_prompt() const {
   const SpecialRule* r = RuleOf(game_->setup(), "blow-the-bridge");
   const int need =
       r == nullptr ? 0 : (bridge_tries <= 1 ? r->Int("first_roll", 2) : r->Int("later_roll", 5));
-  return "Roll 1 die: demolition of the bridge in " + hex_name(hook_bridge_hex()) +
-         ", destroyed on 1-" + std::to_string(need) + " (blow-the-bridge).";
+  return {"Roll 1 die: demolition of the bridge in " + hex_name(hook_bridge_hex()) +
+              ", destroyed on 1-" + std::to_string(need) + " (blow-the-bridge).",
+          "1 Würfel werfen: Sprengung der Brücke in " + hex_name(hook_bridge_hex()) +
+              ", zerstört bei 1-" + std::to_string(need) + " (blow-the-bridge)."};
 }
 
 void WsrState::bridge_turn_end(EventList* ev) {
@@ -537,18 +606,26 @@ void WsrState::bridge_turn_end(EventList* ev) {
       at = u;
   if (at < 0) {
     if (bridge_turns > 0)
-      Emit(ev, "scenario",
-           "No undisrupted engineer at an end of the bridge: the demolition count starts again "
-           "(blow-the-bridge).");
+      Emit(
+          ev, "scenario",
+          Text{"No undisrupted engineer at an end of the bridge: the demolition count starts again "
+               "(blow-the-bridge).",
+               "Kein nicht zerschlagener Pionier an einem Ende der Brücke: die Zählung für die "
+               "Sprengung beginnt von vorn (blow-the-bridge)."});
     bridge_turns = 0;
     return;
   }
   ++bridge_turns;
   const int need = r->Int("turns", 3);
   Emit(ev, "scenario",
-       unit_label(at) + " ends turn " + std::to_string(turn) + " at an end of the bridge (" +
-           std::to_string(bridge_turns) + " of " + std::to_string(need) + ")" +
-           (bridge_turns >= need ? ": the charges are placed (blow-the-bridge)." : "."),
+       Text{unit_label(at) + " ends turn " + std::to_string(turn) + " at an end of the bridge (" +
+                std::to_string(bridge_turns) + " of " + std::to_string(need) + ")" +
+                (bridge_turns >= need ? ": the charges are placed (blow-the-bridge)." : "."),
+            std::string(unit_label(at)) + " beendet Spielrunde " + std::to_string(turn) +
+                " an einem Ende der Brücke (" + std::to_string(bridge_turns) + " von " +
+                std::to_string(need) + ")" +
+                ((bridge_turns >= need ? ": die Sprengladungen sind angebracht (blow-the-bridge)."
+                                       : "."))},
        side_of(at));
 }
 
@@ -563,8 +640,10 @@ void WsrState::bridge_cross_check(int from, int to, int side, EventList* ev) {
   if (to != FarEnd(*this, sc, game_->layout(), own, bridge_ends())) return;
   bridge = kBridgeCrossed;
   Emit(ev, "scenario",
-       "An enemy unit has crossed the bridge into " + hex_name(to) +
-           ": it can no longer be destroyed (blow-the-bridge).",
+       Text{"An enemy unit has crossed the bridge into " + hex_name(to) +
+                ": it can no longer be destroyed (blow-the-bridge).",
+            std::string("Eine feindliche Einheit hat die Brücke nach ") + hex_name(to) +
+                " überquert: sie kann nicht mehr zerstört werden (blow-the-bridge)."},
        side);
 }
 
@@ -585,11 +664,14 @@ void WsrState::apply_dd_roll(int u, int die, EventList* ev) {
   const SpecialRule* r = RuleOf(game_->setup(), "dd-tanks");
   const bool reduced = r != nullptr && die <= r->Int("reduced_on", 2);
   if (reduced) unit(u).flags |= kReduced;
-  Emit(
-      ev, "scenario",
-      "DD tank roll for " + unit_label(u) + ": " + std::to_string(die) +
-          (reduced ? ": it starts at reduced strength (dd-tanks)." : ": full strength (dd-tanks)."),
-      side_of(u));
+  Emit(ev, "scenario",
+       Text{"DD tank roll for " + unit_label(u) + ": " + std::to_string(die) +
+                (reduced ? ": it starts at reduced strength (dd-tanks)."
+                         : ": full strength (dd-tanks)."),
+            std::string("DD-Panzer-Wurf für ") + unit_label(u) + ": " + std::to_string(die) +
+                ((reduced ? ": sie beginnt mit reduzierter Stärke (dd-tanks)."
+                          : ": volle Stärke (dd-tanks)."))},
+       side_of(u));
 }
 
 // A7 no-withheld-end-turn (WSR-A7): "if the 107's marker is not drawn by the end of turn 1, the
