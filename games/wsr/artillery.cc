@@ -335,7 +335,7 @@ void WsrState::apply_artillery_dice(const Step& s, const Action& a, EventList* e
                   DiceCount(st.fp) + " hitting on " + std::to_string(st.to_hit) + "+.",
               std::string("Treffsicherheitswurf ") + std::to_string(die) +
                   ": der Schlag liegt im Ziel; Artillerieschlag-Marker auf " + hex_name(hex) +
-                  ". Jedes der sieben Felder mit Einheiten wird mit " + DiceCountDe(st.fp) +
+                  ". Jedes der sieben Felder mit Einheiten wird " + MitWuerfelnDe(st.fp) +
                   " angegriffen, Treffer ab " + std::to_string(st.to_hit) + "+."},
          seat);
     push(kStepBarrage, active_f, hex);

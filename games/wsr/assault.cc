@@ -698,8 +698,8 @@ void WsrState::apply_assault_dice(const Step& s, const Action& a, EventList* ev)
                 DiceCount(r->dice) + " hitting on " + std::to_string(r->to_hit) +
                 "+: " + DiceText(dice) + ", " + std::to_string(hits) + " hit" +
                 (hits == 1 ? "" : "s") + ".",
-            std::string(unit_label(s.a)) + ((idx == 0 ? " greift an" : " greift zurück an")) +
-                " mit " + DiceCountDe(r->dice) + ", Treffer ab " + std::to_string(r->to_hit) +
+            std::string(unit_label(s.a)) + (idx == 0 ? " greift " : " greift zurück ") +
+                MitWuerfelnDe(r->dice) + " an, Treffer ab " + std::to_string(r->to_hit) +
                 "+: " + DiceTextDe(dice) + ", " + std::to_string(hits) + " Treffer."},
        side_of(s.a));
 }

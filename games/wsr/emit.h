@@ -53,6 +53,11 @@ inline std::string DiceCountDe(int n) {
   return std::to_string(n) + " Würfel";
 }
 
+// "mit 1 Würfel", "mit 3 Würfeln": a number of dice after "mit" in a German text.
+inline std::string MitWuerfelnDe(int n) {
+  return "mit " + std::to_string(n) + (n == 1 ? " Würfel" : " Würfeln");
+}
+
 // "1 hex", "4 hexes", "1 hit": a number of things in a text, `one` for 1, else `many`.
 inline std::string CountOf(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);

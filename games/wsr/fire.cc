@@ -852,8 +852,8 @@ void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {
                 ((spotter >= 0 ? " indirekt, beobachtet von " + unit_label(spotter)
                                : std::string())) +
                 " (" + RangeBandNameDe(p.band) + " Reichweite): " + DiceCountDe(p.dice) +
-                ", Treffer ab " + std::to_string(p.to_hit) + "+; der Verteidiger würfelt mit " +
-                std::to_string(p.defence_dice) + "." +
+                ", Treffer ab " + std::to_string(p.to_hit) + "+; der Verteidiger würfelt " +
+                MitWuerfelnDe(p.defence_dice) + "." +
                 ((spotter >= 0 ? " Zuerst der Treffsicherheitswurf: 1 = keine Wirkung (A-08)."
                                : ""))},
        side_of(u));
