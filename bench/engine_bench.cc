@@ -13,8 +13,9 @@
 //   Hash           State::hash() on the same positions.
 //   JsonRoundTrip  to_json() + Game::state_from_json() on the same positions; counter bytes.
 //   View           what the server sends the seat that decides (engine/view.h view_of: the
-//                  observation, the decision, the legal actions with notes and structured
-//                  form) as JSON text, on the same positions; counter bytes.
+//                  observation as text (ViewOptions::observation_text), the decision, the legal
+//                  actions with notes and structured form) as JSON text, on the same
+//                  positions; counter bytes.
 //
 // Games with a battle-size option "points" are measured at points=60 and points=100; others
 // with their default options. See docs/testing.md, "Benchmarks".
@@ -176,8 +177,10 @@ void view_text(benchmark::State& st, const Fixture* f) {
   for (auto _ : st) {
     const State& s = *f->positions[i++ % f->positions.size()];
     const int seat = s.current_seat();
-    View v = view_of(s, seat >= 0 ? seat : kObserver, ViewOptions{});
-    out = v.observation.dump();
+    ViewOptions o;
+    o.observation_text = true;  // as the server writes it
+    View v = view_of(s, seat >= 0 ? seat : kObserver, o);
+    out = std::move(v.observation_text);
     out += decision_json(s.game(), v).dump();
     append_legal_json(v, out);
     benchmark::DoNotOptimize(out.data());

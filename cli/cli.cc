@@ -13,6 +13,7 @@
 #include <set>
 #include <type_traits>
 
+#include "ai/levels.h"
 #include "cli/commands.h"
 #include "engine/errors.h"
 #include "engine/hash.h"
@@ -73,12 +74,15 @@ std::string join(const std::vector<std::string>& items) {
 }
 
 std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const Game& game,
-                                    const std::string& game_name, bool allow_human) {
+                                    const GameModule* module, const std::string& game_name,
+                                    bool allow_human) {
   const auto& sides = game.seats();
   std::vector<Controller> controllers(sides.size(), Controller::kHeuristic);
   std::vector<bool> given(sides.size(), false);
-  const char* players = allow_human ? "human, random, heuristic, mcts, mcts:SECONDS, mcts:Nit"
-                                    : "random, heuristic, mcts, mcts:SECONDS, mcts:Nit";
+  const char* players =
+      allow_human
+          ? "human, ai:easy, ai:normal, ai:hard, random, heuristic, mcts, mcts:SECONDS, mcts:Nit"
+          : "ai:easy, ai:normal, ai:hard, random, heuristic, mcts, mcts:SECONDS, mcts:Nit";
   for (const std::string& text : texts) {
     std::string side, player;
     if (!split_pair(text, side, player)) {
@@ -90,6 +94,11 @@ std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const
     if (seat < 0) {
       throw UsageError(
           fmt::format("unknown side '{}' in {} (sides: {})", side, game_name, join(sides)));
+    }
+    // ai/levels.h: "ai:LEVEL" plays as the game's player of that level.
+    if (std::string seat_text, error; resolve_ai_level(module, player, seat_text, error)) {
+      if (!error.empty()) throw UsageError(fmt::format("{} for side {}", error, side));
+      player = seat_text;
     }
     Controller controller;
     if (player == "human" && allow_human) {
@@ -209,8 +218,8 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
                               ->check(natural<uint64_t>("seed"));
   play->add_option(
           "--seat", play_args.seats,
-          "Who plays a side: human, random, heuristic, mcts, mcts:SECONDS or mcts:Nit (default "
-          "heuristic); repeatable")
+          "Who plays a side: human, ai:easy, ai:normal, ai:hard (docs/ai.md), random, heuristic, "
+          "mcts, mcts:SECONDS or mcts:Nit (default heuristic); repeatable")
       ->type_name("SIDE=PLAYER")
       ->allow_extra_args(false);
   play->add_option("--option", play_args.options, "A rules option of the game; repeatable")
@@ -261,7 +270,8 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       ->check(natural<long long>("--games"));
   simulate
       ->add_option("--seat", sim_args.seats,
-                   "Who plays a side: random, heuristic, mcts, mcts:SECONDS or mcts:Nit (default "
+                   "Who plays a side: ai:easy, ai:normal, ai:hard, random, heuristic, mcts, "
+                   "mcts:SECONDS or mcts:Nit (default "
                    "heuristic); repeatable")
       ->type_name("SIDE=PLAYER")
       ->allow_extra_args(false);

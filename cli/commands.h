@@ -174,9 +174,11 @@ Options parse_options(const std::vector<std::string>& texts);
 std::string join(const std::vector<std::string>& items);
 
 // One controller per seat from the --seat texts; sides without --seat are played by the
-// heuristic. Unknown sides or players, or `human` when !allow_human, are UsageErrors.
+// heuristic. A level ("ai:hard", ai/levels.h) is the player `module` names for it. Unknown sides,
+// players or levels, or `human` when !allow_human, are UsageErrors.
 std::vector<Controller> parse_seats(const std::vector<std::string>& texts, const Game& game,
-                                    const std::string& game_name, bool allow_human = true);
+                                    const GameModule* module, const std::string& game_name,
+                                    bool allow_human = true);
 
 // The player of a computer seat (kRandom, kHeuristic or kMcts) seeded with `player_seed`. A game
 // without a heuristic gets a RandomPlayer and *fell_back is set; MCTS in a game without an

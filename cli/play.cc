@@ -94,8 +94,8 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
     game = registry.create(args.game, user_options);
   }
   const std::string game_name = resuming ? replay_game_id(resumed) : args.game;
-  const std::vector<Controller> controllers = parse_seats(seat_texts, *game, game_name);
   const GameModule* module = registry.find(game->id());
+  const std::vector<Controller> controllers = parse_seats(seat_texts, *game, module, game_name);
   // Who plays each seat as --seat wrote it, kept in the log's header for --resume.
   std::vector<std::string> player_texts(game->seats().size(), "heuristic");
   for (const std::string& text : seat_texts) {

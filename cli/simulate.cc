@@ -478,9 +478,9 @@ int cmd_simulate(const SimulateArgs& args, const Registry& registry, Streams& io
 
   const Options user_options = parse_options(args.options);
   const std::shared_ptr<const Game> game = registry.create(args.game, user_options);
-  const std::vector<Controller> controllers =
-      parse_seats(args.seats, *game, args.game, /*allow_human=*/false);
   const GameModule* module = registry.find(game->id());
+  const std::vector<Controller> controllers =
+      parse_seats(args.seats, *game, module, args.game, /*allow_human=*/false);
 
   Batch batch;
   batch.game = std::string(game->id());

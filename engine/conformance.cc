@@ -185,6 +185,22 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
   for (int s = -1; s < seats; ++s) {
     const int viewer = s < 0 ? kObserver : s;
     const std::string who = seat_label(game, viewer);
+    // The observation as text (what the server sends) is the observation's dump, byte for byte.
+    std::string observation_text;
+    state.append_observation(viewer, observation_text);
+    if (const std::string dumped = state.observe(viewer).dump(); observation_text != dumped) {
+      const size_t at = static_cast<size_t>(
+          std::mismatch(observation_text.begin(),
+                        observation_text.begin() + static_cast<std::ptrdiff_t>(std::min(
+                                                       observation_text.size(), dumped.size())),
+                        dumped.begin())
+              .first -
+          observation_text.begin());
+      const size_t from = at > 40 ? at - 40 : 0;
+      fail(fmt::format(
+          "append_observation() for {} differs from observe().dump() at byte {}: '{}' vs '{}'", who,
+          at, clip(observation_text.substr(from)), clip(dumped.substr(from))));
+    }
     auto other = state.determinize(viewer, rng);
     // A determinisation equal to the position (nothing hidden from this viewer differs) shows
     // the same view by determinism: only the text check below is left to do.

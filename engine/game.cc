@@ -23,6 +23,10 @@ ActionInfo State::action_info(const Action& action, int viewer) const {
                      });
 }
 
+void State::append_observation(int seat, std::string& out) const {
+  out += observe(seat).dump();
+}
+
 std::string State::why_illegal(const Action& action) const {
   if (is_terminal()) return "the game is over";
   ActionList legal;

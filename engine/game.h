@@ -227,6 +227,11 @@ class State {
   // What `seat` (or kObserver) may know, as JSON. Must contain no information hidden from that
   // seat: the conformance battery checks that observe(seat) is unchanged by determinize(seat).
   virtual json observe(int seat) const = 0;
+  // observe(seat) as JSON text appended to `out`, byte for byte observe(seat).dump(): what the
+  // server sends (engine/view.h ViewOptions::observation_text). The default dumps observe(); a
+  // game may write the text directly, without the JSON tree (Pocket Battles does); the
+  // conformance battery checks that both agree.
+  virtual void append_observation(int seat, std::string& out) const;
   // A state drawn at random among those consistent with observe(seat): the hidden information is
   // re-sampled (IS-MCTS determinisation). Games without hidden information return clone().
   virtual std::unique_ptr<State> determinize(int seat, Rng& rng) const = 0;

@@ -1,5 +1,7 @@
 #include "engine/json_text.h"
 
+#include <charconv>
+
 namespace feldherr {
 
 void append_json_string(std::string& out, std::string_view s) {
@@ -39,6 +41,12 @@ void append_json_string(std::string& out, std::string_view s) {
     }
   }
   out += '"';
+}
+
+void append_json_int(std::string& out, int64_t v) {
+  char buf[24];
+  const auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
 }
 
 }  // namespace feldherr

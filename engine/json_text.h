@@ -3,6 +3,7 @@
 // nlohmann's dump() writes for the same value.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -10,5 +11,13 @@ namespace feldherr {
 
 // `s` as a JSON string literal, escaped as nlohmann's dump() escapes it (UTF-8 passes through).
 void append_json_string(std::string& out, std::string_view s);
+
+// A whole number as dump() writes it.
+void append_json_int(std::string& out, int64_t v);
+
+// true or false.
+inline void append_json_bool(std::string& out, bool b) {
+  out += b ? "true" : "false";
+}
 
 }  // namespace feldherr

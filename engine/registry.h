@@ -4,6 +4,7 @@
 // initialisers, which static libraries would silently drop.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -92,6 +93,11 @@ struct GameModule {
   // empty: the engine's default search. A seat text with any suffix of its own is taken as it
   // stands (docs/ai.md "Seats").
   std::string mcts_search;
+  // The players of the difficulty levels `ai:easy`, `ai:normal` and `ai:hard`, as seat texts
+  // ("heuristic" or an MCTS seat of ai/mcts.h), weakest first (ai/levels.h; docs/ai.md
+  // "Difficulty levels"). A game whose search is no better than its heuristic at some level
+  // names the heuristic there.
+  std::array<std::string, 3> ai_levels = {"heuristic", "mcts", "mcts:3"};
   // Data files of this game live in data_dir()/<data_subdir>/. validate_file checks one of them
   // and throws DataError("FILE:LINE: message") if it is malformed.
   std::string data_subdir;

@@ -12,7 +12,10 @@ namespace feldherr {
 View view_of(const State& state, int viewer, const ViewOptions& options) {
   View v;
   v.viewer = viewer;
-  v.observation = state.observe(viewer);
+  if (options.observation_text)
+    state.append_observation(viewer, v.observation_text);
+  else
+    v.observation = state.observe(viewer);
   v.decision = state.decision_for(viewer);
   if (v.decision.decline) v.decline = state.describe_for(*v.decision.decline, viewer);
   if (options.legal && viewer >= 0 && !state.is_terminal() && state.current_seat() == viewer) {

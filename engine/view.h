@@ -26,7 +26,8 @@ struct ViewedAction {
 
 struct View {
   int viewer = kObserver;
-  json observation;                 // observe(viewer)
+  json observation;                 // observe(viewer); null with ViewOptions::observation_text
+  std::string observation_text;     // with ViewOptions::observation_text: observe(viewer).dump()
   Decision decision;                // decision_for(viewer)
   std::string decline;              // describe_for(*decision.decline, viewer); "" when none
   std::vector<ViewedAction> legal;  // the viewer's legal actions when it owes the decision
@@ -38,6 +39,9 @@ struct ViewOptions {
   bool text = false;  // include the terminal's text picture
   bool notes = true;  // annotate the legal actions
   bool legal = true;  // list the legal actions (when the viewer decides)
+  // The observation as JSON text (View::observation_text, State::append_observation) instead of
+  // the tree View::observation: what the server sends, without building the tree.
+  bool observation_text = false;
 };
 
 View view_of(const State& state, int viewer, const ViewOptions& options = {});

@@ -7,7 +7,9 @@
 #include <numeric>
 #include <random>
 #include <sstream>
+#include <string_view>
 
+#include "ai/levels.h"
 #include "ai/mcts.h"
 #include "engine/fair_dice.h"
 #include "engine/player.h"
@@ -43,6 +45,44 @@ bool RateLimiter::allow() {
   return false;
 }
 
+// What one viewer is sent of one state, as JSON texts (Hub::rendered_view_locked), built once
+// per viewer and state. Its key is the state (the state id, the number of actions, whether the
+// game is opened) and the viewer: a view is shown only to its viewer, and only of its state.
+struct RenderedView {
+  int64_t state_id = 0;
+  size_t moves = 0;
+  bool opened = true;
+  int viewer = kObserver;
+  bool text = false;             // with the text pictures
+  std::string observation;       // observe(viewer) (State::append_observation)
+  std::string decision;          // decision_json(g, view)
+  std::string legal;             // the viewer's legal actions (append_legal_json)
+  std::string text_en, text_de;  // the text pictures as JSON strings, or null
+
+  size_t bytes() const {
+    return sizeof(RenderedView) + observation.size() + decision.size() + legal.size() +
+           text_en.size() + text_de.size();
+  }
+};
+
+// The views of a game's current state (Hub::rendered_view_locked), at most one per viewer and
+// text flag, their bytes counted in the hub's total (HubOptions::view_cache_bytes).
+struct ViewCache {
+  std::deque<RenderedView> views;
+  int64_t bytes = 0;
+  std::shared_ptr<std::atomic<int64_t>> total;  // the hub's
+
+  ViewCache() = default;
+  ViewCache(const ViewCache&) = delete;
+  ViewCache& operator=(const ViewCache&) = delete;
+  ~ViewCache() { clear(); }
+  void clear() {
+    if (total) *total -= bytes;
+    bytes = 0;
+    views.clear();
+  }
+};
+
 // One action of the game's history as the server shows it.
 struct LogEntry {
   int seat = kNobody;
@@ -69,6 +109,9 @@ struct LiveGame {
   json concede_result;
   std::vector<std::weak_ptr<Subscriber>> subs;
   std::optional<json> board;
+  // The views of the current state built so far (Hub::rendered_view_locked; mu held); emptied
+  // when the state changes.
+  mutable ViewCache views;
   // An AI move of this game is queued or being thought: at most one per game (round robin).
   bool ai_queued = false;
   // False until a human seat first shows its token: the opening (the chance outcomes before the
@@ -148,11 +191,18 @@ std::string seconds_text(double s) {
 // within the server's limits (one AI move must not hold a core for long: docs/server.md "Games in
 // memory and threads").
 // Returns "" or why not.
-std::string check_player(const std::string& side, const std::string& p, double max_seconds) {
+std::string check_player(const GameModule* module, const std::string& side, std::string p,
+                         double max_seconds) {
   const std::string kinds =
-      "\"human\", \"random\", \"heuristic\" or \"mcts\", \"mcts:SECONDS\" (at most " +
+      "\"human\", \"ai:easy\", \"ai:normal\", \"ai:hard\", \"random\", \"heuristic\" or "
+      "\"mcts\", \"mcts:SECONDS\" (at most " +
       seconds_text(max_seconds) + "), \"mcts:Nit\" (at most " + std::to_string(kMaxMctsIterations) +
       "it, stopped after " + seconds_text(max_seconds) + " s)";
+  if (p.size() > 40) return "seat '" + side + "' must be " + kinds;
+  if (std::string seat, error; resolve_ai_level(module, p, seat, error)) {
+    if (!error.empty()) return "seat '" + side + "': " + error;
+    p = seat;  // the level's player, within the limits below like any other
+  }
   if (p == "human" || p == "random" || p == "heuristic") return "";
   MctsConfig c;
   std::string error;
@@ -250,13 +300,38 @@ HttpReply reply(int status, std::string body) {
   return {status, "application/json", std::move(body)};
 }
 
-// `object` as JSON text with the member `key` set to the view's legal actions (written as text:
-// the largest part of a state message, without a JSON tree per action).
-std::string dump_with_legal(const json& object, const View& view) {
-  std::string out = object.dump();
-  out.pop_back();  // the closing brace
-  out += out.size() > 1 ? ",\"legal\":" : "\"legal\":";
-  append_legal_json(view, out);
+// A member given as JSON text, for dump_with(): its name and its value.
+using RawMember = std::pair<std::string_view, std::string_view>;
+
+// `object` as dump() writes it, with the members `raw` (sorted by name, values as JSON text) in
+// their places among its own (dump() writes an object's members sorted by name), then the member
+// "legal" with the text `legal` last. The parts of a view (observation, legal actions) are
+// written as text once (RenderedView) and spliced in, without a JSON tree.
+std::string dump_with(const json& object, std::initializer_list<RawMember> raw,
+                      std::string_view legal) {
+  std::string out = "{";
+  bool first = true;
+  auto name = [&](std::string_view key) {
+    if (!first) out += ',';
+    first = false;
+    append_json_string(out, key);
+    out += ':';
+  };
+  auto r = raw.begin();
+  for (auto it = object.begin(); it != object.end(); ++it) {
+    for (; r != raw.end() && r->first < it.key(); ++r) {
+      name(r->first);
+      out += r->second;
+    }
+    name(it.key());
+    out += it.value().dump();
+  }
+  for (; r != raw.end(); ++r) {
+    name(r->first);
+    out += r->second;
+  }
+  name("legal");
+  out += legal;
   out += '}';
   return out;
 }
@@ -331,15 +406,6 @@ json decision_json(const LiveGame& g, const View& view) {
   return feldherr::decision_json(*g.game, view);
 }
 
-// What `viewer` is shown of the current position: observation, decision and (when it decides)
-// its legal actions with their notes. Nothing here comes from the all-seeing decision().
-View viewer_view(const LiveGame& g, int viewer, bool text) {
-  ViewOptions o;
-  o.text = text;
-  o.legal = !g.finished();
-  return view_of(g.session->state(), viewer, o);
-}
-
 json list_entry(const StoredGame& s) {
   json seats = json::object();
   for (const StoredSeat& seat : s.seats) seats[seat.side] = seat.player;
@@ -379,6 +445,7 @@ void stop_in_memory(LiveGame& g) {
 // Replays `rows` into `g` (fresh session). Throws std::runtime_error on any divergence.
 void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
   g.session = std::make_unique<Session>(g.game);
+  g.views.clear();
   g.log.clear();
   g.conceded = false;
   g.concede_result = nullptr;
@@ -500,7 +567,10 @@ std::shared_ptr<LiveGame> Hub::make_live(const StoredGame& stored) {
   if (g->game->seats().size() != stored.seats.size())
     throw std::runtime_error("stored seats do not match the game's sides");
   for (size_t i = 0; i < stored.seats.size(); ++i) {
-    const std::string& p = stored.seats[i].player;
+    std::string p = stored.seats[i].player;
+    // A level ("ai:hard", ai/levels.h) plays as the game's player of that level.
+    if (std::string seat, error; resolve_ai_level(g->module, p, seat, error) && error.empty())
+      p = seat;
     uint64_t seed = dice_seed(g->secret, 0xA1000000ULL + i);
     MctsConfig mcts;
     std::string mcts_error;
@@ -786,11 +856,18 @@ std::vector<std::string> few_values(const json& option) {
 }  // namespace
 
 HttpReply Hub::catalog() {
-  // The AI levels offered: those within the server's time per decision.
-  json players = {"human", "random", "heuristic"};
-  for (const auto& [text, seconds] :
-       {std::pair<const char*, double>{"mcts", 1.0}, {"mcts:0.3", 0.3}, {"mcts:3", 3.0}})
-    if (seconds <= options_.ai_max_seconds) players.push_back(text);
+  // The players offered per game: people, the difficulty levels whose time per decision this
+  // server allows (ai/levels.h), and random moves.
+  auto players_of = [&](const GameModule* m) {
+    json players = {"human"};
+    for (size_t i = 0; i < kAiLevelNames.size(); ++i) {
+      const double seconds = seat_seconds(m->ai_levels[i]);
+      if (seconds >= 0 && seconds <= options_.ai_max_seconds)
+        players.push_back("ai:" + std::string(kAiLevelNames[i]));
+    }
+    players.push_back("random");
+    return players;
+  };
   // The games do not change while the server runs: described once (creating a game per option
   // value whose seats it might change).
   std::call_once(catalog_once_, [&] {
@@ -833,7 +910,7 @@ HttpReply Hub::catalog() {
     }
   });
   json games = catalog_games_;
-  for (json& g : games) g["players"] = players;
+  for (json& g : games) g["players"] = players_of(registry_.find(g["id"].get<std::string>()));
   return reply(200, {{"games", games}});
 }
 
@@ -883,7 +960,9 @@ HttpReply Hub::create(const std::string& body) {
                            "unknown side '" + s.key() + "' (sides: " + all + ")");
       }
       std::string player = s->is_string() ? s->get<std::string>() : std::string("?");
-      if (std::string bad = check_player(s.key(), player, options_.ai_max_seconds); !bad.empty())
+      if (std::string bad =
+              check_player(registry_.find(game->id()), s.key(), player, options_.ai_max_seconds);
+          !bad.empty())
         return error_reply(400, "bad_request", bad);
       players[static_cast<size_t>(seat)] = player;
     }
@@ -1006,15 +1085,60 @@ std::string Hub::summary_locked(const LiveGame& g, int seat) const {
   s.result_json = st.result_json;
   s.moves = st.moves;
   s.to_move = st.to_move;
-  View view = viewer_view(g, seat, false);
+  const RenderedView& view = rendered_view_locked(g, seat, false);
   json j = list_entry(s);
   j["seed_commitment"] = s.commitment;
   j["seat"] = g.seat_name(seat);
-  j["observation"] = std::move(view.observation);
-  j["decision"] = decision_json(g, view);
   j["result"] = g.result_json();
   j["state_id"] = g.stored.last_seq;
-  return dump_with_legal(j, view);
+  return dump_with(j, {{"decision", view.decision}, {"observation", view.observation}}, view.legal);
+}
+
+const RenderedView& Hub::rendered_view_locked(const LiveGame& g, int viewer, bool text) const {
+  const int64_t state_id = g.stored.last_seq;
+  const size_t moves = g.session->history().size();
+  ViewCache& cache = g.views;
+  const std::deque<RenderedView>& views = cache.views;
+  if (!views.empty() && (views.front().state_id != state_id || views.front().moves != moves ||
+                         views.front().opened != g.opened))
+    cache.clear();  // another state: its views are of no use any more
+  for (const RenderedView& v : views)
+    if (v.viewer == viewer && v.text == text) return v;
+  // What `viewer` is shown of the current position: observation, decision and (when it decides)
+  // its legal actions with their notes. Nothing here comes from the all-seeing decision().
+  ViewOptions o;
+  o.text = text;
+  o.legal = !g.finished();
+  o.observation_text = true;
+  View view = view_of(g.session->state(), viewer, o);
+  ++views_built_;
+  // Used by the caller at once, under the game's lock: kept with the game if the hub's budget
+  // allows, else on this thread until its next view.
+  thread_local RenderedView uncached;
+  RenderedView r;
+  r.state_id = state_id;
+  r.moves = moves;
+  r.opened = g.opened;
+  r.viewer = viewer;
+  r.text = text;
+  r.observation = std::move(view.observation_text);
+  r.decision = decision_json(g, view).dump();
+  append_legal_json(view, r.legal);
+  if (text) {
+    append_json_string(r.text_en, view.text);
+    append_json_string(r.text_de, view.text_de);
+  } else {
+    r.text_en = r.text_de = "null";
+  }
+  const auto bytes = static_cast<int64_t>(r.bytes());
+  if (view_bytes_->load() + bytes > static_cast<int64_t>(options_.view_cache_bytes)) {
+    uncached = std::move(r);
+    return uncached;
+  }
+  cache.total = view_bytes_;
+  cache.bytes += bytes;
+  *view_bytes_ += bytes;
+  return cache.views.emplace_back(std::move(r));
 }
 
 std::optional<HttpReply> Hub::http_now(const std::string& method, const std::string& target) {
@@ -1697,7 +1821,7 @@ std::string Hub::state_message_locked(Connection& conn) {
   // A game without a graphic board (GameModule::board) is shown as the terminal's text picture
   // from this seat's point of view (docs/protocol.md).
   const bool text = !(g.module && g.module->board);
-  View view = viewer_view(g, conn.seat, text);
+  const RenderedView& view = rendered_view_locked(g, conn.seat, text);
   bool reset = false;
   if (conn.cursor > g.log.size()) {  // undone actions
     conn.cursor = g.log.size();
@@ -1724,10 +1848,6 @@ std::string Hub::state_message_locked(Connection& conn) {
                   {"state_id", g.stored.last_seq},
                   {"move", g.session->history().size()},
                   {"seat", g.seat_name(conn.seat)},
-                  {"observation", std::move(view.observation)},
-                  {"text", text ? json(std::move(view.text)) : json(nullptr)},
-                  {"text_de", text ? json(std::move(view.text_de)) : json(nullptr)},
-                  {"decision", decision_json(g, view)},
                   {"events", events},
                   {"actions", actions},
                   {"reset", reset},
@@ -1736,7 +1856,12 @@ std::string Hub::state_message_locked(Connection& conn) {
                                    g.session->can_undo()},
                   {"seed_commitment", g.stored.commitment},
                   {"seed", over ? json(g.stored.secret_hex) : json(nullptr)}};
-  return dump_with_legal(message, view);
+  return dump_with(message,
+                   {{"decision", view.decision},
+                    {"observation", view.observation},
+                    {"text", view.text_en},
+                    {"text_de", view.text_de}},
+                   view.legal);
 }
 
 std::vector<json> Hub::message(Connection& conn, const std::string& text, bool& push_state) {

@@ -53,6 +53,7 @@ struct HttpReply {
 };
 
 struct LiveGame;
+struct RenderedView;
 
 // One WebSocket connection's view of a game (owned by the connection).
 struct Connection {
@@ -88,6 +89,11 @@ struct HubOptions {
   // while more than max_live_games are in memory.
   std::chrono::seconds idle{600};
   size_t max_live_games = 2000;
+  // What a viewer is sent of a state (observation, decision, legal actions, text picture) is
+  // built once per viewer and state and kept with the game until its state changes
+  // (docs/server.md "Views built once"), up to this many bytes over all games; beyond it a view
+  // is built for each message. 0: no cache (tests compare).
+  size_t view_cache_bytes = size_t{64} << 20;
 };
 
 // The hub's options of `feldherr serve` (server.h).
@@ -154,6 +160,10 @@ class Hub {
   size_t evict_idle();
   // The AI worker threads (0 when started without them).
   size_t ai_threads() const { return ai_threads_.size(); }
+  // Views built so far (view_of calls for messages and summaries; cache hits not counted).
+  uint64_t views_built() const { return views_built_.load(); }
+  // The bytes of the views kept now (at most about HubOptions::view_cache_bytes).
+  int64_t view_cache_bytes() const { return view_bytes_->load(); }
 
  private:
   HttpReply api(const std::string& method, const std::vector<std::string>& parts,
@@ -214,6 +224,8 @@ class Hub {
                    std::vector<StoredRow> rows,
                    std::function<void(const std::string& error, int64_t state_id)> reported);
   std::string state_message_locked(Connection& conn);
+  // What `viewer` is sent of g's current state, from the game's cache or built now (g.mu held).
+  const RenderedView& rendered_view_locked(const LiveGame& g, int viewer, bool text) const;
   // Stores the row that ends the game (`concede` by a seat, `stop` by the control token), after
   // the caller ended it in memory; the 500 reply when it cannot be stored.
   std::optional<HttpReply> commit_end_locked(LiveGame& g, const std::string& kind,
@@ -237,6 +249,9 @@ class Hub {
   std::map<std::string, std::shared_ptr<LiveGame>> games_;
 
   std::atomic<int64_t> last_sweep_ms_{0};
+  mutable std::atomic<uint64_t> views_built_{0};
+  // The bytes of the views kept by all games (LiveGame::views), against view_cache_bytes.
+  std::shared_ptr<std::atomic<int64_t>> view_bytes_ = std::make_shared<std::atomic<int64_t>>(0);
 
   // Actions of http_async() whose commit has not reported yet (stop() waits for them).
   std::mutex storing_mu_;

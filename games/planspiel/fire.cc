@@ -439,16 +439,16 @@ int EffectLevel(int natural, int net) {
   return std::min(m, 6);
 }
 
-Effect ResolveEffectRoll(const FireData& data, const FireWeapon& w, const Firer& firer,
-                         const FireTarget& t, const FireSituation& s, int natural) {
+namespace {
+
+// PS §8.7, §8.12, §8.14: the effect of `level` in `regime` on target `t`; `lucky` when G-27's
+// lucky-hit roll is due.
+Effect EffectAt(Regime regime, const FireTarget& t, int level, bool lucky) {
   Effect e;
   e.bridge = t.bridge != BridgeKind::kNone;
   e.casualty_threshold = t.casualty_threshold;
-  const Regime regime = RegimeOf(data, w, t, s);
   if (regime == Regime::kNoEffect) return e;
-  const int net = NetModifier(Modifiers(data, w, firer, t, s));
-  e.level = EffectLevel(natural, net);
-  const int level = e.level;
+  e.level = level;
   switch (regime) {
     case Regime::kArea:
       e.suppression = level;
@@ -466,9 +466,7 @@ Effect ResolveEffectRoll(const FireData& data, const FireWeapon& w, const Firer&
         e.suppression = level;
         e.knocked_out = level == 6;
       }
-      // G-27: a tank or AT gun whose net -1 turns a natural 6 into a 5.
-      if (KindOf(data, w) == WeaponKind::kTankOrAtGun && natural == 6 && net == -1)
-        e.lucky_hit_roll = true;
+      e.lucky_hit_roll = lucky;
       break;
     case Regime::kHardHighAngle:
       e.chance_hit_roll = level == 6;  // only level 6 matters
@@ -485,6 +483,27 @@ Effect ResolveEffectRoll(const FireData& data, const FireWeapon& w, const Firer&
     e.passenger_casualty_roll = e.knocked_out;
   }
   return e;
+}
+
+}  // namespace
+
+Effect ResolveEffectRoll(const FireData& data, const FireWeapon& w, const Firer& firer,
+                         const FireTarget& t, const FireSituation& s, int natural) {
+  const Regime regime = RegimeOf(data, w, t, s);
+  const int net = regime == Regime::kNoEffect ? 0 : NetModifier(Modifiers(data, w, firer, t, s));
+  // G-27: a tank or AT gun whose net -1 turns a natural 6 into a 5.
+  const bool lucky = regime == Regime::kHardDirect && KindOf(data, w) == WeaponKind::kTankOrAtGun &&
+                     natural == 6 && net == -1;
+  return EffectAt(regime, t, EffectLevel(natural, net), lucky);
+}
+
+Effect ResolveOpposedTotal(const FireData& data, const FireWeapon& w, const FireTarget& t,
+                           const FireSituation& s, int natural, int net) {
+  const Regime regime = RegimeOf(data, w, t, s);
+  const int total = natural + net;
+  const bool lucky = regime == Regime::kHardDirect && KindOf(data, w) == WeaponKind::kTankOrAtGun &&
+                     natural == 6 && net == -1;
+  return EffectAt(regime, t, total <= 2 ? 0 : std::min(total, 6), lucky);
 }
 
 // ---------------------------------------------------------------- second rolls

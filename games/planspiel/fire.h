@@ -179,6 +179,13 @@ struct Effect {
 Effect ResolveEffectRoll(const FireData& data, const FireWeapon& w, const Firer& firer,
                          const FireTarget& t, const FireSituation& s, int natural);
 
+// PS §9.3, §9.8, G-31: the effect of an opposed roll's winning total on the loser: the total (its
+// natural die with the netted modifier `net`, 1 and 2 counting) read through the effect table (2
+// or less nothing, 6 or more level 6) in the winner's regime against the loser; G-27: a lucky-hit
+// roll when a tank or AT gun's natural 6 at net -1 gives 5.
+Effect ResolveOpposedTotal(const FireData& data, const FireWeapon& w, const FireTarget& t,
+                           const FireSituation& s, int natural, int net);
+
 // ---------------------------------------------------------------- second rolls (PS §8.12)
 
 bool CasualtyRollEliminates(int natural, int threshold = 4);  // natural >= threshold

@@ -47,6 +47,14 @@ int ToObjective(const PlanspielState& s, Field f) {
   return best;
 }
 
+// A distribution of final outcomes as the heuristic weighs it: any effect, and three times more
+// for a knock-out or an elimination.
+double Harm(const std::array<double, kOutcomeCount>& o) {
+  return (1.0 - o[static_cast<size_t>(Outcome::kNone)]) +
+         3.0 * (o[static_cast<size_t>(Outcome::kKnockedOut)] +
+                o[static_cast<size_t>(Outcome::kEliminated)]);
+}
+
 }  // namespace
 
 // A simple scorer: fire where it can hurt (the chance of any effect, more for a knock-out or
@@ -56,6 +64,29 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   const Board& b = s.ps().board();
   const double noise = static_cast<double>(rng.below(1000)) / 100000.0;
   if (a.verb == kFertig || a.verb == kPass) return 0.0;
+  if (a.verb == kMeet) {
+    // PS §9.3: a false counter-move when the opposed roll favours the unit: what it expects to do
+    // to the mover against what it risks.
+    const PlanspielState::Meeting m = s.meeting(a.arg(0));
+    const double gain = Harm(m.on_mover) - Harm(m.on_counter);
+    return gain > 0 ? 1.0 + gain + noise : -0.5;
+  }
+  if (a.verb == kEvade) {
+    // PS §9.4: withdraw out of the mover's reach when its fire would hurt, unless the unit holds
+    // an objective; of the nearest fields the one closest to the objectives.
+    const int p = a.arg(0), mover = s.moving().unit;
+    const Field to{a.arg(1) % b.width(), a.arg(1) / b.width()};
+    for (Field o : s.ps().objective_fields())
+      if (o == s.field_of(p)) return -1.0;
+    Firer firer;
+    firer.suppression = s.unit(mover).suppression;
+    const auto odds36 = OddsIn36(s.ps().fire_data(), s.weapon_of(mover), firer, s.target_of(p),
+                                 s.fire_situation(mover, s.field_of(p)));
+    std::array<double, kOutcomeCount> odds{};
+    for (size_t o = 0; o < odds.size(); ++o) odds[o] = odds36[o] / 36.0;
+    const double threat = Harm(odds);
+    return threat >= 0.5 ? 0.5 + threat - 0.01 * ToObjective(s, to) + noise : -1.0;
+  }
   if (a.verb == kAssault) {
     // Take a field worth having when the odds are good (PS §10.2).
     const Field f{a.arg(0) % b.width(), a.arg(0) / b.width()};
@@ -121,6 +152,32 @@ json Odds(const State& st, const Action& a) {
     return {{"summary", fmt::format("the assault wins with {:.3f} (PS §10.2)", p)},
             {"outcomes", json::array({json{{"text", "the attacker wins"}, {"p", p}},
                                       json{{"text", "the defender wins"}, {"p", 1.0 - p}}})}};
+  }
+  if (a.verb == kMeet) {
+    // PS §9.3, §9.8: the opposed roll, ties rolled again; the final outcome on the loser.
+    const PlanspielState::Meeting m = s.meeting(a.arg(0));
+    const auto& units = s.ps().situation().units;
+    const std::string& p = units[static_cast<size_t>(a.arg(0))].id;
+    const std::string& mover = units[static_cast<size_t>(s.moving().unit)].id;
+    json outcomes = json::array();
+    for (int o = 0; o < kOutcomeCount; ++o) {
+      if (o == 0) continue;
+      if (m.on_mover[static_cast<size_t>(o)] > 0)
+        outcomes.push_back(
+            {{"text", fmt::format("{}: {}", mover, outcome_name(static_cast<Outcome>(o)))},
+             {"p", m.on_mover[static_cast<size_t>(o)]}});
+      if (m.on_counter[static_cast<size_t>(o)] > 0)
+        outcomes.push_back(
+            {{"text", fmt::format("{}: {}", p, outcome_name(static_cast<Outcome>(o)))},
+             {"p", m.on_counter[static_cast<size_t>(o)]}});
+    }
+    double none = 1.0;
+    for (const auto& o : outcomes) none -= o["p"].get<double>();
+    outcomes.push_back({{"text", "no effect on either"}, {"p", std::max(0.0, none)}});
+    return {
+        {"summary", fmt::format("{} {:+d} against {} {:+d}: {} wins with {:.3f} (PS §9.3, §9.8)", p,
+                                m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
+        {"outcomes", outcomes}};
   }
   if (a.verb != kFire && a.verb != kIndirect) return nullptr;
   const int u = a.arg(0);

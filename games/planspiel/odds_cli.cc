@@ -1,6 +1,7 @@
 // `feldherr odds planspiel ...` (odds_cli.h): a fire's final outcome by the two rolls of PS
 // §8.6-§8.12 over all 36 throws (fire.h OddsIn36, the same function the game's odds use), a
-// close combat's and an overrun's chance to win (one die each, ties rolled again: PS §10.2, §10.6).
+// close combat's and an overrun's chance to win (one die each, ties rolled again: PS §10.2, §10.6),
+// a false counter-move's opposed roll and its outcomes (PS §9.3, §9.8: state.h OpposedFireOdds).
 #include "games/planspiel/odds_cli.h"
 
 #include <fmt/format.h>
@@ -86,6 +87,59 @@ void PrintFire(const OddsArgs& a, std::ostream& out) {
                        odds_probability(odds[static_cast<size_t>(o)] / 36.0));
 }
 
+// PS §9.3, §9.8: a false counter-move of unit type `firer` against the approaching `target` at
+// `range`, both in the open and in sight; the mover fires back if its flat fire reaches.
+void PrintMeet(const OddsArgs& a, std::ostream& out) {
+  const UnitType& unit = TypeNamed(a.firer, "--unit");
+  const UnitType& mover = TypeNamed(a.target, "--mover");
+  if (!unit.has_weapon || unit.weapon.flat < 0)
+    throw UsageError("odds planspiel: " + unit.id + " has no direct fire (PS §9.3)");
+  const FireData& data = shipped_fire_data();
+  OpposedSide u, m;
+  u.weapon = WeaponOfType(data, unit);
+  u.firer.suppression = a.suppression;
+  u.as_target = TargetOfType(unit, Cover::kNone);
+  u.situation.range = a.range;
+  if (const auto refused = CheckFire(data, u.weapon, u.firer, u.situation); !refused.empty())
+    throw UsageError(fmt::format("odds planspiel: this counter-move is not allowed: {}: {}",
+                                 rejection_rule(refused[0]), rejection_text(refused[0])));
+  m.as_target = TargetOfType(mover, Cover::kNone);
+  m.situation.range = a.range;
+  const bool fires = mover.has_weapon && mover.weapon.flat >= 0;
+  if (fires) m.weapon = WeaponOfType(data, mover);
+  const OpposedFire r =
+      OpposedFireOdds(data, u, m, fires && CheckFire(data, m.weapon, m.firer, m.situation).empty());
+  if (a.json) {
+    nlohmann::json on_mover = nlohmann::json::object(), on_unit = nlohmann::json::object();
+    for (int o = 0; o < kOutcomeCount; ++o) {
+      on_mover[outcome_name(static_cast<Outcome>(o))] = r.on_mover[static_cast<size_t>(o)];
+      on_unit[outcome_name(static_cast<Outcome>(o))] = r.on_counter[static_cast<size_t>(o)];
+    }
+    out << nlohmann::json({{"win", r.counter_wins},
+                           {"unit_modifier", r.counter_mod},
+                           {"mover_modifier", r.mover_mod},
+                           {"on_mover", on_mover},
+                           {"on_unit", on_unit},
+                           {"rule", "PS §9.3, §9.8"}})
+               .dump()
+        << "\n";
+    return;
+  }
+  out << fmt::format("{} {:+d} meets {} {:+d} at {} LE (PS §9.3, §9.8): {} wins {}, {} wins {}\n",
+                     unit.id, r.counter_mod, mover.id, r.mover_mod, a.range, unit.id,
+                     odds_probability(r.counter_wins), mover.id,
+                     odds_probability(1.0 - r.counter_wins));
+  for (int o = 1; o < kOutcomeCount; ++o) {
+    const double pm = r.on_mover[static_cast<size_t>(o)], pu = r.on_counter[static_cast<size_t>(o)];
+    if (pm > 0)
+      out << fmt::format("  {:<6} {:<12} {}\n", mover.id, outcome_name(static_cast<Outcome>(o)),
+                         odds_probability(pm));
+    if (pu > 0)
+      out << fmt::format("  {:<6} {:<12} {}\n", unit.id, outcome_name(static_cast<Outcome>(o)),
+                         odds_probability(pu));
+  }
+}
+
 void AddCombats(CLI::App& command, OddsArgs& a) {
   CLI::App* fire = command.add_subcommand("fire", "A fire's final outcome (PS §8.6-§8.12)");
   fire->add_option("--firer", a.firer, "Unit type that fires (units.toml id, e.g. PZIV)")
@@ -119,19 +173,33 @@ void AddCombats(CLI::App& command, OddsArgs& a) {
       ->check(CLI::IsMember({"open", "forest", "built-up"}))
       ->capture_default_str();
   overrun->add_flag("--json", a.json, "Print the chance as JSON");
+  CLI::App* meet = command.add_subcommand(
+      "meet", "A false counter-move's opposed roll, only the loser affected (PS §9.3, §9.8)");
+  meet->add_option("--unit", a.firer,
+                   "The counter-moving combat vehicle (units.toml id, e.g. PZIV)")
+      ->required();
+  meet->add_option("--mover", a.target, "The approaching unit type (e.g. T3485)")->required();
+  meet->add_option("--range", a.range, "Distance in LE (fields)")
+      ->check(CLI::Range(1, 99))
+      ->capture_default_str();
+  meet->add_option("--suppression", a.suppression, "The counter-moving unit's suppression level")
+      ->check(CLI::IsMember({0, 3, 4}))
+      ->capture_default_str();
+  meet->add_flag("--json", a.json, "Print the chances and outcomes as JSON");
 }
 
 }  // namespace
 
 OddsCommand planspiel_odds_command() {
   OddsCommand c;
-  c.help = "Planspiel fire, close combat and overrun";
+  c.help = "Planspiel fire, close combat, overrun and false counter-move";
   c.add = [](CLI::App& command) {
     auto args = std::make_shared<OddsArgs>();
     AddCombats(command, *args);
     return [args](const std::string& combat, std::ostream& out) {
       const OddsArgs& a = *args;
       if (combat == "fire") return PrintFire(a, out);
+      if (combat == "meet") return PrintMeet(a, out);
       if (combat == "overrun") {
         const bool bonus = a.terrain != "open";  // PS §10.6: forest or built-up
         return PrintChance(a, out, "overrun in " + a.terrain, OpposedWinChance(bonus ? -1 : 0),

@@ -34,6 +34,8 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"roll", Who::kChance, Dice::kD6},             // kDefendRoll
     {"counter-move", Who::kPassive, Dice::kNone},  // kCounterMove
     {"over", Who::kNobody, Dice::kNone},           // kOver
+    {"roll", Who::kChance, Dice::kD6},             // kMeetRoll
+    {"roll", Who::kChance, Dice::kD6},             // kMoverRoll
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -63,6 +65,10 @@ constexpr VerbSpec kVerbs[] = {
      "Panzernahbekämpfung: {1} gegen die Fahrzeuge in {2}"},
     {"mountedattack", "unit place", VerbRole::kAttack, "{1} attacks {2} mounted",
      "{1} greift {2} aufgesessen an"},
+    {"meet", "unit place", VerbRole::kAttack, "{1} meets the mover at {2} (false counter-move)",
+     "{1} stellt sich dem Gegner bei {2} (unechter Gegenzug)"},
+    {"evade", "unit place", VerbRole::kMove, "{1} evades to {2} (movement counter-move)",
+     "{1} weicht nach {2} aus (Bewegungsgegenzug)"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
@@ -322,20 +328,33 @@ StepKind PlanspielState::step() const {
 // =============================================================================================
 // Detection (PS §7.3-§7.6)
 
-DetectionRow PlanspielState::detection_row(int u) const {
-  const UnitState& s = unit(u);
-  const Board& b = game_->board();
-  const Field f = field_of(u);
-  if (type_of(u).target_size == TargetSize::kLarge)
-    return s.camouflaged ? DetectionRow::kLargeCamouflaged : DetectionRow::kLargeOnLand;
+namespace {
+
+// PS §7.4: the detection row of a unit of type `type` in field `f`.
+DetectionRow RowAt(const Board& b, const UnitType& type, Field f, bool camouflaged, bool shown) {
+  if (type.target_size == TargetSize::kLarge)
+    return camouflaged ? DetectionRow::kLargeCamouflaged : DetectionRow::kLargeOnLand;
   // Reading: a camouflaged small target counts as in position (PS §7.6 gives one row).
-  if (s.camouflaged) return DetectionRow::kSmallCamouflagedInPosition;
+  if (camouflaged) return DetectionRow::kSmallCamouflagedInPosition;
   const Terrain t = b.terrain(f);
   if (t == Terrain::kForest || t == Terrain::kBuiltUp) {
     if (IsInsideForest(b, f)) return DetectionRow::kSmallInsideForest;
-    return s.shown > 0 ? DetectionRow::kSmallAtEdgeAfterFiring : DetectionRow::kSmallAtEdgeNotFired;
+    return shown ? DetectionRow::kSmallAtEdgeAfterFiring : DetectionRow::kSmallAtEdgeNotFired;
   }
   return DetectionRow::kSmallOnLand;
+}
+
+}  // namespace
+
+DetectionRow PlanspielState::detection_row(int u) const {
+  return RowAt(game_->board(), type_of(u), field_of(u), unit(u).camouflaged, unit(u).shown > 0);
+}
+
+bool PlanspielState::detects(int u, int o) const {
+  if (unit(u).status != UnitStatus::kOnBoard || unit(o).status != UnitStatus::kOnBoard)
+    return false;
+  const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
+  return game_->within_detection(field_of(u), field_of(o), range);
 }
 
 bool PlanspielState::detected_by(int o, int party, bool posts_only) const {
@@ -873,8 +892,9 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
   return out;
 }
 
-// Moves one field at a time (PS §9.2): after each step the passive party may fire true
-// counter-moves; an enemy unit the mover's party did not see stops it in the field before (G-07).
+// Moves one field at a time (PS §9.2): after each step the passive party may answer with
+// counter-moves (PS §9.2-§9.4); an enemy unit the mover's party did not see stops it in the field
+// before (G-07).
 void PlanspielState::advance_move(EventList* events) {
   const Board& b = game_->board();
   while (moving_.unit >= 0) {
@@ -994,11 +1014,11 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   moving_ = MoveState{};
 }
 
-// PS §9.2: a ready passive unit fires at the mover's new field if it can fire direct there (range,
-// line of sight, the mover detected), is not black, has a position marker if it is a combat
-// vehicle, and the step brought the mover into its range, closer within it, or sideways within
-// it; G-29: once per passive unit and step.
-bool PlanspielState::may_counter(int p, Text* why) const {
+// PS §9.2, §9.3: a ready passive unit answers the mover's new field if it can fire direct there
+// (range, line of sight, the mover detected), is not black, and the step brought the mover into
+// its range, closer within it, or sideways within it (the lateral move); G-29: once per passive
+// unit and step.
+bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const {
   if (step() != StepKind::kCounterMove || moving_.unit < 0)
     return Refuse(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
   const SituationUnit& sp = game_->situation().units[static_cast<size_t>(p)];
@@ -1009,43 +1029,377 @@ bool PlanspielState::may_counter(int p, Text* why) const {
     return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
                         "PS §9.1: nur die passive Partei macht Gegenzüge"});
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
-    return Refuse(why, {"PS §9.2: the unit or the mover is not on the board",
-                        "PS §9.2: die Einheit oder die bewegte Einheit ist nicht auf der Platte"});
+    return Refuse(why,
+                  say("{}: the unit or the mover is not on the board",
+                      "{}: die Einheit oder die bewegte Einheit ist nicht auf der Platte", rule));
   if (ps.aboard >= 0)
     return Refuse(why, say("PS §4.4: {} is aboard {}", "PS §4.4: {} ist auf {} aufgesessen", sp.id,
                            uid(ps.aboard)));
   if (!t.has_weapon || t.weapon.flat < 0)
-    return Refuse(
-        why, say("PS §9.2: {} has no direct fire", "PS §9.2: {} hat kein direktes Feuer", sp.id));
-  if (ps.suppression >= 5)
-    return Refuse(why, say("PS §9.2: {} is suppressed black",
-                           "PS §9.2: {} ist schwarz niedergehalten", sp.id));
-  if (t.moves_and_fires && !ps.position_marker)
     return Refuse(why,
-                  say("PS §9.2: {} has no position marker (only a false counter-move)",
-                      "PS §9.2: {} hat kein Stellungszeichen (nur ein unechter Gegenzug)", sp.id));
+                  say("{}: {} has no direct fire", "{}: {} hat kein direktes Feuer", rule, sp.id));
+  if (ps.suppression >= 5)
+    return Refuse(
+        why, say("{}: {} is suppressed black", "{}: {} ist schwarz niedergehalten", rule, sp.id));
   if (ps.countered)
     return Refuse(why, say("G-29: {} has countered this step already",
                            "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", sp.id));
   if (!visible_to(m, sp.party))
-    return Refuse(why, {"PS §9.2: the mover is not detected",
-                        "PS §9.2: die bewegte Einheit ist nicht erkannt"});
+    return Refuse(why, say("{}: the mover is not detected",
+                           "{}: die bewegte Einheit ist nicht "
+                           "erkannt",
+                           rule));
   const Field now = field_of(m);
   const int range = WeaponRange(game_->fire_data(), weapon_of(p), Trajectory::kFlat);
   const int d1 = Distance(field_of(p), now);
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
   if (d1 > range)
-    return Refuse(why, {"PS §9.2: the mover is out of range",
-                        "PS §9.2: die bewegte Einheit ist außer Reichweite"});
+    return Refuse(why, say("{}: the mover is out of range",
+                           "{}: die bewegte Einheit ist außer Reichweite", rule));
   if (prev_index >= 0 && d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
-    return Refuse(why, {"PS §9.2: a withdrawal gives no counter-move",
-                        "PS §9.2: ein Absetzen gibt keinen Feuergegenzug"});
+    return Refuse(why, say("{}: a withdrawal gives no counter-move",
+                           "{}: ein Absetzen gibt keinen Feuergegenzug", rule));
   Firer firer;
   firer.suppression = ps.suppression;
   const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
   if (!r.empty()) return Refuse(why, RejectionSaid(r[0]));
   return true;
+}
+
+// PS §9.2: combat vehicles and SP guns (and APCs, scenarios reading 1) need a position marker.
+bool PlanspielState::may_counter(int p, Text* why) const {
+  if (!may_counter_fire(p, "PS §9.2", why)) return false;
+  if (type_of(p).moves_and_fires && !unit(p).position_marker)
+    return Refuse(why,
+                  say("PS §9.2: {} has no position marker (only a false counter-move)",
+                      "PS §9.2: {} hat kein Stellungszeichen (nur ein unechter Gegenzug)", uid(p)));
+  return true;
+}
+
+// PS §9.3: combat vehicles and SP guns without a position marker answer by an opposed roll.
+bool PlanspielState::may_meet(int p, Text* why) const {
+  if (!may_counter_fire(p, "PS §9.3", why)) return false;
+  if (!type_of(p).moves_and_fires)
+    return Refuse(why, say("PS §9.3: only combat vehicles and SP guns make false counter-moves; "
+                           "{} fires a true one",
+                           "PS §9.3: unechte Gegenzüge machen nur Kampffahrzeuge und "
+                           "Selbstfahrlafetten; {} feuert einen echten",
+                           uid(p)));
+  if (unit(p).position_marker)
+    return Refuse(
+        why, say("PS §9.3: {} has a position marker and fires a true counter-move",
+                 "PS §9.3: {} hat ein Stellungszeichen und feuert einen echten Gegenzug", uid(p)));
+  return true;
+}
+
+bool PlanspielState::engages(int m, int p, Field at, bool moved) const {
+  const UnitType& t = type_of(m);
+  if (!t.has_weapon || t.weapon.flat < 0 || unit(m).status != UnitStatus::kOnBoard) return false;
+  const Field from = field_of(m);
+  const int d = Distance(from, at);
+  const int range = WeaponRange(game_->fire_data(), weapon_of(m), Trajectory::kFlat);
+  if (d == 0 || d > range || !game_->sees(from, at)) return false;  // G-51, PS §8.4, §7.2
+  // Moving removes camouflage, the "after firing" detection and a detected marker (PS §7.4-§7.6,
+  // scenarios §1.5).
+  const UnitState& ps = unit(p);
+  const bool marker = !moved && ps.detected_marker;
+  const DetectionRow row =
+      RowAt(game_->board(), type_of(p), at, !moved && ps.camouflaged, !moved && ps.shown > 0);
+  return d <= (marker ? 99 : DetectionRange(row, false));
+}
+
+// PS §9.4: a passive troop faster than 1 LE that itself detects the approaching mover, which could
+// now engage it by direct fire, withdraws (G-48) to the nearest field within its allowance where
+// the mover cannot engage it from where it stands.
+bool PlanspielState::may_evade(int p, Text* why) const {
+  if (step() != StepKind::kCounterMove || moving_.unit < 0)
+    return Refuse(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
+  const UnitState& ps = unit(p);
+  const UnitType& t = type_of(p);
+  const int m = moving_.unit;
+  const std::string& id = uid(p);
+  if (party_of(p) == active_)
+    return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
+                        "PS §9.1: nur die passive Partei macht Gegenzüge"});
+  if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
+    return Refuse(why, {"PS §9.4: the unit or the mover is not on the board",
+                        "PS §9.4: die Einheit oder die bewegte Einheit ist nicht auf der Platte"});
+  if (ps.aboard >= 0)
+    return Refuse(why, say("PS §4.4: {} is aboard {} and moves with it",
+                           "PS §4.4: {} ist auf {} aufgesessen und fährt mit", id, uid(ps.aboard)));
+  if (MoveProfileOf(t).terrain <= 1)
+    return Refuse(why, say("PS §9.4: {} is not faster than 1 LE",
+                           "PS §9.4: {} ist nicht schneller als 1 LE", id));
+  if (ps.suppression >= 5)
+    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
+                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", id));
+  if (ps.suppression >= 3 && t.armour == ArmourClass::kNone)
+    return Refuse(why, say("PS §8.14: {} is suppressed: unarmoured troops cannot move",
+                           "PS §8.14: {} ist niedergehalten: ungepanzerte Truppen sind "
+                           "bewegungsunfähig",
+                           id));
+  if (ps.countered)
+    return Refuse(why, say("G-29: {} has countered this step already",
+                           "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
+  if (!detects(p, m))
+    return Refuse(why, say("PS §9.4: {} does not itself detect the mover",
+                           "PS §9.4: {} erkennt die bewegte Einheit nicht selbst", id));
+  if (!engages(m, p, field_of(p), false))
+    return Refuse(why, say("PS §9.4: the mover cannot engage {} by direct fire from where it "
+                           "stands",
+                           "PS §9.4: die bewegte Einheit kann {} von ihrem Feld aus nicht direkt "
+                           "bekämpfen",
+                           id));
+  const int prev_index =
+      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  if (prev_index >= 0 && Distance(field_of(p), field_of(m)) >
+                             Distance(field_of(p), FieldAt(game_->board(), prev_index)))
+    return Refuse(why, {"PS §9.4: the mover withdraws: no approach to evade",
+                        "PS §9.4: die bewegte Einheit setzt sich ab: keine Annäherung"});
+  if (evade_fields(p).empty())
+    return Refuse(why, say("PS §9.4, G-48: {} reaches no field out of the mover's direct fire",
+                           "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
+                           "der bewegten Einheit",
+                           id));
+  return true;
+}
+
+std::vector<Field> PlanspielState::evade_fields(int p) const {
+  std::vector<Field> out;
+  const int m = moving_.unit;
+  if (m < 0) return out;
+  const Board& b = game_->board();
+  const Search s = search(p);
+  int best = 1 << 20;
+  for (int i = 0; i < b.width() * b.height(); ++i) {
+    const size_t k = static_cast<size_t>(i);
+    int d = -1;
+    for (size_t r : {size_t{0}, size_t{1}})
+      if (s.dist[r][k] > 0 && (d < 0 || s.dist[r][k] < d)) d = s.dist[r][k];
+    if (d < 0 || d > best || !MayEndWithLoad(s.contents[k], s.me, s.load)) continue;
+    const Field f = FieldAt(b, i);
+    if (engages(m, p, f, true)) continue;
+    if (d < best) out.clear();
+    best = d;
+    out.push_back(f);
+  }
+  return out;
+}
+
+OpposedFire OpposedFireOdds(const FireData& data, const OpposedSide& counter,
+                            const OpposedSide& mover, bool mover_fires) {
+  OpposedFire r;
+  const FireTarget& tm = mover.as_target;
+  const FireTarget& tp = counter.as_target;
+  int a = NetModifier(Modifiers(data, counter.weapon, counter.firer, tm, counter.situation));
+  r.counter_harms = RegimeOf(data, counter.weapon, tm, counter.situation) != Regime::kNoEffect;
+  // G-30: a mover that cannot fire at the unit (unarmed, out of range, no line of sight, black)
+  // still rolls, at normal chance, and inflicts nothing.
+  int c = mover_fires ? NetModifier(Modifiers(data, mover.weapon, mover.firer, tp, mover.situation))
+                      : 0;
+  r.mover_harms =
+      mover_fires && RegimeOf(data, mover.weapon, tp, mover.situation) != Regime::kNoEffect;
+  // PS §9.8 item 2 (reading): the common part of two plus (or two minus) values cancels, so the
+  // inferior party rolls at normal chance (or the superior one does).
+  if (a > 0 && c > 0) {
+    const int k = std::min(a, c);
+    a -= k;
+    c -= k;
+  } else if (a < 0 && c < 0) {
+    const int k = std::max(a, c);
+    a -= k;
+    c -= k;
+  }
+  r.counter_mod = a;
+  r.mover_mod = c;
+  int decided = 0, wins = 0;
+  std::array<double, kOutcomeCount> on_m{}, on_p{};
+  for (int np = 1; np <= 6; ++np)
+    for (int nm = 1; nm <= 6; ++nm) {
+      const int tp_total = np + a, tm_total = nm + c;
+      if (tp_total == tm_total) continue;
+      ++decided;
+      const bool p_wins = tp_total > tm_total;
+      if (p_wins) ++wins;
+      (p_wins ? on_p : on_m)[static_cast<size_t>(Outcome::kNone)] += 1.0;
+      const bool harms = p_wins ? r.counter_harms : r.mover_harms;
+      auto& on = p_wins ? on_m : on_p;
+      if (!harms) {
+        on[static_cast<size_t>(Outcome::kNone)] += 1.0;
+        continue;
+      }
+      const Effect e = p_wins
+                           ? ResolveOpposedTotal(data, counter.weapon, tm, counter.situation, np, a)
+                           : ResolveOpposedTotal(data, mover.weapon, tp, mover.situation, nm, c);
+      for (int second = 1; second <= 6; ++second)
+        on[static_cast<size_t>(FinalOutcome(e, second))] += 1.0 / 6;
+    }
+  if (decided > 0) {
+    r.counter_wins = static_cast<double>(wins) / decided;
+    for (size_t o = 0; o < on_m.size(); ++o) {
+      r.on_mover[o] = on_m[o] / decided;
+      r.on_counter[o] = on_p[o] / decided;
+    }
+  }
+  return r;
+}
+
+PlanspielState::Meeting PlanspielState::meeting(int p) const {
+  const int m = moving_.unit;
+  if (m < 0 || p < 0) return {};
+  const FireData& data = game_->fire_data();
+  OpposedSide cp, cm;
+  cp.weapon = weapon_of(p);
+  cp.firer.suppression = unit(p).suppression;
+  cp.as_target = target_of(p);
+  cp.situation = fire_situation(p, field_of(m));
+  cm.weapon = weapon_of(m);
+  cm.firer.suppression = unit(m).suppression;
+  cm.as_target = target_of(m);
+  cm.situation = fire_situation(m, field_of(p));
+  const UnitType& mt = type_of(m);
+  const bool fires = mt.has_weapon && mt.weapon.flat >= 0 &&
+                     CheckFire(data, cm.weapon, cm.firer, cm.situation).empty();
+  return OpposedFireOdds(data, cp, cm, fires);
+}
+
+void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
+  const Board& b = game_->board();
+  const int p = moving_.meeting, m = moving_.unit;
+  const int np = moving_.meeting_roll, nm = mover_roll;
+  const Meeting mt = meeting(p);
+  const int tp = np + mt.counter_mod, tm = nm + mt.mover_mod;
+  // The texts name the counter-moving unit as the mover's party sees it (it fired: PS §7.4).
+  const auto tell = [&](const Text& seen, const Text& unseen) {
+    if (!events) return;
+    const int party = party_of(p);
+    events->push_back(
+        Event::said("PS §9.3", seen, party,
+                    shown_to(p, enemy(party)) ? std::nullopt : std::optional<Text>(unseen)));
+  };
+  const auto totals = [&](const std::string& who) {
+    return say("False counter-move at {0}: {1} {2} {3:+d} = {4} against {5} {6} {7:+d} = {8}",
+               "Unechter Gegenzug bei {0}: {1} {2} {3:+d} = {4} gegen {5} {6} {7:+d} = {8}",
+               field_text(field_of(m)), who, np, mt.counter_mod, tp, uid(m), nm, mt.mover_mod, tm);
+  };
+  moving_.last_counter = tp;
+  moving_.last_mover = tm;
+  const Text seen_totals = totals(uid(p));
+  const Text unseen_totals = totals("(hidden)");
+  if (tp == tm) {
+    // PS §9.8 item 3: a tie is rolled again.
+    tell({seen_totals.en + ": a tie, both roll again.",
+          seen_totals.de + ": Gleichstand, beide würfeln noch einmal."},
+         {unseen_totals.en + ": a tie, both roll again.",
+          unseen_totals.de + ": Gleichstand, beide würfeln noch einmal."});
+    moving_.meeting_roll = 0;
+    push(StepKind::kMoverRoll, m, b.index(field_of(p)));
+    push(StepKind::kMeetRoll, p, b.index(field_of(m)));
+    return;
+  }
+  const bool p_wins = tp > tm;
+  const int winner = p_wins ? p : m, loser = p_wins ? m : p;
+  const bool harms = p_wins ? mt.counter_harms : mt.mover_harms;
+  const auto result = [&](const std::string& w, const std::string& l) {
+    return Text{
+        fmt::format(": {} wins; {}", w,
+                    harms ? "only " + l + " is affected." : "it cannot harm " + l + " (G-30)."),
+        fmt::format(
+            ": {} siegt; {}", w,
+            harms ? "nur " + l + " ist betroffen." : "es kann " + l + " nicht schaden (G-30).")};
+  };
+  const std::string pw = p_wins ? uid(p) : uid(m), pl = p_wins ? uid(m) : uid(p);
+  const std::string uw = p_wins ? "(hidden)" : uid(m), ul = p_wins ? uid(m) : "(hidden)";
+  const Text r_seen = result(pw, pl), r_unseen = result(uw, ul);
+  tell({seen_totals.en + r_seen.en, seen_totals.de + r_seen.de},
+       {unseen_totals.en + r_unseen.en, unseen_totals.de + r_unseen.de});
+  moving_.meeting = -1;
+  moving_.meeting_roll = 0;
+  if (!harms) return;
+  // PS §9.3: only the loser is affected, at the level of the winner's total.
+  const Field at = field_of(loser);
+  const FireSituation sit = fire_situation(winner, at);
+  const Effect e = ResolveOpposedTotal(game_->fire_data(), weapon_of(winner), target_of(loser), sit,
+                                       p_wins ? np : nm, p_wins ? mt.counter_mod : mt.mover_mod);
+  UnitState& ls = units_[static_cast<size_t>(loser)];
+  if (events) {
+    const bool below = e.level == 0 && RegimeOf(game_->fire_data(), weapon_of(winner),
+                                                target_of(loser), sit) == Regime::kNoEffect;
+    const Text lv = below ? Text{"below the minimum calibre, no effect (PS §8.9)",
+                                 "unter dem Mindestkaliber, keine Wirkung (PS §8.9)"}
+                          : LevelText(e.level);
+    const auto effect = [&](const std::string& who) {
+      return say("Total {0} against {1}: {2}.", "Summe {0} gegen {1}: {3}.", p_wins ? tp : tm, who,
+                 lv.en, lv.de);
+    };
+    const int party = party_of(loser);
+    const bool hidden = !shown_to(loser, enemy(party));
+    events->push_back(Event::said("PS §8.7", effect(uid(loser)), party,
+                                  hidden ? std::optional<Text>(effect("(hidden)")) : std::nullopt));
+  }
+  if (e.suppression > ls.suppression) ls.suppression = e.suppression;  // PS §8.13
+  if (e.knocked_out) {
+    lose(loser, "PS §8.7", {"knocked out", "ausgeschaltet"}, events);
+    return;
+  }
+  if (e.lucky_hit_roll) push(StepKind::kLuckyHit, loser, -1);
+  if (e.chance_hit_roll) push(StepKind::kChanceHit, loser, -1);
+  if (e.casualty_roll) push(StepKind::kCasualty, loser, -1);
+}
+
+void PlanspielState::evade(int p, Field dest, EventList* events) {
+  const Board& b = game_->board();
+  const int party = party_of(p);
+  UnitState& s = units_[static_cast<size_t>(p)];
+  const bool was_shown = shown_to(p, enemy(party));
+  Path path;
+  if (!find_path(p, dest, path)) throw std::logic_error("planspiel: apply of an illegal evade");
+  // The withdrawal runs along its path; an enemy unit its party did not see stops it in the last
+  // field before where it may stand (G-07, PS §5.1).
+  const std::vector<FieldContents> contents = contents_seen_by(party, p);
+  const Occupant me = OccupantOf(type_of(p), party);
+  std::vector<Occupant> load;
+  if (const int l = load_of(p); l >= 0) load.push_back(OccupantOf(type_of(l), party));
+  Field end = path.fields.front();
+  bool stopped = false;
+  for (size_t i = 1; i < path.fields.size(); ++i) {
+    const Field f = path.fields[i];
+    if (enemy_in(f, party) >= 0) {
+      stopped = true;
+      break;
+    }
+    if (MayEndWithLoad(contents[static_cast<size_t>(b.index(f))], me, load)) end = f;
+  }
+  s.x = end.x;
+  s.y = end.y;
+  s.position_marker = false;  // PS §9.4: lost at once
+  s.evaded = true;
+  s.countered = true;
+  s.camouflaged = false;      // PS §7.6
+  s.shown = 0;                // PS §7.4: it fired from its old place
+  s.detected_marker = false;  // scenarios §1.5
+  carry_along(p);
+  if (!events) return;
+  const bool now_shown = shown_to(p, enemy(party));
+  Text text = say("{} makes a movement counter-move to {} and loses any position marker.",
+                  "{} macht einen Bewegungsgegenzug nach {} und verliert ein Stellungszeichen.",
+                  uid(p), field_text(end));
+  if (stopped) {
+    text.en += " It runs into an enemy unit it had not detected and stops (G-07).";
+    text.de += " Es stößt auf eine nicht erkannte feindliche Einheit und bleibt stehen (G-07).";
+  }
+  std::optional<Text> others;
+  if (!now_shown)
+    others = was_shown ? say("{} withdraws out of sight (movement counter-move).",
+                             "{} weicht außer Sicht aus (Bewegungsgegenzug).", uid(p))
+                       : Text{"An unseen enemy unit withdraws (movement counter-move).",
+                              "Eine nicht erkannte feindliche Einheit weicht aus "
+                              "(Bewegungsgegenzug)."};
+  else if (stopped)
+    others = say("{} withdraws to {} (movement counter-move).",
+                 "{} weicht nach {} aus (Bewegungsgegenzug).", uid(p), field_text(end));
+  events->push_back(Event::said("PS §9.4", std::move(text), party, std::move(others)));
 }
 
 // =============================================================================================
@@ -1656,12 +2010,25 @@ Decision PlanspielState::decision_for(int viewer) const {
       break;
     }
     case StepKind::kCounterMove:
-      d.say(say("{0}: a unit of {1} moves; fire a true counter-move at it or pass (PS §9.2)",
-                "{2}: eine Einheit von {3} bewegt sich; einen echten Feuergegenzug auf sie "
-                "feuern oder verzichten (PS §9.2)",
-                party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
-                PartyDe(active_)));
+      d.say(
+          say("{0}: a unit of {1} moves; answer with a counter-move (true fire, false "
+              "counter-move or movement counter-move) or pass (PS §9.2-§9.4)",
+              "{2}: eine Einheit von {3} bewegt sich; mit einem Gegenzug antworten (echter "
+              "Feuergegenzug, unechter Gegenzug oder Bewegungsgegenzug) oder verzichten "
+              "(PS §9.2-§9.4)",
+              party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
+              PartyDe(active_)));
       d.decline = Action(kPass, {});
+      break;
+    case StepKind::kMeetRoll:
+      d.say(say("False counter-move at {}: the die of {} (PS §9.3, §9.8)",
+                "Unechter Gegenzug bei {}: der Würfel von {} (PS §9.3, §9.8)",
+                field_text(field_of(moving_.unit)), masked_unit(moving_.meeting, viewer)));
+      break;
+    case StepKind::kMoverRoll:
+      d.say(say("False counter-move at {}: the die of the mover {} (PS §9.3, §9.8)",
+                "Unechter Gegenzug bei {}: der Würfel der bewegten Einheit {} (PS §9.3, §9.8)",
+                field_text(field_of(moving_.unit)), masked_unit(moving_.unit, viewer)));
       break;
     case StepKind::kOver:
       d.say({"The game is over (scenarios §1.7)", "Das Spiel ist vorbei (scenarios §1.7)"});
@@ -1680,9 +2047,13 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   const Board& b = game_->board();
   if (k == StepKind::kCounterMove) {
-    for (int p = 0; p < num_units(); ++p)
-      if (may_counter(p, nullptr))
-        out.push_back(Action(kFire, {p, b.index(field_of(moving_.unit))}));
+    const int at = b.index(field_of(moving_.unit));
+    for (int p = 0; p < num_units(); ++p) {
+      if (may_counter(p, nullptr)) out.push_back(Action(kFire, {p, at}));
+      if (may_meet(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
+      if (may_evade(p, nullptr))
+        for (Field f : evade_fields(p)) out.push_back(Action(kEvade, {p, b.index(f)}));
+    }
     out.push_back(Action(kPass, {}));
     return;
   }
@@ -1752,13 +2123,31 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
   Text why;
   if (k == StepKind::kCounterMove) {
     if (action.verb == kPass) return {};
-    if (action.verb != kFire)
-      return {"PS §9.1: in a counter-move window the passive party fires or passes",
-              "PS §9.1: beim Gegenzug feuert die passive Partei oder verzichtet"};
+    if (action.verb != kFire && action.verb != kMeet && action.verb != kEvade)
+      return {
+          "PS §9.1: in a counter-move window the passive party fires, meets the mover, "
+          "evades or passes",
+          "PS §9.1: beim Gegenzug feuert die passive Partei, stellt sich, weicht aus oder "
+          "verzichtet"};
     const int p = action.arg(0);
     if (p < 0 || p >= num_units()) return no_unit;
-    if (!may_counter(p, &why)) return why;
-    if (action.arg(1) != game_->board().index(field_of(moving_.unit)))
+    const Board& bb = game_->board();
+    if (action.arg(1) < 0 || action.arg(1) >= bb.width() * bb.height()) return no_field;
+    if (action.verb == kEvade) {
+      if (!may_evade(p, &why)) return why;
+      const std::vector<Field> to = evade_fields(p);
+      if (std::find(to.begin(), to.end(), FieldAt(bb, action.arg(1))) != to.end()) return {};
+      std::string list;
+      for (Field f : to) list += (list.empty() ? "" : ", ") + field_text(f);
+      return say(
+          "G-48: {} withdraws only as far as needed, to the nearest field out of the "
+          "mover's direct fire: {}",
+          "G-48: {} weicht nur so weit wie nötig aus, in das nächste Feld außerhalb des "
+          "direkten Feuers der bewegten Einheit: {}",
+          uid(p), list);
+    }
+    if (action.verb == kMeet ? !may_meet(p, &why) : !may_counter(p, &why)) return why;
+    if (action.arg(1) != bb.index(field_of(moving_.unit)))
       return {"G-22: a counter-move fires at the mover's field only",
               "G-22: ein Gegenzug feuert nur auf das Feld der bewegten Einheit"};
     return {};
@@ -1766,6 +2155,10 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
   if (action.verb == kPass)
     return {"PS §9.1: pass answers a counter-move window only",
             "PS §9.1: verzichten kann man nur auf einen Gegenzug"};
+  if (action.verb == kMeet || action.verb == kEvade)
+    return {"PS §9.1: false and movement counter-moves answer a counter-move window only",
+            "PS §9.1: unechte Gegenzüge und Bewegungsgegenzüge gibt es nur als Antwort auf "
+            "einen Gegenzug"};
   if (action.verb == kFertig) return {};
   if (action.verb == kAssault) {
     const Board& bb = game_->board();
@@ -2077,6 +2470,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         else
           resolve_close_combat(n, events);
         break;
+      case StepKind::kMeetRoll:
+        moving_.meeting_roll = n;
+        break;
+      case StepKind::kMoverRoll:
+        resolve_meeting(n, events);
+        break;
       case StepKind::kAct:
       case StepKind::kCounterMove:
       case StepKind::kOver:
@@ -2122,6 +2521,43 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   if (action.verb == kPass) {
     steps_.pop();
     advance_move(events);
+    return;
+  }
+  if (action.verb == kEvade) {
+    evade(action.arg(0), FieldAt(b, action.arg(1)), events);
+    return;
+  }
+  if (action.verb == kMeet) {
+    // PS §9.3: the unit answers the approach; it fires, so it shows itself (PS §7.4-§7.5).
+    const int p = action.arg(0);
+    UnitState& ps = units_[static_cast<size_t>(p)];
+    const int m = moving_.unit;
+    ps.countered = true;
+    ps.fired = true;
+    ps.shown = 2;
+    ps.camouflaged = false;
+    moving_.meeting = p;
+    moving_.meeting_roll = 0;
+    push(StepKind::kMoverRoll, m, b.index(field_of(p)));
+    push(StepKind::kMeetRoll, p, b.index(field_of(m)));
+    if (events) {
+      const int party = party_of(p);
+      const Text text =
+          say("{} answers {} at {} with a false counter-move (meeting engagement, "
+              "PS §9.3): both roll.",
+              "{} stellt sich {} bei {} im Begegnungsgefecht (unechter Gegenzug, "
+              "PS §9.3): beide würfeln.",
+              uid(p), uid(m), field_text(field_of(m)));
+      events->push_back(Event::said(
+          "PS §9.3", text, party,
+          shown_to(p, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(say("An unseen enemy unit answers {} at {} with a false "
+                                        "counter-move: both roll.",
+                                        "Eine nicht erkannte feindliche Einheit stellt sich {} "
+                                        "bei {} im Begegnungsgefecht: beide würfeln.",
+                                        uid(m), field_text(field_of(m))))));
+    }
     return;
   }
   if (action.verb == kFertig) {
@@ -2273,8 +2709,8 @@ void PlanspielState::apply(const Action& action, EventList* events) {
 // PS §3.7: the end of a half-turn.
 void PlanspielState::end_half_turn(EventList* events) {
   const int ending = active_;
-  // 1. Stacking: every move ended within the limit (PS §5.1); congestion comes only from
-  //    counter-moves, which this module does not play yet.
+  // 1. Stacking: every move, movement counter-moves included (PS §9.5 reading), ended within the
+  //    limit (PS §5.1).
   // 2. G-05: the suppression markers on the ending party's own units are removed.
   for (int u = 0; u < num_units(); ++u) {
     UnitState& s = units_[static_cast<size_t>(u)];
@@ -2298,8 +2734,10 @@ void PlanspielState::end_half_turn(EventList* events) {
   for (int u = 0; u < num_units(); ++u) {
     UnitState& s = units_[static_cast<size_t>(u)];
     if (party_of(u) == ending && s.status == UnitStatus::kOnBoard && type_of(u).moves_and_fires &&
-        !s.has_moved)
+        !s.has_moved && !s.evaded)
       s.position_marker = true;
+    // PS §9.4: after a movement counter-move no marker in the unit's next own half-turn.
+    if (party_of(u) == ending) s.evaded = false;
   }
   for (UnitState& s : units_) {
     s.moved = 0;
@@ -2493,6 +2931,20 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
   if (IsLoadVerb(action.verb) && viewer != kNobody && viewer != active_ &&
       !shown_to(action.arg(0), viewer))
     return "(hidden) gets on or off, limbers or unlimbers";
+  if ((action.verb == kMeet || action.verb == kEvade) && viewer != kNobody &&
+      viewer != party_of(action.arg(0))) {
+    // PS §9.3: the unit shows itself by firing; PS §9.4: a withdrawal is seen where it ends in
+    // sight of the viewer.
+    const int u = action.arg(0);
+    PlanspielState after = *this;
+    after.apply(action, nullptr);
+    const bool seen = after.shown_to(u, viewer);
+    if (action.verb == kMeet)
+      return fmt::format("meet {} {}", seen ? uid(u) : "(hidden)",
+                         field_text(FieldAt(game_->board(), action.arg(1))));
+    return fmt::format("evade {} {}", seen || shown_to(u, viewer) ? uid(u) : "(hidden)",
+                       seen ? field_text(after.field_of(u)) : "(hidden)");
+  }
   if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
   const int u = action.arg(0);
   const int party = party_of(u);
@@ -2578,6 +3030,12 @@ std::string PlanspielState::annotate(const Action& action) const {
     return fmt::format("+{} against +{}: wins {}/{}", attack_bonus(action.argc - 1),
                        defence_bonus(f, active_), win, decided);
   }
+  if (action.verb == kMeet && moving_.unit >= 0) {
+    const Meeting m = meeting(action.arg(0));
+    const auto [win, decided] = OpposedThrows(m.counter_mod - m.mover_mod);
+    return fmt::format("{:+d} against {:+d}: wins {}/{}{}", m.counter_mod, m.mover_mod, win,
+                       decided, m.counter_harms ? "" : ", cannot harm the mover");
+  }
   if (action.verb != kFire && action.verb != kIndirect) return "";
   const bool indirect = action.verb == kIndirect;
   const Board& b = game_->board();
@@ -2651,8 +3109,16 @@ json PlanspielState::observe(int seat) const {
                {"attack_roll", assault_.attack_roll}};
   }
   json moving = nullptr;
-  if (moving_.unit >= 0)
+  if (moving_.unit >= 0) {
     moving = {{"unit", masked_unit(moving_.unit, seat)}, {"fields", unit(moving_.unit).moved}};
+    // PS §9.3, §9.8: a false counter-move's dice and totals are rolled in the open.
+    if (moving_.meeting >= 0)
+      moving["meeting"] = {{"unit", masked_unit(moving_.meeting, seat)},
+                           {"roll", moving_.meeting_roll}};
+    if (moving_.last_counter != 0 || moving_.last_mover != 0)
+      moving["last_meeting"] = {{"counter_total", moving_.last_counter},
+                                {"mover_total", moving_.last_mover}};
+  }
   json last_close_combat = nullptr;
   if (assault_.last_field >= 0)
     last_close_combat = {{"field",
@@ -2698,7 +3164,8 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
     for (int a : assault_.attackers)
       if (a == u) return true;
     // A load stays with its carrier; the vehicle of a mounted attack follows its figures.
-    return u == moving_.unit || unit(u).aboard >= 0 || u == assault_.carrier;
+    return u == moving_.unit || u == moving_.meeting || unit(u).aboard >= 0 ||
+           u == assault_.carrier;
   };
   for (int u = 0; u < num_units(); ++u) {
     if (unit(u).status != UnitStatus::kOnBoard || shown_to(u, seat) || pinned(u)) continue;

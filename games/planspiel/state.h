@@ -42,6 +42,8 @@ enum Verb : int {
   kOverrun = 11,  // overrun UNIT FIELD: a tracked vehicle drives over the bases in FIELD (PS §10.6)
   kAntiTank = 12,  // antitank UNIT FIELD: figures fight the armoured vehicles in FIELD (PS §10.5)
   kMountedAttack = 13,  // mountedattack CARRIER FIELD: its figures attack FIELD (PS §10.4)
+  kMeet = 14,           // meet UNIT FIELD: a false counter-move at the mover in FIELD (PS §9.3)
+  kEvade = 15,          // evade UNIT FIELD: a movement counter-move to FIELD (PS §9.4)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -56,8 +58,10 @@ enum class StepKind : uint8_t {
   kDefendRoll,   // PS §10.2: the defender's close-combat die
   kCounterMove,  // PS §9.2: the passive party's window after a step of a move
   kOver,         // the game is over
+  kMeetRoll,     // PS §9.3, §9.8: the counter-moving unit's die in a false counter-move
+  kMoverRoll,    // PS §9.3, §9.8: the mover's die in a false counter-move
 };
-inline constexpr int kNumStepKinds = 10;
+inline constexpr int kNumStepKinds = 12;
 
 // A move in progress, one field at a time (PS §9.2: counter-moves after each step).
 struct MoveState {
@@ -66,10 +70,16 @@ struct MoveState {
   int next = 0;            // the index in `path` of the next field
   int start = -1;          // the field it started from, -1 from outside the board
   bool was_shown = false;  // whether the other party saw it when it started
+  int meeting = -1;        // PS §9.3: the passive unit of a false counter-move in progress
+  int meeting_roll = 0;    // its natural die, 0 before it
+  // The totals of the last opposed roll of this move, rolled in the open (0, 0 before one).
+  int last_counter = 0, last_mover = 0;
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("unit", s.unit, -1, 255)("path", s.path, 0, 8191)("next", s.next, 0, 99)(
-        "start", s.start, -1, 8191)("was_shown", s.was_shown);
+        "start", s.start, -1, 8191)("was_shown", s.was_shown)("meeting", s.meeting, -1, 255)(
+        "meeting_roll", s.meeting_roll, 0, 6)("last_counter", s.last_counter, -9, 19)(
+        "last_mover", s.last_mover, -9, 19);
   }
 };
 
@@ -129,6 +139,9 @@ struct UnitState {
   bool loaded = false;  // mounted, dismounted, limbered or unlimbered (or its load) this half-turn
   bool road_move = false;  // its move this half-turn was along the road only (G-12, for G-13)
   bool fled = false;       // PS §4.4: it fled once (Panzergrenadiere cannot remount their APC)
+  // PS §9.4: it made a movement counter-move in the enemy's half-turn; no position marker at the
+  // end of its own next half-turn (cleared then).
+  bool evaded = false;
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
@@ -136,11 +149,34 @@ struct UnitState {
         "moved", s.moved, 0, 99)("has_moved", s.has_moved)("fired", s.fired)(
         "camouflaged", s.camouflaged)("detected_marker", s.detected_marker)("shown", s.shown, 0, 2)(
         "position_marker", s.position_marker)("countered", s.countered)(
-        "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled);
+        "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled)(
+        "evaded", s.evaded);
   }
 };
 
 class PlanspielGame;
+
+// PS §9.3, §9.8, G-30, G-31: a false counter-move: the netted modifiers of the counter-moving unit
+// and of the mover, whether each can harm the other, the counter-moving unit's chance to win (ties
+// rolled again) and the final outcomes on each side over the decided throws (kNone when the unit
+// is not the loser or is not harmed).
+struct OpposedFire {
+  int counter_mod = 0, mover_mod = 0;
+  bool counter_harms = false, mover_harms = false;
+  double counter_wins = 0.0;
+  std::array<double, kOutcomeCount> on_mover{}, on_counter{};
+};
+// One side of it: its weapon and state, itself as a target, and its fire at the other side.
+struct OpposedSide {
+  FireWeapon weapon;
+  Firer firer;
+  FireTarget as_target;
+  FireSituation situation;
+};
+// The counter-moving unit `counter` against the mover `mover`, which fires back only when
+// `mover_fires` (armed, and CheckFire allows its fire at the unit).
+OpposedFire OpposedFireOdds(const FireData& data, const OpposedSide& counter,
+                            const OpposedSide& mover, bool mover_fires);
 
 // The fire weapon of a unit of type `t` (PS §8.4, §8.9, §8.10).
 FireWeapon WeaponOfType(const FireData& data, const UnitType& t);
@@ -224,6 +260,20 @@ class PlanspielState : public State {
   const MoveState& moving() const { return moving_; }
   // PS §9.2: whether passive unit `p` may fire a true counter-move at the mover now, or why not.
   bool may_counter(int p, Text* why) const;
+  // PS §9.3: whether passive unit `p` (a combat vehicle or SP gun without a position marker) may
+  // answer the mover with a false counter-move (an opposed roll) now, or why not.
+  bool may_meet(int p, Text* why) const;
+  // PS §9.4, G-48: whether passive unit `p` may make a movement counter-move now, or why not; the
+  // fields it may withdraw to (the nearest it reaches where the mover cannot engage it).
+  bool may_evade(int p, Text* why) const;
+  std::vector<Field> evade_fields(int p) const;
+  // PS §9.4, G-48 reading: whether unit `m` could engage unit `p` by direct fire from where `m`
+  // stands if `p` stood in `at` (after a move there when `moved`): in range of its flat fire, in
+  // sight, and detected by `m` itself.
+  bool engages(int m, int p, Field at, bool moved) const;
+  // PS §9.3, §9.8: the false counter-move of passive unit `p` against the mover (OpposedFire).
+  using Meeting = OpposedFire;
+  Meeting meeting(int p) const;
   // The chance that the legal assault `action` wins its close combat (ties rolled again).
   double assault_win_chance(const Action& action) const;
   // PS §10.6: the defenders' bonus against an overrun of field `f` (+1 in forest or built-up).
@@ -328,6 +378,14 @@ class PlanspielState : public State {
   void resolve_overrun(int defend_roll, EventList* events);
   void resolve_antitank(int defend_roll, EventList* events);
   void advance_move(EventList* events);
+  // PS §9.2, §9.3: what true and false counter-moves share (`rule` cites the kind).
+  bool may_counter_fire(int p, const char* rule, Text* why) const;
+  // PS §9.3, §9.8: the mover's die `mover_roll` decides the false counter-move in progress.
+  void resolve_meeting(int mover_roll, EventList* events);
+  // PS §9.4: passive unit `p` withdraws towards `f` (stopped by an enemy unit it did not see).
+  void evade(int p, Field f, EventList* events);
+  // PS §7.4: whether unit `u` itself detects unit `o`.
+  bool detects(int u, int o) const;
   void finish_move(EventList* events, int blocked_by);
   std::vector<int> defenders() const;
   void end_half_turn(EventList* events);

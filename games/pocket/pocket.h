@@ -228,6 +228,8 @@ class PocketState : public State {
   bool reveals_information(const Action& action) const override;
   bool is_concession(const Action& action) const override { return action.verb == kConcede; }
   json observe(int seat) const override;
+  // observe(seat).dump() written directly, without the JSON tree (the server's hot path).
+  void append_observation(int seat, std::string& out) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   json to_json() const override;
   uint64_t hash() const override;

@@ -70,6 +70,15 @@ double score(const WpState& s) {
     // An FDF's bricks shield its two guard posts.
     v += 1.6 * std::min(b, 2) + 0.6 * b;
   }
+  // Five occupied lanes: new troops go under the deck and the days stop advancing (WP 7.4).
+  int occupied = 0;
+  for (int l = 0; l < kLanes; ++l) occupied += s.lane_card_[static_cast<size_t>(l)] >= 0;
+  // Stalled: the lanes stay full while cards go under the deck. Pushing troops back only delays
+  // the next card's advance, so a team that keeps pushing loops for ever; only kills let the days
+  // go on. Ammo and damage then count for more, pushes for less.
+  const bool stalled = occupied == kLanes && s.under_.size() >= 3;
+  const double threat_weight = stalled ? 2.0 : 4.0;
+  const double per_endurance = stalled ? 4.0 : 1.6;
   // Troops on the lanes: projected damage and the work left to kill them.
   for (int l = 0; l < kLanes; ++l) {
     const int c = s.lane_card_[static_cast<size_t>(l)];
@@ -81,11 +90,8 @@ double score(const WpState& s) {
     const double th = threat(s, l);
     // Overflow into thin guard posts is worse when the FDF is empty.
     const double fdf_empty = s.bricks_[static_cast<size_t>(l)] == 0 ? 1.8 : 1.0;
-    v -= th * 4.0 * fdf_empty + left * 1.6;
+    v -= th * threat_weight * fdf_empty + left * per_endurance;
   }
-  // Five occupied lanes: new troops go under the deck and the days stop advancing (WP 7.4).
-  int occupied = 0;
-  for (int l = 0; l < kLanes; ++l) occupied += s.lane_card_[static_cast<size_t>(l)] >= 0;
   if (occupied == kLanes) v -= 6.0;
   // Progress: every discarded card brings day 7 closer.
   v += s.discarded() * 1.2;
@@ -94,7 +100,7 @@ double score(const WpState& s) {
   for (int p = 0; p < s.wp().rules().players; ++p) {
     const int a = s.ammo_[static_cast<size_t>(p)];
     ammo += a;
-    v += 2.2 * std::min(a, 2) + 0.6 * std::min(std::max(a - 2, 0), 4);
+    v += (stalled ? 5.0 : 2.2) * std::min(a, 2) + 0.6 * std::min(std::max(a - 2, 0), 4);
   }
   (void)ammo;
   v += 3.0 * s.shells_ + 2.2 * s.mines_ + 0.35 * s.rebuild_ + 0.3 * s.surplus_;
@@ -122,9 +128,9 @@ double score(const WpState& s) {
     if (at < 0) continue;
     const int owner = s.wp().owner(o);
     if (s.ammo_[static_cast<size_t>(owner)] == 0 && ammo_field >= 0) {
-      v -= 0.5 * distance(d, at, ammo_field);
+      v -= (stalled ? 2.5 : 0.5) * distance(d, at, ammo_field);
     } else if (best_lane >= 0) {
-      v -= 0.35 * distance(d, at, best_lane);
+      v -= (stalled ? 1.0 : 0.35) * distance(d, at, best_lane);
     } else {
       v -= 0.15 * distance(d, at, 2);
     }

@@ -119,6 +119,7 @@ void WsrState::impulse_start_hooks(int f, EventList* ev) {
     // Pushed after the command tests: the roll is resolved first in the impulse.
     if (waiting) push(kStepEntryRoll, f, k);
   }
+  land_start(f, ev);  // special_rules.cc: A7 place-on-activation, before the command tests
 }
 
 void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
@@ -355,12 +356,14 @@ void WsrState::apply_enter(const Action& a, EventList* ev) {
 // Dispatch, refusals, text forms, JSON, hash.
 
 bool WsrState::scenario_verb(int verb) {
-  return (verb >= kEnter && verb <= kAmbush) || verb == kBlowBridge;
+  return (verb >= kEnter && verb <= kAmbush) || verb == kBlowBridge || verb == kDesignate ||
+         verb == kPreStrike;
 }
 
 bool WsrState::scenario_handles(const Action& a) const {
   if (scenario_verb(a.verb)) return true;
   if (steps.empty()) return false;
+  if (a.verb == kPlace && top().kind == kStepLand) return true;  // A7 place-on-activation
   // B1 m18-fire-and-move: the M18 fires out of its move, or moves after fire-move.
   if (a.verb == kFire && top().kind == kStepMove) return true;
   return a.verb == kSelect && a.argc > 0 && a.arg(0) == combined_u && combined_mode == 2 &&
@@ -373,8 +376,21 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
     case kEnter:
       apply_enter(a, ev);
       return;
+    case kDesignate:  // special_rules.cc: A5 designated-formation-marker
+      apply_designate(a.arg(0), ev);
+      return;
+    case kPreStrike:  // special_rules.cc: A7 pre-game-strike
+      apply_pre_strike(a, ev);
+      return;
+    case kPlace:  // special_rules.cc: A7 place-on-activation
+      apply_land(a.arg(0), a.arg(1), ev);
+      return;
     case kFirstActivation:
     case kDecline: {
+      if (top().kind == kStepPreStrike) {  // A7 pre-game-strike declined
+        apply_pre_strike(a, ev);
+        return;
+      }
       pop();  // kStepFirstActivation
       first_acts = static_cast<uint8_t>(sc->first_activation.formations.size());
       if (a.verb == kDecline) {
@@ -585,6 +601,31 @@ int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out,
     out = Action(kDecline, {});
     return 1;
   }
+  if (v == "designate" && w.size() == 2) {  // special_rules.cc: A5
+    const int f = game_->formation_index(w[1]);
+    if (f < 0) {
+      error = "no formation '" + w[1] + "' in this game";
+      return -1;
+    }
+    out = Action(kDesignate, {f});
+    return 1;
+  }
+  if (v == "pre-strike" && w.size() == 3) {  // special_rules.cc: A7 pre-game-strike
+    int h = 0;
+    if (!hex_arg(w[1], &h)) return -1;
+    const int seat = pre_strike_seat();
+    for (int k = 0;
+         seat >= 0 &&
+         k < static_cast<int>(game_->setup().artillery[static_cast<size_t>(seat)].size());
+         ++k)
+      if (strike_name(seat, k) == w[2]) {
+        out = Action(kPreStrike, {h, k});
+        return 1;
+      }
+    error = "no artillery strike '" + w[2] + "' before turn 1 (he-FT: firepower F, to-hit T; " +
+            "WSR 11.2, WSR-A7)";
+    return -1;
+  }
   if (v == "fire-move" && w.size() == 3) {
     int u = 0, t = 0;
     if (!unit_arg(w[1], &u) || !unit_arg(w[2], &t)) return -1;
@@ -627,6 +668,12 @@ std::string WsrState::scenario_describe(const Action& a) const {
       return "ambush " + unit_name(a.arg(0)) + " " + hex(a.arg(1)) + " " + unit_name(a.arg(2));
     case kBlowBridge:
       return "blow-bridge " + unit_name(a.arg(0));
+    case kDesignate:
+      return "designate " + (a.arg(0) < game_->num_formations()
+                                 ? game_->formation(a.arg(0)).data->id
+                                 : std::to_string(a.arg(0)));
+    case kPreStrike:
+      return "pre-strike " + hex(a.arg(0)) + " " + strike_name(pre_strike_seat(), a.arg(1));
     default:
       return "?";
   }
@@ -663,12 +710,17 @@ bool WsrState::scenario_state_ok(const Step& st) const {
 
 json WsrState::scenario_to_json() const {
   json j = {entry_roll, first_acts, combined_u, combined_mode, ambush_u};
+  // special_rules.cc: A5 and A7 hooks (element 7), A4 hooks (element 6).
+  const bool a57 = designated_cup > 0 || pre_strike > 0 || landed_turn > 0;
   const bool hooks = air_trigger_turn > 0 || bridge_turns > 0 || bridge_tries > 0 ||
-                     bridge != kBridgeIntact;                     // special_rules.cc: A4 hooks
+                     bridge != kBridgeIntact || a57;
   if (exited_count() > 0 || hooks) j.push_back(exits_to_json());  // exit.cc
   if (hooks)
     j.push_back({{"air_trigger", air_trigger_turn},
                  {"bridge", {bridge_turns, bridge_tries, bridge_try_turn, bridge}}});
+  if (a57)
+    j.push_back(
+        {{"designated", designated_cup}, {"pre_strike", pre_strike}, {"landed_turn", landed_turn}});
   return j;
 }
 
@@ -694,6 +746,16 @@ void WsrState::scenario_from_json(const json& j) {
     if (bridge > kBridgeCrossed || bridge_try_turn > game_->setup().turns)
       throw std::runtime_error("/scenario: bad bridge state");
   }
+  designated_cup = pre_strike = landed_turn = 0;  // special_rules.cc: A5, A7
+  if (j.size() > 7) {
+    const json& h = j.at(7);
+    designated_cup = h.at("designated").get<uint8_t>();
+    pre_strike = h.at("pre_strike").get<uint8_t>();
+    landed_turn = h.at("landed_turn").get<uint8_t>();
+    if (designated_cup > designated_markers() || pre_strike > 1 ||
+        landed_turn > game_->setup().turns)
+      throw std::runtime_error("/scenario: bad A5/A7 hook state");
+  }
   for (uint8_t r : entry_roll)
     if (r > 6) throw std::runtime_error("/scenario: entry roll out of range");
   if (combined_u < -1 || combined_u >= n_units || ambush_u < -1 || ambush_u >= n_units ||
@@ -711,7 +773,10 @@ uint64_t WsrState::scenario_digest() const {
   d |= static_cast<uint64_t>(static_cast<uint8_t>(ambush_u)) << 56;
   const uint64_t hooks = air_trigger_turn | (bridge_turns << 8) | (bridge_tries << 16) |
                          (static_cast<uint64_t>(bridge_try_turn) << 24) |
-                         (static_cast<uint64_t>(bridge) << 32);  // special_rules.cc: A4 hooks
+                         (static_cast<uint64_t>(bridge) << 32) |  // special_rules.cc: A4 hooks
+                         (static_cast<uint64_t>(designated_cup) << 40) |  // A5, A7 hooks
+                         (static_cast<uint64_t>(pre_strike) << 48) |
+                         (static_cast<uint64_t>(landed_turn) << 56);
   return d ^ (hooks * 0x9E3779B97F4A7C15ULL);
 }
 

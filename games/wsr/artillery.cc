@@ -484,8 +484,9 @@ bool WsrState::artillery_state_ok(const Step& st) const {
     case kStepArtyAccuracy:
       return st.f == strike.seat && st.a == strike.hex && strike.landed == 0;
     case kStepBarrage:
-      return st.a == strike.hex && strike.landed == 1 && st.f >= 0 &&
-             st.f < game_->num_formations();
+      // f: the active formation; -1 for the WSR-A7 pre-game strike (before any activation).
+      return st.a == strike.hex && strike.landed == 1 &&
+             ((st.f >= 0 && st.f < game_->num_formations()) || (st.f == -1 && active_f < 0));
     default:
       return st.a >= 0 && st.a % kMaxHexes < nh && strike.landed == 1;
   }

@@ -534,9 +534,10 @@ nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
 // WSR 11.2: a strike's odds before it is called. The accuracy die (2-6 lands) is one die for the
 // whole strike; each hex of an HE strike is then attacked separately (11.2.1), so every hex's
 // distribution is exact and shares the factor 5/6. Smoke: the accuracy die alone.
-nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k) {
+// pre: the WSR-A7 pre-game strike (`u` = the HQ seeing the hex).
+nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k, bool pre = false) {
   using nlohmann::json;
-  if (!s.can_call(u, hex, k, nullptr)) return nullptr;
+  if (pre ? !s.can_pre_strike(hex, k, nullptr) : !s.can_call(u, hex, k, nullptr)) return nullptr;
   const int side = s.side_of(u);
   const double lands = 5.0 / 6.0;
   const std::string name = s.strike_name(side, k);
@@ -706,6 +707,11 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
   if (s != nullptr && action.verb == kCall && action.argc >= 3 && action.arg(0) >= 0 &&
       action.arg(0) < s->n_units)  // WSR 11.2
     return CallOddsJson(*s, action.arg(0), action.arg(1), action.arg(2));
+  if (s != nullptr && action.verb == kPreStrike && action.argc >= 2 && action.arg(0) >= 0 &&
+      action.arg(0) < s->wgame().layout().size() && s->pre_strike_seat() >= 0) {  // WSR-A7
+    const int hq = s->pre_strike_observer(s->pre_strike_seat(), action.arg(0));
+    return hq < 0 ? nullptr : CallOddsJson(*s, hq, action.arg(0), action.arg(1), true);
+  }
   if (s != nullptr && action.verb == kFlak && action.argc >= 1)  // WSR 11.3.1
     return FlakOddsJson(*s, action.arg(0));
   if (s != nullptr && action.verb == kAirTarget && action.argc >= 1)  // WSR 11.3.2

@@ -580,10 +580,11 @@ double HexFireValue(const WsrState& s, const GameInfo& gi, int u, int hex,
 // WSR 11.2: an HE strike is worth the expected losses of the enemy minus those of the own units in
 // its seven hexes (11.2.1: all units, both sides), times the accuracy 5/6; the heuristic lays no
 // smoke on purpose (a small cost keeps it from spending smoke strikes at random).
-double CallValue(const WsrState& s, const GameInfo& gi, const Action& a,
-                 const WsrHeuristicParams& p) {
-  const int u = a.arg(0), hex = a.arg(1), k = a.arg(2);
-  const int side = s.side_of(u);
+// WSR 11.2: a strike of `side` (kind k) on `hex`, named by `caller`: the expected losses of the
+// enemy minus the own in its seven hexes, times the accuracy 5/6, less the cost of acting.
+double StrikeValue(const WsrState& s, const GameInfo& gi, int side, int caller, int hex, int k,
+                   const WsrHeuristicParams& p) {
+  const int u = caller;
   if (s.strike_kind(side, k).smoke) return -0.05;
   WsrState c = s;  // barrage_params reads the strike being resolved
   c.strike = WsrState::StrikeRec{static_cast<int16_t>(hex),
@@ -610,6 +611,11 @@ double CallValue(const WsrState& s, const GameInfo& gi, const Action& a,
     }
   }
   return v * 5.0 / 6.0 - p.fire_cost;
+}
+
+double CallValue(const WsrState& s, const GameInfo& gi, const Action& a,
+                 const WsrHeuristicParams& p) {
+  return StrikeValue(s, gi, s.side_of(a.arg(0)), a.arg(0), a.arg(1), a.arg(2), p);
 }
 
 // WSR 11.3.2: the air attack of the aircraft in use on `hex`, worth the expected losses of the
@@ -1499,6 +1505,17 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       return FateScore(s, a, p);
     case kCall:  // WSR 11.2
       return CallValue(s, gi, a, p);
+    case kPreStrike: {  // WSR-A7 pre-game-strike: as a call, by the HQ that sees the hex
+      const int seat = s.pre_strike_seat();
+      const int hq = s.pre_strike_observer(seat, a.arg(0));
+      return hq < 0 ? -1.0 : StrikeValue(s, gi, seat, hq, a.arg(0), a.arg(1), p);
+    }
+    case kDesignate: {  // WSR-A5: the formation with the most units in play goes now
+      int n = 0;
+      for (int u = 0; u < s.n_units; ++u)
+        if (s.info(u).formation == a.arg(0) && (s.on_map(u) || s.has(u, kOffMap))) ++n;
+      return 0.01 * n;
+    }
     case kAirTarget:  // WSR 11.3.1 step 1: the best target it sees; accuracy 1 misses (11.3.2)
       return AirHexValue(s, gi, a.arg(0), p) * 5.0 / 6.0;
     case kAirDrift:  // WSR 11.3.2 step 1: the other side sends the miss where it hurts least

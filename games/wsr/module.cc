@@ -76,7 +76,9 @@ GameModule wsr_module() {
       {"elsenborn", "WSR-A6 Elsenborn, Germany (1944-12-18)"},
       {"bieville", "WSR-A11 Bieville, Normandy, France (1944-06-06)"},
       {"bastogne", "WSR-A2 Bastogne, Belgium (1944-12-25)"},
-      {"remagen", "WSR-A4 Remagen, Germany (1945-03-07)"}};
+      {"remagen", "WSR-A4 Remagen, Germany (1945-03-07)"},
+      {"huertgen", "WSR-A5 Huertgen Forest, Germany (1944-11)"},
+      {"omaha", "WSR-A7 Omaha Beach, Normandy, France (1944-06-06)"}};
   m.options = {{"disrupted_movement_limits", "true",
                 "[REC A-13] disrupted units may not move adjacent to or closer to enemies in LOS "
                 "(WSR 6.1.7)",

@@ -76,7 +76,8 @@ json WsrState::observe(int seat) const {
   j["cup"] = {{"formation_markers", markers},
               {"end_turn", cup_end_turn},
               {"end_turn_drawn", end_turn_drawn},
-              {"chaos", chaos_cup}};  // chaos.cc (WSR 9.0)
+              {"chaos", chaos_cup}};                                      // chaos.cc (WSR 9.0)
+  if (designated_markers() > 0) j["cup"]["designated"] = designated_cup;  // A5 (special_rules.cc)
 
   json per_seat = json::object();
   for (size_t s = 0; s < 2 && s < seats.size(); ++s)

@@ -63,6 +63,9 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
   o << (shown ? "," : "") << T(" end-turn x", " Rundenende x") << int(cup_end_turn)
     << T(" (drawn ", " (gezogen ") << int(end_turn_drawn) << ")";
   if (chaos_cup > 0) o << ", chaos x" << int(chaos_cup);  // chaos.cc (WSR 9.0)
+  if (designated_cup > 0)
+    o << T(", designated x", ", ausgewählte Formation x")
+      << int(designated_cup);  // A5 (special_rules.cc)
   if (n_chaos > 0)
     o << "; " << int(n_chaos)
       << T(" chaos result(s) stored (9.0)", " Chaos-Ergebnis(se) gespeichert (9.0)");

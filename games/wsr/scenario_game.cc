@@ -19,9 +19,10 @@ void CollectZones(const Condition& c, std::vector<std::string>& out) {
 }  // namespace
 
 const std::vector<std::string>& PlayableScenarioIds() {
-  static const std::vector<std::string> ids = {
-      "noville", "le-hauderie", "vierville", "koeln",     "chaumont", "paderborn", "luneville",
-      "odon",    "carentan",    "arnhem",    "elsenborn", "bieville", "bastogne",  "remagen"};
+  static const std::vector<std::string> ids = {"noville",  "le-hauderie", "vierville", "koeln",
+                                               "chaumont", "paderborn",   "luneville", "odon",
+                                               "carentan", "arnhem",      "elsenborn", "bieville",
+                                               "bastogne", "remagen",     "huertgen",  "omaha"};
   return ids;
 }
 
@@ -46,7 +47,10 @@ const std::vector<std::string>& ImplementedSpecialRules() {
                                                "air-trigger",
                                                "no-withheld-end-turn",
                                                "blow-the-bridge",
-                                               "dd-tanks"};
+                                               "dd-tanks",
+                                               "designated-formation-marker",
+                                               "pre-game-strike",
+                                               "place-on-activation"};
   return ids;
 }
 

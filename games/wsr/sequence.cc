@@ -33,7 +33,8 @@ void WsrState::start_play(EventList* ev) {
     }
     cup_end_turn = static_cast<uint8_t>(std::clamp(game_->setup().end_turn_markers, 0, 8));
     chaos_cup = 0;
-    chaos_turn_start(ev);  // chaos.cc (WSR 9.0, A-35): chaos markers of turn 1
+    chaos_turn_start(ev);     // chaos.cc (WSR 9.0, A-35): chaos markers of turn 1
+    designated_turn_start();  // special_rules.cc: A5 designated-formation-marker
   }
   Emit(ev, "WSR 2.0",
        Text{"Turn 1: " + std::to_string(cup_formation_markers()) + " formation markers and " +
@@ -50,10 +51,12 @@ void WsrState::advance(EventList* ev) {
     if (phase == kOver) return;
     if (steps.empty()) {
       if (phase != kOperations) return;         // not reached: the MRP always starts a turn or ends
+      if (pre_strike_step(ev)) continue;        // special_rules.cc: A7 pre-game-strike
       if (first_activation_step(ev)) continue;  // arrival.cc: scenario first activations
       // WSR 3.1: the operations phase ends when no formation marker is left in the cup (other
-      // markers do not keep the turn going).
-      if (cup_formation_markers() == 0) {
+      // markers do not keep the turn going; special_rules.cc: the A5 designated marker does
+      // while it may still activate a formation).
+      if (cup_formation_markers() == 0 && !designated_keeps_turn()) {
         Emit(ev, "WSR 3.1",
              Text{"No formation marker is left in the cup: the operations phase ends.",
                   "Kein Formations-Marker ist mehr im Behältnis: die Operationsphase endet."});
@@ -93,9 +96,10 @@ void WsrState::advance(EventList* ev) {
 
 // WSR 3.1: a marker drawn from the cup.
 void WsrState::apply_draw(int marker, EventList* ev) {
-  pop();                               // the draw step
-  if (chaos_draw(marker, ev)) return;  // chaos.cc (WSR 9.0): chaos marker; stored results
-  if (air_draw(marker, ev)) return;    // air.cc (WSR 11.3): an aircraft must be used
+  pop();                                    // the draw step
+  if (chaos_draw(marker, ev)) return;       // chaos.cc (WSR 9.0): chaos marker; stored results
+  if (air_draw(marker, ev)) return;         // air.cc (WSR 11.3): an aircraft must be used
+  if (designated_draw(marker, ev)) return;  // special_rules.cc: A5 designated marker
   if (marker == kEndTurnMarker) {
     --cup_end_turn;
     ++end_turn_drawn;
@@ -114,6 +118,7 @@ void WsrState::apply_draw(int marker, EventList* ev) {
     return;
   }
   --cup[static_cast<size_t>(marker)];
+  if (designated_set_aside(marker, ev)) return;  // special_rules.cc: A5, no second activation
   Emit(
       ev, "WSR 3.1",
       Text{"Formation marker " + game_->formation(marker).data->name + " drawn: formation impulse.",
@@ -469,8 +474,9 @@ void WsrState::finish_marker_removal(EventList* ev) {
   Emit(ev, "WSR 3.0",
        Text{"Turn " + std::to_string(turn) + " begins.",
             std::string("Spielrunde ") + std::to_string(turn) + " beginnt."});
-  chaos_turn_start(ev);  // chaos.cc (WSR 9.0, A-35): this turn's chaos markers
-  air_turn_start(ev);    // air.cc (WSR 11.3, A-27): this turn's and returning aircraft
+  chaos_turn_start(ev);     // chaos.cc (WSR 9.0, A-35): this turn's chaos markers
+  air_turn_start(ev);       // air.cc (WSR 11.3, A-27): this turn's and returning aircraft
+  designated_turn_start();  // special_rules.cc: A5 designated-formation-marker
 }
 
 // WSR 12.2: at the end of the MRP, a hex holding units of one side belongs to it;

@@ -24,6 +24,10 @@
 //   A7 no-withheld-end-turn (formation)          no WSR 3.2.1 withholding for it after turn 1
 //   A4 blow-the-bridge (formation, counter, zone, turns, first_roll, later_roll)   demolition
 //   A7 dd-tanks (counter, reduced_on)            1 die per such unit before the setup
+//   A5 designated-formation-marker (side, count, excluded_formation, excluded_turn)
+//                                                a marker activating an unactivated formation
+//   A7 pre-game-strike (side)                    the first strike before turn 1's activations
+//   A7 place-on-activation (formation, zone, turn)   units placed when the formation activates
 #include "games/wsr/special_rules.h"
 
 #include <algorithm>
@@ -191,6 +195,8 @@ bool WsrState::command_exempt(int u) const {
   const int fo = unit_force(u);
   if (sc == nullptr || fo < 0 || static_cast<size_t>(fo) >= sc->forces.size()) return false;
   const Force& force = sc->forces[static_cast<size_t>(fo)];
+  // A7 place-on-activation: "automatically in command that turn".
+  if (landed_turn != 0 && landed_turn == turn && landing_force_unit(u)) return true;
   return force.always_in_command ||
          (force.in_command_until_turn > 0 && turn <= force.in_command_until_turn);
 }
@@ -681,6 +687,447 @@ bool WsrState::withholding_exempt(int f) const {
   if (turn != 1) return false;
   const SpecialRule* r = RuleOf(game_->setup(), "no-withheld-end-turn");
   return r != nullptr && game_->formation(f).data->Matches(r->Str("formation"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// A5 designated-formation-marker (WSR-A5 "designated formation marker", WSR 3.1 "other drawn
+// markers: designated formation"): `count` markers of `side` go into the cup at the start of every
+// turn ([Rec] of WSR-A5). Drawn, one activates a formation of `side` whose marker was in the cup
+// this turn and that has not been activated yet (the owner picks among several), but not
+// `excluded_formation` in `excluded_turn`; with none left it has no effect. No formation of `side`
+// is activated twice in a turn (except `excluded_formation` in `excluded_turn`, which has a first
+// activation and its marker): its own marker drawn after it was activated is set aside until the
+// marker removal phase. While a formation of `side` may still be activated by it, the designated
+// marker counts as a formation marker for the end of the operations phase (WSR 3.1, [Rec]).
+
+int WsrState::designated_markers() const {
+  const SpecialRule* r = RuleOf(game_->setup(), "designated-formation-marker");
+  return r == nullptr ? 0 : std::clamp(r->Int("count", 1), 0, 4);
+}
+
+void WsrState::designated_turn_start() {
+  designated_cup = static_cast<uint8_t>(designated_markers());
+}
+
+bool WsrState::designated_eligible(int f) const {
+  const SpecialRule* r = RuleOf(game_->setup(), "designated-formation-marker");
+  if (r == nullptr || f < 0 || f >= game_->num_formations()) return false;
+  const FormationInfo& fi = game_->formation(f);
+  if (game_->seats()[fi.side] != r->Str("side")) return false;
+  if ((in_turn & (1u << f)) == 0 || activated[static_cast<size_t>(f)] > 0) return false;
+  if (fi.data->Matches(r->Str("excluded_formation")) && turn == r->Int("excluded_turn", 0))
+    return false;
+  return formation_on_map(f);
+}
+
+bool WsrState::designated_keeps_turn() const {
+  if (designated_cup == 0) return false;
+  for (int f = 0; f < game_->num_formations(); ++f)
+    if (designated_eligible(f)) return true;
+  return false;
+}
+
+bool WsrState::designated_draw(int marker, EventList* ev) {
+  if (marker != kDesignatedMarker) return false;
+  --designated_cup;
+  const SpecialRule* r = RuleOf(game_->setup(), "designated-formation-marker");
+  const int seat = game_->seat_index(r->Str("side"));
+  std::vector<int> can;
+  for (int f = 0; f < game_->num_formations(); ++f)
+    if (designated_eligible(f)) can.push_back(f);
+  if (can.empty()) {
+    Emit(ev, "WSR-A5",
+         Text{"Designated formation marker drawn: every formation it may activate has been "
+              "activated this turn; it has no effect (designated-formation-marker).",
+              "Marker ausgewählte Formation gezogen: jede Formation, die er aktivieren darf, wurde "
+              "in dieser Spielrunde schon aktiviert; er bleibt ohne Wirkung "
+              "(designated-formation-marker)."},
+         seat);
+    return true;
+  }
+  if (can.size() == 1) {
+    Emit(ev, "WSR-A5",
+         Text{"Designated formation marker drawn: it activates " +
+                  game_->formation(can[0]).data->name +
+                  ", the only formation not yet activated that it may activate "
+                  "(designated-formation-marker).",
+              std::string("Marker ausgewählte Formation gezogen: er aktiviert ") +
+                  game_->formation(can[0]).data->name +
+                  ", die einzige noch nicht aktivierte Formation, die er aktivieren darf "
+                  "(designated-formation-marker)."},
+         seat);
+    begin_impulse(can[0], ev);
+    return true;
+  }
+  Emit(ev, "WSR-A5",
+       Text{"Designated formation marker drawn: " + game_->seats()[static_cast<size_t>(seat)] +
+                " chooses the formation it activates (designated-formation-marker).",
+            std::string("Marker ausgewählte Formation gezogen: ") +
+                game_->seats()[static_cast<size_t>(seat)] +
+                " wählt die Formation, die er aktiviert (designated-formation-marker)."},
+       seat);
+  push(kStepDesignate, -1, seat);
+  return true;
+}
+
+bool WsrState::designated_set_aside(int f, EventList* ev) {
+  const SpecialRule* r = RuleOf(game_->setup(), "designated-formation-marker");
+  if (r == nullptr || activated[static_cast<size_t>(f)] == 0) return false;
+  const FormationInfo& fi = game_->formation(f);
+  if (game_->seats()[fi.side] != r->Str("side")) return false;
+  if (fi.data->Matches(r->Str("excluded_formation")) && turn == r->Int("excluded_turn", 0))
+    return false;  // WSR-A5: the 2/16th may be activated twice in turn 1
+  Emit(ev, "WSR-A5",
+       Text{"Formation marker " + fi.data->name +
+                " drawn, but it has been activated this turn already: set aside until the marker "
+                "removal phase (designated-formation-marker).",
+            std::string("Formations-Marker ") + fi.data->name +
+                " gezogen, die Formation wurde in dieser Spielrunde aber schon aktiviert: er wird "
+                "bis zur Marker-Entfernungsphase beiseite gelegt (designated-formation-marker)."},
+       fi.side);
+  return true;
+}
+
+void WsrState::designate_actions(ActionList& out) const {
+  for (int f = 0; f < game_->num_formations(); ++f)
+    if (designated_eligible(f)) out.push_back(Action(kDesignate, {f}));
+}
+
+void WsrState::apply_designate(int f, EventList* ev) {
+  pop();  // kStepDesignate
+  Emit(ev, "WSR-A5",
+       Text{"The designated formation marker activates " + game_->formation(f).data->name +
+                " (designated-formation-marker).",
+            std::string("Der Marker ausgewählte Formation aktiviert ") +
+                game_->formation(f).data->name + " (designated-formation-marker)."},
+       game_->formation(f).side);
+  begin_impulse(f, ev);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A7 pre-game-strike (WSR-A7 "the US may execute its first artillery strike before all
+// activations of turn 1"; [Rec]: no calling unit, any hex in LOS of an HQ of the side set up on
+// the map, the accuracy roll of WSR 11.2 applies). Offered once, after the setup and before the
+// first activation; it is one of the side's strikes and counts for the turn-1 limit of
+// artillery-limit. The HQ seeing the hex (the lowest one) is named as the strike's caller; it
+// keeps every action (the call gives no Ops complete, WSR 11.2).
+
+int WsrState::pre_strike_observer(int seat, int hex) const {
+  for (int u = 0; u < n_units; ++u) {
+    if (!info(u).hq || side_of(u) != seat || !on_map(u)) continue;
+    const int from = unit(u).hex;
+    if (game_->layout().Distance(from, hex) <= 1 || los_clear(from, hex)) return u;
+  }
+  return -1;
+}
+
+int WsrState::pre_strike_seat() const {
+  if (!steps.empty() && top().kind == kStepPreStrike) return top().a;
+  const SpecialRule* r = RuleOf(game_->setup(), "pre-game-strike");
+  return r == nullptr ? -1 : game_->seat_index(r->Str("side"));
+}
+
+bool WsrState::pre_strike_step(EventList* ev) {
+  if (pre_strike != 0 || turn != 1) return false;
+  const SpecialRule* r = RuleOf(game_->setup(), "pre-game-strike");
+  if (r == nullptr) return false;
+  pre_strike = 1;
+  const int seat = game_->seat_index(r->Str("side"));
+  if (seat < 0) return false;
+  push(kStepPreStrike, -1, seat);
+  ActionList acts;
+  pre_strike_actions(acts);
+  if (acts.size() > 1) return true;  // a strike besides `decline`
+  pop();
+  Emit(ev, "WSR-A7",
+       Text{game_->seats()[static_cast<size_t>(seat)] +
+                " has no strike before turn 1: no target in LOS of its HQs (pre-game-strike).",
+            std::string(game_->seats()[static_cast<size_t>(seat)]) +
+                " hat keinen Artillerieschlag vor Runde 1: kein Ziel in Sichtlinie seiner HQs "
+                "(pre-game-strike)."},
+       seat);
+  return false;
+}
+
+bool WsrState::can_pre_strike(int hex, int k, Text* why) const {
+  if (steps.empty() || top().kind != kStepPreStrike)
+    return Fail(why, Text{"the pre-game strike comes before the activations of turn 1 (WSR-A7)",
+                          "der Artillerieschlag vor Spielbeginn kommt vor allen Aktivierungen in "
+                          "Runde 1 (WSR-A7)"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
+  const int seat = top().a;
+  const auto& kinds = game_->setup().artillery[static_cast<size_t>(seat)];
+  if (k < 0 || k >= static_cast<int>(kinds.size()))
+    return Fail(why, Text{game_->seats()[static_cast<size_t>(seat)] +
+                              " has no such artillery support (WSR 11.2, scenario)",
+                          std::string(game_->seats()[static_cast<size_t>(seat)]) +
+                              " hat keine solche Artillerieunterstützung (WSR 11.2, Szenario)"});
+  if (strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] == 0)
+    return Fail(
+        why, Text{"no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)",
+                  std::string("kein Artillerieschlag ") + strike_name(seat, k) +
+                      " ist mehr übrig (WSR 11.2: N x FT = N Schläge)"});
+  if (pre_strike_observer(seat, hex) < 0)
+    return Fail(why,
+                Text{hex_name(hex) + " is in LOS of none of the side's HQs (WSR-A7 pre-game-strike "
+                                     "[Rec], 7.0)",
+                     std::string(hex_name(hex)) +
+                         " ist in Sichtlinie keines HQs der Seite (WSR-A7 pre-game-strike "
+                         "[Rec], 7.0)"});
+  const GameSetup::Strike& st = strike_kind(seat, k);
+  if (st.smoke) {
+    if (n_smoke >= kMaxSmoke && smoke_at(hex) == 0)
+      return Fail(why, Text{"all " + std::to_string(kMaxSmoke) +
+                                " smoke markers are on the map (WSR 11.2.2)",
+                            std::string("alle ") + std::to_string(kMaxSmoke) +
+                                " Rauch-Marker sind auf dem Spielplan (WSR 11.2.2)"});
+    return true;
+  }
+  // As a called strike ([Decision] of artillery.cc): a strike with no unit in its seven hexes
+  // has no effect and is not offered.
+  std::vector<int> listed;
+  for (int i = 0; i < 7; ++i) {
+    const int h = i == 0 ? hex : game_->layout().Neighbour(hex, i - 1);
+    if (h < 0) continue;
+    barrage_targets(h, listed);
+    if (!listed.empty()) return true;
+  }
+  return Fail(why, Text{"no unit is in " + hex_name(hex) +
+                            " or its six neighbours: an HE strike there has no effect (WSR 11.2.1)",
+                        std::string("keine Einheit ist in ") + hex_name(hex) +
+                            " oder seinen sechs Nachbarfeldern: ein Artillerieschlag mit "
+                            "Sprenggranaten bleibt dort ohne Wirkung (WSR 11.2.1)"});
+}
+
+void WsrState::pre_strike_actions(ActionList& out) const {
+  const int seat = top().a;
+  const int kinds = static_cast<int>(game_->setup().artillery[static_cast<size_t>(seat)].size());
+  for (int h = 0; h < game_->layout().size(); ++h)
+    for (int k = 0; k < kinds; ++k)
+      if (can_pre_strike(h, k, nullptr)) out.push_back(Action(kPreStrike, {h, k}));
+  out.push_back(Action(kDecline, {}));
+}
+
+void WsrState::apply_pre_strike(const Action& a, EventList* ev) {
+  const int seat = top().a;
+  pop();  // kStepPreStrike
+  if (a.verb == kDecline) {
+    Emit(ev, "WSR-A7",
+         Text{game_->seats()[static_cast<size_t>(seat)] +
+                  " makes no strike before turn 1 (pre-game-strike).",
+              std::string(game_->seats()[static_cast<size_t>(seat)]) +
+                  " führt vor Runde 1 keinen Artillerieschlag aus (pre-game-strike)."},
+         seat);
+    return;
+  }
+  const int hex = a.arg(0), k = a.arg(1);
+  const int caller = pre_strike_observer(seat, hex);
+  --strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)];
+  ++strikes_turn;  // artillery-limit: a strike of turn 1
+  strike = StrikeRec{static_cast<int16_t>(hex),
+                     static_cast<int8_t>(caller),
+                     static_cast<uint8_t>(seat),
+                     static_cast<uint8_t>(k),
+                     0,
+                     0};
+  Emit(ev, "WSR-A7",
+       Text{"Before all activations of turn 1 " + game_->seats()[static_cast<size_t>(seat)] +
+                " calls a " + strike_name(seat, k) + " strike on " + hex_name(hex) +
+                ", in LOS of " + unit_label(caller) + " (" +
+                std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
+                " left; pre-game-strike). Accuracy roll: 2-6 on target, 1 no effect (WSR 11.2).",
+            std::string("Vor allen Aktivierungen in Runde 1 fordert ") +
+                game_->seats()[static_cast<size_t>(seat)] + " einen Artillerieschlag " +
+                strike_name(seat, k) + " auf " + hex_name(hex) + " an, in Sichtlinie von " +
+                unit_label(caller) + " (noch " +
+                std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
+                "; pre-game-strike). Treffsicherheitswurf: 2-6 im Ziel, 1 ohne Wirkung "
+                "(WSR 11.2)."},
+       seat);
+  push(kStepArtyAccuracy, seat, hex);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A7 place-on-activation (WSR-A7: the 57mm ATG and 81mm mortar of the 2/16th, "turn 3; placed in
+// any of the landing hexes when the 2/16th marker is drawn; automatically in command that turn").
+// [Rec] (docs/wsr-rules.md): from `turn` on, at every activation of `formation` while units of the
+// hook's force (arrival `special = "place-on-activation"`) are off the map, its side places each
+// of them in a hex of `zone` -- not enemy-occupied, within stacking (WSR 1.4) -- before the
+// command tests; a unit with no such hex waits for the next activation. Placing is not moving: no
+// MP is spent, no opportunity fire or mine is triggered; the placed units operate in the impulse
+// and are in command all that turn (command_exempt).
+
+bool WsrState::landing_force_unit(int u) const {
+  const Scenario* sc = scenario_data();
+  const int fo = unit_force(u);
+  if (sc == nullptr || fo < 0 || static_cast<size_t>(fo) >= sc->forces.size()) return false;
+  const Force& force = sc->forces[static_cast<size_t>(fo)];
+  return force.arrival == ArrivalKind::kSpecial && force.rule == "place-on-activation";
+}
+
+bool WsrState::can_land(int u, int hex, Text* why) const {
+  const SpecialRule* r = RuleOf(game_->setup(), "place-on-activation");
+  if (r == nullptr)
+    return Fail(why, Text{"placing on activation is the place-on-activation rule of WSR-A7",
+                          "Aufsetzen bei Aktivierung ist die Sonderregel place-on-activation von "
+                          "WSR-A7"});
+  if (steps.empty() || top().kind != kStepLand)
+    return Fail(why,
+                Text{"units are placed on activation when their formation is activated (WSR-A7)",
+                     "Einheiten werden bei Aktivierung aufgesetzt, wenn ihre Formation aktiviert "
+                     "wird (WSR-A7)"});
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
+  if (!landing_force_unit(u) || info(u).formation != top().f)
+    return Fail(
+        why,
+        Text{unit_label(u) + " is not placed on this activation (WSR-A7 place-on-activation)",
+             std::string(unit_label(u)) + " wird nicht bei dieser Aktivierung aufgesetzt (WSR-A7 "
+                                          "place-on-activation)"});
+  if (!has(u, kOffMap))
+    return Fail(why, Text{unit_label(u) + " is on the map already",
+                          std::string(unit_label(u)) + " ist bereits auf dem Spielplan"});
+  const Zone* z = game_->setup().scenario_data->FindZone(r->Str("zone"));
+  if (z == nullptr || !z->Contains(hex))
+    return Fail(why, Text{hex_name(hex) + " is not one of " + (z ? z->text : r->Str("zone")) +
+                              " (WSR-A7 place-on-activation)",
+                          std::string(hex_name(hex)) + " ist keins von " +
+                              ((z ? z->text : r->Str("zone"))) + " (WSR-A7 place-on-activation)"});
+  const int side = side_of(u);
+  if (enemy_in(hex, side))
+    return Fail(why, Text{hex_name(hex) + " contains an enemy unit (WSR 5.1, place-on-activation)",
+                          std::string(hex_name(hex)) +
+                              " enthält eine feindliche Einheit (WSR 5.1, place-on-activation)"});
+  if (info(u).hq ? hq_in(hex, side) : combat_units_in(hex, side) + 1 > kStackLimit)
+    return Fail(why, info(u).hq ? Text{"only one HQ or SHQ per hex (WSR 1.3.2, A-03)",
+                                       "nur ein HQ oder SHQ pro Feld (WSR 1.3.2, A-03)"}
+                                : Text{"stacking: more than 2 combat units in " + hex_name(hex) +
+                                           " (WSR 1.4)",
+                                       std::string("Stapeln: mehr als 2 Kampfeinheiten in ") +
+                                           hex_name(hex) + " (WSR 1.4)"});
+  return true;
+}
+
+void WsrState::land_actions(ActionList& out) const {
+  const SpecialRule* r = RuleOf(game_->setup(), "place-on-activation");
+  const Zone* z = r ? game_->setup().scenario_data->FindZone(r->Str("zone")) : nullptr;
+  if (z == nullptr) return;
+  for (int u = 0; u < n_units; ++u) {
+    if (!has(u, kOffMap) || !landing_force_unit(u) || info(u).formation != top().f) continue;
+    for (int h : z->hexes)
+      if (can_land(u, h, nullptr)) out.push_back(Action(kPlace, {u, h, 0}));
+  }
+}
+
+void WsrState::land_start(int f, EventList* ev) {
+  const SpecialRule* r = RuleOf(game_->setup(), "place-on-activation");
+  if (r == nullptr || turn < r->Int("turn", 1) ||
+      !game_->formation(f).data->Matches(r->Str("formation")))
+    return;
+  bool waiting = false;
+  for (int u = 0; u < n_units && !waiting; ++u)
+    waiting = has(u, kOffMap) && landing_force_unit(u) && info(u).formation == f;
+  if (!waiting) return;
+  push(kStepLand, f, -1);
+  ActionList acts;
+  land_actions(acts);
+  if (!acts.empty()) {
+    Emit(ev, "WSR-A7",
+         Text{game_->formation(f).data->name +
+                  " is activated: its units placed on activation go into the landing hexes now, "
+                  "in command this turn (place-on-activation).",
+              game_->formation(f).data->name +
+                  " wird aktiviert: ihre bei Aktivierung aufgesetzten Einheiten kommen jetzt in "
+                  "die Landungsfelder, in dieser Spielrunde unter Befehl (place-on-activation)."},
+         game_->formation(f).side);
+    return;
+  }
+  pop();
+  Emit(ev, "WSR-A7",
+       Text{"No hex of the placement zone is free: the units placed on activation wait for the "
+            "next activation of " +
+                game_->formation(f).data->name + " (place-on-activation).",
+            "Kein Feld der Aufstellungszone ist frei: die bei Aktivierung aufgesetzten Einheiten "
+            "warten auf die nächste Aktivierung von " +
+                game_->formation(f).data->name + " (place-on-activation)."},
+       game_->formation(f).side);
+}
+
+void WsrState::apply_land(int u, int hex, EventList* ev) {
+  Unit& x = unit(u);
+  x.hex = static_cast<int16_t>(hex);
+  x.start_hex = static_cast<int16_t>(hex);
+  x.mp_spent = 0;
+  x.flags = static_cast<uint16_t>(x.flags & ~(kOffMap | kOutOfCommand | kOpsComplete));
+  landed_turn = static_cast<uint8_t>(turn);
+  const int side = side_of(u);
+  enter_hex(hex, side);  // WSR 12.2: a unit in the hex
+  Emit(ev, "WSR-A7",
+       Text{unit_label(u) + " is placed in " + hex_name(hex) +
+                " (place-on-activation); in command this turn.",
+            std::string(unit_label(u)) + " wird in " + hex_name(hex) +
+                " aufgesetzt (place-on-activation); in dieser Spielrunde unter Befehl."},
+       side);
+  ActionList acts;
+  land_actions(acts);
+  if (acts.empty()) pop();  // kStepLand: every unit placed, or no free hex left
+}
+
+Text WsrState::special_why_illegal(const Action& a) const {
+  Text why;
+  const Step& t = top();
+  if (t.kind == kStepDesignate) {
+    if (a.verb != kDesignate)
+      return {
+          "choose the formation the designated marker activates: designate <formation> "
+          "(WSR-A5)",
+          "die Formation wählen, die der Marker ausgewählte Formation aktiviert: designate "
+          "<Formation> (WSR-A5)"};
+    const int f = a.arg(0);
+    if (f < 0 || f >= game_->num_formations())
+      return {"no such formation", "keine solche Formation"};
+    if (activated[static_cast<size_t>(f)] > 0)
+      return {game_->formation(f).data->name +
+                  " has been activated this turn: no formation is activated twice (WSR-A5)",
+              game_->formation(f).data->name +
+                  " wurde in dieser Spielrunde schon aktiviert: keine Formation wird zweimal "
+                  "aktiviert (WSR-A5)"};
+    return {game_->formation(f).data->name +
+                " may not be activated by the designated marker now (WSR-A5 "
+                "designated-formation-marker)",
+            game_->formation(f).data->name +
+                " darf jetzt nicht durch den Marker ausgewählte Formation aktiviert werden "
+                "(WSR-A5 designated-formation-marker)"};
+  }
+  if (t.kind == kStepPreStrike) {
+    if (a.verb != kPreStrike && a.verb != kDecline)
+      return {"call the strike before turn 1 (pre-strike <hex> <strike>) or decline (WSR-A7)",
+              "den Artillerieschlag vor Runde 1 anfordern (pre-strike <Feld> <Schlag>) oder "
+              "verzichten (decline) (WSR-A7)"};
+    if (a.verb == kPreStrike) can_pre_strike(a.arg(0), a.arg(1), &why);
+  } else if (t.kind == kStepLand) {
+    if (a.verb != kPlace)
+      return {
+          "place the units of the activated formation (place <unit> <hex>, WSR-A7 "
+          "place-on-activation)",
+          "die Einheiten der aktivierten Formation aufsetzen (place <Einheit> <Feld>, WSR-A7 "
+          "place-on-activation)"};
+    can_land(a.arg(0), a.argc > 1 ? a.arg(1) : -1, &why);
+    if (why.en.empty() && a.argc > 2 && a.arg(2) != 0)
+      why = {"units placed on activation are placed as they are (WSR-A7)",
+             "bei Aktivierung aufgesetzte Einheiten werden so aufgesetzt, wie sie sind (WSR-A7)"};
+  } else if (a.verb == kDesignate) {
+    return {"no designated formation marker has been drawn (WSR-A5)",
+            "kein Marker ausgewählte Formation wurde gezogen (WSR-A5)"};
+  } else if (a.verb == kPreStrike) {
+    return {"the pre-game strike comes before the activations of turn 1 (WSR-A7)",
+            "der Artillerieschlag vor Spielbeginn kommt vor allen Aktivierungen in Runde 1 "
+            "(WSR-A7)"};
+  }
+  if (!why.en.empty()) return why;
+  return not_legal_now();
 }
 
 }  // namespace feldherr::wsr

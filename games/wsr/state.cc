@@ -463,6 +463,14 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
       if (st.a < 0 || st.a >= nu) bad("/steps: bad dd-tanks roll");
       continue;
     }
+    if (st.kind == kStepDesignate || st.kind == kStepPreStrike) {  // special_rules.cc (A5, A7)
+      if (st.a < 0 || st.a > 1) bad("/steps: bad scenario step");
+      continue;
+    }
+    if (st.kind == kStepLand) {  // special_rules.cc (A7 place-on-activation)
+      if (st.f < 0 || st.f >= nf) bad("/steps: bad scenario step");
+      continue;
+    }
     if (st.kind == kStepBridgeRoll) {  // special_rules.cc (A4 blow-the-bridge)
       if (st.a < 0 || st.a >= nu || s->hook_bridge_hex() == kNoHex) bad("/steps: bad bridge roll");
       continue;
@@ -701,6 +709,29 @@ feldherr::Decision WsrState::decision() const {
                  " vor dem Spielaufbau werfen: bei einem niedrigen Wurf beginnt sie reduziert "
                  "(dd-tanks)."});
       break;
+    case kStepDesignate:  // special_rules.cc (A5 designated-formation-marker)
+      d.say(
+          {"The designated formation marker activates one of your formations not yet "
+           "activated this turn: designate <formation> (WSR-A5).",
+           "Der Marker ausgewählte Formation aktiviert eine eigene Formation, die in dieser "
+           "Spielrunde noch nicht aktiviert wurde: designate <Formation> (WSR-A5)."});
+      break;
+    case kStepPreStrike:  // special_rules.cc (A7 pre-game-strike)
+      d.say(
+          {"Before all activations of turn 1 you may call your first artillery strike on a "
+           "hex in LOS of one of your HQs: pre-strike <hex> <strike>, or decline (WSR-A7).",
+           "Vor allen Aktivierungen in Runde 1 darf der erste eigene Artillerieschlag auf ein "
+           "Feld in Sichtlinie eines eigenen HQs angefordert werden: pre-strike <Feld> "
+           "<Schlag>, oder decline (WSR-A7)."});
+      d.decline = Action(kDecline, {});
+      break;
+    case kStepLand:  // special_rules.cc (A7 place-on-activation)
+      d.say({"Place the units of " + game_->formation(t.f).data->name +
+                 " that arrive on activation in the landing hexes: place <unit> <hex> (WSR-A7).",
+             "Die Einheiten von " + game_->formation(t.f).data->name +
+                 ", die bei Aktivierung ins Spiel kommen, in den Landungsfeldern aufsetzen: "
+                 "place <Einheit> <Feld> (WSR-A7)."});
+      break;
     case kStepChaosPick:
       d.say(chaos_prompt());
       break;
@@ -769,6 +800,15 @@ void WsrState::legal_actions(ActionList& out) const {
       return;
     case kStepFirstActivation:  // arrival.cc
       first_activation_actions(out);
+      return;
+    case kStepDesignate:  // special_rules.cc (A5, A7)
+      designate_actions(out);
+      return;
+    case kStepPreStrike:
+      pre_strike_actions(out);
+      return;
+    case kStepLand:
+      land_actions(out);
       return;
     case kStepSwPlace:  // sw_placement.cc (WSR 11.4)
     case kStepSwLossPick:
@@ -922,6 +962,9 @@ Text WsrState::why_illegal_text(const Action& a) const {
   const bool chance = step_spec(t.kind).seat == StepSeat::kChance;
   if (a.verb == kFate || t.kind == kStepFate) return fate_why_illegal(a);
   if (a.verb == kChaosPick || t.kind == kStepChaosPick) return chaos_why_illegal(a);
+  if (t.kind == kStepDesignate || t.kind == kStepPreStrike || t.kind == kStepLand ||
+      a.verb == kDesignate || a.verb == kPreStrike)
+    return special_why_illegal(a);  // special_rules.cc (A5, A7)
   if (t.kind == kStepSetup || (a.verb >= kPlace && a.verb <= kAutoSetup) || a.verb == kPlaceIp)
     return setup_why_illegal(a);  // setup.cc (WSR 2.0)
   if (scenario_handles(a) || t.kind == kStepFirstActivation)
@@ -1031,7 +1074,8 @@ std::string WsrState::describe(const Action& a) const {
   switch (a.verb) {
     case kDraw:
       if (a.arg(0) == kEndTurnMarker) return "draw end-turn";
-      if (a.arg(0) == kChaosMarker) return "draw chaos";  // chaos.cc (WSR 9.0)
+      if (a.arg(0) == kChaosMarker) return "draw chaos";            // chaos.cc (WSR 9.0)
+      if (a.arg(0) == kDesignatedMarker) return "draw designated";  // special_rules.cc (A5)
       if (a.arg(0) >= kAirMarker) return "draw " + air_label(a.arg(0) - kAirMarker);  // 11.3
       return "draw " + (a.arg(0) < game_->num_formations() ? game_->formation(a.arg(0)).data->id
                                                            : std::to_string(a.arg(0)));
@@ -1103,6 +1147,8 @@ std::string WsrState::describe(const Action& a) const {
     case kFireMove:
     case kAmbush:
     case kBlowBridge:
+    case kDesignate:
+    case kPreStrike:
       return scenario_describe(a);  // arrival.cc
     case kChaosPick:                // chaos.cc (WSR 9.0)
       return "chaos-pick " + unit_name(a.arg(0));
@@ -1152,6 +1198,10 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     }
     if (w[1] == "chaos") {  // chaos.cc (WSR 9.0)
       out = Action(kDraw, {kChaosMarker});
+      return true;
+    }
+    if (w[1] == "designated") {  // special_rules.cc (A5)
+      out = Action(kDraw, {kDesignatedMarker});
       return true;
     }
     x = game_->formation_index(w[1]);

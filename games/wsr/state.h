@@ -102,6 +102,9 @@ enum Verb : uint8_t {
   kPlaceIp,  // place-ip <hex>        put one of the side's improved positions in the hex
   // special_rules.cc (A4 blow-the-bridge)
   kBlowBridge,  // blow-bridge <unit>  the engineer at an end of the bridge tries to blow it
+  // special_rules.cc (A5 designated-formation-marker, A7 pre-game-strike)
+  kDesignate,  // designate <formation>  the drawn designated marker activates this formation
+  kPreStrike,  // pre-strike <hex> <strike>  the strike before all activations of turn 1
 };
 
 // What the marker argument of `draw` means.
@@ -109,6 +112,8 @@ constexpr int kEndTurnMarker = kMaxFormations;    // draw arg for an end-turn ma
 constexpr int kChaosMarker = kEndTurnMarker + 1;  // chaos.cc: draw arg for a chaos marker (9.0)
 constexpr int kMaxAircraft = 4;                   // air.cc: aircraft counters of a game (11.3)
 constexpr int kAirMarker = kChaosMarker + 1;      // air.cc: draw arg kAirMarker + k: aircraft k
+// special_rules.cc, A5 designated-formation-marker: draw arg of the designated marker.
+constexpr int kDesignatedMarker = kAirMarker + kMaxAircraft;
 
 enum Phase : uint8_t {
   kOperations,  // WSR 3.1: drawing from the cup, formation impulses
@@ -181,6 +186,9 @@ enum StepKind : uint8_t {
   // special_rules.cc (A4 blow-the-bridge)
   kStepBridgeRoll,  // chance: 1 die, the demolition attempt of engineer `a` (f = its formation)
   kStepDdRoll,      // chance: 1 die before the setup, A7 dd-tanks: unit `a` starts reduced?
+  kStepDesignate,   // A5: seat `a` picks the formation the drawn designated marker activates
+  kStepPreStrike,   // A7 pre-game-strike: seat `a` calls the strike before turn 1 or declines
+  kStepLand,        // A7 place-on-activation: the side of formation `f` places its units
   kNumStepKinds
 };
 
@@ -518,6 +526,12 @@ class WsrState : public State {
   uint8_t bridge_tries = 0;
   uint8_t bridge_try_turn = 0;
   uint8_t bridge = kBridgeIntact;
+  // special_rules.cc, A5 designated-formation-marker: designated markers in the cup. A7
+  // pre-game-strike: 1 once the strike before turn 1 has been offered (called or declined).
+  // A7 place-on-activation: the turn its units were placed (in command that turn; 0: not yet).
+  uint8_t designated_cup = 0;
+  uint8_t pre_strike = 0;
+  uint8_t landed_turn = 0;
   // chaos.cc (WSR 9.0, A-35): chaos markers in the cup; the results of drawn chaos markers
   // (their 2d6 rolls) stored for the formation drawn next (chaos_f == -1: waiting; otherwise
   // they apply to chaos_f's impulse and are spent at the next draw or the end of the turn).
@@ -636,6 +650,35 @@ class WsrState : public State {
   // (begin_setup pushes kStepDdRoll steps); on <= `reduced_on` the unit starts reduced.
   void push_dd_rolls();
   void apply_dd_roll(int u, int die, EventList* ev);
+  // special_rules.cc, A5 designated-formation-marker (side, count, excluded_formation,
+  // excluded_turn): the markers go into the cup each turn; drawn, one activates a formation of
+  // `side` not yet activated this turn (the owner picks; not `excluded_formation` in
+  // `excluded_turn`); a marker of a formation of `side` already activated is set aside.
+  int designated_markers() const;                   // the hook's count (0 without it)
+  void designated_turn_start();                     // start of each turn: into the cup
+  bool designated_keeps_turn() const;               // WSR 3.1 end test ([Rec] of WSR-A5)
+  bool designated_eligible(int f) const;            // f may be activated by the marker now
+  bool designated_draw(int marker, EventList* ev);  // apply_draw: true if it was handled
+  bool designated_set_aside(int f, EventList* ev);  // apply_draw: f's marker is set aside
+  void designate_actions(ActionList& out) const;
+  void apply_designate(int f, EventList* ev);
+  // special_rules.cc, A7 pre-game-strike (side): before all activations of turn 1 the side may
+  // call its first strike on a hex in LOS of one of its HQs on the map (WSR-A7 [Rec]).
+  bool pre_strike_step(EventList* ev);  // advance(): offers it once; true if it pushed the step
+  int pre_strike_observer(int seat, int hex) const;  // HQ of `seat` seeing `hex`, or -1
+  int pre_strike_seat() const;                       // the hook's side (-1 without it)
+  bool can_pre_strike(int hex, int k, Text* why) const;
+  void pre_strike_actions(ActionList& out) const;
+  void apply_pre_strike(const Action& a, EventList* ev);  // pre-strike or decline
+  // special_rules.cc, A7 place-on-activation (formation, zone, turn): from `turn` on, when the
+  // formation is activated its units of the hook's force still off the map are placed in `zone`
+  // (kStepLand, before the command tests) and are in command that turn.
+  bool landing_force_unit(int u) const;  // u belongs to a force the hook places
+  bool can_land(int u, int hex, Text* why) const;
+  void land_actions(ActionList& out) const;
+  void land_start(int f, EventList* ev);  // impulse_start_hooks: pushes kStepLand if due
+  void apply_land(int u, int hex, EventList* ev);
+  Text special_why_illegal(const Action& a) const;  // at kStepDesignate/PreStrike/Land
   // air.cc: the turn aircraft `k` enters the cup (GameSetup::Aircraft::turn, or the A4
   // air-trigger's turn; 0 while not yet triggered).
   int air_entry_turn(int k) const;

@@ -65,16 +65,20 @@ constexpr StepSpec kSteps[] = {
     {"sw-loss", S::kSeatA, D::kNone},          // kStepSwLossPick (WSR 11.4)
     {"roll", S::kChance, D::kFireDice},        // kStepBridgeRoll (A4 blow-the-bridge)
     {"roll", S::kChance, D::kFireDice},        // kStepDdRoll (A7 dd-tanks)
+    {"designate", S::kSeatA, D::kNone},        // kStepDesignate (A5 designated marker)
+    {"pre-strike", S::kSeatA, D::kNone},       // kStepPreStrike (A7 pre-game-strike)
+    {"place", S::kSide, D::kNone},             // kStepLand (A7 place-on-activation)
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds), "one row per StepKind");
 static_assert(chance_decides_iff_chance_rolls(kSteps),
               "a step is Chance's exactly when Chance rolls for it");
 static_assert(every_row_names_its_decision(kSteps), "every step names its decision kind");
 
-// The markers in the cup a draw picks from: formation, end-turn and chaos markers and aircraft
-// (WSR 3.1, 9.0, 11.3).
+// The markers in the cup a draw picks from: formation, end-turn and chaos markers, aircraft and
+// designated markers (WSR 3.1, 9.0, 11.3, A5).
 int markers_in_cup(const WsrState& s) {
-  return s.cup_formation_markers() + s.cup_end_turn + s.chaos_cup + s.air_in_cup();
+  return s.cup_formation_markers() + s.cup_end_turn + s.chaos_cup + s.air_in_cup() +
+         s.designated_cup;
 }
 
 }  // namespace
@@ -123,6 +127,9 @@ std::vector<ChanceOutcome> WsrState::chance_outcomes() const {
       for (size_t k = 0; k < game_->setup().air.size(); ++k)  // air.cc (WSR 11.3)
         if (air[k] == kAirInCup)
           out.push_back({Action(kDraw, {kAirMarker + static_cast<int>(k)}), 1.0 / total});
+      if (designated_cup > 0)  // special_rules.cc (A5)
+        out.push_back(
+            {Action(kDraw, {kDesignatedMarker}), static_cast<double>(designated_cup) / total});
       return out;
     }
     case D::kTwoDice:
@@ -155,6 +162,7 @@ Action WsrState::sample_chance(Rng& rng) const {
       for (size_t k = 0; k < game_->setup().air.size(); ++k)  // air.cc (WSR 11.3)
         if (air[k] == kAirInCup && r-- == 0)
           return Action(kDraw, {kAirMarker + static_cast<int>(k)});
+      if (r < designated_cup) return Action(kDraw, {kDesignatedMarker});  // A5
       return Action(kDraw, {kChaosMarker});  // not reached: r < markers_in_cup
     }
     case D::kFireDice:

@@ -63,6 +63,10 @@ constexpr VerbSpec kVerbs[] = {
     {"no-flak", "", kDecline, "No more AA fire", "Kein weiteres Flakfeuer"},
     {"air-drift", "place", kOther, "The aircraft misses into {1}",
      "Das Flugzeug trifft stattdessen {1}"},
+    {"designate", "word", kOther, "The designated marker activates {1}",
+     "Der Marker ausgewählte Formation aktiviert {1}"},
+    {"pre-strike", "place word", kAttack, "{2} strike on {1} before turn 1",
+     "{2}-Artillerieschlag auf {1} vor Runde 1"},
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "engine/errors.h"
 #include "engine/fair_dice.h"
 #include "engine/player.h"
@@ -120,6 +121,39 @@ TEST(CliUsage, BadSeatSyntaxExits2) {
 TEST(CliUsage, UnknownPlayerExits2) {
   expect_usage_error({"play", "dice-race/race", "--seat", "red=alphazero"},
                      "unknown player 'alphazero'");
+}
+TEST(CliUsage, UnknownAiLevelExits2) {
+  expect_usage_error({"play", "dice-race/race", "--seat", "red=ai:impossible"},
+                     "unknown level 'impossible' (levels: ai:easy, ai:normal, ai:hard) for side "
+                     "red");
+}
+// ai/levels.h: a level seat plays the game's player of that level (GameModule::ai_levels).
+TEST(CliSeats, AiLevelsAreTheGamesPlayersOfThatLevel) {
+  using cli::Controller;
+  using cli::parse_seats;
+  GameModule module = toy::dice_race_module();
+  module.ai_levels = {"random", "mcts:50it", "mcts:0.25"};
+  const std::shared_ptr<const Game> game = module.create("race", {});
+  const std::vector<Controller> easy =
+      parse_seats({"red=ai:easy", "blue=ai"}, *game, &module, "dice-race/race");
+  EXPECT_EQ(easy[0], Controller::kRandom);
+  ASSERT_EQ(easy[1].kind, Controller::Kind::kMcts);  // "ai" alone is ai:normal
+  EXPECT_EQ(easy[1].mcts.iterations, 50);
+  const std::vector<Controller> hard =
+      parse_seats({"red=ai:hard"}, *game, &module, "dice-race/race");
+  ASSERT_EQ(hard[0].kind, Controller::Kind::kMcts);
+  EXPECT_DOUBLE_EQ(hard[0].mcts.seconds, 0.25);
+  // Without a module: the engine's defaults (easy = the heuristic, hard = mcts:3).
+  EXPECT_EQ(parse_seats({"red=ai:easy"}, *game, nullptr, "dice-race/race")[0],
+            Controller::kHeuristic);
+  EXPECT_DOUBLE_EQ(parse_seats({"red=ai:hard"}, *game, nullptr, "dice-race/race")[0].mcts.seconds,
+                   3.0);
+}
+TEST(CliSeats, AiLevelSeatsFinishAGame) {
+  const CliRun r =
+      run_cli(toy_registry_with_heuristic(), {"play", "dice-race/race", "--seat", "red=ai:easy",
+                                              "--seat", "blue=random", "--seed", "3", "--quiet"});
+  EXPECT_EQ(r.code, 0) << r.err;
 }
 TEST(CliUsage, SideGivenTwiceExits2) {
   expect_usage_error({"play", "dice-race/race", "--seat", "red=random", "--seat", "red=human"},

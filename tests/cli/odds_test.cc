@@ -370,6 +370,21 @@ TEST(CliOdds, PS_10_2_AssaultAndPS_10_6_OverrunChances) {
   EXPECT_NEAR(Json({"planspiel", "overrun"})["win"].get<double>(), 0.5, 1e-12);
 }
 
+// PS §9.3, §9.8: a PzKpfw IV meeting a T-34/85 at 2 LE rolls at +0 against +1 and wins 10 of the 31
+// decided throws (the game's own OpposedFireOdds); an unarmed truck can only escape (G-30).
+TEST(CliOdds, PS_9_3_FalseCounterMoveOpposedRoll) {
+  const nlohmann::json j =
+      Json({"planspiel", "meet", "--unit", "PZIV", "--mover", "T3485", "--range", "2"});
+  EXPECT_EQ(j["rule"], "PS §9.3, §9.8");
+  EXPECT_EQ(j["unit_modifier"], 0);
+  EXPECT_EQ(j["mover_modifier"], 1);
+  EXPECT_NEAR(j["win"].get<double>(), 10.0 / 31.0, 1e-12);
+  EXPECT_NEAR(SumOf(j["on_mover"]), 1.0, 1e-12);
+  EXPECT_NEAR(SumOf(j["on_unit"]), 1.0, 1e-12);
+  const nlohmann::json t = Json({"planspiel", "meet", "--unit", "PZIV", "--mover", "LKW"});
+  EXPECT_EQ(t["on_unit"]["no effect"], 1.0);
+}
+
 TEST(CliOdds, PlanspielFireOutOfRangeOrUnknownTypeExitsTwo) {
   OddsRun r = Odds({"planspiel", "fire", "--firer", "INF", "--target", "INF", "--range", "3"});
   EXPECT_EQ(r.code, cli::kExitUsage);

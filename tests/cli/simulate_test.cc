@@ -267,7 +267,8 @@ TEST(CliSimulate, BadArgumentsExit2) {
                               "unknown side 'green'");
   expect_simulate_usage_error(
       {"simulate", g, "--games", "5", "--seat", "red=human"},
-      "unknown player 'human' for side red (players: random, heuristic, mcts");
+      "unknown player 'human' for side red (players: ai:easy, ai:normal, ai:hard, random, "
+      "heuristic, mcts");
   expect_simulate_usage_error({"simulate", g, "--games", "5", "--seat", "red"},
                               "expected SIDE=PLAYER");
   expect_simulate_usage_error({"simulate", g, "--games", "5", "--seed", "x"}, "seed");

@@ -85,6 +85,47 @@ TEST(PocketRandom, InvariantsAt100ManyOrdersConserve3v1MostOrders) {
   o.wound_marker = WoundMarker::kMostOrders;
   random_games(o, 12, 11, true);
 }
+// The observation the server sends (PocketState::append_observation, written without a JSON
+// tree) is byte for byte the dump of observe() for both seats and the observer, in every
+// position of random games to their end (the winner), with and without concessions.
+void observation_text_on(std::shared_ptr<const Game> game, int games, uint64_t seed) {
+  Rng rng(seed);
+  for (int g = 0; g < games; ++g) {
+    auto st = game->new_initial_state();
+    for (int n = 0;; ++n) {
+      ASSERT_LT(n, 30000) << "runaway game";
+      for (int seat : {kObserver, 0, 1}) {
+        std::string text = "[";  // appended to what is there
+        st->append_observation(seat, text);
+        ASSERT_EQ(text, "[" + st->observe(seat).dump()) << "game " << g << " action " << n;
+      }
+      if (st->is_terminal()) break;
+      ActionList legal = st->legal_actions();
+      Action a;
+      if (st->current_seat() == kChance) {
+        a = st->sample_chance(rng);
+      } else {
+        ActionList choices;
+        for (const Action& x : legal)
+          if (x.verb != kConcede || (g % 4 == 3 && rng.below(100) == 0)) choices.push_back(x);
+        if (choices.empty()) choices = legal;
+        a = choices[rng.below(static_cast<uint32_t>(choices.size()))];
+      }
+      st->apply(a);
+    }
+  }
+}
+
+TEST(PocketObservation, TextIsTheDumpOfObserveForBothSeatsAndTheObserverToTheEnd) {
+  observation_text_on(make_game({}), 8, 5);
+  PocketOptions o;
+  o.points = 100;
+  o.turn = TurnMode::kManyOrders;
+  o.allow_three_vs_one = true;
+  observation_text_on(make_game(o), 8, 6);
+  observation_text_on(all_games().create("pocket/orcs-vs-elves", {{"points", "100"}}), 4, 9);
+}
+
 TEST(PocketRandom, ManyQuickGames) {
   random_games({}, 150, 3, false);
 }

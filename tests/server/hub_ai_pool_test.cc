@@ -93,12 +93,22 @@ TEST(HubAiPool, SeatsAboveTheTimeCapAreRefusedAndTheCatalogOffersOnlyWhatItAllow
   f.http("POST", "/api/games",
          {{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", "mcts:1000000it"}}}}, &status);
   EXPECT_EQ(status, 201);
+  // The difficulty levels (ai/levels.h): ai:hard thinks 3 s per decision, above this server's 2.
+  r = f.http("POST", "/api/games",
+             {{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", "ai:hard"}}}}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_NE(r["message"].get<std::string>().find("at most 2 s"), std::string::npos) << r;
+  r = f.http("POST", "/api/games",
+             {{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", "ai:grandmaster"}}}}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_NE(r["message"].get<std::string>().find("unknown level 'grandmaster'"), std::string::npos)
+      << r;
+  json c = f.create(
+      {{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", "ai:easy"}, {"elves", "ai:normal"}}}});
+  EXPECT_EQ(f.summary(c["id"])["seats"]["orcs"], "ai:easy") << f.summary(c["id"]);
   json catalog = f.http("GET", "/api/catalog");
-  for (const json& g : catalog["games"]) {
-    std::set<std::string> players(g["players"].begin(), g["players"].end());
-    EXPECT_TRUE(players.count("mcts") && players.count("mcts:0.3")) << g["players"];
-    EXPECT_FALSE(players.count("mcts:3")) << g["players"];
-  }
+  for (const json& g : catalog["games"])
+    EXPECT_EQ(g["players"], json({"human", "ai:easy", "ai:normal", "random"})) << g["id"];
 }
 
 TEST(HubAiPool, TheCreatorOfAnAiOnlyGameStopsItAndTheStopIsStored) {

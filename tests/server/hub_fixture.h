@@ -71,6 +71,12 @@ class HubFixture {
     close();
     open();
   }
+  // Reopens with other hub options (the same store file).
+  void reopen(HubOptions options) {
+    close();
+    options_ = std::move(options);
+    open();
+  }
   Hub& hub() { return *hub_; }
   SqliteStore& store() { return *store_; }
   int reloaded() const { return reloaded_; }

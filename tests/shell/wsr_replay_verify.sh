@@ -13,7 +13,7 @@ trap 'rm -rf "$dir"' EXIT
 total=0
 actions=0
 for scenario in noville le-hauderie vierville koeln chaumont paderborn luneville odon carentan \
-  arnhem elsenborn bieville bastogne remagen; do
+  arnhem elsenborn bieville bastogne remagen huertgen omaha; do
   n_games="$games"
   allies=us
   case "$scenario" in

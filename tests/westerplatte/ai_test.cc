@@ -9,8 +9,9 @@
 namespace feldherr::westerplatte::testing {
 namespace {
 
-// Plays one game with `heuristic` or random players on every seat; returns true on a win.
-bool play_game(const Game& g, bool heuristic, uint64_t seed) {
+// Plays one game with `heuristic` or random players on every seat (at most 5,000 actions);
+// returns true on a win, and in *ended whether the game ended at all.
+bool play_game(const Game& g, bool heuristic, uint64_t seed, bool* ended = nullptr) {
   auto s = g.new_initial_state();
   Rng dice(seed);
   std::vector<std::unique_ptr<Player>> players;
@@ -27,6 +28,7 @@ bool play_game(const Game& g, bool heuristic, uint64_t seed) {
     EXPECT_GE(e, -1.0);
     EXPECT_LE(e, 1.0);
   }
+  if (ended != nullptr) *ended = s->is_terminal();
   return s->is_terminal() && s->result().returns[0] > 0;
 }
 
@@ -44,6 +46,19 @@ TEST(WpAi, HeuristicPlaysEveryPlayerCount) {
   for (int p = 2; p <= 4; ++p) {
     auto g = make_game("medium", p);
     play_game(*g, true, 7);  // legality and evaluation range are checked inside
+  }
+}
+
+// WP 7.4: with all five lanes occupied every new troop goes under the deck and the days stop.
+// The heuristic team used to push the same troops back turn after turn with no ammo left and
+// never end the game (these three hard 3-player games ran past 5,000 actions); stalled, it
+// fetches ammo and kills instead, and every one of them ends.
+TEST(WpAi, WP7_4_AStalledTeamFetchesAmmoAndKillsInsteadOfPushingForEver) {
+  auto g = make_game("hard", 3);
+  for (uint64_t seed : {33ULL, 63ULL, 140ULL}) {
+    bool ended = false;
+    play_game(*g, true, seed, &ended);
+    EXPECT_TRUE(ended) << "seed " << seed;
   }
 }
 

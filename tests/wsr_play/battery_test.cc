@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "engine/conformance.h"
 #include "engine/registry.h"
@@ -58,14 +59,16 @@ TEST(SwPlacementBattery, WSR_11_4_RandomGamesWithTheOptionKeepTheStateContract) 
   }
 }
 
-// The advanced scenarios that are playable (PlayableScenarioIds), a CI-sized run each; the
-// documented run of 200 games per scenario is tests/shell/wsr_replay_verify.sh.
+// The advanced scenarios that are playable (PlayableScenarioIds), a CI-sized run each (6 games;
+// WSR_ADV_BATTERY_GAMES=N for N); the documented run of 200 games per scenario is
+// tests/shell/wsr_replay_verify.sh.
 class AdvancedBattery : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(AdvancedBattery, RandomGamesKeepTheStateContractAndEndWithAResult) {
   auto game = ScenarioGame(GetParam());
   ConformanceOptions o;
-  o.games = 6;
+  const char* n = std::getenv("WSR_ADV_BATTERY_GAMES");
+  o.games = n != nullptr && std::atoi(n) > 0 ? std::atoi(n) : 6;
   o.seed = 23;
   o.odds = all_games().find("wsr")->odds;
   o.max_actions = 40000;
@@ -80,8 +83,8 @@ TEST_P(AdvancedBattery, RandomGamesKeepTheStateContractAndEndWithAResult) {
 
 INSTANTIATE_TEST_SUITE_P(Advanced, AdvancedBattery,
                          ::testing::Values("chaumont", "paderborn", "luneville", "odon", "carentan",
-                                           "arnhem", "elsenborn", "bieville", "bastogne",
-                                           "remagen"),
+                                           "arnhem", "elsenborn", "bieville", "bastogne", "remagen",
+                                           "huertgen", "omaha"),
                          [](const auto& test) {
                            std::string n = test.param;
                            std::replace(n.begin(), n.end(), '-', '_');

@@ -119,6 +119,15 @@ TEST(WsrGerman, WSR8_1_TheImprovedPositionLabelIsASchuetzengraben) {
   EXPECT_EQ(ip.label_de, "Schützengraben in A-K08");
 }
 
+// WSR-A5 (Huertgen): the designated formation marker is the German rulebook's „Marker ausgewählte
+// Formation“; designating before it is drawn is refused in both languages.
+TEST(WsrGerman, WSR_A5_TheDesignatedMarkerIsTheMarkerAusgewaehlteFormation) {
+  Play p("huertgen");
+  const Text why = p.s().why_illegal_text(p.parse("designate us.2-16"));
+  EXPECT_EQ(why.en, "no designated formation marker has been drawn (WSR-A5)");
+  EXPECT_EQ(why.de, "kein Marker ausgewählte Formation wurde gezogen (WSR-A5)");
+}
+
 // A whole game to its end (WSR 12.2): every prompt and event on the way has its German, and the
 // end reads as a sentence in both languages with the scenario's German title.
 TEST(WsrGerman, WSR12_2_TheResultIsASentenceInBothLanguages) {

@@ -69,6 +69,8 @@ TEST(WsrSetup, WSR_1_3_2_HqMustStayWithAUnitOfItsFormation_Setup) {
   // Every side's auto-setup keeps every HQ with its formation, in every basic scenario.
   for (const char* id : {"noville", "le-hauderie", "vierville", "koeln"}) {
     Play q(id);
+    while (q.s().top().kind == kStepDdRoll || q.s().top().kind == kStepFate)
+      q.act(q.s().top().kind == kStepFate ? "no-fate" : "roll 3");
     while (q.state->decision().kind == "setup") q.act("auto-setup");
     EXPECT_EQ(q.s().lone_hq(), "") << id;
     for (int u = 0; u < q.s().n_units; ++u) {
@@ -192,6 +194,8 @@ TEST(WsrSetup, WSR_2_0_AutoSetupEveryBasicScenario) {
   for (const std::string& id : PlayableScenarioIds()) {
     SCOPED_TRACE(id);
     Play p(id);
+    while (p.s().top().kind == kStepDdRoll || p.s().top().kind == kStepFate)
+      p.act(p.s().top().kind == kStepFate ? "no-fate" : "roll 3");  // A7 dd-tanks first
     int guard = 0;
     while (p.state->decision().kind == "setup" && ++guard < 4) p.act("auto-setup");
     EXPECT_NE(p.state->decision().kind, "setup");
@@ -212,6 +216,8 @@ TEST(WsrSetup, WSR_2_0_AutoSetupEveryBasicScenario) {
     }
     // Auto-setup is deterministic.
     Play q(id);
+    while (q.s().top().kind == kStepDdRoll || q.s().top().kind == kStepFate)
+      q.act(q.s().top().kind == kStepFate ? "no-fate" : "roll 3");
     while (q.state->decision().kind == "setup") q.act("auto-setup");
     EXPECT_EQ(q.state->hash(), p.state->hash());
   }

@@ -153,7 +153,7 @@ async function createGame(page, game, seats, shotName = `${game}-lobby`) {
 // ---------------------------------------------------------------------------------------------
 async function pocketVsAi(browser) {
   const page = await newPage(browser, { viewport: { width: 1400, height: 900 } });
-  await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' });
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'ai:easy' });
   await shot(page, 'pocket-start');
   // The game's own texts in German (docs/protocol.md "Two languages"): the prompt, then the log.
   await page.click('[data-testid=lang-de]');
@@ -216,7 +216,7 @@ async function pocketVsAi(browser) {
 // ---------------------------------------------------------------------------------------------
 async function wsrNoville(browser) {
   const page = await newPage(browser, { viewport: { width: 1600, height: 1000 } });
-  await createGame(page, 'wsr', { us: 'human', de: 'heuristic' });
+  await createGame(page, 'wsr', { us: 'human', de: 'ai:easy' });
   await page.waitForSelector('[data-testid=wsr-map]');
   await shot(page, 'wsr-start');
 
@@ -344,7 +344,7 @@ async function rivetMission1(browser) {
 /** One game; true when an attack was made with its odds shown. */
 async function rivetGame(browser, last) {
   const page = await newPage(browser, { viewport: { width: 1500, height: 1000 } });
-  await createGame(page, 'rivet', { allies: 'human', bismark: 'heuristic' });
+  await createGame(page, 'rivet', { allies: 'human', bismark: 'ai:easy' });
   await page.waitForSelector('[data-testid=rivet-field]');
   await shot(page, 'rivet-start');
   let deployed = false;
@@ -433,7 +433,7 @@ async function psField(page, unit) {
 
 async function planspielGutshof(browser) {
   let page = await newPage(browser, { viewport: { width: 1500, height: 950 } });
-  await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' });
+  await createGame(page, 'planspiel', { red: 'human', blue: 'ai:easy' });
   await page.waitForSelector('[data-testid=planspiel-map] g.counter');
   check((await page.$$('[data-testid=planspiel-map] rect.hit')).length === 120, 'the 12 x 10 fields of PS-1 are drawn');
   check((await page.$$('[data-testid=planspiel-map] .ps-objective')).length === 2, 'both Gutshof fields are marked as objectives');
@@ -475,7 +475,7 @@ async function planspielGutshof(browser) {
     log('planspiel: the game ended before Red could fire; a new game');
     await page.close();
     page = await newPage(browser, { viewport: { width: 1500, height: 950 } });
-    await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' });
+    await createGame(page, 'planspiel', { red: 'human', blue: 'ai:easy' });
     fired = await planspielFire(page);
   }
   check(fired, 'Red fired through the board');
@@ -590,7 +590,7 @@ async function lobbyWidgets(browser) {
   await page.waitForSelector('[data-testid=seat-westerplatte-p2]');
   const wpSides = await page.$$eval('[data-testid=new-westerplatte] .seats .flabel', (es) => es.map((e) => e.textContent));
   check(JSON.stringify(wpSides) === JSON.stringify(['Defender 1', 'Defender 2']), `two defenders (${wpSides})`);
-  await page.selectOption('[data-testid=seat-westerplatte-p2]', 'heuristic');
+  await page.selectOption('[data-testid=seat-westerplatte-p2]', 'ai:easy');
   await page.locator('[data-testid=new-westerplatte]').scrollIntoViewIfNeeded();
   await shot(page, 'lobby-widgets');
   await page.click('[data-testid=create-westerplatte]');
@@ -640,7 +640,7 @@ async function offline(browser) {
     ws.connectToServer();
     open = ws;
   });
-  await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' }, 'offline-lobby');
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'ai:easy' }, 'offline-lobby');
   allow = false;
   await open.close();
   await page.waitForSelector('[data-testid=offline]');
@@ -680,7 +680,7 @@ async function phone(browser) {
   await shot(page, 'phone-lobby');
 
   // Pocket: the battlefield, then an action.
-  await createGame(page, 'pocket', { orcs: 'human', elves: 'heuristic' }, 'phone-lobby-created');
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'ai:easy' }, 'phone-lobby-created');
   await noSideways(page, 'lobby with links');
   await boardFirst(page, '[data-testid=pocket-field]', 'Pocket');
   await noSideways(page, 'Pocket');
@@ -690,7 +690,7 @@ async function phone(browser) {
   await noSideways(page, 'Pocket after an action');
 
   // WSR: the map; after the setup a unit selected by tapping its counter.
-  await createGame(page, 'wsr', { us: 'human', de: 'heuristic' }, 'phone-wsr-lobby');
+  await createGame(page, 'wsr', { us: 'human', de: 'ai:easy' }, 'phone-wsr-lobby');
   await boardFirst(page, 'svg.map', 'WSR');
   await noSideways(page, 'WSR');
   // Through the setup and the reactions to the first unit to select.
@@ -740,11 +740,11 @@ async function phone(browser) {
   const replay = await page.getAttribute('a[href^="#/replay/"]', 'href');
 
   // Rivet Wars and the Planspiel.
-  await createGame(page, 'rivet', { allies: 'human', bismark: 'heuristic' }, 'phone-rivet-lobby');
+  await createGame(page, 'rivet', { allies: 'human', bismark: 'ai:easy' }, 'phone-rivet-lobby');
   await boardFirst(page, '[data-testid=rivet-field]', 'Rivet Wars');
   await noSideways(page, 'Rivet Wars');
   await shot(page, 'phone-rivet');
-  await createGame(page, 'planspiel', { red: 'human', blue: 'heuristic' }, 'phone-planspiel-lobby');
+  await createGame(page, 'planspiel', { red: 'human', blue: 'ai:easy' }, 'phone-planspiel-lobby');
   await boardFirst(page, 'svg.map', 'Planspiel');
   await noSideways(page, 'Planspiel');
   const move = (await legalTexts(page)).find((t) => /^move R-I\d \d+,\d+$/.test(t));

@@ -34,6 +34,9 @@ const STRINGS = {
     heuristic: 'AI (heuristic)',
     random: 'AI (random)',
     mcts: 'AI (search, {s} s per move)',
+    'ai:easy': 'Computer: easy',
+    'ai:normal': 'Computer: normal',
+    'ai:hard': 'Computer: hard',
     you: 'You play',
     observer: 'observer',
     waiting: 'Waiting for',
@@ -284,6 +287,9 @@ const STRINGS = {
     heuristic: 'KI (Heuristik)',
     random: 'KI (Zufall)',
     mcts: 'KI (Suche, {s} s pro Zug)',
+    'ai:easy': 'Computer: leicht',
+    'ai:normal': 'Computer: mittel',
+    'ai:hard': 'Computer: schwer',
     you: 'Du spielst',
     observer: 'Zuschauer',
     waiting: 'Warten auf',
@@ -544,10 +550,12 @@ export function tOr(key: string, fallback: string, l: Lang = lang.value): string
   return table[key] ?? (STRINGS.en as Record<string, string>)[key] ?? fallback;
 }
 
-/** The label of a seat's player: "human", "heuristic", "random", or an MCTS seat of the
- * server's catalog ("mcts" = 1 s per move, "mcts:0.3", "mcts:3"; other forms as they are). */
+/** The label of a seat's player: "human", a difficulty level ("ai:easy", "ai:normal",
+ * "ai:hard"), "heuristic", "random", or an MCTS seat ("mcts" = 1 s per move, "mcts:0.3"; other
+ * forms as they are). */
 export function playerLabel(p: string, l: Lang = lang.value): string {
-  if (p === 'human' || p === 'heuristic' || p === 'random') return t(p, l);
+  if (p === 'human' || p === 'heuristic' || p === 'random' || p === 'ai:easy' || p === 'ai:normal' || p === 'ai:hard')
+    return t(p, l);
   const m = /^mcts(?::([0-9.]+))?$/.exec(p);
   if (m) return t('mcts', l).replace('{s}', m[1] ?? '1');
   return p;

@@ -12,9 +12,12 @@ export function seatsFor(game: CatalogGame, options: Record<string, string>): st
   return game.seats;
 }
 
-/** The player a seat starts with: the first seat human, the others the game's heuristic AI. */
+/** The player a seat starts with: the first seat human, the others the computer at the normal
+ * level (or the nearest level the server offers). */
 export function defaultPlayer(game: CatalogGame, index: number): string {
-  return index === 0 || !game.players.includes('heuristic') ? 'human' : 'heuristic';
+  if (index === 0) return 'human';
+  const levels = ['ai:normal', 'ai:easy', 'ai:hard'];
+  return levels.find((p) => game.players.includes(p)) ?? 'human';
 }
 
 /** The players of `seats`, keeping the choices already made for seats that stay. */

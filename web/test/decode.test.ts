@@ -167,6 +167,12 @@ describe('odds, log, routes, strings', () => {
     expect(playerLabel('heuristic', 'en')).toBe('AI (heuristic)');
     expect(playerLabel('mcts:500it', 'en')).toBe('mcts:500it');
   });
+
+  it('names the difficulty levels in both languages', () => {
+    expect(playerLabel('ai:easy', 'en')).toBe('Computer: easy');
+    expect(playerLabel('ai:normal', 'de')).toBe('Computer: mittel');
+    expect(playerLabel('ai:hard', 'de')).toBe('Computer: schwer');
+  });
 });
 
 describe("a Pocket side's score line", () => {

@@ -19,7 +19,7 @@ const wp: CatalogGame = {
     },
   ],
   seats: ['p1'],
-  players: ['human', 'random', 'heuristic', 'mcts'],
+  players: ['human', 'ai:easy', 'ai:normal', 'random'],
 };
 
 describe('lobby', () => {
@@ -28,7 +28,14 @@ describe('lobby', () => {
     expect(seatsFor(wp, { players: '2' })).toEqual(['p1', 'p2']);
     expect(seatsFor(wp, {})).toEqual(['p1']);
     const p = playersFor(wp, seatsFor(wp, { players: '3' }), { p1: 'human', p2: 'random' });
-    expect(p).toEqual({ p1: 'human', p2: 'random', p3: 'heuristic' });
+    expect(p).toEqual({ p1: 'human', p2: 'random', p3: 'ai:normal' });
+  });
+
+  it('starts a computer seat at the normal level, or the nearest level the server offers', () => {
+    const easyOnly = { ...wp, players: ['human', 'ai:easy', 'random'] };
+    expect(playersFor(easyOnly, ['p1', 'p2'], {})).toEqual({ p1: 'human', p2: 'ai:easy' });
+    const none = { ...wp, players: ['human', 'random'] };
+    expect(playersFor(none, ['p1', 'p2'], {})).toEqual({ p1: 'human', p2: 'human' });
   });
 
   it('offers a widget per option kind', () => {
