@@ -211,6 +211,11 @@ class State {
     (void)action;
     return "";
   }
+  // The note in `lang` (engine/text.h); the default is annotate(), English.
+  virtual std::string annotate_in(const Action& action, Lang lang) const {
+    (void)lang;
+    return annotate(action);
+  }
 
   // True if `action` gives up the game (a concession). The random player and the conformance
   // battery avoid such actions unless nothing else is legal, so random games are played out.

@@ -73,20 +73,27 @@ void WsrState::air_turn_start(EventList* ev) {
       for (size_t k = 0; k < list.size(); ++k)
         if (list[k].counter == r->Str("counter") && air[k] != kAirRemoved) {
           air[k] = kAirRemoved;
-          Emit(ev, "scenario",
-               "The aircraft " + air_label(static_cast<int>(k)) + " is withdrawn (turn " +
-                   std::to_string(turn) + ", air-withdrawn).",
-               list[k].side);
+          Emit(
+              ev, "scenario",
+              Text{"The aircraft " + air_label(static_cast<int>(k)) + " is withdrawn (turn " +
+                       std::to_string(turn) + ", air-withdrawn).",
+                   std::string("Das Flugzeug ") + air_label(static_cast<int>(k)) +
+                       " wird abgezogen (Spielrunde " + std::to_string(turn) + ", air-withdrawn)."},
+              list[k].side);
         }
   for (size_t k = 0; k < list.size(); ++k) {
     const int enters = air_entry_turn(static_cast<int>(k));
     const bool due = air[k] == kAirWaiting && enters > 0 && enters <= turn;
     if (!due && air[k] != kAirReturning) continue;
     Emit(ev, "WSR 11.3",
-         "The aircraft " + air_label(static_cast<int>(k)) +
-             (due ? " goes into the cup (turn " + std::to_string(turn) +
-                        (list[k].turn == GameSetup::kAirOnTrigger ? ", air-trigger)." : ").")
-                  : " returns to the cup."),
+         Text{"The aircraft " + air_label(static_cast<int>(k)) +
+                  (due ? " goes into the cup (turn " + std::to_string(turn) +
+                             (list[k].turn == GameSetup::kAirOnTrigger ? ", air-trigger)." : ").")
+                       : " returns to the cup."),
+              std::string("Das Flugzeug ") + air_label(static_cast<int>(k)) +
+                  (due ? " kommt in das Behältnis (Spielrunde " + std::to_string(turn) +
+                             (list[k].turn == GameSetup::kAirOnTrigger ? ", air-trigger)." : ").")
+                       : " kehrt in das Behältnis zurück.")},
          list[k].side);
     air[k] = kAirInCup;
   }
@@ -112,17 +119,24 @@ bool WsrState::air_draw(int marker, EventList* ev) {
     // [Decision] no hex holds an enemy unit it may attack (HQs may not be, 1.3.2): it cannot be
     // used and goes back into the cup at the start of the next turn.
     Emit(ev, "WSR 11.3",
-         "The aircraft " + air_label(k) +
-             " is drawn but no enemy unit it may attack is on the map; it returns to the cup "
-             "next turn.",
+         Text{"The aircraft " + air_label(k) +
+                  " is drawn but no enemy unit it may attack is on the map; it returns to the cup "
+                  "next turn.",
+              std::string("Das Flugzeug ") + air_label(k) +
+                  " wird gezogen, aber keine feindliche Einheit, die es angreifen darf, ist auf "
+                  "dem Spielplan; es kehrt in der nächsten Spielrunde in das Behältnis zurück."},
          side);
     air[static_cast<size_t>(k)] = kAirReturning;
     sortie = SortieRec{};
     return true;
   }
   Emit(ev, "WSR 11.3",
-       "The aircraft " + air_label(k) + " is drawn: " + game_->seats()[static_cast<size_t>(side)] +
-           " must use it; place it on a target hex.",
+       Text{"The aircraft " + air_label(k) +
+                " is drawn: " + game_->seats()[static_cast<size_t>(side)] +
+                " must use it; place it on a target hex.",
+            std::string("Das Flugzeug ") + air_label(k) +
+                " wird gezogen: " + game_->seats()[static_cast<size_t>(side)] +
+                " muss es einsetzen; es auf ein Zielfeld stellen."},
        side);
   push(kStepAirTarget, -1, side);
   return true;
@@ -130,32 +144,50 @@ bool WsrState::air_draw(int marker, EventList* ev) {
 
 // WSR 11.3.1 step 1; [Decision] the target hex holds an enemy unit the aircraft may attack (not
 // an HQ: 1.3.2, 11.3.2).
-bool WsrState::can_air_target(int hex, std::string* why) const {
-  if (sortie.k < 0) return Fail(why, "no aircraft is being used (WSR 11.3)");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+bool WsrState::can_air_target(int hex, Text* why) const {
+  if (sortie.k < 0)
+    return Fail(why, Text{"no aircraft is being used (WSR 11.3)",
+                          "kein Flugzeug wird gerade eingesetzt (WSR 11.3)"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int side = air_side(sortie.k);
   for (int t = 0; t < n_units; ++t)
     if (on_map(t) && unit(t).hex == hex && side_of(t) != side && !info(t).hq) return true;
-  return Fail(why, "no enemy unit the aircraft may attack is in " + hex_name(hex) +
-                       " (WSR 11.3.1 step 1; HQs are no target, 1.3.2)");
+  return Fail(
+      why, Text{"no enemy unit the aircraft may attack is in " + hex_name(hex) +
+                    " (WSR 11.3.1 step 1; HQs are no target, 1.3.2)",
+                std::string("keine feindliche Einheit, die das Flugzeug angreifen darf, ist in ") +
+                    hex_name(hex) + " (WSR 11.3.1 Schritt 1; HQs sind kein Ziel, 1.3.2)"});
 }
 
 // WSR 11.3.1 step 2, [REC] A-26: an AA unit of the other side in good order without Ops complete,
 // the target hex within its range, its blue AA firepower by the fire combat rules (6.1).
-bool WsrState::can_flak(int u, std::string* why, FireParams* p) const {
-  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+bool WsrState::can_flak(int u, Text* why, FireParams* p) const {
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
   if (sortie.k < 0 || sortie.hex == kNoHex)
-    return Fail(why, "no aircraft is over a target (WSR 11.3.1)");
+    return Fail(why, Text{"no aircraft is over a target (WSR 11.3.1)",
+                          "kein Flugzeug ist über einem Ziel (WSR 11.3.1)"});
   if (!info(u).counter->aa || !face(u).aa.present())
-    return Fail(why, unit_label(u) + " is not an AA unit (WSR 11.1, 11.3.1)");
+    return Fail(why,
+                Text{unit_label(u) + " is not an AA unit (WSR 11.1, 11.3.1)",
+                     std::string(unit_label(u)) + " ist keine Flak-Einheit (WSR 11.1, 11.3.1)"});
   if (side_of(u) == air_side(sortie.k))
-    return Fail(why, unit_label(u) + " is on the aircraft's side (WSR 11.3.1 step 2)");
-  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+    return Fail(why, Text{unit_label(u) + " is on the aircraft's side (WSR 11.3.1 step 2)",
+                          std::string(unit_label(u)) +
+                              " ist auf der Seite des Flugzeugs (WSR 11.3.1 Schritt 2)"});
+  if (!on_map(u))
+    return Fail(why, Text{unit_label(u) + " is not on the map",
+                          std::string(unit_label(u)) + " ist nicht auf dem Spielplan"});
   if (has(u, kDisrupted))
-    return Fail(why, unit_label(u) + " is disrupted: only AA units in good order fire at an " +
-                         "aircraft (WSR 11.3.1 step 2)");
+    return Fail(why, Text{unit_label(u) + " is disrupted: only AA units in good order fire at an " +
+                              "aircraft (WSR 11.3.1 step 2)",
+                          std::string(unit_label(u)) +
+                              " ist zerschlagen: nur Flak-Einheiten in gutem Zustand feuern auf "
+                              "ein Flugzeug (WSR 11.3.1 Schritt 2)"});
   if (has(u, kOpsComplete))
-    return Fail(why, unit_label(u) + " has Ops complete (WSR 11.3.1 step 2, A-26)");
+    return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 11.3.1 step 2, A-26)",
+                          std::string(unit_label(u)) +
+                              " hat „Operationen beendet“ (WSR 11.3.1 Schritt 2, A-26)"});
   const Face& af = air_counter(sortie.k).face_for(false, false);
   const Weapon& w = face(u).aa;
   FireInput in;
@@ -169,21 +201,29 @@ bool WsrState::can_flak(int u, std::string* why, FireParams* p) const {
   in.save = af.save;
   const FireParams fp = ComputeFire(in);
   if (!fp.legality)
-    return Fail(why, unit_label(u) + " -> " + air_label(sortie.k) + " over " +
-                         hex_name(sortie.hex) + ": " + fp.legality.reason + " (A-26)");
+    return Fail(why, Text{unit_label(u) + " -> " + air_label(sortie.k) + " over " +
+                              hex_name(sortie.hex) + ": " + fp.legality.reason + " (A-26)",
+                          std::string(unit_label(u)) + " -> " + air_label(sortie.k) + " über " +
+                              hex_name(sortie.hex) + ": " + fp.legality.reason_de + " (A-26)"});
   if (fp.dice > 15 || fp.defence_dice > 15)
-    return Fail(why, "more than 15 dice in one roll are not supported");
+    return Fail(why, Text{"more than 15 dice in one roll are not supported",
+                          "mehr als 15 Würfel in einem Wurf werden nicht unterstützt"});
   if (p != nullptr) *p = fp;
   return true;
 }
 
 // WSR 11.3.2 step 1: a miss; [REC] A-27: any adjacent hex, even an empty one.
-bool WsrState::can_air_drift(int hex, std::string* why) const {
-  if (sortie.k < 0 || sortie.hex == kNoHex) return Fail(why, "no aircraft missed (WSR 11.3.2)");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+bool WsrState::can_air_drift(int hex, Text* why) const {
+  if (sortie.k < 0 || sortie.hex == kNoHex)
+    return Fail(why,
+                Text{"no aircraft missed (WSR 11.3.2)", "kein Flugzeug hat verfehlt (WSR 11.3.2)"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   if (game_->layout().Distance(sortie.hex, hex) != 1)
-    return Fail(why, hex_name(hex) + " is not adjacent to " + hex_name(sortie.hex) +
-                         " (WSR 11.3.2 step 1)");
+    return Fail(why, Text{hex_name(hex) + " is not adjacent to " + hex_name(sortie.hex) +
+                              " (WSR 11.3.2 step 1)",
+                          std::string(hex_name(hex)) + " grenzt nicht an " + hex_name(sortie.hex) +
+                              " (WSR 11.3.2 Schritt 1)"});
   return true;
 }
 
@@ -210,8 +250,10 @@ void WsrState::apply_air_action(const Action& a, EventList* ev) {
       pop();
       sortie.hex = static_cast<int16_t>(a.arg(0));
       Emit(ev, "WSR 11.3.1",
-           air_label(sortie.k) + " is placed over " + hex_name(sortie.hex) +
-               "; the other side may fire its AA units at it.",
+           Text{air_label(sortie.k) + " is placed over " + hex_name(sortie.hex) +
+                    "; the other side may fire its AA units at it.",
+                std::string(air_label(sortie.k)) + " wird über " + hex_name(sortie.hex) +
+                    " gestellt; die andere Seite darf mit ihren Flak-Einheiten darauf feuern."},
            side);
       bool any = false;
       for (int u = 0; u < n_units && !any; ++u) any = can_flak(u, nullptr);
@@ -228,24 +270,34 @@ void WsrState::apply_air_action(const Action& a, EventList* ev) {
       can_flak(u, nullptr, &p);
       unit(u).flags |= kOpsComplete;
       Emit(ev, "WSR 11.3.1",
-           unit_label(u) + " fires at " + air_label(sortie.k) + " over " + hex_name(sortie.hex) +
-               " (" + RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
-               std::to_string(p.to_hit) + "+; it gets Ops complete (A-26).",
+           Text{unit_label(u) + " fires at " + air_label(sortie.k) + " over " +
+                    hex_name(sortie.hex) + " (" + RangeBandName(p.band) +
+                    " range): " + DiceCount(p.dice) + " hitting on " + std::to_string(p.to_hit) +
+                    "+; it gets Ops complete (A-26).",
+                std::string(unit_label(u)) + " feuert auf " + air_label(sortie.k) + " über " +
+                    hex_name(sortie.hex) + " (" + RangeBandNameDe(p.band) +
+                    " Reichweite): " + DiceCountDe(p.dice) + ", Treffer ab " +
+                    std::to_string(p.to_hit) + "+; es erhält „Operationen beendet“ (A-26)."},
            1 - side);
       push(kStepAirFlakAttack, p.dice, static_cast<int16_t>(u * 16 + p.to_hit));
       return;
     }
     case kNoFlak:  // WSR 11.3.1 step 2: no more AA fire
       pop();
-      Emit(ev, "WSR 11.3.1", "No more AA fire at " + air_label(sortie.k) + ".", 1 - side);
+      Emit(ev, "WSR 11.3.1",
+           Text{"No more AA fire at " + air_label(sortie.k) + ".",
+                std::string("Kein weiteres Flakfeuer auf ") + air_label(sortie.k) + "."},
+           1 - side);
       air_flak_done(ev);
       return;
     case kAirDrift:  // WSR 11.3.2 step 1: the other side picks the hex
       pop();
       sortie.hex = static_cast<int16_t>(a.arg(0));
       Emit(ev, "WSR 11.3.2",
-           air_label(sortie.k) + " misses and attacks " + hex_name(sortie.hex) +
-               " instead (chosen by the other side, A-27).",
+           Text{air_label(sortie.k) + " misses and attacks " + hex_name(sortie.hex) +
+                    " instead (chosen by the other side, A-27).",
+                std::string(air_label(sortie.k)) + " verfehlt und greift stattdessen " +
+                    hex_name(sortie.hex) + " an (von der anderen Seite gewählt, A-27)."},
            1 - side);
       air_attack_start(ev);
       return;
@@ -260,8 +312,10 @@ void WsrState::air_flak_done(EventList* ev) {
   const int side = air_side(sortie.k);
   if (sortie.aa_hits >= 2) {
     Emit(ev, "WSR 11.3.1",
-         air_label(sortie.k) + " takes " + std::to_string(sortie.aa_hits) +
-             " net hits and is destroyed (removed from play).",
+         Text{air_label(sortie.k) + " takes " + std::to_string(sortie.aa_hits) +
+                  " net hits and is destroyed (removed from play).",
+              std::string(air_label(sortie.k)) + " erhält " + std::to_string(sortie.aa_hits) +
+                  " Netto-Treffer und wird zerstört (aus dem Spiel genommen)."},
          side);
     air[static_cast<size_t>(sortie.k)] = kAirRemoved;
     sortie = SortieRec{};
@@ -269,9 +323,12 @@ void WsrState::air_flak_done(EventList* ev) {
   }
   if (sortie.aa_hits == 1) {
     Emit(ev, "WSR 11.3.1",
-         air_label(sortie.k) +
-             " takes 1 net hit: disrupted, it aborts. Abort roll: 1-3 back to "
-             "base, 4-6 back into the cup in the MRP.",
+         Text{air_label(sortie.k) +
+                  " takes 1 net hit: disrupted, it aborts. Abort roll: 1-3 back to "
+                  "base, 4-6 back into the cup in the MRP.",
+              std::string(air_label(sortie.k)) +
+                  " erhält 1 Netto-Treffer: zerschlagen, es bricht ab. Abbruchwurf: 1-3 zurück zur "
+                  "Basis, 4-6 in der Marker-Entfernungsphase zurück in das Behältnis."},
          side);
     push(kStepAirAbort, -1, side);
     return;
@@ -288,14 +345,20 @@ void WsrState::air_attack_start(EventList* ev) {
   FireParams p;
   if (listed.empty() || !air_params(sortie.hex, &p) || p.dice <= 0) {
     Emit(ev, "WSR 11.3.2",
-         listed.empty() ? "No unit is in " + hex_name(sortie.hex) + ": the attack has no effect."
-                        : air_label(sortie.k) + " has no firepower left: no attack.",
+         Text{listed.empty()
+                  ? "No unit is in " + hex_name(sortie.hex) + ": the attack has no effect."
+                  : air_label(sortie.k) + " has no firepower left: no attack.",
+              listed.empty() ? std::string("Niemand ist in ") + hex_name(sortie.hex) +
+                                   ": der Angriff bleibt ohne Wirkung."
+                             : air_label(sortie.k) + " hat keine Feuerstärke mehr: kein Angriff."},
          side);
     return;
   }
   Emit(ev, "WSR 11.3.2",
-       air_label(sortie.k) + " attacks " + hex_name(sortie.hex) + ": " + DiceCount(p.dice) +
-           " hitting on " + std::to_string(p.to_hit) + "+.",
+       Text{air_label(sortie.k) + " attacks " + hex_name(sortie.hex) + ": " + DiceCount(p.dice) +
+                " hitting on " + std::to_string(p.to_hit) + "+.",
+            std::string(air_label(sortie.k)) + " greift " + hex_name(sortie.hex) +
+                " an: " + DiceCountDe(p.dice) + ", Treffer ab " + std::to_string(p.to_hit) + "+."},
        side);
   push(kStepAirAttack, -1, sortie.hex);
 }
@@ -374,8 +437,10 @@ void WsrState::apply_air_dice(const Step& s, const Action& a, EventList* ev) {
       // WSR 6.1.4, A-11: an enhanced ("+") firepower's extra die never adds a hit.
       const int hits = CountHits(d, to_hit, s.f - (face(u).aa.enhanced ? 1 : 0));
       Emit(ev, "WSR 11.3.1",
-           unit_label(u) + " rolls " + DiceText(d) + ": " + std::to_string(hits) + " hit" +
-               (hits == 1 ? "" : "s") + " on " + air_label(k) + ".",
+           Text{unit_label(u) + " rolls " + DiceText(d) + ": " + std::to_string(hits) + " hit" +
+                    (hits == 1 ? "" : "s") + " on " + air_label(k) + ".",
+                std::string(unit_label(u)) + " würfelt " + DiceTextDe(d) + ": " +
+                    std::to_string(hits) + " Treffer auf " + air_label(k) + "."},
            side);
       const Face& af = air_counter(k).face_for(false, false);
       if (hits > 0 && af.armor > 0) {
@@ -389,8 +454,10 @@ void WsrState::apply_air_dice(const Step& s, const Action& a, EventList* ev) {
       const Face& af = air_counter(k).face_for(false, false);
       const int c = std::min<int>(s.a, CountCancels(d, af.save));
       Emit(ev, "WSR 11.3.1",
-           air_label(k) + " rolls its armor " + DiceText(d) + ": " + std::to_string(c) +
-               " cancelled (" + std::to_string(af.save) + "+, G-9).",
+           Text{air_label(k) + " rolls its armor " + DiceText(d) + ": " + std::to_string(c) +
+                    " cancelled (" + std::to_string(af.save) + "+, G-9).",
+                std::string(air_label(k)) + " würfelt seine Panzerung " + DiceTextDe(d) + ": " +
+                    std::to_string(c) + " aufgehoben (" + std::to_string(af.save) + "+, G-9)."},
            side);
       sortie.aa_hits = static_cast<uint8_t>(std::min(sortie.aa_hits + s.a - c, 15));
       break;
@@ -398,8 +465,11 @@ void WsrState::apply_air_dice(const Step& s, const Action& a, EventList* ev) {
     case kStepAirAbort: {  // WSR 11.3.1 step 4
       const bool back = d[0] >= 4;
       Emit(ev, "WSR 11.3.1",
-           "Abort roll " + std::to_string(d[0]) + ": " + air_label(k) +
-               (back ? " goes back into the cup in the MRP." : " returns to base (removed)."),
+           Text{"Abort roll " + std::to_string(d[0]) + ": " + air_label(k) +
+                    (back ? " goes back into the cup in the MRP." : " returns to base (removed)."),
+                std::string("Abbruchwurf ") + std::to_string(d[0]) + ": " + air_label(k) +
+                    ((back ? " kommt in der Marker-Entfernungsphase zurück in das Behältnis."
+                           : " kehrt zur Basis zurück (entfernt)."))},
            side);
       air[static_cast<size_t>(k)] = back ? kAirReturning : kAirRemoved;
       sortie = SortieRec{};
@@ -408,16 +478,21 @@ void WsrState::apply_air_dice(const Step& s, const Action& a, EventList* ev) {
     case kStepAirAccuracy: {  // WSR 11.3.2 step 1
       if (d[0] == 1) {
         Emit(ev, "WSR 11.3.2",
-             "Accuracy roll 1: a miss; the other side picks a hex adjacent to " +
-                 hex_name(sortie.hex) + ".",
+             Text{"Accuracy roll 1: a miss; the other side picks a hex adjacent to " +
+                      hex_name(sortie.hex) + ".",
+                  std::string("Treffsicherheitswurf 1: verfehlt; die andere Seite wählt ein an ") +
+                      hex_name(sortie.hex) + " angrenzendes Feld."},
              side);
         push(kStepAirDrift, -1, 1 - side);
         return;
       }
       sortie.partial = d[0] == 2 ? 1 : 0;
       Emit(ev, "WSR 11.3.2",
-           "Accuracy roll " + std::to_string(d[0]) +
-               (d[0] == 2 ? ": partial, gold firepower -1 die." : ": full gold firepower."),
+           Text{"Accuracy roll " + std::to_string(d[0]) +
+                    (d[0] == 2 ? ": partial, gold firepower -1 die." : ": full gold firepower."),
+                std::string("Treffsicherheitswurf ") + std::to_string(d[0]) +
+                    ((d[0] == 2 ? ": teilweise, goldene Feuerstärke -1 Würfel."
+                                : ": volle goldene Feuerstärke."))},
            side);
       air_attack_start(ev);
       return;
@@ -440,12 +515,17 @@ void WsrState::apply_air_dice(const Step& s, const Action& a, EventList* ev) {
         hits = CountHits(d, p.to_hit, p.hit_cap);
         sortie.hits = static_cast<uint8_t>(hits);  // step 5 compares the hits scored
         Emit(ev, "WSR 11.3.2",
-             air_label(k) + " on " + hex_name(hex) + ": " + DiceText(d) + ", " +
-                 std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + ".",
+             Text{air_label(k) + " on " + hex_name(hex) + ": " + DiceText(d) + ", " +
+                      std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + ".",
+                  std::string(air_label(k)) + " auf " + hex_name(hex) + ": " + DiceTextDe(d) +
+                      ", " + std::to_string(hits) + " Treffer."},
              owner);
         if (hits > 0 && p.ip_cancels > 0) {  // WSR 8.1, A-22
           hits = std::max(0, hits - p.ip_cancels);
-          Emit(ev, "WSR 8.1", "The improved position in " + hex_name(hex) + " cancels one hit.",
+          Emit(ev, "WSR 8.1",
+               Text{"The improved position in " + hex_name(hex) + " cancels one hit.",
+                    std::string("Der Schützengraben in ") + hex_name(hex) +
+                        " hebt einen Treffer auf."},
                owner);
         }
         if (hits > 0 && p.defence_dice > 0) {
@@ -455,8 +535,10 @@ void WsrState::apply_air_dice(const Step& s, const Action& a, EventList* ev) {
       } else {
         const int c = std::min(hits, CountCancels(d, p.save));
         Emit(ev, "WSR 11.3.2",
-             "The defender of " + hex_name(hex) + " rolls " + DiceText(d) + ": " +
-                 std::to_string(c) + " cancelled (5-6).",
+             Text{"The defender of " + hex_name(hex) + " rolls " + DiceText(d) + ": " +
+                      std::to_string(c) + " cancelled (5-6).",
+                  std::string("Der Verteidiger von ") + hex_name(hex) + " würfelt " +
+                      DiceTextDe(d) + ": " + std::to_string(c) + " aufgehoben (5-6)."},
              owner);
         hits -= c;
       }
@@ -471,10 +553,14 @@ void WsrState::apply_air_dice(const Step& s, const Action& a, EventList* ev) {
     case kStepAirStatus: {  // WSR 11.3.2 step 5
       const bool back = d[0] > sortie.hits;
       Emit(ev, "WSR 11.3.2",
-           "Status roll " + std::to_string(d[0]) + (back ? " > " : " <= ") +
-               std::to_string(sortie.hits) + " hits scored: " + air_label(k) +
-               (back ? " returns to the cup at the start of the next turn."
-                     : " is removed from play."),
+           Text{"Status roll " + std::to_string(d[0]) + (back ? " > " : " <= ") +
+                    std::to_string(sortie.hits) + " hits scored: " + air_label(k) +
+                    (back ? " returns to the cup at the start of the next turn."
+                          : " is removed from play."),
+                std::string("Statuswurf ") + std::to_string(d[0]) + ((back ? " > " : " <= ")) +
+                    std::to_string(sortie.hits) + " erzielte Treffer: " + air_label(k) +
+                    ((back ? " kehrt zu Beginn der nächsten Spielrunde in das Behältnis zurück."
+                           : " wird aus dem Spiel genommen."))},
            side);
       air[static_cast<size_t>(k)] = back ? kAirReturning : kAirRemoved;
       sortie = SortieRec{};
@@ -527,67 +613,103 @@ int WsrState::air_affected_side() const {
   }
 }
 
-std::string WsrState::air_prompt() const {
+Text WsrState::air_prompt() const {
   const Step& t = top();
   const std::string name = sortie.k >= 0 ? air_label(sortie.k) : "the aircraft";
   switch (t.kind) {
     case kStepAirTarget:
-      return "Place " + name + " on a target hex with an enemy unit (WSR 11.3.1 step 1).";
+      return Text{
+          "Place " + name + " on a target hex with an enemy unit (WSR 11.3.1 step 1).",
+          std::string(name) +
+              " auf ein Zielfeld mit einer feindlichen Einheit stellen (WSR 11.3.1 Schritt 1)."};
     case kStepAirFlak:
-      return name + " is over " + hex_name(sortie.hex) +
-             ": fire an AA unit at it (flak <unit>) or no-flak (WSR 11.3.1 step 2).";
+      return Text{name + " is over " + hex_name(sortie.hex) +
+                      ": fire an AA unit at it (flak <unit>) or no-flak (WSR 11.3.1 step 2).",
+                  std::string(name) + " ist über " + hex_name(sortie.hex) +
+                      ": mit einer Flak-Einheit darauf feuern (flak <Einheit>) oder no-flak (WSR "
+                      "11.3.1 Schritt 2)."};
     case kStepAirFlakAttack:
-      return "Roll " + DiceCount(t.f) + ": AA fire of " + unit_label(t.a / 16) + " at " + name +
-             " (WSR 11.3.1).";
+      return Text{"Roll " + DiceCount(t.f) + ": AA fire of " + unit_label(t.a / 16) + " at " +
+                      name + " (WSR 11.3.1).",
+                  std::string(DiceCountDe(t.f)) + " werfen: Flakfeuer von " + unit_label(t.a / 16) +
+                      " auf " + name + " (WSR 11.3.1)."};
     case kStepAirArmor:
-      return "Roll " + DiceCount(air_dice_count()) + ": armor of " + name +
-             " against AA hits (WSR 11.3.1 step 3).";
+      return Text{"Roll " + DiceCount(air_dice_count()) + ": armor of " + name +
+                      " against AA hits (WSR 11.3.1 step 3).",
+                  std::string(DiceCountDe(air_dice_count())) + " werfen: Panzerung von " + name +
+                      " gegen Flak-Treffer (WSR 11.3.1 Schritt 3)."};
     case kStepAirAbort:
-      return "Roll 1 die: abort roll of " + name + "; 1-3 back to base, 4-6 back into the cup " +
-             "(WSR 11.3.1 step 4).";
+      return Text{
+          "Roll 1 die: abort roll of " + name + "; 1-3 back to base, 4-6 back into the cup " +
+              "(WSR 11.3.1 step 4).",
+          std::string("1 Würfel werfen: Abbruchwurf von ") + name +
+              "; 1-3 zurück zur Basis, 4-6 zurück in das Behältnis (WSR 11.3.1 Schritt 4)."};
     case kStepAirAccuracy:
-      return "Roll 1 die: accuracy of " + name + " over " + hex_name(sortie.hex) +
-             "; 1 miss, 2 firepower -1, 3-6 full (WSR 11.3.2 step 1).";
+      return Text{"Roll 1 die: accuracy of " + name + " over " + hex_name(sortie.hex) +
+                      "; 1 miss, 2 firepower -1, 3-6 full (WSR 11.3.2 step 1).",
+                  std::string("1 Würfel werfen: Treffsicherheit von ") + name + " über " +
+                      hex_name(sortie.hex) +
+                      "; 1 verfehlt, 2 Feuerstärke -1, 3-6 voll (WSR 11.3.2 Schritt 1)."};
     case kStepAirDrift:
-      return name + " missed: pick a hex adjacent to " + hex_name(sortie.hex) +
-             " as its target (air-drift <hex>, WSR 11.3.2 step 1).";
+      return Text{
+          name + " missed: pick a hex adjacent to " + hex_name(sortie.hex) +
+              " as its target (air-drift <hex>, WSR 11.3.2 step 1).",
+          std::string(name) + " hat verfehlt: ein an " + hex_name(sortie.hex) +
+              " angrenzendes Feld als Ziel wählen (air-drift <Feld>, WSR 11.3.2 Schritt 1)."};
     case kStepAirAttack:
     case kStepAirDefence:
-      return "Roll " + DiceCount(air_dice_count()) + ": " +
-             (t.kind == kStepAirAttack ? "air attack on " : "defence of ") + hex_name(sortie.hex) +
-             " (WSR 11.3.2).";
+      return Text{"Roll " + DiceCount(air_dice_count()) + ": " +
+                      (t.kind == kStepAirAttack ? "air attack on " : "defence of ") +
+                      hex_name(sortie.hex) + " (WSR 11.3.2).",
+                  std::string(DiceCountDe(air_dice_count())) + " werfen: " +
+                      ((t.kind == kStepAirAttack ? "Luftangriff auf " : "Verteidigung von ")) +
+                      hex_name(sortie.hex) + " (WSR 11.3.2)."};
     case kStepAirOdd:
-      return "Draw the unit in " + hex_name(sortie.hex) +
-             " that takes the odd hit (WSR 11.3.2 step 4).";
+      return Text{"Draw the unit in " + hex_name(sortie.hex) +
+                      " that takes the odd hit (WSR 11.3.2 step 4).",
+                  std::string("Die Einheit in ") + hex_name(sortie.hex) +
+                      " ziehen, die den überzähligen Treffer erhält (WSR 11.3.2 Schritt 4)."};
     default:
-      return "Roll 1 die: status of " + name + "; greater than the hits scored returns it to " +
-             "the cup (WSR 11.3.2 step 5).";
+      return Text{"Roll 1 die: status of " + name +
+                      "; greater than the hits scored returns it to " +
+                      "the cup (WSR 11.3.2 step 5).",
+                  std::string("1 Würfel werfen: Status von ") + name +
+                      "; mehr als die erzielten Treffer schickt es in das Behältnis zurück (WSR "
+                      "11.3.2 Schritt 5)."};
   }
 }
 
-std::string WsrState::air_why_illegal(const Action& a) const {
-  std::string why;
+Text WsrState::air_why_illegal(const Action& a) const {
+  Text why;
   const int t = steps.empty() ? -1 : top().kind;
   switch (a.verb) {
     case kAirTarget:
-      if (t != kStepAirTarget) return "no aircraft is being placed now (WSR 11.3.1 step 1)";
+      if (t != kStepAirTarget)
+        return Text{"no aircraft is being placed now (WSR 11.3.1 step 1)",
+                    "gerade wird kein Flugzeug platziert (WSR 11.3.1 Schritt 1)"};
       if (!can_air_target(a.arg(0), &why)) return why;
       break;
     case kFlak:
-      if (t != kStepAirFlak) return "no AA fire at an aircraft now (WSR 11.3.1 step 2)";
+      if (t != kStepAirFlak)
+        return Text{"no AA fire at an aircraft now (WSR 11.3.1 step 2)",
+                    "jetzt kein Flakfeuer auf ein Flugzeug (WSR 11.3.1 Schritt 2)"};
       if (!can_flak(a.arg(0), &why)) return why;
       break;
     case kNoFlak:
-      if (t != kStepAirFlak) return "no AA fire at an aircraft now (WSR 11.3.1 step 2)";
+      if (t != kStepAirFlak)
+        return Text{"no AA fire at an aircraft now (WSR 11.3.1 step 2)",
+                    "jetzt kein Flakfeuer auf ein Flugzeug (WSR 11.3.1 Schritt 2)"};
       break;
     case kAirDrift:
-      if (t != kStepAirDrift) return "no aircraft missed (WSR 11.3.2 step 1)";
+      if (t != kStepAirDrift)
+        return Text{"no aircraft missed (WSR 11.3.2 step 1)",
+                    "kein Flugzeug hat verfehlt (WSR 11.3.2 Schritt 1)"};
       if (!can_air_drift(a.arg(0), &why)) return why;
       break;
     default:
       break;
   }
-  return "not a legal action now: " + decision().prompt;
+  return not_legal_now();
 }
 
 std::string WsrState::air_describe(const Action& a) const {

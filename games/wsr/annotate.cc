@@ -37,12 +37,18 @@ int WsrState::group_step_cost(int hex, int* left) const {
 }
 
 std::string WsrState::annotate(const Action& a) const {
+  return annotate_in(a, Lang::kEn);
+}
+
+std::string WsrState::annotate_in(const Action& a, Lang lang) const {
   if (phase == kOver || steps.empty()) return "";
+  const bool de = lang == Lang::kDe;
   switch (a.verb) {
     case kMoveTo: {  // WSR 5.0: each unit of the stack pays its own cost; show the dearest
       int left = 0;
       const int cost = group_step_cost(a.arg(0), &left);
       if (cost < 0) return "";
+      if (de) return std::to_string(cost) + " BP, noch " + std::to_string(left);
       return std::to_string(cost) + " MP, " + std::to_string(left) + " left";
     }
     case kFire:
@@ -56,6 +62,11 @@ std::string WsrState::annotate(const Action& a) const {
       target.single_step = info(t).counter->steps <= 1;
       const FireOdds o = OddsOfFire(p, target);
       const double any = 1.0 - o.result[static_cast<size_t>(CombatResult::kNoEffect)];
+      if (de)
+        return DiceCountDe(p.dice) + " ab " + std::to_string(p.to_hit) + "+, Verteidigung " +
+               DiceCountDe(p.defence_dice) + " ab " + std::to_string(p.save) + "+; Wirkung " +
+               Percent(any) + ", eliminiert " +
+               Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
       return DiceCount(p.dice) + " at " + std::to_string(p.to_hit) + "+, defence " +
              DiceCount(p.defence_dice) + " at " + std::to_string(p.save) + "+; effect " +
              Percent(any) + ", eliminated " +
@@ -67,6 +78,11 @@ std::string WsrState::annotate(const Action& a) const {
       const int seat = side_of(u);
       const GameSetup::Strike& st = strike_kind(seat, k);
       const int left = strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] - 1;
+      if (de)
+        return (st.smoke ? std::string("Rauch auf das Feld und seine Nachbarfelder")
+                         : DiceCountDe(st.fp) + " ab " + std::to_string(st.to_hit) +
+                               "+ auf jedes der 7 Felder mit Einheiten") +
+               "; im Ziel " + Percent(5.0 / 6.0) + "; danach noch " + std::to_string(left);
       return (st.smoke ? std::string("smoke on the hex and its neighbours")
                        : DiceCount(st.fp) + " at " + std::to_string(st.to_hit) +
                              "+ on each of the 7 hexes with units") +

@@ -70,10 +70,13 @@ bool WsrState::first_activation_step(EventList* ev) {
   const int f = game_->formation_index(fa.formations[static_cast<size_t>(first_acts)]);
   ++first_acts;
   if (f < 0) return true;  // not in this game: try the next one
-  Emit(ev, "WSR 3.1",
-       game_->formation(f).data->name +
-           " takes a first activation before the first draw of turn 1 (scenario).",
-       game_->formation(f).side);
+  Emit(
+      ev, "WSR 3.1",
+      Text{game_->formation(f).data->name +
+               " takes a first activation before the first draw of turn 1 (scenario).",
+           std::string(game_->formation(f).data->name) +
+               " erhält vor dem ersten Ziehen der Spielrunde 1 eine erste Aktivierung (Szenario)."},
+      game_->formation(f).side);
   begin_impulse(f, ev);  // counts as activated for WSR 3.2.1 (B2 [Rec])
   return true;
 }
@@ -126,17 +129,23 @@ void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
   const int side = game_->formation(s.f).side;
   if (row.zone.empty()) {
     Emit(ev, "scenario",
-         "Random entry '" + re.id + "': " + std::to_string(die) +
-             ": nothing enters this time; roll again at the next activation of " +
-             game_->formation(s.f).data->name + ".",
+         Text{"Random entry '" + re.id + "': " + std::to_string(die) +
+                  ": nothing enters this time; roll again at the next activation of " +
+                  game_->formation(s.f).data->name + ".",
+              std::string("Zufälliger Eintritt '") + re.id + "': " + std::to_string(die) +
+                  ": diesmal tritt niemand ein; bei der nächsten Aktivierung von " +
+                  game_->formation(s.f).data->name + " erneut würfeln."},
          side);
     return;
   }
   entry_roll[static_cast<size_t>(s.a)] = static_cast<uint8_t>(die);
   const Zone* z = sc->FindZone(row.zone);
   Emit(ev, "scenario",
-       "Random entry '" + re.id + "': " + std::to_string(die) + ": the units enter through " +
-           (z ? z->text : row.zone) + " (in command for this activation, WSR 4.2).",
+       Text{"Random entry '" + re.id + "': " + std::to_string(die) + ": the units enter through " +
+                (z ? z->text : row.zone) + " (in command for this activation, WSR 4.2).",
+            std::string("Zufälliger Eintritt '") + re.id + "': " + std::to_string(die) +
+                ": die Einheiten treten über " + ((z ? z->text : row.zone)) +
+                " ein (für diese Aktivierung unter Befehl, WSR 4.2)."},
        side);
 }
 
@@ -175,36 +184,59 @@ int WsrState::entry_cost(int u, int hex) const {
                         hard, c);
 }
 
-bool WsrState::can_enter_map(const std::vector<int>& us, int hex, std::string* why) const {
+bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) const {
   if (steps.empty() || top().kind != kStepOperations || active_f < 0)
-    return Fail(why,
-                "units enter from off the map during their formation's operations (G-12, "
-                "WSR 4.4)");
+    return Fail(why, Text{"units enter from off the map during their formation's operations (G-12, "
+                          "WSR 4.4)",
+                          "Einheiten treten während der Operationen ihrer Formation von außerhalb "
+                          "des Spielplans ein (G-12, WSR 4.4)"});
   if (us.empty() || us.size() > 3)
-    return Fail(why, "one to three units (2 combat units and an HQ) enter together (WSR 1.4, 5.1)");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+    return Fail(why,
+                Text{"one to three units (2 combat units and an HQ) enter together (WSR 1.4, 5.1)",
+                     "ein bis drei Einheiten (2 Kampfeinheiten und ein HQ) treten gemeinsam ein "
+                     "(WSR 1.4, 5.1)"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int side = game_->formation(active_f).side;
   int combat = combat_units_in(hex, side), hqs = 0;
   std::vector<int> hexes;
   for (size_t k = 0; k < us.size(); ++k) {
     const int u = us[k];
-    if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+    if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
     for (size_t j = 0; j < k; ++j)
-      if (us[j] == u) return Fail(why, unit_label(u) + " is named twice");
+      if (us[j] == u)
+        return Fail(why, Text{unit_label(u) + " is named twice",
+                              std::string(unit_label(u)) + " ist doppelt genannt"});
     if (info(u).formation != active_f)
-      return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
-    if (!has(u, kOffMap)) return Fail(why, unit_label(u) + " is not off the map");
+      return Fail(
+          why, Text{unit_label(u) + " does not belong to the active formation (WSR 4.4)",
+                    std::string(unit_label(u)) + " gehört nicht zur aktiven Formation (WSR 4.4)"});
+    if (!has(u, kOffMap))
+      return Fail(why, Text{unit_label(u) + " is not off the map",
+                            std::string(unit_label(u)) + " ist nicht außerhalb des Spielplans"});
     entry_hexes(u, hexes);
     if (hexes.empty())
-      return Fail(why, unit_label(u) + " may not enter now (its force arrives " +
-                           "later, or its entry roll has not succeeded; scenario)");
+      return Fail(why, Text{unit_label(u) + " may not enter now (its force arrives " +
+                                "later, or its entry roll has not succeeded; scenario)",
+                            std::string(unit_label(u)) +
+                                " darf jetzt nicht eintreten (ihre Truppe kommt später oder ihr "
+                                "Eintrittswurf ist noch nicht gelungen; Szenario)"});
     if (!std::binary_search(hexes.begin(), hexes.end(), hex))
-      return Fail(why, hex_name(hex) + " is not an entry hex of " + unit_label(u) + " (scenario)");
+      return Fail(why,
+                  Text{hex_name(hex) + " is not an entry hex of " + unit_label(u) + " (scenario)",
+                       std::string(hex_name(hex)) + " ist kein Eintrittsfeld von " + unit_label(u) +
+                           " (Szenario)"});
     const int c = entry_cost(u, hex);
-    if (c < 0) return Fail(why, hex_name(hex) + " is impassable (WSR 5.0, terrain chart)");
+    if (c < 0)
+      return Fail(why,
+                  Text{hex_name(hex) + " is impassable (WSR 5.0, terrain chart)",
+                       std::string(hex_name(hex)) + " ist unpassierbar (WSR 5.0, Geländetabelle)"});
     if (c > mf(u))
-      return Fail(why, unit_label(u) + " needs " + std::to_string(c) + " MP to enter " +
-                           hex_name(hex) + " and has " + std::to_string(mf(u)) + " (G-12)");
+      return Fail(why, Text{unit_label(u) + " needs " + std::to_string(c) + " MP to enter " +
+                                hex_name(hex) + " and has " + std::to_string(mf(u)) + " (G-12)",
+                            std::string(unit_label(u)) + " braucht " + std::to_string(c) +
+                                " BP, um " + hex_name(hex) + " zu betreten, und hat " +
+                                std::to_string(mf(u)) + " (G-12)"});
     if (info(u).hq) {
       ++hqs;
     } else {
@@ -212,21 +244,27 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, std::string* w
     }
   }
   if (enemy_in(hex, side))
-    return Fail(why, hex_name(hex) +
-                         " is enemy-occupied: units do not enter into an enemy hex "
-                         "(WSR 5.1, G-12)");
+    return Fail(why,
+                Text{hex_name(hex) + " is enemy-occupied: units do not enter into an enemy hex "
+                                     "(WSR 5.1, G-12)",
+                     std::string(hex_name(hex)) + " ist feindlich besetzt: Einheiten treten nicht "
+                                                  "in ein feindliches Feld ein (WSR 5.1, G-12)"});
   if (combat > kStackLimit)
-    return Fail(why, "stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)");
+    return Fail(why, Text{"stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)",
+                          std::string("Stapeln: mehr als 2 Kampfeinheiten in ") + hex_name(hex) +
+                              " (WSR 1.4)"});
   if (hqs > 1 || (hqs == 1 && hq_in(hex, side)))
-    return Fail(why, "only one HQ or SHQ per hex (WSR 1.3.2, A-03)");
+    return Fail(why, Text{"only one HQ or SHQ per hex (WSR 1.3.2, A-03)",
+                          "nur ein HQ oder SHQ pro Feld (WSR 1.3.2, A-03)"});
   for (int u : us) {
     if (!info(u).hq) continue;
     bool escorted = false;
     for (int v : us) escorted = escorted || (!info(v).hq && info(v).formation == info(u).formation);
     if (!escorted)
-      return Fail(why,
-                  "an HQ enters only together with a unit of its formation (WSR 1.3.2, "
-                  "A-03)");
+      return Fail(why, Text{"an HQ enters only together with a unit of its formation (WSR 1.3.2, "
+                            "A-03)",
+                            "ein HQ tritt nur zusammen mit einer Einheit seiner Formation ein (WSR "
+                            "1.3.2, A-03)"});
   }
   // Interchangeable units (same counter, face, flags and support weapon) enter in label order,
   // so that equal choices are one action.
@@ -235,8 +273,12 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, std::string* w
       if (!has(w, kOffMap) || std::find(us.begin(), us.end(), w) != us.end()) continue;
       if (info(w).counter == info(u).counter && unit(w).flags == unit(u).flags &&
           unit(w).sw == unit(u).sw && unit_force(w) == unit_force(u))
-        return Fail(why, "identical units enter in label order: " + unit_label(w) + " before " +
-                             unit_label(u));
+        return Fail(
+            why, Text{"identical units enter in label order: " + unit_label(w) + " before " +
+                          unit_label(u),
+                      std::string(
+                          "gleiche Einheiten treten in der Reihenfolge ihrer Bezeichnung ein: ") +
+                          unit_label(w) + " vor " + unit_label(u)});
     }
   }
   return true;
@@ -282,7 +324,7 @@ void WsrState::apply_enter(const Action& a, EventList* ev) {
   n_group = 0;
   group_origin = static_cast<int16_t>(hex);
   group_steps = 1;  // the entry hex is the first hex entered (no stack-mates join now, 5.1)
-  std::string names;
+  std::string names, names_de;
   for (int k = 1; k < a.argc; ++k) {
     const int u = a.arg(k);
     const int c = entry_cost(u, hex);
@@ -295,12 +337,16 @@ void WsrState::apply_enter(const Action& a, EventList* ev) {
     group[n_group++] = static_cast<int8_t>(u);
     names += (names.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) + " MP (" +
              std::to_string(mp_left(u)) + " left)";
+    names_de += (names_de.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) +
+                " BP (noch " + std::to_string(mp_left(u)) + ")";
   }
   const int side = game_->formation(active_f).side;
   enter_hex(hex, side);  // WSR 12.2
   Emit(ev, "G-12",
-       "Enter from off the map in " + hex_name(hex) + ": " + names +
-           "; in command for this activation (WSR 4.2).",
+       Text{"Enter from off the map in " + hex_name(hex) + ": " + names +
+                "; in command for this activation (WSR 4.2).",
+            std::string("Eintritt von außerhalb des Spielplans in ") + hex_name(hex) + ": " +
+                names_de + "; für diese Aktivierung unter Befehl (WSR 4.2)."},
        side);
   push(kStepHexEntered, active_f, hex);  // WSR 6.2: the entry hex is a hex entered
   mines_on_entry(hex, was_empty, ev);    // fortification.cc: WSR 8.2.1, before OF
@@ -348,22 +394,30 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
       pop();  // kStepFirstActivation
       first_acts = static_cast<uint8_t>(sc->first_activation.formations.size());
       if (a.verb == kDecline) {
-        Emit(ev, "WSR 3.1", "The first activation is declined; the marker stays in the cup.",
+        Emit(ev, "WSR 3.1",
+             Text{"The first activation is declined; the marker stays in the cup.",
+                  "Die erste Aktivierung wird abgelehnt; der Marker bleibt im Behältnis."},
              current_seat());
         return;
       }
       const int f = a.arg(0);
       const int side = game_->formation(f).side;
-      Emit(ev, "WSR 3.1",
-           game_->formation(f).data->name + " takes the first activation of turn 1 (scenario).",
-           side);
+      Emit(
+          ev, "WSR 3.1",
+          Text{game_->formation(f).data->name + " takes the first activation of turn 1 (scenario).",
+               std::string(game_->formation(f).data->name) +
+                   " erhält die erste Aktivierung der Spielrunde 1 (Szenario)."},
+          side);
       if (sc->first_activation.delays_marker && cup[static_cast<size_t>(f)] > 0) {
         // B4: the marker goes into the cup only from turn 2 (no second activation in turn 1).
         cup[static_cast<size_t>(f)] = 0;
         in_turn = static_cast<uint16_t>(in_turn & ~(1u << f));
-        Emit(ev, "scenario",
-             "The marker of " + game_->formation(f).data->name + " enters the cup from turn 2.",
-             side);
+        Emit(
+            ev, "scenario",
+            Text{"The marker of " + game_->formation(f).data->name + " enters the cup from turn 2.",
+                 std::string("Der Marker von ") + game_->formation(f).data->name +
+                     " kommt ab Spielrunde 2 in das Behältnis."},
+            side);
       }
       begin_impulse(f, ev);
       return;
@@ -377,8 +431,11 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
       combined_u = static_cast<int8_t>(u);
       combined_mode = 1;
       Emit(ev, "scenario",
-           unit_label(u) + " ends its move to fire (m18-fire-and-move: to-hit +" +
-               std::to_string(sc->FindRule("m18-fire-and-move")->Int("to_hit", 1)) + ").",
+           Text{unit_label(u) + " ends its move to fire (m18-fire-and-move: to-hit +" +
+                    std::to_string(sc->FindRule("m18-fire-and-move")->Int("to_hit", 1)) + ").",
+                std::string(unit_label(u)) +
+                    " beendet seine Bewegung, um zu feuern (m18-fire-and-move: Trefferzahl +" +
+                    std::to_string(sc->FindRule("m18-fire-and-move")->Int("to_hit", 1)) + ")."},
            side_of(u));
       leave_group(u);
       finish_unit_move(u);
@@ -392,8 +449,10 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
       combined_mode = 2;
       unit(u).mp_spent = static_cast<uint8_t>(std::max<int>(unit(u).mp_spent, mf(u) - mp));
       Emit(ev, "scenario",
-           unit_label(u) + " fires and may then spend " + std::to_string(mp) +
-               " MP (m18-fire-and-move).",
+           Text{unit_label(u) + " fires and may then spend " + std::to_string(mp) +
+                    " MP (m18-fire-and-move).",
+                std::string(unit_label(u)) + " feuert und darf danach " + std::to_string(mp) +
+                    " BP ausgeben (m18-fire-and-move)."},
            side_of(u));
       apply_fire(u, a.arg(1), ev);
       return;
@@ -406,10 +465,12 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
       x.mp_spent = 0;
       x.flags = static_cast<uint16_t>(x.flags & ~(kOffMap | kOutOfCommand | kOpsComplete));
       ambush_u = static_cast<int8_t>(u);
-      Emit(
-          ev, "scenario",
-          unit_label(u) + " is placed in " + hex_name(hex) + " (panther-ambush) and fires at once.",
-          side_of(u));
+      Emit(ev, "scenario",
+           Text{unit_label(u) + " is placed in " + hex_name(hex) +
+                    " (panther-ambush) and fires at once.",
+                std::string(unit_label(u)) + " wird in " + hex_name(hex) +
+                    " platziert (panther-ambush) und feuert sofort."},
+           side_of(u));
       apply_fire(u, a.arg(2), ev);
       return;
     }
@@ -421,11 +482,13 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
   }
 }
 
-std::string WsrState::scenario_why_illegal(const Action& a) const {
-  std::string why;
+Text WsrState::scenario_why_illegal(const Action& a) const {
+  Text why;
   const Step& t = top();
   if (t.kind == kStepFirstActivation && a.verb != kFirstActivation && a.verb != kDecline)
-    return "take the first activation (first-activation <formation>) or decline it (scenario)";
+    return Text{
+        "take the first activation (first-activation <formation>) or decline it (scenario)",
+        "die erste Aktivierung nehmen (first-activation <Formation>) oder ablehnen (Szenario)"};
   switch (a.verb) {
     case kEnter: {
       std::vector<int> us;
@@ -434,20 +497,28 @@ std::string WsrState::scenario_why_illegal(const Action& a) const {
       break;
     }
     case kFirstActivation:
-      if (t.kind != kStepFirstActivation) return "no first activation is offered now (scenario)";
-      return "that formation has no first activation in this scenario";
+      if (t.kind != kStepFirstActivation)
+        return Text{"no first activation is offered now (scenario)",
+                    "gerade wird keine erste Aktivierung angeboten (Szenario)"};
+      return Text{"that formation has no first activation in this scenario",
+                  "diese Formation hat in diesem Szenario keine erste Aktivierung"};
     case kDecline:
-      if (t.kind != kStepFirstActivation) return "nothing to decline now";
-      return "the first activation of this scenario is not optional";
+      if (t.kind != kStepFirstActivation)
+        return Text{"nothing to decline now", "gerade ist nichts abzulehnen"};
+      return Text{"the first activation of this scenario is not optional",
+                  "die erste Aktivierung dieses Szenarios ist nicht freiwillig"};
     case kFireMove: {
       const int u = a.arg(0);
       const SpecialRule* r =
           scenario_data() ? scenario_data()->FindRule("m18-fire-and-move") : nullptr;
       if (r == nullptr || u >= n_units || info(u).counter->id != r->Str("counter"))
-        return "fire-move is the M18 rule of WSR-B1 (m18-fire-and-move)";
+        return Text{"fire-move is the M18 rule of WSR-B1 (m18-fire-and-move)",
+                    "fire-move ist die M18-Regel von WSR-B1 (m18-fire-and-move)"};
       if (has(u, kMovedThisImpulse))
-        return unit_label(u) +
-               " has moved: it fires out of its move with `fire` (m18-fire-and-move)";
+        return Text{
+            unit_label(u) + " has moved: it fires out of its move with `fire` (m18-fire-and-move)",
+            std::string(unit_label(u)) +
+                " hat sich bewegt: er feuert aus seiner Bewegung mit `fire` (m18-fire-and-move)"};
       can_fire(u, a.arg(1), false, &why);
       break;
     }
@@ -463,10 +534,15 @@ std::string WsrState::scenario_why_illegal(const Action& a) const {
           scenario_data() ? scenario_data()->FindRule("m18-fire-and-move") : nullptr;
       if (r != nullptr && u < n_units && in_group(u) && info(u).counter->id == r->Str("counter") &&
           unit(u).mp_spent > r->Int("mp", 0))
-        return unit_label(u) + " has spent " + std::to_string(unit(u).mp_spent) +
-               " MP: it fires out of its move only after at most " +
-               std::to_string(r->Int("mp", 0)) + " MP (m18-fire-and-move); a unit that moved " +
-               "may not fire (WSR 5.0)";
+        return Text{unit_label(u) + " has spent " + std::to_string(unit(u).mp_spent) +
+                        " MP: it fires out of its move only after at most " +
+                        std::to_string(r->Int("mp", 0)) +
+                        " MP (m18-fire-and-move); a unit that moved " + "may not fire (WSR 5.0)",
+                    std::string(unit_label(u)) + " hat " + std::to_string(unit(u).mp_spent) +
+                        " BP ausgegeben: er feuert aus seiner Bewegung nur nach höchstens " +
+                        std::to_string(r->Int("mp", 0)) +
+                        " BP (m18-fire-and-move); eine Einheit, die sich bewegt hat, darf nicht "
+                        "feuern (WSR 5.0)"};
       return fire_why_illegal(a);
     }
     case kSelect:
@@ -475,8 +551,8 @@ std::string WsrState::scenario_why_illegal(const Action& a) const {
     default:
       break;
   }
-  if (!why.empty()) return why;
-  return "not a legal action now: " + decision().prompt;
+  if (!why.en.empty()) return why;
+  return not_legal_now();
 }
 
 int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out,
@@ -603,17 +679,24 @@ std::string WsrState::scenario_describe(const Action& a) const {
   }
 }
 
-std::string WsrState::scenario_prompt() const {
+Text WsrState::scenario_prompt() const {
   const Step& t = top();
   const std::string fname = game_->formation(t.f).data->name;
   if (t.kind == kStepEntryRoll) {
     const Scenario* sc = scenario_data();
-    return "Roll 1 die: random entry '" + sc->random_entries[static_cast<size_t>(t.a)].id +
-           "' at the activation of " + fname + " (scenario).";
+    return Text{"Roll 1 die: random entry '" + sc->random_entries[static_cast<size_t>(t.a)].id +
+                    "' at the activation of " + fname + " (scenario).",
+                std::string("1 Würfel werfen: zufälliger Eintritt '") +
+                    sc->random_entries[static_cast<size_t>(t.a)].id + "' bei der Aktivierung von " +
+                    fname + " (Szenario)."};
   }
-  return "First activation of turn 1: first-activation <formation>" +
-         std::string(scenario_data()->first_activation.optional ? " or decline" : "") +
-         " (scenario).";
+  return Text{
+      "First activation of turn 1: first-activation <formation>" +
+          std::string(scenario_data()->first_activation.optional ? " or decline" : "") +
+          " (scenario).",
+      std::string("Erste Aktivierung der Spielrunde 1: first-activation <Formation>") +
+          (std::string(scenario_data()->first_activation.optional ? " oder ablehnen" : "")) +
+          " (Szenario)."};
 }
 
 bool WsrState::scenario_state_ok(const Step& st) const {

@@ -56,35 +56,60 @@ int WsrState::smoke_at(int hex) const {
 }
 
 // WSR 11.2 "as the first action of an HQ, SHQ or recon unit of the active formation"; [REC] A-24.
-bool WsrState::can_call_from(int u, std::string* why) const {
-  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+bool WsrState::can_call_from(int u, Text* why) const {
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
   if (steps.empty() || top().kind != kStepOperations)
-    return Fail(why, "artillery is called as an operation of the active formation (WSR 11.2, 4.4)");
+    return Fail(
+        why,
+        Text{"artillery is called as an operation of the active formation (WSR 11.2, 4.4)",
+             "Artillerie wird als Operation der aktiven Formation angefordert (WSR 11.2, 4.4)"});
   if (active_f < 0 || info(u).formation != active_f)
-    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 11.2)");
-  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+    return Fail(
+        why, Text{unit_label(u) + " does not belong to the active formation (WSR 11.2)",
+                  std::string(unit_label(u)) + " gehört nicht zur aktiven Formation (WSR 11.2)"});
+  if (!on_map(u))
+    return Fail(why, Text{unit_label(u) + " is not on the map",
+                          std::string(unit_label(u)) + " ist nicht auf dem Spielplan"});
   const bool recon = info(u).counter->recon;
   if (!info(u).hq && !recon)
-    return Fail(why, unit_label(u) +
-                         " cannot call artillery: only an HQ, SHQ or recon unit may (WSR 11.2, "
-                         "1.3.3.2)");
+    return Fail(
+        why,
+        Text{unit_label(u) + " cannot call artillery: only an HQ, SHQ or recon unit may (WSR 11.2, "
+                             "1.3.3.2)",
+             std::string(unit_label(u)) + " kann keine Artillerie anfordern: nur ein HQ, SHQ oder "
+                                          "eine Aufklärungseinheit darf es (WSR 11.2, 1.3.3.2)"});
   // [REC] A-24: an SHQ or recon unit calls only while in command (the formation's HQ always is).
   if ((info(u).shq || recon) && has(u, kOutOfCommand))
-    return Fail(why, unit_label(u) + " is out of command and may not call artillery (A-24)");
+    return Fail(
+        why, Text{unit_label(u) + " is out of command and may not call artillery (A-24)",
+                  std::string(unit_label(u)) +
+                      " ist außer Befehlsreichweite und darf keine Artillerie anfordern (A-24)"});
   if (recon && has(u, kDisrupted))
-    return Fail(why, unit_label(u) + " is disrupted: a recon unit calls artillery only in good " +
-                         "order (A-24)");
+    return Fail(
+        why, Text{unit_label(u) + " is disrupted: a recon unit calls artillery only in good " +
+                      "order (A-24)",
+                  std::string(unit_label(u)) + " ist zerschlagen: eine Aufklärungseinheit fordert "
+                                               "Artillerie nur in gutem Zustand an (A-24)"});
   // WSR 11.2 "the call must be its first action" ([REC] A-24: a unit may call several strikes
   // before it does anything else; the call itself gives no Ops complete).
   if (has(u, kOpsComplete))
-    return Fail(why, unit_label(u) + " has Ops complete: the call must be its first action " +
-                         "(WSR 11.2)");
+    return Fail(
+        why,
+        Text{unit_label(u) + " has Ops complete: the call must be its first action " + "(WSR 11.2)",
+             std::string(unit_label(u)) + " hat „Operationen beendet“: die Anforderung muss seine "
+                                          "erste Aktion sein (WSR 11.2)"});
   if (has(u, kMovedThisImpulse))
-    return Fail(why, unit_label(u) + " has moved this impulse: the call must be its first " +
-                         "action (WSR 11.2)");
+    return Fail(
+        why, Text{unit_label(u) + " has moved this impulse: the call must be its first " +
+                      "action (WSR 11.2)",
+                  std::string(unit_label(u)) + " hat sich in diesem Impuls bewegt: die Anforderung "
+                                               "muss seine erste Aktion sein (WSR 11.2)"});
   if (strikes_impulse >= kStrikesPerImpulse)
-    return Fail(why, "at most " + std::to_string(kStrikesPerImpulse) +
-                         " strikes may be called in a formation impulse (WSR 11.2, A-24)");
+    return Fail(why, Text{"at most " + std::to_string(kStrikesPerImpulse) +
+                              " strikes may be called in a formation impulse (WSR 11.2, A-24)",
+                          std::string("höchstens ") + std::to_string(kStrikesPerImpulse) +
+                              " Artillerieschläge dürfen in einem Formations-Impuls angefordert "
+                              "werden (WSR 11.2, A-24)"});
   // Scenario limits (WSR 11.2 "scenario restrictions exist"), hooks of the scenario data:
   if (const Scenario* sc = scenario_data()) {
     // WSR-A6 artillery-caller: only the HQ of `formation` calls its side's strikes.
@@ -92,42 +117,60 @@ bool WsrState::can_call_from(int u, std::string* why) const {
       const int f = game_->formation_index(r->Str("formation"));
       if (f >= 0 && game_->formation(f).side == side_of(u) &&
           (info(u).formation != f || !info(u).formation_hq))
-        return Fail(why, "only the HQ of " + game_->formation(f).data->name + " may call " +
-                             game_->seats()[static_cast<size_t>(side_of(u))] +
-                             "'s artillery strikes (WSR-A6 artillery-caller)");
+        return Fail(why, Text{"only the HQ of " + game_->formation(f).data->name + " may call " +
+                                  game_->seats()[static_cast<size_t>(side_of(u))] +
+                                  "'s artillery strikes (WSR-A6 artillery-caller)",
+                              std::string("nur das HQ von ") + game_->formation(f).data->name +
+                                  " darf die Artillerieschläge von " +
+                                  game_->seats()[static_cast<size_t>(side_of(u))] +
+                                  " anfordern (WSR-A6 artillery-caller)"});
     }
     // WSR-A7 artillery-limit: at most `per_turn` strikes per turn ([Rec] both sides together).
     if (const SpecialRule* r = sc->FindRule("artillery-limit"))
       if (strikes_turn >= r->Int("per_turn", 2))
-        return Fail(why, "at most " + std::to_string(r->Int("per_turn", 2)) +
-                             " artillery strikes may be called per turn (WSR-A7 artillery-limit)");
+        return Fail(why,
+                    Text{"at most " + std::to_string(r->Int("per_turn", 2)) +
+                             " artillery strikes may be called per turn (WSR-A7 artillery-limit)",
+                         std::string("höchstens ") + std::to_string(r->Int("per_turn", 2)) +
+                             " Artillerieschläge dürfen pro Spielrunde angefordert werden (WSR-A7 "
+                             "artillery-limit)"});
   }
   return true;
 }
 
-bool WsrState::can_call(int u, int hex, int k, std::string* why) const {
-  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+bool WsrState::can_call(int u, int hex, int k, Text* why) const {
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int seat = side_of(u);
   const auto& kinds = game_->setup().artillery[static_cast<size_t>(seat)];
   if (k < 0 || k >= static_cast<int>(kinds.size()))
-    return Fail(why, game_->seats()[static_cast<size_t>(seat)] +
-                         " has no such artillery support (WSR 11.2, scenario)");
+    return Fail(why, Text{game_->seats()[static_cast<size_t>(seat)] +
+                              " has no such artillery support (WSR 11.2, scenario)",
+                          std::string(game_->seats()[static_cast<size_t>(seat)]) +
+                              " hat keine solche Artillerieunterstützung (WSR 11.2, Szenario)"});
   if (strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] == 0)
-    return Fail(why,
-                "no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)");
+    return Fail(
+        why, Text{"no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)",
+                  std::string("kein Artillerieschlag ") + strike_name(seat, k) +
+                      " ist mehr übrig (WSR 11.2: N x FT = N Schläge)"});
   if (!can_call_from(u, why)) return false;
   // WSR 11.2 "on a hex in that unit's LOS" (7.0: the own and adjacent hexes always are).
   const int from = unit(u).hex;
   if (game_->layout().Distance(from, hex) > 1 && !los_clear(from, hex))
-    return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) + ": " +
-                         game_->los().Explain(from, hex, los_check(from, hex)) +
-                         " (WSR 11.2, 7.0)");
+    return Fail(
+        why, Text{"no LOS from " + hex_name(from) + " to " + hex_name(hex) + ": " +
+                      game_->los().Explain(from, hex, los_check(from, hex)) + " (WSR 11.2, 7.0)",
+                  std::string("keine Sichtlinie von ") + hex_name(from) + " nach " + hex_name(hex) +
+                      ": " + game_->los().Explain(from, hex, los_check(from, hex)) +
+                      " (WSR 11.2, 7.0)"});
   const GameSetup::Strike& st = strike_kind(seat, k);
   if (st.smoke) {
     if (n_smoke >= kMaxSmoke && smoke_at(hex) == 0)
-      return Fail(
-          why, "all " + std::to_string(kMaxSmoke) + " smoke markers are on the map (WSR 11.2.2)");
+      return Fail(why, Text{"all " + std::to_string(kMaxSmoke) +
+                                " smoke markers are on the map (WSR 11.2.2)",
+                            std::string("alle ") + std::to_string(kMaxSmoke) +
+                                " Rauch-Marker sind auf dem Spielplan (WSR 11.2.2)"});
     return true;
   }
   // [Decision] WSR 11.2.1 step 2 attacks only the hexes of the area that contain units: a strike
@@ -141,8 +184,12 @@ bool WsrState::can_call(int u, int hex, int k, std::string* why) const {
     any = !listed.empty();
   }
   if (!any)
-    return Fail(why, "no unit is in " + hex_name(hex) +
-                         " or its six neighbours: an HE strike there has no effect (WSR 11.2.1)");
+    return Fail(why,
+                Text{"no unit is in " + hex_name(hex) +
+                         " or its six neighbours: an HE strike there has no effect (WSR 11.2.1)",
+                     std::string("keine Einheit ist in ") + hex_name(hex) +
+                         " oder seinen sechs Nachbarfeldern: ein Artillerieschlag mit "
+                         "Sprenggranaten bleibt dort ohne Wirkung (WSR 11.2.1)"});
   return true;
 }
 
@@ -177,9 +224,15 @@ void WsrState::apply_call(int u, int hex, int k, EventList* ev) {
                      0,
                      0};
   Emit(ev, "WSR 11.2",
-       unit_label(u) + " calls a " + strike_name(seat, k) + " strike on " + hex_name(hex) + " (" +
-           std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
-           " left); it keeps operating. Accuracy roll: 2-6 on target, 1 no effect (A-24).",
+       Text{unit_label(u) + " calls a " + strike_name(seat, k) + " strike on " + hex_name(hex) +
+                " (" +
+                std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
+                " left); it keeps operating. Accuracy roll: 2-6 on target, 1 no effect (A-24).",
+            std::string(unit_label(u)) + " fordert einen Artillerieschlag " + strike_name(seat, k) +
+                " auf " + hex_name(hex) + " an (noch " +
+                std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
+                "); die Einheit operiert weiter. Treffsicherheitswurf: 2-6 im Ziel, 1 ohne Wirkung "
+                "(A-24)."},
        seat);
   push(kStepArtyAccuracy, seat, hex);
 }
@@ -233,7 +286,10 @@ void WsrState::artillery_advance(EventList* ev) {
     push(kStepArtyAttack, -1, h);
     return;
   }
-  Emit(ev, "WSR 11.2.1", "The Barrage marker is removed from " + hex_name(strike.hex) + ".",
+  Emit(ev, "WSR 11.2.1",
+       Text{"The Barrage marker is removed from " + hex_name(strike.hex) + ".",
+            std::string("Der Artillerieschlag-Marker wird von ") + hex_name(strike.hex) +
+                " entfernt."},
        strike.seat);
   pop();  // kStepBarrage
   strike = StrikeRec{};
@@ -246,8 +302,11 @@ void WsrState::apply_artillery_dice(const Step& s, const Action& a, EventList* e
     const GameSetup::Strike& st = strike_kind(seat, strike.kind);
     if (die == 1) {  // WSR 11.2: no effect; [REC] A-24: the strike is spent
       Emit(ev, "WSR 11.2",
-           "Accuracy roll 1: the " + strike_name(seat, strike.kind) + " strike on " +
-               hex_name(hex) + " has no effect; the strike is spent (A-24).",
+           Text{"Accuracy roll 1: the " + strike_name(seat, strike.kind) + " strike on " +
+                    hex_name(hex) + " has no effect; the strike is spent (A-24).",
+                std::string("Treffsicherheitswurf 1: der Artillerieschlag ") +
+                    strike_name(seat, strike.kind) + " auf " + hex_name(hex) +
+                    " bleibt ohne Wirkung; der Schlag ist verbraucht (A-24)."},
            seat);
       strike = StrikeRec{};
       return;
@@ -259,17 +318,25 @@ void WsrState::apply_artillery_dice(const Step& s, const Action& a, EventList* e
       smoke_hex[static_cast<size_t>(k)] = static_cast<int16_t>(hex);
       smoke_level[static_cast<size_t>(k)] = 2;
       Emit(ev, "WSR 11.2.2",
-           "Accuracy roll " + std::to_string(die) + ": a Smoke 2 marker in " + hex_name(hex) +
-               " blocks LOS into, through and out of it and its six neighbours (A-25).",
+           Text{"Accuracy roll " + std::to_string(die) + ": a Smoke 2 marker in " + hex_name(hex) +
+                    " blocks LOS into, through and out of it and its six neighbours (A-25).",
+                std::string("Treffsicherheitswurf ") + std::to_string(die) +
+                    ": ein Rauch-2-Marker in " + hex_name(hex) +
+                    " blockiert die Sichtlinie in, durch und aus diesem Feld und seinen sechs "
+                    "Nachbarfeldern (A-25)."},
            seat);
       strike = StrikeRec{};
       return;
     }
     strike.landed = 1;  // WSR 11.2.1 step 1: the Barrage marker
     Emit(ev, "WSR 11.2.1",
-         "Accuracy roll " + std::to_string(die) + ": the strike lands; Barrage marker on " +
-             hex_name(hex) + ". Each of the seven hexes with units is attacked with " +
-             DiceCount(st.fp) + " hitting on " + std::to_string(st.to_hit) + "+.",
+         Text{"Accuracy roll " + std::to_string(die) + ": the strike lands; Barrage marker on " +
+                  hex_name(hex) + ". Each of the seven hexes with units is attacked with " +
+                  DiceCount(st.fp) + " hitting on " + std::to_string(st.to_hit) + "+.",
+              std::string("Treffsicherheitswurf ") + std::to_string(die) +
+                  ": der Schlag liegt im Ziel; Artillerieschlag-Marker auf " + hex_name(hex) +
+                  ". Jedes der sieben Felder mit Einheiten wird " + MitWuerfelnDe(st.fp) +
+                  " angegriffen, Treffer ab " + std::to_string(st.to_hit) + "+."},
          seat);
     push(kStepBarrage, active_f, hex);
     return;
@@ -289,12 +356,17 @@ void WsrState::apply_artillery_dice(const Step& s, const Action& a, EventList* e
   if (s.kind == kStepArtyAttack) {
     hits = CountHits(d, p.to_hit, p.hit_cap);
     Emit(ev, "WSR 11.2.1",
-         "Barrage on " + hex_name(hex) + ": " + DiceText(d) + ", " + std::to_string(hits) + " hit" +
-             (hits == 1 ? "" : "s") + ".",
+         Text{"Barrage on " + hex_name(hex) + ": " + DiceText(d) + ", " + std::to_string(hits) +
+                  " hit" + (hits == 1 ? "" : "s") + ".",
+              std::string("Artillerieschlag auf ") + hex_name(hex) + ": " + DiceTextDe(d) + ", " +
+                  std::to_string(hits) + " Treffer."},
          owner);
     if (hits > 0 && p.ip_cancels > 0) {  // WSR 8.1, A-22: the IP cancels the first hit
       hits = std::max(0, hits - p.ip_cancels);
-      Emit(ev, "WSR 8.1", "The improved position in " + hex_name(hex) + " cancels one hit.", owner);
+      Emit(ev, "WSR 8.1",
+           Text{"The improved position in " + hex_name(hex) + " cancels one hit.",
+                std::string("Der Schützengraben in ") + hex_name(hex) + " hebt einen Treffer auf."},
+           owner);
     }
     if (hits > 0 && p.defence_dice > 0) {
       push(kStepArtyDefence, -1, static_cast<int16_t>(hex + kMaxHexes * hits));
@@ -303,8 +375,10 @@ void WsrState::apply_artillery_dice(const Step& s, const Action& a, EventList* e
   } else {
     const int c = std::min(hits, CountCancels(d, p.save));
     Emit(ev, "WSR 11.2.1",
-         "The defender of " + hex_name(hex) + " rolls " + DiceText(d) + ": " + std::to_string(c) +
-             " cancelled (5-6, no concealment).",
+         Text{"The defender of " + hex_name(hex) + " rolls " + DiceText(d) + ": " +
+                  std::to_string(c) + " cancelled (5-6, no concealment).",
+              std::string("Der Verteidiger von ") + hex_name(hex) + " würfelt " + DiceTextDe(d) +
+                  ": " + std::to_string(c) + " aufgehoben (5-6, keine Deckung)."},
          owner);
     hits -= c;
   }
@@ -327,30 +401,43 @@ void WsrState::resolve_barrage_hex(int hex, int net, int odd, EventList* ev) {
   if (net > 0) hq_loss_checks(hex, side, true, elim, ev);                // WSR 11.2.1 step 5
 }
 
-std::string WsrState::artillery_prompt() const {
+Text WsrState::artillery_prompt() const {
   const Step& t = top();
   switch (t.kind) {
     case kStepArtyAccuracy:
-      return "Roll 1 die: accuracy of the " + strike_name(strike.seat, strike.kind) +
-             " strike on " + hex_name(t.a) + "; 1 = no effect (WSR 11.2).";
+      return Text{"Roll 1 die: accuracy of the " + strike_name(strike.seat, strike.kind) +
+                      " strike on " + hex_name(t.a) + "; 1 = no effect (WSR 11.2).",
+                  std::string("1 Würfel werfen: Treffsicherheit des Artillerieschlags ") +
+                      strike_name(strike.seat, strike.kind) + " auf " + hex_name(t.a) +
+                      "; 1 = keine Wirkung (WSR 11.2)."};
     case kStepArtyAttack:
     case kStepArtyDefence:
-      return "Roll " + DiceCount(artillery_dice_count()) + ": " +
-             (t.kind == kStepArtyAttack ? "barrage on " : "defence of ") +
-             hex_name(t.a % kMaxHexes) + " (WSR 11.2.1).";
+      return Text{
+          "Roll " + DiceCount(artillery_dice_count()) + ": " +
+              (t.kind == kStepArtyAttack ? "barrage on " : "defence of ") +
+              hex_name(t.a % kMaxHexes) + " (WSR 11.2.1).",
+          std::string(DiceCountDe(artillery_dice_count())) + " werfen: " +
+              ((t.kind == kStepArtyAttack ? "Artillerieschlag auf " : "Verteidigung von ")) +
+              hex_name(t.a % kMaxHexes) + " (WSR 11.2.1)."};
     case kStepArtyOdd:
-      return "Draw the unit in " + hex_name(t.a % kMaxHexes) +
-             " that takes the odd hit (WSR 11.2.1 step 4).";
+      return Text{"Draw the unit in " + hex_name(t.a % kMaxHexes) +
+                      " that takes the odd hit (WSR 11.2.1 step 4).",
+                  std::string("Die Einheit in ") + hex_name(t.a % kMaxHexes) +
+                      " ziehen, die den überzähligen Treffer erhält (WSR 11.2.1 Schritt 4)."};
     default:
-      return "The barrage on " + hex_name(t.a) + " is resolved hex by hex (WSR 11.2.1).";
+      return Text{"The barrage on " + hex_name(t.a) + " is resolved hex by hex (WSR 11.2.1).",
+                  std::string("Der Artillerieschlag auf ") + hex_name(t.a) +
+                      " wird Feld für Feld abgewickelt (WSR 11.2.1)."};
   }
 }
 
-std::string WsrState::call_why_illegal(const Action& a) const {
-  std::string why;
-  if (a.argc < 3) return "call <unit> <hex> <strike> (WSR 11.2)";
+Text WsrState::call_why_illegal(const Action& a) const {
+  Text why;
+  if (a.argc < 3)
+    return Text{"call <unit> <hex> <strike> (WSR 11.2)",
+                "call <Einheit> <Feld> <Schlag> (WSR 11.2)"};
   if (!can_call(a.arg(0), a.arg(1), a.arg(2), &why)) return why;
-  return "not a legal action now: " + decision().prompt;
+  return not_legal_now();
 }
 
 // WSR 3.2 step 2, 11.2.2: every Smoke 1 marker on the map at the start of the MRP is removed,
@@ -361,10 +448,15 @@ void WsrState::smoke_marker_removal(EventList* ev) {
   for (int k = 0; k < n_smoke; ++k) {
     const int hex = smoke_hex[static_cast<size_t>(k)];
     if (smoke_level[static_cast<size_t>(k)] <= 1) {
-      Emit(ev, "WSR 11.2.2", "The Smoke 1 marker in " + hex_name(hex) + " is removed.");
+      Emit(ev, "WSR 11.2.2",
+           Text{"The Smoke 1 marker in " + hex_name(hex) + " is removed.",
+                std::string("Der Rauch-1-Marker in ") + hex_name(hex) + " wird entfernt."});
       continue;
     }
-    Emit(ev, "WSR 11.2.2", "The Smoke 2 marker in " + hex_name(hex) + " is flipped to Smoke 1.");
+    Emit(
+        ev, "WSR 11.2.2",
+        Text{"The Smoke 2 marker in " + hex_name(hex) + " is flipped to Smoke 1.",
+             std::string("Der Rauch-2-Marker in ") + hex_name(hex) + " wird auf Rauch 1 gedreht."});
     smoke_hex[static_cast<size_t>(kept)] = static_cast<int16_t>(hex);
     smoke_level[static_cast<size_t>(kept)] = 1;
     ++kept;

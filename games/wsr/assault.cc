@@ -187,65 +187,102 @@ void WsrState::use_hq_support(int u, EventList* ev) {
   unit(h).flags |= kHqSupported;
   unit(u).flags |= kHqBonus;
   Emit(ev, "WSR 6.1",
-       unit_label(h) + " supports " + unit_label(u) + " with its command value " +
-           std::to_string(face(h).command_value) + " (A-02: once this impulse).",
+       Text{unit_label(h) + " supports " + unit_label(u) + " with its command value " +
+                std::to_string(face(h).command_value) + " (A-02: once this impulse).",
+            std::string(unit_label(h)) + " unterstützt " + unit_label(u) +
+                " mit seinem Befehlswert " + std::to_string(face(h).command_value) +
+                " (A-02: einmal in diesem Impuls)."},
        side_of(u));
 }
 
 // WSR 6.3 (initiation), 6.4 (who/where, cost, MP to leave, once per hex), A-13, A-16.
-bool WsrState::can_assault(int to, bool overrun, std::string* why) const {
+bool WsrState::can_assault(int to, bool overrun, Text* why) const {
   const char* rule = overrun ? "WSR 6.4" : "WSR 6.3";
   if (steps.empty() || top().kind != kStepMove || n_group == 0)
-    return Fail(why, std::string("select a unit first: an ") + (overrun ? "overrun" : "assault") +
-                         " is made by moving (" + rule + ")");
+    return Fail(why,
+                Text{std::string("select a unit first: an ") + (overrun ? "overrun" : "assault") +
+                         " is made by moving (" + rule + ")",
+                     std::string("zuerst eine Einheit auswählen: ") +
+                         ((overrun ? "Überrennen" : "ein Sturmangriff")) +
+                         " geschieht durch Bewegung (" + rule + ")"});
   const HexLayout& L = game_->layout();
   const int from = unit(group[0]).hex;
   const int side = side_of(group[0]);
-  if (to < 0 || to >= L.size()) return Fail(why, "no such hex");
+  if (to < 0 || to >= L.size()) return Fail(why, Text{"no such hex", "kein solches Feld"});
   if (!L.Adjacent(from, to))
-    return Fail(why, hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)");
+    return Fail(
+        why, Text{hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)",
+                  std::string(hex_name(to)) + " grenzt nicht an " + hex_name(from) + " (WSR 5.0)"});
   if (in_enemy_hex())
-    return Fail(why, "the stack must first leave " + hex_name(from) +
-                         " into a hex without enemy units (WSR 6.4)");
+    return Fail(why, Text{"the stack must first leave " + hex_name(from) +
+                              " into a hex without enemy units (WSR 6.4)",
+                          std::string("der Stapel muss ") + hex_name(from) +
+                              " zuerst in ein Feld ohne feindliche Einheiten verlassen (WSR 6.4)"});
   std::vector<int> att, def;
   AssaultSides(*this, to, att, def);
   if (def.empty())
-    return Fail(why, hex_name(to) + " holds no enemy combat unit (" + std::string(rule) + ")");
-  if (att.empty()) return Fail(why, "an HQ cannot attack (WSR 1.3.2.2)");
+    return Fail(why, Text{hex_name(to) + " holds no enemy combat unit (" + std::string(rule) + ")",
+                          std::string(hex_name(to)) + " enthält keine feindliche Kampfeinheit (" +
+                              std::string(rule) + ")"});
+  if (att.empty())
+    return Fail(why, Text{"an HQ cannot attack (WSR 1.3.2.2)",
+                          "ein HQ kann nicht angreifen (WSR 1.3.2.2)"});
   if (att.size() > static_cast<size_t>(kStackLimit))
-    return Fail(why, "stacking: more than 2 combat units in " + hex_name(to) + " (WSR 1.4)");
+    return Fail(why, Text{"stacking: more than 2 combat units in " + hex_name(to) + " (WSR 1.4)",
+                          std::string("Stapeln: mehr als 2 Kampfeinheiten in ") + hex_name(to) +
+                              " (WSR 1.4)"});
   const AssaultInput in = BuildInput(*this, to, overrun, att, def, -1, -1, side);
   for (size_t k = 0; k < att.size(); ++k) {
     if (in.attackers[k].strength <= 0)
       return Fail(
-          why, unit_label(att[k]) + " has no assault strength and may not attack (" + rule + ")");
+          why,
+          Text{unit_label(att[k]) + " has no assault strength and may not attack (" + rule + ")",
+               std::string(unit_label(att[k])) +
+                   " hat keine Sturmangriffsstärke und darf nicht angreifen (" + rule + ")"});
     if (has(att[k], kDisrupted))
-      return Fail(
-          why, "disrupted " + unit_label(att[k]) + " may not assault or overrun (WSR 6.1.7, A-13)");
+      return Fail(why, Text{"disrupted " + unit_label(att[k]) +
+                                " may not assault or overrun (WSR 6.1.7, A-13)",
+                            std::string("die zerschlagene Einheit ") + unit_label(att[k]) +
+                                " darf weder stürmen noch überrennen (WSR 6.1.7, A-13)"});
     if (!overrun && in.attackers[k].star)
-      return Fail(why, unit_label(att[k]) +
-                           " has a star after its assault to-hit and may not initiate an "
-                           "assault (WSR 6.3)");
+      return Fail(why, Text{unit_label(att[k]) +
+                                " has a star after its assault to-hit and may not initiate an "
+                                "assault (WSR 6.3)",
+                            std::string(unit_label(att[k])) +
+                                " hat einen Stern hinter seiner Sturmangriffs-Trefferzahl und darf "
+                                "keinen Sturmangriff beginnen (WSR 6.3)"});
     if (overrun && !hard_target(att[k]))
-      return Fail(why, unit_label(att[k]) + " is not an armored vehicle (WSR 6.4)");
+      return Fail(
+          why, Text{unit_label(att[k]) + " is not an armored vehicle (WSR 6.4)",
+                    std::string(unit_label(att[k])) + " ist kein gepanzertes Fahrzeug (WSR 6.4)"});
   }
   const AssaultParams p = ComputeAssault(in);
-  if (!p.legality) return Fail(why, p.legality.reason);
+  if (!p.legality) return Fail(why, Text{p.legality.reason, std::string(p.legality.reason_de)});
   // MP: normal cost, +1 for an overrun (WSR 6.4); each member pays its own (5.0).
   const int extra = overrun ? 1 : 0;
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
     const int c = step_cost(u, from, to);
-    if (c < 0) return Fail(why, hex_name(to) + " is impassable (WSR 5.0, terrain chart)");
+    if (c < 0)
+      return Fail(why,
+                  Text{hex_name(to) + " is impassable (WSR 5.0, terrain chart)",
+                       std::string(hex_name(to)) + " ist unpassierbar (WSR 5.0, Geländetabelle)"});
     if (c + extra > mp_left(u))
-      return Fail(why, unit_label(u) + " needs " + std::to_string(c + extra) + " MP to " +
-                           (overrun ? "overrun " : "enter ") + hex_name(to) + " and has " +
-                           std::to_string(mp_left(u)) + " (" + rule + ")");
+      return Fail(why, Text{unit_label(u) + " needs " + std::to_string(c + extra) + " MP to " +
+                                (overrun ? "overrun " : "enter ") + hex_name(to) + " and has " +
+                                std::to_string(mp_left(u)) + " (" + rule + ")",
+                            std::string(unit_label(u)) + " braucht " + std::to_string(c + extra) +
+                                " BP, um " + hex_name(to) + " zu " +
+                                ((overrun ? "überrennen" : "betreten")) + ", und hat " +
+                                std::to_string(mp_left(u)) + " (" + rule + ")"});
     if (info(u).hq) {
       bool escorted = false;
       for (int v : att) escorted = escorted || info(v).formation == info(u).formation;
       if (!escorted)
-        return Fail(why, "an HQ may move only together with a unit of its formation (WSR 1.3.2)");
+        return Fail(why,
+                    Text{"an HQ may move only together with a unit of its formation (WSR 1.3.2)",
+                         "ein HQ darf sich nur zusammen mit einer Einheit seiner Formation bewegen "
+                         "(WSR 1.3.2)"});
     }
   }
   // WSR 1.3.2 / A-03: an HQ staying behind keeps a unit of its formation.
@@ -255,10 +292,14 @@ bool WsrState::can_assault(int to, bool overrun, std::string* why) const {
     for (int k = 0; k < n_overruns; ++k)
       for (int u : att)
         if (overrun_unit[static_cast<size_t>(k)] == u && overrun_hex[static_cast<size_t>(k)] == to)
-          return Fail(
-              why, unit_label(u) + " already overran " + hex_name(to) + " this impulse (WSR 6.4)");
+          return Fail(why, Text{unit_label(u) + " already overran " + hex_name(to) +
+                                    " this impulse (WSR 6.4)",
+                                std::string(unit_label(u)) + " hat " + hex_name(to) +
+                                    " in diesem Impuls bereits überrannt (WSR 6.4)"});
     if (n_overruns + static_cast<int>(att.size()) > static_cast<int>(overrun_unit.size()))
-      return Fail(why, "no more overruns can be recorded this impulse (WSR 6.4)");
+      return Fail(
+          why, Text{"no more overruns can be recorded this impulse (WSR 6.4)",
+                    "in diesem Impuls können keine weiteren Überrennen vermerkt werden (WSR 6.4)"});
     // WSR 6.4: enough MP left to leave into an adjacent hex without enemy units (one hex the
     // whole stack can reach, since it moves on together).
     bool exit = false;
@@ -290,8 +331,12 @@ bool WsrState::can_assault(int to, bool overrun, std::string* why) const {
       exit = all;
     }
     if (!exit)
-      return Fail(why, "after the overrun the stack would lack the MP to leave " + hex_name(to) +
-                           " into a hex without enemy units (WSR 6.4)");
+      return Fail(
+          why,
+          Text{"after the overrun the stack would lack the MP to leave " + hex_name(to) +
+                   " into a hex without enemy units (WSR 6.4)",
+               std::string("nach dem Überrennen hätte der Stapel nicht mehr die BP, um ") +
+                   hex_name(to) + " in ein Feld ohne feindliche Einheiten zu verlassen (WSR 6.4)"});
   }
   return true;
 }
@@ -349,8 +394,10 @@ void StartAssault(WsrState& s, int to, bool overrun, EventList* ev) {
     }
   ++s.group_steps;
   Emit(ev, overrun ? "WSR 6.4" : "WSR 6.3",
-       names + (overrun ? " overrun " : " assault ") + s.hex_name(to) + " from " +
-           s.hex_name(from) + "; defending: " + defs + ".",
+       Text{names + (overrun ? " overrun " : " assault ") + s.hex_name(to) + " from " +
+                s.hex_name(from) + "; defending: " + defs + ".",
+            std::string(names) + ((overrun ? " überrennen " : " stürmen ")) + s.hex_name(to) +
+                " von " + s.hex_name(from) + " aus; Verteidiger: " + defs + "."},
        side);
   s.push(kStepAssault, s.active_f, to);
   // WSR 8.2.1, [REC] A-23: a mine in the hex attacks every entering stack first.
@@ -458,42 +505,62 @@ void WsrState::assault_actions(ActionList& out) const {
 void WsrState::assault_decision(feldherr::Decision& d) const {
   const Step& t = top();
   const std::string what = assault.overrun ? "overrun" : "assault";
+  const std::string was = assault.overrun ? "Überrennen" : "Sturmangriff";
   switch (t.kind) {
     case kStepAssaultSupport:
-      d.prompt = "Choose the unit your HQ supports in the " + what + " of " +
-                 hex_name(assault.hex) + " (support <unit>, WSR 6.3 step 1).";
+      d.say({"Choose the unit your HQ supports in the " + what + " of " + hex_name(assault.hex) +
+                 " (support <unit>, WSR 6.3 step 1).",
+             "Die Einheit wählen, die dein HQ beim " + was + " von " + hex_name(assault.hex) +
+                 " unterstützt (support <Einheit>, WSR 6.3 Schritt 1)."});
       return;
     case kStepRetreat:
-      d.prompt = "Choose the hex the defenders of " + hex_name(assault.hex) +
-                 " retreat into (retreat <hex>, WSR 6.3 step 7).";
+      d.say({"Choose the hex the defenders of " + hex_name(assault.hex) +
+                 " retreat into (retreat <hex>, WSR 6.3 step 7).",
+             "Das Feld wählen, in das sich die Verteidiger von " + hex_name(assault.hex) +
+                 " zurückziehen (retreat <Feld>, WSR 6.3 Schritt 7)."});
       return;
     case kStepPlaceMine:
       d.decline = Action(kNoMine, {});
-      d.prompt = "Enemy units entered the empty hex " + hex_name(t.a) +
-                 ": place a mine (mine <hex>) or not (no-mine) (WSR 8.2.1).";
+      d.say({"Enemy units entered the empty hex " + hex_name(t.a) +
+                 ": place a mine (mine <hex>) or not (no-mine) (WSR 8.2.1).",
+             "Feindliche Einheiten haben das leere Feld " + hex_name(t.a) +
+                 " betreten: eine Mine legen (mine <Feld>) oder nicht (no-mine) (WSR 8.2.1)."});
       return;
     case kStepAssaultRoll:
-      d.prompt = "Roll " + DiceCount(assault_dice_count()) + ": " +
+      d.say({"Roll " + DiceCount(assault_dice_count()) + ": " +
                  (side_of(t.a) == assault.side ? what + " of " : "counter-attack of ") +
                  unit_label(t.a) + " in " + hex_name(assault.hex) +
-                 (assault.overrun ? " (WSR 6.4)." : " (WSR 6.3).");
+                 (assault.overrun ? " (WSR 6.4)." : " (WSR 6.3)."),
+             DiceCountDe(assault_dice_count()) + " werfen: " +
+                 (side_of(t.a) == assault.side ? was + " von " : "Gegenangriff von ") +
+                 unit_label(t.a) + " in " + hex_name(assault.hex) +
+                 (assault.overrun ? " (WSR 6.4)." : " (WSR 6.3).")});
       return;
     case kStepAssaultOdd:
-      d.prompt = "Draw the " + std::string(t.a == 0 ? "attacking" : "defending") +
-                 " unit that takes the odd hit (WSR 6.3 step 4).";
+      d.say({"Draw the " + std::string(t.a == 0 ? "attacking" : "defending") +
+                 " unit that takes the odd hit (WSR 6.3 step 4).",
+             "Die " + std::string(t.a == 0 ? "angreifende" : "verteidigende") +
+                 " Einheit ziehen, die den überzähligen Treffer erhält (WSR 6.3 Schritt 4)."});
       return;
     case kStepMineAttack:
-      d.prompt = "Roll 2 dice: mine attack in " + hex_name(t.a) + " (WSR 8.2.1).";
+      d.say({"Roll 2 dice: mine attack in " + hex_name(t.a) + " (WSR 8.2.1).",
+             "2 Würfel werfen: Minenangriff in " + hex_name(t.a) + " (WSR 8.2.1)."});
       return;
     case kStepMineOdd:
-      d.prompt = "Draw the unit in " + hex_name(t.a) + " that takes the odd mine hit (WSR 8.2.1).";
+      d.say({"Draw the unit in " + hex_name(t.a) + " that takes the odd mine hit (WSR 8.2.1).",
+             "Die Einheit in " + hex_name(t.a) +
+                 " ziehen, die den überzähligen Minentreffer erhält (WSR 8.2.1)."});
       return;
     case kStepMineClear:
-      d.prompt = "Roll " + DiceCount(assault_dice_count()) + ": " + unit_label(t.f) +
-                 " clears the mine in " + hex_name(t.a) + " (WSR 8.2.2).";
+      d.say({"Roll " + DiceCount(assault_dice_count()) + ": " + unit_label(t.f) +
+                 " clears the mine in " + hex_name(t.a) + " (WSR 8.2.2).",
+             DiceCountDe(assault_dice_count()) + " werfen: " + unit_label(t.f) +
+                 " räumt die Mine in " + hex_name(t.a) + " (WSR 8.2.2)."});
       return;
     default:
-      d.prompt = "The " + what + " of " + hex_name(assault.hex) + " is being resolved.";
+      d.say({"The " + what + " of " + hex_name(assault.hex) + " is being resolved.",
+             std::string(assault.overrun ? "Das Überrennen" : "Der Sturmangriff") + " von " +
+                 hex_name(assault.hex) + " wird abgewickelt."});
       return;
   }
 }
@@ -558,7 +625,10 @@ void DoRetreat(WsrState& s, int to, EventList* ev) {
     names += (names.empty() ? "" : ", ") + s.unit_label(u);
   }
   s.enter_hex(to, 1 - s.assault.side);
-  Emit(ev, "WSR 6.3", names + " retreat to " + s.hex_name(to) + " (step 7).", 1 - s.assault.side);
+  Emit(ev, "WSR 6.3",
+       Text{names + " retreat to " + s.hex_name(to) + " (step 7).",
+            std::string(names) + " ziehen sich nach " + s.hex_name(to) + " zurück (Schritt 7)."},
+       1 - s.assault.side);
   // WSR 8.2.1, [REC] A-23: a mine attacks every later entry, a retreat too (the retreat list
   // stays set until the assault record is cleared: mine_targets reads it).
   if (s.has_mine(to)) s.push(kStepMineAttack, 0, to);
@@ -577,7 +647,9 @@ void WsrState::apply_assault_action(const Action& a, EventList* ev) {
       assault.support[static_cast<size_t>(idx)] = static_cast<int8_t>(a.arg(0));
       pop();
       Emit(ev, "WSR 6.3",
-           "The HQ supports " + unit_label(a.arg(0)) + " with its command value (step 1).",
+           Text{"The HQ supports " + unit_label(a.arg(0)) + " with its command value (step 1).",
+                std::string("Das HQ unterstützt ") + unit_label(a.arg(0)) +
+                    " mit seinem Befehlswert (Schritt 1)."},
            side_of(a.arg(0)));
       return;
     }
@@ -595,7 +667,10 @@ void WsrState::apply_assault_action(const Action& a, EventList* ev) {
 void WsrState::apply_assault_dice(const Step& s, const Action& a, EventList* ev) {
   if (s.kind == kStepAssaultOdd) {
     assault.odd[static_cast<size_t>(s.a)] = static_cast<int8_t>(a.arg(0));
-    Emit(ev, "WSR 6.3", unit_label(a.arg(0)) + " takes the odd hit (step 4).", side_of(a.arg(0)));
+    Emit(ev, "WSR 6.3",
+         Text{unit_label(a.arg(0)) + " takes the odd hit (step 4).",
+              std::string(unit_label(a.arg(0))) + " erhält den überzähligen Treffer (Schritt 4)."},
+         side_of(a.arg(0)));
     return;
   }
   if (s.kind != kStepAssaultRoll) {
@@ -619,9 +694,13 @@ void WsrState::apply_assault_dice(const Step& s, const Action& a, EventList* ev)
   assault.hits[static_cast<size_t>(idx)] =
       static_cast<uint8_t>(assault.hits[static_cast<size_t>(idx)] + hits);
   Emit(ev, assault.overrun ? "WSR 6.4" : "WSR 6.3",
-       unit_label(s.a) + (idx == 0 ? " attacks" : " counter-attacks") + " with " +
-           DiceCount(r->dice) + " hitting on " + std::to_string(r->to_hit) + "+: " +
-           DiceText(dice) + ", " + std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + ".",
+       Text{unit_label(s.a) + (idx == 0 ? " attacks" : " counter-attacks") + " with " +
+                DiceCount(r->dice) + " hitting on " + std::to_string(r->to_hit) +
+                "+: " + DiceText(dice) + ", " + std::to_string(hits) + " hit" +
+                (hits == 1 ? "" : "s") + ".",
+            std::string(unit_label(s.a)) + (idx == 0 ? " greift " : " greift zurück ") +
+                MitWuerfelnDe(r->dice) + " an, Treffer ab " + std::to_string(r->to_hit) +
+                "+: " + DiceTextDe(dice) + ", " + std::to_string(hits) + " Treffer."},
        side_of(s.a));
 }
 
@@ -640,8 +719,10 @@ void WsrState::assault_advance(EventList* ev) {
         if (c.size() == 1) {
           A.support[static_cast<size_t>(idx)] = static_cast<int8_t>(c[0]);
           Emit(ev, rule,
-               unit_label(hq) + " adds its command value " +
-                   std::to_string(face(hq).command_value) + " to " + unit_label(c[0]) + ".",
+               Text{unit_label(hq) + " adds its command value " +
+                        std::to_string(face(hq).command_value) + " to " + unit_label(c[0]) + ".",
+                    std::string(unit_label(hq)) + " addiert seinen Befehlswert " +
+                        std::to_string(face(hq).command_value) + " zu " + unit_label(c[0]) + "."},
                side_of(hq));
         } else if (c.size() > 1) {
           push(kStepAssaultSupport, active_f, idx == 0 ? A.side : 1 - A.side);
@@ -656,8 +737,10 @@ void WsrState::assault_advance(EventList* ev) {
       const AssaultParams p = CurrentParams(*this, nullptr, &att, &def);
       if (!p.legality) {  // a mine eliminated every attacker at entry: nothing to resolve
         Emit(ev, rule,
-             "The " + std::string(ov ? "overrun" : "assault") + " of " + hex_name(A.hex) +
-                 " does not take place: " + p.legality.reason);
+             Text{"The " + std::string(ov ? "overrun" : "assault") + " of " + hex_name(A.hex) +
+                      " does not take place: " + p.legality.reason,
+                  std::string(std::string(ov ? "Das Überrennen" : "Der Sturmangriff")) + " von " +
+                      hex_name(A.hex) + " findet nicht statt: " + p.legality.reason_de});
         A.outcome = static_cast<uint8_t>(AssaultOutcome::kAttackersReturn);
         A.phase = kPhaseFinish;
         return;
@@ -693,7 +776,10 @@ void WsrState::assault_advance(EventList* ev) {
       const int ip = std::min<int>(A.hits[0], p.ip_cancels);
       const int def_take = A.hits[0] - ip;
       if (ip > 0)
-        Emit(ev, "WSR 8.1", "The improved position in " + hex_name(A.hex) + " cancels one hit.",
+        Emit(ev, "WSR 8.1",
+             Text{"The improved position in " + hex_name(A.hex) + " cancels one hit.",
+                  std::string("Der Schützengraben in ") + hex_name(A.hex) +
+                      " hebt einen Treffer auf."},
              1 - A.side);
       auto odd_of = [&](const std::vector<int>& listed, int take, int odd) {
         std::vector<int> r;
@@ -712,15 +798,15 @@ void WsrState::assault_advance(EventList* ev) {
       bool att_hit = false, att_elim = false, def_hit = false, def_elim = false, all_def = true;
       std::vector<bool> att_hurt(att.size(), false);
       for (size_t k = 0; k < att.size(); ++k) {
-        const std::string text = hit_unit(att[k], ah[k]);
-        Emit(ev, ah[k] > 0 ? "WSR 6.1.7" : rule, text + ".", A.side);
+        const Text text = hit_unit(att[k], ah[k]);
+        Emit(ev, ah[k] > 0 ? "WSR 6.1.7" : rule, Text{text.en + ".", text.de + "."}, A.side);
         att_hit = att_hit || ah[k] > 0;
         att_hurt[k] = ah[k] > 0;
         att_elim = att_elim || has(att[k], kGone);
       }
       for (size_t k = 0; k < def.size(); ++k) {
-        const std::string text = hit_unit(def[k], dh[k]);
-        Emit(ev, dh[k] > 0 ? "WSR 6.1.7" : rule, text + ".", 1 - A.side);
+        const Text text = hit_unit(def[k], dh[k]);
+        Emit(ev, dh[k] > 0 ? "WSR 6.1.7" : rule, Text{text.en + ".", text.de + "."}, 1 - A.side);
         def_hit = def_hit || dh[k] > 0;
         def_elim = def_elim || has(def[k], kGone);
         all_def = all_def && has(def[k], kGone);
@@ -756,8 +842,11 @@ void WsrState::assault_advance(EventList* ev) {
         }
       }
       Emit(ev, rule,
-           std::string("Outcome: ") + AssaultOutcomeName(o) + " (attackers took " +
-               std::to_string(att_take) + ", defenders " + std::to_string(def_take) + ").");
+           Text{std::string("Outcome: ") + AssaultOutcomeName(o) + " (attackers took " +
+                    std::to_string(att_take) + ", defenders " + std::to_string(def_take) + ").",
+                std::string("Ergebnis: ") + AssaultOutcomeNameDe(o) + " (die Angreifer erhielten " +
+                    std::to_string(att_take) + ", die Verteidiger " + std::to_string(def_take) +
+                    ")."});
       // Step 5: HQ loss checks for the HQs of both sides in the hex (pushed: resolved next).
       hq_loss_checks(A.hex, A.side, att_hit, att_elim, ev);
       hq_loss_checks(A.hex, 1 - A.side, def_hit, def_elim, ev);
@@ -779,7 +868,11 @@ void WsrState::assault_advance(EventList* ev) {
           unit(u).hex = A.from;
           names += (names.empty() ? "" : ", ") + unit_label(u);
         }
-        if (!names.empty()) Emit(ev, rule, names + " return to " + hex_name(A.from) + ".", A.side);
+        if (!names.empty())
+          Emit(ev, rule,
+               Text{names + " return to " + hex_name(A.from) + ".",
+                    std::string(names) + " kehren nach " + hex_name(A.from) + " zurück."},
+               A.side);
       } else if (o == AssaultOutcome::kOverrunReturns || o == AssaultOutcome::kOverrunContinues) {
         // WSR 6.4: disrupted or reduced vehicles return to the hex they came from and stop;
         // the others move on. An HQ goes with the vehicles of its formation that move on.
@@ -799,7 +892,11 @@ void WsrState::assault_advance(EventList* ev) {
           unit(u).hex = A.from;
           finish_unit_move(u);
           leave_group(u);
-          Emit(ev, rule, unit_label(u) + " returns to " + hex_name(A.from) + " and stops.", A.side);
+          Emit(ev, rule,
+               Text{unit_label(u) + " returns to " + hex_name(A.from) + " and stops.",
+                    std::string(unit_label(u)) + " kehrt nach " + hex_name(A.from) +
+                        " zurück und hält an."},
+               A.side);
         }
       } else {
         enter_hex(A.hex, A.side);  // WSR 12.2: the attackers hold the hex
@@ -816,8 +913,12 @@ void WsrState::assault_advance(EventList* ev) {
             if (info(u).hq) {
               apply_hq_loss(u, HqLoss::kEliminated, ev);
             } else {
-              const std::string text = hit_unit(u, 4);  // before Emit: Emit is lazy (perf)
-              Emit(ev, "WSR 6.3", unit_label(u) + " cannot retreat: " + text + ".", 1 - A.side);
+              const Text text = hit_unit(u, 4);  // before Emit: Emit is lazy (perf)
+              Emit(ev, "WSR 6.3",
+                   Text{unit_label(u) + " cannot retreat: " + text.en + ".",
+                        std::string(unit_label(u)) + " kann sich nicht zurückziehen: " + text.de +
+                            "."},
+                   1 - A.side);
             }
           }
           A.retreat = {-1, -1, -1};
@@ -846,11 +947,17 @@ void WsrState::assault_advance(EventList* ev) {
         group_origin = kNoHex;
         group_steps = 0;
         if (!steps.empty() && top().kind == kStepMove) pop();
-        if (!names.empty()) Emit(ev, rule, names + ": Ops complete.", A.side);
+        if (!names.empty())
+          Emit(ev, rule,
+               Text{names + ": Ops complete.", std::string(names) + ": „Operationen beendet“."},
+               A.side);
       } else {
         // The overrun goes on: the stack must leave into a hex without enemy units.
         overrun_passing = enemy_in(A.hex, A.side) ? A.hex : kNoHex;
-        Emit(ev, "WSR 6.4", "The overrunning stack may move on.", A.side);
+        Emit(ev, "WSR 6.4",
+             Text{"The overrunning stack may move on.",
+                  "Der überrennende Stapel darf weiterziehen."},
+             A.side);
       }
       A = AssaultRec{};
       return;
@@ -858,8 +965,8 @@ void WsrState::assault_advance(EventList* ev) {
   }
 }
 
-std::string WsrState::assault_why_illegal(const Action& a) const {
-  std::string why;
+Text WsrState::assault_why_illegal(const Action& a) const {
+  Text why;
   switch (a.verb) {
     case kAssault:
     case kOverrun:
@@ -867,23 +974,34 @@ std::string WsrState::assault_why_illegal(const Action& a) const {
       return why;
     case kSupport:
       if (steps.empty() || top().kind != kStepAssaultSupport)
-        return "no HQ support is being chosen (WSR 6.3 step 1)";
-      return "the HQ supports one unit of its side with an assault strength in the hex (6.3)";
+        return Text{"no HQ support is being chosen (WSR 6.3 step 1)",
+                    "gerade wird keine HQ-Unterstützung gewählt (WSR 6.3 Schritt 1)"};
+      return Text{"the HQ supports one unit of its side with an assault strength in the hex (6.3)",
+                  "das HQ unterstützt eine Einheit seiner Seite mit einer Sturmangriffsstärke im "
+                  "Feld (6.3)"};
     case kRetreat:
-      if (steps.empty() || top().kind != kStepRetreat) return "no unit is retreating (WSR 6.3)";
-      return "retreat away from the attacker's origin hex, not into or next to an enemy "
-             "(except the attacker's hex), stacking applies (WSR 6.3 step 7, A-14)";
+      if (steps.empty() || top().kind != kStepRetreat)
+        return Text{"no unit is retreating (WSR 6.3)", "keine Einheit zieht sich zurück (WSR 6.3)"};
+      return Text{
+          "retreat away from the attacker's origin hex, not into or next to an enemy "
+          "(except the attacker's hex), stacking applies (WSR 6.3 step 7, A-14)",
+          "Rückzug weg vom Ausgangsfeld des Angreifers, nicht in oder neben einen Feind (außer dem "
+          "Feld des Angreifers), Stapeln gilt (WSR 6.3 Schritt 7, A-14)"};
     case kPlaceMine:
     case kNoMine:
       if (steps.empty() || top().kind != kStepPlaceMine)
-        return "mines are placed right after an enemy unit enters an unoccupied hex "
-               "(WSR 8.2.1)";
-      return "the mine goes into the hex just entered (WSR 8.2.1)";
+        return Text{
+            "mines are placed right after an enemy unit enters an unoccupied hex "
+            "(WSR 8.2.1)",
+            "Minen werden direkt gelegt, nachdem eine feindliche Einheit ein unbesetztes Feld "
+            "betreten hat (WSR 8.2.1)"};
+      return Text{"the mine goes into the hex just entered (WSR 8.2.1)",
+                  "die Mine kommt in das gerade betretene Feld (WSR 8.2.1)"};
     case kClearMine:
       can_clear_mine(a.arg(0), a.arg(1), &why);
       return why;
     default:
-      return "";
+      return {};
   }
 }
 

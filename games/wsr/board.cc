@@ -258,6 +258,7 @@ json BoardJson(const Game& game) {
   j["game"] = "wsr";
   j["scenario"] = setup.scenario;
   j["title"] = sc != nullptr ? sc->code + " " + sc->title : setup.scenario;
+  j["title_de"] = sc != nullptr ? sc->code + " " + sc->title_in(Lang::kDe) : setup.scenario;
   j["turns"] = setup.turns;
   j["seats"] = setup.seats;
   j["geometry"] = {{"orientation", "flat"},

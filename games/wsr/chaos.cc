@@ -49,6 +49,16 @@ std::string ResultText(const ChaosResult& r) {
   return std::to_string(r.roll) + " \"" + r.name + "\" (" + r.text + ")";
 }
 
+// The chaos result's text in German (its English where the table has no German).
+const std::string& ChaosTextDe(const ChaosResult& r) {
+  return r.text_de.empty() ? r.text : r.text_de;
+}
+
+std::string ResultTextDe(const ChaosResult& r) {
+  return std::to_string(r.roll) + " „" + (r.name_de.empty() ? r.name : r.name_de) + "“ (" +
+         ChaosTextDe(r) + ")";
+}
+
 }  // namespace
 
 int WsrState::scheduled_chaos(int t) const {
@@ -63,8 +73,13 @@ void WsrState::chaos_turn_start(EventList* ev) {
   if (n == 0) return;
   chaos_cup = static_cast<uint8_t>(std::min(chaos_cup + n, 255));
   Emit(ev, "WSR 9.0",
-       std::to_string(n) + " chaos marker" + (n > 1 ? "s go" : " goes") + " into the cup (turn " +
-           std::to_string(turn) + "; " + std::to_string(chaos_cup) + " in the cup).");
+       Text{std::to_string(n) + " chaos marker" + (n > 1 ? "s go" : " goes") +
+                " into the cup (turn " + std::to_string(turn) + "; " + std::to_string(chaos_cup) +
+                " in the cup).",
+            std::string(std::to_string(n)) + " " +
+                ((n > 1 ? "Chaos-Marker kommen" : "Chaos-Marker kommt")) +
+                " in das Behältnis (Spielrunde " + std::to_string(turn) + "; " +
+                std::to_string(chaos_cup) + " im Behältnis)."});
 }
 
 void WsrState::chaos_turn_end(EventList* ev) {
@@ -72,9 +87,15 @@ void WsrState::chaos_turn_end(EventList* ev) {
     // WSR 9.0: the turn ended before another formation was drawn: ignored, back into the cup.
     chaos_cup = static_cast<uint8_t>(chaos_cup + n_chaos);
     Emit(ev, "WSR 9.0",
-         "The turn ends before another formation marker is drawn: the chaos result" +
-             std::string(n_chaos > 1 ? "s are" : " is") + " ignored and the marker" +
-             (n_chaos > 1 ? "s go" : " goes") + " back into the cup.");
+         Text{"The turn ends before another formation marker is drawn: the chaos result" +
+                  std::string(n_chaos > 1 ? "s are" : " is") + " ignored and the marker" +
+                  (n_chaos > 1 ? "s go" : " goes") + " back into the cup.",
+              std::string(
+                  "Die Spielrunde endet, bevor ein weiterer Formations-Marker gezogen wird: ") +
+                  (std::string(n_chaos > 1 ? "die Chaos-Ergebnisse werden"
+                                           : "das Chaos-Ergebnis wird")) +
+                  " ignoriert und " + ((n_chaos > 1 ? "die Marker kommen" : "der Marker kommt")) +
+                  " zurück in das Behältnis."});
   }
   n_chaos = 0;
   chaos_res = {};
@@ -89,15 +110,20 @@ bool WsrState::chaos_draw(int marker, EventList* ev) {
   }
   if (marker == kChaosMarker) {
     --chaos_cup;
-    Emit(ev, "WSR 9.0", "Chaos marker drawn: roll 2 dice on the chaos table.");
+    Emit(ev, "WSR 9.0",
+         Text{"Chaos marker drawn: roll 2 dice on the chaos table.",
+              "Chaos-Marker gezogen: 2 Würfel auf der Chaostabelle werfen."});
     push(kStepChaosRoll, -1, -1);
     return true;
   }
   if (marker < game_->num_formations() && n_chaos > 0) {
     chaos_f = static_cast<int8_t>(marker);  // WSR 9.0: the formation whose marker is drawn next
     Emit(ev, "WSR 9.0",
-         "The stored chaos result" + std::string(n_chaos > 1 ? "s apply" : " applies") + " to " +
-             game_->formation(marker).data->name + ".",
+         Text{"The stored chaos result" + std::string(n_chaos > 1 ? "s apply" : " applies") +
+                  " to " + game_->formation(marker).data->name + ".",
+              std::string(std::string(n_chaos > 1 ? "Die gespeicherten Chaos-Ergebnisse gelten"
+                                                  : "Das gespeicherte Chaos-Ergebnis gilt")) +
+                  " für " + game_->formation(marker).data->name + "."},
          game_->formation(marker).side);
   }
   return false;
@@ -107,10 +133,13 @@ void WsrState::apply_chaos_roll(int d1, int d2, EventList* ev) {
   pop();  // kStepChaosRoll
   const ChaosResult& r = game_->data().chaos.ForRoll(d1 + d2);
   const std::string head = "Chaos roll " + std::to_string(d1) + "+" + std::to_string(d2) + ": ";
+  const std::string head_de = "Chaos-Wurf " + std::to_string(d1) + "+" + std::to_string(d2) + ": ";
   if (Stored(r) && n_chaos < chaos_res.size()) {
     chaos_res[n_chaos++] = static_cast<uint8_t>(r.roll);
     Emit(ev, "WSR 9.0",
-         head + ResultText(r) + " -- applies to the formation whose marker is drawn next.");
+         Text{head + ResultText(r) + " -- applies to the formation whose marker is drawn next.",
+              std::string(head_de) + ResultTextDe(r) +
+                  " -- gilt für die Formation, deren Marker als Nächstes gezogen wird."});
     return;
   }
   // Applies at once (both sides; `drawing-side` read as both sides); the marker is removed.
@@ -119,11 +148,17 @@ void WsrState::apply_chaos_roll(int d1, int d2, EventList* ev) {
       fate_points[static_cast<size_t>(s)] = static_cast<uint8_t>(
           std::min(fate_points[static_cast<size_t>(s)] + r.amount, 99));  // WSR 10.0
     Emit(ev, "WSR 9.0",
-         head + ResultText(r) + " -- both sides gain " + std::to_string(r.amount) + " fate point" +
-             (r.amount > 1 ? "s" : "") + "; the marker is removed.");
+         Text{head + ResultText(r) + " -- both sides gain " + std::to_string(r.amount) +
+                  " fate point" + (r.amount > 1 ? "s" : "") + "; the marker is removed.",
+              std::string(head_de) + ResultTextDe(r) + " -- beide Seiten erhalten " +
+                  std::to_string(r.amount) + " " +
+                  ((r.amount > 1 ? "Schicksalspunkte" : "Schicksalspunkt")) +
+                  "; der Marker wird entfernt."});
     return;
   }
-  Emit(ev, "WSR 9.0", head + ResultText(r) + " -- the marker is removed.");
+  Emit(ev, "WSR 9.0",
+       Text{head + ResultText(r) + " -- the marker is removed.",
+            std::string(head_de) + ResultTextDe(r) + " -- der Marker wird entfernt."});
 }
 
 bool WsrState::chaos_active(ChaosEffect e, int f) const {
@@ -164,19 +199,29 @@ void WsrState::chaos_impulse_start(int f, EventList* ev) {
       fate_points[fi.side] =
           static_cast<uint8_t>(std::min(fate_points[fi.side] + r.amount, 99));  // WSR 10.0
       Emit(ev, "WSR 9.0",
-           "Chaos \"" + r.name + "\": " + game_->seats()[fi.side] + " gains " +
-               std::to_string(r.amount) + " fate point" + (r.amount > 1 ? "s" : "") + ".",
+           Text{"Chaos \"" + r.name + "\": " + game_->seats()[fi.side] + " gains " +
+                    std::to_string(r.amount) + " fate point" + (r.amount > 1 ? "s" : "") + ".",
+                std::string("Chaos „") + ((r.name_de.empty() ? r.name : r.name_de)) +
+                    "“: " + game_->seats()[fi.side] + " erhält " + std::to_string(r.amount) + " " +
+                    ((r.amount > 1 ? "Schicksalspunkte" : "Schicksalspunkt")) + "."},
            fi.side);
     } else if (PickEffect(r.effect) && r.amount > 0) {
       chaos_pick_candidates(f, r.effect, cand);
       if (cand.empty()) {
-        Emit(ev, "WSR 9.0", "Chaos \"" + r.name + "\": no unit of " + fi.data->name + " to pick.",
+        Emit(ev, "WSR 9.0",
+             Text{"Chaos \"" + r.name + "\": no unit of " + fi.data->name + " to pick.",
+                  std::string("Chaos „") + ((r.name_de.empty() ? r.name : r.name_de)) +
+                      "“: keine Einheit von " + fi.data->name + " zur Auswahl."},
              fi.side);
         continue;
       }
       push(kStepChaosPick, f, static_cast<int>(r.effect) * 100 + r.amount);
     } else {
-      Emit(ev, "WSR 9.0", "Chaos \"" + r.name + "\" for " + fi.data->name + ": " + r.text, fi.side);
+      Emit(ev, "WSR 9.0",
+           Text{"Chaos \"" + r.name + "\" for " + fi.data->name + ": " + r.text,
+                std::string("Chaos „") + ((r.name_de.empty() ? r.name : r.name_de)) + "“ für " +
+                    fi.data->name + ": " + ChaosTextDe(r)},
+           fi.side);
     }
   }
 }
@@ -208,8 +253,12 @@ void WsrState::apply_chaos_pick(int u, EventList* ev) {
     unit(u).flags |= kOpsComplete;
   }
   Emit(ev, "WSR 9.0",
-       game_->seats()[static_cast<size_t>(picker)] + " picks " + unit_label(u) + ": " +
-           (e == ChaosEffect::kDisrupt ? "disrupted (chaos)." : "Ops complete (chaos)."),
+       Text{game_->seats()[static_cast<size_t>(picker)] + " picks " + unit_label(u) + ": " +
+                (e == ChaosEffect::kDisrupt ? "disrupted (chaos)." : "Ops complete (chaos)."),
+            std::string(game_->seats()[static_cast<size_t>(picker)]) + " wählt " + unit_label(u) +
+                ": " +
+                ((e == ChaosEffect::kDisrupt ? "zerschlagen (Chaos)."
+                                             : "„Operationen beendet“ (Chaos)."))},
        picker);
   std::vector<int> cand;
   chaos_pick_candidates(f, e, cand);
@@ -220,29 +269,48 @@ void WsrState::apply_chaos_pick(int u, EventList* ev) {
   }
 }
 
-std::string WsrState::chaos_why_illegal(const Action& a) const {
+Text WsrState::chaos_why_illegal(const Action& a) const {
   if (steps.empty() || top().kind != kStepChaosPick)
-    return "no chaos result asks for a unit now (WSR 9.0)";
-  if (a.verb != kChaosPick) return "a chaos result is pending: " + chaos_prompt();
+    return Text{"no chaos result asks for a unit now (WSR 9.0)",
+                "gerade verlangt kein Chaos-Ergebnis eine Einheit (WSR 9.0)"};
+  if (a.verb != kChaosPick) {
+    const Text prompt = chaos_prompt();
+    return {"a chaos result is pending: " + prompt.en, "ein Chaos-Ergebnis steht an: " + prompt.de};
+  }
   const int u = a.arg(0);
-  if (u < 0 || u >= n_units) return "no such unit";
+  if (u < 0 || u >= n_units) return Text{"no such unit", "keine solche Einheit"};
   const auto e = static_cast<ChaosEffect>(top().a / 100);
   if (info(u).formation != top().f)
-    return unit_label(u) + " is not a unit of " + game_->formation(top().f).data->name +
-           ", the formation the chaos result affects (WSR 9.0)";
-  if (!on_map(u)) return unit_label(u) + " is not on the map";
-  if (info(u).hq) return "HQs are not picked: never disrupted (1.3.2.2), never act alone (A-03)";
-  return e == ChaosEffect::kDisrupt ? unit_label(u) + " is already disrupted"
-                                    : unit_label(u) + " already has Ops complete";
+    return Text{unit_label(u) + " is not a unit of " + game_->formation(top().f).data->name +
+                    ", the formation the chaos result affects (WSR 9.0)",
+                std::string(unit_label(u)) + " ist keine Einheit von " +
+                    game_->formation(top().f).data->name +
+                    ", der Formation, die das Chaos-Ergebnis trifft (WSR 9.0)"};
+  if (!on_map(u))
+    return Text{unit_label(u) + " is not on the map",
+                std::string(unit_label(u)) + " ist nicht auf dem Spielplan"};
+  if (info(u).hq)
+    return Text{"HQs are not picked: never disrupted (1.3.2.2), never act alone (A-03)",
+                "HQs werden nicht gewählt: nie zerschlagen (1.3.2.2), nie allein handelnd (A-03)"};
+  return Text{e == ChaosEffect::kDisrupt ? unit_label(u) + " is already disrupted"
+                                         : unit_label(u) + " already has Ops complete",
+              e == ChaosEffect::kDisrupt ? unit_label(u) + " ist bereits zerschlagen"
+                                         : unit_label(u) + " hat bereits „Operationen beendet“"};
 }
 
-std::string WsrState::chaos_prompt() const {
+Text WsrState::chaos_prompt() const {
   const Step& t = top();
   const auto e = static_cast<ChaosEffect>(t.a / 100);
-  return game_->seats()[static_cast<size_t>(1 - game_->formation(t.f).side)] + " picks " +
-         std::to_string(t.a % 100) + " more unit(s) of " + game_->formation(t.f).data->name +
-         (e == ChaosEffect::kDisrupt ? " to be disrupted" : " to receive Ops complete") +
-         " with chaos-pick <unit> (WSR 9.0, chaos table).";
+  return Text{
+      game_->seats()[static_cast<size_t>(1 - game_->formation(t.f).side)] + " picks " +
+          std::to_string(t.a % 100) + " more unit(s) of " + game_->formation(t.f).data->name +
+          (e == ChaosEffect::kDisrupt ? " to be disrupted" : " to receive Ops complete") +
+          " with chaos-pick <unit> (WSR 9.0, chaos table).",
+      std::string(game_->seats()[static_cast<size_t>(1 - game_->formation(t.f).side)]) +
+          " wählt noch " + std::to_string(t.a % 100) + " Einheit(en) von " +
+          game_->formation(t.f).data->name + ", die " +
+          ((e == ChaosEffect::kDisrupt ? "zerschlagen werden" : "„Operationen beendet“ erhalten")) +
+          ", mit chaos-pick <Einheit> (WSR 9.0, Chaostabelle)."};
 }
 
 bool WsrState::chaos_state_ok(const Step& st) const {

@@ -10,8 +10,8 @@
 namespace feldherr::wsr {
 namespace {
 
-Legality Illegal(std::string reason) {
-  return Legality{false, std::move(reason)};
+Legality Illegal(std::string reason, std::string reason_de) {
+  return Legality{false, std::move(reason), std::move(reason_de)};
 }
 
 void CheckDie(int d) {
@@ -19,6 +19,50 @@ void CheckDie(int d) {
 }
 
 }  // namespace
+
+const char* RangeBandNameDe(RangeBand b) {
+  switch (b) {
+    case RangeBand::kShort:
+      return "reduzierte";
+    case RangeBand::kNormal:
+      return "normale";
+    case RangeBand::kExtended:
+      return "erweiterte";
+    case RangeBand::kOutOfRange:
+      return "außer";
+  }
+  return "?";
+}
+
+const char* CombatResultNameDe(CombatResult r) {
+  switch (r) {
+    case CombatResult::kNoEffect:
+      return "keine Wirkung";
+    case CombatResult::kDisrupted:
+      return "zerschlagen";
+    case CombatResult::kReduced:
+      return "reduziert";
+    case CombatResult::kEliminated:
+      return "eliminiert";
+  }
+  return "?";
+}
+
+const char* AssaultOutcomeNameDe(AssaultOutcome o) {
+  switch (o) {
+    case AssaultOutcome::kDefendersEliminated:
+      return "Verteidiger eliminiert";
+    case AssaultOutcome::kDefendersRetreat:
+      return "Verteidiger ziehen sich zurück";
+    case AssaultOutcome::kAttackersReturn:
+      return "Angreifer kehren zurück";
+    case AssaultOutcome::kOverrunContinues:
+      return "das Überrennen geht weiter";
+    case AssaultOutcome::kOverrunReturns:
+      return "die Überrennenden kehren zurück";
+  }
+  return "?";
+}
 
 const char* RangeBandName(RangeBand b) {
   switch (b) {
@@ -64,13 +108,18 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
   p.band = band;
   const FireWeapon& w = in.weapon;
   if (w.firepower <= 0) {
-    p.legality = Illegal(in.target == TargetClass::kHard
-                             ? "WSR 6.1: the unit has no AP firepower to attack a hard target"
-                             : "WSR 6.1: the unit has no HE firepower to attack a soft target");
+    const bool hard = in.target == TargetClass::kHard;
+    p.legality = Illegal(hard ? "WSR 6.1: the unit has no AP firepower to attack a hard target"
+                              : "WSR 6.1: the unit has no HE firepower to attack a soft target",
+                         hard ? "WSR 6.1: die Einheit hat keine panzerbrechende Feuerstärke, um "
+                                "ein hartes Ziel anzugreifen"
+                              : "WSR 6.1: die Einheit hat keine Feuerstärke mit Sprenggranaten, "
+                                "um ein weiches Ziel anzugreifen");
     return p;
   }
   if (in.target == TargetClass::kAircraft && !in.mortar && !in.aa_at_aircraft) {
-    p.legality = Illegal("WSR 11.3.1: aircraft are attacked only by AA fire");
+    p.legality = Illegal("WSR 11.3.1: aircraft are attacked only by AA fire",
+                         "WSR 11.3.1: Flugzeuge werden nur von Flak-Feuer angegriffen");
     return p;
   }
   const int range = w.range + in.sw_range;  // R.1: HMG +1 range (A-10: HE only, caller decides)
@@ -80,39 +129,57 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
     if (in.target != TargetClass::kHard) {
       p.legality = Illegal(
           "WSR 11.1: AA firepower may be used against aircraft and hard targets only (a soft "
-          "target is attacked with HE)");
+          "target is attacked with HE)",
+          "WSR 11.1: Flak-Feuerstärke darf nur gegen Flugzeuge und harte Ziele eingesetzt werden "
+          "(ein weiches Ziel wird mit Sprenggranaten angegriffen)");
       return p;
     }
     to_hit = 6;  // WSR 11.1
     if (band == RangeBand::kExtended) {
       p.legality = Illegal(
-          "WSR 11.1: AA firepower may be used against hard targets up to normal range only");
+          "WSR 11.1: AA firepower may be used against hard targets up to normal range only",
+          "WSR 11.1: Flak-Feuerstärke darf gegen harte Ziele nur bis zur normalen Reichweite "
+          "eingesetzt werden");
       return p;
     }
   }
   switch (band) {
     case RangeBand::kOutOfRange:
       if (distance < 1) {
-        p.legality = Illegal("WSR 6.1: the target must be in another hex (distance >= 1)");
+        p.legality = Illegal("WSR 6.1: the target must be in another hex (distance >= 1)",
+                             "WSR 6.1: das Ziel muss in einem anderen Feld sein (Entfernung >= 1)");
       } else if (w.underlined) {
-        p.legality = Illegal(fmt::format(
-            "WSR 6.1.3: underlined range {} may not fire beyond its printed range ({} hexes)",
-            range, distance));
+        p.legality = Illegal(
+            fmt::format(
+                "WSR 6.1.3: underlined range {} may not fire beyond its printed range ({} hexes)",
+                range, distance),
+            fmt::format("WSR 6.1.3: die unterstrichene Reichweite {} darf nicht über ihre "
+                        "aufgedruckte Reichweite hinaus feuern ({} Felder)",
+                        range, distance));
       } else {
         p.legality =
             Illegal(fmt::format("WSR 6.1.1: {} hexes is beyond twice the range {} (maximum {})",
+                                distance, range, 2 * range),
+                    fmt::format("WSR 6.1.1: {} Felder liegen jenseits der doppelten Reichweite {} "
+                                "(höchstens {})",
                                 distance, range, 2 * range));
       }
       return p;
     case RangeBand::kShort:
       // WSR 6.1.2: to-hit -1 at <= half the printed range (rounded down); never underlined.
       if (w.underlined) {
-        p.legality = Illegal("WSR 6.1.3: an underlined range gets no short-range bonus");
+        p.legality = Illegal("WSR 6.1.3: an underlined range gets no short-range bonus",
+                             "WSR 6.1.3: eine unterstrichene Reichweite erhält keinen Bonus für "
+                             "reduzierte Reichweite");
         return p;
       }
       if (range / 2 < 1) {
-        p.legality = Illegal(fmt::format(
-            "WSR 6.1.2: range {} has no short range (half the range rounds down to 0)", range));
+        p.legality = Illegal(
+            fmt::format("WSR 6.1.2: range {} has no short range (half the range rounds down to 0)",
+                        range),
+            fmt::format("WSR 6.1.2: Reichweite {} hat keine reduzierte Reichweite (die halbe "
+                        "Reichweite wird auf 0 abgerundet)",
+                        range));
         return p;
       }
       to_hit -= 1;
@@ -121,7 +188,9 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
       break;
     case RangeBand::kExtended:
       if (w.underlined) {
-        p.legality = Illegal("WSR 6.1.3: an underlined range may not fire at extended range");
+        p.legality = Illegal("WSR 6.1.3: an underlined range may not fire at extended range",
+                             "WSR 6.1.3: eine unterstrichene Reichweite darf nicht auf erweiterte "
+                             "Reichweite feuern");
         return p;
       }
       if (w.to_hit >= 6) {
@@ -129,7 +198,9 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
         dice -= 1;
         if (dice < 1) {
           p.legality =
-              Illegal("WSR 6.1.1: firepower 1 with to-hit 6 cannot fire at extended range");
+              Illegal("WSR 6.1.1: firepower 1 with to-hit 6 cannot fire at extended range",
+                      "WSR 6.1.1: Feuerstärke 1 mit Trefferzahl 6 kann nicht auf erweiterte "
+                      "Reichweite feuern");
           return p;
         }
       } else {
@@ -144,7 +215,9 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
     to_hit = 6;
     if (dice < 1) {
       p.legality =
-          Illegal("WSR 6.1.1 (A-09): a to-hit above 6 costs one die per point and no die is left");
+          Illegal("WSR 6.1.1 (A-09): a to-hit above 6 costs one die per point and no die is left",
+                  "WSR 6.1.1 (A-09): eine Trefferzahl über 6 kostet einen Würfel pro Punkt, und "
+                  "kein Würfel ist übrig");
       return p;
     }
   }
@@ -174,8 +247,9 @@ FireParams Compute(const FireInput& in, RangeBand band, int distance) {
         std::max(0, in.armor) + std::min(2, std::max(0, in.terrain_dice) + (in.concealed ? 1 : 0));
     p.save = in.save;
     if (p.defence_dice > 0 && (p.save < 1 || p.save > 6)) {
-      p.legality =
-          Illegal(fmt::format("WSR 6.1: a hard target needs a save number 1..6, got {}", p.save));
+      p.legality = Illegal(
+          fmt::format("WSR 6.1: a hard target needs a save number 1..6, got {}", p.save),
+          fmt::format("WSR 6.1: ein hartes Ziel braucht eine Schutzzahl 1..6, nicht {}", p.save));
       return p;
     }
   } else {
@@ -413,42 +487,58 @@ AssaultParams ComputeAssault(const AssaultInput& in) {
   AssaultParams p;
   const char* what = in.overrun ? "WSR 6.4" : "WSR 6.3";
   if (in.attackers.empty() || in.defenders.empty()) {
-    p.legality = Illegal(fmt::format("{}: an assault needs attackers and defenders", what));
+    p.legality =
+        Illegal(fmt::format("{}: an assault needs attackers and defenders", what),
+                fmt::format("{}: ein Sturmangriff braucht Angreifer und Verteidiger", what));
     return p;
   }
   if (in.attackers.size() > 2 || in.defenders.size() > 2) {
     p.legality =
-        Illegal(fmt::format("{}: at most 2 units per side in the hex (stacking 1.4)", what));
+        Illegal(fmt::format("{}: at most 2 units per side in the hex (stacking 1.4)", what),
+                fmt::format("{}: höchstens 2 Einheiten pro Seite im Feld (Stapeln 1.4)", what));
     return p;
   }
   for (const auto* side : {&in.attackers, &in.defenders}) {
     int supported = 0;
     for (const AssaultUnit& u : *side) supported += u.hq_dice > 0 ? 1 : 0;
     if (supported > 1) {
-      p.legality = Illegal(fmt::format(
-          "{}: an HQ adds its command value to one unit of its side only (WSR 6.3 step 1, A-02)",
-          what));
+      p.legality = Illegal(
+          fmt::format(
+              "{}: an HQ adds its command value to one unit of its side only (WSR 6.3 step 1, "
+              "A-02)",
+              what),
+          fmt::format("{}: ein HQ addiert seinen Befehlswert nur zu einer Einheit seiner Seite "
+                      "(WSR 6.3 Schritt 1, A-02)",
+                      what));
       return p;
     }
   }
   for (const AssaultUnit& u : in.attackers) {
     if (u.strength <= 0) {
-      p.legality = Illegal(fmt::format("{}: a unit without assault strength may not attack", what));
+      p.legality = Illegal(
+          fmt::format("{}: a unit without assault strength may not attack", what),
+          fmt::format("{}: eine Einheit ohne Sturmangriffsstärke darf nicht angreifen", what));
       return p;
     }
     if (u.disrupted) {
-      p.legality = Illegal(
-          fmt::format("{}: disrupted units may not assault or overrun (6.1.7, A-13)", what));
+      p.legality =
+          Illegal(fmt::format("{}: disrupted units may not assault or overrun (6.1.7, A-13)", what),
+                  fmt::format("{}: zerschlagene Einheiten dürfen weder stürmen noch überrennen "
+                              "(6.1.7, A-13)",
+                              what));
       return p;
     }
     if (u.star && !in.overrun) {
       p.legality = Illegal(
           "WSR 6.3: a unit with a star after its assault to-hit may not "
-          "initiate an assault");
+          "initiate an assault",
+          "WSR 6.3: eine Einheit mit einem Stern hinter ihrer Sturmangriffs-Trefferzahl darf "
+          "keinen Sturmangriff beginnen");
       return p;
     }
     if (in.overrun && !u.armored_vehicle) {
-      p.legality = Illegal("WSR 6.4: only armored vehicles may overrun");
+      p.legality = Illegal("WSR 6.4: only armored vehicles may overrun",
+                           "WSR 6.4: nur gepanzerte Fahrzeuge dürfen überrennen");
       return p;
     }
   }
@@ -458,18 +548,22 @@ AssaultParams ComputeAssault(const AssaultInput& in) {
         // Reading (German text "nicht-modifizierte Sturmangriffs-Stärke"): the counter-attack
         // uses the printed strength, so no HQ or bonus dice for the overrun defenders.
         p.legality =
-            Illegal("WSR 6.4: the defenders counter-attack with their unmodified assault strength");
+            Illegal("WSR 6.4: the defenders counter-attack with their unmodified assault strength",
+                    "WSR 6.4: die Verteidiger greifen mit ihrer nicht-modifizierten "
+                    "Sturmangriffs-Stärke zurück an");
         return p;
       }
     }
     if (!in.clear_or_hill) {
-      p.legality = Illegal("WSR 6.4: overrun only into a clear or hill hex");
+      p.legality = Illegal("WSR 6.4: overrun only into a clear or hill hex",
+                           "WSR 6.4: Überrennen nur in ein Feld mit offenem Gelände oder Hügel");
       return p;
     }
     for (const AssaultUnit& u : in.defenders) {
       if (u.armored_vehicle) {
         p.legality =
-            Illegal("WSR 6.4 (A-16): overrun only against hexes holding soft targets only");
+            Illegal("WSR 6.4 (A-16): overrun only against hexes holding soft targets only",
+                    "WSR 6.4 (A-16): Überrennen nur gegen Felder, die nur weiche Ziele enthalten");
         return p;
       }
     }

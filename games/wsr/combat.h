@@ -16,6 +16,8 @@ namespace feldherr::wsr {
 // Range band of a direct fire (WSR 6.1.1-6.1.3).
 enum class RangeBand : uint8_t { kShort, kNormal, kExtended, kOutOfRange };
 const char* RangeBandName(RangeBand b);  // "short", "normal", "extended", "out-of-range"
+// The band as the adjective of "Reichweite" in German: "reduzierte", "normale", "erweiterte".
+const char* RangeBandNameDe(RangeBand b);
 bool RangeBandFromName(std::string_view name, RangeBand* out);
 
 // Band of `distance` hexes for a weapon of printed `range` (WSR 6.1.1-6.1.3): short if not
@@ -27,6 +29,7 @@ RangeBand BandOf(int distance, int range, bool underlined);
 struct Legality {
   bool legal = true;
   std::string reason;
+  std::string reason_de;  // the reason in German
   explicit operator bool() const { return legal; }
 };
 
@@ -135,6 +138,7 @@ enum class CombatResult : uint8_t {
 };
 inline constexpr int kNumCombatResults = 4;
 const char* CombatResultName(CombatResult r);  // "no-effect", "disrupted", "reduced", "eliminated"
+const char* CombatResultNameDe(CombatResult r);  // "keine Wirkung", "zerschlagen", ...
 
 struct HitsApplied {
   UnitState after;
@@ -259,6 +263,7 @@ enum class AssaultOutcome : uint8_t {
   kOverrunReturns,       // overrun: a vehicle was disrupted or reduced: back to origin
 };
 const char* AssaultOutcomeName(AssaultOutcome o);
+const char* AssaultOutcomeNameDe(AssaultOutcome o);  // in German: "Verteidiger eliminiert", ...
 
 struct AssaultExchange {
   int hits_by_attackers = 0;  // rolled by the attackers

@@ -1167,8 +1167,10 @@ ChaosTable LoadChaosTable(const std::string& path) {
   r.ProvenanceValue(r.Require(meta, "provenance", "in [table]"), "provenance");
   std::array<bool, 11> seen{};
   for (const toml::table* t : r.Tables(root, "result", true)) {
-    r.CheckKeys(*t, {"roll", "name", "effect", "affects", "amount", "text", "provenance"},
-                "in [[result]]");
+    r.CheckKeys(
+        *t,
+        {"roll", "name", "name_de", "effect", "affects", "amount", "text", "text_de", "provenance"},
+        "in [[result]]");
     ChaosResult c;
     const toml::node& roll = r.Require(*t, "roll", "in [[result]]");
     c.roll = r.Integer(roll, "roll", 2, 12);
@@ -1179,6 +1181,8 @@ ChaosTable LoadChaosTable(const std::string& path) {
     const std::string where = "in [[result]] " + std::to_string(c.roll);
     c.name = r.String(r.Require(*t, "name", where), "name");
     c.text = r.String(r.Require(*t, "text", where), "text");
+    if (const toml::node* n = t->get("name_de")) c.name_de = r.String(*n, "name_de");
+    if (const toml::node* n = t->get("text_de")) c.text_de = r.String(*n, "text_de");
     const toml::node& eff = r.Require(*t, "effect", where);
     const int ei = IndexOf(kChaosEffectIds, r.String(eff, "effect"));
     if (ei < 0) r.Fail(eff, "unknown effect (known: " + JoinList(kChaosEffectIds) + ")");

@@ -346,6 +346,8 @@ struct ChaosResult {
   int roll = 0;  // 2..12
   std::string name;
   std::string text;
+  std::string name_de;  // the name and text in German ("" when none)
+  std::string text_de;
   ChaosEffect effect = ChaosEffect::kNone;
   ChaosAffects affects = ChaosAffects::kBothSides;
   int amount = 0;

@@ -2,7 +2,8 @@
 // it defines the macros Emit and Fail).
 //
 // Emit(ev, rule, text[, seat]) appends an Event when events are collected; Fail(why, text)
-// stores the reason of a refusal when the caller asks why and returns false. perf: both are
+// stores the reason of a refusal when the caller asks why and returns false. The text is a Text
+// (engine/text.h): the English and the German side by side, Text{en, de}. perf: both are
 // macros that skip building the text (the arguments are not evaluated) when `ev` / `why` is
 // null, which is what search and random play pass; so no argument of an Emit or Fail may change
 // the state (every call in games/wsr/ builds text only).
@@ -16,11 +17,11 @@
 
 namespace feldherr::wsr::detail {
 
-inline void EmitEvent(EventList* ev, const char* rule, std::string text, int seat = kNobody) {
-  ev->push_back({rule, std::move(text), seat});
+inline void EmitEvent(EventList* ev, const char* rule, Text text, int seat = kNobody) {
+  ev->push_back(Event::said(rule, std::move(text), seat));
 }
 
-inline bool FailWith(std::string* why, std::string text) {
+inline bool FailWith(Text* why, Text text) {
   *why = std::move(text);
   return false;
 }
@@ -36,9 +37,25 @@ inline std::string DiceText(const std::vector<int>& dice) {
   return s.empty() ? "none" : s;
 }
 
+// The faces in a German text: "3, 5, 6", or "keine".
+inline std::string DiceTextDe(const std::vector<int>& dice) {
+  const std::string s = DiceText(dice);
+  return dice.empty() ? "keine" : s;
+}
+
 // "1 die", "3 dice": a number of dice in a text.
 inline std::string DiceCount(int n) {
   return std::to_string(n) + (n == 1 ? " die" : " dice");
+}
+
+// "1 Würfel", "3 Würfel": a number of dice in a German text.
+inline std::string DiceCountDe(int n) {
+  return std::to_string(n) + " Würfel";
+}
+
+// "mit 1 Würfel", "mit 3 Würfeln": a number of dice after "mit" in a German text.
+inline std::string MitWuerfelnDe(int n) {
+  return "mit " + std::to_string(n) + (n == 1 ? " Würfel" : " Würfeln");
 }
 
 // "1 hex", "4 hexes", "1 hit": a number of things in a text, `one` for 1, else `many`.

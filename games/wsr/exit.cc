@@ -45,24 +45,35 @@ int WsrState::exit_cost(int u) const {
   return game_->data().terrain[Terrain::kClear].move_cost(hard_target(u));
 }
 
-bool WsrState::can_exit_map(std::string* why) const {
+bool WsrState::can_exit_map(Text* why) const {
   if (steps.empty() || top().kind != kStepMove || n_group == 0)
-    return Fail(why, "only a moving stack leaves the map (G-12, WSR 5.0)");
+    return Fail(why, Text{"only a moving stack leaves the map (G-12, WSR 5.0)",
+                          "nur ein sich bewegender Stapel verlässt den Spielplan (G-12, WSR 5.0)"});
   if (in_enemy_hex())
-    return Fail(why, "the overrunning stack must first leave the enemy hex (WSR 6.4)");
+    return Fail(
+        why, Text{"the overrunning stack must first leave the enemy hex (WSR 6.4)",
+                  "der überrennende Stapel muss zuerst das feindliche Feld verlassen (WSR 6.4)"});
   const int lead = group[0];
   const int side = side_of(lead);
   const int hex = unit(lead).hex;
   if (!game_->exit_hex(side, hex))
     return Fail(
-        why, hex_name(hex) + " is not an exit hex of " + game_->seats()[static_cast<size_t>(side)] +
-                 " (G-12: units leave the map only where the victory conditions count " + "exits)");
+        why,
+        Text{hex_name(hex) + " is not an exit hex of " + game_->seats()[static_cast<size_t>(side)] +
+                 " (G-12: units leave the map only where the victory conditions count " + "exits)",
+             std::string(hex_name(hex)) + " ist kein Ausgangsfeld von " +
+                 game_->seats()[static_cast<size_t>(side)] +
+                 " (G-12: Einheiten verlassen den Spielplan nur dort, wo die Siegbedingungen es "
+                 "zählen)"});
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
     if (mp_left(u) < exit_cost(u))
-      return Fail(why, unit_label(u) + " needs " + std::to_string(exit_cost(u)) +
-                           " MP to leave the map and has " + std::to_string(mp_left(u)) +
-                           " (G-12)");
+      return Fail(why,
+                  Text{unit_label(u) + " needs " + std::to_string(exit_cost(u)) +
+                           " MP to leave the map and has " + std::to_string(mp_left(u)) + " (G-12)",
+                       std::string(unit_label(u)) + " braucht " + std::to_string(exit_cost(u)) +
+                           " BP, um den Spielplan zu verlassen, und hat " +
+                           std::to_string(mp_left(u)) + " (G-12)"});
   }
   return true;
 }
@@ -91,7 +102,10 @@ void WsrState::apply_exit_map(EventList* ev) {
   group_steps = 0;
   pop();  // kStepMove
   Emit(ev, "G-12",
-       names + " leave the map from " + hex_name(hex) + " (exited: they do not return).", side);
+       Text{names + " leave the map from " + hex_name(hex) + " (exited: they do not return).",
+            std::string(names) + " verlassen den Spielplan über " + hex_name(hex) +
+                " (ausgetreten: sie kehren nicht zurück)."},
+       side);
 }
 
 int WsrState::exited_count() const {

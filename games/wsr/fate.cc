@@ -127,8 +127,11 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
           static_cast<uint8_t>(fate_points[static_cast<size_t>(seat)] - kOpsCost);
       unit(u).flags &= static_cast<uint16_t>(~kOpsComplete);
       Emit(ev, "WSR 10.0",
-           game_->seats()[static_cast<size_t>(seat)] + " spends 2 fate points: " + unit_label(u) +
-               " loses its Ops complete marker.",
+           Text{game_->seats()[static_cast<size_t>(seat)] +
+                    " spends 2 fate points: " + unit_label(u) + " loses its Ops complete marker.",
+                std::string(game_->seats()[static_cast<size_t>(seat)]) +
+                    " gibt 2 Schicksalspunkte aus: " + unit_label(u) +
+                    " verliert seinen Marker „Operationen beendet“."},
            seat);
       return true;
     }
@@ -157,12 +160,18 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
         const int cost = use == kFateRedraw ? kRedrawCost : 1;
         fate_points[static_cast<size_t>(seat)] =
             static_cast<uint8_t>(fate_points[static_cast<size_t>(seat)] - cost);
-        Emit(ev, "WSR 10.0",
-             who + " spends " + std::to_string(cost) + " fate point" + (cost > 1 ? "s" : "") +
-                 (use == kFateRedraw
-                      ? ": the drawn marker (" + describe(held) + ") goes back into the cup."
-                      : ": the roll " + DiceText(held) + " is rolled again."),
-             seat);
+        Emit(
+            ev, "WSR 10.0",
+            Text{who + " spends " + std::to_string(cost) + " fate point" + (cost > 1 ? "s" : "") +
+                     (use == kFateRedraw
+                          ? ": the drawn marker (" + describe(held) + ") goes back into the cup."
+                          : ": the roll " + DiceText(held) + " is rolled again."),
+                 std::string(who) + " gibt " + std::to_string(cost) + " " +
+                     ((cost > 1 ? "Schicksalspunkte" : "Schicksalspunkt")) + " aus" +
+                     ((use == kFateRedraw ? ": der gezogene Marker (" + describe(held) +
+                                                ") kommt zurück in das Behältnis."
+                                          : ": der Wurf " + DiceText(held) + " wird wiederholt."))},
+            seat);
         pop();  // the chance step below rolls or draws again
         fate_verb = 0;
         fate_args = {};
@@ -180,9 +189,12 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
         fate_last = static_cast<int8_t>(seat);
         fate_passed = 0;
         Emit(ev, "WSR 10.0",
-             who + " spends 1 fate point: a " + std::to_string(a.arg(1)) + " becomes a " +
-                 std::to_string(a.arg(1) + delta) + " (" + DiceText(held) + " -> " +
-                 DiceText(changed) + ").",
+             Text{who + " spends 1 fate point: a " + std::to_string(a.arg(1)) + " becomes a " +
+                      std::to_string(a.arg(1) + delta) + " (" + DiceText(held) + " -> " +
+                      DiceText(changed) + ").",
+                  std::string(who) + " gibt 1 Schicksalspunkt aus: aus einer " +
+                      std::to_string(a.arg(1)) + " wird eine " + std::to_string(a.arg(1) + delta) +
+                      " (" + DiceText(held) + " -> " + DiceText(changed) + ")."},
              seat);
         // The other seat may answer (the defender has the last opportunity); if it cannot,
         // the same seat decides again; if neither can spend any more, the roll takes effect.
@@ -207,7 +219,10 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
         fate_last = -1;
         fate_passed = 0;
         Emit(ev, "WSR 10.0",
-             who + " spends 1 fate point: the hex " + hex_name(top().a) + " is in command.", seat);
+             Text{who + " spends 1 fate point: the hex " + hex_name(top().a) + " is in command.",
+                  std::string(who) + " gibt 1 Schicksalspunkt aus: das Feld " + hex_name(top().a) +
+                      " steht unter Befehl."},
+             seat);
         apply_roll(held.arg(0), held.arg(1), ev, /*fate_in_command=*/true);
         return true;
       }
@@ -240,10 +255,15 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
   fate_args = {static_cast<uint16_t>(a.arg(0)), static_cast<uint16_t>(a.argc > 1 ? a.arg(1) : 0)};
   push(kStepFate, affected, first);
   Emit(ev, "WSR 10.0",
-       (a.verb == kOddHit ? "The odd hit falls on " + describe(a).substr(8)
-        : roll            ? "Rolled " + DiceText(a)
-                          : "Drawn: " + describe(a)) +
-           " -- fate points may change it before it takes effect.");
+       Text{(a.verb == kOddHit ? "The odd hit falls on " + describe(a).substr(8)
+             : roll            ? "Rolled " + DiceText(a)
+                               : "Drawn: " + describe(a)) +
+                " -- fate points may change it before it takes effect.",
+            std::string((a.verb == kOddHit
+                             ? "Der überzählige Treffer fällt auf " + describe(a).substr(8)
+                         : roll ? "Gewürfelt: " + DiceText(a)
+                                : "Gezogen: " + describe(a))) +
+                " -- Schicksalspunkte können es noch ändern, bevor es wirkt."});
   return true;
 }
 
@@ -277,50 +297,80 @@ void WsrState::fate_ops_actions(int seat, ActionList& out) const {
       out.push_back(Action(kFate, {kFateOps, u}));
 }
 
-std::string WsrState::fate_why_illegal(const Action& a) const {
-  if (a.verb != kFate) return "a fate decision is pending: " + fate_prompt();
+Text WsrState::fate_why_illegal(const Action& a) const {
+  if (a.verb != kFate) {
+    const Text prompt = fate_prompt();
+    return {"a fate decision is pending: " + prompt.en,
+            "eine Schicksalsentscheidung steht an: " + prompt.de};
+  }
   const int use = a.arg(0);
   if (use == kFateOps) {
     const int u = a.arg(1);
-    if (u < 0 || u >= n_units) return "no such unit";
+    if (u < 0 || u >= n_units) return Text{"no such unit", "keine solche Einheit"};
     if (!fate_can_spend(side_of(u), kOpsCost))
-      return "removing Ops complete costs 2 fate points (WSR 10.0)";
-    if (!has(u, kOpsComplete)) return unit_label(u) + " has no Ops complete marker";
-    return "fate ops is possible only when " + game_->seats()[static_cast<size_t>(side_of(u))] +
-           " decides (its operations or opportunity fire; WSR 10.0)";
+      return Text{"removing Ops complete costs 2 fate points (WSR 10.0)",
+                  "„Operationen beendet“ zu entfernen kostet 2 Schicksalspunkte (WSR 10.0)"};
+    if (!has(u, kOpsComplete))
+      return Text{unit_label(u) + " has no Ops complete marker",
+                  std::string(unit_label(u)) + " hat keinen Marker „Operationen beendet“"};
+    return Text{"fate ops is possible only when " +
+                    game_->seats()[static_cast<size_t>(side_of(u))] +
+                    " decides (its operations or opportunity fire; WSR 10.0)",
+                std::string("fate ops ist nur möglich, wenn ") +
+                    game_->seats()[static_cast<size_t>(side_of(u))] +
+                    " entscheidet (seine Operationen oder Gelegenheits-Feuer; WSR 10.0)"};
   }
   if (steps.empty() || top().kind != kStepFate)
-    return "no roll or draw is waiting for fate points now (WSR 10.0)";
+    return Text{
+        "no roll or draw is waiting for fate points now (WSR 10.0)",
+        "gerade wartet kein Wurf und kein gezogener Marker auf Schicksalspunkte (WSR 10.0)"};
   const int seat = top().a;
-  if (use == kFateRedraw && fate_verb != kDraw) return "only a just-drawn marker goes back (10.0)";
+  if (use == kFateRedraw && fate_verb != kDraw)
+    return Text{"only a just-drawn marker goes back (10.0)",
+                "nur ein gerade gezogener Marker geht zurück (10.0)"};
   if (fate_verb == kDraw && use != kFatePass && use != kFateRedraw)
-    return "a drawn marker can only be returned to the cup (fate redraw, WSR 10.0)";
+    return Text{"a drawn marker can only be returned to the cup (fate redraw, WSR 10.0)",
+                "ein gezogener Marker kann nur in das Behältnis zurückgelegt werden (fate redraw, "
+                "WSR 10.0)"};
   if (!fate_can_spend(seat, use == kFateRedraw ? kRedrawCost : 1))
-    return "not enough fate points (WSR 10.0)";
+    return Text{"not enough fate points (WSR 10.0)", "nicht genug Schicksalspunkte (WSR 10.0)"};
   if ((use == kFateRaise || use == kFateLower) && fate_verb == kOddHit)
-    return "the odd hit has no die face to change: fate reroll (WSR 10.0)";
+    return Text{"the odd hit has no die face to change: fate reroll (WSR 10.0)",
+                "der überzählige Treffer hat keine Würfelseite zum Ändern: fate reroll (WSR 10.0)"};
   if ((use == kFateRaise || use == kFateLower) && !HasFace(fate_pending(), a.arg(1)))
-    return "no die shows " + std::to_string(a.arg(1));
-  if (use == kFateRaise || use == kFateLower) return "a die stays between 1 and 6 (A-28)";
+    return Text{"no die shows " + std::to_string(a.arg(1)),
+                std::string("kein Würfel zeigt ") + std::to_string(a.arg(1))};
+  if (use == kFateRaise || use == kFateLower)
+    return Text{"a die stays between 1 and 6 (A-28)", "ein Würfel bleibt zwischen 1 und 6 (A-28)"};
   if (use == kFateCommand)
-    return "fate command is for the owner of a failed command test (WSR 4.2, 10.0)";
-  return "not a fate action";
+    return Text{"fate command is for the owner of a failed command test (WSR 4.2, 10.0)",
+                "fate command ist für den Besitzer eines nicht bestandenen Moraltests für den "
+                "Befehls-Status (WSR 4.2, 10.0)"};
+  return Text{"not a fate action", "keine Schicksalsaktion"};
 }
 
-std::string WsrState::fate_prompt() const {
+Text WsrState::fate_prompt() const {
   const Step& t = top();
   const int seat = t.a;
   const std::string who = game_->seats()[static_cast<size_t>(seat)];
-  std::string what;
-  if (fate_verb == kDraw)
+  std::string what, what_de;
+  if (fate_verb == kDraw) {
     what = "the drawn marker (" + describe(fate_pending()) + "): fate redraw (2 points)";
-  else if (fate_verb == kOddHit)
+    what_de = "der gezogene Marker (" + describe(fate_pending()) + "): fate redraw (2 Punkte)";
+  } else if (fate_verb == kOddHit) {
     what = "the odd hit on " + describe(fate_pending()).substr(8) + ": fate reroll (1 point)";
-  else
+    what_de = "der überzählige Treffer auf " + describe(fate_pending()).substr(8) +
+              ": fate reroll (1 Punkt)";
+  } else {
     what = "the roll " + DiceText(fate_pending()) +
            ": fate reroll, fate raise N, fate lower N (1 point each)";
-  return who + " has " + std::to_string(fate_points[static_cast<size_t>(seat)]) + " fate points; " +
-         what + ", or no-fate (WSR 10.0).";
+    what_de = "der Wurf " + DiceText(fate_pending()) +
+              ": fate reroll, fate raise N, fate lower N (je 1 Punkt)";
+  }
+  return Text{who + " has " + std::to_string(fate_points[static_cast<size_t>(seat)]) +
+                  " fate points; " + what + ", or no-fate (WSR 10.0).",
+              std::string(who) + " hat " + std::to_string(fate_points[static_cast<size_t>(seat)]) +
+                  " Schicksalspunkte; " + what_de + ", oder no-fate (WSR 10.0)."};
 }
 
 std::string WsrState::fate_describe(const Action& a) const {

@@ -44,7 +44,7 @@ bool WsrState::declared_fire_params(const Action& a, FireParams* p) const {
   return c.can_fire(u, t, a.verb == kOpFire, nullptr, p);
 }
 
-bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const {
+bool WsrState::fire_params(int u, int t, FireParams* p, Text* why) const {
   const int from = unit(u).hex, to = unit(t).hex;
   const int dist = game_->layout().Distance(from, to);
   FireSituation s;
@@ -88,81 +88,128 @@ bool WsrState::fire_params(int u, int t, FireParams* p, std::string* why) const 
   // WSR 11.1: the attack declared with the AA firepower (kAaFire, `fire <unit> <target> aa`).
   s.aa_weapon = has(u, kAaFire);
   if (s.aa_weapon && !info(u).counter->aa)
-    return Fail(why, unit_label(u) + " is not an AA unit and has no AA firepower (WSR 11.1)");
+    return Fail(why, Text{unit_label(u) + " is not an AA unit and has no AA firepower (WSR 11.1)",
+                          std::string(unit_label(u)) +
+                              " ist keine Flak-Einheit und hat keine Flak-Feuerstärke (WSR 11.1)"});
   FireInput in = MakeFireInput(*info(u).counter, *info(t).counter,
                                game_->data().terrain[game_->terrain(to)], s);
   special_fire_input(u, t, in);  // special_rules.cc: B1 M18 to-hit, B3 no "+", B4 rubble
   if (in.weapon.firepower <= 0)
-    return Fail(why, unit_label(u) + " has no " +
-                         (s.aa_weapon      ? "AA"
-                          : hard_target(t) ? "AP"
-                                           : "HE") +
-                         " firepower against " + unit_label(t) + " (WSR 6.1)");
+    return Fail(why, Text{unit_label(u) + " has no " +
+                              (s.aa_weapon      ? "AA"
+                               : hard_target(t) ? "AP"
+                                                : "HE") +
+                              " firepower against " + unit_label(t) + " (WSR 6.1)",
+                          std::string(unit_label(u)) + " hat keine " +
+                              ((s.aa_weapon      ? "Flak-Feuerstärke"
+                                : hard_target(t) ? "panzerbrechende Feuerstärke"
+                                                 : "Feuerstärke mit Sprenggranaten")) +
+                              " gegen " + unit_label(t) + " (WSR 6.1)"});
   FireParams fp = ComputeFire(in);
   if (const int cd = chaos_dice(u, fp.dice); cd != 0) {  // chaos.cc (WSR 9.0): firepower
     in.extra_dice += cd;
     fp = ComputeFire(in);
   }
   if (!fp.legality)
-    return Fail(why, unit_label(u) + " -> " + unit_label(t) + ": " + fp.legality.reason);
+    return Fail(why, Text{unit_label(u) + " -> " + unit_label(t) + ": " + fp.legality.reason,
+                          std::string(unit_label(u)) + " -> " + unit_label(t) + ": " +
+                              fp.legality.reason_de});
   // A kFireDice action holds at most 15 dice of each face (4 bits); no counter mix reaches it.
   if (fp.dice > 15 || fp.defence_dice > 15)
-    return Fail(why, "more than 15 dice in one roll are not supported");
+    return Fail(why, Text{"more than 15 dice in one roll are not supported",
+                          "mehr als 15 Würfel in einem Wurf werden nicht unterstützt"});
   // WSR 7.0: LOS, always clear between adjacent hexes (6.1).
   if (dist > 1 && !los_clear(from, to))  // wreck markers count (fortification.cc)
-    return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(to) + ": " +
-                         game_->los().Explain(from, to, los_check(from, to)) + " (WSR 6.1, 7.0)");
+    return Fail(
+        why,
+        Text{"no LOS from " + hex_name(from) + " to " + hex_name(to) + ": " +
+                 game_->los().Explain(from, to, los_check(from, to)) + " (WSR 6.1, 7.0)",
+             std::string("keine Sichtlinie von ") + hex_name(from) + " nach " + hex_name(to) +
+                 ": " + game_->los().Explain(from, to, los_check(from, to)) + " (WSR 6.1, 7.0)"});
   if (p) *p = fp;
   return true;
 }
 
 // Fire in the own impulse (not opportunity fire): an operation of an in-command unit of the
 // active formation that has not moved this impulse. `fire` names the kind in the reason.
-bool WsrState::may_fire_in_impulse(int u, const char* fire, std::string* why) const {
+bool WsrState::may_fire_in_impulse(int u, const char* fire, Text* why) const {
   if (steps.empty() || top().kind != kStepOperations)
-    return Fail(why, std::string(fire) + " is an operation of the active formation (WSR 4.4, 6.1)");
+    return Fail(why,
+                Text{std::string(fire) + " is an operation of the active formation (WSR 4.4, 6.1)",
+                     std::string(std::string(fire)) +
+                         " ist eine Operation der aktiven Formation (WSR 4.4, 6.1)"});
   if (active_f < 0 || info(u).formation != active_f)
-    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+    return Fail(why,
+                Text{unit_label(u) + " does not belong to the active formation (WSR 4.4)",
+                     std::string(unit_label(u)) + " gehört nicht zur aktiven Formation (WSR 4.4)"});
   if (has(u, kOutOfCommand))
-    return Fail(why, unit_label(u) + " is out of command and may not fire (WSR 4.2)");
+    return Fail(why, Text{unit_label(u) + " is out of command and may not fire (WSR 4.2)",
+                          std::string(unit_label(u)) +
+                              " ist außer Befehlsreichweite und darf nicht feuern (WSR 4.2)"});
   if (has(u, kMovedThisImpulse))
-    return Fail(why, unit_label(u) + " moved this impulse and may not fire (WSR 5.0)");
+    return Fail(why, Text{unit_label(u) + " moved this impulse and may not fire (WSR 5.0)",
+                          std::string(unit_label(u)) +
+                              " hat sich in diesem Impuls bewegt und darf nicht feuern (WSR 5.0)"});
   return true;
 }
 
-bool WsrState::can_fire(int u, int t, bool opportunity, std::string* why, FireParams* p) const {
-  if (u < 0 || u >= n_units || t < 0 || t >= n_units) return Fail(why, "no such unit");
-  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
-  if (!on_map(t)) return Fail(why, unit_label(t) + " is not on the map");
-  if (side_of(u) == side_of(t)) return Fail(why, unit_label(t) + " is not an enemy unit (WSR 6.1)");
-  if (info(u).hq) return Fail(why, "HQs cannot attack (WSR 1.3.2)");
+bool WsrState::can_fire(int u, int t, bool opportunity, Text* why, FireParams* p) const {
+  if (u < 0 || u >= n_units || t < 0 || t >= n_units)
+    return Fail(why, Text{"no such unit", "keine solche Einheit"});
+  if (!on_map(u))
+    return Fail(why, Text{unit_label(u) + " is not on the map",
+                          std::string(unit_label(u)) + " ist nicht auf dem Spielplan"});
+  if (!on_map(t))
+    return Fail(why, Text{unit_label(t) + " is not on the map",
+                          std::string(unit_label(t)) + " ist nicht auf dem Spielplan"});
+  if (side_of(u) == side_of(t))
+    return Fail(why, Text{unit_label(t) + " is not an enemy unit (WSR 6.1)",
+                          std::string(unit_label(t)) + " ist keine feindliche Einheit (WSR 6.1)"});
+  if (info(u).hq)
+    return Fail(why,
+                Text{"HQs cannot attack (WSR 1.3.2)", "HQs können nicht angreifen (WSR 1.3.2)"});
   const UnitKind k = info(u).counter->kind;
   if (k == UnitKind::kMortar)
-    return Fail(why, "mortars attack hexes, not units (WSR 6.1 mortars; not as OF, 6.2)");
+    return Fail(why, Text{"mortars attack hexes, not units (WSR 6.1 mortars; not as OF, 6.2)",
+                          "Granatwerfer greifen Felder an, keine Einheiten (WSR 6.1 Granatwerfer; "
+                          "nicht als Gelegenheits-Feuer, 6.2)"});
   if (info(t).hq)
-    return Fail(why, "an HQ is not a target by itself; HQs suffer the HQ loss check (WSR 1.3.2.2)");
+    return Fail(why,
+                Text{"an HQ is not a target by itself; HQs suffer the HQ loss check (WSR 1.3.2.2)",
+                     "ein HQ ist allein kein Ziel; HQs machen den HQ-Verlusttest (WSR 1.3.2.2)"});
   if (opportunity) {
     if (steps.empty() || top().kind != kStepHexEntered)
-      return Fail(why, "opportunity fire only after an enemy unit enters a hex (WSR 6.2)");
+      return Fail(why, Text{"opportunity fire only after an enemy unit enters a hex (WSR 6.2)",
+                            "Gelegenheits-Feuer nur, nachdem eine feindliche Einheit ein Feld "
+                            "betreten hat (WSR 6.2)"});
     if (!has(t, kMoving) || unit(t).hex != top().a)
-      return Fail(why, unit_label(t) + " did not just enter a hex (WSR 6.2)");
+      return Fail(
+          why, Text{unit_label(t) + " did not just enter a hex (WSR 6.2)",
+                    std::string(unit_label(t)) + " hat nicht gerade ein Feld betreten (WSR 6.2)"});
   } else if (combined_fire_window(u)) {
     // special_rules.cc: B1 m18-fire-and-move, the M18 fires after spending at most `mp` MP.
   } else {
     if (!may_fire_in_impulse(u, "direct fire", why)) return false;
   }
   if (has(u, kDisrupted))
-    return Fail(why, unit_label(u) + " is disrupted and may not fire (6.1.7)");
-  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 6.1)");
+    return Fail(
+        why, Text{unit_label(u) + " is disrupted and may not fire (6.1.7)",
+                  std::string(unit_label(u)) + " ist zerschlagen und darf nicht feuern (6.1.7)"});
+  if (has(u, kOpsComplete))
+    return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 6.1)",
+                          std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 6.1)"});
   return fire_params(u, t, p, why);
 }
 
 // WSR 11.1: the same attack with the blue AA firepower (only AA units at hard targets; to-hit 6,
 // normal range at most).
-bool WsrState::can_fire_aa(int u, int t, bool opportunity, std::string* why, FireParams* p) const {
-  if (u < 0 || u >= n_units || t < 0 || t >= n_units) return Fail(why, "no such unit");
+bool WsrState::can_fire_aa(int u, int t, bool opportunity, Text* why, FireParams* p) const {
+  if (u < 0 || u >= n_units || t < 0 || t >= n_units)
+    return Fail(why, Text{"no such unit", "keine solche Einheit"});
   if (!info(u).counter->aa)
-    return Fail(why, unit_label(u) + " is not an AA unit and has no AA firepower (WSR 11.1)");
+    return Fail(why, Text{unit_label(u) + " is not an AA unit and has no AA firepower (WSR 11.1)",
+                          std::string(unit_label(u)) +
+                              " ist keine Flak-Einheit und hat keine Flak-Feuerstärke (WSR 11.1)"});
   WsrState c = *this;
   c.unit(u).flags |= kAaFire;
   return c.can_fire(u, t, opportunity, why, p);
@@ -319,17 +366,27 @@ void WsrState::apply_fire(int u, int t, EventList* ev) {
   if (op) pop();
   push(kStepFireAttack, 0, static_cast<int16_t>(u * 128 + t));
   Emit(ev, op ? "WSR 6.2" : "WSR 6.1",
-       unit_label(u) + (op ? " opportunity-fires at " : " fires at ") + unit_label(t) + " (" +
-           CountOf(game_->layout().Distance(unit(u).hex, unit(t).hex), "hex", "hexes") + ", " +
-           RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
-           std::to_string(p.to_hit) + "+, at most " + CountOf(p.hit_cap, "hit", "hits") + ".",
+       Text{unit_label(u) + (op ? " opportunity-fires at " : " fires at ") + unit_label(t) + " (" +
+                CountOf(game_->layout().Distance(unit(u).hex, unit(t).hex), "hex", "hexes") + ", " +
+                RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
+                std::to_string(p.to_hit) + "+, at most " + CountOf(p.hit_cap, "hit", "hits") + ".",
+            std::string(unit_label(u)) +
+                ((op ? " feuert als Gelegenheits-Feuer auf " : " feuert auf ")) + unit_label(t) +
+                " (" +
+                CountOf(game_->layout().Distance(unit(u).hex, unit(t).hex), "Feld", "Felder") +
+                ", " + RangeBandNameDe(p.band) + " Reichweite): " + DiceCountDe(p.dice) +
+                ", Treffer ab " + std::to_string(p.to_hit) + "+, höchstens " +
+                CountOf(p.hit_cap, "Treffer", "Treffer") + "."},
        side_of(u));
   sw_fire_hook(u);  // sw_placement.cc (WSR 11.4 option): an unplaced SW may join this attack
 }
 
 void WsrState::apply_no_opfire(EventList* ev) {
   const int side = 1 - game_->formation(top().f).side;
-  Emit(ev, "WSR 6.2", "No opportunity fire in " + hex_name(top().a) + ".", side);
+  Emit(ev, "WSR 6.2",
+       Text{"No opportunity fire in " + hex_name(top().a) + ".",
+            std::string("Kein Gelegenheits-Feuer in ") + hex_name(top().a) + "."},
+       side);
   pop();
 }
 
@@ -372,8 +429,10 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
     in.hq_reduced = has(s.a, kReduced);
     in.hq_single_step = info(s.a).counter->steps == 1;
     Emit(ev, "WSR 1.3.2.2",
-         "HQ loss check of " + unit_label(s.a) + ": " + std::to_string(die) +
-             (s.f == 1 ? " - 2 (a unit was eliminated)" : "") + ".",
+         Text{"HQ loss check of " + unit_label(s.a) + ": " + std::to_string(die) +
+                  (s.f == 1 ? " - 2 (a unit was eliminated)" : "") + ".",
+              std::string("HQ-Verlusttest von ") + unit_label(s.a) + ": " + std::to_string(die) +
+                  ((s.f == 1 ? " - 2 (eine Einheit wurde eliminiert)" : "")) + "."},
          side_of(s.a));
     apply_hq_loss(s.a, HqLossCheck(in, die), ev);
     return;
@@ -383,14 +442,20 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
     if (die == 1) {
       pop();  // the kStepMortarAttack below: the fire has no effect
       unit(s.f).flags |= kOpsComplete;
-      Emit(ev, "WSR 6.1",
-           "Accuracy roll 1: the indirect fire of " + unit_label(s.f) + " at " + hex_name(s.a) +
-               " has no effect; " + unit_label(s.f) + " has Ops complete (A-08).",
-           side_of(s.f));
+      Emit(
+          ev, "WSR 6.1",
+          Text{"Accuracy roll 1: the indirect fire of " + unit_label(s.f) + " at " + hex_name(s.a) +
+                   " has no effect; " + unit_label(s.f) + " has Ops complete (A-08).",
+               std::string("Treffsicherheitswurf 1: das indirekte Feuer von ") + unit_label(s.f) +
+                   " auf " + hex_name(s.a) + " bleibt ohne Wirkung; " + unit_label(s.f) +
+                   " hat „Operationen beendet“ (A-08)."},
+          side_of(s.f));
     } else {
       Emit(ev, "WSR 6.1",
-           "Accuracy roll " + std::to_string(die) + ": the indirect fire lands on " +
-               hex_name(s.a) + " (A-08).",
+           Text{"Accuracy roll " + std::to_string(die) + ": the indirect fire lands on " +
+                    hex_name(s.a) + " (A-08).",
+                std::string("Treffsicherheitswurf ") + std::to_string(die) +
+                    ": das indirekte Feuer liegt auf " + hex_name(s.a) + " (A-08)."},
            side_of(s.f));
     }
     return;
@@ -409,12 +474,17 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
     if (s.kind == kStepMortarAttack) {
       hits = CountHits(d, mp.to_hit, mp.hit_cap);
       Emit(ev, "WSR 6.1",
-           unit_label(m) + " rolls " + DiceText(d) + ": " + std::to_string(hits) + " hit" +
-               (hits == 1 ? "" : "s") + ".",
+           Text{unit_label(m) + " rolls " + DiceText(d) + ": " + std::to_string(hits) + " hit" +
+                    (hits == 1 ? "" : "s") + ".",
+                std::string(unit_label(m)) + " würfelt " + DiceTextDe(d) + ": " +
+                    std::to_string(hits) + " " + ((hits == 1 ? "Treffer" : "Treffer")) + "."},
            side_of(m));
       if (hits > 0 && mp.ip_cancels > 0) {  // WSR 8.1, A-22: the IP cancels the first hit
         hits = std::max(0, hits - mp.ip_cancels);
-        Emit(ev, "WSR 8.1", "The improved position in " + hex_name(hex) + " cancels one hit.",
+        Emit(ev, "WSR 8.1",
+             Text{"The improved position in " + hex_name(hex) + " cancels one hit.",
+                  std::string("Der Schützengraben in ") + hex_name(hex) +
+                      " hebt einen Treffer auf."},
              1 - side_of(m));
       }
       if (hits > 0 && mp.defence_dice > 0) {
@@ -424,7 +494,9 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
     } else {
       const int c = std::min(hits, CountCancels(d, mp.save));
       Emit(ev, "WSR 6.1",
-           "The defender rolls " + DiceText(d) + ": " + std::to_string(c) + " cancelled.",
+           Text{"The defender rolls " + DiceText(d) + ": " + std::to_string(c) + " cancelled.",
+                std::string("Der Verteidiger würfelt ") + DiceTextDe(d) + ": " + std::to_string(c) +
+                    " aufgehoben."},
            1 - side_of(m));
       hits -= c;
     }
@@ -444,8 +516,10 @@ void WsrState::apply_fire_dice(const Action& a, EventList* ev) {
   if (s.kind == kStepFireAttack) {
     int hits = CountHits(dice, p.to_hit, p.hit_cap);
     Emit(ev, "WSR 6.1",
-         unit_label(u) + " rolls " + DiceText(dice) + ": " + std::to_string(hits) + " hit" +
-             (hits == 1 ? "" : "s") + ".",
+         Text{unit_label(u) + " rolls " + DiceText(dice) + ": " + std::to_string(hits) + " hit" +
+                  (hits == 1 ? "" : "s") + ".",
+              std::string(unit_label(u)) + " würfelt " + DiceTextDe(dice) + ": " +
+                  std::to_string(hits) + " Treffer."},
          side_of(u));
     hits += take_extra_hits(u, ev);  // special_rules.cc: B4 panther-ambush, before the defence
     if (hits - p.ip_cancels > 0 && p.defence_dice > 0) {
@@ -469,18 +543,24 @@ void WsrState::resolve_fire(int u, int t, int hits, const std::vector<int>& defe
   left -= cancels;
   if (!defence.empty())
     Emit(ev, "WSR 6.1",
-         unit_label(t) + " defends with " + DiceText(defence) + " (cancels on " +
-             std::to_string(p.save) + "+): " + std::to_string(cancels) + " hit" +
-             (cancels == 1 ? "" : "s") + " cancelled, " + std::to_string(left) + " left.",
+         Text{unit_label(t) + " defends with " + DiceText(defence) + " (cancels on " +
+                  std::to_string(p.save) + "+): " + std::to_string(cancels) + " hit" +
+                  (cancels == 1 ? "" : "s") + " cancelled, " + std::to_string(left) + " left.",
+              std::string(unit_label(t)) + " verteidigt sich mit " + DiceTextDe(defence) +
+                  " (hebt ab " + std::to_string(p.save) + "+ auf): " + std::to_string(cancels) +
+                  " Treffer aufgehoben, " + std::to_string(left) + " übrig."},
          side_of(t));
   const bool op = has(t, kMoving);
   const int hex = unit(t).hex;
-  const std::string text = hit_target(t, left);
-  Emit(ev, left == 0 ? "WSR 6.1" : "WSR 6.1.7", text + ".", side_of(t));
+  const Text text = hit_target(t, left);
+  Emit(ev, left == 0 ? "WSR 6.1" : "WSR 6.1.7", Text{text.en + ".", text.de + "."}, side_of(t));
   unit(u).flags |= kOpsComplete;
   // the support was for this attack; WSR 11.1: so was the AA firepower.
   unit(u).flags &= static_cast<uint16_t>(~(kHqBonus | kAaFire));
-  Emit(ev, op ? "WSR 6.2" : "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
+  Emit(ev, op ? "WSR 6.2" : "WSR 6.1",
+       Text{unit_label(u) + " has fired: Ops complete.",
+            std::string(unit_label(u)) + " hat gefeuert: „Operationen beendet“."},
+       side_of(u));
   if (left > 0) hq_loss_checks(hex, side_of(t), true, has(t, kGone), ev);
 }
 
@@ -520,12 +600,17 @@ void WsrState::hq_loss_checks(int hex, int side, bool hit, bool elim, EventList*
   for (int h = 0; h < n_units; ++h) {
     if (!info(h).hq || !on_map(h) || unit(h).hex != hex || side_of(h) != side) continue;
     if (!units_left) {
-      Emit(ev, "WSR 1.3.2.2", "Every unit in " + hex_name(hex) + " was eliminated.", side);
+      Emit(ev, "WSR 1.3.2.2",
+           Text{"Every unit in " + hex_name(hex) + " was eliminated.",
+                std::string("Jede Einheit in ") + hex_name(hex) + " wurde eliminiert."},
+           side);
       apply_hq_loss(h, HqLoss::kEliminated, ev);
     } else if (!formation_unit_in(h, hex)) {
       Emit(ev, "WSR 1.3.2",
-           "The last unit of " + unit_label(h) + "'s formation in " + hex_name(hex) +
-               " was eliminated; an HQ must stay with its formation.",
+           Text{"The last unit of " + unit_label(h) + "'s formation in " + hex_name(hex) +
+                    " was eliminated; an HQ must stay with its formation.",
+                std::string("Die letzte Einheit der Formation von ") + unit_label(h) + " in " +
+                    hex_name(hex) + " wurde eliminiert; ein HQ muss bei seiner Formation bleiben."},
            side);
       apply_hq_loss(h, HqLoss::kEliminated, ev);
     } else {
@@ -536,34 +621,47 @@ void WsrState::hq_loss_checks(int hex, int side, bool hit, bool elim, EventList*
 
 void WsrState::apply_hq_loss(int hq, HqLoss loss, EventList* ev) {
   if (loss == HqLoss::kNone) {
-    Emit(ev, "WSR 1.3.2.2", unit_label(hq) + ": no effect.", side_of(hq));
+    Emit(ev, "WSR 1.3.2.2",
+         Text{unit_label(hq) + ": no effect.", std::string(unit_label(hq)) + ": keine Wirkung."},
+         side_of(hq));
     return;
   }
   if (loss == HqLoss::kReduced) {
     unit(hq).flags |= kReduced;
-    Emit(ev, "WSR 1.3.2.2", unit_label(hq) + " is flipped to its reduced side.", side_of(hq));
+    Emit(ev, "WSR 1.3.2.2",
+         Text{unit_label(hq) + " is flipped to its reduced side.",
+              std::string(unit_label(hq)) + " wird auf seine reduzierte Seite gedreht."},
+         side_of(hq));
     return;
   }
   const bool moving = has(hq, kMoving);
-  const std::string text = hit_unit(hq, 3);  // eliminated; a vehicle HQ leaves a wreck
+  const Text text = hit_unit(hq, 3);  // eliminated; a vehicle HQ leaves a wreck
   if (moving) leave_group(hq);
-  Emit(ev, "WSR 1.3.2.2", text + ".", side_of(hq));
+  Emit(ev, "WSR 1.3.2.2", Text{text.en + ".", text.de + "."}, side_of(hq));
 }
 
-std::string WsrState::fire_why_illegal(const Action& a) const {
-  std::string why;
+Text WsrState::fire_why_illegal(const Action& a) const {
+  Text why;
   switch (a.verb) {
     case kFireHex:
-      if (a.arg(1) >= game_->layout().size()) return "no such hex";
+      if (a.arg(1) >= game_->layout().size()) return Text{"no such hex", "kein solches Feld"};
       can_fire_hex(a.arg(0), a.arg(1), &why);
       break;
     case kOddHit:
       if (!steps.empty() && assault_step(top().kind))
-        return "the odd hit goes to one of the units sharing the hits (WSR 6.3 step 4, 8.2.1)";
+        return Text{"the odd hit goes to one of the units sharing the hits (WSR 6.3 step 4, 8.2.1)",
+                    "der überzählige Treffer geht an eine der Einheiten, die sich die Treffer "
+                    "teilen (WSR 6.3 Schritt 4, 8.2.1)"};
       if (!steps.empty() && top().kind == kStepArtyOdd)
-        return "the odd hit goes to a unit in the barraged hex (WSR 11.2.1 step 4, R.3)";
-      if (steps.empty() || top().kind != kStepMortarOdd) return "no odd hit to assign (WSR 6.1)";
-      return "the odd hit goes to a unit in the attacked hex (WSR 6.1, R.3)";
+        return Text{"the odd hit goes to a unit in the barraged hex (WSR 11.2.1 step 4, R.3)",
+                    "der überzählige Treffer geht an eine Einheit im beschossenen Feld (WSR 11.2.1 "
+                    "Schritt 4, R.3)"};
+      if (steps.empty() || top().kind != kStepMortarOdd)
+        return Text{"no odd hit to assign (WSR 6.1)",
+                    "kein überzähliger Treffer zu vergeben (WSR 6.1)"};
+      return Text{
+          "the odd hit goes to a unit in the attacked hex (WSR 6.1, R.3)",
+          "der überzählige Treffer geht an eine Einheit im angegriffenen Feld (WSR 6.1, R.3)"};
     case kFire:
     case kOpFire:
       if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: AA firepower
@@ -572,22 +670,32 @@ std::string WsrState::fire_why_illegal(const Action& a) const {
         break;
       }
       if (a.argc > 2 && a.arg(2) != 0 && free_hq_support(a.arg(0)) < 0)
-        return "no HQ in the hex of " + unit_label(a.arg(0)) +
-               " can still support an attack this impulse (WSR 6.1, A-02: one unit per impulse)";
+        return Text{
+            "no HQ in the hex of " + unit_label(a.arg(0)) +
+                " can still support an attack this impulse (WSR 6.1, A-02: one unit per impulse)",
+            std::string("kein HQ im Feld von ") + unit_label(a.arg(0)) +
+                " kann in diesem Impuls noch einen Angriff unterstützen (WSR 6.1, A-02: eine "
+                "Einheit pro Impuls)"};
       break;
     case kNoOpFire:
       if (steps.empty() || top().kind != kStepHexEntered)
-        return "no opportunity fire is pending (WSR 6.2)";
+        return Text{"no opportunity fire is pending (WSR 6.2)",
+                    "gerade steht kein Gelegenheits-Feuer an (WSR 6.2)"};
       break;
     case kFireDice:
-      if (!fire_chance()) return "no attack or defence roll is pending (WSR 6.1)";
-      return "this roll takes exactly " + DiceCount(fire_dice_count()) + " showing 1-6 (WSR 6.1)";
+      if (!fire_chance())
+        return Text{"no attack or defence roll is pending (WSR 6.1)",
+                    "gerade steht kein Angriffs- oder Verteidigungswurf an (WSR 6.1)"};
+      return Text{
+          "this roll takes exactly " + DiceCount(fire_dice_count()) + " showing 1-6 (WSR 6.1)",
+          std::string("dieser Wurf braucht genau ") + DiceCountDe(fire_dice_count()) +
+              " mit 1-6 (WSR 6.1)"};
     default:
       why = assault_why_illegal(a);  // assault.cc: assault, overrun, support, retreat, mines
       break;
   }
-  if (!why.empty()) return why;
-  return "not a legal action now: " + decision().prompt;
+  if (!why.en.empty()) return why;
+  return not_legal_now();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -599,10 +707,14 @@ void WsrState::hex_targets(int hex, int side, std::vector<int>& out) const {
     if (on_map(t) && unit(t).hex == hex && side_of(t) == side && !info(t).hq) out.push_back(t);
 }
 
-bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) const {
+bool WsrState::hex_fire_params(int u, int hex, FireParams* p, Text* why) const {
   std::vector<int> listed;
   hex_targets(hex, 1 - side_of(u), listed);
-  if (listed.empty()) return Fail(why, hex_name(hex) + " holds no enemy unit to attack (WSR 6.1)");
+  if (listed.empty())
+    return Fail(
+        why, Text{hex_name(hex) + " holds no enemy unit to attack (WSR 6.1)",
+                  std::string(hex_name(hex)) +
+                      " enthält keine feindliche Einheit, die angegriffen werden kann (WSR 6.1)"});
   bool hard = false;
   for (int t : listed) hard = hard || hard_target(t);
   const int from = unit(u).hex;
@@ -612,27 +724,44 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, std::string* why) 
                                  game_->data().terrain[game_->terrain(hex)], dist, hard,
                                  has_ip(hex));  // WSR 8.1, A-22
   special_hex_fire_input(hex, in);              // special_rules.cc: B4 rubble defence
-  if (in.weapon.firepower <= 0) return Fail(why, unit_label(u) + " has no HE firepower (6.1)");
+  if (in.weapon.firepower <= 0)
+    return Fail(
+        why, Text{unit_label(u) + " has no HE firepower (6.1)",
+                  std::string(unit_label(u)) + " hat keine Feuerstärke mit Sprenggranaten (6.1)"});
   FireParams fp = ComputeFire(in);
   if (const int cd = chaos_dice(u, fp.dice); cd != 0) {  // chaos.cc (WSR 9.0): firepower
     in.extra_dice += cd;
     fp = ComputeFire(in);
   }
   if (!fp.legality)
-    return Fail(why, unit_label(u) + " -> " + hex_name(hex) + ": " + fp.legality.reason);
+    return Fail(why, Text{unit_label(u) + " -> " + hex_name(hex) + ": " + fp.legality.reason,
+                          std::string(unit_label(u)) + " -> " + hex_name(hex) + ": " +
+                              fp.legality.reason_de});
   if (fp.dice > 15 || fp.defence_dice > 15)
-    return Fail(why, "more than 15 dice in one roll are not supported");
+    return Fail(why, Text{"more than 15 dice in one roll are not supported",
+                          "mehr als 15 Würfel in einem Wurf werden nicht unterstützt"});
   // WSR 6.1 direct fire at a hex in the mortar's LOS; else indirect fire through a spotter,
   // never as opportunity fire (6.1, 6.2). [REC] A-08: range still counts from the mortar.
   if (dist > 1 && !los_clear(from, hex)) {
     if (!steps.empty() && top().kind == kStepHexEntered)
-      return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) +
-                           ": mortars may not fire indirectly as opportunity fire (WSR 6.1, 6.2)");
+      return Fail(
+          why,
+          Text{"no LOS from " + hex_name(from) + " to " + hex_name(hex) +
+                   ": mortars may not fire indirectly as opportunity fire (WSR 6.1, 6.2)",
+               std::string("keine Sichtlinie von ") + hex_name(from) + " nach " + hex_name(hex) +
+                   ": Granatwerfer dürfen nicht indirekt als Gelegenheits-Feuer feuern (WSR 6.1, "
+                   "6.2)"});
     if (mortar_spotter(u, hex) < 0)
-      return Fail(why, "no LOS from " + hex_name(from) + " to " + hex_name(hex) + " (" +
-                           game_->los().Explain(from, hex, los_check(from, hex)) +
-                           "), and no HQ, SHQ or recon unit of its formation in command sees " +
-                           "the hex to spot for indirect fire (WSR 6.1, A-24)");
+      return Fail(
+          why,
+          Text{"no LOS from " + hex_name(from) + " to " + hex_name(hex) + " (" +
+                   game_->los().Explain(from, hex, los_check(from, hex)) +
+                   "), and no HQ, SHQ or recon unit of its formation in command sees " +
+                   "the hex to spot for indirect fire (WSR 6.1, A-24)",
+               std::string("keine Sichtlinie von ") + hex_name(from) + " nach " + hex_name(hex) +
+                   " (" + game_->los().Explain(from, hex, los_check(from, hex)) +
+                   "), und kein HQ, SHQ oder keine Aufklärungseinheit seiner Formation unter "
+                   "Befehl sieht das Feld, um das indirekte Feuer zu beobachten (WSR 6.1, A-24)"});
   }
   if (p) *p = fp;
   return true;
@@ -661,27 +790,42 @@ int WsrState::mortar_spotter(int u, int hex) const {
   return -1;
 }
 
-bool WsrState::can_fire_hex(int u, int hex, std::string* why, FireParams* p) const {
-  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+bool WsrState::can_fire_hex(int u, int hex, Text* why, FireParams* p) const {
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
   if (info(u).counter->kind != UnitKind::kMortar)
-    return Fail(why, unit_label(u) + " is not a mortar: units fire at units (WSR 6.1)");
-  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+    return Fail(why, Text{unit_label(u) + " is not a mortar: units fire at units (WSR 6.1)",
+                          std::string(unit_label(u)) +
+                              " ist kein Granatwerfer: Einheiten feuern auf Einheiten (WSR 6.1)"});
+  if (!on_map(u))
+    return Fail(why, Text{unit_label(u) + " is not on the map",
+                          std::string(unit_label(u)) + " ist nicht auf dem Spielplan"});
   if (!steps.empty() && top().kind == kStepHexEntered) {
     // [REC] A-12: a mortar may opportunity-fire directly at the hex just entered, attacking the
     // whole hex (hex_fire_params refuses indirect fire here). Out of command units may
     // opportunity-fire (WSR 4.2 forbids fire in the impulse, not OF).
     if (side_of(u) == game_->formation(top().f).side)
-      return Fail(why, unit_label(u) + " belongs to the moving side (WSR 6.2)");
+      return Fail(why,
+                  Text{unit_label(u) + " belongs to the moving side (WSR 6.2)",
+                       std::string(unit_label(u)) + " gehört zur sich bewegenden Seite (WSR 6.2)"});
     if (hex != top().a)
-      return Fail(why, "opportunity fire only at the hex just entered, " + hex_name(top().a) +
-                           " (WSR 6.2, A-12)");
+      return Fail(why, Text{"opportunity fire only at the hex just entered, " + hex_name(top().a) +
+                                " (WSR 6.2, A-12)",
+                            std::string("Gelegenheits-Feuer nur auf das gerade betretene Feld, ") +
+                                hex_name(top().a) + " (WSR 6.2, A-12)"});
   } else {
     if (!may_fire_in_impulse(u, "mortar fire", why)) return false;
   }
-  if (has(u, kMounted)) return Fail(why, unit_label(u) + " is limbered and may not fire (5.2)");
+  if (has(u, kMounted))
+    return Fail(why,
+                Text{unit_label(u) + " is limbered and may not fire (5.2)",
+                     std::string(unit_label(u)) + " ist aufgeprotzt und darf nicht feuern (5.2)"});
   if (has(u, kDisrupted))
-    return Fail(why, unit_label(u) + " is disrupted and may not fire (6.1.7)");
-  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 6.1)");
+    return Fail(
+        why, Text{unit_label(u) + " is disrupted and may not fire (6.1.7)",
+                  std::string(unit_label(u)) + " ist zerschlagen und darf nicht feuern (6.1.7)"});
+  if (has(u, kOpsComplete))
+    return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 6.1)",
+                          std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 6.1)"});
   return hex_fire_params(u, hex, p, why);
 }
 
@@ -696,11 +840,22 @@ void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {
   // accuracy roll (1 = no effect).
   if (spotter >= 0) push(kStepMortarAccuracy, u, static_cast<int16_t>(hex));
   Emit(ev, op ? "WSR 6.2" : "WSR 6.1",
-       unit_label(u) + (op ? " opportunity-fires at hex " : " fires at hex ") + hex_name(hex) +
-           (spotter >= 0 ? " indirectly, spotted by " + unit_label(spotter) : std::string()) +
-           " (" + RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
-           std::to_string(p.to_hit) + "+; the defender rolls " + std::to_string(p.defence_dice) +
-           "." + (spotter >= 0 ? " Accuracy roll first: 1 = no effect (A-08)." : ""),
+       Text{unit_label(u) + (op ? " opportunity-fires at hex " : " fires at hex ") + hex_name(hex) +
+                (spotter >= 0 ? " indirectly, spotted by " + unit_label(spotter) : std::string()) +
+                " (" + RangeBandName(p.band) + " range): " + DiceCount(p.dice) + " hitting on " +
+                std::to_string(p.to_hit) + "+; the defender rolls " +
+                std::to_string(p.defence_dice) + "." +
+                (spotter >= 0 ? " Accuracy roll first: 1 = no effect (A-08)." : ""),
+            std::string(unit_label(u)) +
+                ((op ? " feuert als Gelegenheits-Feuer auf das Feld " : " feuert auf das Feld ")) +
+                hex_name(hex) +
+                ((spotter >= 0 ? " indirekt, beobachtet von " + unit_label(spotter)
+                               : std::string())) +
+                " (" + RangeBandNameDe(p.band) + " Reichweite): " + DiceCountDe(p.dice) +
+                ", Treffer ab " + std::to_string(p.to_hit) + "+; der Verteidiger würfelt " +
+                MitWuerfelnDe(p.defence_dice) + "." +
+                ((spotter >= 0 ? " Zuerst der Treffsicherheitswurf: 1 = keine Wirkung (A-08)."
+                               : ""))},
        side_of(u));
 }
 
@@ -714,8 +869,8 @@ bool WsrState::hit_hex_evenly(const std::vector<int>& listed, int net, int odd, 
   bool elim = false;
   for (size_t k = 0; k < listed.size(); ++k) {
     const int t = listed[k];
-    const std::string text = hit_target(t, per[k]);  // a moving target stops (6.2, A-12)
-    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : rule, text + ".", side_of(t));
+    const Text text = hit_target(t, per[k]);  // a moving target stops (6.2, A-12)
+    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : rule, Text{text.en + ".", text.de + "."}, side_of(t));
     elim = elim || has(t, kGone);
   }
   return elim;
@@ -726,24 +881,28 @@ void WsrState::resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev)
   hex_targets(hex, 1 - side_of(u), listed);
   const bool elim = hit_hex_evenly(listed, net, odd, "WSR 6.1", ev);
   unit(u).flags |= kOpsComplete;
-  Emit(ev, "WSR 6.1", unit_label(u) + " has fired: Ops complete.", side_of(u));
+  Emit(ev, "WSR 6.1",
+       Text{unit_label(u) + " has fired: Ops complete.",
+            std::string(unit_label(u)) + " hat gefeuert: „Operationen beendet“."},
+       side_of(u));
   if (net > 0 && !listed.empty()) hq_loss_checks(hex, 1 - side_of(u), true, elim, ev);
 }
 
 // hit_unit on a target that may be moving: WSR 6.2, a disrupted mover ends its movement (Ops
 // complete) and, stopped or eliminated, leaves the moving stack.
-std::string WsrState::hit_target(int t, int hits) {
+Text WsrState::hit_target(int t, int hits) {
   const bool moving = has(t, kMoving);
-  std::string text = hit_unit(t, hits);
+  Text text = hit_unit(t, hits);
   if (moving && !has(t, kGone) && has(t, kDisrupted) && hits > 0) {
     finish_unit_move(t);
-    text += "; it ends its movement (WSR 6.2)";
+    text.en += "; it ends its movement (WSR 6.2)";
+    text.de += "; sie beendet ihre Bewegung (WSR 6.2)";
   }
   if (moving && !has(t, kMoving)) leave_group(t);
   return text;
 }
 
-std::string WsrState::hit_unit(int t, int hits) {
+Text WsrState::hit_unit(int t, int hits) {
   UnitState before;
   before.disrupted = has(t, kDisrupted);
   before.reduced = has(t, kReduced);
@@ -753,7 +912,8 @@ std::string WsrState::hit_unit(int t, int hits) {
   const int hex = x.hex;
   if (r.after.disrupted) x.flags |= kDisrupted;
   if (r.after.reduced) x.flags |= kReduced;
-  std::string text = unit_label(t) + ": " + CombatResultName(r.result);
+  Text text{unit_label(t) + ": " + CombatResultName(r.result),
+            unit_label(t) + ": " + CombatResultNameDe(r.result)};
   if (r.after.eliminated) {
     WreckInput w;
     w.hard_target_face = hard_target(t);
@@ -763,9 +923,13 @@ std::string WsrState::hit_unit(int t, int hits) {
     w.hex_has_wreck = has_wreck(hex);
     if (PlacesWreck(w)) {
       place_wreck(hex);  // kWreckBit, counted for LOS (fortification.cc)
-      text += "; a wreck marker is placed in " + hex_name(hex);
+      text.en += "; a wreck marker is placed in " + hex_name(hex);
+      text.de += "; ein Wrack-Marker wird in " + hex_name(hex) + " platziert";
     }
-    if (x.sw != 0) text += "; its " + sw(t)->name + " is removed (WSR 1.3.4.2)";
+    if (x.sw != 0) {
+      text.en += "; its " + sw(t)->name + " is removed (WSR 1.3.4.2)";
+      text.de += "; die Unterstützungswaffe " + sw(t)->name + " wird entfernt (WSR 1.3.4.2)";
+    }
     x.sw = 0;  // WSR 1.3.4.2: the SW goes with its platoon
     x.hex = kNoHex;
     x.flags = static_cast<uint16_t>((x.flags & ~kMoving) | kGone);
@@ -773,26 +937,41 @@ std::string WsrState::hit_unit(int t, int hits) {
   return text;
 }
 
-std::string WsrState::fire_prompt() const {
+Text WsrState::fire_prompt() const {
   const Step& t = top();
   switch (t.kind) {
     case kStepFireAttack:
     case kStepFireDefence:
-      return "Roll " + DiceCount(fire_dice_count()) + ": " +
-             (t.kind == kStepFireAttack ? "attack of " : "defence of ") + unit_label(t.a / 128) +
-             " -> " + unit_label(t.a % 128) + " (WSR 6.1).";
+      return Text{"Roll " + DiceCount(fire_dice_count()) + ": " +
+                      (t.kind == kStepFireAttack ? "attack of " : "defence of ") +
+                      unit_label(t.a / 128) + " -> " + unit_label(t.a % 128) + " (WSR 6.1).",
+                  std::string(DiceCountDe(fire_dice_count())) + " werfen: " +
+                      ((t.kind == kStepFireAttack ? "Angriff von " : "Verteidigung von ")) +
+                      unit_label(t.a / 128) + " -> " + unit_label(t.a % 128) + " (WSR 6.1)."};
     case kStepMortarAttack:
     case kStepMortarDefence:
-      return "Roll " + DiceCount(fire_dice_count()) + ": " +
-             (t.kind == kStepMortarAttack ? "attack of " : "defence against ") + unit_label(t.f) +
-             " at " + hex_name(t.a % kMaxHexes) + " (WSR 6.1 mortars).";
+      return Text{"Roll " + DiceCount(fire_dice_count()) + ": " +
+                      (t.kind == kStepMortarAttack ? "attack of " : "defence against ") +
+                      unit_label(t.f) + " at " + hex_name(t.a % kMaxHexes) + " (WSR 6.1 mortars).",
+                  std::string(DiceCountDe(fire_dice_count())) + " werfen: " +
+                      ((t.kind == kStepMortarAttack ? "Angriff von " : "Verteidigung gegen ")) +
+                      unit_label(t.f) + " auf " + hex_name(t.a % kMaxHexes) +
+                      " (WSR 6.1 Granatwerfer)."};
     case kStepHqLoss:
-      return "Roll 1 die: HQ loss check of " + unit_label(t.a) + " (WSR 1.3.2.2).";
+      return Text{"Roll 1 die: HQ loss check of " + unit_label(t.a) + " (WSR 1.3.2.2).",
+                  std::string("1 Würfel werfen: HQ-Verlusttest von ") + unit_label(t.a) +
+                      " (WSR 1.3.2.2)."};
     case kStepMortarAccuracy:
-      return "Roll 1 die: accuracy of the indirect fire of " + unit_label(t.f) + " at " +
-             hex_name(t.a) + "; 1 = no effect (WSR 6.1, A-08).";
+      return Text{"Roll 1 die: accuracy of the indirect fire of " + unit_label(t.f) + " at " +
+                      hex_name(t.a) + "; 1 = no effect (WSR 6.1, A-08).",
+                  std::string("1 Würfel werfen: Treffsicherheit des indirekten Feuers von ") +
+                      unit_label(t.f) + " auf " + hex_name(t.a) +
+                      "; 1 = keine Wirkung (WSR 6.1, A-08)."};
     default:
-      return "Draw the unit in " + hex_name(t.a % kMaxHexes) + " that takes the odd hit (WSR 6.1).";
+      return Text{
+          "Draw the unit in " + hex_name(t.a % kMaxHexes) + " that takes the odd hit (WSR 6.1).",
+          std::string("Die Einheit in ") + hex_name(t.a % kMaxHexes) +
+              " ziehen, die den überzähligen Treffer erhält (WSR 6.1)."};
   }
 }
 

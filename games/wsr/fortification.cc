@@ -68,7 +68,10 @@ void WsrState::mines_on_entry(int hex, bool was_empty, EventList* ev) {
   if (n_group == 0) return;
   const int mover = side_of(group[0]);
   if (has_mine(hex)) {
-    Emit(ev, "WSR 8.2.1", "A mine in " + hex_name(hex) + " attacks the entering units.");
+    Emit(ev, "WSR 8.2.1",
+         Text{"A mine in " + hex_name(hex) + " attacks the entering units.",
+              std::string("Eine Mine in ") + hex_name(hex) +
+                  " greift die eintretenden Einheiten an."});
     push(kStepMineAttack, 0, hex);
     return;
   }
@@ -86,8 +89,11 @@ void WsrState::apply_mine_action(const Action& a, EventList* ev) {
       control[static_cast<size_t>(hex)] |= kMineBit;
       --mines_left[static_cast<size_t>(side)];
       Emit(ev, "WSR 8.2.1",
-           game_->seats()[static_cast<size_t>(side)] + " places a mine in " + hex_name(hex) + " (" +
-               std::to_string(mines_left[static_cast<size_t>(side)]) + " left).",
+           Text{game_->seats()[static_cast<size_t>(side)] + " places a mine in " + hex_name(hex) +
+                    " (" + std::to_string(mines_left[static_cast<size_t>(side)]) + " left).",
+                std::string(game_->seats()[static_cast<size_t>(side)]) + " legt eine Mine in " +
+                    hex_name(hex) + " (noch " +
+                    std::to_string(mines_left[static_cast<size_t>(side)]) + ")."},
            side);
       push(kStepMineAttack, 0, hex);  // it attacks at once
       return;
@@ -98,7 +104,10 @@ void WsrState::apply_mine_action(const Action& a, EventList* ev) {
     case kClearMine: {
       const int u = a.arg(0), hex = a.arg(1);
       push(kStepMineClear, u, hex);
-      Emit(ev, "WSR 8.2.2", unit_label(u) + " tries to clear the mine in " + hex_name(hex) + ".",
+      Emit(ev, "WSR 8.2.2",
+           Text{unit_label(u) + " tries to clear the mine in " + hex_name(hex) + ".",
+                std::string(unit_label(u)) + " versucht, die Mine in " + hex_name(hex) +
+                    " zu räumen."},
            side_of(u));
       return;
     }
@@ -127,8 +136,8 @@ void ResolveMine(WsrState& s, int hex, int hits, int odd, EventList* ev) {
   const std::vector<int> per = AllocateEven(hits, static_cast<int>(targets.size()), odd_idx);
   bool elim = false;
   for (size_t k = 0; k < targets.size(); ++k) {
-    const std::string text = s.hit_unit(targets[k], per[k]);
-    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 8.2.1", text + ".", side);
+    const Text text = s.hit_unit(targets[k], per[k]);
+    Emit(ev, per[k] > 0 ? "WSR 6.1.7" : "WSR 8.2.1", Text{text.en + ".", text.de + "."}, side);
     if (s.has(targets[k], kGone)) {
       elim = true;
       if (s.in_group(targets[k])) s.leave_group(targets[k]);
@@ -151,7 +160,10 @@ void ResolveMine(WsrState& s, int hex, int hits, int odd, EventList* ev) {
 void WsrState::apply_mine_dice(const Step& s, const Action& a, EventList* ev) {
   const std::vector<int> dice = FireDiceOf(a);
   if (s.kind == kStepMineOdd) {
-    Emit(ev, "WSR 8.2.1", unit_label(a.arg(0)) + " takes the odd mine hit.", side_of(a.arg(0)));
+    Emit(ev, "WSR 8.2.1",
+         Text{unit_label(a.arg(0)) + " takes the odd mine hit.",
+              std::string(unit_label(a.arg(0))) + " erhält den überzähligen Minentreffer."},
+         side_of(a.arg(0)));
     ResolveMine(*this, s.a, s.f, a.arg(0), ev);
     return;
   }
@@ -161,8 +173,11 @@ void WsrState::apply_mine_dice(const Step& s, const Action& a, EventList* ev) {
     if (even) control[static_cast<size_t>(s.a)] &= static_cast<uint8_t>(~kMineBit);
     unit(s.f).flags |= kOpsComplete;
     Emit(ev, "WSR 8.2.2",
-         unit_label(s.f) + " rolls " + DiceText(dice) + ": the mine in " + hex_name(s.a) +
-             (even ? " is removed" : " stays") + "; Ops complete.",
+         Text{unit_label(s.f) + " rolls " + DiceText(dice) + ": the mine in " + hex_name(s.a) +
+                  (even ? " is removed" : " stays") + "; Ops complete.",
+              std::string(unit_label(s.f)) + " würfelt " + DiceTextDe(dice) + ": die Mine in " +
+                  hex_name(s.a) + ((even ? " wird entfernt" : " bleibt")) +
+                  "; „Operationen beendet“."},
          side_of(s.f));
     return;
   }
@@ -171,8 +186,10 @@ void WsrState::apply_mine_dice(const Step& s, const Action& a, EventList* ev) {
   std::vector<int> targets;
   MineTargets(*this, s.a, targets);
   Emit(ev, "WSR 8.2.1",
-       "The mine in " + hex_name(s.a) + " rolls " + DiceText(dice) + ": " + std::to_string(hits) +
-           " hit" + (hits == 1 ? "" : "s") + ".");
+       Text{"The mine in " + hex_name(s.a) + " rolls " + DiceText(dice) + ": " +
+                std::to_string(hits) + " hit" + (hits == 1 ? "" : "s") + ".",
+            std::string("Die Mine in ") + hex_name(s.a) + " würfelt " + DiceTextDe(dice) + ": " +
+                std::to_string(hits) + " Treffer."});
   if (hits == 0 || targets.empty()) return;
   if (targets.size() > 1 && hits % static_cast<int>(targets.size()) != 0) {
     push(kStepMineOdd, hits, s.a);
@@ -195,25 +212,42 @@ void WsrState::mine_targets(int hex, std::vector<int>& out) const {
 // ---------------------------------------------------------------------------------------------
 // Clearing mines (WSR 8.2.2, A-39).
 
-bool WsrState::can_clear_mine(int u, int hex, std::string* why) const {
-  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+bool WsrState::can_clear_mine(int u, int hex, Text* why) const {
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   if (steps.empty() || top().kind != kStepOperations)
-    return Fail(why, "clearing mines is an operation of the active formation (WSR 8.2.2)");
+    return Fail(why, Text{"clearing mines is an operation of the active formation (WSR 8.2.2)",
+                          "Minenräumen ist eine Operation der aktiven Formation (WSR 8.2.2)"});
   if (active_f < 0 || info(u).formation != active_f)
-    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
-  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+    return Fail(why,
+                Text{unit_label(u) + " does not belong to the active formation (WSR 4.4)",
+                     std::string(unit_label(u)) + " gehört nicht zur aktiven Formation (WSR 4.4)"});
+  if (!on_map(u))
+    return Fail(why, Text{unit_label(u) + " is not on the map",
+                          std::string(unit_label(u)) + " ist nicht auf dem Spielplan"});
   if (!info(u).counter->infantry_type() || hard_target(u))
-    return Fail(why, "only infantry and engineer units clear mines (WSR 8.2.2)");
-  if (!has_mine(hex)) return Fail(why, hex_name(hex) + " holds no mine (WSR 8.2.2)");
+    return Fail(why, Text{"only infantry and engineer units clear mines (WSR 8.2.2)",
+                          "nur Infanterie und Pioniere räumen Minen (WSR 8.2.2)"});
+  if (!has_mine(hex))
+    return Fail(why, Text{hex_name(hex) + " holds no mine (WSR 8.2.2)",
+                          std::string(hex_name(hex)) + " enthält keine Mine (WSR 8.2.2)"});
   if (has(u, kOutOfCommand))
-    return Fail(why, unit_label(u) + " is out of command (WSR 8.2.2, A-39)");
-  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 8.2.2)");
+    return Fail(
+        why, Text{unit_label(u) + " is out of command (WSR 8.2.2, A-39)",
+                  std::string(unit_label(u)) + " ist außer Befehlsreichweite (WSR 8.2.2, A-39)"});
+  if (has(u, kOpsComplete))
+    return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 8.2.2)",
+                          std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 8.2.2)"});
   if (has(u, kMovedThisImpulse) || unit(u).hex != unit(u).start_hex)
-    return Fail(why, unit_label(u) + " has moved this impulse (WSR 8.2.2)");
+    return Fail(why,
+                Text{unit_label(u) + " has moved this impulse (WSR 8.2.2)",
+                     std::string(unit_label(u)) + " hat sich in diesem Impuls bewegt (WSR 8.2.2)"});
   if (game_->layout().Distance(unit(u).start_hex, hex) != 1)
-    return Fail(why, unit_label(u) + " did not begin its impulse adjacent to " + hex_name(hex) +
-                         " (WSR 8.2.2)");
+    return Fail(why, Text{unit_label(u) + " did not begin its impulse adjacent to " +
+                              hex_name(hex) + " (WSR 8.2.2)",
+                          std::string(unit_label(u)) + " hat den Impuls nicht angrenzend an " +
+                              hex_name(hex) + " begonnen (WSR 8.2.2)"});
   return true;
 }
 

@@ -17,53 +17,85 @@ bool WsrState::in_group(int u) const {
 }
 
 // A unit of the active formation that may begin a move (WSR 4.2, 4.4, 5.0).
-bool WsrState::can_start_move(int u, std::string* why) const {
+bool WsrState::can_start_move(int u, Text* why) const {
   if (active_f < 0 || info(u).formation != active_f)
-    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
-  if (!on_map(u)) return Fail(why, unit_label(u) + " is not on the map");
+    return Fail(why,
+                Text{unit_label(u) + " does not belong to the active formation (WSR 4.4)",
+                     std::string(unit_label(u)) + " gehört nicht zur aktiven Formation (WSR 4.4)"});
+  if (!on_map(u))
+    return Fail(why, Text{unit_label(u) + " is not on the map",
+                          std::string(unit_label(u)) + " ist nicht auf dem Spielplan"});
   if (has(u, kOutOfCommand))
-    return Fail(why, unit_label(u) + " is out of command and may not move (WSR 4.2)");
+    return Fail(why,
+                Text{unit_label(u) + " is out of command and may not move (WSR 4.2)",
+                     std::string(unit_label(u)) +
+                         " ist außer Befehlsreichweite und darf sich nicht bewegen (WSR 4.2)"});
   // special_rules.cc: B1 m18-fire-and-move, the M18 may still move after `fire-move`.
   if (has(u, kOpsComplete) && !may_move_after_fire(u))
-    return Fail(why, unit_label(u) + " has Ops complete (WSR 5.0)");
-  if (has(u, kMoving)) return Fail(why, unit_label(u) + " is already moving");
+    return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 5.0)",
+                          std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 5.0)"});
+  if (has(u, kMoving))
+    return Fail(why, Text{unit_label(u) + " is already moving",
+                          std::string(unit_label(u)) + " bewegt sich bereits"});
   if (info(u).hq)
     return Fail(why,
-                "an HQ moves only together with a unit of its formation: select that unit "
-                "first, then the HQ (WSR 1.3.2, A-03)");
+                Text{"an HQ moves only together with a unit of its formation: select that unit "
+                     "first, then the HQ (WSR 1.3.2, A-03)",
+                     "ein HQ bewegt sich nur zusammen mit einer Einheit seiner Formation: zuerst "
+                     "diese Einheit auswählen, dann das HQ (WSR 1.3.2, A-03)"});
   const bool can_flip_now =
       info(u).counter->transport && (has(u, kMounted) ? true : !has(u, kDisrupted));
   if (mp_left(u) <= 0 && !can_flip_now)
-    return Fail(why, unit_label(u) + " has no movement points left (WSR 5.0)");
+    return Fail(why,
+                Text{unit_label(u) + " has no movement points left (WSR 5.0)",
+                     std::string(unit_label(u)) + " hat keine Bewegungspunkte mehr (WSR 5.0)"});
   return true;
 }
 
 // WSR 5.1: units that began the impulse together in a hex may move together; stack-mates join
 // before the stack enters its first hex.
-bool WsrState::can_join_group(int u, std::string* why) const {
-  if (n_group == 0) return Fail(why, "no stack is moving");
-  if (in_group(u)) return Fail(why, unit_label(u) + " is already moving");
+bool WsrState::can_join_group(int u, Text* why) const {
+  if (n_group == 0) return Fail(why, Text{"no stack is moving", "kein Stapel bewegt sich"});
+  if (in_group(u))
+    return Fail(why, Text{unit_label(u) + " is already moving",
+                          std::string(unit_label(u)) + " bewegt sich bereits"});
   if (group_steps > 0)
-    return Fail(why, "units join a stack before it moves; the stack has left its hex (WSR 5.1)");
-  if (n_group >= kMaxGroup) return Fail(why, "the moving stack is full (WSR 1.4)");
+    return Fail(why,
+                Text{"units join a stack before it moves; the stack has left its hex (WSR 5.1)",
+                     "Einheiten schließen sich einem Stapel an, bevor er sich bewegt; der Stapel "
+                     "hat sein Feld verlassen (WSR 5.1)"});
+  if (n_group >= kMaxGroup)
+    return Fail(why, Text{"the moving stack is full (WSR 1.4)",
+                          "der sich bewegende Stapel ist voll (WSR 1.4)"});
   const int lead = group[0];
   if (active_f < 0 || info(u).formation != active_f)
-    return Fail(why, unit_label(u) + " does not belong to the active formation (WSR 4.4)");
+    return Fail(why,
+                Text{unit_label(u) + " does not belong to the active formation (WSR 4.4)",
+                     std::string(unit_label(u)) + " gehört nicht zur aktiven Formation (WSR 4.4)"});
   if (!on_map(u) || unit(u).hex != unit(lead).hex)
-    return Fail(why, unit_label(u) + " is not in the moving stack's hex (WSR 5.1)");
+    return Fail(why, Text{unit_label(u) + " is not in the moving stack's hex (WSR 5.1)",
+                          std::string(unit_label(u)) +
+                              " ist nicht im Feld des sich bewegenden Stapels (WSR 5.1)"});
   if (unit(u).start_hex != unit(lead).start_hex)
-    return Fail(why, unit_label(u) +
-                         " did not begin the impulse in the same hex as the stack "
-                         "(WSR 5.1)");
+    return Fail(why,
+                Text{unit_label(u) + " did not begin the impulse in the same hex as the stack "
+                                     "(WSR 5.1)",
+                     std::string(unit_label(u)) +
+                         " hat den Impuls nicht im selben Feld wie der Stapel begonnen (WSR 5.1)"});
   if (has(u, kOutOfCommand))
-    return Fail(why, unit_label(u) + " is out of command and may not move (WSR 4.2)");
-  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 5.0)");
+    return Fail(why,
+                Text{unit_label(u) + " is out of command and may not move (WSR 4.2)",
+                     std::string(unit_label(u)) +
+                         " ist außer Befehlsreichweite und darf sich nicht bewegen (WSR 4.2)"});
+  if (has(u, kOpsComplete))
+    return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 5.0)",
+                          std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 5.0)"});
   return true;
 }
 
 // WSR 6.1.7, A-13: a disrupted unit may not move closer to, nor adjacent to, an enemy unit in
 // its LOS; if it started the move adjacent to an enemy it may withdraw from it.
-bool WsrState::disrupted_step_ok(int u, int from, int to, std::string* why) const {
+bool WsrState::disrupted_step_ok(int u, int from, int to, Text* why) const {
   if (!has(u, kDisrupted) || !game_->opts().disrupted_movement_limits) return true;
   const HexLayout& L = game_->layout();
   const int side = side_of(u);
@@ -72,18 +104,24 @@ bool WsrState::disrupted_step_ok(int u, int from, int to, std::string* why) cons
     const int eh = unit(e).hex;
     const int d_from = L.Distance(from, eh), d_to = L.Distance(to, eh);
     if (d_to == 1 && !(group_origin >= 0 && L.Distance(group_origin, eh) == 1 && d_to >= d_from))
-      return Fail(why, "disrupted " + unit_label(u) + " may not move adjacent to enemy " +
-                           unit_label(e) + " (WSR 6.1.7, A-13)");
+      return Fail(why, Text{"disrupted " + unit_label(u) + " may not move adjacent to enemy " +
+                                unit_label(e) + " (WSR 6.1.7, A-13)",
+                            std::string("die zerschlagene Einheit ") + unit_label(u) +
+                                " darf nicht angrenzend an die feindliche Einheit " +
+                                unit_label(e) + " ziehen (WSR 6.1.7, A-13)"});
     if (d_to < d_from && los_clear(from, eh))
-      return Fail(why, "disrupted " + unit_label(u) + " may not move closer to enemy " +
-                           unit_label(e) + " in its LOS (WSR 6.1.7, A-13)");
+      return Fail(why, Text{"disrupted " + unit_label(u) + " may not move closer to enemy " +
+                                unit_label(e) + " in its LOS (WSR 6.1.7, A-13)",
+                            std::string("die zerschlagene Einheit ") + unit_label(u) +
+                                " darf sich der feindlichen Einheit " + unit_label(e) +
+                                " in ihrer Sichtlinie nicht nähern (WSR 6.1.7, A-13)"});
   }
   return true;
 }
 
 // WSR 1.3.2 / A-03: an HQ of the active formation staying behind in `from` when the moving
 // group leaves it must keep a unit of its formation there (movement and assault).
-bool WsrState::hqs_keep_company(int from, std::string* why) const {
+bool WsrState::hqs_keep_company(int from, Text* why) const {
   for (int h = 0; h < n_units; ++h) {
     // Only HQs of the moving formation can be stranded by this move.
     if (!info(h).hq || unit(h).hex != from || in_group(h) || info(h).formation != active_f)
@@ -93,22 +131,29 @@ bool WsrState::hqs_keep_company(int from, std::string* why) const {
       kept = !info(v).hq && unit(v).hex == from && !in_group(v) &&
              info(v).formation == info(h).formation;
     if (!kept)
-      return Fail(why, "the HQ " + unit_label(h) +
-                           " would be left without a unit of its formation (WSR 1.3.2, A-03)");
+      return Fail(why, Text{"the HQ " + unit_label(h) +
+                                " would be left without a unit of its formation (WSR 1.3.2, A-03)",
+                            std::string("das HQ ") + unit_label(h) +
+                                " bliebe ohne eine Einheit seiner Formation (WSR 1.3.2, A-03)"});
   }
   return true;
 }
 
-bool WsrState::can_enter(int to, std::string* why) const {
-  if (n_group == 0) return Fail(why, "no stack is moving");
+bool WsrState::can_enter(int to, Text* why) const {
+  if (n_group == 0) return Fail(why, Text{"no stack is moving", "kein Stapel bewegt sich"});
   const HexLayout& L = game_->layout();
   const int from = unit(group[0]).hex;
   if (!L.Adjacent(from, to))
-    return Fail(why, hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)");
+    return Fail(
+        why, Text{hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)",
+                  std::string(hex_name(to)) + " grenzt nicht an " + hex_name(from) + " (WSR 5.0)"});
   for (int k = 0; k < n_group; ++k)  // special_rules.cc: A6 boundary-line
     if (game_->beyond_boundary(info(group[static_cast<size_t>(k)]).formation, to))
-      return Fail(why, unit_label(group[static_cast<size_t>(k)]) + " may not cross the red " +
-                           "boundary line into " + hex_name(to) + " (WSR-A6 boundary-line)");
+      return Fail(why, Text{unit_label(group[static_cast<size_t>(k)]) + " may not cross the red " +
+                                "boundary line into " + hex_name(to) + " (WSR-A6 boundary-line)",
+                            std::string(unit_label(group[static_cast<size_t>(k)])) +
+                                " darf die rote Grenzlinie nach " + hex_name(to) +
+                                " nicht überschreiten (WSR-A6 boundary-line)"});
   if (!why)  // perf: the cheap refusals below first (every check here is pure)
     for (int k = 0; k < n_group; ++k) {
       const int u = group[static_cast<size_t>(k)];
@@ -117,8 +162,11 @@ bool WsrState::can_enter(int to, std::string* why) const {
     }
   const int side = side_of(group[0]);
   if (enemy_in(to, side))
-    return Fail(why, hex_name(to) + " is enemy-occupied: enter it with assault " + hex_name(to) +
-                         " or overrun " + hex_name(to) + " (WSR 5.1, 6.3, 6.4)");
+    return Fail(why, Text{hex_name(to) + " is enemy-occupied: enter it with assault " +
+                              hex_name(to) + " or overrun " + hex_name(to) + " (WSR 5.1, 6.3, 6.4)",
+                          std::string(hex_name(to)) + " ist feindlich besetzt: mit assault " +
+                              hex_name(to) + " (Sturmangriff) oder overrun " + hex_name(to) +
+                              " (Überrennen) betreten (WSR 5.1, 6.3, 6.4)"});
   int combat = combat_units_in(to, side);
   bool has_hq = false;
   for (int k = 0; k < n_group; ++k) {
@@ -130,15 +178,26 @@ bool WsrState::can_enter(int to, std::string* why) const {
     }
   }
   if (combat > kStackLimit)
-    return Fail(why, "stacking: more than 2 combat units in " + hex_name(to) + " (WSR 1.4)");
-  if (has_hq && hq_in(to, side)) return Fail(why, "only one HQ or SHQ per hex (WSR 1.3.2, A-03)");
+    return Fail(why, Text{"stacking: more than 2 combat units in " + hex_name(to) + " (WSR 1.4)",
+                          std::string("Stapeln: mehr als 2 Kampfeinheiten in ") + hex_name(to) +
+                              " (WSR 1.4)"});
+  if (has_hq && hq_in(to, side))
+    return Fail(why, Text{"only one HQ or SHQ per hex (WSR 1.3.2, A-03)",
+                          "nur ein HQ oder SHQ pro Feld (WSR 1.3.2, A-03)"});
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
     const int c = step_cost(u, from, to);
-    if (c < 0) return Fail(why, hex_name(to) + " is impassable (WSR 5.0, terrain chart)");
+    if (c < 0)
+      return Fail(why,
+                  Text{hex_name(to) + " is impassable (WSR 5.0, terrain chart)",
+                       std::string(hex_name(to)) + " ist unpassierbar (WSR 5.0, Geländetabelle)"});
     if (c > mp_left(u))
-      return Fail(why, unit_label(u) + " needs " + std::to_string(c) + " MP to enter " +
-                           hex_name(to) + " and has " + std::to_string(mp_left(u)) + " (WSR 5.0)");
+      return Fail(
+          why, Text{unit_label(u) + " needs " + std::to_string(c) + " MP to enter " + hex_name(to) +
+                        " and has " + std::to_string(mp_left(u)) + " (WSR 5.0)",
+                    std::string(unit_label(u)) + " braucht " + std::to_string(c) + " BP, um " +
+                        hex_name(to) + " zu betreten, und hat " + std::to_string(mp_left(u)) +
+                        " (WSR 5.0)"});
     if (info(u).hq) {
       // WSR 1.3.2 / A-03: an HQ moves only with at least one unit of its formation.
       bool escorted = false;
@@ -147,7 +206,10 @@ bool WsrState::can_enter(int to, std::string* why) const {
         if (!info(v).hq && info(v).formation == info(u).formation) escorted = true;
       }
       if (!escorted)
-        return Fail(why, "an HQ may move only together with a unit of its formation (WSR 1.3.2)");
+        return Fail(why,
+                    Text{"an HQ may move only together with a unit of its formation (WSR 1.3.2)",
+                         "ein HQ darf sich nur zusammen mit einer Einheit seiner Formation bewegen "
+                         "(WSR 1.3.2)"});
     }
     if (!disrupted_step_ok(u, from, to, why)) return false;
   }
@@ -155,16 +217,24 @@ bool WsrState::can_enter(int to, std::string* why) const {
   return true;
 }
 
-bool WsrState::can_drop(int u, std::string* why) const {
-  if (!in_group(u)) return Fail(why, unit_label(u) + " is not in the moving stack");
+bool WsrState::can_drop(int u, Text* why) const {
+  if (!in_group(u))
+    return Fail(why, Text{unit_label(u) + " is not in the moving stack",
+                          std::string(unit_label(u)) + " ist nicht im sich bewegenden Stapel"});
   if (!why && (group_steps == 0 || n_group < 2)) return false;  // perf: cheap refusals first
   if (in_enemy_hex())
-    return Fail(why, "the overrunning stack must leave the enemy hex together (WSR 6.4)");
+    return Fail(
+        why,
+        Text{"the overrunning stack must leave the enemy hex together (WSR 6.4)",
+             "der überrennende Stapel muss das feindliche Feld gemeinsam verlassen (WSR 6.4)"});
   if (group_steps == 0)
-    return Fail(why,
-                "a unit splits off after the stack has moved; to stay, do not select it "
-                "(WSR 5.1)");
-  if (n_group < 2) return Fail(why, "the last unit ends its move with end-move (WSR 5.0)");
+    return Fail(why, Text{"a unit splits off after the stack has moved; to stay, do not select it "
+                          "(WSR 5.1)",
+                          "eine Einheit löst sich erst, nachdem der Stapel gezogen ist; um zu "
+                          "bleiben, sie nicht auswählen (WSR 5.1)"});
+  if (n_group < 2)
+    return Fail(why, Text{"the last unit ends its move with end-move (WSR 5.0)",
+                          "die letzte Einheit beendet ihre Bewegung mit end-move (WSR 5.0)"});
   const int hex = unit(u).hex;
   if (info(u).hq) {
     bool kept = false;
@@ -172,7 +242,10 @@ bool WsrState::can_drop(int u, std::string* why) const {
       kept = !info(v).hq && unit(v).hex == hex && !in_group(v) &&
              info(v).formation == info(u).formation;
     if (!kept)
-      return Fail(why, "an HQ must stay in a hex with a unit of its formation (WSR 1.3.2)");
+      return Fail(
+          why,
+          Text{"an HQ must stay in a hex with a unit of its formation (WSR 1.3.2)",
+               "ein HQ muss in einem Feld mit einer Einheit seiner Formation bleiben (WSR 1.3.2)"});
   } else {
     for (int k = 0; k < n_group; ++k) {
       const int h = group[static_cast<size_t>(k)];
@@ -183,36 +256,55 @@ bool WsrState::can_drop(int u, std::string* why) const {
         if (v != u && !info(v).hq && info(v).formation == info(h).formation) other = true;
       }
       if (!other)
-        return Fail(why, "the HQ " + unit_label(h) +
+        return Fail(why,
+                    Text{"the HQ " + unit_label(h) +
                              " would move on without a unit of its "
-                             "formation (WSR 1.3.2)");
+                             "formation (WSR 1.3.2)",
+                         std::string("das HQ ") + unit_label(h) +
+                             " würde ohne eine Einheit seiner Formation weiterziehen (WSR 1.3.2)"});
     }
   }
   return true;
 }
 
 // WSR 5.2.1/5.2.2 with A-29: remaining MP = MF of the new face - MP spent - 3, allowed if >= 0.
-bool WsrState::can_flip(int u, bool mount, std::string* why) const {
-  if (!in_group(u)) return Fail(why, "select " + unit_label(u) + " first (WSR 5.2)");
+bool WsrState::can_flip(int u, bool mount, Text* why) const {
+  if (!in_group(u))
+    return Fail(why, Text{"select " + unit_label(u) + " first (WSR 5.2)",
+                          std::string("zuerst ") + unit_label(u) + " auswählen (WSR 5.2)"});
   // perf: cheap refusals first (the checks are pure): no second face, or already on it.
   if (!why && (!info(u).counter->transport || mount == has(u, kMounted))) return false;
   if (in_enemy_hex())
-    return Fail(why, "the overrunning stack must leave the enemy hex first (WSR 6.4)");
+    return Fail(
+        why, Text{"the overrunning stack must leave the enemy hex first (WSR 6.4)",
+                  "der überrennende Stapel muss zuerst das feindliche Feld verlassen (WSR 6.4)"});
   if (!info(u).counter->transport)
-    return Fail(why, unit_label(u) + " has no mounted and dismounted sides (WSR 5.2)");
-  if (mount && has(u, kMounted)) return Fail(why, unit_label(u) + " is already mounted");
-  if (!mount && !has(u, kMounted)) return Fail(why, unit_label(u) + " is already dismounted");
+    return Fail(why, Text{unit_label(u) + " has no mounted and dismounted sides (WSR 5.2)",
+                          std::string(unit_label(u)) +
+                              " hat keine aufgesessene und abgesessene Seite (WSR 5.2)"});
+  if (mount && has(u, kMounted))
+    return Fail(why, Text{unit_label(u) + " is already mounted",
+                          std::string(unit_label(u)) + " ist bereits aufgesessen"});
+  if (!mount && !has(u, kMounted))
+    return Fail(why, Text{unit_label(u) + " is already dismounted",
+                          std::string(unit_label(u)) + " ist bereits abgesessen"});
   if (mount && has(u, kDisrupted))
-    return Fail(why, "disrupted infantry, guns and mortars cannot load (WSR 5.2.1, 6.1.7)");
-  if (std::string r = special_flip_refusal(u, mount); !r.empty())  // B3 dismounted-only
+    return Fail(why, Text{"disrupted infantry, guns and mortars cannot load (WSR 5.2.1, 6.1.7)",
+                          "zerschlagene Infanterie, Geschütze und Granatwerfer können nicht "
+                          "aufladen (WSR 5.2.1, 6.1.7)"});
+  if (Text r = special_flip_refusal(u, mount); !r.en.empty())  // B3 dismounted-only
     return Fail(why, std::move(r));
   const Face& to = info(u).counter->face_for(mount, has(u, kReduced));
   const int left = to.mf - unit(u).mp_spent - kMountCost;
   if (left < 0)
-    return Fail(why, std::string(mount ? "mounting" : "dismounting") + " costs 3 MP of the " +
-                         (mount ? "vehicle" : "NATO") + " face (MF " + std::to_string(to.mf) +
-                         "), " + std::to_string(unit(u).mp_spent) +
-                         " MP already spent (WSR 5.2, A-29)");
+    return Fail(
+        why,
+        Text{std::string(mount ? "mounting" : "dismounting") + " costs 3 MP of the " +
+                 (mount ? "vehicle" : "NATO") + " face (MF " + std::to_string(to.mf) + "), " +
+                 std::to_string(unit(u).mp_spent) + " MP already spent (WSR 5.2, A-29)",
+             std::string(std::string(mount ? "Aufsitzen" : "Absitzen")) + " kostet 3 BP der " +
+                 ((mount ? "Fahrzeug" : "NATO")) + "-Seite (BP " + std::to_string(to.mf) + "), " +
+                 std::to_string(unit(u).mp_spent) + " BP bereits verbraucht (WSR 5.2, A-29)"});
   return true;
 }
 
@@ -258,10 +350,14 @@ void WsrState::apply_select(int u, EventList* ev) {
   }
   group[n_group++] = static_cast<int8_t>(u);
   unit(u).flags |= kMoving;
-  Emit(ev, "WSR 5.1",
-       unit_label(u) + (n_group == 1 ? " begins to move from " : " joins the stack in ") +
-           hex_name(unit(u).hex) + " (" + std::to_string(mp_left(u)) + " MP left).",
-       side_of(u));
+  Emit(
+      ev, "WSR 5.1",
+      Text{unit_label(u) + (n_group == 1 ? " begins to move from " : " joins the stack in ") +
+               hex_name(unit(u).hex) + " (" + std::to_string(mp_left(u)) + " MP left).",
+           std::string(unit_label(u)) +
+               ((n_group == 1 ? " beginnt die Bewegung in " : " schließt sich dem Stapel an in ")) +
+               hex_name(unit(u).hex) + " (noch " + std::to_string(mp_left(u)) + " BP)."},
+      side_of(u));
 }
 
 void WsrState::apply_move(int to, EventList* ev) {
@@ -269,7 +365,7 @@ void WsrState::apply_move(int to, EventList* ev) {
   bool was_empty = true;  // WSR 8.2.1, A-23: no unit of either side in the hex before
   for (int u = 0; u < n_units && was_empty; ++u) was_empty = unit(u).hex != to;
   overrun_passing = kNoHex;  // WSR 6.4: the stack has left the overrun hex
-  std::string names;
+  std::string names, names_de;
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
     const int c = step_cost(u, from, to);
@@ -279,11 +375,17 @@ void WsrState::apply_move(int to, EventList* ev) {
     x.flags |= kMovedThisImpulse;
     names += (names.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) + " MP (" +
              std::to_string(mp_left(u)) + " left)";
+    if (ev)
+      names_de += (names_de.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) +
+                  " BP (noch " + std::to_string(mp_left(u)) + ")";
   }
   ++group_steps;
   enter_hex(to, side_of(group[0]));  // WSR 12.2: last side to move through the hex
   bridge_cross_check(from, to, side_of(group[0]), ev);  // special_rules.cc: A4 blow-the-bridge
-  Emit(ev, "WSR 5.0", "Move " + hex_name(from) + " -> " + hex_name(to) + ": " + names + ".",
+  Emit(ev, "WSR 5.0",
+       Text{"Move " + hex_name(from) + " -> " + hex_name(to) + ": " + names + ".",
+            std::string("Bewegung ") + hex_name(from) + " -> " + hex_name(to) + ": " + names_de +
+                "."},
        side_of(group[0]));
   push(kStepHexEntered, active_f, to);  // seam for mines (8.2.1) and opportunity fire (6.2)
   mines_on_entry(to, was_empty, ev);    // fortification.cc: resolved before OF (8.2.1)
@@ -296,8 +398,10 @@ void WsrState::apply_drop(int u, EventList* ev) {
   --n_group;
   unit(u).flags &= static_cast<uint16_t>(~kMoving);
   Emit(ev, "WSR 5.1",
-       unit_label(u) + " splits off in " + hex_name(unit(u).hex) + " and may move on later with " +
-           std::to_string(mp_left(u)) + " MP.",
+       Text{unit_label(u) + " splits off in " + hex_name(unit(u).hex) +
+                " and may move on later with " + std::to_string(mp_left(u)) + " MP.",
+            std::string(unit_label(u)) + " löst sich in " + hex_name(unit(u).hex) +
+                " und darf später mit " + std::to_string(mp_left(u)) + " BP weiterziehen."},
        side_of(u));
 }
 
@@ -307,8 +411,10 @@ void WsrState::apply_flip(int u, bool mount, EventList* ev) {
   x.mp_spent = static_cast<uint8_t>(x.mp_spent + kMountCost);
   x.flags |= kMovedThisImpulse;
   Emit(ev, mount ? "WSR 5.2.1" : "WSR 5.2.2",
-       unit_label(u) + (mount ? " mounts" : " dismounts") + ": 3 MP of the new face, " +
-           std::to_string(mp_left(u)) + " MP left.",
+       Text{unit_label(u) + (mount ? " mounts" : " dismounts") + ": 3 MP of the new face, " +
+                std::to_string(mp_left(u)) + " MP left.",
+            std::string(unit_label(u)) + ((mount ? " sitzt auf" : " sitzt ab")) +
+                ": 3 BP der neuen Seite, noch " + std::to_string(mp_left(u)) + " BP."},
        side_of(u));
 }
 
@@ -328,7 +434,10 @@ void WsrState::apply_end_move(EventList* ev) {
   group_origin = kNoHex;
   group_steps = 0;
   pop();  // kStepMove
-  Emit(ev, "WSR 5.0", names + " end their movement: Ops complete.", side);
+  Emit(ev, "WSR 5.0",
+       Text{names + " end their movement: Ops complete.",
+            std::string("Bewegung beendet: ") + names + ": „Operationen beendet“."},
+       side);
 }
 
 }  // namespace feldherr::wsr

@@ -19,10 +19,27 @@ char SideLetter(const std::string& side) {
   return side.empty() ? '?' : static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
 }
 
+// Where an aircraft is (AirPlaceName), in German.
+std::string AirPlaceDe(const std::string& place) {
+  if (place == "waiting") return "wartet";
+  if (place == "cup") return "im Behältnis";
+  if (place == "returning") return "kehrt zurück";
+  if (place == "over-map") return "über dem Spielplan";
+  if (place == "removed") return "entfernt";
+  return place;
+}
+
 }  // namespace
 
 std::string WsrState::render_text(int seat) const {
+  return render_text_in(seat, Lang::kEn);
+}
+
+std::string WsrState::render_text_in(int seat, Lang lang) const {
   (void)seat;  // no hidden information (WSR): everyone sees the same board
+  const bool de = lang == Lang::kDe;
+  // The text in the reader's language.
+  auto T = [de](const char* en, const char* german) { return de ? german : en; };
   std::ostringstream o;
   const WsrGame& g = *game_;
   const auto& seats = g.seats();
@@ -31,11 +48,11 @@ std::string WsrState::render_text(int seat) const {
   const bool setup = !steps.empty() && top().kind == kStepSetup;
 
   // --- Header ---
-  if (sc != nullptr) o << sc->code << " " << sc->title << "  ";
-  o << "Turn " << turn << "/" << g.setup().turns;
-  if (phase == kOver) o << " (game over)";
-  if (setup) o << " (setup, WSR 2.0)";
-  o << "\nCup:";
+  if (sc != nullptr) o << sc->code << " " << sc->title_in(lang) << "  ";
+  o << T("Turn ", "Spielrunde ") << turn << "/" << g.setup().turns;
+  if (phase == kOver) o << T(" (game over)", " (Spiel zu Ende)");
+  if (setup) o << T(" (setup, WSR 2.0)", " (Spielaufbau, WSR 2.0)");
+  o << T("\nCup:", "\nBehältnis:");
   int shown = 0;
   for (int f = 0; f < g.num_formations(); ++f)
     if (cup[static_cast<size_t>(f)] > 0) {
@@ -43,51 +60,58 @@ std::string WsrState::render_text(int seat) const {
         << int(cup[static_cast<size_t>(f)]);
       ++shown;
     }
-  o << (shown ? "," : "") << " end-turn x" << int(cup_end_turn) << " (drawn " << int(end_turn_drawn)
-    << ")";
-  if (chaos_cup > 0) o << ", chaos x" << int(chaos_cup);                 // chaos.cc (WSR 9.0)
-  if (designated_cup > 0) o << ", designated x" << int(designated_cup);  // A5 (special_rules.cc)
-  if (n_chaos > 0) o << "; " << int(n_chaos) << " chaos result(s) stored (9.0)";
+  o << (shown ? "," : "") << T(" end-turn x", " Rundenende x") << int(cup_end_turn)
+    << T(" (drawn ", " (gezogen ") << int(end_turn_drawn) << ")";
+  if (chaos_cup > 0) o << ", chaos x" << int(chaos_cup);  // chaos.cc (WSR 9.0)
+  if (designated_cup > 0)
+    o << T(", designated x", ", ausgewählte Formation x")
+      << int(designated_cup);  // A5 (special_rules.cc)
+  if (n_chaos > 0)
+    o << "; " << int(n_chaos)
+      << T(" chaos result(s) stored (9.0)", " Chaos-Ergebnis(se) gespeichert (9.0)");
   for (int s = 0; s < 2; ++s)
     if (held_end_turn[static_cast<size_t>(s)] > 0)
-      o << "; " << seats[static_cast<size_t>(s)] << " holds "
-        << int(held_end_turn[static_cast<size_t>(s)]) << " end-turn (3.2.1)";
-  o << "\nFate points:";
+      o << "; " << seats[static_cast<size_t>(s)] << T(" holds ", " hält ")
+        << int(held_end_turn[static_cast<size_t>(s)])
+        << T(" end-turn (3.2.1)", " Rundenende (3.2.1)");
+  o << T("\nFate points:", "\nSchicksalspunkte:");
   for (int s = 0; s < 2; ++s)
     o << " " << seats[static_cast<size_t>(s)] << " " << int(fate_points[static_cast<size_t>(s)]);
   // Artillery (WSR 11.2): the strikes left, the Barrage and smoke markers.
   bool support = false;
   for (const auto& kinds : g.setup().artillery) support = support || !kinds.empty();
   if (support) {
-    o << "\nArtillery (11.2):";
+    o << T("\nArtillery (11.2):", "\nArtillerie (11.2):");
     for (size_t s = 0; s < 2; ++s) {
       o << " " << seats[s];
-      if (g.setup().artillery[s].empty()) o << " none";
+      if (g.setup().artillery[s].empty()) o << T(" none", " keine");
       for (size_t k = 0; k < g.setup().artillery[s].size(); ++k)
         o << " " << strike_name(static_cast<int>(s), static_cast<int>(k)) << " x"
           << int(strikes_left[s][k]);
       if (s == 0) o << ";";
     }
   }
-  if (strike.hex != kNoHex && strike.landed) o << "\nBarrage marker: " << hex_name(strike.hex);
+  if (strike.hex != kNoHex && strike.landed)
+    o << T("\nBarrage marker: ", "\nArtillerieschlag-Marker: ") << hex_name(strike.hex);
   if (!g.setup().air.empty()) {  // air.cc (WSR 11.3): where each aircraft is
-    o << "\nAircraft (11.3):";
+    o << T("\nAircraft (11.3):", "\nFlugzeuge (11.3):");
     for (size_t k = 0; k < g.setup().air.size(); ++k) {
       const int ki = static_cast<int>(k);
       o << (k ? "; " : " ") << seats[static_cast<size_t>(air_side(ki))] << " " << air_label(ki)
-        << " " << AirPlaceName(air[k]);
+        << " " << (de ? AirPlaceDe(AirPlaceName(air[k])) : AirPlaceName(air[k]));
       if (air[k] == kAirWaiting && air_entry_turn(ki) > 0)
-        o << " (turn " << air_entry_turn(ki) << ")";
+        o << T(" (turn ", " (Spielrunde ") << air_entry_turn(ki) << ")";
       else if (air[k] == kAirWaiting)
         o << " (air-trigger)";  // special_rules.cc: A4, not yet triggered
       if (sortie.k == ki && sortie.hex != kNoHex)
-        o << " over " << hex_name(sortie.hex) << ", " << int(sortie.aa_hits) << " AA hit(s)";
+        o << T(" over ", " über ") << hex_name(sortie.hex) << ", " << int(sortie.aa_hits)
+          << T(" AA hit(s)", " Flak-Treffer");
     }
   }
   if (n_smoke > 0) {
-    o << "\nSmoke (11.2.2):";
+    o << T("\nSmoke (11.2.2):", "\nRauch (11.2.2):");
     for (int k = 0; k < n_smoke; ++k)
-      o << " " << hex_name(smoke_hex[static_cast<size_t>(k)]) << " Smoke "
+      o << " " << hex_name(smoke_hex[static_cast<size_t>(k)]) << T(" Smoke ", " Rauch ")
         << int(smoke_level[static_cast<size_t>(k)]);
   }
   // G-12 (exit.cc): where each side leaves the map for its victory conditions, and how many
@@ -95,7 +119,7 @@ std::string WsrState::render_text(int seat) const {
   const std::vector<std::pair<std::string, std::string>> exits =
       sc != nullptr ? ExitZones(*sc) : std::vector<std::pair<std::string, std::string>>{};
   if (!exits.empty()) {
-    o << "\nExits (G-12):";
+    o << T("\nExits (G-12):", "\nAusgänge (G-12):");
     const char* sep = " ";
     for (size_t s = 0; s < 2; ++s) {
       std::string zones;
@@ -104,7 +128,8 @@ std::string WsrState::render_text(int seat) const {
       if (zones.empty()) continue;
       int n = 0;
       for (int u = 0; u < n_units; ++u) n += has(u, kExited) && side_of(u) == int(s) ? 1 : 0;
-      o << sep << seats[s] << " from " << zones << " (marked >), " << n << " exited";
+      o << sep << seats[s] << T(" from ", " über ") << zones
+        << T(" (marked >), ", " (markiert >), ") << n << T(" exited", " ausgetreten");
       sep = "; ";
     }
   }
@@ -113,11 +138,15 @@ std::string WsrState::render_text(int seat) const {
   if (sc != nullptr)
     for (const SpecialRule& r : sc->special_rules)
       if (r.id == "boundary-line" && (boundary = sc->FindZone(r.Str("zone"))) != nullptr)
-        o << "\nBoundary (WSR-A6): red line marked - (may be entered, not crossed): "
-          << r.Str("south_formation") << " stays on or south of it, " << r.Str("north_formation")
-          << " on or north of it";
-  if (active_f >= 0) o << "\nActive formation: " << g.formation(active_f).data->id;
-  if (phase != kOver && !steps.empty()) o << "\nNow: " << decision().prompt;
+        o << T("\nBoundary (WSR-A6): red line marked - (may be entered, not crossed): ",
+               "\nGrenze (WSR-A6): rote Linie markiert - (darf betreten, nicht überquert werden): ")
+          << r.Str("south_formation")
+          << T(" stays on or south of it, ", " bleibt auf ihr oder südlich, ")
+          << r.Str("north_formation") << T(" on or north of it", " auf ihr oder nördlich");
+  if (active_f >= 0)
+    o << T("\nActive formation: ", "\nAktive Formation: ") << g.formation(active_f).data->id;
+  if (phase != kOver && !steps.empty())
+    o << T("\nNow: ", "\nJetzt: ") << decision().prompt_in(lang);
   o << "\n";
 
   // During the setup: the zone of the next unit to place (marked '+').
@@ -204,30 +233,37 @@ std::string WsrState::render_text(int seat) const {
   }
   // Key: the terrain tokens present, then the markers.
   std::vector<bool> seen(kNumTerrains, false);
-  o << "Key:";
+  o << T("Key:", "Legende:");
   for (int i = 0; i < L.size(); ++i) {
     const size_t t = static_cast<size_t>(g.terrain(i));
     if (seen[t]) continue;
     seen[t] = true;
     const TerrainType& tt = g.data().terrain[g.terrain(i)];
-    o << " " << tt.token << " " << tt.id << ",";
+    o << " " << tt.token << " " << (de ? tt.name_de : tt.id) << ",";
   }
-  o << " D2/U2 = 2 units of de/us (K uk), * objective, ! a disrupted unit in the hex, + setup "
-       "zone of the next unit";
-  if (n_smoke > 0 || strike.hex != kNoHex) o << ", s smoke marker, B Barrage marker";
-  if (sortie.k >= 0 && sortie.hex != kNoHex) o << ", A aircraft";  // WSR 11.3
-  if (!exits.empty()) o << ", > exit hex (G-12)";
-  if (boundary != nullptr) o << ", - red boundary line (WSR-A6)";
-  if (any_destroyed) o << ", x destroyed bridge (WSR-A12)";
-  if (blown) o << ", x bridge destroyed in play (WSR-A4 blow-the-bridge)";
+  o << T(
+      " D2/U2 = 2 units of de/us (K uk), * objective, ! a disrupted unit in the hex, + setup "
+      "zone of the next unit",
+      " D2/U2 = 2 Einheiten von de/us (K uk), * Ziel, ! eine zerschlagene Einheit im Feld, "
+      "+ Aufstellungszone der nächsten Einheit");
+  if (n_smoke > 0 || strike.hex != kNoHex)
+    o << T(", s smoke marker, B Barrage marker", ", s Rauch-Marker, B Artillerieschlag-Marker");
+  if (sortie.k >= 0 && sortie.hex != kNoHex) o << T(", A aircraft", ", A Flugzeug");  // WSR 11.3
+  if (!exits.empty()) o << T(", > exit hex (G-12)", ", > Ausgangsfeld (G-12)");
+  if (boundary != nullptr) o << T(", - red boundary line (WSR-A6)", ", - rote Grenzlinie (WSR-A6)");
+  if (any_destroyed) o << T(", x destroyed bridge (WSR-A12)", ", x zerstörte Brücke (WSR-A12)");
+  if (blown)
+    o << T(", x bridge destroyed in play (WSR-A4 blow-the-bridge)",
+           ", x im Spiel zerstörte Brücke (WSR-A4 blow-the-bridge)");
   o << "\n";
 
   // --- Objectives and their controller (WSR 12.2) ---
   if (!g.objectives().empty()) {
-    o << "\nObjectives (control, WSR 12.2):";
+    o << T("\nObjectives (control, WSR 12.2):", "\nZiele (Kontrolle, WSR 12.2):");
     for (int h : g.objectives()) {
       const int c = controller(h);
-      o << " " << hex_name(h) << "=" << (c >= 0 ? seats[static_cast<size_t>(c)] : "none");
+      o << " " << hex_name(h) << "="
+        << (c >= 0 ? seats[static_cast<size_t>(c)] : std::string(T("none", "keiner")));
     }
     o << "\n";
   }
@@ -248,26 +284,33 @@ std::string WsrState::render_text(int seat) const {
   }
   o << "\n";
   for (const auto& [h, us] : by_hex) {
-    o << hex_name(h) << " [" << TerrainId(g.terrain(h)) << "]";
-    if (controller(h) >= 0) o << " ctrl " << seats[static_cast<size_t>(controller(h))];
-    if (objective[static_cast<size_t>(h)]) o << " OBJECTIVE";
-    if (has_wreck(h)) o << " wreck";
-    if (smoke_at(h) > 0) o << " smoke-" << smoke_at(h);                              // WSR 11.2.2
-    if (strike.hex == h && strike.landed) o << " barrage";                           // WSR 11.2.1
-    if (sortie.k >= 0 && sortie.hex == h) o << " aircraft " << air_label(sortie.k);  // 11.3
+    o << hex_name(h) << " ["
+      << (de ? g.data().terrain[g.terrain(h)].name_de : std::string(TerrainId(g.terrain(h))))
+      << "]";
+    if (controller(h) >= 0)
+      o << T(" ctrl ", " Kontrolle ") << seats[static_cast<size_t>(controller(h))];
+    if (objective[static_cast<size_t>(h)]) o << T(" OBJECTIVE", " ZIEL");
+    if (has_wreck(h)) o << T(" wreck", " Wrack");
+    if (smoke_at(h) > 0) o << T(" smoke-", " Rauch-") << smoke_at(h);               // WSR 11.2.2
+    if (strike.hex == h && strike.landed) o << T(" barrage", " Artillerieschlag");  // WSR 11.2.1
+    if (sortie.k >= 0 && sortie.hex == h)
+      o << T(" aircraft ", " Flugzeug ") << air_label(sortie.k);  // 11.3
     o << ":\n";
     for (int u : us) {
       const Face& fc = face(u);
       o << "  " << seats[static_cast<size_t>(side_of(u))] << " " << unit_label(u) << " ("
         << g.formation(info(u).formation).data->id << ") "
-        << (info(u).counter->transport ? (has(u, kMounted) ? "mounted " : "dismounted ") : "")
-        << (has(u, kReduced) ? "reduced" : "full") << " "
-        << (fc.target_class() == TargetClass::kHard ? "hard" : "soft") << " MF " << fc.mf;
-      if (unit(u).mp_spent) o << " spent " << int(unit(u).mp_spent);
-      if (has(u, kDisrupted)) o << " DISRUPTED";
-      if (has(u, kOutOfCommand)) o << " OUT-OF-COMMAND";
-      if (has(u, kOpsComplete)) o << " ops-complete";
-      if (has(u, kMoving)) o << " moving";
+        << (info(u).counter->transport ? (has(u, kMounted) ? T("mounted ", "aufgesessen ")
+                                                           : T("dismounted ", "abgesessen "))
+                                       : "")
+        << (has(u, kReduced) ? T("reduced", "reduziert") : T("full", "volle Stärke")) << " "
+        << (fc.target_class() == TargetClass::kHard ? T("hard", "hart") : T("soft", "weich"))
+        << T(" MF ", " BP ") << fc.mf;
+      if (unit(u).mp_spent) o << T(" spent ", " verbraucht ") << int(unit(u).mp_spent);
+      if (has(u, kDisrupted)) o << T(" DISRUPTED", " ZERSCHLAGEN");
+      if (has(u, kOutOfCommand)) o << T(" OUT-OF-COMMAND", " AUSSER-BEFEHLSREICHWEITE");
+      if (has(u, kOpsComplete)) o << T(" ops-complete", " Operationen-beendet");
+      if (has(u, kMoving)) o << T(" moving", " in-Bewegung");
       if (sw(u) != nullptr) o << " +" << g.sw_info(unit(u).sw - 1).label;
       o << "\n";
     }
@@ -281,9 +324,11 @@ std::string WsrState::render_text(int seat) const {
     }
     o << "\n";
   };
-  list("Off map (to set up or to arrive):", offmap);
-  list("Eliminated or removed:", gone);
-  list("Exited from the map (G-12):", exited);
+  list(T("Off map (to set up or to arrive):",
+         "Außerhalb des Spielplans (aufzustellen oder später):"),
+       offmap);
+  list(T("Eliminated or removed:", "Eliminiert oder entfernt:"), gone);
+  list(T("Exited from the map (G-12):", "Vom Spielplan ausgetreten (G-12):"), exited);
   // Support weapons not yet assigned (WSR 1.3.4.1).
   std::string free_sw;
   const bool first_fire = g.opts().sw_on_first_fire;  // WSR 11.4 option
@@ -293,8 +338,10 @@ std::string WsrState::render_text(int seat) const {
     if (first_fire ? sw_unplaced(k) : !held) free_sw += " " + g.sw_info(k).label;
   }
   if (!free_sw.empty())
-    o << (first_fire ? "Support weapons not yet placed (11.4):"
-                     : "Support weapons to assign (1.3.4.1):")
+    o << (first_fire ? T("Support weapons not yet placed (11.4):",
+                         "Noch nicht platzierte Unterstützungswaffen (11.4):")
+                     : T("Support weapons to assign (1.3.4.1):",
+                         "Zuzuweisende Unterstützungswaffen (1.3.4.1):"))
       << free_sw << "\n";
   if (setup) {
     const int u = setup_next_unit(top().a);
@@ -302,8 +349,9 @@ std::string WsrState::render_text(int seat) const {
       const Force& f =
           sc->forces[static_cast<size_t>(g.setup().units[static_cast<size_t>(u)].force)];
       if (const Zone* z = sc->FindZone(f.zone)) {
-        o << "Setup zone of " << unit_label(u) << ": " << z->id << " (" << z->text << "), "
-          << z->hexes.size() << " hexes, marked + on the map\n";
+        o << T("Setup zone of ", "Aufstellungszone von ") << unit_label(u) << ": " << z->id << " ("
+          << z->text << "), " << z->hexes.size()
+          << T(" hexes, marked + on the map\n", " Felder, auf dem Spielplan mit + markiert\n");
       }
     }
   }

@@ -428,6 +428,7 @@ class ScenarioLoader {
              "section",
              "type",
              "title",
+             "title_de",
              "date",
              "place",
              "turns",
@@ -460,6 +461,7 @@ class ScenarioLoader {
       r_.Fail(type, "field 'type' must be \"basic\" or \"advanced\" (is '" + t + "')");
     }
     s_.title = r_.Str(r_.Require(root, "title", "at the top level"), "title");
+    s_.title_de = r_.OptStr(root, "title_de");
     s_.date = r_.Str(r_.Require(root, "date", "at the top level"), "date");
     s_.place = r_.Str(r_.Require(root, "place", "at the top level"), "place");
     s_.turns = r_.Int(r_.Require(root, "turns", "at the top level"), "turns", 1, 30);

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/text.h"
 #include "games/wsr/data.h"
 #include "geometry/hex_map.h"
 
@@ -276,8 +277,9 @@ struct Scenario {
   std::string section;  // "12.2.1"
   ScenarioType type = ScenarioType::kBasic;
   std::string title;
-  std::string date;   // "1944-12-19"
-  std::string place;  // "Noville, Belgium"
+  std::string title_de;  // the German rulebook's title ("" when none): "Noville, Belgien"
+  std::string date;      // "1944-12-19"
+  std::string place;     // "Noville, Belgium"
   int turns = 0;
   int end_turn_markers = 2;
   std::string setup_first;  // side id placing all its units first (WSR 2.0)
@@ -294,6 +296,10 @@ struct Scenario {
   std::vector<SpecialRule> special_rules;
   Victory victory;
   std::vector<Decision> decisions;
+  // The title in `lang` (the English where there is no German).
+  const std::string& title_in(Lang lang) const {
+    return lang == Lang::kDe && !title_de.empty() ? title_de : title;
+  }
   ProvenanceMap provenance;  // fields: title, date, turns, end_turn_markers, setup_first, layout
 
   const Side* FindSide(std::string_view id) const;

@@ -37,8 +37,11 @@ void WsrState::start_play(EventList* ev) {
     designated_turn_start();  // special_rules.cc: A5 designated-formation-marker
   }
   Emit(ev, "WSR 2.0",
-       "Turn 1: " + std::to_string(cup_formation_markers()) + " formation markers and " +
-           std::to_string(cup_end_turn) + " end-turn markers go into the cup.");
+       Text{"Turn 1: " + std::to_string(cup_formation_markers()) + " formation markers and " +
+                std::to_string(cup_end_turn) + " end-turn markers go into the cup.",
+            std::string("Spielrunde 1: ") + std::to_string(cup_formation_markers()) +
+                " Formations-Marker und " + std::to_string(cup_end_turn) +
+                " Rundenende-Marker kommen in das Behältnis."});
   advance(ev);
 }
 
@@ -54,7 +57,9 @@ void WsrState::advance(EventList* ev) {
       // markers do not keep the turn going; special_rules.cc: the A5 designated marker does
       // while it may still activate a formation).
       if (cup_formation_markers() == 0 && !designated_keeps_turn()) {
-        Emit(ev, "WSR 3.1", "No formation marker is left in the cup: the operations phase ends.");
+        Emit(ev, "WSR 3.1",
+             Text{"No formation marker is left in the cup: the operations phase ends.",
+                  "Kein Formations-Marker ist mehr im Behältnis: die Operationsphase endet."});
         end_operations_phase(ev);
         continue;
       }
@@ -101,18 +106,25 @@ void WsrState::apply_draw(int marker, EventList* ev) {
     const int total = game_->setup().end_turn_markers;
     const int ending = std::min(kEndTurnMarkersEndingTurn, std::max(total, 1));
     Emit(ev, "WSR 3.1",
-         "End-turn marker drawn (" + std::to_string(end_turn_drawn) + "): set aside.");
+         Text{"End-turn marker drawn (" + std::to_string(end_turn_drawn) + "): set aside.",
+              std::string("Rundenende-Marker gezogen (") + std::to_string(end_turn_drawn) +
+                  "): beiseite gelegt."});
     if (end_turn_drawn >= ending) {
-      Emit(ev, "WSR 1.7.2", "The second end-turn marker ends the operations phase.");
+      Emit(ev, "WSR 1.7.2",
+           Text{"The second end-turn marker ends the operations phase.",
+                "Der zweite Rundenende-Marker beendet die Operationsphase."});
       end_operations_phase(ev);
     }
     return;
   }
   --cup[static_cast<size_t>(marker)];
   if (designated_set_aside(marker, ev)) return;  // special_rules.cc: A5, no second activation
-  Emit(ev, "WSR 3.1",
-       "Formation marker " + game_->formation(marker).data->name + " drawn: formation impulse.",
-       game_->formation(marker).side);
+  Emit(
+      ev, "WSR 3.1",
+      Text{"Formation marker " + game_->formation(marker).data->name + " drawn: formation impulse.",
+           std::string("Formations-Marker ") + game_->formation(marker).data->name +
+               " gezogen: Formations-Impuls."},
+      game_->formation(marker).side);
   begin_impulse(marker, ev);
 }
 
@@ -142,8 +154,11 @@ void WsrState::begin_impulse(int f, EventList* ev) {
     x.start_hex = x.hex;
   }
   Emit(ev, "WSR 4.1",
-       "Cleanup: Ops complete and Out of Command markers of " + game_->formation(f).data->name +
-           " removed.",
+       Text{"Cleanup: Ops complete and Out of Command markers of " +
+                game_->formation(f).data->name + " removed.",
+            std::string(
+                "Aufräumen: die Marker „Operationen beendet“ und „Außer Befehlsreichweite“ von ") +
+                game_->formation(f).data->name + " entfernt."},
        side);
   push(kStepOperations, f, -1);
   push(kStepReorg, f, -2);  // WSR 4.3 begins after every command test
@@ -157,8 +172,10 @@ void WsrState::release_held_marker(int side, EventList* ev) {
   cup_end_turn = static_cast<uint8_t>(cup_end_turn + held_end_turn[static_cast<size_t>(side)]);
   held_end_turn[static_cast<size_t>(side)] = 0;
   Emit(ev, "WSR 3.2.1",
-       game_->seats()[static_cast<size_t>(side)] +
-           " puts the withheld end-turn marker into the cup.",
+       Text{game_->seats()[static_cast<size_t>(side)] +
+                " puts the withheld end-turn marker into the cup.",
+            std::string(game_->seats()[static_cast<size_t>(side)]) +
+                " legt den zurückgehaltenen Rundenende-Marker in das Behältnis."},
        side);
 }
 
@@ -186,7 +203,10 @@ void WsrState::command_phase(int f, EventList* ev) {
   // that the lowest hex index is rolled first.
   if (chaos_active(ChaosEffect::kAllInCommand, f)) {  // chaos.cc (WSR 9.0): no tests
     Emit(ev, "WSR 9.0",
-         "Chaos: every unit of " + game_->formation(f).data->name + " is in command this impulse.",
+         Text{"Chaos: every unit of " + game_->formation(f).data->name +
+                  " is in command this impulse.",
+              std::string("Chaos: jede Einheit von ") + game_->formation(f).data->name +
+                  " steht in diesem Impuls unter Befehl."},
          game_->formation(f).side);
     return;
   }
@@ -200,7 +220,9 @@ void WsrState::command_phase(int f, EventList* ev) {
   std::sort(hexes.begin(), hexes.end());
   if (hexes.empty())
     Emit(ev, "WSR 4.2",
-         "Every unit of " + game_->formation(f).data->name + " is within command range.",
+         Text{"Every unit of " + game_->formation(f).data->name + " is within command range.",
+              std::string("Jede Einheit von ") + game_->formation(f).data->name +
+                  " ist innerhalb der Befehlsreichweite."},
          game_->formation(f).side);
   for (auto it = hexes.rbegin(); it != hexes.rend(); ++it) push(kStepCommand, f, *it);
 }
@@ -223,7 +245,9 @@ void WsrState::reorganization_phase(int f, EventList* ev) {
     for (int u = 0; u < n_units; ++u) {
       if (info(u).formation != f || !on_map(u) || !has(u, kDisrupted)) continue;
       unit(u).flags &= static_cast<uint16_t>(~kDisrupted);
-      Emit(ev, "WSR 9.0", "Chaos: " + unit_label(u) + " reorganizes without a roll.",
+      Emit(ev, "WSR 9.0",
+           Text{"Chaos: " + unit_label(u) + " reorganizes without a roll.",
+                std::string("Chaos: ") + unit_label(u) + " reorganisiert ohne Wurf."},
            game_->formation(f).side);
     }
     return;
@@ -235,7 +259,10 @@ void WsrState::reorganization_phase(int f, EventList* ev) {
       ++n;
     }
   }
-  if (n == 0) Emit(ev, "WSR 4.3", "No disrupted unit to reorganize.", game_->formation(f).side);
+  if (n == 0)
+    Emit(ev, "WSR 4.3",
+         Text{"No disrupted unit to reorganize.", "Keine zerschlagene Einheit zu reorganisieren."},
+         game_->formation(f).side);
 }
 
 void WsrState::apply_roll(int d1, int d2, EventList* ev, bool fate_in_command) {
@@ -253,10 +280,15 @@ void WsrState::apply_roll(int d1, int d2, EventList* ev, bool fate_in_command) {
       names += (names.empty() ? "" : ", ") + unit_label(u);
     }
     Emit(ev, "WSR 4.2",
-         "Command test in " + hex_name(t.a) + ": " + dice + " = " + std::to_string(sum) +
-             (sum <= fi.morale ? " <= " : " > ") + std::to_string(fi.morale) +
-             (fate_in_command ? " (a fate point puts the hex in command)" : "") + ": " + names +
-             (pass ? " in command." : " Out of Command."),
+         Text{"Command test in " + hex_name(t.a) + ": " + dice + " = " + std::to_string(sum) +
+                  (sum <= fi.morale ? " <= " : " > ") + std::to_string(fi.morale) +
+                  (fate_in_command ? " (a fate point puts the hex in command)" : "") + ": " +
+                  names + (pass ? " in command." : " Out of Command."),
+              std::string("Moraltest für den Befehls-Status in ") + hex_name(t.a) + ": " + dice +
+                  " = " + std::to_string(sum) + ((sum <= fi.morale ? " <= " : " > ")) +
+                  std::to_string(fi.morale) +
+                  ((fate_in_command ? " (ein Schicksalspunkt stellt das Feld unter Befehl)" : "")) +
+                  ": " + names + ((pass ? " unter Befehl." : " außer Befehlsreichweite."))},
          fi.side);
   } else if (t.kind == kStepReorg) {
     const int mod = morale_modifier_reorg(t.a);
@@ -264,10 +296,14 @@ void WsrState::apply_roll(int d1, int d2, EventList* ev, bool fate_in_command) {
     const bool pass = total <= fi.morale;
     if (pass) unit(t.a).flags &= static_cast<uint16_t>(~kDisrupted);
     Emit(ev, "WSR 4.3",
-         "Reorganization of " + unit_label(t.a) + ": " + dice +
-             (mod ? (mod > 0 ? " +" : " ") + std::to_string(mod) : std::string()) + " = " +
-             std::to_string(total) + (pass ? " <= " : " > ") + std::to_string(fi.morale) +
-             (pass ? ": back in good order." : ": stays disrupted."),
+         Text{"Reorganization of " + unit_label(t.a) + ": " + dice +
+                  (mod ? (mod > 0 ? " +" : " ") + std::to_string(mod) : std::string()) + " = " +
+                  std::to_string(total) + (pass ? " <= " : " > ") + std::to_string(fi.morale) +
+                  (pass ? ": back in good order." : ": stays disrupted."),
+              std::string("Reorganisation von ") + unit_label(t.a) + ": " + dice +
+                  ((mod ? (mod > 0 ? " +" : " ") + std::to_string(mod) : std::string())) + " = " +
+                  std::to_string(total) + ((pass ? " <= " : " > ")) + std::to_string(fi.morale) +
+                  ((pass ? ": wieder in gutem Zustand." : ": bleibt zerschlagen."))},
          fi.side);
   }
 }
@@ -276,7 +312,9 @@ void WsrState::apply_roll(int d1, int d2, EventList* ev, bool fate_in_command) {
 void WsrState::end_impulse(EventList* ev) {
   const int f = top().f;
   pop();
-  Emit(ev, "WSR 4.4", game_->formation(f).data->name + " ends its impulse.",
+  Emit(ev, "WSR 4.4",
+       Text{game_->formation(f).data->name + " ends its impulse.",
+            std::string("Der Impuls von ") + game_->formation(f).data->name + " endet."},
        game_->formation(f).side);
   active_f = -1;
 }
@@ -299,7 +337,9 @@ bool WsrState::formation_on_map(int f) const {
 // WSR 3.2 steps 1-2 (step 2, smoke markers: artillery.cc, WSR 11.2.2).
 void WsrState::marker_removal_phase(EventList* ev) {
   for (int u = 0; u < n_units; ++u) unit(u).flags &= static_cast<uint16_t>(~kOpsComplete);
-  Emit(ev, "WSR 3.2", "Marker removal phase: all Ops complete markers removed.");
+  Emit(ev, "WSR 3.2",
+       Text{"Marker removal phase: all Ops complete markers removed.",
+            "Marker-Entfernungsphase: alle Marker „Operationen beendet“ entfernt."});
   smoke_marker_removal(ev);
   hq_replacements(ev);
 }
@@ -325,7 +365,10 @@ void WsrState::place_hq(int f, int hex, EventList* ev) {
   h.mp_spent = 0;
   h.flags = static_cast<uint16_t>((h.flags & kMounted) | kReduced);
   Emit(ev, "WSR 1.3.2.3",
-       "The HQ of " + fi.data->name + " returns reduced in " + hex_name(hex) + ".", fi.side);
+       Text{"The HQ of " + fi.data->name + " returns reduced in " + hex_name(hex) + ".",
+            std::string("Das HQ von ") + fi.data->name + " kehrt reduziert in " + hex_name(hex) +
+                " zurück."},
+       fi.side);
 }
 
 // WSR 3.2 step 3 / 1.3.2.3: eliminated HQs return in the SHQ's hex (the SHQ leaves for good),
@@ -343,16 +386,22 @@ void WsrState::hq_replacements(EventList* ev) {
       unit(fi.shq).hex = kNoHex;
       unit(fi.shq).flags = kGone | kPermanent;
       place_hq(f, hex, ev);
-      Emit(ev, "WSR 1.3.2.3", "The SHQ of " + fi.data->name + " is removed permanently.", fi.side);
+      Emit(ev, "WSR 1.3.2.3",
+           Text{"The SHQ of " + fi.data->name + " is removed permanently.",
+                std::string("Das SHQ von ") + fi.data->name + " wird dauerhaft entfernt."},
+           fi.side);
       continue;
     }
     hq_replacement_candidates(f, hexes);
     if (hexes.empty()) {
       unit(fi.hq).flags |= kPermanent;
       Emit(ev, "WSR 1.3.2.3",
-           "The HQ of " + fi.data->name +
-               " cannot be replaced: eliminated permanently; every "
-               "unit of the formation rolls for command from now on.",
+           Text{"The HQ of " + fi.data->name +
+                    " cannot be replaced: eliminated permanently; every "
+                    "unit of the formation rolls for command from now on.",
+                std::string("Das HQ von ") + fi.data->name +
+                    " kann nicht ersetzt werden: dauerhaft eliminiert; jede Einheit der Formation "
+                    "würfelt ab jetzt für den Befehls-Status."},
            fi.side);
       continue;
     }
@@ -396,27 +445,35 @@ void WsrState::finish_marker_removal(EventList* ev) {
     if (missed[static_cast<size_t>(s)] && et > 0) {
       held_end_turn[static_cast<size_t>(s)] = 1;
       --et;
-      Emit(ev, "WSR 3.2.1",
-           game_->seats()[static_cast<size_t>(s)] +
-               " had a formation that was not activated: one end-turn marker is withheld until "
-               "it has been activated.",
-           s);
+      Emit(
+          ev, "WSR 3.2.1",
+          Text{game_->seats()[static_cast<size_t>(s)] +
+                   " had a formation that was not activated: one end-turn marker is withheld until "
+                   "it has been activated.",
+               std::string(game_->seats()[static_cast<size_t>(s)]) +
+                   " hatte eine Formation, die nicht aktiviert wurde: ein Rundenende-Marker wird "
+                   "zurückgehalten, bis sie aktiviert wurde."},
+          s);
     }
   }
   cup_end_turn = static_cast<uint8_t>(std::max(et, 0));
   end_turn_drawn = 0;
-  Emit(ev, "WSR 3.2", "Formation and end-turn markers go back into the cup.");
+  Emit(ev, "WSR 3.2",
+       Text{"Formation and end-turn markers go back into the cup.",
+            "Formations- und Rundenende-Marker kommen zurück in das Behältnis."});
   bridge_turn_end(ev);    // special_rules.cc: A4 blow-the-bridge, checked in the MRP
   determine_control(ev);  // WSR 3.2 step 6, 12.2
   if (turn >= game_->setup().turns) {
     phase = kOver;
-    Emit(ev, "WSR 12.1", "The last turn is over.");
+    Emit(ev, "WSR 12.1", Text{"The last turn is over.", "Die letzte Spielrunde ist vorbei."});
     return;
   }
   ++turn;
   strikes_turn = 0;  // artillery.cc: the A7 artillery-limit counts per turn
   phase = kOperations;
-  Emit(ev, "WSR 3.0", "Turn " + std::to_string(turn) + " begins.");
+  Emit(ev, "WSR 3.0",
+       Text{"Turn " + std::to_string(turn) + " begins.",
+            std::string("Spielrunde ") + std::to_string(turn) + " beginnt."});
   chaos_turn_start(ev);     // chaos.cc (WSR 9.0, A-35): this turn's chaos markers
   air_turn_start(ev);       // air.cc (WSR 11.3, A-27): this turn's and returning aircraft
   designated_turn_start();  // special_rules.cc: A5 designated-formation-marker

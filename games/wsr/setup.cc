@@ -116,20 +116,28 @@ int WsrState::setup_ips_left(int side) const {
 // [Rec] "in any hexes" of its area), occupied or not (so A5 `ip-unoccupied` needs nothing), not
 // into a hex with an IP already, nor into terrain the scenario forbids (A5
 // `ip-forbidden-terrain`), nor into impassable terrain.
-bool WsrState::can_place_ip(int hex, std::string* why) const {
+bool WsrState::can_place_ip(int hex, Text* why) const {
   if (steps.empty() || top().kind != kStepSetup)
-    return Fail(why, "the setup phase is over (WSR 2.0)");
+    return Fail(why,
+                Text{"the setup phase is over (WSR 2.0)", "der Spielaufbau ist vorbei (WSR 2.0)"});
   const int side = top().a;
   if (setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0)
     return Fail(why,
-                "improved positions are placed after the side's units and support weapons "
-                "(WSR 8.1, 2.0)");
+                Text{"improved positions are placed after the side's units and support weapons "
+                     "(WSR 8.1, 2.0)",
+                     "Schützengräben werden nach den Einheiten und Unterstützungswaffen der Seite "
+                     "platziert (WSR 8.1, 2.0)"});
   if (setup_ips_left(side) <= 0)
-    return Fail(why, game_->seats()[static_cast<size_t>(side)] +
-                         " has no improved position left to place (WSR 8.1)");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+    return Fail(why, Text{game_->seats()[static_cast<size_t>(side)] +
+                              " has no improved position left to place (WSR 8.1)",
+                          std::string(game_->seats()[static_cast<size_t>(side)]) +
+                              " hat keinen Schützengraben mehr zu platzieren (WSR 8.1)"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   if ((control[static_cast<size_t>(hex)] & kIpBit) != 0)
-    return Fail(why, hex_name(hex) + " has an improved position already (WSR 8.1)");
+    return Fail(why,
+                Text{hex_name(hex) + " has an improved position already (WSR 8.1)",
+                     std::string(hex_name(hex)) + " hat bereits einen Schützengraben (WSR 8.1)"});
   const Scenario* sc = ScenarioOf(*this);
   bool zone = false;
   for (const Force& f : sc->forces) {
@@ -138,22 +146,30 @@ bool WsrState::can_place_ip(int hex, std::string* why) const {
     if (const Zone* z = sc->FindZone(f.zone); z != nullptr && z->Contains(hex)) zone = true;
   }
   if (!zone)
-    return Fail(why, hex_name(hex) + " is not in a setup zone of " +
-                         game_->seats()[static_cast<size_t>(side)] + " (WSR 8.1, 2.0)");
+    return Fail(why, Text{hex_name(hex) + " is not in a setup zone of " +
+                              game_->seats()[static_cast<size_t>(side)] + " (WSR 8.1, 2.0)",
+                          std::string(hex_name(hex)) + " liegt in keiner Aufstellungszone von " +
+                              game_->seats()[static_cast<size_t>(side)] + " (WSR 8.1, 2.0)"});
   const Terrain t = game_->terrain(hex);
   if (!game_->data().terrain[t].playable || game_->data().terrain[t].move_soft == kImpassable)
-    return Fail(why, hex_name(hex) + " is impassable (WSR 8.1)");
+    return Fail(why, Text{hex_name(hex) + " is impassable (WSR 8.1)",
+                          std::string(hex_name(hex)) + " ist unpassierbar (WSR 8.1)"});
   if (const SpecialRule* r = sc->FindRule("ip-forbidden-terrain"))
     if (r->Str("terrain") == TerrainId(t))
-      return Fail(
-          why, "no improved position in " + std::string(TerrainId(t)) + " hexes (" + r->text + ")");
+      return Fail(why, Text{"no improved position in " + std::string(TerrainId(t)) + " hexes (" +
+                                r->text + ")",
+                            std::string("kein Schützengraben in Feldern mit ") +
+                                std::string(TerrainId(t)) + " (" + r->text + ")"});
   return true;
 }
 
 void WsrState::apply_place_ip(int hex, EventList* ev) {
   const int side = top().a;
   control[static_cast<size_t>(hex)] |= kIpBit;
-  Emit(ev, "WSR 8.1", "An improved position is placed in " + hex_name(hex) + ".", side);
+  Emit(ev, "WSR 8.1",
+       Text{"An improved position is placed in " + hex_name(hex) + ".",
+            std::string("Ein Schützengraben wird in ") + hex_name(hex) + " platziert."},
+       side);
   next_setup_step(ev);
 }
 
@@ -170,8 +186,10 @@ bool WsrState::begin_setup(EventList* ev) {
   in_turn = 0;
   const int first = SetupFirstSeat(*this);
   Emit(ev, "WSR 2.0",
-       "Setup: " + game_->seats()[static_cast<size_t>(first)] + " sets up first (" +
-           ScenarioOf(*this)->code + ").",
+       Text{"Setup: " + game_->seats()[static_cast<size_t>(first)] + " sets up first (" +
+                ScenarioOf(*this)->code + ").",
+            std::string("Spielaufbau: ") + game_->seats()[static_cast<size_t>(first)] +
+                " stellt zuerst auf (" + ScenarioOf(*this)->code + ")."},
        first);
   push(kStepSetup, 0, first);
   next_setup_step(ev);
@@ -185,7 +203,10 @@ void WsrState::next_setup_step(EventList* ev) {
     if (setup_next_unit(side) >= 0 || setup_next_sw(side) >= 0 || setup_ips_left(side) > 0)
       return;  // still deciding
     pop();
-    Emit(ev, "WSR 2.0", game_->seats()[static_cast<size_t>(side)] + " has set up.", side);
+    Emit(ev, "WSR 2.0",
+         Text{game_->seats()[static_cast<size_t>(side)] + " has set up.",
+              std::string(game_->seats()[static_cast<size_t>(side)]) + " hat aufgestellt."},
+         side);
     if (side == SetupFirstSeat(*this)) {
       push(kStepSetup, 0, 1 - side);  // WSR 2.0: then the other side
       continue;
@@ -195,48 +216,70 @@ void WsrState::next_setup_step(EventList* ev) {
   }
 }
 
-bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
-  auto no = [&](std::string text) {
+bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
+  auto no = [&](Text text) {
     if (why) *why = std::move(text);
     return false;
   };
   // perf: the refusal text is built only when the caller asks why (#undef at the end).
 #define no(...) (why ? no(__VA_ARGS__) : false)
-  if (steps.empty() || top().kind != kStepSetup) return no("the setup phase is over (WSR 2.0)");
-  if (u < 0 || u >= n_units) return no("no such unit");
-  if (hex < 0 || hex >= game_->layout().size()) return no("no such hex");
+  if (steps.empty() || top().kind != kStepSetup)
+    return no(Text{"the setup phase is over (WSR 2.0)", "der Spielaufbau ist vorbei (WSR 2.0)"});
+  if (u < 0 || u >= n_units) return no(Text{"no such unit", "keine solche Einheit"});
+  if (hex < 0 || hex >= game_->layout().size()) return no(Text{"no such hex", "kein solches Feld"});
   const int side = top().a;
   if (side_of(u) != side)
-    return no(unit_label(u) + " is not a unit of " + game_->seats()[static_cast<size_t>(side)] +
-              ", who is setting up (WSR 2.0)");
+    return no(Text{unit_label(u) + " is not a unit of " +
+                       game_->seats()[static_cast<size_t>(side)] + ", who is setting up (WSR 2.0)",
+                   std::string(unit_label(u)) + " ist keine Einheit von " +
+                       game_->seats()[static_cast<size_t>(side)] +
+                       ", der gerade aufstellt (WSR 2.0)"});
   const Zone* z = SetupZoneOf(*this, u);
   if (z == nullptr || !has(u, kOffMap))
-    return no(unit_label(u) + " is not set up now (already placed, or it arrives later; WSR 2.0)");
+    return no(Text{
+        unit_label(u) + " is not set up now (already placed, or it arrives later; WSR 2.0)",
+        std::string(unit_label(u)) +
+            " wird jetzt nicht aufgestellt (bereits platziert, oder sie kommt später; WSR 2.0)"});
   const int next = setup_next_unit(side);
   if (u != next)
-    return no("units are set up in the scenario's order: next is " + unit_label(next) +
-              " (WSR 2.0)");
+    return no(
+        Text{"units are set up in the scenario's order: next is " + unit_label(next) + " (WSR 2.0)",
+             std::string(
+                 "Einheiten werden in der Reihenfolge des Szenarios aufgestellt: als Nächstes ") +
+                 unit_label(next) + " (WSR 2.0)"});
   if (!z->Contains(hex))
-    return no("WSR 2.0: " + hex_name(hex) + " is not in the setup zone of " + unit_label(u) + " (" +
-              z->id + ": " + z->text + ")");
+    return no(Text{"WSR 2.0: " + hex_name(hex) + " is not in the setup zone of " + unit_label(u) +
+                       " (" + z->id + ": " + z->text + ")",
+                   std::string("WSR 2.0: ") + hex_name(hex) +
+                       " liegt nicht in der Aufstellungszone von " + unit_label(u) + " (" + z->id +
+                       ": " + z->text + ")"});
   // The face it is set up on (WSR 5.2): the scenario's, or the other one of a transport counter.
   const bool mounted = has(u, kMounted) != flip;
   if (flip) {
     if (!info(u).counter->transport)
-      return no("WSR 5.2: " + unit_label(u) + " has no mounted face to choose");
-    if (const std::string r = special_flip_refusal(u, mounted); !r.empty()) return no(r);
+      return no(Text{
+          "WSR 5.2: " + unit_label(u) + " has no mounted face to choose",
+          std::string("WSR 5.2: ") + unit_label(u) + " hat keine aufgesessene Seite zur Wahl"});
+    if (const Text r = special_flip_refusal(u, mounted); !r.en.empty()) return no(r);
   }
   const bool hard =
       info(u).counter->face_for(mounted, has(u, kReduced)).target_class() == TargetClass::kHard;
   const TerrainType& tt = game_->data().terrain[game_->terrain(hex)];
   if (!tt.playable || tt.move_cost(hard) == kImpassable)
-    return no("WSR 2.0, 5.0: " + hex_name(hex) + " (" + tt.id + ") cannot hold " + unit_label(u) +
-              ": impassable terrain");
-  if (enemy_in(hex, side)) return no("WSR 1.4, 2.0: " + hex_name(hex) + " holds enemy units");
+    return no(Text{"WSR 2.0, 5.0: " + hex_name(hex) + " (" + tt.id + ") cannot hold " +
+                       unit_label(u) + ": impassable terrain",
+                   std::string("WSR 2.0, 5.0: ") + hex_name(hex) + " (" + tt.id + ") kann " +
+                       unit_label(u) + " nicht aufnehmen: unpassierbares Gelände"});
+  if (enemy_in(hex, side))
+    return no(
+        Text{"WSR 1.4, 2.0: " + hex_name(hex) + " holds enemy units",
+             std::string("WSR 1.4, 2.0: ") + hex_name(hex) + " enthält feindliche Einheiten"});
   if (info(u).hq) {
     if (hq_in(hex, side))
-      return no("WSR 1.3.2, 1.4 (A-03): only one HQ/SHQ per hex; " + hex_name(hex) +
-                " already holds one");
+      return no(Text{
+          "WSR 1.3.2, 1.4 (A-03): only one HQ/SHQ per hex; " + hex_name(hex) + " already holds one",
+          std::string("WSR 1.3.2, 1.4 (A-03): nur ein HQ/SHQ pro Feld; ") + hex_name(hex) +
+              " enthält bereits eines"});
     // WSR 1.3.2 [Text]: an HQ must always be with a unit of its own formation. (Only if the
     // zone holds no such hex at all -- not the case in the shipped scenarios -- is it free.)
     if (!formation_unit_in(u, hex)) {
@@ -251,11 +294,18 @@ bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
                    z->Contains(vh) && !hq_in(vh, side);
       }
       if (possible)
-        return no("WSR 1.3.2: an HQ must always be in a hex with a unit of its own formation; " +
-                  hex_name(hex) + " holds none of " + game_->formation(info(u).formation).data->id);
+        return no(Text{
+            "WSR 1.3.2: an HQ must always be in a hex with a unit of its own formation; " +
+                hex_name(hex) + " holds none of " + game_->formation(info(u).formation).data->id,
+            std::string("WSR 1.3.2: ein HQ muss immer in einem Feld mit einer Einheit seiner "
+                        "eigenen Formation sein; ") +
+                hex_name(hex) + " enthält keine von " +
+                game_->formation(info(u).formation).data->id});
     }
   } else if (combat_units_in(hex, side) >= kStackLimit) {
-    return no("WSR 1.4: at most 2 combat units per hex; " + hex_name(hex) + " is full");
+    return no(Text{"WSR 1.4: at most 2 combat units per hex; " + hex_name(hex) + " is full",
+                   std::string("WSR 1.4: höchstens 2 Kampfeinheiten pro Feld; ") + hex_name(hex) +
+                       " ist voll"});
   }
   // The scenario's setup requirements: refuse a placement after which the requirement can no
   // longer be met by the side's remaining setup units (free room counted per hex, WSR 1.4).
@@ -266,8 +316,10 @@ bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
     if (rz == nullptr) continue;
     const int inside = UnitsIn(*this, *rz, side) + (rz->Contains(hex) ? 1 : 0);
     if (r.at_most >= 0 && inside > r.at_most)
-      return no(sc->code + " setup requirement (WSR 2.0): " + r.text + " -- " + hex_name(hex) +
-                " would be one too many");
+      return no(Text{sc->code + " setup requirement (WSR 2.0): " + r.text + " -- " + hex_name(hex) +
+                         " would be one too many",
+                     std::string("Aufstellungsvorgabe von ") + sc->code + " (WSR 2.0): " + r.text +
+                         " -- " + hex_name(hex) + " wäre eines zu viel"});
     if (r.count <= inside) continue;
     // Room left in the requirement zone for the side's other unplaced setup units.
     int combat = 0, hqs = 0;
@@ -291,48 +343,75 @@ bool WsrState::can_place(int u, int hex, bool flip, std::string* why) const {
     const bool hq_can = std::min(combat, combat_room) > 0 || units_in > 0;
     const int possible = std::min(combat, combat_room) + (hq_can ? std::min(hqs, hq_room) : 0);
     if (inside + possible < r.count)
-      return no(sc->code + " setup requirement (WSR 2.0): " + r.text + " -- after placing " +
-                unit_label(u) + " in " + hex_name(hex) +
-                " the remaining units could no longer meet it");
+      return no(Text{sc->code + " setup requirement (WSR 2.0): " + r.text + " -- after placing " +
+                         unit_label(u) + " in " + hex_name(hex) +
+                         " the remaining units could no longer meet it",
+                     std::string("Aufstellungsvorgabe von ") + sc->code + " (WSR 2.0): " + r.text +
+                         " -- nachdem " + unit_label(u) + " in " + hex_name(hex) +
+                         " platziert ist, könnten die übrigen Einheiten sie nicht mehr erfüllen"});
   }
   return true;
 #undef no
 }
 
-bool WsrState::can_assign(int k, int u, std::string* why) const {
-  auto no = [&](std::string text) {
+bool WsrState::can_assign(int k, int u, Text* why) const {
+  auto no = [&](Text text) {
     if (why) *why = std::move(text);
     return false;
   };
-  if (steps.empty() || top().kind != kStepSetup) return no("the setup phase is over (WSR 1.3.4.1)");
-  if (k < 0 || k >= game_->num_sws()) return no("no such support weapon");
-  if (u < 0 || u >= n_units) return no("no such unit");
+  if (steps.empty() || top().kind != kStepSetup)
+    return no(
+        Text{"the setup phase is over (WSR 1.3.4.1)", "der Spielaufbau ist vorbei (WSR 1.3.4.1)"});
+  if (k < 0 || k >= game_->num_sws())
+    return no(Text{"no such support weapon", "keine solche Unterstützungswaffe"});
+  if (u < 0 || u >= n_units) return no(Text{"no such unit", "keine solche Einheit"});
   const int side = top().a;
   const WsrGame::SwInfo& si = game_->sw_info(k);
-  if (si.side != side) return no(si.label + " does not belong to the side setting up");
+  if (si.side != side)
+    return no(Text{si.label + " does not belong to the side setting up",
+                   std::string(si.label) + " gehört nicht zur aufstellenden Seite"});
   if (setup_next_unit(side) >= 0)
     return no(
-        "WSR 1.3.4.1: support weapons are assigned after the side's units are placed; next "
-        "place " +
-        unit_label(setup_next_unit(side)));
+        Text{"WSR 1.3.4.1: support weapons are assigned after the side's units are placed; next "
+             "place " +
+                 unit_label(setup_next_unit(side)),
+             std::string("WSR 1.3.4.1: Unterstützungswaffen werden zugewiesen, nachdem die "
+                         "Einheiten der Seite platziert sind; als Nächstes ") +
+                 unit_label(setup_next_unit(side)) + " platzieren"});
   const int next = setup_next_sw(side);
   if (k != next)
-    return no(SwHolder(*this, k) >= 0
-                  ? si.label + " is already assigned (WSR 1.3.4.1: no transfers)"
-                  : "support weapons are assigned in the scenario's order: next is " +
-                        game_->sw_info(next).label + " (WSR 1.3.4.1)");
+    return no(Text{SwHolder(*this, k) >= 0
+                       ? si.label + " is already assigned (WSR 1.3.4.1: no transfers)"
+                       : "support weapons are assigned in the scenario's order: next is " +
+                             game_->sw_info(next).label + " (WSR 1.3.4.1)",
+                   SwHolder(*this, k) >= 0
+                       ? si.label + " ist bereits zugewiesen (WSR 1.3.4.1: keine Weitergabe)"
+                       : "Unterstützungswaffen werden in der Reihenfolge des Szenarios zugewiesen: "
+                         "als Nächstes " +
+                             game_->sw_info(next).label + " (WSR 1.3.4.1)"});
   if (!info(u).counter->infantry_type())
     return no(
-        "WSR 1.3.4.1: only infantry-type platoons (infantry, paratroopers, engineers, mech "
-        "infantry) hold support weapons; " +
-        unit_label(u) + " is not one");
+        Text{"WSR 1.3.4.1: only infantry-type platoons (infantry, paratroopers, engineers, mech "
+             "infantry) hold support weapons; " +
+                 unit_label(u) + " is not one",
+             std::string("WSR 1.3.4.1: nur Züge vom Typ Infanterie (Infanterie, Fallschirmjäger, "
+                         "Pioniere, mechanisierte Infanterie) tragen Unterstützungswaffen; ") +
+                 unit_label(u) + " gehört nicht dazu"});
   if (ForceOf(*this, u) != si.force)
-    return no("WSR 1.3.4.1: " + si.label + " goes to a platoon of its own force (" +
-              game_->formation(si.formation).data->id + "); " + unit_label(u) + " is not in it");
-  if (has(u, kGone)) return no(unit_label(u) + " is eliminated");
+    return no(
+        Text{"WSR 1.3.4.1: " + si.label + " goes to a platoon of its own force (" +
+                 game_->formation(si.formation).data->id + "); " + unit_label(u) + " is not in it",
+             std::string("WSR 1.3.4.1: ") + si.label + " geht an einen Zug ihrer eigenen Truppe (" +
+                 game_->formation(si.formation).data->id + "); " + unit_label(u) +
+                 " gehört nicht dazu"});
+  if (has(u, kGone))
+    return no(
+        Text{unit_label(u) + " is eliminated", std::string(unit_label(u)) + " ist eliminiert"});
   if (unit(u).sw != 0)
-    return no("WSR 1.3.4.1: " + unit_label(u) + " already holds " + sw(u)->id +
-              " (one support weapon per platoon)");
+    return no(Text{"WSR 1.3.4.1: " + unit_label(u) + " already holds " + sw(u)->id +
+                       " (one support weapon per platoon)",
+                   std::string("WSR 1.3.4.1: ") + unit_label(u) + " hat bereits " + sw(u)->id +
+                       " (eine Unterstützungswaffe pro Zug)"});
   return true;
 }
 
@@ -365,15 +444,22 @@ void WsrState::apply_place(int u, int hex, bool flip, EventList* ev) {
   uint8_t& c = control[static_cast<size_t>(hex)];  // WSR 12.2: an occupied hex is controlled
   c = static_cast<uint8_t>((c & ~3) | (side_of(u) + 1));
   Emit(ev, "WSR 2.0",
-       unit_label(u) + " is set up in " + hex_name(hex) +
-           (info(u).counter->transport ? (has(u, kMounted) ? ", mounted." : ", dismounted.") : "."),
+       Text{unit_label(u) + " is set up in " + hex_name(hex) +
+                (info(u).counter->transport ? (has(u, kMounted) ? ", mounted." : ", dismounted.")
+                                            : "."),
+            std::string(unit_label(u)) + " wird in " + hex_name(hex) + " aufgestellt" +
+                ((info(u).counter->transport
+                      ? (has(u, kMounted) ? ", aufgesessen." : ", abgesessen.")
+                      : "."))},
        side_of(u));
   next_setup_step(ev);
 }
 
 void WsrState::apply_assign(int k, int u, EventList* ev) {
   unit(u).sw = static_cast<uint8_t>(k + 1);
-  Emit(ev, "WSR 1.3.4.1", game_->sw_info(k).label + " is assigned to " + unit_label(u) + ".",
+  Emit(ev, "WSR 1.3.4.1",
+       Text{game_->sw_info(k).label + " is assigned to " + unit_label(u) + ".",
+            std::string(game_->sw_info(k).label) + " wird " + unit_label(u) + " zugewiesen."},
        side_of(u));
   next_setup_step(ev);
 }
@@ -432,7 +518,10 @@ void WsrState::apply_auto_setup(EventList* ev) {
     }
     if (best == kNoHex) {  // no room left in the zone (not reached with the shipped data)
       unit(u).flags = static_cast<uint16_t>((unit(u).flags & ~kOffMap) | kGone | kPermanent);
-      Emit(ev, "WSR 2.0", unit_label(u) + " finds no room in its setup zone and is left out.",
+      Emit(ev, "WSR 2.0",
+           Text{unit_label(u) + " finds no room in its setup zone and is left out.",
+                std::string(unit_label(u)) +
+                    " findet keinen Platz in seiner Aufstellungszone und bleibt draußen."},
            side);
       continue;
     }
@@ -450,7 +539,10 @@ void WsrState::apply_auto_setup(EventList* ev) {
       for (int v = 0; v < n_units && pick < 0; ++v)
         if ((pass == 1 || !has(v, kMounted)) && can_assign(k, v, nullptr)) pick = v;
     if (pick < 0) {  // not reached: the builder checks SWs <= platoons per force
-      Emit(ev, "WSR 1.3.4.1", game_->sw_info(k).label + " has no platoon to hold it.", side);
+      Emit(ev, "WSR 1.3.4.1",
+           Text{game_->sw_info(k).label + " has no platoon to hold it.",
+                std::string(game_->sw_info(k).label) + " hat keinen Zug, der sie trägt."},
+           side);
       break;
     }
     unit(pick).sw = static_cast<uint8_t>(k + 1);
@@ -475,9 +567,13 @@ void WsrState::apply_auto_setup(EventList* ev) {
     }
   }
   Emit(ev, "WSR 2.0",
-       game_->seats()[static_cast<size_t>(side)] + " auto-setup: " + std::to_string(placed) +
-           " units placed, " + std::to_string(assigned) + " support weapons assigned" +
-           (ips > 0 ? ", " + std::to_string(ips) + " improved positions placed." : "."),
+       Text{game_->seats()[static_cast<size_t>(side)] + " auto-setup: " + std::to_string(placed) +
+                " units placed, " + std::to_string(assigned) + " support weapons assigned" +
+                (ips > 0 ? ", " + std::to_string(ips) + " improved positions placed." : "."),
+            std::string(game_->seats()[static_cast<size_t>(side)]) +
+                " stellt automatisch auf: " + std::to_string(placed) + " Einheiten platziert, " +
+                std::to_string(assigned) + " Unterstützungswaffen zugewiesen" +
+                ((ips > 0 ? ", " + std::to_string(ips) + " Schützengräben platziert." : "."))},
        side);
   // An unassignable SW would leave the step undecidable: give up on the side's remaining SWs.
   if (setup_next_unit(side) < 0 && (setup_next_sw(side) >= 0 || setup_ips_left(side) > 0)) {
@@ -493,9 +589,10 @@ void WsrState::apply_auto_setup(EventList* ev) {
   next_setup_step(ev);
 }
 
-std::string WsrState::setup_why_illegal(const Action& a) const {
-  if (steps.empty() || top().kind != kStepSetup) return "the setup phase is over (WSR 2.0)";
-  std::string why;
+Text WsrState::setup_why_illegal(const Action& a) const {
+  if (steps.empty() || top().kind != kStepSetup)
+    return {"the setup phase is over (WSR 2.0)", "der Spielaufbau ist vorbei (WSR 2.0)"};
+  Text why;
   if (a.verb == kPlace && a.argc >= 2) {
     if (!can_place(a.arg(0), a.arg(1), a.argc > 2 && a.arg(2) != 0, &why)) return why;
   } else if (a.verb == kAssign && a.argc >= 2) {
@@ -503,28 +600,39 @@ std::string WsrState::setup_why_illegal(const Action& a) const {
   } else if (a.verb == kPlaceIp && a.argc >= 1) {
     if (!can_place_ip(a.arg(0), &why)) return why;
   } else if (a.verb == kAutoSetup) {
-    return "";
+    return {};
   }
-  if (!why.empty()) return why;
-  return "the setup phase is in progress (WSR 2.0): " + setup_prompt();
+  if (!why.en.empty()) return why;
+  const Text prompt = setup_prompt();
+  return {"the setup phase is in progress (WSR 2.0): " + prompt.en,
+          "der Spielaufbau läuft (WSR 2.0): " + prompt.de};
 }
 
-std::string WsrState::setup_prompt() const {
+Text WsrState::setup_prompt() const {
   const int side = top().a;
   const std::string who = game_->seats()[static_cast<size_t>(side)];
   if (const int u = setup_next_unit(side); u >= 0) {
     const Zone* z = SetupZoneOf(*this, u);
-    return who + " sets up: place " + unit_label(u) + " in " + z->id + " (" + z->text +
-           ") with place <unit> <hex>, or auto-setup for the rest (WSR 2.0).";
+    return {who + " sets up: place " + unit_label(u) + " in " + z->id + " (" + z->text +
+                ") with place <unit> <hex>, or auto-setup for the rest (WSR 2.0).",
+            who + " stellt auf: " + unit_label(u) + " in " + z->id + " (" + z->text +
+                ") mit place <Einheit> <Feld> platzieren, oder auto-setup für den Rest "
+                "(WSR 2.0)."};
   }
   if (const int k = setup_next_sw(side); k >= 0)
-    return who + " assigns " + game_->sw_info(k).label +
-           " to an infantry-type platoon of its force with assign <sw> <unit>, or auto-setup "
-           "(WSR 1.3.4.1).";
+    return {who + " assigns " + game_->sw_info(k).label +
+                " to an infantry-type platoon of its force with assign <sw> <unit>, or "
+                "auto-setup (WSR 1.3.4.1).",
+            who + " weist " + game_->sw_info(k).label +
+                " mit assign <Waffe> <Einheit> einem Zug vom Typ Infanterie seiner Truppe zu, "
+                "oder auto-setup (WSR 1.3.4.1)."};
   if (const int n = setup_ips_left(side); n > 0)
-    return who + " places " + std::to_string(n) + " more improved position" + (n == 1 ? "" : "s") +
-           " with place-ip <hex>, or auto-setup (WSR 8.1).";
-  return who + " has set up (WSR 2.0).";
+    return {who + " places " + std::to_string(n) + " more improved position" + (n == 1 ? "" : "s") +
+                " with place-ip <hex>, or auto-setup (WSR 8.1).",
+            who + " platziert noch " + std::to_string(n) +
+                (n == 1 ? " Schützengraben" : " Schützengräben") +
+                " mit place-ip <Feld>, oder auto-setup (WSR 8.1)."};
+  return {who + " has set up (WSR 2.0).", who + " hat aufgestellt (WSR 2.0)."};
 }
 
 std::string WsrState::setup_describe(const Action& a) const {

@@ -210,12 +210,15 @@ bool WsrState::no_wreck(int u) const {
          FormationMatches(game_->formation(info(u).formation).data, r->Str("formation"));
 }
 
-std::string WsrState::special_flip_refusal(int u, bool mount) const {
+Text WsrState::special_flip_refusal(int u, bool mount) const {
   if (mount && no_wreck(u))
-    return unit_label(u) +
-           " has no vehicles in this scenario: always dismounted "
-           "(dismounted-only, [Rec A-42])";
-  return "";
+    return {unit_label(u) +
+                " has no vehicles in this scenario: always dismounted "
+                "(dismounted-only, [Rec A-42])",
+            unit_label(u) +
+                " hat in diesem Szenario keine Fahrzeuge: immer abgesessen "
+                "(dismounted-only, [Rec A-42])"};
+  return {};
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -289,43 +292,63 @@ void WsrState::special_operations_actions(ActionList& out) const {
 // B4 panther-ambush ([Rec] WSR-B4: placed at most once; option (1) = when an enemy unit enters a
 // hex in LOS and range of the placement hex, it fires as opportunity fire; Ops complete).
 
-bool WsrState::can_ambush(int u, int hex, int t, std::string* why) const {
+bool WsrState::can_ambush(int u, int hex, int t, Text* why) const {
   const GameSetup& setup = game_->setup();
   const SpecialRule* r = RuleOf(setup, "panther-ambush");
-  if (r == nullptr) return Fail(why, "ambush is the panther-ambush rule of WSR-B4");
-  if (u < 0 || u >= n_units || t < 0 || t >= n_units) return Fail(why, "no such unit");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+  if (r == nullptr)
+    return Fail(why, Text{"ambush is the panther-ambush rule of WSR-B4",
+                          "ambush ist die Sonderregel panther-ambush von WSR-B4"});
+  if (u < 0 || u >= n_units || t < 0 || t >= n_units)
+    return Fail(why, Text{"no such unit", "keine solche Einheit"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int fo = unit_force(u);
   if (info(u).counter->id != r->Str("counter") || fo < 0 ||
       setup.scenario_data->forces[static_cast<size_t>(fo)].arrival != ArrivalKind::kSpecial ||
       setup.scenario_data->forces[static_cast<size_t>(fo)].rule != r->id)
-    return Fail(why, unit_label(u) + " is not the ambushing unit (panther-ambush)");
+    return Fail(why, Text{unit_label(u) + " is not the ambushing unit (panther-ambush)",
+                          std::string(unit_label(u)) +
+                              " ist nicht die Einheit im Hinterhalt (panther-ambush)"});
   if (!has(u, kOffMap))
-    return Fail(why, unit_label(u) + " has been placed already (panther-ambush)");
+    return Fail(why, Text{unit_label(u) + " has been placed already (panther-ambush)",
+                          std::string(unit_label(u)) + " ist bereits platziert (panther-ambush)"});
   const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
   if (z == nullptr || !z->Contains(hex))
-    return Fail(why, hex_name(hex) + " is not a hex of the ambush zone (" +
-                         (z ? z->text : r->Str("zone")) + ")");
+    return Fail(why, Text{hex_name(hex) + " is not a hex of the ambush zone (" +
+                              (z ? z->text : r->Str("zone")) + ")",
+                          std::string(hex_name(hex)) + " ist kein Feld der Hinterhaltzone (" +
+                              ((z ? z->text : r->Str("zone"))) + ")"});
   const int side = side_of(u);
   if (enemy_in(hex, side))
-    return Fail(why, hex_name(hex) + " contains an enemy unit (panther-ambush)");
+    return Fail(why, Text{hex_name(hex) + " contains an enemy unit (panther-ambush)",
+                          std::string(hex_name(hex)) +
+                              " enthält eine feindliche Einheit (panther-ambush)"});
   if (combat_units_in(hex, side) + 1 > kStackLimit)
-    return Fail(why, "stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)");
-  if (steps.empty()) return Fail(why, "no ambush now");
+    return Fail(why, Text{"stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)",
+                          std::string("Stapeln: mehr als 2 Kampfeinheiten in ") + hex_name(hex) +
+                              " (WSR 1.4)"});
+  if (steps.empty()) return Fail(why, Text{"no ambush now", "jetzt kein Hinterhalt"});
   const Step& st = top();
   const bool opportunity = st.kind == kStepHexEntered;
   if (opportunity) {
     // Option (1): a moment when it could conduct opportunity fire (WSR 6.2).
     if (game_->formation(st.f).side == side)
-      return Fail(why, "opportunity fire only at enemy units (WSR 6.2)");
+      return Fail(why, Text{"opportunity fire only at enemy units (WSR 6.2)",
+                            "Gelegenheits-Feuer nur auf feindliche Einheiten (WSR 6.2)"});
   } else if (st.kind == kStepOperations) {
     // Option (2): during an impulse of the formation.
     if (active_f < 0 || !game_->formation(active_f).data->Matches(r->Str("formation")))
-      return Fail(why, "the ambush comes during an impulse of " + r->Str("formation") +
-                           " or as opportunity fire (panther-ambush)");
+      return Fail(why,
+                  Text{"the ambush comes during an impulse of " + r->Str("formation") +
+                           " or as opportunity fire (panther-ambush)",
+                       std::string("der Hinterhalt kommt während eines Impulses von ") +
+                           r->Str("formation") + " oder als Gelegenheits-Feuer (panther-ambush)"});
   } else {
-    return Fail(why, "the ambush comes during an impulse of " + r->Str("formation") +
-                         " or as opportunity fire (panther-ambush)");
+    return Fail(why,
+                Text{"the ambush comes during an impulse of " + r->Str("formation") +
+                         " or as opportunity fire (panther-ambush)",
+                     std::string("der Hinterhalt kommt während eines Impulses von ") +
+                         r->Str("formation") + " oder als Gelegenheits-Feuer (panther-ambush)"});
   }
   // Immediately after placement it must fire: the attack must be legal from the hex.
   WsrState placed = *this;
@@ -334,9 +357,15 @@ bool WsrState::can_ambush(int u, int hex, int t, std::string* why) const {
   x.start_hex = static_cast<int16_t>(hex);
   x.flags = static_cast<uint16_t>(x.flags & ~(kOffMap | kOutOfCommand | kOpsComplete));
   if (opportunity) return placed.can_fire(u, t, true, why);
-  if (info(t).hq) return Fail(why, "an HQ is not a target by itself (WSR 1.3.2.2)");
-  if (side_of(t) == side) return Fail(why, unit_label(t) + " is not an enemy unit (WSR 6.1)");
-  if (!on_map(t)) return Fail(why, unit_label(t) + " is not on the map");
+  if (info(t).hq)
+    return Fail(why, Text{"an HQ is not a target by itself (WSR 1.3.2.2)",
+                          "ein HQ ist allein kein Ziel (WSR 1.3.2.2)"});
+  if (side_of(t) == side)
+    return Fail(why, Text{unit_label(t) + " is not an enemy unit (WSR 6.1)",
+                          std::string(unit_label(t)) + " ist keine feindliche Einheit (WSR 6.1)"});
+  if (!on_map(t))
+    return Fail(why, Text{unit_label(t) + " is not on the map",
+                          std::string(unit_label(t)) + " ist nicht auf dem Spielplan"});
   return placed.fire_params(u, t, nullptr, why);
 }
 
@@ -364,8 +393,11 @@ int WsrState::take_extra_hits(int u, EventList* ev) {
   const int extra = r ? r->Int("extra_hits", 0) : 0;
   if (extra > 0)
     Emit(ev, "scenario",
-         "Ambush: " + std::to_string(extra) + " extra hit" + (extra == 1 ? "" : "s") + " for " +
-             unit_label(u) + " before the defender rolls (panther-ambush).",
+         Text{"Ambush: " + std::to_string(extra) + " extra hit" + (extra == 1 ? "" : "s") +
+                  " for " + unit_label(u) + " before the defender rolls (panther-ambush).",
+              std::string("Hinterhalt: ") + std::to_string(extra) + " " +
+                  ((extra == 1 ? "zusätzlicher Treffer" : "zusätzliche Treffer")) + " für " +
+                  unit_label(u) + ", bevor der Verteidiger würfelt (panther-ambush)."},
          side_of(u));
   return extra;
 }
@@ -456,39 +488,64 @@ int FarEnd(const WsrState& s, const Scenario& sc, const HexLayout& L, const std:
 
 }  // namespace
 
-bool WsrState::can_blow_bridge(int u, std::string* why) const {
+bool WsrState::can_blow_bridge(int u, Text* why) const {
   const GameSetup& setup = game_->setup();
   const SpecialRule* r = RuleOf(setup, "blow-the-bridge");
-  if (r == nullptr) return Fail(why, "blow-bridge is the blow-the-bridge rule of WSR-A4");
-  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
+  if (r == nullptr)
+    return Fail(why, Text{"blow-bridge is the blow-the-bridge rule of WSR-A4",
+                          "blow-bridge ist die Sonderregel blow-the-bridge von WSR-A4"});
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
   const Formation* fd = game_->formation(info(u).formation).data;
   if (info(u).counter->id != r->Str("counter") || !FormationMatches(fd, r->Str("formation")))
-    return Fail(why, unit_label(u) + " is not the engineer of " + r->Str("formation") +
-                         " (blow-the-bridge, WSR-A4)");
-  if (bridge == kBridgeBlown) return Fail(why, "the bridge is destroyed already (WSR-A4)");
+    return Fail(why, Text{unit_label(u) + " is not the engineer of " + r->Str("formation") +
+                              " (blow-the-bridge, WSR-A4)",
+                          std::string(unit_label(u)) + " ist nicht der Pionier von " +
+                              r->Str("formation") + " (blow-the-bridge, WSR-A4)"});
+  if (bridge == kBridgeBlown)
+    return Fail(why, Text{"the bridge is destroyed already (WSR-A4)",
+                          "die Brücke ist bereits zerstört (WSR-A4)"});
   if (bridge == kBridgeCrossed)
     return Fail(why,
-                "an enemy unit has crossed the bridge: it can no longer be destroyed (WSR-A4)");
+                Text{"an enemy unit has crossed the bridge: it can no longer be destroyed (WSR-A4)",
+                     "eine feindliche Einheit hat die Brücke überquert: sie kann nicht mehr "
+                     "zerstört werden (WSR-A4)"});
   if (steps.empty() || top().kind != kStepOperations || active_f != info(u).formation)
-    return Fail(why, "a demolition attempt is made during an impulse of " + fd->name + " (WSR-A4)");
+    return Fail(why,
+                Text{"a demolition attempt is made during an impulse of " + fd->name + " (WSR-A4)",
+                     std::string("ein Sprengversuch wird während eines Impulses von ") + fd->name +
+                         " gemacht (WSR-A4)"});
   const int need = r->Int("turns", 3);
   if (bridge_turns < need)
-    return Fail(why, "the charges are not placed: the engineer must end " + std::to_string(need) +
+    return Fail(why,
+                Text{"the charges are not placed: the engineer must end " + std::to_string(need) +
                          " consecutive turns at an end of the bridge, not disrupted (" +
-                         std::to_string(bridge_turns) + " so far; WSR-A4)");
-  if (bridge_try_turn == turn) return Fail(why, "one demolition attempt per turn (WSR-A4)");
+                         std::to_string(bridge_turns) + " so far; WSR-A4)",
+                     std::string("die Sprengladungen sind nicht angebracht: der Pionier muss ") +
+                         std::to_string(need) +
+                         " aufeinanderfolgende Spielrunden an einem Ende der Brücke beenden, nicht "
+                         "zerschlagen (bisher " +
+                         std::to_string(bridge_turns) + "; WSR-A4)"});
+  if (bridge_try_turn == turn)
+    return Fail(why, Text{"one demolition attempt per turn (WSR-A4)",
+                          "ein Sprengversuch pro Spielrunde (WSR-A4)"});
   const std::array<int, 2> ends = bridge_ends();
   const bool at_end = on_map(u) && ((ends[0] != kNoHex && unit(u).hex == ends[0]) ||
                                     (ends[1] != kNoHex && unit(u).hex == ends[1]));
   if (!at_end)
-    return Fail(why, unit_label(u) + " is not at an end of the bridge (" + hex_name(ends[0]) +
-                         ", " + hex_name(ends[1]) + "; WSR-A4)");
-  if (has(u, kOpsComplete)) return Fail(why, unit_label(u) + " has Ops complete (WSR 4.4)");
+    return Fail(why, Text{unit_label(u) + " is not at an end of the bridge (" + hex_name(ends[0]) +
+                              ", " + hex_name(ends[1]) + "; WSR-A4)",
+                          std::string(unit_label(u)) + " ist nicht an einem Ende der Brücke (" +
+                              hex_name(ends[0]) + ", " + hex_name(ends[1]) + "; WSR-A4)"});
+  if (has(u, kOpsComplete))
+    return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 4.4)",
+                          std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 4.4)"});
   const int h = hook_bridge_hex();
   for (int v = 0; v < n_units; ++v)
     if (on_map(v) && unit(v).hex == h)
-      return Fail(
-          why, "a unit stands on the bridge in " + hex_name(h) + " (blow-the-bridge [Decision])");
+      return Fail(why, Text{"a unit stands on the bridge in " + hex_name(h) +
+                                " (blow-the-bridge [Decision])",
+                            std::string("eine Einheit steht auf der Brücke in ") + hex_name(h) +
+                                " (blow-the-bridge [Decision])"});
   return true;
 }
 
@@ -499,9 +556,12 @@ void WsrState::apply_blow_bridge(int u, EventList* ev) {
   unit(u).flags |= kOpsComplete;
   const int need = bridge_tries <= 1 ? r->Int("first_roll", 2) : r->Int("later_roll", 5);
   Emit(ev, "scenario",
-       unit_label(u) + " tries to blow the bridge in " + hex_name(hook_bridge_hex()) +
-           " (attempt " + std::to_string(bridge_tries) + "): 1 die, destroyed on 1-" +
-           std::to_string(need) + " (blow-the-bridge).",
+       Text{unit_label(u) + " tries to blow the bridge in " + hex_name(hook_bridge_hex()) +
+                " (attempt " + std::to_string(bridge_tries) + "): 1 die, destroyed on 1-" +
+                std::to_string(need) + " (blow-the-bridge).",
+            std::string(unit_label(u)) + " versucht, die Brücke in " + hex_name(hook_bridge_hex()) +
+                " zu sprengen (Versuch " + std::to_string(bridge_tries) +
+                "): 1 Würfel, zerstört bei 1-" + std::to_string(need) + " (blow-the-bridge)."},
        side_of(u));
   push(kStepBridgeRoll, info(u).formation, static_cast<int16_t>(u));
 }
@@ -515,20 +575,29 @@ void WsrState::apply_bridge_roll(int u, int die, EventList* ev) {
     uint8_t& c = control[static_cast<size_t>(h)];
     c = static_cast<uint8_t>(c & ~3);  // nobody holds a destroyed bridge
   }
-  Emit(ev, "scenario",
-       "Demolition roll " + std::to_string(die) +
-           (die <= need ? ": the bridge in " + hex_name(h) +
-                              " is destroyed; no unit may cross it any more (blow-the-bridge)."
-                        : ": the charges fail (blow-the-bridge)."),
-       side_of(u));
+  Emit(
+      ev, "scenario",
+      Text{
+          "Demolition roll " + std::to_string(die) +
+              (die <= need ? ": the bridge in " + hex_name(h) +
+                                 " is destroyed; no unit may cross it any more (blow-the-bridge)."
+                           : ": the charges fail (blow-the-bridge)."),
+          std::string("Sprengwurf ") + std::to_string(die) +
+              ((die <= need
+                    ? ": die Brücke in " + hex_name(h) +
+                          " ist zerstört; keine Einheit darf sie mehr überqueren (blow-the-bridge)."
+                    : ": die Sprengladungen versagen (blow-the-bridge)."))},
+      side_of(u));
 }
 
-std::string WsrState::bridge_prompt() const {
+Text WsrState::bridge_prompt() const {
   const SpecialRule* r = RuleOf(game_->setup(), "blow-the-bridge");
   const int need =
       r == nullptr ? 0 : (bridge_tries <= 1 ? r->Int("first_roll", 2) : r->Int("later_roll", 5));
-  return "Roll 1 die: demolition of the bridge in " + hex_name(hook_bridge_hex()) +
-         ", destroyed on 1-" + std::to_string(need) + " (blow-the-bridge).";
+  return {"Roll 1 die: demolition of the bridge in " + hex_name(hook_bridge_hex()) +
+              ", destroyed on 1-" + std::to_string(need) + " (blow-the-bridge).",
+          "1 Würfel werfen: Sprengung der Brücke in " + hex_name(hook_bridge_hex()) +
+              ", zerstört bei 1-" + std::to_string(need) + " (blow-the-bridge)."};
 }
 
 void WsrState::bridge_turn_end(EventList* ev) {
@@ -543,18 +612,26 @@ void WsrState::bridge_turn_end(EventList* ev) {
       at = u;
   if (at < 0) {
     if (bridge_turns > 0)
-      Emit(ev, "scenario",
-           "No undisrupted engineer at an end of the bridge: the demolition count starts again "
-           "(blow-the-bridge).");
+      Emit(
+          ev, "scenario",
+          Text{"No undisrupted engineer at an end of the bridge: the demolition count starts again "
+               "(blow-the-bridge).",
+               "Kein nicht zerschlagener Pionier an einem Ende der Brücke: die Zählung für die "
+               "Sprengung beginnt von vorn (blow-the-bridge)."});
     bridge_turns = 0;
     return;
   }
   ++bridge_turns;
   const int need = r->Int("turns", 3);
   Emit(ev, "scenario",
-       unit_label(at) + " ends turn " + std::to_string(turn) + " at an end of the bridge (" +
-           std::to_string(bridge_turns) + " of " + std::to_string(need) + ")" +
-           (bridge_turns >= need ? ": the charges are placed (blow-the-bridge)." : "."),
+       Text{unit_label(at) + " ends turn " + std::to_string(turn) + " at an end of the bridge (" +
+                std::to_string(bridge_turns) + " of " + std::to_string(need) + ")" +
+                (bridge_turns >= need ? ": the charges are placed (blow-the-bridge)." : "."),
+            std::string(unit_label(at)) + " beendet Spielrunde " + std::to_string(turn) +
+                " an einem Ende der Brücke (" + std::to_string(bridge_turns) + " von " +
+                std::to_string(need) + ")" +
+                ((bridge_turns >= need ? ": die Sprengladungen sind angebracht (blow-the-bridge)."
+                                       : "."))},
        side_of(at));
 }
 
@@ -569,8 +646,10 @@ void WsrState::bridge_cross_check(int from, int to, int side, EventList* ev) {
   if (to != FarEnd(*this, sc, game_->layout(), own, bridge_ends())) return;
   bridge = kBridgeCrossed;
   Emit(ev, "scenario",
-       "An enemy unit has crossed the bridge into " + hex_name(to) +
-           ": it can no longer be destroyed (blow-the-bridge).",
+       Text{"An enemy unit has crossed the bridge into " + hex_name(to) +
+                ": it can no longer be destroyed (blow-the-bridge).",
+            std::string("Eine feindliche Einheit hat die Brücke nach ") + hex_name(to) +
+                " überquert: sie kann nicht mehr zerstört werden (blow-the-bridge)."},
        side);
 }
 
@@ -591,11 +670,14 @@ void WsrState::apply_dd_roll(int u, int die, EventList* ev) {
   const SpecialRule* r = RuleOf(game_->setup(), "dd-tanks");
   const bool reduced = r != nullptr && die <= r->Int("reduced_on", 2);
   if (reduced) unit(u).flags |= kReduced;
-  Emit(
-      ev, "scenario",
-      "DD tank roll for " + unit_label(u) + ": " + std::to_string(die) +
-          (reduced ? ": it starts at reduced strength (dd-tanks)." : ": full strength (dd-tanks)."),
-      side_of(u));
+  Emit(ev, "scenario",
+       Text{"DD tank roll for " + unit_label(u) + ": " + std::to_string(die) +
+                (reduced ? ": it starts at reduced strength (dd-tanks)."
+                         : ": full strength (dd-tanks)."),
+            std::string("DD-Panzer-Wurf für ") + unit_label(u) + ": " + std::to_string(die) +
+                ((reduced ? ": sie beginnt mit reduzierter Stärke (dd-tanks)."
+                          : ": volle Stärke (dd-tanks)."))},
+       side_of(u));
 }
 
 // A7 no-withheld-end-turn (WSR-A7): "if the 107's marker is not drawn by the end of turn 1, the
@@ -655,23 +737,34 @@ bool WsrState::designated_draw(int marker, EventList* ev) {
     if (designated_eligible(f)) can.push_back(f);
   if (can.empty()) {
     Emit(ev, "WSR-A5",
-         "Designated formation marker drawn: every formation it may activate has been activated "
-         "this turn; it has no effect (designated-formation-marker).",
+         Text{"Designated formation marker drawn: every formation it may activate has been "
+              "activated this turn; it has no effect (designated-formation-marker).",
+              "Marker ausgewählte Formation gezogen: jede Formation, die er aktivieren darf, wurde "
+              "in dieser Spielrunde schon aktiviert; er bleibt ohne Wirkung "
+              "(designated-formation-marker)."},
          seat);
     return true;
   }
   if (can.size() == 1) {
     Emit(ev, "WSR-A5",
-         "Designated formation marker drawn: it activates " + game_->formation(can[0]).data->name +
-             ", the only formation not yet activated that it may activate "
-             "(designated-formation-marker).",
+         Text{"Designated formation marker drawn: it activates " +
+                  game_->formation(can[0]).data->name +
+                  ", the only formation not yet activated that it may activate "
+                  "(designated-formation-marker).",
+              std::string("Marker ausgewählte Formation gezogen: er aktiviert ") +
+                  game_->formation(can[0]).data->name +
+                  ", die einzige noch nicht aktivierte Formation, die er aktivieren darf "
+                  "(designated-formation-marker)."},
          seat);
     begin_impulse(can[0], ev);
     return true;
   }
   Emit(ev, "WSR-A5",
-       "Designated formation marker drawn: " + game_->seats()[static_cast<size_t>(seat)] +
-           " chooses the formation it activates (designated-formation-marker).",
+       Text{"Designated formation marker drawn: " + game_->seats()[static_cast<size_t>(seat)] +
+                " chooses the formation it activates (designated-formation-marker).",
+            std::string("Marker ausgewählte Formation gezogen: ") +
+                game_->seats()[static_cast<size_t>(seat)] +
+                " wählt die Formation, die er aktiviert (designated-formation-marker)."},
        seat);
   push(kStepDesignate, -1, seat);
   return true;
@@ -685,9 +778,12 @@ bool WsrState::designated_set_aside(int f, EventList* ev) {
   if (fi.data->Matches(r->Str("excluded_formation")) && turn == r->Int("excluded_turn", 0))
     return false;  // WSR-A5: the 2/16th may be activated twice in turn 1
   Emit(ev, "WSR-A5",
-       "Formation marker " + fi.data->name +
-           " drawn, but it has been activated this turn already: set aside until the marker "
-           "removal phase (designated-formation-marker).",
+       Text{"Formation marker " + fi.data->name +
+                " drawn, but it has been activated this turn already: set aside until the marker "
+                "removal phase (designated-formation-marker).",
+            std::string("Formations-Marker ") + fi.data->name +
+                " gezogen, die Formation wurde in dieser Spielrunde aber schon aktiviert: er wird "
+                "bis zur Marker-Entfernungsphase beiseite gelegt (designated-formation-marker)."},
        fi.side);
   return true;
 }
@@ -700,8 +796,10 @@ void WsrState::designate_actions(ActionList& out) const {
 void WsrState::apply_designate(int f, EventList* ev) {
   pop();  // kStepDesignate
   Emit(ev, "WSR-A5",
-       "The designated formation marker activates " + game_->formation(f).data->name +
-           " (designated-formation-marker).",
+       Text{"The designated formation marker activates " + game_->formation(f).data->name +
+                " (designated-formation-marker).",
+            std::string("Der Marker ausgewählte Formation aktiviert ") +
+                game_->formation(f).data->name + " (designated-formation-marker)."},
        game_->formation(f).side);
   begin_impulse(f, ev);
 }
@@ -742,33 +840,48 @@ bool WsrState::pre_strike_step(EventList* ev) {
   if (acts.size() > 1) return true;  // a strike besides `decline`
   pop();
   Emit(ev, "WSR-A7",
-       game_->seats()[static_cast<size_t>(seat)] +
-           " has no strike before turn 1: no target in LOS of its HQs (pre-game-strike).",
+       Text{game_->seats()[static_cast<size_t>(seat)] +
+                " has no strike before turn 1: no target in LOS of its HQs (pre-game-strike).",
+            std::string(game_->seats()[static_cast<size_t>(seat)]) +
+                " hat keinen Artillerieschlag vor Runde 1: kein Ziel in Sichtlinie seiner HQs "
+                "(pre-game-strike)."},
        seat);
   return false;
 }
 
-bool WsrState::can_pre_strike(int hex, int k, std::string* why) const {
+bool WsrState::can_pre_strike(int hex, int k, Text* why) const {
   if (steps.empty() || top().kind != kStepPreStrike)
-    return Fail(why, "the pre-game strike comes before the activations of turn 1 (WSR-A7)");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
+    return Fail(why, Text{"the pre-game strike comes before the activations of turn 1 (WSR-A7)",
+                          "der Artillerieschlag vor Spielbeginn kommt vor allen Aktivierungen in "
+                          "Runde 1 (WSR-A7)"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int seat = top().a;
   const auto& kinds = game_->setup().artillery[static_cast<size_t>(seat)];
   if (k < 0 || k >= static_cast<int>(kinds.size()))
-    return Fail(why, game_->seats()[static_cast<size_t>(seat)] +
-                         " has no such artillery support (WSR 11.2, scenario)");
+    return Fail(why, Text{game_->seats()[static_cast<size_t>(seat)] +
+                              " has no such artillery support (WSR 11.2, scenario)",
+                          std::string(game_->seats()[static_cast<size_t>(seat)]) +
+                              " hat keine solche Artillerieunterstützung (WSR 11.2, Szenario)"});
   if (strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] == 0)
-    return Fail(why,
-                "no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)");
+    return Fail(
+        why, Text{"no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)",
+                  std::string("kein Artillerieschlag ") + strike_name(seat, k) +
+                      " ist mehr übrig (WSR 11.2: N x FT = N Schläge)"});
   if (pre_strike_observer(seat, hex) < 0)
-    return Fail(why, hex_name(hex) +
-                         " is in LOS of none of the side's HQs (WSR-A7 pre-game-strike [Rec], "
-                         "7.0)");
+    return Fail(why,
+                Text{hex_name(hex) + " is in LOS of none of the side's HQs (WSR-A7 pre-game-strike "
+                                     "[Rec], 7.0)",
+                     std::string(hex_name(hex)) +
+                         " ist in Sichtlinie keines HQs der Seite (WSR-A7 pre-game-strike "
+                         "[Rec], 7.0)"});
   const GameSetup::Strike& st = strike_kind(seat, k);
   if (st.smoke) {
     if (n_smoke >= kMaxSmoke && smoke_at(hex) == 0)
-      return Fail(
-          why, "all " + std::to_string(kMaxSmoke) + " smoke markers are on the map (WSR 11.2.2)");
+      return Fail(why, Text{"all " + std::to_string(kMaxSmoke) +
+                                " smoke markers are on the map (WSR 11.2.2)",
+                            std::string("alle ") + std::to_string(kMaxSmoke) +
+                                " Rauch-Marker sind auf dem Spielplan (WSR 11.2.2)"});
     return true;
   }
   // As a called strike ([Decision] of artillery.cc): a strike with no unit in its seven hexes
@@ -780,8 +893,11 @@ bool WsrState::can_pre_strike(int hex, int k, std::string* why) const {
     barrage_targets(h, listed);
     if (!listed.empty()) return true;
   }
-  return Fail(why, "no unit is in " + hex_name(hex) +
-                       " or its six neighbours: an HE strike there has no effect (WSR 11.2.1)");
+  return Fail(why, Text{"no unit is in " + hex_name(hex) +
+                            " or its six neighbours: an HE strike there has no effect (WSR 11.2.1)",
+                        std::string("keine Einheit ist in ") + hex_name(hex) +
+                            " oder seinen sechs Nachbarfeldern: ein Artillerieschlag mit "
+                            "Sprenggranaten bleibt dort ohne Wirkung (WSR 11.2.1)"});
 }
 
 void WsrState::pre_strike_actions(ActionList& out) const {
@@ -798,8 +914,10 @@ void WsrState::apply_pre_strike(const Action& a, EventList* ev) {
   pop();  // kStepPreStrike
   if (a.verb == kDecline) {
     Emit(ev, "WSR-A7",
-         game_->seats()[static_cast<size_t>(seat)] +
-             " makes no strike before turn 1 (pre-game-strike).",
+         Text{game_->seats()[static_cast<size_t>(seat)] +
+                  " makes no strike before turn 1 (pre-game-strike).",
+              std::string(game_->seats()[static_cast<size_t>(seat)]) +
+                  " führt vor Runde 1 keinen Artillerieschlag aus (pre-game-strike)."},
          seat);
     return;
   }
@@ -814,11 +932,18 @@ void WsrState::apply_pre_strike(const Action& a, EventList* ev) {
                      0,
                      0};
   Emit(ev, "WSR-A7",
-       "Before all activations of turn 1 " + game_->seats()[static_cast<size_t>(seat)] +
-           " calls a " + strike_name(seat, k) + " strike on " + hex_name(hex) + ", in LOS of " +
-           unit_label(caller) + " (" +
-           std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
-           " left; pre-game-strike). Accuracy roll: 2-6 on target, 1 no effect (WSR 11.2).",
+       Text{"Before all activations of turn 1 " + game_->seats()[static_cast<size_t>(seat)] +
+                " calls a " + strike_name(seat, k) + " strike on " + hex_name(hex) +
+                ", in LOS of " + unit_label(caller) + " (" +
+                std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
+                " left; pre-game-strike). Accuracy roll: 2-6 on target, 1 no effect (WSR 11.2).",
+            std::string("Vor allen Aktivierungen in Runde 1 fordert ") +
+                game_->seats()[static_cast<size_t>(seat)] + " einen Artillerieschlag " +
+                strike_name(seat, k) + " auf " + hex_name(hex) + " an, in Sichtlinie von " +
+                unit_label(caller) + " (noch " +
+                std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
+                "; pre-game-strike). Treffsicherheitswurf: 2-6 im Ziel, 1 ohne Wirkung "
+                "(WSR 11.2)."},
        seat);
   push(kStepArtyAccuracy, seat, hex);
 }
@@ -841,29 +966,47 @@ bool WsrState::landing_force_unit(int u) const {
   return force.arrival == ArrivalKind::kSpecial && force.rule == "place-on-activation";
 }
 
-bool WsrState::can_land(int u, int hex, std::string* why) const {
+bool WsrState::can_land(int u, int hex, Text* why) const {
   const SpecialRule* r = RuleOf(game_->setup(), "place-on-activation");
   if (r == nullptr)
-    return Fail(why, "placing on activation is the place-on-activation rule of WSR-A7");
+    return Fail(why, Text{"placing on activation is the place-on-activation rule of WSR-A7",
+                          "Aufsetzen bei Aktivierung ist die Sonderregel place-on-activation von "
+                          "WSR-A7"});
   if (steps.empty() || top().kind != kStepLand)
-    return Fail(why, "units are placed on activation when their formation is activated (WSR-A7)");
-  if (u < 0 || u >= n_units) return Fail(why, "no such unit");
-  if (hex < 0 || hex >= game_->layout().size()) return Fail(why, "no such hex");
-  if (!landing_force_unit(u) || info(u).formation != top().f)
     return Fail(why,
-                unit_label(u) + " is not placed on this activation (WSR-A7 place-on-activation)");
-  if (!has(u, kOffMap)) return Fail(why, unit_label(u) + " is on the map already");
+                Text{"units are placed on activation when their formation is activated (WSR-A7)",
+                     "Einheiten werden bei Aktivierung aufgesetzt, wenn ihre Formation aktiviert "
+                     "wird (WSR-A7)"});
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
+  if (hex < 0 || hex >= game_->layout().size())
+    return Fail(why, Text{"no such hex", "kein solches Feld"});
+  if (!landing_force_unit(u) || info(u).formation != top().f)
+    return Fail(
+        why,
+        Text{unit_label(u) + " is not placed on this activation (WSR-A7 place-on-activation)",
+             std::string(unit_label(u)) + " wird nicht bei dieser Aktivierung aufgesetzt (WSR-A7 "
+                                          "place-on-activation)"});
+  if (!has(u, kOffMap))
+    return Fail(why, Text{unit_label(u) + " is on the map already",
+                          std::string(unit_label(u)) + " ist bereits auf dem Spielplan"});
   const Zone* z = game_->setup().scenario_data->FindZone(r->Str("zone"));
   if (z == nullptr || !z->Contains(hex))
-    return Fail(why, hex_name(hex) + " is not one of " + (z ? z->text : r->Str("zone")) +
-                         " (WSR-A7 place-on-activation)");
+    return Fail(why, Text{hex_name(hex) + " is not one of " + (z ? z->text : r->Str("zone")) +
+                              " (WSR-A7 place-on-activation)",
+                          std::string(hex_name(hex)) + " ist keins von " +
+                              ((z ? z->text : r->Str("zone"))) + " (WSR-A7 place-on-activation)"});
   const int side = side_of(u);
   if (enemy_in(hex, side))
-    return Fail(why, hex_name(hex) + " contains an enemy unit (WSR 5.1, place-on-activation)");
+    return Fail(why, Text{hex_name(hex) + " contains an enemy unit (WSR 5.1, place-on-activation)",
+                          std::string(hex_name(hex)) +
+                              " enthält eine feindliche Einheit (WSR 5.1, place-on-activation)"});
   if (info(u).hq ? hq_in(hex, side) : combat_units_in(hex, side) + 1 > kStackLimit)
-    return Fail(why, info(u).hq
-                         ? "only one HQ or SHQ per hex (WSR 1.3.2, A-03)"
-                         : "stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)");
+    return Fail(why, info(u).hq ? Text{"only one HQ or SHQ per hex (WSR 1.3.2, A-03)",
+                                       "nur ein HQ oder SHQ pro Feld (WSR 1.3.2, A-03)"}
+                                : Text{"stacking: more than 2 combat units in " + hex_name(hex) +
+                                           " (WSR 1.4)",
+                                       std::string("Stapeln: mehr als 2 Kampfeinheiten in ") +
+                                           hex_name(hex) + " (WSR 1.4)"});
   return true;
 }
 
@@ -892,17 +1035,23 @@ void WsrState::land_start(int f, EventList* ev) {
   land_actions(acts);
   if (!acts.empty()) {
     Emit(ev, "WSR-A7",
-         game_->formation(f).data->name +
-             " is activated: its units placed on activation go into the landing hexes now, in "
-             "command this turn (place-on-activation).",
+         Text{game_->formation(f).data->name +
+                  " is activated: its units placed on activation go into the landing hexes now, "
+                  "in command this turn (place-on-activation).",
+              game_->formation(f).data->name +
+                  " wird aktiviert: ihre bei Aktivierung aufgesetzten Einheiten kommen jetzt in "
+                  "die Landungsfelder, in dieser Spielrunde unter Befehl (place-on-activation)."},
          game_->formation(f).side);
     return;
   }
   pop();
   Emit(ev, "WSR-A7",
-       "No hex of the placement zone is free: the units placed on activation wait for the next "
-       "activation of " +
-           game_->formation(f).data->name + " (place-on-activation).",
+       Text{"No hex of the placement zone is free: the units placed on activation wait for the "
+            "next activation of " +
+                game_->formation(f).data->name + " (place-on-activation).",
+            "Kein Feld der Aufstellungszone ist frei: die bei Aktivierung aufgesetzten Einheiten "
+            "warten auf die nächste Aktivierung von " +
+                game_->formation(f).data->name + " (place-on-activation)."},
        game_->formation(f).side);
 }
 
@@ -916,48 +1065,69 @@ void WsrState::apply_land(int u, int hex, EventList* ev) {
   const int side = side_of(u);
   enter_hex(hex, side);  // WSR 12.2: a unit in the hex
   Emit(ev, "WSR-A7",
-       unit_label(u) + " is placed in " + hex_name(hex) +
-           " (place-on-activation); in command this turn.",
+       Text{unit_label(u) + " is placed in " + hex_name(hex) +
+                " (place-on-activation); in command this turn.",
+            std::string(unit_label(u)) + " wird in " + hex_name(hex) +
+                " aufgesetzt (place-on-activation); in dieser Spielrunde unter Befehl."},
        side);
   ActionList acts;
   land_actions(acts);
   if (acts.empty()) pop();  // kStepLand: every unit placed, or no free hex left
 }
 
-std::string WsrState::special_why_illegal(const Action& a) const {
-  std::string why;
+Text WsrState::special_why_illegal(const Action& a) const {
+  Text why;
   const Step& t = top();
   if (t.kind == kStepDesignate) {
     if (a.verb != kDesignate)
-      return "choose the formation the designated marker activates: designate <formation> "
-             "(WSR-A5)";
+      return {
+          "choose the formation the designated marker activates: designate <formation> "
+          "(WSR-A5)",
+          "die Formation wählen, die der Marker ausgewählte Formation aktiviert: designate "
+          "<Formation> (WSR-A5)"};
     const int f = a.arg(0);
-    if (f < 0 || f >= game_->num_formations()) return "no such formation";
+    if (f < 0 || f >= game_->num_formations())
+      return {"no such formation", "keine solche Formation"};
     if (activated[static_cast<size_t>(f)] > 0)
-      return game_->formation(f).data->name +
-             " has been activated this turn: no formation is activated twice (WSR-A5)";
-    return game_->formation(f).data->name +
-           " may not be activated by the designated marker now (WSR-A5 "
-           "designated-formation-marker)";
+      return {game_->formation(f).data->name +
+                  " has been activated this turn: no formation is activated twice (WSR-A5)",
+              game_->formation(f).data->name +
+                  " wurde in dieser Spielrunde schon aktiviert: keine Formation wird zweimal "
+                  "aktiviert (WSR-A5)"};
+    return {game_->formation(f).data->name +
+                " may not be activated by the designated marker now (WSR-A5 "
+                "designated-formation-marker)",
+            game_->formation(f).data->name +
+                " darf jetzt nicht durch den Marker ausgewählte Formation aktiviert werden "
+                "(WSR-A5 designated-formation-marker)"};
   }
   if (t.kind == kStepPreStrike) {
     if (a.verb != kPreStrike && a.verb != kDecline)
-      return "call the strike before turn 1 (pre-strike <hex> <strike>) or decline (WSR-A7)";
+      return {"call the strike before turn 1 (pre-strike <hex> <strike>) or decline (WSR-A7)",
+              "den Artillerieschlag vor Runde 1 anfordern (pre-strike <Feld> <Schlag>) oder "
+              "verzichten (decline) (WSR-A7)"};
     if (a.verb == kPreStrike) can_pre_strike(a.arg(0), a.arg(1), &why);
   } else if (t.kind == kStepLand) {
     if (a.verb != kPlace)
-      return "place the units of the activated formation (place <unit> <hex>, WSR-A7 "
-             "place-on-activation)";
+      return {
+          "place the units of the activated formation (place <unit> <hex>, WSR-A7 "
+          "place-on-activation)",
+          "die Einheiten der aktivierten Formation aufsetzen (place <Einheit> <Feld>, WSR-A7 "
+          "place-on-activation)"};
     can_land(a.arg(0), a.argc > 1 ? a.arg(1) : -1, &why);
-    if (why.empty() && a.argc > 2 && a.arg(2) != 0)
-      why = "units placed on activation are placed as they are (WSR-A7)";
+    if (why.en.empty() && a.argc > 2 && a.arg(2) != 0)
+      why = {"units placed on activation are placed as they are (WSR-A7)",
+             "bei Aktivierung aufgesetzte Einheiten werden so aufgesetzt, wie sie sind (WSR-A7)"};
   } else if (a.verb == kDesignate) {
-    return "no designated formation marker has been drawn (WSR-A5)";
+    return {"no designated formation marker has been drawn (WSR-A5)",
+            "kein Marker ausgewählte Formation wurde gezogen (WSR-A5)"};
   } else if (a.verb == kPreStrike) {
-    return "the pre-game strike comes before the activations of turn 1 (WSR-A7)";
+    return {"the pre-game strike comes before the activations of turn 1 (WSR-A7)",
+            "der Artillerieschlag vor Spielbeginn kommt vor allen Aktivierungen in Runde 1 "
+            "(WSR-A7)"};
   }
-  if (!why.empty()) return why;
-  return "not a legal action now: " + decision().prompt;
+  if (!why.en.empty()) return why;
+  return not_legal_now();
 }
 
 }  // namespace feldherr::wsr

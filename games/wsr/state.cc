@@ -628,7 +628,7 @@ feldherr::Decision WsrState::decision() const {
   d.seat = current_seat();
   if (phase == kOver) {
     d.kind = "over";
-    d.prompt = "The game is over.";
+    d.say({"The game is over.", "Das Spiel ist zu Ende."});
     return d;
   }
   const Step& t = top();
@@ -644,76 +644,103 @@ feldherr::Decision WsrState::decision() const {
                                 : "";
   switch (t.kind) {
     case kStepDraw:
-      d.prompt = "Draw a marker from the cup (WSR 3.1).";
+      d.say({"Draw a marker from the cup (WSR 3.1).",
+             "Einen Marker aus dem Behältnis ziehen (WSR 3.1)."});
       break;
     case kStepCommand:
-      d.prompt = "Roll 2 dice: command test of " + fname + " in " + hex_name(t.a) + " (WSR 4.2).";
+      d.say({"Roll 2 dice: command test of " + fname + " in " + hex_name(t.a) + " (WSR 4.2).",
+             "2 Würfel werfen: Moraltest für den Befehls-Status von " + fname + " in " +
+                 hex_name(t.a) + " (WSR 4.2)."});
       break;
     case kStepReorg:
-      d.prompt = "Roll 2 dice: reorganization of " + unit_label(t.a) + " (WSR 4.3).";
+      d.say({"Roll 2 dice: reorganization of " + unit_label(t.a) + " (WSR 4.3).",
+             "2 Würfel werfen: Reorganisation von " + unit_label(t.a) + " (WSR 4.3)."});
       break;
     case kStepOperations:
-      d.prompt = "Operate with " + fname + ": select a unit to move, or end the impulse (WSR 4.4).";
+      d.say({"Operate with " + fname + ": select a unit to move, or end the impulse (WSR 4.4).",
+             "Operationen mit " + fname +
+                 ": eine Einheit auswählen oder den Impuls beenden (WSR 4.4)."});
       break;
     case kStepMove:
-      d.prompt = "Move the stack in " + hex_name(unit(group[0]).hex) +
+      d.say({"Move the stack in " + hex_name(unit(group[0]).hex) +
                  ": enter an adjacent hex, drop, mount/dismount" +
                  (can_exit_map(nullptr) ? ", exit the map (G-12)" : "") +
-                 " or end the move (WSR 5.0-5.2).";
+                 " or end the move (WSR 5.0-5.2).",
+             "Den Stapel in " + hex_name(unit(group[0]).hex) +
+                 " bewegen: ein angrenzendes Feld betreten, eine Einheit zurücklassen, " +
+                 "aufsitzen/absitzen" +
+                 (can_exit_map(nullptr) ? ", den Spielplan verlassen (G-12)" : "") +
+                 " oder die Bewegung beenden (WSR 5.0-5.2)."});
       break;
     case kStepPlaceHq:
-      d.prompt = "Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).";
+      d.say({"Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).",
+             "Das Feld wählen, in das das HQ von " + fname + " zurückkehrt (WSR 1.3.2.3)."});
       break;
     case kStepFate:
-      d.prompt = fate_prompt();
+      d.say(fate_prompt());
       d.decline = Action(kFate, {kFatePass});
       break;
     case kStepSetup:  // setup.cc (WSR 2.0)
-      d.prompt = setup_prompt();
+      d.say(setup_prompt());
       break;
     case kStepEntryRoll:  // arrival.cc
     case kStepFirstActivation:
-      d.prompt = scenario_prompt();
+      d.say(scenario_prompt());
       break;
     case kStepChaosRoll:  // chaos.cc (WSR 9.0)
-      d.prompt = "Roll 2 dice on the chaos table (WSR 9.0).";
+      d.say({"Roll 2 dice on the chaos table (WSR 9.0).",
+             "2 Würfel auf der Chaostabelle werfen (WSR 9.0)."});
       break;
     case kStepSwPlace:  // sw_placement.cc (WSR 11.4)
-      d.prompt = sw_prompt();
+      d.say(sw_prompt());
       d.decline = Action(kNoSw, {});
       break;
     case kStepSwLossRoll:
     case kStepSwLossPick:
-      d.prompt = sw_prompt();
+      d.say(sw_prompt());
       break;
     case kStepBridgeRoll:  // special_rules.cc (A4 blow-the-bridge)
-      d.prompt = bridge_prompt();
+      d.say(bridge_prompt());
       break;
     case kStepDdRoll:  // special_rules.cc (A7 dd-tanks)
-      d.prompt = "Roll 1 die for " + unit_label(t.a) +
-                 " before the setup: a low roll and it starts reduced (dd-tanks).";
+      d.say({"Roll 1 die for " + unit_label(t.a) +
+                 " before the setup: a low roll and it starts reduced (dd-tanks).",
+             "1 Würfel für " + unit_label(t.a) +
+                 " vor dem Spielaufbau werfen: bei einem niedrigen Wurf beginnt sie reduziert "
+                 "(dd-tanks)."});
       break;
     case kStepDesignate:  // special_rules.cc (A5 designated-formation-marker)
-      d.prompt =
-          "The designated formation marker activates one of your formations not yet "
-          "activated this turn: designate <formation> (WSR-A5).";
+      d.say(
+          {"The designated formation marker activates one of your formations not yet "
+           "activated this turn: designate <formation> (WSR-A5).",
+           "Der Marker ausgewählte Formation aktiviert eine eigene Formation, die in dieser "
+           "Spielrunde noch nicht aktiviert wurde: designate <Formation> (WSR-A5)."});
       break;
     case kStepPreStrike:  // special_rules.cc (A7 pre-game-strike)
-      d.prompt =
-          "Before all activations of turn 1 you may call your first artillery strike on a "
-          "hex in LOS of one of your HQs: pre-strike <hex> <strike>, or decline (WSR-A7).";
+      d.say(
+          {"Before all activations of turn 1 you may call your first artillery strike on a "
+           "hex in LOS of one of your HQs: pre-strike <hex> <strike>, or decline (WSR-A7).",
+           "Vor allen Aktivierungen in Runde 1 darf der erste eigene Artillerieschlag auf ein "
+           "Feld in Sichtlinie eines eigenen HQs angefordert werden: pre-strike <Feld> "
+           "<Schlag>, oder decline (WSR-A7)."});
       d.decline = Action(kDecline, {});
       break;
     case kStepLand:  // special_rules.cc (A7 place-on-activation)
-      d.prompt = "Place the units of " + game_->formation(t.f).data->name +
-                 " that arrive on activation in the landing hexes: place <unit> <hex> (WSR-A7).";
+      d.say({"Place the units of " + game_->formation(t.f).data->name +
+                 " that arrive on activation in the landing hexes: place <unit> <hex> (WSR-A7).",
+             "Die Einheiten von " + game_->formation(t.f).data->name +
+                 ", die bei Aktivierung ins Spiel kommen, in den Landungsfeldern aufsetzen: "
+                 "place <Einheit> <Feld> (WSR-A7)."});
       break;
     case kStepChaosPick:
-      d.prompt = chaos_prompt();
+      d.say(chaos_prompt());
       break;
     case kStepHexEntered:
-      d.prompt = "Enemy units entered " + hex_name(t.a) +
-                 ": opportunity fire (opfire <unit> <target>) or no-opfire (WSR 6.2).";
+      d.say({"Enemy units entered " + hex_name(t.a) +
+                 ": opportunity fire (opfire <unit> <target>) or no-opfire (WSR 6.2).",
+             "Feindliche Einheiten haben " + hex_name(t.a) +
+                 " betreten: Gelegenheits-Feuer (opfire <Einheit> <Ziel>) oder no-opfire "
+                 "(WSR 6.2)."});
       d.decline = Action(kNoOpFire, {});
       break;
     case kStepFireAttack:
@@ -723,17 +750,17 @@ feldherr::Decision WsrState::decision() const {
     case kStepMortarOdd:
     case kStepMortarAccuracy:  // fire.cc: indirect fire (WSR 6.1, A-08)
     case kStepHqLoss:
-      d.prompt = fire_prompt();
+      d.say(fire_prompt());
       break;
     case kStepArtyAccuracy:  // artillery.cc (WSR 11.2)
     case kStepBarrage:
     case kStepArtyAttack:
     case kStepArtyDefence:
     case kStepArtyOdd:
-      d.prompt = artillery_prompt();
+      d.say(artillery_prompt());
       break;
     default:
-      if (air_step(t.kind)) d.prompt = air_prompt();  // air.cc (WSR 11.3)
+      if (air_step(t.kind)) d.say(air_prompt());  // air.cc (WSR 11.3)
       if (t.kind == kStepAirFlak) d.decline = Action(kNoFlak, {});
       break;
   }
@@ -918,10 +945,19 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
 }
 
 std::string WsrState::why_illegal(const Action& a) const {
+  return why_illegal_text(a).en;
+}
+
+Text WsrState::not_legal_now() const {
+  const feldherr::Decision d = decision();
+  return {"not a legal action now: " + d.prompt, "jetzt nicht erlaubt: " + d.prompt_de};
+}
+
+Text WsrState::why_illegal_text(const Action& a) const {
   ActionList legal;
   legal_actions(legal);
-  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return "";
-  if (phase == kOver) return "the game is over";
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
+  if (phase == kOver) return {"the game is over", "das Spiel ist zu Ende"};
   const Step& t = top();
   const bool chance = step_spec(t.kind).seat == StepSeat::kChance;
   if (a.verb == kFate || t.kind == kStepFate) return fate_why_illegal(a);
@@ -937,24 +973,30 @@ std::string WsrState::why_illegal(const Action& a) const {
   if ((a.verb >= kPlaceSw && a.verb <= kSwLoss) || (sw_step(t.kind) && !chance))
     return sw_why_illegal(a);  // sw_placement.cc (WSR 11.4)
   if (a.verb == kExitMap) {    // exit.cc (G-12)
-    std::string why;
+    Text why;
     can_exit_map(&why);
-    return why.empty() ? "not a legal action now: " + decision().prompt : why;
+    return why.en.empty() ? not_legal_now() : why;
   }
   if (a.verb >= kAirTarget && a.verb <= kAirDrift) return air_why_illegal(a);  // air.cc
   if (air_step(t.kind) && !chance) return air_why_illegal(a);
   if (a.verb >= kFire) return fire_why_illegal(a);
   if (chance) {
-    if (a.verb == kDraw && t.kind == kStepDraw) return "that marker is not in the cup (WSR 3.1)";
-    if (a.verb == kRoll && t.kind != kStepDraw) return "dice show 1-6, listed low die first";
-    return "Chance owes this decision: " + decision().prompt;
+    if (a.verb == kDraw && t.kind == kStepDraw)
+      return {"that marker is not in the cup (WSR 3.1)",
+              "dieser Marker ist nicht im Behältnis (WSR 3.1)"};
+    if (a.verb == kRoll && t.kind != kStepDraw)
+      return {"dice show 1-6, listed low die first",
+              "Würfel zeigen 1-6, der niedrigere zuerst genannt"};
+    const feldherr::Decision d = decision();
+    return {"Chance owes this decision: " + d.prompt,
+            "diese Entscheidung trifft der Zufall: " + d.prompt_de};
   }
-  std::string why;
+  Text why;
   const int u = a.argc > 0 ? a.arg(0) : -1;
   const bool unit_ok = u >= 0 && u < n_units;
   switch (a.verb) {
     case kSelect:
-      if (!unit_ok) return "no such unit";
+      if (!unit_ok) return {"no such unit", "keine solche Einheit"};
       if (t.kind == kStepMove) {
         can_join_group(u, &why);
       } else if (t.kind == kStepOperations) {
@@ -962,36 +1004,49 @@ std::string WsrState::why_illegal(const Action& a) const {
       }
       break;
     case kMoveTo:
-      if (t.kind != kStepMove) return "select a unit first (WSR 5.0)";
-      if (a.arg(0) >= game_->layout().size()) return "no such hex";
+      if (t.kind != kStepMove)
+        return {"select a unit first (WSR 5.0)", "zuerst eine Einheit auswählen (WSR 5.0)"};
+      if (a.arg(0) >= game_->layout().size()) return {"no such hex", "kein solches Feld"};
       can_enter(a.arg(0), &why);
       break;
     case kDrop:
-      if (t.kind != kStepMove) return "no stack is moving (WSR 5.1)";
-      if (!unit_ok) return "no such unit";
+      if (t.kind != kStepMove)
+        return {"no stack is moving (WSR 5.1)", "kein Stapel bewegt sich (WSR 5.1)"};
+      if (!unit_ok) return {"no such unit", "keine solche Einheit"};
       can_drop(u, &why);
       break;
     case kMount:
     case kDismount:
-      if (t.kind != kStepMove) return "select the unit first (WSR 5.2)";
-      if (!unit_ok) return "no such unit";
+      if (t.kind != kStepMove)
+        return {"select the unit first (WSR 5.2)", "zuerst die Einheit auswählen (WSR 5.2)"};
+      if (!unit_ok) return {"no such unit", "keine solche Einheit"};
       can_flip(u, a.verb == kMount, &why);
       break;
     case kEndMove:
-      return in_enemy_hex() ? "the overrunning stack must first leave the enemy hex (WSR 6.4)"
-                            : "no stack is moving (WSR 5.0)";
+      return in_enemy_hex()
+                 ? Text{"the overrunning stack must first leave the enemy hex (WSR 6.4)",
+                        "der überrennende Stapel muss zuerst das feindliche Feld verlassen "
+                        "(WSR 6.4)"}
+                 : Text{"no stack is moving (WSR 5.0)", "kein Stapel bewegt sich (WSR 5.0)"};
     case kEndImpulse:
-      if (t.kind == kStepMove) return "end the move first (end-move, WSR 5.0)";
+      if (t.kind == kStepMove)
+        return {"end the move first (end-move, WSR 5.0)",
+                "zuerst die Bewegung beenden (end-move, WSR 5.0)"};
       break;
     case kPlaceHq:
-      if (t.kind != kStepPlaceHq) return "no HQ is being replaced now (WSR 1.3.2.3)";
-      return "the HQ returns in the SHQ's hex or a hex with a unit of its type and formation "
-             "(WSR 1.3.2.3)";
+      if (t.kind != kStepPlaceHq)
+        return {"no HQ is being replaced now (WSR 1.3.2.3)",
+                "gerade wird kein HQ ersetzt (WSR 1.3.2.3)"};
+      return {
+          "the HQ returns in the SHQ's hex or a hex with a unit of its type and formation "
+          "(WSR 1.3.2.3)",
+          "das HQ kehrt im Feld des SHQ oder in einem Feld mit einer Einheit seines Typs und "
+          "seiner Formation zurück (WSR 1.3.2.3)"};
     default:
       break;
   }
-  if (!why.empty()) return why;
-  return "not a legal action now: " + decision().prompt;
+  if (!why.en.empty()) return why;
+  return not_legal_now();
 }
 
 Result WsrState::result() const {
@@ -999,8 +1054,11 @@ Result WsrState::result() const {
   Result r;
   r.returns = {0.0, 0.0};
   r.summary = "draw";
-  r.reason = "the last turn ended (turn " + std::to_string(game_->setup().turns) +
-             "); victory conditions belong to the scenario (WSR 12.1)";
+  r.say_reason({"the last turn ended (turn " + std::to_string(game_->setup().turns) +
+                    "); victory conditions belong to the scenario (WSR 12.1)",
+                "die letzte Spielrunde ist zu Ende (Runde " + std::to_string(game_->setup().turns) +
+                    "); die Siegbedingungen gibt das Szenario (WSR 12.1)"});
+  r.headline = {"Draw.", "Unentschieden."};
   return r;
 }
 

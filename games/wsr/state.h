@@ -407,11 +407,13 @@ class WsrState : public State {
   Action sample_chance(Rng& rng) const override;
   void apply(const Action& action, EventList* events = nullptr) override;
   std::string why_illegal(const Action& action) const override;
+  Text why_illegal_text(const Action& action) const override;
   bool is_terminal() const override { return phase == kOver; }
   Result result() const override;
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
   std::string annotate(const Action& action) const override;  // annotate.cc
+  std::string annotate_in(const Action& action, Lang lang) const override;
   // verbs.cc: fire at a hex names a place; a move carries its MP cost; units by counter name.
   ActionInfo action_info(const Action& action, int viewer) const override;
   std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;
@@ -424,6 +426,7 @@ class WsrState : public State {
   json to_json() const override;
   uint64_t hash() const override;
   std::string render_text(int seat) const override;
+  std::string render_text_in(int seat, Lang lang) const override;
   int move_number() const override { return moves; }
 
   // --- Accessors (tests, heuristics, the later combat/scenario work) ---
@@ -607,13 +610,13 @@ class WsrState : public State {
   void release_held_marker(int side, EventList* ev);
 
   // movement.cc
-  bool can_start_move(int u, std::string* why) const;
-  bool can_join_group(int u, std::string* why) const;
-  bool can_enter(int to, std::string* why) const;
-  bool can_drop(int u, std::string* why) const;
-  bool can_flip(int u, bool mount, std::string* why) const;
-  bool disrupted_step_ok(int u, int from, int to, std::string* why) const;
-  bool hqs_keep_company(int from, std::string* why) const;
+  bool can_start_move(int u, Text* why) const;
+  bool can_join_group(int u, Text* why) const;
+  bool can_enter(int to, Text* why) const;
+  bool can_drop(int u, Text* why) const;
+  bool can_flip(int u, bool mount, Text* why) const;
+  bool disrupted_step_ok(int u, int from, int to, Text* why) const;
+  bool hqs_keep_company(int from, Text* why) const;
   bool in_group(int u) const;
   void operations_actions(ActionList& out) const;
   void move_actions(ActionList& out) const;
@@ -637,12 +640,12 @@ class WsrState : public State {
   int hook_bridge_hex() const;
   std::array<int, 2> bridge_ends() const;
   bool bridge_blown(int hex) const { return bridge == kBridgeBlown && hex == hook_bridge_hex(); }
-  bool can_blow_bridge(int u, std::string* why) const;
+  bool can_blow_bridge(int u, Text* why) const;
   void bridge_turn_end(EventList* ev);
   void bridge_cross_check(int from, int to, int side, EventList* ev);
   void apply_blow_bridge(int u, EventList* ev);
   void apply_bridge_roll(int u, int die, EventList* ev);
-  std::string bridge_prompt() const;
+  Text bridge_prompt() const;
   // special_rules.cc, A7 dd-tanks: before the setup one roll per unit of the hook's counter
   // (begin_setup pushes kStepDdRoll steps); on <= `reduced_on` the unit starts reduced.
   void push_dd_rolls();
@@ -664,18 +667,18 @@ class WsrState : public State {
   bool pre_strike_step(EventList* ev);  // advance(): offers it once; true if it pushed the step
   int pre_strike_observer(int seat, int hex) const;  // HQ of `seat` seeing `hex`, or -1
   int pre_strike_seat() const;                       // the hook's side (-1 without it)
-  bool can_pre_strike(int hex, int k, std::string* why) const;
+  bool can_pre_strike(int hex, int k, Text* why) const;
   void pre_strike_actions(ActionList& out) const;
   void apply_pre_strike(const Action& a, EventList* ev);  // pre-strike or decline
   // special_rules.cc, A7 place-on-activation (formation, zone, turn): from `turn` on, when the
   // formation is activated its units of the hook's force still off the map are placed in `zone`
   // (kStepLand, before the command tests) and are in command that turn.
   bool landing_force_unit(int u) const;  // u belongs to a force the hook places
-  bool can_land(int u, int hex, std::string* why) const;
+  bool can_land(int u, int hex, Text* why) const;
   void land_actions(ActionList& out) const;
   void land_start(int f, EventList* ev);  // impulse_start_hooks: pushes kStepLand if due
   void apply_land(int u, int hex, EventList* ev);
-  std::string special_why_illegal(const Action& a) const;  // at kStepDesignate/PreStrike/Land
+  Text special_why_illegal(const Action& a) const;  // at kStepDesignate/PreStrike/Land
   // air.cc: the turn aircraft `k` enters the cup (GameSetup::Aircraft::turn, or the A4
   // air-trigger's turn; 0 while not yet triggered).
   int air_entry_turn(int k) const;
@@ -685,9 +688,9 @@ class WsrState : public State {
   bool fire_chance() const;  // the top step is an attack or defence roll
   // Eligibility of `u` firing at `t` (opportunity: WSR 6.2 at the hex-entered seam); on success
   // `p` (if given) holds the resolved fire parameters.
-  bool can_fire(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
-  bool may_fire_in_impulse(int u, const char* fire, std::string* why) const;
-  bool fire_params(int u, int t, FireParams* p, std::string* why) const;
+  bool can_fire(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr) const;
+  bool may_fire_in_impulse(int u, const char* fire, Text* why) const;
+  bool fire_params(int u, int t, FireParams* p, Text* why) const;
   // The parameters of a `fire`/`opfire` action as declared: with its "with-hq" (A-02 [REC]) and
   // AA (WSR 11.1) flags set as apply() sets them. The one source of a shot's odds, for the
   // action's note (annotate) and the odds hook alike; false if the shot is not possible.
@@ -702,10 +705,10 @@ class WsrState : public State {
   void apply_no_opfire(EventList* ev);
   void apply_fire_dice(const Action& a, EventList* ev);
   void resolve_fire(int u, int t, int hits, const std::vector<int>& defence, EventList* ev);
-  std::string fire_why_illegal(const Action& a) const;
-  std::string fire_prompt() const;  // decision prompt of the fire chance steps
-  bool can_fire_hex(int u, int hex, std::string* why, FireParams* p = nullptr) const;
-  bool hex_fire_params(int u, int hex, FireParams* p, std::string* why) const;
+  Text fire_why_illegal(const Action& a) const;
+  Text fire_prompt() const;  // decision prompt of the fire chance steps
+  bool can_fire_hex(int u, int hex, Text* why, FireParams* p = nullptr) const;
+  bool hex_fire_params(int u, int hex, FireParams* p, Text* why) const;
   // WSR 6.1 indirect mortar fire: the target hex is out of the mortar's LOS (and not adjacent);
   // the spotter is an HQ, SHQ or recon unit of its formation that sees the hex, or -1.
   bool indirect_hex_fire(int u, int hex) const;
@@ -713,14 +716,14 @@ class WsrState : public State {
   void hex_targets(int hex, int side, std::vector<int>& out) const;  // units a mortar hits
   void apply_fire_hex(int u, int hex, EventList* ev);
   void resolve_hex_fire(int u, int hex, int net, int odd, EventList* ev);
-  std::string hit_unit(int t, int hits);  // WSR 6.1.7 results on one unit, "" text if none
+  Text hit_unit(int t, int hits);  // WSR 6.1.7 results on one unit, "" text if none
   // R.3 for a hex attack (mortar 6.1, artillery 11.2.1 step 4, air 11.3.2 step 4): `net` hits
   // spread evenly over `listed`, the odd one to `odd` (-1: none), each result logged (`rule`
   // when a unit takes no hit); true if a unit was eliminated.
   bool hit_hex_evenly(const std::vector<int>& listed, int net, int odd, const char* rule,
                       EventList* ev);
-  std::string hit_target(int t, int hits);  // hit_unit + WSR 6.2: a disrupted mover stops
-  void leave_group(int t);  // a mover stopped or eliminated by fire leaves the stack
+  Text hit_target(int t, int hits);  // hit_unit + WSR 6.2: a disrupted mover stops
+  void leave_group(int t);           // a mover stopped or eliminated by fire leaves the stack
   // WSR 1.3.2.2 after an attack on `hex` against `side`: `hit` = a unit disrupted or reduced,
   // `elim` = a unit eliminated.
   void hq_loss_checks(int hex, int side, bool hit, bool elim, EventList* ev);
@@ -728,7 +731,7 @@ class WsrState : public State {
 
   // assault.cc (WSR 6.3 assault, 6.4 overrun, R.4)
   static bool assault_step(int kind);  // kStepAssault .. kStepRetreat, kStepPlaceMine .. clear
-  bool can_assault(int to, bool overrun, std::string* why) const;
+  bool can_assault(int to, bool overrun, Text* why) const;
   void assault_move_actions(ActionList& out) const;    // assault/overrun in move_actions
   void assault_actions(ActionList& out) const;         // legal actions at an assault/mine step
   void assault_decision(feldherr::Decision& d) const;  // prompt and decline at those steps
@@ -737,7 +740,7 @@ class WsrState : public State {
   void apply_assault_action(const Action& a, EventList* ev);               // kAssault .. kClearMine
   void apply_assault_dice(const Step& s, const Action& a, EventList* ev);  // from apply_fire_dice
   void assault_advance(EventList* ev);  // top is kStepAssault (called by advance())
-  std::string assault_why_illegal(const Action& a) const;
+  Text assault_why_illegal(const Action& a) const;
   bool assault_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
   // Action-text arguments: a hex id or a unit label; false with `error` set if `s` is none.
   bool parse_hex_arg(const std::string& s, int* hex, std::string& error) const;
@@ -760,7 +763,7 @@ class WsrState : public State {
   bool los_clear(int from, int to) const;
   void mines_on_entry(int hex, bool was_empty, EventList* ev);  // apply_move, before OF
   void fortification_actions(ActionList& out) const;            // clear-mine (operations)
-  bool can_clear_mine(int u, int hex, std::string* why) const;
+  bool can_clear_mine(int u, int hex, Text* why) const;
   void apply_mine_action(const Action& a, EventList* ev);               // mine, no-mine, clear
   void apply_mine_dice(const Step& s, const Action& a, EventList* ev);  // from apply_fire_dice
   // The combat units that just entered mined `hex`: retreating defenders (assault.retreat) or
@@ -772,6 +775,7 @@ class WsrState : public State {
   // fate.cc (WSR 10.0 fate points, A-28)
   // The whole apply() switch minus the fate window: what a chance action or decision does.
   void dispatch(const Action& a, EventList* ev);
+  Text not_legal_now() const;  // "not a legal action now: " and the decision's prompt
   // Opens a fate window instead of applying a roll/draw when a seat could spend points; applies
   // fate actions. True if it consumed the action.
   bool fate_intercept(const Action& a, EventList* ev);
@@ -779,8 +783,8 @@ class WsrState : public State {
   int roll_affected_side() const;  // seat whose units the pending roll of the top step concerns
   void fate_actions(ActionList& out) const;                // at kStepFate
   void fate_ops_actions(int seat, ActionList& out) const;  // `fate ops <unit>` for seat
-  std::string fate_why_illegal(const Action& a) const;
-  std::string fate_prompt() const;
+  Text fate_why_illegal(const Action& a) const;
+  Text fate_prompt() const;
   std::string fate_describe(const Action& a) const;
   Action fate_pending() const;  // the held roll or draw as its chance action
 
@@ -797,18 +801,18 @@ class WsrState : public State {
   // WSR 8.1: improved positions `side` still places during its setup (Side::improved_positions;
   // derived from the IP markers on the map, so no state of its own), and where.
   int setup_ips_left(int side) const;
-  bool can_place_ip(int hex, std::string* why) const;
+  bool can_place_ip(int hex, Text* why) const;
   void apply_place_ip(int hex, EventList* ev);
   // flip: place a transport counter on its other face (mounted <-> dismounted; the scenarios'
   // "mounted" stand-in lets the owner choose).
-  bool can_place(int u, int hex, bool flip, std::string* why) const;
-  bool can_assign(int sw, int u, std::string* why) const;
+  bool can_place(int u, int hex, bool flip, Text* why) const;
+  bool can_assign(int sw, int u, Text* why) const;
   void setup_actions(ActionList& out) const;
   void apply_place(int u, int hex, bool flip, EventList* ev);
   void apply_assign(int sw, int u, EventList* ev);
   void apply_auto_setup(EventList* ev);
-  std::string setup_why_illegal(const Action& a) const;
-  std::string setup_prompt() const;
+  Text setup_why_illegal(const Action& a) const;
+  Text setup_prompt() const;
   std::string setup_describe(const Action& a) const;
   // 1: parsed a setup action (place, assign, auto-setup), -1: error set, 0: not a setup verb.
   int setup_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
@@ -828,7 +832,7 @@ class WsrState : public State {
   bool first_activation_step(EventList* ev);
   void impulse_start_hooks(int f, EventList* ev);        // begin_impulse: random entry rolls (B1)
   void entry_hexes(int u, std::vector<int>& out) const;  // where off-map u may enter now
-  bool can_enter_map(const std::vector<int>& us, int hex, std::string* why) const;
+  bool can_enter_map(const std::vector<int>& us, int hex, Text* why) const;
   int entry_cost(int u, int hex) const;       // G-12 [Rec]: the entry hex's terrain cost
   void enter_actions(ActionList& out) const;  // `enter` in the operations decision
   void apply_enter(const Action& a, EventList* ev);
@@ -837,11 +841,11 @@ class WsrState : public State {
   static bool scenario_verb(int verb);           // kEnter .. kAmbush
   bool scenario_handles(const Action& a) const;  // dispatch(): these verbs, B1 M18 fire/select
   void apply_scenario_action(const Action& a, EventList* ev);
-  std::string scenario_why_illegal(const Action& a) const;
+  Text scenario_why_illegal(const Action& a) const;
   // 1: parsed, -1: error set, 0: not one of these verbs.
   int scenario_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
   std::string scenario_describe(const Action& a) const;
-  std::string scenario_prompt() const;           // kStepEntryRoll, kStepFirstActivation
+  Text scenario_prompt() const;                  // kStepEntryRoll, kStepFirstActivation
   bool scenario_state_ok(const Step& st) const;  // state_from_json validation of these steps
   json scenario_to_json() const;
   void scenario_from_json(const json& j);
@@ -854,14 +858,14 @@ class WsrState : public State {
   // The unit's force is in command without a test (4.2): `always_in_command` (A3 Dauer
   // reinforcements, A8 17 Pdr) or `in_command_until_turn` >= the turn (A9 Kruispunten).
   bool command_exempt(int u) const;
-  std::string special_flip_refusal(int u, bool mount) const;  // can_flip
-  bool no_wreck(int u) const;                                 // hit_unit (6.1.7)
-  bool combined_fire_window(int u) const;  // B1: the moving M18 may fire now (can_fire)
-  bool may_move_after_fire(int u) const;   // B1: the M18 fired with fire-move (can_start_move)
+  Text special_flip_refusal(int u, bool mount) const;  // can_flip
+  bool no_wreck(int u) const;                          // hit_unit (6.1.7)
+  bool combined_fire_window(int u) const;              // B1: the moving M18 may fire now (can_fire)
+  bool may_move_after_fire(int u) const;  // B1: the M18 fired with fire-move (can_start_move)
   void special_move_actions(ActionList& out) const;        // move_actions: M18 fire
   void special_operations_actions(ActionList& out) const;  // operations: fire-move, ambush
   void ambush_opfire_actions(ActionList& out) const;       // opfire_actions: ambush as OF
-  bool can_ambush(int u, int hex, int t, std::string* why) const;
+  bool can_ambush(int u, int hex, int t, Text* why) const;
   int take_extra_hits(int u, EventList* ev);  // apply_fire_dice: the ambush's extra hits
 
   // chaos.cc (WSR 9.0 chaos, A-35; the table is Data::chaos, a G-2 stand-in)
@@ -879,8 +883,8 @@ class WsrState : public State {
   void chaos_pick_candidates(int f, ChaosEffect e, std::vector<int>& out) const;
   void chaos_pick_actions(ActionList& out) const;
   void apply_chaos_pick(int u, EventList* ev);
-  std::string chaos_why_illegal(const Action& a) const;
-  std::string chaos_prompt() const;
+  Text chaos_why_illegal(const Action& a) const;
+  Text chaos_prompt() const;
   bool chaos_state_ok(const Step& st) const;  // state_from_json validation of the chaos steps
   json chaos_to_json() const;
   void chaos_from_json(const json& j);
@@ -889,9 +893,9 @@ class WsrState : public State {
 
   // artillery.cc (WSR 11.2 artillery, 11.2.1 HE strikes, 11.2.2 smoke, [REC])
   const GameSetup::Strike& strike_kind(int seat, int k) const;
-  std::string strike_name(int seat, int k) const;     // "he-45" (firepower 4, to-hit 5), "smoke"
-  bool can_call_from(int u, std::string* why) const;  // the caller's part of can_call
-  bool can_call(int u, int hex, int k, std::string* why) const;
+  std::string strike_name(int seat, int k) const;  // "he-45" (firepower 4, to-hit 5), "smoke"
+  bool can_call_from(int u, Text* why) const;      // the caller's part of can_call
+  bool can_call(int u, int hex, int k, Text* why) const;
   void call_actions(ActionList& out) const;  // `call` in the operations decision
   void apply_call(int u, int hex, int k, EventList* ev);
   static bool artillery_step(int kind);   // kStepArtyAccuracy .. kStepArtyOdd
@@ -901,8 +905,8 @@ class WsrState : public State {
   int artillery_dice_count() const;                            // dice of the pending roll
   void apply_artillery_dice(const Step& s, const Action& a, EventList* ev);
   void resolve_barrage_hex(int hex, int net, int odd, EventList* ev);
-  std::string artillery_prompt() const;
-  std::string call_why_illegal(const Action& a) const;
+  Text artillery_prompt() const;
+  Text call_why_illegal(const Action& a) const;
   int smoke_at(int hex) const;               // smoke level in the hex (0: none)
   void smoke_marker_removal(EventList* ev);  // WSR 3.2 step 2, 11.2.2
   bool artillery_default() const;            // nothing of 11.2 in the state (hash, JSON unchanged)
@@ -919,9 +923,9 @@ class WsrState : public State {
   void air_turn_start(EventList* ev);        // the turn's aircraft (and returning ones) join
   bool air_draw(int marker, EventList* ev);  // apply_draw: true if it was an aircraft
   static bool air_step(int kind);            // kStepAirTarget .. kStepAirStatus
-  bool can_air_target(int hex, std::string* why) const;
-  bool can_flak(int u, std::string* why, FireParams* p = nullptr) const;
-  bool can_air_drift(int hex, std::string* why) const;
+  bool can_air_target(int hex, Text* why) const;
+  bool can_flak(int u, Text* why, FireParams* p = nullptr) const;
+  bool can_air_drift(int hex, Text* why) const;
   void air_actions(ActionList& out) const;  // the decisions of kStepAirTarget/Flak/Drift
   void apply_air_action(const Action& a, EventList* ev);
   int air_dice_count() const;
@@ -932,8 +936,8 @@ class WsrState : public State {
   void air_attack_start(EventList* ev);  // 11.3.2 steps 2-5 on sortie.hex
   void air_resolve_hex(int net, int odd, EventList* ev);
   int air_affected_side() const;  // fate.cc: the seat whose units the pending air roll concerns
-  std::string air_prompt() const;
-  std::string air_why_illegal(const Action& a) const;
+  Text air_prompt() const;
+  Text air_why_illegal(const Action& a) const;
   std::string air_describe(const Action& a) const;
   bool air_default() const;  // nothing of 11.3 in the state (hash, JSON unchanged)
   bool air_state_ok(const Step& st) const;
@@ -944,7 +948,7 @@ class WsrState : public State {
   // exit.cc (G-12 [Rec]: from a hex of an exit zone of its side, each unit of the moving stack
   // spends the cost of a clear hex and leaves the map for good)
   int exit_cost(int u) const;  // MP to leave the map (a clear hex's cost for the unit)
-  bool can_exit_map(std::string* why) const;
+  bool can_exit_map(Text* why) const;
   void exit_actions(ActionList& out) const;  // move_actions: `exit`
   void apply_exit_map(EventList* ev);
   int exited_count() const;    // units that have exited (both sides)
@@ -954,20 +958,20 @@ class WsrState : public State {
   std::string exit_invariant() const;
   // sw_placement.cc (WSR 11.4 option sw_on_first_fire)
   bool sw_unplaced(int k) const;  // not yet placed nor eliminated
-  bool can_place_sw(int k, int u, std::string* why) const;
+  bool can_place_sw(int k, int u, Text* why) const;
   void sw_fire_hook(int u);                // apply_fire: offer the placement
   void sw_loss_check();                    // apply: rolls for eliminated platoons
   static bool sw_step(int kind);           // kStepSwPlace .. kStepSwLossPick
   void sw_actions(ActionList& out) const;  // kStepSwPlace / kStepSwLossPick
   void apply_sw_action(const Action& a, EventList* ev);
   void apply_sw_loss_roll(const Step& s, int die, EventList* ev);
-  std::string sw_prompt() const;
-  std::string sw_why_illegal(const Action& a) const;
+  Text sw_prompt() const;
+  Text sw_why_illegal(const Action& a) const;
   std::string sw_describe(const Action& a) const;
   int sw_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
   bool sw_state_ok(const Step& st) const;
   // WSR 11.1 (fire.cc): `u` may fire at `t` with its AA firepower (a copy with kAaFire set).
-  bool can_fire_aa(int u, int t, bool opportunity, std::string* why, FireParams* p = nullptr) const;
+  bool can_fire_aa(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr) const;
 };
 
 // air.cc: "waiting", "cup", "returning", "over-map", "removed" (WsrState::AirPlace).

@@ -48,18 +48,28 @@ bool WsrState::sw_unplaced(int k) const {
   return true;
 }
 
-bool WsrState::can_place_sw(int k, int u, std::string* why) const {
+bool WsrState::can_place_sw(int k, int u, Text* why) const {
   if (steps.empty() || top().kind != kStepSwPlace || top().a != u)
-    return Fail(why,
-                "an SW is placed when the platoon holding it fires for the first time "
-                "(WSR 11.4)");
-  if (!sw_unplaced(k)) return Fail(why, SwLabel(*game_, k) + " is not an unplaced SW (WSR 11.4)");
+    return Fail(why, Text{"an SW is placed when the platoon holding it fires for the first time "
+                          "(WSR 11.4)",
+                          "eine Unterstützungswaffe wird platziert, wenn der Zug, der sie trägt, "
+                          "zum ersten Mal feuert (WSR 11.4)"});
+  if (!sw_unplaced(k))
+    return Fail(why, Text{SwLabel(*game_, k) + " is not an unplaced SW (WSR 11.4)",
+                          std::string(SwLabel(*game_, k)) +
+                              " ist keine unplatzierte Unterstützungswaffe (WSR 11.4)"});
   const WsrGame::SwInfo& si = game_->sw_info(k);
   if (si.side != side_of(u) || si.force != unit_force(u))
-    return Fail(why, "WSR 1.3.4.1, 11.4: " + si.label + " goes to a platoon of its own force; " +
-                         unit_label(u) + " is not in it");
+    return Fail(why,
+                Text{"WSR 1.3.4.1, 11.4: " + si.label + " goes to a platoon of its own force; " +
+                         unit_label(u) + " is not in it",
+                     std::string("WSR 1.3.4.1, 11.4: ") + si.label +
+                         " geht an einen Zug ihrer eigenen Truppe; " + unit_label(u) +
+                         " gehört nicht dazu"});
   if (unit(u).sw != 0)
-    return Fail(why, unit_label(u) + " already holds an SW (one per platoon, WSR 1.3.4.1)");
+    return Fail(why, Text{unit_label(u) + " already holds an SW (one per platoon, WSR 1.3.4.1)",
+                          std::string(unit_label(u)) +
+                              " hat bereits eine Unterstützungswaffe (eine pro Zug, WSR 1.3.4.1)"});
   return true;
 }
 
@@ -104,10 +114,15 @@ void WsrState::apply_sw_loss_roll(const Step& s, int die, EventList* ev) {
   for (int k = 0; k < game_->num_sws() && !any; ++k)
     any = sw_unplaced(k) && game_->sw_info(k).side == s.f;
   Emit(ev, "WSR 11.4",
-       who + " rolls " + std::to_string(die) + " - " + std::to_string(s.a - 1) + " = " +
-           std::to_string(modified) + " for its unplaced SWs (" + std::to_string(s.a) +
-           " infantry platoon" + (s.a == 1 ? "" : "s") + " eliminated): " +
-           (modified <= 1 && any ? "the opponent eliminates one of them." : "no loss."),
+       Text{who + " rolls " + std::to_string(die) + " - " + std::to_string(s.a - 1) + " = " +
+                std::to_string(modified) + " for its unplaced SWs (" + std::to_string(s.a) +
+                " infantry platoon" + (s.a == 1 ? "" : "s") + " eliminated): " +
+                (modified <= 1 && any ? "the opponent eliminates one of them." : "no loss."),
+            std::string(who) + " würfelt " + std::to_string(die) + " - " + std::to_string(s.a - 1) +
+                " = " + std::to_string(modified) +
+                " für seine unplatzierten Unterstützungswaffen (" + std::to_string(s.a) + " " +
+                ((s.a == 1 ? "Infanterie-Zug" : "Infanterie-Züge")) + " eliminiert): " +
+                ((modified <= 1 && any ? "der Gegner eliminiert eine davon." : "kein Verlust."))},
        s.f);
   if (modified <= 1 && any) push(kStepSwLossPick, s.f, static_cast<int16_t>(1 - s.f));
 }
@@ -136,20 +151,27 @@ void WsrState::apply_sw_action(const Action& a, EventList* ev) {
       unit(u).sw = static_cast<uint8_t>(k + 1);
       sw_out |= uint64_t{1} << k;
       Emit(ev, "WSR 11.4",
-           unit_label(u) + " has " + SwLabel(*game_, k) +
-               ": placed as it fires for the first time; it stays with the platoon.",
+           Text{unit_label(u) + " has " + SwLabel(*game_, k) +
+                    ": placed as it fires for the first time; it stays with the platoon.",
+                std::string(unit_label(u)) + " hat " + SwLabel(*game_, k) +
+                    ": platziert, da er zum ersten Mal feuert; sie bleibt beim Zug."},
            side_of(u));
       return;
     }
     case kNoSw:
-      Emit(ev, "WSR 11.4", unit_label(t.a) + " fires without a support weapon.", side_of(t.a));
+      Emit(ev, "WSR 11.4",
+           Text{unit_label(t.a) + " fires without a support weapon.",
+                std::string(unit_label(t.a)) + " feuert ohne Unterstützungswaffe."},
+           side_of(t.a));
       return;
     case kSwLoss: {
       const int k = a.arg(0);
       sw_out |= uint64_t{1} << k;
       Emit(ev, "WSR 11.4",
-           game_->seats()[static_cast<size_t>(t.a)] + " eliminates the unplaced " +
-               SwLabel(*game_, k) + ".",
+           Text{game_->seats()[static_cast<size_t>(t.a)] + " eliminates the unplaced " +
+                    SwLabel(*game_, k) + ".",
+                std::string(game_->seats()[static_cast<size_t>(t.a)]) +
+                    " eliminiert die unplatzierte " + SwLabel(*game_, k) + "."},
            t.a);
       return;
     }
@@ -158,38 +180,54 @@ void WsrState::apply_sw_action(const Action& a, EventList* ev) {
   }
 }
 
-std::string WsrState::sw_prompt() const {
+Text WsrState::sw_prompt() const {
   const Step& t = top();
   if (t.kind == kStepSwPlace)
-    return unit_label(t.a) + " fires: place-sw <sw> " + unit_label(t.a) +
-           " if it has an unplaced support weapon of its force, or no-sw (WSR 11.4).";
+    return {unit_label(t.a) + " fires: place-sw <sw> " + unit_label(t.a) +
+                " if it has an unplaced support weapon of its force, or no-sw (WSR 11.4).",
+            unit_label(t.a) + " feuert: place-sw <Waffe> " + unit_label(t.a) +
+                ", wenn er eine unplatzierte Unterstützungswaffe seiner Truppe hat, oder no-sw "
+                "(WSR 11.4)."};
   if (t.kind == kStepSwLossRoll)
-    return "Roll 1 die for " + game_->seats()[static_cast<size_t>(t.f)] +
-           "'s unplaced support weapons (WSR 11.4: 1 or less after -" + std::to_string(t.a - 1) +
-           " loses one).";
-  return "Choose the unplaced support weapon of " + game_->seats()[static_cast<size_t>(1 - t.a)] +
-         " that is eliminated: sw-loss <sw> (WSR 11.4).";
+    return {"Roll 1 die for " + game_->seats()[static_cast<size_t>(t.f)] +
+                "'s unplaced support weapons (WSR 11.4: 1 or less after -" +
+                std::to_string(t.a - 1) + " loses one).",
+            "1 Würfel für die unplatzierten Unterstützungswaffen von " +
+                game_->seats()[static_cast<size_t>(t.f)] +
+                " werfen (WSR 11.4: bei 1 oder weniger nach -" + std::to_string(t.a - 1) +
+                " geht eine verloren)."};
+  return {"Choose the unplaced support weapon of " + game_->seats()[static_cast<size_t>(1 - t.a)] +
+              " that is eliminated: sw-loss <sw> (WSR 11.4).",
+          "Die unplatzierte Unterstützungswaffe von " +
+              game_->seats()[static_cast<size_t>(1 - t.a)] +
+              " wählen, die eliminiert wird: sw-loss <Waffe> (WSR 11.4)."};
 }
 
-std::string WsrState::sw_why_illegal(const Action& a) const {
-  std::string why;
+Text WsrState::sw_why_illegal(const Action& a) const {
+  Text why;
   const Step& t = top();
   switch (a.verb) {
     case kPlaceSw:
       can_place_sw(a.arg(0), a.arg(1), &why);
       break;
     case kNoSw:
-      if (t.kind != kStepSwPlace) return "no platoon is declaring a support weapon (WSR 11.4)";
+      if (t.kind != kStepSwPlace)
+        return {"no platoon is declaring a support weapon (WSR 11.4)",
+                "kein Zug meldet gerade eine Unterstützungswaffe (WSR 11.4)"};
       break;
     case kSwLoss:
-      if (t.kind != kStepSwLossPick) return "no support weapon is lost now (WSR 11.4)";
-      return SwLabel(*game_, a.arg(0)) + " is not an unplaced SW of " +
-             game_->seats()[static_cast<size_t>(1 - t.a)] + " (WSR 11.4)";
+      if (t.kind != kStepSwLossPick)
+        return {"no support weapon is lost now (WSR 11.4)",
+                "gerade geht keine Unterstützungswaffe verloren (WSR 11.4)"};
+      return {SwLabel(*game_, a.arg(0)) + " is not an unplaced SW of " +
+                  game_->seats()[static_cast<size_t>(1 - t.a)] + " (WSR 11.4)",
+              SwLabel(*game_, a.arg(0)) + " ist keine unplatzierte Unterstützungswaffe von " +
+                  game_->seats()[static_cast<size_t>(1 - t.a)] + " (WSR 11.4)"};
     default:
       break;
   }
-  if (!why.empty()) return why;
-  return "not a legal action now: " + decision().prompt;
+  if (!why.en.empty()) return why;
+  return not_legal_now();
 }
 
 std::string WsrState::sw_describe(const Action& a) const {

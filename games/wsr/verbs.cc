@@ -38,7 +38,7 @@ constexpr VerbSpec kVerbs[] = {
      "{1} in {2} aufstellen[ ({3})]"},
     {"assign", "unit unit", kOther, "Give {1} to {2}", "{1} an {2} geben"},
     {"auto-setup", "", kDecline, "Set up the rest automatically", "Rest automatisch aufstellen"},
-    {"place-ip", "place", kOther, "Improved position in {1}", "Feldstellung in {1}"},
+    {"place-ip", "place", kOther, "Improved position in {1}", "Schützengraben in {1}"},
     {"blow-bridge", "unit", kAttack, "{1} tries to blow the bridge",
      "{1} versucht, die Brücke zu sprengen"},
     {"assault", "place", kAttack, "Assault {1}", "{1} stürmen"},
@@ -64,9 +64,9 @@ constexpr VerbSpec kVerbs[] = {
     {"air-drift", "place", kOther, "The aircraft misses into {1}",
      "Das Flugzeug trifft stattdessen {1}"},
     {"designate", "word", kOther, "The designated marker activates {1}",
-     "Der Sondermarker aktiviert {1}"},
+     "Der Marker ausgewählte Formation aktiviert {1}"},
     {"pre-strike", "place word", kAttack, "{2} strike on {1} before turn 1",
-     "{2}-Schlag auf {1} vor Zug 1"},
+     "{2}-Artillerieschlag auf {1} vor Runde 1"},
 };
 
 }  // namespace
@@ -84,8 +84,13 @@ ActionInfo WsrState::action_info(const Action& action, int viewer) const {
 }
 
 // "us.m4a3e8-2" reads "M4A3E8 2"; a label without a number, the counter's name (the printed
-// names, the same in both languages).
-std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang) const {
+// names, the same in both languages). The words of a fate use read in German in German.
+std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
+  if (kind == ArgKind::kWord && lang == Lang::kDe) {  // the fate uses (WSR 10.0) in German
+    if (word == "reroll") return "Wurf wiederholen";
+    if (word == "redraw") return "Marker zurücklegen";
+    if (word == "command") return "Feld unter Befehl";
+  }
   if (kind != ArgKind::kUnit) return std::string(word);
   const int u = game_->unit_by_label(word);
   if (u < 0) return std::string(word);

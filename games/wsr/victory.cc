@@ -15,6 +15,47 @@ std::string SideName(const WsrState& s, int side) {
   return s.wgame().seats()[static_cast<size_t>(side)];
 }
 
+// A victory grade in the German rulebook's words: "decisive" reads "deutlicher Sieg".
+std::string GradeDe(const std::string& grade) {
+  if (grade == "decisive") return "deutlicher Sieg";
+  if (grade == "marginal") return "knapper Sieg";
+  if (grade == "tactical") return "taktischer Sieg";
+  return grade;
+}
+
+// A score event in German: what a side scores points for.
+std::string ScoreEventDe(ScoreEvent e) {
+  switch (e) {
+    case ScoreEvent::kEliminated:
+      return "eliminierte Einheiten";
+    case ScoreEvent::kControlledAll:
+      return "die Kontrolle von";
+    case ScoreEvent::kControlledHex:
+      return "kontrollierte Felder von";
+    case ScoreEvent::kExited:
+      return "vom Spielplan gebrachte Einheiten über";
+  }
+  return "";
+}
+
+// The side winning in an English sentence: "The US wins", "The Germans win".
+std::string SideSentence(const WsrState& s, int side) {
+  const std::string& id = s.wgame().seats()[static_cast<size_t>(side)];
+  if (id == "us") return "The US wins";
+  if (id == "de") return "The Germans win";
+  if (id == "uk") return "The British win";
+  return id + " wins";
+}
+
+// The side in a German sentence, with the plural verb: "die Amerikaner", "die Deutschen".
+std::string SideNameDe(const WsrState& s, int side) {
+  const std::string& id = s.wgame().seats()[static_cast<size_t>(side)];
+  if (id == "us") return "die Amerikaner";
+  if (id == "de") return "die Deutschen";
+  if (id == "uk") return "die Briten";
+  return id;
+}
+
 std::string ZoneName(const Zone* z, const std::string& id) {
   if (z == nullptr) return id;
   return z->id + (z->text.empty() ? "" : " (" + z->text + ")");
@@ -50,17 +91,23 @@ std::string Plural(int n, const char* what) {
   return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
 }
 
+// "1 Einheit", "3 Einheiten"; "1 feindliche Einheit", "3 feindliche Einheiten".
+std::string EinheitenDe(int n, const char* adjective = "") {
+  return std::to_string(n) + " " + adjective + (n == 1 ? "Einheit" : "Einheiten");
+}
+
 }  // namespace
 
-bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string* why) {
+bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) {
   const WsrGame& g = s.wgame();
   if (!c.by.empty()) {
     const int b = g.seat_index(c.by);
     if (b >= 0) side = b;
   }
   const std::string who = SideName(s, side);
+  const std::string wer = SideNameDe(s, side);
   const Zone* z = c.zone.empty() ? nullptr : Sc(s).FindZone(c.zone);
-  auto say = [&](bool ok, std::string text) {
+  auto say = [&](bool ok, Text text) {
     if (why) *why = std::move(text);
     return ok;
   };
@@ -72,29 +119,33 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string
                        : c.kind == ConditionKind::kAny ? 1
                                                        : c.count;
       int held = 0;
-      std::string yes, no;
+      Text yes, no;
       for (const Condition& k : c.children) {
-        std::string w;
+        Text w;
         const bool ok = ConditionHolds(s, k, side, &w);
         held += ok ? 1 : 0;
-        std::string& list = ok ? yes : no;
-        list += (list.empty() ? "" : " and ") + w;
+        Text& list = ok ? yes : no;
+        list.en += (list.en.empty() ? "" : " and ") + w.en;
+        list.de += (list.de.empty() ? "" : " und ") + w.de;
       }
       const bool ok = held >= need;
       if (c.kind == ConditionKind::kAtLeast)
-        return say(ok, std::to_string(held) + " of " + std::to_string(c.children.size()) +
-                           " objectives met (at least " + std::to_string(need) + " needed)" +
-                           (yes.empty() ? "" : ": " + yes));
+        return say(ok, {std::to_string(held) + " of " + std::to_string(c.children.size()) +
+                            " objectives met (at least " + std::to_string(need) + " needed)" +
+                            (yes.en.empty() ? "" : ": " + yes.en),
+                        std::to_string(held) + " von " + std::to_string(c.children.size()) +
+                            " Zielen erreicht (mindestens " + std::to_string(need) + " nötig)" +
+                            (yes.de.empty() ? "" : ": " + yes.de)});
       return say(ok, ok ? yes : no);
     }
     case ConditionKind::kNot: {
-      std::string w;
+      Text w;
       const bool inner = !c.children.empty() && ConditionHolds(s, c.children[0], side, &w);
-      return say(!inner, inner ? w : "not: " + w);
+      return say(!inner, inner ? w : Text{"not: " + w.en, "nicht: " + w.de});
     }
     case ConditionKind::kControlAll:
     case ConditionKind::kControlCount: {  // WSR 12.2 (A-34: control as of the last MRP)
-      if (z == nullptr) return say(false, "unknown zone " + c.zone);
+      if (z == nullptr) return say(false, {"unknown zone " + c.zone, "unbekannte Zone " + c.zone});
       int held = 0;
       std::string missing;  // every hex not held, so a player sees how close the side came
       for (int h : z->hexes) {
@@ -106,43 +157,59 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string
       }
       const int total = static_cast<int>(z->hexes.size());
       if (c.kind == ConditionKind::kControlCount)
-        return say(held >= c.count, who + " controls " + std::to_string(held) + " of " +
-                                        std::to_string(total) + " hexes of " + ZoneName(z, c.zone) +
-                                        " (needs " + std::to_string(c.count) + ")");
+        return say(
+            held >= c.count,
+            {who + " controls " + std::to_string(held) + " of " + std::to_string(total) +
+                 " hexes of " + ZoneName(z, c.zone) + " (needs " + std::to_string(c.count) + ")",
+             wer + " kontrollieren " + std::to_string(held) + " von " + std::to_string(total) +
+                 " Feldern von " + ZoneName(z, c.zone) + " (nötig " + std::to_string(c.count) +
+                 ")"});
       if (held == total)
-        return say(true, who + " controls all " + std::to_string(total) +
-                             (total == 1 ? " hex" : " hexes") + " of " + ZoneName(z, c.zone));
-      return say(false, who + " does not control " + missing + " of " + ZoneName(z, c.zone) +
-                            " (holds " + std::to_string(held) + " of " + std::to_string(total) +
-                            ")");
+        return say(true, {who + " controls all " + std::to_string(total) +
+                              (total == 1 ? " hex" : " hexes") + " of " + ZoneName(z, c.zone),
+                          wer + " kontrollieren " + (total == 1 ? "das Feld" : "alle ") +
+                              (total == 1 ? "" : std::to_string(total) + " Felder") + " von " +
+                              ZoneName(z, c.zone)});
+      return say(
+          false,
+          {who + " does not control " + missing + " of " + ZoneName(z, c.zone) + " (holds " +
+               std::to_string(held) + " of " + std::to_string(total) + ")",
+           wer + " kontrollieren " + missing + " von " + ZoneName(z, c.zone) + " nicht (halten " +
+               std::to_string(held) + " von " + std::to_string(total) + ")"});
     }
     case ConditionKind::kOccupy: {
-      if (z == nullptr) return say(false, "unknown zone " + c.zone);
+      if (z == nullptr) return say(false, {"unknown zone " + c.zone, "unbekannte Zone " + c.zone});
       int n = 0;
       for (int u = 0; u < s.n_units; ++u)
         if (s.on_map(u) && s.side_of(u) == side && z->Contains(s.unit(u).hex) && Counts(s, c, u))
           ++n;
       const int need = std::max(c.count, 1);
-      return say(n >= need, who + " has " + Plural(n, "unit") + " in " + ZoneName(z, c.zone) +
-                                " (needs " + std::to_string(need) + ")");
+      return say(n >= need, {who + " has " + Plural(n, "unit") + " in " + ZoneName(z, c.zone) +
+                                 " (needs " + std::to_string(need) + ")",
+                             wer + " haben " + EinheitenDe(n) + " in " + ZoneName(z, c.zone) +
+                                 " (nötig " + std::to_string(need) + ")"});
     }
     case ConditionKind::kEliminate: {
       int n = 0;
       for (int u = 0; u < s.n_units; ++u)
         if (s.side_of(u) != side && Eliminated(s, u) && Counts(s, c, u)) ++n;
-      return say(n >= c.count, who + " eliminated " + Plural(n, "enemy unit") + " (needs " +
-                                   std::to_string(c.count) + ")");
+      return say(n >= c.count, {who + " eliminated " + Plural(n, "enemy unit") + " (needs " +
+                                    std::to_string(c.count) + ")",
+                                wer + " haben " + EinheitenDe(n, "feindliche ") +
+                                    " eliminiert (nötig " + std::to_string(c.count) + ")"});
     }
     case ConditionKind::kSurvive: {
       int n = 0;
       for (int u = 0; u < s.n_units; ++u)
         if (s.side_of(u) == side && !Eliminated(s, u) && !s.has(u, kPermanent) && Counts(s, c, u))
           ++n;
-      return say(n >= c.count, who + " has " + Plural(n, "unit") + " left (needs " +
-                                   std::to_string(c.count) + ")");
+      return say(
+          n >= c.count,
+          {who + " has " + Plural(n, "unit") + " left (needs " + std::to_string(c.count) + ")",
+           wer + " haben noch " + EinheitenDe(n) + " (nötig " + std::to_string(c.count) + ")"});
     }
     case ConditionKind::kExit: {  // G-12 (exit.cc); `weights`: A5 "M4 units count double"
-      if (z == nullptr) return say(false, "unknown zone " + c.zone);
+      if (z == nullptr) return say(false, {"unknown zone " + c.zone, "unbekannte Zone " + c.zone});
       int n = 0;
       for (int u = 0; u < s.n_units; ++u) {
         if (s.side_of(u) != side || !ExitedFrom(s, u, z) || !Counts(s, c, u)) continue;
@@ -152,18 +219,20 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string
         n += weight;
       }
       const int need = std::max(c.count, 1);
-      return say(n >= need, who + " has exited " + Plural(n, "unit") + " from " +
-                                ZoneName(z, c.zone) + " (needs " + std::to_string(need) + ")");
+      return say(n >= need, {who + " has exited " + Plural(n, "unit") + " from " +
+                                 ZoneName(z, c.zone) + " (needs " + std::to_string(need) + ")",
+                             wer + " haben " + EinheitenDe(n) + " über " + ZoneName(z, c.zone) +
+                                 " vom Spielplan gebracht (nötig " + std::to_string(need) + ")"});
     }
   }
-  return say(false, "unknown condition");
+  return say(false, {"unknown condition", "unbekannte Bedingung"});
 }
 
-int VictoryPoints(const WsrState& s, int side, std::string* why) {
+int VictoryPoints(const WsrState& s, int side, Text* why) {
   const WsrGame& g = s.wgame();
   const Scenario& sc = Sc(s);
   int points = 0;
-  std::string text;
+  Text text;
   for (const ScoreRule& r : sc.victory.scoring) {
     if (g.seat_index(r.side) != side) continue;
     int n = 0;
@@ -196,9 +265,12 @@ int VictoryPoints(const WsrState& s, int side, std::string* why) {
         break;
     }
     points += n * r.points;
-    if (n > 0)
-      text += (text.empty() ? "" : ", ") + std::to_string(n * r.points) + " for " +
-              ScoreEventId(r.per) + (r.zone.empty() ? "" : " " + r.zone);
+    if (n > 0) {
+      text.en += (text.en.empty() ? "" : ", ") + std::to_string(n * r.points) + " for " +
+                 ScoreEventId(r.per) + (r.zone.empty() ? "" : " " + r.zone);
+      text.de += (text.de.empty() ? "" : ", ") + std::to_string(n * r.points) + " für " +
+                 ScoreEventDe(r.per) + (r.zone.empty() ? "" : " " + r.zone);
+    }
   }
   if (why) *why = text;
   return points;
@@ -208,26 +280,32 @@ Result ScenarioResult(const WsrState& s) {
   const WsrGame& g = s.wgame();
   const Scenario& sc = Sc(s);
   const Victory& v = sc.victory;
-  std::string result, because;
+  std::string result;
+  Text because;
   if (!v.scoring.empty()) {
     std::vector<std::pair<std::string, int>> pts;
     for (int side = 0; side < 2; ++side) {
-      std::string w;
+      Text w;
       pts.emplace_back(SideName(s, side), VictoryPoints(s, side, &w));
-      because += (because.empty() ? "" : "; ") + SideName(s, side) + " " +
-                 std::to_string(pts.back().second) + " VP" + (w.empty() ? "" : " (" + w + ")");
+      because.en += (because.en.empty() ? "" : "; ") + SideName(s, side) + " " +
+                    std::to_string(pts.back().second) + " VP" +
+                    (w.en.empty() ? "" : " (" + w.en + ")");
+      because.de += (because.de.empty() ? "" : "; ") + SideNameDe(s, side) + " " +
+                    std::to_string(pts.back().second) + " Siegpunkte" +
+                    (w.de.empty() ? "" : " (" + w.de + ")");
     }
     result = v.ResultForPoints(pts);
   } else {
     for (const Outcome& o : v.outcomes) {
       const int side = g.seat_index(o.side);
-      std::string w;
+      Text w;
       if (side >= 0 && ConditionHolds(s, o.condition, side, &w)) {
         result = o.result;
         because = w;
         break;
       }
-      because += (because.empty() ? "" : "; ") + w;
+      because.en += (because.en.empty() ? "" : "; ") + w.en;
+      because.de += (because.de.empty() ? "" : "; ") + w.de;
     }
     if (result.empty()) result = v.otherwise;
   }
@@ -237,16 +315,35 @@ Result ScenarioResult(const WsrState& s) {
   const std::string winner = result.substr(0, dash);
   const std::string grade = dash == std::string::npos ? "" : result.substr(dash + 1);
   const int ws = result == "draw" ? -1 : g.seat_index(winner);
+  std::string summary_de;
   if (ws >= 0) {
     r.returns[static_cast<size_t>(ws)] = 1.0;
     r.returns[static_cast<size_t>(1 - ws)] = -1.0;
     r.summary = winner + " wins" + (grade.empty() ? "" : " (" + grade + ")");
+    summary_de =
+        SideNameDe(s, ws) + " gewinnen" + (grade.empty() ? "" : " (" + GradeDe(grade) + ")");
   } else {
     r.summary = "draw";
+    summary_de = "unentschieden";
   }
-  r.reason = because + ": " + r.summary + " (" + sc.code + " " + sc.title +
-             " victory conditions, WSR 12.2)";
-  if (!s.is_terminal()) r.reason = "game not over yet; as it stands: " + r.reason;
+  r.say_reason({because.en + ": " + r.summary + " (" + sc.code + " " + sc.title +
+                    " victory conditions, WSR 12.2)",
+                because.de + ": " + summary_de + " (Siegbedingungen " + sc.code + " " +
+                    sc.title_in(Lang::kDe) + ", WSR 12.2)"});
+  if (!s.is_terminal()) {
+    r.reason = "game not over yet; as it stands: " + r.reason;
+    r.reason_de = "das Spiel ist noch nicht zu Ende; Stand jetzt: " + r.reason_de;
+  }
+  // The sentence a player reads: "The US wins (decisive)." / "Die Amerikaner gewinnen
+  // (deutlicher Sieg)."
+  if (ws >= 0) {
+    std::string headline_de = summary_de;
+    headline_de[0] = 'D';  // "die Amerikaner" starts the sentence
+    r.headline = {SideSentence(s, ws) + (grade.empty() ? "" : " (" + grade + ")") + ".",
+                  headline_de + "."};
+  } else {
+    r.headline = {"Draw.", "Unentschieden."};
+  }
   return r;
 }
 

@@ -14,10 +14,10 @@ namespace feldherr::wsr {
 // `why` (if given) gets a sentence: "de controls all 4 hexes of ste-jeanne (all hexes of Ste
 // Jeanne)" or "de does not control A-G08, A-H09 of ste-jeanne (holds 2 of 4) (...)". Exit
 // conditions (G-12) count the side's units that left the map from the zone (exit.cc).
-bool ConditionHolds(const WsrState& s, const Condition& c, int side, std::string* why = nullptr);
+bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why = nullptr);
 
 // Victory points of `side` under the scenario's points form (A8, A10; exits from exit.cc, G-12).
-int VictoryPoints(const WsrState& s, int side, std::string* why = nullptr);
+int VictoryPoints(const WsrState& s, int side, Text* why = nullptr);
 
 // The result of the scenario on `s` (normally terminal): returns +1/-1/0 per seat, summary
 // "de wins" / "us wins (decisive)" / "draw", reason citing the scenario and WSR 12.2.

@@ -833,6 +833,34 @@ TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
   EXPECT_THAT(ps.out, ::testing::Not(HasSubstr("skip act")));
 }
 
+// --lang de in White Star Rising: the board, the prompt, a refusal citing the rule, the log and
+// the notes in German (WSR 2.0, 3.1, 4.4), the end in German.
+TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
+  CliRun wsr = run_cli(all_games(),
+                       {"play", "wsr/noville", "--seed", "3", "--seat", "us=human", "--seat",
+                        "de=heuristic", "--lang", "de", "--max-actions", "80"},
+                       "auto-setup\nj\nskip fate\nselect us.m4a3e8\nend-move\nquit\n");
+  EXPECT_EQ(wsr.code, cli::kExitUnfinished) << wsr.err;
+  EXPECT_THAT(wsr.out, HasSubstr("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)"));
+  EXPECT_THAT(wsr.out, HasSubstr("us stellt auf: us.paratroopers-1 in 507-setup"));
+  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] us hat aufgestellt.\n"));
+  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 3.1] Formations-Marker 507th Paratroops gezogen: "
+                                 "Formations-Impuls.\n"));
+  EXPECT_THAT(wsr.out, HasSubstr("Operationen mit 507th Paratroops: eine Einheit auswählen oder "
+                                 "den Impuls beenden (WSR 4.4).\n  1) Paratroopers 1 auswählen"));
+  EXPECT_THAT(wsr.out,
+              HasSubstr("nicht erlaubt: us.m4a3e8 gehört nicht zur aktiven Formation (WSR 4.4)"));
+  EXPECT_THAT(wsr.out, HasSubstr("nicht erlaubt: kein Stapel bewegt sich (WSR 5.0)"));
+  EXPECT_THAT(wsr.out, HasSubstr("A-G08 [Stadt] Kontrolle us ZIEL:"));
+  EXPECT_THAT(wsr.out, ::testing::Not(HasSubstr("Draw a marker")));
+  CliRun end = run_cli(all_games(), {"play", "wsr/noville", "--seed", "3", "--seat", "us=random",
+                                     "--seat", "de=random", "--lang", "de"});
+  EXPECT_EQ(end.code, cli::kExitOk) << end.err;
+  EXPECT_THAT(end.out, HasSubstr("(Siegbedingungen WSR-B1 Noville, Belgien, WSR 12.2)\n"));
+  EXPECT_THAT(end.out, ::testing::ContainsRegex(
+                           "\nDie (Amerikaner|Deutschen) gewinnen\\.\nresult: (us|de) wins\n$"));
+}
+
 // WP 8: at the morale loss's choice of a tile `end` is not legal. It is refused with the rule's
 // reason, without first asking whether to end while officers could still move.
 TEST(CliHuman, AnIllegalEndIsRefusedWithoutTheEndQuestion_WP8) {

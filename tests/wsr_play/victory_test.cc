@@ -124,9 +124,9 @@ TEST(WsrVictory, WSR_12_2_OtherConditionKinds) {
   p.control("A-G08", "de");
   EXPECT_FALSE(ConditionHolds(p.s, count, de));
   p.control("A-G09", "de");
-  std::string why;
+  Text why;
   EXPECT_TRUE(ConditionHolds(p.s, count, de, &why));
-  EXPECT_THAT(why, HasSubstr("de controls 2 of 4 hexes"));
+  EXPECT_THAT(why.en, HasSubstr("de controls 2 of 4 hexes"));
   Condition atl;
   atl.kind = ConditionKind::kAtLeast;
   atl.count = 2;

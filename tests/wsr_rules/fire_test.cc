@@ -73,8 +73,8 @@ TEST(WsrFire, WSR_6_1_1_To_6_1_3_RangeBands) {
   const RangeBand bands[] = {RangeBand::kShort, RangeBand::kNormal, RangeBand::kExtended};
   for (int k = 0; k < 3; ++k) {
     FireParams fp;
-    std::string why;
-    ASSERT_TRUE(p.s().can_fire(p.unit(cases[k].first), panther, false, &why, &fp)) << why;
+    Text why;
+    ASSERT_TRUE(p.s().can_fire(p.unit(cases[k].first), panther, false, &why, &fp)) << why.en;
     EXPECT_EQ(fp.to_hit, cases[k].second) << cases[k].first;
     EXPECT_EQ(fp.band, bands[k]) << cases[k].first;
   }
@@ -227,13 +227,14 @@ TEST(WsrFire, WSR_6_1_5_MovingInfantryIsNeverConcealed) {
   p.acts({"select us.infantry", "move A-G02"});
   ASSERT_EQ(p.state->decision().kind, "opfire");
   FireParams moving;
-  std::string why;
-  ASSERT_TRUE(p.s().can_fire(panther, inf, true, &why, &moving)) << why;
+  Text why;
+  ASSERT_TRUE(p.s().can_fire(panther, inf, true, &why, &moving)) << why.en;
   // The same infantry standing in A-G02 without Ops complete is concealed: +1 defence die.
   Pos q =
       FirePosition({U("us.infantry", "A-G02", "us.cca")}, {U("de.panther", "A-H05", "de.beck")});
   FireParams still;
-  ASSERT_TRUE(q.s().fire_params(q.unit("de.panther"), q.unit("us.infantry"), &still, &why)) << why;
+  ASSERT_TRUE(q.s().fire_params(q.unit("de.panther"), q.unit("us.infantry"), &still, &why))
+      << why.en;
   EXPECT_EQ(still.defence_dice, moving.defence_dice + 1);
 }
 
@@ -315,13 +316,13 @@ TEST(WsrFire, WSR_5_2_3_MountedInfantryFiresWithTheVehicleFaceOnly) {
   Pos p = FirePosition({mounted, bare}, {U("de.infantry", "A-J03", "de.beck")});
   Activate(p, "us.cca");
   FireParams with_sw, without;
-  std::string why;
+  Text why;
   ASSERT_TRUE(
       p.s().fire_params(p.unit("us.mech-infantry-1"), p.unit("de.infantry"), &with_sw, &why))
-      << why;
+      << why.en;
   ASSERT_TRUE(
       p.s().fire_params(p.unit("us.mech-infantry-2"), p.unit("de.infantry"), &without, &why))
-      << why;
+      << why.en;
   EXPECT_EQ(with_sw.dice, without.dice);
   EXPECT_EQ(with_sw.to_hit, without.to_hit);
 }
@@ -336,8 +337,8 @@ TEST(WsrFire, WSR_6_1_T_6_1_2_MortarHitsTheTigerInAClearHex) {
   EXPECT_EQ(p.game->layout().Distance(p.hex("A-H01"), p.hex("A-R01")), 10);
   const int tiger = p.unit("de.tiger-i"), inf = p.unit("de.infantry");
   FireParams fp;
-  std::string why;
-  ASSERT_TRUE(p.s().can_fire_hex(p.unit("us.81mm-mortar"), p.hex("A-R01"), &why, &fp)) << why;
+  Text why;
+  ASSERT_TRUE(p.s().can_fire_hex(p.unit("us.81mm-mortar"), p.hex("A-R01"), &why, &fp)) << why.en;
   p.act("fire us.81mm-mortar A-R01");
   EXPECT_EQ(p.s().fire_dice_count(), 2);
   p.act("roll 4 6");                      // 1 hit

@@ -54,9 +54,9 @@ TEST(WsrFortification, WSR_8_1_IpMakesTheHexConcealingForATank) {
   for (Pos* p : {&with, &without}) {
     Activate(*p, "us.cca");
     FireParams fp;
-    std::string why;
+    Text why;
     ASSERT_TRUE(p->s().can_fire(p->unit("us.m4a3e8"), p->unit("de.panther"), false, &why, &fp))
-        << why;
+        << why.en;
     EXPECT_EQ(fp.defence_dice, p == &with ? 4 : 3);
     EXPECT_EQ(fp.ip_cancels, p == &with ? 1 : 0);
   }

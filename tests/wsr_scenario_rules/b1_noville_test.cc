@@ -136,8 +136,9 @@ int ToHitAt(const char* m18_hex) {  // the M18's normal to-hit at the Panzer IV 
   p.act("draw us.507");
   p.pass_command();
   FireParams fp;
-  std::string why;
-  EXPECT_TRUE(p.s().can_fire(p.unit("us.m18"), p.unit("de.panzer-iv-1"), false, &why, &fp)) << why;
+  Text why;
+  EXPECT_TRUE(p.s().can_fire(p.unit("us.m18"), p.unit("de.panzer-iv-1"), false, &why, &fp))
+      << why.en;
   return fp.to_hit;
 }
 
@@ -157,8 +158,8 @@ TEST(WsrScenarioRules, WSR_B1_M18_SpendsThreeMpThenFiresAtToHitPlusOne) {
   p.go("move A-E03");
   ASSERT_EQ(p.s().unit(m18).mp_spent, 3);
   FireParams fp;
-  std::string why;
-  ASSERT_TRUE(p.s().can_fire(m18, pz, false, &why, &fp)) << why;
+  Text why;
+  ASSERT_TRUE(p.s().can_fire(m18, pz, false, &why, &fp)) << why.en;
   EXPECT_EQ(fp.to_hit, base + plus);
   p.act("fire us.m18 de.panzer-iv-1");
   EXPECT_EQ(p.top_kind(), kStepFireAttack);

@@ -100,13 +100,13 @@ TEST(WsrExit, WSR_A1_FourUnitsExitedFromK01_HqsDoNotCount) {
   exit_unit("us.m4a1-1", "A-K01");
   exit_unit("us.m4a1-2", "A-K01");
   exit_unit("us.m4a1-3", "A-K01");
-  std::string why;
+  Text why;
   EXPECT_FALSE(ConditionHolds(p.s(), exit, us, &why));
-  EXPECT_NE(why.find("has exited 3 units"), std::string::npos) << why;
+  EXPECT_NE(why.en.find("has exited 3 units"), std::string::npos) << why.en;
   exit_unit("us.m4a1-4", "A-J01");  // not the exit hex: does not count
   EXPECT_FALSE(ConditionHolds(p.s(), exit, us, nullptr));
   exit_unit("us.m4a1-4", "A-K01");
-  EXPECT_TRUE(ConditionHolds(p.s(), exit, us, &why)) << why;
+  EXPECT_TRUE(ConditionHolds(p.s(), exit, us, &why)) << why.en;
   EXPECT_EQ(p.s().invariant_violation(), "");
   // Exited is not eliminated (the German "eliminate" count stays 0).
   Condition elim;
@@ -153,9 +153,9 @@ TEST(WsrExit, WSR_A10_ExitedTankPlatoonsScorePoints) {
   exit_unit("us.m4a1", "B-U06");
   exit_unit("us.m5a1", "B-U07");
   exit_unit("de.tiger-i", "B-A06");
-  std::string why;
-  EXPECT_EQ(VictoryPoints(p.s(), us, &why), 4) << why;
-  EXPECT_EQ(VictoryPoints(p.s(), de, &why), 1) << why;  // and nothing for "eliminated" US tanks
+  Text why;
+  EXPECT_EQ(VictoryPoints(p.s(), us, &why), 4) << why.en;
+  EXPECT_EQ(VictoryPoints(p.s(), de, &why), 1) << why.en;  // and nothing for "eliminated" US tanks
 }
 
 }  // namespace

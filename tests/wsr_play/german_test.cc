@@ -1,0 +1,166 @@
+// White Star Rising in German (engine/text.h): prompts, log events, refusals, the result, the
+// board picture, the action labels and notes come in German beside the English, in the words of
+// the German rulebook (Behältnis, Formations-Impuls, Moraltest, zerschlagen, Operationen beendet,
+// Gelegenheits-Feuer, Schützengraben, Schicksalspunkte), and the English stays as it was.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "engine/player.h"
+#include "engine/session.h"
+#include "tests/wsr_play/wsr_play_util.h"
+
+namespace feldherr::wsr::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using ::testing::StartsWith;
+
+// The German text of the first event of `rule` whose English starts with `en_start` ("" when
+// none).
+std::string WsrGermanOf(const EventList& ev, const std::string& rule, const std::string& en_start) {
+  for (const Event& e : ev)
+    if (e.rule == rule && e.text.rfind(en_start, 0) == 0) return e.text_de;
+  return "";
+}
+
+// Noville with both sides set up automatically, at the first draw of turn 1.
+Play WsrGermanSetUp() {
+  Play p("noville");
+  while (p.state->decision().kind == "setup") p.act("auto-setup");
+  return p;
+}
+
+// Draws the 507th's marker; the US declines to spend fate points on the draw (WSR 10.0).
+void WsrGermanDraw507(Play& p) {
+  p.act("draw us.507");
+  p.act("no-fate");
+}
+
+TEST(WsrGerman, WSR3_1_TheDrawAndOperationsPromptsReadInGerman) {
+  Play p = WsrGermanSetUp();
+  const feldherr::Decision d = p.state->decision();
+  EXPECT_EQ(d.prompt, "Draw a marker from the cup (WSR 3.1).");
+  EXPECT_EQ(d.prompt_in(Lang::kDe), "Einen Marker aus dem Behältnis ziehen (WSR 3.1).");
+  WsrGermanDraw507(p);
+  ASSERT_EQ(p.s().top().kind, kStepOperations);
+  EXPECT_EQ(p.state->decision().prompt_in(Lang::kDe),
+            "Operationen mit 507th Paratroops: eine Einheit auswählen oder den Impuls beenden "
+            "(WSR 4.4).");
+}
+
+// WSR 3.1, 4.1-4.3: the formation impulse begins, logged in German.
+TEST(WsrGerman, WSR4_1_TheImpulseIsLoggedInGerman) {
+  Play p = WsrGermanSetUp();
+  p.events.clear();
+  WsrGermanDraw507(p);
+  EXPECT_EQ(WsrGermanOf(p.events, "WSR 3.1", "Formation marker"),
+            "Formations-Marker 507th Paratroops gezogen: Formations-Impuls.");
+  EXPECT_EQ(WsrGermanOf(p.events, "WSR 4.1", "Cleanup"),
+            "Aufräumen: die Marker „Operationen beendet“ und „Außer Befehlsreichweite“ von 507th "
+            "Paratroops entfernt.");
+  EXPECT_EQ(WsrGermanOf(p.events, "WSR 4.3", "No disrupted"),
+            "Keine zerschlagene Einheit zu reorganisieren.");
+  for (const Event& e : p.events) EXPECT_NE(e.text_de, e.text) << e.text;
+}
+
+// WSR 4.4: a unit of another formation may not move in this impulse; the refusal cites the rule
+// in both languages, and why_illegal() is its English.
+TEST(WsrGerman, WSR4_4_TheRefusalCitesTheRuleInGerman) {
+  Play p = WsrGermanSetUp();
+  WsrGermanDraw507(p);
+  const Action select = p.parse("select us.m4a3e8");
+  const Text why = p.s().why_illegal_text(select);
+  EXPECT_EQ(why.en, "us.m4a3e8 does not belong to the active formation (WSR 4.4)");
+  EXPECT_EQ(why.de, "us.m4a3e8 gehört nicht zur aktiven Formation (WSR 4.4)");
+  EXPECT_EQ(p.state->why_illegal(select), why.en);
+  const Text end_move = p.s().why_illegal_text(p.parse("end-move"));
+  EXPECT_EQ(end_move.de, "kein Stapel bewegt sich (WSR 5.0)");
+}
+
+TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
+  Play p("noville");
+  const std::string en = p.state->render_text(p.seat("us"));
+  const std::string de = p.state->render_text_in(p.seat("us"), Lang::kDe);
+  EXPECT_EQ(en, p.state->render_text_in(p.seat("us"), Lang::kEn));
+  EXPECT_THAT(en, StartsWith("WSR-B1 Noville, Belgium  Turn 1/8 (setup, WSR 2.0)"));
+  EXPECT_THAT(de, StartsWith("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)\n"
+                             "Behältnis:"));
+  EXPECT_THAT(de, HasSubstr("\nSchicksalspunkte: de 1 us 4"));
+  EXPECT_THAT(de, HasSubstr("Ziele (Kontrolle, WSR 12.2): A-G08=us"));
+  EXPECT_THAT(de, HasSubstr("\nLegende: "));
+  EXPECT_THAT(de, HasSubstr(" W Wald,"));
+  EXPECT_THAT(de, HasSubstr("Aufstellungszone von us.paratroopers-1: 507-setup"));
+  EXPECT_THAT(de, Not(HasSubstr("Objectives")));
+  EXPECT_THAT(de, Not(HasSubstr("Setup zone")));
+  const ActionInfo auto_setup = p.s().action_info(p.parse("auto-setup"), p.seat("us"));
+  EXPECT_EQ(auto_setup.label_de, "Rest automatisch aufstellen");
+  // A move's note: its cost in MP (Bewegungspunkte, BP) in the reader's language.
+  Play q = WsrGermanSetUp();
+  WsrGermanDraw507(q);
+  q.act("select us.paratroopers-1");
+  ActionList legal;
+  q.state->legal_actions(legal);
+  const auto move =
+      std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.verb == kMoveTo; });
+  ASSERT_NE(move, legal.end());
+  const std::string note = q.state->annotate(*move);
+  const std::string note_de = q.state->annotate_in(*move, Lang::kDe);
+  EXPECT_THAT(note, ::testing::MatchesRegex("[0-9]+ MP, [0-9]+ left"));
+  EXPECT_THAT(note_de, ::testing::MatchesRegex("[0-9]+ BP, noch [0-9]+"));
+  EXPECT_EQ(note.substr(0, note.find(' ')), note_de.substr(0, note_de.find(' ')));
+}
+
+// WSR 8.1: the German rulebook's word for an improved position is Schützengraben.
+TEST(WsrGerman, WSR8_1_TheImprovedPositionLabelIsASchuetzengraben) {
+  Play p("noville");
+  const ActionInfo ip = p.s().action_info(Action(kPlaceIp, {p.hex("A-K08")}), p.seat("us"));
+  EXPECT_EQ(ip.label_en, "Improved position in A-K08");
+  EXPECT_EQ(ip.label_de, "Schützengraben in A-K08");
+}
+
+// WSR-A5 (Huertgen): the designated formation marker is the German rulebook's „Marker ausgewählte
+// Formation“; designating before it is drawn is refused in both languages.
+TEST(WsrGerman, WSR_A5_TheDesignatedMarkerIsTheMarkerAusgewaehlteFormation) {
+  Play p("huertgen");
+  const Text why = p.s().why_illegal_text(p.parse("designate us.2-16"));
+  EXPECT_EQ(why.en, "no designated formation marker has been drawn (WSR-A5)");
+  EXPECT_EQ(why.de, "kein Marker ausgewählte Formation wurde gezogen (WSR-A5)");
+}
+
+// A whole game to its end (WSR 12.2): every prompt and event on the way has its German, and the
+// end reads as a sentence in both languages with the scenario's German title.
+TEST(WsrGerman, WSR12_2_TheResultIsASentenceInBothLanguages) {
+  Session session(ScenarioGame("noville"));
+  Rng rng(5);
+  RandomPlayer us(3), de(4);
+  EventList events;
+  int moves = 0;
+  while (!session.state().is_terminal() && moves++ < 20000) {
+    const State& st = session.state();
+    const feldherr::Decision d = st.decision_for(kObserver);
+    ASSERT_FALSE(d.prompt_de.empty()) << d.prompt;
+    ASSERT_NE(d.prompt_de, d.prompt);
+    events.clear();
+    if (st.current_seat() == kChance)
+      session.roll(rng, &events);
+    else
+      ASSERT_EQ(session.act((st.current_seat() == 0 ? de : us).choose(st), &events), "");
+    for (const Event& e : events) {
+      ASSERT_FALSE(e.text_de.empty()) << e.text;
+      ASSERT_NE(e.text_de, e.text);
+    }
+  }
+  ASSERT_TRUE(session.state().is_terminal());
+  const Result r = session.state().result();
+  EXPECT_THAT(r.summary, ::testing::AnyOf("us wins", "de wins"));
+  const bool us_won = r.summary == "us wins";
+  EXPECT_EQ(r.headline.en, us_won ? "The US wins." : "The Germans win.");
+  EXPECT_EQ(r.headline.de, us_won ? "Die Amerikaner gewinnen." : "Die Deutschen gewinnen.");
+  EXPECT_THAT(r.reason_de, HasSubstr("(Siegbedingungen WSR-B1 Noville, Belgien, WSR 12.2)"));
+  EXPECT_THAT(r.reason_de, HasSubstr("die Deutschen kontrollieren"));
+  EXPECT_NE(r.reason_de, r.reason);
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing
