@@ -16,7 +16,8 @@ SECONDS_PER_TARGET="${1:-20}"
 shift || true
 TARGETS=("$@")
 if [ ${#TARGETS[@]} -eq 0 ]; then
-  TARGETS=(fuzz_army_loader fuzz_action_parser fuzz_replay_loader fuzz_planspiel_situation)
+  TARGETS=(fuzz_army_loader fuzz_action_parser fuzz_replay_loader fuzz_planspiel_situation
+    fuzz_wsr_scenario)
 fi
 JOBS="${FUZZ_BUILD_JOBS:-2}"
 

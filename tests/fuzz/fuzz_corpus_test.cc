@@ -14,6 +14,7 @@
 #include "fuzz/fuzz_army_loader.cc"
 #include "fuzz/fuzz_planspiel_situation.cc"
 #include "fuzz/fuzz_replay_loader.cc"
+#include "fuzz/fuzz_wsr_scenario.cc"
 
 namespace feldherr::fuzz {
 namespace {
@@ -55,6 +56,9 @@ TEST(FuzzCorpus, ActionParser) {
 }
 TEST(FuzzCorpus, PlanspielSituation) {
   run_all("fuzz_planspiel_situation", planspiel_situation, 3);
+}
+TEST(FuzzCorpus, WsrScenario) {
+  run_all("fuzz_wsr_scenario", wsr_scenario, 5);
 }
 TEST(FuzzCorpus, ReplayLoader) {
   run_all("fuzz_replay_loader", replay_loader, 3);
