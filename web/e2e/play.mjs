@@ -543,8 +543,8 @@ async function lobbyStop(browser) {
   const page = await newPage(browser, { viewport: { width: 1400, height: 900 } });
   await page.goto(`${base}/#/`);
   await page.waitForSelector('[data-testid=new-wsr]');
-  // Slow AIs (3 s a move), so that the game is still running when it is stopped.
-  for (const seat of ['us', 'de']) await page.selectOption(`[data-testid=seat-wsr-${seat}]`, 'mcts:3');
+  // Slow AIs (ai:hard, 3 s a move), so that the game is still running when it is stopped.
+  for (const seat of ['us', 'de']) await page.selectOption(`[data-testid=seat-wsr-${seat}]`, 'ai:hard');
   await page.click('[data-testid=create-wsr]');
   await page.waitForSelector('[data-testid=stop-created]');
   let asked = '';
