@@ -138,11 +138,9 @@ bool WsrState::can_call_from(int u, Text* why) const {
   return true;
 }
 
-bool WsrState::can_call(int u, int hex, int k, Text* why) const {
-  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
+bool WsrState::strike_available(int seat, int hex, int k, Text* why) const {
   if (hex < 0 || hex >= game_->layout().size())
     return Fail(why, Text{"no such hex", "kein solches Feld"});
-  const int seat = side_of(u);
   const auto& kinds = game_->setup().artillery[static_cast<size_t>(seat)];
   if (k < 0 || k >= static_cast<int>(kinds.size()))
     return Fail(why, Text{game_->seats()[static_cast<size_t>(seat)] +
@@ -154,6 +152,13 @@ bool WsrState::can_call(int u, int hex, int k, Text* why) const {
         why, Text{"no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)",
                   std::string("kein Artillerieschlag ") + strike_name(seat, k) +
                       " ist mehr übrig (WSR 11.2: N x FT = N Schläge)"});
+  return true;
+}
+
+bool WsrState::can_call(int u, int hex, int k, Text* why) const {
+  if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
+  const int seat = side_of(u);
+  if (!strike_available(seat, hex, k, why)) return false;
   if (!can_call_from(u, why)) return false;
   // WSR 11.2 "on a hex in that unit's LOS" (7.0: the own and adjacent hexes always are).
   const int from = unit(u).hex;

@@ -854,20 +854,8 @@ bool WsrState::can_pre_strike(int hex, int k, Text* why) const {
     return Fail(why, Text{"the pre-game strike comes before the activations of turn 1 (WSR-A7)",
                           "der Artillerieschlag vor Spielbeginn kommt vor allen Aktivierungen in "
                           "Runde 1 (WSR-A7)"});
-  if (hex < 0 || hex >= game_->layout().size())
-    return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int seat = top().a;
-  const auto& kinds = game_->setup().artillery[static_cast<size_t>(seat)];
-  if (k < 0 || k >= static_cast<int>(kinds.size()))
-    return Fail(why, Text{game_->seats()[static_cast<size_t>(seat)] +
-                              " has no such artillery support (WSR 11.2, scenario)",
-                          std::string(game_->seats()[static_cast<size_t>(seat)]) +
-                              " hat keine solche Artillerieunterstützung (WSR 11.2, Szenario)"});
-  if (strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] == 0)
-    return Fail(
-        why, Text{"no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)",
-                  std::string("kein Artillerieschlag ") + strike_name(seat, k) +
-                      " ist mehr übrig (WSR 11.2: N x FT = N Schläge)"});
+  if (!strike_available(seat, hex, k, why)) return false;
   if (pre_strike_observer(seat, hex) < 0)
     return Fail(why,
                 Text{hex_name(hex) + " is in LOS of none of the side's HQs (WSR-A7 pre-game-strike "

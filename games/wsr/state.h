@@ -896,6 +896,8 @@ class WsrState : public State {
   std::string strike_name(int seat, int k) const;  // "he-45" (firepower 4, to-hit 5), "smoke"
   bool can_call_from(int u, Text* why) const;      // the caller's part of can_call
   bool can_call(int u, int hex, int k, Text* why) const;
+  // WSR 11.2: `hex` exists and `seat` has a strike of kind `k` left (can_call, can_pre_strike).
+  bool strike_available(int seat, int hex, int k, Text* why) const;
   void call_actions(ActionList& out) const;  // `call` in the operations decision
   void apply_call(int u, int hex, int k, EventList* ev);
   static bool artillery_step(int kind);   // kStepArtyAccuracy .. kStepArtyOdd
