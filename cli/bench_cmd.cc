@@ -1,7 +1,8 @@
 // `feldherr bench`: the engine's speed in lines a script can compare with other engines
 // side by side: every line reads `anchor=feldherr metric=<name> value=<number> unit=<unit>`.
 //
-// Per registered game (its first scenario, default options; `--game` picks some): random play
+// Per registered game (its first scenario, then GameModule::bench_scenarios with metrics
+// "<game>.<scenario>.<name>"; default options; `--game` picks some): random play
 // (actions/s and games/s, one core, no event text, chance sampled), clone and legal-action
 // generation on positions taken from random games, MCTS iterations/s on one core (random
 // playouts cut at 20 decisions plus the game's evaluation), then the game's own measurements
@@ -53,8 +54,7 @@ Action random_action(const State& s, Rng& rng, ActionList& buf) {
 constexpr long long kMaxActions = 20000;  // a random game that has not ended by then is cut
 
 void bench_game(const Registry& registry, const GameModule& m, const std::string& scenario,
-                double budget, std::ostream& out, std::ostream& err) {
-  const std::string name = m.id;
+                const std::string& name, double budget, std::ostream& out, std::ostream& err) {
   std::shared_ptr<const Game> game = registry.create(m.id + "/" + scenario, {});
   err << "bench: " << m.id << "/" << scenario << "\n";
   Rng rng(2026);
@@ -150,7 +150,9 @@ int cmd_bench(const BenchArgs& args, const Registry& registry, Streams& io) {
         std::find(args.games.begin(), args.games.end(), m.id) == args.games.end())
       continue;
     if (m.scenarios.empty()) continue;
-    bench_game(registry, m, m.scenarios.front().id, args.seconds, io.out, io.err);
+    bench_game(registry, m, m.scenarios.front().id, m.id, args.seconds, io.out, io.err);
+    for (const std::string& sc : m.bench_scenarios)
+      bench_game(registry, m, sc, m.id + "." + sc, args.seconds, io.out, io.err);
     if (m.bench) {
       m.bench(args.seconds,
               [&io](const std::string& metric, double value, const std::string& unit) {

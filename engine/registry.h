@@ -120,6 +120,10 @@ struct GameModule {
   // play, clone, legal actions, MCTS), each passed to `report` with a metric "<id>.<name>";
   // `seconds` is the time per measurement. May be null.
   std::function<void(double seconds, const BenchReport& report)> bench;
+  // cli (`feldherr bench`): further scenarios measured like the first one (random play, clone,
+  // legal actions, MCTS), with metrics "<id>.<scenario>.<name>", e.g. an advanced scenario with
+  // rules the first one does not use. Empty: the first scenario only.
+  std::vector<std::string> bench_scenarios;
 };
 
 class Registry {

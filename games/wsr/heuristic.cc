@@ -577,15 +577,16 @@ double HexFireValue(const WsrState& s, const GameInfo& gi, int u, int hex,
   return v;
 }
 
-// WSR 11.2: an HE strike is worth the expected losses of the enemy minus those of the own units in
-// its seven hexes (11.2.1: all units, both sides), times the accuracy 5/6; the heuristic lays no
-// smoke on purpose (a small cost keeps it from spending smoke strikes at random).
-// WSR 11.2: a strike of `side` (kind k) on `hex`, named by `caller`: the expected losses of the
-// enemy minus the own in its seven hexes, times the accuracy 5/6, less the cost of acting.
+double SmokeValue(const WsrState& s, const GameInfo& gi, int side, int hex,
+                  const WsrHeuristicParams& p);
+
+// WSR 11.2: a strike of `side` (kind k) on `hex`, named by `caller`. HE (11.2.1): the expected
+// losses of the enemy minus the own in its seven hexes (all units, both sides), times the
+// accuracy 5/6, less the cost of acting. Smoke (11.2.2): SmokeValue.
 double StrikeValue(const WsrState& s, const GameInfo& gi, int side, int caller, int hex, int k,
                    const WsrHeuristicParams& p) {
   const int u = caller;
-  if (s.strike_kind(side, k).smoke) return -0.05;
+  if (s.strike_kind(side, k).smoke) return SmokeValue(s, gi, side, hex, p);
   WsrState c = s;  // barrage_params reads the strike being resolved
   c.strike = WsrState::StrikeRec{static_cast<int16_t>(hex),
                                  static_cast<int8_t>(u),
@@ -681,6 +682,8 @@ double ShotValue(const WsrState& s, const GameInfo& gi, int e, int t, int e_hex,
   const int range = w.range + (s.sw(e) ? s.sw(e)->face_for(false, false).range_bonus : 0);
   if (dist > (w.underlined ? range : 2 * range)) return 0.0;
   if (dist > 1 && !g.los_cache().StaticClear(e_hex, hex)) return 0.0;  // static LOS (memo)
+  // WSR 11.2.2, A-25: smoke on the map blocks lines the static LOS leaves open.
+  if (dist > 1 && s.n_smoke > 0 && !s.los_clear(e_hex, hex)) return 0.0;
   const TerrainType& tt = g.data().terrain[g.terrain(hex)];
   const bool concealed =
       !moved && dist > 1 && InfantryType(ti.counter->kind) && !t_hard && tt.conceals_infantry;
@@ -756,6 +759,15 @@ struct DecisionCache {
   std::unordered_map<int, double> entry;     // hex -> worst opportunity-fire shot on entering
   std::unordered_map<uint64_t, AssaultPlan> assault;  // (members, hex, overrun) -> plan
   std::array<int, 2> focus{-1, -1};                   // chosen alternative per seat
+  // SmokeValue: the enemy shots at the active formation's advance (computed once), and the
+  // value of smoke per hex.
+  struct Exposure {
+    int e_hex, hex;
+    double value;
+  };
+  bool exposure_done = false;
+  std::vector<Exposure> exposure;
+  std::unordered_map<int, double> smoke;  // hex -> SmokeValue
 };
 
 thread_local DecisionCache tl_cache;
@@ -783,6 +795,9 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.entry.clear();
     c.assault.clear();
     c.focus = {-1, -1};
+    c.exposure_done = false;
+    c.exposure.clear();
+    c.smoke.clear();
   }
   return c;
 }
@@ -816,6 +831,81 @@ const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int 
     }
   }
   return alts[static_cast<size_t>(f)];
+}
+
+// WSR 11.2.2 smoke (docs/wsr-ai.md "Smoke"). The advance of the active formation: each of its
+// combat units that may still act and stands off the side's objective hexes goes toward the
+// nearest one, through its lane (the hexes 1-2 away on a shortest way there). Its exposure is
+// each enemy shot at it in a lane hex (FireChance x ShotValue, moving: no concealment, 6.1.5),
+// averaged over the lane. Smoke on `hex` is worth the exposure whose line of sight the smoke
+// area (the hex and its six neighbours, A-25) blocks, x `threat`, x the accuracy 5/6, less
+// kSmokeCost: a scarce strike goes where an advance crosses open ground under enemy guns.
+// When that is positive, +5: the call comes first.
+constexpr double kSmokeCost = 0.25;
+
+const std::vector<DecisionCache::Exposure>& AdvanceExposure(const WsrState& s, const GameInfo& gi,
+                                                            int side, const WsrHeuristicParams& p) {
+  DecisionCache& c = Current();
+  if (c.exposure_done) return c.exposure;
+  c.exposure_done = true;
+  if (s.active_f < 0 || s.wgame().formation(s.active_f).side != side) return c.exposure;
+  const std::vector<int>& targets = FocusTargets(s, gi, side);
+  if (targets.empty()) return c.exposure;
+  const HexLayout& L = s.wgame().layout();
+  std::vector<int> lane;
+  for (int u = 0; u < s.n_units; ++u) {
+    if (!s.on_map(u) || s.info(u).formation != s.active_f || s.info(u).hq || s.has(u, kOpsComplete))
+      continue;
+    const int a = s.unit(u).hex;
+    const int da = MinDistance(L, a, targets);
+    if (da == 0) continue;
+    lane.clear();
+    for (int h = 0; h < L.size(); ++h) {
+      const int d = L.Distance(a, h);
+      if (d >= 1 && d <= 2 && d <= da && MinDistance(L, h, targets) == da - d) lane.push_back(h);
+    }
+    if (lane.empty()) continue;
+    for (int h : lane)
+      for (int e = 0; e < s.n_units; ++e) {
+        if (!s.on_map(e) || s.side_of(e) == side || s.info(e).hq) continue;
+        const int eh = s.unit(e).hex;
+        if (L.Distance(eh, h) <= 1) continue;  // adjacent hexes always see each other (7.0)
+        const double fc = FireChance(s, e);
+        if (fc <= 0) continue;
+        const double v = fc * ShotValue(s, gi, e, u, eh, h, true, p);
+        if (v > 0) c.exposure.push_back({eh, h, v / static_cast<double>(lane.size())});
+      }
+  }
+  return c.exposure;
+}
+
+double SmokeValue(const WsrState& s, const GameInfo& gi, int side, int hex,
+                  const WsrHeuristicParams& p) {
+  constexpr double kUnused = -0.05;         // no advance to cover: keep the strike
+  if (s.smoke_at(hex) > 0) return kUnused;  // already smoked
+  DecisionCache& c = Current();
+  if (auto it = c.smoke.find(hex); it != c.smoke.end()) return it->second;
+  const auto& exposure = AdvanceExposure(s, gi, side, p);
+  const HexLayout& L = s.wgame().layout();
+  double blocked = 0;
+  if (!exposure.empty() && s.n_smoke < kMaxSmoke) {
+    WsrState sm = s;
+    const size_t k = sm.n_smoke++;
+    sm.smoke_hex[k] = static_cast<int16_t>(hex);
+    sm.smoke_level[k] = 2;
+    for (const auto& x : exposure) {
+      // Only a line passing within one hex of `hex` meets the smoke area.
+      if (L.Distance(hex, x.e_hex) + L.Distance(hex, x.hex) > L.Distance(x.e_hex, x.hex) + 2)
+        continue;
+      if (!sm.los_clear(x.e_hex, x.hex)) blocked += x.value;
+    }
+  }
+  // Worth it: +5, before any unit acts (the call costs no unit its action, and the smoke must
+  // be down before the advance moves, A-24).
+  const double gain = p.threat * blocked * 5.0 / 6.0 - kSmokeCost;
+  const double v = gain > 0 ? 5.0 + gain : kUnused;
+  c.smoke[hex] = v;
+  return v;
 }
 
 // WSR-A4 blow-the-bridge: the pull of the engineer to an end of the intact bridge, where it

@@ -118,6 +118,9 @@ GameModule wsr_module() {
 
   m.odds_command = wsr_odds_command();  // odds_cli.cc: feldherr odds wsr ...
   m.bench = &wsr_bench;                 // bench.cc: feldherr bench
+  // feldherr bench: beside Noville (basic rules) an advanced scenario with HE and smoke
+  // artillery and an aircraft (WSR 11.2, 11.3): wsr.paderborn.* metrics.
+  m.bench_scenarios = {"paderborn"};
   m.invariant = [](const State& s) -> std::string {
     const auto* ws = dynamic_cast<const WsrState*>(&s);
     if (!ws) return "not a White Star Rising state";

@@ -128,7 +128,9 @@ TEST(CliBinary, BenchPrintsAnchorMetricValueUnitLines) {
     metrics.insert(m[1]);
   }
   for (const char* want : {"pocket.random_play", "pocket.clone", "pocket.legal_actions",
-                           "pocket.mcts_iterations", "wsr.random_play", "wsr.fire_odds"})
+                           "pocket.mcts_iterations", "wsr.random_play", "wsr.fire_odds",
+                           // GameModule::bench_scenarios: an advanced WSR scenario beside Noville
+                           "wsr.paderborn.random_play", "wsr.paderborn.mcts_iterations"})
     EXPECT_TRUE(metrics.count(want)) << want;
   expect_binary_usage_error({"bench", "--game", "chess"}, "unknown game 'chess'");
 }

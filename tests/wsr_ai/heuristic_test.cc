@@ -228,6 +228,51 @@ TEST(WsrAI, WSR_6_1_7_DoesNotWalkADisruptedUnitIntoFire) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Smoke (WSR 11.2.2): the US platoons at A-I06 must advance up column I to the objective A-I03
+// across open ground that a Panther at A-I01 sees (the line of WSR 11.2.2's rules test, A-I01 to
+// A-I04, is clear); the US has one smoke strike and its HQ is in the platoons' hex.
+GameSetup OpenGroundUnderFire(const char* panther_hex) {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.hq-cca", "A-I06", "us.cca"), U("us.infantry", "A-I06", "us.cca"),
+                 U("us.infantry", "A-I06", "us.cca"), U("de.panther", panther_hex, "de.beck"),
+                 U("de.hq-beck", panther_hex, "de.beck")},
+                3);
+  st.objectives = {"A-I03"};
+  st.artillery[0] = {GameSetup::Strike{true, 0, 0, 1}};
+  return st;
+}
+
+TEST(WsrAI, WSR_11_2_HeuristicSmokesTheOpenGroundItMustCross) {
+  Pos p(OpenGroundUnderFire("A-I01"));
+  const int from = p.hex("A-I01");
+  ASSERT_TRUE(p.s().los_clear(from, p.hex("A-I04")));
+  p.act("draw us.cca");
+  Rng rng(1);
+  ResolveChance(*p.state, rng);
+  auto us = make_wsr_heuristic(0, 1);
+  const Action a = us->choose(*p.state);
+  ASSERT_EQ(a.verb, kCall) << p.state->describe(a);
+  EXPECT_NE(p.state->describe(a).find("smoke"), std::string::npos) << p.state->describe(a);
+  // The smoke lands (accuracy 4): the Panther no longer sees the platoons' way to A-I03.
+  p.act(p.state->describe(a));
+  p.act("roll 4");
+  EXPECT_FALSE(p.s().los_clear(from, p.hex("A-I04"))) << p.s().hex_name(a.arg(1));
+  EXPECT_FALSE(p.s().los_clear(from, p.hex("A-I05"))) << p.s().hex_name(a.arg(1));
+}
+
+TEST(WsrAI, WSR_11_2_HeuristicKeepsItsSmokeWithNoEnemyWatchingTheAdvance) {
+  // The Panther far off in the south-east, out of sight of column I: no smoke is called.
+  Pos p(OpenGroundUnderFire("A-U11"));
+  p.act("draw us.cca");
+  Rng rng(1);
+  auto us = make_wsr_heuristic(0, 1), de = make_wsr_heuristic(1, 2);
+  PlayImpulse(p, {us.get(), de.get()}, rng);
+  EXPECT_EQ(p.s().strikes_left[0][0], 1);
+  EXPECT_FALSE(p.logged("WSR 11.2"));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Whole games: the heuristic never returns an illegal action.
 
 GameSetup Battle(int turns) {
