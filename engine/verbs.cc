@@ -71,75 +71,6 @@ bool hidden_word(std::string_view w) {
   return w == "?" || (w.size() >= 2 && w.front() == '(' && w.back() == ')');
 }
 
-// Fills a label template: {N} is the names of the N-th kind's words (joined with ", "); a
-// [bracketed] part is dropped when a placeholder inside it is empty.
-std::string fill(std::string_view tmpl, const std::vector<std::string>& slots) {
-  std::string out;
-  std::string part;  // the bracketed part being built
-  bool in_bracket = false, part_empty = false;
-  for (size_t i = 0; i < tmpl.size(); ++i) {
-    const char c = tmpl[i];
-    std::string& to = in_bracket ? part : out;
-    if (c == '[' && !in_bracket) {
-      in_bracket = true;
-      part.clear();
-      part_empty = false;
-    } else if (c == ']' && in_bracket) {
-      in_bracket = false;
-      if (!part_empty) out += part;
-    } else if (c == '{') {
-      const size_t close = tmpl.find('}', i);
-      if (close == std::string_view::npos) {
-        to += c;
-        continue;
-      }
-      size_t n = 0;
-      for (size_t k = i + 1; k < close; ++k) n = n * 10 + static_cast<size_t>(tmpl[k] - '0');
-      const std::string& value = n >= 1 && n <= slots.size() ? slots[n - 1] : std::string();
-      if (value.empty() && in_bracket) part_empty = true;
-      to += value;
-      i = close;
-    } else {
-      to += c;
-    }
-  }
-  return out;
-}
-
-// A table as read_action uses it: each row's kinds parsed once, the rows indexed by the first
-// word of their verb. Built on first use of a table and kept by the table's address: a verb
-// table is a game's static data, never a temporary.
-struct ParsedRow {
-  const VerbSpec* spec = nullptr;
-  size_t verb_words = 0;
-  std::optional<std::vector<KindSpec>> kinds;
-};
-using TableIndex = std::unordered_map<std::string_view, std::vector<ParsedRow>>;
-
-const TableIndex& index_of(VerbTable table) {
-  static std::shared_mutex mu;
-  static std::unordered_map<const VerbSpec*, std::unique_ptr<TableIndex>> indexes;
-  {
-    std::shared_lock lock(mu);
-    auto it = indexes.find(table.data());
-    if (it != indexes.end()) return *it->second;
-  }
-  auto index = std::make_unique<TableIndex>();
-  for (const VerbSpec& spec : table) {
-    const std::vector<std::string_view> verb = words_of(spec.verb);
-    if (verb.empty()) continue;
-    (*index)[verb.front()].push_back({&spec, verb.size(), kinds_of(spec.args)});
-  }
-  std::unique_lock lock(mu);
-  auto& slot = indexes[table.data()];
-  if (!slot) slot = std::move(index);
-  return *slot;
-}
-
-}  // namespace
-
-namespace {
-
 // How many arguments a row takes: its fixed kinds, its optional ones, and whether one kind takes
 // any number.
 struct ArgCount {
@@ -155,6 +86,137 @@ ArgCount count_args(const std::vector<KindSpec>& kinds) {
   }
   return c;
 }
+
+// How many of `argc` arguments a kind takes when `argc` fits its row (a repeated kind takes what
+// the fixed ones leave).
+size_t take_of(const KindSpec& k, const ArgCount& c, size_t argc) {
+  return k.repeat == '*' ? argc - c.fixed : k.repeat == '?' ? (argc > c.fixed ? 1 : 0) : 1;
+}
+bool fits(const ArgCount& c, size_t argc) {
+  return argc >= c.fixed && (c.many || argc <= c.fixed + c.optional);
+}
+
+// A label template cut into its parts once: literal runs, placeholders {N}, and the bounds of
+// [bracketed] parts.
+struct LabelPart {
+  enum Kind : uint8_t { kText, kSlot, kOpen, kClose } kind = kText;
+  std::string_view text;  // kText
+  size_t slot = 0;        // kSlot: the placeholder's number N of {N}
+};
+std::vector<LabelPart> label_parts(std::string_view tmpl) {
+  std::vector<LabelPart> out;
+  bool in_bracket = false;
+  size_t run = 0;  // start of the literal run being collected
+  auto flush = [&](size_t end) {
+    if (end > run) out.push_back({LabelPart::kText, tmpl.substr(run, end - run), 0});
+  };
+  for (size_t i = 0; i < tmpl.size(); ++i) {
+    const char c = tmpl[i];
+    if (c == '[' && !in_bracket) {
+      flush(i);
+      out.push_back({LabelPart::kOpen, {}, 0});
+      in_bracket = true;
+      run = i + 1;
+    } else if (c == ']' && in_bracket) {
+      flush(i);
+      out.push_back({LabelPart::kClose, {}, 0});
+      in_bracket = false;
+      run = i + 1;
+    } else if (c == '{') {
+      const size_t close = tmpl.find('}', i);
+      if (close == std::string_view::npos) continue;  // a literal '{'
+      flush(i);
+      size_t n = 0;
+      for (size_t k = i + 1; k < close; ++k) n = n * 10 + static_cast<size_t>(tmpl[k] - '0');
+      out.push_back({LabelPart::kSlot, {}, n});
+      i = close;
+      run = close + 1;
+    }
+  }
+  flush(tmpl.size());
+  return out;
+}
+
+// Fills a label template: {N} is the names of the N-th kind's words (joined with ", "); a
+// [bracketed] part is dropped when a placeholder inside it is empty.
+std::string fill_parts(const std::vector<LabelPart>& parts, const std::vector<std::string>& slots) {
+  std::string out, part;
+  bool in_bracket = false, part_empty = false;
+  for (const LabelPart& p : parts) {
+    std::string& to = in_bracket ? part : out;
+    switch (p.kind) {
+      case LabelPart::kText:
+        to += p.text;
+        break;
+      case LabelPart::kOpen:
+        in_bracket = true;
+        part.clear();
+        part_empty = false;
+        break;
+      case LabelPart::kClose:
+        in_bracket = false;
+        if (!part_empty) out += part;
+        break;
+      case LabelPart::kSlot: {
+        if (p.slot >= 1 && p.slot <= slots.size() && !slots[p.slot - 1].empty())
+          to += slots[p.slot - 1];
+        else if (in_bracket)
+          part_empty = true;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// A table as read_action uses it: each row's kinds and labels parsed once, the rows indexed by
+// the first word of their verb. Built on first use of a table and kept by the table's address: a
+// verb table is a game's static data, never a temporary.
+struct ParsedRow {
+  const VerbSpec* spec = nullptr;
+  size_t verb_words = 0;
+  std::optional<std::vector<KindSpec>> kinds;
+  ArgCount count;                 // of *kinds
+  std::vector<LabelPart> en, de;  // the labels' parts
+};
+using TableIndex = std::unordered_map<std::string_view, std::vector<ParsedRow>>;
+
+const TableIndex& index_of(VerbTable table) {
+  // The last table asked for on this thread: a server thread reads one game's actions in a row.
+  thread_local const VerbSpec* last_table = nullptr;
+  thread_local const TableIndex* last_index = nullptr;
+  if (last_index && last_table == table.data()) return *last_index;
+  static std::shared_mutex mu;
+  static std::unordered_map<const VerbSpec*, std::unique_ptr<TableIndex>> indexes;
+  {
+    std::shared_lock lock(mu);
+    auto it = indexes.find(table.data());
+    if (it != indexes.end()) {
+      last_table = table.data();
+      last_index = it->second.get();
+      return *last_index;
+    }
+  }
+  auto index = std::make_unique<TableIndex>();
+  for (const VerbSpec& spec : table) {
+    const std::vector<std::string_view> verb = words_of(spec.verb);
+    if (verb.empty()) continue;
+    ParsedRow row{&spec, verb.size(),          kinds_of(spec.args),
+                  {},    label_parts(spec.en), label_parts(spec.de)};
+    if (row.kinds) row.count = count_args(*row.kinds);
+    (*index)[verb.front()].push_back(std::move(row));
+  }
+  std::unique_lock lock(mu);
+  auto& slot = indexes[table.data()];
+  if (!slot) slot = std::move(index);
+  last_table = table.data();
+  last_index = slot.get();
+  return *slot;
+}
+
+}  // namespace
+
+namespace {
 
 // How many of `argc` arguments each kind of a row takes (a repeated kind takes what the fixed
 // ones leave); nullopt when `argc` does not fit the row.
@@ -195,24 +257,13 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
     }
   }
   const size_t verb_words = row ? row->verb_words : 0;
+  // The words after the verb are split among the kinds: a repeated kind takes what the others
+  // leave.
   const std::vector<KindSpec>* kinds = row && row->kinds ? &*row->kinds : nullptr;
-  // The words after the verb, split among the kinds: a repeated kind takes what the others leave.
-  std::vector<std::vector<std::string_view>> slots;
-  if (kinds) {
-    const auto take = split_args(*kinds, words.size() - verb_words);
-    if (!take) {
-      kinds = nullptr;
-    } else {
-      size_t at = verb_words;
-      for (const size_t n : *take) {
-        slots.emplace_back(words.begin() + static_cast<std::ptrdiff_t>(at),
-                           words.begin() + static_cast<std::ptrdiff_t>(at + n));
-        at += n;
-      }
-    }
-  }
+  if (kinds && !fits(row->count, words.size() - verb_words)) kinds = nullptr;
   if (!kinds) {
     info.label_en = info.label_de = std::string(text);
+    info.args.reserve(words.size());
     for (std::string_view w : words)
       info.args.push_back(
           {hidden_word(w) ? ArgKind::kHidden : ArgKind::kWord, std::string(w), "", ""});
@@ -220,21 +271,34 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
   }
   info.verb = std::string(row->spec->verb);
   info.role = row->spec->role;
-  std::vector<std::string> names_en, names_de;
+  const size_t argc = words.size() - verb_words;
+  info.args.reserve(argc);
+  std::vector<std::string> names_en(kinds->size()), names_de;
+  if (name) names_de.resize(kinds->size());
+  size_t at = verb_words;
   for (size_t i = 0; i < kinds->size(); ++i) {
-    std::string en, de;
-    for (std::string_view w : slots[i]) {
+    std::string& en = names_en[i];
+    for (size_t n = take_of((*kinds)[i], row->count, argc); n > 0; --n, ++at) {
+      const std::string_view w = words[at];
       const ArgKind kind = hidden_word(w) ? ArgKind::kHidden : (*kinds)[i].kind;
       info.args.push_back({kind, std::string(w), "", ""});
       const bool named = name && kind != ArgKind::kHidden;
-      en += (en.empty() ? "" : ", ") + (named ? name(kind, w, Lang::kEn) : std::string(w));
-      de += (de.empty() ? "" : ", ") + (named ? name(kind, w, Lang::kDe) : std::string(w));
+      if (!en.empty()) en += ", ";
+      if (named)
+        en += name(kind, w, Lang::kEn);
+      else
+        en += w;
+      if (!name) continue;  // the German names are the English ones
+      std::string& de = names_de[i];
+      if (!de.empty()) de += ", ";
+      if (named)
+        de += name(kind, w, Lang::kDe);
+      else
+        de += w;
     }
-    names_en.push_back(std::move(en));
-    names_de.push_back(std::move(de));
   }
-  info.label_en = fill(row->spec->en, names_en);
-  info.label_de = fill(row->spec->de, names_de);
+  info.label_en = fill_parts(row->en, names_en);
+  info.label_de = fill_parts(row->de, name ? names_de : names_en);
   return info;
 }
 

@@ -53,6 +53,25 @@ TEST(Verbs, AnOptionalArgumentAndItsBracketedLabelPart) {
   EXPECT_EQ(read_action(kTable, "attack e2 o5 o6").verb, "");
 }
 
+// A label's template is cut into parts once per table; filled, it reads as written: a brace
+// without its close and a bracket inside a bracket are text, the first ']' closes a bracketed
+// part, which goes when a placeholder in it is empty, and so does a bracket never closed.
+TEST(Verbs, LabelTemplatesFilledFromTheirParts) {
+  static constexpr VerbSpec kOdd[] = {
+      {"go", "unit unit?", kOther, "[{1} [x] ]to {2}[ then {2}] {", "a{2}b[ c{1}"},
+      {"say", "number*", kOther, "{1}: [{1}]{9}]", "{1} }{"},
+  };
+  ActionInfo one = read_action(kOdd, "go u1");
+  EXPECT_EQ(one.label_en, "u1 [x ]to  {");
+  EXPECT_EQ(one.label_de, "ab");
+  ActionInfo two = read_action(kOdd, "go u1 u2");
+  EXPECT_EQ(two.label_en, "u1 [x ]to u2 then u2 {");
+  EXPECT_EQ(two.label_de, "au2b");
+  EXPECT_EQ(read_action(kOdd, "say 3 4").label_en, "3, 4: 3, 4]");
+  EXPECT_EQ(read_action(kOdd, "say").label_en, ": ]");
+  EXPECT_EQ(read_action(kOdd, "say 5").label_de, "5 }{");
+}
+
 TEST(Verbs, ARepeatedKindTakesTheWordsTheOthersLeave) {
   ActionInfo a = read_action(kTable, "enter de.tiger de.stug A-J01");
   ASSERT_EQ(a.args.size(), 3u);
