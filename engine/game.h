@@ -263,8 +263,12 @@ struct OptionSpec {
 };
 
 struct ScenarioInfo {
-  std::string id;     // "orcs-vs-elves"
-  std::string title;  // "Orcs vs Elves, armies chosen at setup"
+  std::string id;          // "orcs-vs-elves"
+  std::string title;       // "Orcs vs Elves, armies chosen at setup"
+  std::string title_de{};  // the title in German; "" when it is the same
+  const std::string& title_in(Lang lang) const {
+    return lang == Lang::kDe && !title_de.empty() ? title_de : title;
+  }
 };
 
 using Options = std::vector<std::pair<std::string, std::string>>;  // name, value (resolved)

@@ -56,8 +56,12 @@ using BenchReport =
     std::function<void(const std::string& metric, double value, const std::string& unit)>;
 
 struct GameModule {
-  std::string id;     // "pocket"
-  std::string title;  // "Pocket Battles: Orcs vs Elves"
+  std::string id;        // "pocket"
+  std::string title;     // "Pocket Battles: Orcs vs Elves"
+  std::string title_de;  // the title in German ("Pocket Battles: Orks gegen Elfen"); "": the same
+  const std::string& title_in(Lang lang) const {
+    return lang == Lang::kDe && !title_de.empty() ? title_de : title;
+  }
   std::vector<ScenarioInfo> scenarios;
   std::vector<OptionSpec> options;
   // The options under which a log written by rules `rules_version` (an earlier version of this

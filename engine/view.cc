@@ -20,7 +20,13 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
   if (v.decision.decline) v.decline = state.describe_for(*v.decision.decline, viewer);
   if (options.legal && viewer >= 0 && !state.is_terminal() && state.current_seat() == viewer) {
     for (const Action& a : state.legal_actions()) {
-      v.legal.push_back({a, options.notes ? state.annotate(a) : "", state.action_info(a, viewer)});
+      ViewedAction& va = v.legal.emplace_back();
+      va.action = a;
+      if (options.notes) {
+        va.note = state.annotate(a);
+        va.note_de = state.annotate_in(a, Lang::kDe);
+      }
+      va.info = state.action_info(a, viewer);
     }
   }
   if (options.text) {
@@ -58,6 +64,10 @@ void append_legal_json(const View& view, std::string& out) {
     if (!a.note.empty()) {
       out += ",\"note\":";
       append_json_string(out, a.note);
+      if (!a.note_de.empty() && a.note_de != a.note) {
+        out += ",\"note_de\":";
+        append_json_string(out, a.note_de);
+      }
     }
     out += ',';
     append_action_info_members(a.info, out);

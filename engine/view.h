@@ -20,8 +20,9 @@ namespace feldherr {
 // One legal action as the deciding seat sees it.
 struct ViewedAction {
   Action action;
-  std::string note;  // annotate(action): cost, odds summary ("" when none)
-  ActionInfo info;   // action_info(action, viewer): its text (describe_for), verb, arguments, label
+  std::string note;     // annotate(action): cost, odds summary ("" when none)
+  std::string note_de;  // annotate_in(action, Lang::kDe): the note in German
+  ActionInfo info;  // action_info(action, viewer): its text (describe_for), verb, arguments, label
 };
 
 struct View {
@@ -51,8 +52,9 @@ std::string seat_label(const Game& game, int seat);
 
 // The decision as JSON ({"seat","kind","prompt","decline"}), the form the server sends.
 json decision_json(const Game& game, const View& view);
-// The legal actions as JSON ([{"id","text","note","verb","args","role","label"}], ids as decimal
-// strings; docs/protocol.md "Legal actions").
+// The legal actions as JSON ([{"id","text","note","note_de","verb","args","role","label"}], ids as
+// decimal strings; `note_de` only where the German note differs from `note`; docs/protocol.md
+// "Legal actions").
 json legal_json(const View& view);
 // The same list as JSON text, appended to `out`: what the server sends (no JSON tree per action).
 void append_legal_json(const View& view, std::string& out);

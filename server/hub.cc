@@ -876,7 +876,8 @@ HttpReply Hub::catalog() {
       if (m.scenarios.empty()) continue;  // a game whose rules are being built: nothing to play
       json scenarios = json::array(), options = json::array(), seats = json::array();
       for (const ScenarioInfo& s : m.scenarios)
-        scenarios.push_back({{"id", s.id}, {"title", s.title}});
+        scenarios.push_back(
+            {{"id", s.id}, {"title", s.title}, {"title_de", s.title_in(Lang::kDe)}});
       const std::string first = m.id + "/" + m.scenarios.front().id;
       auto seats_with = [&](const Options& o) {
         json out = json::array();
@@ -902,6 +903,7 @@ HttpReply Hub::catalog() {
       }
       catalog_games_.push_back({{"id", m.id},
                                 {"title", m.title},
+                                {"title_de", m.title_in(Lang::kDe)},
                                 {"scenarios", scenarios},
                                 {"options", options},
                                 {"seats", seats},
@@ -1300,7 +1302,8 @@ HttpReply Hub::board(const std::string& id) {
     return reply(200, {{"kind", "none"},
                        {"game", g->stored.game},
                        {"seats", seats},
-                       {"title", g->module ? g->module->title : g->stored.game}});
+                       {"title", g->module ? g->module->title : g->stored.game},
+                       {"title_de", g->module ? g->module->title_in(Lang::kDe) : g->stored.game}});
   }
   if (!g->board) {
     g->board = g->module->board(*g->game);

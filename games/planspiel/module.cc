@@ -355,10 +355,11 @@ json BoardJson(const Game& game) {
 GameModule planspiel_module() {
   GameModule m;
   m.id = "planspiel";
-  m.title = "Planspielregeln Zweiter Weltkrieg";
+  m.title = "Planspielregeln Zweiter Weltkrieg";  // the rulebook's title, German in both
   m.data_subdir = "planspiel";
   m.validate_file = validate_data_file;
-  for (const Situation& s : shipped_situations()) m.scenarios.push_back({s.id, s.title});
+  for (const Situation& s : shipped_situations())
+    m.scenarios.push_back({s.id, s.title, s.title_de});
   m.create = [](std::string_view scenario, const Options&) -> std::shared_ptr<const Game> {
     return make_planspiel(std::string(scenario));
   };

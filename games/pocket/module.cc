@@ -40,7 +40,9 @@ GameModule pocket_module() {
   GameModule m;
   m.id = "pocket";
   m.title = "Pocket Battles: Orcs vs Elves";
-  m.scenarios = {{"orcs-vs-elves", "Orcs vs Elves, armies chosen at setup"}};
+  m.title_de = "Pocket Battles: Orks gegen Elfen";
+  m.scenarios = {{"orcs-vs-elves", "Orcs vs Elves, armies chosen at setup",
+                  "Orks gegen Elfen, Armeen beim Aufbau gewählt"}};
   m.options = {
       {"points", "60", "agreed battle size in DP; markers = points/10 (PB Aufbau 2-3)",
        &validate_points},

@@ -64,9 +64,14 @@ GameModule rivet_module() {
   m.id = "rivet";
   m.title = "Rivet Wars: Eastern Front";
   for (int id : playable_missions()) {
-    m.scenarios.push_back({"mission-" + std::to_string(id),
-                           "Mission " + std::to_string(id) + ": " +
-                               shipped_rivet_data().missions[static_cast<size_t>(id - 1)].name});
+    // The data's name is the German one with the English in brackets: "Holt die Flagge
+    // (Capture the Flag)"; the German title drops the brackets.
+    const std::string& name = shipped_rivet_data().missions[static_cast<size_t>(id - 1)].name;
+    const size_t bracket = name.rfind(" (");
+    const std::string prefix = "Mission " + std::to_string(id) + ": ";
+    m.scenarios.push_back(
+        {"mission-" + std::to_string(id), prefix + name,
+         prefix + (bracket == std::string::npos ? name : name.substr(0, bracket))});
   }
   m.options = {
       {"initiative", "round",

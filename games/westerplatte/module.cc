@@ -19,9 +19,16 @@ GameModule westerplatte_module() {
   GameModule m;
   m.id = "westerplatte";
   m.title = "7 Tage der Westerplatte (cooperative, 1-4 defenders)";
-  m.scenarios = {{"easy", "Easy: green tiles and track, 6 positive events (WP 3)"},
-                 {"medium", "Medium: green tiles and track, 3 positive + 3 negative events (WP 3)"},
-                 {"hard", "Hard: red tiles and track, 3 positive + 3 negative events (WP 3)"}};
+  m.title_de = "7 Tage der Westerplatte (kooperativ, 1-4 Verteidiger)";
+  m.scenarios = {
+      {"easy", "Easy: green tiles and track, 6 positive events (WP 3)",
+       "Einfach: grüne Aktionsplättchen und Moralleiste, 6 positive Ereignisse (WP 3)"},
+      {"medium", "Medium: green tiles and track, 3 positive + 3 negative events (WP 3)",
+       "Mäßig schwierig: grüne Aktionsplättchen und Moralleiste, 3 positive + 3 negative "
+       "Ereignisse (WP 3)"},
+      {"hard", "Hard: red tiles and track, 3 positive + 3 negative events (WP 3)",
+       "Schwierig: rote Aktionsplättchen und Moralleiste, 3 positive + 3 negative Ereignisse "
+       "(WP 3)"}};
   m.options = {{"players", "1",
                 "number of defenders 1-4; seats p1..pN; solo plays two officers in one turn (W10)",
                 &validate_players}};

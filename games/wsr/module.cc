@@ -60,25 +60,36 @@ GameModule wsr_module() {
   GameModule m;
   m.id = "wsr";
   m.title = "White Star Rising";
-  // Titles as "CODE title (date)" of the files (checked by tests/wsr_play); not loaded here so
-  // that every command starts without reading data/wsr.
+  // Titles as "CODE title (date)" of the files, in English and German (`title_de`; checked by
+  // tests/wsr_play); not loaded here so that every command starts without reading data/wsr.
   m.scenarios = {
-      {"noville", "WSR-B1 Noville, Belgium (1944-12-19)"},
-      {"le-hauderie", "WSR-B2 Le Hauderie and Montmartin-en-Graignes, France (1944-06-12)"},
-      {"vierville", "WSR-B3 Vierville, France (1944-06-07)"},
-      {"koeln", "WSR-B4 Cologne, Germany (1945-03-06)"},
-      {"chaumont", "WSR-A1 Chaumont, Belgium (1944-12-23)"},
-      {"paderborn", "WSR-A10 West of Paderborn, Germany (1945-03-29)"},
-      {"luneville", "WSR-A9 Luneville, France (1944-09)"},
-      {"odon", "WSR-A8 Normandy, France (1944-06-27)"},
-      {"carentan", "WSR-A3 Southwest of Carentan, France (1944-06-13)"},
-      {"arnhem", "WSR-A12 Arnhem, Netherlands (1944-09)"},
-      {"elsenborn", "WSR-A6 Elsenborn, Germany (1944-12-18)"},
-      {"bieville", "WSR-A11 Bieville, Normandy, France (1944-06-06)"},
-      {"bastogne", "WSR-A2 Bastogne, Belgium (1944-12-25)"},
-      {"remagen", "WSR-A4 Remagen, Germany (1945-03-07)"},
-      {"huertgen", "WSR-A5 Huertgen Forest, Germany (1944-11)"},
-      {"omaha", "WSR-A7 Omaha Beach, Normandy, France (1944-06-06)"}};
+      {"noville", "WSR-B1 Noville, Belgium (1944-12-19)", "WSR-B1 Noville, Belgien (1944-12-19)"},
+      {"le-hauderie", "WSR-B2 Le Hauderie and Montmartin-en-Graignes, France (1944-06-12)",
+       "WSR-B2 Le Hauderie und Montmartin-en-Graignes, Frankreich (1944-06-12)"},
+      {"vierville", "WSR-B3 Vierville, France (1944-06-07)",
+       "WSR-B3 Vierville, Frankreich (1944-06-07)"},
+      {"koeln", "WSR-B4 Cologne, Germany (1945-03-06)", "WSR-B4 Köln, Deutschland (1945-03-06)"},
+      {"chaumont", "WSR-A1 Chaumont, Belgium (1944-12-23)",
+       "WSR-A1 Chaumont, Belgien (1944-12-23)"},
+      {"paderborn", "WSR-A10 West of Paderborn, Germany (1945-03-29)",
+       "WSR-A10 Westlich von Paderborn, Deutsches Reich (1945-03-29)"},
+      {"luneville", "WSR-A9 Luneville, France (1944-09)", "WSR-A9 Luneville, Frankreich (1944-09)"},
+      {"odon", "WSR-A8 Normandy, France (1944-06-27)", "WSR-A8 Normandie, Frankreich (1944-06-27)"},
+      {"carentan", "WSR-A3 Southwest of Carentan, France (1944-06-13)",
+       "WSR-A3 Südwestlich von Carentan, Frankreich (1944-06-13)"},
+      {"arnhem", "WSR-A12 Arnhem, Netherlands (1944-09)", "WSR-A12 Arnheim, Niederlande (1944-09)"},
+      {"elsenborn", "WSR-A6 Elsenborn, Germany (1944-12-18)",
+       "WSR-A6 Elsenborn, Deutsches Reich (1944-12-18)"},
+      {"bieville", "WSR-A11 Bieville, Normandy, France (1944-06-06)",
+       "WSR-A11 Biéville, Normandie, Frankreich (1944-06-06)"},
+      {"bastogne", "WSR-A2 Bastogne, Belgium (1944-12-25)",
+       "WSR-A2 Bastogne, Belgien (1944-12-25)"},
+      {"remagen", "WSR-A4 Remagen, Germany (1945-03-07)",
+       "WSR-A4 Remagen, Deutsches Reich (1945-03-07)"},
+      {"huertgen", "WSR-A5 Huertgen Forest, Germany (1944-11)",
+       "WSR-A5 Hürtgenwald, Deutsches Reich (1944-11)"},
+      {"omaha", "WSR-A7 Omaha Beach, Normandy, France (1944-06-06)",
+       "WSR-A7 Omaha Beach, Normandie, Frankreich (1944-06-06)"}};
   m.options = {{"disrupted_movement_limits", "true",
                 "[REC A-13] disrupted units may not move adjacent to or closer to enemies in LOS "
                 "(WSR 6.1.7)",

@@ -1,6 +1,7 @@
 // Every text the hub sends a viewer is that viewer's own (engine/view.h): the state message, the
 // game summary, the observation endpoint and the error texts come from decision_for(viewer),
 // describe_for and legal_json(view_of(state, viewer)), never from the referee's decision().
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "engine/session.h"
@@ -75,6 +76,47 @@ TEST(HubView, StateSummaryAndObservationSendTheViewersDecisionForAndLegalTexts) 
   json legal = rc.state(f.hub())["legal"];
   ASSERT_FALSE(legal.empty());
   for (const json& a : legal) EXPECT_TRUE(a["text"].is_string());
+}
+
+// docs/protocol.md "Two languages": a legal action's note comes in German too (`note_de`, where it
+// differs): a WSR move's cost in Bewegungspunkte. Both sides set up at once, then the drawn
+// formation's side selects a unit (WSR 4.4), whose moves carry their cost (WSR 5.0).
+TEST(HubView, WSR5_0_TheNotesOfAMoveComeInGermanToo) {
+  HubFixture f("view-note-de");
+  json c = f.create({{"game", "wsr/noville"}, {"seats", {{"us", "human"}, {"de", "human"}}}});
+  const std::string id = c["id"];
+  Conn us, de;
+  ASSERT_TRUE(us.open(f.hub(), id, c["seats"]["us"]["token"]).is_null());
+  ASSERT_TRUE(de.open(f.hub(), id, c["seats"]["de"]["token"]).is_null());
+  // The first of `prefixes` that begins a legal action's text, in that order.
+  auto pick = [](const json& legal, std::initializer_list<const char*> prefixes) -> json {
+    for (const char* p : prefixes)
+      for (const json& a : legal)
+        if (a["text"].get<std::string>().rfind(p, 0) == 0) return a;
+    return nullptr;
+  };
+  json noted = nullptr;
+  for (int step = 0; step < 40 && noted.is_null(); ++step) {
+    json msg = us.state(f.hub());
+    Conn* deciding = &us;
+    if (msg["legal"].empty()) {
+      msg = de.state(f.hub());
+      deciding = &de;
+    }
+    ASSERT_FALSE(msg["legal"].empty()) << msg["decision"].dump();
+    for (const json& a : msg["legal"])
+      if (a.contains("note_de")) noted = a;
+    if (!noted.is_null()) break;
+    json a = pick(msg["legal"], {"auto-setup", "no-fate", "select", "draw", "pass"});
+    ASSERT_FALSE(a.is_null()) << msg["legal"].dump();
+    deciding->send(f.hub(),
+                   {{"type", "action"}, {"state_id", msg["state_id"]}, {"action_id", a["id"]}});
+  }
+  ASSERT_FALSE(noted.is_null());
+  EXPECT_EQ(noted["verb"], "move");
+  EXPECT_THAT(noted["note"].get<std::string>(), ::testing::MatchesRegex("[0-9]+ MP, [0-9]+ left"));
+  EXPECT_THAT(noted["note_de"].get<std::string>(),
+              ::testing::MatchesRegex("[0-9]+ BP, noch [0-9]+"));
 }
 
 TEST(HubView, NotYourTurnAndIllegalErrorsQuoteNoPromptOfAnotherSeat) {

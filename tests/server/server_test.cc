@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <random>
 #include <sstream>
 #include <thread>
@@ -107,6 +108,30 @@ TEST(ServerApi, CatalogListsEveryGameWithScenariosOptionsAndSeats) {
   }
   EXPECT_TRUE(ids.count("pocket"));
   EXPECT_TRUE(ids.count("wsr"));
+}
+
+// docs/protocol.md "Two languages": every game and scenario title comes in German too, the
+// English where the game has no German title.
+TEST(ServerApi, CatalogTitlesComeInGermanToo) {
+  const ScratchDir dir("server-catalog-de");
+  Running server(dir / "db.sqlite");
+  auto r = http_request(server.port(), "GET", "/api/catalog");
+  ASSERT_EQ(r.status, 200);
+  std::map<std::string, json> games;
+  for (const json& g : r.json_body["games"]) {
+    games[g["id"].get<std::string>()] = g;
+    EXPECT_TRUE(g["title_de"].is_string()) << g["id"];
+    for (const json& s : g["scenarios"]) EXPECT_TRUE(s["title_de"].is_string()) << s["id"];
+  }
+  ASSERT_TRUE(games.count("pocket") && games.count("wsr") && games.count("westerplatte"));
+  EXPECT_EQ(games["pocket"]["title_de"], "Pocket Battles: Orks gegen Elfen");
+  EXPECT_EQ(games["wsr"]["title_de"], "White Star Rising");
+  const json& noville = games["wsr"]["scenarios"][0];
+  EXPECT_EQ(noville["id"], "noville");
+  EXPECT_EQ(noville["title"], "WSR-B1 Noville, Belgium (1944-12-19)");
+  EXPECT_EQ(noville["title_de"], "WSR-B1 Noville, Belgien (1944-12-19)");
+  EXPECT_EQ(games["westerplatte"]["title_de"],
+            "7 Tage der Westerplatte (kooperativ, 1-4 Verteidiger)");
 }
 
 TEST(ServerApi, CreateReturnsOneTokenPerHumanSeatAndACommitment) {

@@ -200,6 +200,7 @@ TEST(WsrModule, ListsThePlayableScenariosWithTheirFileTitles) {
     EXPECT_EQ(info.id, PlayableScenarioIds()[k]);
     auto sc = LoadShippedScenario(info.id);
     EXPECT_EQ(info.title, sc->code + " " + sc->title + " (" + sc->date + ")");
+    EXPECT_EQ(info.title_de, sc->code + " " + sc->title_in(Lang::kDe) + " (" + sc->date + ")");
     basic += sc->type == ScenarioType::kBasic ? 1 : 0;
     auto g = all_games().create("wsr/" + info.id, {});
     EXPECT_EQ(g->scenario(), info.id);

@@ -9,8 +9,9 @@
 //      odds; the board in German;
 //   5. a game without human seats (AI against AI) created in the lobby and stopped there, after
 //      the confirmation, by its control token;
-//   6. the lobby's widgets (checkbox, select, number field, sides by name), Westerplatte with two
-//      defenders, the second an AI, the seat links at the top, the tab title on the player's turn;
+//   6. the lobby's widgets (checkbox, select, number field, sides by name), in German the sides
+//      and the game and scenario titles, Westerplatte with two defenders, the second an AI, the
+//      seat links at the top, the tab title on the player's turn;
 //   7. every game view and the lobby at phone width (390 x 844): no sideways scrolling, the board
 //      first and usable;
 //   8. the connection dropped: the buttons disabled and the red line, then back and usable.
@@ -607,6 +608,11 @@ async function lobbyWidgets(browser) {
   await page.waitForSelector('text=Regeloptionen');
   const deSides = await page.$$eval('[data-testid=new-wsr] .seats .flabel', (es) => es.map((e) => e.textContent));
   check(deSides.includes('Deutsche'), `the sides in German (${deSides})`);
+  // The game and scenario titles in German (the catalog's title_de).
+  const deScenario = await page.textContent('[data-testid=scenario-title-wsr]');
+  check(deScenario.includes('Belgien'), `the WSR scenario's title in German (${deScenario})`);
+  const dePocket = await page.textContent('[data-testid=new-pocket] h3');
+  check(dePocket.includes('Orks gegen Elfen'), `the Pocket Battles title in German (${dePocket})`);
   await shot(page, 'lobby-german');
   await page.click('[data-testid=lang-en]');
   const icon = await page.evaluate(async () => (await fetch(document.querySelector('link[rel=icon]').href)).status);

@@ -2,7 +2,7 @@
 // typed arguments, role and label: docs/protocol.md "Legal actions"): which unit an action is
 // about, which place a click on the board means. Legality always comes from the server's list;
 // this module only finds the entries of that list a click means, and never reads action texts.
-import type { Lang } from './i18n';
+import { said, type Lang } from './i18n';
 import type { ActionRole, LegalAction } from './types';
 
 export interface ParsedAction {
@@ -18,6 +18,7 @@ export interface ParsedAction {
   places: string[];
   /** What it costs (a move's MP), when the game says. */
   cost: number | null;
+  /** The game's note (cost, odds) in the UI's language ("" when none). */
   note: string;
 }
 
@@ -32,7 +33,7 @@ export function parseAction(a: LegalAction, lang: Lang = 'en'): ParsedAction {
     units: args.filter((x) => x.kind === 'unit').map((x) => x.value),
     places: args.filter((x) => x.kind === 'place').map((x) => x.cell ?? x.value),
     cost: a.cost ?? null,
-    note: a.note ?? '',
+    note: said(a.note ?? '', a.note_de, lang),
   };
 }
 

@@ -1,7 +1,13 @@
 // The lobby's pure parts: the seats a game has under the chosen options (an option such as
 // Westerplatte's `players` names the seats of each value in the catalog), the player a seat
 // starts with, and the option widgets' values.
+import { lang, said, type Lang } from './i18n';
 import type { CatalogGame, CatalogOption } from './types';
+
+/** A game's or scenario's title in the UI's language (the catalog's `title_de` in German). */
+export function titleIn(entry: { title: string; title_de?: string }, l: Lang = lang.value): string {
+  return said(entry.title, entry.title_de, l);
+}
 
 /** The seats of `game` under `options`: the catalog's seats, or those an option's value gives. */
 export function seatsFor(game: CatalogGame, options: Record<string, string>): string[] {

@@ -17,6 +17,8 @@ export interface LegalAction {
   id: string;
   text: string;
   note?: string;
+  /** The note in German, where it differs from `note`. */
+  note_de?: string;
   verb?: string;
   args?: ActionArg[];
   role?: ActionRole;
@@ -106,7 +108,9 @@ export interface CatalogOption {
 export interface CatalogGame {
   id: string;
   title: string;
-  scenarios: { id: string; title: string }[];
+  /** The title in German (the English where the game has none). */
+  title_de?: string;
+  scenarios: { id: string; title: string; title_de?: string }[];
   options: CatalogOption[];
   seats: string[];
   players: string[];
@@ -640,6 +644,7 @@ export interface NoBoard {
   kind: 'none';
   seats: string[];
   title: string;
+  title_de?: string;
 }
 
 /** Every board as the server sends it: the module's board with the module's id added. */

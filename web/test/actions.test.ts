@@ -9,7 +9,7 @@ const legal = [
   { id: '1', text: 'select us.m4a1-1', verb: 'select', args: [u('us.m4a1-1')], role: 'other' as const, label: label('Select M4A1 1', 'M4A1 1 auswählen') },
   { id: '2', text: 'fire us.m4a1-1 de.panther-1', verb: 'fire', args: [u('us.m4a1-1'), u('de.panther-1')], role: 'attack' as const, label: label('M4A1 1 fires at Panther 1') },
   { id: '3', text: 'fire us.m4a1-2 de.panther-1 with-hq', verb: 'fire', args: [u('us.m4a1-2'), u('de.panther-1'), { kind: 'word' as const, value: 'with-hq' }], role: 'attack' as const, label: label('M4A1 2 fires at Panther 1 (with-hq)') },
-  { id: '4', text: 'move A-K08', verb: 'move', args: [p('A-K08')], role: 'move' as const, label: label('Move to A-K08'), cost: 2, note: '2 MP, 3 left' },
+  { id: '4', text: 'move A-K08', verb: 'move', args: [p('A-K08')], role: 'move' as const, label: label('Move to A-K08', 'Nach A-K08 ziehen'), cost: 2, note: '2 MP, 3 left', note_de: '2 BP, noch 3' },
   { id: '5', text: 'end-impulse', verb: 'end-impulse', args: [], role: 'decline' as const, label: label('End the impulse') },
   { id: '6', text: 'place us.m4a1-2 A-C03', verb: 'place', args: [u('us.m4a1-2'), p('A-C03')], role: 'move' as const, label: label('Set up M4A1 2 in A-C03') },
   { id: '7', text: 'assign us.hmg us.m4a1-1', verb: 'assign', args: [u('us.hmg'), u('us.m4a1-1')], role: 'other' as const, label: label('Give HMG to M4A1 1') },
@@ -23,6 +23,14 @@ describe('legal actions read for the board', () => {
     expect(parsed[3]).toMatchObject({ verb: 'move', units: [], places: ['A-K08'], cost: 2, note: '2 MP, 3 left' });
     expect(parsed[0].label).toBe('Select M4A1 1');
     expect(parseAll(legal, 'de')[0].label).toBe('M4A1 1 auswählen');
+  });
+
+  it("shows the note in the UI's language: the German where the server sends one (note_de)", () => {
+    expect(parseAll(legal, 'de')[3]).toMatchObject({ label: 'Nach A-K08 ziehen', note: '2 BP, noch 3' });
+    // A note the same in both languages comes without note_de: the German UI shows `note`.
+    const same = { id: '10', text: 'fire x y', verb: 'fire', note: '50%' };
+    expect(parseAll([same], 'de')[0].note).toBe('50%');
+    expect(parseAll([{ id: '11', text: 'pass' }], 'de')[0].note).toBe('');
     // A text without its structure (an older server) is shown as it is and names nothing.
     expect(parseAll([{ id: '8', text: 'roll 4 6' }])[0]).toMatchObject({ verb: '', label: 'roll 4 6', units: [], places: [] });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampInt, playersFor, seatsFor, widgetOf } from '../src/lobby';
+import { clampInt, playersFor, seatsFor, titleIn, widgetOf } from '../src/lobby';
 import { resultText, said, sideName, t } from '../src/i18n';
 import { mergeLog } from '../src/components/LogPanel';
 import { tabTitle } from '../src/title';
@@ -23,6 +23,16 @@ const wp: CatalogGame = {
 };
 
 describe('lobby', () => {
+  it("shows game and scenario titles in the UI's language (the catalog's title_de)", () => {
+    const wsr = { title: 'White Star Rising', title_de: 'White Star Rising' };
+    const noville = { title: 'WSR-B1 Noville, Belgium (1944-12-19)', title_de: 'WSR-B1 Noville, Belgien (1944-12-19)' };
+    expect(titleIn(noville, 'de')).toBe('WSR-B1 Noville, Belgien (1944-12-19)');
+    expect(titleIn(noville, 'en')).toBe('WSR-B1 Noville, Belgium (1944-12-19)');
+    expect(titleIn(wsr, 'de')).toBe('White Star Rising');
+    // A catalog without German titles (an older server): the English.
+    expect(titleIn(wp.scenarios[0], 'de')).toBe('Easy');
+  });
+
   it('gives the seats an option value names (Westerplatte players=2 has p2, which can be an AI)', () => {
     expect(seatsFor(wp, { players: '1' })).toEqual(['p1']);
     expect(seatsFor(wp, { players: '2' })).toEqual(['p1', 'p2']);

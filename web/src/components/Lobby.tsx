@@ -5,7 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, controls, tokens } from '../api';
 import { useLang } from '../hooks';
 import { playerLabel, resultText, sideName, t, tOr } from '../i18n';
-import { clampInt, playersFor, seatsFor, widgetOf } from '../lobby';
+import { clampInt, playersFor, seatsFor, titleIn, widgetOf } from '../lobby';
 import { gameHref, replayHref } from '../route';
 import type { CatalogGame, CatalogOption, GameListEntry } from '../types';
 
@@ -214,20 +214,20 @@ function NewGame(props: {
 
   return (
     <div class="newgame" data-testid={`new-${g.id}`}>
-      <h3>{g.title}</h3>
+      <h3>{titleIn(g)}</h3>
       <p class="about">{tOr(`about_${g.id}`, '')}</p>
       <label class="lf">
         <span class="flabel">{t('scenario')}</span>
         <select value={scenario} onChange={(e) => setScenario((e.target as HTMLSelectElement).value)} data-testid={`scenario-${g.id}`}>
           {g.scenarios.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.title}
+              {titleIn(s)}
             </option>
           ))}
         </select>
       </label>
       <p class="small scenario-title" data-testid={`scenario-title-${g.id}`}>
-        {g.scenarios.find((s) => s.id === scenario)?.title}
+        {titleIn(g.scenarios.find((s) => s.id === scenario) ?? { title: '' })}
       </p>
       <div class="seats">
         {sides.map((s) => (
