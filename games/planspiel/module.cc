@@ -88,6 +88,8 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     const double threat = Harm(odds);
     return threat >= 0.5 ? 0.5 + threat - 0.01 * ToObjective(s, to) + noise : -1.0;
   }
+  // PS §8.16: self-smoke costs nothing and hides the vehicle: always try it.
+  if (a.verb == kSmoke) return 0.9 + noise;
   if (a.verb == kPlace) return -1.0;  // scenarios §1.5: the listed fields (FERTIG keeps them)
   if (a.verb == kAssault) {
     // Take a field worth having when the odds are good (PS §10.2).
@@ -117,13 +119,16 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   }
   if (a.verb == kUnlimber) return 0.9 + noise;
   if (a.verb == kLimber) return -1.0;
-  if (a.verb == kFire || a.verb == kIndirect) {
+  if (const PlanspielState::FireAction fa = s.fire_of(a); fa.ok) {
+    // A fire concentration (PS §8.3) scores the better odds of its one die, so it is chosen over
+    // either weapon firing alone when two similar weapons observe the same target.
     double value = 0;
     Firer firer;
-    firer.suppression = s.unit(u).suppression;
-    for (int t : s.targets_in(u, f)) {
-      const auto odds = OddsIn36(s.ps().fire_data(), s.weapon_of(u), firer, s.target_of(t),
-                                 s.fire_situation(u, f, a.verb == kIndirect));
+    firer.suppression = s.unit(fa.unit).suppression;
+    for (int t : s.targets_in(fa.unit, fa.field)) {
+      const auto odds =
+          OddsIn36(s.ps().fire_data(), s.weapon_of(fa.unit), firer, s.target_of(t),
+                   s.fire_situation(fa.unit, fa.field, fa.indirect, fa.concentration));
       value += (36 - odds[0]) / 36.0 + 3.0 *
                                            (odds[static_cast<size_t>(Outcome::kKnockedOut)] +
                                             odds[static_cast<size_t>(Outcome::kEliminated)]) /
@@ -148,7 +153,6 @@ namespace {
 // roll, PS §8.6-§8.12) or of an assault (the chance to win, ties rolled again, PS §10.2).
 json Odds(const State& st, const Action& a) {
   const auto& s = dynamic_cast<const PlanspielState&>(st);
-  const Board& b = s.ps().board();
   if (a.verb == kAssault) {
     const double p = s.assault_win_chance(a);
     return {{"summary", fmt::format("the assault wins with {:.3f} (PS §10.2)", p)},
@@ -181,9 +185,10 @@ json Odds(const State& st, const Action& a) {
                                 m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
         {"outcomes", outcomes}};
   }
-  if (a.verb != kFire && a.verb != kIndirect) return nullptr;
-  const int u = a.arg(0);
-  const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
+  const PlanspielState::FireAction fa = s.fire_of(a);
+  if (!fa.ok) return nullptr;
+  const int u = fa.unit;
+  const Field f = fa.field;
   Firer firer;
   firer.suppression = s.unit(u).suppression;
   json outcomes = json::array();
@@ -191,7 +196,7 @@ json Odds(const State& st, const Action& a) {
   for (int t : s.targets_in(u, f)) {
     if (s.moving().unit >= 0 && t != s.moving().unit) continue;  // G-22
     const auto odds = OddsIn36(s.ps().fire_data(), s.weapon_of(u), firer, s.target_of(t),
-                               s.fire_situation(u, f, a.verb == kIndirect));
+                               s.fire_situation(u, f, fa.indirect, fa.concentration));
     const std::string& id = s.ps().situation().units[static_cast<size_t>(t)].id;
     for (int o = 0; o < kOutcomeCount; ++o)
       if (odds[static_cast<size_t>(o)] > 0)

@@ -24,7 +24,7 @@ namespace {
 
 struct OddsArgs {
   std::string firer, target, cover = "none", terrain = "open";
-  int range = 1, suppression = 0, attackers = 1, defenders = 1;
+  int range = 1, suppression = 0, attackers = 1, defenders = 1, concentration = 1;
   bool indirect = false, json = false;
 };
 
@@ -67,6 +67,7 @@ void PrintFire(const OddsArgs& a, std::ostream& out) {
   s.trajectory = a.indirect ? Trajectory::kHighAngle : Trajectory::kFlat;
   s.range = a.range;
   s.observer = a.indirect;
+  s.concentration = a.concentration;
   if (const auto refused = CheckFire(data, w, f, s); !refused.empty())
     throw UsageError(fmt::format("odds planspiel: this fire is not allowed: {}: {}",
                                  rejection_rule(refused[0]), rejection_text(refused[0])));
@@ -78,9 +79,12 @@ void PrintFire(const OddsArgs& a, std::ostream& out) {
     out << nlohmann::json({{"outcomes", outcomes}, {"rule", "PS §8.6-§8.12"}}).dump() << "\n";
     return;
   }
-  out << fmt::format("{} fires {} at {} in {} LE{} (PS §8.6-§8.12):\n", firer.id,
+  out << fmt::format("{} fires {} at {} in {} LE{}{} (PS §8.6-§8.12):\n", firer.id,
                      a.indirect ? "indirect" : "direct", target.id, a.range,
-                     a.cover == "none" ? "" : ", " + a.cover);
+                     a.cover == "none" ? "" : ", " + a.cover,
+                     a.concentration > 1
+                         ? fmt::format(", {} weapons concentrated (PS §8.3)", a.concentration)
+                         : "");
   for (int o = 0; o < kOutcomeCount; ++o)
     out << fmt::format("  {:<12} {:>2}/36  {}\n", outcome_name(static_cast<Outcome>(o)),
                        odds[static_cast<size_t>(o)],
@@ -154,6 +158,10 @@ void AddCombats(CLI::App& command, OddsArgs& a) {
       ->check(CLI::IsMember({0, 3, 4, 5, 6}))
       ->capture_default_str();
   fire->add_flag("--indirect", a.indirect, "Indirect (high-angle) fire with an observer");
+  fire->add_option("--concentration", a.concentration,
+                   "Similar high-angle weapons firing together with one die (PS §8.3)")
+      ->check(CLI::Range(1, 9))
+      ->capture_default_str();
   fire->add_flag("--json", a.json, "Print the distribution as JSON");
   CLI::App* assault =
       command.add_subcommand("assault", "A close combat's chance to win (PS §10.2)");

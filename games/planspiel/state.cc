@@ -21,7 +21,8 @@ namespace feldherr::planspiel {
 namespace {
 
 // ---- the step table (engine/steps.h)
-enum class Who : uint8_t { kActive, kPassive, kChance, kNobody };
+// kOwner: the party of the step's unit (PS §8.16: the owner of the vehicle).
+enum class Who : uint8_t { kActive, kPassive, kChance, kNobody, kOwner };
 enum class Dice : uint8_t { kNone, kD6 };
 constexpr StepRow<Who, Dice> kSteps[] = {
     {"act", Who::kActive, Dice::kNone},            // kAct
@@ -37,6 +38,8 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"roll", Who::kChance, Dice::kD6},             // kMeetRoll
     {"roll", Who::kChance, Dice::kD6},             // kMoverRoll
     {"set-up", Who::kActive, Dice::kNone},         // kSetUp
+    {"self-smoke", Who::kOwner, Dice::kNone},      // kSelfSmoke
+    {"roll", Who::kChance, Dice::kD6},             // kSmokeRoll
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -71,6 +74,9 @@ constexpr VerbSpec kVerbs[] = {
     {"evade", "unit place", VerbRole::kMove, "{1} evades to {2} (movement counter-move)",
      "{1} weicht nach {2} aus (Bewegungsgegenzug)"},
     {"place", "unit place", VerbRole::kMove, "Set up {1} in {2}", "{1} in {2} aufstellen"},
+    {"concentrate", "place unit*", VerbRole::kAttack, "{2} concentrate their fire on {1}",
+     "Feuerzusammenfassung: {2} auf {1}"},
+    {"smoke", "unit", VerbRole::kOther, "{1} tries self-smoke", "{1} versucht Selbsteinnebelung"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
@@ -242,14 +248,17 @@ std::unique_ptr<State> PlanspielGame::state_from_json(const json& j) const {
     throw std::runtime_error("$.steps: expected an array");
   for (const json& e : j["steps"]) {
     PsStep st;
-    if (!e.is_array() || e.size() != 4)
-      throw std::runtime_error("$.steps: expected [kind, unit, field, indirect]");
+    if (!e.is_array() || e.size() < 4 || e.size() > 5)
+      throw std::runtime_error("$.steps: expected [kind, unit, field, indirect, concentration]");
     const int k = e[0].get<int>();
     if (k < 0 || k >= kNumStepKinds) throw std::runtime_error("$.steps: unknown step kind");
     st.kind = static_cast<StepKind>(k);
     st.unit = e[1].get<int>();
     st.field = e[2].get<int>();
     st.indirect = e[3].get<bool>();
+    st.concentration = e.size() == 5 ? e[4].get<int>() : 1;
+    if (st.concentration < 1 || st.concentration > 3)
+      throw std::runtime_error("$.steps: concentration out of range 1..3");
     s->steps_.push(st);
   }
   s->reason_ = j.value("reason", "");
@@ -458,6 +467,8 @@ DetectionRow PlanspielState::detection_row(int u) const {
 bool PlanspielState::detects(int u, int o) const {
   if (unit(u).status != UnitStatus::kOnBoard || unit(o).status != UnitStatus::kOnBoard)
     return false;
+  // PS §8.16, G-28: a model in its own smoke is detected only from its own field.
+  if (unit(o).smoke > 0) return field_of(u) == field_of(o);
   const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
   return game_->within_detection(field_of(u), field_of(o), range);
 }
@@ -474,7 +485,9 @@ bool PlanspielState::detected_by(int o, int party, bool posts_only) const {
       if (c != Category::kFigureBase && c != Category::kCombatVehicle && c != Category::kApc)
         continue;
     }
-    if (game_->within_detection(field_of(u), f, range)) return true;
+    // PS §8.16, G-28: a model in its own smoke is detected only from its own field.
+    if (unit(o).smoke > 0 ? field_of(u) == f : game_->within_detection(field_of(u), f, range))
+      return true;
   }
   return false;
 }
@@ -1554,8 +1567,10 @@ FireTarget PlanspielState::target_of(int u) const {
                                       : Cover::kNone);
 }
 
-FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect) const {
+FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect,
+                                             int concentration) const {
   FireSituation s;
+  s.concentration = concentration;
   s.laying = indirect ? Laying::kIndirect : Laying::kDirect;
   s.trajectory = indirect ? Trajectory::kHighAngle : Trajectory::kFlat;
   s.range = Distance(field_of(firer), f);
@@ -1624,6 +1639,60 @@ std::vector<Field> PlanspielState::indirect_targets(int u) const {
   }
   const Board& b = game_->board();
   std::sort(out.begin(), out.end(), [&](Field a, Field c) { return b.index(a) < b.index(c); });
+  return out;
+}
+
+PlanspielState::FireAction PlanspielState::fire_of(const Action& a) const {
+  FireAction out;
+  if (a.verb != kFire && a.verb != kIndirect && a.verb != kConcentrate) return out;
+  const Board& b = game_->board();
+  const bool together = a.verb == kConcentrate;
+  out.ok = true;
+  out.indirect = a.verb != kFire;
+  out.unit = a.arg(together ? 1 : 0);
+  if (together) {
+    out.concentration = a.argc - 1;
+    for (int i = 2; i < a.argc; ++i)
+      if (unit(a.arg(i)).suppression > unit(out.unit).suppression) out.unit = a.arg(i);
+  }
+  out.field = FieldAt(b, a.arg(together ? 0 : 1));
+  return out;
+}
+
+int PlanspielState::shown_weapon(const Action& a, int viewer) const {
+  int first = -1;
+  bool all = true;
+  for (int i = 1; i < a.argc; ++i) {
+    if (!shown_to(a.arg(i), viewer))
+      all = false;
+    else if (first < 0)
+      first = a.arg(i);
+  }
+  return all ? kAllShown : first;
+}
+
+bool PlanspielState::similar_weapons(int u, int v) const {
+  const FireWeapon a = weapon_of(u), b = weapon_of(v);
+  if (!a.row.empty() || !b.row.empty()) return a.row == b.row;
+  return a.kind == b.kind && a.calibre_mm == b.calibre_mm;
+}
+
+std::vector<std::vector<int>> PlanspielState::concentrations(Field f) const {
+  std::vector<std::vector<int>> out;
+  std::vector<int> c;
+  for (int u = 0; u < num_units(); ++u) {
+    const std::vector<Field> t = indirect_targets(u);
+    if (std::find(t.begin(), t.end(), f) != t.end()) c.push_back(u);
+  }
+  // G-17: every weapon needs range and an observer (indirect_targets); the same row.
+  const size_t n = c.size();
+  for (size_t x = 0; x < n; ++x)
+    for (size_t y = x + 1; y < n; ++y) {
+      if (!similar_weapons(c[x], c[y])) continue;
+      out.push_back({c[x], c[y]});
+      for (size_t z = y + 1; z < n; ++z)
+        if (similar_weapons(c[x], c[z])) out.push_back({c[x], c[y], c[z]});
+    }
   return out;
 }
 
@@ -2047,6 +2116,8 @@ int PlanspielState::current_seat() const {
       return enemy(active_);
     case Who::kChance:
       return feldherr::kChance;
+    case Who::kOwner:
+      return party_of(steps_.top().unit);
     case Who::kNobody:
       break;
   }
@@ -2148,6 +2219,17 @@ Decision PlanspielState::decision_for(int viewer) const {
     case StepKind::kOver:
       d.say({"The game is over (scenarios §1.7)", "Das Spiel ist vorbei (scenarios §1.7)"});
       break;
+    case StepKind::kSelfSmoke:
+      d.say(say("{} is suppressed black: try self-smoke (5+) or pass (PS §8.16)",
+                "{} ist schwarz niedergehalten: Selbsteinnebelung versuchen (5+) oder "
+                "verzichten (PS §8.16)",
+                uid(steps_.top().unit)));
+      d.decline = Action(kPass, {});
+      break;
+    case StepKind::kSmokeRoll:
+      d.say(say("Self-smoke roll of {} (PS §8.16)", "Wurf zur Selbsteinnebelung von {} (PS §8.16)",
+                uid(steps_.top().unit)));
+      break;
     case StepKind::kSetUp: {
       const SetupZone* z = s.zone_of(active_);
       d.say(
@@ -2185,6 +2267,11 @@ void PlanspielState::legal_actions(ActionList& out) const {
     out.push_back(Action(kFertig, {}));
     return;
   }
+  if (k == StepKind::kSelfSmoke) {
+    out.push_back(Action(kSmoke, {steps_.top().unit}));
+    out.push_back(Action(kPass, {}));
+    return;
+  }
   if (k == StepKind::kCounterMove) {
     const int at = b.index(field_of(moving_.unit));
     for (int p = 0; p < num_units(); ++p) {
@@ -2196,8 +2283,20 @@ void PlanspielState::legal_actions(ActionList& out) const {
     out.push_back(Action(kPass, {}));
     return;
   }
+  std::vector<int> indirect_fields;
   for (int u = 0; u < num_units(); ++u)
-    for (Field f : indirect_targets(u)) out.push_back(Action(kIndirect, {u, b.index(f)}));
+    for (Field f : indirect_targets(u)) {
+      out.push_back(Action(kIndirect, {u, b.index(f)}));
+      indirect_fields.push_back(b.index(f));
+    }
+  // PS §8.3, G-17: every set of two or three similar weapons firing together at a field.
+  std::sort(indirect_fields.begin(), indirect_fields.end());
+  indirect_fields.erase(std::unique(indirect_fields.begin(), indirect_fields.end()),
+                        indirect_fields.end());
+  for (int i : indirect_fields)
+    for (const std::vector<int>& c : concentrations(FieldAt(b, i)))
+      out.push_back(c.size() == 2 ? Action(kConcentrate, {i, c[0], c[1]})
+                                  : Action(kConcentrate, {i, c[0], c[1], c[2]}));
   for (int u = 0; u < num_units(); ++u) {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
@@ -2269,6 +2368,17 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     if (action.arg(1) < 0 || action.arg(1) >= bb.width() * bb.height()) return no_field;
     return may_place(action.arg(0), FieldAt(bb, action.arg(1)), &why) ? Text{} : why;
   }
+  if (k == StepKind::kSelfSmoke) {
+    if (action.verb == kPass) return {};
+    if (action.verb == kSmoke && action.arg(0) == steps_.top().unit) return {};
+    return say("PS §8.16: {} may try self-smoke now, or pass",
+               "PS §8.16: {} darf jetzt die Selbsteinnebelung versuchen oder verzichten",
+               uid(steps_.top().unit));
+  }
+  if (action.verb == kSmoke)
+    return {"PS §8.16: self-smoke only at once after a combat vehicle is suppressed black",
+            "PS §8.16: Selbsteinnebelung nur sofort, nachdem ein Kampffahrzeug schwarz "
+            "niedergehalten wurde"};
   if (k == StepKind::kCounterMove) {
     if (action.verb == kPass) return {};
     if (action.verb != kFire && action.verb != kMeet && action.verb != kEvade)
@@ -2347,6 +2457,34 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
                    "PS §10.1: {} muss neben {} stehen und hineinstürmen können", uid(u),
                    field_text(f));
       }
+    }
+    return {};
+  }
+  if (action.verb == kConcentrate) {
+    const Board& bb = game_->board();
+    if (action.argc < 3 || action.argc > 4)
+      return {
+          "PS §8.3: a fire concentration names a field and two or three weapons (the engine's "
+          "limit)",
+          "PS §8.3: eine Feuerzusammenfassung nennt ein Feld und zwei oder drei Waffen (Grenze "
+          "der Engine)"};
+    if (action.arg(0) < 0 || action.arg(0) >= bb.width() * bb.height()) return no_field;
+    for (int i = 1; i < action.argc; ++i) {
+      const int u = action.arg(i);
+      if (u < 0 || u >= num_units()) return no_unit;
+      if (i > 1 && u <= action.arg(i - 1))
+        return {"PS §8.3: name each weapon once, in order",
+                "PS §8.3: jede Waffe einmal nennen, der Reihe nach"};
+      // G-17: each weapon needs range and an observer as if it fired alone.
+      const Text alone = why_illegal_text(Action(kIndirect, {u, action.arg(0)}));
+      if (!alone.en.empty()) return alone;
+      if (i > 1 && !similar_weapons(action.arg(1), u))
+        return say(
+            "PS §8.3, G-17: only similar high-angle weapons (the same range-table row) "
+            "concentrate their fire; {} and {} differ",
+            "PS §8.3, G-17: nur gleichartige Steilfeuerwaffen (dieselbe Zeile der "
+            "Schussweitentafel) fassen ihr Feuer zusammen; {} und {} sind verschieden",
+            uid(action.arg(1)), uid(u));
     }
     return {};
   }
@@ -2443,14 +2581,22 @@ void PlanspielState::lose(int u, const std::string& rule, const Text& how, Event
   }
 }
 
+bool PlanspielState::self_smoke_due(int t, int before) const {
+  // Reading: "combat-vehicle model" is the combat-vehicle category; simultaneity, which rules
+  // it out, is announced only for close combat, which does not suppress vehicles black here.
+  return type_of(t).category == Category::kCombatVehicle &&
+         unit(t).status == UnitStatus::kOnBoard && unit(t).aboard < 0 && before < 5 &&
+         unit(t).suppression == 5;
+}
+
 void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indirect,
-                                    EventList* events) {
+                                    int concentration, EventList* events) {
   const int party = party_of(firer);
   Firer fs;
   fs.suppression = unit(firer).suppression;
   fs.fired_this_turn = false;
   const FireWeapon w = weapon_of(firer);
-  const FireSituation sit = fire_situation(firer, f, indirect);
+  const FireSituation sit = fire_situation(firer, f, indirect, concentration);
   // G-21: one natural die for every target in the field, each read with its own modifiers. The
   // targets are the enemy units the firer's party sees there (reading, PS §8.1, §8.13).
   std::vector<int> targets;
@@ -2464,6 +2610,7 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
     const Effect e = ResolveEffectRoll(game_->fire_data(), w, fs, ft, sit, natural);
     const int net = NetModifier(Modifiers(game_->fire_data(), w, fs, ft, sit));
     UnitState& ts = units_[static_cast<size_t>(t)];
+    const int before = ts.suppression;
     if (events) {
       std::string mods, mods_de;
       for (const Modifier& m : Modifiers(game_->fire_data(), w, fs, ft, sit)) {
@@ -2494,6 +2641,8 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
     if (e.casualty_roll) second.push_back({StepKind::kCasualty, t, -1});
     if (e.chance_hit_roll) second.push_back({StepKind::kChanceHit, t, -1});
     if (e.lucky_hit_roll) second.push_back({StepKind::kLuckyHit, t, -1});
+    // PS §8.16: at once after its effect (and after a lucky-hit roll that leaves it black).
+    if (self_smoke_due(t, before)) second.push_back({StepKind::kSelfSmoke, t, -1});
   }
   for (auto it = second.rbegin(); it != second.rend(); ++it) steps_.push(*it);
 }
@@ -2522,7 +2671,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     switch (st.kind) {
       case StepKind::kEffectRoll:
         resolve_effect(st.unit, {st.field % b.width(), st.field / b.width()}, n, st.indirect,
-                       events);
+                       st.concentration, events);
         break;
       case StepKind::kCasualty:
         if (CasualtyRollEliminates(n)) {
@@ -2548,7 +2697,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
                events);
         } else {
           UnitState& ts = units_[static_cast<size_t>(st.unit)];
+          const int before = ts.suppression;
           ts.suppression = std::max(ts.suppression, level);
+          if (self_smoke_due(st.unit, before)) push(StepKind::kSelfSmoke, st.unit, -1);
           if (events) {
             const Text lv = LevelText(level);
             events->push_back(Event::said(
@@ -2624,11 +2775,84 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       case StepKind::kMoverRoll:
         resolve_meeting(n, events);
         break;
+      case StepKind::kSmokeRoll: {
+        // PS §8.16: 5+; G-28: it stands in smoke through this half-turn and the next.
+        const bool ok = n >= 5;
+        if (ok) units_[static_cast<size_t>(st.unit)].smoke = 2;
+        if (events)
+          events->push_back(Event::said(
+              "PS §8.16",
+              ok ? say("Self-smoke roll {}: {} is in its own smoke (detectable only from its "
+                       "field) until the end of the next half-turn.",
+                       "Wurf zur Selbsteinnebelung {}: {} steht im eigenen Nebel (nur aus dem "
+                       "eigenen Feld erkennbar) bis zum Ende des nächsten Teilzugs.",
+                       n, uid(st.unit))
+                 : say("Self-smoke roll {}: {} fails to smoke itself in.",
+                       "Wurf zur Selbsteinnebelung {}: {} gelingt die Selbsteinnebelung nicht.", n,
+                       uid(st.unit)),
+              party_of(st.unit)));
+        break;
+      }
       case StepKind::kAct:
       case StepKind::kCounterMove:
       case StepKind::kOver:
       case StepKind::kSetUp:
+      case StepKind::kSelfSmoke:
         break;
+    }
+    // PS §8.16: the window of a vehicle lost by a later roll (a lucky hit) closes unopened.
+    while (step() == StepKind::kSelfSmoke && unit(steps_.top().unit).status != UnitStatus::kOnBoard)
+      steps_.pop();
+    return;
+  }
+  if (step() == StepKind::kSelfSmoke) {
+    // PS §8.16: the owner tries self-smoke (a roll follows) or passes.
+    const int t = steps_.top().unit;
+    steps_.pop();
+    if (action.verb == kSmoke) {
+      push(StepKind::kSmokeRoll, t, -1);
+      if (events)
+        events->push_back(Event::said("PS §8.16",
+                                      say("{} tries to escape by self-smoke (5+).",
+                                          "{} versucht, sich durch Selbsteinnebelung der weiteren "
+                                          "Waffenwirkung zu entziehen (5+).",
+                                          uid(t)),
+                                      party_of(t)));
+    }
+    return;
+  }
+  if (action.verb == kConcentrate) {
+    // PS §8.3, G-17: the weapons fire together with one die at +1 per additional weapon; each has
+    // fired and loses its camouflage (PS §7.6) but is not seen by it (as kIndirect). Reading: the
+    // die is read with the marker of the most suppressed of them (its own weapon effect, §8.14).
+    const FireAction fa = fire_of(action);
+    std::string who;
+    for (int i = 1; i < action.argc; ++i) {
+      UnitState& us = units_[static_cast<size_t>(action.arg(i))];
+      us.fired = true;
+      us.camouflaged = false;
+      who += (i > 1 ? ", " : "") + uid(action.arg(i));
+    }
+    const int n = fa.concentration;
+    steps_.push({StepKind::kEffectRoll, fa.unit, action.arg(0), true, n});
+    if (events) {
+      // PS §7.5: the enemy reads it as the indirect fire of the first weapon it sees (or of an
+      // unseen unit) unless it sees them all (describe_for reads the same).
+      const Field at = FieldAt(b, action.arg(0));
+      const int shown = shown_weapon(action, enemy(active_));
+      const Text told = say("{0} concentrate their fire on {1}: one die, {2:+d}.",
+                            "Feuerzusammenfassung von {0} auf {1}: ein Würfel, {2:+d}.", who,
+                            field_text(at), n - 1);
+      if (shown == kAllShown)
+        events->push_back(Event::said("PS §8.3", told, active_));
+      else
+        events->push_back(Event::said(
+            "PS §8.3", told, active_,
+            shown >= 0 ? say("{} fires indirect at {}.", "{} schießt im Steilfeuer auf {}.",
+                             uid(shown), field_text(at))
+                       : say("An unseen enemy unit fires indirect at {}.",
+                             "Eine nicht erkannte feindliche Einheit schießt im Steilfeuer auf {}.",
+                             field_text(at))));
     }
     return;
   }
@@ -2917,6 +3141,7 @@ void PlanspielState::end_half_turn(EventList* events) {
     s.loaded = false;
     s.road_move = false;
     if (s.shown > 0) --s.shown;
+    if (s.smoke > 0) --s.smoke;  // G-28: through this half-turn and the next
   }
   update_control(events);
   // Scenarios §1.7: annihilation.
@@ -3105,8 +3330,16 @@ std::string PlanspielState::describe(const Action& action) const {
 // PS §7.5: what the other party may read of an action: a unit it does not see is "(hidden)", and
 // so is the field a move ends in when the mover is out of its sight there.
 std::string PlanspielState::describe_for(const Action& action, int viewer) const {
+  // PS §8.16: the vehicle was just fired at, so the enemy sees it.
+  if (action.verb == kSmoke) return describe(action);
   if (action.verb == kPlace && viewer != kNobody && viewer != party_of(action.arg(0)))
     return "place (hidden)";  // scenarios §1.5: the set-ups are hidden from each other
+  if (action.verb == kConcentrate && viewer != kNobody && viewer != active_) {
+    const int shown = shown_weapon(action, viewer);
+    if (shown != kAllShown)
+      return fmt::format("indirect {} {}", shown >= 0 ? uid(shown) : "(hidden)",
+                         field_text(FieldAt(game_->board(), action.arg(0))));
+  }
   if (action.verb == kAssault && viewer != kNobody && viewer != active_) {
     std::string out = "assault " + field_text(FieldAt(game_->board(), action.arg(0)));
     for (int i = 1; i < action.argc; ++i) out += " " + masked_unit(action.arg(i), viewer);
@@ -3155,7 +3388,11 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
 
 bool PlanspielState::parse(std::string_view text, Action& out, std::string& error) const {
   if (!parse_by_table(kVerbs, text, out, error, Codec(*this))) return false;
-  if (out.verb == kAssault) {
+  if (out.verb == kConcentrate && (out.argc < 3 || out.argc > 4)) {
+    error = "concentrate FIELD UNIT UNIT [UNIT]: two or three similar weapons (PS §8.3)";
+    return false;
+  }
+  if (out.verb == kAssault || out.verb == kConcentrate) {  // the units in unit order
     if (out.argc < 2 || out.argc > 4) {
       error = "assault FIELD UNIT [UNIT [UNIT]]: one to three attacking bases (PS §10.2)";
       return false;
@@ -3165,9 +3402,10 @@ bool PlanspielState::parse(std::string_view text, Action& out, std::string& erro
     std::sort(units.begin(), units.end());
     std::vector<int> all{out.arg(0)};
     all.insert(all.end(), units.begin(), units.end());
-    if (all.size() == 2) out = Action(kAssault, {all[0], all[1]});
-    if (all.size() == 3) out = Action(kAssault, {all[0], all[1], all[2]});
-    if (all.size() == 4) out = Action(kAssault, {all[0], all[1], all[2], all[3]});
+    const int verb = out.verb;
+    if (all.size() == 2) out = Action(verb, {all[0], all[1]});
+    if (all.size() == 3) out = Action(verb, {all[0], all[1], all[2]});
+    if (all.size() == 4) out = Action(verb, {all[0], all[1], all[2], all[3]});
   }
   return true;
 }
@@ -3227,17 +3465,16 @@ std::string PlanspielState::annotate(const Action& action) const {
     return fmt::format("{:+d} against {:+d}: wins {}/{}{}", m.counter_mod, m.mover_mod, win,
                        decided, m.counter_harms ? "" : ", cannot harm the mover");
   }
-  if (action.verb != kFire && action.verb != kIndirect) return "";
-  const bool indirect = action.verb == kIndirect;
-  const Board& b = game_->board();
-  const int u = action.arg(0);
-  const Field f{action.arg(1) % b.width(), action.arg(1) / b.width()};
+  const FireAction fa = fire_of(action);
+  if (!fa.ok) return "";
+  const int u = fa.unit;
+  const Field f = fa.field;
   Firer fs;
   fs.suppression = unit(u).suppression;
   std::string out;
   for (int t : targets_in(u, f)) {
     const auto odds = OddsIn36(game_->fire_data(), weapon_of(u), fs, target_of(t),
-                               fire_situation(u, f, indirect));
+                               fire_situation(u, f, fa.indirect, fa.concentration));
     const int effect = 36 - odds[0];
     const int out_of_action = odds[static_cast<size_t>(Outcome::kKnockedOut)] +
                               odds[static_cast<size_t>(Outcome::kEliminated)];
@@ -3272,6 +3509,7 @@ json PlanspielState::observe(int seat) const {
       j["fired"] = s.fired;
       j["camouflaged"] = s.camouflaged;
       j["detected_marker"] = s.detected_marker;
+      if (s.smoke > 0) j["smoke"] = true;  // PS §8.16: in its own smoke
     }
     if (s.status == UnitStatus::kWaiting) j["moved"] = s.has_moved;
     if (s.aboard >= 0) j["aboard"] = uid(s.aboard);  // PS §4.4: mounted or limbered
@@ -3393,7 +3631,7 @@ json PlanspielState::to_json() const {
   json j = fields_to_json(*this);
   json steps = json::array();
   for (const PsStep& st : steps_)
-    steps.push_back({static_cast<int>(st.kind), st.unit, st.field, st.indirect});
+    steps.push_back({static_cast<int>(st.kind), st.unit, st.field, st.indirect, st.concentration});
   j["steps"] = steps;
   j["reason"] = reason_;
   return j;

@@ -45,6 +45,10 @@ enum Verb : int {
   kMeet = 14,           // meet UNIT FIELD: a false counter-move at the mover in FIELD (PS §9.3)
   kEvade = 15,          // evade UNIT FIELD: a movement counter-move to FIELD (PS §9.4)
   kPlace = 16,          // place UNIT FIELD: set-up in the party's zone (scenarios §1.5)
+  // concentrate FIELD UNIT UNIT [UNIT]: similar high-angle weapons fire together, one die
+  // (PS §8.3 fire concentration, G-17)
+  kConcentrate = 17,
+  kSmoke = 18,  // smoke UNIT: a combat vehicle just suppressed black tries self-smoke (PS §8.16)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -62,8 +66,10 @@ enum class StepKind : uint8_t {
   kMeetRoll,     // PS §9.3, §9.8: the counter-moving unit's die in a false counter-move
   kMoverRoll,    // PS §9.3, §9.8: the mover's die in a false counter-move
   kSetUp,        // scenarios §1.5: the active party places its units in its set-up zone
+  kSelfSmoke,    // PS §8.16: the owner of a combat vehicle just suppressed black: smoke or pass
+  kSmokeRoll,    // PS §8.16: the self-smoke roll, 5+
 };
-inline constexpr int kNumStepKinds = 13;
+inline constexpr int kNumStepKinds = 15;
 
 // A move in progress, one field at a time (PS §9.2: counter-moves after each step).
 struct MoveState {
@@ -111,10 +117,12 @@ struct PsStep {
   int unit = -1;          // the firer (effect roll, AT-gun detection) or the target (second rolls)
   int field = -1;         // the target field (effect roll)
   bool indirect = false;  // the effect roll of indirect laying (PS §8.3)
+  int concentration = 1;  // the weapons firing together in it (PS §8.3 fire concentration)
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
-    v("kind", s.kind)("unit", s.unit, -1, 255)("field", s.field, -1, 8191)("indirect", s.indirect);
+    v("kind", s.kind)("unit", s.unit, -1, 255)("field", s.field, -1, 8191)("indirect", s.indirect)(
+        "concentration", s.concentration, 1, 3);
   }
 };
 
@@ -144,6 +152,9 @@ struct UnitState {
   // PS §9.4: it made a movement counter-move in the enemy's half-turn; no position marker at the
   // end of its own next half-turn (cleared then).
   bool evaded = false;
+  // PS §8.16, G-28: half-turn ends left during which it stands in its own smoke (detectable only
+  // from its own field).
+  int smoke = 0;
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
@@ -152,7 +163,7 @@ struct UnitState {
         "camouflaged", s.camouflaged)("detected_marker", s.detected_marker)("shown", s.shown, 0, 2)(
         "position_marker", s.position_marker)("countered", s.countered)(
         "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled)(
-        "evaded", s.evaded);
+        "evaded", s.evaded)("smoke", s.smoke, 0, 2);
   }
 };
 
@@ -293,13 +304,37 @@ class PlanspielState : public State {
   // The fire's weapon, firer and situation for unit `firer` at field `f` (PS §8).
   FireWeapon weapon_of(int u) const;
   FireTarget target_of(int u) const;
-  FireSituation fire_situation(int firer, Field f, bool indirect = false) const;
+  // With `concentration` > 1 it is the one die of that many similar weapons (PS §8.3).
+  FireSituation fire_situation(int firer, Field f, bool indirect = false,
+                               int concentration = 1) const;
   // PS §3.2: 2 while the active party may still fire indirect (before anything else on the
   // ground), 3 from its first other activity.
   int phase() const { return phase_; }
   // PS §8.3: the fields unit `u` may fire indirect at now: in range of its high-angle weapon, with
   // an enemy unit that an own figure base or combat vehicle (the observation post) detects.
   std::vector<Field> indirect_targets(int u) const;
+  // A fire action (fire, indirect, concentrate) as one fire: the unit whose weapon and marker
+  // read the die (in a concentration the most suppressed weapon, first of equals), the target
+  // field, the laying and the number of weapons. `ok` false for any other verb.
+  struct FireAction {
+    bool ok = false;
+    int unit = -1;
+    Field field;
+    bool indirect = false;
+    int concentration = 1;
+  };
+  FireAction fire_of(const Action& a) const;
+  // PS §7.5: of the weapons of the concentration `a`, kAllShown when `viewer` sees them all, else
+  // the first it sees or -1: to it the concentration reads as that weapon's indirect fire (the
+  // same observation as the single fire; the effect roll's modifiers tell the rest).
+  static constexpr int kAllShown = -2;
+  int shown_weapon(const Action& a, int viewer) const;
+  // PS §8.3, G-17: whether units `u` and `v` carry similar high-angle weapons (the same
+  // range-table row; without a row, the same kind and calibre), which may concentrate their fire.
+  bool similar_weapons(int u, int v) const;
+  // PS §8.3, G-17: the sets of two or three similar high-angle weapons that may concentrate their
+  // fire on field `f` now (each in range with an observed target there), in unit order.
+  std::vector<std::vector<int>> concentrations(Field f) const;
   // PS §8.3: whether an own observation post (figure base or combat vehicle) detects unit `o`.
   bool observed(int o, int party) const;
 
@@ -380,7 +415,11 @@ class PlanspielState : public State {
             std::vector<int>& casualty, EventList* events);
   // PS §4.4: the load of carrier `c` stands where it stands (and enters or leaves with it).
   void carry_along(int c);
-  void resolve_effect(int firer, Field f, int natural, bool indirect, EventList* events);
+  // PS §8.16: whether unit `t`, at suppression `before` until now, has just been suppressed black
+  // as a combat vehicle that may try self-smoke (then its owner's window is due).
+  bool self_smoke_due(int t, int before) const;
+  void resolve_effect(int firer, Field f, int natural, bool indirect, int concentration,
+                      EventList* events);
   bool may_fire_indirect(int u, Text* why) const;
   void resolve_close_combat(int defend_roll, EventList* events);
   void end_close_combat(int field, int attack_total, int defence_total,
@@ -436,11 +475,12 @@ class PlanspielState : public State {
   struct SeenKey {
     int x, y, aboard;
     UnitStatus status;
-    bool camouflaged, detected_marker, shown;
+    bool camouflaged, detected_marker, shown, smoke;
     bool operator==(const SeenKey&) const = default;
   };
   static SeenKey SeenKeyOf(const UnitState& u) {
-    return {u.x, u.y, u.aboard, u.status, u.camouflaged, u.detected_marker, u.shown > 0};
+    return {u.x,         u.y,        u.aboard, u.status, u.camouflaged, u.detected_marker,
+            u.shown > 0, u.smoke > 0};
   }
   struct SeenCache {
     std::vector<SeenKey> key;

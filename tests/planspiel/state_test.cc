@@ -256,7 +256,7 @@ TEST(PlanspielState, PS_7_5_DetectionRollOfFourFindsTheGun) {
   auto s = Start();
   Play(*s, {"move R-T1 5,6", "fertig", "fire B-P1 5,6", "roll 5"});
   EXPECT_EQ(s->unit(U(*s, "R-T1")).suppression, 5);  // level 5: black (S-1)
-  Play(*s, {"roll 4"});
+  Play(*s, {"pass", "roll 4"});  // Red forgoes self-smoke (PS §8.16), then Blue's detection roll
   const int g = U(*s, "B-P1");
   EXPECT_TRUE(s->unit(g).detected_marker);
   EXPECT_TRUE(s->visible_to(g, kPartyRed));
