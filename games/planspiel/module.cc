@@ -63,6 +63,27 @@ double Harm(const std::array<double, kOutcomeCount>& o) {
 double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   const auto& s = dynamic_cast<const PlanspielState&>(view);
   const Board& b = s.ps().board();
+  if (a.verb == kWithdraw) {
+    // PS §6.7: withdraw a unit under fire (suppressed) that has no target it may fire at now and
+    // that an enemy it sees could engage by direct fire where it stands, to a field where no such
+    // enemy can; holders hold. Scored before the noise is drawn, so the withdrawals listed beside
+    // the moves leave the draws of the other actions as they were.
+    const int u = a.arg(0);
+    const int party = s.ps().situation().units[static_cast<size_t>(u)].party;
+    const Field from = s.field_of(u), to{a.arg(1) % b.width(), a.arg(1) / b.width()};
+    for (Field o : s.ps().objective_fields())
+      if (o == from) return -1.0;
+    if (s.unit(u).suppression == 0 || !s.fire_targets(u).empty()) return -1.0;
+    bool threatened = false;
+    for (int e = 0; e < s.num_units(); ++e) {
+      if (s.ps().situation().units[static_cast<size_t>(e)].party == party ||
+          !s.visible_to(e, party))
+        continue;
+      if (s.engages(e, u, to, true)) return -1.0;
+      threatened = threatened || s.engages(e, u, from, false);
+    }
+    return threatened ? 0.9 - 0.01 * ToObjective(s, to) : -1.0;
+  }
   const double noise = static_cast<double>(rng.below(1000)) / 100000.0;
   if (a.verb == kFertig || a.verb == kPass) return 0.0;
   if (a.verb == kMeet) {

@@ -77,6 +77,8 @@ constexpr VerbSpec kVerbs[] = {
     {"concentrate", "place unit*", VerbRole::kAttack, "{2} concentrate their fire on {1}",
      "Feuerzusammenfassung: {2} auf {1}"},
     {"smoke", "unit", VerbRole::kOther, "{1} tries self-smoke", "{1} versucht Selbsteinnebelung"},
+    {"withdraw", "unit place", VerbRole::kMove, "{1} withdraws to {2}",
+     "{1} setzt sich nach {2} ab"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
@@ -1004,6 +1006,76 @@ bool PlanspielState::find_path(int u, Field dest, Path& path) const {
   return path_from(search(u), u, dest, path);
 }
 
+// PS §6.7: a withdrawal is a backward move from the enemy units the mover's party sees (its
+// knowledge) that have its start field in the range of their flat fire: no field of the path is
+// closer to any of them than the field before, and the end is farther from each than the start.
+bool PlanspielState::withdraws_along(int u, const Path& path, Text* why) const {
+  const int party = party_of(u);
+  if (path.from_outside || path.fields.size() < 2)
+    return Refuse(why, say("PS §6.7: {} is not on the board",
+                           "PS §6.7: {} ist nicht auf der Platte", uid(u)));
+  const Field start = path.fields.front();
+  bool any = false;
+  for (int e : seen_enemies(party)) {
+    const UnitType& t = type_of(e);
+    if (!t.has_weapon || t.weapon.flat < 0) continue;
+    const Field fe = field_of(e);
+    if (Distance(fe, start) > WeaponRange(game_->fire_data(), weapon_of(e), Trajectory::kFlat))
+      continue;
+    any = true;
+    for (size_t i = 1; i < path.fields.size(); ++i)
+      if (Distance(fe, path.fields[i]) < Distance(fe, path.fields[i - 1]))
+        return Refuse(why, say("PS §6.7: the path to {} comes closer to {} in {}: no withdrawal",
+                               "PS §6.7: der Weg nach {} nähert sich {} in {}: kein Absetzen",
+                               field_text(path.fields.back()), uid(e), field_text(path.fields[i])));
+    if (Distance(fe, path.fields.back()) <= Distance(fe, start))
+      return Refuse(why, say("PS §6.7: {} does not increase the distance to {}: no withdrawal",
+                             "PS §6.7: {} vergrößert den Abstand zu {} nicht: kein Absetzen",
+                             field_text(path.fields.back()), uid(e)));
+  }
+  if (!any)
+    return Refuse(why, say("PS §6.7: {} is in the flat-fire range of no enemy unit {} sees",
+                           "PS §6.7: {} ist in der Flachfeuer-Reichweite keiner feindlichen "
+                           "Einheit, die {} erkannt hat",
+                           uid(u), party_name(party), PartyDe(party)));
+  return true;
+}
+
+bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
+  if (!may_move(u, why)) return false;
+  if (unit(u).status != UnitStatus::kOnBoard)
+    return Refuse(why, say("PS §6.7: {} is not on the board",
+                           "PS §6.7: {} ist nicht auf der Platte", uid(u)));
+  Path path;
+  if (!find_path(u, f, path))
+    return Refuse(why, say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
+                           "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen",
+                           uid(u), field_text(f)));
+  return withdraws_along(u, path, why);
+}
+
+std::vector<Field> PlanspielState::withdraw_targets(int u) const {
+  std::vector<Field> out;
+  if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !may_move(u, nullptr))
+    return out;
+  const Search s = search(u);
+  for (Field f : move_targets(u)) {
+    Path path;
+    if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) out.push_back(f);
+  }
+  return out;
+}
+
+bool PlanspielState::withdrawn_from(int p) const {
+  if (!moving_.withdrawal || moving_.start < 0 || moving_.next < 1) return false;
+  const Board& b = game_->board();
+  const Field at = field_of(p), now = field_of(moving_.unit);
+  const int prev =
+      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  return Distance(at, now) > Distance(at, FieldAt(b, moving_.start)) &&
+         Distance(at, now) >= Distance(at, FieldAt(b, prev));
+}
+
 std::vector<Field> PlanspielState::move_targets(int u) const {
   std::vector<Field> out;
   if (step() != StepKind::kAct || !may_move(u, nullptr)) return out;
@@ -1114,10 +1186,15 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
     if (s.status == UnitStatus::kWaiting)
       text = cannot;
     else
-      text = say("{0} {1} {3} ({4} field{5}).", "{0} {2} {3} ({4} Feld{6}).", uid(u),
-                 entered ? "enters at" : "moves to",
-                 entered ? "kommt auf die Platte bei" : "zieht nach", field_text(field_of(u)),
-                 s.moved, s.moved == 1 ? "" : "s", s.moved == 1 ? "" : "er");
+      text =
+          say("{0} {1} {3} ({4} field{5}).", "{0} {2} {3} ({4} Feld{6}).", uid(u),
+              entered              ? "enters at"
+              : moving_.withdrawal ? "withdraws to"
+                                   : "moves to",
+              entered              ? "kommt auf die Platte bei"
+              : moving_.withdrawal ? "setzt sich ab nach"
+                                   : "zieht nach",
+              field_text(field_of(u)), s.moved, s.moved == 1 ? "" : "s", s.moved == 1 ? "" : "er");
     if (blocked_by >= 0) {
       const Text stop =
           say(" It runs into an enemy unit in {} it had not detected and stops (G-07).",
@@ -1137,7 +1214,8 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
     else if (blocked_by >= 0 || !moving_.was_shown)
       others = say("{0} {1} {3}.", "{0} {2} {3}.", uid(u), entered ? "enters at" : "moves to",
                    entered ? "kommt auf die Platte bei" : "zieht nach", field_text(field_of(u)));
-    events->push_back(Event::said("PS §6", std::move(text), party, std::move(others)));
+    events->push_back(Event::said(moving_.withdrawal ? "PS §6.7" : "PS §6", std::move(text), party,
+                                  std::move(others)));
   }
   moving_ = MoveState{};
 }
@@ -1188,6 +1266,12 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
   if (prev_index >= 0 && d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
     return Refuse(why, say("{}: a withdrawal gives no counter-move",
                            "{}: ein Absetzen gibt keinen Feuergegenzug", rule));
+  if (withdrawn_from(p))
+    return Refuse(why, say("{}, PS §6.7: the ordered withdrawal has increased the distance: no "
+                           "counter-move",
+                           "{}, PS §6.7: das befohlene Absetzen hat den Abstand vergrößert: kein "
+                           "Gegenzug",
+                           rule));
   Firer firer;
   firer.suppression = ps.suppression;
   const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
@@ -1285,6 +1369,11 @@ bool PlanspielState::may_evade(int p, Text* why) const {
                              Distance(field_of(p), FieldAt(game_->board(), prev_index)))
     return Refuse(why, {"PS §9.4: the mover withdraws: no approach to evade",
                         "PS §9.4: die bewegte Einheit setzt sich ab: keine Annäherung"});
+  if (withdrawn_from(p))
+    return Refuse(why, {"PS §9.4, §6.7: the ordered withdrawal has increased the distance: no "
+                        "approach to evade",
+                        "PS §9.4, §6.7: das befohlene Absetzen hat den Abstand vergrößert: keine "
+                        "Annäherung"});
   if (evade_fields(p).empty())
     return Refuse(why, say("PS §9.4, G-48: {} reaches no field out of the mover's direct fire",
                            "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
@@ -2299,6 +2388,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
                                   : Action(kConcentrate, {i, c[0], c[1], c[2]}));
   for (int u = 0; u < num_units(); ++u) {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
+    for (Field f : withdraw_targets(u)) out.push_back(Action(kWithdraw, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
@@ -2517,6 +2607,10 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
                "PS §8.3: keine Beobachtungsstelle von {1} hat eine feindliche Einheit in {2} "
                "erkannt",
                party_name(active_), PartyDe(active_), field_text(f));
+  }
+  if (action.verb == kWithdraw) {
+    if (!may_withdraw(u, f, &why)) return why;
+    return {};
   }
   if (action.verb == kMove) {
     if (!may_move(u, &why)) return why;
@@ -2858,9 +2952,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   }
   // PS §3.2: the first other activity of the active party ends phase 2.
   if (phase_ == 2 &&
-      (action.verb == kMove || action.verb == kAssault || IsLoadVerb(action.verb) ||
-       action.verb == kOverrun || action.verb == kAntiTank || action.verb == kMountedAttack ||
-       (action.verb == kFire && step() == StepKind::kAct))) {
+      (action.verb == kMove || action.verb == kWithdraw || action.verb == kAssault ||
+       IsLoadVerb(action.verb) || action.verb == kOverrun || action.verb == kAntiTank ||
+       action.verb == kMountedAttack || (action.verb == kFire && step() == StepKind::kAct))) {
     phase_ = 3;
     if (events)
       events->push_back(Event::said("PS §3.2",
@@ -3034,7 +3128,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
                                          "Eine nicht erkannte feindliche Einheit bewegt sich."})));
     return;
   }
-  if (action.verb == kMove) {
+  if (action.verb == kMove || action.verb == kWithdraw) {
     Path path;
     if (!find_path(u, f, path)) throw std::logic_error("planspiel: apply of an illegal move");
     s.road_move = path.road_only;
@@ -3044,6 +3138,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     moving_.start = path.from_outside ? -1 : b.index(path.fields[0]);
     for (size_t i = path.from_outside ? 0 : 1; i < path.fields.size(); ++i)
       moving_.path.push_back(b.index(path.fields[i]));
+    moving_.withdrawal = action.verb == kWithdraw;  // PS §6.7
     s.has_moved = true;
     s.moved = 0;
     advance_move(events);
@@ -3369,7 +3464,9 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
     return fmt::format("evade {} {}", seen || shown_to(u, viewer) ? uid(u) : "(hidden)",
                        seen ? field_text(after.field_of(u)) : "(hidden)");
   }
-  if (viewer == kNobody || (action.verb != kMove && action.verb != kFire)) return describe(action);
+  if (viewer == kNobody ||
+      (action.verb != kMove && action.verb != kFire && action.verb != kWithdraw))
+    return describe(action);
   const int u = action.arg(0);
   const int party = party_of(u);
   if (viewer == party) return describe(action);
@@ -3382,7 +3479,8 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
     return fmt::format("fire {} {}", after.shown_to(u, viewer) ? uid(u) : "(hidden)",
                        field_text(f));
   }
-  // The other party sees the steps as they happen, not where the move is meant to end.
+  // The other party sees the steps as they happen, not where the move is meant to end (nor that
+  // it is ordered as a withdrawal, PS §6.7: its steps show it).
   return fmt::format("move {} (hidden)", shown_to(u, viewer) ? uid(u) : "(hidden)");
 }
 

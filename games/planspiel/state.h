@@ -49,6 +49,7 @@ enum Verb : int {
   // (PS §8.3 fire concentration, G-17)
   kConcentrate = 17,
   kSmoke = 18,  // smoke UNIT: a combat vehicle just suppressed black tries self-smoke (PS §8.16)
+  kWithdraw = 19,  // withdraw UNIT FIELD: an ordered withdrawal to FIELD (PS §6.7)
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -82,12 +83,13 @@ struct MoveState {
   int meeting_roll = 0;    // its natural die, 0 before it
   // The totals of the last opposed roll of this move, rolled in the open (0, 0 before one).
   int last_counter = 0, last_mover = 0;
+  bool withdrawal = false;  // PS §6.7: an ordered withdrawal (withdraw), not a plain move
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("unit", s.unit, -1, 255)("path", s.path, 0, 8191)("next", s.next, 0, 99)(
         "start", s.start, -1, 8191)("was_shown", s.was_shown)("meeting", s.meeting, -1, 255)(
         "meeting_roll", s.meeting_roll, 0, 6)("last_counter", s.last_counter, -9, 19)(
-        "last_mover", s.last_mover, -9, 19);
+        "last_mover", s.last_mover, -9, 19)("withdrawal", s.withdrawal);
   }
 };
 
@@ -264,6 +266,11 @@ class PlanspielState : public State {
   // The fields unit `u` may move to now (empty: it may not move), by the rules of PS §6 with the
   // units its party sees (G-07, PS §5).
   std::vector<Field> move_targets(int u) const;
+  // PS §6.7: whether unit `u` may withdraw to `f` now (a legal move whose path never comes closer
+  // to an enemy unit its party sees that has it in flat-fire range, and ends farther from each),
+  // or why not; the fields it may withdraw to.
+  bool may_withdraw(int u, Field f, Text* why) const;
+  std::vector<Field> withdraw_targets(int u) const;
   // The fields unit `u` may fire at directly now.
   std::vector<Field> fire_targets(int u) const;
   // PS §10.2: the own figure bases that may assault field `f` now (adjacent, not yet acted).
@@ -408,6 +415,12 @@ class PlanspielState : public State {
   Search search(int u) const;
   bool path_from(const Search& s, int u, Field dest, Path& path) const;
   bool find_path(int u, Field dest, Path& path) const;
+  // PS §6.7: whether `path` of unit `u` is a withdrawal from the enemy units its party sees that
+  // have its start field in flat-fire range, or why not.
+  bool withdraws_along(int u, const Path& path, Text* why) const;
+  // PS §6.7, §9.2: whether the withdrawal in progress has increased the distance to passive unit
+  // `p` (farther than at its start, and not closer than before the last step): no counter-move.
+  bool withdrawn_from(int p) const;
   void lose(int u, const std::string& rule, const Text& how, EventList* events);
   // PS §10.3, §10.4, G-34: unit `u` in `from` flees away from the fields `away` to its first
   // flight field with effect `level` (a casualty roll owed at 6), or is lost when none is free.

@@ -312,6 +312,87 @@ TEST_F(PlanspielCounterMove, PS_9_3_OddsAndTheHeuristic) {
   EXPECT_LT(HeuristicScore(*state_, A("evade B-T1 10,9"), rng), 0.0);  // a truck threatens nothing
 }
 
+// PS §6.7, §9.2: in the open west of the board, R-T1 one field north of A (B-T1, range 2, with its
+// marker, at 4,6) orders a withdrawal to 2,4: the engine's path 3,4 (distance 1 -> 2) then 2,4
+// (2 -> 2). A plain move along the same path gives A a counter-move at the lateral step (§9.2 (c));
+// the ordered withdrawal, which has increased the distance, gives none. The window opens after each
+// step all the same, so its opening shows the mover nothing of units it does not see.
+TEST_F(PlanspielCounterMove, PS_6_7_OrderedWithdrawalGivesNoCounterMove) {
+  const auto Start = [this] {
+    SetUp();
+    GiveTheTankItsMarker();
+    state_->place_for_test(U("B-T1"), {4, 6});  // it keeps its marker
+    state_->place_for_test(U("R-T1"), {4, 5});
+  };
+  Start();
+  Do("move R-T1 2,4");
+  ASSERT_EQ(state_->field_of(U("R-T1")), (Field{3, 4}));
+  EXPECT_EQ(Why("fire B-T1 3,4"), "PS §9.2: a withdrawal gives no counter-move");
+  Do("pass");
+  ASSERT_EQ(state_->field_of(U("R-T1")), (Field{2, 4}));
+  EXPECT_TRUE(Listed("fire B-T1 2,4"));  // the lateral move of a plain move
+  // The ordered withdrawal.
+  Start();
+  EXPECT_TRUE(Listed("withdraw R-T1 2,4"));
+  // Blue reads a move, not the order (PS §7.5).
+  EXPECT_EQ(state_->describe_for(A("withdraw R-T1 2,4"), kPartyBlue), "move R-T1 (hidden)");
+  Do("withdraw R-T1 2,4");
+  ASSERT_EQ(state_->step(), StepKind::kCounterMove);
+  ASSERT_EQ(state_->field_of(U("R-T1")), (Field{3, 4}));
+  EXPECT_EQ(Why("fire B-T1 3,4"), "PS §9.2: a withdrawal gives no counter-move");
+  Do("pass");
+  ASSERT_EQ(state_->step(), StepKind::kCounterMove);
+  ASSERT_EQ(state_->field_of(U("R-T1")), (Field{2, 4}));
+  EXPECT_FALSE(Listed("fire B-T1 2,4"));
+  EXPECT_EQ(Why("fire B-T1 2,4"),
+            "PS §9.2, PS §6.7: the ordered withdrawal has increased the distance: no counter-move");
+  EXPECT_EQ(state_->why_illegal_text(A("fire B-T1 2,4")).de,
+            "PS §9.2, PS §6.7: das befohlene Absetzen hat den Abstand vergrößert: kein Gegenzug");
+  EXPECT_NE(Why("meet B-T1 2,4").find("PS §9.3, PS §6.7"), std::string::npos);
+  const EventList ev = Do("pass");
+  EXPECT_TRUE(Mentions(ev, "R-T1 withdraws to 2,4 (2 fields)."));
+  EXPECT_TRUE(Mentions(ev, "R-T1 setzt sich ab nach 2,4 (2 Felder).", true));
+  EXPECT_EQ(state_->step(), StepKind::kAct);
+}
+
+// PS §6.7: a withdrawal increases the distance to every enemy unit the mover's party sees that has
+// it in flat-fire range, and never comes closer to one on the way; else it is refused, citing the
+// rule.
+TEST_F(PlanspielCounterMove, PS_6_7_WithdrawalOnlyAwayFromTheEnemyInRange) {
+  state_->place_for_test(U("B-I1"), {14, 6});
+  state_->place_for_test(U("R-T1"), {10, 11});
+  EXPECT_EQ(Why("withdraw R-T1 11,10"),
+            "PS §6.7: 11,10 does not increase the distance to B-T1: no withdrawal");
+  EXPECT_EQ(state_->why_illegal_text(A("withdraw R-T1 11,10")).de,
+            "PS §6.7: 11,10 vergrößert den Abstand zu B-T1 nicht: kein Absetzen");
+  EXPECT_TRUE(Listed("withdraw R-T1 10,13"));
+  EXPECT_TRUE(Listed("move R-T1 11,10"));  // a plain move all the same
+  // Out of every seen enemy's flat-fire range there is nothing to withdraw from.
+  state_->place_for_test(U("R-T1"), {10, 14});
+  EXPECT_EQ(Why("withdraw R-T1 10,15"),
+            "PS §6.7: R-T1 is in the flat-fire range of no enemy unit red sees");
+  EXPECT_FALSE(Listed("withdraw R-T1 10,15"));
+}
+
+// PS §6.7, the heuristic: a suppressed tank withdraws out of the reach of the enemy tank once it
+// has no target it may fire at (it has fired), not while it may still answer.
+TEST_F(PlanspielCounterMove, PS_6_7_HeuristicWithdrawsWhatCannotAnswer) {
+  Do("fertig");                                 // Blue's half-turn
+  state_->place_for_test(U("R-T1"), {10, 12});  // two fields from B-T1
+  state_->set_suppression_for_test(U("B-T1"), 3);
+  Rng rng(3);
+  ASSERT_TRUE(Listed("withdraw B-T1 10,9"));
+  EXPECT_LT(HeuristicScore(*state_, A("withdraw B-T1 10,9"), rng), 0.0);  // it may fire
+  Do("fire B-T1 10,12");
+  Do("roll 1");  // no effect
+  ASSERT_EQ(state_->step(), StepKind::kAct);
+  ASSERT_TRUE(Listed("withdraw B-T1 10,9"));
+  EXPECT_GT(HeuristicScore(*state_, A("withdraw B-T1 10,9"), rng), 0.8);
+  ASSERT_TRUE(Listed("withdraw B-T1 11,9"));
+  state_->set_suppression_for_test(U("B-T1"), 0);  // not under fire
+  EXPECT_LT(HeuristicScore(*state_, A("withdraw B-T1 10,9"), rng), 0.0);
+}
+
 // PS §7.5: the active party reads the withdrawal as far as it sees it; the battery on the test
 // situation plays false and movement counter-moves with every view checked.
 TEST_F(PlanspielCounterMove, PS_7_5_CounterMovesInTheBattery) {
