@@ -6,11 +6,7 @@
 //
 // The harness is also compiled into tests/fuzz (FELDHERR_FUZZ_HARNESS_ONLY) to replay the seed
 // corpus and every saved crash as regression tests in the normal build.
-#include <unistd.h>
-
 #include <cstdint>
-#include <cstdio>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -21,21 +17,12 @@
 namespace feldherr::fuzz {
 
 inline void army_loader(const uint8_t* data, size_t size) {
-  static const std::string path =
-      "/tmp/feldherr_fuzz_army_" + std::to_string(static_cast<long>(getpid())) + ".toml";
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-  }
+  const InputFile input("army", data, size);
   pocket::Army army;
   try {
-    army = pocket::load_army(path);
-    std::remove(path.c_str());
+    army = pocket::load_army(input.path());
   } catch (const DataError& e) {
-    std::remove(path.c_str());
-    std::string what = e.what();
-    // "FILE:LINE: message" or "FILE: message": the error names the file.
-    check(what.rfind(path, 0) == 0, "DataError does not start with the file name: " + what);
+    input.check_refusal(e);
     return;
   }
   // A loaded army respects the ranges load_army promises to validate (data.h).

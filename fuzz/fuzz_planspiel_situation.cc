@@ -8,18 +8,13 @@
 //
 // The harness is also compiled into tests/fuzz (FELDHERR_FUZZ_HARNESS_ONLY) to replay the seed
 // corpus and every saved crash as regression tests in the normal build.
-#include <unistd.h>
-
 #include <cstdint>
-#include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <stdexcept>
 #include <string>
 
 #include "engine/errors.h"
-#include "engine/rng.h"
 #include "fuzz/fuzz_contract.h"
 #include "games/planspiel/fire_data.h"
 #include "games/planspiel/situation.h"
@@ -29,20 +24,12 @@ namespace feldherr::fuzz {
 
 inline void planspiel_situation(const uint8_t* data, size_t size) {
   using namespace planspiel;
-  static const std::string path =
-      "/tmp/feldherr_fuzz_situation_" + std::to_string(static_cast<long>(getpid())) + ".toml";
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-  }
+  const InputFile input("situation", data, size);
   Situation s;
   try {
-    s = load_situation(path, shipped_unit_types(), shipped_planspiel_boards());
-    std::remove(path.c_str());
+    s = load_situation(input.path(), shipped_unit_types(), shipped_planspiel_boards());
   } catch (const DataError& e) {
-    std::remove(path.c_str());
-    const std::string what = e.what();
-    check(what.rfind(path, 0) == 0, "DataError does not start with the file name: " + what);
+    input.check_refusal(e);
     return;
   }
   // What load_situation promises to have checked (situation.h).
@@ -72,23 +59,7 @@ inline void planspiel_situation(const uint8_t* data, size_t size) {
 
   // The game of the situation keeps the engine's contract for its first positions.
   const PlanspielGame game(s, board->board, shipped_unit_types(), shipped_fire_data());
-  auto state = game.new_initial_state();
-  Rng rng(size);
-  for (int step = 0; step < 40 && !state->is_terminal(); ++step) {
-    Action a;
-    if (state->current_seat() == kChance) {
-      a = state->sample_chance(rng);
-    } else {
-      const ActionList legal = state->legal_actions();
-      check(!legal.empty(), "a seat to decide without a legal action");
-      a = legal[rng.below(static_cast<uint32_t>(legal.size()))];
-    }
-    const std::string why = state->why_illegal(a);
-    check(why.empty(), "a listed action refused: " + state->describe(a) + ": " + why);
-    state->apply(a);
-    auto back = game.state_from_json(state->to_json());
-    check(back->hash() == state->hash(), "JSON round trip changes the state");
-  }
+  play_under_contract(game, size, 40);
 }
 
 }  // namespace feldherr::fuzz

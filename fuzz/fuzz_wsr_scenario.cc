@@ -11,18 +11,13 @@
 //
 // The harness is also compiled into tests/fuzz (FELDHERR_FUZZ_HARNESS_ONLY) to replay the seed
 // corpus and every saved crash as regression tests in the normal build.
-#include <unistd.h>
-
 #include <cstdint>
-#include <cstdio>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 
 #include "engine/errors.h"
-#include "engine/rng.h"
 #include "fuzz/fuzz_contract.h"
 #include "games/wsr/data.h"
 #include "games/wsr/scenario.h"
@@ -33,22 +28,12 @@ namespace feldherr::fuzz {
 
 inline void wsr_scenario(const uint8_t* data, size_t size) {
   using namespace wsr;
-  static const std::string path =
-      "/tmp/feldherr_fuzz_wsr_scenario_" + std::to_string(static_cast<long>(getpid())) + ".toml";
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-  }
-  auto refused = [&](const DataError& e) {
-    const std::string what = e.what();
-    check(what.rfind(path, 0) == 0, "DataError does not start with the file name: " + what);
-  };
+  const InputFile input("wsr_scenario", data, size);
   std::shared_ptr<Scenario> sc;
   try {
-    sc = std::make_shared<Scenario>(LoadScenario(path, ShippedData()));
+    sc = std::make_shared<Scenario>(LoadScenario(input.path(), ShippedData()));
   } catch (const DataError& e) {
-    std::remove(path.c_str());
-    refused(e);
+    input.check_refusal(e);
     return;
   }
   // What the loader promises (scenario.h): known sides, formations of known sides, zones named
@@ -64,37 +49,16 @@ inline void wsr_scenario(const uint8_t* data, size_t size) {
     for (const auto& [id, params] : KnownSpecialRules()) known = known || id == r.id;
     check(known, "unknown special rule accepted: " + r.id);
   }
-  if (!MissingSpecialRules(*sc).empty()) {
-    std::remove(path.c_str());
-    return;  // the module refuses it by name (UnavailableScenario)
-  }
+  if (!MissingSpecialRules(*sc).empty()) return;  // the module refuses it by name
   std::shared_ptr<const WsrGame> game;
   try {
     game = MakeScenarioGame(ShippedData(), sc);
   } catch (const DataError& e) {
-    std::remove(path.c_str());
-    refused(e);
+    input.check_refusal(e);
     return;
   }
-  std::remove(path.c_str());
   // The game of the scenario keeps the engine's contract for its first positions.
-  auto state = game->new_initial_state();
-  Rng rng(size);
-  for (int step = 0; step < 60 && !state->is_terminal(); ++step) {
-    Action a;
-    if (state->current_seat() == kChance) {
-      a = state->sample_chance(rng);
-    } else {
-      const ActionList legal = state->legal_actions();
-      check(!legal.empty(), "a seat to decide without a legal action");
-      a = legal[rng.below(static_cast<uint32_t>(legal.size()))];
-    }
-    const std::string why = state->why_illegal(a);
-    check(why.empty(), "a listed action refused: " + state->describe(a) + ": " + why);
-    state->apply(a);
-    auto back = game->state_from_json(state->to_json());
-    check(back->hash() == state->hash(), "JSON round trip changes the state");
-  }
+  play_under_contract(*game, size, 60);
 }
 
 }  // namespace feldherr::fuzz
