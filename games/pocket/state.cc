@@ -310,165 +310,65 @@ json PocketState::observe(int seat) const {
 // The same as observe(seat).dump(), written directly: the members in the order dump() writes
 // them (an object's keys sorted), each value as observe() gives it.
 void PocketState::append_observation(int seat, std::string& out) const {
-  auto num = [&out](int64_t v) { append_json_int(out, v); };
-  auto str = [&out](std::string_view v) { append_json_string(out, v); };
-  out += "{\"a_first_turn\":";
-  append_json_bool(out, a_first_turn);
-  out += ",\"active\":";
-  num(active);
-  out += ",\"combats\":[";
-  bool first = true;
+  JsonText w(out);
+  w.obj().flag("a_first_turn", a_first_turn).num("active", active).arr("combats");
   for (int c = 0; c < kMaxCombats; ++c) {
     const Combat& cb = combats[static_cast<size_t>(c)];
     if (cb.col < 0) continue;
-    out += first ? "{\"col\":" : ",{\"col\":";
-    first = false;
-    num(cb.col);
-    out += ",\"id\":";
-    num(c);
-    out += ",\"units\":[";
-    for (int s = 0; s < 2; ++s) {
-      out += s ? ",[" : "[";
-      for (int i = 0; i < cb.n[static_cast<size_t>(s)]; ++i) {
-        if (i) out += ',';
-        str(unit_label(cb.u[static_cast<size_t>(s)][static_cast<size_t>(i)]));
-      }
-      out += ']';
+    w.obj().num("col", cb.col).num("id", c).arr("units");
+    for (size_t s = 0; s < 2; ++s) {
+      w.arr();
+      for (int i = 0; i < cb.n[s]; ++i) w.str(unit_label(cb.u[s][static_cast<size_t>(i)]));
+      w.end();
     }
-    out += "]}";
+    w.end().end();
   }
-  out += ']';
-  if (phase == kForm && sel_seat == seat && form_troop >= 0) {
-    out += ",\"forming\":";
-    str(game_->army(seat).troops[troops[static_cast<size_t>(form_troop)].type].id);
-  }
-  out += ",\"last_roll\":[";
-  num(last_roll[0]);
-  out += ',';
-  num(last_roll[1]);
-  out += "],\"moves\":";
-  num(moves);
-  out += ",\"phase\":";
-  num(phase);
-  out += ",\"player_a\":";
-  num(seat_a);
-  out += ",\"players\":[";
+  w.end();
+  if (phase == kForm && sel_seat == seat && form_troop >= 0)
+    w.str("forming", game_->army(seat).troops[troops[static_cast<size_t>(form_troop)].type].id);
+  w.arr("last_roll").num(last_roll[0]).num(last_roll[1]).end();
+  w.num("moves", moves).num("phase", phase).num("player_a", seat_a).arr("players");
   for (int s = 0; s < 2; ++s) {
     const PlayerState& p = players[static_cast<size_t>(s)];
-    out += s ? ",{" : "{";
-    if (s == seat || phase >= kBattle) {
-      out += "\"built_dp\":";
-      num(p.built_dp);
-      out += ',';
-    }
-    out += "\"captured_dp\":";
-    num(p.captured_dp);
-    out += ",\"deferred\":";
-    num(p.deferred);
-    out += ",\"passed\":";
-    num(p.passed);
-    out += ",\"pool\":";
-    num(p.pool);
-    out += ",\"seat\":";
-    str(seat_id(s));
-    out += ",\"total\":";
-    num(p.total);
-    out += ",\"troops\":";
-    num(p.n_troops);
-    out += ",\"units\":";
-    num(p.n_units);
-    out += '}';
+    w.obj();
+    if (s == seat || phase >= kBattle) w.num("built_dp", p.built_dp);
+    w.num("captured_dp", p.captured_dp).num("deferred", p.deferred).num("passed", p.passed);
+    w.num("pool", p.pool).str("seat", seat_id(s)).num("total", p.total);
+    w.num("troops", p.n_troops).num("units", p.n_units).end();
   }
-  out += "],\"rerolls\":";
-  num(rerolls);
-  out += ",\"round\":";
-  num(round);
-  out += ",\"round_first\":";
-  num(round_first);
-  out += ",\"sel_seat\":";
-  num(sel_seat);
-  out += ",\"stage\":";
-  num(stage);
-  out += ",\"steps\":[";
-  first = true;
-  for (const Step& st : steps) {
-    out += first ? "[" : ",[";
-    first = false;
-    num(st.kind);
-    out += ',';
-    num(st.n);
-    out += ',';
-    num(st.a);
-    out += ',';
-    num(st.b);
-    out += ']';
-  }
+  w.end().num("rerolls", rerolls).num("round", round).num("round_first", round_first);
+  w.num("sel_seat", sel_seat).num("stage", stage).arr("steps");
+  for (const Step& st : steps) w.arr().num(st.kind).num(st.n).num(st.a).num(st.b).end();
+  w.end();
   // Troops not yet in a unit: only their owner knows them.
-  out += "],\"unformed\":[";
-  first = true;
+  w.arr("unformed");
   for (int t = 0; t < n_troops; ++t) {
     const Troop& tr = troops[static_cast<size_t>(t)];
-    if (tr.owner != seat || tr.status != kSelected) continue;
-    if (!first) out += ',';
-    first = false;
-    str(game_->army(seat).troops[tr.type].id);
+    if (tr.owner == seat && tr.status == kSelected) w.str(game_->army(seat).troops[tr.type].id);
   }
-  out += "],\"units\":[";
-  first = true;
+  w.end().arr("units");
   for (int u = 0; u < n_units; ++u) {
     const Unit& un = units[static_cast<size_t>(u)];
     if (un.owner != seat && !formation_done(*this, un.owner)) continue;
-    out += first ? "{\"alive\":" : ",{\"alive\":";
-    first = false;
-    num(un.alive);
-    out += ",\"col\":";
-    num(un.col);
-    out += ",\"combat\":";
-    num(un.combat);
-    out += ",\"flags\":";
-    num(un.flags);
-    out += ",\"height\":";
-    num(un.size);
-    out += ",\"label\":";
-    str(unit_label(u));
-    out += ",\"orders\":";
-    num(un.orders);
-    out += ",\"owner\":";
-    str(game_->seats()[un.owner]);
-    out += ",\"segment\":";
-    str(seg_name(un.owner, un.zone, un.col));
-    out += ",\"troops\":[";
-    bool first_troop = true;
+    w.obj().num("alive", un.alive).num("col", un.col).num("combat", un.combat);
+    w.num("flags", un.flags).num("height", un.size).str("label", unit_label(u));
+    w.num("orders", un.orders).str("owner", game_->seats()[un.owner]);
+    w.str("segment", seg_name(un.owner, un.zone, un.col)).arr("troops");
     for (int t = 0; t < n_troops; ++t) {
       const Troop& tr = troops[static_cast<size_t>(t)];
       if (tr.unit != u || !troop_visible(t, seat)) continue;
       const bool full = tr.owner == seat || phase >= kBattle || tr.status == kRemoved;
-      out += first_troop ? "{" : ",{";
-      first_troop = false;
-      if (full) {
-        out += "\"label\":";
-        str(troop_label(t));
-        out += ',';
-      }
-      out += "\"removed\":";
-      append_json_bool(out, tr.status == kRemoved);
-      if (!full) out += ",\"top\":true";
-      out += ",\"type\":";
-      str(game_->army(tr.owner).troops[tr.type].id);
-      out += ",\"wounds\":";
-      num(tr.wounds);
-      out += '}';
+      w.obj();
+      if (full) w.str("label", troop_label(t));
+      w.flag("removed", tr.status == kRemoved);
+      if (!full) w.flag("top", true);
+      w.str("type", game_->army(tr.owner).troops[tr.type].id).num("wounds", tr.wounds).end();
     }
-    out += "],\"zone\":";
-    num(un.zone);
-    out += '}';
+    w.end().num("zone", un.zone).end();
   }
-  out += ']';
-  if (phase == kOver) {
-    out += ",\"winner\":";
-    str(game_->seats()[winner]);
-  }
-  out += '}';
+  w.end();
+  if (phase == kOver) w.str("winner", game_->seats()[winner]);
+  w.end();
 }
 
 // IS-MCTS determinisation of the opponent's hidden choices (docs/pocket.md "Hidden information"):

@@ -198,6 +198,22 @@ TEST(Verbs, JsonTextEscapesEveryStringAsNlohmannDoes) {
   EXPECT_EQ(parsed["cost"], 3);
 }
 
+// JsonText (engine/json_text.h) puts the commas and colons of nested objects and arrays where
+// dump() puts them, empty ones included.
+TEST(Verbs, JsonTextWritesNestedValuesAsDumpDoes) {
+  std::string out;
+  JsonText w(out);
+  w.obj().arr("a").end().flag("b", true).obj("c").end().arr("d");
+  for (int i = 0; i < 3; ++i) w.arr().num(i).str("x").end();
+  w.obj().num("n", -7).str("s", "\"q\"").end().end().num("e", 1).end();
+  const json expected = {{"a", json::array()},
+                         {"b", true},
+                         {"c", json::object()},
+                         {"d", {{0, "x"}, {1, "x"}, {2, "x"}, {{"n", -7}, {"s", "\"q\""}}}},
+                         {"e", 1}};
+  EXPECT_EQ(out, expected.dump());
+}
+
 // describe_by_table / parse_by_table: row i is verb i; without a codec arguments are numbers.
 TEST(Verbs, TextsAreWrittenAndReadByTheTableAlone) {
   const Action moves(0, {3, 108});
