@@ -1373,7 +1373,8 @@ HttpReply Hub::halt(const std::string& id, const std::string& body) {
 namespace {
 
 // The 200 reply to an action of `seat`: the log entries from `before` on, as that seat reads
-// them, and the state id after them.
+// them, the state id after them and the side that owes the next decision (public, as in the
+// list entry).
 json action_reply(const LiveGame& g, int seat, size_t before, int64_t state_id) {
   json applied = json::array();
   for (size_t i = before; i < g.log.size(); ++i) {
@@ -1387,6 +1388,7 @@ json action_reply(const LiveGame& g, int seat, size_t before, int64_t state_id) 
   return {{"ok", true},
           {"state_id", state_id},
           {"move", g.session->history().size()},
+          {"to_move", g.to_move()},
           {"applied", applied}};
 }
 

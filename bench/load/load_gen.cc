@@ -1,7 +1,8 @@
 // feldherr_load_gen (docs/server.md "Throughput"): a cheap load generator for `feldherr serve`.
 // One thread, one coroutine per game. Over HTTP (the default) with one keep-alive connection per
 // game: each game's client reads its seat's view (`GET /api/games/{id}?token=`, which lists the
-// legal actions) and posts a random legal action (`POST /api/games/{id}/action`). Over WebSocket
+// legal actions) and posts a random legal action (`POST /api/games/{id}/action`; the next view is
+// asked of the side its reply names as `to_move`). Over WebSocket
 // (`--protocol ws`, as the browser plays) with one connection per seat: the seat owing the
 // decision sends a random legal action of the state pushed to it. Either way it concedes only
 // when nothing else is legal (pick_action). The server acknowledges only
@@ -180,6 +181,16 @@ const json::value& pick_action(const json::array& legal, std::mt19937& rng) {
   return legal[ordinary[std::uniform_int_distribution<size_t>(0, ordinary.size() - 1)(rng)]];
 }
 
+// The reply's "to_move" without parsing the whole reply ("" when it has none).
+std::string to_move_of(std::string_view reply) {
+  constexpr std::string_view key = "\"to_move\":\"";
+  const size_t at = reply.find(key);
+  if (at == std::string_view::npos) return "";
+  const size_t from = at + key.size();
+  const size_t to = reply.find('"', from);
+  return to == std::string_view::npos ? "" : std::string(reply.substr(from, to - from));
+}
+
 awaitable<void> play(int index, Shared& sh) {
   auto ex = co_await net::this_coro::executor;
   Connection c(ex, sh.endpoint);
@@ -261,6 +272,8 @@ awaitable<void> play(int index, Shared& sh) {
       }
       if (t0 >= sh.measure_from && Clock::now() <= sh.end)
         sh.stats.action_ms.push_back(static_cast<float>(ms));
+      // The next view is asked of the side the reply names (a browser follows the pushes).
+      if (std::string side = to_move_of(res.body()); g.tokens.count(side)) g.to_move = side;
     } catch (const RequestFailed&) {
       ++sh.stats.errors;
       failed = true;

@@ -135,6 +135,9 @@ TEST_F(HubAsync, AnActionIsAnsweredOnlyOnceItIsStored) {
   std::optional<HttpReply> now = hub_->http_now("GET", "/api/games/" + id_);
   ASSERT_TRUE(now.has_value());
   EXPECT_EQ(json::parse(now->body)["state_id"], ok["state_id"]);
+  // The reply names the side owing the next decision, as the game's entry does.
+  ASSERT_TRUE(ok.contains("to_move")) << ok.dump();
+  EXPECT_EQ(ok["to_move"], json::parse(now->body)["to_move"]);
 }
 
 TEST_F(HubAsync, ARequestDuringTheCommitWaitsAndSeesOnlyTheStoredState) {
