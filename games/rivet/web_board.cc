@@ -106,6 +106,9 @@ json rivet_board_json(const Game& game) {
   j["cols"] = b.cols;
   j["rows"] = b.rows;
   j["vp"] = m.vp;  // victory points each faction needs (RW §12)
+  // Whether the mission deals Action! cards and secret missions (RW §12: missions 1 and 2 less).
+  j["uses_action_cards"] = m.action_cards;
+  j["uses_secret_missions"] = m.secret_missions;
   json segs = json::array();
   for (int s = 0; s < b.num_segments(); ++s) {
     const int t = b.territory[static_cast<size_t>(s)];

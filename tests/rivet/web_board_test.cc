@@ -118,6 +118,10 @@ TEST(RivetWebBoard, Rw5_1_TheCatalogueIsPublicAndTheBoardHoldsNoHand) {
   for (const char* k : {"hand", "hands", "secrets", "deck", "sm_deck", "discard", "seat"})
     EXPECT_EQ(keys.count(k), 0u) << k;
 
+  EXPECT_EQ(before["uses_action_cards"], true);
+  EXPECT_EQ(before["uses_secret_missions"], true);
+  EXPECT_EQ(rivet_board_json(*MakeGame(2))["uses_secret_missions"], false);  // RW §12 mission 2
+  EXPECT_EQ(rivet_board_json(*MakeGame(1))["uses_action_cards"], false);
   const RivetData& d = g->data();
   ASSERT_EQ(before["action_cards"].size(), d.actions.size());
   for (size_t i = 0; i < d.actions.size(); ++i) {
