@@ -1,13 +1,14 @@
 // Rivet Wars' battlefield: the mission's segments (RW §3; each of 2x2 fields) in their grid,
 // coloured by territory, with deployment marks, terrain pieces, SO flags, gas clouds and the
 // units (owner's colour, hit points left, the fields they stand on); per side VP, rivets, DP and
-// the number of Action! cards and secret missions (the viewer's own by name: RivetHand.tsx). Each
+// the Action! cards and secret missions (the viewer's own by name, with their texts in
+// RivetHand.tsx; the other side's counted). Each
 // segment shows its 2x2 fields: the SO on its field (RW §10), the terrain pieces on theirs and a
 // dot per unit on each field it takes. Segments that are the target of a legal action of the
 // selected unit (or of no unit: activate, deploy) are highlighted.
 import { lang, sideName, t } from '../i18n';
 import { useLang } from '../hooks';
-import { rivetFlags, rivetPieces, soFields, type RivetPiece, type RivetUnit } from '../rivet';
+import { rivetCard, rivetFlags, rivetPieces, soFields, type RivetPiece, type RivetUnit } from '../rivet';
 import type { RivetBoard, RivetObservation } from '../types';
 import { SEAT_COLOURS } from '../wsr';
 
@@ -32,6 +33,8 @@ export function RivetField(props: RivetFieldProps) {
   const clouds = new Set<string>((Array.isArray(obs?.clouds) ? obs.clouds : []).map((c) => c.seg));
   const active = obs?.active ?? '';
   const soField = soFields(board);
+  // The viewer's own cards by name (only its own observation lists them), the others counted.
+  const cardName = (id: string) => rivetCard(board, id, lang.value)?.name ?? id;
   return (
     <div class="rivet" data-testid="rivet-field">
       <div class="pocket-players">
@@ -46,9 +49,9 @@ export function RivetField(props: RivetFieldProps) {
               {seat && (seat.hand_size > 0 || seat.secrets_count > 0) && (
                 <span class="small" data-testid={`rivet-cards-${s}`}>
                   {' · Action! '}
-                  {seat.hand_size}
+                  {seat.hand ? seat.hand.map(cardName).join(', ') || '—' : seat.hand_size}
                   {' · SM '}
-                  {seat.secrets_count}
+                  {seat.secrets ? seat.secrets.map(cardName).join(', ') || '—' : seat.secrets_count}
                 </span>
               )}
             </span>
