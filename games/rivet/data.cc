@@ -562,7 +562,9 @@ void load_cards(const std::string& path, std::vector<ActionCard>& actions,
   std::set<std::string> ids;
   for (const toml::node& node : r.Tables(root, "action", true)) {
     const toml::table& t = *node.as_table();
-    r.Keys(t, {"id", "name", "window", "deviation", "rules", "quote", "provenance"},
+    r.Keys(t,
+           {"id", "name", "name_de", "window", "deviation", "rules", "rules_de", "quote",
+            "quote_de", "provenance"},
            "in [[action]]");
     ActionCard c;
     const toml::node& idn = r.Req(t, "id", "in [[action]]");
@@ -585,19 +587,27 @@ void load_cards(const std::string& path, std::vector<ActionCard>& actions,
       }
     if (!ok) r.Fail(dn, "deviation must be one of ON F FR R BR B BL L FL (content §6.3)");
     c.rules = r.Str(r.Req(t, "rules", w), "rules");
+    c.name_de = r.Str(r.Req(t, "name_de", w), "name_de");
+    c.rules_de = r.Str(r.Req(t, "rules_de", w), "rules_de");
     c.quote = r.Str(r.Req(t, "quote", w), "quote", true);
-    r.Prov(r.Req(t, "provenance", w), "provenance");
+    c.quote_de = r.Str(r.Req(t, "quote_de", w), "quote_de", true);
+    c.provenance = r.Prov(r.Req(t, "provenance", w), "provenance");
     actions.push_back(std::move(c));
   }
   for (const toml::node& node : r.Tables(root, "secret", true)) {
     const toml::table& t = *node.as_table();
-    r.Keys(t, {"id", "name", "vp", "check", "condition", "provenance"}, "in [[secret]]");
+    r.Keys(t,
+           {"id", "name", "name_de", "vp", "check", "condition", "goal", "goal_de", "provenance"},
+           "in [[secret]]");
     SecretMission s;
     const toml::node& idn = r.Req(t, "id", "in [[secret]]");
     s.id = r.Str(idn, "id");
     if (!ids.insert(s.id).second) r.Fail(idn, "duplicate card id '" + s.id + "'");
     const std::string w = "in [[secret]] '" + s.id + "'";
     s.name = r.Str(r.Req(t, "name", w), "name");
+    s.name_de = r.Str(r.Req(t, "name_de", w), "name_de");
+    s.goal = r.Str(r.Req(t, "goal", w), "goal");
+    s.goal_de = r.Str(r.Req(t, "goal_de", w), "goal_de");
     s.vp = r.Int(r.Req(t, "vp", w), "vp", 0, 20);
     const toml::node& cn = r.Req(t, "check", w);
     s.check = r.Str(cn, "check");
@@ -623,7 +633,7 @@ void load_cards(const std::string& path, std::vector<ActionCard>& actions,
         known += std::string(i ? ", " : "") + secret_metric_name(static_cast<SecretMetric>(i));
       r.Fail(cond, "condition must be '<metric> >= <number>' with a metric of: " + known);
     }
-    r.Prov(r.Req(t, "provenance", w), "provenance");
+    s.provenance = r.Prov(r.Req(t, "provenance", w), "provenance");
     secrets.push_back(std::move(s));
   }
 }

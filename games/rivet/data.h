@@ -158,10 +158,14 @@ const char* deviation_name(Deviation d);
 struct ActionCard {
   std::string id;  // "AC-01"
   std::string name;
-  int window = 0;  // W1..W9 (content §6.2)
+  std::string name_de;  // the German texts (name_de, rules_de, quote_de) share the provenance
+  int window = 0;       // W1..W9 (content §6.2)
   Deviation deviation = Deviation::kOn;
   std::string rules;
+  std::string rules_de;
   std::string quote;
+  std::string quote_de;
+  Provenance provenance = Provenance::kStandIn;
 };
 
 // The goals of secret missions (content §7): "<metric> >= <threshold>" in cards.toml.
@@ -183,9 +187,13 @@ const char* secret_metric_name(SecretMetric m);
 struct SecretMission {
   std::string id;  // "SM-01"
   std::string name;
+  std::string name_de;
   int vp = 0;
   std::string check;  // end_of_turn | this_turn
   std::string condition;
+  std::string goal;  // the goal in words (content §7.2), English and German
+  std::string goal_de;
+  Provenance provenance = Provenance::kStandIn;
   SecretMetric metric{};
   int threshold = 1;
 };

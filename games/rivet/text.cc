@@ -334,8 +334,8 @@ std::string RivetState::render_text(int seat) const {
   return render_text_in(seat, Lang::kEn);
 }
 
-// The picture in English or German; the texts of the cards and missions are the data's
-// (English).
+// The picture in English or German; the texts of the cards and missions are the data's, in the
+// picture's language (cards.toml: name / name_de, rules / rules_de, goal / goal_de).
 std::string RivetState::render_text_in(int seat, Lang lang) const {
   const bool de = lang == Lang::kDe;
   auto side = [de](int f) -> std::string {
@@ -393,16 +393,16 @@ std::string RivetState::render_text_in(int seat, Lang lang) const {
       o << "\n";
       for (int c : h) {
         const ActionCard& card = data.actions[static_cast<size_t>(c)];
-        o << "    " << card.id << " " << card.name << " (W" << card.window << "): " << card.rules
-          << "\n";
+        o << "    " << card.id << " " << (de ? card.name_de : card.name) << " (W" << card.window
+          << "): " << (de ? card.rules_de : card.rules) << "\n";
       }
       o << (de ? "  deine Geheimen Missionen:" : "  your secret missions:");
       if (sm.empty()) o << (de ? " keine" : " none");
       o << "\n";
       for (int c : sm) {
         const SecretMission& m = data.secrets[static_cast<size_t>(c)];
-        o << "    " << m.id << " " << m.name << " (" << m.vp << (de ? " SP): " : " VP): ")
-          << m.condition << "\n";
+        o << "    " << m.id << " " << (de ? m.name_de : m.name) << " (" << m.vp
+          << (de ? " SP): " : " VP): ") << (de ? m.goal_de : m.goal) << "\n";
       }
     } else {
       if (de)

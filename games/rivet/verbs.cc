@@ -93,9 +93,9 @@ std::string RivetState::arg_name(ArgKind kind, std::string_view word, Lang lang)
       break;
     case ArgKind::kCard:
       for (const auto& c : data.actions)
-        if (c.id == word) return std::string(word) + " " + c.name;
+        if (c.id == word) return std::string(word) + " " + (de ? c.name_de : c.name);
       for (const auto& c : data.secrets)
-        if (c.id == word) return std::string(word) + " " + c.name;
+        if (c.id == word) return std::string(word) + " " + (de ? c.name_de : c.name);
       break;
     case ArgKind::kDirection:
       if (de) {

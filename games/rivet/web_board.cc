@@ -2,6 +2,9 @@
 // mission's segments (RW §3: tiles of 3x3 segments, each of 2x2 fields), their territory and
 // deployment marks, the SO segments, the unit types (by the id the observation's units carry) and
 // the Action! cards and secret missions (by the ids the observation's hands and piles carry).
+// Only the game's public data: nothing of a position (hands, decks) is in it (RW §5.1). Every
+// printed value carries its provenance (content §2.3), so the UI can mark a stand-in.
+#include <array>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -9,6 +12,84 @@
 #include "games/rivet/rivet.h"
 
 namespace feldherr::rivet {
+
+namespace {
+
+// The German names of the abilities (RW §11, as the German rulebook prints them).
+const char* AbilityGerman(AbilityKind k) {
+  static constexpr std::array<const char*, kNumAbilities> kNames = {"Bewegungsbonus",
+                                                                    "Immun gegen Gas",
+                                                                    "Läufer",
+                                                                    "Panzerschreck",
+                                                                    "Präzision",
+                                                                    "Rasen",
+                                                                    "Reichweitenbonus (Boden)",
+                                                                    "Reichweitenbonus (Luft)",
+                                                                    "Scharfschütze",
+                                                                    "Schneller Vorstoß",
+                                                                    "Verstärkte Verteidigung",
+                                                                    "Sturm"};
+  return kNames[static_cast<size_t>(k)];
+}
+
+// "Runner (+1)", "Buff: Precision (+1)", "Bolster Defense (-1)", "Sniper".
+std::string AbilityText(const Ability& a, bool de) {
+  std::string out = a.buff ? "Buff: " : "";
+  out += de ? AbilityGerman(a.kind) : ability_name(a.kind);
+  if (a.kind == AbilityKind::kSniper || a.kind == AbilityKind::kImmuneToGas) return out;
+  const char* sign = a.kind == AbilityKind::kBolsterDefense ? "-" : a.plus ? "+" : "";
+  return out + " (" + sign + std::to_string(a.x) + ")";
+}
+
+json HostOr(int v) {
+  return v == kHost ? json("host") : json(v);
+}
+
+json UnitTypeJson(const UnitType& t) {
+  json abilities = json::array();
+  for (const Ability& a : t.abilities)
+    abilities.push_back({{"text", AbilityText(a, false)}, {"text_de", AbilityText(a, true)}});
+  json weapons = json::array();
+  for (const Weapon& w : t.weapons) {
+    json rules = json::array();
+    if (w.rules & kFlatGrid) rules.push_back("FlatGrid");
+    if (w.rules & kChainGrid) rules.push_back("ChainGrid");
+    if (w.rules & kGas) rules.push_back("Gas");
+    weapons.push_back({{"attacks", w.attacks},
+                       {"dice", w.dice},
+                       {"rules", rules},
+                       {"deviates", w.deviates},
+                       {"range_ground", w.range_ground},
+                       {"range_air", w.range_air}});
+  }
+  json prov = json::object();  // field -> rules-text | public-unverified | stand-in
+  for (const auto& [field, p] : t.provenance) prov[field] = provenance_name(p);
+  return {{"id", t.id},
+          {"name", t.name},
+          {"name_de", t.german},
+          {"faction", faction_id(t.faction)},
+          {"class", class_name(t.cls)},
+          {"miniatures", t.miniatures},
+          {"hp", t.hp},
+          {"hero", t.hero},
+          {"base_fields", t.base_fields},
+          {"cost", t.cost},
+          {"rivets", t.rivets},
+          {"move", HostOr(t.move)},
+          {"armour", HostOr(t.armour)},
+          // the public data set's armour where the data keep another value (content D-3)
+          {"armour_public_value",
+           t.armour_public_value < 0 ? json(nullptr) : json(t.armour_public_value)},
+          {"range_ground", HostOr(t.range_ground)},
+          {"range_air", HostOr(t.range_air)},
+          {"loot", t.loot},
+          {"sockets", t.sockets},
+          {"abilities", abilities},
+          {"weapons", weapons},
+          {"provenance", prov}};
+}
+
+}  // namespace
 
 json rivet_board_json(const Game& game) {
   const auto* g = dynamic_cast<const RivetGame*>(&game);
@@ -25,6 +106,9 @@ json rivet_board_json(const Game& game) {
   j["cols"] = b.cols;
   j["rows"] = b.rows;
   j["vp"] = m.vp;  // victory points each faction needs (RW §12)
+  // Whether the mission deals Action! cards and secret missions (RW §12: missions 1 and 2 less).
+  j["uses_action_cards"] = m.action_cards;
+  j["uses_secret_missions"] = m.secret_missions;
   json segs = json::array();
   for (int s = 0; s < b.num_segments(); ++s) {
     const int t = b.territory[static_cast<size_t>(s)];
@@ -41,30 +125,43 @@ json rivet_board_json(const Game& game) {
   for (const TerrainPiece& p : b.terrain)
     if (p.type == Terrain::kObjective) sos.push_back(b.seg_name(b.seg(p.col, p.row)));
   j["sos"] = sos;
+  json so_fields = json::array();  // the field of each SO segment that holds the objective
+  for (const TerrainPiece& p : b.terrain)
+    if (p.type == Terrain::kObjective)
+      so_fields.push_back(
+          {{"seg", b.seg_name(b.seg(p.col, p.row))}, {"field", field_name(p.field)}});
+  j["so_fields"] = so_fields;
   json terrain = json::array();
   for (int k = 0; k < kNumTerrain; ++k) terrain.push_back(terrain_name(static_cast<Terrain>(k)));
   j["terrain_names"] = terrain;
   j["fields"] = {field_name(kNW), field_name(kNE), field_name(kSW), field_name(kSE)};
   json types = json::array();
-  for (const UnitType& t : data.units) {
-    types.push_back({{"id", t.id},
-                     {"name", t.name},
-                     {"name_de", t.german},
-                     {"faction", faction_id(t.faction)},
-                     {"class", class_name(t.cls)},
-                     {"hp", t.hp},
-                     {"hero", t.hero},
-                     {"base_fields", t.base_fields}});
-  }
+  for (const UnitType& t : data.units) types.push_back(UnitTypeJson(t));
   j["unit_types"] = types;
   json cards = json::array();  // content §6
   for (const ActionCard& c : data.actions)
-    cards.push_back({{"id", c.id}, {"name", c.name}, {"window", c.window}, {"rules", c.rules}});
+    cards.push_back({{"id", c.id},
+                     {"name", c.name},
+                     {"name_de", c.name_de},
+                     {"window", c.window},
+                     {"deviation", deviation_name(c.deviation)},
+                     {"rules", c.rules},
+                     {"rules_de", c.rules_de},
+                     {"quote", c.quote},
+                     {"quote_de", c.quote_de},
+                     {"provenance", provenance_name(c.provenance)}});
   j["action_cards"] = cards;
   json secrets = json::array();  // content §7
   for (const SecretMission& sm : data.secrets)
-    secrets.push_back(
-        {{"id", sm.id}, {"name", sm.name}, {"vp", sm.vp}, {"condition", sm.condition}});
+    secrets.push_back({{"id", sm.id},
+                       {"name", sm.name},
+                       {"name_de", sm.name_de},
+                       {"vp", sm.vp},
+                       {"check", sm.check},
+                       {"condition", sm.condition},
+                       {"goal", sm.goal},
+                       {"goal_de", sm.goal_de},
+                       {"provenance", provenance_name(sm.provenance)}});
   j["secret_missions"] = secrets;
   return j;
 }

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 
 #include "engine/registry.h"
@@ -84,6 +85,106 @@ TEST(RivetWebBoard, SegmentsSosAndTypesMatchTheNamedObservation) {
   ASSERT_NE(m, nullptr);
   ASSERT_TRUE(static_cast<bool>(m->board));
   EXPECT_EQ(m->board(*g), b);
+}
+
+// Every key of a JSON document, at any depth.
+void KeysOf(const json& j, std::set<std::string>& out) {
+  if (j.is_object())
+    for (const auto& [k, v] : j.items()) {
+      out.insert(k);
+      KeysOf(v, out);
+    }
+  else if (j.is_array())
+    for (const json& v : j) KeysOf(v, out);
+}
+
+// RW §5.1: the board JSON goes to every seat and observer, so it holds the card and mission
+// catalogue (public data, in the data file's order, English and German, with provenance) and
+// nothing of a position: it is the same before and after the deal, whatever the hands hold.
+TEST(RivetWebBoard, Rw5_1_TheCatalogueIsPublicAndTheBoardHoldsNoHand) {
+  auto g = MakeGame(5);  // Action! cards and secret missions
+  const json before = rivet_board_json(*g);
+  auto s = Start(*g);
+  for (auto& hand : s->hands) {  // the dealt cards back to the deck: a known deal
+    s->deck.insert(s->deck.end(), hand.begin(), hand.end());
+    hand.clear();
+  }
+  Give(*s, kAllies, "AC-09");
+  s->secrets[kAllies] = {1};      // SM-02
+  s->secrets[kBismark] = {0, 4};  // SM-01, SM-05
+  EXPECT_EQ(rivet_board_json(*g), before);
+  std::set<std::string> keys;
+  KeysOf(before, keys);
+  for (const char* k : {"hand", "hands", "secrets", "deck", "sm_deck", "discard", "seat"})
+    EXPECT_EQ(keys.count(k), 0u) << k;
+
+  EXPECT_EQ(before["uses_action_cards"], true);
+  EXPECT_EQ(before["uses_secret_missions"], true);
+  EXPECT_EQ(rivet_board_json(*MakeGame(2))["uses_secret_missions"], false);  // RW §12 mission 2
+  EXPECT_EQ(rivet_board_json(*MakeGame(1))["uses_action_cards"], false);
+  const RivetData& d = g->data();
+  ASSERT_EQ(before["action_cards"].size(), d.actions.size());
+  for (size_t i = 0; i < d.actions.size(); ++i) {
+    const json& c = before["action_cards"][i];
+    EXPECT_EQ(c["id"], d.actions[i].id);  // the file's order, not the deck's
+    for (const char* k : {"name", "name_de", "rules", "rules_de", "quote", "quote_de"})
+      EXPECT_FALSE(c[k].get<std::string>().empty()) << c["id"] << " " << k;
+    EXPECT_NE(c["name"], c["name_de"]) << c["id"];
+    EXPECT_EQ(c["provenance"], "stand-in");  // content §6
+  }
+  ASSERT_EQ(before["secret_missions"].size(), d.secrets.size());
+  for (size_t i = 0; i < d.secrets.size(); ++i) {
+    const json& m = before["secret_missions"][i];
+    EXPECT_EQ(m["id"], d.secrets[i].id);
+    for (const char* k : {"name", "name_de", "goal", "goal_de", "condition", "check"})
+      EXPECT_FALSE(m[k].get<std::string>().empty()) << m["id"] << " " << k;
+    EXPECT_EQ(m["provenance"], "stand-in");  // content §7
+  }
+  // The hands themselves only in their owner's observation (observation.cc).
+  const json allies = s->observe(kAllies), bismark = s->observe(kBismark),
+             observer = s->observe(kObserver);
+  EXPECT_NE(allies["seats"]["allies"]["hand"], nullptr);
+  EXPECT_EQ(bismark["seats"]["allies"]["hand"], nullptr);
+  EXPECT_EQ(observer["seats"]["allies"]["hand"], nullptr);
+  EXPECT_EQ(allies["seats"]["bismark"]["secrets"], nullptr);
+  EXPECT_EQ(bismark["seats"]["bismark"]["secrets"], json::array({"SM-01", "SM-05"}));
+  EXPECT_EQ(bismark.dump().find("AC-09"), std::string::npos);
+  EXPECT_EQ(observer.dump().find("SM-05"), std::string::npos);
+}
+
+// RW §10, content §0.2: the field of each SO (missions.toml "so", segment.field), and every
+// printed value of a unit type with its provenance (content §2.3).
+TEST(RivetWebBoard, Rw10_SoFieldsAndUnitValuesWithProvenance) {
+  auto g = MakeGame(1);  // so = d3.SE, f3.SW, d4.NE, f4.NW
+  const json b = rivet_board_json(*g);
+  const json so_fields = {{{"seg", "d3"}, {"field", "SE"}},
+                          {{"seg", "f3"}, {"field", "SW"}},
+                          {{"seg", "d4"}, {"field", "NE"}},
+                          {{"seg", "f4"}, {"field", "NW"}}};
+  EXPECT_EQ(b["so_fields"], so_fields);
+  const json* rifleman = nullptr;
+  for (const json& t : b["unit_types"])
+    if (t["id"] == "rifleman") rifleman = &t;
+  ASSERT_NE(rifleman, nullptr);
+  const json& r = *rifleman;
+  EXPECT_EQ(r["name_de"], "Schütze");
+  EXPECT_EQ(r["cost"], 1);
+  EXPECT_EQ(r["move"], 1);
+  EXPECT_EQ(r["range_ground"], 2);
+  const json runner = {{{"text", "Runner (+1)"}, {"text_de", "Läufer (+1)"}}};
+  EXPECT_EQ(r["abilities"], runner);
+  ASSERT_EQ(r["weapons"].size(), 1u);
+  EXPECT_EQ(r["weapons"][0]["dice"], json::array({3, 0, 0, 0, 0}));
+  EXPECT_EQ(r["provenance"]["range_ground"], "rules-text");
+  EXPECT_EQ(r["provenance"]["cost"], "public-unverified");
+  EXPECT_EQ(r["provenance"]["base_fields"], "stand-in");
+  EXPECT_EQ(r["provenance"]["weapons.deviates"], "stand-in");
+  // A plug uses its host's move and armour (content D-6).
+  for (const json& t : b["unit_types"]) {
+    if (t["class"] == "plug") {
+      EXPECT_EQ(t["move"], "host") << t["id"];
+    }
+  }
 }
 
 }  // namespace

@@ -14,10 +14,14 @@
 //      seat links at the top, the tab title on the player's turn;
 //   7. every game view and the lobby at phone width (390 x 844): no sideways scrolling, the board
 //      first and usable;
-//   8. the connection dropped: the buttons disabled and the red line, then back and usable.
+//   8. the connection dropped: the buttons disabled and the red line, then back and usable;
+//   9. Rivet Wars mission 2 with two human seats: each seat's Action! cards by name and text in
+//      its own page (English and German, 1400 x 900 and 390 x 844), none of them on the other
+//      seat's page, the SO field of each SO segment marked, a unit's values with the stand-ins
+//      marked, and a card played by a click on it in the hand.
 // Every scenario fails on a request of its pages answered with 400 or more (the network log).
 // Screenshots go to web/e2e/screenshots/. Usage:
-//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel]
+//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel|rivet-hand|...]
 // CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -777,6 +781,152 @@ async function phone(browser) {
   await page.close();
 }
 
+// ---------------------------------------------------------------------------------------------
+/** The hand's card ids and names on a page ([] without a hand panel). */
+async function handCards(page) {
+  return page.$$eval('[data-testid=rivet-hand] .rcard.action', (cs) =>
+    cs.map((c) => ({ id: c.getAttribute('data-card'), name: c.querySelector('.rcard-name')?.textContent ?? '', text: c.querySelector('.rcard-text')?.textContent ?? '', playable: c.getAttribute('data-playable') === '1' })),
+  );
+}
+async function myTurn(page) {
+  return (await page.getAttribute('main.game', 'data-my-turn')) === '1';
+}
+/** What the page shows (closed <details> and hidden text left out). */
+async function visibleText(page) {
+  return page.evaluate(() => document.querySelector('main.game')?.innerText ?? '');
+}
+
+/** Clicks a legal action and waits for the next state, whoever decides in it. */
+async function clickAndWait(page, text) {
+  const prev = await stateId(page);
+  const button = page.locator(`[data-testid=actions] details button.action[data-action="${text}"]`).first();
+  await button.evaluate((b) => (b.closest('details').open = true));
+  const role = await button.getAttribute('data-role');
+  await button.click();
+  if (role === 'attack') {
+    await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+    await page.click('[data-testid=odds-confirm]');
+  }
+  await page.waitForFunction((p) => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) > p || !!document.querySelector('[data-testid=error]'), prev, { timeout: 30000 });
+  const err = await page.$('[data-testid=error]');
+  if (err) {
+    log('refused:', text, '->', await err.textContent());
+    await err.click();
+  }
+}
+
+async function rivetHandScenario(browser) {
+  const created = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ game: 'rivet/mission-2', options: {}, seats: { allies: 'human', bismark: 'human' } }),
+  }).then((r) => r.json());
+  const pages = {};
+  for (const seat of ['allies', 'bismark']) {
+    pages[seat] = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+    await pages[seat].goto(`${base}/#/game/${created.id}?token=${created.seats[seat].token}`);
+    await pages[seat].waitForSelector('[data-testid=rivet-field]');
+  }
+  // The SO field of each SO segment (mission 2 puts an Allied Rifleman on each SO).
+  const sos = await pages.allies.$$eval('.rfield.so', (fs) => fs.map((f) => `${f.closest('.rseg').getAttribute('data-seg')}.${f.getAttribute('data-field')}`));
+  check(sos.length >= 1, `the SO fields are marked (${sos.join(', ')})`);
+  log('rivet-hand: SO fields', sos.join(', '));
+  // Both seats play (the first legal action that is no card play, "end" before others) until
+  // each holds a card, and on until one seat can play a card from its hand.
+  const pick = (legal) =>
+    legal.find((t) => t.startsWith('activate ')) ?? legal.find((t) => t.startsWith('deploy ')) ?? legal.find((t) => t === 'end') ?? legal.find((t) => t !== 'concede');
+  let played = null;
+  const checkedHidden = new Set();
+  for (let step = 0; step < MAX_STEPS && !played; step++) {
+    let acted = false;
+    for (const seat of ['allies', 'bismark']) {
+      const page = pages[seat];
+      const other = pages[seat === 'allies' ? 'bismark' : 'allies'];
+      if (await isOver(page)) throw new Error('rivet-hand: the game ended before a card was played');
+      if (!(await myTurn(page))) continue;
+      const hand = await handCards(page);
+      // The hand of this seat: never on the other seat's page (neither name nor id).
+      const shown = await visibleText(other);
+      for (const c of hand) {
+        check(c.name && c.text.length > 10, `${seat}'s card ${c.id} shows its name and text`);
+        check(!shown.includes(c.name) && !shown.includes(c.id), `${seat}'s card ${c.id} ${c.name} is not on the other seat's page`);
+        if (!checkedHidden.has(seat)) {
+          checkedHidden.add(seat);
+          log(`rivet-hand: ${seat} holds`, hand.map((h) => `${h.id} ${h.name}`).join(', '), '- not on the other page');
+          await shot(page, `rivet-hand-${seat}`);
+          await shot(other, `rivet-hand-${seat}-opponent`);
+          if (seat === 'allies') await rivetHandLanguagesAndPhone(browser, page, hand);
+        }
+      }
+      const card = hand.find((c) => c.playable);
+      if (card && checkedHidden.size === 2) {
+        const prev = await stateId(page);
+        await shot(page, 'rivet-hand-playable');
+        await page.click(`[data-testid=rivet-hand] .rcard[data-card="${card.id}"]`);
+        const choice = await page.$('[data-testid=rivet-card-choice]');
+        if (choice) await page.locator('[data-testid=rivet-card-choice] button.action').first().click();
+        await page.waitForFunction((p) => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) > p, prev, { timeout: 30000 });
+        const after = await handCards(page);
+        check(!after.some((c) => c.id === card.id), `${card.id} left the hand after the click`);
+        played = `${seat} ${card.id} ${card.name}`;
+        break;
+      }
+      const legal = await legalTexts(page);
+      const next = pick(legal.filter((t) => !t.startsWith('play ')));
+      check(next, 'some action to continue');
+      await clickAndWait(page, next);
+      acted = true;
+    }
+    if (!acted && !played) await pages.allies.waitForTimeout(200);
+  }
+  check(played, 'a card was played from the hand by a click');
+  log('rivet-hand: played', played);
+  // A unit's values, the stand-ins marked.
+  const page = pages.allies;
+  const chip = page.locator('.rchip').first();
+  const label = await chip.getAttribute('data-unit');
+  await chip.click();
+  await page.waitForSelector(`[data-testid=rivet-unit][data-unit="${label}"] [data-testid=rivet-values]`);
+  const standIn = await page.textContent('[data-testid=rivet-unit] .prov.standin');
+  check(/not the printed value/.test(standIn ?? ''), `a stand-in value says it is not the printed value (${standIn})`);
+  await shot(page, 'rivet-hand-unit');
+  // German: the unit's values, the stand-in mark.
+  await page.click('[data-testid=lang-de]');
+  const deProv = await page.textContent('[data-testid=rivet-unit] .prov.standin');
+  check(/nicht der gedruckte Wert/.test(deProv ?? ''), `German: the stand-in mark (${deProv})`);
+  await shot(page, 'rivet-hand-unit-de');
+  await page.click('[data-testid=lang-en]');
+  for (const p of Object.values(pages)) await p.close();
+}
+
+/** The seat's hand in German (other names and texts than in English), and at phone width in both
+ * languages, in a second page of the same seat. */
+async function rivetHandLanguagesAndPhone(browser, page, hand) {
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('[data-testid=lang-de].on');
+  const de = await handCards(page);
+  check(de.length === hand.length, 'the German hand has the same cards');
+  for (let i = 0; i < de.length; i++) {
+    check(de[i].id === hand[i].id && de[i].name && de[i].name !== hand[i].name && de[i].text !== hand[i].text, `${de[i].id} in German (${de[i].name})`);
+  }
+  log('rivet-hand: in German', de.map((c) => `${c.id} ${c.name}`).join(', '));
+  await shot(page, 'rivet-hand-allies-de');
+  await page.click('[data-testid=lang-en]');
+  const phone = await newPage(browser, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  await phone.goto(page.url());
+  await phone.waitForSelector('[data-testid=rivet-hand] .rcard');
+  await noSideways(phone, 'Rivet hand');
+  await phone.locator('[data-testid=rivet-hand]').scrollIntoViewIfNeeded();
+  await shot(phone, 'phone-rivet-hand');
+  await phone.click('[data-testid=lang-de]');
+  await phone.locator('[data-testid=rivet-hand]').scrollIntoViewIfNeeded();
+  await shot(phone, 'phone-rivet-hand-de');
+  await phone.click('[data-testid=lang-en]');
+  await phone.locator('.rfield.so').first().scrollIntoViewIfNeeded();
+  await shot(phone, 'phone-rivet-board-so');
+  await phone.close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -790,6 +940,7 @@ for (const [name, fn] of [
   ['lobby-widgets', lobbyWidgets],
   ['offline', offline],
   ['phone', phone],
+  ['rivet-hand', rivetHandScenario],
 ]) {
   if (only && only !== name) continue;
   const t0 = Date.now();

@@ -432,6 +432,48 @@ export interface RivetUnitType {
   hp: number;
   hero: boolean;
   base_fields: number;
+  // The printed values (games/rivet/web_board.cc); "host": a plug takes its host's value.
+  miniatures: number;
+  cost: number;
+  rivets: number;
+  move: number | 'host';
+  armour: number | 'host';
+  armour_public_value: number | null;
+  range_ground: number | 'host';
+  range_air: number | 'host';
+  loot: number;
+  sockets: number;
+  abilities: { text: string; text_de: string }[];
+  weapons: { attacks: number; dice: number[]; rules: string[]; deviates: boolean; range_ground: number; range_air: number }[];
+  /** Field ("cost", "weapons.dice") -> rules-text | public-unverified | stand-in. */
+  provenance: Record<string, string>;
+}
+
+/** An Action! card of the board's catalogue (public data; hands name cards by id). */
+export interface RivetActionCard {
+  id: string;
+  name: string;
+  name_de: string;
+  window: number;
+  deviation: string;
+  rules: string;
+  rules_de: string;
+  quote: string;
+  quote_de: string;
+  provenance: string;
+}
+
+/** A secret mission of the board's catalogue. */
+export interface RivetSecretMission {
+  id: string;
+  name: string;
+  name_de: string;
+  vp: number;
+  check: string; // end_of_turn | this_turn
+  condition: string;
+  goal: string;
+  goal_de: string;
+  provenance: string;
 }
 
 export interface RivetBoard {
@@ -444,12 +486,15 @@ export interface RivetBoard {
   rows: number;
   vp: number[];
   segments: { id: string; territory: string | null; deploy: string[]; duckboard: boolean[] }[];
+  uses_action_cards: boolean; // the mission deals Action! cards (RW §12)
+  uses_secret_missions: boolean;
   sos: string[];
+  so_fields: { seg: string; field: string }[]; // the field of each SO segment holding the SO
   terrain_names: string[];
   fields: string[];
   unit_types: RivetUnitType[];
-  action_cards: { id: string; name: string; window: number; rules: string }[];
-  secret_missions: { id: string; name: string; vp: number; condition: string }[];
+  action_cards: RivetActionCard[];
+  secret_missions: RivetSecretMission[];
 }
 
 /** A unit in Rivet Wars' observation (games/rivet/observation.cc). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rivetFlags, rivetPieces, rivetUnits } from '../src/rivet';
-import type { RivetBoard, RivetObservedUnit } from '../src/types';
+import type { RivetBoard, RivetObservedUnit, RivetUnitType } from '../src/types';
 
 // A 2x2 board in the shape of games/rivet/web_board.cc's answer.
 const board: RivetBoard = {
@@ -21,14 +21,26 @@ const board: RivetBoard = {
   sos: ['b1'],
   terrain_names: ['so', 'bunker', 'wire', 'minefield', 'tank_trap'],
   fields: ['NW', 'NE', 'SW', 'SE'],
+  uses_action_cards: true,
+  uses_secret_missions: true,
+  so_fields: [{ seg: 'b1', field: 'SE' }],
   unit_types: [
-    { id: 'rifleman', name: 'Rifleman', name_de: 'Schütze', faction: 'allies', class: 'infantry', hp: 1, hero: false, base_fields: 1 },
-    { id: 'tank', name: 'Tank', name_de: 'Panzer', faction: 'bismark', class: 'tank', hp: 3, hero: false, base_fields: 2 },
-    { id: 'gun', name: 'Gun', name_de: 'Kanone', faction: 'bismark', class: 'plug', hp: 1, hero: false, base_fields: 0 },
+    utype({ id: 'rifleman', name: 'Rifleman', name_de: 'Schütze', faction: 'allies', class: 'infantry', hp: 1, hero: false, base_fields: 1 }),
+    utype({ id: 'tank', name: 'Tank', name_de: 'Panzer', faction: 'bismark', class: 'tank', hp: 3, hero: false, base_fields: 2 }),
+    utype({ id: 'gun', name: 'Gun', name_de: 'Kanone', faction: 'bismark', class: 'plug', hp: 1, hero: false, base_fields: 0 }),
   ],
-  action_cards: [{ id: 'AC-07', name: 'Lucky Charm', window: 4, rules: 'Re-roll.' }],
-  secret_missions: [{ id: 'SM-09', name: 'War Chest', vp: 1, condition: '5 rivets' }],
+  action_cards: [
+    { id: 'AC-07', name: 'Lucky Charm', name_de: 'Glücksbringer', window: 4, deviation: 'ON', rules: 'Re-roll.', rules_de: 'Neu würfeln.', quote: 'q', quote_de: 'z', provenance: 'stand-in' },
+  ],
+  secret_missions: [
+    { id: 'SM-09', name: 'War Chest', name_de: 'Kriegskasse', vp: 1, check: 'end_of_turn', condition: 'rivets(self) >= 5', goal: '5 rivets', goal_de: '5 Nieten', provenance: 'stand-in' },
+  ],
 };
+
+// A unit type with the values the tests here do not read.
+function utype(t: Pick<RivetUnitType, 'id' | 'name' | 'name_de' | 'faction' | 'class' | 'hp' | 'hero' | 'base_fields'>): RivetUnitType {
+  return { ...t, miniatures: 1, cost: 1, rivets: 0, move: 1, armour: 0, armour_public_value: null, range_ground: 1, range_air: 0, loot: 0, sockets: 0, abilities: [], weapons: [], provenance: {} };
+}
 
 // A unit as games/rivet/observation.cc names it.
 function unit(label: string, type: string, plug: string | null, owner: string, seg: string, fields: string[], hp: number, maxHp: number, combat: 'ready' | 'active' | 'done' = 'ready'): RivetObservedUnit {

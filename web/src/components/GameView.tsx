@@ -10,7 +10,7 @@ import { boardTitle, tabTitle } from '../title';
 import { highlightsOf, psActingUnits, psClickTargets, psUnits } from '../planspiel';
 import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
-import { rivetUnits } from '../rivet';
+import { cardActions, rivetUnits } from '../rivet';
 import type { Board, LogEntry, PlanspielBoard, PocketBoard, PsObservation, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
 import { faceSummary, hexMarkers, observedUnits, unitName, type WsrUnit } from '../wsr';
 import { ActionPanel } from './ActionPanel';
@@ -19,6 +19,7 @@ import { OddsPanel } from './OddsPanel';
 import { PlanspielMap, PsFieldPanel, PsOffBoard, PsUnitPanel } from './PlanspielMap';
 import { PocketField } from './PocketField';
 import { RivetField } from './RivetField';
+import { RivetCatalogue, RivetHand, RivetUnitPanel } from './RivetHand';
 import { WsrMap } from './WsrMap';
 import { WsrBriefing, WsrMapKey } from './WsrPanels';
 
@@ -294,6 +295,12 @@ export function GameView(props: { id: string; token?: string }) {
           {ps && obs && infoHex && (
             <PsFieldPanel board={ps} obs={obs} units={psList} field={infoHex} onUnit={setSelected} onClose={() => setInfoHex(null)} />
           )}
+          {rivet && obs && msg && msg.seat !== 'observer' && (
+            <RivetHand board={rivet} obs={obs} seat={msg.seat} plays={cardActions(msg.legal, actions)} onAction={choose} disabled={offline} />
+          )}
+          {rivet && selected && rUnits.some((u) => u.label === selected) && (
+            <RivetUnitPanel unit={rUnits.find((u) => u.label === selected)!} onClose={() => setSelected(null)} />
+          )}
           {ps && <PsOffBoard units={psList} acting={acting} selected={selected} onUnit={setSelected} />}
           {wsr && <OffMap units={wsrUnits} acting={acting} selected={selected} onUnit={setSelected} />}
           {wsr && <WsrMapKey board={wsr} obs={obs} />}
@@ -309,6 +316,7 @@ export function GameView(props: { id: string; token?: string }) {
               ofUnit={ps ? (a, unit) => a.units.includes(unit) : undefined}
             />
           )}
+          {rivet && obs && <RivetCatalogue board={rivet} obs={obs} />}
           <LogPanel entries={log} game={gameId} />
         </aside>
       </div>

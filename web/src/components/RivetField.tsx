@@ -1,11 +1,14 @@
 // Rivet Wars' battlefield: the mission's segments (RW §3; each of 2x2 fields) in their grid,
 // coloured by territory, with deployment marks, terrain pieces, SO flags, gas clouds and the
 // units (owner's colour, hit points left, the fields they stand on); per side VP, rivets, DP and
-// the Action! cards and secret missions (by name to their owner, else counted). Segments that are the
-// target of a legal action of the selected unit (or of no unit: activate, deploy) are highlighted.
+// the Action! cards and secret missions (the viewer's own by name, with their texts in
+// RivetHand.tsx; the other side's counted). Each
+// segment shows its 2x2 fields: the SO on its field (RW §10), the terrain pieces on theirs and a
+// dot per unit on each field it takes. Segments that are the target of a legal action of the
+// selected unit (or of no unit: activate, deploy) are highlighted.
 import { lang, sideName, t } from '../i18n';
 import { useLang } from '../hooks';
-import { rivetFlags, rivetPieces, type RivetUnit } from '../rivet';
+import { rivetCard, rivetFlags, rivetPieces, soFields, type RivetPiece, type RivetUnit } from '../rivet';
 import type { RivetBoard, RivetObservation } from '../types';
 import { SEAT_COLOURS } from '../wsr';
 
@@ -29,8 +32,9 @@ export function RivetField(props: RivetFieldProps) {
   const flags = rivetFlags(obs);
   const clouds = new Set<string>((Array.isArray(obs?.clouds) ? obs.clouds : []).map((c) => c.seg));
   const active = obs?.active ?? '';
-  const cardName = (id: string) => board.action_cards?.find((c) => c.id === id)?.name ?? id;
-  const secretName = (id: string) => board.secret_missions?.find((c) => c.id === id)?.name ?? id;
+  const soField = soFields(board);
+  // The viewer's own cards by name (only its own observation lists them), the others counted.
+  const cardName = (id: string) => rivetCard(board, id, lang.value)?.name ?? id;
   return (
     <div class="rivet" data-testid="rivet-field">
       <div class="pocket-players">
@@ -47,7 +51,7 @@ export function RivetField(props: RivetFieldProps) {
                   {' · Action! '}
                   {seat.hand ? seat.hand.map(cardName).join(', ') || '—' : seat.hand_size}
                   {' · SM '}
-                  {seat.secrets ? seat.secrets.map(secretName).join(', ') || '—' : seat.secrets_count}
+                  {seat.secrets ? seat.secrets.map(cardName).join(', ') || '—' : seat.secrets_count}
                 </span>
               )}
             </span>
@@ -84,13 +88,6 @@ export function RivetField(props: RivetFieldProps) {
                       ⇩
                     </span>
                   ))}
-                  {pieces
-                    .filter((p) => p.seg === seg.id)
-                    .map((p, k) => (
-                      <span key={k} class="piece" title={`${p.kind} ${p.field}`}>
-                        {PIECE_ICON[p.kind] ?? '?'}
-                      </span>
-                    ))}
                   {flag && (
                     <span class="badge" style={{ background: SEAT_COLOURS[flag] }} title={`SO: ${flag}`}>
                       ⚑
@@ -98,6 +95,7 @@ export function RivetField(props: RivetFieldProps) {
                   )}
                   {clouds.has(seg.id) && <span class="badge gas">{t('gas')}</span>}
                 </div>
+                <SegFields fields={board.fields} pieces={pieces.filter((p) => p.seg === seg.id)} so={soField.get(seg.id)} flag={flag} units={here} />
                 {here.map((u) => (
                   <Chip key={u.label} {...props} unit={u} />
                 ))}
@@ -136,6 +134,40 @@ function Chip(props: RivetFieldProps & { unit: RivetUnit }) {
       </span>
       <span class="small"> {u.fields.join('+')}</span>
       {u.bogged && <span class="badge">bogged</span>}
+    </div>
+  );
+}
+
+/** The segment's 2x2 fields (NW NE / SW SE): the SO on its field (in the colour of the flag on it),
+ * the other terrain pieces on theirs, a dot in its owner's colour per unit on each field it takes. */
+function SegFields(props: { fields: string[]; pieces: RivetPiece[]; so?: string; flag?: string; units: RivetUnit[] }) {
+  const names = props.fields.length === 4 ? props.fields : ['NW', 'NE', 'SW', 'SE'];
+  return (
+    <div class="rfields">
+      {names.map((f) => {
+        const isSo = props.so === f;
+        const here = props.pieces.filter((p) => p.field === f && !(isSo && p.kind === 'so'));
+        const units = props.units.filter((u) => u.fields.includes(f));
+        return (
+          <div
+            key={f}
+            class={`rfield ${isSo ? 'so' : ''}`}
+            data-field={f}
+            title={[isSo ? `${t('rivetSoField')} ${f}` : f, ...here.map((p) => p.kind), ...units.map((u) => u.label)].join(' · ')}
+            style={isSo && props.flag ? { background: SEAT_COLOURS[props.flag] } : undefined}
+          >
+            {isSo && <span class="rso" data-testid="rivet-so">★</span>}
+            {here.map((p, k) => (
+              <span key={k} class="piece" data-piece={p.kind}>
+                {PIECE_ICON[p.kind] ?? '?'}
+              </span>
+            ))}
+            {units.map((u) => (
+              <span key={u.label} class="rdot" style={{ background: SEAT_COLOURS[u.owner] }} />
+            ))}
+          </div>
+        );
+      })}
     </div>
   );
 }
