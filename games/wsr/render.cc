@@ -4,6 +4,7 @@
 // and their state, the objectives with their controller, and the units off the map.
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "games/wsr/scenario.h"
@@ -20,6 +21,40 @@ char SideLetter(const std::string& side) {
 }
 
 // Where an aircraft is (AirPlaceName), in German.
+// The terminal text with every line longer than 80 characters (UTF-8 counted per character)
+// broken at spaces, its continuation lines indented two more than the line.
+std::string WrapAt80(const std::string& text) {
+  auto width = [](std::string_view v) {
+    size_t n = 0;
+    for (char c : v) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+    return n;
+  };
+  std::string out;
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const size_t indent = line.find_first_not_of(' ');
+    if (width(line) <= 80 || indent == std::string::npos) {
+      out += line + "\n";
+      continue;
+    }
+    std::string now(indent, ' ');
+    std::istringstream words(line.substr(indent));
+    std::string word;
+    while (words >> word) {
+      if (width(now) > indent && width(now) + 1 + width(word) > 80) {
+        out += now + "\n";
+        now = std::string(indent + 2, ' ');
+      } else if (width(now) > indent) {
+        now += ' ';
+      }
+      now += word;
+    }
+    out += now + "\n";
+  }
+  return out;
+}
+
 std::string AirPlaceDe(const std::string& place) {
   if (place == "waiting") return "wartet";
   if (place == "cup") return "im Behältnis";
@@ -189,83 +224,129 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     cmin = std::min(cmin, c.c), cmax = std::max(cmax, c.c);
     ymin = std::min(ymin, c.y), ymax = std::max(ymax, c.y);
   }
-  // Column letters (with the sheet at each sheet's first column).
-  o << "\n      ";
-  for (int c = cmin; c <= cmax; ++c) {
-    int any = -1;
-    for (int y = ymin; y <= ymax && any < 0; ++y) any = L.Find(HexCoord{c, y});
-    const std::string name = any >= 0 ? L.Name(any) : "?-?";
-    o << " " << (name.size() > 2 ? name[2] : '?') << " ";
+  // The map sheet of each column ('?' where a column has no hex) and the strips printed one
+  // below the other: the whole width when it fits 80 characters, else one strip per sheet
+  // (or per 24 columns of a wider sheet).
+  auto sheet_of_column = [&](int c) {
+    for (int y = ymin; y <= ymax; ++y)
+      if (const int i = L.Find(HexCoord{c, y}); i >= 0) return L.Name(i)[0];
+    return '?';
+  };
+  constexpr int kLabelWidth = 6, kHexWidth = 3, kMaxColumns = (80 - kLabelWidth) / kHexWidth;
+  std::vector<std::pair<int, int>> strips;  // [first, last] column
+  if (cmax - cmin + 1 <= kMaxColumns) {
+    strips.push_back({cmin, cmax});
+  } else {
+    for (int c = cmin; c <= cmax; ++c)
+      if (strips.empty() || sheet_of_column(c) != sheet_of_column(c - 1) ||
+          c - strips.back().first >= kMaxColumns)
+        strips.push_back({c, c});
+      else
+        strips.back().second = c;
   }
-  o << "\n";
-  for (int y = ymin; y <= ymax; ++y) {
-    std::string line;
-    std::string label = "   ";
-    for (int c = cmin; c <= cmax; ++c) {
-      const int i = L.Find(HexCoord{c, y});
-      if (i < 0) {
-        line += "   ";
-        continue;
-      }
-      const std::string name = L.Name(i);
-      if (label == "   ") label = name.substr(0, 1) + name.substr(name.size() - 2);
-      const size_t k = static_cast<size_t>(i);
-      char a = ' ', b = g.data().terrain[g.terrain(i)].token, d = ' ';
-      if (count[k] > 0) {
-        a = SideLetter(seats[static_cast<size_t>(side_at[k])]);
-        b = static_cast<char>('0' + std::min(count[k], 9));
-        if (bad[k]) d = '!';
-      }
-      if (objective[k]) d = d == '!' ? '!' : '*';
-      if (d == ' ' && smoke_at(i) > 0) d = 's';                   // WSR 11.2.2
-      if (d == ' ' && strike.hex == i && strike.landed) d = 'B';  // WSR 11.2.1
-      if (d == ' ' && sortie.k >= 0 && sortie.hex == i) d = 'A';  // WSR 11.3: the aircraft
-      if (d == ' ' && zone != nullptr && zone->Contains(i)) d = '+';
-      // G-12: an exit hex (also over '*': exit zones count for the victory conditions too)
-      if ((d == ' ' || d == '*') && (g.exit_hex(0, i) || g.exit_hex(1, i))) d = '>';
-      if (d == ' ' && boundary != nullptr && boundary->Contains(i)) d = '-';  // WSR-A6
-      // WSR-A12, A4: a destroyed bridge, also over '*' (an objective nobody can hold now).
-      if ((d == ' ' || d == '*') && destroyed[k]) d = 'x';
-      line += {a, b, d};
+  for (const auto& [c0, c1] : strips) {
+    // The sheet letters over their first columns, when the map has more than one sheet side by
+    // side.
+    o << "\n";
+    if (sheet_of_column(cmin) != sheet_of_column(cmax)) {
+      o << T("Map   ", "Plan  ");
+      for (int c = c0; c <= c1; ++c)
+        o << " "
+          << (c == c0 || sheet_of_column(c) != sheet_of_column(c - 1) ? sheet_of_column(c) : ' ')
+          << " ";
+      o << "\n";
     }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    o << label << "   " << line << "\n";
+    o << "      ";
+    for (int c = c0; c <= c1; ++c) {
+      int any = -1;
+      for (int y = ymin; y <= ymax && any < 0; ++y) any = L.Find(HexCoord{c, y});
+      const std::string name = any >= 0 ? L.Name(any) : "?-?";
+      o << " " << (name.size() > 2 ? name[2] : '?') << " ";
+    }
+    o << "\n";
+    // One line per half row: a hex row takes two lines, every other column half a hex lower.
+    // The row's label (sheet and row number) stands on its first line.
+    std::string previous;
+    for (int y = ymin; y <= ymax; ++y) {
+      std::string line;
+      std::string label;
+      std::set<char> line_sheets;
+      for (int c = c0; c <= c1; ++c) {
+        const int i = L.Find(HexCoord{c, y});
+        if (i < 0) {
+          line += "   ";
+          continue;
+        }
+        const std::string name = L.Name(i);
+        line_sheets.insert(name[0]);
+        if (label.empty()) label = name.substr(name.size() - 2);
+        const size_t k = static_cast<size_t>(i);
+        char a = ' ', b = g.data().terrain[g.terrain(i)].token, d = ' ';
+        if (count[k] > 0) {
+          a = SideLetter(seats[static_cast<size_t>(side_at[k])]);
+          b = static_cast<char>('0' + std::min(count[k], 9));
+          if (bad[k]) d = '!';
+        }
+        if (objective[k]) d = d == '!' ? '!' : '*';
+        if (d == ' ' && smoke_at(i) > 0) d = 's';                   // WSR 11.2.2
+        if (d == ' ' && strike.hex == i && strike.landed) d = 'B';  // WSR 11.2.1
+        if (d == ' ' && sortie.k >= 0 && sortie.hex == i) d = 'A';  // WSR 11.3: the aircraft
+        if (d == ' ' && zone != nullptr && zone->Contains(i)) d = '+';
+        // G-12: an exit hex (also over '*': exit zones count for the victory conditions too)
+        if ((d == ' ' || d == '*') && (g.exit_hex(0, i) || g.exit_hex(1, i))) d = '>';
+        if (d == ' ' && boundary != nullptr && boundary->Contains(i)) d = '-';  // WSR-A6
+        // WSR-A12, A4: a destroyed bridge, also over '*' (an objective nobody can hold now).
+        if ((d == ' ' || d == '*') && destroyed[k]) d = 'x';
+        line += {a, b, d};
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      if (line.empty()) continue;
+      // The sheet with the row number where the line lies on one sheet ("B05"); the number
+      // alone where it crosses sheets side by side, which number their rows alike.
+      label = (line_sheets.size() == 1 ? std::string(1, *line_sheets.begin()) : " ") + label;
+      std::string row_label = label == previous ? "" : label;
+      previous = label;
+      row_label.resize(kLabelWidth, ' ');
+      o << row_label << line << "\n";
+    }
   }
   // Key: the terrain tokens present, then the markers.
   std::vector<bool> seen(kNumTerrains, false);
-  o << T("Key:", "Legende:");
+  std::ostringstream key;
+  key << T("Key (a hex row takes two lines):", "Legende (eine Feldreihe nimmt zwei Zeilen ein):");
   for (int i = 0; i < L.size(); ++i) {
     const size_t t = static_cast<size_t>(g.terrain(i));
     if (seen[t]) continue;
     seen[t] = true;
     const TerrainType& tt = g.data().terrain[g.terrain(i)];
-    o << " " << tt.token << " " << (de ? tt.name_de : tt.id) << ",";
+    key << " " << tt.token << " " << (de ? tt.name_de : tt.id) << ",";
   }
-  o << T(
+  key << T(
       " D2/U2 = 2 units of de/us (K uk), * objective, ! a disrupted unit in the hex, + setup "
       "zone of the next unit",
       " D2/U2 = 2 Einheiten von de/us (K uk), * Ziel, ! eine zerschlagene Einheit im Feld, "
       "+ Aufstellungszone der nächsten Einheit");
   if (n_smoke > 0 || strike.hex != kNoHex)
-    o << T(", s smoke marker, B Barrage marker", ", s Rauch-Marker, B Artillerieschlag-Marker");
-  if (sortie.k >= 0 && sortie.hex != kNoHex) o << T(", A aircraft", ", A Flugzeug");  // WSR 11.3
-  if (!exits.empty()) o << T(", > exit hex (G-12)", ", > Ausgangsfeld (G-12)");
-  if (boundary != nullptr) o << T(", - red boundary line (WSR-A6)", ", - rote Grenzlinie (WSR-A6)");
-  if (any_destroyed) o << T(", x destroyed bridge (WSR-A12)", ", x zerstörte Brücke (WSR-A12)");
+    key << T(", s smoke marker, B Barrage marker", ", s Rauch-Marker, B Artillerieschlag-Marker");
+  if (sortie.k >= 0 && sortie.hex != kNoHex) key << T(", A aircraft", ", A Flugzeug");  // WSR 11.3
+  if (!exits.empty()) key << T(", > exit hex (G-12)", ", > Ausgangsfeld (G-12)");
+  if (boundary != nullptr)
+    key << T(", - red boundary line (WSR-A6)", ", - rote Grenzlinie (WSR-A6)");
+  if (any_destroyed) key << T(", x destroyed bridge (WSR-A12)", ", x zerstörte Brücke (WSR-A12)");
   if (blown)
-    o << T(", x bridge destroyed in play (WSR-A4 blow-the-bridge)",
-           ", x im Spiel zerstörte Brücke (WSR-A4 blow-the-bridge)");
-  o << "\n";
+    key << T(", x bridge destroyed in play (WSR-A4 blow-the-bridge)",
+             ", x im Spiel zerstörte Brücke (WSR-A4 blow-the-bridge)");
+  o << key.str() << "\n";
 
   // --- Objectives and their controller (WSR 12.2) ---
   if (!g.objectives().empty()) {
-    o << T("\nObjectives (control, WSR 12.2):", "\nZiele (Kontrolle, WSR 12.2):");
+    std::string line = T("Objectives (control, WSR 12.2):", "Ziele (Kontrolle, WSR 12.2):");
     for (int h : g.objectives()) {
       const int c = controller(h);
-      o << " " << hex_name(h) << "="
-        << (c >= 0 ? seats[static_cast<size_t>(c)] : std::string(T("none", "keiner")));
+      line += " " + hex_name(h) + "=" +
+              (c >= 0 ? seats[static_cast<size_t>(c)] : std::string(T("none", "keiner")));
     }
-    o << "\n";
+    o << "\n" << line << "\n";
   }
 
   // --- Units by hex ---
@@ -317,12 +398,12 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
   }
   auto list = [&](const char* title, const std::vector<int>& us) {
     if (us.empty()) return;
-    o << title;
+    std::string line = title;
     for (int u : us) {
-      o << " " << unit_label(u);
-      if (sw(u) != nullptr) o << "+" << g.sw_info(unit(u).sw - 1).label;
+      line += " " + unit_label(u);
+      if (sw(u) != nullptr) line += "+" + g.sw_info(unit(u).sw - 1).label;
     }
-    o << "\n";
+    o << line << "\n";
   };
   list(T("Off map (to set up or to arrive):",
          "Außerhalb des Spielplans (aufzustellen oder später):"),
@@ -355,7 +436,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
       }
     }
   }
-  return o.str();
+  return WrapAt80(o.str());
 }
 
 }  // namespace feldherr::wsr

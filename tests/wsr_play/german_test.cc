@@ -88,7 +88,7 @@ TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
                              "Behältnis:"));
   EXPECT_THAT(de, HasSubstr("\nSchicksalspunkte: de 1 us 4"));
   EXPECT_THAT(de, HasSubstr("Ziele (Kontrolle, WSR 12.2): A-G08=us"));
-  EXPECT_THAT(de, HasSubstr("\nLegende: "));
+  EXPECT_THAT(de, HasSubstr("\nLegende (eine Feldreihe nimmt zwei Zeilen ein): "));
   EXPECT_THAT(de, HasSubstr(" W Wald,"));
   EXPECT_THAT(de, HasSubstr("Aufstellungszone von us.paratroopers-1: 507-setup"));
   EXPECT_THAT(de, Not(HasSubstr("Objectives")));

@@ -3,6 +3,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <string>
+
 #include "tests/wsr_play/wsr_play_util.h"
 
 namespace feldherr::wsr::testing {
@@ -32,14 +35,55 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   EXPECT_THAT(b, HasSubstr("mounted full hard MF"));  // mech infantry start mounted
 }
 
+// Characters of a UTF-8 line (the German texts have umlauts).
+size_t Columns(const std::string& line) {
+  size_t n = 0;
+  for (char c : line) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+// A terminal of 80 columns: every line of every scenario's board fits, in both languages, before
+// and after the set-up; a map wider than 80 columns is printed one sheet under the other.
+TEST(WsrBoard, EveryScenarioFitsEightyColumnsInBothLanguages) {
+  for (const char* id : {"noville", "le-hauderie", "vierville", "koeln", "chaumont", "bastogne",
+                         "carentan", "remagen", "huertgen", "elsenborn", "omaha", "odon",
+                         "luneville", "paderborn", "bieville", "arnhem"}) {
+    Play p(id);
+    for (int round = 0; round < 2; ++round) {
+      for (Lang lang : {Lang::kEn, Lang::kDe}) {
+        std::istringstream board(p.state->render_text_in(0, lang));
+        std::string line;
+        while (std::getline(board, line)) EXPECT_LE(Columns(line), 80u) << id << ": " << line;
+      }
+      while (!p.state->is_terminal() && p.state->decision().kind == "setup") p.act("auto-setup");
+    }
+  }
+}
+
+// A hex row takes two lines (every other column half a hex lower): its label stands once, on
+// the first; each strip of a map of two sheets side by side is labelled with its own sheet.
+TEST(WsrBoard, EachHexRowIsLabelledOnceWithItsOwnSheet) {
+  const std::string b = Play("koeln").state->render_text(0);
+  for (const char* label : {"\nB05   ", "\nD05   ", "\nB12   "}) {
+    const size_t at = b.find(label);
+    ASSERT_NE(at, std::string::npos) << label;
+    EXPECT_EQ(b.find(label, at + 1), std::string::npos) << label << " twice";
+  }
+  EXPECT_THAT(b, HasSubstr("\nMap    B  "));
+  EXPECT_THAT(b, HasSubstr("\nMap    D  "));
+  EXPECT_THAT(b, HasSubstr("Key (a hex row takes two lines):"));
+  // A map of one sheet has no sheet line.
+  EXPECT_THAT(Play("noville").state->render_text(0), ::testing::Not(HasSubstr("\nMap ")));
+}
+
 // G-12: the exit zones of each side with the units exited, their hexes marked '>' on the map.
 TEST(WsrBoard, G12_ShowsEachSidesExitHexesAndTheUnitsExited) {
   Play p("paderborn");
   const std::string b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("Exits (G-12): "));
-  EXPECT_THAT(b, HasSubstr("us from east-edge (marked >), 0 exited"));
-  EXPECT_THAT(b, HasSubstr("de from west-edge (marked >), 0 exited"));
-  EXPECT_THAT(b, HasSubstr(", > exit hex (G-12)"));
+  EXPECT_THAT(Flat(b), HasSubstr("us from east-edge (marked >), 0 exited"));
+  EXPECT_THAT(Flat(b), HasSubstr("de from west-edge (marked >), 0 exited"));
+  EXPECT_THAT(Flat(b), HasSubstr(", > exit hex (G-12)"));
   // Column U (the east edge of map B) ends the map lines that hold it in '>' (not '*').
   const int east = p.hex("B-U05");
   ASSERT_TRUE(p.game->exit_hex(p.seat("us"), east));
@@ -53,9 +97,10 @@ TEST(WsrBoard, G12_ShowsEachSidesExitHexesAndTheUnitsExited) {
 TEST(WsrBoard, A6_ShowsTheRedBoundaryLineWithAKeyEntry) {
   Play p("elsenborn");
   const std::string b = p.state->render_text(p.seat("us"));
-  EXPECT_THAT(b, HasSubstr("Boundary (WSR-A6): red line marked - (may be entered, not crossed): "
-                           "de.dauer stays on or south of it, de.107 on or north of it"));
-  EXPECT_THAT(b, HasSubstr(", - red boundary line (WSR-A6)"));
+  EXPECT_THAT(Flat(b),
+              HasSubstr("Boundary (WSR-A6): red line marked - (may be entered, not crossed): "
+                        "de.dauer stays on or south of it, de.107 on or north of it"));
+  EXPECT_THAT(Flat(b), HasSubstr(", - red boundary line (WSR-A6)"));
   // Row 06 of map C (east of map A's setup zone): clear and city hexes of the line, marked.
   EXPECT_THAT(b, HasSubstr(".-    .-    .-    .-    .-    C-    .-"));
 }
@@ -64,7 +109,7 @@ TEST(WsrBoard, A6_ShowsTheRedBoundaryLineWithAKeyEntry) {
 TEST(WsrBoard, A12_ShowsDestroyedBridges) {
   Play p("arnhem");
   const std::string b = p.state->render_text(p.seat("de"));
-  EXPECT_THAT(b, HasSubstr(", x destroyed bridge (WSR-A12)"));
+  EXPECT_THAT(Flat(b), HasSubstr(", x destroyed bridge (WSR-A12)"));
   EXPECT_THAT(b, ::testing::ContainsRegex("~x"));
 }
 

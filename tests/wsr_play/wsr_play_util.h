@@ -14,6 +14,20 @@
 
 namespace feldherr::wsr::testing {
 
+// `text` with every run of spaces and line breaks as one space: the terminal board's sentences
+// whatever the 80-column wrapping (games/wsr/render.cc) did to them.
+inline std::string Flat(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    const bool space = c == ' ' || c == '\n';
+    if (!space)
+      out += c;
+    else if (!out.empty() && out.back() != ' ')
+      out += ' ';
+  }
+  return out;
+}
+
 inline std::shared_ptr<const WsrGame> ScenarioGame(const std::string& id) {
   return MakeScenarioGame(ShippedData(), LoadShippedScenario(id));
 }
