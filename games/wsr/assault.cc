@@ -455,6 +455,7 @@ void RetreatHexes(const WsrState& s, std::vector<int>& out) {
     } else {
       ++combat;
     }
+    combat += s.passengers_of(u);  // carrier.cc: a truck's passenger retreats with it
   }
   // The attackers now stand in the assault hex or (returned) in their origin hex.
   int att_hex = A.hex;

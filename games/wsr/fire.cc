@@ -917,6 +917,8 @@ Text WsrState::hit_target(int t, int hits) {
 }
 
 Text WsrState::hit_unit(int t, int hits) {
+  // carrier.cc: passengers stand where their carrier is hit (it may have just moved, retreated).
+  if (separate_carrier(t)) carry_passengers();
   UnitState before;
   before.disrupted = has(t, kDisrupted);
   before.reduced = has(t, kReduced);
