@@ -152,7 +152,8 @@ bool WsrState::can_air_target(int hex, Text* why) const {
     return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int side = air_side(sortie.k);
   for (int t = 0; t < n_units; ++t)
-    if (on_map(t) && unit(t).hex == hex && side_of(t) != side && !info(t).hq) return true;
+    if (on_map(t) && unit(t).hex == hex && side_of(t) != side && !info(t).hq && !loaded(t))
+      return true;
   return Fail(
       why, Text{"no enemy unit the aircraft may attack is in " + hex_name(hex) +
                     " (WSR 11.3.1 step 1; HQs are no target, 1.3.2)",

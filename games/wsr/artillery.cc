@@ -246,7 +246,8 @@ void WsrState::barrage_targets(int hex, std::vector<int>& out) const {
   out.clear();
   // WSR 11.2 "all units (both sides)"; HQs are no target (1.3.2; they take the HQ loss check).
   for (int t = 0; t < n_units; ++t)
-    if (on_map(t) && unit(t).hex == hex && !info(t).hq) out.push_back(t);
+    if (on_map(t) && unit(t).hex == hex && !info(t).hq && !loaded(t))
+      out.push_back(t);  // carrier.cc: a passenger shares its carrier's results (5.2.4, A-38)
 }
 
 // R.2 for one hex of an HE strike: the strike's firepower and to-hit (no range: band normal); the

@@ -102,7 +102,8 @@ void AssaultSides(const WsrState& s, int to, std::vector<int>& att, std::vector<
   for (int k = 0; k < s.n_group; ++k)
     if (!s.info(s.group[static_cast<size_t>(k)]).hq) att.push_back(s.group[static_cast<size_t>(k)]);
   for (int u = 0; u < s.n_units; ++u)
-    if (s.on_map(u) && s.unit(u).hex == to && s.side_of(u) != side && !s.info(u).hq)
+    if (s.on_map(u) && s.unit(u).hex == to && s.side_of(u) != side && !s.info(u).hq &&
+        !s.loaded(u))  // carrier.cc: a passenger shares its carrier's results (5.2.4, A-38)
       def.push_back(u);
 }
 
@@ -218,6 +219,16 @@ bool WsrState::can_assault(int to, bool overrun, Text* why) const {
                               " into a hex without enemy units (WSR 6.4)",
                           std::string("der Stapel muss ") + hex_name(from) +
                               " zuerst in ein Feld ohne feindliche Einheiten verlassen (WSR 6.4)"});
+  // carrier.cc ([REC] A-38): passengers take part only once unloaded (5.2.2).
+  for (int k = 0; k < n_group; ++k)
+    if (passengers_of(group[static_cast<size_t>(k)]) > 0)
+      return Fail(why, Text{unit_label(group[static_cast<size_t>(k)]) +
+                                " carries passengers: unload them before an " +
+                                (overrun ? "overrun" : "assault") + " (" + rule + ", A-38)",
+                            std::string(unit_label(group[static_cast<size_t>(k)])) +
+                                " hat Mitfahrer: sie vor " +
+                                ((overrun ? "dem Überrennen" : "dem Sturmangriff")) + " abladen (" +
+                                rule + ", A-38)"});
   std::vector<int> att, def;
   AssaultSides(*this, to, att, def);
   if (def.empty())
@@ -388,7 +399,8 @@ void StartAssault(WsrState& s, int to, bool overrun, EventList* ev) {
   }
   std::string defs;
   for (int u = 0; u < s.n_units; ++u)
-    if (s.on_map(u) && s.unit(u).hex == to && s.side_of(u) != side && !s.info(u).hq && nd < 2) {
+    if (s.on_map(u) && s.unit(u).hex == to && s.side_of(u) != side && !s.info(u).hq &&
+        !s.loaded(u) && nd < 2) {  // carrier.cc: passengers are no defenders (5.2.4, A-38)
       A.defenders[static_cast<size_t>(nd++)] = static_cast<int8_t>(u);
       defs += (defs.empty() ? "" : ", ") + s.unit_label(u);
     }
@@ -443,6 +455,7 @@ void RetreatHexes(const WsrState& s, std::vector<int>& out) {
     } else {
       ++combat;
     }
+    combat += s.passengers_of(u);  // carrier.cc: a truck's passenger retreats with it
   }
   // The attackers now stand in the assault hex or (returned) in their origin hex.
   int att_hex = A.hex;

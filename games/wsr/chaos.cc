@@ -230,6 +230,7 @@ void WsrState::chaos_pick_candidates(int f, ChaosEffect e, std::vector<int>& out
   out.clear();
   for (int u = 0; u < n_units; ++u) {
     if (info(u).formation != f || !on_map(u) || info(u).hq) continue;
+    if (loaded(u)) continue;  // carrier.cc: a passenger shares its carrier's state (5.2.4, A-38)
     if (e == ChaosEffect::kDisrupt ? has(u, kDisrupted) : has(u, kOpsComplete)) continue;
     out.push_back(u);
   }

@@ -293,7 +293,8 @@ void WsrState::fate_actions(ActionList& out) const {
 void WsrState::fate_ops_actions(int seat, ActionList& out) const {
   if (!fate_can_spend(seat, kOpsCost)) return;
   for (int u = 0; u < n_units; ++u)
-    if (on_map(u) && side_of(u) == seat && has(u, kOpsComplete))
+    // carrier.cc: a passenger shares its carrier's Ops complete (5.2.4, A-38): buy the carrier's.
+    if (on_map(u) && side_of(u) == seat && has(u, kOpsComplete) && !loaded(u))
       out.push_back(Action(kFate, {kFateOps, u}));
 }
 

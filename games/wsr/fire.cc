@@ -177,6 +177,19 @@ bool WsrState::can_fire(int u, int t, bool opportunity, Text* why, FireParams* p
     return Fail(why,
                 Text{"an HQ is not a target by itself; HQs suffer the HQ loss check (WSR 1.3.2.2)",
                      "ein HQ ist allein kein Ziel; HQs machen den HQ-Verlusttest (WSR 1.3.2.2)"});
+  // carrier.cc (WSR 5.2.3, 5.2.4, [REC] A-38): a passenger neither fires nor is a target.
+  if (loaded(u))
+    return Fail(why, Text{unit_label(u) + " rides in " + unit_label(carrier_of(u)) +
+                              " and does not fire (WSR 5.2.3, A-38)",
+                          std::string(unit_label(u)) + " fährt auf " + unit_label(carrier_of(u)) +
+                              " mit und feuert nicht (WSR 5.2.3, A-38)"});
+  if (loaded(t))
+    return Fail(why, Text{unit_label(t) + " rides in " + unit_label(carrier_of(t)) +
+                              ": fire at the carrier, its passengers take its results "
+                              "(WSR 5.2.4, A-38)",
+                          std::string(unit_label(t)) + " fährt auf " + unit_label(carrier_of(t)) +
+                              " mit: auf den Transporter feuern, die Mitfahrer erleiden dessen "
+                              "Ergebnisse (WSR 5.2.4, A-38)"});
   if (opportunity) {
     if (steps.empty() || top().kind != kStepHexEntered)
       return Fail(why, Text{"opportunity fire only after an enemy unit enters a hex (WSR 6.2)",
@@ -704,7 +717,8 @@ Text WsrState::fire_why_illegal(const Action& a) const {
 void WsrState::hex_targets(int hex, int side, std::vector<int>& out) const {
   out.clear();
   for (int t = 0; t < n_units; ++t)
-    if (on_map(t) && unit(t).hex == hex && side_of(t) == side && !info(t).hq) out.push_back(t);
+    if (on_map(t) && unit(t).hex == hex && side_of(t) == side && !info(t).hq && !loaded(t))
+      out.push_back(t);  // carrier.cc: a passenger shares its carrier's results (5.2.4, A-38)
 }
 
 bool WsrState::hex_fire_params(int u, int hex, FireParams* p, Text* why) const {
@@ -903,6 +917,8 @@ Text WsrState::hit_target(int t, int hits) {
 }
 
 Text WsrState::hit_unit(int t, int hits) {
+  // carrier.cc: passengers stand where their carrier is hit (it may have just moved, retreated).
+  if (separate_carrier(t)) carry_passengers();
   UnitState before;
   before.disrupted = has(t, kDisrupted);
   before.reduced = has(t, kReduced);
@@ -917,7 +933,8 @@ Text WsrState::hit_unit(int t, int hits) {
   if (r.after.eliminated) {
     WreckInput w;
     w.hard_target_face = hard_target(t);
-    w.transport_counter = info(t).counter->transport && !no_wreck(t);  // B3 dismounted-only
+    // B3 dismounted-only; carrier.cc: a passenger is a transported unit too (WSR 5.2, A-38)
+    w.transport_counter = (info(t).counter->transport || loaded(t)) && !no_wreck(t);
     w.aa_unit = info(t).counter->aa;
     w.wreck_back = info(t).counter->wreck_back;
     w.hex_has_wreck = has_wreck(hex);
@@ -932,8 +949,14 @@ Text WsrState::hit_unit(int t, int hits) {
     }
     x.sw = 0;  // WSR 1.3.4.2: the SW goes with its platoon
     x.hex = kNoHex;
+    x.carrier = -1;  // carrier.cc: an eliminated passenger leaves its carrier
     x.flags = static_cast<uint16_t>((x.flags & ~kMoving) | kGone);
   }
+  // carrier.cc (WSR 5.2.4, A-38): the passengers of a separate carrier take its results.
+  if (hits > 0 && separate_carrier(t) && passengers_of(t) > 0)
+    passenger_results(t, r.after.disrupted && !before.disrupted,
+                      r.after.reduced && !before.reduced && !r.after.eliminated, r.after.eliminated,
+                      text);
   return text;
 }
 

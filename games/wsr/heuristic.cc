@@ -1578,6 +1578,9 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
     case kMount:
     case kDismount:
       return FlipScore(s, gi, a.arg(0), a.verb == kMount, p);
+    case kLoad:  // carrier.cc: ride far from the enemy, unload near it or the objective
+    case kUnload:
+      return FlipScore(s, gi, a.arg(0), a.verb == kLoad, p);
     case kPlaceHq: {
       // WSR 1.3.2.3: the HQ returns where it commands the most units of its formation.
       const int hex = a.arg(0);

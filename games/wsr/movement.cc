@@ -37,6 +37,11 @@ bool WsrState::can_start_move(int u, Text* why) const {
   if (has(u, kMoving))
     return Fail(why, Text{unit_label(u) + " is already moving",
                           std::string(unit_label(u)) + " bewegt sich bereits"});
+  if (loaded(u))  // carrier.cc
+    return Fail(why, Text{unit_label(u) + " rides in " + unit_label(carrier_of(u)) +
+                              " and moves with it; unload it first (WSR 5.2.2, A-38)",
+                          std::string(unit_label(u)) + " fährt auf " + unit_label(carrier_of(u)) +
+                              " mit und bewegt sich mit ihm; zuerst abladen (WSR 5.2.2, A-38)"});
   if (info(u).hq)
     return Fail(why,
                 Text{"an HQ moves only together with a unit of its formation: select that unit "
@@ -67,6 +72,11 @@ bool WsrState::can_join_group(int u, Text* why) const {
   if (n_group >= kMaxGroup)
     return Fail(why, Text{"the moving stack is full (WSR 1.4)",
                           "der sich bewegende Stapel ist voll (WSR 1.4)"});
+  if (loaded(u))  // carrier.cc
+    return Fail(why, Text{unit_label(u) + " rides in " + unit_label(carrier_of(u)) +
+                              " and moves with it (WSR 5.2, A-38)",
+                          std::string(unit_label(u)) + " fährt auf " + unit_label(carrier_of(u)) +
+                              " mit und bewegt sich mit ihm (WSR 5.2, A-38)"});
   const int lead = group[0];
   if (active_f < 0 || info(u).formation != active_f)
     return Fail(why,
@@ -128,7 +138,7 @@ bool WsrState::hqs_keep_company(int from, Text* why) const {
       continue;
     bool kept = false;
     for (int v = 0; v < n_units && !kept; ++v)
-      kept = !info(v).hq && unit(v).hex == from && !in_group(v) &&
+      kept = !info(v).hq && unit(v).hex == from && !moves_with_group(v) &&
              info(v).formation == info(h).formation;
     if (!kept)
       return Fail(why, Text{"the HQ " + unit_label(h) +
@@ -176,6 +186,7 @@ bool WsrState::can_enter(int to, Text* why) const {
     } else {
       ++combat;
     }
+    combat += passengers_of(u);  // carrier.cc: passengers are counters too (1.4, A-38)
   }
   if (combat > kStackLimit)
     return Fail(why, Text{"stacking: more than 2 combat units in " + hex_name(to) + " (WSR 1.4)",
@@ -239,7 +250,7 @@ bool WsrState::can_drop(int u, Text* why) const {
   if (info(u).hq) {
     bool kept = false;
     for (int v = 0; v < n_units && !kept; ++v)
-      kept = !info(v).hq && unit(v).hex == hex && !in_group(v) &&
+      kept = !info(v).hq && unit(v).hex == hex && !moves_with_group(v) &&
              info(v).formation == info(u).formation;
     if (!kept)
       return Fail(
@@ -311,6 +322,7 @@ bool WsrState::can_flip(int u, bool mount, Text* why) const {
 void WsrState::operations_actions(ActionList& out) const {
   for (int u = 0; u < n_units; ++u)
     if (can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  carrier_actions(out);             // carrier.cc: load / unload (WSR 5.2, A-38)
   call_actions(out);                // artillery.cc: call artillery (WSR 11.2)
   fire_actions(out);                // WSR 6.1
   fortification_actions(out);       // fortification.cc: clear-mine (WSR 8.2.2)
@@ -335,6 +347,7 @@ void WsrState::move_actions(ActionList& out) const {
     if (can_flip(u, true, nullptr)) out.push_back(Action(kMount, {u}));
     if (can_flip(u, false, nullptr)) out.push_back(Action(kDismount, {u}));
   }
+  carrier_actions(out);       // carrier.cc: load / unload (WSR 5.2, A-38)
   special_move_actions(out);  // special_rules.cc: B1 the M18 fires out of its move
   assault_move_actions(out);  // assault.cc: assault / overrun (WSR 6.3, 6.4)
   exit_actions(out);          // exit.cc: leave the map from an exit hex (G-12)
@@ -379,6 +392,7 @@ void WsrState::apply_move(int to, EventList* ev) {
       names_de += (names_de.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) +
                   " BP (noch " + std::to_string(mp_left(u)) + ")";
   }
+  carry_passengers();  // carrier.cc: passengers ride along (WSR 5.2, A-38)
   ++group_steps;
   enter_hex(to, side_of(group[0]));  // WSR 12.2: last side to move through the hex
   bridge_cross_check(from, to, side_of(group[0]), ev);  // special_rules.cc: A4 blow-the-bridge

@@ -157,6 +157,8 @@ json WsrState::observe(int seat) const {
                   {"face", fj}});
     // G-12 (exit.cc): the hex an exited unit left the map from (only exited units carry it).
     if (has(u, kExited)) us.back()["exited"] = hex_or_null(exit_hex[static_cast<size_t>(u)]);
+    // carrier.cc (WSR 5.2, A-38): the carrier a passenger rides in (only passengers carry it).
+    if (loaded(u)) us.back()["carried_by"] = info(carrier_of(u)).label;
   }
   j["units"] = us;
 

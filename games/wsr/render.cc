@@ -393,6 +393,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
       if (has(u, kOpsComplete)) o << T(" ops-complete", " Operationen-beendet");
       if (has(u, kMoving)) o << T(" moving", " in-Bewegung");
       if (sw(u) != nullptr) o << " +" << g.sw_info(unit(u).sw - 1).label;
+      if (loaded(u)) o << T(" in ", " auf ") << unit_label(carrier_of(u));  // carrier.cc
       o << "\n";
     }
   }

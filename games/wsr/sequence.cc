@@ -254,7 +254,8 @@ void WsrState::reorganization_phase(int f, EventList* ev) {
   }
   int n = 0;
   for (int u = n_units - 1; u >= 0; --u) {
-    if (info(u).formation == f && on_map(u) && has(u, kDisrupted)) {
+    // carrier.cc: a passenger reorganizes with its carrier (WSR 5.2.4, A-38)
+    if (info(u).formation == f && on_map(u) && has(u, kDisrupted) && !loaded(u)) {
       push(kStepReorg, f, u);
       ++n;
     }

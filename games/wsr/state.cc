@@ -214,6 +214,31 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     units_.push_back(ui);
   }
   LabelByCounter(units_);
+  // carrier.cc (WSR 5.2, [REC] A-38): platoons that start loaded in a separate carrier.
+  initial_carrier_.assign(units_.size(), -1);
+  std::vector<int> load(units_.size(), 0);
+  for (size_t k = 0; k < setup_.units.size(); ++k) {
+    const int c = setup_.units[k].carried_by;
+    if (c < 0) continue;
+    const std::string where =
+        "setup unit " + std::to_string(k) + " (" + setup_.units[k].counter + ")";
+    if (static_cast<size_t>(c) >= units_.size() || static_cast<size_t>(c) == k)
+      throw DataError(where + ": carried_by names no other unit of the setup");
+    const UnitInfo& cu = units_[static_cast<size_t>(c)];
+    if (cu.counter->transport || cu.hq || !cu.counter->face_for(false, false).carrier)
+      throw DataError(where + ": " + cu.counter->id +
+                      " is no separate carrier (circled MF, WSR 1.2.1, A-38)");
+    if (!WsrState::passenger_kind(units_[k].counter->kind))
+      throw DataError(where + ": only infantry platoons ride in carriers (WSR 5.2, A-38)");
+    if (initial_hex_[k] == kNoHex || initial_hex_[k] != initial_hex_[static_cast<size_t>(c)] ||
+        units_[k].formation != cu.formation)
+      throw DataError(where + ": a passenger starts in its carrier's hex and formation (A-38)");
+    if (++load[static_cast<size_t>(c)] > kCarrierCapacity)
+      throw DataError(where + ": one platoon per carrier (A-38)");
+    if (initial_flags_[k] & kDisrupted || initial_flags_[static_cast<size_t>(c)] & kDisrupted)
+      throw DataError(where + ": a loaded platoon and its carrier share their state (5.2.4, A-38)");
+    initial_carrier_[k] = static_cast<int8_t>(c);
+  }
   // setup.cc: support weapons (WSR 1.3.4.1), those to assign in the setup phase first, then the
   // ones SetupUnit::sw gives to a unit directly.
   initial_sw_.assign(units_.size(), 0);
@@ -323,7 +348,8 @@ WsrState WsrGame::initial() const {
     s.units[u].hex = initial_hex_[u];
     s.units[u].start_hex = initial_hex_[u];
     s.units[u].flags = initial_flags_[u];
-    s.units[u].sw = initial_sw_[u];  // WSR 1.3.4.1
+    s.units[u].sw = initial_sw_[u];            // WSR 1.3.4.1
+    s.units[u].carrier = initial_carrier_[u];  // carrier.cc
     // sw_placement.cc (WSR 11.4): platoons eliminated before play roll nothing.
     if ((initial_flags_[u] & kGone) && units_[u].counter->infantry_type())
       ++s.inf_lost[units_[u].side];
@@ -405,6 +431,9 @@ std::unique_ptr<State> WsrGame::state_from_json(const json& j) const {
       s->units[u].mp_spent = us[u].at(3).get<uint8_t>();
       s->units[u].sw = us[u].size() > 4 ? us[u].at(4).get<uint8_t>() : 0;  // WSR 1.3.4.1
       if (s->units[u].sw > num_sws()) throw std::runtime_error("/units: SW out of range");
+      s->units[u].carrier = us[u].size() > 5 ? us[u].at(5).get<int8_t>() : int8_t{-1};
+      if (s->units[u].carrier >= num_units() || s->units[u].carrier < -1)
+        throw std::runtime_error("/units: carrier out of range");
     }
     const json& st = need("steps");
     if (st.size() > static_cast<size_t>(kMaxSteps)) throw std::runtime_error("/steps: too long");
@@ -611,6 +640,7 @@ std::string WsrState::invariant_violation() const {
     const int u = group[static_cast<size_t>(k)];
     if (!has(u, kMoving)) return "group member " + unit_label(u) + " not flagged moving";
   }
+  if (std::string c = carrier_invariant(); !c.empty()) return c;    // carrier.cc
   if (std::string c = chaos_invariant(); !c.empty()) return c;      // chaos.cc (WSR 9.0)
   if (std::string c = exit_invariant(); !c.empty()) return c;       // exit.cc (G-12)
   if (std::string c = artillery_invariant(); !c.empty()) return c;  // artillery.cc (WSR 11.2)
@@ -834,8 +864,10 @@ void WsrState::apply(const Action& a, EventList* ev) {
   ++moves;
   // WSR 10.0: a roll or draw may be held in a fate window before it takes effect (fate.cc).
   if (!fate_intercept(a, ev)) dispatch(a, ev);
-  sw_loss_check();  // sw_placement.cc (WSR 11.4 option): rolls for eliminated platoons
+  carry_passengers();  // carrier.cc (WSR 5.2.4, A-38): passengers follow their carrier
+  sw_loss_check();     // sw_placement.cc (WSR 11.4 option): rolls for eliminated platoons
   advance(ev);
+  carry_passengers();
 }
 
 void WsrState::dispatch(const Action& a, EventList* ev) {
@@ -874,6 +906,12 @@ void WsrState::dispatch(const Action& a, EventList* ev) {
       break;
     case kEndMove:
       apply_end_move(ev);
+      break;
+    case kLoad:  // carrier.cc (WSR 5.2.1, A-38)
+      apply_load(a.arg(0), a.arg(1), ev);
+      break;
+    case kUnload:  // carrier.cc (WSR 5.2.2, A-38)
+      apply_unload(a.arg(0), ev);
       break;
     case kExitMap:  // exit.cc (G-12)
       apply_exit_map(ev);
@@ -975,6 +1013,10 @@ Text WsrState::why_illegal_text(const Action& a) const {
   if (a.verb == kExitMap) {    // exit.cc (G-12)
     Text why;
     can_exit_map(&why);
+    return why.en.empty() ? not_legal_now() : why;
+  }
+  if (a.verb == kLoad || a.verb == kUnload) {  // carrier.cc (WSR 5.2, A-38)
+    Text why = carrier_why_illegal(a);
     return why.en.empty() ? not_legal_now() : why;
   }
   if (a.verb >= kAirTarget && a.verb <= kAirDrift) return air_why_illegal(a);  // air.cc
@@ -1091,6 +1133,10 @@ std::string WsrState::describe(const Action& a) const {
       return "mount " + unit_name(a.arg(0));
     case kDismount:
       return "dismount " + unit_name(a.arg(0));
+    case kLoad:  // carrier.cc
+      return "load " + unit_name(a.arg(0)) + " " + unit_name(a.arg(1));
+    case kUnload:
+      return "unload " + unit_name(a.arg(0));
     case kEndMove:
       return "end-move";
     case kExitMap:  // exit.cc (G-12)
@@ -1358,13 +1404,23 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     return true;
   }
   const std::pair<const char*, Verb> unit_verbs[] = {
-      {"select", kSelect}, {"drop", kDrop}, {"mount", kMount}, {"dismount", kDismount}};
+      {"select", kSelect},
+      {"drop", kDrop},
+      {"mount", kMount},
+      {"dismount", kDismount},
+      {"unload", kUnload}};  // unload: carrier.cc
   for (const auto& [name, verb] : unit_verbs) {
     if (v == name && w.size() == 2) {
       if (!unit_arg(w[1], &x)) return false;
       out = Action(verb, {x});
       return true;
     }
+  }
+  if (v == "load" && w.size() == 3) {  // carrier.cc (WSR 5.2.1, A-38)
+    int c = 0;
+    if (!unit_arg(w[1], &x) || !unit_arg(w[2], &c)) return false;
+    out = Action(kLoad, {x, c});
+    return true;
   }
   if (v == "exit" && w.size() == 1) {  // exit.cc (G-12)
     out = Action(kExitMap, {});
@@ -1388,9 +1444,11 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
   if (const int r = setup_parse(w, out, error); r != 0) return r > 0;     // setup.cc (WSR 2.0)
   if (const int r = scenario_parse(w, out, error); r != 0) return r > 0;  // arrival.cc
   if (const int r = sw_parse(w, out, error); r != 0) return r > 0;        // sw_placement.cc (11.4)
-  error = "unknown action '" + std::string(text) +
-          "' (draw, roll, select, move, drop, mount, dismount, end-move, end-impulse, place-hq, "
-          "fire, opfire, no-opfire, place, assign, auto-setup)";
+  error =
+      "unknown action '" + std::string(text) +
+      "' (draw, roll, select, move, drop, mount, dismount, load, unload, end-move, end-impulse, "
+      "place-hq, "
+      "fire, opfire, no-opfire, place, assign, auto-setup)";
   return false;
 }
 
@@ -1421,8 +1479,10 @@ json WsrState::to_json() const {
   for (int k = 0; k < n_group; ++k) g.push_back(group[static_cast<size_t>(k)]);
   j["group"] = g;
   json us = json::array();
-  for (int u = 0; u < n_units; ++u)
+  for (int u = 0; u < n_units; ++u) {
     us.push_back({unit(u).hex, unit(u).start_hex, unit(u).flags, unit(u).mp_spent, unit(u).sw});
+    if (loaded(u)) us.back().push_back(unit(u).carrier);  // carrier.cc: only when loaded
+  }
   j["units"] = us;
   json st = json::array();
   for (const Step& s : steps) st.push_back({s.kind, s.f, s.a});
@@ -1456,6 +1516,7 @@ uint64_t WsrState::hash() const {
     h.add((static_cast<uint64_t>(static_cast<uint16_t>(x.hex)) << 48) |
           (static_cast<uint64_t>(static_cast<uint16_t>(x.start_hex)) << 32) |
           (static_cast<uint64_t>(x.sw) << 24) | (static_cast<uint64_t>(x.flags) << 8) | x.mp_spent);
+    if (x.carrier >= 0) h.add(static_cast<uint64_t>(u) << 8 | static_cast<uint8_t>(x.carrier));
   }
   h.add(static_cast<uint64_t>(steps.size()));
   for (const Step& s : steps) {

@@ -39,6 +39,7 @@ constexpr int kMaxGroup = 4;    // a moving stack: 2 combat units + HQ, room to 
 constexpr int kStackLimit = 2;  // combat units per hex (WSR 1.4)
 constexpr int kEndTurnMarkersEndingTurn = 2;  // WSR 1.7.2: the second end-turn marker
 constexpr int kMountCost = 3;                 // WSR 5.2.1, 5.2.2
+constexpr int kCarrierCapacity = 1;           // carrier.cc: passengers per carrier ([REC] A-38)
 constexpr int kNoHex = -1;
 constexpr int kMaxRandomEntries = 4;  // arrival.cc: die-roll entry tables per scenario (B1)
 
@@ -105,6 +106,9 @@ enum Verb : uint8_t {
   // special_rules.cc (A5 designated-formation-marker, A7 pre-game-strike)
   kDesignate,  // designate <formation>  the drawn designated marker activates this formation
   kPreStrike,  // pre-strike <hex> <strike>  the strike before all activations of turn 1
+  // carrier.cc (WSR 5.2, G-11, [REC] A-38): separate carriers (trucks) and their passengers
+  kLoad,    // load <passenger> <carrier>  an infantry platoon boards a separate carrier
+  kUnload,  // unload <passenger>          it leaves its carrier
 };
 
 // What the marker argument of `draw` means.
@@ -269,6 +273,10 @@ struct Unit {
   // Support weapon held (WSR 1.3.4.1): index + 1 into WsrGame::sw_info, 0 = none. Assigned in
   // the setup phase (setup.cc) or from SetupUnit::sw; read it through WsrState::sw(u).
   uint8_t sw = 0;
+  // carrier.cc (WSR 5.2, [REC] A-38): the separate carrier this unit rides in, -1 = none. A
+  // loaded passenger stands in its carrier's hex and shares its MP spent, its Ops complete,
+  // moved, disrupted and out-of-command state; it is never a target of its own.
+  int8_t carrier = -1;
 };
 
 // A unit as set up (scenarios fill this later; tests build positions directly).
@@ -281,6 +289,9 @@ struct SetupUnit {
   bool reduced = false;
   bool mounted = false;  // transport counters only
   bool disrupted = false;
+  // carrier.cc ([REC] A-38): index into GameSetup::units of the separate carrier (a truck in the
+  // same hex, side and formation) this platoon starts loaded in; -1 = not loaded.
+  int carried_by = -1;
   // Scenario games: index of the Scenario force (GameSetup::scenario_data->forces) this unit
   // comes from; -1 in test setups. A unit with an empty `hex` and force >= 0 starts kOffMap
   // (placed in the setup phase, or arriving as the force's arrival says).
@@ -627,6 +638,27 @@ class WsrState : public State {
   void apply_end_move(EventList* ev);
   void finish_unit_move(int u);
   void enter_hex(int hex, int side);
+  // carrier.cc (WSR 5.2, 5.2.1-5.2.4 for separate counters, gap G-11, [REC] A-38)
+  bool loaded(int u) const { return units[static_cast<size_t>(u)].carrier >= 0; }
+  int carrier_of(int u) const { return units[static_cast<size_t>(u)].carrier; }
+  int passengers_of(int c) const;          // passengers loaded in carrier c now
+  bool separate_carrier(int u) const;      // a circled-MF counter that is not two-sided (trucks)
+  static bool passenger_kind(UnitKind k);  // infantry, paratroopers, engineers
+  // u moves away with the moving stack: in it, or loaded in a carrier that is in it.
+  bool moves_with_group(int u) const;
+  bool can_load(int p, int c, Text* why) const;
+  bool can_unload(int p, Text* why) const;
+  void carrier_actions(ActionList& out) const;  // operations and move decisions
+  void apply_load(int p, int c, EventList* ev);
+  void apply_unload(int p, EventList* ev);
+  // Passengers follow their carrier: its hex, MP spent and shared flags; a carrier that left the
+  // map takes them with it (exit) or they were eliminated with it (5.2.4).
+  void carry_passengers();
+  // WSR 5.2.4: the results the carrier took (disrupted, a step lost, eliminated) on its
+  // passengers; appended to the carrier's result text.
+  void passenger_results(int c, bool disrupted, bool stepped, bool eliminated, Text& text);
+  Text carrier_why_illegal(const Action& a) const;
+  std::string carrier_invariant() const;
   // special_rules.cc, A4 air-trigger: a unit of `side` entered `hex`; sets air_trigger_turn
   // when it is the first enemy of the aircraft within range of the hook's zone.
   void air_trigger_check(int hex, int side);
@@ -1066,6 +1098,7 @@ class WsrGame : public Game {
   std::array<int, 2> boundary_f_{-1, -1};  // its south and north formation
   std::vector<SwInfo> sws_;                // WSR 1.3.4.1
   std::vector<uint8_t> initial_sw_;        // per unit: Unit::sw at the start
+  std::vector<int8_t> initial_carrier_;    // per unit: Unit::carrier at the start
 };
 
 // perf: the hottest accessors, inline (they need WsrGame complete).

@@ -17,6 +17,8 @@ constexpr VerbSpec kVerbs[] = {
     {"drop", "unit", kOther, "Leave {1} behind", "{1} zurücklassen"},
     {"mount", "unit", kOther, "Mount {1}", "{1} aufsitzen"},
     {"dismount", "unit", kOther, "Dismount {1}", "{1} absitzen"},
+    {"load", "unit unit", kOther, "{1} boards {2}", "{1} steigt auf {2}"},
+    {"unload", "unit", kOther, "{1} unloads", "{1} steigt ab"},
     {"end-move", "", kDecline, "End the move", "Bewegung beenden"},
     {"exit", "", kOther, "Leave the map", "Spielfeld verlassen"},
     {"place-sw", "word unit", kOther, "{2} has the {1}", "{2} hat die {1}"},
