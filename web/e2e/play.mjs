@@ -793,6 +793,12 @@ async function westerplatteGame(browser, size, tag, langs) {
     if (size === PHONE) await noSideways(page, `Westerplatte (${l})`);
   }
   await page.click('[data-testid=lang-en]');
+  // The replay draws the same board at every step.
+  await page.click('.game-head a[href*="#/replay/"]');
+  await page.waitForSelector('[data-testid=replay] [data-testid=wp-board]');
+  check((await page.$$('[data-testid=replay] [data-testid=wp-board] [data-field]')).length === 11, 'the replay shows the board');
+  if (size === PHONE) await noSideways(page, 'Westerplatte replay');
+  await shot(page, `${tag}-replay`);
   await page.close();
   return attacks;
 }
