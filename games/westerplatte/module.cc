@@ -2,6 +2,7 @@
 // option players=1..4, seats p1..pN (the seat list depends on the option; each Game is created
 // for one option set, so Game::seats() is fixed per game).
 #include <charconv>
+#include <nlohmann/json.hpp>
 
 #include "engine/registry.h"
 #include "games/westerplatte/ai.h"
@@ -49,6 +50,8 @@ GameModule westerplatte_module() {
   };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_heuristic(seat, seed); };
   m.evaluate = [](const State& s, int seat) { return evaluate(s, seat); };
+  m.board = [](const Game& g) { return wp_board_json(g); };
+  m.odds = [](const State& s, const Action& a) { return wp_odds(s, a); };
   m.data_subdir = "westerplatte";
   m.validate_file = [](const std::string& path) { validate_data_file(path); };
   m.invariant = [](const State& s) -> std::string {

@@ -303,4 +303,10 @@ class WpState : public State {
   void resolve_event(int event, EventList* ev);
 };
 
+// web_board.cc: the static board for the web UI (GameModule::board, docs/web.md) and the certain
+// outcome of an attack from a field or a mortar shot for the odds panel (GameModule::odds; null
+// for every other action).
+json wp_board_json(const Game& game);
+json wp_odds(const State& state, const Action& action);
+
 }  // namespace feldherr::westerplatte

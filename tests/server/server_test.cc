@@ -427,7 +427,7 @@ TEST(ServerAi, MctsSeatPlaysAGameToTheEndAndOutOfLimitSeatsAreRefused) {
   }
 }
 
-TEST(ServerWs, GamesWithoutAGraphicBoardSendTheirTextPicture) {
+TEST(ServerWs, GamesWithAGraphicBoardSendTheObservationWithoutText) {
   const ScratchDir dir("server-text");
   Running server(dir / "db.sqlite");
   json wp = create(server.port(), {{"game", "westerplatte/easy"}, {"seats", {{"p1", "human"}}}});
@@ -435,14 +435,13 @@ TEST(ServerWs, GamesWithoutAGraphicBoardSendTheirTextPicture) {
   ASSERT_TRUE(p1.connect(server.port(), ws_target(wp["id"], wp["seats"]["p1"]["token"])));
   auto s = p1.receive_type("state");
   ASSERT_TRUE(s);
-  ASSERT_TRUE((*s)["text"].is_string());
-  const std::string text = (*s)["text"];  // westerplatte's render_text: tiles, lanes, morale
-  EXPECT_NE(text.find("Guard posts"), std::string::npos) << text;
-  EXPECT_NE(text.find("Morale:"), std::string::npos) << text;
+  EXPECT_TRUE((*s)["text"].is_null());  // Westerplatte draws its board (web_board.cc)
+  EXPECT_EQ((*s)["observation"]["lanes"].size(), 5u);
   auto board =
       http_request(server.port(), "GET", "/api/games/" + wp["id"].get<std::string>() + "/board");
-  EXPECT_EQ(board.status, 200);  // no error: the kind "none" (web_assets_test.cc)
-  EXPECT_EQ(board.json_body["kind"], "none");
+  EXPECT_EQ(board.status, 200);
+  EXPECT_EQ(board.json_body["kind"], "westerplatte");
+  // The text picture of a game without a board: web_assets_test.cc (the Dice Race fixture).
   json pocket = create(server.port(), kPocketHumans);
   WsClient orcs;
   ASSERT_TRUE(

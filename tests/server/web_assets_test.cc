@@ -86,16 +86,47 @@ TEST(WebCatalog, AnOptionThatChangesTheSeatsListsTheSeatsOfEachValue) {
 
 TEST(WebCatalog, AGameWithoutAGraphicBoardAnswersItsBoardWithKindNone) {
   HubFixture f("board-none");
-  json c = f.create({{"game", "westerplatte/easy"}, {"options", {{"players", "2"}}}});
+  // The Dice Race fixture game has no GameModule::board: its state messages carry the text
+  // picture, the board request answers the kind "none" with its seats and title.
+  json c = f.create({{"game", "dice-race/race"}, {"seats", {{"red", "human"}, {"blue", "human"}}}});
   int status = 0;
   json board =
       f.http("GET", "/api/games/" + c["id"].get<std::string>() + "/board", nullptr, &status);
   EXPECT_EQ(status, 200) << board;
   EXPECT_EQ(board["kind"], "none");
-  EXPECT_EQ(board["game"], "westerplatte");
-  EXPECT_EQ(board["seats"], json({"p1", "p2"}));
+  EXPECT_EQ(board["game"], "dice-race");
+  EXPECT_EQ(board["seats"], json({"red", "blue"}));
+  Conn red;
+  ASSERT_TRUE(red.open(f.hub(), c["id"], c["seats"]["red"]["token"]).is_null());
+  json s = red.state(f.hub());
+  ASSERT_TRUE(s["text"].is_string()) << s;
+  EXPECT_NE(s["text"].get<std::string>().find("red"), std::string::npos) << s["text"];
   f.http("GET", "/api/games/nope/board", nullptr, &status);
   EXPECT_EQ(status, 404);
+}
+
+// Westerplatte's board (games/westerplatte/web_board.cc): fields, lanes and the level's tiles;
+// its state messages carry the observation, no text picture.
+TEST(WebCatalog, WesterplatteAnswersItsBoardOfFieldsAndLanes) {
+  HubFixture f("board-westerplatte");
+  json c = f.create({{"game", "westerplatte/easy"},
+                     {"options", {{"players", "2"}}},
+                     {"seats", {{"p1", "human"}, {"p2", "human"}}}});
+  int status = 0;
+  json board =
+      f.http("GET", "/api/games/" + c["id"].get<std::string>() + "/board", nullptr, &status);
+  EXPECT_EQ(status, 200) << board;
+  EXPECT_EQ(board["kind"], "westerplatte");
+  EXPECT_EQ(board["game"], "westerplatte");
+  EXPECT_EQ(board["seats"], json({"p1", "p2"}));
+  EXPECT_EQ(board["fields"].size(), 11u);
+  EXPECT_EQ(board["lanes"].size(), 5u);
+  EXPECT_EQ(board["title_de"], "7 Tage der Westerplatte — Einfach");
+  Conn p1;
+  ASSERT_TRUE(p1.open(f.hub(), c["id"], c["seats"]["p1"]["token"]).is_null());
+  json s = p1.state(f.hub());
+  EXPECT_TRUE(s["text"].is_null()) << s["text"];
+  EXPECT_EQ(s["observation"]["fields"].size(), 11u);
 }
 
 }  // namespace

@@ -19,6 +19,9 @@
 //      its own page (English and German, 1400 x 900 and 390 x 844), none of them on the other
 //      seat's page, the SO field of each SO segment marked, a unit's values with the stand-ins
 //      marked, and a card played by a click on it in the hand.
+//  10. 7 Tage der Westerplatte: the drawn board, officers placed and moved and an attack made by
+//       clicking fields and lanes, the certain outcome in the odds panel, in English and German, at
+//       1400 x 900 and 390 x 844.
 // Every scenario fails on a request of its pages answered with 400 or more (the network log).
 // Screenshots go to web/e2e/screenshots/. Usage:
 //   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel|rivet-hand|...]
@@ -628,7 +631,7 @@ async function lobbyWidgets(browser) {
   });
   check(ico === '200 image/x-icon', `/favicon.ico is served (${ico})`);
   await page.click('[data-testid=open-p1]');
-  await page.waitForSelector('[data-testid=text-board]');
+  await page.waitForSelector('[data-testid=wp-board]');
   await page.waitForFunction(() => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) >= 0);
   await settle(page, -1);
   const title = await page.title();
@@ -636,6 +639,179 @@ async function lobbyWidgets(browser) {
   check((await page.textContent('[data-testid=seat]')).includes('Defender 1'), 'the seat is named');
   await shot(page, 'westerplatte');
   await page.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7 Tage der Westerplatte (solo, two officers): the drawn board (guard posts, forward defence
+// fields, lanes, morale, ammo, day piles), the officers placed and moved by clicking fields, an
+// attack from a field or a mortar shot by clicking its lane with the certain outcome in the odds
+// panel, the moves left counting down, the phase ended; one turn in English and one in German, at
+// 1400 x 900 and at 390 x 844.
+
+/** The field an officer stands on (the board's field group holding its pawn). */
+async function wpFieldOf(page, officer) {
+  return page.$eval(`[data-testid=wp-board] g.wp-officer[data-unit="${officer}"]`, (e) => e.closest('[data-field]')?.getAttribute('data-field') ?? null);
+}
+/** Clicks a field of the board on its edge, away from the pawns on it. */
+async function wpClickField(page, field) {
+  const shape = page.locator(`[data-testid=wp-board] [data-field="${field}"] > :is(rect, circle)`).first();
+  const box = await shape.boundingBox();
+  await shape.click({ position: { x: box.width / 2, y: box.height * 0.14 } });
+}
+async function wpMovesLeft(page) {
+  return Number(/(\d+)/.exec((await page.textContent('[data-testid=wp-moves-left]')) ?? '')?.[1] ?? -1);
+}
+
+/** Places the officers (WP 5 step 9) by clicking the highlighted forward defence field C. */
+async function wpPlace(page) {
+  for (let k = 0; k < 4; k++) {
+    const place = (await legalTexts(page)).find((t) => t.startsWith('place '));
+    if (!place) return;
+    const [, officer] = place.split(' ');
+    check(await page.$('[data-testid=wp-board] .wp-fdf.hl.move[data-field="C"]'), `the forward defence fields are highlighted to place ${officer}`);
+    check(!(await page.$('[data-testid=wp-board] .wp-post.hl')), 'no guard post is offered for the placement');
+    const prev = await stateId(page);
+    await wpClickField(page, 'C');
+    await settle(page, prev);
+    check((await wpFieldOf(page, officer)) === 'C', `${officer} stands on C after the click`);
+    log('westerplatte: placed', officer, 'on C by clicking the board');
+  }
+}
+
+/** One turn by clicking: an officer walks along the forward fields toward a lane with a troop and
+ * attacks it from its field (or the mortar fires on a lane), then the phase ends. Returns whether
+ * an attack with its odds was made. */
+async function wpTurn(page, tag, words) {
+  // Decisions before the turn (an opening card's morale loss: the L1 tile; who gets a marker).
+  for (let k = 0; k < 6 && !(await isOver(page)) && !(await legalTexts(page)).includes('end'); k++) {
+    const first = (await legalTexts(page))[0];
+    log(`westerplatte ${tag}: before the turn:`, first);
+    await clickAction(page, first);
+  }
+  await page.waitForSelector('[data-testid=wp-moves-left]');
+  check((await page.textContent('[data-testid=wp-turn]')).includes(words.movesLeft), `the turn box says "${words.movesLeft}"`);
+  const lanes = await page.$$eval('[data-testid=wp-board] [data-lane]', (ls) => ls.filter((l) => l.querySelector('[data-card]')).map((l) => l.getAttribute('data-lane')));
+  log(`westerplatte ${tag}: troops on lanes`, lanes.join(','));
+  const officers = await page.$$eval('[data-testid=wp-board] g.wp-officer.acting', (os) => os.map((o) => o.getAttribute('data-unit')));
+  check(officers.length > 0, 'the officers that may move are marked');
+  const letter = (f) => (f && f.length === 1 ? f.charCodeAt(0) : null);
+  const officer = officers[0];
+  let from = await wpFieldOf(page, officer);
+  let goal = null;
+  if (lanes.length > 0 && letter(from) !== null) goal = [...lanes].sort((a, b) => Math.abs(letter(a) - letter(from)) - Math.abs(letter(b) - letter(from)))[0];
+  let moved = 0;
+  // Selects `who` by a click, checks that the lit fields are its legal moves, clicks the one
+  // `choose` picks, and checks the pawn there and the moves left one fewer.
+  const moveBy = async (who, choose) => {
+    const before = await wpMovesLeft(page);
+    await page.locator(`[data-testid=wp-board] g.wp-officer[data-unit="${who}"]`).click();
+    await page.waitForSelector('[data-testid=wp-board] .hl.move');
+    const offered = (await legalTexts(page)).filter((t) => t.startsWith(`move ${who} `)).map((t) => t.split(' ')[2]).sort();
+    const lit = (await page.$$eval('[data-testid=wp-board] [data-field].hl.move', (fs) => fs.map((f) => f.getAttribute('data-field')))).sort();
+    check(JSON.stringify(lit) === JSON.stringify(offered), `the highlighted fields are ${who}'s legal moves (${lit} / ${offered})`);
+    if (moved === 0) await shot(page, `${tag}-selected`);
+    const next = choose(lit);
+    if (!next) return null;
+    const prev = await stateId(page);
+    await wpClickField(page, next);
+    await settle(page, prev);
+    check((await wpFieldOf(page, who)) === next, `${who} moved to ${next} by a click`);
+    const after = await wpMovesLeft(page);
+    check(after === before - 1, `the moves left count down (${before} -> ${after})`);
+    moved++;
+    log(`westerplatte ${tag}: ${who} moved to ${next}; moves left ${after}`);
+    return next;
+  };
+  // Toward the forward field facing the nearest troop, along the forward fields.
+  for (let k = 0; k < 2 && goal !== null && from !== goal; k++) {
+    const next = await moveBy(officer, (lit) => lit.filter((f) => letter(f) !== null).sort((a, b) => Math.abs(letter(a) - letter(goal)) - Math.abs(letter(b) - letter(goal)))[0]);
+    if (!next) break;
+    from = next;
+  }
+  // Already there (or no troop): the other officer (solo) makes a move of its own.
+  if (moved === 0) await moveBy(officers[officers.length - 1], (lit) => lit[0]);
+  check(moved > 0, 'an officer moved by clicking the board');
+  // Attack by clicking the lane: from the field (fire) or with the mortar.
+  const legal = await legalTexts(page);
+  const attack = legal.find((t) => t.startsWith('fire ')) ?? legal.find((t) => t.startsWith('mortar '));
+  let attacked = false;
+  if (attack) {
+    const lane = attack.split(' ')[1];
+    check(await page.$(`[data-testid=wp-board] .wp-lane.hl.attack[data-lane="${lane}"]`), `lane ${lane} is highlighted for ${attack}`);
+    await page.locator(`[data-testid=wp-board] [data-lane="${lane}"] rect.wp-lane-box`).click({ position: { x: 10, y: 10 } });
+    if (await page.$('[data-testid=choice]')) await page.locator('[data-testid=choice] button.action').first().click();
+    await page.waitForSelector('[data-testid=odds] .odds-row', { timeout: 10000 });
+    const pct = await page.textContent('[data-testid=odds] .odds-row .pct');
+    check(pct === '100.0%', `the attack's outcome is certain (${pct})`);
+    const outcome = await page.textContent('[data-testid=odds] .odds-row .olabel');
+    check(outcome.includes(words.damage), `the outcome is told in the UI's language (${outcome})`);
+    await shot(page, `${tag}-odds`);
+    const prev = await stateId(page);
+    await page.click('[data-testid=odds-confirm]');
+    await settle(page, prev);
+    attacked = true;
+    log(`westerplatte ${tag}: ${attack} -`, outcome);
+    await shot(page, `${tag}-after-attack`);
+  }
+  // End the phase (the button beside the prompt); the Germans attack and draw, the next turn.
+  const prev = await stateId(page);
+  await page.click('[data-testid=decision] button.quick[data-quick="end"]');
+  await settle(page, prev);
+  log(`westerplatte ${tag}: phase ended, day`, await page.textContent('[data-testid=wp-turn] b'));
+  return attacked;
+}
+
+async function westerplatteGame(browser, size, tag, langs) {
+  const page = await newPage(browser, size);
+  await createGame(page, 'westerplatte', { p1: 'human' }, `${tag}-lobby`);
+  await page.waitForSelector('[data-testid=wp-board]');
+  if (size === PHONE) {
+    await boardFirst(page, '[data-testid=wp-board] svg', 'Westerplatte');
+    await noSideways(page, 'Westerplatte');
+  }
+  check((await page.textContent('.game-head h2')).startsWith('7 Tage der Westerplatte'), 'the page is titled with the game, not its id');
+  check((await page.$$('[data-testid=wp-board] [data-field]')).length === 11, 'six guard posts and five forward defence fields');
+  check((await page.$$('[data-testid=wp-board] [data-lane]')).length === 5, 'five lanes');
+  check((await page.$$('[data-testid=wp-board] .wp-post .wp-bricks .brick:not(.lost)')).length === 36, 'six bricks on each guard post');
+  check((await page.$$('[data-testid=wp-morale] .wp-mspace.on')).length === 1, 'the morale marker stands on one space');
+  check((await page.$$('[data-testid=wp-piles] .wp-pile')).length === 7, 'seven day piles');
+  await shot(page, `${tag}-start`);
+  await wpPlace(page);
+  await shot(page, `${tag}-placed`);
+  let attacks = 0;
+  for (const l of langs) {
+    await page.click(`[data-testid=lang-${l}]`);
+    const words =
+      l === 'de'
+        ? { movesLeft: 'Bewegungen übrig', damage: 'Schaden', piles: 'Abwurfstapel' }
+        : { movesLeft: 'Moves left', damage: 'damage', piles: 'Day piles' };
+    await page.waitForSelector(`[data-testid=wp-piles] >> text=${words.piles}`);
+    if (l === 'de') {
+      const tiles = await page.$$eval('[data-testid=wp-board] .wp-tile', (ts) => ts.map((x) => x.textContent).join(' '));
+      check(tiles.includes('Mörser') && tiles.includes('Moral'), `the tiles by their German names (${tiles})`);
+      check((await page.title()).startsWith('●'), 'the German tab title on the player\'s turn');
+    }
+    if (await isOver(page)) break;
+    attacks += (await wpTurn(page, `${tag}-${l}`, words)) ? 1 : 0;
+    await shot(page, `${tag}-${l}-next-turn`);
+    if (size === PHONE) await noSideways(page, `Westerplatte (${l})`);
+  }
+  await page.click('[data-testid=lang-en]');
+  // The replay draws the same board at every step.
+  await page.click('.game-head a[href*="#/replay/"]');
+  await page.waitForSelector('[data-testid=replay] [data-testid=wp-board]');
+  check((await page.$$('[data-testid=replay] [data-testid=wp-board] [data-field]')).length === 11, 'the replay shows the board');
+  if (size === PHONE) await noSideways(page, 'Westerplatte replay');
+  await shot(page, `${tag}-replay`);
+  await page.close();
+  return attacks;
+}
+
+async function westerplatte(browser) {
+  const desk = await westerplatteGame(browser, { viewport: { width: 1400, height: 900 } }, 'westerplatte', ['en', 'de']);
+  const phoneAttacks = await westerplatteGame(browser, PHONE, 'phone-westerplatte', ['de', 'en']);
+  log('westerplatte: attacks with odds', desk, '(desktop)', phoneAttacks, '(phone)');
+  check(desk + phoneAttacks > 0, 'an attack was made by clicking a lane, with its certain outcome shown');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -766,14 +942,7 @@ async function phone(browser) {
   await page.evaluate(() => scrollTo(0, 0));
   await shot(page, 'phone-planspiel');
 
-  // Westerplatte's text board and the replay.
-  await page.goto(`${base}/#/`);
-  await page.waitForSelector('[data-testid=create-westerplatte]');
-  await page.click('[data-testid=create-westerplatte]');
-  await page.click('[data-testid=open-p1]');
-  await page.waitForSelector('[data-testid=text-board]');
-  await noSideways(page, 'Westerplatte');
-  await shot(page, 'phone-westerplatte');
+  // The replay (Westerplatte at the phone's width: the scenario `westerplatte`).
   await page.goto(`${base}/${replay}`);
   await page.waitForSelector('[data-testid=replay] [data-testid=wsr-map]');
   await noSideways(page, 'replay');
@@ -938,6 +1107,7 @@ for (const [name, fn] of [
   ['planspiel', planspielGutshof],
   ['lobby-stop', lobbyStop],
   ['lobby-widgets', lobbyWidgets],
+  ['westerplatte', westerplatte],
   ['offline', offline],
   ['phone', phone],
   ['rivet-hand', rivetHandScenario],

@@ -16,6 +16,8 @@ export interface ParsedAction {
   units: string[];
   /** Places named (WSR hexes, Pocket cells, Rivet segments; a step's destination), in order. */
   places: string[];
+  /** Words named (Westerplatte's `push B+E`, `stock mortar`, `give p2`), in order. */
+  words: string[];
   /** What it costs (a move's MP), when the game says. */
   cost: number | null;
   /** The game's note (cost, odds) in the UI's language ("" when none). */
@@ -32,6 +34,7 @@ export function parseAction(a: LegalAction, lang: Lang = 'en'): ParsedAction {
     label: a.label?.[lang] || a.text,
     units: args.filter((x) => x.kind === 'unit').map((x) => x.value),
     places: args.filter((x) => x.kind === 'place').map((x) => x.cell ?? x.value),
+    words: args.filter((x) => x.kind === 'word').map((x) => x.value),
     cost: a.cost ?? null,
     note: said(a.note ?? '', a.note_de, lang),
   };

@@ -395,6 +395,37 @@ export interface WpObservation {
   } | null;
 }
 
+/** The static board of Westerplatte (games/westerplatte/web_board.cc): fields with layout units
+ * (posts at y 0, x 0..5; forward defence fields at y 1), paths, lanes, the level's tiles and morale
+ * track, and the box's cards in id order. */
+export interface WpBoard {
+  kind: 'westerplatte';
+  game: 'westerplatte';
+  scenario: string;
+  level: string;
+  level_title: string;
+  level_title_de: string;
+  side: 'green' | 'red';
+  title: string;
+  title_de?: string;
+  seats: string[];
+  players: number;
+  officers: number;
+  fields: { id: string; type: 'fdf' | 'post'; x: number; y: number; neighbours: string[]; lane?: string; overflow?: [string, string] }[];
+  paths: [string, string][];
+  burnable: [string, string][];
+  spaces: string[];
+  lanes: { id: string; field: string; x: number }[];
+  tiles: { id: string; name: string; name_de: string; value: number; green: number; red: number }[];
+  morale_track: { level: string; effect: string; effect_de: string }[];
+  max_bricks: number;
+  days: number;
+  cards_per_day: number;
+  supplies: Record<string, number>;
+  cards: { id: string; phase: number; kind: string; advance: [string, string]; lane?: string; endurance?: number; speed?: number; power?: number; target?: string }[];
+  events: { id: string; positive: boolean; kind: string; name: string; name_de: string }[];
+}
+
 // --- Pocket Battles board (games/pocket/board.cc) ---
 
 export interface TroopType {
@@ -684,7 +715,7 @@ export interface PsObservation {
   moves: number;
 }
 
-/** A game without a graphic board (Westerplatte): its seats; the state messages carry its text. */
+/** A game without a graphic board: its seats; the state messages carry its text. */
 export interface NoBoard {
   kind: 'none';
   seats: string[];
@@ -693,4 +724,4 @@ export interface NoBoard {
 }
 
 /** Every board as the server sends it: the module's board with the module's id added. */
-export type Board = (WsrBoard | PocketBoard | RivetBoard | PlanspielBoard | NoBoard) & { game?: string };
+export type Board = (WsrBoard | PocketBoard | RivetBoard | PlanspielBoard | WpBoard | NoBoard) & { game?: string };

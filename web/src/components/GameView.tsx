@@ -22,6 +22,10 @@ import { RivetField } from './RivetField';
 import { RivetCatalogue, RivetHand, RivetUnitPanel } from './RivetHand';
 import { WsrMap } from './WsrMap';
 import { WsrBriefing, WsrMapKey } from './WsrPanels';
+// 7 Tage der Westerplatte: its board and click targets (fields and lanes share letters).
+import { wpClickTargets, wpHighlights } from '../westerplatte';
+import type { WpBoard, WpObservation } from '../types';
+import { WesterplatteBoard } from './WesterplatteBoard';
 
 interface Pending {
   action: ParsedAction;
@@ -81,12 +85,18 @@ export function GameView(props: { id: string; token?: string }) {
     return () => removeEventListener('keydown', onKey);
   }, []);
 
+  // The odds and the chooser open beside the board, on a phone below it: brought into view.
+  useEffect(() => {
+    if (pending || choice) document.querySelector('.side .odds, .side .choice')?.scrollIntoView({ block: 'center' });
+  }, [!!pending, !!choice]);
+
   const gameId = board?.game ?? '';
   const side = (seat: string) => sideName(gameId, seat);
   const wsr = board?.kind === 'hex' ? (board as WsrBoard) : null;
   const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
   const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
   const ps = board?.kind === 'squares' ? (board as PlanspielBoard) : null;
+  const wpb = board?.kind === 'westerplatte' ? (board as WpBoard) : null;
   const obs = msg?.observation;
 
   const wsrUnits: WsrUnit[] = useMemo(() => (wsr && obs ? observedUnits(obs, wsr) : []), [wsr, obs]);
@@ -110,9 +120,10 @@ export function GameView(props: { id: string; token?: string }) {
     return null;
   };
   // Planspiel: a field is the place of its actions; an assault names its attackers after it.
-  const targets = ps ? psClickTargets(actions, selected) : clickTargets(actions, selected, placeOfUnit);
+  const targets = ps ? psClickTargets(actions, selected) : wpb ? wpClickTargets(actions, selected, obs as WpObservation) : clickTargets(actions, selected, placeOfUnit);
   const highlights = new Map<string, string>();
   if (ps) for (const [place, kind] of highlightsOf(targets)) highlights.set(place, kind);
+  else if (wpb) for (const [place, kind] of wpHighlights(targets)) highlights.set(place, kind);
   else for (const [place, list] of targets) highlights.set(place, list.some((a) => a.role === 'move') ? 'move' : 'target');
   const acting = ps ? psActingUnits(actions) : actingUnits(actions);
   // What every board component takes: the selection, the highlighted places, the acting units.
@@ -231,7 +242,7 @@ export function GameView(props: { id: string; token?: string }) {
       )}
       <div class="game-body">
         <div class="board-area">
-          {!wsr && !pocket && !rivet && !ps && msg?.text && (
+          {!wsr && !pocket && !rivet && !ps && !wpb && msg?.text && (
             <pre class="text-board" data-testid="text-board">
               {said(msg.text, msg.text_de)}
             </pre>
@@ -262,6 +273,7 @@ export function GameView(props: { id: string; token?: string }) {
               highlights={highlightsOf(targets)}
             />
           )}
+          {wpb && obs && <WesterplatteBoard board={wpb} obs={obs as WpObservation} onPlace={onPlace} myTurn={myTurn} {...boardProps} />}
           {pocket && obs && (
             <PocketField board={pocket} obs={obs} units={pUnits} onCell={onPlace} {...boardProps} />
           )}

@@ -1,6 +1,6 @@
 // The odds of an attack before it is sent (the game module's odds function via the server):
 // every distribution in the answer as bars, with Confirm / Cancel.
-import { lang, t, tOr, type Lang } from '../i18n';
+import { lang, said, t, tOr, type Lang } from '../i18n';
 
 const RESULT_NAMES = ['no-effect', 'disrupted', 'reduced', 'eliminated', 'reduced + disrupted'];
 // The results on a target from the mildest to the worst.
@@ -50,7 +50,9 @@ export function oddsTables(odds: any): { title: string; rows: OddsRow[] }[] {
       const names = /result/.test(title) && v.length <= RESULT_NAMES.length ? RESULT_NAMES : null;
       out.push({ title, rows: v.map((p: number, k: number) => ({ label: names ? names[k] : String(k), p })) });
     } else if (Array.isArray(v) && v.length > 0 && v.every((x) => x && typeof x === 'object' && 'p' in x)) {
-      out.push({ title, rows: v.map((x: any) => ({ label: String(x.text ?? x.label ?? x.outcome ?? x.result ?? x.hits ?? ''), p: Number(x.p) })) });
+      // An outcome told in both languages (Westerplatte: `text_de`) in the UI's language.
+      const text = (x: any) => (typeof x.text === 'string' ? said(x.text, x.text_de) : undefined);
+      out.push({ title, rows: v.map((x: any) => ({ label: String(text(x) ?? x.label ?? x.outcome ?? x.result ?? x.hits ?? ''), p: Number(x.p) })) });
     } else if (v && typeof v === 'object' && !Array.isArray(v)) {
       const vals = Object.entries(v);
       if (vals.length > 0 && vals.every(([, x]) => typeof x === 'number' && x >= 0 && x <= 1) && Math.abs(vals.reduce((s, [, x]) => s + (x as number), 0) - 1) < 1e-6) {
@@ -97,7 +99,7 @@ export function OddsPanel(props: {
           ))}
         </div>
       ))}
-      {props.odds && typeof props.odds.summary === 'string' && <div class="odds-summary">{props.odds.summary}</div>}
+      {props.odds && typeof props.odds.summary === 'string' && <div class="odds-summary">{said(props.odds.summary, props.odds.summary_de)}</div>}
       {props.odds && typeof props.odds.expected_net_hits === 'number' && (
         <div class="small">E[net hits] = {props.odds.expected_net_hits.toFixed(2)}</div>
       )}

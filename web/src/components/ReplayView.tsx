@@ -8,6 +8,9 @@ import { useLang } from '../hooks';
 import { said, sideName, t } from '../i18n';
 import { gameHref } from '../route';
 import type { Board, GameLog, PlanspielBoard, PocketBoard, RivetBoard, WsrBoard } from '../types';
+// 7 Tage der Westerplatte's board, without clicks.
+import type { WpBoard, WpObservation } from '../types';
+import { WesterplatteBoard } from './WesterplatteBoard';
 import { observedUnits } from '../wsr';
 import { pocketUnits } from '../pocket';
 import { rivetUnits } from '../rivet';
@@ -103,6 +106,7 @@ export function ReplayView(props: { id: string; token?: string }) {
   const pocket = board?.kind === 'zones' ? (board as PocketBoard) : null;
   const rivet = board?.kind === 'segments' ? (board as RivetBoard) : null;
   const ps = board?.kind === 'squares' ? (board as PlanspielBoard) : null;
+  const wpb = board?.kind === 'westerplatte' ? (board as WpBoard) : null;
   const atLast = ns.length > 0 && n === ns[ns.length - 1];
   const obs = noPositions ? (atLast ? liveObs : null) : stepObs;
 
@@ -173,6 +177,9 @@ export function ReplayView(props: { id: string; token?: string }) {
           )}
           {ps && obs && (
             <PlanspielMap board={ps} obs={obs} units={psUnits(ps, obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onField={() => undefined} />
+          )}
+          {wpb && obs && (
+            <WesterplatteBoard board={wpb} obs={obs as WpObservation} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onPlace={() => undefined} myTurn={false} />
           )}
         </div>
         <aside class="side">
