@@ -350,6 +350,78 @@ Text WsrState::fate_why_illegal(const Action& a) const {
   return Text{"not a fate action", "keine Schicksalsaktion"};
 }
 
+namespace {
+
+// What the roll held for a fate window decides: the chance step under the window (WSR 10.0).
+Text RollPurpose(int kind) {
+  switch (kind) {
+    case kStepCommand:
+      return {"command test (WSR 4.2)", "Befehlstest (WSR 4.2)"};
+    case kStepReorg:
+      return {"reorganization (WSR 4.3)", "Reorganisation (WSR 4.3)"};
+    case kStepFireAttack:
+      return {"attack of the fire (WSR 6.1)", "Angriff des Feuers (WSR 6.1)"};
+    case kStepFireDefence:
+      return {"defence against the fire (WSR 6.1)", "Verteidigung gegen das Feuer (WSR 6.1)"};
+    case kStepMortarAttack:
+      return {"attack of the mortar (WSR 6.1)", "Angriff des Mörsers (WSR 6.1)"};
+    case kStepMortarDefence:
+      return {"defence against the mortar (WSR 6.1)", "Verteidigung gegen den Mörser (WSR 6.1)"};
+    case kStepMortarAccuracy:
+      return {"accuracy of the mortar (WSR 6.1, A-08)",
+              "Treffgenauigkeit des Mörsers (WSR 6.1, A-08)"};
+    case kStepHqLoss:
+      return {"HQ loss check (WSR 6.1.5)", "HQ-Verlustprüfung (WSR 6.1.5)"};
+    case kStepAssaultRoll:
+      return {"assault (WSR 6.3)", "Sturmangriff (WSR 6.3)"};
+    case kStepMineAttack:
+      return {"attack of the mine (WSR 8.2.1)", "Angriff der Mine (WSR 8.2.1)"};
+    case kStepMineClear:
+      return {"mine clearing (WSR 8.2.2)", "Minenräumung (WSR 8.2.2)"};
+    case kStepEntryRoll:
+      return {"entry of the reinforcements (scenario rules)",
+              "Eintritt der Verstärkungen (Szenarioregeln)"};
+    case kStepChaosRoll:
+      return {"chaos table (WSR 9.0)", "Chaostabelle (WSR 9.0)"};
+    case kStepArtyAccuracy:
+      return {"accuracy of the strike (WSR 11.2)", "Treffgenauigkeit des Schlags (WSR 11.2)"};
+    case kStepArtyAttack:
+      return {"attack of the barrage (WSR 11.2.1)", "Angriff des Sperrfeuers (WSR 11.2.1)"};
+    case kStepArtyDefence:
+      return {"defence against the barrage (WSR 11.2.1)",
+              "Verteidigung gegen das Sperrfeuer (WSR 11.2.1)"};
+    case kStepAirFlakAttack:
+      return {"flak against the aircraft (WSR 11.3.1)", "Flak gegen das Flugzeug (WSR 11.3.1)"};
+    case kStepAirArmor:
+      return {"armour of the aircraft against the flak (WSR 11.3.1)",
+              "Panzerung des Flugzeugs gegen die Flak (WSR 11.3.1)"};
+    case kStepAirAbort:
+      return {"abort roll of the aircraft (WSR 11.3.1)", "Abbruchwurf des Flugzeugs (WSR 11.3.1)"};
+    case kStepAirAccuracy:
+      return {"accuracy of the air attack (WSR 11.3.2)",
+              "Treffgenauigkeit des Luftangriffs (WSR 11.3.2)"};
+    case kStepAirAttack:
+      return {"air attack (WSR 11.3.2)", "Luftangriff (WSR 11.3.2)"};
+    case kStepAirDefence:
+      return {"defence against the air attack (WSR 11.3.2)",
+              "Verteidigung gegen den Luftangriff (WSR 11.3.2)"};
+    case kStepAirStatus:
+      return {"return of the aircraft to the cup (WSR 11.3.2)",
+              "Rückkehr des Flugzeugs in den Becher (WSR 11.3.2)"};
+    case kStepSwLossRoll:
+      return {"loss of the support weapon (WSR 11.4)",
+              "Verlust der Unterstützungswaffe (WSR 11.4)"};
+    case kStepBridgeRoll:
+      return {"demolition of the bridge (WSR-A4)", "Sprengung der Brücke (WSR-A4)"};
+    case kStepDdRoll:
+      return {"swim of the DD tank (WSR-A7)", "Schwimmfahrt des DD-Panzers (WSR-A7)"};
+    default:
+      return {"", ""};
+  }
+}
+
+}  // namespace
+
 Text WsrState::fate_prompt() const {
   const Step& t = top();
   const int seat = t.a;
@@ -363,9 +435,13 @@ Text WsrState::fate_prompt() const {
     what_de = "der überzählige Treffer auf " + describe(fate_pending()).substr(8) +
               ": fate reroll (1 Punkt)";
   } else {
+    // The roll and what it decides (the chance step under the window).
+    const Text purpose = steps.size() >= 2 ? RollPurpose(steps[steps.size() - 2].kind) : Text{};
     what = "the roll " + DiceText(fate_pending()) +
+           (purpose.en.empty() ? "" : " for the " + purpose.en) +
            ": fate reroll, fate raise N, fate lower N (1 point each)";
     what_de = "der Wurf " + DiceText(fate_pending()) +
+              (purpose.de.empty() ? "" : " für: " + purpose.de) +
               ": fate reroll, fate raise N, fate lower N (je 1 Punkt)";
   }
   return Text{who + " has " + std::to_string(fate_points[static_cast<size_t>(seat)]) +

@@ -1,6 +1,7 @@
 // WSR 10.0 fate points ([Rec] A-28) played through the state (games/wsr/fate.cc): a roll or a
 // draw is held in a fate window while a seat could spend points on it; the seat not concerned by
 // the roll decides first and the concerned ("defending") seat last.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -45,6 +46,11 @@ TEST(WsrFate, WSR_10_0_DefenderDecidesLastAndRaisesADefenceDie) {
   p.act("fire us.m4a3e8 de.panther");
   p.act("roll 6 4 3");  // 2 hits (to-hit 4): held
   ASSERT_EQ(p.state->decision().kind, "fate");
+  // The window says which roll it holds and what that roll decides.
+  EXPECT_THAT(p.state->decision().prompt,
+              ::testing::HasSubstr("the roll 6 4 3 for the attack of the fire (WSR 6.1)"));
+  EXPECT_THAT(p.state->decision().prompt_de,
+              ::testing::HasSubstr("der Wurf 6 4 3 für: Angriff des Feuers (WSR 6.1)"));
   // The attack roll concerns the Panther's side: the US (not concerned) decides first.
   EXPECT_EQ(p.state->current_seat(), 0);
   p.act("fate raise 3");  // US: 6 4 3 -> 6 4 4, 3 hits
