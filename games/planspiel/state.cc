@@ -1472,10 +1472,16 @@ std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
 bool PlanspielState::over_limit(int u) const {
   if (unit(u).status != UnitStatus::kOnBoard) return false;
   const int party = party_of(u);
+  // Only a movement counter-move puts a field over the limit, and it marks the unit it brought
+  // there (`congesting`) until the field is within the limit again: none there, none over.
+  bool marked = false;
   FieldContents here;
   for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u))
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u)) {
       here.push_back(OccupantOf(type_of(o), party_of(o)));
+      marked = marked || unit(o).congesting;
+    }
+  if (!marked) return false;
   const std::vector<StackClass> over = OverStacked(here, party);
   return std::find(over.begin(), over.end(), StackClassOf(type_of(u))) != over.end();
 }
@@ -1797,6 +1803,7 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
   carry_along(p);
   // PS §5.4: a second like model in the field: congestion, resolved in the party's next
   // half-turn (or at once by displacing the other one).
+  s.congesting = !displaced;  // over_limit looks for the mark
   const bool congests = !displaced && over_limit(p);
   s.congesting = congests;
   if (!events) return;
