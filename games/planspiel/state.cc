@@ -1505,13 +1505,15 @@ std::vector<int> PlanspielState::congested(int party) const {
 }
 
 bool PlanspielState::congestion_open(Text* why) const {
-  for (int u : congested(active_))
-    if (unit(u).aboard < 0 && may_move(u, nullptr) && !move_targets(u).empty())
+  for (int u : congested(active_)) {
+    const int m = unit(u).aboard >= 0 ? unit(u).aboard : u;  // a load moves with its carrier
+    if (may_move(m, nullptr) && !move_targets(m).empty())
       return Refuse(why, say("PS §5.4: the congestion in {0} is resolved in this half-turn: {1} "
                              "can still move away",
                              "PS §5.4: die Stauung in {0} wird in diesem Teilzug aufgelöst: {1} "
                              "kann noch wegziehen",
-                             field_text(field_of(u)), uid(u)));
+                             field_text(field_of(u)), uid(m)));
+  }
   return true;
 }
 
@@ -1534,11 +1536,11 @@ bool PlanspielState::may_displace(int d, Text* why) const {
   if (ds.status != UnitStatus::kOnBoard || ds.aboard >= 0)
     return Refuse(why, say("PS §5.4: {} is not on the board on its own",
                            "PS §5.4: {} steht nicht selbst auf der Platte", id));
+  // The evader (or its load) is of d's class: d is over the limit with it.
   bool by_evader = false;
   for (int o = 0; o < num_units(); ++o)
     if (o != d && unit(o).congesting && unit(o).countered && unit(o).evaded &&
-        unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(d) &&
-        StackClassOf(type_of(o)) == StackClassOf(type_of(d)))
+        unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(d))
       by_evader = true;
   if (!by_evader || !over_limit(d))
     return Refuse(why, say("PS §5.4: no movement counter-move of this step has congested the "
@@ -1804,7 +1806,9 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
   // PS §5.4: a second like model in the field: congestion, resolved in the party's next
   // half-turn (or at once by displacing the other one).
   s.congesting = !displaced;  // over_limit looks for the mark
-  const bool congests = !displaced && over_limit(p);
+  const int its_load = load_of(p);
+  const bool congests =
+      !displaced && (over_limit(p) || (its_load >= 0 && over_limit(its_load)));  // or its load
   s.congesting = congests;
   if (!events) return;
   const bool now_shown = shown_to(p, enemy(party));

@@ -113,9 +113,35 @@ when = []
 provenance = { result = "stand-in", when = "stand-in" }
 )";
 
+// The congestion situation with a tow at 11,10 towing its AT gun (class (a), like the tanks).
+std::string WithTow() {
+  std::string text = kCongestionSituation;
+  const std::string tow = R"(
+[[unit]]
+id = "B-P1"
+party = "blue"
+type = "PAK75"
+field = "11,10"
+tow = "B-Z1"
+state = "limbered"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
+
+[[unit]]
+id = "B-Z1"
+party = "blue"
+type = "ZGKW"
+field = "11,10"
+tow_of = "B-P1"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
+
+)";
+  text.insert(text.find("[[objective]]"), tow);
+  return text;
+}
+
 class PlanspielTogether : public ::testing::Test {
  protected:
-  void Load(const char* text) {
+  void Load(const std::string& text) {
     const std::string err =
         testing::LoadError("situation-test.toml", text, [this](const std::string& path) {
           situation_ = std::make_unique<Situation>(
@@ -347,6 +373,23 @@ TEST_F(PlanspielTogether, PS_5_4_MovementCounterMoveCongestsAField) {
   EXPECT_EQ(all_games().find("planspiel")->invariant(*state_), "");
   // Red reads a movement counter-move, nothing of the congestion.
   for (const Event& e : ev) EXPECT_EQ(event_text(e, kPartyRed).find("congest"), std::string::npos);
+}
+
+// PS §5.4: a tow (an unarmed vehicle) evading into the field of a tank congests it through its
+// limbered AT gun, a like model of the tank: the field is congested, the tank may be displaced,
+// and the tank, not the gun aboard, is the unit that may resolve it.
+TEST_F(PlanspielTogether, PS_5_4_ATowCongestsThroughItsGun) {
+  Load(WithTow());
+  Do("move R-T1 10,12");
+  Do("pass");
+  ASSERT_TRUE(Listed("evade B-Z1 10,9"));
+  const EventList ev = Do("evade B-Z1 10,9");
+  EXPECT_TRUE(Mentions(ev, "The field is congested (PS §5.4)"));
+  EXPECT_EQ(At("B-P1"), (Field{10, 9}));
+  EXPECT_EQ(state_->congested(kPartyBlue), (std::vector<int>{U("B-T2"), U("B-P1")}));
+  EXPECT_EQ(all_games().find("planspiel")->invariant(*state_), "");
+  EXPECT_FALSE(state_->displace_fields(U("B-T2")).empty());
+  EXPECT_EQ(Why("displace B-P1 9,8"), "PS §5.4: B-P1 is not on the board on its own");
 }
 
 // PS §5.4: the like model already standing there may be displaced at once and joins the
