@@ -3298,6 +3298,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   if (action.verb == kTogether) {
     // PS §9.6: the units named advance one field each in turn once each has its field.
     group_.clear();
+    for (UnitState& o : units_) o.group_target = -1;  // G-29: a new group, nobody countered yet
     for (int i = 0; i < action.argc; ++i) {
       MoveState m;
       m.unit = action.arg(i);
@@ -3579,6 +3580,7 @@ void PlanspielState::end_half_turn(EventList* events) {
     if (units_[static_cast<size_t>(u)].congesting && !over_limit(u))
       units_[static_cast<size_t>(u)].congesting = false;  // PS §5.4: resolved
   for (UnitState& s : units_) {
+    s.group_target = -1;
     s.moved = 0;
     s.has_moved = false;
     s.fired = false;

@@ -295,6 +295,32 @@ TEST_F(PlanspielTogether, G_29_OneUnitOfTheGroupPerRound) {
   EXPECT_TRUE(Listed("fire B-P1 11,12"));
 }
 
+// G-29: a later group starts afresh: the unit the gun countered in the last round of an earlier
+// group does not bind it.
+TEST_F(PlanspielTogether, G_29_ALaterGroupStartsAfresh) {
+  Load(kSimultaneousSituation);
+  state_->place_for_test(U("R-T1"), {9, 13});
+  state_->place_for_test(U("R-T2"), {11, 13});
+  Do("together R-T1 R-T2");
+  Do("move R-T1 9,12");
+  Do("move R-T2 11,12");
+  Do("fire B-P1 9,12");
+  Do("roll 1");
+  Do("pass");
+  EXPECT_NE(Why("fire B-P1 11,12").find("PS §9.6, G-29"), std::string::npos);
+  Do("pass");
+  ASSERT_EQ(state_->step(), StepKind::kAct);
+  Do("fertig");
+  Do("fertig");  // Red's next half-turn
+  Do("together R-T1 R-T2");
+  Do("move R-T1 9,14");  // away from the gun: no counter-move
+  Do("move R-T2 11,11");
+  Do("pass");
+  ASSERT_EQ(state_->moving().unit, U("R-T2"));
+  ASSERT_EQ(At("R-T2"), (Field{11, 11}));
+  EXPECT_TRUE(Listed("fire B-P1 11,11"));
+}
+
 // PS §9.6 (PS §8.16: "except when simultaneity was announced"): a combat vehicle of the group
 // suppressed black by a counter-move gets no self-smoke window; moving alone it does.
 TEST_F(PlanspielTogether, PS_9_6_NoSelfSmokeDuringSimultaneousMovement) {
