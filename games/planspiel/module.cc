@@ -84,8 +84,42 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     }
     return threatened ? 0.9 - 0.01 * ToObjective(s, to) : -1.0;
   }
+  if (a.verb == kTogether) {
+    // PS §9.6: split the defender's fire: two or three units that advance (none holding or
+    // standing on an objective) move simultaneously when each could come within range of the
+    // same seen enemy weapon that may answer with a true counter-move (a figure or weapon base,
+    // or a vehicle with a position marker). Scored before the noise is drawn (as withdraw).
+    const int party = s.ps().situation().units[static_cast<size_t>(a.arg(0))].party;
+    for (int i = 0; i < a.argc; ++i) {
+      const int u = a.arg(i);
+      if (s.unit(u).status != UnitStatus::kOnBoard || ToObjective(s, s.field_of(u)) == 0)
+        return -1.0;
+    }
+    for (int e = 0; e < s.num_units(); ++e) {
+      const UnitType& t = s.ps().type(e);
+      if (s.ps().situation().units[static_cast<size_t>(e)].party == party ||
+          s.unit(e).status != UnitStatus::kOnBoard || !s.visible_to(e, party) || !t.has_weapon ||
+          t.weapon.flat < 0 || (t.moves_and_fires && !s.unit(e).position_marker))
+        continue;
+      const int range = WeaponRange(s.ps().fire_data(), s.weapon_of(e), Trajectory::kFlat);
+      bool all = true;
+      for (int i = 0; i < a.argc; ++i) {
+        const int u = a.arg(i);
+        all = all && Distance(s.field_of(e), s.field_of(u)) <=
+                         range + MoveProfileOf(s.ps().type(u)).terrain;
+      }
+      if (all) return 1.0 + 0.1 * a.argc;
+    }
+    return -1.0;
+  }
   const double noise = static_cast<double>(rng.below(1000)) / 100000.0;
   if (a.verb == kFertig || a.verb == kPass) return 0.0;
+  if (a.verb == kDisplace) {
+    // PS §5.4: a displaced unit joins the withdrawal unless it holds an objective.
+    for (Field o : s.ps().objective_fields())
+      if (o == s.field_of(a.arg(0))) return -1.0;
+    return 0.3 + noise;
+  }
   if (a.verb == kMeet) {
     // PS §9.3: a false counter-move when the opposed roll favours the unit: what it expects to do
     // to the mover against what it risks.
@@ -107,7 +141,17 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     std::array<double, kOutcomeCount> odds{};
     for (size_t o = 0; o < odds.size(); ++o) odds[o] = odds36[o] / 36.0;
     const double threat = Harm(odds);
-    return threat >= 0.5 ? 0.5 + threat - 0.01 * ToObjective(s, to) + noise : -1.0;
+    // PS §5.4: of the nearest fields, rather one it does not congest.
+    const int party = s.ps().situation().units[static_cast<size_t>(p)].party;
+    const StackClass cls = StackClassOf(s.ps().type(p));
+    double congests = 0.0;
+    for (int o = 0; o < s.num_units(); ++o)
+      if (o != p && cls != StackClass::kFigureBase && s.unit(o).status == UnitStatus::kOnBoard &&
+          s.unit(o).aboard < 0 && s.field_of(o) == to &&
+          s.ps().situation().units[static_cast<size_t>(o)].party == party &&
+          StackClassOf(s.ps().type(o)) == cls)
+        congests = 0.2;
+    return threat >= 0.5 ? 0.5 + threat - 0.01 * ToObjective(s, to) - congests + noise : -1.0;
   }
   // PS §8.16: self-smoke costs nothing and hides the vehicle: always try it.
   if (a.verb == kSmoke) return 0.9 + noise;
@@ -407,19 +451,34 @@ GameModule planspiel_module() {
       if (us.suppression != 0 && (us.suppression < 3 || us.suppression > 6))
         return "PS §8.14: a suppression marker below level 3";
     }
-    // PS §5.1: every field within the stacking limit for both parties.
+    // PS §5.1: every field within the stacking limit for both parties, but for a field a
+    // movement counter-move congested (PS §5.4).
     std::vector<FieldContents> fields(static_cast<size_t>(b.width() * b.height()));
+    std::vector<uint8_t> congested(fields.size(), 0);
+    // The units moving (passing through): the mover and the rest of a simultaneous group (PS
+    // §9.6), with their loads.
+    std::vector<int> moving{s.moving().unit};
+    for (const MoveState& g : s.group()) moving.push_back(g.unit);
+    const auto passing = [&](int u) {
+      for (int mv : moving)
+        if (mv >= 0 && (u == mv || s.unit(u).aboard == mv)) return true;
+      return false;
+    };
     for (int u = 0; u < s.num_units(); ++u)
-      if (s.unit(u).status == UnitStatus::kOnBoard && u != s.moving().unit &&
-          (s.moving().unit < 0 || s.unit(u).aboard != s.moving().unit))  // passing through
-        fields[static_cast<size_t>(b.index(s.field_of(u)))].push_back(
+      if (s.unit(u).status == UnitStatus::kOnBoard && !passing(u)) {
+        const size_t i = static_cast<size_t>(b.index(s.field_of(u)));
+        fields[i].push_back(
             OccupantOf(s.ps().type(u), s.ps().situation().units[static_cast<size_t>(u)].party));
-    for (const FieldContents& c : fields) {
+        if (s.unit(u).congesting) congested[i] = 1;
+      }
+    for (size_t i = 0; i < fields.size(); ++i) {
+      const FieldContents& c = fields[i];
       bool red = false, blue = false;
       for (const Occupant& o : c) (o.party == kPartyRed ? red : blue) = true;
       if (red && blue) return "G-07: both parties in one field";
       for (int p = 0; p < kParties; ++p)
-        if (!WithinStackingLimit(c, p)) return "PS §5.1: a field over the stacking limit";
+        if (!WithinStackingLimit(c, p) && !congested[i])
+          return "PS §5.1: a field over the stacking limit";
     }
     return "";
   };

@@ -40,6 +40,7 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"set-up", Who::kActive, Dice::kNone},         // kSetUp
     {"self-smoke", Who::kOwner, Dice::kNone},      // kSelfSmoke
     {"roll", Who::kChance, Dice::kD6},             // kSmokeRoll
+    {"move-together", Who::kActive, Dice::kNone},  // kPlanMove
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -79,6 +80,10 @@ constexpr VerbSpec kVerbs[] = {
     {"smoke", "unit", VerbRole::kOther, "{1} tries self-smoke", "{1} versucht Selbsteinnebelung"},
     {"withdraw", "unit place", VerbRole::kMove, "{1} withdraws to {2}",
      "{1} setzt sich nach {2} ab"},
+    {"together", "unit*", VerbRole::kMove, "{1} move simultaneously (announced)",
+     "Gleichzeitigkeit angesagt: {1} bewegen sich gleichzeitig"},
+    {"displace", "unit place", VerbRole::kMove, "{1} is displaced to {2}",
+     "{1} wird nach {2} verdrängt"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
@@ -979,10 +984,10 @@ PlanspielState::Search PlanspielState::search(int u) const {
   return r;
 }
 
-bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path) const {
+bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, bool forced) const {
   const Board& b = game_->board();
   const size_t di = static_cast<size_t>(b.index(dest));
-  if (!MayEndWithLoad(s.contents[di], s.me, s.load)) return false;  // PS §5.1
+  if (!forced && !MayEndWithLoad(s.contents[di], s.me, s.load)) return false;  // PS §5.1, §5.4
   for (size_t road_only : {size_t{1}, size_t{0}}) {
     const int d = s.dist[road_only][di];
     if (d < 0 || (!s.outside && d == 0)) continue;
@@ -1002,8 +1007,8 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path) c
   return false;
 }
 
-bool PlanspielState::find_path(int u, Field dest, Path& path) const {
-  return path_from(search(u), u, dest, path);
+bool PlanspielState::find_path(int u, Field dest, Path& path, bool forced) const {
+  return path_from(search(u), u, dest, path, forced);
 }
 
 // PS §6.7: a withdrawal is a backward move from the enemy units the mover's party sees (its
@@ -1078,7 +1083,9 @@ bool PlanspielState::withdrawn_from(int p) const {
 
 std::vector<Field> PlanspielState::move_targets(int u) const {
   std::vector<Field> out;
-  if (step() != StepKind::kAct || !may_move(u, nullptr)) return out;
+  // PS §9.6: during the planning of a simultaneous movement, the next unit of the group.
+  const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
+  if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return out;
   const Board& b = game_->board();
   const Search s = search(u);
   for (int y = 0; y < b.height(); ++y)
@@ -1097,17 +1104,25 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
 // before (G-07).
 void PlanspielState::advance_move(EventList* events) {
   const Board& b = game_->board();
-  while (moving_.unit >= 0) {
+  while (true) {
+    // PS §9.6: the units of a simultaneous group advance one field each in turn.
+    if (moving_.unit < 0) {
+      if (group_.empty()) return;
+      next_in_group();
+    } else if (moving_.stepped) {
+      group_.push_back(moving_);
+      next_in_group();
+    }
     const int u = moving_.unit;
     UnitState& s = units_[static_cast<size_t>(u)];
     const int party = party_of(u);
     if (s.status == UnitStatus::kLost) {
       moving_ = MoveState{};
-      return;
+      continue;
     }
     if (moving_.next >= static_cast<int>(moving_.path.size())) {
       finish_move(events, -1);
-      return;
+      continue;
     }
     // PS §8.14: counter-move fire may stop it: black stops everyone, red or grey stops
     // unarmoured troops, and armoured ones go on at terrain speed at most.
@@ -1116,13 +1131,26 @@ void PlanspielState::advance_move(EventList* events) {
       if (s.suppression >= 5 || (s.suppression >= 3 && !armoured) ||
           (s.suppression >= 3 && s.moved >= MoveProfileOf(type_of(u)).terrain)) {
         finish_move(events, -1);
-        return;
+        continue;
       }
     }
     const Field t = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next)]);
     if (const int o = enemy_in(t, party); o >= 0) {
       finish_move(events, o);
-      return;
+      continue;
+    }
+    // PS §9.6, §2.3, §5.3: in a simultaneous group a unit does not pass another of its own
+    // vehicles on a road, in a defile or on a bridge: it stops before it.
+    if (moving_.simultaneous && moving_.next > 0) {
+      const Field from = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next - 1)]);
+      const std::vector<FieldContents> contents = contents_seen_by(party, u);
+      const Entry e = PassageEntry(b, from, t, contents[static_cast<size_t>(b.index(t))], party,
+                                   OccupantOf(type_of(u), party).model);
+      const bool last = moving_.next + 1 == static_cast<int>(moving_.path.size());
+      if (e == Entry::kClosed || (e == Entry::kEndsMove && !last)) {
+        finish_move(events, -1);
+        continue;
+      }
     }
     const bool was_outside = s.status == UnitStatus::kWaiting;
     s.status = UnitStatus::kOnBoard;
@@ -1134,6 +1162,8 @@ void PlanspielState::advance_move(EventList* events) {
     s.shown = 0;                // it fired from its old place (PS §7.4)
     s.detected_marker = false;  // scenarios §1.5
     s.position_marker = false;  // PS §9.2 [REC]: moving removes it
+    s.congesting = false;       // PS §5.4: it leaves the field it congested
+    moving_.stepped = moving_.simultaneous;
     (void)was_outside;
     carry_along(u);
     // The window opens after every step while the passive party has a unit on the board, whether
@@ -1147,6 +1177,17 @@ void PlanspielState::advance_move(EventList* events) {
       return;
     }
   }
+}
+
+void PlanspielState::next_in_group() {
+  moving_ = group_.front();
+  group_.erase(group_.begin());
+  if (!moving_.stepped) return;
+  // Every unit of the group has advanced one field: a new round (G-29: each passive unit may
+  // counter one unit of the group again).
+  moving_.stepped = false;
+  for (MoveState& m : group_) m.stepped = false;
+  for (UnitState& o : units_) o.group_target = -1;
 }
 
 void PlanspielState::finish_move(EventList* events, int blocked_by) {
@@ -1250,6 +1291,18 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
   if (ps.countered)
     return Refuse(why, say("G-29: {} has countered this step already",
                            "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", sp.id));
+  if (moving_.simultaneous && ps.group_target >= 0 && ps.group_target != m)
+    return Refuse(why, say("PS §9.6, G-29: {0} has countered {1} in this round of the "
+                           "simultaneous movement (one unit of the group at a time)",
+                           "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
+                           "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
+                           sp.id, uid(ps.group_target)));
+  if (congested_fired(p))
+    return Refuse(why, say("PS §5.4: {} stands in a congested field from which a like troop has "
+                           "fired this half-turn",
+                           "PS §5.4: {} steht in einem gestauten Feld, aus dem in diesem Teilzug "
+                           "schon eine gleichartige Truppe gefeuert hat",
+                           sp.id));
   if (!visible_to(m, sp.party))
     return Refuse(why, say("{}: the mover is not detected",
                            "{}: die bewegte Einheit ist nicht "
@@ -1354,6 +1407,12 @@ bool PlanspielState::may_evade(int p, Text* why) const {
   if (ps.countered)
     return Refuse(why, say("G-29: {} has countered this step already",
                            "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
+  if (moving_.simultaneous && ps.group_target >= 0 && ps.group_target != m)
+    return Refuse(why, say("PS §9.6, G-29: {0} has countered {1} in this round of the "
+                           "simultaneous movement (one unit of the group at a time)",
+                           "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
+                           "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
+                           id, uid(ps.group_target)));
   if (!detects(p, m))
     return Refuse(why, say("PS §9.4: {} does not itself detect the mover",
                            "PS §9.4: {} erkennt die bewegte Einheit nicht selbst", id));
@@ -1383,6 +1442,10 @@ bool PlanspielState::may_evade(int p, Text* why) const {
 }
 
 std::vector<Field> PlanspielState::evade_fields(int p) const {
+  return withdrawal_fields(p, true);
+}
+
+std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
   std::vector<Field> out;
   const int m = moving_.unit;
   if (m < 0) return out;
@@ -1394,7 +1457,9 @@ std::vector<Field> PlanspielState::evade_fields(int p) const {
     int d = -1;
     for (size_t r : {size_t{0}, size_t{1}})
       if (s.dist[r][k] > 0 && (d < 0 || s.dist[r][k] < d)) d = s.dist[r][k];
-    if (d < 0 || d > best || !MayEndWithLoad(s.contents[k], s.me, s.load)) continue;
+    // PS §5.4: a movement counter-move may congest a field (`forced`); a displaced unit goes
+    // where it stands within the limit.
+    if (d < 0 || d > best || (!forced && !MayEndWithLoad(s.contents[k], s.me, s.load))) continue;
     const Field f = FieldAt(b, i);
     if (engages(m, p, f, true)) continue;
     if (d < best) out.clear();
@@ -1402,6 +1467,144 @@ std::vector<Field> PlanspielState::evade_fields(int p) const {
     out.push_back(f);
   }
   return out;
+}
+
+bool PlanspielState::over_limit(int u) const {
+  if (unit(u).status != UnitStatus::kOnBoard) return false;
+  const int party = party_of(u);
+  // Only a movement counter-move puts a field over the limit, and it marks the unit it brought
+  // there (`congesting`) until the field is within the limit again: none there, none over.
+  bool marked = false;
+  FieldContents here;
+  for (int o = 0; o < num_units(); ++o)
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u)) {
+      here.push_back(OccupantOf(type_of(o), party_of(o)));
+      marked = marked || unit(o).congesting;
+    }
+  if (!marked) return false;
+  const std::vector<StackClass> over = OverStacked(here, party);
+  return std::find(over.begin(), over.end(), StackClassOf(type_of(u))) != over.end();
+}
+
+bool PlanspielState::congested_fired(int u) const {
+  if (!over_limit(u)) return false;
+  const StackClass c = StackClassOf(type_of(u));
+  for (int o = 0; o < num_units(); ++o)
+    if (o != u && unit(o).status == UnitStatus::kOnBoard && unit(o).fired &&
+        party_of(o) == party_of(u) && field_of(o) == field_of(u) && unit(o).aboard < 0 &&
+        StackClassOf(type_of(o)) == c)
+      return true;
+  return false;
+}
+
+std::vector<int> PlanspielState::congested(int party) const {
+  std::vector<int> out;
+  for (int u = 0; u < num_units(); ++u)
+    if (party_of(u) == party && over_limit(u)) out.push_back(u);
+  return out;
+}
+
+bool PlanspielState::congestion_open(Text* why) const {
+  for (int u : congested(active_)) {
+    const int m = unit(u).aboard >= 0 ? unit(u).aboard : u;  // a load moves with its carrier
+    if (may_move(m, nullptr) && !move_targets(m).empty())
+      return Refuse(why, say("PS §5.4: the congestion in {0} is resolved in this half-turn: {1} "
+                             "can still move away",
+                             "PS §5.4: die Stauung in {0} wird in diesem Teilzug aufgelöst: {1} "
+                             "kann noch wegziehen",
+                             field_text(field_of(u)), uid(m)));
+  }
+  return true;
+}
+
+// PS §5.4: a like model already standing in the field a movement counter-move of this step has
+// congested may be displaced; it joins the withdrawal as a movement counter-move of its own
+// (G-48), into a field within the limit (the domino effect ends there).
+bool PlanspielState::may_displace(int d, Text* why) const {
+  if (step() != StepKind::kCounterMove || moving_.unit < 0)
+    return Refuse(why, {"PS §5.4: a unit is displaced only at once when a movement counter-move "
+                        "congests its field",
+                        "PS §5.4: verdrängt wird nur sofort, wenn ein Bewegungsgegenzug das Feld "
+                        "staut"});
+  if (d < 0 || d >= num_units())
+    return Refuse(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+  const UnitState& ds = unit(d);
+  const std::string& id = uid(d);
+  if (party_of(d) == active_)
+    return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
+                        "PS §9.1: nur die passive Partei macht Gegenzüge"});
+  if (ds.status != UnitStatus::kOnBoard || ds.aboard >= 0)
+    return Refuse(why, say("PS §5.4: {} is not on the board on its own",
+                           "PS §5.4: {} steht nicht selbst auf der Platte", id));
+  // The evader (or its load) is of d's class: d is over the limit with it.
+  bool by_evader = false;
+  for (int o = 0; o < num_units(); ++o)
+    if (o != d && unit(o).congesting && unit(o).countered && unit(o).evaded &&
+        unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(d))
+      by_evader = true;
+  if (!by_evader || !over_limit(d))
+    return Refuse(why, say("PS §5.4: no movement counter-move of this step has congested the "
+                           "field of {} with a like model",
+                           "PS §5.4: kein Bewegungsgegenzug dieses Schritts hat das Feld von {} "
+                           "mit einem gleichartigen Modell gestaut",
+                           id));
+  if (ds.countered)
+    return Refuse(why, say("G-29: {} has countered this step already",
+                           "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
+  if (MoveProfileOf(type_of(d)).terrain <= 1)
+    return Refuse(why, say("PS §9.4: {} is not faster than 1 LE",
+                           "PS §9.4: {} ist nicht schneller als 1 LE", id));
+  if (ds.suppression >= 5)
+    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
+                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", id));
+  if (ds.suppression >= 3 && type_of(d).armour == ArmourClass::kNone)
+    return Refuse(why, say("PS §8.14: {} is suppressed: unarmoured troops cannot move",
+                           "PS §8.14: {} ist niedergehalten: ungepanzerte Truppen sind "
+                           "bewegungsunfähig",
+                           id));
+  if (displace_fields(d).empty())
+    return Refuse(why, say("PS §5.4, G-48: {} reaches no field within the stacking limit out of "
+                           "the mover's direct fire",
+                           "PS §5.4, G-48: {} erreicht kein Feld innerhalb der Stapelgrenze "
+                           "außerhalb des direkten Feuers der bewegten Einheit",
+                           id));
+  return true;
+}
+
+std::vector<Field> PlanspielState::displace_fields(int d) const {
+  return withdrawal_fields(d, false);
+}
+
+int PlanspielState::planning_unit() const {
+  if (step() != StepKind::kPlanMove) return -1;
+  for (const MoveState& m : group_)
+    if (m.path.empty()) return m.unit;
+  return -1;
+}
+
+// PS §9.6: the attacker announces simultaneity and names the units; reading: two or three (as a
+// superiority attack), each able to move now, in unit order (the order they advance in).
+bool PlanspielState::may_move_together(const std::vector<int>& units, Text* why) const {
+  if (step() != StepKind::kAct)
+    return Refuse(why, {"PS §3.2: only in the active party's activity",
+                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+  if (units.size() < 2 || units.size() > 3)
+    return Refuse(why, {"PS §9.6: a simultaneous movement names two or three units",
+                        "PS §9.6: eine gleichzeitige Bewegung nennt zwei oder drei Einheiten"});
+  for (size_t i = 0; i < units.size(); ++i) {
+    const int u = units[i];
+    if (u < 0 || u >= num_units())
+      return Refuse(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+    if (i > 0 && units[i - 1] >= u)
+      return Refuse(why, {"PS §9.6: each unit is named once, in unit order",
+                          "PS §9.6: jede Einheit wird einmal genannt, in der Reihenfolge der "
+                          "Einheiten"});
+    if (!may_move(u, why)) return false;
+    if (move_targets(u).empty())
+      return Refuse(why, say("PS §6: {} has no field to move to",
+                             "PS §6: {} hat kein Feld, in das es ziehen kann", uid(u)));
+  }
+  return true;
 }
 
 OpposedFire OpposedFireOdds(const FireData& data, const OpposedSide& counter,
@@ -1565,15 +1768,17 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
   if (e.casualty_roll) push(StepKind::kCasualty, loser, -1);
 }
 
-void PlanspielState::evade(int p, Field dest, EventList* events) {
+void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events) {
   const Board& b = game_->board();
   const int party = party_of(p);
   UnitState& s = units_[static_cast<size_t>(p)];
   const bool was_shown = shown_to(p, enemy(party));
   Path path;
-  if (!find_path(p, dest, path)) throw std::logic_error("planspiel: apply of an illegal evade");
+  if (!find_path(p, dest, path, !displaced))
+    throw std::logic_error("planspiel: apply of an illegal evade");
   // The withdrawal runs along its path; an enemy unit its party did not see stops it in the last
-  // field before where it may stand (G-07, PS §5.1).
+  // field before where it may stand (G-07, PS §5.1; a movement counter-move may congest it, PS
+  // §5.4).
   const std::vector<FieldContents> contents = contents_seen_by(party, p);
   const Occupant me = OccupantOf(type_of(p), party);
   std::vector<Occupant> load;
@@ -1586,22 +1791,47 @@ void PlanspielState::evade(int p, Field dest, EventList* events) {
       stopped = true;
       break;
     }
-    if (MayEndWithLoad(contents[static_cast<size_t>(b.index(f))], me, load)) end = f;
+    if (!displaced || MayEndWithLoad(contents[static_cast<size_t>(b.index(f))], me, load)) end = f;
   }
   s.x = end.x;
   s.y = end.y;
   s.position_marker = false;  // PS §9.4: lost at once
   s.evaded = true;
   s.countered = true;
-  s.camouflaged = false;      // PS §7.6
-  s.shown = 0;                // PS §7.4: it fired from its old place
-  s.detected_marker = false;  // scenarios §1.5
+  if (moving_.simultaneous) s.group_target = moving_.unit;  // PS §9.6, G-29
+  s.camouflaged = false;                                    // PS §7.6
+  s.shown = 0;                                              // PS §7.4: it fired from its old place
+  s.detected_marker = false;                                // scenarios §1.5
   carry_along(p);
+  // PS §5.4: a second like model in the field: congestion, resolved in the party's next
+  // half-turn (or at once by displacing the other one).
+  s.congesting = !displaced;  // over_limit looks for the mark
+  const int its_load = load_of(p);
+  const bool congests =
+      !displaced && (over_limit(p) || (its_load >= 0 && over_limit(its_load)));  // or its load
+  s.congesting = congests;
   if (!events) return;
   const bool now_shown = shown_to(p, enemy(party));
-  Text text = say("{} makes a movement counter-move to {} and loses any position marker.",
-                  "{} macht einen Bewegungsgegenzug nach {} und verliert ein Stellungszeichen.",
-                  uid(p), field_text(end));
+  Text text = displaced
+                  ? say("{} is displaced to {} and joins the withdrawal (PS §5.4); it loses any "
+                        "position marker.",
+                        "{} wird nach {} verdrängt und schließt sich dem Absetzen an (PS §5.4); "
+                        "es verliert ein Stellungszeichen.",
+                        uid(p), field_text(end))
+                  : say("{} makes a movement counter-move to {} and loses any position marker.",
+                        "{} macht einen Bewegungsgegenzug nach {} und verliert ein "
+                        "Stellungszeichen.",
+                        uid(p), field_text(end));
+  if (congests) {
+    text.en += std::string(
+                   " The field is congested (PS §5.4): only one like troop may fire from "
+                   "it until ") +
+               party_name(party) + " resolves it in its next half-turn.";
+    text.de += std::string(
+                   " Das Feld ist gestaut (PS §5.4): nur eine gleichartige Truppe darf "
+                   "daraus feuern, bis ") +
+               PartyDe(party) + " die Stauung im nächsten Teilzug auflöst.";
+  }
   if (stopped) {
     text.en += " It runs into an enemy unit it had not detected and stops (G-07).";
     text.de += " Es stößt auf eine nicht erkannte feindliche Einheit und bleibt stehen (G-07).";
@@ -1613,10 +1843,11 @@ void PlanspielState::evade(int p, Field dest, EventList* events) {
                        : Text{"An unseen enemy unit withdraws (movement counter-move).",
                               "Eine nicht erkannte feindliche Einheit weicht aus "
                               "(Bewegungsgegenzug)."};
-  else if (stopped)
+  else if (stopped || congests || displaced)
     others = say("{} withdraws to {} (movement counter-move).",
                  "{} weicht nach {} aus (Bewegungsgegenzug).", uid(p), field_text(end));
-  events->push_back(Event::said("PS §9.4", std::move(text), party, std::move(others)));
+  events->push_back(
+      Event::said(displaced ? "PS §5.4" : "PS §9.4", std::move(text), party, std::move(others)));
 }
 
 // =============================================================================================
@@ -1691,6 +1922,12 @@ bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const Text& 
   if (s.suppression >= 5)
     return Refuse(why, say("PS §8.14: {} is suppressed black and cannot fire",
                            "PS §8.14: {} ist schwarz niedergehalten und feuerunfähig", id));
+  if (congested_fired(u))
+    return Refuse(why, say("PS §5.4: {} stands in a congested field from which a like troop has "
+                           "fired this half-turn",
+                           "PS §5.4: {} steht in einem gestauten Feld, aus dem in diesem Teilzug "
+                           "schon eine gleichartige Truppe gefeuert hat",
+                           id));
   return true;
 }
 
@@ -2319,6 +2556,11 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.say(say("Self-smoke roll of {} (PS §8.16)", "Wurf zur Selbsteinnebelung von {} (PS §8.16)",
                 uid(steps_.top().unit)));
       break;
+    case StepKind::kPlanMove:
+      d.say(say("Simultaneous movement: the field {} moves to (PS §9.6)",
+                "Gleichzeitige Bewegung: das Ziel von {} (PS §9.6)",
+                masked_unit(planning_unit(), viewer)));
+      break;
     case StepKind::kSetUp: {
       const SetupZone* z = s.zone_of(active_);
       d.say(
@@ -2368,8 +2610,15 @@ void PlanspielState::legal_actions(ActionList& out) const {
       if (may_meet(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
       if (may_evade(p, nullptr))
         for (Field f : evade_fields(p)) out.push_back(Action(kEvade, {p, b.index(f)}));
+      if (may_displace(p, nullptr))
+        for (Field f : displace_fields(p)) out.push_back(Action(kDisplace, {p, b.index(f)}));
     }
     out.push_back(Action(kPass, {}));
+    return;
+  }
+  if (k == StepKind::kPlanMove) {
+    const int u = planning_unit();
+    for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     return;
   }
   std::vector<int> indirect_fields;
@@ -2386,8 +2635,11 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (const std::vector<int>& c : concentrations(FieldAt(b, i)))
       out.push_back(c.size() == 2 ? Action(kConcentrate, {i, c[0], c[1]})
                                   : Action(kConcentrate, {i, c[0], c[1], c[2]}));
+  std::vector<int> movers;  // PS §9.6: the units that may move now
   for (int u = 0; u < num_units(); ++u) {
-    for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
+    const std::vector<Field> targets = move_targets(u);
+    if (!targets.empty()) movers.push_back(u);
+    for (Field f : targets) out.push_back(Action(kMove, {u, b.index(f)}));
     for (Field f : withdraw_targets(u)) out.push_back(Action(kWithdraw, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
@@ -2419,7 +2671,14 @@ void PlanspielState::legal_actions(ActionList& out) const {
       }
     }
   }
-  out.push_back(Action(kFertig, {}));
+  // PS §9.6: every pair and triple of units that may move, announced as simultaneous.
+  for (size_t x = 0; x < movers.size(); ++x)
+    for (size_t y = x + 1; y < movers.size(); ++y) {
+      out.push_back(Action(kTogether, {movers[x], movers[y]}));
+      for (size_t z = y + 1; z < movers.size(); ++z)
+        out.push_back(Action(kTogether, {movers[x], movers[y], movers[z]}));
+    }
+  if (congestion_open(nullptr)) out.push_back(Action(kFertig, {}));
 }
 
 std::vector<ChanceOutcome> PlanspielState::chance_outcomes() const {
@@ -2471,7 +2730,8 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
             "niedergehalten wurde"};
   if (k == StepKind::kCounterMove) {
     if (action.verb == kPass) return {};
-    if (action.verb != kFire && action.verb != kMeet && action.verb != kEvade)
+    if (action.verb != kFire && action.verb != kMeet && action.verb != kEvade &&
+        action.verb != kDisplace)
       return {
           "PS §9.1: in a counter-move window the passive party fires, meets the mover, "
           "evades or passes",
@@ -2481,6 +2741,19 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     if (p < 0 || p >= num_units()) return no_unit;
     const Board& bb = game_->board();
     if (action.arg(1) < 0 || action.arg(1) >= bb.width() * bb.height()) return no_field;
+    if (action.verb == kDisplace) {
+      if (!may_displace(p, &why)) return why;
+      const std::vector<Field> to = displace_fields(p);
+      if (std::find(to.begin(), to.end(), FieldAt(bb, action.arg(1))) != to.end()) return {};
+      std::string list;
+      for (Field f : to) list += (list.empty() ? "" : ", ") + field_text(f);
+      return say(
+          "PS §5.4, G-48: {} joins the withdrawal only as far as needed, to the nearest field "
+          "within the stacking limit out of the mover's direct fire: {}",
+          "PS §5.4, G-48: {} schließt sich dem Absetzen nur so weit wie nötig an, in das nächste "
+          "Feld innerhalb der Stapelgrenze außerhalb des direkten Feuers der bewegten Einheit: {}",
+          uid(p), list);
+    }
     if (action.verb == kEvade) {
       if (!may_evade(p, &why)) return why;
       const std::vector<Field> to = evade_fields(p);
@@ -2500,14 +2773,40 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
               "G-22: ein Gegenzug feuert nur auf das Feld der bewegten Einheit"};
     return {};
   }
+  if (k == StepKind::kPlanMove) {
+    // PS §9.6: the named units get their fields in turn, before any of them moves.
+    const int next = planning_unit();
+    if (action.verb != kMove || action.arg(0) != next)
+      return say("PS §9.6: the simultaneous movement is announced: give {} its field (move)",
+                 "PS §9.6: die Gleichzeitigkeit ist angesagt: zuerst das Ziel von {} angeben "
+                 "(ziehen)",
+                 uid(next));
+    const Board& bb = game_->board();
+    if (action.arg(1) < 0 || action.arg(1) >= bb.width() * bb.height()) return no_field;
+    const std::vector<Field> t = move_targets(next);
+    if (std::find(t.begin(), t.end(), FieldAt(bb, action.arg(1))) != t.end()) return {};
+    return say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
+               "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen", uid(next),
+               field_text(FieldAt(bb, action.arg(1))));
+  }
   if (action.verb == kPass)
     return {"PS §9.1: pass answers a counter-move window only",
             "PS §9.1: verzichten kann man nur auf einen Gegenzug"};
+  if (action.verb == kDisplace) {
+    Text w;
+    (void)may_displace(action.arg(0), &w);
+    return w;
+  }
+  if (action.verb == kTogether) {
+    std::vector<int> units;
+    for (int i = 0; i < action.argc; ++i) units.push_back(action.arg(i));
+    return may_move_together(units, &why) ? Text{} : why;
+  }
   if (action.verb == kMeet || action.verb == kEvade)
     return {"PS §9.1: false and movement counter-moves answer a counter-move window only",
             "PS §9.1: unechte Gegenzüge und Bewegungsgegenzüge gibt es nur als Antwort auf "
             "einen Gegenzug"};
-  if (action.verb == kFertig) return {};
+  if (action.verb == kFertig) return congestion_open(&why) ? Text{} : why;
   if (action.verb == kAssault) {
     const Board& bb = game_->board();
     if (action.argc < 2 || action.argc > 4)
@@ -2676,9 +2975,9 @@ void PlanspielState::lose(int u, const std::string& rule, const Text& how, Event
 }
 
 bool PlanspielState::self_smoke_due(int t, int before) const {
-  // Reading: "combat-vehicle model" is the combat-vehicle category; simultaneity, which rules
-  // it out, is announced only for close combat, which does not suppress vehicles black here.
-  return type_of(t).category == Category::kCombatVehicle &&
+  // Reading: "combat-vehicle model" is the combat-vehicle category.
+  // PS §9.6: no self-smoke while an announced simultaneous movement is in progress.
+  return !moving_.simultaneous && type_of(t).category == Category::kCombatVehicle &&
          unit(t).status == UnitStatus::kOnBoard && unit(t).aboard < 0 && before < 5 &&
          unit(t).suppression == 5;
 }
@@ -2892,6 +3191,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       case StepKind::kOver:
       case StepKind::kSetUp:
       case StepKind::kSelfSmoke:
+      case StepKind::kPlanMove:
         break;
     }
     // PS §8.16: the window of a vehicle lost by a later roll (a lucky hit) closes unopened.
@@ -2953,8 +3253,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   // PS §3.2: the first other activity of the active party ends phase 2.
   if (phase_ == 2 &&
       (action.verb == kMove || action.verb == kWithdraw || action.verb == kAssault ||
-       IsLoadVerb(action.verb) || action.verb == kOverrun || action.verb == kAntiTank ||
-       action.verb == kMountedAttack || (action.verb == kFire && step() == StepKind::kAct))) {
+       action.verb == kTogether || IsLoadVerb(action.verb) || action.verb == kOverrun ||
+       action.verb == kAntiTank || action.verb == kMountedAttack ||
+       (action.verb == kFire && step() == StepKind::kAct))) {
     phase_ = 3;
     if (events)
       events->push_back(Event::said("PS §3.2",
@@ -2990,8 +3291,37 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     advance_move(events);
     return;
   }
-  if (action.verb == kEvade) {
-    evade(action.arg(0), FieldAt(b, action.arg(1)), events);
+  if (action.verb == kEvade || action.verb == kDisplace) {
+    evade(action.arg(0), FieldAt(b, action.arg(1)), action.verb == kDisplace, events);
+    return;
+  }
+  if (action.verb == kTogether) {
+    // PS §9.6: the units named advance one field each in turn once each has its field.
+    group_.clear();
+    for (UnitState& o : units_) o.group_target = -1;  // G-29: a new group, nobody countered yet
+    for (int i = 0; i < action.argc; ++i) {
+      MoveState m;
+      m.unit = action.arg(i);
+      m.simultaneous = true;
+      group_.push_back(m);
+    }
+    push(StepKind::kPlanMove, -1, -1);
+    if (events) {
+      std::string seen, masked;
+      for (int i = 0; i < action.argc; ++i) {
+        seen += (i > 0 ? ", " : "") + uid(action.arg(i));
+        masked += (i > 0 ? ", " : "") + masked_unit(action.arg(i), enemy(active_));
+      }
+      const auto text = [](const std::string& units) {
+        return say("Simultaneity announced: {} move together, one field each in turn (PS §9.6).",
+                   "Gleichzeitigkeit angesagt: {} bewegen sich gleichzeitig, abwechselnd je ein "
+                   "Feld (PS §9.6).",
+                   units);
+      };
+      events->push_back(
+          Event::said("PS §9.6", text(seen), active_,
+                      seen == masked ? std::nullopt : std::optional<Text>(text(masked))));
+    }
     return;
   }
   if (action.verb == kMeet) {
@@ -3000,6 +3330,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     UnitState& ps = units_[static_cast<size_t>(p)];
     const int m = moving_.unit;
     ps.countered = true;
+    if (moving_.simultaneous) ps.group_target = m;  // PS §9.6, G-29
     ps.fired = true;
     ps.shown = 2;
     ps.camouflaged = false;
@@ -3131,16 +3462,28 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   if (action.verb == kMove || action.verb == kWithdraw) {
     Path path;
     if (!find_path(u, f, path)) throw std::logic_error("planspiel: apply of an illegal move");
+    const bool planning = step() == StepKind::kPlanMove;
     s.road_move = path.road_only;
-    moving_ = MoveState{};
-    moving_.unit = u;
-    moving_.was_shown = shown_to(u, enemy(party));
-    moving_.start = path.from_outside ? -1 : b.index(path.fields[0]);
+    MoveState m;
+    m.unit = u;
+    m.was_shown = shown_to(u, enemy(party));
+    m.start = path.from_outside ? -1 : b.index(path.fields[0]);
     for (size_t i = path.from_outside ? 0 : 1; i < path.fields.size(); ++i)
-      moving_.path.push_back(b.index(path.fields[i]));
-    moving_.withdrawal = action.verb == kWithdraw;  // PS §6.7
+      m.path.push_back(b.index(path.fields[i]));
+    m.withdrawal = action.verb == kWithdraw;  // PS §6.7
     s.has_moved = true;
     s.moved = 0;
+    if (planning) {
+      // PS §9.6: its field is given; when the last unit has its field, the first one steps off.
+      m.simultaneous = true;
+      for (MoveState& g : group_)
+        if (g.unit == u) g = m;
+      if (planning_unit() >= 0) return;
+      steps_.pop();
+      moving_ = MoveState{};
+    } else {
+      moving_ = m;
+    }
     advance_move(events);
     return;
   }
@@ -3165,7 +3508,10 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     return;
   }
   // kFire: announce, then the effect roll (PS §8.1, §8.6).
-  if (step() == StepKind::kCounterMove) s.countered = true;
+  if (step() == StepKind::kCounterMove) {
+    s.countered = true;
+    if (moving_.simultaneous) s.group_target = moving_.unit;  // PS §9.6, G-29
+  }
   s.fired = true;
   s.shown = 2;  // PS §7.4: detected as having fired until the end of the enemy's next half-turn
   const bool camouflaged_at_gun = s.camouflaged && IsAtGun(type_of(u));
@@ -3199,8 +3545,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
 // PS §3.7: the end of a half-turn.
 void PlanspielState::end_half_turn(EventList* events) {
   const int ending = active_;
-  // 1. Stacking: every move, movement counter-moves included (PS §9.5 reading), ended within the
-  //    limit (PS §5.1).
+  // 1. Stacking: every own move ended within the limit (PS §5.1); a field a movement counter-move
+  //    congested (PS §5.4) stays so until its party's next half-turn, whose FERTIG waits while a
+  //    unit in it can still move away (congestion_open).
   // 2. G-05: the suppression markers on the ending party's own units are removed.
   for (int u = 0; u < num_units(); ++u) {
     UnitState& s = units_[static_cast<size_t>(u)];
@@ -3229,7 +3576,11 @@ void PlanspielState::end_half_turn(EventList* events) {
     // PS §9.4: after a movement counter-move no marker in the unit's next own half-turn.
     if (party_of(u) == ending) s.evaded = false;
   }
+  for (int u = 0; u < num_units(); ++u)
+    if (units_[static_cast<size_t>(u)].congesting && !over_limit(u))
+      units_[static_cast<size_t>(u)].congesting = false;  // PS §5.4: resolved
   for (UnitState& s : units_) {
+    s.group_target = -1;
     s.moved = 0;
     s.has_moved = false;
     s.fired = false;
@@ -3450,10 +3801,16 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
   if (IsLoadVerb(action.verb) && viewer != kNobody && viewer != active_ &&
       !shown_to(action.arg(0), viewer))
     return "move (hidden) (hidden)";  // as a hidden move (PS §7.5: the same view)
-  if ((action.verb == kMeet || action.verb == kEvade) && viewer != kNobody &&
-      viewer != party_of(action.arg(0))) {
+  if (action.verb == kTogether && viewer != kNobody && viewer != active_) {
+    std::string out = "together";
+    for (int i = 0; i < action.argc; ++i) out += " " + masked_unit(action.arg(i), viewer);
+    return out;
+  }
+  if ((action.verb == kMeet || action.verb == kEvade || action.verb == kDisplace) &&
+      viewer != kNobody && viewer != party_of(action.arg(0))) {
     // PS §9.3: the unit shows itself by firing; PS §9.4: a withdrawal is seen where it ends in
-    // sight of the viewer.
+    // sight of the viewer; PS §5.4: a displaced unit reads as a movement counter-move (the
+    // congestion is not shown).
     const int u = action.arg(0);
     PlanspielState after = *this;
     after.apply(action, nullptr);
@@ -3486,6 +3843,18 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
 
 bool PlanspielState::parse(std::string_view text, Action& out, std::string& error) const {
   if (!parse_by_table(kVerbs, text, out, error, Codec(*this))) return false;
+  if (out.verb == kTogether) {  // PS §9.6: two or three units, in unit order
+    if (out.argc < 2 || out.argc > 3) {
+      error = "together UNIT UNIT [UNIT]: two or three units move simultaneously (PS §9.6)";
+      return false;
+    }
+    std::vector<int> units;
+    for (int i = 0; i < out.argc; ++i) units.push_back(out.arg(i));
+    std::sort(units.begin(), units.end());
+    out = units.size() == 2 ? Action(kTogether, {units[0], units[1]})
+                            : Action(kTogether, {units[0], units[1], units[2]});
+    return true;
+  }
   if (out.verb == kConcentrate && (out.argc < 3 || out.argc > 4)) {
     error = "concentrate FIELD UNIT UNIT [UNIT]: two or three similar weapons (PS §8.3)";
     return false;
@@ -3646,6 +4015,17 @@ json PlanspielState::observe(int seat) const {
       moving["last_meeting"] = {{"counter_total", moving_.last_counter},
                                 {"mover_total", moving_.last_mover}};
   }
+  // PS §9.6: the units of an announced simultaneous movement still moving (the announcement
+  // names them to both parties), in unit order, as far as shown.
+  json together = nullptr;
+  if (!group_.empty() || moving_.simultaneous) {
+    std::vector<int> g;
+    if (moving_.unit >= 0 && moving_.simultaneous) g.push_back(moving_.unit);
+    for (const MoveState& m : group_) g.push_back(m.unit);
+    std::sort(g.begin(), g.end());
+    together = json::array();
+    for (int u : g) together.push_back(masked_unit(u, seat));
+  }
   json last_close_combat = nullptr;
   if (assault_.last_field >= 0)
     last_close_combat = {{"field",
@@ -3656,6 +4036,7 @@ json PlanspielState::observe(int seat) const {
   return {{"situation", game_->situation().id},
           {"last_close_combat", last_close_combat},
           {"moving", moving},
+          {"together", together},
           {"assault", assault},
           {"turn", turn_},
           {"phase", phase_},
@@ -3690,6 +4071,8 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       if (st.unit == u) return true;
     for (int a : assault_.attackers)
       if (a == u) return true;
+    for (const MoveState& m : group_)  // PS §9.6: the simultaneous group
+      if (m.unit == u) return true;
     // A load stays with its carrier; the vehicle of a mounted attack follows its figures.
     return u == moving_.unit || u == moving_.meeting || unit(u).aboard >= 0 ||
            u == assault_.carrier;

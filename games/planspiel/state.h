@@ -50,6 +50,12 @@ enum Verb : int {
   kConcentrate = 17,
   kSmoke = 18,  // smoke UNIT: a combat vehicle just suppressed black tries self-smoke (PS §8.16)
   kWithdraw = 19,  // withdraw UNIT FIELD: an ordered withdrawal to FIELD (PS §6.7)
+  // together UNIT UNIT [UNIT]: simultaneous movement of two or three units announced, each then
+  // given its field (move) and advancing one field at a time in turn (PS §9.6)
+  kTogether = 20,
+  // displace UNIT FIELD: in a counter-move window, a like model in the field a movement
+  // counter-move has just congested joins the withdrawal to FIELD (PS §5.4, the domino effect)
+  kDisplace = 21,
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -69,8 +75,9 @@ enum class StepKind : uint8_t {
   kSetUp,        // scenarios §1.5: the active party places its units in its set-up zone
   kSelfSmoke,    // PS §8.16: the owner of a combat vehicle just suppressed black: smoke or pass
   kSmokeRoll,    // PS §8.16: the self-smoke roll, 5+
+  kPlanMove,     // PS §9.6: the active party gives the next unit of a simultaneous group its field
 };
-inline constexpr int kNumStepKinds = 15;
+inline constexpr int kNumStepKinds = 16;
 
 // A move in progress, one field at a time (PS §9.2: counter-moves after each step).
 struct MoveState {
@@ -84,12 +91,17 @@ struct MoveState {
   // The totals of the last opposed roll of this move, rolled in the open (0, 0 before one).
   int last_counter = 0, last_mover = 0;
   bool withdrawal = false;  // PS §6.7: an ordered withdrawal (withdraw), not a plain move
+  // PS §9.6: one of an announced simultaneous group (PlanspielState::group()), and whether it has
+  // advanced its field in the present round of the group.
+  bool simultaneous = false;
+  bool stepped = false;
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("unit", s.unit, -1, 255)("path", s.path, 0, 8191)("next", s.next, 0, 99)(
         "start", s.start, -1, 8191)("was_shown", s.was_shown)("meeting", s.meeting, -1, 255)(
         "meeting_roll", s.meeting_roll, 0, 6)("last_counter", s.last_counter, -9, 19)(
-        "last_mover", s.last_mover, -9, 19)("withdrawal", s.withdrawal);
+        "last_mover", s.last_mover, -9, 19)("withdrawal", s.withdrawal)(
+        "simultaneous", s.simultaneous)("stepped", s.stepped);
   }
 };
 
@@ -157,6 +169,13 @@ struct UnitState {
   // PS §8.16, G-28: half-turn ends left during which it stands in its own smoke (detectable only
   // from its own field).
   int smoke = 0;
+  // PS §9.6, G-29: the unit of an announced simultaneous group it has countered in the group's
+  // present round (one field of each), -1: none.
+  int group_target = -1;
+  // PS §5.4: it ended a movement counter-move in a field over the stacking limit (congestion),
+  // which its party resolves in its next half-turn; cleared when the field is within the limit at
+  // the end of a half-turn.
+  bool congesting = false;
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
@@ -165,7 +184,8 @@ struct UnitState {
         "camouflaged", s.camouflaged)("detected_marker", s.detected_marker)("shown", s.shown, 0, 2)(
         "position_marker", s.position_marker)("countered", s.countered)(
         "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled)(
-        "evaded", s.evaded)("smoke", s.smoke, 0, 2);
+        "evaded", s.evaded)("smoke", s.smoke, 0, 2)("group_target", s.group_target, -1, 255)(
+        "congesting", s.congesting);
   }
 };
 
@@ -286,6 +306,24 @@ class PlanspielState : public State {
   int enemy_in(Field f, int party) const;
   const AssaultState& assault() const { return assault_; }
   const MoveState& moving() const { return moving_; }
+  // PS §9.6: the other moves of an announced simultaneous group, in turn order (during its
+  // planning, the units still to be given their fields, with empty paths).
+  const std::vector<MoveState>& group() const { return group_; }
+  // PS §9.6: whether units `units` (two or three, in unit order) may announce a simultaneous
+  // movement now, or why not.
+  bool may_move_together(const std::vector<int>& units, Text* why) const;
+  // PS §5.4: the units of `party` standing in a field where their like class is over the
+  // stacking limit (congestion).
+  std::vector<int> congested(int party) const;
+  // PS §5.4: whether a congested unit of the active party may still move away (then FERTIG
+  // waits), or why FERTIG may not end the half-turn.
+  bool congestion_open(Text* why) const;
+  // PS §5.4: whether unit `d` may be displaced now (in the counter-move window, from a field a
+  // movement counter-move of this step has congested with a like model), or why not; the fields
+  // it may join the withdrawal to (the nearest within its allowance where it stands within the
+  // stacking limit out of the mover's direct fire).
+  bool may_displace(int d, Text* why) const;
+  std::vector<Field> displace_fields(int d) const;
   // PS §9.2: whether passive unit `p` may fire a true counter-move at the mover now, or why not.
   bool may_counter(int p, Text* why) const;
   // PS §9.3: whether passive unit `p` (a combat vehicle or SP gun without a position marker) may
@@ -374,7 +412,8 @@ class PlanspielState : public State {
     v("turn", s.turn_, 1, 99)("active", s.active_, 0, 1)("phase", s.phase_, 2, 3)(
         "units", s.units_)("losses", s.losses_, 0, 999)("control", s.control_, -1, 1)(
         "over", s.over_)("winner", s.winner_, -2, 1)("outcome", s.outcome_, -1, 99)(
-        "assault", s.assault_)("moving", s.moving_)("moves", s.moves_, 0, 1 << 30);
+        "assault", s.assault_)("moving", s.moving_)("group", s.group_)("moves", s.moves_, 0,
+                                                                       1 << 30);
   }
 
  private:
@@ -413,8 +452,20 @@ class PlanspielState : public State {
     int cap = -1;
   };
   Search search(int u) const;
-  bool path_from(const Search& s, int u, Field dest, Path& path) const;
-  bool find_path(int u, Field dest, Path& path) const;
+  // With `forced` the end field need not be within the stacking limit (PS §5.4: a movement
+  // counter-move may congest a field).
+  bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false) const;
+  bool find_path(int u, Field dest, Path& path, bool forced = false) const;
+  // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
+  void next_in_group();
+  // PS §5.4: the fields of unit `u`'s own withdrawal out of the mover's fire (movement
+  // counter-move or displacement): the nearest within its allowance, over the limit when
+  // `forced`.
+  std::vector<Field> withdrawal_fields(int u, bool forced) const;
+  // PS §5.4: whether the like class of unit `u` is over the stacking limit where it stands.
+  bool over_limit(int u) const;
+  // PS §5.4: a like troop in `u`'s congested field has fired this half-turn already.
+  bool congested_fired(int u) const;
   // PS §6.7: whether `path` of unit `u` is a withdrawal from the enemy units its party sees that
   // have its start field in flat-fire range, or why not.
   bool withdraws_along(int u, const Path& path, Text* why) const;
@@ -444,8 +495,12 @@ class PlanspielState : public State {
   bool may_counter_fire(int p, const char* rule, Text* why) const;
   // PS §9.3, §9.8: the mover's die `mover_roll` decides the false counter-move in progress.
   void resolve_meeting(int mover_roll, EventList* events);
-  // PS §9.4: passive unit `p` withdraws towards `f` (stopped by an enemy unit it did not see).
-  void evade(int p, Field f, EventList* events);
+  // PS §9.4: passive unit `p` withdraws towards `f` (stopped by an enemy unit it did not see);
+  // PS §5.4: into a field over the stacking limit (congestion) unless `displaced` (the domino
+  // effect of a displaced unit, within the limit).
+  void evade(int p, Field f, bool displaced, EventList* events);
+  // PS §9.6: the unit whose field the active party gives next in a simultaneous group, -1.
+  int planning_unit() const;
   // PS §7.4: whether unit `u` itself detects unit `o`.
   bool detects(int u, int o) const;
   void finish_move(EventList* events, int blocked_by);
@@ -477,6 +532,7 @@ class PlanspielState : public State {
   StepStack<PsStep, 16> steps_;
   AssaultState assault_;
   MoveState moving_;
+  std::vector<MoveState> group_;
   bool over_ = false;
   int winner_ = -2;   // -2 not over, -1 draw, kPartyRed, kPartyBlue
   int outcome_ = -1;  // the outcome line that applied; -1 annihilation

@@ -122,6 +122,15 @@ export function psClickTargets(actions: ParsedAction[], selected: string | null)
   return out;
 }
 
+/**
+ * The selected unit's actions that name no field (self-smoke, the announcement of a simultaneous
+ * movement): offered as buttons beside the board, since no field click stands for them.
+ */
+export function psUnitActions(actions: ParsedAction[], selected: string | null): ParsedAction[] {
+  if (selected === null) return [];
+  return actions.filter((a) => a.places.length === 0 && a.role !== 'decline' && a.units.includes(selected));
+}
+
 /** How each target field is marked: an assault over a fire over a move on the same field. */
 export function highlightsOf(targets: Map<string, ParsedAction[]>): Map<string, Highlight> {
   const out = new Map<string, Highlight>();

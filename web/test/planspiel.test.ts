@@ -14,6 +14,7 @@ import {
   parseFieldId,
   psActingUnits,
   psClickTargets,
+  psUnitActions,
   psUnits,
   suppressionColour,
   unitsByField,
@@ -129,14 +130,18 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
     // The HMG fires at the fields where Red units stand.
     const h1 = highlightsOf(psClickTargets(actions, 'B-H1'));
     const fires = [...h1.entries()].filter(([, k]) => k === 'target').map(([f]) => f);
-    expect(fires.sort()).toEqual(['6,5', '7,5']);
+    expect(fires.sort()).toEqual(['5,5', '7,4']);
     for (const f of fires) expect(units.some((u) => u.field === f && u.party === 'red')).toBe(true);
-    // Every click target of every unit is one of its legal actions, and no action of a unit is missing.
+    // Every click target of every unit is one of its legal actions, and no action of a unit is
+    // missing: those without a field (the announcement of a simultaneous movement) are its buttons.
     for (const id of psActingUnits(actions)) {
       const clicks = [...psClickTargets(actions, id).values()].flat();
+      const buttons = psUnitActions(actions, id);
       expect(clicks.every((a) => a.units.includes(id))).toBe(true);
-      expect(clicks.length).toBe(actions.filter((a) => a.units.includes(id)).length);
+      expect(buttons.every((a) => a.units.includes(id) && a.places.length === 0)).toBe(true);
+      expect(clicks.length + buttons.length).toBe(actions.filter((a) => a.units.includes(id)).length);
     }
+    expect(psUnitActions(actions, 'B-I1').some((a) => a.verb === 'together')).toBe(true);
     // FERTIG names no field: it is not on the board.
     const fertig = actions.find((a) => a.verb === 'fertig')!;
     expect(fertig.role).toBe('decline');

@@ -7,7 +7,7 @@ import { api, GameSocket, tokens } from '../api';
 import { useLang } from '../hooks';
 import { lang, resultText, said, sideName, t, tOr } from '../i18n';
 import { boardTitle, tabTitle } from '../title';
-import { highlightsOf, psActingUnits, psClickTargets, psUnits } from '../planspiel';
+import { highlightsOf, psActingUnits, psClickTargets, psUnitActions, psUnits } from '../planspiel';
 import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
 import { cardActions, rivetUnits } from '../rivet';
@@ -288,6 +288,16 @@ export function GameView(props: { id: string; token?: string }) {
               onConfirm={() => send(pending.action)}
               onCancel={() => setPending(null)}
             />
+          )}
+          {ps && myTurn && psUnitActions(actions, selected).length > 0 && (
+            <section class="panel choice" data-testid="unit-actions">
+              <h3>{t('choose')}</h3>
+              {psUnitActions(actions, selected).map((a) => (
+                <button key={a.id} class="action" data-action={a.text} data-role={a.role} title={a.note || a.text} disabled={offline} onClick={() => choose(a)}>
+                  {a.label}
+                </button>
+              ))}
+            </section>
           )}
           {choice && (
             <section class="panel choice" data-testid="choice">
