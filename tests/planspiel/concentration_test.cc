@@ -83,45 +83,11 @@ when = []
 provenance = { result = "stand-in", when = "stand-in" }
 )";
 
-class PlanspielConcentration : public ::testing::Test {
+class PlanspielConcentration : public testing::SituationTest {
  protected:
   void SetUp() override {
-    const std::string err =
-        testing::LoadError("situation-test-concentration.toml", kConcentrationSituation,
-                           [this](const std::string& path) {
-                             situation_ = std::make_unique<Situation>(load_situation(
-                                 path, shipped_unit_types(), shipped_planspiel_boards()));
-                           });
-    ASSERT_EQ(err, "");
-    game_ = std::make_unique<PlanspielGame>(*situation_, find_planspiel_board("ps-1")->board,
-                                            shipped_unit_types(), shipped_fire_data());
-    Restart();
+    Load("situation-test-concentration.toml", kConcentrationSituation, "ps-1");
   }
-  void Restart() {
-    state_.reset(dynamic_cast<PlanspielState*>(game_->new_initial_state().release()));
-  }
-  Action A(const std::string& text) {
-    Action a;
-    std::string error;
-    EXPECT_TRUE(state_->parse(text, a, error)) << error;
-    return a;
-  }
-  void Do(const std::string& text) {
-    const Action a = A(text);
-    ASSERT_EQ(state_->why_illegal(a), "") << text;
-    state_->apply(a, &events_);
-  }
-  bool Listed(const std::string& text) {
-    const Action a = A(text);
-    const auto all = state_->legal_actions();
-    return std::find(all.begin(), all.end(), a) != all.end();
-  }
-  int U(const std::string& id) const { return game_->unit_index(id); }
-
-  std::unique_ptr<Situation> situation_;
-  std::unique_ptr<PlanspielGame> game_;
-  std::unique_ptr<PlanspielState> state_;
-  EventList events_;
 };
 
 // AE-07: three lFH batteries concentrate on an infantry base with a completed dug-in marker: net

@@ -67,39 +67,9 @@ when = []
 provenance = { result = "stand-in", when = "stand-in" }
 )";
 
-class PlanspielIndirect : public ::testing::Test {
+class PlanspielIndirect : public testing::SituationTest {
  protected:
-  void SetUp() override {
-    const std::string err = testing::LoadError(
-        "situation-test-indirect.toml", kSituation, [this](const std::string& path) {
-          situation_ = std::make_unique<Situation>(
-              load_situation(path, shipped_unit_types(), shipped_planspiel_boards()));
-        });
-    ASSERT_EQ(err, "");
-    game_ = std::make_unique<PlanspielGame>(*situation_, find_planspiel_board("ps-1")->board,
-                                            shipped_unit_types(), shipped_fire_data());
-    Restart();
-  }
-  // The test situation at its start.
-  void Restart() {
-    state_.reset(dynamic_cast<PlanspielState*>(game_->new_initial_state().release()));
-  }
-  Action A(const std::string& text) {
-    Action a;
-    std::string error;
-    EXPECT_TRUE(state_->parse(text, a, error)) << error;
-    return a;
-  }
-  void Do(const std::string& text) {
-    const Action a = A(text);
-    ASSERT_EQ(state_->why_illegal(a), "") << text;
-    state_->apply(a);
-  }
-  int U(const std::string& id) const { return game_->unit_index(id); }
-
-  std::unique_ptr<Situation> situation_;
-  std::unique_ptr<PlanspielGame> game_;
-  std::unique_ptr<PlanspielState> state_;
+  void SetUp() override { Load("situation-test-indirect.toml", kSituation, "ps-1"); }
 };
 
 // PS §3.2: high-angle fire comes first; the first other activity begins phase 3.

@@ -167,4 +167,64 @@ class Ps2Fixture : public ::testing::Test {
   std::unique_ptr<PlanspielState> s_;
 };
 
+// A fixture on a test situation written in the test as TOML (loaded as the file `name`, so that a
+// mistake in it names that file) on the board of a shipped situation; the procedure is played
+// by action texts, each checked legal, and listed exactly when why_illegal accepts it.
+class SituationTest : public ::testing::Test {
+ protected:
+  void Load(const std::string& name, const std::string& toml, const std::string& board) {
+    const std::string err = LoadError(name, toml, [this](const std::string& path) {
+      situation_ = std::make_unique<Situation>(
+          load_situation(path, shipped_unit_types(), shipped_planspiel_boards()));
+    });
+    ASSERT_EQ(err, "");
+    game_ = std::make_unique<PlanspielGame>(*situation_, find_planspiel_board(board)->board,
+                                            shipped_unit_types(), shipped_fire_data());
+    Restart();
+  }
+  // The test situation at its start.
+  void Restart() {
+    state_.reset(dynamic_cast<PlanspielState*>(game_->new_initial_state().release()));
+  }
+  Action A(const std::string& text) {
+    Action a;
+    std::string error;
+    EXPECT_TRUE(state_->parse(text, a, error)) << error;
+    return a;
+  }
+  std::string Why(const std::string& text) { return state_->why_illegal(A(text)); }
+  bool Listed(const std::string& text) {
+    const ActionList legal = state_->legal_actions();
+    const bool listed = std::find(legal.begin(), legal.end(), A(text)) != legal.end();
+    EXPECT_EQ(listed, Why(text).empty()) << text << ": " << Why(text);
+    return listed;
+  }
+  // Applies the action (a failure, and nothing applied, when it is illegal) and returns its
+  // events, which are also added to events_.
+  EventList Do(const std::string& text) {
+    EventList events;
+    const Action a = A(text);
+    const std::string why = state_->why_illegal(a);
+    if (!why.empty()) {
+      ADD_FAILURE() << text << ": " << why;
+      return events;
+    }
+    state_->apply(a, &events);
+    events_.insert(events_.end(), events.begin(), events.end());
+    return events;
+  }
+  int U(const std::string& id) const { return game_->unit_index(id); }
+  Field At(const std::string& id) const { return state_->field_of(U(id)); }
+  static bool Mentions(const EventList& events, const std::string& what, bool german = false) {
+    for (const Event& e : events)
+      if ((german ? e.text_de : e.text).find(what) != std::string::npos) return true;
+    return false;
+  }
+
+  std::unique_ptr<Situation> situation_;
+  std::unique_ptr<PlanspielGame> game_;
+  std::unique_ptr<PlanspielState> state_;
+  EventList events_;
+};
+
 }  // namespace feldherr::planspiel::testing

@@ -139,46 +139,9 @@ provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of
   return text;
 }
 
-class PlanspielTogether : public ::testing::Test {
+class PlanspielTogether : public testing::SituationTest {
  protected:
-  void Load(const std::string& text) {
-    const std::string err =
-        testing::LoadError("situation-test.toml", text, [this](const std::string& path) {
-          situation_ = std::make_unique<Situation>(
-              load_situation(path, shipped_unit_types(), shipped_planspiel_boards()));
-        });
-    ASSERT_EQ(err, "");
-    game_ = std::make_unique<PlanspielGame>(*situation_, find_planspiel_board("ps-2")->board,
-                                            shipped_unit_types(), shipped_fire_data());
-    state_.reset(dynamic_cast<PlanspielState*>(game_->new_initial_state().release()));
-  }
-  Action A(const std::string& text) {
-    Action a;
-    std::string error;
-    EXPECT_TRUE(state_->parse(text, a, error)) << error;
-    return a;
-  }
-  std::string Why(const std::string& text) { return state_->why_illegal(A(text)); }
-  bool Listed(const std::string& text) {
-    const ActionList legal = state_->legal_actions();
-    const bool listed = std::find(legal.begin(), legal.end(), A(text)) != legal.end();
-    EXPECT_EQ(listed, Why(text).empty()) << text << ": " << Why(text);
-    return listed;
-  }
-  EventList Do(const std::string& text) {
-    EventList events;
-    const Action a = A(text);
-    EXPECT_EQ(state_->why_illegal(a), "") << text;
-    state_->apply(a, &events);
-    return events;
-  }
-  int U(const std::string& id) const { return game_->unit_index(id); }
-  Field At(const std::string& id) const { return state_->field_of(U(id)); }
-  static bool Mentions(const EventList& events, const std::string& what, bool german = false) {
-    for (const Event& e : events)
-      if ((german ? e.text_de : e.text).find(what) != std::string::npos) return true;
-    return false;
-  }
+  void Load(const std::string& text) { SituationTest::Load("situation-test.toml", text, "ps-2"); }
   void Battery() {
     ConformanceOptions o;
     o.games = 30;
@@ -189,10 +152,6 @@ class PlanspielTogether : public ::testing::Test {
     for (const auto& f : r.failures) ADD_FAILURE() << f;
     EXPECT_EQ(r.terminated, o.games);
   }
-
-  std::unique_ptr<Situation> situation_;
-  std::unique_ptr<PlanspielGame> game_;
-  std::unique_ptr<PlanspielState> state_;
 };
 
 // PS §9.6: simultaneity is announced naming the units (two or three, reading); each then gets its

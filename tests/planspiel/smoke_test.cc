@@ -69,50 +69,15 @@ when = []
 provenance = { result = "stand-in", when = "stand-in" }
 )";
 
-class PlanspielSelfSmoke : public ::testing::Test {
+class PlanspielSelfSmoke : public testing::SituationTest {
  protected:
-  void SetUp() override {
-    const std::string err = testing::LoadError(
-        "situation-test-smoke.toml", kSmokeSituation, [this](const std::string& path) {
-          situation_ = std::make_unique<Situation>(
-              load_situation(path, shipped_unit_types(), shipped_planspiel_boards()));
-        });
-    ASSERT_EQ(err, "");
-    game_ = std::make_unique<PlanspielGame>(*situation_, find_planspiel_board("ps-1")->board,
-                                            shipped_unit_types(), shipped_fire_data());
-    Restart();
-  }
-  void Restart() {
-    state_.reset(dynamic_cast<PlanspielState*>(game_->new_initial_state().release()));
-  }
-  Action A(const std::string& text) {
-    Action a;
-    std::string error;
-    EXPECT_TRUE(state_->parse(text, a, error)) << error;
-    return a;
-  }
-  void Do(const std::string& text) {
-    const Action a = A(text);
-    ASSERT_EQ(state_->why_illegal(a), "") << text;
-    state_->apply(a, &events_);
-  }
-  bool Listed(const std::string& text) {
-    const Action a = A(text);
-    const auto all = state_->legal_actions();
-    return std::find(all.begin(), all.end(), a) != all.end();
-  }
+  void SetUp() override { Load("situation-test-smoke.toml", kSmokeSituation, "ps-1"); }
   // Red's Panther fires at the field of the PzIV (AE-04: +1 at 2 fields) with natural `n`.
   void PantherFires(int n) {
     Do("fire R-P1 7,5");
     Do("roll " + std::to_string(n));
     while (state_->step() == StepKind::kCasualty) Do("roll 1");  // the infantry base survives
   }
-  int U(const std::string& id) const { return game_->unit_index(id); }
-
-  std::unique_ptr<Situation> situation_;
-  std::unique_ptr<PlanspielGame> game_;
-  std::unique_ptr<PlanspielState> state_;
-  EventList events_;
 };
 
 // AE-04: a natural 4 (total 5) gives the T-34 (here the PzIV, also medium armour and gun) a black
