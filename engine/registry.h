@@ -51,6 +51,23 @@ struct OddsCommand {
       add;
 };
 
+// The OddsCommand of a game whose odds options are one `Args` per command line: `add_combats`
+// adds the combats and their options (bound to the Args), `print` prints the chosen combat's
+// odds (throwing UsageError for a combat it does not know).
+template <class Args>
+OddsCommand MakeOddsCommand(std::string help, void (*add_combats)(CLI::App&, Args&),
+                            void (*print)(const Args&, const std::string& combat, std::ostream&)) {
+  OddsCommand c;
+  c.help = std::move(help);
+  c.add = [add_combats, print](CLI::App& command) {
+    auto args = std::make_shared<Args>();
+    add_combats(command, *args);
+    return std::function<void(const std::string&, std::ostream&)>(
+        [args, print](const std::string& combat, std::ostream& out) { print(*args, combat, out); });
+  };
+  return c;
+}
+
 // cli (`feldherr bench`): one measurement, printed as `anchor=feldherr metric=M value=V unit=U`.
 using BenchReport =
     std::function<void(const std::string& metric, double value, const std::string& unit)>;

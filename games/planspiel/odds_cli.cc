@@ -199,33 +199,27 @@ void AddCombats(CLI::App& command, OddsArgs& a) {
 }  // namespace
 
 OddsCommand planspiel_odds_command() {
-  OddsCommand c;
-  c.help = "Planspiel fire, close combat, overrun and false counter-move";
-  c.add = [](CLI::App& command) {
-    auto args = std::make_shared<OddsArgs>();
-    AddCombats(command, *args);
-    return [args](const std::string& combat, std::ostream& out) {
-      const OddsArgs& a = *args;
-      if (combat == "fire") return PrintFire(a, out);
-      if (combat == "meet") return PrintMeet(a, out);
-      if (combat == "overrun") {
-        const bool bonus = a.terrain != "open";  // PS §10.6: forest or built-up
-        return PrintChance(a, out, "overrun in " + a.terrain, OpposedWinChance(bonus ? -1 : 0),
-                           "PS §10.6");
-      }
-      const bool cover = CoverNamed(a.cover) != Cover::kNone;
-      if (combat == "assault") {
-        // PS §10.2: +1 per base beyond the first on each side, +1 to the defenders in cover.
-        const int diff = (a.attackers - 1) - (a.defenders - 1 + (cover ? 1 : 0));
-        return PrintChance(
-            a, out,
-            fmt::format("{} against {}{}", a.attackers, a.defenders, cover ? " in cover" : ""),
-            OpposedWinChance(diff), "PS §10.2");
-      }
-      throw UsageError("odds planspiel: no combat '" + combat + "'");
-    };
-  };
-  return c;
+  return MakeOddsCommand<OddsArgs>(
+      "Planspiel fire, close combat, overrun and false counter-move", AddCombats,
+      [](const OddsArgs& a, const std::string& combat, std::ostream& out) {
+        if (combat == "fire") return PrintFire(a, out);
+        if (combat == "meet") return PrintMeet(a, out);
+        if (combat == "overrun") {
+          const bool bonus = a.terrain != "open";  // PS §10.6: forest or built-up
+          return PrintChance(a, out, "overrun in " + a.terrain, OpposedWinChance(bonus ? -1 : 0),
+                             "PS §10.6");
+        }
+        const bool cover = CoverNamed(a.cover) != Cover::kNone;
+        if (combat == "assault") {
+          // PS §10.2: +1 per base beyond the first on each side, +1 to the defenders in cover.
+          const int diff = (a.attackers - 1) - (a.defenders - 1 + (cover ? 1 : 0));
+          return PrintChance(
+              a, out,
+              fmt::format("{} against {}{}", a.attackers, a.defenders, cover ? " in cover" : ""),
+              OpposedWinChance(diff), "PS §10.2");
+        }
+        throw UsageError("odds planspiel: no combat '" + combat + "'");
+      });
 }
 
 }  // namespace feldherr::planspiel

@@ -257,18 +257,13 @@ void AddCombats(CLI::App& command, OddsArgs& a) {
 }  // namespace
 
 OddsCommand pocket_odds_command() {
-  OddsCommand c;
-  c.help = "Pocket Battles combats";
-  c.add = [](CLI::App& command) {
-    auto args = std::make_shared<OddsArgs>();
-    AddCombats(command, *args);
-    return [args](const std::string& combat, std::ostream& out) {
-      if (combat == "melee") return PrintMeleeOdds(*args, out);
-      if (combat == "shoot") return PrintShootOdds(*args, out);
-      throw UsageError("odds pocket: no combat '" + combat + "'");
-    };
-  };
-  return c;
+  return MakeOddsCommand<OddsArgs>(
+      "Pocket Battles combats", AddCombats,
+      [](const OddsArgs& a, const std::string& combat, std::ostream& out) {
+        if (combat == "melee") return PrintMeleeOdds(a, out);
+        if (combat == "shoot") return PrintShootOdds(a, out);
+        throw UsageError("odds pocket: no combat '" + combat + "'");
+      });
 }
 
 }  // namespace feldherr::pocket

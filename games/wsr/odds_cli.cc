@@ -756,23 +756,18 @@ void AddCombats(CLI::App& command, OddsArgs& a) {
 }  // namespace
 
 OddsCommand wsr_odds_command() {
-  OddsCommand c;
-  c.help = "White Star Rising combats";
-  c.add = [](CLI::App& command) {
-    auto args = std::make_shared<OddsArgs>();
-    AddCombats(command, *args);
-    return [args](const std::string& combat, std::ostream& out) {
-      if (combat == "fire") return PrintFireOdds(*args, out);
-      if (combat == "mortar") return PrintHexAttackOdds(*args, false, out);
-      if (combat == "artillery") return PrintHexAttackOdds(*args, true, out);
-      if (combat == "smoke") return PrintSmokeOdds(*args, out);
-      if (combat == "flak") return PrintFlakOdds(*args, out);  // WSR 11.3.1
-      if (combat == "air") return PrintAirOdds(*args, out);    // WSR 11.3.2
-      if (combat == "assault") return PrintAssaultOdds(*args, out);
-      throw UsageError("odds wsr: no combat '" + combat + "'");
-    };
-  };
-  return c;
+  return MakeOddsCommand<OddsArgs>(
+      "White Star Rising combats", AddCombats,
+      [](const OddsArgs& a, const std::string& combat, std::ostream& out) {
+        if (combat == "fire") return PrintFireOdds(a, out);
+        if (combat == "mortar") return PrintHexAttackOdds(a, false, out);
+        if (combat == "artillery") return PrintHexAttackOdds(a, true, out);
+        if (combat == "smoke") return PrintSmokeOdds(a, out);
+        if (combat == "flak") return PrintFlakOdds(a, out);  // WSR 11.3.1
+        if (combat == "air") return PrintAirOdds(a, out);    // WSR 11.3.2
+        if (combat == "assault") return PrintAssaultOdds(a, out);
+        throw UsageError("odds wsr: no combat '" + combat + "'");
+      });
 }
 
 }  // namespace feldherr::wsr
