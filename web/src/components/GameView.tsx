@@ -47,7 +47,7 @@ export function GameView(props: { id: string; token?: string }) {
   const [connected, setConnected] = useState(false);
   const sock = useRef<GameSocket | null>(null);
   // Reaction windows this seat declines automatically (autodecline.ts), and what was declined.
-  const [prefs, setPrefs] = useState<SkipPrefs>(NO_PREFS);
+  const [stored, setStored] = useState<{ key: string; prefs: SkipPrefs }>({ key: '', prefs: NO_PREFS });
   const [declined, setDeclined] = useState<{ last: LegalAction[]; count: number }>({ last: [], count: 0 });
   const autoSent = useRef(-1);
 
@@ -166,16 +166,20 @@ export function GameView(props: { id: string; token?: string }) {
   // Reaction windows: list the kinds seen; send the decline of a kind the player declines.
   const seat = msg?.seat ?? 'observer';
   const impulse = impulseOf(obs);
-  useEffect(() => {
-    setPrefs(seat === 'observer' ? NO_PREFS : loadPrefs(props.id, seat));
-  }, [props.id, seat]);
+  // This game's and seat's choices: read from the browser's storage until first changed here.
+  const prefsKey = `${props.id}/${seat}`;
+  const prefs = useMemo(
+    () => (seat === 'observer' ? NO_PREFS : stored.key === prefsKey ? stored.prefs : loadPrefs(props.id, seat)),
+    [prefsKey, stored],
+  );
+  const setPrefs = (p: SkipPrefs) => {
+    setStored({ key: prefsKey, prefs: p });
+    savePrefs(props.id, seat, p);
+  };
   useEffect(() => {
     if (!msg || seat === 'observer') return;
     const noted = noteWindow(prefs, msg);
-    if (noted !== prefs) {
-      setPrefs(noted);
-      savePrefs(props.id, seat, noted);
-    }
+    if (noted !== prefs) setPrefs(noted);
     const a = autoDecline(msg, noted, impulse);
     // Once per state: a refused decline comes back as the same state and then waits for a click.
     if (!a || !connected || autoSent.current === msg.state_id) return;
@@ -184,11 +188,9 @@ export function GameView(props: { id: string; token?: string }) {
     autoSent.current = msg.state_id;
     setDeclined((d) => ({ last: [...d.last.slice(-2), a], count: d.count + 1 }));
     choose(parsed);
-  }, [msg, connected, prefs]);
+  }, [msg, connected, stored]);
   const changeMode = (kind: string, mode: SkipMode) => {
-    const next = setMode(prefs, kind, mode, impulse);
-    setPrefs(next);
-    savePrefs(props.id, seat, next);
+    if (seat !== 'observer') setPrefs(setMode(prefs, kind, mode, impulse));
   };
 
   const onPlace = (place: string) => {
