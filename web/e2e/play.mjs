@@ -22,9 +22,12 @@
 //  10. 7 Tage der Westerplatte: the drawn board, officers placed and moved and an attack made by
 //       clicking fields and lanes, the certain outcome in the odds panel, in English and German, at
 //       1400 x 900 and 390 x 844.
+//  11. White Star Rising with fate points and opportunity fire set to "decline automatically" in
+//      the reaction-window control: no such window waits for a click afterwards, and the
+//      "Declined for you" line is shown, in English and German.
 // Every scenario fails on a request of its pages answered with 400 or more (the network log).
 // Screenshots go to web/e2e/screenshots/. Usage:
-//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel|rivet-hand|...]
+//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel|rivet-hand|autodecline|...]
 // CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -1096,6 +1099,104 @@ async function rivetHandLanguagesAndPhone(browser, page, hand) {
   await phone.close();
 }
 
+// ---------------------------------------------------------------------------------------------
+// WSR reaction windows declined automatically (src/autodecline.ts): the first fate and the first
+// opportunity-fire window of "us" waiting for a click are set to "decline automatically" in the
+// reaction-window control beside the prompt; from then on no such window waits for a click, and
+// the "Declined for you" line says what was declined, in English and German.
+async function wsrAutoDecline(browser) {
+  const page = await newPage(browser, { viewport: { width: 1600, height: 1000 } });
+  await createGame(page, 'wsr', { us: 'human', de: 'ai:easy' }, 'autodecline-lobby');
+  await page.waitForSelector('[data-testid=wsr-map]');
+  const declinedCount = async () => Number((await page.getAttribute('[data-testid=auto-declined]', 'data-count').catch(() => null)) ?? 0);
+  const set = new Set();
+  let setShot = false;
+  let steps = 0;
+  let atSet = -1; // the page's count of declines when both kinds were set
+  let seen = 0; // windows of a kind already set seen arriving (the page may decline before)
+  while (!(atSet >= 0 && (await declinedCount()) >= atSet + 3) && !(await isOver(page)) && steps < MAX_STEPS) {
+    steps++;
+    if (atSet < 0 && set.size === 2) atSet = await declinedCount();
+    // The state, its decision's kind and whose it is, read at once (the page may move on).
+    const [prev, kind, mine] = await page.evaluate(() => {
+      const m = document.querySelector('main.game');
+      const d = document.querySelector('[data-testid=decision]');
+      return [Number(m.getAttribute('data-state-id')), d?.getAttribute('data-kind'), m.getAttribute('data-my-turn') === '1'];
+    });
+    if (mine && (kind === 'fate' || kind === 'opfire')) {
+      if (!set.has(kind)) {
+        // Not chosen yet: the window waits; choose "decline automatically" for its kind.
+        await page.waitForSelector(`[data-testid=autodecline-${kind}]`, { state: 'attached' });
+        await page.evaluate(() => (document.querySelector('[data-testid=autodecline]').open = true));
+        if (!setShot) {
+          await shot(page, 'autodecline-choices');
+          setShot = true;
+        }
+        await page.selectOption(`[data-testid=autodecline-${kind}]`, 'decline');
+        set.add(kind);
+        log('autodecline: set', kind);
+      } else {
+        seen++;
+      }
+      // The page declines by itself: the state moves on without a click.
+      await page
+        .waitForFunction((p) => Number(document.querySelector('main.game').getAttribute('data-state-id')) > p, prev, { timeout: 10000 })
+        .catch(() => {
+          throw new Error(`the ${kind} window of state ${prev} still waits for a click`);
+        });
+      await settle(page, prev);
+      continue;
+    }
+    // A window of a kind set to decline may have been declined since: wait for the next decision.
+    if (!mine) {
+      await settle(page, prev);
+      continue;
+    }
+    const legal = await legalTexts(page);
+    if (legal.length === 0 && (await stateId(page)) > prev) continue;
+    const next =
+      legal.find((t) => t === 'auto-setup') ??
+      legal.find((t) => t === 'end-move') ??
+      legal.find((t) => t === 'decline') ??
+      legal.find((t) => t === 'end-impulse') ??
+      legal.find((t) => t !== 'concede' && !t.startsWith('fate'));
+    check(next, 'some action to continue');
+    await clickAction(page, next);
+  }
+  check(set.has('fate') && set.has('opfire'), `fate and opportunity fire were set to decline (${[...set]}) in ${steps} steps`);
+  const count = await declinedCount();
+  check(atSet >= 0 && count >= atSet + 3, `windows of a kind set to decline were declined on arrival (${count - atSet} after both were set; ${seen} seen)`);
+  const line = await page.textContent('[data-testid=auto-declined]');
+  check(/^Declined for you: /.test(line), `the line says what was declined ("${line}")`);
+  log('autodecline:', count, 'declined;', line);
+  // The screenshots once the page waits for a decision that is not such a window.
+  const calm = () =>
+    page.waitForFunction(
+      () =>
+        document.querySelector('main.game').getAttribute('data-over') === '1' ||
+        (document.querySelector('main.game').getAttribute('data-my-turn') === '1' &&
+          !['fate', 'opfire'].includes(document.querySelector('[data-testid=decision]').getAttribute('data-kind'))),
+      null,
+      { timeout: 30000 },
+    );
+  await calm();
+  await shot(page, 'autodecline-en');
+  await page.click('[data-testid=lang-de]');
+  await page.evaluate(() => (document.querySelector('[data-testid=autodecline]').open = true));
+  await page.waitForSelector('[data-testid=auto-declined] >> text=Für dich abgelehnt');
+  check(
+    (await page.$$eval('[data-testid=autodecline-fate] option', (os) => os.map((o) => o.textContent))).includes('automatisch ablehnen'),
+    'the choices in German',
+  );
+  await shot(page, 'autodecline-de');
+  await page.click('[data-testid=lang-en]');
+  // Stored per game and seat: after a reload the choices are still there.
+  await page.reload();
+  await page.waitForSelector('[data-testid=autodecline-opfire]', { state: 'attached' });
+  check((await page.inputValue('[data-testid=autodecline-opfire]')) === 'decline', 'the choice survives a reload');
+  await page.close();
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -1111,6 +1212,7 @@ for (const [name, fn] of [
   ['offline', offline],
   ['phone', phone],
   ['rivet-hand', rivetHandScenario],
+  ['autodecline', wsrAutoDecline],
 ]) {
   if (only && only !== name) continue;
   const t0 = Date.now();

@@ -4,6 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
 import { api, GameSocket, tokens } from '../api';
+import { autoDecline, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, type SkipMode, type SkipPrefs } from '../autodecline';
 import { useLang } from '../hooks';
 import { lang, resultText, said, sideName, t, tOr } from '../i18n';
 import { boardTitle, tabTitle } from '../title';
@@ -11,7 +12,7 @@ import { highlightsOf, psActingUnits, psClickTargets, psUnitActions, psUnits } f
 import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
 import { cardActions, rivetUnits } from '../rivet';
-import type { Board, LogEntry, PlanspielBoard, PocketBoard, PsObservation, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
+import type { Board, LegalAction, LogEntry, PlanspielBoard, PocketBoard, PsObservation, RivetBoard, ServerMessage, StateMessage, WsrBoard } from '../types';
 import { faceSummary, hexMarkers, observedUnits, unitName, type WsrUnit } from '../wsr';
 import { ActionPanel } from './ActionPanel';
 import { LogPanel, mergeLog, unionLog } from './LogPanel';
@@ -45,6 +46,10 @@ export function GameView(props: { id: string; token?: string }) {
   const [error, setError] = useState('');
   const [connected, setConnected] = useState(false);
   const sock = useRef<GameSocket | null>(null);
+  // Reaction windows this seat declines automatically (autodecline.ts), and what was declined.
+  const [stored, setStored] = useState<{ key: string; prefs: SkipPrefs }>({ key: '', prefs: NO_PREFS });
+  const [declined, setDeclined] = useState<{ last: LegalAction[]; count: number }>({ last: [], count: 0 });
+  const autoSent = useRef(-1);
 
   useEffect(() => {
     // Kind "none": the game has no graphic board; the state messages carry its text picture.
@@ -158,6 +163,36 @@ export function GameView(props: { id: string; token?: string }) {
       else setError(t('offlineActions'));
     } else send(a);
   };
+  // Reaction windows: list the kinds seen; send the decline of a kind the player declines.
+  const seat = msg?.seat ?? 'observer';
+  const impulse = impulseOf(obs);
+  // This game's and seat's choices: read from the browser's storage until first changed here.
+  const prefsKey = `${props.id}/${seat}`;
+  const prefs = useMemo(
+    () => (seat === 'observer' ? NO_PREFS : stored.key === prefsKey ? stored.prefs : loadPrefs(props.id, seat)),
+    [prefsKey, stored],
+  );
+  const setPrefs = (p: SkipPrefs) => {
+    setStored({ key: prefsKey, prefs: p });
+    savePrefs(props.id, seat, p);
+  };
+  useEffect(() => {
+    if (!msg || seat === 'observer') return;
+    const noted = noteWindow(prefs, msg);
+    if (noted !== prefs) setPrefs(noted);
+    const a = autoDecline(msg, noted, impulse);
+    // Once per state: a refused decline comes back as the same state and then waits for a click.
+    if (!a || !connected || autoSent.current === msg.state_id) return;
+    const parsed = actions.find((x) => x.id === a.id);
+    if (!parsed) return;
+    autoSent.current = msg.state_id;
+    setDeclined((d) => ({ last: [...d.last.slice(-2), a], count: d.count + 1 }));
+    choose(parsed);
+  }, [msg, connected, stored]);
+  const changeMode = (kind: string, mode: SkipMode) => {
+    if (seat !== 'observer') setPrefs(setMode(prefs, kind, mode, impulse));
+  };
+
   const onPlace = (place: string) => {
     const list = targets.get(place);
     if (!list || list.length === 0) {
@@ -217,7 +252,7 @@ export function GameView(props: { id: string; token?: string }) {
         </div>
       )}
       {msg && (
-        <div class={`decision ${myTurn ? 'mine' : ''}`} data-testid="decision">
+        <div class={`decision ${myTurn ? 'mine' : ''}`} data-testid="decision" data-kind={msg.decision.kind}>
           {msg.result ? (
             <b data-testid="result">
               {t('result')}: {resultText(gameId, msg.result)} — {said(msg.result.reason, msg.result.reason_de)}
@@ -234,6 +269,31 @@ export function GameView(props: { id: string; token?: string }) {
             </>
           )}
         </div>
+      )}
+      {declined.count > 0 && !msg?.result && (
+        <div class="auto-declined" data-testid="auto-declined" data-count={declined.count} role="status">
+          {t('declinedForYou')}: {declined.last.map((a) => a.label?.[lang.value] || a.text).join(' · ')}
+        </div>
+      )}
+      {prefs.seen.length > 0 && !msg?.result && (
+        <details class="autodecline" data-testid="autodecline">
+          <summary>{t('autoDeclineTitle')}</summary>
+          <div class="small">{t('autoDeclineHelp')}</div>
+          {prefs.seen.map((w) => (
+            <label key={w.kind} class="autodecline-row">
+              <span title={w.label[lang.value]}>{tOr(`window_${w.kind}`, `${w.kind} (${w.label[lang.value]})`)}</span>
+              <select
+                data-testid={`autodecline-${w.kind}`}
+                value={modeOf(prefs, w.kind, impulse)}
+                onChange={(e) => changeMode(w.kind, (e.target as HTMLSelectElement).value as SkipMode)}
+              >
+                <option value="ask">{t('autoAsk')}</option>
+                <option value="decline">{t('autoDecline')}</option>
+                {impulse !== null && <option value="impulse">{t('autoImpulse')}</option>}
+              </select>
+            </label>
+          ))}
+        </details>
       )}
       {error && (
         <div class="error" data-testid="error" onClick={() => setError('')}>

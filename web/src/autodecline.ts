@@ -1,0 +1,105 @@
+// Declining reaction windows automatically (docs/web.md "Reaction windows"). A decision the seat
+// may simply decline carries `decision.decline`, the text of the declining action (engine/game.h
+// `Decision::decline`): WSR fate points and opportunity fire, Rivet Wars' Action! card windows,
+// Planspiel counter-moves. Per game and seat the player chooses, for each kind of such window
+// seen so far, "ask me" or "decline automatically"; where the game's observation names the
+// impulse (WSR), also "decline for the rest of this impulse". This module decides, from the state
+// message and those preferences alone, whether the page sends the decline itself: only the
+// decision's own decline, only when it is in the seat's legal list, never anything else.
+import type { LegalAction, StateMessage } from './types';
+
+/** ask: the prompt waits for a click; decline: always declined; impulse: declined while the
+ * observation's impulse is the one the choice was made in, then asked again. */
+export type SkipMode = 'ask' | 'decline' | 'impulse';
+
+export interface SkipPrefs {
+  /** The decline-able kinds of window seen in this game by this seat, with the label of their
+   * declining action (English and German), in the order first seen. */
+  seen: { kind: string; label: { en: string; de: string } }[];
+  modes: Record<string, SkipMode>;
+  /** For mode "impulse": the impulse (see `impulseOf`) the choice was made in. */
+  impulse: Record<string, string>;
+}
+
+export const NO_PREFS: SkipPrefs = { seen: [], modes: {}, impulse: {} };
+
+type Msg = Pick<StateMessage, 'seat' | 'decision' | 'legal' | 'result'>;
+
+/** The impulse a WSR observation is in (turn, the activated formation and its activation
+ * count); null for observations without impulses (other games, between impulses). */
+export function impulseOf(observation: any): string | null {
+  const f = observation?.active_formation;
+  if (typeof observation?.turn !== 'number' || typeof f !== 'string') return null;
+  const rec = Array.isArray(observation.formations) ? observation.formations.find((x: any) => x?.id === f) : null;
+  return `${observation.turn}:${f}:${rec?.impulses ?? ''}`;
+}
+
+/** The mode in force for `kind`: an "impulse" choice made in another impulse is "ask" again. */
+export function modeOf(prefs: SkipPrefs, kind: string, impulse: string | null): SkipMode {
+  const m = prefs.modes[kind] ?? 'ask';
+  if (m !== 'impulse') return m;
+  return impulse !== null && prefs.impulse[kind] === impulse ? 'impulse' : 'ask';
+}
+
+/** The preferences with `kind` set to `mode` (an "impulse" choice remembers `impulse`). */
+export function setMode(prefs: SkipPrefs, kind: string, mode: SkipMode, impulse: string | null): SkipPrefs {
+  if (mode === 'impulse' && impulse === null) mode = 'ask';
+  const imp = { ...prefs.impulse };
+  if (mode === 'impulse') imp[kind] = impulse!;
+  else delete imp[kind];
+  return { ...prefs, modes: { ...prefs.modes, [kind]: mode }, impulse: imp };
+}
+
+/** The action that declines the decision of `msg`, when this seat owes it and may decline it. */
+export function declineOf(msg: Msg): LegalAction | null {
+  if (msg.result || msg.seat === 'observer' || msg.decision.seat !== msg.seat) return null;
+  const d = msg.decision.decline;
+  if (!d) return null;
+  return msg.legal.find((a) => a.text === d) ?? null;
+}
+
+/** The preferences with the window of `msg` listed, if it is a decline-able window of this seat
+ * not seen before (the same object otherwise). */
+export function noteWindow(prefs: SkipPrefs, msg: Msg): SkipPrefs {
+  const a = declineOf(msg);
+  const kind = msg.decision.kind;
+  if (!a || !kind || prefs.seen.some((s) => s.kind === kind)) return prefs;
+  const label = { en: a.label?.en || a.text, de: a.label?.de || a.label?.en || a.text };
+  return { ...prefs, seen: [...prefs.seen, { kind, label }] };
+}
+
+/** The legal action the page sends by itself for `msg`, or null: the decision's own decline,
+ * when this seat owes the decision and chose to decline windows of its kind (for now). */
+export function autoDecline(msg: Msg, prefs: SkipPrefs, impulse: string | null): LegalAction | null {
+  const a = declineOf(msg);
+  if (!a) return null;
+  return modeOf(prefs, msg.decision.kind, impulse) === 'ask' ? null : a;
+}
+
+const KEY = 'feldherr.autodecline';
+
+function readAll(): Record<string, Record<string, SkipPrefs>> {
+  try {
+    const v = JSON.parse(globalThis.localStorage?.getItem(KEY) ?? '{}');
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The stored preferences of `seat` in game `game` (every kind "ask" when none). */
+export function loadPrefs(game: string, seat: string): SkipPrefs {
+  const p = readAll()[game]?.[seat];
+  if (!p || !Array.isArray(p.seen)) return NO_PREFS;
+  return { seen: p.seen, modes: p.modes ?? {}, impulse: p.impulse ?? {} };
+}
+
+export function savePrefs(game: string, seat: string, prefs: SkipPrefs): void {
+  try {
+    const all = readAll();
+    all[game] = { ...(all[game] ?? {}), [seat]: prefs };
+    globalThis.localStorage?.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* no storage: the choices last as long as the page */
+  }
+}
