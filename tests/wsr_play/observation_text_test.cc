@@ -1,0 +1,68 @@
+// The observation the server sends (WsrState::append_observation, written without a JSON tree)
+// is byte for byte the dump of observe() for both seats and the observer, in every position of
+// random games to their end: a basic scenario (B1 noville), one on two sheets (koeln) and
+// advanced ones with artillery, smoke, aircraft and exits (paderborn, omaha, arnhem).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/rng.h"
+#include "tests/wsr_play/wsr_play_util.h"
+
+namespace feldherr::wsr::testing {
+namespace {
+
+// Plays `games` random games of scenario `id` (uniform choice among the legal actions, no
+// concession unless nothing else is legal; chance by sample_chance) and compares the text with
+// the dump for every viewer before every action and at the end. Returns the positions compared.
+int CompareObservationText(const std::string& id, int games, uint64_t seed) {
+  auto game = ScenarioGame(id);
+  Rng rng(seed);
+  int positions = 0;
+  for (int g = 0; g < games; ++g) {
+    auto st = game->new_initial_state();
+    for (int n = 0;; ++n) {
+      EXPECT_LT(n, 40000) << id << ": runaway game";
+      if (n >= 40000) return positions;
+      for (int viewer : {kObserver, 0, 1}) {
+        std::string text = "[";  // appended to what is there
+        st->append_observation(viewer, text);
+        const std::string dumped = "[" + st->observe(viewer).dump();
+        if (text != dumped) {
+          size_t at = 0;
+          while (at < text.size() && at < dumped.size() && text[at] == dumped[at]) ++at;
+          const size_t from = at > 60 ? at - 60 : 0;
+          ADD_FAILURE() << id << " game " << g << " action " << n << " viewer " << viewer
+                        << ": differs at byte " << at << "\n text: " << text.substr(from, 160)
+                        << "\n dump: " << dumped.substr(from, 160);
+          return positions;
+        }
+      }
+      ++positions;
+      if (st->is_terminal()) break;
+      ActionList legal = st->legal_actions();
+      Action a;
+      if (st->current_seat() == kChance) {
+        a = st->sample_chance(rng);
+      } else {
+        ActionList choices;
+        for (const Action& x : legal)
+          if (!st->is_concession(x)) choices.push_back(x);
+        if (choices.empty()) choices = legal;
+        a = choices[rng.below(static_cast<uint32_t>(choices.size()))];
+      }
+      st->apply(a);
+    }
+  }
+  return positions;
+}
+
+TEST(WsrObservation, TextIsTheDumpOfObserveForBothSeatsAndTheObserverToTheEnd) {
+  for (const char* id : {"noville", "koeln", "paderborn", "omaha", "arnhem"}) {
+    const int positions = CompareObservationText(id, 2, 17);
+    EXPECT_GT(positions, 100) << id;
+  }
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing
