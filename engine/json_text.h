@@ -61,9 +61,15 @@ class JsonText {
     append_json_bool(out_, v);
     return *this;
   }
+  JsonText& null() {
+    separate();
+    out_ += "null";
+    return *this;
+  }
   JsonText& num(std::string_view k, int64_t v) { return key(k).num(v); }
   JsonText& str(std::string_view k, std::string_view v) { return key(k).str(v); }
   JsonText& flag(std::string_view k, bool v) { return key(k).flag(v); }
+  JsonText& null(std::string_view k) { return key(k).null(); }
 
  private:
   struct Open {

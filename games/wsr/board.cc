@@ -117,6 +117,57 @@ nlohmann::json FaceJson(const Face& f) {
 
 namespace {
 
+// WeaponJson(w) as text.
+void AppendWeaponJson(JsonText& w, const char* key, const Weapon& x) {
+  if (!x.present()) {
+    w.null(key);
+    return;
+  }
+  w.obj(key)
+      .flag("enhanced", x.enhanced)
+      .num("fp", x.fp)
+      .num("range", x.range)
+      .num("to_hit", x.to_hit)
+      .flag("underlined", x.underlined)
+      .end();
+}
+
+}  // namespace
+
+// The members of FaceJson in the order dump() writes them (sorted keys), "name" among them.
+void AppendFaceJson(JsonText& w, const Face& f, std::string_view name) {
+  w.obj();
+  AppendWeaponJson(w, "aa", f.aa);
+  AppendWeaponJson(w, "air", f.air);
+  AppendWeaponJson(w, "ap", f.ap);
+  if (f.ap_enhanced) w.flag("ap_enhanced", true);
+  w.num("armor", f.armor);
+  if (f.assault.present())
+    w.obj("assault")
+        .flag("enhanced", f.assault.enhanced)
+        .flag("star", f.assault.star)
+        .num("strength", f.assault.strength)
+        .num("to_hit", f.assault.to_hit)
+        .end();
+  else
+    w.null("assault");
+  w.flag("carrier", f.carrier);
+  if (f.command_range || f.command_value)
+    w.num("command_range", f.command_range).num("command_value", f.command_value);
+  AppendWeaponJson(w, "he", f.he);
+  if (f.he_bonus) w.num("he_bonus", f.he_bonus);
+  w.num("mf", f.mf);
+  if (!name.empty()) w.str("name", name);
+  if (f.range_bonus) w.num("range_bonus", f.range_bonus);
+  w.num("save", f.save)
+      .str("silhouette", f.silhouette)
+      .str("symbol", SymbolId(f.symbol))
+      .str("target", TargetId(f.target_class()))
+      .end();
+}
+
+namespace {
+
 // A counter type: identity and every face it has, keyed by face name ("full", "reduced",
 // "mounted-full", ...).
 json CounterJson(const CounterType& c) {

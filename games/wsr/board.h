@@ -7,8 +7,10 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "engine/game.h"
+#include "engine/json_text.h"
 
 namespace feldherr::wsr {
 
@@ -21,6 +23,9 @@ struct Face;  // games/wsr/data.h
 // The printed values of one face (WSR 1.2.1): symbol, target class, weapons, armour, save, MF,
 // assault, command values. The board's counters and the observation's units both use it.
 nlohmann::json FaceJson(const Face& face);
+// FaceJson(face) with the member "name": `name` added (none if empty), written as JSON text
+// byte for byte as its dump() (the observation's units, WsrState::append_observation).
+void AppendFaceJson(JsonText& w, const Face& face, std::string_view name);
 
 // GameModule::odds (docs/protocol.md "odds", board.cc): the exact odds of a direct or
 // opportunity fire (`fire U T [with-hq]`, `opfire U T [with-hq]`; WSR 6.1, 6.2, A-02) in

@@ -4,8 +4,13 @@
 // id and seats by seat id, and gives each unit the printed values of the face it shows, so that a
 // reader needs only the board JSON (board.cc) for the static map, never the state's layout
 // (to_json, which stays the private serialisation).
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "engine/json_text.h"
 #include "games/wsr/board.h"
 #include "games/wsr/state.h"
 
@@ -250,6 +255,282 @@ json WsrState::observe(int seat) const {
     j["air"] = list;
   }
   return j;
+}
+
+// The same as observe(seat).dump(), written directly (the server's hot path): the members in the
+// order dump() writes them (an object's keys sorted), each value as observe() gives it. Keyed
+// objects (seats, hexes) are written in the sorted order of their keys.
+void WsrState::append_observation(int seat, std::string& out) const {
+  (void)seat;  // no hidden information: every viewer sees the same
+  const WsrGame& g = *game_;
+  const auto& seats = g.seats();
+  JsonText w(out);
+  const auto seat_or_null = [&](int s) {
+    if (s >= 0 && s < static_cast<int>(seats.size()))
+      w.str(seats[static_cast<size_t>(s)]);
+    else
+      w.null();
+  };
+  const auto hex_or_null = [&](int h) {
+    if (h == kNoHex)
+      w.null();
+    else
+      w.str(g.layout().Name(h));
+  };
+  const auto formation_or_null = [&](int f) {
+    if (f < 0)
+      w.null();
+    else
+      w.str(g.formation(f).data->id);
+  };
+  const auto label_or_null = [&](int u) {
+    if (u < 0)
+      w.null();
+    else
+      w.str(info(u).label);
+  };
+  // The seats 0 and 1 (as many as there are) in the order of their ids: dump()'s key order.
+  size_t seat_order[2] = {0, 1};
+  const size_t n_seats = std::min<size_t>(2, seats.size());
+  if (n_seats == 2 && seats[1] < seats[0]) std::swap(seat_order[0], seat_order[1]);
+
+  w.obj().key("active_formation");
+  formation_or_null(active_f);
+
+  // Air support (WSR 11.3).
+  if (!g.setup().air.empty()) {
+    w.arr("air");
+    for (size_t k = 0; k < g.setup().air.size(); ++k) {
+      const int ki = static_cast<int>(k);
+      const Face& af = air_counter(ki).face_for(false, false);
+      w.obj();
+      if (sortie.k == ki) w.num("aa_hits", sortie.aa_hits);
+      w.str("aircraft", air_label(ki))
+          .num("armor", af.armor)
+          .str("counter", g.setup().air[k].counter)
+          .key("enters_turn");
+      if (air_entry_turn(ki) > 0)
+        w.num(air_entry_turn(ki));
+      else
+        w.null();
+      w.num("firepower", af.air.fp).key("hex");
+      if (sortie.k == ki)
+        hex_or_null(sortie.hex);
+      else
+        w.null();
+      w.str("place", AirPlaceName(air[k])).num("save", af.save).key("seat");
+      seat_or_null(air_side(ki));
+      w.num("to_hit", af.air.to_hit).end();
+    }
+    w.end();
+  }
+
+  // Artillery (WSR 11.2).
+  bool support = false;
+  for (const auto& kinds : g.setup().artillery) support = support || !kinds.empty();
+  if (support || !artillery_default()) {
+    w.obj("artillery").key("barrage");
+    if (strike.hex != kNoHex && strike.landed)
+      hex_or_null(strike.hex);
+    else
+      w.null();
+    w.num("called_this_impulse", strikes_impulse).num("per_impulse", kStrikesPerImpulse);
+    w.arr("smoke");
+    for (int k = 0; k < n_smoke; ++k) {
+      w.obj().key("hex");
+      hex_or_null(smoke_hex[static_cast<size_t>(k)]);
+      w.num("level", smoke_level[static_cast<size_t>(k)]).end();
+    }
+    w.end().key("strike");
+    if (strike.hex != kNoHex) {
+      w.obj().key("caller");
+      label_or_null(strike.caller);
+      w.key("hex");
+      hex_or_null(strike.hex);
+      w.flag("landed", strike.landed != 0).key("seat");
+      seat_or_null(strike.seat);
+      w.str("strike", strike_name(strike.seat, strike.kind)).end();
+    } else {
+      w.null();
+    }
+    w.obj("support");
+    for (size_t i = 0; i < n_seats; ++i) {
+      const size_t s = seat_order[i];
+      w.arr(seats[s]);
+      for (size_t k = 0; k < g.setup().artillery[s].size(); ++k) {
+        const GameSetup::Strike& st = g.setup().artillery[s][k];
+        w.obj()
+            .num("firepower", st.fp)
+            .str("kind", st.smoke ? "smoke" : "he")
+            .num("left", strikes_left[s][k])
+            .str("strike", strike_name(static_cast<int>(s), static_cast<int>(k)))
+            .num("to_hit", st.to_hit)
+            .end();
+      }
+      w.end();
+    }
+    w.end().end();
+  }
+
+  // The assault or overrun being resolved (WSR 6.3, 6.4).
+  w.key("assault");
+  if (assault.hex != kNoHex) {
+    const AssaultRec& A = assault;
+    const auto labels = [&](const char* key, const auto& list) {
+      w.arr(key);
+      for (int u : list)
+        if (u >= 0) w.str(info(u).label);
+      w.end();
+    };
+    w.obj();
+    labels("attackers", A.attackers);
+    labels("defenders", A.defenders);
+    w.key("from");
+    hex_or_null(A.from);
+    w.key("hex");
+    hex_or_null(A.hex);
+    w.obj("hits").num("attackers", A.hits[0]).num("defenders", A.hits[1]).end();
+    w.flag("overrun", A.overrun != 0).key("seat");
+    seat_or_null(A.side);
+    w.arr("supported");
+    label_or_null(A.support[0]);
+    label_or_null(A.support[1]);
+    w.end().end();
+  } else {
+    w.null();
+  }
+
+  // Chaos results (WSR 9.0).
+  w.obj("chaos").key("formation");
+  formation_or_null(chaos_f);
+  w.arr("rolls");
+  for (int k = 0; k < n_chaos; ++k) w.num(chaos_res[static_cast<size_t>(k)]);
+  w.end().end();
+
+  // WSR 3.1-3.2: the cup.
+  int markers = 0;
+  for (int f = 0; f < g.num_formations(); ++f) markers += cup[static_cast<size_t>(f)];
+  w.obj("cup").num("chaos", chaos_cup);
+  if (designated_markers() > 0) w.num("designated", designated_cup);
+  w.num("end_turn", cup_end_turn)
+      .num("end_turn_drawn", end_turn_drawn)
+      .num("formation_markers", markers)
+      .end();
+
+  // A4 blow-the-bridge.
+  if (hook_bridge_hex() != kNoHex) {
+    w.arr("destroyed_bridges");
+    if (bridge == kBridgeBlown) w.num(hook_bridge_hex());
+    w.end();
+  }
+
+  // Random entry tables (B1).
+  w.arr("entry_rolls");
+  for (uint8_t r : entry_roll)
+    if (r == 0)
+      w.null();
+    else
+      w.num(r);
+  w.end();
+
+  w.arr("formations");
+  for (int f = 0; f < g.num_formations(); ++f) {
+    const size_t k = static_cast<size_t>(f);
+    const int side = g.formation(f).side;
+    w.obj()
+        .flag("activate_first", (hold_until[static_cast<size_t>(side)] >> f & 1) != 0)
+        .str("id", g.formation(f).data->id)
+        .num("impulses", activated[k])
+        .num("in_cup", cup[k])
+        .str("seat", seats[static_cast<size_t>(side)])
+        .end();
+  }
+  w.end();
+
+  // Hexes with a controller, entered last or a marker (WSR 12.2, A-34, 6.1.7, 8.1, 8.2), by hex
+  // id in the order of the ids; a repeated id keeps the last hex, as assigning a key does.
+  std::vector<std::pair<std::string, int>> marked;
+  for (int h = 0; h < g.layout().size(); ++h)
+    if (control[static_cast<size_t>(h)] != 0) marked.emplace_back(g.layout().Name(h), h);
+  std::stable_sort(marked.begin(), marked.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  w.obj("hexes");
+  for (size_t i = 0; i < marked.size(); ++i) {
+    if (i + 1 < marked.size() && marked[i + 1].first == marked[i].first) continue;
+    const int c = control[static_cast<size_t>(marked[i].second)];
+    w.obj(marked[i].first).key("controller");
+    seat_or_null((c & 3) - 1);
+    w.key("entered_last");
+    seat_or_null((c >> 2 & 3) - 1);
+    w.flag("ip", (c & kIpBit) != 0)
+        .flag("mine", (c & kMineBit) != 0)
+        .flag("wreck", (c & kWreckBit) != 0)
+        .end();
+  }
+  w.end();
+
+  w.num("moves", moves).key("moving");
+  if (n_group > 0) {
+    w.obj().key("from");
+    hex_or_null(group_origin);
+    w.num("hexes_entered", group_steps).arr("units");
+    for (int k = 0; k < n_group; ++k) w.str(info(group[static_cast<size_t>(k)]).label);
+    w.end().end();
+  } else {
+    w.null();
+  }
+  w.str("phase", PhaseName(*this));
+
+  w.obj("seats");
+  for (size_t i = 0; i < n_seats; ++i) {
+    const size_t s = seat_order[i];
+    w.obj(seats[s])
+        .num("fate_points", fate_points[s])
+        .num("held_end_turn", held_end_turn[s])
+        .num("mines_left", mines_left[s])
+        .end();
+  }
+  w.end();
+  w.num("turn", turn).num("turns", g.setup().turns);
+
+  w.arr("units");
+  for (int u = 0; u < n_units; ++u) {
+    const Unit& x = unit(u);
+    const UnitInfo& ui = info(u);
+    const Face& f = face(u);
+    w.obj();
+    if (loaded(u)) w.str("carried_by", info(carrier_of(u)).label);
+    w.str("counter", ui.counter->id).flag("disrupted", has(u, kDisrupted));
+    if (has(u, kExited)) {
+      w.key("exited");
+      hex_or_null(exit_hex[static_cast<size_t>(u)]);
+    }
+    w.key("face");
+    AppendFaceJson(w, f, FaceNameOf(*ui.counter, f));
+    w.str("formation", g.formation(ui.formation).data->id).flag("gone", has(u, kGone)).key("hex");
+    hex_or_null(x.hex);
+    w.flag("hq", ui.hq)
+        .flag("hq_supported", has(u, kHqSupported))
+        .str("label", ui.label)
+        .flag("mounted", has(u, kMounted))
+        .flag("moved", has(u, kMovedThisImpulse))
+        .flag("moving", has(u, kMoving))
+        .num("mp_spent", x.mp_spent)
+        .flag("off_map", has(u, kOffMap))
+        .flag("ops_complete", has(u, kOpsComplete))
+        .flag("out_of_command", has(u, kOutOfCommand))
+        .flag("reduced", has(u, kReduced))
+        .str("seat", seats[ui.side])
+        .key("start_hex");
+    hex_or_null(x.start_hex);
+    w.key("sw");
+    if (const CounterType* sw_type = sw(u); sw_type != nullptr)
+      w.str(sw_type->id);
+    else
+      w.null();
+    w.end();
+  }
+  w.end().end();
 }
 
 }  // namespace feldherr::wsr

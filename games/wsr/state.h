@@ -433,6 +433,9 @@ class WsrState : public State {
   int group_step_cost(int hex, int* left) const;
   bool parse(std::string_view text, Action& out, std::string& error) const override;
   json observe(int seat) const override;
+  // observe(seat).dump() written directly, without the JSON tree (the server's hot path;
+  // observation.cc).
+  void append_observation(int seat, std::string& out) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   json to_json() const override;
   uint64_t hash() const override;

@@ -61,6 +61,9 @@ TEST(WsrExit, G_12_StackOnAnExitHexLeavesTheMap) {
   for (const json& u : obs.at("units"))
     if (u.at("label") == "us.m4a1-1") named = u.value("exited", json()) == "A-K01";
   EXPECT_TRUE(named);
+  std::string text;  // what the server sends: the same bytes (WsrState::append_observation)
+  p.state->append_observation(0, text);
+  EXPECT_EQ(text, obs.dump());
   EXPECT_NE(p.state->render_text(0).find("Exited from the map (G-12): us.hq-cca us.m4a1-1"),
             std::string::npos)
       << p.state->render_text(0);
