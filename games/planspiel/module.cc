@@ -168,6 +168,19 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
   bool objective = false;
   for (Field o : s.ps().objective_fields()) objective = objective || o == f;
+  if (a.verb == kRecover) {
+    // PS §6.10: tow away a wreck that blocks the unit's own route: the wreck lies towards the
+    // objectives, the unit holds none and has nothing to fire at, and no move brings it more than
+    // one field closer.
+    const Field from = s.field_of(u);
+    for (Field o : s.ps().objective_fields())
+      if (o == from) return -1.0;
+    if (!s.fire_targets(u).empty() || ToObjective(s, f) >= ToObjective(s, from)) return -1.0;
+    int best = 0;
+    for (Field t : s.move_targets(u))
+      best = std::max(best, ToObjective(s, from) - ToObjective(s, t));
+    return best <= 1 ? 0.7 + noise : -1.0;
+  }
   if (a.verb == kOverrun) {
     // A tracked vehicle drives over bases when the opposed roll favours it (PS §10.6).
     const double p = OpposedWinChance(-s.overrun_bonus(f));

@@ -41,6 +41,7 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"self-smoke", Who::kOwner, Dice::kNone},      // kSelfSmoke
     {"roll", Who::kChance, Dice::kD6},             // kSmokeRoll
     {"move-together", Who::kActive, Dice::kNone},  // kPlanMove
+    {"roll", Who::kChance, Dice::kD6},             // kRecoverRoll
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -84,6 +85,8 @@ constexpr VerbSpec kVerbs[] = {
      "Gleichzeitigkeit angesagt: {1} bewegen sich gleichzeitig"},
     {"displace", "unit place", VerbRole::kMove, "{1} is displaced to {2}",
      "{1} wird nach {2} verdrängt"},
+    {"recover", "unit place", VerbRole::kOther, "{1} recovers the wreck in {2}",
+     "{1} birgt das Schadfahrzeug in {2}"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
@@ -741,6 +744,12 @@ bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
                              "PS §10.6, G-37: überrollt werden nur Waffen- und Figurenbasen; {} "
                              "ist ein Fahrzeug (Panzernahbekämpfung)",
                              uid(o)));
+  if (wreck_at(f) >= 0)
+    return Refuse(why, say("PS §2.3, §6.10: the wreck of {} in {} blocks vehicles until it is "
+                           "recovered",
+                           "PS §2.3, §6.10: das Schadfahrzeug {} in {} sperrt Fahrzeuge, bis es "
+                           "geborgen ist",
+                           uid(wreck_at(f)), field_text(f)));
   if (CanStep(b, field_of(u), f, t.terrain) != StepResult::kOk)
     return Refuse(why, say("PS §10.6, PS §6.5: {} cannot drive from {} into {}",
                            "PS §10.6, PS §6.5: {} kann nicht von {} nach {} fahren", su.id,
@@ -893,7 +902,7 @@ void PlanspielState::carry_along(int c) {
 
 // Breadth-first search for the shortest legal paths of unit u, along the road only (G-12) and
 // across country; the units its party sees close fields (G-07) and stop it (PS §5.3).
-PlanspielState::Search PlanspielState::search(int u) const {
+PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
   Search r;
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
@@ -902,6 +911,19 @@ PlanspielState::Search PlanspielState::search(int u) const {
   r.contents = contents_seen_by(su.party, u);
   const Occupant me = OccupantOf(type_of(u), su.party);
   r.rule = MakeEntryRule(b, r.contents, su.party, me.model);
+  // PS §2.3, §6.10: a wreck closes its defile field to vehicles and towed weapons (reading: they
+  // can neither pass it nor stand beside it there; pure figure bases are exempt).
+  std::vector<uint8_t> wrecked;
+  if (wrecks && p.mover == Mover::kVehicle)
+    for (const UnitState& w : units_)
+      if (w.wreck) {
+        if (wrecked.empty()) wrecked.assign(static_cast<size_t>(b.width() * b.height()), 0);
+        wrecked[static_cast<size_t>(b.index({w.x, w.y}))] = 1;
+      }
+  if (!wrecked.empty())
+    r.rule = [inner = r.rule, wrecked, &b](Field from, Field to) {
+      return wrecked[static_cast<size_t>(b.index(to))] ? Entry::kClosed : inner(from, to);
+    };
   if (const int l = load_of(u); l >= 0) r.load.push_back(OccupantOf(type_of(l), su.party));
   r.outside = unit(u).status == UnitStatus::kWaiting;
   // The start fields: the unit's own, or for a reinforcement its entry field and, while that is
@@ -917,6 +939,7 @@ PlanspielState::Search PlanspielState::search(int u) const {
       const FieldContents& c = r.contents[static_cast<size_t>(b.index(e))];
       for (const Occupant& o : c)
         if (o.party != su.party) return false;
+      if (!wrecked.empty() && wrecked[static_cast<size_t>(b.index(e))]) return false;
       return Passable(b, e, p.mover) && MayEndWithLoad(c, me, r.load);
     };
     const auto free = [&](Field e) {
@@ -1044,6 +1067,74 @@ bool PlanspielState::withdraws_along(int u, const Path& path, Text* why) const {
                            "Einheit, die {} erkannt hat",
                            uid(u), party_name(party), PartyDe(party)));
   return true;
+}
+
+int PlanspielState::wreck_at(Field f) const {
+  for (int w = 0; w < num_units(); ++w)
+    if (unit(w).wreck && field_of(w) == f) return w;
+  return -1;
+}
+
+bool PlanspielState::may_recover(int u, Field f, Text* why) const {
+  const Board& b = game_->board();
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  if (step() != StepKind::kAct)
+    return Refuse(why, {"PS §3.2: only in the active party's activity",
+                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+  if (su.party != active_)
+    return Refuse(
+        why, {"PS §3.1: only the active party recovers", "PS §3.1: nur die aktive Partei birgt"});
+  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
+    return Refuse(why, say("PS §6.10: {} is not on the board on its own",
+                           "PS §6.10: {} steht nicht selbständig auf der Platte", su.id));
+  if (t.terrain != Mover::kVehicle || IsBase(t))
+    return Refuse(why,
+                  say("PS §6.10: a vehicle model recovers; {} is none",
+                      "PS §6.10: geborgen wird mit einem Fahrzeugmodell; {} ist keines", su.id));
+  if (s.suppression > 0)
+    return Refuse(why,
+                  say("PS §6.10, §12.1: {} is suppressed and cannot work",
+                      "PS §6.10, §12.1: {} ist niedergehalten und kann nicht arbeiten", su.id));
+  if (s.has_moved || s.fired || s.loaded)
+    return Refuse(why, say("G-38: a recovery occupies {} for its whole half-turn; it has acted "
+                           "already",
+                           "G-38: eine Bergung beansprucht {} den ganzen Teilzug; es war schon "
+                           "tätig",
+                           su.id));
+  if (!b.on_board(f) || wreck_at(f) < 0)
+    return Refuse(why, say("PS §6.10: there is no wreck in {}",
+                           "PS §6.10: in {} steht kein "
+                           "Schadfahrzeug",
+                           b.on_board(f) ? field_text(f) : std::string("-")));
+  const int w = wreck_at(f);
+  // Reading: the wreck fills the defile field, so the vehicle works from an adjacent field it
+  // could drive into the wreck's field from (PS §6.10 "or in an adjacent field", §12.1).
+  if (Distance(field_of(u), f) != 1 || CanStep(b, field_of(u), f, t.terrain) != StepResult::kOk)
+    return Refuse(why, say("PS §6.10, §12.1: {} must stand next to the wreck in {}, where it "
+                           "could drive in",
+                           "PS §6.10, §12.1: {} muss neben dem Schadfahrzeug in {} stehen, von "
+                           "wo es hineinfahren könnte",
+                           su.id, field_text(f)));
+  if (t.weight_t < type_of(w).weight_t)
+    return Refuse(why, say("PS §6.10: {0} ({1} t) is lighter than the wreck of {2} ({3} t)",
+                           "PS §6.10: {0} ({1} t) ist leichter als das Schadfahrzeug {2} ({3} t)",
+                           su.id, t.weight_t, uid(w), type_of(w).weight_t));
+  return true;
+}
+
+std::vector<Field> PlanspielState::recover_targets(int u) const {
+  std::vector<Field> out;
+  const UnitType& t = type_of(u);
+  if (t.terrain != Mover::kVehicle || IsBase(t) || unit(u).status != UnitStatus::kOnBoard)
+    return out;
+  for (int w = 0; w < num_units(); ++w)
+    if (unit(w).wreck && Distance(field_of(u), field_of(w)) == 1 &&
+        std::find(out.begin(), out.end(), field_of(w)) == out.end() &&
+        may_recover(u, field_of(w), nullptr))
+      out.push_back(field_of(w));
+  return out;
 }
 
 bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
@@ -1760,7 +1851,7 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
   }
   if (e.suppression > ls.suppression) ls.suppression = e.suppression;  // PS §8.13
   if (e.knocked_out) {
-    lose(loser, "PS §8.7", {"knocked out", "ausgeschaltet"}, events);
+    lose(loser, "PS §8.7", {"knocked out", "ausgeschaltet"}, events, true);
     return;
   }
   if (e.lucky_hit_roll) push(StepKind::kLuckyHit, loser, -1);
@@ -2250,7 +2341,9 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
     }
     // PS §10.4: the vehicle of a mounted attack drives in with its figures (reading: when no
     // enemy unit is left there, G-07).
-    if (carrier >= 0 && enemy_in(f, party) < 0 && unit(carrier).status == UnitStatus::kOnBoard) {
+    // PS §2.3, §6.10: not into a wreck's defile field.
+    if (carrier >= 0 && enemy_in(f, party) < 0 && unit(carrier).status == UnitStatus::kOnBoard &&
+        wreck_at(f) < 0) {
       UnitState& cs = units_[static_cast<size_t>(carrier)];
       cs.x = f.x;
       cs.y = f.y;
@@ -2358,7 +2451,7 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
     const int level = LevelOfTotal(d_total);
     if (level == 6)
       lose(v, "PS §10.6", {"knocked out by the defenders", "von den Verteidigern ausgeschaltet"},
-           events);
+           events, true);
     else
       vs.suppression = std::max(vs.suppression, level);
   }
@@ -2410,7 +2503,8 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
     const int level = LevelOfTotal(a_total);
     for (int v : vehicles) {
       if (level == 6) {
-        lose(v, "PS §10.5", {"knocked out at close quarters", "im Nahkampf ausgeschaltet"}, events);
+        lose(v, "PS §10.5", {"knocked out at close quarters", "im Nahkampf ausgeschaltet"}, events,
+             true);
         continue;
       }
       UnitState& vs = units_[static_cast<size_t>(v)];
@@ -2556,6 +2650,12 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.say(say("Self-smoke roll of {} (PS §8.16)", "Wurf zur Selbsteinnebelung von {} (PS §8.16)",
                 uid(steps_.top().unit)));
       break;
+    case StepKind::kRecoverRoll:
+      d.say(say("Recovery roll of {} at the wreck in {}, 4+ (PS §6.10)",
+                "Bergewurf von {} am Schadfahrzeug in {}, 4+ (PS §6.10)",
+                masked_unit(steps_.top().unit, viewer),
+                field_text(FieldAt(game_->board(), steps_.top().field))));
+      break;
     case StepKind::kPlanMove:
       d.say(say("Simultaneous movement: the field {} moves to (PS §9.6)",
                 "Gleichzeitige Bewegung: das Ziel von {} (PS §9.6)",
@@ -2642,6 +2742,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (Field f : targets) out.push_back(Action(kMove, {u, b.index(f)}));
     for (Field f : withdraw_targets(u)) out.push_back(Action(kWithdraw, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
+    for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
     const bool overruns = type_of(u).can_overrun;
@@ -2914,12 +3015,24 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
   if (action.verb == kMove) {
     if (!may_move(u, &why)) return why;
     Path path;
-    if (!find_path(u, f, path))
+    if (!find_path(u, f, path)) {
+      // PS §2.3, §6.10: a wreck in a defile closes the way (or the field) to vehicles.
+      if (path_from(search(u, false), u, f, path))
+        for (Field w : path.fields)
+          if (wreck_at(w) >= 0)
+            return say(
+                "PS §2.3, §6.10: the wreck of {} in the defile {} blocks the way of {} to {} "
+                "until it is recovered",
+                "PS §2.3, §6.10: das Schadfahrzeug {} in der Enge {} sperrt {} den Weg nach "
+                "{}, bis es geborgen ist",
+                uid(wreck_at(w)), field_text(w), uid(u), field_text(f));
       return say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
                  "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen", uid(u),
                  field_text(f));
+    }
     return {};
   }
+  if (action.verb == kRecover) return may_recover(u, f, &why) ? Text{} : why;
   if (action.verb == kFire) {
     if (!may_fire(u, &why)) return why;
     if (targets_in(u, f).empty())
@@ -2938,10 +3051,18 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
 // =============================================================================================
 // apply
 
-void PlanspielState::lose(int u, const std::string& rule, const Text& how, EventList* events) {
+void PlanspielState::lose(int u, const std::string& rule, const Text& how, EventList* events,
+                          bool knocked_out) {
   UnitState& s = units_[static_cast<size_t>(u)];
+  // PS §2.3, §6.10: a weapon or vehicle model knocked out in a defile stays there as an obstacle
+  // until it is recovered (reading: a field that is a defile for any direction of movement; a
+  // model aboard its carrier or tow goes with it).
+  const bool wreck = knocked_out && s.status == UnitStatus::kOnBoard && s.aboard < 0 &&
+                     type_of(u).terrain == Mover::kVehicle &&
+                     IsDefileAnyDirection(game_->board(), field_of(u));
   s.status = UnitStatus::kLost;
   s.suppression = 0;
+  s.wreck = wreck;
   const int party = party_of(u);
   if (IsCombatElement(type_of(u))) ++losses_[static_cast<size_t>(party)];
   if (events)
@@ -2950,6 +3071,14 @@ void PlanspielState::lose(int u, const std::string& rule, const Text& how, Event
         say("{0} is {1}; {3} has lost {5} (scenarios §1.7).",
             "{0} ist {2}; Verluste von {4}: {5} (scenarios §1.7).", uid(u), how.en, how.de,
             party_name(party), PartyDe(party), losses_[static_cast<size_t>(party)]),
+        party));
+  if (wreck && events)
+    events->push_back(Event::said(
+        "PS §2.3, §6.10",
+        say("{0} stays in the defile {1} as a wreck: no vehicle passes it until it is recovered.",
+            "{0} bleibt in der Enge {1} als Hindernis stehen: kein Fahrzeug kommt vorbei, bis es "
+            "geborgen ist.",
+            uid(u), field_text(field_of(u))),
         party));
   // PS §4.4: a knocked-out carrier drops its load, suppressed (black), with a casualty roll.
   if (const int l = load_of(u); l >= 0) {
@@ -2971,6 +3100,68 @@ void PlanspielState::lose(int u, const std::string& rule, const Text& how, Event
               uid(l), uid(u)),
           party));
     push(StepKind::kCasualty, l, -1);
+  }
+}
+
+void PlanspielState::resolve_recovery(int u, Field f, int n, EventList* events) {
+  const int w = wreck_at(f);
+  const int party = party_of(u);
+  const bool shown = shown_to(u, enemy(party));
+  if (n < 4 || w < 0) {  // PS §6.10, G-38: it may try again in its next half-turn
+    if (events) {
+      const auto told = [&](const std::string& who) {
+        return say("Recovery roll {0}: {1} does not get the wreck in {2} away this half-turn.",
+                   "Bergewurf {0}: {1} bekommt das Schadfahrzeug in {2} in diesem Teilzug nicht "
+                   "weg.",
+                   n, who, field_text(f));
+      };
+      events->push_back(
+          Event::said("PS §6.10", told(uid(u)), party,
+                      shown ? std::nullopt : std::optional<Text>(told("an unseen enemy unit"))));
+    }
+    return;
+  }
+  // PS §6.10: the wreck is removed at once; the recovery vehicle takes its place (reading: when
+  // the field holds no enemy and the stacking limit allows it; else it stays where it stands).
+  units_[static_cast<size_t>(w)].wreck = false;
+  FieldContents there;
+  bool enemy_there = false;
+  for (int o = 0; o < num_units(); ++o)
+    if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
+        field_of(o) == f) {
+      if (party_of(o) != party) enemy_there = true;
+      there.push_back(OccupantOf(type_of(o), party_of(o)));
+    }
+  std::vector<Occupant> load;
+  if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
+  const bool moves = !enemy_there && MayEndWithLoad(there, OccupantOf(type_of(u), party), load);
+  if (moves) {
+    UnitState& us = units_[static_cast<size_t>(u)];
+    us.x = f.x;
+    us.y = f.y;
+    us.camouflaged = false;
+    ++us.moved;
+    carry_along(u);
+  }
+  if (events) {
+    const auto told = [&](const std::string& who) {
+      return moves ? say("Recovery roll {0}: {1} tows the wreck of {2} away and takes its place "
+                         "in {3}.",
+                         "Bergewurf {0}: {1} schleppt das Schadfahrzeug {2} weg und nimmt seinen "
+                         "Platz in {3} ein.",
+                         n, who, uid(w), field_text(f))
+                   : say("Recovery roll {0}: {1} tows the wreck of {2} in {3} away.",
+                         "Bergewurf {0}: {1} schleppt das Schadfahrzeug {2} in {3} weg.", n, who,
+                         uid(w), field_text(f));
+    };
+    const bool seen_after = shown_to(u, enemy(party));
+    events->push_back(Event::said(
+        "PS §6.10", told(uid(u)), party,
+        shown || seen_after ? std::nullopt
+                            : std::optional<Text>(say(
+                                  "Recovery roll {0}: the wreck of {1} in {2} is towed away.",
+                                  "Bergewurf {0}: das Schadfahrzeug {1} in {2} wird weggeschleppt.",
+                                  n, uid(w), field_text(f)))));
   }
 }
 
@@ -3028,7 +3219,7 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
     }
     if (e.suppression > ts.suppression) ts.suppression = e.suppression;  // PS §8.13
     if (e.knocked_out) {
-      lose(t, "PS §8.7", {"knocked out", "ausgeschaltet"}, events);
+      lose(t, "PS §8.7", {"knocked out", "ausgeschaltet"}, events, true);
       continue;
     }
     if (e.casualty_roll) second.push_back({StepKind::kCasualty, t, -1});
@@ -3071,7 +3262,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           lose(st.unit, "PS §8.12",
                say("eliminated by the casualty roll ({})", "durch den Ausfallwurf ({}) ausgefallen",
                    n),
-               events);
+               events, true);
         } else if (events) {
           events->push_back(
               Event::said("PS §8.12",
@@ -3087,7 +3278,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           lose(st.unit, "PS §8.12",
                say("knocked out by a chance hit ({})",
                    "durch einen Zufallstreffer ({}) ausgeschaltet", n),
-               events);
+               events, true);
         } else {
           UnitState& ts = units_[static_cast<size_t>(st.unit)];
           const int before = ts.suppression;
@@ -3109,7 +3300,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
           lose(st.unit, "G-27",
                say("knocked out by a lucky hit ({})",
                    "durch einen Glückstreffer ({}) ausgeschaltet", n),
-               events);
+               events, true);
         } else if (events) {
           events->push_back(Event::said(
               "G-27",
@@ -3186,6 +3377,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
               party_of(st.unit)));
         break;
       }
+      case StepKind::kRecoverRoll:
+        resolve_recovery(st.unit, FieldAt(b, st.field), n, events);
+        break;
       case StepKind::kAct:
       case StepKind::kCounterMove:
       case StepKind::kOver:
@@ -3254,7 +3448,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   if (phase_ == 2 &&
       (action.verb == kMove || action.verb == kWithdraw || action.verb == kAssault ||
        action.verb == kTogether || IsLoadVerb(action.verb) || action.verb == kOverrun ||
-       action.verb == kAntiTank || action.verb == kMountedAttack ||
+       action.verb == kAntiTank || action.verb == kMountedAttack || action.verb == kRecover ||
        (action.verb == kFire && step() == StepKind::kAct))) {
     phase_ = 3;
     if (events)
@@ -3262,6 +3456,30 @@ void PlanspielState::apply(const Action& action, EventList* events) {
                                     {"Phase 3: movement, direct fire and close combat.",
                                      "Phase 3: Bewegung, direktes Feuer und Nahkampf."},
                                     active_));
+  }
+  if (action.verb == kRecover) {
+    // PS §6.10, G-38: the attempt occupies the vehicle for its whole half-turn; the 4+ follows.
+    const int u = action.arg(0);
+    UnitState& us = units_[static_cast<size_t>(u)];
+    us.has_moved = true;
+    us.fired = true;
+    push(StepKind::kRecoverRoll, u, action.arg(1));
+    if (events) {
+      const Field at = FieldAt(b, action.arg(1));
+      const Text told = say("{0} tries to tow away the wreck of {1} in {2} (4+).",
+                            "{0} versucht, das Schadfahrzeug {1} in {2} wegzuschleppen (4+).",
+                            uid(u), uid(wreck_at(at)), field_text(at));
+      if (shown_to(u, enemy(active_)))
+        events->push_back(Event::said("PS §6.10", told, active_));
+      else
+        events->push_back(Event::said(
+            "PS §6.10", told, active_,
+            say("An unseen enemy unit tries to tow away the wreck of {0} in {1} (4+).",
+                "Eine nicht erkannte feindliche Einheit versucht, das Schadfahrzeug {0} in {1} "
+                "wegzuschleppen (4+).",
+                uid(wreck_at(at)), field_text(at))));
+    }
+    return;
   }
   if (action.verb == kAssault) {
     assault_.field = -1;
@@ -3795,6 +4013,9 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
       viewer != kNobody && viewer != active_)
     return fmt::format("{} {} {}", kVerbs[action.verb].verb, masked_unit(action.arg(0), viewer),
                        field_text(FieldAt(game_->board(), action.arg(1))));
+  if (action.verb == kRecover && viewer != kNobody && viewer != active_)
+    return fmt::format("recover {} {}", masked_unit(action.arg(0), viewer),
+                       field_text(FieldAt(game_->board(), action.arg(1))));
   if (action.verb == kIndirect && viewer != kNobody && viewer != active_)
     return fmt::format("indirect {} {}", masked_unit(action.arg(0), viewer),
                        field_text(FieldAt(game_->board(), action.arg(1))));
@@ -3962,6 +4183,7 @@ json PlanspielState::observe(int seat) const {
     json j = {{"id", su.id}, {"type", su.type}, {"party", party_name(su.party)}};
     if (s.status == UnitStatus::kLost) {
       j["status"] = "lost";
+      if (s.wreck) j["wreck"] = {s.x, s.y};  // PS §2.3, §6.10: public
     } else if (s.status == UnitStatus::kWaiting) {
       j["status"] = "waiting";
       j["arrives"] = su.arrives;
@@ -4089,6 +4311,7 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
           zone ? Field{rng.between(zone->from.x, zone->to.x), rng.between(zone->from.y, zone->to.y)}
                : Field{rng.between(0, b.width() - 1), rng.between(0, b.height() - 1)};
       if (!Passable(b, f, m) || game_->dug_in(f)) continue;
+      if (m == Mover::kVehicle && wreck_at(f) >= 0) continue;  // PS §6.10: closed to vehicles
       bool empty = true;
       for (int o = 0; o < num_units(); ++o)
         if (d->unit(o).status == UnitStatus::kOnBoard && d->field_of(o) == f) empty = false;

@@ -56,6 +56,9 @@ enum Verb : int {
   // displace UNIT FIELD: in a counter-move window, a like model in the field a movement
   // counter-move has just congested joins the withdrawal to FIELD (PS §5.4, the domino effect)
   kDisplace = 21,
+  // recover UNIT FIELD: a vehicle tries to tow or push away the wreck in the adjacent defile
+  // field FIELD (PS §6.10, §2.3)
+  kRecover = 22,
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -76,8 +79,9 @@ enum class StepKind : uint8_t {
   kSelfSmoke,    // PS §8.16: the owner of a combat vehicle just suppressed black: smoke or pass
   kSmokeRoll,    // PS §8.16: the self-smoke roll, 5+
   kPlanMove,     // PS §9.6: the active party gives the next unit of a simultaneous group its field
+  kRecoverRoll,  // PS §6.10: the recovery roll of a vehicle towing away a wreck, 4+
 };
-inline constexpr int kNumStepKinds = 16;
+inline constexpr int kNumStepKinds = 17;
 
 // A move in progress, one field at a time (PS §9.2: counter-moves after each step).
 struct MoveState {
@@ -176,6 +180,9 @@ struct UnitState {
   // which its party resolves in its next half-turn; cleared when the field is within the limit at
   // the end of a half-turn.
   bool congesting = false;
+  // PS §2.3, §6.10: a lost vehicle or weapon model knocked out in a defile stays in its field
+  // (x, y) as a wreck until it is recovered; public.
+  bool wreck = false;
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
@@ -185,7 +192,7 @@ struct UnitState {
         "position_marker", s.position_marker)("countered", s.countered)(
         "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled)(
         "evaded", s.evaded)("smoke", s.smoke, 0, 2)("group_target", s.group_target, -1, 255)(
-        "congesting", s.congesting);
+        "congesting", s.congesting)("wreck", s.wreck);
   }
 };
 
@@ -324,6 +331,13 @@ class PlanspielState : public State {
   // stacking limit out of the mover's direct fire).
   bool may_displace(int d, Text* why) const;
   std::vector<Field> displace_fields(int d) const;
+  // PS §2.3, §6.10: the wreck in field `f` (the first in unit order), -1: none. A wreck closes
+  // its field to vehicles and towed weapons until it is recovered.
+  int wreck_at(Field f) const;
+  // PS §6.10: whether vehicle `u` may try to recover the wreck in the adjacent field `f` now, or
+  // why not; the wreck fields it may try now.
+  bool may_recover(int u, Field f, Text* why) const;
+  std::vector<Field> recover_targets(int u) const;
   // PS §9.2: whether passive unit `p` may fire a true counter-move at the mover now, or why not.
   bool may_counter(int p, Text* why) const;
   // PS §9.3: whether passive unit `p` (a combat vehicle or SP gun without a position marker) may
@@ -451,7 +465,8 @@ class PlanspielState : public State {
     bool outside = false;
     int cap = -1;
   };
-  Search search(int u) const;
+  // With `wrecks` false the wrecks do not close their fields (to tell a refusal's rule).
+  Search search(int u, bool wrecks = true) const;
   // With `forced` the end field need not be within the stacking limit (PS §5.4: a movement
   // counter-move may congest a field).
   bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false) const;
@@ -472,7 +487,10 @@ class PlanspielState : public State {
   // PS §6.7, §9.2: whether the withdrawal in progress has increased the distance to passive unit
   // `p` (farther than at its start, and not closer than before the last step): no counter-move.
   bool withdrawn_from(int p) const;
-  void lose(int u, const std::string& rule, const Text& how, EventList* events);
+  // With `knocked_out` a vehicle or weapon model standing in a defile stays there as a wreck
+  // (PS §2.3, §6.10); any other lost unit leaves the board at once.
+  void lose(int u, const std::string& rule, const Text& how, EventList* events,
+            bool knocked_out = false);
   // PS §10.3, §10.4, G-34: unit `u` in `from` flees away from the fields `away` to its first
   // flight field with effect `level` (a casualty roll owed at 6), or is lost when none is free.
   void flee(int u, Field from, const std::vector<Field>& away, int level, const char* rule,
@@ -482,6 +500,8 @@ class PlanspielState : public State {
   // PS §8.16: whether unit `t`, at suppression `before` until now, has just been suppressed black
   // as a combat vehicle that may try self-smoke (then its owner's window is due).
   bool self_smoke_due(int t, int before) const;
+  // PS §6.10: the recovery roll `n` of vehicle `u` at the wreck in `f` (4+ tows it away).
+  void resolve_recovery(int u, Field f, int n, EventList* events);
   void resolve_effect(int firer, Field f, int natural, bool indirect, int concentration,
                       EventList* events);
   bool may_fire_indirect(int u, Text* why) const;

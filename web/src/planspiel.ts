@@ -22,6 +22,7 @@ export interface PsUnit {
   arrives: number; // a reinforcement's game turn, 0 otherwise
   entry: string | null; // a reinforcement's entry field
   moving: boolean; // the unit whose move is under way
+  wreck: string | null; // a lost unit's wreck in a defile (PS §2.3, §6.10), else null
 }
 
 export type Highlight = 'move' | 'target' | 'assault';
@@ -67,6 +68,7 @@ export function psUnits(board: PlanspielBoard, obs: Partial<PsObservation> | nul
       arrives: u.arrives ?? 0,
       entry: Array.isArray(u.entry) ? fieldId(u.entry[0], u.entry[1]) : null,
       moving: u.id === moving,
+      wreck: Array.isArray(u.wreck) ? fieldId(u.wreck[0], u.wreck[1]) : null,
     };
   });
 }

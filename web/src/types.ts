@@ -695,6 +695,7 @@ export interface PsObservedUnit {
   detected_marker?: boolean;
   arrives?: number;
   entry?: [number, number];
+  wreck?: [number, number]; // a lost unit standing as a wreck in a defile (PS §2.3, §6.10)
 }
 
 export interface PsObservation {

@@ -77,6 +77,19 @@ describe('Planspiel board JSON (games/planspiel/module.cc)', () => {
 });
 
 describe('Planspiel observations (PlanspielState::observe)', () => {
+  it('a lost unit standing as a wreck in a defile keeps its field as the wreck (PS §2.3, §6.10)', () => {
+    const obs = {
+      units: [
+        { id: 'R-T1', type: 'PZIV', party: 'red', status: 'lost', wreck: [18, 8] },
+        { id: 'R-T2', type: 'PZIV', party: 'red', status: 'lost' },
+      ],
+    } as Partial<PsObservation>;
+    const units = psUnits(board, obs);
+    expect(units.map((u) => [u.id, u.wreck, u.field])).toEqual([
+      ['R-T1', '18,8', null],
+      ['R-T2', null, null],
+    ]);
+  });
   it('the start as Red sees it: its own units on the board, no Blue unit but the reinforcement', () => {
     const fx = fixture('planspiel-ps-1-red');
     const units = psUnits(board, fx.observation as PsObservation);

@@ -297,6 +297,16 @@ export function PlanspielMap(props: PlanspielMapProps) {
                 ));
               })}
             </g>
+            {props.units
+              .filter((u) => u.wreck)
+              .map((u) => {
+                const [wx, wy] = u.wreck!.split(',').map(Number);
+                return (
+                  <text key={`wreck-${u.id}`} x={wx + 0.5} y={wy + 0.62} class="ps-wreck" font-size={0.45} data-wreck={u.id}>
+                    ✖
+                  </text>
+                );
+              })}
             {assault && (
               <text x={Number(assault.split(',')[0]) + 0.5} y={Number(assault.split(',')[1]) + 0.35} class="ps-assault" font-size={0.4}>
                 ⚔
@@ -504,6 +514,7 @@ export function PsUnitPanel(props: { unit: PsUnit; onClose: () => void }) {
   const states: string[] = [];
   if (u.status === 'waiting') states.push(t('psArrives').replace('{t}', String(u.arrives)).replace('{f}', u.entry ?? '?'));
   if (u.status === 'lost') states.push(t('psLost'));
+  if (u.wreck) states.push(t('psWreck').replace('{f}', u.wreck));
   if (u.field) states.push(`${t('psField')} ${u.field}`);
   if (u.suppression > 0) states.push(`${t('psSuppression')} ${u.suppression}`);
   if (u.camouflaged) states.push(t('psCamouflaged'));
