@@ -76,38 +76,12 @@ when = []
 provenance = { result = "stand-in", when = "stand-in" }
 )";
 
-class PlanspielWreck : public ::testing::Test {
+class PlanspielWreck : public testing::SituationTest {
  protected:
-  void SetUp() override {
-    const std::string err = testing::LoadError(
-        "situation-test-wreck.toml", kWreckSituation, [this](const std::string& path) {
-          situation_ = std::make_unique<Situation>(
-              load_situation(path, shipped_unit_types(), shipped_planspiel_boards()));
-        });
-    ASSERT_EQ(err, "");
-    game_ = std::make_unique<PlanspielGame>(*situation_, find_planspiel_board("ps-2")->board,
-                                            shipped_unit_types(), shipped_fire_data());
-    state_.reset(dynamic_cast<PlanspielState*>(game_->new_initial_state().release()));
-  }
-  Action A(const std::string& text) {
-    Action a;
-    std::string error;
-    EXPECT_TRUE(state_->parse(text, a, error)) << error;
-    return a;
-  }
-  std::string Why(const std::string& text) { return state_->why_illegal(A(text)); }
-  bool Listed(const std::string& text) {
-    const ActionList legal = state_->legal_actions();
-    const bool listed = std::find(legal.begin(), legal.end(), A(text)) != legal.end();
-    EXPECT_EQ(listed, Why(text).empty()) << text << ": " << Why(text);
-    return listed;
-  }
+  void SetUp() override { Load("situation-test-wreck.toml", kWreckSituation, "ps-2"); }
   // Applies `text`, then passes the counter-move windows it opens (PS §9.2).
   EventList Do(const std::string& text) {
-    EventList events;
-    const Action a = A(text);
-    EXPECT_EQ(state_->why_illegal(a), "") << text;
-    state_->apply(a, &events);
+    EventList events = SituationTest::Do(text);
     while (state_->step() == StepKind::kCounterMove) state_->apply(Action(kPass, {}), &events);
     return events;
   }
@@ -121,16 +95,6 @@ class PlanspielWreck : public ::testing::Test {
     Do("fertig");
     ASSERT_EQ(state_->active(), kPartyRed);
   }
-  int U(const std::string& id) const { return game_->unit_index(id); }
-  static bool Mentions(const EventList& events, const std::string& what, bool german = false) {
-    for (const Event& e : events)
-      if ((german ? e.text_de : e.text).find(what) != std::string::npos) return true;
-    return false;
-  }
-
-  std::unique_ptr<Situation> situation_;
-  std::unique_ptr<PlanspielGame> game_;
-  std::unique_ptr<PlanspielState> state_;
 };
 
 // PS §2.3: a vehicle knocked out in a defile stays there as an obstacle (public), in the
