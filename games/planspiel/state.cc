@@ -4140,18 +4140,26 @@ int PlanspielState::overrun_bonus(Field f) const {
 }
 
 std::string PlanspielState::annotate(const Action& action) const {
+  return annotate_in(action, Lang::kEn);
+}
+
+std::string PlanspielState::annotate_in(const Action& action, Lang lang) const {
+  const bool de = lang == Lang::kDe;
   if (action.verb == kAssault) {
     const Field f = FieldAt(game_->board(), action.arg(0));
     const auto [win, decided] =
         OpposedThrows(attack_bonus(action.argc - 1) - defence_bonus(f, active_));
-    return fmt::format("+{} against +{}: wins {}/{}", attack_bonus(action.argc - 1),
-                       defence_bonus(f, active_), win, decided);
+    return fmt::format(
+        fmt::runtime(de ? "+{} gegen +{}: gewinnt {}/{}" : "+{} against +{}: wins {}/{}"),
+        attack_bonus(action.argc - 1), defence_bonus(f, active_), win, decided);
   }
   if (action.verb == kMeet && moving_.unit >= 0) {
     const Meeting m = meeting(action.arg(0));
     const auto [win, decided] = OpposedThrows(m.counter_mod - m.mover_mod);
-    return fmt::format("{:+d} against {:+d}: wins {}/{}{}", m.counter_mod, m.mover_mod, win,
-                       decided, m.counter_harms ? "" : ", cannot harm the mover");
+    const char* harmless = de ? ", kann dem Gegner nicht schaden" : ", cannot harm the mover";
+    return fmt::format(fmt::runtime(de ? "{:+d} gegen {:+d}: gewinnt {}/{}{}"
+                                       : "{:+d} against {:+d}: wins {}/{}{}"),
+                       m.counter_mod, m.mover_mod, win, decided, m.counter_harms ? "" : harmless);
   }
   const FireAction fa = fire_of(action);
   if (!fa.ok) return "";
@@ -4166,8 +4174,9 @@ std::string PlanspielState::annotate(const Action& action) const {
     const int effect = 36 - odds[0];
     const int out_of_action = odds[static_cast<size_t>(Outcome::kKnockedOut)] +
                               odds[static_cast<size_t>(Outcome::kEliminated)];
-    out += fmt::format("{}{}: effect {}/36, out {}/36", out.empty() ? "" : "; ", uid(t), effect,
-                       out_of_action);
+    out += fmt::format(fmt::runtime(de ? "{}{}: Wirkung {}/36, außer Gefecht {}/36"
+                                       : "{}{}: effect {}/36, out {}/36"),
+                       out.empty() ? "" : "; ", uid(t), effect, out_of_action);
   }
   return out;
 }

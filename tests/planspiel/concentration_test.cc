@@ -97,6 +97,8 @@ TEST_F(PlanspielConcentration, AE_07_ThreeBatteriesOneDieNatural5) {
   ASSERT_TRUE(Listed("concentrate 7,5 R-H1 R-H2 R-H3"));
   EXPECT_EQ(state_->annotate(A("concentrate 7,5 R-H1 R-H2 R-H3")),
             "B-I1: effect 24/36, out 6/36");  // level 6 on 5 and 6, eliminated on 4+
+  EXPECT_EQ(state_->annotate_in(A("concentrate 7,5 R-H1 R-H2 R-H3"), Lang::kDe),
+            "B-I1: Wirkung 24/36, außer Gefecht 6/36");
   Do("concentrate 7,5 R-H1 R-H2 R-H3");
   for (const char* h : {"R-H1", "R-H2", "R-H3"}) EXPECT_TRUE(state_->unit(U(h)).fired) << h;
   EXPECT_EQ(state_->step(), StepKind::kEffectRoll);  // PS §8.6 item 2: one die for all three
