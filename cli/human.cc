@@ -104,7 +104,9 @@ void HumanSeat::drop_typed_ahead() {
 // (White Star Rising: `select` a unit, then `move` to a hex, WSR 4.4). A decision that already
 // moves something (a move naming no unit: a stack under way) is not looked behind: the units its
 // other actions name join or leave that move. A window the other side opened (opportunity fire at
-// its move, a counter-move) is declined without a question: declining is the usual answer there. A
+// its move, a counter-move), and any decision whose own decline the action is (a reaction window,
+// even one reached after the seat's own forced pass), is declined without a question: declining
+// is the usual answer there. A
 // game without a verb table has no roles: its decision's decline is the end, and the other legal
 // actions are counted.
 Text HumanSeat::still_able(const Session& session, const Action& action) const {
@@ -115,6 +117,9 @@ Text HumanSeat::still_able(const Session& session, const Action& action) const {
   const bool is_decline = decision.decline && *decision.decline == action;
   const bool has_verbs = !session.game().verbs().empty();
   if (has_verbs ? info.role != VerbRole::kDecline : !is_decline) return {};
+  // A reaction window (the decision's own decline: opportunity fire, fate, a counter-move) is
+  // declined without a question, whoever's action opened it.
+  if (has_verbs && is_decline) return {};
   // An action the rules refuse now ends nothing: it is refused with its reason, unasked.
   if (!state.why_illegal(action).empty()) return {};
   for (auto it = session.history().rbegin(); it != session.history().rend(); ++it) {

@@ -874,6 +874,18 @@ TEST(CliHuman, AnIllegalEndIsRefusedWithoutTheEndQuestion_WP8) {
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("Trotzdem")));
 }
 
+// PS §9.2: passing a counter-move window declines the window the enemy's move opened; it is not
+// asked about, even when the last action before it was the seat's own pass played for it.
+TEST(CliHuman, DecliningACounterMoveWindowIsNotQuestioned_PS9_2) {
+  CliRun r = run_cli(all_games(),
+                     {"play", "planspiel/ps-1", "--seed", "1", "--seat", "blue=human", "--seat",
+                      "red=ai:easy", "--lang", "de"},
+                     "pass\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Verzichten: kein Gegenzug"));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("Trotzdem")));
+}
+
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");
