@@ -211,6 +211,11 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) con
       return Fail(
           why, Text{unit_label(u) + " does not belong to the active formation (WSR 4.4)",
                     std::string(unit_label(u)) + " gehört nicht zur aktiven Formation (WSR 4.4)"});
+    if (loaded(u))
+      return Fail(why, Text{unit_label(u) + " rides in " + unit_label(carrier_of(u)) +
+                                " and enters with it (WSR 5.2, A-38)",
+                            std::string(unit_label(u)) + " fährt in " + unit_label(carrier_of(u)) +
+                                " und tritt mit ihm ein (WSR 5.2, A-38)"});
     if (!has(u, kOffMap))
       return Fail(why, Text{unit_label(u) + " is not off the map",
                             std::string(unit_label(u)) + " ist nicht außerhalb des Spielplans"});
@@ -240,7 +245,7 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) con
     if (info(u).hq) {
       ++hqs;
     } else {
-      ++combat;
+      combat += 1 + passengers_of(u);  // WSR 1.4: a carrier's passenger is a counter too
     }
   }
   if (enemy_in(hex, side))
@@ -272,7 +277,8 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) con
     for (int w = 0; w < u; ++w) {
       if (!has(w, kOffMap) || std::find(us.begin(), us.end(), w) != us.end()) continue;
       if (info(w).counter == info(u).counter && unit(w).flags == unit(u).flags &&
-          unit(w).sw == unit(u).sw && unit_force(w) == unit_force(u))
+          unit(w).sw == unit(u).sw && unit_force(w) == unit_force(u) &&
+          passengers_of(w) == passengers_of(u) && !loaded(w))
         return Fail(
             why, Text{"identical units enter in label order: " + unit_label(w) + " before " +
                           unit_label(u),
@@ -288,7 +294,7 @@ void WsrState::enter_actions(ActionList& out) const {
   if (scenario_data() == nullptr || steps.empty() || top().kind != kStepOperations) return;
   std::vector<int> cand, hexes, all;
   for (int u = 0; u < n_units; ++u) {
-    if (info(u).formation != active_f || !has(u, kOffMap)) continue;
+    if (info(u).formation != active_f || !has(u, kOffMap) || loaded(u)) continue;
     entry_hexes(u, hexes);
     if (hexes.empty()) continue;
     cand.push_back(u);

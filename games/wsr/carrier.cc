@@ -230,6 +230,9 @@ void WsrState::carry_passengers() {
     Unit& y = unit(p);
     if (y.carrier < 0) continue;
     const Unit& x = unit(y.carrier);
+    // Not yet in play (a force to set up or to arrive, loaded by the scenario): the passenger
+    // waits off the map with its carrier and comes on with it.
+    if (x.hex == kNoHex && (x.flags & kOffMap) != 0) continue;
     if (x.hex == kNoHex) {
       // The carrier left the map: exited (G-12) with its passenger; eliminated carriers take
       // theirs with them in hit_unit (5.2.4), so this is the exit.
@@ -244,10 +247,11 @@ void WsrState::carry_passengers() {
       y.carrier = -1;
       continue;
     }
+    if ((y.flags & kOffMap) != 0) y.start_hex = x.start_hex;  // came on with its carrier
     y.hex = x.hex;
     y.mp_spent = x.mp_spent;
-    y.flags =
-        static_cast<uint16_t>((y.flags & ~(kCarriedFlags | kMoving)) | (x.flags & kCarriedFlags));
+    y.flags = static_cast<uint16_t>((y.flags & ~(kCarriedFlags | kMoving | kOffMap)) |
+                                    (x.flags & kCarriedFlags));
   }
 }
 
@@ -287,7 +291,8 @@ std::string WsrState::carrier_invariant() const {
     const int c = unit(p).carrier;
     if (c < 0) continue;
     if (c >= n_units || c == p) return unit_label(p) + ": carrier out of range";
-    if (!on_map(c) || unit(c).hex != unit(p).hex)
+    const bool waiting = has(c, kOffMap) && has(p, kOffMap);  // both still to come on
+    if (!waiting && (!on_map(c) || unit(c).hex != unit(p).hex))
       return unit_label(p) + " is loaded but not in its carrier's hex (A-38)";
     if (!separate_carrier(c) || !passenger_kind(info(p).counter->kind))
       return unit_label(p) + " loaded in a unit that carries none (A-38)";

@@ -934,9 +934,11 @@ class ScenarioLoader {
       f.always_in_command = r_.OptBool(*t, "always_in_command", false);
       f.in_command_until_turn = r_.OptInt(*t, "in_command_until_turn", 0, s_.turns, 0);
       const toml::node& un = r_.Require(*t, "units", "in [[force]]");
+      int loaded = 0, carriers = 0;  // platoons starting loaded, separate carriers
+      uint32_t loaded_line = 0;
       for (const toml::node& item : r_.Array(un, "units")) {
         const toml::table& ut = r_.Table(item, "units");
-        r_.Keys(ut, {"counter", "count", "reduced", "mounted", "attached", "from"},
+        r_.Keys(ut, {"counter", "count", "reduced", "mounted", "loaded", "attached", "from"},
                 "in a force unit");
         ForceUnit u;
         const toml::node& cn = r_.Require(ut, "counter", "in a force unit");
@@ -958,6 +960,18 @@ class ScenarioLoader {
         if (u.mounted && !c->transport) {
           r_.Fail(item, "counter '" + u.counter + "' has no mounted face (WSR 5.2)");
         }
+        u.loaded = r_.OptBool(ut, "loaded", false);
+        if (u.loaded && c->kind != UnitKind::kInfantry && c->kind != UnitKind::kParatroopers &&
+            c->kind != UnitKind::kEngineers) {
+          r_.Fail(item, "counter '" + u.counter +
+                            "' is no infantry platoon: only infantry, paratroopers and engineers "
+                            "ride in carriers (WSR 5.2, A-38)");
+        }
+        if (u.loaded) {
+          loaded_line = item.source().begin.line;
+          loaded += u.count;
+        }
+        if (!c->transport && !c->is_hq() && c->face_for(false, false).carrier) carriers += u.count;
         u.attached = r_.OptBool(ut, "attached", false);
         u.from = r_.OptStr(ut, "from");
         if (!u.from.empty() && !u.attached) {
@@ -1038,6 +1052,15 @@ class ScenarioLoader {
         r_.Fail(*t,
                 "a [[force]] needs exactly one of 'setup', 'turn' + 'entry', "
                 "'random_entry' or 'special'");
+      }
+      if (loaded > carriers) {
+        r_.Fail(loaded_line, std::to_string(loaded) +
+                                 " platoons of the force start loaded but it has " +
+                                 std::to_string(carriers) +
+                                 " separate carriers: one platoon per carrier (WSR 5.2, A-38)");
+      }
+      if (loaded > 0 && f.arrival == ArrivalKind::kSpecial) {
+        r_.Fail(loaded_line, "platoons placed by a special rule cannot start loaded (A-38)");
       }
       f.provenance = r_.Prov(*t, {"units", "zone", "turn"});
       s_.forces.push_back(std::move(f));

@@ -49,6 +49,8 @@ struct ForceUnit {
   int count = 1;
   bool reduced = false;   // starts on its reduced face (WSR 1.2.1)
   bool mounted = false;   // transport counters (WSR 5.2): starts on the mounted face
+  bool loaded = false;    // infantry platoons: start loaded in a separate carrier of the force
+                          // (WSR 5.2, [REC] A-38), one platoon per carrier, in file order
   bool attached = false;  // not of the formation: attached for the scenario (WSR 12.1, 1.5)
   std::string from;       // attached: the formation it comes from, or "pool" (WSR 13.0)
 };

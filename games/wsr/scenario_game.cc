@@ -170,6 +170,7 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
   for (size_t fi = 0; fi < sc->forces.size(); ++fi) {
     const Force& force = sc->forces[fi];
     int platoons = 0, weapons = 0;
+    std::vector<int> riders, carriers;  // indices into g.units
     for (const ForceUnit& fu : force.units) {
       const CounterType* c = data.FindCounter(fu.counter);
       if (c == nullptr) throw DataError(where + ": unknown counter '" + fu.counter + "'");
@@ -186,9 +187,19 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
         u.reduced = fu.reduced;
         u.mounted = fu.mounted;
         u.force = static_cast<int>(fi);
+        if (fu.loaded) riders.push_back(static_cast<int>(g.units.size()));
+        if (!c->transport && !c->is_hq() && c->face_for(false, false).carrier)
+          carriers.push_back(static_cast<int>(g.units.size()));
         g.units.push_back(u);
       }
     }
+    // WSR 5.2, [REC] A-38: platoons marked `loaded` ride in the force's separate carriers, one
+    // each, in file order (the loader checks there are enough).
+    if (riders.size() > carriers.size())
+      throw DataError(where + ": a force of " + force.formation +
+                      " has more loaded platoons than carriers (A-38)");
+    for (size_t k = 0; k < riders.size(); ++k)
+      g.units[static_cast<size_t>(riders[k])].carried_by = carriers[k];
     if (weapons > platoons)
       throw DataError(where + ": a force of " + force.formation + " has " +
                       std::to_string(weapons) + " support weapons but only " +

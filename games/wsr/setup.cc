@@ -38,8 +38,9 @@ const Zone* SetupZoneOf(const WsrState& s, int u) {
   return sc->FindZone(force.zone);
 }
 
+// A platoon loaded in a carrier (scenario `loaded`, A-38) is not placed itself: it rides along.
 bool IsSetupUnit(const WsrState& s, int u) {
-  return s.has(u, kOffMap) && SetupZoneOf(s, u) != nullptr;
+  return s.has(u, kOffMap) && !s.loaded(u) && SetupZoneOf(s, u) != nullptr;
 }
 
 int SetupFirstSeat(const WsrState& s) {
@@ -234,6 +235,11 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
                    std::string(unit_label(u)) + " ist keine Einheit von " +
                        game_->seats()[static_cast<size_t>(side)] +
                        ", der gerade aufstellt (WSR 2.0)"});
+  if (loaded(u))
+    return no(Text{unit_label(u) + " rides in " + unit_label(carrier_of(u)) +
+                       " and is placed with it (WSR 5.2, A-38)",
+                   std::string(unit_label(u)) + " fährt in " + unit_label(carrier_of(u)) +
+                       " und wird mit ihm aufgestellt (WSR 5.2, A-38)"});
   const Zone* z = SetupZoneOf(*this, u);
   if (z == nullptr || !has(u, kOffMap))
     return no(Text{
@@ -302,7 +308,8 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
                 hex_name(hex) + " enthält keine von " +
                 game_->formation(info(u).formation).data->id});
     }
-  } else if (combat_units_in(hex, side) >= kStackLimit) {
+  } else if (combat_units_in(hex, side) + 1 + passengers_of(u) > kStackLimit) {
+    // WSR 1.4: a carrier and the platoon it carries are two counters
     return no(Text{"WSR 1.4: at most 2 combat units per hex; " + hex_name(hex) + " is full",
                    std::string("WSR 1.4: höchstens 2 Kampfeinheiten pro Feld; ") + hex_name(hex) +
                        " ist voll"});
@@ -529,6 +536,7 @@ void WsrState::apply_auto_setup(EventList* ev) {
     x.hex = static_cast<int16_t>(best);
     x.start_hex = x.hex;
     x.flags &= static_cast<uint16_t>(~kOffMap);
+    carry_passengers();  // a loaded platoon stands in the hex before the next placement
     uint8_t& c = control[static_cast<size_t>(best)];
     c = static_cast<uint8_t>((c & ~3) | (side + 1));
     ++placed;

@@ -230,9 +230,17 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
                       " is no separate carrier (circled MF, WSR 1.2.1, A-38)");
     if (!WsrState::passenger_kind(units_[k].counter->kind))
       throw DataError(where + ": only infantry platoons ride in carriers (WSR 5.2, A-38)");
-    if (initial_hex_[k] == kNoHex || initial_hex_[k] != initial_hex_[static_cast<size_t>(c)] ||
+    // Both off the map: they arrive or are set up together, as one force (the carrier is placed
+    // or enters, the passenger rides along: carry_passengers).
+    const bool off_together = initial_hex_[k] == kNoHex &&
+                              initial_hex_[static_cast<size_t>(c)] == kNoHex &&
+                              setup_.units[k].force >= 0 &&
+                              setup_.units[k].force == setup_.units[static_cast<size_t>(c)].force;
+    if ((!off_together &&
+         (initial_hex_[k] == kNoHex || initial_hex_[k] != initial_hex_[static_cast<size_t>(c)])) ||
         units_[k].formation != cu.formation)
-      throw DataError(where + ": a passenger starts in its carrier's hex and formation (A-38)");
+      throw DataError(where +
+                      ": a passenger starts in its carrier's hex (or force) and formation (A-38)");
     if (++load[static_cast<size_t>(c)] > kCarrierCapacity)
       throw DataError(where + ": one platoon per carrier (A-38)");
     if (initial_flags_[k] & kDisrupted || initial_flags_[static_cast<size_t>(c)] & kDisrupted)

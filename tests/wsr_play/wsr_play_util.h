@@ -38,6 +38,8 @@ struct Play {
   EventList events;
 
   explicit Play(const std::string& id) : game(ScenarioGame(id)), state(game->new_initial_state()) {}
+  explicit Play(std::shared_ptr<const WsrGame> g)
+      : game(std::move(g)), state(game->new_initial_state()) {}
 
   WsrState& s() { return static_cast<WsrState&>(*state); }
   int hex(const char* id) const { return game->layout().Index(id); }

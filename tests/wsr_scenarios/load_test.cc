@@ -128,6 +128,21 @@ TEST_F(WsrScenarioErrors, WSR_11_2_ArtillerySupportIsCheckedWithFileAndLine) {
   EXPECT_NE(e.find("artillery_smoke"), std::string::npos) << e;
 }
 
+// WSR 5.2, [REC] A-38: `loaded` platoons are infantry-type and each needs a separate carrier of
+// its force; both refusals name the unit's line.
+TEST_F(WsrScenarioErrors, A_38_LoadedPlatoonsAreInfantryWithACarrierEach) {
+  const std::string para = "{ counter = \"us.paratroopers\", count = 2 },";
+  std::string e =
+      ErrorOf("noville.toml", para, "{ counter = \"us.paratroopers\", count = 2, loaded = true },");
+  EXPECT_EQ(e.rfind(Where("noville.toml", para), 0), 0u) << e;
+  EXPECT_NE(e.find("one platoon per carrier"), std::string::npos) << e;
+  const std::string m18 = "{ counter = \"us.m18\", attached = true, from = \"pool\" },";
+  e = ErrorOf("noville.toml", m18,
+              "{ counter = \"us.m18\", attached = true, from = \"pool\", loaded = true },");
+  EXPECT_EQ(e.rfind(Where("noville.toml", m18), 0), 0u) << e;
+  EXPECT_NE(e.find("no infantry platoon"), std::string::npos) << e;
+}
+
 TEST_F(WsrScenarioErrors, UnknownCounterNamesFileAndLine) {
   const std::string e =
       ErrorOf("noville.toml", "\"de.panzer-iv\", count = 2", "\"de.panzer-v\", count = 2");
