@@ -48,6 +48,22 @@ const char* trait_name(Trait t) {
   return "unknown";
 }
 
+// The rulebook names only "Fernkampf" (PB Aktion 5); the other words are ours, as the traits of
+// the stand-in tiles are (docs/pocket-data.md).
+const char* trait_name_de(Trait t) {
+  switch (t) {
+    case Trait::kRegenerate:
+      return "Regeneration";
+    case Trait::kHeal:
+      return "Heilen";
+    case Trait::kSwift:
+      return "schnell";
+    case Trait::kLongRange:
+      return "Fernkampf";
+  }
+  return "unbekannt";
+}
+
 bool trait_from_name(const std::string& name, Trait& out) {
   for (int i = 0; i < kNumTraits; ++i) {
     const Trait t = static_cast<Trait>(i);

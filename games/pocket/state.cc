@@ -869,13 +869,18 @@ std::string PocketState::render_text_in(int seat, Lang lang) const {
         if (tr.owner == seat && tr.type == t) ++picked;
       }
       std::string traits;
-      for (Trait tr : tt.traits) traits += std::string(traits.empty() ? "" : ",") + trait_name(tr);
-      out += fmt::format("    {:<22}{:>3}/{:<7}{:>3} {:>3} {:>3}  {:<13} {:<9} {}\n",
-                         game_->type(seat, static_cast<int>(t)).short_id, picked, tt.count, tt.dp,
-                         tt.fv == kStarFV ? std::string("*") : std::to_string(tt.fv),
-                         tt.lp == kNoLP ? std::string("-") : std::to_string(tt.lp),
-                         fmt::format("{}", fmt::join(tt.combat_dice, ",")),
-                         fmt::format("{}", fmt::join(tt.shooting_dice, ",")), traits);
+      for (Trait tr : tt.traits)
+        traits +=
+            std::string(traits.empty() ? "" : ",") + (de ? trait_name_de(tr) : trait_name(tr));
+      // The German table names the tiles as the German action labels do ("Felsenwerfer wählen").
+      const std::string& tile =
+          de && !tt.name_de.empty() ? tt.name_de : game_->type(seat, static_cast<int>(t)).short_id;
+      out +=
+          fmt::format("    {:<22}{:>3}/{:<7}{:>3} {:>3} {:>3}  {:<13} {:<9} {}\n", tile, picked,
+                      tt.count, tt.dp, tt.fv == kStarFV ? std::string("*") : std::to_string(tt.fv),
+                      tt.lp == kNoLP ? std::string("-") : std::to_string(tt.lp),
+                      fmt::format("{}", fmt::join(tt.combat_dice, ",")),
+                      fmt::format("{}", fmt::join(tt.shooting_dice, ",")), traits);
     }
   }
   auto unit_text = [&](int u) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/player.h"
+#include "engine/registry.h"
 #include "engine/session.h"
 #include "tests/pocket/pocket_test_util.h"
 
@@ -38,6 +39,22 @@ TEST(PocketGerman, TheBoardPictureReadsInGermanAndNamesNothingHidden) {
   EXPECT_THAT(de, HasSubstr("  am Zug: Orks (Orks: eine Truppe wählen oder fertig (PB Aufbau 4))"));
   EXPECT_THAT(de, HasSubstr("  Orks   Befehlsmarker "));
   EXPECT_THAT(de, Not(HasSubstr("AP verbraucht")));  // the orcs' points are theirs to know
+}
+
+// PB Aufbau 4-5: the roster a seat picks from names its tiles and their traits in German, as the
+// German action labels do ("Felsenwerfer wählen"); the English table keeps the ids.
+TEST(PocketGerman, PB_Aufbau4_TheRosterNamesTilesAndTraitsInGerman) {
+  auto game = all_games().create("pocket/orcs-vs-elves", {});
+  auto state = game->new_initial_state();
+  const std::string en = state->render_text(kOrcs);
+  const std::string de = state->render_text_in(kOrcs, Lang::kDe);
+  EXPECT_THAT(en, HasSubstr("    boulder-thrower "));
+  EXPECT_THAT(en, HasSubstr("long-range"));
+  EXPECT_THAT(de, HasSubstr("    Felsenwerfer "));
+  EXPECT_THAT(de, HasSubstr("Fernkampf"));
+  EXPECT_THAT(de, HasSubstr("Regeneration"));
+  EXPECT_THAT(de, Not(HasSubstr("boulder-thrower")));
+  EXPECT_THAT(de, Not(HasSubstr("long-range")));
 }
 
 TEST(PocketGerman, PB_Aufbau5_TheLogTellsTheOwnerTheUnitAndTheOthersNotInEitherLanguage) {
