@@ -184,6 +184,7 @@ struct TypeInfo {
   int lp = 1;  // 0 = none
   bool regenerate = false, heal = false, swift = false, long_range = false;
   std::string short_id;  // id without the "army." prefix
+  std::string name_de;   // the German name ("Felsenwerfer"); short_id when the army gives none
 };
 
 enum WinReason : uint8_t { kNoWin, kWinConcede, kWinThreshold, kWinHigher, kWinTieB };

@@ -44,6 +44,7 @@ PocketGame::PocketGame(const Army& orcs, const Army& elves, PocketOptions option
       }
       size_t dot = tt.id.find('.');
       ti.short_id = dot == std::string::npos ? tt.id : tt.id.substr(dot + 1);
+      ti.name_de = tt.name_de.empty() || tt.name_de == tt.id ? ti.short_id : tt.name_de;
       if (ti.lp > 0 && ti.dp <= opts_.points) affordable = true;
       types_[static_cast<size_t>(s)].push_back(ti);
     }
@@ -873,8 +874,8 @@ std::string PocketState::render_text_in(int seat, Lang lang) const {
         traits +=
             std::string(traits.empty() ? "" : ",") + (de ? trait_name_de(tr) : trait_name(tr));
       // The German table names the tiles as the German action labels do ("Felsenwerfer wählen").
-      const std::string& tile =
-          de && !tt.name_de.empty() ? tt.name_de : game_->type(seat, static_cast<int>(t)).short_id;
+      const TypeInfo& ti = game_->type(seat, static_cast<int>(t));
+      const std::string& tile = de ? ti.name_de : ti.short_id;
       out +=
           fmt::format("    {:<22}{:>3}/{:<7}{:>3} {:>3} {:>3}  {:<13} {:<9} {}\n", tile, picked,
                       tt.count, tt.dp, tt.fv == kStarFV ? std::string("*") : std::to_string(tt.fv),
@@ -886,7 +887,7 @@ std::string PocketState::render_text_in(int seat, Lang lang) const {
   auto unit_text = [&](int u) {
     const Unit& un = units[static_cast<size_t>(u)];
     std::string s = unit_label(u);
-    if (un.orders) s += fmt::format("[{} ord]", un.orders);
+    if (un.orders) s += fmt::format(fmt::runtime(de ? "[{} Bef]" : "[{} ord]"), un.orders);
     s += "(";
     bool first = true, hidden = false;
     int shown = 0;
@@ -898,8 +899,8 @@ std::string PocketState::render_text_in(int seat, Lang lang) const {
         continue;
       }
       ++shown;
-      s += (first ? "" : " ") + type_of(t).short_id;
-      if (tr.wounds) s += fmt::format("*{}w", tr.wounds);
+      s += (first ? "" : " ") + (de ? type_of(t).name_de : type_of(t).short_id);
+      if (tr.wounds) s += fmt::format(fmt::runtime(de ? "*{}W" : "*{}w"), tr.wounds);
       first = false;
     }
     if (hidden)
@@ -935,12 +936,17 @@ std::string PocketState::render_text_in(int seat, Lang lang) const {
         if (un.owner != seat && !formation_done(*this, un.owner)) continue;
         if (!cell.empty()) cell += " ";
         cell += unit_text(u);
-        if (un.combat >= 0) cell += fmt::format("#c{}", un.combat);
+        if (un.combat >= 0) cell += fmt::format(fmt::runtime(de ? "#G{}" : "#c{}"), un.combat);
       }
       out += (c ? " | " : "") + (cell.empty() ? std::string("-") : cell);
     }
     out += "\n";
   }
+  if (phase != kSelect && phase != kForm)
+    out += de ? "  Legende: [N Bef] N Befehlsmarker auf der Einheit; *NW N Wunden der Truppe; #GN "
+                "im Gefecht N\n"
+              : "  key: [N ord] N order markers on the unit; *Nw N wounds on the troop; #cN in "
+                "combat N\n";
   std::string unplaced;
   for (int u = 0; u < n_units; ++u)
     if (units[static_cast<size_t>(u)].zone == kUnplaced &&

@@ -57,6 +57,25 @@ TEST(PocketGerman, PB_Aufbau4_TheRosterNamesTilesAndTraitsInGerman) {
   EXPECT_THAT(de, Not(HasSubstr("long-range")));
 }
 
+// The battle board's marks (order markers, wounds, combat) read in the board's language and are
+// explained by its key.
+TEST(PocketGerman, TheBattleBoardMarksReadInGermanWithAKey) {
+  Battle b;
+  const int o = b.unit_abs(kOrcs, {kOrc, kTroll}, kFront, 0);
+  b.unit_abs(kElves, {kJavelin}, kFront, 1);
+  b.start(kOrcs, kOrcs);
+  b.state->units[static_cast<size_t>(o)].orders = 2;
+  b.state->troops[static_cast<size_t>(b.troop_of(o, kTroll))].wounds = 1;
+  const std::string en = b.state->render_text(kOrcs);
+  const std::string de = b.state->render_text_in(kOrcs, Lang::kDe);
+  EXPECT_THAT(en, HasSubstr("o1[2 ord](orc troll*1w)"));
+  EXPECT_THAT(en, HasSubstr("  key: [N ord] N order markers on the unit"));
+  EXPECT_THAT(de, HasSubstr("o1[2 Bef]("));
+  EXPECT_THAT(de, HasSubstr("*1W)"));
+  EXPECT_THAT(de, HasSubstr("  Legende: [N Bef] N Befehlsmarker auf der Einheit"));
+  EXPECT_THAT(de, Not(HasSubstr(" ord]")));
+}
+
 TEST(PocketGerman, PB_Aufbau5_TheLogTellsTheOwnerTheUnitAndTheOthersNotInEitherLanguage) {
   Battle b;
   for (const char* t : {"pick orcs.orc", "done", "pick elves.fighter", "done"}) b.act(t);
