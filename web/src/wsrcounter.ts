@@ -240,12 +240,16 @@ export function startView(
 }
 
 /** Where the first view looks: the units on the map of the seat that acts now (the units named
- * by the legal actions), else the objectives, else nothing (the map's centre). */
-export function focusPoints(board: WsrBoard, units: WsrUnit[], acting: Set<string>): { x: number; y: number }[] {
+ * by the legal actions), else the hexes the legal actions name (a setup's hexes), else the
+ * objectives, else nothing (the map's centre). */
+export function focusPoints(board: WsrBoard, units: WsrUnit[], acting: Set<string>, places: string[] = []): { x: number; y: number }[] {
   const seats = new Set(units.filter((u) => acting.has(u.label)).map((u) => u.seat));
   const mine = units.filter((u) => seats.has(u.seat) && u.hex >= 0 && !u.gone);
-  if (mine.length) return mine.map((u) => ({ x: board.hexes[u.hex].px, y: board.hexes[u.hex].py }));
-  return (board.objectives ?? []).map((i) => ({ x: board.hexes[i].px, y: board.hexes[i].py }));
+  const at = (i: number) => ({ x: board.hexes[i].px, y: board.hexes[i].py });
+  if (mine.length) return mine.map((u) => at(u.hex));
+  const named = [...new Set(places)].map((id) => board.hexes.findIndex((h) => h.id === id)).filter((i) => i >= 0);
+  if (named.length) return named.map(at);
+  return (board.objectives ?? []).map(at);
 }
 
 // ------------------------------------------------------------------------------ clicks

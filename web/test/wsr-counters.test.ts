@@ -11,6 +11,7 @@ import {
   COUNTER_SIZE,
   counterClick,
   fanLayout,
+  fanShift,
   focusPoints,
   formationColours,
   menuLabel,
@@ -107,6 +108,16 @@ describe('a stack fans out', () => {
     expect(fanLayout(3).every((o) => o.dy === fanLayout(3)[0].dy)).toBe(true); // one row
     expect(new Set(fanLayout(5).map((o) => o.dy)).size).toBe(2); // rows of four
   });
+  it("a stack at the window's edge spreads inwards, one inside stays where it is", () => {
+    const v = { scale: 50, tx: 0, ty: 0 };
+    // 3 world units wide at x 9..12 = 450..600 px: beyond a 500 px window by 100 px = 2 units.
+    expect(fanShift({ x0: 9, y0: 1, x1: 12, y1: 2 }, v, 500, 400)).toEqual({ dx: -2, dy: 0 });
+    expect(fanShift({ x0: -1, y0: 1, x1: 2, y1: 2 }, v, 500, 400)).toEqual({ dx: 1, dy: 0 });
+    expect(fanShift({ x0: 2, y0: 1, x1: 5, y1: 2 }, v, 500, 400)).toEqual({ dx: 0, dy: 0 });
+    expect(fanShift({ x0: 2, y0: 7.5, x1: 5, y1: 8.5 }, v, 500, 400).dy).toBeCloseTo(-0.5, 9);
+    // Wider than the window: left alone.
+    expect(fanShift({ x0: -5, y0: 1, x1: 20, y1: 2 }, v, 500, 400).dx).toBe(0);
+  });
   it('closed, the top counter sits on the hex centre and at most three edges show', () => {
     const at = collapsedLayout(5);
     expect(at[4]).toEqual({ dx: -COUNTER_SIZE / 2, dy: -COUNTER_SIZE / 2 });
@@ -136,9 +147,13 @@ describe('the first view', () => {
     expect(leftEdge).toBeLessThanOrEqual(0.001);
     expect(rightEdge).toBeGreaterThanOrEqual(999.999);
   });
-  it('with no units on the map it looks at the objectives', () => {
+  it('with no units on the map it looks at the hexes the actions name (a setup), else the objectives', () => {
     const focus = focusPoints(board, [], new Set());
     expect(focus.length).toBe(board.objectives.length);
+    const setup = focusPoints(board, [], new Set(['us.paratroopers-1']), ['A-I09', 'A-J09', 'A-J09', 'no-such-hex']);
+    const i09 = board.hexes.find((h) => h.id === 'A-I09')!;
+    expect(setup).toHaveLength(2);
+    expect(setup[0]).toEqual({ x: i09.px, y: i09.py });
   });
   it('a map smaller than the box is shown whole (the fitted view)', () => {
     const v = startView({ min_x: 0, min_y: 0, max_x: 4, max_y: 3 }, 1000, 700, [], 60);

@@ -52,6 +52,9 @@ export interface WsrMapProps {
   onHex: (hexId: string) => void;
 }
 
+/** How long the mouse rests on a stack before it spreads (ms). */
+const HOVER_MS = 250;
+
 export function WsrMap(props: WsrMapProps) {
   const { board, obs, units } = props;
   // A phone: the map fills the box's height (the hexes big enough to tap); drag to see the rest.
@@ -63,7 +66,7 @@ export function WsrMap(props: WsrMapProps) {
         board.bounds,
         w || 800,
         h || 600,
-        focusPoints(board, units, props.actingUnits),
+        focusPoints(board, units, props.actingUnits, (props.actions ?? []).flatMap((a) => a.places)),
         phone(w) ? READABLE_COUNTER_PX_PHONE : READABLE_COUNTER_PX,
         phone(w),
       ),
@@ -76,6 +79,8 @@ export function WsrMap(props: WsrMapProps) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   // A finger has no hover: a tap on a stack keeps it spread until a tap elsewhere.
   const touch = useRef(false);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
   // A new decision closes a stack spread by a tap (its counters would cover the hexes to click).
   useEffect(() => setPinnedHex(null), [props.actions]);
@@ -309,7 +314,13 @@ export function WsrMap(props: WsrMapProps) {
                     class="wsr-stack"
                     data-stack={board.hexes[hex].id}
                     data-count={list.length}
-                    onPointerEnter={(e: PointerEvent) => e.pointerType === 'mouse' && list.length > 1 && setHoverHex(hex)}
+                    onPointerEnter={(e: PointerEvent) => {
+                      // The mouse resting on a stack for a moment spreads it (not a pass over it).
+                      if (e.pointerType !== 'mouse' || list.length < 2) return;
+                      clearTimeout(hoverTimer.current);
+                      hoverTimer.current = setTimeout(() => setHoverHex(hex), HOVER_MS);
+                    }}
+                    onPointerLeave={() => clearTimeout(hoverTimer.current)}
                   >
                     {list.map((u, k) => counter(u, hex, c.x + at[k].dx, c.y + at[k].dy, k === list.length - 1 ? list.length : undefined))}
                   </g>
