@@ -382,8 +382,8 @@ async function wsrCounterBox(page, unit, touch) {
 async function wsrClickCounter(page, unit, touch) {
   await page.locator('svg.map').scrollIntoViewIfNeeded();
   const view = await wsrMapView(page);
-  // Not under the unit card that lies on the map's lower left corner.
-  const card = await (await page.$('[data-testid=wsr-card]'))?.boundingBox();
+  // Not under the unit card that lies on a corner of the map.
+  let card = await (await page.$('[data-testid=wsr-card]'))?.boundingBox();
   const under = (b) => card && b.x < card.x + card.width && b.x + b.width > card.x && b.y < card.y + card.height && b.y + b.height > card.y;
   const inside = (b) =>
     b && b.x >= view.x && b.y >= view.y && b.x + b.width <= view.x + view.width && b.y + b.height <= view.y + view.height && !under(b);
@@ -399,8 +399,10 @@ async function wsrClickCounter(page, unit, touch) {
     await page.mouse.up();
     await page.waitForTimeout(50);
     b = await page.locator(`g.counter[data-unit="${unit}"]`).boundingBox();
+    card = await (await page.$('[data-testid=wsr-card]'))?.boundingBox();
   }
   b = await wsrCounterBox(page, unit, touch);
+  card = await (await page.$('[data-testid=wsr-card]'))?.boundingBox();
   if (!inside(b)) {
     await shot(page, 'wsr-off-view');
     log('off view:', JSON.stringify(b), JSON.stringify(view), await page.getAttribute('svg.map > g', 'transform'));
@@ -525,6 +527,9 @@ async function wsrBoardTurn(browser, size, tag, l) {
         await page.waitForSelector(`g.counter.selected[data-unit="${firer}"]`);
         check(await page.$(`g.counter.pair-target[data-unit="${target}"]`), `${target} is marked as a target of ${firer}`);
         await shot(page, `${tag}-${l}-firer`);
+        // One counter drawn as selected (the ring's colour, as the player sees it).
+        const blue = await page.$$eval('g.wsr-counter .counter-ring', (rs) => rs.filter((r) => getComputedStyle(r).stroke === 'rgb(10, 77, 255)').length);
+        check(blue === 1, `one counter ringed as selected (${blue})`);
         await wsrClickCounter(page, target, touch);
         if (await page.$('[data-testid=wsr-choice]')) {
           check((await page.textContent('[data-testid=wsr-choice]')).includes(words.choose), 'the chooser in the UI language');

@@ -52,6 +52,9 @@ export function WsrCounter(p: CounterProps) {
   ]
     .filter(Boolean)
     .join(' ');
+  // The ring's own class (not a rule on the counter's class: Chromium kept a moved counter's old
+  // ring colour when only its parent's class changed).
+  const ring = p.selected ? 'selected' : p.pair ? `pair-${p.pair}` : u.moving ? 'moving' : p.acting ? 'acting' : null;
   const marks: [string, string, string][] = []; // text, class, title
   if (u.disrupted) marks.push(['D', 'm-disrupted', wsrT('suppressed')]);
   if (u.outOfCommand) marks.push(['OoC', 'm-ooc', wsrT('ooc')]);
@@ -84,7 +87,7 @@ export function WsrCounter(p: CounterProps) {
       transform={`translate(${p.x},${p.y}) scale(${COUNTER_SIZE})`}
     >
       <title>{title}</title>
-      {(p.selected || p.acting || p.pair) && <rect x={x - 0.07} y={y - 0.07} width={S + 0.14} height={S + 0.14} rx={0.1} class="counter-ring" />}
+      {ring && <rect x={x - 0.07} y={y - 0.07} width={S + 0.14} height={S + 0.14} rx={0.1} class={`counter-ring ring-${ring}`} />}
       <rect x={x} y={y} width={S} height={S} rx={0.07} style={{ fill: p.fill, stroke: p.border }} stroke-width={0.06} class="counter-body" />
       <rect x={x + 0.03} y={y + 0.03} width={S - 0.06} height={0.24} rx={0.04} class={u.reduced ? 'name-band reduced' : 'name-band'} />
       <text x={x + S / 2} y={y + 0.21} font-size={fitFont(name, 0.9, 0.19)} class="cname">

@@ -102,6 +102,16 @@ export function WsrMap(props: WsrMapProps) {
   const pairs = pairTargets(props.actions ?? [], props.selected);
   const activeFormation = obs.active_formation;
 
+  // The unit card docks at the map's lower corner, or at its top when the selected counter is in
+  // the map's lower half (it would cover the counter and the hexes around it).
+  // Decided when a unit is selected, not while the map is dragged.
+  const [cardTop, setCardTop] = useState(false);
+  useEffect(() => {
+    const u = units.find((x) => x.label === props.selected);
+    const box = svgRef.current?.getBoundingClientRect();
+    if (!u || u.hex < 0 || !view || !box) return;
+    setCardTop(board.hexes[u.hex].py * view.scale + view.ty > box.height * 0.55);
+  }, [props.selected]);
   const clickCounter = (u: WsrUnit, hex: number, n: number) => {
     if (!clickOk()) return;
     const hid = board.hexes[hex].id;
@@ -367,6 +377,7 @@ export function WsrMap(props: WsrMapProps) {
       </svg>
       <WsrUnitCard
         board={board}
+        top={cardTop}
         unit={props.units.find((u) => u.label === props.selected && u.label !== dismissed) ?? null}
         menu={props.selected ? unitMenu(props.actions ?? [], props.selected) : []}
         pairs={pairs.size > 0}
@@ -391,6 +402,7 @@ export function WsrMap(props: WsrMapProps) {
  * click on the map does for it. */
 function WsrUnitCard(p: {
   board: WsrBoard;
+  top: boolean; // docked at the map's top (the selected counter is in the lower half)
   unit: WsrUnit | null;
   menu: ParsedAction[];
   pairs: boolean;
@@ -403,7 +415,7 @@ function WsrUnitCard(p: {
   const u = p.unit;
   if (!u && !p.chooser) return null;
   return (
-    <div class="wsr-card" data-testid="wsr-card" data-unit={u?.label ?? ''}>
+    <div class={`wsr-card ${p.top ? 'top' : ''}`} data-testid="wsr-card" data-unit={u?.label ?? ''}>
       {u && (
         <>
           <div class="wsr-card-head">
@@ -447,8 +459,11 @@ function WsrUnitCard(p: {
                 {menuLabel(a)}
               </button>
             ))}
-            {p.pairs && <div class="small hint">{wsrT('clickUnits')}</div>}
-            {p.hexes && <div class="small hint">{wsrT('clickHexes')}</div>}
+            {(p.pairs || p.hexes) && (
+              <div class="small hint">
+                {[p.pairs && wsrT('clickUnits'), p.hexes && wsrT('clickHexes')].filter(Boolean).join(` ${wsrT('or')} `).replace(/^./, (c) => c.toUpperCase())}
+              </div>
+            )}
           </div>
         )
       )}
