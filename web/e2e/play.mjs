@@ -2,6 +2,9 @@
 // running `feldherr serve` that serves web/dist (docs/web.md):
 //   1. Pocket Battles against the AI, played to the end through the UI;
 //   2. White Star Rising Noville: auto-setup, move a unit, fire with the odds shown, the log;
+//      then a turn played by clicks on the board (counters readable at first sight, a stack
+//      spread, a counter, its "Move", a hex, a firer, its target's counter) in English and
+//      German at 1400 x 900 and 390 x 844;
 //   3. Rivet Wars mission 1: deploy by clicking a segment, step a unit onto a highlighted
 //      segment, attack with the odds of the whole attack shown;
 //   4. Planspiel PS-1 (Der Gutshof): click a unit, a highlighted field, see the move applied; the
@@ -340,6 +343,259 @@ async function wsrNoville(browser) {
   await stepIs(last, false);
   check((await step()) < last, 'Home jumps to the first step');
   await page.close();
+}
+
+// ---------------------------------------------------------------------------------------------
+// WSR on the board (docs/web.md, scenario 2): counters readable at first sight, a stack spread
+// out, and the US's turn played by clicks on the board: a counter, its "Move" on the unit card, a
+// highlighted hex; a firer and then the enemy counter it fires at (odds, confirm). Only the
+// answers without a place (end the move or impulse, decline a reaction) are buttons.
+const WSR_WORDS = {
+  en: { move: 'Move', choose: 'Choose', sideFull: 'full side', sideReduced: 'reduced side' },
+  de: { move: 'Bewegen', choose: 'Auswählen', sideFull: 'volle Seite', sideReduced: 'reduzierte Seite' },
+};
+
+/** The screen box of unit's counter after the mouse (or a finger) has spread its stack. */
+async function wsrCounterBox(page, unit, touch) {
+  const sel = `g.counter[data-unit="${unit}"]`;
+  const stack = page.locator(`.wsr-stack:has(${sel})`).first();
+  const count = Number((await stack.getAttribute('data-count').catch(() => '1')) ?? 1);
+  if (count > 1 && !(await page.$(`.wsr-stack.fanned ${sel}`))) {
+    // The mouse spreads a stack by pointing at it, a finger by tapping it.
+    const b = await page.locator(sel).boundingBox();
+    const map = await page.locator('svg.map').boundingBox();
+    if (touch) await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+    else {
+      await page.mouse.move(map.x + 2, map.y + 2);
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 3 });
+    }
+    await page.waitForSelector(`.wsr-stack.fanned ${sel}`, { timeout: 5000 }).catch(async (e) => {
+      await shot(page, 'wsr-no-fan');
+      const top = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('g.counter')?.getAttribute('data-unit'), [b.x + b.width / 2, b.y + b.height / 2]);
+      throw new Error(`the stack of ${unit} does not spread (${top} on top there): ${e.message}`);
+    });
+  }
+  return page.locator(sel).boundingBox();
+}
+
+/** Clicks (taps) unit's counter on the map where the player sees it. */
+async function wsrClickCounter(page, unit, touch) {
+  await page.locator('svg.map').scrollIntoViewIfNeeded();
+  const view = await wsrMapView(page);
+  // Not under the unit card that lies on a corner of the map.
+  let card = await (await page.$('[data-testid=wsr-card]'))?.boundingBox();
+  const under = (b) => card && b.x < card.x + card.width && b.x + b.width > card.x && b.y < card.y + card.height && b.y + b.height > card.y;
+  const inside = (b) =>
+    b && b.x >= view.x && b.y >= view.y && b.x + b.width <= view.x + view.width && b.y + b.height <= view.y + view.height && !under(b);
+  let b = await page.locator(`g.counter[data-unit="${unit}"]`).boundingBox();
+  for (let k = 0; k < 5 && !inside(b); k++) {
+    // Off the view: drag the map so that the counter comes to the middle, as a player would.
+    const from = { x: view.x + view.width / 2, y: view.y + view.height / 2 };
+    const dx = Math.max(-view.width / 2 + 30, Math.min(view.width / 2 - 30, from.x - (b.x + b.width / 2)));
+    const dy = Math.max(-view.height / 2 + 30, Math.min(view.height / 2 - 30, from.y - (b.y + b.height / 2)));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + dx, from.y + dy, { steps: 6 });
+    await page.mouse.up();
+    await page.waitForTimeout(50);
+    b = await page.locator(`g.counter[data-unit="${unit}"]`).boundingBox();
+    card = await (await page.$('[data-testid=wsr-card]'))?.boundingBox();
+  }
+  b = await wsrCounterBox(page, unit, touch);
+  card = await (await page.$('[data-testid=wsr-card]'))?.boundingBox();
+  if (!inside(b)) {
+    await shot(page, 'wsr-off-view');
+    log('off view:', JSON.stringify(b), JSON.stringify(view), await page.getAttribute('svg.map > g', 'transform'));
+  }
+  check(inside(b), `the counter of ${unit} is on the map's view`);
+  if (touch) await page.touchscreen.tap(b.x + b.width / 2, b.y + b.height / 2);
+  else await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+}
+
+/** The part of the map the window shows (screen coordinates). */
+async function wsrMapView(page) {
+  const map = await page.locator('svg.map').boundingBox();
+  const vp = page.viewportSize();
+  const y0 = Math.max(map.y, 0);
+  const y1 = Math.min(map.y + map.height, vp.height);
+  return { x: map.x, y: y0, width: map.width, height: y1 - y0 };
+}
+
+/** Clicks a highlighted hex of the given kind where no counter covers it; returns its id. */
+async function wsrClickHex(page, kind, touch) {
+  await page.locator('svg.map').scrollIntoViewIfNeeded();
+  const map = await wsrMapView(page);
+  for (const hex of await page.$$(`polygon.hit.${kind}`)) {
+    const id = await hex.getAttribute('data-hex');
+    if (await page.$(`g.counter[data-hex="${id}"]`)) continue;
+    const b = await hex.boundingBox();
+    const x = b.x + b.width / 2;
+    const y = b.y + b.height / 2;
+    if (x < map.x + 10 || y < map.y + 10 || x > map.x + map.width - 10 || y > map.y + map.height - 10) continue;
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.getAttribute('data-hex'), [x, y]);
+    if (hit !== id) continue;
+    const prev = await stateId(page);
+    for (let k = 0; k < 3; k++) {
+      if (touch) await page.touchscreen.tap(x, y);
+      else await page.mouse.click(x, y);
+      // Several actions on the hex: the chooser (e.g. a move and an assault).
+      const choice = await page.waitForSelector('[data-testid=choice]', { timeout: 300 }).catch(() => null);
+      if (choice) await page.locator('[data-testid=choice] button.action').first().click();
+      const ok = await waitState(page, prev, 4000).then(() => true, () => false);
+      if (ok) return id;
+      const what = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 120), [x, y]);
+      log(`the click on hex ${id} sent nothing (under the finger: ${what}; info panel ${!!(await page.$('[data-testid=hexinfo]'))}); again`);
+    }
+    return id;
+  }
+  return null;
+}
+
+async function wsrBoardTurn(browser, size, tag, l) {
+  const touch = size.width < 500;
+  const page = await newPage(browser, touch ? PHONE : { viewport: size });
+  const words = WSR_WORDS[l];
+  await createGame(page, 'wsr', { us: 'human', de: 'ai:easy' }, `${tag}-${l}-lobby`);
+  await page.click(`[data-testid=lang-${l}]`);
+  await page.waitForSelector('[data-testid=wsr-map] g.terrain');
+  await noSideways(page, `WSR ${tag} ${l}`);
+  // First sight: the view's scale gives counters of at least READABLE_COUNTER_PX (60 px; 52 on a
+  // phone) whether or not units stand on the map yet (src/wsrcounter.ts COUNTER_SIZE 1.25).
+  const scale = async () => Number(/scale\(([\d.]+)\)/.exec(await page.getAttribute('svg.map > g', 'transform'))[1]);
+  const minPx = touch ? 52 : 60;
+  check((await scale()) * 1.25 >= minPx - 0.5, `counters at first sight at least ${minPx} px (${((await scale()) * 1.25).toFixed(0)} px)`);
+  await page.evaluate(() => scrollTo(0, 0));
+  await shot(page, `${tag}-${l}-first-sight`);
+  let moved = false;
+  let fired = false;
+  let fanned = false;
+  let sized = false;
+  for (let steps = 0; !(moved && fired) && steps < 400 && !(await isOver(page)); steps++) {
+    const err = await page.$('[data-testid=error]');
+    if (err) {
+      log(tag, l, 'refused:', await err.textContent());
+      await err.click();
+    }
+    if ((await page.getAttribute('main.game', 'data-my-turn')) !== '1') {
+      await page.waitForSelector('main.game[data-my-turn="1"], main.game[data-over="1"]', { timeout: 30000 });
+      continue;
+    }
+    const legal = await legalTexts(page);
+    if (legal.includes('auto-setup')) {
+      const prev = await stateId(page);
+      await page.click('button.quick[data-quick="auto-setup"]');
+      await settle(page, prev);
+      continue;
+    }
+    if (!sized) {
+      // Units on the map: each drawn counter as wide as the first view promised.
+      const boxes = await page.$$eval('g.counter[data-unit]', (gs) => gs.map((g) => g.getBoundingClientRect().width));
+      if (boxes.length) {
+        const least = Math.min(...boxes);
+        check(least >= minPx - 1, `every counter at least ${minPx} px wide (${least.toFixed(0)} px)`);
+        // The printed values in their places: a NATO frame and the MF on every counter.
+        check((await page.$$('g.counter .nato .frame')).length === boxes.length, 'every counter has its NATO symbol');
+        sized = true;
+        await shot(page, `${tag}-${l}-counters`);
+      }
+    }
+    if (!fanned && !touch) {
+      // A stack spreads out under the mouse, each counter apart from the others.
+      const stack = await page.$('.wsr-stack[data-count="2"], .wsr-stack[data-count="3"], .wsr-stack[data-count="4"]');
+      const map = await page.locator('svg.map').boundingBox();
+      const b = stack && (await stack.boundingBox());
+      if (b && b.x > map.x && b.y > map.y && b.x + b.width < map.x + map.width && b.y + b.height < map.y + map.height) {
+        const hex = await stack.getAttribute('data-stack');
+        await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+        await page.waitForSelector(`.wsr-stack.fanned[data-stack="${hex}"]`, { timeout: 3000 });
+        const rs = await page.$$eval(`.wsr-stack.fanned[data-stack="${hex}"] g.counter .counter-body`, (gs) =>
+          gs.map((g) => g.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, w: r.width, h: r.height })),
+        );
+        const apart = (a, c) => a.x + a.w <= c.x + 1 || c.x + c.w <= a.x + 1 || a.y + a.h <= c.y + 1 || c.y + c.h <= a.y + 1;
+        check(rs.every((a, i) => rs.every((c, j) => i === j || apart(a, c))), `the spread counters do not overlap (${JSON.stringify(rs)})`);
+        await shot(page, `${tag}-${l}-stack-spread`);
+        await page.mouse.move(map.x + 5, map.y + 5);
+        fanned = true;
+      }
+    }
+    // Fire: the firer's counter, then the counter of the unit it fires at; the odds; confirm.
+    const fire = legal.find((t) => /^(fire|opfire) \S+ \S+$/.test(t) && !/ [A-D]-[A-U]\d\d$/.test(t));
+    if (!fired && fire) {
+      const [, firer, target] = fire.split(' ');
+      if (await page.$(`g.counter[data-unit="${firer}"]`)) {
+        await wsrClickCounter(page, firer, touch);
+        await page.waitForSelector(`g.counter.selected[data-unit="${firer}"]`);
+        check(await page.$(`g.counter.pair-target[data-unit="${target}"]`), `${target} is marked as a target of ${firer}`);
+        await shot(page, `${tag}-${l}-firer`);
+        // One counter drawn as selected (the ring's colour, as the player sees it).
+        const blue = await page.$$eval('g.wsr-counter .counter-ring', (rs) => rs.filter((r) => getComputedStyle(r).stroke === 'rgb(10, 77, 255)').length);
+        check(blue === 1, `one counter ringed as selected (${blue})`);
+        await wsrClickCounter(page, target, touch);
+        if (await page.$('[data-testid=wsr-choice]')) {
+          check((await page.textContent('[data-testid=wsr-choice]')).includes(words.choose), 'the chooser in the UI language');
+          await page.click(`[data-testid=wsr-choice] button.action[data-action="${fire}"]`);
+        }
+        await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+        await shot(page, `${tag}-${l}-odds`);
+        const prev = await stateId(page);
+        await page.click('[data-testid=odds-confirm]');
+        await settle(page, prev);
+        fired = true;
+        log(tag, l, 'fired by clicking counters:', fire);
+        continue;
+      }
+    }
+    // A move begun: a highlighted hex.
+    if (!moved && legal.some((t) => t.startsWith('move '))) {
+      const prev = await stateId(page);
+      const hex = await wsrClickHex(page, 'move', touch);
+      if (hex) {
+        await settle(page, prev);
+        moved = true;
+        log(tag, l, 'moved to', hex, 'by clicking the board');
+        await shot(page, `${tag}-${l}-moved`);
+        continue;
+      }
+    }
+    // Move: the counter, "Move" on its card, a highlighted hex; then end the move.
+    const select = legal.find((t) => t.startsWith('select ') && !moved);
+    if (select) {
+      const unit = select.split(' ')[1];
+      if (await page.$(`g.counter[data-unit="${unit}"]`)) {
+        await wsrClickCounter(page, unit, touch);
+        await page.waitForSelector(`[data-testid=wsr-card][data-unit="${unit}"]`);
+        const card = await page.textContent('[data-testid=wsr-card]');
+        check(card.includes(words.sideFull) || card.includes(words.sideReduced), `the unit card in the UI language (${card})`);
+        const button = page.locator(`[data-testid=wsr-unit-menu] button.action[data-action="${select}"]`);
+        check((await button.textContent()) === words.move, `the card's button reads "${words.move}"`);
+        await shot(page, `${tag}-${l}-selected`);
+        const prev = await stateId(page);
+        await button.click();
+        await settle(page, prev);
+        log(tag, l, 'moving', unit);
+        continue;
+      }
+    }
+    // The rest: the answers beside the prompt (end the move or impulse, decline a reaction).
+    const next = ['end-move', 'no-opfire', 'no-fate', 'decline', 'no-flak', 'no-sw', 'end-impulse'].find((t) => legal.includes(t));
+    const prev = await stateId(page);
+    if (next && (await page.$(`button.quick[data-quick="${next}"]`))) await page.click(`button.quick[data-quick="${next}"]`);
+    else await clickAction(page, next ?? legal.find((t) => t !== 'concede' && !t.startsWith('fate')));
+    if ((await stateId(page)) === prev) await settle(page, prev);
+  }
+  check(moved, `${tag} ${l}: a unit moved by clicks on the board`);
+  check(fired, `${tag} ${l}: a unit fired by clicking its target's counter`);
+  await page.evaluate(() => scrollTo(0, 0));
+  await shot(page, `${tag}-${l}-after-turn`);
+  await page.close();
+}
+
+async function wsrBoardTurns(browser) {
+  for (const [size, tag] of [
+    [{ width: 1400, height: 900 }, 'wsr-board'],
+    [{ width: 390, height: 844 }, 'phone-wsr-board'],
+  ])
+    for (const l of ['en', 'de']) await wsrBoardTurn(browser, size, tag, l);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1203,7 +1459,7 @@ const browser = await chromium.launch({
 });
 for (const [name, fn] of [
   ['pocket', pocketVsAi],
-  ['wsr', wsrNoville],
+  ['wsr', async (b) => (await wsrNoville(b), await wsrBoardTurns(b))],
   ['rivet', rivetMission1],
   ['planspiel', planspielGutshof],
   ['lobby-stop', lobbyStop],

@@ -25,8 +25,10 @@ export function useHash(): string {
  * half and `maxZoom` times the fitted scale, panned by dragging. A click that ended a drag is
  * not a click (`clickOk`). */
 export function useMapView(opts: {
-  /** The fitted view of a box of this size. */
+  /** The fitted view of a box of this size (the Fit button; the zoom limits are relative to it). */
   fit: (width: number, height: number) => View;
+  /** The view the map opens with (default: the fitted view). */
+  start?: (width: number, height: number) => View;
   maxZoom: number;
   refitOnResize?: boolean;
   /** What the fitted view depends on (the board). */
@@ -37,15 +39,16 @@ export function useMapView(opts: {
   const fitScale = useRef(1);
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
 
-  const fit = () => {
+  const fitWith = (first: boolean) => {
     const el = svgRef.current;
     if (!el) return;
     const r = el.getBoundingClientRect();
     const v = opts.fit(r.width, r.height);
     fitScale.current = v.scale;
-    setView(v);
+    setView(first && opts.start ? opts.start(r.width, r.height) : v);
   };
-  useEffect(fit, opts.deps);
+  const fit = () => fitWith(false);
+  useEffect(() => fitWith(true), opts.deps);
   // Fit again when the map's box changes (window size, a legend wrapping in another language).
   useEffect(() => {
     const el = svgRef.current;

@@ -299,6 +299,7 @@ export interface WsrObsUnit {
   mp_spent: number;
   face: Face;
   exited?: string | null; // G-12: the hex an exited unit left the map from (only exited units)
+  carried_by?: string; // WSR 5.2, A-38: the separate carrier a passenger rides in (only passengers)
 }
 
 /** WSR 11.3: an aircraft, where it is and, while used, its target hex. */

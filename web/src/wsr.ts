@@ -27,6 +27,7 @@ export interface WsrUnit {
   gone: boolean;
   offMap: boolean;
   hq: boolean;
+  carriedBy: string | null; // WSR 5.2: the label of the carrier it rides in
 }
 
 export interface HexMarkers {
@@ -83,6 +84,7 @@ export function observedUnits(obs: WsrObservation | null | undefined, board: Wsr
       gone: u.gone,
       offMap: u.off_map,
       hq: u.hq,
+      carriedBy: u.carried_by ?? null,
     };
   });
 }

@@ -308,7 +308,7 @@ export function GameView(props: { id: string; token?: string }) {
             </pre>
           )}
           {wsr && obs && (
-            <WsrMap board={wsr} obs={obs} units={wsrUnits} costs={costs} onHex={onPlace} {...boardProps} />
+            <WsrMap board={wsr} obs={obs} units={wsrUnits} costs={costs} onHex={onPlace} actions={actions} onAction={choose} {...boardProps} />
           )}
           {rivet && obs && (
             <>
