@@ -625,10 +625,10 @@ Text WsrState::air_prompt() const {
               " auf ein Zielfeld mit einer feindlichen Einheit stellen (WSR 11.3.1 Schritt 1)."};
     case kStepAirFlak:
       return Text{name + " is over " + hex_name(sortie.hex) +
-                      ": fire an AA unit at it (flak <unit>) or no-flak (WSR 11.3.1 step 2).",
+                      ": fire an AA unit at it or let it pass (WSR 11.3.1 step 2).",
                   std::string(name) + " ist über " + hex_name(sortie.hex) +
-                      ": mit einer Flak-Einheit darauf feuern (flak <Einheit>) oder no-flak (WSR "
-                      "11.3.1 Schritt 2)."};
+                      ": mit einer Flak-Einheit darauf feuern oder es vorbeilassen (WSR 11.3.1 "
+                      "Schritt 2)."};
     case kStepAirFlakAttack:
       return Text{"Roll " + DiceCount(t.f) + ": AA fire of " + unit_label(t.a / 16) + " at " +
                       name + " (WSR 11.3.1).",
@@ -652,11 +652,10 @@ Text WsrState::air_prompt() const {
                       hex_name(sortie.hex) +
                       "; 1 verfehlt, 2 Feuerstärke -1, 3-6 voll (WSR 11.3.2 Schritt 1)."};
     case kStepAirDrift:
-      return Text{
-          name + " missed: pick a hex adjacent to " + hex_name(sortie.hex) +
-              " as its target (air-drift <hex>, WSR 11.3.2 step 1).",
-          std::string(name) + " hat verfehlt: ein an " + hex_name(sortie.hex) +
-              " angrenzendes Feld als Ziel wählen (air-drift <Feld>, WSR 11.3.2 Schritt 1)."};
+      return Text{name + " missed: pick a hex adjacent to " + hex_name(sortie.hex) +
+                      " as its target (WSR 11.3.2 step 1).",
+                  std::string(name) + " hat verfehlt: ein an " + hex_name(sortie.hex) +
+                      " angrenzendes Feld als Ziel wählen (WSR 11.3.2 Schritt 1)."};
     case kStepAirAttack:
     case kStepAirDefence:
       return Text{"Roll " + DiceCount(air_dice_count()) + ": " +

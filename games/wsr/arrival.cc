@@ -697,10 +697,10 @@ Text WsrState::scenario_prompt() const {
                     fname + " (Szenario)."};
   }
   return Text{
-      "First activation of turn 1: first-activation <formation>" +
+      "First activation of turn 1: choose the formation" +
           std::string(scenario_data()->first_activation.optional ? " or decline" : "") +
           " (scenario).",
-      std::string("Erste Aktivierung der Spielrunde 1: first-activation <Formation>") +
+      std::string("Erste Aktivierung der Spielrunde 1: die Formation wählen") +
           (std::string(scenario_data()->first_activation.optional ? " oder ablehnen" : "")) +
           " (Szenario)."};
 }

@@ -522,22 +522,22 @@ void WsrState::assault_decision(feldherr::Decision& d) const {
   switch (t.kind) {
     case kStepAssaultSupport:
       d.say({"Choose the unit your HQ supports in the " + what + " of " + hex_name(assault.hex) +
-                 " (support <unit>, WSR 6.3 step 1).",
+                 " (WSR 6.3 step 1).",
              "Die Einheit wählen, die dein HQ beim " + was + " von " + hex_name(assault.hex) +
-                 " unterstützt (support <Einheit>, WSR 6.3 Schritt 1)."});
+                 " unterstützt (WSR 6.3 Schritt 1)."});
       return;
     case kStepRetreat:
       d.say({"Choose the hex the defenders of " + hex_name(assault.hex) +
-                 " retreat into (retreat <hex>, WSR 6.3 step 7).",
+                 " retreat into (WSR 6.3 step 7).",
              "Das Feld wählen, in das sich die Verteidiger von " + hex_name(assault.hex) +
-                 " zurückziehen (retreat <Feld>, WSR 6.3 Schritt 7)."});
+                 " zurückziehen (WSR 6.3 Schritt 7)."});
       return;
     case kStepPlaceMine:
       d.decline = Action(kNoMine, {});
       d.say({"Enemy units entered the empty hex " + hex_name(t.a) +
-                 ": place a mine (mine <hex>) or not (no-mine) (WSR 8.2.1).",
+                 ": place a mine there or not (WSR 8.2.1).",
              "Feindliche Einheiten haben das leere Feld " + hex_name(t.a) +
-                 " betreten: eine Mine legen (mine <Feld>) oder nicht (no-mine) (WSR 8.2.1)."});
+                 " betreten: dort eine Mine legen oder nicht (WSR 8.2.1)."});
       return;
     case kStepAssaultRoll:
       d.say({"Roll " + DiceCount(assault_dice_count()) + ": " +

@@ -306,12 +306,12 @@ Text WsrState::chaos_prompt() const {
       game_->seats()[static_cast<size_t>(1 - game_->formation(t.f).side)] + " picks " +
           std::to_string(t.a % 100) + " more unit(s) of " + game_->formation(t.f).data->name +
           (e == ChaosEffect::kDisrupt ? " to be disrupted" : " to receive Ops complete") +
-          " with chaos-pick <unit> (WSR 9.0, chaos table).",
+          " (WSR 9.0, chaos table).",
       std::string(game_->seats()[static_cast<size_t>(1 - game_->formation(t.f).side)]) +
           " wählt noch " + std::to_string(t.a % 100) + " Einheit(en) von " +
           game_->formation(t.f).data->name + ", die " +
           ((e == ChaosEffect::kDisrupt ? "zerschlagen werden" : "„Operationen beendet“ erhalten")) +
-          ", mit chaos-pick <Einheit> (WSR 9.0, Chaostabelle)."};
+          " (WSR 9.0, Chaostabelle)."};
 }
 
 bool WsrState::chaos_state_ok(const Step& st) const {

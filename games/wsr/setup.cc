@@ -622,24 +622,23 @@ Text WsrState::setup_prompt() const {
   if (const int u = setup_next_unit(side); u >= 0) {
     const Zone* z = SetupZoneOf(*this, u);
     return {who + " sets up: place " + unit_label(u) + " in " + z->id + " (" + z->text +
-                ") with place <unit> <hex>, or auto-setup for the rest (WSR 2.0).",
+                "), or set up the rest automatically (WSR 2.0).",
             who + " stellt auf: " + unit_label(u) + " in " + z->id + " (" + z->text +
-                ") mit place <Einheit> <Feld> platzieren, oder auto-setup für den Rest "
-                "(WSR 2.0)."};
+                ") platzieren, oder den Rest automatisch aufstellen (WSR 2.0)."};
   }
   if (const int k = setup_next_sw(side); k >= 0)
     return {who + " assigns " + game_->sw_info(k).label +
-                " to an infantry-type platoon of its force with assign <sw> <unit>, or "
-                "auto-setup (WSR 1.3.4.1).",
+                " to an infantry-type platoon of its force, or sets up the rest automatically "
+                "(WSR 1.3.4.1).",
             who + " weist " + game_->sw_info(k).label +
-                " mit assign <Waffe> <Einheit> einem Zug vom Typ Infanterie seiner Truppe zu, "
-                "oder auto-setup (WSR 1.3.4.1)."};
+                " einem Zug vom Typ Infanterie seiner Truppe zu, oder stellt den Rest "
+                "automatisch auf (WSR 1.3.4.1)."};
   if (const int n = setup_ips_left(side); n > 0)
     return {who + " places " + std::to_string(n) + " more improved position" + (n == 1 ? "" : "s") +
-                " with place-ip <hex>, or auto-setup (WSR 8.1).",
+                ", or sets up the rest automatically (WSR 8.1).",
             who + " platziert noch " + std::to_string(n) +
                 (n == 1 ? " Schützengraben" : " Schützengräben") +
-                " mit place-ip <Feld>, oder auto-setup (WSR 8.1)."};
+                ", oder stellt den Rest automatisch auf (WSR 8.1)."};
   return {who + " has set up (WSR 2.0).", who + " hat aufgestellt (WSR 2.0)."};
 }
 

@@ -750,35 +750,36 @@ feldherr::Decision WsrState::decision() const {
     case kStepDesignate:  // special_rules.cc (A5 designated-formation-marker)
       d.say(
           {"The designated formation marker activates one of your formations not yet "
-           "activated this turn: designate <formation> (WSR-A5).",
+           "activated this turn: choose the formation (WSR-A5).",
            "Der Marker ausgewählte Formation aktiviert eine eigene Formation, die in dieser "
-           "Spielrunde noch nicht aktiviert wurde: designate <Formation> (WSR-A5)."});
+           "Spielrunde noch nicht aktiviert wurde: die Formation wählen (WSR-A5)."});
       break;
     case kStepPreStrike:  // special_rules.cc (A7 pre-game-strike)
       d.say(
           {"Before all activations of turn 1 you may call your first artillery strike on a "
-           "hex in LOS of one of your HQs: pre-strike <hex> <strike>, or decline (WSR-A7).",
+           "hex in LOS of one of your HQs, or decline (WSR-A7).",
            "Vor allen Aktivierungen in Runde 1 darf der erste eigene Artillerieschlag auf ein "
-           "Feld in Sichtlinie eines eigenen HQs angefordert werden: pre-strike <Feld> "
-           "<Schlag>, oder decline (WSR-A7)."});
+           "Feld in Sichtlinie eines eigenen HQs angefordert werden, oder verzichten "
+           "(WSR-A7)."});
       d.decline = Action(kDecline, {});
       break;
     case kStepLand:  // special_rules.cc (A7 place-on-activation)
       d.say({"Place the units of " + game_->formation(t.f).data->name +
-                 " that arrive on activation in the landing hexes: place <unit> <hex> (WSR-A7).",
+                 " that arrive on activation in the landing hexes (WSR-A7).",
              "Die Einheiten von " + game_->formation(t.f).data->name +
-                 ", die bei Aktivierung ins Spiel kommen, in den Landungsfeldern aufsetzen: "
-                 "place <Einheit> <Feld> (WSR-A7)."});
+                 ", die bei Aktivierung ins Spiel kommen, in den Landungsfeldern aufsetzen "
+                 "(WSR-A7)."});
       break;
     case kStepChaosPick:
       d.say(chaos_prompt());
       break;
     case kStepHexEntered:
       d.say({"Enemy units entered " + hex_name(t.a) +
-                 ": opportunity fire (opfire <unit> <target>) or no-opfire (WSR 6.2).",
+                 ": fire at them with a unit that sees the hex (opportunity fire) or let them "
+                 "pass (WSR 6.2).",
              "Feindliche Einheiten haben " + hex_name(t.a) +
-                 " betreten: Gelegenheits-Feuer (opfire <Einheit> <Ziel>) oder no-opfire "
-                 "(WSR 6.2)."});
+                 " betreten: mit einer Einheit, die das Feld sieht, darauf feuern "
+                 "(Gelegenheits-Feuer) oder sie ziehen lassen (WSR 6.2)."});
       d.decline = Action(kNoOpFire, {});
       break;
     case kStepFireAttack:

@@ -183,11 +183,12 @@ void WsrState::apply_sw_action(const Action& a, EventList* ev) {
 Text WsrState::sw_prompt() const {
   const Step& t = top();
   if (t.kind == kStepSwPlace)
-    return {unit_label(t.a) + " fires: place-sw <sw> " + unit_label(t.a) +
-                " if it has an unplaced support weapon of its force, or no-sw (WSR 11.4).",
-            unit_label(t.a) + " feuert: place-sw <Waffe> " + unit_label(t.a) +
-                ", wenn er eine unplatzierte Unterstützungswaffe seiner Truppe hat, oder no-sw "
-                "(WSR 11.4)."};
+    return {unit_label(t.a) +
+                " fires: give it one of its force's unplaced support weapons, or "
+                "none (WSR 11.4).",
+            unit_label(t.a) +
+                " feuert: ihm eine unplatzierte Unterstützungswaffe seiner Truppe "
+                "geben, oder keine (WSR 11.4)."};
   if (t.kind == kStepSwLossRoll)
     return {"Roll 1 die for " + game_->seats()[static_cast<size_t>(t.f)] +
                 "'s unplaced support weapons (WSR 11.4: 1 or less after -" +
@@ -197,10 +198,10 @@ Text WsrState::sw_prompt() const {
                 " werfen (WSR 11.4: bei 1 oder weniger nach -" + std::to_string(t.a - 1) +
                 " geht eine verloren)."};
   return {"Choose the unplaced support weapon of " + game_->seats()[static_cast<size_t>(1 - t.a)] +
-              " that is eliminated: sw-loss <sw> (WSR 11.4).",
+              " that is eliminated (WSR 11.4).",
           "Die unplatzierte Unterstützungswaffe von " +
               game_->seats()[static_cast<size_t>(1 - t.a)] +
-              " wählen, die eliminiert wird: sw-loss <Waffe> (WSR 11.4)."};
+              " wählen, die eliminiert wird (WSR 11.4)."};
 }
 
 Text WsrState::sw_why_illegal(const Action& a) const {
