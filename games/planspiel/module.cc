@@ -176,6 +176,22 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     for (Field o : s.ps().objective_fields())
       if (o == from) return -1.0;
     if (!s.fire_targets(u).empty() || ToObjective(s, f) >= ToObjective(s, from)) return -1.0;
+    // PS §6.10, §9.1: not under the guns of a seen enemy weapon that may answer with a true fire
+    // counter-move at the wreck's field (a figure or weapon base, or a vehicle with a position
+    // marker, not black, the wreck in its direct-fire range and sight).
+    const int party = s.ps().situation().units[static_cast<size_t>(u)].party;
+    for (int e = 0; e < s.num_units(); ++e) {
+      const UnitType& t = s.ps().type(e);
+      if (s.ps().situation().units[static_cast<size_t>(e)].party == party ||
+          s.unit(e).status != UnitStatus::kOnBoard || s.unit(e).aboard >= 0 ||
+          !s.visible_to(e, party) || !t.has_weapon || t.weapon.flat < 0 ||
+          s.unit(e).suppression >= 5 || (t.moves_and_fires && !s.unit(e).position_marker))
+        continue;
+      if (Distance(s.field_of(e), f) <=
+              WeaponRange(s.ps().fire_data(), s.weapon_of(e), Trajectory::kFlat) &&
+          s.ps().sees(s.field_of(e), f))
+        return -1.0;
+    }
     int best = 0;
     for (Field t : s.move_targets(u))
       best = std::max(best, ToObjective(s, from) - ToObjective(s, t));

@@ -1352,6 +1352,10 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   moving_ = MoveState{};
 }
 
+Field PlanspielState::counter_field() const {
+  return moving_.work >= 0 ? FieldAt(game_->board(), moving_.work) : field_of(moving_.unit);
+}
+
 // PS §9.2, §9.3: a ready passive unit answers the mover's new field if it can fire direct there
 // (range, line of sight, the mover detected), is not black, and the step brought the mover into
 // its range, closer within it, or sideways within it (the lateral move); G-29: once per passive
@@ -1399,15 +1403,22 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
                            "{}: die bewegte Einheit ist nicht "
                            "erkannt",
                            rule));
-  const Field now = field_of(m);
+  // PS §6.10, §9.1: against a recovery attempt the wreck's field counts, as if the vehicle
+  // worked there; it needs no approach, only the wreck within range.
+  const Field now = counter_field();
   const int range = WeaponRange(game_->fire_data(), weapon_of(p), Trajectory::kFlat);
   const int d1 = Distance(field_of(p), now);
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
   if (d1 > range)
-    return Refuse(why, say("{}: the mover is out of range",
-                           "{}: die bewegte Einheit ist außer Reichweite", rule));
-  if (prev_index >= 0 && d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
+    return Refuse(why, moving_.work >= 0
+                           ? say("PS §6.10: the wreck in {} is out of range of {}",
+                                 "PS §6.10: das Schadfahrzeug in {} ist außer Reichweite von {}",
+                                 field_text(now), sp.id)
+                           : say("{}: the mover is out of range",
+                                 "{}: die bewegte Einheit ist außer Reichweite", rule));
+  if (moving_.work < 0 && prev_index >= 0 &&
+      d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
     return Refuse(why, say("{}: a withdrawal gives no counter-move",
                            "{}: ein Absetzen gibt keinen Feuergegenzug", rule));
   if (withdrawn_from(p))
@@ -1426,6 +1437,12 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
 // PS §9.2: combat vehicles and SP guns (and APCs, scenarios reading 1) need a position marker.
 bool PlanspielState::may_counter(int p, Text* why) const {
   if (!may_counter_fire(p, "PS §9.2", why)) return false;
+  if (type_of(p).moves_and_fires && !unit(p).position_marker && moving_.work >= 0)
+    return Refuse(why, say("PS §9.2, §6.10: {} has no position marker: it is not entitled to a "
+                           "counter-move against the recovery",
+                           "PS §9.2, §6.10: {} hat kein Stellungszeichen: es ist zu keinem "
+                           "Gegenzug gegen die Bergung berechtigt",
+                           uid(p)));
   if (type_of(p).moves_and_fires && !unit(p).position_marker)
     return Refuse(why,
                   say("PS §9.2: {} has no position marker (only a false counter-move)",
@@ -1436,6 +1453,12 @@ bool PlanspielState::may_counter(int p, Text* why) const {
 // PS §9.3: combat vehicles and SP guns without a position marker answer by an opposed roll.
 bool PlanspielState::may_meet(int p, Text* why) const {
   if (!may_counter_fire(p, "PS §9.3", why)) return false;
+  if (moving_.work >= 0)
+    return Refuse(why, {"PS §6.10, §9.1: work from an adjacent field is answered by a true fire "
+                        "counter-move only; a recovery is no approach for a meeting engagement",
+                        "PS §6.10, §9.1: Arbeit aus einem Nachbarfeld wird nur mit echtem "
+                        "Feuergegenzug bekämpft; eine Bergung ist keine Annäherung für ein "
+                        "Begegnungsgefecht"});
   if (!type_of(p).moves_and_fires)
     return Refuse(why, say("PS §9.3: only combat vehicles and SP guns make false counter-moves; "
                            "{} fires a true one",
@@ -1478,6 +1501,11 @@ bool PlanspielState::may_evade(int p, Text* why) const {
   if (party_of(p) == active_)
     return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
                         "PS §9.1: nur die passive Partei macht Gegenzüge"});
+  if (moving_.work >= 0)
+    return Refuse(why, {"PS §6.10, §9.4: a recovery attempt is no approach; no movement "
+                        "counter-move",
+                        "PS §6.10, §9.4: ein Bergeversuch ist keine Annäherung; kein "
+                        "Bewegungsgegenzug"});
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
     return Refuse(why, {"PS §9.4: the unit or the mover is not on the board",
                         "PS §9.4: die Einheit oder die bewegte Einheit ist nicht auf der Platte"});
@@ -2141,7 +2169,12 @@ bool PlanspielState::may_fire(int u, Text* why) const {
 }
 
 std::vector<int> PlanspielState::targets_in(int firer, Field f) const {
-  return seen_enemies_in(party_of(firer), f);
+  std::vector<int> out = seen_enemies_in(party_of(firer), f);
+  // PS §6.10, §9.1: the vehicle recovering the wreck in `f` is fired at as if it stood there.
+  if (moving_.work >= 0 && moving_.unit >= 0 && FieldAt(game_->board(), moving_.work) == f &&
+      party_of(firer) != party_of(moving_.unit) && visible_to(moving_.unit, party_of(firer)))
+    out.push_back(moving_.unit);
+  return out;
 }
 
 std::vector<Field> PlanspielState::fire_targets(int u) const {
@@ -2616,6 +2649,18 @@ Decision PlanspielState::decision_for(int viewer) const {
       break;
     }
     case StepKind::kCounterMove:
+      if (moving_.work >= 0) {
+        d.say(
+            say("{0}: a unit of {1} tries to recover the wreck in {4}; answer with a true fire "
+                "counter-move at that field or pass (PS §6.10, §9.1)",
+                "{2}: eine Einheit von {3} versucht, das Schadfahrzeug in {4} zu bergen; mit "
+                "einem echten Feuergegenzug auf dieses Feld antworten oder verzichten "
+                "(PS §6.10, §9.1)",
+                party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
+                PartyDe(active_), field_text(counter_field())));
+        d.decline = Action(kPass, {});
+        break;
+      }
       d.say(
           say("{0}: a unit of {1} moves; answer with a counter-move (true fire, false "
               "counter-move or movement counter-move) or pass (PS §9.2-§9.4)",
@@ -2704,7 +2749,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
     return;
   }
   if (k == StepKind::kCounterMove) {
-    const int at = b.index(field_of(moving_.unit));
+    const int at = b.index(counter_field());
     for (int p = 0; p < num_units(); ++p) {
       if (may_counter(p, nullptr)) out.push_back(Action(kFire, {p, at}));
       if (may_meet(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
@@ -2869,9 +2914,15 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
           uid(p), list);
     }
     if (action.verb == kMeet ? !may_meet(p, &why) : !may_counter(p, &why)) return why;
-    if (action.arg(1) != bb.index(field_of(moving_.unit)))
-      return {"G-22: a counter-move fires at the mover's field only",
-              "G-22: ein Gegenzug feuert nur auf das Feld der bewegten Einheit"};
+    if (action.arg(1) != bb.index(counter_field()))
+      return moving_.work >= 0
+                 ? say("PS §6.10, §9.1: a counter-move against the recovery fires at the wreck's "
+                       "field {}, where the vehicle works",
+                       "PS §6.10, §9.1: ein Gegenzug gegen die Bergung feuert auf das Feld {} des "
+                       "Schadfahrzeugs, an dem das Fahrzeug arbeitet",
+                       field_text(counter_field()))
+                 : Text{"G-22: a counter-move fires at the mover's field only",
+                        "G-22: ein Gegenzug feuert nur auf das Feld der bewegten Einheit"};
     return {};
   }
   if (k == StepKind::kPlanMove) {
@@ -3184,7 +3235,7 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
   // G-21: one natural die for every target in the field, each read with its own modifiers. The
   // targets are the enemy units the firer's party sees there (reading, PS §8.1, §8.13).
   std::vector<int> targets;
-  for (int o : seen_enemies_in(party, f))
+  for (int o : targets_in(firer, f))
     if (party == active_ || o == moving_.unit)  // G-22: a counter-move hits only the mover
       targets.push_back(o);
   // Second rolls resolve in the order of the targets: push them in reverse.
@@ -3464,6 +3515,21 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     us.has_moved = true;
     us.fired = true;
     push(StepKind::kRecoverRoll, u, action.arg(1));
+    // PS §6.10, §9.1: before the roll, the enemy's weapons in range of the wreck may fire at the
+    // vehicle as if it stood in the wreck's field (the window opens whenever the passive party
+    // has a unit on the board, as after a step of a move: that one may answer is hidden).
+    bool passive_on_board = false;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != active_) passive_on_board = true;
+    if (passive_on_board) {
+      moving_ = MoveState{};
+      moving_.unit = u;
+      moving_.start = b.index(field_of(u));
+      moving_.was_shown = shown_to(u, enemy(active_));
+      moving_.work = action.arg(1);
+      for (UnitState& o : units_) o.countered = false;
+      push(StepKind::kCounterMove, u, -1);
+    }
     if (events) {
       const Field at = FieldAt(b, action.arg(1));
       const Text told = say("{0} tries to tow away the wreck of {1} in {2} (4+).",
@@ -3501,6 +3567,28 @@ void PlanspielState::apply(const Action& action, EventList* events) {
               together ? " together (simultaneity announced)" : "", together ? "greifen" : "greift",
               together ? " (Gleichzeitigkeit angesagt)" : ""),
           active_));
+    }
+    return;
+  }
+  if (action.verb == kPass && moving_.work >= 0) {
+    // PS §6.10: the window of a recovery attempt closes; a vehicle the counter-moves have
+    // suppressed or knocked out cannot work, and the attempt fails without its roll.
+    steps_.pop();
+    const int u = moving_.unit;
+    const Field at = FieldAt(b, moving_.work);
+    moving_ = MoveState{};
+    if (step() == StepKind::kRecoverRoll && steps_.top().unit == u &&
+        (unit(u).status != UnitStatus::kOnBoard || unit(u).suppression > 0)) {
+      steps_.pop();
+      if (events && unit(u).status == UnitStatus::kOnBoard)
+        events->push_back(Event::said(
+            "PS §6.10",
+            say("{0} is suppressed by the counter-move and cannot recover the wreck in {1} this "
+                "half-turn.",
+                "{0} ist durch den Gegenzug niedergehalten und kann das Schadfahrzeug in {1} in "
+                "diesem Teilzug nicht bergen.",
+                uid(u), field_text(at)),
+            party_of(u)));
     }
     return;
   }

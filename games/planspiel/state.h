@@ -99,13 +99,16 @@ struct MoveState {
   // advanced its field in the present round of the group.
   bool simultaneous = false;
   bool stepped = false;
+  // PS §6.10, §9.1: not a move but a recovery attempt of `unit` at the wreck in this field
+  // (Board::index), which the passive party may answer as if the vehicle stood there; -1: a move.
+  int work = -1;
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("unit", s.unit, -1, 255)("path", s.path, 0, 8191)("next", s.next, 0, 99)(
         "start", s.start, -1, 8191)("was_shown", s.was_shown)("meeting", s.meeting, -1, 255)(
         "meeting_roll", s.meeting_roll, 0, 6)("last_counter", s.last_counter, -9, 19)(
         "last_mover", s.last_mover, -9, 19)("withdrawal", s.withdrawal)(
-        "simultaneous", s.simultaneous)("stepped", s.stepped);
+        "simultaneous", s.simultaneous)("stepped", s.stepped)("work", s.work, -1, 8191);
   }
 };
 
@@ -339,6 +342,9 @@ class PlanspielState : public State {
   // why not; the wreck fields it may try now.
   bool may_recover(int u, Field f, Text* why) const;
   std::vector<Field> recover_targets(int u) const;
+  // The field the passive party's counter-moves aim at: the mover's field, or the wreck's field of
+  // a recovery attempt (PS §6.10, §9.1: as if the working vehicle stood there).
+  Field counter_field() const;
   // PS §9.2: whether passive unit `p` may fire a true counter-move at the mover now, or why not.
   bool may_counter(int p, Text* why) const;
   // PS §9.3: whether passive unit `p` (a combat vehicle or SP gun without a position marker) may
