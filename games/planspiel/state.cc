@@ -648,6 +648,13 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                  weapon ? "tow" : "carrier", weapon ? "Zugmittel" : "Transportfahrzeug"));
   const int c = su.carrier;
   const UnitState& cs = unit(c);
+  // PS §4.4: a weapon without a suitable vehicle can only be used where it stands.
+  if (weapon && cs.status == UnitStatus::kLost)
+    return Refuse(why, say("PS §4.4: the tow {1} of {0} is lost: a weapon without a suitable "
+                           "vehicle is used only where it stands",
+                           "PS §4.4: das Zugmittel {1} von {0} ist ausgefallen: eine Waffe ohne "
+                           "geeignetes Fahrzeug wird nur ortsfest eingesetzt",
+                           su.id, uid(c)));
   if (s.status != UnitStatus::kOnBoard || cs.status != UnitStatus::kOnBoard)
     return Refuse(why, say("PS §4.4: {} and {} must both be on the board",
                            "PS §4.4: {} und {} müssen beide auf der Platte sein", su.id, uid(c)));
@@ -1103,6 +1110,15 @@ bool PlanspielState::may_recover(int u, Field f, Text* why) const {
                            "G-38: eine Bergung beansprucht {} den ganzen Teilzug; es war schon "
                            "tätig",
                            su.id));
+  // PS §4.4, §16: a tow carries its weapon's ammunition and may not be used for other tasks
+  // while the weapon is operational (reading: not lost).
+  if (const int l = su.load; l >= 0 && type_of(l).category == Category::kHeavyWeaponBase &&
+                             unit(l).status != UnitStatus::kLost)
+    return Refuse(why, say("PS §4.4: {0} carries the ammunition of {1} and may not be used for "
+                           "other tasks while {1} is operational",
+                           "PS §4.4: {0} führt die Munition von {1} mit und darf nicht für andere "
+                           "Aufgaben verwendet werden, solange {1} einsatzfähig ist",
+                           su.id, uid(l)));
   if (!b.on_board(f) || wreck_at(f) < 0)
     return Refuse(why, say("PS §6.10: there is no wreck in {}",
                            "PS §6.10: in {} steht kein "

@@ -309,6 +309,75 @@ TEST_F(PlanspielWreck, PS_6_10_HeuristicRecoversAWreckBlockingItsRoute) {
   EXPECT_LT(HeuristicScore(*state_, A("recover R-T2 18,8"), rng), 0.0);
 }
 
+// The wreck situation with Blue's AT gun B-P1 (7.5 cm, not manhandled) unlimbered at 19,10 and
+// its tow B-Z1 beside it at 20,10 (PS §4.4: a tow carries its weapon's ammunition).
+constexpr const char* kTowUnits = R"(
+[[unit]]
+id = "B-P1"
+party = "blue"
+type = "PAK75"
+field = "19,10"
+tow = "B-Z1"
+state = "unlimbered"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
+
+[[unit]]
+id = "B-Z1"
+party = "blue"
+type = "ZGKW"
+field = "20,10"
+tow_of = "B-P1"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
+)";
+
+class PlanspielTowAmmunition : public testing::SituationTest {
+ protected:
+  void SetUp() override {
+    Load("situation-test-tow.toml", std::string(kWreckSituation) + kTowUnits, "ps-2");
+  }
+  EventList Do(const std::string& text) {
+    EventList events = SituationTest::Do(text);
+    while (state_->step() == StepKind::kCounterMove) state_->apply(Action(kPass, {}), &events);
+    return events;
+  }
+};
+
+// PS §4.4, §16 ("a tow carries its weapon's ammunition and cannot be used for anything else
+// while the weapon exists"): while B-P1 is operational its tow may not recover a wreck; once the
+// gun is lost the tow is free (and refused only for its weight: 8 t against the PzKpfw IV's
+// 25 t).
+TEST_F(PlanspielTowAmmunition, PS_4_4_TowMayNotWorkWhileItsWeaponIsOperational) {
+  Do("fire B-T1 18,8");
+  Do("roll 6");
+  while (state_->step() != StepKind::kAct) Do("roll 1");
+  ASSERT_EQ(state_->wreck_at({18, 8}), U("R-T1"));
+  Do("fertig");  // Blue
+  Do("fertig");  // Red
+  ASSERT_EQ(state_->active(), kPartyBlue);
+  state_->remove_for_test(U("R-S1"));
+  state_->place_for_test(U("B-Z1"), {19, 8});
+  EXPECT_FALSE(Listed("recover B-Z1 18,8"));
+  EXPECT_EQ(Why("recover B-Z1 18,8"),
+            "PS §4.4: B-Z1 carries the ammunition of B-P1 and may not be used for other tasks "
+            "while B-P1 is operational");
+  state_->remove_for_test(U("B-P1"));
+  EXPECT_EQ(Why("recover B-Z1 18,8"),
+            "PS §6.10: B-Z1 (8 t) is lighter than the wreck of R-T1 (25 t)");
+}
+
+// PS §4.4: a weapon separated from its tow ("Fehlt ein entsprechendes Fahrzeugmodell kann diese
+// Waffe nur ortsfest eingesetzt werden"): B-P1, too heavy to be manhandled, can neither limber
+// nor move once B-Z1 is lost, and keeps firing where it stands (ammunition is not counted, §16).
+TEST_F(PlanspielTowAmmunition, PS_4_4_WeaponWithoutItsTowFightsWhereItStands) {
+  state_->remove_for_test(U("B-Z1"));
+  EXPECT_FALSE(Listed("limber B-P1 19,10"));
+  EXPECT_EQ(Why("limber B-P1 19,10"),
+            "PS §4.4: the tow B-Z1 of B-P1 is lost: a weapon without a suitable vehicle is used "
+            "only where it stands");
+  EXPECT_EQ(Why("move B-P1 19,11"), "PS §4.4: B-P1 cannot move on its own");
+  EXPECT_TRUE(Listed("fire B-P1 19,8"));
+}
+
 // PS §7.5: the battery on the test situation plays knock-outs, wrecks and recoveries with every
 // view checked.
 TEST_F(PlanspielWreck, PS_6_10_WrecksInTheBattery) {
