@@ -696,6 +696,13 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                            "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
                            "können nicht absitzen",
                            uid(c)));
+  // PS §8.14 reading: tank riders suppressed with their armoured vehicle stay aboard, as the
+  // grenadiers of an APC (troops on armoured vehicles move only with it at levels 3 and 4).
+  if (verb == kDismount && type_of(c).armour != ArmourClass::kNone &&
+      (cs.suppression >= 3 || s.suppression >= 3))
+    return Refuse(
+        why, say("PS §8.14: {0} is suppressed with {1} and stays aboard",
+                 "PS §8.14: {0} ist mit {1} niedergehalten und bleibt aufgesessen", su.id, uid(c)));
   // PS §6.4, G-13: the vehicle moves, or has moved, at most half its speed in the half-turn.
   if (cs.has_moved) {
     const int allowance = Allowance(MoveProfileOf(type_of(c)), cs.road_move);
@@ -854,6 +861,11 @@ bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
     return Refuse(
         why, say("PS §4.4: {} got on or off once this half-turn",
                  "PS §4.4: {} ist in diesem Teilzug schon einmal auf- oder abgesessen", uid(l)));
+  if (type_of(c).armour != ArmourClass::kNone && type_of(c).category != Category::kApc &&
+      (cs.suppression >= 3 || unit(l).suppression >= 3))
+    return Refuse(
+        why, say("PS §8.14: {0} is suppressed with {1} and stays aboard",
+                 "PS §8.14: {0} ist mit {1} niedergehalten und bleibt aufgesessen", uid(l), sc.id));
   if (type_of(c).category == Category::kApc && cs.suppression >= 3)
     return Refuse(why, say("PS §4.4: the grenadiers of the suppressed APC {} cannot dismount",
                            "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
@@ -2016,10 +2028,12 @@ FireWeapon PlanspielState::weapon_of(int u) const {
 
 FireTarget PlanspielState::target_of(int u) const {
   const Field f = field_of(u);
-  return TargetOfType(type_of(u), game_->dug_in(f) ? Cover::kFieldPosition
-                                  : game_->board().terrain(f) == Terrain::kBuiltUp
-                                      ? Cover::kBuilding
-                                      : Cover::kNone);
+  FireTarget ft =
+      TargetOfType(type_of(u), game_->dug_in(f) ? Cover::kFieldPosition
+                               : game_->board().terrain(f) == Terrain::kBuiltUp ? Cover::kBuilding
+                                                                                : Cover::kNone);
+  ft.carries_figures = load_of(u) >= 0;  // PS §8.14: a vehicle with its load aboard
+  return ft;
 }
 
 FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect,
@@ -3285,6 +3299,29 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
           party_of(t)));
     }
     if (e.suppression > ts.suppression) ts.suppression = e.suppression;  // PS §8.13
+    // PS §8.14: the load of a vehicle hit shares its level; on an unarmoured land vehicle it gets
+    // off at once in the vehicle's field and takes cover (a knocked-out carrier's load gets off
+    // with a casualty roll: lose()).
+    if (const int l = load_of(t); l >= 0 && e.passenger_suppression > 0 && !e.knocked_out) {
+      UnitState& ls = units_[static_cast<size_t>(l)];
+      ls.suppression = std::max(ls.suppression, e.passenger_suppression);
+      if (e.passengers_dismount) {
+        ls.aboard = -1;
+        ls.loaded = true;
+      }
+      if (events) {
+        const Text lv = LevelText(ls.suppression);
+        events->push_back(Event::said(
+            "PS §8.14",
+            e.passengers_dismount
+                ? say("{0} gets off {1} at once and takes cover in {2}: {3}.",
+                      "{0} sitzt sofort von {1} ab und geht in {2} in Deckung: {4}.", uid(l),
+                      uid(t), field_text(field_of(t)), lv.en, lv.de)
+                : say("{0} aboard {1} is suppressed with it: {2}.",
+                      "{0} auf {1} ist mit ihm niedergehalten: {3}.", uid(l), uid(t), lv.en, lv.de),
+            party_of(l)));
+      }
+    }
     if (e.knocked_out) {
       lose(t, "PS §8.7", {"knocked out", "ausgeschaltet"}, events, true);
       continue;
