@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -503,8 +504,14 @@ GameModule planspiel_module() {
     for (size_t i = 0; i < fields.size(); ++i) {
       const FieldContents& c = fields[i];
       bool red = false, blue = false;
-      for (const Occupant& o : c) (o.party == kPartyRed ? red : blue) = true;
-      if (red && blue) return "G-07: both parties in one field";
+      std::array<bool, kParties> models{};
+      for (const Occupant& o : c) {
+        (o.party == kPartyRed ? red : blue) = true;
+        if (o.model) models[static_cast<size_t>(o.party)] = true;
+      }
+      // G-07: a mixed field only after an overrun: one party's figure bases with the other's
+      // vehicle.
+      if (red && blue && models[0] && models[1]) return "G-07: both parties' models in one field";
       for (int p = 0; p < kParties; ++p)
         if (!WithinStackingLimit(c, p) && !congested[i])
           return "PS §5.1: a field over the stacking limit";

@@ -1455,6 +1455,7 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
                            "{}, PS §6.7: das befohlene Absetzen hat den Abstand vergrößert: kein "
                            "Gegenzug",
                            rule));
+  if (own_in(now, sp.party) >= 0) return Refuse(why, mixed_field_refusal(now, sp.party));
   Firer firer;
   firer.suppression = ps.suppression;
   const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
@@ -2109,6 +2110,7 @@ std::vector<Field> PlanspielState::indirect_targets(int u) const {
     if (!observed(o, party)) continue;
     const Field f = field_of(o);
     if (std::find(out.begin(), out.end(), f) != out.end()) continue;
+    if (own_in(f, party) >= 0) continue;  // G-07: no fire into a mixed field
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f, true)).empty())
       out.push_back(f);
   }
@@ -2198,6 +2200,22 @@ bool PlanspielState::may_fire(int u, Text* why) const {
   return true;
 }
 
+int PlanspielState::own_in(Field f, int party) const {
+  for (int o = 0; o < num_units(); ++o)
+    if (party_of(o) == party && unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
+      return o;
+  return -1;
+}
+
+Text PlanspielState::mixed_field_refusal(Field f, int party) const {
+  return say(
+      "G-07: {0} also holds own units ({1}): no fire into it, only close combat, anti-tank "
+      "close combat or an overrun",
+      "G-07: in {0} stehen auch eigene Truppen ({1}): kein Feuer hinein, nur Nahkampf, "
+      "Panzernahbekämpfung oder Überrollen",
+      field_text(f), uid(own_in(f, party)));
+}
+
 std::vector<int> PlanspielState::targets_in(int firer, Field f) const {
   std::vector<int> out = seen_enemies_in(party_of(firer), f);
   // PS §6.10, §9.1: the vehicle recovering the wreck in `f` is fired at as if it stood there.
@@ -2218,6 +2236,7 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
     const Field f = field_of(o);
     if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
     seen.push_back(f);
+    if (own_in(f, party_of(u)) >= 0) continue;  // G-07: no fire into a mixed field
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f)).empty()) out.push_back(f);
   }
   const Board& b = game_->board();
@@ -2502,9 +2521,17 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
       ds.camouflaged = false;
       if (level == 6) casualty.push_back(d);
     }
-    // Reading (no mixed fields, G-07): the vehicle takes the field when no enemy unit is left in
-    // it; otherwise it stays in the field it came from.
-    if (enemy_in(f, party) < 0) {
+    // PS §10.6 ("fährt in das feindliche Feld ein"), §5.5, G-07: the winning vehicle drives into
+    // the field; figure bases left there share it with the vehicle (a mixed field). Reading: as
+    // far as its party's stacking limit in the field allows.
+    FieldContents own;
+    for (int o = 0; o < num_units(); ++o)
+      if (o != v && unit(o).aboard != v && party_of(o) == party &&
+          unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
+        own.push_back(OccupantOf(type_of(o), party));
+    std::vector<Occupant> load;
+    if (const int l = load_of(v); l >= 0) load.push_back(OccupantOf(type_of(l), party));
+    if (MayEndWithLoad(own, OccupantOf(type_of(v), party), load)) {
       vs.x = f.x;
       vs.y = f.y;
       ++vs.moved;
@@ -3080,6 +3107,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     if (!may_fire_indirect(u, &why)) return why;
     const std::vector<Field> t = indirect_targets(u);
     if (std::find(t.begin(), t.end(), f) != t.end()) return {};
+    if (own_in(f, active_) >= 0) return mixed_field_refusal(f, active_);
     Firer firer;
     firer.suppression = unit(u).suppression;
     const auto r = CheckFire(game_->fire_data(), weapon_of(u), firer, fire_situation(u, f, true));
@@ -3120,6 +3148,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
       return say("PS §8.1: direct fire only at detected targets; {0} sees none in {2}",
                  "PS §8.1: direktes Feuer nur auf erkannte Ziele; {1} hat in {2} keines erkannt",
                  party_name(active_), PartyDe(active_), field_text(f));
+    if (own_in(f, active_) >= 0) return mixed_field_refusal(f, active_);
     Firer firer;
     firer.suppression = unit(u).suppression;
     const auto r = CheckFire(game_->fire_data(), weapon_of(u), firer, fire_situation(u, f));

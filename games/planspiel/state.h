@@ -312,9 +312,13 @@ class PlanspielState : public State {
   int defence_bonus(Field f, int attacker_party) const;
   // G-34: the flight fields of a unit in `f` attacked from the fields `from`.
   std::vector<Field> flight_fields(int u, Field f, const std::vector<Field>& from) const;
-  // The first unit on the board in field `f` that is not of `party`, or -1 (a field holds one
-  // party's units only, G-07).
+  // The first unit on the board in field `f` that is not of `party`, or -1 (G-07: a field holds
+  // one party's units only, but after an overrun).
   int enemy_in(Field f, int party) const;
+  // The first unit of `party` on the board in field `f`, or -1; G-07: a field that also holds
+  // own units (a mixed field after an overrun) takes no fire of that party, and why.
+  int own_in(Field f, int party) const;
+  Text mixed_field_refusal(Field f, int party) const;
   const AssaultState& assault() const { return assault_; }
   const MoveState& moving() const { return moving_; }
   // PS §9.6: the other moves of an announced simultaneous group, in turn order (during its
