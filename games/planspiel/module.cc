@@ -169,6 +169,8 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
   bool objective = false;
   for (Field o : s.ps().objective_fields()) objective = objective || o == f;
+  // G-36: figures in a vehicle's field fight it at close quarters: an effect roll without risk.
+  if (a.verb == kAntiTank && f == s.field_of(u)) return 1.5 + noise;
   if (a.verb == kRecover) {
     // PS §6.10: tow away a wreck that blocks the unit's own route: the wreck lies towards the
     // objectives, the unit holds none and has nothing to fire at, and no move brings it more than

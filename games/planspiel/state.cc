@@ -42,6 +42,7 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"roll", Who::kChance, Dice::kD6},             // kSmokeRoll
     {"move-together", Who::kActive, Dice::kNone},  // kPlanMove
     {"roll", Who::kChance, Dice::kD6},             // kRecoverRoll
+    {"roll", Who::kChance, Dice::kD6},             // kAntiTankRoll
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -800,9 +801,14 @@ bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
   if (s.has_moved || s.fired)
     return Refuse(why, say("PS §3.4: {} has moved or fired this half-turn",
                            "PS §3.4: {} hat sich in diesem Teilzug bewegt oder gefeuert", su.id));
-  if (!b.on_board(f) || Distance(field_of(u), f) != 1)
-    return Refuse(why, {"PS §10.5: the figures move into an adjacent field",
-                        "PS §10.5: die Figuren gehen in ein angrenzendes Feld"});
+  // G-36: figures that start their half-turn in the vehicle's field (a mixed field, G-07) fight
+  // it there with an effect roll; else they move into the adjacent field.
+  const bool in_field = b.on_board(f) && f == field_of(u);
+  if (!in_field && (!b.on_board(f) || Distance(field_of(u), f) != 1))
+    return Refuse(why, {"PS §10.5: the figures move into an adjacent field, or fight in their "
+                        "own (G-36)",
+                        "PS §10.5: die Figuren gehen in ein angrenzendes Feld oder kämpfen im "
+                        "eigenen (G-36)"});
   const std::vector<int> d = seen_enemies_in(su.party, f);
   if (d.empty())
     return Refuse(why, say("PS §10.5: anti-tank close combat is against enemy vehicles {0} sees "
@@ -824,7 +830,7 @@ bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
                              "Fahrzeuge; {} ist ungepanzert",
                              uid(o)));
   }
-  if (CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk)
+  if (!in_field && CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk)
     return Refuse(why, say("PS §10.5, PS §6.5: {} cannot move from {} into {}",
                            "PS §10.5, PS §6.5: {} kann nicht von {} nach {} gehen", su.id,
                            field_text(field_of(u)), field_text(f)));
@@ -2615,6 +2621,36 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
   end_close_combat(b.index(f), a_total, d_total, casualty);
 }
 
+// G-36: normal chance, +1 in a town or forest field (PS §10.5); 3 red, 4 grey, 5 black, 6
+// knocked out, on every enemy armoured vehicle in the field.
+void PlanspielState::resolve_antitank_in_field(int u, int n, EventList* events) {
+  const Board& b = game_->board();
+  const Field f = field_of(u);
+  const int party = party_of(u);
+  const Terrain terrain = b.terrain(f);
+  const int bonus = terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
+  const int level = EffectLevel(n, bonus);
+  for (int v = 0; v < num_units(); ++v) {
+    if (party_of(v) == party || unit(v).status != UnitStatus::kOnBoard || unit(v).aboard >= 0 ||
+        !(field_of(v) == f) || type_of(v).armour == ArmourClass::kNone)
+      continue;
+    const Text lv = LevelText(level);
+    if (events)
+      events->push_back(Event::said(
+          "G-36",
+          say("Anti-tank close combat in {0}: natural {1} (+{2} town or forest) against {3}: {4}.",
+              "Panzernahbekämpfung in {0}: Würfel {1} (+{2} Ortschaft oder Wald) gegen {3}: {5}.",
+              field_text(f), n, bonus, uid(v), lv.en, lv.de),
+          party_of(v)));
+    if (level == 6) {
+      lose(v, "G-36", {"knocked out at close quarters", "im Nahkampf ausgeschaltet"}, events, true);
+      continue;
+    }
+    UnitState& vs = units_[static_cast<size_t>(v)];
+    vs.suppression = std::max(vs.suppression, level);
+  }
+}
+
 // =============================================================================================
 // The contract
 
@@ -2752,6 +2788,11 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.say(say("Self-smoke roll of {} (PS §8.16)", "Wurf zur Selbsteinnebelung von {} (PS §8.16)",
                 uid(steps_.top().unit)));
       break;
+    case StepKind::kAntiTankRoll:
+      d.say(say("Anti-tank close combat in {}: the figures' effect roll (G-36)",
+                "Panzernahbekämpfung in {}: der Wirkungswurf der Figuren (G-36)",
+                field_text(FieldAt(game_->board(), steps_.top().field))));
+      break;
     case StepKind::kRecoverRoll:
       d.say(say("Recovery roll of {} at the wreck in {}, 4+ (PS §6.10)",
                 "Bergewurf von {} am Schadfahrzeug in {}, 4+ (PS §6.10)",
@@ -2861,6 +2902,9 @@ void PlanspielState::legal_actions(ActionList& out) const {
           if (may_mounted_attack(u, t, nullptr))
             out.push_back(Action(kMountedAttack, {u, b.index(t)}));
         }
+    // G-36: in its own field (a mixed field).
+    if (fights && unit(u).status == UnitStatus::kOnBoard && may_antitank(u, field_of(u), nullptr))
+      out.push_back(Action(kAntiTank, {u, b.index(field_of(u))}));
   }
   // PS §10.2: every set of one to three bases that may assault a field together.
   for (int i = 0; i < b.width() * b.height(); ++i) {
@@ -3513,6 +3557,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       case StepKind::kRecoverRoll:
         resolve_recovery(st.unit, FieldAt(b, st.field), n, events);
         break;
+      case StepKind::kAntiTankRoll:
+        resolve_antitank_in_field(st.unit, n, events);
+        break;
       case StepKind::kAct:
       case StepKind::kCounterMove:
       case StepKind::kOver:
@@ -3797,6 +3844,27 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         say("An unseen enemy vehicle attacks {} mounted.",
             "Ein nicht erkanntes feindliches Fahrzeug greift {} aufgesessen an.", field_text(f)),
         events);
+    return;
+  }
+  if (action.verb == kAntiTank && f == field_of(u)) {
+    // G-36: the figures in the vehicle's field make an effect roll against it (a chance step).
+    s.has_moved = true;
+    s.fired = true;  // the close combat is its activity (PS §3.4)
+    s.camouflaged = false;
+    push(StepKind::kAntiTankRoll, u, action.arg(1));
+    if (events)
+      events->push_back(Event::said(
+          "G-36",
+          say("{} fights the vehicles in its field {} at close quarters (an effect roll).",
+              "{} bekämpft die Fahrzeuge in seinem Feld {} im Panzernahkampf (ein Wirkungswurf).",
+              uid(u), field_text(f)),
+          party,
+          shown_to(u, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(say("Unseen enemy figures attack the vehicles in {}.",
+                                        "Nicht erkannte feindliche Figuren greifen die Fahrzeuge "
+                                        "in {} an.",
+                                        field_text(f)))));
     return;
   }
   if (action.verb == kAntiTank) {

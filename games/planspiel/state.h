@@ -80,8 +80,10 @@ enum class StepKind : uint8_t {
   kSmokeRoll,    // PS §8.16: the self-smoke roll, 5+
   kPlanMove,     // PS §9.6: the active party gives the next unit of a simultaneous group its field
   kRecoverRoll,  // PS §6.10: the recovery roll of a vehicle towing away a wreck, 4+
+  // G-36: the effect roll of figures fighting the armoured vehicles in their own field
+  kAntiTankRoll,
 };
-inline constexpr int kNumStepKinds = 17;
+inline constexpr int kNumStepKinds = 18;
 
 // A move in progress, one field at a time (PS §9.2: counter-moves after each step).
 struct MoveState {
@@ -413,7 +415,8 @@ class PlanspielState : public State {
   // PS §10.6, G-37: whether tracked vehicle `u` may overrun the enemy bases in field `f` now.
   bool may_overrun(int u, Field f, Text* why) const;
   // PS §10.5, G-36: whether figure base `u` may fight the enemy armoured vehicles in field `f`
-  // at close quarters from its movement now.
+  // at close quarters now: from its movement into the adjacent field `f`, or (G-36, a mixed
+  // field) in its own field `f` where it starts its half-turn with them.
   bool may_antitank(int u, Field f, Text* why) const;
   // PS §10.4: whether carrier `c` may drive its figures against the enemy figures in field `f`.
   bool may_mounted_attack(int c, Field f, Text* why) const;
@@ -521,6 +524,8 @@ class PlanspielState : public State {
                         const std::vector<int>& casualty);
   void resolve_overrun(int defend_roll, EventList* events);
   void resolve_antitank(int defend_roll, EventList* events);
+  // G-36: the effect roll `n` of figure base `u` against the enemy armoured vehicles in its field.
+  void resolve_antitank_in_field(int u, int n, EventList* events);
   void advance_move(EventList* events);
   // PS §9.2, §9.3: what true and false counter-moves share (`rule` cites the kind).
   bool may_counter_fire(int p, const char* rule, Text* why) const;
