@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -168,6 +169,8 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
   bool objective = false;
   for (Field o : s.ps().objective_fields()) objective = objective || o == f;
+  // G-36: figures in a vehicle's field fight it at close quarters: an effect roll without risk.
+  if (a.verb == kAntiTank && f == s.field_of(u)) return 1.5 + noise;
   if (a.verb == kRecover) {
     // PS §6.10: tow away a wreck that blocks the unit's own route: the wreck lies towards the
     // objectives, the unit holds none and has nothing to fire at, and no move brings it more than
@@ -176,6 +179,22 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     for (Field o : s.ps().objective_fields())
       if (o == from) return -1.0;
     if (!s.fire_targets(u).empty() || ToObjective(s, f) >= ToObjective(s, from)) return -1.0;
+    // PS §6.10, §9.1: not under the guns of a seen enemy weapon that may answer with a true fire
+    // counter-move at the wreck's field (a figure or weapon base, or a vehicle with a position
+    // marker, not black, the wreck in its direct-fire range and sight).
+    const int party = s.ps().situation().units[static_cast<size_t>(u)].party;
+    for (int e = 0; e < s.num_units(); ++e) {
+      const UnitType& t = s.ps().type(e);
+      if (s.ps().situation().units[static_cast<size_t>(e)].party == party ||
+          s.unit(e).status != UnitStatus::kOnBoard || s.unit(e).aboard >= 0 ||
+          !s.visible_to(e, party) || !t.has_weapon || t.weapon.flat < 0 ||
+          s.unit(e).suppression >= 5 || (t.moves_and_fires && !s.unit(e).position_marker))
+        continue;
+      if (Distance(s.field_of(e), f) <=
+              WeaponRange(s.ps().fire_data(), s.weapon_of(e), Trajectory::kFlat) &&
+          s.ps().sees(s.field_of(e), f))
+        return -1.0;
+    }
     int best = 0;
     for (Field t : s.move_targets(u))
       best = std::max(best, ToObjective(s, from) - ToObjective(s, t));
@@ -487,8 +506,14 @@ GameModule planspiel_module() {
     for (size_t i = 0; i < fields.size(); ++i) {
       const FieldContents& c = fields[i];
       bool red = false, blue = false;
-      for (const Occupant& o : c) (o.party == kPartyRed ? red : blue) = true;
-      if (red && blue) return "G-07: both parties in one field";
+      std::array<bool, kParties> models{};
+      for (const Occupant& o : c) {
+        (o.party == kPartyRed ? red : blue) = true;
+        if (o.model) models[static_cast<size_t>(o.party)] = true;
+      }
+      // G-07: a mixed field only after an overrun: one party's figure bases with the other's
+      // vehicle.
+      if (red && blue && models[0] && models[1]) return "G-07: both parties' models in one field";
       for (int p = 0; p < kParties; ++p)
         if (!WithinStackingLimit(c, p) && !congested[i])
           return "PS §5.1: a field over the stacking limit";

@@ -216,7 +216,10 @@ void ResolveTransport(const Reader& r, const std::vector<UnitRefs>& refs,
     if (carrier && tow) r.Fail(*tow, "a unit names a 'carrier' or a 'tow', not both");
     if ((carrier || tow) && (carries || tow_of))
       r.Fail(carries ? *carries : *tow_of, "a carried unit carries nothing itself (PS §4.5)");
-    if (carries && tow_of) r.Fail(*tow_of, "a vehicle names 'carries' or 'tow_of', not both");
+    if (carries && tow_of)
+      r.Fail(*tow_of,
+             "a tow carries its weapon's ammunition and no other troops: a vehicle names "
+             "'carries' or 'tow_of', not both (PS §4.4)");
     const UnitType& mine = type(me);
     if (carrier || tow) {
       const toml::node& n = carrier ? *carrier : *tow;

@@ -42,6 +42,7 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"roll", Who::kChance, Dice::kD6},             // kSmokeRoll
     {"move-together", Who::kActive, Dice::kNone},  // kPlanMove
     {"roll", Who::kChance, Dice::kD6},             // kRecoverRoll
+    {"roll", Who::kChance, Dice::kD6},             // kAntiTankRoll
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -648,6 +649,13 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                  weapon ? "tow" : "carrier", weapon ? "Zugmittel" : "Transportfahrzeug"));
   const int c = su.carrier;
   const UnitState& cs = unit(c);
+  // PS §4.4: a weapon without a suitable vehicle can only be used where it stands.
+  if (weapon && cs.status == UnitStatus::kLost)
+    return Refuse(why, say("PS §4.4: the tow {1} of {0} is lost: a weapon without a suitable "
+                           "vehicle is used only where it stands",
+                           "PS §4.4: das Zugmittel {1} von {0} ist ausgefallen: eine Waffe ohne "
+                           "geeignetes Fahrzeug wird nur ortsfest eingesetzt",
+                           su.id, uid(c)));
   if (s.status != UnitStatus::kOnBoard || cs.status != UnitStatus::kOnBoard)
     return Refuse(why, say("PS §4.4: {} and {} must both be on the board",
                            "PS §4.4: {} und {} müssen beide auf der Platte sein", su.id, uid(c)));
@@ -689,6 +697,13 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                            "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
                            "können nicht absitzen",
                            uid(c)));
+  // PS §8.14 reading: tank riders suppressed with their armoured vehicle stay aboard, as the
+  // grenadiers of an APC (troops on armoured vehicles move only with it at levels 3 and 4).
+  if (verb == kDismount && type_of(c).armour != ArmourClass::kNone &&
+      (cs.suppression >= 3 || s.suppression >= 3))
+    return Refuse(
+        why, say("PS §8.14: {0} is suppressed with {1} and stays aboard",
+                 "PS §8.14: {0} ist mit {1} niedergehalten und bleibt aufgesessen", su.id, uid(c)));
   // PS §6.4, G-13: the vehicle moves, or has moved, at most half its speed in the half-turn.
   if (cs.has_moved) {
     const int allowance = Allowance(MoveProfileOf(type_of(c)), cs.road_move);
@@ -786,9 +801,14 @@ bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
   if (s.has_moved || s.fired)
     return Refuse(why, say("PS §3.4: {} has moved or fired this half-turn",
                            "PS §3.4: {} hat sich in diesem Teilzug bewegt oder gefeuert", su.id));
-  if (!b.on_board(f) || Distance(field_of(u), f) != 1)
-    return Refuse(why, {"PS §10.5: the figures move into an adjacent field",
-                        "PS §10.5: die Figuren gehen in ein angrenzendes Feld"});
+  // G-36: figures that start their half-turn in the vehicle's field (a mixed field, G-07) fight
+  // it there with an effect roll; else they move into the adjacent field.
+  const bool in_field = b.on_board(f) && f == field_of(u);
+  if (!in_field && (!b.on_board(f) || Distance(field_of(u), f) != 1))
+    return Refuse(why, {"PS §10.5: the figures move into an adjacent field, or fight in their "
+                        "own (G-36)",
+                        "PS §10.5: die Figuren gehen in ein angrenzendes Feld oder kämpfen im "
+                        "eigenen (G-36)"});
   const std::vector<int> d = seen_enemies_in(su.party, f);
   if (d.empty())
     return Refuse(why, say("PS §10.5: anti-tank close combat is against enemy vehicles {0} sees "
@@ -810,7 +830,7 @@ bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
                              "Fahrzeuge; {} ist ungepanzert",
                              uid(o)));
   }
-  if (CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk)
+  if (!in_field && CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk)
     return Refuse(why, say("PS §10.5, PS §6.5: {} cannot move from {} into {}",
                            "PS §10.5, PS §6.5: {} kann nicht von {} nach {} gehen", su.id,
                            field_text(field_of(u)), field_text(f)));
@@ -847,6 +867,11 @@ bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
     return Refuse(
         why, say("PS §4.4: {} got on or off once this half-turn",
                  "PS §4.4: {} ist in diesem Teilzug schon einmal auf- oder abgesessen", uid(l)));
+  if (type_of(c).armour != ArmourClass::kNone && type_of(c).category != Category::kApc &&
+      (cs.suppression >= 3 || unit(l).suppression >= 3))
+    return Refuse(
+        why, say("PS §8.14: {0} is suppressed with {1} and stays aboard",
+                 "PS §8.14: {0} ist mit {1} niedergehalten und bleibt aufgesessen", uid(l), sc.id));
   if (type_of(c).category == Category::kApc && cs.suppression >= 3)
     return Refuse(why, say("PS §4.4: the grenadiers of the suppressed APC {} cannot dismount",
                            "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
@@ -1103,6 +1128,15 @@ bool PlanspielState::may_recover(int u, Field f, Text* why) const {
                            "G-38: eine Bergung beansprucht {} den ganzen Teilzug; es war schon "
                            "tätig",
                            su.id));
+  // PS §4.4, §16: a tow carries its weapon's ammunition and may not be used for other tasks
+  // while the weapon is operational (reading: not lost).
+  if (const int l = su.load; l >= 0 && type_of(l).category == Category::kHeavyWeaponBase &&
+                             unit(l).status != UnitStatus::kLost)
+    return Refuse(why, say("PS §4.4: {0} carries the ammunition of {1} and may not be used for "
+                           "other tasks while {1} is operational",
+                           "PS §4.4: {0} führt die Munition von {1} mit und darf nicht für andere "
+                           "Aufgaben verwendet werden, solange {1} einsatzfähig ist",
+                           su.id, uid(l)));
   if (!b.on_board(f) || wreck_at(f) < 0)
     return Refuse(why, say("PS §6.10: there is no wreck in {}",
                            "PS §6.10: in {} steht kein "
@@ -1352,6 +1386,10 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   moving_ = MoveState{};
 }
 
+Field PlanspielState::counter_field() const {
+  return moving_.work >= 0 ? FieldAt(game_->board(), moving_.work) : field_of(moving_.unit);
+}
+
 // PS §9.2, §9.3: a ready passive unit answers the mover's new field if it can fire direct there
 // (range, line of sight, the mover detected), is not black, and the step brought the mover into
 // its range, closer within it, or sideways within it (the lateral move); G-29: once per passive
@@ -1399,15 +1437,22 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
                            "{}: die bewegte Einheit ist nicht "
                            "erkannt",
                            rule));
-  const Field now = field_of(m);
+  // PS §6.10, §9.1: against a recovery attempt the wreck's field counts, as if the vehicle
+  // worked there; it needs no approach, only the wreck within range.
+  const Field now = counter_field();
   const int range = WeaponRange(game_->fire_data(), weapon_of(p), Trajectory::kFlat);
   const int d1 = Distance(field_of(p), now);
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
   if (d1 > range)
-    return Refuse(why, say("{}: the mover is out of range",
-                           "{}: die bewegte Einheit ist außer Reichweite", rule));
-  if (prev_index >= 0 && d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
+    return Refuse(why, moving_.work >= 0
+                           ? say("PS §6.10: the wreck in {} is out of range of {}",
+                                 "PS §6.10: das Schadfahrzeug in {} ist außer Reichweite von {}",
+                                 field_text(now), sp.id)
+                           : say("{}: the mover is out of range",
+                                 "{}: die bewegte Einheit ist außer Reichweite", rule));
+  if (moving_.work < 0 && prev_index >= 0 &&
+      d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
     return Refuse(why, say("{}: a withdrawal gives no counter-move",
                            "{}: ein Absetzen gibt keinen Feuergegenzug", rule));
   if (withdrawn_from(p))
@@ -1416,6 +1461,7 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
                            "{}, PS §6.7: das befohlene Absetzen hat den Abstand vergrößert: kein "
                            "Gegenzug",
                            rule));
+  if (own_in(now, sp.party) >= 0) return Refuse(why, mixed_field_refusal(now, sp.party));
   Firer firer;
   firer.suppression = ps.suppression;
   const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
@@ -1426,6 +1472,12 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
 // PS §9.2: combat vehicles and SP guns (and APCs, scenarios reading 1) need a position marker.
 bool PlanspielState::may_counter(int p, Text* why) const {
   if (!may_counter_fire(p, "PS §9.2", why)) return false;
+  if (type_of(p).moves_and_fires && !unit(p).position_marker && moving_.work >= 0)
+    return Refuse(why, say("PS §9.2, §6.10: {} has no position marker: it is not entitled to a "
+                           "counter-move against the recovery",
+                           "PS §9.2, §6.10: {} hat kein Stellungszeichen: es ist zu keinem "
+                           "Gegenzug gegen die Bergung berechtigt",
+                           uid(p)));
   if (type_of(p).moves_and_fires && !unit(p).position_marker)
     return Refuse(why,
                   say("PS §9.2: {} has no position marker (only a false counter-move)",
@@ -1436,6 +1488,12 @@ bool PlanspielState::may_counter(int p, Text* why) const {
 // PS §9.3: combat vehicles and SP guns without a position marker answer by an opposed roll.
 bool PlanspielState::may_meet(int p, Text* why) const {
   if (!may_counter_fire(p, "PS §9.3", why)) return false;
+  if (moving_.work >= 0)
+    return Refuse(why, {"PS §6.10, §9.1: work from an adjacent field is answered by a true fire "
+                        "counter-move only; a recovery is no approach for a meeting engagement",
+                        "PS §6.10, §9.1: Arbeit aus einem Nachbarfeld wird nur mit echtem "
+                        "Feuergegenzug bekämpft; eine Bergung ist keine Annäherung für ein "
+                        "Begegnungsgefecht"});
   if (!type_of(p).moves_and_fires)
     return Refuse(why, say("PS §9.3: only combat vehicles and SP guns make false counter-moves; "
                            "{} fires a true one",
@@ -1478,6 +1536,11 @@ bool PlanspielState::may_evade(int p, Text* why) const {
   if (party_of(p) == active_)
     return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
                         "PS §9.1: nur die passive Partei macht Gegenzüge"});
+  if (moving_.work >= 0)
+    return Refuse(why, {"PS §6.10, §9.4: a recovery attempt is no approach; no movement "
+                        "counter-move",
+                        "PS §6.10, §9.4: ein Bergeversuch ist keine Annäherung; kein "
+                        "Bewegungsgegenzug"});
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
     return Refuse(why, {"PS §9.4: the unit or the mover is not on the board",
                         "PS §9.4: die Einheit oder die bewegte Einheit ist nicht auf der Platte"});
@@ -1972,10 +2035,12 @@ FireWeapon PlanspielState::weapon_of(int u) const {
 
 FireTarget PlanspielState::target_of(int u) const {
   const Field f = field_of(u);
-  return TargetOfType(type_of(u), game_->dug_in(f) ? Cover::kFieldPosition
-                                  : game_->board().terrain(f) == Terrain::kBuiltUp
-                                      ? Cover::kBuilding
-                                      : Cover::kNone);
+  FireTarget ft =
+      TargetOfType(type_of(u), game_->dug_in(f) ? Cover::kFieldPosition
+                               : game_->board().terrain(f) == Terrain::kBuiltUp ? Cover::kBuilding
+                                                                                : Cover::kNone);
+  ft.carries_figures = load_of(u) >= 0;  // PS §8.14: a vehicle with its load aboard
+  return ft;
 }
 
 FireSituation PlanspielState::fire_situation(int firer, Field f, bool indirect,
@@ -2051,6 +2116,7 @@ std::vector<Field> PlanspielState::indirect_targets(int u) const {
     if (!observed(o, party)) continue;
     const Field f = field_of(o);
     if (std::find(out.begin(), out.end(), f) != out.end()) continue;
+    if (own_in(f, party) >= 0) continue;  // G-07: no fire into a mixed field
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f, true)).empty())
       out.push_back(f);
   }
@@ -2140,8 +2206,29 @@ bool PlanspielState::may_fire(int u, Text* why) const {
   return true;
 }
 
+int PlanspielState::own_in(Field f, int party) const {
+  for (int o = 0; o < num_units(); ++o)
+    if (party_of(o) == party && unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
+      return o;
+  return -1;
+}
+
+Text PlanspielState::mixed_field_refusal(Field f, int party) const {
+  return say(
+      "G-07: {0} also holds own units ({1}): no fire into it, only close combat, anti-tank "
+      "close combat or an overrun",
+      "G-07: in {0} stehen auch eigene Truppen ({1}): kein Feuer hinein, nur Nahkampf, "
+      "Panzernahbekämpfung oder Überrollen",
+      field_text(f), uid(own_in(f, party)));
+}
+
 std::vector<int> PlanspielState::targets_in(int firer, Field f) const {
-  return seen_enemies_in(party_of(firer), f);
+  std::vector<int> out = seen_enemies_in(party_of(firer), f);
+  // PS §6.10, §9.1: the vehicle recovering the wreck in `f` is fired at as if it stood there.
+  if (moving_.work >= 0 && moving_.unit >= 0 && FieldAt(game_->board(), moving_.work) == f &&
+      party_of(firer) != party_of(moving_.unit) && visible_to(moving_.unit, party_of(firer)))
+    out.push_back(moving_.unit);
+  return out;
 }
 
 std::vector<Field> PlanspielState::fire_targets(int u) const {
@@ -2155,6 +2242,7 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
     const Field f = field_of(o);
     if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
     seen.push_back(f);
+    if (own_in(f, party_of(u)) >= 0) continue;  // G-07: no fire into a mixed field
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f)).empty()) out.push_back(f);
   }
   const Board& b = game_->board();
@@ -2439,9 +2527,17 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
       ds.camouflaged = false;
       if (level == 6) casualty.push_back(d);
     }
-    // Reading (no mixed fields, G-07): the vehicle takes the field when no enemy unit is left in
-    // it; otherwise it stays in the field it came from.
-    if (enemy_in(f, party) < 0) {
+    // PS §10.6 ("fährt in das feindliche Feld ein"), §5.5, G-07: the winning vehicle drives into
+    // the field; figure bases left there share it with the vehicle (a mixed field). Reading: as
+    // far as its party's stacking limit in the field allows.
+    FieldContents own;
+    for (int o = 0; o < num_units(); ++o)
+      if (o != v && unit(o).aboard != v && party_of(o) == party &&
+          unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
+        own.push_back(OccupantOf(type_of(o), party));
+    std::vector<Occupant> load;
+    if (const int l = load_of(v); l >= 0) load.push_back(OccupantOf(type_of(l), party));
+    if (MayEndWithLoad(own, OccupantOf(type_of(v), party), load)) {
       vs.x = f.x;
       vs.y = f.y;
       ++vs.moved;
@@ -2523,6 +2619,36 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
     if (level == 6) casualty.push_back(a);
   }
   end_close_combat(b.index(f), a_total, d_total, casualty);
+}
+
+// G-36: normal chance, +1 in a town or forest field (PS §10.5); 3 red, 4 grey, 5 black, 6
+// knocked out, on every enemy armoured vehicle in the field.
+void PlanspielState::resolve_antitank_in_field(int u, int n, EventList* events) {
+  const Board& b = game_->board();
+  const Field f = field_of(u);
+  const int party = party_of(u);
+  const Terrain terrain = b.terrain(f);
+  const int bonus = terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
+  const int level = EffectLevel(n, bonus);
+  for (int v = 0; v < num_units(); ++v) {
+    if (party_of(v) == party || unit(v).status != UnitStatus::kOnBoard || unit(v).aboard >= 0 ||
+        !(field_of(v) == f) || type_of(v).armour == ArmourClass::kNone)
+      continue;
+    const Text lv = LevelText(level);
+    if (events)
+      events->push_back(Event::said(
+          "G-36",
+          say("Anti-tank close combat in {0}: natural {1} (+{2} town or forest) against {3}: {4}.",
+              "Panzernahbekämpfung in {0}: Würfel {1} (+{2} Ortschaft oder Wald) gegen {3}: {5}.",
+              field_text(f), n, bonus, uid(v), lv.en, lv.de),
+          party_of(v)));
+    if (level == 6) {
+      lose(v, "G-36", {"knocked out at close quarters", "im Nahkampf ausgeschaltet"}, events, true);
+      continue;
+    }
+    UnitState& vs = units_[static_cast<size_t>(v)];
+    vs.suppression = std::max(vs.suppression, level);
+  }
 }
 
 // =============================================================================================
@@ -2616,6 +2742,18 @@ Decision PlanspielState::decision_for(int viewer) const {
       break;
     }
     case StepKind::kCounterMove:
+      if (moving_.work >= 0) {
+        d.say(
+            say("{0}: a unit of {1} tries to recover the wreck in {4}; answer with a true fire "
+                "counter-move at that field or pass (PS §6.10, §9.1)",
+                "{2}: eine Einheit von {3} versucht, das Schadfahrzeug in {4} zu bergen; mit "
+                "einem echten Feuergegenzug auf dieses Feld antworten oder verzichten "
+                "(PS §6.10, §9.1)",
+                party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
+                PartyDe(active_), field_text(counter_field())));
+        d.decline = Action(kPass, {});
+        break;
+      }
       d.say(
           say("{0}: a unit of {1} moves; answer with a counter-move (true fire, false "
               "counter-move or movement counter-move) or pass (PS §9.2-§9.4)",
@@ -2649,6 +2787,11 @@ Decision PlanspielState::decision_for(int viewer) const {
     case StepKind::kSmokeRoll:
       d.say(say("Self-smoke roll of {} (PS §8.16)", "Wurf zur Selbsteinnebelung von {} (PS §8.16)",
                 uid(steps_.top().unit)));
+      break;
+    case StepKind::kAntiTankRoll:
+      d.say(say("Anti-tank close combat in {}: the figures' effect roll (G-36)",
+                "Panzernahbekämpfung in {}: der Wirkungswurf der Figuren (G-36)",
+                field_text(FieldAt(game_->board(), steps_.top().field))));
       break;
     case StepKind::kRecoverRoll:
       d.say(say("Recovery roll of {} at the wreck in {}, 4+ (PS §6.10)",
@@ -2704,7 +2847,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
     return;
   }
   if (k == StepKind::kCounterMove) {
-    const int at = b.index(field_of(moving_.unit));
+    const int at = b.index(counter_field());
     for (int p = 0; p < num_units(); ++p) {
       if (may_counter(p, nullptr)) out.push_back(Action(kFire, {p, at}));
       if (may_meet(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
@@ -2759,6 +2902,9 @@ void PlanspielState::legal_actions(ActionList& out) const {
           if (may_mounted_attack(u, t, nullptr))
             out.push_back(Action(kMountedAttack, {u, b.index(t)}));
         }
+    // G-36: in its own field (a mixed field).
+    if (fights && unit(u).status == UnitStatus::kOnBoard && may_antitank(u, field_of(u), nullptr))
+      out.push_back(Action(kAntiTank, {u, b.index(field_of(u))}));
   }
   // PS §10.2: every set of one to three bases that may assault a field together.
   for (int i = 0; i < b.width() * b.height(); ++i) {
@@ -2869,9 +3015,15 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
           uid(p), list);
     }
     if (action.verb == kMeet ? !may_meet(p, &why) : !may_counter(p, &why)) return why;
-    if (action.arg(1) != bb.index(field_of(moving_.unit)))
-      return {"G-22: a counter-move fires at the mover's field only",
-              "G-22: ein Gegenzug feuert nur auf das Feld der bewegten Einheit"};
+    if (action.arg(1) != bb.index(counter_field()))
+      return moving_.work >= 0
+                 ? say("PS §6.10, §9.1: a counter-move against the recovery fires at the wreck's "
+                       "field {}, where the vehicle works",
+                       "PS §6.10, §9.1: ein Gegenzug gegen die Bergung feuert auf das Feld {} des "
+                       "Schadfahrzeugs, an dem das Fahrzeug arbeitet",
+                       field_text(counter_field()))
+                 : Text{"G-22: a counter-move fires at the mover's field only",
+                        "G-22: ein Gegenzug feuert nur auf das Feld der bewegten Einheit"};
     return {};
   }
   if (k == StepKind::kPlanMove) {
@@ -2999,6 +3151,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     if (!may_fire_indirect(u, &why)) return why;
     const std::vector<Field> t = indirect_targets(u);
     if (std::find(t.begin(), t.end(), f) != t.end()) return {};
+    if (own_in(f, active_) >= 0) return mixed_field_refusal(f, active_);
     Firer firer;
     firer.suppression = unit(u).suppression;
     const auto r = CheckFire(game_->fire_data(), weapon_of(u), firer, fire_situation(u, f, true));
@@ -3039,6 +3192,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
       return say("PS §8.1: direct fire only at detected targets; {0} sees none in {2}",
                  "PS §8.1: direktes Feuer nur auf erkannte Ziele; {1} hat in {2} keines erkannt",
                  party_name(active_), PartyDe(active_), field_text(f));
+    if (own_in(f, active_) >= 0) return mixed_field_refusal(f, active_);
     Firer firer;
     firer.suppression = unit(u).suppression;
     const auto r = CheckFire(game_->fire_data(), weapon_of(u), firer, fire_situation(u, f));
@@ -3184,7 +3338,7 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
   // G-21: one natural die for every target in the field, each read with its own modifiers. The
   // targets are the enemy units the firer's party sees there (reading, PS §8.1, §8.13).
   std::vector<int> targets;
-  for (int o : seen_enemies_in(party, f))
+  for (int o : targets_in(firer, f))
     if (party == active_ || o == moving_.unit)  // G-22: a counter-move hits only the mover
       targets.push_back(o);
   // Second rolls resolve in the order of the targets: push them in reverse.
@@ -3218,6 +3372,29 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
           party_of(t)));
     }
     if (e.suppression > ts.suppression) ts.suppression = e.suppression;  // PS §8.13
+    // PS §8.14: the load of a vehicle hit shares its level; on an unarmoured land vehicle it gets
+    // off at once in the vehicle's field and takes cover (a knocked-out carrier's load gets off
+    // with a casualty roll: lose()).
+    if (const int l = load_of(t); l >= 0 && e.passenger_suppression > 0 && !e.knocked_out) {
+      UnitState& ls = units_[static_cast<size_t>(l)];
+      ls.suppression = std::max(ls.suppression, e.passenger_suppression);
+      if (e.passengers_dismount) {
+        ls.aboard = -1;
+        ls.loaded = true;
+      }
+      if (events) {
+        const Text lv = LevelText(ls.suppression);
+        events->push_back(Event::said(
+            "PS §8.14",
+            e.passengers_dismount
+                ? say("{0} gets off {1} at once and takes cover in {2}: {3}.",
+                      "{0} sitzt sofort von {1} ab und geht in {2} in Deckung: {4}.", uid(l),
+                      uid(t), field_text(field_of(t)), lv.en, lv.de)
+                : say("{0} aboard {1} is suppressed with it: {2}.",
+                      "{0} auf {1} ist mit ihm niedergehalten: {3}.", uid(l), uid(t), lv.en, lv.de),
+            party_of(l)));
+      }
+    }
     if (e.knocked_out) {
       lose(t, "PS §8.7", {"knocked out", "ausgeschaltet"}, events, true);
       continue;
@@ -3380,6 +3557,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       case StepKind::kRecoverRoll:
         resolve_recovery(st.unit, FieldAt(b, st.field), n, events);
         break;
+      case StepKind::kAntiTankRoll:
+        resolve_antitank_in_field(st.unit, n, events);
+        break;
       case StepKind::kAct:
       case StepKind::kCounterMove:
       case StepKind::kOver:
@@ -3464,6 +3644,21 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     us.has_moved = true;
     us.fired = true;
     push(StepKind::kRecoverRoll, u, action.arg(1));
+    // PS §6.10, §9.1: before the roll, the enemy's weapons in range of the wreck may fire at the
+    // vehicle as if it stood in the wreck's field (the window opens whenever the passive party
+    // has a unit on the board, as after a step of a move: that one may answer is hidden).
+    bool passive_on_board = false;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != active_) passive_on_board = true;
+    if (passive_on_board) {
+      moving_ = MoveState{};
+      moving_.unit = u;
+      moving_.start = b.index(field_of(u));
+      moving_.was_shown = shown_to(u, enemy(active_));
+      moving_.work = action.arg(1);
+      for (UnitState& o : units_) o.countered = false;
+      push(StepKind::kCounterMove, u, -1);
+    }
     if (events) {
       const Field at = FieldAt(b, action.arg(1));
       const Text told = say("{0} tries to tow away the wreck of {1} in {2} (4+).",
@@ -3501,6 +3696,28 @@ void PlanspielState::apply(const Action& action, EventList* events) {
               together ? " together (simultaneity announced)" : "", together ? "greifen" : "greift",
               together ? " (Gleichzeitigkeit angesagt)" : ""),
           active_));
+    }
+    return;
+  }
+  if (action.verb == kPass && moving_.work >= 0) {
+    // PS §6.10: the window of a recovery attempt closes; a vehicle the counter-moves have
+    // suppressed or knocked out cannot work, and the attempt fails without its roll.
+    steps_.pop();
+    const int u = moving_.unit;
+    const Field at = FieldAt(b, moving_.work);
+    moving_ = MoveState{};
+    if (step() == StepKind::kRecoverRoll && steps_.top().unit == u &&
+        (unit(u).status != UnitStatus::kOnBoard || unit(u).suppression > 0)) {
+      steps_.pop();
+      if (events && unit(u).status == UnitStatus::kOnBoard)
+        events->push_back(Event::said(
+            "PS §6.10",
+            say("{0} is suppressed by the counter-move and cannot recover the wreck in {1} this "
+                "half-turn.",
+                "{0} ist durch den Gegenzug niedergehalten und kann das Schadfahrzeug in {1} in "
+                "diesem Teilzug nicht bergen.",
+                uid(u), field_text(at)),
+            party_of(u)));
     }
     return;
   }
@@ -3627,6 +3844,27 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         say("An unseen enemy vehicle attacks {} mounted.",
             "Ein nicht erkanntes feindliches Fahrzeug greift {} aufgesessen an.", field_text(f)),
         events);
+    return;
+  }
+  if (action.verb == kAntiTank && f == field_of(u)) {
+    // G-36: the figures in the vehicle's field make an effect roll against it (a chance step).
+    s.has_moved = true;
+    s.fired = true;  // the close combat is its activity (PS §3.4)
+    s.camouflaged = false;
+    push(StepKind::kAntiTankRoll, u, action.arg(1));
+    if (events)
+      events->push_back(Event::said(
+          "G-36",
+          say("{} fights the vehicles in its field {} at close quarters (an effect roll).",
+              "{} bekämpft die Fahrzeuge in seinem Feld {} im Panzernahkampf (ein Wirkungswurf).",
+              uid(u), field_text(f)),
+          party,
+          shown_to(u, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(say("Unseen enemy figures attack the vehicles in {}.",
+                                        "Nicht erkannte feindliche Figuren greifen die Fahrzeuge "
+                                        "in {} an.",
+                                        field_text(f)))));
     return;
   }
   if (action.verb == kAntiTank) {

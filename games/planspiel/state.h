@@ -80,8 +80,10 @@ enum class StepKind : uint8_t {
   kSmokeRoll,    // PS §8.16: the self-smoke roll, 5+
   kPlanMove,     // PS §9.6: the active party gives the next unit of a simultaneous group its field
   kRecoverRoll,  // PS §6.10: the recovery roll of a vehicle towing away a wreck, 4+
+  // G-36: the effect roll of figures fighting the armoured vehicles in their own field
+  kAntiTankRoll,
 };
-inline constexpr int kNumStepKinds = 17;
+inline constexpr int kNumStepKinds = 18;
 
 // A move in progress, one field at a time (PS §9.2: counter-moves after each step).
 struct MoveState {
@@ -99,13 +101,16 @@ struct MoveState {
   // advanced its field in the present round of the group.
   bool simultaneous = false;
   bool stepped = false;
+  // PS §6.10, §9.1: not a move but a recovery attempt of `unit` at the wreck in this field
+  // (Board::index), which the passive party may answer as if the vehicle stood there; -1: a move.
+  int work = -1;
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("unit", s.unit, -1, 255)("path", s.path, 0, 8191)("next", s.next, 0, 99)(
         "start", s.start, -1, 8191)("was_shown", s.was_shown)("meeting", s.meeting, -1, 255)(
         "meeting_roll", s.meeting_roll, 0, 6)("last_counter", s.last_counter, -9, 19)(
         "last_mover", s.last_mover, -9, 19)("withdrawal", s.withdrawal)(
-        "simultaneous", s.simultaneous)("stepped", s.stepped);
+        "simultaneous", s.simultaneous)("stepped", s.stepped)("work", s.work, -1, 8191);
   }
 };
 
@@ -309,9 +314,13 @@ class PlanspielState : public State {
   int defence_bonus(Field f, int attacker_party) const;
   // G-34: the flight fields of a unit in `f` attacked from the fields `from`.
   std::vector<Field> flight_fields(int u, Field f, const std::vector<Field>& from) const;
-  // The first unit on the board in field `f` that is not of `party`, or -1 (a field holds one
-  // party's units only, G-07).
+  // The first unit on the board in field `f` that is not of `party`, or -1 (G-07: a field holds
+  // one party's units only, but after an overrun).
   int enemy_in(Field f, int party) const;
+  // The first unit of `party` on the board in field `f`, or -1; G-07: a field that also holds
+  // own units (a mixed field after an overrun) takes no fire of that party, and why.
+  int own_in(Field f, int party) const;
+  Text mixed_field_refusal(Field f, int party) const;
   const AssaultState& assault() const { return assault_; }
   const MoveState& moving() const { return moving_; }
   // PS §9.6: the other moves of an announced simultaneous group, in turn order (during its
@@ -339,6 +348,9 @@ class PlanspielState : public State {
   // why not; the wreck fields it may try now.
   bool may_recover(int u, Field f, Text* why) const;
   std::vector<Field> recover_targets(int u) const;
+  // The field the passive party's counter-moves aim at: the mover's field, or the wreck's field of
+  // a recovery attempt (PS §6.10, §9.1: as if the working vehicle stood there).
+  Field counter_field() const;
   // PS §9.2: whether passive unit `p` may fire a true counter-move at the mover now, or why not.
   bool may_counter(int p, Text* why) const;
   // PS §9.3: whether passive unit `p` (a combat vehicle or SP gun without a position marker) may
@@ -403,7 +415,8 @@ class PlanspielState : public State {
   // PS §10.6, G-37: whether tracked vehicle `u` may overrun the enemy bases in field `f` now.
   bool may_overrun(int u, Field f, Text* why) const;
   // PS §10.5, G-36: whether figure base `u` may fight the enemy armoured vehicles in field `f`
-  // at close quarters from its movement now.
+  // at close quarters now: from its movement into the adjacent field `f`, or (G-36, a mixed
+  // field) in its own field `f` where it starts its half-turn with them.
   bool may_antitank(int u, Field f, Text* why) const;
   // PS §10.4: whether carrier `c` may drive its figures against the enemy figures in field `f`.
   bool may_mounted_attack(int c, Field f, Text* why) const;
@@ -511,6 +524,8 @@ class PlanspielState : public State {
                         const std::vector<int>& casualty);
   void resolve_overrun(int defend_roll, EventList* events);
   void resolve_antitank(int defend_roll, EventList* events);
+  // G-36: the effect roll `n` of figure base `u` against the enemy armoured vehicles in its field.
+  void resolve_antitank_in_field(int u, int n, EventList* events);
   void advance_move(EventList* events);
   // PS §9.2, §9.3: what true and false counter-moves share (`rule` cites the kind).
   bool may_counter_fire(int p, const char* rule, Text* why) const;

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "games/planspiel/fire.h"
+#include "games/planspiel/module.h"
 #include "games/planspiel/state.h"
 #include "planspiel_test_util.h"
 
@@ -235,8 +236,8 @@ TEST_F(PlanspielOverrun, PS_10_6_VehicleWinsWeaponBaseDestroyedAndFieldTaken) {
 }
 
 // PS §10.6, G-37: a figure base stays and takes the level of the vehicle's total (6: a casualty
-// roll); the defenders get +1 in a town field; the vehicle stays where it came from (reading: no
-// mixed fields).
+// roll); the defenders get +1 in a town field; the winning vehicle drives into the field, which
+// both parties then share (PS §5.5, G-07: a mixed field).
 TEST_F(PlanspielOverrun, PS_10_6_FigureBaseStaysWithTheVehiclesTotal) {
   s_->place_for_test(U("R-T1"), {14, 8});
   Play({"overrun R-T1 15,8", "roll 6", "roll 2"}, true);
@@ -245,7 +246,67 @@ TEST_F(PlanspielOverrun, PS_10_6_FigureBaseStaysWithTheVehiclesTotal) {
   Play({"roll 3"});
   EXPECT_EQ(s_->unit(U("B-I1")).status, UnitStatus::kOnBoard);
   EXPECT_EQ(s_->field_of(U("B-I1")), (Field{15, 8}));
-  EXPECT_EQ(s_->field_of(U("R-T1")), (Field{14, 8}));
+  EXPECT_EQ(s_->field_of(U("R-T1")), (Field{15, 8}));
+}
+
+// G-07 ("No fire other than close combat, anti-tank close combat or overrun may be directed into a
+// field that also holds own units"): after the overrun R-T1 shares 15,8 with B-I1; neither party
+// fires into it (direct or indirect), and it stays closed to the moves of other units (G-07).
+TEST_F(PlanspielOverrun, G_07_MixedFieldAfterAnOverrun) {
+  s_->place_for_test(U("R-T1"), {14, 8});
+  Play({"overrun R-T1 15,8", "roll 5", "roll 1"});  // 5 against 1 + 1: black, no casualty roll
+  ASSERT_EQ(s_->field_of(U("R-T1")), (Field{15, 8}));
+  ASSERT_EQ(s_->field_of(U("B-I1")), (Field{15, 8}));
+  EXPECT_EQ(s_->unit(U("B-I1")).suppression, 5);
+  // Red: no direct fire at B-I1 in R-T1's field.
+  s_->place_for_test(U("R-T2"), {13, 8});
+  EXPECT_FALSE(Listed("fire R-T2 15,8"));
+  EXPECT_EQ(Why("fire R-T2 15,8"),
+            "G-07: 15,8 also holds own units (R-T1): no fire into it, only close combat, "
+            "anti-tank close combat or an overrun");
+  EXPECT_FALSE(Reaches("R-T2", {15, 8}));
+  Play({"fertig"});
+  // Blue: no fire, direct or indirect, at R-T1 among its own figures.
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  EXPECT_FALSE(Listed("fire B-P2 15,8"));
+  EXPECT_EQ(Why("fire B-P2 15,8"),
+            "G-07: 15,8 also holds own units (B-I1): no fire into it, only close combat, "
+            "anti-tank close combat or an overrun");
+  EXPECT_FALSE(Listed("indirect B-M1 15,8"));
+  EXPECT_EQ(Why("indirect B-M1 15,8"),
+            "G-07: 15,8 also holds own units (B-I1): no fire into it, only close combat, "
+            "anti-tank close combat or an overrun");
+}
+
+// G-36 ("When the figures start their own half-turn in the same field as the vehicle, they make an
+// effect roll against it (normal chance, +1 in town or forest)"): B-I1, left in 15,8 with R-T1
+// after the overrun, fights it there in Blue's half-turn (its own black marker ignored, PS §10.5):
+// natural 5 + 1 in the town field is 6, knocked out; a natural 2 fails. The heuristic takes it.
+TEST_F(PlanspielOverrun, G_36_FiguresFightTheVehicleInTheirField) {
+  s_->place_for_test(U("R-T1"), {14, 8});
+  Play({"overrun R-T1 15,8", "roll 5", "roll 1", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  ASSERT_EQ(s_->field_of(U("R-T1")), (Field{15, 8}));
+  EXPECT_EQ(s_->unit(U("B-I1")).suppression, 5);
+  EXPECT_TRUE(Listed("antitank B-I1 15,8"));
+  Rng rng(1);
+  EXPECT_GT(HeuristicScore(*s_, A("antitank B-I1 15,8"), rng), 1.0);
+  Play({"antitank B-I1 15,8"}, true);
+  EXPECT_EQ(s_->decision().prompt,
+            "Anti-tank close combat in 15,8: the figures' effect roll (G-36)");
+  const EventList ev = Play({"roll 5"});
+  EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const Event& e) {
+    return e.text ==
+           "Anti-tank close combat in 15,8: natural 5 (+1 town or forest) against R-T1: level 6 "
+           "(black).";
+  }));
+  EXPECT_EQ(s_->unit(U("R-T1")).status, UnitStatus::kLost);
+  EXPECT_FALSE(Listed("antitank B-I1 15,8"));  // its activity of the half-turn (PS §3.4)
+  Restart();
+  s_->place_for_test(U("R-T1"), {14, 8});
+  Play({"overrun R-T1 15,8", "roll 5", "roll 1", "fertig", "antitank B-I1 15,8", "roll 2"});
+  EXPECT_EQ(s_->unit(U("R-T1")).status, UnitStatus::kOnBoard);
+  EXPECT_EQ(s_->unit(U("R-T1")).suppression, 0);
 }
 
 // PS §10.6, §9.8: the figures win with their total (+1 in town): grey on 4, knocked out on 6; a tie

@@ -272,6 +272,16 @@ TEST(PlanspielTransportData, PS_4_4_BadReferencesNameTheirLine) {
   // A tractor tows weapons; it carries no figures (PS §4.5).
   e = BadPs2("tow_of = \"B-P1\"", "carries = \"B-P1\"");
   EXPECT_FALSE(e.empty());
+  // PS §4.4: a tow carries its weapon's ammunition and no other troops.
+  e = BadPs2(
+      "tow_of = \"B-P1\"\nprovenance = { party = \"stand-in\", type = \"stand-in\", "
+      "field = \"stand-in\", tow_of = \"stand-in\" }",
+      "tow_of = \"B-P1\"\ncarries = \"B-I1\"\nprovenance = { party = \"stand-in\", type = "
+      "\"stand-in\", field = \"stand-in\", tow_of = \"stand-in\", carries = \"stand-in\" }");
+  EXPECT_TRUE(Has(e, ":" + std::to_string(LineOfPs2("tow_of = \"B-P1\"")) +
+                         ": a tow carries its weapon's ammunition and no other troops: a vehicle "
+                         "names 'carries' or 'tow_of', not both (PS §4.4)"))
+      << e;
   e = BadPs2("type = \"SPW\"\nfield = \"3,6\"", "type = \"ZGKW\"\nfield = \"3,6\"");
   EXPECT_TRUE(Has(e, "a ZGKW (capacity tow_one_weapon) cannot carry a PZG (PS §4.5)")) << e;
   e = BadPs2(

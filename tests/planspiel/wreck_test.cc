@@ -184,6 +184,91 @@ TEST_F(PlanspielWreck, PS_6_10_RecoveryRollFourPlusRemovesTheWreck) {
   EXPECT_FALSE(Listed("move R-T2 19,8"));  // it has worked this half-turn
 }
 
+// PS §6.10, §9.1: the recovery attempt opens the enemy's counter-move window before the roll: the
+// Panther (position marker: it did not move in its half-turn) fires at the wreck's field 18,8, as
+// if R-T2 worked there, though R-T2 stands in 17,8; no false or movement counter-move answers a
+// recovery. The counter-move suppresses R-T2, which cannot work (§6.10 "not suppressed"): the
+// attempt fails without its roll and the wreck stays.
+TEST_F(PlanspielWreck, PS_6_10_CounterMoveAgainstTheRecoveryVehicle) {
+  KnockOutOnTheBridge();
+  ASSERT_TRUE(state_->unit(U("B-T1")).position_marker);
+  EventList ev = SituationTest::Do("recover R-T2 18,8");
+  ASSERT_EQ(state_->step(), StepKind::kCounterMove);
+  EXPECT_EQ(state_->decision().prompt,
+            "blue: a unit of red tries to recover the wreck in 18,8; answer with a true fire "
+            "counter-move at that field or pass (PS §6.10, §9.1)");
+  EXPECT_TRUE(Listed("fire B-T1 18,8"));
+  EXPECT_FALSE(Listed("fire B-T1 17,8"));
+  EXPECT_EQ(Why("fire B-T1 17,8"),
+            "PS §6.10, §9.1: a counter-move against the recovery fires at the wreck's field 18,8, "
+            "where the vehicle works");
+  EXPECT_FALSE(Listed("evade B-T1 20,9"));
+  EXPECT_EQ(Why("evade B-T1 20,9"),
+            "PS §6.10, §9.4: a recovery attempt is no approach; no movement counter-move");
+  // The odds and the note read the fire at R-T2 (the target as if in the wreck's field).
+  EXPECT_NE(state_->annotate(A("fire B-T1 18,8")).find("R-T2: effect "), std::string::npos);
+  ev = SituationTest::Do("fire B-T1 18,8");
+  ASSERT_EQ(state_->step(), StepKind::kEffectRoll);
+  // Natural 3, +1 heavy gun against medium armour, +1 range reduced to one field (at the wreck's
+  // field, not two fields to 17,8): 5, black.
+  ev = SituationTest::Do("roll 3");
+  EXPECT_TRUE(Mentions(ev,
+                       "Natural 3 against R-T2 (+1 gun against armour (PS §8.8 #13, §8.10), +1 "
+                       "reduced range (PS §8.8 #14, §8.10); net +2): level 5 (black)."));
+  EXPECT_EQ(state_->unit(U("R-T2")).suppression, 5);
+  EXPECT_EQ(state_->unit(U("R-T2")).status, UnitStatus::kOnBoard);
+  ASSERT_EQ(state_->step(), StepKind::kSelfSmoke);  // PS §8.16: Red's window first
+  SituationTest::Do("pass");
+  ASSERT_EQ(state_->step(), StepKind::kCounterMove);
+  EXPECT_FALSE(Listed("fire B-T1 18,8"));  // G-29: once per window
+  ev = SituationTest::Do("pass");
+  EXPECT_TRUE(Mentions(ev,
+                       "R-T2 is suppressed by the counter-move and cannot recover the wreck in "
+                       "18,8 this half-turn."));
+  EXPECT_TRUE(Mentions(ev, "R-T2 ist durch den Gegenzug niedergehalten", true));
+  EXPECT_EQ(state_->step(), StepKind::kAct);
+  EXPECT_EQ(state_->wreck_at({18, 8}), U("R-T1"));
+  EXPECT_EQ(state_->field_of(U("R-T2")), (Field{17, 8}));
+}
+
+// PS §6.10: only a weapon that has the wreck in its direct-fire range answers; the window still
+// opens (that nobody may answer is hidden from the recovering party), and after the pass the
+// recovery roll follows.
+TEST_F(PlanspielWreck, PS_6_10_NoCounterMoveWhenTheWreckIsOutOfRange) {
+  KnockOutOnTheBridge();
+  state_->place_for_test(U("B-T1"), {21, 10});
+  SituationTest::Do("recover R-T2 18,8");
+  ASSERT_EQ(state_->step(), StepKind::kCounterMove);
+  EXPECT_FALSE(Listed("fire B-T1 18,8"));
+  EXPECT_EQ(Why("fire B-T1 18,8"), "PS §6.10: the wreck in 18,8 is out of range of B-T1");
+  SituationTest::Do("pass");
+  ASSERT_EQ(state_->step(), StepKind::kRecoverRoll);
+  const EventList ev = SituationTest::Do("roll 5");
+  EXPECT_TRUE(Mentions(ev, "Recovery roll 5: R-T2 tows the wreck of R-T1 away"));
+  EXPECT_EQ(state_->field_of(U("R-T2")), (Field{18, 8}));
+}
+
+// PS §9.3: a combat vehicle without a position marker makes no false counter-move against a
+// recovery (that answers an approach only), nor a true one without the marker (PS §9.2).
+TEST_F(PlanspielWreck, PS_6_10_NoMeetingEngagementAgainstARecovery) {
+  KnockOutOnTheBridge();
+  Do("fertig");           // Red
+  Do("move B-T1 19,10");  // Blue moves: no position marker at the end of its half-turn
+  Do("fertig");
+  ASSERT_EQ(state_->active(), kPartyRed);
+  ASSERT_FALSE(state_->unit(U("B-T1")).position_marker);
+  SituationTest::Do("recover R-T2 18,8");
+  ASSERT_EQ(state_->step(), StepKind::kCounterMove);
+  EXPECT_FALSE(Listed("meet B-T1 18,8"));
+  EXPECT_EQ(Why("meet B-T1 18,8"),
+            "PS §6.10, §9.1: work from an adjacent field is answered by a true fire counter-move "
+            "only; a recovery is no approach for a meeting engagement");
+  EXPECT_FALSE(Listed("fire B-T1 18,8"));
+  EXPECT_EQ(Why("fire B-T1 18,8"),
+            "PS §9.2, §6.10: B-T1 has no position marker: it is not entitled to a counter-move "
+            "against the recovery");
+}
+
 // PS §2.3 "any other knocked-out unit is removed at once": outside a defile no wreck stays (the
 // field 19,8 beside the bridge has open ground to its south).
 TEST_F(PlanspielWreck, PS_2_3_NoWreckOutsideADefile) {
@@ -197,7 +282,8 @@ TEST_F(PlanspielWreck, PS_2_3_NoWreckOutsideADefile) {
 }
 
 // PS §6.10: the heuristic tows away a wreck that blocks its route to the objective (no move
-// brings R-T2 nearer: the river has no other crossing), and not one behind it.
+// brings R-T2 nearer: the river has no other crossing), not under the guns of an enemy weapon
+// that may fire a counter-move at the wreck's field (§9.1), and not one behind it.
 TEST_F(PlanspielWreck, PS_6_10_HeuristicRecoversAWreckBlockingItsRoute) {
   KnockOutOnTheBridge();
   state_->remove_for_test(U("B-T1"));
@@ -209,11 +295,87 @@ TEST_F(PlanspielWreck, PS_6_10_HeuristicRecoversAWreckBlockingItsRoute) {
       EXPECT_LT(HeuristicScore(*state_, a, rng), recover) << state_->describe(a);
     }
   }
+  // PS §6.10, §9.1: not under the guns of the Panther (position marker, the wreck in range and
+  // sight, R-T2 out of its own range).
+  state_->place_for_test(U("B-T1"), {20, 10});
+  ASSERT_TRUE(state_->visible_to(U("B-T1"), kPartyRed));
+  ASSERT_TRUE(state_->fire_targets(U("R-T2")).empty());
+  EXPECT_LT(HeuristicScore(*state_, A("recover R-T2 18,8"), rng), 0.0);
+  state_->remove_for_test(U("B-T1"));
   // From the far side the wreck lies behind: no recovery.
   state_->remove_for_test(U("R-S1"));
   state_->place_for_test(U("R-T2"), {19, 8});
   ASSERT_TRUE(Listed("recover R-T2 18,8"));
   EXPECT_LT(HeuristicScore(*state_, A("recover R-T2 18,8"), rng), 0.0);
+}
+
+// The wreck situation with Blue's AT gun B-P1 (7.5 cm, not manhandled) unlimbered at 19,10 and
+// its tow B-Z1 beside it at 20,10 (PS §4.4: a tow carries its weapon's ammunition).
+constexpr const char* kTowUnits = R"(
+[[unit]]
+id = "B-P1"
+party = "blue"
+type = "PAK75"
+field = "19,10"
+tow = "B-Z1"
+state = "unlimbered"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
+
+[[unit]]
+id = "B-Z1"
+party = "blue"
+type = "ZGKW"
+field = "20,10"
+tow_of = "B-P1"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
+)";
+
+class PlanspielTowAmmunition : public testing::SituationTest {
+ protected:
+  void SetUp() override {
+    Load("situation-test-tow.toml", std::string(kWreckSituation) + kTowUnits, "ps-2");
+  }
+  EventList Do(const std::string& text) {
+    EventList events = SituationTest::Do(text);
+    while (state_->step() == StepKind::kCounterMove) state_->apply(Action(kPass, {}), &events);
+    return events;
+  }
+};
+
+// PS §4.4, §16 ("a tow carries its weapon's ammunition and cannot be used for anything else
+// while the weapon exists"): while B-P1 is operational its tow may not recover a wreck; once the
+// gun is lost the tow is free (and refused only for its weight: 8 t against the PzKpfw IV's
+// 25 t).
+TEST_F(PlanspielTowAmmunition, PS_4_4_TowMayNotWorkWhileItsWeaponIsOperational) {
+  Do("fire B-T1 18,8");
+  Do("roll 6");
+  while (state_->step() != StepKind::kAct) Do("roll 1");
+  ASSERT_EQ(state_->wreck_at({18, 8}), U("R-T1"));
+  Do("fertig");  // Blue
+  Do("fertig");  // Red
+  ASSERT_EQ(state_->active(), kPartyBlue);
+  state_->remove_for_test(U("R-S1"));
+  state_->place_for_test(U("B-Z1"), {19, 8});
+  EXPECT_FALSE(Listed("recover B-Z1 18,8"));
+  EXPECT_EQ(Why("recover B-Z1 18,8"),
+            "PS §4.4: B-Z1 carries the ammunition of B-P1 and may not be used for other tasks "
+            "while B-P1 is operational");
+  state_->remove_for_test(U("B-P1"));
+  EXPECT_EQ(Why("recover B-Z1 18,8"),
+            "PS §6.10: B-Z1 (8 t) is lighter than the wreck of R-T1 (25 t)");
+}
+
+// PS §4.4: a weapon separated from its tow ("Fehlt ein entsprechendes Fahrzeugmodell kann diese
+// Waffe nur ortsfest eingesetzt werden"): B-P1, too heavy to be manhandled, can neither limber
+// nor move once B-Z1 is lost, and keeps firing where it stands (ammunition is not counted, §16).
+TEST_F(PlanspielTowAmmunition, PS_4_4_WeaponWithoutItsTowFightsWhereItStands) {
+  state_->remove_for_test(U("B-Z1"));
+  EXPECT_FALSE(Listed("limber B-P1 19,10"));
+  EXPECT_EQ(Why("limber B-P1 19,10"),
+            "PS §4.4: the tow B-Z1 of B-P1 is lost: a weapon without a suitable vehicle is used "
+            "only where it stands");
+  EXPECT_EQ(Why("move B-P1 19,11"), "PS §4.4: B-P1 cannot move on its own");
+  EXPECT_TRUE(Listed("fire B-P1 19,8"));
 }
 
 // PS §7.5: the battery on the test situation plays knock-outs, wrecks and recoveries with every
