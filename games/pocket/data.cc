@@ -48,6 +48,20 @@ const char* trait_name(Trait t) {
   return "unknown";
 }
 
+const char* trait_name_de(Trait t) {
+  switch (t) {
+    case Trait::kRegenerate:
+      return "regenerieren";
+    case Trait::kHeal:
+      return "heilen";
+    case Trait::kSwift:
+      return "schnell";
+    case Trait::kLongRange:
+      return "Fernkampf";
+  }
+  return "unbekannt";
+}
+
 bool trait_from_name(const std::string& name, Trait& out) {
   for (int i = 0; i < kNumTraits; ++i) {
     const Trait t = static_cast<Trait>(i);

@@ -39,7 +39,8 @@ enum class Trait : uint8_t {
 constexpr int kNumTraits = 4;
 
 bool trait_is_special(Trait t);
-const char* trait_name(Trait t);  // "regenerate", "heal", "swift", "long-range"
+const char* trait_name(Trait t);     // "regenerate", "heal", "swift", "long-range"
+const char* trait_name_de(Trait t);  // the same in German: "regenerieren", "heilen", ...
 bool trait_from_name(const std::string& name, Trait& out);
 
 constexpr int kStarFV = 0;  // formation value "*": ignored for the unit size limit (PB §12)
