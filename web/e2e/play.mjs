@@ -390,6 +390,7 @@ async function rivetGame(browser, last) {
   await shot(page, 'rivet-start');
   let deployed = false;
   let stepped = false;
+  let warned = false;
   let attacked = false;
   let steps = 0;
   while (!attacked && !(await isOver(page)) && steps < MAX_STEPS) {
@@ -443,6 +444,12 @@ async function rivetGame(browser, last) {
       await settle(page, prev);
       stepped = true;
       log('stepped', unit, 'to', target);
+      // Ending the movement phase while units could still move (RW §9): the server's warning is
+      // on the End button, and the page asks with it before sending (issue 24 item 3).
+      const movable = (await legalTexts(page)).some((t) => t.startsWith('step '));
+      const warn = await page.evaluate(() => document.querySelector('[data-testid=decision] button.quick[data-quick="end"]')?.getAttribute('data-warn') ?? null);
+      if (movable) check(warn && /can still/.test(warn), `ending the phase with units left to move warns (${warn})`);
+      if (warn) warned = true;
       continue;
     }
     // Otherwise: activate where something can happen, move forward, or end the phase.
@@ -458,6 +465,7 @@ async function rivetGame(browser, last) {
   }
   await shot(page, 'rivet-after-attack');
   check(deployed, 'a unit was deployed through the board');
+  if (stepped || warned) log('rivet: the End button warned of units left to move:', warned);
   const over = await isOver(page);
   await page.close();
   if (!attacked && over && !last) return false;
