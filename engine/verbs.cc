@@ -297,6 +297,9 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
         de += w;
     }
   }
+  info.title_en = std::string(row->spec->title_en);
+  info.title_de =
+      std::string(row->spec->title_de.empty() ? row->spec->title_en : row->spec->title_de);
   info.label_en = fill_parts(row->en, names_en);
   info.label_de = fill_parts(row->de, name ? names_de : names_en);
   return info;
@@ -387,6 +390,9 @@ std::string check_verb_table(VerbTable table) {
       if (table[j].verb == row.verb) return where + " twice";
     auto kinds = kinds_of(row.args);
     if (!kinds) return where + ": bad argument kinds '" + std::string(row.args) + "'";
+    if (row.title_en.empty() != table[0].title_en.empty() ||
+        (!row.title_en.empty() && row.title_de.empty()))
+      return where + ": a heading is missing (a table heads every verb in both languages or none)";
     for (std::string_view label : {row.en, row.de}) {
       if (label.empty()) return where + ": a label is missing";
       for (size_t at = label.find('{'); at != std::string_view::npos;
@@ -476,6 +482,13 @@ void append_action_info_members(const ActionInfo& info, std::string& out) {
   out += ",\"de\":";
   append_json_string(out, info.label_de);
   out += '}';
+  if (!info.title_en.empty()) {
+    out += ",\"title\":{\"en\":";
+    append_json_string(out, info.title_en);
+    out += ",\"de\":";
+    append_json_string(out, info.title_de);
+    out += '}';
+  }
   if (info.cost >= 0) {
     out += ",\"cost\":";
     out += std::to_string(info.cost);

@@ -54,6 +54,10 @@ struct VerbSpec {
   VerbRole role = VerbRole::kOther;
   std::string_view en;  // "Move {1} to {2}"
   std::string_view de;  // "{1} nach {2} ziehen"
+  // The verb's heading in plain language, for a list of actions grouped by verb ("Move",
+  // "Ziehen"); empty in a table without headings (the verb itself is shown then).
+  std::string_view title_en = {};
+  std::string_view title_de = {};
 };
 
 using VerbTable = std::span<const VerbSpec>;
@@ -74,6 +78,7 @@ struct ActionInfo {
   std::vector<ActionArg> args;
   VerbRole role = VerbRole::kOther;
   std::string label_en, label_de;
+  std::string title_en, title_de;  // the verb's heading (VerbSpec::title_en), "" when none
   int cost = -1;  // what it costs in the game's own unit (a move's MP), -1 when nothing
 };
 
@@ -106,7 +111,8 @@ std::string check_verb_table(VerbTable table);
 std::string_view to_string(ArgKind kind);
 std::string_view to_string(VerbRole role);
 
-// {"verb","args":[{"kind","value"[,"role"][,"cell"]}],"role","label":{"en","de"}[,"cost"]}
+// {"verb","args":[{"kind","value"[,"role"][,"cell"]}],"role","label":{"en","de"}
+//  [,"title":{"en","de"}][,"cost"]}
 // (the text is written beside it, as the legal action's "text")
 json action_info_json(const ActionInfo& info);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "engine/ending.h"
 #include "engine/rng.h"
 #include "engine/roll_odds.h"
 
@@ -19,6 +20,7 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
   v.decision = state.decision_for(viewer);
   if (v.decision.decline) v.decline = state.describe_for(*v.decision.decline, viewer);
   if (options.legal && viewer >= 0 && !state.is_terminal() && state.current_seat() == viewer) {
+    const bool has_verbs = !state.game().verbs().empty();
     for (const Action& a : state.legal_actions()) {
       ViewedAction& va = v.legal.emplace_back();
       va.action = a;
@@ -27,6 +29,8 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
         va.note_de = state.annotate_in(a, Lang::kDe);
       }
       va.info = state.action_info(a, viewer);
+      if (options.warnings && va.info.role == VerbRole::kDecline)
+        va.warn = units_still_able(state, a, has_verbs, options.last_actor);
     }
   }
   if (options.text) {
@@ -71,6 +75,13 @@ void append_legal_json(const View& view, std::string& out) {
     }
     out += ',';
     append_action_info_members(a.info, out);
+    if (!a.warn.en.empty()) {
+      out += ",\"warn\":{\"en\":";
+      append_json_string(out, a.warn.en);
+      out += ",\"de\":";
+      append_json_string(out, a.warn.de);
+      out += '}';
+    }
     out += '}';
   }
   out += ']';

@@ -23,6 +23,9 @@ struct ViewedAction {
   std::string note;     // annotate(action): cost, odds summary ("" when none)
   std::string note_de;  // annotate_in(action, Lang::kDe): the note in German
   ActionInfo info;  // action_info(action, viewer): its text (describe_for), verb, arguments, label
+  // An ending while units could still act: what could (engine/ending.h); empty otherwise. Only
+  // with ViewOptions::warnings.
+  Text warn;
 };
 
 struct View {
@@ -43,6 +46,10 @@ struct ViewOptions {
   // The observation as JSON text (View::observation_text, State::append_observation) instead of
   // the tree View::observation: what the server sends, without building the tree.
   bool observation_text = false;
+  // Warn of endings while units could still act (ViewedAction::warn), given the seat of the last
+  // action that was not a die (kNobody when none): a window the other side opened warns of none.
+  bool warnings = false;
+  int last_actor = kNobody;
 };
 
 View view_of(const State& state, int viewer, const ViewOptions& options = {});

@@ -11,6 +11,32 @@ using nlohmann::json;
 
 namespace {
 
+// Where each value of a troop type comes from (docs/data-provenance.md), by field name: the web
+// marks a stand-in "not the printed value" (PocketField's army list).
+json troop_provenance(const TroopType& t) {
+  json out = json::object();
+  for (const auto& [field, p] : t.provenance) {
+    switch (p) {
+      case Provenance::kPrinted:
+        out[field] = "printed";
+        break;
+      case Provenance::kRulesText:
+        out[field] = "rules-text";
+        break;
+      case Provenance::kRulesExample:
+        out[field] = "rules-example";
+        break;
+      case Provenance::kPublicUnverified:
+        out[field] = "public-unverified";
+        break;
+      case Provenance::kStandIn:
+        out[field] = "stand-in";
+        break;
+    }
+  }
+  return out;
+}
+
 // PB Schlachtfeld: rows from the elves' rear (top) to the orcs' rear (bottom); columns are
 // absolute, counted from the orcs' left, so the orcs' "left" is the elves' "right".
 constexpr const char* kCols[3] = {"left", "centre", "right"};
@@ -90,7 +116,8 @@ json BoardJson(const Game& game) {
                         {"traits", traits},
                         {"dp", t.dp},
                         {"fv", t.fv},
-                        {"lp", t.lp}});
+                        {"lp", t.lp},
+                        {"provenance", troop_provenance(t)}});
     }
     armies.push_back({{"seat", seats[static_cast<size_t>(s)]},
                       {"id", a.id},

@@ -845,9 +845,31 @@ std::string PocketState::render_text_in(int seat, Lang lang) const {
       out +=
           fmt::format(fmt::runtime(de ? " des Gegners; Armee {} AP" : " of the enemy; army {} DP"),
                       phase == kSelect ? p.picked_dp : p.built_dp);
-    out +=
-        fmt::format(fmt::runtime(de ? "; {} Truppen, {} Einheiten\n" : "; {} troops, {} units\n"),
-                    p.n_troops, p.n_units);
+    if (phase < kBattle) {
+      out +=
+          fmt::format(fmt::runtime(de ? "; {} Truppen, {} Einheiten\n" : "; {} troops, {} units\n"),
+                      p.n_troops, p.n_units);
+    } else {  // the troops and units still in play, and the troops lost (PB Wunden)
+      int troops_in = 0, troops_lost = 0, units_in = 0;
+      for (int t = 0; t < n_troops; ++t) {
+        const Troop& tr = troops[static_cast<size_t>(t)];
+        if (tr.owner != s) continue;
+        if (tr.status == kActive) ++troops_in;
+        if (tr.status == kRemoved) ++troops_lost;
+      }
+      for (int u = 0; u < n_units; ++u)
+        if (units[static_cast<size_t>(u)].owner == s && units[static_cast<size_t>(u)].alive > 0)
+          ++units_in;
+      auto count = [de](int n, const char* en1, const char* en_n, const char* de1,
+                        const char* de_n) {
+        return std::to_string(n) + " " + (de ? (n == 1 ? de1 : de_n) : (n == 1 ? en1 : en_n));
+      };
+      out += (de ? "; im Spiel " : "; in play ") +
+             count(troops_in, "troop", "troops", "Truppe", "Truppen") + ", " +
+             count(units_in, "unit", "units", "Einheit", "Einheiten") + "; " +
+             count(troops_lost, "troop", "troops", "Truppe", "Truppen") +
+             (de ? " verloren\n" : " lost\n");
+    }
   }
   // While a seat chooses and forms its army it needs the printed values of its tiles (PB Aufbau
   // 4-5): the roster, with how many of each tile it has picked.
@@ -873,11 +895,10 @@ std::string PocketState::render_text_in(int seat, Lang lang) const {
       for (Trait tr : tt.traits)
         traits +=
             std::string(traits.empty() ? "" : ",") + (de ? trait_name_de(tr) : trait_name(tr));
-      // The German table names the tiles as the German action labels do ("Felsenwerfer wählen").
-      const TypeInfo& ti = game_->type(seat, static_cast<int>(t));
-      const std::string& tile = de ? ti.name_de : ti.short_id;
+      // The tile's name in the reader's language (the word to type is in the action list).
+      const std::string& name = de && !tt.name_de.empty() ? tt.name_de : tt.name;
       out +=
-          fmt::format("    {:<22}{:>3}/{:<7}{:>3} {:>3} {:>3}  {:<13} {:<9} {}\n", tile, picked,
+          fmt::format("    {:<22}{:>3}/{:<7}{:>3} {:>3} {:>3}  {:<13} {:<9} {}\n", name, picked,
                       tt.count, tt.dp, tt.fv == kStarFV ? std::string("*") : std::to_string(tt.fv),
                       tt.lp == kNoLP ? std::string("-") : std::to_string(tt.lp),
                       fmt::format("{}", fmt::join(tt.combat_dice, ",")),

@@ -113,6 +113,7 @@ GameModule rivet_module() {
   m.make_heuristic = [](int seat, uint64_t seed) { return make_rivet_heuristic(seat, seed); };
   m.evaluate = [](const State& s, int seat) { return rivet_evaluate(s, seat); };
   m.odds = [](const State& s, const Action& a) { return rivet_odds(s, a); };
+  m.luck = &rivet_luck;  // luck.cc: replay --luck
   m.board = [](const Game& g) { return rivet_board_json(g); };
   m.data_subdir = "rivet";
   m.validate_file = [](const std::string& path) { validate_rivet_file(path); };

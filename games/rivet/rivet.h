@@ -11,6 +11,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -478,5 +479,7 @@ json rivet_board_json(const Game& game);
 // The odds of an action that starts an attack: every die and deviation card enumerated, grouped
 // by the damage each unit takes (games/rivet/odds.cc); null for any other action.
 json rivet_odds(const State& state, const Action& action);
+// GameModule::luck (luck.cc, `feldherr replay --luck`): each attack roll against one unit.
+std::optional<LuckSample> rivet_luck(const State& before, const Action& chance);
 
 }  // namespace feldherr::rivet

@@ -694,7 +694,14 @@ void WpState::resolve_card(int c, int mode, EventList* ev) {
   card_loc_[static_cast<size_t>(c)] = kInDeck;  // replaced below
   if (!under_.empty() && under_.front() == c) under_.erase(under_.begin());
   const Text drawn = card_text(k);
-  log(ev, "WP 7.4", say("German card: {}", "Deutsche Angriffskarte: {1}", drawn.en, drawn.de));
+  if (mode == kDrawNormal && k.advance[0] >= 0 && k.advance[1] >= 0)  // WP 7.5: says which lanes
+    log(ev, "WP 7.4",
+        say("German card: {0}; then the troops on lanes {2} and {3} advance (WP 7.5)",
+            "Deutsche Angriffskarte: {1}; danach rücken die Truppen auf den Leisten {2} und {3} "
+            "vor (WP 7.5)",
+            drawn.en, drawn.de, lane_name(k.advance[0]), lane_name(k.advance[1])));
+  else
+    log(ev, "WP 7.4", say("German card: {}", "Deutsche Angriffskarte: {1}", drawn.en, drawn.de));
   if (mode == kDrawOpenDiscard) {
     // WP 5 step 12 (W17): the first card goes to the day-1 pile and counts toward day 1.
     discard(c, ev);

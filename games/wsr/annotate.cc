@@ -61,7 +61,11 @@ std::string WsrState::annotate_in(const Action& a, Lang lang) const {
       target.reduced = has(t, kReduced);
       target.single_step = info(t).counter->steps <= 1;
       const FireOdds o = OddsOfFire(p, target);
-      const double any = 1.0 - o.result[static_cast<size_t>(CombatResult::kNoEffect)];
+      // Any effect is the sum of the results with an effect (never below elimination, one of
+      // them; 1 - P(no effect) can fall a rounding step below it).
+      double any = 0;
+      for (size_t r = 0; r < o.result.size(); ++r)
+        if (r != static_cast<size_t>(CombatResult::kNoEffect)) any += o.result[r];
       if (de)
         return DiceCountDe(p.dice) + " ab " + std::to_string(p.to_hit) + "+, Verteidigung " +
                DiceCountDe(p.defence_dice) + " ab " + std::to_string(p.save) + "+; Wirkung " +

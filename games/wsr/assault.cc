@@ -597,6 +597,17 @@ AssaultParams CurrentParams(const WsrState& s, AssaultInput* in_out, std::vector
 
 }  // namespace
 
+bool WsrState::assault_roll_of(int u, AssaultRoll* roll) const {
+  std::vector<int> att, def;
+  const AssaultParams p = CurrentParams(*this, nullptr, &att, &def);
+  if (!p.legality) return false;
+  for (size_t k = 0; k < att.size(); ++k)
+    if (att[k] == u) return *roll = p.attackers[k], true;
+  for (size_t k = 0; k < def.size(); ++k)
+    if (def[k] == u) return *roll = p.defenders[k], true;
+  return false;
+}
+
 int WsrState::assault_dice_count() const {
   const Step& t = top();
   if (t.kind == kStepMineAttack) return 2;  // WSR 8.2.1

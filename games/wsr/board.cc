@@ -442,6 +442,10 @@ json BoardJson(const Game& game) {
   j["exits"] = sc != nullptr ? ExitsJson(*g, *sc) : json::array();
   j["boundary"] = sc != nullptr ? BoundaryJson(*g, *sc) : json(nullptr);
   j["briefing"] = sc != nullptr ? BriefingJson(*sc) : json(nullptr);
+  if (sc != nullptr) {  // what each objective means, who arrives when (briefing.cc)
+    j["briefing"]["objectives"] = BriefingObjectivesJson(*sc);
+    j["briefing"]["reinforcements"] = BriefingReinforcementsJson(*sc, data);
+  }
 
   json formations = json::array();
   for (int f = 0; f < g->num_formations(); ++f) {

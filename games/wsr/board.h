@@ -36,6 +36,15 @@ void AppendFaceJson(JsonText& w, const Face& face, std::string_view name);
 // per unit (AssaultOddsJson, assault.cc).
 nlohmann::json FireOddsJson(const State& state, const Action& action);
 
+// The briefing's objectives (each victory condition naming a zone: the zone, its hexes, the side,
+// the result, the kind, negated, stand-in hexes) and reinforcement schedule (formation markers
+// entering the cup after turn 1; forces entering by turn, by a die-roll table or by a special
+// rule, with their units), for the board JSON's `briefing` (briefing.cc).
+struct Scenario;
+struct Data;
+nlohmann::json BriefingObjectivesJson(const Scenario& sc);
+nlohmann::json BriefingReinforcementsJson(const Scenario& sc, const Data& data);
+
 class WsrState;
 nlohmann::json AssaultOddsJson(const WsrState& s, int hex, bool overrun);
 

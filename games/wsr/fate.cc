@@ -439,10 +439,12 @@ Text WsrState::fate_prompt() const {
     const Text purpose = steps.size() >= 2 ? RollPurpose(steps[steps.size() - 2].kind) : Text{};
     what = "the roll " + DiceText(fate_pending()) +
            (purpose.en.empty() ? "" : " for the " + purpose.en) +
-           ": fate reroll, fate raise N, fate lower N (1 point each)";
+           ": fate reroll (roll again), fate raise N / fate lower N (one die showing N goes up / "
+           "down by 1), 1 point each";
     what_de = "der Wurf " + DiceText(fate_pending()) +
               (purpose.de.empty() ? "" : " für: " + purpose.de) +
-              ": fate reroll, fate raise N, fate lower N (je 1 Punkt)";
+              ": fate reroll (neu würfeln), fate raise N / fate lower N (ein Würfel mit N wird um "
+              "1 höher / niedriger), je 1 Punkt";
   }
   return Text{who + " has " + std::to_string(fate_points[static_cast<size_t>(seat)]) +
                   " fate points; " + what + ", or no-fate (WSR 10.0).",

@@ -3,7 +3,9 @@
 // expected and the actual hits or saves. The expectation is exact: the sum over the roll's chance
 // outcomes (multisets of d6) of the same count the rules apply (CountHits with the hit cap,
 // CountCancels limited by the hits left after an improved position), in the position before the
-// roll. Assault, mine, command and other rolls are not counted (they are not hits of one side).
+// roll; and every assault and counter-attack roll of WSR 6.3 / 6.4 (the hits of the unit that
+// rolls, its dice, to-hit and cap as the assault resolves them). Mine, command and other rolls are
+// not counted (they are not hits of one side).
 #include <algorithm>
 #include <optional>
 
@@ -79,6 +81,12 @@ std::optional<LuckSample> WsrLuck(const State& before, const Action& chance) {
         return std::min(left, CountCancels(d, p.save));
       };
       return LuckSample{s->side_of(units[0]), "saves", Expected(*s, saves), double(saves(rolled))};
+    }
+    case kStepAssaultRoll: {  // WSR 6.3 steps 2-3 (6.4): the rolling unit's side's hits
+      AssaultRoll r;
+      if (!s->assault_roll_of(t.a, &r) || r.dice <= 0) return std::nullopt;
+      auto hits = [&](const std::vector<int>& d) { return CountHits(d, r.to_hit, r.hit_cap); };
+      return LuckSample{s->side_of(t.a), "assault hits", Expected(*s, hits), double(hits(rolled))};
     }
     default:
       return std::nullopt;

@@ -387,7 +387,9 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
         << (has(u, kReduced) ? T("reduced", "reduziert") : T("full", "volle Stärke")) << " "
         << (fc.target_class() == TargetClass::kHard ? T("hard", "hart") : T("soft", "weich"))
         << T(" MF ", " BP ") << fc.mf;
-      if (unit(u).mp_spent) o << T(" spent ", " verbraucht ") << int(unit(u).mp_spent);
+      // The MP spent count only while the unit moves (WSR 5.0); after its move they are history.
+      if (unit(u).mp_spent && has(u, kMoving))
+        o << " " << int(unit(u).mp_spent) << T(" MP spent", " BP verbraucht");
       if (has(u, kDisrupted)) o << T(" DISRUPTED", " ZERSCHLAGEN");
       if (has(u, kOutOfCommand)) o << T(" OUT-OF-COMMAND", " AUSSER-BEFEHLSREICHWEITE");
       if (has(u, kOpsComplete)) o << T(" ops-complete", " Operationen-beendet");
@@ -411,19 +413,24 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
        offmap);
   list(T("Eliminated or removed:", "Eliminiert oder entfernt:"), gone);
   list(T("Exited from the map (G-12):", "Vom Spielplan ausgetreten (G-12):"), exited);
-  // Support weapons not yet assigned (WSR 1.3.4.1).
+  // Support weapons not yet assigned (WSR 1.3.4.1): only while the setup assigns them; after it
+  // a support weapon no unit holds is out of play (gone with its platoon, WSR 1.3.4.2, or never
+  // assigned).
   std::string free_sw;
   const bool first_fire = g.opts().sw_on_first_fire;  // WSR 11.4 option
+  const bool assigning = setting_up();
   for (int k = 0; k < g.num_sws(); ++k) {
     bool held = false;
     for (int u = 0; u < n_units && !held; ++u) held = unit(u).sw == k + 1;
     if (first_fire ? sw_unplaced(k) : !held) free_sw += " " + g.sw_info(k).label;
   }
   if (!free_sw.empty())
-    o << (first_fire ? T("Support weapons not yet placed (11.4):",
-                         "Noch nicht platzierte Unterstützungswaffen (11.4):")
-                     : T("Support weapons to assign (1.3.4.1):",
-                         "Zuzuweisende Unterstützungswaffen (1.3.4.1):"))
+    o << (first_fire  ? T("Support weapons not yet placed (11.4):",
+                          "Noch nicht platzierte Unterstützungswaffen (11.4):")
+          : assigning ? T("Support weapons to assign (1.3.4.1):",
+                          "Zuzuweisende Unterstützungswaffen (1.3.4.1):")
+                      : T("Support weapons out of play (1.3.4.2):",
+                          "Unterstützungswaffen außer Spiel (1.3.4.2):"))
       << free_sw << "\n";
   if (setup) {
     const int u = setup_next_unit(top().a);

@@ -400,8 +400,9 @@ struct FormationInfo {
 };
 
 class WsrGame;
-struct FireParams;  // games/wsr/combat.h
-struct FireInput;   // games/wsr/combat.h (special_rules.cc)
+struct FireParams;   // games/wsr/combat.h
+struct FireInput;    // games/wsr/combat.h (special_rules.cc)
+struct AssaultRoll;  // games/wsr/combat.h (assault.cc)
 enum class HqLoss : uint8_t;
 
 class WsrState : public State {
@@ -771,6 +772,9 @@ class WsrState : public State {
   void assault_actions(ActionList& out) const;         // legal actions at an assault/mine step
   void assault_decision(feldherr::Decision& d) const;  // prompt and decline at those steps
   int assault_dice_count() const;                      // dice of the pending roll
+  // The assault or counter-attack roll of unit `u` in the assault under way (WSR 6.3 steps 2-3:
+  // dice, to-hit, hit cap); false when `u` does not roll in it. For the luck report (luck.cc).
+  bool assault_roll_of(int u, AssaultRoll* roll) const;
   std::vector<ChanceOutcome> assault_odd_outcomes() const;
   void apply_assault_action(const Action& a, EventList* ev);               // kAssault .. kClearMine
   void apply_assault_dice(const Step& s, const Action& a, EventList* ev);  // from apply_fire_dice

@@ -132,6 +132,43 @@ TEST(WsrBoard, UnitsCarryCounterFacesWithPrintedValues) {
   EXPECT_FALSE(b.contains("control_bits"));
 }
 
+// The briefing says what each objective means and who arrives when (WSR 12.2 victory, 12.1
+// reinforcements; issue 24 item 7): Noville's Ste Jeanne (the German must control all of its
+// hexes; the hexes are a map stand-in) and Beck's second element entering by the die-roll table
+// (B1: 1-2 north, 3-4 south, 5 east, 6 not this time).
+TEST(WsrBoard, WSR_12_2_BriefingNamesObjectivesAndTheReinforcementSchedule) {
+  auto game = all_games().create("wsr/noville", {});
+  const json b = wsr::BoardJson(*game)["briefing"];
+  ASSERT_EQ(b["objectives"].size(), 1u);
+  const json& o = b["objectives"][0];
+  EXPECT_EQ(o["zone"], "ste-jeanne");
+  EXPECT_EQ(o["side"], "de");
+  EXPECT_EQ(o["kind"], "control_all");
+  EXPECT_EQ(o["negated"], false);
+  EXPECT_EQ(o["stand_in"], true);
+  EXPECT_EQ(o["hexes"].size(), 4u);
+  ASSERT_EQ(b["reinforcements"].size(), 1u);
+  const json& r = b["reinforcements"][0];
+  EXPECT_EQ(r["arrival"], "random");
+  EXPECT_EQ(r["side"], "de");
+  EXPECT_EQ(r["name"], "Kampfgruppe Beck");
+  ASSERT_EQ(r["table"].size(), 4u);
+  EXPECT_EQ(r["table"][0]["rolls"], json({1, 2}));
+  EXPECT_EQ(r["table"][0]["zone_text"], "J1, K1 or L1");
+  EXPECT_EQ(r["table"][3]["zone_text"], "");  // a 6: no entry this time
+  std::set<std::string> units;
+  for (const json& u : r["units"]) units.insert(u["name"].get<std::string>());
+  EXPECT_TRUE(units.count("Tiger I")) << r["units"].dump();
+  // A formation whose marker enters the cup later (A-33: Bieville's Aufklaerungs-Zug 4, turn 5,
+  // a stand-in turn) is in the schedule too.
+  auto bieville = all_games().create("wsr/bieville", {});
+  bool marker = false;
+  const json schedule = wsr::BoardJson(*bieville)["briefing"]["reinforcements"];
+  for (const json& x : schedule)
+    if (x["arrival"] == "marker" && x["turn"] == 5) marker = x["stand_in"] == true;
+  EXPECT_TRUE(marker) << schedule.dump();
+}
+
 TEST(WsrBoard, EveryBasicScenarioHasABoard) {
   for (const char* s : {"wsr/noville", "wsr/le-hauderie", "wsr/vierville", "wsr/koeln"}) {
     auto game = all_games().create(s, {});
@@ -189,6 +226,26 @@ TEST(WsrBoard, WSR_6_1_FireOddsAreTheResolvedFireDistribution) {
   }
   EXPECT_GT(checked, 0) << "no fire was legal in 3000 random steps of Noville";
   EXPECT_GT(others, 0);
+}
+
+// The army list a player picks from shows every troop's cost (DP) and values with where each
+// comes from (issue 24 item 7): the Elves' Archer's DP is a stand-in, its count public.
+TEST(PocketBoard, PB_ArmyPicksCarryEachTroopsValuesAndTheirProvenance) {
+  auto game = all_games().create("pocket/orcs-vs-elves", {});
+  const json b = pocket::BoardJson(*game);
+  bool archer = false;
+  for (const json& army : b["armies"])
+    for (const json& t : army["troops"]) {
+      for (const char* field : {"dp", "fv", "lp", "combat_dice", "count"})
+        EXPECT_TRUE(t["provenance"].contains(field)) << t["id"] << " " << field;
+      if (t["id"] == "elves.archer") {
+        archer = true;
+        EXPECT_EQ(t["dp"], 4);
+        EXPECT_EQ(t["provenance"]["dp"], "stand-in");
+        EXPECT_EQ(t["provenance"]["count"], "public-unverified");
+      }
+    }
+  EXPECT_TRUE(archer);
 }
 
 TEST(PocketBoard, BattlefieldIsThreeByFiveWithOwnerRelativeSegments) {

@@ -50,13 +50,14 @@ const char* phase_name(DiceRaceState::Phase p) {
 // Row i is verb i (enum Verb).
 using enum VerbRole;
 constexpr VerbSpec kVerbs[] = {
-    {"deal", "number", kOther, "Deal a card of {1}", "Karte {1} geben"},
-    {"dice", "number", kOther, "Roll {1} d6", "{1} W6 werfen"},
+    {"deal", "number", kOther, "Deal a card of {1}", "Karte {1} geben", "Deal", "Geben"},
+    {"dice", "number", kOther, "Roll {1} d6", "{1} W6 werfen", "Roll dice", "Würfeln"},
     {"press", "", kOther, "Press (double score, a 1 scores nothing)",
-     "Pressen (doppelte Punkte, eine 1 zählt nichts)"},
-    {"reveal", "", kOther, "Reveal the card", "Karte aufdecken"},
-    {"pass", "", kDecline, "Pass", "Passen"},
-    {"roll", "number number?", kOther, "Roll: {1}[ and {2}]", "Wurf: {1}[ und {2}]"},
+     "Pressen (doppelte Punkte, eine 1 zählt nichts)", "Press", "Drücken"},
+    {"reveal", "", kOther, "Reveal the card", "Karte aufdecken", "Reveal", "Aufdecken"},
+    {"pass", "", kDecline, "Pass", "Passen", "Pass", "Passen"},
+    {"roll", "number number?", kOther, "Roll: {1}[ and {2}]", "Wurf: {1}[ und {2}]", "Dice",
+     "Würfe"},
 };
 
 bool small_int(std::string_view s, int lo, int hi, int& out) {

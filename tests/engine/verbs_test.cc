@@ -7,7 +7,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "engine/ending.h"
 #include "engine/registry.h"
+#include "engine/rng.h"
 #include "engine/view.h"
 
 namespace feldherr {
@@ -112,6 +114,27 @@ TEST(Verbs, TheTableCheckFindsBadRows) {
   EXPECT_NE(check_verb_table(kSlot).find("{2}"), std::string::npos);
   constexpr VerbSpec kTwoRepeats[] = {{"a", "unit* place*", kOther, "A", "A"}};
   EXPECT_NE(check_verb_table(kTwoRepeats), "");
+  constexpr VerbSpec kHalfHeaded[] = {{"a", "", kOther, "A", "A", "Aa", "Aa"},
+                                      {"b", "", kOther, "B", "B"}};
+  EXPECT_NE(check_verb_table(kHalfHeaded).find("heading"), std::string::npos);
+  constexpr VerbSpec kNoGerman[] = {{"a", "", kOther, "A", "A", "Aa", ""}};
+  EXPECT_NE(check_verb_table(kNoGerman).find("heading"), std::string::npos);
+}
+
+// The action lists group actions by verb under a heading in plain language (docs/protocol.md
+// "Legal actions": `title`): every product game heads each of its verbs in English and German.
+TEST(Verbs, EveryGameHeadsEachVerbInEnglishAndGerman) {
+  for (const GameModule& m : all_games().modules()) {
+    auto game = all_games().create(m.id + "/" + m.scenarios.front().id, {});
+    ASSERT_FALSE(game->verbs().empty()) << m.id;
+    for (const VerbSpec& row : game->verbs()) {
+      EXPECT_FALSE(row.title_en.empty()) << m.id << ": " << row.verb;
+      EXPECT_FALSE(row.title_de.empty()) << m.id << ": " << row.verb;
+      EXPECT_NE(row.title_en, row.verb) << m.id << ": the heading is the raw verb";
+    }
+  }
+  const ActionInfo fire = read_action(kTable, "move u3 A-I08");
+  EXPECT_EQ(action_info_json(fire).count("title"), 0u);  // a table without headings sends none
 }
 
 TEST(Verbs, TheJsonFormCarriesKindsRoleLabelsAndCost) {
@@ -125,6 +148,11 @@ TEST(Verbs, TheJsonFormCarriesKindsRoleLabelsAndCost) {
   EXPECT_EQ(j["args"][2]["role"], "to");
   EXPECT_EQ(j["label"]["de"], "u3 nach A-I08");
   EXPECT_EQ(j["cost"], 2);
+  constexpr VerbSpec kHeaded[] = {
+      {"move", "unit place", kMove, "{1} to {2}", "{1} nach {2}", "Move", "Ziehen"}};
+  const json h = action_info_json(read_action(kHeaded, "move u3 A-I08"));
+  EXPECT_EQ(h["title"]["en"], "Move");
+  EXPECT_EQ(h["title"]["de"], "Ziehen");
 }
 
 // Every game's table is well formed, and every legal action met in random play of every
@@ -174,6 +202,60 @@ TEST(Verbs, TheViewsLegalActionsCarryVerbArgumentsAndLabels) {
     EXPECT_TRUE(a.contains("verb")) << a.dump();
     EXPECT_TRUE(a["label"].contains("de")) << a.dump();
   }
+}
+
+// Rivet Wars' `end` while units of the activated segment could still move (RW §9, issue 24 item
+// 3): the legal action carries the warning a player reads before it (`warn`, en and de), the
+// same as the terminal's question; not when the other side's action opened the window, nor
+// without ViewOptions::warnings.
+TEST(Verbs, Rw9_EndingWithUnitsLeftToMoveCarriesTheWarningInBothLanguages) {
+  auto game = all_games().create("rivet/mission-1", {});
+  int warned = 0;
+  for (uint64_t seed = 1; seed <= 6 && warned == 0; ++seed) {
+    auto state = game->new_initial_state();
+    Rng rng(seed);
+    for (int n = 0; n < 300 && !state->is_terminal() && warned == 0; ++n) {
+      const int seat = state->current_seat();
+      if (seat == kChance) {
+        state->apply(state->sample_chance(rng));
+        continue;
+      }
+      ViewOptions o;
+      o.warnings = true;
+      o.last_actor = seat;
+      const View v = view_of(*state, seat, o);
+      for (const ViewedAction& a : v.legal) {
+        const Text expected = units_still_able(*state, a.action, true, seat);
+        EXPECT_EQ(a.warn, expected) << a.info.text;
+        if (a.warn.en.empty()) continue;
+        ++warned;
+        EXPECT_EQ(a.info.verb, "end");
+        EXPECT_NE(a.warn.en.find("can still"), std::string::npos) << a.warn.en;
+        EXPECT_NE(a.warn.de.find("noch"), std::string::npos) << a.warn.de;
+        bool found = false;
+        for (const json& j : legal_json(v))
+          if (j["text"] == a.info.text) {
+            found = true;
+            EXPECT_EQ(j["warn"]["en"], a.warn.en);
+            EXPECT_EQ(j["warn"]["de"], a.warn.de);
+          }
+        EXPECT_TRUE(found);
+        o.last_actor = 1 - seat;  // the other side opened this decision: no warning
+        for (const ViewedAction& b : view_of(*state, seat, o).legal) EXPECT_TRUE(b.warn.en.empty());
+        for (const ViewedAction& b : view_of(*state, seat).legal) EXPECT_TRUE(b.warn.en.empty());
+      }
+      // Act, preferring to activate (so that units can move) over ending.
+      ActionList legal = state->legal_actions();
+      std::vector<Action> choices;
+      for (const Action& a : legal)
+        if (!state->is_concession(a)) choices.push_back(a);
+      Action pick = choices[rng.below(static_cast<uint32_t>(choices.size()))];
+      for (const Action& a : choices)
+        if (state->describe(a).rfind("activate ", 0) == 0) pick = a;
+      state->apply(pick);
+    }
+  }
+  EXPECT_GT(warned, 0) << "no ending with units left to move was met";
 }
 
 // The legal actions are written as JSON text without a tree (append_legal_json); every string

@@ -42,13 +42,13 @@ TEST(PocketGerman, TheBoardPictureReadsInGermanAndNamesNothingHidden) {
 }
 
 // PB Aufbau 4-5: the roster a seat picks from names its tiles and their traits in German, as the
-// German action labels do ("Felsenwerfer wählen"); the English table keeps the ids.
-TEST(PocketGerman, PB_Aufbau4_TheRosterNamesTilesAndTraitsInGerman) {
+// German action labels do ("Felsenwerfer wählen").
+TEST(PocketGerman, PB_Aufbau4_TheShippedRosterNamesTilesAndTraitsInGerman) {
   auto game = all_games().create("pocket/orcs-vs-elves", {});
   auto state = game->new_initial_state();
   const std::string en = state->render_text(kOrcs);
   const std::string de = state->render_text_in(kOrcs, Lang::kDe);
-  EXPECT_THAT(en, HasSubstr("    boulder-thrower "));
+  EXPECT_THAT(en, HasSubstr("    Boulder Thrower "));
   EXPECT_THAT(en, HasSubstr("long-range"));
   EXPECT_THAT(de, HasSubstr("    Felsenwerfer "));
   EXPECT_THAT(de, HasSubstr("Fernkampf"));
@@ -74,6 +74,44 @@ TEST(PocketGerman, TheBattleBoardMarksReadInGermanWithAKey) {
   EXPECT_THAT(de, HasSubstr("*1W)"));
   EXPECT_THAT(de, HasSubstr("  Legende: [N Bef] N Befehlsmarker auf der Einheit"));
   EXPECT_THAT(de, Not(HasSubstr(" ord]")));
+}
+
+// PB Aufbau 4 (issue 24 item 1): the roster a player picks from names the tiles and their traits
+// in the reader's language.
+TEST(PocketGerman, PB_Aufbau4_TheRosterNamesTilesAndTraitsInGerman) {
+  Army orcs = test_orcs();
+  orcs.troops[kTroll].name = "Troll";
+  orcs.troops[kTroll].name_de = "Höhlentroll";
+  Battle b;
+  b.game = std::make_shared<PocketGame>(orcs, test_elves(), PocketOptions{});
+  b.state = std::make_unique<PocketState>(b.game.get());
+  const std::string de = b.state->render_text_in(kOrcs, Lang::kDe);
+  EXPECT_THAT(de, HasSubstr("    Höhlentroll "));
+  EXPECT_THAT(de, HasSubstr("Regeneration"));
+  EXPECT_THAT(de, Not(HasSubstr("regenerate")));
+  const std::string en = b.state->render_text(kOrcs);
+  EXPECT_THAT(en, HasSubstr("    Troll "));
+  EXPECT_THAT(en, HasSubstr("regenerate"));
+}
+
+// PB Wunden (issue 24 item 17): in the battle the board counts the troops and units still in play
+// and the troops lost, not those picked ("3 troops, 2 units" stayed after losses).
+TEST(PocketGerman, PB_Wunden_TheBoardCountsTroopsAndUnitsStillInPlay) {
+  Battle b;
+  const int o1 = b.unit(kOrcs, {0, 0}, kFront, 0);
+  const int o2 = b.unit(kOrcs, {0}, kFront, 1);
+  b.unit(kElves, {0}, kFront, 0);
+  b.start(kOrcs, kOrcs);
+  // One troop of o1 and the whole of o2 removed, as a wound does (rules.cc).
+  b.state->troops[static_cast<size_t>(b.troop_of(o1, 0, 1))].status = kRemoved;
+  b.state->troops[static_cast<size_t>(b.troop_of(o2, 0))].status = kRemoved;
+  b.state->refresh_unit(o1);
+  b.state->refresh_unit(o2);
+  const std::string en = b.state->render_text(kOrcs);
+  EXPECT_THAT(en, HasSubstr("; in play 1 troop, 1 unit; 2 troops lost\n"));
+  EXPECT_THAT(en, Not(HasSubstr("; 3 troops, 2 units")));
+  EXPECT_THAT(b.state->render_text_in(kOrcs, Lang::kDe),
+              HasSubstr("; im Spiel 1 Truppe, 1 Einheit; 2 Truppen verloren\n"));
 }
 
 TEST(PocketGerman, PB_Aufbau5_TheLogTellsTheOwnerTheUnitAndTheOthersNotInEitherLanguage) {

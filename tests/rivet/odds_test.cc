@@ -57,6 +57,29 @@ TEST(RivetOdds, Rw8_1_ThreeDiceHitUnlessAllShowOneToFour) {
   EXPECT_TRUE(rivet_odds(*s, Parse(*s, "end")).is_null());
 }
 
+// The luck report (replay --luck, luck.cc; issue 24 item 17): the RW §16.1 roll counted once, at
+// its third die, for the Allies: expected 19/27 hits, actual 1 when a die shows 5 or 6.
+TEST(RivetOdds, Rw8_1_TheLuckReportCountsEachAttackRollOnceForTheAttacker) {
+  auto g = MakeGame(1);
+  auto s = Start(*g);
+  const int r = Put(*s, "rifleman", "d5", "NW");
+  Put(*s, "jaeger_erwin_koenig", "d4", "SE");
+  EnterPhase(*s, kAllies, Phase::kCombat);
+  Do(*s, "activate d5");
+  Do(*s, "attack u" + std::to_string(r) + " w1 d4");
+  ASSERT_EQ(s->pending.dice, 3);
+  EXPECT_FALSE(rivet_luck(*s, Parse(*s, "die 2")).has_value());  // not the roll's last die
+  Do(*s, "die 2");
+  Do(*s, "die 4");
+  const auto miss = rivet_luck(*s, Parse(*s, "die 1"));
+  ASSERT_TRUE(miss.has_value());
+  EXPECT_EQ(miss->seat, kAllies);
+  EXPECT_EQ(miss->what, "hits");
+  EXPECT_NEAR(miss->expected, 19.0 / 27, 1e-12);
+  EXPECT_EQ(miss->actual, 0);
+  EXPECT_EQ(rivet_luck(*s, Parse(*s, "die 5"))->actual, 1);
+}
+
 // RW §11 Flat Grid: the Parman's 3 dice against each Panzerfaust of the segment in turn, each
 // destroyed with 19/27, independently.
 TEST(RivetOdds, Rw11_FlatGridAttacksEveryUnitIndependently) {

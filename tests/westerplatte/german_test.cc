@@ -91,6 +91,24 @@ TEST(WpGerman, WP7_2B_WP7_4_MortarAndTheNewCardInGerman) {
   EXPECT_THAT(drawn, HasSubstr("Angriffskraft "));
 }
 
+// WP 7.5 (issue 24 item 17): the drawn card says which lanes' troops advance after it (P1-01:
+// B and E), in both languages.
+TEST(WpGerman, WP7_5_TheDrawnCardSaysWhichLanesAdvance) {
+  auto s = fresh("medium", 2, "T2");
+  EventList ev;
+  play(*s, "end", &ev);
+  play(*s, "draw P1-01", &ev);
+  bool found = false;
+  for (const Event& e : ev)
+    if (e.rule == "WP 7.4" && e.text.rfind("German card: P1-01", 0) == 0) {
+      found = true;
+      EXPECT_THAT(e.text, HasSubstr("; then the troops on lanes B and E advance (WP 7.5)"));
+      EXPECT_THAT(e.text_de,
+                  HasSubstr("; danach rücken die Truppen auf den Leisten B und E vor (WP 7.5)"));
+    }
+  EXPECT_TRUE(found);
+}
+
 TEST(WpGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   auto s = fresh("hard", 1, "T2");
   s->place_for_test(4, card_index(*s, "P1-13"), 1);

@@ -111,6 +111,18 @@ TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   EXPECT_EQ(note.substr(0, note.find(' ')), note_de.substr(0, note_de.find(' ')));
 }
 
+// WSR 10.0 (issue 24 item 17): a fate point's raise or lower says which die moves which way
+// ("the 3" read as a die number).
+TEST(WsrGerman, WSR10_FateRaiseAndLowerSayWhichDieMovesWhichWay) {
+  Play p("noville");
+  const ActionInfo up = p.s().action_info(p.parse("fate raise 3"), p.seat("us"));
+  EXPECT_EQ(up.label_en, "Fate: a die showing 3 goes up by 1");
+  EXPECT_EQ(up.label_de, "Schicksal: ein Würfel mit 3 wird um 1 höher");
+  const ActionInfo down = p.s().action_info(p.parse("fate lower 5"), p.seat("us"));
+  EXPECT_EQ(down.label_en, "Fate: a die showing 5 goes down by 1");
+  EXPECT_EQ(down.label_de, "Schicksal: ein Würfel mit 5 wird um 1 niedriger");
+}
+
 // WSR 8.1: the German rulebook's word for an improved position is Schützengraben.
 TEST(WsrGerman, WSR8_1_TheImprovedPositionLabelIsASchuetzengraben) {
   Play p("noville");

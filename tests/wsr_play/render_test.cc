@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "engine/rng.h"
 #include "tests/wsr_play/wsr_play_util.h"
 
 namespace feldherr::wsr::testing {
@@ -33,6 +34,74 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   EXPECT_THAT(b, HasSubstr("OBJECTIVE"));
   EXPECT_THAT(b, HasSubstr("Off map (to set up or to arrive): de.shq-beck de.tiger-i"));
   EXPECT_THAT(b, HasSubstr("mounted full hard MF"));  // mech infantry start mounted
+}
+
+// WSR 1.3.4.2 (issue 24 item 17): a support weapon whose platoon was eliminated went with it; the
+// board lists it as out of play, no longer "to assign" (which it is only during the
+// setup, 1.3.4.1).
+TEST(WsrBoard, WSR_1_3_4_2_ARemovedSupportWeaponIsNoLongerToAssign) {
+  Play p("noville");
+  while (p.state->decision().kind == "setup") p.act("auto-setup");
+  ASSERT_FALSE(p.s().setting_up());
+  int holder = -1;
+  for (int u = 0; u < p.s().n_units && holder < 0; ++u)
+    if (p.s().unit(u).sw != 0 && p.game->sw_info(p.s().unit(u).sw - 1).label == "us.bazooka")
+      holder = u;
+  ASSERT_GE(holder, 0);
+  // Eliminated as fire.cc eliminates a unit: its support weapon goes with it.
+  Unit& x = p.s().unit(holder);
+  x.sw = 0;
+  x.hex = kNoHex;
+  x.flags = static_cast<uint16_t>(x.flags | kGone);
+  const std::string en = p.state->render_text(p.seat("us"));
+  EXPECT_THAT(en, ::testing::Not(HasSubstr("to assign")));
+  EXPECT_THAT(en, HasSubstr("Support weapons out of play (1.3.4.2): us.bazooka"));
+  const std::string de = p.state->render_text_in(p.seat("us"), Lang::kDe);
+  EXPECT_THAT(de, HasSubstr("Unterstützungswaffen außer Spiel (1.3.4.2): us.bazooka"));
+}
+
+// WSR 5.0 (issue 24 item 17): the MP a unit spent are shown while it moves ("6 MP spent"), not
+// after its move, when the count is stale ("spent 6").
+TEST(WsrBoard, WSR_5_0_MpSpentShowOnlyWhileTheUnitMoves) {
+  Play p("noville");
+  while (p.state->decision().kind == "setup") p.act("auto-setup");
+  const int u = p.unit("us.m4a1-1");
+  p.s().unit(u).mp_spent = 6;
+  EXPECT_THAT(p.state->render_text(p.seat("us")), ::testing::Not(HasSubstr("spent")));
+  p.s().unit(u).flags = static_cast<uint16_t>(p.s().unit(u).flags | kMoving);
+  EXPECT_THAT(p.state->render_text(p.seat("us")), HasSubstr(" 6 MP spent"));
+  EXPECT_THAT(p.state->render_text_in(p.seat("us"), Lang::kDe), HasSubstr(" 6 BP verbraucht"));
+}
+
+// WSR 6.1 (issue 24 item 17): a fire's note never gives elimination a higher chance than any
+// effect (elimination is one of the effects; rounding 1 - P(no effect) could put it below).
+TEST(WsrBoard, WSR_6_1_TheFireNoteNeverPutsEliminationAboveAnyEffect) {
+  int notes = 0;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    Play p("noville");
+    Rng rng(seed);
+    for (int n = 0; n < 500 && !p.state->is_terminal(); ++n) {
+      if (p.state->current_seat() == kChance) {
+        p.state->apply(p.state->sample_chance(rng));
+        continue;
+      }
+      const ActionList legal = p.state->legal_actions();
+      for (const Action& a : legal) {
+        if (a.verb != kFire && a.verb != kOpFire) continue;
+        const std::string note = p.state->annotate(a);
+        const size_t e = note.find("effect "), x = note.find("eliminated ");
+        ASSERT_NE(e, std::string::npos) << note;
+        ASSERT_NE(x, std::string::npos) << note;
+        EXPECT_GE(std::stoi(note.substr(e + 7)), std::stoi(note.substr(x + 11))) << note;
+        ++notes;
+      }
+      std::vector<Action> choices;
+      for (const Action& a : legal)
+        if (!p.state->is_concession(a)) choices.push_back(a);
+      p.state->apply(choices[rng.below(static_cast<uint32_t>(choices.size()))]);
+    }
+  }
+  EXPECT_GT(notes, 20);
 }
 
 // Characters of a UTF-8 line (the German texts have umlauts).

@@ -11,6 +11,7 @@
 #include "engine/conformance.h"
 #include "games/wsr/board.h"
 #include "games/wsr/combat.h"
+#include "games/wsr/module.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -72,6 +73,34 @@ TEST(WsrAssault, WSR_6_3_T_6_3_1_HqAddsTwoDiceToTheSdKfz251) {
   EXPECT_EQ(p.s().unit(inf).hex, p.hex("A-H01"));
   EXPECT_EQ(p.state->decision().kind, "operations");
   CheckContract(p);
+}
+
+// The luck report counts assault rolls (WSR 6.3 steps 2-3; issue 24 item 17): the assault roll of
+// the Panzergrenadiere (3 dice hitting on 5+: at most 1 expected hit) for the Germans, the
+// infantry's counter-attack (3 dice on 3+: at most 2) for the US.
+TEST(WsrAssault, WSR_6_3_TheLuckReportCountsAssaultAndCounterAttackRolls) {
+  Pos p = AssaultPosition({U("us.infantry", "A-H01", "us.cca")},
+                          {U("de.hq-beck", "A-H02", "de.beck"),
+                           U("de.panzergrenadiere", "A-H02", "de.beck", false, /*mounted=*/true)},
+                          true, false);
+  Activate(p, "de.beck");
+  p.acts({"select de.panzergrenadiere", "select de.hq-beck", "assault A-H01"});
+  auto attack = WsrLuck(*p.state, p.parse("roll 6 1 1"));
+  ASSERT_TRUE(attack.has_value());
+  EXPECT_EQ(attack->seat, 1);  // de
+  EXPECT_EQ(attack->what, "assault hits");
+  EXPECT_EQ(attack->actual, 1);
+  EXPECT_GT(attack->expected, 0.5);
+  EXPECT_LE(attack->expected, 1.0 + 1e-12);
+  p.act("roll 6 1 1");
+  auto counter = WsrLuck(*p.state, p.parse("roll 3 2 2"));
+  ASSERT_TRUE(counter.has_value());
+  EXPECT_EQ(counter->seat, 0);  // us
+  EXPECT_EQ(counter->actual, 1);
+  EXPECT_GT(counter->expected, 1.0);
+  EXPECT_LE(counter->expected, 2.0 + 1e-12);
+  p.act("roll 3 2 2");
+  EXPECT_FALSE(WsrLuck(*p.state, p.parse("roll 4")).has_value());  // the HQ loss check
 }
 
 // Two German infantry platoons assault two US infantry platoons (A-H02 -> A-H01).

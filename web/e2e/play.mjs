@@ -53,6 +53,13 @@ let badResponses = [];
 async function newPage(browser, options) {
   const page = await browser.newPage(options);
   page.on('pageerror', (e) => log('page error:', e.message));
+  // The page asks before an irreversible action or an ending while units could still act
+  // (confirm()): the scripted player says yes, and the questions are kept (page.asked).
+  page.asked = [];
+  page.on('dialog', (d) => {
+    page.asked.push(d.message());
+    d.accept().catch(() => undefined);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400) badResponses.push(`${r.status()} ${r.request().method()} ${r.url()}`);
   });
@@ -173,8 +180,20 @@ async function pocketVsAi(browser) {
   await page.click('[data-testid=lang-de]');
   await page.waitForSelector('[data-testid=decision] >> text=Orks: eine Truppe wählen oder fertig');
   await shot(page, 'pocket-german-prompt');
+  // Each verb's group is headed in plain words in the UI's language (the server's `title`), and
+  // conceding is never an ordinary button among them (issue 24 items 1 and 3).
+  const headDe = await page.textContent('[data-testid=actions] details[data-verb=pick] summary');
+  check(headDe.includes('Truppe wählen'), `the verb heading in German (${headDe})`);
+  check(!(await page.$('[data-testid=actions] details button[data-action=concede]')), 'conceding is not among the groups');
   await page.click('[data-testid=lang-en]');
   await page.waitForSelector('[data-testid=decision] >> text=orcs: pick a troop or say done');
+  const headEn = await page.textContent('[data-testid=actions] details[data-verb=pick] summary');
+  check(headEn.includes('Pick a troop'), `the verb heading in English (${headEn})`);
+  // Before the first pick the army list gives each troop's cost and values, stand-ins marked.
+  const army = await page.textContent('[data-testid=pocket-army]');
+  check(/DP/.test(army) && /not the printed value/.test(army), `the army list with costs and stand-ins (${army.slice(0, 200)})`);
+  check((await page.$$('[data-testid=pocket-army] button[data-action^="pick "]')).length > 0, 'the army list offers the picks');
+  await page.locator('[data-testid=pocket-army]').screenshot({ path: join(shots, 'pocket-army.png') });
   let steps = 0;
   let battleShot = false;
   let placementShot = false;
@@ -233,6 +252,17 @@ async function wsrNoville(browser) {
   await createGame(page, 'wsr', { us: 'human', de: 'ai:easy' });
   await page.waitForSelector('[data-testid=wsr-map]');
   await shot(page, 'wsr-start');
+  // The briefing is open at the setup: what the objective means and who arrives when (Beck's
+  // second element by the die-roll table), in English and German, the stand-in hexes marked.
+  const objectives = await page.textContent('[data-testid=briefing-objectives]');
+  check(/Germans must control all of its hexes/.test(objectives) && /not the printed value/.test(objectives), `the objective explained (${objectives})`);
+  const reinforcements = await page.textContent('[data-testid=briefing-reinforcements]');
+  check(/Kampfgruppe Beck/.test(reinforcements) && /6: no entry/.test(reinforcements), `the reinforcement schedule (${reinforcements})`);
+  await page.locator('[data-testid=briefing]').screenshot({ path: join(shots, 'wsr-briefing.png') });
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector('[data-testid=briefing-objectives] >> text=Deutsche müssen alle seine Felder kontrollieren');
+  await page.locator('[data-testid=briefing]').screenshot({ path: join(shots, 'wsr-briefing-de.png') });
+  await page.click('[data-testid=lang-en]');
 
   let moved = false;
   let fired = false;
@@ -616,6 +646,7 @@ async function rivetGame(browser, last) {
   await shot(page, 'rivet-start');
   let deployed = false;
   let stepped = false;
+  let warned = false;
   let attacked = false;
   let steps = 0;
   while (!attacked && !(await isOver(page)) && steps < MAX_STEPS) {
@@ -669,6 +700,12 @@ async function rivetGame(browser, last) {
       await settle(page, prev);
       stepped = true;
       log('stepped', unit, 'to', target);
+      // Ending the movement phase while units could still move (RW §9): the server's warning is
+      // on the End button, and the page asks with it before sending (issue 24 item 3).
+      const movable = (await legalTexts(page)).some((t) => t.startsWith('step '));
+      const warn = await page.evaluate(() => document.querySelector('[data-testid=decision] button.quick[data-quick="end"]')?.getAttribute('data-warn') ?? null);
+      if (movable) check(warn && /can still/.test(warn), `ending the phase with units left to move warns (${warn})`);
+      if (warn) warned = true;
       continue;
     }
     // Otherwise: activate where something can happen, move forward, or end the phase.
@@ -684,6 +721,7 @@ async function rivetGame(browser, last) {
   }
   await shot(page, 'rivet-after-attack');
   check(deployed, 'a unit was deployed through the board');
+  if (stepped || warned) log('rivet: the End button warned of units left to move:', warned);
   const over = await isOver(page);
   await page.close();
   if (!attacked && over && !last) return false;
@@ -814,16 +852,12 @@ async function lobbyStop(browser) {
   for (const seat of ['us', 'de']) await page.selectOption(`[data-testid=seat-wsr-${seat}]`, 'ai:hard');
   await page.click('[data-testid=create-wsr]');
   await page.waitForSelector('[data-testid=stop-created]');
-  let asked = '';
-  page.once('dialog', (d) => {
-    asked = d.message();
-    d.accept();
-  });
+  page.asked.length = 0;
   await page.click('[data-testid=stop-created]');
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-testid=games] tr')].some((r) => r.textContent.includes('stopped')),
   );
-  check(asked.length > 0, 'stopping asks first');
+  check(page.asked.length > 0, 'stopping asks first');
   check((await page.$('[data-testid=stop-created]')) === null, 'a stopped game offers no Stop');
   await page.locator('[data-testid=games]').scrollIntoViewIfNeeded();
   await shot(page, 'lobby-stopped');

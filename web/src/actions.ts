@@ -2,7 +2,7 @@
 // typed arguments, role and label: docs/protocol.md "Legal actions"): which unit an action is
 // about, which place a click on the board means. Legality always comes from the server's list;
 // this module only finds the entries of that list a click means, and never reads action texts.
-import { said, type Lang } from './i18n';
+import { said, t, type Lang } from './i18n';
 import type { ActionRole, LegalAction } from './types';
 
 export interface ParsedAction {
@@ -18,10 +18,16 @@ export interface ParsedAction {
   places: string[];
   /** Words named (Westerplatte's `push B+E`, `stock mortar`, `give p2`), in order. */
   words: string[];
+  /** Kinds of unit named, not yet on the board (Pocket's `pick orcs.grunt`), in order. */
+  types: string[];
   /** What it costs (a move's MP), when the game says. */
   cost: number | null;
   /** The game's note (cost, odds) in the UI's language ("" when none). */
   note: string;
+  /** The verb's heading in the UI's language (the verb itself when the server gives none). */
+  title: string;
+  /** An ending while units could still act: the server's warning in the UI's language, or "". */
+  warn: string;
 }
 
 export function parseAction(a: LegalAction, lang: Lang = 'en'): ParsedAction {
@@ -35,8 +41,11 @@ export function parseAction(a: LegalAction, lang: Lang = 'en'): ParsedAction {
     units: args.filter((x) => x.kind === 'unit').map((x) => x.value),
     places: args.filter((x) => x.kind === 'place').map((x) => x.cell ?? x.value),
     words: args.filter((x) => x.kind === 'word').map((x) => x.value),
+    types: args.filter((x) => x.kind === 'type').map((x) => x.value),
     cost: a.cost ?? null,
     note: said(a.note ?? '', a.note_de, lang),
+    title: a.title?.[lang] || a.verb || '',
+    warn: a.warn?.[lang] ?? '',
   };
 }
 
@@ -44,15 +53,35 @@ export function parseAll(legal: LegalAction[], lang: Lang = 'en'): ParsedAction[
   return legal.map((a) => parseAction(a, lang));
 }
 
-/** Actions grouped by verb, verbs in the order of their first action. */
+/**
+ * Actions grouped by verb, verbs in the order of their first action. Irreversible actions (role
+ * `confirm`: conceding) are left out: the panel shows them apart (`irreversible`).
+ */
 export function groupByVerb(actions: ParsedAction[]): [string, ParsedAction[]][] {
   const groups = new Map<string, ParsedAction[]>();
   for (const a of actions) {
+    if (a.role === 'confirm') continue;
     const g = groups.get(a.verb);
     if (g) g.push(a);
     else groups.set(a.verb, [a]);
   }
   return [...groups.entries()];
+}
+
+/** Irreversible actions (role `confirm`: conceding), shown apart from the others. */
+export function irreversible(actions: ParsedAction[]): ParsedAction[] {
+  return actions.filter((a) => a.role === 'confirm');
+}
+
+/**
+ * The question asked before sending `a`, in the UI's language, or null when it is sent at once:
+ * an irreversible action (role `confirm`), and an ending while units could still act (the
+ * server's `warn`: "2 units can still move (...). End the phase anyway?").
+ */
+export function askBefore(a: ParsedAction, l: Lang = 'en'): string | null {
+  if (a.role === 'confirm') return t('askIrreversible', l).replace('{a}', a.label);
+  if (a.warn) return t('askEndAnyway', l).replace('{w}', a.warn).replace('{a}', a.label);
+  return null;
 }
 
 /** Actions about unit `label`: it is the first unit the action names. */

@@ -1,5 +1,6 @@
 // Pocket Battles: reading the observation (PocketState::observe) against the static board.
 import { lang, t, type Lang } from './i18n';
+import type { ParsedAction } from './actions';
 import type { PocketBoard, TroopType } from './types';
 
 export interface PocketTroop {
@@ -62,4 +63,46 @@ export function hiddenCount(u: PocketUnit): number {
  * "markers 4/6 · enemy DP destroyed: 12". */
 export function pocketScore(p: { pool: number; total: number; captured_dp: number }, l: Lang = lang.value): string {
   return `${t('pool', l)} ${p.pool}/${p.total} · ${t('destroyed', l).replace('{n}', String(p.captured_dp))}`;
+}
+
+/** One troop type of a side's army as the army list shows it before a pick (PB Aufbau 4). */
+export interface ArmyRow {
+  id: string;
+  name: string;
+  count: number;
+  dp: number;
+  /** Formation value ("*" for the star, PB §12) and life points ("—" for none). */
+  fv: string;
+  lp: string;
+  combat: string;
+  shooting: string;
+  traits: string[];
+  /** The fields whose value is a stand-in (not the printed value). */
+  standIn: string[];
+  /** The legal `pick` of this troop now, or null. */
+  pick: ParsedAction | null;
+}
+
+/** The army of `seat` with each troop's cost (DP) and values, its stand-ins and its legal pick. */
+export function armyRows(board: PocketBoard, seat: string, actions: ParsedAction[], l: Lang = lang.value): ArmyRow[] {
+  const army = board.armies.find((a) => a.seat === seat);
+  if (!army) return [];
+  const picks = new Map<string, ParsedAction>();
+  for (const a of actions) if (a.verb === 'pick' && a.types.length > 0) picks.set(a.types[0], a);
+  const dice = (d: number[]) => (d.length === 0 ? '—' : d.join(' '));
+  return army.troops.map((tt) => ({
+    id: tt.id,
+    name: l === 'de' && tt.name_de ? tt.name_de : tt.name,
+    count: tt.count,
+    dp: tt.dp,
+    fv: tt.fv === 0 ? '*' : String(tt.fv),
+    lp: tt.lp === 0 ? '—' : String(tt.lp),
+    combat: dice(tt.combat_dice),
+    shooting: dice(tt.shooting_dice),
+    traits: tt.traits,
+    standIn: Object.entries(tt.provenance ?? {})
+      .filter(([, p]) => p === 'stand-in')
+      .map(([f]) => f),
+    pick: picks.get(tt.id) ?? null,
+  }));
 }

@@ -23,6 +23,10 @@ export interface LegalAction {
   args?: ActionArg[];
   role?: ActionRole;
   label?: { en: string; de: string };
+  /** The verb's heading in plain language ("Move" / "Ziehen"), for the list grouped by verb. */
+  title?: { en: string; de: string };
+  /** An ending while units could still act: what could ("2 units can still move (...)"). */
+  warn?: { en: string; de: string };
   cost?: number;
 }
 
@@ -238,6 +242,36 @@ export interface WsrBriefing {
   victory: string;
   victory_de?: string;
   special_rules: { id: string; text: string; text_de?: string }[];
+  /** Each victory condition naming a zone (games/wsr/briefing.cc). */
+  objectives?: WsrObjective[];
+  /** Who arrives when: formation markers entering the cup later, forces entering in play. */
+  reinforcements?: WsrReinforcement[];
+}
+
+export interface WsrObjective {
+  zone: string;
+  text: string;
+  hexes: number[];
+  result: string;
+  side: string;
+  kind: string;
+  count: number;
+  negated: boolean;
+  stand_in: boolean;
+}
+
+export interface WsrReinforcement {
+  arrival: 'marker' | 'turn' | 'random' | 'special';
+  formation: string;
+  name: string;
+  side: string;
+  turn?: number;
+  text?: string;
+  zone_text?: string;
+  rule?: string;
+  units?: { counter: string; name: string; count: number }[];
+  table?: { rolls: number[]; zone_text: string }[];
+  stand_in: boolean;
 }
 
 export interface WsrBoard {
@@ -440,6 +474,8 @@ export interface TroopType {
   dp: number;
   fv: number;
   lp: number;
+  /** Where each value comes from, by field ("dp": "stand-in"); a stand-in is not the printed value. */
+  provenance?: Record<string, string>;
 }
 
 export interface PocketBoard {

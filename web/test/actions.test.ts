@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actingUnits, actionsOfUnit, clickTargets, groupByVerb, parseAll, placeOnlyActions, wantsOdds } from '../src/actions';
+import { actingUnits, actionsOfUnit, askBefore, clickTargets, groupByVerb, irreversible, parseAll, placeOnlyActions, wantsOdds } from '../src/actions';
 
 // Legal actions as the server sends them: verb, typed arguments, role, labels.
 const u = (value: string) => ({ kind: 'unit' as const, value });
@@ -69,5 +69,37 @@ describe('legal actions read for the board', () => {
   it('asks for odds before attacks only', () => {
     expect(wantsOdds(parsed[1])).toBe(true);
     expect(wantsOdds(parsed[3])).toBe(false);
+  });
+});
+
+describe('headings, irreversible actions and questions before sending (issue 24 items 1, 3)', () => {
+  const mk = (x: Partial<LegalActionLike>) => ({ id: '1', text: 'x', ...x });
+  type LegalActionLike = { id: string; text: string; verb?: string; role?: 'decline' | 'confirm' | 'other'; label?: { en: string; de: string }; title?: { en: string; de: string }; warn?: { en: string; de: string } };
+  const list = [
+    mk({ id: '1', text: 'move u1 c4', verb: 'step', role: 'other', label: label('Move Rifleman u1'), title: { en: 'Move', de: 'Ziehen' } }),
+    mk({ id: '2', text: 'concede', verb: 'concede', role: 'confirm', label: label('Concede the battle', 'Schlacht aufgeben'), title: { en: 'Concede', de: 'Aufgeben' } }),
+    mk({ id: '3', text: 'end', verb: 'end', role: 'decline', label: label('End the phase', 'Phase beenden'), title: { en: 'End the phase', de: 'Phase beenden' }, warn: { en: '2 units can still move (Rifleman u1, Rifleman u2)', de: '2 Einheiten können noch ziehen (Schütze u1, Schütze u2)' } }),
+    mk({ id: '4', text: 'pass', verb: 'pass', role: 'decline', label: label('Pass', 'Passen') }),
+  ];
+
+  it("heads each verb's group in the UI's language, the verb itself where the server sends no heading", () => {
+    expect(parseAll(list, 'de')[0].title).toBe('Ziehen');
+    expect(parseAll(list, 'en')[0].title).toBe('Move');
+    expect(parseAll(list, 'de')[3].title).toBe('pass');
+  });
+
+  it('keeps conceding out of the groups, apart', () => {
+    const parsed = parseAll(list);
+    expect(groupByVerb(parsed).map(([v]) => v)).toEqual(['step', 'end', 'pass']);
+    expect(irreversible(parsed).map((a) => a.text)).toEqual(['concede']);
+  });
+
+  it("asks before conceding and before an ending the server warns of, in the UI's language", () => {
+    const de = parseAll(list, 'de');
+    expect(askBefore(de[1], 'de')).toBe('Schlacht aufgeben: Das lässt sich nicht zurücknehmen. Wirklich?');
+    expect(askBefore(de[2], 'de')).toBe('2 Einheiten können noch ziehen (Schütze u1, Schütze u2). Trotzdem: Phase beenden?');
+    expect(askBefore(parseAll(list, 'en')[2], 'en')).toBe('2 units can still move (Rifleman u1, Rifleman u2). End the phase anyway?');
+    expect(askBefore(de[0], 'de')).toBeNull();
+    expect(askBefore(de[3], 'de')).toBeNull();
   });
 });

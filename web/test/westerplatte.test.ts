@@ -42,8 +42,11 @@ function action(text: string, role: ParsedAction['role'] = 'other'): ParsedActio
     units: unitFirst ? [rest[0]] : [],
     places: unitFirst ? [rest[1]] : ['fire', 'mortar', 'mine', 'rebuild', 'overflow', 'reinforce'].includes(verb) ? [rest[0]] : [],
     words: ['push', 'stock', 'give'].includes(verb) ? [rest[0]] : verb === 'fire' ? [rest[1]] : [],
+    types: [],
     cost: null,
     note: '',
+    title: verb,
+    warn: '',
   };
 }
 

@@ -2,7 +2,7 @@
 // (highlighted on the board for the selected unit), odds before an attack, undo, concede, and
 // the log. Everything the seat may do comes from the server's `legal` list.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { actingUnits, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
+import { actingUnits, askBefore, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
 import { api, GameSocket, tokens } from '../api';
 import { autoDecline, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, type SkipMode, type SkipPrefs } from '../autodecline';
 import { useLang } from '../hooks';
@@ -18,11 +18,13 @@ import { ActionPanel } from './ActionPanel';
 import { LogPanel, mergeLog, unionLog } from './LogPanel';
 import { OddsPanel } from './OddsPanel';
 import { PlanspielMap, PsFieldPanel, PsOffBoard, PsUnitPanel } from './PlanspielMap';
+import { PocketArmy } from './PocketArmy';
 import { PocketField } from './PocketField';
 import { RivetField } from './RivetField';
 import { RivetCatalogue, RivetHand, RivetUnitPanel } from './RivetHand';
 import { WsrMap } from './WsrMap';
-import { WsrBriefing, WsrMapKey } from './WsrPanels';
+import { WsrBriefing } from './WsrBriefing';
+import { WsrMapKey } from './WsrPanels';
 // 7 Tage der Westerplatte: its board and click targets (fields and lanes share letters).
 import { wpClickTargets, wpHighlights } from '../westerplatte';
 import type { WpBoard, WpObservation } from '../types';
@@ -151,13 +153,16 @@ export function GameView(props: { id: string; token?: string }) {
     setChoice(null);
     if (!sock.current?.send({ type: 'action', state_id: msg.state_id, action_id: a.id })) setError(t('offlineActions'));
   };
-  const choose = (a: ParsedAction) => {
+  // `ask`: an irreversible action or an ending while units could still act asks first (askBefore);
+  // a reaction window declined automatically does not.
+  const choose = (a: ParsedAction, ask = true) => {
     setChoice(null);
     if (!connected) {
       setError(t('offlineActions'));
       return;
     }
-    if (a.role === 'confirm' && !confirm(`${a.label}?`)) return;
+    const question = ask ? askBefore(a, lang.value) : null;
+    if (question !== null && !confirm(question)) return;
     if (wantsOdds(a)) {
       if (sock.current?.send({ type: 'odds', action: a.text })) setPending({ action: a, odds: null });
       else setError(t('offlineActions'));
@@ -187,7 +192,7 @@ export function GameView(props: { id: string; token?: string }) {
     if (!parsed) return;
     autoSent.current = msg.state_id;
     setDeclined((d) => ({ last: [...d.last.slice(-2), a], count: d.count + 1 }));
-    choose(parsed);
+    choose(parsed, false);
   }, [msg, connected, stored]);
   const changeMode = (kind: string, mode: SkipMode) => {
     if (seat !== 'observer') setPrefs(setMode(prefs, kind, mode, impulse));
@@ -262,7 +267,7 @@ export function GameView(props: { id: string; token?: string }) {
               <b>{myTurn ? t('yourDecision') : `${t('waiting')} ${side(msg.decision.seat)}`}:</b> {said(msg.decision.prompt, msg.decision.prompt_de)}
               {myTurn &&
                 quick.map((a) => (
-                  <button key={a.id} class="quick" data-quick={a.text} title={a.text} disabled={offline} onClick={() => choose(a)}>
+                  <button key={a.id} class="quick" data-quick={a.text} data-warn={a.warn || undefined} title={a.warn || a.text} disabled={offline} onClick={() => choose(a)}>
                     {a.label}
                   </button>
                 ))}
@@ -387,6 +392,9 @@ export function GameView(props: { id: string; token?: string }) {
           {wsr && <OffMap units={wsrUnits} acting={acting} selected={selected} onUnit={setSelected} />}
           {wsr && <WsrMapKey board={wsr} obs={obs} />}
           {wsr && <WsrBriefing board={wsr} open={obs?.phase === 'setup'} />}
+          {pocket && msg && msg.seat !== 'observer' && !msg.result && (
+            <PocketArmy board={pocket} seat={msg.seat} actions={actions} onAction={choose} disabled={offline} />
+          )}
           {myTurn && (
             <ActionPanel
               actions={actions}

@@ -1,5 +1,5 @@
-// White Star Rising side panels: the scenario's briefing (its victory conditions and special
-// rules as the scenario data words them; docs/wsr-scenarios.md) and the key of the map's
+// White Star Rising side panels: the briefing's paragraphs (its victory conditions and special
+// rules as the scenario data words them, shown by WsrBriefing.tsx) and the key of the map's
 // scenario markings (exit hexes per side with the units exited, the red boundary line, destroyed
 // bridges, smoke, Barrage and aircraft markers on the map now).
 import { lang, said, sideName, t } from '../i18n';
@@ -14,25 +14,6 @@ export function briefingLines(board: WsrBoard, l = lang.value): [string, string]
   const out: [string, string][] = [[t('victoryConditions', l), said(b.victory, b.victory_de, l)]];
   for (const r of b.special_rules) out.push([t('specialRule', l), said(r.text, r.text_de, l)]);
   return out;
-}
-
-export function WsrBriefing(props: { board: WsrBoard; open: boolean }) {
-  const b = props.board.briefing;
-  if (!b) return null;
-  const german = b.victory_de !== undefined;
-  return (
-    <details class="panel briefing" data-testid="briefing" open={props.open}>
-      <summary>
-        <b>{t('briefing')}</b> · {b.code} {b.title} ({b.date}, {b.turns} {t('turns')})
-      </summary>
-      {briefingLines(props.board).map(([head, text], k) => (
-        <p key={k}>
-          <b>{head}:</b> {text}
-        </p>
-      ))}
-      {lang.value === 'de' && !german && <p class="small">{t('briefingEnglishOnly')}</p>}
-    </details>
-  );
 }
 
 /** The map key entries that apply to this board and position: [css class, colour, text]. */
