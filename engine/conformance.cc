@@ -51,10 +51,10 @@ std::string view_difference(const View& a, const View& b) {
   for (size_t i = 0; i < a.legal.size(); ++i) {
     if (a.legal[i].action != b.legal[i].action || a.legal[i].info.text != b.legal[i].info.text)
       return both("a legal action", a.legal[i].info.text, b.legal[i].info.text);
-    if (a.legal[i].note != b.legal[i].note)
-      return both("the note of a legal action", a.legal[i].note, b.legal[i].note);
-    if (a.legal[i].note_de != b.legal[i].note_de)
-      return both("the German note of a legal action", a.legal[i].note_de, b.legal[i].note_de);
+    if (a.legal[i].note.en != b.legal[i].note.en)
+      return both("the note of a legal action", a.legal[i].note.en, b.legal[i].note.en);
+    if (a.legal[i].note.de != b.legal[i].note.de)
+      return both("the German note of a legal action", a.legal[i].note.de, b.legal[i].note.de);
     if (action_info_json(a.legal[i].info) != action_info_json(b.legal[i].info))
       return both("the structured form of a legal action", action_info_json(a.legal[i].info).dump(),
                   action_info_json(b.legal[i].info).dump());

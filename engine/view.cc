@@ -22,10 +22,7 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
     for (const Action& a : state.legal_actions()) {
       ViewedAction& va = v.legal.emplace_back();
       va.action = a;
-      if (options.notes) {
-        va.note = state.annotate(a);
-        va.note_de = state.annotate_in(a, Lang::kDe);
-      }
+      if (options.notes) va.note = state.annotate(a);
       va.info = state.action_info(a, viewer);
     }
   }
@@ -61,12 +58,12 @@ void append_legal_json(const View& view, std::string& out) {
     out += std::to_string(a.action.id());
     out += "\",\"text\":";
     append_json_string(out, a.info.text);
-    if (!a.note.empty()) {
+    if (!a.note.en.empty()) {
       out += ",\"note\":";
-      append_json_string(out, a.note);
-      if (!a.note_de.empty() && a.note_de != a.note) {
+      append_json_string(out, a.note.en);
+      if (!a.note.de.empty() && a.note.de != a.note.en) {
         out += ",\"note_de\":";
-        append_json_string(out, a.note_de);
+        append_json_string(out, a.note.de);
       }
     }
     out += ',';

@@ -20,8 +20,7 @@ namespace feldherr {
 // One legal action as the deciding seat sees it.
 struct ViewedAction {
   Action action;
-  std::string note;     // annotate(action): cost, odds summary ("" when none)
-  std::string note_de;  // annotate_in(action, Lang::kDe): the note in German
+  Text note;        // annotate(action): cost, odds summary, in English and German (empty when none)
   ActionInfo info;  // action_info(action, viewer): its text (describe_for), verb, arguments, label
 };
 
