@@ -203,6 +203,20 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
           "append_observation() for {} differs from observe().dump() at byte {}: '{}' vs '{}'", who,
           at, clip(observation_text.substr(from)), clip(dumped.substr(from))));
     }
+    // The decision as text (what the server sends) is the dump of its JSON, byte for byte.
+    {
+      ViewOptions decision_only;
+      decision_only.legal = false;
+      decision_only.observation_text = true;
+      const View v = view_of(state, viewer, decision_only);
+      std::string decision_text;
+      append_decision_json(game, v, decision_text);
+      if (const std::string dumped = decision_json(game, v).dump(); decision_text != dumped)
+        fail(
+            fmt::format("append_decision_json() for {} differs from decision_json().dump(): "
+                        "'{}' vs '{}'",
+                        who, clip(decision_text), clip(dumped)));
+    }
     auto other = state.determinize(viewer, rng);
     // A determinisation equal to the position (nothing hidden from this viewer differs) shows
     // the same view by determinism: only the text check below is left to do.

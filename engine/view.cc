@@ -50,6 +50,18 @@ json decision_json(const Game& game, const View& view) {
           {"decline", view.decision.decline ? json(view.decline) : json(nullptr)}};
 }
 
+void append_decision_json(const Game& game, const View& view, std::string& out) {
+  JsonText w(out);
+  w.obj();
+  if (view.decision.decline)
+    w.str("decline", view.decline);
+  else
+    w.null("decline");
+  w.str("kind", view.decision.kind).str("prompt", view.decision.prompt);
+  w.str("prompt_de", view.decision.prompt_in(Lang::kDe));
+  w.str("seat", seat_label(game, view.decision.seat)).end();
+}
+
 void append_legal_json(const View& view, std::string& out) {
   out += '[';
   for (size_t i = 0; i < view.legal.size(); ++i) {

@@ -51,6 +51,8 @@ std::string seat_label(const Game& game, int seat);
 
 // The decision as JSON ({"seat","kind","prompt","decline"}), the form the server sends.
 json decision_json(const Game& game, const View& view);
+// The same as JSON text, appended to `out`: byte for byte decision_json(game, view).dump().
+void append_decision_json(const Game& game, const View& view, std::string& out);
 // The legal actions as JSON ([{"id","text","note","note_de","verb","args","role","label"}], ids as
 // decimal strings; `note_de` only where the German note differs from `note`; docs/protocol.md
 // "Legal actions").
