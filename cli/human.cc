@@ -130,7 +130,7 @@ void HumanSeat::show(const Session& session) const {
 // One numbered line: the label in the player's language, the text that can be typed for it when
 // the two differ, and the game's note.
 void HumanSeat::action_line(const State& state, const ActionList& legal, size_t i) const {
-  const std::string note = state.annotate_in(legal[i], lang_);
+  const std::string note = state.annotate(legal[i]).in(lang_);
   const ActionInfo info = state.action_info(legal[i], state.current_seat());
   const std::string& text = info.text;
   const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;

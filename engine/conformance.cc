@@ -51,10 +51,10 @@ std::string view_difference(const View& a, const View& b) {
   for (size_t i = 0; i < a.legal.size(); ++i) {
     if (a.legal[i].action != b.legal[i].action || a.legal[i].info.text != b.legal[i].info.text)
       return both("a legal action", a.legal[i].info.text, b.legal[i].info.text);
-    if (a.legal[i].note != b.legal[i].note)
-      return both("the note of a legal action", a.legal[i].note, b.legal[i].note);
-    if (a.legal[i].note_de != b.legal[i].note_de)
-      return both("the German note of a legal action", a.legal[i].note_de, b.legal[i].note_de);
+    if (a.legal[i].note.en != b.legal[i].note.en)
+      return both("the note of a legal action", a.legal[i].note.en, b.legal[i].note.en);
+    if (a.legal[i].note.de != b.legal[i].note.de)
+      return both("the German note of a legal action", a.legal[i].note.de, b.legal[i].note.de);
     if (action_info_json(a.legal[i].info) != action_info_json(b.legal[i].info))
       return both("the structured form of a legal action", action_info_json(a.legal[i].info).dump(),
                   action_info_json(b.legal[i].info).dump());
@@ -202,6 +202,20 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
       fail(fmt::format(
           "append_observation() for {} differs from observe().dump() at byte {}: '{}' vs '{}'", who,
           at, clip(observation_text.substr(from)), clip(dumped.substr(from))));
+    }
+    // The decision as text (what the server sends) is the dump of its JSON, byte for byte.
+    {
+      ViewOptions decision_only;
+      decision_only.legal = false;
+      decision_only.observation_text = true;
+      const View v = view_of(state, viewer, decision_only);
+      std::string decision_text;
+      append_decision_json(game, v, decision_text);
+      if (const std::string dumped = decision_json(game, v).dump(); decision_text != dumped)
+        fail(
+            fmt::format("append_decision_json() for {} differs from decision_json().dump(): "
+                        "'{}' vs '{}'",
+                        who, clip(decision_text), clip(dumped)));
     }
     auto other = state.determinize(viewer, rng);
     // A determinisation equal to the position (nothing hidden from this viewer differs) shows

@@ -206,15 +206,12 @@ class State {
   }
 
   // A short note a UI shows next to a legal action (its cost, its odds): "2 MP, 4 left",
-  // "3 dice at 4+, P(hit) 0.70". Never needed to play; "" when the game has nothing to add.
-  virtual std::string annotate(const Action& action) const {
+  // "3 dice at 4+, P(hit) 0.70", in English and German (engine/text.h; `de` empty where the game
+  // has only English). Computed once, worded in both languages: the odds behind a note are not
+  // computed twice. Never needed to play; empty when the game has nothing to add.
+  virtual Text annotate(const Action& action) const {
     (void)action;
-    return "";
-  }
-  // The note in `lang` (engine/text.h); the default is annotate(), English.
-  virtual std::string annotate_in(const Action& action, Lang lang) const {
-    (void)lang;
-    return annotate(action);
+    return {};
   }
 
   // True if `action` gives up the game (a concession). The random player and the conformance

@@ -46,6 +46,14 @@ class JsonText {
     after_key_ = true;
     return *this;
   }
+  // A key that comes from data (a side's name): escaped as a string.
+  JsonText& escaped_key(std::string_view k) {
+    separate();
+    append_json_string(out_, k);
+    out_ += ':';
+    after_key_ = true;
+    return *this;
+  }
   JsonText& num(int64_t v) {
     separate();
     append_json_int(out_, v);
@@ -64,6 +72,12 @@ class JsonText {
   JsonText& null() {
     separate();
     out_ += "null";
+    return *this;
+  }
+  // A value given as JSON text (written elsewhere), spliced in as it is.
+  JsonText& raw(std::string_view text) {
+    separate();
+    out_ += text;
     return *this;
   }
   JsonText& num(std::string_view k, int64_t v) { return key(k).num(v); }

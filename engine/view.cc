@@ -24,10 +24,7 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
     for (const Action& a : state.legal_actions()) {
       ViewedAction& va = v.legal.emplace_back();
       va.action = a;
-      if (options.notes) {
-        va.note = state.annotate(a);
-        va.note_de = state.annotate_in(a, Lang::kDe);
-      }
+      if (options.notes) va.note = state.annotate(a);
       va.info = state.action_info(a, viewer);
       if (options.warnings && va.info.role == VerbRole::kDecline)
         va.warn = units_still_able(state, a, has_verbs, options.last_actor);
@@ -57,6 +54,18 @@ json decision_json(const Game& game, const View& view) {
           {"decline", view.decision.decline ? json(view.decline) : json(nullptr)}};
 }
 
+void append_decision_json(const Game& game, const View& view, std::string& out) {
+  JsonText w(out);
+  w.obj();
+  if (view.decision.decline)
+    w.str("decline", view.decline);
+  else
+    w.null("decline");
+  w.str("kind", view.decision.kind).str("prompt", view.decision.prompt);
+  w.str("prompt_de", view.decision.prompt_in(Lang::kDe));
+  w.str("seat", seat_label(game, view.decision.seat)).end();
+}
+
 void append_legal_json(const View& view, std::string& out) {
   out += '[';
   for (size_t i = 0; i < view.legal.size(); ++i) {
@@ -65,12 +74,12 @@ void append_legal_json(const View& view, std::string& out) {
     out += std::to_string(a.action.id());
     out += "\",\"text\":";
     append_json_string(out, a.info.text);
-    if (!a.note.empty()) {
+    if (!a.note.en.empty()) {
       out += ",\"note\":";
-      append_json_string(out, a.note);
-      if (!a.note_de.empty() && a.note_de != a.note) {
+      append_json_string(out, a.note.en);
+      if (!a.note.de.empty() && a.note.de != a.note.en) {
         out += ",\"note_de\":";
-        append_json_string(out, a.note_de);
+        append_json_string(out, a.note.de);
       }
     }
     out += ',';

@@ -20,8 +20,7 @@ namespace feldherr {
 // One legal action as the deciding seat sees it.
 struct ViewedAction {
   Action action;
-  std::string note;     // annotate(action): cost, odds summary ("" when none)
-  std::string note_de;  // annotate_in(action, Lang::kDe): the note in German
+  Text note;        // annotate(action): cost, odds summary, in English and German (empty when none)
   ActionInfo info;  // action_info(action, viewer): its text (describe_for), verb, arguments, label
   // An ending while units could still act: what could (engine/ending.h); empty otherwise. Only
   // with ViewOptions::warnings.
@@ -59,6 +58,8 @@ std::string seat_label(const Game& game, int seat);
 
 // The decision as JSON ({"seat","kind","prompt","decline"}), the form the server sends.
 json decision_json(const Game& game, const View& view);
+// The same as JSON text, appended to `out`: byte for byte decision_json(game, view).dump().
+void append_decision_json(const Game& game, const View& view, std::string& out);
 // The legal actions as JSON ([{"id","text","note","note_de","verb","args","role","label"}], ids as
 // decimal strings; `note_de` only where the German note differs from `note`; docs/protocol.md
 // "Legal actions").

@@ -406,6 +406,17 @@ json decision_json(const LiveGame& g, const View& view) {
   return feldherr::decision_json(*g.game, view);
 }
 
+// decision_json(g, view) as JSON text: the game's own decision without the tree.
+std::string decision_text(const LiveGame& g, const View& view) {
+  const int seat = g.session->state().current_seat();
+  if (g.conceded ||
+      (!g.opened && (seat == kChance || (seat >= 0 && g.ai[static_cast<size_t>(seat)]))))
+    return decision_json(g, view).dump();
+  std::string out;
+  append_decision_json(*g.game, view, out);
+  return out;
+}
+
 json list_entry(const StoredGame& s) {
   json seats = json::object();
   for (const StoredSeat& seat : s.seats) seats[seat.side] = seat.player;
@@ -1080,20 +1091,37 @@ HttpReply Hub::summary(const std::string& id, const std::string& token) {
   return reply(200, std::move(body));
 }
 
+// The list entry of the game (list_entry) with the viewer's seat, the commitment, its view's
+// decision and observation and, last, its legal actions: written as text, byte for byte the
+// dump() of that JSON object (members sorted by name), without building the tree.
 std::string Hub::summary_locked(const LiveGame& g, int seat) const {
-  StoredGame s = g.stored;
-  GameStatus st = g.status();
-  s.status = st.status;
-  s.result_json = st.result_json;
-  s.moves = st.moves;
-  s.to_move = st.to_move;
+  const StoredGame& s = g.stored;
+  const GameStatus st = g.status();
   const RenderedView& view = rendered_view_locked(g, seat, false);
-  json j = list_entry(s);
-  j["seed_commitment"] = s.commitment;
-  j["seat"] = g.seat_name(seat);
-  j["result"] = g.result_json();
-  j["state_id"] = g.stored.last_seq;
-  return dump_with(j, {{"decision", view.decision}, {"observation", view.observation}}, view.legal);
+  // The seats object, sorted by side as dump() writes an object.
+  std::vector<const StoredSeat*> seats;
+  for (const StoredSeat& x : s.seats) seats.push_back(&x);
+  std::sort(seats.begin(), seats.end(),
+            [](const StoredSeat* a, const StoredSeat* b) { return a->side < b->side; });
+  seats.erase(
+      std::unique(seats.begin(), seats.end(),
+                  [](const StoredSeat* a, const StoredSeat* b) { return a->side == b->side; }),
+      seats.end());
+  std::string out;
+  out.reserve(view.observation.size() + view.decision.size() + view.legal.size() + 512);
+  JsonText w(out);
+  w.obj().str("created", s.created);
+  w.key("decision").raw(view.decision);
+  w.str("game", s.game).str("id", s.id).num("move", st.moves);
+  w.key("observation").raw(view.observation);
+  w.key("result").raw(st.result_json.empty() ? std::string_view("null")
+                                             : std::string_view(st.result_json));
+  w.str("scenario", s.scenario).str("seat", g.seat_name(seat)).obj("seats");
+  for (const StoredSeat* x : seats) w.escaped_key(x->side).str(x->player);
+  w.end().str("seed_commitment", s.commitment).num("state_id", s.last_seq);
+  w.str("status", st.status).str("to_move", st.to_move).str("updated", s.updated);
+  w.key("legal").raw(view.legal).end();
+  return out;
 }
 
 const RenderedView& Hub::rendered_view_locked(const LiveGame& g, int viewer, bool text) const {
@@ -1131,7 +1159,7 @@ const RenderedView& Hub::rendered_view_locked(const LiveGame& g, int viewer, boo
   r.viewer = viewer;
   r.text = text;
   r.observation = std::move(view.observation_text);
-  r.decision = decision_json(g, view).dump();
+  r.decision = decision_text(g, view);
   append_legal_json(view, r.legal);
   if (text) {
     append_json_string(r.text_en, view.text);
@@ -1382,21 +1410,26 @@ namespace {
 // The 200 reply to an action of `seat`: the log entries from `before` on, as that seat reads
 // them, the state id after them and the side that owes the next decision (public, as in the
 // list entry).
-json action_reply(const LiveGame& g, int seat, size_t before, int64_t state_id) {
-  json applied = json::array();
+// The reply to an action applied: {"applied","move","ok","state_id","to_move"}, written as text
+// (byte for byte the dump() of that object, members sorted by name).
+std::string action_reply(const LiveGame& g, int seat, size_t before, int64_t state_id) {
+  std::string out;
+  JsonText w(out);
+  w.obj().arr("applied");
   for (size_t i = before; i < g.log.size(); ++i) {
     const LogEntry& e = g.log[i];
     const std::string& shown = e.shown[static_cast<size_t>(seat)];
-    applied.push_back({{"n", i + 1},
-                       {"seat", g.seat_name(e.seat)},
-                       {"text", shown},
-                       {"id", shown == e.text ? json(std::to_string(e.id)) : json(nullptr)}});
+    w.obj();
+    if (shown == e.text)
+      w.str("id", std::to_string(e.id));
+    else
+      w.null("id");
+    w.num("n", static_cast<int64_t>(i + 1)).str("seat", g.seat_name(e.seat)).str("text", shown);
+    w.end();
   }
-  return {{"ok", true},
-          {"state_id", state_id},
-          {"move", g.session->history().size()},
-          {"to_move", g.to_move()},
-          {"applied", applied}};
+  w.end().num("move", static_cast<int64_t>(g.session->history().size())).flag("ok", true);
+  w.num("state_id", state_id).str("to_move", g.to_move()).end();
+  return out;
 }
 
 // The reply to an action refused (or not stored) with `err`.
@@ -1486,14 +1519,15 @@ bool Hub::http_async(const std::string& method, const std::string& target, const
     done(std::move(*refused));
     return true;
   }
-  json ok = action_reply(*g, *seat, before, rows.back().seq);
-  store_async(g, lock, std::move(rows),
-              [ok = std::move(ok), done = std::move(done)](const std::string& error, int64_t now) {
-                if (error.empty()) return done(reply(200, ok));
-                json e = error_json("internal", "not stored, nothing changed: " + error);
-                e["state_id"] = now;
-                done(reply(500, e));
-              });
+  std::string ok = action_reply(*g, *seat, before, rows.back().seq);
+  store_async(
+      g, lock, std::move(rows),
+      [ok = std::move(ok), done = std::move(done)](const std::string& error, int64_t now) mutable {
+        if (error.empty()) return done(reply(200, std::move(ok)));
+        json e = error_json("internal", "not stored, nothing changed: " + error);
+        e["state_id"] = now;
+        done(reply(500, e));
+      });
   return true;
 }
 

@@ -4391,44 +4391,41 @@ int PlanspielState::overrun_bonus(Field f) const {
   return terrain == Terrain::kForest || terrain == Terrain::kBuiltUp ? 1 : 0;
 }
 
-std::string PlanspielState::annotate(const Action& action) const {
-  return annotate_in(action, Lang::kEn);
-}
-
-std::string PlanspielState::annotate_in(const Action& action, Lang lang) const {
-  const bool de = lang == Lang::kDe;
+Text PlanspielState::annotate(const Action& action) const {
   if (action.verb == kAssault) {
     const Field f = FieldAt(game_->board(), action.arg(0));
     const auto [win, decided] =
         OpposedThrows(attack_bonus(action.argc - 1) - defence_bonus(f, active_));
-    return fmt::format(
-        fmt::runtime(de ? "+{} gegen +{}: gewinnt {}/{}" : "+{} against +{}: wins {}/{}"),
-        attack_bonus(action.argc - 1), defence_bonus(f, active_), win, decided);
+    return say("+{} against +{}: wins {}/{}", "+{} gegen +{}: gewinnt {}/{}",
+               attack_bonus(action.argc - 1), defence_bonus(f, active_), win, decided);
   }
   if (action.verb == kMeet && moving_.unit >= 0) {
     const Meeting m = meeting(action.arg(0));
     const auto [win, decided] = OpposedThrows(m.counter_mod - m.mover_mod);
-    const char* harmless = de ? ", kann dem Gegner nicht schaden" : ", cannot harm the mover";
-    return fmt::format(fmt::runtime(de ? "{:+d} gegen {:+d}: gewinnt {}/{}{}"
-                                       : "{:+d} against {:+d}: wins {}/{}{}"),
-                       m.counter_mod, m.mover_mod, win, decided, m.counter_harms ? "" : harmless);
+    const std::string_view harmless = m.counter_harms ? "" : ", cannot harm the mover";
+    const std::string_view harmless_de = m.counter_harms ? "" : ", kann dem Gegner nicht schaden";
+    return say("{0:+d} against {1:+d}: wins {2}/{3}{4}", "{0:+d} gegen {1:+d}: gewinnt {2}/{3}{5}",
+               m.counter_mod, m.mover_mod, win, decided, harmless, harmless_de);
   }
   const FireAction fa = fire_of(action);
-  if (!fa.ok) return "";
+  if (!fa.ok) return {};
   const int u = fa.unit;
   const Field f = fa.field;
   Firer fs;
   fs.suppression = unit(u).suppression;
-  std::string out;
+  Text out;
   for (int t : targets_in(u, f)) {
     const auto odds = OddsIn36(game_->fire_data(), weapon_of(u), fs, target_of(t),
                                fire_situation(u, f, fa.indirect, fa.concentration));
     const int effect = 36 - odds[0];
     const int out_of_action = odds[static_cast<size_t>(Outcome::kKnockedOut)] +
                               odds[static_cast<size_t>(Outcome::kEliminated)];
-    out += fmt::format(fmt::runtime(de ? "{}{}: Wirkung {}/36, außer Gefecht {}/36"
-                                       : "{}{}: effect {}/36, out {}/36"),
-                       out.empty() ? "" : "; ", uid(t), effect, out_of_action);
+    const std::string_view sep = out.en.empty() ? "" : "; ";
+    const Text one =
+        say("{}{}: effect {}/36, out {}/36", "{}{}: Wirkung {}/36, außer Gefecht {}/36", sep,
+            uid(t), effect, out_of_action);
+    out.en += one.en;
+    out.de += one.de;
   }
   return out;
 }

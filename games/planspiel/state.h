@@ -259,8 +259,7 @@ class PlanspielState : public State {
   std::string describe_for(const Action& action, int viewer) const override;
   bool parse(std::string_view text, Action& out, std::string& error) const override;
   bool reveals_information(const Action& action) const override;
-  std::string annotate(const Action& action) const override;
-  std::string annotate_in(const Action& action, Lang lang) const override;
+  Text annotate(const Action& action) const override;
   json observe(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   json to_json() const override;

@@ -222,7 +222,7 @@ class PocketState : public State {
     return describe(action);
   }
   bool parse(std::string_view text, Action& out, std::string& error) const override;
-  std::string annotate(const Action& action) const override;
+  Text annotate(const Action& action) const override;
   // verbs.cc: segments in words ("right-rear": "right rear", "rechts hinten").
   std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;
   ActionInfo action_info(const Action& action, int viewer) const override;  // verbs.cc

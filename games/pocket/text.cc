@@ -93,14 +93,16 @@ std::string PocketState::describe(const Action& a) const {
   }
 }
 
-// PB Wunden 2 (A19): what giving up an order marker does to that unit's next order (PB §6).
-std::string PocketState::annotate(const Action& a) const {
-  if (a.verb != kMarkerFrom || a.arg(0) >= n_units) return "";
+// PB Wunden 2 (A19): what giving up an order marker does to that unit's next order (PB §6), in
+// English only.
+Text PocketState::annotate(const Action& a) const {
+  if (a.verb != kMarkerFrom || a.arg(0) >= n_units) return {};
   const Unit& un = units[static_cast<size_t>(a.arg(0))];
-  if (un.orders == 0) return "";
-  return fmt::format("{} order marker{} on {}, {} after; its next order costs {} instead of {}",
-                     un.orders, un.orders == 1 ? "" : "s", unit_label(a.arg(0)), un.orders - 1,
-                     un.orders, un.orders + 1);
+  if (un.orders == 0) return {};
+  return {fmt::format("{} order marker{} on {}, {} after; its next order costs {} instead of {}",
+                      un.orders, un.orders == 1 ? "" : "s", unit_label(a.arg(0)), un.orders - 1,
+                      un.orders, un.orders + 1),
+          ""};
 }
 
 bool PocketState::parse(std::string_view text, Action& out, std::string& error) const {

@@ -223,7 +223,7 @@ class RivetState : public State {
   std::string render_text(int seat) const override;
   std::string render_text_in(int seat, Lang lang) const override;
   int move_number() const override { return moves; }
-  std::string annotate(const Action& action) const override;
+  Text annotate(const Action& action) const override;
   std::string describe_for(const Action& action, int viewer) const override;
   // verbs.cc: where a step ends, a card's arguments by kind, units and cards by name.
   ActionInfo action_info(const Action& action, int viewer) const override;

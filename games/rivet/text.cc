@@ -249,12 +249,13 @@ std::string RivetState::describe_for(const Action& a, int viewer) const {
   return describe(a);
 }
 
-std::string RivetState::annotate(const Action& a) const {
+// What deploying a unit costs (DP) and brings (rivets), in English only.
+Text RivetState::annotate(const Action& a) const {
   if (a.verb == kDeploy) {
     const UnitType& t = game_->data().units[static_cast<size_t>(a.arg(0))];
-    return std::to_string(t.cost) + " DP, " + std::to_string(t.rivets) + " rivets";
+    return {std::to_string(t.cost) + " DP, " + std::to_string(t.rivets) + " rivets", ""};
   }
-  return "";
+  return {};
 }
 
 // clang-format off

@@ -36,26 +36,20 @@ int WsrState::group_step_cost(int hex, int* left) const {
   return cost;
 }
 
-std::string WsrState::annotate(const Action& a) const {
-  return annotate_in(a, Lang::kEn);
-}
-
-std::string WsrState::annotate_in(const Action& a, Lang lang) const {
-  if (phase == kOver || steps.empty()) return "";
-  const bool de = lang == Lang::kDe;
+Text WsrState::annotate(const Action& a) const {
+  if (phase == kOver || steps.empty()) return {};
   switch (a.verb) {
     case kMoveTo: {  // WSR 5.0: each unit of the stack pays its own cost; show the dearest
       int left = 0;
       const int cost = group_step_cost(a.arg(0), &left);
-      if (cost < 0) return "";
-      if (de) return std::to_string(cost) + " BP, noch " + std::to_string(left);
-      return std::to_string(cost) + " MP, " + std::to_string(left) + " left";
+      if (cost < 0) return {};
+      return say("{0} MP, {1} left", "{0} BP, noch {1}", cost, left);
     }
     case kFire:
     case kOpFire: {  // WSR 6.1: the numbers of the shot and its exact odds (games/wsr/odds.h)
       const int t = a.argc >= 2 ? a.arg(1) : -1;
       FireParams p;
-      if (!declared_fire_params(a, &p)) return "";
+      if (!declared_fire_params(a, &p)) return {};
       UnitState target;
       target.disrupted = has(t, kDisrupted);
       target.reduced = has(t, kReduced);
@@ -63,37 +57,34 @@ std::string WsrState::annotate_in(const Action& a, Lang lang) const {
       const FireOdds o = OddsOfFire(p, target);
       // Any effect is the sum of the results with an effect (never below elimination, one of
       // them; 1 - P(no effect) can fall a rounding step below it).
-      double any = 0;
+      double sum = 0;
       for (size_t r = 0; r < o.result.size(); ++r)
-        if (r != static_cast<size_t>(CombatResult::kNoEffect)) any += o.result[r];
-      if (de)
-        return DiceCountDe(p.dice) + " ab " + std::to_string(p.to_hit) + "+, Verteidigung " +
-               DiceCountDe(p.defence_dice) + " ab " + std::to_string(p.save) + "+; Wirkung " +
-               Percent(any) + ", eliminiert " +
-               Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
-      return DiceCount(p.dice) + " at " + std::to_string(p.to_hit) + "+, defence " +
-             DiceCount(p.defence_dice) + " at " + std::to_string(p.save) + "+; effect " +
-             Percent(any) + ", eliminated " +
-             Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
+        if (r != static_cast<size_t>(CombatResult::kNoEffect)) sum += o.result[r];
+      const std::string any = Percent(sum);
+      const std::string eliminated =
+          Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
+      return say("{0} at {2}+, defence {3} at {5}+; effect {6}, eliminated {7}",
+                 "{1} ab {2}+, Verteidigung {4} ab {5}+; Wirkung {6}, eliminiert {7}",
+                 DiceCount(p.dice), DiceCountDe(p.dice), p.to_hit, DiceCount(p.defence_dice),
+                 DiceCountDe(p.defence_dice), p.save, any, eliminated);
     }
     case kCall: {  // WSR 11.2: what the strike is, how many are left, its accuracy
       const int u = a.arg(0), k = a.arg(2);
-      if (u >= n_units || !can_call(u, a.arg(1), k, nullptr)) return "";
+      if (u >= n_units || !can_call(u, a.arg(1), k, nullptr)) return {};
       const int seat = side_of(u);
       const GameSetup::Strike& st = strike_kind(seat, k);
       const int left = strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] - 1;
-      if (de)
-        return (st.smoke ? std::string("Rauch auf das Feld und seine Nachbarfelder")
-                         : DiceCountDe(st.fp) + " ab " + std::to_string(st.to_hit) +
-                               "+ auf jedes der 7 Felder mit Einheiten") +
-               "; im Ziel " + Percent(5.0 / 6.0) + "; danach noch " + std::to_string(left);
-      return (st.smoke ? std::string("smoke on the hex and its neighbours")
-                       : DiceCount(st.fp) + " at " + std::to_string(st.to_hit) +
-                             "+ on each of the 7 hexes with units") +
-             "; lands " + Percent(5.0 / 6.0) + "; " + std::to_string(left) + " left after";
+      const std::string lands = Percent(5.0 / 6.0);
+      if (st.smoke)
+        return say("smoke on the hex and its neighbours; lands {0}; {1} left after",
+                   "Rauch auf das Feld und seine Nachbarfelder; im Ziel {0}; danach noch {1}",
+                   lands, left);
+      return say("{0} at {2}+ on each of the 7 hexes with units; lands {3}; {4} left after",
+                 "{1} ab {2}+ auf jedes der 7 Felder mit Einheiten; im Ziel {3}; danach noch {4}",
+                 DiceCount(st.fp), DiceCountDe(st.fp), st.to_hit, lands, left);
     }
     default:
-      return "";
+      return {};
   }
 }
 

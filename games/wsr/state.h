@@ -424,8 +424,7 @@ class WsrState : public State {
   Result result() const override;
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
-  std::string annotate(const Action& action) const override;  // annotate.cc
-  std::string annotate_in(const Action& action, Lang lang) const override;
+  Text annotate(const Action& action) const override;  // annotate.cc
   // verbs.cc: fire at a hex names a place; a move carries its MP cost; units by counter name.
   ActionInfo action_info(const Action& action, int viewer) const override;
   std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;

@@ -95,9 +95,9 @@ class PlanspielConcentration : public testing::SituationTest {
 TEST_F(PlanspielConcentration, AE_07_ThreeBatteriesOneDieNatural5) {
   ASSERT_TRUE(state_->observed(U("B-I1"), kPartyRed));
   ASSERT_TRUE(Listed("concentrate 7,5 R-H1 R-H2 R-H3"));
-  EXPECT_EQ(state_->annotate(A("concentrate 7,5 R-H1 R-H2 R-H3")),
+  EXPECT_EQ(state_->annotate(A("concentrate 7,5 R-H1 R-H2 R-H3")).en,
             "B-I1: effect 24/36, out 6/36");  // level 6 on 5 and 6, eliminated on 4+
-  EXPECT_EQ(state_->annotate_in(A("concentrate 7,5 R-H1 R-H2 R-H3"), Lang::kDe),
+  EXPECT_EQ(state_->annotate(A("concentrate 7,5 R-H1 R-H2 R-H3")).de,
             "B-I1: Wirkung 24/36, außer Gefecht 6/36");
   Do("concentrate 7,5 R-H1 R-H2 R-H3");
   for (const char* h : {"R-H1", "R-H2", "R-H3"}) EXPECT_TRUE(state_->unit(U(h)).fired) << h;

@@ -262,8 +262,8 @@ TEST_F(PlanspielCounterMove, PS_9_3_OddsAndTheHeuristic) {
   double total = 0;
   for (const auto& o : odds["outcomes"]) total += o["p"].get<double>();
   EXPECT_NEAR(total, 1.0, 1e-9);
-  EXPECT_EQ(state_->annotate(A("meet B-T1 10,12")), "+0 against +1: wins 10/31");
-  EXPECT_EQ(state_->annotate_in(A("meet B-T1 10,12"), Lang::kDe), "+0 gegen +1: gewinnt 10/31");
+  EXPECT_EQ(state_->annotate(A("meet B-T1 10,12")).en, "+0 against +1: wins 10/31");
+  EXPECT_EQ(state_->annotate(A("meet B-T1 10,12")).de, "+0 gegen +1: gewinnt 10/31");
   Rng rng(3);
   EXPECT_LT(HeuristicScore(*state_, A("meet B-T1 10,12"), rng), 0.0);
   SetUp();

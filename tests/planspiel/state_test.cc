@@ -284,7 +284,7 @@ TEST(PlanspielState, PS_8_8_CoverOfTheFieldPosition) {
   auto s = Start();
   s->place_for_test(U(*s, "R-H1"), {7, 6});
   ASSERT_TRUE(Legal(*s, "fire R-H1 7,4"));
-  EXPECT_NE(s->annotate(Parse(*s, "fire R-H1 7,4")).find("B-I2"), std::string::npos);
+  EXPECT_NE(s->annotate(Parse(*s, "fire R-H1 7,4")).en.find("B-I2"), std::string::npos);
   // The odds of the fire (GameModule::odds): dug in, net -1: natural 3 no effect, 4 red, 5 grey,
   // 6 black; no casualty roll.
   const nlohmann::json odds = all_games().find("planspiel")->odds(*s, Parse(*s, "fire R-H1 7,4"));
@@ -354,7 +354,7 @@ TEST(PlanspielState, S_1_CloseCombatSuperiorityAttackAndFlightFields) {
   // A third base from (4,3): no flight field is left.
   EXPECT_TRUE(s->flight_fields(b1, {5, 3}, {{5, 4}, {6, 4}, {4, 3}}).empty());
   ASSERT_TRUE(Legal(*s, "assault 5,3 R-I1 R-I2"));
-  EXPECT_NE(s->annotate(Parse(*s, "assault 5,3 R-I1 R-I2")), "");
+  EXPECT_NE(s->annotate(Parse(*s, "assault 5,3 R-I1 R-I2")).en, "");
   // Attacker 4 + 1 = 5 against defender 3 + 1 = 4: Red wins; 5 on Blue (black), 4 on Red (grey).
   const EventList ev = Play(*s, {"assault 5,3 R-I1 R-I2", "roll 4", "roll 3"});
   EXPECT_TRUE(Mentions(ev, "the attacker wins"));
@@ -408,7 +408,7 @@ TEST(PlanspielState, PS_10_2_WhoMayAttackAndTheOdds) {
   s->place_for_test(U(*s, "R-I3"), {4, 2});
   EXPECT_DOUBLE_EQ(s->assault_win_chance(Parse(*s, "assault 5,3 R-I1 R-I2 R-I3")), 21.0 / 31.0);
   EXPECT_DOUBLE_EQ(s->assault_win_chance(Parse(*s, "assault 5,3 R-I1")), 10.0 / 31.0);
-  EXPECT_EQ(s->annotate(Parse(*s, "assault 5,3 R-I1")), "+0 against +1: wins 10/31");
+  EXPECT_EQ(s->annotate(Parse(*s, "assault 5,3 R-I1")).en, "+0 against +1: wins 10/31");
   // The order of the bases in the text does not matter.
   EXPECT_EQ(Parse(*s, "assault 5,3 R-I2 R-I1"), Parse(*s, "assault 5,3 R-I1 R-I2"));
 }

@@ -422,7 +422,7 @@ TEST(PocketSpec, PB_9_2_OwnerChoosesWhichUnitGivesUpTheOrderMarker) {
   Action from_e3;
   std::string err;
   ASSERT_TRUE(b.state->parse("marker-from e3", from_e3, err)) << err;
-  EXPECT_EQ(b.state->annotate(from_e3),
+  EXPECT_EQ(b.state->annotate(from_e3).en,
             "1 order marker on e3, 0 after; its next order costs 1 instead of 2");
   EXPECT_THAT(b.why("marker-from e1"), HasSubstr("carries no order marker"));
   EXPECT_THAT(b.why("marker-from o1"), HasSubstr("not a unit of elves"));

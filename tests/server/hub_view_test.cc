@@ -4,6 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
+
 #include "engine/session.h"
 #include "engine/view.h"
 #include "hub_fixture.h"
@@ -276,6 +279,93 @@ TEST(HubView, SummaryAnsweredAtOnceEqualsThePooledReplyAndNeverRollsOrLoads) {
   ASSERT_FALSE(f.hub().is_live(id));
   EXPECT_FALSE(f.hub().http_now("GET", target));
   EXPECT_FALSE(f.hub().is_live(id));
+}
+
+// docs/server.md "Throughput": the summary (GET /api/games/{id}) is written as text, byte for byte
+// the dump() of its JSON object with the legal actions' text last (dump_with): for both seats
+// and an observer at every state of a random game played to its end (or conceded), the body is the
+// dump of its own parse (members sorted, as dump() writes them) followed by "legal", and its list
+// members are the game's entry in the lobby list.
+TEST(HubView, SummaryTextIsTheDumpOfItsJsonForBothSeatsAndTheObserverToTheEnd) {
+  HubFixture f("summary-text");
+  json c = f.create(
+      {{"game", "pocket/orcs-vs-elves"}, {"seats", {{"orcs", "human"}, {"elves", "human"}}}});
+  const std::string id = c["id"];
+  const std::map<std::string, std::string> tokens = {{"orcs", c["seats"]["orcs"]["token"]},
+                                                     {"elves", c["seats"]["elves"]["token"]},
+                                                     {"observer", ""}};
+  std::mt19937 rng(20);
+  auto body_of = [&](const std::string& token) {
+    HttpReply r =
+        f.hub().http("GET", "/api/games/" + id + (token.empty() ? "" : "?token=" + token), "");
+    EXPECT_EQ(r.status, 200) << r.body;
+    return r.body;
+  };
+  auto check = [&](bool against_list) {
+    for (const auto& [seat, token] : tokens) {
+      const std::string body = body_of(token);
+      const json j = json::parse(body);
+      // The members as dump() writes them (sorted by name), then "legal" last, the text of
+      // append_legal_json (engine/view.h) as it is.
+      json rest = j;
+      rest.erase("legal");
+      std::string dumped = rest.dump();
+      dumped.pop_back();
+      const size_t legal_at = body.rfind(",\"legal\":[");
+      ASSERT_NE(legal_at, std::string::npos);
+      dumped += body.substr(legal_at);
+      if (dumped != body) {
+        const size_t at = static_cast<size_t>(
+            std::mismatch(
+                dumped.begin(),
+                dumped.begin() + static_cast<std::ptrdiff_t>(std::min(dumped.size(), body.size())),
+                body.begin())
+                .first -
+            dumped.begin());
+        const size_t from = at > 60 ? at - 60 : 0;
+        FAIL() << seat << " at byte " << at << ": " << dumped.substr(from, 160) << " vs "
+               << body.substr(from, 160);
+      }
+      EXPECT_EQ(j["seat"], seat);
+      if (!against_list) continue;
+      json entry;
+      const json list = f.http("GET", "/api/games");
+      for (const json& e : list["games"])
+        if (e["id"] == id) entry = e;
+      ASSERT_FALSE(entry.is_null());
+      for (const auto& [key, value] : entry.items()) EXPECT_EQ(j[key], value) << key;
+      EXPECT_EQ(j["seed_commitment"], c["seed_commitment"]);
+    }
+  };
+  for (int i = 0; i < 400; ++i) {
+    check(i % 20 == 0);
+    const json s = f.summary(id, tokens.at("orcs"));
+    if (s["status"] == "finished") break;
+    const std::string side = s["to_move"];
+    ASSERT_TRUE(tokens.count(side)) << s.dump();
+    const json mine = f.summary(id, tokens.at(side));
+    const json& legal = mine["legal"];
+    ASSERT_FALSE(legal.empty());
+    std::vector<json> ordinary;  // conceding only at the end
+    for (const json& a : legal)
+      if (a.value("role", "") != "confirm") ordinary.push_back(a);
+    if (ordinary.empty()) break;
+    const json& pick = ordinary[std::uniform_int_distribution<size_t>(0, ordinary.size() - 1)(rng)];
+    int status = 0;
+    json r = f.http(
+        "POST", "/api/games/" + id + "/action",
+        {{"token", tokens.at(side)}, {"state_id", mine["state_id"]}, {"action_id", pick["id"]}},
+        &status);
+    ASSERT_EQ(status, 200) << r.dump();
+  }
+  if (f.summary(id)["status"] == "active") {
+    int status = 0;
+    f.http("POST", "/api/games/" + id + "/concede", {{"token", tokens.at("elves")}}, &status);
+    ASSERT_EQ(status, 200);
+  }
+  check(true);
+  EXPECT_EQ(f.summary(id)["status"], "finished");
+  EXPECT_FALSE(f.summary(id)["result"].is_null());
 }
 
 // Request targets are read by Boost.URL: percent escapes and '+' in the query are decoded, a

@@ -104,8 +104,8 @@ TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   const auto move =
       std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.verb == kMoveTo; });
   ASSERT_NE(move, legal.end());
-  const std::string note = q.state->annotate(*move);
-  const std::string note_de = q.state->annotate_in(*move, Lang::kDe);
+  const std::string note = q.state->annotate(*move).en;
+  const std::string note_de = q.state->annotate(*move).de;
   EXPECT_THAT(note, ::testing::MatchesRegex("[0-9]+ MP, [0-9]+ left"));
   EXPECT_THAT(note_de, ::testing::MatchesRegex("[0-9]+ BP, noch [0-9]+"));
   EXPECT_EQ(note.substr(0, note.find(' ')), note_de.substr(0, note_de.find(' ')));

@@ -72,7 +72,7 @@ TEST(WsrArtillery, WSR_11_2_1_T1_OneByThirtyFourOnTwoSoftUnitsInClearOneHitEach)
   ASSERT_EQ(info.args.size(), 3u);
   EXPECT_EQ(info.args[1].kind, ArgKind::kPlace);
   EXPECT_EQ(info.label_en, "CCA HQ calls a he-34 strike on A-I02");
-  EXPECT_EQ(p.state->annotate(p.parse("call us.hq-cca A-I02 he-34")),
+  EXPECT_EQ(p.state->annotate(p.parse("call us.hq-cca A-I02 he-34")).en,
             "3 dice at 4+ on each of the 7 hexes with units; lands 83%; 0 left after");
   p.act("call us.hq-cca A-I02 he-34");
   EXPECT_TRUE(p.logged("WSR 11.2"));
@@ -445,7 +445,7 @@ TEST(WsrArtillery, WSR_11_2_OneDieStrikeIsWordedInTheSingular) {
   Pos p = ArtyPosition({He(1, 4, 1)});
   Activate(p, "us.cca");
   ASSERT_TRUE(p.legal("call us.hq-cca A-I02 he-14")) << p.why("call us.hq-cca A-I02 he-14");
-  EXPECT_EQ(p.state->annotate(p.parse("call us.hq-cca A-I02 he-14")),
+  EXPECT_EQ(p.state->annotate(p.parse("call us.hq-cca A-I02 he-14")).en,
             "1 die at 4+ on each of the 7 hexes with units; lands 83%; 0 left after");
   const std::string summary =
       FireOddsJson(*p.state, p.parse("call us.hq-cca A-I02 he-14"))["summary"];

@@ -350,8 +350,9 @@ TEST(WsrAssault, WSR_6_1_A02_WithHqNoteAndOddsCountTheHqDice) {
   Activate(p, "us.cca");
   const Action with = p.parse("fire us.m4a3e8-1 de.panther with-hq");
   const Action without = p.parse("fire us.m4a3e8-1 de.panther");
-  EXPECT_EQ(p.state->annotate(with).rfind("5 dice at ", 0), 0u) << p.state->annotate(with);
-  EXPECT_EQ(p.state->annotate(without).rfind("3 dice at ", 0), 0u) << p.state->annotate(without);
+  EXPECT_EQ(p.state->annotate(with).en.rfind("5 dice at ", 0), 0u) << p.state->annotate(with).en;
+  EXPECT_EQ(p.state->annotate(without).en.rfind("3 dice at ", 0), 0u)
+      << p.state->annotate(without).en;
   EXPECT_EQ(FireOddsJson(*p.state, with)["params"]["dice"], 5);
   EXPECT_EQ(FireOddsJson(*p.state, without)["params"]["dice"], 3);
 }
