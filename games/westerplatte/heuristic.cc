@@ -1,9 +1,11 @@
 // The Westerplatte heuristic defender: for the move-and-action phase it searches every sequence
 // of moves and actions of the active player (depth-first, with a transposition set) and ends the
-// phase with the best statically scored position; the small decisions (overflow, stock, give,
-// reinforce, placement) are scored directly. The team shares one evaluation, so every seat plays
-// the same policy. Cards are never peeked at: the score uses only the position.
+// phase with the best statically scored position (a joint fire that kills is credited for the
+// action it saves); the small decisions (overflow, stock, give, reinforce, placement) are scored
+// directly. The team shares one evaluation, so every seat plays the same policy. Cards are never
+// peeked at: the score uses only the position.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <unordered_set>
 
@@ -176,6 +178,22 @@ class Heuristic : public Player {
   }
 
  private:
+  // A fire with several officers (WP 7.1) that kills a troop no single shot could (every
+  // officer's damage needed) does in one action what would otherwise take one action per shot:
+  // the static score sees only the ammo spent (and counts two ammo above one mortar shell), so the
+  // search credits each joining officer with one ammo's worth (2.2, as `score` values a player's
+  // first two) for the action it saves. No credit for a fire that wastes ammo or does not kill.
+  static double joint_kill_credit(const WpState& before, const Action& a, const WpState& after) {
+    if (a.verb != kVFire) return 0;
+    const int n = std::popcount(static_cast<unsigned>(a.arg(1)));
+    const size_t l = static_cast<size_t>(a.arg(0));
+    const int card = before.lane_card_[l];
+    if (n < 2 || card < 0 || after.lane_card_[l] == card) return 0;
+    const int left = before.card(card).endurance - before.lane_damage_[l];
+    return left >= n ? kJointCredit * (n - 1) : 0;
+  }
+  static constexpr double kJointCredit = 2.2;
+
   // Depth-first over the phase-1 actions; leaves are the positions where "end" is chosen.
   Action plan(const WpState& s) {
     best_v_ = -1e18;
@@ -191,7 +209,8 @@ class Heuristic : public Player {
       }
       auto c = s.clone();
       static_cast<WpState&>(*c).apply(a);
-      search(static_cast<const WpState&>(*c), a, 1);
+      const auto& cs = static_cast<const WpState&>(*c);
+      search(cs, a, 1, joint_kill_credit(s, a, cs));
     }
     return best_first_;
   }
@@ -200,14 +219,14 @@ class Heuristic : public Player {
     if (v > best_v_ + 1e-9) best_v_ = v, best_first_ = first;
   }
 
-  void search(const WpState& s, const Action& first, int depth) {
+  void search(const WpState& s, const Action& first, int depth, double credit) {
     if (++nodes_ > 700) return;  // bounds the solo search (two officers, 4 moves)
     if (s.is_terminal() || s.tasks_.empty() || s.tasks_.back().type != tPlayer) {
-      consider(score(s), first);
+      consider(score(s) + credit, first);
       return;
     }
     if (!seen_.insert(s.hash()).second) return;
-    consider(score(s), first);  // ending here
+    consider(score(s) + credit, first);  // ending here
     if (depth >= 6) return;
     ActionList legal;
     s.legal_actions(legal);
@@ -215,7 +234,8 @@ class Heuristic : public Player {
       if (a.verb == kVEnd) continue;
       auto c = s.clone();
       static_cast<WpState&>(*c).apply(a);
-      search(static_cast<const WpState&>(*c), first, depth + 1);
+      const auto& cs = static_cast<const WpState&>(*c);
+      search(cs, first, depth + 1, credit + joint_kill_credit(s, a, cs));
     }
   }
 

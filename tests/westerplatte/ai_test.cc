@@ -3,6 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "engine/player.h"
 #include "tests/westerplatte/wp_test_util.h"
 
@@ -60,6 +64,64 @@ TEST(WpAi, WP7_4_AStalledTeamFetchesAmmoAndKillsInsteadOfPushingForEver) {
     play_game(*g, true, seed, &ended);
     EXPECT_TRUE(ended) << "seed " << seed;
   }
+}
+
+// Plays the active player's move-and-action phase with the heuristic; returns the actions taken.
+std::vector<std::string> heuristic_turn(WpState& s) {
+  auto h = make_heuristic(s.current_seat(), 1);
+  std::vector<std::string> out;
+  while (!s.is_terminal() && s.tasks_.back().type == tPlayer) {
+    const Action a = h->choose(s);
+    out.push_back(s.describe(a));
+    s.apply(a);
+    if (a.verb == kVEnd) break;
+  }
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += x + "; ";
+  return s;
+}
+
+// WP 7.1 joint fire: p2's officer stands on E facing an endurance-2, power-2 MG on space III; p1's
+// officer is two moves away on C, both players hold 2 ammo and the mortar has its shells. A single
+// shot cannot kill the troop; p1 walks to E and fires with both officers (2 ammo, the troop goes
+// to the day's pile) and keeps the shell for a lane nobody reaches. The heuristic used to walk to
+// the mortar and spend a shell instead.
+TEST(WpAi, WP7_1_JointFireKillsWhereASingleShotCannot) {
+  for (int players : {2, 4}) {
+    auto s = fresh("medium", players, "T3");
+    s->officer_at_[0] = static_cast<int8_t>(field("C"));
+    s->officer_at_[1] = static_cast<int8_t>(field("E"));
+    s->place_for_test(4, card_index(*s, "P1-13"), 2);  // lane E, endurance 2, power 2, space III
+    for (int p = 0; p < players; ++p) s->ammo_[static_cast<size_t>(p)] = 2;
+    const int shells = s->shells_;
+    const int piles = s->discarded();
+    const auto turn = heuristic_turn(*s);
+    EXPECT_TRUE(std::find(turn.begin(), turn.end(), "fire E o1+o2") != turn.end())
+        << players << " players: " << joined(turn);
+    EXPECT_EQ(s->shells_, shells) << joined(turn);
+    EXPECT_EQ(s->ammo_[0], 1);
+    EXPECT_EQ(s->ammo_[1], 1);
+    EXPECT_EQ(s->discarded(), piles + 1);
+  }
+}
+
+// WP 7.1: where one shot kills (endurance 1) only one officer fires; the team spends no ammo for
+// nothing.
+TEST(WpAi, WP7_1_NoJointFireWhereOneShotKills) {
+  auto s = fresh("medium", 2, "E");
+  s->place_for_test(4, card_index(*s, "P1-14"), 2);  // lane E, endurance 1, speed 3
+  s->ammo_[0] = 2;
+  s->ammo_[1] = 2;
+  const auto turn = heuristic_turn(*s);
+  int fired = 0;
+  for (const auto& a : turn) fired += a.rfind("fire E ", 0) == 0;
+  EXPECT_EQ(fired, 1) << joined(turn);
+  EXPECT_EQ(s->ammo_[0] + s->ammo_[1], 3) << joined(turn);
+  EXPECT_EQ(s->lane_card_[4], -1);
 }
 
 TEST(WpAi, EvaluateOfTerminalStatesIsTheResult) {
