@@ -206,7 +206,7 @@ TEST_F(PlanspielWreck, PS_6_10_CounterMoveAgainstTheRecoveryVehicle) {
   EXPECT_EQ(Why("evade B-T1 20,9"),
             "PS §6.10, §9.4: a recovery attempt is no approach; no movement counter-move");
   // The odds and the note read the fire at R-T2 (the target as if in the wreck's field).
-  EXPECT_NE(state_->annotate(A("fire B-T1 18,8")).find("R-T2: effect "), std::string::npos);
+  EXPECT_NE(state_->annotate(A("fire B-T1 18,8")).en.find("R-T2: effect "), std::string::npos);
   ev = SituationTest::Do("fire B-T1 18,8");
   ASSERT_EQ(state_->step(), StepKind::kEffectRoll);
   // Natural 3, +1 heavy gun against medium armour, +1 range reduced to one field (at the wreck's

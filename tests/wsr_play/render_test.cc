@@ -88,7 +88,7 @@ TEST(WsrBoard, WSR_6_1_TheFireNoteNeverPutsEliminationAboveAnyEffect) {
       const ActionList legal = p.state->legal_actions();
       for (const Action& a : legal) {
         if (a.verb != kFire && a.verb != kOpFire) continue;
-        const std::string note = p.state->annotate(a);
+        const std::string note = p.state->annotate(a).en;
         const size_t e = note.find("effect "), x = note.find("eliminated ");
         ASSERT_NE(e, std::string::npos) << note;
         ASSERT_NE(x, std::string::npos) << note;
