@@ -105,7 +105,8 @@ Text HumanSeat::still_able(const Session& session, const Action& action) const {
 void HumanSeat::show(const Session& session) const {
   const State& state = session.state();
   const int seat = state.current_seat();
-  const std::string side = seat_name(session.game(), seat);
+  // The side as the reader names it ("Orks"), not its id: the id is for typing (`--seat`).
+  const std::string side = session.game().side_name(seat).in(lang_);
   // Hot-seat: whose turn it is comes before the board, so that the other player can look away.
   const bool de = lang_ == Lang::kDe;
   io_.out << "\n=== " << side << (de ? " am Zug (Aktion " : " to play (action ")

@@ -35,6 +35,11 @@ std::string State::why_illegal(const Action& action) const {
   return "not a legal action now (" + decision().prompt + ")";
 }
 
+Text Game::side_name(int seat) const {
+  const std::string& id = seats().at(static_cast<size_t>(seat));
+  return {id, id};
+}
+
 // Side names match without regard to ASCII case ("P1" is p1, "US" is us): the issues and the
 // rulebooks write them either way, and no game has two sides differing only in case.
 int Game::seat_index(std::string_view side) const {

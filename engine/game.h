@@ -277,6 +277,9 @@ class Game {
   virtual std::string_view scenario() const = 0;
   virtual const Options& options() const = 0;
   virtual const std::vector<std::string>& seats() const = 0;  // side ids, e.g. {"orcs","elves"}
+  // A side as a player reads it, in English and German, capitalized for the start of a line or
+  // a heading ("Orcs" / "Orks", "Germans" / "Deutsche"); the side id where the game names none.
+  virtual Text side_name(int seat) const;
   // The verbs of the game's action texts (engine/verbs.h); empty: the texts are shown as they are.
   virtual VerbTable verbs() const { return {}; }
   virtual std::unique_ptr<State> new_initial_state() const = 0;

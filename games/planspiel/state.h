@@ -603,6 +603,9 @@ class PlanspielGame : public Game {
   std::string_view scenario() const override { return scenario_; }
   const Options& options() const override { return options_; }
   const std::vector<std::string>& seats() const override { return seats_; }
+  Text side_name(int seat) const override {  // PS: Partei Rot, Partei Blau
+    return seat == kPartyRed ? Text{"Red", "Rot"} : Text{"Blue", "Blau"};
+  }
   VerbTable verbs() const override;
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;

@@ -344,6 +344,9 @@ class PocketGame : public Game {
   std::string_view scenario() const override { return "orcs-vs-elves"; }
   const Options& options() const override { return option_list_; }
   const std::vector<std::string>& seats() const override { return seats_; }
+  Text side_name(int seat) const override {
+    return seat == kOrcs ? Text{"Orcs", "Orks"} : Text{"Elves", "Elfen"};
+  }
   VerbTable verbs() const override;  // verbs.cc
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;

@@ -278,8 +278,8 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
 Decision PocketState::decision() const {
   Decision d;
   d.seat = current_seat();
-  const auto& seats = game_->seats();
-  auto who = [&](int s) { return s >= 0 ? seats[static_cast<size_t>(s)] : std::string("dice"); };
+  // The deciding side as a prompt's first word names it ("Orcs: pick a troop").
+  auto who = [&](int s) { return s >= 0 ? game_->side_name(s).en : std::string("Dice"); };
   auto who_de = [&](int s) { return s >= 0 ? seat_de(s) : std::string("Würfel"); };
   switch (phase) {
     case kOver:
@@ -411,7 +411,7 @@ Decision PocketState::decision_for(int viewer) const {
   Decision d = decision();
   if (viewer == kNobody || viewer == d.seat) return d;
   const int seat = std::max<int>(0, sel_seat);
-  const std::string& who = seat_id(seat);
+  const std::string who = game_->side_name(seat).en;
   const std::string who_de = seat_de(seat);
   if (phase == kSelect)
     d.say(say("{0}: pick a troop or say done (PB Aufbau 4)",

@@ -440,6 +440,9 @@ class RivetGame : public Game {
   std::string_view scenario() const override { return scenario_; }
   const Options& options() const override { return options_; }
   const std::vector<std::string>& seats() const override { return seats_; }
+  Text side_name(int seat) const override {
+    return seat == kAllies ? Text{"Allies", "Alliierte"} : Text{"Bismark", "Bismark"};
+  }
   VerbTable verbs() const override;  // verbs.cc
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;

@@ -706,8 +706,9 @@ Decision RivetState::decision() const {
   const RivetStep s = step();
   d.seat = current_seat();
   d.kind = step_row(s).decision;
-  const std::string side = d.seat >= 0 ? faction_id(d.seat) : "";
-  const std::string act = faction_id(active), act_de = FactionDe(active);
+  // The deciding side as a prompt's first word names it ("Allies: deploy units ...").
+  const std::string side = d.seat >= 0 ? game_->side_name(d.seat).en : "";
+  const std::string act = game_->side_name(active).en, act_de = FactionDe(active);
   switch (s) {
     case RivetStep::kOver:
       d.say({"The game is over (RW §13).", "Das Spiel ist vorbei (RW §13)."});
@@ -774,7 +775,7 @@ Decision RivetState::decision() const {
     case RivetStep::kRetreat:
       d.say(say("{0}: move u{2} out of {3} to an adjacent segment (RW §11 Tank Shock).",
                 "{1}: u{2} aus {3} in ein benachbartes Segment ziehen (RW §11 Panzerschock).",
-                faction_id(1 - active), FactionDe(1 - active), retreat.front(),
+                game_->side_name(1 - active).en, FactionDe(1 - active), retreat.front(),
                 seg_name(shock_seg)));
       return d;
     case RivetStep::kWrapUp:
@@ -843,7 +844,8 @@ Decision RivetState::decision_for(int viewer) const {
            "dürfen eine Action!-Karte gegen diesen Treffer spielen oder beenden (content §6.2 "
            "W9)."}};
   const Text& when = kWhen[static_cast<size_t>(pending.window)];
-  d.say(say("{0}: {2}", "Die {1} {3}", faction_id(d.seat), FactionDe(d.seat), when.en, when.de));
+  d.say(say("{0}: {2}", "Die {1} {3}", game_->side_name(d.seat).en, FactionDe(d.seat), when.en,
+            when.de));
   return d;
 }
 

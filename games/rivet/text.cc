@@ -347,8 +347,14 @@ std::string RivetState::render_text_in(int seat, Lang lang) const {
   };
   const Board& b = board();
   std::ostringstream o;
+  // The mission's name is German with the English in brackets ("Haltet den Hügel 356 (Hold Hill
+  // 356)"): a German reader gets the German part.
+  std::string mission_de = mission().name;
+  if (const size_t open = mission_de.rfind(" (");
+      open != std::string::npos && !mission_de.empty() && mission_de.back() == ')')
+    mission_de.resize(open);
   if (de)
-    o << "Rivet Wars Mission " << mission().id << " (" << mission().name << "), Runde " << round
+    o << "Rivet Wars Mission " << mission().id << " (" << mission_de << "), Runde " << round
       << ", am Zug: " << side(active) << "\n"
       << "SP Alliierte " << vp[0] << "/" << mission().vp[0] << ", Bismark " << vp[1] << "/"
       << mission().vp[1] << "; Rivets " << rivets[0] << " / " << rivets[1] << "; AP " << dp[active]

@@ -58,8 +58,8 @@ Decision WpState::decision() const {
     case tPlace:
       d.kind = "place";
       d.say(say("{0}: place officer {1} on a forward defence field (WP 5 step 9)",
-                "{0}: Offizier {1} auf ein vorgeschobenes Abwehrfeld stellen (WP 5 Schritt 9)",
-                pname(wp().owner(t.a)), oname(t.a)));
+                "{2}: Offizier {1} auf ein vorgeschobenes Abwehrfeld stellen (WP 5 Schritt 9)",
+                pname(wp().owner(t.a)), oname(t.a), wp().side_name(wp().owner(t.a)).de));
       break;
     case tDraw:
       d.kind = "draw";
@@ -75,10 +75,10 @@ Decision WpState::decision() const {
       break;
     case tPlayer:
       d.kind = "turn";
-      d.say(say("{}: move (up to 2) and act (1), then end the phase (WP 7.1)",
-                "{}: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden "
+      d.say(say("{0}: move (up to 2) and act (1), then end the phase (WP 7.1)",
+                "{1}: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden "
                 "(WP 7.1)",
-                pname(player_)));
+                pname(player_), wp().side_name(player_).de));
       // No `decline`: ending the phase is the seat's own turn, not a reaction window that a
       // player could let the interface decline for him (engine/game.h Decision::decline).
       break;

@@ -352,8 +352,9 @@ std::string WpState::render_text_in(int seat, Lang lang) const {
     << t(" sent under); events left +", " darunter gelegt); Ereigniskarten übrig +")
     << int(pos_left_) << " -" << int(neg_left_) << "\n";
   if (!tasks_.empty() && tasks_.back().type == tPlayer) {
-    o << t("Turn of p", "Runde von p") << player_ + 1 << t(": moves used ", ": Bewegungen ")
-      << int(moved_[0] + moved_[1]) << t(", actions ", ", Aktionen ") << int(actions_)
+    o << t("Turn of p", "Runde von Verteidiger ") << player_ + 1
+      << t(": moves used ", ": Bewegungen ") << int(moved_[0] + moved_[1])
+      << t(", actions ", ", Aktionen ") << int(actions_)
       << (restricted_now_ ? t(" (restricted)", " (eingeschränkt)") : "") << "\n";
   }
   return o.str();

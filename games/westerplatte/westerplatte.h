@@ -123,6 +123,9 @@ class WpGame : public Game {
   std::string_view scenario() const override { return scenario_; }
   const Options& options() const override { return options_; }
   const std::vector<std::string>& seats() const override { return seats_; }
+  Text side_name(int seat) const override {  // the defenders, one a seat
+    return {"Defender " + std::to_string(seat + 1), "Verteidiger " + std::to_string(seat + 1)};
+  }
   VerbTable verbs() const override;  // verbs.cc
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;

@@ -34,6 +34,19 @@ namespace feldherr::wsr {
 
 namespace {
 
+// A drawn marker in German: "Rundenende-Marker", "Formations-Marker Kampfgruppe Beck" (the
+// English shows the action text, "draw end-turn").
+std::string WsrDrawnMarkerDe(const WsrState& s, const Action& draw) {
+  const int m = draw.arg(0);
+  const WsrGame& g = s.wgame();
+  if (m == kEndTurnMarker) return "Rundenende-Marker";
+  if (m == kChaosMarker) return "Chaos-Marker";
+  if (m == kDesignatedMarker) return "Marker der ausgewählten Formation";
+  if (m >= kAirMarker) return "Flugzeug-Marker " + s.air_label(m - kAirMarker);
+  if (m < g.num_formations()) return "Formations-Marker " + g.formation(m).data->name;
+  return s.describe(draw);
+}
+
 constexpr int kRedrawCost = 2;  // WSR 10.0
 constexpr int kOpsCost = 2;     // WSR 10.0
 
@@ -262,7 +275,7 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
             std::string((a.verb == kOddHit
                              ? "Der überzählige Treffer fällt auf " + describe(a).substr(8)
                          : roll ? "Gewürfelt: " + DiceText(a)
-                                : "Gezogen: " + describe(a))) +
+                                : "Gezogen: " + WsrDrawnMarkerDe(*this, a))) +
                 " -- Schicksalspunkte können es noch ändern, bevor es wirkt."});
   return true;
 }
@@ -429,7 +442,8 @@ Text WsrState::fate_prompt() const {
   std::string what, what_de;
   if (fate_verb == kDraw) {
     what = "the drawn marker (" + describe(fate_pending()) + "): fate redraw (2 points)";
-    what_de = "der gezogene Marker (" + describe(fate_pending()) + "): fate redraw (2 Punkte)";
+    what_de = "der gezogene Marker (" + WsrDrawnMarkerDe(*this, fate_pending()) +
+              "): fate redraw (2 Punkte)";
   } else if (fate_verb == kOddHit) {
     what = "the odd hit on " + describe(fate_pending()).substr(8) + ": fate reroll (1 point)";
     what_de = "der überzählige Treffer auf " + describe(fate_pending()).substr(8) +
@@ -448,8 +462,11 @@ Text WsrState::fate_prompt() const {
   }
   return Text{who + " has " + std::to_string(fate_points[static_cast<size_t>(seat)]) +
                   " fate points; " + what + ", or no-fate (WSR 10.0).",
-              std::string(who) + " hat " + std::to_string(fate_points[static_cast<size_t>(seat)]) +
-                  " Schicksalspunkte; " + what_de + ", oder no-fate (WSR 10.0)."};
+              game_->side_name(seat).de + ": " +
+                  std::to_string(fate_points[static_cast<size_t>(seat)]) +
+                  (fate_points[static_cast<size_t>(seat)] == 1 ? " Schicksalspunkt; "
+                                                               : " Schicksalspunkte; ") +
+                  what_de + ", oder no-fate (WSR 10.0)."};
 }
 
 std::string WsrState::fate_describe(const Action& a) const {

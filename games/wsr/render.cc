@@ -80,6 +80,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
   const auto& seats = g.seats();
   const HexLayout& L = g.layout();
   const Scenario* sc = g.setup().scenario_data.get();
+  // A side as the reader names it in the header ("Deutsche 1, US 4").
+  auto side_text = [&](int s) { return g.side_name(s).in(lang); };
   const bool setup = !steps.empty() && top().kind == kStepSetup;
 
   // --- Header ---
@@ -91,8 +93,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
   int shown = 0;
   for (int f = 0; f < g.num_formations(); ++f)
     if (cup[static_cast<size_t>(f)] > 0) {
-      o << (shown ? ", " : " ") << g.formation(f).data->id << " x"
-        << int(cup[static_cast<size_t>(f)]);
+      o << (shown ? ", " : " ") << (de ? g.formation(f).data->name : g.formation(f).data->id)
+        << " x" << int(cup[static_cast<size_t>(f)]);
       ++shown;
     }
   o << (shown ? "," : "") << T(" end-turn x", " Rundenende x") << int(cup_end_turn)
@@ -106,19 +108,18 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
       << T(" chaos result(s) stored (9.0)", " Chaos-Ergebnis(se) gespeichert (9.0)");
   for (int s = 0; s < 2; ++s)
     if (held_end_turn[static_cast<size_t>(s)] > 0)
-      o << "; " << seats[static_cast<size_t>(s)] << T(" holds ", " hält ")
-        << int(held_end_turn[static_cast<size_t>(s)])
-        << T(" end-turn (3.2.1)", " Rundenende (3.2.1)");
+      o << "; " << side_text(s) << T(" holds ", ": ") << int(held_end_turn[static_cast<size_t>(s)])
+        << T(" end-turn (3.2.1)", " Rundenende zurückgehalten (3.2.1)");
   o << T("\nFate points:", "\nSchicksalspunkte:");
   for (int s = 0; s < 2; ++s)
-    o << " " << seats[static_cast<size_t>(s)] << " " << int(fate_points[static_cast<size_t>(s)]);
+    o << (s ? ", " : " ") << side_text(s) << " " << int(fate_points[static_cast<size_t>(s)]);
   // Artillery (WSR 11.2): the strikes left, the Barrage and smoke markers.
   bool support = false;
   for (const auto& kinds : g.setup().artillery) support = support || !kinds.empty();
   if (support) {
     o << T("\nArtillery (11.2):", "\nArtillerie (11.2):");
     for (size_t s = 0; s < 2; ++s) {
-      o << " " << seats[s];
+      o << " " << side_text(static_cast<int>(s));
       if (g.setup().artillery[s].empty()) o << T(" none", " keine");
       for (size_t k = 0; k < g.setup().artillery[s].size(); ++k)
         o << " " << strike_name(static_cast<int>(s), static_cast<int>(k)) << " x"
@@ -132,8 +133,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     o << T("\nAircraft (11.3):", "\nFlugzeuge (11.3):");
     for (size_t k = 0; k < g.setup().air.size(); ++k) {
       const int ki = static_cast<int>(k);
-      o << (k ? "; " : " ") << seats[static_cast<size_t>(air_side(ki))] << " " << air_label(ki)
-        << " " << (de ? AirPlaceDe(AirPlaceName(air[k])) : AirPlaceName(air[k]));
+      o << (k ? "; " : " ") << side_text(air_side(ki)) << " " << air_label(ki) << " "
+        << (de ? AirPlaceDe(AirPlaceName(air[k])) : AirPlaceName(air[k]));
       if (air[k] == kAirWaiting && air_entry_turn(ki) > 0)
         o << T(" (turn ", " (Spielrunde ") << air_entry_turn(ki) << ")";
       else if (air[k] == kAirWaiting)
@@ -163,7 +164,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
       if (zones.empty()) continue;
       int n = 0;
       for (int u = 0; u < n_units; ++u) n += has(u, kExited) && side_of(u) == int(s) ? 1 : 0;
-      o << sep << seats[s] << T(" from ", " über ") << zones
+      o << sep << side_text(static_cast<int>(s)) << T(" from ", " über ") << zones
         << T(" (marked >), ", " (markiert >), ") << n << T(" exited", " ausgetreten");
       sep = "; ";
     }
@@ -179,7 +180,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
           << T(" stays on or south of it, ", " bleibt auf ihr oder südlich, ")
           << r.Str("north_formation") << T(" on or north of it", " auf ihr oder nördlich");
   if (active_f >= 0)
-    o << T("\nActive formation: ", "\nAktive Formation: ") << g.formation(active_f).data->id;
+    o << T("\nActive formation: ", "\nAktive Formation: ")
+      << (de ? g.formation(active_f).data->name : g.formation(active_f).data->id);
   if (phase != kOver && !steps.empty())
     o << T("\nNow: ", "\nJetzt: ") << decision().prompt_in(lang);
   o << "\n";
@@ -324,7 +326,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
   key << T(
       " D2/U2 = 2 units of de/us (K uk), * objective, ! a disrupted unit in the hex, + setup "
       "zone of the next unit",
-      " D2/U2 = 2 Einheiten von de/us (K uk), * Ziel, ! eine zerschlagene Einheit im Feld, "
+      " D2/U2 = 2 Einheiten der Deutschen/der US (K Briten), * Ziel, ! eine zerschlagene Einheit "
+      "im Feld, "
       "+ Aufstellungszone der nächsten Einheit");
   if (n_smoke > 0 || strike.hex != kNoHex)
     key << T(", s smoke marker, B Barrage marker", ", s Rauch-Marker, B Artillerieschlag-Marker");
@@ -344,7 +347,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     for (int h : g.objectives()) {
       const int c = controller(h);
       line += " " + hex_name(h) + "=" +
-              (c >= 0 ? seats[static_cast<size_t>(c)] : std::string(T("none", "keiner")));
+              (c >= 0 ? (de ? side_text(c) : seats[static_cast<size_t>(c)])
+                      : std::string(T("none", "keiner")));
     }
     o << "\n" << line << "\n";
   }
@@ -369,7 +373,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
       << (de ? g.data().terrain[g.terrain(h)].name_de : std::string(TerrainId(g.terrain(h))))
       << "]";
     if (controller(h) >= 0)
-      o << T(" ctrl ", " Kontrolle ") << seats[static_cast<size_t>(controller(h))];
+      o << T(" ctrl ", " Kontrolle ")
+        << (de ? side_text(controller(h)) : seats[static_cast<size_t>(controller(h))]);
     if (objective[static_cast<size_t>(h)]) o << T(" OBJECTIVE", " ZIEL");
     if (has_wreck(h)) o << T(" wreck", " Wrack");
     if (smoke_at(h) > 0) o << T(" smoke-", " Rauch-") << smoke_at(h);               // WSR 11.2.2
@@ -379,8 +384,9 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     o << ":\n";
     for (int u : us) {
       const Face& fc = face(u);
-      o << "  " << seats[static_cast<size_t>(side_of(u))] << " " << unit_label(u) << " ("
-        << g.formation(info(u).formation).data->id << ") "
+      const Formation& fm = *g.formation(info(u).formation).data;
+      o << "  " << (de ? side_text(side_of(u)) : seats[static_cast<size_t>(side_of(u))]) << " "
+        << unit_label(u) << " (" << (de ? fm.name : fm.id) << ") "
         << (info(u).counter->transport ? (has(u, kMounted) ? T("mounted ", "aufgesessen ")
                                                            : T("dismounted ", "abgesessen "))
                                        : "")

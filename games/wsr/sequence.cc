@@ -451,8 +451,8 @@ void WsrState::finish_marker_removal(EventList* ev) {
           Text{game_->seats()[static_cast<size_t>(s)] +
                    " had a formation that was not activated: one end-turn marker is withheld until "
                    "it has been activated.",
-               std::string(game_->seats()[static_cast<size_t>(s)]) +
-                   " hatte eine Formation, die nicht aktiviert wurde: ein Rundenende-Marker wird "
+               game_->side_name(s).de +
+                   ": eine Formation wurde nicht aktiviert; ein Rundenende-Marker wird "
                    "zurückgehalten, bis sie aktiviert wurde."},
           s);
     }

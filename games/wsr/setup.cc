@@ -189,8 +189,8 @@ bool WsrState::begin_setup(EventList* ev) {
   Emit(ev, "WSR 2.0",
        Text{"Setup: " + game_->seats()[static_cast<size_t>(first)] + " sets up first (" +
                 ScenarioOf(*this)->code + ").",
-            std::string("Spielaufbau: ") + game_->seats()[static_cast<size_t>(first)] +
-                " stellt zuerst auf (" + ScenarioOf(*this)->code + ")."},
+            "Spielaufbau: " + game_->side_name(first).de + " stellen zuerst auf (" +
+                ScenarioOf(*this)->code + ")."},
        first);
   push(kStepSetup, 0, first);
   next_setup_step(ev);
@@ -206,7 +206,7 @@ void WsrState::next_setup_step(EventList* ev) {
     pop();
     Emit(ev, "WSR 2.0",
          Text{game_->seats()[static_cast<size_t>(side)] + " has set up.",
-              std::string(game_->seats()[static_cast<size_t>(side)]) + " hat aufgestellt."},
+              game_->side_name(side).de + ": Aufstellung beendet."},
          side);
     if (side == SetupFirstSeat(*this)) {
       push(kStepSetup, 0, 1 - side);  // WSR 2.0: then the other side
@@ -619,27 +619,27 @@ Text WsrState::setup_why_illegal(const Action& a) const {
 Text WsrState::setup_prompt() const {
   const int side = top().a;
   const std::string who = game_->seats()[static_cast<size_t>(side)];
+  const std::string wer = game_->side_name(side).de;  // "Deutsche: ..."
   if (const int u = setup_next_unit(side); u >= 0) {
     const Zone* z = SetupZoneOf(*this, u);
     return {who + " sets up: place " + unit_label(u) + " in " + z->id + " (" + z->text +
                 "), or set up the rest automatically (WSR 2.0).",
-            who + " stellt auf: " + unit_label(u) + " in " + z->id + " (" + z->text +
-                ") platzieren, oder den Rest automatisch aufstellen (WSR 2.0)."};
+            wer + ": " + unit_label(u) + " in " + z->id + " (" + z->text +
+                ") aufstellen, oder den Rest automatisch aufstellen (WSR 2.0)."};
   }
   if (const int k = setup_next_sw(side); k >= 0)
     return {who + " assigns " + game_->sw_info(k).label +
                 " to an infantry-type platoon of its force, or sets up the rest automatically "
                 "(WSR 1.3.4.1).",
-            who + " weist " + game_->sw_info(k).label +
-                " einem Zug vom Typ Infanterie seiner Truppe zu, oder stellt den Rest "
-                "automatisch auf (WSR 1.3.4.1)."};
+            wer + ": " + game_->sw_info(k).label +
+                " einem Zug vom Typ Infanterie der eigenen Truppe zuweisen, oder den Rest "
+                "automatisch aufstellen (WSR 1.3.4.1)."};
   if (const int n = setup_ips_left(side); n > 0)
     return {who + " places " + std::to_string(n) + " more improved position" + (n == 1 ? "" : "s") +
                 ", or sets up the rest automatically (WSR 8.1).",
-            who + " platziert noch " + std::to_string(n) +
-                (n == 1 ? " Schützengraben" : " Schützengräben") +
-                ", oder stellt den Rest automatisch auf (WSR 8.1)."};
-  return {who + " has set up (WSR 2.0).", who + " hat aufgestellt (WSR 2.0)."};
+            wer + ": noch " + std::to_string(n) + (n == 1 ? " Schützengraben" : " Schützengräben") +
+                " platzieren, oder den Rest automatisch aufstellen (WSR 8.1)."};
+  return {who + " has set up (WSR 2.0).", wer + ": Aufstellung beendet (WSR 2.0)."};
 }
 
 std::string WsrState::setup_describe(const Action& a) const {

@@ -74,6 +74,14 @@ void LabelByCounter(std::vector<T>& items) {
 // ---------------------------------------------------------------------------------------------
 // WsrGame
 
+Text WsrGame::side_name(int seat) const {
+  const std::string& id = setup_.seats.at(static_cast<size_t>(seat));
+  if (id == "us") return {"US", "US"};
+  if (id == "de") return {"Germans", "Deutsche"};
+  if (id == "uk") return {"British", "Briten"};
+  return {id, id};
+}
+
 WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions options)
     : data_(&data),
       layout_(std::move(layout)),

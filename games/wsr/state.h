@@ -1033,7 +1033,8 @@ class WsrGame : public Game {
   std::string_view scenario() const override { return setup_.scenario; }
   const Options& options() const override { return option_list_; }
   const std::vector<std::string>& seats() const override { return setup_.seats; }
-  VerbTable verbs() const override;  // verbs.cc
+  Text side_name(int seat) const override;  // "US", "Germans" / "Deutsche", "British" / "Briten"
+  VerbTable verbs() const override;         // verbs.cc
   std::unique_ptr<State> new_initial_state() const override;
   std::unique_ptr<State> state_from_json(const json& j) const override;
   std::string_view rules_version() const override { return "wsr-0.1"; }

@@ -387,7 +387,7 @@ TEST(CliBinary, HumanSeatsThroughStdin) {
   EXPECT_EQ(look.code, 3);
   EXPECT_THAT(look.err, HasSubstr("end of input"));
   EXPECT_TRUE(
-      std::regex_search(look.out, std::regex(R"(=== (orcs|elves) to play \(action \d+\) ===)")));
+      std::regex_search(look.out, std::regex(R"(=== (Orcs|Elves) to play \(action \d+\) ===)")));
   const std::vector<std::string> actions = listed_actions(look.out);
   ASSERT_FALSE(actions.empty()) << look.out;
   // Any listed action but concede (which would end the game).

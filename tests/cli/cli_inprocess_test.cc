@@ -780,7 +780,7 @@ TEST(CliHuman, LangDeShowsTheGamesPromptLogAndRefusalsInGerman) {
   EXPECT_THAT(r.out,
               HasSubstr("nicht erlaubt: jetzt keine erlaubte Aktion (Orks: eine Truppe wählen"));
   // The frame and the board picture are German too.
-  EXPECT_THAT(r.out, HasSubstr("=== orcs am Zug (Aktion 1) ===\n"));
+  EXPECT_THAT(r.out, HasSubstr("=== Orks am Zug (Aktion 1) ===\n"));
   EXPECT_THAT(r.out, HasSubstr("  am Zug: Orks (Orks: eine Truppe wählen oder fertig"));
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("pick a troop")));
   EXPECT_THAT(r.out, HasSubstr("  [PB Aufbau 4] Die Orks wählen eine Truppe (1 bisher).\n"));
@@ -803,8 +803,8 @@ TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
               "place o1 C\nplace o2 C\nmortar A\nend\nj\nquit\n");
   EXPECT_EQ(wp.code, cli::kExitUnfinished) << wp.err;
   EXPECT_THAT(wp.out, HasSubstr("7 Tage der Westerplatte - Mäßig schwierig, 1 Spieler, Tag 1"));
-  EXPECT_THAT(wp.out, HasSubstr("p1: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase "
-                                "beenden (WP 7.1)\n"));
+  EXPECT_THAT(wp.out, HasSubstr("Verteidiger 1: bewegen (bis zu 2) und eine Aktion ausführen, dann "
+                                "die Phase beenden (WP 7.1)\n"));
   EXPECT_THAT(wp.out, HasSubstr("nicht erlaubt: WP 7.1: kein Offizier von p1 steht auf dem "
                                 "Aktionsplättchen „Mörser“"));
   EXPECT_THAT(wp.out, HasSubstr("2 Einheiten können noch ziehen (o1, o2). Trotzdem: Phase beenden? "
@@ -842,8 +842,8 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
                        "auto-setup\nj\nskip fate\nselect us.m4a3e8\nend-move\nquit\n");
   EXPECT_EQ(wsr.code, cli::kExitUnfinished) << wsr.err;
   EXPECT_THAT(wsr.out, HasSubstr("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)"));
-  EXPECT_THAT(wsr.out, HasSubstr("us stellt auf: us.paratroopers-1 in 507-setup"));
-  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] us hat aufgestellt.\n"));
+  EXPECT_THAT(wsr.out, HasSubstr("US: us.paratroopers-1 in 507-setup"));
+  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] US: Aufstellung beendet.\n"));
   EXPECT_THAT(wsr.out, HasSubstr("  [WSR 3.1] Formations-Marker 507th Paratroops gezogen: "
                                  "Formations-Impuls.\n"));
   EXPECT_THAT(wsr.out, HasSubstr("Operationen mit 507th Paratroops: eine Einheit auswählen oder "
@@ -851,7 +851,7 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
   EXPECT_THAT(wsr.out,
               HasSubstr("nicht erlaubt: us.m4a3e8 gehört nicht zur aktiven Formation (WSR 4.4)"));
   EXPECT_THAT(wsr.out, HasSubstr("nicht erlaubt: kein Stapel bewegt sich (WSR 5.0)"));
-  EXPECT_THAT(wsr.out, HasSubstr("A-G08 [Stadt] Kontrolle us ZIEL:"));
+  EXPECT_THAT(wsr.out, HasSubstr("A-G08 [Stadt] Kontrolle US ZIEL:"));
   EXPECT_THAT(wsr.out, ::testing::Not(HasSubstr("Draw a marker")));
   CliRun end = run_cli(all_games(), {"play", "wsr/noville", "--seed", "3", "--seat", "us=random",
                                      "--seat", "de=random", "--lang", "de"});

@@ -68,8 +68,8 @@ TEST(CliTerminal, MovePlayedForThePlayerIsSaidAndTypeAheadIsDropped_WP7_1) {
       EXPECT_THAT(r.out, HasSubstr("16. p1: end  (für dich gespielt)\n"));
     }
     // The next phase is asked, and left with quit: the dropped `end` did not end it.
-    EXPECT_THAT(r.out, HasSubstr(lang == "en" ? "=== p1 to play (action 18) ===\n"
-                                              : "=== p1 am Zug (Aktion 18) ===\n"));
+    EXPECT_THAT(r.out, HasSubstr(lang == "en" ? "=== Defender 1 to play (action 18) ===\n"
+                                              : "=== Verteidiger 1 am Zug (Aktion 18) ===\n"));
     EXPECT_THAT(r.out, Not(HasSubstr("18. p1: end")));
   }
 }
@@ -192,7 +192,7 @@ TEST(CliTerminal, EndingTheDeploymentWithDpLeftAsksFirst_RW7) {
                         "decision\nallies> Units can still be deployed"));
   // `y` ends the deployment; the combat phase comes next (RW §8.1).
   EXPECT_THAT(r.out,
-              HasSubstr("End the phase anyway? (y/n) \n=== allies to play (action 4) ===\n"));
+              HasSubstr("End the phase anyway? (y/n) \n=== Allies to play (action 4) ===\n"));
   EXPECT_THAT(r.out, HasSubstr("or end the combat phase (RW §8.1)"));
 
   CliRun de = run_cli(all_games(),
@@ -264,7 +264,7 @@ TEST(CliTerminal, LongActionListsAreFoldedAndListUnfoldsThem_RW7) {
                      "list rocket\nlist 108-200\nlist zzz\n40\nquit\n");
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out,
-              HasSubstr("allies: deploy units with 4 DP and 0 rivets, or end (RW §7).\n"
+              HasSubstr("Allies: deploy units with 4 DP and 0 rivets, or end (RW §7).\n"
                         "  1-36) Deploy Rifleman in a6 (NW) … Deploy Rifleman in i6 (SE)  [36]\n"
                         "  37-72) Deploy Rocket Cycle in a6 (N) … Deploy Rocket Cycle in i6 (E)  "
                         "[36]\n"

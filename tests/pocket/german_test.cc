@@ -19,7 +19,7 @@ using ::testing::StartsWith;
 TEST(PocketGerman, PB_Aufbau4_TheSelectionPromptReadsInGermanForThePickerAndTheOthers) {
   Battle b;
   const Decision own = b.state->decision_for(kOrcs);
-  EXPECT_EQ(own.prompt, "orcs: pick a troop or say done (0 of 60 DP used) (PB Aufbau 4)");
+  EXPECT_EQ(own.prompt, "Orcs: pick a troop or say done (0 of 60 DP used) (PB Aufbau 4)");
   EXPECT_EQ(own.prompt_in(Lang::kDe),
             "Orks: eine Truppe wählen oder fertig (0 von 60 AP verbraucht) (PB Aufbau 4)");
   // The elves read the prompt without the points, in German too (PB Aufbau 6).
@@ -34,7 +34,7 @@ TEST(PocketGerman, TheBoardPictureReadsInGermanAndNamesNothingHidden) {
   const std::string de = b.state->render_text_in(kElves, Lang::kDe);
   EXPECT_EQ(en, b.state->render_text_in(kElves, Lang::kEn));
   EXPECT_THAT(en, HasSubstr("Phase: army selection"));
-  EXPECT_THAT(en, HasSubstr("  to decide: orcs (orcs: pick a troop or say done (PB Aufbau 4))"));
+  EXPECT_THAT(en, HasSubstr("  to decide: orcs (Orcs: pick a troop or say done (PB Aufbau 4))"));
   EXPECT_THAT(de, HasSubstr("Pocket Battles, 60 AP. Phase: Auswahl der Armee"));
   EXPECT_THAT(de, HasSubstr("  am Zug: Orks (Orks: eine Truppe wählen oder fertig (PB Aufbau 4))"));
   EXPECT_THAT(de, HasSubstr("  Orks   Befehlsmarker "));

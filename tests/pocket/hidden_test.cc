@@ -24,7 +24,7 @@ TEST(PocketHidden, PB_Aufbau4_TheOpponentReadsTheSelectionPromptWithoutThePoints
     const std::string prompt = orc.state->decision_for(viewer).prompt;
     EXPECT_THAT(prompt, Not(HasSubstr("DP")));
     EXPECT_EQ(prompt, archer.state->decision_for(viewer).prompt);
-    EXPECT_EQ(prompt, "orcs: pick a troop or say done (PB Aufbau 4)");
+    EXPECT_EQ(prompt, "Orcs: pick a troop or say done (PB Aufbau 4)");
   }
 }
 
@@ -37,7 +37,7 @@ TEST(PocketHidden, PB_Aufbau5_TheOpponentIsNotToldWhichTroopIsBeingFormed) {
   EXPECT_THAT(b.state->decision_for(kOrcs).prompt, HasSubstr("put orcs.orc into"));
   for (int viewer : {kElves, kObserver})
     EXPECT_EQ(b.state->decision_for(viewer).prompt,
-              "orcs: put a troop into a new unit or an existing one (PB Aufbau 5)");
+              "Orcs: put a troop into a new unit or an existing one (PB Aufbau 5)");
 }
 
 // PB Wunden 2 (A19): which own unit gives up an order marker is an open decision; the order

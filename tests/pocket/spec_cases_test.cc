@@ -416,7 +416,7 @@ TEST(PocketSpec, PB_9_2_OwnerChoosesWhichUnitGivesUpTheOrderMarker) {
   EXPECT_EQ(b.state->current_seat(), kElves);
   EXPECT_EQ(b.state->decision().kind, "wound-marker");
   EXPECT_EQ(b.state->decision().prompt,
-            "elves: no unused marker is left; choose the unit that gives up one of its order "
+            "Elves: no unused marker is left; choose the unit that gives up one of its order "
             "markers to become the wound marker on e1.mounted-guard.1 (PB Wunden)");
   EXPECT_THAT(b.legal_texts(), UnorderedElementsAre("marker-from e2", "marker-from e3", "concede"));
   Action from_e3;

@@ -20,7 +20,7 @@ TEST(RivetGerman, Rw7_TheDeploymentPromptReadsInGerman) {
   auto s = Start(*g);
   ASSERT_EQ(s->phase, Phase::kDeployment);
   const Decision d = s->decision_for(kAllies);
-  EXPECT_THAT(d.prompt, StartsWith("allies: deploy units with "));
+  EXPECT_THAT(d.prompt, StartsWith("Allies: deploy units with "));
   EXPECT_THAT(d.prompt_in(Lang::kDe), StartsWith("Alliierten: Einheiten mit "));
   EXPECT_THAT(d.prompt_in(Lang::kDe), HasSubstr(" AP und "));
   EXPECT_THAT(d.prompt_in(Lang::kDe), HasSubstr("aufstellen oder beenden (RW §7)."));
@@ -35,6 +35,10 @@ TEST(RivetGerman, TheBoardPictureReadsInGermanWithTheHandsHidden) {
   EXPECT_EQ(en, s->render_text_in(kAllies, Lang::kEn));
   EXPECT_THAT(en, HasSubstr(", allies to play\n"));
   EXPECT_THAT(de, HasSubstr(", am Zug: Alliierte\n"));
+  // The mission's German name without its English in brackets (issue 24 item 8).
+  EXPECT_THAT(de, StartsWith("Rivet Wars Mission 4 (Raus aus dem Graben), Runde "));
+  EXPECT_THAT(de, Not(HasSubstr("Over the Top")));
+  EXPECT_THAT(en, HasSubstr("(Raus aus dem Graben (Over the Top))"));
   EXPECT_THAT(de, HasSubstr("  deine Action!-Karten:"));
   EXPECT_THAT(de, HasSubstr("  Bismark hat "));
   EXPECT_THAT(

@@ -211,7 +211,7 @@ TEST(RivetReadings, Content6_2_W1_PauseShowsNothingOfTheHand) {
     EXPECT_EQ(s->phase, Phase::kCards) << drawn;
     EXPECT_EQ(s->current_seat(), kBismark) << drawn;
     EXPECT_EQ(s->decision_for(kAllies).prompt,
-              "bismark: play an Action! card after the draws, or end (content §6.2 W1).");
+              "Bismark: play an Action! card after the draws, or end (content §6.2 W1).");
     ActionList legal;
     s->legal_actions(legal);
     EXPECT_EQ(legal.size(), std::string(drawn) == "AC-23" ? 2u : 1u) << drawn;

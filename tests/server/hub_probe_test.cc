@@ -32,8 +32,8 @@ std::vector<std::string> secrets_of(const State& state, int owner, int viewer) {
     // The selection prompt's count of the owner's DP (PB Aufbau 4: picks are secret).
     const int dp = p->players[static_cast<size_t>(owner)].picked_dp;
     if (dp > 0 && p->phase <= pocket::kForm)
-      out.push_back(fmt::format("{}: pick a troop or say done ({} of",
-                                state.game().seats()[static_cast<size_t>(owner)], dp));
+      out.push_back(
+          fmt::format("{}: pick a troop or say done ({} of", state.game().side_name(owner).en, dp));
   } else if (const auto* r = dynamic_cast<const rivet::RivetState*>(&state)) {
     const rivet::RivetData& data = r->rgame().data();
     for (int c : r->hands[static_cast<size_t>(owner)]) {

@@ -28,7 +28,10 @@ TEST(WpGerman, WP7_1_TheTurnPromptReadsInGerman) {
   const Decision d = s->decision_for(0);
   EXPECT_EQ(d.prompt, "p1: move (up to 2) and act (1), then end the phase (WP 7.1)");
   EXPECT_EQ(d.prompt_in(Lang::kDe),
-            "p1: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden (WP 7.1)");
+            "Verteidiger 1: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden "
+            "(WP 7.1)");
+  // The board names the player's turn by the side's German name (issue 24 item 8).
+  EXPECT_THAT(s->render_text_in(0, Lang::kDe), HasSubstr("\nRunde von Verteidiger 1: Bewegungen "));
 }
 
 // WP 14.3's German attack: the MG detachments at the wall and the howitzer battery fire, the

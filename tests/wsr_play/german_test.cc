@@ -86,8 +86,10 @@ TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   EXPECT_THAT(en, StartsWith("WSR-B1 Noville, Belgium  Turn 1/8 (setup, WSR 2.0)"));
   EXPECT_THAT(de, StartsWith("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)\n"
                              "Behältnis:"));
-  EXPECT_THAT(de, HasSubstr("\nSchicksalspunkte: de 1 us 4"));
-  EXPECT_THAT(de, HasSubstr("Ziele (Kontrolle, WSR 12.2): A-G08=us"));
+  EXPECT_THAT(de, HasSubstr("\nSchicksalspunkte: Deutsche 1, US 4"));
+  EXPECT_THAT(en, HasSubstr("\nFate points: Germans 1, US 4"));
+  EXPECT_THAT(de, HasSubstr("Ziele (Kontrolle, WSR 12.2): A-G08=US"));
+  EXPECT_THAT(de, HasSubstr("US: us.paratroopers-1 in 507-setup"));
   EXPECT_THAT(de, HasSubstr("\nLegende (eine Feldreihe nimmt zwei Zeilen ein): "));
   EXPECT_THAT(de, HasSubstr(" W Wald,"));
   EXPECT_THAT(de, HasSubstr("Aufstellungszone von us.paratroopers-1: 507-setup"));
@@ -172,6 +174,30 @@ TEST(WsrGerman, WSR12_2_TheResultIsASentenceInBothLanguages) {
   EXPECT_THAT(r.reason_de, HasSubstr("(Siegbedingungen WSR-B1 Noville, Belgien, WSR 12.2)"));
   EXPECT_THAT(r.reason_de, HasSubstr("die Deutschen kontrollieren"));
   EXPECT_NE(r.reason_de, r.reason);
+}
+
+// Issue 24 item 8: the German board names the sides and formations as a German player reads them
+// (not by their ids: "de", "us.507"), and the fate prompt of a drawn marker (WSR 10.0) names the
+// marker in German instead of showing the action text "draw ...".
+TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {
+  Play p = WsrGermanSetUp();
+  const std::string de = p.state->render_text_in(p.seat("us"), Lang::kDe);
+  EXPECT_THAT(de, HasSubstr("\nBehältnis: Kampfgruppe Beck x1, 507th Paratroops x1, "));
+  EXPECT_THAT(de, Not(HasSubstr("de.beck x1")));
+  EXPECT_THAT(de, HasSubstr("Kontrolle US"));
+  EXPECT_THAT(de, HasSubstr("\n  US us.paratroopers-1 (507th Paratroops) "));
+  EXPECT_THAT(p.state->render_text(p.seat("us")), HasSubstr("Cup: de.beck x1, us.507 x1, "));
+  p.events.clear();
+  p.act("draw us.507");
+  EXPECT_EQ(WsrGermanOf(p.events, "WSR 10.0", "Drawn: "),
+            "Gezogen: Formations-Marker 507th Paratroops -- Schicksalspunkte können es noch "
+            "ändern, bevor es wirkt.");
+  ASSERT_EQ(p.state->decision().kind, "fate");
+  const Text prompt = p.s().fate_prompt();
+  EXPECT_THAT(prompt.de, StartsWith("US: 4 Schicksalspunkte; der gezogene Marker "
+                                    "(Formations-Marker 507th Paratroops): fate redraw"));
+  EXPECT_THAT(prompt.de, Not(HasSubstr("(draw ")));
+  EXPECT_THAT(prompt.en, StartsWith("us has 4 fate points; the drawn marker (draw us.507)"));
 }
 
 }  // namespace

@@ -150,8 +150,8 @@ TEST(WsrBoard, G12_ShowsEachSidesExitHexesAndTheUnitsExited) {
   Play p("paderborn");
   const std::string b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("Exits (G-12): "));
-  EXPECT_THAT(Flat(b), HasSubstr("us from east-edge (marked >), 0 exited"));
-  EXPECT_THAT(Flat(b), HasSubstr("de from west-edge (marked >), 0 exited"));
+  EXPECT_THAT(Flat(b), HasSubstr("US from east-edge (marked >), 0 exited"));
+  EXPECT_THAT(Flat(b), HasSubstr("Germans from west-edge (marked >), 0 exited"));
   EXPECT_THAT(Flat(b), HasSubstr(", > exit hex (G-12)"));
   // Column U (the east edge of map B) ends the map lines that hold it in '>' (not '*').
   const int east = p.hex("B-U05");
