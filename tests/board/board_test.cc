@@ -133,7 +133,7 @@ TEST(WsrBoard, UnitsCarryCounterFacesWithPrintedValues) {
 }
 
 // The briefing says what each objective means and who arrives when (WSR 12.2 victory, 12.1
-// reinforcements; issue 24 item 7): Noville's Ste Jeanne (the German must control all of its
+// reinforcements): Noville's Ste Jeanne (the German must control all of its
 // hexes; the hexes are a map stand-in) and Beck's second element entering by the die-roll table
 // (B1: 1-2 north, 3-4 south, 5 east, 6 not this time).
 TEST(WsrBoard, WSR_12_2_BriefingNamesObjectivesAndTheReinforcementSchedule) {
@@ -229,7 +229,7 @@ TEST(WsrBoard, WSR_6_1_FireOddsAreTheResolvedFireDistribution) {
 }
 
 // The army list a player picks from shows every troop's cost (DP) and values with where each
-// comes from (issue 24 item 7): the Elves' Archer's DP is a stand-in, its count public.
+// comes from: the Elves' Archer's DP is a stand-in, its count public.
 TEST(PocketBoard, PB_ArmyPicksCarryEachTroopsValuesAndTheirProvenance) {
   auto game = all_games().create("pocket/orcs-vs-elves", {});
   const json b = pocket::BoardJson(*game);

@@ -204,10 +204,9 @@ TEST(Verbs, TheViewsLegalActionsCarryVerbArgumentsAndLabels) {
   }
 }
 
-// Rivet Wars' `end` while units of the activated segment could still move (RW §9, issue 24 item
-// 3): the legal action carries the warning a player reads before it (`warn`, en and de), the
-// same as the terminal's question; not when the other side's action opened the window, nor
-// without ViewOptions::warnings.
+// Rivet Wars' `end` while units of the activated segment could still move (RW §9): the legal action
+// carries the warning a player reads before it (`warn`, en and de), the same as the terminal's
+// question; not when the other side's action opened the window, nor without ViewOptions::warnings.
 TEST(Verbs, Rw9_EndingWithUnitsLeftToMoveCarriesTheWarningInBothLanguages) {
   auto game = all_games().create("rivet/mission-1", {});
   int warned = 0;

@@ -76,7 +76,7 @@ TEST(PocketGerman, TheBattleBoardMarksReadInGermanWithAKey) {
   EXPECT_THAT(de, Not(HasSubstr(" ord]")));
 }
 
-// PB Aufbau 4 (issue 24 item 1): the roster a player picks from names the tiles and their traits
+// PB Aufbau 4: the roster a player picks from names the tiles and their traits
 // in the reader's language.
 TEST(PocketGerman, PB_Aufbau4_TheRosterNamesTilesAndTraitsInGerman) {
   Army orcs = test_orcs();
@@ -94,7 +94,7 @@ TEST(PocketGerman, PB_Aufbau4_TheRosterNamesTilesAndTraitsInGerman) {
   EXPECT_THAT(en, HasSubstr("regenerate"));
 }
 
-// PB Wunden (issue 24 item 17): in the battle the board counts the troops and units still in play
+// PB Wunden: in the battle the board counts the troops and units still in play
 // and the troops lost, not those picked ("3 troops, 2 units" stayed after losses).
 TEST(PocketGerman, PB_Wunden_TheBoardCountsTroopsAndUnitsStillInPlay) {
   Battle b;

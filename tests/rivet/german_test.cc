@@ -35,7 +35,7 @@ TEST(RivetGerman, TheBoardPictureReadsInGermanWithTheHandsHidden) {
   EXPECT_EQ(en, s->render_text_in(kAllies, Lang::kEn));
   EXPECT_THAT(en, HasSubstr(", allies to play\n"));
   EXPECT_THAT(de, HasSubstr(", am Zug: Alliierte\n"));
-  // The mission's German name without its English in brackets (issue 24 item 8).
+  // The mission's German name without its English in brackets.
   EXPECT_THAT(de, StartsWith("Rivet Wars Mission 4 (Raus aus dem Graben), Runde "));
   EXPECT_THAT(de, Not(HasSubstr("Over the Top")));
   EXPECT_THAT(en, HasSubstr("(Raus aus dem Graben (Over the Top))"));

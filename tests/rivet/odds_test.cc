@@ -57,7 +57,7 @@ TEST(RivetOdds, Rw8_1_ThreeDiceHitUnlessAllShowOneToFour) {
   EXPECT_TRUE(rivet_odds(*s, Parse(*s, "end")).is_null());
 }
 
-// The luck report (replay --luck, luck.cc; issue 24 item 17): the RW §16.1 roll counted once, at
+// The luck report (replay --luck, luck.cc): the RW §16.1 roll counted once, at
 // its third die, for the Allies: expected 19/27 hits, actual 1 when a die shows 5 or 6.
 TEST(RivetOdds, Rw8_1_TheLuckReportCountsEachAttackRollOnceForTheAttacker) {
   auto g = MakeGame(1);

@@ -30,7 +30,7 @@ TEST(WpGerman, WP7_1_TheTurnPromptReadsInGerman) {
   EXPECT_EQ(d.prompt_in(Lang::kDe),
             "Verteidiger 1: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden "
             "(WP 7.1)");
-  // The board names the player's turn by the side's German name (issue 24 item 8).
+  // The board names the player's turn by the side's German name.
   EXPECT_THAT(s->render_text_in(0, Lang::kDe), HasSubstr("\nRunde von Verteidiger 1: Bewegungen "));
 }
 
@@ -94,7 +94,7 @@ TEST(WpGerman, WP7_2B_WP7_4_MortarAndTheNewCardInGerman) {
   EXPECT_THAT(drawn, HasSubstr("Angriffskraft "));
 }
 
-// WP 7.5 (issue 24 item 17): the drawn card says which lanes' troops advance after it (P1-01:
+// WP 7.5: the drawn card says which lanes' troops advance after it (P1-01:
 // B and E), in both languages.
 TEST(WpGerman, WP7_5_TheDrawnCardSaysWhichLanesAdvance) {
   auto s = fresh("medium", 2, "T2");

@@ -113,7 +113,7 @@ TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   EXPECT_EQ(note.substr(0, note.find(' ')), note_de.substr(0, note_de.find(' ')));
 }
 
-// WSR 10.0 (issue 24 item 17): a fate point's raise or lower says which die moves which way
+// WSR 10.0: a fate point's raise or lower says which die moves which way
 // ("the 3" read as a die number).
 TEST(WsrGerman, WSR10_FateRaiseAndLowerSayWhichDieMovesWhichWay) {
   Play p("noville");
@@ -176,7 +176,7 @@ TEST(WsrGerman, WSR12_2_TheResultIsASentenceInBothLanguages) {
   EXPECT_NE(r.reason_de, r.reason);
 }
 
-// Issue 24 item 8: the German board names the sides and formations as a German player reads them
+// The German board names the sides and formations as a German player reads them
 // (not by their ids: "de", "us.507"), and the fate prompt of a drawn marker (WSR 10.0) names the
 // marker in German instead of showing the action text "draw ...".
 TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {

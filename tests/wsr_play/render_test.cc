@@ -36,7 +36,7 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   EXPECT_THAT(b, HasSubstr("mounted full hard MF"));  // mech infantry start mounted
 }
 
-// WSR 1.3.4.2 (issue 24 item 17): a support weapon whose platoon was eliminated went with it; the
+// WSR 1.3.4.2: a support weapon whose platoon was eliminated went with it; the
 // board lists it as out of play, no longer "to assign" (which it is only during the
 // setup, 1.3.4.1).
 TEST(WsrBoard, WSR_1_3_4_2_ARemovedSupportWeaponIsNoLongerToAssign) {
@@ -60,7 +60,7 @@ TEST(WsrBoard, WSR_1_3_4_2_ARemovedSupportWeaponIsNoLongerToAssign) {
   EXPECT_THAT(de, HasSubstr("Unterstützungswaffen außer Spiel (1.3.4.2): us.bazooka"));
 }
 
-// WSR 5.0 (issue 24 item 17): the MP a unit spent are shown while it moves ("6 MP spent"), not
+// WSR 5.0: the MP a unit spent are shown while it moves ("6 MP spent"), not
 // after its move, when the count is stale ("spent 6").
 TEST(WsrBoard, WSR_5_0_MpSpentShowOnlyWhileTheUnitMoves) {
   Play p("noville");
@@ -73,7 +73,7 @@ TEST(WsrBoard, WSR_5_0_MpSpentShowOnlyWhileTheUnitMoves) {
   EXPECT_THAT(p.state->render_text_in(p.seat("us"), Lang::kDe), HasSubstr(" 6 BP verbraucht"));
 }
 
-// WSR 6.1 (issue 24 item 17): a fire's note never gives elimination a higher chance than any
+// WSR 6.1: a fire's note never gives elimination a higher chance than any
 // effect (elimination is one of the effects; rounding 1 - P(no effect) could put it below).
 TEST(WsrBoard, WSR_6_1_TheFireNoteNeverPutsEliminationAboveAnyEffect) {
   int notes = 0;

@@ -75,7 +75,7 @@ TEST(WsrAssault, WSR_6_3_T_6_3_1_HqAddsTwoDiceToTheSdKfz251) {
   CheckContract(p);
 }
 
-// The luck report counts assault rolls (WSR 6.3 steps 2-3; issue 24 item 17): the assault roll of
+// The luck report counts assault rolls (WSR 6.3 steps 2-3): the assault roll of
 // the Panzergrenadiere (3 dice hitting on 5+: at most 1 expected hit) for the Germans, the
 // infantry's counter-attack (3 dice on 3+: at most 2) for the US.
 TEST(WsrAssault, WSR_6_3_TheLuckReportCountsAssaultAndCounterAttackRolls) {

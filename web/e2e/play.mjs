@@ -181,7 +181,7 @@ async function pocketVsAi(browser) {
   await page.waitForSelector('[data-testid=decision] >> text=Orks: eine Truppe wählen oder fertig');
   await shot(page, 'pocket-german-prompt');
   // Each verb's group is headed in plain words in the UI's language (the server's `title`), and
-  // conceding is never an ordinary button among them (issue 24 items 1 and 3).
+  // conceding is never an ordinary button among them.
   const headDe = await page.textContent('[data-testid=actions] details[data-verb=pick] summary');
   check(headDe.includes('Truppe wählen'), `the verb heading in German (${headDe})`);
   check(!(await page.$('[data-testid=actions] details button[data-action=concede]')), 'conceding is not among the groups');
@@ -701,7 +701,7 @@ async function rivetGame(browser, last) {
       stepped = true;
       log('stepped', unit, 'to', target);
       // Ending the movement phase while units could still move (RW §9): the server's warning is
-      // on the End button, and the page asks with it before sending (issue 24 item 3).
+      // on the End button, and the page asks with it before sending.
       const movable = (await legalTexts(page)).some((t) => t.startsWith('step '));
       const warn = await page.evaluate(() => document.querySelector('[data-testid=decision] button.quick[data-quick="end"]')?.getAttribute('data-warn') ?? null);
       if (movable) check(warn && /can still/.test(warn), `ending the phase with units left to move warns (${warn})`);

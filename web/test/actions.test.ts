@@ -72,7 +72,7 @@ describe('legal actions read for the board', () => {
   });
 });
 
-describe('headings, irreversible actions and questions before sending (issue 24 items 1, 3)', () => {
+describe('headings, irreversible actions and questions before sending', () => {
   const mk = (x: Partial<LegalActionLike>) => ({ id: '1', text: 'x', ...x });
   type LegalActionLike = { id: string; text: string; verb?: string; role?: 'decline' | 'confirm' | 'other'; label?: { en: string; de: string }; title?: { en: string; de: string }; warn?: { en: string; de: string } };
   const list = [

@@ -4,7 +4,7 @@ import { armyRows } from '../src/pocket';
 import { objectiveLine, reinforcementLine, resultWords } from '../src/components/WsrBriefing';
 import type { PocketBoard, WsrBoard, WsrObjective, WsrReinforcement } from '../src/types';
 
-// Issue 24 item 7: a briefing when a game opens (WSR objectives and reinforcements; the Pocket
+// A briefing when a game opens (WSR objectives and reinforcements; the Pocket
 // army's costs and values before a pick), every stand-in marked "not the printed value".
 
 const board = { hexes: [{ id: 'A-G08' }, { id: 'A-H08' }, { id: 'A-G09' }, { id: 'A-H09' }] } as unknown as WsrBoard;
