@@ -333,7 +333,13 @@ TEST(HubView, SummaryTextIsTheDumpOfItsJsonForBothSeatsAndTheObserverToTheEnd) {
       for (const json& e : list["games"])
         if (e["id"] == id) entry = e;
       ASSERT_FALSE(entry.is_null());
-      for (const auto& [key, value] : entry.items()) EXPECT_EQ(j[key], value) << key;
+      // `updated` is not compared: the list reads the store's column, written at the commit with
+      // one-second resolution, and a game that crosses a second between its commit and this
+      // summary shows two seconds.
+      for (const auto& [key, value] : entry.items()) {
+        if (key == "updated") continue;
+        EXPECT_EQ(j[key], value) << key;
+      }
       EXPECT_EQ(j["seed_commitment"], c["seed_commitment"]);
     }
   };
