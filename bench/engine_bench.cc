@@ -178,7 +178,8 @@ void view_text(benchmark::State& st, const Fixture* f) {
     const State& s = *f->positions[i++ % f->positions.size()];
     const int seat = s.current_seat();
     ViewOptions o;
-    o.observation_text = true;  // as the server writes it
+    o.observation_text = true;  // as the server writes it, with its warnings before an ending
+    o.warnings = true;
     View v = view_of(s, seat >= 0 ? seat : kObserver, o);
     out = std::move(v.observation_text);
     out += decision_json(s.game(), v).dump();

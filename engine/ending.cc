@@ -12,14 +12,6 @@ namespace feldherr {
 
 namespace {
 
-// The actions a player chooses among: every legal action but a concession.
-ActionList choosable_actions(const State& state) {
-  ActionList out;
-  for (const Action& a : state.legal_actions())
-    if (!state.is_concession(a)) out.push_back(a);
-  return out;
-}
-
 // The first unit an action names ("" when none).
 std::string first_unit_of(const ActionInfo& info) {
   for (const ActionArg& arg : info.args)
@@ -44,7 +36,20 @@ std::string first_unit_of(const ActionInfo& info) {
 // actions are counted.
 Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor) {
   const int seat = state.current_seat();
-  const ActionInfo info = state.action_info(action, seat);
+  const ActionList legal = state.legal_actions();
+  std::vector<ActionInfo> infos;
+  infos.reserve(legal.size());
+  for (const Action& a : legal) infos.push_back(state.action_info(a, seat));
+  return units_still_able(state, action, has_verbs, last_actor, legal, infos);
+}
+
+Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor,
+                      const ActionList& all_legal, const std::vector<ActionInfo>& all_infos) {
+  const int seat = state.current_seat();
+  const auto at = std::find(all_legal.begin(), all_legal.end(), action);
+  const ActionInfo info = at != all_legal.end()
+                              ? all_infos[static_cast<size_t>(at - all_legal.begin())]
+                              : state.action_info(action, seat);
   const Decision decision = state.decision_for(seat);
   const bool is_decline = decision.decline && *decision.decline == action;
   if (has_verbs ? info.role != VerbRole::kDecline : !is_decline) return {};
@@ -54,7 +59,14 @@ Text units_still_able(const State& state, const Action& action, bool has_verbs, 
   // An action the rules refuse now ends nothing: it is refused with its reason, unasked.
   if (!state.why_illegal(action).empty()) return {};
   if (last_actor >= 0 && last_actor != seat) return {};  // the other side opened this window
-  const ActionList legal = choosable_actions(state);
+  // The actions a player chooses among (every legal action but a concession), with their infos.
+  ActionList legal;
+  std::vector<const ActionInfo*> info_of;
+  for (size_t i = 0; i < all_legal.size(); ++i) {
+    if (state.is_concession(all_legal[i])) continue;
+    legal.push_back(all_legal[i]);
+    info_of.push_back(&all_infos[i]);
+  }
   if (!has_verbs) {
     const size_t others = legal.size() - 1;
     if (others < 2) return {};
@@ -75,15 +87,16 @@ Text units_still_able(const State& state, const Action& action, bool has_verbs, 
     return std::string();
   };
   bool under_way = false;  // a move naming no unit: something is moving now
-  for (const Action& other : legal) {
-    const ActionInfo o = state.action_info(other, seat);
-    if (other != action && o.role == VerbRole::kMove && first_unit_of(o).empty() &&
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const ActionInfo& o = *info_of[i];
+    if (legal[i] != action && o.role == VerbRole::kMove && first_unit_of(o).empty() &&
         first_kind(o).empty())
       under_way = true;
   }
-  for (const Action& other : legal) {
+  for (size_t i = 0; i < legal.size(); ++i) {
+    const Action& other = legal[i];
     if (other == action) continue;
-    const ActionInfo o = state.action_info(other, seat);
+    const ActionInfo& o = *info_of[i];
     const std::string unit = first_unit_of(o);
     if (is_act(o.role)) {
       add(unit, o.role);

@@ -3,6 +3,8 @@
 // irreversible actions"; the legal action's `warn` the web asks with, docs/protocol.md).
 #pragma once
 
+#include <vector>
+
 #include "engine/game.h"
 #include "engine/text.h"
 
@@ -14,5 +16,10 @@ namespace feldherr {
 // counted). `last_actor`: the seat of the last action that was not a die (kNobody when none):
 // a window the other side opened is declined without a warning.
 Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor);
+
+// The same, given what the caller already has: the state's legal actions and each one's
+// `action_info` for the deciding seat, in the same order (a view lists them anyway).
+Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor,
+                      const ActionList& legal, const std::vector<ActionInfo>& infos);
 
 }  // namespace feldherr

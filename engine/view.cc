@@ -20,15 +20,21 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
   v.decision = state.decision_for(viewer);
   if (v.decision.decline) v.decline = state.describe_for(*v.decision.decline, viewer);
   if (options.legal && viewer >= 0 && !state.is_terminal() && state.current_seat() == viewer) {
-    const bool has_verbs = !state.game().verbs().empty();
-    for (const Action& a : state.legal_actions()) {
+    const ActionList legal = state.legal_actions();
+    std::vector<ActionInfo> infos;
+    infos.reserve(legal.size());
+    for (const Action& a : legal) {
       ViewedAction& va = v.legal.emplace_back();
       va.action = a;
       if (options.notes) va.note = state.annotate(a);
-      va.info = state.action_info(a, viewer);
-      if (options.warnings && va.info.role == VerbRole::kDecline)
-        va.warn = units_still_able(state, a, has_verbs, options.last_actor);
+      infos.push_back(state.action_info(a, viewer));
     }
+    const bool has_verbs = !state.game().verbs().empty();
+    for (size_t i = 0; i < legal.size(); ++i)
+      if (options.warnings && infos[i].role == VerbRole::kDecline)
+        v.legal[i].warn =
+            units_still_able(state, legal[i], has_verbs, options.last_actor, legal, infos);
+    for (size_t i = 0; i < legal.size(); ++i) v.legal[i].info = std::move(infos[i]);
   }
   if (options.text) {
     v.text = state.render_text(viewer);
