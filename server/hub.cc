@@ -160,7 +160,7 @@ struct LiveGame {
   GameStatus status() const {
     json r = result_json();
     return {finished() ? "finished" : "active", r.is_null() ? "" : r.dump(),
-            static_cast<int>(session->history().size()), to_move()};
+            static_cast<int>(session->history().size()), to_move(), ""};
   }
 };
 
@@ -1668,6 +1668,7 @@ bool Hub::open_locked(LiveGame& g) {
 
 AppendRequest Hub::append_request_locked(const LiveGame& g, std::vector<StoredRow> rows) const {
   AppendRequest request{g.stored.id, std::move(rows), g.status(), std::nullopt};
+  request.status.updated = utc_now_iso();
   const std::vector<StoredRow>& r = request.rows;
   int before = r.empty() || r.front().kind != "action" ? -1 : r.front().n - 1;
   int now = static_cast<int>(g.session->history().size());
@@ -1682,6 +1683,7 @@ void Hub::stored_locked(LiveGame& g, int64_t last_seq, const GameStatus& status)
   g.stored.result_json = status.result_json;
   g.stored.moves = status.moves;
   g.stored.to_move = status.to_move;
+  if (!status.updated.empty()) g.stored.updated = status.updated;
 }
 
 void Hub::not_stored_locked(LiveGame& g) {

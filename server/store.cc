@@ -25,11 +25,16 @@ std::string utc_now_iso() {
 
 struct SqliteStore::Impl {
   explicit Impl(const std::string& path)
-      : db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {
+      : db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX),
+        checkpoint_db(path, SQLite::OPEN_READWRITE) {
     db.exec("PRAGMA journal_mode=WAL");
     // FULL: every commit is fsync'ed (WAL + NORMAL could lose the last commits on power loss).
     db.exec("PRAGMA synchronous=FULL");
     db.exec("PRAGMA foreign_keys=ON");
+    // The writer never checkpoints: copying the log into the database (and its fsync) would
+    // stall every action waiting for the next commit. The checkpointer thread does it on its own
+    // connection (SqliteStore::checkpoint_loop).
+    db.exec("PRAGMA wal_autocheckpoint=0");
     db.setBusyTimeout(5000);
     db.exec(R"(CREATE TABLE IF NOT EXISTS games(
         id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL,
@@ -46,8 +51,11 @@ struct SqliteStore::Impl {
         game_id TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, state TEXT NOT NULL,
         PRIMARY KEY(game_id, n)))");
     db.exec("CREATE INDEX IF NOT EXISTS games_updated ON games(updated)");
+    checkpoint_db.exec("PRAGMA synchronous=FULL");  // its fsyncs of the database file
+    checkpoint_db.setBusyTimeout(5000);
   }
   SQLite::Database db;
+  SQLite::Database checkpoint_db;  // the checkpointer's (SqliteStore::checkpoint_loop)
   std::atomic<uint64_t> transactions{0};
   // append()'s statements, prepared once (with the connection's lock held).
   std::unique_ptr<SQLite::Statement> insert_row, update_game, update_game_same_second,
@@ -95,6 +103,7 @@ SqliteStore::SqliteStore(const std::string& path) {
     throw std::runtime_error(path + ": cannot open the database: " + e.what());
   }
   writer_ = std::thread([this] { writer_loop(); });
+  checkpointer_ = std::thread([this] { checkpoint_loop(); });
 }
 
 SqliteStore::~SqliteStore() {
@@ -103,7 +112,34 @@ SqliteStore::~SqliteStore() {
     stopping_ = true;
   }
   queue_cv_.notify_one();
-  writer_.join();  // after writing what was queued
+  {
+    std::lock_guard lock(checkpoint_mu_);
+    checkpoint_stop_ = true;
+  }
+  checkpoint_cv_.notify_one();
+  checkpointer_.join();
+  writer_.join();  // after writing what was queued; closing the last connection checkpoints
+}
+
+// A passive checkpoint copies what the log holds into the database file without blocking the
+// writer; the writer starts the log over once a checkpoint has copied all of it (WAL mode).
+void SqliteStore::checkpoint_now() {
+  try {
+    impl_->checkpoint_db.exec("PRAGMA wal_checkpoint(PASSIVE)");
+  } catch (const SQLite::Exception& e) {  // busy or I/O: the next one tries again
+    std::fprintf(stderr, "feldherr serve: checkpoint of the database log failed: %s\n", e.what());
+  }
+}
+
+void SqliteStore::checkpoint_loop() {
+  std::unique_lock lock(checkpoint_mu_);
+  while (!checkpoint_stop_) {
+    checkpoint_cv_.wait_for(lock, std::chrono::milliseconds(kCheckpointEveryMs));
+    if (checkpoint_stop_) break;
+    lock.unlock();
+    checkpoint_now();  // cheap when the log holds nothing new
+    lock.lock();
+  }
 }
 
 namespace {
@@ -278,14 +314,15 @@ void SqliteStore::write_one(const AppendRequest& p, const std::string& now) {
     write_row(q, p.id, r);
     last = r.seq;
   }
+  const std::string& updated = p.status.updated.empty() ? now : p.status.updated;
   auto written = impl_->updated_written.find(p.id);
-  const bool same_second = written != impl_->updated_written.end() && written->second == now;
+  const bool same_second = written != impl_->updated_written.end() && written->second == updated;
   SQLite::Statement& u = same_second ? *impl_->update_game_same_second : *impl_->update_game;
   int i = 0;
   u.reset();
   u.bind(++i, p.status.status);
   u.bind(++i, p.status.result_json);
-  if (!same_second) u.bind(++i, now);
+  if (!same_second) u.bind(++i, updated);
   u.bind(++i, static_cast<int64_t>(last));
   u.bind(++i, p.status.moves);
   u.bind(++i, p.status.to_move);
@@ -330,7 +367,9 @@ void SqliteStore::commit_batch(std::vector<Pending>& batch) {
   // What is now stored as each game's `updated` (a bounded memo: forgetting only costs a write).
   if (impl_->updated_written.size() > 100000) impl_->updated_written.clear();
   for (const Pending& p : batch)
-    if (p.error.empty()) impl_->updated_written[p.request.id] = now;
+    if (p.error.empty())
+      impl_->updated_written[p.request.id] =
+          p.request.status.updated.empty() ? now : p.request.status.updated;
 }
 
 void SqliteStore::set_status(const std::string& id, const std::string& status) {

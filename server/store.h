@@ -62,6 +62,9 @@ struct GameStatus {
   std::string result_json;
   int moves = 0;
   std::string to_move;
+  // The game's `updated` time to write ("": the store's clock at the commit): the hub sets it, so
+  // the time it shows is the one stored.
+  std::string updated;
 };
 
 // Rows to append to game `id` with the status after them (and a snapshot every
@@ -129,6 +132,8 @@ class SqliteStore : public Store {
     std::string error;  // "" = committed
   };
   void writer_loop();
+  void checkpoint_loop();
+  void checkpoint_now();
   void commit_batch(std::vector<Pending>& batch);
   void write_one(const AppendRequest& p, const std::string& now);
   std::unique_ptr<Impl> impl_;
@@ -138,7 +143,14 @@ class SqliteStore : public Store {
   std::condition_variable queue_cv_;
   std::vector<Pending> queue_;
   bool stopping_ = false;
+  // The checkpointer folds the write-ahead log into the database file every kCheckpointEveryMs
+  // while appends come in, on its own connection, off the writer's path.
+  static constexpr int kCheckpointEveryMs = 250;
+  std::mutex checkpoint_mu_;
+  std::condition_variable checkpoint_cv_;
+  bool checkpoint_stop_ = false;
   std::thread writer_;  // last: started when the rest is ready, joined first
+  std::thread checkpointer_;
 };
 
 std::string utc_now_iso();

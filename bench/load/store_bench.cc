@@ -82,7 +82,7 @@ void StoreAppend(benchmark::State& state) {
         r.seat = "orcs";
         r.action_id = 0x1234567890ULL + static_cast<uint64_t>(r.seq);
         r.text = "attack left-front e3.troll.2 o1.goblin.1";
-        AppendRequest request{id, {r}, {"active", "", r.n, "elves"}, std::nullopt};
+        AppendRequest request{id, {r}, {"active", "", r.n, "elves", ""}, std::nullopt};
         store.append_async(std::move(request), [&](const std::string& error) {
           if (!error.empty()) std::fprintf(stderr, "append failed: %s\n", error.c_str());
           std::lock_guard lock(mu);

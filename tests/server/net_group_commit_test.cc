@@ -63,7 +63,7 @@ TEST(StoreGroupCommit, ConcurrentAppendsShareTransactionsAndEveryRowIsDurable) {
     for (int t = 0; t < threads; ++t)
       pool.emplace_back([&, t] {
         for (int i = 1; i <= appends; ++i) {
-          GameStatus st{"active", "", i, "orcs"};
+          GameStatus st{"active", "", i, "orcs", ""};
           store.append(game_id(t), {row(i)}, st, std::nullopt);
           ++done;
         }
@@ -111,7 +111,8 @@ TEST(StoreGroupCommit, AFailedAppendThrowsAndTheOthersOfItsTransactionAreCommitt
         const bool duplicate = t == 0 && i % 3 == 2;
         const int64_t next = duplicate ? seq : seq + 1;
         try {
-          store.append(game_id(t), {row(next)}, GameStatus{"active", "", i, "orcs"}, std::nullopt);
+          store.append(game_id(t), {row(next)}, GameStatus{"active", "", i, "orcs", ""},
+                       std::nullopt);
           if (duplicate) ++wrong;  // a duplicate must not be stored
           seq = next;
         } catch (const std::runtime_error&) {
