@@ -142,9 +142,9 @@ void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
   const Zone* z = sc->FindZone(row.zone);
   Emit(ev, "scenario",
        Text{"Random entry '" + re.id + "': " + std::to_string(die) + ": the units enter through " +
-                (z ? z->text : row.zone) + " (in command for this activation, WSR 4.2).",
+                (z ? z->text.en : row.zone) + " (in command for this activation, WSR 4.2).",
             std::string("Zufälliger Eintritt '") + re.id + "': " + std::to_string(die) +
-                ": die Einheiten treten über " + ((z ? z->text : row.zone)) +
+                ": die Einheiten treten über " + ((z ? z->text.in(Lang::kDe) : row.zone)) +
                 " ein (für diese Aktivierung unter Befehl, WSR 4.2)."},
        side);
 }

@@ -239,7 +239,8 @@ json ExitsJson(const WsrGame& g, const Scenario& sc) {
     }
     out.push_back({{"seat", side},
                    {"zone", z->id},
-                   {"text", z->text},
+                   {"text", z->text.en},
+                   {"text_de", z->text.in(Lang::kDe)},
                    {"edge", EdgeName(common == 0xff ? 0 : common)},
                    {"hexes", hexes},
                    {"edges", edges}});
@@ -273,7 +274,8 @@ json BoundaryJson(const WsrGame& g, const Scenario& sc) {
     }
     if (cur.size() > 1) paths.push_back(cur);
     return {{"zone", z->id},
-            {"text", r.text},
+            {"text", r.text.en},
+            {"text_de", r.text.in(Lang::kDe)},
             {"hexes", z->hexes},
             {"paths", paths},
             {"south_formation", r.Str("south_formation")},
@@ -283,13 +285,20 @@ json BoundaryJson(const WsrGame& g, const Scenario& sc) {
 }
 
 // The scenario's briefing (side panel): the victory conditions and the special rules as the
-// scenario data words them (docs/wsr-scenarios.md). The data is English only; "text_de" is
-// left out where there is no German.
+// scenario data words them (docs/wsr-scenarios.md), in English and German like the title.
 json BriefingJson(const Scenario& sc) {
   json rules = json::array();
-  for (const SpecialRule& r : sc.special_rules) rules.push_back({{"id", r.id}, {"text", r.text}});
-  return {{"code", sc.code},       {"title", sc.title}, {"date", sc.date},
-          {"place", sc.place},     {"turns", sc.turns}, {"victory", sc.victory.text},
+  for (const SpecialRule& r : sc.special_rules)
+    rules.push_back({{"id", r.id}, {"text", r.text.en}, {"text_de", r.text.in(Lang::kDe)}});
+  return {{"code", sc.code},
+          {"title", sc.title},
+          {"title_de", sc.title_in(Lang::kDe)},
+          {"date", sc.date},
+          {"place", sc.place.en},
+          {"place_de", sc.place.in(Lang::kDe)},
+          {"turns", sc.turns},
+          {"victory", sc.victory.text.en},
+          {"victory_de", sc.victory.text.in(Lang::kDe)},
           {"special_rules", rules}};
 }
 
@@ -436,7 +445,10 @@ json BoardJson(const Game& game) {
   json zones = json::array();
   if (sc != nullptr)
     for (const Zone& z : sc->zones)
-      zones.push_back({{"id", z.id}, {"text", z.text}, {"hexes", z.hexes}});
+      zones.push_back({{"id", z.id},
+                       {"text", z.text.en},
+                       {"text_de", z.text.in(Lang::kDe)},
+                       {"hexes", z.hexes}});
   j["zones"] = zones;
   j["destroyed_bridges"] = destroyed;
   j["exits"] = sc != nullptr ? ExitsJson(*g, *sc) : json::array();

@@ -1,6 +1,7 @@
 // White Star Rising: the briefing's objectives and reinforcement schedule for the web's briefing
 // panel (board JSON `briefing.objectives`, `briefing.reinforcements`; docs/web.md "Board JSON"),
-// read off the scenario data (data/wsr/scenarios/*.toml, docs/wsr-scenarios.md).
+// read off the scenario data (data/wsr/scenarios/*.toml, docs/wsr-scenarios.md). Each text the
+// scenario words is given in English (`text`, `zone_text`) and German (`text_de`, `zone_text_de`).
 #include <string>
 
 #include "games/wsr/board.h"
@@ -24,7 +25,8 @@ void AddObjectives(const Scenario& sc, const Outcome& outcome, const Condition& 
     const Zone* z = sc.FindZone(c.zone);
     if (z != nullptr)
       out.push_back({{"zone", z->id},
-                     {"text", z->text},
+                     {"text", z->text.en},
+                     {"text_de", z->text.in(Lang::kDe)},
                      {"hexes", z->hexes},
                      {"result", outcome.result},
                      {"side", c.by.empty() ? outcome.side : c.by},
@@ -36,9 +38,10 @@ void AddObjectives(const Scenario& sc, const Outcome& outcome, const Condition& 
   for (const Condition& child : c.children) AddObjectives(sc, outcome, child, negated, out);
 }
 
-std::string ZoneText(const Scenario& sc, const std::string& id) {
+// The words of zone `id` in `lang` (its id if the scenario has no such zone).
+std::string ZoneText(const Scenario& sc, const std::string& id, Lang lang) {
   const Zone* z = sc.FindZone(id);
-  return z != nullptr ? z->text : id;
+  return z != nullptr ? z->text.in(lang) : id;
 }
 
 }  // namespace
@@ -84,24 +87,31 @@ nlohmann::json BriefingReinforcementsJson(const Scenario& sc, const Data& data) 
                         {"formation", force.formation},
                         {"name", formation_name(force.formation)},
                         {"side", sc.SideOf(force.formation)},
-                        {"text", force.text},
+                        {"text", force.text.en},
+                        {"text_de", force.text.in(Lang::kDe)},
                         {"units", units},
                         {"stand_in", force.provenance.Of("turn") == Provenance::kStandIn ||
                                          force.provenance.Of("zone") == Provenance::kStandIn}};
     if (force.arrival == ArrivalKind::kTurn) {
       j["turn"] = force.turn;
-      j["zone_text"] = ZoneText(sc, force.zone);
+      j["zone_text"] = ZoneText(sc, force.zone, Lang::kEn);
+      j["zone_text_de"] = ZoneText(sc, force.zone, Lang::kDe);
     }
     if (force.arrival == ArrivalKind::kSpecial) {
       j["rule"] = force.rule;
-      if (!force.zone.empty()) j["zone_text"] = ZoneText(sc, force.zone);
+      if (!force.zone.empty()) {
+        j["zone_text"] = ZoneText(sc, force.zone, Lang::kEn);
+        j["zone_text_de"] = ZoneText(sc, force.zone, Lang::kDe);
+      }
     }
     if (force.arrival == ArrivalKind::kRandom) {
       nlohmann::json table = nlohmann::json::array();
       if (const RandomEntry* r = sc.FindRandomEntry(force.random_entry))
         for (const RandomEntry::Row& row : r->rows)
-          table.push_back({{"rolls", row.rolls},
-                           {"zone_text", row.zone.empty() ? "" : ZoneText(sc, row.zone)}});
+          table.push_back(
+              {{"rolls", row.rolls},
+               {"zone_text", row.zone.empty() ? "" : ZoneText(sc, row.zone, Lang::kEn)},
+               {"zone_text_de", row.zone.empty() ? "" : ZoneText(sc, row.zone, Lang::kDe)}});
       j["table"] = table;
     }
     out.push_back(j);

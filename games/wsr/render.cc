@@ -445,7 +445,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
           sc->forces[static_cast<size_t>(g.setup().units[static_cast<size_t>(u)].force)];
       if (const Zone* z = sc->FindZone(f.zone)) {
         o << T("Setup zone of ", "Aufstellungszone von ") << unit_label(u) << ": " << z->id << " ("
-          << z->text << "), " << z->hexes.size()
+          << z->text.in(lang) << "), " << z->hexes.size()
           << T(" hexes, marked + on the map\n", " Felder, auf dem Spielplan mit + markiert\n");
       }
     }

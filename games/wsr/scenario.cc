@@ -80,6 +80,25 @@ class Reader {
     const toml::node* n = t.get(key);
     return n == nullptr ? std::string() : Str(*n, key);
   }
+  // A text a player reads: `key` in English and `key`_de in German, both or neither (then {}).
+  Text OptText(const toml::table& t, std::string_view key) const {
+    const std::string key_de = std::string(key) + "_de";
+    const toml::node* en = t.get(key);
+    const toml::node* de = t.get(key_de);
+    if (en == nullptr && de == nullptr) return {};
+    if (en == nullptr) {
+      Fail(*de, "field '" + key_de + "' without '" + std::string(key) + "' (its English text)");
+    }
+    if (de == nullptr) {
+      Fail(*en, "field '" + std::string(key) + "' has no German text: add '" + key_de +
+                    "' (every text a player reads is given in English and German)");
+    }
+    return {Str(*en, key), Str(*de, key_de)};
+  }
+  Text ReqText(const toml::table& t, std::string_view key, const std::string& where) const {
+    (void)Require(t, key, where);
+    return OptText(t, key);
+  }
   int Int(const toml::node& n, std::string_view key, int64_t lo, int64_t hi) const {
     const auto* v = n.as_integer();
     if (v == nullptr) Fail(n, "field '" + std::string(key) + "' must be an integer");
@@ -431,6 +450,7 @@ class ScenarioLoader {
              "title_de",
              "date",
              "place",
+             "place_de",
              "turns",
              "end_turn_markers",
              "setup_first",
@@ -460,10 +480,11 @@ class ScenarioLoader {
     } else {
       r_.Fail(type, "field 'type' must be \"basic\" or \"advanced\" (is '" + t + "')");
     }
-    s_.title = r_.Str(r_.Require(root, "title", "at the top level"), "title");
-    s_.title_de = r_.OptStr(root, "title_de");
+    const Text title = r_.ReqText(root, "title", "at the top level");
+    s_.title = title.en;
+    s_.title_de = title.de;
     s_.date = r_.Str(r_.Require(root, "date", "at the top level"), "date");
-    s_.place = r_.Str(r_.Require(root, "place", "at the top level"), "place");
+    s_.place = r_.ReqText(root, "place", "at the top level");
     s_.turns = r_.Int(r_.Require(root, "turns", "at the top level"), "turns", 1, 30);
     s_.end_turn_markers = r_.OptInt(root, "end_turn_markers", 1, 5, 2);
     s_.provenance =
@@ -486,9 +507,9 @@ class ScenarioLoader {
     LoadRules(root);
     LoadVictory(root);
     for (const toml::table* d : r_.Tables(root, "decision")) {
-      r_.Keys(*d, {"id", "text"}, "in [[decision]]");
+      r_.Keys(*d, {"id", "text", "text_de"}, "in [[decision]]");
       s_.decisions.push_back({r_.Str(r_.Require(*d, "id", "in [[decision]]"), "id"),
-                              r_.Str(r_.Require(*d, "text", "in [[decision]]"), "text")});
+                              r_.ReqText(*d, "text", "in [[decision]]")});
     }
     CheckCompleteness(root);
     return std::move(s_);
@@ -632,14 +653,14 @@ class ScenarioLoader {
   void LoadZones(const toml::table& root) {
     for (const toml::table* t : r_.Tables(root, "zone")) {
       r_.Keys(*t,
-              {"id", "text", "hexes", "place", "sheet", "columns", "rows", "edge", "all", "within",
-               "terrain", "region_of", "provenance"},
+              {"id", "text", "text_de", "hexes", "place", "sheet", "columns", "rows", "edge", "all",
+               "within", "terrain", "region_of", "provenance"},
               "in [[zone]]");
       Zone z;
       const toml::node& idn = r_.Require(*t, "id", "in [[zone]]");
       z.id = r_.Id(idn, "id");
       if (s_.FindZone(z.id) != nullptr) r_.Fail(idn, "zone '" + z.id + "' given twice");
-      z.text = r_.OptStr(*t, "text");
+      z.text = r_.OptText(*t, "text");
       char sheet = 0;
       if (const toml::node* sn = t->get("sheet")) {
         const std::string sh = r_.Str(*sn, "sheet");
@@ -859,7 +880,7 @@ class ScenarioLoader {
 
   void LoadSetupRequirements(const toml::table& root) {
     for (const toml::table* t : r_.Tables(root, "setup_requirement")) {
-      r_.Keys(*t, {"side", "zone", "count", "at_most", "text", "provenance"},
+      r_.Keys(*t, {"side", "zone", "count", "at_most", "text", "text_de", "provenance"},
               "in [[setup_requirement]]");
       SetupRequirement q;
       const toml::node& sn = r_.Require(*t, "side", "in [[setup_requirement]]");
@@ -871,7 +892,7 @@ class ScenarioLoader {
       if (q.at_most >= 0 && q.at_most < q.count) {
         r_.Fail(*t, "setup requirement: at_most is below count");
       }
-      q.text = r_.OptStr(*t, "text");
+      q.text = r_.OptText(*t, "text");
       q.provenance = r_.Prov(*t, {"zone", "count", "at_most"});
       s_.setup_requirements.push_back(std::move(q));
     }
@@ -922,7 +943,7 @@ class ScenarioLoader {
     for (const toml::table* t : r_.Tables(root, "force")) {
       r_.Keys(*t,
               {"formation", "units", "setup", "turn", "entry", "random_entry", "special", "zone",
-               "always_in_command", "in_command_until_turn", "text", "provenance"},
+               "always_in_command", "in_command_until_turn", "text", "text_de", "provenance"},
               "in [[force]]");
       Force f;
       const FormationSetup& fs =
@@ -930,7 +951,7 @@ class ScenarioLoader {
       f.formation = fs.id;
       const Formation* def = data_.formations.Find(fs.id);
       const Nation nation = s_.FindSide(fs.side)->nation;
-      f.text = r_.OptStr(*t, "text");
+      f.text = r_.OptText(*t, "text");
       f.always_in_command = r_.OptBool(*t, "always_in_command", false);
       f.in_command_until_turn = r_.OptInt(*t, "in_command_until_turn", 0, s_.turns, 0);
       const toml::node& un = r_.Require(*t, "units", "in [[force]]");
@@ -1110,7 +1131,7 @@ class ScenarioLoader {
 
   void LoadRules(const toml::table& root) {
     for (const toml::table* t : r_.Tables(root, "special_rule")) {
-      r_.Keys(*t, {"id", "text", "params", "provenance"}, "in [[special_rule]]");
+      r_.Keys(*t, {"id", "text", "text_de", "params", "provenance"}, "in [[special_rule]]");
       SpecialRule rule;
       const toml::node& idn = r_.Require(*t, "id", "in [[special_rule]]");
       rule.id = r_.Id(idn, "id");
@@ -1122,7 +1143,7 @@ class ScenarioLoader {
         r_.Fail(idn, "unknown special rule '" + rule.id + "' (known: " + known + ")");
       }
       if (s_.FindRule(rule.id) != nullptr) r_.Fail(idn, "special rule given twice");
-      rule.text = r_.Str(r_.Require(*t, "text", "in [[special_rule]]"), "text");
+      rule.text = r_.ReqText(*t, "text", "in [[special_rule]]");
       if (const toml::node* pn = t->get("params")) {
         const toml::table& pt = r_.Table(*pn, "params");
         for (auto&& [key, value] : pt) {
@@ -1300,7 +1321,7 @@ class ScenarioLoader {
     const toml::table& t = r_.Table(vn, "victory");
     r_.Keys(t,
             {"side", "otherwise", "when", "condition", "outcomes", "scoring", "levels", "text",
-             "provenance"},
+             "text_de", "provenance"},
             "in [victory]");
     Victory& v = s_.victory;
     const toml::node& on = r_.Require(t, "otherwise", "in [victory]");
@@ -1347,7 +1368,7 @@ class ScenarioLoader {
       v.when = r_.Str(*wn, "when");
       if (v.when != "game-end") r_.Fail(*wn, "'when' must be \"game-end\" (A-34)");
     }
-    v.text = r_.Str(r_.Require(t, "text", "in [victory]"), "text");
+    v.text = r_.ReqText(t, "text", "in [victory]");
     v.provenance = r_.Prov(t, {"condition", "outcomes", "scoring", "levels"});
   }
 

@@ -9,6 +9,8 @@
 // reinforcements (by turn through entry zones, or by a die-roll entry table such as Beck's
 // second element in B1), special rules as named hooks with parameters, and victory conditions
 // as a tree of structured tests. Every table carries a provenance (docs/data-provenance.md).
+// Every text a player reads (title, place, zone, force, setup requirement, special rule,
+// victory and decision texts) is given in English and German (`text` and `text_de`).
 //
 // The loader resolves every reference against the static data (games/wsr/data.h) and the
 // scenario's HexLayout and reports each problem as DataError "FILE:LINE: message".
@@ -34,7 +36,7 @@ enum class ScenarioType : uint8_t { kBasic, kAdvanced };  // WSR 12.0
 // filtered by terrain and columns.
 struct Zone {
   std::string id;            // "beck-setup"
-  std::string text;          // the scenario's words
+  Text text;                 // the scenario's words, English and German ({} if none)
   std::vector<int> hexes;    // layout indices, ascending
   std::vector<HexId> ids;    // canonical ids of `hexes`, same order
   ProvenanceMap provenance;  // fields: hexes
@@ -75,8 +77,8 @@ struct Force {
   std::string rule;          // kSpecial: SpecialRule id
   bool always_in_command = false;  // these units skip the command check all game (A3)
   int in_command_until_turn = 0;   // in command without a check up to this turn (A9); 0: none
-  std::string text;
-  ProvenanceMap provenance;  // fields: units, zone, turn
+  Text text;                       // what the scenario calls the force ({} if it says nothing)
+  ProvenanceMap provenance;        // fields: units, zone, turn
 
   int CountOf(std::string_view counter) const;  // counters of this type in the force
   int Total() const;
@@ -161,7 +163,7 @@ struct SpecialRule {
     std::string text;  // string parameters: counter, formation, zone ids...
   };
   std::string id;  // "m18-fire-and-move"
-  std::string text;
+  Text text;       // the rule as the scenario words it
   std::vector<Param> params;
   ProvenanceMap provenance;
 
@@ -252,7 +254,7 @@ struct Victory {
   std::vector<PointsLevel> levels;
   // The result for final scores (side id -> points) under `levels`, `otherwise` if none applies.
   std::string ResultForPoints(const std::vector<std::pair<std::string, int>>& points) const;
-  std::string text;
+  Text text;  // the victory conditions as the scenario words them
   ProvenanceMap provenance;
 };
 
@@ -263,13 +265,13 @@ struct SetupRequirement {
   std::string zone;
   int count = 1;     // at least this many (0: no minimum)
   int at_most = -1;  // at most this many (A4 "at most 2 units east of the river"); -1: no limit
-  std::string text;
+  Text text;         // the requirement as the scenario words it ({} if none)
   ProvenanceMap provenance;
 };
 
 struct Decision {  // a reading chosen where the scenario text is silent or ambiguous
   std::string id;  // "A-33", "stand-in", "rec"
-  std::string text;
+  Text text;
 };
 
 struct Scenario {
@@ -279,9 +281,9 @@ struct Scenario {
   std::string section;  // "12.2.1"
   ScenarioType type = ScenarioType::kBasic;
   std::string title;
-  std::string title_de;  // the German rulebook's title ("" when none): "Noville, Belgien"
+  std::string title_de;  // the German rulebook's title: "Noville, Belgien"
   std::string date;      // "1944-12-19"
-  std::string place;     // "Noville, Belgium"
+  Text place;            // {"Noville, Belgium", "Noville, Belgien"}
   int turns = 0;
   int end_turn_markers = 2;
   std::string setup_first;  // side id placing all its units first (WSR 2.0)

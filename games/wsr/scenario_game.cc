@@ -78,7 +78,7 @@ std::string UnavailableScenario(std::string_view id) {
     for (const SpecialRule* r : missing) names += (names.empty() ? "'" : ", '") + r->id + "'";
     return sc->code + " " + sc->title + " needs the special rule" +
            (missing.size() > 1 ? "s " : " ") + names + ", not implemented yet (" +
-           missing.front()->id + ": " + missing.front()->text + ")";
+           missing.front()->id + ": " + missing.front()->text.en + ")";
   } catch (const std::exception& e) {
     return e.what();
   }
@@ -106,7 +106,7 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
   // without them (docs/wsr-scenarios.md lists the hooks).
   if (const auto missing = MissingSpecialRules(*sc); !missing.empty())
     throw DataError(where + ": special rule '" + missing.front()->id +
-                    "' is not implemented yet (" + missing.front()->text + ")");
+                    "' is not implemented yet (" + missing.front()->text.en + ")");
   GameSetup g;
   g.scenario = sc->id;
   g.seats.clear();

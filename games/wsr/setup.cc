@@ -158,9 +158,9 @@ bool WsrState::can_place_ip(int hex, Text* why) const {
   if (const SpecialRule* r = sc->FindRule("ip-forbidden-terrain"))
     if (r->Str("terrain") == TerrainId(t))
       return Fail(why, Text{"no improved position in " + std::string(TerrainId(t)) + " hexes (" +
-                                r->text + ")",
+                                r->text.en + ")",
                             std::string("kein Schützengraben in Feldern mit ") +
-                                std::string(TerrainId(t)) + " (" + r->text + ")"});
+                                std::string(TerrainId(t)) + " (" + r->text.in(Lang::kDe) + ")"});
   return true;
 }
 
@@ -255,10 +255,10 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
                  unit_label(next) + " (WSR 2.0)"});
   if (!z->Contains(hex))
     return no(Text{"WSR 2.0: " + hex_name(hex) + " is not in the setup zone of " + unit_label(u) +
-                       " (" + z->id + ": " + z->text + ")",
+                       " (" + z->id + ": " + z->text.en + ")",
                    std::string("WSR 2.0: ") + hex_name(hex) +
                        " liegt nicht in der Aufstellungszone von " + unit_label(u) + " (" + z->id +
-                       ": " + z->text + ")"});
+                       ": " + z->text.in(Lang::kDe) + ")"});
   // The face it is set up on (WSR 5.2): the scenario's, or the other one of a transport counter.
   const bool mounted = has(u, kMounted) != flip;
   if (flip) {
@@ -323,10 +323,10 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
     if (rz == nullptr) continue;
     const int inside = UnitsIn(*this, *rz, side) + (rz->Contains(hex) ? 1 : 0);
     if (r.at_most >= 0 && inside > r.at_most)
-      return no(Text{sc->code + " setup requirement (WSR 2.0): " + r.text + " -- " + hex_name(hex) +
-                         " would be one too many",
-                     std::string("Aufstellungsvorgabe von ") + sc->code + " (WSR 2.0): " + r.text +
-                         " -- " + hex_name(hex) + " wäre eines zu viel"});
+      return no(Text{sc->code + " setup requirement (WSR 2.0): " + r.text.en + " -- " +
+                         hex_name(hex) + " would be one too many",
+                     std::string("Aufstellungsvorgabe von ") + sc->code + " (WSR 2.0): " +
+                         r.text.in(Lang::kDe) + " -- " + hex_name(hex) + " wäre eines zu viel"});
     if (r.count <= inside) continue;
     // Room left in the requirement zone for the side's other unplaced setup units.
     int combat = 0, hqs = 0;
@@ -350,11 +350,12 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
     const bool hq_can = std::min(combat, combat_room) > 0 || units_in > 0;
     const int possible = std::min(combat, combat_room) + (hq_can ? std::min(hqs, hq_room) : 0);
     if (inside + possible < r.count)
-      return no(Text{sc->code + " setup requirement (WSR 2.0): " + r.text + " -- after placing " +
-                         unit_label(u) + " in " + hex_name(hex) +
+      return no(Text{sc->code + " setup requirement (WSR 2.0): " + r.text.en +
+                         " -- after placing " + unit_label(u) + " in " + hex_name(hex) +
                          " the remaining units could no longer meet it",
-                     std::string("Aufstellungsvorgabe von ") + sc->code + " (WSR 2.0): " + r.text +
-                         " -- nachdem " + unit_label(u) + " in " + hex_name(hex) +
+                     std::string("Aufstellungsvorgabe von ") + sc->code +
+                         " (WSR 2.0): " + r.text.in(Lang::kDe) + " -- nachdem " + unit_label(u) +
+                         " in " + hex_name(hex) +
                          " platziert ist, könnten die übrigen Einheiten sie nicht mehr erfüllen"});
   }
   return true;
@@ -622,9 +623,9 @@ Text WsrState::setup_prompt() const {
   const std::string wer = game_->side_name(side).de;  // "Deutsche: ..."
   if (const int u = setup_next_unit(side); u >= 0) {
     const Zone* z = SetupZoneOf(*this, u);
-    return {who + " sets up: place " + unit_label(u) + " in " + z->id + " (" + z->text +
+    return {who + " sets up: place " + unit_label(u) + " in " + z->id + " (" + z->text.en +
                 "), or set up the rest automatically (WSR 2.0).",
-            wer + ": " + unit_label(u) + " in " + z->id + " (" + z->text +
+            wer + ": " + unit_label(u) + " in " + z->id + " (" + z->text.in(Lang::kDe) +
                 ") aufstellen, oder den Rest automatisch aufstellen (WSR 2.0)."};
   }
   if (const int k = setup_next_sw(side); k >= 0)

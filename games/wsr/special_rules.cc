@@ -315,9 +315,9 @@ bool WsrState::can_ambush(int u, int hex, int t, Text* why) const {
   const Zone* z = setup.scenario_data->FindZone(r->Str("zone"));
   if (z == nullptr || !z->Contains(hex))
     return Fail(why, Text{hex_name(hex) + " is not a hex of the ambush zone (" +
-                              (z ? z->text : r->Str("zone")) + ")",
+                              (z ? z->text.en : r->Str("zone")) + ")",
                           std::string(hex_name(hex)) + " ist kein Feld der Hinterhaltzone (" +
-                              ((z ? z->text : r->Str("zone"))) + ")"});
+                              ((z ? z->text.in(Lang::kDe) : r->Str("zone"))) + ")"});
   const int side = side_of(u);
   if (enemy_in(hex, side))
     return Fail(why, Text{hex_name(hex) + " contains an enemy unit (panther-ambush)",
@@ -979,10 +979,11 @@ bool WsrState::can_land(int u, int hex, Text* why) const {
                           std::string(unit_label(u)) + " ist bereits auf dem Spielplan"});
   const Zone* z = game_->setup().scenario_data->FindZone(r->Str("zone"));
   if (z == nullptr || !z->Contains(hex))
-    return Fail(why, Text{hex_name(hex) + " is not one of " + (z ? z->text : r->Str("zone")) +
+    return Fail(why, Text{hex_name(hex) + " is not one of " + (z ? z->text.en : r->Str("zone")) +
                               " (WSR-A7 place-on-activation)",
                           std::string(hex_name(hex)) + " ist keins von " +
-                              ((z ? z->text : r->Str("zone"))) + " (WSR-A7 place-on-activation)"});
+                              ((z ? z->text.in(Lang::kDe) : r->Str("zone"))) +
+                              " (WSR-A7 place-on-activation)"});
   const int side = side_of(u);
   if (enemy_in(hex, side))
     return Fail(why, Text{hex_name(hex) + " contains an enemy unit (WSR 5.1, place-on-activation)",

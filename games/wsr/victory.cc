@@ -56,9 +56,17 @@ std::string SideNameDe(const WsrState& s, int side) {
   return id;
 }
 
-std::string ZoneName(const Zone* z, const std::string& id) {
+// A zone as a sentence names it: its id and the scenario's words, in English or German.
+std::string ZoneNameIn(const Zone* z, const std::string& id, Lang lang) {
   if (z == nullptr) return id;
-  return z->id + (z->text.empty() ? "" : " (" + z->text + ")");
+  const std::string& text = z->text.in(lang);
+  return z->id + (text.empty() ? "" : " (" + text + ")");
+}
+std::string ZoneName(const Zone* z, const std::string& id) {
+  return ZoneNameIn(z, id, Lang::kEn);
+}
+std::string ZoneNameDe(const Zone* z, const std::string& id) {
+  return ZoneNameIn(z, id, Lang::kDe);
 }
 
 // Eliminated (WSR 6.1.7): gone from the map, except an SHQ removed for good to replace its HQ
@@ -162,19 +170,19 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
             {who + " controls " + std::to_string(held) + " of " + std::to_string(total) +
                  " hexes of " + ZoneName(z, c.zone) + " (needs " + std::to_string(c.count) + ")",
              wer + " kontrollieren " + std::to_string(held) + " von " + std::to_string(total) +
-                 " Feldern von " + ZoneName(z, c.zone) + " (nötig " + std::to_string(c.count) +
+                 " Feldern von " + ZoneNameDe(z, c.zone) + " (nötig " + std::to_string(c.count) +
                  ")"});
       if (held == total)
         return say(true, {who + " controls all " + std::to_string(total) +
                               (total == 1 ? " hex" : " hexes") + " of " + ZoneName(z, c.zone),
                           wer + " kontrollieren " + (total == 1 ? "das Feld" : "alle ") +
                               (total == 1 ? "" : std::to_string(total) + " Felder") + " von " +
-                              ZoneName(z, c.zone)});
+                              ZoneNameDe(z, c.zone)});
       return say(
           false,
           {who + " does not control " + missing + " of " + ZoneName(z, c.zone) + " (holds " +
                std::to_string(held) + " of " + std::to_string(total) + ")",
-           wer + " kontrollieren " + missing + " von " + ZoneName(z, c.zone) + " nicht (halten " +
+           wer + " kontrollieren " + missing + " von " + ZoneNameDe(z, c.zone) + " nicht (halten " +
                std::to_string(held) + " von " + std::to_string(total) + ")"});
     }
     case ConditionKind::kOccupy: {
@@ -186,7 +194,7 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
       const int need = std::max(c.count, 1);
       return say(n >= need, {who + " has " + Plural(n, "unit") + " in " + ZoneName(z, c.zone) +
                                  " (needs " + std::to_string(need) + ")",
-                             wer + " haben " + EinheitenDe(n) + " in " + ZoneName(z, c.zone) +
+                             wer + " haben " + EinheitenDe(n) + " in " + ZoneNameDe(z, c.zone) +
                                  " (nötig " + std::to_string(need) + ")"});
     }
     case ConditionKind::kEliminate: {
@@ -221,7 +229,7 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
       const int need = std::max(c.count, 1);
       return say(n >= need, {who + " has exited " + Plural(n, "unit") + " from " +
                                  ZoneName(z, c.zone) + " (needs " + std::to_string(need) + ")",
-                             wer + " haben " + EinheitenDe(n) + " über " + ZoneName(z, c.zone) +
+                             wer + " haben " + EinheitenDe(n) + " über " + ZoneNameDe(z, c.zone) +
                                  " vom Spielplan gebracht (nötig " + std::to_string(need) + ")"});
     }
   }

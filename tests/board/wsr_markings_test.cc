@@ -109,7 +109,8 @@ TEST(WsrBoardMarkings, A12_ArnhemDestroyedBridgesAreMarked) {
   EXPECT_TRUE(wsr::BoardJson(*all_games().create("wsr/noville", {}))["destroyed_bridges"].empty());
 }
 
-// Every scenario's briefing: its victory conditions and special rules as the data words them.
+// Every scenario's briefing: its victory conditions and special rules as the data words them, in
+// English and German.
 TEST(WsrBoardMarkings, EveryScenarioBriefsItsVictoryConditions) {
   int count = 0;
   for (const std::string& id : wsr::PlayableScenarioIds()) {
@@ -121,11 +122,17 @@ TEST(WsrBoardMarkings, EveryScenarioBriefsItsVictoryConditions) {
     ASSERT_TRUE(br.is_object()) << id;
     EXPECT_EQ(br["code"], sc.code);
     ++count;
-    EXPECT_EQ(br["victory"], sc.victory.text) << id;
+    EXPECT_EQ(br["victory"], sc.victory.text.en) << id;
+    EXPECT_EQ(br["victory_de"], sc.victory.text.de) << id;
+    EXPECT_EQ(br["title_de"], sc.title_de) << id;
+    EXPECT_EQ(br["place_de"], sc.place.de) << id;
     EXPECT_FALSE(br["victory"].get<std::string>().empty()) << id;
+    EXPECT_NE(br["victory_de"], br["victory"]) << id;
     ASSERT_EQ(br["special_rules"].size(), sc.special_rules.size()) << id;
-    for (size_t k = 0; k < sc.special_rules.size(); ++k)
-      EXPECT_EQ(br["special_rules"][k]["text"], sc.special_rules[k].text);
+    for (size_t k = 0; k < sc.special_rules.size(); ++k) {
+      EXPECT_EQ(br["special_rules"][k]["text"], sc.special_rules[k].text.en);
+      EXPECT_EQ(br["special_rules"][k]["text_de"], sc.special_rules[k].text.de);
+    }
   }
   EXPECT_GE(count, 13);  // the playable ones of WSR 12.2.1-12.2.16
 }

@@ -233,7 +233,7 @@ TEST(WsrBuilder, WSR_12_0_UnimplementedSpecialRulesAreRefusedByName) {
   auto sc = std::make_shared<Scenario>(*LoadShippedScenario("omaha"));
   SpecialRule r;
   r.id = "future-hook";
-  r.text = "a rule of a later scenario";
+  r.text = {"a rule of a later scenario", "eine Regel eines späteren Szenarios"};
   sc->special_rules.push_back(r);
   ASSERT_EQ(MissingSpecialRules(*sc).size(), 1u);
   try {

@@ -67,6 +67,38 @@ TEST(WsrScenarios, EveryHookIsUsedAndDecisionsAreDocumented) {
   for (const auto& [id, params] : KnownSpecialRules()) EXPECT_TRUE(used.count(id)) << id;
 }
 
+// Every text a player reads is in English and German (docs/wsr-scenarios.md "Texts"): the title,
+// the place, the zones, the forces, the setup requirements, the special rules, the victory
+// conditions and the decisions. The rules texts are translations, not copies of the English.
+TEST(WsrScenarios, EveryShippedScenarioHasItsTextsInGerman) {
+  const std::vector<Scenario> all = LoadScenarios(ScenarioDir(), TheData());
+  int texts = 0;
+  const auto german = [&](const Text& t, const std::string& what) {
+    EXPECT_EQ(t.en.empty(), t.de.empty()) << what << ": '" << t.en << "'";
+    if (!t.de.empty()) ++texts;
+  };
+  for (const Scenario& s : all) {
+    EXPECT_FALSE(s.title_de.empty()) << s.id;
+    EXPECT_EQ(s.title_in(Lang::kDe), s.title_de) << s.id;
+    german(s.place, s.id + " place");
+    EXPECT_FALSE(s.place.de.empty()) << s.id;
+    for (const Zone& z : s.zones) german(z.text, s.id + " zone " + z.id);
+    for (const Force& f : s.forces) german(f.text, s.id + " force of " + f.formation);
+    for (const SetupRequirement& q : s.setup_requirements) german(q.text, s.id + " requirement");
+    for (const SpecialRule& r : s.special_rules) {
+      german(r.text, s.id + " rule " + r.id);
+      EXPECT_NE(r.text.de, r.text.en) << s.id << " " << r.id;
+    }
+    german(s.victory.text, s.id + " victory");
+    EXPECT_NE(s.victory.text.de, s.victory.text.en) << s.id;
+    for (const Decision& d : s.decisions) {
+      german(d.text, s.id + " decision " + d.id);
+      EXPECT_NE(d.text.de, d.text.en) << s.id << " " << d.id;
+    }
+  }
+  EXPECT_GE(texts, 200);  // 229 German texts in the 16 files
+}
+
 // Replaces `from` (must occur) by `to` in a copy of a shipped scenario and loads it.
 class WsrScenarioErrors : public ::testing::Test {
  protected:
@@ -141,6 +173,33 @@ TEST_F(WsrScenarioErrors, A_38_LoadedPlatoonsAreInfantryWithACarrierEach) {
               "{ counter = \"us.m18\", attached = true, from = \"pool\", loaded = true },");
   EXPECT_EQ(e.rfind(Where("noville.toml", m18), 0), 0u) << e;
   EXPECT_NE(e.find("no infantry platoon"), std::string::npos) << e;
+}
+
+// A text without its German (`text_de`, `place_de`, `title_de`) is refused at the line of the
+// English text, naming the missing field; a German text without its English too.
+TEST_F(WsrScenarioErrors, TextWithoutGermanNamesFileLineAndField) {
+  const std::string zone = "text = \"in or east of column Q of map A\"\n";
+  std::string e = ErrorOf(
+      "noville.toml", zone + "text_de = \"in oder östlich von Spalte Q auf Spielplan A\"\n", zone);
+  EXPECT_EQ(e.rfind(Where("noville.toml", zone), 0), 0u) << e;
+  EXPECT_NE(e.find("field 'text' has no German text: add 'text_de'"), std::string::npos) << e;
+  const std::string victory = "text = \"The German wins if he controls all hexes of Ste Jeanne";
+  e = ErrorOf("noville.toml", "text_de = \"Um zu gewinnen", "# text_de = \"Um zu gewinnen");
+  EXPECT_EQ(e.rfind(Where("noville.toml", victory), 0), 0u) << e;
+  EXPECT_NE(e.find("add 'text_de'"), std::string::npos) << e;
+  e = ErrorOf("noville.toml", "place_de = ", "# place_de = ");
+  EXPECT_EQ(e.rfind(Where("noville.toml", "place = "), 0), 0u) << e;
+  EXPECT_NE(e.find("field 'place' has no German text: add 'place_de'"), std::string::npos) << e;
+  e = ErrorOf("noville.toml", "title_de = ", "# title_de = ");
+  EXPECT_EQ(e.rfind(Where("noville.toml", "title = "), 0), 0u) << e;
+  EXPECT_NE(e.find("add 'title_de'"), std::string::npos) << e;
+  e = ErrorOf("noville.toml", "text = \"Ste Jeanne = ", "# text = \"Ste Jeanne = ");
+  EXPECT_NE(e.find("missing field 'text' in [[decision]]"), std::string::npos) << e;
+  e = ErrorOf("noville.toml", "text = \"Elements of Kampfgruppe Beck\"",
+              "# text = \"Elements of Kampfgruppe Beck\"");
+  EXPECT_EQ(e.rfind(Where("noville.toml", "text_de = \"Elemente von Kampfgruppe Beck\""), 0), 0u)
+      << e;
+  EXPECT_NE(e.find("field 'text_de' without 'text'"), std::string::npos) << e;
 }
 
 TEST_F(WsrScenarioErrors, UnknownCounterNamesFileAndLine) {

@@ -217,6 +217,7 @@ export interface WsrExit {
   seat: string;
   zone: string;
   text: string;
+  text_de?: string;
   edge: string; // "north" | "east" | "south" | "west": the edge all its hexes lie on, "" if none
   hexes: number[];
   edges: string[]; // per hex: the edge its units leave across
@@ -226,18 +227,21 @@ export interface WsrExit {
 export interface WsrBoundary {
   zone: string;
   text: string;
+  text_de?: string;
   hexes: number[];
   paths: number[][];
   south_formation: string;
   north_formation: string;
 }
 
-/** The scenario's briefing as its data words it (English; `victory_de` only where data has German). */
+/** The scenario's briefing as its data words it, in English and German (`_de`). */
 export interface WsrBriefing {
   code: string;
   title: string;
+  title_de?: string;
   date: string;
   place: string;
+  place_de?: string;
   turns: number;
   victory: string;
   victory_de?: string;
@@ -251,6 +255,7 @@ export interface WsrBriefing {
 export interface WsrObjective {
   zone: string;
   text: string;
+  text_de?: string;
   hexes: number[];
   result: string;
   side: string;
@@ -267,10 +272,12 @@ export interface WsrReinforcement {
   side: string;
   turn?: number;
   text?: string;
+  text_de?: string;
   zone_text?: string;
+  zone_text_de?: string;
   rule?: string;
   units?: { counter: string; name: string; count: number }[];
-  table?: { rolls: number[]; zone_text: string }[];
+  table?: { rolls: number[]; zone_text: string; zone_text_de?: string }[];
   stand_in: boolean;
 }
 
@@ -288,7 +295,7 @@ export interface WsrBoard {
   roads: { id: string; name: string; paths: number[][] }[];
   rivers: { id: string; name: string; paths: number[][] }[];
   objectives: number[];
-  zones: { id: string; text: string; hexes: number[] }[];
+  zones: { id: string; text: string; text_de?: string; hexes: number[] }[];
   exits?: WsrExit[]; // G-12
   boundary?: WsrBoundary | null; // WSR-A6
   destroyed_bridges?: number[]; // WSR-A12

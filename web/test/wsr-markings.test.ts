@@ -71,7 +71,10 @@ describe('WSR-A10 Paderborn: exit hexes of both sides (G-12)', () => {
     const lines = briefingLines(board, 'en');
     expect(lines[0][0]).toBe('Victory conditions');
     expect(lines[0][1]).toMatch(/^Points: German tank platoon eliminated 2 US points/);
-    expect(briefingLines(board, 'de')[0]).toEqual(['Siegbedingungen', lines[0][1]]);
+    const de = briefingLines(board, 'de');
+    expect(de[0][0]).toBe('Siegbedingungen');
+    expect(de[0][1]).toMatch(/^Punkte: jeder eliminierte deutsche Panzer-Zug 2 amerikanische Punkte/);
+    expect(de[1]).toEqual(['Sonderregel', board.briefing!.special_rules[0].text_de]);
   });
 });
 
@@ -98,7 +101,8 @@ describe('WSR-A6 Elsenborn: the red boundary line', () => {
   it('the key and the briefing: the line, the victory conditions and the special rules', () => {
     const key = mapKeyEntries(board, null, 'de');
     expect(key.map((e) => e.kind)).toEqual(['boundary']);
-    expect(key[0].text).toMatch(/^Rote Grenzlinie \(WSR-A6\): Kampfgruppe Dauer may not move north/);
+    expect(key[0].text).toMatch(/^Rote Grenzlinie \(WSR-A6\): Kampfgruppe Dauer darf sich nicht nördlich/);
+    expect(mapKeyEntries(board, null, 'en')[0].text).toMatch(/^Red boundary line \(WSR-A6\): Kampfgruppe Dauer may not move north/);
     const lines = briefingLines(board, 'en');
     expect(lines[0][1]).toMatch(/controls 2 of the 3 towns/);
     expect(lines.filter(([h]) => h === 'Special rule').length).toBe(board.briefing!.special_rules.length);

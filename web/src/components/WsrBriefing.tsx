@@ -1,12 +1,12 @@
 // White Star Rising: the scenario's briefing, open while the game is set up: the victory
-// conditions and special rules as the scenario data words them (English: the data has no
-// German), what each objective means (the zone, its hexes, who must do what with it, the result
+// conditions and special rules as the scenario data words them (in English and German), what
+// each objective means (the zone, its hexes, who must do what with it, the result
 // it decides) and the reinforcement schedule (formation markers entering the cup later, forces
 // entering on a turn, by a die-roll table or by a special rule), in the UI's language. A value
 // the data marks stand-in says it is not the printed value. Board JSON `briefing`
 // (games/wsr/briefing.cc, docs/web.md).
 import { useLang } from '../hooks';
-import { lang, sideName, t, type Lang } from '../i18n';
+import { lang, said, sideName, t, type Lang } from '../i18n';
 import type { WsrBoard, WsrObjective, WsrReinforcement } from '../types';
 import { briefingLines } from './WsrPanels';
 
@@ -82,7 +82,7 @@ export function objectiveLine(board: WsrBoard, o: WsrObjective, l: Lang = lang.v
   const hexes = o.hexes.map((i) => board.hexes[i]?.id ?? String(i));
   const shown = hexes.length <= 8 ? hexes.join(' ') : `${hexes.length} ${W[l].hexes}`;
   const mark = o.stand_in ? ` († ${W[l].standIn})` : '';
-  return `${o.text} (${shown})${mark}: ${o.negated ? W[l].notPrefix : ''}${what} — ${fill(W[l].decides, { r: resultWords(o.result, l) })}`;
+  return `${said(o.text, o.text_de, l)} (${shown})${mark}: ${o.negated ? W[l].notPrefix : ''}${what} — ${fill(W[l].decides, { r: resultWords(o.result, l) })}`;
 }
 
 /** When a reinforcement arrives, one line in the UI's language. */
@@ -91,9 +91,9 @@ export function reinforcementLine(r: WsrReinforcement, l: Lang = lang.value): st
   const u = (r.units ?? []).map((x) => (x.count > 1 ? `${x.count}× ${x.name}` : x.name)).join(', ');
   const mark = r.stand_in ? ` († ${W[l].standIn})` : '';
   if (r.arrival === 'marker') return fill(W[l].marker, { n: r.turn ?? 0, f: r.name, s }) + mark;
-  if (r.arrival === 'turn') return fill(W[l].turn, { n: r.turn ?? 0, f: r.name, s, z: r.zone_text ?? '', u }) + mark;
+  if (r.arrival === 'turn') return fill(W[l].turn, { n: r.turn ?? 0, f: r.name, s, z: said(r.zone_text ?? '', r.zone_text_de, l), u }) + mark;
   if (r.arrival === 'random') {
-    const rows = (r.table ?? []).map((row) => `${rollsText(row.rolls)} ${row.zone_text || W[l].noEntry}`).join('; ');
+    const rows = (r.table ?? []).map((row) => `${rollsText(row.rolls)} ${said(row.zone_text, row.zone_text_de, l) || W[l].noEntry}`).join('; ');
     return fill(W[l].random, { f: r.name, s, u, rows }) + mark;
   }
   return fill(W[l].special, { f: r.name, s, u, r: r.rule ?? '' }) + mark;
@@ -113,7 +113,7 @@ export function WsrBriefing(props: { board: WsrBoard; open: boolean }) {
   return (
     <details class="panel briefing" data-testid="briefing" open={props.open}>
       <summary>
-        <b>{t('briefing')}</b> · {b.code} {b.title} ({b.date}, {b.turns} {t('turns')})
+        <b>{t('briefing')}</b> · {b.code} {said(b.title, b.title_de, l)} ({b.date}, {b.turns} {t('turns')})
       </summary>
       {briefingLines(props.board).map(([head, text], k) => (
         <p key={k}>

@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ParsedAction } from '../actions';
 import { fitView, hexPoints, hexside, hexsideMidpoint } from '../hex';
 import { useMapView } from '../hooks';
-import { sideName, t } from '../i18n';
+import { said, sideName, t } from '../i18n';
 import type { WsrBoard, WsrObservation } from '../types';
 import { MapTools } from './MapTools';
 import { boundaryLines, exitArrow, hexMarkers, SEAT_COLOURS, stacks, TERRAIN_COLOURS, unitName, type WsrUnit } from '../wsr';
@@ -221,7 +221,7 @@ export function WsrMap(props: WsrMapProps) {
                   const colour = SEAT_COLOURS[e.seat] ?? '#000';
                   return (
                     <g key={`${e.seat}-${i}`} class="exit" data-exit={e.seat} data-hex={h.id}>
-                      <title>{`${t('exitHexes').replace('{s}', sideName('wsr', e.seat))}: ${e.text}`}</title>
+                      <title>{`${t('exitHexes').replace('{s}', sideName('wsr', e.seat))}: ${said(e.text, e.text_de)}`}</title>
                       <polygon points={hexPoints({ x: h.px, y: h.py }, 0.88)} stroke={colour} stroke-width={0.08} class="exit-hex" />
                       {a && (
                         <>
@@ -237,7 +237,7 @@ export function WsrMap(props: WsrMapProps) {
             <g class="boundary" data-testid="boundary">
               {boundaryLines(board).map((pts, k) => (
                 <polyline key={k} points={pts} class="boundary-line" stroke-width={0.22}>
-                  <title>{board.boundary?.text}</title>
+                  <title>{board.boundary ? said(board.boundary.text, board.boundary.text_de) : ''}</title>
                 </polyline>
               ))}
             </g>

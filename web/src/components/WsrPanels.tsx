@@ -6,8 +6,8 @@ import { lang, said, sideName, t } from '../i18n';
 import type { WsrBoard, WsrObservation } from '../types';
 import { exitedCounts, SEAT_COLOURS } from '../wsr';
 
-/** The briefing's paragraphs in the UI's language (the English text where the data has no
- * German): [heading, text] pairs. */
+/** The briefing's paragraphs in the UI's language (the scenario data gives each text in English
+ * and German): [heading, text] pairs. */
 export function briefingLines(board: WsrBoard, l = lang.value): [string, string][] {
   const b = board.briefing;
   if (!b) return [];
@@ -25,10 +25,10 @@ export function mapKeyEntries(board: WsrBoard, obs: WsrObservation | null | unde
     out.push({
       kind: 'exit',
       colour: SEAT_COLOURS[e.seat] ?? '#000',
-      text: `${t('exitHexes', l).replace('{s}', sideName('wsr', e.seat, l))}: ${e.text} · ${t('exitedUnits', l).replace('{n}', String(n))}`,
+      text: `${t('exitHexes', l).replace('{s}', sideName('wsr', e.seat, l))}: ${said(e.text, e.text_de, l)} · ${t('exitedUnits', l).replace('{n}', String(n))}`,
     });
   }
-  if (board.boundary) out.push({ kind: 'boundary', colour: '#d21f1f', text: `${t('boundaryLine', l)}: ${board.boundary.text}` });
+  if (board.boundary) out.push({ kind: 'boundary', colour: '#d21f1f', text: `${t('boundaryLine', l)}: ${said(board.boundary.text, board.boundary.text_de, l)}` });
   if ((board.destroyed_bridges ?? []).length > 0 || (obs?.destroyed_bridges ?? []).length > 0) out.push({ kind: 'destroyed-bridge', colour: '#222', text: t('destroyedBridge', l) });
   const art = obs?.artillery;
   if ((art?.smoke ?? []).length > 0) out.push({ kind: 'smoke', colour: '#ccc', text: `S2/S1 ${t('smoke', l)}` });
