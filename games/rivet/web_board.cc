@@ -1,7 +1,8 @@
 // Rivet Wars: the static board description for the web UI (GameModule::board, docs/web.md): the
 // mission's segments (RW §3: tiles of 3x3 segments, each of 2x2 fields), their territory and
 // deployment marks, the SO segments, the unit types (by the id the observation's units carry) and
-// the Action! cards and secret missions (by the ids the observation's hands and piles carry).
+// the Action! cards and secret missions (by the ids the observation's hands and piles carry), and
+// the mission's briefing (goal, victory, special rules, SO fields, deployment, resources).
 // Only the game's public data: nothing of a position (hands, decks) is in it (RW §5.1). Every
 // printed value carries its provenance (content §2.3), so the UI can mark a stand-in.
 #include <array>

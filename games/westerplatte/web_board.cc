@@ -6,7 +6,8 @@
 // an event can burn, the lanes and their spaces, the action tiles with this level's values, the
 // level's morale track with the effect of each level, the supplies, the day count and the catalogue
 // of attack and event cards (the cards in the box, in id order: nothing of the deck's order, which
-// the state does not hold either, WP 0). The observation (WpState::observe) names fields, lanes,
+// the state does not hold either, WP 0), and the numbers of the briefing (players, days, lanes,
+// opening, how the game is lost). The observation (WpState::observe) names fields, lanes,
 // tiles and cards by the ids used here.
 #include <algorithm>
 #include <memory>
