@@ -50,9 +50,10 @@ export function rivetBriefing(board: RivetBoard, l: Lang): BriefingSection[] {
   const b = board.briefing;
   if (!b) return [];
   const side = (s: string) => sideName('rivet', s, l);
+  // The mission's own rules (Bismark-only scoring, Riflemen on the SOs, paradrop, extra DP) are in
+  // its victory and special texts; the lines composed here add what those do not say.
   const goal: BriefingLine[] = [{ text: said(b.victory, b.victory_de, l) }];
   goal.push({ text: fill(t('brRivetVp', l), { a: b.vp.allies, b: b.vp.bismark }) });
-  if (b.so_scoring === 'bismark') goal.push({ text: fill(t('brRivetBismarkScores', l), { n: b.allies_vp_per_round }) });
   goal.push({ text: b.max_rounds ? fill(t('brRivetRoundsN', l), { n: b.max_rounds }) : t('brRivetRoundsNone', l) });
   const soStandIn = isStandIn(b.provenance.objectives);
   const objectives: BriefingLine[] = b.objectives.map((o) =>
@@ -65,9 +66,6 @@ export function rivetBriefing(board: RivetBoard, l: Lang): BriefingSection[] {
     marked(fill(t('brRivetDeploy', l), { s: side(s), segs: segmentRuns(b.deploy[s] ?? []) }), deployStandIn, l),
   );
   forces.push({ text: fill(t('brRivetResources', l), { a: b.dp.allies, b: b.dp.bismark, r: b.rivets }) });
-  if (b.infantry_bonus_dp) forces.push({ text: fill(t('brRivetInfantryDp', l), { n: b.infantry_bonus_dp }) });
-  if (b.setup_riflemen_on_sos) forces.push({ text: t('brRivetRiflemenOnSos', l) });
-  if (b.paradrop) forces.push({ text: fill(t('brRivetParadrop', l), { n: b.paradrop }) });
   forces.push({ text: b.first_player === 'roll' ? t('brRivetFirstRoll', l) : fill(t('brRivetFirstSide', l), { s: side(b.first_player) }) });
   forces.push({ text: t(b.action_cards ? 'brRivetCardsYes' : 'brRivetCardsNo', l) });
   forces.push({ text: t(b.secret_missions ? 'brRivetSecretsYes' : 'brRivetSecretsNo', l) });

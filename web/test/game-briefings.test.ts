@@ -35,7 +35,7 @@ describe('Rivet Wars briefing', () => {
     const forces = section(en, 'forces');
     expect(forces[0]).toBe('Allies deploy in a6–i6 († stand-in: not the printed value)');
     expect(forces[1]).toBe('Bismark deploy in a1–i1 († stand-in: not the printed value)');
-    expect(forces).toContain('Each turn: Allies 4 DP, Bismark 4 DP, 0 rivets each.');
+    expect(forces).toContain('Each turn: DP Allies 4, Bismark 4; rivets 0 per side.');
     expect(forces).toContain('The initiative roll decides who takes the first turn (RW §4.5).');
     expect(forces).toContain('No Action! cards are drawn.');
   });
