@@ -6,8 +6,10 @@
 #include <array>
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <string>
 
 #include "engine/errors.h"
 #include "engine/scored_player.h"
@@ -392,6 +394,77 @@ json UnitTypeJson(const UnitType& t) {
   return j;
 }
 
+// The provenance of a record's values as names ("stand-in", ...), for the briefing's marks.
+json ProvenanceJson(const std::map<std::string, Provenance>& prov) {
+  json out = json::object();
+  for (const auto& [name, p] : prov) out[name] = provenance_name(p);
+  return out;
+}
+
+const char* PartyOrNone(int party) {
+  return party < 0 ? "none" : party_name(party);
+}
+
+// The situation's briefing (docs/web.md "Board JSON"): each party's task, the game length and the
+// cycle turn it starts on, who moves first, the set-up zones, the objective sets with their
+// controller at the start and VP, the reinforcements of both parties by type with their turn and
+// entry field (public: the observation shows every waiting reinforcement), and the outcome list in
+// the data's order (scenarios §1.7, the first matching line decides). Each record keeps its
+// provenance. The forces on the board at the start are not in it: an undetected enemy unit is
+// hidden (PS §7.5), and the board goes to every viewer; the UI lists the units the viewer's
+// observation holds.
+json BriefingJson(const Situation& sit) {
+  json tasks = json::array();
+  for (const SituationTask& t : sit.tasks)
+    tasks.push_back({{"party", party_name(t.party)},
+                     {"text", t.text},
+                     {"text_de", t.text_de.empty() ? t.text : t.text_de},
+                     {"provenance", ProvenanceJson(t.provenance)}});
+  json setup = json::array();
+  for (const SetupZone& z : sit.setup)
+    setup.push_back({{"party", party_name(z.party)},
+                     {"from", FieldJson(z.from)},
+                     {"to", FieldJson(z.to)},
+                     {"provenance", ProvenanceJson(z.provenance)}});
+  json objectives = json::array();
+  for (const ObjectiveSet& o : sit.objectives) {
+    json fields = json::array();
+    json controller = json::array();
+    for (size_t k = 0; k < o.fields.size(); ++k) {
+      fields.push_back(FieldJson(o.fields[k]));
+      controller.push_back(PartyOrNone(k < o.controller.size() ? o.controller[k] : -1));
+    }
+    objectives.push_back({{"id", o.id},
+                          {"fields", fields},
+                          {"controller", controller},
+                          {"vp", o.vp},
+                          {"provenance", ProvenanceJson(o.provenance)}});
+  }
+  json reinforcements = json::array();
+  for (const SituationUnit& u : sit.units)
+    if (u.arrives > 0)
+      reinforcements.push_back({{"party", party_name(u.party)},
+                                {"type", u.type},
+                                {"arrives", u.arrives},
+                                {"entry", FieldJson(u.field)},
+                                {"provenance", ProvenanceJson(u.provenance)}});
+  json outcomes = json::array();
+  for (const OutcomeLine& o : sit.outcomes)
+    outcomes.push_back({{"result", o.winner < 0 ? "draw" : party_name(o.winner)},
+                        {"text", o.text},
+                        {"text_de", o.text_de.empty() ? o.text : o.text_de},
+                        {"provenance", ProvenanceJson(o.provenance)}});
+  return {{"tasks", tasks},
+          {"game_turns", sit.game_turns},
+          {"start_cycle_turn", sit.start_cycle_turn},
+          {"first_mover", party_name(sit.first_mover)},
+          {"setup", setup},
+          {"objectives", objectives},
+          {"reinforcements", reinforcements},
+          {"outcomes", outcomes},
+          {"provenance", ProvenanceJson(sit.provenance)}};
+}
+
 // The static board of a situation for the web UI (GameModule::board, docs/web.md): the fields
 // row by row (y = 0 first) with terrain, road flag and contour level (PS §2.2), the road links
 // between field centres, bridges, the pre-dug positions (scenarios §1.5: face up, the field's),
@@ -449,7 +522,8 @@ json BoardJson(const Game& game) {
           {"objectives", objectives},
           {"game_turns", sit.game_turns},
           {"provenance", provenance},
-          {"unit_types", types}};
+          {"unit_types", types},
+          {"briefing", BriefingJson(sit)}};
 }
 
 }  // namespace

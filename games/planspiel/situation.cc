@@ -113,6 +113,7 @@ const std::vector<std::string_view> kObjectiveKeys = {"id", "fields", "controlle
 const std::vector<std::string_view> kSetupKeys = {"party", "from", "to", "provenance"};
 const std::vector<std::string_view> kOutcomeKeys = {"result", "text", "text_de", "when",
                                                     "provenance"};
+const std::vector<std::string_view> kTaskKeys = {"party", "text", "text_de", "provenance"};
 const std::vector<std::string_view> kConditionKeys = {
     "controls", "set", "min", "max", "fewer_losses", "losses_at_most", "margin"};
 
@@ -299,7 +300,7 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
                          const std::vector<BoardData>& boards) {
   const Reader r(path);
   const toml::table root = r.Parse();
-  r.Keys(root, {"situation", "unit", "setup", "objective", "outcome"}, "at the top level");
+  r.Keys(root, {"situation", "unit", "setup", "objective", "outcome", "task"}, "at the top level");
   const toml::table& t =
       r.Table(r.Req(root, "situation", "at the top level ([situation])"), "situation");
   const std::string w = "in [situation]";
@@ -455,6 +456,23 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
     r.Fail(*outs,
            "the last [[outcome]] has no condition ('when = []'): some line always applies "
            "(scenarios §1.7)");
+  if (const toml::node* tasks = root.get("task")) {
+    for (const toml::node& e : r.Arr(*tasks, "task")) {
+      const toml::table& tt = r.Table(e, "task");
+      const std::string tw = "in [[task]] at line " + std::to_string(tt.source().begin.line);
+      r.Keys(tt, kTaskKeys, tw);
+      SituationTask task;
+      task.line = static_cast<int>(tt.source().begin.line);
+      const toml::node& party = r.Req(tt, "party", tw);
+      task.party = Party(r, party, "party", false);
+      for (const SituationTask& other : s.tasks)
+        if (other.party == task.party) r.Fail(party, "a second [[task]] of the same party");
+      task.text = r.Str(r.Req(tt, "text", tw), "text");
+      if (const toml::node* de = tt.get("text_de")) task.text_de = r.Str(*de, "text_de");
+      task.provenance = ProvenanceOf(r, tt, {"party", "text_de"}, tw);
+      s.tasks.push_back(std::move(task));
+    }
+  }
   return s;
 }
 

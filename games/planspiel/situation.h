@@ -94,6 +94,15 @@ struct OutcomeLine {
   std::map<std::string, Provenance> provenance;
 };
 
+// A party's task in the situation's briefing, in English and German.
+struct SituationTask {
+  int party = kPartyRed;
+  std::string text;     // "Take the Gutshof ..."
+  std::string text_de;  // "" when the file gives no German
+  int line = 0;
+  std::map<std::string, Provenance> provenance;
+};
+
 struct Situation {
   std::string id;        // "ps-1"
   std::string title;     // "Der Gutshof (the estate farm)"
@@ -108,6 +117,7 @@ struct Situation {
   std::vector<SetupZone> setup;  // at most one per party (scenarios §1.5)
   std::vector<ObjectiveSet> objectives;
   std::vector<OutcomeLine> outcomes;
+  std::vector<SituationTask> tasks;              // at most one per party, for the briefing
   std::map<std::string, Provenance> provenance;  // per value of [situation]
   // The set-up zone of `party`, or nullptr when its set-up is fixed.
   const SetupZone* zone_of(int party) const {
@@ -121,9 +131,10 @@ struct Situation {
 // first_mover, dug_in, provenance), [[unit]] tables (id, party, type, field, optional arrives,
 // camouflaged, detected, carrier, carries, tow, tow_of, state, provenance), optional [[setup]]
 // tables (party, from, to, provenance: a set-up zone holding the party's default fields),
-// [[objective]] tables (id, fields, controller, optional vp, provenance) and [[outcome]] tables
+// [[objective]] tables (id, fields, controller, optional vp, provenance), [[outcome]] tables
 // (result, text, when, provenance; a condition is `controls`, `fewer_losses`, `losses_at_most` or
-// `margin` with optional `min` and `max`).
+// `margin` with optional `min` and `max`) and optional [[task]] tables (party, text, text_de,
+// provenance: each party's task for the briefing, at most one per party).
 // Checked against the catalogue `types` and the board `board`: known types, fields on the board,
 // unit ids unique, reinforcements on an edge field and within the game's turns, every day turn a
 // day turn (scenarios §1.4), every outcome's objective set known, the last outcome unconditional; a

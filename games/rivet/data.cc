@@ -415,7 +415,9 @@ const std::vector<std::string_view> kMissionFields = {"id",
                                                       "paradrop",
                                                       "escalation",
                                                       "special",
+                                                      "special_de",
                                                       "victory",
+                                                      "victory_de",
                                                       "tiles",
                                                       "tiles_provenance",
                                                       "overlay",
@@ -475,9 +477,15 @@ std::vector<Mission> load_missions(const std::string& path) {
     m.escalation = r.Bool(r.Req(t, "escalation", w), "escalation");
     m.special = r.StrList(r.Req(t, "special", w), "special");
     m.victory = r.Str(r.Req(t, "victory", w), "victory");
+    // The German rulebook's words, one per special rule (the briefing in the German UI).
+    const toml::node& sde = r.Req(t, "special_de", w);
+    m.special_de = r.StrList(sde, "special_de");
+    if (m.special_de.size() != m.special.size())
+      r.Fail(sde, "special_de must give one German text per special rule");
+    m.victory_de = r.Str(r.Req(t, "victory_de", w), "victory_de");
     m.tiles_provenance = r.Prov(r.Req(t, "tiles_provenance", w), "tiles_provenance");
-    r.Prov(r.Req(t, "overlay_provenance", w), "overlay_provenance");
-    r.Prov(r.Req(t, "terrain_provenance", w), "terrain_provenance");
+    m.overlay_provenance = r.Prov(r.Req(t, "overlay_provenance", w), "overlay_provenance");
+    m.terrain_provenance = r.Prov(r.Req(t, "terrain_provenance", w), "terrain_provenance");
     // Tile grid (RW §12): rows of face ids, all rows equally long.
     const toml::node& tn = r.Req(t, "tiles", w);
     for (const std::string& row : r.StrList(tn, "tiles")) {

@@ -142,9 +142,13 @@ struct Mission {
   int paradrop = 0;                      // mission 9: Riflemen per Allied turn
   bool escalation = false;               // mission 10
   std::vector<std::string> special;
+  std::vector<std::string> special_de;  // the same rules in the German rulebook's words
   std::string victory;
+  std::string victory_de;
   std::vector<std::vector<std::string>> tiles;  // rows of face ids
   Provenance tiles_provenance = Provenance::kStandIn;
+  Provenance overlay_provenance = Provenance::kStandIn;  // territories and deployment zones
+  Provenance terrain_provenance = Provenance::kStandIn;  // terrain pieces and the SOs' fields
   std::vector<std::string> overlay;  // one string per segment row: b B a A N per column
   std::vector<TerrainPiece> terrain;
   std::string file;

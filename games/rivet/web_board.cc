@@ -1,7 +1,8 @@
 // Rivet Wars: the static board description for the web UI (GameModule::board, docs/web.md): the
 // mission's segments (RW §3: tiles of 3x3 segments, each of 2x2 fields), their territory and
 // deployment marks, the SO segments, the unit types (by the id the observation's units carry) and
-// the Action! cards and secret missions (by the ids the observation's hands and piles carry).
+// the Action! cards and secret missions (by the ids the observation's hands and piles carry), and
+// the mission's briefing (goal, victory, special rules, SO fields, deployment, resources).
 // Only the game's public data: nothing of a position (hands, decks) is in it (RW §5.1). Every
 // printed value carries its provenance (content §2.3), so the UI can mark a stand-in.
 #include <array>
@@ -39,6 +40,56 @@ std::string AbilityText(const Ability& a, bool de) {
   if (a.kind == AbilityKind::kSniper || a.kind == AbilityKind::kImmuneToGas) return out;
   const char* sign = a.kind == AbilityKind::kBolsterDefense ? "-" : a.plus ? "+" : "";
   return out + " (" + sign + std::to_string(a.x) + ")";
+}
+
+// The mission's briefing (RW §12; docs/web.md "Board JSON"): its goal and victory condition, its
+// special rules (English and German, as missions.toml gives them), the resources, the field of each
+// segment that holds an SO (RW §10), each side's deployment segments, who moves first, the round
+// limit of the option max_rounds (no rule: null plays until RW §13), and the provenance of each
+// part so that the UI can mark a stand-in.
+json MissionBriefing(const RivetGame& g) {
+  const Board& b = g.board();
+  const Mission& m = g.mission();
+  json special = json::array();
+  for (size_t k = 0; k < m.special.size(); ++k)
+    special.push_back({{"text", m.special[k]}, {"text_de", m.special_de[k]}});
+  json objectives = json::array();
+  for (const TerrainPiece& p : b.terrain)
+    if (p.type == Terrain::kObjective)
+      objectives.push_back(
+          {{"seg", b.seg_name(b.seg(p.col, p.row))}, {"field", field_name(p.field)}});
+  json deploy = {{"allies", json::array()}, {"bismark", json::array()}};
+  for (int s = 0; s < b.num_segments(); ++s)
+    for (int f : {kAllies, kBismark})
+      if (b.deploy[static_cast<size_t>(s)][static_cast<size_t>(f)])
+        deploy[faction_id(f)].push_back(b.seg_name(s));
+  const int max_rounds = g.opts().max_rounds;
+  return {{"mission", m.id},
+          {"name", m.name},
+          {"victory", m.victory},
+          {"victory_de", m.victory_de},
+          {"special", special},
+          {"vp", {{"allies", m.vp[kAllies]}, {"bismark", m.vp[kBismark]}}},
+          {"dp", {{"allies", m.dp[kAllies]}, {"bismark", m.dp[kBismark]}}},
+          {"rivets", m.rivets},
+          {"first_player", m.first_player < 0 ? "roll" : faction_id(m.first_player)},
+          {"action_cards", m.action_cards},
+          {"secret_missions", m.secret_missions},
+          {"so_scoring", m.so_scoring_bismark_only ? "bismark" : "both"},
+          {"allies_vp_per_round", m.allies_vp_per_round},
+          {"setup_riflemen_on_sos", m.setup_riflemen_on_sos},
+          {"infantry_bonus_dp", m.infantry_bonus_dp},
+          {"paradrop", m.paradrop},
+          {"escalation", m.escalation},
+          {"objectives", objectives},
+          {"deploy", deploy},
+          {"max_rounds", max_rounds > 0 ? json(max_rounds) : json(nullptr)},
+          // resources, special rules and victory: rules-text (RW §12); the map's parts per file
+          {"provenance",
+           {{"rules", "rules-text"},
+            {"tiles", provenance_name(m.tiles_provenance)},
+            {"deploy", provenance_name(m.overlay_provenance)},
+            {"objectives", provenance_name(m.terrain_provenance)}}}};
 }
 
 json HostOr(int v) {
@@ -163,6 +214,7 @@ json rivet_board_json(const Game& game) {
                        {"goal_de", sm.goal_de},
                        {"provenance", provenance_name(sm.provenance)}});
   j["secret_missions"] = secrets;
+  j["briefing"] = MissionBriefing(*g);
   return j;
 }
 

@@ -190,7 +190,8 @@ void LoadBoard(const std::string& path, Data& d) {
   std::set<int> seen;
   for (const toml::table* f : fields) {
     L.Keys(*f, {"id", "overflow", "provenance"});
-    L.Provenance(*f);
+    const std::string prov = L.Provenance(*f);
+    if (fields.front() == f || prov == "stand-in") d.overflow_provenance = prov;
     const std::string id = L.Str(*f, "id");
     const int fid = field_from_name(id);
     if (fid < 0 || fid >= kFdfs) L.Fail(L.Req(*f, "id"), "field id must be A-E (is '" + id + "')");
@@ -205,7 +206,7 @@ void LoadBoard(const std::string& path, Data& d) {
     }
   }
   const toml::table& p = L.Table(L.root(), "paths");
-  L.Provenance(p);
+  d.paths_provenance = L.Provenance(p);
   for (const std::string& s : L.Strs(p, "passages")) {
     auto dash = s.find('-');
     if (dash == std::string::npos) L.Fail(L.Req(p, "passages"), "passage '" + s + "' is not X-Y");

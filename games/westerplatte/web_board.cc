@@ -6,7 +6,8 @@
 // an event can burn, the lanes and their spaces, the action tiles with this level's values, the
 // level's morale track with the effect of each level, the supplies, the day count and the catalogue
 // of attack and event cards (the cards in the box, in id order: nothing of the deck's order, which
-// the state does not hold either, WP 0). The observation (WpState::observe) names fields, lanes,
+// the state does not hold either, WP 0), and the numbers of the briefing (players, days, lanes,
+// opening, how the game is lost). The observation (WpState::observe) names fields, lanes,
 // tiles and cards by the ids used here.
 #include <algorithm>
 #include <memory>
@@ -107,6 +108,43 @@ Text wb_level_effect(int code) {
 const char* wb_level_code(int code) {
   static const char* kNames[] = {"-", "START", "L1", "L2", "L3", "H1", "H2", "H3"};
   return code >= 0 && code < 8 ? kNames[code] : "?";
+}
+
+// The situation for the briefing (docs/web.md "Board JSON"): the players and their officers, the
+// days and the cards that make a day (WP 6), the lanes with the field each faces and the two guard
+// posts it overflows into (WP 2), the level's events (WP 3), the opening cards (WP 5 step 12) and
+// how the game is lost (WP 11: two guard posts without bricks) or won (day 7 survived). Numbers
+// only: the UI words them in English and German. `provenance` names the stand-in parts.
+json wb_briefing(const WpGame& g) {
+  const Data& d = g.data();
+  const auto& lv = d.levels[static_cast<size_t>(g.rules().level)];
+  const int n = g.rules().players;
+  json lanes = json::array();
+  for (int l = 0; l < kLanes; ++l)
+    lanes.push_back({{"id", lane_name(l)},
+                     {"field", field_name(l)},
+                     {"overflow",
+                      {field_name(d.overflow[static_cast<size_t>(l)][0]),
+                       field_name(d.overflow[static_cast<size_t>(l)][1])}}});
+  return {{"players", n},
+          {"officers", g.num_officers()},
+          {"days", d.days},
+          {"cards_per_day", d.cards_per_day},
+          {"lane_spaces", d.lane_spaces},
+          {"lanes", lanes},
+          {"guard_posts", kFields - kFdfs},
+          {"loss_posts", 2},  // WP 11
+          {"bricks_per_field", d.bricks_at_setup},
+          {"start_ammo", d.start_ammo},
+          {"positive_events", lv.positive},
+          {"negative_events", lv.negative},
+          // WP 5 step 12: 1-2 players one card onto the day-1 pile and two into play, else three
+          {"opening_discard", n <= 2 ? 1 : 0},
+          {"opening_cards", n <= 2 ? 2 : 3},
+          {"provenance",
+           {{"rules", "rules-text"},
+            {"overflow", d.overflow_provenance},
+            {"paths", d.paths_provenance}}}};
 }
 
 }  // namespace
@@ -236,6 +274,7 @@ json wp_board_json(const Game& game) {
   std::sort(events.begin(), events.end(),
             [](const json& a, const json& b) { return a["id"] < b["id"]; });
   j["events"] = events;
+  j["briefing"] = wb_briefing(*g);
   return j;
 }
 

@@ -73,6 +73,8 @@ struct Data {
   int max_bricks = 6, bricks_at_setup = 6, lane_spaces = 4, days = 7, cards_per_day = 8;
   std::array<std::array<int, 2>, kFdfs> overflow{};  // field ids (5-10)
   std::vector<std::array<int, 2>> passages;
+  // The provenance of the overflow pairs (the least trusted [[field]] record) and of the paths.
+  std::string overflow_provenance = "stand-in", paths_provenance = "stand-in";
   int bricks = 74, ammo = 16, shells = 4, mines = 4;
   int extra_move = 5, restricted = 4, extra_action = 4, start_ammo = 2;
   std::array<std::array<int, 2>, kNumTileKinds> tile_value{};  // [kind][0 green, 1 red]

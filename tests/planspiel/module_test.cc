@@ -128,6 +128,51 @@ TEST(PlanspielModule, BoardGivesTheUnitTypesWithTheProvenanceOfEachValue) {
   EXPECT_NE(tank["armour_class"], "none");
 }
 
+// Scenarios §1.6, §1.7: the briefing of PS-1 as situation-ps1.toml gives it: each party's task in
+// both languages, 12 game turns from D5 with Red first, the Gutshof held by Blue at the start,
+// Blue's infantry reinforcement on game turn 5 at (5,0), and the outcome list in its order; all
+// stand-in.
+TEST(PlanspielModule, S_1_BriefingGivesTasksReinforcementAndTheOutcomeList) {
+  auto g = all_games().create("planspiel/ps-1", {});
+  const nlohmann::json b = planspiel_module().board(*g)["briefing"];
+  ASSERT_EQ(b["tasks"].size(), 2u);
+  EXPECT_EQ(b["tasks"][0]["party"], "red");
+  EXPECT_NE(b["tasks"][0]["text"].get<std::string>().find("take the Gutshof"), std::string::npos);
+  EXPECT_NE(b["tasks"][1]["text_de"].get<std::string>().find("Den Gutshof verteidigen"),
+            std::string::npos);
+  EXPECT_EQ(b["tasks"][1]["provenance"]["text"], "stand-in");
+  EXPECT_EQ(b["game_turns"], 12);
+  EXPECT_EQ(b["start_cycle_turn"], 5);
+  EXPECT_EQ(b["first_mover"], "red");
+  EXPECT_EQ(b["provenance"]["game_turns"], "stand-in");
+  ASSERT_EQ(b["objectives"].size(), 1u);
+  EXPECT_EQ(b["objectives"][0]["id"], "gutshof");
+  EXPECT_EQ(b["objectives"][0]["fields"], nlohmann::json({{5, 3}, {6, 3}}));
+  EXPECT_EQ(b["objectives"][0]["controller"], nlohmann::json({"blue", "blue"}));
+  const nlohmann::json reinforcement = {{"party", "blue"},
+                                        {"type", "INF"},
+                                        {"arrives", 5},
+                                        {"entry", {5, 0}},
+                                        {"provenance",
+                                         {{"party", "stand-in"},
+                                          {"type", "stand-in"},
+                                          {"field", "stand-in"},
+                                          {"arrives", "stand-in"}}}};
+  EXPECT_EQ(b["reinforcements"], nlohmann::json::array({reinforcement}));
+  std::vector<std::string> results, texts, texts_de;
+  for (const nlohmann::json& o : b["outcomes"]) {
+    results.push_back(o["result"]);
+    texts.push_back(o["text"]);
+    texts_de.push_back(o["text_de"]);
+    EXPECT_EQ(o["provenance"]["when"], "stand-in");
+  }
+  EXPECT_EQ(results, (std::vector<std::string>{"red", "blue", "red", "blue", "draw"}));
+  EXPECT_EQ(texts.front(), "Red victory: Red controls the Gutshof");
+  EXPECT_EQ(texts.back(), "Draw: the Gutshof is split and the losses are equal");
+  EXPECT_EQ(texts_de[1], "Sieg Blau: Blau hält den Gutshof");
+  EXPECT_TRUE(b["setup"].empty());  // PS-1: both set-ups fixed
+}
+
 // The board is static and the same for every viewer: it names no unit and no unit's field, so the
 // camouflaged Blue AT gun (B-P1) stays hidden from Red (PS §7.5).
 TEST(PlanspielModule, BoardRevealsNoUnitOrItsField) {

@@ -187,5 +187,54 @@ TEST(RivetWebBoard, Rw10_SoFieldsAndUnitValuesWithProvenance) {
   }
 }
 
+// RW §12: the briefing of mission 1 as missions.toml gives it: goal, victory condition and special
+// rule in both languages, the resources, the SO fields (RW §10), the deployment rows of the
+// overlay, the roll for the first player (RW §4.5), no round limit without the option; every map
+// part a stand-in where the file says so. Mission 6 with max_rounds: its own scoring and limit.
+TEST(RivetWebBoard, Rw12_BriefingOfMission1AsTheMissionFileGivesIt) {
+  auto g = MakeGame(1);
+  const json b = rivet_board_json(*g)["briefing"];
+  EXPECT_EQ(b["mission"], 1);
+  EXPECT_EQ(b["name"], "Holt die Flagge (Capture the Flag)");
+  EXPECT_EQ(b["victory"], "SO capture = 1 VP each; first to 6 VP wins.");
+  EXPECT_NE(b["victory_de"].get<std::string>().find("zuerst 6 SP"), std::string::npos);
+  ASSERT_EQ(b["special"].size(), 1u);
+  EXPECT_EQ(b["special"][0]["text"], "No Action! cards and no secret missions are drawn.");
+  EXPECT_EQ(b["special"][0]["text_de"],
+            "Die Spieler ziehen keine Action!-Karten und keine Geheimen Missionen.");
+  EXPECT_EQ(b["vp"], json({{"allies", 6}, {"bismark", 6}}));
+  EXPECT_EQ(b["dp"], json({{"allies", 4}, {"bismark", 4}}));
+  EXPECT_EQ(b["rivets"], 0);
+  EXPECT_EQ(b["first_player"], "roll");
+  EXPECT_FALSE(b["action_cards"]);
+  EXPECT_FALSE(b["secret_missions"]);
+  const json objectives = {{{"seg", "d3"}, {"field", "SE"}},
+                           {{"seg", "f3"}, {"field", "SW"}},
+                           {{"seg", "d4"}, {"field", "NE"}},
+                           {{"seg", "f4"}, {"field", "NW"}}};
+  EXPECT_EQ(b["objectives"], objectives);
+  // overlay: row 1 (north) "b ..." Bismark deployment, row 6 "a ..." Allied deployment
+  ASSERT_EQ(b["deploy"]["bismark"].size(), 9u);
+  ASSERT_EQ(b["deploy"]["allies"].size(), 9u);
+  EXPECT_EQ(b["deploy"]["bismark"][0], "a1");
+  EXPECT_EQ(b["deploy"]["allies"][0], "a6");
+  EXPECT_TRUE(b["max_rounds"].is_null());
+  EXPECT_EQ(b["provenance"]["rules"], "rules-text");
+  EXPECT_EQ(b["provenance"]["tiles"], "rules-text");
+  EXPECT_EQ(b["provenance"]["objectives"], "stand-in");
+  EXPECT_EQ(b["provenance"]["deploy"], "stand-in");
+
+  RivetOptions o;
+  o.max_rounds = 12;
+  const json six = rivet_board_json(*MakeGame(6, ShippedData(), o))["briefing"];
+  EXPECT_EQ(six["max_rounds"], 12);
+  EXPECT_EQ(six["so_scoring"], "bismark");
+  EXPECT_EQ(six["allies_vp_per_round"], 1);
+  EXPECT_EQ(six["first_player"], "allies");
+  EXPECT_TRUE(six["setup_riflemen_on_sos"]);
+  EXPECT_EQ(six["vp"], json({{"allies", 8}, {"bismark", 10}}));
+  EXPECT_EQ(six["special"].size(), 2u);
+}
+
 }  // namespace
 }  // namespace feldherr::rivet::testing

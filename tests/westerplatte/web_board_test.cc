@@ -93,6 +93,38 @@ TEST(WpBoard, WP3_TilesAndMoraleTrackOfTheLevelsSide) {
 // WP 0: the board is static and public. The cards are the box's catalogue in id order (the 24 +
 // 40 attack cards, the 12 events), the same for every game of a level whatever has been drawn:
 // nothing of the deck's order.
+// WP 1-3, 5, 6, 11: the briefing's situation: solo with two officers (W10) or one officer per
+// player, seven days of eight cards, the lanes with the field each faces and its overflow posts
+// (stand-in, content 1.4), the level's events, the opening cards by the player count (WP 5 step
+// 12), lost when two guard posts hold no bricks.
+TEST(WpBoard, WP11_BriefingGivesDaysLanesOpeningAndTheLoss) {
+  const json solo = board_of("easy", 1)["briefing"];
+  EXPECT_EQ(solo["players"], 1);
+  EXPECT_EQ(solo["officers"], 2);
+  EXPECT_EQ(solo["days"], 7);
+  EXPECT_EQ(solo["cards_per_day"], 8);
+  EXPECT_EQ(solo["lane_spaces"], 4);
+  EXPECT_EQ(solo["guard_posts"], 6);
+  EXPECT_EQ(solo["loss_posts"], 2);
+  EXPECT_EQ(solo["bricks_per_field"], 6);
+  EXPECT_EQ(solo["positive_events"], 6);
+  EXPECT_EQ(solo["negative_events"], 0);
+  EXPECT_EQ(solo["opening_discard"], 1);
+  EXPECT_EQ(solo["opening_cards"], 2);
+  ASSERT_EQ(solo["lanes"].size(), 5u);
+  EXPECT_EQ(solo["lanes"][2], json({{"id", "C"}, {"field", "C"}, {"overflow", {"T3", "T4"}}}));
+  EXPECT_EQ(solo["provenance"]["rules"], "rules-text");
+  EXPECT_EQ(solo["provenance"]["overflow"], "stand-in");
+  EXPECT_EQ(solo["provenance"]["paths"], "stand-in");
+
+  const json four = board_of("hard", 4)["briefing"];
+  EXPECT_EQ(four["officers"], 4);
+  EXPECT_EQ(four["positive_events"], 3);
+  EXPECT_EQ(four["negative_events"], 3);
+  EXPECT_EQ(four["opening_discard"], 0);
+  EXPECT_EQ(four["opening_cards"], 3);
+}
+
 TEST(WpBoard, WP0_CardCatalogueInIdOrderTellsNothingOfTheDeck) {
   const json b = board_of("easy", 1);
   ASSERT_EQ(b["cards"].size(), 64u);

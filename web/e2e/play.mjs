@@ -629,6 +629,43 @@ async function wsrBoardTurns(browser) {
 }
 
 // ---------------------------------------------------------------------------------------------
+/** A screenshot of the whole briefing panel: the window is made tall enough for it meanwhile. */
+async function briefingShot(page, name) {
+  const size = page.viewportSize();
+  const box = await page.locator('[data-testid=briefing]').boundingBox();
+  if (box && box.y + box.height > size.height) await page.setViewportSize({ width: size.width, height: Math.ceil(box.y + box.height + 20) });
+  await page.locator('[data-testid=briefing]').screenshot({ path: join(shots, `${name}.png`) });
+  await page.setViewportSize(size);
+  log('screenshot', `${name}.png`);
+}
+
+/**
+ * The briefing of a game (Rivet Wars, Westerplatte, Planspiel) is open at first sight: it holds
+ * `en` (English texts) and, with the UI in German, `de`; a stand-in says "not the printed value".
+ * Screenshots TAG-briefing and TAG-briefing-de; then Close folds it and its heading reopens it.
+ */
+async function briefingShowsAndCloses(page, tag, en, de) {
+  await page.waitForSelector('[data-testid=briefing][open]', { timeout: 10000 });
+  const text = await page.textContent('[data-testid=briefing]');
+  for (const want of en) check(text.includes(want), `${tag}: the briefing says "${want}"`);
+  check(text.includes('not the printed value'), `${tag}: the briefing marks a stand-in "not the printed value"`);
+  await briefingShot(page, `${tag}-briefing`);
+  await page.click('[data-testid=lang-de]');
+  await page.waitForSelector(`[data-testid=briefing] >> text=${de[0]}`);
+  const german = await page.textContent('[data-testid=briefing]');
+  for (const want of de) check(german.includes(want), `${tag}: the German briefing says "${want}"`);
+  check(german.includes('nicht der gedruckte Wert'), `${tag}: the German briefing marks a stand-in`);
+  await briefingShot(page, `${tag}-briefing-de`);
+  await page.click('[data-testid=lang-en]');
+  await page.click('[data-testid=briefing-close]');
+  await page.waitForSelector('[data-testid=briefing]:not([open])');
+  await page.click('[data-testid=briefing] summary');
+  await page.waitForSelector('[data-testid=briefing][open]');
+  await page.click('[data-testid=briefing] summary');
+  await page.waitForSelector('[data-testid=briefing]:not([open])');
+  log(tag, 'briefing shown, in German, closed and reopened');
+}
+
 async function rivetMission1(browser) {
   // The heuristic Bismark sometimes holds enough SOs to win before the scripted Allies can
   // attack (the dice are the server's): then a new game, at most three.
@@ -643,6 +680,12 @@ async function rivetGame(browser, last) {
   const page = await newPage(browser, { viewport: { width: 1500, height: 1000 } });
   await createGame(page, 'rivet', { allies: 'human', bismark: 'ai:easy' });
   await page.waitForSelector('[data-testid=rivet-field]');
+  await briefingShowsAndCloses(
+    page,
+    'rivet',
+    ['SO capture = 1 VP each; first to 6 VP wins.', 'd3: the south-east field of the segment', 'No round limit'],
+    ['wer zuerst 6 SP erreicht, gewinnt', 'd3: das südöstliche Feld des Segments'],
+  );
   await shot(page, 'rivet-start');
   let deployed = false;
   let stepped = false;
@@ -744,6 +787,12 @@ async function planspielGutshof(browser) {
   check((await page.$$('[data-testid=planspiel-map] .ps-objective')).length === 2, 'both Gutshof fields are marked as objectives');
   // PS §7.5: Blue's units stand out of Red's sight at the start; Red's view does not draw them.
   check((await page.$$('g.counter[data-party="blue"]')).length === 0, 'no undetected Blue unit is drawn for Red');
+  await briefingShowsAndCloses(
+    page,
+    'planspiel',
+    ['Red: Attack and take the Gutshof', '1. Red victory: Red controls the Gutshof', 'Game turn 5: Blue'],
+    ['Rot: Angreifen und den Gutshof nehmen', '2. Sieg Blau: Blau hält den Gutshof'],
+  );
   await shot(page, 'planspiel-start');
 
   // Move: click a Red infantry counter, then a highlighted field; the counter stands there after.
@@ -1068,6 +1117,12 @@ async function westerplatteGame(browser, size, tag, langs) {
   check((await page.$$('[data-testid=wp-board] .wp-post .wp-bricks .brick:not(.lost)')).length === 36, 'six bricks on each guard post');
   check((await page.$$('[data-testid=wp-morale] .wp-mspace.on')).length === 1, 'the morale marker stands on one space');
   check((await page.$$('[data-testid=wp-piles] .wp-pile')).length === 7, 'seven day piles');
+  await briefingShowsAndCloses(
+    page,
+    tag,
+    ['Polish Military Transit Depot', 'The Germans win as soon as 2 guard posts hold no bricks', 'One player with 2 officers (solo).'],
+    ['Die Deutschen gewinnen, sobald auf 2 Wachen', 'Ein Spieler mit 2 Offizieren (solo).'],
+  );
   await shot(page, `${tag}-start`);
   await wpPlace(page);
   await shot(page, `${tag}-placed`);

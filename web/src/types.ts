@@ -440,6 +440,26 @@ export interface WpObservation {
 /** The static board of Westerplatte (games/westerplatte/web_board.cc): fields with layout units
  * (posts at y 0, x 0..5; forward defence fields at y 1), paths, lanes, the level's tiles and morale
  * track, and the box's cards in id order. */
+/** Westerplatte's briefing: players and officers, days and cards per day, the lanes with the field
+ * each faces and its overflow posts, the level's events, the opening cards, the loss condition. */
+export interface WpBriefing {
+  players: number;
+  officers: number;
+  days: number;
+  cards_per_day: number;
+  lane_spaces: number;
+  lanes: { id: string; field: string; overflow: [string, string] }[];
+  guard_posts: number;
+  loss_posts: number;
+  bricks_per_field: number;
+  start_ammo: number;
+  positive_events: number;
+  negative_events: number;
+  opening_discard: number;
+  opening_cards: number;
+  provenance: { rules: string; overflow: string; paths: string };
+}
+
 export interface WpBoard {
   kind: 'westerplatte';
   game: 'westerplatte';
@@ -466,6 +486,8 @@ export interface WpBoard {
   supplies: Record<string, number>;
   cards: { id: string; phase: number; kind: string; advance: [string, string]; lane?: string; endurance?: number; speed?: number; power?: number; target?: string }[];
   events: { id: string; positive: boolean; kind: string; name: string; name_de: string }[];
+  /** The situation for the briefing (numbers; the UI words them). */
+  briefing?: WpBriefing;
 }
 
 // --- Pocket Battles board (games/pocket/board.cc) ---
@@ -551,6 +573,31 @@ export interface RivetSecretMission {
   provenance: string;
 }
 
+/** Rivet Wars: the mission's briefing as missions.toml gives it (RW §12). */
+export interface RivetBriefing {
+  mission: number;
+  name: string;
+  victory: string;
+  victory_de: string;
+  special: { text: string; text_de: string }[];
+  vp: { allies: number; bismark: number };
+  dp: { allies: number; bismark: number };
+  rivets: number;
+  first_player: 'roll' | 'allies' | 'bismark';
+  action_cards: boolean;
+  secret_missions: boolean;
+  so_scoring: 'both' | 'bismark';
+  allies_vp_per_round: number;
+  setup_riflemen_on_sos: boolean;
+  infantry_bonus_dp: number;
+  paradrop: number;
+  escalation: boolean;
+  objectives: { seg: string; field: string }[];
+  deploy: { allies: string[]; bismark: string[] };
+  max_rounds: number | null;
+  provenance: { rules: string; tiles: string; deploy: string; objectives: string };
+}
+
 export interface RivetBoard {
   kind: 'segments';
   game: 'rivet';
@@ -565,6 +612,8 @@ export interface RivetBoard {
   uses_secret_missions: boolean;
   sos: string[];
   so_fields: { seg: string; field: string }[]; // the field of each SO segment holding the SO
+  /** The mission's briefing (games/rivet/web_board.cc). */
+  briefing?: RivetBriefing;
   terrain_names: string[];
   fields: string[];
   unit_types: RivetUnitType[];
@@ -723,6 +772,22 @@ export interface PlanspielBoard {
   game_turns: number;
   provenance: Record<string, string>;
   unit_types: PsUnitType[];
+  /** The situation's briefing (games/planspiel/module.cc). */
+  briefing?: PsBriefing;
+}
+
+/** The Planspiel situation's briefing: tasks, time, set-up zones, objectives, the reinforcements of
+ * both parties (public, as the observation shows them), the outcome list; each with provenance. */
+export interface PsBriefing {
+  tasks: { party: string; text: string; text_de: string; provenance: Record<string, string> }[];
+  game_turns: number;
+  start_cycle_turn: number;
+  first_mover: string;
+  setup: { party: string; from: [number, number]; to: [number, number]; provenance: Record<string, string> }[];
+  objectives: { id: string; fields: [number, number][]; controller: string[]; vp: number; provenance: Record<string, string> }[];
+  reinforcements: { party: string; type: string; arrives: number; entry: [number, number]; provenance: Record<string, string> }[];
+  outcomes: { result: string; text: string; text_de: string; provenance: Record<string, string> }[];
+  provenance: Record<string, string>;
 }
 
 /** A unit in the Planspiel observation; an enemy the viewer has not detected is absent. */

@@ -24,6 +24,9 @@ import { RivetField } from './RivetField';
 import { RivetCatalogue, RivetHand, RivetUnitPanel } from './RivetHand';
 import { WsrMap } from './WsrMap';
 import { WsrBriefing } from './WsrBriefing';
+import { PlanspielBriefing } from './PlanspielBriefing';
+import { RivetBriefing } from './RivetBriefing';
+import { WesterplatteBriefing } from './WesterplatteBriefing';
 import { WsrMapKey } from './WsrPanels';
 // 7 Tage der Westerplatte: its board and click targets (fields and lanes share letters).
 import { wpClickTargets, wpHighlights } from '../westerplatte';
@@ -344,6 +347,9 @@ export function GameView(props: { id: string; token?: string }) {
           )}
         </div>
         <aside class="side">
+          {rivet && msg && <RivetBriefing board={rivet} game={props.id} seat={msg.seat} />}
+          {wpb && msg && <WesterplatteBriefing board={wpb} game={props.id} seat={msg.seat} />}
+          {ps && msg && <PlanspielBriefing board={ps} obs={obs} game={props.id} seat={msg.seat} />}
           {pending && (
             <OddsPanel
               action={pending.action.label}
