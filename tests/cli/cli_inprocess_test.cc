@@ -842,8 +842,8 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
                        "auto-setup\nj\nskip fate\nselect us.m4a3e8\nend-move\nquit\n");
   EXPECT_EQ(wsr.code, cli::kExitUnfinished) << wsr.err;
   EXPECT_THAT(wsr.out, HasSubstr("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)"));
-  EXPECT_THAT(wsr.out, HasSubstr("US: us.paratroopers-1 in 507-setup"));
-  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] US: Aufstellung beendet.\n"));
+  EXPECT_THAT(wsr.out, HasSubstr("Aufstellung der Amerikaner: us.paratroopers-1 in 507-setup"));
+  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] Die Amerikaner haben ihre Aufstellung beendet.\n"));
   EXPECT_THAT(wsr.out, HasSubstr("  [WSR 3.1] Formations-Marker 507th Paratroops gezogen: "
                                  "Formations-Impuls.\n"));
   EXPECT_THAT(wsr.out, HasSubstr("Operationen mit 507th Paratroops: eine Einheit auswählen oder "
