@@ -805,11 +805,11 @@ TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
   EXPECT_THAT(wp.out, HasSubstr("7 Tage der Westerplatte - Mäßig schwierig, 1 Spieler, Tag 1"));
   EXPECT_THAT(wp.out, HasSubstr("Verteidiger 1: bewegen (bis zu 2) und eine Aktion ausführen, dann "
                                 "die Phase beenden (WP 7.1)\n"));
-  EXPECT_THAT(wp.out, HasSubstr("nicht erlaubt: WP 7.1: kein Offizier von p1 steht auf dem "
-                                "Aktionsplättchen „Mörser“"));
+  EXPECT_THAT(wp.out, HasSubstr("nicht erlaubt: WP 7.1: kein Offizier von Verteidiger 1 steht auf "
+                                "dem Aktionsplättchen „Mörser“"));
   EXPECT_THAT(wp.out, HasSubstr("2 Einheiten können noch ziehen (o1, o2). Trotzdem: Phase beenden? "
                                 "(j/n)"));
-  EXPECT_THAT(wp.out, HasSubstr("  [WP 7.3] p1 beendet die Phase Aktion / Bewegung\n"));
+  EXPECT_THAT(wp.out, HasSubstr("  [WP 7.3] Verteidiger 1 beendet die Phase Aktion / Bewegung\n"));
   CliRun wp_end = run_cli(all_games(), {"play", "westerplatte/medium", "--seed", "5", "--seat",
                                         "p1=random", "--lang", "de"});
   EXPECT_EQ(wp_end.code, cli::kExitOk) << wp_end.err;
