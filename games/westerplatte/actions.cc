@@ -12,9 +12,6 @@ namespace {
 int popcount(int m) {
   return __builtin_popcount(static_cast<unsigned>(m));
 }
-std::string pname(int p) {
-  return "p" + std::to_string(p + 1);
-}
 std::string oname(int o) {
   return "o" + std::to_string(o + 1);
 }
@@ -59,7 +56,8 @@ Decision WpState::decision() const {
       d.kind = "place";
       d.say(say("{0}: place officer {1} on a forward defence field (WP 5 step 9)",
                 "{2}: Offizier {1} auf ein vorgeschobenes Abwehrfeld stellen (WP 5 Schritt 9)",
-                pname(wp().owner(t.a)), oname(t.a), wp().side_name(wp().owner(t.a)).de));
+                wp().side_name(wp().owner(t.a)).en, oname(t.a),
+                wp().side_name(wp().owner(t.a)).de));
       break;
     case tDraw:
       d.kind = "draw";
@@ -78,7 +76,7 @@ Decision WpState::decision() const {
       d.say(say("{0}: move (up to 2) and act (1), then end the phase (WP 7.1)",
                 "{1}: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden "
                 "(WP 7.1)",
-                pname(player_), wp().side_name(player_).de));
+                wp().side_name(player_).en, wp().side_name(player_).de));
       // No `decline`: ending the phase is the seat's own turn, not a reaction window that a
       // player could let the interface decline for him (engine/game.h Decision::decline).
       break;
@@ -302,8 +300,9 @@ Text WpState::why_player(const Action& a) const {
     for (int o = 0; o < wp().num_officers(); ++o)
       if (officer_of_active(o) && officer_at_[static_cast<size_t>(o)] == f) return {};
     return say("WP 7.1: no officer of {0} stands on the {1} tile ({3})",
-               "WP 7.1: kein Offizier von {0} steht auf dem Aktionsplättchen „{2}“ ({3})",
-               pname(player_), tile_name(k), tile_title(k).de, field_name(f));
+               "WP 7.1: kein Offizier von {4} steht auf dem Aktionsplättchen „{2}“ ({3})",
+               wp().side_name(player_).en, tile_name(k), tile_title(k).de, field_name(f),
+               wp().side_name(player_).de);
   };
   auto act = [&]() -> Text {
     if (can_act) return {};
@@ -359,8 +358,8 @@ Text WpState::why_player(const Action& a) const {
         mine = mine || (officer_of_active(o) && officer_at_[static_cast<size_t>(o)] == l);
       if (!mine)
         return say("WP 7.1: attacking needs an officer of {0} on field {1}",
-                   "WP 7.1: ein Angriff braucht einen Offizier von {0} auf dem Abwehrfeld {1}",
-                   pname(player_), field_name(l));
+                   "WP 7.1: ein Angriff braucht einen Offizier von {2} auf dem Abwehrfeld {1}",
+                   wp().side_name(player_).en, field_name(l), wp().side_name(player_).de);
       for (int o = 0; o < kMaxOfficers; ++o)
         if ((a.arg(1) & (1 << o)) &&
             (o >= wp().num_officers() || officer_at_[static_cast<size_t>(o)] != l))
@@ -493,8 +492,8 @@ void WpState::apply(const Action& a, EventList* ev) {
     case kVEnd:
       tasks_.pop_back();
       log(ev, "WP 7.3",
-          say("{} ends the move-and-action phase", "{} beendet die Phase Aktion / Bewegung",
-              pname(player_)),
+          say("{0} ends the move-and-action phase", "{1} beendet die Phase Aktion / Bewegung",
+              wp().side_name(player_).en, wp().side_name(player_).de),
           player_);
       // Phases 2-4 and the day-end check (WP 7.3-7.5, WP 6).
       push(tEndTurn);
@@ -525,8 +524,8 @@ void WpState::apply(const Action& a, EventList* ev) {
         extra_action_[p]--;
         extra_action_now_ = 1;
         log(ev, "WP 8",
-            say("{} uses an extra-action marker", "{} verwendet einen Marker „Zusatz-Aktion“",
-                pname(player_)),
+            say("{0} uses an extra-action marker", "{1} verwendet einen Marker „Zusatz-Aktion“",
+                wp().side_name(player_).en, wp().side_name(player_).de),
             player_);
       }
       actions_++;
@@ -538,14 +537,18 @@ void WpState::apply(const Action& a, EventList* ev) {
               ammo_[static_cast<size_t>(wp().owner(o))]--;
               supply_ammo_++;  // WP 7.2 E: spent ammo returns to the general supply
             }
-          std::string who;
-          for (int o = 0; o < kMaxOfficers; ++o)
-            if (m & (1 << o))
-              who += (who.empty() ? "" : ", ") + oname(o) + " (" + pname(wp().owner(o)) + ")";
+          std::string who, wer;  // "o1 (Defender 1), o2 (Defender 2)"
+          if (ev)
+            for (int o = 0; o < kMaxOfficers; ++o)
+              if (m & (1 << o)) {
+                const Text side = wp().side_name(wp().owner(o));
+                who += (who.empty() ? "" : ", ") + oname(o) + " (" + side.en + ")";
+                wer += (wer.empty() ? "" : ", ") + oname(o) + " (" + side.de + ")";
+              }
           log(ev, "WP 7.1",
               say("attack from {0}: {1} spend 1 ammo each",
-                  "Angriff aus dem Abwehrfeld {0}: {1} verwenden je 1 Munition", field_name(l),
-                  who),
+                  "Angriff aus dem Abwehrfeld {0}: {2} verwenden je 1 Munition", field_name(l), who,
+                  wer),
               player_);
           damage_troop(l, popcount(m), ev, "WP 7.1");
           break;
@@ -595,8 +598,8 @@ void WpState::apply(const Action& a, EventList* ev) {
           supply_ammo_ = static_cast<int8_t>(supply_ammo_ - n);
           ammo_[p] = static_cast<int8_t>(ammo_[p] + n);
           log(ev, "WP 7.2 E",
-              say("{0} takes {1} ammo ({2})", "{0} erhält {1} Munition ({2})", pname(player_), n,
-                  int(ammo_[p])),
+              say("{0} takes {1} ammo ({2})", "{3} erhält {1} Munition ({2})",
+                  wp().side_name(player_).en, n, int(ammo_[p]), wp().side_name(player_).de),
               player_);
           break;
         }
@@ -669,7 +672,7 @@ std::string WpState::describe(const Action& a) const {
     case kVStock:
       return std::string("stock ") + tile_name(static_cast<TileKind>(a.arg(0)));
     case kVGive:
-      return "give " + pname(a.arg(0));
+      return "give p" + std::to_string(a.arg(0) + 1);  // the seat id, as typed
     case kVReinforce:
       return "reinforce " + field_name(a.arg(0));
     case kVTile:

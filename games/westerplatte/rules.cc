@@ -27,10 +27,6 @@ Text card_text(const AttackCard& c) {
   }
   return {c.id, c.id};
 }
-// The player's seat id ("p1") as the texts name it.
-std::string pid(int p) {
-  return "p" + std::to_string(p + 1);
-}
 }  // namespace
 
 WpGame::WpGame(std::shared_ptr<const Data> data, Rules rules, std::string scenario, Options options)
@@ -277,18 +273,17 @@ void WpState::start_turn(EventList* ev) {
     if (extra_move_[p] > 0) {
       extra_move_[p]--;
       log(ev, "WP 7.1",
-          say("{}'s restricted-movement and extra-movement markers cancel out",
-              "die Marker „eingeschränkte Bewegung“ und „Zusatz-Bewegung“ von {} heben sich auf",
-              pid(player_)),
+          say("{0}'s restricted-movement and extra-movement markers cancel out",
+              "die Marker „eingeschränkte Bewegung“ und „Zusatz-Bewegung“ von {1} heben sich auf",
+              wp().side_name(player_).en, wp().side_name(player_).de),
           player_);
     } else {
       restricted_now_ = 1;
       log(ev, "WP 8",
-          say("{} uses a restricted-movement marker: one move less this turn",
-              "{} verwendet einen Marker „eingeschränkte Bewegung“: eine Bewegung weniger in "
-              "dieser "
-              "Runde",
-              pid(player_)),
+          say("{0} uses a restricted-movement marker: one move less this turn",
+              "{1} verwendet einen Marker „eingeschränkte Bewegung“: eine Bewegung weniger in "
+              "dieser Runde",
+              wp().side_name(player_).en, wp().side_name(player_).de),
           player_);
     }
   }
@@ -578,8 +573,8 @@ void WpState::give_one(int type, int p, EventList* ev) {
       "erhält einen Marker „Zusatz-Aktion“", "erhält 1 Munition", "verliert 1 Munition"};
   const size_t w = static_cast<size_t>(std::clamp(type, 0, 4));
   log(ev, type == kMarkAmmoGain ? "WP 10" : "WP 8",
-      say("{0}{1}{2}", "{0} {3}", pid(p), type == kMarkAmmoLoss ? " " : " receives ", kWhat[w],
-          kWhatDe[w]),
+      say("{0}{1}{2}", "{4} {3}", wp().side_name(p).en, type == kMarkAmmoLoss ? " " : " receives ",
+          kWhat[w], kWhatDe[w], wp().side_name(p).de),
       p);
 }
 

@@ -328,17 +328,19 @@ std::string WpState::render_text_in(int seat, Lang lang) const {
   for (size_t i = 0; i < tr.size(); ++i)
     o << (static_cast<int>(i) == morale_ ? " [" : " ") << kLv[tr[i]]
       << (static_cast<int>(i) == morale_ ? "]" : "");
+  // Per player, named by the side ("4 (Defender 1), 0 (Defender 2)").
+  auto whose = [&](int p) { return " (" + wp().side_name(p).in(lang) + ")"; };
   o << t("\nAmmo:", "\nMunition:");
   for (int p = 0; p < wp().rules().players; ++p)
-    o << " p" << p + 1 << "=" << int(ammo_[static_cast<size_t>(p)]);
-  o << t(", supply ", ", Vorrat ") << int(supply_ammo_)
+    o << (p > 0 ? ", " : " ") << int(ammo_[static_cast<size_t>(p)]) << whose(p);
+  o << t("; supply ", "; Vorrat ") << int(supply_ammo_)
     << t("; surplus bricks ", "; zusätzlicher Vorrat an Mauerziegeln ") << int(surplus_) << "\n";
   o << t("Markers (extra move / restricted / extra action):",
          "Marker (Zusatz-Bewegung / eingeschränkte Bewegung / Zusatz-Aktion):");
   for (int p = 0; p < wp().rules().players; ++p)
-    o << " p" << p + 1 << "=" << int(extra_move_[static_cast<size_t>(p)]) << "/"
+    o << (p > 0 ? ", " : " ") << int(extra_move_[static_cast<size_t>(p)]) << "/"
       << int(restricted_[static_cast<size_t>(p)]) << "/"
-      << int(extra_action_[static_cast<size_t>(p)]);
+      << int(extra_action_[static_cast<size_t>(p)]) << whose(p);
   o << "\n";
   if (burned_ >= 0) {
     const auto& pp = d.passages[static_cast<size_t>(burned_)];
@@ -352,7 +354,7 @@ std::string WpState::render_text_in(int seat, Lang lang) const {
     << t(" sent under); events left +", " darunter gelegt); Ereigniskarten übrig +")
     << int(pos_left_) << " -" << int(neg_left_) << "\n";
   if (!tasks_.empty() && tasks_.back().type == tPlayer) {
-    o << t("Turn of p", "Runde von Verteidiger ") << player_ + 1
+    o << t("Turn of ", "Runde von ") << wp().side_name(player_).in(lang)
       << t(": moves used ", ": Bewegungen ") << int(moved_[0] + moved_[1])
       << t(", actions ", ", Aktionen ") << int(actions_)
       << (restricted_now_ ? t(" (restricted)", " (eingeschränkt)") : "") << "\n";

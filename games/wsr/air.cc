@@ -26,6 +26,7 @@
 #include "games/wsr/combat.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/scenario.h"
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -131,12 +132,11 @@ bool WsrState::air_draw(int marker, EventList* ev) {
     return true;
   }
   Emit(ev, "WSR 11.3",
-       Text{"The aircraft " + air_label(k) +
-                " is drawn: " + game_->seats()[static_cast<size_t>(side)] +
+       Text{"The aircraft " + air_label(k) + " is drawn: " + SideWordsOf(*game_, side).en +
                 " must use it; place it on a target hex.",
             std::string("Das Flugzeug ") + air_label(k) +
-                " wird gezogen: " + game_->seats()[static_cast<size_t>(side)] +
-                " muss es einsetzen; es auf ein Zielfeld stellen."},
+                " wird gezogen: " + Capital(SideWordsOf(*game_, side).de) +
+                " müssen es einsetzen; es auf ein Zielfeld stellen."},
        side);
   push(kStepAirTarget, -1, side);
   return true;

@@ -20,6 +20,7 @@
 #include "games/wsr/combat.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/scenario.h"
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -117,13 +118,13 @@ bool WsrState::can_call_from(int u, Text* why) const {
       const int f = game_->formation_index(r->Str("formation"));
       if (f >= 0 && game_->formation(f).side == side_of(u) &&
           (info(u).formation != f || !info(u).formation_hq))
-        return Fail(why, Text{"only the HQ of " + game_->formation(f).data->name + " may call " +
-                                  game_->seats()[static_cast<size_t>(side_of(u))] +
-                                  "'s artillery strikes (WSR-A6 artillery-caller)",
-                              std::string("nur das HQ von ") + game_->formation(f).data->name +
-                                  " darf die Artillerieschläge von " +
-                                  game_->seats()[static_cast<size_t>(side_of(u))] +
-                                  " anfordern (WSR-A6 artillery-caller)"});
+        return Fail(
+            why, Text{"only the HQ of " + game_->formation(f).data->name +
+                          " may call the artillery strikes of " +
+                          SideWordsOf(*game_, side_of(u)).en + " (WSR-A6 artillery-caller)",
+                      std::string("nur das HQ von ") + game_->formation(f).data->name +
+                          " darf die Artillerieschläge " + SideWordsOf(*game_, side_of(u)).de_gen +
+                          " anfordern (WSR-A6 artillery-caller)"});
     }
     // WSR-A7 artillery-limit: at most `per_turn` strikes per turn ([Rec] both sides together).
     if (const SpecialRule* r = sc->FindRule("artillery-limit"))
@@ -143,10 +144,10 @@ bool WsrState::strike_available(int seat, int hex, int k, Text* why) const {
     return Fail(why, Text{"no such hex", "kein solches Feld"});
   const auto& kinds = game_->setup().artillery[static_cast<size_t>(seat)];
   if (k < 0 || k >= static_cast<int>(kinds.size()))
-    return Fail(why, Text{game_->seats()[static_cast<size_t>(seat)] +
-                              " has no such artillery support (WSR 11.2, scenario)",
-                          std::string(game_->seats()[static_cast<size_t>(seat)]) +
-                              " hat keine solche Artillerieunterstützung (WSR 11.2, Szenario)"});
+    return Fail(why, Text{Capital(SideWordsOf(*game_, seat).en) +
+                              " have no such artillery support (WSR 11.2, scenario)",
+                          Capital(SideWordsOf(*game_, seat).de) +
+                              " haben keine solche Artillerieunterstützung (WSR 11.2, Szenario)"});
   if (strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] == 0)
     return Fail(
         why, Text{"no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)",

@@ -29,6 +29,7 @@
 
 #include "engine/game.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -199,10 +200,11 @@ void WsrState::chaos_impulse_start(int f, EventList* ev) {
       fate_points[fi.side] =
           static_cast<uint8_t>(std::min(fate_points[fi.side] + r.amount, 99));  // WSR 10.0
       Emit(ev, "WSR 9.0",
-           Text{"Chaos \"" + r.name + "\": " + game_->seats()[fi.side] + " gains " +
+           Text{"Chaos \"" + r.name + "\": " + SideWordsOf(*game_, fi.side).en + " gain " +
                     std::to_string(r.amount) + " fate point" + (r.amount > 1 ? "s" : "") + ".",
                 std::string("Chaos „") + ((r.name_de.empty() ? r.name : r.name_de)) +
-                    "“: " + game_->seats()[fi.side] + " erhält " + std::to_string(r.amount) + " " +
+                    "“: " + Capital(SideWordsOf(*game_, fi.side).de) + " erhalten " +
+                    std::to_string(r.amount) + " " +
                     ((r.amount > 1 ? "Schicksalspunkte" : "Schicksalspunkt")) + "."},
            fi.side);
     } else if (PickEffect(r.effect) && r.amount > 0) {
@@ -254,10 +256,9 @@ void WsrState::apply_chaos_pick(int u, EventList* ev) {
     unit(u).flags |= kOpsComplete;
   }
   Emit(ev, "WSR 9.0",
-       Text{game_->seats()[static_cast<size_t>(picker)] + " picks " + unit_label(u) + ": " +
+       Text{Capital(SideWordsOf(*game_, picker).en) + " pick " + unit_label(u) + ": " +
                 (e == ChaosEffect::kDisrupt ? "disrupted (chaos)." : "Ops complete (chaos)."),
-            std::string(game_->seats()[static_cast<size_t>(picker)]) + " wählt " + unit_label(u) +
-                ": " +
+            Capital(SideWordsOf(*game_, picker).de) + " wählen " + unit_label(u) + ": " +
                 ((e == ChaosEffect::kDisrupt ? "zerschlagen (Chaos)."
                                              : "„Operationen beendet“ (Chaos)."))},
        picker);
@@ -303,13 +304,13 @@ Text WsrState::chaos_prompt() const {
   const Step& t = top();
   const auto e = static_cast<ChaosEffect>(t.a / 100);
   return Text{
-      game_->seats()[static_cast<size_t>(1 - game_->formation(t.f).side)] + " picks " +
+      Capital(SideWordsOf(*game_, 1 - game_->formation(t.f).side).en) + " pick " +
           std::to_string(t.a % 100) + " more unit(s) of " + game_->formation(t.f).data->name +
           (e == ChaosEffect::kDisrupt ? " to be disrupted" : " to receive Ops complete") +
           " (WSR 9.0, chaos table).",
-      std::string(game_->seats()[static_cast<size_t>(1 - game_->formation(t.f).side)]) +
-          " wählt noch " + std::to_string(t.a % 100) + " Einheit(en) von " +
-          game_->formation(t.f).data->name + ", die " +
+      Capital(SideWordsOf(*game_, 1 - game_->formation(t.f).side).de) + " wählen noch " +
+          std::to_string(t.a % 100) + " Einheit(en) von " + game_->formation(t.f).data->name +
+          ", die " +
           ((e == ChaosEffect::kDisrupt ? "zerschlagen werden" : "„Operationen beendet“ erhalten")) +
           " (WSR 9.0, Chaostabelle)."};
 }

@@ -14,6 +14,7 @@
 #include "engine/hash.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/scenario.h"
+#include "games/wsr/side_words.h"
 #include "games/wsr/special_rules.h"
 #include "games/wsr/state.h"
 
@@ -59,10 +60,10 @@ bool WsrState::can_exit_map(Text* why) const {
   if (!game_->exit_hex(side, hex))
     return Fail(
         why,
-        Text{hex_name(hex) + " is not an exit hex of " + game_->seats()[static_cast<size_t>(side)] +
+        Text{hex_name(hex) + " is not an exit hex of " + SideWordsOf(*game_, side).en +
                  " (G-12: units leave the map only where the victory conditions count " + "exits)",
-             std::string(hex_name(hex)) + " ist kein Ausgangsfeld von " +
-                 game_->seats()[static_cast<size_t>(side)] +
+             std::string(hex_name(hex)) + " ist kein Ausgangsfeld " +
+                 SideWordsOf(*game_, side).de_gen +
                  " (G-12: Einheiten verlassen den Spielplan nur dort, wo die Siegbedingungen es "
                  "zählen)"});
   for (int k = 0; k < n_group; ++k) {

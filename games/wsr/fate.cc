@@ -28,6 +28,7 @@
 
 #include "engine/game.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -140,16 +141,16 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
           static_cast<uint8_t>(fate_points[static_cast<size_t>(seat)] - kOpsCost);
       unit(u).flags &= static_cast<uint16_t>(~kOpsComplete);
       Emit(ev, "WSR 10.0",
-           Text{game_->seats()[static_cast<size_t>(seat)] +
-                    " spends 2 fate points: " + unit_label(u) + " loses its Ops complete marker.",
-                std::string(game_->seats()[static_cast<size_t>(seat)]) +
-                    " gibt 2 Schicksalspunkte aus: " + unit_label(u) +
-                    " verliert seinen Marker „Operationen beendet“."},
+           Text{Capital(SideWordsOf(*game_, seat).en) + " spend 2 fate points: " + unit_label(u) +
+                    " loses its Ops complete marker.",
+                Capital(SideWordsOf(*game_, seat).de) + " geben 2 Schicksalspunkte aus: " +
+                    unit_label(u) + " verliert seinen Marker „Operationen beendet“."},
            seat);
       return true;
     }
     const int seat = top().a, other = 1 - seat;
-    const std::string who = game_->seats()[static_cast<size_t>(seat)];
+    // The deciding side at the start of a sentence ("The Americans", "Die Amerikaner").
+    auto who = [&] { return SideWordsOf(*game_, seat); };
     const Action held = fate_pending();
     switch (use) {
       case kFatePass: {
@@ -175,11 +176,12 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
             static_cast<uint8_t>(fate_points[static_cast<size_t>(seat)] - cost);
         Emit(
             ev, "WSR 10.0",
-            Text{who + " spends " + std::to_string(cost) + " fate point" + (cost > 1 ? "s" : "") +
+            Text{Capital(who().en) + " spend " + std::to_string(cost) + " fate point" +
+                     (cost > 1 ? "s" : "") +
                      (use == kFateRedraw
                           ? ": the drawn marker (" + describe(held) + ") goes back into the cup."
                           : ": the roll " + DiceText(held) + " is rolled again."),
-                 std::string(who) + " gibt " + std::to_string(cost) + " " +
+                 Capital(who().de) + " geben " + std::to_string(cost) + " " +
                      ((cost > 1 ? "Schicksalspunkte" : "Schicksalspunkt")) + " aus" +
                      ((use == kFateRedraw ? ": der gezogene Marker (" + describe(held) +
                                                 ") kommt zurück in das Behältnis."
@@ -202,10 +204,10 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
         fate_last = static_cast<int8_t>(seat);
         fate_passed = 0;
         Emit(ev, "WSR 10.0",
-             Text{who + " spends 1 fate point: a " + std::to_string(a.arg(1)) + " becomes a " +
-                      std::to_string(a.arg(1) + delta) + " (" + DiceText(held) + " -> " +
-                      DiceText(changed) + ").",
-                  std::string(who) + " gibt 1 Schicksalspunkt aus: aus einer " +
+             Text{Capital(who().en) + " spend 1 fate point: a " + std::to_string(a.arg(1)) +
+                      " becomes a " + std::to_string(a.arg(1) + delta) + " (" + DiceText(held) +
+                      " -> " + DiceText(changed) + ").",
+                  Capital(who().de) + " geben 1 Schicksalspunkt aus: aus einer " +
                       std::to_string(a.arg(1)) + " wird eine " + std::to_string(a.arg(1) + delta) +
                       " (" + DiceText(held) + " -> " + DiceText(changed) + ")."},
              seat);
@@ -232,9 +234,10 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
         fate_last = -1;
         fate_passed = 0;
         Emit(ev, "WSR 10.0",
-             Text{who + " spends 1 fate point: the hex " + hex_name(top().a) + " is in command.",
-                  std::string(who) + " gibt 1 Schicksalspunkt aus: das Feld " + hex_name(top().a) +
-                      " steht unter Befehl."},
+             Text{Capital(who().en) + " spend 1 fate point: the hex " + hex_name(top().a) +
+                      " is in command.",
+                  Capital(who().de) + " geben 1 Schicksalspunkt aus: das Feld " +
+                      hex_name(top().a) + " steht unter Befehl."},
              seat);
         apply_roll(held.arg(0), held.arg(1), ev, /*fate_in_command=*/true);
         return true;
@@ -327,12 +330,11 @@ Text WsrState::fate_why_illegal(const Action& a) const {
     if (!has(u, kOpsComplete))
       return Text{unit_label(u) + " has no Ops complete marker",
                   std::string(unit_label(u)) + " hat keinen Marker „Operationen beendet“"};
-    return Text{"fate ops is possible only when " +
-                    game_->seats()[static_cast<size_t>(side_of(u))] +
-                    " decides (its operations or opportunity fire; WSR 10.0)",
+    return Text{"fate ops is possible only when " + SideWordsOf(*game_, side_of(u)).en +
+                    " decide (their operations or opportunity fire; WSR 10.0)",
                 std::string("fate ops ist nur möglich, wenn ") +
-                    game_->seats()[static_cast<size_t>(side_of(u))] +
-                    " entscheidet (seine Operationen oder Gelegenheits-Feuer; WSR 10.0)"};
+                    SideWordsOf(*game_, side_of(u)).de +
+                    " entscheiden (ihre Operationen oder Gelegenheits-Feuer; WSR 10.0)"};
   }
   if (steps.empty() || top().kind != kStepFate)
     return Text{
@@ -438,7 +440,7 @@ Text RollPurpose(int kind) {
 Text WsrState::fate_prompt() const {
   const Step& t = top();
   const int seat = t.a;
-  const std::string who = game_->seats()[static_cast<size_t>(seat)];
+  const SideWords who = SideWordsOf(*game_, seat);
   std::string what, what_de;
   if (fate_verb == kDraw) {
     what = "the drawn marker (" + describe(fate_pending()) + "): fate redraw (2 points)";
@@ -460,13 +462,13 @@ Text WsrState::fate_prompt() const {
               ": fate reroll (neu würfeln), fate raise N / fate lower N (ein Würfel mit N wird um "
               "1 höher / niedriger), je 1 Punkt";
   }
-  return Text{who + " has " + std::to_string(fate_points[static_cast<size_t>(seat)]) +
-                  " fate points; " + what + ", or no-fate (WSR 10.0).",
-              game_->side_name(seat).de + ": " +
-                  std::to_string(fate_points[static_cast<size_t>(seat)]) +
-                  (fate_points[static_cast<size_t>(seat)] == 1 ? " Schicksalspunkt; "
-                                                               : " Schicksalspunkte; ") +
-                  what_de + ", oder no-fate (WSR 10.0)."};
+  const int points = fate_points[static_cast<size_t>(seat)];
+  return Text{Capital(who.en) + " have " + std::to_string(points) +
+                  (points == 1 ? " fate point; " : " fate points; ") + what +
+                  ", or no-fate (WSR 10.0).",
+              Capital(who.de) + " haben " + std::to_string(points) +
+                  (points == 1 ? " Schicksalspunkt; " : " Schicksalspunkte; ") + what_de +
+                  ", oder no-fate (WSR 10.0)."};
 }
 
 std::string WsrState::fate_describe(const Action& a) const {

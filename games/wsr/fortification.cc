@@ -11,6 +11,7 @@
 #include "engine/errors.h"
 #include "games/wsr/combat.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -89,11 +90,10 @@ void WsrState::apply_mine_action(const Action& a, EventList* ev) {
       control[static_cast<size_t>(hex)] |= kMineBit;
       --mines_left[static_cast<size_t>(side)];
       Emit(ev, "WSR 8.2.1",
-           Text{game_->seats()[static_cast<size_t>(side)] + " places a mine in " + hex_name(hex) +
-                    " (" + std::to_string(mines_left[static_cast<size_t>(side)]) + " left).",
-                std::string(game_->seats()[static_cast<size_t>(side)]) + " legt eine Mine in " +
-                    hex_name(hex) + " (noch " +
-                    std::to_string(mines_left[static_cast<size_t>(side)]) + ")."},
+           Text{Capital(SideWordsOf(*game_, side).en) + " place a mine in " + hex_name(hex) + " (" +
+                    std::to_string(mines_left[static_cast<size_t>(side)]) + " left).",
+                Capital(SideWordsOf(*game_, side).de) + " legen eine Mine in " + hex_name(hex) +
+                    " (noch " + std::to_string(mines_left[static_cast<size_t>(side)]) + ")."},
            side);
       push(kStepMineAttack, 0, hex);  // it attacks at once
       return;

@@ -6,6 +6,7 @@
 
 #include "games/wsr/emit.h"      // last: defines Emit and Fail
 #include "games/wsr/scenario.h"  // start_play: marker turns (WSR 12.1)
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -172,10 +173,10 @@ void WsrState::release_held_marker(int side, EventList* ev) {
   cup_end_turn = static_cast<uint8_t>(cup_end_turn + held_end_turn[static_cast<size_t>(side)]);
   held_end_turn[static_cast<size_t>(side)] = 0;
   Emit(ev, "WSR 3.2.1",
-       Text{game_->seats()[static_cast<size_t>(side)] +
-                " puts the withheld end-turn marker into the cup.",
-            std::string(game_->seats()[static_cast<size_t>(side)]) +
-                " legt den zurückgehaltenen Rundenende-Marker in das Behältnis."},
+       Text{Capital(SideWordsOf(*game_, side).en) +
+                " put the withheld end-turn marker into the cup.",
+            Capital(SideWordsOf(*game_, side).de) +
+                " legen den zurückgehaltenen Rundenende-Marker in das Behältnis."},
        side);
 }
 
@@ -448,11 +449,11 @@ void WsrState::finish_marker_removal(EventList* ev) {
       --et;
       Emit(
           ev, "WSR 3.2.1",
-          Text{game_->seats()[static_cast<size_t>(s)] +
+          Text{Capital(SideWordsOf(*game_, s).en) +
                    " had a formation that was not activated: one end-turn marker is withheld until "
                    "it has been activated.",
-               game_->side_name(s).de +
-                   ": eine Formation wurde nicht aktiviert; ein Rundenende-Marker wird "
+               Capital(SideWordsOf(*game_, s).de) +
+                   " hatten eine Formation, die nicht aktiviert wurde: ein Rundenende-Marker wird "
                    "zurückgehalten, bis sie aktiviert wurde."},
           s);
     }

@@ -14,6 +14,7 @@
 #include "games/wsr/emit.h"       // last: defines Emit and Fail
 #include "games/wsr/los_cache.h"  // perf: WsrFastPaths
 #include "games/wsr/scenario.h"
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -129,10 +130,10 @@ bool WsrState::can_place_ip(int hex, Text* why) const {
                      "Schützengräben werden nach den Einheiten und Unterstützungswaffen der Seite "
                      "platziert (WSR 8.1, 2.0)"});
   if (setup_ips_left(side) <= 0)
-    return Fail(why, Text{game_->seats()[static_cast<size_t>(side)] +
-                              " has no improved position left to place (WSR 8.1)",
-                          std::string(game_->seats()[static_cast<size_t>(side)]) +
-                              " hat keinen Schützengraben mehr zu platzieren (WSR 8.1)"});
+    return Fail(why, Text{Capital(SideWordsOf(*game_, side).en) +
+                              " have no improved position left to place (WSR 8.1)",
+                          Capital(SideWordsOf(*game_, side).de) +
+                              " haben keinen Schützengraben mehr zu platzieren (WSR 8.1)"});
   if (hex < 0 || hex >= game_->layout().size())
     return Fail(why, Text{"no such hex", "kein solches Feld"});
   if ((control[static_cast<size_t>(hex)] & kIpBit) != 0)
@@ -148,9 +149,9 @@ bool WsrState::can_place_ip(int hex, Text* why) const {
   }
   if (!zone)
     return Fail(why, Text{hex_name(hex) + " is not in a setup zone of " +
-                              game_->seats()[static_cast<size_t>(side)] + " (WSR 8.1, 2.0)",
-                          std::string(hex_name(hex)) + " liegt in keiner Aufstellungszone von " +
-                              game_->seats()[static_cast<size_t>(side)] + " (WSR 8.1, 2.0)"});
+                              SideWordsOf(*game_, side).en + " (WSR 8.1, 2.0)",
+                          std::string(hex_name(hex)) + " liegt in keiner Aufstellungszone " +
+                              SideWordsOf(*game_, side).de_gen + " (WSR 8.1, 2.0)"});
   const Terrain t = game_->terrain(hex);
   if (!game_->data().terrain[t].playable || game_->data().terrain[t].move_soft == kImpassable)
     return Fail(why, Text{hex_name(hex) + " is impassable (WSR 8.1)",
@@ -187,9 +188,9 @@ bool WsrState::begin_setup(EventList* ev) {
   in_turn = 0;
   const int first = SetupFirstSeat(*this);
   Emit(ev, "WSR 2.0",
-       Text{"Setup: " + game_->seats()[static_cast<size_t>(first)] + " sets up first (" +
+       Text{"Setup: " + SideWordsOf(*game_, first).en + " set up first (" +
                 ScenarioOf(*this)->code + ").",
-            "Spielaufbau: " + game_->side_name(first).de + " stellen zuerst auf (" +
+            "Spielaufbau: " + Capital(SideWordsOf(*game_, first).de) + " stellen zuerst auf (" +
                 ScenarioOf(*this)->code + ")."},
        first);
   push(kStepSetup, 0, first);
@@ -205,8 +206,8 @@ void WsrState::next_setup_step(EventList* ev) {
       return;  // still deciding
     pop();
     Emit(ev, "WSR 2.0",
-         Text{game_->seats()[static_cast<size_t>(side)] + " has set up.",
-              game_->side_name(side).de + ": Aufstellung beendet."},
+         Text{Capital(SideWordsOf(*game_, side).en) + " have set up.",
+              Capital(SideWordsOf(*game_, side).de) + " haben ihre Aufstellung beendet."},
          side);
     if (side == SetupFirstSeat(*this)) {
       push(kStepSetup, 0, 1 - side);  // WSR 2.0: then the other side
@@ -230,11 +231,10 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
   if (hex < 0 || hex >= game_->layout().size()) return no(Text{"no such hex", "kein solches Feld"});
   const int side = top().a;
   if (side_of(u) != side)
-    return no(Text{unit_label(u) + " is not a unit of " +
-                       game_->seats()[static_cast<size_t>(side)] + ", who is setting up (WSR 2.0)",
-                   std::string(unit_label(u)) + " ist keine Einheit von " +
-                       game_->seats()[static_cast<size_t>(side)] +
-                       ", der gerade aufstellt (WSR 2.0)"});
+    return no(Text{unit_label(u) + " is not a unit of " + SideWordsOf(*game_, side).en +
+                       ", who are setting up (WSR 2.0)",
+                   std::string(unit_label(u)) + " ist keine Einheit " +
+                       SideWordsOf(*game_, side).de_gen + ", die gerade aufstellen (WSR 2.0)"});
   if (loaded(u))
     return no(Text{unit_label(u) + " rides in " + unit_label(carrier_of(u)) +
                        " and is placed with it (WSR 5.2, A-38)",
@@ -576,11 +576,12 @@ void WsrState::apply_auto_setup(EventList* ev) {
     }
   }
   Emit(ev, "WSR 2.0",
-       Text{game_->seats()[static_cast<size_t>(side)] + " auto-setup: " + std::to_string(placed) +
-                " units placed, " + std::to_string(assigned) + " support weapons assigned" +
+       Text{Capital(SideWordsOf(*game_, side).en) +
+                " set up automatically: " + std::to_string(placed) + " units placed, " +
+                std::to_string(assigned) + " support weapons assigned" +
                 (ips > 0 ? ", " + std::to_string(ips) + " improved positions placed." : "."),
-            std::string(game_->seats()[static_cast<size_t>(side)]) +
-                " stellt automatisch auf: " + std::to_string(placed) + " Einheiten platziert, " +
+            Capital(SideWordsOf(*game_, side).de) +
+                " stellen automatisch auf: " + std::to_string(placed) + " Einheiten platziert, " +
                 std::to_string(assigned) + " Unterstützungswaffen zugewiesen" +
                 ((ips > 0 ? ", " + std::to_string(ips) + " Schützengräben platziert." : "."))},
        side);
@@ -619,28 +620,30 @@ Text WsrState::setup_why_illegal(const Action& a) const {
 
 Text WsrState::setup_prompt() const {
   const int side = top().a;
-  const std::string who = game_->seats()[static_cast<size_t>(side)];
-  const std::string wer = game_->side_name(side).de;  // "Deutsche: ..."
+  const SideWords side_words = SideWordsOf(*game_, side);
+  const std::string who = Capital(side_words.en);              // "The Americans set up: ..."
+  const std::string wer = "Aufstellung " + side_words.de_gen;  // "Aufstellung der Amerikaner: ..."
   if (const int u = setup_next_unit(side); u >= 0) {
     const Zone* z = SetupZoneOf(*this, u);
-    return {who + " sets up: place " + unit_label(u) + " in " + z->id + " (" + z->text.en +
+    return {who + " set up: place " + unit_label(u) + " in " + z->id + " (" + z->text.en +
                 "), or set up the rest automatically (WSR 2.0).",
             wer + ": " + unit_label(u) + " in " + z->id + " (" + z->text.in(Lang::kDe) +
                 ") aufstellen, oder den Rest automatisch aufstellen (WSR 2.0)."};
   }
   if (const int k = setup_next_sw(side); k >= 0)
-    return {who + " assigns " + game_->sw_info(k).label +
-                " to an infantry-type platoon of its force, or sets up the rest automatically "
+    return {who + " assign " + game_->sw_info(k).label +
+                " to an infantry-type platoon of their force, or set up the rest automatically "
                 "(WSR 1.3.4.1).",
             wer + ": " + game_->sw_info(k).label +
                 " einem Zug vom Typ Infanterie der eigenen Truppe zuweisen, oder den Rest "
                 "automatisch aufstellen (WSR 1.3.4.1)."};
   if (const int n = setup_ips_left(side); n > 0)
-    return {who + " places " + std::to_string(n) + " more improved position" + (n == 1 ? "" : "s") +
-                ", or sets up the rest automatically (WSR 8.1).",
+    return {who + " place " + std::to_string(n) + " more improved position" + (n == 1 ? "" : "s") +
+                ", or set up the rest automatically (WSR 8.1).",
             wer + ": noch " + std::to_string(n) + (n == 1 ? " Schützengraben" : " Schützengräben") +
                 " platzieren, oder den Rest automatisch aufstellen (WSR 8.1)."};
-  return {who + " has set up (WSR 2.0).", wer + ": Aufstellung beendet (WSR 2.0)."};
+  return {who + " have set up (WSR 2.0).",
+          Capital(side_words.de) + " haben ihre Aufstellung beendet (WSR 2.0)."};
 }
 
 std::string WsrState::setup_describe(const Action& a) const {

@@ -37,6 +37,7 @@
 #include "games/wsr/combat.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/scenario.h"
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -760,11 +761,11 @@ bool WsrState::designated_draw(int marker, EventList* ev) {
     return true;
   }
   Emit(ev, "WSR-A5",
-       Text{"Designated formation marker drawn: " + game_->seats()[static_cast<size_t>(seat)] +
-                " chooses the formation it activates (designated-formation-marker).",
+       Text{"Designated formation marker drawn: " + SideWordsOf(*game_, seat).en +
+                " choose the formation it activates (designated-formation-marker).",
             std::string("Marker ausgewählte Formation gezogen: ") +
-                game_->seats()[static_cast<size_t>(seat)] +
-                " wählt die Formation, die er aktiviert (designated-formation-marker)."},
+                Capital(SideWordsOf(*game_, seat).de) +
+                " wählen die Formation, die er aktiviert (designated-formation-marker)."},
        seat);
   push(kStepDesignate, -1, seat);
   return true;
@@ -840,10 +841,10 @@ bool WsrState::pre_strike_step(EventList* ev) {
   if (acts.size() > 1) return true;  // a strike besides `decline`
   pop();
   Emit(ev, "WSR-A7",
-       Text{game_->seats()[static_cast<size_t>(seat)] +
-                " has no strike before turn 1: no target in LOS of its HQs (pre-game-strike).",
-            std::string(game_->seats()[static_cast<size_t>(seat)]) +
-                " hat keinen Artillerieschlag vor Runde 1: kein Ziel in Sichtlinie seiner HQs "
+       Text{Capital(SideWordsOf(*game_, seat).en) +
+                " have no strike before turn 1: no target in LOS of their HQs (pre-game-strike).",
+            Capital(SideWordsOf(*game_, seat).de) +
+                " haben keinen Artillerieschlag vor Runde 1: kein Ziel in Sichtlinie ihrer HQs "
                 "(pre-game-strike)."},
        seat);
   return false;
@@ -902,10 +903,10 @@ void WsrState::apply_pre_strike(const Action& a, EventList* ev) {
   pop();  // kStepPreStrike
   if (a.verb == kDecline) {
     Emit(ev, "WSR-A7",
-         Text{game_->seats()[static_cast<size_t>(seat)] +
-                  " makes no strike before turn 1 (pre-game-strike).",
-              std::string(game_->seats()[static_cast<size_t>(seat)]) +
-                  " führt vor Runde 1 keinen Artillerieschlag aus (pre-game-strike)."},
+         Text{Capital(SideWordsOf(*game_, seat).en) +
+                  " make no strike before turn 1 (pre-game-strike).",
+              Capital(SideWordsOf(*game_, seat).de) +
+                  " führen vor Runde 1 keinen Artillerieschlag aus (pre-game-strike)."},
          seat);
     return;
   }
@@ -920,15 +921,15 @@ void WsrState::apply_pre_strike(const Action& a, EventList* ev) {
                      0,
                      0};
   Emit(ev, "WSR-A7",
-       Text{"Before all activations of turn 1 " + game_->seats()[static_cast<size_t>(seat)] +
-                " calls a " + strike_name(seat, k) + " strike on " + hex_name(hex) +
-                ", in LOS of " + unit_label(caller) + " (" +
+       Text{"Before all activations of turn 1 " + SideWordsOf(*game_, seat).en + " call a " +
+                strike_name(seat, k) + " strike on " + hex_name(hex) + ", in LOS of " +
+                unit_label(caller) + " (" +
                 std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
                 " left; pre-game-strike). Accuracy roll: 2-6 on target, 1 no effect (WSR 11.2).",
-            std::string("Vor allen Aktivierungen in Runde 1 fordert ") +
-                game_->seats()[static_cast<size_t>(seat)] + " einen Artillerieschlag " +
-                strike_name(seat, k) + " auf " + hex_name(hex) + " an, in Sichtlinie von " +
-                unit_label(caller) + " (noch " +
+            std::string("Vor allen Aktivierungen in Runde 1 fordern ") +
+                SideWordsOf(*game_, seat).de + " einen Artillerieschlag " + strike_name(seat, k) +
+                " auf " + hex_name(hex) + " an, in Sichtlinie von " + unit_label(caller) +
+                " (noch " +
                 std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
                 "; pre-game-strike). Treffsicherheitswurf: 2-6 im Ziel, 1 ohne Wirkung "
                 "(WSR 11.2)."},

@@ -12,6 +12,7 @@
 #include "engine/hash.h"
 #include "games/wsr/los_cache.h"      // perf: WsrGame::los_cache
 #include "games/wsr/scenario.h"       // exit zones (G-12)
+#include "games/wsr/side_words.h"     // the sides in texts
 #include "games/wsr/special_rules.h"  // scenario terrain hooks (B3 no-rivers, B4 rubble)
 
 namespace feldherr::wsr {
@@ -1328,7 +1329,7 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
         out = Action(kCall, {x, h, k});
         return true;
       }
-    error = "no artillery strike '" + w[3] + "' for " + game_->seats()[static_cast<size_t>(side)] +
+    error = "no artillery strike '" + w[3] + "' for " + SideWordsOf(*game_, side).en +
             " (he-FT: firepower F, to-hit T; smoke; WSR 11.2)";
     return false;
   }

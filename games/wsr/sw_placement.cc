@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -109,18 +110,19 @@ void WsrState::sw_loss_check() {
 
 void WsrState::apply_sw_loss_roll(const Step& s, int die, EventList* ev) {
   const int modified = die - (s.a - 1);
-  const std::string who = game_->seats()[static_cast<size_t>(s.f)];
+  auto who = [&] { return SideWordsOf(*game_, s.f); };
   bool any = false;
   for (int k = 0; k < game_->num_sws() && !any; ++k)
     any = sw_unplaced(k) && game_->sw_info(k).side == s.f;
   Emit(ev, "WSR 11.4",
-       Text{who + " rolls " + std::to_string(die) + " - " + std::to_string(s.a - 1) + " = " +
-                std::to_string(modified) + " for its unplaced SWs (" + std::to_string(s.a) +
-                " infantry platoon" + (s.a == 1 ? "" : "s") + " eliminated): " +
+       Text{Capital(who().en) + " roll " + std::to_string(die) + " - " + std::to_string(s.a - 1) +
+                " = " + std::to_string(modified) + " for their unplaced SWs (" +
+                std::to_string(s.a) + " infantry platoon" + (s.a == 1 ? "" : "s") +
+                " eliminated): " +
                 (modified <= 1 && any ? "the opponent eliminates one of them." : "no loss."),
-            std::string(who) + " würfelt " + std::to_string(die) + " - " + std::to_string(s.a - 1) +
-                " = " + std::to_string(modified) +
-                " für seine unplatzierten Unterstützungswaffen (" + std::to_string(s.a) + " " +
+            Capital(who().de) + " würfeln " + std::to_string(die) + " - " +
+                std::to_string(s.a - 1) + " = " + std::to_string(modified) +
+                " für ihre unplatzierten Unterstützungswaffen (" + std::to_string(s.a) + " " +
                 ((s.a == 1 ? "Infanterie-Zug" : "Infanterie-Züge")) + " eliminiert): " +
                 ((modified <= 1 && any ? "der Gegner eliminiert eine davon." : "kein Verlust."))},
        s.f);
@@ -168,10 +170,10 @@ void WsrState::apply_sw_action(const Action& a, EventList* ev) {
       const int k = a.arg(0);
       sw_out |= uint64_t{1} << k;
       Emit(ev, "WSR 11.4",
-           Text{game_->seats()[static_cast<size_t>(t.a)] + " eliminates the unplaced " +
+           Text{Capital(SideWordsOf(*game_, t.a).en) + " eliminate the unplaced " +
                     SwLabel(*game_, k) + ".",
-                std::string(game_->seats()[static_cast<size_t>(t.a)]) +
-                    " eliminiert die unplatzierte " + SwLabel(*game_, k) + "."},
+                Capital(SideWordsOf(*game_, t.a).de) + " eliminieren die unplatzierte " +
+                    SwLabel(*game_, k) + "."},
            t.a);
       return;
     }
@@ -190,17 +192,14 @@ Text WsrState::sw_prompt() const {
                 " feuert: ihm eine unplatzierte Unterstützungswaffe seiner Truppe "
                 "geben, oder keine (WSR 11.4)."};
   if (t.kind == kStepSwLossRoll)
-    return {"Roll 1 die for " + game_->seats()[static_cast<size_t>(t.f)] +
-                "'s unplaced support weapons (WSR 11.4: 1 or less after -" +
-                std::to_string(t.a - 1) + " loses one).",
-            "1 Würfel für die unplatzierten Unterstützungswaffen von " +
-                game_->seats()[static_cast<size_t>(t.f)] +
-                " werfen (WSR 11.4: bei 1 oder weniger nach -" + std::to_string(t.a - 1) +
-                " geht eine verloren)."};
-  return {"Choose the unplaced support weapon of " + game_->seats()[static_cast<size_t>(1 - t.a)] +
+    return {"Roll 1 die for the unplaced support weapons of " + SideWordsOf(*game_, t.f).en +
+                " (WSR 11.4: 1 or less after -" + std::to_string(t.a - 1) + " loses one).",
+            "1 Würfel für die unplatzierten Unterstützungswaffen " +
+                SideWordsOf(*game_, t.f).de_gen + " werfen (WSR 11.4: bei 1 oder weniger nach -" +
+                std::to_string(t.a - 1) + " geht eine verloren)."};
+  return {"Choose the unplaced support weapon of " + SideWordsOf(*game_, 1 - t.a).en +
               " that is eliminated (WSR 11.4).",
-          "Die unplatzierte Unterstützungswaffe von " +
-              game_->seats()[static_cast<size_t>(1 - t.a)] +
+          "Die unplatzierte Unterstützungswaffe " + SideWordsOf(*game_, 1 - t.a).de_gen +
               " wählen, die eliminiert wird (WSR 11.4)."};
 }
 
@@ -221,9 +220,9 @@ Text WsrState::sw_why_illegal(const Action& a) const {
         return {"no support weapon is lost now (WSR 11.4)",
                 "gerade geht keine Unterstützungswaffe verloren (WSR 11.4)"};
       return {SwLabel(*game_, a.arg(0)) + " is not an unplaced SW of " +
-                  game_->seats()[static_cast<size_t>(1 - t.a)] + " (WSR 11.4)",
-              SwLabel(*game_, a.arg(0)) + " ist keine unplatzierte Unterstützungswaffe von " +
-                  game_->seats()[static_cast<size_t>(1 - t.a)] + " (WSR 11.4)"};
+                  SideWordsOf(*game_, 1 - t.a).en + " (WSR 11.4)",
+              SwLabel(*game_, a.arg(0)) + " ist keine unplatzierte Unterstützungswaffe " +
+                  SideWordsOf(*game_, 1 - t.a).de_gen + " (WSR 11.4)"};
     default:
       break;
   }

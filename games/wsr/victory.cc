@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "games/wsr/side_words.h"
+
 namespace feldherr::wsr {
 
 namespace {
@@ -11,7 +13,8 @@ const Scenario& Sc(const WsrState& s) {
   return *s.wgame().setup().scenario_data;
 }
 
-std::string SideName(const WsrState& s, int side) {
+// The side's seat id: the machine form of the result ("us wins") and of the scoring.
+std::string SideId(const WsrState& s, int side) {
   return s.wgame().seats()[static_cast<size_t>(side)];
 }
 
@@ -38,22 +41,14 @@ std::string ScoreEventDe(ScoreEvent e) {
   return "";
 }
 
-// The side winning in an English sentence: "The US wins", "The Germans win".
-std::string SideSentence(const WsrState& s, int side) {
-  const std::string& id = s.wgame().seats()[static_cast<size_t>(side)];
-  if (id == "us") return "The US wins";
-  if (id == "de") return "The Germans win";
-  if (id == "uk") return "The British win";
-  return id + " wins";
+// The side in an English sentence, with the plural verb: "the Americans", "the Germans".
+std::string SideNameEn(const WsrState& s, int side) {
+  return SideWordsOf(s.wgame(), side).en;
 }
 
 // The side in a German sentence, with the plural verb: "die Amerikaner", "die Deutschen".
 std::string SideNameDe(const WsrState& s, int side) {
-  const std::string& id = s.wgame().seats()[static_cast<size_t>(side)];
-  if (id == "us") return "die Amerikaner";
-  if (id == "de") return "die Deutschen";
-  if (id == "uk") return "die Briten";
-  return id;
+  return SideWordsOf(s.wgame(), side).de;
 }
 
 // A zone as a sentence names it: its id and the scenario's words, in English or German.
@@ -112,7 +107,7 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
     const int b = g.seat_index(c.by);
     if (b >= 0) side = b;
   }
-  const std::string who = SideName(s, side);
+  const std::string who = SideNameEn(s, side);
   const std::string wer = SideNameDe(s, side);
   const Zone* z = c.zone.empty() ? nullptr : Sc(s).FindZone(c.zone);
   auto say = [&](bool ok, Text text) {
@@ -167,20 +162,20 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
       if (c.kind == ConditionKind::kControlCount)
         return say(
             held >= c.count,
-            {who + " controls " + std::to_string(held) + " of " + std::to_string(total) +
+            {who + " control " + std::to_string(held) + " of " + std::to_string(total) +
                  " hexes of " + ZoneName(z, c.zone) + " (needs " + std::to_string(c.count) + ")",
              wer + " kontrollieren " + std::to_string(held) + " von " + std::to_string(total) +
                  " Feldern von " + ZoneNameDe(z, c.zone) + " (nötig " + std::to_string(c.count) +
                  ")"});
       if (held == total)
-        return say(true, {who + " controls all " + std::to_string(total) +
+        return say(true, {who + " control all " + std::to_string(total) +
                               (total == 1 ? " hex" : " hexes") + " of " + ZoneName(z, c.zone),
                           wer + " kontrollieren " + (total == 1 ? "das Feld" : "alle ") +
                               (total == 1 ? "" : std::to_string(total) + " Felder") + " von " +
                               ZoneNameDe(z, c.zone)});
       return say(
           false,
-          {who + " does not control " + missing + " of " + ZoneName(z, c.zone) + " (holds " +
+          {who + " do not control " + missing + " of " + ZoneName(z, c.zone) + " (holds " +
                std::to_string(held) + " of " + std::to_string(total) + ")",
            wer + " kontrollieren " + missing + " von " + ZoneNameDe(z, c.zone) + " nicht (halten " +
                std::to_string(held) + " von " + std::to_string(total) + ")"});
@@ -192,7 +187,7 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
         if (s.on_map(u) && s.side_of(u) == side && z->Contains(s.unit(u).hex) && Counts(s, c, u))
           ++n;
       const int need = std::max(c.count, 1);
-      return say(n >= need, {who + " has " + Plural(n, "unit") + " in " + ZoneName(z, c.zone) +
+      return say(n >= need, {who + " have " + Plural(n, "unit") + " in " + ZoneName(z, c.zone) +
                                  " (needs " + std::to_string(need) + ")",
                              wer + " haben " + EinheitenDe(n) + " in " + ZoneNameDe(z, c.zone) +
                                  " (nötig " + std::to_string(need) + ")"});
@@ -213,7 +208,7 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
           ++n;
       return say(
           n >= c.count,
-          {who + " has " + Plural(n, "unit") + " left (needs " + std::to_string(c.count) + ")",
+          {who + " have " + Plural(n, "unit") + " left (needs " + std::to_string(c.count) + ")",
            wer + " haben noch " + EinheitenDe(n) + " (nötig " + std::to_string(c.count) + ")"});
     }
     case ConditionKind::kExit: {  // G-12 (exit.cc); `weights`: A5 "M4 units count double"
@@ -227,7 +222,7 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
         n += weight;
       }
       const int need = std::max(c.count, 1);
-      return say(n >= need, {who + " has exited " + Plural(n, "unit") + " from " +
+      return say(n >= need, {who + " have exited " + Plural(n, "unit") + " from " +
                                  ZoneName(z, c.zone) + " (needs " + std::to_string(need) + ")",
                              wer + " haben " + EinheitenDe(n) + " über " + ZoneNameDe(z, c.zone) +
                                  " vom Spielplan gebracht (nötig " + std::to_string(need) + ")"});
@@ -294,8 +289,8 @@ Result ScenarioResult(const WsrState& s) {
     std::vector<std::pair<std::string, int>> pts;
     for (int side = 0; side < 2; ++side) {
       Text w;
-      pts.emplace_back(SideName(s, side), VictoryPoints(s, side, &w));
-      because.en += (because.en.empty() ? "" : "; ") + SideName(s, side) + " " +
+      pts.emplace_back(SideId(s, side), VictoryPoints(s, side, &w));
+      because.en += (because.en.empty() ? "" : "; ") + SideNameEn(s, side) + " " +
                     std::to_string(pts.back().second) + " VP" +
                     (w.en.empty() ? "" : " (" + w.en + ")");
       because.de += (because.de.empty() ? "" : "; ") + SideNameDe(s, side) + " " +
@@ -323,18 +318,20 @@ Result ScenarioResult(const WsrState& s) {
   const std::string winner = result.substr(0, dash);
   const std::string grade = dash == std::string::npos ? "" : result.substr(dash + 1);
   const int ws = result == "draw" ? -1 : g.seat_index(winner);
-  std::string summary_de;
+  std::string summary_en, summary_de;  // the result in words: "the Americans win (decisive)"
   if (ws >= 0) {
     r.returns[static_cast<size_t>(ws)] = 1.0;
     r.returns[static_cast<size_t>(1 - ws)] = -1.0;
     r.summary = winner + " wins" + (grade.empty() ? "" : " (" + grade + ")");
+    summary_en = SideNameEn(s, ws) + " win" + (grade.empty() ? "" : " (" + grade + ")");
     summary_de =
         SideNameDe(s, ws) + " gewinnen" + (grade.empty() ? "" : " (" + GradeDe(grade) + ")");
   } else {
     r.summary = "draw";
+    summary_en = "draw";
     summary_de = "unentschieden";
   }
-  r.say_reason({because.en + ": " + r.summary + " (" + sc.code + " " + sc.title +
+  r.say_reason({because.en + ": " + summary_en + " (" + sc.code + " " + sc.title +
                     " victory conditions, WSR 12.2)",
                 because.de + ": " + summary_de + " (Siegbedingungen " + sc.code + " " +
                     sc.title_in(Lang::kDe) + ", WSR 12.2)"});
@@ -342,13 +339,10 @@ Result ScenarioResult(const WsrState& s) {
     r.reason = "game not over yet; as it stands: " + r.reason;
     r.reason_de = "das Spiel ist noch nicht zu Ende; Stand jetzt: " + r.reason_de;
   }
-  // The sentence a player reads: "The US wins (decisive)." / "Die Amerikaner gewinnen
+  // The sentence a player reads: "The Americans win (decisive)." / "Die Amerikaner gewinnen
   // (deutlicher Sieg)."
   if (ws >= 0) {
-    std::string headline_de = summary_de;
-    headline_de[0] = 'D';  // "die Amerikaner" starts the sentence
-    r.headline = {SideSentence(s, ws) + (grade.empty() ? "" : " (" + grade + ")") + ".",
-                  headline_de + "."};
+    r.headline = {Capital(summary_en) + ".", Capital(summary_de) + "."};
   } else {
     r.headline = {"Draw.", "Unentschieden."};
   }

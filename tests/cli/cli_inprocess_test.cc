@@ -805,11 +805,11 @@ TEST(CliHuman, LangDeWesterplatteAndPlanspielReadInGerman) {
   EXPECT_THAT(wp.out, HasSubstr("7 Tage der Westerplatte - Mäßig schwierig, 1 Spieler, Tag 1"));
   EXPECT_THAT(wp.out, HasSubstr("Verteidiger 1: bewegen (bis zu 2) und eine Aktion ausführen, dann "
                                 "die Phase beenden (WP 7.1)\n"));
-  EXPECT_THAT(wp.out, HasSubstr("nicht erlaubt: WP 7.1: kein Offizier von p1 steht auf dem "
-                                "Aktionsplättchen „Mörser“"));
+  EXPECT_THAT(wp.out, HasSubstr("nicht erlaubt: WP 7.1: kein Offizier von Verteidiger 1 steht auf "
+                                "dem Aktionsplättchen „Mörser“"));
   EXPECT_THAT(wp.out, HasSubstr("2 Einheiten können noch ziehen (o1, o2). Trotzdem: Phase beenden? "
                                 "(j/n)"));
-  EXPECT_THAT(wp.out, HasSubstr("  [WP 7.3] p1 beendet die Phase Aktion / Bewegung\n"));
+  EXPECT_THAT(wp.out, HasSubstr("  [WP 7.3] Verteidiger 1 beendet die Phase Aktion / Bewegung\n"));
   CliRun wp_end = run_cli(all_games(), {"play", "westerplatte/medium", "--seed", "5", "--seat",
                                         "p1=random", "--lang", "de"});
   EXPECT_EQ(wp_end.code, cli::kExitOk) << wp_end.err;
@@ -842,8 +842,8 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
                        "auto-setup\nj\nskip fate\nselect us.m4a3e8\nend-move\nquit\n");
   EXPECT_EQ(wsr.code, cli::kExitUnfinished) << wsr.err;
   EXPECT_THAT(wsr.out, HasSubstr("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)"));
-  EXPECT_THAT(wsr.out, HasSubstr("US: us.paratroopers-1 in 507-setup"));
-  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] US: Aufstellung beendet.\n"));
+  EXPECT_THAT(wsr.out, HasSubstr("Aufstellung der Amerikaner: us.paratroopers-1 in 507-setup"));
+  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] Die Amerikaner haben ihre Aufstellung beendet.\n"));
   EXPECT_THAT(wsr.out, HasSubstr("  [WSR 3.1] Formations-Marker 507th Paratroops gezogen: "
                                  "Formations-Impuls.\n"));
   EXPECT_THAT(wsr.out, HasSubstr("Operationen mit 507th Paratroops: eine Einheit auswählen oder "

@@ -133,7 +133,7 @@ TEST(CliTerminal, AtARealTerminalTypeAheadIsDropped_WP7_1) {
   EXPECT_THAT(shown, HasSubstr("p1> 1\nend\nplayed for you: End the phase  · end  (the only "
                                "legal action)\nignored, typed before this was shown: \"end\"\n"))
       << shown;
-  EXPECT_THAT(shown, HasSubstr("Turn of p1: moves used 0, actions 0\n"));
+  EXPECT_THAT(shown, HasSubstr("Turn of Defender 1: moves used 0, actions 0\n"));
   EXPECT_THAT(shown, HasSubstr("quit: the game is left unfinished"));
 }
 
@@ -146,7 +146,7 @@ TEST(CliTerminal, AScriptIsNeverDropped) {
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("played for you: End the phase  · end  (the only legal action)\n"));
   EXPECT_THAT(r.out, Not(HasSubstr("ignored, typed before")));
-  EXPECT_THAT(r.out, HasSubstr("Turn of p1: moves used 1"));
+  EXPECT_THAT(r.out, HasSubstr("Turn of Defender 1: moves used 1"));
 }
 
 // ---- ending a phase with units that could still move ----

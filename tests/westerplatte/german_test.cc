@@ -26,7 +26,7 @@ std::string GermanOf(const EventList& ev, const std::string& rule, const std::st
 TEST(WpGerman, WP7_1_TheTurnPromptReadsInGerman) {
   auto s = fresh("medium", 2, "C");
   const Decision d = s->decision_for(0);
-  EXPECT_EQ(d.prompt, "p1: move (up to 2) and act (1), then end the phase (WP 7.1)");
+  EXPECT_EQ(d.prompt, "Defender 1: move (up to 2) and act (1), then end the phase (WP 7.1)");
   EXPECT_EQ(d.prompt_in(Lang::kDe),
             "Verteidiger 1: bewegen (bis zu 2) und eine Aktion ausführen, dann die Phase beenden "
             "(WP 7.1)");
@@ -44,7 +44,8 @@ TEST(WpGerman, WP7_3_TheGermanAttackIsLoggedAndAskedInGerman) {
   s->bricks_[4] = 1;
   EventList ev;
   play(*s, "end", &ev);
-  EXPECT_EQ(GermanOf(ev, "WP 7.3", "p1 ends"), "p1 beendet die Phase Aktion / Bewegung");
+  EXPECT_EQ(GermanOf(ev, "WP 7.3", "Defender 1 ends"),
+            "Verteidiger 1 beendet die Phase Aktion / Bewegung");
   EXPECT_EQ(GermanOf(ev, "WP 7.3", "the howitzer battery"),
             "die Geschützbatterie auf Leiste C schießt auf C: 1 Mauerziegel");
   EXPECT_EQ(GermanOf(ev, "WP 7.3", "the MG on lane D"),
@@ -70,7 +71,8 @@ TEST(WpGerman, WP7_1_TheRefusalCitesTheRuleInGerman) {
   const Text other = s->why_illegal_text(act(*s, "move o2 B"));
   EXPECT_EQ(other.de, "WP 7.1: o2 gehört einem anderen Spieler");
   const Text tile = s->why_illegal_text(act(*s, "mortar A"));
-  EXPECT_EQ(tile.de, "WP 7.1: kein Offizier von p1 steht auf dem Aktionsplättchen „Mörser“ (T2)");
+  EXPECT_EQ(tile.de,
+            "WP 7.1: kein Offizier von Verteidiger 1 steht auf dem Aktionsplättchen „Mörser“ (T2)");
 }
 
 // WP 7.2 B and WP 7.4: a mortar hit and a drawn card, in German with the card's values.

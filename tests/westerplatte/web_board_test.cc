@@ -177,7 +177,8 @@ TEST(WpBoard, WP14_1_JointFireOddsAreTheCertainOutcome) {
   EXPECT_NE(de.find("vernichtet"), std::string::npos) << de;
   // Who fires and the ammo they spend: the summary.
   const std::string summary = odds["summary"], summary_de = odds["summary_de"];
-  EXPECT_NE(summary.find("o1 (p1), o2 (p2) spend 1 ammo each"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("o1 (Defender 1), o2 (Defender 2) spend 1 ammo each"), std::string::npos)
+      << summary;
   EXPECT_NE(summary_de.find("Munition"), std::string::npos) << summary_de;
   // Asking changes nothing.
   EXPECT_EQ(s->lane_card_[4], card_index(*s, "P1-13"));

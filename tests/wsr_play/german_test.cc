@@ -89,7 +89,7 @@ TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   EXPECT_THAT(de, HasSubstr("\nSchicksalspunkte: Deutsche 1, US 4"));
   EXPECT_THAT(en, HasSubstr("\nFate points: Germans 1, US 4"));
   EXPECT_THAT(de, HasSubstr("Ziele (Kontrolle, WSR 12.2): A-G08=US"));
-  EXPECT_THAT(de, HasSubstr("US: us.paratroopers-1 in 507-setup"));
+  EXPECT_THAT(de, HasSubstr("Aufstellung der Amerikaner: us.paratroopers-1 in 507-setup"));
   EXPECT_THAT(de, HasSubstr("\nLegende (eine Feldreihe nimmt zwei Zeilen ein): "));
   EXPECT_THAT(de, HasSubstr(" W Wald,"));
   EXPECT_THAT(de, HasSubstr("Aufstellungszone von us.paratroopers-1: 507-setup"));
@@ -169,7 +169,7 @@ TEST(WsrGerman, WSR12_2_TheResultIsASentenceInBothLanguages) {
   const Result r = session.state().result();
   EXPECT_THAT(r.summary, ::testing::AnyOf("us wins", "de wins"));
   const bool us_won = r.summary == "us wins";
-  EXPECT_EQ(r.headline.en, us_won ? "The US wins." : "The Germans win.");
+  EXPECT_EQ(r.headline.en, us_won ? "The Americans win." : "The Germans win.");
   EXPECT_EQ(r.headline.de, us_won ? "Die Amerikaner gewinnen." : "Die Deutschen gewinnen.");
   EXPECT_THAT(r.reason_de, HasSubstr("(Siegbedingungen WSR-B1 Noville, Belgien, WSR 12.2)"));
   EXPECT_THAT(r.reason_de, HasSubstr("die Deutschen kontrollieren"));
@@ -194,10 +194,11 @@ TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {
             "ändern, bevor es wirkt.");
   ASSERT_EQ(p.state->decision().kind, "fate");
   const Text prompt = p.s().fate_prompt();
-  EXPECT_THAT(prompt.de, StartsWith("US: 4 Schicksalspunkte; der gezogene Marker "
+  EXPECT_THAT(prompt.de, StartsWith("Die Amerikaner haben 4 Schicksalspunkte; der gezogene Marker "
                                     "(Formations-Marker 507th Paratroops): fate redraw"));
   EXPECT_THAT(prompt.de, Not(HasSubstr("(draw ")));
-  EXPECT_THAT(prompt.en, StartsWith("us has 4 fate points; the drawn marker (draw us.507)"));
+  EXPECT_THAT(prompt.en,
+              StartsWith("The Americans have 4 fate points; the drawn marker (draw us.507)"));
 }
 
 }  // namespace

@@ -43,17 +43,19 @@ TEST(WsrVictory, WSR_B1_GermanNeedsAllOfSteJeanne) {
   Result r = p.result();
   EXPECT_EQ(r.summary, "de wins");
   EXPECT_EQ(r.returns, (std::vector<double>{1.0, -1.0}));
-  EXPECT_THAT(r.reason, HasSubstr("de controls all 4 hexes of ste-jeanne"));
+  EXPECT_THAT(r.reason, HasSubstr("the Germans control all 4 hexes of ste-jeanne"));
+  EXPECT_THAT(r.reason, HasSubstr(": the Germans win (WSR-B1 Noville"));  // by name, not "de"
   EXPECT_THAT(r.reason, HasSubstr("WSR-B1"));
   EXPECT_THAT(r.reason, HasSubstr("WSR 12.2"));
   p.control("A-H09", "us");
   r = p.result();
   EXPECT_EQ(r.summary, "us wins");
   EXPECT_EQ(r.returns, (std::vector<double>{-1.0, 1.0}));
-  EXPECT_THAT(r.reason, HasSubstr("de does not control A-H09 of ste-jeanne"));
+  EXPECT_THAT(r.reason, HasSubstr("the Germans do not control A-H09 of ste-jeanne"));
   EXPECT_THAT(r.reason, HasSubstr("(holds 3 of 4)"));
   p.control("A-G08", "us");
-  EXPECT_THAT(p.result().reason, HasSubstr("de does not control A-G08, A-H09 of ste-jeanne"));
+  EXPECT_THAT(p.result().reason,
+              HasSubstr("the Germans do not control A-G08, A-H09 of ste-jeanne"));
 }
 
 // WSR-B2: the US wins with all of Ste Jeanne or all of Kleinestad; otherwise the German.
@@ -63,7 +65,7 @@ TEST(WsrVictory, WSR_B2_UsNeedsOneWholeTown) {
   p.control_zone("kleinestad", "us");
   Result r = p.result();
   EXPECT_EQ(r.summary, "us wins");
-  EXPECT_THAT(r.reason, HasSubstr("us controls all 4 hexes of kleinestad"));
+  EXPECT_THAT(r.reason, HasSubstr("the Americans control all 4 hexes of kleinestad"));
   p.control("B-F08", "de");
   EXPECT_EQ(p.result().summary, "de wins");
   p.control_zone("ste-jeanne", "us");
@@ -87,12 +89,12 @@ TEST(WsrVictory, WSR_B4_UsNeedsTheCathedralAndAUnitInColumnNOrO) {
   p.control("B-Q04", "us");
   Result r = p.result();
   EXPECT_EQ(r.summary, "de wins");  // control alone is not enough
-  EXPECT_THAT(r.reason, HasSubstr("us has 0 units in vslf-n-o"));
+  EXPECT_THAT(r.reason, HasSubstr("the Americans have 0 units in vslf-n-o"));
   p.put("us.m4a1-1", "B-N06");
   r = p.result();
   EXPECT_EQ(r.summary, "us wins");
-  EXPECT_THAT(r.reason, HasSubstr("us controls all 1 hex of cathedral"));
-  EXPECT_THAT(r.reason, HasSubstr("us has 1 unit in vslf-n-o"));
+  EXPECT_THAT(r.reason, HasSubstr("the Americans control all 1 hex of cathedral"));
+  EXPECT_THAT(r.reason, HasSubstr("the Americans have 1 unit in vslf-n-o"));
   p.control("B-Q04", "de");
   EXPECT_EQ(p.result().summary, "de wins");
 }
@@ -126,7 +128,7 @@ TEST(WsrVictory, WSR_12_2_OtherConditionKinds) {
   p.control("A-G09", "de");
   Text why;
   EXPECT_TRUE(ConditionHolds(p.s, count, de, &why));
-  EXPECT_THAT(why.en, HasSubstr("de controls 2 of 4 hexes"));
+  EXPECT_THAT(why.en, HasSubstr("the Germans control 2 of 4 hexes"));
   Condition atl;
   atl.kind = ConditionKind::kAtLeast;
   atl.count = 2;

@@ -105,7 +105,7 @@ TEST(WsrExit, WSR_A1_FourUnitsExitedFromK01_HqsDoNotCount) {
   exit_unit("us.m4a1-3", "A-K01");
   Text why;
   EXPECT_FALSE(ConditionHolds(p.s(), exit, us, &why));
-  EXPECT_NE(why.en.find("has exited 3 units"), std::string::npos) << why.en;
+  EXPECT_NE(why.en.find("the Americans have exited 3 units"), std::string::npos) << why.en;
   exit_unit("us.m4a1-4", "A-J01");  // not the exit hex: does not count
   EXPECT_FALSE(ConditionHolds(p.s(), exit, us, nullptr));
   exit_unit("us.m4a1-4", "A-K01");

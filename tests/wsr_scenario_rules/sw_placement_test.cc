@@ -82,12 +82,12 @@ TEST(WsrSwPlacement, WSR_11_4_T_11_4_1_SecondPlatoonEliminatedRollOf2LosesTheHmg
   ASSERT_EQ(p.top_kind(), kStepSwLossRoll);
   EXPECT_EQ(p.s().top().a, 2);  // the second platoon: modifier -1
   p.act("roll 2");
-  EXPECT_TRUE(p.logged("WSR 11.4", "rolls 2 - 1 = 1"));
+  EXPECT_TRUE(p.logged("WSR 11.4", "The Germans roll 2 - 1 = 1"));
   ASSERT_EQ(p.top_kind(), kStepSwLossPick);
   EXPECT_EQ(p.state->current_seat(), p.game->seat_index("us"));
   p.act("sw-loss de.hmg");
   EXPECT_FALSE(p.s().sw_unplaced(0));
-  EXPECT_TRUE(p.logged("WSR 11.4", "eliminates the unplaced de.hmg"));
+  EXPECT_TRUE(p.logged("WSR 11.4", "The Americans eliminate the unplaced de.hmg"));
 }
 
 // WSR 11.4: a roll of 3 after -1 is 2: nothing is lost.

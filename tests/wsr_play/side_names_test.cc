@@ -1,0 +1,139 @@
+// The texts a player reads name a side as a player says it ("The Americans place ...", "die
+// Deutschen erhalten ..."), never by its seat id ("us", "de", "uk"), which is for typing (`--seat`)
+// and the machine forms (Result::summary): the prompts, the log's events, the refusals and the end
+// of random games, in English and German, as each seat and a spectator read them.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/player.h"
+#include "engine/session.h"
+#include "tests/wsr_play/wsr_play_util.h"
+
+namespace feldherr::wsr::testing {
+namespace {
+
+// The seat id that `text` names as a word ("us", "de", "uk"), "" when none. A word is a run of
+// letters, digits, '.', '-' and '_', so that the ids that begin with a side's id (the unit
+// us.m4a3e8, the marker de.kg-1, the zone us-setup) are words of their own; a full stop or dash
+// ending the word ends the sentence, not the word.
+std::string WsrSideIdWordIn(const std::string& text) {
+  auto in_word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-' || c == '_';
+  };
+  for (size_t i = 0; i < text.size();) {
+    if (!in_word(text[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() && in_word(text[j])) ++j;
+    std::string word = text.substr(i, j - i);
+    while (!word.empty() && (word.back() == '.' || word.back() == '-')) word.pop_back();
+    if (word == "us" || word == "de" || word == "uk") return word;
+    i = j;
+  }
+  return "";
+}
+
+// The texts that name a side by its id, each once with where it was first read; and how many
+// texts were read.
+struct WsrSideIdTexts {
+  std::map<std::string, std::string> found;  // text -> where
+  size_t read = 0;
+  void check(const std::string& where, const std::string& text) {
+    ++read;
+    const std::string id = WsrSideIdWordIn(text);
+    if (!id.empty()) found.emplace(text, where + " names \"" + id + "\"");
+  }
+  void check(const std::string& where, const Text& text) {
+    check(where + " (en)", text.en);
+    check(where + " (de)", text.de);
+  }
+};
+
+// A random game of `scenario` to its end (or `max_actions`), reading what every viewer reads.
+// Refusals: the actions legal at an earlier decision, asked again now (a few a step).
+void WsrReadRandomGame(const std::string& scenario, const WsrOptions& options, uint64_t seed,
+                       int max_actions, WsrSideIdTexts& seen) {
+  Session session(MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), options));
+  Rng rng(seed);
+  RandomPlayer random(seed);
+  std::vector<Action> earlier;
+  EventList events;
+  const int viewers[] = {0, 1, kObserver};
+  for (int n = 0; n < max_actions && !session.state().is_terminal(); ++n) {
+    const State& st = session.state();
+    const std::string at =
+        scenario + " seed " + std::to_string(seed) + " action " + std::to_string(n);
+    for (int v : viewers) {
+      const feldherr::Decision d = st.decision_for(v);
+      seen.check(at + " prompt", Text{d.prompt_in(Lang::kEn), d.prompt_in(Lang::kDe)});
+    }
+    for (int k = 0; k < 3 && !earlier.empty(); ++k) {
+      const Action& a = earlier[rng.below(static_cast<uint32_t>(earlier.size()))];
+      seen.check(at + " refusal of " + st.describe(a), st.why_illegal_text(a));
+    }
+    events.clear();
+    if (st.current_seat() == kChance) {
+      session.roll(rng, &events);
+    } else {
+      const ActionList legal = st.legal_actions();
+      for (size_t k = 0; k < legal.size() && k < 8; ++k)
+        earlier.push_back(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      if (earlier.size() > 200) earlier.erase(earlier.begin(), earlier.end() - 100);
+      ASSERT_EQ(session.act(random.choose(st), &events), "") << at;
+    }
+    for (const Event& e : events)
+      for (int v : viewers)
+        seen.check(at + " event [" + e.rule + "]",
+                   Text{event_text(e, v, Lang::kEn), event_text(e, v, Lang::kDe)});
+  }
+  if (session.state().is_terminal()) {
+    const Result r = session.state().result();
+    seen.check(scenario + " result headline", r.headline);
+    seen.check(scenario + " result reason", Text{r.reason, r.reason_de});
+  }
+}
+
+// WSR 2.0 (setup), 3.2.1 (withheld end-turn marker), 8.2.1 (mines), 9.0 (chaos), 10.0 (fate
+// points), 11.2 (artillery), 11.3 (aircraft), 11.4 (support weapons placed on first fire), 12.2
+// (victory): the side that sets up, gains, spends, picks, calls or wins is named in words in
+// both languages, in a random game of every shipped scenario (US, British and Germans) with the
+// rules' options off and one with chaos and 11.4 on.
+TEST(WsrSideNames, WSR2_0_WSR10_0_WSR12_2_PromptsLogRefusalsAndResultNameTheSidesNotTheirIds) {
+  WsrSideIdTexts seen;
+  std::vector<std::string> scenarios;
+  for (const auto& f : std::filesystem::directory_iterator(std::string(FELDHERR_SOURCE_DIR) +
+                                                           "/data/wsr/scenarios"))
+    if (f.path().extension() == ".toml") scenarios.push_back(f.path().stem().string());
+  std::sort(scenarios.begin(), scenarios.end());
+  ASSERT_GE(scenarios.size(), 10u);
+  WsrOptions options;
+  for (const std::string& scenario : scenarios) WsrReadRandomGame(scenario, options, 1, 6000, seen);
+  options.chaos_variation = true;
+  options.sw_on_first_fire = true;
+  for (const std::string& scenario : scenarios) WsrReadRandomGame(scenario, options, 2, 6000, seen);
+  for (const auto& [text, where] : seen.found) ADD_FAILURE() << where << ": " << text;
+  EXPECT_EQ(seen.found.size(), 0u);
+  EXPECT_GT(seen.read, 200000u);  // the games were played
+}
+
+// The check itself: ids that begin with a side's id are not the side's id.
+TEST(WsrSideNames, ASideIdIsAWordOfItsOwnNotThePrefixOfAUnitOrZoneId) {
+  EXPECT_EQ(WsrSideIdWordIn("us places a mine in A-H09."), "us");
+  EXPECT_EQ(WsrSideIdWordIn("Chaos: de erhält 2 Schicksalspunkte."), "de");
+  EXPECT_EQ(WsrSideIdWordIn("the artillery strikes of uk."), "uk");
+  EXPECT_EQ(WsrSideIdWordIn("us's artillery"), "us");
+  EXPECT_EQ(WsrSideIdWordIn("The Americans place us.paratroopers-1 in us-setup (draw de.kg-1)."),
+            "");
+  EXPECT_EQ(WsrSideIdWordIn("Die Deutschen erhalten 2 Schicksalspunkte."), "");
+}
+
+}  // namespace
+}  // namespace feldherr::wsr::testing
