@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "engine/view.h"
 #include "games/wsr/scenario.h"
 #include "tests/wsr_play/wsr_play_util.h"
 
@@ -38,6 +39,24 @@ TEST(WsrSetup, WSR_2_0_SetupFirstSidePlacesIntoItsZone) {
 
 // WSR 1.3.2 [Text]: "An HQ must always be in a hex containing at least one unit of its own
 // formation": the HQ is set up after its force's units, only into a hex holding one of them.
+// WSR 2.0: setting up the rest automatically places the units still to be set up; it ends
+// nothing they could still do, so the view warns of nothing (no "units can still move" question
+// before it), as it does before an ending.
+TEST(WsrSetup, WSR_2_0_AutoSetupIsNoEndingAndAsksNothing) {
+  Play p("noville");
+  ASSERT_EQ(p.state->decision().kind, "setup");
+  ViewOptions o;
+  o.warnings = true;
+  const View v = view_of(*p.state, p.seat("us"), o);
+  const auto auto_setup = std::find_if(v.legal.begin(), v.legal.end(), [](const ViewedAction& a) {
+    return a.info.text == "auto-setup";
+  });
+  ASSERT_NE(auto_setup, v.legal.end());
+  EXPECT_NE(auto_setup->info.role, VerbRole::kDecline);
+  EXPECT_TRUE(auto_setup->warn.en.empty()) << auto_setup->warn.en;
+  EXPECT_TRUE(auto_setup->warn.de.empty()) << auto_setup->warn.de;
+}
+
 TEST(WsrSetup, WSR_1_3_2_HqMustStayWithAUnitOfItsFormation_Setup) {
   Play p("noville");
   for (const char* a : {"place A-K08", "place A-K08", "place A-K09", "place A-K09"}) p.act(a);
