@@ -133,6 +133,11 @@ Text units_still_able(const State& state, const Action& action, bool has_verbs, 
   }
   if (units.size() > 8) names_en += ", ...", names_de += ", ...";
   const size_t n = units.size();
+  // A set-up (a decision of kind "setup"): the units are placed, not moved, and a game may offer
+  // only the next of them, so no count.
+  if (only_moves && decision.kind == "setup")
+    return say("Units are still to be set up by hand ({0})",
+               "Es sind noch Einheiten von Hand aufzustellen ({1})", names_en, names_de);
   if (only_moves)
     return n == 1 ? say("1 unit can still move ({0})", "1 Einheit kann noch ziehen ({1})", names_en,
                         names_de)

@@ -59,7 +59,7 @@ constexpr VerbSpec kVerbs[] = {
      "{1} in {2} aufstellen[ ({3})]", "Set up", "Aufstellen"},
     {"assign", "unit unit", kOther, "Give {1} to {2}", "{1} an {2} geben", "Give a support weapon",
      "Unterstützungswaffe geben"},
-    {"auto-setup", "", kOther, "Set up the rest automatically", "Rest automatisch aufstellen",
+    {"auto-setup", "", kDecline, "Set up the rest automatically", "Rest automatisch aufstellen",
      "Automatic setup", "Automatisch aufstellen"},
     {"place-ip", "place", kOther, "Improved position in {1}", "Schützengraben in {1}",
      "Improved positions", "Schützengräben"},

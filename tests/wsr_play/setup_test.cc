@@ -14,6 +14,7 @@ namespace feldherr::wsr::testing {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // WSR 2.0: the side named first (B1: us) places its units into their zones; nothing is drawn
 // before the setup is over and the cup is empty.
@@ -39,10 +40,9 @@ TEST(WsrSetup, WSR_2_0_SetupFirstSidePlacesIntoItsZone) {
 
 // WSR 1.3.2 [Text]: "An HQ must always be in a hex containing at least one unit of its own
 // formation": the HQ is set up after its force's units, only into a hex holding one of them.
-// WSR 2.0: setting up the rest automatically places the units still to be set up; it ends
-// nothing they could still do, so the view warns of nothing (no "units can still move" question
-// before it), as it does before an ending.
-TEST(WsrSetup, WSR_2_0_AutoSetupIsNoEndingAndAsksNothing) {
+// WSR 2.0: before setting up the rest automatically the player is told which units he could
+// still set up by hand, in set-up words (not "can still move").
+TEST(WsrSetup, WSR_2_0_AutoSetupNamesTheUnitsStillToBeSetUpByHand) {
   Play p("noville");
   ASSERT_EQ(p.state->decision().kind, "setup");
   ViewOptions o;
@@ -52,9 +52,11 @@ TEST(WsrSetup, WSR_2_0_AutoSetupIsNoEndingAndAsksNothing) {
     return a.info.text == "auto-setup";
   });
   ASSERT_NE(auto_setup, v.legal.end());
-  EXPECT_NE(auto_setup->info.role, VerbRole::kDecline);
-  EXPECT_TRUE(auto_setup->warn.en.empty()) << auto_setup->warn.en;
-  EXPECT_TRUE(auto_setup->warn.de.empty()) << auto_setup->warn.de;
+  EXPECT_THAT(auto_setup->warn.en,
+              HasSubstr("Units are still to be set up by hand (Paratroopers 1)"));
+  EXPECT_THAT(auto_setup->warn.de,
+              HasSubstr("Es sind noch Einheiten von Hand aufzustellen (Paratroopers 1)"));
+  EXPECT_THAT(auto_setup->warn.en, Not(HasSubstr("move")));
 }
 
 TEST(WsrSetup, WSR_1_3_2_HqMustStayWithAUnitOfItsFormation_Setup) {
