@@ -25,16 +25,11 @@ std::string utc_now_iso() {
 
 struct SqliteStore::Impl {
   explicit Impl(const std::string& path)
-      : db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX),
-        checkpoint_db(path, SQLite::OPEN_READWRITE) {
+      : db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {
     db.exec("PRAGMA journal_mode=WAL");
     // FULL: every commit is fsync'ed (WAL + NORMAL could lose the last commits on power loss).
     db.exec("PRAGMA synchronous=FULL");
     db.exec("PRAGMA foreign_keys=ON");
-    // The writer never checkpoints: copying the log into the database (and its fsync) would
-    // stall every action waiting for the next commit. The checkpointer thread does it on its own
-    // connection (SqliteStore::checkpoint_loop).
-    db.exec("PRAGMA wal_autocheckpoint=0");
     db.setBusyTimeout(5000);
     db.exec(R"(CREATE TABLE IF NOT EXISTS games(
         id TEXT PRIMARY KEY, game TEXT NOT NULL, scenario TEXT NOT NULL,
@@ -51,11 +46,8 @@ struct SqliteStore::Impl {
         game_id TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, state TEXT NOT NULL,
         PRIMARY KEY(game_id, n)))");
     db.exec("CREATE INDEX IF NOT EXISTS games_updated ON games(updated)");
-    checkpoint_db.exec("PRAGMA synchronous=FULL");  // its fsyncs of the database file
-    checkpoint_db.setBusyTimeout(5000);
   }
   SQLite::Database db;
-  SQLite::Database checkpoint_db;  // the checkpointer's (SqliteStore::checkpoint_loop)
   std::atomic<uint64_t> transactions{0};
   // append()'s statements, prepared once (with the connection's lock held).
   std::unique_ptr<SQLite::Statement> insert_row, update_game, update_game_same_second,
@@ -103,7 +95,6 @@ SqliteStore::SqliteStore(const std::string& path) {
     throw std::runtime_error(path + ": cannot open the database: " + e.what());
   }
   writer_ = std::thread([this] { writer_loop(); });
-  checkpointer_ = std::thread([this] { checkpoint_loop(); });
 }
 
 SqliteStore::~SqliteStore() {
@@ -112,34 +103,7 @@ SqliteStore::~SqliteStore() {
     stopping_ = true;
   }
   queue_cv_.notify_one();
-  {
-    std::lock_guard lock(checkpoint_mu_);
-    checkpoint_stop_ = true;
-  }
-  checkpoint_cv_.notify_one();
-  checkpointer_.join();
-  writer_.join();  // after writing what was queued; closing the last connection checkpoints
-}
-
-// A passive checkpoint copies what the log holds into the database file without blocking the
-// writer; the writer starts the log over once a checkpoint has copied all of it (WAL mode).
-void SqliteStore::checkpoint_now() {
-  try {
-    impl_->checkpoint_db.exec("PRAGMA wal_checkpoint(PASSIVE)");
-  } catch (const SQLite::Exception& e) {  // busy or I/O: the next one tries again
-    std::fprintf(stderr, "feldherr serve: checkpoint of the database log failed: %s\n", e.what());
-  }
-}
-
-void SqliteStore::checkpoint_loop() {
-  std::unique_lock lock(checkpoint_mu_);
-  while (!checkpoint_stop_) {
-    checkpoint_cv_.wait_for(lock, std::chrono::milliseconds(kCheckpointEveryMs));
-    if (checkpoint_stop_) break;
-    lock.unlock();
-    checkpoint_now();  // cheap when the log holds nothing new
-    lock.lock();
-  }
+  writer_.join();  // after writing what was queued
 }
 
 namespace {

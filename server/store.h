@@ -132,8 +132,6 @@ class SqliteStore : public Store {
     std::string error;  // "" = committed
   };
   void writer_loop();
-  void checkpoint_loop();
-  void checkpoint_now();
   void commit_batch(std::vector<Pending>& batch);
   void write_one(const AppendRequest& p, const std::string& now);
   std::unique_ptr<Impl> impl_;
@@ -143,14 +141,7 @@ class SqliteStore : public Store {
   std::condition_variable queue_cv_;
   std::vector<Pending> queue_;
   bool stopping_ = false;
-  // The checkpointer folds the write-ahead log into the database file every kCheckpointEveryMs
-  // while appends come in, on its own connection, off the writer's path.
-  static constexpr int kCheckpointEveryMs = 250;
-  std::mutex checkpoint_mu_;
-  std::condition_variable checkpoint_cv_;
-  bool checkpoint_stop_ = false;
   std::thread writer_;  // last: started when the rest is ready, joined first
-  std::thread checkpointer_;
 };
 
 std::string utc_now_iso();
