@@ -768,6 +768,19 @@ struct DecisionCache {
   bool exposure_done = false;
   std::vector<Exposure> exposure;
   std::unordered_map<int, double> smoke;  // hex -> SmokeValue
+  // The attack plan of the attacking seat (AttackPlanFor, docs/wsr-ai.md "Attack plan").
+  struct AttackPlan {
+    bool done = false;                        // computed for this decision
+    bool active = false;                      // a plan for `side`
+    int side = -1;                            // the attacking seat
+    std::vector<int> area;                    // objective: the victory hexes to take (not held yet)
+    std::vector<int> dist;                    // per hex: distance to the area
+    std::vector<uint8_t> seen;                // per hex: in range and LOS of a known enemy unit
+    std::array<int8_t, kMaxFormations> go{};  // per formation: -1 none, 0 assemble, 1 go
+    std::array<double, kMaxFormations> median{};  // median distance of its units to the area
+    int turns_left = 0;
+  };
+  AttackPlan plan;
 };
 
 thread_local DecisionCache tl_cache;
@@ -798,6 +811,7 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.exposure_done = false;
     c.exposure.clear();
     c.smoke.clear();
+    c.plan.done = false;
   }
   return c;
 }
@@ -831,6 +845,177 @@ const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int 
     }
   }
   return alts[static_cast<size_t>(f)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attack plan (docs/wsr-ai.md "Attack plan"): the attacking seat picks the victory hexes to take
+// next (the objective area), assembles each formation on a ring `plan_assembly` hexes from it,
+// preferring hexes no known enemy unit sees (range and LOS, WSR 6.1, 7.0), and advances when
+// enough of the formation has arrived or the turns left force it (WSR 12.2: control is judged
+// at the end); advancing, its units keep with the formation. Its units fire at the objective's
+// defenders before the others move. Computed once per decision (DecisionCache::plan).
+
+// The farthest a unit may fire (WSR 6.1, 6.1.1: extended range doubles a range not underlined).
+int MaxFireRange(const WsrState& s, int e) {
+  const Face& f = s.face(e);
+  const int bonus = s.sw(e) ? s.sw(e)->face_for(false, false).range_bonus : 0;
+  int r = 0;
+  for (const Weapon* w : {&f.ap, &f.he})
+    if (w->present()) r = std::max(r, w->underlined ? w->range + bonus : 2 * (w->range + bonus));
+  return r;
+}
+
+// Where the plan sees unit u: the units of the stack now moving where they started (WSR 5.1),
+// so that the plan does not change under a stack in the middle of its move (it would turn back).
+int PlanHex(const WsrState& s, int u) {
+  return s.in_group(u) && s.unit(u).start_hex != kNoHex ? s.unit(u).start_hex : s.unit(u).hex;
+}
+
+// Does `side` hold victory hex t for the plan: a unit of its own stands there (not one of the
+// moving stack), else it controls it (WSR 12.2).
+bool PlanHeld(const WsrState& s, int t, int side) {
+  bool other = false;
+  for (int u = 0; u < s.n_units; ++u) {
+    if (s.unit(u).hex != t || s.in_group(u)) continue;
+    if (s.side_of(u) == side) return true;
+    other = true;
+  }
+  return !other && s.controller(t) == side;
+}
+
+// The farthest an open victory hex may lie from the objective for the plan (a town, not a map).
+constexpr int kPlanSpread = 6;
+
+const DecisionCache::AttackPlan& AttackPlanFor(const WsrState& s, const GameInfo& gi, int side,
+                                               const WsrHeuristicParams& p) {
+  DecisionCache::AttackPlan& a = Current().plan;
+  if (a.done && a.side == side) return a;
+  a.done = true;
+  a.side = side;
+  a.active = false;
+  a.go.fill(-1);
+  a.area.clear();
+  if (p.plan <= 0 || side < 0 || side > 1 || !gi.attacker[static_cast<size_t>(side)] ||
+      gi.scenario_symmetric)
+    return a;
+  const WsrGame& g = s.wgame();
+  const HexLayout& L = g.layout();
+  // The victory hexes still to take (an exit zone is no place to assault, G-12).
+  std::vector<int> open;
+  for (int t : gi.targets[static_cast<size_t>(side)])
+    if (!g.exit_hex(side, t) && !PlanHeld(s, t, side)) open.push_back(t);
+  std::vector<int> mine;
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.on_map(u) && s.side_of(u) == side && !s.info(u).hq) mine.push_back(u);
+  if (open.empty() || mine.empty()) return a;
+  // The objective: the open hex nearest to the side's units (sum of distances), with the open
+  // hexes within 3 of it (a town's hexes are taken together).
+  int best = -1;
+  long best_sum = 0;
+  for (int t : open) {
+    long sum = 0;
+    for (int u : mine) sum += L.Distance(PlanHex(s, u), t);
+    if (best < 0 || sum < best_sum) {
+      best = t;
+      best_sum = sum;
+    }
+  }
+  // One objective at a time: a side that must take hexes farther apart (several towns and a
+  // hill, all of them: Hürtgen) keeps the one-step pull toward each. Of alternatives of which
+  // one suffices (Le Hauderie's "either town") only the one holding the objective counts.
+  const std::vector<int>* needed = nullptr;
+  for (const std::vector<int>& alt : gi.alternatives[static_cast<size_t>(side)])
+    if (std::binary_search(alt.begin(), alt.end(), best)) {
+      needed = &alt;
+      break;
+    }
+  for (int t : open)
+    if ((needed == nullptr || std::binary_search(needed->begin(), needed->end(), t)) &&
+        L.Distance(t, best) > kPlanSpread)
+      return a;
+  for (int t : open)
+    if (L.Distance(t, best) <= 3) a.area.push_back(t);
+  a.dist.assign(static_cast<size_t>(L.size()), 0);
+  for (int h = 0; h < L.size(); ++h) a.dist[static_cast<size_t>(h)] = MinDistance(L, h, a.area);
+  // What the known enemy units see: every hex within their fire range and line of sight.
+  a.seen.assign(static_cast<size_t>(L.size()), 0);
+  for (int e = 0; e < s.n_units; ++e) {
+    if (!s.on_map(e) || s.side_of(e) == side || FireChance(s, e) <= 0) continue;
+    const int eh = s.unit(e).hex;
+    const int r = MaxFireRange(s, e);
+    for (int h = 0; h < L.size(); ++h) {
+      if (a.seen[static_cast<size_t>(h)]) continue;
+      const int d = L.Distance(eh, h);
+      if (d > r) continue;
+      if (d <= 1 || (g.los_cache().StaticClear(eh, h) && (s.n_smoke == 0 || s.los_clear(eh, h))))
+        a.seen[static_cast<size_t>(h)] = 1;
+    }
+  }
+  // Per formation: assemble or go. It goes when `plan_ready` of its value on the map stands
+  // within a hex of the ring, or when the turns left are no more than it needs to close the
+  // median distance at `plan_pace` hexes a turn and hold for `plan_margin` turns.
+  a.turns_left = std::max(1, g.setup().turns) - s.turn + 1;
+  for (int f = 0; f < g.num_formations() && f < kMaxFormations; ++f) {
+    if (g.formation(f).side != side) continue;
+    std::vector<int> d;
+    double total = 0, ready = 0;
+    for (int u : mine) {
+      if (s.info(u).formation != f) continue;
+      const int du = a.dist[static_cast<size_t>(PlanHex(s, u))];
+      d.push_back(du);
+      const double v = UnitValueNow(s, gi, u, p.disrupted_factor);
+      total += v;
+      if (du <= p.plan_assembly + 1) ready += v;
+    }
+    if (d.empty()) continue;
+    std::sort(d.begin(), d.end());
+    const double med = d[d.size() / 2];
+    a.median[static_cast<size_t>(f)] = med;
+    const double need = std::ceil(med / std::max(1.0, p.plan_pace)) + p.plan_margin;
+    const bool go = ready >= p.plan_ready * total || a.turns_left <= need || med <= p.plan_assembly;
+    a.go[static_cast<size_t>(f)] = go ? 1 : 0;
+  }
+  a.active = true;
+  return a;
+}
+
+// The plan's part of unit u's potential in `hex` (combat units of the attacking seat):
+// assembling, the objective pull (distance `best` to the victory hexes) ends at the ring, or
+// where the unit stands if it is inside the ring already, and a hex an enemy sees costs
+// `plan_hide`; advancing, a unit more than `plan_lead` hexes ahead of its formation's median
+// pays `plan_cohesion` a hex (not in the last turn: then everybody goes).
+double PlanTerm(const WsrState& s, const GameInfo& gi, int u, int hex, int& best,
+                const WsrHeuristicParams& p) {
+  const int side = s.side_of(u);
+  if (p.plan <= 0 || s.info(u).hq || !gi.attacker[static_cast<size_t>(side)]) return 0.0;
+  const DecisionCache::AttackPlan& a = AttackPlanFor(s, gi, side, p);
+  if (!a.active) return 0.0;
+  const int f = s.info(u).formation;
+  if (f < 0 || f >= kMaxFormations || a.go[static_cast<size_t>(f)] < 0) return 0.0;
+  const int dh = a.dist[static_cast<size_t>(hex)];
+  if (a.go[static_cast<size_t>(f)] == 0) {
+    const int du = a.dist[static_cast<size_t>(PlanHex(s, u))];
+    const int ring = static_cast<int>(p.plan_assembly);
+    // Only toward this objective: a unit nearer another victory hex (several zones, A5) goes on.
+    if (dh <= best) best = std::max(best, std::min(du, ring));
+    return a.seen[static_cast<size_t>(hex)] ? -p.plan_hide : 0.0;
+  }
+  if (a.turns_left <= 1) return 0.0;
+  const double gap = a.median[static_cast<size_t>(f)] - dh - p.plan_lead;
+  return gap > 0 ? -p.plan_cohesion * gap : 0.0;
+}
+
+// A shot of a planned formation at a defender in or next to the objective area comes before
+// the moves (`plan_suppress`): the units that can hit the objective's defenders fire first.
+double PlanFireBonus(const WsrState& s, const GameInfo& gi, int u, int t,
+                     const WsrHeuristicParams& p) {
+  const int side = s.side_of(u);
+  if (p.plan <= 0 || side < 0 || side > 1 || !gi.attacker[static_cast<size_t>(side)]) return 0.0;
+  const DecisionCache::AttackPlan& a = AttackPlanFor(s, gi, side, p);
+  const int f = s.info(u).formation;
+  if (!a.active || f < 0 || f >= kMaxFormations || a.go[static_cast<size_t>(f)] < 0 || !s.on_map(t))
+    return 0.0;
+  return a.dist[static_cast<size_t>(s.unit(t).hex)] <= 1 ? p.plan_suppress : 0.0;
 }
 
 // WSR 11.2.2 smoke (docs/wsr-ai.md "Smoke"). The advance of the active formation: each of its
@@ -987,6 +1172,7 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
         }
         best = std::min(best, d + (ours ? 3 : 0));
       }
+      v += PlanTerm(s, gi, u, hex, best, p);
       // G-12: a seat that exits units feels the pull across the whole map.
       const double range = gi.exits[static_cast<size_t>(side)]
                                ? std::max(p.objective_range, static_cast<double>(L.width()))
@@ -1296,9 +1482,12 @@ double BestAfterStep(const WsrState& s, const GameInfo& gi, int first,
   double best = kNegInf;
   std::vector<int> entered, mp;
   const std::vector<int> reach = Reachable(s, members, first, spent, &entered, &mp);
+  // The hex the stack started its move in is no goal either: going back there only gives the
+  // enemy more opportunity-fire chances (6.2) than stopping there would have.
+  const int start = s.unit(members[0]).start_hex;
   for (size_t i = 0; i < reach.size(); ++i) {
     const int h = reach[i];
-    if (h == from) continue;
+    if (h == from || h == start) continue;
     double v = GroupPotential(s, gi, members, h, p) - p.step * entered[i];
     if (h != first) v -= 0.5 * p.threat * EntryRisk(s, gi, members, h, p);
     // ... or going on from h to assault (WSR 6.3).
@@ -1528,12 +1717,17 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
           s.bridge == WsrState::kBridgeIntact && s.bridge_turns >= gi.bridge_turns &&
           s.bridge_try_turn != s.turn)
         return -1.0;
+      double v;
       if (a.argc > 3 && a.arg(3) != 0) {  // WSR 11.1: the AA firepower (kAaFire, as apply sets)
         WsrState c = s;
         c.unit(a.arg(0)).flags |= kAaFire;
-        return FireValue(c, gi, a.arg(0), a.arg(1), op, p, a.arg(2) != 0) - cost;
+        v = FireValue(c, gi, a.arg(0), a.arg(1), op, p, a.arg(2) != 0) - cost;
+      } else {
+        v = FireValue(s, gi, a.arg(0), a.arg(1), op, p, a.argc > 2 && a.arg(2) != 0) - cost;
       }
-      return FireValue(s, gi, a.arg(0), a.arg(1), op, p, a.argc > 2 && a.arg(2) != 0) - cost;
+      // Attack plan: suppressing the objective's defenders comes before the advance moves.
+      if (!op && v > 0) v += PlanFireBonus(s, gi, a.arg(0), a.arg(1), p);
+      return v;
     }
     case kNoOpFire:
       return 0.0;

@@ -57,6 +57,17 @@ struct WsrHeuristicParams {
   // An empty victory hex the seat holds counts as not held while an enemy combat unit is
   // within this many hexes (0: off).
   double contest_range = 0;
+  // Attack plan of the attacking seat (docs/wsr-ai.md "Attack plan"); 0 = off: the one-step
+  // heuristic. The defending seat never plans.
+  double plan = 0.0;
+  double plan_assembly = 4;    // the assembly ring: hexes from the objective area
+  double plan_ready = 0.7;     // share of the formation's value at the ring before it advances
+  double plan_pace = 3;        // hexes a formation closes per turn (timing of the advance)
+  double plan_margin = 1;      // turns to take and hold the objective once there
+  double plan_hide = 0.5;      // assembling: a hex a known enemy unit sees costs this
+  double plan_lead = 2;        // advancing: hexes a unit may lead its formation's median ...
+  double plan_cohesion = 0.4;  // ... and the cost of each hex more
+  double plan_suppress = 2.0;  // fire at defenders in/next to the objective before moving
 
   bool operator==(const WsrHeuristicParams&) const = default;
 };

@@ -17,6 +17,7 @@
 #include "engine/player.h"
 #include "engine/rng.h"
 #include "engine/scored_player.h"
+#include "games/wsr/los_cache.h"
 #include "games/wsr/scenario_game.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
@@ -48,6 +49,21 @@ void PlayImpulse(Pos& p, std::vector<Player*> players, Rng& rng) {
     }
     ASSERT_EQ(s.why_illegal(a), "") << s.describe(a);
     s.apply(a, &p.events);
+  }
+}
+
+// As PlayImpulse, but stops at the end of the first impulse (the cup may draw the formation
+// again in the next turn).
+void PlayOneImpulse(Pos& p, std::vector<Player*> players, Rng& rng) {
+  WsrState& s = p.s();
+  const int f = s.active_f;
+  for (int guard = 0; guard < 500 && !s.is_terminal(); ++guard) {
+    ResolveChance(s, rng);
+    if (s.is_terminal() || s.active_f != f) return;
+    const Action a = players[static_cast<size_t>(s.current_seat())]->choose(s);
+    ASSERT_EQ(s.why_illegal(a), "") << s.describe(a);
+    s.apply(a, &p.events);
+    if (a.verb == kEndImpulse) return;
   }
 }
 
@@ -182,6 +198,69 @@ TEST(WsrAI, WSR_6_3_MovesUpAndAssaultsAWeakDefenderInAnObjective) {
       EXPECT_EQ(assaults, 5) << "with assault planning";
     else
       EXPECT_EQ(assaults, 0) << "without (the planner this test guards against)";
+  }
+}
+
+// Attack plan (docs/wsr-ai.md "Attack plan"; WSR 12.2: the German wins by controlling the town
+// hex A-H08 at the end of turn 8). An Easy Eight holds A-H08 and sees the ground east of it up
+// to column K (A-J05, A-J06, A-K07, A-K08 ...); the woods and the hill of columns L-M hide the
+// hexes behind them (A-L06 ... A-M10). Kampfgruppe Beck's Panzer IV and HQ stand in A-M07, five
+// hexes from the town and unseen; the rest of the formation (two Panthers, two Panzergrenadiere)
+// is still at the east edge, twelve hexes off. The one-step heuristic drives the Panzer IV on
+// into the Sherman's field of fire; the plan holds it out of sight until the group has come up.
+GameSetup LoneLeaderAhead() {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.hq-cca", "A-H08", "us.cca"), U("us.m4a3e8", "A-H08", "us.cca"),
+                 U("de.hq-beck", "A-M07", "de.beck"), U("de.panzer-iv", "A-M07", "de.beck"),
+                 U("de.panther", "A-T10", "de.beck"), U("de.panther", "A-T10", "de.beck"),
+                 U("de.panzergrenadiere", "A-U10", "de.beck", false, true),
+                 U("de.panzergrenadiere", "A-U10", "de.beck", false, true)},
+                8);
+  st.objectives = {"A-H08"};
+  auto sc = std::make_shared<Scenario>();
+  sc->code = "TEST";
+  sc->title = "take the town";
+  Zone town;
+  town.id = "town";
+  town.hexes = {HexLayout::Single('A').Index("A-H08")};
+  sc->zones.push_back(town);
+  Outcome take;
+  take.result = "de";
+  take.side = "de";
+  take.condition.kind = ConditionKind::kControlAll;
+  take.condition.zone = "town";
+  sc->victory.outcomes.push_back(take);
+  sc->victory.side = "de";
+  sc->victory.otherwise = "us";
+  sc->victory.condition = take.condition;
+  st.scenario_data = sc;
+  return st;
+}
+
+TEST(WsrAI, WSR_12_2_PlannedAttackHoldsTheLeaderOutOfSightUntilTheGroupComesUp) {
+  for (double plan : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.plan = plan;
+    int hidden = 0;
+    for (uint64_t seed = 1; seed <= 5; ++seed) {
+      Pos p(LoneLeaderAhead());
+      const int pz = p.unit("de.panzer-iv");
+      const int sherman_hex = p.hex("A-H08");
+      Activate(p, "de.beck");
+      Rng rng(seed);
+      auto us = make_wsr_heuristic(0, seed), de = make_wsr_heuristic(1, seed + 100, params);
+      PlayOneImpulse(p, {us.get(), de.get()}, rng);
+      const int at = p.s().unit(pz).hex;
+      // Gone: it drove into the Sherman's view and was shot (the only enemy unit that fires).
+      const bool seen = at < 0 || p.game->layout().Distance(sherman_hex, at) <= 1 ||
+                        p.game->los_cache().StaticClear(sherman_hex, at);
+      if (!seen) ++hidden;
+    }
+    if (plan > 0)
+      EXPECT_EQ(hidden, 5) << "with the plan the Panzer IV waits out of sight";
+    else
+      EXPECT_EQ(hidden, 0) << "without it, it drives into the Sherman's view";
   }
 }
 
@@ -507,7 +586,16 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"focus", &p.focus},
       {"focus_from", &p.focus_from},
       {"contest_range", &p.contest_range},
-      {"assault_plans", &p.assault_plans}};
+      {"assault_plans", &p.assault_plans},
+      {"plan", &p.plan},
+      {"plan_assembly", &p.plan_assembly},
+      {"plan_ready", &p.plan_ready},
+      {"plan_pace", &p.plan_pace},
+      {"plan_margin", &p.plan_margin},
+      {"plan_hide", &p.plan_hide},
+      {"plan_lead", &p.plan_lead},
+      {"plan_cohesion", &p.plan_cohesion},
+      {"plan_suppress", &p.plan_suppress}};
   std::string all = e, item;
   for (char ch : all + ",") {
     if (ch != ',') {
