@@ -65,9 +65,9 @@ Text tile_title(TileKind t) {
   return {"?", "?"};
 }
 Text level_title(Level l) {
-  return l == Level::kEasy     ? Text{"easy", "Einfach"}
-         : l == Level::kMedium ? Text{"medium", "Mäßig schwierig"}
-                               : Text{"hard", "Schwierig"};
+  return l == Level::kEasy     ? Text{"Easy", "Einfach"}
+         : l == Level::kMedium ? Text{"Medium", "Mäßig schwierig"}
+                               : Text{"Hard", "Schwierig"};
 }
 
 int Data::passage_index(int a, int b) const {

@@ -27,6 +27,7 @@ TEST(WpBoard, WP2_FieldsPathsAndLanesAsTheBoardHasThem) {
   EXPECT_EQ(b["game"], "westerplatte");
   EXPECT_EQ(b["seats"], json({"p1", "p2"}));
   EXPECT_EQ(b["officers"], 2);
+  EXPECT_EQ(b["title"], "7 Tage der Westerplatte — Medium");
   EXPECT_EQ(b["title_de"], "7 Tage der Westerplatte — Mäßig schwierig");
   ASSERT_EQ(b["fields"].size(), 11u);
   for (int f = 0; f < kFields; ++f) {
