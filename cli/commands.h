@@ -6,6 +6,7 @@
 #include <deque>
 #include <functional>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -280,8 +281,10 @@ class HumanSeat {
   const Narrator& narrator_;
   Lang lang_;
   std::function<std::unique_ptr<Player>(int seat)> adviser_;
-  // Kinds of reaction windows (Decision::decline) the player declines automatically: `skip fate`.
-  std::set<std::string> skipped_;
+  // Kinds of reaction windows (Decision::decline) the player declines automatically: `skip fate`
+  // (true: every window of the kind) or `skip fate others` (false: only the windows about the
+  // other side's rolls, Decision::roll_seat).
+  std::map<std::string, bool> skipped_;
   bool skip_tip_shown_ = false;
   bool forced_ = false;
 };

@@ -229,7 +229,7 @@ void HumanSeat::help(const Session& session) const {
           << "  undo    take back your last action (only while the rules keep undo open)\n"
           << "  hint    what the AI would play here\n"
           << "  skip K  decline reaction windows of kind K automatically (e.g. skip fate);\n"
-          << "          ask K asks again\n"
+          << "          skip K others only those on the other side's rolls; ask K asks again\n"
           << "  help    this text\n"
           << "  quit    stop now; the replay log written so far is kept\n";
   if (concession_legal(session.state()))
@@ -247,26 +247,45 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       only.size() == 1 && play_for_player(session, only.front(), events,
                                           {"the only legal action", "die einzige erlaubte Aktion"}))
     return Outcome::kActed;
-  // Reaction windows the player chose to skip (`skip <kind>`) are declined at once.
-  const Decision decision = session.state().decision_for(session.state().current_seat());
-  if (decision.decline && skipped_.count(decision.kind) > 0 &&
-      play_for_player(
-          session, *decision.decline, events,
-          {"you skip \"" + decision.kind + "\" windows; ask " + decision.kind + " asks again",
-           "du lehnst \"" + decision.kind + "\"-Fenster selbst ab; ask " + decision.kind +
-               " fragt wieder"}))
-    return Outcome::kActed;
+  // Reaction windows the player chose to skip (`skip <kind>`, `skip <kind> others`) are declined
+  // at once.
+  const int me = session.state().current_seat();
+  const Decision decision = session.state().decision_for(me);
+  // Whether `skip` declines `decision`: every window of its kind, or (`others`) only one about a
+  // roll of the other side.
+  auto skips = [&](const Decision& d) {
+    const auto it = skipped_.find(d.kind);
+    if (!d.decline || it == skipped_.end()) return false;
+    return it->second || (d.roll_seat != kNobody && d.roll_seat != me);
+  };
+  if (skips(decision)) {
+    const bool all = skipped_.at(decision.kind);
+    const Text why =
+        all ? Text{"you skip \"" + decision.kind + "\" windows; ask " + decision.kind +
+                       " asks again",
+                   "du lehnst \"" + decision.kind + "\"-Fenster selbst ab; ask " + decision.kind +
+                       " fragt wieder"}
+            : Text{"you skip \"" + decision.kind + "\" windows on the other side's rolls; ask " +
+                       decision.kind + " asks again",
+                   "du lehnst \"" + decision.kind +
+                       "\"-Fenster bei Würfen der anderen Seite selbst ab; ask " + decision.kind +
+                       " fragt wieder"};
+    if (play_for_player(session, *decision.decline, events, why)) return Outcome::kActed;
+  }
   show(session);
   if (decision.decline && !skip_tip_shown_) {
     skip_tip_shown_ = true;
+    const bool rolls = decision.roll_seat != kNobody;
     if (lang_ == Lang::kDe)
-      io_.out << "  (Tipp: `skip " << decision.kind
-              << "` lehnt diese Fenster künftig selbst ab; `ask " << decision.kind
-              << "` fragt wieder)\n";
+      io_.out << "  (Tipp: `skip " << decision.kind << "` lehnt diese Fenster künftig selbst ab"
+              << (rolls ? "; `skip " + decision.kind + " others` nur bei Würfen der anderen Seite"
+                        : "")
+              << "; `ask " << decision.kind << "` fragt wieder)\n";
     else
-      io_.out << "  (tip: `skip " << decision.kind
-              << "` declines these windows automatically; `ask " << decision.kind
-              << "` asks again)\n";
+      io_.out << "  (tip: `skip " << decision.kind << "` declines these windows automatically"
+              << (rolls ? "; `skip " + decision.kind + " others` only on the other side's rolls"
+                        : "")
+              << "; `ask " << decision.kind << "` asks again)\n";
   }
   std::string raw;
   while (true) {
@@ -297,15 +316,29 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     if (command == "quit" || command == "exit") return Outcome::kQuit;
     if (command.rfind("skip ", 0) == 0 || command.rfind("ask ", 0) == 0) {
       const bool skip = command[0] == 's';
-      const std::string kind = trim(command.substr(skip ? 5 : 4));
+      std::string kind = trim(command.substr(skip ? 5 : 4));
+      // `skip fate others`: only the windows about the other side's rolls.
+      bool all = true;
+      if (const size_t sp = kind.find(' '); skip && sp != std::string::npos) {
+        const std::string which = trim(kind.substr(sp + 1));
+        if (which != "others" && which != "all") {
+          io_.out << "skip K declines every window of kind K, skip K others only those on the "
+                     "other side's rolls\n";
+          continue;
+        }
+        all = which == "all";
+        kind = trim(kind.substr(0, sp));
+      }
       if (skip)
-        skipped_.insert(kind);
+        skipped_[kind] = all;
       else
         skipped_.erase(kind);
-      io_.out << (skip ? "from now on \"" + clip_text(kind) +
-                             "\" windows are declined automatically\n"
-                       : "you will be asked at \"" + clip_text(kind) + "\" windows again\n");
-      if (skip && decision.kind == kind && decision.decline &&
+      io_.out << (!skip ? "you will be asked at \"" + clip_text(kind) + "\" windows again\n"
+                  : all ? "from now on \"" + clip_text(kind) +
+                              "\" windows are declined automatically\n"
+                        : "from now on \"" + clip_text(kind) +
+                              "\" windows on the other side's rolls are declined automatically\n");
+      if (skip && decision.kind == kind && skips(decision) &&
           session.act(*decision.decline, &events).empty())
         return Outcome::kActed;
       continue;

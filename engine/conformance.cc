@@ -45,6 +45,9 @@ std::string view_difference(const View& a, const View& b) {
   if (a.decision.prompt_de != b.decision.prompt_de)
     return both("decision_for() German prompt", a.decision.prompt_de, b.decision.prompt_de);
   if (a.decline != b.decline) return both("the decline", a.decline, b.decline);
+  if (a.decision.roll_seat != b.decision.roll_seat)
+    return both("the seat of the roll", std::to_string(a.decision.roll_seat),
+                std::to_string(b.decision.roll_seat));
   if (a.legal.size() != b.legal.size())
     return both("the number of legal actions", std::to_string(a.legal.size()),
                 std::to_string(b.legal.size()));

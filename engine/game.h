@@ -39,6 +39,10 @@ struct Decision {
   // A reaction window the seat may simply decline (opportunity fire, fate points): the legal
   // action that declines it. UIs may let a player decline such windows of a kind automatically.
   std::optional<Action> decline;
+  // A window about a die roll (fate points): the seat that made the roll by the rules, or whose
+  // action it decides; kNobody when the window is about no seat's roll. UIs may decline such
+  // windows automatically on the other seat's rolls only.
+  int roll_seat = kNobody;
   // The prompt in German; "" when the game has only English (engine/text.h).
   std::string prompt_de{};
 

@@ -53,11 +53,14 @@ std::string seat_label(const Game& game, int seat) {
 }
 
 json decision_json(const Game& game, const View& view) {
-  return {{"seat", seat_label(game, view.decision.seat)},
-          {"kind", view.decision.kind},
-          {"prompt", view.decision.prompt},
-          {"prompt_de", view.decision.prompt_in(Lang::kDe)},
-          {"decline", view.decision.decline ? json(view.decline) : json(nullptr)}};
+  json j{{"seat", seat_label(game, view.decision.seat)},
+         {"kind", view.decision.kind},
+         {"prompt", view.decision.prompt},
+         {"prompt_de", view.decision.prompt_in(Lang::kDe)},
+         {"decline", view.decision.decline ? json(view.decline) : json(nullptr)}};
+  if (view.decision.roll_seat != kNobody)
+    j["roll_seat"] = seat_label(game, view.decision.roll_seat);
+  return j;
 }
 
 void append_decision_json(const Game& game, const View& view, std::string& out) {
@@ -69,6 +72,8 @@ void append_decision_json(const Game& game, const View& view, std::string& out) 
     w.null("decline");
   w.str("kind", view.decision.kind).str("prompt", view.decision.prompt);
   w.str("prompt_de", view.decision.prompt_in(Lang::kDe));
+  if (view.decision.roll_seat != kNobody)
+    w.str("roll_seat", seat_label(game, view.decision.roll_seat));
   w.str("seat", seat_label(game, view.decision.seat)).end();
 }
 

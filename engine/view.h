@@ -56,7 +56,8 @@ View view_of(const State& state, int viewer, const ViewOptions& options = {});
 // A seat's name as the server and logs write it: the side id, "chance", "observer", "nobody".
 std::string seat_label(const Game& game, int seat);
 
-// The decision as JSON ({"seat","kind","prompt","decline"}), the form the server sends.
+// The decision as JSON ({"seat","kind","prompt","prompt_de","decline"}, and "roll_seat" on a
+// window about a seat's roll), the form the server sends.
 json decision_json(const Game& game, const View& view);
 // The same as JSON text, appended to `out`: byte for byte decision_json(game, view).dump().
 void append_decision_json(const Game& game, const View& view, std::string& out);

@@ -132,6 +132,77 @@ int WsrState::roll_affected_side() const {
   }
 }
 
+// The seat whose roll the fate window holds (Decision::roll_seat): the side that makes the roll
+// by the rules -- the formation's owner its command test (4.2), the unit's owner its
+// reorganization (4.3), the firer the attack dice and the target's owner the defence dice (6.1
+// "Defence roll (by the target's owner)"), the owner of the units an odd hit falls on the pick
+// (the 6.1 book example: the defender rolls it), the caller of a strike or the aircraft's owner
+// their accuracy, attack and status rolls (11.2, 11.3); for a drawn marker, the owner of the
+// formation or aircraft it activates. kNobody for a roll of no side (the chaos table, 9.0) and
+// for the end-turn and designated markers.
+int WsrState::roll_seat() const {
+  if (steps.size() < 2 || top().kind != kStepFate) return kNobody;
+  const Step& t = steps[steps.size() - 2];
+  const int active = active_f >= 0 ? game_->formation(active_f).side : kNobody;
+  const int aircraft = sortie.k >= 0 ? air_side(sortie.k) : kNobody;
+  if (fate_verb == kDraw) {
+    const int m = fate_args[0];
+    if (m >= kAirMarker && m < kDesignatedMarker) return air_side(m - kAirMarker);
+    return m < game_->num_formations() ? game_->formation(m).side : kNobody;
+  }
+  switch (t.kind) {
+    case kStepCommand:
+    case kStepEntryRoll:
+      return game_->formation(t.f).side;
+    case kStepReorg:
+    case kStepHqLoss:
+    case kStepAssaultRoll:
+    case kStepBridgeRoll:
+    case kStepDdRoll:
+      return t.a >= 0 ? side_of(t.a) : active;
+    case kStepFireAttack:
+      return side_of(t.a / 128);
+    case kStepFireDefence:
+      return side_of(t.a % 128);
+    case kStepMortarAttack:
+    case kStepMortarAccuracy:
+      return side_of(t.f);
+    case kStepMortarDefence:
+    case kStepMortarOdd:
+      return 1 - side_of(t.f);
+    case kStepAssaultOdd:  // a = 0: the attackers take the odd hit, 1: the defenders (6.3 step 4)
+      return t.a == 0 ? assault.side : 1 - assault.side;
+    case kStepMineAttack:  // the mine's owner: the other side than the entering units (8.2.1)
+      return n_group > 0 ? 1 - side_of(group[0]) : (active >= 0 ? 1 - active : kNobody);
+    case kStepMineOdd:
+      return n_group > 0 ? side_of(group[0]) : active;
+    case kStepMineClear:  // f = the clearing unit (8.2.2)
+      return side_of(t.f);
+    case kStepSwLossRoll:  // f = the rolling seat (11.4)
+      return t.f;
+    case kStepArtyAccuracy:  // f = the calling seat (11.2)
+      return t.f;
+    case kStepArtyAttack:
+      return strike.seat;
+    case kStepAirFlakAttack:  // a = the AA unit * 16 + its to-hit (11.3.1 step 2)
+      return side_of(t.a / 16);
+    case kStepAirArmor:
+    case kStepAirAbort:
+    case kStepAirAccuracy:
+    case kStepAirAttack:
+    case kStepAirStatus:
+      return aircraft;
+    case kStepArtyDefence:
+    case kStepArtyOdd:
+    case kStepAirDefence:
+    case kStepAirOdd:
+      return top().f;  // the owner of the units in the target hex (roll_affected_side)
+    case kStepChaosRoll:
+    default:
+      return kNobody;
+  }
+}
+
 bool WsrState::fate_intercept(const Action& a, EventList* ev) {
   if (a.verb == kFate) {
     const int use = a.arg(0);
@@ -382,6 +453,20 @@ Text RollPurpose(int kind) {
       return {"attack of the mortar (WSR 6.1)", "Angriff des Mörsers (WSR 6.1)"};
     case kStepMortarDefence:
       return {"defence against the mortar (WSR 6.1)", "Verteidigung gegen den Mörser (WSR 6.1)"};
+    case kStepMortarOdd:
+      return {"odd hit of the mortar fire (WSR 6.1)",
+              "überzähliger Treffer des Mörserfeuers (WSR 6.1)"};
+    case kStepAssaultOdd:
+      return {"odd hit of the assault (WSR 6.3)",
+              "überzähliger Treffer des Sturmangriffs (WSR 6.3)"};
+    case kStepMineOdd:
+      return {"odd hit of the mine (WSR 8.2.1)", "überzähliger Treffer der Mine (WSR 8.2.1)"};
+    case kStepArtyOdd:
+      return {"odd hit of the barrage (WSR 11.2.1)",
+              "überzähliger Treffer des Sperrfeuers (WSR 11.2.1)"};
+    case kStepAirOdd:
+      return {"odd hit of the air attack (WSR 11.3.2)",
+              "überzähliger Treffer des Luftangriffs (WSR 11.3.2)"};
     case kStepMortarAccuracy:
       return {"accuracy of the mortar (WSR 6.1, A-08)",
               "Treffgenauigkeit des Mörsers (WSR 6.1, A-08)"};
@@ -441,24 +526,50 @@ Text WsrState::fate_prompt() const {
   const Step& t = top();
   const int seat = t.a;
   const SideWords who = SideWordsOf(*game_, seat);
+  // Whose roll or draw it is (Decision::roll_seat): the deciding side's own, the other's, or
+  // nobody's (the chaos table, the end-turn marker).
+  const int by = roll_seat();
+  const std::string by_en = by == kNobody ? "" : " by " + SideWordsOf(*game_, by).en;
+  const std::string by_de = by == kNobody ? "" : " " + SideWordsOf(*game_, by).de_gen;
+  const bool own = by == seat;
+  // What the roll decides (the chance step under the window); the fire names its units.
+  const Step& under = steps.size() >= 2 ? steps[steps.size() - 2] : t;
+  Text purpose = RollPurpose(under.kind);
+  if (under.kind == kStepFireAttack || under.kind == kStepFireDefence) {
+    const std::string firer = unit_label(under.a / 128), target = unit_label(under.a % 128);
+    purpose =
+        under.kind == kStepFireAttack
+            ? Text{"attack of " + firer + " firing at " + target + " (WSR 6.1)",
+                   "Angriff von " + firer + " beim Feuer auf " + target + " (WSR 6.1)"}
+            : Text{"defence of " + target + " against the fire of " + firer + " (WSR 6.1)",
+                   "Verteidigung von " + target + " gegen das Feuer von " + firer + " (WSR 6.1)"};
+  }
   std::string what, what_de;
   if (fate_verb == kDraw) {
-    what = "the drawn marker (" + describe(fate_pending()) + "): fate redraw (2 points)";
-    what_de = "der gezogene Marker (" + WsrDrawnMarkerDe(*this, fate_pending()) +
-              "): fate redraw (2 Punkte)";
+    what = std::string(own ? "their own drawn marker (" : "the drawn marker (") +
+           describe(fate_pending()) + ")" + (own ? "" : by_en) + ": fate redraw (2 points)";
+    what_de = std::string(own ? "ihr eigener gezogener Marker (" : "der gezogene Marker (") +
+              WsrDrawnMarkerDe(*this, fate_pending()) + ")" + (own ? "" : by_de) +
+              ": fate redraw (2 Punkte)";
   } else if (fate_verb == kOddHit) {
-    what = "the odd hit on " + describe(fate_pending()).substr(8) + ": fate reroll (1 point)";
-    what_de = "der überzählige Treffer auf " + describe(fate_pending()).substr(8) +
+    // The pick of the unit an odd hit falls on, rolled by the owner of the units (6.1).
+    what = "the " + purpose.en + " on " + describe(fate_pending()).substr(8) +
+           (own             ? ", their own roll"
+            : by == kNobody ? ""
+                            : ", rolled by " + SideWordsOf(*game_, by).en) +
+           ": fate reroll (1 point)";
+    what_de = "der " + purpose.de + " auf " + describe(fate_pending()).substr(8) +
+              (own             ? ", ihr eigener Wurf"
+               : by == kNobody ? ""
+                               : ", gewürfelt von " + SideWordsOf(*game_, by).de_dat) +
               ": fate reroll (1 Punkt)";
   } else {
-    // The roll and what it decides (the chance step under the window).
-    const Text purpose = steps.size() >= 2 ? RollPurpose(steps[steps.size() - 2].kind) : Text{};
-    what = "the roll " + DiceText(fate_pending()) +
-           (purpose.en.empty() ? "" : " for the " + purpose.en) +
+    what = std::string(own ? "their own roll " : "the roll ") + DiceText(fate_pending()) +
+           (own ? "" : by_en) + (purpose.en.empty() ? "" : " for the " + purpose.en) +
            ": fate reroll (roll again), fate raise N / fate lower N (one die showing N goes up / "
            "down by 1), 1 point each";
-    what_de = "der Wurf " + DiceText(fate_pending()) +
-              (purpose.de.empty() ? "" : " für: " + purpose.de) +
+    what_de = std::string(own ? "ihr eigener Wurf " : "der Wurf ") + DiceText(fate_pending()) +
+              (own ? "" : by_de) + (purpose.de.empty() ? "" : " für: " + purpose.de) +
               ": fate reroll (neu würfeln), fate raise N / fate lower N (ein Würfel mit N wird um "
               "1 höher / niedriger), je 1 Punkt";
   }

@@ -726,6 +726,7 @@ feldherr::Decision WsrState::decision() const {
     case kStepFate:
       d.say(fate_prompt());
       d.decline = Action(kFate, {kFatePass});
+      d.roll_seat = roll_seat();
       break;
     case kStepSetup:  // setup.cc (WSR 2.0)
       d.say(setup_prompt());

@@ -819,6 +819,7 @@ class WsrState : public State {
   bool fate_intercept(const Action& a, EventList* ev);
   bool fate_can_spend(int seat, int cost) const;
   int roll_affected_side() const;  // seat whose units the pending roll of the top step concerns
+  int roll_seat() const;           // at kStepFate: the seat whose roll or draw is held (Decision)
   void fate_actions(ActionList& out) const;                // at kStepFate
   void fate_ops_actions(int seat, ActionList& out) const;  // `fate ops <unit>` for seat
   Text fate_why_illegal(const Action& a) const;

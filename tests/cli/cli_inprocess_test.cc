@@ -993,5 +993,35 @@ TEST(CliHuman, SkipDeclinesReactionWindowsOfAKindAutomatically) {
   EXPECT_NE(out.find("us: no-fate", skipped), std::string::npos);
 }
 
+// WSR 10.0: `skip fate others` declines the fate windows on the other side's rolls only
+// (Decision::roll_seat); the windows on the player's own rolls are still asked.
+TEST(CliHuman, WSR_10_0_SkipFateOthersDeclinesOnlyTheOtherSidesRolls) {
+  // Noville, seed 3: the US (human, 4 fate points) passes its own windows and ends its impulse;
+  // the German draw of Kampfgruppe Beck and its entry roll are the German's.
+  std::string input = "auto-setup\ny\nskip fate others\n";
+  for (int k = 0; k < 10; ++k) input += "no-fate\nend-impulse\ny\n";
+  CliRun r = run_cli(all_games(),
+                     {"play", "wsr/noville", "--seed", "3", "--seat", "us=human", "--seat",
+                      "de=random", "--max-actions", "30"},
+                     input);
+  const std::string& out = r.out;
+  const size_t skipped =
+      out.find("from now on \"fate\" windows on the other side's rolls are declined automatically");
+  ASSERT_NE(skipped, std::string::npos) << out;
+  const std::string after = out.substr(skipped);
+  // The player's own draw is asked: its window lists the choices.
+  const size_t own = after.find("their own drawn marker (draw us.507)");
+  ASSERT_NE(own, std::string::npos) << after;
+  EXPECT_LT(after.find("1) No fate points", own), after.find("played for you", own));
+  // The German draw and the German entry roll are declined for the player.
+  const size_t beck = after.find("Drawn: draw de.beck");
+  ASSERT_NE(beck, std::string::npos) << after;
+  const std::string why =
+      "no-fate  (you skip \"fate\" windows on the other side's rolls; ask fate asks again)";
+  const size_t first = after.find(why, beck);
+  ASSERT_NE(first, std::string::npos) << after.substr(beck);
+  EXPECT_NE(after.find(why, first + 1), std::string::npos) << after.substr(beck);
+}
+
 }  // namespace
 }  // namespace feldherr

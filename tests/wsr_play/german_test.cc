@@ -194,11 +194,12 @@ TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {
             "ändern, bevor es wirkt.");
   ASSERT_EQ(p.state->decision().kind, "fate");
   const Text prompt = p.s().fate_prompt();
-  EXPECT_THAT(prompt.de, StartsWith("Die Amerikaner haben 4 Schicksalspunkte; der gezogene Marker "
-                                    "(Formations-Marker 507th Paratroops): fate redraw"));
+  EXPECT_THAT(prompt.de,
+              StartsWith("Die Amerikaner haben 4 Schicksalspunkte; ihr eigener gezogener "
+                         "Marker (Formations-Marker 507th Paratroops): fate redraw"));
   EXPECT_THAT(prompt.de, Not(HasSubstr("(draw ")));
   EXPECT_THAT(prompt.en,
-              StartsWith("The Americans have 4 fate points; the drawn marker (draw us.507)"));
+              StartsWith("The Americans have 4 fate points; their own drawn marker (draw us.507)"));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/view.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -48,9 +49,11 @@ TEST(WsrFate, WSR_10_0_DefenderDecidesLastAndRaisesADefenceDie) {
   ASSERT_EQ(p.state->decision().kind, "fate");
   // The window says which roll it holds and what that roll decides.
   EXPECT_THAT(p.state->decision().prompt,
-              ::testing::HasSubstr("the roll 6 4 3 for the attack of the fire (WSR 6.1)"));
+              ::testing::HasSubstr("their own roll 6 4 3 for the attack of us.m4a3e8 firing at "
+                                   "de.panther (WSR 6.1)"));
   EXPECT_THAT(p.state->decision().prompt_de,
-              ::testing::HasSubstr("der Wurf 6 4 3 für: Angriff des Feuers (WSR 6.1)"));
+              ::testing::HasSubstr("ihr eigener Wurf 6 4 3 für: Angriff von us.m4a3e8 beim Feuer "
+                                   "auf de.panther (WSR 6.1)"));
   // The attack roll concerns the Panther's side: the US (not concerned) decides first.
   EXPECT_EQ(p.state->current_seat(), 0);
   p.act("fate raise 3");  // US: 6 4 3 -> 6 4 4, 3 hits
@@ -65,6 +68,61 @@ TEST(WsrFate, WSR_10_0_DefenderDecidesLastAndRaisesADefenceDie) {
   EXPECT_TRUE(p.s().has(panther, kDisrupted));
   EXPECT_FALSE(p.s().has(panther, kReduced));
   EXPECT_TRUE(p.logged("WSR 10.0"));
+}
+
+// The window says whose roll it holds (Decision::roll_seat), to both seats alike: the firer's
+// attack dice, the target owner's defence dice (6.1), the formation owner's command test (4.2).
+// A client may so decline the windows on the other side's rolls only.
+TEST(WsrFate, WSR_10_0_TheWindowSaysWhoseRollItHolds) {
+  // The M4A3E8 9 hexes from its HQ tests for command (4.2) when CCA is drawn.
+  GameSetup s =
+      MakeSetup({{"us.cca", 0, 1}, {"de.beck", 1, 1}},
+                {U("us.hq-cca", "A-A01", "us.cca"), U("us.m4a3e8", "A-K01", "us.cca"),
+                 U("de.hq-beck", "A-S10", "de.beck"), U("de.panther", "A-G01", "de.beck")});
+  s.fate_points = {1, 1};
+  Pos p(std::move(s));
+  p.act("draw us.cca");  // no window: nobody can pay 2 to return the marker
+  p.act("roll 1 2");     // the command test of CCA
+  ASSERT_EQ(p.state->decision().kind, "fate");
+  EXPECT_EQ(p.state->current_seat(), 1);        // the German, not concerned, first
+  EXPECT_EQ(p.state->decision().roll_seat, 0);  // the US formation's test
+  EXPECT_THAT(p.state->decision().prompt,
+              ::testing::HasSubstr("the roll 1 2 by the Americans for the command test"));
+  EXPECT_THAT(p.state->decision().prompt_de,
+              ::testing::HasSubstr("der Wurf 1 2 der Amerikaner für: Befehlstest"));
+  p.act("no-fate");
+  ASSERT_EQ(p.state->current_seat(), 0);
+  EXPECT_EQ(p.state->decision().roll_seat, 0);
+  EXPECT_THAT(p.state->decision().prompt,
+              ::testing::HasSubstr("their own roll 1 2 for the command test"));
+  EXPECT_THAT(p.state->decision().prompt_de,
+              ::testing::HasSubstr("ihr eigener Wurf 1 2 für: Befehlstest"));
+  p.act("no-fate");
+  while (p.state->decision().kind != "operations") {
+    if (p.state->decision().kind == "fate")
+      p.act("no-fate");
+    else
+      p.act("roll 1 1");
+  }
+  p.act("fire us.m4a3e8 de.panther");
+  p.act("roll 6 4 3");  // the US attack dice: 2 hits
+  ASSERT_EQ(p.state->decision().kind, "fate");
+  EXPECT_EQ(p.state->decision().roll_seat, 0);
+  p.act("no-fate");  // US
+  ASSERT_EQ(p.state->current_seat(), 1);
+  EXPECT_EQ(p.state->decision().roll_seat, 0);  // DE answers on the US roll
+  p.act("no-fate");
+  p.act("roll 3 2 4 6");  // the Panther's defence dice, rolled by its owner
+  ASSERT_EQ(p.state->decision().kind, "fate");
+  EXPECT_EQ(p.state->decision().roll_seat, 1);
+  // Sent as the seat's name to every viewer; absent outside a fate window.
+  for (int viewer : {0, 1, kObserver})
+    EXPECT_EQ(decision_json(p.state->game(), view_of(*p.state, viewer))["roll_seat"], "de");
+  p.act("no-fate");
+  p.act("no-fate");
+  EXPECT_NE(p.state->decision().kind, "fate");
+  EXPECT_EQ(p.state->decision().roll_seat, kNobody);
+  EXPECT_FALSE(decision_json(p.state->game(), view_of(*p.state, 0)).contains("roll_seat"));
 }
 
 TEST(WsrFate, WSR_10_0_A_28_RerollWholeRollThenOtherSeatAnswersFirst) {
@@ -189,6 +247,10 @@ TEST(WsrFate, WSR_10_0_TheOddHitPickMayBeRerolled) {
   p.act("odd-hit de.infantry");
   ASSERT_EQ(p.state->decision().kind, "fate");
   EXPECT_EQ(p.state->current_seat(), 1);
+  EXPECT_EQ(p.state->decision().roll_seat, 1);  // the defender rolls the odd hit (6.1 example)
+  EXPECT_THAT(p.state->decision().prompt,
+              ::testing::HasSubstr(
+                  "the odd hit of the mortar fire (WSR 6.1) on de.infantry, their own roll"));
   EXPECT_NE(p.why("fate raise 1").find("no die face"), std::string::npos);
   p.act("fate reroll");
   EXPECT_EQ(p.state->decision().kind, "odd-hit");

@@ -1529,9 +1529,16 @@ async function wsrAutoDecline(browser) {
   await page.click('[data-testid=lang-de]');
   await page.evaluate(() => (document.querySelector('[data-testid=autodecline]').open = true));
   await page.waitForSelector('[data-testid=auto-declined] >> text=Für dich abgelehnt');
+  // Fate windows name whose roll they hold (decision.roll_seat): once one did, their choice reads
+  // "immer fragen / nur bei meinen Würfen / nie"; opportunity fire keeps "automatisch ablehnen".
+  const fateChoices = await page.$$eval('[data-testid=autodecline-fate] option', (os) => os.map((o) => o.textContent));
   check(
-    (await page.$$eval('[data-testid=autodecline-fate] option', (os) => os.map((o) => o.textContent))).includes('automatisch ablehnen'),
+    fateChoices.includes('automatisch ablehnen') || (fateChoices.includes('nur bei meinen Würfen') && fateChoices.includes('nie')),
     'the choices in German',
+  );
+  check(
+    (await page.$$eval('[data-testid=autodecline-opfire] option', (os) => os.map((o) => o.textContent))).includes('automatisch ablehnen'),
+    'the opportunity-fire choices in German',
   );
   await shot(page, 'autodecline-de');
   await page.click('[data-testid=lang-en]');

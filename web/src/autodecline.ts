@@ -2,20 +2,24 @@
 // may simply decline carries `decision.decline`, the text of the declining action (engine/game.h
 // `Decision::decline`): WSR fate points and opportunity fire, Rivet Wars' Action! card windows,
 // Planspiel counter-moves. Per game and seat the player chooses, for each kind of such window
-// seen so far, "ask me" or "decline automatically"; where the game's observation names the
-// impulse (WSR), also "decline for the rest of this impulse". This module decides, from the state
+// seen so far, "ask me" or "decline automatically"; for windows about a die roll (the decision
+// names whose roll it is, `decision.roll_seat`: WSR fate points), also "ask only on my rolls"
+// (declined on the other side's rolls); where the game's observation names the impulse (WSR),
+// also "decline for the rest of this impulse". This module decides, from the state
 // message and those preferences alone, whether the page sends the decline itself: only the
 // decision's own decline, only when it is in the seat's legal list, never anything else.
 import type { LegalAction, StateMessage } from './types';
 
-/** ask: the prompt waits for a click; decline: always declined; impulse: declined while the
- * observation's impulse is the one the choice was made in, then asked again. */
-export type SkipMode = 'ask' | 'decline' | 'impulse';
+/** ask: the prompt waits for a click; decline: always declined; own: asked on this seat's own
+ * rolls, declined on the other side's (a window without `roll_seat` is asked); impulse: declined
+ * while the observation's impulse is the one the choice was made in, then asked again. */
+export type SkipMode = 'ask' | 'decline' | 'own' | 'impulse';
 
 export interface SkipPrefs {
   /** The decline-able kinds of window seen in this game by this seat, with the label of their
-   * declining action (English and German), in the order first seen. */
-  seen: { kind: string; label: { en: string; de: string } }[];
+   * declining action (English and German), in the order first seen; `rolls` once a window of
+   * the kind named whose roll it is (then mode "own" is offered). */
+  seen: { kind: string; label: { en: string; de: string }; rolls?: boolean }[];
   modes: Record<string, SkipMode>;
   /** For mode "impulse": the impulse (see `impulseOf`) the choice was made in. */
   impulse: Record<string, string>;
@@ -59,13 +63,26 @@ export function declineOf(msg: Msg): LegalAction | null {
 }
 
 /** The preferences with the window of `msg` listed, if it is a decline-able window of this seat
- * not seen before (the same object otherwise). */
+ * not seen before, or marked as about rolls the first time one of its kind names whose roll it
+ * is (the same object otherwise). */
 export function noteWindow(prefs: SkipPrefs, msg: Msg): SkipPrefs {
   const a = declineOf(msg);
   const kind = msg.decision.kind;
-  if (!a || !kind || prefs.seen.some((s) => s.kind === kind)) return prefs;
+  if (!a || !kind) return prefs;
+  const rolls = typeof msg.decision.roll_seat === 'string';
+  const known = prefs.seen.find((s) => s.kind === kind);
+  if (known) {
+    if (!rolls || known.rolls) return prefs;
+    return { ...prefs, seen: prefs.seen.map((s) => (s === known ? { ...s, rolls: true } : s)) };
+  }
   const label = { en: a.label?.en || a.text, de: a.label?.de || a.label?.en || a.text };
-  return { ...prefs, seen: [...prefs.seen, { kind, label }] };
+  return { ...prefs, seen: [...prefs.seen, rolls ? { kind, label, rolls } : { kind, label }] };
+}
+
+/** Whether the decision of `msg` is about a roll of the other side (not this seat's own). */
+export function othersRoll(msg: Msg): boolean {
+  const r = msg.decision.roll_seat;
+  return typeof r === 'string' && r !== msg.seat;
 }
 
 /** The legal action the page sends by itself for `msg`, or null: the decision's own decline,
@@ -73,7 +90,9 @@ export function noteWindow(prefs: SkipPrefs, msg: Msg): SkipPrefs {
 export function autoDecline(msg: Msg, prefs: SkipPrefs, impulse: string | null): LegalAction | null {
   const a = declineOf(msg);
   if (!a) return null;
-  return modeOf(prefs, msg.decision.kind, impulse) === 'ask' ? null : a;
+  const mode = modeOf(prefs, msg.decision.kind, impulse);
+  if (mode === 'own') return othersRoll(msg) ? a : null;
+  return mode === 'ask' ? null : a;
 }
 
 const KEY = 'feldherr.autodecline';

@@ -46,6 +46,8 @@ export interface Decision {
   /** The prompt in German (the English where the game has none). */
   prompt_de?: string;
   decline?: string | null;
+  /** On a window about a die roll (WSR fate points): the side whose roll it is; absent otherwise. */
+  roll_seat?: string;
 }
 
 export interface GameResult {

@@ -10,9 +10,15 @@ const reroll: LegalAction = { id: '12', text: 'fate reroll', verb: 'fate', args:
 const noOpfire: LegalAction = { id: '21', text: 'no-opfire', verb: 'no-opfire', args: [], role: 'decline', label: label('No opportunity fire', 'Kein Gelegenheitsfeuer') };
 const endImpulse: LegalAction = { id: '31', text: 'end-impulse', verb: 'end-impulse', args: [], role: 'decline' };
 
-const fateMsg = (over: Partial<{ seat: string; decider: string; decline: string | null; legal: LegalAction[] }> = {}) => ({
+const fateMsg = (over: Partial<{ seat: string; decider: string; decline: string | null; legal: LegalAction[]; roll: string }> = {}) => ({
   seat: over.seat ?? 'us',
-  decision: { seat: over.decider ?? 'us', kind: 'fate', prompt: 'us has 3 fate points; ...', decline: over.decline === undefined ? 'no-fate' : over.decline },
+  decision: {
+    seat: over.decider ?? 'us',
+    kind: 'fate',
+    prompt: 'The Americans have 3 fate points; ...',
+    decline: over.decline === undefined ? 'no-fate' : over.decline,
+    ...(over.roll ? { roll_seat: over.roll } : {}),
+  },
   legal: over.legal ?? [reroll, noFate],
   result: null,
 });
@@ -56,6 +62,33 @@ describe('reaction windows declined automatically', () => {
     expect(autoDecline(opfireMsg, prefs, null)).toBeNull();
     // Without an impulse in the observation the choice cannot be made: it stays "ask".
     expect(modeOf(setMode(NO_PREFS, 'opfire', 'impulse', null), 'opfire', null)).toBe('ask');
+  });
+
+  it('"only on my rolls" declines the windows on the other side\'s rolls and asks on its own', () => {
+    const prefs = setMode(NO_PREFS, 'fate', 'own', null);
+    expect(modeOf(prefs, 'fate', null)).toBe('own');
+    expect(autoDecline(fateMsg({ roll: 'de' }), prefs, null)).toBe(noFate);
+    expect(autoDecline(fateMsg({ roll: 'us' }), prefs, null)).toBeNull();
+    // A window about no side's roll (the WSR chaos table) is asked.
+    expect(autoDecline(fateMsg(), prefs, null)).toBeNull();
+    // Another seat's window is never declined, whatever the roll.
+    expect(autoDecline(fateMsg({ decider: 'de', legal: [], roll: 'us' }), prefs, null)).toBeNull();
+    // "always ask" and "never" ignore whose roll it is.
+    expect(autoDecline(fateMsg({ roll: 'de' }), NO_PREFS, null)).toBeNull();
+    expect(autoDecline(fateMsg({ roll: 'us' }), declining(['fate']), null)).toBe(noFate);
+  });
+
+  it('marks a kind as about rolls once a window of it names whose roll it is', () => {
+    let p = noteWindow(NO_PREFS, opfireMsg);
+    p = noteWindow(p, fateMsg());
+    expect(p.seen[1]).toEqual({ kind: 'fate', label: label('No fate points', 'Keine Schicksalspunkte') });
+    p = noteWindow(p, fateMsg({ roll: 'de' }));
+    expect(p.seen).toEqual([
+      { kind: 'opfire', label: label('No opportunity fire', 'Kein Gelegenheitsfeuer') },
+      { kind: 'fate', label: label('No fate points', 'Keine Schicksalspunkte'), rolls: true },
+    ]);
+    expect(noteWindow(p, fateMsg({ roll: 'us' }))).toBe(p);
+    expect(noteWindow(p, fateMsg())).toBe(p);
   });
 
   it('lists each decline-able kind of this seat once, with its decline label', () => {

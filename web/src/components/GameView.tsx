@@ -295,8 +295,9 @@ export function GameView(props: { id: string; token?: string }) {
                 value={modeOf(prefs, w.kind, impulse)}
                 onChange={(e) => changeMode(w.kind, (e.target as HTMLSelectElement).value as SkipMode)}
               >
-                <option value="ask">{t('autoAsk')}</option>
-                <option value="decline">{t('autoDecline')}</option>
+                <option value="ask">{t(w.rolls ? 'autoAskAlways' : 'autoAsk')}</option>
+                {w.rolls && <option value="own">{t('autoOwnRolls')}</option>}
+                <option value="decline">{t(w.rolls ? 'autoNever' : 'autoDecline')}</option>
                 {impulse !== null && <option value="impulse">{t('autoImpulse')}</option>}
               </select>
             </label>
