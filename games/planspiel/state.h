@@ -426,12 +426,16 @@ class PlanspielState : public State {
   void place_for_test(int u, Field f);
   void set_suppression_for_test(int u, int level) {
     units_[static_cast<size_t>(u)].suppression = level;
+    done_mutating();
   }
   void set_turn_for_test(int turn) { turn_ = turn; }
   void set_control_for_test(int objective_field, int party) {
     control_[static_cast<size_t>(objective_field)] = party;
   }
-  void remove_for_test(int u) { units_[static_cast<size_t>(u)].status = UnitStatus::kLost; }
+  void remove_for_test(int u) {
+    units_[static_cast<size_t>(u)].status = UnitStatus::kLost;
+    done_mutating();
+  }
   void set_losses_for_test(int party, int n) { losses_[static_cast<size_t>(party)] = n; }
 
   template <class S, class V>
@@ -483,6 +487,8 @@ class PlanspielState : public State {
   // With `forced` the end field need not be within the stacking limit (PS §5.4: a movement
   // counter-move may congest a field).
   bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false) const;
+  // The fields a search reaches where the mover may end its move (move_targets).
+  std::vector<Field> reachable(const Search& s) const;
   bool find_path(int u, Field dest, Path& path, bool forced = false) const;
   // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
   void next_in_group();
@@ -590,8 +596,24 @@ class PlanspielState : public State {
     std::vector<SeenKey> key;
     bool setting_up = false;
     std::array<std::optional<std::vector<int>>, kParties> seen;
+    // Per party and unit: 1 when the unit is in `seen` (filled with it).
+    std::array<std::vector<uint8_t>, kParties> seen_mask;
+    // The keys were compared with the units since the last change: outside apply() (and the
+    // other writers of units_, which clear it) the state cannot change, so a const query skips
+    // the comparison. `mutating`: a writer is at work; every query compares.
+    bool checked = false;
+    bool mutating = false;
   };
   mutable SeenCache seen_cache_;
+  // Marks the start of a change of units_ (the cache compares its keys until done_mutating).
+  void start_mutating() {
+    seen_cache_.mutating = true;
+    seen_cache_.checked = false;
+  }
+  void done_mutating() {
+    seen_cache_.mutating = false;
+    seen_cache_.checked = false;
+  }
 };
 
 class PlanspielGame : public Game {
