@@ -224,6 +224,22 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
       if (std::find(objective_fields_.begin(), objective_fields_.end(), f) ==
           objective_fields_.end())
         objective_fields_.push_back(f);
+  // The steps of each field to its eight neighbours, per mover (the board does not change).
+  const int w = board.width(), h = board.height();
+  steps_.assign(static_cast<size_t>(w * h * 8), 0);
+  for (int i = 0; i < w * h; ++i) {
+    const Field f{i % w, i / w};
+    for (int d = 0; d < 8; ++d) {
+      const int k = d < 4 ? d : d + 1;  // the neighbours in row order, the field itself skipped
+      const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
+      if (!board.on_board(t)) continue;
+      uint8_t bits = kStepOnBoard;
+      if (CanStep(board, f, t, Mover::kFoot) == StepResult::kOk) bits |= kStepFoot;
+      if (CanStep(board, f, t, Mover::kVehicle) == StepResult::kOk) bits |= kStepVehicle;
+      if (IsRoadStep(board, f, t)) bits |= kStepRoad;
+      steps_[static_cast<size_t>(i * 8 + d)] = bits;
+    }
+  }
 }
 
 VerbTable PlanspielGame::verbs() const {
@@ -1047,22 +1063,23 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
       queue.pop_front();
       const size_t fi = static_cast<size_t>(b.index(f));
       if (stop[fi] || dist[fi] >= limit) continue;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          if (dx == 0 && dy == 0) continue;
-          const Field t{f.x + dx, f.y + dy};
-          if (!b.on_board(t)) continue;
-          const size_t ti = static_cast<size_t>(b.index(t));
-          if (dist[ti] >= 0) continue;
-          if (CanStep(b, f, t, p.mover) != StepResult::kOk) continue;
-          if (road_only && !IsRoadStep(b, f, t)) continue;
-          const Entry e = r.rule(f, t);
-          if (e == Entry::kClosed) continue;
-          dist[ti] = dist[fi] + 1;
-          parent[ti] = static_cast<int>(fi);
-          stop[ti] = e == Entry::kEndsMove ? 1 : 0;
-          queue.push_back(t);
-        }
+      // The neighbours in row order (PlanspielGame::step_bits: CanStep, IsRoadStep).
+      const uint8_t need = static_cast<uint8_t>(
+          (p.mover == Mover::kFoot ? PlanspielGame::kStepFoot : PlanspielGame::kStepVehicle) |
+          (road_only ? PlanspielGame::kStepRoad : 0));
+      for (int d = 0; d < 8; ++d) {
+        if ((game_->step_bits(static_cast<int>(fi), d) & need) != need) continue;
+        const int k = d < 4 ? d : d + 1;
+        const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
+        const size_t ti = static_cast<size_t>(b.index(t));
+        if (dist[ti] >= 0) continue;
+        const Entry e = r.rule(f, t);
+        if (e == Entry::kClosed) continue;
+        dist[ti] = dist[fi] + 1;
+        parent[ti] = static_cast<int>(fi);
+        stop[ti] = e == Entry::kEndsMove ? 1 : 0;
+        queue.push_back(t);
+      }
     }
   }
   r.me = me;
@@ -1694,13 +1711,14 @@ bool PlanspielState::over_limit(int u) const {
   // Only a movement counter-move puts a field over the limit, and it marks the unit it brought
   // there (`congesting`) until the field is within the limit again: none there, none over.
   bool marked = false;
+  for (int o = 0; o < num_units() && !marked; ++o)
+    marked =
+        unit(o).congesting && unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u);
+  if (!marked) return false;
   FieldContents here;
   for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u)) {
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u))
       here.push_back(OccupantOf(type_of(o), party_of(o)));
-      marked = marked || unit(o).congesting;
-    }
-  if (!marked) return false;
   const std::vector<StackClass> over = OverStacked(here, party);
   return std::find(over.begin(), over.end(), StackClassOf(type_of(u))) != over.end();
 }

@@ -647,6 +647,11 @@ class PlanspielGame : public Game {
   bool within_detection(Field from, Field to, int range) const {
     return Distance(from, to) <= range && sees(from, to);
   }
+  // The step from field index `i` to its neighbour `d` (0..7, in row order: dy -1, 0, 1, then
+  // dx -1, 0, 1, the field itself left out): kStepOnBoard, kStepFoot and kStepVehicle (CanStep
+  // gives kOk for that mover), kStepRoad (IsRoadStep); worked out once per game.
+  static constexpr uint8_t kStepOnBoard = 1, kStepFoot = 2, kStepVehicle = 4, kStepRoad = 8;
+  uint8_t step_bits(int i, int d) const { return steps_[static_cast<size_t>(i * 8 + d)]; }
 
  private:
   const Situation* situation_;
@@ -660,6 +665,7 @@ class PlanspielGame : public Game {
   // sees(): per pair of field indexes 0 not traced yet, 1 clear, 2 blocked. Filled as asked by
   // any thread (a pair traced twice gives the same answer).
   std::unique_ptr<std::atomic<uint8_t>[]> los_;
+  std::vector<uint8_t> steps_;  // step_bits()
 };
 
 // The game of a shipped situation ("ps-1"), one instance per situation for the whole process.
