@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <deque>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -1037,6 +1036,9 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
     }
   }
   const size_t n = static_cast<size_t>(b.width() * b.height());
+  std::vector<Field> queue;
+  queue.reserve(n);
+  std::vector<uint8_t> stop;
   for (int road_only = 1; road_only >= 0; --road_only) {
     int limit = road_only ? p.road : p.terrain;
     // PS §6.4, G-13: a vehicle whose load got on or off this half-turn moves at most half speed.
@@ -1046,8 +1048,9 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
     std::vector<int>& parent = r.parent[static_cast<size_t>(road_only)];
     dist.assign(n, -1);
     parent.assign(n, -1);
-    std::vector<uint8_t> stop(n, 0);
-    std::deque<Field> queue;
+    stop.assign(n, 0);
+    queue.clear();  // first in, first out from `head`
+    size_t head = 0;
     for (Field s0 : starts) {
       if (r.outside && road_only && !b.road(s0)) continue;
       const size_t i = static_cast<size_t>(b.index(s0));
@@ -1058,9 +1061,8 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
           if (o.model && me.model && o.party == su.party) stop[i] = 1;
       queue.push_back(s0);
     }
-    while (!queue.empty()) {
-      const Field f = queue.front();
-      queue.pop_front();
+    while (head < queue.size()) {
+      const Field f = queue[head++];
       const size_t fi = static_cast<size_t>(b.index(f));
       if (stop[fi] || dist[fi] >= limit) continue;
       // The neighbours in row order (PlanspielGame::step_bits: CanStep, IsRoadStep).
