@@ -541,7 +541,7 @@ bool PlanspielState::visible_to(int u, int party) const {
   // aboard: the units it lists).
   if (unit(u).status != UnitStatus::kOnBoard) return false;
   seen_enemies(party);
-  return seen_cache_.seen_mask[static_cast<size_t>(party)][static_cast<size_t>(u)] != 0;
+  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
 }
 
 const std::vector<int>& PlanspielState::seen_enemies(int party) const {
@@ -561,14 +561,16 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   std::optional<std::vector<int>>& known = seen_cache_.seen[static_cast<size_t>(party)];
   if (known) return *known;
   std::vector<int> out;
-  std::vector<uint8_t>& mask = seen_cache_.seen_mask[static_cast<size_t>(party)];
-  mask.assign(units_.size(), 0);
+  std::vector<uint8_t>& mask = seen_cache_.seen_mask;
+  const auto bit = static_cast<uint8_t>(1u << party);
+  mask.resize(units_.size(), 0);
+  for (uint8_t& m : mask) m = static_cast<uint8_t>(m & ~bit);
   // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
   for (int o = 0; o < num_units(); ++o)
     if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
         !setting_up() && detected_by(o, party, false)) {
       out.push_back(o);
-      mask[static_cast<size_t>(o)] = 1;
+      mask[static_cast<size_t>(o)] = static_cast<uint8_t>(mask[static_cast<size_t>(o)] | bit);
     }
   known = std::move(out);
   return *known;

@@ -596,8 +596,8 @@ class PlanspielState : public State {
     std::vector<SeenKey> key;
     bool setting_up = false;
     std::array<std::optional<std::vector<int>>, kParties> seen;
-    // Per party and unit: 1 when the unit is in `seen` (filled with it).
-    std::array<std::vector<uint8_t>, kParties> seen_mask;
+    // Per unit, bit `party` set when the unit is in `seen[party]` (filled with it).
+    std::vector<uint8_t> seen_mask;
     // The keys were compared with the units since the last change: outside apply() (and the
     // other writers of units_, which clear it) the state cannot change, so a const query skips
     // the comparison. `mutating`: a writer is at work; every query compares.
