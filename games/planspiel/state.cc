@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <deque>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -139,11 +138,9 @@ bool IsBase(const UnitType& t) {
          t.category == Category::kRiders;
 }
 
-// A refusal: the rule and reason into `why` (when asked), false.
-bool Refuse(Text* why, Text text) {
-  if (why) *why = std::move(text);
-  return false;
-}
+// A refusal: the rule and reason into `why` (when asked), false. The text is built only when
+// asked: legal-action generation asks with `why` null many times per position.
+#define PS_REFUSE(why, ...) ((why) ? (*(why) = Text(__VA_ARGS__), false) : false)
 
 const char* kLevelName[] = {"no effect", "", "", "red", "grey", "black", "black"};
 const char* kLevelNameDe[] = {"keine Wirkung", "", "", "rot", "grau", "schwarz", "schwarz"};
@@ -226,6 +223,22 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
       if (std::find(objective_fields_.begin(), objective_fields_.end(), f) ==
           objective_fields_.end())
         objective_fields_.push_back(f);
+  // The steps of each field to its eight neighbours, per mover (the board does not change).
+  const int w = board.width(), h = board.height();
+  steps_.assign(static_cast<size_t>(w * h * 8), 0);
+  for (int i = 0; i < w * h; ++i) {
+    const Field f{i % w, i / w};
+    for (int d = 0; d < 8; ++d) {
+      const int k = d < 4 ? d : d + 1;  // the neighbours in row order, the field itself skipped
+      const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
+      if (!board.on_board(t)) continue;
+      uint8_t bits = kStepOnBoard;
+      if (CanStep(board, f, t, Mover::kFoot) == StepResult::kOk) bits |= kStepFoot;
+      if (CanStep(board, f, t, Mover::kVehicle) == StepResult::kOk) bits |= kStepVehicle;
+      if (IsRoadStep(board, f, t)) bits |= kStepRoad;
+      steps_[static_cast<size_t>(i * 8 + d)] = bits;
+    }
+  }
 }
 
 VerbTable PlanspielGame::verbs() const {
@@ -287,6 +300,7 @@ std::unique_ptr<State> PlanspielGame::state_from_json(const json& j) const {
     s->steps_.push(st);
   }
   s->reason_ = j.value("reason", "");
+  s->done_mutating();
   return s;
 }
 
@@ -347,54 +361,54 @@ std::vector<int> PlanspielState::setup_order() const {
 
 bool PlanspielState::may_place(int u, Field f, Text* why) const {
   if (!setting_up())
-    return Refuse(why, {"scenarios §1.5: units are placed only during the set-up",
-                        "scenarios §1.5: Einheiten werden nur beim Aufstellen platziert"});
+    return PS_REFUSE(why, {"scenarios §1.5: units are placed only during the set-up",
+                           "scenarios §1.5: Einheiten werden nur beim Aufstellen platziert"});
   if (u < 0 || u >= num_units())
-    return Refuse(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+    return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
   const Situation& sit = game_->situation();
   const Board& b = game_->board();
   const SituationUnit& su = sit.units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   if (su.party != active_)
-    return Refuse(why, say("scenarios §1.5: {0} sets up now, not {1}'s {2}",
-                           "scenarios §1.5: {3} stellt jetzt auf, nicht die Einheit {2} von {4}",
-                           party_name(active_), party_name(su.party), su.id, PartyDe(active_),
-                           PartyDe(su.party)));
+    return PS_REFUSE(why, say("scenarios §1.5: {0} sets up now, not {1}'s {2}",
+                              "scenarios §1.5: {3} stellt jetzt auf, nicht die Einheit {2} von {4}",
+                              party_name(active_), party_name(su.party), su.id, PartyDe(active_),
+                              PartyDe(su.party)));
   if (s.status == UnitStatus::kWaiting)
-    return Refuse(why, say("scenarios §1.6: {} is a reinforcement and enters in play",
-                           "scenarios §1.6: {} ist eine Verstärkung und kommt im Spiel", su.id));
+    return PS_REFUSE(why, say("scenarios §1.6: {} is a reinforcement and enters in play",
+                              "scenarios §1.6: {} ist eine Verstärkung und kommt im Spiel", su.id));
   if (s.aboard >= 0)
-    return Refuse(why, say("scenarios §1.5: {0} is aboard {1} and is set up with it",
-                           "scenarios §1.5: {0} ist auf {1} und wird mit ihm aufgestellt", su.id,
-                           uid(s.aboard)));
+    return PS_REFUSE(why, say("scenarios §1.5: {0} is aboard {1} and is set up with it",
+                              "scenarios §1.5: {0} ist auf {1} und wird mit ihm aufgestellt", su.id,
+                              uid(s.aboard)));
   if (s.has_moved)
-    return Refuse(why,
-                  say("scenarios §1.5: {0} is set up in {1} already (each unit is placed once)",
-                      "scenarios §1.5: {0} steht schon in {1} (jede Einheit wird einmal "
-                      "aufgestellt)",
-                      su.id, field_text(field_of(u))));
+    return PS_REFUSE(why,
+                     say("scenarios §1.5: {0} is set up in {1} already (each unit is placed once)",
+                         "scenarios §1.5: {0} steht schon in {1} (jede Einheit wird einmal "
+                         "aufgestellt)",
+                         su.id, field_text(field_of(u))));
   const SetupZone* z = sit.zone_of(su.party);
   if (!b.on_board(f))
-    return Refuse(why, {"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"});
+    return PS_REFUSE(why, {"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"});
   if (z == nullptr || !z->contains(f))
-    return Refuse(why, z == nullptr
-                           ? say("scenarios §1.5: {0}'s set-up is fixed",
-                                 "scenarios §1.5: {1} stellt fest auf", party_name(su.party),
-                                 PartyDe(su.party))
-                           : say("scenarios §1.5: {0} is outside {1}'s set-up zone x {3}..{4}, "
-                                 "y {5}..{6}",
-                                 "scenarios §1.5: {0} liegt außerhalb des Aufstellungsraums von "
-                                 "{2}, x {3}..{4}, y {5}..{6}",
-                                 field_text(f), party_name(su.party), PartyDe(su.party), z->from.x,
-                                 z->to.x, z->from.y, z->to.y));
+    return PS_REFUSE(why, z == nullptr
+                              ? say("scenarios §1.5: {0}'s set-up is fixed",
+                                    "scenarios §1.5: {1} stellt fest auf", party_name(su.party),
+                                    PartyDe(su.party))
+                              : say("scenarios §1.5: {0} is outside {1}'s set-up zone x {3}..{4}, "
+                                    "y {5}..{6}",
+                                    "scenarios §1.5: {0} liegt außerhalb des Aufstellungsraums von "
+                                    "{2}, x {3}..{4}, y {5}..{6}",
+                                    field_text(f), party_name(su.party), PartyDe(su.party),
+                                    z->from.x, z->to.x, z->from.y, z->to.y));
   if (f == field_of(u))
-    return Refuse(why, say("scenarios §1.5: {0} stands in {1} already",
-                           "scenarios §1.5: {0} steht schon in {1}", su.id, field_text(f)));
+    return PS_REFUSE(why, say("scenarios §1.5: {0} stands in {1} already",
+                              "scenarios §1.5: {0} steht schon in {1}", su.id, field_text(f)));
   // Scenarios §1.5: no vehicle and no towed weapon in a forest or built-up field off the road.
   const bool towed = type_of(u).category == Category::kHeavyWeaponBase && su.carrier >= 0;
   const bool cover = b.terrain(f) == Terrain::kForest || b.terrain(f) == Terrain::kBuiltUp;
   if (!Passable(b, f, type_of(u).terrain) || (towed && cover && !b.road(f)))
-    return Refuse(
+    return PS_REFUSE(
         why, say("scenarios §1.5, G-04: a {0} cannot stand in {1}",
                  "scenarios §1.5, G-04: ein {0} kann nicht in {1} stehen", su.type, field_text(f)));
   // PS §5.1, G-06: within the stacking limit with the unit's load (which stays aboard).
@@ -405,9 +419,9 @@ bool PlanspielState::may_place(int u, Field f, Text* why) const {
   std::vector<Occupant> load;
   if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), su.party));
   if (!MayEndWithLoad(there, OccupantOf(type_of(u), su.party), load))
-    return Refuse(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
-                           "scenarios §1.5, PS §5.1: {0} in {1} überschritte die Stapelgrenze",
-                           su.id, field_text(f)));
+    return PS_REFUSE(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
+                              "scenarios §1.5, PS §5.1: {0} in {1} überschritte die Stapelgrenze",
+                              su.id, field_text(f)));
   return true;
 }
 
@@ -457,6 +471,7 @@ void PlanspielState::place_for_test(int u, Field f) {
   s.y = f.y;
   s.status = UnitStatus::kOnBoard;
   carry_along(u);
+  done_mutating();
 }
 
 StepKind PlanspielState::step() const {
@@ -522,28 +537,41 @@ bool PlanspielState::visible_to(int u, int party) const {
   if (setting_up()) return false;  // scenarios §1.5: the set-ups are hidden from each other
   // PS §4.4: a carried unit is seen with its carrier ("markers may show full or empty vehicles").
   if (unit(u).aboard >= 0) return visible_to(unit(u).aboard, party);
-  return detected_by(u, party, false);
+  // detected_by(u, party, false), as seen_enemies worked it out (an enemy on the board, not
+  // aboard: the units it lists).
+  if (unit(u).status != UnitStatus::kOnBoard) return false;
+  seen_enemies(party);
+  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
 }
 
 const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   // Worked out again only when a unit's position, status or markers changed since.
-  std::vector<SeenKey>& key = seen_cache_.key;
-  bool same = key.size() == units_.size() && seen_cache_.setting_up == setting_up();
-  for (size_t i = 0; same && i < units_.size(); ++i) same = key[i] == SeenKeyOf(units_[i]);
-  if (!same) {
-    seen_cache_.setting_up = setting_up();
-    key.clear();
-    for (const UnitState& u : units_) key.push_back(SeenKeyOf(u));
-    for (auto& known : seen_cache_.seen) known.reset();
+  if (!seen_cache_.checked || seen_cache_.mutating) {
+    std::vector<SeenKey>& key = seen_cache_.key;
+    bool same = key.size() == units_.size() && seen_cache_.setting_up == setting_up();
+    for (size_t i = 0; same && i < units_.size(); ++i) same = key[i] == SeenKeyOf(units_[i]);
+    if (!same) {
+      seen_cache_.setting_up = setting_up();
+      key.clear();
+      for (const UnitState& u : units_) key.push_back(SeenKeyOf(u));
+      for (auto& known : seen_cache_.seen) known.reset();
+    }
+    seen_cache_.checked = !seen_cache_.mutating;
   }
   std::optional<std::vector<int>>& known = seen_cache_.seen[static_cast<size_t>(party)];
   if (known) return *known;
   std::vector<int> out;
+  std::vector<uint8_t>& mask = seen_cache_.seen_mask;
+  const auto bit = static_cast<uint8_t>(1u << party);
+  mask.resize(units_.size(), 0);
+  for (uint8_t& m : mask) m = static_cast<uint8_t>(m & ~bit);
   // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
   for (int o = 0; o < num_units(); ++o)
     if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
-        visible_to(o, party))
+        !setting_up() && detected_by(o, party, false)) {
       out.push_back(o);
+      mask[static_cast<size_t>(o)] = static_cast<uint8_t>(mask[static_cast<size_t>(o)] | bit);
+    }
   known = std::move(out);
   return *known;
 }
@@ -600,47 +628,50 @@ bool PlanspielState::may_move(int u, Text* why) const {
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   if (su.party != active_)
-    return Refuse(
+    return PS_REFUSE(
         why, {"PS §3.1: only the active party moves", "PS §3.1: nur die aktive Partei bewegt"});
   if (s.status == UnitStatus::kLost)
-    return Refuse(why, say("scenarios §1.7: {} is lost", "scenarios §1.7: {} ist verloren", su.id));
+    return PS_REFUSE(why,
+                     say("scenarios §1.7: {} is lost", "scenarios §1.7: {} ist verloren", su.id));
   if (s.status == UnitStatus::kWaiting && turn_ < su.arrives)
-    return Refuse(why, say("scenarios §1.6: {} arrives in game turn {}",
-                           "scenarios §1.6: {} trifft im Zug {} ein", su.id, su.arrives));
+    return PS_REFUSE(why, say("scenarios §1.6: {} arrives in game turn {}",
+                              "scenarios §1.6: {} trifft im Zug {} ein", su.id, su.arrives));
   if (s.aboard >= 0)
-    return Refuse(why,
-                  say("PS §4.4: {} is aboard {} and moves with it",
-                      "PS §4.4: {} ist auf {} aufgesessen und fährt mit", su.id, uid(s.aboard)));
+    return PS_REFUSE(why,
+                     say("PS §4.4: {} is aboard {} and moves with it",
+                         "PS §4.4: {} ist auf {} aufgesessen und fährt mit", su.id, uid(s.aboard)));
   if (s.has_moved)
-    return Refuse(why, say("PS §3.4: {} has moved this half-turn",
-                           "PS §3.4: {} hat sich in diesem Teilzug schon bewegt", su.id));
+    return PS_REFUSE(why, say("PS §3.4: {} has moved this half-turn",
+                              "PS §3.4: {} hat sich in diesem Teilzug schon bewegt", su.id));
   const MoveProfile p = MoveProfileOf(type_of(u));
   if (p.terrain <= 0 && p.road <= 0)
-    return Refuse(why, say("PS §4.4: {} cannot move on its own",
-                           "PS §4.4: {} kann sich nicht aus eigener Kraft bewegen", su.id));
+    return PS_REFUSE(why, say("PS §4.4: {} cannot move on its own",
+                              "PS §4.4: {} kann sich nicht aus eigener Kraft bewegen", su.id));
   if (s.fired && !p.moves_and_fires)
-    return Refuse(why, say("PS §3.4: {} fired this half-turn and may not also move",
-                           "PS §3.4: {} hat in diesem Teilzug gefeuert und darf sich nicht auch "
-                           "bewegen",
-                           su.id));
+    return PS_REFUSE(why, say("PS §3.4: {} fired this half-turn and may not also move",
+                              "PS §3.4: {} hat in diesem Teilzug gefeuert und darf sich nicht auch "
+                              "bewegen",
+                              su.id));
   if (s.suppression >= 5)
-    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
-                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", su.id));
+    return PS_REFUSE(why,
+                     say("PS §8.14: {} is suppressed black and cannot move",
+                         "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", su.id));
   if (s.suppression >= 3 && type_of(u).armour == ArmourClass::kNone)
-    return Refuse(why, say("PS §8.14: {} is suppressed and in cover: unarmoured troops cannot move",
-                           "PS §8.14: {} ist niedergehalten und in Deckung: ungepanzerte Truppen "
-                           "sind bewegungsunfähig",
-                           su.id));
+    return PS_REFUSE(why,
+                     say("PS §8.14: {} is suppressed and in cover: unarmoured troops cannot move",
+                         "PS §8.14: {} ist niedergehalten und in Deckung: ungepanzerte Truppen "
+                         "sind bewegungsunfähig",
+                         su.id));
   return true;
 }
 
 // PS §4.4, §4.5, §6.4, G-13: getting on and off a carrier, limbering and unlimbering.
 bool PlanspielState::may_load(int u, int verb, Text* why) const {
   if (!IsLoadVerb(verb))
-    return Refuse(why, {"PS §4.4: not a mounting action", "PS §4.4: kein Auf- oder Absitzen"});
+    return PS_REFUSE(why, {"PS §4.4: not a mounting action", "PS §4.4: kein Auf- oder Absitzen"});
   if (step() != StepKind::kAct)
-    return Refuse(why, {"PS §3.2: only in the active party's activity",
-                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
+                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const bool weapon = verb == kLimber || verb == kUnlimber;
@@ -648,44 +679,45 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
   const char* what = kLoadVerbName[verb - kMount];
   const char* what_de = kLoadVerbInfDe[verb - kMount];
   if (su.party != active_)
-    return Refuse(
+    return PS_REFUSE(
         why, {"PS §3.1: only the active party acts", "PS §3.1: nur die aktive Partei handelt"});
   if (weapon != (type_of(u).category == Category::kHeavyWeaponBase))
-    return Refuse(why, weapon ? Text{"PS §4.4: only a weapon base limbers or unlimbers",
-                                     "PS §4.4: nur eine Waffenbase protzt auf oder ab"}
-                              : Text{"PS §4.4: only figures mount or dismount; a weapon base "
-                                     "limbers",
-                                     "PS §4.4: nur Figuren sitzen auf oder ab; eine Waffenbase "
-                                     "protzt auf"});
+    return PS_REFUSE(why, weapon ? Text{"PS §4.4: only a weapon base limbers or unlimbers",
+                                        "PS §4.4: nur eine Waffenbase protzt auf oder ab"}
+                                 : Text{"PS §4.4: only figures mount or dismount; a weapon base "
+                                        "limbers",
+                                        "PS §4.4: nur Figuren sitzen auf oder ab; eine Waffenbase "
+                                        "protzt auf"});
   if (su.carrier < 0)
-    return Refuse(
+    return PS_REFUSE(
         why, say("PS §4.4: {0} has no {1} of its own", "PS §4.4: {0} hat kein eigenes {2}", su.id,
                  weapon ? "tow" : "carrier", weapon ? "Zugmittel" : "Transportfahrzeug"));
   const int c = su.carrier;
   const UnitState& cs = unit(c);
   // PS §4.4: a weapon without a suitable vehicle can only be used where it stands.
   if (weapon && cs.status == UnitStatus::kLost)
-    return Refuse(why, say("PS §4.4: the tow {1} of {0} is lost: a weapon without a suitable "
-                           "vehicle is used only where it stands",
-                           "PS §4.4: das Zugmittel {1} von {0} ist ausgefallen: eine Waffe ohne "
-                           "geeignetes Fahrzeug wird nur ortsfest eingesetzt",
-                           su.id, uid(c)));
+    return PS_REFUSE(why, say("PS §4.4: the tow {1} of {0} is lost: a weapon without a suitable "
+                              "vehicle is used only where it stands",
+                              "PS §4.4: das Zugmittel {1} von {0} ist ausgefallen: eine Waffe ohne "
+                              "geeignetes Fahrzeug wird nur ortsfest eingesetzt",
+                              su.id, uid(c)));
   if (s.status != UnitStatus::kOnBoard || cs.status != UnitStatus::kOnBoard)
-    return Refuse(why, say("PS §4.4: {} and {} must both be on the board",
-                           "PS §4.4: {} und {} müssen beide auf der Platte sein", su.id, uid(c)));
+    return PS_REFUSE(why,
+                     say("PS §4.4: {} and {} must both be on the board",
+                         "PS §4.4: {} und {} müssen beide auf der Platte sein", su.id, uid(c)));
   if (on && s.aboard >= 0)
-    return Refuse(why,
-                  say("PS §4.4: {} is aboard already", "PS §4.4: {} ist schon aufgesessen", su.id));
+    return PS_REFUSE(
+        why, say("PS §4.4: {} is aboard already", "PS §4.4: {} ist schon aufgesessen", su.id));
   if (!on && s.aboard < 0)
-    return Refuse(why,
-                  say("PS §4.4: {} is not aboard", "PS §4.4: {} ist nicht aufgesessen", su.id));
+    return PS_REFUSE(why,
+                     say("PS §4.4: {} is not aboard", "PS §4.4: {} ist nicht aufgesessen", su.id));
   if (on && !(field_of(u) == field_of(c)))
-    return Refuse(why, say("PS §4.4: {0} {1} only in the field of {3} ({4})",
-                           "PS §4.4: {0} kann nur im Feld von {3} ({4}) {2}", su.id, what, what_de,
-                           uid(c), field_text(field_of(c))));
+    return PS_REFUSE(why, say("PS §4.4: {0} {1} only in the field of {3} ({4})",
+                              "PS §4.4: {0} kann nur im Feld von {3} ({4}) {2}", su.id, what,
+                              what_de, uid(c), field_text(field_of(c))));
   // Reading: one getting on or off per unit and half-turn.
   if (s.loaded)
-    return Refuse(
+    return PS_REFUSE(
         why, say("PS §4.4: {} got on or off once this half-turn",
                  "PS §4.4: {} ist in diesem Teilzug schon einmal auf- oder abgesessen", su.id));
   if (on) {
@@ -693,233 +725,242 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
     // heavy weapons not at all.
     const int extra = ExtraFootMoveAfterDismounting(weapon);
     if (s.moved > extra)
-      return Refuse(why, say("PS §4.4: {0} moved {1} field(s); at most {2} before it {3}",
-                             "PS §4.4: {0} hat sich {1} Feld(er) bewegt; höchstens {2} vor dem "
-                             "{4}",
-                             su.id, s.moved, extra, what, kLoadNounDe[verb - kMount]));
+      return PS_REFUSE(why, say("PS §4.4: {0} moved {1} field(s); at most {2} before it {3}",
+                                "PS §4.4: {0} hat sich {1} Feld(er) bewegt; höchstens {2} vor dem "
+                                "{4}",
+                                su.id, s.moved, extra, what, kLoadNounDe[verb - kMount]));
     if (s.suppression >= 3)
-      return Refuse(why, say("PS §8.14: {} is suppressed and cannot move",
-                             "PS §8.14: {} ist niedergehalten und bewegungsunfähig", su.id));
+      return PS_REFUSE(why, say("PS §8.14: {} is suppressed and cannot move",
+                                "PS §8.14: {} ist niedergehalten und bewegungsunfähig", su.id));
     if (s.fled && type_of(c).category == Category::kApc)
-      return Refuse(why, say("PS §4.4: after a flight, {} cannot remount its APC {}",
-                             "PS §4.4: nach einer Flucht kann {} nicht wieder auf seinen "
-                             "Schützenpanzer {} aufsitzen",
-                             su.id, uid(c)));
+      return PS_REFUSE(why, say("PS §4.4: after a flight, {} cannot remount its APC {}",
+                                "PS §4.4: nach einer Flucht kann {} nicht wieder auf seinen "
+                                "Schützenpanzer {} aufsitzen",
+                                su.id, uid(c)));
   }
   if (verb == kDismount && type_of(c).category == Category::kApc && cs.suppression >= 3)
-    return Refuse(why, say("PS §4.4: the grenadiers of the suppressed APC {} cannot dismount",
-                           "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
-                           "können nicht absitzen",
-                           uid(c)));
+    return PS_REFUSE(why,
+                     say("PS §4.4: the grenadiers of the suppressed APC {} cannot dismount",
+                         "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
+                         "können nicht absitzen",
+                         uid(c)));
   // PS §8.14 reading: tank riders suppressed with their armoured vehicle stay aboard, as the
   // grenadiers of an APC (troops on armoured vehicles move only with it at levels 3 and 4).
   if (verb == kDismount && type_of(c).armour != ArmourClass::kNone &&
       (cs.suppression >= 3 || s.suppression >= 3))
-    return Refuse(
+    return PS_REFUSE(
         why, say("PS §8.14: {0} is suppressed with {1} and stays aboard",
                  "PS §8.14: {0} ist mit {1} niedergehalten und bleibt aufgesessen", su.id, uid(c)));
   // PS §6.4, G-13: the vehicle moves, or has moved, at most half its speed in the half-turn.
   if (cs.has_moved) {
     const int allowance = Allowance(MoveProfileOf(type_of(c)), cs.road_move);
     if (!MayMountOrDismount(allowance, cs.moved))
-      return Refuse(why, say("PS §6.4, G-13: {} moved {} fields, more than half its speed ({} of "
-                             "{})",
-                             "PS §6.4, G-13: {} hat sich {} Felder bewegt, mehr als die halbe "
-                             "Geschwindigkeit ({} von {})",
-                             uid(c), cs.moved, HalfSpeed(allowance), allowance));
+      return PS_REFUSE(why,
+                       say("PS §6.4, G-13: {} moved {} fields, more than half its speed ({} of "
+                           "{})",
+                           "PS §6.4, G-13: {} hat sich {} Felder bewegt, mehr als die halbe "
+                           "Geschwindigkeit ({} von {})",
+                           uid(c), cs.moved, HalfSpeed(allowance), allowance));
   }
   return true;
 }
 
 bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
   if (step() != StepKind::kAct)
-    return Refuse(why, {"PS §3.2: only in the active party's activity",
-                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
+                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
   if (su.party != active_)
-    return Refuse(
+    return PS_REFUSE(
         why, {"PS §3.1: only the active party acts", "PS §3.1: nur die aktive Partei handelt"});
   if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return Refuse(why, say("PS §10.6: {} is not on the board on its own",
-                           "PS §10.6: {} steht nicht selbst auf der Platte", su.id));
+    return PS_REFUSE(why, say("PS §10.6: {} is not on the board on its own",
+                              "PS §10.6: {} steht nicht selbst auf der Platte", su.id));
   if (!t.can_overrun)
-    return Refuse(why,
-                  say("PS §10.6, G-37: only tracked combat vehicles overrun; {} cannot",
-                      "PS §10.6, G-37: nur Kettenfahrzeuge überrollen; {} kann es nicht", su.id));
+    return PS_REFUSE(
+        why, say("PS §10.6, G-37: only tracked combat vehicles overrun; {} cannot",
+                 "PS §10.6, G-37: nur Kettenfahrzeuge überrollen; {} kann es nicht", su.id));
   if (s.fired)
-    return Refuse(why, say("PS §3.4: {} has fired this half-turn (the overrun is its attack)",
-                           "PS §3.4: {} hat in diesem Teilzug gefeuert (das Überrollen ist sein "
-                           "Angriff)",
-                           su.id));
+    return PS_REFUSE(why, say("PS §3.4: {} has fired this half-turn (the overrun is its attack)",
+                              "PS §3.4: {} hat in diesem Teilzug gefeuert (das Überrollen ist sein "
+                              "Angriff)",
+                              su.id));
   if (s.suppression >= 5)
-    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
-                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", su.id));
+    return PS_REFUSE(why,
+                     say("PS §8.14: {} is suppressed black and cannot move",
+                         "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", su.id));
   if (!b.on_board(f) || Distance(field_of(u), f) != 1)
-    return Refuse(why, {"PS §10.6: the vehicle drives into an adjacent field",
-                        "PS §10.6: das Fahrzeug fährt in ein angrenzendes Feld ein"});
+    return PS_REFUSE(why, {"PS §10.6: the vehicle drives into an adjacent field",
+                           "PS §10.6: das Fahrzeug fährt in ein angrenzendes Feld ein"});
   const std::vector<int> d = seen_enemies_in(su.party, f);
   if (d.empty())
-    return Refuse(why, say("PS §10.6: an overrun is against enemy troops {0} sees in {2}",
-                           "PS §10.6: überrollt werden feindliche Truppen, die {1} in {2} erkannt "
-                           "hat",
-                           party_name(su.party), PartyDe(su.party), field_text(f)));
+    return PS_REFUSE(why,
+                     say("PS §10.6: an overrun is against enemy troops {0} sees in {2}",
+                         "PS §10.6: überrollt werden feindliche Truppen, die {1} in {2} erkannt "
+                         "hat",
+                         party_name(su.party), PartyDe(su.party), field_text(f)));
   for (int o : d)
     if (!IsBase(type_of(o)))
-      return Refuse(why, say("PS §10.6, G-37: only weapon and figure bases are overrun; {} is a "
-                             "vehicle (anti-tank close combat, not built)",
-                             "PS §10.6, G-37: überrollt werden nur Waffen- und Figurenbasen; {} "
-                             "ist ein Fahrzeug (Panzernahbekämpfung)",
-                             uid(o)));
+      return PS_REFUSE(why, say("PS §10.6, G-37: only weapon and figure bases are overrun; {} is a "
+                                "vehicle (anti-tank close combat, not built)",
+                                "PS §10.6, G-37: überrollt werden nur Waffen- und Figurenbasen; {} "
+                                "ist ein Fahrzeug (Panzernahbekämpfung)",
+                                uid(o)));
   if (wreck_at(f) >= 0)
-    return Refuse(why, say("PS §2.3, §6.10: the wreck of {} in {} blocks vehicles until it is "
-                           "recovered",
-                           "PS §2.3, §6.10: das Schadfahrzeug {} in {} sperrt Fahrzeuge, bis es "
-                           "geborgen ist",
-                           uid(wreck_at(f)), field_text(f)));
+    return PS_REFUSE(why, say("PS §2.3, §6.10: the wreck of {} in {} blocks vehicles until it is "
+                              "recovered",
+                              "PS §2.3, §6.10: das Schadfahrzeug {} in {} sperrt Fahrzeuge, bis es "
+                              "geborgen ist",
+                              uid(wreck_at(f)), field_text(f)));
   if (CanStep(b, field_of(u), f, t.terrain) != StepResult::kOk)
-    return Refuse(why, say("PS §10.6, PS §6.5: {} cannot drive from {} into {}",
-                           "PS §10.6, PS §6.5: {} kann nicht von {} nach {} fahren", su.id,
-                           field_text(field_of(u)), field_text(f)));
+    return PS_REFUSE(why, say("PS §10.6, PS §6.5: {} cannot drive from {} into {}",
+                              "PS §10.6, PS §6.5: {} kann nicht von {} nach {} fahren", su.id,
+                              field_text(field_of(u)), field_text(f)));
   // G-37: only with movement left to enter the field (G-12: a road step after road steps only).
   const MoveProfile p = MoveProfileOf(t);
   int allowance = Allowance(p, (!s.has_moved || s.road_move) && IsRoadStep(b, field_of(u), f));
   if (const int cap = move_cap(u); cap >= 0) allowance = std::min(allowance, cap);
   if (s.moved + 1 > allowance)
-    return Refuse(why, say("G-37: {} has no movement left to enter {} ({} of {} fields moved)",
-                           "G-37: {} hat keine Bewegung mehr, um {} zu erreichen ({} von {} "
-                           "Feldern bewegt)",
-                           su.id, field_text(f), s.moved, allowance));
+    return PS_REFUSE(why, say("G-37: {} has no movement left to enter {} ({} of {} fields moved)",
+                              "G-37: {} hat keine Bewegung mehr, um {} zu erreichen ({} von {} "
+                              "Feldern bewegt)",
+                              su.id, field_text(f), s.moved, allowance));
   return true;
 }
 
 bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
   if (step() != StepKind::kAct)
-    return Refuse(why, {"PS §3.2: only in the active party's activity",
-                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
+                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   if (su.party != active_)
-    return Refuse(
+    return PS_REFUSE(
         why, {"PS §3.1: only the active party acts", "PS §3.1: nur die aktive Partei handelt"});
   if (type_of(u).category != Category::kFigureBase)
-    return Refuse(why, {"PS §10.5: anti-tank close combat is fought by figures",
-                        "PS §10.5: die Panzernahbekämpfung führen Figuren"});
+    return PS_REFUSE(why, {"PS §10.5: anti-tank close combat is fought by figures",
+                           "PS §10.5: die Panzernahbekämpfung führen Figuren"});
   if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return Refuse(why, say("PS §10.5: {} is not on the board on its own",
-                           "PS §10.5: {} steht nicht selbst auf der Platte", su.id));
+    return PS_REFUSE(why, say("PS §10.5: {} is not on the board on its own",
+                              "PS §10.5: {} steht nicht selbst auf der Platte", su.id));
   // PS §10.5: from movement; the close fighters' suppression is ignored.
   if (s.has_moved || s.fired)
-    return Refuse(why, say("PS §3.4: {} has moved or fired this half-turn",
-                           "PS §3.4: {} hat sich in diesem Teilzug bewegt oder gefeuert", su.id));
+    return PS_REFUSE(why,
+                     say("PS §3.4: {} has moved or fired this half-turn",
+                         "PS §3.4: {} hat sich in diesem Teilzug bewegt oder gefeuert", su.id));
   // G-36: figures that start their half-turn in the vehicle's field (a mixed field, G-07) fight
   // it there with an effect roll; else they move into the adjacent field.
   const bool in_field = b.on_board(f) && f == field_of(u);
   if (!in_field && (!b.on_board(f) || Distance(field_of(u), f) != 1))
-    return Refuse(why, {"PS §10.5: the figures move into an adjacent field, or fight in their "
-                        "own (G-36)",
-                        "PS §10.5: die Figuren gehen in ein angrenzendes Feld oder kämpfen im "
-                        "eigenen (G-36)"});
+    return PS_REFUSE(why, {"PS §10.5: the figures move into an adjacent field, or fight in their "
+                           "own (G-36)",
+                           "PS §10.5: die Figuren gehen in ein angrenzendes Feld oder kämpfen im "
+                           "eigenen (G-36)"});
   const std::vector<int> d = seen_enemies_in(su.party, f);
   if (d.empty())
-    return Refuse(why, say("PS §10.5: anti-tank close combat is against enemy vehicles {0} sees "
-                           "in {2}",
-                           "PS §10.5: die Panzernahbekämpfung richtet sich gegen feindliche "
-                           "Fahrzeuge, die {1} in {2} erkannt hat",
-                           party_name(su.party), PartyDe(su.party), field_text(f)));
+    return PS_REFUSE(why, say("PS §10.5: anti-tank close combat is against enemy vehicles {0} sees "
+                              "in {2}",
+                              "PS §10.5: die Panzernahbekämpfung richtet sich gegen feindliche "
+                              "Fahrzeuge, die {1} in {2} erkannt hat",
+                              party_name(su.party), PartyDe(su.party), field_text(f)));
   for (int o : d) {
     if (IsBase(type_of(o)))
-      return Refuse(why, say("PS §10.5: {} holds figures: infantry close combat comes first "
-                             "(assault)",
-                             "PS §10.5: in {} stehen Figuren: zuerst wird der infanteristische "
-                             "Nahkampf ausgefochten",
-                             field_text(f)));
+      return PS_REFUSE(why, say("PS §10.5: {} holds figures: infantry close combat comes first "
+                                "(assault)",
+                                "PS §10.5: in {} stehen Figuren: zuerst wird der infanteristische "
+                                "Nahkampf ausgefochten",
+                                field_text(f)));
     if (type_of(o).armour == ArmourClass::kNone)
-      return Refuse(why, say("PS §10.5: anti-tank close combat is against armoured vehicles; {} "
-                             "is unarmoured",
-                             "PS §10.5: die Panzernahbekämpfung richtet sich gegen gepanzerte "
-                             "Fahrzeuge; {} ist ungepanzert",
-                             uid(o)));
+      return PS_REFUSE(why, say("PS §10.5: anti-tank close combat is against armoured vehicles; {} "
+                                "is unarmoured",
+                                "PS §10.5: die Panzernahbekämpfung richtet sich gegen gepanzerte "
+                                "Fahrzeuge; {} ist ungepanzert",
+                                uid(o)));
   }
   if (!in_field && CanStep(b, field_of(u), f, Mover::kFoot) != StepResult::kOk)
-    return Refuse(why, say("PS §10.5, PS §6.5: {} cannot move from {} into {}",
-                           "PS §10.5, PS §6.5: {} kann nicht von {} nach {} gehen", su.id,
-                           field_text(field_of(u)), field_text(f)));
+    return PS_REFUSE(why, say("PS §10.5, PS §6.5: {} cannot move from {} into {}",
+                              "PS §10.5, PS §6.5: {} kann nicht von {} nach {} gehen", su.id,
+                              field_text(field_of(u)), field_text(f)));
   return true;
 }
 
 bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
   if (step() != StepKind::kAct)
-    return Refuse(why, {"PS §3.2: only in the active party's activity",
-                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
+                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   const Board& b = game_->board();
   const SituationUnit& sc = game_->situation().units[static_cast<size_t>(c)];
   const UnitState& cs = unit(c);
   if (sc.party != active_)
-    return Refuse(
+    return PS_REFUSE(
         why, {"PS §3.1: only the active party acts", "PS §3.1: nur die aktive Partei handelt"});
   const int l = load_of(c);
   if (l < 0 || type_of(l).category != Category::kFigureBase)
-    return Refuse(why, say("PS §10.4: a mounted attack is made by a vehicle carrying figures; {} "
-                           "carries none",
-                           "PS §10.4: ein aufgesessener Angriff braucht ein Fahrzeug mit Figuren; "
-                           "{} trägt keine",
-                           sc.id));
+    return PS_REFUSE(why,
+                     say("PS §10.4: a mounted attack is made by a vehicle carrying figures; {} "
+                         "carries none",
+                         "PS §10.4: ein aufgesessener Angriff braucht ein Fahrzeug mit Figuren; "
+                         "{} trägt keine",
+                         sc.id));
   if (cs.status != UnitStatus::kOnBoard)
-    return Refuse(why, say("PS §10.4: {} is not on the board",
-                           "PS §10.4: {} ist nicht auf der Platte", sc.id));
+    return PS_REFUSE(why, say("PS §10.4: {} is not on the board",
+                              "PS §10.4: {} ist nicht auf der Platte", sc.id));
   if (cs.fired)
-    return Refuse(why, say("PS §3.4: {} has fired this half-turn",
-                           "PS §3.4: {} hat in diesem Teilzug gefeuert", sc.id));
+    return PS_REFUSE(why, say("PS §3.4: {} has fired this half-turn",
+                              "PS §3.4: {} hat in diesem Teilzug gefeuert", sc.id));
   if (cs.suppression >= 5)
-    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
-                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", sc.id));
+    return PS_REFUSE(why,
+                     say("PS §8.14: {} is suppressed black and cannot move",
+                         "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", sc.id));
   if (unit(l).loaded)
-    return Refuse(
+    return PS_REFUSE(
         why, say("PS §4.4: {} got on or off once this half-turn",
                  "PS §4.4: {} ist in diesem Teilzug schon einmal auf- oder abgesessen", uid(l)));
   if (type_of(c).armour != ArmourClass::kNone && type_of(c).category != Category::kApc &&
       (cs.suppression >= 3 || unit(l).suppression >= 3))
-    return Refuse(
+    return PS_REFUSE(
         why, say("PS §8.14: {0} is suppressed with {1} and stays aboard",
                  "PS §8.14: {0} ist mit {1} niedergehalten und bleibt aufgesessen", uid(l), sc.id));
   if (type_of(c).category == Category::kApc && cs.suppression >= 3)
-    return Refuse(why, say("PS §4.4: the grenadiers of the suppressed APC {} cannot dismount",
-                           "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
-                           "können nicht absitzen",
-                           sc.id));
+    return PS_REFUSE(why,
+                     say("PS §4.4: the grenadiers of the suppressed APC {} cannot dismount",
+                         "PS §4.4: die Panzergrenadiere des niedergehaltenen Schützenpanzers {} "
+                         "können nicht absitzen",
+                         sc.id));
   if (!b.on_board(f) || Distance(field_of(c), f) != 1)
-    return Refuse(why, {"PS §10.4: the vehicle drives into an adjacent field",
-                        "PS §10.4: das Fahrzeug fährt in ein angrenzendes Feld ein"});
+    return PS_REFUSE(why, {"PS §10.4: the vehicle drives into an adjacent field",
+                           "PS §10.4: das Fahrzeug fährt in ein angrenzendes Feld ein"});
   const std::vector<int> d = seen_enemies_in(sc.party, f);
   if (d.empty())
-    return Refuse(why, say("PS §10.4: a mounted attack is against enemy figures {0} sees in {2}",
-                           "PS §10.4: ein aufgesessener Angriff richtet sich gegen feindliche "
-                           "Figuren, die {1} in {2} erkannt hat",
-                           party_name(sc.party), PartyDe(sc.party), field_text(f)));
+    return PS_REFUSE(why, say("PS §10.4: a mounted attack is against enemy figures {0} sees in {2}",
+                              "PS §10.4: ein aufgesessener Angriff richtet sich gegen feindliche "
+                              "Figuren, die {1} in {2} erkannt hat",
+                              party_name(sc.party), PartyDe(sc.party), field_text(f)));
   for (int o : d)
     if (!IsBase(type_of(o)))
-      return Refuse(why, say("PS §10.4: {} holds the vehicle {}: a mounted attack is against "
-                             "figures",
-                             "PS §10.4: in {} steht das Fahrzeug {}: ein aufgesessener Angriff "
-                             "richtet sich gegen Figuren",
-                             field_text(f), uid(o)));
+      return PS_REFUSE(why, say("PS §10.4: {} holds the vehicle {}: a mounted attack is against "
+                                "figures",
+                                "PS §10.4: in {} steht das Fahrzeug {}: ein aufgesessener Angriff "
+                                "richtet sich gegen Figuren",
+                                field_text(f), uid(o)));
   if (CanStep(b, field_of(c), f, type_of(c).terrain) != StepResult::kOk)
-    return Refuse(why, say("PS §10.4, PS §6.5: {} cannot drive from {} into {}",
-                           "PS §10.4, PS §6.5: {} kann nicht von {} nach {} fahren", sc.id,
-                           field_text(field_of(c)), field_text(f)));
+    return PS_REFUSE(why, say("PS §10.4, PS §6.5: {} cannot drive from {} into {}",
+                              "PS §10.4, PS §6.5: {} kann nicht von {} nach {} fahren", sc.id,
+                              field_text(field_of(c)), field_text(f)));
   // PS §10.4 [REC], G-13: the figures dismount, so the vehicle moves at most half its speed.
   const int allowance = Allowance(MoveProfileOf(type_of(c)),
                                   (!cs.has_moved || cs.road_move) && IsRoadStep(b, field_of(c), f));
   if (!MayMountOrDismount(allowance, cs.moved + 1))
-    return Refuse(why, say("PS §10.4, G-13: {} would move {} fields, more than half its speed ({} "
-                           "of {})",
-                           "PS §10.4, G-13: {} würde sich {} Felder bewegen, mehr als die halbe "
-                           "Geschwindigkeit ({} von {})",
-                           sc.id, cs.moved + 1, HalfSpeed(allowance), allowance));
+    return PS_REFUSE(why,
+                     say("PS §10.4, G-13: {} would move {} fields, more than half its speed ({} "
+                         "of {})",
+                         "PS §10.4, G-13: {} würde sich {} Felder bewegen, mehr als die halbe "
+                         "Geschwindigkeit ({} von {})",
+                         sc.id, cs.moved + 1, HalfSpeed(allowance), allowance));
   return true;
 }
 
@@ -997,6 +1038,9 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
     }
   }
   const size_t n = static_cast<size_t>(b.width() * b.height());
+  std::vector<Field> queue;
+  queue.reserve(n);
+  std::vector<uint8_t> stop;
   for (int road_only = 1; road_only >= 0; --road_only) {
     int limit = road_only ? p.road : p.terrain;
     // PS §6.4, G-13: a vehicle whose load got on or off this half-turn moves at most half speed.
@@ -1006,8 +1050,9 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
     std::vector<int>& parent = r.parent[static_cast<size_t>(road_only)];
     dist.assign(n, -1);
     parent.assign(n, -1);
-    std::vector<uint8_t> stop(n, 0);
-    std::deque<Field> queue;
+    stop.assign(n, 0);
+    queue.clear();  // first in, first out from `head`
+    size_t head = 0;
     for (Field s0 : starts) {
       if (r.outside && road_only && !b.road(s0)) continue;
       const size_t i = static_cast<size_t>(b.index(s0));
@@ -1018,27 +1063,27 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
           if (o.model && me.model && o.party == su.party) stop[i] = 1;
       queue.push_back(s0);
     }
-    while (!queue.empty()) {
-      const Field f = queue.front();
-      queue.pop_front();
+    while (head < queue.size()) {
+      const Field f = queue[head++];
       const size_t fi = static_cast<size_t>(b.index(f));
       if (stop[fi] || dist[fi] >= limit) continue;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          if (dx == 0 && dy == 0) continue;
-          const Field t{f.x + dx, f.y + dy};
-          if (!b.on_board(t)) continue;
-          const size_t ti = static_cast<size_t>(b.index(t));
-          if (dist[ti] >= 0) continue;
-          if (CanStep(b, f, t, p.mover) != StepResult::kOk) continue;
-          if (road_only && !IsRoadStep(b, f, t)) continue;
-          const Entry e = r.rule(f, t);
-          if (e == Entry::kClosed) continue;
-          dist[ti] = dist[fi] + 1;
-          parent[ti] = static_cast<int>(fi);
-          stop[ti] = e == Entry::kEndsMove ? 1 : 0;
-          queue.push_back(t);
-        }
+      // The neighbours in row order (PlanspielGame::step_bits: CanStep, IsRoadStep).
+      const uint8_t need = static_cast<uint8_t>(
+          (p.mover == Mover::kFoot ? PlanspielGame::kStepFoot : PlanspielGame::kStepVehicle) |
+          (road_only ? PlanspielGame::kStepRoad : 0));
+      for (int d = 0; d < 8; ++d) {
+        if ((game_->step_bits(static_cast<int>(fi), d) & need) != need) continue;
+        const int k = d < 4 ? d : d + 1;
+        const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
+        const size_t ti = static_cast<size_t>(b.index(t));
+        if (dist[ti] >= 0) continue;
+        const Entry e = r.rule(f, t);
+        if (e == Entry::kClosed) continue;
+        dist[ti] = dist[fi] + 1;
+        parent[ti] = static_cast<int>(fi);
+        stop[ti] = e == Entry::kEndsMove ? 1 : 0;
+        queue.push_back(t);
+      }
     }
   }
   r.me = me;
@@ -1079,8 +1124,8 @@ bool PlanspielState::find_path(int u, Field dest, Path& path, bool forced) const
 bool PlanspielState::withdraws_along(int u, const Path& path, Text* why) const {
   const int party = party_of(u);
   if (path.from_outside || path.fields.size() < 2)
-    return Refuse(why, say("PS §6.7: {} is not on the board",
-                           "PS §6.7: {} ist nicht auf der Platte", uid(u)));
+    return PS_REFUSE(why, say("PS §6.7: {} is not on the board",
+                              "PS §6.7: {} ist nicht auf der Platte", uid(u)));
   const Field start = path.fields.front();
   bool any = false;
   for (int e : seen_enemies(party)) {
@@ -1092,19 +1137,20 @@ bool PlanspielState::withdraws_along(int u, const Path& path, Text* why) const {
     any = true;
     for (size_t i = 1; i < path.fields.size(); ++i)
       if (Distance(fe, path.fields[i]) < Distance(fe, path.fields[i - 1]))
-        return Refuse(why, say("PS §6.7: the path to {} comes closer to {} in {}: no withdrawal",
-                               "PS §6.7: der Weg nach {} nähert sich {} in {}: kein Absetzen",
-                               field_text(path.fields.back()), uid(e), field_text(path.fields[i])));
+        return PS_REFUSE(why,
+                         say("PS §6.7: the path to {} comes closer to {} in {}: no withdrawal",
+                             "PS §6.7: der Weg nach {} nähert sich {} in {}: kein Absetzen",
+                             field_text(path.fields.back()), uid(e), field_text(path.fields[i])));
     if (Distance(fe, path.fields.back()) <= Distance(fe, start))
-      return Refuse(why, say("PS §6.7: {} does not increase the distance to {}: no withdrawal",
-                             "PS §6.7: {} vergrößert den Abstand zu {} nicht: kein Absetzen",
-                             field_text(path.fields.back()), uid(e)));
+      return PS_REFUSE(why, say("PS §6.7: {} does not increase the distance to {}: no withdrawal",
+                                "PS §6.7: {} vergrößert den Abstand zu {} nicht: kein Absetzen",
+                                field_text(path.fields.back()), uid(e)));
   }
   if (!any)
-    return Refuse(why, say("PS §6.7: {} is in the flat-fire range of no enemy unit {} sees",
-                           "PS §6.7: {} ist in der Flachfeuer-Reichweite keiner feindlichen "
-                           "Einheit, die {} erkannt hat",
-                           uid(u), party_name(party), PartyDe(party)));
+    return PS_REFUSE(why, say("PS §6.7: {} is in the flat-fire range of no enemy unit {} sees",
+                              "PS §6.7: {} ist in der Flachfeuer-Reichweite keiner feindlichen "
+                              "Einheit, die {} erkannt hat",
+                              uid(u), party_name(party), PartyDe(party)));
   return true;
 }
 
@@ -1120,55 +1166,57 @@ bool PlanspielState::may_recover(int u, Field f, Text* why) const {
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
   if (step() != StepKind::kAct)
-    return Refuse(why, {"PS §3.2: only in the active party's activity",
-                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
+                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   if (su.party != active_)
-    return Refuse(
+    return PS_REFUSE(
         why, {"PS §3.1: only the active party recovers", "PS §3.1: nur die aktive Partei birgt"});
   if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return Refuse(why, say("PS §6.10: {} is not on the board on its own",
-                           "PS §6.10: {} steht nicht selbständig auf der Platte", su.id));
+    return PS_REFUSE(why, say("PS §6.10: {} is not on the board on its own",
+                              "PS §6.10: {} steht nicht selbständig auf der Platte", su.id));
   if (t.terrain != Mover::kVehicle || IsBase(t))
-    return Refuse(why,
-                  say("PS §6.10: a vehicle model recovers; {} is none",
-                      "PS §6.10: geborgen wird mit einem Fahrzeugmodell; {} ist keines", su.id));
+    return PS_REFUSE(why,
+                     say("PS §6.10: a vehicle model recovers; {} is none",
+                         "PS §6.10: geborgen wird mit einem Fahrzeugmodell; {} ist keines", su.id));
   if (s.suppression > 0)
-    return Refuse(why,
-                  say("PS §6.10, §12.1: {} is suppressed and cannot work",
-                      "PS §6.10, §12.1: {} ist niedergehalten und kann nicht arbeiten", su.id));
+    return PS_REFUSE(why,
+                     say("PS §6.10, §12.1: {} is suppressed and cannot work",
+                         "PS §6.10, §12.1: {} ist niedergehalten und kann nicht arbeiten", su.id));
   if (s.has_moved || s.fired || s.loaded)
-    return Refuse(why, say("G-38: a recovery occupies {} for its whole half-turn; it has acted "
-                           "already",
-                           "G-38: eine Bergung beansprucht {} den ganzen Teilzug; es war schon "
-                           "tätig",
-                           su.id));
+    return PS_REFUSE(why, say("G-38: a recovery occupies {} for its whole half-turn; it has acted "
+                              "already",
+                              "G-38: eine Bergung beansprucht {} den ganzen Teilzug; es war schon "
+                              "tätig",
+                              su.id));
   // PS §4.4, §16: a tow carries its weapon's ammunition and may not be used for other tasks
   // while the weapon is operational (reading: not lost).
   if (const int l = su.load; l >= 0 && type_of(l).category == Category::kHeavyWeaponBase &&
                              unit(l).status != UnitStatus::kLost)
-    return Refuse(why, say("PS §4.4: {0} carries the ammunition of {1} and may not be used for "
-                           "other tasks while {1} is operational",
-                           "PS §4.4: {0} führt die Munition von {1} mit und darf nicht für andere "
-                           "Aufgaben verwendet werden, solange {1} einsatzfähig ist",
-                           su.id, uid(l)));
+    return PS_REFUSE(why,
+                     say("PS §4.4: {0} carries the ammunition of {1} and may not be used for "
+                         "other tasks while {1} is operational",
+                         "PS §4.4: {0} führt die Munition von {1} mit und darf nicht für andere "
+                         "Aufgaben verwendet werden, solange {1} einsatzfähig ist",
+                         su.id, uid(l)));
   if (!b.on_board(f) || wreck_at(f) < 0)
-    return Refuse(why, say("PS §6.10: there is no wreck in {}",
-                           "PS §6.10: in {} steht kein "
-                           "Schadfahrzeug",
-                           b.on_board(f) ? field_text(f) : std::string("-")));
+    return PS_REFUSE(why, say("PS §6.10: there is no wreck in {}",
+                              "PS §6.10: in {} steht kein "
+                              "Schadfahrzeug",
+                              b.on_board(f) ? field_text(f) : std::string("-")));
   const int w = wreck_at(f);
   // Reading: the wreck fills the defile field, so the vehicle works from an adjacent field it
   // could drive into the wreck's field from (PS §6.10 "or in an adjacent field", §12.1).
   if (Distance(field_of(u), f) != 1 || CanStep(b, field_of(u), f, t.terrain) != StepResult::kOk)
-    return Refuse(why, say("PS §6.10, §12.1: {} must stand next to the wreck in {}, where it "
-                           "could drive in",
-                           "PS §6.10, §12.1: {} muss neben dem Schadfahrzeug in {} stehen, von "
-                           "wo es hineinfahren könnte",
-                           su.id, field_text(f)));
+    return PS_REFUSE(why, say("PS §6.10, §12.1: {} must stand next to the wreck in {}, where it "
+                              "could drive in",
+                              "PS §6.10, §12.1: {} muss neben dem Schadfahrzeug in {} stehen, von "
+                              "wo es hineinfahren könnte",
+                              su.id, field_text(f)));
   if (t.weight_t < type_of(w).weight_t)
-    return Refuse(why, say("PS §6.10: {0} ({1} t) is lighter than the wreck of {2} ({3} t)",
-                           "PS §6.10: {0} ({1} t) ist leichter als das Schadfahrzeug {2} ({3} t)",
-                           su.id, t.weight_t, uid(w), type_of(w).weight_t));
+    return PS_REFUSE(
+        why, say("PS §6.10: {0} ({1} t) is lighter than the wreck of {2} ({3} t)",
+                 "PS §6.10: {0} ({1} t) ist leichter als das Schadfahrzeug {2} ({3} t)", su.id,
+                 t.weight_t, uid(w), type_of(w).weight_t));
   return true;
 }
 
@@ -1188,13 +1236,13 @@ std::vector<Field> PlanspielState::recover_targets(int u) const {
 bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
   if (!may_move(u, why)) return false;
   if (unit(u).status != UnitStatus::kOnBoard)
-    return Refuse(why, say("PS §6.7: {} is not on the board",
-                           "PS §6.7: {} ist nicht auf der Platte", uid(u)));
+    return PS_REFUSE(why, say("PS §6.7: {} is not on the board",
+                              "PS §6.7: {} ist nicht auf der Platte", uid(u)));
   Path path;
   if (!find_path(u, f, path))
-    return Refuse(why, say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
-                           "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen",
-                           uid(u), field_text(f)));
+    return PS_REFUSE(why, say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
+                              "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen",
+                              uid(u), field_text(f)));
   return withdraws_along(u, path, why);
 }
 
@@ -1202,8 +1250,21 @@ std::vector<Field> PlanspielState::withdraw_targets(int u) const {
   std::vector<Field> out;
   if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !may_move(u, nullptr))
     return out;
+  // PS §6.7: without a seen enemy that has the start field in flat-fire range no path is a
+  // withdrawal (withdraws_along); the search is not needed then.
+  bool threatened = false;
+  for (int e : seen_enemies(party_of(u))) {
+    const UnitType& t = type_of(e);
+    if (t.has_weapon && t.weapon.flat >= 0 &&
+        Distance(field_of(e), field_of(u)) <=
+            WeaponRange(game_->fire_data(), weapon_of(e), Trajectory::kFlat)) {
+      threatened = true;
+      break;
+    }
+  }
+  if (!threatened) return out;
   const Search s = search(u);
-  for (Field f : move_targets(u)) {
+  for (Field f : reachable(s)) {
     Path path;
     if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) out.push_back(f);
   }
@@ -1225,8 +1286,12 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
   // PS §9.6: during the planning of a simultaneous movement, the next unit of the group.
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return out;
+  return reachable(search(u));
+}
+
+std::vector<Field> PlanspielState::reachable(const Search& s) const {
+  std::vector<Field> out;
   const Board& b = game_->board();
-  const Search s = search(u);
   for (int y = 0; y < b.height(); ++y)
     for (int x = 0; x < b.width(); ++x) {
       const Field f{x, y};
@@ -1410,47 +1475,49 @@ Field PlanspielState::counter_field() const {
 // unit and step.
 bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const {
   if (step() != StepKind::kCounterMove || moving_.unit < 0)
-    return Refuse(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
+    return PS_REFUSE(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
   const SituationUnit& sp = game_->situation().units[static_cast<size_t>(p)];
   const UnitState& ps = unit(p);
   const UnitType& t = type_of(p);
   const int m = moving_.unit;
   if (sp.party == active_)
-    return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
-                        "PS §9.1: nur die passive Partei macht Gegenzüge"});
+    return PS_REFUSE(why, {"PS §9.1: only the passive party makes counter-moves",
+                           "PS §9.1: nur die passive Partei macht Gegenzüge"});
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
-    return Refuse(why,
-                  say("{}: the unit or the mover is not on the board",
-                      "{}: die Einheit oder die bewegte Einheit ist nicht auf der Platte", rule));
+    return PS_REFUSE(
+        why, say("{}: the unit or the mover is not on the board",
+                 "{}: die Einheit oder die bewegte Einheit ist nicht auf der Platte", rule));
   if (ps.aboard >= 0)
-    return Refuse(why, say("PS §4.4: {} is aboard {}", "PS §4.4: {} ist auf {} aufgesessen", sp.id,
-                           uid(ps.aboard)));
+    return PS_REFUSE(why, say("PS §4.4: {} is aboard {}", "PS §4.4: {} ist auf {} aufgesessen",
+                              sp.id, uid(ps.aboard)));
   if (!t.has_weapon || t.weapon.flat < 0)
-    return Refuse(why,
-                  say("{}: {} has no direct fire", "{}: {} hat kein direktes Feuer", rule, sp.id));
+    return PS_REFUSE(
+        why, say("{}: {} has no direct fire", "{}: {} hat kein direktes Feuer", rule, sp.id));
   if (ps.suppression >= 5)
-    return Refuse(
+    return PS_REFUSE(
         why, say("{}: {} is suppressed black", "{}: {} ist schwarz niedergehalten", rule, sp.id));
   if (ps.countered)
-    return Refuse(why, say("G-29: {} has countered this step already",
-                           "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", sp.id));
+    return PS_REFUSE(why,
+                     say("G-29: {} has countered this step already",
+                         "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", sp.id));
   if (moving_.simultaneous && ps.group_target >= 0 && ps.group_target != m)
-    return Refuse(why, say("PS §9.6, G-29: {0} has countered {1} in this round of the "
-                           "simultaneous movement (one unit of the group at a time)",
-                           "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
-                           "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
-                           sp.id, uid(ps.group_target)));
+    return PS_REFUSE(why, say("PS §9.6, G-29: {0} has countered {1} in this round of the "
+                              "simultaneous movement (one unit of the group at a time)",
+                              "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
+                              "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
+                              sp.id, uid(ps.group_target)));
   if (congested_fired(p))
-    return Refuse(why, say("PS §5.4: {} stands in a congested field from which a like troop has "
-                           "fired this half-turn",
-                           "PS §5.4: {} steht in einem gestauten Feld, aus dem in diesem Teilzug "
-                           "schon eine gleichartige Truppe gefeuert hat",
-                           sp.id));
+    return PS_REFUSE(why,
+                     say("PS §5.4: {} stands in a congested field from which a like troop has "
+                         "fired this half-turn",
+                         "PS §5.4: {} steht in einem gestauten Feld, aus dem in diesem Teilzug "
+                         "schon eine gleichartige Truppe gefeuert hat",
+                         sp.id));
   if (!visible_to(m, sp.party))
-    return Refuse(why, say("{}: the mover is not detected",
-                           "{}: die bewegte Einheit ist nicht "
-                           "erkannt",
-                           rule));
+    return PS_REFUSE(why, say("{}: the mover is not detected",
+                              "{}: die bewegte Einheit ist nicht "
+                              "erkannt",
+                              rule));
   // PS §6.10, §9.1: against a recovery attempt the wreck's field counts, as if the vehicle
   // worked there; it needs no approach, only the wreck within range.
   const Field now = counter_field();
@@ -1459,27 +1526,28 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
   if (d1 > range)
-    return Refuse(why, moving_.work >= 0
-                           ? say("PS §6.10: the wreck in {} is out of range of {}",
-                                 "PS §6.10: das Schadfahrzeug in {} ist außer Reichweite von {}",
-                                 field_text(now), sp.id)
-                           : say("{}: the mover is out of range",
-                                 "{}: die bewegte Einheit ist außer Reichweite", rule));
+    return PS_REFUSE(why, moving_.work >= 0
+                              ? say("PS §6.10: the wreck in {} is out of range of {}",
+                                    "PS §6.10: das Schadfahrzeug in {} ist außer Reichweite von {}",
+                                    field_text(now), sp.id)
+                              : say("{}: the mover is out of range",
+                                    "{}: die bewegte Einheit ist außer Reichweite", rule));
   if (moving_.work < 0 && prev_index >= 0 &&
       d1 > Distance(field_of(p), FieldAt(game_->board(), prev_index)))
-    return Refuse(why, say("{}: a withdrawal gives no counter-move",
-                           "{}: ein Absetzen gibt keinen Feuergegenzug", rule));
+    return PS_REFUSE(why, say("{}: a withdrawal gives no counter-move",
+                              "{}: ein Absetzen gibt keinen Feuergegenzug", rule));
   if (withdrawn_from(p))
-    return Refuse(why, say("{}, PS §6.7: the ordered withdrawal has increased the distance: no "
-                           "counter-move",
-                           "{}, PS §6.7: das befohlene Absetzen hat den Abstand vergrößert: kein "
-                           "Gegenzug",
-                           rule));
-  if (own_in(now, sp.party) >= 0) return Refuse(why, mixed_field_refusal(now, sp.party));
+    return PS_REFUSE(why,
+                     say("{}, PS §6.7: the ordered withdrawal has increased the distance: no "
+                         "counter-move",
+                         "{}, PS §6.7: das befohlene Absetzen hat den Abstand vergrößert: kein "
+                         "Gegenzug",
+                         rule));
+  if (own_in(now, sp.party) >= 0) return PS_REFUSE(why, mixed_field_refusal(now, sp.party));
   Firer firer;
   firer.suppression = ps.suppression;
   const auto r = CheckFire(game_->fire_data(), weapon_of(p), firer, fire_situation(p, now));
-  if (!r.empty()) return Refuse(why, RejectionSaid(r[0]));
+  if (!r.empty()) return PS_REFUSE(why, RejectionSaid(r[0]));
   return true;
 }
 
@@ -1487,15 +1555,15 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
 bool PlanspielState::may_counter(int p, Text* why) const {
   if (!may_counter_fire(p, "PS §9.2", why)) return false;
   if (type_of(p).moves_and_fires && !unit(p).position_marker && moving_.work >= 0)
-    return Refuse(why, say("PS §9.2, §6.10: {} has no position marker: it is not entitled to a "
-                           "counter-move against the recovery",
-                           "PS §9.2, §6.10: {} hat kein Stellungszeichen: es ist zu keinem "
-                           "Gegenzug gegen die Bergung berechtigt",
-                           uid(p)));
+    return PS_REFUSE(why, say("PS §9.2, §6.10: {} has no position marker: it is not entitled to a "
+                              "counter-move against the recovery",
+                              "PS §9.2, §6.10: {} hat kein Stellungszeichen: es ist zu keinem "
+                              "Gegenzug gegen die Bergung berechtigt",
+                              uid(p)));
   if (type_of(p).moves_and_fires && !unit(p).position_marker)
-    return Refuse(why,
-                  say("PS §9.2: {} has no position marker (only a false counter-move)",
-                      "PS §9.2: {} hat kein Stellungszeichen (nur ein unechter Gegenzug)", uid(p)));
+    return PS_REFUSE(
+        why, say("PS §9.2: {} has no position marker (only a false counter-move)",
+                 "PS §9.2: {} hat kein Stellungszeichen (nur ein unechter Gegenzug)", uid(p)));
   return true;
 }
 
@@ -1503,19 +1571,19 @@ bool PlanspielState::may_counter(int p, Text* why) const {
 bool PlanspielState::may_meet(int p, Text* why) const {
   if (!may_counter_fire(p, "PS §9.3", why)) return false;
   if (moving_.work >= 0)
-    return Refuse(why, {"PS §6.10, §9.1: work from an adjacent field is answered by a true fire "
-                        "counter-move only; a recovery is no approach for a meeting engagement",
-                        "PS §6.10, §9.1: Arbeit aus einem Nachbarfeld wird nur mit echtem "
-                        "Feuergegenzug bekämpft; eine Bergung ist keine Annäherung für ein "
-                        "Begegnungsgefecht"});
+    return PS_REFUSE(why, {"PS §6.10, §9.1: work from an adjacent field is answered by a true fire "
+                           "counter-move only; a recovery is no approach for a meeting engagement",
+                           "PS §6.10, §9.1: Arbeit aus einem Nachbarfeld wird nur mit echtem "
+                           "Feuergegenzug bekämpft; eine Bergung ist keine Annäherung für ein "
+                           "Begegnungsgefecht"});
   if (!type_of(p).moves_and_fires)
-    return Refuse(why, say("PS §9.3: only combat vehicles and SP guns make false counter-moves; "
-                           "{} fires a true one",
-                           "PS §9.3: unechte Gegenzüge machen nur Kampffahrzeuge und "
-                           "Selbstfahrlafetten; {} feuert einen echten",
-                           uid(p)));
+    return PS_REFUSE(why, say("PS §9.3: only combat vehicles and SP guns make false counter-moves; "
+                              "{} fires a true one",
+                              "PS §9.3: unechte Gegenzüge machen nur Kampffahrzeuge und "
+                              "Selbstfahrlafetten; {} feuert einen echten",
+                              uid(p)));
   if (unit(p).position_marker)
-    return Refuse(
+    return PS_REFUSE(
         why, say("PS §9.3: {} has a position marker and fires a true counter-move",
                  "PS §9.3: {} hat ein Stellungszeichen und feuert einen echten Gegenzug", uid(p)));
   return true;
@@ -1542,70 +1610,74 @@ bool PlanspielState::engages(int m, int p, Field at, bool moved) const {
 // the mover cannot engage it from where it stands.
 bool PlanspielState::may_evade(int p, Text* why) const {
   if (step() != StepKind::kCounterMove || moving_.unit < 0)
-    return Refuse(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
+    return PS_REFUSE(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
   const UnitState& ps = unit(p);
   const UnitType& t = type_of(p);
   const int m = moving_.unit;
   const std::string& id = uid(p);
   if (party_of(p) == active_)
-    return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
-                        "PS §9.1: nur die passive Partei macht Gegenzüge"});
+    return PS_REFUSE(why, {"PS §9.1: only the passive party makes counter-moves",
+                           "PS §9.1: nur die passive Partei macht Gegenzüge"});
   if (moving_.work >= 0)
-    return Refuse(why, {"PS §6.10, §9.4: a recovery attempt is no approach; no movement "
-                        "counter-move",
-                        "PS §6.10, §9.4: ein Bergeversuch ist keine Annäherung; kein "
-                        "Bewegungsgegenzug"});
+    return PS_REFUSE(why, {"PS §6.10, §9.4: a recovery attempt is no approach; no movement "
+                           "counter-move",
+                           "PS §6.10, §9.4: ein Bergeversuch ist keine Annäherung; kein "
+                           "Bewegungsgegenzug"});
   if (ps.status != UnitStatus::kOnBoard || unit(m).status != UnitStatus::kOnBoard)
-    return Refuse(why, {"PS §9.4: the unit or the mover is not on the board",
-                        "PS §9.4: die Einheit oder die bewegte Einheit ist nicht auf der Platte"});
+    return PS_REFUSE(why,
+                     {"PS §9.4: the unit or the mover is not on the board",
+                      "PS §9.4: die Einheit oder die bewegte Einheit ist nicht auf der Platte"});
   if (ps.aboard >= 0)
-    return Refuse(why, say("PS §4.4: {} is aboard {} and moves with it",
-                           "PS §4.4: {} ist auf {} aufgesessen und fährt mit", id, uid(ps.aboard)));
+    return PS_REFUSE(why,
+                     say("PS §4.4: {} is aboard {} and moves with it",
+                         "PS §4.4: {} ist auf {} aufgesessen und fährt mit", id, uid(ps.aboard)));
   if (MoveProfileOf(t).terrain <= 1)
-    return Refuse(why, say("PS §9.4: {} is not faster than 1 LE",
-                           "PS §9.4: {} ist nicht schneller als 1 LE", id));
+    return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
+                              "PS §9.4: {} ist nicht schneller als 1 LE", id));
   if (ps.suppression >= 5)
-    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
-                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", id));
+    return PS_REFUSE(why, say("PS §8.14: {} is suppressed black and cannot move",
+                              "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", id));
   if (ps.suppression >= 3 && t.armour == ArmourClass::kNone)
-    return Refuse(why, say("PS §8.14: {} is suppressed: unarmoured troops cannot move",
-                           "PS §8.14: {} ist niedergehalten: ungepanzerte Truppen sind "
-                           "bewegungsunfähig",
-                           id));
+    return PS_REFUSE(why, say("PS §8.14: {} is suppressed: unarmoured troops cannot move",
+                              "PS §8.14: {} ist niedergehalten: ungepanzerte Truppen sind "
+                              "bewegungsunfähig",
+                              id));
   if (ps.countered)
-    return Refuse(why, say("G-29: {} has countered this step already",
-                           "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
+    return PS_REFUSE(why, say("G-29: {} has countered this step already",
+                              "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
   if (moving_.simultaneous && ps.group_target >= 0 && ps.group_target != m)
-    return Refuse(why, say("PS §9.6, G-29: {0} has countered {1} in this round of the "
-                           "simultaneous movement (one unit of the group at a time)",
-                           "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
-                           "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
-                           id, uid(ps.group_target)));
+    return PS_REFUSE(why, say("PS §9.6, G-29: {0} has countered {1} in this round of the "
+                              "simultaneous movement (one unit of the group at a time)",
+                              "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
+                              "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
+                              id, uid(ps.group_target)));
   if (!detects(p, m))
-    return Refuse(why, say("PS §9.4: {} does not itself detect the mover",
-                           "PS §9.4: {} erkennt die bewegte Einheit nicht selbst", id));
+    return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the mover",
+                              "PS §9.4: {} erkennt die bewegte Einheit nicht selbst", id));
   if (!engages(m, p, field_of(p), false))
-    return Refuse(why, say("PS §9.4: the mover cannot engage {} by direct fire from where it "
-                           "stands",
-                           "PS §9.4: die bewegte Einheit kann {} von ihrem Feld aus nicht direkt "
-                           "bekämpfen",
-                           id));
+    return PS_REFUSE(why,
+                     say("PS §9.4: the mover cannot engage {} by direct fire from where it "
+                         "stands",
+                         "PS §9.4: die bewegte Einheit kann {} von ihrem Feld aus nicht direkt "
+                         "bekämpfen",
+                         id));
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
   if (prev_index >= 0 && Distance(field_of(p), field_of(m)) >
                              Distance(field_of(p), FieldAt(game_->board(), prev_index)))
-    return Refuse(why, {"PS §9.4: the mover withdraws: no approach to evade",
-                        "PS §9.4: die bewegte Einheit setzt sich ab: keine Annäherung"});
+    return PS_REFUSE(why, {"PS §9.4: the mover withdraws: no approach to evade",
+                           "PS §9.4: die bewegte Einheit setzt sich ab: keine Annäherung"});
   if (withdrawn_from(p))
-    return Refuse(why, {"PS §9.4, §6.7: the ordered withdrawal has increased the distance: no "
-                        "approach to evade",
-                        "PS §9.4, §6.7: das befohlene Absetzen hat den Abstand vergrößert: keine "
-                        "Annäherung"});
+    return PS_REFUSE(why,
+                     {"PS §9.4, §6.7: the ordered withdrawal has increased the distance: no "
+                      "approach to evade",
+                      "PS §9.4, §6.7: das befohlene Absetzen hat den Abstand vergrößert: keine "
+                      "Annäherung"});
   if (evade_fields(p).empty())
-    return Refuse(why, say("PS §9.4, G-48: {} reaches no field out of the mover's direct fire",
-                           "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
-                           "der bewegten Einheit",
-                           id));
+    return PS_REFUSE(why, say("PS §9.4, G-48: {} reaches no field out of the mover's direct fire",
+                              "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
+                              "der bewegten Einheit",
+                              id));
   return true;
 }
 
@@ -1643,13 +1715,14 @@ bool PlanspielState::over_limit(int u) const {
   // Only a movement counter-move puts a field over the limit, and it marks the unit it brought
   // there (`congesting`) until the field is within the limit again: none there, none over.
   bool marked = false;
+  for (int o = 0; o < num_units() && !marked; ++o)
+    marked =
+        unit(o).congesting && unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u);
+  if (!marked) return false;
   FieldContents here;
   for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u)) {
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u))
       here.push_back(OccupantOf(type_of(o), party_of(o)));
-      marked = marked || unit(o).congesting;
-    }
-  if (!marked) return false;
   const std::vector<StackClass> over = OverStacked(here, party);
   return std::find(over.begin(), over.end(), StackClassOf(type_of(u))) != over.end();
 }
@@ -1676,11 +1749,11 @@ bool PlanspielState::congestion_open(Text* why) const {
   for (int u : congested(active_)) {
     const int m = unit(u).aboard >= 0 ? unit(u).aboard : u;  // a load moves with its carrier
     if (may_move(m, nullptr) && !move_targets(m).empty())
-      return Refuse(why, say("PS §5.4: the congestion in {0} is resolved in this half-turn: {1} "
-                             "can still move away",
-                             "PS §5.4: die Stauung in {0} wird in diesem Teilzug aufgelöst: {1} "
-                             "kann noch wegziehen",
-                             field_text(field_of(u)), uid(m)));
+      return PS_REFUSE(why, say("PS §5.4: the congestion in {0} is resolved in this half-turn: {1} "
+                                "can still move away",
+                                "PS §5.4: die Stauung in {0} wird in diesem Teilzug aufgelöst: {1} "
+                                "kann noch wegziehen",
+                                field_text(field_of(u)), uid(m)));
   }
   return true;
 }
@@ -1690,20 +1763,21 @@ bool PlanspielState::congestion_open(Text* why) const {
 // (G-48), into a field within the limit (the domino effect ends there).
 bool PlanspielState::may_displace(int d, Text* why) const {
   if (step() != StepKind::kCounterMove || moving_.unit < 0)
-    return Refuse(why, {"PS §5.4: a unit is displaced only at once when a movement counter-move "
-                        "congests its field",
-                        "PS §5.4: verdrängt wird nur sofort, wenn ein Bewegungsgegenzug das Feld "
-                        "staut"});
+    return PS_REFUSE(why,
+                     {"PS §5.4: a unit is displaced only at once when a movement counter-move "
+                      "congests its field",
+                      "PS §5.4: verdrängt wird nur sofort, wenn ein Bewegungsgegenzug das Feld "
+                      "staut"});
   if (d < 0 || d >= num_units())
-    return Refuse(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+    return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
   const UnitState& ds = unit(d);
   const std::string& id = uid(d);
   if (party_of(d) == active_)
-    return Refuse(why, {"PS §9.1: only the passive party makes counter-moves",
-                        "PS §9.1: nur die passive Partei macht Gegenzüge"});
+    return PS_REFUSE(why, {"PS §9.1: only the passive party makes counter-moves",
+                           "PS §9.1: nur die passive Partei macht Gegenzüge"});
   if (ds.status != UnitStatus::kOnBoard || ds.aboard >= 0)
-    return Refuse(why, say("PS §5.4: {} is not on the board on its own",
-                           "PS §5.4: {} steht nicht selbst auf der Platte", id));
+    return PS_REFUSE(why, say("PS §5.4: {} is not on the board on its own",
+                              "PS §5.4: {} steht nicht selbst auf der Platte", id));
   // The evader (or its load) is of d's class: d is over the limit with it.
   bool by_evader = false;
   for (int o = 0; o < num_units(); ++o)
@@ -1711,31 +1785,31 @@ bool PlanspielState::may_displace(int d, Text* why) const {
         unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(d))
       by_evader = true;
   if (!by_evader || !over_limit(d))
-    return Refuse(why, say("PS §5.4: no movement counter-move of this step has congested the "
-                           "field of {} with a like model",
-                           "PS §5.4: kein Bewegungsgegenzug dieses Schritts hat das Feld von {} "
-                           "mit einem gleichartigen Modell gestaut",
-                           id));
+    return PS_REFUSE(why, say("PS §5.4: no movement counter-move of this step has congested the "
+                              "field of {} with a like model",
+                              "PS §5.4: kein Bewegungsgegenzug dieses Schritts hat das Feld von {} "
+                              "mit einem gleichartigen Modell gestaut",
+                              id));
   if (ds.countered)
-    return Refuse(why, say("G-29: {} has countered this step already",
-                           "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
+    return PS_REFUSE(why, say("G-29: {} has countered this step already",
+                              "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
   if (MoveProfileOf(type_of(d)).terrain <= 1)
-    return Refuse(why, say("PS §9.4: {} is not faster than 1 LE",
-                           "PS §9.4: {} ist nicht schneller als 1 LE", id));
+    return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
+                              "PS §9.4: {} ist nicht schneller als 1 LE", id));
   if (ds.suppression >= 5)
-    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot move",
-                           "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", id));
+    return PS_REFUSE(why, say("PS §8.14: {} is suppressed black and cannot move",
+                              "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", id));
   if (ds.suppression >= 3 && type_of(d).armour == ArmourClass::kNone)
-    return Refuse(why, say("PS §8.14: {} is suppressed: unarmoured troops cannot move",
-                           "PS §8.14: {} ist niedergehalten: ungepanzerte Truppen sind "
-                           "bewegungsunfähig",
-                           id));
+    return PS_REFUSE(why, say("PS §8.14: {} is suppressed: unarmoured troops cannot move",
+                              "PS §8.14: {} ist niedergehalten: ungepanzerte Truppen sind "
+                              "bewegungsunfähig",
+                              id));
   if (displace_fields(d).empty())
-    return Refuse(why, say("PS §5.4, G-48: {} reaches no field within the stacking limit out of "
-                           "the mover's direct fire",
-                           "PS §5.4, G-48: {} erreicht kein Feld innerhalb der Stapelgrenze "
-                           "außerhalb des direkten Feuers der bewegten Einheit",
-                           id));
+    return PS_REFUSE(why, say("PS §5.4, G-48: {} reaches no field within the stacking limit out of "
+                              "the mover's direct fire",
+                              "PS §5.4, G-48: {} erreicht kein Feld innerhalb der Stapelgrenze "
+                              "außerhalb des direkten Feuers der bewegten Einheit",
+                              id));
   return true;
 }
 
@@ -1754,23 +1828,23 @@ int PlanspielState::planning_unit() const {
 // superiority attack), each able to move now, in unit order (the order they advance in).
 bool PlanspielState::may_move_together(const std::vector<int>& units, Text* why) const {
   if (step() != StepKind::kAct)
-    return Refuse(why, {"PS §3.2: only in the active party's activity",
-                        "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
+                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   if (units.size() < 2 || units.size() > 3)
-    return Refuse(why, {"PS §9.6: a simultaneous movement names two or three units",
-                        "PS §9.6: eine gleichzeitige Bewegung nennt zwei oder drei Einheiten"});
+    return PS_REFUSE(why, {"PS §9.6: a simultaneous movement names two or three units",
+                           "PS §9.6: eine gleichzeitige Bewegung nennt zwei oder drei Einheiten"});
   for (size_t i = 0; i < units.size(); ++i) {
     const int u = units[i];
     if (u < 0 || u >= num_units())
-      return Refuse(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+      return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
     if (i > 0 && units[i - 1] >= u)
-      return Refuse(why, {"PS §9.6: each unit is named once, in unit order",
-                          "PS §9.6: jede Einheit wird einmal genannt, in der Reihenfolge der "
-                          "Einheiten"});
+      return PS_REFUSE(why, {"PS §9.6: each unit is named once, in unit order",
+                             "PS §9.6: jede Einheit wird einmal genannt, in der Reihenfolge der "
+                             "Einheiten"});
     if (!may_move(u, why)) return false;
     if (move_targets(u).empty())
-      return Refuse(why, say("PS §6: {} has no field to move to",
-                             "PS §6: {} hat kein Feld, in das es ziehen kann", uid(u)));
+      return PS_REFUSE(why, say("PS §6: {} has no field to move to",
+                                "PS §6: {} hat kein Feld, in das es ziehen kann", uid(u)));
   }
   return true;
 }
@@ -2078,26 +2152,27 @@ bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const Text& 
                                      Text* why) const {
   const UnitState& s = unit(u);
   const std::string& id = uid(u);
-  if (party_of(u) != active_) return Refuse(why, party_text);
+  if (party_of(u) != active_) return PS_REFUSE(why, party_text);
   if (s.status != UnitStatus::kOnBoard)
-    return Refuse(
+    return PS_REFUSE(
         why, say("{}: {} is not on the board", "{}: {} ist nicht auf der Platte", board_rule, id));
   if (s.aboard >= 0)
-    return Refuse(why, say("PS §4.4: {} is aboard {}; it fires after getting off",
-                           "PS §4.4: {} ist auf {} aufgesessen; es feuert nach dem Absitzen", id,
-                           uid(s.aboard)));
+    return PS_REFUSE(why, say("PS §4.4: {} is aboard {}; it fires after getting off",
+                              "PS §4.4: {} ist auf {} aufgesessen; es feuert nach dem Absitzen", id,
+                              uid(s.aboard)));
   if (s.fired)
-    return Refuse(why, say("PS §3.4: {} has fired this half-turn",
-                           "PS §3.4: {} hat in diesem Teilzug gefeuert", id));
+    return PS_REFUSE(why, say("PS §3.4: {} has fired this half-turn",
+                              "PS §3.4: {} hat in diesem Teilzug gefeuert", id));
   if (s.suppression >= 5)
-    return Refuse(why, say("PS §8.14: {} is suppressed black and cannot fire",
-                           "PS §8.14: {} ist schwarz niedergehalten und feuerunfähig", id));
+    return PS_REFUSE(why, say("PS §8.14: {} is suppressed black and cannot fire",
+                              "PS §8.14: {} ist schwarz niedergehalten und feuerunfähig", id));
   if (congested_fired(u))
-    return Refuse(why, say("PS §5.4: {} stands in a congested field from which a like troop has "
-                           "fired this half-turn",
-                           "PS §5.4: {} steht in einem gestauten Feld, aus dem in diesem Teilzug "
-                           "schon eine gleichartige Truppe gefeuert hat",
-                           id));
+    return PS_REFUSE(why,
+                     say("PS §5.4: {} stands in a congested field from which a like troop has "
+                         "fired this half-turn",
+                         "PS §5.4: {} steht in einem gestauten Feld, aus dem in diesem Teilzug "
+                         "schon eine gleichartige Truppe gefeuert hat",
+                         id));
   return true;
 }
 
@@ -2108,14 +2183,14 @@ bool PlanspielState::may_fire_indirect(int u, Text* why) const {
     return false;
   const UnitType& t = type_of(u);
   if (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0)
-    return Refuse(why, {"PS §8.3: only mortars, rocket launchers and artillery fire indirect",
-                        "PS §8.3: indirektes Feuer geben nur Granatwerfer, Raketenwerfer und "
-                        "Artillerie"});
+    return PS_REFUSE(why, {"PS §8.3: only mortars, rocket launchers and artillery fire indirect",
+                           "PS §8.3: indirektes Feuer geben nur Granatwerfer, Raketenwerfer und "
+                           "Artillerie"});
   if (phase_ != 2)
-    return Refuse(why, {"PS §3.2: indirect fire comes in phase 2, before any other activity on "
-                        "the ground",
-                        "PS §3.2: Steilfeuer kommt in Phase 2, vor allen anderen Tätigkeiten am "
-                        "Boden"});
+    return PS_REFUSE(why, {"PS §3.2: indirect fire comes in phase 2, before any other activity on "
+                           "the ground",
+                           "PS §3.2: Steilfeuer kommt in Phase 2, vor allen anderen Tätigkeiten am "
+                           "Boden"});
   return true;
 }
 
@@ -2203,19 +2278,19 @@ bool PlanspielState::may_fire(int u, Text* why) const {
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
   if (!t.has_weapon || t.weapon.flat < 0)
-    return Refuse(why, say("PS §8.2: {} has no flat-fire weapon",
-                           "PS §8.2: {} hat keine Flachfeuerwaffe", su.id));
+    return PS_REFUSE(why, say("PS §8.2: {} has no flat-fire weapon",
+                              "PS §8.2: {} hat keine Flachfeuerwaffe", su.id));
   if (s.has_moved) {
     const MoveProfile p = MoveProfileOf(t);
     if (!p.moves_and_fires)
-      return Refuse(
+      return PS_REFUSE(
           why, say("PS §3.4: {} moved this half-turn and may not fire",
                    "PS §3.4: {} hat sich in diesem Teilzug bewegt und darf nicht feuern", su.id));
     if (s.moved > MaxMoveToFireDirect(p))
-      return Refuse(why, say("PS §6.4: {} moved {} fields, more than combat speed {}",
-                             "PS §6.4: {} hat sich {} Felder bewegt, mehr als die "
-                             "Gefechtsgeschwindigkeit {}",
-                             su.id, s.moved, MaxMoveToFireDirect(p)));
+      return PS_REFUSE(why, say("PS §6.4: {} moved {} fields, more than combat speed {}",
+                                "PS §6.4: {} hat sich {} Felder bewegt, mehr als die "
+                                "Gefechtsgeschwindigkeit {}",
+                                su.id, s.moved, MaxMoveToFireDirect(p)));
   }
   return true;
 }
@@ -2920,8 +2995,13 @@ void PlanspielState::legal_actions(ActionList& out) const {
     if (fights && unit(u).status == UnitStatus::kOnBoard && may_antitank(u, field_of(u), nullptr))
       out.push_back(Action(kAntiTank, {u, b.index(field_of(u))}));
   }
-  // PS §10.2: every set of one to three bases that may assault a field together.
-  for (int i = 0; i < b.width() * b.height(); ++i) {
+  // PS §10.2: every set of one to three bases that may assault a field together (a field with
+  // a seen enemy base: assault_candidates), in field order.
+  std::vector<int> enemy_fields;
+  for (int o : seen_enemies(active_)) enemy_fields.push_back(b.index(field_of(o)));
+  std::sort(enemy_fields.begin(), enemy_fields.end());
+  enemy_fields.erase(std::unique(enemy_fields.begin(), enemy_fields.end()), enemy_fields.end());
+  for (int i : enemy_fields) {
     const std::vector<int> c = assault_candidates(FieldAt(b, i));
     const size_t n = c.size();
     for (size_t x = 0; x < n; ++x) {
@@ -3437,6 +3517,12 @@ void PlanspielState::open_close_combat(int shown, int attacker, int field, const
 }
 
 void PlanspielState::apply(const Action& action, EventList* events) {
+  // The seen-enemies cache compares its keys on every query until the change is done.
+  struct Mutating {
+    PlanspielState& s;
+    explicit Mutating(PlanspielState& st) : s(st) { s.start_mutating(); }
+    ~Mutating() { s.done_mutating(); }
+  } mutating(*this);
   ++moves_;
   const Board& b = game_->board();
   if (action.verb == kRoll) {
@@ -4537,6 +4623,7 @@ json PlanspielState::observe(int seat) const {
 std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
   auto d = std::make_unique<PlanspielState>(*this);
   if (over_) return d;
+  d->start_mutating();  // its units move below (the seen-enemies cache compares its keys)
   const Board& b = game_->board();
   const auto matrix = [](const PlanspielState& s) {
     std::vector<uint8_t> m;
@@ -4586,6 +4673,7 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       d->carry_along(u);
     }
   }
+  d->done_mutating();
   return d;
 }
 
@@ -4677,3 +4765,5 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
 }
 
 }  // namespace feldherr::planspiel
+
+#undef PS_REFUSE

@@ -426,12 +426,16 @@ class PlanspielState : public State {
   void place_for_test(int u, Field f);
   void set_suppression_for_test(int u, int level) {
     units_[static_cast<size_t>(u)].suppression = level;
+    done_mutating();
   }
   void set_turn_for_test(int turn) { turn_ = turn; }
   void set_control_for_test(int objective_field, int party) {
     control_[static_cast<size_t>(objective_field)] = party;
   }
-  void remove_for_test(int u) { units_[static_cast<size_t>(u)].status = UnitStatus::kLost; }
+  void remove_for_test(int u) {
+    units_[static_cast<size_t>(u)].status = UnitStatus::kLost;
+    done_mutating();
+  }
   void set_losses_for_test(int party, int n) { losses_[static_cast<size_t>(party)] = n; }
 
   template <class S, class V>
@@ -483,6 +487,8 @@ class PlanspielState : public State {
   // With `forced` the end field need not be within the stacking limit (PS §5.4: a movement
   // counter-move may congest a field).
   bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false) const;
+  // The fields a search reaches where the mover may end its move (move_targets).
+  std::vector<Field> reachable(const Search& s) const;
   bool find_path(int u, Field dest, Path& path, bool forced = false) const;
   // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
   void next_in_group();
@@ -590,8 +596,24 @@ class PlanspielState : public State {
     std::vector<SeenKey> key;
     bool setting_up = false;
     std::array<std::optional<std::vector<int>>, kParties> seen;
+    // Per unit, bit `party` set when the unit is in `seen[party]` (filled with it).
+    std::vector<uint8_t> seen_mask;
+    // The keys were compared with the units since the last change: outside apply() (and the
+    // other writers of units_, which clear it) the state cannot change, so a const query skips
+    // the comparison. `mutating`: a writer is at work; every query compares.
+    bool checked = false;
+    bool mutating = false;
   };
   mutable SeenCache seen_cache_;
+  // Marks the start of a change of units_ (the cache compares its keys until done_mutating).
+  void start_mutating() {
+    seen_cache_.mutating = true;
+    seen_cache_.checked = false;
+  }
+  void done_mutating() {
+    seen_cache_.mutating = false;
+    seen_cache_.checked = false;
+  }
 };
 
 class PlanspielGame : public Game {
@@ -625,6 +647,11 @@ class PlanspielGame : public Game {
   bool within_detection(Field from, Field to, int range) const {
     return Distance(from, to) <= range && sees(from, to);
   }
+  // The step from field index `i` to its neighbour `d` (0..7, in row order: dy -1, 0, 1, then
+  // dx -1, 0, 1, the field itself left out): kStepOnBoard, kStepFoot and kStepVehicle (CanStep
+  // gives kOk for that mover), kStepRoad (IsRoadStep); worked out once per game.
+  static constexpr uint8_t kStepOnBoard = 1, kStepFoot = 2, kStepVehicle = 4, kStepRoad = 8;
+  uint8_t step_bits(int i, int d) const { return steps_[static_cast<size_t>(i * 8 + d)]; }
 
  private:
   const Situation* situation_;
@@ -638,6 +665,7 @@ class PlanspielGame : public Game {
   // sees(): per pair of field indexes 0 not traced yet, 1 clear, 2 blocked. Filled as asked by
   // any thread (a pair traced twice gives the same answer).
   std::unique_ptr<std::atomic<uint8_t>[]> los_;
+  std::vector<uint8_t> steps_;  // step_bits()
 };
 
 // The game of a shipped situation ("ps-1"), one instance per situation for the whole process.
