@@ -988,9 +988,12 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const MoveProfile p = MoveProfileOf(type_of(u));
   const int cap = move_cap(u);
-  r.contents = contents_seen_by(su.party, u);
+  r.contents = std::make_shared<const std::vector<FieldContents>>(contents_seen_by(su.party, u));
   const Occupant me = OccupantOf(type_of(u), su.party);
-  r.rule = MakeEntryRule(b, r.contents, su.party, me.model);
+  // The rule reads the contents where the shared pointer keeps them: a moved Search keeps them
+  // there.
+  r.rule = [rule = MakeEntryRule(b, *r.contents, su.party, me.model), keep = r.contents](
+               Field from, Field to) { return rule(from, to); };
   // PS §2.3, §6.10: a wreck closes its defile field to vehicles and towed weapons (reading: they
   // can neither pass it nor stand beside it there; pure figure bases are exempt).
   std::vector<uint8_t> wrecked;
@@ -1016,14 +1019,14 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
     // Enterable: no enemy, and the unit may stand there; free besides: no own vehicle or
     // weapon model that would end its move there (PS §5.3).
     const auto enterable = [&](Field e) {
-      const FieldContents& c = r.contents[static_cast<size_t>(b.index(e))];
+      const FieldContents& c = (*r.contents)[static_cast<size_t>(b.index(e))];
       for (const Occupant& o : c)
         if (o.party != su.party) return false;
       if (!wrecked.empty() && wrecked[static_cast<size_t>(b.index(e))]) return false;
       return Passable(b, e, p.mover) && MayEndWithLoad(c, me, r.load);
     };
     const auto free = [&](Field e) {
-      for (const Occupant& o : r.contents[static_cast<size_t>(b.index(e))])
+      for (const Occupant& o : (*r.contents)[static_cast<size_t>(b.index(e))])
         if (o.model && me.model) return false;
       return enterable(e);
     };
@@ -1059,7 +1062,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
       if (r.outside && limit < 1) continue;
       dist[i] = r.outside ? 1 : 0;
       if (r.outside)
-        for (const Occupant& o : r.contents[i])
+        for (const Occupant& o : (*r.contents)[i])
           if (o.model && me.model && o.party == su.party) stop[i] = 1;
       queue.push_back(s0);
     }
@@ -1094,7 +1097,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
 bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, bool forced) const {
   const Board& b = game_->board();
   const size_t di = static_cast<size_t>(b.index(dest));
-  if (!forced && !MayEndWithLoad(s.contents[di], s.me, s.load)) return false;  // PS §5.1, §5.4
+  if (!forced && !MayEndWithLoad((*s.contents)[di], s.me, s.load)) return false;  // PS §5.1, §5.4
   for (size_t road_only : {size_t{1}, size_t{0}}) {
     const int d = s.dist[road_only][di];
     if (d < 0 || (!s.outside && d == 0)) continue;
@@ -1298,7 +1301,7 @@ std::vector<Field> PlanspielState::reachable(const Search& s) const {
       const size_t i = static_cast<size_t>(b.index(f));
       const bool reach = (s.dist[0][i] > 0 || (s.outside && s.dist[0][i] == 0)) ||
                          (s.dist[1][i] > 0 || (s.outside && s.dist[1][i] == 0));
-      if (reach && MayEndWithLoad(s.contents[i], s.me, s.load)) out.push_back(f);
+      if (reach && MayEndWithLoad((*s.contents)[i], s.me, s.load)) out.push_back(f);
     }
   return out;
 }
@@ -1699,7 +1702,7 @@ std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
       if (s.dist[r][k] > 0 && (d < 0 || s.dist[r][k] < d)) d = s.dist[r][k];
     // PS §5.4: a movement counter-move may congest a field (`forced`); a displaced unit goes
     // where it stands within the limit.
-    if (d < 0 || d > best || (!forced && !MayEndWithLoad(s.contents[k], s.me, s.load))) continue;
+    if (d < 0 || d > best || (!forced && !MayEndWithLoad((*s.contents)[k], s.me, s.load))) continue;
     const Field f = FieldAt(b, i);
     if (engages(m, p, f, true)) continue;
     if (d < best) out.clear();

@@ -475,7 +475,9 @@ class PlanspielState : public State {
   int move_cap(int u) const;
   struct Search {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
-    std::vector<FieldContents> contents;
+    // What the mover's party sees in each field; on the heap, so that `rule`, which reads it,
+    // stays valid when the Search is moved or copied.
+    std::shared_ptr<const std::vector<FieldContents>> contents;
     EntryRule rule;
     Occupant me;
     std::vector<Occupant> load;  // the mover's load, which ends the move with it (PS §4.4)
