@@ -12,31 +12,15 @@
 #include "engine/player.h"
 #include "engine/session.h"
 #include "engine/view.h"
+#include "tests/id_words.h"
 #include "tests/westerplatte/wp_test_util.h"
 
 namespace feldherr::westerplatte::testing {
 namespace {
 
-// The seat id that `text` names as a word ("p1".."p4"), "" when none. A word is a run of
-// letters, digits, '.', '-' and '_', so that the attack cards (P1-13) and the officers (o1) are
-// words of their own; a full stop ending the word ends the sentence, not the word.
+// The seat id that `text` names as a word ("p1".."p4"), "" when none (tests/id_words.h).
 std::string WpSeatIdWordIn(const std::string& text) {
-  auto in_word = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-' || c == '_';
-  };
-  for (size_t i = 0; i < text.size();) {
-    if (!in_word(text[i])) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < text.size() && in_word(text[j])) ++j;
-    std::string word = text.substr(i, j - i);
-    while (!word.empty() && (word.back() == '.' || word.back() == '-')) word.pop_back();
-    if (word.size() == 2 && word[0] == 'p' && word[1] >= '1' && word[1] <= '4') return word;
-    i = j;
-  }
-  return "";
+  return feldherr::test_util::IdWordIn(text, {"p1", "p2", "p3", "p4"});
 }
 
 // The texts that name a seat by its id, each once with where it was first read; and how many

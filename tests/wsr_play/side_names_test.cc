@@ -13,32 +13,15 @@
 
 #include "engine/player.h"
 #include "engine/session.h"
+#include "tests/id_words.h"
 #include "tests/wsr_play/wsr_play_util.h"
 
 namespace feldherr::wsr::testing {
 namespace {
 
-// The seat id that `text` names as a word ("us", "de", "uk"), "" when none. A word is a run of
-// letters, digits, '.', '-' and '_', so that the ids that begin with a side's id (the unit
-// us.m4a3e8, the marker de.kg-1, the zone us-setup) are words of their own; a full stop or dash
-// ending the word ends the sentence, not the word.
+// The seat id that `text` names as a word ("us", "de", "uk"), "" when none (tests/id_words.h).
 std::string WsrSideIdWordIn(const std::string& text) {
-  auto in_word = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-' || c == '_';
-  };
-  for (size_t i = 0; i < text.size();) {
-    if (!in_word(text[i])) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    while (j < text.size() && in_word(text[j])) ++j;
-    std::string word = text.substr(i, j - i);
-    while (!word.empty() && (word.back() == '.' || word.back() == '-')) word.pop_back();
-    if (word == "us" || word == "de" || word == "uk") return word;
-    i = j;
-  }
-  return "";
+  return feldherr::test_util::IdWordIn(text, {"us", "de", "uk"});
 }
 
 // The texts that name a side by its id, each once with where it was first read; and how many
