@@ -117,9 +117,17 @@ ActionInfo WsrState::action_info(const Action& action, int viewer) const {
 }
 
 // "us.m4a3e8-2" reads "M4A3E8 2"; a label without a number, the counter's name (the printed
-// names, the same in both languages). The words of a fate use read in German in German.
+// names, the same in both languages). The words of a fate use read in German in German; the
+// declarations of a fire (A-02 "with-hq", WSR 11.1 "aa") read as words in both.
 std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
-  if (kind == ArgKind::kWord && lang == Lang::kDe) {  // the fate uses (WSR 10.0) in German
+  const bool de = lang == Lang::kDe;
+  if (kind == ArgKind::kWord) {
+    if (word == "with-hq") return de ? "mit Unterstützung des HQ" : "with the HQ's support";
+    if (word == "aa") return de ? "Flugabwehrfeuer" : "AA fire";
+    if (word == "aa-with-hq")
+      return de ? "Flugabwehrfeuer mit Unterstützung des HQ" : "AA fire with the HQ's support";
+  }
+  if (kind == ArgKind::kWord && de) {  // the fate uses (WSR 10.0) in German
     if (word == "reroll") return "Wurf wiederholen";
     if (word == "redraw") return "Marker zurücklegen";
     if (word == "command") return "Feld unter Befehl";

@@ -355,6 +355,10 @@ TEST(WsrAssault, WSR_6_1_A02_WithHqNoteAndOddsCountTheHqDice) {
       << p.state->annotate(without).en;
   EXPECT_EQ(FireOddsJson(*p.state, with)["params"]["dice"], 5);
   EXPECT_EQ(FireOddsJson(*p.state, without)["params"]["dice"], 3);
+  // The declaration reads as words in the action's label, in both languages.
+  const ActionInfo info = p.state->action_info(with, p.state->current_seat());
+  EXPECT_EQ(info.label_en, "M4A3E8 \"Easy Eight\" 1 fires at Panther (with the HQ's support)");
+  EXPECT_EQ(info.label_de, "M4A3E8 \"Easy Eight\" 1 feuert auf Panther (mit Unterstützung des HQ)");
 }
 
 // Close quarters on sheet A: both sides adjacent, mines for both, an IP.
