@@ -34,22 +34,24 @@ std::string first_unit_of(const ActionInfo& info) {
 // is the usual answer there. A
 // game without a verb table has no roles: its decision's decline is the end, and the other legal
 // actions are counted.
-Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor) {
-  const int seat = state.current_seat();
-  const ActionList legal = state.legal_actions();
-  std::vector<ActionInfo> infos;
-  infos.reserve(legal.size());
-  for (const Action& a : legal) infos.push_back(state.action_info(a, seat));
-  return units_still_able(state, action, has_verbs, last_actor, legal, infos);
-}
+namespace {
 
-Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor,
-                      const ActionList& all_legal, const std::vector<ActionInfo>& all_infos) {
+// `known_legal`/`known_infos`: the legal actions and their infos when the caller has them
+// (nullptr: listed here, once the action is known to be an ending worth a question).
+Text units_still_able_given(const State& state, const Action& action, bool has_verbs,
+                            int last_actor, const ActionList* known_legal,
+                            const std::vector<ActionInfo>* known_infos) {
   const int seat = state.current_seat();
-  const auto at = std::find(all_legal.begin(), all_legal.end(), action);
-  const ActionInfo info = at != all_legal.end()
-                              ? all_infos[static_cast<size_t>(at - all_legal.begin())]
-                              : state.action_info(action, seat);
+  ActionInfo info;
+  if (known_legal != nullptr) {
+    const auto at = std::find(known_legal->begin(), known_legal->end(), action);
+    if (at != known_legal->end())
+      info = (*known_infos)[static_cast<size_t>(at - known_legal->begin())];
+    else
+      info = state.action_info(action, seat);
+  } else {
+    info = state.action_info(action, seat);
+  }
   const Decision decision = state.decision_for(seat);
   const bool is_decline = decision.decline && *decision.decline == action;
   if (has_verbs ? info.role != VerbRole::kDecline : !is_decline) return {};
@@ -59,6 +61,15 @@ Text units_still_able(const State& state, const Action& action, bool has_verbs, 
   // An action the rules refuse now ends nothing: it is refused with its reason, unasked.
   if (!state.why_illegal(action).empty()) return {};
   if (last_actor >= 0 && last_actor != seat) return {};  // the other side opened this window
+  ActionList listed;
+  std::vector<ActionInfo> listed_infos;
+  if (known_legal == nullptr) {
+    listed = state.legal_actions();
+    listed_infos.reserve(listed.size());
+    for (const Action& a : listed) listed_infos.push_back(state.action_info(a, seat));
+  }
+  const ActionList& all_legal = known_legal != nullptr ? *known_legal : listed;
+  const std::vector<ActionInfo>& all_infos = known_infos != nullptr ? *known_infos : listed_infos;
   // The actions a player chooses among (every legal action but a concession), with their infos.
   ActionList legal;
   std::vector<const ActionInfo*> info_of;
@@ -147,6 +158,17 @@ Text units_still_able(const State& state, const Action& action, bool has_verbs, 
                       names_de)
                 : say("{0} units can still act ({1})", "{0} Einheiten können noch handeln ({2})", n,
                       names_en, names_de);
+}
+
+}  // namespace
+
+Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor) {
+  return units_still_able_given(state, action, has_verbs, last_actor, nullptr, nullptr);
+}
+
+Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor,
+                      const ActionList& legal, const std::vector<ActionInfo>& infos) {
+  return units_still_able_given(state, action, has_verbs, last_actor, &legal, &infos);
 }
 
 }  // namespace feldherr
