@@ -120,8 +120,8 @@ Text units_still_able_given(const State& state, const Action& action, bool has_v
       next->apply(other);
       if (next->current_seat() != seat) continue;
       for (const Action& then : next->legal_actions()) {
+        if (!is_act(next->action_role(then, seat))) continue;
         const ActionInfo t = next->action_info(then, seat);
-        if (!is_act(t.role)) continue;
         const std::string moved = first_unit_of(t);
         add(moved.empty() ? unit : moved, t.role);  // naming no unit: the one just named moves
       }

@@ -23,6 +23,10 @@ ActionInfo State::action_info(const Action& action, int viewer) const {
                      });
 }
 
+VerbRole State::action_role(const Action& action, int viewer) const {
+  return read_role(game().verbs(), describe_for(action, viewer));
+}
+
 void State::append_observation(int seat, std::string& out) const {
   out += observe(seat).dump();
 }

@@ -241,11 +241,11 @@ std::string takes(std::string_view verb, const std::vector<KindSpec>& kinds) {
 
 }  // namespace
 
-ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name) {
-  const std::vector<std::string_view> words = words_of(text);
-  ActionInfo info;
-  info.text = std::string(text);
-  // The row whose verb matches the most leading words.
+namespace {
+
+// The row of `table` whose verb matches the most leading words of `text` (nullptr: none).
+const ParsedRow* row_of(VerbTable table, std::string_view text,
+                        const std::vector<std::string_view>& words) {
   const ParsedRow* row = nullptr;
   const TableIndex& index = index_of(table);
   if (auto it = words.empty() ? index.end() : index.find(words.front()); it != index.end()) {
@@ -256,11 +256,33 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
       if (!row || r.verb_words > row->verb_words) row = &r;
     }
   }
+  return row;
+}
+
+// The kinds the words after the verb are split among, when the row has kinds and the words fit
+// them (nullptr: the text is read as bare words).
+const std::vector<KindSpec>* kinds_fitting(const ParsedRow* row, size_t words) {
+  if (!row || !row->kinds || !fits(row->count, words - row->verb_words)) return nullptr;
+  return &*row->kinds;
+}
+
+}  // namespace
+
+VerbRole read_role(VerbTable table, std::string_view text) {
+  const std::vector<std::string_view> words = words_of(text);
+  const ParsedRow* row = row_of(table, text, words);
+  return kinds_fitting(row, words.size()) ? row->spec->role : ActionInfo{}.role;
+}
+
+ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name) {
+  const std::vector<std::string_view> words = words_of(text);
+  ActionInfo info;
+  info.text = std::string(text);
+  const ParsedRow* row = row_of(table, text, words);
   const size_t verb_words = row ? row->verb_words : 0;
   // The words after the verb are split among the kinds: a repeated kind takes what the others
   // leave.
-  const std::vector<KindSpec>* kinds = row && row->kinds ? &*row->kinds : nullptr;
-  if (kinds && !fits(row->count, words.size() - verb_words)) kinds = nullptr;
+  const std::vector<KindSpec>* kinds = kinds_fitting(row, words.size());
   if (!kinds) {
     info.label_en = info.label_de = std::string(text);
     info.args.reserve(words.size());

@@ -157,6 +157,8 @@ TEST(Verbs, TheJsonFormCarriesKindsRoleLabelsAndCost) {
 
 // Every game's table is well formed, and every legal action met in random play of every
 // scenario is read by a row of it: a verb added to a game's describe() without a row fails here.
+// Its role read alone (State::action_role, the look-ahead's) is the role of its info, whatever
+// the game's action_info adds.
 TEST(Verbs, EveryGameReadsEveryLegalActionOfRandomPlay) {
   for (const GameModule& m : all_games().modules()) {
     for (const ScenarioInfo& sc : m.scenarios) {
@@ -172,6 +174,7 @@ TEST(Verbs, EveryGameReadsEveryLegalActionOfRandomPlay) {
           ASSERT_FALSE(legal.empty());
           for (const Action& a : legal) {
             const ActionInfo info = state->action_info(a, seat >= 0 ? seat : kNobody);
+            EXPECT_EQ(state->action_role(a, seat >= 0 ? seat : kNobody), info.role) << info.text;
             const std::string text = state->describe(a);
             if (!seen.insert(info.verb + "|" + text.substr(0, text.find(' '))).second) continue;
             EXPECT_NE(info.verb, "") << m.id << "/" << sc.id << ": no row reads '" << text << "'";
