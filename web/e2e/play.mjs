@@ -1,6 +1,7 @@
 // End-to-end test in a real browser (playwright-core + Debian's Chromium, headless), against a
 // running `feldherr serve` that serves web/dist (docs/web.md):
-//   1. Pocket Battles against the AI, played to the end through the UI;
+//   1. Pocket Battles against the AI, played to the end through the UI, the actions naming a
+//      stack or a troop made by clicking it, in English and German, at 1400 x 900 and 390 x 844;
 //   2. White Star Rising Noville: auto-setup, move a unit, fire with the odds shown, the log;
 //      then a turn played by clicks on the board (counters readable at first sight, a stack
 //      spread, a counter, its "Move", a hex, a firer, its target's counter) in English and
@@ -9,7 +10,8 @@
 //      segment, attack with the odds of the whole attack shown;
 //   4. Planspiel PS-1 (Der Gutshof): click a unit, a highlighted field, see the move applied; the
 //      counter's values with a stand-in marked; play on until a fire through the board with its
-//      odds; the board in German;
+//      odds; the board in German; PS-2: dismount and limber by two clicks on the counter, in
+//      English and German at 1500 x 950 and 390 x 844;
 //   5. a game without human seats (AI against AI) created in the lobby and stopped there, after
 //      the confirmation, by its control token;
 //   6. the lobby's widgets (checkbox, select, number field, sides by name), in German the sides
@@ -152,9 +154,10 @@ async function zoomTo(page, unit) {
   check((await transform()) !== zoomed, 'dragging pans the map');
 }
 
-async function createGame(page, game, seats, shotName = `${game}-lobby`) {
+async function createGame(page, game, seats, shotName = `${game}-lobby`, scenario = null) {
   await page.goto(`${base}/#/`);
   await page.waitForSelector(`[data-testid=new-${game}]`);
+  if (scenario) await page.selectOption(`[data-testid=scenario-${game}]`, scenario);
   for (const [seat, player] of Object.entries(seats))
     await page.selectOption(`[data-testid=seat-${game}-${seat}]`, player);
   await page.click(`[data-testid=create-${game}]`);
@@ -169,6 +172,111 @@ async function createGame(page, game, seats, shotName = `${game}-lobby`) {
     const title = await page.title();
     check(title.startsWith('●'), `the tab title says it is the player's turn ("${title}")`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pocket actions made on the battlefield (src/pocket.ts stackClick, tileActions): the stack a
+// formed troop joins, the stack that reacts, the target, the unit leaving a combat (a second
+// click once selected), the tile of the troop to wound or remove. Only the answers naming
+// nothing on the board (done, new unit, wait, pass, end) and the army list's picks are buttons.
+const POCKET_STACK = /^(unit|react intercept|react shoot|target|leave|marker-from|attack) (\S+)$/;
+const POCKET_TILE = /^(wound|remove) (\S+)$/;
+
+/** Makes `pick` by clicking its stack or tile; false when it has no place on the board. */
+async function pocketBoardAction(page, pick, touch, shotName) {
+  const stack = POCKET_STACK.exec(pick);
+  const tile = POCKET_TILE.exec(pick);
+  if (!stack && !tile) return false;
+  const sel = stack ? `[data-testid=pocket-field] .stack[data-unit="${stack[2]}"]` : `[data-testid=pocket-field] .tile[data-troop="${tile[2]}"]`;
+  if (!(await page.$(sel))) return false;
+  const press = async (s) => (touch ? page.locator(s).first().tap() : page.locator(s).first().click());
+  const prev = await stateId(page);
+  const role = await page.getAttribute(`[data-testid=actions] button.action[data-action="${pick}"]`, 'data-role');
+  if (stack && !(await page.$(`${sel}.act`))) {
+    // It has more to do on the board: the first click selects it, the second makes the action.
+    await press(sel);
+    await page.waitForSelector(`${sel}.selected.act`, { timeout: 5000 });
+  }
+  check(await page.$(`${sel}.act`), `the ${stack ? 'stack' : 'tile'} of "${pick}" is marked as clickable`);
+  if (shotName) {
+    // The stack or tile marked as clickable, before the click.
+    await page.locator(sel).first().scrollIntoViewIfNeeded();
+    await shot(page, shotName);
+  }
+  await press(`${sel}.act`);
+  const choice = await page.waitForSelector('[data-testid=choice]', { timeout: 500 }).catch(() => null);
+  if (choice) await page.click(`[data-testid=choice] button.action[data-action="${pick}"]`);
+  // Attacks show their odds first (the server's role "attack"): confirm.
+  if (role === 'attack') {
+    await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+    await page.click('[data-testid=odds-confirm]');
+  }
+  await settle(page, prev);
+  return true;
+}
+
+/**
+ * Plays the orcs to the end: a seeded random choice among the legal actions, each made on the
+ * board where it has a place there (pocketBoardAction; the first move by its stack and cell),
+ * else by its button. The UI's language alternates with each board action (English, German);
+ * the first board action of each verb in each language is photographed.
+ */
+async function pocketPlay(page, tag, touch, shots0) {
+  let steps = 0;
+  let battleShot = !shots0;
+  let placementShot = !shots0;
+  let boardMoves = 0;
+  const byBoard = new Map(); // "verb lang" -> count
+  let l = 'en';
+  let rng = 12345;
+  const rand = (n) => ((rng = (rng * 1103515245 + 12345) % 2147483648), rng % n);
+  while (!(await isOver(page)) && steps < MAX_STEPS) {
+    const legal = (await legalTexts(page)).filter((t) => t !== 'concede');
+    check(legal.length > 0, 'the seat owing a decision has legal actions');
+    // Prefer acting over passing so the battle moves on; otherwise a seeded random choice.
+    const acting = legal.filter((t) => !['pass', 'skip', 'end'].includes(t));
+    const pick = acting.length > 0 && rand(4) > 0 ? acting[rand(acting.length)] : legal[rand(legal.length)];
+    if (!placementShot && pick.startsWith('place ')) {
+      await shot(page, 'pocket-placement'); // the elves' stacks face down but for the top tile
+      placementShot = true;
+    }
+    if (!battleShot && /^(move|attack|shoot)/.test(pick)) {
+      await shot(page, 'pocket-battle');
+      battleShot = true;
+    }
+    log(`${tag} orcs:`, pick);
+    const onBoard = /^(move|redeploy) (\S+) /.exec(pick);
+    const verb = (POCKET_STACK.exec(pick) ?? POCKET_TILE.exec(pick))?.[1];
+    if (verb) {
+      const next = l === 'en' ? 'de' : 'en';
+      await page.click(`[data-testid=lang-${next}]`);
+      l = next;
+    }
+    const key = `${verb} ${l}`;
+    if (verb && (await pocketBoardAction(page, pick, touch, byBoard.has(key) ? null : `${tag}-board-${verb.replace(' ', '-')}-${l}`))) {
+      byBoard.set(key, (byBoard.get(key) ?? 0) + 1);
+      log(`${tag} orcs: "${pick}" by clicking the board (${l})`);
+    } else if (!boardMoves && onBoard && (await page.$(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`))) {
+      // On the board: the unit, then a cell it may go to (the server sends each segment's cell).
+      const prev = await stateId(page);
+      await page.click(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`);
+      const target = await page.waitForSelector('[data-testid=pocket-field] .cell.hl.move', { timeout: 5000 });
+      await target.click();
+      await settle(page, prev);
+      boardMoves++;
+      log(`${tag} orcs: moved`, onBoard[2], 'by clicking the board');
+    } else {
+      await clickAction(page, pick);
+    }
+    steps++;
+  }
+  await page.click('[data-testid=lang-en]');
+  log(`${tag}: made on the board:`, JSON.stringify([...byBoard]));
+  // A troop joined a unit, a troop was lost, by clicks on a stack and a tile, in both languages.
+  const made = (re) => ['en', 'de'].filter((x) => [...byBoard.keys()].some((k) => re.test(k) && k.endsWith(x)));
+  check(made(/^unit /).length === 2, `${tag}: troops joined units by clicks on their stacks in English and German`);
+  check(made(/^(wound|remove) /).length === 2, `${tag}: troops were wounded or removed by clicks on their tiles in English and German`);
+  return { steps, boardMoves, byBoard };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,43 +302,9 @@ async function pocketVsAi(browser) {
   check(/DP/.test(army) && /not the printed value/.test(army), `the army list with costs and stand-ins (${army.slice(0, 200)})`);
   check((await page.$$('[data-testid=pocket-army] button[data-action^="pick "]')).length > 0, 'the army list offers the picks');
   await page.locator('[data-testid=pocket-army]').screenshot({ path: join(shots, 'pocket-army.png') });
-  let steps = 0;
-  let battleShot = false;
-  let placementShot = false;
-  let boardMoves = 0;
-  let rng = 12345;
-  const rand = (n) => ((rng = (rng * 1103515245 + 12345) % 2147483648), rng % n);
-  while (!(await isOver(page)) && steps < MAX_STEPS) {
-    const legal = (await legalTexts(page)).filter((t) => t !== 'concede');
-    check(legal.length > 0, 'the seat owing a decision has legal actions');
-    // Prefer acting over passing so the battle moves on; otherwise a seeded random choice.
-    const acting = legal.filter((t) => !['pass', 'skip', 'end'].includes(t));
-    const pick = acting.length > 0 && rand(4) > 0 ? acting[rand(acting.length)] : legal[rand(legal.length)];
-    if (!placementShot && pick.startsWith('place ')) {
-      await shot(page, 'pocket-placement'); // the elves' stacks face down but for the top tile
-      placementShot = true;
-    }
-    if (!battleShot && /^(move|attack|shoot)/.test(pick)) {
-      await shot(page, 'pocket-battle');
-      battleShot = true;
-    }
-    log('orcs:', pick);
-    const onBoard = /^(move|redeploy) (\S+) /.exec(pick);
-    if (!boardMoves && onBoard && (await page.$(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`))) {
-      // On the board: the unit, then a cell it may go to (the server sends each segment's cell).
-      const prev = await stateId(page);
-      await page.click(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`);
-      const target = await page.waitForSelector('[data-testid=pocket-field] .cell.hl.move', { timeout: 5000 });
-      await target.click();
-      await settle(page, prev);
-      boardMoves++;
-      log('orcs: moved', onBoard[2], 'by clicking the board');
-    } else {
-      await clickAction(page, pick);
-    }
-    steps++;
-  }
-  check(boardMoves > 0, 'a Pocket unit was moved by clicking it and a highlighted cell');
+  const played = await pocketPlay(page, 'pocket', false, true);
+  check(played.boardMoves > 0, 'a Pocket unit was moved by clicking it and a highlighted cell');
+  const steps = played.steps;
   check(await isOver(page), `Pocket game ended within ${MAX_STEPS} human actions (took ${steps})`);
   const result = await page.textContent('[data-testid=result]');
   log('pocket result:', result);
@@ -243,6 +317,17 @@ async function pocketVsAi(browser) {
   check(/AP|aufgegeben/.test(reasonDe), `the result's reason in German (${reasonDe})`);
   await shot(page, 'pocket-german-end');
   await page.click('[data-testid=lang-en]');
+  await page.close();
+}
+
+/** A Pocket battle at phone width (390 x 844, touch): the same board actions by taps. */
+async function pocketPhone(browser) {
+  const page = await newPage(browser, PHONE);
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'ai:easy' }, 'phone-pocket-lobby');
+  await noSideways(page, 'Pocket at phone width');
+  const played = await pocketPlay(page, 'phone-pocket', true, false);
+  check(await isOver(page), `the phone's Pocket game ended (${played.steps} actions)`);
+  await shot(page, 'phone-pocket-end');
   await page.close();
 }
 
@@ -845,6 +930,57 @@ async function planspielGutshof(browser) {
   await shot(page, 'planspiel-german');
   await page.click('[data-testid=lang-en]');
   await page.close();
+}
+
+/**
+ * Planspiel PS-2 (Dorf und Brücke), Red's first half-turn after the set-up: a step in a unit's own
+ * field by two clicks on its counter (PS §4.4): the first selects it and rings its field green,
+ * the second makes the step: a Panzergrenadier company dismounts from its SPW, the howitzer
+ * limbers up to its tow; English and German alternately, at 1500 x 950 and 390 x 844.
+ */
+async function planspielLoading(browser) {
+  for (const [options, tag] of [
+    [{ viewport: { width: 1500, height: 950 } }, 'planspiel-ps2'],
+    [PHONE, 'phone-planspiel-ps2'],
+  ]) {
+    const page = await newPage(browser, options);
+    await createGame(page, 'planspiel', { red: 'human', blue: 'ai:easy' }, `${tag}-lobby`, 'ps-2');
+    await page.waitForSelector('[data-testid=planspiel-map] g.counter');
+    if (options === PHONE) await noSideways(page, 'Planspiel PS-2 at phone width');
+    // The set-up as listed: FERTIG (the page asks, the scripted player says yes).
+    await clickAction(page, 'fertig');
+    const made = [];
+    for (const [want, l] of [
+      ['dismount', 'en'],
+      ['limber', 'de'],
+      ['dismount', 'de'],
+    ]) {
+      const legal = await legalTexts(page);
+      const step = legal.find((t) => new RegExp(`^${want} \\S+ \\d+,\\d+$`).test(t));
+      check(step, `${tag}: Red has a step in a unit's own field (${legal.filter((t) => !t.startsWith('move')).join(', ')})`);
+      const [verb, unit, field] = step.split(' ');
+      check((await psField(page, unit)) === field, `${tag}: ${unit} stands in ${field}, the field its "${verb}" names`);
+      await page.click(`[data-testid=lang-${l}]`);
+      const counter = page.locator(`g.counter[data-unit="${unit}"]`);
+      await counter.dispatchEvent('click');
+      await page.waitForSelector(`g.counter.selected[data-unit="${unit}"]`);
+      await page.waitForSelector(`[data-testid=planspiel-map] rect.hit.act[data-field="${field}"]`);
+      check(!(await page.$(`[data-testid=unit-actions] button.action[data-action="${step}"]`)), `${tag}: "${step}" is not a button beside the board`);
+      await counter.scrollIntoViewIfNeeded();
+      await shot(page, `${tag}-${verb}-${l}`);
+      const prev = await stateId(page);
+      await counter.dispatchEvent('click');
+      const choice = await page.waitForSelector('[data-testid=choice]', { timeout: 500 }).catch(() => null);
+      if (choice) await page.click(`[data-testid=choice] button.action[data-action="${step}"]`);
+      await settle(page, prev);
+      check(!(await legalTexts(page)).includes(step), `${tag}: ${step} was made by two clicks on the counter`);
+      made.push(step);
+      log(tag, l, `"${step}" by clicking the counter twice`);
+      await shot(page, `${tag}-${verb}-${l}-after`);
+    }
+    await page.click('[data-testid=lang-en]');
+    await page.close();
+  }
 }
 
 /** Plays Red on (moves towards the Gutshof, FERTIG, pass) until a fire is legal and makes it through the board:
@@ -1554,10 +1690,10 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 for (const [name, fn] of [
-  ['pocket', pocketVsAi],
+  ['pocket', async (b) => (await pocketVsAi(b), await pocketPhone(b))],
   ['wsr', async (b) => (await wsrNoville(b), await wsrBoardTurns(b))],
   ['rivet', rivetMission1],
-  ['planspiel', planspielGutshof],
+  ['planspiel', async (b) => (await planspielGutshof(b), await planspielLoading(b))],
   ['lobby-stop', lobbyStop],
   ['lobby-widgets', lobbyWidgets],
   ['westerplatte', westerplatte],
