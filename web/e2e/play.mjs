@@ -30,9 +30,12 @@
 //  11. White Star Rising with fate points and opportunity fire set to "decline automatically" in
 //      the reaction-window control: no such window waits for a click afterwards, and the
 //      "Declined for you" line is shown, in English and German.
+//  12. White Star Rising, loading a truck (WSR 5.2): a platoon loaded by clicking it and the truck,
+//      driven with the truck's Move and a hex, unloaded with its card's Unload, in English and
+//      German at 1400 x 900 and 390 x 844 (a test scenario of e2e/data/ on run.sh's second server).
 // Every scenario fails on a request of its pages answered with 400 or more (the network log).
 // Screenshots go to web/e2e/screenshots/. Usage:
-//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel|rivet-hand|autodecline|...]
+//   FELDHERR_URL=http://127.0.0.1:8099 [FELDHERR_TRUCKS_URL=...] node e2e/play.mjs [--only pocket|wsr|rivet|planspiel|rivet-hand|autodecline|wsr-trucks|...]
 // CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -43,6 +46,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const shots = join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
 const base = (process.env.FELDHERR_URL ?? 'http://127.0.0.1:8099').replace(/\/$/, '');
+// The server of the scenario `wsr-trucks`: it reads data/ with e2e/data/ over it (run.sh).
+const trucksBase = process.env.FELDHERR_TRUCKS_URL?.replace(/\/$/, '') ?? null;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const MAX_STEPS = Number(process.env.E2E_MAX_STEPS ?? 1500);
 
@@ -154,8 +159,8 @@ async function zoomTo(page, unit) {
   check((await transform()) !== zoomed, 'dragging pans the map');
 }
 
-async function createGame(page, game, seats, shotName = `${game}-lobby`, scenario = null) {
-  await page.goto(`${base}/#/`);
+async function createGame(page, game, seats, shotName = `${game}-lobby`, scenario = null, url = base) {
+  await page.goto(`${url}/#/`);
   await page.waitForSelector(`[data-testid=new-${game}]`);
   if (scenario) await page.selectOption(`[data-testid=scenario-${game}]`, scenario);
   for (const [seat, player] of Object.entries(seats))
@@ -466,8 +471,8 @@ async function wsrNoville(browser) {
 // highlighted hex; a firer and then the enemy counter it fires at (odds, confirm). Only the
 // answers without a place (end the move or impulse, decline a reaction) are buttons.
 const WSR_WORDS = {
-  en: { move: 'Move', choose: 'Choose', sideFull: 'full side', sideReduced: 'reduced side' },
-  de: { move: 'Bewegen', choose: 'Auswählen', sideFull: 'volle Seite', sideReduced: 'reduzierte Seite' },
+  en: { move: 'Move', choose: 'Choose', sideFull: 'full side', sideReduced: 'reduced side', unload: 'Unload', carried: 'carried' },
+  de: { move: 'Bewegen', choose: 'Auswählen', sideFull: 'volle Seite', sideReduced: 'reduzierte Seite', unload: 'Absteigen', carried: 'transportiert' },
 };
 
 /** The screen box of unit's counter after the mouse (or a finger) has spread its stack. */
@@ -711,6 +716,124 @@ async function wsrBoardTurns(browser) {
     [{ width: 390, height: 844 }, 'phone-wsr-board'],
   ])
     for (const l of ['en', 'de']) await wsrBoardTurn(browser, size, tag, l);
+}
+
+// ---------------------------------------------------------------------------------------------
+// WSR 5.2 separate carriers by clicks (docs/web.md, scenario `wsr-trucks`): the test scenario
+// web/e2e/data/wsr/scenarios/noville.toml (a paratrooper platoon and a truck in one hex; not a
+// printed scenario), served by run.sh's second server. The platoon's counter, then the truck's
+// (ringed green dashed) loads it; the truck's counter, "Move" on its card, a highlighted hex
+// drives it with its passenger; in a later activation the platoon's counter and "Unload" on its
+// card unload it. English and German, 1400 x 900 and 390 x 844.
+async function wsrTruckGame(browser, size, tag, l) {
+  const touch = size.width < 500;
+  const page = await newPage(browser, touch ? PHONE : { viewport: size });
+  const words = WSR_WORDS[l];
+  await createGame(page, 'wsr', { us: 'human', de: 'ai:easy' }, `${tag}-${l}-lobby`, null, trucksBase);
+  await page.click(`[data-testid=lang-${l}]`);
+  await page.waitForSelector('[data-testid=wsr-map] g.terrain');
+  let load = null; // [platoon, truck]
+  let drove = null; // the hex the truck drove to
+  let unloaded = false;
+  const hexOf = (unit) => page.getAttribute(`g.counter[data-unit="${unit}"]`, 'data-hex');
+  for (let steps = 0; !unloaded && steps < 400 && !(await isOver(page)); steps++) {
+    const err = await page.$('[data-testid=error]');
+    if (err) {
+      log(tag, l, 'refused:', await err.textContent());
+      await err.click();
+    }
+    if ((await page.getAttribute('main.game', 'data-my-turn')) !== '1') {
+      await page.waitForSelector('main.game[data-my-turn="1"], main.game[data-over="1"]', { timeout: 30000 });
+      continue;
+    }
+    const legal = await legalTexts(page);
+    if (legal.includes('auto-setup')) {
+      const prev = await stateId(page);
+      await page.click('button.quick[data-quick="auto-setup"]');
+      await settle(page, prev);
+      continue;
+    }
+    // Load: the platoon's counter, then the truck's.
+    const loading = !load && legal.find((t) => /^load \S+ \S+$/.test(t));
+    if (loading) {
+      const [, platoon, truck] = loading.split(' ');
+      check((await hexOf(platoon)) === (await hexOf(truck)), `${platoon} and ${truck} share a hex`);
+      await wsrClickCounter(page, platoon, touch);
+      await page.waitForSelector(`g.counter.selected[data-unit="${platoon}"]`);
+      check(await page.$(`g.counter.pair-other[data-unit="${truck}"]`), `${truck} is ringed as the carrier ${platoon} may board`);
+      await shot(page, `${tag}-${l}-load-selected`);
+      const prev = await stateId(page);
+      await wsrClickCounter(page, truck, touch);
+      if (await page.$('[data-testid=wsr-choice]')) await page.click(`[data-testid=wsr-choice] button.action[data-action="${loading}"]`);
+      await settle(page, prev);
+      check(!(await legalTexts(page)).includes(loading), `"${loading}" was made by clicking the truck`);
+      const title = await page.textContent(`g.counter[data-unit="${platoon}"] title`);
+      check(title.includes(`${words.carried}: ${truck}`), `${platoon}'s counter says it is carried by ${truck} (${title})`);
+      load = [platoon, truck];
+      log(tag, l, `"${loading}" by clicking the platoon and the truck`);
+      await shot(page, `${tag}-${l}-loaded`);
+      continue;
+    }
+    // Drive: the truck's counter, "Move" on its card, a highlighted hex.
+    if (load && !drove && legal.includes(`select ${load[1]}`)) {
+      await wsrClickCounter(page, load[1], touch);
+      await page.waitForSelector(`[data-testid=wsr-card][data-unit="${load[1]}"]`);
+      const button = page.locator(`[data-testid=wsr-unit-menu] button.action[data-action="select ${load[1]}"]`);
+      check((await button.textContent()) === words.move, `the truck's card reads "${words.move}"`);
+      const prev = await stateId(page);
+      await button.click();
+      await settle(page, prev);
+      continue;
+    }
+    if (load && !drove && legal.some((t) => t.startsWith('move '))) {
+      const from = await hexOf(load[1]);
+      const prev = await stateId(page);
+      const hex = await wsrClickHex(page, 'move', touch);
+      check(hex, 'a highlighted hex free of counters for the truck');
+      await settle(page, prev);
+      check((await hexOf(load[1])) === hex && (await hexOf(load[0])) === hex, `the truck drove its passenger ${load[0]} from ${from} to ${hex}`);
+      drove = hex;
+      log(tag, l, `the truck drove ${load[0]} to ${hex} by clicking the board`);
+      await shot(page, `${tag}-${l}-drove`);
+      continue;
+    }
+    // Unload: the platoon's counter, "Unload" on its card.
+    if (drove && legal.includes(`unload ${load[0]}`)) {
+      await wsrClickCounter(page, load[0], touch);
+      await page.waitForSelector(`[data-testid=wsr-card][data-unit="${load[0]}"]`);
+      const button = page.locator(`[data-testid=wsr-unit-menu] button.action[data-action="unload ${load[0]}"]`);
+      check((await button.textContent()) === words.unload, `the platoon's card reads "${words.unload}"`);
+      await shot(page, `${tag}-${l}-unload-card`);
+      const prev = await stateId(page);
+      await button.click();
+      await settle(page, prev);
+      const title = await page.textContent(`g.counter[data-unit="${load[0]}"] title`);
+      check(!title.includes(words.carried), `${load[0]} is carried no more (${title})`);
+      unloaded = true;
+      log(tag, l, `"unload ${load[0]}" by clicking the platoon and its card's "${words.unload}"`);
+      await shot(page, `${tag}-${l}-unloaded`);
+      continue;
+    }
+    // The rest: end the move or impulse, no fate point, decline a reaction.
+    const next = ['end-move', 'no-opfire', 'no-fate', 'decline', 'no-flak', 'no-sw', 'end-impulse'].find((t) => legal.includes(t));
+    const prev = await stateId(page);
+    if (next && (await page.$(`button.quick[data-quick="${next}"]`))) await page.click(`button.quick[data-quick="${next}"]`);
+    else await clickAction(page, next ?? legal.find((t) => t !== 'concede' && !t.startsWith('fate')));
+    if ((await stateId(page)) === prev) await settle(page, prev);
+  }
+  check(load, `${tag} ${l}: a platoon was loaded onto the truck by clicks`);
+  check(drove, `${tag} ${l}: the truck drove by clicks`);
+  check(unloaded, `${tag} ${l}: the platoon was unloaded by clicks`);
+  await page.close();
+}
+
+async function wsrTrucks(browser) {
+  if (!trucksBase) throw new Error('wsr-trucks needs FELDHERR_TRUCKS_URL: a server reading data/ with web/e2e/data/ over it (e2e/run.sh starts one)');
+  for (const [size, tag] of [
+    [{ width: 1400, height: 900 }, 'wsr-trucks'],
+    [{ width: 390, height: 844 }, 'phone-wsr-trucks'],
+  ])
+    for (const l of ['en', 'de']) await wsrTruckGame(browser, size, tag, l);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1701,6 +1824,7 @@ for (const [name, fn] of [
   ['phone', phone],
   ['rivet-hand', rivetHandScenario],
   ['autodecline', wsrAutoDecline],
+  ['wsr-trucks', wsrTrucks],
 ]) {
   if (only && only !== name) continue;
   const t0 = Date.now();
