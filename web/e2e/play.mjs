@@ -1106,6 +1106,28 @@ async function planspielLoading(browser) {
   }
 }
 
+/**
+ * Makes the Planspiel action `VERB UNIT x,y` on the board: the unit's counter (unless it is
+ * selected already), then its highlighted field; the chooser when the field has several of its
+ * actions, the odds for an attack.
+ */
+async function psBoardAction(page, text) {
+  const [, unit, field] = text.split(' ');
+  const prev = await stateId(page);
+  const role = await page.getAttribute(`[data-testid=actions] button.action[data-action="${text}"]`, 'data-role');
+  if (!(await page.$(`g.counter.selected[data-unit="${unit}"]`))) await page.locator(`g.counter[data-unit="${unit}"]`).dispatchEvent('click');
+  const hit = `[data-testid=planspiel-map] rect.hit[data-field="${field}"]`;
+  await page.waitForSelector(`${hit}.move, ${hit}.target, ${hit}.assault, ${hit}.act`, { timeout: 5000 });
+  await page.locator(hit).dispatchEvent('click');
+  const choice = await page.waitForSelector('[data-testid=choice]', { timeout: 300 }).catch(() => null);
+  if (choice) await page.click(`[data-testid=choice] button.action[data-action="${text}"]`);
+  if (role === 'attack') {
+    await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+    await page.click('[data-testid=odds-confirm]');
+  }
+  await settle(page, prev);
+}
+
 /** Plays Red on (moves towards the Gutshof, FERTIG, pass) until a fire is legal and makes it through the board:
  * the firer, the red target field, the odds. True when fired, false when the game ended first. */
 async function planspielFire(page) {
@@ -1140,11 +1162,19 @@ async function planspielFire(page) {
       await shot(page, 'planspiel-after-fire');
       break;
     }
-    // One move a half-turn per unit, the one closest to the Gutshof; then FERTIG.
+    // A counter-move against Blue's mover (PS §9: meet it, evade, withdraw) on the board.
+    const counterMove = now.find((t) => /^(meet|evade|withdraw) \S+ \d+,\d+$/.test(t));
+    if (counterMove) {
+      await psBoardAction(page, counterMove);
+      log('planspiel: counter-move', counterMove, 'by clicking the board');
+      continue;
+    }
+    // One move a half-turn per unit, the one closest to the Gutshof, on the board; then FERTIG.
     const moves = now.filter((t) => t.startsWith('move '));
     const next = moves.length > 0 ? moves.sort((a, b) => dist(a) - dist(b))[0] : now.find((t) => t === 'fertig' || t === 'pass');
     check(next, 'some action to continue');
-    await clickAction(page, next);
+    if (next.startsWith('move ')) await psBoardAction(page, next);
+    else await clickAction(page, next);
   }
   if (!fired && !(await isOver(page))) throw new Error(`Red could not fire within ${steps} steps`);
   if (!fired) await shot(page, 'planspiel-over-before-fire');
