@@ -1,6 +1,7 @@
 // End-to-end test in a real browser (playwright-core + Debian's Chromium, headless), against a
 // running `feldherr serve` that serves web/dist (docs/web.md):
-//   1. Pocket Battles against the AI, played to the end through the UI;
+//   1. Pocket Battles against the AI, played to the end through the UI, the actions naming a
+//      stack or a troop made by clicking it, in English and German, at 1400 x 900 and 390 x 844;
 //   2. White Star Rising Noville: auto-setup, move a unit, fire with the odds shown, the log;
 //      then a turn played by clicks on the board (counters readable at first sight, a stack
 //      spread, a counter, its "Move", a hex, a firer, its target's counter) in English and
@@ -9,7 +10,8 @@
 //      segment, attack with the odds of the whole attack shown;
 //   4. Planspiel PS-1 (Der Gutshof): click a unit, a highlighted field, see the move applied; the
 //      counter's values with a stand-in marked; play on until a fire through the board with its
-//      odds; the board in German;
+//      odds; the board in German; PS-2: dismount and limber by two clicks on the counter, in
+//      English and German at 1500 x 950 and 390 x 844;
 //   5. a game without human seats (AI against AI) created in the lobby and stopped there, after
 //      the confirmation, by its control token;
 //   6. the lobby's widgets (checkbox, select, number field, sides by name), in German the sides
@@ -28,9 +30,12 @@
 //  11. White Star Rising with fate points and opportunity fire set to "decline automatically" in
 //      the reaction-window control: no such window waits for a click afterwards, and the
 //      "Declined for you" line is shown, in English and German.
+//  12. White Star Rising, loading a truck (WSR 5.2): a platoon loaded by clicking it and the truck,
+//      driven with the truck's Move and a hex, unloaded with its card's Unload, in English and
+//      German at 1400 x 900 and 390 x 844 (a test scenario of e2e/data/ on run.sh's second server).
 // Every scenario fails on a request of its pages answered with 400 or more (the network log).
 // Screenshots go to web/e2e/screenshots/. Usage:
-//   FELDHERR_URL=http://127.0.0.1:8099 node e2e/play.mjs [--only pocket|wsr|rivet|planspiel|rivet-hand|autodecline|...]
+//   FELDHERR_URL=http://127.0.0.1:8099 [FELDHERR_TRUCKS_URL=...] node e2e/play.mjs [--only pocket|wsr|rivet|planspiel|rivet-hand|autodecline|wsr-trucks|...]
 // CHROMIUM overrides the browser path (default /usr/bin/chromium). Exit code 0 = all passed.
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -41,6 +46,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const shots = join(here, 'screenshots');
 mkdirSync(shots, { recursive: true });
 const base = (process.env.FELDHERR_URL ?? 'http://127.0.0.1:8099').replace(/\/$/, '');
+// The server of the scenario `wsr-trucks`: it reads data/ with e2e/data/ over it (run.sh).
+const trucksBase = process.env.FELDHERR_TRUCKS_URL?.replace(/\/$/, '') ?? null;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const MAX_STEPS = Number(process.env.E2E_MAX_STEPS ?? 1500);
 
@@ -152,9 +159,10 @@ async function zoomTo(page, unit) {
   check((await transform()) !== zoomed, 'dragging pans the map');
 }
 
-async function createGame(page, game, seats, shotName = `${game}-lobby`) {
-  await page.goto(`${base}/#/`);
+async function createGame(page, game, seats, shotName = `${game}-lobby`, scenario = null, url = base) {
+  await page.goto(`${url}/#/`);
   await page.waitForSelector(`[data-testid=new-${game}]`);
+  if (scenario) await page.selectOption(`[data-testid=scenario-${game}]`, scenario);
   for (const [seat, player] of Object.entries(seats))
     await page.selectOption(`[data-testid=seat-${game}-${seat}]`, player);
   await page.click(`[data-testid=create-${game}]`);
@@ -169,6 +177,111 @@ async function createGame(page, game, seats, shotName = `${game}-lobby`) {
     const title = await page.title();
     check(title.startsWith('●'), `the tab title says it is the player's turn ("${title}")`);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pocket actions made on the battlefield (src/pocket.ts stackClick, tileActions): the stack a
+// formed troop joins, the stack that reacts, the target, the unit leaving a combat (a second
+// click once selected), the tile of the troop to wound or remove. Only the answers naming
+// nothing on the board (done, new unit, wait, pass, end) and the army list's picks are buttons.
+const POCKET_STACK = /^(unit|react intercept|react shoot|target|leave|marker-from|attack) (\S+)$/;
+const POCKET_TILE = /^(wound|remove) (\S+)$/;
+
+/** Makes `pick` by clicking its stack or tile; false when it has no place on the board. */
+async function pocketBoardAction(page, pick, touch, shotName) {
+  const stack = POCKET_STACK.exec(pick);
+  const tile = POCKET_TILE.exec(pick);
+  if (!stack && !tile) return false;
+  const sel = stack ? `[data-testid=pocket-field] .stack[data-unit="${stack[2]}"]` : `[data-testid=pocket-field] .tile[data-troop="${tile[2]}"]`;
+  if (!(await page.$(sel))) return false;
+  const press = async (s) => (touch ? page.locator(s).first().tap() : page.locator(s).first().click());
+  const prev = await stateId(page);
+  const role = await page.getAttribute(`[data-testid=actions] button.action[data-action="${pick}"]`, 'data-role');
+  if (stack && !(await page.$(`${sel}.act`))) {
+    // It has more to do on the board: the first click selects it, the second makes the action.
+    await press(sel);
+    await page.waitForSelector(`${sel}.selected.act`, { timeout: 5000 });
+  }
+  check(await page.$(`${sel}.act`), `the ${stack ? 'stack' : 'tile'} of "${pick}" is marked as clickable`);
+  if (shotName) {
+    // The stack or tile marked as clickable, before the click.
+    await page.locator(sel).first().scrollIntoViewIfNeeded();
+    await shot(page, shotName);
+  }
+  await press(`${sel}.act`);
+  const choice = await page.waitForSelector('[data-testid=choice]', { timeout: 500 }).catch(() => null);
+  if (choice) await page.click(`[data-testid=choice] button.action[data-action="${pick}"]`);
+  // Attacks show their odds first (the server's role "attack"): confirm.
+  if (role === 'attack') {
+    await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+    await page.click('[data-testid=odds-confirm]');
+  }
+  await settle(page, prev);
+  return true;
+}
+
+/**
+ * Plays the orcs to the end: a seeded random choice among the legal actions, each made on the
+ * board where it has a place there (pocketBoardAction; the first move by its stack and cell),
+ * else by its button. The UI's language alternates with each board action (English, German);
+ * the first board action of each verb in each language is photographed.
+ */
+async function pocketPlay(page, tag, touch, shots0) {
+  let steps = 0;
+  let battleShot = !shots0;
+  let placementShot = !shots0;
+  let boardMoves = 0;
+  const byBoard = new Map(); // "verb lang" -> count
+  let l = 'en';
+  let rng = 12345;
+  const rand = (n) => ((rng = (rng * 1103515245 + 12345) % 2147483648), rng % n);
+  while (!(await isOver(page)) && steps < MAX_STEPS) {
+    const legal = (await legalTexts(page)).filter((t) => t !== 'concede');
+    check(legal.length > 0, 'the seat owing a decision has legal actions');
+    // Prefer acting over passing so the battle moves on; otherwise a seeded random choice.
+    const acting = legal.filter((t) => !['pass', 'skip', 'end'].includes(t));
+    const pick = acting.length > 0 && rand(4) > 0 ? acting[rand(acting.length)] : legal[rand(legal.length)];
+    if (!placementShot && pick.startsWith('place ')) {
+      await shot(page, 'pocket-placement'); // the elves' stacks face down but for the top tile
+      placementShot = true;
+    }
+    if (!battleShot && /^(move|attack|shoot)/.test(pick)) {
+      await shot(page, 'pocket-battle');
+      battleShot = true;
+    }
+    log(`${tag} orcs:`, pick);
+    const onBoard = /^(move|redeploy) (\S+) /.exec(pick);
+    const verb = (POCKET_STACK.exec(pick) ?? POCKET_TILE.exec(pick))?.[1];
+    if (verb) {
+      const next = l === 'en' ? 'de' : 'en';
+      await page.click(`[data-testid=lang-${next}]`);
+      l = next;
+    }
+    const key = `${verb} ${l}`;
+    if (verb && (await pocketBoardAction(page, pick, touch, byBoard.has(key) ? null : `${tag}-board-${verb.replace(' ', '-')}-${l}`))) {
+      byBoard.set(key, (byBoard.get(key) ?? 0) + 1);
+      log(`${tag} orcs: "${pick}" by clicking the board (${l})`);
+    } else if (!boardMoves && onBoard && (await page.$(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`))) {
+      // On the board: the unit, then a cell it may go to (the server sends each segment's cell).
+      const prev = await stateId(page);
+      await page.click(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`);
+      const target = await page.waitForSelector('[data-testid=pocket-field] .cell.hl.move', { timeout: 5000 });
+      await target.click();
+      await settle(page, prev);
+      boardMoves++;
+      log(`${tag} orcs: moved`, onBoard[2], 'by clicking the board');
+    } else {
+      await clickAction(page, pick);
+    }
+    steps++;
+  }
+  await page.click('[data-testid=lang-en]');
+  log(`${tag}: made on the board:`, JSON.stringify([...byBoard]));
+  // A troop joined a unit, a troop was lost, by clicks on a stack and a tile, in both languages.
+  const made = (re) => ['en', 'de'].filter((x) => [...byBoard.keys()].some((k) => re.test(k) && k.endsWith(x)));
+  check(made(/^unit /).length === 2, `${tag}: troops joined units by clicks on their stacks in English and German`);
+  check(made(/^(wound|remove) /).length === 2, `${tag}: troops were wounded or removed by clicks on their tiles in English and German`);
+  return { steps, boardMoves, byBoard };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,43 +307,9 @@ async function pocketVsAi(browser) {
   check(/DP/.test(army) && /not the printed value/.test(army), `the army list with costs and stand-ins (${army.slice(0, 200)})`);
   check((await page.$$('[data-testid=pocket-army] button[data-action^="pick "]')).length > 0, 'the army list offers the picks');
   await page.locator('[data-testid=pocket-army]').screenshot({ path: join(shots, 'pocket-army.png') });
-  let steps = 0;
-  let battleShot = false;
-  let placementShot = false;
-  let boardMoves = 0;
-  let rng = 12345;
-  const rand = (n) => ((rng = (rng * 1103515245 + 12345) % 2147483648), rng % n);
-  while (!(await isOver(page)) && steps < MAX_STEPS) {
-    const legal = (await legalTexts(page)).filter((t) => t !== 'concede');
-    check(legal.length > 0, 'the seat owing a decision has legal actions');
-    // Prefer acting over passing so the battle moves on; otherwise a seeded random choice.
-    const acting = legal.filter((t) => !['pass', 'skip', 'end'].includes(t));
-    const pick = acting.length > 0 && rand(4) > 0 ? acting[rand(acting.length)] : legal[rand(legal.length)];
-    if (!placementShot && pick.startsWith('place ')) {
-      await shot(page, 'pocket-placement'); // the elves' stacks face down but for the top tile
-      placementShot = true;
-    }
-    if (!battleShot && /^(move|attack|shoot)/.test(pick)) {
-      await shot(page, 'pocket-battle');
-      battleShot = true;
-    }
-    log('orcs:', pick);
-    const onBoard = /^(move|redeploy) (\S+) /.exec(pick);
-    if (!boardMoves && onBoard && (await page.$(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`))) {
-      // On the board: the unit, then a cell it may go to (the server sends each segment's cell).
-      const prev = await stateId(page);
-      await page.click(`[data-testid=pocket-field] .cell [data-unit="${onBoard[2]}"]`);
-      const target = await page.waitForSelector('[data-testid=pocket-field] .cell.hl.move', { timeout: 5000 });
-      await target.click();
-      await settle(page, prev);
-      boardMoves++;
-      log('orcs: moved', onBoard[2], 'by clicking the board');
-    } else {
-      await clickAction(page, pick);
-    }
-    steps++;
-  }
-  check(boardMoves > 0, 'a Pocket unit was moved by clicking it and a highlighted cell');
+  const played = await pocketPlay(page, 'pocket', false, true);
+  check(played.boardMoves > 0, 'a Pocket unit was moved by clicking it and a highlighted cell');
+  const steps = played.steps;
   check(await isOver(page), `Pocket game ended within ${MAX_STEPS} human actions (took ${steps})`);
   const result = await page.textContent('[data-testid=result]');
   log('pocket result:', result);
@@ -243,6 +322,17 @@ async function pocketVsAi(browser) {
   check(/AP|aufgegeben/.test(reasonDe), `the result's reason in German (${reasonDe})`);
   await shot(page, 'pocket-german-end');
   await page.click('[data-testid=lang-en]');
+  await page.close();
+}
+
+/** A Pocket battle at phone width (390 x 844, touch): the same board actions by taps. */
+async function pocketPhone(browser) {
+  const page = await newPage(browser, PHONE);
+  await createGame(page, 'pocket', { orcs: 'human', elves: 'ai:easy' }, 'phone-pocket-lobby');
+  await noSideways(page, 'Pocket at phone width');
+  const played = await pocketPlay(page, 'phone-pocket', true, false);
+  check(await isOver(page), `the phone's Pocket game ended (${played.steps} actions)`);
+  await shot(page, 'phone-pocket-end');
   await page.close();
 }
 
@@ -381,8 +471,8 @@ async function wsrNoville(browser) {
 // highlighted hex; a firer and then the enemy counter it fires at (odds, confirm). Only the
 // answers without a place (end the move or impulse, decline a reaction) are buttons.
 const WSR_WORDS = {
-  en: { move: 'Move', choose: 'Choose', sideFull: 'full side', sideReduced: 'reduced side' },
-  de: { move: 'Bewegen', choose: 'Auswählen', sideFull: 'volle Seite', sideReduced: 'reduzierte Seite' },
+  en: { move: 'Move', choose: 'Choose', sideFull: 'full side', sideReduced: 'reduced side', unload: 'Unload', carried: 'carried' },
+  de: { move: 'Bewegen', choose: 'Auswählen', sideFull: 'volle Seite', sideReduced: 'reduzierte Seite', unload: 'Absteigen', carried: 'transportiert' },
 };
 
 /** The screen box of unit's counter after the mouse (or a finger) has spread its stack. */
@@ -629,6 +719,124 @@ async function wsrBoardTurns(browser) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// WSR 5.2 separate carriers by clicks (docs/web.md, scenario `wsr-trucks`): the test scenario
+// web/e2e/data/wsr/scenarios/noville.toml (a paratrooper platoon and a truck in one hex; not a
+// printed scenario), served by run.sh's second server. The platoon's counter, then the truck's
+// (ringed green dashed) loads it; the truck's counter, "Move" on its card, a highlighted hex
+// drives it with its passenger; in a later activation the platoon's counter and "Unload" on its
+// card unload it. English and German, 1400 x 900 and 390 x 844.
+async function wsrTruckGame(browser, size, tag, l) {
+  const touch = size.width < 500;
+  const page = await newPage(browser, touch ? PHONE : { viewport: size });
+  const words = WSR_WORDS[l];
+  await createGame(page, 'wsr', { us: 'human', de: 'ai:easy' }, `${tag}-${l}-lobby`, null, trucksBase);
+  await page.click(`[data-testid=lang-${l}]`);
+  await page.waitForSelector('[data-testid=wsr-map] g.terrain');
+  let load = null; // [platoon, truck]
+  let drove = null; // the hex the truck drove to
+  let unloaded = false;
+  const hexOf = (unit) => page.getAttribute(`g.counter[data-unit="${unit}"]`, 'data-hex');
+  for (let steps = 0; !unloaded && steps < 400 && !(await isOver(page)); steps++) {
+    const err = await page.$('[data-testid=error]');
+    if (err) {
+      log(tag, l, 'refused:', await err.textContent());
+      await err.click();
+    }
+    if ((await page.getAttribute('main.game', 'data-my-turn')) !== '1') {
+      await page.waitForSelector('main.game[data-my-turn="1"], main.game[data-over="1"]', { timeout: 30000 });
+      continue;
+    }
+    const legal = await legalTexts(page);
+    if (legal.includes('auto-setup')) {
+      const prev = await stateId(page);
+      await page.click('button.quick[data-quick="auto-setup"]');
+      await settle(page, prev);
+      continue;
+    }
+    // Load: the platoon's counter, then the truck's.
+    const loading = !load && legal.find((t) => /^load \S+ \S+$/.test(t));
+    if (loading) {
+      const [, platoon, truck] = loading.split(' ');
+      check((await hexOf(platoon)) === (await hexOf(truck)), `${platoon} and ${truck} share a hex`);
+      await wsrClickCounter(page, platoon, touch);
+      await page.waitForSelector(`g.counter.selected[data-unit="${platoon}"]`);
+      check(await page.$(`g.counter.pair-other[data-unit="${truck}"]`), `${truck} is ringed as the carrier ${platoon} may board`);
+      await shot(page, `${tag}-${l}-load-selected`);
+      const prev = await stateId(page);
+      await wsrClickCounter(page, truck, touch);
+      if (await page.$('[data-testid=wsr-choice]')) await page.click(`[data-testid=wsr-choice] button.action[data-action="${loading}"]`);
+      await settle(page, prev);
+      check(!(await legalTexts(page)).includes(loading), `"${loading}" was made by clicking the truck`);
+      const title = await page.textContent(`g.counter[data-unit="${platoon}"] title`);
+      check(title.includes(`${words.carried}: ${truck}`), `${platoon}'s counter says it is carried by ${truck} (${title})`);
+      load = [platoon, truck];
+      log(tag, l, `"${loading}" by clicking the platoon and the truck`);
+      await shot(page, `${tag}-${l}-loaded`);
+      continue;
+    }
+    // Drive: the truck's counter, "Move" on its card, a highlighted hex.
+    if (load && !drove && legal.includes(`select ${load[1]}`)) {
+      await wsrClickCounter(page, load[1], touch);
+      await page.waitForSelector(`[data-testid=wsr-card][data-unit="${load[1]}"]`);
+      const button = page.locator(`[data-testid=wsr-unit-menu] button.action[data-action="select ${load[1]}"]`);
+      check((await button.textContent()) === words.move, `the truck's card reads "${words.move}"`);
+      const prev = await stateId(page);
+      await button.click();
+      await settle(page, prev);
+      continue;
+    }
+    if (load && !drove && legal.some((t) => t.startsWith('move '))) {
+      const from = await hexOf(load[1]);
+      const prev = await stateId(page);
+      const hex = await wsrClickHex(page, 'move', touch);
+      check(hex, 'a highlighted hex free of counters for the truck');
+      await settle(page, prev);
+      check((await hexOf(load[1])) === hex && (await hexOf(load[0])) === hex, `the truck drove its passenger ${load[0]} from ${from} to ${hex}`);
+      drove = hex;
+      log(tag, l, `the truck drove ${load[0]} to ${hex} by clicking the board`);
+      await shot(page, `${tag}-${l}-drove`);
+      continue;
+    }
+    // Unload: the platoon's counter, "Unload" on its card.
+    if (drove && legal.includes(`unload ${load[0]}`)) {
+      await wsrClickCounter(page, load[0], touch);
+      await page.waitForSelector(`[data-testid=wsr-card][data-unit="${load[0]}"]`);
+      const button = page.locator(`[data-testid=wsr-unit-menu] button.action[data-action="unload ${load[0]}"]`);
+      check((await button.textContent()) === words.unload, `the platoon's card reads "${words.unload}"`);
+      await shot(page, `${tag}-${l}-unload-card`);
+      const prev = await stateId(page);
+      await button.click();
+      await settle(page, prev);
+      const title = await page.textContent(`g.counter[data-unit="${load[0]}"] title`);
+      check(!title.includes(words.carried), `${load[0]} is carried no more (${title})`);
+      unloaded = true;
+      log(tag, l, `"unload ${load[0]}" by clicking the platoon and its card's "${words.unload}"`);
+      await shot(page, `${tag}-${l}-unloaded`);
+      continue;
+    }
+    // The rest: end the move or impulse, no fate point, decline a reaction.
+    const next = ['end-move', 'no-opfire', 'no-fate', 'decline', 'no-flak', 'no-sw', 'end-impulse'].find((t) => legal.includes(t));
+    const prev = await stateId(page);
+    if (next && (await page.$(`button.quick[data-quick="${next}"]`))) await page.click(`button.quick[data-quick="${next}"]`);
+    else await clickAction(page, next ?? legal.find((t) => t !== 'concede' && !t.startsWith('fate')));
+    if ((await stateId(page)) === prev) await settle(page, prev);
+  }
+  check(load, `${tag} ${l}: a platoon was loaded onto the truck by clicks`);
+  check(drove, `${tag} ${l}: the truck drove by clicks`);
+  check(unloaded, `${tag} ${l}: the platoon was unloaded by clicks`);
+  await page.close();
+}
+
+async function wsrTrucks(browser) {
+  if (!trucksBase) throw new Error('wsr-trucks needs FELDHERR_TRUCKS_URL: a server reading data/ with web/e2e/data/ over it (e2e/run.sh starts one)');
+  for (const [size, tag] of [
+    [{ width: 1400, height: 900 }, 'wsr-trucks'],
+    [{ width: 390, height: 844 }, 'phone-wsr-trucks'],
+  ])
+    for (const l of ['en', 'de']) await wsrTruckGame(browser, size, tag, l);
+}
+
+// ---------------------------------------------------------------------------------------------
 /** A screenshot of the whole briefing panel: the window is made tall enough for it meanwhile. */
 async function briefingShot(page, name) {
   const size = page.viewportSize();
@@ -847,6 +1055,79 @@ async function planspielGutshof(browser) {
   await page.close();
 }
 
+/**
+ * Planspiel PS-2 (Dorf und Brücke), Red's first half-turn after the set-up: a step in a unit's own
+ * field by two clicks on its counter (PS §4.4): the first selects it and rings its field green,
+ * the second makes the step: a Panzergrenadier company dismounts from its SPW, the howitzer
+ * limbers up to its tow; English and German alternately, at 1500 x 950 and 390 x 844.
+ */
+async function planspielLoading(browser) {
+  for (const [options, tag] of [
+    [{ viewport: { width: 1500, height: 950 } }, 'planspiel-ps2'],
+    [PHONE, 'phone-planspiel-ps2'],
+  ]) {
+    const page = await newPage(browser, options);
+    await createGame(page, 'planspiel', { red: 'human', blue: 'ai:easy' }, `${tag}-lobby`, 'ps-2');
+    await page.waitForSelector('[data-testid=planspiel-map] g.counter');
+    if (options === PHONE) await noSideways(page, 'Planspiel PS-2 at phone width');
+    // The set-up as listed: FERTIG (the page asks, the scripted player says yes).
+    await clickAction(page, 'fertig');
+    const made = [];
+    for (const [want, l] of [
+      ['dismount', 'en'],
+      ['limber', 'de'],
+      ['dismount', 'de'],
+    ]) {
+      const legal = await legalTexts(page);
+      const step = legal.find((t) => new RegExp(`^${want} \\S+ \\d+,\\d+$`).test(t));
+      check(step, `${tag}: Red has a step in a unit's own field (${legal.filter((t) => !t.startsWith('move')).join(', ')})`);
+      const [verb, unit, field] = step.split(' ');
+      check((await psField(page, unit)) === field, `${tag}: ${unit} stands in ${field}, the field its "${verb}" names`);
+      await page.click(`[data-testid=lang-${l}]`);
+      const counter = page.locator(`g.counter[data-unit="${unit}"]`);
+      await counter.dispatchEvent('click');
+      await page.waitForSelector(`g.counter.selected[data-unit="${unit}"]`);
+      await page.waitForSelector(`[data-testid=planspiel-map] rect.hit.act[data-field="${field}"]`);
+      check(!(await page.$(`[data-testid=unit-actions] button.action[data-action="${step}"]`)), `${tag}: "${step}" is not a button beside the board`);
+      await counter.scrollIntoViewIfNeeded();
+      await shot(page, `${tag}-${verb}-${l}`);
+      const prev = await stateId(page);
+      await counter.dispatchEvent('click');
+      const choice = await page.waitForSelector('[data-testid=choice]', { timeout: 500 }).catch(() => null);
+      if (choice) await page.click(`[data-testid=choice] button.action[data-action="${step}"]`);
+      await settle(page, prev);
+      check(!(await legalTexts(page)).includes(step), `${tag}: ${step} was made by two clicks on the counter`);
+      made.push(step);
+      log(tag, l, `"${step}" by clicking the counter twice`);
+      await shot(page, `${tag}-${verb}-${l}-after`);
+    }
+    await page.click('[data-testid=lang-en]');
+    await page.close();
+  }
+}
+
+/**
+ * Makes the Planspiel action `VERB UNIT x,y` on the board: the unit's counter (unless it is
+ * selected already), then its highlighted field; the chooser when the field has several of its
+ * actions, the odds for an attack.
+ */
+async function psBoardAction(page, text) {
+  const [, unit, field] = text.split(' ');
+  const prev = await stateId(page);
+  const role = await page.getAttribute(`[data-testid=actions] button.action[data-action="${text}"]`, 'data-role');
+  if (!(await page.$(`g.counter.selected[data-unit="${unit}"]`))) await page.locator(`g.counter[data-unit="${unit}"]`).dispatchEvent('click');
+  const hit = `[data-testid=planspiel-map] rect.hit[data-field="${field}"]`;
+  await page.waitForSelector(`${hit}.move, ${hit}.target, ${hit}.assault, ${hit}.act`, { timeout: 5000 });
+  await page.locator(hit).dispatchEvent('click');
+  const choice = await page.waitForSelector('[data-testid=choice]', { timeout: 300 }).catch(() => null);
+  if (choice) await page.click(`[data-testid=choice] button.action[data-action="${text}"]`);
+  if (role === 'attack') {
+    await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
+    await page.click('[data-testid=odds-confirm]');
+  }
+  await settle(page, prev);
+}
+
 /** Plays Red on (moves towards the Gutshof, FERTIG, pass) until a fire is legal and makes it through the board:
  * the firer, the red target field, the odds. True when fired, false when the game ended first. */
 async function planspielFire(page) {
@@ -881,11 +1162,19 @@ async function planspielFire(page) {
       await shot(page, 'planspiel-after-fire');
       break;
     }
-    // One move a half-turn per unit, the one closest to the Gutshof; then FERTIG.
+    // A counter-move against Blue's mover (PS §9: meet it, evade, withdraw) on the board.
+    const counterMove = now.find((t) => /^(meet|evade|withdraw) \S+ \d+,\d+$/.test(t));
+    if (counterMove) {
+      await psBoardAction(page, counterMove);
+      log('planspiel: counter-move', counterMove, 'by clicking the board');
+      continue;
+    }
+    // One move a half-turn per unit, the one closest to the Gutshof, on the board; then FERTIG.
     const moves = now.filter((t) => t.startsWith('move '));
     const next = moves.length > 0 ? moves.sort((a, b) => dist(a) - dist(b))[0] : now.find((t) => t === 'fertig' || t === 'pass');
     check(next, 'some action to continue');
-    await clickAction(page, next);
+    if (next.startsWith('move ')) await psBoardAction(page, next);
+    else await clickAction(page, next);
   }
   if (!fired && !(await isOver(page))) throw new Error(`Red could not fire within ${steps} steps`);
   if (!fired) await shot(page, 'planspiel-over-before-fire');
@@ -1554,10 +1843,10 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 for (const [name, fn] of [
-  ['pocket', pocketVsAi],
+  ['pocket', async (b) => (await pocketVsAi(b), await pocketPhone(b))],
   ['wsr', async (b) => (await wsrNoville(b), await wsrBoardTurns(b))],
   ['rivet', rivetMission1],
-  ['planspiel', planspielGutshof],
+  ['planspiel', async (b) => (await planspielGutshof(b), await planspielLoading(b))],
   ['lobby-stop', lobbyStop],
   ['lobby-widgets', lobbyWidgets],
   ['westerplatte', westerplatte],
@@ -1565,6 +1854,7 @@ for (const [name, fn] of [
   ['phone', phone],
   ['rivet-hand', rivetHandScenario],
   ['autodecline', wsrAutoDecline],
+  ['wsr-trucks', wsrTrucks],
 ]) {
   if (only && only !== name) continue;
   const t0 = Date.now();

@@ -20,6 +20,8 @@ export interface ParsedAction {
   words: string[];
   /** Kinds of unit named, not yet on the board (Pocket's `pick orcs.grunt`), in order. */
   types: string[];
+  /** Troops of a unit named (Pocket's `wound o1.goblin.2`: a tile of a stack), in order. */
+  troops: string[];
   /** What it costs (a move's MP), when the game says. */
   cost: number | null;
   /** The game's note (cost, odds) in the UI's language ("" when none). */
@@ -42,6 +44,7 @@ export function parseAction(a: LegalAction, lang: Lang = 'en'): ParsedAction {
     places: args.filter((x) => x.kind === 'place').map((x) => x.cell ?? x.value),
     words: args.filter((x) => x.kind === 'word').map((x) => x.value),
     types: args.filter((x) => x.kind === 'type').map((x) => x.value),
+    troops: args.filter((x) => x.kind === 'troop').map((x) => x.value),
     cost: a.cost ?? null,
     note: said(a.note ?? '', a.note_de, lang),
     title: a.title?.[lang] || a.verb || '',

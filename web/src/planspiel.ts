@@ -25,7 +25,7 @@ export interface PsUnit {
   wreck: string | null; // a lost unit's wreck in a defile (PS §2.3, §6.10), else null
 }
 
-export type Highlight = 'move' | 'target' | 'assault';
+export type Highlight = 'move' | 'target' | 'assault' | 'act';
 
 /** The field id of (x, y), as the action texts write a place. */
 export function fieldId(x: number, y: number): string {
@@ -106,17 +106,29 @@ export function objectiveName(id: string): string {
 }
 
 /**
- * Where a click on the board sends an action of the selected unit: field id -> actions. A move,
- * a fire or an indirect fire names the unit first and the field second; an assault names the
- * field first and its attackers after it, the selected unit among them. Actions naming no unit
- * but a field are offered whatever is selected. Nothing is computed: every entry is a legal action.
+ * An action of the selected unit naming no field but only that unit (self-smoke): made in the
+ * unit's own field, like the loading steps that name it (mount, dismount, limber, unlimber).
  */
-export function psClickTargets(actions: ParsedAction[], selected: string | null): Map<string, ParsedAction[]> {
+function inOwnField(a: ParsedAction, selected: string | null): boolean {
+  return selected !== null && a.places.length === 0 && a.units.length === 1 && a.units[0] === selected && a.role !== 'decline';
+}
+
+/**
+ * Where a click on the board sends an action of the selected unit: field id -> actions. A move,
+ * a fire, a counter-move or a loading step names the unit first and the field second; an assault
+ * names the field first and its attackers after it, the selected unit among them. An action
+ * naming the selected unit alone (self-smoke) is sent by a click on its own field (`fieldOf`, the
+ * unit's field). Actions naming no unit but a field are offered whatever is selected. Nothing is
+ * computed: every entry is a legal action.
+ */
+export function psClickTargets(actions: ParsedAction[], selected: string | null, fieldOf?: (id: string) => string | null): Map<string, ParsedAction[]> {
   const out = new Map<string, ParsedAction[]>();
+  const own = selected !== null && fieldOf ? fieldOf(selected) : null;
   for (const a of actions) {
-    if (a.places.length === 0) continue;
+    let place: string | null = a.places.length > 0 ? a.places[a.places.length - 1] : null;
+    if (place === null && own !== null && inOwnField(a, selected)) place = own;
+    if (place === null) continue;
     if (a.units.length > 0 && (selected === null || !a.units.includes(selected))) continue;
-    const place = a.places[a.places.length - 1];
     const list = out.get(place);
     if (list) list.push(a);
     else out.set(place, [a]);
@@ -125,21 +137,27 @@ export function psClickTargets(actions: ParsedAction[], selected: string | null)
 }
 
 /**
- * The selected unit's actions that name no field (self-smoke, the announcement of a simultaneous
- * movement): offered as buttons beside the board, since no field click stands for them.
+ * The selected unit's actions that no field click stands for (the announcement of a simultaneous
+ * movement, which names several units): offered as buttons beside the board. With `fieldOf`, an
+ * action naming the unit alone is in its own field (psClickTargets), not a button.
  */
-export function psUnitActions(actions: ParsedAction[], selected: string | null): ParsedAction[] {
+export function psUnitActions(actions: ParsedAction[], selected: string | null, fieldOf?: (id: string) => string | null): ParsedAction[] {
   if (selected === null) return [];
-  return actions.filter((a) => a.places.length === 0 && a.role !== 'decline' && a.units.includes(selected));
+  const own = fieldOf ? fieldOf(selected) : null;
+  return actions.filter((a) => a.places.length === 0 && a.role !== 'decline' && a.units.includes(selected) && !(own !== null && inOwnField(a, selected)));
 }
 
-/** How each target field is marked: an assault over a fire over a move on the same field. */
+/**
+ * How each target field is marked: an assault over a fire over a move on the same field; a field
+ * with only other steps (mount, dismount, limber, unlimber, recover, self-smoke) green.
+ */
 export function highlightsOf(targets: Map<string, ParsedAction[]>): Map<string, Highlight> {
   const out = new Map<string, Highlight>();
   for (const [place, list] of targets) {
     if (list.some((a) => a.verb === 'assault')) out.set(place, 'assault');
     else if (list.some((a) => a.role === 'attack')) out.set(place, 'target');
-    else out.set(place, 'move');
+    else if (list.some((a) => a.role === 'move')) out.set(place, 'move');
+    else out.set(place, 'act');
   }
   return out;
 }

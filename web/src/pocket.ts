@@ -106,3 +106,53 @@ export function armyRows(board: PocketBoard, seat: string, actions: ParsedAction
     pick: picks.get(tt.id) ?? null,
   }));
 }
+
+/**
+ * Pocket actions made on a stack itself: those naming one unit and nothing else on the board (no
+ * place, no second unit, no troop): join it (`unit o3`), attack with it, react with it, choose it
+ * as the target, leave the combat, take a wound marker from it. By unit label, in list order.
+ * Endings and declines (role `decline`) name no unit and stay buttons.
+ */
+export function stackActions(actions: ParsedAction[]): Map<string, ParsedAction[]> {
+  const out = new Map<string, ParsedAction[]>();
+  for (const a of actions) {
+    if (a.units.length !== 1 || a.places.length > 0 || a.troops.length > 0 || a.types.length > 0) continue;
+    const list = out.get(a.units[0]);
+    if (list) list.push(a);
+    else out.set(a.units[0], [a]);
+  }
+  return out;
+}
+
+/**
+ * Pocket actions made on a troop's tile: those naming a troop (wound it, remove it, use its
+ * special ability), by the troop's label (`o1.goblin.2`, the observation's troop label).
+ */
+export function tileActions(actions: ParsedAction[]): Map<string, ParsedAction[]> {
+  const out = new Map<string, ParsedAction[]>();
+  for (const a of actions) {
+    const troop = a.troops[a.troops.length - 1];
+    if (troop === undefined) continue;
+    const list = out.get(troop);
+    if (list) list.push(a);
+    else out.set(troop, [a]);
+  }
+  return out;
+}
+
+export type StackClick = { kind: 'cell' } | { kind: 'actions'; actions: ParsedAction[] } | { kind: 'select' };
+
+/**
+ * What a click on the stack `label` means. In a highlighted cell, a stack that cannot act itself
+ * stands for its cell (the target of the selected unit). A stack's own actions (stackActions) are
+ * made by a click on it when it has nothing else to do on the board (one click: the target, the
+ * reacting unit, the unit a troop joins), else by a second click once it is selected (the first
+ * selects it and shows where it may go). Otherwise the click selects it.
+ */
+export function stackClick(actions: ParsedAction[], selected: string | null, label: string, inHighlightedCell: boolean): StackClick {
+  const own = stackActions(actions).get(label) ?? [];
+  const other = actions.some((a) => a.units[0] === label && !own.includes(a));
+  if (inHighlightedCell && own.length === 0 && !other) return { kind: 'cell' };
+  if (own.length > 0 && (selected === label || !other)) return { kind: 'actions', actions: own };
+  return { kind: 'select' };
+}

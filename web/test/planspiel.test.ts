@@ -171,6 +171,30 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
     expect(psClickTargets(actions, 'B-H1').size).toBe(0);
   });
 
+  it("a step in the unit's own field: dismount, limber, self-smoke by a second click on the selected counter (PS §4.4, §8.16)", () => {
+    const f = (value: string) => ({ kind: 'place' as const, value });
+    const u = (value: string) => ({ kind: 'unit' as const, value });
+    const actions = parseAll([
+      { id: '1', text: 'dismount R-G1 3,6', verb: 'dismount', role: 'other', args: [u('R-G1'), f('3,6')] },
+      { id: '2', text: 'move R-G1 3,5', verb: 'move', role: 'move', args: [u('R-G1'), f('3,5')] },
+      { id: '3', text: 'smoke R-P1', verb: 'smoke', role: 'other', args: [u('R-P1')] },
+      { id: '4', text: 'limber R-K1 2,2', verb: 'limber', role: 'other', args: [u('R-K1'), f('2,2')] },
+      { id: '5', text: 'together R-G1 R-P1', verb: 'together', role: 'move', args: [u('R-G1'), u('R-P1')] },
+      { id: '6', text: 'pass', verb: 'pass', role: 'decline', args: [] },
+    ]);
+    const fieldOf = (id: string) => ({ 'R-G1': '3,6', 'R-P1': '7,7', 'R-K1': '2,2' })[id] ?? null;
+    expect(highlightsOf(psClickTargets(actions, 'R-G1', fieldOf))).toEqual(new Map([['3,6', 'act'], ['3,5', 'move']]));
+    expect(highlightsOf(psClickTargets(actions, 'R-K1', fieldOf))).toEqual(new Map([['2,2', 'act']]));
+    // Self-smoke names no field: it is made in the unit's own field, not by a button.
+    expect(psClickTargets(actions, 'R-P1', fieldOf).get('7,7')!.map((a) => a.text)).toEqual(['smoke R-P1']);
+    expect(psUnitActions(actions, 'R-P1', fieldOf).map((a) => a.text)).toEqual(['together R-G1 R-P1']);
+    // Without the unit's field (not on the board) it stays a button; the announcement of a
+    // simultaneous movement names several units and stays one too.
+    expect(psClickTargets(actions, 'R-P1').size).toBe(0);
+    expect(psUnitActions(actions, 'R-P1').map((a) => a.text)).toEqual(['smoke R-P1', 'together R-G1 R-P1']);
+    expect(psClickTargets(actions, null, fieldOf).size).toBe(0);
+  });
+
   it('suppression markers and the moving unit are read from the observation', () => {
     const fx = fixture('planspiel-ps-1-played-blue');
     const units = psUnits(board, fx.observation as PsObservation);

@@ -43,6 +43,7 @@ function action(text: string, role: ParsedAction['role'] = 'other'): ParsedActio
     places: unitFirst ? [rest[1]] : ['fire', 'mortar', 'mine', 'rebuild', 'overflow', 'reinforce'].includes(verb) ? [rest[0]] : [],
     words: ['push', 'stock', 'give'].includes(verb) ? [rest[0]] : verb === 'fire' ? [rest[1]] : [],
     types: [],
+    troops: [],
     cost: null,
     note: '',
     title: verb,

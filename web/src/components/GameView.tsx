@@ -130,7 +130,8 @@ export function GameView(props: { id: string; token?: string }) {
     return null;
   };
   // Planspiel: a field is the place of its actions; an assault names its attackers after it.
-  const targets = ps ? psClickTargets(actions, selected) : wpb ? wpClickTargets(actions, selected, obs as WpObservation) : clickTargets(actions, selected, placeOfUnit);
+  const psFieldOf = (id: string) => psList.find((u) => u.id === id)?.field ?? null;
+  const targets = ps ? psClickTargets(actions, selected, psFieldOf) : wpb ? wpClickTargets(actions, selected, obs as WpObservation) : clickTargets(actions, selected, placeOfUnit);
   const highlights = new Map<string, string>();
   if (ps) for (const [place, kind] of highlightsOf(targets)) highlights.set(place, kind);
   else if (wpb) for (const [place, kind] of wpHighlights(targets)) highlights.set(place, kind);
@@ -209,6 +210,12 @@ export function GameView(props: { id: string; token?: string }) {
     }
     if (list.length === 1) choose(list[0]);
     else setChoice(list);
+  };
+
+  // A click on a Pocket stack or tile: the one action it makes, or the chooser of several.
+  const onActions = (list: ParsedAction[]) => {
+    if (list.length === 1) choose(list[0]);
+    else if (list.length > 1) setChoice(list);
   };
 
   const undo = () => {
@@ -344,7 +351,7 @@ export function GameView(props: { id: string; token?: string }) {
           )}
           {wpb && obs && <WesterplatteBoard board={wpb} obs={obs as WpObservation} onPlace={onPlace} myTurn={myTurn} {...boardProps} />}
           {pocket && obs && (
-            <PocketField board={pocket} obs={obs} units={pUnits} onCell={onPlace} {...boardProps} />
+            <PocketField board={pocket} obs={obs} units={pUnits} onCell={onPlace} actions={actions} onActions={onActions} {...boardProps} />
           )}
         </div>
         <aside class="side">
@@ -361,10 +368,10 @@ export function GameView(props: { id: string; token?: string }) {
               onCancel={() => setPending(null)}
             />
           )}
-          {ps && myTurn && psUnitActions(actions, selected).length > 0 && (
+          {ps && myTurn && psUnitActions(actions, selected, psFieldOf).length > 0 && (
             <section class="panel choice" data-testid="unit-actions">
               <h3>{t('choose')}</h3>
-              {psUnitActions(actions, selected).map((a) => (
+              {psUnitActions(actions, selected, psFieldOf).map((a) => (
                 <button key={a.id} class="action" data-action={a.text} data-role={a.role} title={a.note || a.text} disabled={offline} onClick={() => choose(a)}>
                   {a.label}
                 </button>

@@ -4,7 +4,9 @@
 // counters (party colour, a symbol of the category, id and type, suppression / camouflage /
 // detected markers, moved and fired marks, the moving unit ringed); zoom with the wheel and pan
 // by dragging. Highlighted fields (where a click sends a legal action of the selected unit) are
-// blue for a move, red for a fire, orange for an assault. Beside it: the counter's values with
+// blue for a move, red for a fire, orange for an assault, green for a step in the unit's own
+// field (mount, dismount, limber, unlimber, self-smoke: a second click on the selected counter
+// makes it). Beside it: the counter's values with
 // their provenance, a field's details, the reinforcements and the lost units.
 import { fitView } from '../hex';
 import { useMapView } from '../hooks';
@@ -290,7 +292,9 @@ export function PlanspielMap(props: PlanspielMapProps) {
                     acting={props.actingUnits.has(u.id)}
                     onClick={() => {
                       if (!clickOk()) return;
-                      if (props.highlights.has(id) && !props.actingUnits.has(u.id)) props.onField(id);
+                      // The selected counter again: the actions in its own field; another counter in
+                      // a highlighted field that cannot act itself: the field (a target).
+                      if (props.highlights.has(id) && (u.id === props.selected || !props.actingUnits.has(u.id))) props.onField(id);
                       else props.onUnit(u.id);
                     }}
                   />

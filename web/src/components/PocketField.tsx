@@ -1,8 +1,12 @@
 // Pocket Battles' battlefield: 3 sectors x 5 rows (each side's rear and front, the shared combat
-// zone), units as stacks of tiles; the opponent's hidden troops are face down.
+// zone), units as stacks of tiles; the opponent's hidden troops are face down. A click on a stack
+// or a tile makes the legal action that names it (src/pocket.ts stackClick, tileActions): the
+// stack a troop joins, the target, the reacting unit, the troop to wound or remove; such stacks
+// and tiles are ringed.
 import { lang, sideName, t } from '../i18n';
 import { useLang } from '../hooks';
-import { cellKey, hiddenCount, troopType, unitCell, pocketScore, type PocketUnit } from '../pocket';
+import type { ParsedAction } from '../actions';
+import { cellKey, hiddenCount, stackClick, tileActions, troopType, unitCell, pocketScore, type PocketUnit } from '../pocket';
 import type { PocketBoard, TroopType } from '../types';
 import { SEAT_COLOURS } from '../wsr';
 
@@ -15,6 +19,10 @@ export interface PocketFieldProps {
   actingUnits: Set<string>;
   onUnit: (label: string) => void;
   onCell: (key: string) => void;
+  /** The seat's legal actions: those naming a stack or a tile are made by clicking it. */
+  actions: ParsedAction[];
+  /** Make one of these actions (the chooser when more than one). */
+  onActions: (list: ParsedAction[]) => void;
 }
 
 export function PocketField(props: PocketFieldProps) {
@@ -41,6 +49,11 @@ export function PocketField(props: PocketFieldProps) {
           </span>
         ))}
       </div>
+      {props.actions.some((a) => a.units.length > 0 || a.troops.length > 0) && (
+        <div class="small" data-testid="pocket-hint">
+          {t('pocketClickHint')}
+        </div>
+      )}
       <div class="field">
         {board.rows.map((row, r) => (
           <div key={r} class={`frow zone-${row.name}`}>
@@ -89,17 +102,25 @@ export function PocketField(props: PocketFieldProps) {
 function Stack(props: PocketFieldProps & { unit: PocketUnit }) {
   const u = props.unit;
   const hidden = hiddenCount(u);
-  const cls = ['stack', props.selected === u.label ? 'selected' : '', props.actingUnits.has(u.label) ? 'acting' : ''].join(' ');
   const cell = unitCell(props.board, u);
-  const target = cell ? props.highlights.get(cell) : undefined;
+  const click = stackClick(props.actions, props.selected, u.label, !!(cell && props.highlights.get(cell)));
+  const tiles = tileActions(props.actions);
+  const cls = [
+    'stack',
+    props.selected === u.label ? 'selected' : '',
+    props.actingUnits.has(u.label) ? 'acting' : '',
+    click.kind === 'actions' ? 'act' : '',
+  ].join(' ');
   return (
     <div
       class={cls}
       data-unit={u.label}
       style={{ borderColor: SEAT_COLOURS[u.owner] }}
+      title={click.kind === 'actions' ? click.actions.map((a) => a.label).join(' · ') : undefined}
       onClick={(e) => {
         e.stopPropagation();
-        if (target && cell && !props.actingUnits.has(u.label)) props.onCell(cell);
+        if (click.kind === 'cell' && cell) props.onCell(cell);
+        else if (click.kind === 'actions') props.onActions(click.actions);
         else props.onUnit(u.label);
       }}
     >
@@ -110,9 +131,26 @@ function Stack(props: PocketFieldProps & { unit: PocketUnit }) {
       </div>
       {u.troops
         .filter((tr) => !tr.removed)
-        .map((tr, k) => (
-          <Tile key={k} type={troopType(props.board, tr.type)} wounds={tr.wounds} />
-        ))}
+        .map((tr, k) => {
+          const acts = tr.label ? tiles.get(tr.label) : undefined;
+          return (
+            <Tile
+              key={k}
+              type={troopType(props.board, tr.type)}
+              wounds={tr.wounds}
+              troop={tr.label}
+              actions={acts}
+              onClick={
+                acts
+                  ? (e: Event) => {
+                      e.stopPropagation();
+                      props.onActions(acts);
+                    }
+                  : undefined
+              }
+            />
+          );
+        })}
       {Array.from({ length: hidden }, (_, k) => (
         <div key={'h' + k} class="tile facedown" title={t('hidden')}>
           ?
@@ -122,12 +160,18 @@ function Stack(props: PocketFieldProps & { unit: PocketUnit }) {
   );
 }
 
-export function Tile(props: { type?: TroopType; wounds: number }) {
+export function Tile(props: { type?: TroopType; wounds: number; troop?: string; actions?: ParsedAction[]; onClick?: (e: Event) => void }) {
   const tt = props.type;
   if (!tt) return <div class="tile facedown">?</div>;
   const de = lang.value === 'de';
+  const acts = props.actions ?? [];
   return (
-    <div class="tile" title={tt.traits.join(', ')}>
+    <div
+      class={`tile ${acts.length > 0 ? 'act' : ''}`}
+      data-troop={props.troop}
+      title={acts.length > 0 ? acts.map((a) => a.label).join(' · ') : tt.traits.join(', ')}
+      onClick={props.onClick}
+    >
       <div class="tname">{de ? tt.name_de : tt.name}</div>
       <div class="dice">
         {tt.combat_dice.map((d, k) => (

@@ -170,7 +170,7 @@ export function ReplayView(props: { id: string; token?: string }) {
             <WsrMap board={wsr} obs={obs} units={observedUnits(obs, wsr)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onHex={() => undefined} />
           )}
           {pocket && obs && (
-            <PocketField board={pocket} obs={obs} units={pocketUnits(obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onCell={() => undefined} />
+            <PocketField board={pocket} obs={obs} units={pocketUnits(obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onCell={() => undefined} actions={[]} onActions={() => undefined} />
           )}
           {rivet && obs && (
             <RivetField board={rivet} obs={obs} units={rivetUnits(rivet, obs)} selected={null} highlights={new Map()} actingUnits={new Set()} onUnit={() => undefined} onSegment={() => undefined} />
