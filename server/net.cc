@@ -3,6 +3,7 @@
 // network limits (docs/server.md "Network limits"). The hub's handlers that may wait (for their
 // commit, for a game's lock) run on a separate pool of threads, never on the network threads;
 // an action the hub can start at once is answered when the store reports it (Hub::http_async).
+#include <fmt/format.h>
 #include <sys/resource.h>
 
 #include <atomic>
@@ -660,6 +661,13 @@ int serve(const ServeOptions& options, const Registry& registry, std::ostream& o
   out << "feldherr serve: stopping" << std::endl;
   server.stop();
   hub.stop();
+  const SqliteStore::CommitStats c = store.commit_stats();
+  if (c.commits > 0)
+    out << fmt::format(
+               "feldherr serve: {} appends in {} commits (up to {} in one); a commit took "
+               "p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms",
+               c.appends, c.commits, c.largest, c.p50_ms, c.p99_ms, c.max_ms)
+        << std::endl;
   return 0;
 }
 

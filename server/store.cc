@@ -2,6 +2,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -49,6 +50,11 @@ struct SqliteStore::Impl {
   }
   SQLite::Database db;
   std::atomic<uint64_t> transactions{0};
+  // commit_stats(): the times of the last commits (a ring), the appends and the largest batch.
+  std::vector<float> commit_ms;
+  size_t commit_next = 0;
+  uint64_t appends = 0;
+  size_t largest = 0;
   // append()'s statements, prepared once (with the connection's lock held).
   std::unique_ptr<SQLite::Statement> insert_row, update_game, update_game_same_second,
       insert_snapshot;
@@ -305,6 +311,7 @@ void SqliteStore::write_one(const AppendRequest& p, const std::string& now) {
 void SqliteStore::commit_batch(std::vector<Pending>& batch) {
   std::lock_guard lock(mu_);
   const std::string now = utc_now_iso();
+  const auto start = std::chrono::steady_clock::now();
   try {
     impl_->prepare();
     SQLite::Transaction tx(impl_->db);
@@ -322,6 +329,15 @@ void SqliteStore::commit_batch(std::vector<Pending>& batch) {
     }
     tx.commit();
     ++impl_->transactions;
+    constexpr size_t kKept = 100000;
+    const float ms =
+        std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - start).count();
+    if (impl_->commit_ms.size() < kKept)
+      impl_->commit_ms.push_back(ms);
+    else
+      impl_->commit_ms[impl_->commit_next++ % kKept] = ms;
+    impl_->appends += batch.size();
+    impl_->largest = std::max(impl_->largest, batch.size());
   } catch (const std::exception& e) {
     // Nothing of this transaction is stored.
     for (Pending& p : batch)
@@ -394,6 +410,24 @@ std::vector<StoredRow> SqliteStore::rows(const std::string& id) {
 
 uint64_t SqliteStore::transactions() const {
   return impl_->transactions.load();
+}
+
+SqliteStore::CommitStats SqliteStore::commit_stats() {
+  std::lock_guard lock(mu_);
+  CommitStats c;
+  c.commits = impl_->transactions.load();
+  c.appends = impl_->appends;
+  c.largest = impl_->largest;
+  std::vector<float> ms = impl_->commit_ms;
+  if (ms.empty()) return c;
+  std::sort(ms.begin(), ms.end());
+  const auto at = [&](double q) {
+    return ms[static_cast<size_t>(q * static_cast<double>(ms.size() - 1))];
+  };
+  c.p50_ms = at(0.5);
+  c.p99_ms = at(0.99);
+  c.max_ms = ms.back();
+  return c;
 }
 
 std::optional<Snapshot> SqliteStore::last_snapshot(const std::string& id) {

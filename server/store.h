@@ -123,6 +123,15 @@ class SqliteStore : public Store {
   std::optional<Snapshot> last_snapshot(const std::string& id) override;
   // Write transactions of appends committed so far (concurrent appends share one).
   uint64_t transactions() const;
+  // How the group commits went: `feldherr serve` prints it when it stops, so that a load
+  // benchmark can tell the time the disk took to make the appends durable (the fsync of each
+  // commit and SQLite's checkpoints inside it) from the server's own.
+  struct CommitStats {
+    uint64_t commits = 0, appends = 0;
+    size_t largest = 0;                         // appends in the largest commit
+    double p50_ms = 0, p99_ms = 0, max_ms = 0;  // time of a commit (the last 100,000)
+  };
+  CommitStats commit_stats();
 
  private:
   struct Impl;

@@ -77,6 +77,15 @@ TEST(StoreGroupCommit, ConcurrentAppendsShareTransactionsAndEveryRowIsDurable) {
     // append in flight, so a transaction holds at most 16).
     EXPECT_LE(used, static_cast<uint64_t>(threads * appends / 4));
     EXPECT_GE(used, static_cast<uint64_t>(appends));
+    // The commit statistics `serve` prints when it stops count the same.
+    const SqliteStore::CommitStats c = store.commit_stats();
+    EXPECT_EQ(c.commits, store.transactions());
+    EXPECT_EQ(c.appends, static_cast<uint64_t>(threads * appends));
+    EXPECT_GE(c.largest, 2u);
+    EXPECT_LE(c.largest, static_cast<size_t>(threads));
+    EXPECT_GT(c.p50_ms, 0);
+    EXPECT_LE(c.p50_ms, c.p99_ms);
+    EXPECT_LE(c.p99_ms, c.max_ms);
   }
   // Every row is there after the store is closed and opened again, in order.
   SqliteStore again(db.string());
