@@ -218,22 +218,41 @@ void HumanSeat::list_command(const State& state, const std::string& what) const 
 
 void HumanSeat::help(const Session& session) const {
   const ActionList legal = session.state().legal_actions();
-  io_.out << "Type the number of an action from the list, or the action in text form";
-  if (!legal.empty()) io_.out << " (e.g. \"" << session.state().describe(legal.front()) << "\")";
-  io_.out << ".\n"
-          << "Commands:\n"
-          << "  board   show the board, the decision and the legal actions again\n"
-          << "  list    every legal action (a long list is shown folded); list 5-40 a range,\n"
-          << "          list WORD those whose label or text contains WORD\n"
-          << "  log     the recent actions and events\n"
-          << "  undo    take back your last action (only while the rules keep undo open)\n"
-          << "  hint    what the AI would play here\n"
-          << "  skip K  decline reaction windows of kind K automatically (e.g. skip fate);\n"
-          << "          skip K others only those on the other side's rolls; ask K asks again\n"
-          << "  help    this text\n"
-          << "  quit    stop now; the replay log written so far is kept\n";
+  const bool de = lang_ == Lang::kDe;
+  io_.out << (de ? "Die Nummer einer Aktion aus der Liste eingeben oder die Aktion in Textform"
+                 : "Type the number of an action from the list, or the action in text form");
+  if (!legal.empty())
+    io_.out << (de ? " (z. B. \"" : " (e.g. \"") << session.state().describe(legal.front())
+            << "\")";
+  if (de)
+    io_.out << ".\n"
+            << "Befehle:\n"
+            << "  board   Spielplan, Entscheidung und erlaubte Aktionen noch einmal zeigen\n"
+            << "  list    alle erlaubten Aktionen (eine lange Liste zusammengefasst); list 5-40\n"
+            << "          einen Bereich, list WORT die, deren Text WORT enthält\n"
+            << "  log     die letzten Aktionen und Ereignisse\n"
+            << "  undo    die eigene letzte Aktion zurücknehmen (solange die Regeln es erlauben)\n"
+            << "  hint    was die KI hier spielen würde\n"
+            << "  skip K  Reaktionsfenster der Art K selbst ablehnen (z. B. skip fate);\n"
+            << "          skip K others nur bei Würfen der anderen Seite; ask K fragt wieder\n"
+            << "  help    dieser Text\n"
+            << "  quit    jetzt aufhören; das bisher geschriebene Protokoll bleibt\n";
+  else
+    io_.out << ".\n"
+            << "Commands:\n"
+            << "  board   show the board, the decision and the legal actions again\n"
+            << "  list    every legal action (a long list is shown folded); list 5-40 a range,\n"
+            << "          list WORD those whose label or text contains WORD\n"
+            << "  log     the recent actions and events\n"
+            << "  undo    take back your last action (only while the rules keep undo open)\n"
+            << "  hint    what the AI would play here\n"
+            << "  skip K  decline reaction windows of kind K automatically (e.g. skip fate);\n"
+            << "          skip K others only those on the other side's rolls; ask K asks again\n"
+            << "  help    this text\n"
+            << "  quit    stop now; the replay log written so far is kept\n";
   if (concession_legal(session.state()))
-    io_.out << "  concede give up the game (asks for confirmation)\n";
+    io_.out << (de ? "  concede die Partie aufgeben (fragt nach)\n"
+                   : "  concede give up the game (asks for confirmation)\n");
 }
 
 HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::string& undone_text) {
@@ -309,7 +328,9 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       continue;
     }
     if (command == "log") {
-      if (narrator_.recent().empty()) io_.out << "(nothing has happened yet)\n";
+      if (narrator_.recent().empty())
+        io_.out << (lang_ == Lang::kDe ? "(noch ist nichts geschehen)\n"
+                                       : "(nothing has happened yet)\n");
       for (const std::string& line : narrator_.recent()) io_.out << line << '\n';
       continue;
     }
@@ -322,8 +343,11 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       if (const size_t sp = kind.find(' '); skip && sp != std::string::npos) {
         const std::string which = trim(kind.substr(sp + 1));
         if (which != "others" && which != "all") {
-          io_.out << "skip K declines every window of kind K, skip K others only those on the "
-                     "other side's rolls\n";
+          io_.out << (lang_ == Lang::kDe
+                          ? "skip K lehnt jedes Fenster der Art K ab, skip K others nur die bei "
+                            "Würfen der anderen Seite\n"
+                          : "skip K declines every window of kind K, skip K others only those on "
+                            "the other side's rolls\n");
           continue;
         }
         all = which == "all";
@@ -333,11 +357,17 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
         skipped_[kind] = all;
       else
         skipped_.erase(kind);
-      io_.out << (!skip ? "you will be asked at \"" + clip_text(kind) + "\" windows again\n"
-                  : all ? "from now on \"" + clip_text(kind) +
-                              "\" windows are declined automatically\n"
-                        : "from now on \"" + clip_text(kind) +
-                              "\" windows on the other side's rolls are declined automatically\n");
+      const std::string k = "\"" + clip_text(kind) + "\"";
+      if (lang_ == Lang::kDe)
+        io_.out << (!skip ? "bei " + k + "-Fenstern wirst du wieder gefragt\n"
+                    : all ? "ab jetzt werden " + k + "-Fenster selbst abgelehnt\n"
+                          : "ab jetzt werden " + k +
+                                "-Fenster bei Würfen der anderen Seite selbst abgelehnt\n");
+      else
+        io_.out << (!skip ? "you will be asked at " + k + " windows again\n"
+                    : all ? "from now on " + k + " windows are declined automatically\n"
+                          : "from now on " + k +
+                                " windows on the other side's rolls are declined automatically\n");
       if (skip && decision.kind == kind && skips(decision) &&
           session.act(*decision.decline, &events).empty())
         return Outcome::kActed;
@@ -345,27 +375,36 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     }
     if (command == "hint") {
       if (!adviser_) {
-        io_.out << "no AI adviser for this game\n";
+        io_.out << (lang_ == Lang::kDe ? "für dieses Spiel gibt es keinen KI-Rat\n"
+                                       : "no AI adviser for this game\n");
         continue;
       }
       auto player = adviser_(state.current_seat());
-      io_.out << "the " << player->name()
-              << " AI would play: " << state.describe(player->choose(state)) << '\n';
+      const Action advice = player->choose(state);
+      io_.out << (lang_ == Lang::kDe ? "die KI (" + player->name() + ") würde spielen: "
+                                     : "the " + player->name() + " AI would play: ")
+              << label_of(state, advice, lang_) << "  · " << state.describe(advice) << '\n';
       continue;
     }
     if (command == "undo") {
+      const bool de = lang_ == Lang::kDe;
       if (session.history().empty()) {
-        io_.out << "nothing to undo: no action has been taken yet\n";
+        io_.out << (de ? "nichts zurückzunehmen: es wurde noch keine Aktion ausgeführt\n"
+                       : "nothing to undo: no action has been taken yet\n");
         continue;
       }
       if (!session.can_undo()) {
-        io_.out << "cannot undo: the rules have closed undo (it closes when dice are rolled, "
-                   "hidden information is revealed or another side decides)\n";
+        io_.out << (de ? "nicht zurücknehmbar: die Regeln lassen es nicht mehr zu (nach einem "
+                         "Wurf, wenn Verborgenes aufgedeckt ist oder eine andere Seite entschieden "
+                         "hat)\n"
+                       : "cannot undo: the rules have closed undo (it closes when dice are rolled, "
+                         "hidden information is revealed or another side decides)\n");
         continue;
       }
       undone_text = session.history().back().text;
       if (!session.undo()) {
-        io_.out << "cannot undo: the rules have closed undo\n";
+        io_.out << (de ? "nicht zurücknehmbar: die Regeln lassen es nicht mehr zu\n"
+                       : "cannot undo: the rules have closed undo\n");
         continue;
       }
       // Forced actions were taken automatically: take them back too, up to the last real choice.
@@ -381,8 +420,12 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       const ActionList legal = numbered_actions(state);
       const long number = std::stol(input);
       if (number < 1 || static_cast<size_t>(number) > legal.size()) {
-        io_.out << "no action number " << input << ": choose 1-" << legal.size()
-                << " (help lists the commands)\n";
+        if (lang_ == Lang::kDe)
+          io_.out << "keine Aktion mit der Nummer " << clip_text(input) << ": 1-" << legal.size()
+                  << " wählen (help zeigt die Befehle)\n";
+        else
+          io_.out << "no action number " << clip_text(input) << ": choose 1-" << legal.size()
+                  << " (help lists the commands)\n";
         continue;
       }
       action = legal[static_cast<size_t>(number - 1)];
@@ -390,8 +433,12 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       std::string error;
       if (!state.parse(input, action, error)) {
         // The input (and a parse error quoting it) is echoed cut short (clip_text).
-        io_.out << "not understood: " << clip_text(error.empty() ? input : error)
-                << " (type a number, an action, or help)\n";
+        if (lang_ == Lang::kDe)
+          io_.out << "nicht verstanden: " << clip_text(error.empty() ? input : error)
+                  << " (eine Nummer, eine Aktion oder help eingeben)\n";
+        else
+          io_.out << "not understood: " << clip_text(error.empty() ? input : error)
+                  << " (type a number, an action, or help)\n";
         continue;
       }
     }
@@ -437,7 +484,8 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     }
     const std::string reason = session.act(action, &events);
     if (!reason.empty()) {
-      io_.out << "illegal: " << clip_text(reason, 1000) << '\n';
+      io_.out << (lang_ == Lang::kDe ? "nicht erlaubt: " : "illegal: ") << clip_text(reason, 1000)
+              << '\n';
       continue;
     }
     return Outcome::kActed;

@@ -21,9 +21,17 @@ void Narrator::action(const Game& game, int n, const LoggedAction& logged,
                       const std::string& note) {
   if (!active()) return;
   std::string head = std::to_string(n) + ". ";
+  const bool de = lang_ == Lang::kDe;
   if (logged.seat == kChance) {
-    head += "dice: " + (logged.shown.empty() ? logged.text : logged.shown);
+    if (de)  // chance: dice, draws and shuffles
+      head += "Zufall: " + (logged.label.de.empty() ? logged.shown : logged.label.de);
+    else
+      head += "dice: " + (logged.shown.empty() ? logged.text : logged.shown);
     if (!chance_prompt.empty()) head += "  (" + chance_prompt + ")";
+  } else if (de && !logged.label.de.empty()) {
+    // In German the side as it is named and the action's label ("3. Alliierte: Schütze in b6
+    // aufstellen (NW)"); in English the text that can be typed, whose words are English.
+    head += game.side_name(logged.seat).de + ": " + logged.label.de;
   } else {
     head +=
         seat_name(game, logged.seat) + ": " + (logged.shown.empty() ? logged.text : logged.shown);
@@ -42,7 +50,10 @@ void Narrator::action(const Game& game, int n, const LoggedAction& logged,
 
 void Narrator::undo(const Game& game, int seat, const std::string& text) {
   if (!active()) return;
-  line("   " + seat_name(game, seat) + ": undo (takes back \"" + text + "\")");
+  if (lang_ == Lang::kDe)
+    line("   " + game.side_name(seat).de + ": zurückgenommen (\"" + text + "\")");
+  else
+    line("   " + seat_name(game, seat) + ": undo (takes back \"" + text + "\")");
 }
 
 }  // namespace feldherr::cli

@@ -161,6 +161,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   narrator.show_to(session.viewer());
   const Lang lang = lang_of(args.lang);
   narrator.set_lang(lang);
+  session.label_actions(lang == Lang::kDe && narrator.active());
   if (resuming) {
     // The log's actions again (verified above), remembered for `log` but not printed; then the
     // log goes on where it ended.
@@ -202,8 +203,12 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
     session.record_to(args.log, seed, player_texts);
   }
   const std::string& log_file = resuming ? args.resume : args.log;
-  const std::string log_note = log_file.empty() ? std::string("no log was written (use --log FILE)")
-                                                : "the log so far is in " + log_file;
+  const bool de = lang == Lang::kDe;
+  const std::string log_note =
+      log_file.empty()
+          ? std::string(de ? "kein Protokoll geschrieben (--log DATEI)"
+                           : "no log was written (use --log FILE)")
+          : (de ? "das bisherige Protokoll steht in " : "the log so far is in ") + log_file;
 
   // The dice: a generator seeded from the game seed (Session::roll asks the state for a sample);
   // a resumed game's from the seed and the actions already played.
@@ -247,7 +252,9 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
           narrator.undo(*game, seat, undone);
           continue;
         case HumanSeat::Outcome::kQuit:
-          io.out << "\nquit: the game is left unfinished; " << log_note << '\n';
+          io.out << (de ? "\nquit: die Partie bleibt unvollendet; "
+                        : "\nquit: the game is left unfinished; ")
+                 << log_note << '\n';
           return kExitUnfinished;
         case HumanSeat::Outcome::kEndOfInput:
           io.out << '\n';
@@ -269,7 +276,8 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
 
   const Result result = session.state().result();
   if (!args.quiet) {
-    if (!result.reason.empty()) io.out << "end: " << result.reason_in(lang) << '\n';
+    if (!result.reason.empty())
+      io.out << (de ? "Ende: " : "end: ") << result.reason_in(lang) << '\n';
     // The sentence a player reads; the result line below is the machine form scripts read.
     if (!result.headline.en.empty()) io.out << result.headline_in(lang) << '\n';
     if (!log_file.empty()) io.out << "log: " << log_file << '\n';

@@ -49,9 +49,14 @@ void Session::push(const Action& action, int seat, std::string text, EventList* 
   }
   if (!closes) undo_stack_.push_back(state_->clone());
   std::string shown = viewer_ == kNobody ? text : state_->describe_for(action, viewer_);
+  Text label;
+  if (label_) {
+    const ActionInfo info = state_->action_info(action, viewer_);
+    label = {info.label_en, info.label_de};
+  }
   state_->apply(action, events);
   if (closes || state_->current_seat() != seat) undo_stack_.clear();
-  history_.push_back({seat, action, std::move(text), std::move(shown)});
+  history_.push_back({seat, action, std::move(text), std::move(shown), std::move(label)});
   if (writer_) {
     int n = static_cast<int>(history_.size());
     std::string seat_name = seat >= 0 ? game_->seats()[static_cast<size_t>(seat)] : "chance";

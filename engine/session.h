@@ -18,6 +18,7 @@ struct LoggedAction {
   Action action;
   std::string text;   // describe() in the state before it
   std::string shown;  // describe_for(action, viewer) for the session's viewer (see show_to)
+  Text label;         // its label as that viewer reads it (action_info), when label_actions()
 };
 
 class Session {
@@ -48,6 +49,9 @@ class Session {
   // know. The default kNobody shows everything (text == shown).
   void show_to(int viewer) { viewer_ = viewer; }
   int viewer() const { return viewer_; }
+  // LoggedAction::label is filled for every later action: the narration of a player reading
+  // German names actions by their labels.
+  void label_actions(bool on) { label_ = on; }
 
   // Starts writing a replay log (JSON Lines) to `path`; every later action is appended and
   // flushed before act() returns. Throws std::runtime_error if the file cannot be written.
@@ -67,6 +71,7 @@ class Session {
   std::vector<std::unique_ptr<State>> undo_stack_;  // states before each undoable action
   int undo_seat_ = kNobody;
   int viewer_ = kNobody;
+  bool label_ = false;
   std::optional<ReplayWriter> writer_;
 };
 

@@ -442,7 +442,8 @@ TEST(CliBinaryHuman, ConcedeIsTypedAndConfirmedAndHintAsksTheAI) {
       "--seat", "orcs=human",           "--seat", "elves=heuristic"};
   Outcome o = feldherr(args, "hint\nconcede\nno\nquit\n");
   EXPECT_EQ(o.code, 3) << o.err;
-  EXPECT_THAT(o.out, HasSubstr("the heuristic AI would play: pick orcs."));
+  EXPECT_THAT(o.out,
+              ::testing::ContainsRegex("the heuristic AI would play: Pick [^\n]+  · pick orcs\\."));
   EXPECT_THAT(o.out, HasSubstr("Really give up the game? Type yes to concede:"));
   EXPECT_THAT(o.out, HasSubstr("not conceded; the game goes on"));
   EXPECT_THAT(o.out, Not(HasSubstr(") concede\n")));

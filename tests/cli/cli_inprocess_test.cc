@@ -789,9 +789,29 @@ TEST(CliHuman, LangDeShowsTheGamesPromptLogAndRefusalsInGerman) {
                                      "orcs=random", "--seat", "elves=random", "--lang", "de"});
   EXPECT_EQ(end.code, cli::kExitOk) << end.err;
   EXPECT_THAT(end.out, HasSubstr("(PB Spielende"));
-  EXPECT_THAT(end.out, ::testing::ContainsRegex("\nend: die (Orks|Elfen) "));
+  EXPECT_THAT(end.out, ::testing::ContainsRegex("\nEnde: die (Orks|Elfen) "));
   EXPECT_THAT(end.out, ::testing::ContainsRegex("\nDie (Orks|Elfen) gewinnen\\.\nresult: "
                                                 "(orcs|elves) wins\n$"));
+}
+
+// --lang de: the terminal's own words too: help, refusals of what was typed, undo, the log's
+// lines (the side as it is named and the action's label, "Würfel" for a die), quitting.
+TEST(CliHuman, LangDeTheTerminalsOwnWordsAreGerman) {
+  CliRun r = run_cli(all_games(),
+                     {"play", "rivet/mission-2", "--seed", "4", "--seat", "allies=human", "--seat",
+                      "bismark=heuristic", "--lang", "de"},
+                     "help\n999\nblah\nundo\n5\nlog\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Befehle:\n"));
+  EXPECT_THAT(r.out, HasSubstr("  undo    die eigene letzte Aktion zurücknehmen"));
+  EXPECT_THAT(r.out, HasSubstr("keine Aktion mit der Nummer 999: 1-"));
+  EXPECT_THAT(r.out, HasSubstr("nicht verstanden: "));
+  EXPECT_THAT(r.out, HasSubstr("nichts zurückzunehmen: es wurde noch keine Aktion ausgeführt"));
+  EXPECT_THAT(r.out, HasSubstr("1. Alliierte: Schütze in b6 aufstellen (NW)\n"));
+  EXPECT_THAT(r.out, HasSubstr("quit: die Partie bleibt unvollendet; kein Protokoll geschrieben"));
+  for (const char* english : {"Commands:", "no action number", "not understood", "nothing to undo",
+                              ": deploy ", "allies:", "left unfinished"})
+    EXPECT_THAT(r.out, ::testing::Not(HasSubstr(english))) << english;
 }
 
 // --lang de in 7 Tage der Westerplatte and the Planspiel: the frame, the board, the prompt, a

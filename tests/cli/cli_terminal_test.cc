@@ -65,12 +65,13 @@ TEST(CliTerminal, MovePlayedForThePlayerIsSaidAndTypeAheadIsDropped_WP7_1) {
       EXPECT_THAT(r.out, HasSubstr("für dich gespielt: Phase beenden  · end  (die einzige "
                                    "erlaubte Aktion)\nverworfen, weil vorab eingegeben: "
                                    "\"end\"\n"));
-      EXPECT_THAT(r.out, HasSubstr("16. p1: end  (für dich gespielt)\n"));
+      EXPECT_THAT(r.out, HasSubstr("16. Verteidiger 1: Phase beenden  (für dich gespielt)\n"));
     }
     // The next phase is asked, and left with quit: the dropped `end` did not end it.
     EXPECT_THAT(r.out, HasSubstr(lang == "en" ? "=== Defender 1 to play (action 18) ===\n"
                                               : "=== Verteidiger 1 am Zug (Aktion 18) ===\n"));
     EXPECT_THAT(r.out, Not(HasSubstr("18. p1: end")));
+    EXPECT_THAT(r.out, Not(HasSubstr("18. Verteidiger 1: Phase beenden")));
   }
 }
 
