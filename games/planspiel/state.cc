@@ -112,14 +112,22 @@ bool IsLoadVerb(int verb) {
 }
 
 // PS §5.1 with PS §4.4: the mover and its load may end the move together in a field.
+// (MayEndMoveIn of each in turn, the field holding those before it; counted without copying the
+// field.)
 bool MayEndWithLoad(const FieldContents& field, const Occupant& me,
                     const std::vector<Occupant>& load) {
   if (!MayEndMoveIn(field, me)) return false;
-  FieldContents with = field;
-  with.push_back(me);
-  for (const Occupant& o : load) {
-    if (!MayEndMoveIn(with, o)) return false;
-    with.push_back(o);
+  for (size_t k = 0; k < load.size(); ++k) {
+    const Occupant& o = load[k];
+    if (o.cls == StackClass::kFigureBase || o.with_own_carrier) continue;  // does not count
+    const auto same = [&o](const Occupant& x) {
+      return x.party == o.party && x.cls == o.cls && !x.with_own_carrier;
+    };
+    if (same(me)) return false;
+    for (size_t j = 0; j < k; ++j)
+      if (same(load[j])) return false;
+    for (const Occupant& x : field)
+      if (same(x)) return false;
   }
   return true;
 }
@@ -555,6 +563,7 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
       key.clear();
       for (const UnitState& u : units_) key.push_back(SeenKeyOf(u));
       for (auto& known : seen_cache_.seen) known.reset();
+      for (auto& c : seen_cache_.contents) c.valid = false;
     }
     seen_cache_.checked = !seen_cache_.mutating;
   }
@@ -597,16 +606,51 @@ std::string PlanspielState::masked_unit(int u, int viewer) const {
 // =============================================================================================
 // Movement (PS §6, §5, G-07, scenarios §1.6)
 
-std::vector<FieldContents> PlanspielState::contents_seen_by(int party, int except) const {
+PlanspielState::SeenContents PlanspielState::contents_seen_by(int party, int except) const {
+  SeenContents out;
+  out.table = &party_contents(party);
+  if (except < 0) return out;
+  const SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
   const Board& b = game_->board();
-  std::vector<FieldContents> out(static_cast<size_t>(b.width() * b.height()));
+  // The fields where `except` or its load stand seen: there the contents without them.
   for (int o = 0; o < num_units(); ++o) {
-    if (o == except || unit(o).status != UnitStatus::kOnBoard || !visible_to(o, party)) continue;
-    if (except >= 0 && unit(o).aboard == except) continue;  // the mover's load moves with it
-    const int p = party_of(o);
-    out[static_cast<size_t>(b.index(field_of(o)))].push_back(OccupantOf(type_of(o), p));
+    if ((o != except && unit(o).aboard != except) || unit(o).status != UnitStatus::kOnBoard)
+      continue;
+    const size_t i = static_cast<size_t>(b.index(field_of(o)));
+    const std::vector<int>& ids = c.ids[i];
+    if (std::find(ids.begin(), ids.end(), o) == ids.end()) continue;  // not seen: not there
+    bool known = false;
+    for (const auto& [k, f] : out.own) known = known || k == i;
+    if (known) continue;
+    FieldContents f;
+    for (size_t j = 0; j < ids.size(); ++j)
+      if (ids[j] != except && unit(ids[j]).aboard != except) f.push_back(c.fields[i][j]);
+    out.own.emplace_back(i, std::move(f));
   }
   return out;
+}
+
+const std::vector<FieldContents>& PlanspielState::party_contents(int party) const {
+  seen_enemies(party);  // checks the units against the cache's keys (and clears it if changed)
+  SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
+  if (c.valid) return c.fields;
+  const Board& b = game_->board();
+  c.fields.resize(static_cast<size_t>(b.width() * b.height()));
+  c.ids.resize(c.fields.size());
+  for (size_t i : c.used) {
+    c.fields[i].clear();
+    c.ids[i].clear();
+  }
+  c.used.clear();
+  for (int o = 0; o < num_units(); ++o) {
+    if (unit(o).status != UnitStatus::kOnBoard || !visible_to(o, party)) continue;
+    const size_t i = static_cast<size_t>(b.index(field_of(o)));
+    if (c.fields[i].empty()) c.used.push_back(i);
+    c.fields[i].push_back(OccupantOf(type_of(o), party_of(o)));
+    c.ids[i].push_back(o);
+  }
+  c.valid = true;
+  return c.fields;
 }
 
 int PlanspielState::move_cap(int u) const {
@@ -980,107 +1024,133 @@ void PlanspielState::carry_along(int c) {
     }
 }
 
+std::vector<std::unique_ptr<PlanspielState::SearchBuffers>>& PlanspielState::search_pool() {
+  thread_local std::vector<std::unique_ptr<SearchBuffers>> pool;
+  return pool;
+}
+
+void PlanspielState::SearchBuffersBack::operator()(SearchBuffers* b) const {
+  search_pool().emplace_back(b);
+}
+
 // Breadth-first search for the shortest legal paths of unit u, along the road only (G-12) and
 // across country; the units its party sees close fields (G-07) and stop it (PS §5.3).
 PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
   Search r;
+  {
+    auto& pool = search_pool();
+    if (pool.empty()) {
+      r.buf.reset(new SearchBuffers);
+    } else {
+      r.buf.reset(pool.back().release());
+      pool.pop_back();
+    }
+  }
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const MoveProfile p = MoveProfileOf(type_of(u));
   const int cap = move_cap(u);
-  r.contents = std::make_shared<const std::vector<FieldContents>>(contents_seen_by(su.party, u));
+  // contents_seen_by(party, u): the party's table, and the fields of the mover and its load
+  // without them.
+  r.seen = contents_seen_by(su.party, u);  // the mover's load moves with it
+  r.board = &b;
+  r.party = su.party;
   const Occupant me = OccupantOf(type_of(u), su.party);
-  // The rule reads the contents where the shared pointer keeps them: a moved Search keeps them
-  // there.
-  r.rule = [rule = MakeEntryRule(b, *r.contents, su.party, me.model), keep = r.contents](
-               Field from, Field to) { return rule(from, to); };
+  r.me = me;
   // PS §2.3, §6.10: a wreck closes its defile field to vehicles and towed weapons (reading: they
   // can neither pass it nor stand beside it there; pure figure bases are exempt).
-  std::vector<uint8_t> wrecked;
   if (wrecks && p.mover == Mover::kVehicle)
     for (const UnitState& w : units_)
       if (w.wreck) {
-        if (wrecked.empty()) wrecked.assign(static_cast<size_t>(b.width() * b.height()), 0);
-        wrecked[static_cast<size_t>(b.index({w.x, w.y}))] = 1;
+        if (r.wrecked.empty()) r.wrecked.assign(static_cast<size_t>(b.width() * b.height()), 0);
+        r.wrecked[static_cast<size_t>(b.index({w.x, w.y}))] = 1;
       }
-  if (!wrecked.empty())
-    r.rule = [inner = r.rule, wrecked, &b](Field from, Field to) {
-      return wrecked[static_cast<size_t>(b.index(to))] ? Entry::kClosed : inner(from, to);
-    };
   if (const int l = load_of(u); l >= 0) r.load.push_back(OccupantOf(type_of(l), su.party));
   r.outside = unit(u).status == UnitStatus::kWaiting;
   // The start fields: the unit's own, or for a reinforcement its entry field and, while that is
   // not free, the nearest free edge fields within 2 of it, either side (scenarios §1.6, PS-3
   // §5.7).
-  std::vector<Field> starts;
+  std::array<Field, 8> starts;
+  size_t num_starts = 0;
   if (!r.outside) {
-    starts.push_back(field_of(u));
+    starts[num_starts++] = field_of(u);
   } else {
     // Enterable: no enemy, and the unit may stand there; free besides: no own vehicle or
     // weapon model that would end its move there (PS §5.3).
     const auto enterable = [&](Field e) {
-      const FieldContents& c = (*r.contents)[static_cast<size_t>(b.index(e))];
+      const FieldContents& c = r.at(static_cast<size_t>(b.index(e)));
       for (const Occupant& o : c)
         if (o.party != su.party) return false;
-      if (!wrecked.empty() && wrecked[static_cast<size_t>(b.index(e))]) return false;
+      if (!r.wrecked.empty() && r.wrecked[static_cast<size_t>(b.index(e))]) return false;
       return Passable(b, e, p.mover) && MayEndWithLoad(c, me, r.load);
     };
     const auto free = [&](Field e) {
-      for (const Occupant& o : (*r.contents)[static_cast<size_t>(b.index(e))])
+      for (const Occupant& o : r.at(static_cast<size_t>(b.index(e))))
         if (o.model && me.model) return false;
       return enterable(e);
     };
-    if (enterable(su.field)) starts.push_back(su.field);
+    if (enterable(su.field)) starts[num_starts++] = su.field;
     if (!free(su.field)) {
       int nearest = -1;
       for (Field e : SameEdgeFieldsWithin(b, su.field, 2))
         if (free(e) && (nearest < 0 || Distance(e, su.field) == nearest)) {
           nearest = Distance(e, su.field);
-          starts.push_back(e);
+          starts[num_starts++] = e;
         }
     }
   }
   const size_t n = static_cast<size_t>(b.width() * b.height());
-  std::vector<Field> queue;
-  queue.reserve(n);
-  std::vector<uint8_t> stop;
   for (int road_only = 1; road_only >= 0; --road_only) {
     int limit = road_only ? p.road : p.terrain;
     // PS §6.4, G-13: a vehicle whose load got on or off this half-turn moves at most half speed.
     if (unit(u).loaded && su.load >= 0) limit = HalfSpeed(limit);
     if (cap >= 0) limit = std::min(limit, cap);
-    std::vector<int>& dist = r.dist[static_cast<size_t>(road_only)];
-    std::vector<int>& parent = r.parent[static_cast<size_t>(road_only)];
-    dist.assign(n, -1);
-    parent.assign(n, -1);
-    stop.assign(n, 0);
+    const size_t ro = static_cast<size_t>(road_only);
+    std::vector<int>& dist = r.buf->dist[ro];
+    std::vector<int>& parent = r.buf->parent[ro];
+    std::vector<uint8_t>& stop = r.buf->stop[ro];
+    std::vector<Field>& queue = r.buf->queue[ro];
+    if (dist.size() != n || r.buf->width != b.width()) {
+      dist.assign(n, -1);
+      parent.assign(n, -1);
+      stop.assign(n, 0);
+      queue.clear();
+      queue.reserve(n);
+    }
+    for (Field f : queue) {  // the fields the last search with these buffers reached
+      const size_t i = static_cast<size_t>(b.index(f));
+      dist[i] = -1;
+      parent[i] = -1;
+      stop[i] = 0;
+    }
     queue.clear();  // first in, first out from `head`
     size_t head = 0;
-    for (Field s0 : starts) {
+    for (size_t k = 0; k < num_starts; ++k) {
+      const Field s0 = starts[k];
       if (r.outside && road_only && !b.road(s0)) continue;
       const size_t i = static_cast<size_t>(b.index(s0));
       if (r.outside && limit < 1) continue;
       dist[i] = r.outside ? 1 : 0;
       if (r.outside)
-        for (const Occupant& o : (*r.contents)[i])
+        for (const Occupant& o : r.at(i))
           if (o.model && me.model && o.party == su.party) stop[i] = 1;
       queue.push_back(s0);
     }
+    // The neighbours in row order (PlanspielGame::step_bits: CanStep, IsRoadStep).
+    const uint8_t need = static_cast<uint8_t>(
+        (p.mover == Mover::kFoot ? PlanspielGame::kStepFoot : PlanspielGame::kStepVehicle) |
+        (road_only ? PlanspielGame::kStepRoad : 0));
     while (head < queue.size()) {
       const Field f = queue[head++];
       const size_t fi = static_cast<size_t>(b.index(f));
       if (stop[fi] || dist[fi] >= limit) continue;
-      // The neighbours in row order (PlanspielGame::step_bits: CanStep, IsRoadStep).
-      const uint8_t need = static_cast<uint8_t>(
-          (p.mover == Mover::kFoot ? PlanspielGame::kStepFoot : PlanspielGame::kStepVehicle) |
-          (road_only ? PlanspielGame::kStepRoad : 0));
       for (int d = 0; d < 8; ++d) {
         if ((game_->step_bits(static_cast<int>(fi), d) & need) != need) continue;
         const int k = d < 4 ? d : d + 1;
         const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
         const size_t ti = static_cast<size_t>(b.index(t));
         if (dist[ti] >= 0) continue;
-        const Entry e = r.rule(f, t);
+        const Entry e = r.entry(f, t);
         if (e == Entry::kClosed) continue;
         dist[ti] = dist[fi] + 1;
         parent[ti] = static_cast<int>(fi);
@@ -1089,7 +1159,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
       }
     }
   }
-  r.me = me;
+  r.buf->width = b.width();
   r.cap = cap;
   return r;
 }
@@ -1097,18 +1167,19 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
 bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, bool forced) const {
   const Board& b = game_->board();
   const size_t di = static_cast<size_t>(b.index(dest));
-  if (!forced && !MayEndWithLoad((*s.contents)[di], s.me, s.load)) return false;  // PS §5.1, §5.4
+  if (!forced && !MayEndWithLoad(s.at(di), s.me, s.load)) return false;  // PS §5.1, §5.4
   for (size_t road_only : {size_t{1}, size_t{0}}) {
-    const int d = s.dist[road_only][di];
+    const int d = s.dist(road_only)[di];
     if (d < 0 || (!s.outside && d == 0)) continue;
     path.fields.clear();
     path.from_outside = s.outside;
     path.road_only = road_only == 1;
-    for (int i = static_cast<int>(di); i >= 0; i = s.parent[road_only][static_cast<size_t>(i)])
+    for (int i = static_cast<int>(di); i >= 0; i = s.parent(road_only)[static_cast<size_t>(i)])
       path.fields.push_back({i % b.width(), i / b.width()});
     std::reverse(path.fields.begin(), path.fields.end());
-    const PathCheck check =
-        CheckPath(b, MoveProfileOf(type_of(u)), path.fields, s.cap, s.rule, s.outside);
+    const PathCheck check = CheckPath(
+        b, MoveProfileOf(type_of(u)), path.fields, s.cap,
+        [&s](Field from, Field to) { return s.entry(from, to); }, s.outside);
     if (check.result != PathResult::kOk)
       throw std::logic_error(fmt::format("planspiel: path of {} to {} fails CheckPath: {}", uid(u),
                                          field_text(dest), path_result_name(check.result)));
@@ -1295,14 +1366,19 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
 std::vector<Field> PlanspielState::reachable(const Search& s) const {
   std::vector<Field> out;
   const Board& b = game_->board();
-  for (int y = 0; y < b.height(); ++y)
-    for (int x = 0; x < b.width(); ++x) {
-      const Field f{x, y};
-      const size_t i = static_cast<size_t>(b.index(f));
-      const bool reach = (s.dist[0][i] > 0 || (s.outside && s.dist[0][i] == 0)) ||
-                         (s.dist[1][i] > 0 || (s.outside && s.dist[1][i] == 0));
-      if (reach && MayEndWithLoad((*s.contents)[i], s.me, s.load)) out.push_back(f);
-    }
+  // The fields either search reached, in board order.
+  thread_local std::vector<int> fields;
+  fields.clear();
+  for (size_t road_only : {size_t{0}, size_t{1}})
+    for (Field f : s.reached(road_only)) fields.push_back(b.index(f));
+  std::sort(fields.begin(), fields.end());
+  fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
+  for (int k : fields) {
+    const size_t i = static_cast<size_t>(k);
+    const bool reach = (s.dist(0)[i] > 0 || (s.outside && s.dist(0)[i] == 0)) ||
+                       (s.dist(1)[i] > 0 || (s.outside && s.dist(1)[i] == 0));
+    if (reach && MayEndWithLoad(s.at(i), s.me, s.load)) out.push_back(FieldAt(b, k));
+  }
   return out;
 }
 
@@ -1350,8 +1426,8 @@ void PlanspielState::advance_move(EventList* events) {
     // vehicles on a road, in a defile or on a bridge: it stops before it.
     if (moving_.simultaneous && moving_.next > 0) {
       const Field from = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next - 1)]);
-      const std::vector<FieldContents> contents = contents_seen_by(party, u);
-      const Entry e = PassageEntry(b, from, t, contents[static_cast<size_t>(b.index(t))], party,
+      const SeenContents contents = contents_seen_by(party, u);
+      const Entry e = PassageEntry(b, from, t, contents.at(static_cast<size_t>(b.index(t))), party,
                                    OccupantOf(type_of(u), party).model);
       const bool last = moving_.next + 1 == static_cast<int>(moving_.path.size());
       if (e == Entry::kClosed || (e == Entry::kEndsMove && !last)) {
@@ -1406,14 +1482,14 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
   // may stand (own units are all seen).
   if (s.status == UnitStatus::kOnBoard) {
-    const std::vector<FieldContents> contents = contents_seen_by(party, u);
+    const SeenContents contents = contents_seen_by(party, u);
     const Occupant me = OccupantOf(type_of(u), party);
     std::vector<Occupant> load;
     if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
     int at = moving_.next - 1;
     while (at >= 0 &&
-           !MayEndWithLoad(contents[static_cast<size_t>(moving_.path[static_cast<size_t>(at)])], me,
-                           load))
+           !MayEndWithLoad(contents.at(static_cast<size_t>(moving_.path[static_cast<size_t>(at)])),
+                           me, load))
       --at;
     if (at < 0 && entered) {
       s.status = UnitStatus::kWaiting;
@@ -1699,10 +1775,10 @@ std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
     const size_t k = static_cast<size_t>(i);
     int d = -1;
     for (size_t r : {size_t{0}, size_t{1}})
-      if (s.dist[r][k] > 0 && (d < 0 || s.dist[r][k] < d)) d = s.dist[r][k];
+      if (s.dist(r)[k] > 0 && (d < 0 || s.dist(r)[k] < d)) d = s.dist(r)[k];
     // PS §5.4: a movement counter-move may congest a field (`forced`); a displaced unit goes
     // where it stands within the limit.
-    if (d < 0 || d > best || (!forced && !MayEndWithLoad((*s.contents)[k], s.me, s.load))) continue;
+    if (d < 0 || d > best || (!forced && !MayEndWithLoad(s.at(k), s.me, s.load))) continue;
     const Field f = FieldAt(b, i);
     if (engages(m, p, f, true)) continue;
     if (d < best) out.clear();
@@ -2024,7 +2100,7 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
   // The withdrawal runs along its path; an enemy unit its party did not see stops it in the last
   // field before where it may stand (G-07, PS §5.1; a movement counter-move may congest it, PS
   // §5.4).
-  const std::vector<FieldContents> contents = contents_seen_by(party, p);
+  const SeenContents contents = contents_seen_by(party, p);
   const Occupant me = OccupantOf(type_of(p), party);
   std::vector<Occupant> load;
   if (const int l = load_of(p); l >= 0) load.push_back(OccupantOf(type_of(l), party));
@@ -2036,7 +2112,8 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
       stopped = true;
       break;
     }
-    if (!displaced || MayEndWithLoad(contents[static_cast<size_t>(b.index(f))], me, load)) end = f;
+    if (!displaced || MayEndWithLoad(contents.at(static_cast<size_t>(b.index(f))), me, load))
+      end = f;
   }
   s.x = end.x;
   s.y = end.y;

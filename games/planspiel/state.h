@@ -291,6 +291,10 @@ class PlanspielState : public State {
   // PS §7.4-§7.6, scenarios §1.5: whether `party` sees unit `u` now (its own units always; an
   // enemy unit on the board when one of the party's units detects it).
   bool visible_to(int u, int party) const;
+  // PS §5.3, G-07: what `party` sees in every field (Board::index): its own units and the enemy
+  // units visible to it on the board, in unit order. Worked out once per position with the enemy
+  // units it sees and kept until the units change (the movement searches read it).
+  const std::vector<FieldContents>& party_contents(int party) const;
   // What `viewer` (a seat, kObserver or kNobody) is shown of unit `u`.
   bool shown_to(int u, int viewer) const;
   // PS §7.4: the detection row of unit `u` where it stands.
@@ -469,16 +473,57 @@ class PlanspielState : public State {
   // board (else refused citing `board_rule`), not yet fired, not suppressed black.
   bool may_fire_at_all(int u, const char* board_rule, const Text& party_text, Text* why) const;
   std::string field_text(Field f) const;
-  std::vector<FieldContents> contents_seen_by(int party, int except) const;
+  // What `party` sees in every field (party_contents: valid until the units change), but in the
+  // `own` fields, those of unit `except` and its load, the contents without them.
+  struct SeenContents {
+    const std::vector<FieldContents>* table = nullptr;
+    std::vector<std::pair<size_t, FieldContents>> own;
+    const FieldContents& at(size_t i) const {
+      for (const auto& [k, c] : own)
+        if (k == i) return c;
+      return (*table)[i];
+    }
+  };
+  SeenContents contents_seen_by(int party, int except) const;
   bool may_move(int u, Text* why) const;
   bool may_fire(int u, Text* why) const;
   int move_cap(int u) const;
-  struct Search {
+  // The scratch arrays of one search (breadth-first search per mover, PS §6), reused from a
+  // per-thread pool so that a search allocates nothing once the pool is warm.
+  // dist and parent hold -1 and stop 0 but in the fields of queue (those the last search
+  // reached), which the next search resets.
+  struct SearchBuffers {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
-    // What the mover's party sees in each field; on the heap, so that `rule`, which reads it,
-    // stays valid when the Search is moved or copied.
-    std::shared_ptr<const std::vector<FieldContents>> contents;
-    EntryRule rule;
+    std::array<std::vector<uint8_t>, 2> stop;
+    std::array<std::vector<Field>, 2> queue;
+    int width = 0;  // of the board the last search ran on
+  };
+  struct SearchBuffersBack {
+    void operator()(SearchBuffers* b) const;
+  };
+  // This thread's spare SearchBuffers.
+  static std::vector<std::unique_ptr<SearchBuffers>>& search_pool();
+  struct Search {
+    std::unique_ptr<SearchBuffers, SearchBuffersBack> buf;
+    const std::vector<int>& dist(size_t road_only) const { return buf->dist[road_only]; }
+    const std::vector<int>& parent(size_t road_only) const { return buf->parent[road_only]; }
+    // The fields the search reached (dist >= 0) along the road [1] or across country [0].
+    const std::vector<Field>& reached(size_t road_only) const { return buf->queue[road_only]; }
+    // What the mover's party sees in each field but the mover and its load.
+    SeenContents seen;
+    const FieldContents& at(size_t i) const { return seen.at(i); }
+    // PS §2.3, §6.10: per field, 1 where a wreck closes it to this mover (empty: none).
+    std::vector<uint8_t> wrecked;
+    const Board* board = nullptr;
+    int party = 0;
+    // The entry rule of the search (EntryRule): wrecks, then PassageEntry (PS §5.3, G-07).
+    Entry entry(Field from, Field to) const {
+      const size_t ti = static_cast<size_t>(board->index(to));
+      if (!wrecked.empty() && wrecked[ti]) return Entry::kClosed;
+      const FieldContents& c = at(ti);
+      if (c.empty()) return Entry::kFree;
+      return PassageEntry(*board, from, to, c, party, me.model);
+    }
     Occupant me;
     std::vector<Occupant> load;  // the mover's load, which ends the move with it (PS §4.4)
     bool outside = false;
@@ -605,6 +650,21 @@ class PlanspielState : public State {
     // the comparison. `mutating`: a writer is at work; every query compares.
     bool checked = false;
     bool mutating = false;
+    // party_contents(party) for the same units; a copy (a clone) starts empty and builds its
+    // own.
+    struct Contents {
+      std::vector<FieldContents> fields;  // per board index
+      std::vector<std::vector<int>> ids;  // per board index, the units of `fields`
+      std::vector<size_t> used;           // the indexes with contents (cleared on a rebuild)
+      bool valid = false;
+      Contents() = default;
+      Contents(const Contents&) {}
+      Contents& operator=(const Contents&) {
+        valid = false;
+        return *this;
+      }
+    };
+    std::array<Contents, kParties> contents;
   };
   mutable SeenCache seen_cache_;
   // Marks the start of a change of units_ (the cache compares its keys until done_mutating).
