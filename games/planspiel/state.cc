@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <map>
 #include <mutex>
@@ -225,6 +226,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     const UnitType* t = find_unit_type(types, u.type);
     if (t == nullptr) throw std::runtime_error("unknown unit type " + u.type);
     types_.push_back(t);
+    weapons_.push_back(WeaponOfType(fire, *t));
   }
   for (const ObjectiveSet& o : situation.objectives)
     for (Field f : o.fields)
@@ -552,6 +554,14 @@ bool PlanspielState::visible_to(int u, int party) const {
   return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
 }
 
+bool PlanspielState::visible_known(int u, int party) const {
+  if (party_of(u) == party) return true;
+  if (setting_up()) return false;
+  if (unit(u).aboard >= 0) return visible_known(unit(u).aboard, party);
+  if (unit(u).status != UnitStatus::kOnBoard) return false;
+  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
+}
+
 const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   // Worked out again only when a unit's position, status or markers changed since.
   if (!seen_cache_.checked || seen_cache_.mutating) {
@@ -574,10 +584,28 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   const auto bit = static_cast<uint8_t>(1u << party);
   mask.resize(units_.size(), 0);
   for (uint8_t& m : mask) m = static_cast<uint8_t>(m & ~bit);
+  // detected_by(o, party, false) with the party's units on the board (the observers) listed
+  // once.
+  thread_local std::vector<Field> observers;
+  observers.clear();
+  for (int u = 0; u < num_units(); ++u)
+    if (party_of(u) == party && unit(u).status == UnitStatus::kOnBoard)
+      observers.push_back(field_of(u));
+  const auto detected = [&](int o) {
+    const Field f = field_of(o);
+    // PS §8.16, G-28: a model in its own smoke is detected only from its own field.
+    if (unit(o).smoke > 0)
+      return std::find(observers.begin(), observers.end(), f) != observers.end();
+    // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
+    const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
+    for (Field at : observers)
+      if (game_->within_detection(at, f, range)) return true;
+    return false;
+  };
   // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
   for (int o = 0; o < num_units(); ++o)
     if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
-        !setting_up() && detected_by(o, party, false)) {
+        !setting_up() && detected(o)) {
       out.push_back(o);
       mask[static_cast<size_t>(o)] = static_cast<uint8_t>(mask[static_cast<size_t>(o)] | bit);
     }
@@ -608,8 +636,14 @@ std::string PlanspielState::masked_unit(int u, int viewer) const {
 
 PlanspielState::SeenContents PlanspielState::contents_seen_by(int party, int except) const {
   SeenContents out;
+  contents_seen_by(party, except, out);
+  return out;
+}
+
+void PlanspielState::contents_seen_by(int party, int except, SeenContents& out) const {
   out.table = &party_contents(party);
-  if (except < 0) return out;
+  out.own_count = 0;
+  if (except < 0) return;
   const SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
   const Board& b = game_->board();
   // The fields where `except` or its load stand seen: there the contents without them.
@@ -620,14 +654,15 @@ PlanspielState::SeenContents PlanspielState::contents_seen_by(int party, int exc
     const std::vector<int>& ids = c.ids[i];
     if (std::find(ids.begin(), ids.end(), o) == ids.end()) continue;  // not seen: not there
     bool known = false;
-    for (const auto& [k, f] : out.own) known = known || k == i;
+    for (size_t k = 0; k < out.own_count; ++k) known = known || out.own[k].first == i;
     if (known) continue;
-    FieldContents f;
+    if (out.own.size() == out.own_count) out.own.emplace_back();
+    auto& [at, f] = out.own[out.own_count++];
+    at = i;
+    f.clear();
     for (size_t j = 0; j < ids.size(); ++j)
       if (ids[j] != except && unit(ids[j]).aboard != except) f.push_back(c.fields[i][j]);
-    out.own.emplace_back(i, std::move(f));
   }
-  return out;
 }
 
 const std::vector<FieldContents>& PlanspielState::party_contents(int party) const {
@@ -643,7 +678,7 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
   }
   c.used.clear();
   for (int o = 0; o < num_units(); ++o) {
-    if (unit(o).status != UnitStatus::kOnBoard || !visible_to(o, party)) continue;
+    if (unit(o).status != UnitStatus::kOnBoard || !visible_known(o, party)) continue;
     const size_t i = static_cast<size_t>(b.index(field_of(o)));
     if (c.fields[i].empty()) c.used.push_back(i);
     c.fields[i].push_back(OccupantOf(type_of(o), party_of(o)));
@@ -1052,7 +1087,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
   const int cap = move_cap(u);
   // contents_seen_by(party, u): the party's table, and the fields of the mover and its load
   // without them.
-  r.seen = contents_seen_by(su.party, u);  // the mover's load moves with it
+  contents_seen_by(su.party, u, r.buf->seen);  // the mover's load moves with it
   r.board = &b;
   r.party = su.party;
   const Occupant me = OccupantOf(type_of(u), su.party);
@@ -1140,17 +1175,22 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
     const uint8_t need = static_cast<uint8_t>(
         (p.mover == Mover::kFoot ? PlanspielGame::kStepFoot : PlanspielGame::kStepVehicle) |
         (road_only ? PlanspielGame::kStepRoad : 0));
+    // The index steps to the neighbours in that order (the step bits keep them on the board).
+    const std::ptrdiff_t w = b.width();
+    const std::array<std::ptrdiff_t, 8> offset{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    const bool no_wrecks = r.wrecked.empty();
     while (head < queue.size()) {
       const Field f = queue[head++];
       const size_t fi = static_cast<size_t>(b.index(f));
       if (stop[fi] || dist[fi] >= limit) continue;
-      for (int d = 0; d < 8; ++d) {
-        if ((game_->step_bits(static_cast<int>(fi), d) & need) != need) continue;
-        const int k = d < 4 ? d : d + 1;
-        const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
-        const size_t ti = static_cast<size_t>(b.index(t));
+      const uint8_t* bits = game_->step_row(static_cast<int>(fi));
+      for (size_t d = 0; d < 8; ++d) {
+        if ((bits[d] & need) != need) continue;
+        const size_t ti = static_cast<size_t>(static_cast<std::ptrdiff_t>(fi) + offset[d]);
         if (dist[ti] >= 0) continue;
-        const Entry e = r.entry(f, t);
+        const Field t = FieldAt(b, static_cast<int>(ti));
+        // Search::entry; a field where the party sees nobody and no wreck lies is free.
+        const Entry e = no_wrecks && r.at(ti).empty() ? Entry::kFree : r.entry(f, t);
         if (e == Entry::kClosed) continue;
         dist[ti] = dist[fi] + 1;
         parent[ti] = static_cast<int>(fi);
@@ -1320,29 +1360,46 @@ bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
   return withdraws_along(u, path, why);
 }
 
+bool PlanspielState::threatened(int u) const {
+  for (int e : seen_enemies(party_of(u))) {
+    const UnitType& t = type_of(e);
+    if (t.has_weapon && t.weapon.flat >= 0 &&
+        Distance(field_of(e), field_of(u)) <=
+            WeaponRange(game_->fire_data(), weapon_of(e), Trajectory::kFlat))
+      return true;
+  }
+  return false;
+}
+
 std::vector<Field> PlanspielState::withdraw_targets(int u) const {
   std::vector<Field> out;
   if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !may_move(u, nullptr))
     return out;
   // PS §6.7: without a seen enemy that has the start field in flat-fire range no path is a
   // withdrawal (withdraws_along); the search is not needed then.
-  bool threatened = false;
-  for (int e : seen_enemies(party_of(u))) {
-    const UnitType& t = type_of(e);
-    if (t.has_weapon && t.weapon.flat >= 0 &&
-        Distance(field_of(e), field_of(u)) <=
-            WeaponRange(game_->fire_data(), weapon_of(e), Trajectory::kFlat)) {
-      threatened = true;
-      break;
-    }
-  }
-  if (!threatened) return out;
+  if (!threatened(u)) return out;
   const Search s = search(u);
   for (Field f : reachable(s)) {
     Path path;
     if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) out.push_back(f);
   }
   return out;
+}
+
+void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
+                                               std::vector<Field>& withdrawals) const {
+  moves.clear();
+  withdrawals.clear();
+  const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
+  if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return;
+  const Search s = search(u);
+  moves = reachable(s);
+  // withdraw_targets, over the same search and fields.
+  if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !threatened(u)) return;
+  for (Field f : moves) {
+    Path path;
+    if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) withdrawals.push_back(f);
+  }
 }
 
 bool PlanspielState::withdrawn_from(int p) const {
@@ -1367,18 +1424,25 @@ std::vector<Field> PlanspielState::reachable(const Search& s) const {
   std::vector<Field> out;
   const Board& b = game_->board();
   // The fields either search reached, in board order.
-  thread_local std::vector<int> fields;
-  fields.clear();
+  thread_local std::vector<uint64_t> bits;
+  bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
   for (size_t road_only : {size_t{0}, size_t{1}})
-    for (Field f : s.reached(road_only)) fields.push_back(b.index(f));
-  std::sort(fields.begin(), fields.end());
-  fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
-  for (int k : fields) {
-    const size_t i = static_cast<size_t>(k);
-    const bool reach = (s.dist(0)[i] > 0 || (s.outside && s.dist(0)[i] == 0)) ||
-                       (s.dist(1)[i] > 0 || (s.outside && s.dist(1)[i] == 0));
-    if (reach && MayEndWithLoad(s.at(i), s.me, s.load)) out.push_back(FieldAt(b, k));
-  }
+    for (Field f : s.reached(road_only)) {
+      const auto i = static_cast<size_t>(b.index(f));
+      bits[i / 64] |= uint64_t{1} << (i % 64);
+    }
+  // PS §5.1: whether the mover and its load may end in a field where its party sees nobody.
+  const bool empty_ok = MayEndWithLoad({}, s.me, s.load);
+  for (size_t w = 0; w < bits.size(); ++w)
+    for (uint64_t m = bits[w]; m; m &= m - 1) {
+      const size_t i = w * 64 + static_cast<size_t>(std::countr_zero(m));
+      const bool reach = (s.dist(0)[i] > 0 || (s.outside && s.dist(0)[i] == 0)) ||
+                         (s.dist(1)[i] > 0 || (s.outside && s.dist(1)[i] == 0));
+      if (!reach) continue;
+      const FieldContents& c = s.at(i);
+      if (c.empty() ? empty_ok : MayEndWithLoad(c, s.me, s.load))
+        out.push_back(FieldAt(b, static_cast<int>(i)));
+    }
   return out;
 }
 
@@ -1819,6 +1883,11 @@ bool PlanspielState::congested_fired(int u) const {
 
 std::vector<int> PlanspielState::congested(int party) const {
   std::vector<int> out;
+  // over_limit is false for every unit while no unit on the board is marked congesting.
+  bool marked = false;
+  for (const UnitState& o : units_)
+    marked = marked || (o.congesting && o.status == UnitStatus::kOnBoard);
+  if (!marked) return out;
   for (int u = 0; u < num_units(); ++u)
     if (party_of(u) == party && over_limit(u)) out.push_back(u);
   return out;
@@ -2198,7 +2267,7 @@ FireTarget TargetOfType(const UnitType& t, Cover cover) {
 }
 
 FireWeapon PlanspielState::weapon_of(int u) const {
-  return WeaponOfType(game_->fire_data(), type_of(u));
+  return game_->weapon(u);
 }
 
 FireTarget PlanspielState::target_of(int u) const {
@@ -2257,10 +2326,9 @@ bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const Text& 
 }
 
 bool PlanspielState::may_fire_indirect(int u, Text* why) const {
-  if (!may_fire_at_all(
-          u, "PS §8.3",
-          {"PS §3.1: only the active party fires", "PS §3.1: nur die aktive Partei feuert"}, why))
-    return false;
+  static const Text kActiveOnly{"PS §3.1: only the active party fires",
+                                "PS §3.1: nur die aktive Partei feuert"};
+  if (!may_fire_at_all(u, "PS §8.3", kActiveOnly, why)) return false;
   const UnitType& t = type_of(u);
   if (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0)
     return PS_REFUSE(why, {"PS §8.3: only mortars, rocket launchers and artillery fire indirect",
@@ -2349,11 +2417,9 @@ std::vector<std::vector<int>> PlanspielState::concentrations(Field f) const {
 }
 
 bool PlanspielState::may_fire(int u, Text* why) const {
-  if (!may_fire_at_all(u, "PS §8.1",
-                       {"PS §3.1: only the active party fires (counter-moves: PS §9)",
-                        "PS §3.1: nur die aktive Partei feuert (Gegenzüge: PS §9)"},
-                       why))
-    return false;
+  static const Text kActiveOnly{"PS §3.1: only the active party fires (counter-moves: PS §9)",
+                                "PS §3.1: nur die aktive Partei feuert (Gegenzüge: PS §9)"};
+  if (!may_fire_at_all(u, "PS §8.1", kActiveOnly, why)) return false;
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
@@ -3048,18 +3114,22 @@ void PlanspielState::legal_actions(ActionList& out) const {
       out.push_back(c.size() == 2 ? Action(kConcentrate, {i, c[0], c[1]})
                                   : Action(kConcentrate, {i, c[0], c[1], c[2]}));
   std::vector<int> movers;  // PS §9.6: the units that may move now
+  std::vector<Field> targets, withdrawals;
   for (int u = 0; u < num_units(); ++u) {
-    const std::vector<Field> targets = move_targets(u);
+    move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
     for (Field f : targets) out.push_back(Action(kMove, {u, b.index(f)}));
-    for (Field f : withdraw_targets(u)) out.push_back(Action(kWithdraw, {u, b.index(f)}));
+    for (Field f : withdrawals) out.push_back(Action(kWithdraw, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
     const bool overruns = type_of(u).can_overrun;
     const bool fights = type_of(u).category == Category::kFigureBase;
-    if ((overruns || fights || load_of(u) >= 0) && unit(u).status == UnitStatus::kOnBoard)
+    const int load = load_of(u);
+    // PS §10.4: only a carrier with figures aboard may make a mounted attack (may_mounted_attack).
+    const bool rides = load >= 0 && type_of(load).category == Category::kFigureBase;
+    if ((overruns || fights || load >= 0) && unit(u).status == UnitStatus::kOnBoard)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           const Field t{unit(u).x + dx, unit(u).y + dy};
@@ -3068,7 +3138,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
             out.push_back(Action(kOverrun, {u, b.index(t)}));
           if (fights && may_antitank(u, t, nullptr))
             out.push_back(Action(kAntiTank, {u, b.index(t)}));
-          if (may_mounted_attack(u, t, nullptr))
+          if (rides && may_mounted_attack(u, t, nullptr))
             out.push_back(Action(kMountedAttack, {u, b.index(t)}));
         }
     // G-36: in its own field (a mixed field).
