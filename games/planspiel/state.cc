@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <map>
 #include <mutex>
@@ -112,14 +113,22 @@ bool IsLoadVerb(int verb) {
 }
 
 // PS §5.1 with PS §4.4: the mover and its load may end the move together in a field.
+// (MayEndMoveIn of each in turn, the field holding those before it; counted without copying the
+// field.)
 bool MayEndWithLoad(const FieldContents& field, const Occupant& me,
                     const std::vector<Occupant>& load) {
   if (!MayEndMoveIn(field, me)) return false;
-  FieldContents with = field;
-  with.push_back(me);
-  for (const Occupant& o : load) {
-    if (!MayEndMoveIn(with, o)) return false;
-    with.push_back(o);
+  for (size_t k = 0; k < load.size(); ++k) {
+    const Occupant& o = load[k];
+    if (o.cls == StackClass::kFigureBase || o.with_own_carrier) continue;  // does not count
+    const auto same = [&o](const Occupant& x) {
+      return x.party == o.party && x.cls == o.cls && !x.with_own_carrier;
+    };
+    if (same(me)) return false;
+    for (size_t j = 0; j < k; ++j)
+      if (same(load[j])) return false;
+    for (const Occupant& x : field)
+      if (same(x)) return false;
   }
   return true;
 }
@@ -217,6 +226,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     const UnitType* t = find_unit_type(types, u.type);
     if (t == nullptr) throw std::runtime_error("unknown unit type " + u.type);
     types_.push_back(t);
+    weapons_.push_back(WeaponOfType(fire, *t));
   }
   for (const ObjectiveSet& o : situation.objectives)
     for (Field f : o.fields)
@@ -544,6 +554,14 @@ bool PlanspielState::visible_to(int u, int party) const {
   return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
 }
 
+bool PlanspielState::visible_known(int u, int party) const {
+  if (party_of(u) == party) return true;
+  if (setting_up()) return false;
+  if (unit(u).aboard >= 0) return visible_known(unit(u).aboard, party);
+  if (unit(u).status != UnitStatus::kOnBoard) return false;
+  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
+}
+
 const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   // Worked out again only when a unit's position, status or markers changed since.
   if (!seen_cache_.checked || seen_cache_.mutating) {
@@ -555,6 +573,7 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
       key.clear();
       for (const UnitState& u : units_) key.push_back(SeenKeyOf(u));
       for (auto& known : seen_cache_.seen) known.reset();
+      for (auto& c : seen_cache_.contents) c.valid = false;
     }
     seen_cache_.checked = !seen_cache_.mutating;
   }
@@ -565,10 +584,28 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   const auto bit = static_cast<uint8_t>(1u << party);
   mask.resize(units_.size(), 0);
   for (uint8_t& m : mask) m = static_cast<uint8_t>(m & ~bit);
+  // detected_by(o, party, false) with the party's units on the board (the observers) listed
+  // once.
+  thread_local std::vector<Field> observers;
+  observers.clear();
+  for (int u = 0; u < num_units(); ++u)
+    if (party_of(u) == party && unit(u).status == UnitStatus::kOnBoard)
+      observers.push_back(field_of(u));
+  const auto detected = [&](int o) {
+    const Field f = field_of(o);
+    // PS §8.16, G-28: a model in its own smoke is detected only from its own field.
+    if (unit(o).smoke > 0)
+      return std::find(observers.begin(), observers.end(), f) != observers.end();
+    // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
+    const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
+    for (Field at : observers)
+      if (game_->within_detection(at, f, range)) return true;
+    return false;
+  };
   // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
   for (int o = 0; o < num_units(); ++o)
     if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
-        !setting_up() && detected_by(o, party, false)) {
+        !setting_up() && detected(o)) {
       out.push_back(o);
       mask[static_cast<size_t>(o)] = static_cast<uint8_t>(mask[static_cast<size_t>(o)] | bit);
     }
@@ -597,16 +634,58 @@ std::string PlanspielState::masked_unit(int u, int viewer) const {
 // =============================================================================================
 // Movement (PS §6, §5, G-07, scenarios §1.6)
 
-std::vector<FieldContents> PlanspielState::contents_seen_by(int party, int except) const {
-  const Board& b = game_->board();
-  std::vector<FieldContents> out(static_cast<size_t>(b.width() * b.height()));
-  for (int o = 0; o < num_units(); ++o) {
-    if (o == except || unit(o).status != UnitStatus::kOnBoard || !visible_to(o, party)) continue;
-    if (except >= 0 && unit(o).aboard == except) continue;  // the mover's load moves with it
-    const int p = party_of(o);
-    out[static_cast<size_t>(b.index(field_of(o)))].push_back(OccupantOf(type_of(o), p));
-  }
+PlanspielState::SeenContents PlanspielState::contents_seen_by(int party, int except) const {
+  SeenContents out;
+  contents_seen_by(party, except, out);
   return out;
+}
+
+void PlanspielState::contents_seen_by(int party, int except, SeenContents& out) const {
+  out.table = &party_contents(party);
+  out.own_count = 0;
+  if (except < 0) return;
+  const SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
+  const Board& b = game_->board();
+  // The fields where `except` or its load stand seen: there the contents without them.
+  for (int o = 0; o < num_units(); ++o) {
+    if ((o != except && unit(o).aboard != except) || unit(o).status != UnitStatus::kOnBoard)
+      continue;
+    const size_t i = static_cast<size_t>(b.index(field_of(o)));
+    const std::vector<int>& ids = c.ids[i];
+    if (std::find(ids.begin(), ids.end(), o) == ids.end()) continue;  // not seen: not there
+    bool known = false;
+    for (size_t k = 0; k < out.own_count; ++k) known = known || out.own[k].first == i;
+    if (known) continue;
+    if (out.own.size() == out.own_count) out.own.emplace_back();
+    auto& [at, f] = out.own[out.own_count++];
+    at = i;
+    f.clear();
+    for (size_t j = 0; j < ids.size(); ++j)
+      if (ids[j] != except && unit(ids[j]).aboard != except) f.push_back(c.fields[i][j]);
+  }
+}
+
+const std::vector<FieldContents>& PlanspielState::party_contents(int party) const {
+  seen_enemies(party);  // checks the units against the cache's keys (and clears it if changed)
+  SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
+  if (c.valid) return c.fields;
+  const Board& b = game_->board();
+  c.fields.resize(static_cast<size_t>(b.width() * b.height()));
+  c.ids.resize(c.fields.size());
+  for (size_t i : c.used) {
+    c.fields[i].clear();
+    c.ids[i].clear();
+  }
+  c.used.clear();
+  for (int o = 0; o < num_units(); ++o) {
+    if (unit(o).status != UnitStatus::kOnBoard || !visible_known(o, party)) continue;
+    const size_t i = static_cast<size_t>(b.index(field_of(o)));
+    if (c.fields[i].empty()) c.used.push_back(i);
+    c.fields[i].push_back(OccupantOf(type_of(o), party_of(o)));
+    c.ids[i].push_back(o);
+  }
+  c.valid = true;
+  return c.fields;
 }
 
 int PlanspielState::move_cap(int u) const {
@@ -980,107 +1059,138 @@ void PlanspielState::carry_along(int c) {
     }
 }
 
+std::vector<std::unique_ptr<PlanspielState::SearchBuffers>>& PlanspielState::search_pool() {
+  thread_local std::vector<std::unique_ptr<SearchBuffers>> pool;
+  return pool;
+}
+
+void PlanspielState::SearchBuffersBack::operator()(SearchBuffers* b) const {
+  search_pool().emplace_back(b);
+}
+
 // Breadth-first search for the shortest legal paths of unit u, along the road only (G-12) and
 // across country; the units its party sees close fields (G-07) and stop it (PS §5.3).
 PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
   Search r;
+  {
+    auto& pool = search_pool();
+    if (pool.empty()) {
+      r.buf.reset(new SearchBuffers);
+    } else {
+      r.buf.reset(pool.back().release());
+      pool.pop_back();
+    }
+  }
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const MoveProfile p = MoveProfileOf(type_of(u));
   const int cap = move_cap(u);
-  r.contents = std::make_shared<const std::vector<FieldContents>>(contents_seen_by(su.party, u));
+  // contents_seen_by(party, u): the party's table, and the fields of the mover and its load
+  // without them.
+  contents_seen_by(su.party, u, r.buf->seen);  // the mover's load moves with it
+  r.board = &b;
+  r.party = su.party;
   const Occupant me = OccupantOf(type_of(u), su.party);
-  // The rule reads the contents where the shared pointer keeps them: a moved Search keeps them
-  // there.
-  r.rule = [rule = MakeEntryRule(b, *r.contents, su.party, me.model), keep = r.contents](
-               Field from, Field to) { return rule(from, to); };
+  r.me = me;
   // PS §2.3, §6.10: a wreck closes its defile field to vehicles and towed weapons (reading: they
   // can neither pass it nor stand beside it there; pure figure bases are exempt).
-  std::vector<uint8_t> wrecked;
   if (wrecks && p.mover == Mover::kVehicle)
     for (const UnitState& w : units_)
       if (w.wreck) {
-        if (wrecked.empty()) wrecked.assign(static_cast<size_t>(b.width() * b.height()), 0);
-        wrecked[static_cast<size_t>(b.index({w.x, w.y}))] = 1;
+        if (r.wrecked.empty()) r.wrecked.assign(static_cast<size_t>(b.width() * b.height()), 0);
+        r.wrecked[static_cast<size_t>(b.index({w.x, w.y}))] = 1;
       }
-  if (!wrecked.empty())
-    r.rule = [inner = r.rule, wrecked, &b](Field from, Field to) {
-      return wrecked[static_cast<size_t>(b.index(to))] ? Entry::kClosed : inner(from, to);
-    };
   if (const int l = load_of(u); l >= 0) r.load.push_back(OccupantOf(type_of(l), su.party));
   r.outside = unit(u).status == UnitStatus::kWaiting;
   // The start fields: the unit's own, or for a reinforcement its entry field and, while that is
   // not free, the nearest free edge fields within 2 of it, either side (scenarios §1.6, PS-3
   // §5.7).
-  std::vector<Field> starts;
+  std::array<Field, 8> starts;
+  size_t num_starts = 0;
   if (!r.outside) {
-    starts.push_back(field_of(u));
+    starts[num_starts++] = field_of(u);
   } else {
     // Enterable: no enemy, and the unit may stand there; free besides: no own vehicle or
     // weapon model that would end its move there (PS §5.3).
     const auto enterable = [&](Field e) {
-      const FieldContents& c = (*r.contents)[static_cast<size_t>(b.index(e))];
+      const FieldContents& c = r.at(static_cast<size_t>(b.index(e)));
       for (const Occupant& o : c)
         if (o.party != su.party) return false;
-      if (!wrecked.empty() && wrecked[static_cast<size_t>(b.index(e))]) return false;
+      if (!r.wrecked.empty() && r.wrecked[static_cast<size_t>(b.index(e))]) return false;
       return Passable(b, e, p.mover) && MayEndWithLoad(c, me, r.load);
     };
     const auto free = [&](Field e) {
-      for (const Occupant& o : (*r.contents)[static_cast<size_t>(b.index(e))])
+      for (const Occupant& o : r.at(static_cast<size_t>(b.index(e))))
         if (o.model && me.model) return false;
       return enterable(e);
     };
-    if (enterable(su.field)) starts.push_back(su.field);
+    if (enterable(su.field)) starts[num_starts++] = su.field;
     if (!free(su.field)) {
       int nearest = -1;
       for (Field e : SameEdgeFieldsWithin(b, su.field, 2))
         if (free(e) && (nearest < 0 || Distance(e, su.field) == nearest)) {
           nearest = Distance(e, su.field);
-          starts.push_back(e);
+          starts[num_starts++] = e;
         }
     }
   }
   const size_t n = static_cast<size_t>(b.width() * b.height());
-  std::vector<Field> queue;
-  queue.reserve(n);
-  std::vector<uint8_t> stop;
   for (int road_only = 1; road_only >= 0; --road_only) {
     int limit = road_only ? p.road : p.terrain;
     // PS §6.4, G-13: a vehicle whose load got on or off this half-turn moves at most half speed.
     if (unit(u).loaded && su.load >= 0) limit = HalfSpeed(limit);
     if (cap >= 0) limit = std::min(limit, cap);
-    std::vector<int>& dist = r.dist[static_cast<size_t>(road_only)];
-    std::vector<int>& parent = r.parent[static_cast<size_t>(road_only)];
-    dist.assign(n, -1);
-    parent.assign(n, -1);
-    stop.assign(n, 0);
+    const size_t ro = static_cast<size_t>(road_only);
+    std::vector<int>& dist = r.buf->dist[ro];
+    std::vector<int>& parent = r.buf->parent[ro];
+    std::vector<uint8_t>& stop = r.buf->stop[ro];
+    std::vector<Field>& queue = r.buf->queue[ro];
+    if (dist.size() != n || r.buf->width != b.width()) {
+      dist.assign(n, -1);
+      parent.assign(n, -1);
+      stop.assign(n, 0);
+      queue.clear();
+      queue.reserve(n);
+    }
+    for (Field f : queue) {  // the fields the last search with these buffers reached
+      const size_t i = static_cast<size_t>(b.index(f));
+      dist[i] = -1;
+      parent[i] = -1;
+      stop[i] = 0;
+    }
     queue.clear();  // first in, first out from `head`
     size_t head = 0;
-    for (Field s0 : starts) {
+    for (size_t k = 0; k < num_starts; ++k) {
+      const Field s0 = starts[k];
       if (r.outside && road_only && !b.road(s0)) continue;
       const size_t i = static_cast<size_t>(b.index(s0));
       if (r.outside && limit < 1) continue;
       dist[i] = r.outside ? 1 : 0;
       if (r.outside)
-        for (const Occupant& o : (*r.contents)[i])
+        for (const Occupant& o : r.at(i))
           if (o.model && me.model && o.party == su.party) stop[i] = 1;
       queue.push_back(s0);
     }
+    // The neighbours in row order (PlanspielGame::step_bits: CanStep, IsRoadStep).
+    const uint8_t need = static_cast<uint8_t>(
+        (p.mover == Mover::kFoot ? PlanspielGame::kStepFoot : PlanspielGame::kStepVehicle) |
+        (road_only ? PlanspielGame::kStepRoad : 0));
+    // The index steps to the neighbours in that order (the step bits keep them on the board).
+    const std::ptrdiff_t w = b.width();
+    const std::array<std::ptrdiff_t, 8> offset{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    const bool no_wrecks = r.wrecked.empty();
     while (head < queue.size()) {
       const Field f = queue[head++];
       const size_t fi = static_cast<size_t>(b.index(f));
       if (stop[fi] || dist[fi] >= limit) continue;
-      // The neighbours in row order (PlanspielGame::step_bits: CanStep, IsRoadStep).
-      const uint8_t need = static_cast<uint8_t>(
-          (p.mover == Mover::kFoot ? PlanspielGame::kStepFoot : PlanspielGame::kStepVehicle) |
-          (road_only ? PlanspielGame::kStepRoad : 0));
-      for (int d = 0; d < 8; ++d) {
-        if ((game_->step_bits(static_cast<int>(fi), d) & need) != need) continue;
-        const int k = d < 4 ? d : d + 1;
-        const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
-        const size_t ti = static_cast<size_t>(b.index(t));
+      const uint8_t* bits = game_->step_row(static_cast<int>(fi));
+      for (size_t d = 0; d < 8; ++d) {
+        if ((bits[d] & need) != need) continue;
+        const size_t ti = static_cast<size_t>(static_cast<std::ptrdiff_t>(fi) + offset[d]);
         if (dist[ti] >= 0) continue;
-        const Entry e = r.rule(f, t);
+        const Field t = FieldAt(b, static_cast<int>(ti));
+        // Search::entry; a field where the party sees nobody and no wreck lies is free.
+        const Entry e = no_wrecks && r.at(ti).empty() ? Entry::kFree : r.entry(f, t);
         if (e == Entry::kClosed) continue;
         dist[ti] = dist[fi] + 1;
         parent[ti] = static_cast<int>(fi);
@@ -1089,7 +1199,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
       }
     }
   }
-  r.me = me;
+  r.buf->width = b.width();
   r.cap = cap;
   return r;
 }
@@ -1097,18 +1207,19 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
 bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, bool forced) const {
   const Board& b = game_->board();
   const size_t di = static_cast<size_t>(b.index(dest));
-  if (!forced && !MayEndWithLoad((*s.contents)[di], s.me, s.load)) return false;  // PS §5.1, §5.4
+  if (!forced && !MayEndWithLoad(s.at(di), s.me, s.load)) return false;  // PS §5.1, §5.4
   for (size_t road_only : {size_t{1}, size_t{0}}) {
-    const int d = s.dist[road_only][di];
+    const int d = s.dist(road_only)[di];
     if (d < 0 || (!s.outside && d == 0)) continue;
     path.fields.clear();
     path.from_outside = s.outside;
     path.road_only = road_only == 1;
-    for (int i = static_cast<int>(di); i >= 0; i = s.parent[road_only][static_cast<size_t>(i)])
+    for (int i = static_cast<int>(di); i >= 0; i = s.parent(road_only)[static_cast<size_t>(i)])
       path.fields.push_back({i % b.width(), i / b.width()});
     std::reverse(path.fields.begin(), path.fields.end());
-    const PathCheck check =
-        CheckPath(b, MoveProfileOf(type_of(u)), path.fields, s.cap, s.rule, s.outside);
+    const PathCheck check = CheckPath(
+        b, MoveProfileOf(type_of(u)), path.fields, s.cap,
+        [&s](Field from, Field to) { return s.entry(from, to); }, s.outside);
     if (check.result != PathResult::kOk)
       throw std::logic_error(fmt::format("planspiel: path of {} to {} fails CheckPath: {}", uid(u),
                                          field_text(dest), path_result_name(check.result)));
@@ -1249,29 +1360,46 @@ bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
   return withdraws_along(u, path, why);
 }
 
+bool PlanspielState::threatened(int u) const {
+  for (int e : seen_enemies(party_of(u))) {
+    const UnitType& t = type_of(e);
+    if (t.has_weapon && t.weapon.flat >= 0 &&
+        Distance(field_of(e), field_of(u)) <=
+            WeaponRange(game_->fire_data(), weapon_of(e), Trajectory::kFlat))
+      return true;
+  }
+  return false;
+}
+
 std::vector<Field> PlanspielState::withdraw_targets(int u) const {
   std::vector<Field> out;
   if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !may_move(u, nullptr))
     return out;
   // PS §6.7: without a seen enemy that has the start field in flat-fire range no path is a
   // withdrawal (withdraws_along); the search is not needed then.
-  bool threatened = false;
-  for (int e : seen_enemies(party_of(u))) {
-    const UnitType& t = type_of(e);
-    if (t.has_weapon && t.weapon.flat >= 0 &&
-        Distance(field_of(e), field_of(u)) <=
-            WeaponRange(game_->fire_data(), weapon_of(e), Trajectory::kFlat)) {
-      threatened = true;
-      break;
-    }
-  }
-  if (!threatened) return out;
+  if (!threatened(u)) return out;
   const Search s = search(u);
   for (Field f : reachable(s)) {
     Path path;
     if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) out.push_back(f);
   }
   return out;
+}
+
+void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
+                                               std::vector<Field>& withdrawals) const {
+  moves.clear();
+  withdrawals.clear();
+  const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
+  if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return;
+  const Search s = search(u);
+  moves = reachable(s);
+  // withdraw_targets, over the same search and fields.
+  if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !threatened(u)) return;
+  for (Field f : moves) {
+    Path path;
+    if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) withdrawals.push_back(f);
+  }
 }
 
 bool PlanspielState::withdrawn_from(int p) const {
@@ -1295,13 +1423,25 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
 std::vector<Field> PlanspielState::reachable(const Search& s) const {
   std::vector<Field> out;
   const Board& b = game_->board();
-  for (int y = 0; y < b.height(); ++y)
-    for (int x = 0; x < b.width(); ++x) {
-      const Field f{x, y};
-      const size_t i = static_cast<size_t>(b.index(f));
-      const bool reach = (s.dist[0][i] > 0 || (s.outside && s.dist[0][i] == 0)) ||
-                         (s.dist[1][i] > 0 || (s.outside && s.dist[1][i] == 0));
-      if (reach && MayEndWithLoad((*s.contents)[i], s.me, s.load)) out.push_back(f);
+  // The fields either search reached, in board order.
+  thread_local std::vector<uint64_t> bits;
+  bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
+  for (size_t road_only : {size_t{0}, size_t{1}})
+    for (Field f : s.reached(road_only)) {
+      const auto i = static_cast<size_t>(b.index(f));
+      bits[i / 64] |= uint64_t{1} << (i % 64);
+    }
+  // PS §5.1: whether the mover and its load may end in a field where its party sees nobody.
+  const bool empty_ok = MayEndWithLoad({}, s.me, s.load);
+  for (size_t w = 0; w < bits.size(); ++w)
+    for (uint64_t m = bits[w]; m; m &= m - 1) {
+      const size_t i = w * 64 + static_cast<size_t>(std::countr_zero(m));
+      const bool reach = (s.dist(0)[i] > 0 || (s.outside && s.dist(0)[i] == 0)) ||
+                         (s.dist(1)[i] > 0 || (s.outside && s.dist(1)[i] == 0));
+      if (!reach) continue;
+      const FieldContents& c = s.at(i);
+      if (c.empty() ? empty_ok : MayEndWithLoad(c, s.me, s.load))
+        out.push_back(FieldAt(b, static_cast<int>(i)));
     }
   return out;
 }
@@ -1350,8 +1490,8 @@ void PlanspielState::advance_move(EventList* events) {
     // vehicles on a road, in a defile or on a bridge: it stops before it.
     if (moving_.simultaneous && moving_.next > 0) {
       const Field from = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next - 1)]);
-      const std::vector<FieldContents> contents = contents_seen_by(party, u);
-      const Entry e = PassageEntry(b, from, t, contents[static_cast<size_t>(b.index(t))], party,
+      const SeenContents contents = contents_seen_by(party, u);
+      const Entry e = PassageEntry(b, from, t, contents.at(static_cast<size_t>(b.index(t))), party,
                                    OccupantOf(type_of(u), party).model);
       const bool last = moving_.next + 1 == static_cast<int>(moving_.path.size());
       if (e == Entry::kClosed || (e == Entry::kEndsMove && !last)) {
@@ -1406,14 +1546,14 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
   // may stand (own units are all seen).
   if (s.status == UnitStatus::kOnBoard) {
-    const std::vector<FieldContents> contents = contents_seen_by(party, u);
+    const SeenContents contents = contents_seen_by(party, u);
     const Occupant me = OccupantOf(type_of(u), party);
     std::vector<Occupant> load;
     if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
     int at = moving_.next - 1;
     while (at >= 0 &&
-           !MayEndWithLoad(contents[static_cast<size_t>(moving_.path[static_cast<size_t>(at)])], me,
-                           load))
+           !MayEndWithLoad(contents.at(static_cast<size_t>(moving_.path[static_cast<size_t>(at)])),
+                           me, load))
       --at;
     if (at < 0 && entered) {
       s.status = UnitStatus::kWaiting;
@@ -1699,10 +1839,10 @@ std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
     const size_t k = static_cast<size_t>(i);
     int d = -1;
     for (size_t r : {size_t{0}, size_t{1}})
-      if (s.dist[r][k] > 0 && (d < 0 || s.dist[r][k] < d)) d = s.dist[r][k];
+      if (s.dist(r)[k] > 0 && (d < 0 || s.dist(r)[k] < d)) d = s.dist(r)[k];
     // PS §5.4: a movement counter-move may congest a field (`forced`); a displaced unit goes
     // where it stands within the limit.
-    if (d < 0 || d > best || (!forced && !MayEndWithLoad((*s.contents)[k], s.me, s.load))) continue;
+    if (d < 0 || d > best || (!forced && !MayEndWithLoad(s.at(k), s.me, s.load))) continue;
     const Field f = FieldAt(b, i);
     if (engages(m, p, f, true)) continue;
     if (d < best) out.clear();
@@ -1743,6 +1883,11 @@ bool PlanspielState::congested_fired(int u) const {
 
 std::vector<int> PlanspielState::congested(int party) const {
   std::vector<int> out;
+  // over_limit is false for every unit while no unit on the board is marked congesting.
+  bool marked = false;
+  for (const UnitState& o : units_)
+    marked = marked || (o.congesting && o.status == UnitStatus::kOnBoard);
+  if (!marked) return out;
   for (int u = 0; u < num_units(); ++u)
     if (party_of(u) == party && over_limit(u)) out.push_back(u);
   return out;
@@ -2024,7 +2169,7 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
   // The withdrawal runs along its path; an enemy unit its party did not see stops it in the last
   // field before where it may stand (G-07, PS §5.1; a movement counter-move may congest it, PS
   // §5.4).
-  const std::vector<FieldContents> contents = contents_seen_by(party, p);
+  const SeenContents contents = contents_seen_by(party, p);
   const Occupant me = OccupantOf(type_of(p), party);
   std::vector<Occupant> load;
   if (const int l = load_of(p); l >= 0) load.push_back(OccupantOf(type_of(l), party));
@@ -2036,7 +2181,8 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
       stopped = true;
       break;
     }
-    if (!displaced || MayEndWithLoad(contents[static_cast<size_t>(b.index(f))], me, load)) end = f;
+    if (!displaced || MayEndWithLoad(contents.at(static_cast<size_t>(b.index(f))), me, load))
+      end = f;
   }
   s.x = end.x;
   s.y = end.y;
@@ -2121,7 +2267,7 @@ FireTarget TargetOfType(const UnitType& t, Cover cover) {
 }
 
 FireWeapon PlanspielState::weapon_of(int u) const {
-  return WeaponOfType(game_->fire_data(), type_of(u));
+  return game_->weapon(u);
 }
 
 FireTarget PlanspielState::target_of(int u) const {
@@ -2180,10 +2326,9 @@ bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const Text& 
 }
 
 bool PlanspielState::may_fire_indirect(int u, Text* why) const {
-  if (!may_fire_at_all(
-          u, "PS §8.3",
-          {"PS §3.1: only the active party fires", "PS §3.1: nur die aktive Partei feuert"}, why))
-    return false;
+  static const Text kActiveOnly{"PS §3.1: only the active party fires",
+                                "PS §3.1: nur die aktive Partei feuert"};
+  if (!may_fire_at_all(u, "PS §8.3", kActiveOnly, why)) return false;
   const UnitType& t = type_of(u);
   if (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0)
     return PS_REFUSE(why, {"PS §8.3: only mortars, rocket launchers and artillery fire indirect",
@@ -2272,11 +2417,9 @@ std::vector<std::vector<int>> PlanspielState::concentrations(Field f) const {
 }
 
 bool PlanspielState::may_fire(int u, Text* why) const {
-  if (!may_fire_at_all(u, "PS §8.1",
-                       {"PS §3.1: only the active party fires (counter-moves: PS §9)",
-                        "PS §3.1: nur die aktive Partei feuert (Gegenzüge: PS §9)"},
-                       why))
-    return false;
+  static const Text kActiveOnly{"PS §3.1: only the active party fires (counter-moves: PS §9)",
+                                "PS §3.1: nur die aktive Partei feuert (Gegenzüge: PS §9)"};
+  if (!may_fire_at_all(u, "PS §8.1", kActiveOnly, why)) return false;
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
@@ -2971,18 +3114,22 @@ void PlanspielState::legal_actions(ActionList& out) const {
       out.push_back(c.size() == 2 ? Action(kConcentrate, {i, c[0], c[1]})
                                   : Action(kConcentrate, {i, c[0], c[1], c[2]}));
   std::vector<int> movers;  // PS §9.6: the units that may move now
+  std::vector<Field> targets, withdrawals;
   for (int u = 0; u < num_units(); ++u) {
-    const std::vector<Field> targets = move_targets(u);
+    move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
     for (Field f : targets) out.push_back(Action(kMove, {u, b.index(f)}));
-    for (Field f : withdraw_targets(u)) out.push_back(Action(kWithdraw, {u, b.index(f)}));
+    for (Field f : withdrawals) out.push_back(Action(kWithdraw, {u, b.index(f)}));
     for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
     const bool overruns = type_of(u).can_overrun;
     const bool fights = type_of(u).category == Category::kFigureBase;
-    if ((overruns || fights || load_of(u) >= 0) && unit(u).status == UnitStatus::kOnBoard)
+    const int load = load_of(u);
+    // PS §10.4: only a carrier with figures aboard may make a mounted attack (may_mounted_attack).
+    const bool rides = load >= 0 && type_of(load).category == Category::kFigureBase;
+    if ((overruns || fights || load >= 0) && unit(u).status == UnitStatus::kOnBoard)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           const Field t{unit(u).x + dx, unit(u).y + dy};
@@ -2991,7 +3138,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
             out.push_back(Action(kOverrun, {u, b.index(t)}));
           if (fights && may_antitank(u, t, nullptr))
             out.push_back(Action(kAntiTank, {u, b.index(t)}));
-          if (may_mounted_attack(u, t, nullptr))
+          if (rides && may_mounted_attack(u, t, nullptr))
             out.push_back(Action(kMountedAttack, {u, b.index(t)}));
         }
     // G-36: in its own field (a mixed field).

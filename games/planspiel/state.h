@@ -291,6 +291,12 @@ class PlanspielState : public State {
   // PS §7.4-§7.6, scenarios §1.5: whether `party` sees unit `u` now (its own units always; an
   // enemy unit on the board when one of the party's units detects it).
   bool visible_to(int u, int party) const;
+  // visible_to once seen_enemies(party) is up to date (it is not checked again).
+  bool visible_known(int u, int party) const;
+  // PS §5.3, G-07: what `party` sees in every field (Board::index): its own units and the enemy
+  // units visible to it on the board, in unit order. Worked out once per position with the enemy
+  // units it sees and kept until the units change (the movement searches read it).
+  const std::vector<FieldContents>& party_contents(int party) const;
   // What `viewer` (a seat, kObserver or kNobody) is shown of unit `u`.
   bool shown_to(int u, int viewer) const;
   // PS §7.4: the detection row of unit `u` where it stands.
@@ -303,6 +309,9 @@ class PlanspielState : public State {
   // or why not; the fields it may withdraw to.
   bool may_withdraw(int u, Field f, Text* why) const;
   std::vector<Field> withdraw_targets(int u) const;
+  // move_targets(u) and withdraw_targets(u) from one search.
+  void move_and_withdraw_targets(int u, std::vector<Field>& moves,
+                                 std::vector<Field>& withdrawals) const;
   // The fields unit `u` may fire at directly now.
   std::vector<Field> fire_targets(int u) const;
   // PS §10.2: the own figure bases that may assault field `f` now (adjacent, not yet acted).
@@ -469,16 +478,59 @@ class PlanspielState : public State {
   // board (else refused citing `board_rule`), not yet fired, not suppressed black.
   bool may_fire_at_all(int u, const char* board_rule, const Text& party_text, Text* why) const;
   std::string field_text(Field f) const;
-  std::vector<FieldContents> contents_seen_by(int party, int except) const;
+  // What `party` sees in every field (party_contents: valid until the units change), but in the
+  // `own` fields, those of unit `except` and its load, the contents without them.
+  struct SeenContents {
+    const std::vector<FieldContents>* table = nullptr;
+    std::vector<std::pair<size_t, FieldContents>> own;  // the first own_count (kept for reuse)
+    size_t own_count = 0;
+    const FieldContents& at(size_t i) const {
+      for (size_t k = 0; k < own_count; ++k)
+        if (own[k].first == i) return own[k].second;
+      return (*table)[i];
+    }
+  };
+  SeenContents contents_seen_by(int party, int except) const;
+  void contents_seen_by(int party, int except, SeenContents& out) const;  // reusing `out`
   bool may_move(int u, Text* why) const;
   bool may_fire(int u, Text* why) const;
   int move_cap(int u) const;
-  struct Search {
+  // The scratch arrays of one search (breadth-first search per mover, PS §6), reused from a
+  // per-thread pool so that a search allocates nothing once the pool is warm.
+  // dist and parent hold -1 and stop 0 but in the fields of queue (those the last search
+  // reached), which the next search resets.
+  struct SearchBuffers {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
-    // What the mover's party sees in each field; on the heap, so that `rule`, which reads it,
-    // stays valid when the Search is moved or copied.
-    std::shared_ptr<const std::vector<FieldContents>> contents;
-    EntryRule rule;
+    std::array<std::vector<uint8_t>, 2> stop;
+    std::array<std::vector<Field>, 2> queue;
+    int width = 0;      // of the board the last search ran on
+    SeenContents seen;  // Search::at
+  };
+  struct SearchBuffersBack {
+    void operator()(SearchBuffers* b) const;
+  };
+  // This thread's spare SearchBuffers.
+  static std::vector<std::unique_ptr<SearchBuffers>>& search_pool();
+  struct Search {
+    std::unique_ptr<SearchBuffers, SearchBuffersBack> buf;
+    const std::vector<int>& dist(size_t road_only) const { return buf->dist[road_only]; }
+    const std::vector<int>& parent(size_t road_only) const { return buf->parent[road_only]; }
+    // The fields the search reached (dist >= 0) along the road [1] or across country [0].
+    const std::vector<Field>& reached(size_t road_only) const { return buf->queue[road_only]; }
+    // What the mover's party sees in each field but the mover and its load.
+    const FieldContents& at(size_t i) const { return buf->seen.at(i); }
+    // PS §2.3, §6.10: per field, 1 where a wreck closes it to this mover (empty: none).
+    std::vector<uint8_t> wrecked;
+    const Board* board = nullptr;
+    int party = 0;
+    // The entry rule of the search (EntryRule): wrecks, then PassageEntry (PS §5.3, G-07).
+    Entry entry(Field from, Field to) const {
+      const size_t ti = static_cast<size_t>(board->index(to));
+      if (!wrecked.empty() && wrecked[ti]) return Entry::kClosed;
+      const FieldContents& c = at(ti);
+      if (c.empty()) return Entry::kFree;
+      return PassageEntry(*board, from, to, c, party, me.model);
+    }
     Occupant me;
     std::vector<Occupant> load;  // the mover's load, which ends the move with it (PS §4.4)
     bool outside = false;
@@ -505,6 +557,9 @@ class PlanspielState : public State {
   // PS §6.7: whether `path` of unit `u` is a withdrawal from the enemy units its party sees that
   // have its start field in flat-fire range, or why not.
   bool withdraws_along(int u, const Path& path, Text* why) const;
+  // PS §6.7: whether an enemy unit `u`'s party sees has u's field in range of its flat fire
+  // (without one no path is a withdrawal).
+  bool threatened(int u) const;
   // PS §6.7, §9.2: whether the withdrawal in progress has increased the distance to passive unit
   // `p` (farther than at its start, and not closer than before the last step): no counter-move.
   bool withdrawn_from(int p) const;
@@ -605,6 +660,21 @@ class PlanspielState : public State {
     // the comparison. `mutating`: a writer is at work; every query compares.
     bool checked = false;
     bool mutating = false;
+    // party_contents(party) for the same units; a copy (a clone) starts empty and builds its
+    // own.
+    struct Contents {
+      std::vector<FieldContents> fields;  // per board index
+      std::vector<std::vector<int>> ids;  // per board index, the units of `fields`
+      std::vector<size_t> used;           // the indexes with contents (cleared on a rebuild)
+      bool valid = false;
+      Contents() = default;
+      Contents(const Contents&) {}
+      Contents& operator=(const Contents&) {
+        valid = false;
+        return *this;
+      }
+    };
+    std::array<Contents, kParties> contents;
   };
   mutable SeenCache seen_cache_;
   // Marks the start of a change of units_ (the cache compares its keys until done_mutating).
@@ -639,6 +709,8 @@ class PlanspielGame : public Game {
   const Board& board() const { return *board_; }
   const FireData& fire_data() const { return *fire_; }
   const UnitType& type(int u) const { return *types_[static_cast<size_t>(u)]; }
+  // WeaponOfType of unit `u`'s type, worked out once per game.
+  const FireWeapon& weapon(int u) const { return weapons_[static_cast<size_t>(u)]; }
   const std::vector<Field>& objective_fields() const { return objective_fields_; }
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
@@ -654,12 +726,14 @@ class PlanspielGame : public Game {
   // gives kOk for that mover), kStepRoad (IsRoadStep); worked out once per game.
   static constexpr uint8_t kStepOnBoard = 1, kStepFoot = 2, kStepVehicle = 4, kStepRoad = 8;
   uint8_t step_bits(int i, int d) const { return steps_[static_cast<size_t>(i * 8 + d)]; }
+  const uint8_t* step_row(int i) const { return &steps_[static_cast<size_t>(i) * 8]; }
 
  private:
   const Situation* situation_;
   const Board* board_;
   const FireData* fire_;
   std::vector<const UnitType*> types_;  // per unit of the situation
+  std::vector<FireWeapon> weapons_;     // per unit of the situation
   std::vector<Field> objective_fields_;
   std::string scenario_;
   Options options_;

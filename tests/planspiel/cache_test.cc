@@ -4,6 +4,7 @@
 // share them.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -59,6 +60,69 @@ TEST(PlanspielCaches, PS_7_4_CachedPositionsAgreeWithFreshOnesOverRandomGames) {
       }
     }
     EXPECT_GT(checked, 300) << id;
+  }
+}
+
+// What `party` sees in every field, worked out from the units' visibility afresh.
+std::vector<std::vector<std::array<int, 4>>> ContentsAfresh(const PlanspielState& s, int party) {
+  const Board& b = s.ps().board();
+  std::vector<std::vector<std::array<int, 4>>> out(static_cast<size_t>(b.width() * b.height()));
+  for (int u = 0; u < s.num_units(); ++u)
+    if (s.unit(u).status == UnitStatus::kOnBoard && s.visible_to(u, party)) {
+      const Occupant o =
+          OccupantOf(s.ps().type(u), s.ps().situation().units[static_cast<size_t>(u)].party);
+      out[static_cast<size_t>(b.index(s.field_of(u)))].push_back(
+          {o.party, static_cast<int>(o.cls), o.with_own_carrier ? 1 : 0, o.model ? 1 : 0});
+    }
+  return out;
+}
+
+std::vector<std::vector<std::array<int, 4>>> ContentsCached(const PlanspielState& s, int party) {
+  std::vector<std::vector<std::array<int, 4>>> out;
+  for (const FieldContents& f : s.party_contents(party)) {
+    out.emplace_back();
+    for (const Occupant& o : f)
+      out.back().push_back(
+          {o.party, static_cast<int>(o.cls), o.with_own_carrier ? 1 : 0, o.model ? 1 : 0});
+  }
+  return out;
+}
+
+// The table of field contents each party sees (kept per position for the movement searches,
+// PS §5.3, G-07) equals one worked out afresh from the units, in every position of random games,
+// after the position changes and in a clone that moves on.
+TEST(PlanspielCaches, PS_5_3_PartyContentsAgreeWithTheUnitsOverRandomGames) {
+  for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto game = make_planspiel(id);
+    Rng rng(11);
+    int checked = 0;
+    for (int g = 0; g < 4; ++g) {
+      std::unique_ptr<State> s = game->new_initial_state();
+      for (int n = 0; n < 400 && !s->is_terminal(); ++n) {
+        const auto& ps = static_cast<const PlanspielState&>(*s);
+        for (int p = 0; p < kParties; ++p)
+          ASSERT_EQ(ContentsCached(ps, p), ContentsAfresh(ps, p))
+              << id << " game " << g << " action " << n << " party " << p;
+        Action a;
+        if (s->current_seat() == kChance) {
+          a = s->sample_chance(rng);
+        } else {
+          ActionList actions;
+          s->legal_actions(actions);
+          ASSERT_FALSE(actions.empty());
+          a = actions[rng.below(static_cast<uint32_t>(actions.size()))];
+        }
+        auto c = s->clone();
+        c->apply(a);
+        const auto& pc = static_cast<const PlanspielState&>(*c);
+        for (int p = 0; p < kParties; ++p)
+          ASSERT_EQ(ContentsCached(pc, p), ContentsAfresh(pc, p))
+              << id << " clone, game " << g << " action " << n << " party " << p;
+        s->apply(a);
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, 400) << id;
   }
 }
 
