@@ -1014,7 +1014,7 @@ TEST(CliHuman, WSR_10_0_SkipFateOthersDeclinesOnlyTheOtherSidesRolls) {
   ASSERT_NE(own, std::string::npos) << after;
   EXPECT_LT(after.find("1) No fate points", own), after.find("played for you", own));
   // The German draw and the German entry roll are declined for the player.
-  const size_t beck = after.find("Drawn: draw de.beck");
+  const size_t beck = after.find("The drawn marker (draw de.beck) by the Germans");
   ASSERT_NE(beck, std::string::npos) << after;
   const std::string why =
       "no-fate  (you skip \"fate\" windows on the other side's rolls; ask fate asks again)";
