@@ -86,6 +86,37 @@ TEST(CliList, OneLinePerScenarioWithTitle) {
   EXPECT_EQ(r.err, "");
 }
 
+// `list --lang de` gives every scenario its German title; every game has German titles (the
+// WSR scenario files' title_de, the Westerplatte levels, the Rivet missions, Pocket, the
+// Planspiel situations).
+TEST(CliList, LangDeShowsTheGermanTitles) {
+  const Registry& games = all_games();
+  const CliRun en = run_cli(games, {"list"}, "");
+  const CliRun de = run_cli(games, {"list", "--lang", "de"}, "");
+  ASSERT_EQ(de.code, cli::kExitOk) << de.err;
+  EXPECT_EQ(de.err, "");
+  EXPECT_EQ(lines(de.out).size(), lines(en.out).size());
+  for (const GameModule& m : games.modules()) {
+    int german = 0;
+    for (const ScenarioInfo& s : m.scenarios) {
+      const std::string line = m.id + "/" + s.id + "  ";
+      EXPECT_THAT(de.out, HasSubstr(line + s.title_in(Lang::kDe) + "\n"));
+      if (s.title_in(Lang::kDe) != s.title) {
+        ++german;
+        EXPECT_THAT(en.out, HasSubstr(line + s.title + "\n"));
+        EXPECT_THAT(de.out, ::testing::Not(HasSubstr(line + s.title + "\n")));
+      }
+    }
+    if (!m.scenarios.empty()) {
+      EXPECT_GT(german, 0) << m.id << " has no German title";
+    }
+  }
+  EXPECT_THAT(de.out, HasSubstr("wsr/koeln  WSR-B4 Köln, Deutschland (1945-03-06)\n"));
+  EXPECT_THAT(de.out, HasSubstr("pocket/orcs-vs-elves  Orks gegen Elfen, Armeen beim Aufbau "
+                                "gewählt\n"));
+  EXPECT_EQ(run_cli(games, {"list", "--lang", "fr"}, "").code, cli::kExitUsage);
+}
+
 // ---- usage errors: one line on stderr, exit 2 ----
 
 void expect_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
