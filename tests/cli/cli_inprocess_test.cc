@@ -119,6 +119,25 @@ TEST(CliList, LangDeShowsTheGermanTitles) {
 
 // ---- usage errors: one line on stderr, exit 2 ----
 
+// A scenario the game ships but does not offer (GameModule::unavailable, a WSR file with a special
+// rule not played yet): the refusal in the --lang language.
+TEST(CliUsage, AScenarioThatIsNotPlayableIsRefusedInTheLangLanguage) {
+  Registry r;
+  GameModule m = toy::dice_race_module();
+  m.unavailable = [](std::string_view s) -> Text {
+    if (s != "marathon") return {};
+    return {"needs the rule 'stamina'", "braucht die Regel 'stamina'"};
+  };
+  r.add(std::move(m));
+  const CliRun en = run_cli(r, {"play", "dice-race/marathon"}, "");
+  EXPECT_EQ(en.code, cli::kExitUsage);
+  EXPECT_EQ(en.err, "error: dice-race/marathon is not playable: needs the rule 'stamina'\n");
+  const CliRun de = run_cli(r, {"play", "dice-race/marathon", "--lang", "de"}, "");
+  EXPECT_EQ(de.code, cli::kExitUsage);
+  EXPECT_EQ(de.err, "error: dice-race/marathon ist nicht spielbar: braucht die Regel 'stamina'\n");
+  EXPECT_EQ(de.out, "");
+}
+
 void expect_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
   CliRun r = run(args);
   EXPECT_EQ(r.code, cli::kExitUsage) << r.out << r.err;
