@@ -154,10 +154,10 @@ uint64_t random_seed() {
   return (static_cast<uint64_t>(device()) << 32) ^ static_cast<uint64_t>(device());
 }
 
-int cmd_list(const Registry& registry, Streams& io) {
+int cmd_list(const Registry& registry, Lang lang, Streams& io) {
   for (const GameModule& module : registry.modules()) {
     for (const ScenarioInfo& scenario : module.scenarios) {
-      io.out << module.id << '/' << scenario.id << "  " << scenario.title << '\n';
+      io.out << module.id << '/' << scenario.id << "  " << scenario.title_in(lang) << '\n';
     }
   }
   return kExitOk;
@@ -200,6 +200,10 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
       "3 game left unfinished (quit, end of input, --max-actions). See docs/cli.md.");
 
   CLI::App* list = app.add_subcommand("list", "List every game/scenario with its title");
+  std::string list_lang = "en";
+  list->add_option("--lang", list_lang, "Language of the titles: en or de (default en)")
+      ->type_name("LANG")
+      ->check(CLI::IsMember({"en", "de"}));
 
   PlayArgs play_args;
   uint64_t seed = 0;
@@ -346,7 +350,7 @@ int dispatch(const std::vector<std::string>& args, const Registry& registry, Str
     return kExitUsage;
   }
 
-  if (list->parsed()) return cmd_list(registry, io);
+  if (list->parsed()) return cmd_list(registry, lang_of(list_lang), io);
   if (play->parsed()) {
     if (seed_opt->count() > 0) play_args.seed = seed;
     return cmd_play(play_args, registry, io);

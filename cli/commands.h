@@ -35,7 +35,7 @@ struct Streams {
 
 // ---- subcommands (each returns an exit code from cli.h) ----
 
-int cmd_list(const Registry& registry, Streams& io);
+int cmd_list(const Registry& registry, Lang lang, Streams& io);
 
 struct PlayArgs {
   std::string game;                  // "game/scenario"

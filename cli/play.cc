@@ -90,8 +90,13 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   } else {
     if (args.game.empty()) throw UsageError("play needs GAME/SCENARIO (or --resume LOG)");
     const Options user_options = parse_options(args.options);
-    // Unknown game or scenario, unknown option or bad option value: UsageError (exit 2).
-    game = registry.create(args.game, user_options);
+    // Unknown game or scenario, unknown option or bad option value: UsageError (exit 2), in the
+    // --lang language where the game gave its German (a scenario that is not playable).
+    try {
+      game = registry.create(args.game, user_options);
+    } catch (const UsageError& e) {
+      throw UsageError(e.in(lang_of(args.lang)));
+    }
   }
   const std::string game_name = resuming ? replay_game_id(resumed) : args.game;
   const GameModule* module = registry.find(game->id());

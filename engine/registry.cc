@@ -62,8 +62,9 @@ std::shared_ptr<const Game> Registry::create(std::string_view game_and_scenario,
   bool known = false;
   for (const auto& s : module->scenarios) known = known || s.id == scenario;
   if (!known && module->unavailable) {
-    if (std::string why = module->unavailable(scenario); !why.empty())
-      throw UsageError(fmt::format("{}/{} is not playable: {}", game_id, scenario, why));
+    if (const Text why = module->unavailable(scenario); !why.en.empty())
+      throw UsageError(say("{0}/{1} is not playable: {2}", "{0}/{1} ist nicht spielbar: {3}",
+                           game_id, scenario, why.en, why.in(Lang::kDe)));
   }
   if (!known)
     throw UsageError(

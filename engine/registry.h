@@ -24,9 +24,19 @@ class App;  // CLI11 (the `feldherr` command line); games add their odds command
 namespace feldherr {
 
 // Error in user input (unknown game, bad option value...). The CLI prints what() and exits 2.
+// One that a player reads in their language (a scenario that is not playable) is made from a
+// Text: what() is its English, in() gives the reader's language, as a refusal's Text does (the
+// CLI's `play --lang de`, the server's error JSON `message_de`).
 class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+  explicit UsageError(const Text& text) : std::runtime_error(text.en), de_(text.de) {}
+  // The message in `lang`: the German when it was given one, else what().
+  std::string in(Lang lang) const { return lang == Lang::kDe && !de_.empty() ? de_ : what(); }
+  Text text() const { return {what(), de_}; }
+
+ private:
+  std::string de_;
 };
 
 // analysis (`feldherr replay --luck`): one attack or save roll as the luck report counts it:
@@ -91,9 +101,10 @@ struct GameModule {
   std::function<std::shared_ptr<const Game>(std::string_view scenario, const Options& options)>
       create;
   // For a scenario id not in `scenarios`: why the game does not offer it (e.g. a scenario that
-  // ships as data but needs rules not played yet), or "" when the id is simply unknown. Create
-  // answers with that reason instead of "unknown scenario". May be null.
-  std::function<std::string(std::string_view scenario)> unavailable;
+  // ships as data but needs rules not played yet), in English and German, or an empty `en` when
+  // the id is simply unknown. Create answers with that reason (a UsageError made from a Text)
+  // instead of "unknown scenario". May be null.
+  std::function<Text(std::string_view scenario)> unavailable;
   // The game's scored candidate-action player (the `heuristic` seat); null if the game has none.
   std::function<std::unique_ptr<Player>(int seat, uint64_t seed)> make_heuristic;
   // ai/mcts.h: static evaluation of a position for `seat` in [-1, 1] (+1 won, -1 lost; terminal

@@ -957,6 +957,9 @@ HttpReply Hub::create(const std::string& body) {
   std::shared_ptr<const Game> game;
   try {
     game = registry_.create(name, user_options);
+  } catch (const UsageError& e) {  // in both languages where the game gave its German
+    if (e.text().de.empty()) return error_reply(400, "bad_request", e.what());
+    return reply(400, error_json("bad_request", e.text()));
   } catch (const std::exception& e) {
     return error_reply(400, "bad_request", e.what());
   }

@@ -941,14 +941,27 @@ Face ReadFace(const Reader& r, const toml::table& t, const CounterType& c, FaceI
 
 Nation ReadNationMeta(const Reader& r, const toml::table& root, CounterSet& set) {
   const toml::table& n = r.RequireTable(root, "nation", "at the top level");
-  r.CheckKeys(n, {"id", "name", "name_de", "colour", "provenance"}, "in [nation]");
+  const std::vector<std::string_view> fields = {
+      "id",     "name",      "name_de",       "colour",        "side",      "side_de",
+      "people", "people_de", "people_de_dat", "people_de_gen", "provenance"};
+  r.CheckKeys(n, fields, "in [nation]");
   const toml::node& id = r.Require(n, "id", "in [nation]");
   const std::string s = r.String(id, "id");
   if (!NationFromId(s, &set.nation)) r.Fail(id, "unknown nation '" + s + "' (known: us, de, uk)");
   set.name = r.String(r.Require(n, "name", "in [nation]"), "name");
   set.name_de = r.String(r.Require(n, "name_de", "in [nation]"), "name_de");
   set.colour = r.String(r.Require(n, "colour", "in [nation]"), "colour");
-  r.Provenances(r.Require(n, "provenance", "in [nation]"), {"name", "name_de", "colour"});
+  // The side's names and words (side_words.h): every form is required, so that no sentence falls
+  // back to the seat id.
+  set.side = r.String(r.Require(n, "side", "in [nation]"), "side");
+  set.side_de = r.String(r.Require(n, "side_de", "in [nation]"), "side_de");
+  set.people = r.String(r.Require(n, "people", "in [nation]"), "people");
+  set.people_de = r.String(r.Require(n, "people_de", "in [nation]"), "people_de");
+  set.people_de_dat = r.String(r.Require(n, "people_de_dat", "in [nation]"), "people_de_dat");
+  set.people_de_gen = r.String(r.Require(n, "people_de_gen", "in [nation]"), "people_de_gen");
+  r.Provenances(r.Require(n, "provenance", "in [nation]"),
+                {"name", "name_de", "colour", "side", "side_de", "people", "people_de",
+                 "people_de_dat", "people_de_gen"});
   return set.nation;
 }
 

@@ -267,6 +267,12 @@ struct CounterSet {
   std::string name;     // "Germany"
   std::string name_de;  // "Deutschland"
   std::string colour;   // counter colour (WSR 1.3.5)
+  // The side of the nation as a player reads it (games/wsr/side_words.h): its short name in the
+  // terminal's header and board ("US", "Germans" / "Deutsche"), and its words in sentences, plural
+  // in both languages ("the Germans"; "die Deutschen", dative "den Deutschen", genitive "der
+  // Deutschen").
+  std::string side, side_de;
+  std::string people, people_de, people_de_dat, people_de_gen;
   std::vector<CounterType> counters;
 
   const CounterType* Find(std::string_view id) const;

@@ -341,16 +341,11 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
   fate_verb = a.verb;
   fate_args = {static_cast<uint16_t>(a.arg(0)), static_cast<uint16_t>(a.argc > 1 ? a.arg(1) : 0)};
   push(kStepFate, affected, first);
+  // The log says what is held, by whom and for what, as the window's prompt does (fate_held).
+  const Text held = fate_held(kNobody);
   Emit(ev, "WSR 10.0",
-       Text{(a.verb == kOddHit ? "The odd hit falls on " + describe(a).substr(8)
-             : roll            ? "Rolled " + DiceText(a)
-                               : "Drawn: " + describe(a)) +
-                " -- fate points may change it before it takes effect.",
-            std::string((a.verb == kOddHit
-                             ? "Der überzählige Treffer fällt auf " + describe(a).substr(8)
-                         : roll ? "Gewürfelt: " + DiceText(a)
-                                : "Gezogen: " + WsrDrawnMarkerDe(*this, a))) +
-                " -- Schicksalspunkte können es noch ändern, bevor es wirkt."});
+       Text{Capital(held.en) + " -- fate points may change it before it takes effect.",
+            Capital(held.de) + " -- Schicksalspunkte können ihn noch ändern, bevor er wirkt."});
   return true;
 }
 
@@ -522,18 +517,15 @@ Text RollPurpose(int kind) {
 
 }  // namespace
 
-Text WsrState::fate_prompt() const {
-  const Step& t = top();
-  const int seat = t.a;
-  const SideWords who = SideWordsOf(*game_, seat);
-  // Whose roll or draw it is (Decision::roll_seat): the deciding side's own, the other's, or
+Text WsrState::fate_held(int viewer) const {
+  // Whose roll or draw it is (Decision::roll_seat): the viewer's own, the other side's, or
   // nobody's (the chaos table, the end-turn marker).
   const int by = roll_seat();
   const std::string by_en = by == kNobody ? "" : " by " + SideWordsOf(*game_, by).en;
   const std::string by_de = by == kNobody ? "" : " " + SideWordsOf(*game_, by).de_gen;
-  const bool own = by == seat;
+  const bool own = by != kNobody && by == viewer;
   // What the roll decides (the chance step under the window); the fire names its units.
-  const Step& under = steps.size() >= 2 ? steps[steps.size() - 2] : t;
+  const Step& under = steps.size() >= 2 ? steps[steps.size() - 2] : top();
   Text purpose = RollPurpose(under.kind);
   if (under.kind == kStepFireAttack || under.kind == kStepFireDefence) {
     const std::string firer = unit_label(under.a / 128), target = unit_label(under.a % 128);
@@ -544,34 +536,45 @@ Text WsrState::fate_prompt() const {
             : Text{"defence of " + target + " against the fire of " + firer + " (WSR 6.1)",
                    "Verteidigung von " + target + " gegen das Feuer von " + firer + " (WSR 6.1)"};
   }
-  std::string what, what_de;
-  if (fate_verb == kDraw) {
-    what = std::string(own ? "their own drawn marker (" : "the drawn marker (") +
-           describe(fate_pending()) + ")" + (own ? "" : by_en) + ": fate redraw (2 points)";
-    what_de = std::string(own ? "ihr eigener gezogener Marker (" : "der gezogene Marker (") +
-              WsrDrawnMarkerDe(*this, fate_pending()) + ")" + (own ? "" : by_de) +
-              ": fate redraw (2 Punkte)";
-  } else if (fate_verb == kOddHit) {
+  if (fate_verb == kDraw)
+    return {std::string(own ? "their own drawn marker (" : "the drawn marker (") +
+                describe(fate_pending()) + ")" + (own ? "" : by_en),
+            std::string(own ? "ihr eigener gezogener Marker (" : "der gezogene Marker (") +
+                WsrDrawnMarkerDe(*this, fate_pending()) + ")" + (own ? "" : by_de)};
+  if (fate_verb == kOddHit)
     // The pick of the unit an odd hit falls on, rolled by the owner of the units (6.1).
-    what = "the " + purpose.en + " on " + describe(fate_pending()).substr(8) +
-           (own             ? ", their own roll"
-            : by == kNobody ? ""
-                            : ", rolled by " + SideWordsOf(*game_, by).en) +
-           ": fate reroll (1 point)";
-    what_de = "der " + purpose.de + " auf " + describe(fate_pending()).substr(8) +
-              (own             ? ", ihr eigener Wurf"
-               : by == kNobody ? ""
-                               : ", gewürfelt von " + SideWordsOf(*game_, by).de_dat) +
-              ": fate reroll (1 Punkt)";
+    return {"the " + purpose.en + " on " + describe(fate_pending()).substr(8) +
+                (own             ? ", their own roll"
+                 : by == kNobody ? ""
+                                 : ", rolled by " + SideWordsOf(*game_, by).en),
+            "der " + purpose.de + " auf " + describe(fate_pending()).substr(8) +
+                (own             ? ", ihr eigener Wurf"
+                 : by == kNobody ? ""
+                                 : ", gewürfelt von " + SideWordsOf(*game_, by).de_dat)};
+  return {std::string(own ? "their own roll " : "the roll ") + DiceText(fate_pending()) +
+              (own ? "" : by_en) + (purpose.en.empty() ? "" : " for the " + purpose.en),
+          std::string(own ? "ihr eigener Wurf " : "der Wurf ") + DiceText(fate_pending()) +
+              (own ? "" : by_de) + (purpose.de.empty() ? "" : " für: " + purpose.de)};
+}
+
+Text WsrState::fate_prompt() const {
+  const int seat = top().a;
+  const SideWords who = SideWordsOf(*game_, seat);
+  const Text held = fate_held(seat);
+  std::string what = held.en, what_de = held.de;
+  if (fate_verb == kDraw) {
+    what += ": fate redraw (2 points)";
+    what_de += ": fate redraw (2 Punkte)";
+  } else if (fate_verb == kOddHit) {
+    what += ": fate reroll (1 point)";
+    what_de += ": fate reroll (1 Punkt)";
   } else {
-    what = std::string(own ? "their own roll " : "the roll ") + DiceText(fate_pending()) +
-           (own ? "" : by_en) + (purpose.en.empty() ? "" : " for the " + purpose.en) +
-           ": fate reroll (roll again), fate raise N / fate lower N (one die showing N goes up / "
-           "down by 1), 1 point each";
-    what_de = std::string(own ? "ihr eigener Wurf " : "der Wurf ") + DiceText(fate_pending()) +
-              (own ? "" : by_de) + (purpose.de.empty() ? "" : " für: " + purpose.de) +
-              ": fate reroll (neu würfeln), fate raise N / fate lower N (ein Würfel mit N wird um "
-              "1 höher / niedriger), je 1 Punkt";
+    what +=
+        ": fate reroll (roll again), fate raise N / fate lower N (one die showing N goes up / "
+        "down by 1), 1 point each";
+    what_de +=
+        ": fate reroll (neu würfeln), fate raise N / fate lower N (ein Würfel mit N wird um "
+        "1 höher / niedriger), je 1 Punkt";
   }
   const int points = fate_points[static_cast<size_t>(seat)];
   return Text{Capital(who.en) + " have " + std::to_string(points) +

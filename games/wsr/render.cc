@@ -324,7 +324,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     key << " " << tt.token << " " << (de ? tt.name_de : tt.id) << ",";
   }
   key << T(
-      " D2/U2 = 2 units of de/us (K uk), * objective, ! a disrupted unit in the hex, + setup "
+      " D2/U2 = 2 German/US units (K British), * objective, ! a disrupted unit in the hex, + setup "
       "zone of the next unit",
       " D2/U2 = 2 Einheiten der Deutschen/der US (K Briten), * Ziel, ! eine zerschlagene Einheit "
       "im Feld, "
@@ -346,9 +346,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     std::string line = T("Objectives (control, WSR 12.2):", "Ziele (Kontrolle, WSR 12.2):");
     for (int h : g.objectives()) {
       const int c = controller(h);
-      line += " " + hex_name(h) + "=" +
-              (c >= 0 ? (de ? side_text(c) : seats[static_cast<size_t>(c)])
-                      : std::string(T("none", "keiner")));
+      line += " " + hex_name(h) + "=" + (c >= 0 ? side_text(c) : std::string(T("none", "keiner")));
     }
     o << "\n" << line << "\n";
   }
@@ -372,9 +370,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     o << hex_name(h) << " ["
       << (de ? g.data().terrain[g.terrain(h)].name_de : std::string(TerrainId(g.terrain(h))))
       << "]";
-    if (controller(h) >= 0)
-      o << T(" ctrl ", " Kontrolle ")
-        << (de ? side_text(controller(h)) : seats[static_cast<size_t>(controller(h))]);
+    if (controller(h) >= 0) o << T(" controlled by ", " Kontrolle ") << side_text(controller(h));
     if (objective[static_cast<size_t>(h)]) o << T(" OBJECTIVE", " ZIEL");
     if (has_wreck(h)) o << T(" wreck", " Wrack");
     if (smoke_at(h) > 0) o << T(" smoke-", " Rauch-") << smoke_at(h);               // WSR 11.2.2
@@ -385,8 +381,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     for (int u : us) {
       const Face& fc = face(u);
       const Formation& fm = *g.formation(info(u).formation).data;
-      o << "  " << (de ? side_text(side_of(u)) : seats[static_cast<size_t>(side_of(u))]) << " "
-        << unit_label(u) << " (" << (de ? fm.name : fm.id) << ") "
+      o << "  " << side_text(side_of(u)) << " " << unit_label(u) << " (" << (de ? fm.name : fm.id)
+        << ") "
         << (info(u).counter->transport ? (has(u, kMounted) ? T("mounted ", "aufgesessen ")
                                                            : T("dismounted ", "abgesessen "))
                                        : "")

@@ -62,25 +62,31 @@ std::vector<const SpecialRule*> MissingSpecialRules(const Scenario& sc) {
   return missing;
 }
 
-std::string UnavailableScenario(std::string_view id) {
+Text MissingSpecialRulesText(const Scenario& sc) {
+  const auto missing = MissingSpecialRules(sc);
+  if (missing.empty()) return {};
+  std::string names;
+  for (const SpecialRule* r : missing) names += (names.empty() ? "'" : ", '") + r->id + "'";
+  const SpecialRule& first = *missing.front();
+  return {sc.code + " " + sc.title + " needs the special rule" + (missing.size() > 1 ? "s " : " ") +
+              names + ", not implemented yet (" + first.id + ": " + first.text.en + ")",
+          sc.code + " " + sc.title_in(Lang::kDe) + " braucht die Sonderregel" +
+              (missing.size() > 1 ? "n " : " ") + names + ", noch nicht umgesetzt (" + first.id +
+              ": " + first.text.in(Lang::kDe) + ")"};
+}
+
+Text UnavailableScenario(std::string_view id) {
   // Only a plain file stem names a shipped scenario (no path may reach outside data/wsr).
   if (id.empty() || !std::all_of(id.begin(), id.end(), [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
       }))
-    return "";
+    return {};
   const std::string path = data_dir() + "/wsr/scenarios/" + std::string(id) + ".toml";
-  if (!std::filesystem::exists(path)) return "";
+  if (!std::filesystem::exists(path)) return {};
   try {
-    const auto sc = LoadShippedScenario(id);
-    const auto missing = MissingSpecialRules(*sc);
-    if (missing.empty()) return "";
-    std::string names;
-    for (const SpecialRule* r : missing) names += (names.empty() ? "'" : ", '") + r->id + "'";
-    return sc->code + " " + sc->title + " needs the special rule" +
-           (missing.size() > 1 ? "s " : " ") + names + ", not implemented yet (" +
-           missing.front()->id + ": " + missing.front()->text.en + ")";
+    return MissingSpecialRulesText(*LoadShippedScenario(id));
   } catch (const std::exception& e) {
-    return e.what();
+    return {e.what(), ""};  // a fault of the data file: FILE:LINE, in English (engine/errors.h)
   }
 }
 
@@ -104,9 +110,8 @@ GameSetup ScenarioSetup(const Data& data, std::shared_ptr<const Scenario> sc,
   const std::string where = sc->file + ": " + sc->code + " " + sc->title;
   // Special rules the rules engine does not play yet: refuse the scenario rather than play it
   // without them (docs/wsr-scenarios.md lists the hooks).
-  if (const auto missing = MissingSpecialRules(*sc); !missing.empty())
-    throw DataError(where + ": special rule '" + missing.front()->id +
-                    "' is not implemented yet (" + missing.front()->text.en + ")");
+  if (const Text missing = MissingSpecialRulesText(*sc); !missing.en.empty())
+    throw DataError(sc->file + ": " + missing.en);
   GameSetup g;
   g.scenario = sc->id;
   g.seats.clear();

@@ -29,10 +29,16 @@ const std::vector<std::string>& ImplementedSpecialRules();
 // The special rules of `sc` the rules engine does not implement (file order).
 std::vector<const SpecialRule*> MissingSpecialRules(const Scenario& sc);
 
+// Why `sc` cannot be played, in English and German: the special rules of the file the rules
+// engine does not implement ("WSR-A7 Omaha Beach ... needs the special rule 'dd-tanks', not
+// implemented yet (dd-tanks: ...)" / "... braucht die Sonderregel 'dd-tanks', noch nicht
+// umgesetzt (...)"); empty when every one is implemented.
+Text MissingSpecialRulesText(const Scenario& sc);
+
 // For a shipped scenario file data/wsr/scenarios/<id>.toml that the module does not offer: why
-// ("WSR-A7 Omaha Beach ... needs the special rules 'dd-tanks', ..."); "" for an id without such
-// a file or one whose rules are all implemented (GameModule::unavailable, module.cc).
-std::string UnavailableScenario(std::string_view id);
+// (MissingSpecialRulesText; a fault of the file in English); an empty text for an id without
+// such a file or one whose rules are all implemented (GameModule::unavailable, module.cc).
+Text UnavailableScenario(std::string_view id);
 
 // data_dir()/wsr/scenarios/<id>.toml loaded against ShippedData(). Throws DataError.
 std::shared_ptr<const Scenario> LoadShippedScenario(std::string_view id);

@@ -2,11 +2,13 @@
 // Americans", "die Deutschen"), never by its seat id ("us", "de", "uk"), which is for typing
 // (`--seat`) and the machine forms (Result::summary). A side is plural in both languages: "the
 // Americans gain", "die Briten erhalten". The terminal's header and the board name a side by
-// WsrGame::side_name ("US", "Deutsche").
+// WsrGame::side_name ("US", "Deutsche"). Both are data: the [nation] table of each
+// data/wsr/counters-*.toml (docs/wsr-data.md), so that an owner of the box can correct them.
 #pragma once
 
 #include <string>
 
+#include "games/wsr/data.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -18,17 +20,19 @@ struct SideWords {
   std::string de_gen;  // genitive: "der Amerikaner", "der Deutschen", "der Briten"
 };
 
-// The words of the side whose seat id is `id`; the id itself for a side the rules do not know.
-inline SideWords SideWordsOf(const std::string& id) {
-  if (id == "us") return {"the Americans", "die Amerikaner", "den Amerikanern", "der Amerikaner"};
-  if (id == "de") return {"the Germans", "die Deutschen", "den Deutschen", "der Deutschen"};
-  if (id == "uk") return {"the British", "die Briten", "den Briten", "der Briten"};
-  return {id, id, id, id};
+// The words of the side whose seat id is `id`, as the data names its nation (the [nation] table of
+// data/wsr/counters-<id>.toml: people, people_de, people_de_dat, people_de_gen); the id itself
+// for a side the data does not know.
+inline SideWords SideWordsOf(const Data& data, const std::string& id) {
+  Nation n{};
+  if (!NationFromId(id, &n)) return {id, id, id, id};
+  const CounterSet& set = data.nation(n);
+  return {set.people, set.people_de, set.people_de_dat, set.people_de_gen};
 }
 
 // The words of the side at `seat` of `game`.
 inline SideWords SideWordsOf(const WsrGame& game, int seat) {
-  return SideWordsOf(game.seats().at(static_cast<size_t>(seat)));
+  return SideWordsOf(game.data(), game.seats().at(static_cast<size_t>(seat)));
 }
 
 // `text` starting with a capital letter: a side's words at the start of a sentence ("The

@@ -76,11 +76,11 @@ void LabelByCounter(std::vector<T>& items) {
 // WsrGame
 
 Text WsrGame::side_name(int seat) const {
+  // The nation's short name from the data ([nation] side / side_de, docs/wsr-data.md).
   const std::string& id = setup_.seats.at(static_cast<size_t>(seat));
-  if (id == "us") return {"US", "US"};
-  if (id == "de") return {"Germans", "Deutsche"};
-  if (id == "uk") return {"British", "Briten"};
-  return {id, id};
+  Nation n{};
+  if (!NationFromId(id, &n)) return {id, id};
+  return {data_->nation(n).side, data_->nation(n).side_de};
 }
 
 WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions options)

@@ -823,6 +823,10 @@ class WsrState : public State {
   void fate_actions(ActionList& out) const;                // at kStepFate
   void fate_ops_actions(int seat, ActionList& out) const;  // `fate ops <unit>` for seat
   Text fate_why_illegal(const Action& a) const;
+  // The held roll or draw in words as `viewer` reads it: what was rolled or drawn, by whom and for
+  // what ("the roll 6 4 3 by the Americans for the attack of us.m4a3e8 firing at de.panther (WSR
+  // 6.1)"; "their own roll ..." for the viewer's own). kNobody: as everyone reads it (the log).
+  Text fate_held(int viewer) const;
   Text fate_prompt() const;
   std::string fate_describe(const Action& a) const;
   Action fate_pending() const;  // the held roll or draw as its chance action

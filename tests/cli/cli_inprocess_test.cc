@@ -86,7 +86,57 @@ TEST(CliList, OneLinePerScenarioWithTitle) {
   EXPECT_EQ(r.err, "");
 }
 
+// `list --lang de` gives every scenario its German title; every game has German titles (the
+// WSR scenario files' title_de, the Westerplatte levels, the Rivet missions, Pocket, the
+// Planspiel situations).
+TEST(CliList, LangDeShowsTheGermanTitles) {
+  const Registry& games = all_games();
+  const CliRun en = run_cli(games, {"list"}, "");
+  const CliRun de = run_cli(games, {"list", "--lang", "de"}, "");
+  ASSERT_EQ(de.code, cli::kExitOk) << de.err;
+  EXPECT_EQ(de.err, "");
+  EXPECT_EQ(lines(de.out).size(), lines(en.out).size());
+  for (const GameModule& m : games.modules()) {
+    int german = 0;
+    for (const ScenarioInfo& s : m.scenarios) {
+      const std::string line = m.id + "/" + s.id + "  ";
+      EXPECT_THAT(de.out, HasSubstr(line + s.title_in(Lang::kDe) + "\n"));
+      if (s.title_in(Lang::kDe) != s.title) {
+        ++german;
+        EXPECT_THAT(en.out, HasSubstr(line + s.title + "\n"));
+        EXPECT_THAT(de.out, ::testing::Not(HasSubstr(line + s.title + "\n")));
+      }
+    }
+    if (!m.scenarios.empty()) {
+      EXPECT_GT(german, 0) << m.id << " has no German title";
+    }
+  }
+  EXPECT_THAT(de.out, HasSubstr("wsr/koeln  WSR-B4 Köln, Deutschland (1945-03-06)\n"));
+  EXPECT_THAT(de.out, HasSubstr("pocket/orcs-vs-elves  Orks gegen Elfen, Armeen beim Aufbau "
+                                "gewählt\n"));
+  EXPECT_EQ(run_cli(games, {"list", "--lang", "fr"}, "").code, cli::kExitUsage);
+}
+
 // ---- usage errors: one line on stderr, exit 2 ----
+
+// A scenario the game ships but does not offer (GameModule::unavailable, a WSR file with a special
+// rule not played yet): the refusal in the --lang language.
+TEST(CliUsage, AScenarioThatIsNotPlayableIsRefusedInTheLangLanguage) {
+  Registry r;
+  GameModule m = toy::dice_race_module();
+  m.unavailable = [](std::string_view s) -> Text {
+    if (s != "marathon") return {};
+    return {"needs the rule 'stamina'", "braucht die Regel 'stamina'"};
+  };
+  r.add(std::move(m));
+  const CliRun en = run_cli(r, {"play", "dice-race/marathon"}, "");
+  EXPECT_EQ(en.code, cli::kExitUsage);
+  EXPECT_EQ(en.err, "error: dice-race/marathon is not playable: needs the rule 'stamina'\n");
+  const CliRun de = run_cli(r, {"play", "dice-race/marathon", "--lang", "de"}, "");
+  EXPECT_EQ(de.code, cli::kExitUsage);
+  EXPECT_EQ(de.err, "error: dice-race/marathon ist nicht spielbar: braucht die Regel 'stamina'\n");
+  EXPECT_EQ(de.out, "");
+}
 
 void expect_usage_error(const std::vector<std::string>& args, const std::string& fragment) {
   CliRun r = run(args);
@@ -1034,7 +1084,7 @@ TEST(CliHuman, WSR_10_0_SkipFateOthersDeclinesOnlyTheOtherSidesRolls) {
   ASSERT_NE(own, std::string::npos) << after;
   EXPECT_LT(after.find("1) No fate points", own), after.find("played for you", own));
   // The German draw and the German entry roll are declined for the player.
-  const size_t beck = after.find("Drawn: draw de.beck");
+  const size_t beck = after.find("The drawn marker (draw de.beck) by the Germans");
   ASSERT_NE(beck, std::string::npos) << after;
   const std::string why =
       "no-fate  (you skip \"fate\" windows on the other side's rolls; ask fate asks again)";

@@ -70,16 +70,25 @@ TEST(Registry, UserErrorsAreUsageErrors) {
               HasSubstr("given more than once"));
 }
 
-TEST(Registry, AnUnavailableScenarioAnswersWithItsReason) {
+TEST(Registry, AnUnavailableScenarioAnswersWithItsReasonInBothLanguages) {
   Registry r = toy_registry();
   GameModule m = *r.find("dice-race");
   m.id = "dice-race-2";
-  m.unavailable = [](std::string_view s) -> std::string {
-    return s == "marathon" ? "needs the rule 'stamina'" : "";
+  m.unavailable = [](std::string_view s) -> Text {
+    if (s != "marathon") return {};
+    return {"needs the rule 'stamina'", "braucht die Regel 'stamina'"};
   };
   r.add(m);
   EXPECT_THAT(usage_error(r, "dice-race-2/marathon", {}),
               StartsWith("dice-race-2/marathon is not playable: needs the rule 'stamina'"));
+  try {
+    (void)r.create("dice-race-2/marathon", {});
+    ADD_FAILURE() << "no error";
+  } catch (const UsageError& e) {
+    EXPECT_EQ(e.in(Lang::kEn), "dice-race-2/marathon is not playable: needs the rule 'stamina'");
+    EXPECT_EQ(e.in(Lang::kDe),
+              "dice-race-2/marathon ist nicht spielbar: braucht die Regel 'stamina'");
+  }
   EXPECT_THAT(usage_error(r, "dice-race-2/sprint", {}),
               StartsWith("unknown scenario 'dice-race-2/sprint'"));
 }

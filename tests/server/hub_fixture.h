@@ -27,12 +27,18 @@ namespace fs = std::filesystem;
 
 using testing_util::ScratchDir;
 
-// Every product game plus "dice-race/race".
+// Every product game plus "dice-race/race"; "dice-race/marathon" is a scenario the fixture game
+// does not offer (GameModule::unavailable), with its reason in English and German.
 inline const Registry& test_registry() {
   static const Registry registry = [] {
     Registry r;
     for (const GameModule& m : all_games().modules()) r.add(m);
-    r.add(toy::dice_race_module());
+    GameModule race = toy::dice_race_module();
+    race.unavailable = [](std::string_view s) -> Text {
+      if (s != "marathon") return {};
+      return {"needs the rule 'stamina'", "braucht die Regel 'stamina'"};
+    };
+    r.add(std::move(race));
     return r;
   }();
   return registry;

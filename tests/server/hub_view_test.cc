@@ -367,6 +367,22 @@ TEST(HubView, SummaryTextIsTheDumpOfItsJsonForBothSeatsAndTheObserverToTheEnd) {
   EXPECT_FALSE(f.summary(id)["result"].is_null());
 }
 
+// A scenario the game does not offer is refused with its reason in both languages (message_de,
+// as an illegal action's); an unknown one in English only (docs/protocol.md "Errors").
+TEST(HubHttp, AScenarioThatIsNotPlayableIsRefusedInBothLanguages) {
+  HubFixture f("unplayable", HubFixture::no_worker());
+  int status = 0;
+  json bad = f.http("POST", "/api/games", {{"game", "dice-race/marathon"}}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_EQ(bad["code"], "bad_request") << bad;
+  EXPECT_EQ(bad["message"], "dice-race/marathon is not playable: needs the rule 'stamina'");
+  EXPECT_EQ(bad["message_de"],
+            "dice-race/marathon ist nicht spielbar: braucht die Regel 'stamina'");
+  json unknown = f.http("POST", "/api/games", {{"game", "dice-race/sprint"}}, &status);
+  EXPECT_EQ(status, 400);
+  EXPECT_FALSE(unknown.contains("message_de")) << unknown;
+}
+
 // Request targets are read by Boost.URL: percent escapes and '+' in the query are decoded, a
 // target that is not a valid origin form is refused with 400 (docs/protocol.md "Errors").
 TEST(HubHttp, RequestTargetsAreDecodedAndAMalformedOneIsRefused) {

@@ -3,6 +3,7 @@
 // docs/wsr-data.md). No input crashes a loader.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -197,6 +198,49 @@ TEST_F(WsrDataErrors, CounterUnknownProvenanceField) {
 TEST_F(WsrDataErrors, CounterDuplicateId) {
   const int line = Replace("counters-uk.toml", "id = \"uk.comet\"", "id = \"uk.cromwell\"");
   ExpectError("counters-uk.toml", line, "duplicate counter id 'uk.cromwell'");
+}
+
+// The sides' names and words are data (the [nation] table, docs/wsr-data.md 3.1): the shipped
+// files give the words the prompts, the log and the board use.
+TEST(WsrData, SideWordsComeFromTheNationTables) {
+  const Data d = LoadData(DataDir());
+  const CounterSet& us = d.nation(Nation::kUS);
+  EXPECT_EQ(us.side, "US");
+  EXPECT_EQ(us.side_de, "US");
+  EXPECT_EQ(us.people, "the Americans");
+  EXPECT_EQ(us.people_de, "die Amerikaner");
+  EXPECT_EQ(us.people_de_dat, "den Amerikanern");
+  EXPECT_EQ(us.people_de_gen, "der Amerikaner");
+  const CounterSet& de = d.nation(Nation::kGermany);
+  EXPECT_EQ(de.side, "Germans");
+  EXPECT_EQ(de.side_de, "Deutsche");
+  EXPECT_EQ(de.people, "the Germans");
+  EXPECT_EQ(de.people_de, "die Deutschen");
+  EXPECT_EQ(de.people_de_dat, "den Deutschen");
+  EXPECT_EQ(de.people_de_gen, "der Deutschen");
+  const CounterSet& uk = d.nation(Nation::kBritain);
+  EXPECT_EQ(uk.side, "British");
+  EXPECT_EQ(uk.side_de, "Briten");
+  EXPECT_EQ(uk.people, "the British");
+  EXPECT_EQ(uk.people_de, "die Briten");
+  EXPECT_EQ(uk.people_de_dat, "den Briten");
+  EXPECT_EQ(uk.people_de_gen, "der Briten");
+}
+
+// A side without one of its words is refused at its [nation] table, naming the field.
+TEST_F(WsrDataErrors, NationWithoutASideWordNamesTheField) {
+  const std::string text = ReadAll(dir_ / "counters-de.toml");
+  const int line =
+      1 + static_cast<int>(std::count(
+              text.begin(), text.begin() + static_cast<long>(text.find("[nation]")), '\n'));
+  Replace("counters-de.toml", "people_de_dat = \"den Deutschen\"\n", "");
+  ExpectError("counters-de.toml", line, "missing field 'people_de_dat' in [nation]");
+}
+
+// An edited side word is what the data gives (an owner of the box corrects it there).
+TEST_F(WsrDataErrors, AnEditedSideWordIsLoaded) {
+  Replace("counters-uk.toml", "people = \"the British\"", "people = \"the British forces\"");
+  EXPECT_EQ(LoadData(dir_.string()).nation(Nation::kBritain).people, "the British forces");
 }
 
 TEST_F(WsrDataErrors, FormationUnknownUnit) {

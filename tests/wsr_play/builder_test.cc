@@ -209,12 +209,38 @@ TEST(WsrModule, ListsThePlayableScenariosWithTheirFileTitles) {
   EXPECT_EQ(m->scenarios.size(), 16u);  // WSR 12.0: all 16 scenarios of the rulebook
 }
 
+// A scenario file with a special rule the rules engine does not play is refused naming the rule,
+// in English and German (the CLI's --lang de and the server's message_de show the German); the
+// builder refuses it too (WSR 12.0: a scenario is played with all its special rules or not at
+// all).
+TEST(WsrModule, WSR_12_0_AMissingSpecialRuleIsNamedInBothLanguages) {
+  auto sc = std::make_shared<Scenario>(*LoadShippedScenario("noville"));
+  SpecialRule night;
+  night.id = "night-fighting";
+  night.text = {"Visibility is 2 hexes.", "Die Sichtweite beträgt 2 Felder."};
+  sc->special_rules.push_back(night);
+  const Text why = MissingSpecialRulesText(*sc);
+  EXPECT_EQ(why.en,
+            "WSR-B1 Noville, Belgium needs the special rule 'night-fighting', not implemented "
+            "yet (night-fighting: Visibility is 2 hexes.)");
+  EXPECT_EQ(why.de,
+            "WSR-B1 Noville, Belgien braucht die Sonderregel 'night-fighting', noch nicht "
+            "umgesetzt (night-fighting: Die Sichtweite beträgt 2 Felder.)");
+  try {
+    (void)ScenarioSetup(ShippedData(), sc, false);
+    ADD_FAILURE() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_EQ(std::string(e.what()), sc->file + ": " + why.en);
+  }
+  EXPECT_EQ(MissingSpecialRulesText(*LoadShippedScenario("noville")), Text{});
+}
+
 // Every shipped scenario file is offered (no special rule missing), so the registry has no
 // "not playable" answer for any of them; ids without a scenario file (or reaching outside
 // data/wsr) stay unknown.
 TEST(WsrModule, WSR_12_0_EveryShippedScenarioIsOffered) {
   for (const char* id : {"huertgen", "omaha"}) {
-    EXPECT_EQ(UnavailableScenario(id), "") << id;
+    EXPECT_EQ(UnavailableScenario(id), Text{}) << id;
     EXPECT_NO_THROW((void)all_games().create(std::string("wsr/") + id, {})) << id;
   }
   for (const char* id : {"wsr/atlantis", "wsr/../wsr/scenarios/omaha"}) {
@@ -240,7 +266,7 @@ TEST(WsrBuilder, WSR_12_0_UnimplementedSpecialRulesAreRefusedByName) {
     MakeScenarioGame(ShippedData(), sc);
     FAIL() << "no error";
   } catch (const DataError& e) {
-    EXPECT_THAT(e.what(), ::testing::HasSubstr("special rule 'future-hook' is not "
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("needs the special rule 'future-hook', not "
                                                "implemented yet"));
   }
 }

@@ -189,9 +189,9 @@ TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {
   EXPECT_THAT(p.state->render_text(p.seat("us")), HasSubstr("Cup: de.beck x1, us.507 x1, "));
   p.events.clear();
   p.act("draw us.507");
-  EXPECT_EQ(WsrGermanOf(p.events, "WSR 10.0", "Drawn: "),
-            "Gezogen: Formations-Marker 507th Paratroops -- Schicksalspunkte können es noch "
-            "ändern, bevor es wirkt.");
+  EXPECT_EQ(WsrGermanOf(p.events, "WSR 10.0", "The drawn marker"),
+            "Der gezogene Marker (Formations-Marker 507th Paratroops) der Amerikaner -- "
+            "Schicksalspunkte können ihn noch ändern, bevor er wirkt.");
   ASSERT_EQ(p.state->decision().kind, "fate");
   const Text prompt = p.s().fate_prompt();
   EXPECT_THAT(prompt.de,

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/rng.h"
+#include "tests/id_words.h"
 #include "tests/wsr_play/wsr_play_util.h"
 
 namespace feldherr::wsr::testing {
@@ -18,7 +19,7 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   Play p("noville");
   std::string b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("WSR-B1 Noville, Belgium  Turn 1/8 (setup, WSR 2.0)"));
-  EXPECT_THAT(b, HasSubstr("Objectives (control, WSR 12.2): A-G08=us"));
+  EXPECT_THAT(b, HasSubstr("Objectives (control, WSR 12.2): A-G08=US"));
   EXPECT_THAT(b, HasSubstr("Setup zone of us.paratroopers-1: 507-setup"));
   EXPECT_THAT(b, HasSubstr("Support weapons to assign (1.3.4.1): de.hmg us.bazooka us.hmg"));
   EXPECT_THAT(b, HasSubstr(" W+"));  // a woods hex of the 507th's zone on the map
@@ -26,7 +27,7 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   p.act("place A-K08");
   b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("U2"));  // two US units in A-K08 on the map
-  EXPECT_THAT(b, HasSubstr("A-K08 [woods] ctrl us:\n  us us.paratroopers-1 (us.507)"));
+  EXPECT_THAT(b, HasSubstr("A-K08 [woods] controlled by US:\n  US us.paratroopers-1 (us.507)"));
   while (p.state->decision().kind == "setup") p.act("auto-setup");
   b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("Cup: de.beck x1, us.507 x1, us.cca x1, end-turn x2 (drawn 0)"));
@@ -34,6 +35,21 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   EXPECT_THAT(b, HasSubstr("OBJECTIVE"));
   EXPECT_THAT(b, HasSubstr("Off map (to set up or to arrive): de.shq-beck de.tiger-i"));
   EXPECT_THAT(b, HasSubstr("mounted full hard MF"));  // mech infantry start mounted
+}
+
+// WSR 12.2: the English board names the sides as the header does ("US", "Germans"), never by
+// their seat ids "us" / "de", which are for typing: the objectives' and the hexes' control, the
+// units' lines and the map key.
+TEST(WsrBoard, WSR_12_2_TheEnglishBoardNamesSidesAsWords) {
+  Play p("noville");
+  p.act("place A-K08");
+  std::string b = p.state->render_text(p.seat("us"));
+  EXPECT_EQ(test_util::IdWordIn(b, {"us", "de", "uk"}), "") << b;
+  while (p.state->decision().kind == "setup") p.act("auto-setup");
+  b = p.state->render_text(p.seat("us"));
+  EXPECT_THAT(b, HasSubstr("\n  Germans de."));
+  EXPECT_THAT(b, HasSubstr("2 German/US units"));
+  EXPECT_EQ(test_util::IdWordIn(b, {"us", "de", "uk"}), "") << b;
 }
 
 // WSR 1.3.4.2: a support weapon whose platoon was eliminated went with it; the

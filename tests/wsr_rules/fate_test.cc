@@ -125,6 +125,27 @@ TEST(WsrFate, WSR_10_0_TheWindowSaysWhoseRollItHolds) {
   EXPECT_FALSE(decision_json(p.state->game(), view_of(*p.state, 0)).contains("roll_seat"));
 }
 
+// The log line of a held roll says what was rolled, by whom and for what, in the words of the
+// window's prompt, in both languages.
+TEST(WsrFate, WSR_10_0_TheLogSaysWhatTheHeldRollIsFor) {
+  Pos p = FatePosition(1, 1);
+  ActivateCca(p);
+  p.events.clear();
+  p.act("fire us.m4a3e8 de.panther");
+  p.act("roll 6 4 3");
+  ASSERT_EQ(p.state->decision().kind, "fate");
+  const Event* held = nullptr;
+  for (const Event& e : p.events)
+    if (e.rule == "WSR 10.0") held = &e;
+  ASSERT_NE(held, nullptr);
+  EXPECT_EQ(held->text,
+            "The roll 6 4 3 by the Americans for the attack of us.m4a3e8 firing at de.panther "
+            "(WSR 6.1) -- fate points may change it before it takes effect.");
+  EXPECT_EQ(held->text_de,
+            "Der Wurf 6 4 3 der Amerikaner für: Angriff von us.m4a3e8 beim Feuer auf de.panther "
+            "(WSR 6.1) -- Schicksalspunkte können ihn noch ändern, bevor er wirkt.");
+}
+
 TEST(WsrFate, WSR_10_0_A_28_RerollWholeRollThenOtherSeatAnswersFirst) {
   Pos p = FatePosition(2, 1);
   ActivateCca(p);
