@@ -585,8 +585,8 @@ GameModule planspiel_module() {
         (o.party == kPartyRed ? red : blue) = true;
         if (o.model) models[static_cast<size_t>(o.party)] = true;
       }
-      // G-07: a mixed field only after an overrun: one party's figure bases with the other's
-      // vehicle.
+      // G-07: a mixed field only after an overrun, a failed mounted attack with an armoured
+      // vehicle or anti-tank close combat: one party's figure bases with the other's vehicle.
       if (red && blue && models[0] && models[1]) return "G-07: both parties' models in one field";
       for (int p = 0; p < kParties; ++p)
         if (!WithinStackingLimit(c, p) && !congested[i])

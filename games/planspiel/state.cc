@@ -1049,6 +1049,33 @@ int PlanspielState::load_of(int c) const {
   return -1;
 }
 
+bool PlanspielState::enter_mixed_field(int v, Field f) {
+  const int party = party_of(v);
+  // Reading: as far as its party's stacking limit in the field allows (PS §5.1, G-06).
+  FieldContents own;
+  for (int o = 0; o < num_units(); ++o)
+    if (o != v && unit(o).aboard != v && party_of(o) == party &&
+        unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
+      own.push_back(OccupantOf(type_of(o), party));
+  std::vector<Occupant> load;
+  if (const int l = load_of(v); l >= 0) load.push_back(OccupantOf(type_of(l), party));
+  if (!MayEndWithLoad(own, OccupantOf(type_of(v), party), load)) return false;
+  UnitState& vs = units_[static_cast<size_t>(v)];
+  vs.x = f.x;
+  vs.y = f.y;
+  ++vs.moved;
+  carry_along(v);
+  return true;
+}
+
+bool PlanspielState::only_figures_of(Field f, int party) const {
+  for (int o = 0; o < num_units(); ++o)
+    if (party_of(o) == party && unit(o).status == UnitStatus::kOnBoard && field_of(o) == f &&
+        type_of(o).category != Category::kFigureBase && type_of(o).category != Category::kRiders)
+      return false;
+  return true;
+}
+
 void PlanspielState::carry_along(int c) {
   const UnitState& cs = units_[static_cast<size_t>(c)];
   for (UnitState& s : units_)
@@ -2674,15 +2701,28 @@ void PlanspielState::resolve_close_combat(int defend_roll, EventList* events) {
     }
   } else if (carrier >= 0) {
     // PS §10.4: after a failed mounted attack the figures must flee (reading: from the field they
-    // attacked from, away from the attacked field); an armoured vehicle stays behind, an
-    // unarmoured one is lost.
+    // attacked from, away from the attacked field); an armoured vehicle stays behind in the
+    // attacked field beside the enemy (a mixed field, G-07), an unarmoured one is lost.
     for (int a : attackers) flee(a, field_of(a), {f}, on_losers, "PS §10.4", casualty, events);
-    if (type_of(carrier).armour == ArmourClass::kNone &&
-        unit(carrier).status == UnitStatus::kOnBoard)
-      lose(carrier, "PS §10.4",
-           {"lost after the failed mounted attack",
-            "verloren nach dem gescheiterten aufgesessenen Angriff"},
-           events);
+    if (unit(carrier).status == UnitStatus::kOnBoard) {
+      if (type_of(carrier).armour == ArmourClass::kNone) {
+        lose(carrier, "PS §10.4",
+             {"lost after the failed mounted attack",
+              "verloren nach dem gescheiterten aufgesessenen Angriff"},
+             events);
+      } else if (wreck_at(f) < 0 && only_figures_of(f, enemy(party)) &&
+                 enter_mixed_field(carrier, f) && events) {
+        // PS §2.3, §6.10: not into a wreck's defile field. Reading: a mixed field is one party's
+        // figure bases with the other's vehicle (G-07); beside an enemy weapon base the vehicle
+        // stays where it came from.
+        events->push_back(
+            Event::said("PS §10.4",
+                        say("{0} stays behind in {1} beside the enemy (a mixed field, G-07).",
+                            "{0} bleibt in {1} neben dem Feind zurück (ein gemischtes Feld, G-07).",
+                            uid(carrier), field_text(f)),
+                        party));
+      }
+    }
   } else {
     // Reading: the attackers fall back to the fields they attacked from, suppressed (G-35).
     for (int a : attackers) {
@@ -2763,21 +2803,8 @@ void PlanspielState::resolve_overrun(int defend_roll, EventList* events) {
       if (level == 6) casualty.push_back(d);
     }
     // PS §10.6 ("fährt in das feindliche Feld ein"), §5.5, G-07: the winning vehicle drives into
-    // the field; figure bases left there share it with the vehicle (a mixed field). Reading: as
-    // far as its party's stacking limit in the field allows.
-    FieldContents own;
-    for (int o = 0; o < num_units(); ++o)
-      if (o != v && unit(o).aboard != v && party_of(o) == party &&
-          unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
-        own.push_back(OccupantOf(type_of(o), party));
-    std::vector<Occupant> load;
-    if (const int l = load_of(v); l >= 0) load.push_back(OccupantOf(type_of(l), party));
-    if (MayEndWithLoad(own, OccupantOf(type_of(v), party), load)) {
-      vs.x = f.x;
-      vs.y = f.y;
-      ++vs.moved;
-      carry_along(v);
-    }
+    // the field; figure bases left there share it with the vehicle (a mixed field).
+    enter_mixed_field(v, f);
   } else {
     const int level = LevelOfTotal(d_total);
     if (level == 6)
@@ -2841,18 +2868,17 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
       UnitState& vs = units_[static_cast<size_t>(v)];
       vs.suppression = std::max(vs.suppression, level);
     }
-    // Reading (no mixed fields, G-07): the figures take the field when no enemy unit is left in
-    // it; otherwise they stay in the field they came from.
-    if (enemy_in(f, party) < 0) {
-      as.x = f.x;
-      as.y = f.y;
-      as.moved = 1;
-    }
   } else {
     const int level = LevelOfTotal(d_total);
     as.suppression = std::max(as.suppression, level);
     if (level == 6) casualty.push_back(a);
   }
+  // PS §10.5 ("figures move into the vehicle's field"), G-36, G-07: the figures stay in the field
+  // they moved into, whoever won (losers do not flee); with an enemy vehicle left there it is a
+  // mixed field. Figure bases mass without limit (G-06).
+  as.x = f.x;
+  as.y = f.y;
+  as.moved = 1;
   end_close_combat(b.index(f), a_total, d_total, casualty);
 }
 

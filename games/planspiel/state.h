@@ -573,6 +573,12 @@ class PlanspielState : public State {
             std::vector<int>& casualty, EventList* events);
   // PS §4.4: the load of carrier `c` stands where it stands (and enters or leaves with it).
   void carry_along(int c);
+  // G-07: vehicle `v` (with its load) drives into the enemy-held field `f` and stays there beside
+  // the enemy (a mixed field, after an overrun or a failed mounted attack), as far as its party's
+  // stacking limit in `f` allows (PS §5.1); whether it did.
+  bool enter_mixed_field(int v, Field f);
+  // Whether every unit of `party` on the board in field `f` is a figure base (none: true).
+  bool only_figures_of(Field f, int party) const;
   // PS §8.16: whether unit `t`, at suppression `before` until now, has just been suppressed black
   // as a combat vehicle that may try self-smoke (then its owner's window is due).
   bool self_smoke_due(int t, int before) const;

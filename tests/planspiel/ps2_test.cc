@@ -370,22 +370,56 @@ TEST_F(PlanspielAntiTank, PS_10_5_FiguresKnockOutTheTankAndTakeTheField) {
 }
 
 // PS §10.5, G-36: the close fighters' suppression is ignored; a vehicle that wins applies its total
-// to them and they do not flee; figures that win with less than 6 only suppress the vehicle, and
-// stay where they came from (no mixed fields).
+// to them and they do not flee: they stay in the vehicle's field they moved into (G-07, a mixed
+// field); figures that win with less than 6 only suppress the vehicle.
 TEST_F(PlanspielAntiTank, PS_10_5_SuppressionIgnoredLosersDoNotFlee) {
   TankInTheJunction();
   s_->set_suppression_for_test(U("B-I3"), 5);
   EXPECT_EQ(Why("antitank B-I3 16,8"), "");
   Play({"antitank B-I3 16,8", "roll 1", "roll 4"});  // 1 + 1 against 4
   EXPECT_EQ(s_->unit(U("B-I3")).suppression, 5);     // level 4 does not lower black
-  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 7}));
+  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 8}));
   EXPECT_EQ(s_->unit(U("R-T1")).suppression, 0);
   Restart();
   TankInTheJunction();
   Play({"antitank B-I3 16,8", "roll 3", "roll 2"});  // 3 + 1 against 2
   EXPECT_EQ(s_->unit(U("R-T1")).suppression, 4);
   EXPECT_EQ(s_->unit(U("R-T1")).status, UnitStatus::kOnBoard);
-  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 7}));
+  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 8}));
+}
+
+// PS §10.5, G-36, G-07 ("Mixed fields (after an overrun, a failed mounted attack with an armoured
+// vehicle, or anti-tank close combat) are allowed"; "No fire other than close combat, anti-tank
+// close combat or overrun may be directed into a field that also holds own units"): B-I3 wins
+// with 3 + 1 against 2, grey on R-T1, and stays in the junction beside it. Neither party fires
+// into 16,8; its control does not change while both hold it; in Blue's next half-turn B-I3 fights
+// R-T1 in its own field with an effect roll (G-36).
+TEST_F(PlanspielAntiTank, PS_10_5_G_36_MixedFieldAfterAntiTankCloseCombat) {
+  TankInTheJunction();
+  const int before = Controller({16, 8});
+  Play({"antitank B-I3 16,8", "roll 3", "roll 2"});
+  ASSERT_EQ(s_->field_of(U("B-I3")), (Field{16, 8}));
+  ASSERT_EQ(s_->field_of(U("R-T1")), (Field{16, 8}));
+  EXPECT_EQ(s_->unit(U("R-T1")).suppression, 4);
+  EXPECT_EQ(Controller({16, 8}), before);
+  EXPECT_FALSE(Listed("fire B-I2 16,8"));
+  EXPECT_EQ(Why("fire B-I2 16,8"),
+            "G-07: 16,8 also holds own units (B-I3): no fire into it, only close combat, "
+            "anti-tank close combat or an overrun");
+  EXPECT_FALSE(Listed("antitank B-I3 16,8"));  // its activity of the half-turn (PS §3.4)
+  Play({"fertig"});
+  ASSERT_EQ(s_->active(), kPartyRed);
+  EXPECT_EQ(Controller({16, 8}), before);
+  s_->place_for_test(U("R-T2"), {14, 8});
+  EXPECT_FALSE(Listed("fire R-T2 16,8"));
+  EXPECT_EQ(Why("fire R-T2 16,8"),
+            "G-07: 16,8 also holds own units (R-T1): no fire into it, only close combat, "
+            "anti-tank close combat or an overrun");
+  Play({"fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  EXPECT_TRUE(Listed("antitank B-I3 16,8"));
+  Play({"antitank B-I3 16,8", "roll 5"});  // 5 + 1 in the town field: knocked out
+  EXPECT_EQ(s_->unit(U("R-T1")).status, UnitStatus::kLost);
 }
 
 // PS §10.5: only figures fight, only armoured vehicles, and infantry close combat comes first
@@ -424,15 +458,38 @@ TEST_F(PlanspielMountedAttack, PS_10_4_WinningFiguresAndTheirVehicleTakeTheField
   EXPECT_NE(s_->field_of(U("B-I1")), (Field{15, 8}));
 }
 
-// PS §10.4: after a failed mounted attack the figures must flee; an armoured vehicle stays behind.
+// PS §10.4 ("If the attack fails, the attacking figures must flee. An armoured vehicle stays
+// behind (in the field)"), G-07: R-G1 flees away from the village; the armoured APC R-A1 stays in
+// the attacked field 15,8 beside B-I1, a mixed field: neither party fires into it, its control
+// does not change while both hold it, and in Blue's half-turn B-I1 fights R-A1 in its own field
+// with an effect roll (G-36).
 TEST_F(PlanspielMountedAttack, PS_10_4_FailedAttackFiguresFleeArmouredVehicleStays) {
   s_->place_for_test(U("R-A1"), {14, 8});
-  Play({"mountedattack R-A1 15,8", "roll 1", "roll 5"}, true);  // 1 against 5 + 1
+  const int before = Controller({15, 8});
+  const EventList ev = Play({"mountedattack R-A1 15,8", "roll 1", "roll 5"}, true);  // 1 : 5 + 1
   EXPECT_EQ(s_->unit(U("R-G1")).suppression, 6);
   EXPECT_EQ(s_->field_of(U("R-G1")).x, 13);  // away from the village
   EXPECT_EQ(s_->unit(U("R-A1")).status, UnitStatus::kOnBoard);
-  EXPECT_EQ(s_->field_of(U("R-A1")), (Field{14, 8}));
+  EXPECT_EQ(s_->field_of(U("R-A1")), (Field{15, 8}));
   EXPECT_EQ(s_->field_of(U("B-I1")), (Field{15, 8}));
+  EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const Event& e) {
+    return e.text == "R-A1 stays behind in 15,8 beside the enemy (a mixed field, G-07).";
+  }));
+  EXPECT_EQ(Controller({15, 8}), before);
+  Play({"roll 1"});  // R-G1's casualty roll: it stays
+  s_->place_for_test(U("R-T2"), {13, 8});
+  EXPECT_FALSE(Listed("fire R-T2 15,8"));
+  EXPECT_EQ(Why("fire R-T2 15,8"),
+            "G-07: 15,8 also holds own units (R-A1): no fire into it, only close combat, "
+            "anti-tank close combat or an overrun");
+  Play({"fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  EXPECT_EQ(Controller({15, 8}), before);
+  EXPECT_FALSE(Listed("fire B-H1 15,8"));
+  EXPECT_EQ(Why("fire B-H1 15,8"),
+            "G-07: 15,8 also holds own units (B-I1): no fire into it, only close combat, "
+            "anti-tank close combat or an overrun");
+  EXPECT_TRUE(Listed("antitank B-I1 15,8"));
 }
 
 // PS §4.4: after a flight, Panzergrenadiere cannot remount their APC.
@@ -441,11 +498,15 @@ TEST_F(PlanspielMountedAttack, PS_4_4_NoRemountingAfterAFlight) {
   Play({"mountedattack R-A1 15,8", "roll 1", "roll 5", "roll 1", "fertig", "fertig"});
   ASSERT_EQ(s_->active(), kPartyRed);
   ASSERT_EQ(s_->unit(U("R-G1")).status, UnitStatus::kOnBoard);
-  Play({"move R-G1 14,8"});
+  // R-A1 drives out of the mixed field 15,8 to its fled grenadiers.
+  const Field g = s_->field_of(U("R-G1"));
+  const std::string at = std::to_string(g.x) + "," + std::to_string(g.y);
+  Play({"move R-A1 " + at});
+  ASSERT_EQ(s_->field_of(U("R-A1")), g);
   EXPECT_NE(
-      Why("mount R-G1 14,8").find("PS §4.4: after a flight, R-G1 cannot remount its APC R-A1"),
+      Why("mount R-G1 " + at).find("PS §4.4: after a flight, R-G1 cannot remount its APC R-A1"),
       std::string::npos)
-      << Why("mount R-G1 14,8");
+      << Why("mount R-G1 " + at);
 }
 
 // PS §10.4: an unarmoured vehicle is lost when its figures' mounted attack fails.
