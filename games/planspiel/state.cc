@@ -771,15 +771,15 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
     return PS_REFUSE(
         why, say("PS §4.4: {0} has no {1} of its own", "PS §4.4: {0} hat kein eigenes {2}", su.id,
                  weapon ? "tow" : "carrier", weapon ? "Zugmittel" : "Transportfahrzeug"));
-  const int c = su.carrier;
+  // Getting off: the vehicle it is aboard (a substitute tow, PS §4.4, when not its own).
+  int c = !on && s.aboard >= 0 ? s.aboard : su.carrier;
+  // PS §4.4: a weapon whose own tow is lost limbers to a suitable substitute in its field, or
+  // can only be used where it stands.
+  if (weapon && on && unit(c).status == UnitStatus::kLost) {
+    c = substitute_tow(u, why);
+    if (c < 0) return false;
+  }
   const UnitState& cs = unit(c);
-  // PS §4.4: a weapon without a suitable vehicle can only be used where it stands.
-  if (weapon && cs.status == UnitStatus::kLost)
-    return PS_REFUSE(why, say("PS §4.4: the tow {1} of {0} is lost: a weapon without a suitable "
-                              "vehicle is used only where it stands",
-                              "PS §4.4: das Zugmittel {1} von {0} ist ausgefallen: eine Waffe ohne "
-                              "geeignetes Fahrzeug wird nur ortsfest eingesetzt",
-                              su.id, uid(c)));
   if (s.status != UnitStatus::kOnBoard || cs.status != UnitStatus::kOnBoard)
     return PS_REFUSE(why,
                      say("PS §4.4: {} and {} must both be on the board",
@@ -794,6 +794,15 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
     return PS_REFUSE(why, say("PS §4.4: {0} {1} only in the field of {3} ({4})",
                               "PS §4.4: {0} kann nur im Feld von {3} ({4}) {2}", su.id, what,
                               what_de, uid(c), field_text(field_of(c))));
+  // PS §4.5: one transport carries or tows one unit (a substitute tow may hold another's load).
+  if (on) {
+    const int l = load_of(c);
+    if (l >= 0 && l != u)
+      return PS_REFUSE(why, say("PS §4.5: {0} carries or tows one unit, and {1} is aboard it",
+                                "PS §4.5: {0} trägt oder zieht eine Einheit, und {1} ist schon "
+                                "darauf",
+                                uid(c), uid(l)));
+  }
   // Reading: one getting on or off per unit and half-turn.
   if (s.loaded)
     return PS_REFUSE(
@@ -842,6 +851,64 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                            uid(c), cs.moved, HalfSpeed(allowance), allowance));
   }
   return true;
+}
+
+// PS §4.4 ("A substitute tow or transport may be used like a truck, but it must suit the weapon
+// and roughly correspond to the original vehicle model"), reading R-ST (docs/rules/planspiel.md
+// §4.4): an unarmed transport model of the weapon's party in the weapon's field that may tow a
+// weapon base (§4.5: a normal transport or a tow), free of any load, and not the own tow of another
+// weapon still operational (its ammunition is aboard); the first such in unit order.
+int PlanspielState::substitute_tow(int u, Text* why) const {
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const Field at = field_of(u);
+  int first_refused = -1;
+  Text refusal;
+  for (int v = 0; v < num_units(); ++v) {
+    if (v == u || v == su.carrier || party_of(v) != su.party) continue;
+    const UnitState& vs = unit(v);
+    if (vs.status != UnitStatus::kOnBoard || vs.aboard >= 0 || !(field_of(v) == at)) continue;
+    const UnitType& t = type_of(v);
+    if (t.terrain != Mover::kVehicle || IsBase(t)) continue;
+    Text no;
+    const int own = game_->situation().units[static_cast<size_t>(v)].load;
+    if (t.category != Category::kTransport ||
+        (t.capacity != Capacity::kOneBase && t.capacity != Capacity::kTowOneWeapon)) {
+      no =
+          say("PS §4.4, §4.5: {0} is no transport or tow: a substitute tow must suit the weapon "
+              "and roughly correspond to the original vehicle model ({1})",
+              "PS §4.4, §4.5: {0} ist kein Transport- oder Zugfahrzeug: ein Ersatzzugmittel muss "
+              "zur Waffe passen und etwa dem Originalfahrzeugmodell ({1}) entsprechen",
+              uid(v), uid(su.carrier));
+    } else if (const int l = load_of(v); l >= 0) {
+      no = say("PS §4.5: {0} carries or tows one unit, and {1} is aboard it",
+               "PS §4.5: {0} trägt oder zieht eine Einheit, und {1} ist schon darauf", uid(v),
+               uid(l));
+    } else if (own >= 0 && type_of(own).category == Category::kHeavyWeaponBase &&
+               unit(own).status != UnitStatus::kLost) {
+      no =
+          say("PS §4.4: {0} carries the ammunition of {1} and may not be used for other tasks "
+              "while {1} is operational",
+              "PS §4.4: {0} führt die Munition von {1} mit und darf nicht für andere Aufgaben "
+              "verwendet werden, solange {1} einsatzfähig ist",
+              uid(v), uid(own));
+    } else {
+      return v;
+    }
+    if (first_refused < 0) {
+      first_refused = v;
+      refusal = no;
+    }
+  }
+  if (first_refused >= 0) return why ? (*why = refusal, -1) : -1;
+  if (why)
+    *why =
+        say("PS §4.4: the tow {1} of {0} is lost and no suitable vehicle stands in {2}: a "
+            "weapon without a suitable vehicle is used only where it stands",
+            "PS §4.4: das Zugmittel {1} von {0} ist ausgefallen und in {2} steht kein "
+            "geeignetes Fahrzeug: eine Waffe ohne geeignetes Fahrzeug wird nur ortsfest "
+            "eingesetzt",
+            su.id, uid(su.carrier), field_text(at));
+  return -1;
 }
 
 bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
@@ -1165,7 +1232,8 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
   for (int road_only = 1; road_only >= 0; --road_only) {
     int limit = road_only ? p.road : p.terrain;
     // PS §6.4, G-13: a vehicle whose load got on or off this half-turn moves at most half speed.
-    if (unit(u).loaded && su.load >= 0) limit = HalfSpeed(limit);
+    // (a substitute tow, PS §4.4, as its own carrier).
+    if (unit(u).loaded && (su.load >= 0 || !IsBase(type_of(u)))) limit = HalfSpeed(limit);
     if (cap >= 0) limit = std::min(limit, cap);
     const size_t ro = static_cast<size_t>(road_only);
     std::vector<int>& dist = r.buf->dist[ro];
@@ -4165,23 +4233,29 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   }
   if (IsLoadVerb(action.verb)) {
     const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
-    UnitState& c = units_[static_cast<size_t>(su.carrier)];
     const bool on = action.verb == kMount || action.verb == kLimber;
+    // PS §4.4: the vehicle it gets off, or its own carrier or tow, or a substitute tow.
+    int carrier = !on && s.aboard >= 0 ? s.aboard : su.carrier;
+    const bool substitute = on && unit(carrier).status == UnitStatus::kLost;
+    if (substitute) carrier = substitute_tow(u, nullptr);
+    UnitState& c = units_[static_cast<size_t>(carrier)];
     const bool shown = shown_to(u, enemy(party));
-    s.aboard = on ? su.carrier : -1;
+    s.aboard = on ? carrier : -1;
     s.loaded = true;
     c.loaded = true;
     s.camouflaged = false;
     s.detected_marker = false;
     // PS §4.5: loading or unloading a heavy weapon is its activity of the half-turn.
     if (action.verb == kLimber || action.verb == kUnlimber) s.has_moved = true;
-    carry_along(su.carrier);
+    carry_along(carrier);
     if (events)
       events->push_back(Event::said(
           "PS §4.4",
-          say("{0} {1} {2} in {3}.", "{0} {4} in {3}.", uid(u), kLoadVerbName[action.verb - kMount],
-              (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(su.carrier),
-              field_text(f), LoadSentenceDe(action.verb - kMount, uid(su.carrier))),
+          say("{0} {1} {2} in {3}{5}.", "{0} {4} in {3}{6}.", uid(u),
+              kLoadVerbName[action.verb - kMount],
+              (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(carrier),
+              field_text(f), LoadSentenceDe(action.verb - kMount, uid(carrier)),
+              substitute ? " (a substitute tow)" : "", substitute ? " (als Ersatzzugmittel)" : ""),
           party,
           // PS §7.5: read as an unseen unit's move, which a move that an unseen enemy stops at
           // once is too (the same view).

@@ -430,6 +430,9 @@ class PlanspielState : public State {
   bool may_mounted_attack(int c, Field f, Text* why) const;
   // The unit aboard carrier `c` (mounted or limbered), -1: none.
   int load_of(int c) const;
+  // PS §4.4: the substitute tow weapon base `u`, whose own tow is lost, may limber to in its field
+  // (reading R-ST, docs/rules/planspiel.md §4.4), or -1 and why not.
+  int substitute_tow(int u, Text* why) const;
 
   // Test hook: puts unit `u` in field `f` on the board (set-ups of the rule tests).
   void place_for_test(int u, Field f);

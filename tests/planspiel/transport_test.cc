@@ -180,6 +180,71 @@ TEST_F(PlanspielTransport, PS_4_4_LimberOnlyInTheTowsField) {
   EXPECT_TRUE(Has(Why("limber B-P1 14,6"), "in its own field 15,6"));
 }
 
+// PS §4.4 ("A substitute tow or transport may be used like a truck, but it must suit the weapon
+// and roughly correspond to the original vehicle model"; "A weapon without a suitable vehicle can
+// only be used where it stands"), reading R-ST: with its tow B-Z1 lost, B-P1 limbers to the truck
+// B-L4 once B-I4 has got off it (one unit per transport, PS §4.5); B-I4 cannot remount while the
+// gun is aboard; the truck moves at half speed with the gun (G-13), which unlimbers from it.
+TEST_F(PlanspielTransport, PS_4_4_SubstituteTowForAWeaponWhoseTowIsLost) {
+  const int p = U("B-P1"), l = U("B-L4");
+  Play({"fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  s_->remove_for_test(U("B-Z1"));
+  EXPECT_FALSE(Listed("limber B-P1 15,6"));
+  EXPECT_EQ(Why("limber B-P1 15,6"),
+            "PS §4.4: the tow B-Z1 of B-P1 is lost and no suitable vehicle stands in 15,6: a "
+            "weapon without a suitable vehicle is used only where it stands");
+  s_->place_for_test(l, {15, 6});
+  ASSERT_EQ(s_->field_of(U("B-I4")), (Field{15, 6}));
+  EXPECT_EQ(Why("limber B-P1 15,6"),
+            "PS §4.5: B-L4 carries or tows one unit, and B-I4 is aboard it");
+  Play({"dismount B-I4 15,6"});
+  EXPECT_TRUE(Listed("limber B-P1 15,6"));
+  const EventList ev = Play({"limber B-P1 15,6"});
+  EXPECT_EQ(s_->unit(p).aboard, l);
+  EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const Event& e) {
+    return e.text == "B-P1 limbers up to B-L4 in 15,6 (a substitute tow).";
+  }));
+  EXPECT_TRUE(Has(Why("mount B-I4 15,6"),
+                  "PS §4.5: B-L4 carries or tows one unit, and B-P1 is "
+                  "aboard it"));
+  // G-13: half of the terrain allowance after the gun was hooked on.
+  const std::vector<Field> reach = s_->move_targets(l);
+  ASSERT_FALSE(reach.empty());
+  for (Field f : reach) EXPECT_LE(Distance({15, 6}, f), 2) << f.x << "," << f.y;
+  Play({"move B-L4 " + std::to_string(reach[0].x) + "," + std::to_string(reach[0].y)});
+  EXPECT_EQ(s_->field_of(p), reach[0]);
+  Play({"fertig", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  const std::string at = std::to_string(reach[0].x) + "," + std::to_string(reach[0].y);
+  Play({"unlimber B-P1 " + at});
+  EXPECT_EQ(s_->unit(p).aboard, -1);
+  EXPECT_EQ(s_->load_of(l), -1);
+}
+
+// PS §4.4, §4.5, reading R-ST: a substitute tow suits the weapon only as an unarmed transport or
+// tow (not a tank or an APC), and not another operational weapon's own tow, which carries that
+// weapon's ammunition.
+TEST_F(PlanspielTransport, PS_4_4_SubstituteTowMustSuitTheWeapon) {
+  s_->remove_for_test(U("R-Z1"));
+  s_->place_for_test(U("R-T1"), {2, 7});
+  EXPECT_FALSE(Listed("limber R-F1 2,7"));
+  EXPECT_EQ(Why("limber R-F1 2,7"),
+            "PS §4.4, §4.5: R-T1 is no transport or tow: a substitute tow must suit the weapon and "
+            "roughly correspond to the original vehicle model (R-Z1)");
+  EXPECT_EQ(s_->why_illegal_text(A("limber R-F1 2,7")).de,
+            "PS §4.4, §4.5: R-T1 ist kein Transport- oder Zugfahrzeug: ein Ersatzzugmittel muss "
+            "zur Waffe passen und etwa dem Originalfahrzeugmodell (R-Z1) entsprechen");
+  Play({"fertig"});
+  s_->remove_for_test(U("B-Z1"));
+  s_->place_for_test(U("B-Z2"), {15, 6});
+  EXPECT_EQ(Why("limber B-P1 15,6"),
+            "PS §4.4: B-Z2 carries the ammunition of B-P2 and may not be used for other tasks "
+            "while B-P2 is operational");
+  s_->remove_for_test(U("B-P2"));
+  EXPECT_EQ(Why("limber B-P1 15,6"), "");
+}
+
 // S-2 "Reinforcement B-I4": B-L4 enters with B-I4 on game turn 6 at (23,8); to let it dismount it
 // moves at most 5 fields (half of the road allowance 10), the entry step included, e.g. to
 // (19,8); B-I4 then goes one field on foot onto the bridge.

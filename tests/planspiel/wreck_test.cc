@@ -372,8 +372,8 @@ TEST_F(PlanspielTowAmmunition, PS_4_4_WeaponWithoutItsTowFightsWhereItStands) {
   state_->remove_for_test(U("B-Z1"));
   EXPECT_FALSE(Listed("limber B-P1 19,10"));
   EXPECT_EQ(Why("limber B-P1 19,10"),
-            "PS §4.4: the tow B-Z1 of B-P1 is lost: a weapon without a suitable vehicle is used "
-            "only where it stands");
+            "PS §4.4: the tow B-Z1 of B-P1 is lost and no suitable vehicle stands in 19,10: a "
+            "weapon without a suitable vehicle is used only where it stands");
   EXPECT_EQ(Why("move B-P1 19,11"), "PS §4.4: B-P1 cannot move on its own");
   EXPECT_TRUE(Listed("fire B-P1 19,8"));
 }
