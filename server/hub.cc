@@ -89,7 +89,31 @@ struct LogEntry {
   uint64_t id = 0;
   std::string text;                // unmasked
   std::vector<std::string> shown;  // per viewer: seats 0..k-1, then the observer
+  Text label;                      // unmasked: State::action_info's label, in both languages
+  std::vector<Text> labels;        // per viewer, as `shown`; empty: every viewer reads `label`
   EventList events;
+
+  // The texts of `a`, taken in `s` by its current seat, for every viewer of a game of `seats`.
+  void describe(const State& s, const Action& a, int seats) {
+    text = s.describe(a);
+    const ActionInfo all = s.action_info(a, kNobody);
+    label = {all.label_en, all.label_de};
+    for (int v = 0; v < seats + 1; ++v) {
+      const int viewer = v < seats ? v : kObserver;
+      shown.push_back(s.describe_for(a, viewer));
+      if (shown.back() == text) continue;
+      // Masked for this viewer: its label is read from what it is shown.
+      if (labels.empty()) labels.assign(static_cast<size_t>(seats) + 1, label);
+      const ActionInfo seen = s.action_info(a, viewer);
+      labels[static_cast<size_t>(v)] = {seen.label_en, seen.label_de};
+    }
+  }
+  // What viewer `v` (LiveGame::viewer_index) reads; `over`: the game is over and everything is
+  // shown.
+  const std::string& text_for(size_t v, bool over) const { return over ? text : shown[v]; }
+  const Text& label_for(size_t v, bool over) const {
+    return over || labels.empty() ? label : labels[v];
+  }
 };
 
 struct LiveGame {
@@ -481,9 +505,7 @@ void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
       LogEntry e;
       e.seat = seat;
       e.id = r.action_id;
-      e.text = s.describe(a);
-      for (int v = 0; v <= g.num_seats(); ++v)
-        e.shown.push_back(s.describe_for(a, v < g.num_seats() ? v : kObserver));
+      e.describe(s, a, g.num_seats());
       std::string why = g.session->act(a, &e.events);
       if (!why.empty()) throw std::runtime_error("action " + std::to_string(r.n) + ": " + why);
       g.log.push_back(std::move(e));
@@ -1219,12 +1241,15 @@ HttpReply Hub::log(const std::string& id, const std::string& token) {
   json actions = json::array();
   for (size_t i = 0; i < g->log.size(); ++i) {
     const LogEntry& e = g->log[i];
-    const std::string& shown = e.shown[static_cast<size_t>(g->viewer_index(*seat))];
+    const size_t v = static_cast<size_t>(g->viewer_index(*seat));
+    const std::string& shown = e.shown[v];
     // The id identifies the action: only where the text is not masked for this viewer.
     const bool visible = over || shown == e.text;
+    const Text& label = e.label_for(v, over);
     actions.push_back({{"n", i + 1},
                        {"seat", g->seat_name(e.seat)},
-                       {"text", over ? e.text : shown},
+                       {"text", e.text_for(v, over)},
+                       {"label", {{"en", label.en}, {"de", label.de}}},
                        {"id", visible ? json(std::to_string(e.id)) : json(nullptr)},
                        {"events", events_json(*g, e.events, over ? kNobody : *seat)}});
   }
@@ -1618,9 +1643,7 @@ std::string Hub::push_locked(LiveGame& g, const Action& a, std::vector<StoredRow
   LogEntry e;
   e.seat = s.current_seat();
   e.id = a.id();
-  e.text = s.describe(a);
-  for (int v = 0; v <= g.num_seats(); ++v)
-    e.shown.push_back(s.describe_for(a, v < g.num_seats() ? v : kObserver));
+  e.describe(s, a, g.num_seats());
   std::string why = g.session->act(a, &e.events);
   if (!why.empty()) return why;
   StoredRow r;
@@ -1882,9 +1905,12 @@ std::string Hub::state_message_locked(Connection& conn) {
   json events = json::array(), actions = json::array();
   for (size_t i = conn.cursor; i < g.log.size(); ++i) {
     const LogEntry& e = g.log[i];
-    const std::string& shown =
-        over ? e.text : e.shown[static_cast<size_t>(g.viewer_index(conn.seat))];
-    actions.push_back({{"n", i + 1}, {"seat", g.seat_name(e.seat)}, {"text", shown}});
+    const size_t v = static_cast<size_t>(g.viewer_index(conn.seat));
+    const Text& label = e.label_for(v, over);
+    actions.push_back({{"n", i + 1},
+                       {"seat", g.seat_name(e.seat)},
+                       {"text", e.text_for(v, over)},
+                       {"label", {{"en", label.en}, {"de", label.de}}}});
     for (const Event& ev : e.events)
       events.push_back({{"n", i + 1},
                         {"rule", ev.rule},

@@ -194,10 +194,21 @@ TEST(HubView, PocketPickStaysHiddenFromTheOpponentAndObservers) {
     for (const json& m : seen) {
       const std::string text = m.dump();
       EXPECT_EQ(text.find("troll"), std::string::npos) << text;
+      EXPECT_EQ(text.find("Troll"), std::string::npos) << text;  // the log's labels
       EXPECT_EQ(text.find(dp_used), std::string::npos) << text;
     }
   }
   (void)orcs_view;
+  // The orcs read their own pick in their log by its label, in both languages.
+  const json own = f.http("GET", "/api/games/" + id + "/log?token=" + orcs)["actions"];
+  bool labelled = false;
+  for (const json& a : own)
+    if (a["text"] == pick) {
+      EXPECT_EQ(a["label"]["en"], "Pick Troll") << a.dump();
+      EXPECT_EQ(a["label"]["de"], "Troll wählen") << a.dump();
+      labelled = true;
+    }
+  EXPECT_TRUE(labelled) << own.dump();
 }
 
 // Odds are for the asking seat's own decision (docs/protocol.md "odds"): an observer or the

@@ -318,6 +318,9 @@ async function pocketVsAi(browser) {
   check((await page.$$('[data-testid=log] .rule')).length > 0, 'log events cite rules');
   await page.click('[data-testid=lang-de]');
   await page.waitForSelector('[data-testid=log] >> text=Die Orks wählen eine Truppe');
+  // The log's actions read as labels in the chosen language, not as the typed form.
+  await page.waitForSelector('[data-testid=log] .log-label >> text=/ wählen$/');
+  check(!(await page.textContent('[data-testid=log]')).includes('pick orcs.'), 'no typed form ("pick orcs.") in the German log');
   const reasonDe = await page.textContent('[data-testid=result]');
   check(/AP|aufgegeben/.test(reasonDe), `the result's reason in German (${reasonDe})`);
   await shot(page, 'pocket-german-end');

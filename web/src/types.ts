@@ -73,7 +73,7 @@ export interface StateMessage {
   decision: Decision;
   legal: LegalAction[];
   events: GameEvent[];
-  actions?: { n: number; seat: string; text: string }[];
+  actions?: { n: number; seat: string; text: string; label?: ActionLabel }[];
   result: GameResult | null;
   can_undo: boolean;
   seed_commitment?: string;
@@ -138,10 +138,17 @@ export interface GameListEntry {
   updated?: string;
 }
 
+/** An action's label in both languages, as the viewer may read it (the log). */
+export interface ActionLabel {
+  en: string;
+  de: string;
+}
+
 export interface LogEntry {
   n: number;
   seat: string;
   text: string;
+  label?: ActionLabel;
   id?: string;
   events: GameEvent[];
 }

@@ -21,7 +21,13 @@ export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll
               <span class="seat" style={{ color: SEAT_COLOURS[e.seat] }}>
                 {props.game ? sideName(props.game, e.seat) : e.seat}
               </span>{' '}
-              <code>{e.text}</code>
+              {e.label ? (
+                <span class="log-label" title={e.text}>
+                  {said(e.label.en, e.label.de)}
+                </span>
+              ) : (
+                <code>{e.text}</code>
+              )}
             </div>
             {e.events.map((ev, k) => (
               <div key={k} class="log-event">
@@ -38,14 +44,14 @@ export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll
 /** Merges new actions/events (state messages) into the log, without duplicates, ordered by n. */
 export function mergeLog(
   log: LogEntry[],
-  actions: { n: number; seat: string; text: string }[] | undefined,
+  actions: { n: number; seat: string; text: string; label?: LogEntry['label'] }[] | undefined,
   events: GameEvent[] | undefined,
 ): LogEntry[] {
   const byN = new Map(log.map((e) => [e.n, e]));
   let changed = false;
   for (const a of actions ?? []) {
     if (byN.has(a.n)) continue;
-    byN.set(a.n, { n: a.n, seat: a.seat, text: a.text, events: [] });
+    byN.set(a.n, { n: a.n, seat: a.seat, text: a.text, label: a.label, events: [] });
     changed = true;
     for (const ev of events ?? []) if (ev.n === a.n) byN.get(a.n)!.events.push(ev);
   }
