@@ -315,6 +315,8 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
       if (!de.empty()) de += ", ";
       if (named)
         de += name(kind, w, Lang::kDe);
+      else if (w == "(hidden)")  // a masked word reads as the games' German boards say it
+        de += "(verdeckt)";
       else
         de += w;
     }

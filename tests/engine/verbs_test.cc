@@ -94,6 +94,11 @@ TEST(Verbs, NamesComeFromTheGameAndHiddenWordsStayHidden) {
   ActionInfo hidden = read_action(kTable, "react (hidden)", name);
   ASSERT_EQ(hidden.args.size(), 1u);
   EXPECT_EQ(hidden.args[0].kind, ArgKind::kHidden);
+  // The masked word is not named, and reads in German as the German boards say it.
+  EXPECT_EQ(hidden.label_en.find("Unit"), std::string::npos) << hidden.label_en;
+  EXPECT_NE(hidden.label_en.find("(hidden)"), std::string::npos) << hidden.label_en;
+  EXPECT_NE(hidden.label_de.find("(verdeckt)"), std::string::npos) << hidden.label_de;
+  EXPECT_EQ(hidden.label_de.find("hidden"), std::string::npos) << hidden.label_de;
 }
 
 TEST(Verbs, ATextNoRowReadsKeepsItsWords) {
