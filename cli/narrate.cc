@@ -13,28 +13,27 @@ void Narrator::line(const std::string& text) {
   }
 }
 
-// "12. orcs: attack o2 e1" then one indented line per event: "  [PB Gefecht 2] Orc unit o2
+// "12. Orcs: Attack e1 with o2" then one indented line per event: "  [PB Gefecht 2] Orc unit o2
 // rolls 4 and 5: 3 hits". A chance action shows what was rolled for:
-// "13. dice: roll 4 5  (2 d6 for the attack of o2, PB Gefecht 2)".
+// "13. Chance: Roll: 4, 5  (2 d6 for the attack of o2, PB Gefecht 2)".
 void Narrator::action(const Game& game, int n, const LoggedAction& logged,
                       const std::string& chance_prompt, const EventList& events,
                       const std::string& note) {
   if (!active()) return;
   std::string head = std::to_string(n) + ". ";
   const bool de = lang_ == Lang::kDe;
-  if (logged.seat == kChance) {
-    if (de)  // chance: dice, draws and shuffles
-      head += "Zufall: " + (logged.label.de.empty() ? logged.shown : logged.label.de);
-    else
-      head += "dice: " + (logged.shown.empty() ? logged.text : logged.shown);
+  if (logged.seat == kChance) {  // chance: dice, draws and shuffles
+    const std::string& label = de ? logged.label.de : logged.label.en;
+    head += (de ? "Zufall: " : "Chance: ") +
+            (label.empty() ? (logged.shown.empty() ? logged.text : logged.shown) : label);
     if (!chance_prompt.empty()) head += "  (" + chance_prompt + ")";
-  } else if (de && !logged.label.de.empty()) {
-    // In German the side as it is named and the action's label ("3. Alliierte: Schütze in b6
-    // aufstellen (NW)"); in English the text that can be typed, whose words are English.
-    head += game.side_name(logged.seat).de + ": " + logged.label.de;
   } else {
-    head +=
-        seat_name(game, logged.seat) + ": " + (logged.shown.empty() ? logged.text : logged.shown);
+    // The side as it is named and the action's label in the reader's language ("3. Allies:
+    // Deploy rifleman in b6 (NW)", "3. Alliierte: Schütze in b6 aufstellen (NW)").
+    const std::string& label = de ? logged.label.de : logged.label.en;
+    const Text side = game.side_name(logged.seat);
+    head += (de ? side.de : side.en) + ": " +
+            (label.empty() ? (logged.shown.empty() ? logged.text : logged.shown) : label);
   }
   if (!note.empty()) head += "  (" + note + ")";
   line(head);
@@ -53,7 +52,7 @@ void Narrator::undo(const Game& game, int seat, const std::string& text) {
   if (lang_ == Lang::kDe)
     line("   " + game.side_name(seat).de + ": zurückgenommen (\"" + text + "\")");
   else
-    line("   " + seat_name(game, seat) + ": undo (takes back \"" + text + "\")");
+    line("   " + game.side_name(seat).en + ": undo (takes back \"" + text + "\")");
 }
 
 }  // namespace feldherr::cli

@@ -166,7 +166,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   narrator.show_to(session.viewer());
   const Lang lang = lang_of(args.lang);
   narrator.set_lang(lang);
-  session.label_actions(lang == Lang::kDe && narrator.active());
+  session.label_actions(narrator.active());
   if (resuming) {
     // The log's actions again (verified above), remembered for `log` but not printed; then the
     // log goes on where it ended.

@@ -22,6 +22,7 @@ std::string rerun(const std::shared_ptr<const Game>& game, const ReplayFile& rep
                             replay.rules_version, replay.seed));
 
   Session session(game);
+  session.label_actions(narrator.active());  // each action read by its label, as in `play`
   EventList events;
   for (const ReplayEntry& entry : replay.entries) {
     const State& state = session.state();

@@ -227,7 +227,7 @@ TEST(CliBinary, NarrationShowsWhoDidWhatWithRuleCitations) {
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_EQ(lines(o.out).front(), "seed: 7");
   EXPECT_THAT(o.out, HasSubstr("\nseats: orcs=random, elves=random\n"));
-  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n1\. (orcs|elves|dice): \S)")));
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n1\. (Orcs|Elves|Chance): \S)")));
   EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n  \[PB [^\]]+\] \S)")));
   EXPECT_THAT(last_line(o.out), StartsWith("result: "));
   // The quiet run of the same seed ends with the same result line.
@@ -240,7 +240,7 @@ TEST(CliBinary, SidesWithoutSeatArePlayedByTheHeuristicAndDiceAreShown) {
   ASSERT_EQ(o.code, 0) << o.err;
   EXPECT_EQ(o.err, "") << "pocket has a heuristic player (GameModule::make_heuristic)";
   EXPECT_THAT(o.out, ::testing::Not(HasSubstr("seats: orcs=random")));
-  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n\d+\. dice: roll \d[^\n]*\(.*PB )")))
+  EXPECT_TRUE(std::regex_search(o.out, std::regex(R"(\n\d+\. Chance: Roll: \d[^\n]*\(.*PB )")))
       << "every die roll is shown with what it is for";
   EXPECT_THAT(last_line(o.out), StartsWith("result: "));
   EXPECT_EQ(feldherr({"play", kGame, "--seed", "7", "--quiet"}).out, last_line(o.out) + "\n");
@@ -405,11 +405,18 @@ TEST(CliBinary, HumanSeatsThroughStdin) {
               HasSubstr("no action number 9999: choose 1-" + std::to_string(actions.size())));
   // Hot-seat: the shared screen shows what a spectator may know, so a secret pick is masked
   // (PB Aufbau 6); the log keeps the real action (checked by replay below).
-  const std::string shown = chosen.rfind("pick ", 0) == 0 ? "pick (hidden)" : chosen;
-  EXPECT_TRUE(std::regex_search(
-      o.out,
-      std::regex(R"(\d+\. (orcs|elves): )" +
-                 std::regex_replace(shown, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)") + "\n")))
+  // The narration names the side and the action's label ("N) label  · text" in the list).
+  const auto escaped = [](const std::string& t) {
+    return std::regex_replace(t, std::regex(R"([.^$|()\[\]{}*+?\\])"), R"(\$&)");
+  };
+  std::string label = chosen;
+  std::smatch listed;
+  if (std::regex_search(look.out, listed,
+                        std::regex(R"(\d+\) (.+?)  · )" + escaped(chosen) + R"((   \[|\n))")))
+    label = listed[1].str();
+  const std::string shown = chosen.rfind("pick ", 0) == 0 ? "Pick (hidden)" : label;
+  EXPECT_TRUE(
+      std::regex_search(o.out, std::regex(R"(\d+\. (Orcs|Elves): )" + escaped(shown) + "\n")))
       << o.out;
   EXPECT_THAT(last_line(o.out), StartsWith("quit: the game is left unfinished"));
   // The log holds the chosen action and replays.

@@ -275,16 +275,17 @@ TEST(CliPlay, NarrationShowsActionsDiceAndRuleCitations) {
   EXPECT_EQ(all[0], "seed: 11");
   EXPECT_THAT(r.out, HasSubstr("seats: red=random, blue=random"));
   // DR §1: the deal is a chance action, shown with what it is for and the event it caused.
-  EXPECT_THAT(r.out, HasSubstr("1. dice: deal "));
+  EXPECT_THAT(r.out, HasSubstr("1. Chance: Deal a card of "));
   EXPECT_THAT(r.out, HasSubstr("(Deal red's hidden card (DR §1))"));
   EXPECT_THAT(r.out, HasSubstr("  [DR §1] red is dealt a hidden card."));
   // DR §3: every roll shows its dice and its score.
   EXPECT_TRUE(std::regex_search(
-      r.out, std::regex(R"(\d+\. dice: roll \d( \d)?  \(Roll \d d6 for (red|blue) \(DR §3\)\))")));
+      r.out,
+      std::regex(R"(\d+\. Chance: Roll: \d( and \d)?  \(Roll \d d6 for (red|blue) \(DR §3\)\))")));
   EXPECT_TRUE(std::regex_search(
       r.out, std::regex(R"(  \[DR §3\] (red|blue) rolls \d( \d)? and scores \d+: now at \d+\.)")));
-  EXPECT_TRUE(
-      std::regex_search(r.out, std::regex(R"(\d+\. (red|blue): (dice [12]|press|reveal|pass))")));
+  EXPECT_TRUE(std::regex_search(
+      r.out, std::regex(R"(\d+\. (red|blue): (Roll [12] d6|Press|Reveal|Pass))")));
   EXPECT_THAT(last_line(r.out), StartsWith("result: "));
   EXPECT_THAT(r.out, HasSubstr("end: "));
 }
@@ -326,7 +327,7 @@ TEST(CliPlay, SidesWithoutSeatArePlayedByTheGamesHeuristic) {
   EXPECT_THAT(r.out, HasSubstr("seats: red=random, blue=last-action\n"));
   // Blue's heuristic passes at once (DR §2): its first decision is a pass.
   EXPECT_TRUE(
-      std::regex_search(r.out, std::regex(R"(\d+\. blue: pass\n  \[DR §2\] blue passes\.)")))
+      std::regex_search(r.out, std::regex(R"(\d+\. blue: Pass\n  \[DR §2\] blue passes\.)")))
       << r.out;
   EXPECT_FALSE(std::regex_search(r.out, std::regex(R"(\d+\. blue: (dice|press|reveal))")));
 }
@@ -983,15 +984,15 @@ TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
                                "  4) Reveal the card  · reveal\n  5) Pass  · pass\n"
                                "  (type a number or an action; hint asks the AI; help lists the "
                                "commands)\nred> "));
-  EXPECT_THAT(r.out,
-              HasSubstr("3. red: press\n  [DR §2] red presses: rolls score double this turn.\n"));
+  EXPECT_THAT(r.out, HasSubstr("3. red: Press (double score, a 1 scores nothing)\n  [DR §2] red "
+                               "presses: rolls score double this turn.\n"));
   EXPECT_THAT(r.out, HasSubstr("illegal: DR §2: already pressed this turn\n"));
   EXPECT_THAT(r.out, HasSubstr("red: undo (takes back \"press\")"));
   EXPECT_THAT(r.out, HasSubstr("no action number 99: choose 1-5"));
   EXPECT_THAT(r.out, HasSubstr("not understood: "));
   EXPECT_THAT(r.out, HasSubstr("undo    take back your last action"));
-  EXPECT_THAT(r.out, HasSubstr("3. red: dice 1\n"));
-  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(4\. dice: roll \d  \(Roll 1 d6 for red)")));
+  EXPECT_THAT(r.out, HasSubstr("3. red: Roll 1 d6\n"));
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(4\. Chance: Roll: \d  \(Roll 1 d6 for red)")));
   EXPECT_THAT(r.out, HasSubstr("cannot undo: the rules have closed undo"));
   EXPECT_THAT(last_line(r.out),
               StartsWith("quit: the game is left unfinished; the log so far is in " + log));
@@ -1011,7 +1012,7 @@ TEST(CliHuman, EndOfInputExits3WithAMessage) {
       run({"play", "dice-race/race", "--seed", "3", "--seat", "red=human", "--seat", "blue=random"},
           "pass\n");
   EXPECT_EQ(r.code, cli::kExitUnfinished);
-  EXPECT_THAT(r.out, HasSubstr("3. red: pass\n  [DR §2] red passes.\n"));
+  EXPECT_THAT(r.out, HasSubstr("3. red: Pass\n  [DR §2] red passes.\n"));
   EXPECT_EQ(r.err,
             "end of input: the game is left unfinished; no log was written (use --log FILE)\n");
 }
@@ -1060,7 +1061,7 @@ TEST(CliHuman, SkipDeclinesReactionWindowsOfAKindAutomatically) {
   ASSERT_NE(skipped, std::string::npos) << out;
   EXPECT_NE(out.find("tip: `skip fate`"), std::string::npos);
   EXPECT_EQ(out.find(") fate redraw", skipped), std::string::npos) << out.substr(skipped);
-  EXPECT_NE(out.find("us: no-fate", skipped), std::string::npos);
+  EXPECT_NE(out.find("US: No fate points", skipped), std::string::npos);
 }
 
 // WSR 10.0: `skip fate others` declines the fate windows on the other side's rolls only

@@ -57,10 +57,10 @@ TEST(CliTerminal, MovePlayedForThePlayerIsSaidAndTypeAheadIsDropped_WP7_1) {
         {"1", "1", "1", "1", "1", "1\nend\n", "quit\n"});
     EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
     if (lang == "en") {
-      EXPECT_THAT(r.out, HasSubstr("15. p1: move o2 A\n"));
+      EXPECT_THAT(r.out, HasSubstr("15. Defender 1: Move o2 to A\n"));
       EXPECT_THAT(r.out, HasSubstr("played for you: End the phase  · end  (the only legal action)\n"
                                    "ignored, typed before this was shown: \"end\"\n"));
-      EXPECT_THAT(r.out, HasSubstr("16. p1: end  (played for you)\n"));
+      EXPECT_THAT(r.out, HasSubstr("16. Defender 1: End the phase  (played for you)\n"));
     } else {
       EXPECT_THAT(r.out, HasSubstr("für dich gespielt: Phase beenden  · end  (die einzige "
                                    "erlaubte Aktion)\nverworfen, weil vorab eingegeben: "
@@ -70,7 +70,7 @@ TEST(CliTerminal, MovePlayedForThePlayerIsSaidAndTypeAheadIsDropped_WP7_1) {
     // The next phase is asked, and left with quit: the dropped `end` did not end it.
     EXPECT_THAT(r.out, HasSubstr(lang == "en" ? "=== Defender 1 to play (action 18) ===\n"
                                               : "=== Verteidiger 1 am Zug (Aktion 18) ===\n"));
-    EXPECT_THAT(r.out, Not(HasSubstr("18. p1: end")));
+    EXPECT_THAT(r.out, Not(HasSubstr("18. Defender 1: End the phase")));
     EXPECT_THAT(r.out, Not(HasSubstr("18. Verteidiger 1: Phase beenden")));
   }
 }
@@ -164,11 +164,12 @@ TEST(CliTerminal, EndWhileUnitsCanStillMoveAsksFirst_RW9) {
                       "bismark=heuristic"},
                      input);
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("allies> 5. allies: end\n"));  // the combat phase: no question
+  EXPECT_THAT(r.out,
+              HasSubstr("allies> 5. Allies: End the phase\n"));  // the combat phase: no question
   EXPECT_THAT(r.out, HasSubstr("allies> 2 units can still move (Rifleman u1, Rifleman u2). End "
                                "the phase anyway? (y/n) not ended; still your decision\n"));
-  EXPECT_THAT(r.out, HasSubstr("6. allies: activate a6\n"));
-  EXPECT_THAT(r.out, HasSubstr("End the phase anyway? (y/n) 7. allies: end\n"));
+  EXPECT_THAT(r.out, HasSubstr("6. Allies: Activate a6\n"));
+  EXPECT_THAT(r.out, HasSubstr("End the phase anyway? (y/n) 7. Allies: End the phase\n"));
 
   CliRun de = run_cli(all_games(),
                       {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human", "--seat",
@@ -338,7 +339,7 @@ TEST(CliResume, QuitThenResumeGoesOnInTheSameLogWithTheSameSeats) {
   EXPECT_THAT(second.out, HasSubstr("resumed: " + std::to_string(actions) + " actions of " + log +
                                     " replayed and verified; the game goes on with action " +
                                     std::to_string(actions + 1) + "\n"));
-  EXPECT_THAT(second.out, HasSubstr(std::to_string(actions + 1) + ". red: pass\n"));
+  EXPECT_THAT(second.out, HasSubstr(std::to_string(actions + 1) + ". red: Pass\n"));
   EXPECT_THAT(last_line(second.out),
               StartsWith("quit: the game is left unfinished; the log so far is in " + log));
   // The log grew by the new lines only.
