@@ -696,7 +696,7 @@ int PlanspielState::move_cap(int u) const {
   // PS §8.14: armoured troops at levels 3 and 4 still move at terrain speed.
   if (unit(u).suppression >= 3) cap = cap < 0 ? p.terrain : std::min(cap, p.terrain);
   // PS §4.4: after dismounting, figures without heavy weapons move one more field on foot.
-  if (unit(u).loaded && game_->situation().units[static_cast<size_t>(u)].carrier >= 0) {
+  if (unit(u).loaded && IsBase(type_of(u))) {
     const int extra = ExtraFootMoveAfterDismounting(type_of(u).category != Category::kFigureBase);
     cap = cap < 0 ? extra : std::min(cap, extra);
   }
@@ -767,12 +767,32 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                                         "limbers",
                                         "PS §4.4: nur Figuren sitzen auf oder ab; eine Waffenbase "
                                         "protzt auf"});
-  if (su.carrier < 0)
+  // Getting off: the vehicle it is aboard (a substitute tow or a free tow, PS §4.4, when not its
+  // own).
+  int c = !on && s.aboard >= 0 ? s.aboard : su.carrier;
+  // PS §4.4: figures without their own carrier in their field may mount a free tow there (its
+  // weapon lost), used like a truck.
+  if (verb == kMount && s.aboard < 0 &&
+      (c < 0 || unit(c).status != UnitStatus::kOnBoard || !(field_of(c) == field_of(u)))) {
+    if (const int t = free_tow(u, nullptr); t >= 0) {
+      c = t;
+    } else if (c < 0) {
+      if (!why) return false;
+      Text no;
+      free_tow(u, &no);
+      *why = !no.en.empty() ? no
+                            : say("PS §4.4: {0} has no carrier of its own and no free tow stands "
+                                  "in {1}",
+                                  "PS §4.4: {0} hat kein eigenes Transportfahrzeug und in {1} "
+                                  "steht kein freies Zugmittel",
+                                  su.id, field_text(field_of(u)));
+      return false;
+    }
+  }
+  if (c < 0)
     return PS_REFUSE(
         why, say("PS §4.4: {0} has no {1} of its own", "PS §4.4: {0} hat kein eigenes {2}", su.id,
                  weapon ? "tow" : "carrier", weapon ? "Zugmittel" : "Transportfahrzeug"));
-  // Getting off: the vehicle it is aboard (a substitute tow, PS §4.4, when not its own).
-  int c = !on && s.aboard >= 0 ? s.aboard : su.carrier;
   // PS §4.4: a weapon whose own tow is lost limbers to a suitable substitute in its field, or
   // can only be used where it stands.
   if (weapon && on && unit(c).status == UnitStatus::kLost) {
@@ -908,6 +928,42 @@ int PlanspielState::substitute_tow(int u, Text* why) const {
             "geeignetes Fahrzeug: eine Waffe ohne geeignetes Fahrzeug wird nur ortsfest "
             "eingesetzt",
             su.id, uid(su.carrier), field_text(at));
+  return -1;
+}
+
+// PS §4.4 ("Zugmittel von schweren Waffen können, solange ihre Waffe noch einsatzfähig ist, nicht
+// zum Transport anderer Truppen eingesetzt werden"; "Ein Ersatzzugfahrzeugmodell kann wie ein LKW
+// eingesetzt werden"), reading R-FT (docs/rules/planspiel.md §4.4): a tow of figure base `u`'s
+// party in its field whose own weapon is lost carries other troops like a truck, one unit (§4.5);
+// the first such in unit order. A tow whose weapon is operational is refused with the rule.
+int PlanspielState::free_tow(int u, Text* why) const {
+  const int party = party_of(u);
+  const Field at = field_of(u);
+  for (int v = 0; v < num_units(); ++v) {
+    const UnitState& vs = unit(v);
+    if (v == u || party_of(v) != party || vs.status != UnitStatus::kOnBoard || vs.aboard >= 0 ||
+        !(field_of(v) == at))
+      continue;
+    const UnitType& t = type_of(v);
+    if (t.category != Category::kTransport || t.capacity != Capacity::kTowOneWeapon) continue;
+    const int own = game_->situation().units[static_cast<size_t>(v)].load;
+    Text no;
+    if (own >= 0 && unit(own).status != UnitStatus::kLost) {
+      no =
+          say("PS §4.4: the tow {0} carries the ammunition of {1} and may not carry other troops "
+              "while {1} is operational",
+              "PS §4.4: das Zugmittel {0} führt die Munition von {1} mit und darf nicht zum "
+              "Transport anderer Truppen eingesetzt werden, solange {1} einsatzfähig ist",
+              uid(v), uid(own));
+    } else if (const int l = load_of(v); l >= 0) {
+      no = say("PS §4.5: {0} carries or tows one unit, and {1} is aboard it",
+               "PS §4.5: {0} trägt oder zieht eine Einheit, und {1} ist schon darauf", uid(v),
+               uid(l));
+    } else {
+      return v;
+    }
+    if (why && why->en.empty()) *why = no;
+  }
   return -1;
 }
 
@@ -4236,8 +4292,16 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     const bool on = action.verb == kMount || action.verb == kLimber;
     // PS §4.4: the vehicle it gets off, or its own carrier or tow, or a substitute tow.
     int carrier = !on && s.aboard >= 0 ? s.aboard : su.carrier;
-    const bool substitute = on && unit(carrier).status == UnitStatus::kLost;
-    if (substitute) carrier = substitute_tow(u, nullptr);
+    bool substitute = false;
+    if (action.verb == kLimber && unit(carrier).status == UnitStatus::kLost) {
+      substitute = true;
+      carrier = substitute_tow(u, nullptr);
+    } else if (action.verb == kMount &&
+               (carrier < 0 || unit(carrier).status != UnitStatus::kOnBoard ||
+                !(field_of(carrier) == field_of(u)))) {
+      substitute = true;  // PS §4.4: a free tow, used like a truck
+      carrier = free_tow(u, nullptr);
+    }
     UnitState& c = units_[static_cast<size_t>(carrier)];
     const bool shown = shown_to(u, enemy(party));
     s.aboard = on ? carrier : -1;
@@ -4255,7 +4319,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
               kLoadVerbName[action.verb - kMount],
               (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(carrier),
               field_text(f), LoadSentenceDe(action.verb - kMount, uid(carrier)),
-              substitute ? " (a substitute tow)" : "", substitute ? " (als Ersatzzugmittel)" : ""),
+              !substitute                   ? ""
+              : on && action.verb == kMount ? " (a free tow, as a truck)"
+                                            : " (a substitute tow)",
+              !substitute                   ? ""
+              : on && action.verb == kMount ? " (ein freies Zugmittel, wie ein LKW)"
+                                            : " (als Ersatzzugmittel)"),
           party,
           // PS §7.5: read as an unseen unit's move, which a move that an unseen enemy stops at
           // once is too (the same view).

@@ -433,6 +433,10 @@ class PlanspielState : public State {
   // PS §4.4: the substitute tow weapon base `u`, whose own tow is lost, may limber to in its field
   // (reading R-ST, docs/rules/planspiel.md §4.4), or -1 and why not.
   int substitute_tow(int u, Text* why) const;
+  // PS §4.4: the free tow (its own weapon lost) figure base `u` may mount in its field, used like
+  // a truck (reading R-FT, docs/rules/planspiel.md §4.4), or -1 and why not (empty when no tow
+  // stands there).
+  int free_tow(int u, Text* why) const;
 
   // Test hook: puts unit `u` in field `f` on the board (set-ups of the rule tests).
   void place_for_test(int u, Field f);
