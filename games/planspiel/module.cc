@@ -160,6 +160,18 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     const double gain = Harm(m.on_mover) - Harm(m.on_counter);
     return gain > 0 ? 1.0 + gain + noise : -0.5;
   }
+  if (a.verb == kEvade && s.step() == StepKind::kAntiTankEvade) {
+    // PS §10.5, §9.4: a vehicle attacked at close quarters from movement evades when the opposed
+    // roll does not favour it (the figures +1 in a town or forest field), unless it holds an
+    // objective; of the nearest fields the one closest to the objectives.
+    const int v = a.arg(0);
+    const Field to{a.arg(1) % b.width(), a.arg(1) / b.width()};
+    for (Field o : s.ps().objective_fields())
+      if (o == s.field_of(v)) return -1.0;
+    const Terrain t = b.terrain(s.field_of(v));
+    const int bonus = t == Terrain::kForest || t == Terrain::kBuiltUp ? 1 : 0;
+    return OpposedWinChance(-bonus) < 0.5 ? 0.5 - 0.01 * ToObjective(s, to) + noise : -1.0;
+  }
   if (a.verb == kEvade) {
     // PS §9.4: withdraw out of the mover's reach when its fire would hurt, unless the unit holds
     // an objective; of the nearest fields the one closest to the objectives.

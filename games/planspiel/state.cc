@@ -43,6 +43,7 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"move-together", Who::kActive, Dice::kNone},  // kPlanMove
     {"roll", Who::kChance, Dice::kD6},             // kRecoverRoll
     {"roll", Who::kChance, Dice::kD6},             // kAntiTankRoll
+    {"counter-move", Who::kPassive, Dice::kNone},  // kAntiTankEvade
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -1980,8 +1981,53 @@ std::vector<Field> PlanspielState::evade_fields(int p) const {
 }
 
 std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
+  return withdrawal_fields_from(p, moving_.unit, forced);
+}
+
+// PS §10.5 ("Eine angriffsweise Panzernahbekämpfung aus der Bewegung ist zulässig. In diesem Fall
+// kann das Ziel einen Bewegungsgegenzug durchführen oder durch Gegenwürfeln wehren"), §9.4: the
+// attacked vehicle, faster than 1 LE, that itself detects the attacking figures, withdraws before
+// the opposed roll to the nearest field out of their direct fire from where they stand (G-48).
+bool PlanspielState::may_evade_antitank(int v, Text* why) const {
+  if (step() != StepKind::kAntiTankEvade || assault_.field < 0)
+    return PS_REFUSE(why, {"PS §10.5: no anti-tank close combat from movement is announced",
+                           "PS §10.5: keine angriffsweise Panzernahbekämpfung ist angesagt"});
+  const UnitState& vs = unit(v);
+  const UnitType& t = type_of(v);
+  const int a = assault_.attackers[0];
+  const std::string& id = uid(v);
+  if (party_of(v) == active_)
+    return PS_REFUSE(why, {"PS §9.1: only the passive party makes counter-moves",
+                           "PS §9.1: nur die passive Partei macht Gegenzüge"});
+  if (vs.status != UnitStatus::kOnBoard || vs.aboard >= 0 || t.armour == ArmourClass::kNone ||
+      IsBase(t) || game_->board().index(field_of(v)) != assault_.field)
+    return PS_REFUSE(why, say("PS §10.5: {} is no armoured vehicle attacked in {}",
+                              "PS §10.5: {} ist kein in {} angegriffenes gepanzertes Fahrzeug", id,
+                              field_text(FieldAt(game_->board(), assault_.field))));
+  if (MoveProfileOf(t).terrain <= 1)
+    return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
+                              "PS §9.4: {} ist nicht schneller als 1 LE", id));
+  if (vs.suppression >= 5)
+    return PS_REFUSE(why, say("PS §8.14: {} is suppressed black and cannot move",
+                              "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", id));
+  if (!detects(v, a))
+    return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the attacking figures",
+                              "PS §9.4: {} erkennt die angreifenden Figuren nicht selbst", id));
+  if (antitank_evade_fields(v).empty())
+    return PS_REFUSE(why, say("PS §9.4, G-48: {} reaches no field out of the figures' direct fire",
+                              "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
+                              "der Figuren",
+                              id));
+  return true;
+}
+
+std::vector<Field> PlanspielState::antitank_evade_fields(int v) const {
+  if (assault_.field < 0) return {};
+  return withdrawal_fields_from(v, assault_.attackers[0], true);
+}
+
+std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool forced) const {
   std::vector<Field> out;
-  const int m = moving_.unit;
   if (m < 0) return out;
   const Board& b = game_->board();
   const Search s = search(p);
@@ -3173,6 +3219,18 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.say(say("Self-smoke roll of {} (PS §8.16)", "Wurf zur Selbsteinnebelung von {} (PS §8.16)",
                 uid(steps_.top().unit)));
       break;
+    case StepKind::kAntiTankEvade:
+      d.say(
+          say("{0}: enemy figures attack the vehicles in {4} at close quarters from their "
+              "movement; answer with a movement counter-move of a vehicle there, or pass to "
+              "defend by the opposed roll (PS §10.5, §9.4)",
+              "{2}: feindliche Figuren greifen die Fahrzeuge in {4} aus der Bewegung im "
+              "Panzernahkampf an; mit einem Bewegungsgegenzug eines Fahrzeugs dort antworten "
+              "oder verzichten und durch Gegenwürfeln abwehren (PS §10.5, §9.4)",
+              party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
+              PartyDe(active_), field_text(FieldAt(b, assault_.field))));
+      d.decline = Action(kPass, {});
+      break;
     case StepKind::kAntiTankRoll:
       d.say(say("Anti-tank close combat in {}: the figures' effect roll (G-36)",
                 "Panzernahbekämpfung in {}: der Wirkungswurf der Figuren (G-36)",
@@ -3228,6 +3286,14 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   if (k == StepKind::kSelfSmoke) {
     out.push_back(Action(kSmoke, {steps_.top().unit}));
+    out.push_back(Action(kPass, {}));
+    return;
+  }
+  if (k == StepKind::kAntiTankEvade) {
+    // PS §10.5, §9.4: the attacked vehicles' movement counter-moves, or defend (pass).
+    for (int v = 0; v < num_units(); ++v)
+      if (may_evade_antitank(v, nullptr))
+        for (Field f : antitank_evade_fields(v)) out.push_back(Action(kEvade, {v, b.index(f)}));
     out.push_back(Action(kPass, {}));
     return;
   }
@@ -3369,6 +3435,30 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     return {"PS §8.16: self-smoke only at once after a combat vehicle is suppressed black",
             "PS §8.16: Selbsteinnebelung nur sofort, nachdem ein Kampffahrzeug schwarz "
             "niedergehalten wurde"};
+  if (k == StepKind::kAntiTankEvade) {
+    if (action.verb == kPass) return {};
+    if (action.verb != kEvade)
+      return {
+          "PS §10.5: the attacked vehicles make a movement counter-move or defend by the "
+          "opposed roll (pass)",
+          "PS §10.5: die angegriffenen Fahrzeuge machen einen Bewegungsgegenzug oder wehren "
+          "sich durch Gegenwürfeln (verzichten)"};
+    const int p = action.arg(0);
+    if (p < 0 || p >= num_units()) return no_unit;
+    const Board& bb = game_->board();
+    if (action.arg(1) < 0 || action.arg(1) >= bb.width() * bb.height()) return no_field;
+    if (!may_evade_antitank(p, &why)) return why;
+    const std::vector<Field> to = antitank_evade_fields(p);
+    if (std::find(to.begin(), to.end(), FieldAt(bb, action.arg(1))) != to.end()) return {};
+    std::string list;
+    for (Field f : to) list += (list.empty() ? "" : ", ") + field_text(f);
+    return say(
+        "G-48: {} withdraws only as far as needed, to the nearest field out of the figures' "
+        "direct fire: {}",
+        "G-48: {} weicht nur so weit wie nötig aus, in das nächste Feld außerhalb des direkten "
+        "Feuers der Figuren: {}",
+        uid(p), list);
+  }
   if (k == StepKind::kCounterMove) {
     if (action.verb == kPass) return {};
     if (action.verb != kFire && action.verb != kMeet && action.verb != kEvade &&
@@ -3962,6 +4052,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         break;
       case StepKind::kAct:
       case StepKind::kCounterMove:
+      case StepKind::kAntiTankEvade:
       case StepKind::kOver:
       case StepKind::kSetUp:
       case StepKind::kSelfSmoke:
@@ -3971,6 +4062,67 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     // PS §8.16: the window of a vehicle lost by a later roll (a lucky hit) closes unopened.
     while (step() == StepKind::kSelfSmoke && unit(steps_.top().unit).status != UnitStatus::kOnBoard)
       steps_.pop();
+    return;
+  }
+  if (step() == StepKind::kAntiTankEvade) {
+    // PS §10.5, §9.4: a vehicle evades, or the passive party defends by the opposed roll (pass).
+    if (action.verb == kPass) {
+      steps_.pop();
+      return;
+    }
+    const Field f = FieldAt(b, assault_.field);
+    const int a = assault_.attackers[0];
+    const int party = party_of(a);
+    evade(action.arg(0), FieldAt(b, action.arg(1)), false, events);
+    bool left = false, may = false;
+    for (int v = 0; v < num_units(); ++v)
+      if (party_of(v) != party && unit(v).status == UnitStatus::kOnBoard && unit(v).aboard < 0 &&
+          field_of(v) == f && type_of(v).armour != ArmourClass::kNone && !IsBase(type_of(v))) {
+        left = true;
+        may = may || may_evade_antitank(v, nullptr);
+      }
+    if (left) {
+      if (!may) steps_.pop();  // the others defend by the opposed roll
+      return;
+    }
+    // No vehicle is left to fight: no close combat. Reading: the figures have made their move
+    // and go into the field they attacked (PS §10.5: "figures move into the vehicle's field")
+    // unless an enemy unit is still there.
+    steps_.pop();  // the window
+    steps_.pop();  // the figures' die
+    steps_.pop();  // the vehicle's die
+    UnitState& as = units_[static_cast<size_t>(a)];
+    as.has_moved = true;
+    as.fired = true;  // the attack was its activity (PS §3.4)
+    as.camouflaged = false;
+    const bool enters = enemy_in(f, party) < 0;
+    if (enters) {
+      as.x = f.x;
+      as.y = f.y;
+      as.moved = 1;
+    }
+    const AssaultState last = assault_;
+    assault_ = AssaultState{};
+    assault_.last_field = last.last_field;
+    assault_.last_attack = last.last_attack;
+    assault_.last_defence = last.last_defence;
+    if (events)
+      events->push_back(Event::said(
+          "PS §10.5",
+          enters ? say("The vehicles have evaded: no anti-tank close combat; {} moves into {}.",
+                       "Die Fahrzeuge sind ausgewichen: keine Panzernahbekämpfung; {} geht nach "
+                       "{}.",
+                       uid(a), field_text(f))
+                 : say("The vehicles have evaded: no anti-tank close combat; {} stays in {}.",
+                       "Die Fahrzeuge sind ausgewichen: keine Panzernahbekämpfung; {} bleibt in "
+                       "{}.",
+                       uid(a), field_text(field_of(a))),
+          party,
+          shown_to(a, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(Text{"The vehicles have evaded: no anti-tank close combat.",
+                                         "Die Fahrzeuge sind ausgewichen: keine "
+                                         "Panzernahbekämpfung."})));
     return;
   }
   if (step() == StepKind::kSelfSmoke) {
@@ -4276,6 +4428,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         say("Unseen enemy figures attack the vehicles in {}.",
             "Nicht erkannte feindliche Figuren greifen die Fahrzeuge in {} an.", field_text(f)),
         events);
+    // PS §10.5: before the opposed roll the target may make a movement counter-move (§9.4). The
+    // window opens whether or not a vehicle may evade: which may is hidden from the attacker.
+    push(StepKind::kAntiTankEvade, u, action.arg(1));
     return;
   }
   if (action.verb == kOverrun) {
