@@ -481,6 +481,7 @@ json UnitTypeJson(const UnitType& t) {
             {"panzergrenadier", t.panzergrenadier},
             {"moves_and_fires", t.moves_and_fires},
             {"can_overrun", t.can_overrun},
+            {"tow_weight_t", t.tow_weight_t},
             {"provenance", provenance}};
   return j;
 }

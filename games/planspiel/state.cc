@@ -900,6 +900,14 @@ int PlanspielState::substitute_tow(int u, Text* why) const {
               "PS §4.4, §4.5: {0} ist kein Transport- oder Zugfahrzeug: ein Ersatzzugmittel muss "
               "zur Waffe passen und etwa dem Originalfahrzeugmodell ({1}) entsprechen",
               uid(v), uid(su.carrier));
+    } else if (t.weight_t < type_of(u).tow_weight_t) {
+      // Reading R-ST: "leistungsmäßig geeignet" by the catalogue's weights (tow_weight_t).
+      no =
+          say("PS §4.4: {0} ({1} t) is too light to tow {2}: a substitute tow must suit the "
+              "weapon in performance (at least {3} t)",
+              "PS §4.4: {0} ({1} t) ist zu leicht, um {2} zu ziehen: ein Ersatzzugmittel muss "
+              "leistungsmäßig zur Waffe passen (mindestens {3} t)",
+              uid(v), t.weight_t, su.id, type_of(u).tow_weight_t);
     } else if (const int l = load_of(v); l >= 0) {
       no = say("PS §4.5: {0} carries or tows one unit, and {1} is aboard it",
                "PS §4.5: {0} trägt oder zieht eine Einheit, und {1} ist schon darauf", uid(v),

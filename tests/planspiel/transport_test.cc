@@ -294,6 +294,52 @@ TEST_F(PlanspielTransport, PS_4_4_FreeTowCarriesFiguresLikeATruck) {
   for (Field f : foot) EXPECT_LE(Distance(to, f), 1) << f.x << "," << f.y;
 }
 
+// PS §4.4 ("Im Spiel dürfen nur Fahrzeugmodelle als Zugmittel verwendet werden, die sowohl
+// leistungsmäßig als auch für den Munitions- und Mannschaftstransport geeignet sind"), reading
+// R-ST: a substitute tow weighs at least the weapon's tow_weight_t (stand-in). On PS-3 Blue's light
+// field howitzer B-F1 (needs 8 t) loses its tractor B-Z1; the 3 t truck B-L1 is too light.
+class PlanspielTransportPs3 : public testing::Ps2Fixture {
+ protected:
+  std::string SituationId() const override { return "ps-3"; }
+};
+
+TEST_F(PlanspielTransportPs3, PS_4_4_SubstituteTowMustBeHeavyEnough) {
+  Play({"fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  const int f1 = U("B-F1");
+  const Field at = s_->field_of(f1);
+  const std::string here = std::to_string(at.x) + "," + std::to_string(at.y);
+  Play({"unlimber B-F1 " + here});
+  Play({"fertig", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  s_->remove_for_test(U("B-Z1"));
+  s_->place_for_test(U("B-L1"), at);
+  EXPECT_FALSE(Listed("limber B-F1 " + here));
+  EXPECT_EQ(Why("limber B-F1 " + here),
+            "PS §4.4: B-L1 (3 t) is too light to tow B-F1: a substitute tow must suit the weapon "
+            "in performance (at least 8 t)");
+  EXPECT_EQ(s_->why_illegal_text(A("limber B-F1 " + here)).de,
+            "PS §4.4: B-L1 (3 t) ist zu leicht, um B-F1 zu ziehen: ein Ersatzzugmittel muss "
+            "leistungsmäßig zur Waffe passen (mindestens 8 t)");
+  // Without B-L1 in its field the howitzer has no vehicle at all and stays where it stands.
+  s_->place_for_test(U("B-L1"), {at.x, at.y == 0 ? 1 : at.y - 1});
+  EXPECT_NE(Why("limber B-F1 " + here).find("no suitable vehicle stands in"), std::string::npos);
+}
+
+// The original tows of the shipped situations suit their weapons by the same measure.
+TEST(PlanspielTransportData, PS_4_4_OriginalTowsAreHeavyEnough) {
+  for (const char* id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto g = make_planspiel(id);
+    const Situation& sit = g->situation();
+    for (size_t u = 0; u < sit.units.size(); ++u) {
+      const int tow = sit.units[u].carrier;
+      const UnitType& t = g->type(static_cast<int>(u));
+      if (t.category != Category::kHeavyWeaponBase || tow < 0) continue;
+      EXPECT_GE(g->type(tow).weight_t, t.tow_weight_t) << id << " " << sit.units[u].id;
+    }
+  }
+}
+
 // S-2 "Reinforcement B-I4": B-L4 enters with B-I4 on game turn 6 at (23,8); to let it dismount it
 // moves at most 5 fields (half of the road allowance 10), the entry step included, e.g. to
 // (19,8); B-I4 then goes one field on foot onto the bridge.
