@@ -58,6 +58,34 @@ double Harm(const std::array<double, kOutcomeCount>& o) {
                 o[static_cast<size_t>(Outcome::kEliminated)]);
 }
 
+// The value of field `f` as a firing position of weapon base `w` (0: none): an objective field,
+// where the enemy comes, within the range of its fire from `f` (PS §8.4: high-angle for a weapon
+// that fires indirect, PS §8.3; else flat fire with the line of sight, PS §7.2); more in a pre-dug
+// field position, which gives a base cover (PS §8.8 #1).
+double FiringPosition(const PlanspielState& s, int w, Field f) {
+  const UnitType& t = s.ps().type(w);
+  if (!t.has_weapon) return 0.0;
+  const bool indirect = t.weapon.indirect && t.weapon.high_angle > 0;
+  const int range = WeaponRange(s.ps().fire_data(), s.weapon_of(w),
+                                indirect ? Trajectory::kHighAngle : Trajectory::kFlat);
+  for (Field o : s.ps().objective_fields())
+    if (Distance(f, o) <= range && (indirect || s.ps().sees(f, o)))
+      return 1.0 + (s.ps().dug_in(f) ? 0.3 : 0.0);
+  return 0.0;
+}
+
+// PS §4.4: the operational heavy weapon whose tow vehicle `v` is: the weapon limbered to it now,
+// else its own weapon (`tow_of`) while not lost; -1: none.
+int TowedWeapon(const PlanspielState& s, int v) {
+  const int l = s.load_of(v);
+  if (l >= 0) return s.ps().type(l).category == Category::kHeavyWeaponBase ? l : -1;
+  const int own = s.ps().situation().units[static_cast<size_t>(v)].load;
+  if (own < 0 || s.ps().type(own).category != Category::kHeavyWeaponBase ||
+      s.unit(own).status == UnitStatus::kLost)
+    return -1;
+  return own;
+}
+
 }  // namespace
 
 // A simple scorer: set up in the listed fields, fire where it can hurt (the chance of any effect,
@@ -97,6 +125,8 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
       const int u = a.arg(i);
       if (s.unit(u).status != UnitStatus::kOnBoard || ToObjective(s, s.field_of(u)) == 0)
         return -1.0;
+      // PS §4.4: a tow stays with its operational weapon while that is set up.
+      if (const int w = TowedWeapon(s, u); w >= 0 && s.unit(w).aboard != u) return -1.0;
     }
     for (int e = 0; e < s.num_units(); ++e) {
       const UnitType& t = s.ps().type(e);
@@ -129,6 +159,18 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     const PlanspielState::Meeting m = s.meeting(a.arg(0));
     const double gain = Harm(m.on_mover) - Harm(m.on_counter);
     return gain > 0 ? 1.0 + gain + noise : -0.5;
+  }
+  if (a.verb == kEvade && s.step() == StepKind::kAntiTankEvade) {
+    // PS §10.5, §9.4: a vehicle attacked at close quarters from movement evades when the opposed
+    // roll does not favour it (the figures +1 in a town or forest field), unless it holds an
+    // objective; of the nearest fields the one closest to the objectives.
+    const int v = a.arg(0);
+    const Field to{a.arg(1) % b.width(), a.arg(1) / b.width()};
+    for (Field o : s.ps().objective_fields())
+      if (o == s.field_of(v)) return -1.0;
+    const Terrain t = b.terrain(s.field_of(v));
+    const int bonus = t == Terrain::kForest || t == Terrain::kBuiltUp ? 1 : 0;
+    return OpposedWinChance(-bonus) < 0.5 ? 0.5 - 0.01 * ToObjective(s, to) + noise : -1.0;
   }
   if (a.verb == kEvade) {
     // PS §9.4: withdraw out of the mover's reach when its fire would hurt, unless the unit holds
@@ -216,8 +258,41 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     if (a.verb == kDismount) return near || under_fire ? 0.8 + noise : -1.0;
     return ToObjective(s, f) >= 7 ? 0.5 + noise : -1.0;
   }
-  if (a.verb == kUnlimber) return 0.9 + noise;
-  if (a.verb == kLimber) return -1.0;
+  if (a.verb == kLimber) {
+    // PS §4.4: a heavy weapon limbers to move when it has no target now, does not stand in a
+    // firing position (FiringPosition), and none lies within the reach of its crew's manhandling
+    // (own_move_le: 1 LE for portable and light weapons, else 0), which the plain moves score.
+    const Field at = s.field_of(u);
+    if (!s.fire_targets(u).empty() || FiringPosition(s, u, at) > 0) return -1.0;
+    const int reach = s.ps().type(u).own_move_le;
+    for (int dy = -reach; dy <= reach; ++dy)
+      for (int dx = -reach; dx <= reach; ++dx) {
+        const Field n{at.x + dx, at.y + dy};
+        if (b.on_board(n) && FiringPosition(s, u, n) > 0) return -1.0;
+      }
+    return 0.6 + noise;
+  }
+  if (a.verb == kUnlimber) {
+    // PS §4.4: a limbered weapon is set up in a firing position, or where an enemy it may fire at
+    // is in its range, or where its tow can get it no closer to the objectives; else it rides on.
+    const Field at = s.field_of(u);
+    const int tow = s.unit(u).aboard;
+    if (FiringPosition(s, u, at) > 0) return 0.9 + noise;
+    const int party = s.ps().situation().units[static_cast<size_t>(u)].party;
+    const UnitType& t = s.ps().type(u);
+    const int range = t.has_weapon && t.weapon.flat >= 0
+                          ? WeaponRange(s.ps().fire_data(), s.weapon_of(u), Trajectory::kFlat)
+                          : -1;
+    for (int e = 0; e < s.num_units(); ++e)
+      if (s.ps().situation().units[static_cast<size_t>(e)].party != party &&
+          s.unit(e).status == UnitStatus::kOnBoard && s.visible_to(e, party) &&
+          Distance(at, s.field_of(e)) <= range && s.ps().sees(at, s.field_of(e)))
+        return 0.9 + noise;
+    if (s.unit(tow).has_moved) return -1.0;  // on again in the next half-turn
+    for (Field n : s.move_targets(tow))
+      if (FiringPosition(s, u, n) > 0 || ToObjective(s, n) < ToObjective(s, at)) return -1.0;
+    return 0.9 + noise;
+  }
   if (const PlanspielState::FireAction fa = s.fire_of(a); fa.ok) {
     // A fire concentration (PS §8.3) scores the better odds of its one die, so it is chosen over
     // either weapon firing alone when two similar weapons observe the same target.
@@ -234,6 +309,22 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
                                            36.0;
     }
     return value > 0 ? 1.0 + value + noise : -0.5;
+  }
+  if (a.verb == kMove) {
+    // PS §4.4: a tow stays with its operational weapon (its ammunition is aboard): it drives to
+    // the weapon while the weapon is set up elsewhere and stays while it is set up in its field;
+    // with the weapon limbered it drives to a firing position of the weapon (FiringPosition), the
+    // nearer the better (at half speed the weapon unlimbers there at once, G-13), or else towards
+    // the objectives.
+    if (const int w = TowedWeapon(s, u); w >= 0) {
+      if (s.unit(w).aboard != u) {
+        const Field at = s.field_of(w);
+        const bool set_up_well = FiringPosition(s, w, at) > 0 || !s.fire_targets(w).empty();
+        return s.unit(w).aboard < 0 && f == at && !set_up_well ? 0.5 + noise : -1.0;
+      }
+      if (const double pos = FiringPosition(s, w, f); pos > 0)
+        return 0.6 + 0.2 * pos - 0.02 * Distance(s.field_of(u), f) + noise;
+    }
   }
   // A move: closer to the objectives; an attacker (not holding them) gains more.
   const Field from = s.unit(u).status == UnitStatus::kWaiting
@@ -390,6 +481,7 @@ json UnitTypeJson(const UnitType& t) {
             {"panzergrenadier", t.panzergrenadier},
             {"moves_and_fires", t.moves_and_fires},
             {"can_overrun", t.can_overrun},
+            {"tow_weight_t", t.tow_weight_t},
             {"provenance", provenance}};
   return j;
 }

@@ -43,6 +43,7 @@ constexpr StepRow<Who, Dice> kSteps[] = {
     {"move-together", Who::kActive, Dice::kNone},  // kPlanMove
     {"roll", Who::kChance, Dice::kD6},             // kRecoverRoll
     {"roll", Who::kChance, Dice::kD6},             // kAntiTankRoll
+    {"counter-move", Who::kPassive, Dice::kNone},  // kAntiTankEvade
 };
 static_assert(one_row_per_kind(kSteps, kNumStepKinds));
 static_assert(chance_decides_iff_chance_rolls(kSteps));
@@ -696,7 +697,7 @@ int PlanspielState::move_cap(int u) const {
   // PS §8.14: armoured troops at levels 3 and 4 still move at terrain speed.
   if (unit(u).suppression >= 3) cap = cap < 0 ? p.terrain : std::min(cap, p.terrain);
   // PS §4.4: after dismounting, figures without heavy weapons move one more field on foot.
-  if (unit(u).loaded && game_->situation().units[static_cast<size_t>(u)].carrier >= 0) {
+  if (unit(u).loaded && IsBase(type_of(u))) {
     const int extra = ExtraFootMoveAfterDismounting(type_of(u).category != Category::kFigureBase);
     cap = cap < 0 ? extra : std::min(cap, extra);
   }
@@ -767,12 +768,32 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                                         "limbers",
                                         "PS §4.4: nur Figuren sitzen auf oder ab; eine Waffenbase "
                                         "protzt auf"});
-  if (su.carrier < 0)
+  // Getting off: the vehicle it is aboard (a substitute tow or a free tow, PS §4.4, when not its
+  // own).
+  int c = !on && s.aboard >= 0 ? s.aboard : su.carrier;
+  // PS §4.4: figures without their own carrier in their field may mount a free tow there (its
+  // weapon lost), used like a truck.
+  if (verb == kMount && s.aboard < 0 &&
+      (c < 0 || unit(c).status != UnitStatus::kOnBoard || !(field_of(c) == field_of(u)))) {
+    if (const int t = free_tow(u, nullptr); t >= 0) {
+      c = t;
+    } else if (c < 0) {
+      if (!why) return false;
+      Text no;
+      free_tow(u, &no);
+      *why = !no.en.empty() ? no
+                            : say("PS §4.4: {0} has no carrier of its own and no free tow stands "
+                                  "in {1}",
+                                  "PS §4.4: {0} hat kein eigenes Transportfahrzeug und in {1} "
+                                  "steht kein freies Zugmittel",
+                                  su.id, field_text(field_of(u)));
+      return false;
+    }
+  }
+  if (c < 0)
     return PS_REFUSE(
         why, say("PS §4.4: {0} has no {1} of its own", "PS §4.4: {0} hat kein eigenes {2}", su.id,
                  weapon ? "tow" : "carrier", weapon ? "Zugmittel" : "Transportfahrzeug"));
-  // Getting off: the vehicle it is aboard (a substitute tow, PS §4.4, when not its own).
-  int c = !on && s.aboard >= 0 ? s.aboard : su.carrier;
   // PS §4.4: a weapon whose own tow is lost limbers to a suitable substitute in its field, or
   // can only be used where it stands.
   if (weapon && on && unit(c).status == UnitStatus::kLost) {
@@ -879,6 +900,14 @@ int PlanspielState::substitute_tow(int u, Text* why) const {
               "PS §4.4, §4.5: {0} ist kein Transport- oder Zugfahrzeug: ein Ersatzzugmittel muss "
               "zur Waffe passen und etwa dem Originalfahrzeugmodell ({1}) entsprechen",
               uid(v), uid(su.carrier));
+    } else if (t.weight_t < type_of(u).tow_weight_t) {
+      // Reading R-ST: "leistungsmäßig geeignet" by the catalogue's weights (tow_weight_t).
+      no =
+          say("PS §4.4: {0} ({1} t) is too light to tow {2}: a substitute tow must suit the "
+              "weapon in performance (at least {3} t)",
+              "PS §4.4: {0} ({1} t) ist zu leicht, um {2} zu ziehen: ein Ersatzzugmittel muss "
+              "leistungsmäßig zur Waffe passen (mindestens {3} t)",
+              uid(v), t.weight_t, su.id, type_of(u).tow_weight_t);
     } else if (const int l = load_of(v); l >= 0) {
       no = say("PS §4.5: {0} carries or tows one unit, and {1} is aboard it",
                "PS §4.5: {0} trägt oder zieht eine Einheit, und {1} ist schon darauf", uid(v),
@@ -908,6 +937,42 @@ int PlanspielState::substitute_tow(int u, Text* why) const {
             "geeignetes Fahrzeug: eine Waffe ohne geeignetes Fahrzeug wird nur ortsfest "
             "eingesetzt",
             su.id, uid(su.carrier), field_text(at));
+  return -1;
+}
+
+// PS §4.4 ("Zugmittel von schweren Waffen können, solange ihre Waffe noch einsatzfähig ist, nicht
+// zum Transport anderer Truppen eingesetzt werden"; "Ein Ersatzzugfahrzeugmodell kann wie ein LKW
+// eingesetzt werden"), reading R-FT (docs/rules/planspiel.md §4.4): a tow of figure base `u`'s
+// party in its field whose own weapon is lost carries other troops like a truck, one unit (§4.5);
+// the first such in unit order. A tow whose weapon is operational is refused with the rule.
+int PlanspielState::free_tow(int u, Text* why) const {
+  const int party = party_of(u);
+  const Field at = field_of(u);
+  for (int v = 0; v < num_units(); ++v) {
+    const UnitState& vs = unit(v);
+    if (v == u || party_of(v) != party || vs.status != UnitStatus::kOnBoard || vs.aboard >= 0 ||
+        !(field_of(v) == at))
+      continue;
+    const UnitType& t = type_of(v);
+    if (t.category != Category::kTransport || t.capacity != Capacity::kTowOneWeapon) continue;
+    const int own = game_->situation().units[static_cast<size_t>(v)].load;
+    Text no;
+    if (own >= 0 && unit(own).status != UnitStatus::kLost) {
+      no =
+          say("PS §4.4: the tow {0} carries the ammunition of {1} and may not carry other troops "
+              "while {1} is operational",
+              "PS §4.4: das Zugmittel {0} führt die Munition von {1} mit und darf nicht zum "
+              "Transport anderer Truppen eingesetzt werden, solange {1} einsatzfähig ist",
+              uid(v), uid(own));
+    } else if (const int l = load_of(v); l >= 0) {
+      no = say("PS §4.5: {0} carries or tows one unit, and {1} is aboard it",
+               "PS §4.5: {0} trägt oder zieht eine Einheit, und {1} ist schon darauf", uid(v),
+               uid(l));
+    } else {
+      return v;
+    }
+    if (why && why->en.empty()) *why = no;
+  }
   return -1;
 }
 
@@ -1924,8 +1989,53 @@ std::vector<Field> PlanspielState::evade_fields(int p) const {
 }
 
 std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
+  return withdrawal_fields_from(p, moving_.unit, forced);
+}
+
+// PS §10.5 ("Eine angriffsweise Panzernahbekämpfung aus der Bewegung ist zulässig. In diesem Fall
+// kann das Ziel einen Bewegungsgegenzug durchführen oder durch Gegenwürfeln wehren"), §9.4: the
+// attacked vehicle, faster than 1 LE, that itself detects the attacking figures, withdraws before
+// the opposed roll to the nearest field out of their direct fire from where they stand (G-48).
+bool PlanspielState::may_evade_antitank(int v, Text* why) const {
+  if (step() != StepKind::kAntiTankEvade || assault_.field < 0)
+    return PS_REFUSE(why, {"PS §10.5: no anti-tank close combat from movement is announced",
+                           "PS §10.5: keine angriffsweise Panzernahbekämpfung ist angesagt"});
+  const UnitState& vs = unit(v);
+  const UnitType& t = type_of(v);
+  const int a = assault_.attackers[0];
+  const std::string& id = uid(v);
+  if (party_of(v) == active_)
+    return PS_REFUSE(why, {"PS §9.1: only the passive party makes counter-moves",
+                           "PS §9.1: nur die passive Partei macht Gegenzüge"});
+  if (vs.status != UnitStatus::kOnBoard || vs.aboard >= 0 || t.armour == ArmourClass::kNone ||
+      IsBase(t) || game_->board().index(field_of(v)) != assault_.field)
+    return PS_REFUSE(why, say("PS §10.5: {} is no armoured vehicle attacked in {}",
+                              "PS §10.5: {} ist kein in {} angegriffenes gepanzertes Fahrzeug", id,
+                              field_text(FieldAt(game_->board(), assault_.field))));
+  if (MoveProfileOf(t).terrain <= 1)
+    return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
+                              "PS §9.4: {} ist nicht schneller als 1 LE", id));
+  if (vs.suppression >= 5)
+    return PS_REFUSE(why, say("PS §8.14: {} is suppressed black and cannot move",
+                              "PS §8.14: {} ist schwarz niedergehalten und bewegungsunfähig", id));
+  if (!detects(v, a))
+    return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the attacking figures",
+                              "PS §9.4: {} erkennt die angreifenden Figuren nicht selbst", id));
+  if (antitank_evade_fields(v).empty())
+    return PS_REFUSE(why, say("PS §9.4, G-48: {} reaches no field out of the figures' direct fire",
+                              "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
+                              "der Figuren",
+                              id));
+  return true;
+}
+
+std::vector<Field> PlanspielState::antitank_evade_fields(int v) const {
+  if (assault_.field < 0) return {};
+  return withdrawal_fields_from(v, assault_.attackers[0], true);
+}
+
+std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool forced) const {
   std::vector<Field> out;
-  const int m = moving_.unit;
   if (m < 0) return out;
   const Board& b = game_->board();
   const Search s = search(p);
@@ -3117,6 +3227,18 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.say(say("Self-smoke roll of {} (PS §8.16)", "Wurf zur Selbsteinnebelung von {} (PS §8.16)",
                 uid(steps_.top().unit)));
       break;
+    case StepKind::kAntiTankEvade:
+      d.say(
+          say("{0}: enemy figures attack the vehicles in {4} at close quarters from their "
+              "movement; answer with a movement counter-move of a vehicle there, or pass to "
+              "defend by the opposed roll (PS §10.5, §9.4)",
+              "{2}: feindliche Figuren greifen die Fahrzeuge in {4} aus der Bewegung im "
+              "Panzernahkampf an; mit einem Bewegungsgegenzug eines Fahrzeugs dort antworten "
+              "oder verzichten und durch Gegenwürfeln abwehren (PS §10.5, §9.4)",
+              party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
+              PartyDe(active_), field_text(FieldAt(b, assault_.field))));
+      d.decline = Action(kPass, {});
+      break;
     case StepKind::kAntiTankRoll:
       d.say(say("Anti-tank close combat in {}: the figures' effect roll (G-36)",
                 "Panzernahbekämpfung in {}: der Wirkungswurf der Figuren (G-36)",
@@ -3172,6 +3294,14 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   if (k == StepKind::kSelfSmoke) {
     out.push_back(Action(kSmoke, {steps_.top().unit}));
+    out.push_back(Action(kPass, {}));
+    return;
+  }
+  if (k == StepKind::kAntiTankEvade) {
+    // PS §10.5, §9.4: the attacked vehicles' movement counter-moves, or defend (pass).
+    for (int v = 0; v < num_units(); ++v)
+      if (may_evade_antitank(v, nullptr))
+        for (Field f : antitank_evade_fields(v)) out.push_back(Action(kEvade, {v, b.index(f)}));
     out.push_back(Action(kPass, {}));
     return;
   }
@@ -3313,6 +3443,30 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     return {"PS §8.16: self-smoke only at once after a combat vehicle is suppressed black",
             "PS §8.16: Selbsteinnebelung nur sofort, nachdem ein Kampffahrzeug schwarz "
             "niedergehalten wurde"};
+  if (k == StepKind::kAntiTankEvade) {
+    if (action.verb == kPass) return {};
+    if (action.verb != kEvade)
+      return {
+          "PS §10.5: the attacked vehicles make a movement counter-move or defend by the "
+          "opposed roll (pass)",
+          "PS §10.5: die angegriffenen Fahrzeuge machen einen Bewegungsgegenzug oder wehren "
+          "sich durch Gegenwürfeln (verzichten)"};
+    const int p = action.arg(0);
+    if (p < 0 || p >= num_units()) return no_unit;
+    const Board& bb = game_->board();
+    if (action.arg(1) < 0 || action.arg(1) >= bb.width() * bb.height()) return no_field;
+    if (!may_evade_antitank(p, &why)) return why;
+    const std::vector<Field> to = antitank_evade_fields(p);
+    if (std::find(to.begin(), to.end(), FieldAt(bb, action.arg(1))) != to.end()) return {};
+    std::string list;
+    for (Field f : to) list += (list.empty() ? "" : ", ") + field_text(f);
+    return say(
+        "G-48: {} withdraws only as far as needed, to the nearest field out of the figures' "
+        "direct fire: {}",
+        "G-48: {} weicht nur so weit wie nötig aus, in das nächste Feld außerhalb des direkten "
+        "Feuers der Figuren: {}",
+        uid(p), list);
+  }
   if (k == StepKind::kCounterMove) {
     if (action.verb == kPass) return {};
     if (action.verb != kFire && action.verb != kMeet && action.verb != kEvade &&
@@ -3906,6 +4060,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         break;
       case StepKind::kAct:
       case StepKind::kCounterMove:
+      case StepKind::kAntiTankEvade:
       case StepKind::kOver:
       case StepKind::kSetUp:
       case StepKind::kSelfSmoke:
@@ -3915,6 +4070,67 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     // PS §8.16: the window of a vehicle lost by a later roll (a lucky hit) closes unopened.
     while (step() == StepKind::kSelfSmoke && unit(steps_.top().unit).status != UnitStatus::kOnBoard)
       steps_.pop();
+    return;
+  }
+  if (step() == StepKind::kAntiTankEvade) {
+    // PS §10.5, §9.4: a vehicle evades, or the passive party defends by the opposed roll (pass).
+    if (action.verb == kPass) {
+      steps_.pop();
+      return;
+    }
+    const Field f = FieldAt(b, assault_.field);
+    const int a = assault_.attackers[0];
+    const int party = party_of(a);
+    evade(action.arg(0), FieldAt(b, action.arg(1)), false, events);
+    bool left = false, may = false;
+    for (int v = 0; v < num_units(); ++v)
+      if (party_of(v) != party && unit(v).status == UnitStatus::kOnBoard && unit(v).aboard < 0 &&
+          field_of(v) == f && type_of(v).armour != ArmourClass::kNone && !IsBase(type_of(v))) {
+        left = true;
+        may = may || may_evade_antitank(v, nullptr);
+      }
+    if (left) {
+      if (!may) steps_.pop();  // the others defend by the opposed roll
+      return;
+    }
+    // No vehicle is left to fight: no close combat. Reading: the figures have made their move
+    // and go into the field they attacked (PS §10.5: "figures move into the vehicle's field")
+    // unless an enemy unit is still there.
+    steps_.pop();  // the window
+    steps_.pop();  // the figures' die
+    steps_.pop();  // the vehicle's die
+    UnitState& as = units_[static_cast<size_t>(a)];
+    as.has_moved = true;
+    as.fired = true;  // the attack was its activity (PS §3.4)
+    as.camouflaged = false;
+    const bool enters = enemy_in(f, party) < 0;
+    if (enters) {
+      as.x = f.x;
+      as.y = f.y;
+      as.moved = 1;
+    }
+    const AssaultState last = assault_;
+    assault_ = AssaultState{};
+    assault_.last_field = last.last_field;
+    assault_.last_attack = last.last_attack;
+    assault_.last_defence = last.last_defence;
+    if (events)
+      events->push_back(Event::said(
+          "PS §10.5",
+          enters ? say("The vehicles have evaded: no anti-tank close combat; {} moves into {}.",
+                       "Die Fahrzeuge sind ausgewichen: keine Panzernahbekämpfung; {} geht nach "
+                       "{}.",
+                       uid(a), field_text(f))
+                 : say("The vehicles have evaded: no anti-tank close combat; {} stays in {}.",
+                       "Die Fahrzeuge sind ausgewichen: keine Panzernahbekämpfung; {} bleibt in "
+                       "{}.",
+                       uid(a), field_text(field_of(a))),
+          party,
+          shown_to(a, enemy(party))
+              ? std::nullopt
+              : std::optional<Text>(Text{"The vehicles have evaded: no anti-tank close combat.",
+                                         "Die Fahrzeuge sind ausgewichen: keine "
+                                         "Panzernahbekämpfung."})));
     return;
   }
   if (step() == StepKind::kSelfSmoke) {
@@ -4220,6 +4436,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
         say("Unseen enemy figures attack the vehicles in {}.",
             "Nicht erkannte feindliche Figuren greifen die Fahrzeuge in {} an.", field_text(f)),
         events);
+    // PS §10.5: before the opposed roll the target may make a movement counter-move (§9.4). The
+    // window opens whether or not a vehicle may evade: which may is hidden from the attacker.
+    push(StepKind::kAntiTankEvade, u, action.arg(1));
     return;
   }
   if (action.verb == kOverrun) {
@@ -4236,8 +4455,16 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     const bool on = action.verb == kMount || action.verb == kLimber;
     // PS §4.4: the vehicle it gets off, or its own carrier or tow, or a substitute tow.
     int carrier = !on && s.aboard >= 0 ? s.aboard : su.carrier;
-    const bool substitute = on && unit(carrier).status == UnitStatus::kLost;
-    if (substitute) carrier = substitute_tow(u, nullptr);
+    bool substitute = false;
+    if (action.verb == kLimber && unit(carrier).status == UnitStatus::kLost) {
+      substitute = true;
+      carrier = substitute_tow(u, nullptr);
+    } else if (action.verb == kMount &&
+               (carrier < 0 || unit(carrier).status != UnitStatus::kOnBoard ||
+                !(field_of(carrier) == field_of(u)))) {
+      substitute = true;  // PS §4.4: a free tow, used like a truck
+      carrier = free_tow(u, nullptr);
+    }
     UnitState& c = units_[static_cast<size_t>(carrier)];
     const bool shown = shown_to(u, enemy(party));
     s.aboard = on ? carrier : -1;
@@ -4255,7 +4482,12 @@ void PlanspielState::apply(const Action& action, EventList* events) {
               kLoadVerbName[action.verb - kMount],
               (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(carrier),
               field_text(f), LoadSentenceDe(action.verb - kMount, uid(carrier)),
-              substitute ? " (a substitute tow)" : "", substitute ? " (als Ersatzzugmittel)" : ""),
+              !substitute                   ? ""
+              : on && action.verb == kMount ? " (a free tow, as a truck)"
+                                            : " (a substitute tow)",
+              !substitute                   ? ""
+              : on && action.verb == kMount ? " (ein freies Zugmittel, wie ein LKW)"
+                                            : " (als Ersatzzugmittel)"),
           party,
           // PS §7.5: read as an unseen unit's move, which a move that an unseen enemy stops at
           // once is too (the same view).

@@ -82,8 +82,12 @@ enum class StepKind : uint8_t {
   kRecoverRoll,  // PS §6.10: the recovery roll of a vehicle towing away a wreck, 4+
   // G-36: the effect roll of figures fighting the armoured vehicles in their own field
   kAntiTankRoll,
+  // PS §10.5, §9.4: the passive party's answer to anti-tank close combat from movement, before
+  // the opposed roll: a movement counter-move of an attacked vehicle (evade), or pass to defend
+  // by the opposed roll
+  kAntiTankEvade,
 };
-inline constexpr int kNumStepKinds = 18;
+inline constexpr int kNumStepKinds = 19;
 
 // A move in progress, one field at a time (PS §9.2: counter-moves after each step).
 struct MoveState {
@@ -368,6 +372,11 @@ class PlanspielState : public State {
   // fields it may withdraw to (the nearest it reaches where the mover cannot engage it).
   bool may_evade(int p, Text* why) const;
   std::vector<Field> evade_fields(int p) const;
+  // PS §10.5, §9.4: whether armoured vehicle `v`, attacked by anti-tank close combat from
+  // movement, may answer with a movement counter-move now (before the opposed roll), or why not;
+  // the fields it may withdraw to (the nearest out of the attacking figures' direct fire, G-48).
+  bool may_evade_antitank(int v, Text* why) const;
+  std::vector<Field> antitank_evade_fields(int v) const;
   // PS §9.4, G-48 reading: whether unit `m` could engage unit `p` by direct fire from where `m`
   // stands if `p` stood in `at` (after a move there when `moved`): in range of its flat fire, in
   // sight, and detected by `m` itself.
@@ -433,6 +442,10 @@ class PlanspielState : public State {
   // PS §4.4: the substitute tow weapon base `u`, whose own tow is lost, may limber to in its field
   // (reading R-ST, docs/rules/planspiel.md §4.4), or -1 and why not.
   int substitute_tow(int u, Text* why) const;
+  // PS §4.4: the free tow (its own weapon lost) figure base `u` may mount in its field, used like
+  // a truck (reading R-FT, docs/rules/planspiel.md §4.4), or -1 and why not (empty when no tow
+  // stands there).
+  int free_tow(int u, Text* why) const;
 
   // Test hook: puts unit `u` in field `f` on the board (set-ups of the rule tests).
   void place_for_test(int u, Field f);
@@ -553,6 +566,8 @@ class PlanspielState : public State {
   // counter-move or displacement): the nearest within its allowance, over the limit when
   // `forced`.
   std::vector<Field> withdrawal_fields(int u, bool forced) const;
+  // The same out of the direct fire of unit `m` (the mover, or the attacking figures).
+  std::vector<Field> withdrawal_fields_from(int u, int m, bool forced) const;
   // PS §5.4: whether the like class of unit `u` is over the stacking limit where it stands.
   bool over_limit(int u) const;
   // PS §5.4: a like troop in `u`'s congested field has fired this half-turn already.

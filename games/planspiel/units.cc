@@ -108,10 +108,10 @@ class UnitsReader : public TomlReader {
 };
 
 const std::vector<std::string_view> kTypeFields = {
-    "id",        "name",        "category",        "speed_row",       "own_move_le",
-    "terrain",   "target_size", "armour_class",    "gun_class",       "weapon",
-    "weight_t",  "capacity",    "panzergrenadier", "moves_and_fires", "can_overrun",
-    "provenance"};
+    "id",           "name",        "category",        "speed_row",       "own_move_le",
+    "terrain",      "target_size", "armour_class",    "gun_class",       "weapon",
+    "weight_t",     "capacity",    "panzergrenadier", "moves_and_fires", "can_overrun",
+    "tow_weight_t", "provenance"};
 const std::vector<std::string_view> kWeaponFields = {
     "row", "flat", "high_angle", "calibre_cm", "overlong", "short", "indirect"};
 
@@ -135,7 +135,7 @@ const std::vector<std::string>& unit_value_names() {
       "target_size",     "armour_class",      "gun_class",         "weapon.row",
       "weapon.flat",     "weapon.high_angle", "weapon.calibre_cm", "weapon.overlong",
       "weapon.short",    "weapon.indirect",   "weight_t",          "capacity",
-      "panzergrenadier", "moves_and_fires",   "can_overrun"};
+      "panzergrenadier", "moves_and_fires",   "can_overrun",       "tow_weight_t"};
   return kNames;
 }
 
@@ -249,6 +249,14 @@ std::vector<UnitType> load_unit_types(const std::string& path) {
       mark("weight_t");
     } else if (IsVehicle(u.category)) {
       r.Fail(t.source().begin.line, "missing field 'weight_t' " + w);
+    }
+    // PS §4.4, reading R-ST: the tow a weapon base needs, judged by the substitute's weight.
+    if (const toml::node* n = t.get("tow_weight_t")) {
+      if (!weapon_base) r.Fail(*n, "field 'tow_weight_t' is for weapon bases only");
+      u.tow_weight_t = r.Num(*n, "tow_weight_t", 0, 200);
+      mark("tow_weight_t");
+    } else if (weapon_base) {
+      r.Fail(t.source().begin.line, "missing field 'tow_weight_t' " + w);
     }
     u.capacity = r.Enum(r.Req(t, "capacity", w), "capacity", kCapacities, "capacity");
     mark("capacity");

@@ -70,6 +70,9 @@ struct UnitType {
   bool has_weapon = false;
   Weapon weapon;
   double weight_t = 0;  // vehicles only; recovery of wrecks (PS §6.10)
+  // Weapon bases only: the least weight of a vehicle that may tow it as a substitute tow (PS §4.4
+  // "leistungsmäßig geeignet", reading R-ST).
+  double tow_weight_t = 0;
   Capacity capacity = Capacity::kNone;
   bool panzergrenadier = false;  // carried by an APC (PS §4.4)
   bool moves_and_fires = false;  // may move at combat speed and fire direct (PS §6.4)

@@ -39,3 +39,120 @@ TEST_F(PlanspielHeuristic, PS_10_6_OverrunInTheOpenButNotIntoTown) {
 
 }  // namespace
 }  // namespace feldherr::planspiel
+
+namespace feldherr::planspiel {
+namespace {
+
+// PS §4.4: a heavy weapon moves with its tow. A test situation on the PS-1 board: Red's 7.5 cm AT
+// gun R-P1 stands unlimbered with its tow R-Z1 on the road at 5,9, out of range of the Gutshof
+// (5,3 and 6,3, the objective; flat range 2 LE); Blue's B-I1 waits in the far north-east corner.
+constexpr const char* kLimberSituation = R"(
+[situation]
+id = "test-limber"
+title = "Limbering test"
+board = "ps-1"
+start_cycle_turn = 1
+game_turns = 6
+first_mover = "red"
+dug_in = ["4,4"]
+provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
+
+[[unit]]
+id = "R-P1"
+party = "red"
+type = "PAK75"
+field = "5,9"
+tow = "R-Z1"
+state = "unlimbered"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
+
+[[unit]]
+id = "R-Z1"
+party = "red"
+type = "ZGKW"
+field = "5,9"
+tow_of = "R-P1"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
+
+[[unit]]
+id = "B-I1"
+party = "blue"
+type = "INF"
+field = "11,0"
+provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
+
+[[objective]]
+id = "gutshof"
+fields = ["5,3", "6,3"]
+controller = ["blue", "blue"]
+provenance = { fields = "stand-in", controller = "stand-in" }
+
+[[outcome]]
+result = "draw"
+text = "Draw"
+when = []
+provenance = { result = "stand-in", when = "stand-in" }
+)";
+
+class PlanspielHeuristicTow : public testing::SituationTest {
+ protected:
+  void SetUp() override { Load("situation-test-limber.toml", kLimberSituation, "ps-1"); }
+  // The heuristic's choice among the legal actions now (the first of the best).
+  Action Best(Rng& rng) {
+    Action best;
+    double top = -1e9;
+    for (const Action& a : state_->legal_actions()) {
+      const double v = HeuristicScore(*state_, a, rng);
+      if (v > top) top = v, best = a;
+    }
+    return best;
+  }
+  // Red plays its half-turn by the heuristic; Blue passes its counter-move windows and ends its
+  // half-turns at once; dice are drawn from `rng`.
+  void RedHalfTurnByTheHeuristic(Rng& rng) {
+    for (int guard = 0; guard < 200 && !state_->is_terminal(); ++guard) {
+      if (state_->current_seat() == kChance) {
+        state_->apply(state_->sample_chance(rng));
+      } else if (state_->step() == StepKind::kCounterMove) {
+        state_->apply(Action(kPass, {}));
+      } else if (state_->active() == kPartyBlue) {
+        state_->apply(Action(kFertig, {}));
+        return;
+      } else {
+        state_->apply(Best(rng));
+      }
+    }
+  }
+};
+
+TEST_F(PlanspielHeuristicTow, PS_4_4_AWeaponOutOfRangeOfTheObjectiveLimbers) {
+  ASSERT_TRUE(Listed("limber R-P1 5,9"));
+  Rng rng(3);
+  EXPECT_GT(HeuristicScore(*state_, A("limber R-P1 5,9"), rng), 0.0);
+  EXPECT_EQ(state_->describe(Best(rng)), "limber R-P1 5,9");
+}
+
+TEST_F(PlanspielHeuristicTow, PS_4_4_TheTowBringsTheWeaponToAFiringPositionWhereItUnlimbers) {
+  Rng rng(5);
+  for (int half = 0; half < 4 && !state_->is_terminal(); ++half) RedHalfTurnByTheHeuristic(rng);
+  const int gun = U("R-P1");
+  EXPECT_EQ(state_->unit(gun).aboard, -1) << "set up again";
+  // Within its flat range (2 LE) of a Gutshof field, which it sees (PS §7.2, §8.4).
+  const Field at = At("R-P1");
+  EXPECT_LE(std::min(Distance(at, {5, 3}), Distance(at, {6, 3})), 2) << at.x << "," << at.y;
+  EXPECT_TRUE(game_->sees(at, {5, 3}) || game_->sees(at, {6, 3}));
+  // The tow stays with its weapon (its ammunition is aboard, PS §4.4).
+  EXPECT_EQ(At("R-Z1"), at);
+}
+
+TEST_F(PlanspielHeuristicTow, PS_4_4_AWeaponInAFiringPositionStaysSetUp) {
+  state_->place_for_test(U("R-P1"), {4, 4});  // the pre-dug position, 1 field from the Gutshof
+  state_->place_for_test(U("R-Z1"), {4, 4});
+  Rng rng(3);
+  ASSERT_TRUE(Listed("limber R-P1 4,4"));
+  EXPECT_LT(HeuristicScore(*state_, A("limber R-P1 4,4"), rng), 0.0);
+  EXPECT_LT(HeuristicScore(*state_, A("move R-Z1 4,5"), rng), 0.0);  // the tow stays with it
+}
+
+}  // namespace
+}  // namespace feldherr::planspiel

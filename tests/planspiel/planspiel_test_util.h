@@ -135,11 +135,12 @@ class Ps2Fixture : public ::testing::Test {
     const ActionList legal = s_->legal_actions();
     return std::find(legal.begin(), legal.end(), A(text)) != legal.end();
   }
-  // Applies each text; a counter-move window (PS §9.2) the script does not answer is passed.
+  // Applies each text; a counter-move window (PS §9.2, §10.5) the script does not answer is
+  // passed.
   EventList Play(std::initializer_list<std::string> texts, bool open_windows = false) {
     EventList events;
     const auto pass = [&](const std::string* next) {
-      while (s_->step() == StepKind::kCounterMove &&
+      while ((s_->step() == StepKind::kCounterMove || s_->step() == StepKind::kAntiTankEvade) &&
              (next == nullptr || !s_->why_illegal(A(*next)).empty()))
         s_->apply(Action(kPass, {}), &events);
     };

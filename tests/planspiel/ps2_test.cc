@@ -360,6 +360,9 @@ TEST_F(PlanspielAntiTank, PS_10_5_FiguresKnockOutTheTankAndTakeTheField) {
   const ActionList legal = s_->legal_actions();
   EXPECT_NE(std::find(legal.begin(), legal.end(), A("antitank B-I3 16,8")), legal.end());
   Play({"antitank B-I3 16,8"}, true);
+  // PS §10.5: Red may first evade with R-T1 (a movement counter-move) or defend (pass).
+  EXPECT_EQ(s_->step(), StepKind::kAntiTankEvade);
+  Play({"pass"}, true);
   EXPECT_EQ(s_->decision().prompt, "Anti-tank close combat at 16,8: the figures' die (PS §10.5)");
   Play({"roll 5"}, true);
   EXPECT_EQ(s_->decision().prompt, "Anti-tank close combat at 16,8: the vehicle's die (PS §10.5)");
@@ -420,6 +423,56 @@ TEST_F(PlanspielAntiTank, PS_10_5_G_36_MixedFieldAfterAntiTankCloseCombat) {
   EXPECT_TRUE(Listed("antitank B-I3 16,8"));
   Play({"antitank B-I3 16,8", "roll 5"});  // 5 + 1 in the town field: knocked out
   EXPECT_EQ(s_->unit(U("R-T1")).status, UnitStatus::kLost);
+}
+
+// PS §10.5 ("Eine angriffsweise Panzernahbekämpfung aus der Bewegung ist zulässig. In diesem Fall
+// kann das Ziel einen Bewegungsgegenzug durchführen oder durch Gegenwürfeln wehren"), §9.4, G-48:
+// when B-I3 attacks R-T1 from its movement, Red answers before the opposed roll: R-T1 withdraws to
+// the nearest field out of B-I3's direct fire (infantry: 1 LE), losing its position marker; with
+// no vehicle left there is no close combat and B-I3 moves into the field.
+TEST_F(PlanspielAntiTank, PS_10_5_VehicleMayEvadeByAMovementCounterMove) {
+  TankInTheJunction();
+  Play({"antitank B-I3 16,8"}, true);
+  ASSERT_EQ(s_->step(), StepKind::kAntiTankEvade);
+  EXPECT_EQ(s_->current_seat(), kPartyRed);
+  EXPECT_EQ(s_->decision().prompt,
+            "red: enemy figures attack the vehicles in 16,8 at close quarters from their movement; "
+            "answer with a movement counter-move of a vehicle there, or pass to defend by the "
+            "opposed roll (PS §10.5, §9.4)");
+  const std::vector<Field> to = s_->antitank_evade_fields(U("R-T1"));
+  ASSERT_FALSE(to.empty());
+  for (Field f : to) EXPECT_FALSE(s_->engages(U("B-I3"), U("R-T1"), f, true)) << f.x << "," << f.y;
+  // G-48: only as far as needed.
+  EXPECT_EQ(Why("evade R-T1 10,8").rfind("G-48: R-T1 withdraws only as far as needed", 0), 0u)
+      << Why("evade R-T1 10,8");
+  EXPECT_NE(Why("fire R-T1 16,7").find("PS §10.5"), std::string::npos);
+  // The heuristic holds the objective field (the village) and defends.
+  Rng rng(1);
+  const std::string evade = "evade R-T1 " + std::to_string(to[0].x) + "," + std::to_string(to[0].y);
+  EXPECT_LT(HeuristicScore(*s_, A(evade), rng), 0.0);
+  const EventList ev = Play({evade});
+  EXPECT_EQ(s_->field_of(U("R-T1")), to[0]);
+  EXPECT_TRUE(s_->unit(U("R-T1")).evaded);  // no position marker in its next half-turn (PS §9.4)
+  EXPECT_EQ(s_->step(), StepKind::kAct);    // no dice
+  EXPECT_EQ(s_->active(), kPartyBlue);
+  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 8}));
+  EXPECT_TRUE(s_->unit(U("B-I3")).has_moved);
+  EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const Event& e) {
+    return e.text == "The vehicles have evaded: no anti-tank close combat; B-I3 moves into 16,8." &&
+           e.text_de ==
+               "Die Fahrzeuge sind ausgewichen: keine Panzernahbekämpfung; B-I3 geht nach 16,8.";
+  }));
+  // A vehicle suppressed black cannot move (PS §8.14): it defends by the opposed roll.
+  Restart();
+  TankInTheJunction();
+  s_->set_suppression_for_test(U("R-T1"), 5);
+  Play({"antitank B-I3 16,8"}, true);
+  ASSERT_EQ(s_->step(), StepKind::kAntiTankEvade);
+  EXPECT_EQ(s_->legal_actions().size(), 1u);  // pass
+  EXPECT_NE(Why(evade).find("PS §8.14: R-T1 is suppressed black"), std::string::npos) << Why(evade);
+  Play({"pass", "roll 3", "roll 2"});  // 3 + 1 against 2: grey stays under black
+  EXPECT_EQ(s_->field_of(U("R-T1")), (Field{16, 8}));
+  EXPECT_EQ(s_->field_of(U("B-I3")), (Field{16, 8}));
 }
 
 // PS §10.5: only figures fight, only armoured vehicles, and infantry close combat comes first

@@ -245,6 +245,101 @@ TEST_F(PlanspielTransport, PS_4_4_SubstituteTowMustSuitTheWeapon) {
   EXPECT_EQ(Why("limber B-P1 15,6"), "");
 }
 
+// PS §4.4 ("Zugmittel von schweren Waffen können, solange ihre Waffe noch einsatzfähig ist, nicht
+// zum Transport anderer Truppen eingesetzt werden"), reading R-FT: once its weapon is lost, the
+// tow carries figures like a truck: one unit (PS §4.5), mounting and dismounting at half speed
+// (G-13) with the one field on foot after dismounting.
+TEST_F(PlanspielTransport, PS_4_4_FreeTowCarriesFiguresLikeATruck) {
+  const int i1 = U("B-I1"), z1 = U("B-Z1");
+  Play({"fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  EXPECT_EQ(Why("mount B-I1 15,8"),
+            "PS §4.4: B-I1 has no carrier of its own and no free tow stands in 15,8");
+  s_->place_for_test(i1, {21, 7});  // with B-Z1, the tow of the operational B-P1
+  EXPECT_FALSE(Listed("mount B-I1 21,7"));
+  EXPECT_EQ(Why("mount B-I1 21,7"),
+            "PS §4.4: the tow B-Z1 carries the ammunition of B-P1 and may not carry other troops "
+            "while B-P1 is operational");
+  EXPECT_EQ(s_->why_illegal_text(A("mount B-I1 21,7")).de,
+            "PS §4.4: das Zugmittel B-Z1 führt die Munition von B-P1 mit und darf nicht zum "
+            "Transport anderer Truppen eingesetzt werden, solange B-P1 einsatzfähig ist");
+  s_->remove_for_test(U("B-P1"));
+  ASSERT_TRUE(Listed("mount B-I1 21,7"));
+  const EventList ev = Play({"mount B-I1 21,7"});
+  EXPECT_EQ(s_->unit(i1).aboard, z1);
+  EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const Event& e) {
+    return e.text == "B-I1 mounts on B-Z1 in 21,7 (a free tow, as a truck)." &&
+           e.text_de.find("(ein freies Zugmittel, wie ein LKW)") != std::string::npos;
+  }));
+  // PS §4.5: one unit per transport.
+  s_->place_for_test(U("B-I2"), {21, 7});
+  EXPECT_EQ(Why("mount B-I2 21,7"),
+            "PS §4.5: B-Z1 carries or tows one unit, and B-I1 is aboard it");
+  // G-13: the tow moves at most half its speed after its load got on, and the figures with it.
+  const std::vector<Field> reach = s_->move_targets(z1);
+  ASSERT_FALSE(reach.empty());
+  const Field to = reach.back();
+  const int allowance = Allowance(MoveProfileOf(s_->ps().type(z1)), false);
+  EXPECT_LE(Distance({21, 7}, to), HalfSpeed(allowance));
+  const std::string at = std::to_string(to.x) + "," + std::to_string(to.y);
+  Play({"move B-Z1 " + at});
+  EXPECT_EQ(s_->field_of(i1), to);
+  Play({"fertig", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  Play({"dismount B-I1 " + at});
+  EXPECT_EQ(s_->unit(i1).aboard, -1);
+  // PS §4.4: one more field on foot after dismounting.
+  const std::vector<Field> foot = s_->move_targets(i1);
+  ASSERT_FALSE(foot.empty());
+  for (Field f : foot) EXPECT_LE(Distance(to, f), 1) << f.x << "," << f.y;
+}
+
+// PS §4.4 ("Im Spiel dürfen nur Fahrzeugmodelle als Zugmittel verwendet werden, die sowohl
+// leistungsmäßig als auch für den Munitions- und Mannschaftstransport geeignet sind"), reading
+// R-ST: a substitute tow weighs at least the weapon's tow_weight_t (stand-in). On PS-3 Blue's light
+// field howitzer B-F1 (needs 8 t) loses its tractor B-Z1; the 3 t truck B-L1 is too light.
+class PlanspielTransportPs3 : public testing::Ps2Fixture {
+ protected:
+  std::string SituationId() const override { return "ps-3"; }
+};
+
+TEST_F(PlanspielTransportPs3, PS_4_4_SubstituteTowMustBeHeavyEnough) {
+  Play({"fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  const int f1 = U("B-F1");
+  const Field at = s_->field_of(f1);
+  const std::string here = std::to_string(at.x) + "," + std::to_string(at.y);
+  Play({"unlimber B-F1 " + here});
+  Play({"fertig", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyBlue);
+  s_->remove_for_test(U("B-Z1"));
+  s_->place_for_test(U("B-L1"), at);
+  EXPECT_FALSE(Listed("limber B-F1 " + here));
+  EXPECT_EQ(Why("limber B-F1 " + here),
+            "PS §4.4: B-L1 (3 t) is too light to tow B-F1: a substitute tow must suit the weapon "
+            "in performance (at least 8 t)");
+  EXPECT_EQ(s_->why_illegal_text(A("limber B-F1 " + here)).de,
+            "PS §4.4: B-L1 (3 t) ist zu leicht, um B-F1 zu ziehen: ein Ersatzzugmittel muss "
+            "leistungsmäßig zur Waffe passen (mindestens 8 t)");
+  // Without B-L1 in its field the howitzer has no vehicle at all and stays where it stands.
+  s_->place_for_test(U("B-L1"), {at.x, at.y == 0 ? 1 : at.y - 1});
+  EXPECT_NE(Why("limber B-F1 " + here).find("no suitable vehicle stands in"), std::string::npos);
+}
+
+// The original tows of the shipped situations suit their weapons by the same measure.
+TEST(PlanspielTransportData, PS_4_4_OriginalTowsAreHeavyEnough) {
+  for (const char* id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto g = make_planspiel(id);
+    const Situation& sit = g->situation();
+    for (size_t u = 0; u < sit.units.size(); ++u) {
+      const int tow = sit.units[u].carrier;
+      const UnitType& t = g->type(static_cast<int>(u));
+      if (t.category != Category::kHeavyWeaponBase || tow < 0) continue;
+      EXPECT_GE(g->type(tow).weight_t, t.tow_weight_t) << id << " " << sit.units[u].id;
+    }
+  }
+}
+
 // S-2 "Reinforcement B-I4": B-L4 enters with B-I4 on game turn 6 at (23,8); to let it dismount it
 // moves at most 5 fields (half of the road allowance 10), the entry step included, e.g. to
 // (19,8); B-I4 then goes one field on foot onto the bridge.

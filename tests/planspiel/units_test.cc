@@ -241,7 +241,7 @@ TEST_F(PlanspielBadUnits, UnknownKeysAndWrongTypes) {
          LineOf("id = \"PZII\"", "weight_t ="),
          "unknown field 'weight' in unit type 'PZII' (allowed: id, name, category, speed_row, "
          "own_move_le, terrain, target_size, armour_class, gun_class, weapon, weight_t, capacity, "
-         "panzergrenadier, moves_and_fires, can_overrun, provenance)");
+         "panzergrenadier, moves_and_fires, can_overrun, tow_weight_t, provenance)");
   Expect(Replace("id = \"PZII\"", "can_overrun = true", "can_overrun = \"yes\""),
          LineOf("id = \"PZII\"", "can_overrun ="),
          "field 'can_overrun' must be true or false, not a string");
@@ -270,6 +270,22 @@ TEST_F(PlanspielBadUnits, ContradictingValuesAreRefused) {
          LineOf("id = \"LKW\"", "terrain ="), "field 'terrain' of a vehicle must be 'vehicle'");
   Expect(Replace("id = \"INF\"", "capacity = \"none\"", "capacity = \"none\"\nweight_t = 1.0"),
          LineOf("id = \"INF\"", "capacity =") + 1, "field 'weight_t' is for vehicles only");
+}
+
+// PS §4.4, reading R-ST: every weapon base states the least weight of its substitute tow; no other
+// type has one.
+TEST_F(PlanspielBadUnits, PS_4_4_TowWeightOnlyAndAlwaysForWeaponBases) {
+  Expect(Replace("id = \"SFH150\"", "tow_weight_t = 8.0\n", ""),
+         LineOf("id = \"LFH105\"", "[[unit_type]]"),
+         "missing field 'tow_weight_t' in unit type 'SFH150'");
+  Expect(Replace("id = \"LKW\"", "capacity = \"one_base\"",
+                 "capacity = \"one_base\"\ntow_weight_t = 1.0"),
+         LineOf("id = \"LKW\"", "capacity =") + 1, "field 'tow_weight_t' is for weapon bases only");
+  Expect(Replace("id = \"SFH150\"", "tow_weight_t = 8.0", "tow_weight_t = \"heavy\""),
+         LineOf("id = \"SFH150\"", "tow_weight_t ="), "field 'tow_weight_t' must be a number");
+  Expect(Replace("id = \"SFH150\"", ", tow_weight_t = \"stand-in\"", ""),
+         LineOf("id = \"SFH150\"", "provenance ="),
+         "field 'tow_weight_t' in unit type 'SFH150' has no provenance");
 }
 
 TEST_F(PlanspielBadUnits, MissingOrUnknownProvenance) {
