@@ -109,6 +109,28 @@ class RivetHeuristic : public Player {
     if (w.range_ground <= 0) return -1;
     return w.range_ground + std::max(0, s.ability(u, AbilityKind::kRangeGround));
   }
+  // Position of a placement in its owner's grid target order (content §3): 0 is attacked first.
+  static int OrderPosition(int owner, int mask) {
+    static constexpr int kAllied[4] = {0, 1, 2, 3};   // NW NE SW SE
+    static constexpr int kBismark[4] = {3, 2, 1, 0};  // SE SW NE NW first
+    int best = 4;
+    for (int f = 0; f < 4; ++f)
+      if ((mask >> f) & 1) best = std::min(best, owner == kAllies ? kAllied[f] : kBismark[f]);
+    return best;
+  }
+  // Own SO holders in `seg` that a unit of `me` on `mask` stands in front of (content §3: an
+  // attack hits the first unit in the order), excluding the unit `self`.
+  static int Shields(const RivetState& s, int me, int seg, int mask, int self) {
+    int n = 0;
+    for (size_t i = 0; i < s.so_segs.size(); ++i) {
+      if (s.so_segs[i] != seg || ((mask >> s.so_field[i]) & 1)) continue;
+      for (const Unit& h : s.units)
+        if (h.owner == me && h.id != self && h.seg == seg && ((h.fields >> s.so_field[i]) & 1) &&
+            OrderPosition(me, mask) < OrderPosition(me, h.fields))
+          ++n;
+    }
+    return n;
+  }
   // Expected damage the enemy's units can deal in their next combat phase to a unit of
   // `armour` standing in `seg` (each enemy weapon in range, Rapid Assault and Dash added).
   static double Threat(const RivetState& s, int seg, int me, int armour) {
@@ -171,6 +193,8 @@ class RivetHeuristic : public Player {
       const int after = SoDistance(s, to, me, u.id);
       v = before < 0 ? 0 : (before - after) * 2.0;
       if (onto_so) v += 6;
+      // Content §3: in front of an own SO holder an infantry unit takes the shots meant for it.
+      v += p_.shield * (Shields(s, me, to, mask, u.id) - Shields(s, me, u.seg, u.fields, u.id));
     } else {
       const int before = EnemyDistance(s, u.seg, me);
       const int after = EnemyDistance(s, to, me);
@@ -416,7 +440,10 @@ class RivetHeuristic : public Player {
       case kPlace: {
         const Unit& u = *s.unit(a.arg(0));
         if (!s.is_infantry(u) || OnSo(s, u)) return -1.0;
-        return MaskOnSo(s, u.seg, a.arg(1)) ? 4.0 : -1.0;
+        if (MaskOnSo(s, u.seg, a.arg(1))) return 4.0;
+        const int gain =
+            Shields(s, me, u.seg, a.arg(1), u.id) - Shields(s, me, u.seg, u.fields, u.id);
+        return gain > 0 && p_.shield > 0 ? 0.5 * p_.shield * gain : -1.0;
       }
       default:
         return 0.0;

@@ -36,6 +36,7 @@ int PlayOne(int mission, uint64_t seed, const std::array<std::string, 2>& player
       ps[static_cast<size_t>(seat)] = std::make_unique<RandomPlayer>(ps_seed);
     } else {
       RivetHeuristicParams p;
+      if (const char* e = std::getenv("RIVET_AI_SHIELD")) p.shield = std::atof(e);
       p.baseline = players[static_cast<size_t>(seat)] == "baseline";
       ps[static_cast<size_t>(seat)] = make_rivet_heuristic(seat, ps_seed, p);
     }
@@ -156,6 +157,27 @@ TEST(RivetAi, Rw5_1_KeepsAHandThatCanPay) {
     if (AiChoice(*s, true, seed).rfind("discard", 0) == 0) ++discards;
   EXPECT_GT(discards, 0);
   for (uint64_t seed = 1; seed <= 20; ++seed) EXPECT_EQ(AiChoice(*s, false, seed), "end");
+}
+
+// ---- Objectives (RW §10) and the grid target order (content §3)
+
+// Content §3: an attack hits the first unit of the defender's target order (Bismark: SE, SW,
+// NE, NW). A Panzerfaust holds the SO on f3.SW (mission 1); a second one steps onto f3.SE in
+// front of it, so the holder is not the one shot at; the baseline walks past at random.
+TEST(RivetAi, Content3_ShieldsTheSoHolder) {
+  auto game = MakeGame(1);
+  auto s = Position(*game, kBismark, Phase::kMovement);
+  Put(*s, "panzerfaust", "f3", "SW");
+  const int p = Put(*s, "panzerfaust", "f2", "NW");
+  Put(*s, "rifleman", "e6", "NW");
+  Do(*s, "activate f2");
+  const std::string shield = "step u" + std::to_string(p) + " S SE";
+  int baseline_shields = 0;
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    if (AiChoice(*s, true, seed) == shield) ++baseline_shields;
+    EXPECT_EQ(AiChoice(*s, false, seed), shield);
+  }
+  EXPECT_LT(baseline_shields, 20);
 }
 
 // ---- Secret missions (content §7.2)
