@@ -613,6 +613,9 @@ bool WsrState::hq_in(int hex, int side) const {
 int WsrState::step_cost(int u, int from, int to) const {
   const int d = game_->layout().DirBetween(from, to);
   if (d < 0) return -1;
+  return step_cost_dir(u, from, d, to);
+}
+int WsrState::step_cost_dir(int u, int from, int d, int to) const {
   const int c = game_->step_cost(from, d, hard_target(u));
   if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
   if (c >= 0 && bridge == kBridgeBlown && bridge_blown(to)) return -1;     // A4 blow-the-bridge

@@ -460,6 +460,7 @@ class WsrState : public State {
   bool hq_in(int hex, int side) const;
   int controller(int hex) const { return (control[static_cast<size_t>(hex)] & 3) - 1; }
   int step_cost(int u, int from, int to) const;  // MP, or -1 impassable (WSR 5.0, G-1)
+  int step_cost_dir(int u, int from, int d, int to) const;  // the same, `to` in direction d
   int active_formation() const { return active_f; }
   int cup_formation_markers() const;
   int cup_end_turn_markers() const { return cup_end_turn; }
@@ -626,7 +627,20 @@ class WsrState : public State {
   // movement.cc
   bool can_start_move(int u, Text* why) const;
   bool can_join_group(int u, Text* why) const;
-  bool can_enter(int to, Text* why) const;
+  // perf (movement.cc): who stands in the moving stack's hex and in its six neighbours, from one
+  // pass over the units: what enemy_in, combat_units_in and hq_in of the stack's side say of
+  // them, and hqs_keep_company of the stack's hex once asked (keep: -1 not yet).
+  struct Around {
+    std::array<int, 7> hex{};         // [d]: the neighbour in direction d (-1: none); [6]: the stack's
+    std::array<uint8_t, 7> enemy{};   // a unit of the other side
+    std::array<uint8_t, 7> combat{};  // combat units (not HQs) of the stack's side
+    std::array<uint8_t, 7> hq{};      // an HQ or SHQ of the stack's side
+    int8_t keep = -1;
+  };
+  void around_group(Around& a) const;  // n_group > 0
+  // `around` (with `dir`, the direction of `to`; only without `why`): the counts of
+  // around_group instead of scanning the units again.
+  bool can_enter(int to, Text* why, Around* around = nullptr, int dir = -1) const;
   bool can_drop(int u, Text* why) const;
   bool can_flip(int u, bool mount, Text* why) const;
   bool disrupted_step_ok(int u, int from, int to, Text* why) const;
@@ -726,6 +740,11 @@ class WsrState : public State {
   bool can_fire(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr) const;
   bool may_fire_in_impulse(int u, const char* fire, Text* why) const;
   bool fire_params(int u, int t, FireParams* p, Text* why) const;
+  // perf (los_cache.h): the greatest distance at which `u` (its face up, support weapon, the AA
+  // firepower if `aa`) can attack a hard or soft target: a greater distance is out of range
+  // (WSR 6.1.1, 6.1.3, 11.1; 0: no firepower against that class), so fire_params refuses it
+  // whatever else holds. AA firepower reaches the normal range only (WSR 11.1).
+  int fire_reach(int u, bool hard, bool aa) const;
   // The parameters of a `fire`/`opfire` action as declared: with its "with-hq" (A-02 [REC]) and
   // AA (WSR 11.1) flags set as apply() sets them. The one source of a shot's odds, for the
   // action's note (annotate) and the odds hook alike; false if the shot is not possible.
@@ -733,6 +752,9 @@ class WsrState : public State {
   void fire_actions(ActionList& out) const;    // `fire` in the operations decision
   void opfire_actions(ActionList& out) const;  // at kStepHexEntered: opfire ... and no-opfire
   bool opfire_available() const;
+  // opfire_actions into an empty `out`; `first`: stop at the first action (opfire_available).
+  // True if there is one.
+  bool opfire_scan(ActionList& out, bool first) const;
   int fire_dice_count() const;  // dice of the pending attack/defence roll
   std::vector<ChanceOutcome> fire_dice_outcomes() const;
   Action sample_fire_dice(Rng& rng) const;
@@ -744,6 +766,7 @@ class WsrState : public State {
   Text fire_prompt() const;  // decision prompt of the fire chance steps
   bool can_fire_hex(int u, int hex, Text* why, FireParams* p = nullptr) const;
   bool hex_fire_params(int u, int hex, FireParams* p, Text* why) const;
+  int mortar_reach(int u) const;  // perf: as fire_reach, for the mortar's hex attack
   // WSR 6.1 indirect mortar fire: the target hex is out of the mortar's LOS (and not adjacent);
   // the spotter is an HQ, SHQ or recon unit of its formation that sees the hex, or -1.
   bool indirect_hex_fire(int u, int hex) const;
@@ -767,7 +790,8 @@ class WsrState : public State {
   // assault.cc (WSR 6.3 assault, 6.4 overrun, R.4)
   static bool assault_step(int kind);  // kStepAssault .. kStepRetreat, kStepPlaceMine .. clear
   bool can_assault(int to, bool overrun, Text* why) const;
-  void assault_move_actions(ActionList& out) const;    // assault/overrun in move_actions
+  // assault/overrun in move_actions; `around` (movement.cc, perf): which neighbours hold enemies
+  void assault_move_actions(ActionList& out, const Around* around = nullptr) const;
   void assault_actions(ActionList& out) const;         // legal actions at an assault/mine step
   void assault_decision(feldherr::Decision& d) const;  // prompt and decline at those steps
   int assault_dice_count() const;                      // dice of the pending roll
