@@ -223,6 +223,11 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     units_.push_back(ui);
   }
   LabelByCounter(units_);
+  for (UnitInfo& ui : units_) {  // carrier.cc (WSR 5.2, A-38)
+    ui.separate_carrier =
+        !ui.counter->transport && !ui.hq && ui.counter->face_for(false, false).carrier;
+    any_separate_carrier_ = any_separate_carrier_ || ui.separate_carrier;
+  }
   // carrier.cc (WSR 5.2, [REC] A-38): platoons that start loaded in a separate carrier.
   initial_carrier_.assign(units_.size(), -1);
   std::vector<int> load(units_.size(), 0);
@@ -287,6 +292,7 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     if (i < 0) throw DataError("setup: objective hex: " + err);
     objectives_.push_back(i);
   }
+  shot_hooks_ = MakeShotHooks(*this);  // special_rules.cc (perf)
   // special_rules.cc: A6 boundary-line.
   {
     std::string south, north;

@@ -386,6 +386,8 @@ struct UnitInfo {
   bool hq = false;  // HQ or SHQ (not a combat unit for stacking, WSR 1.4)
   bool shq = false;
   bool formation_hq = false;  // the formation's HQ (not the SHQ)
+  // carrier.cc: a circled-MF counter that is not two-sided, not an HQ (trucks; WSR 5.2, A-38)
+  bool separate_carrier = false;
   std::string label;          // "us.m4a1-2"
 };
 
@@ -1050,6 +1052,19 @@ std::string AirPlaceName(int place);
 std::vector<int> FireDiceOf(const Action& a);
 Action FireDiceAction(const std::vector<int>& dice);
 
+// special_rules.cc (perf): the scenario hooks read for every shot, looked up once per game
+// (MakeShotHooks): B1 m18-fire-and-move (its counter's units, `to_hit`, `mp`), B3
+// dismounted-only (the units it names), B4 rubble (its terrain and `defence`).
+struct ShotHooks {
+  int m18_to_hit = 0;
+  int m18_mp = 0;
+  bool rubble = false;
+  Terrain rubble_terrain = Terrain::kCity;
+  int rubble_defence = 0;
+  std::vector<uint8_t> m18_unit;       // per unit: the hook's counter
+  std::vector<uint8_t> no_wreck_unit;  // per unit: WsrState::no_wreck
+};
+
 class WsrGame : public Game {
  public:
   // Builds a game on `layout` with an explicit setup. Throws DataError naming the setup entry
@@ -1075,6 +1090,8 @@ class WsrGame : public Game {
   const GameSetup& setup() const { return setup_; }
   const WsrOptions& opts() const { return opts_; }
   int num_units() const { return static_cast<int>(units_.size()); }
+  bool any_separate_carrier() const { return any_separate_carrier_; }  // UnitInfo (perf)
+  const ShotHooks& shot_hooks() const { return shot_hooks_; }
   int num_formations() const { return static_cast<int>(formations_.size()); }
   const UnitInfo& unit(int u) const { return units_[static_cast<size_t>(u)]; }
   const FormationInfo& formation(int f) const { return formations_[static_cast<size_t>(f)]; }
@@ -1135,6 +1152,8 @@ class WsrGame : public Game {
   std::vector<SwInfo> sws_;                // WSR 1.3.4.1
   std::vector<uint8_t> initial_sw_;        // per unit: Unit::sw at the start
   std::vector<int8_t> initial_carrier_;    // per unit: Unit::carrier at the start
+  bool any_separate_carrier_ = false;
+  ShotHooks shot_hooks_;
 };
 
 // perf: the hottest accessors, inline (they need WsrGame complete).
