@@ -313,6 +313,36 @@ void WsrState::enter_actions(ActionList& out) const {
   // its entry hex, or its terrain cost: the per-unit checks, which the candidates pass
   // otherwise), and every group entering an enemy-occupied hex; those are not asked.
   std::vector<uint8_t> ok(n, 1);
+  // perf: interchangeable units enter in label order (can_enter_map): a group with a unit whose
+  // identical lower-labelled unit off the map stays behind is refused. lower[i]: those units
+  // among the candidates (bit j: cand[j]); never[i]: one of them is no candidate.
+  std::vector<uint64_t> lower(n, 0);
+  std::vector<uint8_t> never(n, 0);
+  const bool label_prune = fast && n <= 64;
+  if (label_prune)
+    for (size_t i = 0; i < n; ++i) {
+      const int u = cand[i];
+      for (int w = 0; w < u; ++w) {
+        if (!has(w, kOffMap) || loaded(w)) continue;
+        if (info(w).counter != info(u).counter || unit(w).flags != unit(u).flags ||
+            unit(w).sw != unit(u).sw || unit_force(w) != unit_force(u) ||
+            passengers_of(w) != passengers_of(u))
+          continue;
+        const auto it = std::find(cand.begin(), cand.end(), w);
+        if (it == cand.end())
+          never[i] = 1;
+        else
+          lower[i] |= uint64_t{1} << static_cast<size_t>(it - cand.begin());
+      }
+    }
+  auto label_ok = [&](std::initializer_list<size_t> set) {
+    if (!label_prune) return true;
+    uint64_t mask = 0;
+    for (size_t i : set) mask |= uint64_t{1} << i;
+    for (size_t i : set)
+      if (never[i] || (lower[i] & ~mask) != 0) return false;
+    return true;
+  };
   std::vector<int> us;
   for (int h : all) {
     if (fast) {
@@ -326,15 +356,17 @@ void WsrState::enter_actions(ActionList& out) const {
     for (size_t i = 0; i < n; ++i) {
       if (!ok[i]) continue;
       us = {cand[i]};
-      if (can_enter_map(us, h, nullptr)) out.push_back(Action(kEnter, {h, cand[i]}));
+      if (label_ok({i}) && can_enter_map(us, h, nullptr))
+        out.push_back(Action(kEnter, {h, cand[i]}));
       for (size_t j = i + 1; j < n; ++j) {
         if (!ok[j]) continue;
         us = {cand[i], cand[j]};
-        if (can_enter_map(us, h, nullptr)) out.push_back(Action(kEnter, {h, cand[i], cand[j]}));
+        if (label_ok({i, j}) && can_enter_map(us, h, nullptr))
+          out.push_back(Action(kEnter, {h, cand[i], cand[j]}));
         for (size_t k = j + 1; k < n; ++k) {
           if (!ok[k]) continue;
           us = {cand[i], cand[j], cand[k]};
-          if (can_enter_map(us, h, nullptr))
+          if (label_ok({i, j, k}) && can_enter_map(us, h, nullptr))
             out.push_back(Action(kEnter, {h, cand[i], cand[j], cand[k]}));
         }
       }

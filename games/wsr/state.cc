@@ -590,9 +590,6 @@ const CounterType* WsrState::sw(int u) const {  // WSR 1.3.4.1 (1.3.4.2: lost wi
   const int k = unit(u).sw;
   return k > 0 ? game_->sw_info(k - 1).counter : nullptr;
 }
-const Face& WsrState::face(int u) const {
-  return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
-}
 std::string WsrState::unit_label(int u) const {
   return info(u).label;
 }

@@ -450,7 +450,7 @@ class WsrState : public State {
   const UnitInfo& info(int u) const;
   // The support weapon unit u holds now (WSR 1.3.4.1; state, not UnitInfo::sw), or null.
   const CounterType* sw(int u) const;
-  const Face& face(int u) const;  // the face up
+  const Face& face(int u) const;  // the face up (inline below)
   bool on_map(int u) const { return units[static_cast<size_t>(u)].hex != kNoHex; }
   bool has(int u, uint16_t f) const { return (units[static_cast<size_t>(u)].flags & f) != 0; }
   bool hard_target(int u) const { return face(u).target_class() == TargetClass::kHard; }
@@ -1162,6 +1162,9 @@ inline const UnitInfo& WsrState::info(int u) const {
 }
 inline int WsrState::side_of(int u) const {
   return game_->unit(u).side;
+}
+inline const Face& WsrState::face(int u) const {
+  return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
 }
 
 }  // namespace feldherr::wsr
