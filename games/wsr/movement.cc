@@ -159,9 +159,12 @@ void WsrState::around_group(Around& a) const {
   a.combat.fill(0);
   a.hq.fill(0);
   a.keep = -1;
+  int lo = from, hi = from;  // the range of the seven hex indices: a cheap first test
+  for (int h : a.hex)
+    if (h >= 0) lo = std::min(lo, h), hi = std::max(hi, h);
   for (int u = 0; u < n_units; ++u) {
     const int h = units[static_cast<size_t>(u)].hex;
-    if (h == kNoHex) continue;
+    if (h < lo || h > hi) continue;  // off the map (kNoHex) or none of the seven
     for (size_t k = 0; k < a.hex.size(); ++k) {
       if (a.hex[k] != h) continue;
       if (side_of(u) != side)
