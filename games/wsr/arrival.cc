@@ -11,9 +11,9 @@
 
 #include "engine/hash.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/los_cache.h"
 #include "games/wsr/scenario.h"
 #include "games/wsr/special_rules.h"
-#include "games/wsr/los_cache.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {

@@ -265,8 +265,9 @@ void WsrState::fire_actions(ActionList& out) const {
         hexes[nh++] = static_cast<int16_t>(h);
       }
       std::sort(hexes.begin(), hexes.begin() + static_cast<std::ptrdiff_t>(nh));
-      nh = static_cast<size_t>(std::unique(hexes.begin(), hexes.begin() + static_cast<std::ptrdiff_t>(nh)) -
-                               hexes.begin());
+      nh = static_cast<size_t>(
+          std::unique(hexes.begin(), hexes.begin() + static_cast<std::ptrdiff_t>(nh)) -
+          hexes.begin());
       for (size_t k = 0; k < nh; ++k)
         if (can_fire_hex(u, hexes[k], nullptr)) out.push_back(Action(kFireHex, {u, hexes[k]}));
       continue;
@@ -292,7 +293,7 @@ void WsrState::fire_actions(ActionList& out) const {
         if (info(t).hq) continue;  // WSR 1.3.2.2
         const int dist = L.Distance(from, unit(t).hex);
         if (dist < 1 || dist > reach[hard_target(t) ? 1 : 0]) continue;  // WSR 6.1.1
-        if (!los_clear(from, unit(t).hex)) continue;                      // WSR 7.0
+        if (!los_clear(from, unit(t).hex)) continue;                     // WSR 7.0
       }
       if (can_fire(u, t, false, nullptr)) {
         out.push_back(Action(kFire, {u, t}));

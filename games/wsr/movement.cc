@@ -390,7 +390,7 @@ void WsrState::move_actions(ActionList& out) const {
     if (can_flip(u, true, nullptr)) out.push_back(Action(kMount, {u}));
     if (can_flip(u, false, nullptr)) out.push_back(Action(kDismount, {u}));
   }
-  carrier_actions(out);       // carrier.cc: load / unload (WSR 5.2, A-38)
+  carrier_actions(out);            // carrier.cc: load / unload (WSR 5.2, A-38)
   special_move_actions(out);       // special_rules.cc: B1 the M18 fires out of its move
   assault_move_actions(out, occ);  // assault.cc: assault / overrun (WSR 6.3, 6.4)
   exit_actions(out);               // exit.cc: leave the map from an exit hex (G-12)

@@ -388,7 +388,7 @@ struct UnitInfo {
   bool formation_hq = false;  // the formation's HQ (not the SHQ)
   // carrier.cc: a circled-MF counter that is not two-sided, not an HQ (trucks; WSR 5.2, A-38)
   bool separate_carrier = false;
-  std::string label;          // "us.m4a1-2"
+  std::string label;  // "us.m4a1-2"
 };
 
 struct FormationInfo {
@@ -461,7 +461,7 @@ class WsrState : public State {
   bool enemy_in(int hex, int side) const;
   bool hq_in(int hex, int side) const;
   int controller(int hex) const { return (control[static_cast<size_t>(hex)] & 3) - 1; }
-  int step_cost(int u, int from, int to) const;  // MP, or -1 impassable (WSR 5.0, G-1)
+  int step_cost(int u, int from, int to) const;             // MP, or -1 impassable (WSR 5.0, G-1)
   int step_cost_dir(int u, int from, int d, int to) const;  // the same, `to` in direction d
   int active_formation() const { return active_f; }
   int cup_formation_markers() const;
@@ -633,7 +633,7 @@ class WsrState : public State {
   // pass over the units: what enemy_in, combat_units_in and hq_in of the stack's side say of
   // them, and hqs_keep_company of the stack's hex once asked (keep: -1 not yet).
   struct Around {
-    std::array<int, 7> hex{};         // [d]: the neighbour in direction d (-1: none); [6]: the stack's
+    std::array<int, 7> hex{};  // [d]: the neighbour in direction d (-1: none); [6]: the stack's
     std::array<uint8_t, 7> enemy{};   // a unit of the other side
     std::array<uint8_t, 7> combat{};  // combat units (not HQs) of the stack's side
     std::array<uint8_t, 7> hq{};      // an HQ or SHQ of the stack's side
