@@ -11,6 +11,7 @@
 
 #include "engine/hash.h"
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/los_cache.h"
 #include "games/wsr/scenario.h"
 #include "games/wsr/special_rules.h"
 #include "games/wsr/state.h"
@@ -293,28 +294,79 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) con
 void WsrState::enter_actions(ActionList& out) const {
   if (scenario_data() == nullptr || steps.empty() || top().kind != kStepOperations) return;
   std::vector<int> cand, hexes, all;
+  std::vector<std::vector<int>> cand_hexes;  // perf: the entry hexes of each candidate
   for (int u = 0; u < n_units; ++u) {
     if (info(u).formation != active_f || !has(u, kOffMap) || loaded(u)) continue;
     entry_hexes(u, hexes);
     if (hexes.empty()) continue;
     cand.push_back(u);
     all.insert(all.end(), hexes.begin(), hexes.end());
+    cand_hexes.push_back(hexes);
   }
   if (cand.empty()) return;
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   const size_t n = cand.size();
+  const bool fast = WsrFastPaths();
+  const int side = game_->formation(active_f).side;
+  // perf: can_enter_map refuses every group with a unit that may not enter `h` by itself (not
+  // its entry hex, or its terrain cost: the per-unit checks, which the candidates pass
+  // otherwise), and every group entering an enemy-occupied hex; those are not asked.
+  std::vector<uint8_t> ok(n, 1);
+  // perf: interchangeable units enter in label order (can_enter_map): a group with a unit whose
+  // identical lower-labelled unit off the map stays behind is refused. lower[i]: those units
+  // among the candidates (bit j: cand[j]); never[i]: one of them is no candidate.
+  std::vector<uint64_t> lower(n, 0);
+  std::vector<uint8_t> never(n, 0);
+  const bool label_prune = fast && n <= 64;
+  if (label_prune)
+    for (size_t i = 0; i < n; ++i) {
+      const int u = cand[i];
+      for (int w = 0; w < u; ++w) {
+        if (!has(w, kOffMap) || loaded(w)) continue;
+        if (info(w).counter != info(u).counter || unit(w).flags != unit(u).flags ||
+            unit(w).sw != unit(u).sw || unit_force(w) != unit_force(u) ||
+            passengers_of(w) != passengers_of(u))
+          continue;
+        const auto it = std::find(cand.begin(), cand.end(), w);
+        if (it == cand.end())
+          never[i] = 1;
+        else
+          lower[i] |= uint64_t{1} << static_cast<size_t>(it - cand.begin());
+      }
+    }
+  auto label_ok = [&](std::initializer_list<size_t> set) {
+    if (!label_prune) return true;
+    uint64_t mask = 0;
+    for (size_t i : set) mask |= uint64_t{1} << i;
+    for (size_t i : set)
+      if (never[i] || (lower[i] & ~mask) != 0) return false;
+    return true;
+  };
   std::vector<int> us;
   for (int h : all) {
+    if (fast) {
+      if (enemy_in(h, side)) continue;
+      for (size_t i = 0; i < n; ++i) {
+        const std::vector<int>& eh = cand_hexes[i];
+        const int c = std::binary_search(eh.begin(), eh.end(), h) ? entry_cost(cand[i], h) : -1;
+        ok[i] = c >= 0 && c <= mf(cand[i]) ? 1 : 0;
+      }
+    }
     for (size_t i = 0; i < n; ++i) {
+      if (!ok[i]) continue;
       us = {cand[i]};
-      if (can_enter_map(us, h, nullptr)) out.push_back(Action(kEnter, {h, cand[i]}));
+      if (label_ok({i}) && can_enter_map(us, h, nullptr))
+        out.push_back(Action(kEnter, {h, cand[i]}));
       for (size_t j = i + 1; j < n; ++j) {
+        if (!ok[j]) continue;
         us = {cand[i], cand[j]};
-        if (can_enter_map(us, h, nullptr)) out.push_back(Action(kEnter, {h, cand[i], cand[j]}));
+        if (label_ok({i, j}) && can_enter_map(us, h, nullptr))
+          out.push_back(Action(kEnter, {h, cand[i], cand[j]}));
         for (size_t k = j + 1; k < n; ++k) {
+          if (!ok[k]) continue;
           us = {cand[i], cand[j], cand[k]};
-          if (can_enter_map(us, h, nullptr))
+          if (label_ok({i, j, k}) && can_enter_map(us, h, nullptr))
             out.push_back(Action(kEnter, {h, cand[i], cand[j], cand[k]}));
         }
       }

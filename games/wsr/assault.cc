@@ -352,13 +352,15 @@ bool WsrState::can_assault(int to, bool overrun, Text* why) const {
   return true;
 }
 
-void WsrState::assault_move_actions(ActionList& out) const {
+void WsrState::assault_move_actions(ActionList& out, const Around* around) const {
   if (n_group == 0) return;
   const int from = unit(group[0]).hex;
   const int side = side_of(group[0]);
   for (int d = 0; d < kHexDirs; ++d) {
     const int nb = game_->layout().Neighbour(from, d);
-    if (nb < 0 || !enemy_in(nb, side)) continue;
+    if (nb < 0) continue;
+    if (around != nullptr ? around->enemy[static_cast<size_t>(d)] == 0 : !enemy_in(nb, side))
+      continue;
     if (can_assault(nb, false, nullptr)) out.push_back(Action(kAssault, {nb}));
     if (can_assault(nb, true, nullptr)) out.push_back(Action(kOverrun, {nb}));
   }

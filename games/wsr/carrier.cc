@@ -26,8 +26,7 @@ bool WsrState::passenger_kind(UnitKind k) {
 }
 
 bool WsrState::separate_carrier(int u) const {
-  const CounterType& c = *info(u).counter;
-  return !c.transport && !info(u).hq && c.face_for(false, false).carrier;
+  return info(u).separate_carrier;  // !transport, not an HQ, circled MF (WsrGame)
 }
 
 int WsrState::passengers_of(int c) const {
@@ -172,6 +171,7 @@ bool WsrState::can_unload(int p, Text* why) const {
 
 void WsrState::carrier_actions(ActionList& out) const {
   if (steps.empty() || active_f < 0) return;
+  if (!game_->any_separate_carrier()) return;  // perf: nothing to load onto
   const bool moving = top().kind == kStepMove;
   for (int c = 0; c < n_units; ++c) {
     if (info(c).formation != active_f || !on_map(c) || (moving && !in_group(c))) continue;

@@ -186,28 +186,7 @@ bool TerrainChart::FromToken(char token, Terrain* out) const {
   return false;
 }
 
-TargetClass Face::target_class() const {
-  // WSR 1.3: NATO symbol (with or without silhouette) = soft; silhouette only = hard.
-  switch (symbol) {
-    case Symbol::kVehicle:
-      return TargetClass::kHard;
-    case Symbol::kAircraft:
-      return TargetClass::kAircraft;
-    case Symbol::kNato:
-    case Symbol::kNatoVehicle:
-      break;
-  }
-  return TargetClass::kSoft;
-}
-
-const Face& CounterType::face_for(bool mounted, bool reduced) const {
-  const bool red = reduced && steps == 2;
-  if (transport) {
-    if (mounted) return face(red ? FaceId::kMountedReduced : FaceId::kMountedFull);
-    return face(red ? FaceId::kDismountedReduced : FaceId::kDismountedFull);
-  }
-  return face(red ? FaceId::kReduced : FaceId::kFull);
-}
+// Face::target_class, CounterType::face_for: inline in data.h (perf).
 
 bool CounterType::infantry_type() const {
   return kind == UnitKind::kInfantry || kind == UnitKind::kParatroopers ||

@@ -225,7 +225,19 @@ struct Face {
   // "command_range", "command_value", "he_bonus", "range_bonus", "ap_enhanced".
   ProvenanceMap provenance;
 
-  TargetClass target_class() const;
+  TargetClass target_class() const {
+    // WSR 1.3: NATO symbol (with or without silhouette) = soft; silhouette only = hard.
+    switch (symbol) {
+      case Symbol::kVehicle:
+        return TargetClass::kHard;
+      case Symbol::kAircraft:
+        return TargetClass::kAircraft;
+      case Symbol::kNato:
+      case Symbol::kNatoVehicle:
+        break;
+    }
+    return TargetClass::kSoft;
+  }
 };
 
 struct CounterType {
@@ -251,7 +263,14 @@ struct CounterType {
   const Face& face(FaceId f) const { return faces[static_cast<size_t>(f)]; }
   // The face up for a state: transport counters use `mounted`, others ignore it; single-step
   // counters have no reduced face (asking for one returns the full face).
-  const Face& face_for(bool mounted, bool reduced) const;
+  const Face& face_for(bool mounted, bool reduced) const {
+    const bool red = reduced && steps == 2;
+    if (transport) {
+      if (mounted) return face(red ? FaceId::kMountedReduced : FaceId::kMountedFull);
+      return face(red ? FaceId::kDismountedReduced : FaceId::kDismountedFull);
+    }
+    return face(red ? FaceId::kReduced : FaceId::kFull);
+  }
   bool is_hq() const { return kind == UnitKind::kHq || kind == UnitKind::kShq; }
   bool is_support_weapon() const { return kind == UnitKind::kHmg || kind == UnitKind::kAtWeapon; }
   // Infantry, paratroopers, engineers and (dismounted) mech infantry: may hold support weapons

@@ -4,6 +4,7 @@
 // come from games/wsr/combat.h (ComputeFire, CountHits, CountCancels, ApplyHits); the dice are
 // chance decisions: one kFireDice action per roll whose args hold the count of each face.
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -44,9 +45,25 @@ bool WsrState::declared_fire_params(const Action& a, FireParams* p) const {
   return c.can_fire(u, t, a.verb == kOpFire, nullptr, p);
 }
 
+int WsrState::fire_reach(int u, bool hard, bool aa) const {
+  const bool mounted = has(u, kMounted);
+  const Face& ff = info(u).counter->face_for(mounted, has(u, kReduced));
+  const Weapon& w = aa ? ff.aa : hard ? ff.ap : ff.he;  // as MakeFireInput picks it
+  if (w.fp <= 0) return 0;
+  if (aa) return w.range;  // WSR 11.1: normal range at most, no SW bonus
+  int range = w.range;
+  if (!hard && !mounted && sw(u) != nullptr)  // WSR 1.3.4.3, [REC] A-10: HMG range on HE only
+    range += sw(u)->face_for(false, false).range_bonus;
+  return w.underlined ? range : 2 * range;  // WSR 6.1.3, 6.1.1
+}
+
 bool WsrState::fire_params(int u, int t, FireParams* p, Text* why) const {
   const int from = unit(u).hex, to = unit(t).hex;
   const int dist = game_->layout().Distance(from, to);
+  // perf: out of range is refused whatever else holds (ComputeFire); asked without a reason,
+  // refuse it before the concealment scan, the fire numbers and the LOS.
+  if (!why && WsrFastPaths() && (dist < 1 || dist > fire_reach(u, hard_target(t), has(u, kAaFire))))
+    return false;
   FireSituation s;
   s.distance = dist;
   s.target_mounted = has(t, kMounted);
@@ -232,13 +249,27 @@ void WsrState::fire_actions(ActionList& out) const {
   for (int u = 0; u < n_units; ++u) {
     if (info(u).counter->kind == UnitKind::kMortar && info(u).formation == active_f && on_map(u) &&
         !has(u, kDisrupted | kOpsComplete | kMounted)) {
-      std::vector<int> hexes;
-      for (int t = 0; t < n_units; ++t)
-        if (on_map(t) && side_of(t) != side_of(u) && !info(t).hq) hexes.push_back(unit(t).hex);
-      std::sort(hexes.begin(), hexes.end());
-      hexes.erase(std::unique(hexes.begin(), hexes.end()), hexes.end());
-      for (int h : hexes)
-        if (can_fire_hex(u, h, nullptr)) out.push_back(Action(kFireHex, {u, h}));
+      // The hexes of enemy units (not HQs), in hex order; perf: out of range dropped first.
+      const bool fast = WsrFastPaths();
+      const int reach = mortar_reach(u);
+      const HexLayout& L = game_->layout();
+      std::array<int16_t, kMaxUnits> hexes;
+      size_t nh = 0;
+      for (int t = 0; t < n_units; ++t) {
+        if (!on_map(t) || side_of(t) == side_of(u) || info(t).hq) continue;
+        const int h = unit(t).hex;
+        if (fast) {
+          const int dist = L.Distance(unit(u).hex, h);
+          if (dist < 1 || dist > reach) continue;
+        }
+        hexes[nh++] = static_cast<int16_t>(h);
+      }
+      std::sort(hexes.begin(), hexes.begin() + static_cast<std::ptrdiff_t>(nh));
+      nh = static_cast<size_t>(
+          std::unique(hexes.begin(), hexes.begin() + static_cast<std::ptrdiff_t>(nh)) -
+          hexes.begin());
+      for (size_t k = 0; k < nh; ++k)
+        if (can_fire_hex(u, hexes[k], nullptr)) out.push_back(Action(kFireHex, {u, hexes[k]}));
       continue;
     }
     if (!on_map(u) || info(u).formation != active_f || has(u, kDisrupted | kOpsComplete) ||
@@ -246,9 +277,24 @@ void WsrState::fire_actions(ActionList& out) const {
       continue;
     const int from = unit(u).hex;
     const bool fast = WsrFastPaths();  // los_cache.h: cheap refusals first (all checks are pure)
+    // The reach of `fire` (by the target's class) and of `fire ... aa` (hard targets only):
+    // a target farther away than both is out of range for both (fire_reach).
+    int reach[2] = {0, 0};
+    if (fast) {
+      const bool aa_now = has(u, kAaFire);
+      const int reach_aa = info(u).counter->aa ? fire_reach(u, true, true) : 0;
+      reach[0] = fire_reach(u, false, aa_now);
+      reach[1] = std::max(fire_reach(u, true, aa_now), reach_aa);
+    }
+    const HexLayout& L = game_->layout();
     for (int t = 0; t < n_units; ++t) {
       if (!on_map(t) || side_of(t) == side_of(u)) continue;
-      if (fast && (info(t).hq || !los_clear(from, unit(t).hex))) continue;  // WSR 1.3.2.2, 7.0
+      if (fast) {
+        if (info(t).hq) continue;  // WSR 1.3.2.2
+        const int dist = L.Distance(from, unit(t).hex);
+        if (dist < 1 || dist > reach[hard_target(t) ? 1 : 0]) continue;  // WSR 6.1.1
+        if (!los_clear(from, unit(t).hex)) continue;                     // WSR 7.0
+      }
       if (can_fire(u, t, false, nullptr)) {
         out.push_back(Action(kFire, {u, t}));
         if (free_hq_support(u) >= 0) out.push_back(Action(kFire, {u, t, 1}));
@@ -262,20 +308,36 @@ void WsrState::fire_actions(ActionList& out) const {
 }
 
 void WsrState::opfire_actions(ActionList& out) const {
+  opfire_scan(out, false);
+}
+
+bool WsrState::opfire_scan(ActionList& out, bool first) const {
   const int side = 1 - game_->formation(top().f).side;
+  const bool fast = WsrFastPaths();
+  const HexLayout& L = game_->layout();
   for (int u = 0; u < n_units; ++u) {
     if (!on_map(u) || side_of(u) != side || has(u, kDisrupted | kOpsComplete) || info(u).hq)
       continue;
     for (int k = 0; k < n_group; ++k) {
       const int t = group[static_cast<size_t>(k)];
-      // los_cache.h: LOS first (can_fire refuses a blocked line anyway; the checks are pure).
-      if (WsrFastPaths() && on_map(t) && !los_clear(unit(u).hex, unit(t).hex)) continue;
+      // los_cache.h: range and LOS first (can_fire refuses a target out of range or out of LOS
+      // anyway; the checks are pure). The reach as in fire_actions.
+      if (fast && on_map(t)) {
+        const bool hard = hard_target(t);
+        int reach = fire_reach(u, hard, has(u, kAaFire));
+        if (hard && info(u).counter->aa) reach = std::max(reach, fire_reach(u, true, true));
+        const int dist = L.Distance(unit(u).hex, unit(t).hex);
+        if (dist < 1 || dist > reach) continue;
+        if (!los_clear(unit(u).hex, unit(t).hex)) continue;
+      }
       if (can_fire(u, t, true, nullptr)) {
         out.push_back(Action(kOpFire, {u, t}));
+        if (first) return true;
         if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1}));
       }
       if (info(u).counter->aa && hard_target(t) && can_fire_aa(u, t, true, nullptr)) {
         out.push_back(Action(kOpFire, {u, t, 0, 1}));  // WSR 11.1: AA firepower
+        if (first) return true;
         if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1, 1}));
       }
     }
@@ -283,19 +345,22 @@ void WsrState::opfire_actions(ActionList& out) const {
   // [REC] A-12: mortars opportunity-fire directly at the hex just entered (the whole hex).
   for (int u = 0; u < n_units; ++u)
     if (info(u).counter->kind == UnitKind::kMortar && on_map(u) && side_of(u) == side &&
-        !has(u, kDisrupted | kOpsComplete | kMounted) && can_fire_hex(u, top().a, nullptr))
+        !has(u, kDisrupted | kOpsComplete | kMounted) && can_fire_hex(u, top().a, nullptr)) {
       out.push_back(Action(kFireHex, {u, top().a}));
+      if (first) return true;
+    }
   ambush_opfire_actions(out);  // special_rules.cc: B4 panther-ambush as opportunity fire
   if (!out.empty()) {
+    if (first) return true;
     out.push_back(Action(kNoOpFire, {}));
     fate_ops_actions(side, out);  // WSR 10.0: a unit freed of Ops complete may then fire
   }
+  return !out.empty();
 }
 
 bool WsrState::opfire_available() const {
   ActionList l;
-  opfire_actions(l);
-  return !l.empty();
+  return opfire_scan(l, true);  // perf: stops at the first opportunity fire found
 }
 
 int WsrState::fire_dice_count() const {
@@ -721,18 +786,31 @@ void WsrState::hex_targets(int hex, int side, std::vector<int>& out) const {
       out.push_back(t);  // carrier.cc: a passenger shares its carrier's results (5.2.4, A-38)
 }
 
+int WsrState::mortar_reach(int u) const {
+  const Weapon& w = info(u).counter->face_for(/*mounted=*/false, has(u, kReduced)).he;
+  if (w.fp <= 0) return 0;
+  return w.underlined ? w.range : 2 * w.range;  // WSR 6.1.3, 6.1.1 (as MakeMortarInput)
+}
+
 bool WsrState::hex_fire_params(int u, int hex, FireParams* p, Text* why) const {
-  std::vector<int> listed;
-  hex_targets(hex, 1 - side_of(u), listed);
-  if (listed.empty())
+  const int from = unit(u).hex;
+  const int dist = game_->layout().Distance(from, hex);
+  // perf: out of range is refused whatever else holds (ComputeFire); asked without a reason,
+  // refuse it before anything else.
+  if (!why && WsrFastPaths() && (dist < 1 || dist > mortar_reach(u))) return false;
+  // The units hex_targets lists: is there one, and is one of them a hard target?
+  bool any = false, hard = false;
+  const int enemy = 1 - side_of(u);
+  for (int t = 0; t < n_units; ++t)
+    if (on_map(t) && unit(t).hex == hex && side_of(t) == enemy && !info(t).hq && !loaded(t)) {
+      any = true;
+      hard = hard || hard_target(t);
+    }
+  if (!any)
     return Fail(
         why, Text{hex_name(hex) + " holds no enemy unit to attack (WSR 6.1)",
                   std::string(hex_name(hex)) +
                       " enthält keine feindliche Einheit, die angegriffen werden kann (WSR 6.1)"});
-  bool hard = false;
-  for (int t : listed) hard = hard || hard_target(t);
-  const int from = unit(u).hex;
-  const int dist = game_->layout().Distance(from, hex);
   // [REC] A-08: HE firepower of the unlimbered face, soft-target defence, no concealment.
   FireInput in = MakeMortarInput(*info(u).counter, has(u, kReduced),
                                  game_->data().terrain[game_->terrain(hex)], dist, hard,

@@ -149,14 +149,45 @@ bool WsrState::hqs_keep_company(int from, Text* why) const {
   return true;
 }
 
-bool WsrState::can_enter(int to, Text* why) const {
+void WsrState::around_group(Around& a) const {
+  const HexLayout& L = game_->layout();
+  const int from = unit(group[0]).hex;
+  const int side = side_of(group[0]);
+  for (int d = 0; d < kHexDirs; ++d) a.hex[static_cast<size_t>(d)] = L.Neighbour(from, d);
+  a.hex[6] = from;
+  a.enemy.fill(0);
+  a.combat.fill(0);
+  a.hq.fill(0);
+  a.keep = -1;
+  int lo = from, hi = from;  // the range of the seven hex indices: a cheap first test
+  for (int h : a.hex)
+    if (h >= 0) lo = std::min(lo, h), hi = std::max(hi, h);
+  for (int u = 0; u < n_units; ++u) {
+    const int h = units[static_cast<size_t>(u)].hex;
+    if (h < lo || h > hi) continue;  // off the map (kNoHex) or none of the seven
+    for (size_t k = 0; k < a.hex.size(); ++k) {
+      if (a.hex[k] != h) continue;
+      if (side_of(u) != side)
+        a.enemy[k] = 1;
+      else if (info(u).hq)
+        a.hq[k] = 1;
+      else
+        ++a.combat[k];
+      break;
+    }
+  }
+}
+
+bool WsrState::can_enter(int to, Text* why, Around* around, int dir) const {
   if (n_group == 0) return Fail(why, Text{"no stack is moving", "kein Stapel bewegt sich"});
   const HexLayout& L = game_->layout();
   const int from = unit(group[0]).hex;
-  if (!L.Adjacent(from, to))
+  // With `around`, `to` is the neighbour of `from` in direction `dir` (move_actions).
+  if (around == nullptr && !L.Adjacent(from, to))
     return Fail(
         why, Text{hex_name(to) + " is not adjacent to " + hex_name(from) + " (WSR 5.0)",
                   std::string(hex_name(to)) + " grenzt nicht an " + hex_name(from) + " (WSR 5.0)"});
+  if (around == nullptr) dir = L.DirBetween(from, to);
   for (int k = 0; k < n_group; ++k)  // special_rules.cc: A6 boundary-line
     if (game_->beyond_boundary(info(group[static_cast<size_t>(k)]).formation, to))
       return Fail(why, Text{unit_label(group[static_cast<size_t>(k)]) + " may not cross the red " +
@@ -167,17 +198,18 @@ bool WsrState::can_enter(int to, Text* why) const {
   if (!why)  // perf: the cheap refusals below first (every check here is pure)
     for (int k = 0; k < n_group; ++k) {
       const int u = group[static_cast<size_t>(k)];
-      const int c = step_cost(u, from, to);
+      const int c = step_cost_dir(u, from, dir, to);
       if (c < 0 || c > mp_left(u)) return false;  // WSR 5.0
     }
   const int side = side_of(group[0]);
-  if (enemy_in(to, side))
+  const auto at = static_cast<size_t>(dir);
+  if (around != nullptr ? around->enemy[at] != 0 : enemy_in(to, side))
     return Fail(why, Text{hex_name(to) + " is enemy-occupied: enter it with assault " +
                               hex_name(to) + " or overrun " + hex_name(to) + " (WSR 5.1, 6.3, 6.4)",
                           std::string(hex_name(to)) + " ist feindlich besetzt: mit assault " +
                               hex_name(to) + " (Sturmangriff) oder overrun " + hex_name(to) +
                               " (Überrennen) betreten (WSR 5.1, 6.3, 6.4)"});
-  int combat = combat_units_in(to, side);
+  int combat = around != nullptr ? around->combat[at] : combat_units_in(to, side);
   bool has_hq = false;
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
@@ -192,12 +224,12 @@ bool WsrState::can_enter(int to, Text* why) const {
     return Fail(why, Text{"stacking: more than 2 combat units in " + hex_name(to) + " (WSR 1.4)",
                           std::string("Stapeln: mehr als 2 Kampfeinheiten in ") + hex_name(to) +
                               " (WSR 1.4)"});
-  if (has_hq && hq_in(to, side))
+  if (has_hq && (around != nullptr ? around->hq[at] != 0 : hq_in(to, side)))
     return Fail(why, Text{"only one HQ or SHQ per hex (WSR 1.3.2, A-03)",
                           "nur ein HQ oder SHQ pro Feld (WSR 1.3.2, A-03)"});
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
-    const int c = step_cost(u, from, to);
+    const int c = step_cost_dir(u, from, dir, to);
     if (c < 0)
       return Fail(why,
                   Text{hex_name(to) + " is impassable (WSR 5.0, terrain chart)",
@@ -223,6 +255,10 @@ bool WsrState::can_enter(int to, Text* why) const {
                          "(WSR 1.3.2)"});
     }
     if (!disrupted_step_ok(u, from, to, why)) return false;
+  }
+  if (around != nullptr) {  // the same for every neighbour: asked once
+    if (around->keep < 0) around->keep = hqs_keep_company(from, nullptr) ? 1 : 0;
+    return around->keep != 0;
   }
   if (!hqs_keep_company(from, why)) return false;
   return true;
@@ -334,9 +370,16 @@ void WsrState::operations_actions(ActionList& out) const {
 
 void WsrState::move_actions(ActionList& out) const {
   const int from = unit(group[0]).hex;
+  // perf: the occupants of the stack's hex and its neighbours counted once (around_group).
+  Around around;
+  Around* occ = nullptr;
+  if (WsrFastPaths() && n_group > 0) {
+    around_group(around);
+    occ = &around;
+  }
   for (int d = 0; d < kHexDirs; ++d) {
     const int nb = game_->layout().Neighbour(from, d);
-    if (nb >= 0 && can_enter(nb, nullptr)) out.push_back(Action(kMoveTo, {nb}));
+    if (nb >= 0 && can_enter(nb, nullptr, occ, d)) out.push_back(Action(kMoveTo, {nb}));
   }
   if (group_steps == 0)
     for (int u = 0; u < n_units; ++u)
@@ -347,11 +390,12 @@ void WsrState::move_actions(ActionList& out) const {
     if (can_flip(u, true, nullptr)) out.push_back(Action(kMount, {u}));
     if (can_flip(u, false, nullptr)) out.push_back(Action(kDismount, {u}));
   }
-  carrier_actions(out);       // carrier.cc: load / unload (WSR 5.2, A-38)
-  special_move_actions(out);  // special_rules.cc: B1 the M18 fires out of its move
-  assault_move_actions(out);  // assault.cc: assault / overrun (WSR 6.3, 6.4)
-  exit_actions(out);          // exit.cc: leave the map from an exit hex (G-12)
-  if (!in_enemy_hex()) out.push_back(Action(kEndMove, {}));  // 6.4: leave the overrun hex
+  carrier_actions(out);            // carrier.cc: load / unload (WSR 5.2, A-38)
+  special_move_actions(out);       // special_rules.cc: B1 the M18 fires out of its move
+  assault_move_actions(out, occ);  // assault.cc: assault / overrun (WSR 6.3, 6.4)
+  exit_actions(out);               // exit.cc: leave the map from an exit hex (G-12)
+  // WSR 6.4: the stack leaves the overrun hex (in_enemy_hex).
+  if (occ != nullptr ? occ->enemy[6] == 0 : !in_enemy_hex()) out.push_back(Action(kEndMove, {}));
 }
 
 void WsrState::apply_select(int u, EventList* ev) {
@@ -386,11 +430,12 @@ void WsrState::apply_move(int to, EventList* ev) {
     x.mp_spent = static_cast<uint8_t>(x.mp_spent + c);
     x.hex = static_cast<int16_t>(to);
     x.flags |= kMovedThisImpulse;
-    names += (names.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) + " MP (" +
-             std::to_string(mp_left(u)) + " left)";
-    if (ev)
+    if (ev) {  // the event's text only (Emit)
+      names += (names.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) + " MP (" +
+               std::to_string(mp_left(u)) + " left)";
       names_de += (names_de.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) +
                   " BP (noch " + std::to_string(mp_left(u)) + ")";
+    }
   }
   carry_passengers();  // carrier.cc: passengers ride along (WSR 5.2, A-38)
   ++group_steps;

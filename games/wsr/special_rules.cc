@@ -141,16 +141,47 @@ std::vector<uint8_t> BoundaryMask(const GameSetup& setup, const HexLayout& layou
 // ---------------------------------------------------------------------------------------------
 // Fire hooks.
 
+ShotHooks MakeShotHooks(const WsrGame& game) {
+  const GameSetup& setup = game.setup();
+  ShotHooks h;
+  const int n = game.num_units();
+  h.m18_unit.assign(static_cast<size_t>(n), 0);
+  h.no_wreck_unit.assign(static_cast<size_t>(n), 0);
+  if (const SpecialRule* r = RuleOf(setup, "m18-fire-and-move")) {
+    h.m18_to_hit = r->Int("to_hit", 0);
+    h.m18_mp = r->Int("mp", 0);
+    const std::string counter = r->Str("counter");
+    for (int u = 0; u < n; ++u)
+      h.m18_unit[static_cast<size_t>(u)] = game.unit(u).counter->id == counter ? 1 : 0;
+  }
+  if (const SpecialRule* r = RuleOf(setup, "dismounted-only")) {
+    const std::string counter = r->Str("counter"), formation = r->Str("formation");
+    for (int u = 0; u < n; ++u) {
+      const UnitInfo& ui = game.unit(u);
+      h.no_wreck_unit[static_cast<size_t>(u)] =
+          ui.counter->id == counter &&
+                  FormationMatches(game.formation(ui.formation).data, formation)
+              ? 1
+              : 0;
+    }
+  }
+  const Rubble rb = RubbleOf(setup);
+  h.rubble = rb.on;
+  h.rubble_terrain = rb.terrain;
+  h.rubble_defence = rb.defence;
+  return h;
+}
+
 void WsrState::special_fire_input(int u, int t, FireInput& in) const {
   const GameSetup& setup = game_->setup();
   if (!setup.scenario_data) return;
+  const ShotHooks& hooks = game_->shot_hooks();
   // B1 m18-fire-and-move: to-hit + `to_hit` for the attack combined with movement.
-  if (const SpecialRule* r = RuleOf(setup, "m18-fire-and-move");
-      r != nullptr && info(u).counter->id == r->Str("counter")) {
+  if (hooks.m18_unit[static_cast<size_t>(u)]) {
     const bool combined = (combined_u == u && info(u).formation == active_f &&
                            (combined_mode == 1 || combined_mode == 2)) ||
                           combined_fire_window(u);
-    if (combined) in.to_hit_modifier += r->Int("to_hit", 0);
+    if (combined) in.to_hit_modifier += hooks.m18_to_hit;
   }
   // B3 dismounted-only, [Rec A-42]: no "+" on the unit's own HE and AP firepower (an AT
   // support weapon still makes its AP enhanced, WSR 1.3.4.3).
@@ -160,13 +191,14 @@ void WsrState::special_fire_input(int u, int t, FireInput& in) const {
   }
   // B4 rubble, [Rec A-36]: defence `defence` in rubble hexes for soft and hard targets,
   // replacing the chart value (concealment still adds 1; hard targets stay capped at 2, 6.1.6).
-  const Rubble rb = RubbleOf(setup);
-  if (rb.on && game_->terrain(unit(t).hex) == rb.terrain) in.terrain_dice = rb.defence;
+  if (hooks.rubble && game_->terrain(unit(t).hex) == hooks.rubble_terrain)
+    in.terrain_dice = hooks.rubble_defence;
 }
 
 void WsrState::special_hex_fire_input(int hex, FireInput& in) const {
-  const Rubble rb = RubbleOf(game_->setup());
-  if (rb.on && game_->terrain(hex) == rb.terrain) in.terrain_dice = rb.defence;  // B4, A-36
+  const ShotHooks& hooks = game_->shot_hooks();  // B4, A-36
+  if (hooks.rubble && game_->terrain(hex) == hooks.rubble_terrain)
+    in.terrain_dice = hooks.rubble_defence;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -206,9 +238,8 @@ bool WsrState::command_exempt(int u) const {
 // B3 dismounted-only.
 
 bool WsrState::no_wreck(int u) const {
-  const SpecialRule* r = RuleOf(game_->setup(), "dismounted-only");
-  return r != nullptr && info(u).counter->id == r->Str("counter") &&
-         FormationMatches(game_->formation(info(u).formation).data, r->Str("formation"));
+  // The units of the hook's counter and formation (MakeShotHooks).
+  return game_->shot_hooks().no_wreck_unit[static_cast<size_t>(u)] != 0;
 }
 
 Text WsrState::special_flip_refusal(int u, bool mount) const {
@@ -230,11 +261,11 @@ bool WsrState::combined_fire_window(int u) const {
   // perf: the cheap state checks first (all pure), then the scenario rule's lookup.
   if (u < 0 || u >= n_units || steps.empty() || top().kind != kStepMove || !in_group(u))
     return false;
-  const SpecialRule* r = RuleOf(game_->setup(), "m18-fire-and-move");
-  if (r == nullptr || info(u).counter->id != r->Str("counter")) return false;
+  const ShotHooks& hooks = game_->shot_hooks();  // the hook's counter and `mp`
+  if (!hooks.m18_unit[static_cast<size_t>(u)]) return false;
   if (combined_u == u && combined_mode >= 2) return false;  // fired already (fire-move)
   return info(u).formation == active_f && has(u, kMovedThisImpulse) &&
-         unit(u).mp_spent <= r->Int("mp", 0) && !has(u, kOutOfCommand);
+         unit(u).mp_spent <= hooks.m18_mp && !has(u, kOutOfCommand);
 }
 
 bool WsrState::may_move_after_fire(int u) const {

@@ -40,6 +40,9 @@ bool NoRoadHex(const GameSetup& setup, int hex);
 std::vector<uint8_t> BoundaryMask(const GameSetup& setup, const HexLayout& layout,
                                   std::string* south, std::string* north);
 
+// ShotHooks (state.h) of a game whose units and formations are built.
+ShotHooks MakeShotHooks(const WsrGame& game);
+
 // G-12 (exit.cc): the (side id, zone id) pairs where units leave the map for the victory
 // conditions: `exit` conditions (the outcome's side, or the condition's `by`) and `exited`
 // scoring rules.

@@ -223,6 +223,11 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     units_.push_back(ui);
   }
   LabelByCounter(units_);
+  for (UnitInfo& ui : units_) {  // carrier.cc (WSR 5.2, A-38)
+    ui.separate_carrier =
+        !ui.counter->transport && !ui.hq && ui.counter->face_for(false, false).carrier;
+    any_separate_carrier_ = any_separate_carrier_ || ui.separate_carrier;
+  }
   // carrier.cc (WSR 5.2, [REC] A-38): platoons that start loaded in a separate carrier.
   initial_carrier_.assign(units_.size(), -1);
   std::vector<int> load(units_.size(), 0);
@@ -287,6 +292,7 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     if (i < 0) throw DataError("setup: objective hex: " + err);
     objectives_.push_back(i);
   }
+  shot_hooks_ = MakeShotHooks(*this);  // special_rules.cc (perf)
   // special_rules.cc: A6 boundary-line.
   {
     std::string south, north;
@@ -584,9 +590,6 @@ const CounterType* WsrState::sw(int u) const {  // WSR 1.3.4.1 (1.3.4.2: lost wi
   const int k = unit(u).sw;
   return k > 0 ? game_->sw_info(k - 1).counter : nullptr;
 }
-const Face& WsrState::face(int u) const {
-  return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
-}
 std::string WsrState::unit_label(int u) const {
   return info(u).label;
 }
@@ -613,6 +616,9 @@ bool WsrState::hq_in(int hex, int side) const {
 int WsrState::step_cost(int u, int from, int to) const {
   const int d = game_->layout().DirBetween(from, to);
   if (d < 0) return -1;
+  return step_cost_dir(u, from, d, to);
+}
+int WsrState::step_cost_dir(int u, int from, int d, int to) const {
   const int c = game_->step_cost(from, d, hard_target(u));
   if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
   if (c >= 0 && bridge == kBridgeBlown && bridge_blown(to)) return -1;     // A4 blow-the-bridge

@@ -386,7 +386,9 @@ struct UnitInfo {
   bool hq = false;  // HQ or SHQ (not a combat unit for stacking, WSR 1.4)
   bool shq = false;
   bool formation_hq = false;  // the formation's HQ (not the SHQ)
-  std::string label;          // "us.m4a1-2"
+  // carrier.cc: a circled-MF counter that is not two-sided, not an HQ (trucks; WSR 5.2, A-38)
+  bool separate_carrier = false;
+  std::string label;  // "us.m4a1-2"
 };
 
 struct FormationInfo {
@@ -448,7 +450,7 @@ class WsrState : public State {
   const UnitInfo& info(int u) const;
   // The support weapon unit u holds now (WSR 1.3.4.1; state, not UnitInfo::sw), or null.
   const CounterType* sw(int u) const;
-  const Face& face(int u) const;  // the face up
+  const Face& face(int u) const;  // the face up (inline below)
   bool on_map(int u) const { return units[static_cast<size_t>(u)].hex != kNoHex; }
   bool has(int u, uint16_t f) const { return (units[static_cast<size_t>(u)].flags & f) != 0; }
   bool hard_target(int u) const { return face(u).target_class() == TargetClass::kHard; }
@@ -459,7 +461,8 @@ class WsrState : public State {
   bool enemy_in(int hex, int side) const;
   bool hq_in(int hex, int side) const;
   int controller(int hex) const { return (control[static_cast<size_t>(hex)] & 3) - 1; }
-  int step_cost(int u, int from, int to) const;  // MP, or -1 impassable (WSR 5.0, G-1)
+  int step_cost(int u, int from, int to) const;             // MP, or -1 impassable (WSR 5.0, G-1)
+  int step_cost_dir(int u, int from, int d, int to) const;  // the same, `to` in direction d
   int active_formation() const { return active_f; }
   int cup_formation_markers() const;
   int cup_end_turn_markers() const { return cup_end_turn; }
@@ -626,7 +629,20 @@ class WsrState : public State {
   // movement.cc
   bool can_start_move(int u, Text* why) const;
   bool can_join_group(int u, Text* why) const;
-  bool can_enter(int to, Text* why) const;
+  // perf (movement.cc): who stands in the moving stack's hex and in its six neighbours, from one
+  // pass over the units: what enemy_in, combat_units_in and hq_in of the stack's side say of
+  // them, and hqs_keep_company of the stack's hex once asked (keep: -1 not yet).
+  struct Around {
+    std::array<int, 7> hex{};  // [d]: the neighbour in direction d (-1: none); [6]: the stack's
+    std::array<uint8_t, 7> enemy{};   // a unit of the other side
+    std::array<uint8_t, 7> combat{};  // combat units (not HQs) of the stack's side
+    std::array<uint8_t, 7> hq{};      // an HQ or SHQ of the stack's side
+    int8_t keep = -1;
+  };
+  void around_group(Around& a) const;  // n_group > 0
+  // `around` (with `dir`, the direction of `to`; only without `why`): the counts of
+  // around_group instead of scanning the units again.
+  bool can_enter(int to, Text* why, Around* around = nullptr, int dir = -1) const;
   bool can_drop(int u, Text* why) const;
   bool can_flip(int u, bool mount, Text* why) const;
   bool disrupted_step_ok(int u, int from, int to, Text* why) const;
@@ -726,6 +742,11 @@ class WsrState : public State {
   bool can_fire(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr) const;
   bool may_fire_in_impulse(int u, const char* fire, Text* why) const;
   bool fire_params(int u, int t, FireParams* p, Text* why) const;
+  // perf (los_cache.h): the greatest distance at which `u` (its face up, support weapon, the AA
+  // firepower if `aa`) can attack a hard or soft target: a greater distance is out of range
+  // (WSR 6.1.1, 6.1.3, 11.1; 0: no firepower against that class), so fire_params refuses it
+  // whatever else holds. AA firepower reaches the normal range only (WSR 11.1).
+  int fire_reach(int u, bool hard, bool aa) const;
   // The parameters of a `fire`/`opfire` action as declared: with its "with-hq" (A-02 [REC]) and
   // AA (WSR 11.1) flags set as apply() sets them. The one source of a shot's odds, for the
   // action's note (annotate) and the odds hook alike; false if the shot is not possible.
@@ -733,6 +754,9 @@ class WsrState : public State {
   void fire_actions(ActionList& out) const;    // `fire` in the operations decision
   void opfire_actions(ActionList& out) const;  // at kStepHexEntered: opfire ... and no-opfire
   bool opfire_available() const;
+  // opfire_actions into an empty `out`; `first`: stop at the first action (opfire_available).
+  // True if there is one.
+  bool opfire_scan(ActionList& out, bool first) const;
   int fire_dice_count() const;  // dice of the pending attack/defence roll
   std::vector<ChanceOutcome> fire_dice_outcomes() const;
   Action sample_fire_dice(Rng& rng) const;
@@ -744,6 +768,7 @@ class WsrState : public State {
   Text fire_prompt() const;  // decision prompt of the fire chance steps
   bool can_fire_hex(int u, int hex, Text* why, FireParams* p = nullptr) const;
   bool hex_fire_params(int u, int hex, FireParams* p, Text* why) const;
+  int mortar_reach(int u) const;  // perf: as fire_reach, for the mortar's hex attack
   // WSR 6.1 indirect mortar fire: the target hex is out of the mortar's LOS (and not adjacent);
   // the spotter is an HQ, SHQ or recon unit of its formation that sees the hex, or -1.
   bool indirect_hex_fire(int u, int hex) const;
@@ -767,7 +792,8 @@ class WsrState : public State {
   // assault.cc (WSR 6.3 assault, 6.4 overrun, R.4)
   static bool assault_step(int kind);  // kStepAssault .. kStepRetreat, kStepPlaceMine .. clear
   bool can_assault(int to, bool overrun, Text* why) const;
-  void assault_move_actions(ActionList& out) const;    // assault/overrun in move_actions
+  // assault/overrun in move_actions; `around` (movement.cc, perf): which neighbours hold enemies
+  void assault_move_actions(ActionList& out, const Around* around = nullptr) const;
   void assault_actions(ActionList& out) const;         // legal actions at an assault/mine step
   void assault_decision(feldherr::Decision& d) const;  // prompt and decline at those steps
   int assault_dice_count() const;                      // dice of the pending roll
@@ -1026,6 +1052,19 @@ std::string AirPlaceName(int place);
 std::vector<int> FireDiceOf(const Action& a);
 Action FireDiceAction(const std::vector<int>& dice);
 
+// special_rules.cc (perf): the scenario hooks read for every shot, looked up once per game
+// (MakeShotHooks): B1 m18-fire-and-move (its counter's units, `to_hit`, `mp`), B3
+// dismounted-only (the units it names), B4 rubble (its terrain and `defence`).
+struct ShotHooks {
+  int m18_to_hit = 0;
+  int m18_mp = 0;
+  bool rubble = false;
+  Terrain rubble_terrain = Terrain::kCity;
+  int rubble_defence = 0;
+  std::vector<uint8_t> m18_unit;       // per unit: the hook's counter
+  std::vector<uint8_t> no_wreck_unit;  // per unit: WsrState::no_wreck
+};
+
 class WsrGame : public Game {
  public:
   // Builds a game on `layout` with an explicit setup. Throws DataError naming the setup entry
@@ -1051,6 +1090,8 @@ class WsrGame : public Game {
   const GameSetup& setup() const { return setup_; }
   const WsrOptions& opts() const { return opts_; }
   int num_units() const { return static_cast<int>(units_.size()); }
+  bool any_separate_carrier() const { return any_separate_carrier_; }  // UnitInfo (perf)
+  const ShotHooks& shot_hooks() const { return shot_hooks_; }
   int num_formations() const { return static_cast<int>(formations_.size()); }
   const UnitInfo& unit(int u) const { return units_[static_cast<size_t>(u)]; }
   const FormationInfo& formation(int f) const { return formations_[static_cast<size_t>(f)]; }
@@ -1111,6 +1152,8 @@ class WsrGame : public Game {
   std::vector<SwInfo> sws_;                // WSR 1.3.4.1
   std::vector<uint8_t> initial_sw_;        // per unit: Unit::sw at the start
   std::vector<int8_t> initial_carrier_;    // per unit: Unit::carrier at the start
+  bool any_separate_carrier_ = false;
+  ShotHooks shot_hooks_;
 };
 
 // perf: the hottest accessors, inline (they need WsrGame complete).
@@ -1119,6 +1162,9 @@ inline const UnitInfo& WsrState::info(int u) const {
 }
 inline int WsrState::side_of(int u) const {
   return game_->unit(u).side;
+}
+inline const Face& WsrState::face(int u) const {
+  return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
 }
 
 }  // namespace feldherr::wsr
