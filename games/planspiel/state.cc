@@ -1856,7 +1856,10 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
 
 // PS §9.2: combat vehicles and SP guns (and APCs, scenarios reading 1) need a position marker.
 bool PlanspielState::may_counter(int p, Text* why) const {
-  if (!may_counter_fire(p, "PS §9.2", why)) return false;
+  return may_counter_fire(p, "PS §9.2", why) && counter_entitled(p, why);
+}
+
+bool PlanspielState::counter_entitled(int p, Text* why) const {
   if (type_of(p).moves_and_fires && !unit(p).position_marker && moving_.work >= 0)
     return PS_REFUSE(why, say("PS §9.2, §6.10: {} has no position marker: it is not entitled to a "
                               "counter-move against the recovery",
@@ -1872,7 +1875,10 @@ bool PlanspielState::may_counter(int p, Text* why) const {
 
 // PS §9.3: combat vehicles and SP guns without a position marker answer by an opposed roll.
 bool PlanspielState::may_meet(int p, Text* why) const {
-  if (!may_counter_fire(p, "PS §9.3", why)) return false;
+  return may_counter_fire(p, "PS §9.3", why) && meet_entitled(p, why);
+}
+
+bool PlanspielState::meet_entitled(int p, Text* why) const {
   if (moving_.work >= 0)
     return PS_REFUSE(why, {"PS §6.10, §9.1: work from an adjacent field is answered by a true fire "
                            "counter-move only; a recovery is no approach for a meeting engagement",
@@ -3284,7 +3290,9 @@ void PlanspielState::legal_actions(ActionList& out) const {
     // Scenarios §1.5: each own unit once to a field of the zone; FERTIG keeps the rest.
     if (const SetupZone* z = game_->situation().zone_of(active_))
       for (int u = 0; u < num_units(); ++u)
-        if (party_of(u) == active_)
+        // may_place refuses a reinforcement, a load and a unit placed already in every field.
+        if (party_of(u) == active_ && unit(u).status != UnitStatus::kWaiting &&
+            unit(u).aboard < 0 && !unit(u).has_moved)
           for (int y = z->from.y; y <= z->to.y; ++y)
             for (int x = z->from.x; x <= z->to.x; ++x)
               if (may_place(u, {x, y}, nullptr))
@@ -3308,8 +3316,12 @@ void PlanspielState::legal_actions(ActionList& out) const {
   if (k == StepKind::kCounterMove) {
     const int at = b.index(counter_field());
     for (int p = 0; p < num_units(); ++p) {
-      if (may_counter(p, nullptr)) out.push_back(Action(kFire, {p, at}));
-      if (may_meet(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
+      // PS §9.1: the active party's units make no counter-moves (every check below refuses).
+      if (party_of(p) == active_) continue;
+      // may_counter and may_meet share may_counter_fire: it is asked once.
+      const bool fires = may_counter_fire(p, "PS §9.2", nullptr);
+      if (fires && counter_entitled(p, nullptr)) out.push_back(Action(kFire, {p, at}));
+      if (fires && meet_entitled(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
       if (may_evade(p, nullptr))
         for (Field f : evade_fields(p)) out.push_back(Action(kEvade, {p, b.index(f)}));
       if (may_displace(p, nullptr))
@@ -3323,9 +3335,11 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     return;
   }
+  // PS §3.1: only the active party moves, fires and attacks (every check below refuses the
+  // passive party's units, and the movement searches are not needed for them).
   std::vector<int> indirect_fields;
   for (int u = 0; u < num_units(); ++u)
-    for (Field f : indirect_targets(u)) {
+    for (Field f : party_of(u) == active_ ? indirect_targets(u) : std::vector<Field>{}) {
       out.push_back(Action(kIndirect, {u, b.index(f)}));
       indirect_fields.push_back(b.index(f));
     }
@@ -3340,6 +3354,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
   std::vector<int> movers;  // PS §9.6: the units that may move now
   std::vector<Field> targets, withdrawals;
   for (int u = 0; u < num_units(); ++u) {
+    if (party_of(u) != active_) continue;
     move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
     for (Field f : targets) out.push_back(Action(kMove, {u, b.index(f)}));
