@@ -371,6 +371,11 @@ std::vector<int> PlanspielState::setup_order() const {
 }
 
 bool PlanspielState::may_place(int u, Field f, Text* why) const {
+  return may_place_in(u, f, nullptr, why);
+}
+
+bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* occupied,
+                                  Text* why) const {
   if (!setting_up())
     return PS_REFUSE(why, {"scenarios §1.5: units are placed only during the set-up",
                            "scenarios §1.5: Einheiten werden nur beim Aufstellen platziert"});
@@ -424,9 +429,11 @@ bool PlanspielState::may_place(int u, Field f, Text* why) const {
                  "scenarios §1.5, G-04: ein {0} kann nicht in {1} stehen", su.type, field_text(f)));
   // PS §5.1, G-06: within the stacking limit with the unit's load (which stays aboard).
   FieldContents there;
-  for (int o = 0; o < num_units(); ++o)
-    if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
-      there.push_back(OccupantOf(type_of(o), party_of(o)));
+  if (!occupied || (*occupied)[static_cast<size_t>(b.index(f))])
+    for (int o = 0; o < num_units(); ++o)
+      if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
+          field_of(o) == f)
+        there.push_back(OccupantOf(type_of(o), party_of(o)));
   std::vector<Occupant> load;
   if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), su.party));
   if (!MayEndWithLoad(there, OccupantOf(type_of(u), su.party), load))
@@ -592,6 +599,10 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   for (int u = 0; u < num_units(); ++u)
     if (party_of(u) == party && unit(u).status == UnitStatus::kOnBoard)
       observers.push_back(field_of(u));
+  // Each field once (a load and its carrier, a stack): whether any observer detects is the same.
+  std::sort(observers.begin(), observers.end(),
+            [](Field a, Field c) { return a.y != c.y ? a.y < c.y : a.x < c.x; });
+  observers.erase(std::unique(observers.begin(), observers.end()), observers.end());
   const auto detected = [&](int o) {
     const Field f = field_of(o);
     // PS §8.16, G-28: a model in its own smoke is detected only from its own field.
@@ -1856,7 +1867,10 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
 
 // PS §9.2: combat vehicles and SP guns (and APCs, scenarios reading 1) need a position marker.
 bool PlanspielState::may_counter(int p, Text* why) const {
-  if (!may_counter_fire(p, "PS §9.2", why)) return false;
+  return may_counter_fire(p, "PS §9.2", why) && counter_entitled(p, why);
+}
+
+bool PlanspielState::counter_entitled(int p, Text* why) const {
   if (type_of(p).moves_and_fires && !unit(p).position_marker && moving_.work >= 0)
     return PS_REFUSE(why, say("PS §9.2, §6.10: {} has no position marker: it is not entitled to a "
                               "counter-move against the recovery",
@@ -1872,7 +1886,10 @@ bool PlanspielState::may_counter(int p, Text* why) const {
 
 // PS §9.3: combat vehicles and SP guns without a position marker answer by an opposed roll.
 bool PlanspielState::may_meet(int p, Text* why) const {
-  if (!may_counter_fire(p, "PS §9.3", why)) return false;
+  return may_counter_fire(p, "PS §9.3", why) && meet_entitled(p, why);
+}
+
+bool PlanspielState::meet_entitled(int p, Text* why) const {
   if (moving_.work >= 0)
     return PS_REFUSE(why, {"PS §6.10, §9.1: work from an adjacent field is answered by a true fire "
                            "counter-move only; a recovery is no approach for a meeting engagement",
@@ -2677,11 +2694,14 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
   Firer firer;
   firer.suppression = unit(u).suppression;
   const FireWeapon w = weapon_of(u);
+  // CheckFire refuses a field out of the flat range (or without one): not asked for it.
+  const int range = WeaponRange(game_->fire_data(), w, Trajectory::kFlat);
   std::vector<Field> seen;
   for (int o : seen_enemies(party_of(u))) {
     const Field f = field_of(o);
     if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
     seen.push_back(f);
+    if (range == kNoRange || Distance(field_of(u), f) > range) continue;
     if (own_in(f, party_of(u)) >= 0) continue;  // G-07: no fire into a mixed field
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f)).empty()) out.push_back(f);
   }
@@ -3282,13 +3302,21 @@ void PlanspielState::legal_actions(ActionList& out) const {
   const Board& b = game_->board();
   if (k == StepKind::kSetUp) {
     // Scenarios §1.5: each own unit once to a field of the zone; FERTIG keeps the rest.
-    if (const SetupZone* z = game_->situation().zone_of(active_))
+    if (const SetupZone* z = game_->situation().zone_of(active_)) {
+      // The fields where a unit stands: elsewhere may_place finds the field empty.
+      std::vector<uint8_t> occupied(static_cast<size_t>(b.width() * b.height()), 0);
+      for (int o = 0; o < num_units(); ++o)
+        if (unit(o).status == UnitStatus::kOnBoard)
+          occupied[static_cast<size_t>(b.index(field_of(o)))] = 1;
       for (int u = 0; u < num_units(); ++u)
-        if (party_of(u) == active_)
+        // may_place refuses a reinforcement, a load and a unit placed already in every field.
+        if (party_of(u) == active_ && unit(u).status != UnitStatus::kWaiting &&
+            unit(u).aboard < 0 && !unit(u).has_moved)
           for (int y = z->from.y; y <= z->to.y; ++y)
             for (int x = z->from.x; x <= z->to.x; ++x)
-              if (may_place(u, {x, y}, nullptr))
+              if (may_place_in(u, {x, y}, &occupied, nullptr))
                 out.push_back(Action(kPlace, {u, b.index({x, y})}));
+    }
     out.push_back(Action(kFertig, {}));
     return;
   }
@@ -3307,12 +3335,21 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   if (k == StepKind::kCounterMove) {
     const int at = b.index(counter_field());
+    // may_displace needs an evader that congested a field in this step (PS §5.4).
+    bool displacing = false;
+    for (const UnitState& o : units_)
+      displacing = displacing ||
+                   (o.congesting && o.countered && o.evaded && o.status == UnitStatus::kOnBoard);
     for (int p = 0; p < num_units(); ++p) {
-      if (may_counter(p, nullptr)) out.push_back(Action(kFire, {p, at}));
-      if (may_meet(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
+      // PS §9.1: the active party's units make no counter-moves (every check below refuses).
+      if (party_of(p) == active_) continue;
+      // may_counter and may_meet share may_counter_fire: it is asked once.
+      const bool fires = may_counter_fire(p, "PS §9.2", nullptr);
+      if (fires && counter_entitled(p, nullptr)) out.push_back(Action(kFire, {p, at}));
+      if (fires && meet_entitled(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
       if (may_evade(p, nullptr))
         for (Field f : evade_fields(p)) out.push_back(Action(kEvade, {p, b.index(f)}));
-      if (may_displace(p, nullptr))
+      if (displacing && may_displace(p, nullptr))
         for (Field f : displace_fields(p)) out.push_back(Action(kDisplace, {p, b.index(f)}));
     }
     out.push_back(Action(kPass, {}));
@@ -3323,9 +3360,11 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
     return;
   }
+  // PS §3.1: only the active party moves, fires and attacks (every check below refuses the
+  // passive party's units, and the movement searches are not needed for them).
   std::vector<int> indirect_fields;
   for (int u = 0; u < num_units(); ++u)
-    for (Field f : indirect_targets(u)) {
+    for (Field f : party_of(u) == active_ ? indirect_targets(u) : std::vector<Field>{}) {
       out.push_back(Action(kIndirect, {u, b.index(f)}));
       indirect_fields.push_back(b.index(f));
     }
@@ -3339,7 +3378,13 @@ void PlanspielState::legal_actions(ActionList& out) const {
                                   : Action(kConcentrate, {i, c[0], c[1], c[2]}));
   std::vector<int> movers;  // PS §9.6: the units that may move now
   std::vector<Field> targets, withdrawals;
+  // The fields where the active party sees an enemy: overruns, anti-tank close combat and
+  // mounted attacks go only into such a field (seen_enemies_in, PS §10.4-§10.6).
+  thread_local std::vector<uint8_t> enemy_at;
+  enemy_at.assign(static_cast<size_t>(b.width() * b.height()), 0);
+  for (int o : seen_enemies(active_)) enemy_at[static_cast<size_t>(b.index(field_of(o)))] = 1;
   for (int u = 0; u < num_units(); ++u) {
+    if (party_of(u) != active_) continue;
     move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
     for (Field f : targets) out.push_back(Action(kMove, {u, b.index(f)}));
@@ -3357,7 +3402,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           const Field t{unit(u).x + dx, unit(u).y + dy};
-          if (!(dx || dy) || !b.on_board(t)) continue;
+          if (!(dx || dy) || !b.on_board(t) || !enemy_at[static_cast<size_t>(b.index(t))]) continue;
           if (overruns && may_overrun(u, t, nullptr))
             out.push_back(Action(kOverrun, {u, b.index(t)}));
           if (fights && may_antitank(u, t, nullptr))
@@ -3366,7 +3411,9 @@ void PlanspielState::legal_actions(ActionList& out) const {
             out.push_back(Action(kMountedAttack, {u, b.index(t)}));
         }
     // G-36: in its own field (a mixed field).
-    if (fights && unit(u).status == UnitStatus::kOnBoard && may_antitank(u, field_of(u), nullptr))
+    if (fights && unit(u).status == UnitStatus::kOnBoard &&
+        enemy_at[static_cast<size_t>(b.index(field_of(u)))] &&
+        may_antitank(u, field_of(u), nullptr))
       out.push_back(Action(kAntiTank, {u, b.index(field_of(u))}));
   }
   // PS §10.2: every set of one to three bases that may assault a field together (a field with

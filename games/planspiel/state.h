@@ -615,6 +615,12 @@ class PlanspielState : public State {
   void advance_move(EventList* events);
   // PS §9.2, §9.3: what true and false counter-moves share (`rule` cites the kind).
   bool may_counter_fire(int p, const char* rule, Text* why) const;
+  // may_place; `occupied` (per field index, 1 where a unit stands on the board), when given,
+  // spares the look for the field's units in an empty field.
+  bool may_place_in(int u, Field f, const std::vector<uint8_t>* occupied, Text* why) const;
+  // What may_counter (PS §9.2) and may_meet (PS §9.3) ask beyond may_counter_fire.
+  bool counter_entitled(int p, Text* why) const;
+  bool meet_entitled(int p, Text* why) const;
   // PS §9.3, §9.8: the mover's die `mover_roll` decides the false counter-move in progress.
   void resolve_meeting(int mover_roll, EventList* events);
   // PS §9.4: passive unit `p` withdraws towards `f` (stopped by an enemy unit it did not see);
