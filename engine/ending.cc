@@ -99,6 +99,7 @@ Text units_still_able_given(const State& state, const Action& action, bool has_v
       if (arg.kind == ArgKind::kType) return arg.value;
     return std::string();
   };
+  ActionList next_legal;   // one step ahead (the buffer is reused)
   bool under_way = false;  // a move naming no unit: something is moving now
   for (size_t i = 0; i < legal.size(); ++i) {
     const ActionInfo& o = *info_of[i];
@@ -121,7 +122,8 @@ Text units_still_able_given(const State& state, const Action& action, bool has_v
       std::unique_ptr<State> next = state.clone();
       next->apply(other);
       if (next->current_seat() != seat) continue;
-      for (const Action& then : next->legal_actions()) {
+      next->legal_actions(next_legal);
+      for (const Action& then : next_legal) {
         if (!is_act(next->action_role(then, seat))) continue;
         const ActionInfo t = next->action_info(then, seat);
         const std::string moved = first_unit_of(t);
