@@ -42,24 +42,26 @@ Text units_still_able_given(const State& state, const Action& action, bool has_v
                             int last_actor, const ActionList* known_legal,
                             const std::vector<ActionInfo>* known_infos) {
   const int seat = state.current_seat();
-  ActionInfo info;
+  // The action's role; an action among `known_legal` is legal (no need to ask why_illegal).
+  VerbRole action_role;
+  bool known = false;
   if (known_legal != nullptr) {
     const auto at = std::find(known_legal->begin(), known_legal->end(), action);
-    if (at != known_legal->end())
-      info = (*known_infos)[static_cast<size_t>(at - known_legal->begin())];
-    else
-      info = state.action_info(action, seat);
+    known = at != known_legal->end();
+    action_role = known ? (*known_infos)[static_cast<size_t>(at - known_legal->begin())].role
+                        : state.action_info(action, seat).role;
   } else {
-    info = state.action_info(action, seat);
+    action_role = state.action_info(action, seat).role;
   }
+  if (has_verbs && action_role != VerbRole::kDecline) return {};
   const Decision decision = state.decision_for(seat);
   const bool is_decline = decision.decline && *decision.decline == action;
-  if (has_verbs ? info.role != VerbRole::kDecline : !is_decline) return {};
+  if (!has_verbs && !is_decline) return {};
   // A reaction window (the decision's own decline: opportunity fire, fate, a counter-move) is
   // declined without a question, whoever's action opened it.
   if (has_verbs && is_decline) return {};
   // An action the rules refuse now ends nothing: it is refused with its reason, unasked.
-  if (!state.why_illegal(action).empty()) return {};
+  if (!known && !state.why_illegal(action).empty()) return {};
   if (last_actor >= 0 && last_actor != seat) return {};  // the other side opened this window
   ActionList listed;
   std::vector<ActionInfo> listed_infos;
@@ -97,6 +99,7 @@ Text units_still_able_given(const State& state, const Action& action, bool has_v
       if (arg.kind == ArgKind::kType) return arg.value;
     return std::string();
   };
+  ActionList next_legal;   // one step ahead (the buffer is reused)
   bool under_way = false;  // a move naming no unit: something is moving now
   for (size_t i = 0; i < legal.size(); ++i) {
     const ActionInfo& o = *info_of[i];
@@ -119,7 +122,8 @@ Text units_still_able_given(const State& state, const Action& action, bool has_v
       std::unique_ptr<State> next = state.clone();
       next->apply(other);
       if (next->current_seat() != seat) continue;
-      for (const Action& then : next->legal_actions()) {
+      next->legal_actions(next_legal);
+      for (const Action& then : next_legal) {
         if (!is_act(next->action_role(then, seat))) continue;
         const ActionInfo t = next->action_info(then, seat);
         const std::string moved = first_unit_of(t);

@@ -1,6 +1,8 @@
 #include "engine/json_text.h"
 
 #include <charconv>
+#include <cstdint>
+#include <cstring>
 
 namespace feldherr {
 
@@ -12,6 +14,14 @@ constexpr bool NeedsEscape(unsigned char c) {
   return c < 0x20 || c == '"' || c == '\\';
 }
 
+// True when one of the eight bytes of `w` may need an escape: a byte below 0x20, '"' or '\\'
+// (the classic "has a byte less than n" word test, exact for n <= 128).
+constexpr bool WordNeedsEscape(uint64_t w) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  auto has_less = [](uint64_t x, uint64_t n) { return ((x - kOnes * n) & ~x & kHigh) != 0; };
+  return has_less(w, 0x20) || has_less(w ^ (kOnes * '"'), 1) || has_less(w ^ (kOnes * '\\'), 1);
+}
+
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view s) {
@@ -19,6 +29,14 @@ void append_json_string(std::string& out, std::string_view s) {
   out += '"';
   size_t run = 0;  // start of the bytes not yet written, which need no escape
   for (size_t i = 0; i < s.size(); ++i) {
+    // Eight bytes at a time while none of them needs an escape.
+    while (i + 8 <= s.size()) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, sizeof w);
+      if (WordNeedsEscape(w)) break;
+      i += 8;
+    }
+    if (i == s.size()) break;
     const auto c = static_cast<unsigned char>(s[i]);
     if (!NeedsEscape(c)) continue;
     out.append(s.data() + run, i - run);

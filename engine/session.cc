@@ -17,6 +17,10 @@ std::string Session::act(const Action& action, EventList* events) {
   return "";
 }
 
+void Session::act_legal(const Action& action, std::string text, EventList* events) {
+  push(action, state_->current_seat(), std::move(text), events);
+}
+
 std::string Session::act_text(std::string_view text, EventList* events) {
   // A number picks from the legal action list (1-based), as shown to a human.
   int number = 0;

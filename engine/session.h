@@ -32,6 +32,10 @@ class Session {
   // Applies an action after checking it is legal. Returns "" on success, otherwise the reason
   // (citing the rule) and nothing changes. Events of the action are appended to `events`.
   std::string act(const Action& action, EventList* events = nullptr);
+  // act() of an action the caller found among the current state's legal_actions(), with its
+  // text (State::describe): the legality is not looked up a second time (the server checks every
+  // action against the legal list before it applies it).
+  void act_legal(const Action& action, std::string text, EventList* events = nullptr);
   // Parses the text form (or a 1-based number into the legal action list) and acts.
   std::string act_text(std::string_view text, EventList* events = nullptr);
 

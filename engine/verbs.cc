@@ -19,6 +19,8 @@ namespace {
 
 std::vector<std::string_view> words_of(std::string_view text) {
   std::vector<std::string_view> out;
+  // One allocation: at most one word more than there are spaces.
+  out.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), ' ')) + 1);
   size_t i = 0;
   while (i < text.size()) {
     while (i < text.size() && text[i] == ' ') ++i;
@@ -244,11 +246,10 @@ std::string takes(std::string_view verb, const std::vector<KindSpec>& kinds) {
 namespace {
 
 // The row of `table` whose verb matches the most leading words of `text` (nullptr: none).
-const ParsedRow* row_of(VerbTable table, std::string_view text,
-                        const std::vector<std::string_view>& words) {
+const ParsedRow* row_of(VerbTable table, std::string_view text, std::string_view first_word) {
   const ParsedRow* row = nullptr;
   const TableIndex& index = index_of(table);
-  if (auto it = words.empty() ? index.end() : index.find(words.front()); it != index.end()) {
+  if (auto it = first_word.empty() ? index.end() : index.find(first_word); it != index.end()) {
     for (const ParsedRow& r : it->second) {
       const std::string_view v = r.spec->verb;
       if (text.substr(0, v.size()) != v || (text.size() > v.size() && text[v.size()] != ' '))
@@ -269,16 +270,25 @@ const std::vector<KindSpec>* kinds_fitting(const ParsedRow* row, size_t words) {
 }  // namespace
 
 VerbRole read_role(VerbTable table, std::string_view text) {
-  const std::vector<std::string_view> words = words_of(text);
-  const ParsedRow* row = row_of(table, text, words);
-  return kinds_fitting(row, words.size()) ? row->spec->role : ActionInfo{}.role;
+  // As read_action, without listing the words: only the first and their number are needed.
+  std::string_view first;
+  size_t words = 0;
+  for (size_t i = 0; i < text.size();) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    size_t j = i;
+    while (j < text.size() && text[j] != ' ') ++j;
+    if (j > i && words++ == 0) first = text.substr(i, j - i);
+    i = j;
+  }
+  const ParsedRow* row = row_of(table, text, first);
+  return kinds_fitting(row, words) ? row->spec->role : ActionInfo{}.role;
 }
 
 ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name) {
   const std::vector<std::string_view> words = words_of(text);
   ActionInfo info;
   info.text = std::string(text);
-  const ParsedRow* row = row_of(table, text, words);
+  const ParsedRow* row = row_of(table, text, words.empty() ? std::string_view() : words.front());
   const size_t verb_words = row ? row->verb_words : 0;
   // The words after the verb are split among the kinds: a repeated kind takes what the others
   // leave.

@@ -23,6 +23,7 @@ View view_of(const State& state, int viewer, const ViewOptions& options) {
     const ActionList legal = state.legal_actions();
     std::vector<ActionInfo> infos;
     infos.reserve(legal.size());
+    v.legal.reserve(legal.size());
     for (const Action& a : legal) {
       ViewedAction& va = v.legal.emplace_back();
       va.action = a;
@@ -78,6 +79,7 @@ void append_decision_json(const Game& game, const View& view, std::string& out) 
 }
 
 void append_legal_json(const View& view, std::string& out) {
+  out.reserve(out.size() + 2 + view.legal.size() * 320);  // about the bytes of an action
   out += '[';
   for (size_t i = 0; i < view.legal.size(); ++i) {
     const ViewedAction& a = view.legal[i];

@@ -143,6 +143,9 @@ struct LiveGame {
   // links are handed out. Stored as the presence of rows (an opened game has rows).
   bool opened = true;
   std::atomic<int64_t> touched_ms{0};  // last use (steady clock), for eviction
+  // Per seat: the token whose SHA-256 matched the seat's stored hash ("" until one did; mu
+  // held), so that the seat's requests are matched without hashing (seat_of).
+  mutable std::vector<std::string> seat_tokens;
 
   bool has_human() const {
     for (const StoredSeat& s : stored.seats)
@@ -506,8 +509,7 @@ void replay_rows(LiveGame& g, const std::vector<StoredRow>& rows) {
       e.seat = seat;
       e.id = r.action_id;
       e.describe(s, a, g.num_seats());
-      std::string why = g.session->act(a, &e.events);
-      if (!why.empty()) throw std::runtime_error("action " + std::to_string(r.n) + ": " + why);
+      g.session->act_legal(a, e.text, &e.events);  // found among `legal` above
       g.log.push_back(std::move(e));
       if (r.hash && *r.hash != g.session->state().hash())
         throw std::runtime_error("state hash after action " + std::to_string(r.n) +
@@ -1078,15 +1080,32 @@ HttpReply Hub::list() {
 }
 
 namespace {
-// The seat of `token` in `g` (kObserver for ""), or nullopt if the token is wrong.
+// Equal strings, in a time that depends on their lengths only (a token is never compared
+// byte by byte with an early exit).
+bool same_secret(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff = static_cast<unsigned char>(diff | (a[i] ^ b[i]));
+  return diff == 0;
+}
+
+// The seat of `token` in `g` (kObserver for ""), or nullopt if the token is wrong (g.mu held).
+// A token whose hash matched a seat's is kept with the game (LiveGame::seat_tokens), so a seat's
+// next requests are matched without hashing.
 std::optional<int> seat_of(const LiveGame& g, const std::string& token) {
   if (token.empty()) return kObserver;
   if (token.size() > 64) return std::nullopt;
+  for (size_t i = 0; i < g.seat_tokens.size(); ++i)
+    if (!g.seat_tokens[i].empty() && same_secret(g.seat_tokens[i], token))
+      return static_cast<int>(i);
   std::string h = token_hash(token);
   for (size_t i = 0; i < g.stored.seats.size(); ++i)
     if (g.stored.seats[i].player == "human" && !g.stored.seats[i].token_hash.empty() &&
-        g.stored.seats[i].token_hash == h)
+        g.stored.seats[i].token_hash == h) {
+      g.seat_tokens.resize(g.stored.seats.size());
+      g.seat_tokens[i] = token;
       return static_cast<int>(i);
+    }
   return std::nullopt;
 }
 
@@ -1638,14 +1657,18 @@ HttpReply Hub::static_file(const std::string& path) {
 // ---------------------------------------------------------------------------------------------
 // Acting
 
-std::string Hub::push_locked(LiveGame& g, const Action& a, std::vector<StoredRow>& rows) {
+std::string Hub::push_locked(LiveGame& g, const Action& a, std::vector<StoredRow>& rows,
+                             bool legal) {
   const State& s = g.session->state();
   LogEntry e;
   e.seat = s.current_seat();
   e.id = a.id();
   e.describe(s, a, g.num_seats());
-  std::string why = g.session->act(a, &e.events);
-  if (!why.empty()) return why;
+  if (legal) {
+    g.session->act_legal(a, e.text, &e.events);
+  } else if (std::string why = g.session->act(a, &e.events); !why.empty()) {
+    return why;
+  }
   StoredRow r;
   r.seq = g.stored.last_seq + 1 + static_cast<int64_t>(rows.size());
   r.kind = "action";
@@ -1670,8 +1693,9 @@ void Hub::roll_locked(LiveGame& g, std::vector<StoredRow>& rows) {
   }
 }
 
-std::string Hub::apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows) {
-  if (std::string why = push_locked(g, action, rows); !why.empty()) return why;
+std::string Hub::apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows,
+                              bool legal) {
+  if (std::string why = push_locked(g, action, rows, legal); !why.empty()) return why;
   // Dice are rolled only now, after the action that causes them (docs/protocol.md "Dice").
   roll_locked(g, rows);
   return "";
@@ -1785,7 +1809,8 @@ std::optional<json> Hub::stage_locked(LiveGame& g, int seat, int64_t expected_st
   } else {
     return error_json("bad_request", "'action' (text) or 'action_id' is required");
   }
-  if (std::string why = apply_locked(g, action, rows); !why.empty()) {
+  // `action` is among `legal` (checked above): applied without looking the list up again.
+  if (std::string why = apply_locked(g, action, rows, true); !why.empty()) {
     rows.clear();
     replay_rows(g, store_.rows(g.stored.id));
     return error_json("illegal", why);

@@ -204,10 +204,13 @@ class Hub {
                                    const json& request, std::vector<StoredRow>& rows);
   std::optional<json> undo_locked(LiveGame& g, int seat, int64_t expected_state);
   // Applies `action` for the current seat, then rolls every chance outcome that follows;
-  // appends the rows. Returns "" or the reason the action is illegal.
-  std::string apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows);
+  // appends the rows. Returns "" or the reason the action is illegal. `legal`: the caller found
+  // the action among the state's legal actions (not looked up again).
+  std::string apply_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows,
+                           bool legal = false);
   // Applies one action (no rolls after it) and appends its row; "" or why it is illegal.
-  std::string push_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows);
+  std::string push_locked(LiveGame& g, const Action& action, std::vector<StoredRow>& rows,
+                          bool legal = false);
   // Rolls every chance outcome owed now, from the committed secret, appending the rows.
   void roll_locked(LiveGame& g, std::vector<StoredRow>& rows);
   // Commits `rows`; on failure rebuilds the game from the store and throws.

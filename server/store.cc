@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -314,20 +315,35 @@ void SqliteStore::commit_batch(std::vector<Pending>& batch) {
   const auto start = std::chrono::steady_clock::now();
   try {
     impl_->prepare();
-    SQLite::Transaction tx(impl_->db);
-    for (Pending& p : batch) {
-      Impl::run(*impl_->savepoint);
-      try {
-        write_one(p.request, now);
-        Impl::run(*impl_->release);
-      } catch (const std::exception& e) {
-        p.error = e.what();
-        impl_->reset_statements();  // a statement left mid-step would block the rollback
-        Impl::run(*impl_->rollback_to);
-        Impl::run(*impl_->release);
+    // First without savepoints: the database refuses an append only by a bug or a fault, and a
+    // savepoint per append is two statements more each. When one is refused, that transaction
+    // is rolled back whole and the batch written again with a savepoint per append.
+    std::optional<SQLite::Transaction> tx;
+    tx.emplace(impl_->db);
+    bool refused = false;
+    try {
+      for (const Pending& p : batch) write_one(p.request, now);
+    } catch (const std::exception&) {
+      refused = true;
+    }
+    if (refused) {
+      impl_->reset_statements();  // a statement left mid-step would block the rollback
+      tx.reset();                 // rolled back
+      tx.emplace(impl_->db);
+      for (Pending& p : batch) {
+        Impl::run(*impl_->savepoint);
+        try {
+          write_one(p.request, now);
+          Impl::run(*impl_->release);
+        } catch (const std::exception& e) {
+          p.error = e.what();
+          impl_->reset_statements();
+          Impl::run(*impl_->rollback_to);
+          Impl::run(*impl_->release);
+        }
       }
     }
-    tx.commit();
+    tx->commit();
     ++impl_->transactions;
     constexpr size_t kKept = 100000;
     const float ms =

@@ -17,6 +17,11 @@ struct Target {
 };
 
 // nullopt when `target` is not a valid origin-form target (a bad percent escape, a space, ...).
+// A target whose every byte reads as itself (letters, digits, '-', '_', '~', '.', and '/', '?',
+// '&', '=' as separators; what the API's own links are made of) is split without Boost.URL, to
+// the same result; any other goes through parse_target_by_url.
 std::optional<Target> parse_target(std::string_view target);
+// The same by Boost.URL for every target.
+std::optional<Target> parse_target_by_url(std::string_view target);
 
 }  // namespace feldherr::server

@@ -287,6 +287,31 @@ TEST(Verbs, JsonTextEscapesEveryStringAsNlohmannDoes) {
   EXPECT_EQ(parsed["cost"], 3);
 }
 
+// append_json_string reads eight bytes at a time where none needs an escape: a byte that does
+// ('"', '\\', a control character) is escaped at every position of a string of every length,
+// next to bytes just above the escaped ones (' ', '#', ']') and UTF-8, as dump() writes it.
+TEST(Verbs, AppendJsonStringEscapesAtEveryPositionAsDumpDoes) {
+  const std::string special = {'"', '\\', '\0', '\x01', '\n', '\x1f'};
+  const std::vector<std::string> plain = {" ", "#", "]", "\u00fc", "a", "~", "!"};
+  for (size_t n = 0; n <= 30; ++n) {
+    std::string base;  // n pieces: ASCII and the two bytes of a UTF-8 letter
+    for (size_t i = 0; i < n; ++i) base += plain[i % plain.size()];
+    std::string out;
+    append_json_string(out, base);
+    EXPECT_EQ(out, json(base).dump()) << n;
+    for (size_t at = 0; at < base.size(); ++at) {
+      if (static_cast<unsigned char>(base[at]) >= 0x80) continue;  // keep the UTF-8 whole
+      for (char c : special) {
+        std::string s = base;
+        s[at] = c;
+        out.clear();
+        append_json_string(out, s);
+        ASSERT_EQ(out, json(s).dump()) << "byte " << int(c) << " at " << at << " of " << s.size();
+      }
+    }
+  }
+}
+
 // JsonText (engine/json_text.h) puts the commas and colons of nested objects and arrays where
 // dump() puts them, empty ones included.
 TEST(Verbs, JsonTextWritesNestedValuesAsDumpDoes) {
