@@ -43,6 +43,18 @@ void validate_data_file(const std::string& path) {
 
 namespace {
 
+// The least chance to win (PS §10.2) at which the heuristic assaults an objective field its party
+// does not control yet.
+constexpr double kTakeOdds = 0.3;
+
+// G-01: the units whose presence takes an objective field (figure and weapon bases, riders,
+// combat vehicles, armoured personnel carriers; not trucks or tow vehicles).
+bool TakesControl(const UnitType& t) {
+  return t.category == Category::kFigureBase || t.category == Category::kHeavyWeaponBase ||
+         t.category == Category::kRiders || t.category == Category::kCombatVehicle ||
+         t.category == Category::kApc;
+}
+
 // Whether `f` is an objective field.
 bool OnObjective(const PlanspielState& s, Field f) {
   for (Field o : s.ps().objective_fields())
@@ -220,12 +232,19 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   if (a.verb == kSmoke) return 0.9 + noise;
   if (a.verb == kPlace) return -1.0;  // scenarios §1.5: the listed fields (FERTIG keeps them)
   if (a.verb == kAssault) {
-    // Take a field worth having when the odds are good (PS §10.2).
+    // Take a field worth having when the odds are good (PS §10.2); an objective field the party
+    // does not control yet (G-01) already at lower odds.
     const Field f{a.arg(0) % b.width(), a.arg(0) / b.width()};
-    bool objective = false;
-    for (Field o : s.ps().objective_fields()) objective = objective || o == f;
+    bool objective = false, to_take = false;
+    const auto& fields = s.ps().objective_fields();
+    for (size_t k = 0; k < fields.size(); ++k)
+      if (fields[k] == f) {
+        objective = true;
+        to_take = s.controller(static_cast<int>(k)) != s.active();
+      }
     const double p = s.assault_win_chance(a);
-    return p >= 0.5 ? 1.0 + 2.0 * p + (objective ? 1.5 : 0.0) + noise : -1.0;
+    return p >= (to_take ? kTakeOdds : 0.5) ? 1.0 + 2.0 * p + (objective ? 1.5 : 0.0) + noise
+                                            : -1.0;
   }
   const int u = a.arg(0);
   const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
@@ -352,6 +371,10 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
                          ? s.ps().situation().units[static_cast<size_t>(u)].field
                          : s.field_of(u);
   const int gain = ToObjectiveOf(s, u, from) - ToObjectiveOf(s, u, f);
+  // G-01: entering an objective field its party does not control yet takes it (when no enemy
+  // stays there): worth more than anything but an assault on such a field.
+  if (gain > 0 && ToObjectiveOf(s, u, f) == 0 && TakesControl(s.ps().type(u)) && s.load_of(u) < 0)
+    return 4.0 + noise;
   if (OnObjective(s, from)) {
     // G-01: a field stays controlled when its holder moves on; a holder whose party controls its
     // field sweeps on to the next objective field its party does not control yet.

@@ -53,5 +53,19 @@ TEST_F(PlanspielHeuristicAttack, PS2_G_01_AnAdvanceHeadsForTheFieldsRedDoesNotCo
   EXPECT_GE(AttackScore("move R-T1 15,9"), 0.2);
 }
 
+TEST_F(PlanspielHeuristicAttack, PS2_G_01_EnteringAnEmptyFieldRedDoesNotControlComesFirst) {
+  // 15,8 (village west edge) left empty: a tank next to it drives in and takes it; a personnel
+  // carrier with its grenadiers aboard does not get that priority (they get off first).
+  s_->place_for_test(U("B-I1"), {23, 0});
+  s_->place_for_test(U("R-T1"), {14, 8});
+  ASSERT_TRUE(Listed("move R-T1 15,8")) << Why("move R-T1 15,8");
+  EXPECT_GE(AttackScore("move R-T1 15,8"), 4.0);
+  s_->place_for_test(U("R-T1"), {4, 6});
+  s_->place_for_test(U("R-A1"), {14, 8});
+  s_->place_for_test(U("R-G1"), {14, 8});
+  ASSERT_TRUE(Listed("move R-A1 15,8")) << Why("move R-A1 15,8");
+  EXPECT_LT(AttackScore("move R-A1 15,8"), 1.0);
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel
