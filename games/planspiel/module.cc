@@ -43,11 +43,42 @@ void validate_data_file(const std::string& path) {
 
 namespace {
 
-// The nearest distance from `f` to an objective field.
-int ToObjective(const PlanspielState& s, Field f) {
-  int best = 99;
-  for (Field o : s.ps().objective_fields()) best = std::min(best, Distance(f, o));
-  return best;
+// The least chance to win (PS §10.2) at which the heuristic assaults an objective field its party
+// does not control yet.
+constexpr double kTakeOdds = 0.3;
+
+// G-01: the units whose presence takes an objective field (figure and weapon bases, riders,
+// combat vehicles, armoured personnel carriers; not trucks or tow vehicles).
+bool TakesControl(const UnitType& t) {
+  return t.category == Category::kFigureBase || t.category == Category::kHeavyWeaponBase ||
+         t.category == Category::kRiders || t.category == Category::kCombatVehicle ||
+         t.category == Category::kApc;
+}
+
+// Whether `f` is an objective field.
+bool OnObjective(const PlanspielState& s, Field f) {
+  for (Field o : s.ps().objective_fields())
+    if (o == f) return true;
+  return false;
+}
+
+// The nearest distance from `f` to an objective field `party` does not control yet (control stays
+// with the last party alone in the field, G-01, so an attacker sweeps on from the fields it took);
+// with all of them controlled, to any objective field.
+int ToObjective(const PlanspielState& s, Field f, int party) {
+  const auto& fields = s.ps().objective_fields();
+  int best = 99, any = 99;
+  for (size_t k = 0; k < fields.size(); ++k) {
+    const int d = Distance(f, fields[k]);
+    any = std::min(any, d);
+    if (s.controller(static_cast<int>(k)) != party) best = std::min(best, d);
+  }
+  return best < 99 ? best : any;
+}
+
+// ToObjective for unit `u`'s party.
+int ToObjectiveOf(const PlanspielState& s, int u, Field f) {
+  return ToObjective(s, f, s.ps().situation().units[static_cast<size_t>(u)].party);
 }
 
 // A distribution of final outcomes as the heuristic weighs it: any effect, and three times more
@@ -113,7 +144,7 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
       if (s.engages(e, u, to, true)) return -1.0;
       threatened = threatened || s.engages(e, u, from, false);
     }
-    return threatened ? 0.9 - 0.01 * ToObjective(s, to) : -1.0;
+    return threatened ? 0.9 - 0.01 * ToObjectiveOf(s, u, to) : -1.0;
   }
   if (a.verb == kTogether) {
     // PS §9.6: split the defender's fire: two or three units that advance (none holding or
@@ -123,8 +154,7 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     const int party = s.ps().situation().units[static_cast<size_t>(a.arg(0))].party;
     for (int i = 0; i < a.argc; ++i) {
       const int u = a.arg(i);
-      if (s.unit(u).status != UnitStatus::kOnBoard || ToObjective(s, s.field_of(u)) == 0)
-        return -1.0;
+      if (s.unit(u).status != UnitStatus::kOnBoard || OnObjective(s, s.field_of(u))) return -1.0;
       // PS §4.4: a tow stays with its operational weapon while that is set up.
       if (const int w = TowedWeapon(s, u); w >= 0 && s.unit(w).aboard != u) return -1.0;
     }
@@ -170,7 +200,7 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
       if (o == s.field_of(v)) return -1.0;
     const Terrain t = b.terrain(s.field_of(v));
     const int bonus = t == Terrain::kForest || t == Terrain::kBuiltUp ? 1 : 0;
-    return OpposedWinChance(-bonus) < 0.5 ? 0.5 - 0.01 * ToObjective(s, to) + noise : -1.0;
+    return OpposedWinChance(-bonus) < 0.5 ? 0.5 - 0.01 * ToObjectiveOf(s, v, to) + noise : -1.0;
   }
   if (a.verb == kEvade) {
     // PS §9.4: withdraw out of the mover's reach when its fire would hurt, unless the unit holds
@@ -196,18 +226,25 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
           s.ps().situation().units[static_cast<size_t>(o)].party == party &&
           StackClassOf(s.ps().type(o)) == cls)
         congests = 0.2;
-    return threat >= 0.5 ? 0.5 + threat - 0.01 * ToObjective(s, to) - congests + noise : -1.0;
+    return threat >= 0.5 ? 0.5 + threat - 0.01 * ToObjectiveOf(s, p, to) - congests + noise : -1.0;
   }
   // PS §8.16: self-smoke costs nothing and hides the vehicle: always try it.
   if (a.verb == kSmoke) return 0.9 + noise;
   if (a.verb == kPlace) return -1.0;  // scenarios §1.5: the listed fields (FERTIG keeps them)
   if (a.verb == kAssault) {
-    // Take a field worth having when the odds are good (PS §10.2).
+    // Take a field worth having when the odds are good (PS §10.2); an objective field the party
+    // does not control yet (G-01) already at lower odds.
     const Field f{a.arg(0) % b.width(), a.arg(0) / b.width()};
-    bool objective = false;
-    for (Field o : s.ps().objective_fields()) objective = objective || o == f;
+    bool objective = false, to_take = false;
+    const auto& fields = s.ps().objective_fields();
+    for (size_t k = 0; k < fields.size(); ++k)
+      if (fields[k] == f) {
+        objective = true;
+        to_take = s.controller(static_cast<int>(k)) != s.active();
+      }
     const double p = s.assault_win_chance(a);
-    return p >= 0.5 ? 1.0 + 2.0 * p + (objective ? 1.5 : 0.0) + noise : -1.0;
+    return p >= (to_take ? kTakeOdds : 0.5) ? 1.0 + 2.0 * p + (objective ? 1.5 : 0.0) + noise
+                                            : -1.0;
   }
   const int u = a.arg(0);
   const Field f{a.arg(1) % b.width(), a.arg(1) / b.width()};
@@ -222,7 +259,8 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     const Field from = s.field_of(u);
     for (Field o : s.ps().objective_fields())
       if (o == from) return -1.0;
-    if (!s.fire_targets(u).empty() || ToObjective(s, f) >= ToObjective(s, from)) return -1.0;
+    if (!s.fire_targets(u).empty() || ToObjectiveOf(s, u, f) >= ToObjectiveOf(s, u, from))
+      return -1.0;
     // PS §6.10, §9.1: not under the guns of a seen enemy weapon that may answer with a true fire
     // counter-move at the wreck's field (a figure or weapon base, or a vehicle with a position
     // marker, not black, the wreck in its direct-fire range and sight).
@@ -241,7 +279,7 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     }
     int best = 0;
     for (Field t : s.move_targets(u))
-      best = std::max(best, ToObjective(s, from) - ToObjective(s, t));
+      best = std::max(best, ToObjectiveOf(s, u, from) - ToObjectiveOf(s, u, t));
     return best <= 1 ? 0.7 + noise : -1.0;
   }
   if (a.verb == kOverrun) {
@@ -253,10 +291,10 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   // a gun is set up where it stands and stays set up.
   if (a.verb == kMount || a.verb == kDismount) {
     const int carrier = a.verb == kDismount ? s.unit(u).aboard : -1;
-    const bool near = ToObjective(s, f) <= 4;
+    const bool near = ToObjectiveOf(s, u, f) <= 4;
     const bool under_fire = carrier >= 0 && s.unit(carrier).suppression > 0;
     if (a.verb == kDismount) return near || under_fire ? 0.8 + noise : -1.0;
-    return ToObjective(s, f) >= 7 ? 0.5 + noise : -1.0;
+    return ToObjectiveOf(s, u, f) >= 7 ? 0.5 + noise : -1.0;
   }
   if (a.verb == kLimber) {
     // PS §4.4: a heavy weapon limbers to move when it has no target now, does not stand in a
@@ -290,7 +328,8 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
         return 0.9 + noise;
     if (s.unit(tow).has_moved) return -1.0;  // on again in the next half-turn
     for (Field n : s.move_targets(tow))
-      if (FiringPosition(s, u, n) > 0 || ToObjective(s, n) < ToObjective(s, at)) return -1.0;
+      if (FiringPosition(s, u, n) > 0 || ToObjectiveOf(s, u, n) < ToObjectiveOf(s, u, at))
+        return -1.0;
     return 0.9 + noise;
   }
   if (const PlanspielState::FireAction fa = s.fire_of(a); fa.ok) {
@@ -326,15 +365,28 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
         return 0.6 + 0.2 * pos - 0.02 * Distance(s.field_of(u), f) + noise;
     }
   }
-  // A move: closer to the objectives; an attacker (not holding them) gains more.
+  // A move: closer to the objective fields its party does not control yet (ToObjective), into a
+  // pre-dug field position on the way (PS §8.8 #1) but not from one to the next; holders hold.
   const Field from = s.unit(u).status == UnitStatus::kWaiting
                          ? s.ps().situation().units[static_cast<size_t>(u)].field
                          : s.field_of(u);
-  const int gain = ToObjective(s, from) - ToObjective(s, f);
-  bool on_objective = false;
-  for (Field o : s.ps().objective_fields()) on_objective = on_objective || o == from;
-  if (on_objective) return -1.0;  // holders hold
-  return 0.2 * gain + (s.ps().dug_in(f) ? 0.3 : 0.0) + noise;
+  const int gain = ToObjectiveOf(s, u, from) - ToObjectiveOf(s, u, f);
+  // G-01: entering an objective field its party does not control yet takes it (when no enemy
+  // stays there): worth more than anything but an assault on such a field.
+  if (gain > 0 && ToObjectiveOf(s, u, f) == 0 && TakesControl(s.ps().type(u)) && s.load_of(u) < 0)
+    return 4.0 + noise;
+  if (OnObjective(s, from)) {
+    // G-01: a field stays controlled when its holder moves on; a holder whose party controls its
+    // field sweeps on to the next objective field its party does not control yet.
+    const auto& fields = s.ps().objective_fields();
+    const int party = s.ps().situation().units[static_cast<size_t>(u)].party;
+    for (size_t k = 0; k < fields.size(); ++k)
+      if (fields[k] == from && s.controller(static_cast<int>(k)) != party) return -1.0;
+    return gain > 0 && ToObjectiveOf(s, u, f) < 99 ? 0.2 * gain + noise : -1.0;
+  }
+  const double cover = gain >= 0 && s.ps().dug_in(f) && !s.ps().dug_in(from) ? 0.3 : 0.0;
+  if (gain <= 0 && cover == 0.0) return -0.5;
+  return 0.2 * gain + cover + noise;
 }
 
 namespace {

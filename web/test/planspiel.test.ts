@@ -135,15 +135,15 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
     const fx = fixture('planspiel-ps-1-played-blue');
     const actions = parseAll(fx.legal);
     const units = psUnits(board, fx.observation as PsObservation);
-    // The infantry B-I1 may move, fire at 4,4 and assault it: the assault marks the field.
+    // The infantry B-I1 may move, fire at 4,5 and assault it: the assault marks the field.
     const b1 = highlightsOf(psClickTargets(actions, 'B-I1'));
-    expect(b1.get('4,4')).toBe('assault');
+    expect(b1.get('4,5')).toBe('assault');
     expect([...b1.entries()].filter(([, k]) => k === 'move').length).toBeGreaterThan(0);
-    expect(psClickTargets(actions, 'B-I1').get('4,4')!.map((a) => a.verb).sort()).toEqual(['assault', 'fire']);
+    expect(psClickTargets(actions, 'B-I1').get('4,5')!.map((a) => a.verb).sort()).toEqual(['assault', 'fire']);
     // The HMG fires at the fields where Red units stand.
     const h1 = highlightsOf(psClickTargets(actions, 'B-H1'));
     const fires = [...h1.entries()].filter(([, k]) => k === 'target').map(([f]) => f);
-    expect(fires.sort()).toEqual(['5,5', '7,4']);
+    expect(fires.sort()).toEqual(['4,5', '7,4', '7,5']);
     for (const f of fires) expect(units.some((u) => u.field === f && u.party === 'red')).toBe(true);
     // Every click target of every unit is one of its legal actions, and no action of a unit is
     // missing: those without a field (the announcement of a simultaneous movement) are its buttons.
@@ -199,8 +199,9 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
     const fx = fixture('planspiel-ps-1-played-blue');
     const units = psUnits(board, fx.observation as PsObservation);
     const p1 = units.find((u) => u.id === 'B-P1')!;
-    expect(p1.suppression).toBe(3);
-    expect(suppressionColour(p1.suppression)).toBe('#c62828');
+    expect(p1.suppression).toBe(5);
+    expect(suppressionColour(p1.suppression)).toBe('#111');
+    expect(suppressionColour(3)).toBe('#c62828');
     expect(suppressionColour(4)).toBe('#8a8a8a');
     expect(suppressionColour(6)).toBe('#111');
     expect(units.some((u) => u.moving)).toBe(false);
