@@ -1372,7 +1372,9 @@ async function wpTurn(page, tag, words) {
   if (attack) {
     const lane = attack.split(' ')[1];
     check(await page.$(`[data-testid=wp-board] .wp-lane.hl.attack[data-lane="${lane}"]`), `lane ${lane} is highlighted for ${attack}`);
-    await page.locator(`[data-testid=wp-board] [data-lane="${lane}"] rect.wp-lane-box`).click({ position: { x: 10, y: 10 } });
+    // The lane's centre: its box, or a troop card or a mine drawn on it (all inside the lane's
+    // group, whose click they pass on); a fixed corner may lie under a troop card when scaled.
+    await page.locator(`[data-testid=wp-board] g.wp-lane[data-lane="${lane}"]`).click();
     if (await page.$('[data-testid=choice]')) await page.locator('[data-testid=choice] button.action').first().click();
     await page.waitForSelector('[data-testid=odds] .odds-row', { timeout: 10000 });
     const pct = await page.textContent('[data-testid=odds] .odds-row .pct');
