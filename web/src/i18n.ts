@@ -212,7 +212,7 @@ const STRINGS = {
     winners: 'Winners',
     draw: 'Draw',
     resultStopped: 'stopped',
-    side_chance: 'chance',
+    side_chance: 'Chance',
     oddsHits: '{n} hits',
     oddsHit: '1 hit',
     'oddsRes_no-effect': 'no effect',

@@ -78,6 +78,7 @@ describe('lobby', () => {
     expect(sideName('westerplatte', 'p2', 'de')).toBe('Verteidiger 2');
     expect(sideName('unknown', 'x9', 'en')).toBe('x9');
     expect(sideName('wsr', 'chance', 'de')).toBe('Zufall');
+    expect(sideName('rivet', 'chance', 'en')).toBe('Chance'); // as the terminal's log writes it
   });
 
   it('writes the result from the returns, not "orcs wins"', () => {
