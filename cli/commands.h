@@ -206,6 +206,12 @@ uint64_t derive_seed(uint64_t seed, uint64_t salt);
 
 // Prints the game as it goes ("who did what" + every event with its rule) and remembers the
 // recent lines for the human seat's `log` command.
+// The width of the terminal the human seat and the narration write for (docs/cli.md).
+inline constexpr size_t kScreenColumns = 100;
+// `line` cut at spaces to kScreenColumns, each continuation indented by `indent` spaces; a word
+// longer than a line stays whole.
+std::string wrapped(const std::string& line, size_t indent);
+
 class Narrator {
  public:
   Narrator(std::ostream& out, bool print, bool remember)

@@ -115,7 +115,7 @@ void HumanSeat::show(const Session& session) const {
   io_.out << board;
   if (!board.empty() && board.back() != '\n') io_.out << '\n';
   // The deciding seat's own view (engine/view.h): what it may see of the decision.
-  io_.out << state.decision_for(seat).prompt_in(lang_) << '\n';
+  io_.out << wrapped(state.decision_for(seat).prompt_in(lang_), 2) << '\n';
   const ActionList legal = numbered_actions(state);
   const size_t folded = list_actions(state, legal, kFoldAbove);
   if (folded > 0)
@@ -135,8 +135,11 @@ void HumanSeat::action_line(const State& state, const ActionList& legal, size_t 
   const ActionInfo info = state.action_info(legal[i], state.current_seat());
   const std::string& text = info.text;
   const std::string& label = lang_ == Lang::kDe ? info.label_de : info.label_en;
-  io_.out << "  " << i + 1 << ") " << label << (label == text ? "" : "  · " + text)
-          << (note.empty() ? "" : "   [" + note + "]") << '\n';
+  const std::string number = "  " + std::to_string(i + 1) + ") ";
+  io_.out << wrapped(number + label + (label == text ? "" : "  · " + text) +
+                         (note.empty() ? "" : "   [" + note + "]"),
+                     number.size())
+          << '\n';
 }
 
 // The numbered list; longer than `fold_above` lines, runs of actions of one verb are folded
@@ -164,8 +167,11 @@ size_t HumanSeat::list_actions(const State& state, const ActionList& legal,
       for (size_t i = from; i < to; ++i) action_line(state, legal, i);
       return;
     }
-    io_.out << "  " << from + 1 << "-" << to << ") " << label(from) << " … " << label(to - 1)
-            << "  [" << to - from << "]\n";
+    const std::string numbers = "  " + std::to_string(from + 1) + "-" + std::to_string(to) + ") ";
+    io_.out << wrapped(numbers + label(from) + " … " + label(to - 1) + "  [" +
+                           std::to_string(to - from) + "]",
+                       numbers.size())
+            << '\n';
     folded += to - from;
   };
   for (size_t from = 0; from < legal.size();) {

@@ -5,8 +5,53 @@
 
 namespace feldherr::cli {
 
+namespace {
+
+// Columns of UTF-8 text: every byte but a continuation byte starts a character.
+size_t columns(const std::string& s, size_t from, size_t to) {
+  size_t n = 0;
+  for (size_t i = from; i < to; ++i)
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+}  // namespace
+
+// A line of the terminal cut at spaces to kScreenColumns (docs/cli.md), each
+// continuation indented by `indent` spaces; a word longer than the line stays whole.
+std::string wrapped(const std::string& line, size_t indent) {
+  constexpr size_t width = kScreenColumns;
+  if (columns(line, 0, line.size()) <= width) return line;
+  std::string out;
+  size_t start = 0, used = 0;  // start of the rest; columns already on the current line
+  while (start < line.size()) {
+    if (used + columns(line, start, line.size()) <= width) {
+      out += line.substr(start);
+      break;
+    }
+    // The last space at which the current line can be cut.
+    size_t cut = std::string::npos;
+    for (size_t i = start, col = used; i < line.size(); ++i) {
+      if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++col;
+      if (col > width) break;
+      if (line[i] == ' ' && i > start) cut = i;
+    }
+    if (cut == std::string::npos) cut = line.find(' ', start + 1);
+    if (cut == std::string::npos) {
+      out += line.substr(start);
+      break;
+    }
+    out += line.substr(start, cut - start);
+    out += '\n' + std::string(indent, ' ');
+    used = indent;
+    start = line.find_first_not_of(' ', cut);
+    if (start == std::string::npos) break;
+  }
+  return out;
+}
+
 void Narrator::line(const std::string& text) {
-  if (print_) out_ << text << '\n';
+  if (print_) out_ << wrapped(text, 4) << '\n';
   if (remember_) {
     recent_.push_back(text);
     while (recent_.size() > kKeep) recent_.pop_front();
