@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "engine/registry.h"
 #include "tests/cli/cli_test_util.h"
 
@@ -283,6 +284,24 @@ TEST(CliTerminal, LongActionListsAreFoldedAndListUnfoldsThem_RW7) {
                                "· end\nallies> no action matches \"zzz\"\n"));
   // The numbers are the whole list's: 40 deploys a rocket cycle in a6 facing east.
   EXPECT_THAT(r.out, HasSubstr("  u1 allies Rocket Cycle in a6.E, 1/1 HP\n"));
+}
+
+// Lines longer than the terminal's 100 columns are cut at spaces (docs/cli.md "The human seat"):
+// the German Planspiel prompt of the first half-turn, with umlauts counted as one column each.
+TEST(CliTerminal, LongLinesAreCutAtSpacesToOneHundredColumns_PS3_2) {
+  CliRun r = run_cli(all_games(),
+                     {"play", "planspiel/ps-1", "--seed", "5", "--seat", "red=human", "--seat",
+                      "blue=heuristic", "--lang", "de"},
+                     "quit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Nahkampf oder\n  FERTIG (PS §3.2)\n"));
+  EXPECT_THAT(r.out, HasSubstr("bewegen sich gleichzeitig … Gleichzeitigkeit\n         angesagt:"));
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    size_t columns = 0;
+    for (char c : line) columns += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    EXPECT_LE(columns, cli::kScreenColumns) << line;
+  }
 }
 
 // At a terminal the answer must be typed after the question: an answer typed ahead with `end`
