@@ -489,43 +489,55 @@ std::string_view to_string(VerbRole role) {
   return "other";
 }
 
+namespace {
+
+// `v` as a JSON string when it needs no escape (the table's own words: kinds and roles).
+void append_plain_string(std::string& out, std::string_view v) {
+  out += '"';
+  out += v;
+  out += '"';
+}
+
+}  // namespace
+
 void append_action_info_members(const ActionInfo& info, std::string& out) {
-  out += "\"verb\":";
+  using namespace std::string_view_literals;
+  out += "\"verb\":"sv;
   append_json_string(out, info.verb);
-  out += ",\"args\":[";
+  out += ",\"args\":["sv;
   for (size_t i = 0; i < info.args.size(); ++i) {
     const ActionArg& a = info.args[i];
-    out += i ? ",{\"kind\":" : "{\"kind\":";
-    append_json_string(out, to_string(a.kind));
-    out += ",\"value\":";
+    out += i ? ",{\"kind\":"sv : "{\"kind\":"sv;
+    append_plain_string(out, to_string(a.kind));
+    out += ",\"value\":"sv;
     append_json_string(out, a.value);
     if (!a.role.empty()) {
-      out += ",\"role\":";
+      out += ",\"role\":"sv;
       append_json_string(out, a.role);
     }
     if (!a.cell.empty()) {
-      out += ",\"cell\":";
+      out += ",\"cell\":"sv;
       append_json_string(out, a.cell);
     }
     out += '}';
   }
-  out += "],\"role\":";
-  append_json_string(out, to_string(info.role));
-  out += ",\"label\":{\"en\":";
+  out += "],\"role\":"sv;
+  append_plain_string(out, to_string(info.role));
+  out += ",\"label\":{\"en\":"sv;
   append_json_string(out, info.label_en);
-  out += ",\"de\":";
+  out += ",\"de\":"sv;
   append_json_string(out, info.label_de);
   out += '}';
   if (!info.title_en.empty()) {
-    out += ",\"title\":{\"en\":";
+    out += ",\"title\":{\"en\":"sv;
     append_json_string(out, info.title_en);
-    out += ",\"de\":";
+    out += ",\"de\":"sv;
     append_json_string(out, info.title_de);
     out += '}';
   }
   if (info.cost >= 0) {
-    out += ",\"cost\":";
-    out += std::to_string(info.cost);
+    out += ",\"cost\":"sv;
+    append_json_int(out, info.cost);
   }
 }
 
