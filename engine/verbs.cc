@@ -145,6 +145,10 @@ std::vector<LabelPart> label_parts(std::string_view tmpl) {
 // [bracketed] part is dropped when a placeholder inside it is empty.
 std::string fill_parts(const std::vector<LabelPart>& parts, std::span<const std::string> slots) {
   std::string out, part;
+  size_t bytes = 0;  // at most what the label takes: one allocation
+  for (const LabelPart& p : parts) bytes += p.text.size();
+  for (const std::string& slot : slots) bytes += slot.size();
+  out.reserve(bytes);
   bool in_bracket = false, part_empty = false;
   for (const LabelPart& p : parts) {
     std::string& to = in_bracket ? part : out;

@@ -110,7 +110,14 @@ std::string PocketState::arg_name(ArgKind kind, std::string_view word, Lang lang
   const size_t dash = word.find('-');
   if (kind != ArgKind::kPlace || dash == std::string_view::npos) return std::string(word);
   const std::string_view column = word.substr(0, dash), zone = word.substr(dash + 1);
-  if (lang == Lang::kEn) return std::string(column) + " " + std::string(zone);
+  if (lang == Lang::kEn) {
+    std::string out;
+    out.reserve(word.size());
+    out.append(column);
+    out += ' ';
+    out.append(zone);
+    return out;
+  }
   const std::string col = column == "left" ? "links" : column == "right" ? "rechts" : "Mitte";
   if (zone == "combat") return "Kampfzone " + col;
   return col + (zone == "rear" ? " hinten" : zone == "front" ? " vorne" : " " + std::string(zone));
