@@ -17,10 +17,10 @@ Action State::sample_chance(Rng& rng) const {
 }
 
 ActionInfo State::action_info(const Action& action, int viewer) const {
-  return read_action(game().verbs(), describe_for(action, viewer),
-                     [this](ArgKind kind, std::string_view word, Lang lang) {
-                       return arg_name(kind, word, lang);
-                     });
+  return read_owned_action(game().verbs(), describe_for(action, viewer),
+                           [this](ArgKind kind, std::string_view word, Lang lang) {
+                             return arg_name(kind, word, lang);
+                           });
 }
 
 VerbRole State::action_role(const Action& action, int viewer) const {

@@ -195,8 +195,10 @@ class State {
   virtual ActionInfo action_info(const Action& action, int viewer) const;
   // action_info(action, viewer).role, without naming the arguments or filling the labels (the
   // one-step look-ahead of engine/ending.cc asks it of every action a step on). An override of
-  // action_info adds to the arguments, never changes the role.
-  VerbRole action_role(const Action& action, int viewer) const;
+  // action_info adds to the arguments, never changes the role. The default reads the role of
+  // describe_for(action, viewer) by game().verbs(); a game whose Action::verb is the row of its
+  // table may answer from the row without writing the text (the same role: Verbs.* checks it).
+  virtual VerbRole action_role(const Action& action, int viewer) const;
   // The name of an argument word in a label of language `lang` ("M4A3E8 2" for
   // "us.m4a3e8-2"). Only words the viewer sees reach it. The default is the word itself.
   virtual std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const {

@@ -26,17 +26,41 @@ constexpr bool WordNeedsEscape(uint64_t w) {
 
 void append_json_string(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
+  const size_t n = s.size();
+  // The first byte that needs an escape, eight bytes at a time while none does.
+  size_t i = 0;
+  while (i + 8 <= n) {
+    uint64_t w;
+    std::memcpy(&w, s.data() + i, sizeof w);
+    if (WordNeedsEscape(w)) break;
+    i += 8;
+  }
+  while (i < n && !NeedsEscape(static_cast<unsigned char>(s[i]))) ++i;
+  if (i == n) {  // nothing to escape (the usual case): one append for a short string
+    if (n <= 62) {
+      char buf[64];
+      buf[0] = '"';
+      std::memcpy(buf + 1, s.data(), n);
+      buf[n + 1] = '"';
+      out.append(buf, n + 2);
+    } else {
+      out += '"';
+      out.append(s);
+      out += '"';
+    }
+    return;
+  }
   out += '"';
   size_t run = 0;  // start of the bytes not yet written, which need no escape
-  for (size_t i = 0; i < s.size(); ++i) {
+  for (; i < n; ++i) {
     // Eight bytes at a time while none of them needs an escape.
-    while (i + 8 <= s.size()) {
+    while (i + 8 <= n) {
       uint64_t w;
       std::memcpy(&w, s.data() + i, sizeof w);
       if (WordNeedsEscape(w)) break;
       i += 8;
     }
-    if (i == s.size()) break;
+    if (i == n) break;
     const auto c = static_cast<unsigned char>(s[i]);
     if (!NeedsEscape(c)) continue;
     out.append(s.data() + run, i - run);
@@ -69,7 +93,7 @@ void append_json_string(std::string& out, std::string_view s) {
       }
     }
   }
-  out.append(s.data() + run, s.size() - run);
+  out.append(s.data() + run, n - run);
   out += '"';
 }
 

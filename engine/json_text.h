@@ -3,6 +3,7 @@
 // nlohmann's dump() writes for the same value.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -39,10 +40,10 @@ class JsonText {
   }
 
   JsonText& key(std::string_view k) {
-    separate();
-    out_ += '"';
-    out_ += k;
-    out_ += "\":";
+    if (k.size() > kShortKey) return long_key(k);
+    char buf[kShortKey + 4];
+    char* p = put_key(buf, k);
+    out_.append(buf, static_cast<size_t>(p - buf));
     after_key_ = true;
     return *this;
   }
@@ -55,8 +56,11 @@ class JsonText {
     return *this;
   }
   JsonText& num(int64_t v) {
-    separate();
-    append_json_int(out_, v);
+    char buf[24];
+    char* p = buf;
+    if (comma()) *p++ = ',';
+    p = put_int(p, v);
+    out_.append(buf, static_cast<size_t>(p - buf));
     return *this;
   }
   JsonText& str(std::string_view v) {
@@ -71,7 +75,7 @@ class JsonText {
   }
   JsonText& null() {
     separate();
-    out_ += "null";
+    out_.append("null", 4);
     return *this;
   }
   // A value given as JSON text (written elsewhere), spliced in as it is.
@@ -80,24 +84,65 @@ class JsonText {
     out_ += text;
     return *this;
   }
-  JsonText& num(std::string_view k, int64_t v) { return key(k).num(v); }
+  // A member written with one append: its comma, its key and its value.
+  JsonText& num(std::string_view k, int64_t v) {
+    if (k.size() > kShortKey) return key(k).num(v);
+    char buf[kShortKey + 4 + 24];
+    char* p = put_int(put_key(buf, k), v);
+    out_.append(buf, static_cast<size_t>(p - buf));
+    return *this;
+  }
   JsonText& str(std::string_view k, std::string_view v) { return key(k).str(v); }
-  JsonText& flag(std::string_view k, bool v) { return key(k).flag(v); }
+  JsonText& flag(std::string_view k, bool v) {
+    if (k.size() > kShortKey) return key(k).flag(v);
+    char buf[kShortKey + 4 + 5];
+    char* p = put_key(buf, k);
+    const std::string_view b = v ? std::string_view("true") : std::string_view("false");
+    for (char c : b) *p++ = c;
+    out_.append(buf, static_cast<size_t>(p - buf));
+    return *this;
+  }
   JsonText& null(std::string_view k) { return key(k).null(); }
 
  private:
+  static constexpr size_t kShortKey = 40;  // keys up to this long are written from a buffer
   struct Open {
     char close;
     bool first;
   };
-  // The comma before a value or key that is not the first of its object or array.
-  void separate() {
+  // Whether the value or key to come needs a comma before it (it is not the first of its object
+  // or array); the state moves past it.
+  bool comma() {
     if (after_key_) {
       after_key_ = false;
-    } else if (depth_ > 0) {
-      if (!open_[depth_ - 1].first) out_ += ',';
-      open_[depth_ - 1].first = false;
+      return false;
     }
+    if (depth_ == 0) return false;
+    const bool first = open_[depth_ - 1].first;
+    open_[depth_ - 1].first = false;
+    return !first;
+  }
+  // The comma before a value or key that is not the first of its object or array.
+  void separate() {
+    if (comma()) out_ += ',';
+  }
+  // Writes [,]"k": at `p` (k at most kShortKey bytes); returns the end.
+  char* put_key(char* p, std::string_view k) {
+    if (comma()) *p++ = ',';
+    *p++ = '"';
+    for (char c : k) *p++ = c;
+    *p++ = '"';
+    *p++ = ':';
+    return p;
+  }
+  static char* put_int(char* p, int64_t v) { return std::to_chars(p, p + 24, v).ptr; }
+  JsonText& long_key(std::string_view k) {
+    separate();
+    out_ += '"';
+    out_ += k;
+    out_ += "\":";
+    after_key_ = true;
+    return *this;
   }
   JsonText& open(char o, char c) {
     separate();

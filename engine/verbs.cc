@@ -2,12 +2,14 @@
 #include "engine/verbs.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <shared_mutex>
+#include <span>
 #include <unordered_map>
 
 #include "engine/action.h"
@@ -141,8 +143,12 @@ std::vector<LabelPart> label_parts(std::string_view tmpl) {
 
 // Fills a label template: {N} is the names of the N-th kind's words (joined with ", "); a
 // [bracketed] part is dropped when a placeholder inside it is empty.
-std::string fill_parts(const std::vector<LabelPart>& parts, const std::vector<std::string>& slots) {
+std::string fill_parts(const std::vector<LabelPart>& parts, std::span<const std::string> slots) {
   std::string out, part;
+  size_t bytes = 0;  // at most what the label takes: one allocation
+  for (const LabelPart& p : parts) bytes += p.text.size();
+  for (const std::string& slot : slots) bytes += slot.size();
+  out.reserve(bytes);
   bool in_bracket = false, part_empty = false;
   for (const LabelPart& p : parts) {
     std::string& to = in_bracket ? part : out;
@@ -284,36 +290,90 @@ VerbRole read_role(VerbTable table, std::string_view text) {
   return kinds_fitting(row, words) ? row->spec->role : ActionInfo{}.role;
 }
 
-ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name) {
-  const std::vector<std::string_view> words = words_of(text);
+namespace {
+
+// The words of a text (words_of) without an allocation for up to 16 of them: read_action runs
+// for every legal action of every view.
+class Words {
+ public:
+  explicit Words(std::string_view text) {
+    size_t i = 0;
+    while (i < text.size()) {
+      while (i < text.size() && text[i] == ' ') ++i;
+      size_t j = i;
+      while (j < text.size() && text[j] != ' ') ++j;
+      if (j > i) push(text.substr(i, j - i));
+      i = j;
+    }
+  }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  std::string_view operator[](size_t i) const { return n_ <= kSmall ? small_[i] : big_[i]; }
+  std::string_view front() const { return (*this)[0]; }
+
+ private:
+  static constexpr size_t kSmall = 16;
+  void push(std::string_view w) {
+    if (n_ < kSmall) {
+      small_[n_++] = w;
+      return;
+    }
+    if (n_ == kSmall) big_.assign(small_.begin(), small_.end());
+    big_.push_back(w);
+    ++n_;
+  }
+  std::array<std::string_view, kSmall> small_;
+  std::vector<std::string_view> big_;
+  size_t n_ = 0;
+};
+
+// read_action of a text the info takes over.
+ActionInfo read_owned(VerbTable table, std::string&& owned, const ArgNamer& name) {
   ActionInfo info;
-  info.text = std::string(text);
+  info.text = std::move(owned);
+  const std::string_view text = info.text;
+  const Words words(text);
   const ParsedRow* row = row_of(table, text, words.empty() ? std::string_view() : words.front());
   const size_t verb_words = row ? row->verb_words : 0;
   // The words after the verb are split among the kinds: a repeated kind takes what the others
   // leave.
   const std::vector<KindSpec>* kinds = kinds_fitting(row, words.size());
   if (!kinds) {
-    info.label_en = info.label_de = std::string(text);
+    info.label_en = info.label_de = info.text;
     info.args.reserve(words.size());
-    for (std::string_view w : words)
+    for (size_t i = 0; i < words.size(); ++i) {
+      const std::string_view w = words[i];
       info.args.push_back(
           {hidden_word(w) ? ArgKind::kHidden : ArgKind::kWord, std::string(w), "", ""});
+    }
     return info;
   }
-  info.verb = std::string(row->spec->verb);
+  info.verb = row->spec->verb;
   info.role = row->spec->role;
   const size_t argc = words.size() - verb_words;
   info.args.reserve(argc);
-  std::vector<std::string> names_en(kinds->size()), names_de;
-  if (name) names_de.resize(kinds->size());
+  // The names of each kind's words: without an allocation for the usual few kinds.
+  constexpr size_t kFewKinds = 4;
+  std::array<std::string, kFewKinds> few_en, few_de;
+  std::vector<std::string> many_en, many_de;
+  const bool few = kinds->size() <= kFewKinds;
+  if (!few) {
+    many_en.resize(kinds->size());
+    many_de.resize(kinds->size());
+  }
+  const std::span<std::string> names_en =
+      few ? std::span<std::string>(few_en.data(), kinds->size()) : std::span<std::string>(many_en);
+  const std::span<std::string> names_de =
+      few ? std::span<std::string>(few_de.data(), kinds->size()) : std::span<std::string>(many_de);
   size_t at = verb_words;
   for (size_t i = 0; i < kinds->size(); ++i) {
     std::string& en = names_en[i];
     for (size_t n = take_of((*kinds)[i], row->count, argc); n > 0; --n, ++at) {
       const std::string_view w = words[at];
       const ArgKind kind = hidden_word(w) ? ArgKind::kHidden : (*kinds)[i].kind;
-      info.args.push_back({kind, std::string(w), "", ""});
+      ActionArg& arg = info.args.emplace_back();
+      arg.kind = kind;
+      arg.value = w;
       const bool named = name && kind != ArgKind::kHidden;
       if (!en.empty()) en += ", ";
       if (named)
@@ -331,12 +391,21 @@ ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& n
         de += w;
     }
   }
-  info.title_en = std::string(row->spec->title_en);
-  info.title_de =
-      std::string(row->spec->title_de.empty() ? row->spec->title_en : row->spec->title_de);
+  info.title_en = row->spec->title_en;
+  info.title_de = row->spec->title_de.empty() ? row->spec->title_en : row->spec->title_de;
   info.label_en = fill_parts(row->en, names_en);
   info.label_de = fill_parts(row->de, name ? names_de : names_en);
   return info;
+}
+
+}  // namespace
+
+ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name) {
+  return read_owned(table, std::string(text), name);
+}
+
+ActionInfo read_owned_action(VerbTable table, std::string text, const ArgNamer& name) {
+  return read_owned(table, std::move(text), name);
 }
 
 std::string describe_by_table(VerbTable table, const Action& action, const ArgCodec& codec) {
@@ -489,43 +558,55 @@ std::string_view to_string(VerbRole role) {
   return "other";
 }
 
+namespace {
+
+// `v` as a JSON string when it needs no escape (the table's own words: kinds and roles).
+void append_plain_string(std::string& out, std::string_view v) {
+  out += '"';
+  out += v;
+  out += '"';
+}
+
+}  // namespace
+
 void append_action_info_members(const ActionInfo& info, std::string& out) {
-  out += "\"verb\":";
+  using namespace std::string_view_literals;
+  out += "\"verb\":"sv;
   append_json_string(out, info.verb);
-  out += ",\"args\":[";
+  out += ",\"args\":["sv;
   for (size_t i = 0; i < info.args.size(); ++i) {
     const ActionArg& a = info.args[i];
-    out += i ? ",{\"kind\":" : "{\"kind\":";
-    append_json_string(out, to_string(a.kind));
-    out += ",\"value\":";
+    out += i ? ",{\"kind\":"sv : "{\"kind\":"sv;
+    append_plain_string(out, to_string(a.kind));
+    out += ",\"value\":"sv;
     append_json_string(out, a.value);
     if (!a.role.empty()) {
-      out += ",\"role\":";
+      out += ",\"role\":"sv;
       append_json_string(out, a.role);
     }
     if (!a.cell.empty()) {
-      out += ",\"cell\":";
+      out += ",\"cell\":"sv;
       append_json_string(out, a.cell);
     }
     out += '}';
   }
-  out += "],\"role\":";
-  append_json_string(out, to_string(info.role));
-  out += ",\"label\":{\"en\":";
+  out += "],\"role\":"sv;
+  append_plain_string(out, to_string(info.role));
+  out += ",\"label\":{\"en\":"sv;
   append_json_string(out, info.label_en);
-  out += ",\"de\":";
+  out += ",\"de\":"sv;
   append_json_string(out, info.label_de);
   out += '}';
   if (!info.title_en.empty()) {
-    out += ",\"title\":{\"en\":";
+    out += ",\"title\":{\"en\":"sv;
     append_json_string(out, info.title_en);
-    out += ",\"de\":";
+    out += ",\"de\":"sv;
     append_json_string(out, info.title_de);
     out += '}';
   }
   if (info.cost >= 0) {
-    out += ",\"cost\":";
-    out += std::to_string(info.cost);
+    out += ",\"cost\":"sv;
+    append_json_int(out, info.cost);
   }
 }
 

@@ -89,6 +89,8 @@ using ArgNamer = std::function<std::string(ArgKind kind, std::string_view word, 
 // Reads `text` by `table`. A text no row matches gets an empty verb, its words as kWord
 // arguments and the text itself as its labels. A word that is "?" or in parentheses is kHidden.
 ActionInfo read_action(VerbTable table, std::string_view text, const ArgNamer& name = {});
+// The same for a text the info takes over as its `text` (State::action_info: no copy of it).
+ActionInfo read_owned_action(VerbTable table, std::string text, const ArgNamer& name = {});
 // read_action(table, text).role alone: the row is matched, nothing is named or filled in.
 VerbRole read_role(VerbTable table, std::string_view text);
 

@@ -2,6 +2,7 @@
 #include "engine/view.h"
 
 #include <algorithm>
+#include <charconv>
 #include <memory>
 
 #include "engine/ending.h"
@@ -79,28 +80,33 @@ void append_decision_json(const Game& game, const View& view, std::string& out) 
 }
 
 void append_legal_json(const View& view, std::string& out) {
+  using namespace std::string_view_literals;
   out.reserve(out.size() + 2 + view.legal.size() * 320);  // about the bytes of an action
   out += '[';
   for (size_t i = 0; i < view.legal.size(); ++i) {
     const ViewedAction& a = view.legal[i];
-    out += i ? ",{\"id\":\"" : "{\"id\":\"";
-    out += std::to_string(a.action.id());
-    out += "\",\"text\":";
+    // {"id":"<id>","text": written at once
+    char head[48];
+    char* p = head;
+    for (char c : i ? ",{\"id\":\""sv : "{\"id\":\""sv) *p++ = c;
+    p = std::to_chars(p, p + 20, a.action.id()).ptr;
+    for (char c : "\",\"text\":"sv) *p++ = c;
+    out.append(head, static_cast<size_t>(p - head));
     append_json_string(out, a.info.text);
     if (!a.note.en.empty()) {
-      out += ",\"note\":";
+      out += ",\"note\":"sv;
       append_json_string(out, a.note.en);
       if (!a.note.de.empty() && a.note.de != a.note.en) {
-        out += ",\"note_de\":";
+        out += ",\"note_de\":"sv;
         append_json_string(out, a.note.de);
       }
     }
     out += ',';
     append_action_info_members(a.info, out);
     if (!a.warn.en.empty()) {
-      out += ",\"warn\":{\"en\":";
+      out += ",\"warn\":{\"en\":"sv;
       append_json_string(out, a.warn.en);
-      out += ",\"de\":";
+      out += ",\"de\":"sv;
       append_json_string(out, a.warn.de);
       out += '}';
     }

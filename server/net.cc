@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <sys/resource.h>
 
+#include <array>
 #include <atomic>
 #include <boost/asio.hpp>
 #include <boost/asio/experimental/as_tuple.hpp>
@@ -436,6 +437,26 @@ awaitable<void> refuse_busy(tcp::socket socket, Shared& shared) {
   --shared.refusing;
 }
 
+// The head of an HTTP/1.1 reply kept alive, as Beast writes it for a response with the fields
+// server, content type and cache control set in this order and prepare_payload() after them
+// (NetHttp.* compares the two).
+std::string reply_head(int status, std::string_view content_type, size_t body_bytes) {
+  const auto st = static_cast<http::status>(status);
+  const beast::string_view reason = http::obsolete_reason(st);
+  std::string head;
+  head.reserve(128 + content_type.size());
+  head += "HTTP/1.1 ";
+  head += std::to_string(status);
+  head += ' ';
+  head.append(reason.data(), reason.size());
+  head += "\r\nServer: feldherr\r\nContent-Type: ";
+  head += content_type;
+  head += "\r\nCache-Control: no-store\r\nContent-Length: ";
+  head += std::to_string(body_bytes);
+  head += "\r\n\r\n";
+  return head;
+}
+
 awaitable<void> http_session(tcp::socket socket, Shared& shared) {
   ConnectionSlot slot(shared);
   beast::error_code addr_ec;
@@ -508,6 +529,16 @@ awaitable<void> http_session(tcp::socket socket, Shared& shared) {
             return HttpReply{500, "application/json", error_json("internal", e.what()).dump()};
           }
         });
+      }
+      if (req.version() == 11 && req.keep_alive() && req.method() != http::verb::head) {
+        // The usual reply (HTTP/1.1, kept alive): its head written here, byte for byte what
+        // Beast's serializer writes for the response below, and sent with the body in one
+        // gathered write.
+        const std::string head = reply_head(r->status, r->content_type, r->body.size());
+        const std::array<net::const_buffer, 2> parts_out{net::buffer(head), net::buffer(r->body)};
+        auto [wec, wn] = co_await net::async_write(stream, parts_out, tuple_awaitable);
+        if (wec) break;
+        continue;
       }
       res = http::response<http::string_body>{static_cast<http::status>(r->status), req.version()};
       res.set(http::field::server, "feldherr");

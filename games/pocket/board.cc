@@ -1,6 +1,7 @@
 // Pocket Battles: the static board description for the web UI (games/pocket/board.h).
 #include "games/pocket/board.h"
 
+#include <charconv>
 #include <stdexcept>
 
 #include "games/pocket/pocket.h"
@@ -61,7 +62,11 @@ std::string segment_cell(int owner, std::string_view segment) {
     if (segment.substr(dash + 1) == kZones[i]) zone = i;
   }
   if (rel < 0 || zone < 0) return "";
-  return std::to_string(row_of(owner, zone)) + ":" + std::to_string(column_of(owner, rel));
+  char buf[24];
+  char* end = std::to_chars(buf, buf + 11, row_of(owner, zone)).ptr;
+  *end++ = ':';
+  end = std::to_chars(end, buf + sizeof buf, column_of(owner, rel)).ptr;
+  return std::string(buf, end);
 }
 
 json BoardJson(const Game& game) {

@@ -226,6 +226,7 @@ class PocketState : public State {
   // verbs.cc: segments in words ("right-rear": "right rear", "rechts hinten").
   std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;
   ActionInfo action_info(const Action& action, int viewer) const override;  // verbs.cc
+  VerbRole action_role(const Action& action, int viewer) const override;    // verbs.cc
   bool reveals_information(const Action& action) const override;
   bool is_concession(const Action& action) const override { return action.verb == kConcede; }
   json observe(int seat) const override;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <sstream>
 
 #include "games/pocket/pocket.h"
@@ -10,6 +11,20 @@
 namespace feldherr::pocket {
 
 namespace {
+
+// The words joined by single spaces, in one allocation (describe runs for every legal action of
+// every view).
+std::string join_words(std::initializer_list<std::string_view> words) {
+  size_t n = 0;
+  for (std::string_view w : words) n += w.size() + 1;
+  std::string out;
+  out.reserve(n);
+  for (std::string_view w : words) {
+    if (!out.empty()) out += ' ';
+    out += w;
+  }
+  return out;
+}
 
 std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> w;
@@ -46,31 +61,31 @@ std::string PocketState::describe(const Action& a) const {
     case kNewUnit:
       return "new-unit";
     case kJoinUnit:
-      return "unit " + U(0);
+      return join_words({"unit", U(0)});
     case kPlace:
-      return "place " + U(0) + " " + seg(a.arg(0), a.arg(1));
+      return join_words({"place", U(0), seg(a.arg(0), a.arg(1))});
     case kRedeploy:
-      return "redeploy " + U(0) + " " + seg(a.arg(0), a.arg(1));
+      return join_words({"redeploy", U(0), seg(a.arg(0), a.arg(1))});
     case kSkip:
       return "skip";
     case kMove:
-      return "move " + U(0) + " " + seg(a.arg(0), a.arg(1));
+      return join_words({"move", U(0), seg(a.arg(0), a.arg(1))});
     case kAttack:
-      return a.argc == 1 ? "attack " + U(0) : "attack " + U(0) + " " + U(1);
+      return a.argc == 1 ? join_words({"attack", U(0)}) : join_words({"attack", U(0), U(1)});
     case kReactIntercept:
-      return "react intercept " + U(0);
+      return join_words({"react intercept", U(0)});
     case kReactShoot:
-      return "react shoot " + U(0);
+      return join_words({"react shoot", U(0)});
     case kReactWait:
       return "react wait";
     case kTarget:
-      return "target " + U(0);
+      return join_words({"target", U(0)});
     case kContinue:
-      return "continue " + U(0) + " " + U(1);
+      return join_words({"continue", U(0), U(1)});
     case kLeave:
-      return "leave " + U(0);
+      return join_words({"leave", U(0)});
     case kShoot:
-      return "shoot " + U(0) + " " + U(1);
+      return join_words({"shoot", U(0), U(1)});
     case kSpecial:
       return "special " + U(0) + " " + (a.arg(1) < n_troops ? troop_label(a.arg(1)) : "?");
     case kPass:
@@ -87,7 +102,7 @@ std::string PocketState::describe(const Action& a) const {
     case kEndTurn:
       return "end";
     case kMarkerFrom:
-      return "marker-from " + U(0);
+      return join_words({"marker-from", U(0)});
     default:
       return "?";
   }

@@ -48,6 +48,10 @@ constexpr VerbSpec kVerbs[] = {
      "Wundmarker aus den Befehlsmarkern von {1}", "Wound marker", "Wundmarker"},
 };
 
+// Row `verb - 1` is the verb's (PocketState::action_role reads the role from it).
+static_assert(std::size(kVerbs) == kMarkerFrom && kVerbs[kPick - 1].verb == "pick" &&
+              kVerbs[kEndTurn - 1].verb == "end" && kVerbs[kMarkerFrom - 1].verb == "marker-from");
+
 }  // namespace
 
 VerbTable PocketGame::verbs() const {
@@ -63,6 +67,12 @@ ActionInfo PocketState::action_info(const Action& action, int viewer) const {
   for (ActionArg& a : info.args)
     if (a.kind == ArgKind::kPlace) a.cell = segment_cell(owner, a.value);
   return info;
+}
+
+// Action::verb is the row of the table after the first (kPick = 1): the role without the text.
+VerbRole PocketState::action_role(const Action& action, int viewer) const {
+  if (action.verb >= 1 && action.verb <= std::size(kVerbs)) return kVerbs[action.verb - 1].role;
+  return State::action_role(action, viewer);
 }
 
 // A troop type is named by its tile's name ("pick orcs.troll": "Troll"); a troop by its tile's
@@ -100,7 +110,14 @@ std::string PocketState::arg_name(ArgKind kind, std::string_view word, Lang lang
   const size_t dash = word.find('-');
   if (kind != ArgKind::kPlace || dash == std::string_view::npos) return std::string(word);
   const std::string_view column = word.substr(0, dash), zone = word.substr(dash + 1);
-  if (lang == Lang::kEn) return std::string(column) + " " + std::string(zone);
+  if (lang == Lang::kEn) {
+    std::string out;
+    out.reserve(word.size());
+    out.append(column);
+    out += ' ';
+    out.append(zone);
+    return out;
+  }
   const std::string col = column == "left" ? "links" : column == "right" ? "rechts" : "Mitte";
   if (zone == "combat") return "Kampfzone " + col;
   return col + (zone == "rear" ? " hinten" : zone == "front" ? " vorne" : " " + std::string(zone));

@@ -389,6 +389,91 @@ TEST(NetWs, UpgradeIsAcceptedOnlyOnTheDocumentedPath) {
   EXPECT_EQ(http_request(server.port(), "GET", "/api/games/" + id).status, 200);
 }
 
+// ---- replies ----
+
+// One reply read from `socket` as raw bytes: its head up to the blank line and its body of
+// Content-Length bytes.
+std::string read_raw_reply(tcp::socket& socket, std::string& pending) {
+  char buf[4096];
+  auto fill = [&] {
+    const size_t n = socket.read_some(asio::buffer(buf));
+    pending.append(buf, n);
+  };
+  size_t end;
+  while ((end = pending.find("\r\n\r\n")) == std::string::npos) fill();
+  const std::string head = pending.substr(0, end + 4);
+  const size_t at = head.find("Content-Length: ");
+  EXPECT_NE(at, std::string::npos) << head;
+  const size_t body = at == std::string::npos ? 0 : std::stoul(head.substr(at + 16));
+  while (pending.size() < head.size() + body) fill();
+  std::string reply = pending.substr(0, head.size() + body);
+  pending.erase(0, reply.size());
+  return reply;
+}
+
+// What Beast's serializer writes for the server's reply of `status` with `body` (the fields in
+// the order server/net.cc sets them).
+std::string beast_reply(unsigned status, const std::string& body) {
+  http::response<http::string_body> res{static_cast<http::status>(status), 11};
+  res.set(http::field::server, "feldherr");
+  res.set(http::field::content_type, "application/json");
+  res.set(http::field::cache_control, "no-store");
+  res.body() = body;
+  res.keep_alive(true);
+  res.prepare_payload();
+  std::ostringstream out;
+  out << res;
+  return out.str();
+}
+
+// A reply to HTTP/1.1 kept alive is written by the server itself (its head and the body in one
+// write): byte for byte what Beast writes for it, for a view, an action, a refusal and a 404, on
+// one connection.
+TEST(NetHttp, AKeptAliveReplyIsWhatBeastWritesForIt) {
+  TestServer server(ServeOptions{});
+  auto c = http_request(server.port(), "POST", "/api/games", kPocket);
+  ASSERT_EQ(c.status, 201) << c.body;
+  const std::string id = c.json_body["id"];
+  // The token of the seat to move (the first look of a seat rolls the opening, if any).
+  std::string token = c.json_body["seats"]["orcs"]["token"];
+  if (http_request(server.port(), "GET", "/api/games/" + id + "?token=" + token)
+          .json_body["legal"]
+          .empty())
+    token = c.json_body["seats"]["elves"]["token"];
+  asio::io_context ioc;
+  tcp::socket socket(ioc);
+  socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), server.port()));
+  std::string pending;
+  auto exchange = [&](const std::string& request) {
+    asio::write(socket, asio::buffer(request));
+    return read_raw_reply(socket, pending);
+  };
+  auto body_of = [](const std::string& reply) { return reply.substr(reply.find("\r\n\r\n") + 4); };
+  const std::string get =
+      "GET /api/games/" + id + "?token=" + token + " HTTP/1.1\r\nHost: x\r\n\r\n";
+  const std::string view = exchange(get);
+  EXPECT_EQ(view, beast_reply(200, body_of(view)));
+  const nlohmann::json seen = nlohmann::json::parse(body_of(view));
+  ASSERT_FALSE(seen["legal"].empty());
+  const std::string action = nlohmann::json{
+      {"token", token},
+      {"state_id", seen["state_id"]},
+      {"action_id",
+       seen["legal"][0]["id"]}}.dump();
+  auto post = [&](const std::string& body) {
+    return "POST /api/games/" + id +
+           "/action HTTP/1.1\r\nHost: x\r\nContent-Length: " + std::to_string(body.size()) +
+           "\r\n\r\n" + body;
+  };
+  const std::string acted = exchange(post(action));
+  EXPECT_EQ(acted, beast_reply(200, body_of(acted)));
+  EXPECT_NE(body_of(acted).find("\"ok\":true"), std::string::npos) << acted;
+  const std::string stale = exchange(post(action));
+  EXPECT_EQ(stale, beast_reply(409, body_of(stale)));
+  const std::string missing = exchange("GET /api/games/nothing HTTP/1.1\r\nHost: x\r\n\r\n");
+  EXPECT_EQ(missing, beast_reply(404, body_of(missing)));
+}
+
 // ---- serve --bind ----
 
 TEST(NetCli, BindWithSomethingThatIsNotAnAddressNamesTheOption) {
