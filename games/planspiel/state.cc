@@ -210,6 +210,16 @@ std::string RangeRowId(const FireData& data, const std::string& printed) {
   return "";
 }
 
+// Action(verb, {unit, field}) built in place (the legal actions make many).
+Action UnitFieldAction(int verb, int u, int field) {
+  Action a;
+  a.verb = static_cast<uint8_t>(verb);
+  a.argc = 2;
+  a.args[0] = static_cast<uint16_t>(u);
+  a.args[1] = static_cast<uint16_t>(field);
+  return a;
+}
+
 }  // namespace
 
 // =============================================================================================
@@ -437,13 +447,15 @@ bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* oc
         why, say("scenarios §1.5, G-04: a {0} cannot stand in {1}",
                  "scenarios §1.5, G-04: ein {0} kann nicht in {1} stehen", su.type, field_text(f)));
   // PS §5.1, G-06: within the stacking limit with the unit's load (which stays aboard).
-  FieldContents there;
+  thread_local FieldContents there;  // reused: the set-up asks for every field of the zone
+  there.clear();
   if (!occupied || (*occupied)[static_cast<size_t>(b.index(f))])
     for (int o = 0; o < num_units(); ++o)
       if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
           field_of(o) == f)
         there.push_back(OccupantOf(type_of(o), party_of(o)));
-  std::vector<Occupant> load;
+  thread_local std::vector<Occupant> load;
+  load.clear();
   if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), su.party));
   if (!MayEndWithLoad(there, OccupantOf(type_of(u), su.party), load))
     return PS_REFUSE(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
@@ -1648,13 +1660,12 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return;
   const Search s = search(u);
-  moves = reachable(s);
+  reachable(s, moves);
   // withdraw_targets, over the same search and fields.
   if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !threatened(u)) return;
-  for (Field f : moves) {
-    Path path;
+  Path path;
+  for (Field f : moves)
     if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) withdrawals.push_back(f);
-  }
 }
 
 bool PlanspielState::withdrawn_from(int p) const {
@@ -1677,6 +1688,12 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
 
 std::vector<Field> PlanspielState::reachable(const Search& s) const {
   std::vector<Field> out;
+  reachable(s, out);
+  return out;
+}
+
+void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
+  out.clear();
   const Board& b = game_->board();
   // The fields either search reached, in board order.
   thread_local std::vector<uint64_t> bits;
@@ -1698,7 +1715,6 @@ std::vector<Field> PlanspielState::reachable(const Search& s) const {
       if (c.empty() ? empty_ok : MayEndWithLoad(c, s.me, s.load))
         out.push_back(FieldAt(b, static_cast<int>(i)));
     }
-  return out;
 }
 
 // Moves one field at a time (PS §9.2): after each step the passive party may answer with
@@ -3482,9 +3498,9 @@ void PlanspielState::legal_actions(ActionList& out) const {
     if (party_of(u) != active_) continue;
     move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
-    for (Field f : targets) out.push_back(Action(kMove, {u, b.index(f)}));
-    for (Field f : withdrawals) out.push_back(Action(kWithdraw, {u, b.index(f)}));
-    for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
+    for (Field f : targets) out.push_back(UnitFieldAction(kMove, u, b.index(f)));
+    for (Field f : withdrawals) out.push_back(UnitFieldAction(kWithdraw, u, b.index(f)));
+    for (Field f : fire_targets(u)) out.push_back(UnitFieldAction(kFire, u, b.index(f)));
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));

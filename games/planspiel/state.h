@@ -562,6 +562,7 @@ class PlanspielState : public State {
   bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false) const;
   // The fields a search reaches where the mover may end its move (move_targets).
   std::vector<Field> reachable(const Search& s) const;
+  void reachable(const Search& s, std::vector<Field>& out) const;  // into `out` (cleared first)
   bool find_path(int u, Field dest, Path& path, bool forced = false) const;
   // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
   void next_in_group();
