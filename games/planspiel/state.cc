@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "engine/fields.h"
 #include "engine/hash.h"
@@ -209,6 +211,9 @@ std::string RangeRowId(const FireData& data, const std::string& printed) {
     if (r.name == printed || r.name.rfind(printed + " (", 0) == 0) return r.id;
   return "";
 }
+
+// The ids of positions (PlanspielState::SeenCache::position), from 1.
+std::atomic<uint64_t> next_position_id{1};
 
 // Action(verb, {unit, field}) built in place (the legal actions make many).
 Action UnitFieldAction(int verb, int u, int field) {
@@ -629,6 +634,13 @@ void PlanspielState::update_seen_counts() const {
     c.changed = true;
     return;
   }
+  // Byte for byte the units of the last call: no key changed (the cheap test first; a unit whose
+  // bytes differ is compared key by key below).
+  static_assert(std::is_trivially_copyable_v<UnitState>);
+  if (c.snapshot.size() == n &&
+      std::memcmp(c.snapshot.data(), units_.data(), n * sizeof(UnitState)) == 0)
+    return;
+  c.snapshot = units_;
   // The units whose key changed; only the pairs with one of them change their detection.
   thread_local std::vector<int> moved;
   thread_local std::vector<uint8_t> is_moved;
@@ -1047,22 +1059,25 @@ int PlanspielState::free_tow(int u, Text* why) const {
     const UnitType& t = type_of(v);
     if (t.category != Category::kTransport || t.capacity != Capacity::kTowOneWeapon) continue;
     const int own = game_->situation().units[static_cast<size_t>(v)].load;
+    const bool ammunition = own >= 0 && unit(own).status != UnitStatus::kLost;
+    const int l = ammunition ? -1 : load_of(v);
+    if (!ammunition && l < 0) return v;
+    // The refusal's text only when it is asked for (the legal actions ask without).
+    if (!why || !why->en.empty()) continue;
     Text no;
-    if (own >= 0 && unit(own).status != UnitStatus::kLost) {
+    if (ammunition) {
       no =
           say("PS §4.4: the tow {0} carries the ammunition of {1} and may not carry other troops "
               "while {1} is operational",
               "PS §4.4: das Zugmittel {0} führt die Munition von {1} mit und darf nicht zum "
               "Transport anderer Truppen eingesetzt werden, solange {1} einsatzfähig ist",
               uid(v), uid(own));
-    } else if (const int l = load_of(v); l >= 0) {
+    } else {
       no = say("PS §4.5: {0} carries or tows one unit, and {1} is aboard it",
                "PS §4.5: {0} trägt oder zieht eine Einheit, und {1} ist schon darauf", uid(v),
                uid(l));
-    } else {
-      return v;
     }
-    if (why && why->en.empty()) *why = no;
+    *why = no;
   }
   return -1;
 }
@@ -1324,6 +1339,10 @@ void PlanspielState::SearchBuffersBack::operator()(SearchBuffers* b) const {
 
 // Breadth-first search for the shortest legal paths of unit u, along the road only (G-12) and
 // across country; the units its party sees close fields (G-07) and stop it (PS §5.3).
+uint64_t PlanspielState::new_position_id() {
+  return next_position_id.fetch_add(1);
+}
+
 PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) const {
   Search r;
   {
@@ -1470,7 +1489,8 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
   return r;
 }
 
-bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, bool forced) const {
+bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, bool forced,
+                               bool check) const {
   const Board& b = game_->board();
   const size_t di = static_cast<size_t>(b.index(dest));
   if (!forced && !MayEndWithLoad(s.at(di), s.me, s.load)) return false;  // PS §5.1, §5.4
@@ -1483,18 +1503,22 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, b
     for (int i = static_cast<int>(di); i >= 0; i = s.parent(road_only)[static_cast<size_t>(i)])
       path.fields.push_back({i % b.width(), i / b.width()});
     std::reverse(path.fields.begin(), path.fields.end());
-    const PathCheck check = CheckPath(
+    if (!check) return true;
+    const PathCheck checked = CheckPath(
         b, MoveProfileOf(type_of(u)), path.fields, s.cap,
         [&s](Field from, Field to) { return s.entry(from, to); }, s.outside);
-    if (check.result != PathResult::kOk)
+    if (checked.result != PathResult::kOk)
       throw std::logic_error(fmt::format("planspiel: path of {} to {} fails CheckPath: {}", uid(u),
-                                         field_text(dest), path_result_name(check.result)));
+                                         field_text(dest), path_result_name(checked.result)));
     return true;
   }
   return false;
 }
 
 bool PlanspielState::find_path(int u, Field dest, Path& path, bool forced) const {
+  // A search kept from this position's legal actions gives the same path (kept_path).
+  if (!forced && !seen_cache_.mutating && kept_path(seen_cache_.position, u, dest, path))
+    return true;
   const Board& b = game_->board();
   return path_from(search(u, true, b.on_board(dest) ? b.index(dest) : -1), u, dest, path, forced);
 }
@@ -1648,7 +1672,8 @@ std::vector<Field> PlanspielState::withdraw_targets(int u) const {
   const Search s = search(u);
   for (Field f : reachable(s)) {
     Path path;
-    if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) out.push_back(f);
+    if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
+      out.push_back(f);
   }
   return out;
 }
@@ -1659,13 +1684,50 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
   withdrawals.clear();
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return;
-  const Search s = search(u);
+  Search s = search(u);
   reachable(s, moves);
   // withdraw_targets, over the same search and fields.
-  if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !threatened(u)) return;
-  Path path;
-  for (Field f : moves)
-    if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) withdrawals.push_back(f);
+  if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
+    Path path;
+    for (Field f : moves)
+      if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
+        withdrawals.push_back(f);
+  }
+  keep_search(u, std::move(s));  // for the move's path when one of these moves is applied
+}
+
+PlanspielState::KeptSearches& PlanspielState::kept_searches() {
+  search_pool();  // made first, gone last: the kept searches give their buffers back to it
+  thread_local KeptSearches kept;
+  return kept;
+}
+
+void PlanspielState::keep_search(int u, Search&& s) const {
+  const uint64_t position = seen_cache_.position;
+  if (position == 0 || seen_cache_.mutating) return;
+  KeptSearches& kept = kept_searches();
+  if (kept.position != position) {
+    kept.searches.clear();
+    kept.position = position;
+  }
+  for (auto& [unit, search] : kept.searches)
+    if (unit == u) {
+      search = std::move(s);
+      return;
+    }
+  kept.searches.emplace_back(u, std::move(s));
+}
+
+bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path) const {
+  KeptSearches& kept = kept_searches();
+  if (position == 0 || kept.position != position || !game_->board().on_board(dest)) return false;
+  for (auto& [unit, search] : kept.searches)
+    if (unit == u) {
+      // The same position, maybe in another state (a clone): its own contents table.
+      search.buf->seen.table = &party_contents(search.party);
+      return path_from(search, u, dest, path);
+    }
+  return false;
 }
 
 bool PlanspielState::withdrawn_from(int p) const {
@@ -4073,6 +4135,7 @@ void PlanspielState::open_close_combat(int shown, int attacker, int field, const
 }
 
 void PlanspielState::apply(const Action& action, EventList* events) {
+  const uint64_t position = seen_cache_.position;  // before the change (kept_path)
   // The seen-enemies cache compares its keys on every query until the change is done.
   struct Mutating {
     PlanspielState& s;
@@ -4657,7 +4720,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   }
   if (action.verb == kMove || action.verb == kWithdraw) {
     Path path;
-    if (!find_path(u, f, path)) throw std::logic_error("planspiel: apply of an illegal move");
+    // The search of the legal actions of this position, kept, or a new one (the same path).
+    if (!kept_path(position, u, f, path) && !find_path(u, f, path))
+      throw std::logic_error("planspiel: apply of an illegal move");
     const bool planning = step() == StepKind::kPlanMove;
     s.road_move = path.road_only;
     MoveState m;

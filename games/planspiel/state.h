@@ -557,9 +557,25 @@ class PlanspielState : public State {
   // it are those of the whole search, the other fields' distances may be missing (path_from to
   // the target only).
   Search search(int u, bool wrecks = true, int target = -1) const;
+  // The movement searches of the last position whose legal actions were listed on this thread
+  // (move_and_withdraw_targets), per unit: applying one of the moves takes its path from there
+  // (kept_path: the same path find_path gives) rather than searching again.
+  struct KeptSearches {
+    uint64_t position = 0;
+    std::vector<std::pair<int, Search>> searches;
+  };
+  static KeptSearches& kept_searches();
+  void keep_search(int u, Search&& s) const;
+  // The path of unit `u` to `dest` from a search kept for `position`; false: none kept (or no
+  // path).
+  bool kept_path(uint64_t position, int u, Field dest, Path& path) const;
   // With `forced` the end field need not be within the stacking limit (PS §5.4: a movement
   // counter-move may congest a field).
-  bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false) const;
+  // With `check` the path is checked against the rules' CheckPath (PS §6, a consistency check
+  // of the search: a path that fails it is a logic error); the listings of withdrawal fields
+  // leave it to the path applied (find_path).
+  bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false,
+                 bool check = true) const;
   // The fields a search reaches where the mover may end its move (move_targets).
   std::vector<Field> reachable(const Search& s) const;
   void reachable(const Search& s, std::vector<Field>& out) const;  // into `out` (cleared first)
@@ -694,7 +710,8 @@ class PlanspielState : public State {
   }
   struct SeenCache {
     std::vector<SeenKey> key;
-    std::vector<uint64_t> bits;  // SeenBitsOf per unit, with `key`
+    std::vector<uint64_t> bits;       // SeenBitsOf per unit, with `key`
+    std::vector<UnitState> snapshot;  // the units at the last comparison (update_seen_counts)
     // Per unit: the detection range it had when its key was taken (detection_range_now), and
     // how many units of the other party on the board detect it (PS §7.4-§7.6), kept up to date
     // pair by pair for the units whose key changed (update_seen_counts).
@@ -705,6 +722,10 @@ class PlanspielState : public State {
     // position and kept with the epoch it was worked out at holds while the epoch is the same
     // and no change is at work.
     uint64_t epoch = 0;
+    // The id of the position, new at every change of units_ (done_mutating; 0 before the first
+    // and during a change): two states with the same id hold the same position (one a clone of
+    // the other, neither changed since). Keys the kept searches (kept_path).
+    uint64_t position = 0;
     // Whether a unit on the board is marked congesting (PS §5.4), for `congesting_epoch`.
     uint64_t congesting_epoch = ~uint64_t{0};
     bool any_congesting = false;
@@ -749,12 +770,15 @@ class PlanspielState : public State {
     seen_cache_.mutating = true;
     seen_cache_.checked = false;
     ++seen_cache_.epoch;
+    seen_cache_.position = 0;
   }
   void done_mutating() {
     seen_cache_.mutating = false;
     seen_cache_.checked = false;
     ++seen_cache_.epoch;
+    seen_cache_.position = new_position_id();
   }
+  static uint64_t new_position_id();
 };
 
 class PlanspielGame : public Game {
