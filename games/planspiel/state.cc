@@ -1053,8 +1053,8 @@ int PlanspielState::free_tow(int u, Text* why) const {
   const Field at = field_of(u);
   for (int v = 0; v < num_units(); ++v) {
     const UnitState& vs = unit(v);
-    if (v == u || party_of(v) != party || vs.status != UnitStatus::kOnBoard || vs.aboard >= 0 ||
-        !(field_of(v) == at))
+    if (vs.x != at.x || vs.y != at.y || v == u || vs.status != UnitStatus::kOnBoard ||
+        vs.aboard >= 0 || party_of(v) != party)
       continue;
     const UnitType& t = type_of(v);
     if (t.category != Category::kTransport || t.capacity != Capacity::kTowOneWeapon) continue;
