@@ -690,6 +690,8 @@ GameModule planspiel_module() {
   m.odds = Odds;
   m.odds_command = planspiel_odds_command();  // odds_cli.cc: feldherr odds planspiel ...
   m.board = BoardJson;                        // the web UI's static board
+  // feldherr bench: beside PS-1 the two larger situations (planspiel.ps-2.*, planspiel.ps-3.*).
+  m.bench_scenarios = {"ps-2", "ps-3"};
   m.invariant = [](const State& st) -> std::string {
     const auto& s = dynamic_cast<const PlanspielState&>(st);
     const Board& b = s.ps().board();

@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "engine/fields.h"
 #include "engine/hash.h"
@@ -210,6 +212,19 @@ std::string RangeRowId(const FireData& data, const std::string& printed) {
   return "";
 }
 
+// The ids of positions (PlanspielState::SeenCache::position), from 1.
+std::atomic<uint64_t> next_position_id{1};
+
+// Action(verb, {unit, field}) built in place (the legal actions make many).
+Action UnitFieldAction(int verb, int u, int field) {
+  Action a;
+  a.verb = static_cast<uint8_t>(verb);
+  a.argc = 2;
+  a.args[0] = static_cast<uint16_t>(u);
+  a.args[1] = static_cast<uint16_t>(field);
+  return a;
+}
+
 }  // namespace
 
 // =============================================================================================
@@ -249,6 +264,15 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
       if (IsRoadStep(board, f, t)) bits |= kStepRoad;
       steps_[static_cast<size_t>(i * 8 + d)] = bits;
     }
+  }
+  step_masks_.assign(static_cast<size_t>(w * h * 4), 0);
+  for (int k = 0; k < 4; ++k) {
+    const uint8_t need =
+        static_cast<uint8_t>((k & 1 ? kStepVehicle : kStepFoot) | (k & 2 ? kStepRoad : 0));
+    for (int i = 0; i < w * h; ++i)
+      for (int d = 0; d < 8; ++d)
+        if ((steps_[static_cast<size_t>(i * 8 + d)] & need) == need)
+          step_masks_[static_cast<size_t>(k * w * h + i)] |= static_cast<uint8_t>(1u << d);
   }
 }
 
@@ -428,13 +452,15 @@ bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* oc
         why, say("scenarios §1.5, G-04: a {0} cannot stand in {1}",
                  "scenarios §1.5, G-04: ein {0} kann nicht in {1} stehen", su.type, field_text(f)));
   // PS §5.1, G-06: within the stacking limit with the unit's load (which stays aboard).
-  FieldContents there;
+  thread_local FieldContents there;  // reused: the set-up asks for every field of the zone
+  there.clear();
   if (!occupied || (*occupied)[static_cast<size_t>(b.index(f))])
     for (int o = 0; o < num_units(); ++o)
       if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
           field_of(o) == f)
         there.push_back(OccupantOf(type_of(o), party_of(o)));
-  std::vector<Occupant> load;
+  thread_local std::vector<Occupant> load;
+  load.clear();
   if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), su.party));
   if (!MayEndWithLoad(there, OccupantOf(type_of(u), su.party), load))
     return PS_REFUSE(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
@@ -570,20 +596,106 @@ bool PlanspielState::visible_known(int u, int party) const {
   return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
 }
 
+int PlanspielState::detection_range_now(int o) const {
+  if (unit(o).status != UnitStatus::kOnBoard) return 0;
+  // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
+  return unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
+}
+
+bool PlanspielState::detects_keyed(const SeenKey& observer, const SeenKey& target,
+                                   int range) const {
+  // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
+  if (observer.status != UnitStatus::kOnBoard || target.status != UnitStatus::kOnBoard ||
+      target.aboard >= 0)
+    return false;
+  // PS §8.16, G-28: a model in its own smoke is detected only from its own field.
+  if (target.smoke) return observer.x == target.x && observer.y == target.y;
+  return game_->within_detection({observer.x, observer.y}, {target.x, target.y}, range);
+}
+
+void PlanspielState::update_seen_counts() const {
+  SeenCache& c = seen_cache_;
+  const size_t n = units_.size();
+  if (c.key.size() != n) {  // a fresh cache: every pair
+    c.key.clear();
+    c.bits.clear();
+    for (const UnitState& u : units_) {
+      c.key.push_back(SeenKeyOf(u));
+      c.bits.push_back(SeenBitsOf(u));
+    }
+    c.range.assign(n, 0);
+    for (size_t o = 0; o < n; ++o) c.range[o] = detection_range_now(static_cast<int>(o));
+    c.count.assign(n, 0);
+    for (size_t o = 0; o < n; ++o)
+      for (size_t u = 0; u < n; ++u)
+        if (party_of(static_cast<int>(u)) != party_of(static_cast<int>(o)) &&
+            detects_keyed(c.key[u], c.key[o], c.range[o]))
+          ++c.count[o];
+    c.changed = true;
+    return;
+  }
+  // Byte for byte the units of the last call: no key changed (the cheap test first; a unit whose
+  // bytes differ is compared key by key below).
+  static_assert(std::is_trivially_copyable_v<UnitState>);
+  if (c.snapshot.size() == n &&
+      std::memcmp(c.snapshot.data(), units_.data(), n * sizeof(UnitState)) == 0)
+    return;
+  c.snapshot = units_;
+  // The units whose key changed; only the pairs with one of them change their detection.
+  thread_local std::vector<int> moved;
+  thread_local std::vector<uint8_t> is_moved;
+  thread_local std::vector<SeenKey> old_key;
+  thread_local std::vector<int> old_range;
+  moved.clear();
+  for (size_t i = 0; i < n; ++i)
+    if (c.bits[i] != SeenBitsOf(units_[i])) moved.push_back(static_cast<int>(i));
+  if (moved.empty()) return;
+  c.changed = true;
+  old_key = c.key;
+  old_range = c.range;
+  is_moved.assign(n, 0);
+  for (int m : moved) {
+    const auto i = static_cast<size_t>(m);
+    is_moved[i] = 1;
+    c.key[i] = SeenKeyOf(units_[i]);
+    c.bits[i] = SeenBitsOf(units_[i]);
+    c.range[i] = detection_range_now(m);
+  }
+  for (int m : moved) {
+    const auto mi = static_cast<size_t>(m);
+    const int pm = party_of(m);
+    for (size_t v = 0; v < n; ++v) {
+      // A pair of two changed units is counted once, from the first of them.
+      if (party_of(static_cast<int>(v)) == pm || (is_moved[v] && v < mi)) continue;
+      c.count[v] += (detects_keyed(c.key[mi], c.key[v], c.range[v]) ? 1 : 0) -
+                    (detects_keyed(old_key[mi], old_key[v], old_range[v]) ? 1 : 0);
+      c.count[mi] += (detects_keyed(c.key[v], c.key[mi], c.range[mi]) ? 1 : 0) -
+                     (detects_keyed(old_key[v], old_key[mi], old_range[mi]) ? 1 : 0);
+    }
+  }
+}
+
 const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   // Worked out again only when a unit's position, status or markers changed since.
   if (!seen_cache_.checked || seen_cache_.mutating) {
-    std::vector<SeenKey>& key = seen_cache_.key;
-    bool same = key.size() == units_.size() && seen_cache_.setting_up == setting_up();
-    for (size_t i = 0; same && i < units_.size(); ++i) same = key[i] == SeenKeyOf(units_[i]);
-    if (!same) {
+    seen_cache_.changed = seen_cache_.setting_up != setting_up();
+    update_seen_counts();
+    if (seen_cache_.changed) {
       seen_cache_.setting_up = setting_up();
-      key.clear();
-      for (const UnitState& u : units_) key.push_back(SeenKeyOf(u));
       for (auto& known : seen_cache_.seen) known.reset();
       for (auto& c : seen_cache_.contents) c.valid = false;
+      seen_cache_.loads_valid = false;
     }
     seen_cache_.checked = !seen_cache_.mutating;
+    if (seen_cache_.checked && !seen_cache_.loads_valid) {
+      std::vector<int>& loads = seen_cache_.loads;
+      loads.assign(units_.size(), -1);
+      // load_of: the first unit aboard each carrier.
+      for (int u = num_units() - 1; u >= 0; --u)
+        if (const int c = unit(u).aboard; c >= 0 && c < num_units())
+          loads[static_cast<size_t>(c)] = u;
+      seen_cache_.loads_valid = true;
+    }
   }
   std::optional<std::vector<int>>& known = seen_cache_.seen[static_cast<size_t>(party)];
   if (known) return *known;
@@ -592,35 +704,15 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
   const auto bit = static_cast<uint8_t>(1u << party);
   mask.resize(units_.size(), 0);
   for (uint8_t& m : mask) m = static_cast<uint8_t>(m & ~bit);
-  // detected_by(o, party, false) with the party's units on the board (the observers) listed
-  // once.
-  thread_local std::vector<Field> observers;
-  observers.clear();
-  for (int u = 0; u < num_units(); ++u)
-    if (party_of(u) == party && unit(u).status == UnitStatus::kOnBoard)
-      observers.push_back(field_of(u));
-  // Each field once (a load and its carrier, a stack): whether any observer detects is the same.
-  std::sort(observers.begin(), observers.end(),
-            [](Field a, Field c) { return a.y != c.y ? a.y < c.y : a.x < c.x; });
-  observers.erase(std::unique(observers.begin(), observers.end()), observers.end());
-  const auto detected = [&](int o) {
-    const Field f = field_of(o);
-    // PS §8.16, G-28: a model in its own smoke is detected only from its own field.
-    if (unit(o).smoke > 0)
-      return std::find(observers.begin(), observers.end(), f) != observers.end();
-    // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
-    const int range = unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
-    for (Field at : observers)
-      if (game_->within_detection(at, f, range)) return true;
-    return false;
-  };
-  // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
-        !setting_up() && detected(o)) {
-      out.push_back(o);
-      mask[static_cast<size_t>(o)] = static_cast<uint8_t>(mask[static_cast<size_t>(o)] | bit);
-    }
+  // detected_by(o, party, false): the party's units on the board that detect o, counted per
+  // pair (update_seen_counts). PS §4.4: a carried unit is no target of its own.
+  if (!setting_up())
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
+          seen_cache_.count[static_cast<size_t>(o)] > 0) {
+        out.push_back(o);
+        mask[static_cast<size_t>(o)] = static_cast<uint8_t>(mask[static_cast<size_t>(o)] | bit);
+      }
   known = std::move(out);
   return *known;
 }
@@ -961,28 +1053,31 @@ int PlanspielState::free_tow(int u, Text* why) const {
   const Field at = field_of(u);
   for (int v = 0; v < num_units(); ++v) {
     const UnitState& vs = unit(v);
-    if (v == u || party_of(v) != party || vs.status != UnitStatus::kOnBoard || vs.aboard >= 0 ||
-        !(field_of(v) == at))
+    if (vs.x != at.x || vs.y != at.y || v == u || vs.status != UnitStatus::kOnBoard ||
+        vs.aboard >= 0 || party_of(v) != party)
       continue;
     const UnitType& t = type_of(v);
     if (t.category != Category::kTransport || t.capacity != Capacity::kTowOneWeapon) continue;
     const int own = game_->situation().units[static_cast<size_t>(v)].load;
+    const bool ammunition = own >= 0 && unit(own).status != UnitStatus::kLost;
+    const int l = ammunition ? -1 : load_of(v);
+    if (!ammunition && l < 0) return v;
+    // The refusal's text only when it is asked for (the legal actions ask without).
+    if (!why || !why->en.empty()) continue;
     Text no;
-    if (own >= 0 && unit(own).status != UnitStatus::kLost) {
+    if (ammunition) {
       no =
           say("PS §4.4: the tow {0} carries the ammunition of {1} and may not carry other troops "
               "while {1} is operational",
               "PS §4.4: das Zugmittel {0} führt die Munition von {1} mit und darf nicht zum "
               "Transport anderer Truppen eingesetzt werden, solange {1} einsatzfähig ist",
               uid(v), uid(own));
-    } else if (const int l = load_of(v); l >= 0) {
+    } else {
       no = say("PS §4.5: {0} carries or tows one unit, and {1} is aboard it",
                "PS §4.5: {0} trägt oder zieht eine Einheit, und {1} ist schon darauf", uid(v),
                uid(l));
-    } else {
-      return v;
     }
-    if (why && why->en.empty()) *why = no;
+    *why = no;
   }
   return -1;
 }
@@ -1187,6 +1282,10 @@ bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
 }
 
 int PlanspielState::load_of(int c) const {
+  // Outside apply() (the keys compared since the last change), from the table kept with the
+  // seen enemies: the loads depend only on the units' `aboard`, part of their keys.
+  if (seen_cache_.checked && !seen_cache_.mutating && seen_cache_.loads_valid)
+    return seen_cache_.loads[static_cast<size_t>(c)];
   for (int u = 0; u < num_units(); ++u)
     if (unit(u).aboard == c) return u;
   return -1;
@@ -1240,7 +1339,11 @@ void PlanspielState::SearchBuffersBack::operator()(SearchBuffers* b) const {
 
 // Breadth-first search for the shortest legal paths of unit u, along the road only (G-12) and
 // across country; the units its party sees close fields (G-07) and stop it (PS §5.3).
-PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
+uint64_t PlanspielState::new_position_id() {
+  return next_position_id.fetch_add(1);
+}
+
+PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) const {
   Search r;
   {
     auto& pool = search_pool();
@@ -1305,6 +1408,9 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
     }
   }
   const size_t n = static_cast<size_t>(b.width() * b.height());
+  // With a target: reached along the road beyond the start, no search across country is needed
+  // (path_from takes the road path).
+  bool target_by_road = false;
   for (int road_only = 1; road_only >= 0; --road_only) {
     int limit = road_only ? p.road : p.terrain;
     // PS §6.4, G-13: a vehicle whose load got on or off this half-turn moves at most half speed.
@@ -1331,6 +1437,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
     }
     queue.clear();  // first in, first out from `head`
     size_t head = 0;
+    if (target_by_road) break;
     for (size_t k = 0; k < num_starts; ++k) {
       const Field s0 = starts[k];
       if (r.outside && road_only && !b.road(s0)) continue;
@@ -1342,40 +1449,48 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks) const {
           if (o.model && me.model && o.party == su.party) stop[i] = 1;
       queue.push_back(s0);
     }
-    // The neighbours in row order (PlanspielGame::step_bits: CanStep, IsRoadStep).
-    const uint8_t need = static_cast<uint8_t>(
-        (p.mover == Mover::kFoot ? PlanspielGame::kStepFoot : PlanspielGame::kStepVehicle) |
-        (road_only ? PlanspielGame::kStepRoad : 0));
-    // The index steps to the neighbours in that order (the step bits keep them on the board).
+    // The neighbours in row order the mover may step to (PlanspielGame::step_masks: CanStep,
+    // IsRoadStep), one bit each.
+    const uint8_t* masks = game_->step_masks(p.mover != Mover::kFoot, road_only != 0);
+    // The index steps to the neighbours in that order (the masks keep them on the board).
     const std::ptrdiff_t w = b.width();
     const std::array<std::ptrdiff_t, 8> offset{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    static constexpr std::array<int, 8> kDx{-1, 0, 1, -1, 1, -1, 0, 1};
+    static constexpr std::array<int, 8> kDy{-1, -1, -1, 0, 0, 1, 1, 1};
     const bool no_wrecks = r.wrecked.empty();
-    while (head < queue.size()) {
+    // A field's parent is set when it is first reached: once the target is reached, its path
+    // is what the whole search gives.
+    const auto target_reached = [&] {
+      return target >= 0 && dist[static_cast<size_t>(target)] >= 0;
+    };
+    while (head < queue.size() && !target_reached()) {
       const Field f = queue[head++];
       const size_t fi = static_cast<size_t>(b.index(f));
       if (stop[fi] || dist[fi] >= limit) continue;
-      const uint8_t* bits = game_->step_row(static_cast<int>(fi));
-      for (size_t d = 0; d < 8; ++d) {
-        if ((bits[d] & need) != need) continue;
+      const int next = dist[fi] + 1;
+      for (unsigned m = masks[fi]; m != 0; m &= m - 1) {
+        const auto d = static_cast<size_t>(std::countr_zero(m));
         const size_t ti = static_cast<size_t>(static_cast<std::ptrdiff_t>(fi) + offset[d]);
         if (dist[ti] >= 0) continue;
-        const Field t = FieldAt(b, static_cast<int>(ti));
+        const Field t{f.x + kDx[d], f.y + kDy[d]};
         // Search::entry; a field where the party sees nobody and no wreck lies is free.
         const Entry e = no_wrecks && r.at(ti).empty() ? Entry::kFree : r.entry(f, t);
         if (e == Entry::kClosed) continue;
-        dist[ti] = dist[fi] + 1;
+        dist[ti] = next;
         parent[ti] = static_cast<int>(fi);
         stop[ti] = e == Entry::kEndsMove ? 1 : 0;
         queue.push_back(t);
       }
     }
+    if (road_only && target >= 0 && dist[static_cast<size_t>(target)] > 0) target_by_road = true;
   }
   r.buf->width = b.width();
   r.cap = cap;
   return r;
 }
 
-bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, bool forced) const {
+bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, bool forced,
+                               bool check) const {
   const Board& b = game_->board();
   const size_t di = static_cast<size_t>(b.index(dest));
   if (!forced && !MayEndWithLoad(s.at(di), s.me, s.load)) return false;  // PS §5.1, §5.4
@@ -1388,19 +1503,24 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, b
     for (int i = static_cast<int>(di); i >= 0; i = s.parent(road_only)[static_cast<size_t>(i)])
       path.fields.push_back({i % b.width(), i / b.width()});
     std::reverse(path.fields.begin(), path.fields.end());
-    const PathCheck check = CheckPath(
+    if (!check) return true;
+    const PathCheck checked = CheckPath(
         b, MoveProfileOf(type_of(u)), path.fields, s.cap,
         [&s](Field from, Field to) { return s.entry(from, to); }, s.outside);
-    if (check.result != PathResult::kOk)
+    if (checked.result != PathResult::kOk)
       throw std::logic_error(fmt::format("planspiel: path of {} to {} fails CheckPath: {}", uid(u),
-                                         field_text(dest), path_result_name(check.result)));
+                                         field_text(dest), path_result_name(checked.result)));
     return true;
   }
   return false;
 }
 
 bool PlanspielState::find_path(int u, Field dest, Path& path, bool forced) const {
-  return path_from(search(u), u, dest, path, forced);
+  // A search kept from this position's legal actions gives the same path (kept_path).
+  if (!forced && !seen_cache_.mutating && kept_path(seen_cache_.position, u, dest, path))
+    return true;
+  const Board& b = game_->board();
+  return path_from(search(u, true, b.on_board(dest) ? b.index(dest) : -1), u, dest, path, forced);
 }
 
 // PS §6.7: a withdrawal is a backward move from the enemy units the mover's party sees (its
@@ -1552,7 +1672,8 @@ std::vector<Field> PlanspielState::withdraw_targets(int u) const {
   const Search s = search(u);
   for (Field f : reachable(s)) {
     Path path;
-    if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) out.push_back(f);
+    if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
+      out.push_back(f);
   }
   return out;
 }
@@ -1563,14 +1684,50 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
   withdrawals.clear();
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return;
-  const Search s = search(u);
-  moves = reachable(s);
+  Search s = search(u);
+  reachable(s, moves);
   // withdraw_targets, over the same search and fields.
-  if (step() != StepKind::kAct || unit(u).status != UnitStatus::kOnBoard || !threatened(u)) return;
-  for (Field f : moves) {
+  if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
     Path path;
-    if (path_from(s, u, f, path) && withdraws_along(u, path, nullptr)) withdrawals.push_back(f);
+    for (Field f : moves)
+      if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
+        withdrawals.push_back(f);
   }
+  keep_search(u, std::move(s));  // for the move's path when one of these moves is applied
+}
+
+PlanspielState::KeptSearches& PlanspielState::kept_searches() {
+  search_pool();  // made first, gone last: the kept searches give their buffers back to it
+  thread_local KeptSearches kept;
+  return kept;
+}
+
+void PlanspielState::keep_search(int u, Search&& s) const {
+  const uint64_t position = seen_cache_.position;
+  if (position == 0 || seen_cache_.mutating) return;
+  KeptSearches& kept = kept_searches();
+  if (kept.position != position) {
+    kept.searches.clear();
+    kept.position = position;
+  }
+  for (auto& [unit, search] : kept.searches)
+    if (unit == u) {
+      search = std::move(s);
+      return;
+    }
+  kept.searches.emplace_back(u, std::move(s));
+}
+
+bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path) const {
+  KeptSearches& kept = kept_searches();
+  if (position == 0 || kept.position != position || !game_->board().on_board(dest)) return false;
+  for (auto& [unit, search] : kept.searches)
+    if (unit == u) {
+      // The same position, maybe in another state (a clone): its own contents table.
+      search.buf->seen.table = &party_contents(search.party);
+      return path_from(search, u, dest, path);
+    }
+  return false;
 }
 
 bool PlanspielState::withdrawn_from(int p) const {
@@ -1593,6 +1750,12 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
 
 std::vector<Field> PlanspielState::reachable(const Search& s) const {
   std::vector<Field> out;
+  reachable(s, out);
+  return out;
+}
+
+void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
+  out.clear();
   const Board& b = game_->board();
   // The fields either search reached, in board order.
   thread_local std::vector<uint64_t> bits;
@@ -1614,7 +1777,6 @@ std::vector<Field> PlanspielState::reachable(const Search& s) const {
       if (c.empty() ? empty_ok : MayEndWithLoad(c, s.me, s.load))
         out.push_back(FieldAt(b, static_cast<int>(i)));
     }
-  return out;
 }
 
 // Moves one field at a time (PS §9.2): after each step the passive party may answer with
@@ -2079,6 +2241,17 @@ bool PlanspielState::over_limit(int u) const {
   const int party = party_of(u);
   // Only a movement counter-move puts a field over the limit, and it marks the unit it brought
   // there (`congesting`) until the field is within the limit again: none there, none over.
+  // Whether any unit is marked is kept per position (outside apply()).
+  if (!seen_cache_.mutating) {
+    if (seen_cache_.congesting_epoch != seen_cache_.epoch) {
+      bool any = false;
+      for (const UnitState& o : units_)
+        any = any || (o.congesting && o.status == UnitStatus::kOnBoard);
+      seen_cache_.any_congesting = any;
+      seen_cache_.congesting_epoch = seen_cache_.epoch;
+    }
+    if (!seen_cache_.any_congesting) return false;
+  }
   bool marked = false;
   for (int o = 0; o < num_units() && !marked; ++o)
     marked =
@@ -3387,9 +3560,9 @@ void PlanspielState::legal_actions(ActionList& out) const {
     if (party_of(u) != active_) continue;
     move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
-    for (Field f : targets) out.push_back(Action(kMove, {u, b.index(f)}));
-    for (Field f : withdrawals) out.push_back(Action(kWithdraw, {u, b.index(f)}));
-    for (Field f : fire_targets(u)) out.push_back(Action(kFire, {u, b.index(f)}));
+    for (Field f : targets) out.push_back(UnitFieldAction(kMove, u, b.index(f)));
+    for (Field f : withdrawals) out.push_back(UnitFieldAction(kWithdraw, u, b.index(f)));
+    for (Field f : fire_targets(u)) out.push_back(UnitFieldAction(kFire, u, b.index(f)));
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
@@ -3962,6 +4135,7 @@ void PlanspielState::open_close_combat(int shown, int attacker, int field, const
 }
 
 void PlanspielState::apply(const Action& action, EventList* events) {
+  const uint64_t position = seen_cache_.position;  // before the change (kept_path)
   // The seen-enemies cache compares its keys on every query until the change is done.
   struct Mutating {
     PlanspielState& s;
@@ -4546,7 +4720,9 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   }
   if (action.verb == kMove || action.verb == kWithdraw) {
     Path path;
-    if (!find_path(u, f, path)) throw std::logic_error("planspiel: apply of an illegal move");
+    // The search of the legal actions of this position, kept, or a new one (the same path).
+    if (!kept_path(position, u, f, path) && !find_path(u, f, path))
+      throw std::logic_error("planspiel: apply of an illegal move");
     const bool planning = step() == StepKind::kPlanMove;
     s.road_move = path.road_only;
     MoveState m;

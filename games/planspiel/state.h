@@ -552,13 +552,33 @@ class PlanspielState : public State {
     bool outside = false;
     int cap = -1;
   };
-  // With `wrecks` false the wrecks do not close their fields (to tell a refusal's rule).
-  Search search(int u, bool wrecks = true) const;
+  // With `wrecks` false the wrecks do not close their fields (to tell a refusal's rule). With a
+  // `target` (a field index) the search may stop once it has reached that field: the paths to
+  // it are those of the whole search, the other fields' distances may be missing (path_from to
+  // the target only).
+  Search search(int u, bool wrecks = true, int target = -1) const;
+  // The movement searches of the last position whose legal actions were listed on this thread
+  // (move_and_withdraw_targets), per unit: applying one of the moves takes its path from there
+  // (kept_path: the same path find_path gives) rather than searching again.
+  struct KeptSearches {
+    uint64_t position = 0;
+    std::vector<std::pair<int, Search>> searches;
+  };
+  static KeptSearches& kept_searches();
+  void keep_search(int u, Search&& s) const;
+  // The path of unit `u` to `dest` from a search kept for `position`; false: none kept (or no
+  // path).
+  bool kept_path(uint64_t position, int u, Field dest, Path& path) const;
   // With `forced` the end field need not be within the stacking limit (PS §5.4: a movement
   // counter-move may congest a field).
-  bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false) const;
+  // With `check` the path is checked against the rules' CheckPath (PS §6, a consistency check
+  // of the search: a path that fails it is a logic error); the listings of withdrawal fields
+  // leave it to the path applied (find_path).
+  bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false,
+                 bool check = true) const;
   // The fields a search reaches where the mover may end its move (move_targets).
   std::vector<Field> reachable(const Search& s) const;
+  void reachable(const Search& s, std::vector<Field>& out) const;  // into `out` (cleared first)
   bool find_path(int u, Field dest, Path& path, bool forced = false) const;
   // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
   void next_in_group();
@@ -679,8 +699,39 @@ class PlanspielState : public State {
     return {u.x,         u.y,        u.aboard, u.status, u.camouflaged, u.detected_marker,
             u.shown > 0, u.smoke > 0};
   }
+  // SeenKeyOf packed into one word (equal words: equal keys), for the comparison with the units.
+  static uint64_t SeenBitsOf(const UnitState& u) {
+    return static_cast<uint64_t>(static_cast<uint16_t>(u.x)) |
+           static_cast<uint64_t>(static_cast<uint16_t>(u.y)) << 16 |
+           static_cast<uint64_t>(static_cast<uint16_t>(u.aboard + 1)) << 32 |
+           static_cast<uint64_t>(u.status) << 48 | static_cast<uint64_t>(u.camouflaged) << 56 |
+           static_cast<uint64_t>(u.detected_marker) << 57 |
+           static_cast<uint64_t>(u.shown > 0) << 58 | static_cast<uint64_t>(u.smoke > 0) << 59;
+  }
   struct SeenCache {
     std::vector<SeenKey> key;
+    std::vector<uint64_t> bits;       // SeenBitsOf per unit, with `key`
+    std::vector<UnitState> snapshot;  // the units at the last comparison (update_seen_counts)
+    // Per unit: the detection range it had when its key was taken (detection_range_now), and
+    // how many units of the other party on the board detect it (PS §7.4-§7.6), kept up to date
+    // pair by pair for the units whose key changed (update_seen_counts).
+    std::vector<int> range;
+    std::vector<int> count;
+    bool changed = false;  // update_seen_counts found a change
+    // Counts the changes of units_ (start_mutating, done_mutating): what is worked out for one
+    // position and kept with the epoch it was worked out at holds while the epoch is the same
+    // and no change is at work.
+    uint64_t epoch = 0;
+    // The id of the position, new at every change of units_ (done_mutating; 0 before the first
+    // and during a change): two states with the same id hold the same position (one a clone of
+    // the other, neither changed since). Keys the kept searches (kept_path).
+    uint64_t position = 0;
+    // Whether a unit on the board is marked congesting (PS §5.4), for `congesting_epoch`.
+    uint64_t congesting_epoch = ~uint64_t{0};
+    bool any_congesting = false;
+    // load_of per carrier for the same units (valid while `checked`).
+    std::vector<int> loads;
+    bool loads_valid = false;
     bool setting_up = false;
     std::array<std::optional<std::vector<int>>, kParties> seen;
     // Per unit, bit `party` set when the unit is in `seen[party]` (filled with it).
@@ -707,15 +758,27 @@ class PlanspielState : public State {
     std::array<Contents, kParties> contents;
   };
   mutable SeenCache seen_cache_;
+  // PS §7.4: the detection range of unit `o` now (99 with a detected marker; 0 off the board).
+  int detection_range_now(int o) const;
+  // PS §7.4-§7.6: whether a unit keyed `observer` detects an enemy unit keyed `target` with its
+  // detection range `range` (a carried unit is no target of its own, PS §4.4).
+  bool detects_keyed(const SeenKey& observer, const SeenKey& target, int range) const;
+  // Brings SeenCache::key, range and count up to the units (sets `changed` if any differed).
+  void update_seen_counts() const;
   // Marks the start of a change of units_ (the cache compares its keys until done_mutating).
   void start_mutating() {
     seen_cache_.mutating = true;
     seen_cache_.checked = false;
+    ++seen_cache_.epoch;
+    seen_cache_.position = 0;
   }
   void done_mutating() {
     seen_cache_.mutating = false;
     seen_cache_.checked = false;
+    ++seen_cache_.epoch;
+    seen_cache_.position = new_position_id();
   }
+  static uint64_t new_position_id();
 };
 
 class PlanspielGame : public Game {
@@ -757,6 +820,12 @@ class PlanspielGame : public Game {
   static constexpr uint8_t kStepOnBoard = 1, kStepFoot = 2, kStepVehicle = 4, kStepRoad = 8;
   uint8_t step_bits(int i, int d) const { return steps_[static_cast<size_t>(i * 8 + d)]; }
   const uint8_t* step_row(int i) const { return &steps_[static_cast<size_t>(i) * 8]; }
+  // Per field index, the neighbours `d` (bit d) a mover may step to: step_bits with kStepFoot
+  // (`vehicle` false) or kStepVehicle, and kStepRoad too when `road_only`.
+  const uint8_t* step_masks(bool vehicle, bool road_only) const {
+    return &step_masks_[static_cast<size_t>((vehicle ? 1 : 0) + (road_only ? 2 : 0)) *
+                        steps_.size() / 8];
+  }
 
  private:
   const Situation* situation_;
@@ -771,7 +840,8 @@ class PlanspielGame : public Game {
   // sees(): per pair of field indexes 0 not traced yet, 1 clear, 2 blocked. Filled as asked by
   // any thread (a pair traced twice gives the same answer).
   std::unique_ptr<std::atomic<uint8_t>[]> los_;
-  std::vector<uint8_t> steps_;  // step_bits()
+  std::vector<uint8_t> steps_;       // step_bits()
+  std::vector<uint8_t> step_masks_;  // step_masks(), the four tables one after the other
 };
 
 // The game of a shipped situation ("ps-1"), one instance per situation for the whole process.

@@ -126,5 +126,43 @@ TEST(PlanspielCaches, PS_5_3_PartyContentsAgreeWithTheUnitsOverRandomGames) {
   }
 }
 
+// A move applied right after the legal actions of its position takes its path from the searches
+// those kept (PS §6: the shortest legal path); in the same state, in a clone of it, and in the
+// same position read back from its JSON (searched afresh) it gives the same position.
+TEST(PlanspielCaches, PS_6_KeptSearchesGiveTheMovesOfAFreshSearch) {
+  for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto game = make_planspiel(id);
+    Rng rng(5);
+    int moves = 0;
+    for (int g = 0; g < 4; ++g) {
+      std::unique_ptr<State> s = game->new_initial_state();
+      for (int n = 0; n < 400 && !s->is_terminal(); ++n) {
+        Action a;
+        if (s->current_seat() == kChance) {
+          a = s->sample_chance(rng);
+        } else {
+          ActionList actions;
+          s->legal_actions(actions);
+          ASSERT_FALSE(actions.empty());
+          a = actions[rng.below(static_cast<uint32_t>(actions.size()))];
+          if (a.verb == kMove || a.verb == kWithdraw) {
+            const auto fresh = game->state_from_json(s->to_json());
+            fresh->apply(a);
+            auto c = s->clone();
+            c->apply(a);
+            ASSERT_EQ(c->to_json(), fresh->to_json()) << id << " game " << g << " action " << n;
+            s->apply(a);
+            ASSERT_EQ(s->to_json(), fresh->to_json()) << id << " game " << g << " action " << n;
+            ++moves;
+            continue;
+          }
+        }
+        s->apply(a);
+      }
+    }
+    EXPECT_GT(moves, 50) << id;
+  }
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel::testing
