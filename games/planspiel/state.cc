@@ -4683,6 +4683,7 @@ void PlanspielState::end_half_turn(EventList* events) {
   for (int u = 0; u < num_units(); ++u)
     if (units_[static_cast<size_t>(u)].congesting && !over_limit(u))
       units_[static_cast<size_t>(u)].congesting = false;  // PS §5.4: resolved
+  drop_unfinished_digging(ending);
   for (UnitState& s : units_) {
     s.group_target = -1;
     s.moved = 0;
@@ -4694,7 +4695,6 @@ void PlanspielState::end_half_turn(EventList* events) {
     if (s.shown > 0) --s.shown;
     if (s.smoke > 0) --s.smoke;  // G-28: through this half-turn and the next
   }
-  drop_unfinished_digging();
   update_control(events);
   // Scenarios §1.7: annihilation.
   for (int p = 0; p < kParties; ++p)
@@ -5381,10 +5381,14 @@ int PlanspielState::dig_stage(int u) const {
              : 0;
 }
 
-void PlanspielState::drop_unfinished_digging() {
-  for (int u = 0; u < num_units(); ++u)
-    if (units_[static_cast<size_t>(u)].dig_field >= 0 && dig_stage(u) == 0)
-      units_[static_cast<size_t>(u)].dig_field = -1;
+void PlanspielState::drop_unfinished_digging(int ending) {
+  for (int u = 0; u < num_units(); ++u) {
+    UnitState& s = units_[static_cast<size_t>(u)];
+    if (s.dig_field < 0) continue;
+    // G-52: the two digging half-turns are consecutive own half-turns; a move interrupts (G-38).
+    const bool idle = party_of(u) == ending && s.work != UnitState::kWorkDig;
+    if (dig_stage(u) == 0 || idle) s.dig_field = -1;
+  }
 }
 
 bool PlanspielState::work_refusal(int u, Text* why) const {

@@ -682,9 +682,10 @@ class PlanspielState : public State {
   void apply_work(const Action& action, EventList* events);
   // G-38: why unit `u`, at work this half-turn (dig or camouflage), does nothing else.
   bool work_refusal(int u, Text* why) const;
-  // PS §12.3, G-38: at the end of a half-turn, a face-down dug-in marker whose unit has left its
-  // field (or the board) is removed.
-  void drop_unfinished_digging();
+  // PS §12.3, G-38, G-52: at the end of the half-turn of party `ending`, a face-down dug-in marker
+  // whose unit has left its field (or the board), or whose unit of `ending` did not dig again in
+  // this half-turn (the two half-turns are consecutive), is removed.
+  void drop_unfinished_digging(int ending);
   // PS §12.3: the party that dug the position in `f` in play, -1: none.
   int position_party(Field f) const;
   // PS §12.3: whether the field position in `f` covers unit `u` now: a captured position (dug by

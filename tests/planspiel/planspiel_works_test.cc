@@ -199,6 +199,21 @@ TEST_F(PlanspielDig, G_38_DiggingInterruptedByAMove) {
   EXPECT_FALSE(state_->dug_in(At("B-I1")));
 }
 
+// G-52: the two digging half-turns are consecutive own half-turns: a unit that does something else
+// (or nothing) in its next half-turn loses its face-down marker at that half-turn's end.
+TEST_F(PlanspielDig, G_52_DiggingHalfTurnsAreConsecutive) {
+  Fertig();  // Red
+  Do("dig B-I1");
+  Fertig();  // Blue
+  EXPECT_EQ(state_->dig_stage(U("B-I1")), 1);
+  Fertig();  // Red
+  EXPECT_EQ(state_->dig_stage(U("B-I1")), 1);
+  Fertig();  // Blue: B-I1 did not dig
+  EXPECT_EQ(state_->dig_stage(U("B-I1")), 0);
+  Fertig();  // Red
+  EXPECT_TRUE(Mentions(Do("dig B-I1"), "face down"));
+}
+
 // PS §7.6, §12.3: camouflaged troops cannot dig in (digging comes first).
 TEST_F(PlanspielDig, PS_7_6_CamouflagedTroopsCannotDig) {
   Fertig();  // Red
