@@ -117,6 +117,30 @@ int TowedWeapon(const PlanspielState& s, int v) {
   return own;
 }
 
+// PS §12.3, §7.6: whether unit `u` is going nowhere: it stands on an objective field still to take
+// or held (ToObjectiveOf 0), or no field it may move to brings it closer to one.
+bool GoingNowhere(const PlanspielState& s, int u) {
+  const Field from = s.field_of(u);
+  const int here = ToObjectiveOf(s, u, from);
+  if (here == 0) return true;
+  for (Field t : s.move_targets(u))
+    if (ToObjectiveOf(s, u, t) < here) return false;
+  return true;
+}
+
+// PS §12.3, §7.6 ("preparing a defence": two turns of digging, one of camouflage): a unit that
+// is going nowhere and has nothing to fire at digs in, then camouflages (camouflaged troops cannot
+// dig); scored just above FERTIG, so that every other activity of the half-turn comes first (the
+// work takes the unit's whole half-turn). An attacker's unit that can still get closer never
+// works.
+double WorkScore(const PlanspielState& s, const Action& a, double noise) {
+  const int u = a.arg(0);
+  if (!s.fire_targets(u).empty() || !GoingNowhere(s, u)) return -1.0;
+  if (a.verb == kDig) return 0.1 + noise;
+  // Camouflage only once the unit cannot (or need not) dig: a figure base digs first.
+  return s.may_dig(u, nullptr) ? -1.0 : 0.05 + noise;
+}
+
 }  // namespace
 
 // A simple scorer: set up in the listed fields, fire where it can hurt (the chance of any effect,
@@ -231,6 +255,7 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   // PS §8.16: self-smoke costs nothing and hides the vehicle: always try it.
   if (a.verb == kSmoke) return 0.9 + noise;
   if (a.verb == kPlace) return -1.0;  // scenarios §1.5: the listed fields (FERTIG keeps them)
+  if (a.verb == kDig || a.verb == kCamouflage) return WorkScore(s, a, noise);
   if (a.verb == kAssault) {
     // Take a field worth having when the odds are good (PS §10.2); an objective field the party
     // does not control yet (G-01) already at lower odds.

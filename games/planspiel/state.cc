@@ -105,6 +105,10 @@ constexpr VerbSpec kVerbs[] = {
      "{1} wird nach {2} verdrängt", "Displaced", "Verdrängen"},
     {"recover", "unit place", VerbRole::kOther, "{1} recovers the wreck in {2}",
      "{1} birgt das Schadfahrzeug in {2}", "Recover a wreck", "Schadfahrzeug bergen"},
+    {"dig", "unit", VerbRole::kOther, "{1} digs in (field position)",
+     "{1} gräbt sich ein (Feldstellung)", "Dig in", "Eingraben"},
+    {"camouflage", "unit", VerbRole::kOther, "{1} camouflages", "{1} tarnt sich", "Camouflage",
+     "Tarnen"},
 };
 
 const char* kLoadVerbName[] = {"mounts", "dismounts", "limbers up", "unlimbers"};
@@ -823,6 +827,7 @@ bool PlanspielState::may_move(int u, Text* why) const {
     return PS_REFUSE(why,
                      say("PS §4.4: {} is aboard {} and moves with it",
                          "PS §4.4: {} ist auf {} aufgesessen und fährt mit", su.id, uid(s.aboard)));
+  if (s.work != 0) return work_refusal(u, why);
   if (s.has_moved)
     return PS_REFUSE(why, say("PS §3.4: {} has moved this half-turn",
                               "PS §3.4: {} hat sich in diesem Teilzug schon bewegt", su.id));
@@ -1843,6 +1848,7 @@ void PlanspielState::advance_move(EventList* events) {
     s.detected_marker = false;  // scenarios §1.5
     s.position_marker = false;  // PS §9.2 [REC]: moving removes it
     s.congesting = false;       // PS §5.4: it leaves the field it congested
+    s.dig_field = -1;           // PS §12.3, G-38: moving interrupts the digging
     moving_.stepped = moving_.simultaneous;
     (void)was_outside;
     carry_along(u);
@@ -2668,7 +2674,7 @@ FireWeapon PlanspielState::weapon_of(int u) const {
 FireTarget PlanspielState::target_of(int u) const {
   const Field f = field_of(u);
   FireTarget ft =
-      TargetOfType(type_of(u), game_->dug_in(f) ? Cover::kFieldPosition
+      TargetOfType(type_of(u), position_covers(u, f) ? Cover::kFieldPosition
                                : game_->board().terrain(f) == Terrain::kBuiltUp ? Cover::kBuilding
                                                                                 : Cover::kNone);
   ft.carries_figures = load_of(u) >= 0;  // PS §8.14: a vehicle with its load aboard
@@ -2704,6 +2710,7 @@ bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const Text& 
     return PS_REFUSE(why, say("PS §4.4: {} is aboard {}; it fires after getting off",
                               "PS §4.4: {} ist auf {} aufgesessen; es feuert nach dem Absitzen", id,
                               uid(s.aboard)));
+  if (s.work != 0) return work_refusal(u, why);
   if (s.fired)
     return PS_REFUSE(why, say("PS §3.4: {} has fired this half-turn",
                               "PS §3.4: {} hat in diesem Teilzug gefeuert", id));
@@ -2917,7 +2924,7 @@ int PlanspielState::defence_bonus(Field f, int attacker_party) const {
   int bases = 0;
   for (int o : seen_enemies_in(attacker_party, f))
     if (IsBase(type_of(o))) ++bases;
-  const bool cover = game_->dug_in(f) || game_->board().terrain(f) == Terrain::kBuiltUp;
+  const bool cover = dug_in(f) || game_->board().terrain(f) == Terrain::kBuiltUp;
   return std::max(0, bases - 1) + (cover ? 1 : 0);
 }
 
@@ -3564,6 +3571,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (Field f : withdrawals) out.push_back(UnitFieldAction(kWithdraw, u, b.index(f)));
     for (Field f : fire_targets(u)) out.push_back(UnitFieldAction(kFire, u, b.index(f)));
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
+    if (may_dig(u, nullptr)) out.push_back(Action(kDig, {u}));
+    if (may_camouflage(u, nullptr)) out.push_back(Action(kCamouflage, {u}));
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
     const bool overruns = type_of(u).can_overrun;
@@ -3841,6 +3850,11 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
             uid(action.arg(1)), uid(u));
     }
     return {};
+  }
+  if (action.verb == kDig || action.verb == kCamouflage) {
+    const int w = action.arg(0);
+    if (w < 0 || w >= num_units()) return no_unit;
+    return (action.verb == kDig ? may_dig(w, &why) : may_camouflage(w, &why)) ? Text{} : why;
   }
   const int u = action.arg(0);
   if (u < 0 || u >= num_units()) return no_unit;
@@ -4410,6 +4424,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       (action.verb == kMove || action.verb == kWithdraw || action.verb == kAssault ||
        action.verb == kTogether || IsLoadVerb(action.verb) || action.verb == kOverrun ||
        action.verb == kAntiTank || action.verb == kMountedAttack || action.verb == kRecover ||
+       action.verb == kDig || action.verb == kCamouflage ||
        (action.verb == kFire && step() == StepKind::kAct))) {
     phase_ = 3;
     if (events)
@@ -4417,6 +4432,10 @@ void PlanspielState::apply(const Action& action, EventList* events) {
                                     {"Phase 3: movement, direct fire and close combat.",
                                      "Phase 3: Bewegung, direktes Feuer und Nahkampf."},
                                     active_));
+  }
+  if (action.verb == kDig || action.verb == kCamouflage) {
+    apply_work(action, events);
+    return;
   }
   if (action.verb == kRecover) {
     // PS §6.10, G-38: the attempt occupies the vehicle for its whole half-turn; the 4+ follows.
@@ -4840,6 +4859,7 @@ void PlanspielState::end_half_turn(EventList* events) {
   for (int u = 0; u < num_units(); ++u)
     if (units_[static_cast<size_t>(u)].congesting && !over_limit(u))
       units_[static_cast<size_t>(u)].congesting = false;  // PS §5.4: resolved
+  drop_unfinished_digging(ending);
   for (UnitState& s : units_) {
     s.group_target = -1;
     s.moved = 0;
@@ -4847,6 +4867,7 @@ void PlanspielState::end_half_turn(EventList* events) {
     s.fired = false;
     s.loaded = false;
     s.road_move = false;
+    s.work = 0;  // G-38
     if (s.shown > 0) --s.shown;
     if (s.smoke > 0) --s.smoke;  // G-28: through this half-turn and the next
   }
@@ -5062,8 +5083,8 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
   if (action.verb == kIndirect && viewer != kNobody && viewer != active_)
     return fmt::format("indirect {} {}", masked_unit(action.arg(0), viewer),
                        field_text(FieldAt(game_->board(), action.arg(1))));
-  if (IsLoadVerb(action.verb) && viewer != kNobody && viewer != active_ &&
-      !shown_to(action.arg(0), viewer))
+  if ((IsLoadVerb(action.verb) || action.verb == kDig || action.verb == kCamouflage) &&
+      viewer != kNobody && viewer != active_ && !shown_to(action.arg(0), viewer))
     return "move (hidden) (hidden)";  // as a hidden move (PS §7.5: the same view)
   if (action.verb == kTogether && viewer != kNobody && viewer != active_) {
     std::string out = "together";
@@ -5247,7 +5268,8 @@ json PlanspielState::observe(int seat) const {
       j["fired"] = s.fired;
       j["camouflaged"] = s.camouflaged;
       j["detected_marker"] = s.detected_marker;
-      if (s.smoke > 0) j["smoke"] = true;  // PS §8.16: in its own smoke
+      if (s.smoke > 0) j["smoke"] = true;                // PS §8.16: in its own smoke
+      if (dig_stage(u) == 1) j["dug_in"] = "face_down";  // PS §12.3: the first half-turn done
     }
     if (s.status == UnitStatus::kWaiting) j["moved"] = s.has_moved;
     if (s.aboard >= 0) j["aboard"] = uid(s.aboard);  // PS §4.4: mounted or limbered
@@ -5304,22 +5326,24 @@ json PlanspielState::observe(int seat) const {
                            assault_.last_field / game_->board().width()}},
                          {"attacker_total", assault_.last_attack},
                          {"defender_total", assault_.last_defence}};
-  return {{"situation", game_->situation().id},
-          {"last_close_combat", last_close_combat},
-          {"moving", moving},
-          {"together", together},
-          {"assault", assault},
-          {"turn", turn_},
-          {"phase", phase_},
-          {"game_turns", game_->situation().game_turns},
-          {"cycle_turn", game_->situation().start_cycle_turn + turn_ - 1},
-          {"active", party_name(active_)},
-          {"units", units},
-          {"losses", {{"red", losses_[0]}, {"blue", losses_[1]}}},
-          {"control", control},
-          {"steps", steps},
-          {"over", over_},
-          {"moves", moves_}};
+  json out = {{"situation", game_->situation().id},
+              {"last_close_combat", last_close_combat},
+              {"moving", moving},
+              {"together", together},
+              {"assault", assault},
+              {"turn", turn_},
+              {"phase", phase_},
+              {"game_turns", game_->situation().game_turns},
+              {"cycle_turn", game_->situation().start_cycle_turn + turn_ - 1},
+              {"active", party_name(active_)},
+              {"units", units},
+              {"losses", {{"red", losses_[0]}, {"blue", losses_[1]}}},
+              {"control", control},
+              {"steps", steps},
+              {"over", over_},
+              {"moves", moves_}};
+  observe_positions(seat, out);
+  return out;
 }
 
 // PS §7.5: re-samples where the units hidden from the viewer stand: each goes to a random field
@@ -5360,12 +5384,12 @@ std::unique_ptr<State> PlanspielState::determinize(int seat, Rng& rng) const {
       const Field f =
           zone ? Field{rng.between(zone->from.x, zone->to.x), rng.between(zone->from.y, zone->to.y)}
                : Field{rng.between(0, b.width() - 1), rng.between(0, b.height() - 1)};
-      if (!Passable(b, f, m) || game_->dug_in(f)) continue;
+      if (!Passable(b, f, m) || position_shown(f, seat)) continue;
       if (m == Mover::kVehicle && wreck_at(f) >= 0) continue;  // PS §6.10: closed to vehicles
       bool empty = true;
       for (int o = 0; o < num_units(); ++o)
         if (d->unit(o).status == UnitStatus::kOnBoard && d->field_of(o) == f) empty = false;
-      if (!empty || game_->dug_in(field_of(u)) != game_->dug_in(f)) continue;
+      if (!empty || position_shown(field_of(u), seat) != position_shown(f, seat)) continue;
       if ((b.terrain(f) == Terrain::kBuiltUp) != (b.terrain(field_of(u)) == Terrain::kBuiltUp))
         continue;
       const Field old = d->field_of(u);
@@ -5433,7 +5457,7 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
                          : red       ? "r" + std::to_string(red)
                          : blue      ? "b" + std::to_string(blue)
                                      : " " + cell;
-      if (game_->dug_in({x, y}) && mark[0] == ' ') mark = " o";
+      if (position_shown({x, y}, seat) && mark[0] == ' ') mark = " o";
       o << fmt::format("{:>3}", mark);
     }
     o << "\n";
@@ -5454,6 +5478,8 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
     if (s.status == UnitStatus::kOnBoard) {
       if (s.suppression) marks += " " + LevelText(s.suppression).in(lang);
       if (s.camouflaged) marks += t(" camouflaged", " getarnt");
+      if (dig_stage(u) == 1)
+        marks += t(" digging in (marker face down)", " gräbt sich ein (Zeichen verkehrt)");
       if (s.detected_marker) marks += t(" detected", " aufgeklärt");
       if (s.has_moved) marks += fmt::format(fmt::runtime(t(" moved {}", " bewegt {}")), s.moved);
       if (s.fired) marks += t(" fired", " gefeuert");
@@ -5467,6 +5493,267 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
                        control_[k] < 0 ? t("none", "niemand") : party(control_[k]));
   o << t("control:", "Besitz:") << ctl << "\n";
   return o.str();
+}
+
+// =============================================================================================
+// Works: field positions dug in play and camouflage (PS §12.3, §7.6, G-38, G-54)
+
+int PlanspielState::position_party(Field f) const {
+  if (positions_.empty()) return -1;
+  const int i = game_->board().index(f);
+  for (int p : positions_)
+    if (p / 2 == i) return p % 2;
+  return -1;
+}
+
+bool PlanspielState::dug_in(Field f) const {
+  return game_->dug_in(f) || position_party(f) >= 0;
+}
+
+bool PlanspielState::position_covers(int u, Field f) const {
+  if (game_->dug_in(f)) return true;
+  const int dug_by = position_party(f);
+  if (dug_by < 0) return false;
+  if (dug_by == party_of(u)) return true;
+  // PS §12.3: a captured position serves its captor at once, but not during counter-moves:
+  // not the mover (and its load) while the enemy may answer its move.
+  return !(moving_.unit >= 0 && (moving_.unit == u || unit(u).aboard == moving_.unit));
+}
+
+bool PlanspielState::position_shown(Field f, int viewer) const {
+  if (game_->dug_in(f)) return true;  // the situation's, public
+  const int dug_by = position_party(f);
+  if (dug_by < 0) return false;
+  if (viewer == kNobody) return true;
+  // Reading (PS §7.5): a position dug in play is shown to the party that dug it and to a party
+  // that sees a unit in its field (its own or a detected enemy one); detection has no memory.
+  const auto shown = [&](int party) {
+    if (party == dug_by) return true;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && shown_to(o, party))
+        return true;
+    return false;
+  };
+  if (viewer == kObserver) return shown(kPartyRed) || shown(kPartyBlue);
+  return viewer >= 0 && viewer < kParties && shown(viewer);
+}
+
+void PlanspielState::observe_positions(int seat, json& out) const {
+  if (positions_.empty()) return;
+  const Board& b = game_->board();
+  json shown = json::array();
+  for (int p : positions_) {
+    const Field f = FieldAt(b, p / 2);
+    if (position_shown(f, seat)) shown.push_back({f.x, f.y});
+  }
+  if (!shown.empty()) out["positions"] = shown;  // PS §12.3: dug in play, face up
+}
+
+int PlanspielState::dig_stage(int u) const {
+  const UnitState& s = unit(u);
+  return s.dig_field >= 0 && s.status == UnitStatus::kOnBoard && s.aboard < 0 &&
+                 s.dig_field == game_->board().index(field_of(u))
+             ? 1
+             : 0;
+}
+
+void PlanspielState::drop_unfinished_digging(int ending) {
+  for (int u = 0; u < num_units(); ++u) {
+    UnitState& s = units_[static_cast<size_t>(u)];
+    if (s.dig_field < 0) continue;
+    // G-52: the two digging half-turns are consecutive own half-turns; a move interrupts (G-38).
+    const bool idle = party_of(u) == ending && s.work != UnitState::kWorkDig;
+    if (dig_stage(u) == 0 || idle) s.dig_field = -1;
+  }
+}
+
+bool PlanspielState::work_refusal(int u, Text* why) const {
+  return unit(u).work == UnitState::kWorkDig
+             ? PS_REFUSE(why, say("G-38: {} is digging in this half-turn and does nothing else",
+                                  "G-38: {} gräbt sich in diesem Teilzug ein und tut nichts "
+                                  "anderes",
+                                  uid(u)))
+             : PS_REFUSE(why, say("PS §7.6, G-38: {} is camouflaging this half-turn and does "
+                                  "nothing else",
+                                  "PS §7.6, G-38: {} tarnt sich in diesem Teilzug und tut nichts "
+                                  "anderes",
+                                  uid(u)));
+}
+
+bool PlanspielState::may_dig(int u, Text* why) const {
+  if (u < 0 || u >= num_units())
+    return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  const std::string& id = uid(u);
+  if (step() != StepKind::kAct)
+    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
+                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+  if (party_of(u) != active_)
+    return PS_REFUSE(why, {"PS §3.1: only the active party digs in",
+                           "PS §3.1: nur die aktive Partei gräbt sich ein"});
+  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
+    return PS_REFUSE(why, say("PS §12.3: {} is not on the board on its own",
+                              "PS §12.3: {} steht nicht selbständig auf der Platte", id));
+  if (t.category != Category::kFigureBase)
+    return PS_REFUSE(why, say("PS §12.3: only figures dig in; vehicles and heavy-weapon models "
+                              "cannot dig in during a tactical game ({} is no figure base)",
+                              "PS §12.3: eingraben können sich nur Figuren; für Fahrzeuge und "
+                              "schwere Waffen gibt es im taktischen Spiel keine Feldstellungen "
+                              "({} ist keine Figurenbase)",
+                              id));
+  if (s.camouflaged)
+    return PS_REFUSE(why, say("PS §7.6, §12.3: {} is camouflaged; camouflaged troops cannot dig "
+                              "in (digging comes before camouflage)",
+                              "PS §7.6, §12.3: {} ist getarnt; getarnte Truppen können sich nicht "
+                              "eingraben (das Eingraben kommt vor dem Tarnen)",
+                              id));
+  if (s.suppression > 0)
+    return PS_REFUSE(why, say("PS §12.1, G-38: {} is suppressed and cannot work",
+                              "PS §12.1, G-38: {} ist niedergehalten und kann nicht arbeiten", id));
+  if (s.work != 0) return work_refusal(u, why);
+  if (s.has_moved || s.fired || s.loaded)
+    return PS_REFUSE(why, say("PS §12.3, G-38: digging in occupies {} for its whole half-turn; it "
+                              "has acted already",
+                              "PS §12.3, G-38: das Eingraben beansprucht {} den ganzen Teilzug; "
+                              "es war schon tätig",
+                              id));
+  if (dug_in(field_of(u)))
+    return PS_REFUSE(
+        why, say("PS §12.3: {} already holds a field position",
+                 "PS §12.3: in {} gibt es schon eine Feldstellung", field_text(field_of(u))));
+  return true;
+}
+
+bool PlanspielState::may_camouflage(int u, Text* why) const {
+  if (u < 0 || u >= num_units())
+    return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+  const Board& b = game_->board();
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  const std::string& id = uid(u);
+  if (step() != StepKind::kAct)
+    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
+                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
+  if (party_of(u) != active_)
+    return PS_REFUSE(why, {"PS §3.1: only the active party camouflages",
+                           "PS §3.1: nur die aktive Partei tarnt sich"});
+  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
+    return PS_REFUSE(why, say("PS §7.6: {} is not on the board on its own",
+                              "PS §7.6: {} steht nicht selbständig auf der Platte", id));
+  if (s.camouflaged)
+    return PS_REFUSE(
+        why, say("PS §7.6: {} is camouflaged already", "PS §7.6: {} ist schon getarnt", id));
+  if (s.suppression > 0)
+    return PS_REFUSE(why,
+                     say("PS §7.6, §12.1: {} is suppressed and cannot camouflage",
+                         "PS §7.6, §12.1: {} ist niedergehalten und kann sich nicht tarnen", id));
+  if (s.work != 0) return work_refusal(u, why);
+  if (s.has_moved || s.fired || s.loaded)
+    return PS_REFUSE(why, say("PS §7.6, G-38: camouflaging takes {} its whole half-turn; it has "
+                              "acted already",
+                              "PS §7.6, G-38: das Tarnen beansprucht {} den ganzen Teilzug; es "
+                              "war schon tätig",
+                              id));
+  // Reading (PS §7.5): "out of enemy sight and outside immediate threat (4 LE)" as the party
+  // knows it: of the enemy units it sees, none within 4 LE and none detecting the unit.
+  const int party = party_of(u);
+  for (int e : seen_enemies(party)) {
+    if (Distance(field_of(e), field_of(u)) <= 4)
+      return PS_REFUSE(why, say("PS §7.6: {} is within 4 LE of the enemy unit {} (immediate "
+                                "threat) and cannot camouflage",
+                                "PS §7.6: {} ist innerhalb von 4 LE von der feindlichen Einheit "
+                                "{} (unmittelbare Feindbedrohung) und kann sich nicht tarnen",
+                                id, uid(e)));
+    if (detects(e, u))
+      return PS_REFUSE(why, say("PS §7.6: {} is in sight of the enemy unit {} and cannot "
+                                "camouflage",
+                                "PS §7.6: {} ist in Feindeinsicht von {} und kann sich nicht "
+                                "tarnen",
+                                id, uid(e)));
+  }
+  if (t.target_size == TargetSize::kLarge) {
+    const Terrain here = b.terrain(field_of(u));
+    if (here == Terrain::kForest || here == Terrain::kBuiltUp)
+      return PS_REFUSE(why, say("G-04: {} stands on the road of a forest or built-up field, where "
+                                "vehicles and towed weapons cannot camouflage",
+                                "G-04: {} steht auf der Straße eines Wald- oder Ortsfeldes, wo "
+                                "sich Fahrzeuge und gezogene Waffen nicht tarnen können",
+                                id));
+    bool edge = false;
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const Field n{s.x + dx, s.y + dy};
+        if ((dx || dy) && b.on_board(n) &&
+            (b.terrain(n) == Terrain::kForest || b.terrain(n) == Terrain::kBuiltUp))
+          edge = true;
+      }
+    if (!edge)
+      return PS_REFUSE(why, say("PS §7.6, G-54: {} is a vehicle or heavy-weapon model; it "
+                                "camouflages only in a field next to a forest or built-up field",
+                                "PS §7.6, G-54: {} ist ein Fahrzeug- oder schweres Waffenmodell; "
+                                "es tarnt sich nur in einem Feld neben einem Wald- oder Ortsfeld",
+                                id));
+  }
+  return true;
+}
+
+void PlanspielState::apply_work(const Action& action, EventList* events) {
+  const int u = action.arg(0);
+  UnitState& s = units_[static_cast<size_t>(u)];
+  const int party = party_of(u);
+  const Board& b = game_->board();
+  const Field f = field_of(u);
+  const bool shown = shown_to(u, enemy(party));
+  // G-38: the work occupies the unit for its whole half-turn: it neither moves nor fires.
+  s.has_moved = true;
+  s.fired = true;
+  Text said;
+  std::string rule = "PS §12.3";
+  if (action.verb == kDig) {
+    s.work = UnitState::kWorkDig;
+    if (dig_stage(u) == 1) {
+      // PS §12.3, G-38: the second own half-turn turns the marker face up, no die roll; the
+      // position belongs to the field.
+      s.dig_field = -1;
+      positions_.push_back(b.index(f) * 2 + party);
+      said =
+          say("{0} digs in for the second half-turn: the dug-in marker in {1} is turned face up "
+              "(a field position: weapon effect -1, +1 to the defender in close combat).",
+              "{0} gräbt sich den zweiten Teilzug ein: das Eingegrabenzeichen in {1} wird "
+              "umgedreht (Feldstellung: Waffenwirkung -1, +1 für den Verteidiger im Nahkampf).",
+              uid(u), field_text(f));
+    } else {
+      s.dig_field = b.index(f);  // PS §12.3: face down, no effect yet
+      said =
+          say("{0} digs in at {1}: the dug-in marker lies face down (no cover before the "
+              "second half-turn of digging).",
+              "{0} gräbt sich in {1} ein: das Eingegrabenzeichen liegt verkehrt (keine Deckung "
+              "vor dem zweiten Teilzug des Eingrabens).",
+              uid(u), field_text(f));
+    }
+  } else {
+    rule = "PS §7.6";
+    s.work = UnitState::kWorkCamouflage;
+    s.camouflaged = true;
+    // PS §7.6: a combat vehicle or SP gun that camouflages takes a position marker with it,
+    // which stays when the camouflage goes.
+    const Category c = type_of(u).category;
+    const bool marker = c == Category::kCombatVehicle || c == Category::kSpGun;
+    if (marker) s.position_marker = true;
+    said = marker ? say("{0} camouflages in {1} (camouflage marker and position marker).",
+                        "{0} tarnt sich in {1} (Tarnzeichen und Stellungszeichen).", uid(u),
+                        field_text(f))
+                  : say("{0} camouflages in {1} (camouflage marker).",
+                        "{0} tarnt sich in {1} (Tarnzeichen).", uid(u), field_text(f));
+  }
+  if (events)
+    events->push_back(Event::said(
+        rule, said, party,
+        // PS §7.5: an unseen unit's work reads as an unseen unit's move (the same view).
+        shown ? std::nullopt
+              : std::optional<Text>(Text{"An unseen enemy unit moves.",
+                                         "Eine nicht erkannte feindliche Einheit bewegt sich."})));
 }
 
 }  // namespace feldherr::planspiel

@@ -59,6 +59,11 @@ enum Verb : int {
   // recover UNIT FIELD: a vehicle tries to tow or push away the wreck in the adjacent defile
   // field FIELD (PS §6.10, §2.3)
   kRecover = 22,
+  // dig UNIT: a figure base spends its half-turn digging a field position in its field: the first
+  // lays the dug-in marker face down, the second turns it face up (PS §12.3, G-38)
+  kDig = 23,
+  // camouflage UNIT: a unit out of enemy sight spends its half-turn camouflaging (PS §7.6)
+  kCamouflage = 24,
 };
 
 // The kinds of procedure step (engine/steps.h); the table is in state.cc.
@@ -192,6 +197,13 @@ struct UnitState {
   // PS §2.3, §6.10: a lost vehicle or weapon model knocked out in a defile stays in its field
   // (x, y) as a wreck until it is recovered; public.
   bool wreck = false;
+  // PS §12.3, G-38: the field (Board::index) where it has done its first digging half-turn (the
+  // dug-in marker lies face down), -1: none. It counts only while the unit stands there (a unit
+  // that moves leaves the unfinished work behind).
+  int dig_field = -1;
+  // G-38: the work that occupies it this half-turn: 0 none, kWorkDig, kWorkCamouflage.
+  int work = 0;
+  static constexpr int kWorkDig = 1, kWorkCamouflage = 2;
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
@@ -201,7 +213,8 @@ struct UnitState {
         "position_marker", s.position_marker)("countered", s.countered)(
         "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled)(
         "evaded", s.evaded)("smoke", s.smoke, 0, 2)("group_target", s.group_target, -1, 255)(
-        "congesting", s.congesting)("wreck", s.wreck);
+        "congesting", s.congesting)("wreck", s.wreck)("dig_field", s.dig_field, -1, 8191)(
+        "work", s.work, 0, 2);
   }
 };
 
@@ -360,6 +373,22 @@ class PlanspielState : public State {
   // why not; the wreck fields it may try now.
   bool may_recover(int u, Field f, Text* why) const;
   std::vector<Field> recover_targets(int u) const;
+  // PS §12.3: whether field `f` holds a field position: pre-dug (the situation's) or dug in play.
+  bool dug_in(Field f) const;
+  // PS §12.3, §7.5: whether `viewer` (a seat, kObserver or kNobody) is shown the field position
+  // dug in play in `f`: its own party's work, or one in a field where it sees a unit (a pre-dug
+  // position is the situation's and public).
+  bool position_shown(Field f, int viewer) const;
+  // PS §12.3: 1 while unit `u` has done its first digging half-turn in its field (the dug-in
+  // marker face down, no cover), else 0.
+  int dig_stage(int u) const;
+  // PS §12.3, G-38: whether unit `u` may dig in now (a figure base of the active party, not
+  // camouflaged, not suppressed, not yet acted, in a field without a position), or why not.
+  bool may_dig(int u, Text* why) const;
+  // PS §7.6, G-54: whether unit `u` may camouflage now (out of the sight of every enemy unit its
+  // party sees and more than 4 LE from each; a large target only next to a forest or built-up
+  // field), or why not.
+  bool may_camouflage(int u, Text* why) const;
   // The field the passive party's counter-moves aim at: the mover's field, or the wreck's field of
   // a recovery attempt (PS §6.10, §9.1: as if the working vehicle stood there).
   Field counter_field() const;
@@ -468,8 +497,8 @@ class PlanspielState : public State {
     v("turn", s.turn_, 1, 99)("active", s.active_, 0, 1)("phase", s.phase_, 2, 3)(
         "units", s.units_)("losses", s.losses_, 0, 999)("control", s.control_, -1, 1)(
         "over", s.over_)("winner", s.winner_, -2, 1)("outcome", s.outcome_, -1, 99)(
-        "assault", s.assault_)("moving", s.moving_)("group", s.group_)("moves", s.moves_, 0,
-                                                                       1 << 30);
+        "assault", s.assault_)("moving", s.moving_)("group", s.group_)(
+        "moves", s.moves_, 0, 1 << 30)("positions", s.positions_, 0, 16383);
   }
 
  private:
@@ -669,6 +698,21 @@ class PlanspielState : public State {
   void open_close_combat(int shown, int attacker, int field, const char* rule, Text seen,
                          Text unseen, EventList* events);
   std::string masked_unit(int u, int viewer) const;
+  // PS §12.3, §7.6: applies dig or camouflage (the unit's work of the half-turn).
+  void apply_work(const Action& action, EventList* events);
+  // G-38: why unit `u`, at work this half-turn (dig or camouflage), does nothing else.
+  bool work_refusal(int u, Text* why) const;
+  // PS §12.3, G-38, G-52: at the end of the half-turn of party `ending`, a face-down dug-in marker
+  // whose unit has left its field (or the board), or whose unit of `ending` did not dig again in
+  // this half-turn (the two half-turns are consecutive), is removed.
+  void drop_unfinished_digging(int ending);
+  // PS §12.3: the party that dug the position in `f` in play, -1: none.
+  int position_party(Field f) const;
+  // PS §12.3: whether the field position in `f` covers unit `u` now: a captured position (dug by
+  // the enemy) is used at once, but not by the mover against the counter-moves at its move.
+  bool position_covers(int u, Field f) const;
+  // The field positions dug in play that `seat` is shown (position_shown), as "positions".
+  void observe_positions(int seat, json& out) const;
 
   const PlanspielGame* game_;
   int turn_ = 1;
@@ -686,6 +730,9 @@ class PlanspielState : public State {
   int outcome_ = -1;  // the outcome line that applied; -1 annihilation
   std::string reason_, reason_de_;
   int moves_ = 0;
+  // PS §12.3: the field positions dug in play, each `index * 2 + party` (Board::index and the
+  // party that dug it), in the order they were completed. A position belongs to its field.
+  std::vector<int> positions_;
 
   // seen_enemies() remembered for the units' positions and markers it was worked out for (what
   // detection depends on: PS §7.4-§7.6); not part of the state (not hashed, not stored).

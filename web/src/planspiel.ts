@@ -23,6 +23,7 @@ export interface PsUnit {
   entry: string | null; // a reinforcement's entry field
   moving: boolean; // the unit whose move is under way
   wreck: string | null; // a lost unit's wreck in a defile (PS §2.3, §6.10), else null
+  digging: boolean; // its dug-in marker lies face down: the first half-turn of digging done (PS §12.3)
 }
 
 export type Highlight = 'move' | 'target' | 'assault' | 'act';
@@ -69,8 +70,16 @@ export function psUnits(board: PlanspielBoard, obs: Partial<PsObservation> | nul
       entry: Array.isArray(u.entry) ? fieldId(u.entry[0], u.entry[1]) : null,
       moving: u.id === moving,
       wreck: Array.isArray(u.wreck) ? fieldId(u.wreck[0], u.wreck[1]) : null,
+      digging: u.dug_in === 'face_down',
     };
   });
+}
+
+/** The field positions (PS §12.3): the board's pre-dug ones and those dug in play that the observation shows. */
+export function psPositions(board: PlanspielBoard, obs: Partial<PsObservation> | null | undefined): [number, number][] {
+  const out: [number, number][] = [...board.dug_in];
+  for (const p of Array.isArray(obs?.positions) ? obs.positions : []) if (!out.some(([x, y]) => x === p[0] && y === p[1])) out.push([p[0], p[1]]);
+  return out;
 }
 
 /** Units on the board by field id, in observation order (the moving unit last, on top). */

@@ -814,6 +814,7 @@ export interface PsObservedUnit {
   arrives?: number;
   entry?: [number, number];
   wreck?: [number, number]; // a lost unit standing as a wreck in a defile (PS §2.3, §6.10)
+  dug_in?: 'face_down'; // its first half-turn of digging is done: the marker face down (PS §12.3)
 }
 
 export interface PsObservation {
@@ -832,6 +833,7 @@ export interface PsObservation {
   last_close_combat: { field: [number, number]; attacker_total: number; defender_total: number } | null;
   over: boolean;
   moves: number;
+  positions?: [number, number][]; // field positions dug in play that the viewer is shown (PS §12.3)
 }
 
 /** A game without a graphic board: its seats; the state messages carry its text. */

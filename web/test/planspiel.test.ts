@@ -14,6 +14,7 @@ import {
   parseFieldId,
   psActingUnits,
   psClickTargets,
+  psPositions,
   psUnitActions,
   psUnits,
   suppressionColour,
@@ -89,6 +90,21 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
       ['R-T1', '18,8', null],
       ['R-T2', null, null],
     ]);
+  });
+  it('field positions: the pre-dug ones and those dug in play the observation shows; a face-down marker on its unit (PS §12.3)', () => {
+    const obs = {
+      units: [
+        { id: 'B-I1', type: 'INF', party: 'blue', status: 'on_board', field: [7, 5], dug_in: 'face_down' },
+        { id: 'B-I2', type: 'INF', party: 'blue', status: 'on_board', field: [8, 5] },
+      ],
+      positions: [[3, 8], [4, 4]],
+    } as Partial<PsObservation>;
+    expect(psUnits(board, obs).map((u) => [u.id, u.digging])).toEqual([
+      ['B-I1', true],
+      ['B-I2', false],
+    ]);
+    expect(psPositions(board, obs)).toEqual([...board.dug_in, [3, 8]]);
+    expect(psPositions(board, {})).toEqual(board.dug_in);
   });
   it('the start as Red sees it: its own units on the board, no Blue unit but the reinforcement', () => {
     const fx = fixture('planspiel-ps-1-red');

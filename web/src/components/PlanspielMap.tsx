@@ -20,6 +20,7 @@ import {
   hasStandIn,
   objectiveFields,
   objectiveName,
+  psPositions,
   PARTY_COLOURS,
   PS_TERRAIN_COLOURS,
   suppressionColour,
@@ -209,7 +210,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
               ))}
             </g>
             <g class="markers">
-              {board.dug_in.map(([x, y]) => (
+              {psPositions(board, obs).map(([x, y]) => (
                 <g key={`d${x},${y}`} class="ps-dugin">
                   <title>{t('psDugIn')}</title>
                   <path d={`M${x + 0.18} ${y + 0.86} Q${x + 0.5} ${y + 0.62} ${x + 0.82} ${y + 0.86}`} stroke-width={0.07} />
@@ -399,6 +400,7 @@ function unitSummary(u: PsUnit): string {
   const parts = [`${u.id} · ${u.typeId}${u.type ? ' — ' + u.type.name : ''}`];
   if (u.suppression > 0) parts.push(`${t('psSuppression')} ${u.suppression}`);
   if (u.camouflaged) parts.push(t('psCamouflaged'));
+  if (u.digging) parts.push(t('psDigging'));
   if (u.detected) parts.push(t('psDetected'));
   if (u.moved) parts.push(t('psMoved'));
   if (u.fired) parts.push(t('psFired'));
@@ -439,6 +441,15 @@ function Counter(props: { unit: PsUnit; x: number; y: number; size: number; sele
           <rect x={x - m * 0.3} y={y - m * 0.3} width={m} height={m} rx={m / 2} fill="#3d6b2a" stroke="#fff" stroke-width={0.02} />
           <text x={x + m * 0.2} y={y + m * 0.45} font-size={m * 0.7} fill="#fff">
             ≋
+          </text>
+        </g>
+      )}
+      {u.digging && (
+        <g class="ps-mark" data-mark="digging">
+          <title>{t('psDigging')}</title>
+          <rect x={x + s - m * 0.55} y={y + s - m * 0.7} width={m} height={m} rx={0.03} fill="#8a7a5c" stroke="#fff" stroke-width={0.02} stroke-dasharray="0.04 0.03" />
+          <text x={x + s - m * 0.05} y={y + s + m * 0.05} font-size={m * 0.7} fill="#fff">
+            ⌓
           </text>
         </g>
       )}
@@ -522,6 +533,7 @@ export function PsUnitPanel(props: { unit: PsUnit; onClose: () => void }) {
   if (u.field) states.push(`${t('psField')} ${u.field}`);
   if (u.suppression > 0) states.push(`${t('psSuppression')} ${u.suppression}`);
   if (u.camouflaged) states.push(t('psCamouflaged'));
+  if (u.digging) states.push(t('psDigging'));
   if (u.detected) states.push(t('psDetected'));
   if (u.moved) states.push(t('psMoved'));
   if (u.fired) states.push(t('psFired'));
@@ -549,7 +561,7 @@ export function PsFieldPanel(props: { board: PlanspielBoard; obs: PsObservation;
   if (!f) return null;
   const objective = objectiveFields(props.board).get(props.field);
   const who = controlByField(props.obs).get(props.field);
-  const dug = props.board.dug_in.some(([a, b]) => a === x && b === y);
+  const dug = psPositions(props.board, props.obs).some(([a, b]) => a === x && b === y);
   const here = props.units.filter((u) => u.field === props.field);
   return (
     <section class="panel ps-field" data-testid="ps-field">
