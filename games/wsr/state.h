@@ -921,6 +921,18 @@ class WsrState : public State {
   void impulse_start_hooks(int f, EventList* ev);        // begin_impulse: random entry rolls (B1)
   void entry_hexes(int u, std::vector<int>& out) const;  // where off-map u may enter now
   bool can_enter_map(const std::vector<int>& us, int hex, Text* why) const;
+  // perf (enter_actions): what can_enter_map asks of the units, once per entry hex: the entry
+  // hexes of the candidates (entry_hexes), and of `hex` combat_units_in, hq_in and enemy_in of
+  // the active side.
+  struct EntryScan {
+    const std::vector<int>* cand = nullptr;
+    const std::vector<std::vector<int>>* cand_hexes = nullptr;
+    int combat = 0;
+    bool hq = false;
+    bool enemy = false;
+  };
+  // `scan` only without `why`, for groups of its candidates.
+  bool can_enter_map(const std::vector<int>& us, int hex, Text* why, const EntryScan* scan) const;
   int entry_cost(int u, int hex) const;       // G-12 [Rec]: the entry hex's terrain cost
   void enter_actions(ActionList& out) const;  // `enter` in the operations decision
   void apply_enter(const Action& a, EventList* ev);
@@ -984,6 +996,9 @@ class WsrState : public State {
   std::string strike_name(int seat, int k) const;  // "he-45" (firepower 4, to-hit 5), "smoke"
   bool can_call_from(int u, Text* why) const;      // the caller's part of can_call
   bool can_call(int u, int hex, int k, Text* why) const;
+  // perf (call_actions): `area` (only without `why`, for a unit whose can_call_from holds): per
+  // hex, 1 if the hex or a neighbour holds a barrage target (barrage_targets), found once.
+  bool can_call(int u, int hex, int k, Text* why, const std::vector<uint8_t>* area) const;
   // WSR 11.2: `hex` exists and `seat` has a strike of kind `k` left (can_call, can_pre_strike).
   bool strike_available(int seat, int hex, int k, Text* why) const;
   void call_actions(ActionList& out) const;  // `call` in the operations decision
