@@ -186,6 +186,11 @@ int WsrState::entry_cost(int u, int hex) const {
 }
 
 bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) const {
+  return can_enter_map(us, hex, why, nullptr);
+}
+
+bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why,
+                             const EntryScan* scan) const {
   if (steps.empty() || top().kind != kStepOperations || active_f < 0)
     return Fail(why, Text{"units enter from off the map during their formation's operations (G-12, "
                           "WSR 4.4)",
@@ -199,8 +204,8 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) con
   if (hex < 0 || hex >= game_->layout().size())
     return Fail(why, Text{"no such hex", "kein solches Feld"});
   const int side = game_->formation(active_f).side;
-  int combat = combat_units_in(hex, side), hqs = 0;
-  std::vector<int> hexes;
+  int combat = scan != nullptr ? scan->combat : combat_units_in(hex, side), hqs = 0;
+  std::vector<int> own;
   for (size_t k = 0; k < us.size(); ++k) {
     const int u = us[k];
     if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
@@ -220,7 +225,15 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) con
     if (!has(u, kOffMap))
       return Fail(why, Text{unit_label(u) + " is not off the map",
                             std::string(unit_label(u)) + " ist nicht außerhalb des Spielplans"});
-    entry_hexes(u, hexes);
+    const std::vector<int>* found = nullptr;  // scan: the candidate's entry hexes
+    if (scan != nullptr)
+      for (size_t i = 0; i < scan->cand->size() && found == nullptr; ++i)
+        if ((*scan->cand)[i] == u) found = &(*scan->cand_hexes)[i];
+    if (found == nullptr) {
+      entry_hexes(u, own);
+      found = &own;
+    }
+    const std::vector<int>& hexes = *found;
     if (hexes.empty())
       return Fail(why, Text{unit_label(u) + " may not enter now (its force arrives " +
                                 "later, or its entry roll has not succeeded; scenario)",
@@ -249,7 +262,7 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) con
       combat += 1 + passengers_of(u);  // WSR 1.4: a carrier's passenger is a counter too
     }
   }
-  if (enemy_in(hex, side))
+  if (scan != nullptr ? scan->enemy : enemy_in(hex, side))
     return Fail(why,
                 Text{hex_name(hex) + " is enemy-occupied: units do not enter into an enemy hex "
                                      "(WSR 5.1, G-12)",
@@ -259,7 +272,7 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why) con
     return Fail(why, Text{"stacking: more than 2 combat units in " + hex_name(hex) + " (WSR 1.4)",
                           std::string("Stapeln: mehr als 2 Kampfeinheiten in ") + hex_name(hex) +
                               " (WSR 1.4)"});
-  if (hqs > 1 || (hqs == 1 && hq_in(hex, side)))
+  if (hqs > 1 || (hqs == 1 && (scan != nullptr ? scan->hq : hq_in(hex, side))))
     return Fail(why, Text{"only one HQ or SHQ per hex (WSR 1.3.2, A-03)",
                           "nur ein HQ oder SHQ pro Feld (WSR 1.3.2, A-03)"});
   for (int u : us) {
@@ -344,9 +357,17 @@ void WsrState::enter_actions(ActionList& out) const {
     return true;
   };
   std::vector<int> us;
+  EntryScan scan;
+  scan.cand = &cand;
+  scan.cand_hexes = &cand_hexes;
+  const EntryScan* sp = nullptr;
   for (int h : all) {
     if (fast) {
       if (enemy_in(h, side)) continue;
+      scan.combat = combat_units_in(h, side);
+      scan.hq = hq_in(h, side);
+      scan.enemy = false;
+      sp = &scan;
       for (size_t i = 0; i < n; ++i) {
         const std::vector<int>& eh = cand_hexes[i];
         const int c = std::binary_search(eh.begin(), eh.end(), h) ? entry_cost(cand[i], h) : -1;
@@ -356,17 +377,17 @@ void WsrState::enter_actions(ActionList& out) const {
     for (size_t i = 0; i < n; ++i) {
       if (!ok[i]) continue;
       us = {cand[i]};
-      if (label_ok({i}) && can_enter_map(us, h, nullptr))
+      if (label_ok({i}) && can_enter_map(us, h, nullptr, sp))
         out.push_back(Action(kEnter, {h, cand[i]}));
       for (size_t j = i + 1; j < n; ++j) {
         if (!ok[j]) continue;
         us = {cand[i], cand[j]};
-        if (label_ok({i, j}) && can_enter_map(us, h, nullptr))
+        if (label_ok({i, j}) && can_enter_map(us, h, nullptr, sp))
           out.push_back(Action(kEnter, {h, cand[i], cand[j]}));
         for (size_t k = j + 1; k < n; ++k) {
           if (!ok[k]) continue;
           us = {cand[i], cand[j], cand[k]};
-          if (label_ok({i, j, k}) && can_enter_map(us, h, nullptr))
+          if (label_ok({i, j, k}) && can_enter_map(us, h, nullptr, sp))
             out.push_back(Action(kEnter, {h, cand[i], cand[j], cand[k]}));
         }
       }

@@ -18,7 +18,8 @@
 #include <vector>
 
 #include "games/wsr/combat.h"
-#include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/emit.h"       // last: defines Emit and Fail
+#include "games/wsr/los_cache.h"  // perf: WsrFastPaths
 #include "games/wsr/scenario.h"
 #include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
@@ -157,10 +158,18 @@ bool WsrState::strike_available(int seat, int hex, int k, Text* why) const {
 }
 
 bool WsrState::can_call(int u, int hex, int k, Text* why) const {
+  return can_call(u, hex, k, why, nullptr);
+}
+
+bool WsrState::can_call(int u, int hex, int k, Text* why, const std::vector<uint8_t>* area) const {
   if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
   const int seat = side_of(u);
   if (!strike_available(seat, hex, k, why)) return false;
-  if (!can_call_from(u, why)) return false;
+  if (area == nullptr && !can_call_from(u, why)) return false;
+  // perf: with `area` (no reason asked, every check pure) an HE strike without a target in its
+  // seven hexes is refused before the LOS.
+  if (area != nullptr && !strike_kind(seat, k).smoke && (*area)[static_cast<size_t>(hex)] == 0)
+    return false;
   // WSR 11.2 "on a hex in that unit's LOS" (7.0: the own and adjacent hexes always are).
   const int from = unit(u).hex;
   if (game_->layout().Distance(from, hex) > 1 && !los_clear(from, hex))
@@ -181,9 +190,9 @@ bool WsrState::can_call(int u, int hex, int k, Text* why) const {
   }
   // [Decision] WSR 11.2.1 step 2 attacks only the hexes of the area that contain units: a strike
   // whose seven hexes hold no unit has no effect at all, so it is not offered.
-  bool any = false;
+  bool any = area != nullptr && (*area)[static_cast<size_t>(hex)] != 0;
   std::vector<int> listed;
-  for (int i = 0; i < kBarrageHexes && !any; ++i) {
+  for (int i = 0; area == nullptr && i < kBarrageHexes && !any; ++i) {
     const int h = i == 0 ? hex : game_->layout().Neighbour(hex, i - 1);
     if (h < 0) continue;
     barrage_targets(h, listed);
@@ -208,12 +217,32 @@ void WsrState::call_actions(ActionList& out) const {
     any = any || strikes_left[static_cast<size_t>(seat)][k] > 0;
   if (!any) return;
   const int n = game_->layout().size();
+  // perf (fast paths): the hexes whose barrage area holds a target, from one pass over the
+  // units, and can_call_from once per unit, not per hex.
+  std::vector<uint8_t> area;
+  const std::vector<uint8_t>* ap = nullptr;
+  if (WsrFastPaths()) {
+    std::vector<uint8_t> held(static_cast<size_t>(n), 0);
+    for (int t = 0; t < n_units; ++t)  // as barrage_targets lists them
+      if (on_map(t) && !info(t).hq && !loaded(t)) held[static_cast<size_t>(unit(t).hex)] = 1;
+    area.assign(static_cast<size_t>(n), 0);
+    const HexLayout& L = game_->layout();
+    for (int h = 0; h < n; ++h) {
+      bool near = held[static_cast<size_t>(h)] != 0;
+      for (int d = 0; d < kBarrageHexes - 1 && !near; ++d) {
+        const int nb = L.Neighbour(h, d);
+        near = nb >= 0 && held[static_cast<size_t>(nb)] != 0;
+      }
+      area[static_cast<size_t>(h)] = near ? 1 : 0;
+    }
+    ap = &area;
+  }
   for (int u = 0; u < n_units; ++u) {
     if (!can_call_from(u, nullptr)) continue;
     for (int k = 0; k < static_cast<int>(kinds.size()); ++k) {
       if (strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] == 0) continue;
       for (int h = 0; h < n; ++h)
-        if (can_call(u, h, k, nullptr)) out.push_back(Action(kCall, {u, h, k}));
+        if (can_call(u, h, k, nullptr, ap)) out.push_back(Action(kCall, {u, h, k}));
     }
   }
 }

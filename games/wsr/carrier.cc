@@ -226,6 +226,8 @@ void WsrState::apply_unload(int p, EventList* ev) {
 }
 
 void WsrState::carry_passengers() {
+  // perf: only a separate carrier ever carries (loading and the scenario's `loaded` need one).
+  if (!game_->any_separate_carrier()) return;
   for (int p = 0; p < n_units; ++p) {
     Unit& y = unit(p);
     if (y.carrier < 0) continue;

@@ -246,23 +246,35 @@ bool WsrState::can_fire_aa(int u, int t, bool opportunity, Text* why, FireParams
 }
 
 void WsrState::fire_actions(ActionList& out) const {
+  const bool fast = WsrFastPaths();  // los_cache.h: cheap refusals first (all checks are pure)
+  const HexLayout& L = game_->layout();
+  // perf: the enemies of the active side on the map, listed once for all firers (in unit order):
+  // every firer of the active formation has the same enemies.
+  struct Enemy {
+    int16_t t, hex;
+    bool hq, hard;
+  };
+  std::array<Enemy, kMaxUnits> enemies;
+  size_t ne = 0;
+  const int side = game_->formation(active_f).side;
+  for (int t = 0; t < n_units; ++t)
+    if (on_map(t) && side_of(t) != side)
+      enemies[ne++] = Enemy{static_cast<int16_t>(t), unit(t).hex, info(t).hq, hard_target(t)};
   for (int u = 0; u < n_units; ++u) {
     if (info(u).counter->kind == UnitKind::kMortar && info(u).formation == active_f && on_map(u) &&
         !has(u, kDisrupted | kOpsComplete | kMounted)) {
       // The hexes of enemy units (not HQs), in hex order; perf: out of range dropped first.
-      const bool fast = WsrFastPaths();
       const int reach = mortar_reach(u);
-      const HexLayout& L = game_->layout();
       std::array<int16_t, kMaxUnits> hexes;
       size_t nh = 0;
-      for (int t = 0; t < n_units; ++t) {
-        if (!on_map(t) || side_of(t) == side_of(u) || info(t).hq) continue;
-        const int h = unit(t).hex;
+      for (size_t k = 0; k < ne; ++k) {
+        const Enemy& e = enemies[k];
+        if (e.hq) continue;
         if (fast) {
-          const int dist = L.Distance(unit(u).hex, h);
+          const int dist = L.Distance(unit(u).hex, e.hex);
           if (dist < 1 || dist > reach) continue;
         }
-        hexes[nh++] = static_cast<int16_t>(h);
+        hexes[nh++] = e.hex;
       }
       std::sort(hexes.begin(), hexes.begin() + static_cast<std::ptrdiff_t>(nh));
       nh = static_cast<size_t>(
@@ -276,7 +288,6 @@ void WsrState::fire_actions(ActionList& out) const {
         info(u).hq)
       continue;
     const int from = unit(u).hex;
-    const bool fast = WsrFastPaths();  // los_cache.h: cheap refusals first (all checks are pure)
     // The reach of `fire` (by the target's class) and of `fire ... aa` (hard targets only):
     // a target farther away than both is out of range for both (fire_reach).
     int reach[2] = {0, 0};
@@ -286,22 +297,25 @@ void WsrState::fire_actions(ActionList& out) const {
       reach[0] = fire_reach(u, false, aa_now);
       reach[1] = std::max(fire_reach(u, true, aa_now), reach_aa);
     }
-    const HexLayout& L = game_->layout();
-    for (int t = 0; t < n_units; ++t) {
-      if (!on_map(t) || side_of(t) == side_of(u)) continue;
+    int hq_support = -2;  // free_hq_support(u), A-02: asked once, when a target is found
+    for (size_t k = 0; k < ne; ++k) {
+      const Enemy& e = enemies[k];
+      const int t = e.t;
       if (fast) {
-        if (info(t).hq) continue;  // WSR 1.3.2.2
-        const int dist = L.Distance(from, unit(t).hex);
-        if (dist < 1 || dist > reach[hard_target(t) ? 1 : 0]) continue;  // WSR 6.1.1
-        if (!los_clear(from, unit(t).hex)) continue;                     // WSR 7.0
+        if (e.hq) continue;  // WSR 1.3.2.2
+        const int dist = L.Distance(from, e.hex);
+        if (dist < 1 || dist > reach[e.hard ? 1 : 0]) continue;  // WSR 6.1.1
+        if (!los_clear(from, e.hex)) continue;                   // WSR 7.0
       }
       if (can_fire(u, t, false, nullptr)) {
         out.push_back(Action(kFire, {u, t}));
-        if (free_hq_support(u) >= 0) out.push_back(Action(kFire, {u, t, 1}));  // A-02
+        if (hq_support == -2) hq_support = free_hq_support(u);
+        if (hq_support >= 0) out.push_back(Action(kFire, {u, t, 1}));  // A-02
       }
-      if (info(u).counter->aa && hard_target(t) && can_fire_aa(u, t, false, nullptr)) {
+      if (info(u).counter->aa && e.hard && can_fire_aa(u, t, false, nullptr)) {
         out.push_back(Action(kFire, {u, t, 0, 1}));  // WSR 11.1: AA firepower
-        if (free_hq_support(u) >= 0) out.push_back(Action(kFire, {u, t, 1, 1}));
+        if (hq_support == -2) hq_support = free_hq_support(u);
+        if (hq_support >= 0) out.push_back(Action(kFire, {u, t, 1, 1}));
       }
     }
   }
@@ -323,11 +337,12 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
       // los_cache.h: range and LOS first (can_fire refuses a target out of range or out of LOS
       // anyway; the checks are pure). The reach as in fire_actions.
       if (fast && on_map(t)) {
+        const int dist = L.Distance(unit(u).hex, unit(t).hex);
+        if (dist < 1 || dist > game_->max_reach(u)) continue;  // a cheap bound first
         const bool hard = hard_target(t);
         int reach = fire_reach(u, hard, has(u, kAaFire));
         if (hard && info(u).counter->aa) reach = std::max(reach, fire_reach(u, true, true));
-        const int dist = L.Distance(unit(u).hex, unit(t).hex);
-        if (dist < 1 || dist > reach) continue;
+        if (dist > reach) continue;
         if (!los_clear(unit(u).hex, unit(t).hex)) continue;
       }
       if (can_fire(u, t, true, nullptr)) {
@@ -870,8 +885,8 @@ bool WsrState::indirect_hex_fire(int u, int hex) const {
 // A-08: spotting is not an action of the spotter (it "may continue its own operations
 // normally"): no first-action condition, no Ops complete. The lowest unit index is named.
 int WsrState::mortar_spotter(int u, int hex) const {
-  for (int v = 0; v < n_units; ++v) {
-    if (v == u || !on_map(v) || info(v).formation != info(u).formation) continue;
+  for (int v : game_->spotters(info(u).formation)) {  // perf: the formation's HQs and recon
+    if (v == u || !on_map(v)) continue;
     const bool recon = info(v).counter->recon;
     if (!info(v).hq && !recon) continue;
     if ((info(v).shq || recon) && has(v, kOutOfCommand)) continue;

@@ -29,14 +29,10 @@ int ForceOf(const WsrState& s, int u) {
   return s.wgame().setup().units[static_cast<size_t>(u)].force;
 }
 
-// The setup zone of a unit set up in the setup phase (force arriving kSetup), else null.
+// The setup zone of a unit set up in the setup phase (force arriving kSetup), else null
+// (WsrGame::setup_zone, looked up once per game).
 const Zone* SetupZoneOf(const WsrState& s, int u) {
-  const Scenario* sc = ScenarioOf(s);
-  const int f = ForceOf(s, u);
-  if (sc == nullptr || f < 0 || static_cast<size_t>(f) >= sc->forces.size()) return nullptr;
-  const Force& force = sc->forces[static_cast<size_t>(f)];
-  if (force.arrival != ArrivalKind::kSetup) return nullptr;
-  return sc->FindZone(force.zone);
+  return s.wgame().setup_zone(u);
 }
 
 // A platoon loaded in a carrier (scenario `loaded`, A-38) is not placed itself: it rides along.
@@ -219,6 +215,87 @@ void WsrState::next_setup_step(EventList* ev) {
 }
 
 bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
+  return can_place(u, hex, flip, why, nullptr);
+}
+
+void WsrState::setup_scan(int side, SetupScan& scan) const {
+  const size_t n = static_cast<size_t>(game_->layout().size());
+  scan.next = setup_next_unit(side);
+  scan.enemy.assign(n, 0);
+  scan.combat.assign(n, 0);
+  scan.hq.assign(n, 0);
+  scan.own.assign(n, 0);
+  const int u = scan.next;
+  for (int v = 0; v < n_units; ++v) {
+    const int h = unit(v).hex;
+    if (h < 0) continue;
+    const size_t k = static_cast<size_t>(h);
+    if (side_of(v) != side) {
+      scan.enemy[k] = 1;
+      continue;
+    }
+    if (info(v).hq) {
+      scan.hq[k] = 1;
+    } else {
+      ++scan.combat[k];
+    }
+    // formation_unit_in asks of every unit, of either side
+  }
+  if (u >= 0)
+    for (int v = 0; v < n_units; ++v)
+      if (v != u && unit(v).hex >= 0 && !info(v).hq && info(v).formation == info(u).formation)
+        scan.own[static_cast<size_t>(unit(v).hex)] = 1;
+  scan.zone.assign(n, 0);
+  scan.hq_possible = false;
+  if (u >= 0) {
+    if (const Zone* z = SetupZoneOf(*this, u)) {
+      for (int h : z->hexes) scan.zone[static_cast<size_t>(h)] = 1;
+      scan.hq_possible = info(u).hq && hq_possible(u, side, *z);
+    }
+  }
+  // The setup requirements: what does not depend on the candidate hex.
+  const Scenario* sc = ScenarioOf(*this);
+  const size_t nr = sc != nullptr ? sc->setup_requirements.size() : 0;
+  scan.req_units.assign(nr, 0);
+  scan.req_combat.assign(nr, 0);
+  scan.req_hqs.assign(nr, 0);
+  for (size_t r = 0; r < nr; ++r) {
+    const SetupRequirement& req = sc->setup_requirements[r];
+    if (game_->seat_index(req.side) != side) continue;
+    const Zone* rz = sc->FindZone(req.zone);
+    if (rz == nullptr) continue;
+    scan.req_units[r] = UnitsIn(*this, *rz, side);
+    setup_reachers(u, side, *rz, scan.req_combat[r], scan.req_hqs[r]);
+  }
+}
+
+// The side's unplaced setup units other than u whose setup zone reaches into zone rz: combat
+// units and HQs (the room check of the setup requirements).
+void WsrState::setup_reachers(int u, int side, const Zone& rz, int& combat, int& hqs) const {
+  combat = hqs = 0;
+  for (int v = 0; v < n_units; ++v) {
+    if (v == u || side_of(v) != side || !IsSetupUnit(*this, v)) continue;
+    const Zone* vz = SetupZoneOf(*this, v);
+    bool reach = false;
+    for (int h : rz.hexes) reach = reach || vz->Contains(h);
+    if (reach) ++(info(v).hq ? hqs : combat);
+  }
+}
+
+// perf: "some hex of zone z holds a unit of u's formation and no HQ of the side", found from the
+// units (the same as looping the zone hexes with formation_unit_in, without its cost).
+bool WsrState::hq_possible(int u, int side, const Zone& z) const {
+  for (int v = 0; v < n_units; ++v) {
+    const int vh = unit(v).hex;
+    if (v != u && vh >= 0 && !info(v).hq && info(v).formation == info(u).formation &&
+        z.Contains(vh) && !hq_in(vh, side))
+      return true;
+  }
+  return false;
+}
+
+// `scan` (only without `why`): setup_scan of the side setting up, for its next unit.
+bool WsrState::can_place(int u, int hex, bool flip, Text* why, const SetupScan* scan) const {
   auto no = [&](Text text) {
     if (why) *why = std::move(text);
     return false;
@@ -246,14 +323,14 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
         unit_label(u) + " is not set up now (already placed, or it arrives later; WSR 2.0)",
         std::string(unit_label(u)) +
             " wird jetzt nicht aufgestellt (bereits platziert, oder sie kommt später; WSR 2.0)"});
-  const int next = setup_next_unit(side);
+  const int next = scan != nullptr ? scan->next : setup_next_unit(side);
   if (u != next)
     return no(
         Text{"units are set up in the scenario's order: next is " + unit_label(next) + " (WSR 2.0)",
              std::string(
                  "Einheiten werden in der Reihenfolge des Szenarios aufgestellt: als Nächstes ") +
                  unit_label(next) + " (WSR 2.0)"});
-  if (!z->Contains(hex))
+  if (scan != nullptr ? scan->zone[static_cast<size_t>(hex)] == 0 : !z->Contains(hex))
     return no(Text{"WSR 2.0: " + hex_name(hex) + " is not in the setup zone of " + unit_label(u) +
                        " (" + z->id + ": " + z->text.en + ")",
                    std::string("WSR 2.0: ") + hex_name(hex) +
@@ -276,29 +353,28 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
                        unit_label(u) + ": impassable terrain",
                    std::string("WSR 2.0, 5.0: ") + hex_name(hex) + " (" + tt.id + ") kann " +
                        unit_label(u) + " nicht aufnehmen: unpassierbares Gelände"});
-  if (enemy_in(hex, side))
+  if (scan != nullptr ? scan->enemy[static_cast<size_t>(hex)] != 0 : enemy_in(hex, side))
     return no(
         Text{"WSR 1.4, 2.0: " + hex_name(hex) + " holds enemy units",
              std::string("WSR 1.4, 2.0: ") + hex_name(hex) + " enthält feindliche Einheiten"});
   if (info(u).hq) {
-    if (hq_in(hex, side))
+    if (scan != nullptr ? scan->hq[static_cast<size_t>(hex)] != 0 : hq_in(hex, side))
       return no(Text{
           "WSR 1.3.2, 1.4 (A-03): only one HQ/SHQ per hex; " + hex_name(hex) + " already holds one",
           std::string("WSR 1.3.2, 1.4 (A-03): nur ein HQ/SHQ pro Feld; ") + hex_name(hex) +
               " enthält bereits eines"});
     // WSR 1.3.2 [Text]: an HQ must always be with a unit of its own formation. (Only if the
     // zone holds no such hex at all -- not the case in the shipped scenarios -- is it free.)
-    if (!formation_unit_in(u, hex)) {
+    if (scan != nullptr ? scan->own[static_cast<size_t>(hex)] == 0 : !formation_unit_in(u, hex)) {
       // perf: "some zone hex holds a unit of the formation and no HQ", found from the units
       // (the same as looping the zone hexes with formation_unit_in, without its cost).
       bool possible = false;
-      if (!WsrFastPaths())  // the reference computation (perf_equivalence_test)
+      if (scan != nullptr)
+        possible = scan->hq_possible;
+      else if (!WsrFastPaths())  // the reference computation (perf_equivalence_test)
         for (int h : z->hexes) possible = possible || (formation_unit_in(u, h) && !hq_in(h, side));
-      for (int v = 0; WsrFastPaths() && v < n_units && !possible; ++v) {
-        const int vh = unit(v).hex;
-        possible = v != u && vh >= 0 && !info(v).hq && info(v).formation == info(u).formation &&
-                   z->Contains(vh) && !hq_in(vh, side);
-      }
+      else
+        possible = hq_possible(u, side, *z);
       if (possible)
         return no(Text{
             "WSR 1.3.2: an HQ must always be in a hex with a unit of its own formation; " +
@@ -308,7 +384,10 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
                 hex_name(hex) + " enthält keine von " +
                 game_->formation(info(u).formation).data->id});
     }
-  } else if (combat_units_in(hex, side) + 1 + passengers_of(u) > kStackLimit) {
+  } else if ((scan != nullptr ? scan->combat[static_cast<size_t>(hex)]
+                              : combat_units_in(hex, side)) +
+                 1 + passengers_of(u) >
+             kStackLimit) {
     // WSR 1.4: a carrier and the platoon it carries are two counters
     return no(Text{"WSR 1.4: at most 2 combat units per hex; " + hex_name(hex) + " is full",
                    std::string("WSR 1.4: höchstens 2 Kampfeinheiten pro Feld; ") + hex_name(hex) +
@@ -321,7 +400,9 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
     if (game_->seat_index(r.side) != side) continue;
     const Zone* rz = sc->FindZone(r.zone);
     if (rz == nullptr) continue;
-    const int inside = UnitsIn(*this, *rz, side) + (rz->Contains(hex) ? 1 : 0);
+    const size_t ri = static_cast<size_t>(&r - sc->setup_requirements.data());
+    const int units_rz = scan != nullptr ? scan->req_units[ri] : UnitsIn(*this, *rz, side);
+    const int inside = units_rz + (rz->Contains(hex) ? 1 : 0);
     if (r.at_most >= 0 && inside > r.at_most)
       return no(Text{sc->code + " setup requirement (WSR 2.0): " + r.text.en + " -- " +
                          hex_name(hex) + " would be one too many",
@@ -330,23 +411,24 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why) const {
     if (r.count <= inside) continue;
     // Room left in the requirement zone for the side's other unplaced setup units.
     int combat = 0, hqs = 0;
-    for (int v = 0; v < n_units; ++v) {
-      if (v == u || side_of(v) != side || !IsSetupUnit(*this, v)) continue;
-      const Zone* vz = SetupZoneOf(*this, v);
-      bool reach = false;
-      for (int h : rz->hexes) reach = reach || vz->Contains(h);
-      if (reach) ++(info(v).hq ? hqs : combat);
+    if (scan != nullptr) {
+      combat = scan->req_combat[ri];
+      hqs = scan->req_hqs[ri];
+    } else {
+      setup_reachers(u, side, *rz, combat, hqs);
     }
     int combat_room = 0, hq_room = 0;
     for (int h : rz->hexes) {
-      if (enemy_in(h, side)) continue;
+      const size_t k = static_cast<size_t>(h);
+      if (scan != nullptr ? scan->enemy[k] != 0 : enemy_in(h, side)) continue;
       const bool here = h == hex;
-      combat_room +=
-          std::max(0, kStackLimit - combat_units_in(h, side) - (here && !info(u).hq ? 1 : 0));
-      hq_room += (hq_in(h, side) || (here && info(u).hq)) ? 0 : 1;
+      const int combat_h = scan != nullptr ? scan->combat[k] : combat_units_in(h, side);
+      const bool hq_h = scan != nullptr ? scan->hq[k] != 0 : hq_in(h, side);
+      combat_room += std::max(0, kStackLimit - combat_h - (here && !info(u).hq ? 1 : 0));
+      hq_room += (hq_h || (here && info(u).hq)) ? 0 : 1;
     }
     // WSR 1.3.2: an HQ can count only next to a (non-HQ) unit in the zone, placed or to come.
-    const int units_in = UnitsIn(*this, *rz, side) + (rz->Contains(hex) && !info(u).hq ? 1 : 0);
+    const int units_in = units_rz + (rz->Contains(hex) && !info(u).hq ? 1 : 0);
     const bool hq_can = std::min(combat, combat_room) > 0 || units_in > 0;
     const int possible = std::min(combat, combat_room) + (hq_can ? std::min(hqs, hq_room) : 0);
     if (inside + possible < r.count)
@@ -367,6 +449,8 @@ bool WsrState::can_assign(int k, int u, Text* why) const {
     if (why) *why = std::move(text);
     return false;
   };
+  // perf: the refusal text is built only when the caller asks why (#undef at the end).
+#define no(...) (why ? no(__VA_ARGS__) : false)
   if (steps.empty() || top().kind != kStepSetup)
     return no(
         Text{"the setup phase is over (WSR 1.3.4.1)", "der Spielaufbau ist vorbei (WSR 1.3.4.1)"});
@@ -421,6 +505,7 @@ bool WsrState::can_assign(int k, int u, Text* why) const {
                    std::string("WSR 1.3.4.1: ") + unit_label(u) + " hat bereits " + sw(u)->id +
                        " (eine Unterstützungswaffe pro Zug)"});
   return true;
+#undef no
 }
 
 void WsrState::setup_actions(ActionList& out) const {
@@ -429,10 +514,17 @@ void WsrState::setup_actions(ActionList& out) const {
   if (u >= 0) {
     // Transport counters may be set up on either face (the scenarios' "mounted" stand-in).
     const int faces = info(u).counter->transport ? 2 : 1;
+    // perf: who stands where, once for all candidate hexes (the reference: per hex).
+    SetupScan scan;
+    const SetupScan* sp = nullptr;
+    if (WsrFastPaths()) {
+      setup_scan(side, scan);
+      sp = &scan;
+    }
     if (const Zone* z = SetupZoneOf(*this, u))
       for (int flip = 0; flip < faces; ++flip)
         for (int h : z->hexes)
-          if (can_place(u, h, flip != 0, nullptr)) out.push_back(Action(kPlace, {u, h, flip}));
+          if (can_place(u, h, flip != 0, nullptr, sp)) out.push_back(Action(kPlace, {u, h, flip}));
   } else if (const int k = setup_next_sw(side); k >= 0) {
     for (int v = 0; v < n_units; ++v)
       if (can_assign(k, v, nullptr)) out.push_back(Action(kAssign, {k, v}));
@@ -511,10 +603,16 @@ void WsrState::apply_auto_setup(EventList* ev) {
       if (game_->seat_index(r.side) == side)
         if (const Zone* rz = sc->FindZone(r.zone); rz && UnitsIn(*this, *rz, side) < r.count)
           needs.push_back(rz);
+    SetupScan scan;
+    const SetupScan* sp = nullptr;
+    if (WsrFastPaths()) {  // perf, as in setup_actions
+      setup_scan(side, scan);
+      sp = &scan;
+    }
     int best = kNoHex;
     long best_score = 0;
     for (int h : z->hexes) {
-      if (!can_place(u, h, false, nullptr)) continue;
+      if (!can_place(u, h, false, nullptr, sp)) continue;
       long score = 0;
       for (const Zone* rz : needs)
         if (rz->Contains(h)) score -= 100000;

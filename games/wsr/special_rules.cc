@@ -35,7 +35,8 @@
 #include <vector>
 
 #include "games/wsr/combat.h"
-#include "games/wsr/emit.h"  // last: defines Emit and Fail
+#include "games/wsr/emit.h"       // last: defines Emit and Fail
+#include "games/wsr/los_cache.h"  // perf: WsrFastPaths
 #include "games/wsr/scenario.h"
 #include "games/wsr/side_words.h"
 #include "games/wsr/state.h"
@@ -286,14 +287,31 @@ void WsrState::special_move_actions(ActionList& out) const {
 void WsrState::special_operations_actions(ActionList& out) const {
   const GameSetup& setup = game_->setup();
   if (!setup.scenario_data || steps.empty() || top().kind != kStepOperations) return;
-  if (const SpecialRule* r = RuleOf(setup, "m18-fire-and-move")) {
-    const std::string counter = r->Str("counter");  // perf: once, not per unit
+  if (RuleOf(setup, "m18-fire-and-move") != nullptr) {
+    const ShotHooks& hooks = game_->shot_hooks();  // perf: the hook's units, found once a game
+    const bool fast = WsrFastPaths();
+    const HexLayout& L = game_->layout();
     for (int u = 0; u < n_units; ++u) {
-      if (info(u).formation != active_f || info(u).counter->id != counter) continue;
+      if (info(u).formation != active_f || !hooks.m18_unit[static_cast<size_t>(u)]) continue;
       if (combined_u == u || has(u, kMovedThisImpulse)) continue;
-      for (int t = 0; t < n_units; ++t)
-        if (on_map(t) && side_of(t) != side_of(u) && can_fire(u, t, false, nullptr))
-          out.push_back(Action(kFireMove, {u, t}));
+      // perf (los_cache.h): as in fire_actions, what can_fire refuses anyway -- a firer off
+      // the map, an HQ target, a target beyond the reach, out of LOS -- is not asked.
+      if (fast && !on_map(u)) continue;
+      int reach[2] = {0, 0};
+      if (fast) {
+        reach[0] = fire_reach(u, false, has(u, kAaFire));
+        reach[1] = fire_reach(u, true, has(u, kAaFire));
+      }
+      for (int t = 0; t < n_units; ++t) {
+        if (!on_map(t) || side_of(t) == side_of(u)) continue;
+        if (fast) {
+          if (info(t).hq) continue;  // WSR 1.3.2.2
+          const int dist = L.Distance(unit(u).hex, unit(t).hex);
+          if (dist < 1 || dist > reach[hard_target(t) ? 1 : 0]) continue;  // WSR 6.1.1
+          if (!los_clear(unit(u).hex, unit(t).hex)) continue;              // WSR 7.0
+        }
+        if (can_fire(u, t, false, nullptr)) out.push_back(Action(kFireMove, {u, t}));
+      }
     }
   }
   // A4 blow-the-bridge: the engineer's demolition attempt.

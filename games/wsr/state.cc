@@ -293,6 +293,33 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     objectives_.push_back(i);
   }
   shot_hooks_ = MakeShotHooks(*this);  // special_rules.cc (perf)
+  // setup.cc (perf): each unit's setup zone (WSR 2.0), the zone of its force if that force is
+  // set up in the setup phase.
+  // fire.cc (perf): a bound of fire_reach for every state of each unit.
+  int bonus = 0;
+  for (const SwInfo& si : sws_)
+    bonus = std::max(bonus, si.counter->face_for(false, false).range_bonus);
+  max_reach_.assign(units_.size(), 0);
+  for (size_t k = 0; k < units_.size(); ++k)
+    for (int m = 0; m < 2; ++m)
+      for (int r = 0; r < 2; ++r) {
+        const Face& f = units_[k].counter->face_for(m != 0, r != 0);
+        for (const Weapon* w : {&f.ap, &f.he, &f.aa})
+          max_reach_[k] = std::max(max_reach_[k], 2 * (std::max(w->range, 0) + bonus));
+      }
+  spotters_.assign(formations_.size(), {});  // fire.cc (perf): mortar_spotter
+  for (size_t k = 0; k < units_.size(); ++k)
+    if (units_[k].hq || units_[k].counter->recon)
+      spotters_[units_[k].formation].push_back(static_cast<int>(k));
+  setup_zone_.assign(units_.size(), nullptr);
+  if (const Scenario* sc = setup_.scenario_data.get()) {
+    for (size_t k = 0; k < units_.size() && k < setup_.units.size(); ++k) {
+      const int f = setup_.units[k].force;
+      if (f < 0 || static_cast<size_t>(f) >= sc->forces.size()) continue;
+      const Force& force = sc->forces[static_cast<size_t>(f)];
+      if (force.arrival == ArrivalKind::kSetup) setup_zone_[k] = sc->FindZone(force.zone);
+    }
+  }
   // special_rules.cc: A6 boundary-line.
   {
     std::string south, north;

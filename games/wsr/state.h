@@ -28,6 +28,7 @@
 namespace feldherr::wsr {
 
 struct Scenario;  // games/wsr/scenario.h
+struct Zone;      // games/wsr/scenario.h
 class LosCache;   // games/wsr/los_cache.h (perf)
 
 // Capacity of the flat state.
@@ -875,6 +876,24 @@ class WsrState : public State {
   // flip: place a transport counter on its other face (mounted <-> dismounted; the scenarios'
   // "mounted" stand-in lets the owner choose).
   bool can_place(int u, int hex, bool flip, Text* why) const;
+  // perf (setup.cc): what can_place asks of the units, from one pass over them per placement
+  // decision instead of per candidate hex (for the side setting up and its next unit).
+  struct SetupScan {
+    int next = -1;                // setup_next_unit(side)
+    std::vector<uint8_t> enemy;   // per hex: enemy_in
+    std::vector<uint8_t> combat;  // per hex: combat_units_in
+    std::vector<uint8_t> hq;      // per hex: hq_in
+    std::vector<uint8_t> own;     // per hex: formation_unit_in(next, hex)
+    std::vector<uint8_t> zone;    // per hex: in the setup zone of `next`
+    bool hq_possible = false;     // `next` is an HQ and hq_possible(next, side, its zone)
+    // per setup requirement of the side: its units in the zone, the unplaced combat units and
+    // HQs other than `next` that can still be set up there (setup_reachers)
+    std::vector<int> req_units, req_combat, req_hqs;
+  };
+  void setup_reachers(int u, int side, const Zone& rz, int& combat, int& hqs) const;
+  bool hq_possible(int u, int side, const Zone& z) const;
+  void setup_scan(int side, SetupScan& scan) const;
+  bool can_place(int u, int hex, bool flip, Text* why, const SetupScan* scan) const;
   bool can_assign(int sw, int u, Text* why) const;
   void setup_actions(ActionList& out) const;
   void apply_place(int u, int hex, bool flip, EventList* ev);
@@ -902,6 +921,18 @@ class WsrState : public State {
   void impulse_start_hooks(int f, EventList* ev);        // begin_impulse: random entry rolls (B1)
   void entry_hexes(int u, std::vector<int>& out) const;  // where off-map u may enter now
   bool can_enter_map(const std::vector<int>& us, int hex, Text* why) const;
+  // perf (enter_actions): what can_enter_map asks of the units, once per entry hex: the entry
+  // hexes of the candidates (entry_hexes), and of `hex` combat_units_in, hq_in and enemy_in of
+  // the active side.
+  struct EntryScan {
+    const std::vector<int>* cand = nullptr;
+    const std::vector<std::vector<int>>* cand_hexes = nullptr;
+    int combat = 0;
+    bool hq = false;
+    bool enemy = false;
+  };
+  // `scan` only without `why`, for groups of its candidates.
+  bool can_enter_map(const std::vector<int>& us, int hex, Text* why, const EntryScan* scan) const;
   int entry_cost(int u, int hex) const;       // G-12 [Rec]: the entry hex's terrain cost
   void enter_actions(ActionList& out) const;  // `enter` in the operations decision
   void apply_enter(const Action& a, EventList* ev);
@@ -965,6 +996,9 @@ class WsrState : public State {
   std::string strike_name(int seat, int k) const;  // "he-45" (firepower 4, to-hit 5), "smoke"
   bool can_call_from(int u, Text* why) const;      // the caller's part of can_call
   bool can_call(int u, int hex, int k, Text* why) const;
+  // perf (call_actions): `area` (only without `why`, for a unit whose can_call_from holds): per
+  // hex, 1 if the hex or a neighbour holds a barrage target (barrage_targets), found once.
+  bool can_call(int u, int hex, int k, Text* why, const std::vector<uint8_t>* area) const;
   // WSR 11.2: `hex` exists and `seat` has a strike of kind `k` left (can_call, can_pre_strike).
   bool strike_available(int seat, int hex, int k, Text* why) const;
   void call_actions(ActionList& out) const;  // `call` in the operations decision
@@ -1101,6 +1135,15 @@ class WsrGame : public Game {
     return cost_[static_cast<size_t>(hex)][static_cast<size_t>(dir)][hard ? 1 : 0];
   }
   const std::vector<int>& objectives() const { return objectives_; }  // GameSetup::objectives
+  // setup.cc (perf): the setup zone of unit u if its scenario force is set up in the setup phase
+  // (WSR 2.0), else null; looked up once per game instead of by zone name per question.
+  const Zone* setup_zone(int u) const { return setup_zone_[static_cast<size_t>(u)]; }
+  // fire.cc (perf): the units of formation f that may spot for its mortars (HQs, SHQs and recon
+  // units, WSR 6.1, A-24), in unit order.
+  const std::vector<int>& spotters(int f) const { return spotters_[static_cast<size_t>(f)]; }
+  // fire.cc (perf): no fire_reach of unit u is longer than this (every face and weapon, the
+  // longest support weapon range bonus of the game, doubled).
+  int max_reach(int u) const { return max_reach_[static_cast<size_t>(u)]; }
   // A6 boundary-line (special_rules.cc BoundaryMask): formation f may not enter `hex` (beyond
   // the red line for it).
   bool beyond_boundary(int f, int hex) const {
@@ -1146,12 +1189,15 @@ class WsrGame : public Game {
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
   std::vector<int> objectives_;
-  std::vector<uint8_t> exit_mask_;         // per hex: bit s = exit hex of seat s (G-12)
-  std::vector<uint8_t> boundary_;          // A6 boundary-line mask (empty without the hook)
-  std::array<int, 2> boundary_f_{-1, -1};  // its south and north formation
-  std::vector<SwInfo> sws_;                // WSR 1.3.4.1
-  std::vector<uint8_t> initial_sw_;        // per unit: Unit::sw at the start
-  std::vector<int8_t> initial_carrier_;    // per unit: Unit::carrier at the start
+  std::vector<uint8_t> exit_mask_;          // per hex: bit s = exit hex of seat s (G-12)
+  std::vector<uint8_t> boundary_;           // A6 boundary-line mask (empty without the hook)
+  std::array<int, 2> boundary_f_{-1, -1};   // its south and north formation
+  std::vector<SwInfo> sws_;                 // WSR 1.3.4.1
+  std::vector<uint8_t> initial_sw_;         // per unit: Unit::sw at the start
+  std::vector<int8_t> initial_carrier_;     // per unit: Unit::carrier at the start
+  std::vector<const Zone*> setup_zone_;     // per unit: setup_zone()
+  std::vector<std::vector<int>> spotters_;  // per formation: spotters()
+  std::vector<int> max_reach_;              // per unit: max_reach()
   bool any_separate_carrier_ = false;
   ShotHooks shot_hooks_;
 };

@@ -1,6 +1,6 @@
 // The fast paths (games/wsr/los_cache.h, the lazy texts and cheap refusals of fire.cc) must not
-// change any rule outcome. These tests compare, on every basic scenario, the fast
-// paths with the reference computation (SetWsrFastPaths(false): every LOS through
+// change any rule outcome. These tests compare, on every basic scenario and on A10 Paderborn, the
+// fast paths with the reference computation (SetWsrFastPaths(false): every LOS through
 // LosMap::Check with the wreck markers, WSR 7.0-7.3, 7.1 b; no pre-filter in fire_actions):
 //  - the lens of kLosLens holds every hex the sight line reads a marker of, for every hex pair;
 //  - WsrState::los_clear equals los_check().clear for every hex pair, with and without wrecks;
@@ -179,6 +179,10 @@ INSTANTIATE_TEST_SUITE_P(Basic, PerfEquivalence,
                            std::replace(n.begin(), n.end(), '-', '_');
                            return n;
                          });
+// An advanced scenario: HE and smoke artillery (WSR 11.2) and an aircraft (11.3) beside the
+// basic rules.
+INSTANTIATE_TEST_SUITE_P(Advanced, PerfEquivalence, ::testing::Values("paderborn"),
+                         [](const auto& test) { return std::string(test.param); });
 
 }  // namespace
 }  // namespace feldherr::wsr
