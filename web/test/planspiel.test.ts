@@ -151,11 +151,11 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
     const fx = fixture('planspiel-ps-1-played-blue');
     const actions = parseAll(fx.legal);
     const units = psUnits(board, fx.observation as PsObservation);
-    // The infantry B-I1 may move, fire at 4,5 and assault it: the assault marks the field.
-    const b1 = highlightsOf(psClickTargets(actions, 'B-I1'));
-    expect(b1.get('4,5')).toBe('assault');
-    expect([...b1.entries()].filter(([, k]) => k === 'move').length).toBeGreaterThan(0);
-    expect(psClickTargets(actions, 'B-I1').get('4,5')!.map((a) => a.verb).sort()).toEqual(['assault', 'fire']);
+    // The infantry B-I2 may move, fire at 7,4 and assault it: the assault marks the field.
+    const b2 = highlightsOf(psClickTargets(actions, 'B-I2'));
+    expect(b2.get('7,4')).toBe('assault');
+    expect([...b2.entries()].filter(([, k]) => k === 'move').length).toBeGreaterThan(0);
+    expect(psClickTargets(actions, 'B-I2').get('7,4')!.map((a) => a.verb).sort()).toEqual(['assault', 'fire']);
     // The HMG fires at the fields where Red units stand.
     const h1 = highlightsOf(psClickTargets(actions, 'B-H1'));
     const fires = [...h1.entries()].filter(([, k]) => k === 'target').map(([f]) => f);
