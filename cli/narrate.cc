@@ -84,10 +84,11 @@ void Narrator::action(const Game& game, int n, const LoggedAction& logged,
   line(head);
   for (const Event& event : events) {
     const std::string& text = event_text(event, viewer_, lang_);
-    if (event.rule.empty()) {
+    const std::string& rule = event_rule(event, viewer_);
+    if (rule.empty()) {
       line("  " + text);
     } else {
-      line("  [" + event.rule + "] " + text);
+      line("  [" + rule + "] " + text);
     }
   }
 }

@@ -258,7 +258,8 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
       if (c.state->determinize(viewer, local)->hash() == c.hash) continue;
       std::string shown = state.describe_for(c.action, viewer);
       for (const Event& e : c.events)
-        shown += "\n" + event_text(e, viewer) + "\n" + event_text(e, viewer, Lang::kDe);
+        shown += "\n[" + event_rule(e, viewer) + "] " + event_text(e, viewer) + "\n" +
+                 event_text(e, viewer, Lang::kDe);
       auto [it, fresh] = seen.try_emplace(c.state->observe(viewer).dump(), &c, shown);
       if (fresh || it->second.second == shown || it->second.first->hash == c.hash) continue;
       fail(

@@ -68,6 +68,10 @@ struct Event {
   // `text` and `others` in German; "" and unset when the game has only English (engine/text.h).
   std::string text_de{};
   std::optional<std::string> others_de{};
+  // The rule every other viewer reads cited with `others`, where the event's own rule would tell
+  // them what `others` hides (the rule of digging in under "an unseen enemy unit moves"). Unset:
+  // everyone reads `rule`.
+  std::optional<std::string> others_rule{};
 
   // An event told in both languages; `others`, when given, is what every viewer but `seat`
   // reads instead.
@@ -91,6 +95,13 @@ inline const std::string& event_text(const Event& event, int viewer, Lang lang =
   if (!event.others || viewer == kNobody || viewer == event.seat)
     return de && !event.text_de.empty() ? event.text_de : event.text;
   return de && event.others_de && !event.others_de->empty() ? *event.others_de : *event.others;
+}
+
+// The rule `viewer` reads the event cited with (`others_rule` where `event_text` gives `others`).
+inline const std::string& event_rule(const Event& event, int viewer) {
+  if (!event.others || !event.others_rule || viewer == kNobody || viewer == event.seat)
+    return event.rule;
+  return *event.others_rule;
 }
 
 // Final result. `returns` has one entry per seat (+1 win, -1 loss, 0 draw; cooperative games give

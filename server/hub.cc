@@ -400,12 +400,12 @@ std::optional<uint64_t> parse_id(const json& v) {
   return id;
 }
 
-// The events as `viewer` reads them (event_text: a text that tells what only its seat may know
-// reads differently for the others); kNobody once the game is over.
+// The events as `viewer` reads them (event_text, event_rule: a text that tells what only its seat
+// may know reads differently for the others, and so may its rule); kNobody once the game is over.
 json events_json(const LiveGame& g, const EventList& events, int viewer) {
   json out = json::array();
   for (const Event& e : events)
-    out.push_back({{"rule", e.rule},
+    out.push_back({{"rule", event_rule(e, viewer)},
                    {"text", event_text(e, viewer)},
                    {"text_de", event_text(e, viewer, Lang::kDe)},
                    {"seat", g.seat_name(e.seat)}});
@@ -1938,7 +1938,7 @@ std::string Hub::state_message_locked(Connection& conn) {
                        {"label", {{"en", label.en}, {"de", label.de}}}});
     for (const Event& ev : e.events)
       events.push_back({{"n", i + 1},
-                        {"rule", ev.rule},
+                        {"rule", event_rule(ev, over ? kNobody : conn.seat)},
                         {"text", event_text(ev, over ? kNobody : conn.seat)},
                         {"text_de", event_text(ev, over ? kNobody : conn.seat, Lang::kDe)},
                         {"seat", g.seat_name(ev.seat)}});

@@ -55,6 +55,17 @@ const StepRow<Who, Dice>& RowOf(StepKind k) {
   return kSteps[static_cast<size_t>(k)];
 }
 
+// PS §7.5: whatever a unit its enemy does not see did (moved, mounted, dug in, camouflaged), the
+// enemy and the observer read "An unseen enemy unit moves." citing PS §7.5, so that neither the
+// text nor the rule tells them which.
+Event UnseenUnitEvent(std::string rule, Text text, int party) {
+  Event e = Event::said(
+      std::move(rule), std::move(text), party,
+      Text{"An unseen enemy unit moves.", "Eine nicht erkannte feindliche Einheit bewegt sich."});
+  e.others_rule = "PS §7.5";
+  return e;
+}
+
 // ---- the verb table: row i is verb i (enum Verb)
 constexpr VerbSpec kVerbs[] = {
     {"move", "unit place", VerbRole::kMove, "Move {1} to {2}", "{1} nach {2} ziehen", "Move",
@@ -1931,18 +1942,18 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
       text.en += stop.en;
       text.de += stop.de;
     }
+    const char* rule = moving_.withdrawal ? "PS §6.7" : "PS §6";
     std::optional<Text> others;
     if (s.status == UnitStatus::kWaiting)
       others = cannot;
-    else if (!now_shown)
-      others = moving_.was_shown ? say("{} moves out of sight.", "{} zieht außer Sicht.", uid(u))
-                                 : Text{"An unseen enemy unit moves.",
-                                        "Eine nicht erkannte feindliche Einheit bewegt sich."};
-    else if (blocked_by >= 0 || !moving_.was_shown)
+    else if (!now_shown && moving_.was_shown)
+      others = say("{} moves out of sight.", "{} zieht außer Sicht.", uid(u));
+    else if (now_shown && (blocked_by >= 0 || !moving_.was_shown))
       others = say("{0} {1} {3}.", "{0} {2} {3}.", uid(u), entered ? "enters at" : "moves to",
                    entered ? "kommt auf die Platte bei" : "zieht nach", field_text(field_of(u)));
-    events->push_back(Event::said(moving_.withdrawal ? "PS §6.7" : "PS §6", std::move(text), party,
-                                  std::move(others)));
+    events->push_back(s.status != UnitStatus::kWaiting && !now_shown && !moving_.was_shown
+                          ? UnseenUnitEvent(rule, std::move(text), party)
+                          : Event::said(rule, std::move(text), party, std::move(others)));
   }
   moving_ = MoveState{};
 }
@@ -4715,26 +4726,22 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     // PS §4.5: loading or unloading a heavy weapon is its activity of the half-turn.
     if (action.verb == kLimber || action.verb == kUnlimber) s.has_moved = true;
     carry_along(carrier);
-    if (events)
-      events->push_back(Event::said(
-          "PS §4.4",
-          say("{0} {1} {2} in {3}{5}.", "{0} {4} in {3}{6}.", uid(u),
-              kLoadVerbName[action.verb - kMount],
-              (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(carrier),
-              field_text(f), LoadSentenceDe(action.verb - kMount, uid(carrier)),
-              !substitute                   ? ""
-              : on && action.verb == kMount ? " (a free tow, as a truck)"
-                                            : " (a substitute tow)",
-              !substitute                   ? ""
-              : on && action.verb == kMount ? " (ein freies Zugmittel, wie ein LKW)"
-                                            : " (als Ersatzzugmittel)"),
-          party,
-          // PS §7.5: read as an unseen unit's move, which a move that an unseen enemy stops at
-          // once is too (the same view).
-          shown
-              ? std::nullopt
-              : std::optional<Text>(Text{"An unseen enemy unit moves.",
-                                         "Eine nicht erkannte feindliche Einheit bewegt sich."})));
+    if (events) {
+      Text said = say("{0} {1} {2} in {3}{5}.", "{0} {4} in {3}{6}.", uid(u),
+                      kLoadVerbName[action.verb - kMount],
+                      (on ? (action.verb == kMount ? "on " : "to ") : "from ") + uid(carrier),
+                      field_text(f), LoadSentenceDe(action.verb - kMount, uid(carrier)),
+                      !substitute                   ? ""
+                      : on && action.verb == kMount ? " (a free tow, as a truck)"
+                                                    : " (a substitute tow)",
+                      !substitute                   ? ""
+                      : on && action.verb == kMount ? " (ein freies Zugmittel, wie ein LKW)"
+                                                    : " (als Ersatzzugmittel)");
+      // PS §7.5: read as an unseen unit's move, which a move that an unseen enemy stops at once
+      // is too (the same view).
+      events->push_back(shown ? Event::said("PS §4.4", std::move(said), party)
+                              : UnseenUnitEvent("PS §4.4", std::move(said), party));
+    }
     return;
   }
   if (action.verb == kMove || action.verb == kWithdraw) {
@@ -5748,12 +5755,9 @@ void PlanspielState::apply_work(const Action& action, EventList* events) {
                         "{0} tarnt sich in {1} (Tarnzeichen).", uid(u), field_text(f));
   }
   if (events)
-    events->push_back(Event::said(
-        rule, said, party,
-        // PS §7.5: an unseen unit's work reads as an unseen unit's move (the same view).
-        shown ? std::nullopt
-              : std::optional<Text>(Text{"An unseen enemy unit moves.",
-                                         "Eine nicht erkannte feindliche Einheit bewegt sich."})));
+    // PS §7.5: an unseen unit's work reads as an unseen unit's move (the same view).
+    events->push_back(shown ? Event::said(rule, std::move(said), party)
+                            : UnseenUnitEvent(rule, std::move(said), party));
 }
 
 }  // namespace feldherr::planspiel

@@ -116,7 +116,9 @@ INSTANTIATE_TEST_SUITE_P(
                                  "(leak): decision_for() prompt"},
                       // "press" reveals nothing, yet with a 6 in hand it ends the turn.
                       PlantedBug{Bug::kPressShowsCard, "'press' reveals no information, yet what "},
-                      PlantedBug{Bug::kDealTextShowsCard, "the text of 'deal"}),
+                      PlantedBug{Bug::kDealTextShowsCard, "the text of 'deal"},
+                      // The rule an event cites is read like its text (event_rule).
+                      PlantedBug{Bug::kDealRuleShowsCard, "the text of 'deal"}),
     [](const ::testing::TestParamInfo<PlantedBug>& test) {
       std::string name = bug_name(test.param.bug);
       for (char& c : name)

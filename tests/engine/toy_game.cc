@@ -31,7 +31,8 @@ constexpr std::array<const char*, kNumBugs> kBugNames = {"none",
                                                          "json-loads-wrong-turn",
                                                          "prompt-names-card",
                                                          "deal-text-shows-card",
-                                                         "press-shows-card"};
+                                                         "press-shows-card",
+                                                         "deal-rule-shows-card"};
 
 const char* phase_name(DiceRaceState::Phase p) {
   switch (p) {
@@ -222,8 +223,10 @@ void DiceRaceState::apply(const Action& action, EventList* events) {
       int who = card_[0] == 0 ? 0 : 1;
       card_[static_cast<size_t>(who)] = action.arg(0);
       if (events != nullptr)
-        events->push_back({"DR §1", fmt::format("{} is dealt a hidden card.", seat_name(who)), who,
-                           std::nullopt});
+        events->push_back(
+            {game_->bug() == Bug::kDealRuleShowsCard ? fmt::format("DR §1 (card {})", action.arg(0))
+                                                     : "DR §1",
+             fmt::format("{} is dealt a hidden card.", seat_name(who)), who, std::nullopt});
       if (who == 1) phase_ = kTurn;
       return;
     }

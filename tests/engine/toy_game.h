@@ -51,8 +51,9 @@ enum class Bug {
   kPromptNamesCard,     // decision_for(viewer) names the card of the seat to move
   kDealTextShowsCard,   // describe_for(deal, viewer) shows every viewer the card dealt
   kPressShowsCard,      // "press" with a 6 in hand ends the turn at once (reveals the 6)
+  kDealRuleShowsCard,   // the deal's event cites a rule naming the card, for every viewer
 };
-constexpr int kNumBugs = 15;
+constexpr int kNumBugs = 16;
 const char* bug_name(Bug bug);  // "none", "clone-drops-field", ...
 bool bug_from_name(std::string_view name, Bug& out);
 

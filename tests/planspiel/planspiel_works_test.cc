@@ -418,8 +418,8 @@ TEST_F(PlanspielCamouflage, PS_7_4_CamouflagedUnitUnseenBeyondOneLe) {
   EXPECT_TRUE(state_->visible_to(U("R-T2"), kPartyBlue));
 }
 
-// PS §7.5: Blue does not see R-T1; its camouflage (were it allowed) or digging reads as an unseen
-// unit's move, with the same event.
+// PS §7.5: Blue does not see R-T2; its camouflage or digging reads as an unseen unit's move, with
+// the same event and rule.
 TEST_F(PlanspielCamouflage, PS_7_5_UnseenWorkReadsAsAnUnseenMove) {
   ASSERT_FALSE(state_->visible_to(U("R-T2"), kPartyBlue));
   EXPECT_EQ(state_->describe_for(A("camouflage R-T2"), kPartyBlue), "move (hidden) (hidden)");
@@ -429,6 +429,11 @@ TEST_F(PlanspielCamouflage, PS_7_5_UnseenWorkReadsAsAnUnseenMove) {
   EXPECT_EQ(event_text(ev.back(), kPartyRed),
             "R-T2 camouflages in 7,8 (camouflage marker and "
             "position marker).");
+  // The rule cited tells no more than the text: the enemy and the observer read PS §7.5, as for
+  // an unseen unit's move, not the camouflage rule.
+  EXPECT_EQ(event_rule(ev.back(), kPartyBlue), "PS §7.5");
+  EXPECT_EQ(event_rule(ev.back(), kObserver), "PS §7.5");
+  EXPECT_EQ(event_rule(ev.back(), kPartyRed), "PS §7.6");
 }
 
 // The heuristic: a defender holding its objective field with nothing to fire at digs in, then
