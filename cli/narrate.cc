@@ -7,11 +7,15 @@ namespace feldherr::cli {
 
 namespace {
 
-// Columns of UTF-8 text: every byte but a continuation byte starts a character.
+// In UTF-8 every byte but a continuation byte starts a character (a terminal column).
+bool starts_char(char c) {
+  return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+}
+
 size_t columns(const std::string& s, size_t from, size_t to) {
   size_t n = 0;
   for (size_t i = from; i < to; ++i)
-    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++n;
+    if (starts_char(s[i])) ++n;
   return n;
 }
 
@@ -32,7 +36,7 @@ std::string wrapped(const std::string& line, size_t indent) {
     // The last space at which the current line can be cut.
     size_t cut = std::string::npos;
     for (size_t i = start, col = used; i < line.size(); ++i) {
-      if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++col;
+      if (starts_char(line[i])) ++col;
       if (col > width) break;
       if (line[i] == ' ' && i > start) cut = i;
     }
