@@ -5,53 +5,10 @@
 
 namespace feldherr::cli {
 
-namespace {
-
-// In UTF-8 every byte but a continuation byte starts a character (a terminal column).
-bool starts_char(char c) {
-  return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-}
-
-size_t columns(const std::string& s, size_t from, size_t to) {
-  size_t n = 0;
-  for (size_t i = from; i < to; ++i)
-    if (starts_char(s[i])) ++n;
-  return n;
-}
-
-}  // namespace
-
 // A line of the terminal cut at spaces to kScreenColumns (docs/cli.md), each
 // continuation indented by `indent` spaces; a word longer than the line stays whole.
 std::string wrapped(const std::string& line, size_t indent) {
-  constexpr size_t width = kScreenColumns;
-  if (columns(line, 0, line.size()) <= width) return line;
-  std::string out;
-  size_t start = 0, used = 0;  // start of the rest; columns already on the current line
-  while (start < line.size()) {
-    if (used + columns(line, start, line.size()) <= width) {
-      out += line.substr(start);
-      break;
-    }
-    // The last space at which the current line can be cut.
-    size_t cut = std::string::npos;
-    for (size_t i = start, col = used; i < line.size(); ++i) {
-      if (starts_char(line[i])) ++col;
-      if (col > width) break;
-      if (line[i] == ' ' && i > start) cut = i;
-    }
-    if (cut == std::string::npos) cut = line.find(' ', start + 1);
-    if (cut == std::string::npos) {
-      out += line.substr(start);
-      break;
-    }
-    out += line.substr(start, cut - start);
-    out += '\n' + std::string(indent, ' ');
-    used = indent;
-    start = line.find_first_not_of(' ', cut);
-    if (start == std::string::npos) break;
-  }
-  return out;
+  return wrap_at_spaces(line, kScreenColumns, indent);
 }
 
 void Narrator::line(const std::string& text) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace feldherr {
 
@@ -37,5 +38,14 @@ Text say(fmt::format_string<const A&...> en, fmt::format_string<const A&...> de,
 inline Lang lang_of(std::string_view code) {
   return code == "de" ? Lang::kDe : Lang::kEn;
 }
+
+// The columns `text` takes on a terminal: one per UTF-8 character (every byte but a
+// continuation byte starts one), so "Größe" takes five.
+size_t display_columns(std::string_view text);
+
+// `line` cut at spaces into lines of at most `width` columns, each continuation on a new line
+// indented by `indent` spaces; a word longer than a line stays whole. The terminal's prompts and
+// narration (width 100) and White Star Rising's text board (width 80) are cut by it.
+std::string wrap_at_spaces(std::string_view line, size_t width, size_t indent);
 
 }  // namespace feldherr

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/text.h"
 #include "games/wsr/scenario.h"
 #include "games/wsr/special_rules.h"
 #include "games/wsr/state.h"
@@ -20,41 +21,21 @@ char SideLetter(const std::string& side) {
   return side.empty() ? '?' : static_cast<char>(std::toupper(static_cast<unsigned char>(side[0])));
 }
 
-// Where an aircraft is (AirPlaceName), in German.
 // The terminal text with every line longer than 80 characters (UTF-8 counted per character)
 // broken at spaces, its continuation lines indented two more than the line.
 std::string WrapAt80(const std::string& text) {
-  auto width = [](std::string_view v) {
-    size_t n = 0;
-    for (char c : v) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-    return n;
-  };
   std::string out;
   std::istringstream lines(text);
   std::string line;
   while (std::getline(lines, line)) {
     const size_t indent = line.find_first_not_of(' ');
-    if (width(line) <= 80 || indent == std::string::npos) {
-      out += line + "\n";
-      continue;
-    }
-    std::string now(indent, ' ');
-    std::istringstream words(line.substr(indent));
-    std::string word;
-    while (words >> word) {
-      if (width(now) > indent && width(now) + 1 + width(word) > 80) {
-        out += now + "\n";
-        now = std::string(indent + 2, ' ');
-      } else if (width(now) > indent) {
-        now += ' ';
-      }
-      now += word;
-    }
-    out += now + "\n";
+    out += indent == std::string::npos ? line : wrap_at_spaces(line, 80, indent + 2);
+    out += '\n';
   }
   return out;
 }
 
+// Where an aircraft is (AirPlaceName), in German.
 std::string AirPlaceDe(const std::string& place) {
   if (place == "waiting") return "wartet";
   if (place == "cup") return "im Behältnis";
