@@ -195,7 +195,8 @@ bool AntiTank(const PlanspielState& s, int e) {
 }
 
 // The enemy guns that could fire at a vehicle of `party` in field `f` (PS §8.4, §7.2): seen enemy
-// flat-fire weapons of at least kAntiTankCalibre, not suppressed black (PS §8.14), with `f` in
+// flat-fire weapons of at least kAntiTankCalibre, not suppressed (PS §8.14: suppression worsens
+// its fire, black stops it; suppress before going in), with `f` in
 // range and sight; and, while Cautious, the suspected pre-dug positions (Suspected) that see `f`
 // within kSuspectedRange.
 int GunsOn(const PlanspielState& s, int party, Field f) {
@@ -203,7 +204,7 @@ int GunsOn(const PlanspielState& s, int party, Field f) {
   for (int e = 0; e < s.num_units(); ++e) {
     const UnitState& us = s.unit(e);
     if (PartyOf(s, e) == party || us.status != UnitStatus::kOnBoard || us.aboard >= 0 ||
-        !AntiTank(s, e) || us.suppression >= 5 || !s.visible_to(e, party))
+        !AntiTank(s, e) || us.suppression >= 3 || !s.visible_to(e, party))
       continue;
     const Field at = s.field_of(e);
     if (Distance(at, f) <= WeaponRange(s.ps().fire_data(), s.weapon_of(e), Trajectory::kFlat) &&

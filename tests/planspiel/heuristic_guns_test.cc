@@ -2,8 +2,8 @@
 // Dorf und Brücke: Blue's medium AT guns wait camouflaged in the pre-dug field positions 15,6 and
 // 15,10 (scenarios §4.4; public: scenarios §1.5), seen only from 1 field (PS §7.4, §7.6), with a
 // flat range of 2 fields (PS §8.4). Until the last three game turns Red's vehicles do not drive
-// into the reach of a position no Red unit has scouted, nor of a gun Red sees; then they go for
-// the objectives. Red fires first at what can knock its vehicles out.
+// into the reach of a position no Red unit has scouted, nor of a gun Red sees unsuppressed; then
+// they go for the objectives.
 #include <gtest/gtest.h>
 
 #include "games/planspiel/module.h"
@@ -68,8 +68,8 @@ TEST_F(PlanspielHeuristicGuns, PS2_PS_8_4_ASeenGunKeepsTheTanksOut) {
   ASSERT_TRUE(s_->visible_to(U("B-P1"), kPartyRed));
   ASSERT_TRUE(Listed("move R-T2 15,8")) << Moves();
   EXPECT_LT(Score("move R-T2 15,8"), Score("fertig"));
-  // Suppressed black, it cannot fire (PS §8.14): the road is open.
-  s_->set_suppression_for_test(U("B-P1"), 5);
+  // Suppressed (PS §8.14), it fires worse: the road is open.
+  s_->set_suppression_for_test(U("B-P1"), 3);
   EXPECT_GT(Score("move R-T2 15,8"), Score("fertig"));
 }
 
