@@ -141,6 +141,95 @@ double WorkScore(const PlanspielState& s, const Action& a, double noise) {
   return s.may_dig(u, nullptr) ? -1.0 : 0.05 + noise;
 }
 
+// The least calibre (cm) of a flat-fire weapon the heuristic counts as a danger to its vehicles:
+// below 2 cm no weapon of the fire table pierces the lightest armour (PS §8.9).
+constexpr double kAntiTankCalibre = 2.0;
+
+// PS §8.4: the flat range of the medium AT guns and tank guns, the reach the heuristic assumes
+// for an enemy gun it has not seen in a pre-dug position.
+constexpr int kSuspectedRange = 2;
+
+// The party of unit `u`.
+int PartyOf(const PlanspielState& s, int u) {
+  return s.ps().situation().units[static_cast<size_t>(u)].party;
+}
+
+// Whether a unit of type `t` drives (a vehicle, which an AT gun can knock out) rather than walks
+// or is manhandled (figure and weapon bases).
+bool Drives(const UnitType& t) {
+  return t.category == Category::kCombatVehicle || t.category == Category::kSpGun ||
+         t.category == Category::kApc || t.category == Category::kTransport;
+}
+
+// Whether `party` attacks a defended situation: the enemy held objective fields at the start, so
+// the situation's pre-dug field positions (scenarios §1.5, public) are the enemy's.
+bool AttacksDefence(const PlanspielState& s, int party) {
+  for (const ObjectiveSet& o : s.ps().situation().objectives)
+    for (int c : o.controller)
+      if (c == 1 - party) return true;
+  return false;
+}
+
+// All but the last three game turns, in which the heuristic's attacker keeps its vehicles out of
+// the reach of enemy guns (GunsOn); in the last three it goes for the objectives whatever the risk
+// (a vehicle crosses the board in one or two turns, PS §6.1).
+bool Cautious(const PlanspielState& s) {
+  return s.turn() <= s.ps().situation().game_turns - 3;
+}
+
+// PS §7.4, §7.6: whether the enemy's pre-dug field position `f` (AttacksDefence) may hold a
+// camouflaged gun unseen by `party`: no unit of the party stands within 1 field, the detection
+// range of a small camouflaged target in a position (a gun there would be seen then).
+bool Suspected(const PlanspielState& s, int party, Field f) {
+  for (int o = 0; o < s.num_units(); ++o)
+    if (PartyOf(s, o) == party && s.unit(o).status == UnitStatus::kOnBoard &&
+        Distance(s.field_of(o), f) <= 1)
+      return false;
+  return true;
+}
+
+// Whether enemy unit `e` is a gun that can knock out vehicles (kAntiTankCalibre, flat fire).
+bool AntiTank(const PlanspielState& s, int e) {
+  const UnitType& t = s.ps().type(e);
+  return t.has_weapon && t.weapon.flat >= 0 && t.weapon.calibre_cm >= kAntiTankCalibre;
+}
+
+// The enemy guns that could fire at a vehicle of `party` in field `f` (PS §8.4, §7.2): seen enemy
+// flat-fire weapons of at least kAntiTankCalibre, not suppressed (PS §8.14: suppression worsens
+// its fire, black stops it; suppress before going in), with `f` in
+// range and sight; and, while Cautious, the suspected pre-dug positions (Suspected) that see `f`
+// within kSuspectedRange.
+int GunsOn(const PlanspielState& s, int party, Field f) {
+  int n = 0;
+  for (int e = 0; e < s.num_units(); ++e) {
+    const UnitState& us = s.unit(e);
+    if (PartyOf(s, e) == party || us.status != UnitStatus::kOnBoard || us.aboard >= 0 ||
+        !AntiTank(s, e) || us.suppression >= 3 || !s.visible_to(e, party))
+      continue;
+    const Field at = s.field_of(e);
+    if (Distance(at, f) <= WeaponRange(s.ps().fire_data(), s.weapon_of(e), Trajectory::kFlat) &&
+        s.ps().sees(at, f))
+      ++n;
+  }
+  if (Cautious(s) && AttacksDefence(s, party))
+    for (Field d : s.ps().situation().dug_in)
+      if (Distance(d, f) <= kSuspectedRange && s.ps().sees(d, f) && Suspected(s, party, d)) ++n;
+  return n;
+}
+
+// GunsOn along a move from `from` to `to`: the most over the fields of the straight line between
+// them (`to` included), for a counter-move may fire at the mover in any field it passes (PS §9.1).
+int GunsOnWay(const PlanspielState& s, int party, Field from, Field to) {
+  const int n = Distance(from, to);
+  int most = 0;
+  for (int k = 1; k <= n; ++k) {
+    const Field f{from.x + ((to.x - from.x) * k * 2 + (to.x > from.x ? n : -n)) / (2 * n),
+                  from.y + ((to.y - from.y) * k * 2 + (to.y > from.y ? n : -n)) / (2 * n)};
+    most = std::max(most, GunsOn(s, party, f));
+  }
+  return most;
+}
+
 }  // namespace
 
 // A simple scorer: set up in the listed fields, fire where it can hurt (the chance of any effect,
@@ -176,12 +265,16 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     // same seen enemy weapon that may answer with a true counter-move (a figure or weapon base,
     // or a vehicle with a position marker). Scored before the noise is drawn (as withdraw).
     const int party = s.ps().situation().units[static_cast<size_t>(a.arg(0))].party;
+    bool drives = false;
     for (int i = 0; i < a.argc; ++i) {
       const int u = a.arg(i);
       if (s.unit(u).status != UnitStatus::kOnBoard || OnObjective(s, s.field_of(u))) return -1.0;
       // PS §4.4: a tow stays with its operational weapon while that is set up.
       if (const int w = TowedWeapon(s, u); w >= 0 && s.unit(w).aboard != u) return -1.0;
+      drives = drives || Drives(s.ps().type(u));
     }
+    // While Cautious, the attacker's vehicles move alone (GunsOn decides each move).
+    if (drives && Cautious(s) && AttacksDefence(s, party)) return -1.0;
     for (int e = 0; e < s.num_units(); ++e) {
       const UnitType& t = s.ps().type(e);
       if (s.ps().situation().units[static_cast<size_t>(e)].party == party ||
@@ -396,6 +489,12 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
                          ? s.ps().situation().units[static_cast<size_t>(u)].field
                          : s.field_of(u);
   const int gain = ToObjectiveOf(s, u, from) - ToObjectiveOf(s, u, f);
+  // PS §8.4, §7.4: while Cautious, a vehicle does not drive into the reach of more enemy guns
+  // (seen, or suspected in a pre-dug position) than where it stands.
+  if (Cautious(s) && Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
+    const int party = PartyOf(s, u);
+    if (GunsOnWay(s, party, from, f) > GunsOn(s, party, from)) return -0.5;
+  }
   // G-01: entering an objective field its party does not control yet takes it (when no enemy
   // stays there): worth more than anything but an assault on such a field.
   if (gain > 0 && ToObjectiveOf(s, u, f) == 0 && TakesControl(s.ps().type(u)) && s.load_of(u) < 0)

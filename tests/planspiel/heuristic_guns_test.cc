@@ -1,0 +1,93 @@
+// The Planspiel heuristic's attacker against prepared AT guns (module.h HeuristicScore) on PS-2,
+// Dorf und Brücke: Blue's medium AT guns wait camouflaged in the pre-dug field positions 15,6 and
+// 15,10 (scenarios §4.4; public: scenarios §1.5), seen only from 1 field (PS §7.4, §7.6), with a
+// flat range of 2 fields (PS §8.4). Until the last three game turns Red's vehicles do not drive
+// into the reach of a position no Red unit has scouted, nor of a gun Red sees unsuppressed; then
+// they go for the objectives.
+#include <gtest/gtest.h>
+
+#include "games/planspiel/module.h"
+#include "planspiel_test_util.h"
+
+namespace feldherr::planspiel {
+namespace {
+
+class PlanspielHeuristicGuns : public testing::Ps2Fixture {
+ protected:
+  double Score(const std::string& text) {
+    Rng rng(11);
+    return HeuristicScore(*s_, A(text), rng);
+  }
+  // R-T2 on the main road west of the village, out of the guns' reach (3 fields from 14,6);
+  // B-I1 moved off its village field 15,8 to the far north-east.
+  void TankBeforeTheVillage() {
+    s_->place_for_test(U("B-I1"), {23, 0});
+    s_->place_for_test(U("R-T2"), {11, 8});
+  }
+  // R-T2's listed moves, for a failure's message.
+  std::string Moves() const {
+    std::string out;
+    for (const Action& a : s_->legal_actions())
+      if (a.verb == kMove && a.arg(0) == U("R-T2")) out += s_->describe(a) + "; ";
+    return out;
+  }
+};
+
+TEST_F(PlanspielHeuristicGuns, PS2_PS_8_4_NoTankDrivesPastUnscoutedPrePositions) {
+  TankBeforeTheVillage();
+  // 17,8 itself lies out of sight of 15,6 and 15,10 (the village's houses), but the road there
+  // passes 13,8 .. 16,8 within 2 fields of both positions.
+  ASSERT_TRUE(Listed("move R-T2 17,8")) << Moves();
+  EXPECT_LT(Score("move R-T2 17,8"), Score("fertig"));
+  ASSERT_TRUE(Listed("move R-T2 15,8")) << Moves();
+  EXPECT_LT(Score("move R-T2 15,8"), Score("fertig"));
+}
+
+TEST_F(PlanspielHeuristicGuns, PS2_PS_7_4_ScoutedEmptyPositionsLetTheTanksThrough) {
+  TankBeforeTheVillage();
+  // Red's grenadiers stand next to every pre-dug position and see no gun there: the guns have
+  // gone (a camouflaged gun in a position is seen from 1 field, PS §7.4).
+  s_->remove_for_test(U("B-P1"));
+  s_->remove_for_test(U("B-P2"));
+  s_->place_for_test(U("R-A1"), {14, 5});
+  s_->place_for_test(U("R-G1"), {14, 5});
+  s_->place_for_test(U("R-A3"), {14, 11});
+  s_->place_for_test(U("R-G3"), {14, 11});
+  ASSERT_TRUE(Listed("move R-T2 15,8")) << Moves();
+  EXPECT_GT(Score("move R-T2 15,8"), Score("fertig"));
+}
+
+TEST_F(PlanspielHeuristicGuns, PS2_PS_8_4_ASeenGunKeepsTheTanksOut) {
+  TankBeforeTheVillage();
+  // The same scouts, but B-P1 is still in 15,6 and Red sees it now: no drive into its reach.
+  s_->remove_for_test(U("B-P2"));
+  s_->place_for_test(U("R-A1"), {14, 5});
+  s_->place_for_test(U("R-G1"), {14, 5});
+  s_->place_for_test(U("R-A3"), {14, 11});
+  s_->place_for_test(U("R-G3"), {14, 11});
+  ASSERT_TRUE(s_->visible_to(U("B-P1"), kPartyRed));
+  ASSERT_TRUE(Listed("move R-T2 15,8")) << Moves();
+  EXPECT_LT(Score("move R-T2 15,8"), Score("fertig"));
+  // Suppressed (PS §8.14), it fires worse: the road is open.
+  s_->set_suppression_for_test(U("B-P1"), 3);
+  EXPECT_GT(Score("move R-T2 15,8"), Score("fertig"));
+}
+
+TEST_F(PlanspielHeuristicGuns, PS2_Scenarios_4_5_InTheLastThreeTurnsTheTanksGoForTheObjectives) {
+  TankBeforeTheVillage();
+  s_->set_turn_for_test(s_->ps().situation().game_turns - 2);
+  ASSERT_TRUE(Listed("move R-T2 15,8")) << Moves();
+  EXPECT_GT(Score("move R-T2 15,8"), Score("fertig"));
+}
+
+TEST_F(PlanspielHeuristicGuns, PS2_PS_8_4_InfantryStillAdvancesIntoTheGunsReach) {
+  // Figure bases scout: the caution is the vehicles' alone.
+  s_->place_for_test(U("R-A2"), {12, 8});
+  s_->place_for_test(U("R-G2"), {12, 8});
+  Play({"dismount R-G2 12,8"});
+  ASSERT_TRUE(Listed("move R-G2 13,8")) << Why("move R-G2 13,8");
+  EXPECT_GT(Score("move R-G2 13,8"), Score("fertig"));
+}
+
+}  // namespace
+}  // namespace feldherr::planspiel
