@@ -180,7 +180,7 @@ class LatencyHistogram {
 
  private:
   static constexpr int64_t kBucketUs = 50;
-  static constexpr size_t kBuckets = 5000;  // up to 250 ms, then one bucket for the rest
+  static constexpr size_t kBuckets = 20000;  // up to 1 s, then one bucket for the rest
   std::array<std::atomic<uint64_t>, kBuckets + 1> buckets_{};
   std::atomic<int64_t> max_us_{0};
 };
@@ -727,7 +727,9 @@ int serve(const ServeOptions& options, const Registry& registry, std::ostream& o
       err << "note: the descriptor limit (ulimit -n " << lim.rlim_cur << ") is below "
           << "--max-connections " << options.max_connections << " + 128\n";
   }
-  SqliteStore store(options.db);
+  StoreOptions store_options;
+  store_options.checkpoint_frames = options.checkpoint_frames;
+  SqliteStore store(options.db, store_options);
   Hub hub(registry, store, make_hub_options(options));
   int loaded = hub.reload();
   // SIGINT/SIGTERM stop the server cleanly (kill -9 needs no help: every acknowledged action is

@@ -34,9 +34,12 @@ struct ServeOptions {
   // network threads never wait for the disk and concurrent actions share one commit
   // (docs/server.md "Throughput").
   int handler_threads = 64;
+  // WAL frames committed before the checkpointer copies them back (StoreOptions); 0: SQLite's
+  // automatic checkpoint inside the commits (docs/server.md "Checkpoints").
+  int checkpoint_frames = 1000;
 };
 
-// Latencies the server measures itself (a histogram of 50 µs buckets up to 250 ms).
+// Latencies the server measures itself (a histogram of 50 µs buckets up to 1 s).
 struct LatencyStats {
   uint64_t count = 0;
   double p50_ms = 0, p99_ms = 0, p999_ms = 0, max_ms = 0;  // a bucket's upper edge; max exact

@@ -66,10 +66,6 @@ struct SqliteStore::Impl {
     db.exec("PRAGMA journal_mode=WAL");
     // FULL: every commit is fsync'ed (WAL + NORMAL could lose the last commits on power loss).
     db.exec("PRAGMA synchronous=FULL");
-    // No checkpoint inside a commit: the checkpointer thread runs them on its own connection
-    // (SqliteStore::checkpointer_loop). The WAL hook installed by the store replaces SQLite's
-    // automatic checkpoint as well; this says it.
-    db.exec("PRAGMA wal_autocheckpoint=0");
     db.exec("PRAGMA foreign_keys=ON");
     db.setBusyTimeout(5000);
     db.exec(R"(CREATE TABLE IF NOT EXISTS games(
@@ -147,17 +143,28 @@ int wal_hook(void* store, sqlite3*, const char*, int frames) {
 SqliteStore::SqliteStore(const std::string& path, StoreOptions options) : options_(options) {
   try {
     impl_ = std::make_unique<Impl>(path);
-    impl_->checkpoint_db =
-        std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_FULLMUTEX);
-    // A checkpoint syncs the WAL before copying it back and the database file after (FULL and
-    // NORMAL alike): only then may the writer start the WAL again over the copied frames.
-    impl_->checkpoint_db->exec("PRAGMA synchronous=FULL");
-    impl_->checkpoint_db->exec("PRAGMA wal_autocheckpoint=0");
+    if (options_.checkpoint_frames <= 0) {
+      // SQLite's automatic checkpoint, inside the commits (and no checkpointer).
+      impl_->db.exec("PRAGMA wal_autocheckpoint=1000");
+    } else {
+      // No checkpoint inside a commit: the checkpointer thread runs them on its own connection
+      // (SqliteStore::checkpointer_loop). The WAL hook installed below replaces SQLite's
+      // automatic checkpoint as well; this says it.
+      impl_->db.exec("PRAGMA wal_autocheckpoint=0");
+      impl_->checkpoint_db =
+          std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_FULLMUTEX);
+      // A checkpoint syncs the WAL before copying it back and the database file after (FULL and
+      // NORMAL alike): only then may the writer start the WAL again over the copied frames.
+      impl_->checkpoint_db->exec("PRAGMA synchronous=FULL");
+      impl_->checkpoint_db->exec("PRAGMA wal_autocheckpoint=0");
+    }
   } catch (const SQLite::Exception& e) {
     throw std::runtime_error(path + ": cannot open the database: " + e.what());
   }
-  sqlite3_wal_hook(impl_->db.getHandle(), wal_hook, this);
-  checkpointer_ = std::thread([this] { checkpointer_loop(); });
+  if (impl_->checkpoint_db) {
+    sqlite3_wal_hook(impl_->db.getHandle(), wal_hook, this);
+    checkpointer_ = std::thread([this] { checkpointer_loop(); });
+  }
   writer_ = std::thread([this] { writer_loop(); });
 }
 
@@ -173,7 +180,7 @@ SqliteStore::~SqliteStore() {
     ck_stopping_ = true;
   }
   ck_cv_.notify_one();
-  checkpointer_.join();
+  if (checkpointer_.joinable()) checkpointer_.join();
   impl_->checkpoint_db.reset();  // the writer's connection, closed last, checkpoints the rest
 }
 

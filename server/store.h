@@ -132,7 +132,8 @@ class Durations {
 // When the checkpointer runs (docs/server.md "Checkpoints"); the defaults are the server's.
 struct StoreOptions {
   // A PASSIVE checkpoint once this many WAL frames (pages) were committed since the last one
-  // (SQLite's own automatic checkpoint, which runs inside a commit, uses 1000 as well).
+  // (SQLite's own automatic checkpoint, which runs inside a commit, uses 1000 as well). 0: no
+  // checkpointer; SQLite checkpoints inside the commit that takes the WAL past 1000 frames.
   int checkpoint_frames = 1000;
   // The WAL's bound, in frames: when a commit leaves the WAL longer, the writer waits before
   // its next transaction until the checkpointer has copied every frame back, so that the

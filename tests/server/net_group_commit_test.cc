@@ -227,5 +227,21 @@ TEST(StoreCheckpoint, AtTheBoundTheWriterWaitsForAWholeCheckpoint) {
   EXPECT_LE(wal_bytes, static_cast<uintmax_t>(options.wal_limit_frames + 60) * kFrameBytes + 32);
 }
 
+TEST(StoreCheckpoint, WithoutTheCheckpointerSqliteCheckpointsInsideTheCommits) {
+  // checkpoint_frames 0 (`serve --checkpoint-frames 0`): no checkpointer, no WAL hook; SQLite's
+  // automatic checkpoint (1,000 frames) keeps the WAL short and every row is stored.
+  const ScratchDir dir("store-inline");
+  const int threads = 8, appends = 150;
+  SqliteStore::CommitStats c;
+  uintmax_t wal_bytes = 0;
+  append_and_reopen(dir / "db.sqlite", StoreOptions{.checkpoint_frames = 0}, threads, appends, c,
+                    wal_bytes);
+  EXPECT_EQ(c.checkpoints.count, 0u);
+  EXPECT_EQ(c.frames_committed, 0u);
+  EXPECT_EQ(c.bound_waits.count, 0u);
+  EXPECT_EQ(c.appends, static_cast<uint64_t>(threads * appends));
+  EXPECT_LE(wal_bytes, uintmax_t{1100} * kFrameBytes + 32);
+}
+
 }  // namespace
 }  // namespace feldherr::server
