@@ -137,8 +137,9 @@ struct StoreOptions {
   int checkpoint_frames = 1000;
   // The WAL's bound, in frames: when a commit leaves the WAL longer, the writer waits before
   // its next transaction until the checkpointer has copied every frame back, so that the
-  // transaction starts the WAL again from its beginning.
-  int wal_limit_frames = 16384;
+  // transaction starts the WAL again from its beginning. Such a wait lasts about one
+  // checkpoint; the higher the bound, the rarer (docs/server.md "Checkpoints").
+  int wal_limit_frames = 65536;
 };
 
 class SqliteStore : public Store {
