@@ -149,6 +149,7 @@ struct ServeArgs {
   int max_connections = 1000;
   int create_per_minute = 10;
   int create_burst = 20;
+  int checkpoint_frames = 1000;  // 0: SQLite's checkpoints inside the commits
 };
 CLI::App* add_serve_command(CLI::App& app, ServeArgs& args);
 int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io);

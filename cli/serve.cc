@@ -82,6 +82,12 @@ CLI::App* add_serve_command(CLI::App& app, ServeArgs& args) {
                    "(default 20)")
       ->type_name("N")
       ->check(CLI::Range(1, 1000000));
+  serve
+      ->add_option("--checkpoint-frames", args.checkpoint_frames,
+                   "WAL pages committed before the checkpointer thread copies them back "
+                   "(default 1000; 0 = SQLite's checkpoints inside the commits)")
+      ->type_name("N")
+      ->check(CLI::Range(0, 1000000));
   return serve;
 }
 
@@ -101,6 +107,7 @@ int cmd_serve(const ServeArgs& args, const Registry& registry, Streams& io) {
   options.max_connections = args.max_connections;
   options.create_per_minute = args.create_per_minute;
   options.create_burst = args.create_burst;
+  options.checkpoint_frames = args.checkpoint_frames;
   if (options.web_dir.empty()) {
     for (const std::string& dir : {std::string("web/dist"), std::string(FELDHERR_WEB_DIR)}) {
       if (std::filesystem::exists(dir + "/index.html")) {

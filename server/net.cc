@@ -147,6 +147,44 @@ class CreationLimiter {
   std::unordered_map<std::string, Bucket> buckets_;
 };
 
+// A histogram of latencies, written by any thread without a lock.
+class LatencyHistogram {
+ public:
+  void add(std::chrono::steady_clock::duration d) {
+    const int64_t us = std::chrono::duration_cast<std::chrono::microseconds>(d).count();
+    const size_t b = std::min(static_cast<size_t>(std::max<int64_t>(us, 0) / kBucketUs), kBuckets);
+    buckets_[b].fetch_add(1, std::memory_order_relaxed);
+    int64_t m = max_us_.load(std::memory_order_relaxed);
+    while (us > m && !max_us_.compare_exchange_weak(m, us, std::memory_order_relaxed)) {
+    }
+  }
+  LatencyStats stats() const {
+    LatencyStats s;
+    std::vector<uint64_t> n(kBuckets + 1);
+    for (size_t i = 0; i <= kBuckets; ++i) s.count += n[i] = buckets_[i].load();
+    s.max_ms = static_cast<double>(max_us_.load()) / 1000;
+    const auto at = [&](double q) {
+      const auto rank = static_cast<uint64_t>(q * static_cast<double>(s.count));
+      uint64_t seen = 0;
+      for (size_t i = 0; i <= kBuckets; ++i)
+        if ((seen += n[i]) > rank)
+          return std::min(s.max_ms, static_cast<double>((i + 1) * kBucketUs) / 1000);
+      return s.max_ms;
+    };
+    if (s.count == 0) return s;
+    s.p50_ms = at(0.5);
+    s.p99_ms = at(0.99);
+    s.p999_ms = at(0.999);
+    return s;
+  }
+
+ private:
+  static constexpr int64_t kBucketUs = 50;
+  static constexpr size_t kBuckets = 20000;  // up to 1 s, then one bucket for the rest
+  std::array<std::atomic<uint64_t>, kBuckets + 1> buckets_{};
+  std::atomic<int64_t> max_us_{0};
+};
+
 // What the sessions share: the hub, its handler pool, the limits. Outlives the io_context (the
 // frames it destroys count their connections down); the pool is owned by Server::Impl and
 // stopped before the io_context goes.
@@ -159,6 +197,7 @@ struct Shared {
   CreationLimiter creation;
   std::atomic<int> connections{0};  // open HTTP/WebSocket connections
   std::atomic<int> refusing{0};     // connections being refused (503) right now
+  LatencyHistogram ack, ready;      // Server::ack_stats(), ready_stats()
 };
 
 // Counts an open connection for its lifetime.
@@ -478,6 +517,7 @@ awaitable<void> http_session(tcp::socket socket, Shared& shared) {
       co_return;
     }
     if (ec) co_return;
+    const auto read_at = std::chrono::steady_clock::now();
     http::request<http::string_body> req = parser.release();
     const std::vector<std::string_view> parts = path_parts(req.target());
     if (websocket::is_upgrade(req)) {
@@ -516,10 +556,15 @@ awaitable<void> http_session(tcp::socket socket, Shared& shared) {
       // answered when it is stored (Hub::http_async); else on the handler pool.
       const std::string method(req.method_string()), target(req.target());
       std::optional<HttpReply> r;
-      if (req.method() == http::verb::post && parts.size() == 4 && parts[3] == "action")
+      const bool action =
+          req.method() == http::verb::post && parts.size() == 4 && parts[3] == "action";
+      if (action) {
         r = co_await without_waiting(shared.hub, method, target, req.body());
-      else
+        if (r) shared.ready.add(std::chrono::steady_clock::now() - read_at);
+      } else {
         r = shared.hub.http_now(method, target);
+      }
+      const bool timed = action && r;  // started at once (Hub::http_async)
       if (!r) {
         // (Not a conditional expression: GCC 12 miscompiles a co_await inside one.)
         r = co_await on_pool(*shared.handlers, [&] {
@@ -538,6 +583,7 @@ awaitable<void> http_session(tcp::socket socket, Shared& shared) {
         const std::array<net::const_buffer, 2> parts_out{net::buffer(head), net::buffer(r->body)};
         auto [wec, wn] = co_await net::async_write(stream, parts_out, tuple_awaitable);
         if (wec) break;
+        if (timed) shared.ack.add(std::chrono::steady_clock::now() - read_at);
         continue;
       }
       res = http::response<http::string_body>{static_cast<http::status>(r->status), req.version()};
@@ -630,6 +676,14 @@ Server::~Server() {
   stop();
 }
 
+LatencyStats Server::ack_stats() const {
+  return impl_->shared.ack.stats();
+}
+
+LatencyStats Server::ready_stats() const {
+  return impl_->shared.ready.stats();
+}
+
 uint16_t Server::port() const {
   return impl_->acceptor.local_endpoint().port();
 }
@@ -673,7 +727,9 @@ int serve(const ServeOptions& options, const Registry& registry, std::ostream& o
       err << "note: the descriptor limit (ulimit -n " << lim.rlim_cur << ") is below "
           << "--max-connections " << options.max_connections << " + 128\n";
   }
-  SqliteStore store(options.db);
+  StoreOptions store_options;
+  store_options.checkpoint_frames = options.checkpoint_frames;
+  SqliteStore store(options.db, store_options);
   Hub hub(registry, store, make_hub_options(options));
   int loaded = hub.reload();
   // SIGINT/SIGTERM stop the server cleanly (kill -9 needs no help: every acknowledged action is
@@ -693,11 +749,36 @@ int serve(const ServeOptions& options, const Registry& registry, std::ostream& o
   server.stop();
   hub.stop();
   const SqliteStore::CommitStats c = store.commit_stats();
-  if (c.commits > 0)
+  if (c.commits > 0) {
     out << fmt::format(
                "feldherr serve: {} appends in {} commits (up to {} in one); a commit took "
                "p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms",
                c.appends, c.commits, c.largest, c.p50_ms, c.p99_ms, c.max_ms)
+        << std::endl;
+    const auto& w = c.append_wait;
+    out << fmt::format(
+               "feldherr serve: an append waited for its report p50 {:.2f} ms, p99 {:.2f} ms, "
+               "max {:.2f} ms",
+               w.p50_ms, w.p99_ms, w.max_ms)
+        << std::endl;
+    const auto& k = c.checkpoints;
+    out << fmt::format(
+               "feldherr serve: the commits wrote {} frames to the WAL; {} checkpoints (p50 {:.2f} "
+               "ms, p99 {:.2f} ms, max {:.2f} ms, {:.0f} ms in all); the WAL held up to {} "
+               "frames; the writer waited {} times for the WAL's bound ({:.0f} ms in all, max "
+               "{:.2f} ms)",
+               c.frames_committed, k.count, k.p50_ms, k.p99_ms, k.max_ms, k.total_ms,
+               c.max_wal_frames, c.bound_waits.count, c.bound_waits.total_ms, c.bound_waits.max_ms)
+        << std::endl;
+  }
+  const LatencyStats ack = server.ack_stats(), ready = server.ready_stats();
+  if (ack.count > 0)
+    out << fmt::format(
+               "feldherr serve: {} HTTP actions acknowledged, from the request read to the "
+               "reply written p50 {:.2f} ms, p99 {:.2f} ms, p99.9 {:.2f} ms, max {:.2f} ms "
+               "(until the reply was ready: p50 {:.2f} ms, p99 {:.2f} ms, max {:.2f} ms)",
+               ack.count, ack.p50_ms, ack.p99_ms, ack.p999_ms, ack.max_ms, ready.p50_ms,
+               ready.p99_ms, ready.max_ms)
         << std::endl;
   return 0;
 }

@@ -34,6 +34,15 @@ struct ServeOptions {
   // network threads never wait for the disk and concurrent actions share one commit
   // (docs/server.md "Throughput").
   int handler_threads = 64;
+  // WAL frames committed before the checkpointer copies them back (StoreOptions); 0: SQLite's
+  // automatic checkpoint inside the commits (docs/server.md "Checkpoints").
+  int checkpoint_frames = 1000;
+};
+
+// Latencies the server measures itself (a histogram of 50 µs buckets up to 1 s).
+struct LatencyStats {
+  uint64_t count = 0;
+  double p50_ms = 0, p99_ms = 0, p999_ms = 0, max_ms = 0;  // a bucket's upper edge; max exact
 };
 
 // The network side: listens, serves HTTP (lobby API + static files) and WebSockets.
@@ -45,6 +54,11 @@ class Server {
   uint16_t port() const;
   void start();  // runs the network threads in the background
   void stop();   // stops them and closes every connection
+  // The HTTP actions applied at once (Hub::http_async): from the request read to its reply
+  // written (`ack`), and the part until the reply was ready on the connection's strand
+  // (`ready`: staging, the store's report, the resumption).
+  LatencyStats ack_stats() const;
+  LatencyStats ready_stats() const;
 
  private:
   struct Impl;

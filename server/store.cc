@@ -1,6 +1,7 @@
 #include "server/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <atomic>
@@ -24,6 +25,40 @@ std::string utc_now_iso() {
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
   return buf;
 }
+
+void Durations::add(double ms) {
+  ++count_;
+  total_ms_ += ms;
+  if (ms_.size() < kept_)
+    ms_.push_back(static_cast<float>(ms));
+  else
+    ms_[next_++ % kept_] = static_cast<float>(ms);
+}
+
+Durations::Summary Durations::summary() const {
+  Summary s;
+  s.count = count_;
+  s.total_ms = total_ms_;
+  if (ms_.empty()) return s;
+  std::vector<float> ms = ms_;
+  std::sort(ms.begin(), ms.end());
+  const auto at = [&](double q) {
+    return ms[static_cast<size_t>(q * static_cast<double>(ms.size() - 1))];
+  };
+  s.p50_ms = at(0.5);
+  s.p99_ms = at(0.99);
+  s.max_ms = ms.back();
+  return s;
+}
+
+namespace {
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+}  // namespace
 
 struct SqliteStore::Impl {
   explicit Impl(const std::string& path)
@@ -50,10 +85,11 @@ struct SqliteStore::Impl {
     db.exec("CREATE INDEX IF NOT EXISTS games_updated ON games(updated)");
   }
   SQLite::Database db;
+  // The checkpointer's own connection (opened once the database exists).
+  std::unique_ptr<SQLite::Database> checkpoint_db;
   std::atomic<uint64_t> transactions{0};
-  // commit_stats(): the times of the last commits (a ring), the appends and the largest batch.
-  std::vector<float> commit_ms;
-  size_t commit_next = 0;
+  // commit_stats(): the times of the last commits, the appends and the largest batch.
+  Durations commit_ms;
   uint64_t appends = 0;
   size_t largest = 0;
   // append()'s statements, prepared once (with the connection's lock held).
@@ -95,11 +131,39 @@ struct SqliteStore::Impl {
   }
 };
 
-SqliteStore::SqliteStore(const std::string& path) {
+namespace {
+
+int wal_hook(void* store, sqlite3*, const char*, int frames) {
+  static_cast<SqliteStore*>(store)->committed_frames(frames);
+  return SQLITE_OK;
+}
+
+}  // namespace
+
+SqliteStore::SqliteStore(const std::string& path, StoreOptions options) : options_(options) {
   try {
     impl_ = std::make_unique<Impl>(path);
+    if (options_.checkpoint_frames <= 0) {
+      // SQLite's automatic checkpoint, inside the commits (and no checkpointer).
+      impl_->db.exec("PRAGMA wal_autocheckpoint=1000");
+    } else {
+      // No checkpoint inside a commit: the checkpointer thread runs them on its own connection
+      // (SqliteStore::checkpointer_loop). The WAL hook installed below replaces SQLite's
+      // automatic checkpoint as well; this says it.
+      impl_->db.exec("PRAGMA wal_autocheckpoint=0");
+      impl_->checkpoint_db =
+          std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_FULLMUTEX);
+      // A checkpoint syncs the WAL before copying it back and the database file after (FULL and
+      // NORMAL alike): only then may the writer start the WAL again over the copied frames.
+      impl_->checkpoint_db->exec("PRAGMA synchronous=FULL");
+      impl_->checkpoint_db->exec("PRAGMA wal_autocheckpoint=0");
+    }
   } catch (const SQLite::Exception& e) {
     throw std::runtime_error(path + ": cannot open the database: " + e.what());
+  }
+  if (impl_->checkpoint_db) {
+    sqlite3_wal_hook(impl_->db.getHandle(), wal_hook, this);
+    checkpointer_ = std::thread([this] { checkpointer_loop(); });
   }
   writer_ = std::thread([this] { writer_loop(); });
 }
@@ -111,6 +175,74 @@ SqliteStore::~SqliteStore() {
   }
   queue_cv_.notify_one();
   writer_.join();  // after writing what was queued
+  {
+    std::lock_guard lock(ck_mu_);
+    ck_stopping_ = true;
+  }
+  ck_cv_.notify_one();
+  if (checkpointer_.joinable()) checkpointer_.join();
+  impl_->checkpoint_db.reset();  // the writer's connection, closed last, checkpoints the rest
+}
+
+// The WAL hook of the writer's connection (on the thread that committed, its lock held): counts
+// the frames committed and wakes the checkpointer when enough are there to copy back.
+void SqliteStore::committed_frames(int wal_frames) {
+  bool wake = false;
+  {
+    std::lock_guard lock(ck_mu_);
+    // A shorter WAL than after the last commit: this transaction started it again.
+    const int added = wal_frames >= wal_frames_ ? wal_frames - wal_frames_ : wal_frames;
+    new_frames_ += added;
+    frames_committed_ += static_cast<uint64_t>(added);
+    wal_frames_ = wal_frames;
+    max_wal_frames_ = std::max(max_wal_frames_, wal_frames);
+    wake = new_frames_ >= options_.checkpoint_frames;
+  }
+  if (wake) ck_cv_.notify_one();
+}
+
+void SqliteStore::checkpointer_loop() {
+  std::unique_lock lock(ck_mu_);
+  for (;;) {
+    ck_cv_.wait(lock, [&] {
+      return ck_stopping_ || whole_wanted_ || new_frames_ >= options_.checkpoint_frames;
+    });
+    if (ck_stopping_) return;
+    const bool whole = whole_wanted_;
+    new_frames_ = 0;
+    lock.unlock();
+    // PASSIVE: copies back what no reader still needs, without waiting for any lock and without
+    // holding the writer up; the writer goes on committing to the WAL meanwhile.
+    int log = 0, copied = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const int rc = sqlite3_wal_checkpoint_v2(impl_->checkpoint_db->getHandle(), nullptr,
+                                             SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
+    const double ms = ms_since(start);
+    lock.lock();
+    if (rc != SQLITE_OK && rc != SQLITE_BUSY) {
+      std::fprintf(stderr, "feldherr serve: a WAL checkpoint failed: %s\n", sqlite3_errstr(rc));
+    } else {
+      checkpoint_ms_.add(ms);
+    }
+    if (whole) {
+      // The writer waits (wait_for_wal_bound) and commits nothing meanwhile: this checkpoint
+      // copied the whole WAL unless it failed; either way the writer goes on.
+      whole_wanted_ = false;
+      ++whole_done_;
+      ck_done_cv_.notify_all();
+    }
+  }
+}
+
+void SqliteStore::wait_for_wal_bound() {
+  std::unique_lock lock(ck_mu_);
+  if (wal_frames_ <= options_.wal_limit_frames) return;
+  const auto start = std::chrono::steady_clock::now();
+  const uint64_t done = whole_done_;
+  whole_wanted_ = true;
+  ck_cv_.notify_one();
+  ck_done_cv_.wait(lock, [&] { return whole_done_ != done || ck_stopping_; });
+  bound_wait_ms_.add(ms_since(start));
 }
 
 namespace {
@@ -252,7 +384,8 @@ void Store::append(const std::string& id, const std::vector<StoredRow>& rows,
 void SqliteStore::append_async(AppendRequest request, AppendDone done) {
   {
     std::lock_guard lock(queue_mu_);
-    queue_.push_back(Pending{std::move(request), std::move(done), {}});
+    queue_.push_back(
+        Pending{std::move(request), std::move(done), {}, std::chrono::steady_clock::now()});
   }
   queue_cv_.notify_one();
 }
@@ -265,7 +398,14 @@ void SqliteStore::writer_loop() {
     if (queue_.empty()) return;  // stopping, and nothing is left to write
     batch.swap(queue_);
     lock.unlock();
+    wait_for_wal_bound();
     commit_batch(batch);
+    {
+      const auto now = std::chrono::steady_clock::now();
+      std::lock_guard stats(ck_mu_);
+      for (const Pending& p : batch)
+        append_wait_ms_.add(std::chrono::duration<double, std::milli>(now - p.queued).count());
+    }
     for (Pending& p : batch) {
       try {
         p.done(p.error);
@@ -345,13 +485,7 @@ void SqliteStore::commit_batch(std::vector<Pending>& batch) {
     }
     tx->commit();
     ++impl_->transactions;
-    constexpr size_t kKept = 100000;
-    const float ms =
-        std::chrono::duration<float, std::milli>(std::chrono::steady_clock::now() - start).count();
-    if (impl_->commit_ms.size() < kKept)
-      impl_->commit_ms.push_back(ms);
-    else
-      impl_->commit_ms[impl_->commit_next++ % kKept] = ms;
+    impl_->commit_ms.add(ms_since(start));
     impl_->appends += batch.size();
     impl_->largest = std::max(impl_->largest, batch.size());
   } catch (const std::exception& e) {
@@ -434,15 +568,16 @@ SqliteStore::CommitStats SqliteStore::commit_stats() {
   c.commits = impl_->transactions.load();
   c.appends = impl_->appends;
   c.largest = impl_->largest;
-  std::vector<float> ms = impl_->commit_ms;
-  if (ms.empty()) return c;
-  std::sort(ms.begin(), ms.end());
-  const auto at = [&](double q) {
-    return ms[static_cast<size_t>(q * static_cast<double>(ms.size() - 1))];
-  };
-  c.p50_ms = at(0.5);
-  c.p99_ms = at(0.99);
-  c.max_ms = ms.back();
+  const Durations::Summary commits = impl_->commit_ms.summary();
+  c.p50_ms = commits.p50_ms;
+  c.p99_ms = commits.p99_ms;
+  c.max_ms = commits.max_ms;
+  std::lock_guard ck(ck_mu_);
+  c.append_wait = append_wait_ms_.summary();
+  c.checkpoints = checkpoint_ms_.summary();
+  c.frames_committed = frames_committed_;
+  c.max_wal_frames = max_wal_frames_;
+  c.bound_waits = bound_wait_ms_.summary();
   return c;
 }
 

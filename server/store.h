@@ -5,9 +5,11 @@
 // SqliteStore is the embedded default (WAL, synchronous=FULL: a row is on disk when append()
 // returns or append_async() reports it, and only then is the action acknowledged to any client).
 // Concurrent appends are committed together in one transaction (group commit) by the store's
-// writer thread.
+// writer thread. WAL checkpoints run on a checkpointer thread with its own connection, off the
+// writer's commits (docs/server.md "Checkpoints").
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -107,10 +109,43 @@ class Store {
   virtual std::optional<Snapshot> last_snapshot(const std::string& id) = 0;
 };
 
+// Times of one kind of event (the last `kept`), for the statistics `feldherr serve` prints.
+class Durations {
+ public:
+  explicit Durations(size_t kept = 100000) : kept_(kept) {}
+  void add(double ms);
+  struct Summary {
+    uint64_t count = 0;                         // all events, not only the kept ones
+    double p50_ms = 0, p99_ms = 0, max_ms = 0;  // of the kept ones
+    double total_ms = 0;                        // of all events
+  };
+  Summary summary() const;
+
+ private:
+  size_t kept_;
+  std::vector<float> ms_;
+  size_t next_ = 0;
+  uint64_t count_ = 0;
+  double total_ms_ = 0;
+};
+
+// When the checkpointer runs (docs/server.md "Checkpoints"); the defaults are the server's.
+struct StoreOptions {
+  // A PASSIVE checkpoint once this many WAL frames (pages) were committed since the last one
+  // (SQLite's own automatic checkpoint, which runs inside a commit, uses 1000 as well). 0: no
+  // checkpointer; SQLite checkpoints inside the commit that takes the WAL past 1000 frames.
+  int checkpoint_frames = 1000;
+  // The WAL's bound, in frames: when a commit leaves the WAL longer, the writer waits before
+  // its next transaction until the checkpointer has copied every frame back, so that the
+  // transaction starts the WAL again from its beginning. Such a wait lasts about one
+  // checkpoint; the higher the bound, the rarer (docs/server.md "Checkpoints").
+  int wal_limit_frames = 65536;
+};
+
 class SqliteStore : public Store {
  public:
   // Opens or creates the database file; throws std::runtime_error.
-  explicit SqliteStore(const std::string& path);
+  explicit SqliteStore(const std::string& path, StoreOptions options = {});
   ~SqliteStore() override;
   void create_game(const StoredGame& game) override;
   void create_game_with_rows(const StoredGame& game, const std::vector<StoredRow>& rows) override;
@@ -125,13 +160,25 @@ class SqliteStore : public Store {
   uint64_t transactions() const;
   // How the group commits went: `feldherr serve` prints it when it stops, so that a load
   // benchmark can tell the time the disk took to make the appends durable (the fsync of each
-  // commit and SQLite's checkpoints inside it) from the server's own.
+  // commit) from the server's own, and see the checkpoints beside them.
   struct CommitStats {
     uint64_t commits = 0, appends = 0;
     size_t largest = 0;                         // appends in the largest commit
     double p50_ms = 0, p99_ms = 0, max_ms = 0;  // time of a commit (the last 100,000)
+    // From append_async() to its report: waiting for the writer, the commit, the report.
+    Durations::Summary append_wait;
+    // The frames (pages) the commits wrote to the WAL, and the checkpointer's PASSIVE
+    // checkpoints.
+    uint64_t frames_committed = 0;
+    Durations::Summary checkpoints;
+    int max_wal_frames = 0;  // the longest the WAL was after a commit
+    // The writer's waits for a whole checkpoint at the WAL's bound (StoreOptions).
+    Durations::Summary bound_waits;
   };
   CommitStats commit_stats();
+  // Called by SQLite after each commit on the store's connection (its WAL hook): the WAL's
+  // length in frames then.
+  void committed_frames(int wal_frames);
 
  private:
   struct Impl;
@@ -139,8 +186,12 @@ class SqliteStore : public Store {
     AppendRequest request;
     AppendDone done;
     std::string error;  // "" = committed
+    std::chrono::steady_clock::time_point queued;
   };
   void writer_loop();
+  void checkpointer_loop();
+  // Before a transaction: while the WAL is beyond its bound, waits for a whole checkpoint.
+  void wait_for_wal_bound();
   void commit_batch(std::vector<Pending>& batch);
   void write_one(const AppendRequest& p, const std::string& now);
   std::unique_ptr<Impl> impl_;
@@ -150,6 +201,20 @@ class SqliteStore : public Store {
   std::condition_variable queue_cv_;
   std::vector<Pending> queue_;
   bool stopping_ = false;
+  // The checkpointer (docs/server.md "Checkpoints"): woken by committed_frames().
+  StoreOptions options_;
+  std::mutex ck_mu_;
+  std::condition_variable ck_cv_;       // to the checkpointer: frames to copy, or stopping
+  std::condition_variable ck_done_cv_;  // to the writer: a whole checkpoint is done
+  int wal_frames_ = 0;                  // the WAL's length after the last commit
+  int new_frames_ = 0;                  // frames committed since the last checkpoint began
+  bool whole_wanted_ = false;           // the writer waits for a whole checkpoint
+  uint64_t whole_done_ = 0;             // whole checkpoints done (the WAL copied back entirely)
+  bool ck_stopping_ = false;
+  int max_wal_frames_ = 0;
+  uint64_t frames_committed_ = 0;
+  Durations checkpoint_ms_, bound_wait_ms_, append_wait_ms_;
+  std::thread checkpointer_;
   std::thread writer_;  // last: started when the rest is ready, joined first
 };
 

@@ -1,9 +1,13 @@
 // Group commit in the SQLite store (docs/server.md "Throughput"): concurrent appends share one
 // transaction, each append returns only once its rows are committed, and an append that cannot
-// be stored throws without taking the others of its transaction down with it.
+// be stored throws without taking the others of its transaction down with it. The WAL's
+// checkpoints run on the checkpointer thread, off the commits, and the WAL stays within its
+// bound (docs/server.md "Checkpoints").
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <random>
 #include <thread>
@@ -138,6 +142,105 @@ TEST(StoreGroupCommit, AFailedAppendThrowsAndTheOthersOfItsTransactionAreCommitt
   EXPECT_EQ(store.rows(game_id(0)).size(), static_cast<size_t>(appends - appends / 3));
   for (int t = 1; t < threads; ++t)
     EXPECT_EQ(store.rows(game_id(t)).size(), static_cast<size_t>(appends)) << game_id(t);
+}
+
+// Appends `appends` rows of about 1 KB to each of `threads` games from as many threads, and
+// checks that every row is there after the store is opened again.
+void append_and_reopen(const fs::path& db, StoreOptions options, int threads, int appends,
+                       SqliteStore::CommitStats& stats, uintmax_t& wal_bytes) {
+  {
+    SqliteStore store(db.string(), options);
+    for (int t = 0; t < threads; ++t) store.create_game(game(game_id(t)));
+    std::vector<std::thread> pool;
+    uintmax_t largest_wal = 0;
+    std::atomic<bool> writing{true};
+    // The WAL file's size, watched while the appends go on.
+    std::thread watch([&] {
+      const fs::path wal = db.string() + "-wal";
+      while (writing) {
+        std::error_code ec;
+        const uintmax_t size = fs::file_size(wal, ec);
+        if (!ec) largest_wal = std::max(largest_wal, size);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
+    });
+    for (int t = 0; t < threads; ++t)
+      pool.emplace_back([&, t] {
+        for (int i = 1; i <= appends; ++i) {
+          StoredRow r = row(i);
+          r.text += std::string(1000, static_cast<char>('a' + i % 26));
+          store.append(game_id(t), {r}, GameStatus{"active", "", i, "orcs", ""}, std::nullopt);
+        }
+      });
+    for (auto& th : pool) th.join();
+    writing = false;
+    watch.join();
+    stats = store.commit_stats();
+    wal_bytes = largest_wal;
+  }
+  SqliteStore again(db.string());
+  for (int t = 0; t < threads; ++t) {
+    std::vector<StoredRow> rows = again.rows(game_id(t));
+    ASSERT_EQ(rows.size(), static_cast<size_t>(appends)) << game_id(t);
+    for (int i = 0; i < appends; ++i) EXPECT_EQ(rows[static_cast<size_t>(i)].seq, i + 1);
+  }
+}
+
+// A frame of the WAL: a page (4 KiB) and its 24-byte header.
+constexpr uintmax_t kFrameBytes = 4096 + 24;
+
+TEST(StoreCheckpoint, CheckpointsRunOnTheirOwnThreadAndTheWalStaysWithinItsBound) {
+  const ScratchDir dir("store-checkpoint");
+  const StoreOptions options{.checkpoint_frames = 40, .wal_limit_frames = 600};
+  const int threads = 8, appends = 150;
+  SqliteStore::CommitStats c;
+  uintmax_t wal_bytes = 0;
+  append_and_reopen(dir / "db.sqlite", options, threads, appends, c, wal_bytes);
+  std::printf(
+      "%llu frames committed, %llu checkpoints (max %.2f ms); WAL up to %d frames, %ju bytes; "
+      "the writer waited %llu times\n",
+      static_cast<unsigned long long>(c.frames_committed),
+      static_cast<unsigned long long>(c.checkpoints.count), c.checkpoints.max_ms, c.max_wal_frames,
+      wal_bytes, static_cast<unsigned long long>(c.bound_waits.count));
+  // 1,200 rows of 1 KB are well over 300 pages: the checkpointer ran.
+  EXPECT_GE(c.frames_committed, 300u);
+  EXPECT_GE(c.checkpoints.count, 2u);
+  // The WAL was started again from its beginning: never longer than its bound and one commit
+  // (8 appends of a few pages each).
+  EXPECT_LE(c.max_wal_frames, options.wal_limit_frames + 100);
+  EXPECT_LE(wal_bytes, static_cast<uintmax_t>(options.wal_limit_frames + 100) * kFrameBytes + 32);
+  EXPECT_EQ(c.append_wait.count, static_cast<uint64_t>(threads * appends));
+}
+
+TEST(StoreCheckpoint, AtTheBoundTheWriterWaitsForAWholeCheckpoint) {
+  // The checkpointer is never woken by the frames committed (a threshold no run reaches): only
+  // the bound keeps the WAL short, by the writer's waits.
+  const ScratchDir dir("store-bound");
+  const StoreOptions options{.checkpoint_frames = 1 << 30, .wal_limit_frames = 200};
+  const int threads = 4, appends = 150;
+  SqliteStore::CommitStats c;
+  uintmax_t wal_bytes = 0;
+  append_and_reopen(dir / "db.sqlite", options, threads, appends, c, wal_bytes);
+  EXPECT_GE(c.bound_waits.count, 2u);
+  EXPECT_EQ(c.checkpoints.count, c.bound_waits.count);
+  EXPECT_LE(c.max_wal_frames, options.wal_limit_frames + 60);
+  EXPECT_LE(wal_bytes, static_cast<uintmax_t>(options.wal_limit_frames + 60) * kFrameBytes + 32);
+}
+
+TEST(StoreCheckpoint, WithoutTheCheckpointerSqliteCheckpointsInsideTheCommits) {
+  // checkpoint_frames 0 (`serve --checkpoint-frames 0`): no checkpointer, no WAL hook; SQLite's
+  // automatic checkpoint (1,000 frames) keeps the WAL short and every row is stored.
+  const ScratchDir dir("store-inline");
+  const int threads = 8, appends = 150;
+  SqliteStore::CommitStats c;
+  uintmax_t wal_bytes = 0;
+  append_and_reopen(dir / "db.sqlite", StoreOptions{.checkpoint_frames = 0}, threads, appends, c,
+                    wal_bytes);
+  EXPECT_EQ(c.checkpoints.count, 0u);
+  EXPECT_EQ(c.frames_committed, 0u);
+  EXPECT_EQ(c.bound_waits.count, 0u);
+  EXPECT_EQ(c.appends, static_cast<uint64_t>(threads * appends));
+  EXPECT_LE(wal_bytes, uintmax_t{1100} * kFrameBytes + 32);
 }
 
 }  // namespace
