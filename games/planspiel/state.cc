@@ -943,6 +943,8 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                                 "darauf",
                                 uid(c), uid(l)));
   }
+  // G-38: a unit at work (digging in, camouflaging) does nothing else this half-turn.
+  if (s.work != 0) return work_refusal(u, why);
   // Reading: one getting on or off per unit and half-turn.
   if (s.loaded)
     return PS_REFUSE(
@@ -1116,6 +1118,7 @@ bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
     return PS_REFUSE(
         why, say("PS §10.6, G-37: only tracked combat vehicles overrun; {} cannot",
                  "PS §10.6, G-37: nur Kettenfahrzeuge überrollen; {} kann es nicht", su.id));
+  if (s.work != 0) return work_refusal(u, why);
   if (s.fired)
     return PS_REFUSE(why, say("PS §3.4: {} has fired this half-turn (the overrun is its attack)",
                               "PS §3.4: {} hat in diesem Teilzug gefeuert (das Überrollen ist sein "
@@ -1181,6 +1184,7 @@ bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
     return PS_REFUSE(why, say("PS §10.5: {} is not on the board on its own",
                               "PS §10.5: {} steht nicht selbst auf der Platte", su.id));
   // PS §10.5: from movement; the close fighters' suppression is ignored.
+  if (s.work != 0) return work_refusal(u, why);
   if (s.has_moved || s.fired)
     return PS_REFUSE(why,
                      say("PS §3.4: {} has moved or fired this half-turn",
@@ -1242,6 +1246,7 @@ bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
   if (cs.status != UnitStatus::kOnBoard)
     return PS_REFUSE(why, say("PS §10.4: {} is not on the board",
                               "PS §10.4: {} ist nicht auf der Platte", sc.id));
+  if (cs.work != 0) return work_refusal(c, why);
   if (cs.fired)
     return PS_REFUSE(why, say("PS §3.4: {} has fired this half-turn",
                               "PS §3.4: {} hat in diesem Teilzug gefeuert", sc.id));
@@ -1603,6 +1608,7 @@ bool PlanspielState::may_recover(int u, Field f, Text* why) const {
     return PS_REFUSE(why,
                      say("PS §6.10, §12.1: {} is suppressed and cannot work",
                          "PS §6.10, §12.1: {} ist niedergehalten und kann nicht arbeiten", su.id));
+  if (s.work != 0) return work_refusal(u, why);
   if (s.has_moved || s.fired || s.loaded)
     return PS_REFUSE(why, say("G-38: a recovery occupies {} for its whole half-turn; it has acted "
                               "already",
@@ -5273,6 +5279,8 @@ json PlanspielState::observe(int seat) const {
       j["suppression"] = s.suppression;
       j["moved"] = s.has_moved;
       j["fired"] = s.fired;
+      // G-38: its work of this half-turn.
+      if (s.work != 0) j["work"] = s.work == UnitState::kWorkDig ? "dig" : "camouflage";
       j["camouflaged"] = s.camouflaged;
       j["detected_marker"] = s.detected_marker;
       if (s.smoke > 0) j["smoke"] = true;                // PS §8.16: in its own smoke
@@ -5490,6 +5498,10 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
       if (s.detected_marker) marks += t(" detected", " aufgeklärt");
       if (s.has_moved) marks += fmt::format(fmt::runtime(t(" moved {}", " bewegt {}")), s.moved);
       if (s.fired) marks += t(" fired", " gefeuert");
+      if (s.work == UnitState::kWorkDig)
+        marks += t(" working: digs in", " arbeitet: gräbt sich ein");
+      if (s.work == UnitState::kWorkCamouflage)
+        marks += t(" working: camouflages", " arbeitet: tarnt sich");
       if (s.aboard >= 0) marks += t(" aboard ", " aufgesessen auf ") + uid(s.aboard);
     }
     o << fmt::format("  {:<5} {:<5} {:<5} {}{}\n", party(su.party), su.id, su.type, where, marks);
@@ -5712,9 +5724,8 @@ void PlanspielState::apply_work(const Action& action, EventList* events) {
   const Board& b = game_->board();
   const Field f = field_of(u);
   const bool shown = shown_to(u, enemy(party));
-  // G-38: the work occupies the unit for its whole half-turn: it neither moves nor fires.
-  s.has_moved = true;
-  s.fired = true;
+  // G-38: the work occupies the unit for its whole half-turn: it neither moves nor fires (its
+  // own state `work`, which every check of a unit's activity asks; it has not fired, PS §5.4).
   Text said;
   std::string rule = "PS §12.3";
   if (action.verb == kDig) {
