@@ -261,6 +261,8 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     types_.push_back(t);
     weapons_.push_back(WeaponOfType(fire, *t));
     flat_ranges_.push_back(WeaponRange(fire, weapons_.back(), Trajectory::kFlat));
+    if (t->category == Category::kTransport && t->capacity == Capacity::kTowOneWeapon)
+      tows_.push_back(static_cast<int>(types_.size()) - 1);
   }
   for (const ObjectiveSet& o : situation.objectives)
     for (Field f : o.fields)
@@ -1072,13 +1074,11 @@ int PlanspielState::substitute_tow(int u, Text* why) const {
 int PlanspielState::free_tow(int u, Text* why) const {
   const int party = party_of(u);
   const Field at = field_of(u);
-  for (int v = 0; v < num_units(); ++v) {
+  for (int v : game_->tows()) {  // the tows (PS §4.5), in unit order
     const UnitState& vs = unit(v);
     if (vs.x != at.x || vs.y != at.y || v == u || vs.status != UnitStatus::kOnBoard ||
         vs.aboard >= 0 || party_of(v) != party)
       continue;
-    const UnitType& t = type_of(v);
-    if (t.category != Category::kTransport || t.capacity != Capacity::kTowOneWeapon) continue;
     const int own = game_->situation().units[static_cast<size_t>(v)].load;
     const bool ammunition = own >= 0 && unit(own).status != UnitStatus::kLost;
     const int l = ammunition ? -1 : load_of(v);
@@ -1801,7 +1801,8 @@ const std::vector<uint32_t>& PlanspielState::kept_table(KeptSearches& kept, int 
 
 PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
   const uint64_t position = seen_cache_.position;
-  if (position == 0 || seen_cache_.mutating || unit(u).status != UnitStatus::kOnBoard)
+  if (position == 0 || seen_cache_.mutating || unit(u).status != UnitStatus::kOnBoard ||
+      kept_searches().off)
     return nullptr;
   KeptSearches& kept = kept_for_position();
   KeptSearch& k = kept.searches[static_cast<size_t>(u)];
@@ -1864,6 +1865,7 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
   // PS §9.6: during the planning of a simultaneous movement, the next unit of the group.
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return out;
+  if (const KeptSearch* k = kept_search_for(u)) return k->moves;
   return reachable(search(u));
 }
 

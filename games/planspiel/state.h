@@ -476,6 +476,9 @@ class PlanspielState : public State {
   // stands there).
   int free_tow(int u, Text* why) const;
 
+  // Test hook: with `on` false this thread's kept movement searches are not looked at (every
+  // search is made afresh) until it is called with true.
+  static void set_kept_searches_for_test(bool on) { kept_searches().off = !on; }
   // Test hook: puts unit `u` in field `f` on the board (set-ups of the rule tests).
   void place_for_test(int u, Field f);
   void set_suppression_for_test(int u, int level) {
@@ -619,6 +622,7 @@ class PlanspielState : public State {
     uint64_t wrecks = 0;
     std::array<std::vector<uint32_t>, kParties> table;
     std::array<bool, kParties> table_set{};
+    bool off = false;  // set_kept_searches_for_test
   };
   static KeptSearches& kept_searches();
   // What search(u) reads of unit u itself: its field and status, fired, suppression, loaded
@@ -892,6 +896,8 @@ class PlanspielGame : public Game {
   const FireWeapon& weapon(int u) const { return weapons_[static_cast<size_t>(u)]; }
   // WeaponRange of unit `u`'s weapon in flat fire (PS §8.2), worked out once per game.
   int flat_range(int u) const { return flat_ranges_[static_cast<size_t>(u)]; }
+  // The units that are tows (a transport towing one weapon, PS §4.5), in unit order.
+  const std::vector<int>& tows() const { return tows_; }
   const std::vector<Field>& objective_fields() const { return objective_fields_; }
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
@@ -925,6 +931,7 @@ class PlanspielGame : public Game {
   std::vector<const UnitType*> types_;  // per unit of the situation
   std::vector<FireWeapon> weapons_;     // per unit of the situation
   std::vector<int> flat_ranges_;        // per unit of the situation
+  std::vector<int> tows_;               // tows()
   std::vector<Field> objective_fields_;
   std::string scenario_;
   Options options_;

@@ -23,8 +23,12 @@ int ExpectKeptEqualsFresh(const PlanspielState& s, const std::string& where) {
   std::vector<Field> moves, withdrawals;
   for (int u = 0; u < s.num_units(); ++u) {
     s.move_and_withdraw_targets(u, moves, withdrawals);
+    const std::vector<Field> kept_moves = s.move_targets(u);
+    PlanspielState::set_kept_searches_for_test(false);
     EXPECT_EQ(moves, s.move_targets(u)) << where << " unit " << u;
+    EXPECT_EQ(kept_moves, moves) << where << " unit " << u;
     EXPECT_EQ(withdrawals, s.withdraw_targets(u)) << where << " unit " << u;
+    PlanspielState::set_kept_searches_for_test(true);
     movers += moves.empty() ? 0 : 1;
   }
   return movers;
