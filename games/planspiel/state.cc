@@ -1658,6 +1658,9 @@ std::vector<Field> PlanspielState::recover_targets(int u) const {
   const UnitType& t = type_of(u);
   if (t.terrain != Mover::kVehicle || IsBase(t) || unit(u).status != UnitStatus::kOnBoard)
     return out;
+  // Without a wreck on the board (kept per position) nothing to recover.
+  if (seen_cache_.position != 0 && !seen_cache_.mutating && !kept_for_position().any_wreck)
+    return out;
   for (int w = 0; w < num_units(); ++w)
     if (unit(w).wreck && Distance(field_of(u), field_of(w)) == 1 &&
         std::find(out.begin(), out.end(), field_of(w)) == out.end() &&
@@ -1750,7 +1753,7 @@ uint64_t PlanspielState::search_signature(int u) const {
          static_cast<uint64_t>(static_cast<uint16_t>(s.y)) << 16 |
          static_cast<uint64_t>(s.status) << 32 | static_cast<uint64_t>(s.fired) << 34 |
          static_cast<uint64_t>(s.loaded) << 35 |
-         static_cast<uint64_t>(static_cast<uint8_t>(s.suppression)) << 36 |
+         static_cast<uint64_t>(s.suppression >= 3) << 36 |  // move_cap (PS §8.14)
          static_cast<uint64_t>(static_cast<uint16_t>(load_of(u) + 1)) << 44;
 }
 
@@ -1781,9 +1784,12 @@ PlanspielState::KeptSearches& PlanspielState::kept_for_position() const {
     kept.table_set.fill(false);
     const Board& b = game_->board();
     uint64_t w = 0;
+    kept.any_wreck = false;
     for (int o = 0; o < num_units(); ++o)
-      if (unit(o).wreck)
+      if (unit(o).wreck) {
         w = w * 1000003 + static_cast<uint64_t>((o + 1) * 4096 + b.index(field_of(o)));
+        kept.any_wreck = true;
+      }
     kept.wrecks = w;
   }
   return kept;

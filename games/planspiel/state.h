@@ -620,13 +620,14 @@ class PlanspielState : public State {
     // For `position`: the wreck signature and each party's TableSignature (when `table_set`).
     uint64_t position = 0;
     uint64_t wrecks = 0;
+    bool any_wreck = false;  // a unit is a wreck (PS §2.3, §6.10)
     std::array<std::vector<uint32_t>, kParties> table;
     std::array<bool, kParties> table_set{};
     bool off = false;  // set_kept_searches_for_test
   };
   static KeptSearches& kept_searches();
-  // What search(u) reads of unit u itself: its field and status, fired, suppression, loaded
-  // (move_cap, half speed) and its load.
+  // What search(u) reads of unit u itself: its field and status, fired, suppressed at level 3 or
+  // more, loaded (move_cap, half speed) and its load.
   uint64_t search_signature(int u) const;
   // Per unit, what it puts into `party`'s contents table (party_contents): 0 when it is not
   // there, else its field's index + 1 and its carrier (aboard + 1) above bit 16.
