@@ -229,6 +229,7 @@ std::string RangeRowId(const FireData& data, const std::string& printed) {
 
 // The ids of positions (PlanspielState::SeenCache::position), from 1.
 std::atomic<uint64_t> next_position_id{1};
+std::atomic<uint64_t> next_game_instance{1};  // PlanspielGame::instance
 
 // Action(verb, {unit, field}) built in place (the legal actions make many).
 Action UnitFieldAction(int verb, int u, int field) {
@@ -252,12 +253,16 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
       fire_(&fire),
       scenario_(situation.id),
       los_(std::make_unique<std::atomic<uint8_t>[]>(
-          static_cast<size_t>(board.width() * board.height() * board.width() * board.height()))) {
+          static_cast<size_t>(board.width() * board.height() * board.width() * board.height()))),
+      instance_(next_game_instance.fetch_add(1)) {
   for (const SituationUnit& u : situation.units) {
     const UnitType* t = find_unit_type(types, u.type);
     if (t == nullptr) throw std::runtime_error("unknown unit type " + u.type);
     types_.push_back(t);
     weapons_.push_back(WeaponOfType(fire, *t));
+    flat_ranges_.push_back(WeaponRange(fire, weapons_.back(), Trajectory::kFlat));
+    if (t->category == Category::kTransport && t->capacity == Capacity::kTowOneWeapon)
+      tows_.push_back(static_cast<int>(types_.size()) - 1);
   }
   for (const ObjectiveSet& o : situation.objectives)
     for (Field f : o.fields)
@@ -943,6 +948,8 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                                 "darauf",
                                 uid(c), uid(l)));
   }
+  // G-38: a unit at work (digging in, camouflaging) does nothing else this half-turn.
+  if (s.work != 0) return work_refusal(u, why);
   // Reading: one getting on or off per unit and half-turn.
   if (s.loaded)
     return PS_REFUSE(
@@ -1067,13 +1074,11 @@ int PlanspielState::substitute_tow(int u, Text* why) const {
 int PlanspielState::free_tow(int u, Text* why) const {
   const int party = party_of(u);
   const Field at = field_of(u);
-  for (int v = 0; v < num_units(); ++v) {
+  for (int v : game_->tows()) {  // the tows (PS §4.5), in unit order
     const UnitState& vs = unit(v);
     if (vs.x != at.x || vs.y != at.y || v == u || vs.status != UnitStatus::kOnBoard ||
         vs.aboard >= 0 || party_of(v) != party)
       continue;
-    const UnitType& t = type_of(v);
-    if (t.category != Category::kTransport || t.capacity != Capacity::kTowOneWeapon) continue;
     const int own = game_->situation().units[static_cast<size_t>(v)].load;
     const bool ammunition = own >= 0 && unit(own).status != UnitStatus::kLost;
     const int l = ammunition ? -1 : load_of(v);
@@ -1116,6 +1121,7 @@ bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
     return PS_REFUSE(
         why, say("PS §10.6, G-37: only tracked combat vehicles overrun; {} cannot",
                  "PS §10.6, G-37: nur Kettenfahrzeuge überrollen; {} kann es nicht", su.id));
+  if (s.work != 0) return work_refusal(u, why);
   if (s.fired)
     return PS_REFUSE(why, say("PS §3.4: {} has fired this half-turn (the overrun is its attack)",
                               "PS §3.4: {} hat in diesem Teilzug gefeuert (das Überrollen ist sein "
@@ -1181,6 +1187,7 @@ bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
     return PS_REFUSE(why, say("PS §10.5: {} is not on the board on its own",
                               "PS §10.5: {} steht nicht selbst auf der Platte", su.id));
   // PS §10.5: from movement; the close fighters' suppression is ignored.
+  if (s.work != 0) return work_refusal(u, why);
   if (s.has_moved || s.fired)
     return PS_REFUSE(why,
                      say("PS §3.4: {} has moved or fired this half-turn",
@@ -1242,6 +1249,7 @@ bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
   if (cs.status != UnitStatus::kOnBoard)
     return PS_REFUSE(why, say("PS §10.4: {} is not on the board",
                               "PS §10.4: {} ist nicht auf der Platte", sc.id));
+  if (cs.work != 0) return work_refusal(c, why);
   if (cs.fired)
     return PS_REFUSE(why, say("PS §3.4: {} has fired this half-turn",
                               "PS §3.4: {} hat in diesem Teilzug gefeuert", sc.id));
@@ -1370,6 +1378,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
       pool.pop_back();
     }
   }
+  r.buf->closed.clear();
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const MoveProfile p = MoveProfileOf(type_of(u));
@@ -1491,7 +1500,10 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
         const Field t{f.x + kDx[d], f.y + kDy[d]};
         // Search::entry; a field where the party sees nobody and no wreck lies is free.
         const Entry e = no_wrecks && r.at(ti).empty() ? Entry::kFree : r.entry(f, t);
-        if (e == Entry::kClosed) continue;
+        if (e == Entry::kClosed) {
+          r.buf->closed.push_back(static_cast<int>(ti));
+          continue;
+        }
         dist[ti] = next;
         parent[ti] = static_cast<int>(fi);
         stop[ti] = e == Entry::kEndsMove ? 1 : 0;
@@ -1553,8 +1565,7 @@ bool PlanspielState::withdraws_along(int u, const Path& path, Text* why) const {
     const UnitType& t = type_of(e);
     if (!t.has_weapon || t.weapon.flat < 0) continue;
     const Field fe = field_of(e);
-    if (Distance(fe, start) > WeaponRange(game_->fire_data(), weapon_of(e), Trajectory::kFlat))
-      continue;
+    if (Distance(fe, start) > game_->flat_range(e)) continue;
     any = true;
     for (size_t i = 1; i < path.fields.size(); ++i)
       if (Distance(fe, path.fields[i]) < Distance(fe, path.fields[i - 1]))
@@ -1603,6 +1614,7 @@ bool PlanspielState::may_recover(int u, Field f, Text* why) const {
     return PS_REFUSE(why,
                      say("PS §6.10, §12.1: {} is suppressed and cannot work",
                          "PS §6.10, §12.1: {} ist niedergehalten und kann nicht arbeiten", su.id));
+  if (s.work != 0) return work_refusal(u, why);
   if (s.has_moved || s.fired || s.loaded)
     return PS_REFUSE(why, say("G-38: a recovery occupies {} for its whole half-turn; it has acted "
                               "already",
@@ -1646,6 +1658,9 @@ std::vector<Field> PlanspielState::recover_targets(int u) const {
   const UnitType& t = type_of(u);
   if (t.terrain != Mover::kVehicle || IsBase(t) || unit(u).status != UnitStatus::kOnBoard)
     return out;
+  // Without a wreck on the board (kept per position) nothing to recover.
+  if (seen_cache_.position != 0 && !seen_cache_.mutating && !kept_for_position().any_wreck)
+    return out;
   for (int w = 0; w < num_units(); ++w)
     if (unit(w).wreck && Distance(field_of(u), field_of(w)) == 1 &&
         std::find(out.begin(), out.end(), field_of(w)) == out.end() &&
@@ -1671,8 +1686,7 @@ bool PlanspielState::threatened(int u) const {
   for (int e : seen_enemies(party_of(u))) {
     const UnitType& t = type_of(e);
     if (t.has_weapon && t.weapon.flat >= 0 &&
-        Distance(field_of(e), field_of(u)) <=
-            WeaponRange(game_->fire_data(), weapon_of(e), Trajectory::kFlat))
+        Distance(field_of(e), field_of(u)) <= game_->flat_range(e))
       return true;
   }
   return false;
@@ -1700,8 +1714,24 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
   withdrawals.clear();
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return;
-  Search s = search(u);
-  reachable(s, moves);
+  // The search kept from an earlier position while nothing it reads has changed (kept_search_for),
+  // else a new one, kept for the next position and for the move's path when one of these moves
+  // is applied (kept_path).
+  const KeptSearch* k = kept_search_for(u);
+  Search local;
+  if (!k) {
+    Search s = search(u);
+    if (s.outside || seen_cache_.position == 0 || seen_cache_.mutating) {
+      local = std::move(s);  // not kept
+      reachable(local, moves);
+    } else {
+      KeptSearch& kept = keep_search(u, std::move(s));
+      reachable(kept.search, kept.moves);
+      k = &kept;
+    }
+  }
+  if (k) moves = k->moves;
+  const Search& s = k ? k->search : local;
   // withdraw_targets, over the same search and fields.
   if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
     Path path;
@@ -1709,7 +1739,6 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
       if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
         withdrawals.push_back(f);
   }
-  keep_search(u, std::move(s));  // for the move's path when one of these moves is applied
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_searches() {
@@ -1718,32 +1747,113 @@ PlanspielState::KeptSearches& PlanspielState::kept_searches() {
   return kept;
 }
 
-void PlanspielState::keep_search(int u, Search&& s) const {
-  const uint64_t position = seen_cache_.position;
-  if (position == 0 || seen_cache_.mutating) return;
-  KeptSearches& kept = kept_searches();
-  if (kept.position != position) {
-    kept.searches.clear();
-    kept.position = position;
+uint64_t PlanspielState::search_signature(int u) const {
+  const UnitState& s = unit(u);
+  return static_cast<uint64_t>(static_cast<uint16_t>(s.x)) |
+         static_cast<uint64_t>(static_cast<uint16_t>(s.y)) << 16 |
+         static_cast<uint64_t>(s.status) << 32 | static_cast<uint64_t>(s.fired) << 34 |
+         static_cast<uint64_t>(s.loaded) << 35 |
+         static_cast<uint64_t>(s.suppression >= 3) << 36 |  // move_cap (PS §8.14)
+         static_cast<uint64_t>(static_cast<uint16_t>(load_of(u) + 1)) << 44;
+}
+
+void PlanspielState::table_signature(int party, std::vector<uint32_t>& out) const {
+  const Board& b = game_->board();
+  out.resize(static_cast<size_t>(num_units()));
+  for (int o = 0; o < num_units(); ++o) {
+    const UnitState& s = unit(o);
+    out[static_cast<size_t>(o)] = s.status == UnitStatus::kOnBoard && visible_known(o, party)
+                                      ? static_cast<uint32_t>(b.index(field_of(o)) + 1) |
+                                            static_cast<uint32_t>(s.aboard + 1) << 16
+                                      : 0;
   }
-  for (auto& [unit, search] : kept.searches)
-    if (unit == u) {
-      search = std::move(s);
-      return;
-    }
-  kept.searches.emplace_back(u, std::move(s));
+}
+
+PlanspielState::KeptSearches& PlanspielState::kept_for_position() const {
+  KeptSearches& kept = kept_searches();
+  if (kept.game != game_->instance()) {
+    kept.searches.clear();
+    kept.game = game_->instance();
+    kept.position = 0;
+  }
+  if (kept.searches.size() != static_cast<size_t>(num_units()))
+    kept.searches.resize(static_cast<size_t>(num_units()));
+  const uint64_t position = seen_cache_.position;
+  if (kept.position != position) {
+    kept.position = position;
+    kept.table_set.fill(false);
+    const Board& b = game_->board();
+    uint64_t w = 0;
+    kept.any_wreck = false;
+    for (int o = 0; o < num_units(); ++o)
+      if (unit(o).wreck) {
+        w = w * 1000003 + static_cast<uint64_t>((o + 1) * 4096 + b.index(field_of(o)));
+        kept.any_wreck = true;
+      }
+    kept.wrecks = w;
+  }
+  return kept;
+}
+
+const std::vector<uint32_t>& PlanspielState::kept_table(KeptSearches& kept, int party) const {
+  const size_t p = static_cast<size_t>(party);
+  if (!kept.table_set[p]) {
+    party_contents(party);  // the units checked against the seen enemies' keys
+    table_signature(party, kept.table[p]);
+    kept.table_set[p] = true;
+  }
+  return kept.table[p];
+}
+
+PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
+  const uint64_t position = seen_cache_.position;
+  if (position == 0 || seen_cache_.mutating || unit(u).status != UnitStatus::kOnBoard ||
+      kept_searches().off)
+    return nullptr;
+  KeptSearches& kept = kept_for_position();
+  KeptSearch& k = kept.searches[static_cast<size_t>(u)];
+  if (!k.filled) return nullptr;
+  if (k.position == position) return &k;
+  if (k.unit_sig != search_signature(u) || k.wrecks != kept.wrecks) return nullptr;
+  const std::vector<uint32_t>& now = kept_table(kept, k.party);
+  if (k.table != now) {
+    // Only the fields whose contents the search read matter (Search::read).
+    const auto read = [&](uint32_t v) {
+      return v != 0 && k.search.read(static_cast<size_t>(v & 0xffff) - 1);
+    };
+    for (size_t o = 0; o < now.size(); ++o)
+      if (k.table[o] != now[o] && (read(k.table[o]) || read(now[o]))) return nullptr;
+    k.table = now;
+  }
+  k.position = position;
+  // The same contents in this state's own table (maybe another state's: a clone, a copy).
+  k.search.buf->seen.table = &party_contents(k.party);
+  return &k;
+}
+
+PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const {
+  KeptSearches& kept = kept_for_position();
+  KeptSearch& k = kept.searches[static_cast<size_t>(u)];
+  k.party = s.party;
+  k.search = std::move(s);
+  k.filled = true;
+  k.position = seen_cache_.position;
+  k.unit_sig = search_signature(u);
+  k.wrecks = kept.wrecks;
+  k.table = kept_table(kept, k.party);
+  return k;
 }
 
 bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path) const {
   KeptSearches& kept = kept_searches();
-  if (position == 0 || kept.position != position || !game_->board().on_board(dest)) return false;
-  for (auto& [unit, search] : kept.searches)
-    if (unit == u) {
-      // The same position, maybe in another state (a clone): its own contents table.
-      search.buf->seen.table = &party_contents(search.party);
-      return path_from(search, u, dest, path);
-    }
-  return false;
+  if (position == 0 || kept.game != game_->instance() || !game_->board().on_board(dest) ||
+      static_cast<size_t>(u) >= kept.searches.size())
+    return false;
+  KeptSearch& k = kept.searches[static_cast<size_t>(u)];
+  if (!k.filled || k.position != position) return false;
+  // The same position, maybe in another state (a clone): its own contents table.
+  k.search.buf->seen.table = &party_contents(k.party);
+  return path_from(k.search, u, dest, path);
 }
 
 bool PlanspielState::withdrawn_from(int p) const {
@@ -1761,6 +1871,7 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
   // PS §9.6: during the planning of a simultaneous movement, the next unit of the group.
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return out;
+  if (const KeptSearch* k = kept_search_for(u)) return k->moves;
   return reachable(search(u));
 }
 
@@ -2014,7 +2125,7 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
   // PS §6.10, §9.1: against a recovery attempt the wreck's field counts, as if the vehicle
   // worked there; it needs no approach, only the wreck within range.
   const Field now = counter_field();
-  const int range = WeaponRange(game_->fire_data(), weapon_of(p), Trajectory::kFlat);
+  const int range = game_->flat_range(p);
   const int d1 = Distance(field_of(p), now);
   const int prev_index =
       moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
@@ -2093,7 +2204,7 @@ bool PlanspielState::engages(int m, int p, Field at, bool moved) const {
   if (!t.has_weapon || t.weapon.flat < 0 || unit(m).status != UnitStatus::kOnBoard) return false;
   const Field from = field_of(m);
   const int d = Distance(from, at);
-  const int range = WeaponRange(game_->fire_data(), weapon_of(m), Trajectory::kFlat);
+  const int range = game_->flat_range(m);
   if (d == 0 || d > range || !game_->sees(from, at)) return false;  // G-51, PS §8.4, §7.2
   // Moving removes camouflage, the "after firing" detection and a detected marker (PS §7.4-§7.6,
   // scenarios §1.5).
@@ -2678,7 +2789,7 @@ FireTarget TargetOfType(const UnitType& t, Cover cover) {
   return ft;
 }
 
-FireWeapon PlanspielState::weapon_of(int u) const {
+const FireWeapon& PlanspielState::weapon_of(int u) const {
   return game_->weapon(u);
 }
 
@@ -2761,7 +2872,7 @@ std::vector<Field> PlanspielState::indirect_targets(int u) const {
   const int party = party_of(u);
   Firer firer;
   firer.suppression = unit(u).suppression;
-  const FireWeapon w = weapon_of(u);
+  const FireWeapon& w = weapon_of(u);
   for (int o : seen_enemies(party)) {
     if (!observed(o, party)) continue;
     const Field f = field_of(o);
@@ -2805,7 +2916,7 @@ int PlanspielState::shown_weapon(const Action& a, int viewer) const {
 }
 
 bool PlanspielState::similar_weapons(int u, int v) const {
-  const FireWeapon a = weapon_of(u), b = weapon_of(v);
+  const FireWeapon &a = weapon_of(u), &b = weapon_of(v);
   if (!a.row.empty() || !b.row.empty()) return a.row == b.row;
   return a.kind == b.kind && a.calibre_mm == b.calibre_mm;
 }
@@ -2884,9 +2995,9 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
   if (step() != StepKind::kAct || !may_fire(u, nullptr)) return out;
   Firer firer;
   firer.suppression = unit(u).suppression;
-  const FireWeapon w = weapon_of(u);
+  const FireWeapon& w = weapon_of(u);
   // CheckFire refuses a field out of the flat range (or without one): not asked for it.
-  const int range = WeaponRange(game_->fire_data(), w, Trajectory::kFlat);
+  const int range = game_->flat_range(u);
   std::vector<Field> seen;
   for (int o : seen_enemies(party_of(u))) {
     const Field f = field_of(o);
@@ -4070,7 +4181,7 @@ void PlanspielState::resolve_effect(int firer, Field f, int natural, bool indire
   Firer fs;
   fs.suppression = unit(firer).suppression;
   fs.fired_this_turn = false;
-  const FireWeapon w = weapon_of(firer);
+  const FireWeapon& w = weapon_of(firer);
   const FireSituation sit = fire_situation(firer, f, indirect, concentration);
   // G-21: one natural die for every target in the field, each read with its own modifiers. The
   // targets are the enemy units the firer's party sees there (reading, PS §8.1, §8.13).
@@ -5273,6 +5384,8 @@ json PlanspielState::observe(int seat) const {
       j["suppression"] = s.suppression;
       j["moved"] = s.has_moved;
       j["fired"] = s.fired;
+      // G-38: its work of this half-turn.
+      if (s.work != 0) j["work"] = s.work == UnitState::kWorkDig ? "dig" : "camouflage";
       j["camouflaged"] = s.camouflaged;
       j["detected_marker"] = s.detected_marker;
       if (s.smoke > 0) j["smoke"] = true;                // PS §8.16: in its own smoke
@@ -5490,6 +5603,10 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
       if (s.detected_marker) marks += t(" detected", " aufgeklärt");
       if (s.has_moved) marks += fmt::format(fmt::runtime(t(" moved {}", " bewegt {}")), s.moved);
       if (s.fired) marks += t(" fired", " gefeuert");
+      if (s.work == UnitState::kWorkDig)
+        marks += t(" working: digs in", " arbeitet: gräbt sich ein");
+      if (s.work == UnitState::kWorkCamouflage)
+        marks += t(" working: camouflages", " arbeitet: tarnt sich");
       if (s.aboard >= 0) marks += t(" aboard ", " aufgesessen auf ") + uid(s.aboard);
     }
     o << fmt::format("  {:<5} {:<5} {:<5} {}{}\n", party(su.party), su.id, su.type, where, marks);
@@ -5712,9 +5829,8 @@ void PlanspielState::apply_work(const Action& action, EventList* events) {
   const Board& b = game_->board();
   const Field f = field_of(u);
   const bool shown = shown_to(u, enemy(party));
-  // G-38: the work occupies the unit for its whole half-turn: it neither moves nor fires.
-  s.has_moved = true;
-  s.fired = true;
+  // G-38: the work occupies the unit for its whole half-turn: it neither moves nor fires (its
+  // own state `work`, which every check of a unit's activity asks; it has not fired, PS §5.4).
   Text said;
   std::string rule = "PS §12.3";
   if (action.verb == kDig) {

@@ -420,7 +420,7 @@ class PlanspielState : public State {
   // The enemy units of unit `firer`'s party in `f` that it sees (the targets of a fire there).
   std::vector<int> targets_in(int firer, Field f) const;
   // The fire's weapon, firer and situation for unit `firer` at field `f` (PS §8).
-  FireWeapon weapon_of(int u) const;
+  const FireWeapon& weapon_of(int u) const;
   FireTarget target_of(int u) const;
   // With `concentration` > 1 it is the one die of that many similar weapons (PS §8.3).
   FireSituation fire_situation(int firer, Field f, bool indirect = false,
@@ -476,6 +476,9 @@ class PlanspielState : public State {
   // stands there).
   int free_tow(int u, Text* why) const;
 
+  // Test hook: with `on` false this thread's kept movement searches are not looked at (every
+  // search is made afresh) until it is called with true.
+  static void set_kept_searches_for_test(bool on) { kept_searches().off = !on; }
   // Test hook: puts unit `u` in field `f` on the board (set-ups of the rule tests).
   void place_for_test(int u, Field f);
   void set_suppression_for_test(int u, int level) {
@@ -548,6 +551,9 @@ class PlanspielState : public State {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
     std::array<std::vector<uint8_t>, 2> stop;
     std::array<std::vector<Field>, 2> queue;
+    // The field indexes the search looked at and found closed (Entry::kClosed): with the fields
+    // it reached, every field whose contents it read.
+    std::vector<int> closed;
     int width = 0;      // of the board the last search ran on
     SeenContents seen;  // Search::at
   };
@@ -580,21 +586,59 @@ class PlanspielState : public State {
     std::vector<Occupant> load;  // the mover's load, which ends the move with it (PS §4.4)
     bool outside = false;
     int cap = -1;
+    // Whether the search read the contents of field index `i` (reached it, or found it closed).
+    bool read(size_t i) const {
+      if (buf->dist[0][i] >= 0 || buf->dist[1][i] >= 0) return true;
+      for (int c : buf->closed)
+        if (static_cast<size_t>(c) == i) return true;
+      return false;
+    }
   };
   // With `wrecks` false the wrecks do not close their fields (to tell a refusal's rule). With a
   // `target` (a field index) the search may stop once it has reached that field: the paths to
   // it are those of the whole search, the other fields' distances may be missing (path_from to
   // the target only).
   Search search(int u, bool wrecks = true, int target = -1) const;
-  // The movement searches of the last position whose legal actions were listed on this thread
-  // (move_and_withdraw_targets), per unit: applying one of the moves takes its path from there
-  // (kept_path: the same path find_path gives) rather than searching again.
+  // The movement searches of the legal actions (move_and_withdraw_targets) on this thread, per
+  // unit: a later position reuses a unit's search and move fields while nothing the search read
+  // has changed (search_signature of the unit, the wrecks, and what its party sees in the fields
+  // the search reached or found closed: Search::read); applying one of the moves takes its path
+  // from there (kept_path: the same path find_path gives) rather than searching again.
+  struct KeptSearch {
+    Search search;
+    bool filled = false;
+    uint64_t position = 0;  // the position it was last checked for (kept_path)
+    uint64_t unit_sig = 0;  // SearchSignature of the unit
+    uint64_t wrecks = 0;
+    int party = 0;
+    std::vector<uint32_t> table;  // TableSignature of its party, as last checked
+    std::vector<Field> moves;     // reachable(search)
+  };
   struct KeptSearches {
+    uint64_t game = 0;                 // PlanspielGame::instance
+    std::vector<KeptSearch> searches;  // per unit
+    // For `position`: the wreck signature and each party's TableSignature (when `table_set`).
     uint64_t position = 0;
-    std::vector<std::pair<int, Search>> searches;
+    uint64_t wrecks = 0;
+    bool any_wreck = false;  // a unit is a wreck (PS §2.3, §6.10)
+    std::array<std::vector<uint32_t>, kParties> table;
+    std::array<bool, kParties> table_set{};
+    bool off = false;  // set_kept_searches_for_test
   };
   static KeptSearches& kept_searches();
-  void keep_search(int u, Search&& s) const;
+  // What search(u) reads of unit u itself: its field and status, fired, suppressed at level 3 or
+  // more, loaded (move_cap, half speed) and its load.
+  uint64_t search_signature(int u) const;
+  // Per unit, what it puts into `party`'s contents table (party_contents): 0 when it is not
+  // there, else its field's index + 1 and its carrier (aboard + 1) above bit 16.
+  void table_signature(int party, std::vector<uint32_t>& out) const;
+  // The kept searches of this thread, made ready for this game and position (the wrecks, the
+  // tables to be worked out when asked: kept_table).
+  KeptSearches& kept_for_position() const;
+  const std::vector<uint32_t>& kept_table(KeptSearches& kept, int party) const;
+  // The kept search of unit `u` valid for this position (checked and brought up to it), or null.
+  KeptSearch* kept_search_for(int u) const;
+  KeptSearch& keep_search(int u, Search&& s) const;
   // The path of unit `u` to `dest` from a search kept for `position`; false: none kept (or no
   // path).
   bool kept_path(uint64_t position, int u, Field dest, Path& path) const;
@@ -851,6 +895,10 @@ class PlanspielGame : public Game {
   const UnitType& type(int u) const { return *types_[static_cast<size_t>(u)]; }
   // WeaponOfType of unit `u`'s type, worked out once per game.
   const FireWeapon& weapon(int u) const { return weapons_[static_cast<size_t>(u)]; }
+  // WeaponRange of unit `u`'s weapon in flat fire (PS §8.2), worked out once per game.
+  int flat_range(int u) const { return flat_ranges_[static_cast<size_t>(u)]; }
+  // The units that are tows (a transport towing one weapon, PS §4.5), in unit order.
+  const std::vector<int>& tows() const { return tows_; }
   const std::vector<Field>& objective_fields() const { return objective_fields_; }
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
@@ -873,6 +921,9 @@ class PlanspielGame : public Game {
     return &step_masks_[static_cast<size_t>((vehicle ? 1 : 0) + (road_only ? 2 : 0)) *
                         steps_.size() / 8];
   }
+  // A number of its own for each game object made in the process (never reused, unlike its
+  // address): keys what a thread keeps of one game (the kept movement searches).
+  uint64_t instance() const { return instance_; }
 
  private:
   const Situation* situation_;
@@ -880,6 +931,8 @@ class PlanspielGame : public Game {
   const FireData* fire_;
   std::vector<const UnitType*> types_;  // per unit of the situation
   std::vector<FireWeapon> weapons_;     // per unit of the situation
+  std::vector<int> flat_ranges_;        // per unit of the situation
+  std::vector<int> tows_;               // tows()
   std::vector<Field> objective_fields_;
   std::string scenario_;
   Options options_;
@@ -889,6 +942,7 @@ class PlanspielGame : public Game {
   std::unique_ptr<std::atomic<uint8_t>[]> los_;
   std::vector<uint8_t> steps_;       // step_bits()
   std::vector<uint8_t> step_masks_;  // step_masks(), the four tables one after the other
+  uint64_t instance_;
 };
 
 // The game of a shipped situation ("ps-1"), one instance per situation for the whole process.

@@ -1,0 +1,75 @@
+// The movement searches kept from one position to the next (docs/planspiel.md, speed): a unit's
+// search and move fields are reused while nothing the search read has changed (the unit itself,
+// the wrecks, what its party sees in the fields the search reached or found closed). Over random
+// games of the three situations, with a clone that moves on differently listed in between on the
+// same thread, the kept move and withdrawal fields must equal those of a fresh search
+// (move_targets, withdraw_targets: PS §6, §6.7).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/rng.h"
+#include "planspiel_test_util.h"
+
+namespace feldherr::planspiel::testing {
+namespace {
+
+// The move and withdrawal fields of every unit (none for the passive party's), kept (as the
+// legal actions list them) and searched afresh; returns how many units could move.
+int ExpectKeptEqualsFresh(const PlanspielState& s, const std::string& where) {
+  int movers = 0;
+  std::vector<Field> moves, withdrawals;
+  for (int u = 0; u < s.num_units(); ++u) {
+    s.move_and_withdraw_targets(u, moves, withdrawals);
+    const std::vector<Field> kept_moves = s.move_targets(u);
+    PlanspielState::set_kept_searches_for_test(false);
+    EXPECT_EQ(moves, s.move_targets(u)) << where << " unit " << u;
+    EXPECT_EQ(kept_moves, moves) << where << " unit " << u;
+    EXPECT_EQ(withdrawals, s.withdraw_targets(u)) << where << " unit " << u;
+    PlanspielState::set_kept_searches_for_test(true);
+    movers += moves.empty() ? 0 : 1;
+  }
+  return movers;
+}
+
+TEST(PlanspielKeptSearches, PS_6_KeptMoveFieldsEqualAFreshSearchOverRandomGames) {
+  for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto game = make_planspiel(id);
+    Rng rng(13);
+    int movers = 0;
+    for (int g = 0; g < 4; ++g) {
+      std::unique_ptr<State> s = game->new_initial_state();
+      for (int n = 0; n < 400 && !s->is_terminal(); ++n) {
+        if (s->current_seat() == kChance) {
+          s->apply(s->sample_chance(rng));
+          continue;
+        }
+        const auto& ps = static_cast<const PlanspielState&>(*s);
+        ActionList actions;
+        s->legal_actions(actions);  // keeps the searches of this position
+        ASSERT_FALSE(actions.empty());
+        if (ps.step() == StepKind::kAct)
+          movers += ExpectKeptEqualsFresh(
+              ps, id + " game " + std::to_string(g) + " action " + std::to_string(n));
+        // A clone moving on differently, listed on the same thread in between.
+        auto c = s->clone();
+        c->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
+        if (c->current_seat() != kChance && !c->is_terminal()) {
+          const auto& pc = static_cast<const PlanspielState&>(*c);
+          ActionList other;
+          c->legal_actions(other);
+          if (pc.step() == StepKind::kAct)
+            ExpectKeptEqualsFresh(
+                pc, id + " clone, game " + std::to_string(g) + " action " + std::to_string(n));
+        }
+        s->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
+      }
+    }
+    EXPECT_GT(movers, 500) << id;
+  }
+}
+
+}  // namespace
+}  // namespace feldherr::planspiel::testing
