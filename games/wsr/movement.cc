@@ -3,6 +3,7 @@
 // 1.3.2/A-03 HQ movement, 6.1.7/A-13 disrupted movement). Movement is hex by hex: after every
 // hex entered a kStepHexEntered record marks where mines and opportunity fire will interrupt.
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
@@ -195,11 +196,15 @@ bool WsrState::can_enter(int to, Text* why, Around* around, int dir) const {
                             std::string(unit_label(group[static_cast<size_t>(k)])) +
                                 " darf die rote Grenzlinie nach " + hex_name(to) +
                                 " nicht überschreiten (WSR-A6 boundary-line)"});
-  if (!why)  // perf: the cheap refusals below first (every check here is pure)
+  // perf: the cheap refusals below first (every check here is pure); the step costs are kept for
+  // the checks further down.
+  std::array<int, kMaxGroup> cost{};
+  if (!why)
     for (int k = 0; k < n_group; ++k) {
       const int u = group[static_cast<size_t>(k)];
       const int c = step_cost_dir(u, from, dir, to);
       if (c < 0 || c > mp_left(u)) return false;  // WSR 5.0
+      cost[static_cast<size_t>(k)] = c;
     }
   const int side = side_of(group[0]);
   const auto at = static_cast<size_t>(dir);
@@ -229,12 +234,12 @@ bool WsrState::can_enter(int to, Text* why, Around* around, int dir) const {
                           "nur ein HQ oder SHQ pro Feld (WSR 1.3.2, A-03)"});
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
-    const int c = step_cost_dir(u, from, dir, to);
+    const int c = why ? step_cost_dir(u, from, dir, to) : cost[static_cast<size_t>(k)];
     if (c < 0)
       return Fail(why,
                   Text{hex_name(to) + " is impassable (WSR 5.0, terrain chart)",
                        std::string(hex_name(to)) + " ist unpassierbar (WSR 5.0, Geländetabelle)"});
-    if (c > mp_left(u))
+    if (why != nullptr && c > mp_left(u))  // without `why`: refused by the first loop
       return Fail(
           why, Text{unit_label(u) + " needs " + std::to_string(c) + " MP to enter " + hex_name(to) +
                         " and has " + std::to_string(mp_left(u)) + " (WSR 5.0)",
@@ -356,8 +361,10 @@ bool WsrState::can_flip(int u, bool mount, Text* why) const {
 }
 
 void WsrState::operations_actions(ActionList& out) const {
-  for (int u = 0; u < n_units; ++u)
-    if (can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  // perf: can_start_move refuses every unit of another formation first.
+  if (active_f >= 0)
+    for (int u : game_->formation_units(active_f))
+      if (u < n_units && can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
   carrier_actions(out);             // carrier.cc: load / unload (WSR 5.2, A-38)
   call_actions(out);                // artillery.cc: call artillery (WSR 11.2)
   fire_actions(out);                // WSR 6.1
@@ -381,9 +388,9 @@ void WsrState::move_actions(ActionList& out) const {
     const int nb = game_->layout().Neighbour(from, d);
     if (nb >= 0 && can_enter(nb, nullptr, occ, d)) out.push_back(Action(kMoveTo, {nb}));
   }
-  if (group_steps == 0)
-    for (int u = 0; u < n_units; ++u)
-      if (can_join_group(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  if (group_steps == 0 && active_f >= 0)  // perf: can_join_group asks for the active formation
+    for (int u : game_->formation_units(active_f))
+      if (u < n_units && can_join_group(u, nullptr)) out.push_back(Action(kSelect, {u}));
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
     if (can_drop(u, nullptr)) out.push_back(Action(kDrop, {u}));

@@ -307,6 +307,11 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
         for (const Weapon* w : {&f.ap, &f.he, &f.aa})
           max_reach_[k] = std::max(max_reach_[k], 2 * (std::max(w->range, 0) + bonus));
       }
+  formation_units_.assign(formations_.size(), {});  // movement.cc, fire.cc (perf)
+  for (size_t k = 0; k < units_.size(); ++k) {
+    formation_units_[units_[k].formation].push_back(static_cast<int>(k));
+    side_units_[units_[k].side & 1].push_back(static_cast<int>(k));
+  }
   spotters_.assign(formations_.size(), {});  // fire.cc (perf): mortar_spotter
   for (size_t k = 0; k < units_.size(); ++k)
     if (units_[k].hq || units_[k].counter->recon)

@@ -767,8 +767,16 @@ class WsrState : public State {
   void resolve_fire(int u, int t, int hits, const std::vector<int>& defence, EventList* ev);
   Text fire_why_illegal(const Action& a) const;
   Text fire_prompt() const;  // decision prompt of the fire chance steps
-  bool can_fire_hex(int u, int hex, Text* why, FireParams* p = nullptr) const;
-  bool hex_fire_params(int u, int hex, FireParams* p, Text* why) const;
+  // perf (fire.cc): what hex_fire_params finds among the units of a hex, when the caller knows it
+  // already (fire_actions, opfire_scan): an enemy unit hex_targets would list, one of them hard.
+  struct HexTargets {
+    bool any = false;
+    bool hard = false;
+  };
+  bool can_fire_hex(int u, int hex, Text* why, FireParams* p = nullptr,
+                    const HexTargets* known = nullptr) const;
+  bool hex_fire_params(int u, int hex, FireParams* p, Text* why,
+                       const HexTargets* known = nullptr) const;
   int mortar_reach(int u) const;  // perf: as fire_reach, for the mortar's hex attack
   // WSR 6.1 indirect mortar fire: the target hex is out of the mortar's LOS (and not adjacent);
   // the spotter is an HQ, SHQ or recon unit of its formation that sees the hex, or -1.
@@ -1144,6 +1152,13 @@ class WsrGame : public Game {
   // fire.cc (perf): no fire_reach of unit u is longer than this (every face and weapon, the
   // longest support weapon range bonus of the game, doubled).
   int max_reach(int u) const { return max_reach_[static_cast<size_t>(u)]; }
+  // movement.cc, fire.cc (perf): the units of formation f (UnitInfo::formation) and the units of
+  // seat s (UnitInfo::side), each in unit order -- what a loop over all units asking
+  // info(u).formation == f or side_of(u) == s visits.
+  const std::vector<int>& formation_units(int f) const {
+    return formation_units_[static_cast<size_t>(f)];
+  }
+  const std::vector<int>& side_units(int s) const { return side_units_[static_cast<size_t>(s)]; }
   // A6 boundary-line (special_rules.cc BoundaryMask): formation f may not enter `hex` (beyond
   // the red line for it).
   bool beyond_boundary(int f, int hex) const {
@@ -1189,15 +1204,17 @@ class WsrGame : public Game {
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
   std::vector<int> objectives_;
-  std::vector<uint8_t> exit_mask_;          // per hex: bit s = exit hex of seat s (G-12)
-  std::vector<uint8_t> boundary_;           // A6 boundary-line mask (empty without the hook)
-  std::array<int, 2> boundary_f_{-1, -1};   // its south and north formation
-  std::vector<SwInfo> sws_;                 // WSR 1.3.4.1
-  std::vector<uint8_t> initial_sw_;         // per unit: Unit::sw at the start
-  std::vector<int8_t> initial_carrier_;     // per unit: Unit::carrier at the start
-  std::vector<const Zone*> setup_zone_;     // per unit: setup_zone()
-  std::vector<std::vector<int>> spotters_;  // per formation: spotters()
-  std::vector<int> max_reach_;              // per unit: max_reach()
+  std::vector<uint8_t> exit_mask_;                 // per hex: bit s = exit hex of seat s (G-12)
+  std::vector<uint8_t> boundary_;                  // A6 boundary-line mask (empty without the hook)
+  std::array<int, 2> boundary_f_{-1, -1};          // its south and north formation
+  std::vector<SwInfo> sws_;                        // WSR 1.3.4.1
+  std::vector<uint8_t> initial_sw_;                // per unit: Unit::sw at the start
+  std::vector<int8_t> initial_carrier_;            // per unit: Unit::carrier at the start
+  std::vector<const Zone*> setup_zone_;            // per unit: setup_zone()
+  std::vector<std::vector<int>> spotters_;         // per formation: spotters()
+  std::vector<int> max_reach_;                     // per unit: max_reach()
+  std::vector<std::vector<int>> formation_units_;  // per formation: formation_units()
+  std::array<std::vector<int>, 2> side_units_;     // per seat: side_units()
   bool any_separate_carrier_ = false;
   ShotHooks shot_hooks_;
 };
