@@ -629,20 +629,28 @@ std::string WsrState::hex_name(int hex) const {
   return hex < 0 ? std::string("off-map") : game_->layout().Name(hex);
 }
 
+// perf: a seat's units from WsrGame::side_units (sides are 0 and 1).
 int WsrState::combat_units_in(int hex, int side) const {
   int n = 0;
-  for (int u = 0; u < n_units; ++u)
-    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) == side && !info(u).hq) ++n;
+  if (side != 0 && side != 1) return 0;
+  for (int u : game_->side_units(side))
+    if (u < n_units && units[static_cast<size_t>(u)].hex == hex && !info(u).hq) ++n;
   return n;
 }
 bool WsrState::enemy_in(int hex, int side) const {
-  for (int u = 0; u < n_units; ++u)
-    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) != side) return true;
+  if (side != 0 && side != 1) {
+    for (int u = 0; u < n_units; ++u)
+      if (units[static_cast<size_t>(u)].hex == hex && side_of(u) != side) return true;
+    return false;
+  }
+  for (int u : game_->side_units(1 - side))
+    if (u < n_units && units[static_cast<size_t>(u)].hex == hex) return true;
   return false;
 }
 bool WsrState::hq_in(int hex, int side) const {
-  for (int u = 0; u < n_units; ++u)
-    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) == side && info(u).hq) return true;
+  if (side != 0 && side != 1) return false;
+  for (int u : game_->side_units(side))
+    if (u < n_units && units[static_cast<size_t>(u)].hex == hex && info(u).hq) return true;
   return false;
 }
 int WsrState::step_cost(int u, int from, int to) const {

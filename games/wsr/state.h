@@ -22,6 +22,7 @@
 #include "engine/game.h"
 #include "engine/steps.h"
 #include "games/wsr/data.h"
+#include "games/wsr/los_cache.h"  // perf: the inline los_clear
 #include "geometry/hex_map.h"
 #include "geometry/los.h"
 
@@ -832,8 +833,11 @@ class WsrState : public State {
   bool has_ip(int hex) const { return (control[static_cast<size_t>(hex)] & kIpBit) != 0; }
   bool has_mine(int hex) const { return (control[static_cast<size_t>(hex)] & kMineBit) != 0; }
   LosResult los_check(int from, int to) const;  // LosMap::Check with the wreck markers
-  // los_cache.cc (perf): los_check(from, to).clear, through the game's LOS memo.
+  // los_cache.cc (perf): los_check(from, to).clear, through the game's LOS memo. Inline (below
+  // WsrGame): the memo's answer without markers; the markers and the reference computation in
+  // los_clear_slow.
   bool los_clear(int from, int to) const;
+  bool los_clear_slow(int from, int to, int d) const;
   void mines_on_entry(int hex, bool was_empty, EventList* ev);  // apply_move, before OF
   void fortification_actions(ActionList& out) const;            // clear-mine (operations)
   bool can_clear_mine(int u, int hex, Text* why) const;
@@ -1228,6 +1232,16 @@ inline int WsrState::side_of(int u) const {
 }
 inline const Face& WsrState::face(int u) const {
   return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
+}
+// WSR 7.0-7.3 with the wreck markers (7.1 b), identical to los_check(from, to).clear
+// (los_cache.cc: los_clear_slow with smoke or wrecks on the map, or the fast paths off).
+inline bool WsrState::los_clear(int from, int to) const {
+  if (!WsrFastPaths()) return los_clear_slow(from, to, -1);
+  const int d = game_->layout().Distance(from, to);
+  if (d <= 1) return true;  // WSR 7.0: same or adjacent hex, always clear (LosMap::Check)
+  if (!game_->los_cache().StaticClear(from, to)) return false;  // a marker only adds blocking
+  if (n_smoke == 0 && n_wrecks == 0) return true;
+  return los_clear_slow(from, to, d);
 }
 
 }  // namespace feldherr::wsr
