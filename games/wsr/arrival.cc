@@ -307,9 +307,10 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why,
 void WsrState::enter_actions(ActionList& out) const {
   if (scenario_data() == nullptr || steps.empty() || top().kind != kStepOperations) return;
   std::vector<int> cand, hexes, all;
-  std::vector<std::vector<int>> cand_hexes;  // perf: the entry hexes of each candidate
-  for (int u = 0; u < n_units; ++u) {
-    if (info(u).formation != active_f || !has(u, kOffMap) || loaded(u)) continue;
+  std::vector<std::vector<int>> cand_hexes;         // perf: the entry hexes of each candidate
+  for (int u : game_->formation_units(active_f)) {  // perf: the active formation's units
+    if (u >= n_units) break;
+    if (!has(u, kOffMap) || loaded(u)) continue;
     entry_hexes(u, hexes);
     if (hexes.empty()) continue;
     cand.push_back(u);

@@ -57,7 +57,7 @@ int WsrState::fire_reach(int u, bool hard, bool aa) const {
   return w.underlined ? range : 2 * range;  // WSR 6.1.3, 6.1.1
 }
 
-bool WsrState::fire_params(int u, int t, FireParams* p, Text* why) const {
+bool WsrState::fire_params(int u, int t, FireParams* p, Text* why, bool los_clear_known) const {
   const int from = unit(u).hex, to = unit(t).hex;
   const int dist = game_->layout().Distance(from, to);
   // perf: out of range is refused whatever else holds (ComputeFire); asked without a reason,
@@ -92,9 +92,9 @@ bool WsrState::fire_params(int u, int t, FireParams* p, Text* why) const {
       !WsrFastPaths() ||  // the reference computation scans always (perf_equivalence_test)
       ((c.hex_has_wreck || c.hex_has_ip || (c.infantry_type && c.terrain_conceals_infantry)) &&
        !c.ops_complete && !c.moving);
-  for (int e = 0; may_conceal && !c.adjacent_good_order_enemy && !c.spotted_by_recon && e < n_units;
-       ++e) {
-    if (!on_map(e) || side_of(e) != side_of(u) || has(e, kDisrupted)) continue;
+  for (int e : game_->side_units(side_of(u))) {  // perf: the units with side_of(e) == side_of(u)
+    if (!may_conceal || c.adjacent_good_order_enemy || c.spotted_by_recon || e >= n_units) break;
+    if (!on_map(e) || has(e, kDisrupted)) continue;
     const int d = game_->layout().Distance(unit(e).hex, to);
     if (d == 1 && !info(e).hq) c.adjacent_good_order_enemy = true;
     if (info(e).counter->recon && d <= 4 && (d <= 1 || los_clear(unit(e).hex, to)))
@@ -136,7 +136,7 @@ bool WsrState::fire_params(int u, int t, FireParams* p, Text* why) const {
     return Fail(why, Text{"more than 15 dice in one roll are not supported",
                           "mehr als 15 Würfel in einem Wurf werden nicht unterstützt"});
   // WSR 7.0: LOS, always clear between adjacent hexes (6.1).
-  if (dist > 1 && !los_clear(from, to))  // wreck markers count (fortification.cc)
+  if (dist > 1 && !los_clear_known && !los_clear(from, to))  // wreck markers (fortification.cc)
     return Fail(
         why,
         Text{"no LOS from " + hex_name(from) + " to " + hex_name(to) + ": " +
@@ -170,7 +170,8 @@ bool WsrState::may_fire_in_impulse(int u, const char* fire, Text* why) const {
   return true;
 }
 
-bool WsrState::can_fire(int u, int t, bool opportunity, Text* why, FireParams* p) const {
+bool WsrState::can_fire(int u, int t, bool opportunity, Text* why, FireParams* p,
+                        bool los_clear_known) const {
   if (u < 0 || u >= n_units || t < 0 || t >= n_units)
     return Fail(why, Text{"no such unit", "keine solche Einheit"});
   if (!on_map(u))
@@ -228,7 +229,7 @@ bool WsrState::can_fire(int u, int t, bool opportunity, Text* why, FireParams* p
   if (has(u, kOpsComplete))
     return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 6.1)",
                           std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 6.1)"});
-  return fire_params(u, t, p, why);
+  return fire_params(u, t, p, why, los_clear_known);
 }
 
 // WSR 11.1: the same attack with the blue AA firepower (only AA units at hard targets; to-hit 6,
@@ -318,7 +319,7 @@ void WsrState::fire_actions(ActionList& out) const {
         if (dist < 1 || dist > reach[e.hard ? 1 : 0]) continue;  // WSR 6.1.1
         if (!los_clear(from, e.hex)) continue;                   // WSR 7.0
       }
-      if (can_fire(u, t, false, nullptr)) {
+      if (can_fire(u, t, false, nullptr, nullptr, fast)) {  // fast: LOS found clear above
         out.push_back(Action(kFire, {u, t}));
         if (hq_support == -2) hq_support = free_hq_support(u);
         if (hq_support >= 0) out.push_back(Action(kFire, {u, t, 1}));
@@ -356,7 +357,7 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
         if (dist > reach) continue;
         if (!los_clear(unit(u).hex, unit(t).hex)) continue;
       }
-      if (can_fire(u, t, true, nullptr)) {
+      if (can_fire(u, t, true, nullptr, nullptr, fast && on_map(t))) {  // LOS found clear above
         out.push_back(Action(kOpFire, {u, t}));
         if (first) return true;
         if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1}));

@@ -110,8 +110,9 @@ bool WsrState::disrupted_step_ok(int u, int from, int to, Text* why) const {
   if (!has(u, kDisrupted) || !game_->opts().disrupted_movement_limits) return true;
   const HexLayout& L = game_->layout();
   const int side = side_of(u);
-  for (int e = 0; e < n_units; ++e) {
-    if (!on_map(e) || side_of(e) == side) continue;
+  for (int e : game_->side_units(1 - side)) {  // perf: the units with side_of(e) != side
+    if (e >= n_units) break;
+    if (!on_map(e)) continue;
     const int eh = unit(e).hex;
     const int d_from = L.Distance(from, eh), d_to = L.Distance(to, eh);
     if (d_to == 1 && !(group_origin >= 0 && L.Distance(group_origin, eh) == 1 && d_to >= d_from))
@@ -133,14 +134,17 @@ bool WsrState::disrupted_step_ok(int u, int from, int to, Text* why) const {
 // WSR 1.3.2 / A-03: an HQ of the active formation staying behind in `from` when the moving
 // group leaves it must keep a unit of its formation there (movement and assault).
 bool WsrState::hqs_keep_company(int from, Text* why) const {
-  for (int h = 0; h < n_units; ++h) {
-    // Only HQs of the moving formation can be stranded by this move.
-    if (!info(h).hq || unit(h).hex != from || in_group(h) || info(h).formation != active_f)
-      continue;
+  if (active_f < 0) return true;
+  // Only HQs of the moving formation can be stranded by this move (perf: its units listed).
+  const std::vector<int>& mine = game_->formation_units(active_f);
+  for (int h : mine) {
+    if (h >= n_units) break;
+    if (!info(h).hq || unit(h).hex != from || in_group(h)) continue;
     bool kept = false;
-    for (int v = 0; v < n_units && !kept; ++v)
-      kept = !info(v).hq && unit(v).hex == from && !moves_with_group(v) &&
-             info(v).formation == info(h).formation;
+    for (size_t k = 0; k < mine.size() && !kept; ++k) {
+      const int v = mine[k];
+      kept = v < n_units && !info(v).hq && unit(v).hex == from && !moves_with_group(v);
+    }
     if (!kept)
       return Fail(why, Text{"the HQ " + unit_label(h) +
                                 " would be left without a unit of its formation (WSR 1.3.2, A-03)",

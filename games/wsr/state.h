@@ -741,9 +741,11 @@ class WsrState : public State {
   bool fire_chance() const;  // the top step is an attack or defence roll
   // Eligibility of `u` firing at `t` (opportunity: WSR 6.2 at the hex-entered seam); on success
   // `p` (if given) holds the resolved fire parameters.
-  bool can_fire(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr) const;
+  // los_clear_known (perf): the caller has just found los_clear(firer's hex, target's hex).
+  bool can_fire(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr,
+                bool los_clear_known = false) const;
   bool may_fire_in_impulse(int u, const char* fire, Text* why) const;
-  bool fire_params(int u, int t, FireParams* p, Text* why) const;
+  bool fire_params(int u, int t, FireParams* p, Text* why, bool los_clear_known = false) const;
   // perf (los_cache.h): the greatest distance at which `u` (its face up, support weapon, the AA
   // firepower if `aa`) can attack a hard or soft target: a greater distance is out of range
   // (WSR 6.1.1, 6.1.3, 11.1; 0: no firepower against that class), so fire_params refuses it
