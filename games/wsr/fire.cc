@@ -317,7 +317,7 @@ void WsrState::fire_actions(ActionList& out) const {
         if (e.hq) continue;  // WSR 1.3.2.2
         const int dist = L.Distance(from, e.hex);
         if (dist < 1 || dist > reach[e.hard ? 1 : 0]) continue;  // WSR 6.1.1
-        if (!los_clear(from, e.hex)) continue;                   // WSR 7.0
+        if (!los_clear(from, e.hex, dist)) continue;             // WSR 7.0
       }
       if (can_fire(u, t, false, nullptr, nullptr, fast)) {  // fast: LOS found clear above
         out.push_back(Action(kFire, {u, t}));
@@ -355,7 +355,7 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
         int reach = fire_reach(u, hard, has(u, kAaFire));
         if (hard && info(u).counter->aa) reach = std::max(reach, fire_reach(u, true, true));
         if (dist > reach) continue;
-        if (!los_clear(unit(u).hex, unit(t).hex)) continue;
+        if (!los_clear(unit(u).hex, unit(t).hex, dist)) continue;
       }
       if (can_fire(u, t, true, nullptr, nullptr, fast && on_map(t))) {  // LOS found clear above
         out.push_back(Action(kOpFire, {u, t}));
@@ -372,11 +372,9 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
   // [REC] A-12: mortars opportunity-fire directly at the hex just entered (the whole hex).
   HexTargets known;  // perf: the targets in the hex entered, found once for all mortars
   bool known_done = false;
-  for (int u : game_->side_units(side)) {
+  for (int u : game_->side_mortars(side)) {  // perf: the side's units of UnitKind::kMortar
     if (u >= n_units) break;
-    if (info(u).counter->kind != UnitKind::kMortar || !on_map(u) ||
-        has(u, kDisrupted | kOpsComplete | kMounted))
-      continue;
+    if (!on_map(u) || has(u, kDisrupted | kOpsComplete | kMounted)) continue;
     if (!known_done) {
       for (int t : game_->side_units(1 - side))  // hex_fire_params: 1 - side_of(u)
         if (t < n_units && on_map(t) && unit(t).hex == top().a && !info(t).hq && !loaded(t)) {

@@ -309,7 +309,7 @@ void WsrState::special_operations_actions(ActionList& out) const {
           if (info(t).hq) continue;  // WSR 1.3.2.2
           const int dist = L.Distance(unit(u).hex, unit(t).hex);
           if (dist < 1 || dist > reach[hard_target(t) ? 1 : 0]) continue;  // WSR 6.1.1
-          if (!los_clear(unit(u).hex, unit(t).hex)) continue;              // WSR 7.0
+          if (!los_clear(unit(u).hex, unit(t).hex, dist)) continue;        // WSR 7.0
         }
         if (can_fire(u, t, false, nullptr)) out.push_back(Action(kFireMove, {u, t}));
       }

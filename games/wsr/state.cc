@@ -311,6 +311,8 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
   for (size_t k = 0; k < units_.size(); ++k) {
     formation_units_[units_[k].formation].push_back(static_cast<int>(k));
     side_units_[units_[k].side & 1].push_back(static_cast<int>(k));
+    if (units_[k].counter->kind == UnitKind::kMortar)
+      side_mortars_[units_[k].side & 1].push_back(static_cast<int>(k));
   }
   spotters_.assign(formations_.size(), {});  // fire.cc (perf): mortar_spotter
   for (size_t k = 0; k < units_.size(); ++k)

@@ -839,6 +839,7 @@ class WsrState : public State {
   // WsrGame): the memo's answer without markers; the markers and the reference computation in
   // los_clear_slow.
   bool los_clear(int from, int to) const;
+  bool los_clear(int from, int to, int d) const;  // d: Distance(from, to), known to the caller
   bool los_clear_slow(int from, int to, int d) const;
   void mines_on_entry(int hex, bool was_empty, EventList* ev);  // apply_move, before OF
   void fortification_actions(ActionList& out) const;            // clear-mine (operations)
@@ -1165,6 +1166,10 @@ class WsrGame : public Game {
     return formation_units_[static_cast<size_t>(f)];
   }
   const std::vector<int>& side_units(int s) const { return side_units_[static_cast<size_t>(s)]; }
+  // fire.cc (perf): the mortars of seat s (UnitKind::kMortar), in unit order.
+  const std::vector<int>& side_mortars(int s) const {
+    return side_mortars_[static_cast<size_t>(s)];
+  }
   // A6 boundary-line (special_rules.cc BoundaryMask): formation f may not enter `hex` (beyond
   // the red line for it).
   bool beyond_boundary(int f, int hex) const {
@@ -1221,6 +1226,7 @@ class WsrGame : public Game {
   std::vector<int> max_reach_;                     // per unit: max_reach()
   std::vector<std::vector<int>> formation_units_;  // per formation: formation_units()
   std::array<std::vector<int>, 2> side_units_;     // per seat: side_units()
+  std::array<std::vector<int>, 2> side_mortars_;   // per seat: side_mortars()
   bool any_separate_carrier_ = false;
   ShotHooks shot_hooks_;
 };
@@ -1238,8 +1244,10 @@ inline const Face& WsrState::face(int u) const {
 // WSR 7.0-7.3 with the wreck markers (7.1 b), identical to los_check(from, to).clear
 // (los_cache.cc: los_clear_slow with smoke or wrecks on the map, or the fast paths off).
 inline bool WsrState::los_clear(int from, int to) const {
+  return los_clear(from, to, game_->layout().Distance(from, to));
+}
+inline bool WsrState::los_clear(int from, int to, int d) const {
   if (!WsrFastPaths()) return los_clear_slow(from, to, -1);
-  const int d = game_->layout().Distance(from, to);
   if (d <= 1) return true;  // WSR 7.0: same or adjacent hex, always clear (LosMap::Check)
   if (!game_->los_cache().StaticClear(from, to)) return false;  // a marker only adds blocking
   if (n_smoke == 0 && n_wrecks == 0) return true;
