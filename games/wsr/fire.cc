@@ -45,18 +45,6 @@ bool WsrState::declared_fire_params(const Action& a, FireParams* p) const {
   return c.can_fire(u, t, a.verb == kOpFire, nullptr, p);
 }
 
-int WsrState::fire_reach(int u, bool hard, bool aa) const {
-  const bool mounted = has(u, kMounted);
-  const Face& ff = info(u).counter->face_for(mounted, has(u, kReduced));
-  const Weapon& w = aa ? ff.aa : hard ? ff.ap : ff.he;  // as MakeFireInput picks it
-  if (w.fp <= 0) return 0;
-  if (aa) return w.range;  // WSR 11.1: normal range at most, no SW bonus
-  int range = w.range;
-  if (!hard && !mounted && sw(u) != nullptr)  // WSR 1.3.4.3, [REC] A-10: HMG range on HE only
-    range += sw(u)->face_for(false, false).range_bonus;
-  return w.underlined ? range : 2 * range;  // WSR 6.1.3, 6.1.1
-}
-
 bool WsrState::fire_params(int u, int t, FireParams* p, Text* why, bool los_clear_known) const {
   const int from = unit(u).hex, to = unit(t).hex;
   const int dist = game_->layout().Distance(from, to);

@@ -660,15 +660,6 @@ int WsrState::step_cost(int u, int from, int to) const {
   if (d < 0) return -1;
   return step_cost_dir(u, from, d, to);
 }
-int WsrState::step_cost_dir(int u, int from, int d, int to) const {
-  const int c = game_->step_cost(from, d, hard_target(u));
-  if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
-  if (c >= 0 && bridge == kBridgeBlown && bridge_blown(to)) return -1;     // A4 blow-the-bridge
-  if (c < 0 || !has_wreck(to)) return c;
-  // Wreck marker: extra MP from the terrain chart's [wreck] entry (G-1 stand-in).
-  const TerrainChart& chart = game_->data().terrain;
-  return c + (hard_target(u) ? chart.wreck_move_hard_extra : chart.wreck_move_soft_extra);
-}
 int WsrState::cup_formation_markers() const {
   int n = 0;
   for (int f = 0; f < game_->num_formations(); ++f) n += cup[static_cast<size_t>(f)];

@@ -1241,6 +1241,27 @@ inline int WsrState::side_of(int u) const {
 inline const Face& WsrState::face(int u) const {
   return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
 }
+// perf: inline, asked per move step and per firer-target pair (movement.cc, fire.cc).
+inline int WsrState::step_cost_dir(int u, int from, int d, int to) const {
+  const int c = game_->step_cost(from, d, hard_target(u));
+  if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
+  if (c >= 0 && bridge == kBridgeBlown && bridge_blown(to)) return -1;     // A4 blow-the-bridge
+  if (c < 0 || !has_wreck(to)) return c;
+  // Wreck marker: extra MP from the terrain chart's [wreck] entry (G-1 stand-in).
+  const TerrainChart& chart = game_->data().terrain;
+  return c + (hard_target(u) ? chart.wreck_move_hard_extra : chart.wreck_move_soft_extra);
+}
+inline int WsrState::fire_reach(int u, bool hard, bool aa) const {
+  const bool mounted = has(u, kMounted);
+  const Face& ff = info(u).counter->face_for(mounted, has(u, kReduced));
+  const Weapon& w = aa ? ff.aa : hard ? ff.ap : ff.he;  // as MakeFireInput picks it
+  if (w.fp <= 0) return 0;
+  if (aa) return w.range;  // WSR 11.1: normal range at most, no SW bonus
+  int range = w.range;
+  if (!hard && !mounted && sw(u) != nullptr)  // WSR 1.3.4.3, [REC] A-10: HMG range on HE only
+    range += sw(u)->face_for(false, false).range_bonus;
+  return w.underlined ? range : 2 * range;  // WSR 6.1.3, 6.1.1
+}
 // WSR 7.0-7.3 with the wreck markers (7.1 b), identical to los_check(from, to).clear
 // (los_cache.cc: los_clear_slow with smoke or wrecks on the map, or the fast paths off).
 inline bool WsrState::los_clear(int from, int to) const {
