@@ -306,15 +306,24 @@ bool WsrState::can_enter_map(const std::vector<int>& us, int hex, Text* why,
 
 void WsrState::enter_actions(ActionList& out) const {
   if (scenario_data() == nullptr || steps.empty() || top().kind != kStepOperations) return;
-  std::vector<int> cand, hexes, all;
-  std::vector<std::vector<int>> cand_hexes;  // perf: the entry hexes of each candidate
-  for (int u = 0; u < n_units; ++u) {
-    if (info(u).formation != active_f || !has(u, kOffMap) || loaded(u)) continue;
+  // perf: the lists below are buffers of the thread, emptied here and kept between calls (no
+  // allocation per decision; nothing called from here lists entries again). cand_hexes[i] is
+  // the entry hexes of cand[i] (entries past cand.size() are left over from an earlier call).
+  thread_local std::vector<int> cand, hexes, all, us;
+  thread_local std::vector<std::vector<int>> cand_hexes;
+  thread_local std::vector<uint8_t> ok, never;
+  thread_local std::vector<uint64_t> lower;
+  cand.clear();
+  all.clear();
+  for (int u : game_->formation_units(active_f)) {  // perf: the active formation's units
+    if (u >= n_units) break;
+    if (!has(u, kOffMap) || loaded(u)) continue;
     entry_hexes(u, hexes);
     if (hexes.empty()) continue;
     cand.push_back(u);
     all.insert(all.end(), hexes.begin(), hexes.end());
-    cand_hexes.push_back(hexes);
+    if (cand_hexes.size() < cand.size()) cand_hexes.emplace_back();
+    cand_hexes[cand.size() - 1] = hexes;
   }
   if (cand.empty()) return;
   std::sort(all.begin(), all.end());
@@ -325,12 +334,12 @@ void WsrState::enter_actions(ActionList& out) const {
   // perf: can_enter_map refuses every group with a unit that may not enter `h` by itself (not
   // its entry hex, or its terrain cost: the per-unit checks, which the candidates pass
   // otherwise), and every group entering an enemy-occupied hex; those are not asked.
-  std::vector<uint8_t> ok(n, 1);
+  ok.assign(n, 1);
   // perf: interchangeable units enter in label order (can_enter_map): a group with a unit whose
   // identical lower-labelled unit off the map stays behind is refused. lower[i]: those units
   // among the candidates (bit j: cand[j]); never[i]: one of them is no candidate.
-  std::vector<uint64_t> lower(n, 0);
-  std::vector<uint8_t> never(n, 0);
+  lower.assign(n, 0);
+  never.assign(n, 0);
   const bool label_prune = fast && n <= 64;
   if (label_prune)
     for (size_t i = 0; i < n; ++i) {
@@ -356,7 +365,6 @@ void WsrState::enter_actions(ActionList& out) const {
       if (never[i] || (lower[i] & ~mask) != 0) return false;
     return true;
   };
-  std::vector<int> us;
   EntryScan scan;
   scan.cand = &cand;
   scan.cand_hexes = &cand_hexes;

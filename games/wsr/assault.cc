@@ -47,8 +47,9 @@ namespace {
 
 // The HQ/SHQ of `side` in `hex`, or -1 (one per side per hex, A-03).
 int HqIn(const WsrState& s, int hex, int side) {
-  for (int h = 0; h < s.n_units; ++h)
-    if (s.info(h).hq && s.on_map(h) && s.unit(h).hex == hex && s.side_of(h) == side) return h;
+  if (side != 0 && side != 1) return -1;
+  for (int h : s.wgame().side_units(side))  // perf: the units with side_of(h) == side
+    if (h < s.n_units && s.info(h).hq && s.on_map(h) && s.unit(h).hex == hex) return h;
   return -1;
 }
 

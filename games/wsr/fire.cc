@@ -45,19 +45,7 @@ bool WsrState::declared_fire_params(const Action& a, FireParams* p) const {
   return c.can_fire(u, t, a.verb == kOpFire, nullptr, p);
 }
 
-int WsrState::fire_reach(int u, bool hard, bool aa) const {
-  const bool mounted = has(u, kMounted);
-  const Face& ff = info(u).counter->face_for(mounted, has(u, kReduced));
-  const Weapon& w = aa ? ff.aa : hard ? ff.ap : ff.he;  // as MakeFireInput picks it
-  if (w.fp <= 0) return 0;
-  if (aa) return w.range;  // WSR 11.1: normal range at most, no SW bonus
-  int range = w.range;
-  if (!hard && !mounted && sw(u) != nullptr)  // WSR 1.3.4.3, [REC] A-10: HMG range on HE only
-    range += sw(u)->face_for(false, false).range_bonus;
-  return w.underlined ? range : 2 * range;  // WSR 6.1.3, 6.1.1
-}
-
-bool WsrState::fire_params(int u, int t, FireParams* p, Text* why) const {
+bool WsrState::fire_params(int u, int t, FireParams* p, Text* why, bool los_clear_known) const {
   const int from = unit(u).hex, to = unit(t).hex;
   const int dist = game_->layout().Distance(from, to);
   // perf: out of range is refused whatever else holds (ComputeFire); asked without a reason,
@@ -92,9 +80,9 @@ bool WsrState::fire_params(int u, int t, FireParams* p, Text* why) const {
       !WsrFastPaths() ||  // the reference computation scans always (perf_equivalence_test)
       ((c.hex_has_wreck || c.hex_has_ip || (c.infantry_type && c.terrain_conceals_infantry)) &&
        !c.ops_complete && !c.moving);
-  for (int e = 0; may_conceal && !c.adjacent_good_order_enemy && !c.spotted_by_recon && e < n_units;
-       ++e) {
-    if (!on_map(e) || side_of(e) != side_of(u) || has(e, kDisrupted)) continue;
+  for (int e : game_->side_units(side_of(u))) {  // perf: the units with side_of(e) == side_of(u)
+    if (!may_conceal || c.adjacent_good_order_enemy || c.spotted_by_recon || e >= n_units) break;
+    if (!on_map(e) || has(e, kDisrupted)) continue;
     const int d = game_->layout().Distance(unit(e).hex, to);
     if (d == 1 && !info(e).hq) c.adjacent_good_order_enemy = true;
     if (info(e).counter->recon && d <= 4 && (d <= 1 || los_clear(unit(e).hex, to)))
@@ -136,7 +124,7 @@ bool WsrState::fire_params(int u, int t, FireParams* p, Text* why) const {
     return Fail(why, Text{"more than 15 dice in one roll are not supported",
                           "mehr als 15 Würfel in einem Wurf werden nicht unterstützt"});
   // WSR 7.0: LOS, always clear between adjacent hexes (6.1).
-  if (dist > 1 && !los_clear(from, to))  // wreck markers count (fortification.cc)
+  if (dist > 1 && !los_clear_known && !los_clear(from, to))  // wreck markers (fortification.cc)
     return Fail(
         why,
         Text{"no LOS from " + hex_name(from) + " to " + hex_name(to) + ": " +
@@ -170,7 +158,8 @@ bool WsrState::may_fire_in_impulse(int u, const char* fire, Text* why) const {
   return true;
 }
 
-bool WsrState::can_fire(int u, int t, bool opportunity, Text* why, FireParams* p) const {
+bool WsrState::can_fire(int u, int t, bool opportunity, Text* why, FireParams* p,
+                        bool los_clear_known) const {
   if (u < 0 || u >= n_units || t < 0 || t >= n_units)
     return Fail(why, Text{"no such unit", "keine solche Einheit"});
   if (!on_map(u))
@@ -228,7 +217,7 @@ bool WsrState::can_fire(int u, int t, bool opportunity, Text* why, FireParams* p
   if (has(u, kOpsComplete))
     return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 6.1)",
                           std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 6.1)"});
-  return fire_params(u, t, p, why);
+  return fire_params(u, t, p, why, los_clear_known);
 }
 
 // WSR 11.1: the same attack with the blue AA firepower (only AA units at hard targets; to-hit 6,
@@ -252,16 +241,19 @@ void WsrState::fire_actions(ActionList& out) const {
   // every firer of the active formation has the same enemies.
   struct Enemy {
     int16_t t, hex;
-    bool hq, hard;
+    bool hq, hard, loaded;
   };
   std::array<Enemy, kMaxUnits> enemies;
   size_t ne = 0;
   const int side = game_->formation(active_f).side;
-  for (int t = 0; t < n_units; ++t)
-    if (on_map(t) && side_of(t) != side)
-      enemies[ne++] = Enemy{static_cast<int16_t>(t), unit(t).hex, info(t).hq, hard_target(t)};
-  for (int u = 0; u < n_units; ++u) {
-    if (info(u).counter->kind == UnitKind::kMortar && info(u).formation == active_f && on_map(u) &&
+  for (int t : game_->side_units(1 - side))  // perf: the units with side_of(t) != side
+    if (t < n_units && on_map(t))
+      enemies[ne++] =
+          Enemy{static_cast<int16_t>(t), unit(t).hex, info(t).hq, hard_target(t), loaded(t)};
+  // perf: only units of the active formation fire (both branches below ask for it).
+  for (int u : game_->formation_units(active_f)) {
+    if (u >= n_units) break;
+    if (info(u).counter->kind == UnitKind::kMortar && on_map(u) &&
         !has(u, kDisrupted | kOpsComplete | kMounted)) {
       // The hexes of enemy units (not HQs), in hex order; perf: out of range dropped first.
       const int reach = mortar_reach(u);
@@ -280,13 +272,21 @@ void WsrState::fire_actions(ActionList& out) const {
       nh = static_cast<size_t>(
           std::unique(hexes.begin(), hexes.begin() + static_cast<std::ptrdiff_t>(nh)) -
           hexes.begin());
-      for (size_t k = 0; k < nh; ++k)
-        if (can_fire_hex(u, hexes[k], nullptr)) out.push_back(Action(kFireHex, {u, hexes[k]}));
+      for (size_t k = 0; k < nh; ++k) {
+        // perf: the hex's targets (hex_targets) from the enemy list instead of all units.
+        HexTargets known;
+        for (size_t j = 0; j < ne; ++j) {
+          const Enemy& e = enemies[j];
+          if (e.hex != hexes[k] || e.hq || e.loaded) continue;
+          known.any = true;
+          known.hard = known.hard || e.hard;
+        }
+        if (can_fire_hex(u, hexes[k], nullptr, nullptr, fast ? &known : nullptr))
+          out.push_back(Action(kFireHex, {u, hexes[k]}));
+      }
       continue;
     }
-    if (!on_map(u) || info(u).formation != active_f || has(u, kDisrupted | kOpsComplete) ||
-        info(u).hq)
-      continue;
+    if (!on_map(u) || has(u, kDisrupted | kOpsComplete) || info(u).hq) continue;
     const int from = unit(u).hex;
     // The reach of `fire` (by the target's class) and of `fire ... aa` (hard targets only):
     // a target farther away than both is out of range for both (fire_reach).
@@ -305,9 +305,9 @@ void WsrState::fire_actions(ActionList& out) const {
         if (e.hq) continue;  // WSR 1.3.2.2
         const int dist = L.Distance(from, e.hex);
         if (dist < 1 || dist > reach[e.hard ? 1 : 0]) continue;  // WSR 6.1.1
-        if (!los_clear(from, e.hex)) continue;                   // WSR 7.0
+        if (!los_clear(from, e.hex, dist)) continue;             // WSR 7.0
       }
-      if (can_fire(u, t, false, nullptr)) {
+      if (can_fire(u, t, false, nullptr, nullptr, fast)) {  // fast: LOS found clear above
         out.push_back(Action(kFire, {u, t}));
         if (hq_support == -2) hq_support = free_hq_support(u);
         if (hq_support >= 0) out.push_back(Action(kFire, {u, t, 1}));
@@ -329,9 +329,9 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
   const int side = 1 - game_->formation(top().f).side;
   const bool fast = WsrFastPaths();
   const HexLayout& L = game_->layout();
-  for (int u = 0; u < n_units; ++u) {
-    if (!on_map(u) || side_of(u) != side || has(u, kDisrupted | kOpsComplete) || info(u).hq)
-      continue;
+  for (int u : game_->side_units(side)) {  // perf: the units with side_of(u) == side
+    if (u >= n_units) break;
+    if (!on_map(u) || has(u, kDisrupted | kOpsComplete) || info(u).hq) continue;
     for (int k = 0; k < n_group; ++k) {
       const int t = group[static_cast<size_t>(k)];
       // los_cache.h: range and LOS first (can_fire refuses a target out of range or out of LOS
@@ -343,9 +343,9 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
         int reach = fire_reach(u, hard, has(u, kAaFire));
         if (hard && info(u).counter->aa) reach = std::max(reach, fire_reach(u, true, true));
         if (dist > reach) continue;
-        if (!los_clear(unit(u).hex, unit(t).hex)) continue;
+        if (!los_clear(unit(u).hex, unit(t).hex, dist)) continue;
       }
-      if (can_fire(u, t, true, nullptr)) {
+      if (can_fire(u, t, true, nullptr, nullptr, fast && on_map(t))) {  // LOS found clear above
         out.push_back(Action(kOpFire, {u, t}));
         if (first) return true;
         if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1}));
@@ -358,12 +358,24 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
     }
   }
   // [REC] A-12: mortars opportunity-fire directly at the hex just entered (the whole hex).
-  for (int u = 0; u < n_units; ++u)
-    if (info(u).counter->kind == UnitKind::kMortar && on_map(u) && side_of(u) == side &&
-        !has(u, kDisrupted | kOpsComplete | kMounted) && can_fire_hex(u, top().a, nullptr)) {
+  HexTargets known;  // perf: the targets in the hex entered, found once for all mortars
+  bool known_done = false;
+  for (int u : game_->side_mortars(side)) {  // perf: the side's units of UnitKind::kMortar
+    if (u >= n_units) break;
+    if (!on_map(u) || has(u, kDisrupted | kOpsComplete | kMounted)) continue;
+    if (!known_done) {
+      for (int t : game_->side_units(1 - side))  // hex_fire_params: 1 - side_of(u)
+        if (t < n_units && on_map(t) && unit(t).hex == top().a && !info(t).hq && !loaded(t)) {
+          known.any = true;
+          known.hard = known.hard || hard_target(t);
+        }
+      known_done = true;
+    }
+    if (can_fire_hex(u, top().a, nullptr, nullptr, fast ? &known : nullptr)) {
       out.push_back(Action(kFireHex, {u, top().a}));
       if (first) return true;
     }
+  }
   ambush_opfire_actions(out);  // special_rules.cc: B4 panther-ambush as opportunity fire
   if (!out.empty()) {
     if (first) return true;
@@ -807,7 +819,8 @@ int WsrState::mortar_reach(int u) const {
   return w.underlined ? w.range : 2 * w.range;  // WSR 6.1.3, 6.1.1 (as MakeMortarInput)
 }
 
-bool WsrState::hex_fire_params(int u, int hex, FireParams* p, Text* why) const {
+bool WsrState::hex_fire_params(int u, int hex, FireParams* p, Text* why,
+                               const HexTargets* known) const {
   const int from = unit(u).hex;
   const int dist = game_->layout().Distance(from, hex);
   // perf: out of range is refused whatever else holds (ComputeFire); asked without a reason,
@@ -816,11 +829,16 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, Text* why) const {
   // The units hex_targets lists: is there one, and is one of them a hard target?
   bool any = false, hard = false;
   const int enemy = 1 - side_of(u);
-  for (int t = 0; t < n_units; ++t)
-    if (on_map(t) && unit(t).hex == hex && side_of(t) == enemy && !info(t).hq && !loaded(t)) {
-      any = true;
-      hard = hard || hard_target(t);
-    }
+  if (known != nullptr) {
+    any = known->any;
+    hard = known->hard;
+  } else {
+    for (int t = 0; t < n_units; ++t)
+      if (on_map(t) && unit(t).hex == hex && side_of(t) == enemy && !info(t).hq && !loaded(t)) {
+        any = true;
+        hard = hard || hard_target(t);
+      }
+  }
   if (!any)
     return Fail(
         why, Text{hex_name(hex) + " holds no enemy unit to attack (WSR 6.1)",
@@ -897,7 +915,8 @@ int WsrState::mortar_spotter(int u, int hex) const {
   return -1;
 }
 
-bool WsrState::can_fire_hex(int u, int hex, Text* why, FireParams* p) const {
+bool WsrState::can_fire_hex(int u, int hex, Text* why, FireParams* p,
+                            const HexTargets* known) const {
   if (u < 0 || u >= n_units) return Fail(why, Text{"no such unit", "keine solche Einheit"});
   if (info(u).counter->kind != UnitKind::kMortar)
     return Fail(why, Text{unit_label(u) + " is not a mortar: units fire at units (WSR 6.1)",
@@ -933,7 +952,7 @@ bool WsrState::can_fire_hex(int u, int hex, Text* why, FireParams* p) const {
   if (has(u, kOpsComplete))
     return Fail(why, Text{unit_label(u) + " has Ops complete (WSR 6.1)",
                           std::string(unit_label(u)) + " hat „Operationen beendet“ (WSR 6.1)"});
-  return hex_fire_params(u, hex, p, why);
+  return hex_fire_params(u, hex, p, why, known);
 }
 
 void WsrState::apply_fire_hex(int u, int hex, EventList* ev) {

@@ -252,8 +252,10 @@ bool WsrState::can_clear_mine(int u, int hex, Text* why) const {
 }
 
 void WsrState::fortification_actions(ActionList& out) const {
-  for (int u = 0; u < n_units; ++u) {
-    if (!on_map(u) || info(u).formation != active_f || !info(u).counter->infantry_type()) continue;
+  if (active_f < 0) return;
+  for (int u : game_->formation_units(active_f)) {  // perf: the active formation's units
+    if (u >= n_units) break;
+    if (!on_map(u) || !info(u).counter->infantry_type()) continue;
     for (int d = 0; d < kHexDirs; ++d) {
       const int nb = game_->layout().Neighbour(unit(u).hex, d);
       if (nb >= 0 && has_mine(nb) && can_clear_mine(u, nb, nullptr))

@@ -11,21 +11,21 @@
 
 namespace feldherr::wsr {
 
-namespace {
+// Constant-initialised: -1 until the first question reads the environment.
+std::atomic<int> g_wsr_fast_paths{-1};
+
 // WSR_FAST_PATHS=0 in the environment starts with the reference computation (to run whole
 // test suites or replays both ways).
-bool InitialFastPaths() {
+bool InitWsrFastPaths() {
   const char* v = std::getenv("WSR_FAST_PATHS");
-  return v == nullptr || std::string_view(v) != "0";
+  const int on = v == nullptr || std::string_view(v) != "0" ? 1 : 0;
+  int unset = -1;  // a SetWsrFastPaths before the first question wins
+  g_wsr_fast_paths.compare_exchange_strong(unset, on, std::memory_order_relaxed);
+  return g_wsr_fast_paths.load(std::memory_order_relaxed) != 0;
 }
-std::atomic<bool> g_fast_paths{InitialFastPaths()};
-}  // namespace
 
 void SetWsrFastPaths(bool on) {
-  g_fast_paths.store(on, std::memory_order_relaxed);
-}
-bool WsrFastPaths() {
-  return g_fast_paths.load(std::memory_order_relaxed);
+  g_wsr_fast_paths.store(on ? 1 : 0, std::memory_order_relaxed);
 }
 
 LosCache::LosCache(const LosMap& los)
@@ -39,13 +39,11 @@ bool LosCache::Fill(size_t k, int from, int to) const {
   return clear;
 }
 
-// WSR 7.0-7.3 with the wreck markers (7.1 b), identical to los_check(from, to).clear.
-bool WsrState::los_clear(int from, int to) const {
-  if (!WsrFastPaths()) return los_check(from, to).clear;
+// The rest of los_clear (state.h): the reference computation (d < 0: the fast paths are off),
+// smoke, and wrecks, for a pair whose LOS is clear without markers (d: its distance, > 1).
+bool WsrState::los_clear_slow(int from, int to, int d) const {
+  if (d < 0) return los_check(from, to).clear;
   const HexLayout& L = game_->layout();
-  const int d = L.Distance(from, to);
-  if (d <= 1) return true;  // WSR 7.0: same or adjacent hex, always clear (LosMap::Check)
-  if (!game_->los_cache().StaticClear(from, to)) return false;  // a wreck only adds blocking
   if (n_smoke > 0) return los_check(from, to).clear;  // WSR 11.2.2 smoke (artillery.cc): exact
   if (n_wrecks == 0) return true;
   // between a level-1 and a level-0 unit wrecks (like rough) do not count.

@@ -19,7 +19,13 @@ namespace feldherr::wsr {
 // Fast paths on (default) or off (reference computation, for the differential tests); the
 // environment variable WSR_FAST_PATHS=0 starts a process with them off.
 void SetWsrFastPaths(bool on);
-bool WsrFastPaths();
+// Inline (asked per LOS): 1 on, 0 off, -1 not yet read from the environment.
+extern std::atomic<int> g_wsr_fast_paths;
+bool InitWsrFastPaths();
+inline bool WsrFastPaths() {
+  const int v = g_wsr_fast_paths.load(std::memory_order_relaxed);
+  return v < 0 ? InitWsrFastPaths() : v != 0;
+}
 
 // A wreck hex w can lie on the sight line a -> b (crossed, or one of a pair the line runs
 // along) only if Distance(a, w) + Distance(w, b) <= Distance(a, b) + kLosLens; checked for every

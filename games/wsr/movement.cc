@@ -3,6 +3,7 @@
 // 1.3.2/A-03 HQ movement, 6.1.7/A-13 disrupted movement). Movement is hex by hex: after every
 // hex entered a kStepHexEntered record marks where mines and opportunity fire will interrupt.
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
@@ -109,8 +110,9 @@ bool WsrState::disrupted_step_ok(int u, int from, int to, Text* why) const {
   if (!has(u, kDisrupted) || !game_->opts().disrupted_movement_limits) return true;
   const HexLayout& L = game_->layout();
   const int side = side_of(u);
-  for (int e = 0; e < n_units; ++e) {
-    if (!on_map(e) || side_of(e) == side) continue;
+  for (int e : game_->side_units(1 - side)) {  // perf: the units with side_of(e) != side
+    if (e >= n_units) break;
+    if (!on_map(e)) continue;
     const int eh = unit(e).hex;
     const int d_from = L.Distance(from, eh), d_to = L.Distance(to, eh);
     if (d_to == 1 && !(group_origin >= 0 && L.Distance(group_origin, eh) == 1 && d_to >= d_from))
@@ -132,14 +134,17 @@ bool WsrState::disrupted_step_ok(int u, int from, int to, Text* why) const {
 // WSR 1.3.2 / A-03: an HQ of the active formation staying behind in `from` when the moving
 // group leaves it must keep a unit of its formation there (movement and assault).
 bool WsrState::hqs_keep_company(int from, Text* why) const {
-  for (int h = 0; h < n_units; ++h) {
-    // Only HQs of the moving formation can be stranded by this move.
-    if (!info(h).hq || unit(h).hex != from || in_group(h) || info(h).formation != active_f)
-      continue;
+  if (active_f < 0) return true;
+  // Only HQs of the moving formation can be stranded by this move (perf: its units listed).
+  const std::vector<int>& mine = game_->formation_units(active_f);
+  for (int h : mine) {
+    if (h >= n_units) break;
+    if (!info(h).hq || unit(h).hex != from || in_group(h)) continue;
     bool kept = false;
-    for (int v = 0; v < n_units && !kept; ++v)
-      kept = !info(v).hq && unit(v).hex == from && !moves_with_group(v) &&
-             info(v).formation == info(h).formation;
+    for (size_t k = 0; k < mine.size() && !kept; ++k) {
+      const int v = mine[k];
+      kept = v < n_units && !info(v).hq && unit(v).hex == from && !moves_with_group(v);
+    }
     if (!kept)
       return Fail(why, Text{"the HQ " + unit_label(h) +
                                 " would be left without a unit of its formation (WSR 1.3.2, A-03)",
@@ -195,11 +200,15 @@ bool WsrState::can_enter(int to, Text* why, Around* around, int dir) const {
                             std::string(unit_label(group[static_cast<size_t>(k)])) +
                                 " darf die rote Grenzlinie nach " + hex_name(to) +
                                 " nicht überschreiten (WSR-A6 boundary-line)"});
-  if (!why)  // perf: the cheap refusals below first (every check here is pure)
+  // perf: the cheap refusals below first (every check here is pure); the step costs are kept for
+  // the checks further down.
+  std::array<int, kMaxGroup> cost{};
+  if (!why)
     for (int k = 0; k < n_group; ++k) {
       const int u = group[static_cast<size_t>(k)];
       const int c = step_cost_dir(u, from, dir, to);
       if (c < 0 || c > mp_left(u)) return false;  // WSR 5.0
+      cost[static_cast<size_t>(k)] = c;
     }
   const int side = side_of(group[0]);
   const auto at = static_cast<size_t>(dir);
@@ -229,12 +238,12 @@ bool WsrState::can_enter(int to, Text* why, Around* around, int dir) const {
                           "nur ein HQ oder SHQ pro Feld (WSR 1.3.2, A-03)"});
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
-    const int c = step_cost_dir(u, from, dir, to);
+    const int c = why ? step_cost_dir(u, from, dir, to) : cost[static_cast<size_t>(k)];
     if (c < 0)
       return Fail(why,
                   Text{hex_name(to) + " is impassable (WSR 5.0, terrain chart)",
                        std::string(hex_name(to)) + " ist unpassierbar (WSR 5.0, Geländetabelle)"});
-    if (c > mp_left(u))
+    if (why != nullptr && c > mp_left(u))  // without `why`: refused by the first loop
       return Fail(
           why, Text{unit_label(u) + " needs " + std::to_string(c) + " MP to enter " + hex_name(to) +
                         " and has " + std::to_string(mp_left(u)) + " (WSR 5.0)",
@@ -356,8 +365,10 @@ bool WsrState::can_flip(int u, bool mount, Text* why) const {
 }
 
 void WsrState::operations_actions(ActionList& out) const {
-  for (int u = 0; u < n_units; ++u)
-    if (can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  // perf: can_start_move refuses every unit of another formation first.
+  if (active_f >= 0)
+    for (int u : game_->formation_units(active_f))
+      if (u < n_units && can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
   carrier_actions(out);             // carrier.cc: load / unload (WSR 5.2, A-38)
   call_actions(out);                // artillery.cc: call artillery (WSR 11.2)
   fire_actions(out);                // WSR 6.1
@@ -381,9 +392,9 @@ void WsrState::move_actions(ActionList& out) const {
     const int nb = game_->layout().Neighbour(from, d);
     if (nb >= 0 && can_enter(nb, nullptr, occ, d)) out.push_back(Action(kMoveTo, {nb}));
   }
-  if (group_steps == 0)
-    for (int u = 0; u < n_units; ++u)
-      if (can_join_group(u, nullptr)) out.push_back(Action(kSelect, {u}));
+  if (group_steps == 0 && active_f >= 0)  // perf: can_join_group asks for the active formation
+    for (int u : game_->formation_units(active_f))
+      if (u < n_units && can_join_group(u, nullptr)) out.push_back(Action(kSelect, {u}));
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
     if (can_drop(u, nullptr)) out.push_back(Action(kDrop, {u}));

@@ -2,6 +2,9 @@
 // end-turn markers), the formation impulse up to operations (4.1 cleanup, 4.2 command, 4.3
 // reorganization), HQ replacement (1.3.2.3) and hex control (12.2).
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "games/wsr/emit.h"      // last: defines Emit and Fail
@@ -486,10 +489,24 @@ void WsrState::finish_marker_removal(EventList* ev) {
 void WsrState::determine_control(EventList* ev) {
   (void)ev;
   const int n = game_->layout().size();
-  std::vector<uint8_t> occ(static_cast<size_t>(n), 0);
+  std::array<uint8_t, kMaxHexes> occ{};
   for (int u = 0; u < n_units; ++u)
     if (on_map(u)) occ[static_cast<size_t>(unit(u).hex)] |= static_cast<uint8_t>(1 << side_of(u));
+  // perf: a hex nobody occupies, without a last side to enter it (bits 2-3) and without other
+  // bits than its controller and markers, keeps its byte (the loop below rewrites it unchanged);
+  // eight such hexes are skipped at once. The blown bridge is asked only when there is one.
+  constexpr uint64_t kKeep = 0x0101010101010101ULL * static_cast<uint8_t>(~(kMarkerBits | 3));
+  const bool blown = bridge == kBridgeBlown;
   for (int i = 0; i < n; ++i) {
+    if (!blown && i % 8 == 0 && i + 8 <= n) {
+      uint64_t c8 = 0, o8 = 0;
+      std::memcpy(&c8, control.data() + i, 8);
+      std::memcpy(&o8, occ.data() + i, 8);
+      if ((c8 & kKeep) == 0 && o8 == 0) {
+        i += 7;
+        continue;
+      }
+    }
     uint8_t& c = control[static_cast<size_t>(i)];
     int owner = (c & 3) - 1;
     const int last = ((c >> 2) & 3) - 1;
@@ -500,7 +517,7 @@ void WsrState::determine_control(EventList* ev) {
     } else if (last >= 0) {
       owner = last;
     }
-    if (bridge == kBridgeBlown && bridge_blown(i)) owner = -1;  // A4: nobody holds it
+    if (blown && bridge_blown(i)) owner = -1;                   // A4: nobody holds it
     c = static_cast<uint8_t>((c & kMarkerBits) | (owner + 1));  // wrecks, IPs, mines stay
   }
 }

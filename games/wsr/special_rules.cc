@@ -291,8 +291,9 @@ void WsrState::special_operations_actions(ActionList& out) const {
     const ShotHooks& hooks = game_->shot_hooks();  // perf: the hook's units, found once a game
     const bool fast = WsrFastPaths();
     const HexLayout& L = game_->layout();
-    for (int u = 0; u < n_units; ++u) {
-      if (info(u).formation != active_f || !hooks.m18_unit[static_cast<size_t>(u)]) continue;
+    for (int u : game_->formation_units(active_f)) {  // perf: the active formation's units
+      if (u >= n_units) break;
+      if (!hooks.m18_unit[static_cast<size_t>(u)]) continue;
       if (combined_u == u || has(u, kMovedThisImpulse)) continue;
       // perf (los_cache.h): as in fire_actions, what can_fire refuses anyway -- a firer off
       // the map, an HQ target, a target beyond the reach, out of LOS -- is not asked.
@@ -308,7 +309,7 @@ void WsrState::special_operations_actions(ActionList& out) const {
           if (info(t).hq) continue;  // WSR 1.3.2.2
           const int dist = L.Distance(unit(u).hex, unit(t).hex);
           if (dist < 1 || dist > reach[hard_target(t) ? 1 : 0]) continue;  // WSR 6.1.1
-          if (!los_clear(unit(u).hex, unit(t).hex)) continue;              // WSR 7.0
+          if (!los_clear(unit(u).hex, unit(t).hex, dist)) continue;        // WSR 7.0
         }
         if (can_fire(u, t, false, nullptr)) out.push_back(Action(kFireMove, {u, t}));
       }

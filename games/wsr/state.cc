@@ -307,6 +307,13 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
         for (const Weapon* w : {&f.ap, &f.he, &f.aa})
           max_reach_[k] = std::max(max_reach_[k], 2 * (std::max(w->range, 0) + bonus));
       }
+  formation_units_.assign(formations_.size(), {});  // movement.cc, fire.cc (perf)
+  for (size_t k = 0; k < units_.size(); ++k) {
+    formation_units_[units_[k].formation].push_back(static_cast<int>(k));
+    side_units_[units_[k].side & 1].push_back(static_cast<int>(k));
+    if (units_[k].counter->kind == UnitKind::kMortar)
+      side_mortars_[units_[k].side & 1].push_back(static_cast<int>(k));
+  }
   spotters_.assign(formations_.size(), {});  // fire.cc (perf): mortar_spotter
   for (size_t k = 0; k < units_.size(); ++k)
     if (units_[k].hq || units_[k].counter->recon)
@@ -624,35 +631,34 @@ std::string WsrState::hex_name(int hex) const {
   return hex < 0 ? std::string("off-map") : game_->layout().Name(hex);
 }
 
+// perf: a seat's units from WsrGame::side_units (sides are 0 and 1).
 int WsrState::combat_units_in(int hex, int side) const {
   int n = 0;
-  for (int u = 0; u < n_units; ++u)
-    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) == side && !info(u).hq) ++n;
+  if (side != 0 && side != 1) return 0;
+  for (int u : game_->side_units(side))
+    if (u < n_units && units[static_cast<size_t>(u)].hex == hex && !info(u).hq) ++n;
   return n;
 }
 bool WsrState::enemy_in(int hex, int side) const {
-  for (int u = 0; u < n_units; ++u)
-    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) != side) return true;
+  if (side != 0 && side != 1) {
+    for (int u = 0; u < n_units; ++u)
+      if (units[static_cast<size_t>(u)].hex == hex && side_of(u) != side) return true;
+    return false;
+  }
+  for (int u : game_->side_units(1 - side))
+    if (u < n_units && units[static_cast<size_t>(u)].hex == hex) return true;
   return false;
 }
 bool WsrState::hq_in(int hex, int side) const {
-  for (int u = 0; u < n_units; ++u)
-    if (units[static_cast<size_t>(u)].hex == hex && side_of(u) == side && info(u).hq) return true;
+  if (side != 0 && side != 1) return false;
+  for (int u : game_->side_units(side))
+    if (u < n_units && units[static_cast<size_t>(u)].hex == hex && info(u).hq) return true;
   return false;
 }
 int WsrState::step_cost(int u, int from, int to) const {
   const int d = game_->layout().DirBetween(from, to);
   if (d < 0) return -1;
   return step_cost_dir(u, from, d, to);
-}
-int WsrState::step_cost_dir(int u, int from, int d, int to) const {
-  const int c = game_->step_cost(from, d, hard_target(u));
-  if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
-  if (c >= 0 && bridge == kBridgeBlown && bridge_blown(to)) return -1;     // A4 blow-the-bridge
-  if (c < 0 || !has_wreck(to)) return c;
-  // Wreck marker: extra MP from the terrain chart's [wreck] entry (G-1 stand-in).
-  const TerrainChart& chart = game_->data().terrain;
-  return c + (hard_target(u) ? chart.wreck_move_hard_extra : chart.wreck_move_soft_extra);
 }
 int WsrState::cup_formation_markers() const {
   int n = 0;

@@ -22,6 +22,7 @@
 #include "engine/game.h"
 #include "engine/steps.h"
 #include "games/wsr/data.h"
+#include "games/wsr/los_cache.h"  // perf: the inline los_clear
 #include "geometry/hex_map.h"
 #include "geometry/los.h"
 
@@ -740,9 +741,11 @@ class WsrState : public State {
   bool fire_chance() const;  // the top step is an attack or defence roll
   // Eligibility of `u` firing at `t` (opportunity: WSR 6.2 at the hex-entered seam); on success
   // `p` (if given) holds the resolved fire parameters.
-  bool can_fire(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr) const;
+  // los_clear_known (perf): the caller has just found los_clear(firer's hex, target's hex).
+  bool can_fire(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr,
+                bool los_clear_known = false) const;
   bool may_fire_in_impulse(int u, const char* fire, Text* why) const;
-  bool fire_params(int u, int t, FireParams* p, Text* why) const;
+  bool fire_params(int u, int t, FireParams* p, Text* why, bool los_clear_known = false) const;
   // perf (los_cache.h): the greatest distance at which `u` (its face up, support weapon, the AA
   // firepower if `aa`) can attack a hard or soft target: a greater distance is out of range
   // (WSR 6.1.1, 6.1.3, 11.1; 0: no firepower against that class), so fire_params refuses it
@@ -767,8 +770,16 @@ class WsrState : public State {
   void resolve_fire(int u, int t, int hits, const std::vector<int>& defence, EventList* ev);
   Text fire_why_illegal(const Action& a) const;
   Text fire_prompt() const;  // decision prompt of the fire chance steps
-  bool can_fire_hex(int u, int hex, Text* why, FireParams* p = nullptr) const;
-  bool hex_fire_params(int u, int hex, FireParams* p, Text* why) const;
+  // perf (fire.cc): what hex_fire_params finds among the units of a hex, when the caller knows it
+  // already (fire_actions, opfire_scan): an enemy unit hex_targets would list, one of them hard.
+  struct HexTargets {
+    bool any = false;
+    bool hard = false;
+  };
+  bool can_fire_hex(int u, int hex, Text* why, FireParams* p = nullptr,
+                    const HexTargets* known = nullptr) const;
+  bool hex_fire_params(int u, int hex, FireParams* p, Text* why,
+                       const HexTargets* known = nullptr) const;
   int mortar_reach(int u) const;  // perf: as fire_reach, for the mortar's hex attack
   // WSR 6.1 indirect mortar fire: the target hex is out of the mortar's LOS (and not adjacent);
   // the spotter is an HQ, SHQ or recon unit of its formation that sees the hex, or -1.
@@ -824,8 +835,12 @@ class WsrState : public State {
   bool has_ip(int hex) const { return (control[static_cast<size_t>(hex)] & kIpBit) != 0; }
   bool has_mine(int hex) const { return (control[static_cast<size_t>(hex)] & kMineBit) != 0; }
   LosResult los_check(int from, int to) const;  // LosMap::Check with the wreck markers
-  // los_cache.cc (perf): los_check(from, to).clear, through the game's LOS memo.
+  // los_cache.cc (perf): los_check(from, to).clear, through the game's LOS memo. Inline (below
+  // WsrGame): the memo's answer without markers; the markers and the reference computation in
+  // los_clear_slow.
   bool los_clear(int from, int to) const;
+  bool los_clear(int from, int to, int d) const;  // d: Distance(from, to), known to the caller
+  bool los_clear_slow(int from, int to, int d) const;
   void mines_on_entry(int hex, bool was_empty, EventList* ev);  // apply_move, before OF
   void fortification_actions(ActionList& out) const;            // clear-mine (operations)
   bool can_clear_mine(int u, int hex, Text* why) const;
@@ -1144,6 +1159,17 @@ class WsrGame : public Game {
   // fire.cc (perf): no fire_reach of unit u is longer than this (every face and weapon, the
   // longest support weapon range bonus of the game, doubled).
   int max_reach(int u) const { return max_reach_[static_cast<size_t>(u)]; }
+  // movement.cc, fire.cc (perf): the units of formation f (UnitInfo::formation) and the units of
+  // seat s (UnitInfo::side), each in unit order -- what a loop over all units asking
+  // info(u).formation == f or side_of(u) == s visits.
+  const std::vector<int>& formation_units(int f) const {
+    return formation_units_[static_cast<size_t>(f)];
+  }
+  const std::vector<int>& side_units(int s) const { return side_units_[static_cast<size_t>(s)]; }
+  // fire.cc (perf): the mortars of seat s (UnitKind::kMortar), in unit order.
+  const std::vector<int>& side_mortars(int s) const {
+    return side_mortars_[static_cast<size_t>(s)];
+  }
   // A6 boundary-line (special_rules.cc BoundaryMask): formation f may not enter `hex` (beyond
   // the red line for it).
   bool beyond_boundary(int f, int hex) const {
@@ -1189,15 +1215,18 @@ class WsrGame : public Game {
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
   std::vector<int> objectives_;
-  std::vector<uint8_t> exit_mask_;          // per hex: bit s = exit hex of seat s (G-12)
-  std::vector<uint8_t> boundary_;           // A6 boundary-line mask (empty without the hook)
-  std::array<int, 2> boundary_f_{-1, -1};   // its south and north formation
-  std::vector<SwInfo> sws_;                 // WSR 1.3.4.1
-  std::vector<uint8_t> initial_sw_;         // per unit: Unit::sw at the start
-  std::vector<int8_t> initial_carrier_;     // per unit: Unit::carrier at the start
-  std::vector<const Zone*> setup_zone_;     // per unit: setup_zone()
-  std::vector<std::vector<int>> spotters_;  // per formation: spotters()
-  std::vector<int> max_reach_;              // per unit: max_reach()
+  std::vector<uint8_t> exit_mask_;                 // per hex: bit s = exit hex of seat s (G-12)
+  std::vector<uint8_t> boundary_;                  // A6 boundary-line mask (empty without the hook)
+  std::array<int, 2> boundary_f_{-1, -1};          // its south and north formation
+  std::vector<SwInfo> sws_;                        // WSR 1.3.4.1
+  std::vector<uint8_t> initial_sw_;                // per unit: Unit::sw at the start
+  std::vector<int8_t> initial_carrier_;            // per unit: Unit::carrier at the start
+  std::vector<const Zone*> setup_zone_;            // per unit: setup_zone()
+  std::vector<std::vector<int>> spotters_;         // per formation: spotters()
+  std::vector<int> max_reach_;                     // per unit: max_reach()
+  std::vector<std::vector<int>> formation_units_;  // per formation: formation_units()
+  std::array<std::vector<int>, 2> side_units_;     // per seat: side_units()
+  std::array<std::vector<int>, 2> side_mortars_;   // per seat: side_mortars()
   bool any_separate_carrier_ = false;
   ShotHooks shot_hooks_;
 };
@@ -1211,6 +1240,39 @@ inline int WsrState::side_of(int u) const {
 }
 inline const Face& WsrState::face(int u) const {
   return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));
+}
+// perf: inline, asked per move step and per firer-target pair (movement.cc, fire.cc).
+inline int WsrState::step_cost_dir(int u, int from, int d, int to) const {
+  const int c = game_->step_cost(from, d, hard_target(u));
+  if (c >= 0 && game_->beyond_boundary(info(u).formation, to)) return -1;  // A6 boundary-line
+  if (c >= 0 && bridge == kBridgeBlown && bridge_blown(to)) return -1;     // A4 blow-the-bridge
+  if (c < 0 || !has_wreck(to)) return c;
+  // Wreck marker: extra MP from the terrain chart's [wreck] entry (G-1 stand-in).
+  const TerrainChart& chart = game_->data().terrain;
+  return c + (hard_target(u) ? chart.wreck_move_hard_extra : chart.wreck_move_soft_extra);
+}
+inline int WsrState::fire_reach(int u, bool hard, bool aa) const {
+  const bool mounted = has(u, kMounted);
+  const Face& ff = info(u).counter->face_for(mounted, has(u, kReduced));
+  const Weapon& w = aa ? ff.aa : hard ? ff.ap : ff.he;  // as MakeFireInput picks it
+  if (w.fp <= 0) return 0;
+  if (aa) return w.range;  // WSR 11.1: normal range at most, no SW bonus
+  int range = w.range;
+  if (!hard && !mounted && sw(u) != nullptr)  // WSR 1.3.4.3, [REC] A-10: HMG range on HE only
+    range += sw(u)->face_for(false, false).range_bonus;
+  return w.underlined ? range : 2 * range;  // WSR 6.1.3, 6.1.1
+}
+// WSR 7.0-7.3 with the wreck markers (7.1 b), identical to los_check(from, to).clear
+// (los_cache.cc: los_clear_slow with smoke or wrecks on the map, or the fast paths off).
+inline bool WsrState::los_clear(int from, int to) const {
+  return los_clear(from, to, game_->layout().Distance(from, to));
+}
+inline bool WsrState::los_clear(int from, int to, int d) const {
+  if (!WsrFastPaths()) return los_clear_slow(from, to, -1);
+  if (d <= 1) return true;  // WSR 7.0: same or adjacent hex, always clear (LosMap::Check)
+  if (!game_->los_cache().StaticClear(from, to)) return false;  // a marker only adds blocking
+  if (n_smoke == 0 && n_wrecks == 0) return true;
+  return los_clear_slow(from, to, d);
 }
 
 }  // namespace feldherr::wsr
