@@ -1813,7 +1813,11 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
   KeptSearches& kept = kept_for_position();
   KeptSearch& k = kept.searches[static_cast<size_t>(u)];
   if (!k.filled) return nullptr;
-  if (k.position == position) return &k;
+  if (k.position == position) {
+    // The same position, maybe kept by another state (a clone, since gone): this state's table.
+    k.search.buf->seen.table = &party_contents(k.party);
+    return &k;
+  }
   if (k.unit_sig != search_signature(u) || k.wrecks != kept.wrecks) return nullptr;
   const std::vector<uint32_t>& now = kept_table(kept, k.party);
   if (k.table != now) {

@@ -71,5 +71,42 @@ TEST(PlanspielKeptSearches, PS_6_KeptMoveFieldsEqualAFreshSearchOverRandomGames)
   }
 }
 
+
+// A search kept while a clone of the same position listed its actions reads that clone's
+// contents; once the clone is gone, the position's own state must read its own (a kept search
+// pointing into a destroyed state was a use after free the sanitizers report). The clones made
+// after it move on and take the freed memory.
+TEST(PlanspielKeptSearches, PS_6_AKeptSearchOutlivesTheCloneThatKeptIt) {
+  for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto game = make_planspiel(id);
+    Rng rng(29);
+    int checked = 0;
+    std::unique_ptr<State> s = game->new_initial_state();
+    for (int n = 0; n < 400 && !s->is_terminal(); ++n) {
+      if (s->current_seat() == kChance) {
+        s->apply(s->sample_chance(rng));
+        continue;
+      }
+      ActionList actions;
+      {
+        auto c = s->clone();  // the same position: keeps its searches with the clone's contents
+        c->legal_actions(actions);
+      }
+      ASSERT_FALSE(actions.empty());
+      for (int k = 0; k < 3; ++k) {  // new states, where the clone's memory was
+        auto other = s->clone();
+        other->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
+      }
+      const auto& ps = static_cast<const PlanspielState&>(*s);
+      if (ps.step() == StepKind::kAct) {
+        ExpectKeptEqualsFresh(ps, id + " action " + std::to_string(n));
+        ++checked;
+      }
+      s->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
+    }
+    EXPECT_GT(checked, 50) << id;
+  }
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel::testing
