@@ -114,6 +114,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
         <span>◉ {t('psDetected')}</span>
         <span>» {t('psMoved')}</span>
         <span>✶ {t('psFired')}</span>
+        <span>⚒ {t('psAtWork')}</span>
       </div>
       <svg
         ref={svgRef}
