@@ -444,7 +444,8 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
           s.unit(e).status == UnitStatus::kOnBoard && s.visible_to(e, party) &&
           Distance(at, s.field_of(e)) <= range && s.ps().sees(at, s.field_of(e)))
         return 0.9 + noise;
-    if (s.unit(tow).has_moved) return -1.0;  // on again in the next half-turn
+    // On again in the next half-turn (a tow at work, G-38, moves no more in this one either).
+    if (s.unit(tow).has_moved || s.unit(tow).work != 0) return -1.0;
     for (Field n : s.move_targets(tow))
       if (FiringPosition(s, u, n) > 0 || ToObjectiveOf(s, u, n) < ToObjectiveOf(s, u, at))
         return -1.0;

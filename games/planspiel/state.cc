@@ -4146,6 +4146,7 @@ void PlanspielState::resolve_recovery(int u, Field f, int n, EventList* events) 
     us.x = f.x;
     us.y = f.y;
     us.camouflaged = false;
+    us.has_moved = true;  // it drove into the wreck's field
     ++us.moved;
     carry_along(u);
   }
@@ -4564,11 +4565,10 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     return;
   }
   if (action.verb == kRecover) {
-    // PS §6.10, G-38: the attempt occupies the vehicle for its whole half-turn; the 4+ follows.
+    // PS §6.10, G-38: the attempt occupies the vehicle for its whole half-turn (its work state:
+    // it neither moves nor fires, and has not fired, PS §5.4); the 4+ follows.
     const int u = action.arg(0);
-    UnitState& us = units_[static_cast<size_t>(u)];
-    us.has_moved = true;
-    us.fired = true;
+    units_[static_cast<size_t>(u)].work = UnitState::kWorkRecover;
     push(StepKind::kRecoverRoll, u, action.arg(1));
     // PS §6.10, §9.1: before the roll, the enemy's weapons in range of the wreck may fire at the
     // vehicle as if it stood in the wreck's field (the window opens whenever the passive party
@@ -4972,8 +4972,10 @@ void PlanspielState::end_half_turn(EventList* events) {
   // PS §9.2: a combat vehicle that did not move in its own half-turn takes a position marker.
   for (int u = 0; u < num_units(); ++u) {
     UnitState& s = units_[static_cast<size_t>(u)];
+    // Reading: a vehicle that spent the half-turn recovering a wreck (PS §6.10) is hooked to it,
+    // not in a position.
     if (party_of(u) == ending && s.status == UnitStatus::kOnBoard && type_of(u).moves_and_fires &&
-        !s.has_moved && !s.evaded)
+        !s.has_moved && !s.evaded && s.work != UnitState::kWorkRecover)
       s.position_marker = true;
     // PS §9.4: after a movement counter-move no marker in the unit's next own half-turn.
     if (party_of(u) == ending) s.evaded = false;
@@ -5389,7 +5391,10 @@ json PlanspielState::observe(int seat) const {
       j["moved"] = s.has_moved;
       j["fired"] = s.fired;
       // G-38: its work of this half-turn.
-      if (s.work != 0) j["work"] = s.work == UnitState::kWorkDig ? "dig" : "camouflage";
+      if (s.work != 0)
+        j["work"] = s.work == UnitState::kWorkDig          ? "dig"
+                    : s.work == UnitState::kWorkCamouflage ? "camouflage"
+                                                           : "recover";
       j["camouflaged"] = s.camouflaged;
       j["detected_marker"] = s.detected_marker;
       if (s.smoke > 0) j["smoke"] = true;                // PS §8.16: in its own smoke
@@ -5611,6 +5616,8 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
         marks += t(" working: digs in", " arbeitet: gräbt sich ein");
       if (s.work == UnitState::kWorkCamouflage)
         marks += t(" working: camouflages", " arbeitet: tarnt sich");
+      if (s.work == UnitState::kWorkRecover)
+        marks += t(" working: recovers a wreck", " arbeitet: birgt ein Schadfahrzeug");
       if (s.aboard >= 0) marks += t(" aboard ", " aufgesessen auf ") + uid(s.aboard);
     }
     o << fmt::format("  {:<5} {:<5} {:<5} {}{}\n", party(su.party), su.id, su.type, where, marks);
@@ -5696,16 +5703,25 @@ void PlanspielState::drop_unfinished_digging(int ending) {
 }
 
 bool PlanspielState::work_refusal(int u, Text* why) const {
-  return unit(u).work == UnitState::kWorkDig
-             ? PS_REFUSE(why, say("G-38: {} is digging in this half-turn and does nothing else",
-                                  "G-38: {} gräbt sich in diesem Teilzug ein und tut nichts "
-                                  "anderes",
-                                  uid(u)))
-             : PS_REFUSE(why, say("PS §7.6, G-38: {} is camouflaging this half-turn and does "
-                                  "nothing else",
-                                  "PS §7.6, G-38: {} tarnt sich in diesem Teilzug und tut nichts "
-                                  "anderes",
-                                  uid(u)));
+  switch (unit(u).work) {
+    case UnitState::kWorkDig:
+      return PS_REFUSE(why, say("G-38: {} is digging in this half-turn and does nothing else",
+                                "G-38: {} gräbt sich in diesem Teilzug ein und tut nichts "
+                                "anderes",
+                                uid(u)));
+    case UnitState::kWorkRecover:
+      return PS_REFUSE(why, say("PS §6.10, G-38: {} is recovering a wreck this half-turn and does "
+                                "nothing else",
+                                "PS §6.10, G-38: {} birgt in diesem Teilzug ein Schadfahrzeug und "
+                                "tut nichts anderes",
+                                uid(u)));
+    default:
+      return PS_REFUSE(why, say("PS §7.6, G-38: {} is camouflaging this half-turn and does "
+                                "nothing else",
+                                "PS §7.6, G-38: {} tarnt sich in diesem Teilzug und tut nichts "
+                                "anderes",
+                                uid(u)));
+  }
 }
 
 bool PlanspielState::may_dig(int u, Text* why) const {

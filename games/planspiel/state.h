@@ -201,9 +201,10 @@ struct UnitState {
   // dug-in marker lies face down), -1: none. It counts only while the unit stands there (a unit
   // that moves leaves the unfinished work behind).
   int dig_field = -1;
-  // G-38: the work that occupies it this half-turn: 0 none, kWorkDig, kWorkCamouflage.
+  // G-38: the work that occupies it this half-turn: 0 none, kWorkDig, kWorkCamouflage,
+  // kWorkRecover (PS §6.10: recovering a wreck).
   int work = 0;
-  static constexpr int kWorkDig = 1, kWorkCamouflage = 2;
+  static constexpr int kWorkDig = 1, kWorkCamouflage = 2, kWorkRecover = 3;
   static constexpr bool kFieldsAsArray = true;
   template <class S, class V>
   static void field_list(S& s, V& v) {
@@ -214,7 +215,7 @@ struct UnitState {
         "aboard", s.aboard, -1, 255)("loaded", s.loaded)("road_move", s.road_move)("fled", s.fled)(
         "evaded", s.evaded)("smoke", s.smoke, 0, 2)("group_target", s.group_target, -1, 255)(
         "congesting", s.congesting)("wreck", s.wreck)("dig_field", s.dig_field, -1, 8191)(
-        "work", s.work, 0, 2);
+        "work", s.work, 0, 3);
   }
 };
 
@@ -744,7 +745,7 @@ class PlanspielState : public State {
   std::string masked_unit(int u, int viewer) const;
   // PS §12.3, §7.6: applies dig or camouflage (the unit's work of the half-turn).
   void apply_work(const Action& action, EventList* events);
-  // G-38: why unit `u`, at work this half-turn (dig or camouflage), does nothing else.
+  // G-38: why unit `u`, at work this half-turn (dig, camouflage or recover), does nothing else.
   bool work_refusal(int u, Text* why) const;
   // PS §12.3, G-38, G-52: at the end of the half-turn of party `ending`, a face-down dug-in marker
   // whose unit has left its field (or the board), or whose unit of `ending` did not dig again in

@@ -167,7 +167,8 @@ TEST_F(PlanspielWreck, PS_6_10_RecoveryRollFourPlusRemovesTheWreck) {
   EXPECT_TRUE(Mentions(ev, "Recovery roll 3: R-T2 does not get the wreck in 18,8 away"));
   EXPECT_EQ(state_->wreck_at({18, 8}), U("R-T1"));
   EXPECT_EQ(state_->field_of(U("R-T2")), (Field{17, 8}));
-  EXPECT_NE(Why("move R-T2 16,8").find("PS §3.4"), std::string::npos);
+  EXPECT_EQ(Why("move R-T2 16,8"),
+            "PS §6.10, G-38: R-T2 is recovering a wreck this half-turn and does nothing else");
   Do("fertig");
   Do("fertig");  // Blue
   ASSERT_EQ(state_->active(), kPartyRed);
@@ -182,6 +183,53 @@ TEST_F(PlanspielWreck, PS_6_10_RecoveryRollFourPlusRemovesTheWreck) {
   EXPECT_EQ(state_->unit(U("R-T1")).status, UnitStatus::kLost);
   EXPECT_EQ(state_->field_of(U("R-T2")), (Field{18, 8}));
   EXPECT_FALSE(Listed("move R-T2 19,8"));  // it has worked this half-turn
+}
+
+// G-38, PS §6.10: the recovery is the vehicle's work of the half-turn (its work state, as digging
+// in): it has neither moved nor fired (so PS §5.4 does not count it as a like troop that fired),
+// both parties' views carry `work: "recover"`, and every other action is refused citing G-38;
+// having stood still it still takes no position marker (PS §9.2), before or after a failed roll.
+TEST_F(PlanspielWreck, G_38_RecoveringVehicleHasNotFired) {
+  KnockOutOnTheBridge();
+  Do("recover R-T2 18,8");
+  ASSERT_EQ(state_->step(), StepKind::kRecoverRoll);
+  const UnitState& s = state_->unit(U("R-T2"));
+  EXPECT_EQ(s.work, UnitState::kWorkRecover);
+  EXPECT_FALSE(s.has_moved);
+  EXPECT_FALSE(s.fired);
+  Do("roll 2");
+  ASSERT_EQ(state_->step(), StepKind::kAct);
+  EXPECT_EQ(s.work, UnitState::kWorkRecover);
+  EXPECT_FALSE(s.fired);
+  for (int viewer : {kPartyRed, kPartyBlue}) {
+    bool seen = false;
+    const json obs = state_->observe(viewer);
+    for (const auto& u : obs["units"])
+      if (u["id"] == "R-T2") {
+        seen = true;
+        EXPECT_EQ(u.value("work", std::string()), "recover") << viewer;
+        EXPECT_FALSE(u["moved"].get<bool>()) << viewer;
+        EXPECT_FALSE(u["fired"].get<bool>()) << viewer;
+      }
+    EXPECT_TRUE(seen) << viewer;
+  }
+  EXPECT_NE(state_->render_text(kPartyBlue).find("working: recovers a wreck"), std::string::npos);
+  EXPECT_NE(state_->render_text_in(kPartyRed, Lang::kDe).find("arbeitet: birgt ein Schadfahrzeug"),
+            std::string::npos);
+  const std::string recovering =
+      "PS §6.10, G-38: R-T2 is recovering a wreck this half-turn and does nothing else";
+  EXPECT_FALSE(Listed("fire R-T2 19,9"));
+  EXPECT_EQ(Why("fire R-T2 19,9"), recovering);
+  EXPECT_EQ(Why("move R-T2 16,8"), recovering);
+  EXPECT_EQ(Why("recover R-T2 18,8"), recovering);
+  EXPECT_EQ(Why("overrun R-T2 16,8"), recovering);
+  EXPECT_NE(state_->why_illegal_text(A("move R-T2 16,8")).de.find("birgt in diesem Teilzug"),
+            std::string::npos);
+  // The other Red units act as ever: R-S1 fires at the Panther.
+  EXPECT_TRUE(Listed("fire R-S1 19,9")) << Why("fire R-S1 19,9");
+  Do("fertig");
+  EXPECT_FALSE(state_->unit(U("R-T2")).position_marker);
+  EXPECT_EQ(state_->unit(U("R-T2")).work, 0);
 }
 
 // PS §6.10, §9.1: the recovery attempt opens the enemy's counter-move window before the roll: the

@@ -3,7 +3,8 @@
 // id), and the seat's structured legal actions as clicks on the board. Fields are named "x,y",
 // the word the action texts use for a place, so a legal action's place argument is a field id.
 import type { ParsedAction } from './actions';
-import type { PlanspielBoard, PsField, PsObservation, PsUnitType } from './types';
+import { type Lang, t } from './i18n';
+import type { PlanspielBoard, PsField, PsObservation, PsUnitType, PsWork } from './types';
 
 export interface PsUnit {
   id: string;
@@ -24,6 +25,7 @@ export interface PsUnit {
   moving: boolean; // the unit whose move is under way
   wreck: string | null; // a lost unit's wreck in a defile (PS §2.3, §6.10), else null
   digging: boolean; // its dug-in marker lies face down: the first half-turn of digging done (PS §12.3)
+  work: PsWork | null; // its work of this half-turn (G-38): it does nothing else, and has not fired
 }
 
 export type Highlight = 'move' | 'target' | 'assault' | 'act';
@@ -71,9 +73,26 @@ export function psUnits(board: PlanspielBoard, obs: Partial<PsObservation> | nul
       moving: u.id === moving,
       wreck: Array.isArray(u.wreck) ? fieldId(u.wreck[0], u.wreck[1]) : null,
       digging: u.dug_in === 'face_down',
+      work: u.work === 'dig' || u.work === 'camouflage' || u.work === 'recover' ? u.work : null,
     };
   });
 }
+
+/** The words of a unit's markers and state of the half-turn, as its counter's tooltip and its panel list them. */
+export function psStateWords(u: PsUnit, l?: Lang): string[] {
+  const out: string[] = [];
+  if (u.suppression > 0) out.push(`${t('psSuppression', l)} ${u.suppression}`);
+  if (u.camouflaged) out.push(t('psCamouflaged', l));
+  if (u.digging) out.push(t(u.work === 'dig' ? 'psMarkerFaceDown' : 'psDigging', l));
+  if (u.detected) out.push(t('psDetected', l));
+  if (u.moved) out.push(t('psMoved', l));
+  if (u.fired) out.push(t('psFired', l));
+  if (u.work) out.push(t(psWorkKey[u.work], l));
+  if (u.moving) out.push(t('psMoving', l));
+  return out;
+}
+
+const psWorkKey = { dig: 'psWork_dig', camouflage: 'psWork_camouflage', recover: 'psWork_recover' } as const;
 
 /** The field positions (PS §12.3): the board's pre-dug ones and those dug in play that the observation shows. */
 export function psPositions(board: PlanspielBoard, obs: Partial<PsObservation> | null | undefined): [number, number][] {

@@ -815,7 +815,11 @@ export interface PsObservedUnit {
   entry?: [number, number];
   wreck?: [number, number]; // a lost unit standing as a wreck in a defile (PS §2.3, §6.10)
   dug_in?: 'face_down'; // its first half-turn of digging is done: the marker face down (PS §12.3)
+  work?: PsWork; // its work of this half-turn, which occupies it wholly (G-38)
 }
+
+/** A unit's work of the half-turn (G-38): digging in (PS §12.3), camouflaging (PS §7.6), recovering a wreck (PS §6.10). */
+export type PsWork = 'dig' | 'camouflage' | 'recover';
 
 export interface PsObservation {
   situation: string;

@@ -15,6 +15,7 @@ import {
   psActingUnits,
   psClickTargets,
   psPositions,
+  psStateWords,
   psUnitActions,
   psUnits,
   suppressionColour,
@@ -209,6 +210,41 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
     expect(psClickTargets(actions, 'R-P1').size).toBe(0);
     expect(psUnitActions(actions, 'R-P1').map((a) => a.text)).toEqual(['smoke R-P1', 'together R-G1 R-P1']);
     expect(psClickTargets(actions, null, fieldOf).size).toBe(0);
+  });
+
+  it("a unit's work of the half-turn (G-38: digging in, camouflaging, recovering a wreck) in its state words, English and German", () => {
+    const obs = {
+      units: [
+        { id: 'B-I1', type: 'INF', party: 'blue', status: 'on_board', field: [7, 5], moved: false, fired: false, work: 'dig', dug_in: 'face_down' },
+        { id: 'B-I2', type: 'INF', party: 'blue', status: 'on_board', field: [8, 5], moved: false, fired: false, work: 'camouflage' },
+        { id: 'B-T1', type: 'PZIV', party: 'blue', status: 'on_board', field: [9, 5], moved: true, fired: false, work: 'recover' },
+        { id: 'B-I3', type: 'INF', party: 'blue', status: 'on_board', field: [6, 5], moved: false, fired: true },
+        { id: 'B-I4', type: 'INF', party: 'blue', status: 'on_board', field: [6, 6], dug_in: 'face_down', work: 'sleep' },
+      ],
+    } as unknown as Partial<PsObservation>;
+    const units = psUnits(board, obs);
+    expect(units.map((u) => [u.id, u.work])).toEqual([
+      ['B-I1', 'dig'],
+      ['B-I2', 'camouflage'],
+      ['B-T1', 'recover'],
+      ['B-I3', null],
+      ['B-I4', null],
+    ]);
+    const words = (l: 'en' | 'de') => units.map((u) => psStateWords(u, l).join(' · '));
+    expect(words('en')).toEqual([
+      'dug-in marker face down · digging in',
+      'camouflaging',
+      'moved · recovering a wreck',
+      'fired',
+      'digging in (marker face down)',
+    ]);
+    expect(words('de')).toEqual([
+      'Eingegrabenzeichen verkehrt · gräbt sich ein',
+      'tarnt sich',
+      'bewegt · birgt ein Schadfahrzeug',
+      'gefeuert',
+      'gräbt sich ein (Zeichen verkehrt)',
+    ]);
   });
 
   it('suppression markers and the moving unit are read from the observation', () => {

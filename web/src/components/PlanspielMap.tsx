@@ -2,7 +2,8 @@
 // level with contour lines between levels, roads between field centres, bridges, pre-dug
 // positions, objectives ringed in their controller's colour, coordinates, and the units as
 // counters (party colour, a symbol of the category, id and type, suppression / camouflage /
-// detected markers, moved and fired marks, the moving unit ringed); zoom with the wheel and pan
+// detected markers, moved and fired marks, ⚒ on a unit at work this half-turn (G-38: digging in,
+// camouflaging, recovering a wreck; the counter dimmed as done), the moving unit ringed); zoom with the wheel and pan
 // by dragging. Highlighted fields (where a click sends a legal action of the selected unit) are
 // blue for a move, red for a fire, orange for an assault, green for a step in the unit's own
 // field (mount, dismount, limber, unlimber, self-smoke: a second click on the selected counter
@@ -21,6 +22,7 @@ import {
   objectiveFields,
   objectiveName,
   psPositions,
+  psStateWords,
   PARTY_COLOURS,
   PS_TERRAIN_COLOURS,
   suppressionColour,
@@ -112,6 +114,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
         <span>◉ {t('psDetected')}</span>
         <span>» {t('psMoved')}</span>
         <span>✶ {t('psFired')}</span>
+        <span>⚒ {t('psAtWork')}</span>
       </div>
       <svg
         ref={svgRef}
@@ -397,22 +400,14 @@ function CategorySymbol(props: { shape: ReturnType<typeof categoryShape>; x: num
 }
 
 function unitSummary(u: PsUnit): string {
-  const parts = [`${u.id} · ${u.typeId}${u.type ? ' — ' + u.type.name : ''}`];
-  if (u.suppression > 0) parts.push(`${t('psSuppression')} ${u.suppression}`);
-  if (u.camouflaged) parts.push(t('psCamouflaged'));
-  if (u.digging) parts.push(t('psDigging'));
-  if (u.detected) parts.push(t('psDetected'));
-  if (u.moved) parts.push(t('psMoved'));
-  if (u.fired) parts.push(t('psFired'));
-  if (u.moving) parts.push(t('psMoving'));
-  return parts.join(' · ');
+  return [`${u.id} · ${u.typeId}${u.type ? ' — ' + u.type.name : ''}`, ...psStateWords(u)].join(' · ');
 }
 
 /** A counter: party colour, id, category symbol, type id, markers. */
 function Counter(props: { unit: PsUnit; x: number; y: number; size: number; selected: boolean; acting: boolean; onClick: () => void }) {
   const u = props.unit;
   const { x, y, size: s } = props;
-  const cls = ['counter', props.selected ? 'selected' : '', props.acting ? 'acting' : '', u.moving ? 'moving' : '', u.moved && u.fired ? 'done' : '']
+  const cls = ['counter', props.selected ? 'selected' : '', props.acting ? 'acting' : '', u.moving ? 'moving' : '', (u.moved && u.fired) || u.work ? 'done' : '']
     .filter(Boolean)
     .join(' ');
   const fs = s * 0.2;
@@ -469,6 +464,11 @@ function Counter(props: { unit: PsUnit; x: number; y: number; size: number; sele
       {u.fired && (
         <text x={x + s * 0.86} y={y + s * 0.28 + fs * 0.9} font-size={fs} class="ps-flag">
           ✶
+        </text>
+      )}
+      {u.work && (
+        <text x={x + s * 0.86} y={y + s * 0.28 + fs * 0.9} font-size={fs} class="ps-flag ps-work" data-mark="work" data-work={u.work}>
+          <title>{t(`psWork_${u.work}`)}</title>⚒
         </text>
       )}
     </g>
@@ -531,13 +531,7 @@ export function PsUnitPanel(props: { unit: PsUnit; onClose: () => void }) {
   if (u.status === 'lost') states.push(t('psLost'));
   if (u.wreck) states.push(t('psWreck').replace('{f}', u.wreck));
   if (u.field) states.push(`${t('psField')} ${u.field}`);
-  if (u.suppression > 0) states.push(`${t('psSuppression')} ${u.suppression}`);
-  if (u.camouflaged) states.push(t('psCamouflaged'));
-  if (u.digging) states.push(t('psDigging'));
-  if (u.detected) states.push(t('psDetected'));
-  if (u.moved) states.push(t('psMoved'));
-  if (u.fired) states.push(t('psFired'));
-  if (u.moving) states.push(t('psMoving'));
+  states.push(...psStateWords(u));
   return (
     <section class="panel ps-unit" data-testid="ps-unit" data-unit={u.id}>
       <h3>
