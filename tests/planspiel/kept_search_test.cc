@@ -71,7 +71,6 @@ TEST(PlanspielKeptSearches, PS_6_KeptMoveFieldsEqualAFreshSearchOverRandomGames)
   }
 }
 
-
 // A search kept while a clone of the same position listed its actions reads that clone's
 // contents; once the clone is gone, the position's own state must read its own (a kept search
 // pointing into a destroyed state was a use after free the sanitizers report). The clones made
