@@ -17,71 +17,19 @@
 namespace feldherr::planspiel {
 namespace {
 
-constexpr const char* kAntiTankBatterySituation = R"(
-[situation]
-id = "test-antitank"
-title = "Anti-tank close combat test"
-board = "ps-1"
-start_cycle_turn = 1
-game_turns = 4
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "4,7"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-I2"
-party = "red"
-type = "INF"
-field = "6,7"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-I3"
-party = "red"
-type = "INF"
-field = "7,6"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T1"
-party = "blue"
-type = "PZIV"
-field = "5,6"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T2"
-party = "blue"
-type = "PZII"
-field = "7,5"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "5,3"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "gutshof"
-fields = ["5,3", "6,3"]
-controller = ["blue", "blue"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kAntiTankBatterySituation = testing::TestSituation{
+    .id = "test-antitank",
+    .title = "Anti-tank close combat test",
+    .board = "ps-1",
+    .units = {{"R-I1", "red", "INF", "4,7"},
+              {"R-I2", "red", "INF", "6,7"},
+              {"R-I3", "red", "INF", "7,6"},
+              {"B-T1", "blue", "PZIV", "5,6"},
+              {"B-T2", "blue", "PZII", "7,5"},
+              {"B-I1", "blue", "INF", "5,3"}},
+    .objective = "gutshof",
+    .objective_fields = {"5,3", "6,3"},
+    .controller = {"blue", "blue"}}.Toml();
 
 class PlanspielAntiTankBattery : public testing::SituationTest {
  protected:

@@ -17,71 +17,18 @@
 namespace feldherr::planspiel {
 namespace {
 
-constexpr const char* kConcentrationSituation = R"(
-[situation]
-id = "test-concentration"
-title = "Concentration test"
-board = "ps-1"
-start_cycle_turn = 1
-game_turns = 2
-first_mover = "red"
-dug_in = ["7,5"]
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-H1"
-party = "red"
-type = "LFH105"
-field = "5,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-H2"
-party = "red"
-type = "LFH105"
-field = "6,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-H3"
-party = "red"
-type = "LFH105"
-field = "4,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-M1"
-party = "red"
-type = "GRW8"
-field = "7,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "7,7"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "7,5"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "farm"
-fields = ["5,3"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kConcentrationSituation = testing::TestSituation{
+    .id = "test-concentration",
+    .title = "Concentration test",
+    .board = "ps-1",
+    .game_turns = 2,
+    .dug_in = {"7,5"},
+    .units = {{"R-H1", "red", "LFH105", "5,9"},
+              {"R-H2", "red", "LFH105", "6,9"},
+              {"R-H3", "red", "LFH105", "4,9"},
+              {"R-M1", "red", "GRW8", "7,9"},
+              {"R-I1", "red", "INF", "7,7"},
+              {"B-I1", "blue", "INF", "7,5"}}}.Toml();
 
 class PlanspielConcentration : public testing::SituationTest {
  protected:

@@ -18,57 +18,16 @@
 namespace feldherr::planspiel {
 namespace {
 
-constexpr const char* kCounterSituation = R"(
-[situation]
-id = "test-counter"
-title = "Counter-move test"
-board = "ps-2"
-start_cycle_turn = 1
-game_turns = 4
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-T1"
-party = "red"
-type = "T3485"
-field = "10,14"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-L1"
-party = "red"
-type = "LKW"
-field = "12,14"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T1"
-party = "blue"
-type = "PZIV"
-field = "10,10"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "11,11"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "hill"
-fields = ["10,6"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kCounterSituation = testing::TestSituation{
+    .id = "test-counter",
+    .title = "Counter-move test",
+    .board = "ps-2",
+    .units = {{"R-T1", "red", "T3485", "10,14"},
+              {"R-L1", "red", "LKW", "12,14"},
+              {"B-T1", "blue", "PZIV", "10,10"},
+              {"B-I1", "blue", "INF", "11,11"}},
+    .objective = "hill",
+    .objective_fields = {"10,6"}}.Toml();
 
 class PlanspielCounterMove : public testing::SituationTest {
  protected:

@@ -15,57 +15,16 @@
 namespace feldherr::planspiel {
 namespace {
 
-constexpr const char* kSituation = R"(
-[situation]
-id = "test-indirect"
-title = "Mortar test"
-board = "ps-1"
-start_cycle_turn = 1
-game_turns = 2
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-M1"
-party = "red"
-type = "GRW8"
-field = "5,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "7,7"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "7,5"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T1"
-party = "blue"
-type = "PZII"
-field = "6,5"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "farm"
-fields = ["5,3"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kSituation = testing::TestSituation{
+    .id = "test-indirect",
+    .title = "Mortar test",
+    .board = "ps-1",
+    .game_turns = 2,
+    .units = {{"R-M1", "red", "GRW8", "5,9"},
+              {"R-I1", "red", "INF", "7,7"},
+              {"B-I1", "blue", "INF", "7,5"},
+              {"B-T1", "blue", "PZII",
+               "6,5"}}}.Toml();
 
 class PlanspielIndirect : public testing::SituationTest {
  protected:

@@ -10,6 +10,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/errors.h"
@@ -104,6 +105,60 @@ inline int LineIn(const std::string& text, const std::string& what) {
   const size_t at = text.find(what);
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
 }
+
+// A unit of a test situation (TestSituation): `more` holds its further keys with their TOML values,
+// such as {"state", "\"mounted\""}; every value is marked a stand-in.
+struct TestUnit {
+  std::string id, party, type, field;
+  std::vector<std::pair<std::string, std::string>> more = {};
+};
+
+// A test situation on a shipped board, written as the situation file a group would write (one
+// objective, one draw outcome, every value a stand-in) and loaded through the situation loader.
+struct TestSituation {
+  std::string id, title, board;
+  int game_turns = 4;
+  std::string first_mover = "red";
+  std::vector<std::string> dug_in = {};
+  std::vector<TestUnit> units = {};
+  std::string objective = "farm";
+  std::vector<std::string> objective_fields = {"5,3"};
+  std::vector<std::string> controller = {"none"};
+  // Further tables, written before the objective ("[[setup]]" …).
+  std::string more = "";
+
+  static std::string Array(const std::vector<std::string>& values) {
+    std::string out = "[";
+    for (size_t i = 0; i < values.size(); ++i) out += (i ? ", \"" : "\"") + values[i] + "\"";
+    return out + "]";
+  }
+  std::string Toml() const {
+    std::string t =
+        "[situation]\nid = \"" + id + "\"\ntitle = \"" + title + "\"\nboard = \"" + board +
+        "\"\nstart_cycle_turn = 1\ngame_turns = " + std::to_string(game_turns) +
+        "\nfirst_mover = \"" + first_mover + "\"\ndug_in = " + Array(dug_in) +
+        "\nprovenance = { board = \"stand-in\", start_cycle_turn = \"stand-in\", "
+        "game_turns = \"stand-in\", first_mover = \"stand-in\", dug_in = \"stand-in\" }\n";
+    for (const TestUnit& u : units) {
+      t += "\n[[unit]]\nid = \"" + u.id + "\"\nparty = \"" + u.party + "\"\ntype = \"" + u.type +
+           "\"\nfield = \"" + u.field + "\"\n";
+      std::string provenance =
+          "provenance = { party = \"stand-in\", type = \"stand-in\", field = \"stand-in\"";
+      for (const auto& [key, value] : u.more) {
+        t += key + " = " + value + "\n";
+        provenance += ", " + key + " = \"stand-in\"";
+      }
+      t += provenance + " }\n";
+    }
+    t += more;
+    t += "\n[[objective]]\nid = \"" + objective + "\"\nfields = " + Array(objective_fields) +
+         "\ncontroller = " + Array(controller) +
+         "\nprovenance = { fields = \"stand-in\", controller = \"stand-in\" }\n"
+         "\n[[outcome]]\nresult = \"draw\"\ntext = \"Draw\"\nwhen = []\n"
+         "provenance = { result = \"stand-in\", when = \"stand-in\" }\n";
+    return t;
+  }
+};
 
 // A fixture on a fresh game of PS-2 (every test starts at Red's first half-turn, after Red's
 // set-up in its listed fields): units by id,

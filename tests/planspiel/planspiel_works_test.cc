@@ -18,79 +18,19 @@ namespace {
 // AE-07 without the pre-dug position: three lFH batteries and an observation post (R-I1) of Red,
 // Blue's infantry base B-I1 in the open at 7,5, which digs in during Blue's half-turns; a Red
 // tank, a Red heavy-weapon base and a camouflaged Blue base for the refusals.
-constexpr const char* kDigSituation = R"(
-[situation]
-id = "test-dig"
-title = "Digging test"
-board = "ps-1"
-start_cycle_turn = 1
-game_turns = 6
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-H1"
-party = "red"
-type = "LFH105"
-field = "5,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-H2"
-party = "red"
-type = "LFH105"
-field = "6,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-H3"
-party = "red"
-type = "LFH105"
-field = "4,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "7,7"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-T1"
-party = "red"
-type = "PZIV"
-field = "10,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "7,5"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I2"
-party = "blue"
-type = "INF"
-field = "0,0"
-camouflaged = true
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", camouflaged = "stand-in" }
-
-[[objective]]
-id = "farm"
-fields = ["5,3"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kDigSituation =
+    testing::TestSituation{.id = "test-dig",
+                           .title = "Digging test",
+                           .board = "ps-1",
+                           .game_turns = 6,
+                           .units = {{"R-H1", "red", "LFH105", "5,9"},
+                                     {"R-H2", "red", "LFH105", "6,9"},
+                                     {"R-H3", "red", "LFH105", "4,9"},
+                                     {"R-I1", "red", "INF", "7,7"},
+                                     {"R-T1", "red", "PZIV", "10,9"},
+                                     {"B-I1", "blue", "INF", "7,5"},
+                                     {"B-I2", "blue", "INF", "0,0", {{"camouflaged", "true"}}}}}
+        .Toml();
 
 class PlanspielDig : public testing::SituationTest {
  protected:
@@ -260,86 +200,20 @@ TEST_F(PlanspielDig, PS_12_3_CapturedPositionNotDuringCounterMoves) {
 // Camouflage: Red's units around Blue's B-I1 (0,0), which R-I3 sees; B-I3 waits unseen at a
 // forest edge (2,6), two fields from R-I1; R-I2 carries a detected marker, so B-I1 sees it from 5
 // LE; R-T1 stands in the open with no forest or town next to it, R-T2 next to the forest at 8,7.
-constexpr const char* kCamouflageSituation = R"(
-[situation]
-id = "test-camouflage"
-title = "Camouflage test"
-board = "ps-1"
-start_cycle_turn = 1
-game_turns = 6
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "2,8"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-I2"
-party = "red"
-type = "INF"
-field = "0,5"
-detected = true
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", detected = "stand-in" }
-
-[[unit]]
-id = "R-I3"
-party = "red"
-type = "INF"
-field = "1,2"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-T1"
-party = "red"
-type = "PZIV"
-field = "11,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-T2"
-party = "red"
-type = "PZIV"
-field = "7,8"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "0,0"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I2"
-party = "blue"
-type = "INF"
-field = "11,0"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I3"
-party = "blue"
-type = "INF"
-field = "2,6"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "farm"
-fields = ["5,3"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kCamouflageSituation = testing::TestSituation{
+    .id = "test-camouflage",
+    .title = "Camouflage test",
+    .board = "ps-1",
+    .game_turns = 6,
+    .units = {
+        {"R-I1", "red", "INF", "2,8"},
+        {"R-I2", "red", "INF", "0,5", {{"detected", "true"}}},
+        {"R-I3", "red", "INF", "1,2"},
+        {"R-T1", "red", "PZIV", "11,9"},
+        {"R-T2", "red", "PZIV", "7,8"},
+        {"B-I1", "blue", "INF", "0,0"},
+        {"B-I2", "blue", "INF", "11,0"},
+        {"B-I3", "blue", "INF", "2,6"}}}.Toml();
 
 class PlanspielCamouflage : public testing::SituationTest {
  protected:

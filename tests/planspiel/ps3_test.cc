@@ -447,66 +447,29 @@ TEST(PlanspielPs3SetUp, S_3_SetUpHiddenFromTheOtherParty) {
 
 // A set-up zone holding a wood (17..19, 12..14 on the PS-3 board): figures may set up in the
 // forest, vehicles and towed weapons not (scenarios §1.5, G-04).
-constexpr const char* kWoodZone = R"(
-[situation]
-id = "test-wood-zone"
-title = "Set-up zone with a wood"
-board = "ps-3"
-start_cycle_turn = 1
-game_turns = 2
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "19,13"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-P1"
-party = "red"
-type = "PAK75"
-field = "19,14"
-tow = "R-Z1"
-state = "unlimbered"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
-
-[[unit]]
-id = "R-Z1"
-party = "red"
-type = "ZGKW"
-field = "19,14"
-tow_of = "R-P1"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "5,5"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
+const std::string kWoodZone =
+    testing::TestSituation{.id = "test-wood-zone",
+                           .title = "Set-up zone with a wood",
+                           .board = "ps-3",
+                           .game_turns = 2,
+                           .units = {{"R-I1", "red", "INF", "19,13"},
+                                     {"R-P1",
+                                      "red",
+                                      "PAK75",
+                                      "19,14",
+                                      {{"tow", R"("R-Z1")"}, {"state", R"("unlimbered")"}}},
+                                     {"R-Z1", "red", "ZGKW", "19,14", {{"tow_of", R"("R-P1")"}}},
+                                     {"B-I1", "blue", "INF", "5,5"}},
+                           .objective = "summit",
+                           .objective_fields = {"12,12"},
+                           .more = R"(
 [[setup]]
 party = "red"
 from = "17,12"
 to = "19,14"
 provenance = { party = "stand-in", from = "stand-in", to = "stand-in" }
-
-[[objective]]
-id = "summit"
-fields = ["12,12"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+)"}
+        .Toml();
 
 TEST(PlanspielPs3SetUp, Scenarios_1_5_NoVehicleOrTowedWeaponInTheWood) {
   std::unique_ptr<Situation> sit;

@@ -17,77 +17,19 @@
 namespace feldherr::planspiel {
 namespace {
 
-constexpr const char* kRidersSituation = R"(
-[situation]
-id = "test-riders"
-title = "Tank riders test"
-board = "ps-2"
-start_cycle_turn = 1
-game_turns = 4
-first_mover = "blue"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-T1"
-party = "red"
-type = "PZIV"
-field = "4,6"
-carries = "R-I1"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", carries = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "4,6"
-carrier = "R-T1"
-state = "mounted"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", carrier = "stand-in", state = "stand-in" }
-
-[[unit]]
-id = "R-L1"
-party = "red"
-type = "LKW"
-field = "4,10"
-carries = "R-I2"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", carries = "stand-in" }
-
-[[unit]]
-id = "R-I2"
-party = "red"
-type = "INF"
-field = "4,10"
-carrier = "R-L1"
-state = "mounted"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", carrier = "stand-in", state = "stand-in" }
-
-[[unit]]
-id = "B-T1"
-party = "blue"
-type = "PANTHER"
-field = "6,6"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T2"
-party = "blue"
-type = "PZIV"
-field = "6,10"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "junction"
-fields = ["16,8"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kRidersSituation = testing::TestSituation{
+    .id = "test-riders",
+    .title = "Tank riders test",
+    .board = "ps-2",
+    .first_mover = "blue",
+    .units = {{"R-T1", "red", "PZIV", "4,6", {{"carries", R"("R-I1")"}}},
+              {"R-I1", "red", "INF", "4,6", {{"carrier", R"("R-T1")"}, {"state", R"("mounted")"}}},
+              {"R-L1", "red", "LKW", "4,10", {{"carries", R"("R-I2")"}}},
+              {"R-I2", "red", "INF", "4,10", {{"carrier", R"("R-L1")"}, {"state", R"("mounted")"}}},
+              {"B-T1", "blue", "PANTHER", "6,6"},
+              {"B-T2", "blue", "PZIV", "6,10"}},
+    .objective = "junction",
+    .objective_fields = {"16,8"}}.Toml();
 
 class PlanspielRiders : public testing::SituationTest {
  protected:

@@ -23,120 +23,33 @@ namespace {
 // The effect roll of the AT gun's counter-move that leaves a PzKpfw IV two fields away black.
 constexpr int kBlackRoll = 5;
 
-constexpr const char* kSimultaneousSituation = R"(
-[situation]
-id = "test-simultaneous"
-title = "Simultaneity test"
-board = "ps-2"
-start_cycle_turn = 1
-game_turns = 4
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
+const std::string kSimultaneousSituation = testing::TestSituation{
+    .id = "test-simultaneous",
+    .title = "Simultaneity test",
+    .board = "ps-2",
+    .units = {{"R-T1", "red", "PZIV", "9,14"},
+              {"R-T2", "red", "PZIV", "11,14"},
+              {"B-P1", "blue", "PAK75", "10,10"}},
+    .objective = "hill",
+    .objective_fields = {"10,6"}}.Toml();
 
-[[unit]]
-id = "R-T1"
-party = "red"
-type = "PZIV"
-field = "9,14"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-T2"
-party = "red"
-type = "PZIV"
-field = "11,14"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-P1"
-party = "blue"
-type = "PAK75"
-field = "10,10"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "hill"
-fields = ["10,6"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
-
-constexpr const char* kCongestionSituation = R"(
-[situation]
-id = "test-congestion"
-title = "Congestion test"
-board = "ps-2"
-start_cycle_turn = 1
-game_turns = 4
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-T1"
-party = "red"
-type = "T3485"
-field = "10,14"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T1"
-party = "blue"
-type = "PZIV"
-field = "10,10"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T2"
-party = "blue"
-type = "PZIV"
-field = "10,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "hill"
-fields = ["10,6"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const testing::TestSituation kCongestion{.id = "test-congestion",
+                                         .title = "Congestion test",
+                                         .board = "ps-2",
+                                         .units = {{"R-T1", "red", "T3485", "10,14"},
+                                                   {"B-T1", "blue", "PZIV", "10,10"},
+                                                   {"B-T2", "blue", "PZIV", "10,9"}},
+                                         .objective = "hill",
+                                         .objective_fields = {"10,6"}};
+const std::string kCongestionSituation = kCongestion.Toml();
 
 // The congestion situation with a tow at 11,10 towing its AT gun (class (a), like the tanks).
 std::string WithTow() {
-  std::string text = kCongestionSituation;
-  const std::string tow = R"(
-[[unit]]
-id = "B-P1"
-party = "blue"
-type = "PAK75"
-field = "11,10"
-tow = "B-Z1"
-state = "limbered"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
-
-[[unit]]
-id = "B-Z1"
-party = "blue"
-type = "ZGKW"
-field = "11,10"
-tow_of = "B-P1"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
-
-)";
-  text.insert(text.find("[[objective]]"), tow);
-  return text;
+  testing::TestSituation with_tow = kCongestion;
+  with_tow.units.push_back(
+      {"B-P1", "blue", "PAK75", "11,10", {{"tow", R"("B-Z1")"}, {"state", R"("limbered")"}}});
+  with_tow.units.push_back({"B-Z1", "blue", "ZGKW", "11,10", {{"tow_of", R"("B-P1")"}}});
+  return with_tow.Toml();
 }
 
 class PlanspielTogether : public testing::SituationTest {

@@ -17,57 +17,16 @@
 namespace feldherr::planspiel {
 namespace {
 
-constexpr const char* kSmokeSituation = R"(
-[situation]
-id = "test-smoke"
-title = "Self-smoke test"
-board = "ps-1"
-start_cycle_turn = 1
-game_turns = 3
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-P1"
-party = "red"
-type = "PANTHER"
-field = "7,7"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "6,7"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T1"
-party = "blue"
-type = "PZIV"
-field = "7,5"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "7,5"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "farm"
-fields = ["5,3"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kSmokeSituation = testing::TestSituation{
+    .id = "test-smoke",
+    .title = "Self-smoke test",
+    .board = "ps-1",
+    .game_turns = 3,
+    .units = {
+        {"R-P1", "red", "PANTHER", "7,7"},
+        {"R-I1", "red", "INF", "6,7"},
+        {"B-T1", "blue", "PZIV", "7,5"},
+        {"B-I1", "blue", "INF", "7,5"}}}.Toml();
 
 class PlanspielSelfSmoke : public testing::SituationTest {
  protected:

@@ -15,57 +15,16 @@
 namespace feldherr::planspiel {
 namespace {
 
-constexpr const char* kWorkCongestionSituation = R"(
-[situation]
-id = "test-work"
-title = "Work test"
-board = "ps-2"
-start_cycle_turn = 1
-game_turns = 4
-first_mover = "red"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-T1"
-party = "red"
-type = "T3485"
-field = "10,14"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T1"
-party = "blue"
-type = "PZIV"
-field = "10,10"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T2"
-party = "blue"
-type = "PZIV"
-field = "10,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "4,2"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "hill"
-fields = ["10,6"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kWorkCongestionSituation = testing::TestSituation{
+    .id = "test-work",
+    .title = "Work test",
+    .board = "ps-2",
+    .units = {{"R-T1", "red", "T3485", "10,14"},
+              {"B-T1", "blue", "PZIV", "10,10"},
+              {"B-T2", "blue", "PZIV", "10,9"},
+              {"B-I1", "blue", "INF", "4,2"}},
+    .objective = "hill",
+    .objective_fields = {"10,6"}}.Toml();
 
 class PlanspielWorkState : public testing::SituationTest {
  protected:

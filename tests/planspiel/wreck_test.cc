@@ -17,68 +17,21 @@
 namespace feldherr::planspiel {
 namespace {
 
-constexpr const char* kWreckSituation = R"(
-[situation]
-id = "test-wreck"
-title = "Wreck test"
-board = "ps-2"
-start_cycle_turn = 1
-game_turns = 4
-first_mover = "blue"
-dug_in = []
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-T1"
-party = "red"
-type = "PZIV"
-field = "18,8"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-T2"
-party = "red"
-type = "PZIV"
-field = "17,8"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-S1"
-party = "red"
-type = "STUG"
-field = "19,8"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "R-I1"
-party = "red"
-type = "INF"
-field = "17,8"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[unit]]
-id = "B-T1"
-party = "blue"
-type = "PANTHER"
-field = "19,9"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "east"
-fields = ["22,8"]
-controller = ["none"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const testing::TestSituation kWreck{.id = "test-wreck",
+                                    .title = "Wreck test",
+                                    .board = "ps-2",
+                                    .first_mover = "blue",
+                                    .units = {{"R-T1", "red", "PZIV", "18,8"},
+                                              {"R-T2", "red", "PZIV", "17,8"},
+                                              {"R-S1", "red", "STUG", "19,8"},
+                                              {"R-I1", "red", "INF", "17,8"},
+                                              {"B-T1", "blue", "PANTHER", "19,9"}},
+                                    .objective = "east",
+                                    .objective_fields = {"22,8"}};
 
 class PlanspielWreck : public testing::SituationTest {
  protected:
-  void SetUp() override { Load("situation-test-wreck.toml", kWreckSituation, "ps-2"); }
+  void SetUp() override { Load("situation-test-wreck.toml", kWreck.Toml(), "ps-2"); }
   // Applies `text`, then passes the counter-move windows it opens (PS §9.2).
   EventList Do(const std::string& text) {
     EventList events = SituationTest::Do(text);
@@ -361,29 +314,14 @@ TEST_F(PlanspielWreck, PS_6_10_HeuristicRecoversAWreckBlockingItsRoute) {
 
 // The wreck situation with Blue's AT gun B-P1 (7.5 cm, not manhandled) unlimbered at 19,10 and
 // its tow B-Z1 beside it at 20,10 (PS §4.4: a tow carries its weapon's ammunition).
-constexpr const char* kTowUnits = R"(
-[[unit]]
-id = "B-P1"
-party = "blue"
-type = "PAK75"
-field = "19,10"
-tow = "B-Z1"
-state = "unlimbered"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
-
-[[unit]]
-id = "B-Z1"
-party = "blue"
-type = "ZGKW"
-field = "20,10"
-tow_of = "B-P1"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
-)";
-
 class PlanspielTowAmmunition : public testing::SituationTest {
  protected:
   void SetUp() override {
-    Load("situation-test-tow.toml", std::string(kWreckSituation) + kTowUnits, "ps-2");
+    testing::TestSituation with_tow = kWreck;
+    with_tow.units.push_back(
+        {"B-P1", "blue", "PAK75", "19,10", {{"tow", R"("B-Z1")"}, {"state", R"("unlimbered")"}}});
+    with_tow.units.push_back({"B-Z1", "blue", "ZGKW", "20,10", {{"tow_of", R"("B-P1")"}}});
+    Load("situation-test-tow.toml", with_tow.Toml(), "ps-2");
   }
   EventList Do(const std::string& text) {
     EventList events = SituationTest::Do(text);
