@@ -12,8 +12,13 @@ import type { LegalAction, StateMessage } from './types';
 
 /** ask: the prompt waits for a click; decline: always declined; own: asked on this seat's own
  * rolls, declined on the other side's (a window without `roll_seat` is asked); impulse: declined
- * while the observation's impulse is the one the choice was made in, then asked again. */
-export type SkipMode = 'ask' | 'decline' | 'own' | 'impulse';
+ * while the observation's impulse is the one the choice was made in, then asked again; choice:
+ * asked only when the seat can do something else than decline (a window whose decline is its
+ * only legal action, conceding aside, is declined). "choice" is for a seat whose every opponent
+ * is a computer player (`solo`): a human opponent could tell from how fast such a window closes
+ * that the seat had no answer (what it sees is secret), so with one it is "ask". It is the
+ * default of a solo seat. */
+export type SkipMode = 'ask' | 'decline' | 'own' | 'impulse' | 'choice';
 
 export interface SkipPrefs {
   /** The decline-able kinds of window seen in this game by this seat, with the label of their
@@ -38,9 +43,11 @@ export function impulseOf(observation: any): string | null {
   return `${observation.turn}:${f}:${rec?.impulses ?? ''}`;
 }
 
-/** The mode in force for `kind`: an "impulse" choice made in another impulse is "ask" again. */
-export function modeOf(prefs: SkipPrefs, kind: string, impulse: string | null): SkipMode {
-  const m = prefs.modes[kind] ?? 'ask';
+/** The mode in force for `kind`: an "impulse" choice made in another impulse is "ask" again;
+ * "choice" (the default of a `solo` seat) is "ask" for a seat that is not solo. */
+export function modeOf(prefs: SkipPrefs, kind: string, impulse: string | null, solo = false): SkipMode {
+  const m = prefs.modes[kind] ?? (solo ? 'choice' : 'ask');
+  if (m === 'choice') return solo ? m : 'ask';
   if (m !== 'impulse') return m;
   return impulse !== null && prefs.impulse[kind] === impulse ? 'impulse' : 'ask';
 }
@@ -85,13 +92,27 @@ export function othersRoll(msg: Msg): boolean {
   return typeof r === 'string' && r !== msg.seat;
 }
 
+/** Whether the seat can do nothing in the window of `msg` but decline it (or concede). */
+export function onlyDecline(msg: Msg, decline: LegalAction): boolean {
+  return msg.legal.every((x) => x === decline || x.role === 'confirm');
+}
+
+/** Whether `seat` plays alone against computer players: every other side of the game's `seats`
+ * (side -> player, "human" or a computer player) is not "human". An observer is not solo. */
+export function soloSeat(seat: string, seats: Record<string, string> | null | undefined): boolean {
+  if (!seats || seat === 'observer' || !(seat in seats)) return false;
+  return Object.entries(seats).every(([side, player]) => side === seat || player !== 'human');
+}
+
 /** The legal action the page sends by itself for `msg`, or null: the decision's own decline,
- * when this seat owes the decision and chose to decline windows of its kind (for now). */
-export function autoDecline(msg: Msg, prefs: SkipPrefs, impulse: string | null): LegalAction | null {
+ * when this seat owes the decision and chose to decline windows of its kind (for now), or, for a
+ * `solo` seat in mode "choice", when that decline is all it can do. */
+export function autoDecline(msg: Msg, prefs: SkipPrefs, impulse: string | null, solo = false): LegalAction | null {
   const a = declineOf(msg);
   if (!a) return null;
-  const mode = modeOf(prefs, msg.decision.kind, impulse);
+  const mode = modeOf(prefs, msg.decision.kind, impulse, solo);
   if (mode === 'own') return othersRoll(msg) ? a : null;
+  if (mode === 'choice') return onlyDecline(msg, a) ? a : null;
   return mode === 'ask' ? null : a;
 }
 

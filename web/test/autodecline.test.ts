@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { autoDecline, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, type SkipPrefs } from '../src/autodecline';
+import { autoDecline, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, soloSeat, type SkipPrefs } from '../src/autodecline';
 import type { LegalAction } from '../src/types';
 
 // State messages as the server sends them (docs/protocol.md): a WSR fate window of "us" with
@@ -76,6 +76,41 @@ describe('reaction windows declined automatically', () => {
     // "always ask" and "never" ignore whose roll it is.
     expect(autoDecline(fateMsg({ roll: 'de' }), NO_PREFS, null)).toBeNull();
     expect(autoDecline(fateMsg({ roll: 'us' }), declining(['fate']), null)).toBe(noFate);
+  });
+
+  // A Planspiel counter-move window (PS §9.2) of Blue, passive: with only its pass, and with a
+  // true fire counter-move besides.
+  const pass: LegalAction = { id: '41', text: 'pass', verb: 'pass', args: [], role: 'decline', label: label('Pass: no counter-move', 'Verzichten: kein Gegenzug') };
+  const fire: LegalAction = { id: '42', text: 'fire B-P1 5,6', verb: 'fire', args: [], role: 'attack' };
+  const concede: LegalAction = { id: '43', text: 'concede', verb: 'concede', args: [], role: 'confirm' };
+  const counterMsg = (legal: LegalAction[]) => ({ seat: 'blue', decision: { seat: 'blue', kind: 'counter-move', prompt: '...', decline: 'pass' }, legal, result: null });
+
+  it('"ask only when I can answer" declines a window whose decline is all the seat can do', () => {
+    const solo = true;
+    // The default of a seat that plays alone against computer players.
+    expect(modeOf(NO_PREFS, 'counter-move', null, solo)).toBe('choice');
+    expect(autoDecline(counterMsg([pass]), NO_PREFS, null, solo)).toBe(pass);
+    expect(autoDecline(counterMsg([pass, concede]), NO_PREFS, null, solo)).toBe(pass);
+    expect(autoDecline(counterMsg([fire, pass]), NO_PREFS, null, solo)).toBeNull();
+    // Chosen "ask me", the window is asked even with nothing but its decline.
+    expect(autoDecline(counterMsg([pass]), setMode(NO_PREFS, 'counter-move', 'ask', null), null, solo)).toBeNull();
+  });
+
+  it('"ask only when I can answer" is "ask" against a human opponent, who could read the timing', () => {
+    const chosen = setMode(NO_PREFS, 'counter-move', 'choice', null);
+    expect(modeOf(NO_PREFS, 'counter-move', null, false)).toBe('ask');
+    expect(modeOf(chosen, 'counter-move', null, false)).toBe('ask');
+    expect(autoDecline(counterMsg([pass]), chosen, null, false)).toBeNull();
+    expect(autoDecline(counterMsg([pass]), NO_PREFS, null, false)).toBeNull();
+  });
+
+  it('a seat is solo when every other side is a computer player', () => {
+    expect(soloSeat('blue', { red: 'ai:easy', blue: 'human' })).toBe(true);
+    expect(soloSeat('p1', { p1: 'human', p2: 'heuristic', p3: 'mcts:1' })).toBe(true);
+    expect(soloSeat('blue', { red: 'human', blue: 'human' })).toBe(false);
+    expect(soloSeat('observer', { red: 'ai:easy', blue: 'human' })).toBe(false);
+    expect(soloSeat('blue', null)).toBe(false);
+    expect(soloSeat('green', { red: 'ai:easy', blue: 'human' })).toBe(false);
   });
 
   it('marks a kind as about rolls once a window of it names whose roll it is', () => {

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actingUnits, askBefore, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
 import { api, GameSocket, tokens } from '../api';
-import { autoDecline, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, type SkipMode, type SkipPrefs } from '../autodecline';
+import { autoDecline, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, soloSeat, type SkipMode, type SkipPrefs } from '../autodecline';
 import { useLang } from '../hooks';
 import { lang, resultText, said, sideName, t, tOr } from '../i18n';
 import { boardTitle, tabTitle } from '../title';
@@ -55,10 +55,16 @@ export function GameView(props: { id: string; token?: string }) {
   const [stored, setStored] = useState<{ key: string; prefs: SkipPrefs }>({ key: '', prefs: NO_PREFS });
   const [declined, setDeclined] = useState<{ last: LegalAction[]; count: number }>({ last: [], count: 0 });
   const autoSent = useRef(-1);
+  // The game's players by side ("human" or a computer player): whether this seat plays alone.
+  const [players, setPlayers] = useState<Record<string, string> | null>(null);
 
   useEffect(() => {
     // Kind "none": the game has no graphic board; the state messages carry its text picture.
     api.board(props.id).then(setBoard, (e) => setError(String(e.message ?? e)));
+    api.game(props.id).then(
+      (g) => setPlayers(g?.seats ?? null),
+      () => undefined,
+    );
     api.log(props.id, props.token).then(
       (l) => setLog((prev) => unionLog(l.actions, prev)),
       () => undefined,
@@ -175,6 +181,7 @@ export function GameView(props: { id: string; token?: string }) {
   // Reaction windows: list the kinds seen; send the decline of a kind the player declines.
   const seat = msg?.seat ?? 'observer';
   const impulse = impulseOf(obs);
+  const solo = soloSeat(seat, players);
   // This game's and seat's choices: read from the browser's storage until first changed here.
   const prefsKey = `${props.id}/${seat}`;
   const prefs = useMemo(
@@ -189,7 +196,7 @@ export function GameView(props: { id: string; token?: string }) {
     if (!msg || seat === 'observer') return;
     const noted = noteWindow(prefs, msg);
     if (noted !== prefs) setPrefs(noted);
-    const a = autoDecline(msg, noted, impulse);
+    const a = autoDecline(msg, noted, impulse, solo);
     // Once per state: a refused decline comes back as the same state and then waits for a click.
     if (!a || !connected || autoSent.current === msg.state_id) return;
     const parsed = actions.find((x) => x.id === a.id);
@@ -197,7 +204,7 @@ export function GameView(props: { id: string; token?: string }) {
     autoSent.current = msg.state_id;
     setDeclined((d) => ({ last: [...d.last.slice(-2), a], count: d.count + 1 }));
     choose(parsed, false);
-  }, [msg, connected, stored]);
+  }, [msg, connected, stored, solo]);
   const changeMode = (kind: string, mode: SkipMode) => {
     if (seat !== 'observer') setPrefs(setMode(prefs, kind, mode, impulse));
   };
@@ -299,10 +306,11 @@ export function GameView(props: { id: string; token?: string }) {
               <span title={w.label[lang.value]}>{tOr(`window_${w.kind}`, `${w.kind} (${w.label[lang.value]})`)}</span>
               <select
                 data-testid={`autodecline-${w.kind}`}
-                value={modeOf(prefs, w.kind, impulse)}
+                value={modeOf(prefs, w.kind, impulse, solo)}
                 onChange={(e) => changeMode(w.kind, (e.target as HTMLSelectElement).value as SkipMode)}
               >
                 <option value="ask">{t(w.rolls ? 'autoAskAlways' : 'autoAsk')}</option>
+                {solo && <option value="choice">{t('autoChoice')}</option>}
                 {w.rolls && <option value="own">{t('autoOwnRolls')}</option>}
                 <option value="decline">{t(w.rolls ? 'autoNever' : 'autoDecline')}</option>
                 {impulse !== null && <option value="impulse">{t('autoImpulse')}</option>}
