@@ -205,6 +205,24 @@ const char* outcome_name(Outcome o) {
   return "?";
 }
 
+const char* outcome_name_de(Outcome o) {
+  switch (o) {
+    case Outcome::kNone:
+      return "keine Wirkung";
+    case Outcome::kRed:
+      return "rot";
+    case Outcome::kGrey:
+      return "grau";
+    case Outcome::kBlack:
+      return "schwarz";
+    case Outcome::kKnockedOut:
+      return "ausgeschaltet";
+    case Outcome::kEliminated:
+      return "ausgefallen";
+  }
+  return "?";
+}
+
 // ---------------------------------------------------------------- ranges
 
 WeaponKind KindOf(const FireData& data, const FireWeapon& w) {

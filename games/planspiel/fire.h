@@ -199,6 +199,8 @@ bool LuckyHitKnocksOut(int natural);                          // 4+
 enum class Outcome : uint8_t { kNone, kRed, kGrey, kBlack, kKnockedOut, kEliminated };
 constexpr int kOutcomeCount = 6;
 const char* outcome_name(Outcome o);
+// The same in German: "keine Wirkung", "rot", "grau", "schwarz", "ausgeschaltet", "ausgefallen".
+const char* outcome_name_de(Outcome o);
 
 // The final outcome of an effect plus its second roll (ignored if none is due).
 Outcome FinalOutcome(const Effect& e, int second_natural);

@@ -520,11 +520,23 @@ namespace {
 // roll, PS §8.6-§8.12) or of an assault (the chance to win, ties rolled again, PS §10.2).
 json Odds(const State& st, const Action& a) {
   const auto& s = dynamic_cast<const PlanspielState&>(st);
+  // An outcome on a unit, "B-T1: grey" / "B-T1: grau".
+  const auto on = [](const std::string& id, int o, double p) {
+    return json{{"text", fmt::format("{}: {}", id, outcome_name(static_cast<Outcome>(o)))},
+                {"text_de", fmt::format("{}: {}", id, outcome_name_de(static_cast<Outcome>(o)))},
+                {"p", p}};
+  };
   if (a.verb == kAssault) {
     const double p = s.assault_win_chance(a);
-    return {{"summary", fmt::format("the assault wins with {:.3f} (PS §10.2)", p)},
-            {"outcomes", json::array({json{{"text", "the attacker wins"}, {"p", p}},
-                                      json{{"text", "the defender wins"}, {"p", 1.0 - p}}})}};
+    return {
+        {"summary", fmt::format("the assault wins with {:.3f} (PS §10.2)", p)},
+        {"summary_de", fmt::format("der Nahkampf wird mit {:.3f} gewonnen (PS §10.2)", p)},
+        {"outcomes",
+         json::array(
+             {json{{"text", "the attacker wins"}, {"text_de", "der Angreifer gewinnt"}, {"p", p}},
+              json{{"text", "the defender wins"},
+                   {"text_de", "der Verteidiger gewinnt"},
+                   {"p", 1.0 - p}}})}};
   }
   if (a.verb == kMeet) {
     // PS §9.3, §9.8: the opposed roll, ties rolled again; the final outcome on the loser.
@@ -536,20 +548,20 @@ json Odds(const State& st, const Action& a) {
     for (int o = 0; o < kOutcomeCount; ++o) {
       if (o == 0) continue;
       if (m.on_mover[static_cast<size_t>(o)] > 0)
-        outcomes.push_back(
-            {{"text", fmt::format("{}: {}", mover, outcome_name(static_cast<Outcome>(o)))},
-             {"p", m.on_mover[static_cast<size_t>(o)]}});
+        outcomes.push_back(on(mover, o, m.on_mover[static_cast<size_t>(o)]));
       if (m.on_counter[static_cast<size_t>(o)] > 0)
-        outcomes.push_back(
-            {{"text", fmt::format("{}: {}", p, outcome_name(static_cast<Outcome>(o)))},
-             {"p", m.on_counter[static_cast<size_t>(o)]}});
+        outcomes.push_back(on(p, o, m.on_counter[static_cast<size_t>(o)]));
     }
     double none = 1.0;
     for (const auto& o : outcomes) none -= o["p"].get<double>();
-    outcomes.push_back({{"text", "no effect on either"}, {"p", std::max(0.0, none)}});
+    outcomes.push_back({{"text", "no effect on either"},
+                        {"text_de", "keine Wirkung auf beiden Seiten"},
+                        {"p", std::max(0.0, none)}});
     return {
         {"summary", fmt::format("{} {:+d} against {} {:+d}: {} wins with {:.3f} (PS §9.3, §9.8)", p,
                                 m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
+        {"summary_de", fmt::format("{} {:+d} gegen {} {:+d}: {} gewinnt mit {:.3f} (PS §9.3, §9.8)",
+                                   p, m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
         {"outcomes", outcomes}};
   }
   const PlanspielState::FireAction fa = s.fire_of(a);
@@ -559,7 +571,7 @@ json Odds(const State& st, const Action& a) {
   Firer firer;
   firer.suppression = s.unit(u).suppression;
   json outcomes = json::array();
-  std::string summary;
+  std::string summary, summary_de;
   for (int t : s.targets_in(u, f)) {
     if (s.moving().unit >= 0 && t != s.moving().unit) continue;  // G-22
     const auto odds = OddsIn36(s.ps().fire_data(), s.weapon_of(u), firer, s.target_of(t),
@@ -567,13 +579,15 @@ json Odds(const State& st, const Action& a) {
     const std::string& id = s.ps().situation().units[static_cast<size_t>(t)].id;
     for (int o = 0; o < kOutcomeCount; ++o)
       if (odds[static_cast<size_t>(o)] > 0)
-        outcomes.push_back(
-            {{"text", fmt::format("{}: {}", id, outcome_name(static_cast<Outcome>(o)))},
-             {"p", odds[static_cast<size_t>(o)] / 36.0}});
-    summary += fmt::format("{}{}: any effect {}/36", summary.empty() ? "" : "; ", id, 36 - odds[0]);
+        outcomes.push_back(on(id, o, odds[static_cast<size_t>(o)] / 36.0));
+    const char* sep = summary.empty() ? "" : "; ";
+    summary += fmt::format("{}{}: any effect {}/36", sep, id, 36 - odds[0]);
+    summary_de += fmt::format("{}{}: Wirkung {}/36", sep, id, 36 - odds[0]);
   }
   if (outcomes.empty()) return nullptr;
-  return {{"summary", summary + " (PS §8.6-§8.12)"}, {"outcomes", outcomes}};
+  return {{"summary", summary + " (PS §8.6-§8.12)"},
+          {"summary_de", summary_de + " (PS §8.6-§8.12)"},
+          {"outcomes", outcomes}};
 }
 
 const char* CategoryName(Category c) {

@@ -218,8 +218,13 @@ TEST_F(PlanspielCounterMove, PS_9_3_OddsAndTheHeuristic) {
   const json odds = mod->odds(*state_, A("meet B-T1 10,12"));
   EXPECT_NE(odds["summary"].get<std::string>().find("B-T1 +0 against R-T1 +1"), std::string::npos)
       << odds.dump();
+  EXPECT_NE(odds["summary_de"].get<std::string>().find("B-T1 +0 gegen R-T1 +1"), std::string::npos)
+      << odds.dump();
   double total = 0;
-  for (const auto& o : odds["outcomes"]) total += o["p"].get<double>();
+  for (const auto& o : odds["outcomes"]) {
+    total += o["p"].get<double>();
+    EXPECT_FALSE(o.value("text_de", std::string()).empty()) << o.dump();  // the web's German
+  }
   EXPECT_NEAR(total, 1.0, 1e-9);
   EXPECT_EQ(state_->annotate(A("meet B-T1 10,12")).en, "+0 against +1: wins 10/31");
   EXPECT_EQ(state_->annotate(A("meet B-T1 10,12")).de, "+0 gegen +1: gewinnt 10/31");

@@ -289,13 +289,16 @@ TEST(PlanspielState, PS_8_8_CoverOfTheFieldPosition) {
   // 6 black; no casualty roll.
   const nlohmann::json odds = all_games().find("planspiel")->odds(*s, Parse(*s, "fire R-H1 7,4"));
   ASSERT_TRUE(odds.is_object());
-  double total = 0, black = 0;
+  double total = 0, black = 0, schwarz = 0;
   for (const auto& o : odds["outcomes"]) {
     total += o["p"].get<double>();
     if (o["text"] == "B-I2: black") black = o["p"].get<double>();
+    if (o["text_de"] == "B-I2: schwarz") schwarz = o["p"].get<double>();  // the web in German
   }
   EXPECT_DOUBLE_EQ(total, 1.0);
   EXPECT_DOUBLE_EQ(black, 1.0 / 6.0);
+  EXPECT_DOUBLE_EQ(schwarz, 1.0 / 6.0);
+  EXPECT_EQ(odds["summary_de"], "B-I2: Wirkung 18/36 (PS §8.6-§8.12)");  // 4, 5, 6
   const EventList ev = Play(*s, {"fire R-H1 7,4", "roll 6"});
   EXPECT_EQ(s->unit(U(*s, "B-I2")).suppression, 5);
   EXPECT_EQ(s->current_seat(), kPartyRed);  // no second roll
