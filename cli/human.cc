@@ -459,10 +459,13 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
                        : "Really give up the game? Type yes to concede: ")
                 << std::flush;
       else
-        io_.out << (de ? "Wirklich \"" : "Really \"") << label_of(state, action, lang_)
-                << (de ? "\"? Das lässt sich nicht zurücknehmen. Zum Bestätigen yes eingeben: "
-                       : "\"? It cannot be taken back. Type yes to confirm: ")
-                << std::flush;
+        // The question is cut at the screen's width like the prompts; the answer follows it.
+        io_.out << wrapped((de ? "Wirklich \"" : "Really \"") + label_of(state, action, lang_) +
+                               (de ? "\"? Das lässt sich nicht zurücknehmen. Zum Bestätigen yes "
+                                     "eingeben:"
+                                   : "\"? It cannot be taken back. Type yes to confirm:"),
+                           2)
+                << ' ' << std::flush;
       std::string answer;
       if (!io_.in.read_line(answer)) return Outcome::kEndOfInput;
       if (lower(trim(answer)) != "yes" && lower(trim(answer)) != "ja") {
@@ -473,8 +476,10 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       }
     } else if (const Text left = still_able(session, action); !left.en.empty()) {
       drop_typed_ahead();
-      io_.out << left.in(lang_) << (de ? ". Trotzdem: " : ". ") << label_of(state, action, lang_)
-              << (de ? "? (j/n) " : " anyway? (y/n) ") << std::flush;
+      io_.out << wrapped(left.in(lang_) + (de ? ". Trotzdem: " : ". ") +
+                             label_of(state, action, lang_) + (de ? "? (j/n)" : " anyway? (y/n)"),
+                         2)
+              << ' ' << std::flush;
       std::string answer;
       if (!io_.in.read_line(answer)) return Outcome::kEndOfInput;
       if (!is_yes(answer)) {

@@ -203,7 +203,9 @@ TEST(CliTerminal, EndingTheDeploymentWithDpLeftAsksFirst_RW7) {
                        "bismark=heuristic", "--quiet", "--lang", "de"},
                       "1\nend\nn\nquit\n");
   EXPECT_THAT(de.out, HasSubstr("Es können noch Einheiten aufgestellt werden (Schütze, "));
-  EXPECT_THAT(de.out, HasSubstr("Trotzdem: Phase beenden? (j/n) nicht beendet; weiter am Zug\n"));
+  // The question is cut at 100 columns with a hanging indent, like the prompts.
+  EXPECT_THAT(de.out,
+              HasSubstr("Trotzdem:\n  Phase beenden? (j/n) nicht beendet; weiter am Zug\n"));
 
   // Three riflemen deployed, 1 DP left: only another rifleman could still come in.
   CliRun one = run_cli(all_games(),
@@ -227,10 +229,11 @@ TEST(CliTerminal, EndingTheImpulseWithUnitsToSelectAsksFirst_WSR4_4) {
         "us.m4a3e8\nend-move\nquit\n");
     EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
     if (lang == "en") {
-      EXPECT_THAT(r.out, HasSubstr("us> 7 units can still move (M4A3E8 \"Easy Eight\", M4A1 "
-                                   "Sherman 1, M4A1 Sherman 2, Mechanized infantry 1, Mechanized "
-                                   "infantry 2, M5A1 Stuart, 81mm mortar). End the impulse anyway? "
-                                   "(y/n) not ended; still your decision\n"));
+      EXPECT_THAT(r.out,
+                  HasSubstr("us> 7 units can still move (M4A3E8 \"Easy Eight\", M4A1 "
+                            "Sherman 1, M4A1 Sherman 2, Mechanized infantry 1,\n  Mechanized "
+                            "infantry 2, M5A1 Stuart, 81mm mortar). End the impulse anyway? "
+                            "(y/n) not ended; still your decision\n"));
     } else {
       EXPECT_THAT(r.out, HasSubstr("us> 7 Einheiten können noch ziehen ("));
       EXPECT_THAT(r.out,
@@ -251,7 +254,7 @@ TEST(CliTerminal, FertigCountsUnitsThatCouldDismountAndMove_PS6_4) {
                      "fertig\ny\nfertig\nn\nquit\n");
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("red> 10 units can still move (R-T1, R-T2, R-T3, R-A1, R-G1, R-A2, "
-                               "R-A3, R-Z1, ...). FERTIG: end the half-turn anyway? (y/n) not "
+                               "R-A3, R-Z1, ...). FERTIG: end the\n  half-turn anyway? (y/n) not "
                                "ended; still your decision\n"));
 }
 
