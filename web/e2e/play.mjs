@@ -1143,7 +1143,19 @@ async function planspielFire(page) {
   };
   while (!fired && !(await isOver(page)) && steps < 150) {
     steps++;
-    const now = await legalTexts(page);
+    // The state and its legal actions read together: a window the page declines by itself moves on.
+    const { id, now } = await page.evaluate(() => ({
+      id: Number(document.querySelector('main.game')?.getAttribute('data-state-id')),
+      now: [...document.querySelectorAll('[data-testid=actions] details button.action')].map((b) => b.getAttribute('data-action')),
+    }));
+    if (now.length === 0 || (now.length === 1 && now[0] === 'pass')) {
+      // A counter-move window Red can only pass: playing alone against the AI, the page passes it
+      // itself ("ask only when I can answer", docs/web.md) and says so; meanwhile its action list
+      // may be empty.
+      await settle(page, id);
+      if (now.length === 1) check(await page.$('[data-testid=auto-declined]'), 'the page says it passed a window for the player');
+      continue;
+    }
     const fire = now.find((t) => /^fire \S+ \d+,\d+$/.test(t));
     if (fire) {
       const [, firer, field] = fire.split(' ');
