@@ -60,6 +60,14 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
+// A game's progress after its last append: the last row carries it; the games row has it only
+// once folded (at a change of status or result, at close, at the next open).
+struct Progress {
+  int64_t last_seq = 0;
+  int moves = 0;
+  std::string to_move, updated;
+};
+
 struct SqliteStore::Impl {
   explicit Impl(const std::string& path)
       : db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX) {
@@ -83,6 +91,72 @@ struct SqliteStore::Impl {
         game_id TEXT NOT NULL REFERENCES games(id), n INTEGER NOT NULL, state TEXT NOT NULL,
         PRIMARY KEY(game_id, n)))");
     db.exec("CREATE INDEX IF NOT EXISTS games_updated ON games(updated)");
+    migrate();
+    fold_progress_of_rows();
+  }
+  // The schema's version (PRAGMA user_version): 0, the tables above alone; 1, the last row of
+  // each append carries the game's progress after it (updated, moves, to_move), which the games
+  // row then need not (docs/server.md "Persistence and crash safety").
+  static constexpr int kSchemaVersion = 1;
+  void migrate() {
+    const int version = db.execAndGet("PRAGMA user_version").getInt();
+    if (version >= kSchemaVersion) return;
+    SQLite::Transaction tx(db);
+    db.exec("ALTER TABLE actions ADD COLUMN updated TEXT");
+    db.exec("ALTER TABLE actions ADD COLUMN moves INTEGER");
+    db.exec("ALTER TABLE actions ADD COLUMN to_move TEXT");
+    db.exec("PRAGMA user_version=" + std::to_string(kSchemaVersion));
+    tx.commit();
+  }
+  // Writes into each games row the progress its game's last row carries when that row is newer
+  // than what the games row says: on open, the appends an earlier process (killed, or stopped)
+  // left unfolded.
+  void fold_progress_of_rows() {
+    SQLite::Statement q(db,
+                        "SELECT g.id, a.seq, a.moves, a.to_move, a.updated FROM games g "
+                        "JOIN actions a ON a.game_id = g.id AND a.seq = (SELECT MAX(seq) FROM "
+                        "actions WHERE game_id = g.id) WHERE a.seq > g.last_seq AND a.updated "
+                        "IS NOT NULL");
+    std::vector<std::pair<std::string, Progress>> found;
+    while (q.executeStep())
+      found.emplace_back(q.getColumn(0).getString(),
+                         Progress{q.getColumn(1).getInt64(), q.getColumn(2).getInt(),
+                                  q.getColumn(3).getString(), q.getColumn(4).getString()});
+    if (found.empty()) return;
+    SQLite::Transaction tx(db);
+    for (const auto& [id, p] : found) write_progress(id, p);
+    tx.commit();
+  }
+  void write_progress(const std::string& id, const Progress& p) {
+    SQLite::Statement u(db,
+                        "UPDATE games SET last_seq=?, moves=?, to_move=?, updated=? WHERE id=? "
+                        "AND last_seq<=?");
+    u.bind(1, static_cast<int64_t>(p.last_seq));
+    u.bind(2, p.moves);
+    u.bind(3, p.to_move);
+    u.bind(4, p.updated);
+    u.bind(5, id);
+    u.bind(6, static_cast<int64_t>(p.last_seq));
+    u.exec();
+  }
+  // The progress of the games whose appends this process wrote but whose games row does not
+  // have it yet (the connection's lock held); reads show it over the games row.
+  std::unordered_map<std::string, Progress> progress;
+  void overlay(StoredGame& g) const {
+    auto it = progress.find(g.id);
+    if (it == progress.end()) return;
+    g.last_seq = it->second.last_seq;
+    g.moves = it->second.moves;
+    g.to_move = it->second.to_move;
+    g.updated = it->second.updated;
+  }
+  // Folds every unfolded progress into the games rows, in one transaction.
+  void fold_all() {
+    if (progress.empty()) return;
+    SQLite::Transaction tx(db);
+    for (const auto& [id, p] : progress) write_progress(id, p);
+    tx.commit();
+    progress.clear();
   }
   SQLite::Database db;
   // The checkpointer's own connection (opened once the database exists).
@@ -93,16 +167,12 @@ struct SqliteStore::Impl {
   uint64_t appends = 0;
   size_t largest = 0;
   // append()'s statements, prepared once (with the connection's lock held).
-  std::unique_ptr<SQLite::Statement> insert_row, update_game, update_game_same_second,
-      insert_snapshot;
-  // The `updated` time last written per game (one-second resolution): an append within the same
-  // second leaves the column, and so the games_updated index, as it is (one page less to write).
-  std::unordered_map<std::string, std::string> updated_written;
+  std::unique_ptr<SQLite::Statement> insert_row, update_game, update_game_status, insert_snapshot;
   // One savepoint per request of a group commit (commit_batch), prepared once as well.
   std::unique_ptr<SQLite::Statement> savepoint, release, rollback_to;
   void reset_statements() {
-    for (auto* st : {insert_row.get(), update_game.get(), update_game_same_second.get(),
-                     insert_snapshot.get()})
+    for (auto* st :
+         {insert_row.get(), update_game.get(), update_game_status.get(), insert_snapshot.get()})
       st->tryReset();
   }
   static void run(SQLite::Statement& st) {
@@ -113,16 +183,18 @@ struct SqliteStore::Impl {
     if (insert_row) return;
     insert_row = std::make_unique<SQLite::Statement>(
         db,
-        "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash) "
-        "VALUES(?,?,?,?,?,?,?,?)");
+        "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash, updated, moves, "
+        "to_move) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
     update_game = std::make_unique<SQLite::Statement>(
         db,
         "UPDATE games SET status=?, result=?, updated=?, last_seq=MAX(last_seq, ?), moves=?, "
         "to_move=? WHERE id=?");
-    update_game_same_second = std::make_unique<SQLite::Statement>(
+    // The games row only when the status or the result changes: the rest of the progress is in
+    // the last row (a page of `games` and of its `games_updated` index less per append).
+    update_game_status = std::make_unique<SQLite::Statement>(
         db,
-        "UPDATE games SET status=?, result=?, last_seq=MAX(last_seq, ?), moves=?, to_move=? "
-        "WHERE id=?");
+        "UPDATE games SET status=?, result=?, updated=?, last_seq=MAX(last_seq, ?), moves=?, "
+        "to_move=? WHERE id=? AND (status<>?1 OR result<>?2)");
     insert_snapshot = std::make_unique<SQLite::Statement>(
         db, "INSERT OR REPLACE INTO snapshots(game_id, n, state) VALUES(?,?,?)");
     savepoint = std::make_unique<SQLite::Statement>(db, "SAVEPOINT one");
@@ -175,6 +247,14 @@ SqliteStore::~SqliteStore() {
   }
   queue_cv_.notify_one();
   writer_.join();  // after writing what was queued
+  {
+    std::lock_guard lock(mu_);
+    try {
+      impl_->fold_all();  // else the next open folds it from the rows
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "feldherr serve: the games' progress was not folded: %s\n", e.what());
+    }
+  }
   {
     std::lock_guard lock(ck_mu_);
     ck_stopping_ = true;
@@ -309,8 +389,10 @@ void insert_game(SQLite::Database& db, const StoredGame& g) {
 }
 
 // Inserts one action row with `q` ("INSERT INTO actions(game_id, seq, kind, n, seat, action_id,
-// text, hash) VALUES(?,...)"): the one form of a stored row, for append() and a new game's rows.
-void write_row(SQLite::Statement& q, const std::string& id, const StoredRow& r) {
+// text, hash, updated, moves, to_move) VALUES(?,...)"): the one form of a stored row, for
+// append() and a new game's rows. `progress`: the game's after this row, on an append's last row.
+void write_row(SQLite::Statement& q, const std::string& id, const StoredRow& r,
+               const Progress* progress = nullptr) {
   q.reset();
   q.clearBindings();
   q.bind(1, id);
@@ -325,6 +407,11 @@ void write_row(SQLite::Statement& q, const std::string& id, const StoredRow& r) 
     std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(*r.hash));
     q.bind(8, std::string(buf));
   }
+  if (progress) {
+    q.bind(9, progress->updated);
+    q.bind(10, progress->moves);
+    q.bind(11, progress->to_move);
+  }
   q.exec();
 }
 
@@ -332,8 +419,8 @@ void write_row(SQLite::Statement& q, const std::string& id, const StoredRow& r) 
 void insert_first_rows(SQLite::Database& db, const std::string& id,
                        const std::vector<StoredRow>& rows) {
   SQLite::Statement q(db,
-                      "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash) "
-                      "VALUES(?,?,?,?,?,?,?,?)");
+                      "INSERT INTO actions(game_id, seq, kind, n, seat, action_id, text, hash, "
+                      "updated, moves, to_move) VALUES(?,?,?,?,?,?,?,?,?,?,?)");
   for (const StoredRow& r : rows) write_row(q, id, r);
 }
 
@@ -418,27 +505,23 @@ void SqliteStore::writer_loop() {
   }
 }
 
-void SqliteStore::write_one(const AppendRequest& p, const std::string& now) {
-  SQLite::Statement& q = *impl_->insert_row;
-  int64_t last = 0;
-  for (const StoredRow& r : p.rows) {
-    write_row(q, p.id, r);
-    last = r.seq;
-  }
+bool SqliteStore::write_one(const AppendRequest& p, const std::string& now) {
   const std::string& updated = p.status.updated.empty() ? now : p.status.updated;
-  auto written = impl_->updated_written.find(p.id);
-  const bool same_second = written != impl_->updated_written.end() && written->second == updated;
-  SQLite::Statement& u = same_second ? *impl_->update_game_same_second : *impl_->update_game;
-  int i = 0;
+  const Progress after{p.rows.empty() ? 0 : p.rows.back().seq, p.status.moves, p.status.to_move,
+                       updated};
+  SQLite::Statement& q = *impl_->insert_row;
+  for (const StoredRow& r : p.rows) write_row(q, p.id, r, &r == &p.rows.back() ? &after : nullptr);
+  // Without a row to carry the progress, the games row takes it.
+  SQLite::Statement& u = p.rows.empty() ? *impl_->update_game : *impl_->update_game_status;
   u.reset();
-  u.bind(++i, p.status.status);
-  u.bind(++i, p.status.result_json);
-  if (!same_second) u.bind(++i, updated);
-  u.bind(++i, static_cast<int64_t>(last));
-  u.bind(++i, p.status.moves);
-  u.bind(++i, p.status.to_move);
-  u.bind(++i, p.id);
-  u.exec();
+  u.bind(1, p.status.status);
+  u.bind(2, p.status.result_json);
+  u.bind(3, updated);
+  u.bind(4, static_cast<int64_t>(after.last_seq));
+  u.bind(5, p.status.moves);
+  u.bind(6, p.status.to_move);
+  u.bind(7, p.id);
+  const bool folded = u.exec() > 0;
   if (p.snapshot) {
     SQLite::Statement& s = *impl_->insert_snapshot;
     s.reset();
@@ -447,6 +530,7 @@ void SqliteStore::write_one(const AppendRequest& p, const std::string& now) {
     s.bind(3, p.snapshot->state_json);
     s.exec();
   }
+  return folded;
 }
 
 void SqliteStore::commit_batch(std::vector<Pending>& batch) {
@@ -455,6 +539,9 @@ void SqliteStore::commit_batch(std::vector<Pending>& batch) {
   const auto start = std::chrono::steady_clock::now();
   try {
     impl_->prepare();
+    // A bounded memory: once this many games have progress not yet in their games row, all of
+    // it is written there first.
+    if (impl_->progress.size() > 100000) impl_->fold_all();
     // First without savepoints: the database refuses an append only by a bug or a fault, and a
     // savepoint per append is two statements more each. When one is refused, that transaction
     // is rolled back whole and the batch written again with a savepoint per append.
@@ -462,7 +549,7 @@ void SqliteStore::commit_batch(std::vector<Pending>& batch) {
     tx.emplace(impl_->db);
     bool refused = false;
     try {
-      for (const Pending& p : batch) write_one(p.request, now);
+      for (Pending& p : batch) p.folded = write_one(p.request, now);
     } catch (const std::exception&) {
       refused = true;
     }
@@ -473,7 +560,7 @@ void SqliteStore::commit_batch(std::vector<Pending>& batch) {
       for (Pending& p : batch) {
         Impl::run(*impl_->savepoint);
         try {
-          write_one(p.request, now);
+          p.folded = write_one(p.request, now);
           Impl::run(*impl_->release);
         } catch (const std::exception& e) {
           p.error = e.what();
@@ -494,12 +581,21 @@ void SqliteStore::commit_batch(std::vector<Pending>& batch) {
       if (p.error.empty()) p.error = e.what();
     return;
   }
-  // What is now stored as each game's `updated` (a bounded memo: forgetting only costs a write).
-  if (impl_->updated_written.size() > 100000) impl_->updated_written.clear();
-  for (const Pending& p : batch)
-    if (p.error.empty())
-      impl_->updated_written[p.request.id] =
-          p.request.status.updated.empty() ? now : p.request.status.updated;
+  // Each game's progress as now stored: in its games row (folded), else in its last row.
+  for (const Pending& p : batch) {
+    if (!p.error.empty()) continue;
+    const AppendRequest& r = p.request;
+    const std::string& updated = r.status.updated.empty() ? now : r.status.updated;
+    auto it = impl_->progress.find(r.id);
+    if (r.rows.empty()) {  // the games row took the progress, but no newer last_seq
+      if (it != impl_->progress.end())
+        it->second = {it->second.last_seq, r.status.moves, r.status.to_move, updated};
+    } else if (p.folded) {
+      if (it != impl_->progress.end()) impl_->progress.erase(it);
+    } else {
+      impl_->progress[r.id] = {r.rows.back().seq, r.status.moves, r.status.to_move, updated};
+    }
+  }
 }
 
 void SqliteStore::set_status(const std::string& id, const std::string& status) {
@@ -516,7 +612,42 @@ std::vector<StoredGame> SqliteStore::list_games(int limit) {
                                      " FROM games ORDER BY updated DESC, id LIMIT ?");
   q.bind(1, limit);
   std::vector<StoredGame> out;
-  while (q.executeStep()) out.push_back(read_game(q));
+  while (q.executeStep()) {
+    out.push_back(read_game(q));
+    impl_->overlay(out.back());
+  }
+  if (impl_->progress.empty()) return out;
+  // A game with unfolded progress was updated later than its games row says: the most recently
+  // updated `limit` of them join the list. Any other game among the first `limit` is among the
+  // first `limit` of the games rows as well (a games row's `updated` is never later than its
+  // game's).
+  using Entry = std::pair<const std::string*, const std::string*>;  // updated, id
+  std::vector<Entry> later;
+  later.reserve(impl_->progress.size());
+  for (const auto& [id, p] : impl_->progress) later.emplace_back(&p.updated, &id);
+  const auto newer = [](const Entry& a, const Entry& b) {
+    return *a.first != *b.first ? *a.first > *b.first : *a.second < *b.second;
+  };
+  const size_t n = static_cast<size_t>(std::max(limit, 0));
+  const size_t joining = std::min(later.size(), n);
+  std::partial_sort(later.begin(), later.begin() + static_cast<std::ptrdiff_t>(joining),
+                    later.end(), newer);
+  SQLite::Statement by_id(impl_->db,
+                          std::string("SELECT ") + kGameColumns + " FROM games WHERE id=?");
+  for (size_t i = 0; i < joining; ++i) {
+    const std::string& id = *later[i].second;
+    if (std::any_of(out.begin(), out.end(), [&](const StoredGame& g) { return g.id == id; }))
+      continue;
+    by_id.reset();
+    by_id.bind(1, id);
+    if (!by_id.executeStep()) continue;
+    out.push_back(read_game(by_id));
+    impl_->overlay(out.back());
+  }
+  std::sort(out.begin(), out.end(), [](const StoredGame& a, const StoredGame& b) {
+    return a.updated != b.updated ? a.updated > b.updated : a.id < b.id;
+  });
+  if (out.size() > n) out.resize(n);
   return out;
 }
 
@@ -525,7 +656,10 @@ std::vector<StoredGame> SqliteStore::unfinished_games() {
   SQLite::Statement q(impl_->db,
                       std::string("SELECT ") + kGameColumns + " FROM games WHERE status='active'");
   std::vector<StoredGame> out;
-  while (q.executeStep()) out.push_back(read_game(q));
+  while (q.executeStep()) {
+    out.push_back(read_game(q));
+    impl_->overlay(out.back());
+  }
   return out;
 }
 
@@ -534,7 +668,9 @@ std::optional<StoredGame> SqliteStore::find_game(const std::string& id) {
   SQLite::Statement q(impl_->db, std::string("SELECT ") + kGameColumns + " FROM games WHERE id=?");
   q.bind(1, id);
   if (!q.executeStep()) return std::nullopt;
-  return read_game(q);
+  StoredGame g = read_game(q);
+  impl_->overlay(g);
+  return g;
 }
 
 std::vector<StoredRow> SqliteStore::rows(const std::string& id) {

@@ -4,6 +4,9 @@
 // Store is the interface (a PostgreSQL store for several server instances can implement it);
 // SqliteStore is the embedded default (WAL, synchronous=FULL: a row is on disk when append()
 // returns or append_async() reports it, and only then is the action acknowledged to any client).
+// An append's last row carries the game's progress after it (updated, moves, to_move); the games
+// row takes it only when the status or the result changes, when the store closes and when it
+// opens (from the rows a kill left); the reads show it all the same.
 // Concurrent appends are committed together in one transaction (group commit) by the store's
 // writer thread. WAL checkpoints run on a checkpointer thread with its own connection, off the
 // writer's commits (docs/server.md "Checkpoints").
@@ -187,13 +190,16 @@ class SqliteStore : public Store {
     AppendDone done;
     std::string error;  // "" = committed
     std::chrono::steady_clock::time_point queued;
+    bool folded = false;  // the games row took the progress (write_one)
   };
   void writer_loop();
   void checkpointer_loop();
   // Before a transaction: while the WAL is beyond its bound, waits for a whole checkpoint.
   void wait_for_wal_bound();
   void commit_batch(std::vector<Pending>& batch);
-  void write_one(const AppendRequest& p, const std::string& now);
+  // Writes the request's rows, the game's progress on the last one; true when the games row took
+  // the progress too (its status or result changed, or no row was there to carry it).
+  bool write_one(const AppendRequest& p, const std::string& now);
   std::unique_ptr<Impl> impl_;
   std::mutex mu_;  // the database connection
   // Group commit: the appends waiting for the writer's next transaction.

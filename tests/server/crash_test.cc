@@ -104,6 +104,17 @@ void check_and_adopt(uint16_t port, ScriptedGame& g, int run, int& extra) {
     ASSERT_EQ(logs[g.acked[i].side][i]["text"], g.acked[i].text)
         << "run " << run << ", game " << g.id << ", action " << i + 1;
   extra += static_cast<int>(first.size() - g.acked.size());
+  // The lobby's progress of the game (derived from its rows after a kill) is its log's.
+  auto lobby = http_request(port, "GET", "/api/games");
+  auto summary = http_request(port, "GET", "/api/games/" + g.id);
+  const json* listed = nullptr;
+  for (const json& e : lobby.json_body["games"])
+    if (e["id"] == g.id) listed = &e;
+  ASSERT_NE(listed, nullptr) << "run " << run << ": game " << g.id << " not in the lobby";
+  EXPECT_EQ((*listed)["state_id"], first.size()) << "run " << run << ", game " << g.id;
+  EXPECT_EQ((*listed)["move"], first.size()) << "run " << run << ", game " << g.id;
+  EXPECT_EQ((*listed)["to_move"], summary.json_body["to_move"]) << "run " << run;
+  EXPECT_EQ((*listed)["status"], summary.json_body["status"]) << "run " << run;
   g.acked.clear();
   // Each action as its own actor saw it (unmasked, as the clients record it).
   for (size_t i = 0; i < first.size(); ++i) {

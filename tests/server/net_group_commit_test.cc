@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "server/store.h"
+#include "store_rows.h"
 #include "tests/util/scratch_dir.h"
 
 namespace feldherr::server {
@@ -22,31 +23,8 @@ namespace fs = std::filesystem;
 
 using testing_util::ScratchDir;
 
-StoredGame game(const std::string& id) {
-  StoredGame g;
-  g.id = id;
-  g.game = "pocket";
-  g.scenario = "orcs-vs-elves";
-  g.rules_version = "1";
-  g.options_json = "{}";
-  g.seats = {{"orcs", "human", ""}, {"elves", "human", ""}};
-  g.secret_hex = "00";
-  g.commitment = "00";
-  g.status = "active";
-  g.created = g.updated = utc_now_iso();
-  return g;
-}
-
-StoredRow row(int64_t seq) {
-  StoredRow r;
-  r.seq = seq;
-  r.kind = "action";
-  r.n = static_cast<int>(seq);
-  r.seat = seq % 2 ? "orcs" : "elves";
-  r.action_id = static_cast<uint64_t>(seq) * 1000003u;
-  r.text = "action " + std::to_string(seq);
-  return r;
-}
+using store_rows::game;
+using store_rows::row;
 
 std::string game_id(int t) {
   char buf[17];
