@@ -57,6 +57,14 @@ struct GameInfo {
   // G-12: the seat scores by exiting units (an exit condition or `exited` rule): its units are
   // pulled towards the objectives from anywhere on the map (an exit edge may be far away).
   std::array<bool, 2> exits{false, false};
+  // G-12: the exit conditions of each seat's outcomes (the zone's hexes sorted), and the seat's
+  // targets without the exit hexes (the pull of the units that do not run for the exit).
+  std::array<std::vector<const Condition*>, 2> exit_goals;
+  std::array<std::vector<std::vector<int>>, 2> exit_zones;
+  std::array<std::vector<int>, 2> hold_targets;
+  // The seat's victory counts enemy units eliminated (an `eliminate` condition): its runners
+  // keep firing on their way.
+  std::array<bool, 2> kills{false, false};
   double p_fail_command[kMaxFormations] = {};  // P(2d6 > morale), WSR 4.2
   // WSR-A4 blow-the-bridge: the engineer unit(s) of the hook (by unit index), pulled to an end
   // of the bridge while it is intact (BridgePull); the bridge hex, the end-of-turn checks that
@@ -77,6 +85,17 @@ uint64_t Fingerprint(const WsrGame& g) {
   h = h * 31 + static_cast<uint64_t>(g.setup().turns);
   h ^= reinterpret_cast<uintptr_t>(g.setup().scenario_data.get());
   return h;
+}
+
+// The exit (G-12) and eliminate conditions in a condition tree, each with the seat it counts for.
+void CollectExits(const WsrGame& g, const Condition& c, int seat,
+                  std::vector<std::pair<int, const Condition*>>& out) {
+  if (!c.by.empty() && g.seat_index(c.by) >= 0) seat = g.seat_index(c.by);
+  if (c.kind == ConditionKind::kExit || c.kind == ConditionKind::kEliminate) {
+    if (seat >= 0 && seat < 2) out.emplace_back(seat, &c);
+    return;
+  }
+  for (const Condition& k : c.children) CollectExits(g, k, seat, out);
 }
 
 void CollectZones(const Scenario& sc, const Condition& c, std::vector<int>& out) {
@@ -207,6 +226,32 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
     if (t.empty()) t = all;
     std::sort(t.begin(), t.end());
     t.erase(std::unique(t.begin(), t.end()), t.end());
+  }
+  if (info->scenario) {
+    std::vector<std::pair<int, const Condition*>> exits;
+    for (const Outcome& o : info->scenario->victory.outcomes)
+      CollectExits(g, o.condition, g.seat_index(o.side), exits);
+    for (const auto& [seat, c] : exits) {
+      if (c->kind == ConditionKind::kEliminate) {
+        info->kills[static_cast<size_t>(seat)] = true;
+        continue;
+      }
+      const Zone* z = info->scenario->FindZone(c->zone);
+      if (z == nullptr || z->hexes.empty()) continue;
+      std::vector<int> hexes = z->hexes;
+      std::sort(hexes.begin(), hexes.end());
+      info->exit_goals[static_cast<size_t>(seat)].push_back(c);
+      info->exit_zones[static_cast<size_t>(seat)].push_back(std::move(hexes));
+    }
+  }
+  for (int side = 0; side < 2; ++side) {
+    std::vector<int>& h = info->hold_targets[static_cast<size_t>(side)];
+    for (int t : info->targets[static_cast<size_t>(side)]) {
+      bool exit = false;
+      for (const std::vector<int>& z : info->exit_zones[static_cast<size_t>(side)])
+        exit = exit || std::binary_search(z.begin(), z.end(), t);
+      if (!exit) h.push_back(t);
+    }
   }
   return info;
 }
@@ -781,6 +826,9 @@ struct DecisionCache {
     int turns_left = 0;
   };
   AttackPlan plan;
+  // G-12 exit runners of each seat (ExitRunner): per unit the exit zone it runs for + 1, 0 none.
+  std::array<bool, 2> runners_done{false, false};
+  std::array<std::vector<int8_t>, 2> runner;
 };
 
 thread_local DecisionCache tl_cache;
@@ -812,6 +860,7 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.exposure.clear();
     c.smoke.clear();
     c.plan.done = false;
+    c.runners_done = {false, false};
   }
   return c;
 }
@@ -845,6 +894,86 @@ const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int 
     }
   }
   return alts[static_cast<size_t>(f)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exit runners (G-12, docs/wsr-ai.md "Exit runners"). A victory that needs units off the map at
+// an exit zone as well as hexes held (Chaumont: both towns and four units out at A-K01) is lost
+// when every unit goes for the nearest victory hex and stops to fire on the way (a unit either
+// fires or moves, WSR 5.0, 6.1). So the units that are to leave are named: per exit condition not
+// met yet, the counting units nearest the zone until their weight covers the condition's count
+// and `runner_spare` of it more (the spares stand in for runners lost on the way). A runner is
+// pulled to its zone alone, heeds the enemy fire on its way less, and does not stop to fire while
+// it can get nearer; the other units go for the side's other victory hexes.
+
+// What unit u counts for exit condition c (0: it does not count; WSR G-12, the weights).
+int ExitWeight(const WsrState& s, const Condition& c, int u) {
+  if (!c.count_hq && s.info(u).hq) return 0;
+  if (!c.count_reduced && s.has(u, kReduced)) return 0;
+  if (!c.units.empty() &&
+      std::find(c.units.begin(), c.units.end(), s.info(u).counter->id) == c.units.end())
+    return 0;
+  for (const auto& [counter, w] : c.weights)
+    if (counter == s.info(u).counter->id) return w;
+  return 1;
+}
+
+int PlanHex(const WsrState& s, int u);
+
+// The exit zone runner u runs for, or nullptr.
+const std::vector<int>* ExitRunner(const WsrState& s, const GameInfo& gi, int u,
+                                   const WsrHeuristicParams& p) {
+  const int side = s.side_of(u);
+  // A side whose victory also counts kills and has no hexes to hold goes out fighting: every unit
+  // is pulled to the exit already, and runners that hurried off took the firepower with them
+  // (Bastogne's German, docs/wsr-ai.md "Exit runners").
+  if (side < 0 || side > 1 || gi.exit_goals[static_cast<size_t>(side)].empty() ||
+      (gi.kills[static_cast<size_t>(side)] && gi.hold_targets[static_cast<size_t>(side)].empty()))
+    return nullptr;
+  DecisionCache& dc = Current();
+  std::vector<int8_t>& r = dc.runner[static_cast<size_t>(side)];
+  if (!dc.runners_done[static_cast<size_t>(side)]) {
+    dc.runners_done[static_cast<size_t>(side)] = true;
+    r.assign(static_cast<size_t>(s.n_units), 0);
+    const HexLayout& L = s.wgame().layout();
+    const auto& goals = gi.exit_goals[static_cast<size_t>(side)];
+    const auto& zones = gi.exit_zones[static_cast<size_t>(side)];
+    for (size_t i = 0; i < goals.size(); ++i) {
+      const Condition& c = *goals[i];
+      const std::vector<int>& zone = zones[i];
+      int have = 0;
+      std::vector<std::pair<int, int>> cand;  // (distance, unit)
+      for (int o = 0; o < s.n_units; ++o) {
+        if (s.side_of(o) != side) continue;
+        const int w = ExitWeight(s, c, o);
+        if (w == 0) continue;
+        if (s.has(o, kExited)) {
+          if (std::binary_search(zone.begin(), zone.end(),
+                                 static_cast<int>(s.exit_hex[static_cast<size_t>(o)])))
+            have += w;
+          continue;
+        }
+        if (!s.on_map(o)) continue;
+        if (r[static_cast<size_t>(o)] != 0) {
+          have += w;  // a runner already (of another condition on the same zone)
+          continue;
+        }
+        // A disrupted unit moves less far (6.1.7): it counts two hexes farther.
+        const int d = MinDistance(L, PlanHex(s, o), zone) + (s.has(o, kDisrupted) ? 2 : 0);
+        cand.emplace_back(d, o);
+      }
+      if (have >= std::max(1, c.count)) continue;  // met: every unit is free for the rest
+      const int need = static_cast<int>(std::ceil(std::max(1, c.count) * (1.0 + p.runner_spare)));
+      std::sort(cand.begin(), cand.end());
+      for (const auto& [d, o] : cand) {
+        if (have >= need) break;
+        r[static_cast<size_t>(o)] = static_cast<int8_t>(i + 1);
+        have += ExitWeight(s, c, o);
+      }
+    }
+  }
+  const int k = r[static_cast<size_t>(u)];
+  return k > 0 ? &gi.exit_zones[static_cast<size_t>(side)][static_cast<size_t>(k - 1)] : nullptr;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1144,8 +1273,15 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
   // Objectives (victory zones).
   const int n_turns = std::max(1, g.setup().turns);
   const bool focus = p.focus > 0 && (s.turn - 1) >= p.focus_from * n_turns;
+  // G-12: a runner goes for its exit zone alone, the others for the victory hexes to hold.
+  const std::vector<int>* run = ui.hq || p.exit_runners <= 0 ? nullptr : ExitRunner(s, gi, u, p);
+  const std::vector<int>& hold = gi.hold_targets[static_cast<size_t>(side)];
   const std::vector<int>& targets =
-      focus ? FocusTargets(s, gi, side) : gi.targets[static_cast<size_t>(side)];
+      run != nullptr ? *run
+      : focus        ? FocusTargets(s, gi, side)
+      : p.exit_runners > 0 && !hold.empty() && !gi.exit_goals[static_cast<size_t>(side)].empty()
+          ? hold
+          : gi.targets[static_cast<size_t>(side)];
   if (!ui.hq) {
     if (!targets.empty()) {
       const bool attacker = gi.attacker[static_cast<size_t>(side)];
@@ -1171,6 +1307,14 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
           taking = !ours;
         }
         best = std::min(best, d + (ours ? 3 : 0));
+      }
+      if (run != nullptr) {
+        // A runner: the pull across the map to its zone, and standing in it (it leaves next).
+        const double range = std::max(p.objective_range, static_cast<double>(L.width()));
+        const int d = MinDistance(L, hex, *run);
+        v += p.exit_runners * w * (std::max(0.0, 1.0 - d / range) + (d == 0 ? 0.6 : 0.0));
+        on_target = taking = false;
+        best = 1000;
       }
       v += PlanTerm(s, gi, u, hex, best, p);
       // G-12: a seat that exits units feels the pull across the whole map.
@@ -1215,7 +1359,9 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
       offence = std::max(offence, sv);
     }
   }
-  v -= (disrupted ? p.threat_disrupted : p.threat) * threat;
+  // A runner goes through the fire it meets on the way out (G-12: the exit is the goal).
+  v -= (disrupted ? p.threat_disrupted : p.threat) * (run != nullptr ? p.runner_threat : 1.0) *
+       threat;
   v += (disrupted ? 0.3 : 1.0) * p.offence * offence;
   v += BridgePull(s, gi, u, hex);
   // Command range (WSR 4.2): a unit outside its HQ's range tests, and fails with P(2d6 > morale).
@@ -1518,7 +1664,14 @@ double SelectValue(const WsrState& s, const GameInfo& gi, int u, const WsrHeuris
     const double a = BestAssaultFrom(s, gi, members, h, mp[i], p);
     if (a > 0) best = std::max(best, pot + a);
   }
-  const double v = best == kNegInf ? -0.05 : best - here;
+  double v = best == kNegInf ? -0.05 : best - here;
+  // G-12: a runner standing in its exit zone is selected to leave (`exit` in its move).
+  if (p.exit_runners > 0 && !s.info(u).hq) {
+    const std::vector<int>* run = ExitRunner(s, gi, u, p);
+    if (run != nullptr && std::binary_search(run->begin(), run->end(), from) &&
+        s.mp_left(u) >= s.exit_cost(u))
+      v = std::max(v, 6.0);
+  }
   c.select[u] = v;
   return v;
 }
@@ -1727,6 +1880,11 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       }
       // Attack plan: suppressing the objective's defenders comes before the advance moves.
       if (!op && v > 0) v += PlanFireBonus(s, gi, a.arg(0), a.arg(1), p);
+      // G-12: a runner that can still get nearer its exit zone moves instead (WSR 5.0, 6.1: a
+      // unit fires or moves; opportunity fire gives it Ops complete, 6.2).
+      if (p.exit_runners > 0 && ExitRunner(s, gi, a.arg(0), p) != nullptr &&
+          SelectValue(s, gi, a.arg(0), p) > p.move_epsilon)
+        v -= p.runner_fire_cost;
       return v;
     }
     case kNoOpFire:

@@ -68,6 +68,12 @@ struct WsrHeuristicParams {
   double plan_lead = 2;        // advancing: hexes a unit may lead its formation's median ...
   double plan_cohesion = 0.4;  // ... and the cost of each hex more
   double plan_suppress = 2.0;  // fire at defenders in/next to the objective before moving
+  // Exit runners (G-12, docs/wsr-ai.md "Exit runners"): the units named to leave the map at an
+  // exit zone are pulled there with this weight (x the objective weight; 0 = off), ...
+  double exit_runners = 2.0;
+  double runner_fire_cost = 1.0;  // ... a fire costs a runner that can still get nearer this,
+  double runner_threat = 0.3;     // ... its threat term is x this,
+  double runner_spare = 1.0;      // ... and this share more units run than must leave
 
   bool operator==(const WsrHeuristicParams&) const = default;
 };

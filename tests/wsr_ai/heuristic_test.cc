@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/player.h"
@@ -65,6 +66,31 @@ void PlayOneImpulse(Pos& p, std::vector<Player*> players, Rng& rng) {
     s.apply(a, &p.events);
     if (a.verb == kEndImpulse) return;
   }
+}
+
+// A test scenario on sheet A: `side` wins when `condition` holds at the end, else `otherwise`;
+// `zones` are (id, hex) pairs of one hex each.
+void WinsWhen(GameSetup& st, const std::string& side, const std::string& otherwise,
+              const std::vector<std::pair<std::string, std::string>>& zones,
+              const Condition& condition) {
+  auto sc = std::make_shared<Scenario>();
+  sc->code = "TEST";
+  sc->title = "test";
+  for (const auto& [id, hex] : zones) {
+    Zone z;
+    z.id = id;
+    z.hexes = {HexLayout::Single('A').Index(hex)};
+    sc->zones.push_back(z);
+  }
+  Outcome win;
+  win.result = side;
+  win.side = side;
+  win.condition = condition;
+  sc->victory.outcomes.push_back(win);
+  sc->victory.side = side;
+  sc->victory.otherwise = otherwise;
+  sc->victory.condition = condition;
+  st.scenario_data = sc;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -218,23 +244,10 @@ GameSetup LoneLeaderAhead() {
                  U("de.panzergrenadiere", "A-U10", "de.beck", false, true)},
                 8);
   st.objectives = {"A-H08"};
-  auto sc = std::make_shared<Scenario>();
-  sc->code = "TEST";
-  sc->title = "take the town";
-  Zone town;
-  town.id = "town";
-  town.hexes = {HexLayout::Single('A').Index("A-H08")};
-  sc->zones.push_back(town);
-  Outcome take;
-  take.result = "de";
-  take.side = "de";
-  take.condition.kind = ConditionKind::kControlAll;
-  take.condition.zone = "town";
-  sc->victory.outcomes.push_back(take);
-  sc->victory.side = "de";
-  sc->victory.otherwise = "us";
-  sc->victory.condition = take.condition;
-  st.scenario_data = sc;
+  Condition take;
+  take.kind = ConditionKind::kControlAll;
+  take.zone = "town";
+  WinsWhen(st, "de", "us", {{"town", "A-H08"}}, take);
   return st;
 }
 
@@ -261,6 +274,61 @@ TEST(WsrAI, WSR_12_2_PlannedAttackHoldsTheLeaderOutOfSightUntilTheGroupComesUp) 
       EXPECT_EQ(hidden, 5) << "with the plan the Panzer IV waits out of sight";
     else
       EXPECT_EQ(hidden, 0) << "without it, it drives into the Sherman's view";
+  }
+}
+
+// G-12 exit runners (docs/wsr-ai.md "Exit runners"), after Chaumont (WSR-A1): the US wins by
+// holding the town A-C08 and getting a unit off the map at A-K01. Two Shermans hold the town; a
+// third, with the HQ, stands in A-F03 on the way to the exit, a full Panzer IV in A-I02 covers
+// the way, and a reduced, disrupted Panzer IV next door in A-F04 offers a good shot. The Sherman
+// nearest the exit is a runner: it is selected to drive for A-K01 rather than stop to fire (a unit
+// either fires or moves, WSR 5.0, 6.1); with `exit_runners=0` (the heuristic without runners) the
+// shot scores higher.
+GameSetup TownAndExit() {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.hq-cca", "A-F03", "us.cca"), U("us.m4a1", "A-F03", "us.cca"),
+                 U("us.m4a1", "A-C08", "us.cca"), U("us.m4a1", "A-C08", "us.cca"),
+                 U("de.panzer-iv", "A-F04", "de.beck", true, false, true),
+                 U("de.hq-beck", "A-T01", "de.beck"), U("de.panzer-iv", "A-I02", "de.beck")},
+                8);
+  Condition hold;
+  hold.kind = ConditionKind::kControlAll;
+  hold.zone = "town";
+  Condition exit;
+  exit.kind = ConditionKind::kExit;
+  exit.zone = "out";
+  exit.count = 1;
+  exit.count_hq = false;
+  Condition both;
+  both.kind = ConditionKind::kAll;
+  both.children = {hold, exit};
+  WinsWhen(st, "us", "de", {{"town", "A-C08"}, {"out", "A-K01"}}, both);
+  return st;
+}
+
+TEST(WsrAI, WSR_A1_G12_ARunnerDrivesForTheExitInsteadOfStoppingToFire) {
+  for (double runners : {2.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.exit_runners = runners;
+    Pos p(TownAndExit());
+    Activate(p, "us.cca");
+    ActionList legal;
+    p.state->legal_actions(legal);
+    // The best fire of the Sherman in A-F03 against selecting it to move.
+    double fire = -1e9, move = -1e9;
+    for (const Action& a : legal) {
+      const std::string text = p.state->describe(a);
+      const double v = WsrScore(p.s(), a, params);
+      if (std::getenv("WSR_AI_TRACE")) std::printf("%-50s %8.3f\n", text.c_str(), v);
+      if (text.rfind("fire us.m4a1-1 ", 0) == 0) fire = std::max(fire, v);
+      if (text == "select us.m4a1-1") move = v;
+    }
+    ASSERT_GT(fire, -1e9) << "the Sherman has a shot";
+    if (runners > 0)
+      EXPECT_GT(move, fire) << "the runner drives for the exit";
+    else
+      EXPECT_GT(fire, move) << "without runners it stops to fire";
   }
 }
 
@@ -595,7 +663,11 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"plan_hide", &p.plan_hide},
       {"plan_lead", &p.plan_lead},
       {"plan_cohesion", &p.plan_cohesion},
-      {"plan_suppress", &p.plan_suppress}};
+      {"plan_suppress", &p.plan_suppress},
+      {"exit_runners", &p.exit_runners},
+      {"runner_fire_cost", &p.runner_fire_cost},
+      {"runner_threat", &p.runner_threat},
+      {"runner_spare", &p.runner_spare}};
   std::string all = e, item;
   for (char ch : all + ",") {
     if (ch != ',') {
