@@ -199,21 +199,22 @@ class Guns {
     const Board& b = s_.ps().board();
     if (!b.on_board(f)) return 0;
     std::vector<uint8_t>& t = table_[static_cast<size_t>(party)];
-    if (t.empty()) fill(party, t);
+    if (t.empty()) {
+      fill(party, t);
+      most_[static_cast<size_t>(party)] = *std::max_element(t.begin(), t.end());
+    }
     return t[static_cast<size_t>(b.index(f))];
   }
-  // `on` along a move from `from` to `to`: the most over the fields of the straight line
-  // between them (`to` included), for a counter-move may fire at the mover in any field it passes
-  // (PS §9.1).
-  int on_way(int party, Field from, Field to) {
-    const int n = Distance(from, to);
-    int most = 0;
-    for (int k = 1; k <= n; ++k) {
-      const Field f{from.x + ((to.x - from.x) * k * 2 + (to.x > from.x ? n : -n)) / (2 * n),
-                    from.y + ((to.y - from.y) * k * 2 + (to.y > from.y ? n : -n)) / (2 * n)};
-      most = std::max(most, on(party, f));
-    }
-    return most;
+  // Whether more than `here` guns reach a field of the path unit `u` of `party` takes to `to`
+  // (PS §6, PlanspielState::move_path; `to` included), for a counter-move may fire at the mover
+  // in any field it passes (PS §9.1).
+  bool on_way(int party, int u, Field to, int here) {
+    if (on(party, to) > here) return true;
+    if (most_[static_cast<size_t>(party)] <= here) return false;  // no field has more
+    s_.move_path(u, to, path_);
+    for (Field f : path_)
+      if (on(party, f) > here) return true;
+    return false;
   }
 
  private:
@@ -246,6 +247,8 @@ class Guns {
 
   const PlanspielState& s_;
   std::array<std::vector<uint8_t>, kParties> table_;
+  std::array<int, kParties> most_{};  // the most guns on any field
+  std::vector<Field> path_;
 };
 
 // The score of action `a` (HeuristicScore) with the decision's Guns.
@@ -529,7 +532,7 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
   // (seen, or suspected in a pre-dug position) than where it stands.
   if (Cautious(s) && Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
     const int party = PartyOf(s, u);
-    if (guns.on_way(party, from, f) > guns.on(party, from)) return -0.5;
+    if (guns.on_way(party, u, f, guns.on(party, from))) return -0.5;
   }
   // G-01: entering an objective field its party does not control yet takes it (when no enemy
   // stays there): worth more than anything but an assault on such a field.
