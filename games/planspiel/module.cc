@@ -237,10 +237,14 @@ class Guns {
     if (!Cautious(s_) || !AttacksDefence(s_, party)) return;
     for (Field d : s_.ps().situation().dug_in) {
       bool suspected = true;
-      for (int o = 0; o < s_.num_units() && suspected; ++o)
-        if (PartyOf(s_, o) == party && s_.unit(o).status == UnitStatus::kOnBoard &&
-            Distance(s_.field_of(o), d) <= 1)
+      for (int o = 0; o < s_.num_units() && suspected; ++o) {
+        if (s_.unit(o).status != UnitStatus::kOnBoard) continue;
+        // Scouted; or the party sees an enemy there: what stands there is known (a seen gun
+        // counts as such above, not suppressed).
+        if (PartyOf(s_, o) == party ? Distance(s_.field_of(o), d) <= 1
+                                    : s_.field_of(o) == d && s_.visible_to(o, party))
           suspected = false;
+      }
       if (suspected) reach(d, kSuspectedRange);
     }
   }
@@ -449,6 +453,23 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
     const int carrier = a.verb == kDismount ? s.unit(u).aboard : -1;
     const bool near = ToObjectiveOf(s, u, f) <= 4;
     const bool under_fire = carrier >= 0 && s.unit(carrier).suppression > 0;
+    if (a.verb == kDismount && carrier >= 0 && AttacksDefence(s, PartyOf(s, u)) &&
+        !OnObjective(s, s.field_of(carrier))) {
+      // PS §4.4, §10.2: the attacker of a defence rides on while its carrier stands out of the
+      // enemy guns' reach (Guns) and can drive closer to the objectives without coming into it,
+      // and gets off at the edge of the reach or next to an objective field, to go on on foot.
+      const int party = PartyOf(s, u);
+      const Field at = s.field_of(carrier);
+      const int here = ToObjectiveOf(s, carrier, at);
+      bool goes_on = false;
+      if (here > 1 && !s.unit(carrier).has_moved && guns.on(party, at) == 0)
+        for (Field t : s.move_targets(carrier))
+          if (ToObjectiveOf(s, carrier, t) < here && !guns.on_way(party, carrier, t, 0)) {
+            goes_on = true;
+            break;
+          }
+      return goes_on && !under_fire ? -1.0 : 0.8 + noise;
+    }
     if (a.verb == kDismount) return near || under_fire ? 0.8 + noise : -1.0;
     return ToObjectiveOf(s, u, f) >= 7 ? 0.5 + noise : -1.0;
   }
@@ -492,19 +513,28 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
   if (const PlanspielState::FireAction fa = s.fire_of(a); fa.ok) {
     // A fire concentration (PS §8.3) scores the better odds of its one die, so it is chosen over
     // either weapon firing alone when two similar weapons observe the same target.
-    double value = 0;
+    double value = 0, kills = 0;
     Firer firer;
     firer.suppression = s.unit(fa.unit).suppression;
     for (int t : s.targets_in(fa.unit, fa.field)) {
       const auto odds =
           OddsIn36(s.ps().fire_data(), s.weapon_of(fa.unit), firer, s.target_of(t),
                    s.fire_situation(fa.unit, fa.field, fa.indirect, fa.concentration));
-      value += (36 - odds[0]) / 36.0 + 3.0 *
-                                           (odds[static_cast<size_t>(Outcome::kKnockedOut)] +
-                                            odds[static_cast<size_t>(Outcome::kEliminated)]) /
-                                           36.0;
+      const double kill = (odds[static_cast<size_t>(Outcome::kKnockedOut)] +
+                           odds[static_cast<size_t>(Outcome::kEliminated)]) /
+                          36.0;
+      kills += kill;
+      value += (36 - odds[0]) / 36.0 + 3.0 * kill;
     }
-    return value > 0 ? 1.0 + value + noise : -0.5;
+    if (value <= 0) return -0.5;
+    // PS §3.4, §10.2: a figure base that fires may not move or assault in the half-turn, and
+    // fire that cannot eliminate only suppresses. The attacker of a defence leaves suppressing to
+    // its heavy weapons and vehicles: its figure bases fire only with a chance to eliminate, or
+    // when no move brings them closer to the objectives (GoingNowhere); else they advance.
+    if (kills == 0 && s.ps().type(fa.unit).category != Category::kHeavyWeaponBase &&
+        AttacksDefence(s, PartyOf(s, fa.unit)) && !GoingNowhere(s, fa.unit))
+      return 0.1 + 0.1 * value + noise;
+    return 1.0 + value + noise;
   }
   if (a.verb == kMove) {
     // PS §4.4: a tow stays with its operational weapon (its ammunition is aboard): it drives to
