@@ -171,21 +171,10 @@ bool AttacksDefence(const PlanspielState& s, int party) {
 }
 
 // All but the last three game turns, in which the heuristic's attacker keeps its vehicles out of
-// the reach of enemy guns (GunsOn); in the last three it goes for the objectives whatever the risk
+// the reach of enemy guns (Guns); in the last three it goes for the objectives whatever the risk
 // (a vehicle crosses the board in one or two turns, PS §6.1).
 bool Cautious(const PlanspielState& s) {
   return s.turn() <= s.ps().situation().game_turns - 3;
-}
-
-// PS §7.4, §7.6: whether the enemy's pre-dug field position `f` (AttacksDefence) may hold a
-// camouflaged gun unseen by `party`: no unit of the party stands within 1 field, the detection
-// range of a small camouflaged target in a position (a gun there would be seen then).
-bool Suspected(const PlanspielState& s, int party, Field f) {
-  for (int o = 0; o < s.num_units(); ++o)
-    if (PartyOf(s, o) == party && s.unit(o).status == UnitStatus::kOnBoard &&
-        Distance(s.field_of(o), f) <= 1)
-      return false;
-  return true;
 }
 
 // Whether enemy unit `e` is a gun that can knock out vehicles (kAntiTankCalibre, flat fire).
@@ -194,49 +183,102 @@ bool AntiTank(const PlanspielState& s, int e) {
   return t.has_weapon && t.weapon.flat >= 0 && t.weapon.calibre_cm >= kAntiTankCalibre;
 }
 
-// The enemy guns that could fire at a vehicle of `party` in field `f` (PS §8.4, §7.2): seen enemy
-// flat-fire weapons of at least kAntiTankCalibre, not suppressed (PS §8.14: suppression worsens
-// its fire, black stops it; suppress before going in), with `f` in
-// range and sight; and, while Cautious, the suspected pre-dug positions (Suspected) that see `f`
-// within kSuspectedRange.
-int GunsOn(const PlanspielState& s, int party, Field f) {
-  int n = 0;
-  for (int e = 0; e < s.num_units(); ++e) {
-    const UnitState& us = s.unit(e);
-    if (PartyOf(s, e) == party || us.status != UnitStatus::kOnBoard || us.aboard >= 0 ||
-        !AntiTank(s, e) || us.suppression >= 3 || !s.visible_to(e, party))
-      continue;
-    const Field at = s.field_of(e);
-    if (Distance(at, f) <= WeaponRange(s.ps().fire_data(), s.weapon_of(e), Trajectory::kFlat) &&
-        s.ps().sees(at, f))
-      ++n;
+// The enemy guns that could fire at a vehicle of a party, per field (PS §8.4, §7.2), worked out
+// once per decision and party when first asked: seen enemy flat-fire weapons of at least
+// kAntiTankCalibre, not suppressed (PS §8.14: suppression worsens its fire, black stops it;
+// suppress before going in), with the field in range and sight; and, while Cautious, the enemy's
+// pre-dug positions (AttacksDefence) that may hold a camouflaged gun unseen by the party (PS §7.4,
+// §7.6: no unit of the party stands within 1 field, the detection range of a small camouflaged
+// target in a position, where a gun there would be seen) and see the field within
+// kSuspectedRange.
+class Guns {
+ public:
+  explicit Guns(const PlanspielState& s) : s_(s) {}
+  // The guns on field `f` for a vehicle of `party`.
+  int on(int party, Field f) {
+    const Board& b = s_.ps().board();
+    if (!b.on_board(f)) return 0;
+    std::vector<uint8_t>& t = table_[static_cast<size_t>(party)];
+    if (t.empty()) {
+      fill(party, t);
+      most_[static_cast<size_t>(party)] = *std::max_element(t.begin(), t.end());
+    }
+    return t[static_cast<size_t>(b.index(f))];
   }
-  if (Cautious(s) && AttacksDefence(s, party))
-    for (Field d : s.ps().situation().dug_in)
-      if (Distance(d, f) <= kSuspectedRange && s.ps().sees(d, f) && Suspected(s, party, d)) ++n;
-  return n;
-}
+  // Whether more than `here` guns reach a field of the path unit `u` of `party` takes to `to`
+  // (PS §6, PlanspielState::move_path; `to` included), for a counter-move may fire at the mover
+  // in any field it passes (PS §9.1).
+  bool on_way(int party, int u, Field to, int here) {
+    if (on(party, to) > here) return true;
+    if (most_[static_cast<size_t>(party)] <= here) return false;  // no field has more
+    s_.move_path(u, to, path_);
+    for (Field f : path_)
+      if (on(party, f) > here) return true;
+    return false;
+  }
 
-// GunsOn along a move from `from` to `to`: the most over the fields of the straight line between
-// them (`to` included), for a counter-move may fire at the mover in any field it passes (PS §9.1).
-int GunsOnWay(const PlanspielState& s, int party, Field from, Field to) {
-  const int n = Distance(from, to);
-  int most = 0;
-  for (int k = 1; k <= n; ++k) {
-    const Field f{from.x + ((to.x - from.x) * k * 2 + (to.x > from.x ? n : -n)) / (2 * n),
-                  from.y + ((to.y - from.y) * k * 2 + (to.y > from.y ? n : -n)) / (2 * n)};
-    most = std::max(most, GunsOn(s, party, f));
+ private:
+  void fill(int party, std::vector<uint8_t>& t) const {
+    const Board& b = s_.ps().board();
+    t.assign(static_cast<size_t>(b.width() * b.height()), 0);
+    // Each field within `range` of `at` that `at` sees.
+    const auto reach = [&](Field at, int range) {
+      for (int y = std::max(0, at.y - range); y <= std::min(b.height() - 1, at.y + range); ++y)
+        for (int x = std::max(0, at.x - range); x <= std::min(b.width() - 1, at.x + range); ++x)
+          if (s_.ps().sees(at, {x, y})) ++t[static_cast<size_t>(b.index({x, y}))];
+    };
+    for (int e = 0; e < s_.num_units(); ++e) {
+      const UnitState& us = s_.unit(e);
+      if (PartyOf(s_, e) == party || us.status != UnitStatus::kOnBoard || us.aboard >= 0 ||
+          !AntiTank(s_, e) || us.suppression >= 3 || !s_.visible_to(e, party))
+        continue;
+      reach(s_.field_of(e), WeaponRange(s_.ps().fire_data(), s_.weapon_of(e), Trajectory::kFlat));
+    }
+    if (!Cautious(s_) || !AttacksDefence(s_, party)) return;
+    for (Field d : s_.ps().situation().dug_in) {
+      bool suspected = true;
+      for (int o = 0; o < s_.num_units() && suspected; ++o) {
+        if (s_.unit(o).status != UnitStatus::kOnBoard) continue;
+        // Scouted; or the party sees an enemy there: what stands there is known (a seen gun
+        // counts as such above, not suppressed).
+        if (PartyOf(s_, o) == party ? Distance(s_.field_of(o), d) <= 1
+                                    : s_.field_of(o) == d && s_.visible_to(o, party))
+          suspected = false;
+      }
+      if (suspected) reach(d, kSuspectedRange);
+    }
   }
-  return most;
-}
+
+  const PlanspielState& s_;
+  std::array<std::vector<uint8_t>, kParties> table_;
+  std::array<int, kParties> most_{};  // the most guns on any field
+  std::vector<Field> path_;
+};
+
+// The score of action `a` (HeuristicScore) with the decision's Guns.
+double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng);
 
 }  // namespace
+
+double HeuristicScore(const State& view, const Action& a, Rng& rng) {
+  const auto& s = dynamic_cast<const PlanspielState&>(view);
+  Guns guns(s);
+  return Score(s, guns, a, rng);
+}
+
+void HeuristicScores(const State& view, const ActionList& actions, std::vector<double>& scores,
+                     Rng& rng) {
+  const auto& s = dynamic_cast<const PlanspielState&>(view);
+  Guns guns(s);
+  for (size_t i = 0; i < actions.size(); ++i) scores[i] = Score(s, guns, actions[i], rng);
+}
+
+namespace {
 
 // A simple scorer: set up in the listed fields, fire where it can hurt (the chance of any effect,
 // more for a knock-out or elimination), move towards the objectives, end the half-turn when
 // nothing else pays.
-double HeuristicScore(const State& view, const Action& a, Rng& rng) {
-  const auto& s = dynamic_cast<const PlanspielState&>(view);
+double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
   const Board& b = s.ps().board();
   if (a.verb == kWithdraw) {
     // PS §6.7: withdraw a unit under fire (suppressed) that has no target it may fire at now and
@@ -273,7 +315,7 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
       if (const int w = TowedWeapon(s, u); w >= 0 && s.unit(w).aboard != u) return -1.0;
       drives = drives || Drives(s.ps().type(u));
     }
-    // While Cautious, the attacker's vehicles move alone (GunsOn decides each move).
+    // While Cautious, the attacker's vehicles move alone (Guns decides each move).
     if (drives && Cautious(s) && AttacksDefence(s, party)) return -1.0;
     for (int e = 0; e < s.num_units(); ++e) {
       const UnitType& t = s.ps().type(e);
@@ -411,6 +453,23 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
     const int carrier = a.verb == kDismount ? s.unit(u).aboard : -1;
     const bool near = ToObjectiveOf(s, u, f) <= 4;
     const bool under_fire = carrier >= 0 && s.unit(carrier).suppression > 0;
+    if (a.verb == kDismount && carrier >= 0 && AttacksDefence(s, PartyOf(s, u)) &&
+        !OnObjective(s, s.field_of(carrier))) {
+      // PS §4.4, §10.2: the attacker of a defence rides on while its carrier stands out of the
+      // enemy guns' reach (Guns) and can drive closer to the objectives without coming into it,
+      // and gets off at the edge of the reach or next to an objective field, to go on on foot.
+      const int party = PartyOf(s, u);
+      const Field at = s.field_of(carrier);
+      const int here = ToObjectiveOf(s, carrier, at);
+      bool goes_on = false;
+      if (here > 1 && !s.unit(carrier).has_moved && guns.on(party, at) == 0)
+        for (Field t : s.move_targets(carrier))
+          if (ToObjectiveOf(s, carrier, t) < here && !guns.on_way(party, carrier, t, 0)) {
+            goes_on = true;
+            break;
+          }
+      return goes_on && !under_fire ? -1.0 : 0.8 + noise;
+    }
     if (a.verb == kDismount) return near || under_fire ? 0.8 + noise : -1.0;
     return ToObjectiveOf(s, u, f) >= 7 ? 0.5 + noise : -1.0;
   }
@@ -454,19 +513,28 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   if (const PlanspielState::FireAction fa = s.fire_of(a); fa.ok) {
     // A fire concentration (PS §8.3) scores the better odds of its one die, so it is chosen over
     // either weapon firing alone when two similar weapons observe the same target.
-    double value = 0;
+    double value = 0, kills = 0;
     Firer firer;
     firer.suppression = s.unit(fa.unit).suppression;
     for (int t : s.targets_in(fa.unit, fa.field)) {
       const auto odds =
           OddsIn36(s.ps().fire_data(), s.weapon_of(fa.unit), firer, s.target_of(t),
                    s.fire_situation(fa.unit, fa.field, fa.indirect, fa.concentration));
-      value += (36 - odds[0]) / 36.0 + 3.0 *
-                                           (odds[static_cast<size_t>(Outcome::kKnockedOut)] +
-                                            odds[static_cast<size_t>(Outcome::kEliminated)]) /
-                                           36.0;
+      const double kill = (odds[static_cast<size_t>(Outcome::kKnockedOut)] +
+                           odds[static_cast<size_t>(Outcome::kEliminated)]) /
+                          36.0;
+      kills += kill;
+      value += (36 - odds[0]) / 36.0 + 3.0 * kill;
     }
-    return value > 0 ? 1.0 + value + noise : -0.5;
+    if (value <= 0) return -0.5;
+    // PS §3.4, §10.2: a figure base that fires may not move or assault in the half-turn, and
+    // fire that cannot eliminate only suppresses. The attacker of a defence leaves suppressing to
+    // its heavy weapons and vehicles: its figure bases fire only with a chance to eliminate, or
+    // when no move brings them closer to the objectives (GoingNowhere); else they advance.
+    if (kills == 0 && s.ps().type(fa.unit).category != Category::kHeavyWeaponBase &&
+        AttacksDefence(s, PartyOf(s, fa.unit)) && !GoingNowhere(s, fa.unit))
+      return 0.1 + 0.1 * value + noise;
+    return 1.0 + value + noise;
   }
   if (a.verb == kMove) {
     // PS §4.4: a tow stays with its operational weapon (its ammunition is aboard): it drives to
@@ -494,7 +562,7 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   // (seen, or suspected in a pre-dug position) than where it stands.
   if (Cautious(s) && Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
     const int party = PartyOf(s, u);
-    if (GunsOnWay(s, party, from, f) > GunsOn(s, party, from)) return -0.5;
+    if (guns.on_way(party, u, f, guns.on(party, from))) return -0.5;
   }
   // G-01: entering an objective field its party does not control yet takes it (when no enemy
   // stays there): worth more than anything but an assault on such a field.
@@ -513,8 +581,6 @@ double HeuristicScore(const State& view, const Action& a, Rng& rng) {
   if (gain <= 0 && cover == 0.0) return -0.5;
   return 0.2 * gain + cover + noise;
 }
-
-namespace {
 
 // The exact odds of a fire (per target, the final outcome after the effect roll and any second
 // roll, PS §8.6-§8.12) or of an assault (the chance to win, ties rolled again, PS §10.2).
@@ -824,7 +890,7 @@ GameModule planspiel_module() {
   };
   m.make_heuristic = [](int seat, uint64_t seed) -> std::unique_ptr<Player> {
     (void)seat;
-    return std::make_unique<ScoredPlayer>("heuristic", ActionScorer(HeuristicScore), seed, 1e-9);
+    return std::make_unique<ScoredPlayer>("heuristic", BatchScorer(HeuristicScores), seed, 1e-9);
   };
   m.odds = Odds;
   m.odds_command = planspiel_odds_command();  // odds_cli.cc: feldherr odds planspiel ...

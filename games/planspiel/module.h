@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/registry.h"
 #include "engine/rng.h"
@@ -22,5 +23,9 @@ GameModule planspiel_module();
 // zero: only when nothing else is left): fire where it hurts, attack where the odds favour it,
 // ride towards the objectives and get off near them, move towards the objectives.
 double HeuristicScore(const State& state, const Action& action, Rng& rng);
+// HeuristicScore of all `actions` of one decision into `scores` (same size), in their order
+// (engine/scored_player.h BatchScorer): the work every candidate needs is done once.
+void HeuristicScores(const State& state, const ActionList& actions, std::vector<double>& scores,
+                     Rng& rng);
 
 }  // namespace feldherr::planspiel

@@ -5896,6 +5896,14 @@ void PlanspielState::apply_work(const Action& action, EventList* events) {
                             : UnseenUnitEvent(rule, std::move(said), party));
 }
 
+bool PlanspielState::move_path(int u, Field dest, std::vector<Field>& fields) const {
+  Path path;
+  fields.clear();
+  if (!find_path(u, dest, path)) return false;
+  fields = std::move(path.fields);
+  return true;
+}
+
 }  // namespace feldherr::planspiel
 
 #undef PS_REFUSE

@@ -871,6 +871,12 @@ class PlanspielState : public State {
     seen_cache_.position = new_position_id();
   }
   static uint64_t new_position_id();
+
+ public:
+  // The fields of the path unit `u` takes to `dest` when it moves there (PS §6, the path the move
+  // applies: find_path), the start or entry field first, into `fields`; false (and `fields`
+  // empty): no path.
+  bool move_path(int u, Field dest, std::vector<Field>& fields) const;
 };
 
 class PlanspielGame : public Game {

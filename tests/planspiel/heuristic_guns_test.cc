@@ -89,5 +89,44 @@ TEST_F(PlanspielHeuristicGuns, PS2_PS_8_4_InfantryStillAdvancesIntoTheGunsReach)
   EXPECT_GT(Score("move R-G2 13,8"), Score("fertig"));
 }
 
+TEST_F(PlanspielHeuristicGuns, PS2_PS_7_5_APositionWhereRedSeesTheEnemyIsNoLongerSuspected) {
+  TankBeforeTheVillage();
+  // 15,6 scouted and empty; in 15,10 Red sees B-H1 (detected at start, scenarios §1.5), an HMG
+  // that does not pierce armour: what stands in the position is known, so its reach is no gun's.
+  s_->remove_for_test(U("B-P1"));
+  s_->remove_for_test(U("B-P2"));
+  s_->place_for_test(U("R-A1"), {14, 5});
+  s_->place_for_test(U("R-G1"), {14, 5});
+  s_->place_for_test(U("B-H1"), {15, 10});
+  ASSERT_TRUE(s_->visible_to(U("B-H1"), kPartyRed));
+  ASSERT_TRUE(Listed("move R-T2 15,8")) << Moves();
+  EXPECT_GT(Score("move R-T2 15,8"), Score("fertig"));
+}
+
+TEST_F(PlanspielHeuristicGuns, PS2_PS_4_4_GrenadiersRideOnWhileTheCarrierStaysOutOfTheReach) {
+  // R-A1 with R-G1 aboard at 11,8, four fields from 15,8 and out of every position's reach: it
+  // can still drive closer out of the reach (12,10), so the grenadiers stay aboard.
+  s_->place_for_test(U("R-A1"), {11, 8});
+  ASSERT_TRUE(Listed("dismount R-G1 11,8"));
+  EXPECT_LT(Score("dismount R-G1 11,8"), 0.0);
+  // At 13,8 the carrier stands in the reach of both positions: they get off.
+  s_->place_for_test(U("R-A1"), {13, 8});
+  ASSERT_TRUE(Listed("dismount R-G1 13,8"));
+  EXPECT_GT(Score("dismount R-G1 13,8"), Score("fertig"));
+}
+
+TEST_F(PlanspielHeuristicGuns, PS2_PS_3_4_AnAttackerAdvancesRatherThanFireWithoutAChanceToKill) {
+  // R-G2 on foot at 13,7 next to B-H1 in its pre-dug position 14,6: its fire can only suppress
+  // (cover, PS §8.8), and a figure base that fires may not move (PS §3.4): it advances instead.
+  s_->place_for_test(U("R-A2"), {13, 7});
+  s_->place_for_test(U("R-G2"), {13, 7});
+  Play({"dismount R-G2 13,7", "fertig", "fertig"});  // Red's next half-turn
+  ASSERT_EQ(s_->active(), kPartyRed);
+  ASSERT_TRUE(Listed("fire R-G2 14,6")) << Why("fire R-G2 14,6");
+  ASSERT_TRUE(Listed("move R-G2 14,7")) << Why("move R-G2 14,7");
+  EXPECT_GT(Score("move R-G2 14,7"), Score("fire R-G2 14,6"));
+  EXPECT_GT(Score("fire R-G2 14,6"), Score("fertig"));
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel
