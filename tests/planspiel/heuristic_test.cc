@@ -46,53 +46,18 @@ namespace {
 // PS §4.4: a heavy weapon moves with its tow. A test situation on the PS-1 board: Red's 7.5 cm AT
 // gun R-P1 stands unlimbered with its tow R-Z1 on the road at 5,9, out of range of the Gutshof
 // (5,3 and 6,3, the objective; flat range 2 LE); Blue's B-I1 waits in the far north-east corner.
-constexpr const char* kLimberSituation = R"(
-[situation]
-id = "test-limber"
-title = "Limbering test"
-board = "ps-1"
-start_cycle_turn = 1
-game_turns = 6
-first_mover = "red"
-dug_in = ["4,4"]
-provenance = { board = "stand-in", start_cycle_turn = "stand-in", game_turns = "stand-in", first_mover = "stand-in", dug_in = "stand-in" }
-
-[[unit]]
-id = "R-P1"
-party = "red"
-type = "PAK75"
-field = "5,9"
-tow = "R-Z1"
-state = "unlimbered"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow = "stand-in", state = "stand-in" }
-
-[[unit]]
-id = "R-Z1"
-party = "red"
-type = "ZGKW"
-field = "5,9"
-tow_of = "R-P1"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in", tow_of = "stand-in" }
-
-[[unit]]
-id = "B-I1"
-party = "blue"
-type = "INF"
-field = "11,0"
-provenance = { party = "stand-in", type = "stand-in", field = "stand-in" }
-
-[[objective]]
-id = "gutshof"
-fields = ["5,3", "6,3"]
-controller = ["blue", "blue"]
-provenance = { fields = "stand-in", controller = "stand-in" }
-
-[[outcome]]
-result = "draw"
-text = "Draw"
-when = []
-provenance = { result = "stand-in", when = "stand-in" }
-)";
+const std::string kLimberSituation = testing::TestSituation{
+    .id = "test-limber",
+    .title = "Limbering test",
+    .board = "ps-1",
+    .game_turns = 6,
+    .dug_in = {"4,4"},
+    .units = {{"R-P1", "red", "PAK75", "5,9", {{"tow", R"("R-Z1")"}, {"state", R"("unlimbered")"}}},
+              {"R-Z1", "red", "ZGKW", "5,9", {{"tow_of", R"("R-P1")"}}},
+              {"B-I1", "blue", "INF", "11,0"}},
+    .objective = "gutshof",
+    .objective_fields = {"5,3", "6,3"},
+    .controller = {"blue", "blue"}}.Toml();
 
 class PlanspielHeuristicTow : public testing::SituationTest {
  protected:
