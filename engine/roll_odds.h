@@ -3,7 +3,9 @@
 // action): the distribution of the chance decision that follows the action at once, outcomes
 // grouped by their text. Exact by enumeration of State::chance_outcomes() up to `max_exact`
 // outcomes; beyond that, Monte Carlo over `runs` seeded samples (State::sample_chance), each
-// probability with its 95 % Wilson interval, and the answer says so ("exact": false).
+// probability with its 95 % Wilson interval, and the answer says so ("exact": false). Every text
+// is in English and German: each outcome's "text" and "text_de", the "prompt" and "prompt_de",
+// a "summary" and "summary_de".
 #pragma once
 
 #include <cstddef>
@@ -14,6 +16,7 @@
 #include <utility>
 
 #include "engine/game.h"
+#include "engine/text.h"
 
 namespace feldherr {
 
@@ -27,15 +30,19 @@ struct RollOddsOptions {
   int viewer = kNobody;
 };
 
-// {"kind":"next-roll","prompt":P,"outcomes":[{"text":T,"p":p}...],"exact":true} or, sampled,
-// {..., "exact":false,"method":"Monte Carlo","runs":N, outcomes with "ci":[lo,hi]}. Null when
-// the action causes no roll at once (or ends the game). `action` must be legal in `state`.
+// {"kind":"next-roll","prompt":P,"prompt_de":P',"outcomes":[{"text":T,"text_de":T',"p":p}...],
+// "exact":true} or, sampled, {..., "exact":false,"method":"Monte Carlo","runs":N,"summary":S,
+// "summary_de":S', outcomes with "ci":[lo,hi]}. An outcome's text is the chance action as the
+// viewer sees it (describe_for), its German the action's German label (State::action_info, as
+// the server labels actions). Null when the action causes no roll at once (or ends the game).
+// `action` must be legal in `state`.
 nlohmann::json next_roll_odds(const State& state, const Action& action,
                               const RollOddsOptions& options = {});
 
-// Names the outcome of a whole roll: `before` is the state where the roll starts (Chance to
-// decide), `after` the state where a seat owes the next decision or the game has ended.
-using RollLabel = std::function<std::string(const State& before, const State& after)>;
+// Names the outcome of a whole roll in English and German: `before` is the state where the roll
+// starts (Chance to decide), `after` the state where a seat owes the next decision or the game
+// has ended. Outcomes are grouped by their English.
+using RollLabel = std::function<Text(const State& before, const State& after)>;
 
 // The odds of a whole roll from `rolling`, a state right after the action that caused it (the
 // caller applied it, e.g. to see that it starts an attack): every chance decision that follows

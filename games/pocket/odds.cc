@@ -1,6 +1,7 @@
 // The exact odds of a Pocket Battles order or reaction before it is made (GameModule::odds: the
 // web UI's odds panel and `feldherr odds log`). Every face of the rolled dice is enumerated (at
-// most 2 d6, 36 outcomes): no sampling.
+// most 2 d6, 36 outcomes): no sampling. The summary is in English and German ("summary",
+// "summary_de"); the tables are translated by the web UI.
 //
 // PB Gefecht 2 / PB Beschießen 2: each rolled die scores one hit per printed die of the unit
 // (its surviving troops) showing the rolled number. There are no saves in Pocket Battles: every
@@ -28,6 +29,18 @@ std::string Percent(double p) {
   return fmt::format("{:.1f}%", 100 * p);
 }
 
+// The answer's summary in English and German ("summary", "summary_de").
+void Summary(json& j, const Text& summary) {
+  j["summary"] = summary.en;
+  j["summary_de"] = summary.de;
+}
+
+// "2 dice" / "2 Würfeln" (after "with" / "mit").
+Text Dice(int dice) {
+  return say("{0} {1}", "{0} {2}", dice, dice == 1 ? "die" : "dice",
+             dice == 1 ? "Würfel" : "Würfeln");
+}
+
 // A melee: `striker` rolls `dice` combat dice at `struck`, which strikes back with 1 die if it
 // survives (PB Gefecht, Rückschlag; shown with all its dice, before its losses).
 json Melee(const PocketState& s, int striker, int struck, int dice, const std::string& rule) {
@@ -36,17 +49,21 @@ json Melee(const PocketState& s, int striker, int struck, int dice, const std::s
   const std::vector<double> hits = HitDistribution(x.cm, dice);
   const std::vector<double> back = HitDistribution(y.cm, 1);
   const double e = Expected(hits);
-  return {{"kind", "pocket-melee"},
-          {"summary", fmt::format("{} strikes {} with {} {} against its printed combat dice: no "
-                                  "hit {}, expected hits {:.2f}; {} strikes back with 1 die "
-                                  "(expected {:.2f}, before its losses) ({})",
-                                  s.unit_label(striker), s.unit_label(struck), dice,
-                                  dice == 1 ? "die" : "dice", Percent(hits[0]), e,
-                                  s.unit_label(struck), Expected(back), rule)},
-          {"params", {{"dice", dice}, {"saves", false}}},
-          {"net_hits", hits},
-          {"strike_back", back},
-          {"expected_net_hits", e}};
+  const Text with = Dice(dice);
+  json j = {{"kind", "pocket-melee"},
+            {"params", {{"dice", dice}, {"saves", false}}},
+            {"net_hits", hits},
+            {"strike_back", back},
+            {"expected_net_hits", e}};
+  Summary(j, say("{0} strikes {1} with {2} against its printed combat dice: no hit {4}, expected "
+                 "hits {5:.2f}; {1} strikes back with 1 die (expected {6:.2f}, before its "
+                 "losses) ({7})",
+                 "{0} schlägt {1} mit {3} gegen seine gedruckten Gefechtswürfel: kein Treffer "
+                 "{4}, erwartete Treffer {5:.2f}; {1} schlägt mit 1 Würfel zurück (Rückschlag, "
+                 "erwartet {6:.2f}, vor seinen Verlusten) ({7})",
+                 s.unit_label(striker), s.unit_label(struck), with.en, with.de, Percent(hits[0]), e,
+                 Expected(back), rule));
+  return j;
 }
 
 json Shot(const PocketState& s, int shooter, int target, const std::string& rule) {
@@ -54,16 +71,21 @@ json Shot(const PocketState& s, int shooter, int target, const std::string& rule
   const std::vector<double> hits = HitDistribution(x.sm, 1);
   const double e = Expected(hits);
   const bool into_combat = s.units[static_cast<size_t>(target)].combat >= 0;
-  return {{"kind", "pocket-shoot"},
-          {"summary",
-           fmt::format("{} shoots at {} with 1 die against its printed shooting dice: no hit {}, "
-                       "expected hits {:.2f}{} ({})",
-                       s.unit_label(shooter), s.unit_label(target), Percent(hits[0]), e,
-                       into_combat ? "; into a combat the hits are split among its units (A2)" : "",
-                       rule)},
-          {"params", {{"dice", 1}, {"saves", false}}},
-          {"net_hits", hits},
-          {"expected_net_hits", e}};
+  json j = {{"kind", "pocket-shoot"},
+            {"params", {{"dice", 1}, {"saves", false}}},
+            {"net_hits", hits},
+            {"expected_net_hits", e}};
+  Summary(j, say("{0} shoots at {1} with 1 die against its printed shooting dice: no hit {2}, "
+                 "expected hits {3:.2f}{4} ({6})",
+                 "{0} beschießt {1} mit 1 Würfel gegen seine gedruckten Schusswürfel: kein "
+                 "Treffer {2}, erwartete Treffer {3:.2f}{5} ({6})",
+                 s.unit_label(shooter), s.unit_label(target), Percent(hits[0]), e,
+                 into_combat ? "; into a combat the hits are split among its units (A2)" : "",
+                 into_combat ? "; in ein Gefecht hinein werden die Treffer auf seine Einheiten "
+                               "verteilt (A2)"
+                             : "",
+                 rule));
+  return j;
 }
 
 bool ValidUnit(const PocketState& s, int u) {
@@ -100,14 +122,19 @@ json PocketOdds(const State& state, const Action& action) {
       // A frontal attack: the defender's reaction decides whom it strikes; the attacker's two
       // dice are the same against any target.
       const std::vector<double> hits = HitDistribution(s->units[static_cast<size_t>(a)].cm, 2);
-      return {{"kind", "pocket-melee"},
-              {"summary", fmt::format("{} attacks with 2 dice (first strike) against its printed "
-                                      "combat dice: no hit {}, expected hits {:.2f}; the defender "
-                                      "reacts first (intercept, shoot or wait; PB Aktion 2)",
-                                      s->unit_label(a), Percent(hits[0]), Expected(hits))},
-              {"params", {{"dice", 2}, {"saves", false}}},
-              {"net_hits", hits},
-              {"expected_net_hits", Expected(hits)}};
+      json j = {{"kind", "pocket-melee"},
+                {"params", {{"dice", 2}, {"saves", false}}},
+                {"net_hits", hits},
+                {"expected_net_hits", Expected(hits)}};
+      Summary(j, say("{0} attacks with 2 dice (first strike) against its printed combat dice: no "
+                     "hit {1}, expected hits {2:.2f}; the defender reacts first (intercept, shoot "
+                     "or wait; PB Aktion 2)",
+                     "{0} greift mit 2 Würfeln an (Erstschlag) gegen seine gedruckten "
+                     "Gefechtswürfel: kein Treffer {1}, erwartete Treffer {2:.2f}; der "
+                     "Verteidiger reagiert zuerst (abfangen, zurückschießen oder abwarten; PB "
+                     "Aktion 2)",
+                     s->unit_label(a), Percent(hits[0]), Expected(hits)));
+      return j;
     }
     case kContinue:
       if (!ValidUnit(*s, a) || !ValidUnit(*s, b)) return nullptr;

@@ -1,7 +1,7 @@
 // Rivet Wars odds for the web UI's odds panel and `feldherr odds log` (GameModule::odds): the
 // outcome of a whole attack, every attack die (RW §8.1 step 7: a hit when any die + precision
 // shows 5 or more) and deviation card (RW §8.4) enumerated, grouped by the damage each unit
-// takes (engine/roll_odds.h whole_roll_odds).
+// takes (engine/roll_odds.h whole_roll_odds), each outcome and the summary in English and German.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -15,26 +15,34 @@ namespace feldherr::rivet {
 namespace {
 
 // "Light Tank (u7) 1 damage, Rifleman (u3) destroyed" or "no damage"; "; then PROMPT" when the
-// attack waits for an Action! card decision (content §6.2 windows W4, W8, W9).
+// attack waits for an Action! card decision (content §6.2 windows W4, W8, W9). In German with
+// the units' German names (RW Spielregeln): "Leichter Panzer (u7) 1 Schaden, Schütze (u3)
+// vernichtet", "kein Schaden", "; dann PROMPT".
 // The prompt is the one `viewer` (the seat asking for the odds) may read (decision_for).
-std::string damage_label(const State& before_state, const State& after_state, int viewer) {
+Text damage_label(const State& before_state, const State& after_state, int viewer) {
   const auto& before = static_cast<const RivetState&>(before_state);
   const auto& after = static_cast<const RivetState&>(after_state);
-  std::string text;
+  Text text;
   for (const Unit& u : before.units) {
     const Unit* now = after.unit(u.id);
-    std::string what;
+    Text what;
     if (now == nullptr)
-      what = "destroyed";
+      what = {"destroyed", "vernichtet"};  // RW §8.3
     else if (now->damage > u.damage)
-      what = std::to_string(now->damage - u.damage) + " damage";
-    if (what.empty()) continue;
-    text += (text.empty() ? "" : ", ") + before.type_of(u).name + " (u" + std::to_string(u.id) +
-            ") " + what;
+      what = say("{} damage", "{} Schaden", now->damage - u.damage);
+    if (what.en.empty()) continue;
+    const UnitType& t = before.type_of(u);
+    const std::string& name_de = t.german.empty() ? t.name : t.german;
+    const std::string id = " (u" + std::to_string(u.id) + ") ";
+    text.en += (text.en.empty() ? "" : ", ") + t.name + id + what.en;
+    text.de += (text.de.empty() ? "" : ", ") + name_de + id + what.de;
   }
-  if (text.empty()) text = "no damage";
-  if (!after.is_terminal() && after.pending.active && after.pending.window != 0)
-    text += "; then " + after.decision_for(viewer).prompt;
+  if (text.en.empty()) text = {"no damage", "kein Schaden"};
+  if (!after.is_terminal() && after.pending.active && after.pending.window != 0) {
+    const Decision then = after.decision_for(viewer);
+    text.en += "; then " + then.prompt;
+    text.de += "; dann " + then.prompt_in(Lang::kDe);
+  }
   return text;
 }
 
@@ -75,10 +83,16 @@ json rivet_odds(const State& state, const Action& action) {
   double hit = 0;
   for (const json& o : j["outcomes"])
     if (o["text"].get<std::string>().rfind("no damage", 0) != 0) hit += o["p"].get<double>();
-  const std::string sampling = j.value("summary", "");  // set when sampled
-  j["summary"] =
-      fmt::format("any damage {:.1f} % (a die + precision of 5 or more hits, RW §8.1 step 7){}",
-                  100 * hit, sampling.empty() ? "" : "; " + sampling);
+  // Set when sampled.
+  const std::string sampling = j.value("summary", ""), sampling_de = j.value("summary_de", "");
+  const Text summary =
+      say("any damage {0:.1f} % (a die + precision of 5 or more hits, RW §8.1 step 7){1}",
+          "mindestens 1 Schaden {0:.1f} % (ein Würfel + Präzision von 5 oder mehr trifft, RW §8.1 "
+          "Schritt 7){2}",
+          100 * hit, sampling.empty() ? "" : "; " + sampling,
+          sampling_de.empty() ? "" : "; " + sampling_de);
+  j["summary"] = summary.en;
+  j["summary_de"] = summary.de;
   return j;
 }
 

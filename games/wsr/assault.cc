@@ -6,7 +6,6 @@
 // advance() with its data in WsrState::assault (phases below); decisions (HQ support, retreat
 // hex) are steps above it.
 #include <algorithm>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -157,15 +156,18 @@ nlohmann::json AssaultOddsJson(const WsrState& s, int hex, bool overrun) {
   const double win = o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersEliminated)] +
                      o.outcome[static_cast<size_t>(AssaultOutcome::kDefendersRetreat)] +
                      o.outcome[static_cast<size_t>(AssaultOutcome::kOverrunContinues)];
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "%s into %s: %zu against %zu, expected hits on the defenders %.2f (after any "
-                "improved position); the attackers take the hex or go on with %.1f%% (%s; "
-                "without HQ support, chosen next)",
-                overrun ? "overrun" : "assault", s.hex_name(hex).c_str(), att.size(), def.size(),
-                expected, 100 * win, rule);
+  const Text summary = say(
+      "{0} into {2}: {3} against {4}, expected hits on the defenders {5:.2f} (after any improved "
+      "position); the attackers take the hex or go on with {6:.1f}% ({7}; without HQ support, "
+      "chosen next)",
+      "{1} auf {2}: {3} gegen {4}, erwartete Treffer bei den Verteidigern {5:.2f} (nach einem "
+      "etwaigen Schützengraben); die Angreifer nehmen das Feld oder ziehen weiter mit {6:.1f}% "
+      "({7}; ohne HQ-Unterstützung, die danach gewählt wird)",
+      overrun ? "overrun" : "assault", overrun ? "Überrennen" : "Sturmangriff", s.hex_name(hex),
+      att.size(), def.size(), expected, 100 * win, rule);
   return {{"kind", overrun ? "wsr-overrun" : "wsr-assault"},
-          {"summary", buf},
+          {"summary", summary.en},
+          {"summary_de", summary.de},
           {"hits_by_attackers", o.hits_by_attackers},
           {"hits_by_defenders", o.hits_by_defenders},
           {"net_hits", taken},

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
 #include "games/wsr/combat.h"
@@ -576,16 +575,19 @@ nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
   const bool indirect = s.indirect_hex_fire(u, hex);
   const double expected = MixAccuracy(o, indirect ? 5.0 / 6.0 : 1.0);
   const json per_unit = PerUnitJson(s, units, o.unit_result);
-  char buf[256];
-  std::snprintf(
-      buf, sizeof buf,
-      "%s%s hitting on %d+ (%s range) at hex %s, defence %s saving on %d+: "
-      "no hit %.1f%%, expected net hits %.2f (WSR 6.1%s)",
-      indirect ? "indirect fire (accuracy 2-6), " : "", DiceCount(p.dice).c_str(), p.to_hit,
-      RangeBandName(p.band), s.hex_name(hex).c_str(), DiceCount(p.defence_dice).c_str(), p.save,
-      100 * (o.net_hits.empty() ? 1.0 : o.net_hits[0]), expected, indirect ? ", A-08" : "");
+  const Text summary =
+      say("{0}{2} hitting on {4}+ ({5} range) at hex {7}, defence {8} saving on {10}+: no hit "
+          "{11:.1f}%, expected net hits {12:.2f} (WSR 6.1{13})",
+          "{1}{3} ab {4}+ ({6} Reichweite) auf Feld {7}, Verteidigung {9} ab "
+          "{10}+: kein Treffer {11:.1f}%, erwartete Netto-Treffer {12:.2f} (WSR 6.1{13})",
+          indirect ? "indirect fire (accuracy 2-6), " : "",
+          indirect ? "indirektes Feuer (Treffsicherheit 2-6), " : "", DiceCount(p.dice),
+          DiceCountDe(p.dice), p.to_hit, RangeBandName(p.band), RangeBandNameDe(p.band),
+          s.hex_name(hex), DiceCount(p.defence_dice), DiceCountDe(p.defence_dice), p.save,
+          100 * (o.net_hits.empty() ? 1.0 : o.net_hits[0]), expected, indirect ? ", A-08" : "");
   return {{"kind", "wsr-mortar"},
-          {"summary", buf},
+          {"summary", summary.en},
+          {"summary_de", summary.de},
           {"params",
            {{"band", RangeBandName(p.band)},
             {"dice", p.dice},
@@ -609,13 +611,15 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k, bool pre =
   const double lands = 5.0 / 6.0;
   const std::string name = s.strike_name(side, k);
   if (s.strike_kind(side, k).smoke) {
-    char buf[200];
-    std::snprintf(buf, sizeof buf,
-                  "smoke on %s: Smoke 2 marker %.1f%%, no effect %.1f%% (accuracy die, WSR 11.2, "
-                  "11.2.2)",
-                  s.hex_name(hex).c_str(), 100 * lands, 100 * (1 - lands));
+    const Text summary =
+        say("smoke on {0}: Smoke 2 marker {1:.1f}%, no effect {2:.1f}% (accuracy die, WSR 11.2, "
+            "11.2.2)",
+            "Rauch auf {0}: Rauch-2-Marker {1:.1f}%, ohne Wirkung {2:.1f}% "
+            "(Treffsicherheitswurf, WSR 11.2, 11.2.2)",
+            s.hex_name(hex), 100 * lands, 100 * (1 - lands));
     return {{"kind", "wsr-smoke"},
-            {"summary", buf},
+            {"summary", summary.en},
+            {"summary_de", summary.de},
             {"params", {{"strike", name}, {"hex", s.hex_name(hex)}, {"lands", lands}}},
             {"results", {{"smoke-2", lands}, {"no-effect", 1 - lands}}}};
   }
@@ -648,15 +652,18 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k, bool pre =
                             {"expected_net_hits", expected}};
   }
   const GameSetup::Strike& st = s.strike_kind(side, k);
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "%s strike on %s: lands %.1f%% (accuracy 2-6), then %s hitting on %d+ on "
-                "each of %d hex%s with units; expected net hits %.2f in all (WSR 11.2, 11.2.1)",
-                name.c_str(), s.hex_name(hex).c_str(), 100 * lands, DiceCount(st.fp).c_str(),
-                st.to_hit, static_cast<int>(hexes.size()), hexes.size() == 1 ? "" : "es",
-                expected_all);
+  const size_t n = hexes.size();
+  const Text summary =
+      say("{0} strike on {1}: lands {2:.1f}% (accuracy 2-6), then {3} hitting on {5}+ on each "
+          "of {6} hex{7} with units; expected net hits {9:.2f} in all (WSR 11.2, 11.2.1)",
+          "Artillerieschlag {0} auf {1}: im Ziel {2:.1f}% (Treffsicherheit 2-6), dann {4} "
+          "ab {5}+ auf jedes Feld mit Einheiten ({6} Feld{8}); erwartete Netto-Treffer "
+          "insgesamt {9:.2f} (WSR 11.2, 11.2.1)",
+          name, s.hex_name(hex), 100 * lands, DiceCount(st.fp), DiceCountDe(st.fp), st.to_hit, n,
+          n == 1 ? "" : "es", n == 1 ? "" : "er", expected_all);
   return {{"kind", "wsr-artillery"},
-          {"summary", buf},
+          {"summary", summary.en},
+          {"summary_de", summary.de},
           {"params",
            {{"strike", name},
             {"hex", s.hex_name(hex)},
@@ -682,15 +689,17 @@ nlohmann::json FlakOddsJson(const WsrState& s, int u) {
     const int total = before + static_cast<int>(n);
     (total >= 2 ? destroyed : total == 1 ? aborts : attacks) += o.net_hits[n];
   }
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "%s hitting on %d+ (%s range), armor %s saving on %d+: destroyed %.1f%%, "
-                "aborts %.1f%% (with the %d net hit%s so far; WSR 11.3.1)",
-                DiceCount(p.dice).c_str(), p.to_hit, RangeBandName(p.band),
-                DiceCount(p.defence_dice).c_str(), p.save, 100 * destroyed, 100 * aborts, before,
-                before == 1 ? "" : "s");
+  const Text summary =
+      say("{0} hitting on {2}+ ({3} range), armor {5} saving on {7}+: destroyed {8:.1f}%, aborts "
+          "{9:.1f}% (with the {10} net hit{11} so far; WSR 11.3.1)",
+          "{1} ab {2}+ ({4} Reichweite), Panzerung {6} ab {7}+: zerstört "
+          "{8:.1f}%, bricht ab {9:.1f}% (mit den {10} Netto-Treffern bisher; WSR 11.3.1)",
+          DiceCount(p.dice), DiceCountDe(p.dice), p.to_hit, RangeBandName(p.band),
+          RangeBandNameDe(p.band), DiceCount(p.defence_dice), DiceCountDe(p.defence_dice), p.save,
+          100 * destroyed, 100 * aborts, before, before == 1 ? "" : "s");
   return {{"kind", "wsr-flak"},
-          {"summary", buf},
+          {"summary", summary.en},
+          {"summary_de", summary.de},
           {"params",
            {{"band", RangeBandName(p.band)},
             {"dice", p.dice},
@@ -738,15 +747,17 @@ nlohmann::json AirOddsJson(const WsrState& s, int hex) {
   for (size_t n = 0; n < net.size(); ++n) expected += static_cast<double>(n) * net[n];
   for (ResultOdds& r : per) r[static_cast<size_t>(CombatResult::kNoEffect)] += 1.0 - attacked;
   const json per_unit = PerUnitJson(s, units, per);
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "%s on %s if it survives the AA fire: %s hitting on %d+ (accuracy: 1 another "
-                "hex, 2 one die fewer), defence %s; expected net hits %.2f (WSR 11.3.2)",
-                s.air_label(s.sortie.k).c_str(), s.hex_name(hex).c_str(),
-                DiceCount(full.dice).c_str(), full.to_hit, DiceCount(full.defence_dice).c_str(),
-                expected);
+  const Text summary =
+      say("{0} on {1} if it survives the AA fire: {2} hitting on {4}+ (accuracy: 1 another hex, "
+          "2 one die fewer), defence {5}; expected net hits {7:.2f} (WSR 11.3.2)",
+          "{0} auf {1}, falls es das Flakfeuer übersteht: {3} ab {4}+ (Treffsicherheit: "
+          "1 ein anderes Feld, 2 ein Würfel weniger), Verteidigung {6}; erwartete Netto-Treffer "
+          "{7:.2f} (WSR 11.3.2)",
+          s.air_label(s.sortie.k), s.hex_name(hex), DiceCount(full.dice), DiceCountDe(full.dice),
+          full.to_hit, DiceCount(full.defence_dice), DiceCountDe(full.defence_dice), expected);
   return {{"kind", "wsr-air"},
-          {"summary", buf},
+          {"summary", summary.en},
+          {"summary_de", summary.de},
           {"params",
            {{"aircraft", s.air_label(s.sortie.k)},
             {"hex", s.hex_name(hex)},
@@ -800,15 +811,18 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
     result[CombatResultName(static_cast<CombatResult>(r))] = o.result[static_cast<size_t>(r)];
   const double elim = o.result[static_cast<size_t>(CombatResult::kEliminated)];
   const double none = o.result[static_cast<size_t>(CombatResult::kNoEffect)];
-  char buf[256];
-  std::snprintf(buf, sizeof buf,
-                "%s hitting on %d+ (%s range, at most %d hit%s), defence %s saving on "
-                "%d+: no effect %.1f%%, eliminated %.1f%%, expected net hits %.2f (WSR 6.1)",
-                DiceCount(p.dice).c_str(), p.to_hit, RangeBandName(p.band), p.hit_cap,
-                p.hit_cap == 1 ? "" : "s", DiceCount(p.defence_dice).c_str(), p.save, 100 * none,
-                100 * elim, o.expected_net_hits);
+  const Text summary =
+      say("{0} hitting on {2}+ ({3} range, at most {5} hit{6}), defence {7} saving on {9}+: no "
+          "effect {10:.1f}%, eliminated {11:.1f}%, expected net hits {12:.2f} (WSR 6.1)",
+          "{1} ab {2}+ ({4} Reichweite, höchstens {5} Treffer), Verteidigung {8} ab {9}+: "
+          "ohne Wirkung {10:.1f}%, eliminiert {11:.1f}%, erwartete Netto-Treffer "
+          "{12:.2f} (WSR 6.1)",
+          DiceCount(p.dice), DiceCountDe(p.dice), p.to_hit, RangeBandName(p.band),
+          RangeBandNameDe(p.band), p.hit_cap, p.hit_cap == 1 ? "" : "s", DiceCount(p.defence_dice),
+          DiceCountDe(p.defence_dice), p.save, 100 * none, 100 * elim, o.expected_net_hits);
   return {{"kind", "wsr-fire"},
-          {"summary", buf},
+          {"summary", summary.en},
+          {"summary_de", summary.de},
           {"params",
            {{"band", RangeBandName(p.band)},
             {"dice", p.dice},

@@ -220,6 +220,12 @@ TEST(WsrBoard, WSR_6_1_FireOddsAreTheResolvedFireDistribution) {
       }
       EXPECT_NEAR(sum, 1.0, 1e-9);
       EXPECT_FALSE(o["summary"].get<std::string>().empty());
+      // In German too (the web UI's odds panel): the dice and range band as WSR's notes word them.
+      EXPECT_NE(o["summary_de"].get<std::string>().find(std::to_string(p.dice) + " Würfel ab " +
+                                                        std::to_string(p.to_hit) + "+ (" +
+                                                        wsr::RangeBandNameDe(p.band)),
+                std::string::npos)
+          << o["summary_de"];
       ++checked;
     }
     state->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);

@@ -75,14 +75,39 @@ TEST(RollOdds, MonteCarloWhenTooManyOutcomesSaysSoWithIntervals) {
   EXPECT_GE(covered, 17);  // 95 % intervals: about 20 of 21 hold the true probability
   // Seeded: the same answer twice.
   EXPECT_EQ(next_roll_odds(*s, parse(*s, "dice 2"), o), j);
+  EXPECT_NE(j["summary_de"].get<std::string>().find("36000 zufällig gezogene Würfe aus 21 "
+                                                    "möglichen Ausgängen"),
+            std::string::npos)
+      << j["summary_de"];
+}
+
+// Every text of the answer in German too: each outcome as the server labels the chance action in
+// German (State::action_info, "roll 3 4" -> "Wurf: 3 und 4"), the prompt, the outcomes beyond
+// those listed.
+TEST(RollOdds, OutcomesInGermanAsTheActionsGermanLabel) {
+  auto s = before_two_dice();
+  RollOddsOptions o;
+  o.max_listed = 5;
+  const nlohmann::json j = next_roll_odds(*s, parse(*s, "dice 2"), o);
+  ASSERT_EQ(j["outcomes"].size(), 6u);
+  for (size_t k = 0; k < 5; ++k) {
+    const nlohmann::json& x = j["outcomes"][k];
+    const std::string text = x["text"];  // "roll A B"
+    EXPECT_EQ(x["text_de"], "Wurf: " + text.substr(5, 1) + " und " + text.substr(7, 1)) << x;
+  }
+  EXPECT_EQ(j["outcomes"][5]["text"], "other outcomes");
+  EXPECT_EQ(j["outcomes"][5]["text_de"], "andere Ausgänge");
+  EXPECT_NEAR(j["outcomes"][5]["p"].get<double>(), 1 - 5 * 2 / 36.0, 1e-12);
+  EXPECT_FALSE(j["prompt_de"].get<std::string>().empty());
 }
 
 // The whole roll, grouped by what it did: red's position after "dice 2" from 0 is the sum of
 // two dice, 2..12 with the triangular law (k-1)/36 up to 7.
-std::string moved(const State& before, const State& after) {
+Text moved(const State& before, const State& after) {
   const auto& b = static_cast<const toy::DiceRaceState&>(before);
   const auto& a = static_cast<const toy::DiceRaceState&>(after);
-  return "moved " + std::to_string(a.position(0) - b.position(0));
+  const std::string n = std::to_string(a.position(0) - b.position(0));
+  return {"moved " + n, n + " Felder gezogen"};
 }
 
 double sum_p(int k) {
@@ -108,6 +133,7 @@ TEST(RollOdds, WholeRollGroupsTheSequencesByTheirLabel) {
     EXPECT_NEAR(o["p"].get<double>(), sum_p(k), 1e-12) << o["text"];
   }
   EXPECT_EQ(j["outcomes"][0]["text"], "moved 7");  // the most likely first
+  EXPECT_EQ(j["outcomes"][0]["text_de"], "7 Felder gezogen");
   // Too many sequences: sampled, said so, intervals around the truth.
   RollOddsOptions o;
   o.max_exact = 5;
@@ -116,6 +142,7 @@ TEST(RollOdds, WholeRollGroupsTheSequencesByTheirLabel) {
   EXPECT_EQ(m["exact"], false);
   EXPECT_EQ(m["runs"], 36000);
   EXPECT_NE(m["summary"].get<std::string>().find("more than 5 positions"), std::string::npos);
+  EXPECT_NE(m["summary_de"].get<std::string>().find("mehr als 5 Stellungen"), std::string::npos);
   int covered = 0;
   for (const auto& x : m["outcomes"]) {
     const double truth = sum_p(std::stoi(x["text"].get<std::string>().substr(6)));

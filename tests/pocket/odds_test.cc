@@ -43,6 +43,11 @@ TEST(PocketOdds, PB_Gefecht2_ContinueOneDieAgainstTheExampleUnit) {
   expect_distribution(j["strike_back"], {5 / 6.0, 0, 0, 0, 0, 0, 1 / 6.0});
   EXPECT_NEAR(j["expected_net_hits"].get<double>(), 5 / 6.0, 1e-12);
   EXPECT_THAT(j["summary"].get<std::string>(), HasSubstr("PB Aktion 3"));
+  // In German, as the web UI's odds panel shows it (PB Gefecht 2, Rückschlag).
+  EXPECT_EQ(j["summary_de"],
+            "e1 schlägt o1 mit 1 Würfel gegen seine gedruckten Gefechtswürfel: kein Treffer "
+            "50.0%, erwartete Treffer 0.83; o1 schlägt mit 1 Würfel zurück (Rückschlag, erwartet "
+            "1.00, vor seinen Verlusten) (PB Aktion 3, Gefecht 2)");
 }
 
 // PB Gefecht 1: the attacker's first strike rolls 2 dice: the two one-die distributions
@@ -56,6 +61,10 @@ TEST(PocketOdds, PB_Gefecht1_AttackTwoDiceConvolved) {
   ASSERT_FALSE(j.is_null());
   expect_distribution(j["net_hits"], {9 / 36.0, 6 / 36.0, 13 / 36.0, 4 / 36.0, 4 / 36.0});
   EXPECT_THAT(j["summary"].get<std::string>(), HasSubstr("reacts first"));
+  EXPECT_THAT(j["summary_de"].get<std::string>(),
+              HasSubstr("e1 greift mit 2 Würfeln an (Erstschlag) gegen seine gedruckten "
+                        "Gefechtswürfel: kein Treffer 25.0%"));
+  EXPECT_THAT(j["summary_de"].get<std::string>(), HasSubstr("der Verteidiger reagiert zuerst"));
   // Through the registry, as the web UI and `odds log` ask.
   const GameModule* m = all_games().find("pocket");
   ASSERT_TRUE(m && m->odds);
@@ -74,6 +83,9 @@ TEST(PocketOdds, PB_Beschiessen2_ShotOneDie) {
   ASSERT_FALSE(j.is_null()) << b.why("shoot e1 o1");
   expect_distribution(j["net_hits"], {4 / 6.0, 0, 0, 2 / 6.0});
   EXPECT_EQ(j["kind"], "pocket-shoot");
+  EXPECT_THAT(j["summary_de"].get<std::string>(),
+              HasSubstr("e1 beschießt o1 mit 1 Würfel gegen seine gedruckten Schusswürfel: kein "
+                        "Treffer 66.7%, erwartete Treffer 1.00"));
 }
 
 }  // namespace

@@ -57,6 +57,43 @@ TEST(RivetOdds, Rw8_1_ThreeDiceHitUnlessAllShowOneToFour) {
   EXPECT_TRUE(rivet_odds(*s, Parse(*s, "end")).is_null());
 }
 
+// The same RW §16.1 attack in German, as the web UI's odds panel shows it: each outcome with the
+// unit's German name (RW Spielregeln) and the summary.
+TEST(RivetOdds, Rw8_1_OddsInGerman) {
+  auto g = MakeGame(1);
+  auto s = Start(*g);
+  const int r = Put(*s, "rifleman", "d5", "NW");
+  const int j = Put(*s, "jaeger_erwin_koenig", "d4", "SE");
+  const json odds = AttackOdds(*s, kAllies, "d5", r, "d4");
+  std::map<std::string, std::string> de;
+  for (const json& o : odds["outcomes"]) de[o["text"]] = o["text_de"];
+  ASSERT_EQ(de.size(), 2u) << odds.dump();
+  EXPECT_EQ(de.at("no damage"), "kein Schaden");
+  EXPECT_EQ(de.at(Name(*s, j) + " 1 damage"),
+            "Jäger Erwin König (u" + std::to_string(j) + ") 1 Schaden");
+  EXPECT_EQ(odds["summary_de"],
+            "mindestens 1 Schaden 70.4 % (ein Würfel + Präzision von 5 oder mehr trifft, RW §8.1 "
+            "Schritt 7)");
+}
+
+// RW §8.3 in German: a unit destroyed is "vernichtet", under its German name (the Dragoon's
+// Chain Grid at two Riflemen, "Schütze" in RW Spielregeln).
+TEST(RivetOdds, Rw8_3_DestroyedInGerman) {
+  auto g = MakeGame(1);
+  auto s = Start(*g);
+  const int d = Put(*s, "monowheel_dragoon", "d3", "S");
+  const int r1 = Put(*s, "rifleman", "d4", "NW");
+  const int r2 = Put(*s, "rifleman", "d4", "NE");
+  const json odds = AttackOdds(*s, kBismark, "d3", d, "d4");
+  std::map<std::string, std::string> de;
+  for (const json& o : odds["outcomes"]) de[o["text"]] = o["text_de"];
+  ASSERT_EQ(de.size(), 3u) << odds.dump();
+  const std::string u1 = "Schütze (u" + std::to_string(r1) + ") vernichtet";
+  const std::string u2 = "Schütze (u" + std::to_string(r2) + ") vernichtet";
+  EXPECT_EQ(de.at(Name(*s, r1) + " destroyed"), u1);
+  EXPECT_EQ(de.at(Name(*s, r1) + " destroyed, " + Name(*s, r2) + " destroyed"), u1 + ", " + u2);
+}
+
 // The luck report (replay --luck, luck.cc): the RW §16.1 roll counted once, at
 // its third die, for the Allies: expected 19/27 hits, actual 1 when a die shows 5 or 6.
 TEST(RivetOdds, Rw8_1_TheLuckReportCountsEachAttackRollOnceForTheAttacker) {

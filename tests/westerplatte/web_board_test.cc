@@ -196,6 +196,29 @@ TEST(WpBoard, WP14_1_JointFireOddsAreTheCertainOutcome) {
   EXPECT_EQ(odds_for(*s, s->current_seat(), move, m->odds).code, "no_odds");
 }
 
+// WP 7.4: ending the phase draws the top German attack card; its odds (the engine's, the hook
+// has none) name each card in German as the log labels the draw ("P1-13 ziehen"), with the
+// draw's prompt in German.
+TEST(WpBoard, WP7_4_TheDrawsOddsInGerman) {
+  auto s = fresh("medium", 2);
+  const GameModule* m = all_games().find("westerplatte");
+  const Action end = act(*s, "end");
+  EXPECT_TRUE(wp_odds(*s, end).is_null());
+  const OddsAnswer a = odds_for(*s, s->current_seat(), end, m->odds);
+  ASSERT_EQ(a.code, "odds") << a.message;
+  EXPECT_EQ(a.odds["kind"], "next-roll");
+  EXPECT_EQ(a.odds["prompt_de"], "die oberste deutsche Angriffskarte ziehen (WP 7.4)");
+  ASSERT_FALSE(a.odds["outcomes"].empty());
+  bool seen = false;
+  for (const json& o : a.odds["outcomes"]) {
+    const std::string en = o["text"], de = o["text_de"];
+    ASSERT_EQ(en.rfind("draw ", 0), 0u) << en;
+    EXPECT_EQ(de, en.substr(5) + " ziehen");
+    seen = seen || en == "draw P1-13";
+  }
+  EXPECT_TRUE(seen) << a.odds.dump();
+}
+
 // WP 14.8: the mortar against endurance 1: destroyed, the second damage lost.
 TEST(WpBoard, WP14_8_MortarOddsSayTheExcessDamageIsLost) {
   auto s = fresh("medium", 1, "T2");

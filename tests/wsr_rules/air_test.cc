@@ -226,6 +226,11 @@ TEST(WsrAir, WSR_11_3_OddsOfATargetHexAndOfAnAaShotAreExact) {
   EXPECT_EQ(air["params"]["dice"], 4);
   EXPECT_EQ(air["params"]["defence_dice"], 0);  // clear, and a Wirbelwind is no hard-target die
   EXPECT_NEAR(air["net_hits"][0].get<double>(), 4.0 / 6 / 16 + 1.0 / 6 / 8 + 1.0 / 6, 1e-12);
+  EXPECT_NE(air["summary_de"].get<std::string>().find(
+                "auf A-I02, falls es das Flakfeuer übersteht: 4 Würfel ab 4+ (Treffsicherheit: 1 "
+                "ein anderes Feld, 2 ein Würfel weniger), Verteidigung 0 Würfel"),
+            std::string::npos)
+      << air["summary_de"];
   double sum = 0;
   for (const auto& q : air["net_hits"]) sum += q.get<double>();
   EXPECT_NEAR(sum, 1.0, 1e-12);
@@ -237,6 +242,10 @@ TEST(WsrAir, WSR_11_3_OddsOfATargetHexAndOfAnAaShotAreExact) {
   EXPECT_NEAR(flak["results"]["attacks"].get<double>() + flak["results"]["aborts"].get<double>() +
                   flak["results"]["destroyed"].get<double>(),
               1.0, 1e-12);
+  EXPECT_NE(flak["summary_de"].get<std::string>().find(
+                "4 Würfel ab 4+ (reduzierte Reichweite), Panzerung 2 Würfel ab 5+: zerstört"),
+            std::string::npos)
+      << flak["summary_de"];
 }
 
 }  // namespace

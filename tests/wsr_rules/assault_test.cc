@@ -462,6 +462,10 @@ TEST(WsrAssault, WSR_8_1_OddsOfAnAssaultCancelTheFirstHitInAnImprovedPosition) {
   double outcomes = 0;
   for (const auto& [name, q] : j["result"].items()) outcomes += q.get<double>();
   EXPECT_NEAR(outcomes, 1.0, 1e-12);
+  EXPECT_NE(j["summary_de"].get<std::string>().find(
+                "Sturmangriff auf A-H01: 1 gegen 1, erwartete Treffer bei den Verteidigern"),
+            std::string::npos)
+      << j["summary_de"];
   ASSERT_TRUE(j["units"].contains("us.infantry"));
   double r = 0;
   for (const auto& [name, q] : j["units"]["us.infantry"].items()) r += q.get<double>();

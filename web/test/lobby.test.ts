@@ -146,6 +146,17 @@ describe('odds rows', () => {
     expect(rowLabel('result', 'eliminated', 'en')).toBe('eliminated');
     expect(rowLabel('outcomes', 'roll 1', 'en')).toBe('roll 1');
   });
+
+  it('names WSR assault, smoke and AA results in German (WSR 6.3, 6.4, 11.2.2, 11.3.1)', () => {
+    expect(rowLabel('result', 'defenders-retreat', 'de')).toBe('Verteidiger ziehen sich zurück');
+    expect(rowLabel('result', 'overrun-continues', 'en')).toBe('overrun continues');
+    expect(rowLabel('results', 'smoke-2', 'de')).toBe('Rauch-2-Marker');
+    expect(rowLabel('results', 'aborts', 'de')).toBe('bricht ab');
+    expect(rowLabel('results', 'destroyed', 'de')).toBe('zerstört');
+    expect(tableTitle('hexes.A-I02.net_hits', 'de')).toBe('je Feld · A-I02 · Netto-Treffer (nach etwaigen Rettungswürfen)');
+    // Outside a table of results a label stays as it is.
+    expect(rowLabel('outcomes', 'aborts', 'de')).toBe('aborts');
+  });
 });
 
 describe('odds table headings', () => {

@@ -20,11 +20,14 @@ export function bySeverity(rows: OddsRow[]): OddsRow[] {
   return [...rows].sort((a, b) => severity(a.label)! - severity(b.label)!);
 }
 
-/** A row's label in the UI's language: a result's name, "1 hit" / "3 hits" in a table of hits. */
+/** A row's label in the UI's language: a result's name (WSR: "no-effect", an assault's
+ * "defenders-retreat", a smoke strike's "smoke-2", an aircraft's "aborts"), "1 hit" / "3 hits" in
+ * a table of hits; any other label as it is (outcomes come in the UI's language: `text_de`). */
 export function rowLabel(title: string, label: string, l: Lang = lang.value): string {
   const res = SEVERITY.find((r) => r === label.replace(/ /g, '-').replace('-+-', ' + '));
   if (res) return tOr(`oddsRes_${res}`, label, l);
   if (/hits/.test(title) && /^[0-9]+$/.test(label)) return label === '1' ? t('oddsHit', l) : t('oddsHits', l).replace('{n}', label);
+  if (/result/.test(title)) return tOr(`oddsRes_${label}`, label, l);
   return label;
 }
 
