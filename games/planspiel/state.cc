@@ -646,11 +646,14 @@ void PlanspielState::update_seen_counts() const {
     c.range.assign(n, 0);
     for (size_t o = 0; o < n; ++o) c.range[o] = detection_range_now(static_cast<int>(o));
     c.count.assign(n, 0);
+    c.pair.assign(n * n, 0);
     for (size_t o = 0; o < n; ++o)
       for (size_t u = 0; u < n; ++u)
         if (party_of(static_cast<int>(u)) != party_of(static_cast<int>(o)) &&
-            detects_keyed(c.key[u], c.key[o], c.range[o]))
+            detects_keyed(c.key[u], c.key[o], c.range[o])) {
           ++c.count[o];
+          c.pair[o * n + u] = 1;
+        }
     c.changed = true;
     return;
   }
@@ -664,15 +667,11 @@ void PlanspielState::update_seen_counts() const {
   // The units whose key changed; only the pairs with one of them change their detection.
   thread_local std::vector<int> moved;
   thread_local std::vector<uint8_t> is_moved;
-  thread_local std::vector<SeenKey> old_key;
-  thread_local std::vector<int> old_range;
   moved.clear();
   for (size_t i = 0; i < n; ++i)
     if (c.bits[i] != SeenBitsOf(units_[i])) moved.push_back(static_cast<int>(i));
   if (moved.empty()) return;
   c.changed = true;
-  old_key = c.key;
-  old_range = c.range;
   is_moved.assign(n, 0);
   for (int m : moved) {
     const auto i = static_cast<size_t>(m);
@@ -685,12 +684,17 @@ void PlanspielState::update_seen_counts() const {
     const auto mi = static_cast<size_t>(m);
     const int pm = party_of(m);
     for (size_t v = 0; v < n; ++v) {
-      // A pair of two changed units is counted once, from the first of them.
+      // A pair of two changed units is worked out once, from the first of them.
       if (party_of(static_cast<int>(v)) == pm || (is_moved[v] && v < mi)) continue;
-      c.count[v] += (detects_keyed(c.key[mi], c.key[v], c.range[v]) ? 1 : 0) -
-                    (detects_keyed(old_key[mi], old_key[v], old_range[v]) ? 1 : 0);
-      c.count[mi] += (detects_keyed(c.key[v], c.key[mi], c.range[mi]) ? 1 : 0) -
-                     (detects_keyed(old_key[v], old_key[mi], old_range[mi]) ? 1 : 0);
+      // The pair's detection both ways now against what was counted (SeenCache::pair).
+      const uint8_t v_by_m = detects_keyed(c.key[mi], c.key[v], c.range[v]) ? 1 : 0;
+      const uint8_t m_by_v = detects_keyed(c.key[v], c.key[mi], c.range[mi]) ? 1 : 0;
+      uint8_t& was_v = c.pair[v * n + mi];
+      uint8_t& was_m = c.pair[mi * n + v];
+      c.count[v] += v_by_m - was_v;
+      c.count[mi] += m_by_v - was_m;
+      was_v = v_by_m;
+      was_m = m_by_v;
     }
   }
 }
@@ -1717,21 +1721,13 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
   // The search kept from an earlier position while nothing it reads has changed (kept_search_for),
   // else a new one, kept for the next position and for the move's path when one of these moves
   // is applied (kept_path).
-  const KeptSearch* k = kept_search_for(u);
   Search local;
-  if (!k) {
-    Search s = search(u);
-    if (s.outside || seen_cache_.position == 0 || seen_cache_.mutating) {
-      local = std::move(s);  // not kept
-      reachable(local, moves);
-    } else {
-      KeptSearch& kept = keep_search(u, std::move(s));
-      reachable(kept.search, kept.moves);
-      k = &kept;
-    }
-  }
-  if (k) moves = k->moves;
-  const Search& s = k ? k->search : local;
+  const KeptSearch* k = nullptr;
+  const Search& s = position_search(u, local, &k);
+  if (k)
+    moves = kept_moves(*k);
+  else
+    reachable(local, moves);
   // withdraw_targets, over the same search and fields.
   if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
     Path path;
@@ -1739,6 +1735,29 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
       if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
         withdrawals.push_back(f);
   }
+}
+
+const PlanspielState::Search& PlanspielState::position_search(int u, Search& local,
+                                                              const KeptSearch** kept) const {
+  const KeptSearch* k = kept_search_for(u);
+  if (!k) {
+    Search s = search(u);
+    if (s.outside || seen_cache_.position == 0 || seen_cache_.mutating) {
+      local = std::move(s);  // not kept
+    } else {
+      k = &keep_search(u, std::move(s));
+    }
+  }
+  if (kept) *kept = k;
+  return k ? k->search : local;
+}
+
+const std::vector<Field>& PlanspielState::kept_moves(const KeptSearch& k) const {
+  if (!k.moves_set) {
+    reachable(k.search, k.moves);
+    k.moves_set = true;
+  }
+  return k.moves;
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_searches() {
@@ -1841,6 +1860,7 @@ PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const
   k.party = s.party;
   k.search = std::move(s);
   k.filled = true;
+  k.moves_set = false;
   k.position = seen_cache_.position;
   k.unit_sig = search_signature(u);
   k.wrecks = kept.wrecks;
@@ -1875,7 +1895,7 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
   // PS §9.6: during the planning of a simultaneous movement, the next unit of the group.
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return out;
-  if (const KeptSearch* k = kept_search_for(u)) return k->moves;
+  if (const KeptSearch* k = kept_search_for(u)) return kept_moves(*k);
   return reachable(search(u));
 }
 
@@ -2223,6 +2243,11 @@ bool PlanspielState::engages(int m, int p, Field at, bool moved) const {
 // now engage it by direct fire, withdraws (G-48) to the nearest field within its allowance where
 // the mover cannot engage it from where it stands.
 bool PlanspielState::may_evade(int p, Text* why) const {
+  std::vector<Field> fields;
+  return may_evade_to(p, why, fields);
+}
+
+bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) const {
   if (step() != StepKind::kCounterMove || moving_.unit < 0)
     return PS_REFUSE(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
   const UnitState& ps = unit(p);
@@ -2287,7 +2312,8 @@ bool PlanspielState::may_evade(int p, Text* why) const {
                       "approach to evade",
                       "PS §9.4, §6.7: das befohlene Absetzen hat den Abstand vergrößert: keine "
                       "Annäherung"});
-  if (evade_fields(p).empty())
+  fields = evade_fields(p);
+  if (fields.empty())
     return PS_REFUSE(why, say("PS §9.4, G-48: {} reaches no field out of the mover's direct fire",
                               "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
                               "der bewegten Einheit",
@@ -2308,6 +2334,11 @@ std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
 // attacked vehicle, faster than 1 LE, that itself detects the attacking figures, withdraws before
 // the opposed roll to the nearest field out of their direct fire from where they stand (G-48).
 bool PlanspielState::may_evade_antitank(int v, Text* why) const {
+  std::vector<Field> fields;
+  return may_evade_antitank_to(v, why, fields);
+}
+
+bool PlanspielState::may_evade_antitank_to(int v, Text* why, std::vector<Field>& fields) const {
   if (step() != StepKind::kAntiTankEvade || assault_.field < 0)
     return PS_REFUSE(why, {"PS §10.5: no anti-tank close combat from movement is announced",
                            "PS §10.5: keine angriffsweise Panzernahbekämpfung ist angesagt"});
@@ -2332,7 +2363,8 @@ bool PlanspielState::may_evade_antitank(int v, Text* why) const {
   if (!detects(v, a))
     return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the attacking figures",
                               "PS §9.4: {} erkennt die angreifenden Figuren nicht selbst", id));
-  if (antitank_evade_fields(v).empty())
+  fields = antitank_evade_fields(v);
+  if (fields.empty())
     return PS_REFUSE(why, say("PS §9.4, G-48: {} reaches no field out of the figures' direct fire",
                               "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
                               "der Figuren",
@@ -2349,22 +2381,32 @@ std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool for
   std::vector<Field> out;
   if (m < 0) return out;
   const Board& b = game_->board();
-  const Search s = search(p);
+  Search local;
+  const Search& s = position_search(p, local, nullptr);
+  // The fields either search reached, in board order (elsewhere both distances are -1).
+  thread_local std::vector<uint64_t> bits;
+  bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
+  for (size_t road_only : {size_t{0}, size_t{1}})
+    for (Field f : s.reached(road_only)) {
+      const auto i = static_cast<size_t>(b.index(f));
+      bits[i / 64] |= uint64_t{1} << (i % 64);
+    }
   int best = 1 << 20;
-  for (int i = 0; i < b.width() * b.height(); ++i) {
-    const size_t k = static_cast<size_t>(i);
-    int d = -1;
-    for (size_t r : {size_t{0}, size_t{1}})
-      if (s.dist(r)[k] > 0 && (d < 0 || s.dist(r)[k] < d)) d = s.dist(r)[k];
-    // PS §5.4: a movement counter-move may congest a field (`forced`); a displaced unit goes
-    // where it stands within the limit.
-    if (d < 0 || d > best || (!forced && !MayEndWithLoad(s.at(k), s.me, s.load))) continue;
-    const Field f = FieldAt(b, i);
-    if (engages(m, p, f, true)) continue;
-    if (d < best) out.clear();
-    best = d;
-    out.push_back(f);
-  }
+  for (size_t w = 0; w < bits.size(); ++w)
+    for (uint64_t word = bits[w]; word; word &= word - 1) {
+      const size_t k = w * 64 + static_cast<size_t>(std::countr_zero(word));
+      int d = -1;
+      for (size_t r : {size_t{0}, size_t{1}})
+        if (s.dist(r)[k] > 0 && (d < 0 || s.dist(r)[k] < d)) d = s.dist(r)[k];
+      // PS §5.4: a movement counter-move may congest a field (`forced`); a displaced unit goes
+      // where it stands within the limit.
+      if (d < 0 || d > best || (!forced && !MayEndWithLoad(s.at(k), s.me, s.load))) continue;
+      const Field f = FieldAt(b, static_cast<int>(k));
+      if (engages(m, p, f, true)) continue;
+      if (d < best) out.clear();
+      best = d;
+      out.push_back(f);
+    }
   return out;
 }
 
@@ -3633,9 +3675,10 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   if (k == StepKind::kAntiTankEvade) {
     // PS §10.5, §9.4: the attacked vehicles' movement counter-moves, or defend (pass).
+    std::vector<Field> fields;
     for (int v = 0; v < num_units(); ++v)
-      if (may_evade_antitank(v, nullptr))
-        for (Field f : antitank_evade_fields(v)) out.push_back(Action(kEvade, {v, b.index(f)}));
+      if (may_evade_antitank_to(v, nullptr, fields))
+        for (Field f : fields) out.push_back(Action(kEvade, {v, b.index(f)}));
     out.push_back(Action(kPass, {}));
     return;
   }
@@ -3646,6 +3689,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (const UnitState& o : units_)
       displacing = displacing ||
                    (o.congesting && o.countered && o.evaded && o.status == UnitStatus::kOnBoard);
+    std::vector<Field> evades;
     for (int p = 0; p < num_units(); ++p) {
       // PS §9.1: the active party's units make no counter-moves (every check below refuses).
       if (party_of(p) == active_) continue;
@@ -3653,8 +3697,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
       const bool fires = may_counter_fire(p, "PS §9.2", nullptr);
       if (fires && counter_entitled(p, nullptr)) out.push_back(Action(kFire, {p, at}));
       if (fires && meet_entitled(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
-      if (may_evade(p, nullptr))
-        for (Field f : evade_fields(p)) out.push_back(Action(kEvade, {p, b.index(f)}));
+      if (may_evade_to(p, nullptr, evades))
+        for (Field f : evades) out.push_back(Action(kEvade, {p, b.index(f)}));
       if (displacing && may_displace(p, nullptr))
         for (Field f : displace_fields(p)) out.push_back(Action(kDisplace, {p, b.index(f)}));
     }

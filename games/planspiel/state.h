@@ -613,7 +613,9 @@ class PlanspielState : public State {
     uint64_t wrecks = 0;
     int party = 0;
     std::vector<uint32_t> table;  // TableSignature of its party, as last checked
-    std::vector<Field> moves;     // reachable(search)
+    // reachable(search), worked out when first asked (kept_moves).
+    mutable std::vector<Field> moves;
+    mutable bool moves_set = false;
   };
   struct KeptSearches {
     uint64_t game = 0;                 // PlanspielGame::instance
@@ -640,6 +642,12 @@ class PlanspielState : public State {
   // The kept search of unit `u` valid for this position (checked and brought up to it), or null.
   KeptSearch* kept_search_for(int u) const;
   KeptSearch& keep_search(int u, Search&& s) const;
+  // The movement search of unit `u` at this position: the kept one while it holds, else a new
+  // one, kept for later positions when it may be (on the board, outside a change of the state),
+  // else made in `local`; `kept` (when given) is set to the kept search or null.
+  const Search& position_search(int u, Search& local, const KeptSearch** kept) const;
+  // reachable(k.search), worked out once per kept search.
+  const std::vector<Field>& kept_moves(const KeptSearch& k) const;
   // The path of unit `u` to `dest` from a search kept for `position`; false: none kept (or no
   // path).
   bool kept_path(uint64_t position, int u, Field dest, Path& path) const;
@@ -709,6 +717,10 @@ class PlanspielState : public State {
   void advance_move(EventList* events);
   // PS §9.2, §9.3: what true and false counter-moves share (`rule` cites the kind).
   bool may_counter_fire(int p, const char* rule, Text* why) const;
+  // may_evade and may_evade_antitank with the fields they found (evade_fields,
+  // antitank_evade_fields) in `fields` when they allow it.
+  bool may_evade_to(int p, Text* why, std::vector<Field>& fields) const;
+  bool may_evade_antitank_to(int v, Text* why, std::vector<Field>& fields) const;
   // may_place; `occupied` (per field index, 1 where a unit stands on the board), when given,
   // spares the look for the field's units in an empty field.
   bool may_place_in(int u, Field f, const std::vector<uint8_t>* occupied, Text* why) const;
@@ -809,6 +821,9 @@ class PlanspielState : public State {
     // pair by pair for the units whose key changed (update_seen_counts).
     std::vector<int> range;
     std::vector<int> count;
+    // Per pair, pair[o * n + u] is 1 when unit u detects unit o of the other party (one of the
+    // pairs `count` counts), for n units.
+    std::vector<uint8_t> pair;
     bool changed = false;  // update_seen_counts found a change
     // Counts the changes of units_ (start_mutating, done_mutating): what is worked out for one
     // position and kept with the epoch it was worked out at holds while the epoch is the same
