@@ -420,14 +420,16 @@ bool PlanspielState::may_place(int u, Field f, Text* why) const {
 
 bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* occupied,
                                   Text* why) const {
+  return may_place_unit(u, why) && may_place_at(placing(u), f, occupied, why);
+}
+
+bool PlanspielState::may_place_unit(int u, Text* why) const {
   if (!setting_up())
     return PS_REFUSE(why, {"scenarios §1.5: units are placed only during the set-up",
                            "scenarios §1.5: Einheiten werden nur beim Aufstellen platziert"});
   if (u < 0 || u >= num_units())
     return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
-  const Situation& sit = game_->situation();
-  const Board& b = game_->board();
-  const SituationUnit& su = sit.units[static_cast<size_t>(u)];
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   if (su.party != active_)
     return PS_REFUSE(why, say("scenarios §1.5: {0} sets up now, not {1}'s {2}",
@@ -447,6 +449,24 @@ bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* oc
                          "scenarios §1.5: {0} steht schon in {1} (jede Einheit wird einmal "
                          "aufgestellt)",
                          su.id, field_text(field_of(u))));
+  return true;
+}
+
+PlanspielState::Placing PlanspielState::placing(int u) const {
+  Placing p;
+  p.u = u;
+  p.party = party_of(u);
+  p.me = OccupantOf(type_of(u), p.party);
+  if (const int l = load_of(u); l >= 0) p.load.push_back(OccupantOf(type_of(l), p.party));
+  return p;
+}
+
+bool PlanspielState::may_place_at(const Placing& p, Field f, const std::vector<uint8_t>* occupied,
+                                  Text* why) const {
+  const int u = p.u;
+  const Situation& sit = game_->situation();
+  const Board& b = game_->board();
+  const SituationUnit& su = sit.units[static_cast<size_t>(u)];
   const SetupZone* z = sit.zone_of(su.party);
   if (!b.on_board(f))
     return PS_REFUSE(why, {"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"});
@@ -479,10 +499,7 @@ bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* oc
       if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
           field_of(o) == f)
         there.push_back(OccupantOf(type_of(o), party_of(o)));
-  thread_local std::vector<Occupant> load;
-  load.clear();
-  if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), su.party));
-  if (!MayEndWithLoad(there, OccupantOf(type_of(u), su.party), load))
+  if (!MayEndWithLoad(there, p.me, p.load))
     return PS_REFUSE(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
                               "scenarios §1.5, PS §5.1: {0} in {1} überschritte die Stapelgrenze",
                               su.id, field_text(f)));
@@ -2290,6 +2307,14 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
                               "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
                               "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
                               id, uid(ps.group_target)));
+  // The mover's approach (asked last below, where it tells the refusal) first when no refusal is
+  // asked for: most passive units are refused by it, before the look at detection.
+  const int prev_index =
+      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  if (!why && prev_index >= 0 &&
+      Distance(field_of(p), field_of(m)) >
+          Distance(field_of(p), FieldAt(game_->board(), prev_index)))
+    return false;
   if (!detects(p, m))
     return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the mover",
                               "PS §9.4: {} erkennt die bewegte Einheit nicht selbst", id));
@@ -2300,8 +2325,6 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
                          "PS §9.4: die bewegte Einheit kann {} von ihrem Feld aus nicht direkt "
                          "bekämpfen",
                          id));
-  const int prev_index =
-      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
   if (prev_index >= 0 && Distance(field_of(p), field_of(m)) >
                              Distance(field_of(p), FieldAt(game_->board(), prev_index)))
     return PS_REFUSE(why, {"PS §9.4: the mover withdraws: no approach to evade",
@@ -3656,14 +3679,16 @@ void PlanspielState::legal_actions(ActionList& out) const {
       for (int o = 0; o < num_units(); ++o)
         if (unit(o).status == UnitStatus::kOnBoard)
           occupied[static_cast<size_t>(b.index(field_of(o)))] = 1;
-      for (int u = 0; u < num_units(); ++u)
-        // may_place refuses a reinforcement, a load and a unit placed already in every field.
-        if (party_of(u) == active_ && unit(u).status != UnitStatus::kWaiting &&
-            unit(u).aboard < 0 && !unit(u).has_moved)
-          for (int y = z->from.y; y <= z->to.y; ++y)
-            for (int x = z->from.x; x <= z->to.x; ++x)
-              if (may_place_in(u, {x, y}, &occupied, nullptr))
-                out.push_back(Action(kPlace, {u, b.index({x, y})}));
+      for (int u = 0; u < num_units(); ++u) {
+        // may_place refuses a reinforcement, a load and a unit placed already in every field
+        // (may_place_unit); the unit's part of the field checks is worked out once (placing).
+        if (!may_place_unit(u, nullptr)) continue;
+        const Placing p = placing(u);
+        for (int y = z->from.y; y <= z->to.y; ++y)
+          for (int x = z->from.x; x <= z->to.x; ++x)
+            if (may_place_at(p, {x, y}, &occupied, nullptr))
+              out.push_back(Action(kPlace, {u, b.index({x, y})}));
+      }
     }
     out.push_back(Action(kFertig, {}));
     return;

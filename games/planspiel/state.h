@@ -724,6 +724,19 @@ class PlanspielState : public State {
   // may_place; `occupied` (per field index, 1 where a unit stands on the board), when given,
   // spares the look for the field's units in an empty field.
   bool may_place_in(int u, Field f, const std::vector<uint8_t>* occupied, Text* why) const;
+  // may_place_in in two parts: what it asks of the unit alone (may_place_unit), and of the field
+  // (may_place_at) with what the unit brings to it worked out once (placing: the unit as an
+  // occupant and its load).
+  struct Placing {
+    int u = -1;
+    int party = 0;
+    Occupant me;
+    std::vector<Occupant> load;
+  };
+  bool may_place_unit(int u, Text* why) const;
+  Placing placing(int u) const;
+  bool may_place_at(const Placing& p, Field f, const std::vector<uint8_t>* occupied,
+                    Text* why) const;
   // What may_counter (PS §9.2) and may_meet (PS §9.3) ask beyond may_counter_fire.
   bool counter_entitled(int p, Text* why) const;
   bool meet_entitled(int p, Text* why) const;
