@@ -1857,18 +1857,49 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
   if (k.unit_sig != search_signature(u) || k.wrecks != kept.wrecks) return nullptr;
   const std::vector<uint32_t>& now = kept_table(kept, k.party);
   if (k.table != now) {
-    // Only the fields whose contents the search read matter (Search::read).
-    const auto read = [&](uint32_t v) {
-      return v != 0 && k.search.read(static_cast<size_t>(v & 0xffff) - 1);
-    };
-    for (size_t o = 0; o < now.size(); ++o)
-      if (k.table[o] != now[o] && (read(k.table[o]) || read(now[o]))) return nullptr;
+    // Only the fields whose contents the search read matter (Search::read), and of those only
+    // what the search's entry rule reads (PassageEntry, PS §5.3, G-07): whether an enemy unit
+    // stands there, and for a model mover whether an own model does (entry_class). The mover's
+    // own fields (its contents without it, kept with the search) are read whole; so are the
+    // fields it reached, where the end of a move is checked against the stacking limit: their
+    // move fields are worked out again (kept_moves).
+    const SeenContents& seen = k.search.buf->seen;
+    bool moves_changed = false;
+    for (size_t o = 0; o < now.size(); ++o) {
+      if (k.table[o] == now[o]) continue;
+      for (const uint32_t v : {k.table[o], now[o]}) {
+        if (v == 0) continue;
+        const size_t i = static_cast<size_t>(v & 0xffff) - 1;
+        if (!k.search.read(i)) continue;
+        for (size_t j = 0; j < seen.own_count; ++j)
+          if (seen.own[j].first == i) return nullptr;
+        if (entry_class(k.table, i, k.party, k.search.me.model) !=
+            entry_class(now, i, k.party, k.search.me.model))
+          return nullptr;
+        moves_changed = moves_changed || k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0;
+      }
+    }
     k.table = now;
+    if (moves_changed) k.moves_set = false;
   }
   k.position = position;
   // The same contents in this state's own table (maybe another state's: a clone, a copy).
   k.search.buf->seen.table = &party_contents(k.party);
   return &k;
+}
+
+int PlanspielState::entry_class(const std::vector<uint32_t>& table, size_t i, int party,
+                                bool model) const {
+  int c = 0;
+  for (size_t o = 0; o < table.size(); ++o)
+    if (table[o] != 0 && static_cast<size_t>(table[o] & 0xffff) - 1 == i) {
+      const int u = static_cast<int>(o);
+      if (party_of(u) != party)
+        c |= 1;
+      else if (model && OccupantOf(type_of(u), party).model)
+        c |= 2;
+    }
+  return c;
 }
 
 PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const {

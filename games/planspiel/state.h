@@ -639,6 +639,10 @@ class PlanspielState : public State {
   // tables to be worked out when asked: kept_table).
   KeptSearches& kept_for_position() const;
   const std::vector<uint32_t>& kept_table(KeptSearches& kept, int party) const;
+  // What the entry rule of a search of `party` (PassageEntry, PS §5.3, G-07) reads of field index
+  // `i` with the units of `table` (table_signature): bit 0 an enemy unit there, bit 1 (for a
+  // model mover, `model`) an own model. Equal classes give equal entries into the field.
+  int entry_class(const std::vector<uint32_t>& table, size_t i, int party, bool model) const;
   // The kept search of unit `u` valid for this position (checked and brought up to it), or null.
   KeptSearch* kept_search_for(int u) const;
   KeptSearch& keep_search(int u, Search&& s) const;
