@@ -723,7 +723,7 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
     update_seen_counts();
     if (seen_cache_.changed) {
       seen_cache_.setting_up = setting_up();
-      for (auto& known : seen_cache_.seen) known.reset();
+      seen_cache_.seen_valid.fill(false);
       for (auto& c : seen_cache_.contents) c.valid = false;
       seen_cache_.loads_valid = false;
     }
@@ -738,24 +738,24 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
       seen_cache_.loads_valid = true;
     }
   }
-  std::optional<std::vector<int>>& known = seen_cache_.seen[static_cast<size_t>(party)];
-  if (known) return *known;
-  std::vector<int> out;
+  std::vector<int>& out = seen_cache_.seen[static_cast<size_t>(party)];
+  if (seen_cache_.seen_valid[static_cast<size_t>(party)]) return out;
+  out.clear();  // its storage reused
   std::vector<uint8_t>& mask = seen_cache_.seen_mask;
   const auto bit = static_cast<uint8_t>(1u << party);
   mask.resize(units_.size(), 0);
-  for (uint8_t& m : mask) m = static_cast<uint8_t>(m & ~bit);
   // detected_by(o, party, false): the party's units on the board that detect o, counted per
   // pair (update_seen_counts). PS §4.4: a carried unit is no target of its own.
-  if (!setting_up())
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
-          seen_cache_.count[static_cast<size_t>(o)] > 0) {
-        out.push_back(o);
-        mask[static_cast<size_t>(o)] = static_cast<uint8_t>(mask[static_cast<size_t>(o)] | bit);
-      }
-  known = std::move(out);
-  return *known;
+  const bool setting = setting_up();
+  for (int o = 0; o < num_units(); ++o) {
+    const auto i = static_cast<size_t>(o);
+    const bool seen = !setting && unit(o).status == UnitStatus::kOnBoard && party_of(o) != party &&
+                      unit(o).aboard < 0 && seen_cache_.count[i] > 0;
+    mask[i] = static_cast<uint8_t>(seen ? mask[i] | bit : mask[i] & ~bit);
+    if (seen) out.push_back(o);
+  }
+  seen_cache_.seen_valid[static_cast<size_t>(party)] = true;
+  return out;
 }
 
 std::vector<int> PlanspielState::seen_enemies_in(int party, Field f) const {
@@ -2466,7 +2466,6 @@ std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool for
 
 bool PlanspielState::over_limit(int u) const {
   if (unit(u).status != UnitStatus::kOnBoard) return false;
-  const int party = party_of(u);
   // Only a movement counter-move puts a field over the limit, and it marks the unit it brought
   // there (`congesting`) until the field is within the limit again: none there, none over.
   // Whether any unit is marked is kept per position (outside apply()).
@@ -2480,6 +2479,11 @@ bool PlanspielState::over_limit(int u) const {
     }
     if (!seen_cache_.any_congesting) return false;
   }
+  return over_limit_marked(u);
+}
+
+bool PlanspielState::over_limit_marked(int u) const {
+  const int party = party_of(u);
   bool marked = false;
   for (int o = 0; o < num_units() && !marked; ++o)
     marked =

@@ -676,6 +676,8 @@ class PlanspielState : public State {
   std::vector<Field> withdrawal_fields_from(int u, int m, bool forced) const;
   // PS §5.4: whether the like class of unit `u` is over the stacking limit where it stands.
   bool over_limit(int u) const;
+  // over_limit past the look whether any unit is marked congesting.
+  bool over_limit_marked(int u) const;
   // PS §5.4: a like troop in `u`'s congested field has fired this half-turn already.
   bool congested_fired(int u) const;
   // PS §6.7: whether `path` of unit `u` is a withdrawal from the enemy units its party sees that
@@ -857,7 +859,8 @@ class PlanspielState : public State {
     std::vector<int> loads;
     bool loads_valid = false;
     bool setting_up = false;
-    std::array<std::optional<std::vector<int>>, kParties> seen;
+    std::array<std::vector<int>, kParties> seen;  // valid where seen_valid
+    std::array<bool, kParties> seen_valid{};
     // Per unit, bit `party` set when the unit is in `seen[party]` (filled with it).
     std::vector<uint8_t> seen_mask;
     // The keys were compared with the units since the last change: outside apply() (and the
