@@ -815,19 +815,46 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
   SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
   if (c.valid) return c.fields;
   const Board& b = game_->board();
-  c.fields.resize(static_cast<size_t>(b.width() * b.height()));
-  c.ids.resize(c.fields.size());
-  for (size_t i : c.used) {
-    c.fields[i].clear();
-    c.ids[i].clear();
+  const size_t n = units_.size();
+  // Per unit, where it stands in the table: its field's index + 1, 0 when it is not there.
+  const auto slot_of = [&](int o) -> uint32_t {
+    if (unit(o).status != UnitStatus::kOnBoard || !visible_known(o, party)) return 0;
+    return static_cast<uint32_t>(b.index(field_of(o)) + 1);
+  };
+  if (c.slot.size() != n || c.fields.size() != static_cast<size_t>(b.width() * b.height())) {
+    // A new table (a fresh cache or a copy's): every unit in unit order.
+    c.fields.assign(static_cast<size_t>(b.width() * b.height()), {});
+    c.ids.assign(c.fields.size(), {});
+    c.slot.assign(n, 0);
+    for (int o = 0; o < num_units(); ++o) {
+      const uint32_t v = slot_of(o);
+      c.slot[static_cast<size_t>(o)] = v;
+      if (v == 0) continue;
+      c.fields[v - 1].push_back(OccupantOf(type_of(o), party_of(o)));
+      c.ids[v - 1].push_back(o);
+    }
+    c.valid = true;
+    return c.fields;
   }
-  c.used.clear();
+  // The units whose place in the table changed leave their old field and join their new one at
+  // their place in unit order.
   for (int o = 0; o < num_units(); ++o) {
-    if (unit(o).status != UnitStatus::kOnBoard || !visible_known(o, party)) continue;
-    const size_t i = static_cast<size_t>(b.index(field_of(o)));
-    if (c.fields[i].empty()) c.used.push_back(i);
-    c.fields[i].push_back(OccupantOf(type_of(o), party_of(o)));
-    c.ids[i].push_back(o);
+    const auto oi = static_cast<size_t>(o);
+    const uint32_t v = slot_of(o);
+    if (v == c.slot[oi]) continue;
+    if (const uint32_t old = c.slot[oi]; old != 0) {
+      std::vector<int>& ids = c.ids[old - 1];
+      const auto at = std::find(ids.begin(), ids.end(), o) - ids.begin();
+      ids.erase(ids.begin() + at);
+      c.fields[old - 1].erase(c.fields[old - 1].begin() + at);
+    }
+    if (v != 0) {
+      std::vector<int>& ids = c.ids[v - 1];
+      const auto at = std::lower_bound(ids.begin(), ids.end(), o) - ids.begin();
+      ids.insert(ids.begin() + at, o);
+      c.fields[v - 1].insert(c.fields[v - 1].begin() + at, OccupantOf(type_of(o), party_of(o)));
+    }
+    c.slot[oi] = v;
   }
   c.valid = true;
   return c.fields;
@@ -5828,21 +5855,30 @@ bool PlanspielState::work_refusal(int u, Text* why) const {
   }
 }
 
-bool PlanspielState::may_dig(int u, Text* why) const {
+bool PlanspielState::may_start_work(int u, int work, Text* why) const {
+  const bool dig = work == UnitState::kWorkDig;
   if (u < 0 || u >= num_units())
     return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
-  const UnitState& s = unit(u);
-  const UnitType& t = type_of(u);
-  const std::string& id = uid(u);
   if (step() != StepKind::kAct)
     return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
                            "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   if (party_of(u) != active_)
-    return PS_REFUSE(why, {"PS §3.1: only the active party digs in",
-                           "PS §3.1: nur die aktive Partei gräbt sich ein"});
-  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return PS_REFUSE(why, say("PS §12.3: {} is not on the board on its own",
-                              "PS §12.3: {} steht nicht selbständig auf der Platte", id));
+    return PS_REFUSE(why, dig ? Text{"PS §3.1: only the active party digs in",
+                                     "PS §3.1: nur die aktive Partei gräbt sich ein"}
+                              : Text{"PS §3.1: only the active party camouflages",
+                                     "PS §3.1: nur die aktive Partei tarnt sich"});
+  if (unit(u).status != UnitStatus::kOnBoard || unit(u).aboard >= 0)
+    return PS_REFUSE(why, say("{}: {} is not on the board on its own",
+                              "{}: {} steht nicht selbständig auf der Platte",
+                              dig ? "PS §12.3" : "PS §7.6", uid(u)));
+  return true;
+}
+
+bool PlanspielState::may_dig(int u, Text* why) const {
+  if (!may_start_work(u, UnitState::kWorkDig, why)) return false;
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  const std::string& id = uid(u);
   if (t.category != Category::kFigureBase)
     return PS_REFUSE(why, say("PS §12.3: only figures dig in; vehicles and heavy-weapon models "
                               "cannot dig in during a tactical game ({} is no figure base)",
@@ -5874,21 +5910,11 @@ bool PlanspielState::may_dig(int u, Text* why) const {
 }
 
 bool PlanspielState::may_camouflage(int u, Text* why) const {
-  if (u < 0 || u >= num_units())
-    return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+  if (!may_start_work(u, UnitState::kWorkCamouflage, why)) return false;
   const Board& b = game_->board();
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
   const std::string& id = uid(u);
-  if (step() != StepKind::kAct)
-    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
-                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
-  if (party_of(u) != active_)
-    return PS_REFUSE(why, {"PS §3.1: only the active party camouflages",
-                           "PS §3.1: nur die aktive Partei tarnt sich"});
-  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return PS_REFUSE(why, say("PS §7.6: {} is not on the board on its own",
-                              "PS §7.6: {} steht nicht selbständig auf der Platte", id));
   if (s.camouflaged)
     return PS_REFUSE(
         why, say("PS §7.6: {} is camouflaged already", "PS §7.6: {} ist schon getarnt", id));

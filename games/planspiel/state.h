@@ -778,6 +778,10 @@ class PlanspielState : public State {
   void apply_work(const Action& action, EventList* events);
   // G-38: why unit `u`, at work this half-turn (dig, camouflage or recover), does nothing else.
   bool work_refusal(int u, Text* why) const;
+  // PS §3.1, §3.2: what digging in (`work` UnitState::kWorkDig, PS §12.3) and camouflaging
+  // (kWorkCamouflage, PS §7.6) ask first: a unit of the active party in its activity, on the
+  // board on its own; or why not.
+  bool may_start_work(int u, int work, Text* why) const;
   // PS §12.3, G-38, G-52: at the end of the half-turn of party `ending`, a face-down dug-in marker
   // whose unit has left its field (or the board), or whose unit of `ending` did not dig again in
   // this half-turn (the two half-turns are consecutive), is removed.
@@ -873,12 +877,15 @@ class PlanspielState : public State {
     struct Contents {
       std::vector<FieldContents> fields;  // per board index
       std::vector<std::vector<int>> ids;  // per board index, the units of `fields`
-      std::vector<size_t> used;           // the indexes with contents (cleared on a rebuild)
+      // Per unit, the board index + 1 of the field where `fields` holds it, 0: not there. A
+      // table worked out again changes only the fields of the units whose slot changed.
+      std::vector<uint32_t> slot;
       bool valid = false;
       Contents() = default;
       Contents(const Contents&) {}
       Contents& operator=(const Contents&) {
         valid = false;
+        slot.clear();  // built anew
         return *this;
       }
     };
