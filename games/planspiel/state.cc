@@ -3828,8 +3828,14 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (Field f : withdrawals) out.push_back(UnitFieldAction(kWithdraw, u, b.index(f)));
     for (Field f : fire_targets(u)) out.push_back(UnitFieldAction(kFire, u, b.index(f)));
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
-    if (may_dig(u, nullptr)) out.push_back(Action(kDig, {u}));
-    if (may_camouflage(u, nullptr)) out.push_back(Action(kCamouflage, {u}));
+    // Digging in and camouflaging need a unit on the board on its own that has not acted and is
+    // not suppressed (G-38, PS §12.1, §7.6): the others are not asked.
+    const UnitState& us = unit(u);
+    if (us.status == UnitStatus::kOnBoard && us.aboard < 0 && us.suppression == 0 && us.work == 0 &&
+        !us.has_moved && !us.fired && !us.loaded) {
+      if (may_dig(u, nullptr)) out.push_back(Action(kDig, {u}));
+      if (may_camouflage(u, nullptr)) out.push_back(Action(kCamouflage, {u}));
+    }
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
     const bool overruns = type_of(u).can_overrun;
