@@ -1980,17 +1980,22 @@ std::vector<Field> PlanspielState::reachable(const Search& s) const {
   return out;
 }
 
-void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
-  out.clear();
+void PlanspielState::reached_bits(const Search& s, std::vector<uint64_t>& bits) const {
   const Board& b = game_->board();
-  // The fields either search reached, in board order.
-  thread_local std::vector<uint64_t> bits;
   bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
   for (size_t road_only : {size_t{0}, size_t{1}})
     for (Field f : s.reached(road_only)) {
       const auto i = static_cast<size_t>(b.index(f));
       bits[i / 64] |= uint64_t{1} << (i % 64);
     }
+}
+
+void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
+  out.clear();
+  const Board& b = game_->board();
+  // The fields either search reached, in board order.
+  thread_local std::vector<uint64_t> bits;
+  reached_bits(s, bits);
   // PS §5.1: whether the mover and its load may end in a field where its party sees nobody.
   const bool empty_ok = MayEndWithLoad({}, s.me, s.load);
   for (size_t w = 0; w < bits.size(); ++w)
@@ -2466,12 +2471,7 @@ std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool for
   const Search& s = position_search(p, local, nullptr);
   // The fields either search reached, in board order (elsewhere both distances are -1).
   thread_local std::vector<uint64_t> bits;
-  bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
-  for (size_t road_only : {size_t{0}, size_t{1}})
-    for (Field f : s.reached(road_only)) {
-      const auto i = static_cast<size_t>(b.index(f));
-      bits[i / 64] |= uint64_t{1} << (i % 64);
-    }
+  reached_bits(s, bits);
   int best = 1 << 20;
   for (size_t w = 0; w < bits.size(); ++w)
     for (uint64_t word = bits[w]; word; word &= word - 1) {

@@ -665,6 +665,8 @@ class PlanspielState : public State {
   // The fields a search reaches where the mover may end its move (move_targets).
   std::vector<Field> reachable(const Search& s) const;
   void reachable(const Search& s, std::vector<Field>& out) const;  // into `out` (cleared first)
+  // The fields search `s` reached either way, one bit per board index (bit i % 64 of word i / 64).
+  void reached_bits(const Search& s, std::vector<uint64_t>& bits) const;
   bool find_path(int u, Field dest, Path& path, bool forced = false) const;
   // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
   void next_in_group();
