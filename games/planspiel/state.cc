@@ -420,14 +420,16 @@ bool PlanspielState::may_place(int u, Field f, Text* why) const {
 
 bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* occupied,
                                   Text* why) const {
+  return may_place_unit(u, why) && may_place_at(placing(u), f, occupied, why);
+}
+
+bool PlanspielState::may_place_unit(int u, Text* why) const {
   if (!setting_up())
     return PS_REFUSE(why, {"scenarios §1.5: units are placed only during the set-up",
                            "scenarios §1.5: Einheiten werden nur beim Aufstellen platziert"});
   if (u < 0 || u >= num_units())
     return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
-  const Situation& sit = game_->situation();
-  const Board& b = game_->board();
-  const SituationUnit& su = sit.units[static_cast<size_t>(u)];
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   if (su.party != active_)
     return PS_REFUSE(why, say("scenarios §1.5: {0} sets up now, not {1}'s {2}",
@@ -447,6 +449,24 @@ bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* oc
                          "scenarios §1.5: {0} steht schon in {1} (jede Einheit wird einmal "
                          "aufgestellt)",
                          su.id, field_text(field_of(u))));
+  return true;
+}
+
+PlanspielState::Placing PlanspielState::placing(int u) const {
+  Placing p;
+  p.u = u;
+  p.party = party_of(u);
+  p.me = OccupantOf(type_of(u), p.party);
+  if (const int l = load_of(u); l >= 0) p.load.push_back(OccupantOf(type_of(l), p.party));
+  return p;
+}
+
+bool PlanspielState::may_place_at(const Placing& p, Field f, const std::vector<uint8_t>* occupied,
+                                  Text* why) const {
+  const int u = p.u;
+  const Situation& sit = game_->situation();
+  const Board& b = game_->board();
+  const SituationUnit& su = sit.units[static_cast<size_t>(u)];
   const SetupZone* z = sit.zone_of(su.party);
   if (!b.on_board(f))
     return PS_REFUSE(why, {"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"});
@@ -479,10 +499,7 @@ bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* oc
       if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
           field_of(o) == f)
         there.push_back(OccupantOf(type_of(o), party_of(o)));
-  thread_local std::vector<Occupant> load;
-  load.clear();
-  if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), su.party));
-  if (!MayEndWithLoad(there, OccupantOf(type_of(u), su.party), load))
+  if (!MayEndWithLoad(there, p.me, p.load))
     return PS_REFUSE(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
                               "scenarios §1.5, PS §5.1: {0} in {1} überschritte die Stapelgrenze",
                               su.id, field_text(f)));
@@ -646,11 +663,14 @@ void PlanspielState::update_seen_counts() const {
     c.range.assign(n, 0);
     for (size_t o = 0; o < n; ++o) c.range[o] = detection_range_now(static_cast<int>(o));
     c.count.assign(n, 0);
+    c.pair.assign(n * n, 0);
     for (size_t o = 0; o < n; ++o)
       for (size_t u = 0; u < n; ++u)
         if (party_of(static_cast<int>(u)) != party_of(static_cast<int>(o)) &&
-            detects_keyed(c.key[u], c.key[o], c.range[o]))
+            detects_keyed(c.key[u], c.key[o], c.range[o])) {
           ++c.count[o];
+          c.pair[o * n + u] = 1;
+        }
     c.changed = true;
     return;
   }
@@ -664,15 +684,11 @@ void PlanspielState::update_seen_counts() const {
   // The units whose key changed; only the pairs with one of them change their detection.
   thread_local std::vector<int> moved;
   thread_local std::vector<uint8_t> is_moved;
-  thread_local std::vector<SeenKey> old_key;
-  thread_local std::vector<int> old_range;
   moved.clear();
   for (size_t i = 0; i < n; ++i)
     if (c.bits[i] != SeenBitsOf(units_[i])) moved.push_back(static_cast<int>(i));
   if (moved.empty()) return;
   c.changed = true;
-  old_key = c.key;
-  old_range = c.range;
   is_moved.assign(n, 0);
   for (int m : moved) {
     const auto i = static_cast<size_t>(m);
@@ -685,12 +701,17 @@ void PlanspielState::update_seen_counts() const {
     const auto mi = static_cast<size_t>(m);
     const int pm = party_of(m);
     for (size_t v = 0; v < n; ++v) {
-      // A pair of two changed units is counted once, from the first of them.
+      // A pair of two changed units is worked out once, from the first of them.
       if (party_of(static_cast<int>(v)) == pm || (is_moved[v] && v < mi)) continue;
-      c.count[v] += (detects_keyed(c.key[mi], c.key[v], c.range[v]) ? 1 : 0) -
-                    (detects_keyed(old_key[mi], old_key[v], old_range[v]) ? 1 : 0);
-      c.count[mi] += (detects_keyed(c.key[v], c.key[mi], c.range[mi]) ? 1 : 0) -
-                     (detects_keyed(old_key[v], old_key[mi], old_range[mi]) ? 1 : 0);
+      // The pair's detection both ways now against what was counted (SeenCache::pair).
+      const uint8_t v_by_m = detects_keyed(c.key[mi], c.key[v], c.range[v]) ? 1 : 0;
+      const uint8_t m_by_v = detects_keyed(c.key[v], c.key[mi], c.range[mi]) ? 1 : 0;
+      uint8_t& was_v = c.pair[v * n + mi];
+      uint8_t& was_m = c.pair[mi * n + v];
+      c.count[v] += v_by_m - was_v;
+      c.count[mi] += m_by_v - was_m;
+      was_v = v_by_m;
+      was_m = m_by_v;
     }
   }
 }
@@ -702,7 +723,7 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
     update_seen_counts();
     if (seen_cache_.changed) {
       seen_cache_.setting_up = setting_up();
-      for (auto& known : seen_cache_.seen) known.reset();
+      seen_cache_.seen_valid.fill(false);
       for (auto& c : seen_cache_.contents) c.valid = false;
       seen_cache_.loads_valid = false;
     }
@@ -717,24 +738,24 @@ const std::vector<int>& PlanspielState::seen_enemies(int party) const {
       seen_cache_.loads_valid = true;
     }
   }
-  std::optional<std::vector<int>>& known = seen_cache_.seen[static_cast<size_t>(party)];
-  if (known) return *known;
-  std::vector<int> out;
+  std::vector<int>& out = seen_cache_.seen[static_cast<size_t>(party)];
+  if (seen_cache_.seen_valid[static_cast<size_t>(party)]) return out;
+  out.clear();  // its storage reused
   std::vector<uint8_t>& mask = seen_cache_.seen_mask;
   const auto bit = static_cast<uint8_t>(1u << party);
   mask.resize(units_.size(), 0);
-  for (uint8_t& m : mask) m = static_cast<uint8_t>(m & ~bit);
   // detected_by(o, party, false): the party's units on the board that detect o, counted per
   // pair (update_seen_counts). PS §4.4: a carried unit is no target of its own.
-  if (!setting_up())
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party && unit(o).aboard < 0 &&
-          seen_cache_.count[static_cast<size_t>(o)] > 0) {
-        out.push_back(o);
-        mask[static_cast<size_t>(o)] = static_cast<uint8_t>(mask[static_cast<size_t>(o)] | bit);
-      }
-  known = std::move(out);
-  return *known;
+  const bool setting = setting_up();
+  for (int o = 0; o < num_units(); ++o) {
+    const auto i = static_cast<size_t>(o);
+    const bool seen = !setting && unit(o).status == UnitStatus::kOnBoard && party_of(o) != party &&
+                      unit(o).aboard < 0 && seen_cache_.count[i] > 0;
+    mask[i] = static_cast<uint8_t>(seen ? mask[i] | bit : mask[i] & ~bit);
+    if (seen) out.push_back(o);
+  }
+  seen_cache_.seen_valid[static_cast<size_t>(party)] = true;
+  return out;
 }
 
 std::vector<int> PlanspielState::seen_enemies_in(int party, Field f) const {
@@ -794,19 +815,46 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
   SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
   if (c.valid) return c.fields;
   const Board& b = game_->board();
-  c.fields.resize(static_cast<size_t>(b.width() * b.height()));
-  c.ids.resize(c.fields.size());
-  for (size_t i : c.used) {
-    c.fields[i].clear();
-    c.ids[i].clear();
+  const size_t n = units_.size();
+  // Per unit, where it stands in the table: its field's index + 1, 0 when it is not there.
+  const auto slot_of = [&](int o) -> uint32_t {
+    if (unit(o).status != UnitStatus::kOnBoard || !visible_known(o, party)) return 0;
+    return static_cast<uint32_t>(b.index(field_of(o)) + 1);
+  };
+  if (c.slot.size() != n || c.fields.size() != static_cast<size_t>(b.width() * b.height())) {
+    // A new table (a fresh cache or a copy's): every unit in unit order.
+    c.fields.assign(static_cast<size_t>(b.width() * b.height()), {});
+    c.ids.assign(c.fields.size(), {});
+    c.slot.assign(n, 0);
+    for (int o = 0; o < num_units(); ++o) {
+      const uint32_t v = slot_of(o);
+      c.slot[static_cast<size_t>(o)] = v;
+      if (v == 0) continue;
+      c.fields[v - 1].push_back(OccupantOf(type_of(o), party_of(o)));
+      c.ids[v - 1].push_back(o);
+    }
+    c.valid = true;
+    return c.fields;
   }
-  c.used.clear();
+  // The units whose place in the table changed leave their old field and join their new one at
+  // their place in unit order.
   for (int o = 0; o < num_units(); ++o) {
-    if (unit(o).status != UnitStatus::kOnBoard || !visible_known(o, party)) continue;
-    const size_t i = static_cast<size_t>(b.index(field_of(o)));
-    if (c.fields[i].empty()) c.used.push_back(i);
-    c.fields[i].push_back(OccupantOf(type_of(o), party_of(o)));
-    c.ids[i].push_back(o);
+    const auto oi = static_cast<size_t>(o);
+    const uint32_t v = slot_of(o);
+    if (v == c.slot[oi]) continue;
+    if (const uint32_t old = c.slot[oi]; old != 0) {
+      std::vector<int>& ids = c.ids[old - 1];
+      const auto at = std::find(ids.begin(), ids.end(), o) - ids.begin();
+      ids.erase(ids.begin() + at);
+      c.fields[old - 1].erase(c.fields[old - 1].begin() + at);
+    }
+    if (v != 0) {
+      std::vector<int>& ids = c.ids[v - 1];
+      const auto at = std::lower_bound(ids.begin(), ids.end(), o) - ids.begin();
+      ids.insert(ids.begin() + at, o);
+      c.fields[v - 1].insert(c.fields[v - 1].begin() + at, OccupantOf(type_of(o), party_of(o)));
+    }
+    c.slot[oi] = v;
   }
   c.valid = true;
   return c.fields;
@@ -1717,21 +1765,13 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
   // The search kept from an earlier position while nothing it reads has changed (kept_search_for),
   // else a new one, kept for the next position and for the move's path when one of these moves
   // is applied (kept_path).
-  const KeptSearch* k = kept_search_for(u);
   Search local;
-  if (!k) {
-    Search s = search(u);
-    if (s.outside || seen_cache_.position == 0 || seen_cache_.mutating) {
-      local = std::move(s);  // not kept
-      reachable(local, moves);
-    } else {
-      KeptSearch& kept = keep_search(u, std::move(s));
-      reachable(kept.search, kept.moves);
-      k = &kept;
-    }
-  }
-  if (k) moves = k->moves;
-  const Search& s = k ? k->search : local;
+  const KeptSearch* k = nullptr;
+  const Search& s = position_search(u, local, &k);
+  if (k)
+    moves = kept_moves(*k);
+  else
+    reachable(local, moves);
   // withdraw_targets, over the same search and fields.
   if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
     Path path;
@@ -1739,6 +1779,29 @@ void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
       if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
         withdrawals.push_back(f);
   }
+}
+
+const PlanspielState::Search& PlanspielState::position_search(int u, Search& local,
+                                                              const KeptSearch** kept) const {
+  const KeptSearch* k = kept_search_for(u);
+  if (!k) {
+    Search s = search(u);
+    if (s.outside || seen_cache_.position == 0 || seen_cache_.mutating) {
+      local = std::move(s);  // not kept
+    } else {
+      k = &keep_search(u, std::move(s));
+    }
+  }
+  if (kept) *kept = k;
+  return k ? k->search : local;
+}
+
+const std::vector<Field>& PlanspielState::kept_moves(const KeptSearch& k) const {
+  if (!k.moves_set) {
+    reachable(k.search, k.moves);
+    k.moves_set = true;
+  }
+  return k.moves;
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_searches() {
@@ -1821,18 +1884,49 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
   if (k.unit_sig != search_signature(u) || k.wrecks != kept.wrecks) return nullptr;
   const std::vector<uint32_t>& now = kept_table(kept, k.party);
   if (k.table != now) {
-    // Only the fields whose contents the search read matter (Search::read).
-    const auto read = [&](uint32_t v) {
-      return v != 0 && k.search.read(static_cast<size_t>(v & 0xffff) - 1);
-    };
-    for (size_t o = 0; o < now.size(); ++o)
-      if (k.table[o] != now[o] && (read(k.table[o]) || read(now[o]))) return nullptr;
+    // Only the fields whose contents the search read matter (Search::read), and of those only
+    // what the search's entry rule reads (PassageEntry, PS §5.3, G-07): whether an enemy unit
+    // stands there, and for a model mover whether an own model does (entry_class). The mover's
+    // own fields (its contents without it, kept with the search) are read whole; so are the
+    // fields it reached, where the end of a move is checked against the stacking limit: their
+    // move fields are worked out again (kept_moves).
+    const SeenContents& seen = k.search.buf->seen;
+    bool moves_changed = false;
+    for (size_t o = 0; o < now.size(); ++o) {
+      if (k.table[o] == now[o]) continue;
+      for (const uint32_t v : {k.table[o], now[o]}) {
+        if (v == 0) continue;
+        const size_t i = static_cast<size_t>(v & 0xffff) - 1;
+        if (!k.search.read(i)) continue;
+        for (size_t j = 0; j < seen.own_count; ++j)
+          if (seen.own[j].first == i) return nullptr;
+        if (entry_class(k.table, i, k.party, k.search.me.model) !=
+            entry_class(now, i, k.party, k.search.me.model))
+          return nullptr;
+        moves_changed = moves_changed || k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0;
+      }
+    }
     k.table = now;
+    if (moves_changed) k.moves_set = false;
   }
   k.position = position;
   // The same contents in this state's own table (maybe another state's: a clone, a copy).
   k.search.buf->seen.table = &party_contents(k.party);
   return &k;
+}
+
+int PlanspielState::entry_class(const std::vector<uint32_t>& table, size_t i, int party,
+                                bool model) const {
+  int c = 0;
+  for (size_t o = 0; o < table.size(); ++o)
+    if (table[o] != 0 && static_cast<size_t>(table[o] & 0xffff) - 1 == i) {
+      const int u = static_cast<int>(o);
+      if (party_of(u) != party)
+        c |= 1;
+      else if (model && OccupantOf(type_of(u), party).model)
+        c |= 2;
+    }
+  return c;
 }
 
 PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const {
@@ -1841,6 +1935,7 @@ PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const
   k.party = s.party;
   k.search = std::move(s);
   k.filled = true;
+  k.moves_set = false;
   k.position = seen_cache_.position;
   k.unit_sig = search_signature(u);
   k.wrecks = kept.wrecks;
@@ -1875,7 +1970,7 @@ std::vector<Field> PlanspielState::move_targets(int u) const {
   // PS §9.6: during the planning of a simultaneous movement, the next unit of the group.
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
   if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return out;
-  if (const KeptSearch* k = kept_search_for(u)) return k->moves;
+  if (const KeptSearch* k = kept_search_for(u)) return kept_moves(*k);
   return reachable(search(u));
 }
 
@@ -1885,17 +1980,22 @@ std::vector<Field> PlanspielState::reachable(const Search& s) const {
   return out;
 }
 
-void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
-  out.clear();
+void PlanspielState::reached_bits(const Search& s, std::vector<uint64_t>& bits) const {
   const Board& b = game_->board();
-  // The fields either search reached, in board order.
-  thread_local std::vector<uint64_t> bits;
   bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
   for (size_t road_only : {size_t{0}, size_t{1}})
     for (Field f : s.reached(road_only)) {
       const auto i = static_cast<size_t>(b.index(f));
       bits[i / 64] |= uint64_t{1} << (i % 64);
     }
+}
+
+void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
+  out.clear();
+  const Board& b = game_->board();
+  // The fields either search reached, in board order.
+  thread_local std::vector<uint64_t> bits;
+  reached_bits(s, bits);
   // PS §5.1: whether the mover and its load may end in a field where its party sees nobody.
   const bool empty_ok = MayEndWithLoad({}, s.me, s.load);
   for (size_t w = 0; w < bits.size(); ++w)
@@ -2223,6 +2323,11 @@ bool PlanspielState::engages(int m, int p, Field at, bool moved) const {
 // now engage it by direct fire, withdraws (G-48) to the nearest field within its allowance where
 // the mover cannot engage it from where it stands.
 bool PlanspielState::may_evade(int p, Text* why) const {
+  std::vector<Field> fields;
+  return may_evade_to(p, why, fields);
+}
+
+bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) const {
   if (step() != StepKind::kCounterMove || moving_.unit < 0)
     return PS_REFUSE(why, {"PS §9.1: no window is open", "PS §9.1: kein Gegenzug ist möglich"});
   const UnitState& ps = unit(p);
@@ -2265,6 +2370,14 @@ bool PlanspielState::may_evade(int p, Text* why) const {
                               "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
                               "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
                               id, uid(ps.group_target)));
+  // The mover's approach (asked last below, where it tells the refusal) first when no refusal is
+  // asked for: most passive units are refused by it, before the look at detection.
+  const int prev_index =
+      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  if (!why && prev_index >= 0 &&
+      Distance(field_of(p), field_of(m)) >
+          Distance(field_of(p), FieldAt(game_->board(), prev_index)))
+    return false;
   if (!detects(p, m))
     return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the mover",
                               "PS §9.4: {} erkennt die bewegte Einheit nicht selbst", id));
@@ -2275,8 +2388,6 @@ bool PlanspielState::may_evade(int p, Text* why) const {
                          "PS §9.4: die bewegte Einheit kann {} von ihrem Feld aus nicht direkt "
                          "bekämpfen",
                          id));
-  const int prev_index =
-      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
   if (prev_index >= 0 && Distance(field_of(p), field_of(m)) >
                              Distance(field_of(p), FieldAt(game_->board(), prev_index)))
     return PS_REFUSE(why, {"PS §9.4: the mover withdraws: no approach to evade",
@@ -2287,7 +2398,8 @@ bool PlanspielState::may_evade(int p, Text* why) const {
                       "approach to evade",
                       "PS §9.4, §6.7: das befohlene Absetzen hat den Abstand vergrößert: keine "
                       "Annäherung"});
-  if (evade_fields(p).empty())
+  fields = evade_fields(p);
+  if (fields.empty())
     return PS_REFUSE(why, say("PS §9.4, G-48: {} reaches no field out of the mover's direct fire",
                               "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
                               "der bewegten Einheit",
@@ -2308,6 +2420,11 @@ std::vector<Field> PlanspielState::withdrawal_fields(int p, bool forced) const {
 // attacked vehicle, faster than 1 LE, that itself detects the attacking figures, withdraws before
 // the opposed roll to the nearest field out of their direct fire from where they stand (G-48).
 bool PlanspielState::may_evade_antitank(int v, Text* why) const {
+  std::vector<Field> fields;
+  return may_evade_antitank_to(v, why, fields);
+}
+
+bool PlanspielState::may_evade_antitank_to(int v, Text* why, std::vector<Field>& fields) const {
   if (step() != StepKind::kAntiTankEvade || assault_.field < 0)
     return PS_REFUSE(why, {"PS §10.5: no anti-tank close combat from movement is announced",
                            "PS §10.5: keine angriffsweise Panzernahbekämpfung ist angesagt"});
@@ -2332,7 +2449,8 @@ bool PlanspielState::may_evade_antitank(int v, Text* why) const {
   if (!detects(v, a))
     return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the attacking figures",
                               "PS §9.4: {} erkennt die angreifenden Figuren nicht selbst", id));
-  if (antitank_evade_fields(v).empty())
+  fields = antitank_evade_fields(v);
+  if (fields.empty())
     return PS_REFUSE(why, say("PS §9.4, G-48: {} reaches no field out of the figures' direct fire",
                               "PS §9.4, G-48: {} erreicht kein Feld außerhalb des direkten Feuers "
                               "der Figuren",
@@ -2349,28 +2467,32 @@ std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool for
   std::vector<Field> out;
   if (m < 0) return out;
   const Board& b = game_->board();
-  const Search s = search(p);
+  Search local;
+  const Search& s = position_search(p, local, nullptr);
+  // The fields either search reached, in board order (elsewhere both distances are -1).
+  thread_local std::vector<uint64_t> bits;
+  reached_bits(s, bits);
   int best = 1 << 20;
-  for (int i = 0; i < b.width() * b.height(); ++i) {
-    const size_t k = static_cast<size_t>(i);
-    int d = -1;
-    for (size_t r : {size_t{0}, size_t{1}})
-      if (s.dist(r)[k] > 0 && (d < 0 || s.dist(r)[k] < d)) d = s.dist(r)[k];
-    // PS §5.4: a movement counter-move may congest a field (`forced`); a displaced unit goes
-    // where it stands within the limit.
-    if (d < 0 || d > best || (!forced && !MayEndWithLoad(s.at(k), s.me, s.load))) continue;
-    const Field f = FieldAt(b, i);
-    if (engages(m, p, f, true)) continue;
-    if (d < best) out.clear();
-    best = d;
-    out.push_back(f);
-  }
+  for (size_t w = 0; w < bits.size(); ++w)
+    for (uint64_t word = bits[w]; word; word &= word - 1) {
+      const size_t k = w * 64 + static_cast<size_t>(std::countr_zero(word));
+      int d = -1;
+      for (size_t r : {size_t{0}, size_t{1}})
+        if (s.dist(r)[k] > 0 && (d < 0 || s.dist(r)[k] < d)) d = s.dist(r)[k];
+      // PS §5.4: a movement counter-move may congest a field (`forced`); a displaced unit goes
+      // where it stands within the limit.
+      if (d < 0 || d > best || (!forced && !MayEndWithLoad(s.at(k), s.me, s.load))) continue;
+      const Field f = FieldAt(b, static_cast<int>(k));
+      if (engages(m, p, f, true)) continue;
+      if (d < best) out.clear();
+      best = d;
+      out.push_back(f);
+    }
   return out;
 }
 
 bool PlanspielState::over_limit(int u) const {
   if (unit(u).status != UnitStatus::kOnBoard) return false;
-  const int party = party_of(u);
   // Only a movement counter-move puts a field over the limit, and it marks the unit it brought
   // there (`congesting`) until the field is within the limit again: none there, none over.
   // Whether any unit is marked is kept per position (outside apply()).
@@ -2384,6 +2506,11 @@ bool PlanspielState::over_limit(int u) const {
     }
     if (!seen_cache_.any_congesting) return false;
   }
+  return over_limit_marked(u);
+}
+
+bool PlanspielState::over_limit_marked(int u) const {
+  const int party = party_of(u);
   bool marked = false;
   for (int o = 0; o < num_units() && !marked; ++o)
     marked =
@@ -3614,14 +3741,16 @@ void PlanspielState::legal_actions(ActionList& out) const {
       for (int o = 0; o < num_units(); ++o)
         if (unit(o).status == UnitStatus::kOnBoard)
           occupied[static_cast<size_t>(b.index(field_of(o)))] = 1;
-      for (int u = 0; u < num_units(); ++u)
-        // may_place refuses a reinforcement, a load and a unit placed already in every field.
-        if (party_of(u) == active_ && unit(u).status != UnitStatus::kWaiting &&
-            unit(u).aboard < 0 && !unit(u).has_moved)
-          for (int y = z->from.y; y <= z->to.y; ++y)
-            for (int x = z->from.x; x <= z->to.x; ++x)
-              if (may_place_in(u, {x, y}, &occupied, nullptr))
-                out.push_back(Action(kPlace, {u, b.index({x, y})}));
+      for (int u = 0; u < num_units(); ++u) {
+        // may_place refuses a reinforcement, a load and a unit placed already in every field
+        // (may_place_unit); the unit's part of the field checks is worked out once (placing).
+        if (!may_place_unit(u, nullptr)) continue;
+        const Placing p = placing(u);
+        for (int y = z->from.y; y <= z->to.y; ++y)
+          for (int x = z->from.x; x <= z->to.x; ++x)
+            if (may_place_at(p, {x, y}, &occupied, nullptr))
+              out.push_back(Action(kPlace, {u, b.index({x, y})}));
+      }
     }
     out.push_back(Action(kFertig, {}));
     return;
@@ -3633,9 +3762,10 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   if (k == StepKind::kAntiTankEvade) {
     // PS §10.5, §9.4: the attacked vehicles' movement counter-moves, or defend (pass).
+    std::vector<Field> fields;
     for (int v = 0; v < num_units(); ++v)
-      if (may_evade_antitank(v, nullptr))
-        for (Field f : antitank_evade_fields(v)) out.push_back(Action(kEvade, {v, b.index(f)}));
+      if (may_evade_antitank_to(v, nullptr, fields))
+        for (Field f : fields) out.push_back(Action(kEvade, {v, b.index(f)}));
     out.push_back(Action(kPass, {}));
     return;
   }
@@ -3646,6 +3776,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (const UnitState& o : units_)
       displacing = displacing ||
                    (o.congesting && o.countered && o.evaded && o.status == UnitStatus::kOnBoard);
+    std::vector<Field> evades;
     for (int p = 0; p < num_units(); ++p) {
       // PS §9.1: the active party's units make no counter-moves (every check below refuses).
       if (party_of(p) == active_) continue;
@@ -3653,8 +3784,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
       const bool fires = may_counter_fire(p, "PS §9.2", nullptr);
       if (fires && counter_entitled(p, nullptr)) out.push_back(Action(kFire, {p, at}));
       if (fires && meet_entitled(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
-      if (may_evade(p, nullptr))
-        for (Field f : evade_fields(p)) out.push_back(Action(kEvade, {p, b.index(f)}));
+      if (may_evade_to(p, nullptr, evades))
+        for (Field f : evades) out.push_back(Action(kEvade, {p, b.index(f)}));
       if (displacing && may_displace(p, nullptr))
         for (Field f : displace_fields(p)) out.push_back(Action(kDisplace, {p, b.index(f)}));
     }
@@ -3697,8 +3828,14 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (Field f : withdrawals) out.push_back(UnitFieldAction(kWithdraw, u, b.index(f)));
     for (Field f : fire_targets(u)) out.push_back(UnitFieldAction(kFire, u, b.index(f)));
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
-    if (may_dig(u, nullptr)) out.push_back(Action(kDig, {u}));
-    if (may_camouflage(u, nullptr)) out.push_back(Action(kCamouflage, {u}));
+    // Digging in and camouflaging need a unit on the board on its own that has not acted and is
+    // not suppressed (G-38, PS §12.1, §7.6): the others are not asked.
+    const UnitState& us = unit(u);
+    if (us.status == UnitStatus::kOnBoard && us.aboard < 0 && us.suppression == 0 && us.work == 0 &&
+        !us.has_moved && !us.fired && !us.loaded) {
+      if (may_dig(u, nullptr)) out.push_back(Action(kDig, {u}));
+      if (may_camouflage(u, nullptr)) out.push_back(Action(kCamouflage, {u}));
+    }
     for (int v : {kMount, kDismount, kLimber, kUnlimber})
       if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
     const bool overruns = type_of(u).can_overrun;
@@ -5724,21 +5861,30 @@ bool PlanspielState::work_refusal(int u, Text* why) const {
   }
 }
 
-bool PlanspielState::may_dig(int u, Text* why) const {
+bool PlanspielState::may_start_work(int u, int work, Text* why) const {
+  const bool dig = work == UnitState::kWorkDig;
   if (u < 0 || u >= num_units())
     return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
-  const UnitState& s = unit(u);
-  const UnitType& t = type_of(u);
-  const std::string& id = uid(u);
   if (step() != StepKind::kAct)
     return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
                            "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
   if (party_of(u) != active_)
-    return PS_REFUSE(why, {"PS §3.1: only the active party digs in",
-                           "PS §3.1: nur die aktive Partei gräbt sich ein"});
-  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return PS_REFUSE(why, say("PS §12.3: {} is not on the board on its own",
-                              "PS §12.3: {} steht nicht selbständig auf der Platte", id));
+    return PS_REFUSE(why, dig ? Text{"PS §3.1: only the active party digs in",
+                                     "PS §3.1: nur die aktive Partei gräbt sich ein"}
+                              : Text{"PS §3.1: only the active party camouflages",
+                                     "PS §3.1: nur die aktive Partei tarnt sich"});
+  if (unit(u).status != UnitStatus::kOnBoard || unit(u).aboard >= 0)
+    return PS_REFUSE(why, say("{}: {} is not on the board on its own",
+                              "{}: {} steht nicht selbständig auf der Platte",
+                              dig ? "PS §12.3" : "PS §7.6", uid(u)));
+  return true;
+}
+
+bool PlanspielState::may_dig(int u, Text* why) const {
+  if (!may_start_work(u, UnitState::kWorkDig, why)) return false;
+  const UnitState& s = unit(u);
+  const UnitType& t = type_of(u);
+  const std::string& id = uid(u);
   if (t.category != Category::kFigureBase)
     return PS_REFUSE(why, say("PS §12.3: only figures dig in; vehicles and heavy-weapon models "
                               "cannot dig in during a tactical game ({} is no figure base)",
@@ -5770,21 +5916,11 @@ bool PlanspielState::may_dig(int u, Text* why) const {
 }
 
 bool PlanspielState::may_camouflage(int u, Text* why) const {
-  if (u < 0 || u >= num_units())
-    return PS_REFUSE(why, {"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"});
+  if (!may_start_work(u, UnitState::kWorkCamouflage, why)) return false;
   const Board& b = game_->board();
   const UnitState& s = unit(u);
   const UnitType& t = type_of(u);
   const std::string& id = uid(u);
-  if (step() != StepKind::kAct)
-    return PS_REFUSE(why, {"PS §3.2: only in the active party's activity",
-                           "PS §3.2: nur während der Tätigkeit der aktiven Partei"});
-  if (party_of(u) != active_)
-    return PS_REFUSE(why, {"PS §3.1: only the active party camouflages",
-                           "PS §3.1: nur die aktive Partei tarnt sich"});
-  if (s.status != UnitStatus::kOnBoard || s.aboard >= 0)
-    return PS_REFUSE(why, say("PS §7.6: {} is not on the board on its own",
-                              "PS §7.6: {} steht nicht selbständig auf der Platte", id));
   if (s.camouflaged)
     return PS_REFUSE(
         why, say("PS §7.6: {} is camouflaged already", "PS §7.6: {} ist schon getarnt", id));

@@ -613,7 +613,9 @@ class PlanspielState : public State {
     uint64_t wrecks = 0;
     int party = 0;
     std::vector<uint32_t> table;  // TableSignature of its party, as last checked
-    std::vector<Field> moves;     // reachable(search)
+    // reachable(search), worked out when first asked (kept_moves).
+    mutable std::vector<Field> moves;
+    mutable bool moves_set = false;
   };
   struct KeptSearches {
     uint64_t game = 0;                 // PlanspielGame::instance
@@ -637,9 +639,19 @@ class PlanspielState : public State {
   // tables to be worked out when asked: kept_table).
   KeptSearches& kept_for_position() const;
   const std::vector<uint32_t>& kept_table(KeptSearches& kept, int party) const;
+  // What the entry rule of a search of `party` (PassageEntry, PS §5.3, G-07) reads of field index
+  // `i` with the units of `table` (table_signature): bit 0 an enemy unit there, bit 1 (for a
+  // model mover, `model`) an own model. Equal classes give equal entries into the field.
+  int entry_class(const std::vector<uint32_t>& table, size_t i, int party, bool model) const;
   // The kept search of unit `u` valid for this position (checked and brought up to it), or null.
   KeptSearch* kept_search_for(int u) const;
   KeptSearch& keep_search(int u, Search&& s) const;
+  // The movement search of unit `u` at this position: the kept one while it holds, else a new
+  // one, kept for later positions when it may be (on the board, outside a change of the state),
+  // else made in `local`; `kept` (when given) is set to the kept search or null.
+  const Search& position_search(int u, Search& local, const KeptSearch** kept) const;
+  // reachable(k.search), worked out once per kept search.
+  const std::vector<Field>& kept_moves(const KeptSearch& k) const;
   // The path of unit `u` to `dest` from a search kept for `position`; false: none kept (or no
   // path).
   bool kept_path(uint64_t position, int u, Field dest, Path& path) const;
@@ -653,6 +665,8 @@ class PlanspielState : public State {
   // The fields a search reaches where the mover may end its move (move_targets).
   std::vector<Field> reachable(const Search& s) const;
   void reachable(const Search& s, std::vector<Field>& out) const;  // into `out` (cleared first)
+  // The fields search `s` reached either way, one bit per board index (bit i % 64 of word i / 64).
+  void reached_bits(const Search& s, std::vector<uint64_t>& bits) const;
   bool find_path(int u, Field dest, Path& path, bool forced = false) const;
   // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
   void next_in_group();
@@ -664,6 +678,8 @@ class PlanspielState : public State {
   std::vector<Field> withdrawal_fields_from(int u, int m, bool forced) const;
   // PS §5.4: whether the like class of unit `u` is over the stacking limit where it stands.
   bool over_limit(int u) const;
+  // over_limit past the look whether any unit is marked congesting.
+  bool over_limit_marked(int u) const;
   // PS §5.4: a like troop in `u`'s congested field has fired this half-turn already.
   bool congested_fired(int u) const;
   // PS §6.7: whether `path` of unit `u` is a withdrawal from the enemy units its party sees that
@@ -709,9 +725,26 @@ class PlanspielState : public State {
   void advance_move(EventList* events);
   // PS §9.2, §9.3: what true and false counter-moves share (`rule` cites the kind).
   bool may_counter_fire(int p, const char* rule, Text* why) const;
+  // may_evade and may_evade_antitank with the fields they found (evade_fields,
+  // antitank_evade_fields) in `fields` when they allow it.
+  bool may_evade_to(int p, Text* why, std::vector<Field>& fields) const;
+  bool may_evade_antitank_to(int v, Text* why, std::vector<Field>& fields) const;
   // may_place; `occupied` (per field index, 1 where a unit stands on the board), when given,
   // spares the look for the field's units in an empty field.
   bool may_place_in(int u, Field f, const std::vector<uint8_t>* occupied, Text* why) const;
+  // may_place_in in two parts: what it asks of the unit alone (may_place_unit), and of the field
+  // (may_place_at) with what the unit brings to it worked out once (placing: the unit as an
+  // occupant and its load).
+  struct Placing {
+    int u = -1;
+    int party = 0;
+    Occupant me;
+    std::vector<Occupant> load;
+  };
+  bool may_place_unit(int u, Text* why) const;
+  Placing placing(int u) const;
+  bool may_place_at(const Placing& p, Field f, const std::vector<uint8_t>* occupied,
+                    Text* why) const;
   // What may_counter (PS §9.2) and may_meet (PS §9.3) ask beyond may_counter_fire.
   bool counter_entitled(int p, Text* why) const;
   bool meet_entitled(int p, Text* why) const;
@@ -747,6 +780,10 @@ class PlanspielState : public State {
   void apply_work(const Action& action, EventList* events);
   // G-38: why unit `u`, at work this half-turn (dig, camouflage or recover), does nothing else.
   bool work_refusal(int u, Text* why) const;
+  // PS §3.1, §3.2: what digging in (`work` UnitState::kWorkDig, PS §12.3) and camouflaging
+  // (kWorkCamouflage, PS §7.6) ask first: a unit of the active party in its activity, on the
+  // board on its own; or why not.
+  bool may_start_work(int u, int work, Text* why) const;
   // PS §12.3, G-38, G-52: at the end of the half-turn of party `ending`, a face-down dug-in marker
   // whose unit has left its field (or the board), or whose unit of `ending` did not dig again in
   // this half-turn (the two half-turns are consecutive), is removed.
@@ -809,6 +846,9 @@ class PlanspielState : public State {
     // pair by pair for the units whose key changed (update_seen_counts).
     std::vector<int> range;
     std::vector<int> count;
+    // Per pair, pair[o * n + u] is 1 when unit u detects unit o of the other party (one of the
+    // pairs `count` counts), for n units.
+    std::vector<uint8_t> pair;
     bool changed = false;  // update_seen_counts found a change
     // Counts the changes of units_ (start_mutating, done_mutating): what is worked out for one
     // position and kept with the epoch it was worked out at holds while the epoch is the same
@@ -825,7 +865,8 @@ class PlanspielState : public State {
     std::vector<int> loads;
     bool loads_valid = false;
     bool setting_up = false;
-    std::array<std::optional<std::vector<int>>, kParties> seen;
+    std::array<std::vector<int>, kParties> seen;  // valid where seen_valid
+    std::array<bool, kParties> seen_valid{};
     // Per unit, bit `party` set when the unit is in `seen[party]` (filled with it).
     std::vector<uint8_t> seen_mask;
     // The keys were compared with the units since the last change: outside apply() (and the
@@ -838,12 +879,15 @@ class PlanspielState : public State {
     struct Contents {
       std::vector<FieldContents> fields;  // per board index
       std::vector<std::vector<int>> ids;  // per board index, the units of `fields`
-      std::vector<size_t> used;           // the indexes with contents (cleared on a rebuild)
+      // Per unit, the board index + 1 of the field where `fields` holds it, 0: not there. A
+      // table worked out again changes only the fields of the units whose slot changed.
+      std::vector<uint32_t> slot;
       bool valid = false;
       Contents() = default;
       Contents(const Contents&) {}
       Contents& operator=(const Contents&) {
         valid = false;
+        slot.clear();  // built anew
         return *this;
       }
     };

@@ -107,5 +107,43 @@ TEST(PlanspielKeptSearches, PS_6_AKeptSearchOutlivesTheCloneThatKeptIt) {
   }
 }
 
+// Every legal action with the kept searches (the move and withdrawal fields, PS §6, §6.7; the
+// movement counter-moves' fields from the evading unit's kept search, PS §9.4, G-48; the kept
+// searches checked field by field against what the entry rule reads, PS §5.3) equals the list
+// made with fresh searches only, in every window of random games of the three situations.
+TEST(PlanspielKeptSearches, PS_9_4_LegalActionsWithKeptSearchesEqualFreshOnes) {
+  for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto game = make_planspiel(id);
+    Rng rng(31);
+    int windows = 0;  // evade actions listed
+    for (int g = 0; g < 4; ++g) {
+      std::unique_ptr<State> s = game->new_initial_state();
+      for (int n = 0; n < 600 && !s->is_terminal(); ++n) {
+        if (s->current_seat() == kChance) {
+          s->apply(s->sample_chance(rng));
+          continue;
+        }
+        const auto& ps = static_cast<const PlanspielState&>(*s);
+        ActionList kept, fresh;
+        s->legal_actions(kept);
+        PlanspielState::set_kept_searches_for_test(false);
+        s->legal_actions(fresh);
+        PlanspielState::set_kept_searches_for_test(true);
+        ASSERT_EQ(kept, fresh) << id << " game " << g << " action " << n;
+        for (const Action& a : kept) windows += a.verb == kEvade ? 1 : 0;
+        // What a unit may evade to, asked on its own (why_illegal's check), from the kept search.
+        for (const Action& a : kept) {
+          if (a.verb == kEvade && ps.step() == StepKind::kCounterMove) {
+            EXPECT_TRUE(ps.may_evade(a.arg(0), nullptr)) << id << " action " << n;
+          }
+        }
+        ASSERT_FALSE(kept.empty());
+        s->apply(kept[rng.below(static_cast<uint32_t>(kept.size()))]);
+      }
+    }
+    EXPECT_GT(windows, 5) << id;  // movement counter-moves were listed
+  }
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel::testing
