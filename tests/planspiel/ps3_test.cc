@@ -409,8 +409,10 @@ TEST(PlanspielPs3SetUp, S_3_SetUpHiddenFromTheOtherParty) {
   s->apply(Parsed(*s, "place R-A1 2,15"));
   s->apply(Action(kFertig, {}));
   ASSERT_EQ(s->active(), kPartyBlue);
-  // Blue's view holds no Red unit on the board.
-  for (const auto& u : s->observe(kPartyBlue)["units"])
+  // Blue's view holds no Red unit on the board (the view held: a range-for over a member of the
+  // temporary would read it after its end).
+  const json blue_view = s->observe(kPartyBlue);
+  for (const auto& u : blue_view["units"])
     if (u["party"] == "red") {
       EXPECT_NE(u["status"], "on_board") << u.dump();
     }
