@@ -55,6 +55,7 @@ Text units_still_able_given(const State& state, const Action& action, bool has_v
   }
   if (has_verbs && action_role != VerbRole::kDecline) return {};
   const Decision decision = state.decision_for(seat);
+  if (decision.keeps_listed_setup) return {};
   const bool is_decline = decision.decline && *decision.decline == action;
   if (!has_verbs && !is_decline) return {};
   // A reaction window (the decision's own decline: opportunity fire, fate, a counter-move) is

@@ -43,6 +43,9 @@ struct Decision {
   // action it decides; kNobody when the window is about no seat's roll. UIs may decline such
   // windows automatically on the other seat's rolls only.
   int roll_seat = kNobody;
+  // A set-up whose ending keeps every unit not placed by hand where the scenario lists it: ending
+  // it forfeits nothing, so a UI asks no "units could still act" question (engine/ending.h).
+  bool keeps_listed_setup = false;
   // The prompt in German; "" when the game has only English (engine/text.h).
   std::string prompt_de{};
 

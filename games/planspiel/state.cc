@@ -3718,10 +3718,22 @@ Decision PlanspielState::decision_for(int viewer) const {
               "(scenarios §1.5)",
               party_name(active_), PartyDe(active_), z ? z->from.x : 0, z ? z->to.x : 0,
               z ? z->from.y : 0, z ? z->to.y : 0));
+      d.keeps_listed_setup = true;  // scenarios §1.5: FERTIG forfeits nothing
       break;
     }
   }
   return d;
+}
+
+ActionInfo PlanspielState::action_info(const Action& action, int viewer) const {
+  ActionInfo info = State::action_info(action, viewer);
+  if (action.verb == kFertig && step() == StepKind::kSetUp) {
+    info.label_en = "FERTIG: the others stay in their listed fields";
+    info.label_de = "FERTIG: die übrigen bleiben auf ihren vorgesehenen Feldern";
+    info.title_en = "End the set-up";
+    info.title_de = "Aufstellung beenden";
+  }
+  return info;
 }
 
 void PlanspielState::legal_actions(ActionList& out) const {

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 
+#include "engine/ending.h"
 #include "engine/rng.h"
 #include "games/planspiel/fire.h"
 #include "games/planspiel/fire_data.h"
@@ -390,6 +391,26 @@ TEST(PlanspielPs3SetUp, S_3_DefaultsInOneAction) {
     }
   EXPECT_EQ(s->why_illegal(Parsed(*s, "place R-T1 0,0")),
             "scenarios §1.5: units are placed only during the set-up");
+}
+
+// Scenarios §1.5: FERTIG in the set-up keeps the listed fields, so it is labelled as that and
+// ending the set-up asks no "units could still act" question (engine/ending.h); in the first
+// half-turn FERTIG ends the half-turn and asks it.
+TEST(PlanspielPs3SetUp, S_3_FertigKeepsTheListedFieldsWithoutAQuestion) {
+  auto s = FreshPs3();
+  const Action fertig(kFertig, {});
+  const ActionInfo info = s->action_info(fertig, kPartyRed);
+  EXPECT_EQ(info.role, VerbRole::kDecline);
+  EXPECT_EQ(info.label_en, "FERTIG: the others stay in their listed fields");
+  EXPECT_EQ(info.label_de, "FERTIG: die übrigen bleiben auf ihren vorgesehenen Feldern");
+  EXPECT_EQ(info.title_de, "Aufstellung beenden");
+  EXPECT_TRUE(units_still_able(*s, fertig, true, kNobody).en.empty());
+  s->apply(fertig);
+  s->apply(fertig);
+  ASSERT_EQ(s->step(), StepKind::kAct);
+  EXPECT_EQ(s->action_info(fertig, kPartyRed).label_de, "FERTIG: Teilzug beenden");
+  EXPECT_NE(units_still_able(*s, fertig, true, kNobody).en.find("units can still"),
+            std::string::npos);
 }
 
 // Scenarios §1.5: both parties set up at the same time: Red's placements are hidden from Blue
