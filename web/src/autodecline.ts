@@ -143,3 +143,14 @@ export function savePrefs(game: string, seat: string, prefs: SkipPrefs): void {
     /* no storage: the choices last as long as the page */
   }
 }
+
+/** The windows declined for the player, in the order they came, each text once with its count:
+ *  "No counter-move (3×) · No opportunity fire". */
+export function declinedSummary(declined: LegalAction[], lang: 'en' | 'de'): string {
+  const counts = new Map<string, number>();
+  for (const a of declined) {
+    const text = a.label?.[lang] || a.text;
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  return [...counts].map(([text, n]) => (n > 1 ? `${text} (${n}×)` : text)).join(' · ');
+}

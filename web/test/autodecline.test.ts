@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { autoDecline, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, soloSeat, type SkipPrefs } from '../src/autodecline';
+import { autoDecline, declinedSummary, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, soloSeat, type SkipPrefs } from '../src/autodecline';
 import type { LegalAction } from '../src/types';
 
 // State messages as the server sends them (docs/protocol.md): a WSR fate window of "us" with
@@ -167,5 +167,14 @@ describe('preferences stored per game and seat', () => {
     expect(loadPrefs('g1', 'us')).toEqual(prefs);
     store.set('feldherr.autodecline', 'not json');
     expect(loadPrefs('g1', 'us')).toEqual(NO_PREFS);
+  });
+});
+
+describe('what was declined for the player', () => {
+  it('names each declined window once, with its count, in both languages', () => {
+    expect(declinedSummary([noOpfire, noFate, noOpfire, noOpfire], 'en')).toBe('No opportunity fire (3×) · No fate points');
+    expect(declinedSummary([noOpfire, noOpfire], 'de')).toBe('Kein Gelegenheitsfeuer (2×)');
+    expect(declinedSummary([endImpulse], 'de')).toBe('end-impulse');
+    expect(declinedSummary([], 'en')).toBe('');
   });
 });

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { actingUnits, askBefore, clickTargets, parseAll, wantsOdds, type ParsedAction } from '../actions';
 import { api, GameSocket, tokens } from '../api';
-import { autoDecline, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, soloSeat, type SkipMode, type SkipPrefs } from '../autodecline';
+import { autoDecline, declinedSummary, impulseOf, loadPrefs, modeOf, noteWindow, NO_PREFS, savePrefs, setMode, soloSeat, type SkipMode, type SkipPrefs } from '../autodecline';
 import { useLang } from '../hooks';
 import { lang, resultText, said, sideName, t, tOr } from '../i18n';
 import { boardTitle, tabTitle } from '../title';
@@ -294,7 +294,7 @@ export function GameView(props: { id: string; token?: string }) {
       )}
       {declined.count > 0 && !msg?.result && (
         <div class="auto-declined" data-testid="auto-declined" data-count={declined.count} role="status">
-          {t('declinedForYou')}: {declined.last.map((a) => a.label?.[lang.value] || a.text).join(' · ')}
+          {t('declinedForYou')}: {declinedSummary(declined.last, lang.value)}
         </div>
       )}
       {prefs.seen.length > 0 && !msg?.result && (
