@@ -90,16 +90,11 @@ void HumanSeat::drop_typed_ahead() {
           << list << '\n';
 }
 
-// Ending while units could still move or act: engine/ending.h, with the seat of the last action
-// that was not a die (the other side's action opened a window that is declined unasked).
+// Ending while units could still move or act: engine/ending.h, with the seat whose action opened
+// the decision (Session::last_actor: a window the other side's action opened is declined unasked).
 Text HumanSeat::still_able(const Session& session, const Action& action) const {
-  int last = kNobody;
-  for (auto it = session.history().rbegin(); it != session.history().rend(); ++it) {
-    if (it->seat == kChance) continue;
-    last = it->seat;
-    break;
-  }
-  return units_still_able(session.state(), action, !session.game().verbs().empty(), last);
+  return units_still_able(session.state(), action, !session.game().verbs().empty(),
+                          session.last_actor());
 }
 
 void HumanSeat::show(const Session& session) const {

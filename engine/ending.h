@@ -13,8 +13,9 @@ namespace feldherr {
 // "" (an empty Text) when `action` ends nothing with units left to act; else what could still
 // act, e.g. "2 units can still move (Rifleman u1, Rifleman u2)". `has_verbs`: the game has a
 // verb table (without one, the decision's decline is the ending and the other actions are
-// counted). `last_actor`: the seat of the last action that was not a die (kNobody when none):
-// a window the other side opened is declined without a warning; a set-up that keeps the units
+// counted). `last_actor`: the seat whose action opened the decision (Session::last_actor; kNobody
+// when none or when the last action handed over): a window the other side opened is declined
+// without a warning; a set-up that keeps the units
 // not placed by hand in their listed fields (Decision::keeps_listed_setup) ends without one.
 Text units_still_able(const State& state, const Action& action, bool has_verbs, int last_actor);
 

@@ -58,9 +58,15 @@ void Session::push(const Action& action, int seat, std::string text, EventList* 
     const ActionInfo info = state_->action_info(action, viewer_);
     label = {info.label_en, info.label_de};
   }
+  // An answer in a reaction window (its decision has a decline) or an ending hands over.
+  const bool hands_over =
+      seat != kChance &&
+      ((!game_->verbs().empty() && state_->action_role(action, seat) == VerbRole::kDecline) ||
+       state_->decision().decline.has_value());
   state_->apply(action, events);
   if (closes || state_->current_seat() != seat) undo_stack_.clear();
-  history_.push_back({seat, action, std::move(text), std::move(shown), std::move(label)});
+  history_.push_back(
+      {seat, action, std::move(text), std::move(shown), std::move(label), hands_over});
   if (writer_) {
     int n = static_cast<int>(history_.size());
     std::string seat_name = seat >= 0 ? game_->seats()[static_cast<size_t>(seat)] : "chance";
@@ -68,6 +74,12 @@ void Session::push(const Action& action, int seat, std::string text, EventList* 
     if (n % kHashEvery == 0) writer_->hash(n, state_->hash());
     if (state_->is_terminal()) writer_->result(n, state_->result(), state_->hash());
   }
+}
+
+int Session::last_actor() const {
+  for (auto it = history_.rbegin(); it != history_.rend(); ++it)
+    if (it->seat != kChance) return it->hands_over ? kNobody : it->seat;
+  return kNobody;
 }
 
 bool Session::undo() {

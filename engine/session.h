@@ -19,6 +19,10 @@ struct LoggedAction {
   std::string text;   // describe() in the state before it
   std::string shown;  // describe_for(action, viewer) for the session's viewer (see show_to)
   Text label;         // its label as that viewer reads it (action_info), when label_actions()
+  // It ended something (role decline: end, FERTIG, pass) or answered a reaction window (its
+  // decision had a Decision::decline: a counter-move, opportunity fire): it hands the decision on
+  // and opens no window for the other side.
+  bool hands_over = false;
 };
 
 class Session {
@@ -28,6 +32,11 @@ class Session {
   const Game& game() const { return *game_; }
   const State& state() const { return *state_; }
   const std::vector<LoggedAction>& history() const { return history_; }
+  // Whose action opened the decision now (engine/ending.h `last_actor`): the seat of the last
+  // action that was not a die, or kNobody when that one handed over (LoggedAction::hands_over:
+  // the other side ending its turn, or answering its counter-move window, opens no window) or
+  // before any action.
+  int last_actor() const;
 
   // Applies an action after checking it is legal. Returns "" on success, otherwise the reason
   // (citing the rule) and nothing changes. Events of the action are appended to `events`.

@@ -45,8 +45,9 @@ struct ViewOptions {
   // The observation as JSON text (View::observation_text, State::append_observation) instead of
   // the tree View::observation: what the server sends, without building the tree.
   bool observation_text = false;
-  // Warn of endings while units could still act (ViewedAction::warn), given the seat of the last
-  // action that was not a die (kNobody when none): a window the other side opened warns of none.
+  // Warn of endings while units could still act (ViewedAction::warn), given the seat whose action
+  // opened the decision (Session::last_actor; kNobody when none): a window the other side opened
+  // warns of none.
   bool warnings = false;
   int last_actor = kNobody;
 };

@@ -1186,11 +1186,7 @@ const RenderedView& Hub::rendered_view_locked(const LiveGame& g, int viewer, boo
   o.observation_text = true;
   // An ending while units could still act carries its warning (the web asks before sending it).
   o.warnings = true;
-  for (auto it = g.session->history().rbegin(); it != g.session->history().rend(); ++it)
-    if (it->seat != kChance) {
-      o.last_actor = it->seat;
-      break;
-    }
+  o.last_actor = g.session->last_actor();
   View view = view_of(g.session->state(), viewer, o);
   ++views_built_;
   // Used by the caller at once, under the game's lock: kept with the game if the hub's budget

@@ -10,6 +10,7 @@
 #include "engine/ending.h"
 #include "engine/registry.h"
 #include "engine/rng.h"
+#include "engine/session.h"
 #include "engine/view.h"
 
 namespace feldherr {
@@ -210,6 +211,54 @@ TEST(Verbs, TheViewsLegalActionsCarryVerbArgumentsAndLabels) {
     EXPECT_TRUE(a.contains("verb")) << a.dump();
     EXPECT_TRUE(a["label"].contains("de")) << a.dump();
   }
+}
+
+// Planspiel PS §3.2, §9.2-§9.4: the other party's FERTIG hands the turn over, and its answer in a
+// counter-move window (`pass`, a counter-fire, an evasion) hands the half-turn back to the mover:
+// none opens a window, so the mover's FERTIG with units left to act carries its warning
+// (Session::last_actor is nobody after them). The other party as the opener would silence it.
+TEST(Verbs, PS_3_2_FertigAfterTheOtherPartyHandedOverStillWarns) {
+  const std::shared_ptr<const Game> game = all_games().create("planspiel/ps-1", {});
+  std::set<std::string> handed_over_by;  // "pass", "fertig", "answer": warned after each
+  for (uint64_t seed = 1; seed <= 20 && handed_over_by.size() < 3; ++seed) {
+    Session session(game);
+    Rng rng(seed);
+    for (int n = 0; n < 400 && !session.state().is_terminal(); ++n) {
+      const State& state = session.state();
+      const int seat = state.current_seat();
+      if (seat == kChance) {
+        session.roll(rng);
+        continue;
+      }
+      Action fertig;
+      std::string error;
+      ASSERT_TRUE(state.parse("fertig", fertig, error)) << error;
+      const auto& h = session.history();
+      const LoggedAction* last = nullptr;
+      for (auto it = h.rbegin(); it != h.rend() && last == nullptr; ++it)
+        if (it->seat != kChance) last = &*it;
+      if (last != nullptr && last->seat != seat && !state.decision().decline &&
+          state.why_illegal(fertig).empty()) {
+        EXPECT_TRUE(last->hands_over) << last->text;
+        EXPECT_EQ(session.last_actor(), kNobody);
+        const Text warn = units_still_able(state, fertig, true, session.last_actor());
+        if (!warn.en.empty()) {
+          handed_over_by.insert(last->text == "pass" || last->text == "fertig" ? last->text
+                                                                               : "answer");
+          EXPECT_NE(warn.en.find("can still"), std::string::npos) << warn.en;
+          EXPECT_NE(warn.de.find("noch"), std::string::npos) << warn.de;
+          EXPECT_TRUE(units_still_able(state, fertig, true, last->seat).en.empty());
+        }
+      }
+      // Move rather than end, so that steps open the other party's windows.
+      ActionList legal;
+      for (const Action& a : state.legal_actions())
+        if (!state.is_concession(a) && (a != fertig || rng.below(4) == 0)) legal.push_back(a);
+      if (legal.empty()) legal.push_back(fertig);
+      ASSERT_EQ(session.act(legal[rng.below(static_cast<uint32_t>(legal.size()))]), "");
+    }
+  }
+  EXPECT_EQ(handed_over_by, (std::set<std::string>{"answer", "fertig", "pass"}));
 }
 
 // Rivet Wars' `end` while units of the activated segment could still move (RW §9): the legal action
