@@ -25,14 +25,23 @@ struct Node {
   int32_t first_child = -1;
   int32_t next_sibling = -1;
   double visits = 0;
-  double value = 0;  // sum of the values backed up for `seat`
-  double avail = 0;  // iterations in which the action was legal when its parent was reached
+  double value = 0;     // sum of the values backed up for `seat`
+  double avail = 0;     // iterations in which the action was legal when its parent was reached
+  int32_t listed = -1;  // perf: index in Tree::listed of this node's actions (run), -1 if none
 };
 
 struct Tree {
   std::vector<Node> nodes;
   long long iterations = 0;
+  // perf (run): the actions a node offers, after the root's filter and drop_concessions, kept
+  // for a node reached from a determinisation that drew nothing, with no chance on the way --
+  // the same state every time, so the same list. Spans of `pool` (offset, count), bounded.
+  std::vector<std::pair<uint32_t, uint32_t>> listed;
+  std::vector<Action> pool;
 };
+
+// perf: at most this many actions are kept per tree (Tree::pool, 10 bytes each).
+constexpr size_t kListedPool = size_t{1} << 21;
 
 struct Search {
   const MctsConfig* config;
@@ -167,6 +176,8 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
                                 : size_t{1} << 16);
   tree.nodes.emplace_back();  // the root
   tree.iterations = 0;
+  tree.listed.clear();
+  tree.pool.clear();
 
   Playouts po(sr, seed);
 
@@ -186,10 +197,16 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
     }
     ++tree.iterations;
 
+    const Rng drawn_from = rng;
     std::unique_ptr<State> s = sr.root->determinize(sr.seat, rng);
     int32_t node = 0;
     path.clear();
     path.push_back(0);
+    // perf: a determinisation that draws nothing from `rng` (a game without hidden information
+    // returns clone()) is the same state in every such iteration, and so is the state at a node
+    // as long as no chance was sampled on the way (apply is deterministic): the node's actions
+    // are listed once (Tree::listed). Nothing drawn: the generator's next number is unchanged.
+    bool same = Rng(drawn_from).next_u64() == Rng(rng).next_u64();
 
     // Selection and expansion: down the tree while every legal action has been tried.
     bool expanded = false;
@@ -197,21 +214,35 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
       const int cur = s->current_seat();
       if (cur == kChance) {  // open loop: chance is sampled, not stored
         s->apply(s->sample_chance(rng));
+        same = false;
         continue;
       }
       if (cfg.flat && node != 0) break;  // flat: the tree is the root's children only
-      s->legal_actions(legal);
-      if (node == 0) {
-        // The root's options are those of the real state (a seat knows its own options).
-        size_t w = 0;
-        for (size_t r = 0; r < legal.size(); ++r)
-          if (std::binary_search(sr.root_ids.begin(), sr.root_ids.end(), legal[r].id()))
-            legal[w++] = legal[r];
-        legal.resize(w);
-        if (legal.empty()) break;  // a determinisation disagreeing with the real options
+      const int32_t kept = same ? tree.nodes[static_cast<size_t>(node)].listed : -1;
+      if (kept >= 0) {
+        const auto [at, count] = tree.listed[static_cast<size_t>(kept)];
+        legal.assign(tree.pool.begin() + at, tree.pool.begin() + at + count);
+      } else {
+        s->legal_actions(legal);
+        if (node == 0) {
+          // The root's options are those of the real state (a seat knows its own options).
+          size_t w = 0;
+          for (size_t r = 0; r < legal.size(); ++r)
+            if (std::binary_search(sr.root_ids.begin(), sr.root_ids.end(), legal[r].id()))
+              legal[w++] = legal[r];
+          legal.resize(w);
+        }
+        drop_concessions(*s, legal);
+        if (same && tree.pool.size() + legal.size() <= kListedPool) {
+          tree.nodes[static_cast<size_t>(node)].listed = static_cast<int32_t>(tree.listed.size());
+          tree.listed.emplace_back(static_cast<uint32_t>(tree.pool.size()),
+                                   static_cast<uint32_t>(legal.size()));
+          tree.pool.insert(tree.pool.end(), legal.begin(), legal.end());
+        }
       }
-      drop_concessions(*s, legal);
-      if (legal.empty()) break;  // not the contract (a decision owed with no action): stop here
+      // Empty: a determinisation disagreeing with the root's real options, or not the contract
+      // (a decision owed with no action): stop here.
+      if (legal.empty()) break;
       child_of.resize(legal.size());
       size_t untried = 0;
       for (size_t i = 0; i < legal.size(); ++i) {

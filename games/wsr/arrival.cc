@@ -386,17 +386,17 @@ void WsrState::enter_actions(ActionList& out) const {
       if (!ok[i]) continue;
       us = {cand[i]};
       if (label_ok({i}) && can_enter_map(us, h, nullptr, sp))
-        out.push_back(Action(kEnter, {h, cand[i]}));
+        out.push_back(ActionOf(kEnter, {h, cand[i]}));
       for (size_t j = i + 1; j < n; ++j) {
         if (!ok[j]) continue;
         us = {cand[i], cand[j]};
         if (label_ok({i, j}) && can_enter_map(us, h, nullptr, sp))
-          out.push_back(Action(kEnter, {h, cand[i], cand[j]}));
+          out.push_back(ActionOf(kEnter, {h, cand[i], cand[j]}));
         for (size_t k = j + 1; k < n; ++k) {
           if (!ok[k]) continue;
           us = {cand[i], cand[j], cand[k]};
           if (label_ok({i, j, k}) && can_enter_map(us, h, nullptr, sp))
-            out.push_back(Action(kEnter, {h, cand[i], cand[j], cand[k]}));
+            out.push_back(ActionOf(kEnter, {h, cand[i], cand[j], cand[k]}));
         }
       }
     }

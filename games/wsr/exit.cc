@@ -50,6 +50,8 @@ bool WsrState::can_exit_map(Text* why) const {
   if (steps.empty() || top().kind != kStepMove || n_group == 0)
     return Fail(why, Text{"only a moving stack leaves the map (G-12, WSR 5.0)",
                           "nur ein sich bewegender Stapel verlässt den Spielplan (G-12, WSR 5.0)"});
+  // perf: asked without a reason, the exit hex test (below, G-12) before the scan for enemies.
+  if (!why && !game_->exit_hex(side_of(group[0]), unit(group[0]).hex)) return false;
   if (in_enemy_hex())
     return Fail(
         why, Text{"the overrunning stack must first leave the enemy hex (WSR 6.4)",

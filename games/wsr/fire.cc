@@ -282,7 +282,7 @@ void WsrState::fire_actions(ActionList& out) const {
           known.hard = known.hard || e.hard;
         }
         if (can_fire_hex(u, hexes[k], nullptr, nullptr, fast ? &known : nullptr))
-          out.push_back(Action(kFireHex, {u, hexes[k]}));
+          out.push_back(ActionOf(kFireHex, {u, hexes[k]}));
       }
       continue;
     }
@@ -308,14 +308,14 @@ void WsrState::fire_actions(ActionList& out) const {
         if (!los_clear(from, e.hex, dist)) continue;             // WSR 7.0
       }
       if (can_fire(u, t, false, nullptr, nullptr, fast)) {  // fast: LOS found clear above
-        out.push_back(Action(kFire, {u, t}));
+        out.push_back(ActionOf(kFire, {u, t}));
         if (hq_support == -2) hq_support = free_hq_support(u);
-        if (hq_support >= 0) out.push_back(Action(kFire, {u, t, 1}));
+        if (hq_support >= 0) out.push_back(ActionOf(kFire, {u, t, 1}));
       }
       if (info(u).counter->aa && e.hard && can_fire_aa(u, t, false, nullptr)) {
-        out.push_back(Action(kFire, {u, t, 0, 1}));  // WSR 11.1: AA firepower
+        out.push_back(ActionOf(kFire, {u, t, 0, 1}));  // WSR 11.1: AA firepower
         if (hq_support == -2) hq_support = free_hq_support(u);
-        if (hq_support >= 0) out.push_back(Action(kFire, {u, t, 1, 1}));
+        if (hq_support >= 0) out.push_back(ActionOf(kFire, {u, t, 1, 1}));
       }
     }
   }
@@ -346,14 +346,14 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
         if (!los_clear(unit(u).hex, unit(t).hex, dist)) continue;
       }
       if (can_fire(u, t, true, nullptr, nullptr, fast && on_map(t))) {  // LOS found clear above
-        out.push_back(Action(kOpFire, {u, t}));
+        out.push_back(ActionOf(kOpFire, {u, t}));
         if (first) return true;
-        if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1}));
+        if (free_hq_support(u) >= 0) out.push_back(ActionOf(kOpFire, {u, t, 1}));
       }
       if (info(u).counter->aa && hard_target(t) && can_fire_aa(u, t, true, nullptr)) {
-        out.push_back(Action(kOpFire, {u, t, 0, 1}));  // WSR 11.1: AA firepower
+        out.push_back(ActionOf(kOpFire, {u, t, 0, 1}));  // WSR 11.1: AA firepower
         if (first) return true;
-        if (free_hq_support(u) >= 0) out.push_back(Action(kOpFire, {u, t, 1, 1}));
+        if (free_hq_support(u) >= 0) out.push_back(ActionOf(kOpFire, {u, t, 1, 1}));
       }
     }
   }
@@ -372,7 +372,7 @@ bool WsrState::opfire_scan(ActionList& out, bool first) const {
       known_done = true;
     }
     if (can_fire_hex(u, top().a, nullptr, nullptr, fast ? &known : nullptr)) {
-      out.push_back(Action(kFireHex, {u, top().a}));
+      out.push_back(ActionOf(kFireHex, {u, top().a}));
       if (first) return true;
     }
   }
@@ -844,6 +844,15 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, Text* why,
         why, Text{hex_name(hex) + " holds no enemy unit to attack (WSR 6.1)",
                   std::string(hex_name(hex)) +
                       " enthält keine feindliche Einheit, die angegriffen werden kann (WSR 6.1)"});
+  // perf: asked without a reason, the LOS and spotter refusals below (pure) come before the fire
+  // numbers; `seen` keeps the answer for them (-1: not asked here).
+  int seen = -1;
+  if (!why && WsrFastPaths()) {
+    seen = dist <= 1 || los_clear(from, hex) ? 1 : 0;
+    if (seen == 0 &&
+        ((!steps.empty() && top().kind == kStepHexEntered) || mortar_spotter(u, hex) < 0))
+      return false;
+  }
   // [REC] A-08: HE firepower of the unlimbered face, soft-target defence, no concealment.
   FireInput in = MakeMortarInput(*info(u).counter, has(u, kReduced),
                                  game_->data().terrain[game_->terrain(hex)], dist, hard,
@@ -867,7 +876,7 @@ bool WsrState::hex_fire_params(int u, int hex, FireParams* p, Text* why,
                           "mehr als 15 Würfel in einem Wurf werden nicht unterstützt"});
   // WSR 6.1 direct fire at a hex in the mortar's LOS; else indirect fire through a spotter,
   // never as opportunity fire (6.1, 6.2). [REC] A-08: range still counts from the mortar.
-  if (dist > 1 && !los_clear(from, hex)) {
+  if (seen < 0 && dist > 1 && !los_clear(from, hex)) {
     if (!steps.empty() && top().kind == kStepHexEntered)
       return Fail(
           why,

@@ -62,6 +62,8 @@ bool WsrState::can_start_move(int u, Text* why) const {
 // before the stack enters its first hex.
 bool WsrState::can_join_group(int u, Text* why) const {
   if (n_group == 0) return Fail(why, Text{"no stack is moving", "kein Stapel bewegt sich"});
+  // perf: asked without a reason, the hex test below (WSR 5.1) first: most units stand elsewhere.
+  if (!why && (!on_map(u) || unit(u).hex != unit(group[0]).hex)) return false;
   if (in_group(u))
     return Fail(why, Text{unit_label(u) + " is already moving",
                           std::string(unit_label(u)) + " bewegt sich bereits"});
@@ -167,9 +169,29 @@ void WsrState::around_group(Around& a) const {
   int lo = from, hi = from;  // the range of the seven hex indices: a cheap first test
   for (int h : a.hex)
     if (h >= 0) lo = std::min(lo, h), hi = std::max(hi, h);
+  a.group_combat = 0;
+  a.group_hq = a.disrupted = false;
+  a.escorted = true;
+  for (int k = 0; k < n_group; ++k) {  // as can_enter counts and checks the stack
+    const int u = group[static_cast<size_t>(k)];
+    if (info(u).hq) {
+      a.group_hq = true;
+      bool escorted = false;  // WSR 1.3.2 / A-03
+      for (int j = 0; j < n_group; ++j) {
+        const int v = group[static_cast<size_t>(j)];
+        if (!info(v).hq && info(v).formation == info(u).formation) escorted = true;
+      }
+      a.escorted = a.escorted && escorted;
+    } else {
+      ++a.group_combat;
+    }
+    a.group_combat += passengers_of(u);
+    a.disrupted = a.disrupted || has(u, kDisrupted);
+  }
   for (int u = 0; u < n_units; ++u) {
     const int h = units[static_cast<size_t>(u)].hex;
-    if (h < lo || h > hi) continue;  // off the map (kNoHex) or none of the seven
+    // Off the map (kNoHex) or none of the seven: outside [lo, hi] (one unsigned comparison).
+    if (static_cast<unsigned>(h - lo) > static_cast<unsigned>(hi - lo)) continue;
     for (size_t k = 0; k < a.hex.size(); ++k) {
       if (a.hex[k] != h) continue;
       if (side_of(u) != side)
@@ -185,6 +207,26 @@ void WsrState::around_group(Around& a) const {
 
 bool WsrState::can_enter(int to, Text* why, Around* around, int dir) const {
   if (n_group == 0) return Fail(why, Text{"no stack is moving", "kein Stapel bewegt sich"});
+  if (around != nullptr && why == nullptr) {
+    // perf: the same refusals as below, the stack's own part from around_group (asked once for
+    // the six neighbours), the counts of the hex first. The A6 boundary-line refusal is
+    // step_cost_dir's (-1 for a unit beyond the line).
+    const auto at = static_cast<size_t>(dir);
+    if (around->enemy[at] != 0 || !around->escorted) return false;              // WSR 5.1, 1.3.2
+    if (around->group_hq && around->hq[at] != 0) return false;                  // WSR 1.3.2, A-03
+    if (around->combat[at] + around->group_combat > kStackLimit) return false;  // WSR 1.4
+    const int from = unit(group[0]).hex;
+    for (int k = 0; k < n_group; ++k) {
+      const int u = group[static_cast<size_t>(k)];
+      const int c = step_cost_dir(u, from, dir, to);
+      if (c < 0 || c > mp_left(u)) return false;  // WSR 5.0
+    }
+    if (around->disrupted)
+      for (int k = 0; k < n_group; ++k)
+        if (!disrupted_step_ok(group[static_cast<size_t>(k)], from, to, nullptr)) return false;
+    if (around->keep < 0) around->keep = hqs_keep_company(from, nullptr) ? 1 : 0;
+    return around->keep != 0;
+  }
   const HexLayout& L = game_->layout();
   const int from = unit(group[0]).hex;
   // With `around`, `to` is the neighbour of `from` in direction `dir` (move_actions).
@@ -368,7 +410,7 @@ void WsrState::operations_actions(ActionList& out) const {
   // perf: can_start_move refuses every unit of another formation first.
   if (active_f >= 0)
     for (int u : game_->formation_units(active_f))
-      if (u < n_units && can_start_move(u, nullptr)) out.push_back(Action(kSelect, {u}));
+      if (u < n_units && can_start_move(u, nullptr)) out.push_back(ActionOf(kSelect, {u}));
   carrier_actions(out);             // carrier.cc: load / unload (WSR 5.2, A-38)
   call_actions(out);                // artillery.cc: call artillery (WSR 11.2)
   fire_actions(out);                // WSR 6.1
@@ -390,23 +432,23 @@ void WsrState::move_actions(ActionList& out) const {
   }
   for (int d = 0; d < kHexDirs; ++d) {
     const int nb = game_->layout().Neighbour(from, d);
-    if (nb >= 0 && can_enter(nb, nullptr, occ, d)) out.push_back(Action(kMoveTo, {nb}));
+    if (nb >= 0 && can_enter(nb, nullptr, occ, d)) out.push_back(ActionOf(kMoveTo, {nb}));
   }
   if (group_steps == 0 && active_f >= 0)  // perf: can_join_group asks for the active formation
     for (int u : game_->formation_units(active_f))
-      if (u < n_units && can_join_group(u, nullptr)) out.push_back(Action(kSelect, {u}));
+      if (u < n_units && can_join_group(u, nullptr)) out.push_back(ActionOf(kSelect, {u}));
   for (int k = 0; k < n_group; ++k) {
     const int u = group[static_cast<size_t>(k)];
-    if (can_drop(u, nullptr)) out.push_back(Action(kDrop, {u}));
-    if (can_flip(u, true, nullptr)) out.push_back(Action(kMount, {u}));
-    if (can_flip(u, false, nullptr)) out.push_back(Action(kDismount, {u}));
+    if (can_drop(u, nullptr)) out.push_back(ActionOf(kDrop, {u}));
+    if (can_flip(u, true, nullptr)) out.push_back(ActionOf(kMount, {u}));
+    if (can_flip(u, false, nullptr)) out.push_back(ActionOf(kDismount, {u}));
   }
   carrier_actions(out);            // carrier.cc: load / unload (WSR 5.2, A-38)
   special_move_actions(out);       // special_rules.cc: B1 the M18 fires out of its move
   assault_move_actions(out, occ);  // assault.cc: assault / overrun (WSR 6.3, 6.4)
   exit_actions(out);               // exit.cc: leave the map from an exit hex (G-12)
   // WSR 6.4: the stack leaves the overrun hex (in_enemy_hex).
-  if (occ != nullptr ? occ->enemy[6] == 0 : !in_enemy_hex()) out.push_back(Action(kEndMove, {}));
+  if (occ != nullptr ? occ->enemy[6] == 0 : !in_enemy_hex()) out.push_back(ActionOf(kEndMove, {}));
 }
 
 void WsrState::apply_select(int u, EventList* ev) {

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -31,6 +32,17 @@ namespace feldherr::wsr {
 struct Scenario;  // games/wsr/scenario.h
 struct Zone;      // games/wsr/scenario.h
 class LosCache;   // games/wsr/los_cache.h (perf)
+
+// perf: Action(verb, {args}) built inline, for the lists of the hottest decisions (the engine's
+// constructor is out of line); the same action.
+inline Action ActionOf(int verb, std::initializer_list<int> a) {
+  Action x;
+  x.verb = static_cast<uint8_t>(verb);
+  x.argc = static_cast<uint8_t>(a.size());
+  size_t i = 0;
+  for (int v : a) x.args[i++] = static_cast<uint16_t>(v);
+  return x;
+}
 
 // Capacity of the flat state.
 constexpr int kMaxUnits = 96;
@@ -640,6 +652,11 @@ class WsrState : public State {
     std::array<uint8_t, 7> combat{};  // combat units (not HQs) of the stack's side
     std::array<uint8_t, 7> hq{};      // an HQ or SHQ of the stack's side
     int8_t keep = -1;
+    // The stack's own part of can_enter, the same for every neighbour (move_actions): its
+    // combat units with their passengers, whether it holds an HQ, whether every HQ in it has
+    // a unit of its formation along, whether a unit of it is disrupted.
+    int group_combat = 0;
+    bool group_hq = false, escorted = true, disrupted = false;
   };
   void around_group(Around& a) const;  // n_group > 0
   // `around` (with `dir`, the direction of `to`; only without `why`): the counts of
