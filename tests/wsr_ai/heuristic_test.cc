@@ -332,6 +332,53 @@ TEST(WsrAI, WSR_A1_G12_ARunnerDrivesForTheExitInsteadOfStoppingToFire) {
   }
 }
 
+// Next objective (docs/wsr-ai.md "Next objective"), after Elsenborn (WSR-A6: two towns of three
+// at the end, WSR 12.2): the US wins by controlling A-C08 and A-J08. A platoon with its HQ holds
+// A-C08; A-J08, seven hexes east, is more than one move (MF 3) away. The held hex counts
+// `held_distance` farther than an open one: at 6 the platoon sets out for A-J08 (selected to
+// move); at 3 (the earlier weight) every hex it can reach looked worse than the one it holds, and
+// it stayed in the first objective taken.
+GameSetup TwoTowns() {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.hq-cca", "A-C08", "us.cca"), U("us.infantry", "A-C08", "us.cca"),
+                 U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-U01", "de.beck")},
+                8);
+  Condition a, b;
+  a.kind = b.kind = ConditionKind::kControlAll;
+  a.zone = "west";
+  b.zone = "east";
+  Condition both;
+  both.kind = ConditionKind::kAll;
+  both.children = {a, b};
+  WinsWhen(st, "us", "de", {{"west", "A-C08"}, {"east", "A-J08"}}, both);
+  return st;
+}
+
+TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
+  for (double held : {6.0, 3.0}) {
+    WsrHeuristicParams params;
+    params.held_distance = held;
+    Pos p(TwoTowns());
+    Activate(p, "us.cca");
+    ActionList legal;
+    p.state->legal_actions(legal);
+    double select = -1e9, end = -1e9;
+    for (const Action& a : legal) {
+      const std::string text = p.state->describe(a);
+      const double v = WsrScore(p.s(), a, params);
+      if (std::getenv("WSR_AI_TRACE")) std::printf("%-50s %8.3f\n", text.c_str(), v);
+      if (text == "select us.infantry-1" || text == "select us.infantry") select = v;
+      if (text == "end-impulse") end = v;
+    }
+    ASSERT_GT(select, -1e9) << "the platoon can be selected";
+    if (held > 3)
+      EXPECT_GT(select, end) << "it sets out for the next objective";
+    else
+      EXPECT_LE(select, end) << "with the held hex 3 farther it stays";
+  }
+}
+
 // A disrupted platoon next to an objective covered by two German tanks: the heuristic does not
 // walk it into their fire (WSR 6.1.7; the A-13 movement limits are switched off so that the
 // rules would allow it and the choice is the heuristic's).
@@ -639,6 +686,7 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"opfire_threshold", &p.opfire_threshold},
       {"objective", &p.objective},
       {"objective_range", &p.objective_range},
+      {"held_distance", &p.held_distance},
       {"urgency", &p.urgency},
       {"threat", &p.threat},
       {"threat_disrupted", &p.threat_disrupted},
