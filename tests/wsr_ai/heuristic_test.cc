@@ -307,23 +307,30 @@ GameSetup TownAndExit() {
   return st;
 }
 
+// The best score with `params` of the legal actions at `p` whose text begins with `prefix`
+// (-1e9: none); WSR_AI_TRACE=1 prints every score.
+double BestScore(Pos& p, const WsrHeuristicParams& params, const std::string& prefix) {
+  ActionList legal;
+  p.state->legal_actions(legal);
+  double best = -1e9;
+  for (const Action& a : legal) {
+    const std::string text = p.state->describe(a);
+    const double v = WsrScore(p.s(), a, params);
+    if (std::getenv("WSR_AI_TRACE")) std::printf("%-50s %8.3f\n", text.c_str(), v);
+    if (text.rfind(prefix, 0) == 0) best = std::max(best, v);
+  }
+  return best;
+}
+
 TEST(WsrAI, WSR_A1_G12_ARunnerDrivesForTheExitInsteadOfStoppingToFire) {
   for (double runners : {2.0, 0.0}) {
     WsrHeuristicParams params;
     params.exit_runners = runners;
     Pos p(TownAndExit());
     Activate(p, "us.cca");
-    ActionList legal;
-    p.state->legal_actions(legal);
     // The best fire of the Sherman in A-F03 against selecting it to move.
-    double fire = -1e9, move = -1e9;
-    for (const Action& a : legal) {
-      const std::string text = p.state->describe(a);
-      const double v = WsrScore(p.s(), a, params);
-      if (std::getenv("WSR_AI_TRACE")) std::printf("%-50s %8.3f\n", text.c_str(), v);
-      if (text.rfind("fire us.m4a1-1 ", 0) == 0) fire = std::max(fire, v);
-      if (text == "select us.m4a1-1") move = v;
-    }
+    const double fire = BestScore(p, params, "fire us.m4a1-1 ");
+    const double move = BestScore(p, params, "select us.m4a1-1");
     ASSERT_GT(fire, -1e9) << "the Sherman has a shot";
     if (runners > 0)
       EXPECT_GT(move, fire) << "the runner drives for the exit";
@@ -361,16 +368,8 @@ TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
     params.held_distance = held;
     Pos p(TwoTowns());
     Activate(p, "us.cca");
-    ActionList legal;
-    p.state->legal_actions(legal);
-    double select = -1e9, end = -1e9;
-    for (const Action& a : legal) {
-      const std::string text = p.state->describe(a);
-      const double v = WsrScore(p.s(), a, params);
-      if (std::getenv("WSR_AI_TRACE")) std::printf("%-50s %8.3f\n", text.c_str(), v);
-      if (text == "select us.infantry-1" || text == "select us.infantry") select = v;
-      if (text == "end-impulse") end = v;
-    }
+    const double select = BestScore(p, params, "select us.infantry");
+    const double end = BestScore(p, params, "end-impulse");
     ASSERT_GT(select, -1e9) << "the platoon can be selected";
     if (held > 3)
       EXPECT_GT(select, end) << "it sets out for the next objective";
