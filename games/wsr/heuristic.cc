@@ -1293,7 +1293,10 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
       bool on_target = false, taking = false;
       for (int t : targets) {
         const int d = L.Distance(hex, t);
-        // Hexes the side will hold anyway pull less: go for the next one (WSR 12.2).
+        // Hexes the side will hold anyway pull less: go for the next one (WSR 12.2). An
+        // attacker's held hex counts `held_distance` farther: with less, a unit in a held victory
+        // hex saw every move toward a next one more than a move's reach (+ 3) away as worse
+        // than staying, and sat in the first town taken (docs/wsr-ai.md "Next objective").
         bool ours = EffectiveController(s, t) == side;
         // An empty hex the seat holds with an enemy close by may be retaken: contested.
         if (ours && p.contest_range > 0 && !s.combat_units_in(t, side)) {
@@ -1306,7 +1309,7 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
           on_target = true;
           taking = !ours;
         }
-        best = std::min(best, d + (ours ? 3 : 0));
+        best = std::min(best, d + (ours ? (attacker ? static_cast<int>(p.held_distance) : 3) : 0));
       }
       if (run != nullptr) {
         // A runner: the pull across the map to its zone, and standing in it (it leaves next).

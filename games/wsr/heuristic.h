@@ -33,6 +33,7 @@ struct WsrHeuristicParams {
   // Movement potential of a hex for a unit (unit values).
   double objective = 2.0;       // reaching an objective hex / getting close to one
   double objective_range = 12;  // distance over which the pull of objectives fades
+  double held_distance = 6;     // attacker: a victory hex it holds counts this much farther
   double urgency = 2.0;         // attacker: objective weight x (1 + urgency x turns elapsed)
   double fate_point = 0.003;    // cost of a fate point in evaluation units (WSR 10.0)
   int fate_samples = 8;         // roll-outs per fate option

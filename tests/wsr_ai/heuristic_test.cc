@@ -307,28 +307,74 @@ GameSetup TownAndExit() {
   return st;
 }
 
+// The best score with `params` of the legal actions at `p` whose text begins with `prefix`
+// (-1e9: none); WSR_AI_TRACE=1 prints every score.
+double BestScore(Pos& p, const WsrHeuristicParams& params, const std::string& prefix) {
+  ActionList legal;
+  p.state->legal_actions(legal);
+  double best = -1e9;
+  for (const Action& a : legal) {
+    const std::string text = p.state->describe(a);
+    const double v = WsrScore(p.s(), a, params);
+    if (std::getenv("WSR_AI_TRACE")) std::printf("%-50s %8.3f\n", text.c_str(), v);
+    if (text.rfind(prefix, 0) == 0) best = std::max(best, v);
+  }
+  return best;
+}
+
 TEST(WsrAI, WSR_A1_G12_ARunnerDrivesForTheExitInsteadOfStoppingToFire) {
   for (double runners : {2.0, 0.0}) {
     WsrHeuristicParams params;
     params.exit_runners = runners;
     Pos p(TownAndExit());
     Activate(p, "us.cca");
-    ActionList legal;
-    p.state->legal_actions(legal);
     // The best fire of the Sherman in A-F03 against selecting it to move.
-    double fire = -1e9, move = -1e9;
-    for (const Action& a : legal) {
-      const std::string text = p.state->describe(a);
-      const double v = WsrScore(p.s(), a, params);
-      if (std::getenv("WSR_AI_TRACE")) std::printf("%-50s %8.3f\n", text.c_str(), v);
-      if (text.rfind("fire us.m4a1-1 ", 0) == 0) fire = std::max(fire, v);
-      if (text == "select us.m4a1-1") move = v;
-    }
+    const double fire = BestScore(p, params, "fire us.m4a1-1 ");
+    const double move = BestScore(p, params, "select us.m4a1-1");
     ASSERT_GT(fire, -1e9) << "the Sherman has a shot";
     if (runners > 0)
       EXPECT_GT(move, fire) << "the runner drives for the exit";
     else
       EXPECT_GT(fire, move) << "without runners it stops to fire";
+  }
+}
+
+// Next objective (docs/wsr-ai.md "Next objective"), after Elsenborn (WSR-A6: two towns of three
+// at the end, WSR 12.2): the US wins by controlling A-C08 and A-J08. A platoon with its HQ holds
+// A-C08; A-J08, seven hexes east, is more than one move (MF 3) away. The held hex counts
+// `held_distance` farther than an open one: at 6 the platoon sets out for A-J08 (selected to
+// move); at 3 (the earlier weight) every hex it can reach looked worse than the one it holds, and
+// it stayed in the first objective taken.
+GameSetup TwoTowns() {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.hq-cca", "A-C08", "us.cca"), U("us.infantry", "A-C08", "us.cca"),
+                 U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-U01", "de.beck")},
+                8);
+  Condition a, b;
+  a.kind = b.kind = ConditionKind::kControlAll;
+  a.zone = "west";
+  b.zone = "east";
+  Condition both;
+  both.kind = ConditionKind::kAll;
+  both.children = {a, b};
+  WinsWhen(st, "us", "de", {{"west", "A-C08"}, {"east", "A-J08"}}, both);
+  return st;
+}
+
+TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
+  for (double held : {6.0, 3.0}) {
+    WsrHeuristicParams params;
+    params.held_distance = held;
+    Pos p(TwoTowns());
+    Activate(p, "us.cca");
+    const double select = BestScore(p, params, "select us.infantry");
+    const double end = BestScore(p, params, "end-impulse");
+    ASSERT_GT(select, -1e9) << "the platoon can be selected";
+    if (held > 3)
+      EXPECT_GT(select, end) << "it sets out for the next objective";
+    else
+      EXPECT_LE(select, end) << "with the held hex 3 farther it stays";
   }
 }
 
@@ -639,6 +685,7 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"opfire_threshold", &p.opfire_threshold},
       {"objective", &p.objective},
       {"objective_range", &p.objective_range},
+      {"held_distance", &p.held_distance},
       {"urgency", &p.urgency},
       {"threat", &p.threat},
       {"threat_disrupted", &p.threat_disrupted},
