@@ -255,6 +255,31 @@ class Guns {
   std::vector<Field> path_;
 };
 
+// PS §8.14, G-05: how many figure bases of `party` enemy unit `e` could fire at in its own next
+// half-turn, with flat fire (in range and sight, PS §7.2, §8.4) or, for a weapon that fires
+// indirect, high-angle fire (in range, PS §8.3). The suppression a fire leaves on `e` stays until
+// the end of `e`'s half-turn, so it keeps `e` from pinning them there: suppressed red or worse,
+// a figure base may not assault (PS §10.2).
+int Pins(const PlanspielState& s, int e, int party) {
+  const UnitType& t = s.ps().type(e);
+  if (!t.has_weapon || s.unit(e).status != UnitStatus::kOnBoard || s.unit(e).aboard >= 0) return 0;
+  const bool indirect = t.weapon.indirect && t.weapon.high_angle > 0;
+  if (!indirect && t.weapon.flat < 0) return 0;
+  const int range = WeaponRange(s.ps().fire_data(), s.weapon_of(e),
+                                indirect ? Trajectory::kHighAngle : Trajectory::kFlat);
+  const Field at = s.field_of(e);
+  int n = 0;
+  for (int u = 0; u < s.num_units(); ++u) {
+    const UnitState& us = s.unit(u);
+    if (PartyOf(s, u) != party || us.status != UnitStatus::kOnBoard || us.aboard >= 0 ||
+        s.ps().type(u).category != Category::kFigureBase)
+      continue;
+    const Field f = s.field_of(u);
+    if (Distance(at, f) <= range && (indirect || s.ps().sees(at, f))) ++n;
+  }
+  return n;
+}
+
 // The score of action `a` (HeuristicScore) with the decision's Guns.
 double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng);
 
@@ -513,9 +538,11 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
   if (const PlanspielState::FireAction fa = s.fire_of(a); fa.ok) {
     // A fire concentration (PS §8.3) scores the better odds of its one die, so it is chosen over
     // either weapon firing alone when two similar weapons observe the same target.
-    double value = 0, kills = 0;
+    double value = 0, kills = 0, pinning = 0;
     Firer firer;
     firer.suppression = s.unit(fa.unit).suppression;
+    const int party = PartyOf(s, fa.unit);
+    const bool attacker = AttacksDefence(s, party);
     for (int t : s.targets_in(fa.unit, fa.field)) {
       const auto odds =
           OddsIn36(s.ps().fire_data(), s.weapon_of(fa.unit), firer, s.target_of(t),
@@ -525,16 +552,28 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
                           36.0;
       kills += kill;
       value += (36 - odds[0]) / 36.0 + 3.0 * kill;
+      if (!attacker) continue;
+      // PS §8.13, §8.14: the highest suppression stands, so only a level above the marker the
+      // target bears gains; weighted by the own figure bases the target could pin (Pins).
+      const int sup = s.unit(t).suppression;
+      const size_t above = sup >= 5 ? 3 : sup == 4 ? 2 : sup == 3 ? 1 : 0;
+      double raise = 0;
+      for (size_t o = above + 1; o <= static_cast<size_t>(Outcome::kBlack); ++o) raise += odds[o];
+      pinning += raise / 36.0 * (1.0 + Pins(s, t, party)) + 3.0 * kill;
     }
     if (value <= 0) return -0.5;
     // PS §3.4, §10.2: a figure base that fires may not move or assault in the half-turn, and
     // fire that cannot eliminate only suppresses. The attacker of a defence leaves suppressing to
     // its heavy weapons and vehicles: its figure bases fire only with a chance to eliminate, or
     // when no move brings them closer to the objectives (GoingNowhere); else they advance.
-    if (kills == 0 && s.ps().type(fa.unit).category != Category::kHeavyWeaponBase &&
-        AttacksDefence(s, PartyOf(s, fa.unit)) && !GoingNowhere(s, fa.unit))
+    if (kills == 0 && s.ps().type(fa.unit).category != Category::kHeavyWeaponBase && attacker &&
+        !GoingNowhere(s, fa.unit))
       return 0.1 + 0.1 * value + noise;
-    return 1.0 + value + noise;
+    // The attacker's heavy weapons and vehicles, which do not assault (PS §10.2), fire at what
+    // keeps its figure bases pinned (Pins); its figure bases keep their fire for the targets they
+    // can hurt most, below an assault.
+    const bool suppressor = s.ps().type(fa.unit).category != Category::kFigureBase;
+    return 1.0 + (attacker && suppressor ? pinning : value) + noise;
   }
   if (a.verb == kMove) {
     // PS §4.4: a tow stays with its operational weapon (its ammunition is aboard): it drives to
