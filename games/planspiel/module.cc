@@ -598,8 +598,11 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
                          : s.field_of(u);
   const int gain = ToObjectiveOf(s, u, from) - ToObjectiveOf(s, u, f);
   // PS §8.4, §7.4: while Cautious, a vehicle does not drive into the reach of more enemy guns
-  // (seen, or suspected in a pre-dug position) than where it stands.
-  if (Cautious(s) && Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
+  // (seen, or suspected in a pre-dug position) than where it stands; in the last turns a vehicle
+  // other than a tank (PS §4.2: personnel carriers, transports, light armour or none) still keeps
+  // out of the reach of the guns it sees unsuppressed.
+  if ((Cautious(s) || s.ps().type(u).category != Category::kCombatVehicle) &&
+      Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
     const int party = PartyOf(s, u);
     if (guns.on_way(party, u, f, guns.on(party, from))) return -0.5;
   }

@@ -81,6 +81,24 @@ TEST_F(PlanspielHeuristicGuns, PS2_Scenarios_4_5_InTheLastThreeTurnsTheTanksGoFo
   EXPECT_GT(Score("move R-T2 15,8"), Score("fertig"));
 }
 
+TEST_F(PlanspielHeuristicGuns, PS2_PS_4_2_InTheLastThreeTurnsACarrierStillKeepsOutOfASeenGun) {
+  // R-A1 (a personnel carrier, light armour) with R-G1 aboard on the main road at 11,8; 15,8 is
+  // empty; Red's scouts at 14,5 see B-P1 in 15,6, unsuppressed (B-P2 gone). In the last three
+  // turns the tanks go for the objectives, the carrier does not drive into the seen gun's reach.
+  s_->place_for_test(U("B-I1"), {23, 0});
+  s_->remove_for_test(U("B-P2"));
+  s_->place_for_test(U("R-A1"), {11, 8});
+  s_->place_for_test(U("R-A3"), {14, 5});
+  s_->place_for_test(U("R-G3"), {14, 5});
+  s_->set_turn_for_test(s_->ps().situation().game_turns - 2);
+  ASSERT_TRUE(s_->visible_to(U("B-P1"), kPartyRed));
+  ASSERT_TRUE(Listed("move R-A1 15,8"));
+  EXPECT_LT(Score("move R-A1 15,8"), Score("fertig"));
+  // Suppressed (PS §8.14), the gun no longer keeps it out.
+  s_->set_suppression_for_test(U("B-P1"), 3);
+  EXPECT_GT(Score("move R-A1 15,8"), Score("fertig"));
+}
+
 TEST_F(PlanspielHeuristicGuns, PS2_PS_8_4_InfantryStillAdvancesIntoTheGunsReach) {
   // Figure bases scout: the caution is the vehicles' alone.
   s_->place_for_test(U("R-A2"), {12, 8});
