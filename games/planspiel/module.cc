@@ -427,6 +427,15 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
         objective = true;
         to_take = s.controller(static_cast<int>(k)) != s.active();
       }
+    // PS §10.3: a weapon crew that loses flees and leaves its weapon. The attacker of a defence
+    // storms a gun that can knock out its vehicles (AntiTank), seen in the field, at the same
+    // lower odds: fire does not eliminate it in its position (PS §8.8).
+    if (!to_take && AttacksDefence(s, s.active()))
+      for (int e = 0; e < s.num_units() && !to_take; ++e)
+        to_take = PartyOf(s, e) != s.active() && s.unit(e).status == UnitStatus::kOnBoard &&
+                  s.field_of(e) == f && s.unit(e).aboard < 0 &&
+                  s.ps().type(e).category == Category::kHeavyWeaponBase && AntiTank(s, e) &&
+                  s.visible_to(e, s.active());
     const double p = s.assault_win_chance(a);
     return p >= (to_take ? kTakeOdds : 0.5) ? 1.0 + 2.0 * p + (objective ? 1.5 : 0.0) + noise
                                             : -1.0;
