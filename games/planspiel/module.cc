@@ -183,42 +183,51 @@ bool AntiTank(const PlanspielState& s, int e) {
   return t.has_weapon && t.weapon.flat >= 0 && t.weapon.calibre_cm >= kAntiTankCalibre;
 }
 
+// Whether the attacker's vehicle `u` is wary of enemy guns (Guns): all its vehicles while Cautious;
+// in the last turns still those other than tanks (PS §4.2: personnel carriers and transports,
+// light armour or none), which take fields but cannot fight a gun.
+bool Wary(const PlanspielState& s, int u) {
+  return Cautious(s) || s.ps().type(u).category != Category::kCombatVehicle;
+}
+
 // The enemy guns that could fire at a vehicle of a party, per field (PS §8.4, §7.2), worked out
-// once per decision and party when first asked: seen enemy flat-fire weapons of at least
+// once per decision, party and wariness when first asked: seen enemy flat-fire weapons of at least
 // kAntiTankCalibre, not suppressed (PS §8.14: suppression worsens its fire, black stops it;
-// suppress before going in), with the field in range and sight; and, while Cautious, the enemy's
-// pre-dug positions (AttacksDefence) that may hold a camouflaged gun unseen by the party (PS §7.4,
-// §7.6: no unit of the party stands within 1 field, the detection range of a small camouflaged
-// target in a position, where a gun there would be seen) and see the field within
+// suppress before going in), with the field in range and sight; and, for a wary vehicle (Wary),
+// the enemy's pre-dug positions (AttacksDefence) that may hold a camouflaged gun unseen by the
+// party (PS §7.4, §7.6: no unit of the party stands within 1 field, the detection range of a small
+// camouflaged target in a position, where a gun there would be seen) and see the field within
 // kSuspectedRange.
 class Guns {
  public:
   explicit Guns(const PlanspielState& s) : s_(s) {}
-  // The guns on field `f` for a vehicle of `party`.
-  int on(int party, Field f) {
+  // The guns on field `f` for a vehicle of `party`, `wary` or not.
+  int on(int party, Field f, bool wary) {
     const Board& b = s_.ps().board();
     if (!b.on_board(f)) return 0;
-    std::vector<uint8_t>& t = table_[static_cast<size_t>(party)];
+    const size_t k = static_cast<size_t>(2 * party + (wary ? 1 : 0));
+    std::vector<uint8_t>& t = table_[k];
     if (t.empty()) {
-      fill(party, t);
-      most_[static_cast<size_t>(party)] = *std::max_element(t.begin(), t.end());
+      fill(party, wary, t);
+      most_[k] = *std::max_element(t.begin(), t.end());
     }
     return t[static_cast<size_t>(b.index(f))];
   }
   // Whether more than `here` guns reach a field of the path unit `u` of `party` takes to `to`
   // (PS §6, PlanspielState::move_path; `to` included), for a counter-move may fire at the mover
   // in any field it passes (PS §9.1).
-  bool on_way(int party, int u, Field to, int here) {
-    if (on(party, to) > here) return true;
-    if (most_[static_cast<size_t>(party)] <= here) return false;  // no field has more
+  bool on_way(int party, int u, Field to, int here, bool wary) {
+    if (on(party, to, wary) > here) return true;
+    if (most_[static_cast<size_t>(2 * party + (wary ? 1 : 0))] <= here)
+      return false;  // no field has more
     s_.move_path(u, to, path_);
     for (Field f : path_)
-      if (on(party, f) > here) return true;
+      if (on(party, f, wary) > here) return true;
     return false;
   }
 
  private:
-  void fill(int party, std::vector<uint8_t>& t) const {
+  void fill(int party, bool wary, std::vector<uint8_t>& t) const {
     const Board& b = s_.ps().board();
     t.assign(static_cast<size_t>(b.width() * b.height()), 0);
     // Each field within `range` of `at` that `at` sees.
@@ -234,7 +243,7 @@ class Guns {
         continue;
       reach(s_.field_of(e), WeaponRange(s_.ps().fire_data(), s_.weapon_of(e), Trajectory::kFlat));
     }
-    if (!Cautious(s_) || !AttacksDefence(s_, party)) return;
+    if (!wary || !AttacksDefence(s_, party)) return;
     for (Field d : s_.ps().situation().dug_in) {
       bool suspected = true;
       for (int o = 0; o < s_.num_units() && suspected; ++o) {
@@ -250,8 +259,8 @@ class Guns {
   }
 
   const PlanspielState& s_;
-  std::array<std::vector<uint8_t>, kParties> table_;
-  std::array<int, kParties> most_{};  // the most guns on any field
+  std::array<std::vector<uint8_t>, 2 * kParties> table_;  // by party and wariness
+  std::array<int, 2 * kParties> most_{};                  // the most guns on any field
   std::vector<Field> path_;
 };
 
@@ -338,10 +347,10 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
       if (s.unit(u).status != UnitStatus::kOnBoard || OnObjective(s, s.field_of(u))) return -1.0;
       // PS §4.4: a tow stays with its operational weapon while that is set up.
       if (const int w = TowedWeapon(s, u); w >= 0 && s.unit(w).aboard != u) return -1.0;
-      drives = drives || Drives(s.ps().type(u));
+      drives = drives || (Drives(s.ps().type(u)) && Wary(s, u));
     }
-    // While Cautious, the attacker's vehicles move alone (Guns decides each move).
-    if (drives && Cautious(s) && AttacksDefence(s, party)) return -1.0;
+    // The attacker's wary vehicles move alone (Guns decides each move).
+    if (drives && AttacksDefence(s, party)) return -1.0;
     for (int e = 0; e < s.num_units(); ++e) {
       const UnitType& t = s.ps().type(e);
       if (s.ps().situation().units[static_cast<size_t>(e)].party == party ||
@@ -496,9 +505,10 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
       const Field at = s.field_of(carrier);
       const int here = ToObjectiveOf(s, carrier, at);
       bool goes_on = false;
-      if (here > 1 && !s.unit(carrier).has_moved && guns.on(party, at) == 0)
+      const bool wary = Wary(s, carrier);
+      if (here > 1 && !s.unit(carrier).has_moved && guns.on(party, at, wary) == 0)
         for (Field t : s.move_targets(carrier))
-          if (ToObjectiveOf(s, carrier, t) < here && !guns.on_way(party, carrier, t, 0)) {
+          if (ToObjectiveOf(s, carrier, t) < here && !guns.on_way(party, carrier, t, 0, wary)) {
             goes_on = true;
             break;
           }
@@ -606,14 +616,12 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
                          ? s.ps().situation().units[static_cast<size_t>(u)].field
                          : s.field_of(u);
   const int gain = ToObjectiveOf(s, u, from) - ToObjectiveOf(s, u, f);
-  // PS §8.4, §7.4: while Cautious, a vehicle does not drive into the reach of more enemy guns
-  // (seen, or suspected in a pre-dug position) than where it stands; in the last turns a vehicle
-  // other than a tank (PS §4.2: personnel carriers, transports, light armour or none) still keeps
-  // out of the reach of the guns it sees unsuppressed.
-  if ((Cautious(s) || s.ps().type(u).category != Category::kCombatVehicle) &&
-      Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
+  // PS §8.4, §7.4: a wary vehicle (Wary) does not drive into the reach of more enemy guns (seen,
+  // or suspected in a pre-dug position) than where it stands; in the last turns a tank goes for
+  // the objectives whatever the risk.
+  if (Wary(s, u) && Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
     const int party = PartyOf(s, u);
-    if (guns.on_way(party, u, f, guns.on(party, from))) return -0.5;
+    if (guns.on_way(party, u, f, guns.on(party, from, true), true)) return -0.5;
   }
   // G-01: entering an objective field its party does not control yet takes it (when no enemy
   // stays there): worth more than anything but an assault on such a field.

@@ -83,11 +83,14 @@ TEST_F(PlanspielHeuristicGuns, PS2_Scenarios_4_5_InTheLastThreeTurnsTheTanksGoFo
 
 TEST_F(PlanspielHeuristicGuns, PS2_PS_4_2_InTheLastThreeTurnsACarrierStillKeepsOutOfASeenGun) {
   // R-A1 (a personnel carrier, light armour) with R-G1 aboard on the main road at 11,8; 15,8 is
-  // empty; Red's scouts at 14,5 see B-P1 in 15,6, unsuppressed (B-P2 gone). In the last three
-  // turns the tanks go for the objectives, the carrier does not drive into the seen gun's reach.
+  // empty; Red's scouts at 14,5 see B-P1 in 15,6, unsuppressed; B-P2 is gone from 15,10, where
+  // R-A2 stands next to it. In the last three turns the tanks go for the objectives, the carrier
+  // does not drive into the seen gun's reach.
   s_->place_for_test(U("B-I1"), {23, 0});
   s_->remove_for_test(U("B-P2"));
   s_->place_for_test(U("R-A1"), {11, 8});
+  s_->place_for_test(U("R-A2"), {14, 11});
+  s_->place_for_test(U("R-G2"), {14, 11});
   s_->place_for_test(U("R-A3"), {14, 5});
   s_->place_for_test(U("R-G3"), {14, 5});
   s_->set_turn_for_test(s_->ps().situation().game_turns - 2);
@@ -97,6 +100,20 @@ TEST_F(PlanspielHeuristicGuns, PS2_PS_4_2_InTheLastThreeTurnsACarrierStillKeepsO
   // Suppressed (PS §8.14), the gun no longer keeps it out.
   s_->set_suppression_for_test(U("B-P1"), 3);
   EXPECT_GT(Score("move R-A1 15,8"), Score("fertig"));
+}
+
+TEST_F(PlanspielHeuristicGuns,
+       PS2_PS_7_4_InTheLastThreeTurnsACarrierStillKeepsOutOfUnscoutedPositions) {
+  // As above, but no Red unit has come near the pre-dug positions 15,6 and 15,10 (PS §7.4: a
+  // camouflaged gun there is seen from 1 field only): the carrier keeps out, the tank drives in.
+  s_->place_for_test(U("B-I1"), {23, 0});
+  s_->place_for_test(U("R-A1"), {11, 8});
+  s_->place_for_test(U("R-T2"), {11, 7});
+  s_->set_turn_for_test(s_->ps().situation().game_turns - 2);
+  ASSERT_TRUE(Listed("move R-A1 15,8"));
+  EXPECT_LT(Score("move R-A1 15,8"), Score("fertig"));
+  ASSERT_TRUE(Listed("move R-T2 15,8")) << Moves();
+  EXPECT_GT(Score("move R-T2 15,8"), Score("fertig"));
 }
 
 TEST_F(PlanspielHeuristicGuns, PS2_PS_8_4_InfantryStillAdvancesIntoTheGunsReach) {
