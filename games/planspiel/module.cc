@@ -266,9 +266,10 @@ class Guns {
 
 // PS §8.14, G-05: how many figure bases of `party` enemy unit `e` could fire at in its own next
 // half-turn, with flat fire (in range and sight, PS §7.2, §8.4) or, for a weapon that fires
-// indirect, high-angle fire (in range, PS §8.3). The suppression a fire leaves on `e` stays until
-// the end of `e`'s half-turn, so it keeps `e` from pinning them there: suppressed red or worse,
-// a figure base may not assault (PS §10.2).
+// indirect, high-angle fire (in range, PS §8.3); for an AT gun (AntiTank) also the vehicles of
+// `party` within 2 fields of its reach, which it keeps out (Guns) until suppressed. The
+// suppression a fire leaves on `e` stays until the end of `e`'s half-turn, so it keeps `e` from
+// pinning them there: suppressed red or worse, a figure base may not assault (PS §10.2).
 int Pins(const PlanspielState& s, int e, int party) {
   const UnitType& t = s.ps().type(e);
   if (!t.has_weapon || s.unit(e).status != UnitStatus::kOnBoard || s.unit(e).aboard >= 0) return 0;
@@ -286,6 +287,12 @@ int Pins(const PlanspielState& s, int e, int party) {
     const Field f = s.field_of(u);
     if (Distance(at, f) <= range && (indirect || s.ps().sees(at, f))) ++n;
   }
+  // An AT gun suppressed no longer keeps the party's vehicles out (Guns): count those near it.
+  if (!indirect && AntiTank(s, e))
+    for (int u = 0; u < s.num_units(); ++u)
+      if (PartyOf(s, u) == party && s.unit(u).status == UnitStatus::kOnBoard &&
+          Drives(s.ps().type(u)) && Distance(at, s.field_of(u)) <= range + 2)
+        ++n;
   return n;
 }
 
@@ -573,7 +580,7 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
       value += (36 - odds[0]) / 36.0 + 3.0 * kill;
       if (!attacker) continue;
       // PS §8.13, §8.14: the highest suppression stands, so only a level above the marker the
-      // target bears gains; weighted by the own figure bases the target could pin (Pins).
+      // target bears gains; weighted by the own units the target could pin (Pins).
       const int sup = s.unit(t).suppression;
       const size_t above = sup >= 5 ? 3 : sup == 4 ? 2 : sup == 3 ? 1 : 0;
       double raise = 0;

@@ -181,6 +181,25 @@ TEST_F(PlanspielHeuristicGuns, PS2_PS_8_14_TheHowitzerSuppressesWhatPinsTheGrena
   EXPECT_GT(Score("indirect R-F1 14,6"), Score("indirect R-F1 15,8"));
 }
 
+TEST_F(PlanspielHeuristicGuns, PS2_PS_8_14_TheHowitzerSuppressesTheGunThatKeepsTheTanksOut) {
+  // R-G3 at 14,5 sees B-P1 in 15,6 and B-H1 in 14,6, both within 2 fields of it; the HMG also
+  // reaches R-G2 at 12,6. Red's tanks wait 3 to 4 fields from the AT gun: suppressed (PS §8.14),
+  // it no longer keeps them out (Guns), so the howitzer's fire at it gains more.
+  s_->place_for_test(U("R-A3"), {14, 5});
+  s_->place_for_test(U("R-G3"), {14, 5});
+  s_->place_for_test(U("R-A2"), {12, 6});
+  s_->place_for_test(U("R-G2"), {12, 6});
+  s_->place_for_test(U("R-T1"), {12, 8});
+  s_->place_for_test(U("R-T2"), {12, 9});
+  s_->place_for_test(U("R-T3"), {11, 8});
+  Play({"dismount R-G3 14,5", "dismount R-G2 12,6", "fertig", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyRed);
+  ASSERT_TRUE(s_->visible_to(U("B-P1"), kPartyRed));
+  ASSERT_TRUE(Listed("indirect R-F1 15,6")) << Why("indirect R-F1 15,6");
+  ASSERT_TRUE(Listed("indirect R-F1 14,6")) << Why("indirect R-F1 14,6");
+  EXPECT_GT(Score("indirect R-F1 15,6"), Score("indirect R-F1 14,6"));
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel
 
