@@ -599,7 +599,10 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
     // keeps its figure bases pinned (Pins); its figure bases keep their fire for the targets they
     // can hurt most, below an assault.
     const bool suppressor = s.ps().type(fa.unit).category != Category::kFigureBase;
-    return 1.0 + (attacker && suppressor ? pinning : value) + noise;
+    // PS §3.2: high-angle fire only in phase 2, which the first other activity ends: before
+    // anything else of the half-turn.
+    const double phase2 = fa.indirect && attacker ? 4.0 : 0.0;
+    return 1.0 + phase2 + (attacker && suppressor ? pinning : value) + noise;
   }
   if (a.verb == kMove) {
     // PS §4.4: a tow stays with its operational weapon (its ammunition is aboard): it drives to

@@ -200,6 +200,20 @@ TEST_F(PlanspielHeuristicGuns, PS2_PS_8_14_TheHowitzerSuppressesTheGunThatKeepsT
   EXPECT_GT(Score("indirect R-F1 15,6"), Score("indirect R-F1 14,6"));
 }
 
+TEST_F(PlanspielHeuristicGuns, PS2_PS_3_2_TheHowitzerFiresInPhase2BeforeAnAssault) {
+  // R-G2 on foot at 14,8 next to B-I1 in the village field 15,8, which it may assault (10/31, an
+  // objective field Red does not control yet). The assault would begin phase 3 and end the
+  // howitzer's chance to fire this half-turn (PS §3.2: high-angle fire only in phase 2).
+  s_->place_for_test(U("R-A2"), {14, 8});
+  s_->place_for_test(U("R-G2"), {14, 8});
+  Play({"dismount R-G2 14,8", "fertig", "fertig"});
+  ASSERT_EQ(s_->active(), kPartyRed);
+  ASSERT_TRUE(Listed("assault 15,8 R-G2")) << Why("assault 15,8 R-G2");
+  ASSERT_TRUE(Listed("indirect R-F1 15,8")) << Why("indirect R-F1 15,8");
+  EXPECT_GT(Score("assault 15,8 R-G2"), Score("fertig"));
+  EXPECT_GT(Score("indirect R-F1 15,8"), Score("assault 15,8 R-G2"));
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel
 
