@@ -183,42 +183,51 @@ bool AntiTank(const PlanspielState& s, int e) {
   return t.has_weapon && t.weapon.flat >= 0 && t.weapon.calibre_cm >= kAntiTankCalibre;
 }
 
+// Whether the attacker's vehicle `u` is wary of enemy guns (Guns): all its vehicles while Cautious;
+// in the last turns still those other than tanks (PS §4.2: personnel carriers and transports,
+// light armour or none), which take fields but cannot fight a gun.
+bool Wary(const PlanspielState& s, int u) {
+  return Cautious(s) || s.ps().type(u).category != Category::kCombatVehicle;
+}
+
 // The enemy guns that could fire at a vehicle of a party, per field (PS §8.4, §7.2), worked out
-// once per decision and party when first asked: seen enemy flat-fire weapons of at least
+// once per decision, party and wariness when first asked: seen enemy flat-fire weapons of at least
 // kAntiTankCalibre, not suppressed (PS §8.14: suppression worsens its fire, black stops it;
-// suppress before going in), with the field in range and sight; and, while Cautious, the enemy's
-// pre-dug positions (AttacksDefence) that may hold a camouflaged gun unseen by the party (PS §7.4,
-// §7.6: no unit of the party stands within 1 field, the detection range of a small camouflaged
-// target in a position, where a gun there would be seen) and see the field within
+// suppress before going in), with the field in range and sight; and, for a wary vehicle (Wary),
+// the enemy's pre-dug positions (AttacksDefence) that may hold a camouflaged gun unseen by the
+// party (PS §7.4, §7.6: no unit of the party stands within 1 field, the detection range of a small
+// camouflaged target in a position, where a gun there would be seen) and see the field within
 // kSuspectedRange.
 class Guns {
  public:
   explicit Guns(const PlanspielState& s) : s_(s) {}
-  // The guns on field `f` for a vehicle of `party`.
-  int on(int party, Field f) {
+  // The guns on field `f` for a vehicle of `party`, `wary` or not.
+  int on(int party, Field f, bool wary) {
     const Board& b = s_.ps().board();
     if (!b.on_board(f)) return 0;
-    std::vector<uint8_t>& t = table_[static_cast<size_t>(party)];
+    const size_t k = static_cast<size_t>(2 * party + (wary ? 1 : 0));
+    std::vector<uint8_t>& t = table_[k];
     if (t.empty()) {
-      fill(party, t);
-      most_[static_cast<size_t>(party)] = *std::max_element(t.begin(), t.end());
+      fill(party, wary, t);
+      most_[k] = *std::max_element(t.begin(), t.end());
     }
     return t[static_cast<size_t>(b.index(f))];
   }
   // Whether more than `here` guns reach a field of the path unit `u` of `party` takes to `to`
   // (PS §6, PlanspielState::move_path; `to` included), for a counter-move may fire at the mover
   // in any field it passes (PS §9.1).
-  bool on_way(int party, int u, Field to, int here) {
-    if (on(party, to) > here) return true;
-    if (most_[static_cast<size_t>(party)] <= here) return false;  // no field has more
+  bool on_way(int party, int u, Field to, int here, bool wary) {
+    if (on(party, to, wary) > here) return true;
+    if (most_[static_cast<size_t>(2 * party + (wary ? 1 : 0))] <= here)
+      return false;  // no field has more
     s_.move_path(u, to, path_);
     for (Field f : path_)
-      if (on(party, f) > here) return true;
+      if (on(party, f, wary) > here) return true;
     return false;
   }
 
  private:
-  void fill(int party, std::vector<uint8_t>& t) const {
+  void fill(int party, bool wary, std::vector<uint8_t>& t) const {
     const Board& b = s_.ps().board();
     t.assign(static_cast<size_t>(b.width() * b.height()), 0);
     // Each field within `range` of `at` that `at` sees.
@@ -234,7 +243,7 @@ class Guns {
         continue;
       reach(s_.field_of(e), WeaponRange(s_.ps().fire_data(), s_.weapon_of(e), Trajectory::kFlat));
     }
-    if (!Cautious(s_) || !AttacksDefence(s_, party)) return;
+    if (!wary || !AttacksDefence(s_, party)) return;
     for (Field d : s_.ps().situation().dug_in) {
       bool suspected = true;
       for (int o = 0; o < s_.num_units() && suspected; ++o) {
@@ -250,10 +259,42 @@ class Guns {
   }
 
   const PlanspielState& s_;
-  std::array<std::vector<uint8_t>, kParties> table_;
-  std::array<int, kParties> most_{};  // the most guns on any field
+  std::array<std::vector<uint8_t>, 2 * kParties> table_;  // by party and wariness
+  std::array<int, 2 * kParties> most_{};                  // the most guns on any field
   std::vector<Field> path_;
 };
+
+// PS §8.14, G-05: how many figure bases of `party` enemy unit `e` could fire at in its own next
+// half-turn, with flat fire (in range and sight, PS §7.2, §8.4) or, for a weapon that fires
+// indirect, high-angle fire (in range, PS §8.3); for an AT gun (AntiTank) also the vehicles of
+// `party` within 2 fields of its reach, which it keeps out (Guns) until suppressed. The
+// suppression a fire leaves on `e` stays until the end of `e`'s half-turn, so it keeps `e` from
+// pinning them there: suppressed red or worse, a figure base may not assault (PS §10.2).
+int Pins(const PlanspielState& s, int e, int party) {
+  const UnitType& t = s.ps().type(e);
+  if (!t.has_weapon || s.unit(e).status != UnitStatus::kOnBoard || s.unit(e).aboard >= 0) return 0;
+  const bool indirect = t.weapon.indirect && t.weapon.high_angle > 0;
+  if (!indirect && t.weapon.flat < 0) return 0;
+  const int range = WeaponRange(s.ps().fire_data(), s.weapon_of(e),
+                                indirect ? Trajectory::kHighAngle : Trajectory::kFlat);
+  const Field at = s.field_of(e);
+  int n = 0;
+  for (int u = 0; u < s.num_units(); ++u) {
+    const UnitState& us = s.unit(u);
+    if (PartyOf(s, u) != party || us.status != UnitStatus::kOnBoard || us.aboard >= 0 ||
+        s.ps().type(u).category != Category::kFigureBase)
+      continue;
+    const Field f = s.field_of(u);
+    if (Distance(at, f) <= range && (indirect || s.ps().sees(at, f))) ++n;
+  }
+  // An AT gun suppressed no longer keeps the party's vehicles out (Guns): count those near it.
+  if (!indirect && AntiTank(s, e))
+    for (int u = 0; u < s.num_units(); ++u)
+      if (PartyOf(s, u) == party && s.unit(u).status == UnitStatus::kOnBoard &&
+          Drives(s.ps().type(u)) && Distance(at, s.field_of(u)) <= range + 2)
+        ++n;
+  return n;
+}
 
 // The score of action `a` (HeuristicScore) with the decision's Guns.
 double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng);
@@ -313,10 +354,10 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
       if (s.unit(u).status != UnitStatus::kOnBoard || OnObjective(s, s.field_of(u))) return -1.0;
       // PS §4.4: a tow stays with its operational weapon while that is set up.
       if (const int w = TowedWeapon(s, u); w >= 0 && s.unit(w).aboard != u) return -1.0;
-      drives = drives || Drives(s.ps().type(u));
+      drives = drives || (Drives(s.ps().type(u)) && Wary(s, u));
     }
-    // While Cautious, the attacker's vehicles move alone (Guns decides each move).
-    if (drives && Cautious(s) && AttacksDefence(s, party)) return -1.0;
+    // The attacker's wary vehicles move alone (Guns decides each move).
+    if (drives && AttacksDefence(s, party)) return -1.0;
     for (int e = 0; e < s.num_units(); ++e) {
       const UnitType& t = s.ps().type(e);
       if (s.ps().situation().units[static_cast<size_t>(e)].party == party ||
@@ -402,6 +443,15 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
         objective = true;
         to_take = s.controller(static_cast<int>(k)) != s.active();
       }
+    // PS §10.3: a weapon crew that loses flees and leaves its weapon. The attacker of a defence
+    // storms a gun that can knock out its vehicles (AntiTank), seen in the field, at the same
+    // lower odds: fire does not eliminate it in its position (PS §8.8).
+    if (!to_take && AttacksDefence(s, s.active()))
+      for (int e = 0; e < s.num_units() && !to_take; ++e)
+        to_take = PartyOf(s, e) != s.active() && s.unit(e).status == UnitStatus::kOnBoard &&
+                  s.field_of(e) == f && s.unit(e).aboard < 0 &&
+                  s.ps().type(e).category == Category::kHeavyWeaponBase && AntiTank(s, e) &&
+                  s.visible_to(e, s.active());
     const double p = s.assault_win_chance(a);
     return p >= (to_take ? kTakeOdds : 0.5) ? 1.0 + 2.0 * p + (objective ? 1.5 : 0.0) + noise
                                             : -1.0;
@@ -462,9 +512,10 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
       const Field at = s.field_of(carrier);
       const int here = ToObjectiveOf(s, carrier, at);
       bool goes_on = false;
-      if (here > 1 && !s.unit(carrier).has_moved && guns.on(party, at) == 0)
+      const bool wary = Wary(s, carrier);
+      if (here > 1 && !s.unit(carrier).has_moved && guns.on(party, at, wary) == 0)
         for (Field t : s.move_targets(carrier))
-          if (ToObjectiveOf(s, carrier, t) < here && !guns.on_way(party, carrier, t, 0)) {
+          if (ToObjectiveOf(s, carrier, t) < here && !guns.on_way(party, carrier, t, 0, wary)) {
             goes_on = true;
             break;
           }
@@ -513,9 +564,11 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
   if (const PlanspielState::FireAction fa = s.fire_of(a); fa.ok) {
     // A fire concentration (PS §8.3) scores the better odds of its one die, so it is chosen over
     // either weapon firing alone when two similar weapons observe the same target.
-    double value = 0, kills = 0;
+    double value = 0, kills = 0, pinning = 0;
     Firer firer;
     firer.suppression = s.unit(fa.unit).suppression;
+    const int party = PartyOf(s, fa.unit);
+    const bool attacker = AttacksDefence(s, party);
     for (int t : s.targets_in(fa.unit, fa.field)) {
       const auto odds =
           OddsIn36(s.ps().fire_data(), s.weapon_of(fa.unit), firer, s.target_of(t),
@@ -525,16 +578,31 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
                           36.0;
       kills += kill;
       value += (36 - odds[0]) / 36.0 + 3.0 * kill;
+      if (!attacker) continue;
+      // PS §8.13, §8.14: the highest suppression stands, so only a level above the marker the
+      // target bears gains; weighted by the own units the target could pin (Pins).
+      const int sup = s.unit(t).suppression;
+      const size_t above = sup >= 5 ? 3 : sup == 4 ? 2 : sup == 3 ? 1 : 0;
+      double raise = 0;
+      for (size_t o = above + 1; o <= static_cast<size_t>(Outcome::kBlack); ++o) raise += odds[o];
+      pinning += raise / 36.0 * (1.0 + Pins(s, t, party)) + 3.0 * kill;
     }
     if (value <= 0) return -0.5;
     // PS §3.4, §10.2: a figure base that fires may not move or assault in the half-turn, and
     // fire that cannot eliminate only suppresses. The attacker of a defence leaves suppressing to
     // its heavy weapons and vehicles: its figure bases fire only with a chance to eliminate, or
     // when no move brings them closer to the objectives (GoingNowhere); else they advance.
-    if (kills == 0 && s.ps().type(fa.unit).category != Category::kHeavyWeaponBase &&
-        AttacksDefence(s, PartyOf(s, fa.unit)) && !GoingNowhere(s, fa.unit))
+    if (kills == 0 && s.ps().type(fa.unit).category != Category::kHeavyWeaponBase && attacker &&
+        !GoingNowhere(s, fa.unit))
       return 0.1 + 0.1 * value + noise;
-    return 1.0 + value + noise;
+    // The attacker's heavy weapons and vehicles, which do not assault (PS §10.2), fire at what
+    // keeps its figure bases pinned (Pins); its figure bases keep their fire for the targets they
+    // can hurt most, below an assault.
+    const bool suppressor = s.ps().type(fa.unit).category != Category::kFigureBase;
+    // PS §3.2: high-angle fire only in phase 2, which the first other activity ends: before
+    // anything else of the half-turn.
+    const double phase2 = fa.indirect && attacker ? 4.0 : 0.0;
+    return 1.0 + phase2 + (attacker && suppressor ? pinning : value) + noise;
   }
   if (a.verb == kMove) {
     // PS §4.4: a tow stays with its operational weapon (its ammunition is aboard): it drives to
@@ -558,11 +626,12 @@ double Score(const PlanspielState& s, Guns& guns, const Action& a, Rng& rng) {
                          ? s.ps().situation().units[static_cast<size_t>(u)].field
                          : s.field_of(u);
   const int gain = ToObjectiveOf(s, u, from) - ToObjectiveOf(s, u, f);
-  // PS §8.4, §7.4: while Cautious, a vehicle does not drive into the reach of more enemy guns
-  // (seen, or suspected in a pre-dug position) than where it stands.
-  if (Cautious(s) && Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
+  // PS §8.4, §7.4: a wary vehicle (Wary) does not drive into the reach of more enemy guns (seen,
+  // or suspected in a pre-dug position) than where it stands; in the last turns a tank goes for
+  // the objectives whatever the risk.
+  if (Wary(s, u) && Drives(s.ps().type(u)) && AttacksDefence(s, PartyOf(s, u))) {
     const int party = PartyOf(s, u);
-    if (guns.on_way(party, u, f, guns.on(party, from))) return -0.5;
+    if (guns.on_way(party, u, f, guns.on(party, from, true), true)) return -0.5;
   }
   // G-01: entering an objective field its party does not control yet takes it (when no enemy
   // stays there): worth more than anything but an assault on such a field.

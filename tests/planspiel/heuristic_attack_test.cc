@@ -29,6 +29,20 @@ class PlanspielHeuristicAttack : public testing::Ps2Fixture {
   }
 };
 
+TEST_F(PlanspielHeuristicAttack, PS2_PS_10_3_GrenadiersStormASeenAntiTankGun) {
+  // R-G1 on foot at 14,5 next to B-P1, which it sees in the pre-dug position 15,6 (no objective
+  // field). One base against the gun in a position wins with 10/31 (PS §10.2); a crew that loses
+  // flees and leaves its weapon (PS §10.3), which fire cannot eliminate there (PS §8.8).
+  s_->place_for_test(U("R-A1"), {14, 5});
+  s_->place_for_test(U("R-G1"), {14, 5});
+  Play({"dismount R-G1 14,5", "fertig", "fertig"});  // Red's next half-turn
+  ASSERT_EQ(s_->active(), kPartyRed);
+  ASSERT_TRUE(s_->visible_to(U("B-P1"), kPartyRed));
+  ASSERT_TRUE(Listed("assault 15,6 R-G1")) << Why("assault 15,6 R-G1");
+  EXPECT_NEAR(s_->assault_win_chance(A("assault 15,6 R-G1")), 10.0 / 31.0, 1e-9);
+  EXPECT_GT(AttackScore("assault 15,6 R-G1"), AttackScore("fertig"));
+}
+
 TEST_F(PlanspielHeuristicAttack, PS2_G_01_AHolderOfAFieldRedControlsSweepsOn) {
   TankInTheVillage();
   Control({15, 8}, kPartyRed);
