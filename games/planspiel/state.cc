@@ -246,8 +246,14 @@ void AppendUnitFields(ActionList& out, int verb, int u, const std::vector<Field>
                       const Board& b) {
   if (fields.empty()) return;
   size_t at = out.size();
-  out.resize(at + fields.size());
-  for (Field f : fields) out[at++] = UnitFieldAction(verb, u, b.index(f));
+  out.resize(at + fields.size());  // value-initialized: arguments 2 and 3 are 0
+  for (Field f : fields) {
+    Action& a = out[at++];
+    a.verb = static_cast<uint8_t>(verb);
+    a.argc = 2;
+    a.args[0] = static_cast<uint16_t>(u);
+    a.args[1] = static_cast<uint16_t>(b.index(f));
+  }
 }
 
 }  // namespace
@@ -1541,30 +1547,40 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
     static constexpr std::array<int, 8> kDx{-1, 0, 1, -1, 1, -1, 0, 1};
     static constexpr std::array<int, 8> kDy{-1, -1, -1, 0, 0, 1, 1, 1};
     const bool no_wrecks = r.wrecked.empty();
+    // Raw views of the arrays and of the contents (Search::at): the byte stores to `stop` would
+    // otherwise make the vectors' storage be looked up again after each.
+    int* const dp = dist.data();
+    int* const pp = parent.data();
+    uint8_t* const sp = stop.data();
+    const SeenContents& seen = r.buf->seen;
+    const FieldContents* const table = seen.table->data();
+    const auto empty_at = [&](size_t i) {
+      for (size_t k = 0; k < seen.own_count; ++k)
+        if (seen.own[k].first == i) return seen.own[k].second.empty();
+      return table[i].empty();
+    };
     // A field's parent is set when it is first reached: once the target is reached, its path
     // is what the whole search gives.
-    const auto target_reached = [&] {
-      return target >= 0 && dist[static_cast<size_t>(target)] >= 0;
-    };
+    const auto target_reached = [&] { return target >= 0 && dp[target] >= 0; };
     while (head < queue.size() && !target_reached()) {
       const Field f = queue[head++];
       const size_t fi = static_cast<size_t>(b.index(f));
-      if (stop[fi] || dist[fi] >= limit) continue;
-      const int next = dist[fi] + 1;
+      if (sp[fi] || dp[fi] >= limit) continue;
+      const int next = dp[fi] + 1;
       for (unsigned m = masks[fi]; m != 0; m &= m - 1) {
         const auto d = static_cast<size_t>(std::countr_zero(m));
         const size_t ti = static_cast<size_t>(static_cast<std::ptrdiff_t>(fi) + offset[d]);
-        if (dist[ti] >= 0) continue;
+        if (dp[ti] >= 0) continue;
         const Field t{f.x + kDx[d], f.y + kDy[d]};
         // Search::entry; a field where the party sees nobody and no wreck lies is free.
-        const Entry e = no_wrecks && r.at(ti).empty() ? Entry::kFree : r.entry(f, t);
+        const Entry e = no_wrecks && empty_at(ti) ? Entry::kFree : r.entry(f, t);
         if (e == Entry::kClosed) {
           r.buf->closed.push_back(static_cast<int>(ti));
           continue;
         }
-        dist[ti] = next;
-        parent[ti] = static_cast<int>(fi);
-        stop[ti] = e == Entry::kEndsMove ? 1 : 0;
+        dp[ti] = next;
+        pp[ti] = static_cast<int>(fi);
+        sp[ti] = e == Entry::kEndsMove ? 1 : 0;
         queue.push_back(t);
       }
     }
@@ -2379,6 +2395,13 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
       Distance(field_of(p), field_of(m)) >
           Distance(field_of(p), FieldAt(game_->board(), prev_index)))
     return false;
+  // Without a refusal asked for, what engages() asks first of the mover (a flat-fire weapon, the
+  // unit within its range) too, before the rest.
+  if (!why) {
+    const UnitType& mt = type_of(m);
+    const int d = Distance(field_of(m), field_of(p));
+    if (!mt.has_weapon || mt.weapon.flat < 0 || d == 0 || d > game_->flat_range(m)) return false;
+  }
   if (MoveProfileOf(t).terrain <= 1)
     return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
                               "PS §9.4: {} ist nicht schneller als 1 LE", id));
@@ -2399,13 +2422,6 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
                               "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
                               "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
                               id, uid(ps.group_target)));
-  // Without a refusal asked for, what engages() asks first of the mover (a flat-fire weapon, the
-  // unit within its range) before the look at detection.
-  if (!why) {
-    const UnitType& mt = type_of(m);
-    const int d = Distance(field_of(m), field_of(p));
-    if (!mt.has_weapon || mt.weapon.flat < 0 || d == 0 || d > game_->flat_range(m)) return false;
-  }
   if (!detects(p, m))
     return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the mover",
                               "PS §9.4: {} erkennt die bewegte Einheit nicht selbst", id));
