@@ -3983,8 +3983,8 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     return action.arg(0) >= 1 && action.arg(0) <= 6
                ? Text{}
                : Text{"PS §8.6: a die shows 1 to 6", "PS §8.6: ein Würfel zeigt 1 bis 6"};
-  const Text no_unit{"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"};
-  const Text no_field{"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"};
+  static const Text no_unit{"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"};
+  static const Text no_field{"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"};
   Text why;
   if (k == StepKind::kSetUp || action.verb == kPlace) {
     if (k == StepKind::kSetUp && action.verb == kFertig) return {};
