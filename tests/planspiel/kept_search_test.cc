@@ -6,6 +6,7 @@
 // (move_targets, withdraw_targets: PS §6, §6.7).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -142,6 +143,72 @@ TEST(PlanspielKeptSearches, PS_9_4_LegalActionsWithKeptSearchesEqualFreshOnes) {
       }
     }
     EXPECT_GT(windows, 5) << id;  // movement counter-moves were listed
+  }
+}
+
+// The rule checks of the legal actions ask their cheap conditions first when no reason is asked
+// (docs/planspiel.md, speed), whatever order the refusals cite: the actions the legal actions
+// list must be exactly those that why_illegal, which asks every check with its reason, accepts:
+// the counter-moves in each window (PS §9.2-§9.4), the direct and indirect fire, the mounting and
+// limbering and the camouflage in each activity (PS §8.1, §8.3, §4.4, §7.6).
+TEST(PlanspielRefusals, PS_9_2_ListedActionsAreThoseTheReasonedChecksAccept) {
+  for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto game = make_planspiel(id);
+    const Board& b = game->board();
+    Rng rng(17);
+    int windows = 0, listed_checked = 0;
+    for (int g = 0; g < 2; ++g) {
+      std::unique_ptr<State> s = game->new_initial_state();
+      for (int n = 0; n < 400 && !s->is_terminal(); ++n) {
+        if (s->current_seat() == kChance) {
+          s->apply(s->sample_chance(rng));
+          continue;
+        }
+        const auto& ps = static_cast<const PlanspielState&>(*s);
+        ActionList legal;
+        s->legal_actions(legal);
+        ASSERT_FALSE(legal.empty());
+        std::vector<Action> candidates;
+        if (ps.step() == StepKind::kCounterMove) {
+          ++windows;
+          const int at = b.index(ps.counter_field());
+          for (int p = 0; p < ps.num_units(); ++p) {
+            candidates.push_back(Action(kFire, {p, at}));
+            candidates.push_back(Action(kMeet, {p, at}));
+            Text why;
+            EXPECT_EQ(ps.may_evade(p, nullptr), ps.may_evade(p, &why))
+                << id << " game " << g << " action " << n << " unit " << p;
+          }
+        } else if (ps.step() == StepKind::kAct) {
+          std::vector<int> fields;  // where a unit stands
+          for (int o = 0; o < ps.num_units(); ++o)
+            if (ps.unit(o).status == UnitStatus::kOnBoard)
+              fields.push_back(b.index(ps.field_of(o)));
+          std::sort(fields.begin(), fields.end());
+          fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
+          for (int u = 0; u < ps.num_units(); ++u) {
+            for (int f : fields) {
+              candidates.push_back(Action(kFire, {u, f}));
+              candidates.push_back(Action(kIndirect, {u, f}));
+            }
+            if (ps.unit(u).status == UnitStatus::kOnBoard)
+              for (int v : {kMount, kDismount, kLimber, kUnlimber})
+                candidates.push_back(Action(v, {u, b.index(ps.field_of(u))}));
+            candidates.push_back(Action(kCamouflage, {u}));
+          }
+        }
+        for (const Action& a : candidates) {
+          const bool listed = std::find(legal.begin(), legal.end(), a) != legal.end();
+          EXPECT_EQ(listed, s->why_illegal(a).empty())
+              << id << " game " << g << " action " << n << " verb " << int{a.verb} << " unit "
+              << a.arg(0) << " arg " << a.arg(1);
+          listed_checked += listed ? 1 : 0;
+        }
+        s->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+      }
+    }
+    EXPECT_GT(windows, 10) << id;         // counter-move windows were opened
+    EXPECT_GT(listed_checked, 10) << id;  // and some of the candidates were legal
   }
 }
 
