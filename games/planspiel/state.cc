@@ -241,6 +241,21 @@ Action UnitFieldAction(int verb, int u, int field) {
   return a;
 }
 
+// UnitFieldAction(verb, u, field) for each of `fields` in order, appended to `out`.
+void AppendUnitFields(ActionList& out, int verb, int u, const std::vector<Field>& fields,
+                      const Board& b) {
+  if (fields.empty()) return;
+  size_t at = out.size();
+  out.resize(at + fields.size());  // value-initialized: arguments 2 and 3 are 0
+  for (Field f : fields) {
+    Action& a = out[at++];
+    a.verb = static_cast<uint8_t>(verb);
+    a.argc = 2;
+    a.args[0] = static_cast<uint16_t>(u);
+    a.args[1] = static_cast<uint16_t>(b.index(f));
+  }
+}
+
 }  // namespace
 
 // =============================================================================================
@@ -458,6 +473,7 @@ PlanspielState::Placing PlanspielState::placing(int u) const {
   p.party = party_of(u);
   p.me = OccupantOf(type_of(u), p.party);
   if (const int l = load_of(u); l >= 0) p.load.push_back(OccupantOf(type_of(l), p.party));
+  p.empty_ok = MayEndWithLoad({}, p.me, p.load);
   return p;
 }
 
@@ -499,7 +515,7 @@ bool PlanspielState::may_place_at(const Placing& p, Field f, const std::vector<u
       if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
           field_of(o) == f)
         there.push_back(OccupantOf(type_of(o), party_of(o)));
-  if (!MayEndWithLoad(there, p.me, p.load))
+  if (there.empty() ? !p.empty_ok : !MayEndWithLoad(there, p.me, p.load))
     return PS_REFUSE(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
                               "scenarios §1.5, PS §5.1: {0} in {1} überschritte die Stapelgrenze",
                               su.id, field_text(f)));
@@ -1531,30 +1547,40 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
     static constexpr std::array<int, 8> kDx{-1, 0, 1, -1, 1, -1, 0, 1};
     static constexpr std::array<int, 8> kDy{-1, -1, -1, 0, 0, 1, 1, 1};
     const bool no_wrecks = r.wrecked.empty();
+    // Raw views of the arrays and of the contents (Search::at): the byte stores to `stop` would
+    // otherwise make the vectors' storage be looked up again after each.
+    int* const dp = dist.data();
+    int* const pp = parent.data();
+    uint8_t* const sp = stop.data();
+    const SeenContents& seen = r.buf->seen;
+    const FieldContents* const table = seen.table->data();
+    const auto empty_at = [&](size_t i) {
+      for (size_t k = 0; k < seen.own_count; ++k)
+        if (seen.own[k].first == i) return seen.own[k].second.empty();
+      return table[i].empty();
+    };
     // A field's parent is set when it is first reached: once the target is reached, its path
     // is what the whole search gives.
-    const auto target_reached = [&] {
-      return target >= 0 && dist[static_cast<size_t>(target)] >= 0;
-    };
+    const auto target_reached = [&] { return target >= 0 && dp[target] >= 0; };
     while (head < queue.size() && !target_reached()) {
       const Field f = queue[head++];
       const size_t fi = static_cast<size_t>(b.index(f));
-      if (stop[fi] || dist[fi] >= limit) continue;
-      const int next = dist[fi] + 1;
+      if (sp[fi] || dp[fi] >= limit) continue;
+      const int next = dp[fi] + 1;
       for (unsigned m = masks[fi]; m != 0; m &= m - 1) {
         const auto d = static_cast<size_t>(std::countr_zero(m));
         const size_t ti = static_cast<size_t>(static_cast<std::ptrdiff_t>(fi) + offset[d]);
-        if (dist[ti] >= 0) continue;
+        if (dp[ti] >= 0) continue;
         const Field t{f.x + kDx[d], f.y + kDy[d]};
         // Search::entry; a field where the party sees nobody and no wreck lies is free.
-        const Entry e = no_wrecks && r.at(ti).empty() ? Entry::kFree : r.entry(f, t);
+        const Entry e = no_wrecks && empty_at(ti) ? Entry::kFree : r.entry(f, t);
         if (e == Entry::kClosed) {
           r.buf->closed.push_back(static_cast<int>(ti));
           continue;
         }
-        dist[ti] = next;
-        parent[ti] = static_cast<int>(fi);
-        stop[ti] = e == Entry::kEndsMove ? 1 : 0;
+        dp[ti] = next;
+        pp[ti] = static_cast<int>(fi);
+        sp[ti] = e == Entry::kEndsMove ? 1 : 0;
         queue.push_back(t);
       }
     }
@@ -2214,6 +2240,17 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
                               "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
                               "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
                               sp.id, uid(ps.group_target)));
+  // PS §9.2: the range and the approach (asked below after the detection, where they tell the
+  // refusal) first when no refusal is asked for: most passive units are refused by them, before
+  // the look at what the party sees after the step.
+  if (!why) {
+    const int d = Distance(field_of(p), counter_field());
+    if (d > game_->flat_range(p)) return false;
+    const int prev =
+        moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+    if (moving_.work < 0 && prev >= 0 && d > Distance(field_of(p), FieldAt(game_->board(), prev)))
+      return false;
+  }
   if (congested_fired(p))
     return PS_REFUSE(why,
                      say("PS §5.4: {} stands in a congested field from which a like troop has "
@@ -2350,6 +2387,21 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
     return PS_REFUSE(why,
                      say("PS §4.4: {} is aboard {} and moves with it",
                          "PS §4.4: {} ist auf {} aufgesessen und fährt mit", id, uid(ps.aboard)));
+  // The mover's approach (asked last below, where it tells the refusal) first when no refusal is
+  // asked for: most passive units are refused by it, before the look at detection.
+  const int prev_index =
+      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  if (!why && prev_index >= 0 &&
+      Distance(field_of(p), field_of(m)) >
+          Distance(field_of(p), FieldAt(game_->board(), prev_index)))
+    return false;
+  // Without a refusal asked for, what engages() asks first of the mover (a flat-fire weapon, the
+  // unit within its range) too, before the rest.
+  if (!why) {
+    const UnitType& mt = type_of(m);
+    const int d = Distance(field_of(m), field_of(p));
+    if (!mt.has_weapon || mt.weapon.flat < 0 || d == 0 || d > game_->flat_range(m)) return false;
+  }
   if (MoveProfileOf(t).terrain <= 1)
     return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
                               "PS §9.4: {} ist nicht schneller als 1 LE", id));
@@ -2370,14 +2422,6 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
                               "PS §9.6, G-29: {0} hat in dieser Runde der gleichzeitigen Bewegung "
                               "schon {1} bekämpft (nur eine Einheit der Gruppe auf einmal)",
                               id, uid(ps.group_target)));
-  // The mover's approach (asked last below, where it tells the refusal) first when no refusal is
-  // asked for: most passive units are refused by it, before the look at detection.
-  const int prev_index =
-      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
-  if (!why && prev_index >= 0 &&
-      Distance(field_of(p), field_of(m)) >
-          Distance(field_of(p), FieldAt(game_->board(), prev_index)))
-    return false;
   if (!detects(p, m))
     return PS_REFUSE(why, say("PS §9.4: {} does not itself detect the mover",
                               "PS §9.4: {} erkennt die bewegte Einheit nicht selbst", id));
@@ -2983,8 +3027,12 @@ bool PlanspielState::may_fire_at_all(int u, const char* board_rule, const Text& 
 bool PlanspielState::may_fire_indirect(int u, Text* why) const {
   static const Text kActiveOnly{"PS §3.1: only the active party fires",
                                 "PS §3.1: nur die aktive Partei feuert"};
-  if (!may_fire_at_all(u, "PS §8.3", kActiveOnly, why)) return false;
   const UnitType& t = type_of(u);
+  // Without a refusal asked for, the weapon and the phase (asked below) first: most units are
+  // refused by them.
+  if (!why && (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0 || phase_ != 2))
+    return false;
+  if (!may_fire_at_all(u, "PS §8.3", kActiveOnly, why)) return false;
   if (!t.has_weapon || !t.weapon.indirect || t.weapon.high_angle < 0)
     return PS_REFUSE(why, {"PS §8.3: only mortars, rocket launchers and artillery fire indirect",
                            "PS §8.3: indirektes Feuer geben nur Granatwerfer, Raketenwerfer und "
@@ -3074,10 +3122,12 @@ std::vector<std::vector<int>> PlanspielState::concentrations(Field f) const {
 bool PlanspielState::may_fire(int u, Text* why) const {
   static const Text kActiveOnly{"PS §3.1: only the active party fires (counter-moves: PS §9)",
                                 "PS §3.1: nur die aktive Partei feuert (Gegenzüge: PS §9)"};
+  const UnitType& t = type_of(u);
+  // Without a refusal asked for, the weapon (asked below) first.
+  if (!why && (!t.has_weapon || t.weapon.flat < 0)) return false;
   if (!may_fire_at_all(u, "PS §8.1", kActiveOnly, why)) return false;
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
-  const UnitType& t = type_of(u);
   if (!t.has_weapon || t.weapon.flat < 0)
     return PS_REFUSE(why, say("PS §8.2: {} has no flat-fire weapon",
                               "PS §8.2: {} hat keine Flachfeuerwaffe", su.id));
@@ -3836,9 +3886,9 @@ void PlanspielState::legal_actions(ActionList& out) const {
     if (party_of(u) != active_) continue;
     move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
-    for (Field f : targets) out.push_back(UnitFieldAction(kMove, u, b.index(f)));
-    for (Field f : withdrawals) out.push_back(UnitFieldAction(kWithdraw, u, b.index(f)));
-    for (Field f : fire_targets(u)) out.push_back(UnitFieldAction(kFire, u, b.index(f)));
+    AppendUnitFields(out, kMove, u, targets, b);
+    AppendUnitFields(out, kWithdraw, u, withdrawals, b);
+    AppendUnitFields(out, kFire, u, fire_targets(u), b);
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     // Digging in and camouflaging need a unit on the board on its own that has not acted and is
     // not suppressed (G-38, PS §12.1, §7.6): the others are not asked.
@@ -3848,8 +3898,16 @@ void PlanspielState::legal_actions(ActionList& out) const {
       if (may_dig(u, nullptr)) out.push_back(Action(kDig, {u}));
       if (may_camouflage(u, nullptr)) out.push_back(Action(kCamouflage, {u}));
     }
-    for (int v : {kMount, kDismount, kLimber, kUnlimber})
-      if (may_load(u, v, nullptr)) out.push_back(Action(v, {u, b.index(field_of(u))}));
+    // PS §4.4: of mount, dismount, limber and unlimber only the one the unit's kind (a weapon
+    // base limbers) and place (aboard or not) name may be allowed, and only to a unit on the board
+    // that has not got on or off nor worked this half-turn; getting on, only after at most one
+    // field on foot and unsuppressed (may_load refuses the rest).
+    if (us.status == UnitStatus::kOnBoard && !us.loaded && us.work == 0 &&
+        (us.aboard >= 0 || (us.moved <= 1 && us.suppression < 3))) {
+      const bool heavy = type_of(u).category == Category::kHeavyWeaponBase;
+      const int v = us.aboard >= 0 ? (heavy ? kUnlimber : kDismount) : (heavy ? kLimber : kMount);
+      if (may_load(u, v, nullptr)) out.push_back(UnitFieldAction(v, u, b.index(field_of(u))));
+    }
     const bool overruns = type_of(u).can_overrun;
     const bool fights = type_of(u).category == Category::kFigureBase;
     const int load = load_of(u);
@@ -3890,13 +3948,26 @@ void PlanspielState::legal_actions(ActionList& out) const {
       }
     }
   }
-  // PS §9.6: every pair and triple of units that may move, announced as simultaneous.
-  for (size_t x = 0; x < movers.size(); ++x)
-    for (size_t y = x + 1; y < movers.size(); ++y) {
-      out.push_back(Action(kTogether, {movers[x], movers[y]}));
-      for (size_t z = y + 1; z < movers.size(); ++z)
-        out.push_back(Action(kTogether, {movers[x], movers[y], movers[z]}));
-    }
+  // PS §9.6: every pair and triple of units that may move, announced as simultaneous (written
+  // in place: there are many).
+  const size_t nm = movers.size();
+  if (nm >= 2) {
+    size_t at = out.size();
+    out.resize(at + nm * (nm - 1) / 2 + nm * (nm - 1) * (nm - 2) / 6);
+    Action a;
+    a.verb = kTogether;
+    for (size_t x = 0; x < nm; ++x)
+      for (size_t y = x + 1; y < nm; ++y) {
+        a.argc = 2;
+        a.args = {static_cast<uint16_t>(movers[x]), static_cast<uint16_t>(movers[y]), 0, 0};
+        out[at++] = a;
+        a.argc = 3;
+        for (size_t z = y + 1; z < nm; ++z) {
+          a.args[2] = static_cast<uint16_t>(movers[z]);
+          out[at++] = a;
+        }
+      }
+  }
   if (congestion_open(nullptr)) out.push_back(Action(kFertig, {}));
 }
 
@@ -3924,8 +3995,8 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     return action.arg(0) >= 1 && action.arg(0) <= 6
                ? Text{}
                : Text{"PS §8.6: a die shows 1 to 6", "PS §8.6: ein Würfel zeigt 1 bis 6"};
-  const Text no_unit{"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"};
-  const Text no_field{"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"};
+  static const Text no_unit{"PS §4.1: no such unit", "PS §4.1: diese Einheit gibt es nicht"};
+  static const Text no_field{"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"};
   Text why;
   if (k == StepKind::kSetUp || action.verb == kPlace) {
     if (k == StepKind::kSetUp && action.verb == kFertig) return {};
@@ -5928,6 +5999,8 @@ bool PlanspielState::may_dig(int u, Text* why) const {
 }
 
 bool PlanspielState::may_camouflage(int u, Text* why) const {
+  // Without a refusal asked for, the unit's own state (asked below) first.
+  if (!why && (unit(u).camouflaged || unit(u).suppression > 0)) return false;
   if (!may_start_work(u, UnitState::kWorkCamouflage, why)) return false;
   const Board& b = game_->board();
   const UnitState& s = unit(u);

@@ -743,6 +743,7 @@ class PlanspielState : public State {
     int party = 0;
     Occupant me;
     std::vector<Occupant> load;
+    bool empty_ok = false;  // MayEndWithLoad in a field where nobody stands
   };
   bool may_place_unit(int u, Text* why) const;
   Placing placing(int u) const;

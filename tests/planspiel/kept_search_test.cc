@@ -6,6 +6,7 @@
 // (move_targets, withdraw_targets: PS §6, §6.7).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,31 @@ int ExpectKeptEqualsFresh(const PlanspielState& s, const std::string& where) {
     movers += moves.empty() ? 0 : 1;
   }
   return movers;
+}
+
+// Plays `games` random games of `game` from `seed` (at most `max_actions` actions each): at every
+// decision of a player, `at` gets the state, where it is ("game G action N") and its legal
+// actions, one of which is then applied at random. Stops at the first fatal failure.
+template <class At>
+void AtEveryRandomDecision(const PlanspielGame& game, uint64_t seed, int games, int max_actions,
+                           At at) {
+  Rng rng(seed);
+  for (int g = 0; g < games; ++g) {
+    std::unique_ptr<State> s = game.new_initial_state();
+    for (int n = 0; n < max_actions && !s->is_terminal(); ++n) {
+      if (s->current_seat() == kChance) {
+        s->apply(s->sample_chance(rng));
+        continue;
+      }
+      ActionList legal;
+      s->legal_actions(legal);
+      ASSERT_FALSE(legal.empty());
+      at(static_cast<const PlanspielState&>(*s),
+         "game " + std::to_string(g) + " action " + std::to_string(n), legal);
+      if (::testing::Test::HasFatalFailure()) return;
+      s->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+  }
 }
 
 TEST(PlanspielKeptSearches, PS_6_KeptMoveFieldsEqualAFreshSearchOverRandomGames) {
@@ -114,34 +140,80 @@ TEST(PlanspielKeptSearches, PS_6_AKeptSearchOutlivesTheCloneThatKeptIt) {
 TEST(PlanspielKeptSearches, PS_9_4_LegalActionsWithKeptSearchesEqualFreshOnes) {
   for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
     const auto game = make_planspiel(id);
-    Rng rng(31);
     int windows = 0;  // evade actions listed
-    for (int g = 0; g < 4; ++g) {
-      std::unique_ptr<State> s = game->new_initial_state();
-      for (int n = 0; n < 600 && !s->is_terminal(); ++n) {
-        if (s->current_seat() == kChance) {
-          s->apply(s->sample_chance(rng));
-          continue;
-        }
-        const auto& ps = static_cast<const PlanspielState&>(*s);
-        ActionList kept, fresh;
-        s->legal_actions(kept);
-        PlanspielState::set_kept_searches_for_test(false);
-        s->legal_actions(fresh);
-        PlanspielState::set_kept_searches_for_test(true);
-        ASSERT_EQ(kept, fresh) << id << " game " << g << " action " << n;
-        for (const Action& a : kept) windows += a.verb == kEvade ? 1 : 0;
-        // What a unit may evade to, asked on its own (why_illegal's check), from the kept search.
-        for (const Action& a : kept) {
-          if (a.verb == kEvade && ps.step() == StepKind::kCounterMove) {
-            EXPECT_TRUE(ps.may_evade(a.arg(0), nullptr)) << id << " action " << n;
+    AtEveryRandomDecision(
+        *game, 31, 4, 600,
+        [&](const PlanspielState& ps, const std::string& where, const ActionList& kept) {
+          ActionList fresh;
+          PlanspielState::set_kept_searches_for_test(false);
+          ps.legal_actions(fresh);
+          PlanspielState::set_kept_searches_for_test(true);
+          ASSERT_EQ(kept, fresh) << id << " " << where;
+          for (const Action& a : kept) windows += a.verb == kEvade ? 1 : 0;
+          // What a unit may evade to, asked on its own (why_illegal's check),
+          // from the kept search.
+          for (const Action& a : kept) {
+            if (a.verb == kEvade && ps.step() == StepKind::kCounterMove) {
+              EXPECT_TRUE(ps.may_evade(a.arg(0), nullptr)) << id << " " << where;
+            }
           }
-        }
-        ASSERT_FALSE(kept.empty());
-        s->apply(kept[rng.below(static_cast<uint32_t>(kept.size()))]);
-      }
-    }
+        });
     EXPECT_GT(windows, 5) << id;  // movement counter-moves were listed
+  }
+}
+
+// The rule checks of the legal actions ask their cheap conditions first when no reason is asked
+// (docs/planspiel.md, speed), whatever order the refusals cite: the actions the legal actions
+// list must be exactly those that why_illegal, which asks every check with its reason, accepts:
+// the counter-moves in each window (PS §9.2-§9.4), the direct and indirect fire, the mounting and
+// limbering and the camouflage in each activity (PS §8.1, §8.3, §4.4, §7.6).
+TEST(PlanspielRefusals, PS_9_2_ListedActionsAreThoseTheReasonedChecksAccept) {
+  for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto game = make_planspiel(id);
+    const Board& b = game->board();
+    int windows = 0, listed_checked = 0;
+    AtEveryRandomDecision(
+        *game, 17, 2, 400,
+        [&](const PlanspielState& ps, const std::string& where, const ActionList& legal) {
+          std::vector<Action> candidates;
+          if (ps.step() == StepKind::kCounterMove) {
+            ++windows;
+            const int at = b.index(ps.counter_field());
+            for (int p = 0; p < ps.num_units(); ++p) {
+              candidates.push_back(Action(kFire, {p, at}));
+              candidates.push_back(Action(kMeet, {p, at}));
+              Text why;
+              EXPECT_EQ(ps.may_evade(p, nullptr), ps.may_evade(p, &why))
+                  << id << " " << where << " unit " << p;
+            }
+          } else if (ps.step() == StepKind::kAct) {
+            std::vector<int> fields;  // where a unit stands
+            for (int o = 0; o < ps.num_units(); ++o)
+              if (ps.unit(o).status == UnitStatus::kOnBoard)
+                fields.push_back(b.index(ps.field_of(o)));
+            std::sort(fields.begin(), fields.end());
+            fields.erase(std::unique(fields.begin(), fields.end()), fields.end());
+            for (int u = 0; u < ps.num_units(); ++u) {
+              for (int f : fields) {
+                candidates.push_back(Action(kFire, {u, f}));
+                candidates.push_back(Action(kIndirect, {u, f}));
+              }
+              if (ps.unit(u).status == UnitStatus::kOnBoard)
+                for (int v : {kMount, kDismount, kLimber, kUnlimber})
+                  candidates.push_back(Action(v, {u, b.index(ps.field_of(u))}));
+              candidates.push_back(Action(kCamouflage, {u}));
+            }
+          }
+          for (const Action& a : candidates) {
+            const bool listed = std::find(legal.begin(), legal.end(), a) != legal.end();
+            EXPECT_EQ(listed, ps.why_illegal(a).empty())
+                << id << " " << where << " verb " << int{a.verb} << " unit " << a.arg(0) << " arg "
+                << a.arg(1);
+            listed_checked += listed ? 1 : 0;
+          }
+        });
+    EXPECT_GT(windows, 10) << id;         // counter-move windows were opened
+    EXPECT_GT(listed_checked, 10) << id;  // and some of the candidates were legal
   }
 }
 
