@@ -32,6 +32,9 @@ class Rng {
     return (xorshifted >> rot) | (xorshifted << ((32u - rot) & 31u));
   }
 
+  // Same state: the same numbers from here on.
+  bool operator==(const Rng&) const = default;
+
   uint64_t next_u64() { return (static_cast<uint64_t>(next_u32()) << 32) | next_u32(); }
 
   // Uniform integer in [0, bound), bound >= 1; unbiased (Lemire 2019).
