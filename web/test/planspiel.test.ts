@@ -249,15 +249,19 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
 
   it('suppression markers and the moving unit are read from the observation', () => {
     const fx = fixture('planspiel-ps-1-played-blue');
-    const units = psUnits(board, fx.observation as PsObservation);
-    const p1 = units.find((u) => u.id === 'B-P1')!;
-    expect(p1.suppression).toBe(5);
-    expect(suppressionColour(p1.suppression)).toBe('#111');
+    const obs = fx.observation as PsObservation;
+    const units = psUnits(board, obs);
+    expect(units.find((u) => u.id === 'B-H1')!.suppression).toBe(0);
+    // The same position with a black marker on B-H1 (PS §8.14).
+    const marked = { ...obs, units: obs.units.map((u) => (u.id === 'B-H1' ? { ...u, suppression: 5 } : u)) };
+    const h1 = psUnits(board, marked).find((u) => u.id === 'B-H1')!;
+    expect(h1.suppression).toBe(5);
+    expect(suppressionColour(h1.suppression)).toBe('#111');
     expect(suppressionColour(3)).toBe('#c62828');
     expect(suppressionColour(4)).toBe('#8a8a8a');
     expect(suppressionColour(6)).toBe('#111');
     expect(units.some((u) => u.moving)).toBe(false);
-    const moving = psUnits(board, { ...fx.observation, moving: { unit: 'B-P1', fields: 1 } });
-    expect(moving.filter((u) => u.moving).map((u) => u.id)).toEqual(['B-P1']);
+    const moving = psUnits(board, { ...obs, moving: { unit: 'B-H1', fields: 1 } });
+    expect(moving.filter((u) => u.moving).map((u) => u.id)).toEqual(['B-H1']);
   });
 });
