@@ -270,8 +270,10 @@ class HumanSeat {
 
  private:
   void show(const Session& session) const;
-  // Plays `action` for the player, says so with `why`, and drops what was typed ahead.
-  bool play_for_player(Session& session, const Action& action, EventList& events, const Text& why);
+  // Plays `action` for the player, says so with `why` (unless `say` is false: the narration's
+  // "(played for you)" alone), and drops what was typed ahead.
+  bool play_for_player(Session& session, const Action& action, EventList& events, const Text& why,
+                       bool say = true);
   // Drops the lines typed ahead (LineInput::discard_typed_ahead) and says which.
   void drop_typed_ahead();
   // "4 units can still move (...)" when `action` ends a phase or turn that units of the deciding

@@ -66,12 +66,13 @@ std::string shown_as(const State& state, const Action& action, Lang lang) {
 }  // namespace
 
 bool HumanSeat::play_for_player(Session& session, const Action& action, EventList& events,
-                                const Text& why) {
-  const std::string shown = shown_as(session.state(), action, lang_);
+                                const Text& why, bool say) {
+  const std::string shown = say ? shown_as(session.state(), action, lang_) : std::string();
   if (!session.act(action, &events).empty()) return false;
   forced_ = true;
-  io_.out << (lang_ == Lang::kDe ? "für dich gespielt: " : "played for you: ") << shown << "  ("
-          << why.in(lang_) << ")\n";
+  if (say)
+    io_.out << (lang_ == Lang::kDe ? "für dich gespielt: " : "played for you: ") << shown << "  ("
+            << why.in(lang_) << ")\n";
   drop_typed_ahead();
   return true;
 }
@@ -263,10 +264,18 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
   // confirm the only possibility is noise. It is said as played for the player, and what was
   // typed ahead is dropped, so that it cannot land in the next decision. Undo still takes it back
   // while the rules allow.
-  if (const ActionList only = numbered_actions(session.state());
-      only.size() == 1 && play_for_player(session, only.front(), events,
-                                          {"the only legal action", "die einzige erlaubte Aktion"}))
-    return Outcome::kActed;
+  // A reaction window with nothing but its decline (a counter-move window where no unit can
+  // answer) is said by the narration's "(played for you)" alone: a line of its own for each of
+  // them would double every step of the other side's moves.
+  if (const ActionList only = numbered_actions(session.state()); only.size() == 1) {
+    const State& state = session.state();
+    const std::optional<Action> decline = state.decision_for(state.current_seat()).decline;
+    const bool said_by_narration = decline && *decline == only.front();
+    if (play_for_player(session, only.front(), events,
+                        {"the only legal action", "die einzige erlaubte Aktion"},
+                        !said_by_narration))
+      return Outcome::kActed;
+  }
   // Reaction windows the player chose to skip (`skip <kind>`, `skip <kind> others`) are declined
   // at once.
   const int me = session.state().current_seat();

@@ -957,6 +957,23 @@ TEST(CliHuman, DecliningACounterMoveWindowIsNotQuestioned_PS9_2) {
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("Trotzdem")));
 }
 
+// PS §3.2, §9.2: a counter-move window where no unit can answer is passed for the player and said
+// once, by the narration's "(played for you)"; the player's FERTIG at the start of the next
+// half-turn, after the enemy's FERTIG, still asks while units could move (Session::last_actor).
+TEST(CliHuman, ForcedCounterMovePassSaidOnceAndTheNextFertigAsks_PS9_2) {
+  CliRun r = run_cli(
+      all_games(),
+      {"play", "planspiel/ps-1", "--seed", "1", "--seat", "red=human", "--seat", "blue=ai:easy"},
+      "fertig\ny\nfertig\ny\nquit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("3. Red: Pass: no counter-move  (played for you)\n"));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("played for you: Pass")));
+  const std::string asked = "FERTIG: end the half-turn anyway? (y/n)";
+  const size_t first = r.out.find(asked);
+  ASSERT_NE(first, std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(asked, first + 1), std::string::npos) << r.out;
+}
+
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");
