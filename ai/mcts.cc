@@ -206,7 +206,7 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
     // returns clone()) is the same state in every such iteration, and so is the state at a node
     // as long as no chance was sampled on the way (apply is deterministic): the node's actions
     // are listed once (Tree::listed). Nothing drawn: the generator's state is unchanged.
-    bool same = drawn_from == rng;
+    bool same = cfg.keep_node_lists && drawn_from == rng;
 
     // Selection and expansion: down the tree while every legal action has been tried.
     bool expanded = false;

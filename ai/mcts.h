@@ -87,6 +87,10 @@ struct MctsConfig {
   // cap). make_mcts_player sets it from GameModule::mcts_iteration_cap unless the seat says
   // ":nocap" (then -1). Where more iterations measured weaker play, the cap keeps the best.
   long long iteration_cap = 0;
+  // perf: a node reached the same way every iteration keeps its legal actions (docs/ai.md
+  // "Listed once per node"); false lists them afresh at every visit (the test that both search
+  // alike).
+  bool keep_node_lists = true;
   // A time-budgeted tree search (not sequential halving, not an iteration budget) stops once
   // no other root action can overtake the most visited one in the iterations the time left
   // allows at the rate so far (with a margin): the move is decided, the rest of the second is

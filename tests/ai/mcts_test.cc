@@ -119,6 +119,27 @@ TEST(Mcts, DeterministicWithIterationBudget) {
   }
 }
 
+// docs/ai.md "Listed once per node": WSR's determinisation draws nothing, so the tree's nodes
+// keep their legal actions; the search with kept lists chooses and visits exactly as the one that
+// lists them afresh at every visit, on positions over two random Noville games.
+TEST(Mcts, KeptNodeListsSearchAsFreshLists_Wsr) {
+  auto game = all_games().create("wsr/noville", {});
+  const GameModule& m = *all_games().find("wsr");
+  auto positions = pocket_positions(*game, 2, 25);
+  ASSERT_GT(positions.size(), 8u);
+  for (size_t i = 0; i < positions.size(); i += 2) {
+    MctsConfig fresh = budget(200);
+    fresh.keep_node_lists = false;
+    MctsPlayer p(budget(200), 5, m.evaluate, m.make_heuristic);
+    MctsPlayer q(fresh, 5, m.evaluate, m.make_heuristic);
+    EXPECT_EQ(p.choose(*positions[i]), q.choose(*positions[i])) << "position " << i;
+    ASSERT_EQ(p.last_stats().root.size(), q.last_stats().root.size());
+    for (size_t k = 0; k < p.last_stats().root.size(); ++k)
+      EXPECT_EQ(p.last_stats().root[k].visits, q.last_stats().root[k].visits) << i;
+    EXPECT_EQ(p.last_stats().nodes, q.last_stats().nodes) << i;
+  }
+}
+
 // Root parallelism: the visit counts of the trees are merged; with a fixed iteration budget the
 // merged root visits add up to the budget (every iteration passes through one root child).
 TEST(Mcts, RootParallelismMergesVisits) {
