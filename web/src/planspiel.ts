@@ -92,6 +92,12 @@ export function psStateWords(u: PsUnit, l?: Lang): string[] {
   return out;
 }
 
+/** The header's phase: "set-up" while the parties set up (scenarios §1.5), else the phase of the half-turn (PS §3.2). */
+export function psPhaseText(obs: Partial<PsObservation>, l?: Lang): string {
+  if ((obs.steps ?? []).some((st) => st.kind === 'set-up')) return t('psSetUp', l);
+  return `${t('psPhase', l)} ${obs.phase ?? ''}`;
+}
+
 const psWorkKey = { dig: 'psWork_dig', camouflage: 'psWork_camouflage', recover: 'psWork_recover' } as const;
 
 /** The field positions (PS §12.3): the board's pre-dug ones and those dug in play that the observation shows. */

@@ -13,6 +13,7 @@ import {
   objectiveFields,
   parseFieldId,
   psActingUnits,
+  psPhaseText,
   psClickTargets,
   psPositions,
   psStateWords,
@@ -263,5 +264,17 @@ describe('Planspiel observations (PlanspielState::observe)', () => {
     expect(units.some((u) => u.moving)).toBe(false);
     const moving = psUnits(board, { ...obs, moving: { unit: 'B-H1', fields: 1 } });
     expect(moving.filter((u) => u.moving).map((u) => u.id)).toEqual(['B-H1']);
+  });
+});
+
+describe('the Planspiel header', () => {
+  it('names the set-up while the parties set up (scenarios §1.5), else the phase (PS §3.2)', () => {
+    const fx = fixture('planspiel-ps-1-red');
+    const obs = fx.observation as PsObservation;
+    expect(psPhaseText(obs, 'en')).toBe('phase 2');
+    expect(psPhaseText(obs, 'de')).toBe('Phase 2');
+    const setUp = { ...obs, steps: [{ kind: 'set-up', step: 0 }] };
+    expect(psPhaseText(setUp, 'en')).toBe('set-up');
+    expect(psPhaseText(setUp, 'de')).toBe('Aufstellung');
   });
 });
