@@ -1985,8 +1985,7 @@ bool PlanspielState::withdrawn_from(int p) const {
   if (!moving_.withdrawal || moving_.start < 0 || moving_.next < 1) return false;
   const Board& b = game_->board();
   const Field at = field_of(p), now = field_of(moving_.unit);
-  const int prev =
-      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  const int prev = moving_.previous();
   return Distance(at, now) > Distance(at, FieldAt(b, moving_.start)) &&
          Distance(at, now) >= Distance(at, FieldAt(b, prev));
 }
@@ -2246,8 +2245,7 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
   if (!why) {
     const int d = Distance(field_of(p), counter_field());
     if (d > game_->flat_range(p)) return false;
-    const int prev =
-        moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+    const int prev = moving_.previous();
     if (moving_.work < 0 && prev >= 0 && d > Distance(field_of(p), FieldAt(game_->board(), prev)))
       return false;
   }
@@ -2268,8 +2266,7 @@ bool PlanspielState::may_counter_fire(int p, const char* rule, Text* why) const 
   const Field now = counter_field();
   const int range = game_->flat_range(p);
   const int d1 = Distance(field_of(p), now);
-  const int prev_index =
-      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  const int prev_index = moving_.previous();
   if (d1 > range)
     return PS_REFUSE(why, moving_.work >= 0
                               ? say("PS §6.10: the wreck in {} is out of range of {}",
@@ -2389,8 +2386,7 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
                          "PS §4.4: {} ist auf {} aufgesessen und fährt mit", id, uid(ps.aboard)));
   // The mover's approach (asked last below, where it tells the refusal) first when no refusal is
   // asked for: most passive units are refused by it, before the look at detection.
-  const int prev_index =
-      moving_.next >= 2 ? moving_.path[static_cast<size_t>(moving_.next - 2)] : moving_.start;
+  const int prev_index = moving_.previous();
   if (!why && prev_index >= 0 &&
       Distance(field_of(p), field_of(m)) >
           Distance(field_of(p), FieldAt(game_->board(), prev_index)))

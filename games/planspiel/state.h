@@ -113,6 +113,9 @@ struct MoveState {
   // PS §6.10, §9.1: not a move but a recovery attempt of `unit` at the wreck in this field
   // (Board::index), which the passive party may answer as if the vehicle stood there; -1: a move.
   int work = -1;
+  // The field (Board::index) the mover stood in before its last step: its start before the
+  // second step (-1 from outside the board).
+  int previous() const { return next >= 2 ? path[static_cast<size_t>(next - 2)] : start; }
   template <class S, class V>
   static void field_list(S& s, V& v) {
     v("unit", s.unit, -1, 255)("path", s.path, 0, 8191)("next", s.next, 0, 99)(
