@@ -879,9 +879,9 @@ async function briefingShowsAndCloses(page, tag, en, de) {
 
 async function rivetMission1(browser) {
   // The heuristic Bismark sometimes holds enough SOs to win before the scripted Allies can
-  // attack (the dice are the server's): then a new game, at most three.
-  for (let game = 1; game <= 3; game++) {
-    if (await rivetGame(browser, game === 3)) return;
+  // attack (the dice are the server's; about 2 games in 5): then a new game, at most six.
+  for (let game = 1; game <= 6; game++) {
+    if (await rivetGame(browser, game === 6)) return;
     log('rivet: the game ended before an attack; a new game');
   }
 }
