@@ -179,9 +179,13 @@ Text LevelText(int level) {
              kLevelNameDe[level]);
 }
 
-// The parties as the German texts name them (PS: Partei Rot, Partei Blau).
+// The parties as the texts name them (PS: Partei Rot, Partei Blau); party_name() is the
+// lowercase id of data files, actions and JSON.
 const char* PartyDe(int party) {
   return party == kPartyRed ? "Rot" : "Blau";
+}
+const char* PartyEn(int party) {
+  return party == kPartyRed ? "Red" : "Blue";
 }
 
 // "sitzt auf B-T1 auf", "protzt von B-Z1 ab": the German of "mounts on B-T1" and the like.
@@ -447,10 +451,10 @@ bool PlanspielState::may_place_unit(int u, Text* why) const {
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
   const UnitState& s = unit(u);
   if (su.party != active_)
-    return PS_REFUSE(why, say("scenarios §1.5: {0} sets up now, not {1}'s {2}",
-                              "scenarios §1.5: {3} stellt jetzt auf, nicht die Einheit {2} von {4}",
-                              party_name(active_), party_name(su.party), su.id, PartyDe(active_),
-                              PartyDe(su.party)));
+    return PS_REFUSE(
+        why, say("scenarios §1.5: {0} sets up now, not {1}'s {2}",
+                 "scenarios §1.5: {3} stellt jetzt auf, nicht die Einheit {2} von {4}",
+                 PartyEn(active_), PartyEn(su.party), su.id, PartyDe(active_), PartyDe(su.party)));
   if (s.status == UnitStatus::kWaiting)
     return PS_REFUSE(why, say("scenarios §1.6: {} is a reinforcement and enters in play",
                               "scenarios §1.6: {} ist eine Verstärkung und kommt im Spiel", su.id));
@@ -487,16 +491,16 @@ bool PlanspielState::may_place_at(const Placing& p, Field f, const std::vector<u
   if (!b.on_board(f))
     return PS_REFUSE(why, {"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"});
   if (z == nullptr || !z->contains(f))
-    return PS_REFUSE(why, z == nullptr
-                              ? say("scenarios §1.5: {0}'s set-up is fixed",
-                                    "scenarios §1.5: {1} stellt fest auf", party_name(su.party),
-                                    PartyDe(su.party))
-                              : say("scenarios §1.5: {0} is outside {1}'s set-up zone x {3}..{4}, "
-                                    "y {5}..{6}",
-                                    "scenarios §1.5: {0} liegt außerhalb des Aufstellungsraums von "
-                                    "{2}, x {3}..{4}, y {5}..{6}",
-                                    field_text(f), party_name(su.party), PartyDe(su.party),
-                                    z->from.x, z->to.x, z->from.y, z->to.y));
+    return PS_REFUSE(
+        why, z == nullptr
+                 ? say("scenarios §1.5: {0}'s set-up is fixed",
+                       "scenarios §1.5: {1} stellt fest auf", PartyEn(su.party), PartyDe(su.party))
+                 : say("scenarios §1.5: {0} is outside {1}'s set-up zone x {3}..{4}, "
+                       "y {5}..{6}",
+                       "scenarios §1.5: {0} liegt außerhalb des Aufstellungsraums von "
+                       "{2}, x {3}..{4}, y {5}..{6}",
+                       field_text(f), PartyEn(su.party), PartyDe(su.party), z->from.x, z->to.x,
+                       z->from.y, z->to.y));
   if (f == field_of(u))
     return PS_REFUSE(why, say("scenarios §1.5: {0} stands in {1} already",
                               "scenarios §1.5: {0} steht schon in {1}", su.id, field_text(f)));
@@ -530,7 +534,7 @@ void PlanspielState::end_setup(EventList* events) {
   const bool next = order.size() == 2 && done == order.front();
   if (events)
     events->push_back(Event::said("scenarios §1.5", say("{0} has set up.", "{1} hat aufgestellt.",
-                                                        party_name(done), PartyDe(done))));
+                                                        PartyEn(done), PartyDe(done))));
   if (next) {
     active_ = order.back();
     push(StepKind::kSetUp, -1, -1);
@@ -542,7 +546,7 @@ void PlanspielState::end_setup(EventList* events) {
     events->push_back(
         Event::said("PS §3.1",
                     say("Game turn {0}: {1}'s half-turn.", "Zug {0}: Teilzug von {2}.", turn_,
-                        party_name(active_), PartyDe(active_)),
+                        PartyEn(active_), PartyDe(active_)),
                     active_));
 }
 
@@ -1204,7 +1208,7 @@ bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
                      say("PS §10.6: an overrun is against enemy troops {0} sees in {2}",
                          "PS §10.6: überrollt werden feindliche Truppen, die {1} in {2} erkannt "
                          "hat",
-                         party_name(su.party), PartyDe(su.party), field_text(f)));
+                         PartyEn(su.party), PartyDe(su.party), field_text(f)));
   for (int o : d)
     if (!IsBase(type_of(o)))
       return PS_REFUSE(why, say("PS §10.6, G-37: only weapon and figure bases are overrun; {} is a "
@@ -1270,7 +1274,7 @@ bool PlanspielState::may_antitank(int u, Field f, Text* why) const {
                               "in {2}",
                               "PS §10.5: die Panzernahbekämpfung richtet sich gegen feindliche "
                               "Fahrzeuge, die {1} in {2} erkannt hat",
-                              party_name(su.party), PartyDe(su.party), field_text(f)));
+                              PartyEn(su.party), PartyDe(su.party), field_text(f)));
   for (int o : d) {
     if (IsBase(type_of(o)))
       return PS_REFUSE(why, say("PS §10.5: {} holds figures: infantry close combat comes first "
@@ -1344,7 +1348,7 @@ bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
     return PS_REFUSE(why, say("PS §10.4: a mounted attack is against enemy figures {0} sees in {2}",
                               "PS §10.4: ein aufgesessener Angriff richtet sich gegen feindliche "
                               "Figuren, die {1} in {2} erkannt hat",
-                              party_name(sc.party), PartyDe(sc.party), field_text(f)));
+                              PartyEn(sc.party), PartyDe(sc.party), field_text(f)));
   for (int o : d)
     if (!IsBase(type_of(o)))
       return PS_REFUSE(why, say("PS §10.4: {} holds the vehicle {}: a mounted attack is against "
@@ -1656,7 +1660,7 @@ bool PlanspielState::withdraws_along(int u, const Path& path, Text* why) const {
     return PS_REFUSE(why, say("PS §6.7: {} is in the flat-fire range of no enemy unit {} sees",
                               "PS §6.7: {} ist in der Flachfeuer-Reichweite keiner feindlichen "
                               "Einheit, die {} erkannt hat",
-                              uid(u), party_name(party), PartyDe(party)));
+                              uid(u), PartyEn(party), PartyDe(party)));
   return true;
 }
 
@@ -2911,7 +2915,7 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
     text.en += std::string(
                    " The field is congested (PS §5.4): only one like troop may fire from "
                    "it until ") +
-               party_name(party) + " resolves it in its next half-turn.";
+               PartyEn(party) + " resolves it in its next half-turn.";
     text.de += std::string(
                    " Das Feld ist gestaut (PS §5.4): nur eine gleichartige Truppe darf "
                    "daraus feuern, bis ") +
@@ -3623,7 +3627,7 @@ Decision PlanspielState::decision_for(int viewer) const {
     case StepKind::kAct:
       d.say(say("Game turn {0} of {1}, {2}'s half-turn, phase {4}: {5} (PS §3.2)",
                 "Zug {0} von {1}, Teilzug von {3}, Phase {4}: {6} (PS §3.2)", turn_, s.game_turns,
-                party_name(active_), PartyDe(active_), phase_,
+                PartyEn(active_), PartyDe(active_), phase_,
                 phase_ == 2 ? "indirect fire first, or move, fire, assault or FERTIG"
                             : "move, fire, assault or FERTIG",
                 phase_ == 2 ? "zuerst Steilfeuer, oder bewegen, feuern, Nahkampf oder FERTIG"
@@ -3653,7 +3657,7 @@ Decision PlanspielState::decision_for(int viewer) const {
       const int finder = enemy(party_of(steps_.top().unit));
       d.say(say("{0} rolls 4+ to detect the AT gun that fired (PS §7.5)",
                 "{1} würfelt 4+, um die Panzerabwehrkanone zu erkennen, die gefeuert hat (PS §7.5)",
-                party_name(finder), PartyDe(finder)));
+                PartyEn(finder), PartyDe(finder)));
       break;
     }
     case StepKind::kAttackRoll: {
@@ -3687,19 +3691,18 @@ Decision PlanspielState::decision_for(int viewer) const {
                 "{2}: eine Einheit von {3} versucht, das Schadfahrzeug in {4} zu bergen; mit "
                 "einem echten Feuergegenzug auf dieses Feld antworten oder verzichten "
                 "(PS §6.10, §9.1)",
-                party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
+                PartyEn(enemy(active_)), PartyEn(active_), PartyDe(enemy(active_)),
                 PartyDe(active_), field_text(counter_field())));
         d.decline = Action(kPass, {});
         break;
       }
-      d.say(
-          say("{0}: a unit of {1} moves; answer with a counter-move (true fire, false "
-              "counter-move or movement counter-move) or pass (PS §9.2-§9.4)",
-              "{2}: eine Einheit von {3} bewegt sich; mit einem Gegenzug antworten (echter "
-              "Feuergegenzug, unechter Gegenzug oder Bewegungsgegenzug) oder verzichten "
-              "(PS §9.2-§9.4)",
-              party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
-              PartyDe(active_)));
+      d.say(say(
+          "{0}: a unit of {1} moves; answer with a counter-move (true fire, false "
+          "counter-move or movement counter-move) or pass (PS §9.2-§9.4)",
+          "{2}: eine Einheit von {3} bewegt sich; mit einem Gegenzug antworten (echter "
+          "Feuergegenzug, unechter Gegenzug oder Bewegungsgegenzug) oder verzichten "
+          "(PS §9.2-§9.4)",
+          PartyEn(enemy(active_)), PartyEn(active_), PartyDe(enemy(active_)), PartyDe(active_)));
       d.decline = Action(kPass, {});
       break;
     case StepKind::kMeetRoll:
@@ -3734,8 +3737,8 @@ Decision PlanspielState::decision_for(int viewer) const {
               "{2}: feindliche Figuren greifen die Fahrzeuge in {4} aus der Bewegung im "
               "Panzernahkampf an; mit einem Bewegungsgegenzug eines Fahrzeugs dort antworten "
               "oder verzichten und durch Gegenwürfeln abwehren (PS §10.5, §9.4)",
-              party_name(enemy(active_)), party_name(active_), PartyDe(enemy(active_)),
-              PartyDe(active_), field_text(FieldAt(b, assault_.field))));
+              PartyEn(enemy(active_)), PartyEn(active_), PartyDe(enemy(active_)), PartyDe(active_),
+              field_text(FieldAt(b, assault_.field))));
       d.decline = Action(kPass, {});
       break;
     case StepKind::kAntiTankRoll:
@@ -3762,7 +3765,7 @@ Decision PlanspielState::decision_for(int viewer) const {
               "Aufstellung: {1} stellt seine Einheiten in seinem Raum x {2}..{3}, y {4}..{5} "
               "auf, jede einmal; FERTIG lässt die übrigen auf ihren vorgesehenen Feldern "
               "(scenarios §1.5)",
-              party_name(active_), PartyDe(active_), z ? z->from.x : 0, z ? z->to.x : 0,
+              PartyEn(active_), PartyDe(active_), z ? z->from.x : 0, z ? z->to.x : 0,
               z ? z->from.y : 0, z ? z->to.y : 0));
       d.keeps_listed_setup = true;  // scenarios §1.5: FERTIG forfeits nothing
       break;
@@ -4144,7 +4147,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
       return say("PS §10.1: close combat is against enemy figures {0} sees in the field",
                  "PS §10.1: der Nahkampf richtet sich gegen feindliche Figuren, die {1} im Feld "
                  "erkannt hat",
-                 party_name(active_), PartyDe(active_));
+                 PartyEn(active_), PartyDe(active_));
     const std::vector<int> c = assault_candidates(f);
     for (int i = 1; i < action.argc; ++i) {
       const int u = action.arg(i);
@@ -4227,7 +4230,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     return say("PS §8.3: no observation post of {0} detects an enemy unit in {2}",
                "PS §8.3: keine Beobachtungsstelle von {1} hat eine feindliche Einheit in {2} "
                "erkannt",
-               party_name(active_), PartyDe(active_), field_text(f));
+               PartyEn(active_), PartyDe(active_), field_text(f));
   }
   if (action.verb == kWithdraw) {
     if (!may_withdraw(u, f, &why)) return why;
@@ -4259,7 +4262,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
     if (targets_in(u, f).empty())
       return say("PS §8.1: direct fire only at detected targets; {0} sees none in {2}",
                  "PS §8.1: direktes Feuer nur auf erkannte Ziele; {1} hat in {2} keines erkannt",
-                 party_name(active_), PartyDe(active_), field_text(f));
+                 PartyEn(active_), PartyDe(active_), field_text(f));
     if (own_in(f, active_) >= 0) return mixed_field_refusal(f, active_);
     Firer firer;
     firer.suppression = unit(u).suppression;
@@ -4292,7 +4295,7 @@ void PlanspielState::lose(int u, const std::string& rule, const Text& how, Event
         rule,
         say("{0} is {1}; {3} has lost {5} (scenarios §1.7).",
             "{0} ist {2}; Verluste von {4}: {5} (scenarios §1.7).", uid(u), how.en, how.de,
-            party_name(party), PartyDe(party), losses_[static_cast<size_t>(party)]),
+            PartyEn(party), PartyDe(party), losses_[static_cast<size_t>(party)]),
         party));
   if (wreck && events)
     events->push_back(Event::said(
@@ -4584,14 +4587,14 @@ void PlanspielState::apply(const Action& action, EventList* events) {
               !sight   ? say("Detection roll {0}: no unit of {1} has the AT gun in sight.",
                              "Aufklärungswurf {0}: keine Einheit von {2} hat die "
                                "Panzerabwehrkanone in Sicht.",
-                             n, party_name(finder), PartyDe(finder))
+                             n, PartyEn(finder), PartyDe(finder))
               : n >= 4 ? say("Detection roll {0}: {1} finds the AT gun {3}.",
                              "Aufklärungswurf {0}: {2} erkennt die Panzerabwehrkanone {3}.", n,
-                             party_name(finder), PartyDe(finder), uid(st.unit))
+                             PartyEn(finder), PartyDe(finder), uid(st.unit))
                        : say("Detection roll {0}: {1} does not find the AT gun that fired.",
                              "Aufklärungswurf {0}: {2} erkennt die Panzerabwehrkanone nicht, die "
                              "gefeuert hat.",
-                             n, party_name(finder), PartyDe(finder)),
+                             n, PartyEn(finder), PartyDe(finder)),
               finder));
         break;
       }
@@ -4942,7 +4945,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   if (action.verb == kFertig) {
     if (events)
       events->push_back(Event::said(
-          "PS §3.2", say("{}: FERTIG.", "{1}: FERTIG.", party_name(active_), PartyDe(active_)),
+          "PS §3.2", say("{}: FERTIG.", "{1}: FERTIG.", PartyEn(active_), PartyDe(active_)),
           active_));
     end_half_turn(events);
     return;
@@ -4960,7 +4963,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       events->push_back(Event::said(
           "scenarios §1.5",
           say("{} is set up in {}.", "{} wird in {} aufgestellt.", uid(u), field_text(f)), active_,
-          say("{} sets up a unit.", "{1} stellt eine Einheit auf.", party_name(active_),
+          say("{} sets up a unit.", "{1} stellt eine Einheit auf.", PartyEn(active_),
               PartyDe(active_))));
     return;
   }
@@ -5221,7 +5224,7 @@ void PlanspielState::end_half_turn(EventList* events) {
                          "(scenarios §1.7)",
                          "{2} hat kein Kampfelement mehr auf der Platte und keines mehr zu "
                          "erwarten; {3} gewinnt (scenarios §1.7)",
-                         party_name(p), party_name(enemy(p)), PartyDe(p), PartyDe(enemy(p))));
+                         PartyEn(p), PartyEn(enemy(p)), PartyDe(p), PartyDe(enemy(p))));
       return;
     }
   const Situation& sit = game_->situation();
@@ -5253,11 +5256,11 @@ void PlanspielState::end_half_turn(EventList* events) {
           outcome_ = static_cast<int>(i);
           const OutcomeLine& line = sit.outcomes[i];
           Text why =
-              say("{0}; losses red {2}, blue {3}", "{1}; Verluste Rot {2}, Blau {3}", line.text,
+              say("{0}; losses Red {2}, Blue {3}", "{1}; Verluste Rot {2}, Blau {3}", line.text,
                   line.text_de.empty() ? line.text : line.text_de, losses_[0], losses_[1]);
           bool scored = false;  // PS-3 §5.5: the outcome is by victory points
           for (const ObjectiveSet& o : sit.objectives) scored = scored || o.vp > 0;
-          const Text vp = scored ? say("; VP red {0}, blue {1}", "; Siegpunkte Rot {0}, Blau {1}",
+          const Text vp = scored ? say("; VP Red {0}, Blue {1}", "; Siegpunkte Rot {0}, Blau {1}",
                                        victory_points(kPartyRed), victory_points(kPartyBlue))
                                  : Text{};
           finish(events,
@@ -5274,7 +5277,7 @@ void PlanspielState::end_half_turn(EventList* events) {
     events->push_back(
         Event::said("PS §3.1",
                     say("Game turn {0}: {1}'s half-turn.", "Zug {0}: Teilzug von {2}.", turn_,
-                        party_name(active_), PartyDe(active_)),
+                        PartyEn(active_), PartyDe(active_)),
                     active_));
 }
 
@@ -5294,7 +5297,7 @@ void PlanspielState::update_control(EventList* events) {
       if (events)
         events->push_back(Event::said("G-01",
                                       say("{0} takes control of {2}.", "{1} nimmt {2} in Besitz.",
-                                          party_name(now), PartyDe(now), field_text(fields[k])),
+                                          PartyEn(now), PartyDe(now), field_text(fields[k])),
                                       now));
     }
   }
@@ -5772,11 +5775,11 @@ uint64_t PlanspielState::hash() const {
 std::string PlanspielState::render_text_in(int seat, Lang lang) const {
   const bool de = lang == Lang::kDe;
   auto t = [de](const char* en, const char* german) { return de ? german : en; };
-  auto party = [de](int p) -> std::string { return de ? PartyDe(p) : party_name(p); };
+  auto party = [de](int p) -> std::string { return de ? PartyDe(p) : PartyEn(p); };
   const Board& b = game_->board();
   const Situation& sit = game_->situation();
   std::ostringstream o;
-  o << fmt::format(fmt::runtime(t("{} - game turn {}/{} (D{}), {}'s half-turn; losses red {}, blue "
+  o << fmt::format(fmt::runtime(t("{} - game turn {}/{} (D{}), {}'s half-turn; losses Red {}, Blue "
                                   "{}\n",
                                   "{} - Zug {}/{} (D{}), Teilzug von {}; Verluste Rot {}, Blau "
                                   "{}\n")),

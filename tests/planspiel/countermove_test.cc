@@ -295,7 +295,7 @@ TEST_F(PlanspielCounterMove, PS_6_7_WithdrawalOnlyAwayFromTheEnemyInRange) {
   // Out of every seen enemy's flat-fire range there is nothing to withdraw from.
   state_->place_for_test(U("R-T1"), {10, 14});
   EXPECT_EQ(Why("withdraw R-T1 10,15"),
-            "PS §6.7: R-T1 is in the flat-fire range of no enemy unit red sees");
+            "PS §6.7: R-T1 is in the flat-fire range of no enemy unit Red sees");
   EXPECT_FALSE(Listed("withdraw R-T1 10,15"));
 }
 

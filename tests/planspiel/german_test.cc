@@ -58,7 +58,7 @@ std::string GermanEvent(const EventList& ev, const std::string& rule) {
 TEST(PlanspielGerman, PS_3_2_TheActivityPromptReadsInGerman) {
   auto s = GermanStart();
   const Decision d = s->decision_for(kPartyRed);
-  EXPECT_THAT(d.prompt, StartsWith("Game turn 1 of 12, red's half-turn, phase 2: "));
+  EXPECT_THAT(d.prompt, StartsWith("Game turn 1 of 12, Red's half-turn, phase 2: "));
   EXPECT_EQ(d.prompt_in(Lang::kDe),
             "Zug 1 von 12, Teilzug von Rot, Phase 2: zuerst Steilfeuer, oder bewegen, feuern, "
             "Nahkampf oder FERTIG (PS §3.2)");
@@ -85,7 +85,7 @@ TEST(PlanspielGerman, PS_8_7_TheFireAndItsEffectAreLoggedInGerman) {
 TEST(PlanspielGerman, PS_8_1_TheRefusalCitesTheRuleInGerman) {
   auto s = GermanStart();
   const Text why = s->why_illegal_text(GermanA(*s, "fire R-H1 6,3"));
-  EXPECT_EQ(why.en, "PS §8.1: direct fire only at detected targets; red sees none in 6,3");
+  EXPECT_EQ(why.en, "PS §8.1: direct fire only at detected targets; Red sees none in 6,3");
   EXPECT_EQ(why.de,
             "PS §8.1: direktes Feuer nur auf erkannte Ziele; Rot hat in 6,3 keines erkannt");
   EXPECT_EQ(s->why_illegal(GermanA(*s, "fire R-H1 6,3")), why.en);
@@ -120,8 +120,8 @@ TEST(PlanspielGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   const std::string en = s->render_text(kPartyRed);
   const std::string de = s->render_text_in(kPartyRed, Lang::kDe);
   EXPECT_EQ(en, s->render_text_in(kPartyRed, Lang::kEn));
-  EXPECT_THAT(en, StartsWith("Der Gutshof (the estate farm) - game turn 1/12 (D5), red's "
-                             "half-turn; losses red 0, blue 0\n"));
+  EXPECT_THAT(en, StartsWith("Der Gutshof (the estate farm) - game turn 1/12 (D5), Red's "
+                             "half-turn; losses Red 0, Blue 0\n"));
   EXPECT_THAT(de, StartsWith("Der Gutshof - Zug 1/12 (D5), Teilzug von Rot; Verluste Rot 0, "
                              "Blau 0\n"));
   EXPECT_THAT(de, HasSubstr("\nBesitz: "));

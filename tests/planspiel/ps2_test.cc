@@ -68,13 +68,13 @@ TEST(PlanspielPs2SetUp, S_2_RedSetsUpInItsZone) {
     return a;
   };
   EXPECT_EQ(s->why_illegal(act("place R-T1 5,6")),
-            "scenarios §1.5: 5,6 is outside red's set-up zone x 0..4, y 0..15");
+            "scenarios §1.5: 5,6 is outside Red's set-up zone x 0..4, y 0..15");
   EXPECT_EQ(s->why_illegal(act("place R-G2 3,3")),
             "scenarios §1.5: R-G2 is aboard R-A2 and is set up with it");
   EXPECT_EQ(s->why_illegal(act("place R-A4 0,0")),
             "scenarios §1.6: R-A4 is a reinforcement and enters in play");
   EXPECT_EQ(s->why_illegal(act("place B-I1 0,0")),
-            "scenarios §1.5: red sets up now, not blue's B-I1");
+            "scenarios §1.5: Red sets up now, not Blue's B-I1");
   s->apply(act("place R-A2 4,12"));
   EXPECT_EQ(s->field_of(game->unit_index("R-G2")), (Field{4, 12}));
   s->apply(Action(kFertig, {}));
@@ -143,7 +143,7 @@ TEST_F(PlanspielPs2, S_2_AtGunCounterMoveAgainstTheTank) {
   ASSERT_TRUE(s_->may_counter(U("B-P1"), nullptr));
   EXPECT_EQ(Net("B-P1", "R-T1"), 0);
   Play({"fire B-P1 13,7", "roll 2"}, true);  // no effect
-  EXPECT_EQ(s_->decision().prompt, "red rolls 4+ to detect the AT gun that fired (PS §7.5)");
+  EXPECT_EQ(s_->decision().prompt, "Red rolls 4+ to detect the AT gun that fired (PS §7.5)");
   Play({"roll 3"}, true);
   EXPECT_FALSE(s_->may_counter(U("B-P1"), nullptr));  // G-29: once per step
   // The step on to (14,7) (a move of its own here): distance 1, +1.
@@ -436,7 +436,7 @@ TEST_F(PlanspielAntiTank, PS_10_5_VehicleMayEvadeByAMovementCounterMove) {
   ASSERT_EQ(s_->step(), StepKind::kAntiTankEvade);
   EXPECT_EQ(s_->current_seat(), kPartyRed);
   EXPECT_EQ(s_->decision().prompt,
-            "red: enemy figures attack the vehicles in 16,8 at close quarters from their movement; "
+            "Red: enemy figures attack the vehicles in 16,8 at close quarters from their movement; "
             "answer with a movement counter-move of a vehicle there, or pass to defend by the "
             "opposed roll (PS §10.5, §9.4)");
   const std::vector<Field> to = s_->antitank_evade_fields(U("R-T1"));

@@ -307,7 +307,7 @@ TEST_F(PlanspielPs3, S_3_ScoringByVictoryPointMargin) {
   EXPECT_EQ(s_->victory_points(kPartyBlue), 6);
   EXPECT_EQ(r.returns[kPartyRed], 1.0);
   EXPECT_EQ(r.reason,
-            "Red minor victory: VP margin +1 to +3; losses red 2, blue 3; VP red 7, blue 6 "
+            "Red minor victory: VP margin +1 to +3; losses Red 2, Blue 3; VP Red 7, Blue 6 "
             "(scenarios §1.7)");
   EXPECT_EQ(score(3, 3).returns[kPartyRed], 0.0);                               // margin 0: draw
   EXPECT_NE(score(0, 3).reason.find("Red minor victory"), std::string::npos);   // 7 - 4 = +3
@@ -341,13 +341,13 @@ TEST(PlanspielPs3SetUp, S_3_SetUpOnlyInTheZone) {
   EXPECT_EQ(s->active(), kPartyRed);
   EXPECT_EQ(s->current_seat(), kPartyRed);
   EXPECT_EQ(s->decision().prompt,
-            "Set-up: red places its units in its zone x 0..2, y 0..15, each once; FERTIG keeps "
+            "Set-up: Red places its units in its zone x 0..2, y 0..15, each once; FERTIG keeps "
             "the others in their listed fields (scenarios §1.5)");
   const auto why = [&](const std::string& text) { return s->why_illegal(Parsed(*s, text)); };
   EXPECT_EQ(why("place R-T1 3,6"),
-            "scenarios §1.5: 3,6 is outside red's set-up zone x 0..2, y 0..15");
+            "scenarios §1.5: 3,6 is outside Red's set-up zone x 0..2, y 0..15");
   EXPECT_EQ(why("place R-G1 0,0"), "scenarios §1.5: R-G1 is aboard R-A1 and is set up with it");
-  EXPECT_EQ(why("place B-T1 22,0"), "scenarios §1.5: red sets up now, not blue's B-T1");
+  EXPECT_EQ(why("place B-T1 22,0"), "scenarios §1.5: Red sets up now, not Blue's B-T1");
   EXPECT_EQ(why("place R-T3 0,0"), "scenarios §1.6: R-T3 is a reinforcement and enters in play");
   EXPECT_EQ(why("place R-T1 2,6"), "scenarios §1.5: R-T1 stands in 2,6 already");
   EXPECT_EQ(why("move R-T1 2,5"),
@@ -426,7 +426,7 @@ TEST(PlanspielPs3SetUp, S_3_SetUpHiddenFromTheOtherParty) {
   s->apply(place, &events);
   ASSERT_EQ(events.size(), 1u);
   EXPECT_EQ(events[0].text, "R-T1 is set up in 0,0.");
-  EXPECT_EQ(events[0].others, "red sets up a unit.");
+  EXPECT_EQ(events[0].others, "Red sets up a unit.");
   s->apply(Parsed(*s, "place R-A1 2,15"));
   s->apply(Action(kFertig, {}));
   ASSERT_EQ(s->active(), kPartyBlue);

@@ -568,7 +568,7 @@ TEST(PlanspielState, G_01_FieldControlAtTheEndOfAHalfTurn) {
   EXPECT_EQ(s->controller(0), kPartyBlue);  // not before the end of the half-turn
   const EventList ev = Play(*s, {"fertig"});
   EXPECT_EQ(s->controller(0), kPartyRed);
-  EXPECT_TRUE(Mentions(ev, "red takes control of 5,3"));
+  EXPECT_TRUE(Mentions(ev, "Red takes control of 5,3"));
 }
 
 // Scenarios §1.7: a party with no combat element on the board and none to arrive loses at once,

@@ -139,12 +139,12 @@ TEST_F(PlanspielTransport, PS_7_5_DetectionRollNeedsAnEnemyInSight) {
   Play({"move R-A1 13,7"}, true);
   Play({"fire B-P1 13,7", "roll 6", "roll 4"}, true);  // knocked out; the casualty roll eliminates
   ASSERT_EQ(s_->unit(U("R-G1")).status, UnitStatus::kLost);
-  ASSERT_EQ(s_->decision().prompt, "red rolls 4+ to detect the AT gun that fired (PS §7.5)");
+  ASSERT_EQ(s_->decision().prompt, "Red rolls 4+ to detect the AT gun that fired (PS §7.5)");
   const EventList ev = Play({"roll 6"});
   EXPECT_FALSE(s_->unit(U("B-P1")).detected_marker);
   EXPECT_TRUE(s_->unit(U("B-P1")).camouflaged);
   bool told = false;
-  for (const Event& e : ev) told = told || Has(e.text, "no unit of red has the AT gun in sight");
+  for (const Event& e : ev) told = told || Has(e.text, "no unit of Red has the AT gun in sight");
   EXPECT_TRUE(told);
 }
 

@@ -196,7 +196,7 @@ TEST_F(PlanspielWreck, PS_6_10_CounterMoveAgainstTheRecoveryVehicle) {
   EventList ev = SituationTest::Do("recover R-T2 18,8");
   ASSERT_EQ(state_->step(), StepKind::kCounterMove);
   EXPECT_EQ(state_->decision().prompt,
-            "blue: a unit of red tries to recover the wreck in 18,8; answer with a true fire "
+            "Blue: a unit of Red tries to recover the wreck in 18,8; answer with a true fire "
             "counter-move at that field or pass (PS §6.10, §9.1)");
   EXPECT_TRUE(Listed("fire B-T1 18,8"));
   EXPECT_FALSE(Listed("fire B-T1 17,8"));

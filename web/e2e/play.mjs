@@ -106,6 +106,13 @@ async function waitState(page, prevStateId, timeout) {
   );
 }
 
+/** The tab title once it shows the player's turn (or after 5 s): an effect writes it after the
+ * render that set data-my-turn, so it may lag the attribute by a frame. */
+async function turnTitle(page) {
+  await page.waitForFunction(() => document.title.startsWith('●'), null, { timeout: 5000 }).catch(() => undefined);
+  return page.title();
+}
+
 async function stateId(page) {
   return Number(await page.getAttribute('main.game', 'data-state-id'));
 }
@@ -174,7 +181,7 @@ async function createGame(page, game, seats, shotName = `${game}-lobby`, scenari
   await page.waitForFunction(() => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) >= 0);
   await settle(page, -1);
   if (!(await isOver(page))) {
-    const title = await page.title();
+    const title = await turnTitle(page);
     check(title.startsWith('●'), `the tab title says it is the player's turn ("${title}")`);
   }
 }
@@ -1280,7 +1287,7 @@ async function lobbyWidgets(browser) {
   await page.waitForSelector('[data-testid=wp-board]');
   await page.waitForFunction(() => Number(document.querySelector('main.game')?.getAttribute('data-state-id')) >= 0);
   await settle(page, -1);
-  const title = await page.title();
+  const title = await turnTitle(page);
   check(title.startsWith('●'), `Westerplatte's tab says it is the player's turn ("${title}")`);
   check((await page.textContent('[data-testid=seat]')).includes('Defender 1'), 'the seat is named');
   await shot(page, 'westerplatte');
@@ -1443,7 +1450,7 @@ async function westerplatteGame(browser, size, tag, langs) {
     if (l === 'de') {
       const tiles = await page.$$eval('[data-testid=wp-board] .wp-tile', (ts) => ts.map((x) => x.textContent).join(' '));
       check(tiles.includes('Mörser') && tiles.includes('Moral'), `the tiles by their German names (${tiles})`);
-      check((await page.title()).startsWith('●'), 'the German tab title on the player\'s turn');
+      check((await turnTitle(page)).startsWith('●'), 'the German tab title on the player\'s turn');
     }
     if (await isOver(page)) break;
     attacks += (await wpTurn(page, `${tag}-${l}`, words)) ? 1 : 0;
