@@ -233,6 +233,11 @@ class Narrator {
   // `note` (may be "") is added to the action's line in parentheses ("played for you").
   void action(const Game& game, int n, const LoggedAction& logged, const std::string& chance_prompt,
               const EventList& events, const std::string& note = "");
+  // Consecutive actions of one side that read alike and caused no event (the Planspiel's
+  // counter-move windows at each step of a move, declined) are told as one line,
+  // "110-113. Blue: Pass: no counter-move (4×)", the last of the run with its events. The run
+  // waits for its end: flush() tells what is pending, before a human's prompt and at the end.
+  void flush();
   void undo(const Game& game, int seat, const std::string& text);
   void line(const std::string& text);
 
@@ -240,12 +245,19 @@ class Narrator {
 
  private:
   static constexpr size_t kKeep = 40;
+  // A run of alike actions without events: their numbers and their line after "N. ".
+  struct Run {
+    int first = 0, last = 0;
+    std::string body;
+  };
+  void tell_run(const Run& run);
   std::ostream& out_;
   bool print_;
   bool remember_;
   int viewer_ = kNobody;
   Lang lang_ = Lang::kEn;
   std::deque<std::string> recent_;
+  std::optional<Run> run_;
 };
 
 // The terminal seat of a human: shows the board and the legal actions, reads a line.
@@ -253,7 +265,7 @@ class HumanSeat {
  public:
   enum class Outcome { kActed, kUndone, kQuit, kEndOfInput };
 
-  HumanSeat(Streams& io, const Narrator& narrator, Lang lang = Lang::kEn)
+  HumanSeat(Streams& io, Narrator& narrator, Lang lang = Lang::kEn)
       : io_(io), narrator_(narrator), lang_(lang) {}
   // The player that answers `hint` for a seat (the game's heuristic); none if not set.
   void set_adviser(std::function<std::unique_ptr<Player>(int seat)> adviser) {
@@ -287,7 +299,7 @@ class HumanSeat {
   void list_command(const State& state, const std::string& what) const;
 
   Streams& io_;
-  const Narrator& narrator_;
+  Narrator& narrator_;  // flushed before the seat prints anything (Narrator::flush)
   Lang lang_;
   std::function<std::unique_ptr<Player>(int seat)> adviser_;
   // Kinds of reaction windows (Decision::decline) the player declines automatically: `skip fate`

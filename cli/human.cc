@@ -70,6 +70,7 @@ bool HumanSeat::play_for_player(Session& session, const Action& action, EventLis
   const std::string shown = say ? shown_as(session.state(), action, lang_) : std::string();
   if (!session.act(action, &events).empty()) return false;
   forced_ = true;
+  if (say) narrator_.flush();
   if (say)
     io_.out << (lang_ == Lang::kDe ? "für dich gespielt: " : "played for you: ") << shown << "  ("
             << why.in(lang_) << ")\n";
@@ -86,6 +87,7 @@ void HumanSeat::drop_typed_ahead() {
     list += (list.empty() ? "\"" : ", \"") + clip_text(text, 60) + "\"";
   }
   if (list.empty()) return;
+  narrator_.flush();
   io_.out << (lang_ == Lang::kDe ? "verworfen, weil vorab eingegeben: "
                                  : "ignored, typed before this was shown: ")
           << list << '\n';
@@ -99,6 +101,7 @@ Text HumanSeat::still_able(const Session& session, const Action& action) const {
 }
 
 void HumanSeat::show(const Session& session) const {
+  narrator_.flush();
   const State& state = session.state();
   const int seat = state.current_seat();
   // The side as the reader names it ("Orks"), not its id: the id is for typing (`--seat`).

@@ -21,28 +21,43 @@ void Narrator::line(const std::string& text) {
 
 // "12. Orcs: Attack e1 with o2" then one indented line per event: "  [PB Gefecht 2] Orc unit o2
 // rolls 4 and 5: 3 hits". A chance action shows what was rolled for:
-// "13. Chance: Roll: 4, 5  (2 d6 for the attack of o2, PB Gefecht 2)".
+// "13. Chance: Roll: 4, 5  (2 d6 for the attack of o2, PB Gefecht 2)". Alike decisions in a row
+// without events: "110-113. Blue: Pass: no counter-move (4×)" (commands.h).
 void Narrator::action(const Game& game, int n, const LoggedAction& logged,
                       const std::string& chance_prompt, const EventList& events,
                       const std::string& note) {
   if (!active()) return;
-  std::string head = std::to_string(n) + ". ";
   const bool de = lang_ == Lang::kDe;
+  const std::string& label = de ? logged.label.de : logged.label.en;
+  std::string body;
   if (logged.seat == kChance) {  // chance: dice, draws and shuffles
-    const std::string& label = de ? logged.label.de : logged.label.en;
-    head += (de ? "Zufall: " : "Chance: ") +
-            (label.empty() ? (logged.shown.empty() ? logged.text : logged.shown) : label);
-    if (!chance_prompt.empty()) head += "  (" + chance_prompt + ")";
+    body = (de ? "Zufall: " : "Chance: ") +
+           (label.empty() ? (logged.shown.empty() ? logged.text : logged.shown) : label);
+    if (!chance_prompt.empty()) body += "  (" + chance_prompt + ")";
   } else {
     // The side as it is named and the action's label in the reader's language ("3. Allies:
     // Deploy rifleman in b6 (NW)", "3. Alliierte: Schütze in b6 aufstellen (NW)").
-    const std::string& label = de ? logged.label.de : logged.label.en;
     const Text side = game.side_name(logged.seat);
-    head += (de ? side.de : side.en) + ": " +
-            (label.empty() ? (logged.shown.empty() ? logged.text : logged.shown) : label);
+    body = (de ? side.de : side.en) + ": " +
+           (label.empty() ? (logged.shown.empty() ? logged.text : logged.shown) : label);
   }
-  if (!note.empty()) head += "  (" + note + ")";
-  line(head);
+  if (!note.empty()) body += "  (" + note + ")";
+  // A run of alike decisions (never dice: each roll keeps its own line) goes on or ends here.
+  const bool alike = logged.seat != kChance && run_ && run_->last + 1 == n && run_->body == body;
+  if (alike) {
+    run_->last = n;
+    if (events.empty()) return;
+    const Run run = *run_;
+    run_.reset();
+    tell_run(run);
+  } else {
+    flush();
+    if (logged.seat != kChance && events.empty()) {
+      run_ = Run{n, n, body};
+      return;
+    }
+    line(std::to_string(n) + ". " + body);
+  }
   for (const Event& event : events) {
     const std::string& text = event_text(event, viewer_, lang_);
     const std::string& rule = event_rule(event, viewer_);
@@ -54,8 +69,25 @@ void Narrator::action(const Game& game, int n, const LoggedAction& logged,
   }
 }
 
+void Narrator::tell_run(const Run& run) {
+  if (run.first == run.last) {
+    line(std::to_string(run.first) + ". " + run.body);
+  } else {
+    line(std::to_string(run.first) + "-" + std::to_string(run.last) + ". " + run.body + " (" +
+         std::to_string(run.last - run.first + 1) + "×)");
+  }
+}
+
+void Narrator::flush() {
+  if (!run_) return;
+  const Run run = *run_;
+  run_.reset();
+  tell_run(run);
+}
+
 void Narrator::undo(const Game& game, int seat, const std::string& text) {
   if (!active()) return;
+  flush();
   if (lang_ == Lang::kDe)
     line("   " + game.side_name(seat).de + ": zurückgenommen (\"" + text + "\")");
   else

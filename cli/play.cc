@@ -195,6 +195,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
       narrator.action(*game, static_cast<int>(session.history().size()), session.history().back(),
                       prompt, replayed);
     }
+    narrator.flush();  // still not printed: the replayed actions are only remembered
     narrator.set_print(!args.quiet);
     if (session.state().is_terminal())
       throw UsageError(fmt::format("{}: the game of this log is over ({}): nothing to resume",
@@ -232,6 +233,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   while (!session.state().is_terminal()) {
     if (args.max_actions > 0 &&
         static_cast<long long>(session.history().size()) >= args.max_actions) {
+      narrator.flush();
       io.out << "stopped: --max-actions " << args.max_actions
              << " reached before the end of the game; " << log_note << '\n';
       return kExitUnfinished;
@@ -279,6 +281,7 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
                     chance_prompt, events, note);
   }
 
+  narrator.flush();
   const Result result = session.state().result();
   if (!args.quiet) {
     if (!result.reason.empty())

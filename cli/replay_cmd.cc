@@ -85,6 +85,7 @@ std::string rerun(const std::shared_ptr<const Game>& game, const ReplayFile& rep
         break;
     }
   }
+  narrator.flush();
   if (session.state().is_terminal()) {
     const Result result = session.state().result();
     if (!result.reason.empty()) narrator.line("end: " + result.reason);
@@ -167,6 +168,7 @@ int cmd_replay(const ReplayArgs& args, const Registry& registry, Streams& io) {
   Narrator narrator(io.out, !args.quiet && !args.verify, false);
   std::string final_line;
   const std::string error = rerun(game, replay, args.file, narrator, final_line);
+  narrator.flush();  // a run of alike actions the log ends with (or stops at)
 
   if (args.verify) {
     // The engine's check is the authority: legality, stored hashes, the stored result.

@@ -3525,14 +3525,14 @@ void PlanspielState::resolve_antitank(int defend_roll, EventList* events) {
   }
   const bool figures_win = a_total > d_total;
   if (events)
-    events->push_back(Event::said(
-        "PS §10.5",
-        say("Anti-tank close combat at {0}: figures {1} + {2} = {3}, vehicle {4}: the {5} wins.",
-            "Panzernahbekämpfung bei {0}: Figuren {1} + {2} = {3}, Fahrzeug {4}: {6}.",
-            field_text(f), assault_.attack_roll, bonus, a_total, d_total,
-            figures_win ? "figures" : "vehicle",
-            figures_win ? "die Figuren siegen" : "das Fahrzeug siegt"),
-        party));
+    events->push_back(
+        Event::said("PS §10.5",
+                    say("Anti-tank close combat at {0}: figures {1} + {2} = {3}, vehicle {4}: {5}.",
+                        "Panzernahbekämpfung bei {0}: Figuren {1} + {2} = {3}, Fahrzeug {4}: {6}.",
+                        field_text(f), assault_.attack_roll, bonus, a_total, d_total,
+                        figures_win ? "the figures win" : "the vehicle wins",
+                        figures_win ? "die Figuren siegen" : "das Fahrzeug siegt"),
+                    party));
   UnitState& as = units_[static_cast<size_t>(a)];
   as.has_moved = true;
   as.fired = true;  // the close combat is its activity (PS §3.4)

@@ -974,6 +974,44 @@ TEST(CliHuman, ForcedCounterMovePassSaidOnceAndTheNextFertigAsks_PS9_2) {
   EXPECT_NE(r.out.find(asked, first + 1), std::string::npos) << r.out;
 }
 
+// PS §9.1, §9.2: the enemy's move opens a counter-move window at every step; declined one after
+// the other they are one line, "140-144. Red: Pass: no counter-move (5×)", the last one's events
+// under it. Every action number is told once, in order, and no two event-less lines in a row read
+// alike; dice keep a line each.
+TEST(CliNarration, AlikeDecisionsInARowAreOneLine_PS9_2) {
+  CliRun r = run_cli(all_games(), {"play", "planspiel/ps-3", "--seed", "2"}, "");
+  ASSERT_EQ(r.code, cli::kExitOk) << r.err;
+  const std::regex head(R"(^(\d+)(?:-(\d+))?\. (.*?)(?: \((\d+)×\))?$)");
+  int next = 1, runs = 0;
+  std::string last_bare;
+  std::istringstream in(r.out);
+  for (std::string line; std::getline(in, line);) {
+    std::smatch m;
+    if (line.empty() || line[0] == ' ' || !std::regex_match(line, m, head)) {
+      if (!line.empty() && line[0] == ' ') last_bare.clear();  // an event line ends a run
+      continue;
+    }
+    const int first = std::stoi(m[1]), last = m[2].matched ? std::stoi(m[2]) : first;
+    EXPECT_EQ(first, next) << line;
+    next = last + 1;
+    if (m[2].matched) {
+      ++runs;
+      EXPECT_EQ(std::stoi(m[4]), last - first + 1) << line;
+      EXPECT_THAT(line, ::testing::Not(HasSubstr("Chance:"))) << line;
+    }
+    if (m[3].str().rfind("Chance:", 0) == 0) {  // a roll is never folded, alike or not
+      last_bare.clear();
+      continue;
+    }
+    EXPECT_NE(m[3].str(), last_bare) << "two alike lines in a row: " << line;
+    last_bare = m[3];
+  }
+  EXPECT_GT(runs, 10);
+  EXPECT_TRUE(std::regex_search(
+      r.out, std::regex(R"(\n\d+-\d+\. (Red|Blue): Pass: no counter-move \(\d+×\)\n  \[PS §6\] )")))
+      << r.out;
+}
+
 TEST(CliHuman, ChooseByTextAndNumberIllegalInputGetsAReasonUndoWhileOpen) {
   TempDir dir("feldherr-cli");
   const std::string log = dir.file("human.jsonl");
