@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { faceSummary, hexMarkers, observedUnits, stacks } from '../src/wsr';
 import { cellKey, hiddenCount, pocketScore, unitCell } from '../src/pocket';
 import { oddsTables } from '../src/components/OddsPanel';
-import { mergeLog, unionLog } from '../src/components/LogPanel';
+import { foldLog, mergeLog, unionLog } from '../src/components/LogPanel';
 import { parseRoute } from '../src/route';
 import { missingKeys, playerLabel, t } from '../src/i18n';
-import type { Counter, Face, PocketBoard, WsrBoard, WsrObservation, WsrObsUnit } from '../src/types';
+import type { Counter, Face, LogEntry, PocketBoard, WsrBoard, WsrObservation, WsrObsUnit } from '../src/types';
 
 const face = (mf: number, extra: Partial<Face> = {}): Face => ({
   symbol: 'vehicle', target: 'hard', silhouette: '', ap: { fp: 3, to_hit: 4, range: 8, underlined: false, enhanced: false },
@@ -147,6 +147,21 @@ describe('odds, log, routes, strings', () => {
     expect(mergeLog(a, [{ n: 1, seat: 'us', text: 'x' }], [])).toBe(a);
     const b = unionLog([{ n: 2, seat: 'de', text: 'y', events: [] }], a);
     expect(b.map((e) => e.n)).toEqual([1, 2]);
+  });
+
+  it('folds alike passes in a row into one log line (PS 9.1: a window at every field of a move)', () => {
+    const pass = (n: number, events: LogEntry['events'] = []): LogEntry => ({
+      n, seat: 'blue', text: 'pass', label: { en: 'Pass: no counter-move', de: 'Verzichten: kein Gegenzug' }, events,
+    });
+    const moved = [{ n: 5, rule: 'PS §6', text: 'R-T1 moves to 5,6 (3 fields).' }];
+    const roll = (n: number): LogEntry => ({ n, seat: 'chance', text: 'roll 4', events: [] });
+    const lines = foldLog([
+      { n: 1, seat: 'red', text: 'move R-T1 5,6', events: [] },
+      pass(2), pass(3), pass(4), pass(5, moved),
+      pass(6), roll(7), roll(8), pass(9), pass(10),
+    ]);
+    expect(lines.map((l) => [l.first, l.entry.n])).toEqual([[1, 1], [2, 5], [6, 6], [7, 7], [8, 8], [9, 10]]);
+    expect(lines[1].entry.events).toEqual(moved); // the last one's events under the folded line
   });
 
   it('parses routes', () => {

@@ -14,10 +14,10 @@ export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll
     <section class="panel log">
       <h3>{t('log')}</h3>
       <div class="log-body" ref={ref} data-testid="log">
-        {entries.map((e) => (
-          <div key={e.n} class={`log-entry ${props.upTo === e.n ? 'current' : ''}`}>
+        {foldLog(entries).map(({ first, entry: e }) => (
+          <div key={e.n} class={`log-entry ${props.upTo !== undefined && props.upTo >= first && props.upTo <= e.n ? 'current' : ''}`}>
             <div class="log-action">
-              <span class="n">{e.n}</span>
+              <span class="n">{first === e.n ? e.n : `${first}–${e.n}`}</span>
               <span class="seat" style={{ color: SEAT_COLOURS[e.seat] }}>
                 {props.game ? sideName(props.game, e.seat) : e.seat}
               </span>{' '}
@@ -28,6 +28,7 @@ export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll
               ) : (
                 <code>{e.text}</code>
               )}
+              {first !== e.n && <span class="log-count"> ({e.n - first + 1}×)</span>}
             </div>
             {e.events.map((ev, k) => (
               <div key={k} class="log-event">
@@ -39,6 +40,31 @@ export function LogPanel(props: { entries: LogEntry[]; upTo?: number; autoScroll
       </div>
     </section>
   );
+}
+
+/**
+ * The log's lines: consecutive actions of one seat that read alike and caused no event but the
+ * last (a counter-move window passed at every field of an enemy move) are one line, numbered
+ * `first`–`entry.n`, with the last one's events. Chance actions (dice) keep a line each.
+ */
+export function foldLog(entries: LogEntry[]): { first: number; entry: LogEntry }[] {
+  const lines: { first: number; entry: LogEntry }[] = [];
+  const reads = (e: LogEntry) => `${e.seat}\u0000${e.label?.en ?? e.text}`;
+  for (const e of entries) {
+    const prev = lines[lines.length - 1];
+    if (
+      prev &&
+      e.seat !== 'chance' &&
+      prev.entry.n + 1 === e.n &&
+      prev.entry.events.length === 0 &&
+      reads(prev.entry) === reads(e)
+    ) {
+      prev.entry = e;
+      continue;
+    }
+    lines.push({ first: e.n, entry: e });
+  }
+  return lines;
 }
 
 /** Merges new actions/events (state messages) into the log, without duplicates, ordered by n. */
