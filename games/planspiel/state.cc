@@ -1514,33 +1514,41 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
     std::vector<int>& dist = r.buf->dist[ro];
     std::vector<int>& parent = r.buf->parent[ro];
     std::vector<uint8_t>& stop = r.buf->stop[ro];
-    std::vector<Field>& queue = r.buf->queue[ro];
+    std::vector<int>& queue = r.buf->queue[ro];
+    size_t& len = r.buf->len[ro];
     if (dist.size() != n || r.buf->width != b.width()) {
       dist.assign(n, -1);
       parent.assign(n, -1);
       stop.assign(n, 0);
-      queue.clear();
-      queue.reserve(n);
+      // Every field is queued at most once (its distance is set when it is queued).
+      queue.assign(n, 0);
+      len = 0;
     }
-    for (Field f : queue) {  // the fields the last search with these buffers reached
-      const size_t i = static_cast<size_t>(b.index(f));
+    for (size_t k = 0; k < len; ++k) {  // the fields the last search with these buffers reached
+      const auto i = static_cast<size_t>(queue[k]);
       dist[i] = -1;
       parent[i] = -1;
       stop[i] = 0;
     }
-    queue.clear();  // first in, first out from `head`
-    size_t head = 0;
+    len = 0;
     if (target_by_road) break;
+    // Raw views of the arrays and of the contents (Search::at): the byte stores to `stop` would
+    // otherwise make the vectors' storage be looked up again after each.
+    int* const dp = dist.data();
+    int* const pp = parent.data();
+    uint8_t* const sp = stop.data();
+    int* const qp = queue.data();
+    size_t tail = 0;  // first in, first out from `head`
     for (size_t k = 0; k < num_starts; ++k) {
       const Field s0 = starts[k];
       if (r.outside && road_only && !b.road(s0)) continue;
       const size_t i = static_cast<size_t>(b.index(s0));
       if (r.outside && limit < 1) continue;
-      dist[i] = r.outside ? 1 : 0;
+      dp[i] = r.outside ? 1 : 0;
       if (r.outside)
         for (const Occupant& o : r.at(i))
-          if (o.model && me.model && o.party == su.party) stop[i] = 1;
-      queue.push_back(s0);
+          if (o.model && me.model && o.party == su.party) sp[i] = 1;
+      qp[tail++] = static_cast<int>(i);
     }
     // The neighbours in row order the mover may step to (PlanspielGame::step_masks: CanStep,
     // IsRoadStep), one bit each.
@@ -1548,36 +1556,37 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
     // The index steps to the neighbours in that order (the masks keep them on the board).
     const std::ptrdiff_t w = b.width();
     const std::array<std::ptrdiff_t, 8> offset{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-    static constexpr std::array<int, 8> kDx{-1, 0, 1, -1, 1, -1, 0, 1};
-    static constexpr std::array<int, 8> kDy{-1, -1, -1, 0, 0, 1, 1, 1};
     const bool no_wrecks = r.wrecked.empty();
-    // Raw views of the arrays and of the contents (Search::at): the byte stores to `stop` would
-    // otherwise make the vectors' storage be looked up again after each.
-    int* const dp = dist.data();
-    int* const pp = parent.data();
-    uint8_t* const sp = stop.data();
     const SeenContents& seen = r.buf->seen;
     const FieldContents* const table = seen.table->data();
+    // The fields of the mover and its load (SeenContents::own) in locals: the stores to `stop`
+    // may alias them.
+    const size_t own_count = seen.own_count;
+    const size_t own0 = own_count > 0 ? seen.own[0].first : n;
+    const bool own0_empty = own_count > 0 && seen.own[0].second.empty();
     const auto empty_at = [&](size_t i) {
-      for (size_t k = 0; k < seen.own_count; ++k)
+      if (i == own0) return own0_empty;
+      for (size_t k = 1; k < own_count; ++k)
         if (seen.own[k].first == i) return seen.own[k].second.empty();
       return table[i].empty();
     };
     // A field's parent is set when it is first reached: once the target is reached, its path
     // is what the whole search gives.
-    const auto target_reached = [&] { return target >= 0 && dp[target] >= 0; };
-    while (head < queue.size() && !target_reached()) {
-      const Field f = queue[head++];
-      const size_t fi = static_cast<size_t>(b.index(f));
+    const size_t target_at = target >= 0 ? static_cast<size_t>(target) : n;
+    const auto target_reached = [&] { return target_at < n && dp[target_at] >= 0; };
+    size_t head = 0;
+    while (head < tail && !target_reached()) {
+      const size_t fi = static_cast<size_t>(qp[head++]);
       if (sp[fi] || dp[fi] >= limit) continue;
       const int next = dp[fi] + 1;
       for (unsigned m = masks[fi]; m != 0; m &= m - 1) {
         const auto d = static_cast<size_t>(std::countr_zero(m));
         const size_t ti = static_cast<size_t>(static_cast<std::ptrdiff_t>(fi) + offset[d]);
         if (dp[ti] >= 0) continue;
-        const Field t{f.x + kDx[d], f.y + kDy[d]};
         // Search::entry; a field where the party sees nobody and no wreck lies is free.
-        const Entry e = no_wrecks && empty_at(ti) ? Entry::kFree : r.entry(f, t);
+        Entry e = Entry::kFree;
+        if (!no_wrecks || !empty_at(ti))
+          e = r.entry(FieldAt(b, static_cast<int>(fi)), FieldAt(b, static_cast<int>(ti)));
         if (e == Entry::kClosed) {
           r.buf->closed.push_back(static_cast<int>(ti));
           continue;
@@ -1585,9 +1594,10 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
         dp[ti] = next;
         pp[ti] = static_cast<int>(fi);
         sp[ti] = e == Entry::kEndsMove ? 1 : 0;
-        queue.push_back(t);
+        qp[tail++] = static_cast<int>(ti);
       }
     }
+    len = tail;
     if (road_only && target >= 0 && dist[static_cast<size_t>(target)] > 0) target_by_road = true;
   }
   r.buf->width = b.width();
@@ -2013,8 +2023,8 @@ void PlanspielState::reached_bits(const Search& s, std::vector<uint64_t>& bits) 
   const Board& b = game_->board();
   bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
   for (size_t road_only : {size_t{0}, size_t{1}})
-    for (Field f : s.reached(road_only)) {
-      const auto i = static_cast<size_t>(b.index(f));
+    for (const int f : s.reached(road_only)) {
+      const auto i = static_cast<size_t>(f);
       bits[i / 64] |= uint64_t{1} << (i % 64);
     }
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -557,7 +558,9 @@ class PlanspielState : public State {
   struct SearchBuffers {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
     std::array<std::vector<uint8_t>, 2> stop;
-    std::array<std::vector<Field>, 2> queue;
+    // The field indexes reached, in the order reached (first in, first out): queue[k][0..len[k]).
+    std::array<std::vector<int>, 2> queue;
+    std::array<size_t, 2> len{0, 0};
     // The field indexes the search looked at and found closed (Entry::kClosed): with the fields
     // it reached, every field whose contents it read.
     std::vector<int> closed;
@@ -574,7 +577,9 @@ class PlanspielState : public State {
     const std::vector<int>& dist(size_t road_only) const { return buf->dist[road_only]; }
     const std::vector<int>& parent(size_t road_only) const { return buf->parent[road_only]; }
     // The fields the search reached (dist >= 0) along the road [1] or across country [0].
-    const std::vector<Field>& reached(size_t road_only) const { return buf->queue[road_only]; }
+    std::span<const int> reached(size_t road_only) const {
+      return {buf->queue[road_only].data(), buf->len[road_only]};
+    }
     // What the mover's party sees in each field but the mover and its load.
     const FieldContents& at(size_t i) const { return buf->seen.at(i); }
     // PS §2.3, §6.10: per field, 1 where a wreck closes it to this mover (empty: none).
