@@ -301,6 +301,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
       if (CanStep(board, f, t, Mover::kFoot) == StepResult::kOk) bits |= kStepFoot;
       if (CanStep(board, f, t, Mover::kVehicle) == StepResult::kOk) bits |= kStepVehicle;
       if (IsRoadStep(board, f, t)) bits |= kStepRoad;
+      if (PassageRestricted(board, f, t)) bits |= kStepPassage;
       steps_[static_cast<size_t>(i * 8 + d)] = bits;
     }
   }
@@ -1475,6 +1476,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
   size_t num_starts = 0;
   if (!r.outside) {
     starts[num_starts++] = field_of(u);
+    r.start_at = static_cast<size_t>(b.index(field_of(u)));
   } else {
     // Enterable: no enemy, and the unit may stand there; free besides: no own vehicle or
     // weapon model that would end its move there (PS §5.3).
@@ -1553,6 +1555,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
     // The neighbours in row order the mover may step to (PlanspielGame::step_masks: CanStep,
     // IsRoadStep), one bit each.
     const uint8_t* masks = game_->step_masks(p.mover != Mover::kFoot, road_only != 0);
+    const uint8_t* steps = game_->step_row(0);  // step_bits(i, d): steps[i * 8 + d]
     // The index steps to the neighbours in that order (the masks keep them on the board).
     const std::ptrdiff_t w = b.width();
     const std::array<std::ptrdiff_t, 8> offset{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
@@ -1586,7 +1589,8 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
         // Search::entry; a field where the party sees nobody and no wreck lies is free.
         Entry e = Entry::kFree;
         if (!no_wrecks || !empty_at(ti))
-          e = r.entry(FieldAt(b, static_cast<int>(fi)), FieldAt(b, static_cast<int>(ti)));
+          e = r.entry_at(ti,
+                         [&] { return (steps[fi * 8 + d] & PlanspielGame::kStepPassage) != 0; });
         if (e == Entry::kClosed) {
           r.buf->closed.push_back(static_cast<int>(ti));
           continue;
@@ -2040,9 +2044,8 @@ void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
   for (size_t w = 0; w < bits.size(); ++w)
     for (uint64_t m = bits[w]; m; m &= m - 1) {
       const size_t i = w * 64 + static_cast<size_t>(std::countr_zero(m));
-      const bool reach = (s.dist(0)[i] > 0 || (s.outside && s.dist(0)[i] == 0)) ||
-                         (s.dist(1)[i] > 0 || (s.outside && s.dist(1)[i] == 0));
-      if (!reach) continue;
+      // Every field reached but the start is reached at a distance of 1 or more.
+      if (i == s.start_at) continue;
       const FieldContents& c = s.at(i);
       if (c.empty() ? empty_ok : MayEndWithLoad(c, s.me, s.load))
         out.push_back(FieldAt(b, static_cast<int>(i)));
@@ -6029,6 +6032,37 @@ bool PlanspielState::may_camouflage(int u, Text* why) const {
                               "PS §7.6, G-38: das Tarnen beansprucht {} den ganzen Teilzug; es "
                               "war schon tätig",
                               id));
+  // PS §7.6, G-04, G-54: where a vehicle or heavy-weapon model may camouflage; without a refusal
+  // asked for, asked before the look at the enemy units.
+  const auto place_ok = [&](Text* reason) {
+    if (t.target_size == TargetSize::kLarge) {
+      const Terrain here = b.terrain(field_of(u));
+      if (here == Terrain::kForest || here == Terrain::kBuiltUp)
+        return PS_REFUSE(reason,
+                         say("G-04: {} stands on the road of a forest or built-up field, where "
+                             "vehicles and towed weapons cannot camouflage",
+                             "G-04: {} steht auf der Straße eines Wald- oder Ortsfeldes, wo "
+                             "sich Fahrzeuge und gezogene Waffen nicht tarnen können",
+                             id));
+      bool edge = false;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const Field n{s.x + dx, s.y + dy};
+          if ((dx || dy) && b.on_board(n) &&
+              (b.terrain(n) == Terrain::kForest || b.terrain(n) == Terrain::kBuiltUp))
+            edge = true;
+        }
+      if (!edge)
+        return PS_REFUSE(reason,
+                         say("PS §7.6, G-54: {} is a vehicle or heavy-weapon model; it "
+                             "camouflages only in a field next to a forest or built-up field",
+                             "PS §7.6, G-54: {} ist ein Fahrzeug- oder schweres Waffenmodell; "
+                             "es tarnt sich nur in einem Feld neben einem Wald- oder Ortsfeld",
+                             id));
+    }
+    return true;
+  };
+  if (!why && !place_ok(nullptr)) return false;
   // Reading (PS §7.5): "out of enemy sight and outside immediate threat (4 LE)" as the party
   // knows it: of the enemy units it sees, none within 4 LE and none detecting the unit.
   const int party = party_of(u);
@@ -6046,30 +6080,7 @@ bool PlanspielState::may_camouflage(int u, Text* why) const {
                                 "tarnen",
                                 id, uid(e)));
   }
-  if (t.target_size == TargetSize::kLarge) {
-    const Terrain here = b.terrain(field_of(u));
-    if (here == Terrain::kForest || here == Terrain::kBuiltUp)
-      return PS_REFUSE(why, say("G-04: {} stands on the road of a forest or built-up field, where "
-                                "vehicles and towed weapons cannot camouflage",
-                                "G-04: {} steht auf der Straße eines Wald- oder Ortsfeldes, wo "
-                                "sich Fahrzeuge und gezogene Waffen nicht tarnen können",
-                                id));
-    bool edge = false;
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        const Field n{s.x + dx, s.y + dy};
-        if ((dx || dy) && b.on_board(n) &&
-            (b.terrain(n) == Terrain::kForest || b.terrain(n) == Terrain::kBuiltUp))
-          edge = true;
-      }
-    if (!edge)
-      return PS_REFUSE(why, say("PS §7.6, G-54: {} is a vehicle or heavy-weapon model; it "
-                                "camouflages only in a field next to a forest or built-up field",
-                                "PS §7.6, G-54: {} ist ein Fahrzeug- oder schweres Waffenmodell; "
-                                "es tarnt sich nur in einem Feld neben einem Wald- oder Ortsfeld",
-                                id));
-  }
-  return true;
+  return why ? place_ok(why) : true;
 }
 
 void PlanspielState::apply_work(const Action& action, EventList* events) {

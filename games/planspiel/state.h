@@ -588,15 +588,23 @@ class PlanspielState : public State {
     int party = 0;
     // The entry rule of the search (EntryRule): wrecks, then PassageEntry (PS §5.3, G-07).
     Entry entry(Field from, Field to) const {
-      const size_t ti = static_cast<size_t>(board->index(to));
+      return entry_at(static_cast<size_t>(board->index(to)),
+                      [&] { return PassageRestricted(*board, from, to); });
+    }
+    // entry() into field index `ti`, with PassageRestricted of the step given by `restricted()`.
+    template <class Restricted>
+    Entry entry_at(size_t ti, Restricted restricted) const {
       if (!wrecked.empty() && wrecked[ti]) return Entry::kClosed;
       const FieldContents& c = at(ti);
       if (c.empty()) return Entry::kFree;
-      return PassageEntry(*board, from, to, c, party, me.model);
+      return PassageEntryWith(c, party, me.model, restricted);
     }
     Occupant me;
     std::vector<Occupant> load;  // the mover's load, which ends the move with it (PS §4.4)
     bool outside = false;
+    // The field index the unit starts from (on the board): the one field the search reaches at
+    // distance 0 (SIZE_MAX from outside, whose start fields count 1).
+    size_t start_at = SIZE_MAX;
     int cap = -1;
     // Whether the search read the contents of field index `i` (reached it, or found it closed).
     bool read(size_t i) const {
@@ -974,8 +982,10 @@ class PlanspielGame : public Game {
   }
   // The step from field index `i` to its neighbour `d` (0..7, in row order: dy -1, 0, 1, then
   // dx -1, 0, 1, the field itself left out): kStepOnBoard, kStepFoot and kStepVehicle (CanStep
-  // gives kOk for that mover), kStepRoad (IsRoadStep); worked out once per game.
-  static constexpr uint8_t kStepOnBoard = 1, kStepFoot = 2, kStepVehicle = 4, kStepRoad = 8;
+  // gives kOk for that mover), kStepRoad (IsRoadStep), kStepPassage; worked out once per game.
+  // kStepPassage: the step is bound by the passage rule (PassageRestricted, PS §5.3).
+  static constexpr uint8_t kStepOnBoard = 1, kStepFoot = 2, kStepVehicle = 4, kStepRoad = 8,
+                           kStepPassage = 16;
   uint8_t step_bits(int i, int d) const { return steps_[static_cast<size_t>(i * 8 + d)]; }
   const uint8_t* step_row(int i) const { return &steps_[static_cast<size_t>(i) * 8]; }
   // Per field index, the neighbours `d` (bit d) a mover may step to: step_bits with kStepFoot
