@@ -1944,8 +1944,12 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
         if (!k.search.read(i)) continue;
         for (size_t j = 0; j < seen.own_count; ++j)
           if (seen.own[j].first == i) return nullptr;
-        if (entry_class(k.table, i, k.party, k.search.me.model) !=
-            entry_class(now, i, k.party, k.search.me.model))
+        const int was = entry_class(k.table, i, k.party, k.search.me.model);
+        const int is = entry_class(now, i, k.party, k.search.me.model);
+        // Only whether an own model stands there changed (bit 1): with an enemy unit there the
+        // field stays closed; without one the entry changes only by a step bound by the passage
+        // rule, and only the step that first reached the field counts.
+        if (was != is && ((was ^ is) != 2 || ((was & 1) == 0 && entered_by_passage(k.search, i))))
           return nullptr;
         moves_changed = moves_changed || k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0;
       }
@@ -1971,6 +1975,21 @@ int PlanspielState::entry_class(const std::vector<uint32_t>& table, size_t i, in
         c |= 2;
     }
   return c;
+}
+
+bool PlanspielState::entered_by_passage(const Search& s, size_t i) const {
+  const int w = game_->board().width();
+  for (size_t road_only : {size_t{0}, size_t{1}}) {
+    if (s.dist(road_only)[i] < 0) continue;  // not reached: not entered (no enemy closes it)
+    const int from = s.parent(road_only)[i];
+    if (from < 0) return true;  // a start field
+    const int to = static_cast<int>(i);
+    // The neighbour `to` of `from` in row order (PlanspielGame::step_bits).
+    const int k = (to / w - from / w + 1) * 3 + (to % w - from % w + 1);
+    const int d = k < 4 ? k : k - 1;
+    if (game_->step_bits(from, d) & PlanspielGame::kStepPassage) return true;
+  }
+  return false;
 }
 
 PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const {

@@ -662,6 +662,11 @@ class PlanspielState : public State {
   // `i` with the units of `table` (table_signature): bit 0 an enemy unit there, bit 1 (for a
   // model mover, `model`) an own model. Equal classes give equal entries into the field.
   int entry_class(const std::vector<uint32_t>& table, size_t i, int party, bool model) const;
+  // Whether search `s` entered field index `i` by a step bound by the passage rule
+  // (PassageRestricted, PS §5.3), along the road or across country, or started there: the steps
+  // where an own model in the field changes the entry (the first step into a field where no
+  // enemy stands fixes the field's entry, its parent).
+  bool entered_by_passage(const Search& s, size_t i) const;
   // The kept search of unit `u` valid for this position (checked and brought up to it), or null.
   KeptSearch* kept_search_for(int u) const;
   KeptSearch& keep_search(int u, Search&& s) const;
