@@ -1932,10 +1932,11 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
     // what the search's entry rule reads (PassageEntry, PS §5.3, G-07): whether an enemy unit
     // stands there, and for a model mover whether an own model does (entry_class). The mover's
     // own fields (its contents without it, kept with the search) are read whole; so are the
-    // fields it reached, where the end of a move is checked against the stacking limit: their
-    // move fields are worked out again (kept_moves).
+    // fields it reached, where the end of a move is checked against the stacking limit: those
+    // fields are checked again in the kept move fields (update_move_field).
     const SeenContents& seen = k.search.buf->seen;
-    bool moves_changed = false;
+    thread_local std::vector<size_t> ends;  // the fields reached whose contents changed
+    ends.clear();
     for (size_t o = 0; o < now.size(); ++o) {
       if (k.table[o] == now[o]) continue;
       for (const uint32_t v : {k.table[o], now[o]}) {
@@ -1951,16 +1952,36 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
         // rule, and only the step that first reached the field counts.
         if (was != is && ((was ^ is) != 2 || ((was & 1) == 0 && entered_by_passage(k.search, i))))
           return nullptr;
-        moves_changed = moves_changed || k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0;
+        if (k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0) ends.push_back(i);
       }
     }
     k.table = now;
-    if (moves_changed) k.moves_set = false;
+    k.position = position;
+    k.search.buf->seen.table = &party_contents(k.party);
+    // The move fields kept: those fields checked again (PS §5.1 with the load).
+    if (k.moves_set)
+      for (const size_t i : ends) update_move_field(k, i);
+    return &k;
   }
   k.position = position;
   // The same contents in this state's own table (maybe another state's: a clone, a copy).
   k.search.buf->seen.table = &party_contents(k.party);
   return &k;
+}
+
+void PlanspielState::update_move_field(const KeptSearch& k, size_t i) const {
+  if (i == k.search.start_at) return;  // no move field
+  const Board& b = game_->board();
+  const bool end = MayEndWithLoad(k.search.at(i), k.search.me, k.search.load);
+  // The move fields are in board order (reachable).
+  const auto at = std::lower_bound(k.moves.begin(), k.moves.end(), i, [&](Field f, size_t j) {
+    return static_cast<size_t>(b.index(f)) < j;
+  });
+  const bool listed = at != k.moves.end() && static_cast<size_t>(b.index(*at)) == i;
+  if (end && !listed)
+    k.moves.insert(at, FieldAt(b, static_cast<int>(i)));
+  else if (!end && listed)
+    k.moves.erase(at);
 }
 
 int PlanspielState::entry_class(const std::vector<uint32_t>& table, size_t i, int party,

@@ -669,6 +669,8 @@ class PlanspielState : public State {
   bool entered_by_passage(const Search& s, size_t i) const;
   // The kept search of unit `u` valid for this position (checked and brought up to it), or null.
   KeptSearch* kept_search_for(int u) const;
+  // Brings the kept move fields of `k` up to the contents of field index `i`, which it reached.
+  void update_move_field(const KeptSearch& k, size_t i) const;
   KeptSearch& keep_search(int u, Search&& s) const;
   // The movement search of unit `u` at this position: the kept one while it holds, else a new
   // one, kept for later positions when it may be (on the board, outside a change of the state),
