@@ -3891,14 +3891,28 @@ void PlanspielState::legal_actions(ActionList& out) const {
       displacing = displacing ||
                    (o.congesting && o.countered && o.evaded && o.status == UnitStatus::kOnBoard);
     std::vector<Field> evades;
+    // What may_counter_fire and may_evade_to ask first without a reason (every refusal before
+    // it refuses too): the mover's approach (PS §9.2, §9.4) and the ranges of direct fire, once
+    // per window here.
+    const int m = moving_.unit;
+    const Field now = counter_field();
+    const int prev = moving_.previous();
+    const Field before = prev >= 0 ? FieldAt(b, prev) : now;
+    const UnitType* mt = m >= 0 ? &type_of(m) : nullptr;
+    const int mover_range = moving_.work < 0 && mt && mt->has_weapon && mt->weapon.flat >= 0
+                                ? game_->flat_range(m)
+                                : -1;
     for (int p = 0; p < num_units(); ++p) {
       // PS §9.1: the active party's units make no counter-moves (every check below refuses).
       if (party_of(p) == active_) continue;
+      const int d = Distance(field_of(p), now);
+      const bool away = moving_.work < 0 && prev >= 0 && d > Distance(field_of(p), before);
       // may_counter and may_meet share may_counter_fire: it is asked once.
-      const bool fires = may_counter_fire(p, "PS §9.2", nullptr);
+      const bool fires =
+          !away && d <= game_->flat_range(p) && may_counter_fire(p, "PS §9.2", nullptr);
       if (fires && counter_entitled(p, nullptr)) out.push_back(Action(kFire, {p, at}));
       if (fires && meet_entitled(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
-      if (may_evade_to(p, nullptr, evades))
+      if (!away && d > 0 && d <= mover_range && may_evade_to(p, nullptr, evades))
         for (Field f : evades) out.push_back(Action(kEvade, {p, b.index(f)}));
       if (displacing && may_displace(p, nullptr))
         for (Field f : displace_fields(p)) out.push_back(Action(kDisplace, {p, b.index(f)}));
