@@ -839,7 +839,9 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
   const size_t n = units_.size();
   // Per unit, where it stands in the table: its field's index + 1, 0 when it is not there.
   const auto slot_of = [&](int o) -> uint32_t {
-    if (unit(o).status != UnitStatus::kOnBoard || !visible_known(o, party)) return 0;
+    if (unit(o).status != UnitStatus::kOnBoard ||
+        (party_of(o) != party && !visible_known(o, party)))
+      return 0;
     return static_cast<uint32_t>(b.index(field_of(o)) + 1);
   };
   if (c.slot.size() != n || c.fields.size() != static_cast<size_t>(b.width() * b.height())) {
@@ -3226,14 +3228,17 @@ std::vector<int> PlanspielState::targets_in(int firer, Field f) const {
 
 std::vector<Field> PlanspielState::fire_targets(int u) const {
   std::vector<Field> out;
-  if (step() != StepKind::kAct || !may_fire(u, nullptr)) return out;
+  if (step() != StepKind::kAct) return out;
+  // The targets are fields of seen enemy units: without one, no need to ask may_fire.
+  const std::vector<int>& enemies = seen_enemies(party_of(u));
+  if (enemies.empty() || !may_fire(u, nullptr)) return out;
   Firer firer;
   firer.suppression = unit(u).suppression;
   const FireWeapon& w = weapon_of(u);
   // CheckFire refuses a field out of the flat range (or without one): not asked for it.
   const int range = game_->flat_range(u);
   std::vector<Field> seen;
-  for (int o : seen_enemies(party_of(u))) {
+  for (int o : enemies) {
     const Field f = field_of(o);
     if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
     seen.push_back(f);
