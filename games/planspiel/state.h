@@ -622,7 +622,8 @@ class PlanspielState : public State {
   // The movement searches of the legal actions (move_and_withdraw_targets) on this thread, per
   // unit: a later position reuses a unit's search and move fields while nothing the search read
   // has changed (search_signature of the unit, the wrecks, and what its party sees in the fields
-  // the search reached or found closed: Search::read); applying one of the moves takes its path
+  // the search reached or found closed, Search::read, as far as its entry rule reads it:
+  // entry_class, entered_by_passage); applying one of the moves takes its path
   // from there (kept_path: the same path find_path gives) rather than searching again.
   struct KeptSearch {
     Search search;
@@ -632,7 +633,8 @@ class PlanspielState : public State {
     uint64_t wrecks = 0;
     int party = 0;
     std::vector<uint32_t> table;  // TableSignature of its party, as last checked
-    // reachable(search), worked out when first asked (kept_moves).
+    // reachable(search), worked out when first asked (kept_moves), then brought up to the
+    // fields whose contents changed (update_move_field).
     mutable std::vector<Field> moves;
     mutable bool moves_set = false;
   };
