@@ -737,7 +737,7 @@ void PlanspielState::update_seen_counts() const {
   }
 }
 
-const std::vector<int>& PlanspielState::seen_enemies(int party) const {
+const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const {
   // Worked out again only when a unit's position, status or markers changed since.
   if (!seen_cache_.checked || seen_cache_.mutating) {
     seen_cache_.changed = seen_cache_.setting_up != setting_up();

@@ -525,7 +525,13 @@ class PlanspielState : public State {
   int party_of(int u) const;
   // The enemy units of `party` on the board that it sees (PS §7.5), in unit order (valid until
   // the state changes); those in `f`.
-  const std::vector<int>& seen_enemies(int party) const;
+  const std::vector<int>& seen_enemies(int party) const {
+    // Kept for this position: the look-up, without a call (asked many times per position).
+    const auto p = static_cast<size_t>(party);
+    if (seen_cache_.checked && !seen_cache_.mutating && seen_cache_.seen_valid[p])
+      return seen_cache_.seen[p];
+    return seen_enemies_worked_out(party);
+  }
   std::vector<int> seen_enemies_in(int party, Field f) const;
   // Whether a unit of `party` on the board detects unit `o` (PS §7.4, scenarios §1.5 detected
   // marker); with `posts_only` only observation posts count (PS §8.3).
@@ -923,6 +929,9 @@ class PlanspielState : public State {
     std::array<Contents, kParties> contents;
   };
   mutable SeenCache seen_cache_;
+  // seen_enemies, checking the units against the cache's keys and working the list out when not
+  // kept.
+  const std::vector<int>& seen_enemies_worked_out(int party) const;
   // PS §7.4: the detection range of unit `o` now (99 with a detected marker; 0 off the board).
   int detection_range_now(int o) const;
   // PS §7.4-§7.6: whether a unit keyed `observer` detects an enemy unit keyed `target` with its
