@@ -117,13 +117,8 @@ bool PassageRestricted(const Board& b, Field from, Field to) {
 
 Entry PassageEntry(const Board& b, Field from, Field to, const FieldContents& field,
                    int mover_party, bool mover_model, EnemyEntry how) {
-  bool own_model = false;
-  for (const Occupant& o : field) {
-    if (o.party != mover_party) return EnterEnemyField(how);
-    if (o.model) own_model = true;
-  }
-  if (own_model && mover_model && PassageRestricted(b, from, to)) return Entry::kEndsMove;
-  return Entry::kFree;
+  return PassageEntryWith(
+      field, mover_party, mover_model, [&] { return PassageRestricted(b, from, to); }, how);
 }
 
 EntryRule MakeEntryRule(const Board& b, const std::vector<FieldContents>& fields, int mover_party,

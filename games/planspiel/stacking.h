@@ -105,6 +105,19 @@ bool PassageRestricted(const Board& b, Field from, Field to);
 // The end field's stacking limit is MayEndMoveIn's business.
 Entry PassageEntry(const Board& b, Field from, Field to, const FieldContents& field,
                    int mover_party, bool mover_model, EnemyEntry how = EnemyEntry::kMove);
+// PassageEntry with PassageRestricted(b, from, to) given by `restricted()`, asked only when it
+// decides (an own model in the field and a model mover).
+template <class Restricted>
+Entry PassageEntryWith(const FieldContents& field, int mover_party, bool mover_model,
+                       Restricted restricted, EnemyEntry how = EnemyEntry::kMove) {
+  bool own_model = false;
+  for (const Occupant& o : field) {
+    if (o.party != mover_party) return EnterEnemyField(how);
+    if (o.model) own_model = true;
+  }
+  if (own_model && mover_model && restricted()) return Entry::kEndsMove;
+  return Entry::kFree;
+}
 
 // An EntryRule (games/planspiel/movement.h) over a board of field contents (one per field,
 // Board::index) for one mover.

@@ -301,6 +301,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
       if (CanStep(board, f, t, Mover::kFoot) == StepResult::kOk) bits |= kStepFoot;
       if (CanStep(board, f, t, Mover::kVehicle) == StepResult::kOk) bits |= kStepVehicle;
       if (IsRoadStep(board, f, t)) bits |= kStepRoad;
+      if (PassageRestricted(board, f, t)) bits |= kStepPassage;
       steps_[static_cast<size_t>(i * 8 + d)] = bits;
     }
   }
@@ -736,7 +737,7 @@ void PlanspielState::update_seen_counts() const {
   }
 }
 
-const std::vector<int>& PlanspielState::seen_enemies(int party) const {
+const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const {
   // Worked out again only when a unit's position, status or markers changed since.
   if (!seen_cache_.checked || seen_cache_.mutating) {
     seen_cache_.changed = seen_cache_.setting_up != setting_up();
@@ -838,7 +839,9 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
   const size_t n = units_.size();
   // Per unit, where it stands in the table: its field's index + 1, 0 when it is not there.
   const auto slot_of = [&](int o) -> uint32_t {
-    if (unit(o).status != UnitStatus::kOnBoard || !visible_known(o, party)) return 0;
+    if (unit(o).status != UnitStatus::kOnBoard ||
+        (party_of(o) != party && !visible_known(o, party)))
+      return 0;
     return static_cast<uint32_t>(b.index(field_of(o)) + 1);
   };
   if (c.slot.size() != n || c.fields.size() != static_cast<size_t>(b.width() * b.height())) {
@@ -1475,6 +1478,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
   size_t num_starts = 0;
   if (!r.outside) {
     starts[num_starts++] = field_of(u);
+    r.start_at = static_cast<size_t>(b.index(field_of(u)));
   } else {
     // Enterable: no enemy, and the unit may stand there; free besides: no own vehicle or
     // weapon model that would end its move there (PS §5.3).
@@ -1514,70 +1518,81 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
     std::vector<int>& dist = r.buf->dist[ro];
     std::vector<int>& parent = r.buf->parent[ro];
     std::vector<uint8_t>& stop = r.buf->stop[ro];
-    std::vector<Field>& queue = r.buf->queue[ro];
+    std::vector<int>& queue = r.buf->queue[ro];
+    size_t& len = r.buf->len[ro];
     if (dist.size() != n || r.buf->width != b.width()) {
       dist.assign(n, -1);
       parent.assign(n, -1);
       stop.assign(n, 0);
-      queue.clear();
-      queue.reserve(n);
+      // Every field is queued at most once (its distance is set when it is queued).
+      queue.assign(n, 0);
+      len = 0;
     }
-    for (Field f : queue) {  // the fields the last search with these buffers reached
-      const size_t i = static_cast<size_t>(b.index(f));
+    for (size_t k = 0; k < len; ++k) {  // the fields the last search with these buffers reached
+      const auto i = static_cast<size_t>(queue[k]);
       dist[i] = -1;
       parent[i] = -1;
       stop[i] = 0;
     }
-    queue.clear();  // first in, first out from `head`
-    size_t head = 0;
+    len = 0;
     if (target_by_road) break;
-    for (size_t k = 0; k < num_starts; ++k) {
-      const Field s0 = starts[k];
-      if (r.outside && road_only && !b.road(s0)) continue;
-      const size_t i = static_cast<size_t>(b.index(s0));
-      if (r.outside && limit < 1) continue;
-      dist[i] = r.outside ? 1 : 0;
-      if (r.outside)
-        for (const Occupant& o : r.at(i))
-          if (o.model && me.model && o.party == su.party) stop[i] = 1;
-      queue.push_back(s0);
-    }
-    // The neighbours in row order the mover may step to (PlanspielGame::step_masks: CanStep,
-    // IsRoadStep), one bit each.
-    const uint8_t* masks = game_->step_masks(p.mover != Mover::kFoot, road_only != 0);
-    // The index steps to the neighbours in that order (the masks keep them on the board).
-    const std::ptrdiff_t w = b.width();
-    const std::array<std::ptrdiff_t, 8> offset{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
-    static constexpr std::array<int, 8> kDx{-1, 0, 1, -1, 1, -1, 0, 1};
-    static constexpr std::array<int, 8> kDy{-1, -1, -1, 0, 0, 1, 1, 1};
-    const bool no_wrecks = r.wrecked.empty();
     // Raw views of the arrays and of the contents (Search::at): the byte stores to `stop` would
     // otherwise make the vectors' storage be looked up again after each.
     int* const dp = dist.data();
     int* const pp = parent.data();
     uint8_t* const sp = stop.data();
+    int* const qp = queue.data();
+    size_t tail = 0;  // first in, first out from `head`
+    for (size_t k = 0; k < num_starts; ++k) {
+      const Field s0 = starts[k];
+      if (r.outside && road_only && !b.road(s0)) continue;
+      const size_t i = static_cast<size_t>(b.index(s0));
+      if (r.outside && limit < 1) continue;
+      dp[i] = r.outside ? 1 : 0;
+      if (r.outside)
+        for (const Occupant& o : r.at(i))
+          if (o.model && me.model && o.party == su.party) sp[i] = 1;
+      qp[tail++] = static_cast<int>(i);
+    }
+    // The neighbours in row order the mover may step to (PlanspielGame::step_masks: CanStep,
+    // IsRoadStep), one bit each.
+    const uint8_t* masks = game_->step_masks(p.mover != Mover::kFoot, road_only != 0);
+    const uint8_t* steps = game_->step_row(0);  // step_bits(i, d): steps[i * 8 + d]
+    // The index steps to the neighbours in that order (the masks keep them on the board).
+    const std::ptrdiff_t w = b.width();
+    const std::array<std::ptrdiff_t, 8> offset{-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1};
+    const bool no_wrecks = r.wrecked.empty();
     const SeenContents& seen = r.buf->seen;
     const FieldContents* const table = seen.table->data();
+    // The fields of the mover and its load (SeenContents::own) in locals: the stores to `stop`
+    // may alias them.
+    const size_t own_count = seen.own_count;
+    const size_t own0 = own_count > 0 ? seen.own[0].first : n;
+    const bool own0_empty = own_count > 0 && seen.own[0].second.empty();
     const auto empty_at = [&](size_t i) {
-      for (size_t k = 0; k < seen.own_count; ++k)
+      if (i == own0) return own0_empty;
+      for (size_t k = 1; k < own_count; ++k)
         if (seen.own[k].first == i) return seen.own[k].second.empty();
       return table[i].empty();
     };
     // A field's parent is set when it is first reached: once the target is reached, its path
     // is what the whole search gives.
-    const auto target_reached = [&] { return target >= 0 && dp[target] >= 0; };
-    while (head < queue.size() && !target_reached()) {
-      const Field f = queue[head++];
-      const size_t fi = static_cast<size_t>(b.index(f));
+    const size_t target_at = target >= 0 ? static_cast<size_t>(target) : n;
+    const auto target_reached = [&] { return target_at < n && dp[target_at] >= 0; };
+    size_t head = 0;
+    while (head < tail && !target_reached()) {
+      const size_t fi = static_cast<size_t>(qp[head++]);
       if (sp[fi] || dp[fi] >= limit) continue;
       const int next = dp[fi] + 1;
       for (unsigned m = masks[fi]; m != 0; m &= m - 1) {
         const auto d = static_cast<size_t>(std::countr_zero(m));
         const size_t ti = static_cast<size_t>(static_cast<std::ptrdiff_t>(fi) + offset[d]);
         if (dp[ti] >= 0) continue;
-        const Field t{f.x + kDx[d], f.y + kDy[d]};
         // Search::entry; a field where the party sees nobody and no wreck lies is free.
-        const Entry e = no_wrecks && empty_at(ti) ? Entry::kFree : r.entry(f, t);
+        Entry e = Entry::kFree;
+        if (!no_wrecks || !empty_at(ti))
+          e = r.entry_at(ti,
+                         [&] { return (steps[fi * 8 + d] & PlanspielGame::kStepPassage) != 0; });
         if (e == Entry::kClosed) {
           r.buf->closed.push_back(static_cast<int>(ti));
           continue;
@@ -1585,9 +1600,10 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
         dp[ti] = next;
         pp[ti] = static_cast<int>(fi);
         sp[ti] = e == Entry::kEndsMove ? 1 : 0;
-        queue.push_back(t);
+        qp[tail++] = static_cast<int>(ti);
       }
     }
+    len = tail;
     if (road_only && target >= 0 && dist[static_cast<size_t>(target)] > 0) target_by_road = true;
   }
   r.buf->width = b.width();
@@ -1918,10 +1934,11 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
     // what the search's entry rule reads (PassageEntry, PS §5.3, G-07): whether an enemy unit
     // stands there, and for a model mover whether an own model does (entry_class). The mover's
     // own fields (its contents without it, kept with the search) are read whole; so are the
-    // fields it reached, where the end of a move is checked against the stacking limit: their
-    // move fields are worked out again (kept_moves).
+    // fields it reached, where the end of a move is checked against the stacking limit: those
+    // fields are checked again in the kept move fields (update_move_field).
     const SeenContents& seen = k.search.buf->seen;
-    bool moves_changed = false;
+    thread_local std::vector<size_t> ends;  // the fields reached whose contents changed
+    ends.clear();
     for (size_t o = 0; o < now.size(); ++o) {
       if (k.table[o] == now[o]) continue;
       for (const uint32_t v : {k.table[o], now[o]}) {
@@ -1930,19 +1947,43 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
         if (!k.search.read(i)) continue;
         for (size_t j = 0; j < seen.own_count; ++j)
           if (seen.own[j].first == i) return nullptr;
-        if (entry_class(k.table, i, k.party, k.search.me.model) !=
-            entry_class(now, i, k.party, k.search.me.model))
+        const int was = entry_class(k.table, i, k.party, k.search.me.model);
+        const int is = entry_class(now, i, k.party, k.search.me.model);
+        // Only whether an own model stands there changed (bit 1): with an enemy unit there the
+        // field stays closed; without one the entry changes only by a step bound by the passage
+        // rule, and only the step that first reached the field counts.
+        if (was != is && ((was ^ is) != 2 || ((was & 1) == 0 && entered_by_passage(k.search, i))))
           return nullptr;
-        moves_changed = moves_changed || k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0;
+        if (k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0) ends.push_back(i);
       }
     }
     k.table = now;
-    if (moves_changed) k.moves_set = false;
+    k.position = position;
+    k.search.buf->seen.table = &party_contents(k.party);
+    // The move fields kept: those fields checked again (PS §5.1 with the load).
+    if (k.moves_set)
+      for (const size_t i : ends) update_move_field(k, i);
+    return &k;
   }
   k.position = position;
   // The same contents in this state's own table (maybe another state's: a clone, a copy).
   k.search.buf->seen.table = &party_contents(k.party);
   return &k;
+}
+
+void PlanspielState::update_move_field(const KeptSearch& k, size_t i) const {
+  if (i == k.search.start_at) return;  // no move field
+  const Board& b = game_->board();
+  const bool end = MayEndWithLoad(k.search.at(i), k.search.me, k.search.load);
+  // The move fields are in board order (reachable).
+  const auto at = std::lower_bound(k.moves.begin(), k.moves.end(), i, [&](Field f, size_t j) {
+    return static_cast<size_t>(b.index(f)) < j;
+  });
+  const bool listed = at != k.moves.end() && static_cast<size_t>(b.index(*at)) == i;
+  if (end && !listed)
+    k.moves.insert(at, FieldAt(b, static_cast<int>(i)));
+  else if (!end && listed)
+    k.moves.erase(at);
 }
 
 int PlanspielState::entry_class(const std::vector<uint32_t>& table, size_t i, int party,
@@ -1957,6 +1998,21 @@ int PlanspielState::entry_class(const std::vector<uint32_t>& table, size_t i, in
         c |= 2;
     }
   return c;
+}
+
+bool PlanspielState::entered_by_passage(const Search& s, size_t i) const {
+  const int w = game_->board().width();
+  for (size_t road_only : {size_t{0}, size_t{1}}) {
+    if (s.dist(road_only)[i] < 0) continue;  // not reached: not entered (no enemy closes it)
+    const int from = s.parent(road_only)[i];
+    if (from < 0) return true;  // a start field
+    const int to = static_cast<int>(i);
+    // The neighbour `to` of `from` in row order (PlanspielGame::step_bits).
+    const int k = (to / w - from / w + 1) * 3 + (to % w - from % w + 1);
+    const int d = k < 4 ? k : k - 1;
+    if (game_->step_bits(from, d) & PlanspielGame::kStepPassage) return true;
+  }
+  return false;
 }
 
 PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const {
@@ -2013,8 +2069,8 @@ void PlanspielState::reached_bits(const Search& s, std::vector<uint64_t>& bits) 
   const Board& b = game_->board();
   bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
   for (size_t road_only : {size_t{0}, size_t{1}})
-    for (Field f : s.reached(road_only)) {
-      const auto i = static_cast<size_t>(b.index(f));
+    for (const int f : s.reached(road_only)) {
+      const auto i = static_cast<size_t>(f);
       bits[i / 64] |= uint64_t{1} << (i % 64);
     }
 }
@@ -2030,9 +2086,8 @@ void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
   for (size_t w = 0; w < bits.size(); ++w)
     for (uint64_t m = bits[w]; m; m &= m - 1) {
       const size_t i = w * 64 + static_cast<size_t>(std::countr_zero(m));
-      const bool reach = (s.dist(0)[i] > 0 || (s.outside && s.dist(0)[i] == 0)) ||
-                         (s.dist(1)[i] > 0 || (s.outside && s.dist(1)[i] == 0));
-      if (!reach) continue;
+      // Every field reached but the start is reached at a distance of 1 or more.
+      if (i == s.start_at) continue;
       const FieldContents& c = s.at(i);
       if (c.empty() ? empty_ok : MayEndWithLoad(c, s.me, s.load))
         out.push_back(FieldAt(b, static_cast<int>(i)));
@@ -3173,14 +3228,17 @@ std::vector<int> PlanspielState::targets_in(int firer, Field f) const {
 
 std::vector<Field> PlanspielState::fire_targets(int u) const {
   std::vector<Field> out;
-  if (step() != StepKind::kAct || !may_fire(u, nullptr)) return out;
+  if (step() != StepKind::kAct) return out;
+  // The targets are fields of seen enemy units: without one, no need to ask may_fire.
+  const std::vector<int>& enemies = seen_enemies(party_of(u));
+  if (enemies.empty() || !may_fire(u, nullptr)) return out;
   Firer firer;
   firer.suppression = unit(u).suppression;
   const FireWeapon& w = weapon_of(u);
   // CheckFire refuses a field out of the flat range (or without one): not asked for it.
   const int range = game_->flat_range(u);
   std::vector<Field> seen;
-  for (int o : seen_enemies(party_of(u))) {
+  for (int o : enemies) {
     const Field f = field_of(o);
     if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
     seen.push_back(f);
@@ -3838,14 +3896,28 @@ void PlanspielState::legal_actions(ActionList& out) const {
       displacing = displacing ||
                    (o.congesting && o.countered && o.evaded && o.status == UnitStatus::kOnBoard);
     std::vector<Field> evades;
+    // What may_counter_fire and may_evade_to ask first without a reason (every refusal before
+    // it refuses too): the mover's approach (PS §9.2, §9.4) and the ranges of direct fire, once
+    // per window here.
+    const int m = moving_.unit;
+    const Field now = counter_field();
+    const int prev = moving_.previous();
+    const Field before = prev >= 0 ? FieldAt(b, prev) : now;
+    const UnitType* mt = m >= 0 ? &type_of(m) : nullptr;
+    const int mover_range = moving_.work < 0 && mt && mt->has_weapon && mt->weapon.flat >= 0
+                                ? game_->flat_range(m)
+                                : -1;
     for (int p = 0; p < num_units(); ++p) {
       // PS §9.1: the active party's units make no counter-moves (every check below refuses).
       if (party_of(p) == active_) continue;
+      const int d = Distance(field_of(p), now);
+      const bool away = moving_.work < 0 && prev >= 0 && d > Distance(field_of(p), before);
       // may_counter and may_meet share may_counter_fire: it is asked once.
-      const bool fires = may_counter_fire(p, "PS §9.2", nullptr);
+      const bool fires =
+          !away && d <= game_->flat_range(p) && may_counter_fire(p, "PS §9.2", nullptr);
       if (fires && counter_entitled(p, nullptr)) out.push_back(Action(kFire, {p, at}));
       if (fires && meet_entitled(p, nullptr)) out.push_back(Action(kMeet, {p, at}));
-      if (may_evade_to(p, nullptr, evades))
+      if (!away && d > 0 && d <= mover_range && may_evade_to(p, nullptr, evades))
         for (Field f : evades) out.push_back(Action(kEvade, {p, b.index(f)}));
       if (displacing && may_displace(p, nullptr))
         for (Field f : displace_fields(p)) out.push_back(Action(kDisplace, {p, b.index(f)}));
@@ -6019,6 +6091,37 @@ bool PlanspielState::may_camouflage(int u, Text* why) const {
                               "PS §7.6, G-38: das Tarnen beansprucht {} den ganzen Teilzug; es "
                               "war schon tätig",
                               id));
+  // PS §7.6, G-04, G-54: where a vehicle or heavy-weapon model may camouflage; without a refusal
+  // asked for, asked before the look at the enemy units.
+  const auto place_ok = [&](Text* reason) {
+    if (t.target_size == TargetSize::kLarge) {
+      const Terrain here = b.terrain(field_of(u));
+      if (here == Terrain::kForest || here == Terrain::kBuiltUp)
+        return PS_REFUSE(reason,
+                         say("G-04: {} stands on the road of a forest or built-up field, where "
+                             "vehicles and towed weapons cannot camouflage",
+                             "G-04: {} steht auf der Straße eines Wald- oder Ortsfeldes, wo "
+                             "sich Fahrzeuge und gezogene Waffen nicht tarnen können",
+                             id));
+      bool edge = false;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          const Field n{s.x + dx, s.y + dy};
+          if ((dx || dy) && b.on_board(n) &&
+              (b.terrain(n) == Terrain::kForest || b.terrain(n) == Terrain::kBuiltUp))
+            edge = true;
+        }
+      if (!edge)
+        return PS_REFUSE(reason,
+                         say("PS §7.6, G-54: {} is a vehicle or heavy-weapon model; it "
+                             "camouflages only in a field next to a forest or built-up field",
+                             "PS §7.6, G-54: {} ist ein Fahrzeug- oder schweres Waffenmodell; "
+                             "es tarnt sich nur in einem Feld neben einem Wald- oder Ortsfeld",
+                             id));
+    }
+    return true;
+  };
+  if (!why && !place_ok(nullptr)) return false;
   // Reading (PS §7.5): "out of enemy sight and outside immediate threat (4 LE)" as the party
   // knows it: of the enemy units it sees, none within 4 LE and none detecting the unit.
   const int party = party_of(u);
@@ -6036,30 +6139,7 @@ bool PlanspielState::may_camouflage(int u, Text* why) const {
                                 "tarnen",
                                 id, uid(e)));
   }
-  if (t.target_size == TargetSize::kLarge) {
-    const Terrain here = b.terrain(field_of(u));
-    if (here == Terrain::kForest || here == Terrain::kBuiltUp)
-      return PS_REFUSE(why, say("G-04: {} stands on the road of a forest or built-up field, where "
-                                "vehicles and towed weapons cannot camouflage",
-                                "G-04: {} steht auf der Straße eines Wald- oder Ortsfeldes, wo "
-                                "sich Fahrzeuge und gezogene Waffen nicht tarnen können",
-                                id));
-    bool edge = false;
-    for (int dy = -1; dy <= 1; ++dy)
-      for (int dx = -1; dx <= 1; ++dx) {
-        const Field n{s.x + dx, s.y + dy};
-        if ((dx || dy) && b.on_board(n) &&
-            (b.terrain(n) == Terrain::kForest || b.terrain(n) == Terrain::kBuiltUp))
-          edge = true;
-      }
-    if (!edge)
-      return PS_REFUSE(why, say("PS §7.6, G-54: {} is a vehicle or heavy-weapon model; it "
-                                "camouflages only in a field next to a forest or built-up field",
-                                "PS §7.6, G-54: {} ist ein Fahrzeug- oder schweres Waffenmodell; "
-                                "es tarnt sich nur in einem Feld neben einem Wald- oder Ortsfeld",
-                                id));
-  }
-  return true;
+  return why ? place_ok(why) : true;
 }
 
 void PlanspielState::apply_work(const Action& action, EventList* events) {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -524,7 +525,13 @@ class PlanspielState : public State {
   int party_of(int u) const;
   // The enemy units of `party` on the board that it sees (PS §7.5), in unit order (valid until
   // the state changes); those in `f`.
-  const std::vector<int>& seen_enemies(int party) const;
+  const std::vector<int>& seen_enemies(int party) const {
+    // Kept for this position: the look-up, without a call (asked many times per position).
+    const auto p = static_cast<size_t>(party);
+    if (seen_cache_.checked && !seen_cache_.mutating && seen_cache_.seen_valid[p])
+      return seen_cache_.seen[p];
+    return seen_enemies_worked_out(party);
+  }
   std::vector<int> seen_enemies_in(int party, Field f) const;
   // Whether a unit of `party` on the board detects unit `o` (PS §7.4, scenarios §1.5 detected
   // marker); with `posts_only` only observation posts count (PS §8.3).
@@ -557,7 +564,9 @@ class PlanspielState : public State {
   struct SearchBuffers {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
     std::array<std::vector<uint8_t>, 2> stop;
-    std::array<std::vector<Field>, 2> queue;
+    // The field indexes reached, in the order reached (first in, first out): queue[k][0..len[k]).
+    std::array<std::vector<int>, 2> queue;
+    std::array<size_t, 2> len{0, 0};
     // The field indexes the search looked at and found closed (Entry::kClosed): with the fields
     // it reached, every field whose contents it read.
     std::vector<int> closed;
@@ -574,7 +583,9 @@ class PlanspielState : public State {
     const std::vector<int>& dist(size_t road_only) const { return buf->dist[road_only]; }
     const std::vector<int>& parent(size_t road_only) const { return buf->parent[road_only]; }
     // The fields the search reached (dist >= 0) along the road [1] or across country [0].
-    const std::vector<Field>& reached(size_t road_only) const { return buf->queue[road_only]; }
+    std::span<const int> reached(size_t road_only) const {
+      return {buf->queue[road_only].data(), buf->len[road_only]};
+    }
     // What the mover's party sees in each field but the mover and its load.
     const FieldContents& at(size_t i) const { return buf->seen.at(i); }
     // PS §2.3, §6.10: per field, 1 where a wreck closes it to this mover (empty: none).
@@ -583,15 +594,23 @@ class PlanspielState : public State {
     int party = 0;
     // The entry rule of the search (EntryRule): wrecks, then PassageEntry (PS §5.3, G-07).
     Entry entry(Field from, Field to) const {
-      const size_t ti = static_cast<size_t>(board->index(to));
+      return entry_at(static_cast<size_t>(board->index(to)),
+                      [&] { return PassageRestricted(*board, from, to); });
+    }
+    // entry() into field index `ti`, with PassageRestricted of the step given by `restricted()`.
+    template <class Restricted>
+    Entry entry_at(size_t ti, Restricted restricted) const {
       if (!wrecked.empty() && wrecked[ti]) return Entry::kClosed;
       const FieldContents& c = at(ti);
       if (c.empty()) return Entry::kFree;
-      return PassageEntry(*board, from, to, c, party, me.model);
+      return PassageEntryWith(c, party, me.model, restricted);
     }
     Occupant me;
     std::vector<Occupant> load;  // the mover's load, which ends the move with it (PS §4.4)
     bool outside = false;
+    // The field index the unit starts from (on the board): the one field the search reaches at
+    // distance 0 (SIZE_MAX from outside, whose start fields count 1).
+    size_t start_at = SIZE_MAX;
     int cap = -1;
     // Whether the search read the contents of field index `i` (reached it, or found it closed).
     bool read(size_t i) const {
@@ -609,7 +628,8 @@ class PlanspielState : public State {
   // The movement searches of the legal actions (move_and_withdraw_targets) on this thread, per
   // unit: a later position reuses a unit's search and move fields while nothing the search read
   // has changed (search_signature of the unit, the wrecks, and what its party sees in the fields
-  // the search reached or found closed: Search::read); applying one of the moves takes its path
+  // the search reached or found closed, Search::read, as far as its entry rule reads it:
+  // entry_class, entered_by_passage); applying one of the moves takes its path
   // from there (kept_path: the same path find_path gives) rather than searching again.
   struct KeptSearch {
     Search search;
@@ -619,7 +639,8 @@ class PlanspielState : public State {
     uint64_t wrecks = 0;
     int party = 0;
     std::vector<uint32_t> table;  // TableSignature of its party, as last checked
-    // reachable(search), worked out when first asked (kept_moves).
+    // reachable(search), worked out when first asked (kept_moves), then brought up to the
+    // fields whose contents changed (update_move_field).
     mutable std::vector<Field> moves;
     mutable bool moves_set = false;
   };
@@ -649,8 +670,15 @@ class PlanspielState : public State {
   // `i` with the units of `table` (table_signature): bit 0 an enemy unit there, bit 1 (for a
   // model mover, `model`) an own model. Equal classes give equal entries into the field.
   int entry_class(const std::vector<uint32_t>& table, size_t i, int party, bool model) const;
+  // Whether search `s` entered field index `i` by a step bound by the passage rule
+  // (PassageRestricted, PS §5.3), along the road or across country, or started there: the steps
+  // where an own model in the field changes the entry (the first step into a field where no
+  // enemy stands fixes the field's entry, its parent).
+  bool entered_by_passage(const Search& s, size_t i) const;
   // The kept search of unit `u` valid for this position (checked and brought up to it), or null.
   KeptSearch* kept_search_for(int u) const;
+  // Brings the kept move fields of `k` up to the contents of field index `i`, which it reached.
+  void update_move_field(const KeptSearch& k, size_t i) const;
   KeptSearch& keep_search(int u, Search&& s) const;
   // The movement search of unit `u` at this position: the kept one while it holds, else a new
   // one, kept for later positions when it may be (on the board, outside a change of the state),
@@ -901,6 +929,9 @@ class PlanspielState : public State {
     std::array<Contents, kParties> contents;
   };
   mutable SeenCache seen_cache_;
+  // seen_enemies, checking the units against the cache's keys and working the list out when not
+  // kept.
+  const std::vector<int>& seen_enemies_worked_out(int party) const;
   // PS §7.4: the detection range of unit `o` now (99 with a detected marker; 0 off the board).
   int detection_range_now(int o) const;
   // PS §7.4-§7.6: whether a unit keyed `observer` detects an enemy unit keyed `target` with its
@@ -969,8 +1000,10 @@ class PlanspielGame : public Game {
   }
   // The step from field index `i` to its neighbour `d` (0..7, in row order: dy -1, 0, 1, then
   // dx -1, 0, 1, the field itself left out): kStepOnBoard, kStepFoot and kStepVehicle (CanStep
-  // gives kOk for that mover), kStepRoad (IsRoadStep); worked out once per game.
-  static constexpr uint8_t kStepOnBoard = 1, kStepFoot = 2, kStepVehicle = 4, kStepRoad = 8;
+  // gives kOk for that mover), kStepRoad (IsRoadStep), kStepPassage; worked out once per game.
+  // kStepPassage: the step is bound by the passage rule (PassageRestricted, PS §5.3).
+  static constexpr uint8_t kStepOnBoard = 1, kStepFoot = 2, kStepVehicle = 4, kStepRoad = 8,
+                           kStepPassage = 16;
   uint8_t step_bits(int i, int d) const { return steps_[static_cast<size_t>(i * 8 + d)]; }
   const uint8_t* step_row(int i) const { return &steps_[static_cast<size_t>(i) * 8]; }
   // Per field index, the neighbours `d` (bit d) a mover may step to: step_bits with kStepFoot

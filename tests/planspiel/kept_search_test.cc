@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -94,6 +95,37 @@ TEST(PlanspielKeptSearches, PS_6_KeptMoveFieldsEqualAFreshSearchOverRandomGames)
       }
     }
     EXPECT_GT(movers, 500) << id;
+  }
+}
+
+// The path a move applies comes from the search kept for the position (kept_path): it must be
+// the path a fresh search gives, also where an own vehicle or weapon model came into or left a
+// field the kept search reached by a step free of the passage rule (PS §5.3: there the entry is
+// the same, and the kept search holds), over random games of the three situations.
+TEST(PlanspielKeptSearches, PS_5_3_KeptPathsEqualThoseOfAFreshSearchOverRandomGames) {
+  for (const std::string id : {"ps-1", "ps-2", "ps-3"}) {
+    const auto game = make_planspiel(id);
+    int paths = 0;
+    int decision = 0;
+    AtEveryRandomDecision(
+        *game, 37, 2, 500,
+        [&](const PlanspielState& ps, const std::string& where, const ActionList& kept) {
+          if (ps.step() != StepKind::kAct || ++decision % 3 != 0) return;
+          // Read back from JSON: no search kept for its position, each path searched afresh.
+          const auto fresh = game->state_from_json(ps.to_json());
+          const auto& pf = static_cast<const PlanspielState&>(*fresh);
+          std::vector<Field> a, b;
+          for (const Action& k : kept) {
+            if (k.verb != kMove) continue;
+            const int w = game->board().width();
+            const Field to{k.arg(1) % w, k.arg(1) / w};
+            ASSERT_TRUE(ps.move_path(k.arg(0), to, a)) << id << " " << where;
+            ASSERT_TRUE(pf.move_path(k.arg(0), to, b)) << id << " " << where;
+            EXPECT_EQ(a, b) << id << " " << where << " unit " << k.arg(0);
+            ++paths;
+          }
+        });
+    EXPECT_GT(paths, 1000) << id;
   }
 }
 
