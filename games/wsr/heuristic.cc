@@ -1325,7 +1325,15 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
                                ? std::max(p.objective_range, static_cast<double>(L.width()))
                                : p.objective_range;
       v += w * std::max(0.0, 1.0 - best / range);
-      if (taking) v += w * 0.6;  // entering takes the hex (12.2, A-34)
+      // Entering takes the hex (12.2, A-34); an attacker's stack takes it once: its first combat
+      // unit gets the bonus, a second one could take another hex (join_check).
+      bool first_taker = true;
+      if (taking && attacker && p.join_check > 0)
+        for (int o : with) {
+          if (o == u) break;
+          if (!s.info(o).hq) first_taker = false;
+        }
+      if (taking && first_taker) v += w * 0.6;
       if (on_target && !attacker) {
         // Holding: the first unit in the hex matters, a second one less.
         int own = 0;
@@ -1679,6 +1687,36 @@ double SelectValue(const WsrState& s, const GameInfo& gi, int u, const WsrHeuris
   return v;
 }
 
+// Best improvement of the summed potential of the stack `members` (standing together, each
+// with the MP it has left) over the hexes it can reach or an assault from one of them (WSR 5.0,
+// 6.3): SelectValue for a stack. Uncached (the decision cache keys a potential by unit and hex).
+// How much less than the two moving apart a joined stack may be worth (one move is one
+// opportunity-fire chance fewer, 6.2, and the units support each other in an assault, 6.3).
+constexpr double kJoinSlack = 0.1;
+
+double StackMoveValue(const WsrState& s, const GameInfo& gi, const std::vector<int>& members,
+                      const WsrHeuristicParams& p) {
+  const int from = s.unit(members[0]).hex;
+  auto sum = [&](int hex) {
+    double v = 0;
+    for (int m : members) v += Potential(s, gi, m, hex, members, p);
+    return v;
+  };
+  std::vector<int> spent;
+  for (int m : members) spent.push_back(s.unit(m).mp_spent);
+  std::vector<int> mp;
+  const std::vector<int> reach = Reachable(s, members, from, spent, nullptr, &mp);
+  double best = kNegInf;
+  for (size_t i = 0; i < reach.size(); ++i) {
+    const int h = reach[i];
+    const double pot = sum(h);
+    if (h != from) best = std::max(best, pot);
+    const double a = BestAssaultFrom(s, gi, members, h, mp[i], p);
+    if (a > 0) best = std::max(best, pot + a);
+  }
+  return best == kNegInf ? -0.05 : best - sum(from);
+}
+
 // Nearest enemy (non-HQ) distance from hex.
 int NearestEnemy(const WsrState& s, int hex, int side) {
   int best = 1000;
@@ -1903,14 +1941,33 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       if (s.n_group == 0) return SelectValue(s, gi, u, p) - p.move_epsilon;
       // A stack-mate joining before the first step (WSR 5.1): HQs go with their units;
       // combat units join when they want to move as well and have no better shot.
-      if (s.info(u).hq) return 5.0;
+      // join_check: a unit that would spoil the stack's move stays (a stack selected and ended
+      // without a step wastes the action of each of its units, WSR 5.0), and a combat unit that
+      // is worth more moving on its own (an attacker's second open victory hex) moves alone.
+      std::vector<int> joint;
+      double alone = 0;
+      if (p.join_check > 0) {
+        joint = GroupMembers(s);
+        alone = StackMoveValue(s, gi, joint, p);
+        joint.push_back(u);
+      }
+      if (s.info(u).hq)
+        return p.join_check > 0 && StackMoveValue(s, gi, joint, p) <= p.move_epsilon &&
+                       alone > p.move_epsilon
+                   ? -5.0
+                   : 5.0;
       double best_fire = 0;
       for (int t = 0; t < s.n_units; ++t)
         if (s.on_map(t) && s.side_of(t) != s.side_of(u) && !s.info(t).hq)
           best_fire =
               std::max(best_fire, ShotValue(s, gi, u, t, s.unit(u).hex, s.unit(t).hex, true, p));
       const double sv = SelectValue(s, gi, u, p);
-      return (sv > 0.05 && sv > best_fire) ? 5.0 : -5.0;
+      if (!(sv > 0.05 && sv > best_fire)) return -5.0;
+      if (p.join_check > 0) {
+        const double together = StackMoveValue(s, gi, joint, p);
+        if (together <= p.move_epsilon || together < alone + sv - kJoinSlack) return -5.0;
+      }
+      return 5.0;
     }
     case kMoveTo: {
       const std::vector<int> members = GroupMembers(s);

@@ -378,6 +378,87 @@ TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
   }
 }
 
+// Joining a stack (WSR 5.1, docs/wsr-ai.md "Joining a stack"): the US wins by controlling both
+// A-D08 and A-F08 (WSR 12.2), each two hexes from A-E10, where two Shermans stand with their HQ.
+// With one Sherman selected, the other does not join it: a stack takes one hex, the two alone
+// can take both. With `join_check` 0 (the earlier rule: a combat unit joins whenever it would
+// move anyway) it joins.
+GameSetup TwoHexesTwoTanks() {
+  GameSetup st = MakeSetup(CcaBeck(),
+                           {U("us.hq-cca", "A-E10", "us.cca"), U("us.m4a1", "A-E10", "us.cca"),
+                            U("us.m4a1", "A-E10", "us.cca"), U("de.hq-beck", "A-U01", "de.beck"),
+                            U("de.infantry", "A-U01", "de.beck")},
+                           8);
+  Condition a, b;
+  a.kind = b.kind = ConditionKind::kControlAll;
+  a.zone = "west";
+  b.zone = "east";
+  Condition both;
+  both.kind = ConditionKind::kAll;
+  both.children = {a, b};
+  WinsWhen(st, "us", "de", {{"west", "A-D08"}, {"east", "A-F08"}}, both);
+  return st;
+}
+
+TEST(WsrAI, WSR_5_1_12_2_TwoTanksSplitToTakeTwoVictoryHexes) {
+  for (double check : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.join_check = check;
+    Pos p(TwoHexesTwoTanks());
+    Activate(p, "us.cca");
+    p.act("select us.m4a1-1");
+    const double join = BestScore(p, params, "select us.m4a1-2");
+    ASSERT_GT(join, -1e9) << "the second Sherman may join";
+    if (check > 0)
+      EXPECT_LT(join, 0) << "it moves on its own";
+    else
+      EXPECT_GT(join, 0) << "with the earlier rule it joins";
+  }
+}
+
+// A stack selected (WSR 5.1) and ended without a step wastes the action of each of its units
+// (WSR 5.0: they get Ops complete). Elsenborn's German against the random player: with
+// `join_check` (a unit joins only when the stack still moves with it) no stack of two or more
+// units ends its move before its first step; with the earlier rule (an HQ always joins, a
+// combat unit whenever it would move alone) dozens do in these games.
+int StacksEndedWithoutAStep(const WsrHeuristicParams& params) {
+  auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario("elsenborn"));
+  const int de = 1;
+  int wasted = 0;
+  for (uint64_t g = 0; g < 4; ++g) {
+    auto h = make_wsr_heuristic(de, 80 + g, params);
+    RandomPlayer r(90 + g);
+    auto st = game->new_initial_state();
+    auto& ws = static_cast<WsrState&>(*st);
+    Rng rng(100 + g);
+    bool only_selects = true;  // the stack's actions so far were selections (5.1)
+    for (int n = 0; n < 20000 && !st->is_terminal(); ++n) {
+      const int seat = st->current_seat();
+      if (seat == kChance) {
+        st->apply(st->sample_chance(rng));
+        continue;
+      }
+      const Action act = (seat == de ? *h : static_cast<Player&>(r)).choose(*st);
+      if (seat == de) {
+        if (ws.n_group == 0) only_selects = true;
+        if (act.verb == kEndMove && only_selects && ws.n_group >= 2 && ws.group_steps == 0)
+          ++wasted;
+        if (act.verb != kSelect) only_selects = false;
+      }
+      st->apply(act);
+    }
+    EXPECT_TRUE(st->is_terminal());
+  }
+  return wasted;
+}
+
+TEST(WsrAI, WSR_5_1_AStackIsNotSelectedToEndWithoutAStep) {
+  EXPECT_EQ(StacksEndedWithoutAStep(WsrHeuristicParams{}), 0);
+  WsrHeuristicParams old;
+  old.join_check = 0;
+  EXPECT_GT(StacksEndedWithoutAStep(old), 5) << "the earlier rule wastes actions here";
+}
+
 // A disrupted platoon next to an objective covered by two German tanks: the heuristic does not
 // walk it into their fire (WSR 6.1.7; the A-13 movement limits are switched off so that the
 // rules would allow it and the choice is the heuristic's).
@@ -693,6 +774,7 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"command", &p.command},
       {"enemy_pull", &p.enemy_pull},
       {"move_epsilon", &p.move_epsilon},
+      {"join_check", &p.join_check},
       {"step", &p.step},
       {"assault_weight", &p.assault_weight},
       {"fate_point", &p.fate_point},
