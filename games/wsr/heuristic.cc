@@ -46,6 +46,10 @@ struct GameInfo {
   // Alternatives of an attacker: "any of" conditions (B2: all of Ste Jeanne OR all of
   // Kleinestad) give one hex set each; the units go for one of them (FocusTargets).
   std::array<std::vector<std::vector<int>>, 2> alternatives;
+  // "At least k of these zones" (A6: two of the three towns): the zones (hexes sorted) and k
+  // of the seat's outcome with the largest k (AtLeastTargets).
+  std::array<std::vector<std::vector<int>>, 2> at_least;
+  std::array<int, 2> at_least_count{0, 0};
   // Objective hexes for the evaluation's proximity term.
   std::vector<int> objective_hexes;
   const Scenario* scenario = nullptr;
@@ -178,6 +182,22 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
       const int seat = g.seat_index(o.side);
       if (seat >= 0 && seat < 2)
         CollectAlternatives(sc, o.condition, info->alternatives[static_cast<size_t>(seat)]);
+      if (seat >= 0 && seat < 2 && o.condition.kind == ConditionKind::kAtLeast &&
+          o.condition.count > info->at_least_count[static_cast<size_t>(seat)] &&
+          o.condition.count < static_cast<int>(o.condition.children.size())) {
+        std::vector<std::vector<int>> zones;
+        for (const Condition& ch : o.condition.children) {
+          std::vector<int> hz;
+          CollectZones(sc, ch, hz);
+          std::sort(hz.begin(), hz.end());
+          hz.erase(std::unique(hz.begin(), hz.end()), hz.end());
+          if (!hz.empty()) zones.push_back(hz);
+        }
+        if (zones.size() == o.condition.children.size()) {
+          info->at_least[static_cast<size_t>(seat)] = zones;
+          info->at_least_count[static_cast<size_t>(seat)] = o.condition.count;
+        }
+      }
       for (int s = 0; s < 2; ++s)
         if (s == seat || seat < 0)
           info->targets[static_cast<size_t>(s)].insert(info->targets[static_cast<size_t>(s)].end(),
@@ -804,6 +824,8 @@ struct DecisionCache {
   std::unordered_map<int, double> entry;     // hex -> worst opportunity-fire shot on entering
   std::unordered_map<uint64_t, AssaultPlan> assault;  // (members, hex, overrun) -> plan
   std::array<int, 2> focus{-1, -1};                   // chosen alternative per seat
+  std::array<bool, 2> at_least_done{false, false};    // AtLeastTargets computed per seat
+  std::array<std::vector<int>, 2> at_least;
   // SmokeValue: the enemy shots at the active formation's advance (computed once), and the
   // value of smoke per hex.
   struct Exposure {
@@ -856,6 +878,7 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.entry.clear();
     c.assault.clear();
     c.focus = {-1, -1};
+    c.at_least_done = {false, false};
     c.exposure_done = false;
     c.exposure.clear();
     c.smoke.clear();
@@ -894,6 +917,48 @@ const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int 
     }
   }
   return alts[static_cast<size_t>(f)];
+}
+
+// The hexes `side` goes for when its victory needs `k` of several zones (A6: two of the three
+// towns, WSR 12.2): the zones it holds all of, and of the others the best to make up k (the
+// share of their hexes it holds, then the mean distance of its combat units). Going for the
+// nearest hex of every zone, its units spread over two towns and completed neither.
+const std::vector<int>& AtLeastTargets(const WsrState& s, const GameInfo& gi, int side) {
+  DecisionCache& c = Current();
+  std::vector<int>& out = c.at_least[static_cast<size_t>(side)];
+  if (c.at_least_done[static_cast<size_t>(side)]) return out;
+  c.at_least_done[static_cast<size_t>(side)] = true;
+  const auto& zones = gi.at_least[static_cast<size_t>(side)];
+  const HexLayout& L = s.wgame().layout();
+  std::vector<std::pair<double, size_t>> open;  // (score, zone), best first after the sort
+  int complete = 0;
+  out.clear();
+  for (size_t i = 0; i < zones.size(); ++i) {
+    int own = 0;
+    for (int h : zones[i])
+      if (EffectiveController(s, h) == side) ++own;
+    if (own == static_cast<int>(zones[i].size())) {
+      ++complete;
+      out.insert(out.end(), zones[i].begin(), zones[i].end());
+      continue;
+    }
+    double dist = 0;
+    int n = 0;
+    for (int u = 0; u < s.n_units; ++u)
+      if (s.on_map(u) && s.side_of(u) == side && !s.info(u).hq) {
+        dist += MinDistance(L, s.unit(u).hex, zones[i]);
+        ++n;
+      }
+    open.push_back({-(own / static_cast<double>(zones[i].size()) - 0.05 * (n ? dist / n : 0)), i});
+  }
+  std::sort(open.begin(), open.end());
+  for (size_t j = 0; j < open.size() &&
+                     complete + static_cast<int>(j) < gi.at_least_count[static_cast<size_t>(side)];
+       ++j)
+    out.insert(out.end(), zones[open[j].second].begin(), zones[open[j].second].end());
+  std::sort(out.begin(), out.end());
+  if (out.empty()) out = gi.targets[static_cast<size_t>(side)];
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1279,6 +1344,8 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
   const std::vector<int>& targets =
       run != nullptr ? *run
       : focus        ? FocusTargets(s, gi, side)
+      : p.focus_at_least > 0 && !gi.at_least[static_cast<size_t>(side)].empty()
+          ? AtLeastTargets(s, gi, side)
       : p.exit_runners > 0 && !hold.empty() && !gi.exit_goals[static_cast<size_t>(side)].empty()
           ? hold
           : gi.targets[static_cast<size_t>(side)];

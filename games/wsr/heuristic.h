@@ -59,6 +59,9 @@ struct WsrHeuristicParams {
   // is closest to (measured: worse than going for the nearest hex of either, so off).
   double focus = 0;
   double focus_from = 0;  // ... from this share of the turns elapsed on
+  // > 0: a victory of k of several zones (A6: two of three towns) pulls the units only to the
+  // zones held and the best ones to make up k (AtLeastTargets).
+  double focus_at_least = 1.0;
   // An empty victory hex the seat holds counts as not held while an enemy combat unit is
   // within this many hexes (0: off).
   double contest_range = 0;
