@@ -345,12 +345,9 @@ TEST(WsrAI, WSR_A1_G12_ARunnerDrivesForTheExitInsteadOfStoppingToFire) {
 // `held_distance` farther than an open one: at 6 the platoon sets out for A-J08 (selected to
 // move); at 3 (the earlier weight) every hex it can reach looked worse than the one it holds, and
 // it stayed in the first objective taken.
-GameSetup TwoTowns() {
-  GameSetup st =
-      MakeSetup(CcaBeck(),
-                {U("us.hq-cca", "A-C08", "us.cca"), U("us.infantry", "A-C08", "us.cca"),
-                 U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-U01", "de.beck")},
-                8);
+// 8 turns with `units`; the US wins by controlling both `west` and `east` (WSR 12.2).
+GameSetup BothHexes(std::vector<SetupUnit> units, const char* west, const char* east) {
+  GameSetup st = MakeSetup(CcaBeck(), std::move(units), 8);
   Condition a, b;
   a.kind = b.kind = ConditionKind::kControlAll;
   a.zone = "west";
@@ -358,8 +355,14 @@ GameSetup TwoTowns() {
   Condition both;
   both.kind = ConditionKind::kAll;
   both.children = {a, b};
-  WinsWhen(st, "us", "de", {{"west", "A-C08"}, {"east", "A-J08"}}, both);
+  WinsWhen(st, "us", "de", {{"west", west}, {"east", east}}, both);
   return st;
+}
+
+GameSetup TwoTowns() {
+  return BothHexes({U("us.hq-cca", "A-C08", "us.cca"), U("us.infantry", "A-C08", "us.cca"),
+                    U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-U01", "de.beck")},
+                   "A-C08", "A-J08");
 }
 
 TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
@@ -384,20 +387,10 @@ TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
 // can take both. With `join_check` 0 (the earlier rule: a combat unit joins whenever it would
 // move anyway) it joins.
 GameSetup TwoHexesTwoTanks() {
-  GameSetup st = MakeSetup(CcaBeck(),
-                           {U("us.hq-cca", "A-E10", "us.cca"), U("us.m4a1", "A-E10", "us.cca"),
-                            U("us.m4a1", "A-E10", "us.cca"), U("de.hq-beck", "A-U01", "de.beck"),
-                            U("de.infantry", "A-U01", "de.beck")},
-                           8);
-  Condition a, b;
-  a.kind = b.kind = ConditionKind::kControlAll;
-  a.zone = "west";
-  b.zone = "east";
-  Condition both;
-  both.kind = ConditionKind::kAll;
-  both.children = {a, b};
-  WinsWhen(st, "us", "de", {{"west", "A-D08"}, {"east", "A-F08"}}, both);
-  return st;
+  return BothHexes({U("us.hq-cca", "A-E10", "us.cca"), U("us.m4a1", "A-E10", "us.cca"),
+                    U("us.m4a1", "A-E10", "us.cca"), U("de.hq-beck", "A-U01", "de.beck"),
+                    U("de.infantry", "A-U01", "de.beck")},
+                   "A-D08", "A-F08");
 }
 
 TEST(WsrAI, WSR_5_1_12_2_TwoTanksSplitToTakeTwoVictoryHexes) {
