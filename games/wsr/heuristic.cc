@@ -49,6 +49,9 @@ struct GameInfo {
   // "At least k of these zones" (A6: two of the three towns): the zones (hexes sorted) and k
   // of the seat's outcome with the largest k (AtLeastTargets).
   std::array<std::vector<std::vector<int>>, 2> at_least;
+  // Hexes the seat wants no enemy unit in (a `not` of an `occupy` by the enemy: Omaha's beach
+  // belt), sorted (HuntTargets).
+  std::array<std::vector<int>, 2> clear_zone;
   std::array<int, 2> at_least_count{0, 0};
   // Objective hexes for the evaluation's proximity term.
   std::vector<int> objective_hexes;
@@ -109,6 +112,18 @@ void CollectZones(const Scenario& sc, const Condition& c, std::vector<int>& out)
       out.insert(out.end(), z->hexes.begin(), z->hexes.end());
   }
   for (const Condition& ch : c.children) CollectZones(sc, ch, out);
+}
+
+// The zones of the `not occupy` conditions in a condition tree (the enemy must be out of them).
+void CollectClearZones(const Scenario& sc, const Condition& c, std::vector<int>& out) {
+  if (c.kind == ConditionKind::kNot) {
+    for (const Condition& ch : c.children)
+      if (ch.kind == ConditionKind::kOccupy)
+        if (const Zone* z = sc.FindZone(ch.zone))
+          out.insert(out.end(), z->hexes.begin(), z->hexes.end());
+    return;
+  }
+  for (const Condition& ch : c.children) CollectClearZones(sc, ch, out);
 }
 
 // The hex sets of which one suffices: the children of an "any" condition at the top.
@@ -182,6 +197,12 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
       const int seat = g.seat_index(o.side);
       if (seat >= 0 && seat < 2)
         CollectAlternatives(sc, o.condition, info->alternatives[static_cast<size_t>(seat)]);
+      if (seat >= 0 && seat < 2) {
+        std::vector<int>& cz = info->clear_zone[static_cast<size_t>(seat)];
+        CollectClearZones(sc, o.condition, cz);
+        std::sort(cz.begin(), cz.end());
+        cz.erase(std::unique(cz.begin(), cz.end()), cz.end());
+      }
       if (seat >= 0 && seat < 2 && o.condition.kind == ConditionKind::kAtLeast &&
           o.condition.count > info->at_least_count[static_cast<size_t>(seat)] &&
           o.condition.count < static_cast<int>(o.condition.children.size())) {
@@ -612,7 +633,10 @@ double FireValue(const WsrState& s, const GameInfo& gi, int u, int t, bool oppor
   const int side = s.side_of(u);
   if (gi.attacker[static_cast<size_t>(side)] && !gi.scenario_symmetric) {
     const std::vector<int>& tg = gi.targets[static_cast<size_t>(side)];
-    if (std::binary_search(tg.begin(), tg.end(), static_cast<int>(s.unit(t).hex)))
+    const std::vector<int>& cz = gi.clear_zone[static_cast<size_t>(side)];
+    const int th = s.unit(t).hex;
+    if (std::binary_search(tg.begin(), tg.end(), th) ||
+        (p.hunt > 0 && std::binary_search(cz.begin(), cz.end(), th)))
       v *= 1.0 + p.blocker_bonus;
   }
   const double p_hit = 1.0 - (o.net_hits.empty() ? 1.0 : o.net_hits[0]);
@@ -825,6 +849,8 @@ struct DecisionCache {
   std::unordered_map<uint64_t, AssaultPlan> assault;  // (members, hex, overrun) -> plan
   std::array<int, 2> focus{-1, -1};                   // chosen alternative per seat
   std::array<bool, 2> at_least_done{false, false};    // AtLeastTargets computed per seat
+  std::array<bool, 2> hunt_done{false, false};        // HuntTargets computed per seat
+  std::array<std::vector<int>, 2> hunt;
   std::array<std::vector<int>, 2> at_least;
   // SmokeValue: the enemy shots at the active formation's advance (computed once), and the
   // value of smoke per hex.
@@ -879,6 +905,7 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.assault.clear();
     c.focus = {-1, -1};
     c.at_least_done = {false, false};
+    c.hunt_done = {false, false};
     c.exposure_done = false;
     c.exposure.clear();
     c.smoke.clear();
@@ -956,6 +983,27 @@ const std::vector<int>& AtLeastTargets(const WsrState& s, const GameInfo& gi, in
     out.insert(out.end(), zones[open[j].second].begin(), zones[open[j].second].end());
   std::sort(out.begin(), out.end());
   if (out.empty()) out = gi.targets[static_cast<size_t>(side)];
+  return out;
+}
+
+// `targets` and the hexes of the seat's clear zones an enemy unit stands in (Omaha: no German
+// unit within 2 hexes of the beach at the end, a `not occupy` condition): such a unit pulls the
+// seat's units as a victory hex does, and a shot at it counts as one at a blocker. Without, the
+// US held Saarbourg while a German platoon stood unhunted in the beach belt.
+const std::vector<int>& HuntTargets(const WsrState& s, const GameInfo& gi, int side,
+                                    const std::vector<int>& targets) {
+  DecisionCache& c = Current();
+  std::vector<int>& out = c.hunt[static_cast<size_t>(side)];
+  if (c.hunt_done[static_cast<size_t>(side)]) return out;
+  c.hunt_done[static_cast<size_t>(side)] = true;
+  out = targets;
+  const std::vector<int>& zone = gi.clear_zone[static_cast<size_t>(side)];
+  for (int e = 0; e < s.n_units; ++e)
+    if (s.on_map(e) && s.side_of(e) != side &&
+        std::binary_search(zone.begin(), zone.end(), static_cast<int>(s.unit(e).hex)))
+      out.push_back(s.unit(e).hex);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 
@@ -1346,6 +1394,8 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
           ? AtLeastTargets(s, gi, side)
       : p.exit_runners > 0 && !hold.empty() && !gi.exit_goals[static_cast<size_t>(side)].empty()
           ? hold
+      : p.hunt > 0 && !gi.clear_zone[static_cast<size_t>(side)].empty()
+          ? HuntTargets(s, gi, side, gi.targets[static_cast<size_t>(side)])
           : gi.targets[static_cast<size_t>(side)];
   if (!ui.hq) {
     if (!targets.empty()) {
@@ -2011,14 +2061,20 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       // is worth more moving on its own (an attacker's second open victory hex) moves alone.
       std::vector<int> joint;
       double alone = 0;
-      if (p.join_check > 0) {
+      // A truck and a platoon join to load: StackMoveValue does not see the ride.
+      bool carrier = s.info(u).separate_carrier || s.unit(u).carrier >= 0;
+      for (int k = 0; k < s.n_group; ++k) {
+        const int m = s.group[static_cast<size_t>(k)];
+        carrier = carrier || s.info(m).separate_carrier || s.unit(m).carrier >= 0;
+      }
+      const bool check = p.join_check > 0 && !carrier;
+      if (check) {
         joint = GroupMembers(s);
         alone = StackMoveValue(s, gi, joint, p);
         joint.push_back(u);
       }
       if (s.info(u).hq)
-        return p.join_check > 0 && StackMoveValue(s, gi, joint, p) <= p.move_epsilon &&
-                       alone > p.move_epsilon
+        return check && StackMoveValue(s, gi, joint, p) <= p.move_epsilon && alone > p.move_epsilon
                    ? -5.0
                    : 5.0;
       double best_fire = 0;
@@ -2028,7 +2084,7 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
               std::max(best_fire, ShotValue(s, gi, u, t, s.unit(u).hex, s.unit(t).hex, true, p));
       const double sv = SelectValue(s, gi, u, p);
       if (!(sv > 0.05 && sv > best_fire)) return -5.0;
-      if (p.join_check > 0) {
+      if (check) {
         const double together = StackMoveValue(s, gi, joint, p);
         if (together <= p.move_epsilon || together < alone + sv - kJoinSlack) return -5.0;
       }

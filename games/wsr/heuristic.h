@@ -62,6 +62,9 @@ struct WsrHeuristicParams {
   // > 0: a victory of k of several zones (A6: two of three towns) pulls the units only to the
   // zones held and the best ones to make up k (AtLeastTargets).
   double focus_at_least = 1.0;
+  // > 0: enemy units in a zone the seat must clear (`not occupy`, Omaha's beach belt) pull its
+  // units and are shot at as blockers (HuntTargets).
+  double hunt = 1.0;
   // An empty victory hex the seat holds counts as not held while an enemy combat unit is
   // within this many hexes (0: off).
   double contest_range = 0;

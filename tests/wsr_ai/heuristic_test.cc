@@ -459,6 +459,49 @@ TEST(WsrAI, WSR_A6_12_2_TwoOfThreeGoesForTheZoneNearestCompletion) {
   }
 }
 
+// A zone to clear (WSR-A7 Omaha: no German unit within 2 hexes of a beach hex at the end, a
+// `not occupy` condition; WSR 12.2): the US wins by holding A-C08 with no German unit in A-J08.
+// A platoon with its HQ holds A-C08; a German platoon stands in A-J08, seven hexes off. With
+// `hunt` the German in the zone pulls the platoon (selected to move); with 0 only the held hex
+// counts, and the platoon stays while the German unit keeps the victory from it.
+GameSetup HoldAndClear() {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.hq-cca", "A-C08", "us.cca"), U("us.infantry", "A-C08", "us.cca"),
+                 U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-J08", "de.beck")},
+                8);
+  Condition hold, in_belt, clear;
+  hold.kind = ConditionKind::kControlAll;
+  hold.zone = "town";
+  in_belt.kind = ConditionKind::kOccupy;
+  in_belt.zone = "belt";
+  in_belt.count = 1;
+  in_belt.by = "de";
+  clear.kind = ConditionKind::kNot;
+  clear.children = {in_belt};
+  Condition both;
+  both.kind = ConditionKind::kAll;
+  both.children = {hold, clear};
+  WinsWhen(st, "us", "de", {{"town", "A-C08"}, {"belt", "A-J08"}}, both);
+  return st;
+}
+
+TEST(WsrAI, WSR_A7_12_2_AnAttackerHuntsTheEnemyInAZoneItMustClear) {
+  for (double hunt : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.hunt = hunt;
+    Pos p(HoldAndClear());
+    Activate(p, "us.cca");
+    const double select = BestScore(p, params, "select us.infantry");
+    const double end = BestScore(p, params, "end-impulse");
+    ASSERT_GT(select, -1e9) << "the platoon can be selected";
+    if (hunt > 0)
+      EXPECT_GT(select, end) << "it sets out for the German in the zone";
+    else
+      EXPECT_LE(select, end) << "without, it holds the town";
+  }
+}
+
 // A stack selected (WSR 5.1) and ended without a step wastes the action of each of its units
 // (WSR 5.0: they get Ops complete). Elsenborn's German against the random player: with
 // `join_check` (a unit joins only when the stack still moves with it) no stack of two or more
@@ -826,6 +869,7 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"focus", &p.focus},
       {"focus_from", &p.focus_from},
       {"focus_at_least", &p.focus_at_least},
+      {"hunt", &p.hunt},
       {"contest_range", &p.contest_range},
       {"assault_plans", &p.assault_plans},
       {"plan", &p.plan},
