@@ -46,6 +46,13 @@ struct GameInfo {
   // Alternatives of an attacker: "any of" conditions (B2: all of Ste Jeanne OR all of
   // Kleinestad) give one hex set each; the units go for one of them (FocusTargets).
   std::array<std::vector<std::vector<int>>, 2> alternatives;
+  // "At least k of these zones" (A6: two of the three towns): the zones (hexes sorted) and k
+  // of the seat's outcome with the largest k (AtLeastTargets).
+  std::array<std::vector<std::vector<int>>, 2> at_least;
+  // Hexes the seat wants no enemy unit in (a `not` of an `occupy` by the enemy: Omaha's beach
+  // belt), sorted (HuntTargets).
+  std::array<std::vector<int>, 2> clear_zone;
+  std::array<int, 2> at_least_count{0, 0};
   // Objective hexes for the evaluation's proximity term.
   std::vector<int> objective_hexes;
   const Scenario* scenario = nullptr;
@@ -105,6 +112,18 @@ void CollectZones(const Scenario& sc, const Condition& c, std::vector<int>& out)
       out.insert(out.end(), z->hexes.begin(), z->hexes.end());
   }
   for (const Condition& ch : c.children) CollectZones(sc, ch, out);
+}
+
+// The zones of the `not occupy` conditions in a condition tree (the enemy must be out of them).
+void CollectClearZones(const Scenario& sc, const Condition& c, std::vector<int>& out) {
+  if (c.kind == ConditionKind::kNot) {
+    for (const Condition& ch : c.children)
+      if (ch.kind == ConditionKind::kOccupy)
+        if (const Zone* z = sc.FindZone(ch.zone))
+          out.insert(out.end(), z->hexes.begin(), z->hexes.end());
+    return;
+  }
+  for (const Condition& ch : c.children) CollectClearZones(sc, ch, out);
 }
 
 // The hex sets of which one suffices: the children of an "any" condition at the top.
@@ -178,6 +197,28 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
       const int seat = g.seat_index(o.side);
       if (seat >= 0 && seat < 2)
         CollectAlternatives(sc, o.condition, info->alternatives[static_cast<size_t>(seat)]);
+      if (seat >= 0 && seat < 2) {
+        std::vector<int>& cz = info->clear_zone[static_cast<size_t>(seat)];
+        CollectClearZones(sc, o.condition, cz);
+        std::sort(cz.begin(), cz.end());
+        cz.erase(std::unique(cz.begin(), cz.end()), cz.end());
+      }
+      if (seat >= 0 && seat < 2 && o.condition.kind == ConditionKind::kAtLeast &&
+          o.condition.count > info->at_least_count[static_cast<size_t>(seat)] &&
+          o.condition.count < static_cast<int>(o.condition.children.size())) {
+        std::vector<std::vector<int>> zones;
+        for (const Condition& ch : o.condition.children) {
+          std::vector<int> hz;
+          CollectZones(sc, ch, hz);
+          std::sort(hz.begin(), hz.end());
+          hz.erase(std::unique(hz.begin(), hz.end()), hz.end());
+          if (!hz.empty()) zones.push_back(hz);
+        }
+        if (zones.size() == o.condition.children.size()) {
+          info->at_least[static_cast<size_t>(seat)] = zones;
+          info->at_least_count[static_cast<size_t>(seat)] = o.condition.count;
+        }
+      }
       for (int s = 0; s < 2; ++s)
         if (s == seat || seat < 0)
           info->targets[static_cast<size_t>(s)].insert(info->targets[static_cast<size_t>(s)].end(),
@@ -592,7 +633,10 @@ double FireValue(const WsrState& s, const GameInfo& gi, int u, int t, bool oppor
   const int side = s.side_of(u);
   if (gi.attacker[static_cast<size_t>(side)] && !gi.scenario_symmetric) {
     const std::vector<int>& tg = gi.targets[static_cast<size_t>(side)];
-    if (std::binary_search(tg.begin(), tg.end(), static_cast<int>(s.unit(t).hex)))
+    const std::vector<int>& cz = gi.clear_zone[static_cast<size_t>(side)];
+    const int th = s.unit(t).hex;
+    if (std::binary_search(tg.begin(), tg.end(), th) ||
+        (p.hunt > 0 && std::binary_search(cz.begin(), cz.end(), th)))
       v *= 1.0 + p.blocker_bonus;
   }
   const double p_hit = 1.0 - (o.net_hits.empty() ? 1.0 : o.net_hits[0]);
@@ -804,6 +848,10 @@ struct DecisionCache {
   std::unordered_map<int, double> entry;     // hex -> worst opportunity-fire shot on entering
   std::unordered_map<uint64_t, AssaultPlan> assault;  // (members, hex, overrun) -> plan
   std::array<int, 2> focus{-1, -1};                   // chosen alternative per seat
+  std::array<bool, 2> at_least_done{false, false};    // AtLeastTargets computed per seat
+  std::array<bool, 2> hunt_done{false, false};        // HuntTargets computed per seat
+  std::array<std::vector<int>, 2> hunt;
+  std::array<std::vector<int>, 2> at_least;
   // SmokeValue: the enemy shots at the active formation's advance (computed once), and the
   // value of smoke per hex.
   struct Exposure {
@@ -856,6 +904,8 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.entry.clear();
     c.assault.clear();
     c.focus = {-1, -1};
+    c.at_least_done = {false, false};
+    c.hunt_done = {false, false};
     c.exposure_done = false;
     c.exposure.clear();
     c.smoke.clear();
@@ -863,6 +913,23 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.runners_done = {false, false};
   }
   return c;
+}
+
+// How near `side` is to holding all of `zone` (WSR 12.2): the share of its hexes it holds, less
+// 0.05 x the mean distance of its combat units to the zone; `own`: the hexes it holds.
+double ZoneCompletion(const WsrState& s, int side, const std::vector<int>& zone, int& own) {
+  const HexLayout& L = s.wgame().layout();
+  own = 0;
+  for (int h : zone)
+    if (EffectiveController(s, h) == side) ++own;
+  double dist = 0;
+  int n = 0;
+  for (int u = 0; u < s.n_units; ++u)
+    if (s.on_map(u) && s.side_of(u) == side && !s.info(u).hq) {
+      dist += MinDistance(L, s.unit(u).hex, zone);
+      ++n;
+    }
+  return own / static_cast<double>(zone.size()) - 0.05 * (n ? dist / n : 0);
 }
 
 // The hexes `side` goes for: its victory hexes, or of alternatives the one it is closest to
@@ -873,20 +940,10 @@ const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int 
   DecisionCache& c = Current();
   int& f = c.focus[static_cast<size_t>(side)];
   if (f < 0) {
-    const HexLayout& L = s.wgame().layout();
     double best = -1e9;
     for (size_t i = 0; i < alts.size(); ++i) {
       int own = 0;
-      for (int h : alts[i])
-        if (EffectiveController(s, h) == side) ++own;
-      double dist = 0;
-      int n = 0;
-      for (int u = 0; u < s.n_units; ++u)
-        if (s.on_map(u) && s.side_of(u) == side && !s.info(u).hq) {
-          dist += MinDistance(L, s.unit(u).hex, alts[i]);
-          ++n;
-        }
-      const double sc = own / static_cast<double>(alts[i].size()) - 0.05 * (n ? dist / n : 0);
+      const double sc = ZoneCompletion(s, side, alts[i], own);
       if (sc > best) {
         best = sc;
         f = static_cast<int>(i);
@@ -894,6 +951,60 @@ const std::vector<int>& FocusTargets(const WsrState& s, const GameInfo& gi, int 
     }
   }
   return alts[static_cast<size_t>(f)];
+}
+
+// The hexes `side` goes for when its victory needs `k` of several zones (A6: two of the three
+// towns, WSR 12.2): the zones it holds all of, and of the others the best to make up k (the
+// share of their hexes it holds, then the mean distance of its combat units). Going for the
+// nearest hex of every zone, its units spread over two towns and completed neither.
+const std::vector<int>& AtLeastTargets(const WsrState& s, const GameInfo& gi, int side) {
+  DecisionCache& c = Current();
+  std::vector<int>& out = c.at_least[static_cast<size_t>(side)];
+  if (c.at_least_done[static_cast<size_t>(side)]) return out;
+  c.at_least_done[static_cast<size_t>(side)] = true;
+  const auto& zones = gi.at_least[static_cast<size_t>(side)];
+  std::vector<std::pair<double, size_t>> open;  // (-score, zone): best first after the sort
+  int complete = 0;
+  out.clear();
+  for (size_t i = 0; i < zones.size(); ++i) {
+    int own = 0;
+    const double sc = ZoneCompletion(s, side, zones[i], own);
+    if (own == static_cast<int>(zones[i].size())) {
+      ++complete;
+      out.insert(out.end(), zones[i].begin(), zones[i].end());
+      continue;
+    }
+    open.push_back({-sc, i});
+  }
+  std::sort(open.begin(), open.end());
+  for (size_t j = 0; j < open.size() &&
+                     complete + static_cast<int>(j) < gi.at_least_count[static_cast<size_t>(side)];
+       ++j)
+    out.insert(out.end(), zones[open[j].second].begin(), zones[open[j].second].end());
+  std::sort(out.begin(), out.end());
+  if (out.empty()) out = gi.targets[static_cast<size_t>(side)];
+  return out;
+}
+
+// `targets` and the hexes of the seat's clear zones an enemy unit stands in (Omaha: no German
+// unit within 2 hexes of the beach at the end, a `not occupy` condition): such a unit pulls the
+// seat's units as a victory hex does, and a shot at it counts as one at a blocker. Without, the
+// US held Saarbourg while a German platoon stood unhunted in the beach belt.
+const std::vector<int>& HuntTargets(const WsrState& s, const GameInfo& gi, int side,
+                                    const std::vector<int>& targets) {
+  DecisionCache& c = Current();
+  std::vector<int>& out = c.hunt[static_cast<size_t>(side)];
+  if (c.hunt_done[static_cast<size_t>(side)]) return out;
+  c.hunt_done[static_cast<size_t>(side)] = true;
+  out = targets;
+  const std::vector<int>& zone = gi.clear_zone[static_cast<size_t>(side)];
+  for (int e = 0; e < s.n_units; ++e)
+    if (s.on_map(e) && s.side_of(e) != side &&
+        std::binary_search(zone.begin(), zone.end(), static_cast<int>(s.unit(e).hex)))
+      out.push_back(s.unit(e).hex);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1279,8 +1390,12 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
   const std::vector<int>& targets =
       run != nullptr ? *run
       : focus        ? FocusTargets(s, gi, side)
+      : p.focus_at_least > 0 && !gi.at_least[static_cast<size_t>(side)].empty()
+          ? AtLeastTargets(s, gi, side)
       : p.exit_runners > 0 && !hold.empty() && !gi.exit_goals[static_cast<size_t>(side)].empty()
           ? hold
+      : p.hunt > 0 && !gi.clear_zone[static_cast<size_t>(side)].empty()
+          ? HuntTargets(s, gi, side, gi.targets[static_cast<size_t>(side)])
           : gi.targets[static_cast<size_t>(side)];
   if (!ui.hq) {
     if (!targets.empty()) {
@@ -1325,7 +1440,15 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
                                ? std::max(p.objective_range, static_cast<double>(L.width()))
                                : p.objective_range;
       v += w * std::max(0.0, 1.0 - best / range);
-      if (taking) v += w * 0.6;  // entering takes the hex (12.2, A-34)
+      // Entering takes the hex (12.2, A-34); an attacker's stack takes it once: its first combat
+      // unit gets the bonus, a second one could take another hex (join_check).
+      bool first_taker = true;
+      if (taking && attacker && p.join_check > 0)
+        for (int o : with) {
+          if (o == u) break;
+          if (!s.info(o).hq) first_taker = false;
+        }
+      if (taking && first_taker) v += w * 0.6;
       if (on_target && !attacker) {
         // Holding: the first unit in the hex matters, a second one less.
         int own = 0;
@@ -1679,6 +1802,36 @@ double SelectValue(const WsrState& s, const GameInfo& gi, int u, const WsrHeuris
   return v;
 }
 
+// Best improvement of the summed potential of the stack `members` (standing together, each
+// with the MP it has left) over the hexes it can reach or an assault from one of them (WSR 5.0,
+// 6.3): SelectValue for a stack. Uncached (the decision cache keys a potential by unit and hex).
+// How much less than the two moving apart a joined stack may be worth (one move is one
+// opportunity-fire chance fewer, 6.2, and the units support each other in an assault, 6.3).
+constexpr double kJoinSlack = 0.1;
+
+double StackMoveValue(const WsrState& s, const GameInfo& gi, const std::vector<int>& members,
+                      const WsrHeuristicParams& p) {
+  const int from = s.unit(members[0]).hex;
+  auto sum = [&](int hex) {
+    double v = 0;
+    for (int m : members) v += Potential(s, gi, m, hex, members, p);
+    return v;
+  };
+  std::vector<int> spent;
+  for (int m : members) spent.push_back(s.unit(m).mp_spent);
+  std::vector<int> mp;
+  const std::vector<int> reach = Reachable(s, members, from, spent, nullptr, &mp);
+  double best = kNegInf;
+  for (size_t i = 0; i < reach.size(); ++i) {
+    const int h = reach[i];
+    const double pot = sum(h);
+    if (h != from) best = std::max(best, pot);
+    const double a = BestAssaultFrom(s, gi, members, h, mp[i], p);
+    if (a > 0) best = std::max(best, pot + a);
+  }
+  return best == kNegInf ? -0.05 : best - sum(from);
+}
+
 // Nearest enemy (non-HQ) distance from hex.
 int NearestEnemy(const WsrState& s, int hex, int side) {
   int best = 1000;
@@ -1903,14 +2056,39 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       if (s.n_group == 0) return SelectValue(s, gi, u, p) - p.move_epsilon;
       // A stack-mate joining before the first step (WSR 5.1): HQs go with their units;
       // combat units join when they want to move as well and have no better shot.
-      if (s.info(u).hq) return 5.0;
+      // join_check: a unit that would spoil the stack's move stays (a stack selected and ended
+      // without a step wastes the action of each of its units, WSR 5.0), and a combat unit that
+      // is worth more moving on its own (an attacker's second open victory hex) moves alone.
+      std::vector<int> joint;
+      double alone = 0;
+      // A truck and a platoon join to load: StackMoveValue does not see the ride.
+      bool carrier = s.info(u).separate_carrier || s.unit(u).carrier >= 0;
+      for (int k = 0; k < s.n_group; ++k) {
+        const int m = s.group[static_cast<size_t>(k)];
+        carrier = carrier || s.info(m).separate_carrier || s.unit(m).carrier >= 0;
+      }
+      const bool check = p.join_check > 0 && !carrier;
+      if (check) {
+        joint = GroupMembers(s);
+        alone = StackMoveValue(s, gi, joint, p);
+        joint.push_back(u);
+      }
+      if (s.info(u).hq)
+        return check && StackMoveValue(s, gi, joint, p) <= p.move_epsilon && alone > p.move_epsilon
+                   ? -5.0
+                   : 5.0;
       double best_fire = 0;
       for (int t = 0; t < s.n_units; ++t)
         if (s.on_map(t) && s.side_of(t) != s.side_of(u) && !s.info(t).hq)
           best_fire =
               std::max(best_fire, ShotValue(s, gi, u, t, s.unit(u).hex, s.unit(t).hex, true, p));
       const double sv = SelectValue(s, gi, u, p);
-      return (sv > 0.05 && sv > best_fire) ? 5.0 : -5.0;
+      if (!(sv > 0.05 && sv > best_fire)) return -5.0;
+      if (check) {
+        const double together = StackMoveValue(s, gi, joint, p);
+        if (together <= p.move_epsilon || together < alone + sv - kJoinSlack) return -5.0;
+      }
+      return 5.0;
     }
     case kMoveTo: {
       const std::vector<int> members = GroupMembers(s);

@@ -43,7 +43,11 @@ struct WsrHeuristicParams {
   double command = 0.25;       // per unit: out of the HQ's command range (4.2), x P(fail)
   double enemy_pull = 0.15;    // without objectives: approach the nearest enemy
   double move_epsilon = 0.01;  // a move must improve the potential by this much
-  double step = 0.02;          // per hex entered on the way to the best hex (6.2 exposure)
+  // > 0: a unit joins a stack (5.1) only when the stack still moves with it, and a combat unit
+  // only when moving together is worth about as much as moving apart; an attacker's stack takes
+  // an open victory hex once (0: HQs always join, combat units when they would move anyway).
+  double join_check = 1.0;
+  double step = 0.02;  // per hex entered on the way to the best hex (6.2 exposure)
   double assault_weight = 1.0;
   // Move planning counts the assaults a stack could make from the hexes it can reach (x this;
   // 0: moves only to hexes without enemy units).
@@ -55,6 +59,12 @@ struct WsrHeuristicParams {
   // is closest to (measured: worse than going for the nearest hex of either, so off).
   double focus = 0;
   double focus_from = 0;  // ... from this share of the turns elapsed on
+  // > 0: a victory of k of several zones (A6: two of three towns) pulls the units only to the
+  // zones held and the best ones to make up k (AtLeastTargets).
+  double focus_at_least = 1.0;
+  // > 0: enemy units in a zone the seat must clear (`not occupy`, Omaha's beach belt) pull its
+  // units and are shot at as blockers (HuntTargets).
+  double hunt = 1.0;
   // An empty victory hex the seat holds counts as not held while an enemy combat unit is
   // within this many hexes (0: off).
   double contest_range = 0;

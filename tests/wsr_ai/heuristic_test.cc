@@ -345,12 +345,9 @@ TEST(WsrAI, WSR_A1_G12_ARunnerDrivesForTheExitInsteadOfStoppingToFire) {
 // `held_distance` farther than an open one: at 6 the platoon sets out for A-J08 (selected to
 // move); at 3 (the earlier weight) every hex it can reach looked worse than the one it holds, and
 // it stayed in the first objective taken.
-GameSetup TwoTowns() {
-  GameSetup st =
-      MakeSetup(CcaBeck(),
-                {U("us.hq-cca", "A-C08", "us.cca"), U("us.infantry", "A-C08", "us.cca"),
-                 U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-U01", "de.beck")},
-                8);
+// 8 turns with `units`; the US wins by controlling both `west` and `east` (WSR 12.2).
+GameSetup BothHexes(std::vector<SetupUnit> units, const char* west, const char* east) {
+  GameSetup st = MakeSetup(CcaBeck(), std::move(units), 8);
   Condition a, b;
   a.kind = b.kind = ConditionKind::kControlAll;
   a.zone = "west";
@@ -358,8 +355,14 @@ GameSetup TwoTowns() {
   Condition both;
   both.kind = ConditionKind::kAll;
   both.children = {a, b};
-  WinsWhen(st, "us", "de", {{"west", "A-C08"}, {"east", "A-J08"}}, both);
+  WinsWhen(st, "us", "de", {{"west", west}, {"east", east}}, both);
   return st;
+}
+
+GameSetup TwoTowns() {
+  return BothHexes({U("us.hq-cca", "A-C08", "us.cca"), U("us.infantry", "A-C08", "us.cca"),
+                    U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-U01", "de.beck")},
+                   "A-C08", "A-J08");
 }
 
 TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
@@ -376,6 +379,170 @@ TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
     else
       EXPECT_LE(select, end) << "with the held hex 3 farther it stays";
   }
+}
+
+// Joining a stack (WSR 5.1, docs/wsr-ai.md "Joining a stack"): the US wins by controlling both
+// A-D08 and A-F08 (WSR 12.2), each two hexes from A-E10, where two Shermans stand with their HQ.
+// With one Sherman selected, the other does not join it: a stack takes one hex, the two alone
+// can take both. With `join_check` 0 (the earlier rule: a combat unit joins whenever it would
+// move anyway) it joins.
+GameSetup TwoHexesTwoTanks() {
+  return BothHexes({U("us.hq-cca", "A-E10", "us.cca"), U("us.m4a1", "A-E10", "us.cca"),
+                    U("us.m4a1", "A-E10", "us.cca"), U("de.hq-beck", "A-U01", "de.beck"),
+                    U("de.infantry", "A-U01", "de.beck")},
+                   "A-D08", "A-F08");
+}
+
+TEST(WsrAI, WSR_5_1_12_2_TwoTanksSplitToTakeTwoVictoryHexes) {
+  for (double check : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.join_check = check;
+    Pos p(TwoHexesTwoTanks());
+    Activate(p, "us.cca");
+    p.act("select us.m4a1-1");
+    const double join = BestScore(p, params, "select us.m4a1-2");
+    ASSERT_GT(join, -1e9) << "the second Sherman may join";
+    if (check > 0)
+      EXPECT_LT(join, 0) << "it moves on its own";
+    else
+      EXPECT_GT(join, 0) << "with the earlier rule it joins";
+  }
+}
+
+// Two of three (WSR-A6 Elsenborn: two of the three towns at the end, WSR 12.2): the US wins
+// with two of the zones "west" (A-B06, held), "north" (A-E02 and A-E03, A-E03 held) and "south"
+// (A-E10 and A-E11, none held). A Sherman in A-E07 is three hexes from A-E10 and five from A-E02.
+// With `focus_at_least` it goes north, where one more hex wins; with 0 (every victory hex
+// pulls) it goes for the nearest open hex, south, where it would need two.
+GameSetup TwoOfThree() {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.m4a1", "A-E07", "us.cca"), U("us.hq-cca", "A-B06", "us.cca"),
+                 U("us.infantry", "A-B06", "us.cca"), U("us.infantry", "A-E03", "us.cca"),
+                 U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-U01", "de.beck")},
+                8);
+  auto control = [](const char* zone) {
+    Condition c;
+    c.kind = ConditionKind::kControlAll;
+    c.zone = zone;
+    return c;
+  };
+  Condition north, south;
+  north.kind = south.kind = ConditionKind::kAll;
+  north.children = {control("n1"), control("n2")};
+  south.children = {control("s1"), control("s2")};
+  Condition two;
+  two.kind = ConditionKind::kAtLeast;
+  two.count = 2;
+  two.children = {control("west"), north, south};
+  WinsWhen(st, "us", "de",
+           {{"west", "A-B06"}, {"n1", "A-E02"}, {"n2", "A-E03"}, {"s1", "A-E10"}, {"s2", "A-E11"}},
+           two);
+  return st;
+}
+
+TEST(WsrAI, WSR_A6_12_2_TwoOfThreeGoesForTheZoneNearestCompletion) {
+  for (double focus : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.focus_at_least = focus;
+    Pos p(TwoOfThree());
+    Activate(p, "us.cca");
+    p.act("select us.m4a1");
+    const double north = BestScore(p, params, "move A-E06");
+    const double south = BestScore(p, params, "move A-E08");
+    ASSERT_GT(north, -1e9);
+    ASSERT_GT(south, -1e9);
+    if (focus > 0)
+      EXPECT_GT(north, south) << "it makes up the second zone";
+    else
+      EXPECT_GT(south, north) << "every victory hex pulls: the nearest wins";
+  }
+}
+
+// A zone to clear (WSR-A7 Omaha: no German unit within 2 hexes of a beach hex at the end, a
+// `not occupy` condition; WSR 12.2): the US wins by holding A-C08 with no German unit in A-J08.
+// A platoon with its HQ holds A-C08; a German platoon stands in A-J08, seven hexes off. With
+// `hunt` the German in the zone pulls the platoon (selected to move); with 0 only the held hex
+// counts, and the platoon stays while the German unit keeps the victory from it.
+GameSetup HoldAndClear() {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.hq-cca", "A-C08", "us.cca"), U("us.infantry", "A-C08", "us.cca"),
+                 U("de.hq-beck", "A-U01", "de.beck"), U("de.infantry", "A-J08", "de.beck")},
+                8);
+  Condition hold, in_belt, clear;
+  hold.kind = ConditionKind::kControlAll;
+  hold.zone = "town";
+  in_belt.kind = ConditionKind::kOccupy;
+  in_belt.zone = "belt";
+  in_belt.count = 1;
+  in_belt.by = "de";
+  clear.kind = ConditionKind::kNot;
+  clear.children = {in_belt};
+  Condition both;
+  both.kind = ConditionKind::kAll;
+  both.children = {hold, clear};
+  WinsWhen(st, "us", "de", {{"town", "A-C08"}, {"belt", "A-J08"}}, both);
+  return st;
+}
+
+TEST(WsrAI, WSR_A7_12_2_AnAttackerHuntsTheEnemyInAZoneItMustClear) {
+  for (double hunt : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.hunt = hunt;
+    Pos p(HoldAndClear());
+    Activate(p, "us.cca");
+    const double select = BestScore(p, params, "select us.infantry");
+    const double end = BestScore(p, params, "end-impulse");
+    ASSERT_GT(select, -1e9) << "the platoon can be selected";
+    if (hunt > 0)
+      EXPECT_GT(select, end) << "it sets out for the German in the zone";
+    else
+      EXPECT_LE(select, end) << "without, it holds the town";
+  }
+}
+
+// A stack selected (WSR 5.1) and ended without a step wastes the action of each of its units
+// (WSR 5.0: they get Ops complete). Elsenborn's German against the random player: with
+// `join_check` (a unit joins only when the stack still moves with it) no stack of two or more
+// units ends its move before its first step; with the earlier rule (an HQ always joins, a
+// combat unit whenever it would move alone) several do in these four games.
+int StacksEndedWithoutAStep(const WsrHeuristicParams& params) {
+  auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario("elsenborn"));
+  const int de = 1;
+  int wasted = 0;
+  for (uint64_t g = 0; g < 4; ++g) {
+    auto h = make_wsr_heuristic(de, 80 + g, params);
+    RandomPlayer r(90 + g);
+    auto st = game->new_initial_state();
+    auto& ws = static_cast<WsrState&>(*st);
+    Rng rng(100 + g);
+    bool only_selects = true;  // the stack's actions so far were selections (5.1)
+    for (int n = 0; n < 20000 && !st->is_terminal(); ++n) {
+      const int seat = st->current_seat();
+      if (seat == kChance) {
+        st->apply(st->sample_chance(rng));
+        continue;
+      }
+      const Action act = (seat == de ? *h : static_cast<Player&>(r)).choose(*st);
+      if (seat == de) {
+        if (ws.n_group == 0) only_selects = true;
+        if (act.verb == kEndMove && only_selects && ws.n_group >= 2 && ws.group_steps == 0)
+          ++wasted;
+        if (act.verb != kSelect) only_selects = false;
+      }
+      st->apply(act);
+    }
+    EXPECT_TRUE(st->is_terminal());
+  }
+  return wasted;
+}
+
+TEST(WsrAI, WSR_5_1_AStackIsNotSelectedToEndWithoutAStep) {
+  EXPECT_EQ(StacksEndedWithoutAStep(WsrHeuristicParams{}), 0);
+  WsrHeuristicParams old;
+  old.join_check = 0;
+  EXPECT_GT(StacksEndedWithoutAStep(old), 0) << "the earlier rule wastes actions here";
 }
 
 // A disrupted platoon next to an objective covered by two German tanks: the heuristic does not
@@ -693,6 +860,7 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"command", &p.command},
       {"enemy_pull", &p.enemy_pull},
       {"move_epsilon", &p.move_epsilon},
+      {"join_check", &p.join_check},
       {"step", &p.step},
       {"assault_weight", &p.assault_weight},
       {"fate_point", &p.fate_point},
@@ -700,6 +868,8 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"blocker_bonus", &p.blocker_bonus},
       {"focus", &p.focus},
       {"focus_from", &p.focus_from},
+      {"focus_at_least", &p.focus_at_least},
+      {"hunt", &p.hunt},
       {"contest_range", &p.contest_range},
       {"assault_plans", &p.assault_plans},
       {"plan", &p.plan},
