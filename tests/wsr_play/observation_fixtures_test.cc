@@ -31,7 +31,7 @@ TEST(ObservationFixtures, WsrNovilleSetupMatchesItsFixture) {
 
 // Play under way: units on the map, moved, fired at, reduced, disrupted, markers in hexes.
 TEST(ObservationFixtures, WsrNovillePlayMatchesItsFixture) {
-  FixturePosition p = Played("wsr/noville", 3, 120, true);
+  FixturePosition p = Played("wsr/noville", 3, 118, true);
   CheckFixture("wsr-noville-play", ObservationFixture(p, "us"));
 }
 
