@@ -660,8 +660,8 @@ int PlanspielState::detection_range_now(int o) const {
   return unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
 }
 
-bool PlanspielState::detects_keyed(const SeenKey& observer, const SeenKey& target,
-                                   int range) const {
+inline bool PlanspielState::detects_keyed(const SeenKey& observer, const SeenKey& target,
+                                          int range) const {
   // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
   if (observer.status != UnitStatus::kOnBoard || target.status != UnitStatus::kOnBoard ||
       target.aboard >= 0)
@@ -685,6 +685,9 @@ void PlanspielState::update_seen_counts() const {
     for (size_t o = 0; o < n; ++o) c.range[o] = detection_range_now(static_cast<int>(o));
     c.count.assign(n, 0);
     c.pair.assign(n * n, 0);
+    for (auto& m : c.members) m.clear();
+    for (size_t u = 0; u < n; ++u)
+      c.members[static_cast<size_t>(party_of(static_cast<int>(u)))].push_back(static_cast<int>(u));
     for (size_t o = 0; o < n; ++o)
       for (size_t u = 0; u < n; ++u)
         if (party_of(static_cast<int>(u)) != party_of(static_cast<int>(o)) &&
@@ -721,18 +724,24 @@ void PlanspielState::update_seen_counts() const {
   for (int m : moved) {
     const auto mi = static_cast<size_t>(m);
     const int pm = party_of(m);
-    for (size_t v = 0; v < n; ++v) {
-      // A pair of two changed units is worked out once, from the first of them.
-      if (party_of(static_cast<int>(v)) == pm || (is_moved[v] && v < mi)) continue;
-      // The pair's detection both ways now against what was counted (SeenCache::pair).
-      const uint8_t v_by_m = detects_keyed(c.key[mi], c.key[v], c.range[v]) ? 1 : 0;
-      const uint8_t m_by_v = detects_keyed(c.key[v], c.key[mi], c.range[mi]) ? 1 : 0;
-      uint8_t& was_v = c.pair[v * n + mi];
-      uint8_t& was_m = c.pair[mi * n + v];
-      c.count[v] += v_by_m - was_v;
-      c.count[mi] += m_by_v - was_m;
-      was_v = v_by_m;
-      was_m = m_by_v;
+    const SeenKey& km = c.key[mi];
+    for (size_t q = 0; q < c.members.size(); ++q) {
+      if (static_cast<int>(q) == pm) continue;
+      for (const int o : c.members[q]) {  // the units of the other party, in unit order
+        const auto v = static_cast<size_t>(o);
+        // A pair of two changed units is worked out once, from the first of them.
+        if (is_moved[v] && v < mi) continue;
+        // The pair's detection both ways now against what was counted (SeenCache::pair).
+        const SeenKey& kv = c.key[v];
+        const uint8_t v_by_m = detects_keyed(km, kv, c.range[v]) ? 1 : 0;
+        const uint8_t m_by_v = detects_keyed(kv, km, c.range[mi]) ? 1 : 0;
+        uint8_t& was_v = c.pair[v * n + mi];
+        uint8_t& was_m = c.pair[mi * n + v];
+        c.count[v] += v_by_m - was_v;
+        c.count[mi] += m_by_v - was_m;
+        was_v = v_by_m;
+        was_m = m_by_v;
+      }
     }
   }
 }

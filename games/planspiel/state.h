@@ -884,6 +884,8 @@ class PlanspielState : public State {
     // Per pair, pair[o * n + u] is 1 when unit u detects unit o of the other party (one of the
     // pairs `count` counts), for n units.
     std::vector<uint8_t> pair;
+    // Per party, its units in unit order (taken with a fresh cache: the parties do not change).
+    std::array<std::vector<int>, kParties> members;
     bool changed = false;  // update_seen_counts found a change
     // Counts the changes of units_ (start_mutating, done_mutating): what is worked out for one
     // position and kept with the epoch it was worked out at holds while the epoch is the same
