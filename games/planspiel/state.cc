@@ -282,6 +282,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     flat_ranges_.push_back(WeaponRange(fire, weapons_.back(), Trajectory::kFlat));
     if (t->category == Category::kTransport && t->capacity == Capacity::kTowOneWeapon)
       tows_.push_back(static_cast<int>(types_.size()) - 1);
+    party_units_.at(static_cast<size_t>(u.party)).push_back(static_cast<int>(types_.size()) - 1);
   }
   for (const ObjectiveSet& o : situation.objectives)
     for (Field f : o.fields)
@@ -685,9 +686,6 @@ void PlanspielState::update_seen_counts() const {
     for (size_t o = 0; o < n; ++o) c.range[o] = detection_range_now(static_cast<int>(o));
     c.count.assign(n, 0);
     c.pair.assign(n * n, 0);
-    for (auto& m : c.members) m.clear();
-    for (size_t u = 0; u < n; ++u)
-      c.members[static_cast<size_t>(party_of(static_cast<int>(u)))].push_back(static_cast<int>(u));
     for (size_t o = 0; o < n; ++o)
       for (size_t u = 0; u < n; ++u)
         if (party_of(static_cast<int>(u)) != party_of(static_cast<int>(o)) &&
@@ -725,9 +723,9 @@ void PlanspielState::update_seen_counts() const {
     const auto mi = static_cast<size_t>(m);
     const int pm = party_of(m);
     const SeenKey& km = c.key[mi];
-    for (size_t q = 0; q < c.members.size(); ++q) {
-      if (static_cast<int>(q) == pm) continue;
-      for (const int o : c.members[q]) {  // the units of the other party, in unit order
+    for (int q = 0; q < kParties; ++q) {
+      if (q == pm) continue;
+      for (const int o : game_->party_units(q)) {  // the units of the other party, in unit order
         const auto v = static_cast<size_t>(o);
         // A pair of two changed units is worked out once, from the first of them.
         if (is_moved[v] && v < mi) continue;
@@ -776,11 +774,14 @@ const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const
   mask.resize(units_.size(), 0);
   // detected_by(o, party, false): the party's units on the board that detect o, counted per
   // pair (update_seen_counts). PS §4.4: a carried unit is no target of its own.
+  // Only the other party's units carry the bit: with two parties, its units in unit order.
+  static_assert(kParties == 2);
   const bool setting = setting_up();
-  for (int o = 0; o < num_units(); ++o) {
+  for (const int o : game_->party_units(enemy(party))) {
     const auto i = static_cast<size_t>(o);
-    const bool seen = !setting && unit(o).status == UnitStatus::kOnBoard && party_of(o) != party &&
-                      unit(o).aboard < 0 && seen_cache_.count[i] > 0;
+    const UnitState& s = units_[i];
+    const bool seen =
+        !setting && s.status == UnitStatus::kOnBoard && s.aboard < 0 && seen_cache_.count[i] > 0;
     mask[i] = static_cast<uint8_t>(seen ? mask[i] | bit : mask[i] & ~bit);
     if (seen) out.push_back(o);
   }
@@ -2174,8 +2175,9 @@ void PlanspielState::advance_move(EventList* events) {
     // The window opens after every step while the passive party has a unit on the board, whether
     // or not one may fire: that it may is hidden from the mover.
     bool passive_on_board = false;
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party) passive_on_board = true;
+    static_assert(kParties == 2);
+    for (const int o : game_->party_units(enemy(party)))
+      passive_on_board = passive_on_board || unit(o).status == UnitStatus::kOnBoard;
     if (passive_on_board) {
       for (UnitState& o : units_) o.countered = false;
       push(StepKind::kCounterMove, u, -1);
@@ -3916,9 +3918,10 @@ void PlanspielState::legal_actions(ActionList& out) const {
     const int mover_range = moving_.work < 0 && mt && mt->has_weapon && mt->weapon.flat >= 0
                                 ? game_->flat_range(m)
                                 : -1;
-    for (int p = 0; p < num_units(); ++p) {
-      // PS §9.1: the active party's units make no counter-moves (every check below refuses).
-      if (party_of(p) == active_) continue;
+    // PS §9.1: the active party's units make no counter-moves (every check below refuses): the
+    // passive party's units, in unit order.
+    static_assert(kParties == 2);
+    for (const int p : game_->party_units(enemy(active_))) {
       const int d = Distance(field_of(p), now);
       const bool away = moving_.work < 0 && prev >= 0 && d > Distance(field_of(p), before);
       // may_counter and may_meet share may_counter_fire: it is asked once.
@@ -3942,8 +3945,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
   // PS §3.1: only the active party moves, fires and attacks (every check below refuses the
   // passive party's units, and the movement searches are not needed for them).
   std::vector<int> indirect_fields;
-  for (int u = 0; u < num_units(); ++u)
-    for (Field f : party_of(u) == active_ ? indirect_targets(u) : std::vector<Field>{}) {
+  for (const int u : game_->party_units(active_))
+    for (Field f : indirect_targets(u)) {
       out.push_back(Action(kIndirect, {u, b.index(f)}));
       indirect_fields.push_back(b.index(f));
     }
@@ -3962,8 +3965,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
   thread_local std::vector<uint8_t> enemy_at;
   enemy_at.assign(static_cast<size_t>(b.width() * b.height()), 0);
   for (int o : seen_enemies(active_)) enemy_at[static_cast<size_t>(b.index(field_of(o)))] = 1;
-  for (int u = 0; u < num_units(); ++u) {
-    if (party_of(u) != active_) continue;
+  for (const int u : game_->party_units(active_)) {
     move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
     AppendUnitFields(out, kMove, u, targets, b);

@@ -884,8 +884,6 @@ class PlanspielState : public State {
     // Per pair, pair[o * n + u] is 1 when unit u detects unit o of the other party (one of the
     // pairs `count` counts), for n units.
     std::vector<uint8_t> pair;
-    // Per party, its units in unit order (taken with a fresh cache: the parties do not change).
-    std::array<std::vector<int>, kParties> members;
     bool changed = false;  // update_seen_counts found a change
     // Counts the changes of units_ (start_mutating, done_mutating): what is worked out for one
     // position and kept with the epoch it was worked out at holds while the epoch is the same
@@ -990,6 +988,10 @@ class PlanspielGame : public Game {
   int flat_range(int u) const { return flat_ranges_[static_cast<size_t>(u)]; }
   // The units that are tows (a transport towing one weapon, PS §4.5), in unit order.
   const std::vector<int>& tows() const { return tows_; }
+  // The units of `party` (kPartyRed, kPartyBlue), in unit order.
+  const std::vector<int>& party_units(int party) const {
+    return party_units_[static_cast<size_t>(party)];
+  }
   const std::vector<Field>& objective_fields() const { return objective_fields_; }
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
@@ -1022,10 +1024,11 @@ class PlanspielGame : public Game {
   const Situation* situation_;
   const Board* board_;
   const FireData* fire_;
-  std::vector<const UnitType*> types_;  // per unit of the situation
-  std::vector<FireWeapon> weapons_;     // per unit of the situation
-  std::vector<int> flat_ranges_;        // per unit of the situation
-  std::vector<int> tows_;               // tows()
+  std::vector<const UnitType*> types_;                  // per unit of the situation
+  std::vector<FireWeapon> weapons_;                     // per unit of the situation
+  std::vector<int> flat_ranges_;                        // per unit of the situation
+  std::vector<int> tows_;                               // tows()
+  std::array<std::vector<int>, kParties> party_units_;  // party_units()
   std::vector<Field> objective_fields_;
   std::string scenario_;
   Options options_;
