@@ -292,12 +292,15 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
   // The steps of each field to its eight neighbours, per mover (the board does not change).
   const int w = board.width(), h = board.height();
   steps_.assign(static_cast<size_t>(w * h * 8), 0);
+  next_to_cover_.assign(static_cast<size_t>(w * h), 0);
   for (int i = 0; i < w * h; ++i) {
     const Field f{i % w, i / w};
     for (int d = 0; d < 8; ++d) {
       const int k = d < 4 ? d : d + 1;  // the neighbours in row order, the field itself skipped
       const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
       if (!board.on_board(t)) continue;
+      if (board.terrain(t) == Terrain::kForest || board.terrain(t) == Terrain::kBuiltUp)
+        next_to_cover_[static_cast<size_t>(i)] = 1;
       uint8_t bits = kStepOnBoard;
       if (CanStep(board, f, t, Mover::kFoot) == StepResult::kOk) bits |= kStepFoot;
       if (CanStep(board, f, t, Mover::kVehicle) == StepResult::kOk) bits |= kStepVehicle;
@@ -1879,13 +1882,18 @@ uint64_t PlanspielState::search_signature(int u) const {
 void PlanspielState::table_signature(int party, std::vector<uint32_t>& out) const {
   const Board& b = game_->board();
   out.resize(static_cast<size_t>(num_units()));
-  for (int o = 0; o < num_units(); ++o) {
+  const auto sign = [&](int o, bool known) {
     const UnitState& s = unit(o);
-    out[static_cast<size_t>(o)] = s.status == UnitStatus::kOnBoard && visible_known(o, party)
+    out[static_cast<size_t>(o)] = s.status == UnitStatus::kOnBoard && known
                                       ? static_cast<uint32_t>(b.index(field_of(o)) + 1) |
                                             static_cast<uint32_t>(s.aboard + 1) << 16
                                       : 0;
-  }
+  };
+  // The party's own units are all known (visible_known); the other party's as it sees them.
+  static_assert(kParties == 2);
+  for (const int o : game_->party_units(party)) sign(o, true);
+  for (const int o : game_->party_units(enemy(party)))
+    sign(o, unit(o).status == UnitStatus::kOnBoard && visible_known(o, party));
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_for_position() const {
@@ -6114,15 +6122,7 @@ bool PlanspielState::may_camouflage(int u, Text* why) const {
                              "G-04: {} steht auf der Straße eines Wald- oder Ortsfeldes, wo "
                              "sich Fahrzeuge und gezogene Waffen nicht tarnen können",
                              id));
-      bool edge = false;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          const Field n{s.x + dx, s.y + dy};
-          if ((dx || dy) && b.on_board(n) &&
-              (b.terrain(n) == Terrain::kForest || b.terrain(n) == Terrain::kBuiltUp))
-            edge = true;
-        }
-      if (!edge)
+      if (!game_->next_to_cover(field_of(u)))
         return PS_REFUSE(reason,
                          say("PS §7.6, G-54: {} is a vehicle or heavy-weapon model; it "
                              "camouflages only in a field next to a forest or built-up field",
