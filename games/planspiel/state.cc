@@ -282,6 +282,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     flat_ranges_.push_back(WeaponRange(fire, weapons_.back(), Trajectory::kFlat));
     if (t->category == Category::kTransport && t->capacity == Capacity::kTowOneWeapon)
       tows_.push_back(static_cast<int>(types_.size()) - 1);
+    party_units_.at(static_cast<size_t>(u.party)).push_back(static_cast<int>(types_.size()) - 1);
   }
   for (const ObjectiveSet& o : situation.objectives)
     for (Field f : o.fields)
@@ -291,12 +292,15 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
   // The steps of each field to its eight neighbours, per mover (the board does not change).
   const int w = board.width(), h = board.height();
   steps_.assign(static_cast<size_t>(w * h * 8), 0);
+  next_to_cover_.assign(static_cast<size_t>(w * h), 0);
   for (int i = 0; i < w * h; ++i) {
     const Field f{i % w, i / w};
     for (int d = 0; d < 8; ++d) {
       const int k = d < 4 ? d : d + 1;  // the neighbours in row order, the field itself skipped
       const Field t{f.x + k % 3 - 1, f.y + k / 3 - 1};
       if (!board.on_board(t)) continue;
+      if (board.terrain(t) == Terrain::kForest || board.terrain(t) == Terrain::kBuiltUp)
+        next_to_cover_[static_cast<size_t>(i)] = 1;
       uint8_t bits = kStepOnBoard;
       if (CanStep(board, f, t, Mover::kFoot) == StepResult::kOk) bits |= kStepFoot;
       if (CanStep(board, f, t, Mover::kVehicle) == StepResult::kOk) bits |= kStepVehicle;
@@ -660,8 +664,8 @@ int PlanspielState::detection_range_now(int o) const {
   return unit(o).detected_marker ? 99 : DetectionRange(detection_row(o), false);
 }
 
-bool PlanspielState::detects_keyed(const SeenKey& observer, const SeenKey& target,
-                                   int range) const {
+inline bool PlanspielState::detects_keyed(const SeenKey& observer, const SeenKey& target,
+                                          int range) const {
   // PS §4.4: fire at a carrier affects only the vehicle: its load is no target of its own.
   if (observer.status != UnitStatus::kOnBoard || target.status != UnitStatus::kOnBoard ||
       target.aboard >= 0)
@@ -721,18 +725,24 @@ void PlanspielState::update_seen_counts() const {
   for (int m : moved) {
     const auto mi = static_cast<size_t>(m);
     const int pm = party_of(m);
-    for (size_t v = 0; v < n; ++v) {
-      // A pair of two changed units is worked out once, from the first of them.
-      if (party_of(static_cast<int>(v)) == pm || (is_moved[v] && v < mi)) continue;
-      // The pair's detection both ways now against what was counted (SeenCache::pair).
-      const uint8_t v_by_m = detects_keyed(c.key[mi], c.key[v], c.range[v]) ? 1 : 0;
-      const uint8_t m_by_v = detects_keyed(c.key[v], c.key[mi], c.range[mi]) ? 1 : 0;
-      uint8_t& was_v = c.pair[v * n + mi];
-      uint8_t& was_m = c.pair[mi * n + v];
-      c.count[v] += v_by_m - was_v;
-      c.count[mi] += m_by_v - was_m;
-      was_v = v_by_m;
-      was_m = m_by_v;
+    const SeenKey& km = c.key[mi];
+    for (int q = 0; q < kParties; ++q) {
+      if (q == pm) continue;
+      for (const int o : game_->party_units(q)) {  // the units of the other party, in unit order
+        const auto v = static_cast<size_t>(o);
+        // A pair of two changed units is worked out once, from the first of them.
+        if (is_moved[v] && v < mi) continue;
+        // The pair's detection both ways now against what was counted (SeenCache::pair).
+        const SeenKey& kv = c.key[v];
+        const uint8_t v_by_m = detects_keyed(km, kv, c.range[v]) ? 1 : 0;
+        const uint8_t m_by_v = detects_keyed(kv, km, c.range[mi]) ? 1 : 0;
+        uint8_t& was_v = c.pair[v * n + mi];
+        uint8_t& was_m = c.pair[mi * n + v];
+        c.count[v] += v_by_m - was_v;
+        c.count[mi] += m_by_v - was_m;
+        was_v = v_by_m;
+        was_m = m_by_v;
+      }
     }
   }
 }
@@ -767,11 +777,14 @@ const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const
   mask.resize(units_.size(), 0);
   // detected_by(o, party, false): the party's units on the board that detect o, counted per
   // pair (update_seen_counts). PS §4.4: a carried unit is no target of its own.
+  // Only the other party's units carry the bit: with two parties, its units in unit order.
+  static_assert(kParties == 2);
   const bool setting = setting_up();
-  for (int o = 0; o < num_units(); ++o) {
+  for (const int o : game_->party_units(enemy(party))) {
     const auto i = static_cast<size_t>(o);
-    const bool seen = !setting && unit(o).status == UnitStatus::kOnBoard && party_of(o) != party &&
-                      unit(o).aboard < 0 && seen_cache_.count[i] > 0;
+    const UnitState& s = units_[i];
+    const bool seen =
+        !setting && s.status == UnitStatus::kOnBoard && s.aboard < 0 && seen_cache_.count[i] > 0;
     mask[i] = static_cast<uint8_t>(seen ? mask[i] | bit : mask[i] & ~bit);
     if (seen) out.push_back(o);
   }
@@ -1869,13 +1882,18 @@ uint64_t PlanspielState::search_signature(int u) const {
 void PlanspielState::table_signature(int party, std::vector<uint32_t>& out) const {
   const Board& b = game_->board();
   out.resize(static_cast<size_t>(num_units()));
-  for (int o = 0; o < num_units(); ++o) {
+  const auto sign = [&](int o, bool known) {
     const UnitState& s = unit(o);
-    out[static_cast<size_t>(o)] = s.status == UnitStatus::kOnBoard && visible_known(o, party)
+    out[static_cast<size_t>(o)] = s.status == UnitStatus::kOnBoard && known
                                       ? static_cast<uint32_t>(b.index(field_of(o)) + 1) |
                                             static_cast<uint32_t>(s.aboard + 1) << 16
                                       : 0;
-  }
+  };
+  // The party's own units are all known (visible_known); the other party's as it sees them.
+  static_assert(kParties == 2);
+  for (const int o : game_->party_units(party)) sign(o, true);
+  for (const int o : game_->party_units(enemy(party)))
+    sign(o, unit(o).status == UnitStatus::kOnBoard && visible_known(o, party));
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_for_position() const {
@@ -2165,8 +2183,9 @@ void PlanspielState::advance_move(EventList* events) {
     // The window opens after every step while the passive party has a unit on the board, whether
     // or not one may fire: that it may is hidden from the mover.
     bool passive_on_board = false;
-    for (int o = 0; o < num_units(); ++o)
-      if (unit(o).status == UnitStatus::kOnBoard && party_of(o) != party) passive_on_board = true;
+    static_assert(kParties == 2);
+    for (const int o : game_->party_units(enemy(party)))
+      passive_on_board = passive_on_board || unit(o).status == UnitStatus::kOnBoard;
     if (passive_on_board) {
       for (UnitState& o : units_) o.countered = false;
       push(StepKind::kCounterMove, u, -1);
@@ -3907,9 +3926,10 @@ void PlanspielState::legal_actions(ActionList& out) const {
     const int mover_range = moving_.work < 0 && mt && mt->has_weapon && mt->weapon.flat >= 0
                                 ? game_->flat_range(m)
                                 : -1;
-    for (int p = 0; p < num_units(); ++p) {
-      // PS §9.1: the active party's units make no counter-moves (every check below refuses).
-      if (party_of(p) == active_) continue;
+    // PS §9.1: the active party's units make no counter-moves (every check below refuses): the
+    // passive party's units, in unit order.
+    static_assert(kParties == 2);
+    for (const int p : game_->party_units(enemy(active_))) {
       const int d = Distance(field_of(p), now);
       const bool away = moving_.work < 0 && prev >= 0 && d > Distance(field_of(p), before);
       // may_counter and may_meet share may_counter_fire: it is asked once.
@@ -3933,8 +3953,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
   // PS §3.1: only the active party moves, fires and attacks (every check below refuses the
   // passive party's units, and the movement searches are not needed for them).
   std::vector<int> indirect_fields;
-  for (int u = 0; u < num_units(); ++u)
-    for (Field f : party_of(u) == active_ ? indirect_targets(u) : std::vector<Field>{}) {
+  for (const int u : game_->party_units(active_))
+    for (Field f : indirect_targets(u)) {
       out.push_back(Action(kIndirect, {u, b.index(f)}));
       indirect_fields.push_back(b.index(f));
     }
@@ -3953,8 +3973,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
   thread_local std::vector<uint8_t> enemy_at;
   enemy_at.assign(static_cast<size_t>(b.width() * b.height()), 0);
   for (int o : seen_enemies(active_)) enemy_at[static_cast<size_t>(b.index(field_of(o)))] = 1;
-  for (int u = 0; u < num_units(); ++u) {
-    if (party_of(u) != active_) continue;
+  for (const int u : game_->party_units(active_)) {
     move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
     if (!targets.empty()) movers.push_back(u);
     AppendUnitFields(out, kMove, u, targets, b);
@@ -6103,15 +6122,7 @@ bool PlanspielState::may_camouflage(int u, Text* why) const {
                              "G-04: {} steht auf der Straße eines Wald- oder Ortsfeldes, wo "
                              "sich Fahrzeuge und gezogene Waffen nicht tarnen können",
                              id));
-      bool edge = false;
-      for (int dy = -1; dy <= 1; ++dy)
-        for (int dx = -1; dx <= 1; ++dx) {
-          const Field n{s.x + dx, s.y + dy};
-          if ((dx || dy) && b.on_board(n) &&
-              (b.terrain(n) == Terrain::kForest || b.terrain(n) == Terrain::kBuiltUp))
-            edge = true;
-        }
-      if (!edge)
+      if (!game_->next_to_cover(field_of(u)))
         return PS_REFUSE(reason,
                          say("PS §7.6, G-54: {} is a vehicle or heavy-weapon model; it "
                              "camouflages only in a field next to a forest or built-up field",

@@ -988,6 +988,15 @@ class PlanspielGame : public Game {
   int flat_range(int u) const { return flat_ranges_[static_cast<size_t>(u)]; }
   // The units that are tows (a transport towing one weapon, PS §4.5), in unit order.
   const std::vector<int>& tows() const { return tows_; }
+  // PS §7.6, G-54: whether a forest or built-up field adjoins field `f` (on the board), where a
+  // vehicle or heavy-weapon model may camouflage; worked out once per game.
+  bool next_to_cover(Field f) const {
+    return next_to_cover_[static_cast<size_t>(board_->index(f))] != 0;
+  }
+  // The units of `party` (kPartyRed, kPartyBlue), in unit order.
+  const std::vector<int>& party_units(int party) const {
+    return party_units_[static_cast<size_t>(party)];
+  }
   const std::vector<Field>& objective_fields() const { return objective_fields_; }
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
@@ -1020,10 +1029,12 @@ class PlanspielGame : public Game {
   const Situation* situation_;
   const Board* board_;
   const FireData* fire_;
-  std::vector<const UnitType*> types_;  // per unit of the situation
-  std::vector<FireWeapon> weapons_;     // per unit of the situation
-  std::vector<int> flat_ranges_;        // per unit of the situation
-  std::vector<int> tows_;               // tows()
+  std::vector<const UnitType*> types_;                  // per unit of the situation
+  std::vector<FireWeapon> weapons_;                     // per unit of the situation
+  std::vector<int> flat_ranges_;                        // per unit of the situation
+  std::vector<int> tows_;                               // tows()
+  std::array<std::vector<int>, kParties> party_units_;  // party_units()
+  std::vector<uint8_t> next_to_cover_;                  // per board index: next_to_cover()
   std::vector<Field> objective_fields_;
   std::string scenario_;
   Options options_;
