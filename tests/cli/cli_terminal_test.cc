@@ -298,7 +298,7 @@ TEST(CliTerminal, LongLinesAreCutAtSpacesToOneHundredColumns_PS3_2) {
                      "quit\n");
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Nahkampf oder\n  FERTIG (PS §3.2)\n"));
-  EXPECT_THAT(r.out, HasSubstr("bewegen sich gleichzeitig … Gleichzeitigkeit\n         angesagt:"));
+  EXPECT_THAT(r.out, HasSubstr("R-I1, R-T1 bewegen sich gleichzeitig\n         (angesagt)  [10]"));
   std::istringstream lines(r.out);
   for (std::string line; std::getline(lines, line);) {
     size_t columns = 0;
