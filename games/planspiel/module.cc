@@ -786,6 +786,7 @@ json UnitTypeJson(const UnitType& t) {
               {"indirect", t.weapon.indirect}};
   json j = {{"id", t.id},
             {"name", t.name},
+            {"name_de", t.name_de.empty() ? t.name : t.name_de},
             {"category", CategoryName(t.category)},
             {"target_class", TargetClassName(target_class(t.category, t.armour))},
             {"speed_row", speed_row_name(t.speed_row)},

@@ -108,10 +108,10 @@ class UnitsReader : public TomlReader {
 };
 
 const std::vector<std::string_view> kTypeFields = {
-    "id",           "name",        "category",        "speed_row",       "own_move_le",
-    "terrain",      "target_size", "armour_class",    "gun_class",       "weapon",
-    "weight_t",     "capacity",    "panzergrenadier", "moves_and_fires", "can_overrun",
-    "tow_weight_t", "provenance"};
+    "id",          "name",         "name_de",     "category",        "speed_row",
+    "own_move_le", "terrain",      "target_size", "armour_class",    "gun_class",
+    "weapon",      "weight_t",     "capacity",    "panzergrenadier", "moves_and_fires",
+    "can_overrun", "tow_weight_t", "provenance"};
 const std::vector<std::string_view> kWeaponFields = {
     "row", "flat", "high_angle", "calibre_cm", "overlong", "short", "indirect"};
 
@@ -174,6 +174,7 @@ std::vector<UnitType> load_unit_types(const std::string& path) {
     const auto mark = [&](const std::string& name) { present.insert(name); };
 
     u.name = r.Str(r.Req(t, "name", w), "name");
+    if (const toml::node* n = t.get("name_de")) u.name_de = r.Str(*n, "name_de");
     u.category = r.Enum(r.Req(t, "category", w), "category", kCategories, "category");
     mark("category");
     const toml::node& row_node = r.Req(t, "speed_row", w);

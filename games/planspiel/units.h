@@ -57,9 +57,10 @@ struct Weapon {
 
 // One entry of the catalogue.
 struct UnitType {
-  std::string id;    // "PZIV"
-  std::string name;  // "Medium tank company, reference Panzer IV (7.5 cm L/48)"
-  int line = 0;      // line of its [[unit_type]] table
+  std::string id;       // "PZIV"
+  std::string name;     // "Medium tank company, reference Panzer IV (7.5 cm L/48)"
+  std::string name_de;  // "Mittlere Panzerkompanie, Vorbild Panzer IV (7,5 cm L/48)"; may be empty
+  int line = 0;         // line of its [[unit_type]] table
   Category category = Category::kFigureBase;
   SpeedRow speed_row = SpeedRow::kNone;
   int own_move_le = 0;  // weapon bases: how far the crew moves the weapon without a vehicle

@@ -21,6 +21,17 @@ using testing::DataDir;
 using testing::T;
 using testing::Types;
 
+// Scenarios §2: each type with its name in English and German, for the player's language.
+TEST(PlanspielUnits, PS_4_EveryTypeIsNamedInEnglishAndGerman) {
+  for (const UnitType& t : Types()) {
+    EXPECT_FALSE(t.name.empty()) << t.id;
+    EXPECT_FALSE(t.name_de.empty()) << t.id;
+    EXPECT_NE(t.name, t.name_de) << t.id;
+  }
+  EXPECT_EQ(T("INF").name_de, "Schützenkompanie, Figurenbasis");
+  EXPECT_EQ(T("PZIV").name_de, "Mittlere Panzerkompanie, Vorbild Panzer IV (7,5 cm L/48)");
+}
+
 // Scenarios §2: every type the three situations use, and no other.
 TEST(PlanspielUnits, PS_4_CatalogueHasEveryTypeTheSituationsUse) {
   const std::vector<std::string> ids = {"INF",    "PZG",    "HMG",  "GRW8",    "PAK37", "PAK75",
@@ -239,9 +250,12 @@ TEST_F(PlanspielBadUnits, UnknownCategoryAndClassesNameTheField) {
 TEST_F(PlanspielBadUnits, UnknownKeysAndWrongTypes) {
   Expect(Replace("id = \"PZII\"", "weight_t = 9.5", "weight = 9.5"),
          LineOf("id = \"PZII\"", "weight_t ="),
-         "unknown field 'weight' in unit type 'PZII' (allowed: id, name, category, speed_row, "
+         "unknown field 'weight' in unit type 'PZII' (allowed: id, name, name_de, category, "
+         "speed_row, "
          "own_move_le, terrain, target_size, armour_class, gun_class, weapon, weight_t, capacity, "
          "panzergrenadier, moves_and_fires, can_overrun, tow_weight_t, provenance)");
+  Expect(Replace("id = \"PZII\"", "name_de = \"Leichte", "name_de = 2 # \"Leichte"),
+         LineOf("id = \"PZII\"", "name_de ="), "field 'name_de' must be a string, not an integer");
   Expect(Replace("id = \"PZII\"", "can_overrun = true", "can_overrun = \"yes\""),
          LineOf("id = \"PZII\"", "can_overrun ="),
          "field 'can_overrun' must be true or false, not a string");

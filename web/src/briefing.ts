@@ -118,8 +118,12 @@ export function psBriefing(board: PlanspielBoard, obs: Partial<PsObservation> | 
   const b = board.briefing;
   if (!b) return [];
   const party = (p: string) => sideName('planspiel', p, l);
-  // "Infantry company (Schützenkompanie), figure base" -> "Infantry company (Schützenkompanie)"
-  const typeName = (id: string) => (board.unit_types.find((x) => x.id === id)?.name ?? id).split(', ')[0];
+  // "Infantry company (Schützenkompanie), figure base" -> "Infantry company (Schützenkompanie)";
+  // German "Schützenkompanie, Figurenbasis" -> "Schützenkompanie"
+  const typeName = (id: string) => {
+    const type = board.unit_types.find((x) => x.id === id);
+    return (type ? said(type.name, type.name_de, l) : id).split(', ')[0];
+  };
   const tasks: BriefingLine[] = b.tasks.map((x) => marked(`${party(x.party)}: ${said(x.text, x.text_de, l)}`, isStandIn(x.provenance), l));
   const second = b.first_mover === 'red' ? 'blue' : 'red';
   const time: BriefingLine[] = [

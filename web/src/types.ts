@@ -745,6 +745,7 @@ export interface PsWeapon {
 export interface PsUnitType {
   id: string;
   name: string;
+  name_de?: string; // the German name (the English one where the data gives none)
   category: string;
   target_class: string;
   speed_row: string;

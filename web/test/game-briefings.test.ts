@@ -121,6 +121,9 @@ describe('Planspiel briefing', () => {
     expect(section(de, 'tasks')[1]).toMatch(/^Blau: Den Gutshof verteidigen/);
     expect(section(de, 'outcomes')[1]).toBe('2. Sieg Blau: Blau hält den Gutshof († Platzhalter: nicht der gedruckte Wert)');
     expect(section(de, 'objectives')[0]).toContain('zu Beginn gehalten von Blau');
+    // The forces by the catalogue's German type names (units.toml name_de).
+    expect(section(de, 'forces')[0]).toMatch(/^Rot: 3× Schützenkompanie/);
+    expect(section(psBriefing(board, red, 'red', 'en'), 'forces')[0]).toMatch(/^Red: 3× Infantry company \(Schützenkompanie\)/);
   });
 });
 

@@ -11,7 +11,7 @@
 // their provenance, a field's details, the reinforcements and the lost units.
 import { fitView } from '../hex';
 import { useMapView } from '../hooks';
-import { t, tOr } from '../i18n';
+import { said, t, tOr } from '../i18n';
 import { MapTools } from './MapTools';
 import {
   categoryShape,
@@ -400,7 +400,7 @@ function CategorySymbol(props: { shape: ReturnType<typeof categoryShape>; x: num
 }
 
 function unitSummary(u: PsUnit): string {
-  return [`${u.id} · ${u.typeId}${u.type ? ' — ' + u.type.name : ''}`, ...psStateWords(u)].join(' · ');
+  return [`${u.id} · ${u.typeId}${u.type ? ' — ' + said(u.type.name, u.type.name_de) : ''}`, ...psStateWords(u)].join(' · ');
 }
 
 /** A counter: party colour, id, category symbol, type id, markers. */
@@ -540,7 +540,7 @@ export function PsUnitPanel(props: { unit: PsUnit; onClose: () => void }) {
           ×
         </button>
       </h3>
-      {u.type && <div class="small">{u.type.name}</div>}
+      {u.type && <div class="small">{said(u.type.name, u.type.name_de)}</div>}
       <div class="small">{states.join(' · ') || '—'}</div>
       {u.type && <PsTypeValues type={u.type} />}
       {u.type && hasStandIn(u.type) && <div class="small standin-note">{t('psStandInNote')}</div>}
@@ -573,7 +573,7 @@ export function PsFieldPanel(props: { board: PlanspielBoard; obs: PsObservation;
       </div>
       {here.map((u) => (
         <div key={u.id} class="unitline" onClick={() => props.onUnit(u.id)}>
-          <span class="ps-swatch" style={{ background: PARTY_COLOURS[u.party] }} /> <b>{u.id}</b> {u.type?.name ?? u.typeId}
+          <span class="ps-swatch" style={{ background: PARTY_COLOURS[u.party] }} /> <b>{u.id}</b> {u.type ? said(u.type.name, u.type.name_de) : u.typeId}
         </div>
       ))}
     </section>
