@@ -261,7 +261,8 @@ void HumanSeat::help(const Session& session) const {
 }
 
 HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::string& undone_text) {
-  const std::string side = seat_name(session.game(), session.state().current_seat());
+  // The prompt names the side as the reader does ("Rot> " with --lang de), as the header does.
+  const std::string side = session.game().side_name(session.state().current_seat()).in(lang_);
   forced_ = false;
   // A forced decision (one legal action besides conceding) is taken at once: asking a human to
   // confirm the only possibility is noise. It is said as played for the player, and what was

@@ -130,10 +130,11 @@ std::string at_terminal(const std::vector<std::string>& args, const std::string&
 TEST(CliTerminal, AtARealTerminalTypeAheadIsDropped_WP7_1) {
   const std::string shown =
       at_terminal({"play", "westerplatte/easy", "--seed", "1", "--seat", "p1=human", "--quiet"},
-                  "p1> ", {"1\n", "1\n", "1\n", "1\n", "1\n", "1\nend\n", "quit\n"});
+                  "Defender 1> ", {"1\n", "1\n", "1\n", "1\n", "1\n", "1\nend\n", "quit\n"});
   if (shown.empty()) GTEST_SKIP() << "no pseudo-terminal on this system";
-  EXPECT_THAT(shown, HasSubstr("p1> 1\nend\nplayed for you: End the phase  · end  (the only "
-                               "legal action)\nignored, typed before this was shown: \"end\"\n"))
+  EXPECT_THAT(shown,
+              HasSubstr("Defender 1> 1\nend\nplayed for you: End the phase  · end  (the only "
+                        "legal action)\nignored, typed before this was shown: \"end\"\n"))
       << shown;
   EXPECT_THAT(shown, HasSubstr("Turn of Defender 1: moves used 0, actions 0\n"));
   EXPECT_THAT(shown, HasSubstr("quit: the game is left unfinished"));
@@ -166,8 +167,8 @@ TEST(CliTerminal, EndWhileUnitsCanStillMoveAsksFirst_RW9) {
                      input);
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out,
-              HasSubstr("allies> 5. Allies: End the phase\n"));  // the combat phase: no question
-  EXPECT_THAT(r.out, HasSubstr("allies> 2 units can still move (Rifleman u1, Rifleman u2). End "
+              HasSubstr("Allies> 5. Allies: End the phase\n"));  // the combat phase: no question
+  EXPECT_THAT(r.out, HasSubstr("Allies> 2 units can still move (Rifleman u1, Rifleman u2). End "
                                "the phase anyway? (y/n) not ended; still your decision\n"));
   EXPECT_THAT(r.out, HasSubstr("6. Allies: Activate a6\n"));
   EXPECT_THAT(r.out, HasSubstr("End the phase anyway? (y/n) 7. Allies: End the phase\n"));
@@ -190,9 +191,9 @@ TEST(CliTerminal, EndingTheDeploymentWithDpLeftAsksFirst_RW7) {
                      "1\nend\nn\nend\ny\nquit\n");
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out,
-              HasSubstr("allies> Units can still be deployed (Rifleman, Rocket Cycle, Hammer "
+              HasSubstr("Allies> Units can still be deployed (Rifleman, Rocket Cycle, Hammer "
                         "65 Pounder). End the phase anyway? (y/n) not ended; still your "
-                        "decision\nallies> Units can still be deployed"));
+                        "decision\nAllies> Units can still be deployed"));
   // `y` ends the deployment; the combat phase comes next (RW §8.1).
   EXPECT_THAT(r.out,
               HasSubstr("End the phase anyway? (y/n) \n=== Allies to play (action 4) ===\n"));
@@ -212,7 +213,7 @@ TEST(CliTerminal, EndingTheDeploymentWithDpLeftAsksFirst_RW7) {
                        {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human",
                         "--seat", "bismark=heuristic", "--quiet"},
                        "1\n5\n9\nend\nn\nquit\n");
-  EXPECT_THAT(one.out, HasSubstr("allies> Units can still be deployed (Rifleman). End the phase "
+  EXPECT_THAT(one.out, HasSubstr("Allies> Units can still be deployed (Rifleman). End the phase "
                                  "anyway? (y/n) not ended; still your decision\n"));
 }
 
@@ -230,12 +231,12 @@ TEST(CliTerminal, EndingTheImpulseWithUnitsToSelectAsksFirst_WSR4_4) {
     EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
     if (lang == "en") {
       EXPECT_THAT(r.out,
-                  HasSubstr("us> 7 units can still move (M4A3E8 \"Easy Eight\", M4A1 "
+                  HasSubstr("US> 7 units can still move (M4A3E8 \"Easy Eight\", M4A1 "
                             "Sherman 1, M4A1 Sherman 2, Mechanized infantry 1,\n  Mechanized "
                             "infantry 2, M5A1 Stuart, 81mm mortar). End the impulse anyway? "
                             "(y/n) not ended; still your decision\n"));
     } else {
-      EXPECT_THAT(r.out, HasSubstr("us> 7 Einheiten können noch ziehen ("));
+      EXPECT_THAT(r.out, HasSubstr("US> 7 Einheiten können noch ziehen ("));
       EXPECT_THAT(r.out,
                   HasSubstr("Trotzdem: Impuls beenden? (j/n) nicht beendet; weiter am Zug\n"));
     }
@@ -253,7 +254,7 @@ TEST(CliTerminal, FertigCountsUnitsThatCouldDismountAndMove_PS6_4) {
                      {"play", "planspiel/ps-2", "--seed", "1", "--seat", "red=human", "--quiet"},
                      "fertig\ny\nfertig\nn\nquit\n");
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
-  EXPECT_THAT(r.out, HasSubstr("red> 10 units can still move (R-T1, R-T2, R-T3, R-A1, R-G1, R-A2, "
+  EXPECT_THAT(r.out, HasSubstr("Red> 10 units can still move (R-T1, R-T2, R-T3, R-A1, R-G1, R-A2, "
                                "R-A3, R-Z1, ...). FERTIG: end the\n  half-turn anyway? (y/n) not "
                                "ended; still your decision\n"));
 }
@@ -279,12 +280,12 @@ TEST(CliTerminal, LongActionListsAreFoldedAndListUnfoldsThem_RW7) {
                         "  109) End the phase  · end\n"
                         "  (108 actions folded: list shows them all, list 5-40 or list WORD "
                         "some)\n"));
-  EXPECT_THAT(r.out, HasSubstr("allies>   37) Deploy Rocket Cycle in a6 (N)  · deploy "
+  EXPECT_THAT(r.out, HasSubstr("Allies>   37) Deploy Rocket Cycle in a6 (N)  · deploy "
                                "rocket_cycle a6 N   [2 DP, 0 rivets]\n"));
   EXPECT_THAT(r.out, Not(HasSubstr("  36) Deploy Rifleman in i6 (SE)")));
-  EXPECT_THAT(r.out, HasSubstr("allies>   108) Deploy Hammer 65 Pounder in i6 (E)  · deploy "
+  EXPECT_THAT(r.out, HasSubstr("Allies>   108) Deploy Hammer 65 Pounder in i6 (E)  · deploy "
                                "hammer_65_pounder i6 E   [2 DP, 0 rivets]\n  109) End the phase  "
-                               "· end\nallies> no action matches \"zzz\"\n"));
+                               "· end\nAllies> no action matches \"zzz\"\n"));
   // The numbers are the whole list's: 40 deploys a rocket cycle in a6 facing east.
   EXPECT_THAT(r.out, HasSubstr("  u1 allies Rocket Cycle in a6.E, 1/1 HP\n"));
 }
