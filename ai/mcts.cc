@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <thread>
 #include <utility>
 
@@ -33,6 +34,8 @@ struct Node {
 struct Tree {
   std::vector<Node> nodes;
   long long iterations = 0;
+  // Sequential halving with a held candidate (MctsConfig::hold): the action it chose.
+  std::optional<uint64_t> pick;
   // perf (run): the actions a node offers, after the root's filter and drop_concessions, kept
   // for a node reached from a determinisation that drew nothing, with no chance on the way --
   // the same state every time, so the same list. Spans of `pool` (offset, count), bounded.
@@ -328,6 +331,24 @@ void run(const Search& sr, uint64_t seed, long long budget, bool timed, Clock::t
   }
 }
 
+}  // namespace
+
+bool beats_by(const std::vector<double>& a, const std::vector<double>& b, double z) {
+  const size_t n = std::min(a.size(), b.size());
+  if (n < 2) return false;
+  double sum = 0, sq = 0;
+  for (size_t j = 0; j < n; ++j) {
+    const double d = a[j] - b[j];
+    sum += d;
+    sq += d * d;
+  }
+  const double mean = sum / static_cast<double>(n);
+  const double var = std::max(0.0, (sq - sum * mean) / static_cast<double>(n - 1));
+  return mean > z * std::sqrt(var / static_cast<double>(n));
+}
+
+namespace {
+
 // Sequential halving at the root with common random numbers (MctsConfig::halving). The tree is
 // the root and one child per candidate; `budget` (<= 0: none) and the deadline (if `timed`)
 // bound the playouts, split into equal shares per round (rounds of a timed search end at
@@ -356,6 +377,11 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
   }
   std::vector<int32_t> node(legal.size(), -1);
   for (size_t i : order) node[i] = add_child(tree, 0, sr.seat, legal[i].id());
+  // The held candidate (MctsConfig::hold): the heuristic's first choice; every playout value
+  // of each candidate is kept in cycle order for the paired comparison at the end.
+  const bool hold = cfg.hold > 0 && !sr.prior.empty();
+  const size_t held = order.front();
+  std::vector<std::vector<double>> values(hold ? legal.size() : 0);
 
   if (order.size() == 1) {  // one option besides conceding: nothing to compare
     tree.nodes[static_cast<size_t>(node[order[0]])].visits = 1;
@@ -405,6 +431,7 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
         n.avail += 1;
         n.value += v;
         tree.nodes[0].visits += 1;
+        if (hold) values[i].push_back(v);
       }
       if (timed && Clock::now() >= deadline) break;
     }
@@ -414,10 +441,21 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
       const Node& y = tree.nodes[static_cast<size_t>(node[b])];
       return x.value / std::max(1.0, x.visits) > y.value / std::max(1.0, y.visits);
     });
-    if (round + 1 < rounds) order.resize((order.size() + 1) / 2);
+    if (round + 1 < rounds) {
+      order.resize((order.size() + 1) / 2);
+      if (hold && std::find(order.begin(), order.end(), held) == order.end()) order.back() = held;
+    }
   }
   // The finalists have the most playouts, equally many: MctsPlayer::choose plays the one with
-  // the best mean, the winner of the last round.
+  // the best mean, the winner of the last round -- or, holding, the held candidate unless the
+  // winner beats it by more than `hold` standard errors of the paired differences (both were
+  // played in every cycle, on the same random numbers).
+  if (hold) {
+    const size_t best = order.front();
+    tree.pick = legal[held].id();
+    if (best != held && beats_by(values[best], values[held], cfg.hold))
+      tree.pick = legal[best].id();
+  }
 }
 
 }  // namespace
@@ -462,6 +500,7 @@ std::string MctsPlayer::name() const {
   if (!config_.prior) n += ":noprior";
   if (config_.flat && !config_.halving) n += ":flat";
   if (config_.halving) n += ":sh" + std::to_string(config_.halving_width);
+  if (config_.halving && config_.hold > 0) n += ":hold" + number_text(config_.hold);
   if (config_.iterations <= 0 && config_.iteration_cap > 0)
     n += ":cap" + std::to_string(config_.iteration_cap);
   if (config_.iteration_cap < 0) n += ":nocap";
@@ -573,12 +612,21 @@ Action MctsPlayer::choose(const State& state) {
       }
     }
   }
+  // Held halving searches vote with their picks (one per tree); others by visits.
+  std::vector<int> votes(legal.size(), 0);
+  for (const Tree& tree : trees)
+    for (size_t i = 0; i < legal.size() && tree.pick; ++i)
+      if (legal[i].id() == *tree.pick) ++votes[i];
   size_t best = 0;
   for (size_t i = 0; i < legal.size(); ++i) {
     MctsStats::Child& c = stats_.root[i];
     c.mean = c.visits > 0 ? value[i] / c.visits : 0.0;
     const MctsStats::Child& b = stats_.root[best];
-    if (c.visits > b.visits || (c.visits == b.visits && c.mean > b.mean)) best = i;
+    if (votes[i] != votes[best]) {
+      if (votes[i] > votes[best]) best = i;
+    } else if (c.visits > b.visits || (c.visits == b.visits && c.mean > b.mean)) {
+      best = i;
+    }
   }
   stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return legal[best];
@@ -623,6 +671,11 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
                                             x <= 1000 && x == std::floor(x)))) {
       c.flat = c.halving = true;  // sequential halving over the root's actions
       if (part.size() > 2) c.halving_width = static_cast<int>(x);
+      continue;
+    }
+    if (double x = 0; part.substr(0, 4) == "hold" &&
+                      (part.size() == 4 || (parse_number(part.substr(4), x) && x >= 0))) {
+      c.hold = part.size() == 4 ? 1.0 : x;  // hold the heuristic's first choice (z)
       continue;
     }
     if (part == "search-setup") {

@@ -83,6 +83,13 @@ struct MctsConfig {
   // policies' draws: common random numbers), so actions are compared on the same luck.
   bool halving = false;
   int halving_width = 8;
+  // Sequential halving holds the heuristic's first choice (seat suffix ":hold" or ":holdZ";
+  // 0: off): that candidate is never halved away, and the search plays the best finalist
+  // instead only if it beats the held one by more than `hold` standard errors of their paired
+  // differences (the same random numbers per cycle). Where the playouts cannot tell the
+  // candidates apart (few of them, or every line lost) the search plays as the heuristic does
+  // rather than as the noise says (docs/ai.md "Seats").
+  double hold = 0;
   // A time-budgeted search also stops after this many iterations (over all threads; <= 0: no
   // cap). make_mcts_player sets it from GameModule::mcts_iteration_cap unless the seat says
   // ":nocap" (then -1). Where more iterations measured weaker play, the cap keeps the best.
@@ -101,6 +108,12 @@ struct MctsConfig {
   // "mcts:2000it"): make_mcts_player then uses the game's own search (GameModule::mcts_search).
   bool plain = false;
 };
+
+// The hold test of sequential halving (MctsConfig::hold): whether the playout values `a` beat
+// `b` by more than `z` standard errors of their paired differences (the j-th value of each
+// played on the same random numbers; the shorter list bounds the pairs). Fewer than two pairs
+// never do.
+bool beats_by(const std::vector<double>& a, const std::vector<double>& b, double z);
 
 // What the last decision looked like (for tests, benches and explanations).
 struct MctsStats {

@@ -142,7 +142,9 @@ void note_mcts_fallback(const std::vector<Controller>& controllers, const GameMo
   if (module != nullptr && module->evaluate) return;
   std::vector<std::string> sides;
   for (size_t seat = 0; seat < controllers.size(); ++seat)
-    if (controllers[seat].kind == Controller::Kind::kMcts) sides.push_back(game.seats()[seat]);
+    if (controllers[seat].kind == Controller::Kind::kMcts &&
+        with_game_search(module, controllers[seat].mcts).depth > 0)  // d0 asks for that anyway
+      sides.push_back(game.seats()[seat]);
   if (sides.empty()) return;
   err << "note: " << game.id()
       << " has no evaluation function; mcts plays its playouts to the end of the game ("

@@ -962,6 +962,14 @@ GameModule planspiel_module() {
     (void)seat;
     return std::make_unique<ScoredPlayer>("heuristic", BatchScorer(HeuristicScores), seed, 1e-9);
   };
+  // The computer's levels (docs/ai.md "Difficulty levels"): `ai:normal` and `ai:hard` play
+  // rollouts of the heuristic to the end of the game, sequential halving over its 8 best
+  // actions with common random numbers, holding its first choice unless a finalist beats it by
+  // a standard error of their paired results; at most 800 rollouts or 1 s a decision, and
+  // 2,400 or 3 s. A heuristic game costs about a millisecond, so the rollouts can tell the
+  // candidates apart where the tree search over random playouts could not (docs/strength.md).
+  m.mcts_search = ":guided:d0:sh:e0:hold:cap800";
+  m.ai_levels = {"heuristic", "mcts", "mcts:3:guided:d0:sh:e0:hold:cap2400"};
   m.odds = Odds;
   m.odds_command = planspiel_odds_command();  // odds_cli.cc: feldherr odds planspiel ...
   m.board = BoardJson;                        // the web UI's static board

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../engine/toy_game.h"
+#include "ai/levels.h"
 #include "engine/player.h"
 #include "engine/registry.h"
 #include "games/pocket/evaluate.h"
@@ -255,6 +256,26 @@ TEST(Mcts, PlainSeatPlaysTheGamesOwnSearch_Pocket) {
   EXPECT_TRUE(searched);
 }
 
+// The Planspiel's and Rivet Wars' levels (docs/ai.md "Seats", "Difficulty levels"):
+// `ai:normal` is the plain seat, held halving over rollouts of the heuristic, at most 800 a
+// decision; `ai:hard` the same at 3 s and 2,400.
+TEST(Mcts, NormalAndHardPlayHeldRolloutsOfTheHeuristic_PlanspielRivet) {
+  for (const char* id : {"planspiel", "rivet"}) {
+    const GameModule& m = *all_games().find(id);
+    std::string seat, error;
+    MctsConfig c;
+    ASSERT_TRUE(resolve_ai_level(&m, "ai:normal", seat, error));
+    ASSERT_TRUE(parse_mcts_seat(seat, c, error));
+    EXPECT_TRUE(c.plain);
+    EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:1s:d0:guided:sh8:hold1:cap800:e0") << id;
+    ASSERT_TRUE(resolve_ai_level(&m, "ai:hard", seat, error));
+    ASSERT_TRUE(parse_mcts_seat(seat, c, error));
+    EXPECT_EQ(error, "");
+    EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:3s:d0:guided:sh8:hold1:cap2400:e0") << id;
+    EXPECT_EQ(seat_seconds(seat), 3.0) << id;
+  }
+}
+
 // Plays one game; returns the winning seat.
 int play_pocket(const Game& game, Player& orcs, Player& elves, uint64_t dice_seed) {
   auto s = game.new_initial_state();
@@ -460,8 +481,15 @@ TEST(Mcts, SeatParser) {
   ASSERT_TRUE(parse_mcts_seat("mcts:1s:sh4", c, error));
   EXPECT_EQ(error, "");
   EXPECT_EQ(c.halving_width, 4);
+  EXPECT_EQ(c.hold, 0.0);
+  ASSERT_TRUE(parse_mcts_seat("mcts:800it:guided:d0:sh:e0:hold", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(c.hold, 1.0);
+  EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:800it:d0:guided:sh8:hold1:e0");
+  ASSERT_TRUE(parse_mcts_seat("mcts:1s:sh:hold2.5", c, error));
+  EXPECT_EQ(c.hold, 2.5);
   for (const char* bad : {"mcts:pw", "mcts:pwx", "mcts:c-1", "mcts:pt1e", "mcts:e2", "mcts:e",
-                          "mcts:sh1", "mcts:shx", "mcts:sh2.5"}) {
+                          "mcts:sh1", "mcts:shx", "mcts:sh2.5", "mcts:holdx", "mcts:hold-1"}) {
     EXPECT_TRUE(parse_mcts_seat(bad, c, error)) << bad;
     EXPECT_NE(error, "") << bad;
   }
@@ -573,6 +601,62 @@ TEST(Mcts, SequentialHalvingSplitsTheBudgetInRounds_Pocket) {
     ++checked;
   }
   EXPECT_GT(checked, 2);
+}
+
+// The hold test: a lead counts when it is more than z standard errors of the paired
+// differences; a lead as large but as noisy as the values themselves does not.
+TEST(Mcts, HoldTestCountsOnlyASignificantPairedLead) {
+  const std::vector<double> held = {-1, -1, 1, -1, 1, -1, -1, 1, -1, -1};
+  std::vector<double> better = held;  // the same luck, two more games won
+  better[0] = better[3] = 1;
+  EXPECT_TRUE(beats_by(better, held, 1.0));
+  EXPECT_TRUE(beats_by(better, held, 1.4));  // t = 1.5
+  EXPECT_FALSE(beats_by(better, held, 1.6));
+  EXPECT_FALSE(beats_by(held, better, 0.0));
+  // The same two extra wins on other luck: the differences spread over the whole range.
+  const std::vector<double> other = {1, 1, -1, 1, -1, -1, 1, -1, -1, 1};
+  EXPECT_FALSE(beats_by(other, held, 1.0));
+  EXPECT_FALSE(beats_by(held, held, 0.0));                    // no lead at all
+  EXPECT_FALSE(beats_by({1.0}, {-1.0}, 0.0));                 // one pair is no evidence
+  EXPECT_TRUE(beats_by({1.0, 1.0, 1.0}, {-1, -1, -1}, 5.0));  // no spread, a lead of 2
+}
+
+// Sequential halving holding the heuristic's first choice (MctsConfig::hold): where the
+// playouts tell the candidates nothing (every cut valued by noise), the held search plays the
+// heuristic's choice; the same search without the hold plays whichever candidate the noise
+// favoured.
+TEST(Mcts, HeldHalvingPlaysTheHeuristicsChoiceWhereThePlayoutsAreNoise_Pocket) {
+  const GameModule& m = pocket_module_ref();
+  auto game = pocket_game();
+  auto positions = pocket_positions(*game, 4, 3);
+  int checked = 0, held_agrees = 0, unheld_agrees = 0;
+  for (const auto& p : positions) {
+    const auto& ps = static_cast<const pocket::PocketState&>(*p);
+    if (ps.phase != pocket::kBattle) continue;
+    const ActionList legal = p->legal_actions();
+    if (std::count_if(legal.begin(), legal.end(),
+                      [&](const Action& a) { return !p->is_concession(a); }) < 4)
+      continue;
+    std::vector<double> scores;
+    ASSERT_TRUE(m.make_heuristic(p->current_seat(), 5)->score_actions(*p, scores));
+    const Action first =
+        legal[static_cast<size_t>(std::max_element(scores.begin(), scores.end()) - scores.begin())];
+    Rng noise(static_cast<uint64_t>(checked + 1));
+    Evaluator noisy = [&](const State&, int) { return 2 * noise.unit() - 1; };
+    MctsConfig c = budget(240);
+    c.depth = 1;
+    c.flat = c.halving = true;
+    c.hold = 3;
+    MctsPlayer held(c, 11, noisy, m.make_heuristic);
+    held_agrees += held.choose(*p) == first;
+    c.hold = 0;
+    MctsPlayer unheld(c, 11, noisy, m.make_heuristic);
+    unheld_agrees += unheld.choose(*p) == first;
+    if (++checked == 12) break;
+  }
+  ASSERT_GE(checked, 8);
+  EXPECT_GE(held_agrees, checked - 1);
+  EXPECT_LE(unheld_agrees, checked / 2);
 }
 
 // Player::reseed restarts a scored player's draws: it then chooses as a new player with that
