@@ -725,23 +725,21 @@ void PlanspielState::update_seen_counts() const {
     const auto mi = static_cast<size_t>(m);
     const int pm = party_of(m);
     const SeenKey& km = c.key[mi];
-    for (int q = 0; q < kParties; ++q) {
-      if (q == pm) continue;
-      for (const int o : game_->party_units(q)) {  // the units of the other party, in unit order
-        const auto v = static_cast<size_t>(o);
-        // A pair of two changed units is worked out once, from the first of them.
-        if (is_moved[v] && v < mi) continue;
-        // The pair's detection both ways now against what was counted (SeenCache::pair).
-        const SeenKey& kv = c.key[v];
-        const uint8_t v_by_m = detects_keyed(km, kv, c.range[v]) ? 1 : 0;
-        const uint8_t m_by_v = detects_keyed(kv, km, c.range[mi]) ? 1 : 0;
-        uint8_t& was_v = c.pair[v * n + mi];
-        uint8_t& was_m = c.pair[mi * n + v];
-        c.count[v] += v_by_m - was_v;
-        c.count[mi] += m_by_v - was_m;
-        was_v = v_by_m;
-        was_m = m_by_v;
-      }
+    static_assert(kParties == 2);
+    for (const int o : game_->party_units(enemy(pm))) {  // the other party's, in unit order
+      const auto v = static_cast<size_t>(o);
+      // A pair of two changed units is worked out once, from the first of them.
+      if (is_moved[v] && v < mi) continue;
+      // The pair's detection both ways now against what was counted (SeenCache::pair).
+      const SeenKey& kv = c.key[v];
+      const uint8_t v_by_m = detects_keyed(km, kv, c.range[v]) ? 1 : 0;
+      const uint8_t m_by_v = detects_keyed(kv, km, c.range[mi]) ? 1 : 0;
+      uint8_t& was_v = c.pair[v * n + mi];
+      uint8_t& was_m = c.pair[mi * n + v];
+      c.count[v] += v_by_m - was_v;
+      c.count[mi] += m_by_v - was_m;
+      was_v = v_by_m;
+      was_m = m_by_v;
     }
   }
 }
@@ -824,10 +822,10 @@ void PlanspielState::contents_seen_by(int party, int except, SeenContents& out) 
   if (except < 0) return;
   const SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
   const Board& b = game_->board();
-  // The fields where `except` or its load stand seen: there the contents without them.
-  for (int o = 0; o < num_units(); ++o) {
-    if ((o != except && unit(o).aboard != except) || unit(o).status != UnitStatus::kOnBoard)
-      continue;
+  // The fields where `except` or its load (PS §4.4: one unit aboard a carrier, load_of) stand
+  // seen: there the contents without them.
+  for (const int o : {except, load_of(except)}) {
+    if (o < 0 || unit(o).status != UnitStatus::kOnBoard) continue;
     const size_t i = static_cast<size_t>(b.index(field_of(o)));
     const std::vector<int>& ids = c.ids[i];
     if (std::find(ids.begin(), ids.end(), o) == ids.end()) continue;  // not seen: not there
@@ -1949,7 +1947,7 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
   if (k.table != now) {
     // Only the fields whose contents the search read matter (Search::read), and of those only
     // what the search's entry rule reads (PassageEntry, PS §5.3, G-07): whether an enemy unit
-    // stands there, and for a model mover whether an own model does (entry_class). The mover's
+    // stands there, and for a model mover whether an own model does (entry_classes). The mover's
     // own fields (its contents without it, kept with the search) are read whole; so are the
     // fields it reached, where the end of a move is checked against the stacking limit: those
     // fields are checked again in the kept move fields (update_move_field).
@@ -1964,12 +1962,12 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
         if (!k.search.read(i)) continue;
         for (size_t j = 0; j < seen.own_count; ++j)
           if (seen.own[j].first == i) return nullptr;
-        const int was = entry_class(k.table, i, k.party, k.search.me.model);
-        const int is = entry_class(now, i, k.party, k.search.me.model);
-        // Only whether an own model stands there changed (bit 1): with an enemy unit there the
-        // field stays closed; without one the entry changes only by a step bound by the passage
-        // rule, and only the step that first reached the field counts.
-        if (was != is && ((was ^ is) != 2 || ((was & 1) == 0 && entered_by_passage(k.search, i))))
+        const auto [was, is] = entry_classes(k.table, now, i, k.party, k.search.me.model);
+        // Only whether an own model stands there changed: with an enemy unit there the field
+        // stays closed; without one the entry changes only by a step bound by the passage rule,
+        // and only the step that first reached the field counts.
+        if (was != is && (!OnlyOwnModelCameOrWent(was, is) ||
+                          (!(was & kEnemyThere) && entered_by_passage(k.search, i))))
           return nullptr;
         if (k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0) ends.push_back(i);
       }
@@ -2003,17 +2001,22 @@ void PlanspielState::update_move_field(const KeptSearch& k, size_t i) const {
     k.moves.erase(at);
 }
 
-int PlanspielState::entry_class(const std::vector<uint32_t>& table, size_t i, int party,
-                                bool model) const {
-  int c = 0;
-  for (size_t o = 0; o < table.size(); ++o)
-    if (table[o] != 0 && static_cast<size_t>(table[o] & 0xffff) - 1 == i) {
-      const int u = static_cast<int>(o);
-      if (party_of(u) != party)
-        c |= 1;
-      else if (model && OccupantOf(type_of(u), party).model)
-        c |= 2;
-    }
+std::pair<int, int> PlanspielState::entry_classes(const std::vector<uint32_t>& was,
+                                                  const std::vector<uint32_t>& is, size_t i,
+                                                  int party, bool model) const {
+  // Both tables in one pass: per unit, its class bit where its entry puts it in field i.
+  std::pair<int, int> c{0, 0};
+  const auto there = [i](uint32_t v) { return v != 0 && static_cast<size_t>(v & 0xffff) - 1 == i; };
+  for (size_t o = 0; o < is.size(); ++o) {
+    const bool in_was = there(was[o]), in_is = there(is[o]);
+    if (!in_was && !in_is) continue;
+    const int u = static_cast<int>(o);
+    const int bit = party_of(u) != party                           ? kEnemyThere
+                    : model && OccupantOf(type_of(u), party).model ? kOwnModelThere
+                                                                   : 0;
+    if (in_was) c.first |= bit;
+    if (in_is) c.second |= bit;
+  }
   return c;
 }
 

@@ -15,6 +15,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
@@ -630,7 +631,7 @@ class PlanspielState : public State {
   // unit: a later position reuses a unit's search and move fields while nothing the search read
   // has changed (search_signature of the unit, the wrecks, and what its party sees in the fields
   // the search reached or found closed, Search::read, as far as its entry rule reads it:
-  // entry_class, entered_by_passage); applying one of the moves takes its path
+  // entry_classes, entered_by_passage); applying one of the moves takes its path
   // from there (kept_path: the same path find_path gives) rather than searching again.
   struct KeptSearch {
     Search search;
@@ -668,9 +669,15 @@ class PlanspielState : public State {
   KeptSearches& kept_for_position() const;
   const std::vector<uint32_t>& kept_table(KeptSearches& kept, int party) const;
   // What the entry rule of a search of `party` (PassageEntry, PS §5.3, G-07) reads of field index
-  // `i` with the units of `table` (table_signature): bit 0 an enemy unit there, bit 1 (for a
-  // model mover, `model`) an own model. Equal classes give equal entries into the field.
-  int entry_class(const std::vector<uint32_t>& table, size_t i, int party, bool model) const;
+  // `i` with the units of a table (table_signature): kEnemyThere, an enemy unit there, and (for a
+  // model mover, `model`) kOwnModelThere, an own model. Equal classes give equal entries into the
+  // field. The classes with the tables `was` and `is`, in that order.
+  static constexpr int kEnemyThere = 1, kOwnModelThere = 2;
+  std::pair<int, int> entry_classes(const std::vector<uint32_t>& was,
+                                    const std::vector<uint32_t>& is, size_t i, int party,
+                                    bool model) const;
+  // Whether two different entry classes differ only in an own model that came or went.
+  static bool OnlyOwnModelCameOrWent(int was, int is) { return (was ^ is) == kOwnModelThere; }
   // Whether search `s` entered field index `i` by a step bound by the passage rule
   // (PassageRestricted, PS §5.3), along the road or across country, or started there: the steps
   // where an own model in the field changes the entry (the first step into a field where no
