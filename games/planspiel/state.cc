@@ -560,9 +560,6 @@ const Game& PlanspielState::game() const {
 const std::string& PlanspielState::uid(int u) const {
   return game_->situation().units[static_cast<size_t>(u)].id;
 }
-int PlanspielState::party_of(int u) const {
-  return game_->situation().units[static_cast<size_t>(u)].party;
-}
 const UnitType& PlanspielState::type_of(int u) const {
   return game_->type(u);
 }
@@ -646,14 +643,6 @@ bool PlanspielState::visible_to(int u, int party) const {
   // aboard: the units it lists).
   if (unit(u).status != UnitStatus::kOnBoard) return false;
   seen_enemies(party);
-  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
-}
-
-bool PlanspielState::visible_known(int u, int party) const {
-  if (party_of(u) == party) return true;
-  if (setting_up()) return false;
-  if (unit(u).aboard >= 0) return visible_known(unit(u).aboard, party);
-  if (unit(u).status != UnitStatus::kOnBoard) return false;
   return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
 }
 
@@ -1647,12 +1636,13 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, b
   return false;
 }
 
-bool PlanspielState::find_path(int u, Field dest, Path& path, bool forced) const {
+bool PlanspielState::find_path(int u, Field dest, Path& path, bool forced, bool check) const {
   // A search kept from this position's legal actions gives the same path (kept_path).
-  if (!forced && !seen_cache_.mutating && kept_path(seen_cache_.position, u, dest, path))
+  if (!forced && !seen_cache_.mutating && kept_path(seen_cache_.position, u, dest, path, check))
     return true;
   const Board& b = game_->board();
-  return path_from(search(u, true, b.on_board(dest) ? b.index(dest) : -1), u, dest, path, forced);
+  return path_from(search(u, true, b.on_board(dest) ? b.index(dest) : -1), u, dest, path, forced,
+                   check);
 }
 
 // PS §6.7: a withdrawal is a backward move from the enemy units the mover's party sees (its
@@ -1779,7 +1769,7 @@ bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
     return PS_REFUSE(why, say("PS §6.7: {} is not on the board",
                               "PS §6.7: {} ist nicht auf der Platte", uid(u)));
   Path path;
-  if (!find_path(u, f, path))
+  if (!find_path(u, f, path, false, false))
     return PS_REFUSE(why, say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
                               "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen",
                               uid(u), field_text(f)));
@@ -2049,7 +2039,7 @@ PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const
   return k;
 }
 
-bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path) const {
+bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path, bool check) const {
   KeptSearches& kept = kept_searches();
   if (position == 0 || kept.game != game_->instance() || !game_->board().on_board(dest) ||
       static_cast<size_t>(u) >= kept.searches.size())
@@ -2058,7 +2048,7 @@ bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path)
   if (!k.filled || k.position != position) return false;
   // The same position, maybe in another state (a clone): its own contents table.
   k.search.buf->seen.table = &party_contents(k.party);
-  return path_from(k.search, u, dest, path);
+  return path_from(k.search, u, dest, path, false, check);
 }
 
 bool PlanspielState::withdrawn_from(int p) const {
@@ -4332,7 +4322,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
   if (action.verb == kMove) {
     if (!may_move(u, &why)) return why;
     Path path;
-    if (!find_path(u, f, path)) {
+    if (!find_path(u, f, path, false, false)) {
       // PS §2.3, §6.10: a wreck in a defile closes the way (or the field) to vehicles.
       if (path_from(search(u, false), u, f, path))
         for (Field w : path.fields)

@@ -695,13 +695,13 @@ class PlanspielState : public State {
   // reachable(k.search), worked out once per kept search.
   const std::vector<Field>& kept_moves(const KeptSearch& k) const;
   // The path of unit `u` to `dest` from a search kept for `position`; false: none kept (or no
-  // path).
-  bool kept_path(uint64_t position, int u, Field dest, Path& path) const;
+  // path). `check` as in path_from.
+  bool kept_path(uint64_t position, int u, Field dest, Path& path, bool check = true) const;
   // With `forced` the end field need not be within the stacking limit (PS §5.4: a movement
   // counter-move may congest a field).
   // With `check` the path is checked against the rules' CheckPath (PS §6, a consistency check
   // of the search: a path that fails it is a logic error); the listings of withdrawal fields
-  // leave it to the path applied (find_path).
+  // and the legality checks (why_illegal) leave it to the path applied (apply).
   bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false,
                  bool check = true) const;
   // The fields a search reaches where the mover may end its move (move_targets).
@@ -709,7 +709,9 @@ class PlanspielState : public State {
   void reachable(const Search& s, std::vector<Field>& out) const;  // into `out` (cleared first)
   // The fields search `s` reached either way, one bit per board index (bit i % 64 of word i / 64).
   void reached_bits(const Search& s, std::vector<uint64_t>& bits) const;
-  bool find_path(int u, Field dest, Path& path, bool forced = false) const;
+  // The path a move of unit `u` to `dest` takes (kept_path, else a new search). `check` as in
+  // path_from: the legality checks (why_illegal) leave it to the path applied.
+  bool find_path(int u, Field dest, Path& path, bool forced = false, bool check = true) const;
   // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
   void next_in_group();
   // PS §5.4: the fields of unit `u`'s own withdrawal out of the mover's fire (movement
@@ -1057,5 +1059,17 @@ class PlanspielGame : public Game {
 
 // The game of a shipped situation ("ps-1"), one instance per situation for the whole process.
 std::shared_ptr<const PlanspielGame> make_planspiel(const std::string& situation_id);
+
+// Inline: asked many times per position (the contents tables, the kept searches' signatures).
+inline int PlanspielState::party_of(int u) const {
+  return game_->situation().units[static_cast<size_t>(u)].party;
+}
+inline bool PlanspielState::visible_known(int u, int party) const {
+  if (party_of(u) == party) return true;
+  if (setting_up()) return false;
+  if (unit(u).aboard >= 0) return visible_known(unit(u).aboard, party);
+  if (unit(u).status != UnitStatus::kOnBoard) return false;
+  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
+}
 
 }  // namespace feldherr::planspiel
