@@ -1804,27 +1804,35 @@ std::vector<Field> PlanspielState::withdraw_targets(int u) const {
 
 void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
                                                std::vector<Field>& withdrawals) const {
+  if (const std::vector<Field>& m = move_and_withdraw_fields(u, moves, withdrawals); &m != &moves)
+    moves = m;
+}
+
+const std::vector<Field>& PlanspielState::move_and_withdraw_fields(int u, std::vector<Field>& moves,
+                                                                   std::vector<Field>& withdrawals,
+                                                                   const KeptSearch** kept) const {
   moves.clear();
   withdrawals.clear();
+  if (kept) *kept = nullptr;
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
-  if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return;
+  if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return moves;
   // The search kept from an earlier position while nothing it reads has changed (kept_search_for),
   // else a new one, kept for the next position and for the move's path when one of these moves
   // is applied (kept_path).
   Search local;
   const KeptSearch* k = nullptr;
   const Search& s = position_search(u, local, &k);
-  if (k)
-    moves = kept_moves(*k);
-  else
-    reachable(local, moves);
+  if (!k) reachable(local, moves);
+  if (kept) *kept = k;
+  const std::vector<Field>& fields = k ? kept_moves(*k) : moves;  // the kept ones not copied
   // withdraw_targets, over the same search and fields.
   if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
     Path path;
-    for (Field f : moves)
+    for (Field f : fields)
       if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
         withdrawals.push_back(f);
   }
+  return fields;
 }
 
 const PlanspielState::Search& PlanspielState::position_search(int u, Search& local,
@@ -1846,8 +1854,19 @@ const std::vector<Field>& PlanspielState::kept_moves(const KeptSearch& k) const 
   if (!k.moves_set) {
     reachable(k.search, k.moves);
     k.moves_set = true;
+    k.actions_set = false;
   }
   return k.moves;
+}
+
+const std::vector<Action>& PlanspielState::kept_move_actions(const KeptSearch& k, int u) const {
+  const std::vector<Field>& moves = kept_moves(k);
+  if (!k.actions_set) {
+    k.move_actions.clear();
+    AppendUnitFields(k.move_actions, kMove, u, moves, game_->board());
+    k.actions_set = true;
+  }
+  return k.move_actions;
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_searches() {
@@ -1989,6 +2008,9 @@ void PlanspielState::update_move_field(const KeptSearch& k, size_t i) const {
     k.moves.insert(at, FieldAt(b, static_cast<int>(i)));
   else if (!end && listed)
     k.moves.erase(at);
+  else
+    return;
+  k.actions_set = false;  // the move actions follow the fields
 }
 
 std::pair<int, int> PlanspielState::entry_classes(const std::vector<uint32_t>& was,
@@ -2032,6 +2054,7 @@ PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const
   k.search = std::move(s);
   k.filled = true;
   k.moves_set = false;
+  k.actions_set = false;
   k.position = seen_cache_.position;
   k.unit_sig = search_signature(u);
   k.wrecks = kept.wrecks;
@@ -3966,9 +3989,18 @@ void PlanspielState::legal_actions(ActionList& out) const {
   enemy_at.assign(static_cast<size_t>(b.width() * b.height()), 0);
   for (int o : seen_enemies(active_)) enemy_at[static_cast<size_t>(b.index(field_of(o)))] = 1;
   for (const int u : game_->party_units(active_)) {
-    move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
-    if (!targets.empty()) movers.push_back(u);
-    AppendUnitFields(out, kMove, u, targets, b);
+    // move_targets, withdraw_targets (the move fields maybe those kept with the unit's search,
+    // with their actions)
+    const KeptSearch* kept_search = nullptr;
+    const std::vector<Field>& moves =
+        move_and_withdraw_fields(u, targets, withdrawals, &kept_search);
+    if (!moves.empty()) movers.push_back(u);
+    if (kept_search) {
+      const std::vector<Action>& actions = kept_move_actions(*kept_search, u);
+      out.insert(out.end(), actions.begin(), actions.end());
+    } else {
+      AppendUnitFields(out, kMove, u, moves, b);
+    }
     AppendUnitFields(out, kWithdraw, u, withdrawals, b);
     AppendUnitFields(out, kFire, u, fire_targets(u), b);
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));

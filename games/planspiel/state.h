@@ -645,6 +645,10 @@ class PlanspielState : public State {
     // fields whose contents changed (update_move_field).
     mutable std::vector<Field> moves;
     mutable bool moves_set = false;
+    // The move actions of `moves` (kept_move_actions), worked out when first asked after a change
+    // of `moves`.
+    mutable std::vector<Action> move_actions;
+    mutable bool actions_set = false;
   };
   struct KeptSearches {
     uint64_t game = 0;                 // PlanspielGame::instance
@@ -694,6 +698,15 @@ class PlanspielState : public State {
   const Search& position_search(int u, Search& local, const KeptSearch** kept) const;
   // reachable(k.search), worked out once per kept search.
   const std::vector<Field>& kept_moves(const KeptSearch& k) const;
+  // The move actions of the kept move fields of unit `u` (kept_moves), worked out once per change
+  // of them.
+  const std::vector<Action>& kept_move_actions(const KeptSearch& k, int u) const;
+  // move_and_withdraw_targets, but the move fields are given as a reference: to `moves`, or to
+  // those kept with the unit's search (kept_moves: valid until the next search of the unit);
+  // `kept` (when given) is set to the unit's kept search or null.
+  const std::vector<Field>& move_and_withdraw_fields(int u, std::vector<Field>& moves,
+                                                     std::vector<Field>& withdrawals,
+                                                     const KeptSearch** kept = nullptr) const;
   // The path of unit `u` to `dest` from a search kept for `position`; false: none kept (or no
   // path). `check` as in path_from.
   bool kept_path(uint64_t position, int u, Field dest, Path& path, bool check = true) const;
