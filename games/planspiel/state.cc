@@ -282,6 +282,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     if (t->category == Category::kTransport && t->capacity == Capacity::kTowOneWeapon)
       tows_.push_back(static_cast<int>(types_.size()) - 1);
     party_units_.at(static_cast<size_t>(u.party)).push_back(static_cast<int>(types_.size()) - 1);
+    parties_.push_back(static_cast<uint8_t>(u.party));
   }
   for (const ObjectiveSet& o : situation.objectives)
     for (Field f : o.fields)

@@ -1020,6 +1020,8 @@ class PlanspielGame : public Game {
   const std::vector<int>& party_units(int party) const {
     return party_units_[static_cast<size_t>(party)];
   }
+  // The party of unit `u` (its situation unit's), one byte per unit.
+  int party(int u) const { return parties_[static_cast<size_t>(u)]; }
   const std::vector<Field>& objective_fields() const { return objective_fields_; }
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
@@ -1057,6 +1059,7 @@ class PlanspielGame : public Game {
   std::vector<int> flat_ranges_;                        // per unit of the situation
   std::vector<int> tows_;                               // tows()
   std::array<std::vector<int>, kParties> party_units_;  // party_units()
+  std::vector<uint8_t> parties_;                        // party()
   std::vector<uint8_t> next_to_cover_;                  // per board index: next_to_cover()
   std::vector<Field> objective_fields_;
   std::string scenario_;
@@ -1075,7 +1078,7 @@ std::shared_ptr<const PlanspielGame> make_planspiel(const std::string& situation
 
 // Inline: asked many times per position (the contents tables, the kept searches' signatures).
 inline int PlanspielState::party_of(int u) const {
-  return game_->situation().units[static_cast<size_t>(u)].party;
+  return game_->party(u);
 }
 inline bool PlanspielState::visible_known(int u, int party) const {
   if (party_of(u) == party) return true;
