@@ -282,6 +282,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     if (t->category == Category::kTransport && t->capacity == Capacity::kTowOneWeapon)
       tows_.push_back(static_cast<int>(types_.size()) - 1);
     party_units_.at(static_cast<size_t>(u.party)).push_back(static_cast<int>(types_.size()) - 1);
+    parties_.push_back(static_cast<uint8_t>(u.party));
   }
   for (const ObjectiveSet& o : situation.objectives)
     for (Field f : o.fields)
@@ -560,9 +561,6 @@ const Game& PlanspielState::game() const {
 const std::string& PlanspielState::uid(int u) const {
   return game_->situation().units[static_cast<size_t>(u)].id;
 }
-int PlanspielState::party_of(int u) const {
-  return game_->situation().units[static_cast<size_t>(u)].party;
-}
 const UnitType& PlanspielState::type_of(int u) const {
   return game_->type(u);
 }
@@ -649,14 +647,6 @@ bool PlanspielState::visible_to(int u, int party) const {
   return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
 }
 
-bool PlanspielState::visible_known(int u, int party) const {
-  if (party_of(u) == party) return true;
-  if (setting_up()) return false;
-  if (unit(u).aboard >= 0) return visible_known(unit(u).aboard, party);
-  if (unit(u).status != UnitStatus::kOnBoard) return false;
-  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
-}
-
 int PlanspielState::detection_range_now(int o) const {
   if (unit(o).status != UnitStatus::kOnBoard) return 0;
   // Scenarios §1.5: a detected marker lets every enemy unit with a line of sight detect it.
@@ -725,23 +715,21 @@ void PlanspielState::update_seen_counts() const {
     const auto mi = static_cast<size_t>(m);
     const int pm = party_of(m);
     const SeenKey& km = c.key[mi];
-    for (int q = 0; q < kParties; ++q) {
-      if (q == pm) continue;
-      for (const int o : game_->party_units(q)) {  // the units of the other party, in unit order
-        const auto v = static_cast<size_t>(o);
-        // A pair of two changed units is worked out once, from the first of them.
-        if (is_moved[v] && v < mi) continue;
-        // The pair's detection both ways now against what was counted (SeenCache::pair).
-        const SeenKey& kv = c.key[v];
-        const uint8_t v_by_m = detects_keyed(km, kv, c.range[v]) ? 1 : 0;
-        const uint8_t m_by_v = detects_keyed(kv, km, c.range[mi]) ? 1 : 0;
-        uint8_t& was_v = c.pair[v * n + mi];
-        uint8_t& was_m = c.pair[mi * n + v];
-        c.count[v] += v_by_m - was_v;
-        c.count[mi] += m_by_v - was_m;
-        was_v = v_by_m;
-        was_m = m_by_v;
-      }
+    static_assert(kParties == 2);
+    for (const int o : game_->party_units(enemy(pm))) {  // the other party's, in unit order
+      const auto v = static_cast<size_t>(o);
+      // A pair of two changed units is worked out once, from the first of them.
+      if (is_moved[v] && v < mi) continue;
+      // The pair's detection both ways now against what was counted (SeenCache::pair).
+      const SeenKey& kv = c.key[v];
+      const uint8_t v_by_m = detects_keyed(km, kv, c.range[v]) ? 1 : 0;
+      const uint8_t m_by_v = detects_keyed(kv, km, c.range[mi]) ? 1 : 0;
+      uint8_t& was_v = c.pair[v * n + mi];
+      uint8_t& was_m = c.pair[mi * n + v];
+      c.count[v] += v_by_m - was_v;
+      c.count[mi] += m_by_v - was_m;
+      was_v = v_by_m;
+      was_m = m_by_v;
     }
   }
 }
@@ -824,10 +812,10 @@ void PlanspielState::contents_seen_by(int party, int except, SeenContents& out) 
   if (except < 0) return;
   const SeenCache::Contents& c = seen_cache_.contents[static_cast<size_t>(party)];
   const Board& b = game_->board();
-  // The fields where `except` or its load stand seen: there the contents without them.
-  for (int o = 0; o < num_units(); ++o) {
-    if ((o != except && unit(o).aboard != except) || unit(o).status != UnitStatus::kOnBoard)
-      continue;
+  // The fields where `except` or its load (PS §4.4: one unit aboard a carrier, load_of) stand
+  // seen: there the contents without them.
+  for (const int o : {except, load_of(except)}) {
+    if (o < 0 || unit(o).status != UnitStatus::kOnBoard) continue;
     const size_t i = static_cast<size_t>(b.index(field_of(o)));
     const std::vector<int>& ids = c.ids[i];
     if (std::find(ids.begin(), ids.end(), o) == ids.end()) continue;  // not seen: not there
@@ -1649,12 +1637,13 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, b
   return false;
 }
 
-bool PlanspielState::find_path(int u, Field dest, Path& path, bool forced) const {
+bool PlanspielState::find_path(int u, Field dest, Path& path, bool forced, bool check) const {
   // A search kept from this position's legal actions gives the same path (kept_path).
-  if (!forced && !seen_cache_.mutating && kept_path(seen_cache_.position, u, dest, path))
+  if (!forced && !seen_cache_.mutating && kept_path(seen_cache_.position, u, dest, path, check))
     return true;
   const Board& b = game_->board();
-  return path_from(search(u, true, b.on_board(dest) ? b.index(dest) : -1), u, dest, path, forced);
+  return path_from(search(u, true, b.on_board(dest) ? b.index(dest) : -1), u, dest, path, forced,
+                   check);
 }
 
 // PS §6.7: a withdrawal is a backward move from the enemy units the mover's party sees (its
@@ -1781,7 +1770,7 @@ bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
     return PS_REFUSE(why, say("PS §6.7: {} is not on the board",
                               "PS §6.7: {} ist nicht auf der Platte", uid(u)));
   Path path;
-  if (!find_path(u, f, path))
+  if (!find_path(u, f, path, false, false))
     return PS_REFUSE(why, say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
                               "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen",
                               uid(u), field_text(f)));
@@ -1816,27 +1805,35 @@ std::vector<Field> PlanspielState::withdraw_targets(int u) const {
 
 void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
                                                std::vector<Field>& withdrawals) const {
+  if (const std::vector<Field>& m = move_and_withdraw_fields(u, moves, withdrawals); &m != &moves)
+    moves = m;
+}
+
+const std::vector<Field>& PlanspielState::move_and_withdraw_fields(int u, std::vector<Field>& moves,
+                                                                   std::vector<Field>& withdrawals,
+                                                                   const KeptSearch** kept) const {
   moves.clear();
   withdrawals.clear();
+  if (kept) *kept = nullptr;
   const bool planned = step() == StepKind::kPlanMove && u == planning_unit();
-  if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return;
+  if ((step() != StepKind::kAct && !planned) || !may_move(u, nullptr)) return moves;
   // The search kept from an earlier position while nothing it reads has changed (kept_search_for),
   // else a new one, kept for the next position and for the move's path when one of these moves
   // is applied (kept_path).
   Search local;
   const KeptSearch* k = nullptr;
   const Search& s = position_search(u, local, &k);
-  if (k)
-    moves = kept_moves(*k);
-  else
-    reachable(local, moves);
+  if (!k) reachable(local, moves);
+  if (kept) *kept = k;
+  const std::vector<Field>& fields = k ? kept_moves(*k) : moves;  // the kept ones not copied
   // withdraw_targets, over the same search and fields.
   if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
     Path path;
-    for (Field f : moves)
+    for (Field f : fields)
       if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
         withdrawals.push_back(f);
   }
+  return fields;
 }
 
 const PlanspielState::Search& PlanspielState::position_search(int u, Search& local,
@@ -1858,8 +1855,19 @@ const std::vector<Field>& PlanspielState::kept_moves(const KeptSearch& k) const 
   if (!k.moves_set) {
     reachable(k.search, k.moves);
     k.moves_set = true;
+    k.actions_set = false;
   }
   return k.moves;
+}
+
+const std::vector<Action>& PlanspielState::kept_move_actions(const KeptSearch& k, int u) const {
+  const std::vector<Field>& moves = kept_moves(k);
+  if (!k.actions_set) {
+    k.move_actions.clear();
+    AppendUnitFields(k.move_actions, kMove, u, moves, game_->board());
+    k.actions_set = true;
+  }
+  return k.move_actions;
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_searches() {
@@ -1949,7 +1957,7 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
   if (k.table != now) {
     // Only the fields whose contents the search read matter (Search::read), and of those only
     // what the search's entry rule reads (PassageEntry, PS §5.3, G-07): whether an enemy unit
-    // stands there, and for a model mover whether an own model does (entry_class). The mover's
+    // stands there, and for a model mover whether an own model does (entry_classes). The mover's
     // own fields (its contents without it, kept with the search) are read whole; so are the
     // fields it reached, where the end of a move is checked against the stacking limit: those
     // fields are checked again in the kept move fields (update_move_field).
@@ -1964,12 +1972,12 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
         if (!k.search.read(i)) continue;
         for (size_t j = 0; j < seen.own_count; ++j)
           if (seen.own[j].first == i) return nullptr;
-        const int was = entry_class(k.table, i, k.party, k.search.me.model);
-        const int is = entry_class(now, i, k.party, k.search.me.model);
-        // Only whether an own model stands there changed (bit 1): with an enemy unit there the
-        // field stays closed; without one the entry changes only by a step bound by the passage
-        // rule, and only the step that first reached the field counts.
-        if (was != is && ((was ^ is) != 2 || ((was & 1) == 0 && entered_by_passage(k.search, i))))
+        const auto [was, is] = entry_classes(k.table, now, i, k.party, k.search.me.model);
+        // Only whether an own model stands there changed: with an enemy unit there the field
+        // stays closed; without one the entry changes only by a step bound by the passage rule,
+        // and only the step that first reached the field counts.
+        if (was != is && (!OnlyOwnModelCameOrWent(was, is) ||
+                          (!(was & kEnemyThere) && entered_by_passage(k.search, i))))
           return nullptr;
         if (k.search.dist(0)[i] >= 0 || k.search.dist(1)[i] >= 0) ends.push_back(i);
       }
@@ -2001,19 +2009,27 @@ void PlanspielState::update_move_field(const KeptSearch& k, size_t i) const {
     k.moves.insert(at, FieldAt(b, static_cast<int>(i)));
   else if (!end && listed)
     k.moves.erase(at);
+  else
+    return;
+  k.actions_set = false;  // the move actions follow the fields
 }
 
-int PlanspielState::entry_class(const std::vector<uint32_t>& table, size_t i, int party,
-                                bool model) const {
-  int c = 0;
-  for (size_t o = 0; o < table.size(); ++o)
-    if (table[o] != 0 && static_cast<size_t>(table[o] & 0xffff) - 1 == i) {
-      const int u = static_cast<int>(o);
-      if (party_of(u) != party)
-        c |= 1;
-      else if (model && OccupantOf(type_of(u), party).model)
-        c |= 2;
-    }
+std::pair<int, int> PlanspielState::entry_classes(const std::vector<uint32_t>& was,
+                                                  const std::vector<uint32_t>& is, size_t i,
+                                                  int party, bool model) const {
+  // Both tables in one pass: per unit, its class bit where its entry puts it in field i.
+  std::pair<int, int> c{0, 0};
+  const auto there = [i](uint32_t v) { return v != 0 && static_cast<size_t>(v & 0xffff) - 1 == i; };
+  for (size_t o = 0; o < is.size(); ++o) {
+    const bool in_was = there(was[o]), in_is = there(is[o]);
+    if (!in_was && !in_is) continue;
+    const int u = static_cast<int>(o);
+    const int bit = party_of(u) != party                           ? kEnemyThere
+                    : model && OccupantOf(type_of(u), party).model ? kOwnModelThere
+                                                                   : 0;
+    if (in_was) c.first |= bit;
+    if (in_is) c.second |= bit;
+  }
   return c;
 }
 
@@ -2039,6 +2055,7 @@ PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const
   k.search = std::move(s);
   k.filled = true;
   k.moves_set = false;
+  k.actions_set = false;
   k.position = seen_cache_.position;
   k.unit_sig = search_signature(u);
   k.wrecks = kept.wrecks;
@@ -2046,7 +2063,7 @@ PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const
   return k;
 }
 
-bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path) const {
+bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path, bool check) const {
   KeptSearches& kept = kept_searches();
   if (position == 0 || kept.game != game_->instance() || !game_->board().on_board(dest) ||
       static_cast<size_t>(u) >= kept.searches.size())
@@ -2055,7 +2072,7 @@ bool PlanspielState::kept_path(uint64_t position, int u, Field dest, Path& path)
   if (!k.filled || k.position != position) return false;
   // The same position, maybe in another state (a clone): its own contents table.
   k.search.buf->seen.table = &party_contents(k.party);
-  return path_from(k.search, u, dest, path);
+  return path_from(k.search, u, dest, path, false, check);
 }
 
 bool PlanspielState::withdrawn_from(int p) const {
@@ -3973,9 +3990,18 @@ void PlanspielState::legal_actions(ActionList& out) const {
   enemy_at.assign(static_cast<size_t>(b.width() * b.height()), 0);
   for (int o : seen_enemies(active_)) enemy_at[static_cast<size_t>(b.index(field_of(o)))] = 1;
   for (const int u : game_->party_units(active_)) {
-    move_and_withdraw_targets(u, targets, withdrawals);  // move_targets, withdraw_targets
-    if (!targets.empty()) movers.push_back(u);
-    AppendUnitFields(out, kMove, u, targets, b);
+    // move_targets, withdraw_targets (the move fields maybe those kept with the unit's search,
+    // with their actions)
+    const KeptSearch* kept_search = nullptr;
+    const std::vector<Field>& moves =
+        move_and_withdraw_fields(u, targets, withdrawals, &kept_search);
+    if (!moves.empty()) movers.push_back(u);
+    if (kept_search) {
+      const std::vector<Action>& actions = kept_move_actions(*kept_search, u);
+      out.insert(out.end(), actions.begin(), actions.end());
+    } else {
+      AppendUnitFields(out, kMove, u, moves, b);
+    }
     AppendUnitFields(out, kWithdraw, u, withdrawals, b);
     AppendUnitFields(out, kFire, u, fire_targets(u), b);
     for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
@@ -4329,7 +4355,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
   if (action.verb == kMove) {
     if (!may_move(u, &why)) return why;
     Path path;
-    if (!find_path(u, f, path)) {
+    if (!find_path(u, f, path, false, false)) {
       // PS §2.3, §6.10: a wreck in a defile closes the way (or the field) to vehicles.
       if (path_from(search(u, false), u, f, path))
         for (Field w : path.fields)

@@ -15,6 +15,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
@@ -630,7 +631,7 @@ class PlanspielState : public State {
   // unit: a later position reuses a unit's search and move fields while nothing the search read
   // has changed (search_signature of the unit, the wrecks, and what its party sees in the fields
   // the search reached or found closed, Search::read, as far as its entry rule reads it:
-  // entry_class, entered_by_passage); applying one of the moves takes its path
+  // entry_classes, entered_by_passage); applying one of the moves takes its path
   // from there (kept_path: the same path find_path gives) rather than searching again.
   struct KeptSearch {
     Search search;
@@ -644,6 +645,10 @@ class PlanspielState : public State {
     // fields whose contents changed (update_move_field).
     mutable std::vector<Field> moves;
     mutable bool moves_set = false;
+    // The move actions of `moves` (kept_move_actions), worked out when first asked after a change
+    // of `moves`.
+    mutable std::vector<Action> move_actions;
+    mutable bool actions_set = false;
   };
   struct KeptSearches {
     uint64_t game = 0;                 // PlanspielGame::instance
@@ -668,9 +673,15 @@ class PlanspielState : public State {
   KeptSearches& kept_for_position() const;
   const std::vector<uint32_t>& kept_table(KeptSearches& kept, int party) const;
   // What the entry rule of a search of `party` (PassageEntry, PS §5.3, G-07) reads of field index
-  // `i` with the units of `table` (table_signature): bit 0 an enemy unit there, bit 1 (for a
-  // model mover, `model`) an own model. Equal classes give equal entries into the field.
-  int entry_class(const std::vector<uint32_t>& table, size_t i, int party, bool model) const;
+  // `i` with the units of a table (table_signature): kEnemyThere, an enemy unit there, and (for a
+  // model mover, `model`) kOwnModelThere, an own model. Equal classes give equal entries into the
+  // field. The classes with the tables `was` and `is`, in that order.
+  static constexpr int kEnemyThere = 1, kOwnModelThere = 2;
+  std::pair<int, int> entry_classes(const std::vector<uint32_t>& was,
+                                    const std::vector<uint32_t>& is, size_t i, int party,
+                                    bool model) const;
+  // Whether two different entry classes differ only in an own model that came or went.
+  static bool OnlyOwnModelCameOrWent(int was, int is) { return (was ^ is) == kOwnModelThere; }
   // Whether search `s` entered field index `i` by a step bound by the passage rule
   // (PassageRestricted, PS §5.3), along the road or across country, or started there: the steps
   // where an own model in the field changes the entry (the first step into a field where no
@@ -687,14 +698,23 @@ class PlanspielState : public State {
   const Search& position_search(int u, Search& local, const KeptSearch** kept) const;
   // reachable(k.search), worked out once per kept search.
   const std::vector<Field>& kept_moves(const KeptSearch& k) const;
+  // The move actions of the kept move fields of unit `u` (kept_moves), worked out once per change
+  // of them.
+  const std::vector<Action>& kept_move_actions(const KeptSearch& k, int u) const;
+  // move_and_withdraw_targets, but the move fields are given as a reference: to `moves`, or to
+  // those kept with the unit's search (kept_moves: valid until the next search of the unit);
+  // `kept` (when given) is set to the unit's kept search or null.
+  const std::vector<Field>& move_and_withdraw_fields(int u, std::vector<Field>& moves,
+                                                     std::vector<Field>& withdrawals,
+                                                     const KeptSearch** kept = nullptr) const;
   // The path of unit `u` to `dest` from a search kept for `position`; false: none kept (or no
-  // path).
-  bool kept_path(uint64_t position, int u, Field dest, Path& path) const;
+  // path). `check` as in path_from.
+  bool kept_path(uint64_t position, int u, Field dest, Path& path, bool check = true) const;
   // With `forced` the end field need not be within the stacking limit (PS §5.4: a movement
   // counter-move may congest a field).
   // With `check` the path is checked against the rules' CheckPath (PS §6, a consistency check
   // of the search: a path that fails it is a logic error); the listings of withdrawal fields
-  // leave it to the path applied (find_path).
+  // and the legality checks (why_illegal) leave it to the path applied (apply).
   bool path_from(const Search& s, int u, Field dest, Path& path, bool forced = false,
                  bool check = true) const;
   // The fields a search reaches where the mover may end its move (move_targets).
@@ -702,7 +722,9 @@ class PlanspielState : public State {
   void reachable(const Search& s, std::vector<Field>& out) const;  // into `out` (cleared first)
   // The fields search `s` reached either way, one bit per board index (bit i % 64 of word i / 64).
   void reached_bits(const Search& s, std::vector<uint64_t>& bits) const;
-  bool find_path(int u, Field dest, Path& path, bool forced = false) const;
+  // The path a move of unit `u` to `dest` takes (kept_path, else a new search). `check` as in
+  // path_from: the legality checks (why_illegal) leave it to the path applied.
+  bool find_path(int u, Field dest, Path& path, bool forced = false, bool check = true) const;
   // PS §9.6: the next move of the simultaneous group comes up (a new round when it has stepped).
   void next_in_group();
   // PS §5.4: the fields of unit `u`'s own withdrawal out of the mover's fire (movement
@@ -998,6 +1020,8 @@ class PlanspielGame : public Game {
   const std::vector<int>& party_units(int party) const {
     return party_units_[static_cast<size_t>(party)];
   }
+  // The party of unit `u` (its situation unit's), one byte per unit.
+  int party(int u) const { return parties_[static_cast<size_t>(u)]; }
   const std::vector<Field>& objective_fields() const { return objective_fields_; }
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
@@ -1035,6 +1059,7 @@ class PlanspielGame : public Game {
   std::vector<int> flat_ranges_;                        // per unit of the situation
   std::vector<int> tows_;                               // tows()
   std::array<std::vector<int>, kParties> party_units_;  // party_units()
+  std::vector<uint8_t> parties_;                        // party()
   std::vector<uint8_t> next_to_cover_;                  // per board index: next_to_cover()
   std::vector<Field> objective_fields_;
   std::string scenario_;
@@ -1050,5 +1075,17 @@ class PlanspielGame : public Game {
 
 // The game of a shipped situation ("ps-1"), one instance per situation for the whole process.
 std::shared_ptr<const PlanspielGame> make_planspiel(const std::string& situation_id);
+
+// Inline: asked many times per position (the contents tables, the kept searches' signatures).
+inline int PlanspielState::party_of(int u) const {
+  return game_->party(u);
+}
+inline bool PlanspielState::visible_known(int u, int party) const {
+  if (party_of(u) == party) return true;
+  if (setting_up()) return false;
+  if (unit(u).aboard >= 0) return visible_known(unit(u).aboard, party);
+  if (unit(u).status != UnitStatus::kOnBoard) return false;
+  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
+}
 
 }  // namespace feldherr::planspiel
