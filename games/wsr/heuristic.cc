@@ -2123,6 +2123,12 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       }
       // Attack plan: suppressing the objective's defenders comes before the advance moves.
       if (!op && v > 0) v += PlanFireBonus(s, gi, a.arg(0), a.arg(1), p);
+      // A unit that would rather fire than move fires before the others move when its target
+      // could still opportunity-fire (WSR 5.0: each unit acts once; a target disrupted or
+      // eliminated first cannot meet the movers, 6.2, 6.1.7).
+      if (!op && v > 0 && p.fire_first > 0 && !s.has(a.arg(1), kOpsComplete) &&
+          !s.has(a.arg(1), kDisrupted) && v > SelectValue(s, gi, a.arg(0), p) - p.move_epsilon)
+        v += p.fire_first;
       // G-12: a runner that can still get nearer its exit zone moves instead (WSR 5.0, 6.1: a
       // unit fires or moves; opportunity fire gives it Ops complete, 6.2).
       if (p.exit_runners > 0 && ExitRunner(s, gi, a.arg(0), p) != nullptr &&

@@ -90,6 +90,10 @@ struct WsrHeuristicParams {
   // rules' auto-setup is declined when it would, and a `place` in such a hex costs 10 x this
   // (docs/wsr-ai.md "Setup"; 0: auto-setup always, places by straight-line distance).
   double setup_reach = 1.0;
+  // > 0: a fire of a unit that would rather fire than move, at a target that could still
+  // opportunity-fire, gets this much more, so the units that fire act before the units that move
+  // (docs/wsr-ai.md "Fire first"; 0: in the order of the scores).
+  double fire_first = 4.0;
 
   bool operator==(const WsrHeuristicParams&) const = default;
 };

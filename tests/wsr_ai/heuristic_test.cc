@@ -381,6 +381,38 @@ TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
   }
 }
 
+// Fire first (docs/wsr-ai.md "Fire first"): the US wins by controlling A-E08 and A-H08 (WSR
+// 12.2). A German platoon holds A-E08; a US platoon with its HQ stands next to it in A-E09 and
+// would rather fire at it than move; a second US platoon in A-H11 goes for A-H08, within the
+// German's reach. With `fire_first` the platoon next door fires first (the German, disrupted or
+// eliminated, cannot meet the mover with opportunity fire, WSR 6.2, 6.1.7); without it the
+// mover goes first (its move scores more than the shot).
+GameSetup FireThenMove() {
+  return BothHexes({U("us.hq-cca", "A-E09", "us.cca"), U("us.infantry", "A-E09", "us.cca"),
+                    U("us.infantry", "A-H11", "us.cca"), U("de.hq-beck", "A-U01", "de.beck"),
+                    U("de.infantry", "A-E08", "de.beck")},
+                   "A-E08", "A-H08");
+}
+
+TEST(WsrAI, WSR_5_0_6_2_AUnitThatFiresActsBeforeTheUnitsThatMove) {
+  for (double first : {4.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.fire_first = first;
+    Pos p(FireThenMove());
+    Activate(p, "us.cca");
+    const double fire = BestScore(p, params, "fire us.infantry-1 ");
+    const double stay = BestScore(p, params, "select us.infantry-1");
+    const double move = BestScore(p, params, "select us.infantry-2");
+    ASSERT_GT(fire, -1e9) << "the platoon next door has a shot";
+    if (first > 0) {
+      EXPECT_GT(fire, move) << "the shot comes first";
+    } else {
+      EXPECT_GT(fire, stay) << "the platoon next door would rather fire than move";
+      EXPECT_GT(move, fire) << "without fire_first the mover goes first";
+    }
+  }
+}
+
 // Joining a stack (WSR 5.1, docs/wsr-ai.md "Joining a stack"): the US wins by controlling both
 // A-D08 and A-F08 (WSR 12.2), each two hexes from A-E10, where two Shermans stand with their HQ.
 // With one Sherman selected, the other does not join it: a stack takes one hex, the two alone
@@ -938,7 +970,9 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"exit_runners", &p.exit_runners},
       {"runner_fire_cost", &p.runner_fire_cost},
       {"runner_threat", &p.runner_threat},
-      {"runner_spare", &p.runner_spare}};
+      {"runner_spare", &p.runner_spare},
+      {"setup_reach", &p.setup_reach},
+      {"fire_first", &p.fire_first}};
   std::string all = e, item;
   for (char ch : all + ",") {
     if (ch != ',') {
