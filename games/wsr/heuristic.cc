@@ -81,7 +81,13 @@ struct GameInfo {
   int bridge_turns = 0;
   int bridge_seat = -1;
   int bridge_unit = -1;
+  // Steps (hexes entered) from each hex to the nearest of the seat's targets over terrain the
+  // unit may enter (the static costs of WsrGame::step_cost, WSR 5.0; units and markers left
+  // out), per seat and soft/hard target; kCutOff where no path leads there (Setup, WSR 2.0).
+  std::array<std::array<std::vector<int>, 2>, 2> path_steps;
 };
+
+constexpr int kCutOff = 1 << 20;
 
 uint64_t Fingerprint(const WsrGame& g) {
   uint64_t h = static_cast<uint64_t>(g.num_units()) * uint64_t{1000003} + g.objectives().size();
@@ -285,6 +291,32 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
       info->exit_zones[static_cast<size_t>(seat)].push_back(std::move(hexes));
     }
   }
+  // Path steps to the targets: a breadth-first search from the targets backwards over the
+  // hexsides that may be crossed toward them (WSR 5.0: impassable terrain, e.g. a river hex
+  // without a bridge, maps doc 2.3).
+  const HexLayout& L = g.layout();
+  for (int side = 0; side < 2; ++side)
+    for (int hard = 0; hard < 2; ++hard) {
+      std::vector<int>& dist =
+          info->path_steps[static_cast<size_t>(side)][static_cast<size_t>(hard)];
+      dist.assign(static_cast<size_t>(L.size()), kCutOff);
+      std::vector<int> queue;
+      for (int t : info->targets[static_cast<size_t>(side)]) {
+        dist[static_cast<size_t>(t)] = 0;
+        queue.push_back(t);
+      }
+      for (size_t q = 0; q < queue.size(); ++q) {
+        const int x = queue[q];
+        for (int d = 0; d < 6; ++d) {
+          const int y = L.Neighbour(x, d);
+          if (y < 0 || dist[static_cast<size_t>(y)] != kCutOff ||
+              g.step_cost(y, OppositeDir(d), hard != 0) < 0)
+            continue;
+          dist[static_cast<size_t>(y)] = dist[static_cast<size_t>(x)] + 1;
+          queue.push_back(y);
+        }
+      }
+    }
   for (int side = 0; side < 2; ++side) {
     std::vector<int>& h = info->hold_targets[static_cast<size_t>(side)];
     for (int t : info->targets[static_cast<size_t>(side)]) {
@@ -1929,13 +1961,49 @@ double FateScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p
 
 // Score of a verb this file does not know by number (setup, reinforcements, assault, mines...):
 // read from its text form.
+// Steps from `hex` to the nearest of unit u's side's targets over terrain u may enter, or
+// kCutOff (GameInfo::path_steps).
+int PathSteps(const WsrState& s, const GameInfo& gi, int u, int hex) {
+  const int side = s.side_of(u);
+  if (side < 0 || side > 1 || hex < 0) return kCutOff;
+  return gi
+      .path_steps[static_cast<size_t>(side)][s.hard_target(u) ? 1 : 0][static_cast<size_t>(hex)];
+}
+
+// Units of HQ h's formation within its command range of `hex` (WSR 4.2).
+int InCommandRange(const WsrState& s, int h, int hex) {
+  const HexLayout& L = s.wgame().layout();
+  int n = 0;
+  for (int v : s.wgame().formation_units(s.info(h).formation))
+    if (v != h && s.on_map(v) && !s.info(v).hq &&
+        L.Distance(s.unit(v).hex, hex) <= s.face(h).command_range)
+      ++n;
+  return n;
+}
+
+// Would the rules' auto-setup (WSR 2.0) put a combat unit of the deciding side where no path
+// leads to its targets (setup_reach)? It places by straight-line distance: in Bieville it sets
+// two Panzer IVs up north of the Vire (B-H01), whose only bridge lies outside the playable area.
+bool AutoSetupStrands(const WsrState& s, const GameInfo& gi, const WsrHeuristicParams& p) {
+  if (p.setup_reach <= 0 || s.steps.empty() || s.top().kind != kStepSetup) return false;
+  const int side = s.top().a;
+  if (side < 0 || side > 1 || gi.targets[static_cast<size_t>(side)].empty()) return false;
+  WsrState c = s;
+  c.apply(Action(kAutoSetup, {}));
+  for (int u : s.wgame().side_units(side))
+    if (!s.on_map(u) && c.on_map(u) && !c.info(u).hq &&
+        PathSteps(c, gi, u, c.unit(u).hex) >= kCutOff)
+      return true;
+  return false;
+}
+
 double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
                      const WsrHeuristicParams& p) {
   const std::string text = s.describe(a);
   const std::vector<std::string> tok = Tokens(text);
   if (tok.empty()) return 0.0;
   const std::string& v = tok[0];
-  if (v == "auto-setup") return 100.0;
+  if (v == "auto-setup") return AutoSetupStrands(s, gi, p) ? -1.0 : 100.0;
   if (v == "assault" || v == "overrun") {
     const int hex = HexInText(s, tok.back());
     if (hex < 0) return 0.0;
@@ -1952,18 +2020,37 @@ double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
     const int hex = tok.size() >= 3 ? HexInText(s, tok.back()) : -1;
     if (hex < 0) return v == "enter" ? 1.0 : 0.0;
     const TerrainType& tt = s.wgame().data().terrain[s.wgame().terrain(hex)];
+    // The setup phase with setup_reach: placed by the path to the targets (auto-setup was
+    // declined because it strands a unit, "Setup").
+    const bool setup =
+        p.setup_reach > 0 && v == "place" && !s.steps.empty() && s.top().kind == kStepSetup;
     double sc = 0;
     for (size_t i = 1; i + 1 < tok.size(); ++i) {
       const int u = s.wgame().unit_by_label(tok[i]);
       if (u < 0) continue;
       if (s.info(u).hq) {
         sc += v == "enter" ? 1.2 : 0.0;
+        // WSR 4.2: set up where it commands the most units of its formation (as auto-setup).
+        if (setup) sc += 0.1 * InCommandRange(s, u, hex);
         continue;
       }
       sc += v == "enter" ? 1.0 : 0.0;
       const int side = s.side_of(u);
       const std::vector<int>& targets = gi.targets[static_cast<size_t>(side)];
-      if (!targets.empty()) {
+      if (setup && !targets.empty()) {
+        // WSR 2.0: the way there, not the line; a seat that exits units (G-12) feels the pull
+        // across the map, as in Potential.
+        const int d = PathSteps(s, gi, u, hex);
+        if (d >= kCutOff) {
+          sc -= 10.0 * p.setup_reach;
+        } else {
+          const double range =
+              gi.exits[static_cast<size_t>(side)]
+                  ? std::max(p.objective_range, static_cast<double>(s.wgame().layout().width()))
+                  : p.objective_range;
+          sc += p.objective * std::max(0.0, 1.0 - d / range);
+        }
+      } else if (!targets.empty()) {
         const int d = MinDistance(s.wgame().layout(), hex, targets);
         sc += p.objective * std::max(0.0, 1.0 - d / p.objective_range);
       }
@@ -2036,6 +2123,12 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       }
       // Attack plan: suppressing the objective's defenders comes before the advance moves.
       if (!op && v > 0) v += PlanFireBonus(s, gi, a.arg(0), a.arg(1), p);
+      // A unit that would rather fire than move fires before the others move when its target
+      // could still opportunity-fire (WSR 5.0: each unit acts once; a target disrupted or
+      // eliminated first cannot meet the movers, 6.2, 6.1.7).
+      if (!op && v > 0 && p.fire_first > 0 && !s.has(a.arg(1), kOpsComplete) &&
+          !s.has(a.arg(1), kDisrupted) && v > SelectValue(s, gi, a.arg(0), p) - p.move_epsilon)
+        v += p.fire_first;
       // G-12: a runner that can still get nearer its exit zone moves instead (WSR 5.0, 6.1: a
       // unit fires or moves; opportunity fire gives it Ops complete, 6.2).
       if (p.exit_runners > 0 && ExitRunner(s, gi, a.arg(0), p) != nullptr &&

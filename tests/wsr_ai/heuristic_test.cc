@@ -381,6 +381,38 @@ TEST(WsrAI, WSR_A6_12_2_AnAttackerLeavesTheTownItHoldsForTheNextObjective) {
   }
 }
 
+// Fire first (docs/wsr-ai.md "Fire first"): the US wins by controlling A-E08 and A-H08 (WSR
+// 12.2). A German platoon holds A-E08; a US platoon with its HQ stands next to it in A-E09 and
+// would rather fire at it than move; a second US platoon in A-H11 goes for A-H08, within the
+// German's reach. With `fire_first` the platoon next door fires first (the German, disrupted or
+// eliminated, cannot meet the mover with opportunity fire, WSR 6.2, 6.1.7); without it the
+// mover goes first (its move scores more than the shot).
+GameSetup FireThenMove() {
+  return BothHexes({U("us.hq-cca", "A-E09", "us.cca"), U("us.infantry", "A-E09", "us.cca"),
+                    U("us.infantry", "A-H11", "us.cca"), U("de.hq-beck", "A-U01", "de.beck"),
+                    U("de.infantry", "A-E08", "de.beck")},
+                   "A-E08", "A-H08");
+}
+
+TEST(WsrAI, WSR_5_0_6_2_AUnitThatFiresActsBeforeTheUnitsThatMove) {
+  for (double first : {4.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.fire_first = first;
+    Pos p(FireThenMove());
+    Activate(p, "us.cca");
+    const double fire = BestScore(p, params, "fire us.infantry-1 ");
+    const double stay = BestScore(p, params, "select us.infantry-1");
+    const double move = BestScore(p, params, "select us.infantry-2");
+    ASSERT_GT(fire, -1e9) << "the platoon next door has a shot";
+    if (first > 0) {
+      EXPECT_GT(fire, move) << "the shot comes first";
+    } else {
+      EXPECT_GT(fire, stay) << "the platoon next door would rather fire than move";
+      EXPECT_GT(move, fire) << "without fire_first the mover goes first";
+    }
+  }
+}
+
 // Joining a stack (WSR 5.1, docs/wsr-ai.md "Joining a stack"): the US wins by controlling both
 // A-D08 and A-F08 (WSR 12.2), each two hexes from A-E10, where two Shermans stand with their HQ.
 // With one Sherman selected, the other does not join it: a stack takes one hex, the two alone
@@ -543,6 +575,60 @@ TEST(WsrAI, WSR_5_1_AStackIsNotSelectedToEndWithoutAStep) {
   WsrHeuristicParams old;
   old.join_check = 0;
   EXPECT_GT(StacksEndedWithoutAStep(old), 0) << "the earlier rule wastes actions here";
+}
+
+// Bieville (WSR-A11): the German tanks win by leaving over the west edge of map C column K.
+// Their setup zone, map B columns H-K, takes in the land north of the Vire (B-F01-B-K03), whose
+// only bridge (B-L04) lies outside the playable area: a tank set up there never gets out. The
+// rules' auto-setup (by straight-line distance) puts two Panzer IVs in B-H01. The German
+// heuristic's setup (WSR 2.0) leaves no tank where no path over passable terrain leads to the
+// exit; with `setup_reach=0` (auto-setup always) some do.
+int GermanTanksCutOffFromTheExit(const WsrHeuristicParams& params) {
+  auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario("bieville"));
+  const int de = game->seat_index("de");
+  const HexLayout& L = game->layout();
+  const Zone* edge = game->setup().scenario_data->FindZone("west-edge");
+  EXPECT_NE(edge, nullptr);
+  if (edge == nullptr) return -1;
+  // Hexes from which a tracked vehicle reaches the exit zone (WSR 5.0: river hexes without a
+  // bridge are impassable, maps doc 2.3).
+  std::vector<bool> linked(static_cast<size_t>(L.size()), false);
+  std::vector<int> queue(edge->hexes.begin(), edge->hexes.end());
+  for (int h : queue) linked[static_cast<size_t>(h)] = true;
+  for (size_t q = 0; q < queue.size(); ++q)
+    for (int d = 0; d < 6; ++d) {
+      const int y = L.Neighbour(queue[q], d);
+      if (y < 0 || linked[static_cast<size_t>(y)] || game->step_cost(y, OppositeDir(d), true) < 0)
+        continue;
+      linked[static_cast<size_t>(y)] = true;
+      queue.push_back(y);
+    }
+  auto h = make_wsr_heuristic(de, 7, params);
+  RandomPlayer r(8);
+  Rng rng(9);
+  auto st = game->new_initial_state();
+  auto& ws = static_cast<WsrState&>(*st);
+  for (int n = 0; n < 1000 && !st->is_terminal() && ws.setting_up(); ++n) {
+    const int seat = st->current_seat();
+    const Action a = seat == kChance ? st->sample_chance(rng)
+                                     : (seat == de ? *h : static_cast<Player&>(r)).choose(*st);
+    st->apply(a);
+  }
+  int cut_off = 0, placed = 0;
+  for (int u : game->side_units(de)) {
+    if (!ws.on_map(u) || ws.info(u).hq) continue;
+    ++placed;
+    if (!linked[static_cast<size_t>(ws.unit(u).hex)]) ++cut_off;
+  }
+  EXPECT_GE(placed, 6) << "the Panzer IVs, the Tiger and the Wirbelwind";
+  return cut_off;
+}
+
+TEST(WsrAI, WSR_2_0_A11_NoTankIsSetUpWhereNoPathLeadsToTheExit) {
+  EXPECT_EQ(GermanTanksCutOffFromTheExit(WsrHeuristicParams{}), 0);
+  WsrHeuristicParams old;
+  old.setup_reach = 0;
+  EXPECT_GT(GermanTanksCutOffFromTheExit(old), 0) << "auto-setup puts tanks north of the Vire";
 }
 
 // A disrupted platoon next to an objective covered by two German tanks: the heuristic does not
@@ -884,7 +970,9 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"exit_runners", &p.exit_runners},
       {"runner_fire_cost", &p.runner_fire_cost},
       {"runner_threat", &p.runner_threat},
-      {"runner_spare", &p.runner_spare}};
+      {"runner_spare", &p.runner_spare},
+      {"setup_reach", &p.setup_reach},
+      {"fire_first", &p.fire_first}};
   std::string all = e, item;
   for (char ch : all + ",") {
     if (ch != ',') {
