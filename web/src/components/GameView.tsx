@@ -254,7 +254,7 @@ export function GameView(props: { id: string; token?: string }) {
             {t('turn')} {obs.turn}/{wsr.turns} · {t('fatePoints')} {wsr.seats.map((s) => `${side(s)} ${obs.seats?.[s]?.fate_points ?? 0}`).join(', ')}
           </span>
         )}
-        {ps && obs && <PsHead obs={obs as PsObservation} />}
+        {ps && obs && <PsHead obs={obs as PsObservation} over={over} />}
         <span class="spacer" />
         {msg?.can_undo && (
           <button onClick={undo} data-testid="undo" disabled={offline}>
@@ -336,7 +336,7 @@ export function GameView(props: { id: string; token?: string }) {
           )}
           {rivet && obs && (
             <>
-              <RivetField board={rivet} obs={obs} units={rUnits} onSegment={onPlace} {...boardProps} />
+              <RivetField board={rivet} obs={obs} units={rUnits} onSegment={onPlace} over={over} {...boardProps} />
               {msg?.text && (
                 <details class="text-details">
                   <summary>{t('cardsAndDetails')}</summary>
@@ -501,12 +501,18 @@ function OffMap(props: { units: WsrUnit[]; acting: Set<string>; selected: string
 }
 
 /** Planspiel: game turn, cycle turn, the party to act, the phase and the losses. */
-function PsHead(props: { obs: PsObservation }) {
+function PsHead(props: { obs: PsObservation; over: boolean }) {
   const o = props.obs;
   const party = (p: string) => tOr(`psParty_${p}`, p);
   return (
     <span data-testid="ps-head">
-      {t('turn')} {o.turn}/{o.game_turns} (D{o.cycle_turn}) · <b>{party(o.active)}</b> {t('psActive')} · {psPhaseText(o)} · {t('psLosses')}{' '}
+      {t('turn')} {o.turn}/{o.game_turns} (D{o.cycle_turn}) ·{' '}
+      {!props.over && (
+        <>
+          <b>{party(o.active)}</b> {t('psActive')} · {psPhaseText(o)} ·{' '}
+        </>
+      )}
+      {t('psLosses')}{' '}
       {Object.entries(o.losses ?? {})
         .map(([p, n]) => `${party(p)} ${n}`)
         .join(', ')}

@@ -21,6 +21,8 @@ export interface RivetFieldProps {
   actingUnits: Set<string>;
   onUnit: (label: string) => void;
   onSegment: (id: string) => void;
+  /** The game is over: nobody is to play. */
+  over?: boolean;
 }
 
 const PIECE_ICON: Record<string, string> = { so: '★', bunker: '▣', wire: '#', minefield: '✸', tank_trap: '✕' };
@@ -39,7 +41,13 @@ export function RivetField(props: RivetFieldProps) {
     <div class="rivet" data-testid="rivet-field">
       <div class="pocket-players">
         <span>
-          {t('round')} {obs?.round ?? 0} · <b>{active ? sideName('rivet', active) : ''}</b> {t('toPlay')}
+          {t('round')} {obs?.round ?? 0}
+          {!props.over && active && (
+            <>
+              {' '}
+              · <b>{sideName('rivet', active)}</b> {t('toPlay')}
+            </>
+          )}
         </span>
         {board.seats.map((s, i) => {
           const seat = obs?.seats?.[s];
