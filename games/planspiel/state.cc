@@ -1770,7 +1770,7 @@ bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
     return PS_REFUSE(why, say("PS §6.7: {} is not on the board",
                               "PS §6.7: {} ist nicht auf der Platte", uid(u)));
   Path path;
-  if (!find_path(u, f, path, false, false))
+  if (!find_path(u, f, path, /*forced=*/false, /*check=*/false))
     return PS_REFUSE(why, say("PS §6, §5.1, G-07: {} cannot reach {} this half-turn",
                               "PS §6, §5.1, G-07: {} kann {} in diesem Teilzug nicht erreichen",
                               uid(u), field_text(f)));
@@ -4355,7 +4355,7 @@ Text PlanspielState::why_illegal_text(const Action& action) const {
   if (action.verb == kMove) {
     if (!may_move(u, &why)) return why;
     Path path;
-    if (!find_path(u, f, path, false, false)) {
+    if (!find_path(u, f, path, /*forced=*/false, /*check=*/false)) {
       // PS §2.3, §6.10: a wreck in a defile closes the way (or the field) to vehicles.
       if (path_from(search(u, false), u, f, path))
         for (Field w : path.fields)

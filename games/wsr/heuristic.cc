@@ -1959,8 +1959,6 @@ double FateScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p
   return 100.0 * (sum / k_max - p.fate_point * cost);
 }
 
-// Score of a verb this file does not know by number (setup, reinforcements, assault, mines...):
-// read from its text form.
 // Steps from `hex` to the nearest of unit u's side's targets over terrain u may enter, or
 // kCutOff (GameInfo::path_steps).
 int PathSteps(const WsrState& s, const GameInfo& gi, int u, int hex) {
@@ -1997,6 +1995,8 @@ bool AutoSetupStrands(const WsrState& s, const GameInfo& gi, const WsrHeuristicP
   return false;
 }
 
+// Score of a verb this file does not know by number (setup, reinforcements, assault, mines...):
+// read from its text form.
 double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
                      const WsrHeuristicParams& p) {
   const std::string text = s.describe(a);
