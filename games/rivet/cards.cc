@@ -281,8 +281,8 @@ void RivetState::apply_card(const Action& a, EventList* ev) {
   if (ev)
     ev->push_back(
         Event::said("content §6.4",
-                    say("{0} plays {2} {3}", "Die {1} spielen {2} {3}", faction_id(player),
-                        player == kAllies ? "Alliierten" : "Bismarks", id, card.name),
+                    say("{0} {2} {3}", "Die {1} spielen {2} {3}",
+                        faction_does(player, "plays", "play"), faction_de(player), id, card.name),
                     player));
   std::vector<Unit*> act;
   for (Unit& u : units)

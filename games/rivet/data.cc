@@ -32,6 +32,19 @@ const char* faction_id(int f) {
   return f == kAllies ? "allies" : "bismark";
 }
 
+std::string faction_en(int f, bool capital) {
+  if (f != kAllies) return "Bismark";
+  return capital ? "The Allies" : "the Allies";
+}
+
+std::string faction_does(int f, std::string_view singular, std::string_view plural, bool capital) {
+  return faction_en(f, capital) + " " + std::string(f == kAllies ? plural : singular);
+}
+
+std::string faction_de(int f) {
+  return f == kAllies ? "Alliierten" : "Bismarks";
+}
+
 const char* class_name(UnitClass c) {
   static constexpr std::array<const char*, 5> kNames = {"infantry", "cavalry", "support", "tank",
                                                         "plug"};

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/per_seat.h"
@@ -24,6 +25,16 @@ const char* provenance_name(Provenance p);
 inline constexpr int kAllies = 0;
 inline constexpr int kBismark = 1;
 const char* faction_id(int f);  // "allies", "bismark"
+// The sides in English prose: "the Allies" (a plural) and "Bismark" (a singular, the side's
+// name in the rulebook); `capital` for a sentence's first word.
+std::string faction_en(int f, bool capital = false);
+// The side as a sentence's subject with the verb that agrees: faction_does(f, "draws", "draw") is
+// "The Allies draw" or "Bismark draws".
+std::string faction_does(int f, std::string_view singular, std::string_view plural,
+                         bool capital = true);
+// The sides as German texts name them, in the plural of the German rulebook ("die Alliierten",
+// "die Bismarks").
+std::string faction_de(int f);
 
 enum class UnitClass : uint8_t { kInfantry, kCavalry, kSupport, kTank, kPlug };
 const char* class_name(UnitClass c);

@@ -271,6 +271,7 @@ class RivetState : public State {
   // How the game ended (RW §13) and the sentence that says so, in English and German.
   enum class Ending : uint8_t { kThreshold, kBothOver, kAfterTie, kRoundLimit };
   Text ending_text(Ending kind, int winner) const;
+  std::string ending_record(Ending kind, int winner) const;
   // Action! cards (games/rivet/cards.cc).
   void card_plays(ActionList& out) const;
   Text card_why(const Action& a) const;
@@ -371,7 +372,7 @@ class RivetState : public State {
   bool threshold_reached = false;  // someone met the victory conditions this round
   bool tie_continuation = false;   // R15: equal VP above the thresholds, play on
   int winner = -1;                 // kAllies / kBismark, 2 = draw
-  std::string end_reason;
+  std::string end_reason;          // the ending's record (ending_record), the texts come from it
   int moves = 0;
 
  private:

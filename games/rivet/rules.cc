@@ -8,19 +8,13 @@ namespace feldherr::rivet {
 
 namespace {
 
-// "allies'" and "bismark's": the possessive of a side's name.
+// "the Allies'" and "Bismark's": the possessive of a side's name.
 std::string Possessive(const std::string& name) {
   return name + (!name.empty() && name.back() == 's' ? "'" : "'s");
 }
 
 int Opp(int f) {
   return 1 - f;
-}
-
-// The sides as German texts name them, in the plural of the German rulebook ("die Alliierten",
-// "die Bismarks").
-std::string FactionDe(int f) {
-  return f == 0 ? "Alliierten" : "Bismarks";
 }
 
 // A unit type's German name (RW Spielregeln), its English one where the data gives none.
@@ -329,7 +323,7 @@ void RivetState::start_turn(EventList* ev) {
     if (ev && v >= 1 && v <= 8)
       Say(ev, "RW §12 M10",
           say("{0} escalation bonus for {2} VP", "Eskalationsbonus der {1} für {2} SP",
-              faction_id(active), FactionDe(active), v),
+              Possessive(faction_en(active, true)), faction_de(active), v),
           active);
   }
   for (Unit& u : units) {
@@ -357,9 +351,10 @@ void RivetState::start_turn(EventList* ev) {
         flags[i] = active;
         if (ev)
           Say(ev, "RW §10",
-              say("{0} controls the SO in {2} and places a flag",
+              say("{0} the SO in {2} and places a flag",
                   "Die {1} kontrollieren das strategische Ziel in {2} und platzieren eine Flagge",
-                  faction_id(active), FactionDe(active), seg_name(so_segs[i])),
+                  faction_does(active, "controls", "control"), faction_de(active),
+                  seg_name(so_segs[i])),
               active);
       }
     }
@@ -368,8 +363,8 @@ void RivetState::start_turn(EventList* ev) {
   if (ev)
     Say(ev, "RW §5",
         say("round {0}: {1} turn; {2} DP, {3} rivet{4}",
-            "Runde {0}: Zug der {5}; {2} AP, {3} Rivet{4}", round, Possessive(faction_id(active)),
-            dp[active], rivets[active], rivets[active] == 1 ? "" : "s", FactionDe(active)),
+            "Runde {0}: Zug der {5}; {2} AP, {3} Rivet{4}", round, Possessive(faction_en(active)),
+            dp[active], rivets[active], rivets[active] == 1 ? "" : "s", faction_de(active)),
         active);
   card_step = 0;
   secret_draws = 0;
@@ -575,9 +570,10 @@ void RivetState::score_secrets(EventList* ev) {
       sm_discard.push_back(c);
       if (ev)
         Say(ev, "RW §13",
-            say("{0} fulfils secret mission {2} ({3}) for {4} VP",
-                "Die {1} erfüllen die Geheime Mission {2} ({3}) für {4} SP", faction_id(active),
-                FactionDe(active), sm.id, sm.name, sm.vp),
+            say("{0} secret mission {2} ({3}) for {4} VP",
+                "Die {1} erfüllen die Geheime Mission {2} ({3}) für {4} SP",
+                faction_does(active, "fulfils", "fulfil"), faction_de(active), sm.id, sm.name,
+                sm.vp),
             active);
     } else {
       keep.push_back(c);
@@ -611,18 +607,18 @@ void RivetState::end_turn(EventList* ev) {
       ++stats.flags_removed;
       if (ev)
         Say(ev, "RW §10",
-            say("{0} takes the SO in {2} and removes the enemy flag",
+            say("{0} the SO in {2} and removes the enemy flag",
                 "Die {1} erobern das strategische Ziel in {2} und entfernen die gegnerische Flagge",
-                faction_id(active), FactionDe(active), seg_name(so_segs[i])),
+                faction_does(active, "takes", "take"), faction_de(active), seg_name(so_segs[i])),
             active);
     }
     if ((on || flags[i] == active) && scores) {
       vp[active] += 1;
       if (ev)
         Say(ev, "RW §10",
-            say("{0} scores 1 VP for the SO in {2}",
-                "Die {1} erhalten 1 SP für das strategische Ziel in {2}", faction_id(active),
-                FactionDe(active), seg_name(so_segs[i])),
+            say("{0} 1 VP for the SO in {2}",
+                "Die {1} erhalten 1 SP für das strategische Ziel in {2}",
+                faction_does(active, "scores", "score"), faction_de(active), seg_name(so_segs[i])),
             active);
     }
   }
@@ -640,14 +636,13 @@ void RivetState::end_turn(EventList* ev) {
   if (m.allies_vp_per_round > 0) vp[kAllies] += m.allies_vp_per_round;
   esc_vp = vp;  // mission 10: the totals that select next round's bonus
   const bool a = vp[kAllies] >= m.vp[kAllies], b = vp[kBismark] >= m.vp[kBismark];
-  // The end of the game: its reason is kept in the state in English (end_reason, part of the
-  // stored state); ending_text() gives both languages from the kind of ending.
+  // The end of the game: the state keeps its record (end_reason, ending_record); the players
+  // read ending_text() in their language.
   auto finish = [&](int w, Ending kind) {
     phase = Phase::kOver;
     winner = w;
-    const Text why = ending_text(kind, w);
-    end_reason = why.en;
-    if (ev) Say(ev, "RW §13", why, w == 2 ? kNobody : w);
+    end_reason = ending_record(kind, w);
+    if (ev) Say(ev, "RW §13", ending_text(kind, w), w == 2 ? kNobody : w);
   };
   if (tie_continuation && vp[kAllies] != vp[kBismark]) {
     const int w = vp[kAllies] > vp[kBismark] ? kAllies : kBismark;
@@ -708,7 +703,7 @@ Decision RivetState::decision() const {
   d.kind = step_row(s).decision;
   // The deciding side as a prompt's first word names it ("Allies: deploy units ...").
   const std::string side = d.seat >= 0 ? game_->side_name(d.seat).en : "";
-  const std::string act = game_->side_name(active).en, act_de = FactionDe(active);
+  const std::string act = game_->side_name(active).en, act_de = faction_de(active);
   switch (s) {
     case RivetStep::kOver:
       d.say({"The game is over (RW §13).", "Das Spiel ist vorbei (RW §13)."});
@@ -739,12 +734,12 @@ Decision RivetState::decision() const {
           held ? kText[static_cast<size_t>(pending.window)]
                : Text{"you hold no card for this moment; end (content §6.2).",
                       "keine Karte auf der Hand für diesen Moment; beenden (content §6.2)."};
-      d.say(say("{0}: {2}", "{1}: {3}", side, FactionDe(d.seat), what.en, what.de));
+      d.say(say("{0}: {2}", "{1}: {3}", side, faction_de(d.seat), what.en, what.de));
       d.decline = Action(kEnd, {});
       return d;
     }
     case RivetStep::kParadropAim:
-      d.say({"allies: choose the segment the paradrop aims at (RW §12 mission 9).",
+      d.say({"Allies: choose the segment the paradrop aims at (RW §12 mission 9).",
              "Alliierte: das Segment wählen, auf das der Fallschirmabsprung zielt (RW §12 "
              "Mission 9)."});
       return d;
@@ -775,7 +770,7 @@ Decision RivetState::decision() const {
     case RivetStep::kRetreat:
       d.say(say("{0}: move u{2} out of {3} to an adjacent segment (RW §11 Tank Shock).",
                 "{1}: u{2} aus {3} in ein benachbartes Segment ziehen (RW §11 Panzerschock).",
-                game_->side_name(1 - active).en, FactionDe(1 - active), retreat.front(),
+                game_->side_name(1 - active).en, faction_de(1 - active), retreat.front(),
                 seg_name(shock_seg)));
       return d;
     case RivetStep::kWrapUp:
@@ -844,7 +839,7 @@ Decision RivetState::decision_for(int viewer) const {
            "dürfen eine Action!-Karte gegen diesen Treffer spielen oder beenden (content §6.2 "
            "W9)."}};
   const Text& when = kWhen[static_cast<size_t>(pending.window)];
-  d.say(say("{0}: {2}", "Die {1} {3}", game_->side_name(d.seat).en, FactionDe(d.seat), when.en,
+  d.say(say("{0}: {2}", "Die {1} {3}", game_->side_name(d.seat).en, faction_de(d.seat), when.en,
             when.de));
   return d;
 }
@@ -1355,8 +1350,8 @@ void RivetState::activate_segment(int seg, EventList* ev) {
   }
   if (ev)
     Say(ev, phase == Phase::kCombat ? "RW §8.1" : "RW §9",
-        say("{0} activates {2}", "Die {1} aktivieren {2}", faction_id(active), FactionDe(active),
-            seg_name(seg)),
+        say("{0} {2}", "Die {1} aktivieren {2}", faction_does(active, "activates", "activate"),
+            faction_de(active), seg_name(seg)),
         active);
 }
 
@@ -1654,11 +1649,11 @@ void RivetState::damage_unit(int id, int by_faction, EventList* ev) {
   if (ev)
     Say(ev, "RW §8.3",
         say("{0} (u{2}) is destroyed{3}", "{1} (u{2}) ist vernichtet{4}", name, name_de, id,
-            scores ? "; " + std::string(faction_id(Opp(owner))) + " gains " + std::to_string(l) +
-                         " VP loot"
+            scores ? "; " + faction_does(Opp(owner), "gains", "gain", false) + " " +
+                         std::to_string(l) + " VP loot"
                    : std::string(),
             scores
-                ? "; die " + FactionDe(Opp(owner)) + " erhalten " + std::to_string(l) + " SP Beute"
+                ? "; die " + faction_de(Opp(owner)) + " erhalten " + std::to_string(l) + " SP Beute"
                 : std::string()),
         owner);
 }
@@ -1680,7 +1675,7 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
     case kInitiative: {
       // RW §4.5 (R1): the same roll opens the game and, with initiative=round, every round.
       if (ev) {
-        Text text = say("round {0} initiative: allies roll {1}, bismark roll {2}",
+        Text text = say("round {0} initiative: the Allies roll {1}, Bismark rolls {2}",
                         "Initiative in Runde {0}: die Alliierten würfeln {1}, die Bismarks {2}",
                         round, a.arg(0), a.arg(1));
         const int starts = a.arg(0) > a.arg(1) ? kAllies : kBismark;
@@ -1688,8 +1683,8 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
           text.en += "; a tie is rolled again";
           text.de += "; bei Gleichstand wird erneut gewürfelt";
         } else {
-          text.en += std::string("; ") + faction_id(starts) + " take the first turn";
-          text.de += "; die " + FactionDe(starts) + " sind als Erste am Zug";
+          text.en += "; " + faction_does(starts, "takes", "take", false) + " the first turn";
+          text.de += "; die " + faction_de(starts) + " sind als Erste am Zug";
         }
         Say(ev, "RW §4.5 R1", std::move(text), kNobody);
       }
@@ -1813,8 +1808,8 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         }
         if (ev)
           Say(ev, "RW §5.1",
-              say("{0} draws an Action! card", "Die {1} ziehen eine Action!-Karte",
-                  faction_id(active), FactionDe(active)),
+              say("{0} an Action! card", "Die {1} ziehen eine Action!-Karte",
+                  faction_does(active, "draws", "draw"), faction_de(active)),
               active);
         card_step = 2;
         advance_cards(ev);
@@ -1884,8 +1879,8 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       }
       if (ev)
         Say(ev, "RW §5.1",
-            say("{0} draws a secret mission", "Die {1} ziehen eine Geheime Mission",
-                faction_id(active), FactionDe(active)),
+            say("{0} a secret mission", "Die {1} ziehen eine Geheime Mission",
+                faction_does(active, "draws", "draw"), faction_de(active)),
             active);
       if (card_step == 5) card_step = 4;  // AC-24's draw ends the W1 window
       advance_cards(ev);
@@ -1896,8 +1891,8 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       discard.push_back(a.arg(0));
       if (ev)
         Say(ev, "RW §5.1",
-            say("{0} discards {2}", "Die {1} werfen {2} ab", faction_id(active), FactionDe(active),
-                data.actions[static_cast<size_t>(a.arg(0))].id),
+            say("{0} {2}", "Die {1} werfen {2} ab", faction_does(active, "discards", "discard"),
+                faction_de(active), data.actions[static_cast<size_t>(a.arg(0))].id),
             active);
       card_step = 1;
       advance_cards(ev);
@@ -1934,8 +1929,9 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
       if (ut.hero) hero_used[static_cast<size_t>(a.arg(0))] = true;
       if (ev)
         Say(ev, "RW §7.1",
-            say("{0} deploys {2} (u{4}) in {5}", "Die {1} stellen {3} (u{4}) in {5} auf",
-                faction_id(active), FactionDe(active), ut.name, NameDe(ut), u.id, seg_name(u.seg)),
+            say("{0} {2} (u{4}) in {5}", "Die {1} stellen {3} (u{4}) in {5} auf",
+                faction_does(active, "deploys", "deploy"), faction_de(active), ut.name, NameDe(ut),
+                u.id, seg_name(u.seg)),
             active);
       return;
     }
@@ -2089,48 +2085,79 @@ Result RivetState::result() const {
     r.returns[static_cast<size_t>(winner)] = 1.0;
     r.returns[static_cast<size_t>(Opp(winner))] = -1.0;
     r.summary = std::string(faction_id(winner)) + " wins";
-    r.headline = winner == kAllies ? Text{"The allies win.", "Die Alliierten gewinnen."}
+    r.headline = winner == kAllies ? Text{"The Allies win.", "Die Alliierten gewinnen."}
                                    : Text{"Bismark wins.", "Die Bismarks gewinnen."};
   } else {
     r.summary = "draw";
     r.headline = {"A draw.", "Unentschieden."};
   }
-  // end_reason holds the English (stored with the state); the German follows from the kind of
-  // ending whose English it is.
+  // The texts follow from the kind of ending whose record the state holds.
   r.reason = end_reason;
   for (Ending kind :
        {Ending::kThreshold, Ending::kBothOver, Ending::kAfterTie, Ending::kRoundLimit})
-    if (const Text t = ending_text(kind, winner); t.en == end_reason) r.reason_de = t.de;
+    if (ending_record(kind, winner) == end_reason) {
+      const Text t = ending_text(kind, winner);
+      r.reason = t.en;
+      r.reason_de = t.de;
+    }
   return r;
+}
+
+// The record of an ending that the state keeps (end_reason): a fixed form naming the side by its
+// id, which the hashes of stored logs cover, so it stays as it is when the texts change.
+std::string RivetState::ending_record(Ending kind, int w) const {
+  const std::string score =
+      fmt::format(" ({} : {} VP after round {})", vp[kAllies], vp[kBismark], round);
+  const std::string side = w == kAllies || w == kBismark ? faction_id(w) : "";
+  switch (kind) {
+    case Ending::kThreshold:
+      return fmt::format("{} {} the victory threshold{} (RW §13)", side,
+                         w == kAllies ? "reach" : "reaches", score);
+    case Ending::kBothOver:
+      return fmt::format("{} has more VP, both over the threshold{} (RW §13 R15)", side, score);
+    case Ending::kAfterTie:
+      return fmt::format("{} ends a round with more VP after the tie{} (RW §13 R15)", side, score);
+    case Ending::kRoundLimit:
+      if (side.empty())
+        return fmt::format("round limit reached with equal VP{} (option max_rounds, not a rule)",
+                           score);
+      return fmt::format("{} leads at the round limit{} (option max_rounds, not a rule)", side,
+                         score);
+  }
+  return {};
 }
 
 // The sentence that ends the game (RW §13), with the final score.
 Text RivetState::ending_text(Ending kind, int w) const {
   const Text score = say(" ({0} : {1} VP after round {2})", " ({0} : {1} SP nach Runde {2})",
                          vp[kAllies], vp[kBismark], round);
-  const std::string side = w == kAllies || w == kBismark ? faction_id(w) : "";
-  const std::string side_de = w == kAllies || w == kBismark ? FactionDe(w) : "";
+  const bool won = w == kAllies || w == kBismark;
+  // The winner as the sentence's subject, with the verb that agrees ("The Allies reach").
+  auto does = [&](std::string_view singular, std::string_view plural) {
+    return won ? faction_does(w, singular, plural) : std::string();
+  };
+  const std::string side_de = won ? faction_de(w) : "";
   switch (kind) {
     case Ending::kThreshold:
-      return say("{0} {2} the victory threshold{3} (RW §13)",
-                 "Die {1} erreichen die Siegschwelle{4} (RW §13)", side, side_de,
-                 w == kAllies ? "reach" : "reaches", score.en, score.de);
-    case Ending::kBothOver:
-      return say("{0} has more VP, both over the threshold{2} (RW §13 R15)",
-                 "Die {1} haben mehr SP, beide Seiten über der Siegschwelle{3} (RW §13 R15)", side,
+      return say("{0} the victory threshold{2} (RW §13)",
+                 "Die {1} erreichen die Siegschwelle{3} (RW §13)", does("reaches", "reach"),
                  side_de, score.en, score.de);
+    case Ending::kBothOver:
+      return say("{0} more VP, both over the threshold{2} (RW §13 R15)",
+                 "Die {1} haben mehr SP, beide Seiten über der Siegschwelle{3} (RW §13 R15)",
+                 does("has", "have"), side_de, score.en, score.de);
     case Ending::kAfterTie:
-      return say("{0} ends a round with more VP after the tie{2} (RW §13 R15)",
+      return say("{0} a round with more VP after the tie{2} (RW §13 R15)",
                  "Die {1} beenden nach dem Gleichstand eine Runde mit mehr SP{3} (RW §13 R15)",
-                 side, side_de, score.en, score.de);
+                 does("ends", "end"), side_de, score.en, score.de);
     case Ending::kRoundLimit:
-      if (side.empty())
+      if (!won)
         return say("round limit reached with equal VP{0} (option max_rounds, not a rule)",
                    "Rundenlimit mit gleich vielen SP erreicht{1} (Option max_rounds, keine Regel)",
                    score.en, score.de);
-      return say("{0} leads at the round limit{2} (option max_rounds, not a rule)",
-                 "Die {1} führen beim Rundenlimit{3} (Option max_rounds, keine Regel)", side,
-                 side_de, score.en, score.de);
+      return say("{0} at the round limit{2} (option max_rounds, not a rule)",
+                 "Die {1} führen beim Rundenlimit{3} (Option max_rounds, keine Regel)",
+                 does("leads", "lead"), side_de, score.en, score.de);
   }
   return {};
 }

@@ -340,7 +340,7 @@ std::string RivetState::render_text(int seat) const {
 std::string RivetState::render_text_in(int seat, Lang lang) const {
   const bool de = lang == Lang::kDe;
   auto side = [de](int f) -> std::string {
-    return de ? (f == kAllies ? "Alliierte" : "Bismark") : faction_id(f);
+    return de ? (f == kAllies ? "Alliierte" : "Bismark") : (f == kAllies ? "Allies" : "Bismark");
   };
   auto name = [de](const UnitType& t) -> const std::string& {
     return de && !t.german.empty() ? t.german : t.name;
@@ -361,8 +361,8 @@ std::string RivetState::render_text_in(int seat, Lang lang) const {
       << "\n    ";
   else
     o << "Rivet Wars mission " << mission().id << " (" << mission().name << "), round " << round
-      << ", " << faction_id(active) << " to play\n"
-      << "VP allies " << vp[0] << "/" << mission().vp[0] << ", bismark " << vp[1] << "/"
+      << ", " << side(active) << " to play\n"
+      << "VP Allies " << vp[0] << "/" << mission().vp[0] << ", Bismark " << vp[1] << "/"
       << mission().vp[1] << "; rivets " << rivets[0] << " / " << rivets[1] << "; DP " << dp[active]
       << "\n    ";
   for (int c = 0; c < b.cols; ++c) o << "   " << static_cast<char>('a' + c) << "    ";
@@ -413,11 +413,11 @@ std::string RivetState::render_text_in(int seat, Lang lang) const {
       }
     } else {
       if (de)
-        o << "  " << side(f) << " hat " << h.size() << " Action!-Karte(n) und " << sm.size()
-          << " Geheime Mission(en)\n";
+        o << "  Die " << faction_de(f) << " haben " << h.size() << " Action!-Karte(n) und "
+          << sm.size() << " Geheime Mission(en)\n";
       else
-        o << "  " << faction_id(f) << " holds " << h.size() << " Action! card(s) and " << sm.size()
-          << " secret mission(s)\n";
+        o << "  " << faction_does(f, "holds", "hold") << " " << h.size() << " Action! card(s) and "
+          << sm.size() << " secret mission(s)\n";
     }
   }
   if (de)

@@ -287,7 +287,7 @@ TEST(CliTerminal, LongActionListsAreFoldedAndListUnfoldsThem_RW7) {
                                "hammer_65_pounder i6 E   [2 DP, 0 rivets]\n  109) End the phase  "
                                "· end\nAllies> no action matches \"zzz\"\n"));
   // The numbers are the whole list's: 40 deploys a rocket cycle in a6 facing east.
-  EXPECT_THAT(r.out, HasSubstr("  u1 allies Rocket Cycle in a6.E, 1/1 HP\n"));
+  EXPECT_THAT(r.out, HasSubstr("  u1 Allies Rocket Cycle in a6.E, 1/1 HP\n"));
 }
 
 // Lines longer than the terminal's 100 columns are cut at spaces (docs/cli.md "The human seat"):

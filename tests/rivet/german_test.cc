@@ -11,6 +11,7 @@
 namespace feldherr::rivet::testing {
 namespace {
 
+using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
@@ -33,14 +34,14 @@ TEST(RivetGerman, TheBoardPictureReadsInGermanWithTheHandsHidden) {
   const std::string en = s->render_text(kAllies);
   const std::string de = s->render_text_in(kAllies, Lang::kDe);
   EXPECT_EQ(en, s->render_text_in(kAllies, Lang::kEn));
-  EXPECT_THAT(en, HasSubstr(", allies to play\n"));
+  EXPECT_THAT(en, HasSubstr(", Allies to play\n"));
   EXPECT_THAT(de, HasSubstr(", am Zug: Alliierte\n"));
   // The mission's German name without its English in brackets.
   EXPECT_THAT(de, StartsWith("Rivet Wars Mission 4 (Raus aus dem Graben), Runde "));
   EXPECT_THAT(de, Not(HasSubstr("Over the Top")));
   EXPECT_THAT(en, HasSubstr("(Raus aus dem Graben (Over the Top))"));
   EXPECT_THAT(de, HasSubstr("  deine Action!-Karten:"));
-  EXPECT_THAT(de, HasSubstr("  Bismark hat "));
+  EXPECT_THAT(de, HasSubstr("  Die Bismarks haben "));
   EXPECT_THAT(
       de, HasSubstr(" Alliierte " +
                     g->data().units[static_cast<size_t>(g->data().unit_index("rifleman"))].german));
@@ -85,7 +86,7 @@ TEST(RivetGerman, Rw7_1_DeployingIsLoggedInGermanWithTheGermanUnitName) {
   ASSERT_EQ(ev.size(), 1u);
   const std::string& german = g->data().units[static_cast<size_t>(type)].german;
   ASSERT_FALSE(german.empty());
-  EXPECT_THAT(ev[0].text, StartsWith("allies deploys Rifleman (u"));
+  EXPECT_THAT(ev[0].text, StartsWith("The Allies deploy Rifleman (u"));
   EXPECT_THAT(ev[0].text_de, StartsWith("Die Alliierten stellen " + german + " (u"));
   EXPECT_THAT(ev[0].text_de, HasSubstr(" auf"));
 }
@@ -107,14 +108,23 @@ TEST(RivetGerman, Rw8_1_TheRefusalCitesTheRuleInGerman) {
 }
 
 // A whole game to its end: "bismark wins" is the replay logs' form; a player reads a sentence in
-// either language, and every prompt and event on the way has its German.
-TEST(RivetGerman, Rw13_TheResultIsASentenceInBothLanguages) {
+// either language, and every prompt and event on the way has its German. Random players end in a
+// draw at the round limit, the heuristic's mission 1 in a win.
+class RivetEnding : public ::testing::TestWithParam<bool> {};
+
+TEST_P(RivetEnding, Rw13_TheResultIsASentenceInBothLanguages) {
+  const bool heuristic = GetParam();
   RivetOptions o;
-  o.max_rounds = 3;
+  o.max_rounds = heuristic ? 30 : 3;
   auto g = MakeGame(1, ShippedData(), o);
   Session session(g);
   Rng rng(5);
-  RandomPlayer allies(1), bismark(2);
+  std::unique_ptr<Player> allies = std::make_unique<RandomPlayer>(1),
+                          bismark = std::make_unique<RandomPlayer>(2);
+  if (heuristic) {
+    allies = make_rivet_heuristic(kAllies, 1, {});
+    bismark = make_rivet_heuristic(kBismark, 2, {});
+  }
   EventList events;
   while (!session.state().is_terminal()) {
     const State& st = session.state();
@@ -124,18 +134,29 @@ TEST(RivetGerman, Rw13_TheResultIsASentenceInBothLanguages) {
     if (st.current_seat() == kChance)
       session.roll(rng, &events);
     else
-      ASSERT_EQ(session.act((st.current_seat() == kAllies ? allies : bismark).choose(st), &events),
+      ASSERT_EQ(session.act((st.current_seat() == kAllies ? allies : bismark)->choose(st), &events),
                 "");
-    for (const Event& e : events) ASSERT_FALSE(e.text_de.empty()) << e.text;
+    for (const Event& e : events) {
+      ASSERT_FALSE(e.text_de.empty()) << e.text;
+      // The English names the sides, not their ids ("The Allies draw", "Bismark draws").
+      EXPECT_THAT(e.text, Not(ContainsRegex("(^|[^A-Za-z])(allies|bismark)([^A-Za-z]|$)")))
+          << e.text;
+      EXPECT_THAT(e.text, Not(HasSubstr("Allies draws"))) << e.text;
+    }
   }
   const Result r = session.state().result();
   ASSERT_FALSE(r.reason_de.empty()) << r.reason;
   EXPECT_NE(r.reason_de, r.reason);
+  EXPECT_EQ(r.summary, heuristic ? "allies wins" : "draw");
   if (r.summary == "draw") {
     EXPECT_EQ(r.headline.de, "Unentschieden.");
   } else {
     EXPECT_THAT(r.summary, ::testing::AnyOf("allies wins", "bismark wins"));
-    EXPECT_EQ(r.headline.en, r.summary == "allies wins" ? "The allies win." : "Bismark wins.");
+    EXPECT_EQ(r.headline.en, r.summary == "allies wins" ? "The Allies win." : "Bismark wins.");
+    EXPECT_THAT(r.reason, StartsWith(r.summary == "allies wins" ? "The Allies " : "Bismark "));
+    // The state keeps the ending's record in its fixed form, by the side's id.
+    const auto& rs = static_cast<const RivetState&>(session.state());
+    EXPECT_THAT(rs.end_reason, StartsWith(r.summary == "allies wins" ? "allies " : "bismark "));
     EXPECT_EQ(r.headline.de,
               r.summary == "allies wins" ? "Die Alliierten gewinnen." : "Die Bismarks gewinnen.");
   }
@@ -143,6 +164,8 @@ TEST(RivetGerman, Rw13_TheResultIsASentenceInBothLanguages) {
   EXPECT_EQ(events.back().text, r.reason);
   EXPECT_EQ(events.back().text_de, r.reason_de);
 }
+
+INSTANTIATE_TEST_SUITE_P(RivetGerman, RivetEnding, ::testing::Values(false, true));
 
 }  // namespace
 }  // namespace feldherr::rivet::testing

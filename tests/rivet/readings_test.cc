@@ -65,10 +65,11 @@ TEST(RivetReadings, RW_4_5_R1_InitiativeRolledEachRound) {
   EXPECT_EQ(s->chance_outcomes().size(), 36u);
   EventList ev;
   Do(*s, "initiative 2 5", &ev);
-  EXPECT_NE(EventRules(ev).find(
-                "RW §4.5 R1: round 2 initiative: allies roll 2, bismark roll 5; bismark take the "
-                "first turn"),
-            std::string::npos)
+  EXPECT_NE(
+      EventRules(ev).find(
+          "RW §4.5 R1: round 2 initiative: the Allies roll 2, Bismark rolls 5; Bismark takes the "
+          "first turn"),
+      std::string::npos)
       << EventRules(ev);
   EXPECT_EQ(s->first, kBismark);
   EXPECT_EQ(s->active, kBismark);
