@@ -36,6 +36,15 @@ std::string faction_does(int f, std::string_view singular, std::string_view plur
 // "die Bismarks").
 std::string faction_de(int f);
 
+// A few field masks of a base, in place (the placements of one base in a segment: at most 4).
+struct Masks {
+  std::array<int, 4> mask{};
+  int n = 0;
+  void push_back(int m) { mask[static_cast<size_t>(n++)] = m; }
+  const int* begin() const { return mask.data(); }
+  const int* end() const { return mask.data() + n; }
+};
+
 enum class UnitClass : uint8_t { kInfantry, kCavalry, kSupport, kTank, kPlug };
 const char* class_name(UnitClass c);
 

@@ -15,6 +15,7 @@
 #include "games/rivet/heuristic.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -51,6 +52,7 @@ class RivetHeuristic : public Player {
 
   Action choose(const State& state) override {
     const auto& s = static_cast<const RivetState&>(state);
+    CountSoHolders(s);
     s.legal_actions(buffer_);
     double best = -1e9;
     std::vector<Action> top;
@@ -66,16 +68,31 @@ class RivetHeuristic : public Player {
   }
 
  private:
-  // Distance (segments) from `seg` to the nearest SO not held by `me` (-1 if none).
-  static int SoDistance(const RivetState& s, int seg, int me, int ignore_unit) {
+  // Who stands on each SO field (RW §10), counted once per decision: per side and SO, the number
+  // of its units there and one of their ids.
+  struct SoHold {
+    int count = 0;
+    int unit = -1;
+  };
+  void CountSoHolders(const RivetState& s) {
+    for (auto& side : hold_) side.assign(s.so_segs.size(), SoHold{});
+    for (const Unit& u : s.units) {
+      if (u.owner != kAllies && u.owner != kBismark) continue;
+      for (size_t i = 0; i < s.so_segs.size(); ++i)
+        if (u.seg == s.so_segs[i] && ((u.fields >> s.so_field[i]) & 1)) {
+          SoHold& h = hold_[static_cast<size_t>(u.owner)][i];
+          ++h.count;
+          h.unit = u.id;
+        }
+    }
+  }
+  // Distance (segments) from `seg` to the nearest SO not held by `me` (-1 if none); a unit
+  // `ignore_unit` does not count as holding (it is the one that would move away).
+  int SoDistance(const RivetState& s, int seg, int me, int ignore_unit) const {
     int best = -1;
+    const std::vector<SoHold>& held = hold_[static_cast<size_t>(me)];
     for (size_t i = 0; i < s.so_segs.size(); ++i) {
-      bool held = false;
-      for (const Unit& u : s.units)
-        if (u.owner == me && u.id != ignore_unit && u.seg == s.so_segs[i] &&
-            ((u.fields >> s.so_field[i]) & 1))
-          held = true;
-      if (held) continue;
+      if (held[i].count > 1 || (held[i].count == 1 && held[i].unit != ignore_unit)) continue;
       const int d = s.range_to(seg, s.so_segs[i]);
       if (best < 0 || d < best) best = d;
     }
@@ -267,7 +284,7 @@ class RivetHeuristic : public Player {
     return false;
   }
   // Units of the activated movement segment that still have a way to go.
-  static int MovingUnits(const RivetState& s, bool infantry_only) {
+  int MovingUnits(const RivetState& s, bool infantry_only) const {
     int n = 0;
     for (const Unit& u : s.units) {
       if (u.owner != s.active || u.seg != s.activated_seg || u.move == 2 || u.rapid_used) continue;
@@ -555,6 +572,7 @@ class RivetHeuristic : public Player {
   Rng rng_;
   RivetHeuristicParams p_;
   ActionList buffer_;
+  std::array<std::vector<SoHold>, 2> hold_;  // CountSoHolders, per side
 };
 
 }  // namespace

@@ -417,7 +417,7 @@ class RivetState : public State {
   void enter_segment(Unit& u, int seg, int mask, EventList* ev);
   void finish_if_pending_done();
   void draw_card_to_discard(int card);
-  std::vector<int> masks_for(const Unit& u, int seg, int exclude_self_id) const;
+  Masks masks_for(const Unit& u, int seg, int exclude_self_id) const;
 };
 
 // How often the initiative is rolled (RW §4.5, R1): at the start of every round (the literal
@@ -465,7 +465,7 @@ class RivetGame : public Game {
 };
 
 // Field masks of a base (content C5): 1 field any, 2 fields as an orthogonal pair, 4 all.
-std::vector<int> base_masks(int base_fields);
+Masks base_masks(int base_fields);
 std::string mask_name(int mask);         // "NW", "N" (NW+NE), "S", "W", "E", "all"
 int mask_from_name(std::string_view s);  // -1 if unknown
 // The kinds of a card's `play` arguments (cards.cc): u unit, w weapon, s segment, m field

@@ -47,14 +47,14 @@ int DeviationDir(Deviation d, int faction) {
 
 }  // namespace
 
-std::vector<int> base_masks(int base_fields) {
+Masks base_masks(int base_fields) {
   switch (base_fields) {
     case 1:
-      return {1, 2, 4, 8};
+      return {{1, 2, 4, 8}, 4};
     case 2:
-      return {3, 12, 5, 10};  // N pair, S pair, W pair, E pair (content C5)
+      return {{3, 12, 5, 10}, 4};  // N pair, S pair, W pair, E pair (content C5)
     case 4:
-      return {15};
+      return {{15}, 1};
     default:
       return {};
   }
@@ -260,11 +260,11 @@ Text RivetState::entry_block(const Unit& u, int seg, bool deploying) const {
 }
 
 // Free placements of a unit's base in `seg`, ignoring the unit `exclude_self_id` (R16, C5).
-std::vector<int> RivetState::masks_for(const Unit& u, int seg, int exclude_self_id) const {
+Masks RivetState::masks_for(const Unit& u, int seg, int exclude_self_id) const {
   int used = 0;
   for (const Unit& o : units)
     if (o.seg == seg && o.id != exclude_self_id) used |= o.fields;
-  std::vector<int> out;
+  Masks out;
   for (int m : base_masks(type_of(u).base_fields))
     if ((m & used) == 0) out.push_back(m);
   return out;
