@@ -212,6 +212,8 @@ inline constexpr size_t kScreenColumns = 100;
 // `line` cut at spaces to kScreenColumns, each continuation indented by `indent` spaces; a word
 // longer than a line stays whole.
 std::string wrapped(const std::string& line, size_t indent);
+// A text picture (State::render_text) with each line wider than kScreenColumns cut at spaces.
+std::string wrapped_picture(const std::string& picture);
 
 class Narrator {
  public:

@@ -110,7 +110,7 @@ void HumanSeat::show(const Session& session) const {
   const bool de = lang_ == Lang::kDe;
   io_.out << "\n=== " << side << (de ? " am Zug (Aktion " : " to play (action ")
           << state.move_number() + 1 << ") ===\n";
-  const std::string board = state.render_text_in(seat, lang_);
+  const std::string board = wrapped_picture(state.render_text_in(seat, lang_));
   io_.out << board;
   if (!board.empty() && board.back() != '\n') io_.out << '\n';
   // The deciding seat's own view (engine/view.h): what it may see of the decision.

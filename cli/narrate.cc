@@ -1,4 +1,5 @@
 // The narration of a game: who did what, every event with its rule citation, dice visible.
+#include <algorithm>
 #include <ostream>
 
 #include "cli/commands.h"
@@ -9,6 +10,24 @@ namespace feldherr::cli {
 // continuation indented by `indent` spaces; a word longer than the line stays whole.
 std::string wrapped(const std::string& line, size_t indent) {
   return wrap_at_spaces(line, kScreenColumns, indent);
+}
+
+// A game's text picture for the terminal: a line wider than kScreenColumns (a card's rules, a
+// long list) is cut at spaces, its continuations indented 2 past the line's own indent; the
+// board's rows are narrower and stay as they are.
+std::string wrapped_picture(const std::string& picture) {
+  std::string out;
+  size_t start = 0;
+  while (start < picture.size()) {
+    size_t end = picture.find('\n', start);
+    if (end == std::string::npos) end = picture.size();
+    const std::string line = picture.substr(start, end - start);
+    const size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    out += wrapped(line, indent + 2);
+    if (end < picture.size()) out += '\n';
+    start = end + 1;
+  }
+  return out;
 }
 
 void Narrator::line(const std::string& text) {

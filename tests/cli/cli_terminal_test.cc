@@ -20,6 +20,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "engine/registry.h"
+#include "engine/text.h"
 #include "tests/cli/cli_test_util.h"
 
 namespace feldherr {
@@ -30,6 +31,7 @@ using cli_test::last_line;
 using cli_test::run_cli;
 using cli_test::run_typed;
 using cli_test::TempDir;
+using ::testing::ContainsRegex;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
@@ -260,6 +262,21 @@ TEST(CliTerminal, FertigCountsUnitsThatCouldDismountAndMove_PS6_4) {
 }
 
 // ---- long lists ----
+
+// A card's rules in the board picture are longer than the screen (content §6.3, AC-10 Smoke
+// Screen in the Allies' hand at seed 4): they are cut at spaces, indented past the card's line.
+TEST(CliTerminal, TheBoardPictureFitsTheScreen_RW5_1) {
+  CliRun r = run_cli(all_games(),
+                     {"play", "rivet/mission-3", "--seed", "4", "--seat", "allies=human", "--seat",
+                      "bismark=heuristic", "--quiet"},
+                     "quit\n");
+  EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
+  ASSERT_THAT(r.out, HasSubstr("    AC-10 Smoke Screen (W5): Choose any segment on the map."));
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);)
+    EXPECT_LE(display_columns(line), cli::kScreenColumns) << line;
+  EXPECT_THAT(r.out, ContainsRegex("\n      [a-z(]"));  // a continuation of the card's text
+}
 
 // Rivet Wars' deployment (RW §7) offers 109 actions: runs of one verb and one type are folded
 // into a line each, numbered as in the whole list; `list` unfolds all, a range or a word, and a
