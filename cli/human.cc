@@ -447,12 +447,15 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       std::string error;
       if (!state.parse(input, action, error)) {
         // The input (and a parse error quoting it) is echoed cut short (clip_text).
+        const std::string what = clip_text(error.empty() ? input : error);
         if (lang_ == Lang::kDe)
-          io_.out << "nicht verstanden: " << clip_text(error.empty() ? input : error)
-                  << " (eine Nummer, eine Aktion oder help eingeben)\n";
+          io_.out << wrapped("nicht verstanden: " + what +
+                                 " (eine Nummer, eine Aktion oder help eingeben)",
+                             2)
+                  << '\n';
         else
-          io_.out << "not understood: " << clip_text(error.empty() ? input : error)
-                  << " (type a number, an action, or help)\n";
+          io_.out << wrapped("not understood: " + what + " (type a number, an action, or help)", 2)
+                  << '\n';
         continue;
       }
     }
