@@ -703,7 +703,7 @@ Decision RivetState::decision() const {
   d.kind = step_row(s).decision;
   // The deciding side as a prompt's first word names it ("Allies: deploy units ...").
   const std::string side = d.seat >= 0 ? game_->side_name(d.seat).en : "";
-  const std::string act = game_->side_name(active).en, act_de = faction_de(active);
+  const std::string act = game_->side_name(active).en, act_de = game_->side_name(active).de;
   switch (s) {
     case RivetStep::kOver:
       d.say({"The game is over (RW §13).", "Das Spiel ist vorbei (RW §13)."});
@@ -734,7 +734,7 @@ Decision RivetState::decision() const {
           held ? kText[static_cast<size_t>(pending.window)]
                : Text{"you hold no card for this moment; end (content §6.2).",
                       "keine Karte auf der Hand für diesen Moment; beenden (content §6.2)."};
-      d.say(say("{0}: {2}", "{1}: {3}", side, faction_de(d.seat), what.en, what.de));
+      d.say(say("{0}: {2}", "{1}: {3}", side, game_->side_name(d.seat).de, what.en, what.de));
       d.decline = Action(kEnd, {});
       return d;
     }
@@ -770,7 +770,7 @@ Decision RivetState::decision() const {
     case RivetStep::kRetreat:
       d.say(say("{0}: move u{2} out of {3} to an adjacent segment (RW §11 Tank Shock).",
                 "{1}: u{2} aus {3} in ein benachbartes Segment ziehen (RW §11 Panzerschock).",
-                game_->side_name(1 - active).en, faction_de(1 - active), retreat.front(),
+                game_->side_name(1 - active).en, game_->side_name(1 - active).de, retreat.front(),
                 seg_name(shock_seg)));
       return d;
     case RivetStep::kWrapUp:

@@ -22,7 +22,7 @@ TEST(RivetGerman, Rw7_TheDeploymentPromptReadsInGerman) {
   ASSERT_EQ(s->phase, Phase::kDeployment);
   const Decision d = s->decision_for(kAllies);
   EXPECT_THAT(d.prompt, StartsWith("Allies: deploy units with "));
-  EXPECT_THAT(d.prompt_in(Lang::kDe), StartsWith("Alliierten: Einheiten mit "));
+  EXPECT_THAT(d.prompt_in(Lang::kDe), StartsWith("Alliierte: Einheiten mit "));
   EXPECT_THAT(d.prompt_in(Lang::kDe), HasSubstr(" AP und "));
   EXPECT_THAT(d.prompt_in(Lang::kDe), HasSubstr("aufstellen oder beenden (RW §7)."));
 }
