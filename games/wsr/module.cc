@@ -121,6 +121,14 @@ GameModule wsr_module() {
   m.evaluate = [](const State& s, int seat) {  // ai/mcts.h playout cut-offs
     return WsrEvaluate(static_cast<const WsrState&>(s), seat);
   };
+  // The computer's levels (docs/ai.md "Difficulty levels"): `ai:normal` and `ai:hard` play
+  // rollouts of the heuristic (one move in ten at random) cut after 20 decisions and valued by
+  // the evaluation, sequential halving over its 8 best actions with common random numbers,
+  // holding its first choice unless a finalist beats it by a standard error of their paired
+  // values; at most 200 rollouts or 1 s a decision, and 600 or 3 s. A rollout costs a few
+  // milliseconds (a heuristic decision ~140-220 µs), so 200 fit in the second.
+  m.mcts_search = ":guided:sh:hold:cap200";
+  m.ai_levels = {"heuristic", "mcts", "mcts:3:guided:sh:hold:cap600"};
   m.data_subdir = "wsr";
   m.validate_file = validate_file;
   m.board = [](const Game& g) { return BoardJson(g); };  // board.cc: the web UI's static board

@@ -276,6 +276,24 @@ TEST(Mcts, NormalAndHardPlayHeldRolloutsOfTheHeuristic_PlanspielRivet) {
   }
 }
 
+// White Star Rising's levels (docs/ai.md "Difficulty levels"): held halving over rollouts of
+// the heuristic cut at 20 decisions and valued by the evaluation, at most 200 a decision;
+// `ai:hard` the same at 3 s and 600.
+TEST(Mcts, NormalAndHardPlayHeldCutRolloutsOfTheHeuristic_Wsr) {
+  const GameModule& m = *all_games().find("wsr");
+  std::string seat, error;
+  MctsConfig c;
+  ASSERT_TRUE(resolve_ai_level(&m, "ai:normal", seat, error));
+  ASSERT_TRUE(parse_mcts_seat(seat, c, error));
+  EXPECT_TRUE(c.plain);
+  EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:1s:guided:sh8:hold1:cap200");
+  ASSERT_TRUE(resolve_ai_level(&m, "ai:hard", seat, error));
+  ASSERT_TRUE(parse_mcts_seat(seat, c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:3s:guided:sh8:hold1:cap600");
+  EXPECT_EQ(seat_seconds(seat), 3.0);
+}
+
 // Plays one game; returns the winning seat.
 int play_pocket(const Game& game, Player& orcs, Player& elves, uint64_t dice_seed) {
   auto s = game.new_initial_state();
