@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -328,12 +329,15 @@ bool PlanspielGame::sees(Field from, Field to) const {
   const Board& b = *board_;
   if (!b.on_board(from) || !b.on_board(to)) return false;
   const size_t n = static_cast<size_t>(b.width() * b.height());
-  std::atomic<uint8_t>& known =
-      los_[static_cast<size_t>(b.index(from)) * n + static_cast<size_t>(b.index(to))];
+  const auto i = static_cast<size_t>(b.index(from)), j = static_cast<size_t>(b.index(to));
+  std::atomic<uint8_t>& known = los_[i * n + j];
   uint8_t v = known.load(std::memory_order_relaxed);
   if (v == 0) {
     v = HasLos(b, from, to) ? 1 : 2;
     known.store(v, std::memory_order_relaxed);
+    // PS §7.2: sight runs centre to centre and is the same both ways (G-08: the same fields
+    // between, the same higher end), so the pair is kept for the way back too.
+    los_[j * n + i].store(v, std::memory_order_relaxed);
   }
   return v == 1;
 }
@@ -685,6 +689,7 @@ void PlanspielState::update_seen_counts() const {
           ++c.count[o];
           c.pair[o * n + u] = 1;
         }
+    for (auto& t : c.contents) t.all = true;
     c.changed = true;
     return;
   }
@@ -710,6 +715,7 @@ void PlanspielState::update_seen_counts() const {
     c.key[i] = SeenKeyOf(units_[i]);
     c.bits[i] = SeenBitsOf(units_[i]);
     c.range[i] = detection_range_now(m);
+    c.mark_contents(m);  // its field, status or carrier: its place in the contents tables
   }
   for (int m : moved) {
     const auto mi = static_cast<size_t>(m);
@@ -740,6 +746,9 @@ const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const
     seen_cache_.changed = seen_cache_.setting_up != setting_up();
     update_seen_counts();
     if (seen_cache_.changed) {
+      // Scenarios §1.5: the set-up hides every enemy unit; its start or end changes them all.
+      if (seen_cache_.setting_up != setting_up())
+        for (auto& c : seen_cache_.contents) c.all = true;
       seen_cache_.setting_up = setting_up();
       seen_cache_.seen_valid.fill(false);
       for (auto& c : seen_cache_.contents) c.valid = false;
@@ -772,6 +781,14 @@ const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const
     const UnitState& s = units_[i];
     const bool seen =
         !setting && s.status == UnitStatus::kOnBoard && s.aboard < 0 && seen_cache_.count[i] > 0;
+    if (seen != ((mask[i] & bit) != 0)) {
+      // The party's sight of it flipped: its place in the party's contents table, and that of
+      // the units it carries (PS §4.4: seen with their carrier).
+      SeenCache::Contents& t = seen_cache_.contents[static_cast<size_t>(party)];
+      t.mark(o);
+      for (int l = 0; l < num_units(); ++l)
+        if (units_[static_cast<size_t>(l)].aboard == o) t.mark(l);
+    }
     mask[i] = static_cast<uint8_t>(seen ? mask[i] | bit : mask[i] & ~bit);
     if (seen) out.push_back(o);
   }
@@ -844,6 +861,13 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
       return 0;
     return static_cast<uint32_t>(b.index(field_of(o)) + 1);
   };
+  // The table is up to date with every unit but the pending ones.
+  const auto up_to_date = [&c] {
+    for (const int o : c.pending) c.is_pending[static_cast<size_t>(o)] = 0;
+    c.pending.clear();
+    c.all = false;
+    c.valid = true;
+  };
   if (c.slot.size() != n || c.fields.size() != static_cast<size_t>(b.width() * b.height())) {
     // A new table (a fresh cache or a copy's): every unit in unit order.
     c.fields.assign(static_cast<size_t>(b.width() * b.height()), {});
@@ -856,12 +880,17 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
       c.fields[v - 1].push_back(OccupantOf(type_of(o), party_of(o)));
       c.ids[v - 1].push_back(o);
     }
-    c.valid = true;
+    up_to_date();
     return c.fields;
   }
   // The units whose place in the table changed leave their old field and join their new one at
-  // their place in unit order.
-  for (int o = 0; o < num_units(); ++o) {
+  // their place in unit order (whatever order they are looked at in).
+  thread_local std::vector<int> every;
+  if (c.all && every.size() != n) {
+    every.resize(n);
+    std::iota(every.begin(), every.end(), 0);
+  }
+  for (const int o : c.all ? every : c.pending) {
     const auto oi = static_cast<size_t>(o);
     const uint32_t v = slot_of(o);
     if (v == c.slot[oi]) continue;
@@ -879,7 +908,7 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
     }
     c.slot[oi] = v;
   }
-  c.valid = true;
+  up_to_date();
   return c.fields;
 }
 

@@ -938,17 +938,38 @@ class PlanspielState : public State {
       std::vector<FieldContents> fields;  // per board index
       std::vector<std::vector<int>> ids;  // per board index, the units of `fields`
       // Per unit, the board index + 1 of the field where `fields` holds it, 0: not there. A
-      // table worked out again changes only the fields of the units whose slot changed.
+      // table worked out again looks only at the units whose slot may have changed since
+      // (`pending`) and moves those whose slot did.
       std::vector<uint32_t> slot;
+      // The units whose slot may have changed since the table was last brought up to date: a
+      // key changed (update_seen_counts), the party's sight of it or of its carrier flipped
+      // (seen_enemies_worked_out); `is_pending` per unit marks them. `all`: every unit (the
+      // set-up began or ended).
+      std::vector<int> pending;
+      std::vector<uint8_t> is_pending;
+      bool all = true;
       bool valid = false;
       Contents() = default;
       Contents(const Contents&) {}
       Contents& operator=(const Contents&) {
         valid = false;
         slot.clear();  // built anew
+        all = true;
         return *this;
       }
+      void mark(int u) {
+        const auto i = static_cast<size_t>(u);
+        if (all) return;
+        if (is_pending.size() <= i) is_pending.resize(i + 1, 0);
+        if (is_pending[i]) return;
+        is_pending[i] = 1;
+        pending.push_back(u);
+      }
     };
+    // Marks unit `u` pending in both parties' tables.
+    void mark_contents(int u) {
+      for (Contents& c : contents) c.mark(u);
+    }
     std::array<Contents, kParties> contents;
   };
   mutable SeenCache seen_cache_;
@@ -1026,7 +1047,8 @@ class PlanspielGame : public Game {
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
   // PS §7.2, G-08: whether a ground observer in `from` sees `to` (los.h HasLos), traced once
-  // per pair of fields and kept (the board does not change during a game).
+  // per pair of fields and kept both ways (the board does not change during a game; sight is
+  // the same both ways, PS §7.2).
   bool sees(Field from, Field to) const;
   // PS §7.4 with §7.2: `to` within `range` LE of `from` and seen from there (WithinDetection).
   bool within_detection(Field from, Field to, int range) const {
