@@ -1557,12 +1557,9 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
       queue.assign(n, 0);
       len = 0;
     }
-    for (size_t k = 0; k < len; ++k) {  // the fields the last search with these buffers reached
-      const auto i = static_cast<size_t>(queue[k]);
-      dist[i] = -1;
-      parent[i] = -1;
-      stop[i] = 0;
-    }
+    // The fields the last search with these buffers reached: unreached again. Their parent and
+    // stop are read only where a field is reached, and set when it is.
+    for (size_t k = 0; k < len; ++k) dist[static_cast<size_t>(queue[k])] = -1;
     len = 0;
     if (target_by_road) break;
     // Raw views of the arrays and of the contents (Search::at): the byte stores to `stop` would
@@ -1578,6 +1575,8 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
       const size_t i = static_cast<size_t>(b.index(s0));
       if (r.outside && limit < 1) continue;
       dp[i] = r.outside ? 1 : 0;
+      pp[i] = -1;
+      sp[i] = 0;
       if (r.outside)
         for (const Occupant& o : r.at(i))
           if (o.model && me.model && o.party == su.party) sp[i] = 1;
@@ -1857,7 +1856,7 @@ const std::vector<Field>& PlanspielState::move_and_withdraw_fields(int u, std::v
   const std::vector<Field>& fields = k ? kept_moves(*k) : moves;  // the kept ones not copied
   // withdraw_targets, over the same search and fields.
   if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
-    Path path;
+    thread_local Path path;  // its storage reused
     for (Field f : fields)
       if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
         withdrawals.push_back(f);
@@ -3301,11 +3300,12 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
   const FireWeapon& w = weapon_of(u);
   // CheckFire refuses a field out of the flat range (or without one): not asked for it.
   const int range = game_->flat_range(u);
-  std::vector<Field> seen;
-  for (int o : enemies) {
-    const Field f = field_of(o);
-    if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
-    seen.push_back(f);
+  for (size_t k = 0; k < enemies.size(); ++k) {
+    const Field f = field_of(enemies[k]);
+    // Each field once: where the first of its seen enemy units is listed.
+    bool earlier = false;
+    for (size_t j = 0; j < k && !earlier; ++j) earlier = field_of(enemies[j]) == f;
+    if (earlier) continue;
     if (range == kNoRange || Distance(field_of(u), f) > range) continue;
     if (own_in(f, party_of(u)) >= 0) continue;  // G-07: no fire into a mixed field
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f)).empty()) out.push_back(f);
@@ -3997,7 +3997,10 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   // PS §3.1: only the active party moves, fires and attacks (every check below refuses the
   // passive party's units, and the movement searches are not needed for them).
-  std::vector<int> indirect_fields;
+  // Scratch lists of this thread, their storage reused from one call to the next.
+  thread_local std::vector<int> indirect_fields, movers, enemy_fields;
+  thread_local std::vector<Field> targets, withdrawals;
+  indirect_fields.clear();
   for (const int u : game_->party_units(active_))
     for (Field f : indirect_targets(u)) {
       out.push_back(Action(kIndirect, {u, b.index(f)}));
@@ -4011,12 +4014,12 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (const std::vector<int>& c : concentrations(FieldAt(b, i)))
       out.push_back(c.size() == 2 ? Action(kConcentrate, {i, c[0], c[1]})
                                   : Action(kConcentrate, {i, c[0], c[1], c[2]}));
-  std::vector<int> movers;  // PS §9.6: the units that may move now
-  std::vector<Field> targets, withdrawals;
+  movers.clear();  // PS §9.6: the units that may move now
   // The fields where the active party sees an enemy: overruns, anti-tank close combat and
   // mounted attacks go only into such a field (seen_enemies_in, PS §10.4-§10.6).
   thread_local std::vector<uint8_t> enemy_at;
   enemy_at.assign(static_cast<size_t>(b.width() * b.height()), 0);
+  const bool enemy_seen = !seen_enemies(active_).empty();
   for (int o : seen_enemies(active_)) enemy_at[static_cast<size_t>(b.index(field_of(o)))] = 1;
   for (const int u : game_->party_units(active_)) {
     // move_targets, withdraw_targets (the move fields maybe those kept with the unit's search,
@@ -4057,7 +4060,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
     const int load = load_of(u);
     // PS §10.4: only a carrier with figures aboard may make a mounted attack (may_mounted_attack).
     const bool rides = load >= 0 && type_of(load).category == Category::kFigureBase;
-    if ((overruns || fights || load >= 0) && unit(u).status == UnitStatus::kOnBoard)
+    if (enemy_seen && (overruns || fights || load >= 0) && unit(u).status == UnitStatus::kOnBoard)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           const Field t{unit(u).x + dx, unit(u).y + dy};
@@ -4077,7 +4080,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   // PS §10.2: every set of one to three bases that may assault a field together (a field with
   // a seen enemy base: assault_candidates), in field order.
-  std::vector<int> enemy_fields;
+  enemy_fields.clear();
   for (int o : seen_enemies(active_)) enemy_fields.push_back(b.index(field_of(o)));
   std::sort(enemy_fields.begin(), enemy_fields.end());
   enemy_fields.erase(std::unique(enemy_fields.begin(), enemy_fields.end()), enemy_fields.end());

@@ -560,9 +560,9 @@ class PlanspielState : public State {
   int move_cap(int u) const;
   // The scratch arrays of one search (breadth-first search per mover, PS §6), reused from a
   // per-thread pool so that a search allocates nothing once the pool is warm.
-  // Invariant while a buffer is idle: dist and parent hold -1 and stop 0 in every field but the
-  // ones in queue[0..len) (the fields the last search reached), which the next search resets
-  // before it starts.
+  // Invariant while a buffer is idle: dist holds -1 in every field but the ones in
+  // queue[0..len) (the fields the last search reached), which the next search resets before it
+  // starts; parent and stop are read only where dist is set, and set with it.
   struct SearchBuffers {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
     std::array<std::vector<uint8_t>, 2> stop;
