@@ -1685,10 +1685,8 @@ bool PlanspielState::withdraws_along(int u, const Path& path, Text* why) const {
   const Field start = path.fields.front();
   bool any = false;
   for (int e : seen_enemies(party)) {
-    const UnitType& t = type_of(e);
-    if (!t.has_weapon || t.weapon.flat < 0) continue;
+    if (!flat_threat(e, start)) continue;
     const Field fe = field_of(e);
-    if (Distance(fe, start) > game_->flat_range(e)) continue;
     any = true;
     for (size_t i = 1; i < path.fields.size(); ++i)
       if (Distance(fe, path.fields[i]) < Distance(fe, path.fields[i - 1]))
@@ -1805,13 +1803,14 @@ bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
   return withdraws_along(u, path, why);
 }
 
+bool PlanspielState::flat_threat(int e, Field at) const {
+  const UnitType& t = type_of(e);
+  return t.has_weapon && t.weapon.flat >= 0 && Distance(field_of(e), at) <= game_->flat_range(e);
+}
+
 bool PlanspielState::threatened(int u) const {
-  for (int e : seen_enemies(party_of(u))) {
-    const UnitType& t = type_of(e);
-    if (t.has_weapon && t.weapon.flat >= 0 &&
-        Distance(field_of(e), field_of(u)) <= game_->flat_range(e))
-      return true;
-  }
+  for (int e : seen_enemies(party_of(u)))
+    if (flat_threat(e, field_of(u))) return true;
   return false;
 }
 
@@ -1856,10 +1855,20 @@ const std::vector<Field>& PlanspielState::move_and_withdraw_fields(int u, std::v
   const std::vector<Field>& fields = k ? kept_moves(*k) : moves;  // the kept ones not copied
   // withdraw_targets, over the same search and fields.
   if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
+    // PS §6.7: a withdrawal ends farther from each enemy unit that has its start in flat-fire
+    // range (withdraws_along): the path is traced only to the fields that do.
+    thread_local std::vector<Field> threats;
+    threats.clear();
+    const Field start = field_of(u);
+    for (int e : seen_enemies(party_of(u)))
+      if (flat_threat(e, start)) threats.push_back(field_of(e));
     thread_local Path path;  // its storage reused
-    for (Field f : fields)
-      if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
+    for (Field f : fields) {
+      bool farther = true;
+      for (const Field fe : threats) farther = farther && Distance(fe, f) > Distance(fe, start);
+      if (farther && path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
         withdrawals.push_back(f);
+    }
   }
   return fields;
 }
@@ -3323,13 +3332,13 @@ std::vector<int> PlanspielState::assault_candidates(Field f) const {
   if (step() != StepKind::kAct) return out;
   const Board& b = game_->board();
   bool seen_base = false;
-  for (int o : seen_enemies_in(active_, f)) {
+  for (int o : seen_enemies(active_)) {
+    if (field_of(o) != f) continue;
     if (!IsBase(type_of(o))) return out;  // PS §10.5: vehicles need anti-tank close combat
     seen_base = true;
   }
   if (!seen_base) return out;
-  for (int u = 0; u < num_units(); ++u) {
-    if (party_of(u) != active_) continue;
+  for (const int u : game_->party_units(active_)) {  // in unit order
     if (unit(u).status != UnitStatus::kOnBoard || Distance(field_of(u), f) != 1) continue;
     // [REC] Heavy-weapon bases defend but do not attack (PS §10.2 item 1).
     if (type_of(u).category != Category::kFigureBase) continue;

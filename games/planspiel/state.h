@@ -745,6 +745,8 @@ class PlanspielState : public State {
   // PS §6.7: whether an enemy unit `u`'s party sees has u's field in range of its flat fire
   // (without one no path is a withdrawal).
   bool threatened(int u) const;
+  // PS §6.7: whether the enemy unit `e` has field `at` in range of its flat fire.
+  bool flat_threat(int e, Field at) const;
   // PS §6.7, §9.2: whether the withdrawal in progress has increased the distance to passive unit
   // `p` (farther than at its start, and not closer than before the last step): no counter-move.
   bool withdrawn_from(int p) const;
