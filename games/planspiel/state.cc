@@ -1830,12 +1830,6 @@ std::vector<Field> PlanspielState::withdraw_targets(int u) const {
   return out;
 }
 
-void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
-                                               std::vector<Field>& withdrawals) const {
-  if (const std::vector<Field>& m = move_and_withdraw_fields(u, moves, withdrawals); &m != &moves)
-    moves = m;
-}
-
 const std::vector<Field>& PlanspielState::move_and_withdraw_fields(int u, std::vector<Field>& moves,
                                                                    std::vector<Field>& withdrawals,
                                                                    const KeptSearch** kept) const {

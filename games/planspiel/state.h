@@ -335,9 +335,6 @@ class PlanspielState : public State {
   // or why not; the fields it may withdraw to.
   bool may_withdraw(int u, Field f, Text* why) const;
   std::vector<Field> withdraw_targets(int u) const;
-  // move_targets(u) and withdraw_targets(u) from one search.
-  void move_and_withdraw_targets(int u, std::vector<Field>& moves,
-                                 std::vector<Field>& withdrawals) const;
   // The fields unit `u` may fire at directly now.
   std::vector<Field> fire_targets(int u) const;
   // PS §10.2: the own figure bases that may assault field `f` now (adjacent, not yet acted).
@@ -627,7 +624,7 @@ class PlanspielState : public State {
   // it are those of the whole search, the other fields' distances may be missing (path_from to
   // the target only).
   Search search(int u, bool wrecks = true, int target = -1) const;
-  // The movement searches of the legal actions (move_and_withdraw_targets) on this thread, per
+  // The movement searches of the legal actions (move_and_withdraw_fields) on this thread, per
   // unit: a later position reuses a unit's search and move fields while nothing the search read
   // has changed (search_signature of the unit, the wrecks, and what its party sees in the fields
   // the search reached or found closed, Search::read, as far as its entry rule reads it:
@@ -701,9 +698,9 @@ class PlanspielState : public State {
   // The move actions of the kept move fields of unit `u` (kept_moves), worked out once per change
   // of them.
   const std::vector<Action>& kept_move_actions(const KeptSearch& k, int u) const;
-  // move_and_withdraw_targets, but the move fields are given as a reference: to `moves`, or to
-  // those kept with the unit's search (kept_moves: valid until the next search of the unit);
-  // `kept` (when given) is set to the unit's kept search or null.
+  // move_targets(u) and withdraw_targets(u) from one search, the move fields given as a
+  // reference: to `moves`, or to those kept with the unit's search (kept_moves: valid until the
+  // next search of the unit); `kept` (when given) is set to the unit's kept search or null.
   const std::vector<Field>& move_and_withdraw_fields(int u, std::vector<Field>& moves,
                                                      std::vector<Field>& withdrawals,
                                                      const KeptSearch** kept = nullptr) const;
