@@ -4647,6 +4647,18 @@ void PlanspielState::open_close_combat(int shown, int attacker, int field, const
 
 void PlanspielState::apply(const Action& action, EventList* events) {
   const uint64_t position = seen_cache_.position;  // before the change (kept_path)
+  // A move's path and whether the other party sees the mover as it sets out (PS §9.2), read
+  // before the change begins (nothing before the move below changes a unit): the search and the
+  // seen enemies kept for this position hold.
+  Path start_path;
+  bool start_shown = false;
+  if (action.verb == kMove || action.verb == kWithdraw) {
+    const int u = action.arg(0);
+    const Field f = FieldAt(game_->board(), action.arg(1));
+    if (!kept_path(position, u, f, start_path) && !find_path(u, f, start_path))
+      throw std::logic_error("planspiel: apply of an illegal move");
+    start_shown = shown_to(u, enemy(party_of(u)));
+  }
   // The seen-enemies cache compares its keys on every query until the change is done.
   struct Mutating {
     PlanspielState& s;
@@ -5230,15 +5242,13 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     return;
   }
   if (action.verb == kMove || action.verb == kWithdraw) {
-    Path path;
     // The search of the legal actions of this position, kept, or a new one (the same path).
-    if (!kept_path(position, u, f, path) && !find_path(u, f, path))
-      throw std::logic_error("planspiel: apply of an illegal move");
+    const Path& path = start_path;
     const bool planning = step() == StepKind::kPlanMove;
     s.road_move = path.road_only;
     MoveState m;
     m.unit = u;
-    m.was_shown = shown_to(u, enemy(party));
+    m.was_shown = start_shown;
     m.start = path.from_outside ? -1 : b.index(path.fields[0]);
     for (size_t i = path.from_outside ? 0 : 1; i < path.fields.size(); ++i)
       m.path.push_back(b.index(path.fields[i]));
