@@ -817,12 +817,6 @@ std::string PlanspielState::masked_unit(int u, int viewer) const {
 // =============================================================================================
 // Movement (PS §6, §5, G-07, scenarios §1.6)
 
-PlanspielState::SeenContents PlanspielState::contents_seen_by(int party, int except) const {
-  SeenContents out;
-  contents_seen_by(party, except, out);
-  return out;
-}
-
 void PlanspielState::contents_seen_by(int party, int except, SeenContents& out) const {
   out.table = &party_contents(party);
   out.own_count = 0;
@@ -1648,6 +1642,7 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, b
     const int d = s.dist(road_only)[di];
     if (d < 0 || (!s.outside && d == 0)) continue;
     path.fields.clear();
+    path.fields.reserve(static_cast<size_t>(d) + 1);
     path.from_outside = s.outside;
     path.road_only = road_only == 1;
     for (int i = static_cast<int>(di); i >= 0; i = s.parent(road_only)[static_cast<size_t>(i)])
@@ -2203,7 +2198,8 @@ void PlanspielState::advance_move(EventList* events) {
     // vehicles on a road, in a defile or on a bridge: it stops before it.
     if (moving_.simultaneous && moving_.next > 0) {
       const Field from = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next - 1)]);
-      const SeenContents contents = contents_seen_by(party, u);
+      thread_local SeenContents contents;  // its storage reused
+      contents_seen_by(party, u, contents);
       const Entry e = PassageEntry(b, from, t, contents.at(static_cast<size_t>(b.index(t))), party,
                                    OccupantOf(type_of(u), party).model);
       const bool last = moving_.next + 1 == static_cast<int>(moving_.path.size());
@@ -2261,7 +2257,8 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
   // may stand (own units are all seen).
   if (s.status == UnitStatus::kOnBoard) {
-    const SeenContents contents = contents_seen_by(party, u);
+    thread_local SeenContents contents;  // its storage reused
+    contents_seen_by(party, u, contents);
     const Occupant me = OccupantOf(type_of(u), party);
     std::vector<Occupant> load;
     if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
@@ -2988,7 +2985,8 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
   // The withdrawal runs along its path; an enemy unit its party did not see stops it in the last
   // field before where it may stand (G-07, PS §5.1; a movement counter-move may congest it, PS
   // §5.4).
-  const SeenContents contents = contents_seen_by(party, p);
+  thread_local SeenContents contents;  // its storage reused
+  contents_seen_by(party, p, contents);
   const Occupant me = OccupantOf(type_of(p), party);
   std::vector<Occupant> load;
   if (const int l = load_of(p); l >= 0) load.push_back(OccupantOf(type_of(l), party));
@@ -4650,7 +4648,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
   // A move's path and whether the other party sees the mover as it sets out (PS §9.2), read
   // before the change begins (nothing before the move below changes a unit): the search and the
   // seen enemies kept for this position hold.
-  Path start_path;
+  thread_local Path start_path;  // its storage reused
   bool start_shown = false;
   if (action.verb == kMove || action.verb == kWithdraw) {
     const int u = action.arg(0);
@@ -5250,6 +5248,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     m.unit = u;
     m.was_shown = start_shown;
     m.start = path.from_outside ? -1 : b.index(path.fields[0]);
+    m.path.reserve(path.fields.size());
     for (size_t i = path.from_outside ? 0 : 1; i < path.fields.size(); ++i)
       m.path.push_back(b.index(path.fields[i]));
     m.withdrawal = action.verb == kWithdraw;  // PS §6.7
@@ -5264,7 +5263,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       steps_.pop();
       moving_ = MoveState{};
     } else {
-      moving_ = m;
+      moving_ = std::move(m);
     }
     advance_move(events);
     return;

@@ -550,7 +550,6 @@ class PlanspielState : public State {
       return (*table)[i];
     }
   };
-  SeenContents contents_seen_by(int party, int except) const;
   void contents_seen_by(int party, int except, SeenContents& out) const;  // reusing `out`
   bool may_move(int u, Text* why) const;
   bool may_fire(int u, Text* why) const;
