@@ -446,9 +446,9 @@ bool PlanspielState::may_place(int u, Field f, Text* why) const {
   return may_place_in(u, f, nullptr, why);
 }
 
-bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* occupied,
+bool PlanspielState::may_place_in(int u, Field f, const std::vector<std::vector<int>>* standing,
                                   Text* why) const {
-  return may_place_unit(u, why) && may_place_at(placing(u), f, occupied, why);
+  return may_place_unit(u, why) && may_place_at(placing(u), f, standing, why);
 }
 
 bool PlanspielState::may_place_unit(int u, Text* why) const {
@@ -490,8 +490,8 @@ PlanspielState::Placing PlanspielState::placing(int u) const {
   return p;
 }
 
-bool PlanspielState::may_place_at(const Placing& p, Field f, const std::vector<uint8_t>* occupied,
-                                  Text* why) const {
+bool PlanspielState::may_place_at(const Placing& p, Field f,
+                                  const std::vector<std::vector<int>>* standing, Text* why) const {
   const int u = p.u;
   const Situation& sit = game_->situation();
   const Board& b = game_->board();
@@ -523,11 +523,15 @@ bool PlanspielState::may_place_at(const Placing& p, Field f, const std::vector<u
   // PS §5.1, G-06: within the stacking limit with the unit's load (which stays aboard).
   thread_local FieldContents there;  // reused: the set-up asks for every field of the zone
   there.clear();
-  if (!occupied || (*occupied)[static_cast<size_t>(b.index(f))])
-    for (int o = 0; o < num_units(); ++o)
-      if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
-          field_of(o) == f)
-        there.push_back(OccupantOf(type_of(o), party_of(o)));
+  const auto add = [&](int o) {
+    if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
+      there.push_back(OccupantOf(type_of(o), party_of(o)));
+  };
+  if (standing) {
+    for (const int o : (*standing)[static_cast<size_t>(b.index(f))]) add(o);
+  } else {
+    for (int o = 0; o < num_units(); ++o) add(o);
+  }
   if (there.empty() ? !p.empty_ok : !MayEndWithLoad(there, p.me, p.load))
     return PS_REFUSE(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
                               "scenarios §1.5, PS §5.1: {0} in {1} überschritte die Stapelgrenze",
@@ -2165,7 +2169,7 @@ void PlanspielState::advance_move(EventList* events) {
       if (group_.empty()) return;
       next_in_group();
     } else if (moving_.stepped) {
-      group_.push_back(moving_);
+      group_.push_back(std::move(moving_));  // moving_ is the next unit's below
       next_in_group();
     }
     const int u = moving_.unit;
@@ -2238,7 +2242,7 @@ void PlanspielState::advance_move(EventList* events) {
 }
 
 void PlanspielState::next_in_group() {
-  moving_ = group_.front();
+  moving_ = std::move(group_.front());
   group_.erase(group_.begin());
   if (!moving_.stepped) return;
   // Every unit of the group has advanced one field: a new round (G-29: each passive unit may
@@ -3920,11 +3924,13 @@ void PlanspielState::legal_actions(ActionList& out) const {
   if (k == StepKind::kSetUp) {
     // Scenarios §1.5: each own unit once to a field of the zone; FERTIG keeps the rest.
     if (const SetupZone* z = game_->situation().zone_of(active_)) {
-      // The fields where a unit stands: elsewhere may_place finds the field empty.
-      std::vector<uint8_t> occupied(static_cast<size_t>(b.width() * b.height()), 0);
+      // The units standing in each field, in unit order (may_place_at looks at those only);
+      // kept on the thread, emptied where they stood.
+      thread_local std::vector<std::vector<int>> standing;
+      standing.resize(static_cast<size_t>(b.width() * b.height()));
       for (int o = 0; o < num_units(); ++o)
         if (unit(o).status == UnitStatus::kOnBoard)
-          occupied[static_cast<size_t>(b.index(field_of(o)))] = 1;
+          standing[static_cast<size_t>(b.index(field_of(o)))].push_back(o);
       for (int u = 0; u < num_units(); ++u) {
         // may_place refuses a reinforcement, a load and a unit placed already in every field
         // (may_place_unit); the unit's part of the field checks is worked out once (placing).
@@ -3932,9 +3938,12 @@ void PlanspielState::legal_actions(ActionList& out) const {
         const Placing p = placing(u);
         for (int y = z->from.y; y <= z->to.y; ++y)
           for (int x = z->from.x; x <= z->to.x; ++x)
-            if (may_place_at(p, {x, y}, &occupied, nullptr))
+            if (may_place_at(p, {x, y}, &standing, nullptr))
               out.push_back(Action(kPlace, {u, b.index({x, y})}));
       }
+      for (int o = 0; o < num_units(); ++o)
+        if (unit(o).status == UnitStatus::kOnBoard)
+          standing[static_cast<size_t>(b.index(field_of(o)))].clear();
     }
     out.push_back(Action(kFertig, {}));
     return;

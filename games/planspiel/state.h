@@ -784,9 +784,9 @@ class PlanspielState : public State {
   // antitank_evade_fields) in `fields` when they allow it.
   bool may_evade_to(int p, Text* why, std::vector<Field>& fields) const;
   bool may_evade_antitank_to(int v, Text* why, std::vector<Field>& fields) const;
-  // may_place; `occupied` (per field index, 1 where a unit stands on the board), when given,
-  // spares the look for the field's units in an empty field.
-  bool may_place_in(int u, Field f, const std::vector<uint8_t>* occupied, Text* why) const;
+  // may_place; `standing` (per field index, the units on the board there in unit order), when
+  // given, spares the look at every unit for the field's.
+  bool may_place_in(int u, Field f, const std::vector<std::vector<int>>* standing, Text* why) const;
   // may_place_in in two parts: what it asks of the unit alone (may_place_unit), and of the field
   // (may_place_at) with what the unit brings to it worked out once (placing: the unit as an
   // occupant and its load).
@@ -799,7 +799,7 @@ class PlanspielState : public State {
   };
   bool may_place_unit(int u, Text* why) const;
   Placing placing(int u) const;
-  bool may_place_at(const Placing& p, Field f, const std::vector<uint8_t>* occupied,
+  bool may_place_at(const Placing& p, Field f, const std::vector<std::vector<int>>* standing,
                     Text* why) const;
   // What may_counter (PS §9.2) and may_meet (PS §9.3) ask beyond may_counter_fire.
   bool counter_entitled(int p, Text* why) const;
