@@ -280,6 +280,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     types_.push_back(t);
     weapons_.push_back(WeaponOfType(fire, *t));
     flat_ranges_.push_back(WeaponRange(fire, weapons_.back(), Trajectory::kFlat));
+    move_profiles_.push_back(MoveProfileOf(*t));
     if (t->category == Category::kTransport && t->capacity == Capacity::kTowOneWeapon)
       tows_.push_back(static_cast<int>(types_.size()) - 1);
     party_units_.at(static_cast<size_t>(u.party)).push_back(static_cast<int>(types_.size()) - 1);
@@ -911,7 +912,7 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
 }
 
 int PlanspielState::move_cap(int u) const {
-  const MoveProfile p = MoveProfileOf(type_of(u));
+  const MoveProfile p = game_->move_profile(u);
   int cap = -1;
   // PS §6.4: a unit that fired moves at most combat speed.
   if (unit(u).fired) cap = MaxMoveToFireDirect(p);
@@ -945,7 +946,7 @@ bool PlanspielState::may_move(int u, Text* why) const {
   if (s.has_moved)
     return PS_REFUSE(why, say("PS §3.4: {} has moved this half-turn",
                               "PS §3.4: {} hat sich in diesem Teilzug schon bewegt", su.id));
-  const MoveProfile p = MoveProfileOf(type_of(u));
+  const MoveProfile p = game_->move_profile(u);
   if (p.terrain <= 0 && p.road <= 0)
     return PS_REFUSE(why, say("PS §4.4: {} cannot move on its own",
                               "PS §4.4: {} kann sich nicht aus eigener Kraft bewegen", su.id));
@@ -1086,7 +1087,7 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                  "PS §8.14: {0} ist mit {1} niedergehalten und bleibt aufgesessen", su.id, uid(c)));
   // PS §6.4, G-13: the vehicle moves, or has moved, at most half its speed in the half-turn.
   if (cs.has_moved) {
-    const int allowance = Allowance(MoveProfileOf(type_of(c)), cs.road_move);
+    const int allowance = Allowance(game_->move_profile(c), cs.road_move);
     if (!MayMountOrDismount(allowance, cs.moved))
       return PS_REFUSE(why,
                        say("PS §6.4, G-13: {} moved {} fields, more than half its speed ({} of "
@@ -1257,7 +1258,7 @@ bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
                               "PS §10.6, PS §6.5: {} kann nicht von {} nach {} fahren", su.id,
                               field_text(field_of(u)), field_text(f)));
   // G-37: only with movement left to enter the field (G-12: a road step after road steps only).
-  const MoveProfile p = MoveProfileOf(t);
+  const MoveProfile p = game_->move_profile(u);
   int allowance = Allowance(p, (!s.has_moved || s.road_move) && IsRoadStep(b, field_of(u), f));
   if (const int cap = move_cap(u); cap >= 0) allowance = std::min(allowance, cap);
   if (s.moved + 1 > allowance)
@@ -1391,7 +1392,7 @@ bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
                               "PS §10.4, PS §6.5: {} kann nicht von {} nach {} fahren", sc.id,
                               field_text(field_of(c)), field_text(f)));
   // PS §10.4 [REC], G-13: the figures dismount, so the vehicle moves at most half its speed.
-  const int allowance = Allowance(MoveProfileOf(type_of(c)),
+  const int allowance = Allowance(game_->move_profile(c),
                                   (!cs.has_moved || cs.road_move) && IsRoadStep(b, field_of(c), f));
   if (!MayMountOrDismount(allowance, cs.moved + 1))
     return PS_REFUSE(why,
@@ -1479,7 +1480,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
   r.buf->closed.clear();
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
-  const MoveProfile p = MoveProfileOf(type_of(u));
+  const MoveProfile p = game_->move_profile(u);
   const int cap = move_cap(u);
   // contents_seen_by(party, u): the party's table, and the fields of the mover and its load
   // without them.
@@ -1654,7 +1655,7 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, b
     std::reverse(path.fields.begin(), path.fields.end());
     if (!check) return true;
     const PathCheck checked = CheckPath(
-        b, MoveProfileOf(type_of(u)), path.fields, s.cap,
+        b, game_->move_profile(u), path.fields, s.cap,
         [&s](Field from, Field to) { return s.entry(from, to); }, s.outside);
     if (checked.result != PathResult::kOk)
       throw std::logic_error(fmt::format("planspiel: path of {} to {} fails CheckPath: {}", uid(u),
@@ -2188,7 +2189,7 @@ void PlanspielState::advance_move(EventList* events) {
     if (s.status == UnitStatus::kOnBoard && moving_.next > 0) {
       const bool armoured = type_of(u).armour != ArmourClass::kNone;
       if (s.suppression >= 5 || (s.suppression >= 3 && !armoured) ||
-          (s.suppression >= 3 && s.moved >= MoveProfileOf(type_of(u)).terrain)) {
+          (s.suppression >= 3 && s.moved >= game_->move_profile(u).terrain)) {
         finish_move(events, -1);
         continue;
       }
@@ -2524,7 +2525,7 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
     const int d = Distance(field_of(m), field_of(p));
     if (!mt.has_weapon || mt.weapon.flat < 0 || d == 0 || d > game_->flat_range(m)) return false;
   }
-  if (MoveProfileOf(t).terrain <= 1)
+  if (game_->move_profile(p).terrain <= 1)
     return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
                               "PS §9.4: {} ist nicht schneller als 1 LE", id));
   if (ps.suppression >= 5)
@@ -2606,7 +2607,7 @@ bool PlanspielState::may_evade_antitank_to(int v, Text* why, std::vector<Field>&
     return PS_REFUSE(why, say("PS §10.5: {} is no armoured vehicle attacked in {}",
                               "PS §10.5: {} ist kein in {} angegriffenes gepanzertes Fahrzeug", id,
                               field_text(FieldAt(game_->board(), assault_.field))));
-  if (MoveProfileOf(t).terrain <= 1)
+  if (game_->move_profile(v).terrain <= 1)
     return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
                               "PS §9.4: {} ist nicht schneller als 1 LE", id));
   if (vs.suppression >= 5)
@@ -2761,7 +2762,7 @@ bool PlanspielState::may_displace(int d, Text* why) const {
   if (ds.countered)
     return PS_REFUSE(why, say("G-29: {} has countered this step already",
                               "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
-  if (MoveProfileOf(type_of(d)).terrain <= 1)
+  if (game_->move_profile(d).terrain <= 1)
     return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
                               "PS §9.4: {} ist nicht schneller als 1 LE", id));
   if (ds.suppression >= 5)
@@ -3255,7 +3256,7 @@ bool PlanspielState::may_fire(int u, Text* why) const {
     return PS_REFUSE(why, say("PS §8.2: {} has no flat-fire weapon",
                               "PS §8.2: {} hat keine Flachfeuerwaffe", su.id));
   if (s.has_moved) {
-    const MoveProfile p = MoveProfileOf(t);
+    const MoveProfile p = game_->move_profile(u);
     if (!p.moves_and_fires)
       return PS_REFUSE(
           why, say("PS §3.4: {} moved this half-turn and may not fire",
@@ -4070,7 +4071,12 @@ void PlanspielState::legal_actions(ActionList& out) const {
     const int load = load_of(u);
     // PS §10.4: only a carrier with figures aboard may make a mounted attack (may_mounted_attack).
     const bool rides = load >= 0 && type_of(load).category == Category::kFigureBase;
+    // Only next to a seen enemy (its neighbours are looked at then).
+    bool enemy_near = false;
     if (enemy_seen && (overruns || fights || load >= 0) && unit(u).status == UnitStatus::kOnBoard)
+      for (int o : seen_enemies(active_))
+        enemy_near = enemy_near || Distance(field_of(o), field_of(u)) <= 1;
+    if (enemy_near)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           const Field t{unit(u).x + dx, unit(u).y + dy};

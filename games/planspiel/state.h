@@ -1028,6 +1028,8 @@ class PlanspielGame : public Game {
   const FireWeapon& weapon(int u) const { return weapons_[static_cast<size_t>(u)]; }
   // WeaponRange of unit `u`'s weapon in flat fire (PS §8.2), worked out once per game.
   int flat_range(int u) const { return flat_ranges_[static_cast<size_t>(u)]; }
+  // MoveProfileOf unit `u`'s type (PS §6.1), worked out once per game.
+  const MoveProfile& move_profile(int u) const { return move_profiles_[static_cast<size_t>(u)]; }
   // The units that are tows (a transport towing one weapon, PS §4.5), in unit order.
   const std::vector<int>& tows() const { return tows_; }
   // PS §7.6, G-54: whether a forest or built-up field adjoins field `f` (on the board), where a
@@ -1077,6 +1079,7 @@ class PlanspielGame : public Game {
   std::vector<const UnitType*> types_;                  // per unit of the situation
   std::vector<FireWeapon> weapons_;                     // per unit of the situation
   std::vector<int> flat_ranges_;                        // per unit of the situation
+  std::vector<MoveProfile> move_profiles_;              // per unit of the situation
   std::vector<int> tows_;                               // tows()
   std::array<std::vector<int>, kParties> party_units_;  // party_units()
   std::vector<uint8_t> parties_;                        // party()
