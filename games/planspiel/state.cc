@@ -1918,20 +1918,13 @@ uint64_t PlanspielState::search_signature(int u) const {
 }
 
 void PlanspielState::table_signature(int party, std::vector<uint32_t>& out) const {
-  const Board& b = game_->board();
+  // The slots of the party's contents table (its own units all, the other party's as it sees
+  // them: SeenCache::Contents::slot), brought up to date first, with each unit's carrier.
+  party_contents(party);
+  const std::vector<uint32_t>& slot = seen_cache_.contents[static_cast<size_t>(party)].slot;
   out.resize(static_cast<size_t>(num_units()));
-  const auto sign = [&](int o, bool known) {
-    const UnitState& s = unit(o);
-    out[static_cast<size_t>(o)] = s.status == UnitStatus::kOnBoard && known
-                                      ? static_cast<uint32_t>(b.index(field_of(o)) + 1) |
-                                            static_cast<uint32_t>(s.aboard + 1) << 16
-                                      : 0;
-  };
-  // The party's own units are all known (visible_known); the other party's as it sees them.
-  static_assert(kParties == 2);
-  for (const int o : game_->party_units(party)) sign(o, true);
-  for (const int o : game_->party_units(enemy(party)))
-    sign(o, unit(o).status == UnitStatus::kOnBoard && visible_known(o, party));
+  for (size_t o = 0; o < out.size(); ++o)
+    out[o] = slot[o] == 0 ? 0 : slot[o] | static_cast<uint32_t>(units_[o].aboard + 1) << 16;
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_for_position() const {
@@ -1963,7 +1956,6 @@ PlanspielState::KeptSearches& PlanspielState::kept_for_position() const {
 const std::vector<uint32_t>& PlanspielState::kept_table(KeptSearches& kept, int party) const {
   const size_t p = static_cast<size_t>(party);
   if (!kept.table_set[p]) {
-    party_contents(party);  // the units checked against the seen enemies' keys
     table_signature(party, kept.table[p]);
     kept.table_set[p] = true;
   }
