@@ -4004,11 +4004,13 @@ void PlanspielState::legal_actions(ActionList& out) const {
   thread_local std::vector<int> indirect_fields, movers, enemy_fields;
   thread_local std::vector<Field> targets, withdrawals;
   indirect_fields.clear();
-  for (const int u : game_->party_units(active_))
-    for (Field f : indirect_targets(u)) {
-      out.push_back(Action(kIndirect, {u, b.index(f)}));
-      indirect_fields.push_back(b.index(f));
-    }
+  // PS §3.2: indirect fire comes in phase 2 only (indirect_targets lists none later).
+  if (phase_ == 2)
+    for (const int u : game_->party_units(active_))
+      for (Field f : indirect_targets(u)) {
+        out.push_back(Action(kIndirect, {u, b.index(f)}));
+        indirect_fields.push_back(b.index(f));
+      }
   // PS §8.3, G-17: every set of two or three similar weapons firing together at a field.
   std::sort(indirect_fields.begin(), indirect_fields.end());
   indirect_fields.erase(std::unique(indirect_fields.begin(), indirect_fields.end()),
@@ -4018,6 +4020,9 @@ void PlanspielState::legal_actions(ActionList& out) const {
       out.push_back(c.size() == 2 ? Action(kConcentrate, {i, c[0], c[1]})
                                   : Action(kConcentrate, {i, c[0], c[1], c[2]}));
   movers.clear();  // PS §9.6: the units that may move now
+  // PS §6.10: a recovery needs a wreck on the board (recover_targets lists none without one).
+  bool wreck_on_board = false;
+  for (const UnitState& w : units_) wreck_on_board = wreck_on_board || w.wreck;
   // The fields where the active party sees an enemy: overruns, anti-tank close combat and
   // mounted attacks go only into such a field (seen_enemies_in, PS §10.4-§10.6).
   thread_local std::vector<uint8_t> enemy_at;
@@ -4039,7 +4044,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
     }
     AppendUnitFields(out, kWithdraw, u, withdrawals, b);
     AppendUnitFields(out, kFire, u, fire_targets(u), b);
-    for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
+    if (wreck_on_board)
+      for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     // Digging in and camouflaging need a unit on the board on its own that has not acted and is
     // not suppressed (G-38, PS §12.1, §7.6): the others are not asked.
     const UnitState& us = unit(u);
