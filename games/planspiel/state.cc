@@ -3292,12 +3292,16 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
   if (step() != StepKind::kAct) return out;
   // The targets are fields of seen enemy units: without one, no need to ask may_fire.
   const std::vector<int>& enemies = seen_enemies(party_of(u));
-  if (enemies.empty() || !may_fire(u, nullptr)) return out;
+  // CheckFire refuses a field out of the flat range (or without one): not asked for it, nor
+  // may_fire without a seen enemy in range.
+  const int range = game_->flat_range(u);
+  bool in_range = false;
+  if (range != kNoRange)
+    for (int o : enemies) in_range = in_range || Distance(field_of(u), field_of(o)) <= range;
+  if (!in_range || !may_fire(u, nullptr)) return out;
   Firer firer;
   firer.suppression = unit(u).suppression;
   const FireWeapon& w = weapon_of(u);
-  // CheckFire refuses a field out of the flat range (or without one): not asked for it.
-  const int range = game_->flat_range(u);
   for (size_t k = 0; k < enemies.size(); ++k) {
     const Field f = field_of(enemies[k]);
     // Each field once: where the first of its seen enemy units is listed.
