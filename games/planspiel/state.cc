@@ -2908,14 +2908,19 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
   };
   moving_.last_counter = tp;
   moving_.last_mover = tm;
-  const Text seen_totals = totals(uid(p));
-  const Text unseen_totals = totals("(hidden)");
+  // The texts are written only when the events are asked for.
+  Text seen_totals, unseen_totals;
+  if (events) {
+    seen_totals = totals(uid(p));
+    unseen_totals = totals("(hidden)");
+  }
   if (tp == tm) {
     // PS §9.8 item 3: a tie is rolled again.
-    tell({seen_totals.en + ": a tie, both roll again.",
-          seen_totals.de + ": Gleichstand, beide würfeln noch einmal."},
-         {unseen_totals.en + ": a tie, both roll again.",
-          unseen_totals.de + ": Gleichstand, beide würfeln noch einmal."});
+    if (events)
+      tell({seen_totals.en + ": a tie, both roll again.",
+            seen_totals.de + ": Gleichstand, beide würfeln noch einmal."},
+           {unseen_totals.en + ": a tie, both roll again.",
+            unseen_totals.de + ": Gleichstand, beide würfeln noch einmal."});
     moving_.meeting_roll = 0;
     push(StepKind::kMoverRoll, m, b.index(field_of(p)));
     push(StepKind::kMeetRoll, p, b.index(field_of(m)));
@@ -2932,11 +2937,13 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
             ": {} siegt; {}", w,
             harms ? "nur " + l + " ist betroffen." : "es kann " + l + " nicht schaden (G-30).")};
   };
-  const std::string pw = p_wins ? uid(p) : uid(m), pl = p_wins ? uid(m) : uid(p);
-  const std::string uw = p_wins ? "(hidden)" : uid(m), ul = p_wins ? uid(m) : "(hidden)";
-  const Text r_seen = result(pw, pl), r_unseen = result(uw, ul);
-  tell({seen_totals.en + r_seen.en, seen_totals.de + r_seen.de},
-       {unseen_totals.en + r_unseen.en, unseen_totals.de + r_unseen.de});
+  if (events) {
+    const std::string pw = p_wins ? uid(p) : uid(m), pl = p_wins ? uid(m) : uid(p);
+    const std::string uw = p_wins ? "(hidden)" : uid(m), ul = p_wins ? uid(m) : "(hidden)";
+    const Text r_seen = result(pw, pl), r_unseen = result(uw, ul);
+    tell({seen_totals.en + r_seen.en, seen_totals.de + r_seen.de},
+         {unseen_totals.en + r_unseen.en, unseen_totals.de + r_unseen.de});
+  }
   moving_.meeting = -1;
   moving_.meeting_roll = 0;
   if (!harms) return;
