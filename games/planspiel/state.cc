@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 #include <type_traits>
@@ -279,6 +280,7 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
     types_.push_back(t);
     weapons_.push_back(WeaponOfType(fire, *t));
     flat_ranges_.push_back(WeaponRange(fire, weapons_.back(), Trajectory::kFlat));
+    move_profiles_.push_back(MoveProfileOf(*t));
     if (t->category == Category::kTransport && t->capacity == Capacity::kTowOneWeapon)
       tows_.push_back(static_cast<int>(types_.size()) - 1);
     party_units_.at(static_cast<size_t>(u.party)).push_back(static_cast<int>(types_.size()) - 1);
@@ -328,12 +330,15 @@ bool PlanspielGame::sees(Field from, Field to) const {
   const Board& b = *board_;
   if (!b.on_board(from) || !b.on_board(to)) return false;
   const size_t n = static_cast<size_t>(b.width() * b.height());
-  std::atomic<uint8_t>& known =
-      los_[static_cast<size_t>(b.index(from)) * n + static_cast<size_t>(b.index(to))];
+  const auto i = static_cast<size_t>(b.index(from)), j = static_cast<size_t>(b.index(to));
+  std::atomic<uint8_t>& known = los_[i * n + j];
   uint8_t v = known.load(std::memory_order_relaxed);
   if (v == 0) {
     v = HasLos(b, from, to) ? 1 : 2;
     known.store(v, std::memory_order_relaxed);
+    // PS §7.2: sight runs centre to centre and is the same both ways (G-08: the same fields
+    // between, the same higher end), so the pair is kept for the way back too.
+    los_[j * n + i].store(v, std::memory_order_relaxed);
   }
   return v == 1;
 }
@@ -442,9 +447,9 @@ bool PlanspielState::may_place(int u, Field f, Text* why) const {
   return may_place_in(u, f, nullptr, why);
 }
 
-bool PlanspielState::may_place_in(int u, Field f, const std::vector<uint8_t>* occupied,
+bool PlanspielState::may_place_in(int u, Field f, const std::vector<std::vector<int>>* standing,
                                   Text* why) const {
-  return may_place_unit(u, why) && may_place_at(placing(u), f, occupied, why);
+  return may_place_unit(u, why) && may_place_at(placing(u), f, standing, why);
 }
 
 bool PlanspielState::may_place_unit(int u, Text* why) const {
@@ -486,8 +491,8 @@ PlanspielState::Placing PlanspielState::placing(int u) const {
   return p;
 }
 
-bool PlanspielState::may_place_at(const Placing& p, Field f, const std::vector<uint8_t>* occupied,
-                                  Text* why) const {
+bool PlanspielState::may_place_at(const Placing& p, Field f,
+                                  const std::vector<std::vector<int>>* standing, Text* why) const {
   const int u = p.u;
   const Situation& sit = game_->situation();
   const Board& b = game_->board();
@@ -519,11 +524,15 @@ bool PlanspielState::may_place_at(const Placing& p, Field f, const std::vector<u
   // PS §5.1, G-06: within the stacking limit with the unit's load (which stays aboard).
   thread_local FieldContents there;  // reused: the set-up asks for every field of the zone
   there.clear();
-  if (!occupied || (*occupied)[static_cast<size_t>(b.index(f))])
-    for (int o = 0; o < num_units(); ++o)
-      if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
-          field_of(o) == f)
-        there.push_back(OccupantOf(type_of(o), party_of(o)));
+  const auto add = [&](int o) {
+    if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard && field_of(o) == f)
+      there.push_back(OccupantOf(type_of(o), party_of(o)));
+  };
+  if (standing) {
+    for (const int o : (*standing)[static_cast<size_t>(b.index(f))]) add(o);
+  } else {
+    for (int o = 0; o < num_units(); ++o) add(o);
+  }
   if (there.empty() ? !p.empty_ok : !MayEndWithLoad(there, p.me, p.load))
     return PS_REFUSE(why, say("scenarios §1.5, PS §5.1: {0} in {1} would break the stacking limit",
                               "scenarios §1.5, PS §5.1: {0} in {1} überschritte die Stapelgrenze",
@@ -685,6 +694,7 @@ void PlanspielState::update_seen_counts() const {
           ++c.count[o];
           c.pair[o * n + u] = 1;
         }
+    for (auto& t : c.contents) t.all = true;
     c.changed = true;
     return;
   }
@@ -710,6 +720,7 @@ void PlanspielState::update_seen_counts() const {
     c.key[i] = SeenKeyOf(units_[i]);
     c.bits[i] = SeenBitsOf(units_[i]);
     c.range[i] = detection_range_now(m);
+    c.mark_contents(m);  // its field, status or carrier: its place in the contents tables
   }
   for (int m : moved) {
     const auto mi = static_cast<size_t>(m);
@@ -740,6 +751,9 @@ const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const
     seen_cache_.changed = seen_cache_.setting_up != setting_up();
     update_seen_counts();
     if (seen_cache_.changed) {
+      // Scenarios §1.5: the set-up hides every enemy unit; its start or end changes them all.
+      if (seen_cache_.setting_up != setting_up())
+        for (auto& c : seen_cache_.contents) c.all = true;
       seen_cache_.setting_up = setting_up();
       seen_cache_.seen_valid.fill(false);
       for (auto& c : seen_cache_.contents) c.valid = false;
@@ -772,6 +786,14 @@ const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const
     const UnitState& s = units_[i];
     const bool seen =
         !setting && s.status == UnitStatus::kOnBoard && s.aboard < 0 && seen_cache_.count[i] > 0;
+    if (seen != ((mask[i] & bit) != 0)) {
+      // The party's sight of it flipped: its place in the party's contents table, and that of
+      // the units it carries (PS §4.4: seen with their carrier).
+      SeenCache::Contents& t = seen_cache_.contents[static_cast<size_t>(party)];
+      t.mark(o);
+      for (int l = 0; l < num_units(); ++l)
+        if (units_[static_cast<size_t>(l)].aboard == o) t.mark(l);
+    }
     mask[i] = static_cast<uint8_t>(seen ? mask[i] | bit : mask[i] & ~bit);
     if (seen) out.push_back(o);
   }
@@ -799,12 +821,6 @@ std::string PlanspielState::masked_unit(int u, int viewer) const {
 
 // =============================================================================================
 // Movement (PS §6, §5, G-07, scenarios §1.6)
-
-PlanspielState::SeenContents PlanspielState::contents_seen_by(int party, int except) const {
-  SeenContents out;
-  contents_seen_by(party, except, out);
-  return out;
-}
 
 void PlanspielState::contents_seen_by(int party, int except, SeenContents& out) const {
   out.table = &party_contents(party);
@@ -844,6 +860,13 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
       return 0;
     return static_cast<uint32_t>(b.index(field_of(o)) + 1);
   };
+  // The table is up to date with every unit but the pending ones.
+  const auto up_to_date = [&c] {
+    for (const int o : c.pending) c.is_pending[static_cast<size_t>(o)] = 0;
+    c.pending.clear();
+    c.all = false;
+    c.valid = true;
+  };
   if (c.slot.size() != n || c.fields.size() != static_cast<size_t>(b.width() * b.height())) {
     // A new table (a fresh cache or a copy's): every unit in unit order.
     c.fields.assign(static_cast<size_t>(b.width() * b.height()), {});
@@ -856,12 +879,17 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
       c.fields[v - 1].push_back(OccupantOf(type_of(o), party_of(o)));
       c.ids[v - 1].push_back(o);
     }
-    c.valid = true;
+    up_to_date();
     return c.fields;
   }
   // The units whose place in the table changed leave their old field and join their new one at
-  // their place in unit order.
-  for (int o = 0; o < num_units(); ++o) {
+  // their place in unit order (whatever order they are looked at in).
+  thread_local std::vector<int> every;
+  if (c.all && every.size() != n) {
+    every.resize(n);
+    std::iota(every.begin(), every.end(), 0);
+  }
+  for (const int o : c.all ? every : c.pending) {
     const auto oi = static_cast<size_t>(o);
     const uint32_t v = slot_of(o);
     if (v == c.slot[oi]) continue;
@@ -879,12 +907,12 @@ const std::vector<FieldContents>& PlanspielState::party_contents(int party) cons
     }
     c.slot[oi] = v;
   }
-  c.valid = true;
+  up_to_date();
   return c.fields;
 }
 
 int PlanspielState::move_cap(int u) const {
-  const MoveProfile p = MoveProfileOf(type_of(u));
+  const MoveProfile p = game_->move_profile(u);
   int cap = -1;
   // PS §6.4: a unit that fired moves at most combat speed.
   if (unit(u).fired) cap = MaxMoveToFireDirect(p);
@@ -918,7 +946,7 @@ bool PlanspielState::may_move(int u, Text* why) const {
   if (s.has_moved)
     return PS_REFUSE(why, say("PS §3.4: {} has moved this half-turn",
                               "PS §3.4: {} hat sich in diesem Teilzug schon bewegt", su.id));
-  const MoveProfile p = MoveProfileOf(type_of(u));
+  const MoveProfile p = game_->move_profile(u);
   if (p.terrain <= 0 && p.road <= 0)
     return PS_REFUSE(why, say("PS §4.4: {} cannot move on its own",
                               "PS §4.4: {} kann sich nicht aus eigener Kraft bewegen", su.id));
@@ -1059,7 +1087,7 @@ bool PlanspielState::may_load(int u, int verb, Text* why) const {
                  "PS §8.14: {0} ist mit {1} niedergehalten und bleibt aufgesessen", su.id, uid(c)));
   // PS §6.4, G-13: the vehicle moves, or has moved, at most half its speed in the half-turn.
   if (cs.has_moved) {
-    const int allowance = Allowance(MoveProfileOf(type_of(c)), cs.road_move);
+    const int allowance = Allowance(game_->move_profile(c), cs.road_move);
     if (!MayMountOrDismount(allowance, cs.moved))
       return PS_REFUSE(why,
                        say("PS §6.4, G-13: {} moved {} fields, more than half its speed ({} of "
@@ -1230,7 +1258,7 @@ bool PlanspielState::may_overrun(int u, Field f, Text* why) const {
                               "PS §10.6, PS §6.5: {} kann nicht von {} nach {} fahren", su.id,
                               field_text(field_of(u)), field_text(f)));
   // G-37: only with movement left to enter the field (G-12: a road step after road steps only).
-  const MoveProfile p = MoveProfileOf(t);
+  const MoveProfile p = game_->move_profile(u);
   int allowance = Allowance(p, (!s.has_moved || s.road_move) && IsRoadStep(b, field_of(u), f));
   if (const int cap = move_cap(u); cap >= 0) allowance = std::min(allowance, cap);
   if (s.moved + 1 > allowance)
@@ -1364,7 +1392,7 @@ bool PlanspielState::may_mounted_attack(int c, Field f, Text* why) const {
                               "PS §10.4, PS §6.5: {} kann nicht von {} nach {} fahren", sc.id,
                               field_text(field_of(c)), field_text(f)));
   // PS §10.4 [REC], G-13: the figures dismount, so the vehicle moves at most half its speed.
-  const int allowance = Allowance(MoveProfileOf(type_of(c)),
+  const int allowance = Allowance(game_->move_profile(c),
                                   (!cs.has_moved || cs.road_move) && IsRoadStep(b, field_of(c), f));
   if (!MayMountOrDismount(allowance, cs.moved + 1))
     return PS_REFUSE(why,
@@ -1452,7 +1480,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
   r.buf->closed.clear();
   const Board& b = game_->board();
   const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
-  const MoveProfile p = MoveProfileOf(type_of(u));
+  const MoveProfile p = game_->move_profile(u);
   const int cap = move_cap(u);
   // contents_seen_by(party, u): the party's table, and the fields of the mover and its load
   // without them.
@@ -1528,12 +1556,9 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
       queue.assign(n, 0);
       len = 0;
     }
-    for (size_t k = 0; k < len; ++k) {  // the fields the last search with these buffers reached
-      const auto i = static_cast<size_t>(queue[k]);
-      dist[i] = -1;
-      parent[i] = -1;
-      stop[i] = 0;
-    }
+    // The fields the last search with these buffers reached: unreached again. Their parent and
+    // stop are read only where a field is reached, and set when it is.
+    for (size_t k = 0; k < len; ++k) dist[static_cast<size_t>(queue[k])] = -1;
     len = 0;
     if (target_by_road) break;
     // Raw views of the arrays and of the contents (Search::at): the byte stores to `stop` would
@@ -1549,6 +1574,8 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
       const size_t i = static_cast<size_t>(b.index(s0));
       if (r.outside && limit < 1) continue;
       dp[i] = r.outside ? 1 : 0;
+      pp[i] = -1;
+      sp[i] = 0;
       if (r.outside)
         for (const Occupant& o : r.at(i))
           if (o.model && me.model && o.party == su.party) sp[i] = 1;
@@ -1620,6 +1647,7 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, b
     const int d = s.dist(road_only)[di];
     if (d < 0 || (!s.outside && d == 0)) continue;
     path.fields.clear();
+    path.fields.reserve(static_cast<size_t>(d) + 1);
     path.from_outside = s.outside;
     path.road_only = road_only == 1;
     for (int i = static_cast<int>(di); i >= 0; i = s.parent(road_only)[static_cast<size_t>(i)])
@@ -1627,7 +1655,7 @@ bool PlanspielState::path_from(const Search& s, int u, Field dest, Path& path, b
     std::reverse(path.fields.begin(), path.fields.end());
     if (!check) return true;
     const PathCheck checked = CheckPath(
-        b, MoveProfileOf(type_of(u)), path.fields, s.cap,
+        b, game_->move_profile(u), path.fields, s.cap,
         [&s](Field from, Field to) { return s.entry(from, to); }, s.outside);
     if (checked.result != PathResult::kOk)
       throw std::logic_error(fmt::format("planspiel: path of {} to {} fails CheckPath: {}", uid(u),
@@ -1657,10 +1685,8 @@ bool PlanspielState::withdraws_along(int u, const Path& path, Text* why) const {
   const Field start = path.fields.front();
   bool any = false;
   for (int e : seen_enemies(party)) {
-    const UnitType& t = type_of(e);
-    if (!t.has_weapon || t.weapon.flat < 0) continue;
+    if (!flat_threat(e, start)) continue;
     const Field fe = field_of(e);
-    if (Distance(fe, start) > game_->flat_range(e)) continue;
     any = true;
     for (size_t i = 1; i < path.fields.size(); ++i)
       if (Distance(fe, path.fields[i]) < Distance(fe, path.fields[i - 1]))
@@ -1777,13 +1803,14 @@ bool PlanspielState::may_withdraw(int u, Field f, Text* why) const {
   return withdraws_along(u, path, why);
 }
 
+bool PlanspielState::flat_threat(int e, Field at) const {
+  const UnitType& t = type_of(e);
+  return t.has_weapon && t.weapon.flat >= 0 && Distance(field_of(e), at) <= game_->flat_range(e);
+}
+
 bool PlanspielState::threatened(int u) const {
-  for (int e : seen_enemies(party_of(u))) {
-    const UnitType& t = type_of(e);
-    if (t.has_weapon && t.weapon.flat >= 0 &&
-        Distance(field_of(e), field_of(u)) <= game_->flat_range(e))
-      return true;
-  }
+  for (int e : seen_enemies(party_of(u)))
+    if (flat_threat(e, field_of(u))) return true;
   return false;
 }
 
@@ -1801,12 +1828,6 @@ std::vector<Field> PlanspielState::withdraw_targets(int u) const {
       out.push_back(f);
   }
   return out;
-}
-
-void PlanspielState::move_and_withdraw_targets(int u, std::vector<Field>& moves,
-                                               std::vector<Field>& withdrawals) const {
-  if (const std::vector<Field>& m = move_and_withdraw_fields(u, moves, withdrawals); &m != &moves)
-    moves = m;
 }
 
 const std::vector<Field>& PlanspielState::move_and_withdraw_fields(int u, std::vector<Field>& moves,
@@ -1828,10 +1849,20 @@ const std::vector<Field>& PlanspielState::move_and_withdraw_fields(int u, std::v
   const std::vector<Field>& fields = k ? kept_moves(*k) : moves;  // the kept ones not copied
   // withdraw_targets, over the same search and fields.
   if (step() == StepKind::kAct && unit(u).status == UnitStatus::kOnBoard && threatened(u)) {
-    Path path;
-    for (Field f : fields)
-      if (path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
+    // PS §6.7: a withdrawal ends farther from each enemy unit that has its start in flat-fire
+    // range (withdraws_along): the path is traced only to the fields that do.
+    thread_local std::vector<Field> threats;
+    threats.clear();
+    const Field start = field_of(u);
+    for (int e : seen_enemies(party_of(u)))
+      if (flat_threat(e, start)) threats.push_back(field_of(e));
+    thread_local Path path;  // its storage reused
+    for (Field f : fields) {
+      bool farther = true;
+      for (const Field fe : threats) farther = farther && Distance(fe, f) > Distance(fe, start);
+      if (farther && path_from(s, u, f, path, false, false) && withdraws_along(u, path, nullptr))
         withdrawals.push_back(f);
+    }
   }
   return fields;
 }
@@ -1887,20 +1918,13 @@ uint64_t PlanspielState::search_signature(int u) const {
 }
 
 void PlanspielState::table_signature(int party, std::vector<uint32_t>& out) const {
-  const Board& b = game_->board();
+  // The slots of the party's contents table (its own units all, the other party's as it sees
+  // them: SeenCache::Contents::slot), brought up to date first, with each unit's carrier.
+  party_contents(party);
+  const std::vector<uint32_t>& slot = seen_cache_.contents[static_cast<size_t>(party)].slot;
   out.resize(static_cast<size_t>(num_units()));
-  const auto sign = [&](int o, bool known) {
-    const UnitState& s = unit(o);
-    out[static_cast<size_t>(o)] = s.status == UnitStatus::kOnBoard && known
-                                      ? static_cast<uint32_t>(b.index(field_of(o)) + 1) |
-                                            static_cast<uint32_t>(s.aboard + 1) << 16
-                                      : 0;
-  };
-  // The party's own units are all known (visible_known); the other party's as it sees them.
-  static_assert(kParties == 2);
-  for (const int o : game_->party_units(party)) sign(o, true);
-  for (const int o : game_->party_units(enemy(party)))
-    sign(o, unit(o).status == UnitStatus::kOnBoard && visible_known(o, party));
+  for (size_t o = 0; o < out.size(); ++o)
+    out[o] = slot[o] == 0 ? 0 : slot[o] | static_cast<uint32_t>(units_[o].aboard + 1) << 16;
 }
 
 PlanspielState::KeptSearches& PlanspielState::kept_for_position() const {
@@ -1932,7 +1956,6 @@ PlanspielState::KeptSearches& PlanspielState::kept_for_position() const {
 const std::vector<uint32_t>& PlanspielState::kept_table(KeptSearches& kept, int party) const {
   const size_t p = static_cast<size_t>(party);
   if (!kept.table_set[p]) {
-    party_contents(party);  // the units checked against the seen enemies' keys
     table_signature(party, kept.table[p]);
     kept.table_set[p] = true;
   }
@@ -2139,7 +2162,7 @@ void PlanspielState::advance_move(EventList* events) {
       if (group_.empty()) return;
       next_in_group();
     } else if (moving_.stepped) {
-      group_.push_back(moving_);
+      group_.push_back(std::move(moving_));  // moving_ is the next unit's below
       next_in_group();
     }
     const int u = moving_.unit;
@@ -2158,7 +2181,7 @@ void PlanspielState::advance_move(EventList* events) {
     if (s.status == UnitStatus::kOnBoard && moving_.next > 0) {
       const bool armoured = type_of(u).armour != ArmourClass::kNone;
       if (s.suppression >= 5 || (s.suppression >= 3 && !armoured) ||
-          (s.suppression >= 3 && s.moved >= MoveProfileOf(type_of(u)).terrain)) {
+          (s.suppression >= 3 && s.moved >= game_->move_profile(u).terrain)) {
         finish_move(events, -1);
         continue;
       }
@@ -2172,7 +2195,8 @@ void PlanspielState::advance_move(EventList* events) {
     // vehicles on a road, in a defile or on a bridge: it stops before it.
     if (moving_.simultaneous && moving_.next > 0) {
       const Field from = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next - 1)]);
-      const SeenContents contents = contents_seen_by(party, u);
+      thread_local SeenContents contents;  // its storage reused
+      contents_seen_by(party, u, contents);
       const Entry e = PassageEntry(b, from, t, contents.at(static_cast<size_t>(b.index(t))), party,
                                    OccupantOf(type_of(u), party).model);
       const bool last = moving_.next + 1 == static_cast<int>(moving_.path.size());
@@ -2211,7 +2235,7 @@ void PlanspielState::advance_move(EventList* events) {
 }
 
 void PlanspielState::next_in_group() {
-  moving_ = group_.front();
+  moving_ = std::move(group_.front());
   group_.erase(group_.begin());
   if (!moving_.stepped) return;
   // Every unit of the group has advanced one field: a new round (G-29: each passive unit may
@@ -2230,7 +2254,8 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
   // may stand (own units are all seen).
   if (s.status == UnitStatus::kOnBoard) {
-    const SeenContents contents = contents_seen_by(party, u);
+    thread_local SeenContents contents;  // its storage reused
+    contents_seen_by(party, u, contents);
     const Occupant me = OccupantOf(type_of(u), party);
     std::vector<Occupant> load;
     if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
@@ -2492,7 +2517,7 @@ bool PlanspielState::may_evade_to(int p, Text* why, std::vector<Field>& fields) 
     const int d = Distance(field_of(m), field_of(p));
     if (!mt.has_weapon || mt.weapon.flat < 0 || d == 0 || d > game_->flat_range(m)) return false;
   }
-  if (MoveProfileOf(t).terrain <= 1)
+  if (game_->move_profile(p).terrain <= 1)
     return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
                               "PS §9.4: {} ist nicht schneller als 1 LE", id));
   if (ps.suppression >= 5)
@@ -2574,7 +2599,7 @@ bool PlanspielState::may_evade_antitank_to(int v, Text* why, std::vector<Field>&
     return PS_REFUSE(why, say("PS §10.5: {} is no armoured vehicle attacked in {}",
                               "PS §10.5: {} ist kein in {} angegriffenes gepanzertes Fahrzeug", id,
                               field_text(FieldAt(game_->board(), assault_.field))));
-  if (MoveProfileOf(t).terrain <= 1)
+  if (game_->move_profile(v).terrain <= 1)
     return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
                               "PS §9.4: {} ist nicht schneller als 1 LE", id));
   if (vs.suppression >= 5)
@@ -2729,7 +2754,7 @@ bool PlanspielState::may_displace(int d, Text* why) const {
   if (ds.countered)
     return PS_REFUSE(why, say("G-29: {} has countered this step already",
                               "G-29: {} hat bei diesem Schritt schon einen Gegenzug gemacht", id));
-  if (MoveProfileOf(type_of(d)).terrain <= 1)
+  if (game_->move_profile(d).terrain <= 1)
     return PS_REFUSE(why, say("PS §9.4: {} is not faster than 1 LE",
                               "PS §9.4: {} ist nicht schneller als 1 LE", id));
   if (ds.suppression >= 5)
@@ -2883,14 +2908,19 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
   };
   moving_.last_counter = tp;
   moving_.last_mover = tm;
-  const Text seen_totals = totals(uid(p));
-  const Text unseen_totals = totals("(hidden)");
+  // The texts are written only when the events are asked for.
+  Text seen_totals, unseen_totals;
+  if (events) {
+    seen_totals = totals(uid(p));
+    unseen_totals = totals("(hidden)");
+  }
   if (tp == tm) {
     // PS §9.8 item 3: a tie is rolled again.
-    tell({seen_totals.en + ": a tie, both roll again.",
-          seen_totals.de + ": Gleichstand, beide würfeln noch einmal."},
-         {unseen_totals.en + ": a tie, both roll again.",
-          unseen_totals.de + ": Gleichstand, beide würfeln noch einmal."});
+    if (events)
+      tell({seen_totals.en + ": a tie, both roll again.",
+            seen_totals.de + ": Gleichstand, beide würfeln noch einmal."},
+           {unseen_totals.en + ": a tie, both roll again.",
+            unseen_totals.de + ": Gleichstand, beide würfeln noch einmal."});
     moving_.meeting_roll = 0;
     push(StepKind::kMoverRoll, m, b.index(field_of(p)));
     push(StepKind::kMeetRoll, p, b.index(field_of(m)));
@@ -2907,11 +2937,13 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
             ": {} siegt; {}", w,
             harms ? "nur " + l + " ist betroffen." : "es kann " + l + " nicht schaden (G-30).")};
   };
-  const std::string pw = p_wins ? uid(p) : uid(m), pl = p_wins ? uid(m) : uid(p);
-  const std::string uw = p_wins ? "(hidden)" : uid(m), ul = p_wins ? uid(m) : "(hidden)";
-  const Text r_seen = result(pw, pl), r_unseen = result(uw, ul);
-  tell({seen_totals.en + r_seen.en, seen_totals.de + r_seen.de},
-       {unseen_totals.en + r_unseen.en, unseen_totals.de + r_unseen.de});
+  if (events) {
+    const std::string pw = p_wins ? uid(p) : uid(m), pl = p_wins ? uid(m) : uid(p);
+    const std::string uw = p_wins ? "(hidden)" : uid(m), ul = p_wins ? uid(m) : "(hidden)";
+    const Text r_seen = result(pw, pl), r_unseen = result(uw, ul);
+    tell({seen_totals.en + r_seen.en, seen_totals.de + r_seen.de},
+         {unseen_totals.en + r_unseen.en, unseen_totals.de + r_unseen.de});
+  }
   moving_.meeting = -1;
   moving_.meeting_roll = 0;
   if (!harms) return;
@@ -2957,7 +2989,8 @@ void PlanspielState::evade(int p, Field dest, bool displaced, EventList* events)
   // The withdrawal runs along its path; an enemy unit its party did not see stops it in the last
   // field before where it may stand (G-07, PS §5.1; a movement counter-move may congest it, PS
   // §5.4).
-  const SeenContents contents = contents_seen_by(party, p);
+  thread_local SeenContents contents;  // its storage reused
+  contents_seen_by(party, p, contents);
   const Occupant me = OccupantOf(type_of(p), party);
   std::vector<Occupant> load;
   if (const int l = load_of(p); l >= 0) load.push_back(OccupantOf(type_of(l), party));
@@ -3222,7 +3255,7 @@ bool PlanspielState::may_fire(int u, Text* why) const {
     return PS_REFUSE(why, say("PS §8.2: {} has no flat-fire weapon",
                               "PS §8.2: {} hat keine Flachfeuerwaffe", su.id));
   if (s.has_moved) {
-    const MoveProfile p = MoveProfileOf(t);
+    const MoveProfile p = game_->move_profile(u);
     if (!p.moves_and_fires)
       return PS_REFUSE(
           why, say("PS §3.4: {} moved this half-turn and may not fire",
@@ -3266,17 +3299,22 @@ std::vector<Field> PlanspielState::fire_targets(int u) const {
   if (step() != StepKind::kAct) return out;
   // The targets are fields of seen enemy units: without one, no need to ask may_fire.
   const std::vector<int>& enemies = seen_enemies(party_of(u));
-  if (enemies.empty() || !may_fire(u, nullptr)) return out;
+  // CheckFire refuses a field out of the flat range (or without one): not asked for it, nor
+  // may_fire without a seen enemy in range.
+  const int range = game_->flat_range(u);
+  bool in_range = false;
+  if (range != kNoRange)
+    for (int o : enemies) in_range = in_range || Distance(field_of(u), field_of(o)) <= range;
+  if (!in_range || !may_fire(u, nullptr)) return out;
   Firer firer;
   firer.suppression = unit(u).suppression;
   const FireWeapon& w = weapon_of(u);
-  // CheckFire refuses a field out of the flat range (or without one): not asked for it.
-  const int range = game_->flat_range(u);
-  std::vector<Field> seen;
-  for (int o : enemies) {
-    const Field f = field_of(o);
-    if (std::find(seen.begin(), seen.end(), f) != seen.end()) continue;
-    seen.push_back(f);
+  for (size_t k = 0; k < enemies.size(); ++k) {
+    const Field f = field_of(enemies[k]);
+    // Each field once: where the first of its seen enemy units is listed.
+    bool earlier = false;
+    for (size_t j = 0; j < k && !earlier; ++j) earlier = field_of(enemies[j]) == f;
+    if (earlier) continue;
     if (range == kNoRange || Distance(field_of(u), f) > range) continue;
     if (own_in(f, party_of(u)) >= 0) continue;  // G-07: no fire into a mixed field
     if (CheckFire(game_->fire_data(), w, firer, fire_situation(u, f)).empty()) out.push_back(f);
@@ -3294,13 +3332,13 @@ std::vector<int> PlanspielState::assault_candidates(Field f) const {
   if (step() != StepKind::kAct) return out;
   const Board& b = game_->board();
   bool seen_base = false;
-  for (int o : seen_enemies_in(active_, f)) {
+  for (int o : seen_enemies(active_)) {
+    if (field_of(o) != f) continue;
     if (!IsBase(type_of(o))) return out;  // PS §10.5: vehicles need anti-tank close combat
     seen_base = true;
   }
   if (!seen_base) return out;
-  for (int u = 0; u < num_units(); ++u) {
-    if (party_of(u) != active_) continue;
+  for (const int u : game_->party_units(active_)) {  // in unit order
     if (unit(u).status != UnitStatus::kOnBoard || Distance(field_of(u), f) != 1) continue;
     // [REC] Heavy-weapon bases defend but do not attack (PS §10.2 item 1).
     if (type_of(u).category != Category::kFigureBase) continue;
@@ -3890,11 +3928,13 @@ void PlanspielState::legal_actions(ActionList& out) const {
   if (k == StepKind::kSetUp) {
     // Scenarios §1.5: each own unit once to a field of the zone; FERTIG keeps the rest.
     if (const SetupZone* z = game_->situation().zone_of(active_)) {
-      // The fields where a unit stands: elsewhere may_place finds the field empty.
-      std::vector<uint8_t> occupied(static_cast<size_t>(b.width() * b.height()), 0);
+      // The units standing in each field, in unit order (may_place_at looks at those only);
+      // kept on the thread, emptied where they stood.
+      thread_local std::vector<std::vector<int>> standing;
+      standing.resize(static_cast<size_t>(b.width() * b.height()));
       for (int o = 0; o < num_units(); ++o)
         if (unit(o).status == UnitStatus::kOnBoard)
-          occupied[static_cast<size_t>(b.index(field_of(o)))] = 1;
+          standing[static_cast<size_t>(b.index(field_of(o)))].push_back(o);
       for (int u = 0; u < num_units(); ++u) {
         // may_place refuses a reinforcement, a load and a unit placed already in every field
         // (may_place_unit); the unit's part of the field checks is worked out once (placing).
@@ -3902,9 +3942,12 @@ void PlanspielState::legal_actions(ActionList& out) const {
         const Placing p = placing(u);
         for (int y = z->from.y; y <= z->to.y; ++y)
           for (int x = z->from.x; x <= z->to.x; ++x)
-            if (may_place_at(p, {x, y}, &occupied, nullptr))
+            if (may_place_at(p, {x, y}, &standing, nullptr))
               out.push_back(Action(kPlace, {u, b.index({x, y})}));
       }
+      for (int o = 0; o < num_units(); ++o)
+        if (unit(o).status == UnitStatus::kOnBoard)
+          standing[static_cast<size_t>(b.index(field_of(o)))].clear();
     }
     out.push_back(Action(kFertig, {}));
     return;
@@ -3968,12 +4011,17 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   // PS §3.1: only the active party moves, fires and attacks (every check below refuses the
   // passive party's units, and the movement searches are not needed for them).
-  std::vector<int> indirect_fields;
-  for (const int u : game_->party_units(active_))
-    for (Field f : indirect_targets(u)) {
-      out.push_back(Action(kIndirect, {u, b.index(f)}));
-      indirect_fields.push_back(b.index(f));
-    }
+  // Scratch lists of this thread, their storage reused from one call to the next.
+  thread_local std::vector<int> indirect_fields, movers, enemy_fields;
+  thread_local std::vector<Field> targets, withdrawals;
+  indirect_fields.clear();
+  // PS §3.2: indirect fire comes in phase 2 only (indirect_targets lists none later).
+  if (phase_ == 2)
+    for (const int u : game_->party_units(active_))
+      for (Field f : indirect_targets(u)) {
+        out.push_back(Action(kIndirect, {u, b.index(f)}));
+        indirect_fields.push_back(b.index(f));
+      }
   // PS §8.3, G-17: every set of two or three similar weapons firing together at a field.
   std::sort(indirect_fields.begin(), indirect_fields.end());
   indirect_fields.erase(std::unique(indirect_fields.begin(), indirect_fields.end()),
@@ -3982,12 +4030,15 @@ void PlanspielState::legal_actions(ActionList& out) const {
     for (const std::vector<int>& c : concentrations(FieldAt(b, i)))
       out.push_back(c.size() == 2 ? Action(kConcentrate, {i, c[0], c[1]})
                                   : Action(kConcentrate, {i, c[0], c[1], c[2]}));
-  std::vector<int> movers;  // PS §9.6: the units that may move now
-  std::vector<Field> targets, withdrawals;
+  movers.clear();  // PS §9.6: the units that may move now
+  // PS §6.10: a recovery needs a wreck on the board (recover_targets lists none without one).
+  bool wreck_on_board = false;
+  for (const UnitState& w : units_) wreck_on_board = wreck_on_board || w.wreck;
   // The fields where the active party sees an enemy: overruns, anti-tank close combat and
   // mounted attacks go only into such a field (seen_enemies_in, PS §10.4-§10.6).
   thread_local std::vector<uint8_t> enemy_at;
   enemy_at.assign(static_cast<size_t>(b.width() * b.height()), 0);
+  const bool enemy_seen = !seen_enemies(active_).empty();
   for (int o : seen_enemies(active_)) enemy_at[static_cast<size_t>(b.index(field_of(o)))] = 1;
   for (const int u : game_->party_units(active_)) {
     // move_targets, withdraw_targets (the move fields maybe those kept with the unit's search,
@@ -4004,7 +4055,8 @@ void PlanspielState::legal_actions(ActionList& out) const {
     }
     AppendUnitFields(out, kWithdraw, u, withdrawals, b);
     AppendUnitFields(out, kFire, u, fire_targets(u), b);
-    for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
+    if (wreck_on_board)
+      for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     // Digging in and camouflaging need a unit on the board on its own that has not acted and is
     // not suppressed (G-38, PS §12.1, §7.6): the others are not asked.
     const UnitState& us = unit(u);
@@ -4028,7 +4080,12 @@ void PlanspielState::legal_actions(ActionList& out) const {
     const int load = load_of(u);
     // PS §10.4: only a carrier with figures aboard may make a mounted attack (may_mounted_attack).
     const bool rides = load >= 0 && type_of(load).category == Category::kFigureBase;
-    if ((overruns || fights || load >= 0) && unit(u).status == UnitStatus::kOnBoard)
+    // Only next to a seen enemy (its neighbours are looked at then).
+    bool enemy_near = false;
+    if (enemy_seen && (overruns || fights || load >= 0) && unit(u).status == UnitStatus::kOnBoard)
+      for (int o : seen_enemies(active_))
+        enemy_near = enemy_near || Distance(field_of(o), field_of(u)) <= 1;
+    if (enemy_near)
       for (int dy = -1; dy <= 1; ++dy)
         for (int dx = -1; dx <= 1; ++dx) {
           const Field t{unit(u).x + dx, unit(u).y + dy};
@@ -4048,7 +4105,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
   }
   // PS §10.2: every set of one to three bases that may assault a field together (a field with
   // a seen enemy base: assault_candidates), in field order.
-  std::vector<int> enemy_fields;
+  enemy_fields.clear();
   for (int o : seen_enemies(active_)) enemy_fields.push_back(b.index(field_of(o)));
   std::sort(enemy_fields.begin(), enemy_fields.end());
   enemy_fields.erase(std::unique(enemy_fields.begin(), enemy_fields.end()), enemy_fields.end());
@@ -4612,6 +4669,18 @@ void PlanspielState::open_close_combat(int shown, int attacker, int field, const
 
 void PlanspielState::apply(const Action& action, EventList* events) {
   const uint64_t position = seen_cache_.position;  // before the change (kept_path)
+  // A move's path and whether the other party sees the mover as it sets out (PS §9.2), read
+  // before the change begins (nothing before the move below changes a unit): the search and the
+  // seen enemies kept for this position hold.
+  thread_local Path start_path;  // its storage reused
+  bool start_shown = false;
+  if (action.verb == kMove || action.verb == kWithdraw) {
+    const int u = action.arg(0);
+    const Field f = FieldAt(game_->board(), action.arg(1));
+    if (!kept_path(position, u, f, start_path) && !find_path(u, f, start_path))
+      throw std::logic_error("planspiel: apply of an illegal move");
+    start_shown = shown_to(u, enemy(party_of(u)));
+  }
   // The seen-enemies cache compares its keys on every query until the change is done.
   struct Mutating {
     PlanspielState& s;
@@ -5195,16 +5264,15 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     return;
   }
   if (action.verb == kMove || action.verb == kWithdraw) {
-    Path path;
     // The search of the legal actions of this position, kept, or a new one (the same path).
-    if (!kept_path(position, u, f, path) && !find_path(u, f, path))
-      throw std::logic_error("planspiel: apply of an illegal move");
+    const Path& path = start_path;
     const bool planning = step() == StepKind::kPlanMove;
     s.road_move = path.road_only;
     MoveState m;
     m.unit = u;
-    m.was_shown = shown_to(u, enemy(party));
+    m.was_shown = start_shown;
     m.start = path.from_outside ? -1 : b.index(path.fields[0]);
+    m.path.reserve(path.fields.size());
     for (size_t i = path.from_outside ? 0 : 1; i < path.fields.size(); ++i)
       m.path.push_back(b.index(path.fields[i]));
     m.withdrawal = action.verb == kWithdraw;  // PS §6.7
@@ -5219,7 +5287,7 @@ void PlanspielState::apply(const Action& action, EventList* events) {
       steps_.pop();
       moving_ = MoveState{};
     } else {
-      moving_ = m;
+      moving_ = std::move(m);
     }
     advance_move(events);
     return;

@@ -335,9 +335,6 @@ class PlanspielState : public State {
   // or why not; the fields it may withdraw to.
   bool may_withdraw(int u, Field f, Text* why) const;
   std::vector<Field> withdraw_targets(int u) const;
-  // move_targets(u) and withdraw_targets(u) from one search.
-  void move_and_withdraw_targets(int u, std::vector<Field>& moves,
-                                 std::vector<Field>& withdrawals) const;
   // The fields unit `u` may fire at directly now.
   std::vector<Field> fire_targets(int u) const;
   // PS §10.2: the own figure bases that may assault field `f` now (adjacent, not yet acted).
@@ -553,16 +550,15 @@ class PlanspielState : public State {
       return (*table)[i];
     }
   };
-  SeenContents contents_seen_by(int party, int except) const;
   void contents_seen_by(int party, int except, SeenContents& out) const;  // reusing `out`
   bool may_move(int u, Text* why) const;
   bool may_fire(int u, Text* why) const;
   int move_cap(int u) const;
   // The scratch arrays of one search (breadth-first search per mover, PS §6), reused from a
   // per-thread pool so that a search allocates nothing once the pool is warm.
-  // Invariant while a buffer is idle: dist and parent hold -1 and stop 0 in every field but the
-  // ones in queue[0..len) (the fields the last search reached), which the next search resets
-  // before it starts.
+  // Invariant while a buffer is idle: dist holds -1 in every field but the ones in
+  // queue[0..len) (the fields the last search reached), which the next search resets before it
+  // starts; parent and stop are read only where dist is set, and set with it.
   struct SearchBuffers {
     std::array<std::vector<int>, 2> dist, parent;  // [0] across country, [1] road only
     std::array<std::vector<uint8_t>, 2> stop;
@@ -627,7 +623,7 @@ class PlanspielState : public State {
   // it are those of the whole search, the other fields' distances may be missing (path_from to
   // the target only).
   Search search(int u, bool wrecks = true, int target = -1) const;
-  // The movement searches of the legal actions (move_and_withdraw_targets) on this thread, per
+  // The movement searches of the legal actions (move_and_withdraw_fields) on this thread, per
   // unit: a later position reuses a unit's search and move fields while nothing the search read
   // has changed (search_signature of the unit, the wrecks, and what its party sees in the fields
   // the search reached or found closed, Search::read, as far as its entry rule reads it:
@@ -701,9 +697,9 @@ class PlanspielState : public State {
   // The move actions of the kept move fields of unit `u` (kept_moves), worked out once per change
   // of them.
   const std::vector<Action>& kept_move_actions(const KeptSearch& k, int u) const;
-  // move_and_withdraw_targets, but the move fields are given as a reference: to `moves`, or to
-  // those kept with the unit's search (kept_moves: valid until the next search of the unit);
-  // `kept` (when given) is set to the unit's kept search or null.
+  // move_targets(u) and withdraw_targets(u) from one search, the move fields given as a
+  // reference: to `moves`, or to those kept with the unit's search (kept_moves: valid until the
+  // next search of the unit); `kept` (when given) is set to the unit's kept search or null.
   const std::vector<Field>& move_and_withdraw_fields(int u, std::vector<Field>& moves,
                                                      std::vector<Field>& withdrawals,
                                                      const KeptSearch** kept = nullptr) const;
@@ -745,6 +741,8 @@ class PlanspielState : public State {
   // PS §6.7: whether an enemy unit `u`'s party sees has u's field in range of its flat fire
   // (without one no path is a withdrawal).
   bool threatened(int u) const;
+  // PS §6.7: whether the enemy unit `e` has field `at` in range of its flat fire.
+  bool flat_threat(int e, Field at) const;
   // PS §6.7, §9.2: whether the withdrawal in progress has increased the distance to passive unit
   // `p` (farther than at its start, and not closer than before the last step): no counter-move.
   bool withdrawn_from(int p) const;
@@ -786,9 +784,9 @@ class PlanspielState : public State {
   // antitank_evade_fields) in `fields` when they allow it.
   bool may_evade_to(int p, Text* why, std::vector<Field>& fields) const;
   bool may_evade_antitank_to(int v, Text* why, std::vector<Field>& fields) const;
-  // may_place; `occupied` (per field index, 1 where a unit stands on the board), when given,
-  // spares the look for the field's units in an empty field.
-  bool may_place_in(int u, Field f, const std::vector<uint8_t>* occupied, Text* why) const;
+  // may_place; `standing` (per field index, the units on the board there in unit order), when
+  // given, spares the look at every unit for the field's.
+  bool may_place_in(int u, Field f, const std::vector<std::vector<int>>* standing, Text* why) const;
   // may_place_in in two parts: what it asks of the unit alone (may_place_unit), and of the field
   // (may_place_at) with what the unit brings to it worked out once (placing: the unit as an
   // occupant and its load).
@@ -801,7 +799,7 @@ class PlanspielState : public State {
   };
   bool may_place_unit(int u, Text* why) const;
   Placing placing(int u) const;
-  bool may_place_at(const Placing& p, Field f, const std::vector<uint8_t>* occupied,
+  bool may_place_at(const Placing& p, Field f, const std::vector<std::vector<int>>* standing,
                     Text* why) const;
   // What may_counter (PS §9.2) and may_meet (PS §9.3) ask beyond may_counter_fire.
   bool counter_entitled(int p, Text* why) const;
@@ -938,17 +936,38 @@ class PlanspielState : public State {
       std::vector<FieldContents> fields;  // per board index
       std::vector<std::vector<int>> ids;  // per board index, the units of `fields`
       // Per unit, the board index + 1 of the field where `fields` holds it, 0: not there. A
-      // table worked out again changes only the fields of the units whose slot changed.
+      // table worked out again looks only at the units whose slot may have changed since
+      // (`pending`) and moves those whose slot did.
       std::vector<uint32_t> slot;
+      // The units whose slot may have changed since the table was last brought up to date: a
+      // key changed (update_seen_counts), the party's sight of it or of its carrier flipped
+      // (seen_enemies_worked_out); `is_pending` per unit marks them. `all`: every unit (the
+      // set-up began or ended).
+      std::vector<int> pending;
+      std::vector<uint8_t> is_pending;
+      bool all = true;
       bool valid = false;
       Contents() = default;
       Contents(const Contents&) {}
       Contents& operator=(const Contents&) {
         valid = false;
         slot.clear();  // built anew
+        all = true;
         return *this;
       }
+      void mark(int u) {
+        const auto i = static_cast<size_t>(u);
+        if (all) return;
+        if (is_pending.size() <= i) is_pending.resize(i + 1, 0);
+        if (is_pending[i]) return;
+        is_pending[i] = 1;
+        pending.push_back(u);
+      }
     };
+    // Marks unit `u` pending in both parties' tables.
+    void mark_contents(int u) {
+      for (Contents& c : contents) c.mark(u);
+    }
     std::array<Contents, kParties> contents;
   };
   mutable SeenCache seen_cache_;
@@ -1009,6 +1028,8 @@ class PlanspielGame : public Game {
   const FireWeapon& weapon(int u) const { return weapons_[static_cast<size_t>(u)]; }
   // WeaponRange of unit `u`'s weapon in flat fire (PS §8.2), worked out once per game.
   int flat_range(int u) const { return flat_ranges_[static_cast<size_t>(u)]; }
+  // MoveProfileOf unit `u`'s type (PS §6.1), worked out once per game.
+  const MoveProfile& move_profile(int u) const { return move_profiles_[static_cast<size_t>(u)]; }
   // The units that are tows (a transport towing one weapon, PS §4.5), in unit order.
   const std::vector<int>& tows() const { return tows_; }
   // PS §7.6, G-54: whether a forest or built-up field adjoins field `f` (on the board), where a
@@ -1026,7 +1047,8 @@ class PlanspielGame : public Game {
   bool dug_in(Field f) const;
   int unit_index(std::string_view id) const;  // -1 if none
   // PS §7.2, G-08: whether a ground observer in `from` sees `to` (los.h HasLos), traced once
-  // per pair of fields and kept (the board does not change during a game).
+  // per pair of fields and kept both ways (the board does not change during a game; sight is
+  // the same both ways, PS §7.2).
   bool sees(Field from, Field to) const;
   // PS §7.4 with §7.2: `to` within `range` LE of `from` and seen from there (WithinDetection).
   bool within_detection(Field from, Field to, int range) const {
@@ -1057,6 +1079,7 @@ class PlanspielGame : public Game {
   std::vector<const UnitType*> types_;                  // per unit of the situation
   std::vector<FireWeapon> weapons_;                     // per unit of the situation
   std::vector<int> flat_ranges_;                        // per unit of the situation
+  std::vector<MoveProfile> move_profiles_;              // per unit of the situation
   std::vector<int> tows_;                               // tows()
   std::array<std::vector<int>, kParties> party_units_;  // party_units()
   std::vector<uint8_t> parties_;                        // party()
