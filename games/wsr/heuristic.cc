@@ -87,7 +87,7 @@ struct GameInfo {
   std::array<std::array<std::vector<int>, 2>, 2> path_steps;
 };
 
-constexpr int kCutOff = 1 << 20;
+constexpr int kCutOff = WsrGame::kNoPath;
 
 uint64_t Fingerprint(const WsrGame& g) {
   uint64_t h = static_cast<uint64_t>(g.num_units()) * uint64_t{1000003} + g.objectives().size();
@@ -291,32 +291,11 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
       info->exit_zones[static_cast<size_t>(seat)].push_back(std::move(hexes));
     }
   }
-  // Path steps to the targets: a breadth-first search from the targets backwards over the
-  // hexsides that may be crossed toward them (WSR 5.0: impassable terrain, e.g. a river hex
-  // without a bridge, maps doc 2.3).
-  const HexLayout& L = g.layout();
+  // Path steps to the targets (WsrGame::path_steps, WSR 5.0).
   for (int side = 0; side < 2; ++side)
-    for (int hard = 0; hard < 2; ++hard) {
-      std::vector<int>& dist =
-          info->path_steps[static_cast<size_t>(side)][static_cast<size_t>(hard)];
-      dist.assign(static_cast<size_t>(L.size()), kCutOff);
-      std::vector<int> queue;
-      for (int t : info->targets[static_cast<size_t>(side)]) {
-        dist[static_cast<size_t>(t)] = 0;
-        queue.push_back(t);
-      }
-      for (size_t q = 0; q < queue.size(); ++q) {
-        const int x = queue[q];
-        for (int d = 0; d < 6; ++d) {
-          const int y = L.Neighbour(x, d);
-          if (y < 0 || dist[static_cast<size_t>(y)] != kCutOff ||
-              g.step_cost(y, OppositeDir(d), hard != 0) < 0)
-            continue;
-          dist[static_cast<size_t>(y)] = dist[static_cast<size_t>(x)] + 1;
-          queue.push_back(y);
-        }
-      }
-    }
+    for (int hard = 0; hard < 2; ++hard)
+      info->path_steps[static_cast<size_t>(side)][static_cast<size_t>(hard)] =
+          g.path_steps(info->targets[static_cast<size_t>(side)], hard != 0);
   for (int side = 0; side < 2; ++side) {
     std::vector<int>& h = info->hold_targets[static_cast<size_t>(side)];
     for (int t : info->targets[static_cast<size_t>(side)]) {
@@ -1968,17 +1947,6 @@ int PathSteps(const WsrState& s, const GameInfo& gi, int u, int hex) {
       .path_steps[static_cast<size_t>(side)][s.hard_target(u) ? 1 : 0][static_cast<size_t>(hex)];
 }
 
-// Units of HQ h's formation within its command range of `hex` (WSR 4.2).
-int InCommandRange(const WsrState& s, int h, int hex) {
-  const HexLayout& L = s.wgame().layout();
-  int n = 0;
-  for (int v : s.wgame().formation_units(s.info(h).formation))
-    if (v != h && s.on_map(v) && !s.info(v).hq &&
-        L.Distance(s.unit(v).hex, hex) <= s.face(h).command_range)
-      ++n;
-  return n;
-}
-
 // Would the rules' auto-setup (WSR 2.0) put a combat unit of the deciding side where no path
 // leads to its targets (setup_reach)? It places by straight-line distance: in Bieville it sets
 // two Panzer IVs up north of the Vire (B-H01), whose only bridge lies outside the playable area.
@@ -2031,7 +1999,7 @@ double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
       if (s.info(u).hq) {
         sc += v == "enter" ? 1.2 : 0.0;
         // WSR 4.2: set up where it commands the most units of its formation (as auto-setup).
-        if (setup) sc += 0.1 * InCommandRange(s, u, hex);
+        if (setup) sc += 0.1 * s.units_in_command_range(u, hex);
         continue;
       }
       sc += v == "enter" ? 1.0 : 0.0;

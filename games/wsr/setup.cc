@@ -588,16 +588,6 @@ void WsrState::apply_auto_setup(EventList* ev) {
     const Zone* z = SetupZoneOf(*this, u);
     const FormationInfo& fi = game_->formation(info(u).formation);
     const int hq_hex = fi.hq >= 0 && fi.hq != u && on_map(fi.hq) ? unit(fi.hq).hex : kNoHex;
-    // WSR 1.3.2: HQs come last and go to a hex of their formation (can_place); among those the
-    // one with the most formation units within its command range (WSR 4.2).
-    auto in_range = [&](int h) {
-      int n = 0;
-      for (int v = 0; v < n_units; ++v)
-        if (on_map(v) && !info(v).hq && info(v).formation == info(u).formation &&
-            L.Distance(unit(v).hex, h) <= face(u).command_range)
-          ++n;
-      return n;
-    };
     std::vector<const Zone*> needs;  // requirement zones still short of units
     for (const SetupRequirement& r : sc->setup_requirements)
       if (game_->seat_index(r.side) == side)
@@ -617,7 +607,9 @@ void WsrState::apply_auto_setup(EventList* ev) {
       for (const Zone* rz : needs)
         if (rz->Contains(h)) score -= 100000;
       score += 100L * (hq_hex >= 0 ? L.Distance(h, hq_hex) : obj_dist(h));
-      if (info(u).hq) score -= 10000L * in_range(h);
+      // WSR 1.3.2: HQs come last and go to a hex of their formation (can_place); among those
+      // the one with the most formation units within its command range (WSR 4.2).
+      if (info(u).hq) score -= 10000L * units_in_command_range(u, h);
       score += 10L * obj_dist(h);
       score -= game_->data().terrain[game_->terrain(h)].defence(hard_target(u));
       if (best == kNoHex || score < best_score) best = h, best_score = score;
