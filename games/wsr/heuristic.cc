@@ -87,7 +87,7 @@ struct GameInfo {
   std::array<std::array<std::vector<int>, 2>, 2> path_steps;
 };
 
-constexpr int kCutOff = 1 << 20;
+constexpr int kCutOff = WsrGame::kNoPath;
 
 uint64_t Fingerprint(const WsrGame& g) {
   uint64_t h = static_cast<uint64_t>(g.num_units()) * uint64_t{1000003} + g.objectives().size();
@@ -291,32 +291,11 @@ std::shared_ptr<const GameInfo> BuildInfo(const WsrGame& g, double hq_value) {
       info->exit_zones[static_cast<size_t>(seat)].push_back(std::move(hexes));
     }
   }
-  // Path steps to the targets: a breadth-first search from the targets backwards over the
-  // hexsides that may be crossed toward them (WSR 5.0: impassable terrain, e.g. a river hex
-  // without a bridge, maps doc 2.3).
-  const HexLayout& L = g.layout();
+  // Path steps to the targets (WsrGame::path_steps, WSR 5.0).
   for (int side = 0; side < 2; ++side)
-    for (int hard = 0; hard < 2; ++hard) {
-      std::vector<int>& dist =
-          info->path_steps[static_cast<size_t>(side)][static_cast<size_t>(hard)];
-      dist.assign(static_cast<size_t>(L.size()), kCutOff);
-      std::vector<int> queue;
-      for (int t : info->targets[static_cast<size_t>(side)]) {
-        dist[static_cast<size_t>(t)] = 0;
-        queue.push_back(t);
-      }
-      for (size_t q = 0; q < queue.size(); ++q) {
-        const int x = queue[q];
-        for (int d = 0; d < 6; ++d) {
-          const int y = L.Neighbour(x, d);
-          if (y < 0 || dist[static_cast<size_t>(y)] != kCutOff ||
-              g.step_cost(y, OppositeDir(d), hard != 0) < 0)
-            continue;
-          dist[static_cast<size_t>(y)] = dist[static_cast<size_t>(x)] + 1;
-          queue.push_back(y);
-        }
-      }
-    }
+    for (int hard = 0; hard < 2; ++hard)
+      info->path_steps[static_cast<size_t>(side)][static_cast<size_t>(hard)] =
+          g.path_steps(info->targets[static_cast<size_t>(side)], hard != 0);
   for (int side = 0; side < 2; ++side) {
     std::vector<int>& h = info->hold_targets[static_cast<size_t>(side)];
     for (int t : info->targets[static_cast<size_t>(side)]) {
@@ -1968,30 +1947,21 @@ int PathSteps(const WsrState& s, const GameInfo& gi, int u, int hex) {
       .path_steps[static_cast<size_t>(side)][s.hard_target(u) ? 1 : 0][static_cast<size_t>(hex)];
 }
 
-// Units of HQ h's formation within its command range of `hex` (WSR 4.2).
-int InCommandRange(const WsrState& s, int h, int hex) {
-  const HexLayout& L = s.wgame().layout();
-  int n = 0;
-  for (int v : s.wgame().formation_units(s.info(h).formation))
-    if (v != h && s.on_map(v) && !s.info(v).hq &&
-        L.Distance(s.unit(v).hex, hex) <= s.face(h).command_range)
-      ++n;
-  return n;
-}
-
-// Would the rules' auto-setup (WSR 2.0) put a combat unit of the deciding side where no path
-// leads to its targets (setup_reach)? It places by straight-line distance: in Bieville it sets
-// two Panzer IVs up north of the Vire (B-H01), whose only bridge lies outside the playable area.
-bool AutoSetupStrands(const WsrState& s, const GameInfo& gi, const WsrHeuristicParams& p) {
+// Does the deciding seat set its next unit up by hand (setup_reach)? Where the unit could be set
+// up in a hex of its zone from which no path leads to the seat's targets (Bieville's land north of
+// the Vire), the heuristic places its combat units itself: the `place` scores read the way to the
+// targets (across the map for a seat that exits units), where the rules' auto-setup (WSR 2.0),
+// which avoids those hexes too, reads the straight line to the objectives (docs/wsr-ai.md
+// "Setup"). Auto-setup places the HQs and assigns the support weapons.
+bool SetsUpByHand(const WsrState& s, const GameInfo& gi, const WsrHeuristicParams& p) {
   if (p.setup_reach <= 0 || s.steps.empty() || s.top().kind != kStepSetup) return false;
   const int side = s.top().a;
   if (side < 0 || side > 1 || gi.targets[static_cast<size_t>(side)].empty()) return false;
-  WsrState c = s;
-  c.apply(Action(kAutoSetup, {}));
-  for (int u : s.wgame().side_units(side))
-    if (!s.on_map(u) && c.on_map(u) && !c.info(u).hq &&
-        PathSteps(c, gi, u, c.unit(u).hex) >= kCutOff)
-      return true;
+  const int u = s.setup_next_unit(side);
+  const Zone* z = u >= 0 && !s.info(u).hq ? s.wgame().setup_zone(u) : nullptr;
+  if (z == nullptr) return false;
+  for (int h : z->hexes)
+    if (PathSteps(s, gi, u, h) >= kCutOff && s.can_place(u, h, false, nullptr)) return true;
   return false;
 }
 
@@ -2003,7 +1973,7 @@ double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
   const std::vector<std::string> tok = Tokens(text);
   if (tok.empty()) return 0.0;
   const std::string& v = tok[0];
-  if (v == "auto-setup") return AutoSetupStrands(s, gi, p) ? -1.0 : 100.0;
+  if (v == "auto-setup") return SetsUpByHand(s, gi, p) ? -1.0 : 100.0;
   if (v == "assault" || v == "overrun") {
     const int hex = HexInText(s, tok.back());
     if (hex < 0) return 0.0;
@@ -2021,7 +1991,7 @@ double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
     if (hex < 0) return v == "enter" ? 1.0 : 0.0;
     const TerrainType& tt = s.wgame().data().terrain[s.wgame().terrain(hex)];
     // The setup phase with setup_reach: placed by the path to the targets (auto-setup was
-    // declined because it strands a unit, "Setup").
+    // declined, SetsUpByHand).
     const bool setup =
         p.setup_reach > 0 && v == "place" && !s.steps.empty() && s.top().kind == kStepSetup;
     double sc = 0;
@@ -2029,9 +1999,7 @@ double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
       const int u = s.wgame().unit_by_label(tok[i]);
       if (u < 0) continue;
       if (s.info(u).hq) {
-        sc += v == "enter" ? 1.2 : 0.0;
-        // WSR 4.2: set up where it commands the most units of its formation (as auto-setup).
-        if (setup) sc += 0.1 * InCommandRange(s, u, hex);
+        sc += v == "enter" ? 1.2 : 0.0;  // set up by auto-setup (SetsUpByHand)
         continue;
       }
       sc += v == "enter" ? 1.0 : 0.0;

@@ -85,10 +85,10 @@ struct WsrHeuristicParams {
   double runner_fire_cost = 1.0;  // ... a fire costs a runner that can still get nearer this,
   double runner_threat = 0.3;     // ... its threat term is x this,
   double runner_spare = 1.0;      // ... and this share more units run than must leave
-  // > 0: the setup (WSR 2.0) puts no combat unit where no path over passable terrain leads to
-  // its side's victory hexes (a river bend with its bridge outside the playable area): the
-  // rules' auto-setup is declined when it would, and a `place` in such a hex costs 10 x this
-  // (docs/wsr-ai.md "Setup"; 0: auto-setup always, places by straight-line distance).
+  // > 0: where a combat unit's setup zone (WSR 2.0) has hexes from which no path over passable
+  // terrain leads to its side's victory hexes (a river bend with its bridge outside the playable
+  // area), the rules' auto-setup is declined and the unit placed by the way to them; a `place`
+  // in such a hex costs 10 x this (docs/wsr-ai.md "Setup"; 0: auto-setup always).
   double setup_reach = 1.0;
   // > 0: a fire of a unit that would rather fire than move, at a target that could still
   // opportunity-fire, gets this much more, so the units that fire act before the units that move

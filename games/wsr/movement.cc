@@ -5,11 +5,35 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <vector>
 
 #include "games/wsr/emit.h"  // last: defines Emit and Fail
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
+
+// WSR 5.0: a hex is one step further from the targets than a neighbour it may be left for.
+std::vector<int> WsrGame::path_steps(const std::vector<int>& targets, bool hard) const {
+  std::vector<int> dist(static_cast<size_t>(layout_.size()), kNoPath);
+  std::vector<int> queue;
+  for (int t : targets)
+    if (t >= 0 && t < layout_.size() && dist[static_cast<size_t>(t)] != 0) {
+      dist[static_cast<size_t>(t)] = 0;
+      queue.push_back(t);
+    }
+  for (size_t q = 0; q < queue.size(); ++q) {
+    const int x = queue[q];
+    for (int d = 0; d < kHexDirs; ++d) {
+      const int y = layout_.Neighbour(x, d);
+      if (y < 0 || dist[static_cast<size_t>(y)] != kNoPath ||
+          step_cost(y, OppositeDir(d), hard) < 0)
+        continue;
+      dist[static_cast<size_t>(y)] = dist[static_cast<size_t>(x)] + 1;
+      queue.push_back(y);
+    }
+  }
+  return dist;
+}
 
 bool WsrState::in_group(int u) const {
   for (int k = 0; k < n_group; ++k)

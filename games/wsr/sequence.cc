@@ -202,6 +202,15 @@ bool WsrState::in_command_range(int u) const {
   return shq_ok && L.Distance(unit(u).hex, unit(fi.shq).hex) <= face(fi.shq).command_range;
 }
 
+int WsrState::units_in_command_range(int h, int hex) const {
+  const HexLayout& L = game_->layout();
+  int n = 0;
+  for (int v : game_->formation_units(info(h).formation))
+    if (v != h && on_map(v) && !info(v).hq && L.Distance(unit(v).hex, hex) <= face(h).command_range)
+      ++n;
+  return n;
+}
+
 void WsrState::command_phase(int f, EventList* ev) {
   // One test per hex (WSR 4.2) for the formation's units out of range; pushed in reverse so
   // that the lowest hex index is rolled first.

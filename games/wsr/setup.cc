@@ -565,11 +565,12 @@ void WsrState::apply_assign(int k, int u, EventList* ev) {
 }
 
 // Deterministic setup of the rest of the side: each unit in order goes to the legal hex with
-// the best score -- a hex of an unmet setup requirement first; then near the formation's HQ
-// (command, WSR 4.2) or, for the HQ, near the nearest objective; then near the objectives;
-// then the better defence for the unit's target class; then the lowest hex index. Support
-// weapons go to the first eligible platoon, dismounted ones first (A-10: a mounted platoon's
-// SW does not fire).
+// the best score -- a hex of an unmet setup requirement first; then, for a combat unit, a hex
+// from which a path leads to an objective (WsrGame::objective_steps); then near the formation's
+// HQ (command, WSR 4.2) or, for the HQ, near the nearest objective; then near the objectives;
+// then the better defence for the unit's target class; then the lowest hex index. Nearness is
+// the straight line, as fire reaches (WSR 6.1). Support weapons go to the first eligible
+// platoon, dismounted ones first (A-10: a mounted platoon's SW does not fire).
 void WsrState::apply_auto_setup(EventList* ev) {
   const int side = top().a;
   const Scenario* sc = ScenarioOf(*this);
@@ -588,16 +589,7 @@ void WsrState::apply_auto_setup(EventList* ev) {
     const Zone* z = SetupZoneOf(*this, u);
     const FormationInfo& fi = game_->formation(info(u).formation);
     const int hq_hex = fi.hq >= 0 && fi.hq != u && on_map(fi.hq) ? unit(fi.hq).hex : kNoHex;
-    // WSR 1.3.2: HQs come last and go to a hex of their formation (can_place); among those the
-    // one with the most formation units within its command range (WSR 4.2).
-    auto in_range = [&](int h) {
-      int n = 0;
-      for (int v = 0; v < n_units; ++v)
-        if (on_map(v) && !info(v).hq && info(v).formation == info(u).formation &&
-            L.Distance(unit(v).hex, h) <= face(u).command_range)
-          ++n;
-      return n;
-    };
+    const bool hard = hard_target(u);
     std::vector<const Zone*> needs;  // requirement zones still short of units
     for (const SetupRequirement& r : sc->setup_requirements)
       if (game_->seat_index(r.side) == side)
@@ -616,10 +608,17 @@ void WsrState::apply_auto_setup(EventList* ev) {
       long score = 0;
       for (const Zone* rz : needs)
         if (rz->Contains(h)) score -= 100000;
+      // WSR 2.0: every hex of the setup zone is legal, but a combat unit (WSR 1.4) is not set up
+      // where no path leads to an objective (a strip of the zone cut off by impassable terrain:
+      // Bieville's land north of the Vire) while the zone has another hex for it.
+      if (!obj.empty() && !info(u).hq && game_->objective_steps(h, hard) >= WsrGame::kNoPath)
+        score += 50000;
       score += 100L * (hq_hex >= 0 ? L.Distance(h, hq_hex) : obj_dist(h));
-      if (info(u).hq) score -= 10000L * in_range(h);
+      // WSR 1.3.2: HQs come last and go to a hex of their formation (can_place); among those
+      // the one with the most formation units within its command range (WSR 4.2).
+      if (info(u).hq) score -= 10000L * units_in_command_range(u, h);
       score += 10L * obj_dist(h);
-      score -= game_->data().terrain[game_->terrain(h)].defence(hard_target(u));
+      score -= game_->data().terrain[game_->terrain(h)].defence(hard);
       if (best == kNoHex || score < best_score) best = h, best_score = score;
     }
     if (best == kNoHex) {  // no room left in the zone (not reached with the shipped data)

@@ -292,6 +292,8 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
     if (i < 0) throw DataError("setup: objective hex: " + err);
     objectives_.push_back(i);
   }
+  for (int hard = 0; hard < 2; ++hard)  // auto-setup (WSR 2.0): the way to the objectives
+    objective_steps_[static_cast<size_t>(hard)] = path_steps(objectives_, hard != 0);
   shot_hooks_ = MakeShotHooks(*this);  // special_rules.cc (perf)
   // setup.cc (perf): each unit's setup zone (WSR 2.0), the zone of its force if that force is
   // set up in the setup phase.

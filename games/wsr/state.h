@@ -633,6 +633,9 @@ class WsrState : public State {
   void hq_replacements(EventList* ev);
   void finish_marker_removal(EventList* ev);
   bool in_command_range(int u) const;
+  // WSR 4.2: the units of HQ h's formation (HQs left out) on the map within h's command range of
+  // `hex` (where h commands the most of them: auto-setup, the heuristic's setup).
+  int units_in_command_range(int h, int hex) const;
   void determine_control(EventList* ev);
   bool formation_on_map(int f) const;
   int morale_modifier_reorg(int u) const;
@@ -1167,6 +1170,17 @@ class WsrGame : public Game {
     return cost_[static_cast<size_t>(hex)][static_cast<size_t>(dir)][hard ? 1 : 0];
   }
   const std::vector<int>& objectives() const { return objectives_; }  // GameSetup::objectives
+  // movement.cc: steps (hexes entered) from each hex to the nearest of `targets` over the
+  // hexsides a soft or hard target may cross (the static costs of step_cost, WSR 5.0: a river
+  // hex without a bridge is impassable, maps doc 2.3; units, markers and the hooks that change
+  // during play left out), kNoPath where no path leads there: a breadth-first search back from
+  // the targets.
+  static constexpr int kNoPath = 1 << 20;
+  std::vector<int> path_steps(const std::vector<int>& targets, bool hard) const;
+  // path_steps to the objectives, computed once per game (auto-setup, WSR 2.0).
+  int objective_steps(int hex, bool hard) const {
+    return objective_steps_[hard ? 1 : 0][static_cast<size_t>(hex)];
+  }
   // setup.cc (perf): the setup zone of unit u if its scenario force is set up in the setup phase
   // (WSR 2.0), else null; looked up once per game instead of by zone name per question.
   const Zone* setup_zone(int u) const { return setup_zone_[static_cast<size_t>(u)]; }
@@ -1232,6 +1246,8 @@ class WsrGame : public Game {
   std::vector<int16_t> initial_hex_;
   std::vector<uint16_t> initial_flags_;
   std::vector<int> objectives_;
+  // per soft/hard target: objective_steps()
+  std::array<std::vector<int>, 2> objective_steps_;
   std::vector<uint8_t> exit_mask_;                 // per hex: bit s = exit hex of seat s (G-12)
   std::vector<uint8_t> boundary_;                  // A6 boundary-line mask (empty without the hook)
   std::array<int, 2> boundary_f_{-1, -1};          // its south and north formation

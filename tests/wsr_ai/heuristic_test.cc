@@ -580,30 +580,18 @@ TEST(WsrAI, WSR_5_1_AStackIsNotSelectedToEndWithoutAStep) {
 // Bieville (WSR-A11): the German tanks win by leaving over the west edge of map C column K.
 // Their setup zone, map B columns H-K, takes in the land north of the Vire (B-F01-B-K03), whose
 // only bridge (B-L04) lies outside the playable area: a tank set up there never gets out. The
-// rules' auto-setup (by straight-line distance) puts two Panzer IVs in B-H01. The German
-// heuristic's setup (WSR 2.0) leaves no tank where no path over passable terrain leads to the
-// exit; with `setup_reach=0` (auto-setup always) some do.
-int GermanTanksCutOffFromTheExit(const WsrHeuristicParams& params) {
+// German heuristic's setup (WSR 2.0) leaves no tank where no path over passable terrain leads to
+// the exit (nor does the rules' auto-setup, WsrSetup.WSR_2_0_A11_*).
+TEST(WsrAI, WSR_2_0_A11_NoTankIsSetUpWhereNoPathLeadsToTheExit) {
   auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario("bieville"));
   const int de = game->seat_index("de");
-  const HexLayout& L = game->layout();
   const Zone* edge = game->setup().scenario_data->FindZone("west-edge");
-  EXPECT_NE(edge, nullptr);
-  if (edge == nullptr) return -1;
-  // Hexes from which a tracked vehicle reaches the exit zone (WSR 5.0: river hexes without a
-  // bridge are impassable, maps doc 2.3).
-  std::vector<bool> linked(static_cast<size_t>(L.size()), false);
-  std::vector<int> queue(edge->hexes.begin(), edge->hexes.end());
-  for (int h : queue) linked[static_cast<size_t>(h)] = true;
-  for (size_t q = 0; q < queue.size(); ++q)
-    for (int d = 0; d < 6; ++d) {
-      const int y = L.Neighbour(queue[q], d);
-      if (y < 0 || linked[static_cast<size_t>(y)] || game->step_cost(y, OppositeDir(d), true) < 0)
-        continue;
-      linked[static_cast<size_t>(y)] = true;
-      queue.push_back(y);
-    }
-  auto h = make_wsr_heuristic(de, 7, params);
+  ASSERT_NE(edge, nullptr);
+  // Steps to the exit zone of a tracked vehicle (WSR 5.0: river hexes without a bridge are
+  // impassable, maps doc 2.3).
+  const std::vector<int> steps = game->path_steps(edge->hexes, true);
+  ASSERT_GE(steps[static_cast<size_t>(game->layout().Index("B-H01"))], WsrGame::kNoPath);
+  auto h = make_wsr_heuristic(de, 7);
   RandomPlayer r(8);
   Rng rng(9);
   auto st = game->new_initial_state();
@@ -614,21 +602,14 @@ int GermanTanksCutOffFromTheExit(const WsrHeuristicParams& params) {
                                      : (seat == de ? *h : static_cast<Player&>(r)).choose(*st);
     st->apply(a);
   }
-  int cut_off = 0, placed = 0;
+  int placed = 0;
   for (int u : game->side_units(de)) {
     if (!ws.on_map(u) || ws.info(u).hq) continue;
     ++placed;
-    if (!linked[static_cast<size_t>(ws.unit(u).hex)]) ++cut_off;
+    EXPECT_LT(steps[static_cast<size_t>(ws.unit(u).hex)], WsrGame::kNoPath)
+        << ws.unit_label(u) << " in " << ws.hex_name(ws.unit(u).hex);
   }
   EXPECT_GE(placed, 6) << "the Panzer IVs, the Tiger and the Wirbelwind";
-  return cut_off;
-}
-
-TEST(WsrAI, WSR_2_0_A11_NoTankIsSetUpWhereNoPathLeadsToTheExit) {
-  EXPECT_EQ(GermanTanksCutOffFromTheExit(WsrHeuristicParams{}), 0);
-  WsrHeuristicParams old;
-  old.setup_reach = 0;
-  EXPECT_GT(GermanTanksCutOffFromTheExit(old), 0) << "auto-setup puts tanks north of the Vire";
 }
 
 // A disrupted platoon next to an objective covered by two German tanks: the heuristic does not

@@ -244,6 +244,53 @@ TEST(WsrSetup, WSR_2_0_AutoSetupEveryBasicScenario) {
   }
 }
 
+// WSR 2.0, Bieville (WSR-A11): the German tanks win by leaving over the west edge of map C column
+// K. Their setup zone, map B columns H-K, takes in the land north of the Vire (B-F01 to B-K03),
+// whose only bridge lies outside the playable area. Auto-setup sets no German combat unit up
+// where no path over passable terrain (WSR 5.0: a river hex without a bridge is impassable, maps
+// doc 2.3) leads to the exit; the zone has such hexes (B-H01), and stacking leaves room elsewhere.
+TEST(WsrSetup, WSR_2_0_A11_AutoSetupSetsNoCombatUnitUpWhereNoPathLeadsToTheExit) {
+  Play p("bieville");
+  const HexLayout& L = p.game->layout();
+  const Scenario& sc = *p.game->setup().scenario_data;
+  const Zone* edge = sc.FindZone("west-edge");
+  const Zone* zone = sc.FindZone("pz-setup");
+  ASSERT_NE(edge, nullptr);
+  ASSERT_NE(zone, nullptr);
+  // linked[hard][h]: a path leads from h to the exit zone (searched back from the edge).
+  std::vector<bool> linked[2];
+  for (int hard = 0; hard < 2; ++hard) {
+    std::vector<bool>& in = linked[hard];
+    in.assign(static_cast<size_t>(L.size()), false);
+    std::vector<int> queue(edge->hexes.begin(), edge->hexes.end());
+    for (int h : queue) in[static_cast<size_t>(h)] = true;
+    for (size_t q = 0; q < queue.size(); ++q)
+      for (int d = 0; d < 6; ++d) {
+        const int y = L.Neighbour(queue[q], d);
+        if (y < 0 || in[static_cast<size_t>(y)] ||
+            p.game->step_cost(y, OppositeDir(d), hard != 0) < 0)
+          continue;
+        in[static_cast<size_t>(y)] = true;
+        queue.push_back(y);
+      }
+  }
+  ASSERT_TRUE(zone->Contains(p.hex("B-H01")));
+  EXPECT_FALSE(linked[1][static_cast<size_t>(p.hex("B-H01"))]) << "north of the Vire";
+  const int de = p.seat("de");
+  int guard = 0;
+  while (p.state->decision().kind == "setup" && ++guard < 4) p.act("auto-setup");
+  ASSERT_NE(p.state->decision().kind, "setup");
+  int placed = 0;
+  for (int u : p.game->side_units(de)) {
+    if (!p.s().on_map(u) || p.s().info(u).hq) continue;
+    ++placed;
+    const bool hard = p.s().hard_target(u);
+    EXPECT_TRUE(linked[hard ? 1 : 0][static_cast<size_t>(p.s().unit(u).hex)])
+        << p.s().unit_label(u) << " in " << p.s().hex_name(p.s().unit(u).hex);
+  }
+  EXPECT_EQ(placed, 7) << "five Panzer IVs, the Wirbelwind and the Tiger";
+}
+
 // The setup decisions keep the state contract: text forms, JSON, hash.
 TEST(WsrSetup, SetupActionsRoundTripAndJson) {
   Play p("le-hauderie");
