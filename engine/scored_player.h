@@ -20,6 +20,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,8 @@ class ScoredPlayer : public Player {
 
   Action choose(const State& state) override {
     state.legal_actions(legal_);
+    // A decision without a choice is a rules error, not the player's to paper over.
+    if (legal_.empty()) throw std::logic_error(name_ + ": no legal action in a decision");
     if (legal_.size() == 1) return legal_.front();
     score_all(state);
     tied_.clear();

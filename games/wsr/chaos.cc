@@ -264,10 +264,23 @@ void WsrState::apply_chaos_pick(int u, EventList* ev) {
        picker);
   std::vector<int> cand;
   chaos_pick_candidates(f, e, cand);
-  if (left <= 0 || cand.empty()) {
-    pop();
-  } else {
+  if (left > 0 && !cand.empty()) {
     t.a = static_cast<int16_t>(static_cast<int>(e) * 100 + left);
+    return;
+  }
+  pop();
+  // WSR 9.0: a later result's pick, pushed while the formation still had units for it, may find
+  // none left once this one took the last: it passes, as a result with no unit to pick does.
+  while (!steps.empty() && top().kind == kStepChaosPick) {
+    const Step& next = top();
+    chaos_pick_candidates(next.f, static_cast<ChaosEffect>(next.a / 100), cand);
+    if (!cand.empty()) break;
+    const std::string& name = game_->formation(next.f).data->name;
+    Emit(ev, "WSR 9.0",
+         Text{"Chaos: no unit of " + name + " left to pick.",
+              "Chaos: keine Einheit von " + name + " mehr zur Auswahl."},
+         picker);
+    pop();
   }
 }
 

@@ -182,6 +182,22 @@ TEST(WsrChaos, WSR_9_0_OpsCompletePickedTwice) {
   EXPECT_FALSE(p.legal("fire us.m4a3e8 de.panther"));
 }
 
+// Two "Wrong turn" results for a formation of two units: the first takes both, the second finds
+// no unit left to pick and passes (it does not wait for a pick nobody can make).
+TEST(WsrChaos, WSR_9_0_APickWithNoUnitLeftPasses) {
+  Pos p(ChaosSetup(2));
+  p.acts({"draw chaos", "roll 1 2", "draw chaos", "roll 1 2"});
+  ASSERT_EQ(p.s().n_chaos, 2);
+  p.act("draw us.cca");
+  ASSERT_EQ(p.state->decision().kind, "chaos-pick");
+  p.acts({"chaos-pick us.m4a1", "chaos-pick us.m4a3e8"});
+  EXPECT_NE(p.state->decision().kind, "chaos-pick");
+  ActionList legal;
+  p.state->legal_actions(legal);
+  EXPECT_FALSE(legal.empty());
+  EXPECT_TRUE(p.logged("WSR 9.0"));
+}
+
 // Roll 9 "Steady": every disrupted unit of the next formation reorganizes without a roll.
 TEST(WsrChaos, WSR_9_0_RallyReorganizesWithoutARoll) {
   Pos p(ChaosSetup(1, 0, /*panther_disrupted=*/true));
