@@ -339,9 +339,7 @@ std::string RivetState::render_text(int seat) const {
 // picture's language (cards.toml: name / name_de, rules / rules_de, goal / goal_de).
 std::string RivetState::render_text_in(int seat, Lang lang) const {
   const bool de = lang == Lang::kDe;
-  auto side = [de](int f) -> std::string {
-    return de ? (f == kAllies ? "Alliierte" : "Bismark") : (f == kAllies ? "Allies" : "Bismark");
-  };
+  auto side = [this, lang](int f) { return game_->side_name(f).in(lang); };
   auto name = [de](const UnitType& t) -> const std::string& {
     return de && !t.german.empty() ? t.german : t.name;
   };
