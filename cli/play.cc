@@ -285,9 +285,9 @@ int cmd_play(const PlayArgs& args, const Registry& registry, Streams& io) {
   const Result result = session.state().result();
   if (!args.quiet) {
     if (!result.reason.empty())
-      io.out << (de ? "Ende: " : "end: ") << result.reason_in(lang) << '\n';
+      io.out << wrapped((de ? "Ende: " : "end: ") + result.reason_in(lang), 2) << '\n';
     // The sentence a player reads; the result line below is the machine form scripts read.
-    if (!result.headline.en.empty()) io.out << result.headline_in(lang) << '\n';
+    if (!result.headline.en.empty()) io.out << wrapped(result.headline_in(lang), 2) << '\n';
     if (!log_file.empty()) io.out << "log: " << log_file << '\n';
   }
   io.out << "result: " << result.summary << '\n';

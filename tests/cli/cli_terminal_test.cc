@@ -278,6 +278,17 @@ TEST(CliTerminal, TheBoardPictureFitsTheScreen_RW5_1) {
   EXPECT_THAT(r.out, ContainsRegex("\n      [a-z(]"));  // a continuation of the card's text
 }
 
+// A whole game in German, to its end: the annihilation's sentence (Planspiel scenarios §1.7) is
+// longer than the screen and is cut at spaces like every other line.
+TEST(CliTerminal, AWholeGameToItsEndFitsTheScreen_PS_Scenarios_1_7) {
+  CliRun r = run_cli(all_games(), {"play", "planspiel/ps-1", "--seed", "5", "--lang", "de"}, "");
+  EXPECT_EQ(r.code, cli::kExitOk) << r.err;
+  ASSERT_THAT(r.out, HasSubstr("Ende: Blau hat kein Kampfelement mehr auf der Platte"));
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);)
+    EXPECT_LE(display_columns(line), cli::kScreenColumns) << line;
+}
+
 // Rivet Wars' deployment (RW §7) offers 109 actions: runs of one verb and one type are folded
 // into a line each, numbered as in the whole list; `list` unfolds all, a range or a word, and a
 // number inside a folded run still chooses its action.
