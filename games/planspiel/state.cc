@@ -819,6 +819,11 @@ std::string PlanspielState::masked_unit(int u, int viewer) const {
   return shown_to(u, viewer) ? uid(u) : "(hidden)";
 }
 
+// The German texts name a unit the viewer does not see as the action labels do (engine/verbs.cc).
+std::string PlanspielState::masked_unit_de(int u, int viewer) const {
+  return shown_to(u, viewer) ? uid(u) : "(verdeckt)";
+}
+
 // =============================================================================================
 // Movement (PS §6, §5, G-07, scenarios §1.6)
 
@@ -2901,18 +2906,19 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
         Event::said("PS §9.3", seen, party,
                     shown_to(p, enemy(party)) ? std::nullopt : std::optional<Text>(unseen)));
   };
-  const auto totals = [&](const std::string& who) {
+  const auto totals = [&](const std::string& who, const std::string& who_de) {
     return say("False counter-move at {0}: {1} {2} {3:+d} = {4} against {5} {6} {7:+d} = {8}",
-               "Unechter Gegenzug bei {0}: {1} {2} {3:+d} = {4} gegen {5} {6} {7:+d} = {8}",
-               field_text(field_of(m)), who, np, mt.counter_mod, tp, uid(m), nm, mt.mover_mod, tm);
+               "Unechter Gegenzug bei {0}: {9} {2} {3:+d} = {4} gegen {5} {6} {7:+d} = {8}",
+               field_text(field_of(m)), who, np, mt.counter_mod, tp, uid(m), nm, mt.mover_mod, tm,
+               who_de);
   };
   moving_.last_counter = tp;
   moving_.last_mover = tm;
   // The texts are written only when the events are asked for.
   Text seen_totals, unseen_totals;
   if (events) {
-    seen_totals = totals(uid(p));
-    unseen_totals = totals("(hidden)");
+    seen_totals = totals(uid(p), uid(p));
+    unseen_totals = totals("(hidden)", "(verdeckt)");
   }
   if (tp == tm) {
     // PS §9.8 item 3: a tie is rolled again.
@@ -2929,13 +2935,15 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
   const bool p_wins = tp > tm;
   const int winner = p_wins ? p : m, loser = p_wins ? m : p;
   const bool harms = p_wins ? mt.counter_harms : mt.mover_harms;
+  // The unit the other party does not see is "(hidden)", "(verdeckt)" in German.
   const auto result = [&](const std::string& w, const std::string& l) {
+    const auto de = [](const std::string& x) { return x == "(hidden)" ? "(verdeckt)" : x; };
     return Text{
         fmt::format(": {} wins; {}", w,
                     harms ? "only " + l + " is affected." : "it cannot harm " + l + " (G-30)."),
-        fmt::format(
-            ": {} siegt; {}", w,
-            harms ? "nur " + l + " ist betroffen." : "es kann " + l + " nicht schaden (G-30).")};
+        fmt::format(": {} siegt; {}", de(w),
+                    harms ? "nur " + de(l) + " ist betroffen."
+                          : "es kann " + de(l) + " nicht schaden (G-30).")};
   };
   if (events) {
     const std::string pw = p_wins ? uid(p) : uid(m), pl = p_wins ? uid(m) : uid(p);
@@ -2959,14 +2967,15 @@ void PlanspielState::resolve_meeting(int mover_roll, EventList* events) {
     const Text lv = below ? Text{"below the minimum calibre, no effect (PS §8.9)",
                                  "unter dem Mindestkaliber, keine Wirkung (PS §8.9)"}
                           : LevelText(e.level);
-    const auto effect = [&](const std::string& who) {
-      return say("Total {0} against {1}: {2}.", "Summe {0} gegen {1}: {3}.", p_wins ? tp : tm, who,
-                 lv.en, lv.de);
+    const auto effect = [&](const std::string& who, const std::string& who_de) {
+      return say("Total {0} against {1}: {2}.", "Summe {0} gegen {4}: {3}.", p_wins ? tp : tm, who,
+                 lv.en, lv.de, who_de);
     };
     const int party = party_of(loser);
     const bool hidden = !shown_to(loser, enemy(party));
-    events->push_back(Event::said("PS §8.7", effect(uid(loser)), party,
-                                  hidden ? std::optional<Text>(effect("(hidden)")) : std::nullopt));
+    events->push_back(
+        Event::said("PS §8.7", effect(uid(loser), uid(loser)), party,
+                    hidden ? std::optional<Text>(effect("(hidden)", "(verdeckt)")) : std::nullopt));
   }
   if (e.suppression > ls.suppression) ls.suppression = e.suppression;  // PS §8.13
   if (e.knocked_out) {
@@ -3767,9 +3776,9 @@ Decision PlanspielState::decision_for(int viewer) const {
       // counter-move may be declined automatically (engine/game.h Decision::decline).
       break;
     case StepKind::kEffectRoll:
-      d.say(say("Effect roll of {}'s fire at {} (PS §8.6)",
-                "Wirkungswurf für das Feuer von {} auf {} (PS §8.6)",
-                masked_unit(steps_.top().unit, viewer),
+      d.say(say("Effect roll of {0}'s fire at {2} (PS §8.6)",
+                "Wirkungswurf für das Feuer von {1} auf {2} (PS §8.6)",
+                masked_unit(steps_.top().unit, viewer), masked_unit_de(steps_.top().unit, viewer),
                 field_text({steps_.top().field % b.width(), steps_.top().field / b.width()})));
       break;
     case StepKind::kCasualty:
@@ -3837,14 +3846,16 @@ Decision PlanspielState::decision_for(int viewer) const {
       d.decline = Action(kPass, {});
       break;
     case StepKind::kMeetRoll:
-      d.say(say("False counter-move at {}: the die of {} (PS §9.3, §9.8)",
-                "Unechter Gegenzug bei {}: der Würfel von {} (PS §9.3, §9.8)",
-                field_text(field_of(moving_.unit)), masked_unit(moving_.meeting, viewer)));
+      d.say(say("False counter-move at {0}: the die of {1} (PS §9.3, §9.8)",
+                "Unechter Gegenzug bei {0}: der Würfel von {2} (PS §9.3, §9.8)",
+                field_text(field_of(moving_.unit)), masked_unit(moving_.meeting, viewer),
+                masked_unit_de(moving_.meeting, viewer)));
       break;
     case StepKind::kMoverRoll:
-      d.say(say("False counter-move at {}: the die of the mover {} (PS §9.3, §9.8)",
-                "Unechter Gegenzug bei {}: der Würfel der bewegten Einheit {} (PS §9.3, §9.8)",
-                field_text(field_of(moving_.unit)), masked_unit(moving_.unit, viewer)));
+      d.say(say("False counter-move at {0}: the die of the mover {1} (PS §9.3, §9.8)",
+                "Unechter Gegenzug bei {0}: der Würfel der bewegten Einheit {2} (PS §9.3, §9.8)",
+                field_text(field_of(moving_.unit)), masked_unit(moving_.unit, viewer),
+                masked_unit_de(moving_.unit, viewer)));
       break;
     case StepKind::kOver:
       d.say({"The game is over (scenarios §1.7)", "Das Spiel ist vorbei (scenarios §1.7)"});
@@ -3878,15 +3889,15 @@ Decision PlanspielState::decision_for(int viewer) const {
                 field_text(FieldAt(game_->board(), steps_.top().field))));
       break;
     case StepKind::kRecoverRoll:
-      d.say(say("Recovery roll of {} at the wreck in {}, 4+ (PS §6.10)",
-                "Bergewurf von {} am Schadfahrzeug in {}, 4+ (PS §6.10)",
-                masked_unit(steps_.top().unit, viewer),
+      d.say(say("Recovery roll of {0} at the wreck in {2}, 4+ (PS §6.10)",
+                "Bergewurf von {1} am Schadfahrzeug in {2}, 4+ (PS §6.10)",
+                masked_unit(steps_.top().unit, viewer), masked_unit_de(steps_.top().unit, viewer),
                 field_text(FieldAt(game_->board(), steps_.top().field))));
       break;
     case StepKind::kPlanMove:
-      d.say(say("Simultaneous movement: the field {} moves to (PS §9.6)",
-                "Gleichzeitige Bewegung: das Ziel von {} (PS §9.6)",
-                masked_unit(planning_unit(), viewer)));
+      d.say(say("Simultaneous movement: the field {0} moves to (PS §9.6)",
+                "Gleichzeitige Bewegung: das Ziel von {1} (PS §9.6)",
+                masked_unit(planning_unit(), viewer), masked_unit_de(planning_unit(), viewer)));
       break;
     case StepKind::kSetUp: {
       const SetupZone* z = s.zone_of(active_);
@@ -5072,20 +5083,21 @@ void PlanspielState::apply(const Action& action, EventList* events) {
     }
     push(StepKind::kPlanMove, -1, -1);
     if (events) {
-      std::string seen, masked;
+      std::string seen, masked, masked_de;
       for (int i = 0; i < action.argc; ++i) {
         seen += (i > 0 ? ", " : "") + uid(action.arg(i));
         masked += (i > 0 ? ", " : "") + masked_unit(action.arg(i), enemy(active_));
+        masked_de += (i > 0 ? ", " : "") + masked_unit_de(action.arg(i), enemy(active_));
       }
-      const auto text = [](const std::string& units) {
-        return say("Simultaneity announced: {} move together, one field each in turn (PS §9.6).",
-                   "Gleichzeitigkeit angesagt: {} bewegen sich gleichzeitig, abwechselnd je ein "
+      const auto text = [](const std::string& units, const std::string& units_de) {
+        return say("Simultaneity announced: {0} move together, one field each in turn (PS §9.6).",
+                   "Gleichzeitigkeit angesagt: {1} bewegen sich gleichzeitig, abwechselnd je ein "
                    "Feld (PS §9.6).",
-                   units);
+                   units, units_de);
       };
-      events->push_back(
-          Event::said("PS §9.6", text(seen), active_,
-                      seen == masked ? std::nullopt : std::optional<Text>(text(masked))));
+      events->push_back(Event::said(
+          "PS §9.6", text(seen, seen), active_,
+          seen == masked ? std::nullopt : std::optional<Text>(text(masked, masked_de))));
     }
     return;
   }

@@ -832,6 +832,7 @@ class PlanspielState : public State {
   void open_close_combat(int shown, int attacker, int field, const char* rule, Text seen,
                          Text unseen, EventList* events);
   std::string masked_unit(int u, int viewer) const;
+  std::string masked_unit_de(int u, int viewer) const;
   // PS §12.3, §7.6: applies dig or camouflage (the unit's work of the half-turn).
   void apply_work(const Action& action, EventList* events);
   // G-38: why unit `u`, at work this half-turn (dig, camouflage or recover), does nothing else.

@@ -184,5 +184,41 @@ TEST(PlanspielGerman, Scenarios_1_7_TheResultIsASentenceInBothLanguages) {
   EXPECT_EQ(events.back().text_de, r.reason_de + ".");
 }
 
+// PS §7.5: a unit the viewer does not see is "(hidden)" in his English texts and "(verdeckt)" in
+// his German ones: the prompts of chance steps (an unseen gun's effect roll, a false counter-move's
+// dice) and the events told to the other party, over whole random games of every situation.
+TEST(PlanspielGerman, PS_7_5_AnUnseenUnitReadsVerdecktInGermanPromptsAndEvents) {
+  int masked = 0;
+  for (const char* id : {"ps-1", "ps-2", "ps-3"}) {
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      Session session(make_planspiel(id));
+      Rng rng(seed);
+      RandomPlayer red(seed * 2), blue(seed * 2 + 1);
+      EventList events;
+      int moves = 0;
+      while (!session.state().is_terminal() && moves++ < 20000) {
+        const State& st = session.state();
+        for (int viewer : {kPartyRed, kPartyBlue, kObserver}) {
+          const Decision d = st.decision_for(viewer);
+          ASSERT_THAT(d.prompt_de, Not(HasSubstr("(hidden)"))) << id << " seed " << seed;
+          masked += d.prompt_de.find("(verdeckt)") != std::string::npos;
+        }
+        events.clear();
+        if (st.current_seat() == kChance)
+          session.roll(rng, &events);
+        else
+          ASSERT_EQ(session.act((st.current_seat() == kPartyRed ? red : blue).choose(st), &events),
+                    "");
+        for (const Event& e : events) {
+          if (!e.others_de) continue;
+          ASSERT_THAT(*e.others_de, Not(HasSubstr("(hidden)"))) << id << " seed " << seed;
+          masked += e.others_de->find("(verdeckt)") != std::string::npos;
+        }
+      }
+    }
+  }
+  EXPECT_GT(masked, 0);
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel
