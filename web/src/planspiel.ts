@@ -98,6 +98,11 @@ export function psPhaseText(obs: Partial<PsObservation>, l?: Lang): string {
   return `${t('psPhase', l)} ${obs.phase ?? ''}`;
 }
 
+/** The turn in the rulebook's words (PS §3.1: "Zug", not WSR's "Runde"): game turn of the total and the cycle's day turn. */
+export function psTurnText(obs: Partial<PsObservation>, l?: Lang): string {
+  return `${t('psTurn', l)} ${obs.turn ?? ''}/${obs.game_turns ?? ''} (D${obs.cycle_turn ?? ''})`;
+}
+
 const psWorkKey = { dig: 'psWork_dig', camouflage: 'psWork_camouflage', recover: 'psWork_recover' } as const;
 
 /** The field positions (PS §12.3): the board's pre-dug ones and those dug in play that the observation shows. */

@@ -14,6 +14,7 @@ import {
   parseFieldId,
   psActingUnits,
   psPhaseText,
+  psTurnText,
   psClickTargets,
   psPositions,
   psStateWords,
@@ -276,5 +277,10 @@ describe('the Planspiel header', () => {
     const setUp = { ...obs, steps: [{ kind: 'set-up', step: 0 }] };
     expect(psPhaseText(setUp, 'en')).toBe('set-up');
     expect(psPhaseText(setUp, 'de')).toBe('Aufstellung');
+  });
+  it('counts the game turns as the rulebook does: Zug, not Runde (PS §3.1)', () => {
+    const obs = { turn: 5, game_turns: 12, cycle_turn: 9 } as Partial<PsObservation>;
+    expect(psTurnText(obs, 'en')).toBe('Turn 5/12 (D9)');
+    expect(psTurnText(obs, 'de')).toBe('Zug 5/12 (D9)');
   });
 });

@@ -8,7 +8,7 @@ import { autoDecline, declinedSummary, impulseOf, loadPrefs, modeOf, noteWindow,
 import { useLang } from '../hooks';
 import { lang, resultText, said, sideName, t, tOr } from '../i18n';
 import { boardTitle, tabTitle } from '../title';
-import { highlightsOf, psActingUnits, psClickTargets, psPhaseText, psUnitActions, psUnits } from '../planspiel';
+import { highlightsOf, psActingUnits, psClickTargets, psPhaseText, psTurnText, psUnitActions, psUnits } from '../planspiel';
 import { pocketUnits, unitCell } from '../pocket';
 import { replayHref } from '../route';
 import { cardActions, rivetUnits } from '../rivet';
@@ -506,7 +506,7 @@ function PsHead(props: { obs: PsObservation; over: boolean }) {
   const party = (p: string) => tOr(`psParty_${p}`, p);
   return (
     <span data-testid="ps-head">
-      {t('turn')} {o.turn}/{o.game_turns} (D{o.cycle_turn}) ·{' '}
+      {psTurnText(o)} ·{' '}
       {!props.over && (
         <>
           <b>{party(o.active)}</b> {t('psActive')} · {psPhaseText(o)} ·{' '}
