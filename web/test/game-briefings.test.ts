@@ -109,6 +109,13 @@ describe('Planspiel briefing', () => {
     expect(outcomes[4]).toBe('5. Draw: the Gutshof is split and the losses are equal († stand-in: not the printed value)');
   });
 
+  it('counts turns in German as the rulebook does: Zug and Teilzug (PS §3.1)', () => {
+    const de = psBriefing(board, red, 'red', 'de');
+    expect(section(de, 'time')[0]).toMatch(/^12 Züge \(Züge D5–D16 des Tageszyklus\); Rot zieht zuerst\. Der Ausgang wird nach dem Teilzug von Blau im letzten Zug bestimmt\./);
+    expect(section(de, 'reinforcements')[0]).toMatch(/^Zug 5: Blau .+ tritt bei 5,0 ein/);
+    expect(section(de, 'tasks').join(' ')).toContain('nach Blaus Teilzug im letzten Zug beide Felder halten');
+  });
+
   it('lists only the forces the observation holds: no undetected Blue unit for Red', () => {
     const forces = section(psBriefing(board, red, 'red', 'en'), 'forces');
     expect(forces[0]).toMatch(/^Red: 3× /);
