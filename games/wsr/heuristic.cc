@@ -537,32 +537,49 @@ double ObjectiveScore(const WsrState& s, const GameInfo& gi) {
   return (n0 - n1) / static_cast<double>(gi.objective_hexes.size());
 }
 
-// G-12: a unit of the moving stack counts for an exit condition or `exited` scoring rule of its
-// side whose zone holds the stack's hex.
-bool ExitCountsIn(const WsrState& s, const Condition& c, int seat, int hex, int u) {
+int ExitWeight(const WsrState& s, const Condition& c, int u);
+
+// G-12: the weight (ExitWeight) of the units of `seat` that have left the map from zone `z`
+// for exit condition c.
+int ExitedWeight(const WsrState& s, const Condition& c, int seat, const Zone& z) {
+  int w = 0;
+  for (int o = 0; o < s.n_units; ++o)
+    if (s.side_of(o) == seat && s.has(o, kExited) && z.Contains(s.exit_hex[static_cast<size_t>(o)]))
+      w += ExitWeight(s, c, o);
+  return w;
+}
+
+// G-12: unit u of the moving stack counts for an exit condition of its side whose zone holds
+// `hex`. `spare` (exit_spare): not for a condition met already -- a unit leaving then adds
+// nothing and takes its firepower off the map (Bastogne's German left with five platoons where
+// three were needed and fell short of the three kills its victory also needs).
+bool ExitCountsIn(const WsrState& s, const Condition& c, int seat, int hex, int u, bool spare) {
   const WsrGame& g = s.wgame();
   if (!c.by.empty() && g.seat_index(c.by) >= 0) seat = g.seat_index(c.by);
   if (c.kind == ConditionKind::kExit) {
     const Zone* z = g.setup().scenario_data->FindZone(c.zone);
     if (z == nullptr || !z->Contains(hex) || s.side_of(u) != seat) return false;
+    if (spare && ExitedWeight(s, c, seat, *z) >= std::max(1, c.count)) return false;
     if (!c.count_hq && s.info(u).hq) return false;
     if (!c.count_reduced && s.has(u, kReduced)) return false;
     return c.units.empty() ||
            std::find(c.units.begin(), c.units.end(), s.info(u).counter->id) != c.units.end();
   }
   for (const Condition& k : c.children)
-    if (ExitCountsIn(s, k, seat, hex, u)) return true;
+    if (ExitCountsIn(s, k, seat, hex, u, spare)) return true;
   return false;
 }
 
-bool ExitCounts(const WsrState& s, const GameInfo& gi) {
+// G-12: a unit of the moving stack counts for an exit condition (ExitCountsIn) or `exited`
+// scoring rule of its side whose zone holds the stack's hex.
+bool ExitCounts(const WsrState& s, const GameInfo& gi, const WsrHeuristicParams& p) {
   if (!gi.scenario || s.n_group == 0) return false;
   const WsrGame& g = s.wgame();
   const int hex = s.unit(s.group[0]).hex;
   for (int k = 0; k < s.n_group; ++k) {
     const int u = s.group[static_cast<size_t>(k)];
     for (const Outcome& o : gi.scenario->victory.outcomes)
-      if (ExitCountsIn(s, o.condition, g.seat_index(o.side), hex, u)) return true;
+      if (ExitCountsIn(s, o.condition, g.seat_index(o.side), hex, u, p.exit_spare > 0)) return true;
     for (const ScoreRule& r : gi.scenario->victory.scoring) {
       if (r.per != ScoreEvent::kExited || g.seat_index(r.side) != s.side_of(u)) continue;
       const Zone* z = gi.scenario->FindZone(r.zone);
@@ -1042,6 +1059,17 @@ int ExitWeight(const WsrState& s, const Condition& c, int u) {
 
 int PlanHex(const WsrState& s, int u);
 
+// G-12: has `side` met every exit condition of its victory (GameInfo::exit_goals)?
+bool ExitsMet(const WsrState& s, const GameInfo& gi, int side) {
+  const auto& goals = gi.exit_goals[static_cast<size_t>(side)];
+  if (goals.empty() || !gi.scenario) return false;
+  for (const Condition* c : goals) {
+    const Zone* z = gi.scenario->FindZone(c->zone);
+    if (z == nullptr || ExitedWeight(s, *c, side, *z) < std::max(1, c->count)) return false;
+  }
+  return true;
+}
+
 // The exit zone runner u runs for, or nullptr.
 const std::vector<int>* ExitRunner(const WsrState& s, const GameInfo& gi, int u,
                                    const WsrHeuristicParams& p) {
@@ -1398,9 +1426,15 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
   // G-12: a runner goes for its exit zone alone, the others for the victory hexes to hold.
   const std::vector<int>* run = ui.hq || p.exit_runners <= 0 ? nullptr : ExitRunner(s, gi, u, p);
   const std::vector<int>& hold = gi.hold_targets[static_cast<size_t>(side)];
+  // G-12: a side that must exit units and eliminate enemy ones, with no hexes to hold, closes
+  // with the enemy once its exits are made (exit_spare; Bastogne: the spare units stay to fight).
+  static const std::vector<int> kNone;
+  const bool hunt_now = p.exit_spare > 0 && run == nullptr && gi.kills[static_cast<size_t>(side)] &&
+                        hold.empty() && ExitsMet(s, gi, side);
   const std::vector<int>& targets =
-      run != nullptr ? *run
-      : focus        ? FocusTargets(s, gi, side)
+      hunt_now         ? kNone
+      : run != nullptr ? *run
+      : focus          ? FocusTargets(s, gi, side)
       : p.focus_at_least > 0 && !gi.at_least[static_cast<size_t>(side)].empty()
           ? AtLeastTargets(s, gi, side)
       : p.exit_runners > 0 && !hold.empty() && !gi.exit_goals[static_cast<size_t>(side)].empty()
@@ -2166,7 +2200,7 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
     case kPlaceSw:  // WSR 11.4: an unplaced SW joins the first attack of a platoon
       return 0.1;
     case kExitMap:  // G-12: leave the map when a unit of the stack counts for an exit goal
-      return ExitCounts(s, gi) ? 6.0 : -1.0;
+      return ExitCounts(s, gi, p) ? 6.0 : -1.0;
     case kDrop:
       return -0.2;
     case kMount:

@@ -85,6 +85,10 @@ struct WsrHeuristicParams {
   double runner_fire_cost = 1.0;  // ... a fire costs a runner that can still get nearer this,
   double runner_threat = 0.3;     // ... its threat term is x this,
   double runner_spare = 1.0;      // ... and this share more units run than must leave
+  // > 0: a unit does not leave for an exit condition that is met already, and a side that must
+  // also eliminate enemy units, with no hexes to hold, goes for the enemy once its exits are made
+  // (docs/wsr-ai.md "Exit runners"; 0: every unit that counts leaves, all are pulled to the exit).
+  double exit_spare = 1.0;
   // > 0: where a combat unit's setup zone (WSR 2.0) has hexes from which no path over passable
   // terrain leads to its side's victory hexes (a river bend with its bridge outside the playable
   // area), the rules' auto-setup is declined and the unit placed by the way to them; a `place`

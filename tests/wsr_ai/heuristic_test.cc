@@ -339,6 +339,77 @@ TEST(WsrAI, WSR_A1_G12_ARunnerDrivesForTheExitInsteadOfStoppingToFire) {
   }
 }
 
+// Spare exits (G-12, docs/wsr-ai.md "Exit runners"), after Bastogne (WSR-A2: three units off
+// the west edge *and* three enemy units eliminated): here the US wins by getting one unit off the
+// map at A-K01 and eliminating one German unit. One Sherman has left already; a second one stands
+// next to the exit hex (a third stays with the HQ) and a Panzer IV in A-F06 is the enemy left to
+// kill. With `exit_spare` the exit is made, so the second Sherman neither leaves (the condition
+// adds nothing) nor drives on to the exit hex, and turns for the enemy; without
+// (`exit_spare=0`) it leaves too.
+GameSetup ExitAndKill() {
+  GameSetup st =
+      MakeSetup(CcaBeck(),
+                {U("us.m4a1", "A-K01", "us.cca"), U("us.m4a1", "A-J02", "us.cca"),
+                 U("us.hq-cca", "A-H03", "us.cca"), U("us.m4a1", "A-H03", "us.cca"),
+                 U("de.hq-beck", "A-T10", "de.beck"), U("de.panzer-iv", "A-F06", "de.beck")},
+                8);
+  Condition exit;
+  exit.kind = ConditionKind::kExit;
+  exit.zone = "out";
+  exit.count = 1;
+  exit.count_hq = false;
+  Condition kill;
+  kill.kind = ConditionKind::kEliminate;
+  kill.count = 1;
+  Condition both;
+  both.kind = ConditionKind::kAll;
+  both.children = {exit, kill};
+  WinsWhen(st, "us", "de", {{"out", "A-K01"}}, both);
+  return st;
+}
+
+// The first Sherman leaves the map at A-K01 (the exit condition is met), the second one is
+// selected to move.
+void FirstShermanLeaves(Pos& p) {
+  Activate(p, "us.cca");
+  p.acts({"select us.m4a1-1", "exit"});
+  ASSERT_TRUE(p.s().has(p.unit("us.m4a1-1"), kExited));
+  p.act("select us.m4a1-2");
+}
+
+TEST(WsrAI, WSR_A2_G12_AUnitDoesNotLeaveForAnExitConditionMetAlready) {
+  for (double spare : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.exit_spare = spare;
+    Pos p(ExitAndKill());
+    FirstShermanLeaves(p);
+    p.act("move A-K01");
+    const double leave = BestScore(p, params, "exit");
+    ASSERT_GT(leave, -1e9) << "the Sherman may leave from A-K01";
+    if (spare > 0)
+      EXPECT_LT(leave, BestScore(p, params, "end-move")) << "the exit is made: it stays";
+    else
+      EXPECT_GT(leave, BestScore(p, params, "end-move")) << "without exit_spare it leaves too";
+  }
+}
+
+TEST(WsrAI, WSR_A2_G12_OnceItsExitsAreMadeASideThatMustKillTurnsForTheEnemy) {
+  for (double spare : {1.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.exit_spare = spare;
+    Pos p(ExitAndKill());
+    FirstShermanLeaves(p);
+    const double to_exit = BestScore(p, params, "move A-K01");
+    const double to_enemy = BestScore(p, params, "move A-I02");  // toward the Panzer IV in A-F06
+    ASSERT_GT(to_exit, -1e9);
+    ASSERT_GT(to_enemy, -1e9);
+    if (spare > 0)
+      EXPECT_GT(to_enemy, to_exit) << "it turns for the enemy it must eliminate";
+    else
+      EXPECT_GT(to_exit, to_enemy) << "without exit_spare it is pulled to the exit";
+  }
+}
+
 // Next objective (docs/wsr-ai.md "Next objective"), after Elsenborn (WSR-A6: two towns of three
 // at the end, WSR 12.2): the US wins by controlling A-C08 and A-J08. A platoon with its HQ holds
 // A-C08; A-J08, seven hexes east, is more than one move (MF 3) away. The held hex counts
@@ -953,7 +1024,8 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"runner_threat", &p.runner_threat},
       {"runner_spare", &p.runner_spare},
       {"setup_reach", &p.setup_reach},
-      {"fire_first", &p.fire_first}};
+      {"fire_first", &p.fire_first},
+      {"exit_spare", &p.exit_spare}};
   std::string all = e, item;
   for (char ch : all + ",") {
     if (ch != ',') {
