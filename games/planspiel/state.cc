@@ -1987,15 +1987,23 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
     const SeenContents& seen = k.search.buf->seen;
     thread_local std::vector<size_t> ends;  // the fields reached whose contents changed
     ends.clear();
-    for (size_t o = 0; o < now.size(); ++o) {
-      if (k.table[o] == now[o]) continue;
+    thread_local std::vector<int> changed;  // the units whose entry in the table changed
+    changed.clear();
+    for (size_t o = 0; o < now.size(); ++o)
+      if (k.table[o] != now[o]) changed.push_back(static_cast<int>(o));
+    party_contents(k.party);  // up to date with `now`: the units in each field (ids)
+    const std::vector<std::vector<int>>& ids =
+        seen_cache_.contents[static_cast<size_t>(k.party)].ids;
+    for (const int c : changed) {
+      const auto o = static_cast<size_t>(c);
       for (const uint32_t v : {k.table[o], now[o]}) {
         if (v == 0) continue;
         const size_t i = static_cast<size_t>(v & 0xffff) - 1;
         if (!k.search.read(i)) continue;
         for (size_t j = 0; j < seen.own_count; ++j)
           if (seen.own[j].first == i) return nullptr;
-        const auto [was, is] = entry_classes(k.table, now, i, k.party, k.search.me.model);
+        const auto [was, is] =
+            entry_classes(k.table, now, i, k.party, k.search.me.model, ids[i], changed);
         // Only whether an own model stands there changed: with an enemy unit there the field
         // stays closed; without one the entry changes only by a step bound by the passage rule,
         // and only the step that first reached the field counts.
@@ -2039,20 +2047,26 @@ void PlanspielState::update_move_field(const KeptSearch& k, size_t i) const {
 
 std::pair<int, int> PlanspielState::entry_classes(const std::vector<uint32_t>& was,
                                                   const std::vector<uint32_t>& is, size_t i,
-                                                  int party, bool model) const {
-  // Both tables in one pass: per unit, its class bit where its entry puts it in field i.
+                                                  int party, bool model,
+                                                  const std::vector<int>& in_is,
+                                                  const std::vector<int>& changed) const {
+  // Per unit, its class bit where its entry puts it in field i: the units there in `is`, and of
+  // those only the unchanged ones in `was`, with the changed ones that `was` puts there.
   std::pair<int, int> c{0, 0};
-  const auto there = [i](uint32_t v) { return v != 0 && static_cast<size_t>(v & 0xffff) - 1 == i; };
-  for (size_t o = 0; o < is.size(); ++o) {
-    const bool in_was = there(was[o]), in_is = there(is[o]);
-    if (!in_was && !in_is) continue;
-    const int u = static_cast<int>(o);
-    const int bit = party_of(u) != party                           ? kEnemyThere
-                    : model && OccupantOf(type_of(u), party).model ? kOwnModelThere
-                                                                   : 0;
-    if (in_was) c.first |= bit;
-    if (in_is) c.second |= bit;
+  const auto bit = [&](int u) {
+    return party_of(u) != party                           ? kEnemyThere
+           : model && OccupantOf(type_of(u), party).model ? kOwnModelThere
+                                                          : 0;
+  };
+  for (const int u : in_is) {
+    const int b = bit(u);
+    c.second |= b;
+    if (was[static_cast<size_t>(u)] == is[static_cast<size_t>(u)]) c.first |= b;
   }
+  for (const int u : changed)
+    if (const uint32_t v = was[static_cast<size_t>(u)];
+        v != 0 && static_cast<size_t>(v & 0xffff) - 1 == i)
+      c.first |= bit(u);
   return c;
 }
 
@@ -2195,10 +2209,15 @@ void PlanspielState::advance_move(EventList* events) {
     // vehicles on a road, in a defile or on a bridge: it stops before it.
     if (moving_.simultaneous && moving_.next > 0) {
       const Field from = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next - 1)]);
-      thread_local SeenContents contents;  // its storage reused
-      contents_seen_by(party, u, contents);
-      const Entry e = PassageEntry(b, from, t, contents.at(static_cast<size_t>(b.index(t))), party,
-                                   OccupantOf(type_of(u), party).model);
+      // What the party sees in `t` without the mover and its load (contents_seen_by): no enemy
+      // unit stands there (enemy_in above), so its own units there, in unit order.
+      thread_local FieldContents there;  // its storage reused
+      there.clear();
+      for (const int o : game_->party_units(party))
+        if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
+            field_of(o) == t)
+          there.push_back(OccupantOf(type_of(o), party));
+      const Entry e = PassageEntry(b, from, t, there, party, OccupantOf(type_of(u), party).model);
       const bool last = moving_.next + 1 == static_cast<int>(moving_.path.size());
       if (e == Entry::kClosed || (e == Entry::kEndsMove && !last)) {
         finish_move(events, -1);
@@ -3943,7 +3962,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
         for (int y = z->from.y; y <= z->to.y; ++y)
           for (int x = z->from.x; x <= z->to.x; ++x)
             if (may_place_at(p, {x, y}, &standing, nullptr))
-              out.push_back(Action(kPlace, {u, b.index({x, y})}));
+              out.push_back(UnitFieldAction(kPlace, u, b.index({x, y})));
       }
       for (int o = 0; o < num_units(); ++o)
         if (unit(o).status == UnitStatus::kOnBoard)
@@ -4005,8 +4024,17 @@ void PlanspielState::legal_actions(ActionList& out) const {
     return;
   }
   if (k == StepKind::kPlanMove) {
+    // move_targets, with the move actions kept with the unit's search (kept_move_actions).
     const int u = planning_unit();
-    for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
+    thread_local std::vector<Field> moves, no_withdrawals;
+    const KeptSearch* kept_search = nullptr;
+    move_and_withdraw_fields(u, moves, no_withdrawals, &kept_search);
+    if (kept_search) {
+      const std::vector<Action>& actions = kept_move_actions(*kept_search, u);
+      out.insert(out.end(), actions.begin(), actions.end());
+    } else {
+      AppendUnitFields(out, kMove, u, moves, b);
+    }
     return;
   }
   // PS §3.1: only the active party moves, fires and attacks (every check below refuses the

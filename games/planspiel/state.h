@@ -671,11 +671,14 @@ class PlanspielState : public State {
   // What the entry rule of a search of `party` (PassageEntry, PS §5.3, G-07) reads of field index
   // `i` with the units of a table (table_signature): kEnemyThere, an enemy unit there, and (for a
   // model mover, `model`) kOwnModelThere, an own model. Equal classes give equal entries into the
-  // field. The classes with the tables `was` and `is`, in that order.
+  // field. The classes with the tables `was` and `is`, in that order, given the units `is` puts
+  // in field `i` (`in_is`, the party's contents table) and the units whose entries differ
+  // (`changed`).
   static constexpr int kEnemyThere = 1, kOwnModelThere = 2;
   std::pair<int, int> entry_classes(const std::vector<uint32_t>& was,
                                     const std::vector<uint32_t>& is, size_t i, int party,
-                                    bool model) const;
+                                    bool model, const std::vector<int>& in_is,
+                                    const std::vector<int>& changed) const;
   // Whether two different entry classes differ only in an own model that came or went.
   static bool OnlyOwnModelCameOrWent(int was, int is) { return (was ^ is) == kOwnModelThere; }
   // Whether search `s` entered field index `i` by a step bound by the passage rule
