@@ -295,6 +295,15 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
   const int w = board.width(), h = board.height();
   steps_.assign(static_cast<size_t>(w * h * 8), 0);
   next_to_cover_.assign(static_cast<size_t>(w * h), 0);
+  stand_.assign(static_cast<size_t>(w * h), 0);
+  for (int i = 0; i < w * h; ++i) {
+    const Field f{i % w, i / w};
+    const bool cover =
+        board.terrain(f) == Terrain::kForest || board.terrain(f) == Terrain::kBuiltUp;
+    stand_[static_cast<size_t>(i)] = static_cast<uint8_t>(
+        (Passable(board, f, Mover::kFoot) ? 1 : 0) | (Passable(board, f, Mover::kVehicle) ? 2 : 0) |
+        (cover && !board.road(f) ? 4 : 0));
+  }
   for (int i = 0; i < w * h; ++i) {
     const Field f{i % w, i / w};
     for (int d = 0; d < 8; ++d) {
@@ -488,16 +497,20 @@ PlanspielState::Placing PlanspielState::placing(int u) const {
   p.me = OccupantOf(type_of(u), p.party);
   if (const int l = load_of(u); l >= 0) p.load.push_back(OccupantOf(type_of(l), p.party));
   p.empty_ok = MayEndWithLoad({}, p.me, p.load);
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  p.zone = game_->situation().zone_of(su.party);
+  p.at = field_of(u);
+  p.mover = type_of(u).terrain;
+  p.towed = type_of(u).category == Category::kHeavyWeaponBase && su.carrier >= 0;
   return p;
 }
 
 bool PlanspielState::may_place_at(const Placing& p, Field f,
                                   const std::vector<std::vector<int>>* standing, Text* why) const {
   const int u = p.u;
-  const Situation& sit = game_->situation();
   const Board& b = game_->board();
-  const SituationUnit& su = sit.units[static_cast<size_t>(u)];
-  const SetupZone* z = sit.zone_of(su.party);
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const SetupZone* z = p.zone;
   if (!b.on_board(f))
     return PS_REFUSE(why, {"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"});
   if (z == nullptr || !z->contains(f))
@@ -511,13 +524,11 @@ bool PlanspielState::may_place_at(const Placing& p, Field f,
                        "{2}, x {3}..{4}, y {5}..{6}",
                        field_text(f), PartyEn(su.party), PartyDe(su.party), z->from.x, z->to.x,
                        z->from.y, z->to.y));
-  if (f == field_of(u))
+  if (f == p.at)
     return PS_REFUSE(why, say("scenarios §1.5: {0} stands in {1} already",
                               "scenarios §1.5: {0} steht schon in {1}", su.id, field_text(f)));
   // Scenarios §1.5: no vehicle and no towed weapon in a forest or built-up field off the road.
-  const bool towed = type_of(u).category == Category::kHeavyWeaponBase && su.carrier >= 0;
-  const bool cover = b.terrain(f) == Terrain::kForest || b.terrain(f) == Terrain::kBuiltUp;
-  if (!Passable(b, f, type_of(u).terrain) || (towed && cover && !b.road(f)))
+  if (!game_->may_stand(f, p.mover, p.towed))
     return PS_REFUSE(
         why, say("scenarios §1.5, G-04: a {0} cannot stand in {1}",
                  "scenarios §1.5, G-04: ein {0} kann nicht in {1} stehen", su.type, field_text(f)));
@@ -1533,6 +1544,8 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
     }
   }
   const size_t n = static_cast<size_t>(b.width() * b.height());
+  r.buf->reached.assign((n + 63) / 64, 0);
+  uint64_t* const reached = r.buf->reached.data();
   // With a target: reached along the road beyond the start, no search across country is needed
   // (path_from takes the road path).
   bool target_by_road = false;
@@ -1576,6 +1589,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
       dp[i] = r.outside ? 1 : 0;
       pp[i] = -1;
       sp[i] = 0;
+      reached[i / 64] |= uint64_t{1} << (i % 64);
       if (r.outside)
         for (const Occupant& o : r.at(i))
           if (o.model && me.model && o.party == su.party) sp[i] = 1;
@@ -1628,6 +1642,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
         pp[ti] = static_cast<int>(fi);
         sp[ti] = e == Entry::kEndsMove ? 1 : 0;
         qp[tail++] = static_cast<int>(ti);
+        reached[ti / 64] |= uint64_t{1} << (ti % 64);
       }
     }
     len = tail;
@@ -2136,22 +2151,11 @@ std::vector<Field> PlanspielState::reachable(const Search& s) const {
   return out;
 }
 
-void PlanspielState::reached_bits(const Search& s, std::vector<uint64_t>& bits) const {
-  const Board& b = game_->board();
-  bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
-  for (size_t road_only : {size_t{0}, size_t{1}})
-    for (const int f : s.reached(road_only)) {
-      const auto i = static_cast<size_t>(f);
-      bits[i / 64] |= uint64_t{1} << (i % 64);
-    }
-}
-
 void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
   out.clear();
   const Board& b = game_->board();
   // The fields either search reached, in board order.
-  thread_local std::vector<uint64_t> bits;
-  reached_bits(s, bits);
+  const std::vector<uint64_t>& bits = s.reached_bits();
   // PS §5.1: whether the mover and its load may end in a field where its party sees nobody.
   const bool empty_ok = MayEndWithLoad({}, s.me, s.load);
   for (size_t w = 0; w < bits.size(); ++w)
@@ -2648,8 +2652,7 @@ std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool for
   Search local;
   const Search& s = position_search(p, local, nullptr);
   // The fields either search reached, in board order (elsewhere both distances are -1).
-  thread_local std::vector<uint64_t> bits;
-  reached_bits(s, bits);
+  const std::vector<uint64_t>& bits = s.reached_bits();
   int best = 1 << 20;
   for (size_t w = 0; w < bits.size(); ++w)
     for (uint64_t word = bits[w]; word; word &= word - 1) {
