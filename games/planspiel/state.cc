@@ -4084,8 +4084,10 @@ void PlanspielState::legal_actions(ActionList& out) const {
     } else {
       AppendUnitFields(out, kMove, u, moves, b);
     }
-    AppendUnitFields(out, kWithdraw, u, withdrawals, b);
-    AppendUnitFields(out, kFire, u, fire_targets(u), b);
+    // (the empty lists, the most, not passed on)
+    if (!withdrawals.empty()) AppendUnitFields(out, kWithdraw, u, withdrawals, b);
+    if (const std::vector<Field> fire = fire_targets(u); !fire.empty())
+      AppendUnitFields(out, kFire, u, fire, b);
     if (wreck_on_board)
       for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     // Digging in and camouflaging need a unit on the board on its own that has not acted and is
