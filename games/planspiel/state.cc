@@ -2051,13 +2051,18 @@ void PlanspielState::update_move_field(const KeptSearch& k, size_t i) const {
     return static_cast<size_t>(b.index(f)) < j;
   });
   const bool listed = at != k.moves.end() && static_cast<size_t>(b.index(*at)) == i;
-  if (end && !listed)
+  if (end == listed) return;
+  // The move actions, when worked out, follow the fields (the same order).
+  const std::ptrdiff_t n = at - k.moves.begin();
+  if (end) {
     k.moves.insert(at, FieldAt(b, static_cast<int>(i)));
-  else if (!end && listed)
+    if (k.actions_set)
+      k.move_actions.insert(k.move_actions.begin() + n,
+                            UnitFieldAction(kMove, k.unit, static_cast<int>(i)));
+  } else {
     k.moves.erase(at);
-  else
-    return;
-  k.actions_set = false;  // the move actions follow the fields
+    if (k.actions_set) k.move_actions.erase(k.move_actions.begin() + n);
+  }
 }
 
 std::pair<int, int> PlanspielState::entry_classes(const std::vector<uint32_t>& was,
@@ -2103,6 +2108,7 @@ bool PlanspielState::entered_by_passage(const Search& s, size_t i) const {
 PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const {
   KeptSearches& kept = kept_for_position();
   KeptSearch& k = kept.searches[static_cast<size_t>(u)];
+  k.unit = u;
   k.party = s.party;
   k.search = std::move(s);
   k.filled = true;
@@ -2158,12 +2164,17 @@ void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
   const std::vector<uint64_t>& bits = s.reached_bits();
   // PS §5.1: whether the mover and its load may end in a field where its party sees nobody.
   const bool empty_ok = MayEndWithLoad({}, s.me, s.load);
+  // The fields of the mover and its load (SeenContents::own) are mostly the start alone: the
+  // others' contents straight from the party's table then.
+  const SeenContents& seen = s.buf->seen;
+  const bool own_at_start =
+      seen.own_count == 0 || (seen.own_count == 1 && seen.own[0].first == s.start_at);
   for (size_t w = 0; w < bits.size(); ++w)
     for (uint64_t m = bits[w]; m; m &= m - 1) {
       const size_t i = w * 64 + static_cast<size_t>(std::countr_zero(m));
       // Every field reached but the start is reached at a distance of 1 or more.
       if (i == s.start_at) continue;
-      const FieldContents& c = s.at(i);
+      const FieldContents& c = own_at_start ? (*seen.table)[i] : seen.at(i);
       if (c.empty() ? empty_ok : MayEndWithLoad(c, s.me, s.load))
         out.push_back(FieldAt(b, static_cast<int>(i)));
     }
@@ -3414,9 +3425,10 @@ std::vector<Field> PlanspielState::flight_fields(int u, Field f,
 }
 
 int PlanspielState::enemy_in(Field f, int party) const {
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
-      return o;
+  // The first in unit order: the other party's units, in unit order.
+  static_assert(kParties == 2);
+  for (const int o : game_->party_units(enemy(party)))
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f) return o;
   return -1;
 }
 

@@ -635,14 +635,15 @@ class PlanspielState : public State {
     uint64_t position = 0;  // the position it was last checked for (kept_path)
     uint64_t unit_sig = 0;  // SearchSignature of the unit
     uint64_t wrecks = 0;
+    int unit = -1;
     int party = 0;
     std::vector<uint32_t> table;  // TableSignature of its party, as last checked
     // reachable(search), worked out when first asked (kept_moves), then brought up to the
     // fields whose contents changed (update_move_field).
     mutable std::vector<Field> moves;
     mutable bool moves_set = false;
-    // The move actions of `moves` (kept_move_actions), worked out when first asked after a change
-    // of `moves`.
+    // The move actions of `moves` (kept_move_actions), worked out when first asked after `moves`
+    // were worked out, and then kept in step with them (update_move_field).
     mutable std::vector<Action> move_actions;
     mutable bool actions_set = false;
   };
