@@ -2288,15 +2288,31 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
   // may stand (own units are all seen).
   if (s.status == UnitStatus::kOnBoard) {
+    // What the party sees in a field of the path without the mover and its load
+    // (contents_seen_by): where no enemy unit stands, its own units there in unit order; else
+    // from its contents table.
     thread_local SeenContents contents;  // its storage reused
-    contents_seen_by(party, u, contents);
+    thread_local FieldContents own;
+    bool seen = false;
+    const auto contents_at = [&](int i) -> const FieldContents& {
+      const Field f = FieldAt(b, i);
+      if (enemy_in(f, party) >= 0) {
+        if (!seen) contents_seen_by(party, u, contents);
+        seen = true;
+        return contents.at(static_cast<size_t>(i));
+      }
+      own.clear();
+      for (const int o : game_->party_units(party))
+        if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
+            field_of(o) == f)
+          own.push_back(OccupantOf(type_of(o), party));
+      return own;
+    };
     const Occupant me = OccupantOf(type_of(u), party);
     std::vector<Occupant> load;
     if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
     int at = moving_.next - 1;
-    while (at >= 0 &&
-           !MayEndWithLoad(contents.at(static_cast<size_t>(moving_.path[static_cast<size_t>(at)])),
-                           me, load))
+    while (at >= 0 && !MayEndWithLoad(contents_at(moving_.path[static_cast<size_t>(at)]), me, load))
       --at;
     if (at < 0 && entered) {
       s.status = UnitStatus::kWaiting;
