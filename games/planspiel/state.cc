@@ -660,11 +660,11 @@ bool PlanspielState::visible_to(int u, int party) const {
   if (setting_up()) return false;  // scenarios §1.5: the set-ups are hidden from each other
   // PS §4.4: a carried unit is seen with its carrier ("markers may show full or empty vehicles").
   if (unit(u).aboard >= 0) return visible_to(unit(u).aboard, party);
-  // detected_by(u, party, false), as seen_enemies worked it out (an enemy on the board, not
-  // aboard: the units it lists).
+  // detected_by(u, party, false), as seen_enemies works it out (an enemy on the board, not
+  // aboard: the units it lists, those that units of the other party detect), without the list.
   if (unit(u).status != UnitStatus::kOnBoard) return false;
-  seen_enemies(party);
-  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
+  if (!seen_cache_.checked || seen_cache_.mutating) check_seen_counts();
+  return seen_cache_.count[static_cast<size_t>(u)] > 0;
 }
 
 int PlanspielState::detection_range_now(int o) const {
@@ -756,7 +756,7 @@ void PlanspielState::update_seen_counts() const {
   }
 }
 
-const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const {
+void PlanspielState::check_seen_counts() const {
   // Worked out again only when a unit's position, status or markers changed since.
   if (!seen_cache_.checked || seen_cache_.mutating) {
     seen_cache_.changed = seen_cache_.setting_up != setting_up();
@@ -781,6 +781,10 @@ const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const
       seen_cache_.loads_valid = true;
     }
   }
+}
+
+const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const {
+  check_seen_counts();
   std::vector<int>& out = seen_cache_.seen[static_cast<size_t>(party)];
   if (seen_cache_.seen_valid[static_cast<size_t>(party)]) return out;
   out.clear();  // its storage reused

@@ -980,6 +980,9 @@ class PlanspielState : public State {
   // seen_enemies, checking the units against the cache's keys and working the list out when not
   // kept.
   const std::vector<int>& seen_enemies_worked_out(int party) const;
+  // The detection counts (SeenCache::count) brought up to the units, and what hangs on them
+  // marked for a new look (the seen-enemy lists, the contents tables, the loads).
+  void check_seen_counts() const;
   // PS §7.4: the detection range of unit `o` now (99 with a detected marker; 0 off the board).
   int detection_range_now(int o) const;
   // PS §7.4-§7.6: whether a unit keyed `observer` detects an enemy unit keyed `target` with its
