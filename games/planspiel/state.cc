@@ -295,6 +295,15 @@ PlanspielGame::PlanspielGame(const Situation& situation, const Board& board,
   const int w = board.width(), h = board.height();
   steps_.assign(static_cast<size_t>(w * h * 8), 0);
   next_to_cover_.assign(static_cast<size_t>(w * h), 0);
+  stand_.assign(static_cast<size_t>(w * h), 0);
+  for (int i = 0; i < w * h; ++i) {
+    const Field f{i % w, i / w};
+    const bool cover =
+        board.terrain(f) == Terrain::kForest || board.terrain(f) == Terrain::kBuiltUp;
+    stand_[static_cast<size_t>(i)] = static_cast<uint8_t>(
+        (Passable(board, f, Mover::kFoot) ? 1 : 0) | (Passable(board, f, Mover::kVehicle) ? 2 : 0) |
+        (cover && !board.road(f) ? 4 : 0));
+  }
   for (int i = 0; i < w * h; ++i) {
     const Field f{i % w, i / w};
     for (int d = 0; d < 8; ++d) {
@@ -488,16 +497,20 @@ PlanspielState::Placing PlanspielState::placing(int u) const {
   p.me = OccupantOf(type_of(u), p.party);
   if (const int l = load_of(u); l >= 0) p.load.push_back(OccupantOf(type_of(l), p.party));
   p.empty_ok = MayEndWithLoad({}, p.me, p.load);
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  p.zone = game_->situation().zone_of(su.party);
+  p.at = field_of(u);
+  p.mover = type_of(u).terrain;
+  p.towed = type_of(u).category == Category::kHeavyWeaponBase && su.carrier >= 0;
   return p;
 }
 
 bool PlanspielState::may_place_at(const Placing& p, Field f,
                                   const std::vector<std::vector<int>>* standing, Text* why) const {
   const int u = p.u;
-  const Situation& sit = game_->situation();
   const Board& b = game_->board();
-  const SituationUnit& su = sit.units[static_cast<size_t>(u)];
-  const SetupZone* z = sit.zone_of(su.party);
+  const SituationUnit& su = game_->situation().units[static_cast<size_t>(u)];
+  const SetupZone* z = p.zone;
   if (!b.on_board(f))
     return PS_REFUSE(why, {"PS §2.1: no such field", "PS §2.1: dieses Feld gibt es nicht"});
   if (z == nullptr || !z->contains(f))
@@ -511,13 +524,11 @@ bool PlanspielState::may_place_at(const Placing& p, Field f,
                        "{2}, x {3}..{4}, y {5}..{6}",
                        field_text(f), PartyEn(su.party), PartyDe(su.party), z->from.x, z->to.x,
                        z->from.y, z->to.y));
-  if (f == field_of(u))
+  if (f == p.at)
     return PS_REFUSE(why, say("scenarios §1.5: {0} stands in {1} already",
                               "scenarios §1.5: {0} steht schon in {1}", su.id, field_text(f)));
   // Scenarios §1.5: no vehicle and no towed weapon in a forest or built-up field off the road.
-  const bool towed = type_of(u).category == Category::kHeavyWeaponBase && su.carrier >= 0;
-  const bool cover = b.terrain(f) == Terrain::kForest || b.terrain(f) == Terrain::kBuiltUp;
-  if (!Passable(b, f, type_of(u).terrain) || (towed && cover && !b.road(f)))
+  if (!game_->may_stand(f, p.mover, p.towed))
     return PS_REFUSE(
         why, say("scenarios §1.5, G-04: a {0} cannot stand in {1}",
                  "scenarios §1.5, G-04: ein {0} kann nicht in {1} stehen", su.type, field_text(f)));
@@ -649,11 +660,11 @@ bool PlanspielState::visible_to(int u, int party) const {
   if (setting_up()) return false;  // scenarios §1.5: the set-ups are hidden from each other
   // PS §4.4: a carried unit is seen with its carrier ("markers may show full or empty vehicles").
   if (unit(u).aboard >= 0) return visible_to(unit(u).aboard, party);
-  // detected_by(u, party, false), as seen_enemies worked it out (an enemy on the board, not
-  // aboard: the units it lists).
+  // detected_by(u, party, false), as seen_enemies works it out (an enemy on the board, not
+  // aboard: the units it lists, those that units of the other party detect), without the list.
   if (unit(u).status != UnitStatus::kOnBoard) return false;
-  seen_enemies(party);
-  return ((seen_cache_.seen_mask[static_cast<size_t>(u)] >> party) & 1) != 0;
+  if (!seen_cache_.checked || seen_cache_.mutating) check_seen_counts();
+  return seen_cache_.count[static_cast<size_t>(u)] > 0;
 }
 
 int PlanspielState::detection_range_now(int o) const {
@@ -745,7 +756,7 @@ void PlanspielState::update_seen_counts() const {
   }
 }
 
-const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const {
+void PlanspielState::check_seen_counts() const {
   // Worked out again only when a unit's position, status or markers changed since.
   if (!seen_cache_.checked || seen_cache_.mutating) {
     seen_cache_.changed = seen_cache_.setting_up != setting_up();
@@ -770,6 +781,10 @@ const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const
       seen_cache_.loads_valid = true;
     }
   }
+}
+
+const std::vector<int>& PlanspielState::seen_enemies_worked_out(int party) const {
+  check_seen_counts();
   std::vector<int>& out = seen_cache_.seen[static_cast<size_t>(party)];
   if (seen_cache_.seen_valid[static_cast<size_t>(party)]) return out;
   out.clear();  // its storage reused
@@ -1538,6 +1553,8 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
     }
   }
   const size_t n = static_cast<size_t>(b.width() * b.height());
+  r.buf->reached.assign((n + 63) / 64, 0);
+  uint64_t* const reached = r.buf->reached.data();
   // With a target: reached along the road beyond the start, no search across country is needed
   // (path_from takes the road path).
   bool target_by_road = false;
@@ -1581,6 +1598,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
       dp[i] = r.outside ? 1 : 0;
       pp[i] = -1;
       sp[i] = 0;
+      reached[i / 64] |= uint64_t{1} << (i % 64);
       if (r.outside)
         for (const Occupant& o : r.at(i))
           if (o.model && me.model && o.party == su.party) sp[i] = 1;
@@ -1633,6 +1651,7 @@ PlanspielState::Search PlanspielState::search(int u, bool wrecks, int target) co
         pp[ti] = static_cast<int>(fi);
         sp[ti] = e == Entry::kEndsMove ? 1 : 0;
         qp[tail++] = static_cast<int>(ti);
+        reached[ti / 64] |= uint64_t{1} << (ti % 64);
       }
     }
     len = tail;
@@ -1992,15 +2011,23 @@ PlanspielState::KeptSearch* PlanspielState::kept_search_for(int u) const {
     const SeenContents& seen = k.search.buf->seen;
     thread_local std::vector<size_t> ends;  // the fields reached whose contents changed
     ends.clear();
-    for (size_t o = 0; o < now.size(); ++o) {
-      if (k.table[o] == now[o]) continue;
+    thread_local std::vector<int> changed;  // the units whose entry in the table changed
+    changed.clear();
+    for (size_t o = 0; o < now.size(); ++o)
+      if (k.table[o] != now[o]) changed.push_back(static_cast<int>(o));
+    party_contents(k.party);  // up to date with `now`: the units in each field (ids)
+    const std::vector<std::vector<int>>& ids =
+        seen_cache_.contents[static_cast<size_t>(k.party)].ids;
+    for (const int c : changed) {
+      const auto o = static_cast<size_t>(c);
       for (const uint32_t v : {k.table[o], now[o]}) {
         if (v == 0) continue;
         const size_t i = static_cast<size_t>(v & 0xffff) - 1;
         if (!k.search.read(i)) continue;
         for (size_t j = 0; j < seen.own_count; ++j)
           if (seen.own[j].first == i) return nullptr;
-        const auto [was, is] = entry_classes(k.table, now, i, k.party, k.search.me.model);
+        const auto [was, is] =
+            entry_classes(k.table, now, i, k.party, k.search.me.model, ids[i], changed);
         // Only whether an own model stands there changed: with an enemy unit there the field
         // stays closed; without one the entry changes only by a step bound by the passage rule,
         // and only the step that first reached the field counts.
@@ -2033,31 +2060,42 @@ void PlanspielState::update_move_field(const KeptSearch& k, size_t i) const {
     return static_cast<size_t>(b.index(f)) < j;
   });
   const bool listed = at != k.moves.end() && static_cast<size_t>(b.index(*at)) == i;
-  if (end && !listed)
+  if (end == listed) return;
+  // The move actions, when worked out, follow the fields (the same order).
+  const std::ptrdiff_t n = at - k.moves.begin();
+  if (end) {
     k.moves.insert(at, FieldAt(b, static_cast<int>(i)));
-  else if (!end && listed)
+    if (k.actions_set)
+      k.move_actions.insert(k.move_actions.begin() + n,
+                            UnitFieldAction(kMove, k.unit, static_cast<int>(i)));
+  } else {
     k.moves.erase(at);
-  else
-    return;
-  k.actions_set = false;  // the move actions follow the fields
+    if (k.actions_set) k.move_actions.erase(k.move_actions.begin() + n);
+  }
 }
 
 std::pair<int, int> PlanspielState::entry_classes(const std::vector<uint32_t>& was,
                                                   const std::vector<uint32_t>& is, size_t i,
-                                                  int party, bool model) const {
-  // Both tables in one pass: per unit, its class bit where its entry puts it in field i.
+                                                  int party, bool model,
+                                                  const std::vector<int>& in_is,
+                                                  const std::vector<int>& changed) const {
+  // Per unit, its class bit where its entry puts it in field i: the units there in `is`, and of
+  // those only the unchanged ones in `was`, with the changed ones that `was` puts there.
   std::pair<int, int> c{0, 0};
-  const auto there = [i](uint32_t v) { return v != 0 && static_cast<size_t>(v & 0xffff) - 1 == i; };
-  for (size_t o = 0; o < is.size(); ++o) {
-    const bool in_was = there(was[o]), in_is = there(is[o]);
-    if (!in_was && !in_is) continue;
-    const int u = static_cast<int>(o);
-    const int bit = party_of(u) != party                           ? kEnemyThere
-                    : model && OccupantOf(type_of(u), party).model ? kOwnModelThere
-                                                                   : 0;
-    if (in_was) c.first |= bit;
-    if (in_is) c.second |= bit;
+  const auto bit = [&](int u) {
+    return party_of(u) != party                           ? kEnemyThere
+           : model && OccupantOf(type_of(u), party).model ? kOwnModelThere
+                                                          : 0;
+  };
+  for (const int u : in_is) {
+    const int b = bit(u);
+    c.second |= b;
+    if (was[static_cast<size_t>(u)] == is[static_cast<size_t>(u)]) c.first |= b;
   }
+  for (const int u : changed)
+    if (const uint32_t v = was[static_cast<size_t>(u)];
+        v != 0 && static_cast<size_t>(v & 0xffff) - 1 == i)
+      c.first |= bit(u);
   return c;
 }
 
@@ -2079,6 +2117,7 @@ bool PlanspielState::entered_by_passage(const Search& s, size_t i) const {
 PlanspielState::KeptSearch& PlanspielState::keep_search(int u, Search&& s) const {
   KeptSearches& kept = kept_for_position();
   KeptSearch& k = kept.searches[static_cast<size_t>(u)];
+  k.unit = u;
   k.party = s.party;
   k.search = std::move(s);
   k.filled = true;
@@ -2127,30 +2166,24 @@ std::vector<Field> PlanspielState::reachable(const Search& s) const {
   return out;
 }
 
-void PlanspielState::reached_bits(const Search& s, std::vector<uint64_t>& bits) const {
-  const Board& b = game_->board();
-  bits.assign(static_cast<size_t>(b.width() * b.height() + 63) / 64, 0);
-  for (size_t road_only : {size_t{0}, size_t{1}})
-    for (const int f : s.reached(road_only)) {
-      const auto i = static_cast<size_t>(f);
-      bits[i / 64] |= uint64_t{1} << (i % 64);
-    }
-}
-
 void PlanspielState::reachable(const Search& s, std::vector<Field>& out) const {
   out.clear();
   const Board& b = game_->board();
   // The fields either search reached, in board order.
-  thread_local std::vector<uint64_t> bits;
-  reached_bits(s, bits);
+  const std::vector<uint64_t>& bits = s.reached_bits();
   // PS §5.1: whether the mover and its load may end in a field where its party sees nobody.
   const bool empty_ok = MayEndWithLoad({}, s.me, s.load);
+  // The fields of the mover and its load (SeenContents::own) are mostly the start alone: the
+  // others' contents straight from the party's table then.
+  const SeenContents& seen = s.buf->seen;
+  const bool own_at_start =
+      seen.own_count == 0 || (seen.own_count == 1 && seen.own[0].first == s.start_at);
   for (size_t w = 0; w < bits.size(); ++w)
     for (uint64_t m = bits[w]; m; m &= m - 1) {
       const size_t i = w * 64 + static_cast<size_t>(std::countr_zero(m));
       // Every field reached but the start is reached at a distance of 1 or more.
       if (i == s.start_at) continue;
-      const FieldContents& c = s.at(i);
+      const FieldContents& c = own_at_start ? (*seen.table)[i] : seen.at(i);
       if (c.empty() ? empty_ok : MayEndWithLoad(c, s.me, s.load))
         out.push_back(FieldAt(b, static_cast<int>(i)));
     }
@@ -2200,10 +2233,15 @@ void PlanspielState::advance_move(EventList* events) {
     // vehicles on a road, in a defile or on a bridge: it stops before it.
     if (moving_.simultaneous && moving_.next > 0) {
       const Field from = FieldAt(b, moving_.path[static_cast<size_t>(moving_.next - 1)]);
-      thread_local SeenContents contents;  // its storage reused
-      contents_seen_by(party, u, contents);
-      const Entry e = PassageEntry(b, from, t, contents.at(static_cast<size_t>(b.index(t))), party,
-                                   OccupantOf(type_of(u), party).model);
+      // What the party sees in `t` without the mover and its load (contents_seen_by): no enemy
+      // unit stands there (enemy_in above), so its own units there, in unit order.
+      thread_local FieldContents there;  // its storage reused
+      there.clear();
+      for (const int o : game_->party_units(party))
+        if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
+            field_of(o) == t)
+          there.push_back(OccupantOf(type_of(o), party));
+      const Entry e = PassageEntry(b, from, t, there, party, OccupantOf(type_of(u), party).model);
       const bool last = moving_.next + 1 == static_cast<int>(moving_.path.size());
       if (e == Entry::kClosed || (e == Entry::kEndsMove && !last)) {
         finish_move(events, -1);
@@ -2259,15 +2297,31 @@ void PlanspielState::finish_move(EventList* events, int blocked_by) {
   // PS §5.1 reading: a move cut short ends in the last field of its path so far where the unit
   // may stand (own units are all seen).
   if (s.status == UnitStatus::kOnBoard) {
+    // What the party sees in a field of the path without the mover and its load
+    // (contents_seen_by): where no enemy unit stands, its own units there in unit order; else
+    // from its contents table.
     thread_local SeenContents contents;  // its storage reused
-    contents_seen_by(party, u, contents);
+    thread_local FieldContents own;
+    bool seen = false;
+    const auto contents_at = [&](int i) -> const FieldContents& {
+      const Field f = FieldAt(b, i);
+      if (enemy_in(f, party) >= 0) {
+        if (!seen) contents_seen_by(party, u, contents);
+        seen = true;
+        return contents.at(static_cast<size_t>(i));
+      }
+      own.clear();
+      for (const int o : game_->party_units(party))
+        if (o != u && unit(o).aboard != u && unit(o).status == UnitStatus::kOnBoard &&
+            field_of(o) == f)
+          own.push_back(OccupantOf(type_of(o), party));
+      return own;
+    };
     const Occupant me = OccupantOf(type_of(u), party);
     std::vector<Occupant> load;
     if (const int l = load_of(u); l >= 0) load.push_back(OccupantOf(type_of(l), party));
     int at = moving_.next - 1;
-    while (at >= 0 &&
-           !MayEndWithLoad(contents.at(static_cast<size_t>(moving_.path[static_cast<size_t>(at)])),
-                           me, load))
+    while (at >= 0 && !MayEndWithLoad(contents_at(moving_.path[static_cast<size_t>(at)]), me, load))
       --at;
     if (at < 0 && entered) {
       s.status = UnitStatus::kWaiting;
@@ -2634,8 +2688,7 @@ std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool for
   Search local;
   const Search& s = position_search(p, local, nullptr);
   // The fields either search reached, in board order (elsewhere both distances are -1).
-  thread_local std::vector<uint64_t> bits;
-  reached_bits(s, bits);
+  const std::vector<uint64_t>& bits = s.reached_bits();
   int best = 1 << 20;
   for (size_t w = 0; w < bits.size(); ++w)
     for (uint64_t word = bits[w]; word; word &= word - 1) {
@@ -3401,9 +3454,10 @@ std::vector<Field> PlanspielState::flight_fields(int u, Field f,
 }
 
 int PlanspielState::enemy_in(Field f, int party) const {
-  for (int o = 0; o < num_units(); ++o)
-    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f && party_of(o) != party)
-      return o;
+  // The first in unit order: the other party's units, in unit order.
+  static_assert(kParties == 2);
+  for (const int o : game_->party_units(enemy(party)))
+    if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == f) return o;
   return -1;
 }
 
@@ -3954,7 +4008,7 @@ void PlanspielState::legal_actions(ActionList& out) const {
         for (int y = z->from.y; y <= z->to.y; ++y)
           for (int x = z->from.x; x <= z->to.x; ++x)
             if (may_place_at(p, {x, y}, &standing, nullptr))
-              out.push_back(Action(kPlace, {u, b.index({x, y})}));
+              out.push_back(UnitFieldAction(kPlace, u, b.index({x, y})));
       }
       for (int o = 0; o < num_units(); ++o)
         if (unit(o).status == UnitStatus::kOnBoard)
@@ -4016,8 +4070,17 @@ void PlanspielState::legal_actions(ActionList& out) const {
     return;
   }
   if (k == StepKind::kPlanMove) {
+    // move_targets, with the move actions kept with the unit's search (kept_move_actions).
     const int u = planning_unit();
-    for (Field f : move_targets(u)) out.push_back(Action(kMove, {u, b.index(f)}));
+    thread_local std::vector<Field> moves, no_withdrawals;
+    const KeptSearch* kept_search = nullptr;
+    move_and_withdraw_fields(u, moves, no_withdrawals, &kept_search);
+    if (kept_search) {
+      const std::vector<Action>& actions = kept_move_actions(*kept_search, u);
+      out.insert(out.end(), actions.begin(), actions.end());
+    } else {
+      AppendUnitFields(out, kMove, u, moves, b);
+    }
     return;
   }
   // PS §3.1: only the active party moves, fires and attacks (every check below refuses the
@@ -4064,8 +4127,10 @@ void PlanspielState::legal_actions(ActionList& out) const {
     } else {
       AppendUnitFields(out, kMove, u, moves, b);
     }
-    AppendUnitFields(out, kWithdraw, u, withdrawals, b);
-    AppendUnitFields(out, kFire, u, fire_targets(u), b);
+    // (the empty lists, the most, not passed on)
+    if (!withdrawals.empty()) AppendUnitFields(out, kWithdraw, u, withdrawals, b);
+    if (const std::vector<Field> fire = fire_targets(u); !fire.empty())
+      AppendUnitFields(out, kFire, u, fire, b);
     if (wreck_on_board)
       for (Field f : recover_targets(u)) out.push_back(Action(kRecover, {u, b.index(f)}));
     // Digging in and camouflaging need a unit on the board on its own that has not acted and is

@@ -13,7 +13,6 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -568,6 +567,9 @@ class PlanspielState : public State {
     // The field indexes the search looked at and found closed (Entry::kClosed): with the fields
     // it reached, every field whose contents it read.
     std::vector<int> closed;
+    // The fields either search reached (dist >= 0 along the road or across country), one bit
+    // per field index (bit i % 64 of word i / 64).
+    std::vector<uint64_t> reached;
     int width = 0;      // of the board the last search ran on
     SeenContents seen;  // Search::at
   };
@@ -580,10 +582,8 @@ class PlanspielState : public State {
     std::unique_ptr<SearchBuffers, SearchBuffersBack> buf;
     const std::vector<int>& dist(size_t road_only) const { return buf->dist[road_only]; }
     const std::vector<int>& parent(size_t road_only) const { return buf->parent[road_only]; }
-    // The fields the search reached (dist >= 0) along the road [1] or across country [0].
-    std::span<const int> reached(size_t road_only) const {
-      return {buf->queue[road_only].data(), buf->len[road_only]};
-    }
+    // The fields either search reached, as bits (SearchBuffers::reached).
+    const std::vector<uint64_t>& reached_bits() const { return buf->reached; }
     // What the mover's party sees in each field but the mover and its load.
     const FieldContents& at(size_t i) const { return buf->seen.at(i); }
     // PS §2.3, §6.10: per field, 1 where a wreck closes it to this mover (empty: none).
@@ -635,14 +635,15 @@ class PlanspielState : public State {
     uint64_t position = 0;  // the position it was last checked for (kept_path)
     uint64_t unit_sig = 0;  // SearchSignature of the unit
     uint64_t wrecks = 0;
+    int unit = -1;
     int party = 0;
     std::vector<uint32_t> table;  // TableSignature of its party, as last checked
     // reachable(search), worked out when first asked (kept_moves), then brought up to the
     // fields whose contents changed (update_move_field).
     mutable std::vector<Field> moves;
     mutable bool moves_set = false;
-    // The move actions of `moves` (kept_move_actions), worked out when first asked after a change
-    // of `moves`.
+    // The move actions of `moves` (kept_move_actions), worked out when first asked after `moves`
+    // were worked out, and then kept in step with them (update_move_field).
     mutable std::vector<Action> move_actions;
     mutable bool actions_set = false;
   };
@@ -671,11 +672,14 @@ class PlanspielState : public State {
   // What the entry rule of a search of `party` (PassageEntry, PS §5.3, G-07) reads of field index
   // `i` with the units of a table (table_signature): kEnemyThere, an enemy unit there, and (for a
   // model mover, `model`) kOwnModelThere, an own model. Equal classes give equal entries into the
-  // field. The classes with the tables `was` and `is`, in that order.
+  // field. The classes with the tables `was` and `is`, in that order, given the units `is` puts
+  // in field `i` (`in_is`, the party's contents table) and the units whose entries differ
+  // (`changed`).
   static constexpr int kEnemyThere = 1, kOwnModelThere = 2;
   std::pair<int, int> entry_classes(const std::vector<uint32_t>& was,
                                     const std::vector<uint32_t>& is, size_t i, int party,
-                                    bool model) const;
+                                    bool model, const std::vector<int>& in_is,
+                                    const std::vector<int>& changed) const;
   // Whether two different entry classes differ only in an own model that came or went.
   static bool OnlyOwnModelCameOrWent(int was, int is) { return (was ^ is) == kOwnModelThere; }
   // Whether search `s` entered field index `i` by a step bound by the passage rule
@@ -716,8 +720,6 @@ class PlanspielState : public State {
   // The fields a search reaches where the mover may end its move (move_targets).
   std::vector<Field> reachable(const Search& s) const;
   void reachable(const Search& s, std::vector<Field>& out) const;  // into `out` (cleared first)
-  // The fields search `s` reached either way, one bit per board index (bit i % 64 of word i / 64).
-  void reached_bits(const Search& s, std::vector<uint64_t>& bits) const;
   // The path a move of unit `u` to `dest` takes (kept_path, else a new search). `check` as in
   // path_from: the legality checks (why_illegal) leave it to the path applied.
   bool find_path(int u, Field dest, Path& path, bool forced = false, bool check = true) const;
@@ -795,7 +797,11 @@ class PlanspielState : public State {
     int party = 0;
     Occupant me;
     std::vector<Occupant> load;
-    bool empty_ok = false;  // MayEndWithLoad in a field where nobody stands
+    bool empty_ok = false;            // MayEndWithLoad in a field where nobody stands
+    const SetupZone* zone = nullptr;  // its party's set-up zone, if any
+    Field at;                         // its field
+    Mover mover = Mover::kFoot;       // its terrain kind (G-04)
+    bool towed = false;               // a heavy-weapon base with a carrier (scenarios §1.5)
   };
   bool may_place_unit(int u, Text* why) const;
   Placing placing(int u) const;
@@ -975,6 +981,9 @@ class PlanspielState : public State {
   // seen_enemies, checking the units against the cache's keys and working the list out when not
   // kept.
   const std::vector<int>& seen_enemies_worked_out(int party) const;
+  // The detection counts (SeenCache::count) brought up to the units, and what hangs on them
+  // marked for a new look (the seen-enemy lists, the contents tables, the loads).
+  void check_seen_counts() const;
   // PS §7.4: the detection range of unit `o` now (99 with a detected marker; 0 off the board).
   int detection_range_now(int o) const;
   // PS §7.4-§7.6: whether a unit keyed `observer` detects an enemy unit keyed `target` with its
@@ -1038,6 +1047,13 @@ class PlanspielGame : public Game {
   bool next_to_cover(Field f) const {
     return next_to_cover_[static_cast<size_t>(board_->index(f))] != 0;
   }
+  // Scenarios §1.5, G-04: whether a unit moving as `mover` (`towed`: a towed weapon) may stand in
+  // field `f` (on the board) at the set-up by its terrain (Passable, and no towed weapon in a
+  // forest or built-up field off the road); worked out once per game.
+  bool may_stand(Field f, Mover mover, bool towed) const {
+    const uint8_t bits = stand_[static_cast<size_t>(board_->index(f))];
+    return ((bits >> (mover == Mover::kFoot ? 0 : 1)) & 1) != 0 && !(towed && (bits & 4));
+  }
   // The units of `party` (kPartyRed, kPartyBlue), in unit order.
   const std::vector<int>& party_units(int party) const {
     return party_units_[static_cast<size_t>(party)];
@@ -1085,6 +1101,8 @@ class PlanspielGame : public Game {
   std::array<std::vector<int>, kParties> party_units_;  // party_units()
   std::vector<uint8_t> parties_;                        // party()
   std::vector<uint8_t> next_to_cover_;                  // per board index: next_to_cover()
+  // Per board index: may_stand() (bit 0 foot, bit 1 vehicle, bit 2 cover off the road).
+  std::vector<uint8_t> stand_;
   std::vector<Field> objective_fields_;
   std::string scenario_;
   Options options_;
