@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "engine/player.h"
 #include "engine/session.h"
 #include "games/planspiel/state.h"
@@ -149,39 +151,59 @@ TEST(PlanspielGerman, Scenarios_1_5_TheSetUpReadsInGerman) {
   EXPECT_EQ(ev[1].text_de, "Rot hat aufgestellt.");
 }
 
-// A whole game to its end: every prompt and event on the way has its German, and the end reads
-// as a sentence in both languages (the outcome line of the situation in German).
-TEST(PlanspielGerman, Scenarios_1_7_TheResultIsASentenceInBothLanguages) {
-  Session session(make_planspiel("ps-1"));
-  Rng rng(17);
-  RandomPlayer red(4), blue(5);
+// Plays `session` to its end, the dice from `dice` and both parties by random players seeded
+// `red` and `blue`; `look` sees every position before its action, `heard` every action's events.
+void PlayRandomGame(Session& session, uint64_t dice, uint64_t red, uint64_t blue,
+                    const std::function<void(const State&)>& look,
+                    const std::function<void(const EventList&)>& heard) {
+  Rng rng(dice);
+  RandomPlayer red_player(red), blue_player(blue);
   EventList events;
-  int moves = 0;
-  while (!session.state().is_terminal() && moves++ < 20000) {
+  for (int moves = 0; !session.state().is_terminal() && moves < 20000; ++moves) {
     const State& st = session.state();
-    for (int viewer : {kPartyRed, kPartyBlue, kObserver}) {
-      const Decision d = st.decision_for(viewer);
-      ASSERT_FALSE(d.prompt_de.empty()) << d.prompt;
-      ASSERT_NE(d.prompt_de, d.prompt);
-    }
+    look(st);
+    if (::testing::Test::HasFatalFailure()) return;
     events.clear();
     if (st.current_seat() == kChance)
       session.roll(rng, &events);
     else
-      ASSERT_EQ(session.act((st.current_seat() == kPartyRed ? red : blue).choose(st), &events), "");
-    for (const Event& e : events) {
-      ASSERT_FALSE(e.text_de.empty()) << e.text;
-      ASSERT_NE(e.text_de, e.text);
-      ASSERT_EQ(e.others.has_value(), e.others_de.has_value()) << e.text;
-    }
+      ASSERT_EQ(session.act((st.current_seat() == kPartyRed ? red_player : blue_player).choose(st),
+                            &events),
+                "");
+    heard(events);
+    if (::testing::Test::HasFatalFailure()) return;
   }
+}
+
+// A whole game to its end: every prompt and event on the way has its German, and the end reads
+// as a sentence in both languages (the outcome line of the situation in German).
+TEST(PlanspielGerman, Scenarios_1_7_TheResultIsASentenceInBothLanguages) {
+  Session session(make_planspiel("ps-1"));
+  EventList last;
+  PlayRandomGame(
+      session, 17, 4, 5,
+      [](const State& st) {
+        for (int viewer : {kPartyRed, kPartyBlue, kObserver}) {
+          const Decision d = st.decision_for(viewer);
+          ASSERT_FALSE(d.prompt_de.empty()) << d.prompt;
+          ASSERT_NE(d.prompt_de, d.prompt);
+        }
+      },
+      [&last](const EventList& events) {
+        for (const Event& e : events) {
+          ASSERT_FALSE(e.text_de.empty()) << e.text;
+          ASSERT_NE(e.text_de, e.text);
+          ASSERT_EQ(e.others.has_value(), e.others_de.has_value()) << e.text;
+        }
+        last = events;
+      });
   ASSERT_TRUE(session.state().is_terminal());
   const Result r = session.state().result();
   EXPECT_THAT(r.headline.de, ::testing::AnyOf("Rot gewinnt.", "Blau gewinnt.", "Unentschieden."));
   EXPECT_THAT(r.reason_de, HasSubstr("(scenarios §1.7)"));
   EXPECT_NE(r.reason_de, r.reason);
-  ASSERT_FALSE(events.empty());
-  EXPECT_EQ(events.back().text_de, r.reason_de + ".");
+  ASSERT_FALSE(last.empty());
+  EXPECT_EQ(last.back().text_de, r.reason_de + ".");
 }
 
 // PS §7.5: a unit the viewer does not see is "(hidden)" in his English texts and "(verdeckt)" in
@@ -191,30 +213,25 @@ TEST(PlanspielGerman, PS_7_5_AnUnseenUnitReadsVerdecktInGermanPromptsAndEvents) 
   int masked = 0;
   for (const char* id : {"ps-1", "ps-2", "ps-3"}) {
     for (uint64_t seed = 1; seed <= 4; ++seed) {
+      SCOPED_TRACE(std::string(id) + " seed " + std::to_string(seed));
       Session session(make_planspiel(id));
-      Rng rng(seed);
-      RandomPlayer red(seed * 2), blue(seed * 2 + 1);
-      EventList events;
-      int moves = 0;
-      while (!session.state().is_terminal() && moves++ < 20000) {
-        const State& st = session.state();
-        for (int viewer : {kPartyRed, kPartyBlue, kObserver}) {
-          const Decision d = st.decision_for(viewer);
-          ASSERT_THAT(d.prompt_de, Not(HasSubstr("(hidden)"))) << id << " seed " << seed;
-          masked += d.prompt_de.find("(verdeckt)") != std::string::npos;
-        }
-        events.clear();
-        if (st.current_seat() == kChance)
-          session.roll(rng, &events);
-        else
-          ASSERT_EQ(session.act((st.current_seat() == kPartyRed ? red : blue).choose(st), &events),
-                    "");
-        for (const Event& e : events) {
-          if (!e.others_de) continue;
-          ASSERT_THAT(*e.others_de, Not(HasSubstr("(hidden)"))) << id << " seed " << seed;
-          masked += e.others_de->find("(verdeckt)") != std::string::npos;
-        }
-      }
+      PlayRandomGame(
+          session, seed, seed * 2, seed * 2 + 1,
+          [&masked](const State& st) {
+            for (int viewer : {kPartyRed, kPartyBlue, kObserver}) {
+              const Decision d = st.decision_for(viewer);
+              ASSERT_THAT(d.prompt_de, Not(HasSubstr("(hidden)")));
+              masked += d.prompt_de.find("(verdeckt)") != std::string::npos;
+            }
+          },
+          [&masked](const EventList& events) {
+            for (const Event& e : events) {
+              if (!e.others_de) continue;
+              ASSERT_THAT(*e.others_de, Not(HasSubstr("(hidden)")));
+              masked += e.others_de->find("(verdeckt)") != std::string::npos;
+            }
+          });
+      ASSERT_FALSE(::testing::Test::HasFatalFailure());
     }
   }
   EXPECT_GT(masked, 0);
