@@ -2710,8 +2710,9 @@ std::vector<Field> PlanspielState::withdrawal_fields_from(int p, int m, bool for
 
 bool PlanspielState::over_limit(int u) const {
   if (unit(u).status != UnitStatus::kOnBoard) return false;
-  // Only a movement counter-move puts a field over the limit, and it marks the unit it brought
-  // there (`congesting`) until the field is within the limit again: none there, none over.
+  // Only a movement counter-move, or the load of a carrier knocked out in passage, puts a field
+  // over the limit, and it marks the unit it brought there (`congesting`) until the field is
+  // within the limit again: none there, none over.
   // Whether any unit is marked is kept per position (outside apply()).
   if (!seen_cache_.mutating) {
     if (seen_cache_.congesting_epoch != seen_cache_.epoch) {
@@ -4565,14 +4566,29 @@ void PlanspielState::lose(int u, const std::string& rule, const Text& how, Event
     ls.suppression = 6;
     ls.loaded = true;
     ls.has_moved = true;
-    if (events)
-      events->push_back(Event::said(
-          "PS §4.4",
+    // PS §5.4 (reading): a carrier knocked out in passage through its own units drops its load in
+    // a field that may then be over the stacking limit; the load congests it, as a movement
+    // counter-move does, until its party resolves it in its next half-turn.
+    ls.congesting = true;  // over_limit looks for the mark
+    ls.congesting = over_limit(l);
+    if (events) {
+      Text text =
           say("{} gets off the knocked-out {}, suppressed (black), and makes a casualty roll.",
               "{} sitzt vom ausgeschalteten {} ab, niedergehalten (schwarz), und macht einen "
               "Ausfallwurf.",
-              uid(l), uid(u)),
-          party));
+              uid(l), uid(u));
+      if (ls.congesting) {
+        const Text congested =
+            say(" The field is congested (PS §5.4): only one like troop may fire from it until "
+                "{0} resolves it in its next half-turn.",
+                " Das Feld ist gestaut (PS §5.4): nur eine gleichartige Truppe darf daraus "
+                "feuern, bis {1} die Stauung im nächsten Teilzug auflöst.",
+                PartyEn(party), PartyDe(party));
+        text.en += congested.en;
+        text.de += congested.de;
+      }
+      events->push_back(Event::said("PS §4.4", text, party));
+    }
     push(StepKind::kCasualty, l, -1);
   }
 }

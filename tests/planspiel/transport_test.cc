@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/registry.h"
+#include "engine/replay.h"
 #include "games/planspiel/fire.h"
 #include "games/planspiel/state.h"
 #include "planspiel_test_util.h"
@@ -119,6 +121,40 @@ TEST_F(PlanspielTransport, PS_4_4_KnockedOutCarrierDropsItsLoadWithACasualtyRoll
   EXPECT_EQ(s_->losses(kPartyRed), 1);  // the APC; the grenadiers survive
   // Now a target of its own.
   EXPECT_EQ(s_->targets_in(U("B-H1"), {13, 7}), std::vector<int>{g});
+}
+
+// PS §4.4, §5.4 (reading): a carrier knocked out while it passes through a field of its own units
+// drops its load there; where the field is then over the stacking limit, the load congests it
+// (resolved in its party's next half-turn), as a movement counter-move does. The position is a
+// random game of PS-3 found by the conformance battery: R-Z1, towing R-P1 through 5,9 where Red's
+// units already fill the limit, is knocked out there by B-T3's false counter-move.
+TEST(PlanspielTransportInPassage, PS_5_4_ALoadDroppedInPassageCongestsAFieldOverTheLimit) {
+  const std::string path = std::string(FELDHERR_SOURCE_DIR) +
+                           "/tests/planspiel/data/ps-3-carrier-knocked-out-in-passage.jsonl";
+  const ReplayFile replay = load_replay(path);
+  auto game = make_planspiel(replay.scenario);
+  std::unique_ptr<State> state = game->new_initial_state();
+  EventList events;
+  for (const ReplayEntry& e : replay.entries) {
+    if (e.kind != ReplayEntry::kAction) continue;
+    Action a;
+    std::string error;
+    ASSERT_TRUE(state->parse(e.text, a, error)) << path << ":" << e.line << ": " << error;
+    ASSERT_EQ(state->why_illegal(a), "") << path << ":" << e.line;
+    events.clear();
+    state->apply(a, &events);
+  }
+  const auto& s = dynamic_cast<const PlanspielState&>(*state);
+  const int z = s.ps().unit_index("R-Z1"), p = s.ps().unit_index("R-P1");
+  EXPECT_EQ(s.unit(z).status, UnitStatus::kLost);
+  EXPECT_EQ(s.field_of(p), (Field{5, 9}));
+  EXPECT_TRUE(s.unit(p).congesting);
+  EXPECT_EQ(all_games().find("planspiel")->invariant(s), "");
+  bool told = false;
+  for (const Event& e : events)
+    told = told || (Has(e.text, "R-P1 gets off the knocked-out R-Z1") &&
+                    Has(e.text, "The field is congested (PS §5.4)"));
+  EXPECT_TRUE(told);
 }
 
 // PS §4.4: the casualty roll of a dropped load eliminates it on 4+.
