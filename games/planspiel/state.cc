@@ -5476,9 +5476,14 @@ void PlanspielState::end_half_turn(EventList* events) {
     // PS §9.4: after a movement counter-move no marker in the unit's next own half-turn.
     if (party_of(u) == ending) s.evaded = false;
   }
+  // PS §5.4: a congestion is resolved when the field is within the limit again; a tow or carrier
+  // that congested it through its load (a limbered gun) stays marked while the load is over.
+  std::vector<int> resolved;
   for (int u = 0; u < num_units(); ++u)
-    if (units_[static_cast<size_t>(u)].congesting && !over_limit(u))
-      units_[static_cast<size_t>(u)].congesting = false;  // PS §5.4: resolved
+    if (units_[static_cast<size_t>(u)].congesting && !over_limit(u) &&
+        (load_of(u) < 0 || !over_limit(load_of(u))))
+      resolved.push_back(u);
+  for (const int u : resolved) units_[static_cast<size_t>(u)].congesting = false;
   drop_unfinished_digging(ending);
   for (UnitState& s : units_) {
     s.group_target = -1;

@@ -123,27 +123,33 @@ TEST_F(PlanspielTransport, PS_4_4_KnockedOutCarrierDropsItsLoadWithACasualtyRoll
   EXPECT_EQ(s_->targets_in(U("B-H1"), {13, 7}), std::vector<int>{g});
 }
 
+// Replays the actions of a stored log of tests/planspiel/data/ (each must be legal) on a fresh
+// state of its situation; `events` are the last action's.
+std::unique_ptr<State> ReplayStored(const std::string& name, EventList& events) {
+  const std::string path = std::string(FELDHERR_SOURCE_DIR) + "/tests/planspiel/data/" + name;
+  const ReplayFile replay = load_replay(path);
+  std::unique_ptr<State> state = make_planspiel(replay.scenario)->new_initial_state();
+  for (const ReplayEntry& e : replay.entries) {
+    if (e.kind != ReplayEntry::kAction) continue;
+    Action a;
+    std::string error;
+    if (!state->parse(e.text, a, error) || !state->why_illegal(a).empty())
+      throw std::logic_error(path + ":" + std::to_string(e.line) + ": cannot apply " + e.text);
+    events.clear();
+    state->apply(a, &events);
+  }
+  return state;
+}
+
 // PS §4.4, §5.4 (reading): a carrier knocked out while it passes through a field of its own units
 // drops its load there; where the field is then over the stacking limit, the load congests it
 // (resolved in its party's next half-turn), as a movement counter-move does. The position is a
 // random game of PS-3 found by the conformance battery: R-Z1, towing R-P1 through 5,9 where Red's
 // units already fill the limit, is knocked out there by B-T3's false counter-move.
 TEST(PlanspielTransportInPassage, PS_5_4_ALoadDroppedInPassageCongestsAFieldOverTheLimit) {
-  const std::string path = std::string(FELDHERR_SOURCE_DIR) +
-                           "/tests/planspiel/data/ps-3-carrier-knocked-out-in-passage.jsonl";
-  const ReplayFile replay = load_replay(path);
-  auto game = make_planspiel(replay.scenario);
-  std::unique_ptr<State> state = game->new_initial_state();
   EventList events;
-  for (const ReplayEntry& e : replay.entries) {
-    if (e.kind != ReplayEntry::kAction) continue;
-    Action a;
-    std::string error;
-    ASSERT_TRUE(state->parse(e.text, a, error)) << path << ":" << e.line << ": " << error;
-    ASSERT_EQ(state->why_illegal(a), "") << path << ":" << e.line;
-    events.clear();
-    state->apply(a, &events);
-  }
+  const std::unique_ptr<State> state =
+      ReplayStored("ps-3-carrier-knocked-out-in-passage.jsonl", events);
   const auto& s = dynamic_cast<const PlanspielState&>(*state);
   const int z = s.ps().unit_index("R-Z1"), p = s.ps().unit_index("R-P1");
   EXPECT_EQ(s.unit(z).status, UnitStatus::kLost);
@@ -155,6 +161,26 @@ TEST(PlanspielTransportInPassage, PS_5_4_ALoadDroppedInPassageCongestsAFieldOver
     told = told || (Has(e.text, "R-P1 gets off the knocked-out R-Z1") &&
                     Has(e.text, "The field is congested (PS §5.4)"));
   EXPECT_TRUE(told);
+}
+
+// PS §5.4: a tow that congests a tank's field through its limbered gun (a like model of the tank)
+// keeps the field congested at the end of the enemy's half-turn, until its own party resolves it.
+// The position is a random game of PS-3 found by the conformance battery: R-Z1 with R-P1 limbered
+// evaded into R-T1's field at 11,8 in Blue's half-turn; after Blue's FERTIG the field was over
+// the limit without its mark.
+TEST(PlanspielTransportInPassage, PS_5_4_ATowCongestingThroughItsGunStaysMarkedUntilResolved) {
+  EventList events;
+  const std::unique_ptr<State> state =
+      ReplayStored("ps-3-tow-congests-through-its-gun.jsonl", events);
+  const auto& s = dynamic_cast<const PlanspielState&>(*state);
+  const int t = s.ps().unit_index("R-T1"), z = s.ps().unit_index("R-Z1"),
+            p = s.ps().unit_index("R-P1");
+  ASSERT_EQ(s.field_of(z), (Field{11, 8}));
+  ASSERT_EQ(s.field_of(t), (Field{11, 8}));
+  EXPECT_EQ(s.unit(p).aboard, z);
+  EXPECT_TRUE(s.unit(z).congesting);
+  EXPECT_EQ(all_games().find("planspiel")->invariant(s), "");
+  EXPECT_FALSE(s.congested(kPartyRed).empty());
 }
 
 // PS §4.4: the casualty roll of a dropped load eliminates it on 4+.
