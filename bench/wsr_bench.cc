@@ -1,4 +1,4 @@
-// White Star Rising engine and AI benchmarks (docs/wsr-ai.md "Measurements"), on the Noville
+// White Star Rising engine and AI benchmarks (docs/wsr-ai.md "Speed"), on the Noville
 // scenario (WSR B1, games/wsr/scenario_game.h) or, if it cannot be built, on a small two-sided
 // test position of sheet A:
 //
