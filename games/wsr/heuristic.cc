@@ -2099,6 +2099,14 @@ double TextVerbScore(const WsrState& s, const GameInfo& gi, const Action& a,
   return 0.0;
 }
 
+// The target stands in a victory hex the firer's side attacks (its hold targets).
+bool OnObjective(const WsrState& s, const GameInfo& gi, int firer, int target) {
+  const int side = s.side_of(firer);
+  if (side < 0 || side > 1 || !gi.attacker[static_cast<size_t>(side)]) return false;
+  const std::vector<int>& hold = gi.hold_targets[static_cast<size_t>(side)];
+  return std::find(hold.begin(), hold.end(), s.unit(target).hex) != hold.end();
+}
+
 }  // namespace
 
 double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p) {
@@ -2131,6 +2139,13 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       if (!op && v > 0 && p.fire_first > 0 && !s.has(a.arg(1), kOpsComplete) &&
           !s.has(a.arg(1), kDisrupted) && v > SelectValue(s, gi, a.arg(0), p) - p.move_epsilon)
         v += p.fire_first;
+      // So does a shot at a target in a victory hex the side must take, even one that cannot
+      // opportunity-fire: a disrupted defender hit again is eliminated (6.1.7) before the
+      // assaults on its hex (WSR 12.2).
+      else if (!op && v > 0 && p.fire_first_objective > 0 &&
+               OnObjective(s, gi, a.arg(0), a.arg(1)) &&
+               v > SelectValue(s, gi, a.arg(0), p) - p.move_epsilon)
+        v += p.fire_first_objective;
       // G-12: a runner that can still get nearer its exit zone moves instead (WSR 5.0, 6.1: a
       // unit fires or moves; opportunity fire gives it Ops complete, 6.2).
       if (p.exit_runners > 0 && ExitRunner(s, gi, a.arg(0), p) != nullptr &&

@@ -98,6 +98,10 @@ struct WsrHeuristicParams {
   // opportunity-fire, gets this much more, so the units that fire act before the units that move
   // (docs/wsr-ai.md "Fire first"; 0: in the order of the scores).
   double fire_first = 4.0;
+  // > 0: the same for a target (disrupted or not) in a victory hex the attacker must take, so
+  // that the fire that softens a hex comes before the assaults on it (6.1.7: a disrupted unit
+  // hit again is eliminated).
+  double fire_first_objective = 4.0;
 
   bool operator==(const WsrHeuristicParams&) const = default;
 };

@@ -469,6 +469,7 @@ TEST(WsrAI, WSR_5_0_6_2_AUnitThatFiresActsBeforeTheUnitsThatMove) {
   for (double first : {4.0, 0.0}) {
     WsrHeuristicParams params;
     params.fire_first = first;
+    params.fire_first_objective = 0;  // the target stands in a victory hex: this rule alone
     Pos p(FireThenMove());
     Activate(p, "us.cca");
     const double fire = BestScore(p, params, "fire us.infantry-1 ");
@@ -481,6 +482,37 @@ TEST(WsrAI, WSR_5_0_6_2_AUnitThatFiresActsBeforeTheUnitsThatMove) {
       EXPECT_GT(fire, stay) << "the platoon next door would rather fire than move";
       EXPECT_GT(move, fire) << "without fire_first the mover goes first";
     }
+  }
+}
+
+// Fire first at the objective (docs/wsr-ai.md "Fire first"): as above, with the German in
+// A-E08 disrupted, so it cannot opportunity-fire (WSR 6.2) and `fire_first` does not apply. A
+// disrupted unit hit again is eliminated (WSR 6.1.7), leaving the victory hex to walk into: with
+// `fire_first_objective` the shot at it still comes before the other platoon's move; without it
+// the move comes first.
+GameSetup SoftenThenMove() {
+  return BothHexes({U("us.hq-cca", "A-E11", "us.cca"), U("us.m4a1", "A-E11", "us.cca"),
+                    U("us.infantry", "A-H11", "us.cca"), U("de.hq-beck", "A-U01", "de.beck"),
+                    U("de.infantry", "A-E08", "de.beck")},
+                   "A-E08", "A-H08");
+}
+
+TEST(WsrAI, WSR_6_1_7_12_2_TheShotAtADisruptedDefenderOfAVictoryHexComesFirst) {
+  for (double first : {4.0, 0.0}) {
+    WsrHeuristicParams params;
+    params.fire_first_objective = first;
+    Pos p(SoftenThenMove());
+    Activate(p, "us.cca");
+    p.s().unit(p.unit("de.infantry")).flags |= kDisrupted;
+    const double fire = BestScore(p, params, "fire us.m4a1 ");
+    const double stay = BestScore(p, params, "select us.m4a1");
+    const double move = BestScore(p, params, "select us.infantry");
+    ASSERT_GT(fire, -1e9) << "the tank has a shot";
+    EXPECT_GT(fire, stay) << "the tank would rather fire than move";
+    if (first > 0)
+      EXPECT_GT(fire, move) << "the shot comes first";
+    else
+      EXPECT_GT(move, fire) << "without fire_first_objective the mover goes first";
   }
 }
 
@@ -1025,6 +1057,7 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
       {"runner_spare", &p.runner_spare},
       {"setup_reach", &p.setup_reach},
       {"fire_first", &p.fire_first},
+      {"fire_first_objective", &p.fire_first_objective},
       {"exit_spare", &p.exit_spare}};
   std::string all = e, item;
   for (char ch : all + ",") {
