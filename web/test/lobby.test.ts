@@ -144,6 +144,8 @@ describe('odds rows', () => {
     expect(rowLabel('hits', '0', 'en')).toBe('0 hits');
     expect(rowLabel('result', 'no-effect', 'de')).toBe('ohne Wirkung');
     expect(rowLabel('result', 'eliminated', 'en')).toBe('eliminated');
+    // The word of the German rulebooks (WSR 6.1.7, Rivet Wars) and of the odds summary beneath.
+    expect(rowLabel('result', 'eliminated', 'de')).toBe('eliminiert');
     expect(rowLabel('outcomes', 'roll 1', 'en')).toBe('roll 1');
   });
 

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { h, type VNode } from 'preact';
+import { kids, text } from './tree';
 import { MapTools, ZOOM_STEP } from '../src/components/MapTools';
 import { t } from '../src/i18n';
 
-// The rendered tree of a function component, its children flattened (no DOM needed).
-function kids(v: VNode<any>): any[] {
-  const c = v.props.children;
-  return (Array.isArray(c) ? c.flat(Infinity) : [c]).filter((x) => x !== null && x !== undefined && x !== false);
-}
-function text(v: any): string {
-  if (typeof v === 'string' || typeof v === 'number') return String(v);
-  if (!v || !v.props) return '';
-  return kids(v).map(text).join('');
-}
 
 describe('the map toolbar (WSR and Planspiel maps)', () => {
   it('fits, zooms in and out by one step, shows the hint and what the map adds', () => {

@@ -103,8 +103,10 @@ export function OddsPanel(props: {
         </div>
       ))}
       {props.odds && typeof props.odds.summary === 'string' && <div class="odds-summary">{said(props.odds.summary, props.odds.summary_de)}</div>}
-      {props.odds && typeof props.odds.expected_net_hits === 'number' && (
-        <div class="small">E[net hits] = {props.odds.expected_net_hits.toFixed(2)}</div>
+      {props.odds && typeof props.odds.summary !== 'string' && typeof props.odds.expected_net_hits === 'number' && (
+        <div class="small">
+          {t('oddsNetHits')}: {props.odds.expected_net_hits.toFixed(2)}
+        </div>
       )}
       <div class="buttons">
         <button class="primary" onClick={props.onConfirm} disabled={props.disabled} data-testid="odds-confirm">
