@@ -854,6 +854,8 @@ json BriefingJson(const Situation& sit) {
       controller.push_back(PartyOrNone(k < o.controller.size() ? o.controller[k] : -1));
     }
     objectives.push_back({{"id", o.id},
+                          {"name", o.name},
+                          {"name_de", o.name_de},
                           {"fields", fields},
                           {"controller", controller},
                           {"vp", o.vp},
@@ -921,7 +923,7 @@ json BoardJson(const Game& game) {
   for (const ObjectiveSet& o : sit.objectives) {
     json of = json::array();
     for (Field f : o.fields) of.push_back(FieldJson(f));
-    objectives.push_back({{"id", o.id}, {"fields", of}});
+    objectives.push_back({{"id", o.id}, {"name", o.name}, {"name_de", o.name_de}, {"fields", of}});
   }
   // Every type of the catalogue, not only the situation's: the list tells nothing of the forces.
   json types = json::array();

@@ -108,8 +108,8 @@ const std::vector<std::string_view> kSituationKeys = {
 const std::vector<std::string_view> kUnitKeys = {
     "id",      "party",   "type", "field",  "arrives", "camouflaged", "detected",
     "carrier", "carries", "tow",  "tow_of", "state",   "provenance"};
-const std::vector<std::string_view> kObjectiveKeys = {"id", "fields", "controller", "vp",
-                                                      "provenance"};
+const std::vector<std::string_view> kObjectiveKeys = {"id",         "name", "name_de",   "fields",
+                                                      "controller", "vp",   "provenance"};
 const std::vector<std::string_view> kSetupKeys = {"party", "from", "to", "provenance"};
 const std::vector<std::string_view> kOutcomeKeys = {"result", "text", "text_de", "when",
                                                     "provenance"};
@@ -404,6 +404,10 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
         ObjectiveSet os;
         os.line = static_cast<int>(o.source().begin.line);
         os.id = id;
+        os.name = id;
+        if (const toml::node* n = o.get("name")) os.name = r.Str(*n, "name");
+        os.name_de = os.name;
+        if (const toml::node* n = o.get("name_de")) os.name_de = r.Str(*n, "name_de");
         const toml::node& fields_node = r.Req(o, "fields", ow);
         os.fields = FieldList(r, fields_node, "fields", b);
         if (os.fields.empty()) r.Fail(fields_node, "field 'fields' must list at least one field");
@@ -414,7 +418,7 @@ Situation load_situation(const std::string& path, const std::vector<UnitType>& t
           r.Fail(ctl, "field 'controller' names one controller per field (" +
                           std::to_string(os.fields.size()) + ")");
         if (const toml::node* vp = o.get("vp")) os.vp = r.Int(*vp, "vp", 0, 99);
-        os.provenance = ProvenanceOf(r, o, {"id"}, ow);
+        os.provenance = ProvenanceOf(r, o, {"id", "name", "name_de"}, ow);
         s.objectives.push_back(std::move(os));
       });
   // A field of two objective sets has one controller.

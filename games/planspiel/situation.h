@@ -59,6 +59,9 @@ struct SetupZone {
 // A set of objective fields (G-01) and who controls each at the start (-1: nobody).
 struct ObjectiveSet {
   std::string id;  // "gutshof"
+  // The name a player reads on the board and in the briefing, in English and German (the
+  // scenarios' place names); the id where the file gives none.
+  std::string name, name_de;
   std::vector<Field> fields;
   std::vector<int> controller;  // per field: kPartyRed, kPartyBlue or -1
   int vp = 0;  // victory points per field to its controller at the end (PS-3 §5.5)
@@ -131,16 +134,16 @@ struct Situation {
 // first_mover, dug_in, provenance), [[unit]] tables (id, party, type, field, optional arrives,
 // camouflaged, detected, carrier, carries, tow, tow_of, state, provenance), optional [[setup]]
 // tables (party, from, to, provenance: a set-up zone holding the party's default fields),
-// [[objective]] tables (id, fields, controller, optional vp, provenance), [[outcome]] tables
-// (result, text, when, provenance; a condition is `controls`, `fewer_losses`, `losses_at_most` or
-// `margin` with optional `min` and `max`) and optional [[task]] tables (party, text, text_de,
-// provenance: each party's task for the briefing, at most one per party).
-// Checked against the catalogue `types` and the board `board`: known types, fields on the board,
-// unit ids unique, reinforcements on an edge field and within the game's turns, every day turn a
-// day turn (scenarios §1.4), every outcome's objective set known, the last outcome unconditional; a
-// transport pair named from both sides (`carrier` and `carries`, `tow` and `tow_of`) within one
-// party, by a vehicle that can carry that load (PS §4.5), a carried unit in its carrier's field and
-// arriving with it. Throws DataError("FILE:LINE: message").
+// [[objective]] tables (id, optional name and name_de, fields, controller, optional vp,
+// provenance), [[outcome]] tables (result, text, when, provenance; a condition is `controls`,
+// `fewer_losses`, `losses_at_most` or `margin` with optional `min` and `max`) and optional [[task]]
+// tables (party, text, text_de, provenance: each party's task for the briefing, at most one per
+// party). Checked against the catalogue `types` and the board `board`: known types, fields on the
+// board, unit ids unique, reinforcements on an edge field and within the game's turns, every day
+// turn a day turn (scenarios §1.4), every outcome's objective set known, the last outcome
+// unconditional; a transport pair named from both sides (`carrier` and `carries`, `tow` and
+// `tow_of`) within one party, by a vehicle that can carry that load (PS §4.5), a carried unit in
+// its carrier's field and arriving with it. Throws DataError("FILE:LINE: message").
 Situation load_situation(const std::string& path, const std::vector<UnitType>& types,
                          const std::vector<BoardData>& boards);
 // The shipped situations of data_dir()/planspiel (situation-ps1.toml, ...), loaded once.

@@ -84,6 +84,30 @@ int LineOf(const std::string& what) {
   return testing::LineIn(Shipped(), what);
 }
 
+// Scenarios §4.2, §4.4: the objective sets carry the place names a player reads, in English and
+// German (PS-2's crossing is the "Übergang" of its outcome text); a set without names reads its id.
+TEST(PlanspielSituation, S_2_ObjectivesCarryTheirPlaceNames) {
+  const Situation s = load_situation(DataDir() + "/situation-ps2.toml", shipped_unit_types(),
+                                     shipped_planspiel_boards());
+  ASSERT_EQ(s.objectives.size(), 2u);
+  EXPECT_EQ(s.objectives[0].name, "Brückendorf");
+  EXPECT_EQ(s.objectives[0].name_de, "Brückendorf");
+  EXPECT_EQ(s.objectives[1].name, "Crossing");
+  EXPECT_EQ(s.objectives[1].name_de, "Übergang");
+  EXPECT_EQ(LoadPs1().objectives[0].name, "Gutshof");
+  std::string text = Shipped();
+  text.replace(text.find("name = \"Gutshof\"\n"), std::string("name = \"Gutshof\"\n").size(), "");
+  const std::string path = ::testing::TempDir() + "situation-unnamed.toml";
+  std::ofstream(path) << text;
+  const Situation unnamed = load_situation(path, shipped_unit_types(), shipped_planspiel_boards());
+  EXPECT_EQ(unnamed.objectives[0].name, "gutshof");
+  EXPECT_EQ(unnamed.objectives[0].name_de, "gutshof");
+  const std::string e = Bad("name = \"Gutshof\"", "name = 3");
+  EXPECT_NE(e.find(":" + std::to_string(LineOf("name = \"Gutshof\"")) + ": field 'name'"),
+            std::string::npos)
+      << e;
+}
+
 TEST(PlanspielBadSituation, UnknownFieldNamesItsLine) {
   const std::string e = Bad("first_mover = \"red\"", "first_mover = \"red\"\ncolour = 3");
   EXPECT_NE(e.find(":" + std::to_string(LineOf("first_mover") + 1) + ": unknown field 'colour'"),

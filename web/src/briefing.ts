@@ -4,6 +4,7 @@
 // come in both languages from the data; the rest is composed from the structured values with the
 // strings of i18n.ts. A value whose provenance is stand-in is marked "not the printed value".
 import { said, sideName, t, tOr, type Lang } from './i18n';
+import { objectiveName } from './planspiel';
 import type { PlanspielBoard, PsObservation, RivetBoard, WpBoard } from './types';
 
 /** "{n} VP" with n filled in; an unknown name stays as written. */
@@ -140,7 +141,7 @@ export function psBriefing(board: PlanspielBoard, obs: Partial<PsObservation> | 
     const held = [...new Set(o.controller)];
     const who = held.length === 1 ? (held[0] === 'none' ? t('psNobody', l) : party(held[0])) : o.controller.map((c) => (c === 'none' ? '—' : party(c))).join(' / ');
     const text = fill(t(o.vp ? 'brPsObjectiveVp' : 'brPsObjective', l), {
-      name: o.id.charAt(0).toUpperCase() + o.id.slice(1),
+      name: objectiveName(b.objectives, o.id, l),
       fields: o.fields.map(fieldText).join(' '),
       who,
       vp: o.vp,

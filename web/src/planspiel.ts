@@ -139,9 +139,16 @@ export function objectiveFields(board: PlanspielBoard): Map<string, string> {
   return out;
 }
 
-/** The display name of an objective set ("gutshof" -> "Gutshof"). */
-export function objectiveName(id: string): string {
-  return id.charAt(0).toUpperCase() + id.slice(1);
+/** The display name of an objective set in language `l`: the situation's place name ("crossing"
+ * -> "Übergang" in German), else the id capitalised ("gutshof" -> "Gutshof"). */
+export function objectiveName(
+  objectives: { id: string; name?: string; name_de?: string }[],
+  id: string,
+  l: Lang,
+): string {
+  const o = objectives.find((x) => x.id === id);
+  const name = l === 'de' ? (o?.name_de ?? o?.name) : o?.name;
+  return name ?? id.charAt(0).toUpperCase() + id.slice(1);
 }
 
 /**

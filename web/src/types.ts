@@ -778,7 +778,8 @@ export interface PlanspielBoard {
   roads: { from: [number, number]; to: [number, number] }[];
   bridges: [number, number][];
   dug_in: [number, number][];
-  objectives: { id: string; fields: [number, number][] }[];
+  /** `name`, `name_de`: the place name a player reads (the id where the data gives none). */
+  objectives: { id: string; name?: string; name_de?: string; fields: [number, number][] }[];
   game_turns: number;
   provenance: Record<string, string>;
   unit_types: PsUnitType[];
@@ -794,7 +795,7 @@ export interface PsBriefing {
   start_cycle_turn: number;
   first_mover: string;
   setup: { party: string; from: [number, number]; to: [number, number]; provenance: Record<string, string> }[];
-  objectives: { id: string; fields: [number, number][]; controller: string[]; vp: number; provenance: Record<string, string> }[];
+  objectives: { id: string; name?: string; name_de?: string; fields: [number, number][]; controller: string[]; vp: number; provenance: Record<string, string> }[];
   reinforcements: { party: string; type: string; arrives: number; entry: [number, number]; provenance: Record<string, string> }[];
   outcomes: { result: string; text: string; text_de: string; provenance: Record<string, string> }[];
   provenance: Record<string, string>;

@@ -11,7 +11,7 @@
 // their provenance, a field's details, the reinforcements and the lost units.
 import { fitView } from '../hex';
 import { useMapView } from '../hooks';
-import { said, t, tOr } from '../i18n';
+import { lang, said, t, tOr } from '../i18n';
 import { MapTools } from './MapTools';
 import {
   categoryShape,
@@ -226,7 +226,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
                 return (
                   <g key={`o${id}`} class="ps-objective" data-objective={id} data-controller={who}>
                     <title>
-                      {t('objective')} {objectiveName(name)}: {t('psControl')} {who === 'none' ? t('psNobody') : tOr(`psParty_${who}`, who)}
+                      {t('objective')} {objectiveName(board.objectives, name, lang.value)}: {t('psControl')} {who === 'none' ? t('psNobody') : tOr(`psParty_${who}`, who)}
                     </title>
                     <rect x={x + 0.05} y={y + 0.05} width={0.9} height={0.9} stroke={colour} stroke-width={0.06} class="ps-objring" />
                     <path d={`M${x + 0.78} ${y + 0.08} v0.3 M${x + 0.78} ${y + 0.08} h0.16 l-0.04 0.06 l0.04 0.06 h-0.16`} fill={colour} stroke={colour} stroke-width={0.025} />
@@ -235,7 +235,7 @@ export function PlanspielMap(props: PlanspielMapProps) {
               })}
               {board.objectives.map((o) => (
                 <text key={`n${o.id}`} x={o.fields[0][0] + 0.5} y={o.fields[0][1] - 0.06} class="ps-objname" font-size={0.19}>
-                  {objectiveName(o.id)}
+                  {objectiveName(board.objectives, o.id, lang.value)}
                 </text>
               ))}
               {waiting.map((u, k) => {
@@ -569,7 +569,7 @@ export function PsFieldPanel(props: { board: PlanspielBoard; obs: PsObservation;
         {f.road && `${t('psRoad')} · `}
         {t('psLevel')} {f.level}
         {dug && ` · ${t('psDugIn')}`}
-        {objective && ` · ${t('objective')} ${objectiveName(objective)}: ${t('psControl')} ${who && who !== 'none' ? tOr(`psParty_${who}`, who) : t('psNobody')}`}
+        {objective && ` · ${t('objective')} ${objectiveName(props.board.objectives, objective, lang.value)}: ${t('psControl')} ${who && who !== 'none' ? tOr(`psParty_${who}`, who) : t('psNobody')}`}
       </div>
       {here.map((u) => (
         <div key={u.id} class="unitline" onClick={() => props.onUnit(u.id)}>
