@@ -485,11 +485,12 @@ TEST(WsrAI, WSR_5_0_6_2_AUnitThatFiresActsBeforeTheUnitsThatMove) {
   }
 }
 
-// Fire first at the objective (docs/wsr-ai.md "Fire first"): as above, with the German in
-// A-E08 disrupted, so it cannot opportunity-fire (WSR 6.2) and `fire_first` does not apply. A
-// disrupted unit hit again is eliminated (WSR 6.1.7), leaving the victory hex to walk into: with
-// `fire_first_objective` the shot at it still comes before the other platoon's move; without it
-// the move comes first.
+// Fire first at the objective (docs/wsr-ai.md "Fire first"): the victory hexes as above; a
+// Sherman with its HQ three hexes from the German platoon in A-E08 would rather fire at it than
+// move, the US platoon in A-H11 goes for A-H08. The German is disrupted, so it cannot
+// opportunity-fire (WSR 6.2) and `fire_first` does not apply; but hit again it is eliminated
+// (WSR 6.1.7), leaving the victory hex to walk into: with `fire_first_objective` the shot still
+// comes before the platoon's move; without it the move comes first.
 GameSetup SoftenThenMove() {
   return BothHexes({U("us.hq-cca", "A-E11", "us.cca"), U("us.m4a1", "A-E11", "us.cca"),
                     U("us.infantry", "A-H11", "us.cca"), U("de.hq-beck", "A-U01", "de.beck"),
