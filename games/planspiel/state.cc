@@ -2728,17 +2728,19 @@ bool PlanspielState::over_limit(int u) const {
 }
 
 bool PlanspielState::over_limit_marked(int u) const {
-  const int party = party_of(u);
   bool marked = false;
   for (int o = 0; o < num_units() && !marked; ++o)
     marked =
         unit(o).congesting && unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u);
-  if (!marked) return false;
+  return marked && over_stacked(u);
+}
+
+bool PlanspielState::over_stacked(int u) const {
   FieldContents here;
   for (int o = 0; o < num_units(); ++o)
     if (unit(o).status == UnitStatus::kOnBoard && field_of(o) == field_of(u))
       here.push_back(OccupantOf(type_of(o), party_of(o)));
-  const std::vector<StackClass> over = OverStacked(here, party);
+  const std::vector<StackClass> over = OverStacked(here, party_of(u));
   return std::find(over.begin(), over.end(), StackClassOf(type_of(u))) != over.end();
 }
 
@@ -4569,8 +4571,7 @@ void PlanspielState::lose(int u, const std::string& rule, const Text& how, Event
     // PS §5.4 (reading): a carrier knocked out in passage through its own units drops its load in
     // a field that may then be over the stacking limit; the load congests it, as a movement
     // counter-move does, until its party resolves it in its next half-turn.
-    ls.congesting = true;  // over_limit looks for the mark
-    ls.congesting = over_limit(l);
+    ls.congesting = over_stacked(l);
     if (events) {
       Text text =
           say("{} gets off the knocked-out {}, suppressed (black), and makes a casualty roll.",

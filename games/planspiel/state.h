@@ -735,6 +735,9 @@ class PlanspielState : public State {
   bool over_limit(int u) const;
   // over_limit past the look whether any unit is marked congesting.
   bool over_limit_marked(int u) const;
+  // PS §5.1: whether unit u's field holds more of u's stacking class than the limit allows (G-06),
+  // whether or not a unit there is marked as congesting it.
+  bool over_stacked(int u) const;
   // PS §5.4: a like troop in `u`'s congested field has fired this half-turn already.
   bool congested_fired(int u) const;
   // PS §6.7: whether `path` of unit `u` is a withdrawal from the enemy units its party sees that

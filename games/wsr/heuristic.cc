@@ -2135,17 +2135,17 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
       if (!op && v > 0) v += PlanFireBonus(s, gi, a.arg(0), a.arg(1), p);
       // A unit that would rather fire than move fires before the others move when its target
       // could still opportunity-fire (WSR 5.0: each unit acts once; a target disrupted or
-      // eliminated first cannot meet the movers, 6.2, 6.1.7).
-      if (!op && v > 0 && p.fire_first > 0 && !s.has(a.arg(1), kOpsComplete) &&
-          !s.has(a.arg(1), kDisrupted) && v > SelectValue(s, gi, a.arg(0), p) - p.move_epsilon)
-        v += p.fire_first;
-      // So does a shot at a target in a victory hex the side must take, even one that cannot
-      // opportunity-fire: a disrupted defender hit again is eliminated (6.1.7) before the
-      // assaults on its hex (WSR 12.2).
-      else if (!op && v > 0 && p.fire_first_objective > 0 &&
-               OnObjective(s, gi, a.arg(0), a.arg(1)) &&
-               v > SelectValue(s, gi, a.arg(0), p) - p.move_epsilon)
-        v += p.fire_first_objective;
+      // eliminated first cannot meet the movers, 6.2, 6.1.7), or when its target stands in a
+      // victory hex the side must take, even one that cannot opportunity-fire: a disrupted
+      // defender hit again is eliminated (6.1.7) before the assaults on its hex (WSR 12.2).
+      if (!op && v > 0) {
+        const bool could_opfire = !s.has(a.arg(1), kOpsComplete) && !s.has(a.arg(1), kDisrupted);
+        const double first = p.fire_first > 0 && could_opfire ? p.fire_first
+                             : p.fire_first_objective > 0 && OnObjective(s, gi, a.arg(0), a.arg(1))
+                                 ? p.fire_first_objective
+                                 : 0.0;
+        if (first > 0 && v > SelectValue(s, gi, a.arg(0), p) - p.move_epsilon) v += first;
+      }
       // G-12: a runner that can still get nearer its exit zone moves instead (WSR 5.0, 6.1: a
       // unit fires or moves; opportunity fire gives it Ops complete, 6.2).
       if (p.exit_runners > 0 && ExitRunner(s, gi, a.arg(0), p) != nullptr &&

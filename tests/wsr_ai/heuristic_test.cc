@@ -465,16 +465,27 @@ GameSetup FireThenMove() {
                    "A-E08", "A-H08");
 }
 
+// The scores, in the US impulse of `setup`, of the firer's shot, of selecting it to move and of
+// selecting the mover (the German infantry disrupted first when `disrupt`).
+struct OrderScores {
+  double fire, stay, move;
+};
+OrderScores FireOrMove(GameSetup setup, const WsrHeuristicParams& params, const std::string& firer,
+                       const std::string& mover, bool disrupt) {
+  Pos p(std::move(setup));
+  Activate(p, "us.cca");
+  if (disrupt) p.s().unit(p.unit("de.infantry")).flags |= kDisrupted;
+  return {BestScore(p, params, "fire " + firer + " "), BestScore(p, params, "select " + firer),
+          BestScore(p, params, "select " + mover)};
+}
+
 TEST(WsrAI, WSR_5_0_6_2_AUnitThatFiresActsBeforeTheUnitsThatMove) {
   for (double first : {4.0, 0.0}) {
     WsrHeuristicParams params;
     params.fire_first = first;
     params.fire_first_objective = 0;  // the target stands in a victory hex: this rule alone
-    Pos p(FireThenMove());
-    Activate(p, "us.cca");
-    const double fire = BestScore(p, params, "fire us.infantry-1 ");
-    const double stay = BestScore(p, params, "select us.infantry-1");
-    const double move = BestScore(p, params, "select us.infantry-2");
+    const auto [fire, stay, move] =
+        FireOrMove(FireThenMove(), params, "us.infantry-1", "us.infantry-2", false);
     ASSERT_GT(fire, -1e9) << "the platoon next door has a shot";
     if (first > 0) {
       EXPECT_GT(fire, move) << "the shot comes first";
@@ -502,12 +513,8 @@ TEST(WsrAI, WSR_6_1_7_12_2_TheShotAtADisruptedDefenderOfAVictoryHexComesFirst) {
   for (double first : {4.0, 0.0}) {
     WsrHeuristicParams params;
     params.fire_first_objective = first;
-    Pos p(SoftenThenMove());
-    Activate(p, "us.cca");
-    p.s().unit(p.unit("de.infantry")).flags |= kDisrupted;
-    const double fire = BestScore(p, params, "fire us.m4a1 ");
-    const double stay = BestScore(p, params, "select us.m4a1");
-    const double move = BestScore(p, params, "select us.infantry");
+    const auto [fire, stay, move] =
+        FireOrMove(SoftenThenMove(), params, "us.m4a1", "us.infantry", true);
     ASSERT_GT(fire, -1e9) << "the tank has a shot";
     EXPECT_GT(fire, stay) << "the tank would rather fire than move";
     if (first > 0)
