@@ -395,8 +395,11 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       }
       auto player = adviser_(state.current_seat());
       const Action advice = player->choose(state);
-      io_.out << (lang_ == Lang::kDe ? "die KI (" + player->name() + ") würde spielen: "
-                                     : "the " + player->name() + " AI would play: ")
+      const std::string name = player->name();
+      io_.out << (lang_ == Lang::kDe
+                      ? "die KI (" + (name == "heuristic" ? std::string("Heuristik") : name) +
+                            ") würde spielen: "
+                      : "the " + name + " AI would play: ")
               << label_of(state, advice, lang_) << "  · " << state.describe(advice) << '\n';
       continue;
     }

@@ -9,7 +9,18 @@ bool starts_char(char c) {
   return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
 }
 
+struct GermanNumpunct : std::numpunct<char> {
+  char do_decimal_point() const override { return ','; }
+  char do_thousands_sep() const override { return '.'; }
+  std::string do_grouping() const override { return ""; }  // "1234", as the rulebooks print them
+};
+
 }  // namespace
+
+const std::locale& german_numbers() {
+  static const std::locale german(std::locale::classic(), new GermanNumpunct);
+  return german;
+}
 
 size_t display_columns(std::string_view text) {
   size_t n = 0;

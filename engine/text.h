@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <cstdint>
+#include <locale>
 #include <string>
 #include <string_view>
 
@@ -25,13 +26,18 @@ struct Text {
   bool operator==(const Text&) const = default;
 };
 
+// German numbers: a decimal comma and no digit grouping. A German text asks for them with fmt's
+// `L` ("{:.1Lf} %" gives "81,3 %" where the English "{:.1f}%" gives "81.3%").
+const std::locale& german_numbers();
+
 // The text in English and German from two format strings (fmt) over the same arguments. Each
 // string may use any of the arguments by position, so that the German names "Orks" where the
-// English names "orcs": say("{0} wins", "{1} gewinnt", side, side_de).
+// English names "orcs": say("{0} wins", "{1} gewinnt", side, side_de). The German string is
+// formatted with german_numbers().
 template <class... A>
 Text say(fmt::format_string<const A&...> en, fmt::format_string<const A&...> de, const A&... args) {
   return {fmt::vformat(fmt::string_view(en), fmt::make_format_args(args...)),
-          fmt::vformat(fmt::string_view(de), fmt::make_format_args(args...))};
+          fmt::vformat(german_numbers(), fmt::string_view(de), fmt::make_format_args(args...))};
 }
 
 // The language named by `code` ("de"); English for any other.

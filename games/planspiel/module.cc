@@ -665,7 +665,8 @@ json Odds(const State& st, const Action& a) {
     const double p = s.assault_win_chance(a);
     return {
         {"summary", fmt::format("the assault wins with {:.3f} (PS §10.2)", p)},
-        {"summary_de", fmt::format("der Nahkampf wird mit {:.3f} gewonnen (PS §10.2)", p)},
+        {"summary_de",
+         fmt::format(german_numbers(), "der Nahkampf wird mit {:.3Lf} gewonnen (PS §10.2)", p)},
         {"outcomes",
          json::array(
              {json{{"text", "the attacker wins"}, {"text_de", "der Angreifer gewinnt"}, {"p", p}},
@@ -695,8 +696,10 @@ json Odds(const State& st, const Action& a) {
     return {
         {"summary", fmt::format("{} {:+d} against {} {:+d}: {} wins with {:.3f} (PS §9.3, §9.8)", p,
                                 m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
-        {"summary_de", fmt::format("{} {:+d} gegen {} {:+d}: {} gewinnt mit {:.3f} (PS §9.3, §9.8)",
-                                   p, m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
+        {"summary_de",
+         fmt::format(german_numbers(),
+                     "{} {:+d} gegen {} {:+d}: {} gewinnt mit {:.3Lf} (PS §9.3, §9.8)", p,
+                     m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
         {"outcomes", outcomes}};
   }
   const PlanspielState::FireAction fa = s.fire_of(a);

@@ -454,6 +454,10 @@ TEST(CliBinaryHuman, ConcedeIsTypedAndConfirmedAndHintAsksTheAI) {
   EXPECT_THAT(o.out, HasSubstr("Really give up the game? Type yes to concede:"));
   EXPECT_THAT(o.out, HasSubstr("not conceded; the game goes on"));
   EXPECT_THAT(o.out, Not(HasSubstr(") concede\n")));
+  std::vector<std::string> german = args;
+  german.insert(german.end(), {"--lang", "de"});
+  EXPECT_THAT(feldherr(german, "hint\nquit\n").out,
+              HasSubstr("die KI (Heuristik) würde spielen: "));
 
   Outcome c = feldherr(args, "concede\nyes\n");
   EXPECT_EQ(c.code, 0) << c.err;

@@ -72,7 +72,7 @@ TEST(RivetOdds, Rw8_1_OddsInGerman) {
   EXPECT_EQ(de.at(Name(*s, j) + " 1 damage"),
             "Jäger Erwin König (u" + std::to_string(j) + ") 1 Schaden");
   EXPECT_EQ(odds["summary_de"],
-            "mindestens 1 Schaden 70.4 % (ein Würfel + Präzision von 5 oder mehr trifft, RW §8.1 "
+            "mindestens 1 Schaden 70,4 % (ein Würfel + Präzision von 5 oder mehr trifft, RW §8.1 "
             "Schritt 7)");
 }
 

@@ -882,6 +882,26 @@ export function said(en: string, de?: string | null, l: Lang = lang.value): stri
   return l === 'de' && de ? de : en;
 }
 
+/** `x` with `digits` decimals in the reader's way: "81.3" in English, "81,3" in German. An exact
+ * tie rounds to even, as the engine's texts do (fmt), so that a bar's 81.25 % reads as the
+ * game's summary beside it ("81,2 %"). */
+export function decimal(x: number, digits: number, l: Lang = lang.value): string {
+  let text = x.toFixed(digits); // the nearest; an exact tie away from zero
+  // The binary value's own decimals (a double has at most 17 significant digits, so 25 more
+  // than kept show whether the dropped part is exactly one half).
+  const exact = Math.abs(x).toFixed(digits + 25);
+  const dot = exact.indexOf('.');
+  const kept = exact.slice(0, dot + (digits > 0 ? 1 + digits : 0));
+  if (exact.slice(dot + 1 + digits) === '5'.padEnd(25, '0') && Number(kept.at(-1)) % 2 === 0)
+    text = (x < 0 ? '-' : '') + kept; // the tie to the even digit kept
+  return l === 'de' ? text.replace('.', ',') : text;
+}
+
+/** A probability as a percentage with one decimal: "81.3%", in German "81,3 %". */
+export function percent(p: number, l: Lang = lang.value): string {
+  return l === 'de' ? `${decimal(p * 100, 1, l)}\u00a0%` : `${decimal(p * 100, 1, l)}%`;
+}
+
 /** The game of a catalog/stored id ("wsr/noville" or "wsr"). */
 export function gameOf(id: string): string {
   return id.split('/')[0];

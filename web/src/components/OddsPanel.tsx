@@ -1,6 +1,6 @@
 // The odds of an attack before it is sent (the game module's odds function via the server):
 // every distribution in the answer as bars, with Confirm / Cancel.
-import { lang, said, t, tOr, type Lang } from '../i18n';
+import { decimal, lang, percent, said, t, tOr, type Lang } from '../i18n';
 
 const RESULT_NAMES = ['no-effect', 'disrupted', 'reduced', 'eliminated', 'reduced + disrupted'];
 // The results on a target from the mildest to the worst.
@@ -97,7 +97,7 @@ export function OddsPanel(props: {
               <span class="bar">
                 <span style={{ width: `${Math.round(r.p * 100)}%` }} />
               </span>
-              <span class="pct">{(r.p * 100).toFixed(1)}%</span>
+              <span class="pct">{percent(r.p)}</span>
             </div>
           ))}
         </div>
@@ -105,7 +105,7 @@ export function OddsPanel(props: {
       {props.odds && typeof props.odds.summary === 'string' && <div class="odds-summary">{said(props.odds.summary, props.odds.summary_de)}</div>}
       {props.odds && typeof props.odds.summary !== 'string' && typeof props.odds.expected_net_hits === 'number' && (
         <div class="small">
-          {t('oddsNetHits')}: {props.odds.expected_net_hits.toFixed(2)}
+          {t('oddsNetHits')}: {decimal(props.odds.expected_net_hits, 2)}
         </div>
       )}
       <div class="buttons">
