@@ -667,6 +667,12 @@ async function wsrBoardTurn(browser, size, tag, l) {
         }
         await page.waitForSelector('[data-testid=odds] .odds-row, [data-testid=odds] .odds-error', { timeout: 10000 });
         await shot(page, `${tag}-${l}-odds`);
+        // The numbers as the reader writes them: "81.3%", "81,3 %".
+        const pcts = await page.$$eval('[data-testid=odds] .pct', (ps) => ps.map((p) => p.textContent));
+        const form = l === 'de' ? /^\d+,\d\u00a0%$/ : /^\d+\.\d%$/;
+        check(pcts.every((p) => form.test(p)), `the odds in the reader's number format (${pcts.join(' | ')})`);
+        const summary = (await page.textContent('[data-testid=odds] .odds-summary')) ?? '';
+        check(l !== 'de' || !/\d\.\d+ ?%/.test(summary), `the German summary writes a decimal comma (${summary})`);
         const prev = await stateId(page);
         await page.click('[data-testid=odds-confirm]');
         await settle(page, prev);
