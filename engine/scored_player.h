@@ -90,24 +90,34 @@ class ScoredPlayer : public Player {
     Rng det_rng(rng_.next_u64());
     std::unique_ptr<State> view = state.determinize(seat, det_rng);
     view->legal_actions(view_legal_);
-    view_ids_.clear();
-    for (const Action& a : view_legal_) view_ids_.push_back(a.id());
-    std::sort(view_ids_.begin(), view_ids_.end());
+    // The actions legal in the view, in legal_ order: all of them in the usual case (a seat's
+    // options follow from what it knows), else those whose id the view also lists.
+    const bool all = view_legal_ == legal_;
+    if (!all) {
+      view_ids_.clear();
+      for (const Action& a : view_legal_) view_ids_.push_back(a.id());
+      std::sort(view_ids_.begin(), view_ids_.end());
+    }
+    const auto in_view = [&](const Action& a) {
+      return all || std::binary_search(view_ids_.begin(), view_ids_.end(), a.id());
+    };
     scores_.assign(legal_.size(), -std::numeric_limits<double>::infinity());
-    if (batch_) {
+    if (batch_ && all) {
+      batch_scores_.assign(legal_.size(), 0.0);
+      batch_(*view, legal_, batch_scores_, rng_);
+      scores_ = batch_scores_;
+    } else if (batch_) {
       // The actions legal in the view, scored together, then put back in legal_ order.
       candidates_.clear();
       for (const Action& a : legal_)
-        if (std::binary_search(view_ids_.begin(), view_ids_.end(), a.id()))
-          candidates_.push_back(a);
+        if (in_view(a)) candidates_.push_back(a);
       batch_scores_.assign(candidates_.size(), 0.0);
       batch_(*view, candidates_, batch_scores_, rng_);
       for (size_t i = 0, k = 0; i < legal_.size() && k < candidates_.size(); ++i)
         if (legal_[i].id() == candidates_[k].id()) scores_[i] = batch_scores_[k++];
     } else {
       for (size_t i = 0; i < legal_.size(); ++i)
-        if (std::binary_search(view_ids_.begin(), view_ids_.end(), legal_[i].id()))
-          scores_[i] = scorer_(*view, legal_[i], rng_);
+        if (in_view(legal_[i])) scores_[i] = scorer_(*view, legal_[i], rng_);
     }
     for (double& s : scores_)
       if (std::isnan(s)) s = -std::numeric_limits<double>::infinity();

@@ -6402,7 +6402,8 @@ void PlanspielState::apply_work(const Action& action, EventList* events) {
 bool PlanspielState::move_path(int u, Field dest, std::vector<Field>& fields) const {
   Path path;
   fields.clear();
-  if (!find_path(u, dest, path)) return false;
+  // Not checked against CheckPath: applying the move checks the path it takes (find_path).
+  if (!find_path(u, dest, path, /*forced=*/false, /*check=*/false)) return false;
   fields = std::move(path.fields);
   return true;
 }

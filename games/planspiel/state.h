@@ -1012,7 +1012,8 @@ class PlanspielState : public State {
  public:
   // The fields of the path unit `u` takes to `dest` when it moves there (PS §6, the path the move
   // applies: find_path), the start or entry field first, into `fields`; false (and `fields`
-  // empty): no path.
+  // empty): no path. The heuristic asks it for every move it scores, so it skips the path's
+  // check against the movement rules that applying the move makes (CheckPath).
   bool move_path(int u, Field dest, std::vector<Field>& fields) const;
 };
 
