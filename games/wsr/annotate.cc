@@ -1,7 +1,6 @@
 // Notes next to legal actions (State::annotate): what a move costs and what a shot can do, so a
 // player sees the numbers before choosing (terminal and web UI).
 #include <algorithm>
-#include <cstdio>
 #include <string>
 
 #include "games/wsr/combat.h"
@@ -10,16 +9,6 @@
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
-
-namespace {
-
-std::string Percent(double p) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * p);
-  return buf;
-}
-
-}  // namespace
 
 int WsrState::group_step_cost(int hex, int* left) const {
   if (n_group == 0) return -1;
@@ -60,11 +49,10 @@ Text WsrState::annotate(const Action& a) const {
       double sum = 0;
       for (size_t r = 0; r < o.result.size(); ++r)
         if (r != static_cast<size_t>(CombatResult::kNoEffect)) sum += o.result[r];
-      const std::string any = Percent(sum);
-      const std::string eliminated =
-          Percent(o.result[static_cast<size_t>(CombatResult::kEliminated)]);
-      return say("{0} at {2}+, defence {3} at {5}+; effect {6}, eliminated {7}",
-                 "{1} ab {2}+, Verteidigung {4} ab {5}+; Wirkung {6}, eliminiert {7}",
+      const double any = 100 * sum;
+      const double eliminated = 100 * o.result[static_cast<size_t>(CombatResult::kEliminated)];
+      return say("{0} at {2}+, defence {3} at {5}+; effect {6:.0f}%, eliminated {7:.0f}%",
+                 "{1} ab {2}+, Verteidigung {4} ab {5}+; Wirkung {6:.0Lf} %, eliminiert {7:.0Lf} %",
                  DiceCount(p.dice), DiceCountDe(p.dice), p.to_hit, DiceCount(p.defence_dice),
                  DiceCountDe(p.defence_dice), p.save, any, eliminated);
     }
@@ -74,14 +62,16 @@ Text WsrState::annotate(const Action& a) const {
       const int seat = side_of(u);
       const GameSetup::Strike& st = strike_kind(seat, k);
       const int left = strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] - 1;
-      const std::string lands = Percent(5.0 / 6.0);
+      const double lands = 100 * 5.0 / 6.0;
       if (st.smoke)
-        return say("smoke on the hex and its neighbours; lands {0}; {1} left after",
-                   "Rauch auf das Feld und seine Nachbarfelder; im Ziel {0}; danach noch {1}",
-                   lands, left);
-      return say("{0} at {2}+ on each of the 7 hexes with units; lands {3}; {4} left after",
-                 "{1} ab {2}+ auf jedes der 7 Felder mit Einheiten; im Ziel {3}; danach noch {4}",
-                 DiceCount(st.fp), DiceCountDe(st.fp), st.to_hit, lands, left);
+        return say(
+            "smoke on the hex and its neighbours; lands {0:.0f}%; {1} left after",
+            "Rauch auf das Feld und seine Nachbarfelder; im Ziel {0:.0Lf} %; danach noch {1}",
+            lands, left);
+      return say(
+          "{0} at {2}+ on each of the 7 hexes with units; lands {3:.0f}%; {4} left after",
+          "{1} ab {2}+ auf jedes der 7 Felder mit Einheiten; im Ziel {3:.0Lf} %; danach noch {4}",
+          DiceCount(st.fp), DiceCountDe(st.fp), st.to_hit, lands, left);
     }
     default:
       return {};
