@@ -27,7 +27,8 @@ struct Text {
 };
 
 // German numbers: a decimal comma and no digit grouping. A German text asks for them with fmt's
-// `L` ("{:.1Lf} %" gives "81,3 %" where the English "{:.1f}%" gives "81.3%").
+// `L` and writes a no-break space before a percent sign, which a line is never cut at:
+// "{:.1Lf}\u00a0%" gives "81,3 %" where the English "{:.1f}%" gives "81.3%".
 const std::locale& german_numbers();
 
 // The text in English and German from two format strings (fmt) over the same arguments. Each

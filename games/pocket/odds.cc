@@ -51,15 +51,16 @@ json Melee(const PocketState& s, int striker, int struck, int dice, const std::s
             {"net_hits", hits},
             {"strike_back", back},
             {"expected_net_hits", e}};
-  Summary(
-      j, say("{0} strikes {1} with {2} against its printed combat dice: no hit {4:.1f}%, expected "
-             "hits {5:.2f}; {1} strikes back with 1 die (expected {6:.2f}, before its "
-             "losses) ({7})",
-             "{0} schlägt {1} mit {3} gegen seine gedruckten Gefechtswürfel: kein Treffer "
-             "{4:.1Lf} %, erwartete Treffer {5:.2Lf}; {1} schlägt mit 1 Würfel zurück (Rückschlag, "
-             "erwartet {6:.2Lf}, vor seinen Verlusten) ({7})",
-             s.unit_label(striker), s.unit_label(struck), with.en, with.de, 100 * hits[0], e,
-             Expected(back), rule));
+  Summary(j,
+          say("{0} strikes {1} with {2} against its printed combat dice: no hit {4:.1f}%, expected "
+              "hits {5:.2f}; {1} strikes back with 1 die (expected {6:.2f}, before its "
+              "losses) ({7})",
+              "{0} schlägt {1} mit {3} gegen seine gedruckten Gefechtswürfel: kein Treffer "
+              "{4:.1Lf}\u00a0%, erwartete Treffer {5:.2Lf}; {1} schlägt mit 1 Würfel zurück "
+              "(Rückschlag, "
+              "erwartet {6:.2Lf}, vor seinen Verlusten) ({7})",
+              s.unit_label(striker), s.unit_label(struck), with.en, with.de, 100 * hits[0], e,
+              Expected(back), rule));
   return j;
 }
 
@@ -75,7 +76,7 @@ json Shot(const PocketState& s, int shooter, int target, const std::string& rule
   Summary(j, say("{0} shoots at {1} with 1 die against its printed shooting dice: no hit {2:.1f}%, "
                  "expected hits {3:.2f}{4} ({6})",
                  "{0} beschießt {1} mit 1 Würfel gegen seine gedruckten Schusswürfel: kein "
-                 "Treffer {2:.1Lf} %, erwartete Treffer {3:.2Lf}{5} ({6})",
+                 "Treffer {2:.1Lf}\u00a0%, erwartete Treffer {3:.2Lf}{5} ({6})",
                  s.unit_label(shooter), s.unit_label(target), 100 * hits[0], e,
                  into_combat ? "; into a combat the hits are split among its units (A2)" : "",
                  into_combat ? "; in ein Gefecht hinein werden die Treffer auf seine Einheiten "
@@ -128,7 +129,7 @@ json PocketOdds(const State& state, const Action& action) {
                  "hit {1:.1f}%, expected hits {2:.2f}; the defender reacts first (intercept, shoot "
                  "or wait; PB Aktion 2)",
                  "{0} greift mit 2 Würfeln an (Erstschlag) gegen seine gedruckten "
-                 "Gefechtswürfel: kein Treffer {1:.1Lf} %, erwartete Treffer {2:.2Lf}; der "
+                 "Gefechtswürfel: kein Treffer {1:.1Lf}\u00a0%, erwartete Treffer {2:.2Lf}; der "
                  "Verteidiger reagiert zuerst (abfangen, zurückschießen oder abwarten; PB "
                  "Aktion 2)",
                  s->unit_label(a), 100 * hits[0], Expected(hits)));

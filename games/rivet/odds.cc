@@ -87,7 +87,8 @@ json rivet_odds(const State& state, const Action& action) {
   const std::string sampling = j.value("summary", ""), sampling_de = j.value("summary_de", "");
   const Text summary =
       say("any damage {0:.1f} % (a die + precision of 5 or more hits, RW §8.1 step 7){1}",
-          "mindestens 1 Schaden {0:.1Lf} % (ein Würfel + Präzision von 5 oder mehr trifft, RW §8.1 "
+          "mindestens 1 Schaden {0:.1Lf}\u00a0% (ein Würfel + Präzision von 5 oder mehr trifft, RW "
+          "§8.1 "
           "Schritt 7){2}",
           100 * hit, sampling.empty() ? "" : "; " + sampling,
           sampling_de.empty() ? "" : "; " + sampling_de);

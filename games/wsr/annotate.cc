@@ -52,7 +52,8 @@ Text WsrState::annotate(const Action& a) const {
       const double any = 100 * sum;
       const double eliminated = 100 * o.result[static_cast<size_t>(CombatResult::kEliminated)];
       return say("{0} at {2}+, defence {3} at {5}+; effect {6:.0f}%, eliminated {7:.0f}%",
-                 "{1} ab {2}+, Verteidigung {4} ab {5}+; Wirkung {6:.0Lf} %, eliminiert {7:.0Lf} %",
+                 "{1} ab {2}+, Verteidigung {4} ab {5}+; Wirkung {6:.0Lf}\u00a0%, eliminiert "
+                 "{7:.0Lf}\u00a0%",
                  DiceCount(p.dice), DiceCountDe(p.dice), p.to_hit, DiceCount(p.defence_dice),
                  DiceCountDe(p.defence_dice), p.save, any, eliminated);
     }
@@ -66,12 +67,12 @@ Text WsrState::annotate(const Action& a) const {
       if (st.smoke)
         return say(
             "smoke on the hex and its neighbours; lands {0:.0f}%; {1} left after",
-            "Rauch auf das Feld und seine Nachbarfelder; im Ziel {0:.0Lf} %; danach noch {1}",
+            "Rauch auf das Feld und seine Nachbarfelder; im Ziel {0:.0Lf}\u00a0%; danach noch {1}",
             lands, left);
-      return say(
-          "{0} at {2}+ on each of the 7 hexes with units; lands {3:.0f}%; {4} left after",
-          "{1} ab {2}+ auf jedes der 7 Felder mit Einheiten; im Ziel {3:.0Lf} %; danach noch {4}",
-          DiceCount(st.fp), DiceCountDe(st.fp), st.to_hit, lands, left);
+      return say("{0} at {2}+ on each of the 7 hexes with units; lands {3:.0f}%; {4} left after",
+                 "{1} ab {2}+ auf jedes der 7 Felder mit Einheiten; im Ziel {3:.0Lf}\u00a0%; "
+                 "danach noch {4}",
+                 DiceCount(st.fp), DiceCountDe(st.fp), st.to_hit, lands, left);
     }
     default:
       return {};

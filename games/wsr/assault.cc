@@ -161,7 +161,8 @@ nlohmann::json AssaultOddsJson(const WsrState& s, int hex, bool overrun) {
       "position); the attackers take the hex or go on with {6:.1f}% ({7}; without HQ support, "
       "chosen next)",
       "{1} auf {2}: {3} gegen {4}, erwartete Treffer bei den Verteidigern {5:.2Lf} (nach einem "
-      "etwaigen Schützengraben); die Angreifer nehmen das Feld oder ziehen weiter mit {6:.1Lf} % "
+      "etwaigen Schützengraben); die Angreifer nehmen das Feld oder ziehen weiter mit "
+      "{6:.1Lf}\u00a0% "
       "({7}; ohne HQ-Unterstützung, die danach gewählt wird)",
       overrun ? "overrun" : "assault", overrun ? "Überrennen" : "Sturmangriff", s.hex_name(hex),
       att.size(), def.size(), expected, 100 * win, rule);

@@ -579,7 +579,7 @@ nlohmann::json HexFireOddsJson(const WsrState& s, int u, int hex) {
       say("{0}{2} hitting on {4}+ ({5} range) at hex {7}, defence {8} saving on {10}+: no hit "
           "{11:.1f}%, expected net hits {12:.2f} (WSR 6.1{13})",
           "{1}{3} ab {4}+ ({6} Reichweite) auf Feld {7}, Verteidigung {9} ab "
-          "{10}+: kein Treffer {11:.1Lf} %, erwartete Netto-Treffer {12:.2Lf} (WSR 6.1{13})",
+          "{10}+: kein Treffer {11:.1Lf}\u00a0%, erwartete Netto-Treffer {12:.2Lf} (WSR 6.1{13})",
           indirect ? "indirect fire (accuracy 2-6), " : "",
           indirect ? "indirektes Feuer (Treffsicherheit 2-6), " : "", DiceCount(p.dice),
           DiceCountDe(p.dice), p.to_hit, RangeBandName(p.band), RangeBandNameDe(p.band),
@@ -614,7 +614,7 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k, bool pre =
     const Text summary =
         say("smoke on {0}: Smoke 2 marker {1:.1f}%, no effect {2:.1f}% (accuracy die, WSR 11.2, "
             "11.2.2)",
-            "Rauch auf {0}: Rauch-2-Marker {1:.1Lf} %, ohne Wirkung {2:.1Lf} % "
+            "Rauch auf {0}: Rauch-2-Marker {1:.1Lf}\u00a0%, ohne Wirkung {2:.1Lf}\u00a0% "
             "(Treffsicherheitswurf, WSR 11.2, 11.2.2)",
             s.hex_name(hex), 100 * lands, 100 * (1 - lands));
     return {{"kind", "wsr-smoke"},
@@ -656,7 +656,7 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k, bool pre =
   const Text summary =
       say("{0} strike on {1}: lands {2:.1f}% (accuracy 2-6), then {3} hitting on {5}+ on each "
           "of {6} hex{7} with units; expected net hits {9:.2f} in all (WSR 11.2, 11.2.1)",
-          "Artillerieschlag {0} auf {1}: im Ziel {2:.1Lf} % (Treffsicherheit 2-6), dann {4} "
+          "Artillerieschlag {0} auf {1}: im Ziel {2:.1Lf}\u00a0% (Treffsicherheit 2-6), dann {4} "
           "ab {5}+ auf jedes Feld mit Einheiten ({6} Feld{8}); erwartete Netto-Treffer "
           "insgesamt {9:.2Lf} (WSR 11.2, 11.2.1)",
           name, s.hex_name(hex), 100 * lands, DiceCount(st.fp), DiceCountDe(st.fp), st.to_hit, n,
@@ -689,14 +689,14 @@ nlohmann::json FlakOddsJson(const WsrState& s, int u) {
     const int total = before + static_cast<int>(n);
     (total >= 2 ? destroyed : total == 1 ? aborts : attacks) += o.net_hits[n];
   }
-  const Text summary =
-      say("{0} hitting on {2}+ ({3} range), armor {5} saving on {7}+: destroyed {8:.1f}%, aborts "
-          "{9:.1f}% (with the {10} net hit{11} so far; WSR 11.3.1)",
-          "{1} ab {2}+ ({4} Reichweite), Panzerung {6} ab {7}+: zerstört "
-          "{8:.1Lf} %, bricht ab {9:.1Lf} % (mit den {10} Netto-Treffern bisher; WSR 11.3.1)",
-          DiceCount(p.dice), DiceCountDe(p.dice), p.to_hit, RangeBandName(p.band),
-          RangeBandNameDe(p.band), DiceCount(p.defence_dice), DiceCountDe(p.defence_dice), p.save,
-          100 * destroyed, 100 * aborts, before, before == 1 ? "" : "s");
+  const Text summary = say(
+      "{0} hitting on {2}+ ({3} range), armor {5} saving on {7}+: destroyed {8:.1f}%, aborts "
+      "{9:.1f}% (with the {10} net hit{11} so far; WSR 11.3.1)",
+      "{1} ab {2}+ ({4} Reichweite), Panzerung {6} ab {7}+: zerstört "
+      "{8:.1Lf}\u00a0%, bricht ab {9:.1Lf}\u00a0% (mit den {10} Netto-Treffern bisher; WSR 11.3.1)",
+      DiceCount(p.dice), DiceCountDe(p.dice), p.to_hit, RangeBandName(p.band),
+      RangeBandNameDe(p.band), DiceCount(p.defence_dice), DiceCountDe(p.defence_dice), p.save,
+      100 * destroyed, 100 * aborts, before, before == 1 ? "" : "s");
   return {{"kind", "wsr-flak"},
           {"summary", summary.en},
           {"summary_de", summary.de},
@@ -815,7 +815,7 @@ nlohmann::json FireOddsJson(const State& state, const Action& action) {
       say("{0} hitting on {2}+ ({3} range, at most {5} hit{6}), defence {7} saving on {9}+: no "
           "effect {10:.1f}%, eliminated {11:.1f}%, expected net hits {12:.2f} (WSR 6.1)",
           "{1} ab {2}+ ({4} Reichweite, höchstens {5} Treffer), Verteidigung {8} ab {9}+: "
-          "ohne Wirkung {10:.1Lf} %, eliminiert {11:.1Lf} %, erwartete Netto-Treffer "
+          "ohne Wirkung {10:.1Lf}\u00a0%, eliminiert {11:.1Lf}\u00a0%, erwartete Netto-Treffer "
           "{12:.2Lf} (WSR 6.1)",
           DiceCount(p.dice), DiceCountDe(p.dice), p.to_hit, RangeBandName(p.band),
           RangeBandNameDe(p.band), p.hit_cap, p.hit_cap == 1 ? "" : "s", DiceCount(p.defence_dice),

@@ -71,9 +71,10 @@ TEST(RivetOdds, Rw8_1_OddsInGerman) {
   EXPECT_EQ(de.at("no damage"), "kein Schaden");
   EXPECT_EQ(de.at(Name(*s, j) + " 1 damage"),
             "Jäger Erwin König (u" + std::to_string(j) + ") 1 Schaden");
-  EXPECT_EQ(odds["summary_de"],
-            "mindestens 1 Schaden 70,4 % (ein Würfel + Präzision von 5 oder mehr trifft, RW §8.1 "
-            "Schritt 7)");
+  EXPECT_EQ(
+      odds["summary_de"],
+      "mindestens 1 Schaden 70,4\u00a0% (ein Würfel + Präzision von 5 oder mehr trifft, RW §8.1 "
+      "Schritt 7)");
 }
 
 // RW §8.3 in German: a unit destroyed is "vernichtet", under its German name (the Dragoon's

@@ -356,14 +356,15 @@ TEST(WsrArtillery, WSR_11_2_OddsOfACallIncludeTheAccuracyDieExactly) {
   ASSERT_EQ(smoke["kind"], "wsr-smoke");
   EXPECT_NEAR(smoke["results"]["smoke-2"].get<double>(), 5.0 / 6, 1e-12);
   // In German as the web UI's odds panel shows them.
-  EXPECT_EQ(he["summary_de"],
-            "Artillerieschlag he-34 auf A-I02: im Ziel 83,3 % (Treffsicherheit 2-6), dann 3 Würfel "
-            "ab 4+ auf jedes Feld mit Einheiten (1 Feld); erwartete Netto-Treffer insgesamt 1,25 "
-            "(WSR 11.2, 11.2.1)");
   EXPECT_EQ(
-      smoke["summary_de"],
-      "Rauch auf A-I02: Rauch-2-Marker 83,3 %, ohne Wirkung 16,7 % (Treffsicherheitswurf, WSR "
-      "11.2, 11.2.2)");
+      he["summary_de"],
+      "Artillerieschlag he-34 auf A-I02: im Ziel 83,3\u00a0% (Treffsicherheit 2-6), dann 3 Würfel "
+      "ab 4+ auf jedes Feld mit Einheiten (1 Feld); erwartete Netto-Treffer insgesamt 1,25 "
+      "(WSR 11.2, 11.2.1)");
+  EXPECT_EQ(smoke["summary_de"],
+            "Rauch auf A-I02: Rauch-2-Marker 83,3\u00a0%, ohne Wirkung 16,7\u00a0% "
+            "(Treffsicherheitswurf, WSR "
+            "11.2, 11.2.2)");
 }
 
 TEST(WsrArtillery, WSR_11_2_1_LuckOfTheBarrageRollsCountsHitsForTheCaller) {
