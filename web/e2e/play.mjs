@@ -1403,7 +1403,7 @@ async function wpTurn(page, tag, words) {
     if (await page.$('[data-testid=choice]')) await page.locator('[data-testid=choice] button.action').first().click();
     await page.waitForSelector('[data-testid=odds] .odds-row', { timeout: 10000 });
     const pct = await page.textContent('[data-testid=odds] .odds-row .pct');
-    check(pct === '100.0%', `the attack's outcome is certain (${pct})`);
+    check(pct === words.certain, `the attack's outcome is certain (${pct})`);
     const outcome = await page.textContent('[data-testid=odds] .odds-row .olabel');
     check(outcome.includes(words.damage), `the outcome is told in the UI's language (${outcome})`);
     await shot(page, `${tag}-odds`);
@@ -1450,8 +1450,8 @@ async function westerplatteGame(browser, size, tag, langs) {
     await page.click(`[data-testid=lang-${l}]`);
     const words =
       l === 'de'
-        ? { movesLeft: 'Bewegungen übrig', damage: 'Schaden', piles: 'Abwurfstapel' }
-        : { movesLeft: 'Moves left', damage: 'damage', piles: 'Day piles' };
+        ? { movesLeft: 'Bewegungen übrig', damage: 'Schaden', piles: 'Abwurfstapel', certain: '100,0\u00a0%' }
+        : { movesLeft: 'Moves left', damage: 'damage', piles: 'Day piles', certain: '100.0%' };
     await page.waitForSelector(`[data-testid=wp-piles] >> text=${words.piles}`);
     if (l === 'de') {
       const tiles = await page.$$eval('[data-testid=wp-board] .wp-tile', (ts) => ts.map((x) => x.textContent).join(' '));
