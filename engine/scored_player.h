@@ -103,9 +103,8 @@ class ScoredPlayer : public Player {
     };
     scores_.assign(legal_.size(), -std::numeric_limits<double>::infinity());
     if (batch_ && all) {
-      batch_scores_.assign(legal_.size(), 0.0);
-      batch_(*view, legal_, batch_scores_, rng_);
-      scores_ = batch_scores_;
+      scores_.assign(legal_.size(), 0.0);
+      batch_(*view, legal_, scores_, rng_);
     } else if (batch_) {
       // The actions legal in the view, scored together, then put back in legal_ order.
       candidates_.clear();

@@ -663,10 +663,11 @@ json Odds(const State& st, const Action& a) {
   };
   if (a.verb == kAssault) {
     const double p = s.assault_win_chance(a);
+    const Text summary = say("the assault wins with {:.3f} (PS §10.2)",
+                             "der Nahkampf wird mit {:.3Lf} gewonnen (PS §10.2)", p);
     return {
-        {"summary", fmt::format("the assault wins with {:.3f} (PS §10.2)", p)},
-        {"summary_de",
-         fmt::format(german_numbers(), "der Nahkampf wird mit {:.3Lf} gewonnen (PS §10.2)", p)},
+        {"summary", summary.en},
+        {"summary_de", summary.de},
         {"outcomes",
          json::array(
              {json{{"text", "the attacker wins"}, {"text_de", "der Angreifer gewinnt"}, {"p", p}},
@@ -693,14 +694,10 @@ json Odds(const State& st, const Action& a) {
     outcomes.push_back({{"text", "no effect on either"},
                         {"text_de", "keine Wirkung auf beiden Seiten"},
                         {"p", std::max(0.0, none)}});
-    return {
-        {"summary", fmt::format("{} {:+d} against {} {:+d}: {} wins with {:.3f} (PS §9.3, §9.8)", p,
-                                m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
-        {"summary_de",
-         fmt::format(german_numbers(),
-                     "{} {:+d} gegen {} {:+d}: {} gewinnt mit {:.3Lf} (PS §9.3, §9.8)", p,
-                     m.counter_mod, mover, m.mover_mod, p, m.counter_wins)},
-        {"outcomes", outcomes}};
+    const Text summary = say("{} {:+d} against {} {:+d}: {} wins with {:.3f} (PS §9.3, §9.8)",
+                             "{} {:+d} gegen {} {:+d}: {} gewinnt mit {:.3Lf} (PS §9.3, §9.8)", p,
+                             m.counter_mod, mover, m.mover_mod, p, m.counter_wins);
+    return {{"summary", summary.en}, {"summary_de", summary.de}, {"outcomes", outcomes}};
   }
   const PlanspielState::FireAction fa = s.fire_of(a);
   if (!fa.ok) return nullptr;
