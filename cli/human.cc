@@ -447,10 +447,12 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       }
       action = legal[static_cast<size_t>(number - 1)];
     } else {
-      std::string error;
-      if (!state.parse(input, action, error)) {
-        // The input (and a parse error quoting it) is echoed cut short (clip_text).
-        const std::string what = clip_text(error.empty() ? input : error);
+      Text error;
+      if (!state.parse_text(input, action, error)) {
+        // The input (and a parse error quoting it) is echoed cut short (clip_text), in the
+        // player's language.
+        const std::string& why = error.in(lang_);
+        const std::string what = clip_text(why.empty() ? input : why);
         if (lang_ == Lang::kDe)
           io_.out << wrapped("nicht verstanden: " + what +
                                  " (eine Nummer, eine Aktion oder help eingeben)",

@@ -184,6 +184,24 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
     if (!state.parse(text, parsed, error) || parsed != a)
       fail(fmt::format("parse(describe(a)) != a for '{}' {}", text, error));
   }
+  // A text that names no action is refused with a reason, in German where the game gives German
+  // anywhere (the terminal shows it in its player's language): an unknown verb, and for a sample
+  // of the legal actions one word too many and the last argument replaced by a word that names
+  // nothing.
+  std::vector<std::string> bad = {"?x"};
+  for (size_t i = 0; i < legal.size() && i < 8; ++i) {
+    const std::string text = state.describe(legal[i]);
+    bad.push_back(text + " ?x");
+    if (const size_t space = text.rfind(' '); space != std::string::npos)
+      bad.push_back(text.substr(0, space) + " ?x");
+  }
+  for (const std::string& text : bad) {
+    Action parsed;
+    Text error;
+    if (state.parse_text(text, parsed, error)) continue;
+    if (error.en.empty()) fail(fmt::format("parse_text('{}') refuses it without a reason", text));
+    german.check(error.en, error.de, "parse error");
+  }
   // Hidden information stays hidden: what each viewer is sent does not change when what it
   // cannot see is re-sampled (engine/view.h).
   int seats = static_cast<int>(game.seats().size());

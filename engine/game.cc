@@ -39,6 +39,13 @@ std::string State::why_illegal(const Action& action) const {
   return "not a legal action now (" + decision().prompt + ")";
 }
 
+bool State::parse(std::string_view text, Action& out, std::string& error) const {
+  Text reason;
+  const bool ok = parse_text(text, out, reason);
+  error = std::move(reason.en);
+  return ok;
+}
+
 Text Game::side_name(int seat) const {
   const std::string& id = seats().at(static_cast<size_t>(seat));
   return {id, id};

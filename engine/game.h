@@ -190,10 +190,13 @@ class State {
   virtual std::unique_ptr<State> clone() const = 0;
 
   // Text form of an action in this position (arguments may be rendered with names that depend on
-  // the state, e.g. unit labels). parse() accepts exactly what describe() produces (and may accept
-  // more, e.g. aliases); it returns false with a message on text that names no action.
+  // the state, e.g. unit labels). parse_text() accepts exactly what describe() produces (and may
+  // accept more, e.g. aliases); on text that names no action it returns false with the reason in
+  // both languages, for the terminal to show in its player's (docs/cli.md "The human seat").
   virtual std::string describe(const Action& action) const = 0;
-  virtual bool parse(std::string_view text, Action& out, std::string& error) const = 0;
+  virtual bool parse_text(std::string_view text, Action& out, Text& error) const = 0;
+  // parse_text() with the reason in English, for logs, files and the server's API.
+  bool parse(std::string_view text, Action& out, std::string& error) const;
   // The text form of `action` as `viewer` may see it, in this state (before the action): an
   // action that carries information hidden from the viewer is masked, e.g. the opponent's
   // "pick elves.archer" becomes "pick (hidden)". kNobody means an all-seeing narrator.

@@ -239,12 +239,39 @@ std::optional<std::vector<size_t>> split_args(const std::vector<KindSpec>& kinds
   return take;
 }
 
-std::string takes(std::string_view verb, const std::vector<KindSpec>& kinds) {
+Text takes(std::string_view verb, const std::vector<KindSpec>& kinds) {
   const ArgCount c = count_args(kinds);
-  const std::string v = "'" + std::string(verb) + "' takes ";
-  if (c.many) return v + "at least " + std::to_string(c.fixed) + " argument(s)";
-  if (c.optional == 0) return v + std::to_string(c.fixed) + " argument(s)";
-  return v + std::to_string(c.fixed) + " to " + std::to_string(c.fixed + c.optional) + " arguments";
+  if (c.many)
+    return say("'{}' takes at least {} argument(s)", "'{}' braucht mindestens {} Angabe(n)", verb,
+               c.fixed);
+  if (c.optional == 0)
+    return say("'{}' takes {} argument(s)", "'{}' braucht {} Angabe(n)", verb, c.fixed);
+  return say("'{}' takes {} to {} arguments", "'{}' braucht {} bis {} Angaben", verb, c.fixed,
+             c.fixed + c.optional);
+}
+
+// "no unit", "keine Einheit": what a word that names no value of `kind` is not, in German.
+std::string_view none_of_de(ArgKind kind) {
+  switch (kind) {
+    case ArgKind::kUnit:
+      return "keine Einheit";
+    case ArgKind::kTroop:
+      return "keine Truppe";
+    case ArgKind::kType:
+      return "kein Typ";
+    case ArgKind::kPlace:
+      return "kein Ort";
+    case ArgKind::kDirection:
+      return "keine Richtung";
+    case ArgKind::kCard:
+      return "keine Karte";
+    case ArgKind::kNumber:
+      return "keine Zahl";
+    case ArgKind::kWord:
+    case ArgKind::kHidden:
+      break;
+  }
+  return "kein gültiges Wort";
 }
 
 }  // namespace
@@ -426,11 +453,11 @@ std::string describe_by_table(VerbTable table, const Action& action, const ArgCo
   return out;
 }
 
-bool parse_by_table(VerbTable table, std::string_view text, Action& out, std::string& error,
+bool parse_by_table(VerbTable table, std::string_view text, Action& out, Text& error,
                     const ArgCodec& codec) {
   const std::vector<std::string_view> words = words_of(text);
   if (words.empty()) {
-    error = "empty action";
+    error = {"empty action", "leere Aktion"};
     return false;
   }
   const ParsedRow* row = nullptr;
@@ -445,10 +472,14 @@ bool parse_by_table(VerbTable table, std::string_view text, Action& out, std::st
     }
   }
   if (!row || !row->kinds) {
-    error = "unknown action '" + std::string(words.front()) + "' (expected ";
-    for (size_t i = 0; i < table.size(); ++i)
-      error += (i == 0 ? "" : i + 1 == table.size() ? " or " : ", ") + std::string(table[i].verb);
-    error += ")";
+    std::string en, de;
+    for (size_t i = 0; i < table.size(); ++i) {
+      const bool last = i + 1 == table.size();
+      en += (i == 0 ? "" : last ? " or " : ", ") + std::string(table[i].verb);
+      de += (i == 0 ? "" : last ? " oder " : ", ") + std::string(table[i].verb);
+    }
+    error = say("unknown action '{0}' (expected {1})", "unbekannte Aktion '{0}' (erwartet: {2})",
+                words.front(), en, de);
     return false;
   }
   const size_t argc = words.size() - row->verb_words;
@@ -472,9 +503,9 @@ bool parse_by_table(VerbTable table, std::string_view text, Action& out, std::st
         if (ec != std::errc() || end != words[w].data() + words[w].size()) value = -1;
       }
       if (value < 0 || value > Action::kMaxArg) {
-        if (error.empty())
-          error = "'" + std::string(row->spec->verb) + "': '" + std::string(words[w]) +
-                  "' is not a " + std::string(to_string(kind));
+        if (error.en.empty())
+          error = say("'{0}': '{1}' is not a {2}", "'{0}': '{1}' ist {3}", row->spec->verb,
+                      words[w], to_string(kind), none_of_de(kind));
         return false;
       }
       a.args[a.argc++] = static_cast<uint16_t>(value);

@@ -100,12 +100,12 @@ VerbRole read_role(VerbTable table, std::string_view text);
 // (a card with its own arguments) writes its describe/parse by hand.
 struct ArgCodec {
   std::function<std::string(ArgKind kind, int value)> write;
-  // False, with `error` saying why, when the word names no value of the kind.
-  std::function<bool(ArgKind kind, std::string_view word, int& value, std::string& error)> read;
+  // False, with `error` saying why in both languages, when the word names no value of the kind.
+  std::function<bool(ArgKind kind, std::string_view word, int& value, Text& error)> read;
 };
 std::string describe_by_table(VerbTable table, const Action& action, const ArgCodec& codec = {});
 // Reads `text`; false with `error` naming the verbs or the count of arguments a verb takes.
-bool parse_by_table(VerbTable table, std::string_view text, Action& out, std::string& error,
+bool parse_by_table(VerbTable table, std::string_view text, Action& out, Text& error,
                     const ArgCodec& codec = {});
 
 // Checks a table: verbs unique, kinds known, every placeholder of a label names an argument.

@@ -5644,10 +5644,11 @@ ArgCodec Codec(const PlanspielState& s) {
       return fmt::format("{},{}", v % s.ps().board().width(), v / s.ps().board().width());
     return std::to_string(v);
   };
-  c.read = [&s](ArgKind kind, std::string_view word, int& v, std::string& error) {
+  c.read = [&s](ArgKind kind, std::string_view word, int& v, Text& error) {
     if (kind == ArgKind::kUnit) {
       v = s.ps().unit_index(word);
-      if (v < 0) error = fmt::format("no unit '{}' in this situation", word);
+      if (v < 0)
+        error = say("no unit '{}' in this situation", "keine Einheit '{}' in dieser Lage", word);
       return v >= 0;
     }
     if (kind == ArgKind::kPlace) {
@@ -5659,7 +5660,8 @@ ArgCodec Codec(const PlanspielState& s) {
       }
       const Board& b = s.ps().board();
       if (!b.on_board({x, y})) {
-        error = fmt::format("'{}' is no field of the board (x,y)", word);
+        error =
+            say("'{}' is no field of the board (x,y)", "'{}' ist kein Feld der Platte (x,y)", word);
         return false;
       }
       v = b.index({x, y});
@@ -5667,7 +5669,7 @@ ArgCodec Codec(const PlanspielState& s) {
     }
     auto [p, ec] = std::from_chars(word.data(), word.data() + word.size(), v);
     if (ec != std::errc() || p != word.data() + word.size() || v < 1 || v > 6) {
-      error = "a die shows 1 to 6";
+      error = {"a die shows 1 to 6", "ein Würfel zeigt 1 bis 6"};
       return false;
     }
     return true;
@@ -5752,11 +5754,13 @@ std::string PlanspielState::describe_for(const Action& action, int viewer) const
   return fmt::format("move {} (hidden)", shown_to(u, viewer) ? uid(u) : "(hidden)");
 }
 
-bool PlanspielState::parse(std::string_view text, Action& out, std::string& error) const {
+bool PlanspielState::parse_text(std::string_view text, Action& out, Text& error) const {
   if (!parse_by_table(kVerbs, text, out, error, Codec(*this))) return false;
   if (out.verb == kTogether) {  // PS §9.6: two or three units, in unit order
     if (out.argc < 2 || out.argc > 3) {
-      error = "together UNIT UNIT [UNIT]: two or three units move simultaneously (PS §9.6)";
+      error = {"together UNIT UNIT [UNIT]: two or three units move simultaneously (PS §9.6)",
+               "together EINHEIT EINHEIT [EINHEIT]: zwei oder drei Einheiten bewegen sich "
+               "gleichzeitig (PS §9.6)"};
       return false;
     }
     std::vector<int> units;
@@ -5767,12 +5771,16 @@ bool PlanspielState::parse(std::string_view text, Action& out, std::string& erro
     return true;
   }
   if (out.verb == kConcentrate && (out.argc < 3 || out.argc > 4)) {
-    error = "concentrate FIELD UNIT UNIT [UNIT]: two or three similar weapons (PS §8.3)";
+    error = {"concentrate FIELD UNIT UNIT [UNIT]: two or three similar weapons (PS §8.3)",
+             "concentrate FELD EINHEIT EINHEIT [EINHEIT]: zwei oder drei gleichartige Waffen "
+             "(PS §8.3)"};
     return false;
   }
   if (out.verb == kAssault || out.verb == kConcentrate) {  // the units in unit order
     if (out.argc < 2 || out.argc > 4) {
-      error = "assault FIELD UNIT [UNIT [UNIT]]: one to three attacking bases (PS §10.2)";
+      error = {"assault FIELD UNIT [UNIT [UNIT]]: one to three attacking bases (PS §10.2)",
+               "assault FELD EINHEIT [EINHEIT [EINHEIT]]: eine bis drei angreifende Basen "
+               "(PS §10.2)"};
       return false;
     }
     std::vector<int> units;

@@ -282,7 +282,7 @@ class PlanspielState : public State {
   // The table's labels, but FERTIG in the set-up is labelled as what it does there (scenarios
   // §1.5: the units not placed by hand keep their listed fields).
   ActionInfo action_info(const Action& action, int viewer) const override;
-  bool parse(std::string_view text, Action& out, std::string& error) const override;
+  bool parse_text(std::string_view text, Action& out, Text& error) const override;
   bool reveals_information(const Action& action) const override;
   Text annotate(const Action& action) const override;
   json observe(int seat) const override;

@@ -221,7 +221,7 @@ class PocketState : public State {
     if (action.verb == kJoinUnit) return "unit (hidden)";
     return describe(action);
   }
-  bool parse(std::string_view text, Action& out, std::string& error) const override;
+  bool parse_text(std::string_view text, Action& out, Text& error) const override;
   Text annotate(const Action& action) const override;
   // verbs.cc: segments in words ("right-rear": "right rear", "rechts hinten").
   std::string arg_name(ArgKind kind, std::string_view word, Lang lang) const override;

@@ -120,10 +120,10 @@ Text PocketState::annotate(const Action& a) const {
           ""};
 }
 
-bool PocketState::parse(std::string_view text, Action& out, std::string& error) const {
+bool PocketState::parse_text(std::string_view text, Action& out, Text& error) const {
   std::vector<std::string> w = split_words(text);
   if (w.empty()) {
-    error = "empty action";
+    error = {"empty action", "leere Aktion"};
     return false;
   }
   // A non-negative decimal number below `limit` (no sign, no overflow), else false.
@@ -144,7 +144,7 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
     // "u<index>": raw unit index.
     if (s.size() > 1 && s[0] == 'u' && number(std::string_view(s).substr(1), n_units, u))
       return true;
-    error = "unknown unit '" + s + "'";
+    error = say("unknown unit '{}'", "unbekannte Einheit '{}'", s);
     return false;
   };
   auto troop = [&](const std::string& s, int& t) {
@@ -156,7 +156,7 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
     // "t<index>": raw troop index.
     if (s.size() > 1 && s[0] == 't' && number(std::string_view(s).substr(1), n_troops, t))
       return true;
-    error = "unknown troop '" + s + "'";
+    error = say("unknown troop '{}'", "unbekannte Truppe '{}'", s);
     return false;
   };
   auto segment = [&](int u, const std::string& s, int& seg) {
@@ -167,12 +167,14 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
           seg = z * 3 + c;
           return true;
         }
-    error = "unknown segment '" + s + "' (e.g. left-front, centre-rear, right-front)";
+    error = say("unknown sector '{}' (e.g. left-front, centre-rear, right-front)",
+                "unbekannter Sektor '{}' (z. B. left-front, centre-rear, right-front)", s);
     return false;
   };
   auto need = [&](size_t n) {
     if (w.size() != n) {
-      error = fmt::format("'{}' takes {} word{}", w[0], n, n == 1 ? "" : "s");
+      error = n == 1 ? say("'{}' takes {} word", "'{}' besteht aus {} Wort", w[0], n)
+                     : say("'{}' takes {} words", "'{}' besteht aus {} Wörtern", w[0], n);
       return false;
     }
     return true;
@@ -189,7 +191,7 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
         return true;
       }
     }
-    error = "unknown troop type '" + w[1] + "'";
+    error = say("unknown troop type '{}'", "unbekannter Truppentyp '{}'", w[1]);
     return false;
   }
   if (v == "done") return need(1) && (out = Action(kSelectDone, {}), true);
@@ -205,7 +207,7 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
           out = Action(kJoinUnit, {i});
           return true;
         }
-      error = "no unit number " + w[1];
+      error = say("no unit number {}", "keine Einheit mit der Nummer {}", w[1]);
       return false;
     }
     if (!unit(w[1], u)) return false;
@@ -234,7 +236,8 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
       return true;
     }
     if (!need(3) || (w[1] != "intercept" && w[1] != "shoot")) {
-      error = "react takes 'wait', 'intercept <unit>' or 'shoot <unit>'";
+      error = {"react takes 'wait', 'intercept <unit>' or 'shoot <unit>'",
+               "react braucht 'wait', 'intercept <Einheit>' oder 'shoot <Einheit>'"};
       return false;
     }
     if (!unit(w[2], u)) return false;
@@ -272,13 +275,13 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
   }
   if (v == "roll") {
     if (w.size() != 2 && w.size() != 3) {
-      error = "roll takes one or two die faces";
+      error = {"roll takes one or two die faces", "roll braucht ein oder zwei Würfelaugen"};
       return false;
     }
     int d[2] = {0, 0};
     for (size_t i = 1; i < w.size(); ++i) {
       if (w[i].size() != 1 || w[i][0] < '1' || w[i][0] > '6') {
-        error = "a die face is 1..6";
+        error = {"a die face is 1..6", "ein Würfel zeigt 1 bis 6"};
         return false;
       }
       d[i - 1] = w[i][0] - '0';
@@ -286,7 +289,7 @@ bool PocketState::parse(std::string_view text, Action& out, std::string& error) 
     out = w.size() == 2 ? Action(kRoll, {d[0]}) : Action(kRoll, {d[0], d[1]});
     return true;
   }
-  error = "unknown verb '" + v + "'";
+  error = say("unknown verb '{}'", "unbekanntes Verb '{}'", v);
   return false;
 }
 

@@ -444,23 +444,22 @@ std::string RivetState::describe_play(const Action& a) const {
   return out;
 }
 
-bool RivetState::parse_play(const std::vector<std::string>& w, Action& out,
-                            std::string& error) const {
+bool RivetState::parse_play(const std::vector<std::string>& w, Action& out, Text& error) const {
   const auto& data = game_->data();
   if (w.size() < 2) {
-    error = "play takes a card, e.g. play AC-21";
+    error = {"play takes a card, e.g. play AC-21", "play braucht eine Karte, z. B. play AC-21"};
     return false;
   }
   int card = -1;
   for (size_t i = 0; i < data.actions.size(); ++i)
     if (data.actions[i].id == w[1]) card = static_cast<int>(i);
   if (card < 0) {
-    error = "unknown Action! card '" + w[1] + "'";
+    error = say("unknown Action! card '{}'", "unbekannte Action!-Karte '{}'", w[1]);
     return false;
   }
   const std::string sc = Schema(w[1]);
   if (w.size() != sc.size() + 2) {
-    error = "play " + w[1] + " takes " + std::to_string(sc.size()) + " argument(s)";
+    error = say("play {} takes {} argument(s)", "play {} braucht {} Angabe(n)", w[1], sc.size());
     return false;
   }
   std::array<int, 2> args = {0, 0};
@@ -492,7 +491,8 @@ bool RivetState::parse_play(const std::vector<std::string>& w, Action& out,
         break;
     }
     if (v < 0) {
-      error = "'" + t + "' is not a valid argument of " + w[1];
+      error = say("'{}' is not a valid argument of {}", "'{}' ist keine gültige Angabe für {}", t,
+                  w[1]);
       return false;
     }
     args[i] = v;

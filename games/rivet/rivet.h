@@ -215,7 +215,7 @@ class RivetState : public State {
   Result result() const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<RivetState>(*this); }
   std::string describe(const Action& action) const override;
-  bool parse(std::string_view text, Action& out, std::string& error) const override;
+  bool parse_text(std::string_view text, Action& out, Text& error) const override;
   json observe(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;
   json to_json() const override;
@@ -279,8 +279,7 @@ class RivetState : public State {
   int attacks_of(const Unit& u, int weapon) const;  // with AC-04
   bool is_sniper(const Unit& u) const;              // with AC-05
   std::string describe_play(const Action& a) const;
-  bool parse_play(const std::vector<std::string>& w, Action& out,
-                  std::string& error) const;  // rules.cc
+  bool parse_play(const std::vector<std::string>& w, Action& out, Text& error) const;  // cards.cc
 
   // ---- state (every field is in to_json, hash, clone)
   int active = kAllies;  // whose turn it is

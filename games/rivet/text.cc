@@ -113,66 +113,77 @@ std::string RivetState::describe(const Action& a) const {
   }
 }
 
-bool RivetState::parse(std::string_view text, Action& out, std::string& error) const {
+bool RivetState::parse_text(std::string_view text, Action& out, Text& error) const {
   const auto& data = game_->data();
   const std::vector<std::string> w = Split(text);
   if (w.empty()) {
-    error = "empty command";
+    error = {"empty command", "leerer Befehl"};
     return false;
   }
   int verb = -1;
   for (int v = 0; v < kNumVerbs; ++v)
     if (w[0] == VerbWord(v)) verb = v;
   if (verb < 0) {
-    error = "unknown command '" + w[0] +
-            "' (deploy, plug, activate, attack, snipe, rush, dash, step, place, end)";
+    error =
+        say("unknown command '{}' (deploy, plug, activate, attack, snipe, rush, dash, step, "
+            "place, end)",
+            "unbekannter Befehl '{}' (deploy, plug, activate, attack, snipe, rush, dash, step, "
+            "place, end)",
+            w[0]);
     return false;
   }
   static constexpr std::array<int, kNumVerbs> kArgs = {2, 1, 1, 3, 2, 0, 1, 3, 3,
                                                        3, 3, 3, 2, 3, 1, 1, 1, 0};
   if (verb == kPlay) return parse_play(w, out, error);
   if (static_cast<int>(w.size()) != kArgs[static_cast<size_t>(verb)] + 1) {
-    error =
-        "'" + w[0] + "' takes " + std::to_string(kArgs[static_cast<size_t>(verb)]) + " argument(s)";
+    error = say("'{}' takes {} argument(s)", "'{}' braucht {} Angabe(n)", w[0],
+                kArgs[static_cast<size_t>(verb)]);
     return false;
   }
   auto seg = [&](const std::string& s, int& o) {
     o = board().parse_seg(s);
-    if (o < 0) error = "'" + s + "' is not a segment of this map (e.g. d3)";
+    if (o < 0)
+      error = say("'{}' is not a segment of this map (e.g. d3)",
+                  "'{}' ist kein Segment dieser Karte (z. B. d3)", s);
     return o >= 0;
   };
   auto unit_arg = [&](const std::string& s, int& o) {
-    if (!ParseUnitId(s, o)) error = "'" + s + "' is not a unit (e.g. u3)";
-    return error.empty();
+    if (!ParseUnitId(s, o))
+      error = say("'{}' is not a unit (e.g. u3)", "'{}' ist keine Einheit (z. B. u3)", s);
+    return error.en.empty();
   };
   auto type_arg = [&](const std::string& s, int& o) {
     o = data.unit_index(s);
-    if (o < 0) error = "unknown unit type '" + s + "'";
+    if (o < 0) error = say("unknown unit type '{}'", "unbekannter Einheitentyp '{}'", s);
     return o >= 0;
   };
   auto mask_arg = [&](const std::string& s, int& o) {
     o = mask_from_name(s);
-    if (o < 0) error = "'" + s + "' is not a field placement (NW NE SW SE N S W E all)";
+    if (o < 0)
+      error = say("'{}' is not a field placement (NW NE SW SE N S W E all)",
+                  "'{}' ist kein Platz im Segment (NW NE SW SE N S W E all)", s);
     return o >= 0;
   };
   auto dir_arg = [&](const std::string& s, int& o) {
     for (int d = 0; d < kSquareDirs; ++d)
       if (s == SquareDirName(d)) o = d;
-    if (o < 0) error = "'" + s + "' is not a direction (N NE E SE S SW W NW)";
+    if (o < 0)
+      error = say("'{}' is not a direction (N NE E SE S SW W NW)",
+                  "'{}' ist keine Richtung (N NE E SE S SW W NW)", s);
     return o >= 0;
   };
   int x = -1, y = -1, z = -1;
   switch (verb) {
     case kInitiative:
       if (!ParseInt(w[1], x) || !ParseInt(w[2], y) || x < 1 || x > 6 || y < 1 || y > 6) {
-        error = "initiative takes two die faces 1-6";
+        error = {"initiative takes two die faces 1-6", "initiative braucht zwei Würfelaugen 1-6"};
         return false;
       }
       out = Action(verb, {x, y});
       return true;
     case kDie:
       if (!ParseInt(w[1], x) || x < 1 || x > 6) {
-        error = "die takes a face 1-6";
+        error = {"die takes a face 1-6", "die braucht ein Würfelauge 1-6"};
         return false;
       }
       out = Action(verb, {x});
@@ -181,7 +192,7 @@ bool RivetState::parse(std::string_view text, Action& out, std::string& error) c
       for (size_t i = 0; i < data.secrets.size(); ++i)
         if (data.secrets[i].id == w[1]) x = static_cast<int>(i);
       if (x < 0) {
-        error = "unknown secret mission '" + w[1] + "'";
+        error = say("unknown secret mission '{}'", "unbekannte Geheime Mission '{}'", w[1]);
         return false;
       }
       out = Action(verb, {x});
@@ -191,7 +202,7 @@ bool RivetState::parse(std::string_view text, Action& out, std::string& error) c
       for (size_t i = 0; i < data.actions.size(); ++i)
         if (data.actions[i].id == w[1]) x = static_cast<int>(i);
       if (x < 0) {
-        error = "unknown Action! card '" + w[1] + "'";
+        error = say("unknown Action! card '{}'", "unbekannte Action!-Karte '{}'", w[1]);
         return false;
       }
       out = Action(verb, {x});
@@ -216,7 +227,8 @@ bool RivetState::parse(std::string_view text, Action& out, std::string& error) c
     case kSnipe: {
       if (!unit_arg(w[1], x)) return false;
       if (w[2].size() < 2 || w[2][0] != 'w' || !ParseInt(w[2].substr(1), y) || y < 1) {
-        error = "'" + w[2] + "' is not a weapon (w1, w2, ...)";
+        error =
+            say("'{}' is not a weapon (w1, w2, ...)", "'{}' ist keine Waffe (w1, w2, ...)", w[2]);
         return false;
       }
       if (verb == kAttack ? !seg(w[3], z) : !unit_arg(w[3], z)) return false;
@@ -235,7 +247,7 @@ bool RivetState::parse(std::string_view text, Action& out, std::string& error) c
       out = Action(verb, {x, y});
       return true;
     default:
-      error = "unknown command";
+      error = {"unknown command", "unbekannter Befehl"};
       return false;
   }
 }

@@ -686,27 +686,28 @@ std::string WpState::describe(const Action& a) const {
   return "?";
 }
 
-bool WpState::parse(std::string_view text, Action& out, std::string& error) const {
+bool WpState::parse_text(std::string_view text, Action& out, Text& error) const {
   std::istringstream in{std::string(text)};
   std::vector<std::string> w;
   for (std::string s; in >> s;) w.push_back(s);
   if (w.empty()) {
-    error = "empty action";
+    error = {"empty action", "leere Aktion"};
     return false;
   }
   auto field = [&](const std::string& s, int& f) {
     f = field_from_name(s);
-    if (f < 0) error = "unknown field '" + s + "' (A-E, T1-T6)";
+    if (f < 0)
+      error = say("unknown field '{}' (A-E, T1-T6)", "unbekanntes Feld '{}' (A-E, T1-T6)", s);
     return f >= 0;
   };
   auto lane = [&](const std::string& s, int& l) {
     l = (s.size() == 1 && s[0] >= 'A' && s[0] <= 'E') ? s[0] - 'A' : -1;
-    if (l < 0) error = "unknown lane '" + s + "' (A-E)";
+    if (l < 0) error = say("unknown lane '{}' (A-E)", "unbekannte Angriffsleiste '{}' (A-E)", s);
     return l >= 0;
   };
   auto officer = [&](const std::string& s, int& o) {
     o = (s.size() == 2 && s[0] == 'o' && s[1] >= '1' && s[1] <= '4') ? s[1] - '1' : -1;
-    if (o < 0) error = "unknown officer '" + s + "' (o1-o4)";
+    if (o < 0) error = say("unknown officer '{}' (o1-o4)", "unbekannter Offizier '{}' (o1-o4)", s);
     return o >= 0;
   };
   auto mask = [&](const std::string& s, bool officers, int& m) {
@@ -722,7 +723,7 @@ bool WpState::parse(std::string_view text, Action& out, std::string& error) cons
   auto tile = [&](const std::string& s, int& k) {
     for (k = 0; k < kNumTileKinds; ++k)
       if (s == tile_name(static_cast<TileKind>(k))) return true;
-    error = "unknown tile '" + s + "'";
+    error = say("unknown tile '{}'", "unbekanntes Aktionsplättchen '{}'", s);
     return false;
   };
   const std::string& v = w[0];
@@ -745,12 +746,12 @@ bool WpState::parse(std::string_view text, Action& out, std::string& error) cons
   if (v == "give" && n == 2) {
     if (w[1].size() == 2 && w[1][0] == 'p' && w[1][1] >= '1' && w[1][1] <= '4')
       return out = Action(kVGive, {w[1][1] - '1'}), true;
-    error = "unknown player '" + w[1] + "'";
+    error = say("unknown player '{}' (p1-p4)", "unbekannter Spieler '{}' (p1-p4)", w[1]);
     return false;
   }
   if (v == "tile" && n == 3 && field(w[1], x) && tile(w[2], y)) {
     if (x < kFdfs) {
-      error = "tiles lie on T1-T6";
+      error = {"tiles lie on T1-T6", "Aktionsplättchen liegen auf T1-T6"};
       return false;
     }
     return out = Action(kVTile, {x - kFdfs, y}), true;
@@ -758,21 +759,23 @@ bool WpState::parse(std::string_view text, Action& out, std::string& error) cons
   if (v == "draw" && n == 2) {
     for (size_t c = 0; c < wp().data().cards.size(); ++c)
       if (wp().data().cards[c].id == w[1]) return out = Action(kVDraw, {static_cast<int>(c)}), true;
-    error = "unknown attack card '" + w[1] + "'";
+    error = say("unknown attack card '{}'", "unbekannte Angriffskarte '{}'", w[1]);
     return false;
   }
   if (v == "event" && n == 2) {
     for (size_t e = 0; e < wp().data().events.size(); ++e)
       if (wp().data().events[e].id == w[1])
         return out = Action(kVEvent, {static_cast<int>(e)}), true;
-    error = "unknown event card '" + w[1] + "'";
+    error = say("unknown event card '{}'", "unbekannte Ereigniskarte '{}'", w[1]);
     return false;
   }
-  if (error.empty())
+  if (error.en.empty())
     error =
-        "unknown action '" + std::string(text) +
-        "' (move oN F, fire L oN[+oM], morale, mortar L, mine L, rebuild F, ammo, push L[+M], end, "
-        "overflow T, stock K, give pN, reinforce F)";
+        say("unknown action '{}' (move oN F, fire L oN[+oM], morale, mortar L, mine L, "
+            "rebuild F, ammo, push L[+M], end, overflow T, stock K, give pN, reinforce F)",
+            "unbekannte Aktion '{}' (move oN F, fire L oN[+oM], morale, mortar L, mine L, "
+            "rebuild F, ammo, push L[+M], end, overflow T, stock K, give pN, reinforce F)",
+            text);
   return false;
 }
 

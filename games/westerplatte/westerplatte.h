@@ -205,7 +205,7 @@ class WpState : public State {
   Result result() const override;
   std::unique_ptr<State> clone() const override { return std::make_unique<WpState>(*this); }
   std::string describe(const Action& action) const override;
-  bool parse(std::string_view text, Action& out, std::string& error) const override;
+  bool parse_text(std::string_view text, Action& out, Text& error) const override;
   bool reveals_information(const Action& action) const override;
   json observe(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;

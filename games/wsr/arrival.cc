@@ -642,23 +642,14 @@ Text WsrState::scenario_why_illegal(const Action& a) const {
   return not_legal_now();
 }
 
-int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out,
-                             std::string& error) const {
+int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out, Text& error) const {
   const std::string& v = w[0];
-  auto unit_arg = [&](const std::string& s, int* u) {
-    *u = game_->unit_by_label(s);
-    if (*u < 0) error = "no unit labelled '" + s + "'";
-    return *u >= 0;
-  };
-  auto hex_arg = [&](const std::string& s, int* h) {
-    std::string err;
-    *h = game_->layout().TryIndex(s, &err);
-    if (*h < 0) error = err;
-    return *h >= 0;
-  };
+  auto unit_arg = [&](const std::string& s, int* u) { return parse_unit_arg(s, u, error); };
+  auto hex_arg = [&](const std::string& s, int* h) { return parse_hex_arg(s, h, error); };
   if (v == "enter") {
     if (w.size() < 3 || w.size() > 5) {
-      error = "enter <unit> [<unit> <unit>] <hex>";
+      error = {"enter <unit> [<unit> <unit>] <hex>",
+               "enter <Einheit> [<Einheit> <Einheit>] <Hexfeld>"};
       return -1;
     }
     int h = 0;
@@ -678,7 +669,7 @@ int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out,
   if (v == "first-activation" && w.size() == 2) {
     const int f = game_->formation_index(w[1]);
     if (f < 0) {
-      error = "no formation '" + w[1] + "' in this game";
+      error = say("no formation '{}' in this game", "keine Formation '{}' in dieser Partie", w[1]);
       return -1;
     }
     out = Action(kFirstActivation, {f});
@@ -691,7 +682,7 @@ int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out,
   if (v == "designate" && w.size() == 2) {  // special_rules.cc: A5
     const int f = game_->formation_index(w[1]);
     if (f < 0) {
-      error = "no formation '" + w[1] + "' in this game";
+      error = say("no formation '{}' in this game", "keine Formation '{}' in dieser Partie", w[1]);
       return -1;
     }
     out = Action(kDesignate, {f});
@@ -709,8 +700,12 @@ int WsrState::scenario_parse(const std::vector<std::string>& w, Action& out,
         out = Action(kPreStrike, {h, k});
         return 1;
       }
-    error = "no artillery strike '" + w[2] + "' before turn 1 (he-FT: firepower F, to-hit T; " +
-            "WSR 11.2, WSR-A7)";
+    error =
+        say("no artillery strike '{}' before turn 1 (he-FT: firepower F, to-hit T; WSR 11.2, "
+            "WSR-A7)",
+            "kein Artillerieschlag '{}' vor Runde 1 (he-FT: Feuerkraft F, Treffsicherheit T; "
+            "WSR 11.2, WSR-A7)",
+            w[2]);
     return -1;
   }
   if (v == "fire-move" && w.size() == 3) {

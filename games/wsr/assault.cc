@@ -1058,8 +1058,7 @@ std::string WsrState::assault_describe(const Action& a) const {
   }
 }
 
-bool WsrState::assault_parse(const std::vector<std::string>& w, Action& out,
-                             std::string& error) const {
+bool WsrState::assault_parse(const std::vector<std::string>& w, Action& out, Text& error) const {
   auto hex_arg = [&](const std::string& s, int* h) { return parse_hex_arg(s, h, error); };
   auto unit_arg = [&](const std::string& s, int* u) { return parse_unit_arg(s, u, error); };
   const std::string& v = w[0];

@@ -769,8 +769,7 @@ std::string WsrState::setup_describe(const Action& a) const {
   }
 }
 
-int WsrState::setup_parse(const std::vector<std::string>& w, Action& out,
-                          std::string& error) const {
+int WsrState::setup_parse(const std::vector<std::string>& w, Action& out, Text& error) const {
   const std::string& v = w[0];
   if (v == "auto-setup" && w.size() == 1) {
     out = Action(kAutoSetup, {});
@@ -786,46 +785,41 @@ int WsrState::setup_parse(const std::vector<std::string>& w, Action& out,
       x.pop_back();
     }
     if (x.size() < 2 || x.size() > 3) {
-      error = "place <unit> <hex> [mounted|dismounted]";
+      error = {"place <unit> <hex> [mounted|dismounted]",
+               "place <Einheit> <Hexfeld> [mounted|dismounted]"};
       return -1;
     }
     int u = -1;
     if (x.size() == 3) {
-      u = game_->unit_by_label(x[1]);
-      if (u < 0) {
-        error = "no unit labelled '" + x[1] + "'";
-        return -1;
-      }
+      if (!parse_unit_arg(x[1], &u, error)) return -1;
     } else {
       if (steps.empty() || top().kind != kStepSetup || setup_next_unit(top().a) < 0) {
-        error = "no unit is waiting to be set up (WSR 2.0)";
+        error = {"no unit is waiting to be set up (WSR 2.0)",
+                 "keine Einheit wartet auf ihre Aufstellung (WSR 2.0)"};
         return -1;
       }
       u = setup_next_unit(top().a);
     }
-    const int h = game_->layout().TryIndex(x.back(), &error);
-    if (h < 0) return -1;
+    int h = 0;
+    if (!parse_hex_arg(x.back(), &h, error)) return -1;
     const int flip = face >= 0 && (face == 1) != has(u, kMounted) ? 1 : 0;
     out = Action(kPlace, {u, h, flip});
     return 1;
   }
   if (v == "place-ip" && w.size() == 2) {  // WSR 8.1
-    const int h = game_->layout().TryIndex(w[1], &error);
-    if (h < 0) return -1;
+    int h = 0;
+    if (!parse_hex_arg(w[1], &h, error)) return -1;
     out = Action(kPlaceIp, {h});
     return 1;
   }
   if (v == "assign" && w.size() == 3) {
     const int k = game_->sw_by_label(w[1]);
     if (k < 0) {
-      error = "no support weapon labelled '" + w[1] + "'";
+      error = say("no support weapon labelled '{}'", "keine Unterstützungswaffe '{}'", w[1]);
       return -1;
     }
-    const int u = game_->unit_by_label(w[2]);
-    if (u < 0) {
-      error = "no unit labelled '" + w[2] + "'";
-      return -1;
-    }
+    int u = 0;
+    if (!parse_unit_arg(w[2], &u, error)) return -1;
     out = Action(kAssign, {k, u});
     return 1;
   }

@@ -1272,25 +1272,36 @@ std::string WsrState::describe(const Action& a) const {
   }
 }
 
-bool WsrState::parse_hex_arg(const std::string& s, int* hex, std::string& error) const {
-  std::string err;
-  *hex = game_->layout().TryIndex(s, &err);
-  if (*hex < 0) error = err;
-  return *hex >= 0;
+// The English names the layout's exact reason (geometry/hex_map.h); the German says the same
+// in three cases: no hex id at all, an id that needs its sheet letter, a hex off this map.
+bool WsrState::parse_hex_arg(const std::string& s, int* hex, Text& error) const {
+  std::string why;
+  *hex = game_->layout().TryIndex(s, &why);
+  if (*hex >= 0) return true;
+  HexId id;
+  if (!HexId::TryParse(s, &id))
+    error = {why, fmt::format("'{}' ist kein Hexfeld (Form 'A-K08', 'K08' oder 'K8')", s)};
+  else if (id.sheet == 0 && game_->layout().slots().size() > 1)
+    error = {why, fmt::format("Hexfeld '{}' braucht den Buchstaben seines Kartenblatts (z. B. "
+                              "'{}-{}')",
+                              s, game_->layout().slots()[0].sheet, id.ToString())};
+  else
+    error = {why, fmt::format("Hexfeld '{}' liegt nicht im Spielbereich dieses Szenarios", s)};
+  return false;
 }
 
-bool WsrState::parse_unit_arg(const std::string& s, int* unit, std::string& error) const {
+bool WsrState::parse_unit_arg(const std::string& s, int* unit, Text& error) const {
   *unit = game_->unit_by_label(s);
-  if (*unit < 0) error = "no unit labelled '" + s + "'";
+  if (*unit < 0) error = say("no unit labelled '{}'", "keine Einheit '{}'", s);
   return *unit >= 0;
 }
 
-bool WsrState::parse(std::string_view text, Action& out, std::string& error) const {
+bool WsrState::parse_text(std::string_view text, Action& out, Text& error) const {
   std::istringstream in{std::string(text)};
   std::vector<std::string> w;
   for (std::string s; in >> s;) w.push_back(s);
   if (w.empty()) {
-    error = "empty action";
+    error = {"empty action", "leere Aktion"};
     return false;
   }
   auto hex_arg = [&](const std::string& s, int* h) { return parse_hex_arg(s, h, error); };
@@ -1317,7 +1328,7 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
         return true;
       }
     if (x < 0) {
-      error = "no formation '" + w[1] + "' in this game";
+      error = say("no formation '{}' in this game", "keine Formation '{}' in dieser Partie", w[1]);
       return false;
     }
     out = Action(kDraw, {x});
@@ -1328,7 +1339,7 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     for (size_t k = 1; k < w.size(); ++k) {
       const int d = (w[k].size() == 1 && w[k][0] >= '1' && w[k][0] <= '6') ? w[k][0] - '0' : 0;
       if (d == 0 || dice.size() >= 15) {
-        error = "dice show 1-6";
+        error = {"dice show 1-6", "Würfel zeigen 1-6"};
         return false;
       }
       dice.push_back(d);
@@ -1371,8 +1382,12 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
         out = Action(kCall, {x, h, k});
         return true;
       }
-    error = "no artillery strike '" + w[3] + "' for " + SideWordsOf(*game_, side).en +
-            " (he-FT: firepower F, to-hit T; smoke; WSR 11.2)";
+    const SideWords& words = SideWordsOf(*game_, side);
+    error =
+        say("no artillery strike '{0}' for {1} (he-FT: firepower F, to-hit T; smoke; WSR 11.2)",
+            "kein Artillerieschlag '{0}' für {2} (he-FT: Feuerkraft F, Treffsicherheit T; smoke; "
+            "WSR 11.2)",
+            w[3], words.en, words.de);
     return false;
   }
   if ((v == "air-target" || v == "air-drift") && w.size() == 2) {  // air.cc (WSR 11.3)
@@ -1407,7 +1422,8 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
         } else {
           x = (w[2].size() == 1 && w[2][0] >= '1' && w[2][0] <= '6') ? w[2][0] - '0' : 0;
           if (x == 0) {
-            error = "fate raise/lower takes the face of a die, 1-6";
+            error = {"fate raise/lower takes the face of a die, 1-6",
+                     "fate raise/lower braucht ein Würfelauge, 1-6"};
             return false;
           }
         }
@@ -1418,9 +1434,11 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
       out = Action(kFate, {use});
       return true;
     }
-    error =
+    error = {
         "fate reroll | fate raise <face> | fate lower <face> | fate command | fate redraw | "
-        "fate ops <unit> | no-fate (WSR 10.0)";
+        "fate ops <unit> | no-fate (WSR 10.0)",
+        "fate reroll | fate raise <Augen> | fate lower <Augen> | fate command | fate redraw | "
+        "fate ops <Einheit> | no-fate (WSR 10.0)"};
     return false;
   }
   if (v == "no-opfire" && w.size() == 1) {
@@ -1433,11 +1451,11 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
       a = std::stoi(w[1]);
       b = std::stoi(w[2]);
     } catch (...) {
-      error = "roll needs two dice 1-6";
+      error = {"roll needs two dice 1-6", "roll braucht zwei Würfel 1-6"};
       return false;
     }
     if (a < 1 || a > 6 || b < 1 || b > 6) {
-      error = "dice show 1-6";
+      error = {"dice show 1-6", "Würfel zeigen 1-6"};
       return false;
     }
     if (a > b) std::swap(a, b);
@@ -1451,7 +1469,7 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
       int from = 0;
       if (!hex_arg(w[1], &from)) return false;
       if (n_group == 0 || unit(group[0]).hex != from) {
-        error = "no stack is moving from " + w[1];
+        error = say("no stack is moving from {}", "von {} bewegt sich kein Stapel", w[1]);
         return false;
       }
     }
@@ -1500,15 +1518,18 @@ bool WsrState::parse(std::string_view text, Action& out, std::string& error) con
     return true;
   }
   if (assault_parse(w, out, error)) return true;  // assault.cc, fortification.cc
-  if (!error.empty()) return false;
+  if (!error.en.empty()) return false;
   if (const int r = setup_parse(w, out, error); r != 0) return r > 0;     // setup.cc (WSR 2.0)
   if (const int r = scenario_parse(w, out, error); r != 0) return r > 0;  // arrival.cc
   if (const int r = sw_parse(w, out, error); r != 0) return r > 0;        // sw_placement.cc (11.4)
   error =
-      "unknown action '" + std::string(text) +
-      "' (draw, roll, select, move, drop, mount, dismount, load, unload, end-move, end-impulse, "
-      "place-hq, "
-      "fire, opfire, no-opfire, place, assign, auto-setup)";
+      say("unknown action '{}' (draw, roll, select, move, drop, mount, dismount, load, unload, "
+          "end-move, end-impulse, place-hq, fire, opfire, no-opfire, place, assign, "
+          "auto-setup)",
+          "unbekannte Aktion '{}' (draw, roll, select, move, drop, mount, dismount, load, "
+          "unload, end-move, end-impulse, place-hq, fire, opfire, no-opfire, place, assign, "
+          "auto-setup)",
+          text);
   return false;
 }
 

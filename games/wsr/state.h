@@ -447,7 +447,7 @@ class WsrState : public State {
   // MP the moving group pays to enter `hex` (the dearest of its units, WSR 5.0) and the fewest MP
   // any of them has left after; -1 when the group cannot enter it (annotate.cc).
   int group_step_cost(int hex, int* left) const;
-  bool parse(std::string_view text, Action& out, std::string& error) const override;
+  bool parse_text(std::string_view text, Action& out, Text& error) const override;
   json observe(int seat) const override;
   // observe(seat).dump() written directly, without the JSON tree (the server's hot path;
   // observation.cc).
@@ -837,10 +837,10 @@ class WsrState : public State {
   void apply_assault_dice(const Step& s, const Action& a, EventList* ev);  // from apply_fire_dice
   void assault_advance(EventList* ev);  // top is kStepAssault (called by advance())
   Text assault_why_illegal(const Action& a) const;
-  bool assault_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  bool assault_parse(const std::vector<std::string>& w, Action& out, Text& error) const;
   // Action-text arguments: a hex id or a unit label; false with `error` set if `s` is none.
-  bool parse_hex_arg(const std::string& s, int* hex, std::string& error) const;
-  bool parse_unit_arg(const std::string& s, int* unit, std::string& error) const;
+  bool parse_hex_arg(const std::string& s, int* hex, Text& error) const;
+  bool parse_unit_arg(const std::string& s, int* unit, Text& error) const;
   std::string assault_describe(const Action& a) const;
   bool assault_state_ok(const Step& st) const;  // state_from_json validation of these steps
   json assault_to_json() const;
@@ -938,7 +938,7 @@ class WsrState : public State {
   Text setup_prompt() const;
   std::string setup_describe(const Action& a) const;
   // 1: parsed a setup action (place, assign, auto-setup), -1: error set, 0: not a setup verb.
-  int setup_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  int setup_parse(const std::vector<std::string>& w, Action& out, Text& error) const;
   // sequence.cc: after the setup phase (or at once without one) the markers go into the cup
   // (WSR 2.0) and play starts; first activations (scenario) belong here.
   void start_play(EventList* ev);
@@ -978,7 +978,7 @@ class WsrState : public State {
   void apply_scenario_action(const Action& a, EventList* ev);
   Text scenario_why_illegal(const Action& a) const;
   // 1: parsed, -1: error set, 0: not one of these verbs.
-  int scenario_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  int scenario_parse(const std::vector<std::string>& w, Action& out, Text& error) const;
   std::string scenario_describe(const Action& a) const;
   Text scenario_prompt() const;                  // kStepEntryRoll, kStepFirstActivation
   bool scenario_state_ok(const Step& st) const;  // state_from_json validation of these steps
@@ -1108,7 +1108,7 @@ class WsrState : public State {
   Text sw_prompt() const;
   Text sw_why_illegal(const Action& a) const;
   std::string sw_describe(const Action& a) const;
-  int sw_parse(const std::vector<std::string>& w, Action& out, std::string& error) const;
+  int sw_parse(const std::vector<std::string>& w, Action& out, Text& error) const;
   bool sw_state_ok(const Step& st) const;
   // WSR 11.1 (fire.cc): `u` may fire at `t` with its AA firepower (a copy with kAaFire set).
   bool can_fire_aa(int u, int t, bool opportunity, Text* why, FireParams* p = nullptr) const;

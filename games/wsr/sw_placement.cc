@@ -244,20 +244,17 @@ std::string WsrState::sw_describe(const Action& a) const {
   }
 }
 
-int WsrState::sw_parse(const std::vector<std::string>& w, Action& out, std::string& error) const {
+int WsrState::sw_parse(const std::vector<std::string>& w, Action& out, Text& error) const {
   auto sw_arg = [&](const std::string& s, int* k) {
     *k = game_->sw_by_label(s);
-    if (*k < 0) error = "no support weapon labelled '" + s + "'";
+    if (*k < 0) error = say("no support weapon labelled '{}'", "keine Unterstützungswaffe '{}'", s);
     return *k >= 0;
   };
   if (w[0] == "place-sw" && w.size() == 3) {
     int k = 0;
     if (!sw_arg(w[1], &k)) return -1;
-    const int u = game_->unit_by_label(w[2]);
-    if (u < 0) {
-      error = "no unit labelled '" + w[2] + "'";
-      return -1;
-    }
+    int u = 0;
+    if (!parse_unit_arg(w[2], &u, error)) return -1;
     out = Action(kPlaceSw, {k, u});
     return 1;
   }

@@ -846,8 +846,9 @@ TEST(CliHuman, LangDeShowsTheGamesPromptLogAndRefusalsInGerman) {
                                                 "(orcs|elves) wins\n$"));
 }
 
-// --lang de: the terminal's own words too: help, refusals of what was typed, undo, the log's
-// lines (the side as it is named and the action's label, "Würfel" for a die), quitting.
+// --lang de: the terminal's own words too: help, refusals of what was typed (and why a text was
+// not understood), undo, the log's lines (the side as it is named and the action's label,
+// "Würfel" for a die), quitting.
 TEST(CliHuman, LangDeTheTerminalsOwnWordsAreGerman) {
   CliRun r = run_cli(all_games(),
                      {"play", "rivet/mission-2", "--seed", "4", "--seat", "allies=human", "--seat",
@@ -857,12 +858,12 @@ TEST(CliHuman, LangDeTheTerminalsOwnWordsAreGerman) {
   EXPECT_THAT(r.out, HasSubstr("Befehle:\n"));
   EXPECT_THAT(r.out, HasSubstr("  undo    die eigene letzte Aktion zurücknehmen"));
   EXPECT_THAT(r.out, HasSubstr("keine Aktion mit der Nummer 999: 1-"));
-  EXPECT_THAT(r.out, HasSubstr("nicht verstanden: "));
+  EXPECT_THAT(r.out, HasSubstr("nicht verstanden: unbekannter Befehl 'blah' (deploy, "));
   EXPECT_THAT(r.out, HasSubstr("nichts zurückzunehmen: es wurde noch keine Aktion ausgeführt"));
   EXPECT_THAT(r.out, HasSubstr("1. Alliierte: Schütze in b6 aufstellen (NW)\n"));
   EXPECT_THAT(r.out, HasSubstr("quit: die Partie bleibt unvollendet; kein Protokoll geschrieben"));
-  for (const char* english : {"Commands:", "no action number", "not understood", "nothing to undo",
-                              ": deploy ", "allies:", "left unfinished"})
+  for (const char* english : {"Commands:", "no action number", "not understood", "unknown command",
+                              "nothing to undo", ": deploy ", "allies:", "left unfinished"})
     EXPECT_THAT(r.out, ::testing::Not(HasSubstr(english))) << english;
 }
 

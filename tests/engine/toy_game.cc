@@ -353,15 +353,20 @@ std::string DiceRaceState::describe_for(const Action& action, int viewer) const 
   return describe(action);
 }
 
-bool DiceRaceState::parse(std::string_view text, Action& out, std::string& error) const {
-  if (!parse_by_table(kVerbs, text, out, error)) return false;
+// The toy game's reasons are English only, like its other texts (also those of the engine's
+// table reader, which come in both languages).
+bool DiceRaceState::parse_text(std::string_view text, Action& out, Text& error) const {
+  if (!parse_by_table(kVerbs, text, out, error)) {
+    error.de.clear();
+    return false;
+  }
   const auto face = [&](int i) { return out.arg(i) >= 1 && out.arg(i) <= 6; };
   if (out.verb == kDice && (out.arg(0) < 1 || out.arg(0) > 2))
-    error = "dice: roll 1 or 2 dice (DR §2)";
-  if (out.verb == kDeal && !face(0)) error = "deal: a card is worth 1 to 6 (DR §1)";
+    error = {"dice: roll 1 or 2 dice (DR §2)", ""};
+  if (out.verb == kDeal && !face(0)) error = {"deal: a card is worth 1 to 6 (DR §1)", ""};
   if (out.verb == kRoll && (!face(0) || (out.argc == 2 && !face(1))))
-    error = "roll: dice show 1 to 6 (DR §3)";
-  if (!error.empty()) return false;
+    error = {"roll: dice show 1 to 6 (DR §3)", ""};
+  if (!error.en.empty()) return false;
   // Two dice are an unordered pair: "roll 5 2" is read as "roll 2 5".
   if (out.verb == kRoll && out.argc == 2 && out.arg(0) > out.arg(1))
     out = Action(kRoll, {out.arg(1), out.arg(0)});

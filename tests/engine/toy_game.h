@@ -86,7 +86,7 @@ class DiceRaceState : public State {
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
   std::string describe_for(const Action& action, int viewer) const override;
-  bool parse(std::string_view text, Action& out, std::string& error) const override;
+  bool parse_text(std::string_view text, Action& out, Text& error) const override;
   bool reveals_information(const Action& action) const override;
   json observe(int seat) const override;
   std::unique_ptr<State> determinize(int seat, Rng& rng) const override;

@@ -389,35 +389,39 @@ TEST(Verbs, TextsAreWrittenAndReadByTheTableAlone) {
   for (const Action& a : {moves, Action(1, {2}), Action(1, {2, 5}), Action(2, {7}), Action(3, {4}),
                           Action(4, {9}), Action(4, {1, 2, 9}), Action(5, {})}) {
     Action back;
-    std::string error;
-    ASSERT_TRUE(parse_by_table(kTable, describe_by_table(kTable, a), back, error)) << error;
+    Text error;
+    ASSERT_TRUE(parse_by_table(kTable, describe_by_table(kTable, a), back, error)) << error.en;
     EXPECT_EQ(back, a) << describe_by_table(kTable, a);
   }
 }
 
+// The reason comes in both languages; the verbs and the words typed are the same in both.
 TEST(Verbs, ParsingByTheTableSaysWhatIsWrong) {
   Action a;
-  std::string error;
+  Text error;
   EXPECT_FALSE(parse_by_table(kTable, "fly 3", a, error));
-  EXPECT_EQ(error,
+  EXPECT_EQ(error.en,
             "unknown action 'fly' (expected move, attack, react intercept, react, enter or pass)");
-  error.clear();
+  EXPECT_EQ(error.de,
+            "unbekannte Aktion 'fly' (erwartet: move, attack, react intercept, react, "
+            "enter oder pass)");
+  error = {};
   EXPECT_FALSE(parse_by_table(kTable, "move 3", a, error));
-  EXPECT_EQ(error, "'move' takes 2 argument(s)");
-  error.clear();
+  EXPECT_EQ(error, (Text{"'move' takes 2 argument(s)", "'move' braucht 2 Angabe(n)"}));
+  error = {};
   EXPECT_FALSE(parse_by_table(kTable, "attack", a, error));
-  EXPECT_EQ(error, "'attack' takes 1 to 2 arguments");
-  error.clear();
+  EXPECT_EQ(error, (Text{"'attack' takes 1 to 2 arguments", "'attack' braucht 1 bis 2 Angaben"}));
+  error = {};
   EXPECT_FALSE(parse_by_table(kTable, "pass now", a, error));
-  EXPECT_EQ(error, "'pass' takes 0 argument(s)");
-  error.clear();
+  EXPECT_EQ(error.en, "'pass' takes 0 argument(s)");
+  error = {};
   EXPECT_FALSE(parse_by_table(kTable, "move x 4", a, error));
-  EXPECT_EQ(error, "'move': 'x' is not a unit");
-  error.clear();
+  EXPECT_EQ(error, (Text{"'move': 'x' is not a unit", "'move': 'x' ist keine Einheit"}));
+  error = {};
   EXPECT_FALSE(parse_by_table(kTable, "move 9999 4", a, error));
-  error.clear();
+  error = {};
   EXPECT_FALSE(parse_by_table(kTable, "  ", a, error));
-  EXPECT_EQ(error, "empty action");
+  EXPECT_EQ(error, (Text{"empty action", "leere Aktion"}));
 }
 
 // A codec names the arguments: units "u<n>", places by a list of names.
@@ -427,11 +431,11 @@ TEST(Verbs, ACodecWritesAndReadsTheWordsOfEachKind) {
   codec.write = [](ArgKind kind, int v) {
     return kind == ArgKind::kPlace ? kPlaces[static_cast<size_t>(v)] : "u" + std::to_string(v);
   };
-  codec.read = [](ArgKind kind, std::string_view w, int& v, std::string& error) {
+  codec.read = [](ArgKind kind, std::string_view w, int& v, Text& error) {
     if (kind == ArgKind::kPlace) {
       for (size_t i = 0; i < kPlaces.size(); ++i)
         if (kPlaces[i] == w) v = static_cast<int>(i);
-      if (v < 0) error = "no place " + std::string(w);
+      if (v < 0) error = say("no place {}", "kein Ort {}", w);
       return v >= 0;
     }
     if (w.size() < 2 || w[0] != 'u') return false;
@@ -440,14 +444,14 @@ TEST(Verbs, ACodecWritesAndReadsTheWordsOfEachKind) {
   };
   EXPECT_EQ(describe_by_table(kTable, Action(0, {3, 1}), codec), "move u3 B-R04");
   Action a;
-  std::string error;
+  Text error;
   ASSERT_TRUE(parse_by_table(kTable, "move u3 B-R04", a, error, codec));
   EXPECT_EQ(a, Action(0, {3, 1}));
   EXPECT_FALSE(parse_by_table(kTable, "move u3 C-C01", a, error, codec));
-  EXPECT_EQ(error, "no place C-C01");
-  error.clear();
+  EXPECT_EQ(error, (Text{"no place C-C01", "kein Ort C-C01"}));
+  error = {};
   EXPECT_FALSE(parse_by_table(kTable, "move 3 B-R04", a, error, codec));
-  EXPECT_EQ(error, "'move': '3' is not a unit");
+  EXPECT_EQ(error.en, "'move': '3' is not a unit");
 }
 
 TEST(Verbs, TheLegalActionCarriesItsTextAndAPlaceItsCell) {

@@ -237,5 +237,21 @@ TEST(PlanspielGerman, PS_7_5_AnUnseenUnitReadsVerdecktInGermanPromptsAndEvents) 
   EXPECT_GT(masked, 0);
 }
 
+// A typed text that names no action is refused in the reader's language; the words of the
+// command language stay as they are typed (PS §9.6: two or three units move together).
+TEST(PlanspielGerman, PS9_6_ATextThatNamesNoActionIsRefusedInGerman) {
+  auto s = GermanStart();
+  Action a;
+  Text error;
+  EXPECT_FALSE(s->parse_text("move X-9 1,1", a, error));
+  EXPECT_EQ(error, (Text{"no unit 'X-9' in this situation", "keine Einheit 'X-9' in dieser Lage"}));
+  EXPECT_FALSE(s->parse_text("move R-I1 40,1", a, error));
+  EXPECT_EQ(error.de, "'40,1' ist kein Feld der Platte (x,y)");
+  EXPECT_FALSE(s->parse_text("together R-I1", a, error));
+  EXPECT_EQ(error.de,
+            "together EINHEIT EINHEIT [EINHEIT]: zwei oder drei Einheiten bewegen sich "
+            "gleichzeitig (PS §9.6)");
+}
+
 }  // namespace
 }  // namespace feldherr::planspiel

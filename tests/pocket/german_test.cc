@@ -198,5 +198,20 @@ TEST(PocketGerman, PB_Spielende_TheResultIsASentenceInBothLanguages) {
   EXPECT_EQ(events.back().text_de, r.headline.de);
 }
 
+// A typed text that names no action is refused in the reader's language; the words of the
+// command language stay as they are typed (PB Aufbau 4: the troop types of the army).
+TEST(PocketGerman, PB_Aufbau4_ATextThatNamesNoActionIsRefusedInGerman) {
+  Battle b;
+  Action a;
+  Text error;
+  EXPECT_FALSE(b.state->parse_text("pick orcs.dragon", a, error));
+  EXPECT_EQ(error,
+            (Text{"unknown troop type 'orcs.dragon'", "unbekannter Truppentyp 'orcs.dragon'"}));
+  EXPECT_FALSE(b.state->parse_text("done now", a, error));
+  EXPECT_EQ(error, (Text{"'done' takes 1 word", "'done' besteht aus 1 Wort"}));
+  EXPECT_FALSE(b.state->parse_text("fly", a, error));
+  EXPECT_EQ(error.de, "unbekanntes Verb 'fly'");
+}
+
 }  // namespace
 }  // namespace feldherr::pocket::testing

@@ -167,5 +167,22 @@ TEST_P(RivetEnding, Rw13_TheResultIsASentenceInBothLanguages) {
 
 INSTANTIATE_TEST_SUITE_P(RivetGerman, RivetEnding, ::testing::Values(false, true));
 
+// A typed text that names no action is refused in the reader's language; the words of the
+// command language stay as they are typed (RW §7: deploying a unit type into a segment).
+TEST(RivetGerman, Rw7_ATextThatNamesNoActionIsRefusedInGerman) {
+  auto g = MakeGame(4);
+  auto s = Start(*g);
+  Action a;
+  Text error;
+  EXPECT_FALSE(s->parse_text("deploy zeppelin a6 NW", a, error));
+  EXPECT_EQ(error, (Text{"unknown unit type 'zeppelin'", "unbekannter Einheitentyp 'zeppelin'"}));
+  EXPECT_FALSE(s->parse_text("end now", a, error));
+  EXPECT_EQ(error, (Text{"'end' takes 0 argument(s)", "'end' braucht 0 Angabe(n)"}));
+  EXPECT_FALSE(s->parse_text("blah", a, error));
+  EXPECT_EQ(error.de,
+            "unbekannter Befehl 'blah' (deploy, plug, activate, attack, snipe, rush, dash, step, "
+            "place, end)");
+}
+
 }  // namespace
 }  // namespace feldherr::rivet::testing

@@ -172,5 +172,17 @@ TEST(WpGerman, WP11_TheResultIsASentenceInBothLanguages) {
   }
 }
 
+// A typed text that names no action is refused in the reader's language; the words of the
+// command language stay as they are typed (WP 7.1: an officer moves to a field).
+TEST(WpGerman, WP7_1_ATextThatNamesNoActionIsRefusedInGerman) {
+  auto s = fresh("medium", 2, "C");
+  Action a;
+  Text error;
+  EXPECT_FALSE(s->parse_text("move o9 C", a, error));
+  EXPECT_EQ(error, (Text{"unknown officer 'o9' (o1-o4)", "unbekannter Offizier 'o9' (o1-o4)"}));
+  EXPECT_FALSE(s->parse_text("mortar Z", a, error));
+  EXPECT_EQ(error.de, "unbekannte Angriffsleiste 'Z' (A-E)");
+}
+
 }  // namespace
 }  // namespace feldherr::westerplatte::testing

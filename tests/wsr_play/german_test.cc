@@ -202,5 +202,22 @@ TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {
               StartsWith("The Americans have 4 fate points; their own drawn marker (draw us.507)"));
 }
 
+// A typed text that names no action is refused in the reader's language; the words of the
+// command language stay as they are typed (WSR 3.1: a formation's marker is drawn).
+TEST(WsrGerman, WSR3_1_ATextThatNamesNoActionIsRefusedInGerman) {
+  Play p = WsrGermanSetUp();
+  Action a;
+  Text error;
+  EXPECT_FALSE(p.state->parse_text("draw us.999", a, error));
+  EXPECT_EQ(error, (Text{"no formation 'us.999' in this game",
+                         "keine Formation 'us.999' in dieser Partie"}));
+  EXPECT_FALSE(p.state->parse_text("select us.nobody", a, error));
+  EXPECT_EQ(error.de, "keine Einheit 'us.nobody'");
+  EXPECT_FALSE(p.state->parse_text("move Q99", a, error));
+  EXPECT_EQ(error.de, "'Q99' ist kein Hexfeld (Form 'A-K08', 'K08' oder 'K8')");
+  EXPECT_FALSE(p.state->parse_text("move Z-K08", a, error));
+  EXPECT_EQ(error.de, "Hexfeld 'Z-K08' liegt nicht im Spielbereich dieses Szenarios");
+}
+
 }  // namespace
 }  // namespace feldherr::wsr::testing
