@@ -140,7 +140,7 @@ export function objectiveFields(board: PlanspielBoard): Map<string, string> {
 }
 
 /** The display name of an objective set in language `l`: the situation's place name ("crossing"
- * -> "Übergang" in German), else the id capitalised ("gutshof" -> "Gutshof"). */
+ * -> "Übergang" in German), else its id, as the situation loader names a set without a name. */
 export function objectiveName(
   objectives: { id: string; name?: string; name_de?: string }[],
   id: string,
@@ -148,7 +148,7 @@ export function objectiveName(
 ): string {
   const o = objectives.find((x) => x.id === id);
   const name = l === 'de' ? (o?.name_de ?? o?.name) : o?.name;
-  return name ?? id.charAt(0).toUpperCase() + id.slice(1);
+  return name ?? id;
 }
 
 /**

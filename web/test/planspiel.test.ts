@@ -70,12 +70,13 @@ describe('Planspiel board JSON (games/planspiel/module.cc)', () => {
       ['6,3', 'gutshof'],
     ]);
     expect(objectiveName(board.objectives, 'gutshof', 'de')).toBe('Gutshof');
-    // Scenarios §4.4: the place name of the data in the reader's language, else the id.
+    // Scenarios §4.4: the place name of the data in the reader's language, else the id as the
+    // situation loader gives it to a set without a name.
     const ps2 = [{ id: 'crossing', name: 'Crossing', name_de: 'Übergang' }, { id: 'village', name: 'Brückendorf' }];
     expect(objectiveName(ps2, 'crossing', 'de')).toBe('Übergang');
     expect(objectiveName(ps2, 'crossing', 'en')).toBe('Crossing');
     expect(objectiveName(ps2, 'village', 'de')).toBe('Brückendorf');
-    expect(objectiveName([{ id: 'nordkuppe' }], 'nordkuppe', 'de')).toBe('Nordkuppe');
+    expect(objectiveName([{ id: 'nordkuppe' }], 'nordkuppe', 'de')).toBe('nordkuppe');
     const inf = board.unit_types.find((t) => t.id === 'INF')!;
     expect(inf.speeds).toMatchObject({ road: 2, terrain: 1 });
     expect(inf.provenance['weapon.calibre_cm']).toBe('stand-in');
