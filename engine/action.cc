@@ -4,18 +4,6 @@
 
 namespace feldherr {
 
-Action::Action(int verb_, std::initializer_list<int> a) {
-  assert(verb_ >= 0 && verb_ <= kMaxVerb);
-  assert(a.size() <= static_cast<size_t>(kMaxArgs));
-  verb = static_cast<uint8_t>(verb_);
-  argc = static_cast<uint8_t>(a.size());
-  size_t i = 0;
-  for (int v : a) {
-    assert(v >= 0 && v <= kMaxArg);
-    args[i++] = static_cast<uint16_t>(v);
-  }
-}
-
 uint64_t Action::id() const {
   uint64_t id = (static_cast<uint64_t>(verb) << 3) | argc;
   for (int i = 0; i < kMaxArgs; ++i)

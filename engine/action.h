@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -30,8 +31,19 @@ struct Action {
   std::array<uint16_t, kMaxArgs> args{};
 
   Action() = default;
-  // Builds an action; arguments must lie in [0, kMaxArg] (checked in debug builds).
-  Action(int verb_, std::initializer_list<int> a);
+  // Builds an action; arguments must lie in [0, kMaxArg] (checked in debug builds). Inline: the
+  // games' legal-action generators build millions of them in a search.
+  Action(int verb_, std::initializer_list<int> a) {
+    assert(verb_ >= 0 && verb_ <= kMaxVerb);
+    assert(a.size() <= static_cast<size_t>(kMaxArgs));
+    verb = static_cast<uint8_t>(verb_);
+    argc = static_cast<uint8_t>(a.size());
+    size_t i = 0;
+    for (int v : a) {
+      assert(v >= 0 && v <= kMaxArg);
+      args[i++] = static_cast<uint16_t>(v);
+    }
+  }
 
   int arg(int i) const { return args[static_cast<size_t>(i)]; }
 
