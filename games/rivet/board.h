@@ -13,6 +13,8 @@
 namespace feldherr::rivet {
 
 inline constexpr int kNoMansLand = -1;
+// The most segments a board has: a tile grid of 5x5 tiles of 3x3 segments (RW §12).
+inline constexpr int kMaxSegments = 225;
 
 struct Board {
   int cols = 0;  // segment columns (a = 0, west to east)

@@ -120,7 +120,7 @@ void RivetState::card_plays(ActionList& out) const {
           probe.type = t;
           probe.owner = active;
           for (int s = 0; s < board().num_segments(); ++s) {
-            if (!deploy_segment(s) || !entry_block_type(t, active, s).en.empty()) continue;
+            if (!deploy_segment(s) || entry_block_kind(t, active, s) != EntryBlock::kNone) continue;
             for (int m : masks_for(probe, s, -1)) add(s, m);
           }
         }

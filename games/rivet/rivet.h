@@ -101,6 +101,9 @@ enum class RivetStepDice : uint8_t {
 using RivetStepRow = StepRow<RivetStepSeat, RivetStepDice>;
 const RivetStepRow& step_row(RivetStep step);
 
+// What keeps a unit out of a segment (RW §3, §10); kNone: nothing.
+enum class EntryBlock : uint8_t { kNone, kEnemy, kObjective, kBunker, kTankTrap, kWire };
+
 struct Unit {
   int id = 0;  // stable, "u<id>"
   int type = 0;
@@ -258,7 +261,10 @@ class RivetState : public State {
   // Why `u` may not enter `seg` now (movement or deployment), empty if it may (RW §9, §10).
   Text entry_block(const Unit& u, int seg, bool deploying) const;
   Text entry_block_type(int type, int owner, int seg) const;
-  Text terrain_block(int type, int seg) const;  // RW §10 entry restrictions only
+  // The same rules without the text, for the legal actions (which only ask whether).
+  EntryBlock entry_block_kind(int type, int owner, int seg) const;
+  EntryBlock terrain_block(int type, int seg) const;  // RW §10 entry restrictions only
+  Text entry_block_text(EntryBlock block, int seg) const;
   // Tank Shock (RW §11): `u` may enter `seg` held only by enemy infantry.
   bool can_shock(const Unit& u, int seg) const;
   // Segments and placements a Tank Shock survivor may retreat to (RW §11).

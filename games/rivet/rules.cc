@@ -204,33 +204,57 @@ int RivetState::dice_against(const Unit& target, int chart_value, int assault,
   return std::max(1, n - bolster);
 }
 
-Text RivetState::terrain_block(int type, int seg) const {
-  const UnitType& t = game_->data().units[static_cast<size_t>(type)];
-  const bool inf = t.cls == UnitClass::kInfantry;
-  if (!inf) {
-    if (terrain_in(seg, Terrain::kObjective))
+// One pass over the pieces; of several that bar a vehicle, the refusal names the first of
+// objective, bunker, tank trap.
+EntryBlock RivetState::terrain_block(int type, int seg) const {
+  const bool infantry = game_->data().units[static_cast<size_t>(type)].cls == UnitClass::kInfantry;
+  const Board& b = board();
+  EntryBlock block = EntryBlock::kNone;
+  for (const TerrainPiece& p : terrain) {
+    if (b.seg(p.col, p.row) != seg) continue;
+    if (infantry) {
+      if (p.type == Terrain::kWire) return EntryBlock::kWire;
+      continue;
+    }
+    if (p.type == Terrain::kObjective) return EntryBlock::kObjective;
+    if (p.type == Terrain::kBunker) block = EntryBlock::kBunker;
+    if (p.type == Terrain::kTankTrap && block == EntryBlock::kNone) block = EntryBlock::kTankTrap;
+  }
+  return block;
+}
+
+EntryBlock RivetState::entry_block_kind(int type, int owner, int seg) const {
+  const int holder = seg_owner(seg);
+  if (holder >= 0 && holder != owner) return EntryBlock::kEnemy;  // RW §3
+  return terrain_block(type, seg);
+}
+
+Text RivetState::entry_block_text(EntryBlock block, int seg) const {
+  switch (block) {
+    case EntryBlock::kNone:
+      return {};
+    case EntryBlock::kEnemy:
+      return say("RW §3: {} holds enemy units (a segment holds one faction only)",
+                 "RW §3: in {} stehen gegnerische Einheiten (ein Segment gehört nur einer Seite)",
+                 seg_name(seg));
+    case EntryBlock::kObjective:
       return say("RW §10: only infantry may enter {} (strategic objective)",
                  "RW §10: nur Infanterie darf {} betreten (strategisches Ziel)", seg_name(seg));
-    if (terrain_in(seg, Terrain::kBunker))
+    case EntryBlock::kBunker:
       return say("RW §10: only infantry may enter {} (bunker)",
                  "RW §10: nur Infanterie darf {} betreten (Bunker)", seg_name(seg));
-    if (terrain_in(seg, Terrain::kTankTrap))
+    case EntryBlock::kTankTrap:
       return say("RW §10: only infantry may move onto {} (tank trap)",
                  "RW §10: nur Infanterie darf auf {} ziehen (Panzersperre)", seg_name(seg));
-  } else if (terrain_in(seg, Terrain::kWire)) {
-    return say("RW §10: infantry may not enter {} (barbed wire)",
-               "RW §10: Infanterie darf {} nicht betreten (Stacheldraht)", seg_name(seg));
+    case EntryBlock::kWire:
+      return say("RW §10: infantry may not enter {} (barbed wire)",
+                 "RW §10: Infanterie darf {} nicht betreten (Stacheldraht)", seg_name(seg));
   }
   return {};
 }
 
 Text RivetState::entry_block_type(int type, int owner, int seg) const {
-  const int holder = seg_owner(seg);
-  if (holder >= 0 && holder != owner)
-    return say("RW §3: {} holds enemy units (a segment holds one faction only)",
-               "RW §3: in {} stehen gegnerische Einheiten (ein Segment gehört nur einer Seite)",
-               seg_name(seg));
-  return terrain_block(type, seg);
+  return entry_block_text(entry_block_kind(type, owner, seg), seg);
 }
 
 bool RivetState::can_shock(const Unit& u, int seg) const {
@@ -238,7 +262,7 @@ bool RivetState::can_shock(const Unit& u, int seg) const {
   if (seg_owner(seg) != 1 - u.owner) return false;
   for (const Unit& o : units)
     if (o.seg == seg && !is_infantry(o)) return false;  // only enemy infantry there
-  return terrain_block(u.type, seg).en.empty();
+  return terrain_block(u.type, seg) == EntryBlock::kNone;
 }
 
 std::vector<std::pair<int, int>> RivetState::retreat_options(const Unit& u) const {
@@ -248,7 +272,7 @@ std::vector<std::pair<int, int>> RivetState::retreat_options(const Unit& u) cons
     const SquareCell n = Step(b.cell(u.seg), d);
     if (!b.on_board(n)) continue;
     const int s = b.seg(n.x, n.y);
-    if (!entry_block(u, s, false).en.empty()) continue;
+    if (entry_block_kind(u.type, u.owner, s) != EntryBlock::kNone) continue;
     for (int m : masks_for(u, s, u.id)) out.emplace_back(d, m);
   }
   return out;
@@ -925,7 +949,7 @@ void RivetState::unit_steps(const Unit& u, int verb, bool diag_used, ActionList&
       for (int m : base_masks(type_of(u).base_fields)) out.push_back(Action(verb, {u.id, d, m}));
       continue;
     }
-    if (!entry_block(u, s, false).en.empty()) continue;
+    if (entry_block_kind(u.type, u.owner, s) != EntryBlock::kNone) continue;
     for (int m : masks_for(u, s, u.id)) out.push_back(Action(verb, {u.id, d, m}));
   }
 }
@@ -935,9 +959,22 @@ void RivetState::deployment_actions(ActionList& out) const {
   const Board& b = board();
   // RW §7.1: a unit type, paid in DP and rivets, into an own deployment segment.
   std::vector<int> on_board(data.units.size(), 0);
+  std::array<int8_t, kMaxSegments> holder;
+  holder.fill(-1);
+  std::array<int, kMaxSegments> used{};
   for (const Unit& u : units) {
     ++on_board[static_cast<size_t>(u.type)];
     if (u.plug >= 0) ++on_board[static_cast<size_t>(u.plug)];
+    holder[static_cast<size_t>(u.seg)] = static_cast<int8_t>(u.owner);
+    used[static_cast<size_t>(u.seg)] |= u.fields;
+  }
+  // The segments a unit of any type may be deployed into, with the fields taken there: own
+  // deployment segments (and AC-22's) that hold no enemy units (RW §3).
+  std::vector<std::pair<int, int>> open;
+  for (int s = 0; s < b.num_segments(); ++s) {
+    const int h = holder[static_cast<size_t>(s)];
+    if (deploy_segment(s) && (h < 0 || h == active))
+      open.emplace_back(s, used[static_cast<size_t>(s)]);
   }
   for (int t = 0; t < static_cast<int>(data.units.size()); ++t) {
     const UnitType& ut = data.units[static_cast<size_t>(t)];
@@ -953,13 +990,10 @@ void RivetState::deployment_actions(ActionList& out) const {
           out.push_back(Action(kPlug, {t, h.id}));
       continue;
     }
-    Unit probe;
-    probe.type = t;
-    probe.owner = active;
-    for (int s = 0; s < b.num_segments(); ++s) {
-      if (!deploy_segment(s)) continue;
-      if (!entry_block_type(t, active, s).en.empty()) continue;
-      for (int m : masks_for(probe, s, -1)) out.push_back(Action(kDeploy, {t, s, m}));
+    for (const auto& [s, taken] : open) {
+      if (terrain_block(t, s) != EntryBlock::kNone) continue;
+      for (int m : base_masks(ut.base_fields))
+        if ((m & taken) == 0) out.push_back(Action(kDeploy, {t, s, m}));
     }
   }
   card_plays(out);
@@ -968,12 +1002,17 @@ void RivetState::deployment_actions(ActionList& out) const {
 
 void RivetState::combat_actions(ActionList& out) const {
   const Board& b = board();
-  for (int s = 0; s < b.num_segments(); ++s) {
-    bool any = false;
-    for (const Unit& u : units)
-      if (u.owner == active && u.seg == s && u.combat == 0) any = true;
-    if (any) out.push_back(Action(kActivate, {s}));
+  // Per segment: whose units stand there (RW §3: one faction only), and whether an own unit
+  // there has not fought yet (its segment may be activated).
+  std::array<int8_t, kMaxSegments> holder;
+  holder.fill(-1);
+  std::array<bool, kMaxSegments> ready{};
+  for (const Unit& u : units) {
+    holder[static_cast<size_t>(u.seg)] = static_cast<int8_t>(u.owner);
+    if (u.owner == active && u.combat == 0) ready[static_cast<size_t>(u.seg)] = true;
   }
+  for (int s = 0; s < b.num_segments(); ++s)
+    if (ready[static_cast<size_t>(s)]) out.push_back(Action(kActivate, {s}));
   for (const Unit& u : units) {
     if (u.owner != active || u.combat != 1) continue;
     const std::vector<Weapon> ws = weapons(u);
@@ -986,7 +1025,7 @@ void RivetState::combat_actions(ActionList& out) const {
         const int range =
             wp.range_ground + std::max(0, ability(u, AbilityKind::kRangeGround)) + u.buff_range;
         for (int s = 0; s < b.num_segments(); ++s) {
-          if (range_to(u.seg, s) > range || seg_owner(s) != Opp(active)) continue;
+          if (holder[static_cast<size_t>(s)] != Opp(active) || range_to(u.seg, s) > range) continue;
           const std::vector<int> order = target_order(s);
           if (sniper && !(wp.rules & (kFlatGrid | kChainGrid)) && !wp.deviates) {
             for (int id : order)
@@ -1017,12 +1056,12 @@ void RivetState::combat_actions(ActionList& out) const {
 
 void RivetState::movement_actions(ActionList& out) const {
   const Board& b = board();
-  for (int s = 0; s < b.num_segments(); ++s) {
-    bool any = false;
-    for (const Unit& u : units)
-      if (u.owner == active && u.seg == s && u.move == 0 && !u.rapid_used) any = true;
-    if (any) out.push_back(Action(kActivate, {s}));
-  }
+  // The segments with an own unit that has not moved yet (their activation, RW §9).
+  std::array<bool, kMaxSegments> ready{};
+  for (const Unit& u : units)
+    if (u.owner == active && u.move == 0 && !u.rapid_used) ready[static_cast<size_t>(u.seg)] = true;
+  for (int s = 0; s < b.num_segments(); ++s)
+    if (ready[static_cast<size_t>(s)]) out.push_back(Action(kActivate, {s}));
   for (const Unit& u : units) {
     if (u.owner != active) continue;
     if (u.move == 1 && u.mp_left > 0) unit_steps(u, kStep, u.diag_used, out);
@@ -1735,7 +1774,7 @@ void RivetState::apply_impl(const Action& a, EventList* ev) {
         int field = -1;
         for (int f : {kNW, kNE, kSW, kSE})  // the first free field in Allied order (E5)
           if (field < 0 && !((used >> f) & 1)) field = f;
-        if (!entry_block_type(rifle, kAllies, seg).en.empty() || field < 0) {
+        if (entry_block_kind(rifle, kAllies, seg) != EntryBlock::kNone || field < 0) {
           if (ev)
             Say(ev, "RW §12 M9",
                 say("a paratrooper cannot land in {} and drifts on ({})",
