@@ -1594,6 +1594,24 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
   slack.assign(static_cast<size_t>(L.size()), -1);
   spent.assign(static_cast<size_t>(L.size()), {});
   entered.assign(static_cast<size_t>(L.size()), 0);
+  // Per hex, from one pass over the units: what enemy_in, combat_units_in and hq_in of `side`
+  // say of it (perf: the search asks them of every neighbour it looks at).
+  thread_local std::vector<uint8_t> enemy, own_combat, own_hq;
+  enemy.assign(static_cast<size_t>(L.size()), 0);
+  own_combat.assign(static_cast<size_t>(L.size()), 0);
+  own_hq.assign(static_cast<size_t>(L.size()), 0);
+  for (int u : g.side_units(1 - side)) {
+    const int h = u < s.n_units ? s.unit(u).hex : -1;
+    if (h >= 0 && h < L.size()) enemy[static_cast<size_t>(h)] = 1;
+  }
+  for (int u : g.side_units(side)) {
+    const int h = u < s.n_units ? s.unit(u).hex : -1;
+    if (h < 0 || h >= L.size()) continue;
+    if (s.info(u).hq)
+      own_hq[static_cast<size_t>(h)] = 1;
+    else
+      ++own_combat[static_cast<size_t>(h)];
+  }
   std::vector<int> out;
   auto slack_of = [&](const std::vector<int>& sp) {
     int m = 1000;
@@ -1611,9 +1629,10 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
     for (int d = 0; d < 6; ++d) {
       const int b = L.Neighbour(a, d);
       if (b < 0) continue;
-      if (s.enemy_in(b, side)) continue;
-      if (b != from && s.combat_units_in(b, side) + combat > kStackLimit) continue;
-      if (b != from && has_hq && s.hq_in(b, side)) continue;
+      const size_t hb = static_cast<size_t>(b);
+      if (enemy[hb]) continue;
+      if (b != from && own_combat[hb] + combat > kStackLimit) continue;
+      if (b != from && has_hq && own_hq[hb]) continue;
       std::vector<int> sb = sa;
       bool ok = true;
       for (size_t i = 0; i < members.size() && ok; ++i) {
