@@ -905,6 +905,8 @@ struct DecisionCache {
   // G-12 exit runners of each seat (ExitRunner): per unit the exit zone it runs for + 1, 0 none.
   std::array<bool, 2> runners_done{false, false};
   std::array<std::vector<int8_t>, 2> runner;
+  // Per seat and hex: combat_units_in of the decision's state (CombatIn), empty until asked.
+  std::array<std::vector<uint8_t>, 2> combat_in;
 };
 
 thread_local DecisionCache tl_cache;
@@ -939,8 +941,29 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.smoke.clear();
     c.plan.done = false;
     c.runners_done = {false, false};
+    c.combat_in[0].clear();
+    c.combat_in[1].clear();
   }
   return c;
+}
+
+// s.combat_units_in(hex, side) (WSR 1.4), from one pass over the side's units per decision when
+// `s` is the state of the decision being scored (perf: the potentials ask it of every target
+// hex of every hex they look at).
+int CombatIn(const WsrState& s, int hex, int side) {
+  DecisionCache& c = Current();
+  if (c.state != &s || (side != 0 && side != 1)) return s.combat_units_in(hex, side);
+  std::vector<uint8_t>& counts = c.combat_in[static_cast<size_t>(side)];
+  if (counts.empty()) {
+    const int hexes = s.wgame().layout().size();
+    counts.assign(static_cast<size_t>(hexes), 0);
+    for (int u : s.wgame().side_units(side)) {
+      const int h = u < s.n_units ? s.unit(u).hex : -1;
+      if (h >= 0 && h < hexes && !s.info(u).hq) ++counts[static_cast<size_t>(h)];
+    }
+  }
+  if (hex < 0 || hex >= static_cast<int>(counts.size())) return s.combat_units_in(hex, side);
+  return counts[static_cast<size_t>(hex)];
 }
 
 // How near `side` is to holding all of `zone` (WSR 12.2): the share of its hexes it holds, less
@@ -1459,7 +1482,7 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
         // than staying, and sat in the first town taken (docs/wsr-ai.md "Next objective").
         bool ours = EffectiveController(s, t) == side;
         // An empty hex the seat holds with an enemy close by may be retaken: contested.
-        if (ours && p.contest_range > 0 && !s.combat_units_in(t, side)) {
+        if (ours && p.contest_range > 0 && !CombatIn(s, t, side)) {
           for (int e = 0; e < s.n_units && ours; ++e)
             if (s.on_map(e) && s.side_of(e) != side && !s.info(e).hq &&
                 L.Distance(s.unit(e).hex, t) <= p.contest_range)
@@ -1771,7 +1794,7 @@ double BestAssaultFrom(const WsrState& s, const GameInfo& gi, const std::vector<
   double best = kNegInf;
   for (int d = 0; d < 6; ++d) {
     const int x = L.Neighbour(from, d);
-    if (x < 0 || !s.combat_units_in(x, 1 - side)) continue;
+    if (x < 0 || !CombatIn(s, x, 1 - side)) continue;
     int cost = 0;
     for (int m : members) cost = std::max(cost, s.step_cost(m, from, x));
     if (cost < 0 || cost > mp) continue;
