@@ -247,7 +247,9 @@ class RivetState : public State {
   bool is_infantry(const Unit& u) const;
   int ability(const Unit& u, AbilityKind k) const;  // own + plug, -1 if absent
   std::vector<Weapon> weapons(const Unit& u) const;
-  int seg_owner(int seg) const;                  // faction with units there, or -1
+  int seg_owner(int seg) const;  // faction with units there, or -1
+  // seg_owner of every segment, from one pass over the units (the legal-action generators).
+  std::array<int8_t, kMaxSegments> segment_holders() const;
   int used_fields(int seg) const;                // mask of occupied fields
   std::vector<int> units_in(int seg) const;      // unit ids, in id order
   std::vector<int> target_order(int seg) const;  // unit ids by the owner's grid target order

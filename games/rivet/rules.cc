@@ -131,6 +131,12 @@ int RivetState::seg_owner(int seg) const {
     if (u.seg == seg) return u.owner;
   return -1;
 }
+std::array<int8_t, kMaxSegments> RivetState::segment_holders() const {
+  std::array<int8_t, kMaxSegments> holder;
+  holder.fill(-1);
+  for (const Unit& u : units) holder[static_cast<size_t>(u.seg)] = static_cast<int8_t>(u.owner);
+  return holder;
+}
 int RivetState::used_fields(int seg) const {
   int m = 0;
   for (const Unit& u : units)
@@ -959,13 +965,11 @@ void RivetState::deployment_actions(ActionList& out) const {
   const Board& b = board();
   // RW §7.1: a unit type, paid in DP and rivets, into an own deployment segment.
   std::vector<int> on_board(data.units.size(), 0);
-  std::array<int8_t, kMaxSegments> holder;
-  holder.fill(-1);
+  const std::array<int8_t, kMaxSegments> holder = segment_holders();
   std::array<int, kMaxSegments> used{};
   for (const Unit& u : units) {
     ++on_board[static_cast<size_t>(u.type)];
     if (u.plug >= 0) ++on_board[static_cast<size_t>(u.plug)];
-    holder[static_cast<size_t>(u.seg)] = static_cast<int8_t>(u.owner);
     used[static_cast<size_t>(u.seg)] |= u.fields;
   }
   // The segments a unit of any type may be deployed into, with the fields taken there: own
@@ -1004,13 +1008,10 @@ void RivetState::combat_actions(ActionList& out) const {
   const Board& b = board();
   // Per segment: whose units stand there (RW §3: one faction only), and whether an own unit
   // there has not fought yet (its segment may be activated).
-  std::array<int8_t, kMaxSegments> holder;
-  holder.fill(-1);
+  const std::array<int8_t, kMaxSegments> holder = segment_holders();
   std::array<bool, kMaxSegments> ready{};
-  for (const Unit& u : units) {
-    holder[static_cast<size_t>(u.seg)] = static_cast<int8_t>(u.owner);
+  for (const Unit& u : units)
     if (u.owner == active && u.combat == 0) ready[static_cast<size_t>(u.seg)] = true;
-  }
   for (int s = 0; s < b.num_segments(); ++s)
     if (ready[static_cast<size_t>(s)]) out.push_back(Action(kActivate, {s}));
   for (const Unit& u : units) {
