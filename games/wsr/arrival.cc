@@ -75,7 +75,7 @@ bool WsrState::first_activation_step(EventList* ev) {
       ev, "WSR 3.1",
       Text{game_->formation(f).data->name +
                " takes a first activation before the first draw of turn 1 (scenario).",
-           std::string(game_->formation(f).data->name) +
+           std::string(game_->formation(f).data->name_de) +
                " erhält vor dem ersten Ziehen der Spielrunde 1 eine erste Aktivierung (Szenario)."},
       game_->formation(f).side);
   begin_impulse(f, ev);  // counts as activated for WSR 3.2.1 (B2 [Rec])
@@ -135,7 +135,7 @@ void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
                   game_->formation(s.f).data->name + ".",
               std::string("Zufälliger Eintritt '") + re.id + "': " + std::to_string(die) +
                   ": diesmal tritt niemand ein; bei der nächsten Aktivierung von " +
-                  game_->formation(s.f).data->name + " erneut würfeln."},
+                  game_->formation(s.f).data->name_de + " erneut würfeln."},
          side);
     return;
   }
@@ -492,7 +492,7 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
       Emit(
           ev, "WSR 3.1",
           Text{game_->formation(f).data->name + " takes the first activation of turn 1 (scenario).",
-               std::string(game_->formation(f).data->name) +
+               std::string(game_->formation(f).data->name_de) +
                    " erhält die erste Aktivierung der Spielrunde 1 (Szenario)."},
           side);
       if (sc->first_activation.delays_marker && cup[static_cast<size_t>(f)] > 0) {
@@ -502,7 +502,7 @@ void WsrState::apply_scenario_action(const Action& a, EventList* ev) {
         Emit(
             ev, "scenario",
             Text{"The marker of " + game_->formation(f).data->name + " enters the cup from turn 2.",
-                 std::string("Der Marker von ") + game_->formation(f).data->name +
+                 std::string("Der Marker von ") + game_->formation(f).data->name_de +
                      " kommt ab Spielrunde 2 in das Behältnis."},
             side);
       }
@@ -763,14 +763,14 @@ std::string WsrState::scenario_describe(const Action& a) const {
 
 Text WsrState::scenario_prompt() const {
   const Step& t = top();
-  const std::string fname = game_->formation(t.f).data->name;
+  const Formation& fd = *game_->formation(t.f).data;
   if (t.kind == kStepEntryRoll) {
     const Scenario* sc = scenario_data();
     return Text{"Roll 1 die: random entry '" + sc->random_entries[static_cast<size_t>(t.a)].id +
-                    "' at the activation of " + fname + " (scenario).",
+                    "' at the activation of " + fd.name + " (scenario).",
                 std::string("1 Würfel werfen: zufälliger Eintritt '") +
                     sc->random_entries[static_cast<size_t>(t.a)].id + "' bei der Aktivierung von " +
-                    fname + " (Szenario)."};
+                    fd.name_de + " (Szenario)."};
   }
   return Text{
       "First activation of turn 1: choose the formation" +

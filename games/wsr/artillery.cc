@@ -123,7 +123,7 @@ bool WsrState::can_call_from(int u, Text* why) const {
             why, Text{"only the HQ of " + game_->formation(f).data->name +
                           " may call the artillery strikes of " +
                           SideWordsOf(*game_, side_of(u)).en + " (WSR-A6 artillery-caller)",
-                      std::string("nur das HQ von ") + game_->formation(f).data->name +
+                      std::string("nur das HQ von ") + game_->formation(f).data->name_de +
                           " darf die Artillerieschläge " + SideWordsOf(*game_, side_of(u)).de_gen +
                           " anfordern (WSR-A6 artillery-caller)"});
     }

@@ -177,6 +177,7 @@ json CounterJson(const CounterType& c) {
   }
   return {{"id", c.id},
           {"name", c.name},
+          {"name_de", c.name_de},
           {"nation", NationId(c.nation)},
           {"kind", UnitKindId(c.kind)},
           {"recon", c.recon},
@@ -464,6 +465,7 @@ json BoardJson(const Game& game) {
     formations.push_back({{"i", f},
                           {"id", fi.data->id},
                           {"name", fi.data->name},
+                          {"name_de", fi.data->name_de},
                           {"side", fi.side},
                           {"seat", setup.seats[fi.side]},
                           {"markers", fi.markers},

@@ -61,16 +61,17 @@ nlohmann::json BriefingObjectivesJson(const Scenario& sc) {
 
 nlohmann::json BriefingReinforcementsJson(const Scenario& sc, const Data& data) {
   nlohmann::json out = nlohmann::json::array();
-  auto formation_name = [&](const std::string& id) {
+  auto formation_name = [&](const std::string& id, Lang lang) {
     const Formation* f = data.formations.Find(id);
-    return f != nullptr ? f->name : id;
+    return f == nullptr ? id : lang == Lang::kDe ? f->name_de : f->name;
   };
   // Formations whose marker enters the cup after turn 1 (WSR 12.1, A-33).
   for (const FormationSetup& f : sc.formations)
     if (f.marker_turn > 1)
       out.push_back({{"arrival", "marker"},
                      {"formation", f.id},
-                     {"name", formation_name(f.id)},
+                     {"name", formation_name(f.id, Lang::kEn)},
+                     {"name_de", formation_name(f.id, Lang::kDe)},
                      {"side", f.side},
                      {"turn", f.marker_turn},
                      {"stand_in", f.provenance.Of("marker_turn") == Provenance::kStandIn}});
@@ -81,11 +82,13 @@ nlohmann::json BriefingReinforcementsJson(const Scenario& sc, const Data& data) 
       const CounterType* c = data.FindCounter(u.counter);
       units.push_back({{"counter", u.counter},
                        {"name", c != nullptr ? c->name : u.counter},
+                       {"name_de", c != nullptr ? c->name_de : u.counter},
                        {"count", u.count}});
     }
     nlohmann::json j = {{"arrival", ArrivalKindId(force.arrival)},
                         {"formation", force.formation},
-                        {"name", formation_name(force.formation)},
+                        {"name", formation_name(force.formation, Lang::kEn)},
+                        {"name_de", formation_name(force.formation, Lang::kDe)},
                         {"side", sc.SideOf(force.formation)},
                         {"text", force.text.en},
                         {"text_de", force.text.in(Lang::kDe)},

@@ -124,7 +124,7 @@ bool WsrState::chaos_draw(int marker, EventList* ev) {
                   " to " + game_->formation(marker).data->name + ".",
               std::string(std::string(n_chaos > 1 ? "Die gespeicherten Chaos-Ergebnisse gelten"
                                                   : "Das gespeicherte Chaos-Ergebnis gilt")) +
-                  " für " + game_->formation(marker).data->name + "."},
+                  " für " + game_->formation(marker).data->name_de + "."},
          game_->formation(marker).side);
   }
   return false;
@@ -213,7 +213,7 @@ void WsrState::chaos_impulse_start(int f, EventList* ev) {
         Emit(ev, "WSR 9.0",
              Text{"Chaos \"" + r.name + "\": no unit of " + fi.data->name + " to pick.",
                   std::string("Chaos „") + ((r.name_de.empty() ? r.name : r.name_de)) +
-                      "“: keine Einheit von " + fi.data->name + " zur Auswahl."},
+                      "“: keine Einheit von " + fi.data->name_de + " zur Auswahl."},
              fi.side);
         continue;
       }
@@ -222,7 +222,7 @@ void WsrState::chaos_impulse_start(int f, EventList* ev) {
       Emit(ev, "WSR 9.0",
            Text{"Chaos \"" + r.name + "\" for " + fi.data->name + ": " + r.text,
                 std::string("Chaos „") + ((r.name_de.empty() ? r.name : r.name_de)) + "“ für " +
-                    fi.data->name + ": " + ChaosTextDe(r)},
+                    fi.data->name_de + ": " + ChaosTextDe(r)},
            fi.side);
     }
   }
@@ -275,10 +275,10 @@ void WsrState::apply_chaos_pick(int u, EventList* ev) {
     const Step& next = top();
     chaos_pick_candidates(next.f, static_cast<ChaosEffect>(next.a / 100), cand);
     if (!cand.empty()) break;
-    const std::string& name = game_->formation(next.f).data->name;
+    const Formation& fd = *game_->formation(next.f).data;
     Emit(ev, "WSR 9.0",
-         Text{"Chaos: no unit of " + name + " left to pick.",
-              "Chaos: keine Einheit von " + name + " mehr zur Auswahl."},
+         Text{"Chaos: no unit of " + fd.name + " left to pick.",
+              "Chaos: keine Einheit von " + fd.name_de + " mehr zur Auswahl."},
          picker);
     pop();
   }
@@ -299,7 +299,7 @@ Text WsrState::chaos_why_illegal(const Action& a) const {
     return Text{unit_label(u) + " is not a unit of " + game_->formation(top().f).data->name +
                     ", the formation the chaos result affects (WSR 9.0)",
                 std::string(unit_label(u)) + " ist keine Einheit von " +
-                    game_->formation(top().f).data->name +
+                    game_->formation(top().f).data->name_de +
                     ", der Formation, die das Chaos-Ergebnis trifft (WSR 9.0)"};
   if (!on_map(u))
     return Text{unit_label(u) + " is not on the map",
@@ -322,7 +322,7 @@ Text WsrState::chaos_prompt() const {
           (e == ChaosEffect::kDisrupt ? " to be disrupted" : " to receive Ops complete") +
           " (WSR 9.0, chaos table).",
       Capital(SideWordsOf(*game_, 1 - game_->formation(t.f).side).de) + " wählen noch " +
-          std::to_string(t.a % 100) + " Einheit(en) von " + game_->formation(t.f).data->name +
+          std::to_string(t.a % 100) + " Einheit(en) von " + game_->formation(t.f).data->name_de +
           ", die " +
           ((e == ChaosEffect::kDisrupt ? "zerschlagen werden" : "„Operationen beendet“ erhalten")) +
           " (WSR 9.0, Chaostabelle)."};

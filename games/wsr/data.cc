@@ -194,7 +194,7 @@ bool CounterType::infantry_type() const {
 }
 
 bool CounterType::Matches(std::string_view n) const {
-  if (EqualsNoCase(n, name) || n == id) return true;
+  if (EqualsNoCase(n, name) || EqualsNoCase(n, name_de) || n == id) return true;
   return std::any_of(aliases.begin(), aliases.end(),
                      [&](const std::string& a) { return EqualsNoCase(n, a); });
 }
@@ -218,7 +218,7 @@ const CounterType* CounterSet::FindByName(std::string_view n) const {
 }
 
 bool Formation::Matches(std::string_view n) const {
-  if (n == id || EqualsNoCase(n, name)) return true;
+  if (n == id || EqualsNoCase(n, name) || EqualsNoCase(n, name_de)) return true;
   return std::any_of(aliases.begin(), aliases.end(),
                      [&](const std::string& a) { return EqualsNoCase(n, a); });
 }
@@ -749,6 +749,7 @@ namespace {
 
 const std::vector<std::string_view> kCounterFields = {"id",
                                                       "name",
+                                                      "name_de",
                                                       "aliases",
                                                       "kind",
                                                       "formation",
@@ -768,8 +769,8 @@ const std::vector<std::string_view> kCounterFields = {"id",
                                                       "dismounted-reduced"};
 
 const std::vector<std::string> kCounterProvenanceFields = {
-    "name", "aliases",   "kind",  "formation",  "hq_type", "recon",
-    "aa",   "transport", "steps", "wreck_back", "note"};
+    "name",  "name_de", "aliases",   "kind",  "formation",  "hq_type",
+    "recon", "aa",      "transport", "steps", "wreck_back", "note"};
 
 const std::vector<std::string_view> kFaceFields = {
     "symbol",        "silhouette", "ap",          "he",          "aa",        "air",
@@ -972,6 +973,8 @@ CounterSet LoadCounters(const std::string& path) {
     }
     const std::string where = "in [[counter]] '" + c.id + "'";
     c.name = r.String(r.Require(*t, "name", where), "name");
+    c.name_de = r.OptString(*t, "name_de");
+    if (c.name_de.empty()) c.name_de = c.name;
     if (const toml::node* n = t->get("aliases")) c.aliases = r.Strings(*n, "aliases");
     const toml::node& kind = r.Require(*t, "kind", where);
     const std::string k = r.String(kind, "kind");
@@ -1092,9 +1095,9 @@ FormationList LoadFormations(const std::string& path) {
   FormationList list;
   list.file = path;
   std::map<std::string, uint32_t> lines;
-  const std::vector<std::string_view> fields = {"id",      "name",   "aliases",   "nation",
-                                                "service", "morale", "hq",        "shq",
-                                                "units",   "note",   "provenance"};
+  const std::vector<std::string_view> fields = {"id",     "name",    "name_de", "aliases",
+                                                "nation", "service", "morale",  "hq",
+                                                "shq",    "units",   "note",    "provenance"};
   for (const toml::table* t : r.Tables(root, "formation", true)) {
     r.CheckKeys(*t, fields, "in [[formation]]");
     Formation f;
@@ -1113,6 +1116,8 @@ FormationList LoadFormations(const std::string& path) {
                      std::to_string(it->second) + ")");
     }
     f.name = r.String(r.Require(*t, "name", where), "name");
+    f.name_de = r.OptString(*t, "name_de");
+    if (f.name_de.empty()) f.name_de = f.name;
     if (const toml::node* n = t->get("aliases")) f.aliases = r.Strings(*n, "aliases");
     const toml::node& svc = r.Require(*t, "service", where);
     const int si = IndexOf(kServiceIds, r.String(svc, "service"));
@@ -1124,9 +1129,9 @@ FormationList LoadFormations(const std::string& path) {
     f.shq = r.OptString(*t, "shq");
     f.units = ReadUnits(r, r.Require(*t, "units", where));
     f.note = r.OptString(*t, "note");
-    f.provenance = r.Provenances(
-        r.Require(*t, "provenance", where),
-        {"name", "aliases", "nation", "service", "morale", "hq", "shq", "units", "note"});
+    f.provenance = r.Provenances(r.Require(*t, "provenance", where),
+                                 {"name", "name_de", "aliases", "nation", "service", "morale", "hq",
+                                  "shq", "units", "note"});
     list.formations.push_back(std::move(f));
   }
   for (const toml::table* t : r.Tables(root, "pool", false)) {

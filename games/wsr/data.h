@@ -243,6 +243,7 @@ struct Face {
 struct CounterType {
   std::string id;                    // "de.panther"
   std::string name;                  // "Panther"
+  std::string name_de;               // "Infanterie": the German rulebook's name; else `name`
   std::vector<std::string> aliases;  // spellings used by the rulebook and scenarios
   Nation nation = Nation::kUS;
   UnitKind kind = UnitKind::kArmor;
@@ -254,8 +255,8 @@ struct CounterType {
   int steps = 2;            // 1: single step (SHQ, AA units, aircraft, SWs); 2: full + reduced
   bool wreck_back = false;  // a wreck is printed on the back (WSR 6.1.7)
   std::string note;
-  // Fields: "name", "aliases", "kind", "formation", "hq_type", "recon", "aa", "transport",
-  // "steps", "wreck_back".
+  // Fields: "name", "name_de", "aliases", "kind", "formation", "hq_type", "recon", "aa",
+  // "transport", "steps", "wreck_back".
   ProvenanceMap provenance;
   std::array<Face, kNumFaces> faces;  // indexed by FaceId; only the counter's faces present
 
@@ -276,7 +277,7 @@ struct CounterType {
   // Infantry, paratroopers, engineers and (dismounted) mech infantry: may hold support weapons
   // (WSR 1.3.4.1), concealed by terrain, infantry assault bonuses (WSR 6.3.1).
   bool infantry_type() const;
-  // Name or alias, case-insensitive.
+  // Name, German name or alias, case-insensitive.
   bool Matches(std::string_view name) const;
 };
 
@@ -314,8 +315,9 @@ struct UnitCount {
 };
 
 struct Formation {
-  std::string id;    // "de.beck"
-  std::string name;  // "Kampfgruppe Beck"
+  std::string id;       // "de.beck"
+  std::string name;     // "2/16th Infantry"
+  std::string name_de;  // "2/16. Infanterie": the German rulebook's name; else `name`
   std::vector<std::string> aliases;
   Nation nation = Nation::kUS;
   Service service = Service::kUS;
@@ -324,9 +326,10 @@ struct Formation {
   std::string shq;  // SHQ counter id, or empty
   std::vector<UnitCount> units;
   std::string note;
-  ProvenanceMap provenance;  // fields: name, aliases, nation, service, morale, hq, shq, units
+  // fields: name, name_de, aliases, nation, service, morale, hq, shq, units
+  ProvenanceMap provenance;
 
-  bool Matches(std::string_view name) const;  // id, name or alias, case-insensitive
+  bool Matches(std::string_view name) const;  // id, name, name_de or alias, case-insensitive
 };
 
 struct Pool {  // a nation's attached pool (WSR 13.0)

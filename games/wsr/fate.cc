@@ -44,7 +44,7 @@ std::string WsrDrawnMarkerDe(const WsrState& s, const Action& draw) {
   if (m == kChaosMarker) return "Chaos-Marker";
   if (m == kDesignatedMarker) return "Marker der ausgewählten Formation";
   if (m >= kAirMarker) return "Flugzeug-Marker " + s.air_label(m - kAirMarker);
-  if (m < g.num_formations()) return "Formations-Marker " + g.formation(m).data->name;
+  if (m < g.num_formations()) return "Formations-Marker " + g.formation(m).data->name_de;
   return s.describe(draw);
 }
 

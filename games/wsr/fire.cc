@@ -1066,7 +1066,7 @@ Text WsrState::hit_unit(int t, int hits) {
     }
     if (x.sw != 0) {
       text.en += "; its " + sw(t)->name + " is removed (WSR 1.3.4.2)";
-      text.de += "; die Unterstützungswaffe " + sw(t)->name + " wird entfernt (WSR 1.3.4.2)";
+      text.de += "; die Unterstützungswaffe " + sw(t)->name_de + " wird entfernt (WSR 1.3.4.2)";
     }
     x.sw = 0;  // WSR 1.3.4.2: the SW goes with its platoon
     x.hex = kNoHex;

@@ -67,7 +67,7 @@ const CounterType& FindCounter(const Data& data, const std::string& text, const 
       all.push_back(&c);
       if (Lower(c.id) == Lower(text)) return c;
       if (c.Matches(text)) exact.push_back(&c);
-      bool hit = Contains(c.id, text) || Contains(c.name, text);
+      bool hit = Contains(c.id, text) || Contains(c.name, text) || Contains(c.name_de, text);
       for (const std::string& a : c.aliases) hit = hit || Contains(a, text);
       if (hit) containing.push_back(&c);
     }

@@ -74,7 +74,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
   int shown = 0;
   for (int f = 0; f < g.num_formations(); ++f)
     if (cup[static_cast<size_t>(f)] > 0) {
-      o << (shown ? ", " : " ") << (de ? g.formation(f).data->name : g.formation(f).data->id)
+      o << (shown ? ", " : " ") << (de ? g.formation(f).data->name_de : g.formation(f).data->id)
         << " x" << int(cup[static_cast<size_t>(f)]);
       ++shown;
     }
@@ -162,7 +162,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
           << r.Str("north_formation") << T(" on or north of it", " auf ihr oder nördlich");
   if (active_f >= 0)
     o << T("\nActive formation: ", "\nAktive Formation: ")
-      << (de ? g.formation(active_f).data->name : g.formation(active_f).data->id);
+      << (de ? g.formation(active_f).data->name_de : g.formation(active_f).data->id);
   if (phase != kOver && !steps.empty())
     o << T("\nNow: ", "\nJetzt: ") << decision().prompt_in(lang);
   o << "\n";
@@ -362,8 +362,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     for (int u : us) {
       const Face& fc = face(u);
       const Formation& fm = *g.formation(info(u).formation).data;
-      o << "  " << side_text(side_of(u)) << " " << unit_label(u) << " (" << (de ? fm.name : fm.id)
-        << ") "
+      o << "  " << side_text(side_of(u)) << " " << unit_label(u) << " ("
+        << (de ? fm.name_de : fm.id) << ") "
         << (info(u).counter->transport ? (has(u, kMounted) ? T("mounted ", "aufgesessen ")
                                                            : T("dismounted ", "abgesessen "))
                                        : "")

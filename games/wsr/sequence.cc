@@ -126,7 +126,7 @@ void WsrState::apply_draw(int marker, EventList* ev) {
   Emit(
       ev, "WSR 3.1",
       Text{"Formation marker " + game_->formation(marker).data->name + " drawn: formation impulse.",
-           std::string("Formations-Marker ") + game_->formation(marker).data->name +
+           std::string("Formations-Marker ") + game_->formation(marker).data->name_de +
                " gezogen: Formations-Impuls."},
       game_->formation(marker).side);
   begin_impulse(marker, ev);
@@ -162,7 +162,7 @@ void WsrState::begin_impulse(int f, EventList* ev) {
                 game_->formation(f).data->name + " removed.",
             std::string(
                 "Aufräumen: die Marker „Operationen beendet“ und „Außer Befehlsreichweite“ von ") +
-                game_->formation(f).data->name + " entfernt."},
+                game_->formation(f).data->name_de + " entfernt."},
        side);
   push(kStepOperations, f, -1);
   push(kStepReorg, f, -2);  // WSR 4.3 begins after every command test
@@ -218,7 +218,7 @@ void WsrState::command_phase(int f, EventList* ev) {
     Emit(ev, "WSR 9.0",
          Text{"Chaos: every unit of " + game_->formation(f).data->name +
                   " is in command this impulse.",
-              std::string("Chaos: jede Einheit von ") + game_->formation(f).data->name +
+              std::string("Chaos: jede Einheit von ") + game_->formation(f).data->name_de +
                   " steht in diesem Impuls unter Befehl."},
          game_->formation(f).side);
     return;
@@ -234,7 +234,7 @@ void WsrState::command_phase(int f, EventList* ev) {
   if (hexes.empty())
     Emit(ev, "WSR 4.2",
          Text{"Every unit of " + game_->formation(f).data->name + " is within command range.",
-              std::string("Jede Einheit von ") + game_->formation(f).data->name +
+              std::string("Jede Einheit von ") + game_->formation(f).data->name_de +
                   " ist innerhalb der Befehlsreichweite."},
          game_->formation(f).side);
   for (auto it = hexes.rbegin(); it != hexes.rend(); ++it) push(kStepCommand, f, *it);
@@ -328,7 +328,7 @@ void WsrState::end_impulse(EventList* ev) {
   pop();
   Emit(ev, "WSR 4.4",
        Text{game_->formation(f).data->name + " ends its impulse.",
-            std::string("Der Impuls von ") + game_->formation(f).data->name + " endet."},
+            std::string("Der Impuls von ") + game_->formation(f).data->name_de + " endet."},
        game_->formation(f).side);
   active_f = -1;
 }
@@ -380,7 +380,7 @@ void WsrState::place_hq(int f, int hex, EventList* ev) {
   h.flags = static_cast<uint16_t>((h.flags & kMounted) | kReduced);
   Emit(ev, "WSR 1.3.2.3",
        Text{"The HQ of " + fi.data->name + " returns reduced in " + hex_name(hex) + ".",
-            std::string("Das HQ von ") + fi.data->name + " kehrt reduziert in " + hex_name(hex) +
+            std::string("Das HQ von ") + fi.data->name_de + " kehrt reduziert in " + hex_name(hex) +
                 " zurück."},
        fi.side);
 }
@@ -402,7 +402,7 @@ void WsrState::hq_replacements(EventList* ev) {
       place_hq(f, hex, ev);
       Emit(ev, "WSR 1.3.2.3",
            Text{"The SHQ of " + fi.data->name + " is removed permanently.",
-                std::string("Das SHQ von ") + fi.data->name + " wird dauerhaft entfernt."},
+                std::string("Das SHQ von ") + fi.data->name_de + " wird dauerhaft entfernt."},
            fi.side);
       continue;
     }
@@ -413,7 +413,7 @@ void WsrState::hq_replacements(EventList* ev) {
            Text{"The HQ of " + fi.data->name +
                     " cannot be replaced: eliminated permanently; every "
                     "unit of the formation rolls for command from now on.",
-                std::string("Das HQ von ") + fi.data->name +
+                std::string("Das HQ von ") + fi.data->name_de +
                     " kann nicht ersetzt werden: dauerhaft eliminiert; jede Einheit der Formation "
                     "würfelt ab jetzt für den Befehls-Status."},
            fi.side);

@@ -561,10 +561,10 @@ bool WsrState::can_blow_bridge(int u, Text* why) const {
                      "eine feindliche Einheit hat die Brücke überquert: sie kann nicht mehr "
                      "zerstört werden (WSR-A4)"});
   if (steps.empty() || top().kind != kStepOperations || active_f != info(u).formation)
-    return Fail(why,
-                Text{"a demolition attempt is made during an impulse of " + fd->name + " (WSR-A4)",
-                     std::string("ein Sprengversuch wird während eines Impulses von ") + fd->name +
-                         " gemacht (WSR-A4)"});
+    return Fail(
+        why, Text{"a demolition attempt is made during an impulse of " + fd->name + " (WSR-A4)",
+                  std::string("ein Sprengversuch wird während eines Impulses von ") + fd->name_de +
+                      " gemacht (WSR-A4)"});
   const int need = r->Int("turns", 3);
   if (bridge_turns < need)
     return Fail(why,
@@ -803,7 +803,7 @@ bool WsrState::designated_draw(int marker, EventList* ev) {
                   ", the only formation not yet activated that it may activate "
                   "(designated-formation-marker).",
               std::string("Marker ausgewählte Formation gezogen: er aktiviert ") +
-                  game_->formation(can[0]).data->name +
+                  game_->formation(can[0]).data->name_de +
                   ", die einzige noch nicht aktivierte Formation, die er aktivieren darf "
                   "(designated-formation-marker)."},
          seat);
@@ -832,7 +832,7 @@ bool WsrState::designated_set_aside(int f, EventList* ev) {
        Text{"Formation marker " + fi.data->name +
                 " drawn, but it has been activated this turn already: set aside until the marker "
                 "removal phase (designated-formation-marker).",
-            std::string("Formations-Marker ") + fi.data->name +
+            std::string("Formations-Marker ") + fi.data->name_de +
                 " gezogen, die Formation wurde in dieser Spielrunde aber schon aktiviert: er wird "
                 "bis zur Marker-Entfernungsphase beiseite gelegt (designated-formation-marker)."},
        fi.side);
@@ -850,7 +850,7 @@ void WsrState::apply_designate(int f, EventList* ev) {
        Text{"The designated formation marker activates " + game_->formation(f).data->name +
                 " (designated-formation-marker).",
             std::string("Der Marker ausgewählte Formation aktiviert ") +
-                game_->formation(f).data->name + " (designated-formation-marker)."},
+                game_->formation(f).data->name_de + " (designated-formation-marker)."},
        game_->formation(f).side);
   begin_impulse(f, ev);
 }
@@ -1078,7 +1078,7 @@ void WsrState::land_start(int f, EventList* ev) {
          Text{game_->formation(f).data->name +
                   " is activated: its units placed on activation go into the landing hexes now, "
                   "in command this turn (place-on-activation).",
-              game_->formation(f).data->name +
+              game_->formation(f).data->name_de +
                   " wird aktiviert: ihre bei Aktivierung aufgesetzten Einheiten kommen jetzt in "
                   "die Landungsfelder, in dieser Spielrunde unter Befehl (place-on-activation)."},
          game_->formation(f).side);
@@ -1091,7 +1091,7 @@ void WsrState::land_start(int f, EventList* ev) {
                 game_->formation(f).data->name + " (place-on-activation).",
             "Kein Feld der Aufstellungszone ist frei: die bei Aktivierung aufgesetzten Einheiten "
             "warten auf die nächste Aktivierung von " +
-                game_->formation(f).data->name + " (place-on-activation)."},
+                game_->formation(f).data->name_de + " (place-on-activation)."},
        game_->formation(f).side);
 }
 
@@ -1131,13 +1131,13 @@ Text WsrState::special_why_illegal(const Action& a) const {
     if (activated[static_cast<size_t>(f)] > 0)
       return {game_->formation(f).data->name +
                   " has been activated this turn: no formation is activated twice (WSR-A5)",
-              game_->formation(f).data->name +
+              game_->formation(f).data->name_de +
                   " wurde in dieser Spielrunde schon aktiviert: keine Formation wird zweimal "
                   "aktiviert (WSR-A5)"};
     return {game_->formation(f).data->name +
                 " may not be activated by the designated marker now (WSR-A5 "
                 "designated-formation-marker)",
-            game_->formation(f).data->name +
+            game_->formation(f).data->name_de +
                 " darf jetzt nicht durch den Marker ausgewählte Formation aktiviert werden "
                 "(WSR-A5 designated-formation-marker)"};
   }

@@ -727,9 +727,9 @@ feldherr::Decision WsrState::decision() const {
   }
   // Steps whose `f` is a formation (fire and fate steps use it for other numbers).
   const bool f_is_formation = t.kind <= kStepPlaceHq;
-  const std::string fname = f_is_formation && t.f >= 0 && t.f < game_->num_formations()
-                                ? game_->formation(t.f).data->name
-                                : "";
+  const bool named = f_is_formation && t.f >= 0 && t.f < game_->num_formations();
+  const std::string fname = named ? game_->formation(t.f).data->name : "";
+  const std::string fname_de = named ? game_->formation(t.f).data->name_de : "";
   switch (t.kind) {
     case kStepDraw:
       d.say({"Draw a marker from the cup (WSR 3.1).",
@@ -737,7 +737,7 @@ feldherr::Decision WsrState::decision() const {
       break;
     case kStepCommand:
       d.say({"Roll 2 dice: command test of " + fname + " in " + hex_name(t.a) + " (WSR 4.2).",
-             "2 Würfel werfen: Moraltest für den Befehls-Status von " + fname + " in " +
+             "2 Würfel werfen: Moraltest für den Befehls-Status von " + fname_de + " in " +
                  hex_name(t.a) + " (WSR 4.2)."});
       break;
     case kStepReorg:
@@ -746,7 +746,7 @@ feldherr::Decision WsrState::decision() const {
       break;
     case kStepOperations:
       d.say({"Operate with " + fname + ": select a unit to move, or end the impulse (WSR 4.4).",
-             "Operationen mit " + fname +
+             "Operationen mit " + fname_de +
                  ": eine Einheit auswählen oder den Impuls beenden (WSR 4.4)."});
       break;
     case kStepMove:
@@ -762,7 +762,7 @@ feldherr::Decision WsrState::decision() const {
       break;
     case kStepPlaceHq:
       d.say({"Choose the hex where the HQ of " + fname + " returns (WSR 1.3.2.3).",
-             "Das Feld wählen, in das das HQ von " + fname + " zurückkehrt (WSR 1.3.2.3)."});
+             "Das Feld wählen, in das das HQ von " + fname_de + " zurückkehrt (WSR 1.3.2.3)."});
       break;
     case kStepFate:
       d.say(fate_prompt());
@@ -817,7 +817,7 @@ feldherr::Decision WsrState::decision() const {
     case kStepLand:  // special_rules.cc (A7 place-on-activation)
       d.say({"Place the units of " + game_->formation(t.f).data->name +
                  " that arrive on activation in the landing hexes (WSR-A7).",
-             "Die Einheiten von " + game_->formation(t.f).data->name +
+             "Die Einheiten von " + game_->formation(t.f).data->name_de +
                  ", die bei Aktivierung ins Spiel kommen, in den Landungsfeldern aufsetzen "
                  "(WSR-A7)."});
       break;

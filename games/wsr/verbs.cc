@@ -135,7 +135,7 @@ std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) c
   if (kind != ArgKind::kUnit) return std::string(word);
   const int u = game_->unit_by_label(word);
   if (u < 0) return std::string(word);
-  std::string name = info(u).counter->name;
+  std::string name = de ? info(u).counter->name_de : info(u).counter->name;
   const size_t dash = word.rfind('-');
   if (dash != std::string_view::npos && dash + 1 < word.size() &&
       std::all_of(word.begin() + static_cast<std::ptrdiff_t>(dash + 1), word.end(),

@@ -917,10 +917,11 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
   EXPECT_THAT(wsr.out, HasSubstr("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)"));
   EXPECT_THAT(wsr.out, HasSubstr("Aufstellung der Amerikaner: us.paratroopers-1 in 507-setup"));
   EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] Die Amerikaner haben ihre Aufstellung beendet.\n"));
-  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 3.1] Formations-Marker 507th Paratroops gezogen: "
+  EXPECT_THAT(wsr.out, HasSubstr("  [WSR 3.1] Formations-Marker 507. Paratroops gezogen: "
                                  "Formations-Impuls.\n"));
-  EXPECT_THAT(wsr.out, HasSubstr("Operationen mit 507th Paratroops: eine Einheit auswählen oder "
-                                 "den Impuls beenden (WSR 4.4).\n  1) Paratroopers 1 auswählen"));
+  EXPECT_THAT(wsr.out,
+              HasSubstr("Operationen mit 507. Paratroops: eine Einheit auswählen oder "
+                        "den Impuls beenden (WSR 4.4).\n  1) Fallschirmjäger 1 auswählen"));
   EXPECT_THAT(wsr.out,
               HasSubstr("nicht erlaubt: us.m4a3e8 gehört nicht zur aktiven Formation (WSR 4.4)"));
   EXPECT_THAT(wsr.out, HasSubstr("nicht erlaubt: kein Stapel bewegt sich (WSR 5.0)"));

@@ -238,9 +238,11 @@ TEST(CliTerminal, EndingTheImpulseWithUnitsToSelectAsksFirst_WSR4_4) {
                             "infantry 2, M5A1 Stuart, 81mm mortar). End the impulse anyway? "
                             "(y/n) not ended; still your decision\n"));
     } else {
-      EXPECT_THAT(r.out, HasSubstr("US> 7 Einheiten können noch ziehen ("));
       EXPECT_THAT(r.out,
-                  HasSubstr("Trotzdem: Impuls beenden? (j/n) nicht beendet; weiter am Zug\n"));
+                  HasSubstr("US> 7 Einheiten können noch ziehen (M4A3E8 \"Easy Eight\", M4A1 "
+                            "Sherman 1, M4A1 Sherman 2, Mechanisierte\n  Infanterie 1, "
+                            "Mechanisierte Infanterie 2, M5A1 Stuart, 81mm Granatwerfer). "
+                            "Trotzdem: Impuls\n  beenden? (j/n) nicht beendet; weiter am Zug\n"));
     }
     EXPECT_THAT(r.out, Not(HasSubstr("Bewegung beenden? (j/n)")));
     EXPECT_THAT(r.out, Not(HasSubstr("End the move anyway?")));

@@ -45,8 +45,31 @@ TEST(WsrGerman, WSR3_1_TheDrawAndOperationsPromptsReadInGerman) {
   WsrGermanDraw507(p);
   ASSERT_EQ(p.s().top().kind, kStepOperations);
   EXPECT_EQ(p.state->decision().prompt_in(Lang::kDe),
-            "Operationen mit 507th Paratroops: eine Einheit auswählen oder den Impuls beenden "
+            "Operationen mit 507. Paratroops: eine Einheit auswählen oder den Impuls beenden "
             "(WSR 4.4).");
+}
+
+// WSR 13.0: the German rulebook's names of formations and counter types ("Elemente der 507.
+// Paratroops: 1 x HQ, 2 x Fallschirmjäger, 1 x 60mm Granatwerfer") in the German labels; the
+// English labels keep the English names, and either name reads as the unit.
+TEST(WsrGerman, WSR13_0_FormationsAndCountersHaveTheGermanRulebooksNames) {
+  Play p = WsrGermanSetUp();
+  WsrGermanDraw507(p);
+  const Action select = p.parse("select us.paratroopers-1");
+  const ActionInfo info = p.s().action_info(select, p.seat("us"));
+  EXPECT_THAT(info.label_en, HasSubstr("Paratroopers 1"));
+  EXPECT_THAT(info.label_de, HasSubstr("Fallschirmjäger 1"));
+  EXPECT_THAT(info.label_de, Not(HasSubstr("Paratroopers")));
+  const Action mortar = p.parse("select us.60mm-mortar");
+  EXPECT_THAT(p.s().action_info(mortar, p.seat("us")).label_de, HasSubstr("60mm Granatwerfer"));
+  const Data& data = p.game->data();
+  const CounterType* para = data.FindCounter("us.paratroopers");
+  ASSERT_NE(para, nullptr);
+  EXPECT_TRUE(para->Matches("Fallschirmjäger"));
+  const Formation* f = data.formations.Find("507. Paratroops");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->id, "us.507");
+  EXPECT_EQ(data.formations.Find("de.beck")->name_de, "Kampfgruppe Beck");  // the same name
 }
 
 // WSR 3.1, 4.1-4.3: the formation impulse begins, logged in German.
@@ -55,9 +78,9 @@ TEST(WsrGerman, WSR4_1_TheImpulseIsLoggedInGerman) {
   p.events.clear();
   WsrGermanDraw507(p);
   EXPECT_EQ(WsrGermanOf(p.events, "WSR 3.1", "Formation marker"),
-            "Formations-Marker 507th Paratroops gezogen: Formations-Impuls.");
+            "Formations-Marker 507. Paratroops gezogen: Formations-Impuls.");
   EXPECT_EQ(WsrGermanOf(p.events, "WSR 4.1", "Cleanup"),
-            "Aufräumen: die Marker „Operationen beendet“ und „Außer Befehlsreichweite“ von 507th "
+            "Aufräumen: die Marker „Operationen beendet“ und „Außer Befehlsreichweite“ von 507. "
             "Paratroops entfernt.");
   EXPECT_EQ(WsrGermanOf(p.events, "WSR 4.3", "No disrupted"),
             "Keine zerschlagene Einheit zu reorganisieren.");
@@ -182,21 +205,21 @@ TEST(WsrGerman, WSR12_2_TheResultIsASentenceInBothLanguages) {
 TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {
   Play p = WsrGermanSetUp();
   const std::string de = p.state->render_text_in(p.seat("us"), Lang::kDe);
-  EXPECT_THAT(de, HasSubstr("\nBehältnis: Kampfgruppe Beck x1, 507th Paratroops x1, "));
+  EXPECT_THAT(de, HasSubstr("\nBehältnis: Kampfgruppe Beck x1, 507. Paratroops x1, "));
   EXPECT_THAT(de, Not(HasSubstr("de.beck x1")));
   EXPECT_THAT(de, HasSubstr("Kontrolle US"));
-  EXPECT_THAT(de, HasSubstr("\n  US us.paratroopers-1 (507th Paratroops) "));
+  EXPECT_THAT(de, HasSubstr("\n  US us.paratroopers-1 (507. Paratroops) "));
   EXPECT_THAT(p.state->render_text(p.seat("us")), HasSubstr("Cup: de.beck x1, us.507 x1, "));
   p.events.clear();
   p.act("draw us.507");
   EXPECT_EQ(WsrGermanOf(p.events, "WSR 10.0", "The drawn marker"),
-            "Der gezogene Marker (Formations-Marker 507th Paratroops) der Amerikaner -- "
+            "Der gezogene Marker (Formations-Marker 507. Paratroops) der Amerikaner -- "
             "Schicksalspunkte können ihn noch ändern, bevor er wirkt.");
   ASSERT_EQ(p.state->decision().kind, "fate");
   const Text prompt = p.s().fate_prompt();
   EXPECT_THAT(prompt.de,
               StartsWith("Die Amerikaner haben 4 Schicksalspunkte; ihr eigener gezogener "
-                         "Marker (Formations-Marker 507th Paratroops): fate redraw"));
+                         "Marker (Formations-Marker 507. Paratroops): fate redraw"));
   EXPECT_THAT(prompt.de, Not(HasSubstr("(draw ")));
   EXPECT_THAT(prompt.en,
               StartsWith("The Americans have 4 fate points; their own drawn marker (draw us.507)"));

@@ -55,7 +55,7 @@ TEST(WsrSetup, WSR_2_0_AutoSetupNamesTheUnitsStillToBeSetUpByHand) {
   EXPECT_THAT(auto_setup->warn.en,
               HasSubstr("Units are still to be set up by hand (Paratroopers 1)"));
   EXPECT_THAT(auto_setup->warn.de,
-              HasSubstr("Es sind noch Einheiten von Hand aufzustellen (Paratroopers 1)"));
+              HasSubstr("Es sind noch Einheiten von Hand aufzustellen (Fallschirmjäger 1)"));
   EXPECT_THAT(auto_setup->warn.en, Not(HasSubstr("move")));
 }
 

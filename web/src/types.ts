@@ -193,6 +193,8 @@ export interface Face {
 export interface Counter {
   id: string;
   name: string;
+  /** The German rulebook's name ("Infanterie"); the English one where the data gives none. */
+  name_de: string;
   nation: string;
   kind: string;
   recon: boolean;
@@ -278,6 +280,7 @@ export interface WsrReinforcement {
   arrival: 'marker' | 'turn' | 'random' | 'special';
   formation: string;
   name: string;
+  name_de?: string;
   side: string;
   turn?: number;
   text?: string;
@@ -285,7 +288,7 @@ export interface WsrReinforcement {
   zone_text?: string;
   zone_text_de?: string;
   rule?: string;
-  units?: { counter: string; name: string; count: number }[];
+  units?: { counter: string; name: string; name_de?: string; count: number }[];
   table?: { rolls: number[]; zone_text: string; zone_text_de?: string }[];
   stand_in: boolean;
 }
@@ -309,7 +312,7 @@ export interface WsrBoard {
   boundary?: WsrBoundary | null; // WSR-A6
   destroyed_bridges?: number[]; // WSR-A12
   briefing?: WsrBriefing | null;
-  formations: { i: number; id: string; name: string; side: number; seat: string; hq: number }[];
+  formations: { i: number; id: string; name: string; name_de: string; side: number; seat: string; hq: number }[];
   units: {
     i: number;
     label: string;

@@ -3,6 +3,7 @@
 // static board (games/wsr/board.cc), which gives the hexes' positions and the counters' names.
 import type { Counter, Face, WsrBoard, WsrObservation } from './types';
 import type { Point } from './hex';
+import { lang, said, type Lang } from './i18n';
 
 export interface WsrUnit {
   index: number;
@@ -197,9 +198,10 @@ export const SEAT_COLOURS: Record<string, string> = {
 };
 
 /** A unit's name as the game's action labels write it (the server's WsrState::arg_name): the
- * counter's name, with the label's number when it has one ("us.m4a1-2" -> "M4A1 Sherman 2",
- * "us.57mm-atg" -> "57mm ATG"). */
-export function unitName(u: { label: string; counter: { name: string } }): string {
+ * counter's name in the reader's language, with the label's number when it has one
+ * ("us.m4a1-2" -> "M4A1 Sherman 2", "us.57mm-atg" -> "57mm ATG", in German "57mm Pak"). */
+export function unitName(u: { label: string; counter: { name: string; name_de?: string } }, l: Lang = lang.value): string {
+  const name = said(u.counter.name, u.counter.name_de, l);
   const m = /-([0-9]+)$/.exec(u.label);
-  return m ? `${u.counter.name} ${m[1]}` : u.counter.name;
+  return m ? `${name} ${m[1]}` : name;
 }

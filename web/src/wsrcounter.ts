@@ -108,6 +108,11 @@ const ABBREVIATIONS: [RegExp, string][] = [
   [/Paratroops/g, 'Para'],
   [/Paratroopers/g, 'Para'],
   [/Mechani[sz]ed infantry/gi, 'Mech Inf'],
+  [/Mechanisierte Infanterie/g, 'Mech Inf'],
+  [/Infanterie/g, 'Inf'],
+  [/ Granatwerfer/g, ' GrW'],
+  [/Schweres MG/g, 'sMG'],
+  [/Aufklärung/g, 'Aufkl.'],
   [/Panzer IV/g, 'Pz IV'],
   [/Infantry/g, 'Inf'],
   [/Engineers/g, 'Eng'],
@@ -127,8 +132,8 @@ export const SHORT_NAME_MAX = 11;
  * abbreviations, and the number of the unit ("us.m4a3e8-2" -> "M4A3E8 2"); when that is longer
  * than SHORT_NAME_MAX, its first word (the model: "M4A1 Sherman 2" -> "M4A1 2"; an HQ keeps
  * "HQ": "507th Para HQ" -> "507th HQ"). */
-export function shortName(u: { label: string; counter: { name: string; id?: string } }): string {
-  let s = u.counter.name;
+export function shortName(u: { label: string; counter: { name: string; name_de?: string; id?: string } }, l: Lang = lang.value): string {
+  let s = l === 'de' && u.counter.name_de ? u.counter.name_de : u.counter.name;
   for (const [re, by] of ABBREVIATIONS) s = s.replace(re, by);
   s = s.replace(/\s+/g, ' ').trim();
   // The label's number, unless the label is the counter's own id ("us.hq-507").

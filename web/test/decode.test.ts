@@ -11,9 +11,9 @@ const face = (mf: number, extra: Partial<Face> = {}): Face => ({
   symbol: 'vehicle', target: 'hard', silhouette: '', ap: { fp: 3, to_hit: 4, range: 8, underlined: false, enhanced: false },
   he: null, aa: null, air: null, armor: 3, save: 4, mf, carrier: false, assault: null, ...extra,
 });
-const tank: Counter = { id: 'us.m4', name: 'M4', nation: 'us', kind: 'armor', recon: false, aa: false, transport: false, steps: 2, wreck_back: true,
+const tank: Counter = { id: 'us.m4', name: 'M4', name_de: 'M4', nation: 'us', kind: 'armor', recon: false, aa: false, transport: false, steps: 2, wreck_back: true,
   faces: { full: face(6), reduced: face(5) } };
-const ht: Counter = { id: 'us.ht', name: 'HT', nation: 'us', kind: 'mech-infantry', recon: false, aa: false, transport: true, steps: 2, wreck_back: false,
+const ht: Counter = { id: 'us.ht', name: 'HT', name_de: 'HT', nation: 'us', kind: 'mech-infantry', recon: false, aa: false, transport: true, steps: 2, wreck_back: false,
   faces: { 'mounted-full': face(7, { target: 'soft' }), 'mounted-reduced': face(6), 'dismounted-full': face(4), 'dismounted-reduced': face(3) } };
 const hq: Counter = { ...tank, id: 'us.hq', name: 'HQ', kind: 'hq', faces: { full: face(5, { command_value: 2, command_range: 3, ap: null, armor: 0 }) } };
 

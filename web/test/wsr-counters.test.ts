@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAll } from '../src/actions';
 import type { WsrBoard, WsrObservation } from '../src/types';
-import { observedUnits } from '../src/wsr';
+import { observedUnits, unitName } from '../src/wsr';
 import {
   collapsedLayout,
   COUNTER_SIZE,
@@ -87,6 +87,16 @@ describe('short names on the counter', () => {
   });
   it('every counter of the board fits the band', () => {
     for (const [id, counter] of Object.entries(board.counters)) expect(shortName({ label: `${id}-12`, counter }).length).toBeLessThanOrEqual(SHORT_NAME_MAX + 3);
+  });
+  it('in German, from the German rulebook\'s name (WSR 13.0: "Infanterie", "81mm Granatwerfer")', () => {
+    const de = (label: string, n: string, nd: string) => shortName({ label, counter: { name: n, name_de: nd } }, 'de');
+    expect(de('us.infantry-3', 'Infantry', 'Infanterie')).toBe('Inf 3');
+    expect(de('us.81mm-mortar-1', '81mm mortar', '81mm Granatwerfer')).toBe('81mm GrW 1');
+    expect(de('us.hmg-2', 'Heavy MG', 'Schweres MG')).toBe('sMG 2');
+    expect(de('us.mech-infantry-1', 'Mechanized infantry', 'Mechanisierte Infanterie')).toBe('Mech Inf 1');
+    expect(unitName({ label: 'us.infantry-3', counter: { name: 'Infantry', name_de: 'Infanterie' } }, 'de')).toBe('Infanterie 3');
+    expect(unitName({ label: 'us.infantry-3', counter: { name: 'Infantry', name_de: 'Infanterie' } }, 'en')).toBe('Infantry 3');
+    for (const [id, counter] of Object.entries(board.counters)) expect(shortName({ label: `${id}-12`, counter }, 'de').length).toBeLessThanOrEqual(SHORT_NAME_MAX + 3);
   });
 });
 

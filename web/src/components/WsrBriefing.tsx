@@ -88,15 +88,16 @@ export function objectiveLine(board: WsrBoard, o: WsrObjective, l: Lang = lang.v
 /** When a reinforcement arrives, one line in the UI's language. */
 export function reinforcementLine(r: WsrReinforcement, l: Lang = lang.value): string {
   const s = sideName('wsr', r.side, l);
-  const u = (r.units ?? []).map((x) => (x.count > 1 ? `${x.count}× ${x.name}` : x.name)).join(', ');
+  const u = (r.units ?? []).map((x) => (x.count > 1 ? `${x.count}× ` : '') + said(x.name, x.name_de, l)).join(', ');
+  const f = said(r.name, r.name_de, l);
   const mark = r.stand_in ? ` († ${W[l].standIn})` : '';
-  if (r.arrival === 'marker') return fill(W[l].marker, { n: r.turn ?? 0, f: r.name, s }) + mark;
-  if (r.arrival === 'turn') return fill(W[l].turn, { n: r.turn ?? 0, f: r.name, s, z: said(r.zone_text ?? '', r.zone_text_de, l), u }) + mark;
+  if (r.arrival === 'marker') return fill(W[l].marker, { n: r.turn ?? 0, f, s }) + mark;
+  if (r.arrival === 'turn') return fill(W[l].turn, { n: r.turn ?? 0, f, s, z: said(r.zone_text ?? '', r.zone_text_de, l), u }) + mark;
   if (r.arrival === 'random') {
     const rows = (r.table ?? []).map((row) => `${rollsText(row.rolls)} ${said(row.zone_text, row.zone_text_de, l) || W[l].noEntry}`).join('; ');
-    return fill(W[l].random, { f: r.name, s, u, rows }) + mark;
+    return fill(W[l].random, { f, s, u, rows }) + mark;
   }
-  return fill(W[l].special, { f: r.name, s, u, r: r.rule ?? '' }) + mark;
+  return fill(W[l].special, { f, s, u, r: r.rule ?? '' }) + mark;
 }
 
 function rollsText(rolls: number[]): string {

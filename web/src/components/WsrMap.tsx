@@ -98,7 +98,10 @@ export function WsrMap(props: WsrMapProps) {
   };
   const isFanned = (hex: number) => hex === hoverHex || hex === pinnedHex;
   const fills = formationColours(board);
-  const formationName = (id: string) => board.formations.find((f) => f.id === id)?.name ?? id;
+  const formationName = (id: string) => {
+    const f = board.formations.find((x) => x.id === id);
+    return f ? said(f.name, f.name_de) : id;
+  };
   const pairs = pairTargets(props.actions ?? [], props.selected);
   const activeFormation = obs.active_formation;
 
