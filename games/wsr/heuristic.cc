@@ -863,6 +863,36 @@ struct AssaultPlan {
   double p_taken = 0;
 };
 
+// Who stands where (WSR 1.4), from one pass over a side's units: per side and hex, its combat
+// units (the low bits) and whether an HQ of it is there (kHqBit); empty until asked (perf: the
+// potentials and the movement search ask it of every hex they look at).
+struct Occupancy {
+  static constexpr uint8_t kHqBit = 0x80;
+  std::array<std::vector<uint8_t>, 2> at;
+
+  void clear() {
+    at[0].clear();
+    at[1].clear();
+  }
+  const std::vector<uint8_t>& of(const WsrState& s, int side) {
+    std::vector<uint8_t>& v = at[static_cast<size_t>(side)];
+    if (v.empty()) Fill(s, side, v);
+    return v;
+  }
+  static void Fill(const WsrState& s, int side, std::vector<uint8_t>& v);
+};
+
+void Occupancy::Fill(const WsrState& s, int side, std::vector<uint8_t>& v) {
+  const size_t hexes = static_cast<size_t>(s.wgame().layout().size());
+  v.assign(hexes, 0);
+  for (int u : s.wgame().side_units(side)) {
+    const int h = u < s.n_units ? s.unit(u).hex : -1;
+    if (h < 0 || static_cast<size_t>(h) >= hexes) continue;
+    uint8_t& x = v[static_cast<size_t>(h)];
+    x = s.info(u).hq ? (x | kHqBit) : static_cast<uint8_t>(x + 1);
+  }
+}
+
 struct DecisionCache {
   const WsrState* state = nullptr;
   const WsrHeuristicParams* params = nullptr;
@@ -905,8 +935,8 @@ struct DecisionCache {
   // G-12 exit runners of each seat (ExitRunner): per unit the exit zone it runs for + 1, 0 none.
   std::array<bool, 2> runners_done{false, false};
   std::array<std::vector<int8_t>, 2> runner;
-  // Per seat and hex: combat_units_in of the decision's state (CombatIn), empty until asked.
-  std::array<std::vector<uint8_t>, 2> combat_in;
+  // The occupancy of the decision's state (OccupancyOf), empty until asked.
+  Occupancy occupancy;
 };
 
 thread_local DecisionCache tl_cache;
@@ -941,29 +971,29 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.smoke.clear();
     c.plan.done = false;
     c.runners_done = {false, false};
-    c.combat_in[0].clear();
-    c.combat_in[1].clear();
+    c.occupancy.clear();
   }
   return c;
 }
 
-// s.combat_units_in(hex, side) (WSR 1.4), from one pass over the side's units per decision when
-// `s` is the state of the decision being scored (perf: the potentials ask it of every target
-// hex of every hex they look at).
+// The occupancy of `side` in `s` (0 or 1): the decision's, filled once, when `s` is the state of
+// the decision being scored; otherwise filled now from `s`.
+const std::vector<uint8_t>& OccupancyOf(const WsrState& s, int side) {
+  DecisionCache& c = Current();
+  if (c.state == &s) return c.occupancy.of(s, side);
+  thread_local Occupancy other;
+  other.at[static_cast<size_t>(side)].clear();
+  return other.of(s, side);
+}
+
+// s.combat_units_in(hex, side) (WSR 1.4), from the occupancy when `s` is the state of the
+// decision being scored.
 int CombatIn(const WsrState& s, int hex, int side) {
   DecisionCache& c = Current();
   if (c.state != &s || (side != 0 && side != 1)) return s.combat_units_in(hex, side);
-  std::vector<uint8_t>& counts = c.combat_in[static_cast<size_t>(side)];
-  if (counts.empty()) {
-    const int hexes = s.wgame().layout().size();
-    counts.assign(static_cast<size_t>(hexes), 0);
-    for (int u : s.wgame().side_units(side)) {
-      const int h = u < s.n_units ? s.unit(u).hex : -1;
-      if (h >= 0 && h < hexes && !s.info(u).hq) ++counts[static_cast<size_t>(h)];
-    }
-  }
-  if (hex < 0 || hex >= static_cast<int>(counts.size())) return s.combat_units_in(hex, side);
-  return counts[static_cast<size_t>(hex)];
+  const std::vector<uint8_t>& at = c.occupancy.of(s, side);
+  if (hex < 0 || hex >= static_cast<int>(at.size())) return s.combat_units_in(hex, side);
+  return at[static_cast<size_t>(hex)] & ~Occupancy::kHqBit;
 }
 
 // How near `side` is to holding all of `zone` (WSR 12.2): the share of its hexes it holds, less
@@ -1617,24 +1647,9 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
   slack.assign(static_cast<size_t>(L.size()), -1);
   spent.assign(static_cast<size_t>(L.size()), {});
   entered.assign(static_cast<size_t>(L.size()), 0);
-  // Per hex, from one pass over the units: what enemy_in, combat_units_in and hq_in of `side`
-  // say of it (perf: the search asks them of every neighbour it looks at).
-  thread_local std::vector<uint8_t> enemy, own_combat, own_hq;
-  enemy.assign(static_cast<size_t>(L.size()), 0);
-  own_combat.assign(static_cast<size_t>(L.size()), 0);
-  own_hq.assign(static_cast<size_t>(L.size()), 0);
-  for (int u : g.side_units(1 - side)) {
-    const int h = u < s.n_units ? s.unit(u).hex : -1;
-    if (h >= 0 && h < L.size()) enemy[static_cast<size_t>(h)] = 1;
-  }
-  for (int u : g.side_units(side)) {
-    const int h = u < s.n_units ? s.unit(u).hex : -1;
-    if (h < 0 || h >= L.size()) continue;
-    if (s.info(u).hq)
-      own_hq[static_cast<size_t>(h)] = 1;
-    else
-      ++own_combat[static_cast<size_t>(h)];
-  }
+  // What enemy_in, combat_units_in and hq_in of `side` say of a hex, from the occupancy.
+  const std::vector<uint8_t>& own = OccupancyOf(s, side);
+  const std::vector<uint8_t>& enemy = OccupancyOf(s, 1 - side);
   std::vector<int> out;
   auto slack_of = [&](const std::vector<int>& sp) {
     int m = 1000;
@@ -1654,8 +1669,8 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
       if (b < 0) continue;
       const size_t hb = static_cast<size_t>(b);
       if (enemy[hb]) continue;
-      if (b != from && own_combat[hb] + combat > kStackLimit) continue;
-      if (b != from && has_hq && own_hq[hb]) continue;
+      if (b != from && (own[hb] & ~Occupancy::kHqBit) + combat > kStackLimit) continue;
+      if (b != from && has_hq && (own[hb] & Occupancy::kHqBit)) continue;
       std::vector<int> sb = sa;
       bool ok = true;
       for (size_t i = 0; i < members.size() && ok; ++i) {
