@@ -260,8 +260,8 @@ class RivetState : public State {
   std::string seg_name(int s) const { return board().seg_name(s); }
   const Board& board() const;
   const Mission& mission() const;
-  // Why `u` may not enter `seg` now (movement or deployment), empty if it may (RW §9, §10).
-  Text entry_block(const Unit& u, int seg, bool deploying) const;
+  // Why a unit of `type` and `owner` may not enter `seg` now (movement or deployment), empty if
+  // it may (RW §9, §10).
   Text entry_block_type(int type, int owner, int seg) const;
   // The same rules without the text, for the legal actions (which only ask whether).
   EntryBlock entry_block_kind(int type, int owner, int seg) const;

@@ -284,11 +284,6 @@ std::vector<std::pair<int, int>> RivetState::retreat_options(const Unit& u) cons
   return out;
 }
 
-Text RivetState::entry_block(const Unit& u, int seg, bool deploying) const {
-  (void)deploying;
-  return entry_block_type(u.type, u.owner, seg);
-}
-
 // Free placements of a unit's base in `seg`, ignoring the unit `exclude_self_id` (R16, C5).
 Masks RivetState::masks_for(const Unit& u, int seg, int exclude_self_id) const {
   int used = 0;
@@ -1266,7 +1261,7 @@ Text RivetState::why_illegal_impl(const Action& a) const {
       if (!b.on_board(n))
         return {"RW §9: that step leaves the map", "RW §9: dieser Schritt verlässt das Spielfeld"};
       const int s = b.seg(n.x, n.y);
-      if (auto e = entry_block(*u, s, false); !e.en.empty()) {
+      if (auto e = entry_block_type(u->type, u->owner, s); !e.en.empty()) {
         if (seg_owner(s) == 1 - active && ability(*u, AbilityKind::kTankShock) >= 1)
           return {
               "RW §11: Tank Shock enters only a segment held by enemy infantry alone, "
