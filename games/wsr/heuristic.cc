@@ -7,6 +7,7 @@
 #include <limits>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -598,16 +599,6 @@ int MinDistance(const HexLayout& L, int hex, const std::vector<int>& targets) {
   return d;
 }
 
-// Who will control `hex` at the end of this turn if nothing changes (WSR 12.2, A-34): the side
-// occupying it, else the last side to enter it this turn, else its controller.
-int EffectiveController(const WsrState& s, int hex) {
-  for (int u = 0; u < s.n_units; ++u)
-    if (s.unit(u).hex == hex) return s.side_of(u);
-  const int last = ((s.control[static_cast<size_t>(hex)] >> 2) & 3) - 1;
-  if (last >= 0) return last;
-  return s.controller(hex);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Fire odds in value points.
 
@@ -864,34 +855,71 @@ struct AssaultPlan {
 };
 
 // Who stands where (WSR 1.4), from one pass over a side's units: per side and hex, its combat
-// units (the low bits) and whether an HQ of it is there (kHqBit); empty until asked (perf: the
-// potentials and the movement search ask it of every hex they look at).
+// units (the low bits) and whether an HQ of it is there (kHqBit); filled when first asked (perf:
+// the potentials and the movement search ask it of every hex they look at). Filling and
+// clearing touch only the hexes the side's units stand in, not the whole map.
 struct Occupancy {
   static constexpr uint8_t kHqBit = 0x80;
-  std::array<std::vector<uint8_t>, 2> at;
+  std::array<std::vector<uint8_t>, 2> at;   // per side: per hex
+  std::array<std::vector<int>, 2> touched;  // per side: the hexes set in `at`
+  std::array<bool, 2> filled{false, false};
 
   void clear() {
-    at[0].clear();
-    at[1].clear();
+    clear(0);
+    clear(1);
+  }
+  void clear(int side) {
+    const size_t si = static_cast<size_t>(side);
+    for (int h : touched[si]) at[si][static_cast<size_t>(h)] = 0;
+    touched[si].clear();
+    filled[si] = false;
   }
   const std::vector<uint8_t>& of(const WsrState& s, int side) {
-    std::vector<uint8_t>& v = at[static_cast<size_t>(side)];
-    if (v.empty()) Fill(s, side, v);
-    return v;
+    if (!filled[static_cast<size_t>(side)]) Fill(s, side);
+    return at[static_cast<size_t>(side)];
   }
-  static void Fill(const WsrState& s, int side, std::vector<uint8_t>& v);
+  void Fill(const WsrState& s, int side);
 };
 
-void Occupancy::Fill(const WsrState& s, int side, std::vector<uint8_t>& v) {
+void Occupancy::Fill(const WsrState& s, int side) {
+  const size_t si = static_cast<size_t>(side);
+  std::vector<uint8_t>& v = at[si];
   const size_t hexes = static_cast<size_t>(s.wgame().layout().size());
-  v.assign(hexes, 0);
+  if (v.size() != hexes) {  // another map: start from an empty one
+    v.assign(hexes, 0);
+    touched[si].clear();
+  }
   for (int u : s.wgame().side_units(side)) {
     const int h = u < s.n_units ? s.unit(u).hex : -1;
     if (h < 0 || static_cast<size_t>(h) >= hexes) continue;
     uint8_t& x = v[static_cast<size_t>(h)];
+    if (x == 0) touched[si].push_back(h);
     x = s.info(u).hq ? (x | kHqBit) : static_cast<uint8_t>(x + 1);
   }
+  filled[si] = true;
 }
+
+// A per-hex memo of small values (0: not known yet) that clears only the hexes it set.
+struct HexMemo {
+  std::vector<int8_t> v;
+  std::vector<int> touched;
+
+  void clear() {
+    for (int h : touched) v[static_cast<size_t>(h)] = 0;
+    touched.clear();
+  }
+  int8_t get(int hex, int hexes) {
+    if (static_cast<int>(v.size()) != hexes) {
+      v.assign(static_cast<size_t>(hexes), 0);
+      touched.clear();
+    }
+    return v[static_cast<size_t>(hex)];
+  }
+  void set(int hex, int8_t x) {
+    if (v[static_cast<size_t>(hex)] == 0) touched.push_back(hex);
+    v[static_cast<size_t>(hex)] = x;
+  }
+};
 
 struct DecisionCache {
   const WsrState* state = nullptr;
@@ -937,6 +965,8 @@ struct DecisionCache {
   std::array<std::vector<int8_t>, 2> runner;
   // The occupancy of the decision's state (OccupancyOf), empty until asked.
   Occupancy occupancy;
+  // Per seat and target hex: 2 when the seat holds it uncontested (HeldTarget), 1 when not.
+  std::array<HexMemo, 2> held;
 };
 
 thread_local DecisionCache tl_cache;
@@ -972,6 +1002,8 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.plan.done = false;
     c.runners_done = {false, false};
     c.occupancy.clear();
+    c.held[0].clear();
+    c.held[1].clear();
   }
   return c;
 }
@@ -982,8 +1014,33 @@ const std::vector<uint8_t>& OccupancyOf(const WsrState& s, int side) {
   DecisionCache& c = Current();
   if (c.state == &s) return c.occupancy.of(s, side);
   thread_local Occupancy other;
-  other.at[static_cast<size_t>(side)].clear();
+  other.clear(side);
   return other.of(s, side);
+}
+
+// Who will control `hex` at the end of this turn if nothing changes (WSR 12.2, A-34): the side
+// occupying it (of both, the side of the unit listed first), else the last side to enter it this
+// turn, else its controller. Who occupies it comes from the occupancy when `s` is the state of
+// the decision being scored.
+int EffectiveController(const WsrState& s, int hex) {
+  bool scan = true;
+  DecisionCache& c = Current();
+  if (c.state == &s) {
+    const std::vector<uint8_t>& side0 = c.occupancy.of(s, 0);
+    const std::vector<uint8_t>& side1 = c.occupancy.of(s, 1);
+    if (hex >= 0 && hex < static_cast<int>(side0.size())) {
+      const bool in0 = side0[static_cast<size_t>(hex)] != 0;
+      const bool in1 = side1[static_cast<size_t>(hex)] != 0;
+      if (in0 != in1) return in0 ? 0 : 1;
+      scan = in0;  // both sides there: the first unit's side
+    }
+  }
+  if (scan)
+    for (int u = 0; u < s.n_units; ++u)
+      if (s.unit(u).hex == hex) return s.side_of(u);
+  const int last = ((s.control[static_cast<size_t>(hex)] >> 2) & 3) - 1;
+  if (last >= 0) return last;
+  return s.controller(hex);
 }
 
 // s.combat_units_in(hex, side) (WSR 1.4), from the occupancy when `s` is the state of the
@@ -1461,6 +1518,26 @@ double BridgePull(const WsrState& s, const GameInfo& gi, int u, int hex) {
   return 20.0 * std::max(0.0, 1.0 - d / 20.0) + (d == 0 ? 20.0 : 0.0);
 }
 
+// Whether `side` holds target hex `t` (EffectiveController) and no enemy can simply retake it:
+// an empty hex it holds with an enemy combat unit within `contest_range` is contested. The same
+// for every unit and hex the potentials look at, so kept per decision.
+bool HeldTarget(const WsrState& s, int t, int side, const WsrHeuristicParams& p) {
+  const HexLayout& L = s.wgame().layout();
+  DecisionCache& c = Current();
+  const bool memo = c.state == &s && (side == 0 || side == 1) && t >= 0 && t < L.size();
+  if (memo)
+    if (const int8_t known = c.held[static_cast<size_t>(side)].get(t, L.size())) return known == 2;
+  bool ours = EffectiveController(s, t) == side;
+  if (ours && p.contest_range > 0 && !CombatIn(s, t, side)) {
+    for (int e = 0; e < s.n_units && ours; ++e)
+      if (s.on_map(e) && s.side_of(e) != side && !s.info(e).hq &&
+          L.Distance(s.unit(e).hex, t) <= p.contest_range)
+        ours = false;
+  }
+  if (memo) c.held[static_cast<size_t>(side)].set(t, ours ? 2 : 1);
+  return ours;
+}
+
 // Potential of unit u standing in `hex` at the end of its move (docs/wsr-ai.md "Movement").
 // `with`: the units moving together with u (they share the hex).
 double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
@@ -1510,14 +1587,7 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
         // attacker's held hex counts `held_distance` farther: with less, a unit in a held victory
         // hex saw every move toward a next one more than a move's reach (+ 3) away as worse
         // than staying, and sat in the first town taken (docs/wsr-ai.md "Next objective").
-        bool ours = EffectiveController(s, t) == side;
-        // An empty hex the seat holds with an enemy close by may be retaken: contested.
-        if (ours && p.contest_range > 0 && !CombatIn(s, t, side)) {
-          for (int e = 0; e < s.n_units && ours; ++e)
-            if (s.on_map(e) && s.side_of(e) != side && !s.info(e).hq &&
-                L.Distance(s.unit(e).hex, t) <= p.contest_range)
-              ours = false;
-        }
+        const bool ours = HeldTarget(s, t, side, p);
         if (d == 0) {
           on_target = true;
           taking = !ours;
@@ -1641,29 +1711,35 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
     else
       ++combat;
   }
+  const size_t n = members.size();
+  if (spent0.size() != n) throw std::logic_error("Reachable: one MP figure per member");
   thread_local std::vector<int> slack;  // best (min over members of MP left)
-  thread_local std::vector<std::vector<int>> spent;
+  thread_local std::vector<int> spent;  // per hex, the n members' MP spent on its best way
   thread_local std::vector<int> entered;
+  thread_local std::vector<int> sb;  // the members' MP spent on the step looked at
   slack.assign(static_cast<size_t>(L.size()), -1);
-  spent.assign(static_cast<size_t>(L.size()), {});
+  if (spent.size() < static_cast<size_t>(L.size()) * n)
+    spent.resize(static_cast<size_t>(L.size()) * n);
   entered.assign(static_cast<size_t>(L.size()), 0);
+  sb.resize(n);
+  const auto spent_at = [&](int hex) { return spent.data() + static_cast<size_t>(hex) * n; };
   // What enemy_in, combat_units_in and hq_in of `side` say of a hex, from the occupancy.
   const std::vector<uint8_t>& own = OccupancyOf(s, side);
   const std::vector<uint8_t>& enemy = OccupancyOf(s, 1 - side);
   std::vector<int> out;
-  auto slack_of = [&](const std::vector<int>& sp) {
+  auto slack_of = [&](const int* sp) {
     int m = 1000;
-    for (size_t i = 0; i < members.size(); ++i) m = std::min(m, s.mf(members[i]) - sp[i]);
+    for (size_t i = 0; i < n; ++i) m = std::min(m, s.mf(members[i]) - sp[i]);
     return m;
   };
   std::vector<int> frontier = {from};
-  spent[static_cast<size_t>(from)] = spent0;
-  slack[static_cast<size_t>(from)] = slack_of(spent0);
+  std::copy(spent0.begin(), spent0.end(), spent_at(from));
+  slack[static_cast<size_t>(from)] = slack_of(spent_at(from));
   out.push_back(from);
   // Label-correcting search (small areas: a handful of MP).
   for (size_t qi = 0; qi < frontier.size(); ++qi) {
     const int a = frontier[qi];
-    const std::vector<int> sa = spent[static_cast<size_t>(a)];
+    const int* sa = spent_at(a);  // not written while a's neighbours are looked at
     for (int d = 0; d < 6; ++d) {
       const int b = L.Neighbour(a, d);
       if (b < 0) continue;
@@ -1671,9 +1747,9 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
       if (enemy[hb]) continue;
       if (b != from && (own[hb] & ~Occupancy::kHqBit) + combat > kStackLimit) continue;
       if (b != from && has_hq && (own[hb] & Occupancy::kHqBit)) continue;
-      std::vector<int> sb = sa;
+      std::copy(sa, sa + n, sb.begin());
       bool ok = true;
-      for (size_t i = 0; i < members.size() && ok; ++i) {
+      for (size_t i = 0; i < n && ok; ++i) {
         const int m = members[i];
         const int c = s.step_cost(m, a, b);
         if (c < 0 || sb[i] + c > s.mf(m))
@@ -1683,11 +1759,11 @@ std::vector<int> Reachable(const WsrState& s, const std::vector<int>& members, i
         if (ok && s.has(m, kDisrupted) && !s.disrupted_step_ok(m, a, b, nullptr)) ok = false;
       }
       if (!ok) continue;
-      const int sl = slack_of(sb);
+      const int sl = slack_of(sb.data());
       if (sl <= slack[static_cast<size_t>(b)]) continue;
       if (slack[static_cast<size_t>(b)] < 0) out.push_back(b);
       slack[static_cast<size_t>(b)] = sl;
-      spent[static_cast<size_t>(b)] = sb;
+      std::copy(sb.begin(), sb.end(), spent_at(b));
       entered[static_cast<size_t>(b)] = entered[static_cast<size_t>(a)] + 1;
       frontier.push_back(b);
     }
@@ -2164,11 +2240,9 @@ bool OnObjective(const WsrState& s, const GameInfo& gi, int firer, int target) {
   return std::find(hold.begin(), hold.end(), s.unit(target).hex) != hold.end();
 }
 
-}  // namespace
-
-double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p) {
+// WsrScore once the decision's cache is valid for `s`.
+double ScoreAction(const WsrState& s, const Action& a, const WsrHeuristicParams& p) {
   const GameInfo& gi = Info(s.wgame(), p.hq_value);
-  Cache(s, p);  // the movement potentials of this position (shared by its candidates)
   switch (a.verb) {
     case kFire:
     case kOpFire: {
@@ -2325,6 +2399,20 @@ double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p)
   }
 }
 
+}  // namespace
+
+double WsrScore(const WsrState& s, const Action& a, const WsrHeuristicParams& p) {
+  Cache(s, p);  // the movement potentials of this position (shared by its candidates)
+  return ScoreAction(s, a, p);
+}
+
+void WsrScoreAll(const WsrState& s, const ActionList& actions, std::vector<double>& scores,
+                 const WsrHeuristicParams& p) {
+  Cache(s, p);  // once for the decision: the state's hash is a pass over all of it
+  scores.resize(actions.size());
+  for (size_t i = 0; i < actions.size(); ++i) scores[i] = ScoreAction(s, actions[i], p);
+}
+
 double WsrEvaluate(const WsrState& s, int seat) {
   if (s.is_terminal()) {
     const Result r = s.result();
@@ -2374,8 +2462,9 @@ double WsrEvaluate(const WsrState& s, int seat) {
 
 std::unique_ptr<Player> make_wsr_heuristic(int seat, uint64_t seed, const WsrHeuristicParams& p) {
   (void)seat;
-  ActionScorer scorer = [p](const State& view, const Action& a, Rng&) {
-    return WsrScore(static_cast<const WsrState&>(view), a, p);
+  BatchScorer scorer = [p](const State& view, const ActionList& actions,
+                           std::vector<double>& scores, Rng&) {
+    WsrScoreAll(static_cast<const WsrState&>(view), actions, scores, p);
   };
   return std::make_unique<ScoredPlayer>("heuristic", scorer, seed, 1e-9);
 }

@@ -111,6 +111,10 @@ double WsrEvaluate(const WsrState& state, int seat);
 
 // Score of `action` for the deciding seat of `state` (higher is better). Exposed for tests.
 double WsrScore(const WsrState& state, const Action& action, const WsrHeuristicParams& p);
+// The scores of all `actions` of one decision of `state`, each what WsrScore gives it (the
+// heuristic player's scorer).
+void WsrScoreAll(const WsrState& state, const ActionList& actions, std::vector<double>& scores,
+                 const WsrHeuristicParams& p);
 
 std::unique_ptr<Player> make_wsr_heuristic(int seat, uint64_t seed);
 std::unique_ptr<Player> make_wsr_heuristic(int seat, uint64_t seed, const WsrHeuristicParams& p);
