@@ -357,8 +357,11 @@ json BoardJson(const Game& game) {
         if (place_of[static_cast<size_t>(i)].empty()) place_of[static_cast<size_t>(i)] = p.id;
       }
       if (hexes.empty()) continue;
-      places.push_back(
-          {{"id", p.id}, {"name", p.name}, {"kind", PlaceKindId(p.kind)}, {"hexes", hexes}});
+      places.push_back({{"id", p.id},
+                        {"name", p.name},
+                        {"name_de", p.name_de},
+                        {"kind", PlaceKindId(p.kind)},
+                        {"hexes", hexes}});
     }
   }
   j["places"] = places;

@@ -246,7 +246,7 @@ const ChaosResult& ChaosTable::ForRoll(int roll) const {
 }
 
 bool Place::Matches(std::string_view n) const {
-  if (n == id || EqualsNoCase(n, name)) return true;
+  if (n == id || EqualsNoCase(n, name) || EqualsNoCase(n, name_de)) return true;
   return std::any_of(aliases.begin(), aliases.end(),
                      [&](const std::string& a) { return EqualsNoCase(n, a); });
 }
@@ -1525,7 +1525,8 @@ class SheetLoader {
 
   void Places(const toml::table& root) {
     for (const toml::table* t : r_.Tables(root, "place", false)) {
-      r_.CheckKeys(*t, {"id", "name", "aliases", "kind", "hexes", "provenance"}, "in [[place]]");
+      r_.CheckKeys(*t, {"id", "name", "name_de", "aliases", "kind", "hexes", "provenance"},
+                   "in [[place]]");
       Place p;
       const toml::node& id = r_.Require(*t, "id", "in [[place]]");
       p.id = r_.Slug(id, "id");
@@ -1534,6 +1535,8 @@ class SheetLoader {
       }
       const std::string where = "in [[place]] '" + p.id + "'";
       p.name = r_.String(r_.Require(*t, "name", where), "name");
+      p.name_de = r_.OptString(*t, "name_de");
+      if (p.name_de.empty()) p.name_de = p.name;
       if (const toml::node* n = t->get("aliases")) p.aliases = r_.Strings(*n, "aliases");
       const toml::node& kind = r_.Require(*t, "kind", where);
       const int ki = IndexOf(kPlaceKindIds, r_.String(kind, "kind"));
@@ -1559,8 +1562,8 @@ class SheetLoader {
           r_.Fail(hexes, p.name + ": hex " + h.ToString() + " is not playable");
         }
       }
-      p.provenance =
-          r_.Provenances(r_.Require(*t, "provenance", where), {"name", "aliases", "hexes"});
+      p.provenance = r_.Provenances(r_.Require(*t, "provenance", where),
+                                    {"name", "name_de", "aliases", "hexes"});
       s_.places.push_back(std::move(p));
     }
     // Every city hex belongs to exactly one town (maps doc 2.1).

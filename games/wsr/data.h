@@ -435,12 +435,13 @@ const char* PlaceKindId(PlaceKind k);
 struct Place {
   std::string id;  // "ste-jeanne"
   std::string name;
+  std::string name_de;  // the German name ("Höhe 137"); else `name`
   std::vector<std::string> aliases;
   PlaceKind kind = PlaceKind::kArea;
   std::vector<HexId> hexes;
-  ProvenanceMap provenance;  // fields: name, hexes
+  ProvenanceMap provenance;  // fields: name, name_de, hexes
 
-  bool Matches(std::string_view name) const;
+  bool Matches(std::string_view name) const;  // id, name, name_de or alias, case-insensitive
   bool Contains(const HexId& h) const;
 };
 

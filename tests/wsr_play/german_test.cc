@@ -72,6 +72,19 @@ TEST(WsrGerman, WSR13_0_FormationsAndCountersHaveTheGermanRulebooksNames) {
   EXPECT_EQ(data.formations.Find("de.beck")->name_de, "Kampfgruppe Beck");  // the same name
 }
 
+// The map's places in the German rulebook's words: "Höhe 137" of WSR-A5 (Hürtgen), "die
+// Kathedrale" of WSR-B4 (Köln); a German name also finds the place.
+TEST(WsrGerman, WSR_A5_HoeheAndKathedraleAreThePlacesGermanNames) {
+  Play p("noville");
+  const Sheet& a = p.game->data().sheet('A');
+  const Place* hill = a.FindPlace("Höhe 137");
+  ASSERT_NE(hill, nullptr);
+  EXPECT_EQ(hill->id, "hill-137");
+  EXPECT_EQ(hill->name, "Hill 137");
+  EXPECT_EQ(a.FindPlace("celles")->name_de, "Celles");  // a town keeps its name
+  EXPECT_EQ(p.game->data().sheet('B').FindPlace("cathedral")->name_de, "Kathedrale");
+}
+
 // WSR 3.1, 4.1-4.3: the formation impulse begins, logged in German.
 TEST(WsrGerman, WSR4_1_TheImpulseIsLoggedInGerman) {
   Play p = WsrGermanSetUp();

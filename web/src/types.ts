@@ -303,7 +303,7 @@ export interface WsrBoard {
   terrain: { id: string; name: string; name_de: string; level: number; playable: boolean }[];
   hexes: WsrHex[];
   bounds: { min_x: number; min_y: number; max_x: number; max_y: number };
-  places: { id: string; name: string; kind: string; hexes: number[] }[];
+  places: { id: string; name: string; name_de: string; kind: string; hexes: number[] }[];
   roads: { id: string; name: string; paths: number[][] }[];
   rivers: { id: string; name: string; paths: number[][] }[];
   objectives: number[];

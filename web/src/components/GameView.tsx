@@ -447,7 +447,7 @@ function HexInfo(props: { board: WsrBoard; obs: any; units: WsrUnit[]; hexId: st
     <section class="panel hexinfo" data-testid="hexinfo">
       <h3>
         {h.id} · {lang.value === 'de' ? tt.name_de : tt.name}
-        {place ? ` · ${place.name}` : ''}{' '}
+        {place ? ` · ${said(place.name, place.name_de)}` : ''}{' '}
         <button class="small-btn" onClick={props.onClose}>
           ×
         </button>

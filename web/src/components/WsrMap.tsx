@@ -254,7 +254,7 @@ export function WsrMap(props: WsrMapProps) {
                 const h = board.hexes[p.hexes[0]];
                 return (
                   <text key={p.id} x={h.px} y={h.py + 0.75} class="place" font-size={0.26}>
-                    {p.name}
+                    {said(p.name, p.name_de)}
                   </text>
                 );
               })}
