@@ -116,9 +116,10 @@ ActionInfo WsrState::action_info(const Action& action, int viewer) const {
   return info;
 }
 
-// "us.m4a3e8-2" reads "M4A3E8 2"; a label without a number, the counter's name (the printed
-// names, the same in both languages). The words of a fate use read in German in German; the
-// declarations of a fire (A-02 "with-hq", WSR 11.1 "aa") read as words in both.
+// "us.m4a3e8-2" reads "M4A3E8 2"; a label without a number, the counter's name; in German the
+// German rulebook's name ("us.infantry-3": "Infanterie 3"). The words of a fate use read in
+// German in German; the declarations of a fire (A-02 "with-hq", WSR 11.1 "aa") read as words in
+// both.
 std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
   const bool de = lang == Lang::kDe;
   if (kind == ArgKind::kWord) {
