@@ -116,10 +116,10 @@ ActionInfo WsrState::action_info(const Action& action, int viewer) const {
   return info;
 }
 
-// "us.m4a3e8-2" reads "M4A3E8 2"; a label without a number, the counter's name; in German the
-// German rulebook's name ("us.infantry-3": "Infanterie 3"). The words of a fate use read in
-// German in German; the declarations of a fire (A-02 "with-hq", WSR 11.1 "aa") read as words in
-// both.
+// "us.m4a1-2" reads "M4A1 Sherman 2"; a label without a number (the counter's own id, also
+// "us.hq-2-16"), the counter's name; in German the German rulebook's name ("us.infantry-3":
+// "Infanterie 3"). The words of a fate use read in German in German; the declarations of a fire
+// (A-02 "with-hq", WSR 11.1 "aa") read as words in both.
 std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
   const bool de = lang == Lang::kDe;
   if (kind == ArgKind::kWord) {
@@ -136,7 +136,9 @@ std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) c
   if (kind != ArgKind::kUnit) return std::string(word);
   const int u = game_->unit_by_label(word);
   if (u < 0) return std::string(word);
-  std::string name = de ? info(u).counter->name_de : info(u).counter->name;
+  const CounterType& counter = *info(u).counter;
+  std::string name = de ? counter.name_de : counter.name;
+  if (word == counter.id) return name;  // the only unit of its counter: "us.hq-507" has no number
   const size_t dash = word.rfind('-');
   if (dash != std::string_view::npos && dash + 1 < word.size() &&
       std::all_of(word.begin() + static_cast<std::ptrdiff_t>(dash + 1), word.end(),

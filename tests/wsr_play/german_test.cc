@@ -60,6 +60,10 @@ TEST(WsrGerman, WSR13_0_FormationsAndCountersHaveTheGermanRulebooksNames) {
   EXPECT_THAT(info.label_en, HasSubstr("Paratroopers 1"));
   EXPECT_THAT(info.label_de, HasSubstr("Fallschirmjäger 1"));
   EXPECT_THAT(info.label_de, Not(HasSubstr("Paratroopers")));
+  // A unit that is its counter's only one has no number, though its id ends in digits.
+  const Action hq = p.parse("select us.hq-507");
+  EXPECT_EQ(p.s().action_info(hq, p.seat("us")).label_en, "Select 507th Paratroops HQ");
+  EXPECT_EQ(p.s().action_info(hq, p.seat("us")).label_de, "507. Paratroops HQ auswählen");
   const Action mortar = p.parse("select us.60mm-mortar");
   EXPECT_THAT(p.s().action_info(mortar, p.seat("us")).label_de, HasSubstr("60mm Granatwerfer"));
   const Data& data = p.game->data();

@@ -199,9 +199,10 @@ export const SEAT_COLOURS: Record<string, string> = {
 
 /** A unit's name as the game's action labels write it (the server's WsrState::arg_name): the
  * counter's name in the reader's language, with the label's number when it has one
- * ("us.m4a1-2" -> "M4A1 Sherman 2", "us.57mm-atg" -> "57mm ATG", in German "57mm Pak"). */
-export function unitName(u: { label: string; counter: { name: string; name_de?: string } }, l: Lang = lang.value): string {
+ * ("us.m4a1-2" -> "M4A1 Sherman 2", "us.57mm-atg" -> "57mm ATG", in German "57mm Pak"); a label
+ * that is the counter's own id has none ("us.hq-2-16" -> "2/16th Infantry HQ"). */
+export function unitName(u: { label: string; counter: { name: string; name_de?: string; id?: string } }, l: Lang = lang.value): string {
   const name = said(u.counter.name, u.counter.name_de, l);
-  const m = /-([0-9]+)$/.exec(u.label);
+  const m = u.label === u.counter.id ? null : /-([0-9]+)$/.exec(u.label);
   return m ? `${name} ${m[1]}` : name;
 }

@@ -96,6 +96,7 @@ describe('short names on the counter', () => {
     expect(de('us.mech-infantry-1', 'Mechanized infantry', 'Mechanisierte Infanterie')).toBe('Mech Inf 1');
     expect(unitName({ label: 'us.infantry-3', counter: { name: 'Infantry', name_de: 'Infanterie' } }, 'de')).toBe('Infanterie 3');
     expect(unitName({ label: 'us.infantry-3', counter: { name: 'Infantry', name_de: 'Infanterie' } }, 'en')).toBe('Infantry 3');
+    expect(unitName({ label: 'us.hq-2-16', counter: { id: 'us.hq-2-16', name: '2/16th Infantry HQ', name_de: '2/16. Infanterie HQ' } }, 'de')).toBe('2/16. Infanterie HQ');
     for (const [id, counter] of Object.entries(board.counters)) expect(shortName({ label: `${id}-12`, counter }, 'de').length).toBeLessThanOrEqual(SHORT_NAME_MAX + 3);
   });
 });
