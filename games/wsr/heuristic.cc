@@ -854,14 +854,36 @@ struct AssaultPlan {
   double p_taken = 0;
 };
 
+// Per-hex values of one decision (0: none) that a new decision clears by resetting only the
+// hexes it set, not the whole map (a rollout asks for a new position at every decision).
+template <typename T>
+struct TouchedHexes {
+  std::vector<T> v;
+  std::vector<int> touched;
+
+  void clear() {
+    for (int h : touched) v[static_cast<size_t>(h)] = 0;
+    touched.clear();
+  }
+  void size_to(int hexes) {  // another map: start from an empty one
+    if (static_cast<int>(v.size()) == hexes) return;
+    v.assign(static_cast<size_t>(hexes), 0);
+    touched.clear();
+  }
+  // The value of `hex` to write (a valid hex index of the map sized to).
+  T& at(int hex) {
+    T& x = v[static_cast<size_t>(hex)];
+    if (x == 0) touched.push_back(hex);
+    return x;
+  }
+};
+
 // Who stands where (WSR 1.4), from one pass over a side's units: per side and hex, its combat
 // units (the low bits) and whether an HQ of it is there (kHqBit); filled when first asked (perf:
-// the potentials and the movement search ask it of every hex they look at). Filling and
-// clearing touch only the hexes the side's units stand in, not the whole map.
+// the potentials and the movement search ask it of every hex they look at).
 struct Occupancy {
   static constexpr uint8_t kHqBit = 0x80;
-  std::array<std::vector<uint8_t>, 2> at;   // per side: per hex
-  std::array<std::vector<int>, 2> touched;  // per side: the hexes set in `at`
+  std::array<TouchedHexes<uint8_t>, 2> at;  // per side
   std::array<bool, 2> filled{false, false};
 
   void clear() {
@@ -869,57 +891,28 @@ struct Occupancy {
     clear(1);
   }
   void clear(int side) {
-    const size_t si = static_cast<size_t>(side);
-    for (int h : touched[si]) at[si][static_cast<size_t>(h)] = 0;
-    touched[si].clear();
-    filled[si] = false;
+    at[static_cast<size_t>(side)].clear();
+    filled[static_cast<size_t>(side)] = false;
   }
   const std::vector<uint8_t>& of(const WsrState& s, int side) {
     if (!filled[static_cast<size_t>(side)]) Fill(s, side);
-    return at[static_cast<size_t>(side)];
+    return at[static_cast<size_t>(side)].v;
   }
   void Fill(const WsrState& s, int side);
 };
 
 void Occupancy::Fill(const WsrState& s, int side) {
-  const size_t si = static_cast<size_t>(side);
-  std::vector<uint8_t>& v = at[si];
-  const size_t hexes = static_cast<size_t>(s.wgame().layout().size());
-  if (v.size() != hexes) {  // another map: start from an empty one
-    v.assign(hexes, 0);
-    touched[si].clear();
-  }
+  TouchedHexes<uint8_t>& hexes = at[static_cast<size_t>(side)];
+  const int n = s.wgame().layout().size();
+  hexes.size_to(n);
   for (int u : s.wgame().side_units(side)) {
     const int h = u < s.n_units ? s.unit(u).hex : -1;
-    if (h < 0 || static_cast<size_t>(h) >= hexes) continue;
-    uint8_t& x = v[static_cast<size_t>(h)];
-    if (x == 0) touched[si].push_back(h);
+    if (h < 0 || h >= n) continue;
+    uint8_t& x = hexes.at(h);
     x = s.info(u).hq ? (x | kHqBit) : static_cast<uint8_t>(x + 1);
   }
-  filled[si] = true;
+  filled[static_cast<size_t>(side)] = true;
 }
-
-// A per-hex memo of small values (0: not known yet) that clears only the hexes it set.
-struct HexMemo {
-  std::vector<int8_t> v;
-  std::vector<int> touched;
-
-  void clear() {
-    for (int h : touched) v[static_cast<size_t>(h)] = 0;
-    touched.clear();
-  }
-  int8_t get(int hex, int hexes) {
-    if (static_cast<int>(v.size()) != hexes) {
-      v.assign(static_cast<size_t>(hexes), 0);
-      touched.clear();
-    }
-    return v[static_cast<size_t>(hex)];
-  }
-  void set(int hex, int8_t x) {
-    if (v[static_cast<size_t>(hex)] == 0) touched.push_back(hex);
-    v[static_cast<size_t>(hex)] = x;
-  }
-};
 
 struct DecisionCache {
   const WsrState* state = nullptr;
@@ -966,7 +959,7 @@ struct DecisionCache {
   // The occupancy of the decision's state (OccupancyOf), empty until asked.
   Occupancy occupancy;
   // Per seat and target hex: 2 when the seat holds it uncontested (HeldTarget), 1 when not.
-  std::array<HexMemo, 2> held;
+  std::array<TouchedHexes<int8_t>, 2> held;
 };
 
 thread_local DecisionCache tl_cache;
@@ -1525,8 +1518,11 @@ bool HeldTarget(const WsrState& s, int t, int side, const WsrHeuristicParams& p)
   const HexLayout& L = s.wgame().layout();
   DecisionCache& c = Current();
   const bool memo = c.state == &s && (side == 0 || side == 1) && t >= 0 && t < L.size();
-  if (memo)
-    if (const int8_t known = c.held[static_cast<size_t>(side)].get(t, L.size())) return known == 2;
+  TouchedHexes<int8_t>& held = c.held[static_cast<size_t>(side == 1)];
+  if (memo) {
+    held.size_to(L.size());
+    if (const int8_t known = held.v[static_cast<size_t>(t)]) return known == 2;
+  }
   bool ours = EffectiveController(s, t) == side;
   if (ours && p.contest_range > 0 && !CombatIn(s, t, side)) {
     for (int e = 0; e < s.n_units && ours; ++e)
@@ -1534,7 +1530,7 @@ bool HeldTarget(const WsrState& s, int t, int side, const WsrHeuristicParams& p)
           L.Distance(s.unit(e).hex, t) <= p.contest_range)
         ours = false;
   }
-  if (memo) c.held[static_cast<size_t>(side)].set(t, ours ? 2 : 1);
+  if (memo) held.at(t) = ours ? 2 : 1;
   return ours;
 }
 
