@@ -481,6 +481,11 @@ class Reader {
     const toml::node* n = t.get(key);
     return n == nullptr ? std::string() : String(*n, key, true);
   }
+  // `name_de`, the German rulebook's name; the English `name` where it has none of its own.
+  std::string GermanName(const toml::table& t, const std::string& name) const {
+    std::string de = OptString(t, "name_de");
+    return de.empty() ? name : de;
+  }
 
   const toml::array& Array(const toml::node& node, std::string_view key) const {
     const toml::array* a = node.as_array();
@@ -973,8 +978,7 @@ CounterSet LoadCounters(const std::string& path) {
     }
     const std::string where = "in [[counter]] '" + c.id + "'";
     c.name = r.String(r.Require(*t, "name", where), "name");
-    c.name_de = r.OptString(*t, "name_de");
-    if (c.name_de.empty()) c.name_de = c.name;
+    c.name_de = r.GermanName(*t, c.name);
     if (const toml::node* n = t->get("aliases")) c.aliases = r.Strings(*n, "aliases");
     const toml::node& kind = r.Require(*t, "kind", where);
     const std::string k = r.String(kind, "kind");
@@ -1116,8 +1120,7 @@ FormationList LoadFormations(const std::string& path) {
                      std::to_string(it->second) + ")");
     }
     f.name = r.String(r.Require(*t, "name", where), "name");
-    f.name_de = r.OptString(*t, "name_de");
-    if (f.name_de.empty()) f.name_de = f.name;
+    f.name_de = r.GermanName(*t, f.name);
     if (const toml::node* n = t->get("aliases")) f.aliases = r.Strings(*n, "aliases");
     const toml::node& svc = r.Require(*t, "service", where);
     const int si = IndexOf(kServiceIds, r.String(svc, "service"));
@@ -1535,8 +1538,7 @@ class SheetLoader {
       }
       const std::string where = "in [[place]] '" + p.id + "'";
       p.name = r_.String(r_.Require(*t, "name", where), "name");
-      p.name_de = r_.OptString(*t, "name_de");
-      if (p.name_de.empty()) p.name_de = p.name;
+      p.name_de = r_.GermanName(*t, p.name);
       if (const toml::node* n = t->get("aliases")) p.aliases = r_.Strings(*n, "aliases");
       const toml::node& kind = r_.Require(*t, "kind", where);
       const int ki = IndexOf(kPlaceKindIds, r_.String(kind, "kind"));
