@@ -453,13 +453,11 @@ std::string describe_by_table(VerbTable table, const Action& action, const ArgCo
   return out;
 }
 
-bool parse_by_table(VerbTable table, std::string_view text, Action& out, Text& error,
-                    const ArgCodec& codec) {
-  const std::vector<std::string_view> words = words_of(text);
-  if (words.empty()) {
-    error = {"empty action", "leere Aktion"};
-    return false;
-  }
+namespace {
+
+// The row whose verb `words` begin with (the longest such verb: "react intercept" before
+// "react"), or null.
+const ParsedRow* row_of(VerbTable table, const std::vector<std::string_view>& words) {
   const ParsedRow* row = nullptr;
   const TableIndex& index = index_of(table);
   if (auto it = index.find(words.front()); it != index.end()) {
@@ -471,23 +469,43 @@ bool parse_by_table(VerbTable table, std::string_view text, Action& out, Text& e
       if (match && (!row || r.verb_words > row->verb_words)) row = &r;
     }
   }
-  if (!row || !row->kinds) {
-    std::string en, de;
-    for (size_t i = 0; i < table.size(); ++i) {
-      const bool last = i + 1 == table.size();
-      en += (i == 0 ? "" : last ? " or " : ", ") + std::string(table[i].verb);
-      de += (i == 0 ? "" : last ? " oder " : ", ") + std::string(table[i].verb);
-    }
-    error = say("unknown action '{0}' (expected {1})", "unbekannte Aktion '{0}' (erwartet: {2})",
-                words.front(), en, de);
+  return row;
+}
+
+Text unknown_verb(VerbTable table, std::string_view word) {
+  std::string en, de;
+  for (size_t i = 0; i < table.size(); ++i) {
+    const bool last = i + 1 == table.size();
+    en += (i == 0 ? "" : last ? " or " : ", ") + std::string(table[i].verb);
+    de += (i == 0 ? "" : last ? " oder " : ", ") + std::string(table[i].verb);
+  }
+  return say("unknown action '{0}' (expected {1})", "unbekannte Aktion '{0}' (erwartet: {2})", word,
+             en, de);
+}
+
+}  // namespace
+
+std::optional<Text> verb_mismatch(VerbTable table, std::string_view text) {
+  const std::vector<std::string_view> words = words_of(text);
+  if (words.empty()) return Text{"empty action", "leere Aktion"};
+  const ParsedRow* row = row_of(table, words);
+  if (!row || !row->kinds) return unknown_verb(table, words.front());
+  const size_t argc = words.size() - row->verb_words;
+  if (!split_args(*row->kinds, argc) || argc > static_cast<size_t>(Action::kMaxArgs))
+    return takes(row->spec->verb, *row->kinds);
+  return std::nullopt;
+}
+
+bool parse_by_table(VerbTable table, std::string_view text, Action& out, Text& error,
+                    const ArgCodec& codec) {
+  if (auto mismatch = verb_mismatch(table, text)) {
+    error = *mismatch;
     return false;
   }
+  const std::vector<std::string_view> words = words_of(text);
+  const ParsedRow* row = row_of(table, words);
   const size_t argc = words.size() - row->verb_words;
   const auto take = split_args(*row->kinds, argc);
-  if (!take || argc > static_cast<size_t>(Action::kMaxArgs)) {
-    error = takes(row->spec->verb, *row->kinds);
-    return false;
-  }
   Action a;
   a.verb = static_cast<uint8_t>(row->spec - table.data());
   size_t w = row->verb_words;

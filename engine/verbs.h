@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -107,6 +108,12 @@ std::string describe_by_table(VerbTable table, const Action& action, const ArgCo
 // Reads `text`; false with `error` naming the verbs or the count of arguments a verb takes.
 bool parse_by_table(VerbTable table, std::string_view text, Action& out, Text& error,
                     const ArgCodec& codec = {});
+
+// Why the words of `text` fit no row of `table`: empty, a verb the table does not have (naming
+// its verbs) or a count of arguments the verb does not take (naming the count); nullopt when
+// they fit one. A game that reads its texts by hand says this where its own reader finds
+// nothing, so that "select x y" is answered "'select' takes 1 argument(s)", not "unknown".
+std::optional<Text> verb_mismatch(VerbTable table, std::string_view text);
 
 // Checks a table: verbs unique, kinds known, every placeholder of a label names an argument.
 // Returns "" or the first problem.

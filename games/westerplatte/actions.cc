@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "engine/verbs.h"
 #include "games/westerplatte/tasks.h"
 #include "games/westerplatte/westerplatte.h"
 
@@ -687,6 +688,7 @@ std::string WpState::describe(const Action& a) const {
 }
 
 bool WpState::parse_text(std::string_view text, Action& out, Text& error) const {
+  error = {};  // the readers below say why only where none has yet
   std::istringstream in{std::string(text)};
   std::vector<std::string> w;
   for (std::string s; in >> s;) w.push_back(s);
@@ -769,7 +771,8 @@ bool WpState::parse_text(std::string_view text, Action& out, Text& error) const 
     error = say("unknown event card '{}'", "unbekannte Ereigniskarte '{}'", w[1]);
     return false;
   }
-  if (error.en.empty())
+  if (error.en.empty()) error = verb_mismatch(wp().verbs(), text).value_or(Text{});
+  if (error.en.empty())  // a verb with its count of words that still reads as no action
     error =
         say("unknown action '{}' (move oN F, fire L oN[+oM], morale, mortar L, mine L, "
             "rebuild F, ammo, push L[+M], end, overflow T, stock K, give pN, reinforce F)",

@@ -10,6 +10,7 @@
 
 #include "engine/errors.h"
 #include "engine/hash.h"
+#include "engine/verbs.h"
 #include "games/wsr/los_cache.h"      // perf: WsrGame::los_cache
 #include "games/wsr/scenario.h"       // exit zones (G-12)
 #include "games/wsr/side_words.h"     // the sides in texts
@@ -1297,6 +1298,7 @@ bool WsrState::parse_unit_arg(const std::string& s, int* unit, Text& error) cons
 }
 
 bool WsrState::parse_text(std::string_view text, Action& out, Text& error) const {
+  error = {};  // the readers below say why only where none has yet
   std::istringstream in{std::string(text)};
   std::vector<std::string> w;
   for (std::string s; in >> s;) w.push_back(s);
@@ -1522,14 +1524,12 @@ bool WsrState::parse_text(std::string_view text, Action& out, Text& error) const
   if (const int r = setup_parse(w, out, error); r != 0) return r > 0;     // setup.cc (WSR 2.0)
   if (const int r = scenario_parse(w, out, error); r != 0) return r > 0;  // arrival.cc
   if (const int r = sw_parse(w, out, error); r != 0) return r > 0;        // sw_placement.cc (11.4)
-  error =
-      say("unknown action '{}' (draw, roll, select, move, drop, mount, dismount, load, unload, "
-          "end-move, end-impulse, place-hq, fire, opfire, no-opfire, place, assign, "
-          "auto-setup)",
-          "unbekannte Aktion '{}' (draw, roll, select, move, drop, mount, dismount, load, "
-          "unload, end-move, end-impulse, place-hq, fire, opfire, no-opfire, place, assign, "
-          "auto-setup)",
-          text);
+  if (auto mismatch = verb_mismatch(game_->verbs(), text)) {  // no verb, or a wrong count
+    error = *mismatch;
+    return false;
+  }
+  error = say("'{}' is not an action at this point of the game",
+              "'{}' ist an dieser Stelle der Partie keine Aktion", text);
   return false;
 }
 

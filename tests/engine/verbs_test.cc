@@ -424,6 +424,20 @@ TEST(Verbs, ParsingByTheTableSaysWhatIsWrong) {
   EXPECT_EQ(error, (Text{"empty action", "leere Aktion"}));
 }
 
+// What a game that reads its texts by hand says where its reader finds nothing: the same
+// reasons as the table's reader, nothing when the words fit a row.
+TEST(Verbs, VerbMismatchNamesTheVerbsOrTheCount) {
+  EXPECT_EQ(verb_mismatch(kTable, "move 3"),
+            (Text{"'move' takes 2 argument(s)", "'move' braucht 2 Angabe(n)"}));
+  EXPECT_EQ(verb_mismatch(kTable, "react intercept 1 2")->en,
+            "'react intercept' takes 1 argument(s)");
+  EXPECT_EQ(verb_mismatch(kTable, "fly")->en,
+            "unknown action 'fly' (expected move, attack, react intercept, react, enter or pass)");
+  EXPECT_EQ(verb_mismatch(kTable, " "), (Text{"empty action", "leere Aktion"}));
+  EXPECT_EQ(verb_mismatch(kTable, "move x y"), std::nullopt);  // fits: the words are the game's
+  EXPECT_EQ(verb_mismatch(kTable, "attack 1"), std::nullopt);
+}
+
 // A codec names the arguments: units "u<n>", places by a list of names.
 TEST(Verbs, ACodecWritesAndReadsTheWordsOfEachKind) {
   static const std::vector<std::string> kPlaces = {"A-I08", "B-R04"};

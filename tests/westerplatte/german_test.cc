@@ -182,6 +182,10 @@ TEST(WpGerman, WP7_1_ATextThatNamesNoActionIsRefusedInGerman) {
   EXPECT_EQ(error, (Text{"unknown officer 'o9' (o1-o4)", "unbekannter Offizier 'o9' (o1-o4)"}));
   EXPECT_FALSE(s->parse_text("mortar Z", a, error));
   EXPECT_EQ(error.de, "unbekannte Angriffsleiste 'Z' (A-E)");
+  EXPECT_FALSE(s->parse_text("move o1", a, error));  // a verb with too few words: its count
+  EXPECT_EQ(error, (Text{"'move' takes 2 argument(s)", "'move' braucht 2 Angabe(n)"}));
+  EXPECT_FALSE(s->parse_text("retreat C", a, error));  // a word that is no verb: the verbs
+  EXPECT_THAT(error.de, StartsWith("unbekannte Aktion 'retreat' (erwartet: move, place, fire"));
 }
 
 }  // namespace

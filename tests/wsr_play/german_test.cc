@@ -259,5 +259,21 @@ TEST(WsrGerman, WSR3_1_ATextThatNamesNoActionIsRefusedInGerman) {
   EXPECT_EQ(error.de, "Hexfeld 'Z-K08' liegt nicht im Spielbereich dieses Szenarios");
 }
 
+// A verb of the command language with the wrong number of words is refused with the count it
+// takes, not as unknown; a word that is no verb names the verbs (WSR 5.1: one unit is selected).
+TEST(WsrGerman, WSR5_1_AKnownVerbWithTheWrongCountOfWordsSaysTheCount) {
+  Play p = WsrGermanSetUp();
+  Action a;
+  Text error;
+  EXPECT_FALSE(p.state->parse_text("select us.paratroopers-1 x", a, error));
+  EXPECT_EQ(error, (Text{"'select' takes 1 argument(s)", "'select' braucht 1 Angabe(n)"}));
+  EXPECT_FALSE(p.state->parse_text("end-impulse now", a, error));
+  EXPECT_EQ(error,
+            (Text{"'end-impulse' takes 0 argument(s)", "'end-impulse' braucht 0 Angabe(n)"}));
+  EXPECT_FALSE(p.state->parse_text("fly B-K08", a, error));
+  EXPECT_THAT(error.de, StartsWith("unbekannte Aktion 'fly' (erwartet: draw, roll, select, move"));
+  EXPECT_THAT(error.en, HasSubstr("ambush, chaos-pick, call"));
+}
+
 }  // namespace
 }  // namespace feldherr::wsr::testing
