@@ -449,10 +449,10 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
     } else {
       Text error;
       if (!state.parse_text(input, action, error)) {
-        // The input (and a parse error quoting it) is echoed cut short (clip_text), in the
-        // player's language.
+        // The input is echoed cut short (clip_text), in the player's language; a parse error
+        // quotes at most a few dozen bytes of it, and may name all the verbs of a game.
         const std::string& why = error.in(lang_);
-        const std::string what = clip_text(why.empty() ? input : why);
+        const std::string what = why.empty() ? clip_text(input) : clip_text(why, 600);
         if (lang_ == Lang::kDe)
           io_.out << wrapped("nicht verstanden: " + what +
                                  " (eine Nummer, eine Aktion oder help eingeben)",

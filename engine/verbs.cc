@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "engine/action.h"
+#include "engine/replay.h"  // clip_text
 #include "engine/view.h"
 
 namespace feldherr {
@@ -479,8 +480,8 @@ Text unknown_verb(VerbTable table, std::string_view word) {
     en += (i == 0 ? "" : last ? " or " : ", ") + std::string(table[i].verb);
     de += (i == 0 ? "" : last ? " oder " : ", ") + std::string(table[i].verb);
   }
-  return say("unknown action '{0}' (expected {1})", "unbekannte Aktion '{0}' (erwartet: {2})", word,
-             en, de);
+  return say("unknown action '{0}' (expected {1})", "unbekannte Aktion '{0}' (erwartet: {2})",
+             clip_text(word, 40), en, de);
 }
 
 }  // namespace

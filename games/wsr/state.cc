@@ -10,6 +10,7 @@
 
 #include "engine/errors.h"
 #include "engine/hash.h"
+#include "engine/replay.h"  // clip_text
 #include "engine/verbs.h"
 #include "games/wsr/los_cache.h"      // perf: WsrGame::los_cache
 #include "games/wsr/scenario.h"       // exit zones (G-12)
@@ -1529,7 +1530,7 @@ bool WsrState::parse_text(std::string_view text, Action& out, Text& error) const
     return false;
   }
   error = say("'{}' is not an action at this point of the game",
-              "'{}' ist an dieser Stelle der Partie keine Aktion", text);
+              "'{}' ist an dieser Stelle der Partie keine Aktion", clip_text(text, 60));
   return false;
 }
 
