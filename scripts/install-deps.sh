@@ -8,10 +8,11 @@ set -euo pipefail
 packages=(cmake ninja-build g++ pkg-config nlohmann-json3-dev libtomlplusplus-dev libcli11-dev
           libfmt-dev googletest libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
           libboost1.81-dev libsqlite3-dev libsqlitecpp-dev libsodium-dev libmimalloc-dev ccache
-          clang-format)
+          clang-format python3)
 # libsodium: SHA-256 and the CSPRNG of the dice secrets and server tokens (engine/fair_dice.cc).
 # libmimalloc: the `feldherr` executable's allocator (docs/server.md "Throughput").
 # clang-format: the format check of the sources (ctest format.check, scripts/check-format.sh).
+# python3: the strength table (scripts/strength.py; ctest shell.strength_cells).
 # The server (server/, `feldherr serve`) needs Boost 1.81 (Beast) and SQLite. Never add
 # libboost-dev / libboost-all-dev: they are Boost 1.74 and conflict with libboost1.81-dev.
 for arg in "$@"; do

@@ -12,9 +12,18 @@ is kept as simulate's JSON in --out (default build/strength), named by its comma
 call only plays what is missing; --write replaces the table between the markers of
 docs/strength.md.
 
+The columns of the searching levels (`normal`, `hard`: docs/ai.md "Difficulty levels") are not
+played here, at hours per cell: they are read from the shard files of docs/strength-cells/
+(`feldherr simulate ... --shard K/M --json F`, one seat searching, the others the heuristic or
+the random player), merged per batch, with the heuristic's wins on the same games of the
+heuristic's batch beside them; docs/strength-cells/summed.json holds the cells whose shard files
+were not kept, as counts.
+
   scripts/strength.py [--games N] [--seed S] [--threads T] [--out DIR] [--write] [GAME/SCENARIO ...]
+  scripts/strength.py --cells [--cells-dir DIR]    (the searching levels' cells only)
 """
 import argparse
+import glob
 import json
 import math
 import os
@@ -29,6 +38,12 @@ END = "<!-- end of the strength table -->"
 VARIANTS = {"westerplatte": [[], ["players=2"]]}
 # Games whose seats play together against the game itself.
 TEAM_GAMES = {"westerplatte"}
+CELLS = os.path.join(ROOT, "docs", "strength-cells")
+# The searching levels by their rollouts a decision, per game (docs/ai.md "Difficulty levels";
+# a cell is played on the level's iteration budget, which plays as the level wherever the
+# rollouts fit in its time and, unlike a time budget, the same on a loaded machine).
+LEVELS = {"planspiel": {800: "normal", 2400: "hard"}, "rivet": {800: "normal", 2400: "hard"},
+          "wsr": {200: "normal", 600: "hard"}}
 
 
 def wilson(k, n, z=1.96):
@@ -81,7 +96,106 @@ def scenarios(binary):
     return [line.split()[0] for line in out.splitlines() if "/" in line.split(" ")[0]]
 
 
-def rows_for(runner, scen, options):
+def level_of(game, player):
+    m = re.match(r"mcts:(\d+)it", player)
+    return LEVELS.get(game, {}).get(int(m.group(1))) if m else None
+
+
+class Cells:
+    """The searching levels' cells: per (scenario, seat, level, opponent), the games of the
+    batch they cover and the seat's wins in them."""
+
+    def __init__(self, folder=CELLS):
+        # key -> {"seed", "total", "games": {i: result}, "counts": [summed.json entries]}: games
+        # by index where shard files give them, counts only where summed.json does.
+        self.cells = {}
+        for path in sorted(glob.glob(os.path.join(folder, "*.json"))):
+            if os.path.basename(path) == "summed.json":
+                continue
+            with open(path) as f:
+                self.add_shard(json.load(f), path)
+        summed = os.path.join(folder, "summed.json")
+        if os.path.exists(summed):
+            with open(summed) as f:
+                for entry in json.load(f):
+                    self.add_summed(entry)
+
+    def cell(self, key, seed, total):
+        c = self.cells.setdefault(key, {"seed": seed, "total": total, "games": {}, "counts": []})
+        if (c["seed"], c["total"]) != (seed, total):
+            sys.exit(f"strength: {key}: batches of seed {c['seed']} and {seed} mixed")
+        return c
+
+    def add_shard(self, d, path):
+        searching = [s for s, p in d["seats"].items() if level_of(d["game"], p)]
+        if len(searching) != 1:
+            return  # both seats searching, or none: not a cell of one level against another
+        seat = searching[0]
+        level = level_of(d["game"], d["seats"][seat])
+        others = {p for s, p in d["seats"].items() if s != seat}
+        if len(others) != 1:
+            return
+        k, m = (int(x) for x in d["shard"].split("/"))
+        c = self.cell((f"{d['game']}/{d['scenario']}", seat, level, others.pop()), d["seed"],
+                      d["total_games"])
+        for j, result in enumerate(d["results"]):
+            i = k - 1 + j * m
+            if c["games"].get(i, result) != result:
+                sys.exit(f"strength: {path}: game {i} differs from another shard file's")
+            c["games"][i] = result
+
+    def add_summed(self, e):
+        c = self.cell((e["scenario"], e["seat"], e["level"], e["opponent"]), e["seed"], e["total"])
+        c["counts"].append(e)
+
+    def lines(self):
+        """One line per cell: scenario, seat, level, opponent, wins/games, seed."""
+        for (scen, seat, level, opponent), c in sorted(self.cells.items()):
+            wins = sum(1 for r in c["games"].values() if r == seat)
+            wins += sum(e["wins"] for e in c["counts"])
+            n = len(c["games"]) + sum(e["games"] for e in c["counts"])
+            yield f"{scen} {seat} {level} {opponent} {wins}/{n} seed {c['seed']}"
+
+    def text(self, scen, seat, level, opponent, hh):
+        """The cell as Markdown: the level's wins, and the heuristic's on the same games of `hh`,
+        the heuristic's batch against the same opponent (bold: significantly more, the Wilson
+        intervals apart)."""
+        c = self.cells.get((scen, seat, level, opponent))
+        if c is None:
+            return ""
+        wins = sum(1 for r in c["games"].values() if r == seat)
+        n = len(c["games"])
+        draws = sum(1 for r in c["games"].values() if r in ("draw", "unfinished"))
+        same = None  # the heuristic's wins on the same games, where its batch is the same
+        if hh is not None and (hh["seed"], hh["games"]) == (c["seed"], c["total"]):
+            same = sum(1 for i in c["games"] if hh["results"][i] == seat)
+        for e in c["counts"]:
+            wins, n, draws = wins + e["wins"], n + e["games"], draws + e.get("draws", 0)
+            if "heuristic_wins" in e:
+                same = (same or 0) + e["heuristic_wins"]
+            elif same is not None and "shards" in e:
+                k_of, m = e["shards"], e["of"]
+                same += sum(1 for i in range(c["total"]) if i % m + 1 in k_of and
+                            hh["results"][i] == seat)
+            else:
+                same = None
+        if n == 0:
+            return ""
+        out = cell(wins, n)
+        if same is not None:
+            lo, _ = wilson(wins, n)
+            _, hi = wilson(same, n)
+            if lo > hi:
+                out = f"**{out}**"
+            out += f"; heuristic {same}/{n}"
+        if c["seed"] != 25 or n < c["total"]:
+            out += f" (seed {c['seed']}" + (f", {n} of {c['total']} games" if n < c["total"] else "") + ")"
+        if draws:
+            out += f", {draws} draws"
+        return out
+
+
+def rows_for(runner, scen, options, cells):
     label = scen + "".join(f" `{o}`" for o in options)
     hh = runner.run(scen, [], options)
     sides = hh["sides"]
@@ -98,8 +212,12 @@ def rows_for(runner, scen, options):
     for side in sides:
         hr = runner.run(scen, [(s, "heuristic" if s == side else "random") for s in sides], options)
         draws = hh["draws"] + hh.get("unfinished", 0)
+        searched = "".join(
+            f" {cells.text(scen, side, 'normal', opponent, base)} |"
+            for opponent, base in (("heuristic", hh), ("random", hr)))
         rows.append(f"| {label} | {side} | {cell(hr['wins'][side], hr['games'])} | "
-                    f"{cell(hh['wins'][side], n)}{f', {draws} draws' if draws else ''} |")
+                    f"{cell(hh['wins'][side], n)}{f', {draws} draws' if draws else ''} |"
+                    + searched)
     return rows, []
 
 
@@ -113,15 +231,23 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "strength"))
     ap.add_argument("--bin", default=os.path.join(ROOT, "build", "release", "cli", "feldherr"))
     ap.add_argument("--write", action="store_true", help="replace the table in docs/strength.md")
+    ap.add_argument("--cells", action="store_true",
+                    help="only list the cells of the searching levels that the shard files give")
+    ap.add_argument("--cells-dir", default=CELLS, help="the folder of the shard files")
     args = ap.parse_args()
+    if args.cells:
+        print("\n".join(Cells(args.cells_dir).lines()))
+        return
     runner = Runner(args)
-    rows = ["| scenario | seat | heuristic against random | heuristic against heuristic |",
-            "|---|---|---|---|"]
+    cells = Cells(args.cells_dir)
+    rows = ["| scenario | seat | heuristic against random | heuristic against heuristic | "
+            "`normal` against heuristic | `normal` against random |",
+            "|---|---|---|---|---|---|"]
     team = ["| scenario | seats | the heuristic's team wins | the random player's team wins |",
             "|---|---|---|---|"]
     for scen in args.scenarios or scenarios(args.bin):
         for options in VARIANTS.get(scen.split("/")[0], [[]]):
-            seat_rows, team_rows = rows_for(runner, scen, options)
+            seat_rows, team_rows = rows_for(runner, scen, options, cells)
             rows += seat_rows
             team += team_rows
     table = "\n".join(rows) + ("\n\nGames played by a team against the game itself:\n\n" +
@@ -131,8 +257,8 @@ def main():
         doc = os.path.join(ROOT, "docs", "strength.md")
         text = open(doc).read()
         start, stop = text.index(BEGIN) + len(BEGIN), text.index(END)
-        header = (f"\n\n{args.games} games per cell, `--seed {args.seed} --max-actions "
-                  f"{args.max_actions}`:\n\n")
+        header = (f"\n\n{args.games} games per cell of the heuristic, `--seed {args.seed} "
+                  f"--max-actions {args.max_actions}`; the `normal` cells as noted:\n\n")
         open(doc, "w").write(text[:start] + header + table + "\n\n" + text[stop:])
 
 

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# The searching levels' cells of docs/strength.md ("The normal level"): scripts/strength.py
+# counts in the shard files of docs/strength-cells/ what `feldherr simulate --merge` counts, and
+# refuses two files that disagree on a game of the same batch.
+# Usage: strength_cells.sh FELDHERR SOURCE_DIR
+set -euo pipefail
+bin=$1
+src=$2
+cells=$src/docs/strength-cells
+
+out=$(python3 "$src/scripts/strength.py" --cells)
+# Vierville's German searching against the heuristic, ten shards of 20 games.
+grep -qx "wsr/vierville de normal heuristic 67/200 seed 25" <<< "$out" || {
+  echo "strength_cells: Vierville's German cell is not 67/200:"; echo "$out"; exit 1; }
+merged=$("$bin" simulate --merge "$cells"/wsr-vierville-de-normal.{1..10}.json |
+  awk '$1 == "de" { print $3 }')
+[[ $merged == 67 ]] || { echo "strength_cells: simulate --merge counts $merged, not 67"; exit 1; }
+# Mission 2's Bismark: the counts of summed.json (shards 1-6) and the files of shards 7 and 8.
+grep -qx "rivet/mission-2 bismark normal heuristic 47/200 seed 25" <<< "$out" || {
+  echo "strength_cells: mission 2's Bismark is not 47/200:"; echo "$out"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cp "$cells/wsr-vierville-de-normal.1.json" "$tmp/a.json"
+python3 - "$tmp/a.json" "$tmp/b.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["results"][0] = "us" if d["results"][0] == "de" else "de"  # the same game, another result
+json.dump(d, open(sys.argv[2], "w"))
+PY
+if python3 "$src/scripts/strength.py" --cells --cells-dir "$tmp" > "$tmp/out" 2>&1; then
+  echo "strength_cells: two files that disagree on game 0 were accepted"; exit 1
+fi
+grep -q "differs from another shard file's" "$tmp/out" || { cat "$tmp/out"; exit 1; }
+echo "strength_cells: ok"
