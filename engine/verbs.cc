@@ -484,29 +484,43 @@ Text unknown_verb(VerbTable table, std::string_view word) {
              clip_text(word, 40), en, de);
 }
 
+// The row `words` name whose count of arguments fits, or null with `why` ("unknown action ...",
+// "'move' takes 2 argument(s)"); `words` is not empty.
+const ParsedRow* fitting_row(VerbTable table, const std::vector<std::string_view>& words,
+                             Text& why) {
+  const ParsedRow* row = row_of(table, words);
+  if (!row || !row->kinds) {
+    why = unknown_verb(table, words.front());
+    return nullptr;
+  }
+  const size_t argc = words.size() - row->verb_words;
+  if (!split_args(*row->kinds, argc) || argc > static_cast<size_t>(Action::kMaxArgs)) {
+    why = takes(row->spec->verb, *row->kinds);
+    return nullptr;
+  }
+  return row;
+}
+
 }  // namespace
 
 std::optional<Text> verb_mismatch(VerbTable table, std::string_view text) {
   const std::vector<std::string_view> words = words_of(text);
   if (words.empty()) return Text{"empty action", "leere Aktion"};
-  const ParsedRow* row = row_of(table, words);
-  if (!row || !row->kinds) return unknown_verb(table, words.front());
-  const size_t argc = words.size() - row->verb_words;
-  if (!split_args(*row->kinds, argc) || argc > static_cast<size_t>(Action::kMaxArgs))
-    return takes(row->spec->verb, *row->kinds);
+  Text why;
+  if (!fitting_row(table, words, why)) return why;
   return std::nullopt;
 }
 
 bool parse_by_table(VerbTable table, std::string_view text, Action& out, Text& error,
                     const ArgCodec& codec) {
-  if (auto mismatch = verb_mismatch(table, text)) {
-    error = *mismatch;
+  const std::vector<std::string_view> words = words_of(text);
+  if (words.empty()) {
+    error = {"empty action", "leere Aktion"};
     return false;
   }
-  const std::vector<std::string_view> words = words_of(text);
-  const ParsedRow* row = row_of(table, words);
-  const size_t argc = words.size() - row->verb_words;
-  const auto take = split_args(*row->kinds, argc);
+  const ParsedRow* row = fitting_row(table, words, error);
+  if (!row) return false;
+  const auto take = split_args(*row->kinds, words.size() - row->verb_words);
   Action a;
   a.verb = static_cast<uint8_t>(row->spec - table.data());
   size_t w = row->verb_words;
