@@ -123,7 +123,8 @@ class Cells:
     def cell(self, key, seed, total):
         c = self.cells.setdefault(key, {"seed": seed, "total": total, "games": {}, "counts": []})
         if (c["seed"], c["total"]) != (seed, total):
-            sys.exit(f"strength: {key}: batches of seed {c['seed']} and {seed} mixed")
+            sys.exit(f"strength: {key}: batches {c['seed']}/{c['total']} and {seed}/{total} "
+                     "(seed/games) mixed")
         return c
 
     def add_shard(self, d, path):
@@ -145,7 +146,14 @@ class Cells:
             c["games"][i] = result
 
     def add_summed(self, e):
-        c = self.cell((e["scenario"], e["seat"], e["level"], e["opponent"]), e["seed"], e["total"])
+        key = (e["scenario"], e["seat"], e["level"], e["opponent"])
+        c = self.cell(key, e["seed"], e["total"])
+        if "shards" in e:  # no game counted twice: in a file and in a count, or in two counts
+            games = {i for i in range(e["total"]) if i % e["of"] + 1 in e["shards"]}
+            counted = set(c["games"]).union(*(g for g in c.setdefault("counted", [])))
+            if games & counted:
+                sys.exit(f"strength: summed.json: {key}: shards {e['shards']} are counted already")
+            c["counted"].append(games)
         c["counts"].append(e)
 
     def lines(self):
@@ -188,7 +196,7 @@ class Cells:
             if lo > hi:
                 out = f"**{out}**"
             out += f"; heuristic {same}/{n}"
-        if c["seed"] != 25 or n < c["total"]:
+        if hh is None or c["seed"] != hh["seed"] or n < c["total"]:
             out += f" (seed {c['seed']}" + (f", {n} of {c['total']} games" if n < c["total"] else "") + ")"
         if draws:
             out += f", {draws} draws"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The searching levels' cells of docs/strength.md ("The normal level"): scripts/strength.py
 # counts in the shard files of docs/strength-cells/ what `feldherr simulate --merge` counts, and
-# refuses two files that disagree on a game of the same batch.
+# refuses two files that disagree on a game of the same batch and a game counted twice.
 # Usage: strength_cells.sh FELDHERR SOURCE_DIR
 set -euo pipefail
 bin=$1
@@ -32,4 +32,12 @@ if python3 "$src/scripts/strength.py" --cells --cells-dir "$tmp" > "$tmp/out" 2>
   echo "strength_cells: two files that disagree on game 0 were accepted"; exit 1
 fi
 grep -q "differs from another shard file's" "$tmp/out" || { cat "$tmp/out"; exit 1; }
+# A count of summed.json for a shard whose file is there too is refused (counted twice).
+rm "$tmp/b.json"
+echo '[{"scenario": "wsr/vierville", "seat": "de", "level": "normal", "opponent": "heuristic",
+  "seed": 25, "total": 200, "shards": [1], "of": 10, "wins": 8, "games": 20}]' > "$tmp/summed.json"
+if python3 "$src/scripts/strength.py" --cells --cells-dir "$tmp" > "$tmp/out" 2>&1; then
+  echo "strength_cells: a shard counted in a file and in summed.json was accepted"; exit 1
+fi
+grep -q "are counted already" "$tmp/out" || { cat "$tmp/out"; exit 1; }
 echo "strength_cells: ok"
