@@ -156,12 +156,19 @@ class Cells:
             c["counted"].append(games)
         c["counts"].append(e)
 
+    @staticmethod
+    def totals(c, seat):
+        """The seat's wins, the games and the draws of a cell: its files' games and its counts."""
+        wins = sum(1 for r in c["games"].values() if r == seat)
+        draws = sum(1 for r in c["games"].values() if r in ("draw", "unfinished"))
+        return (wins + sum(e["wins"] for e in c["counts"]),
+                len(c["games"]) + sum(e["games"] for e in c["counts"]),
+                draws + sum(e.get("draws", 0) for e in c["counts"]))
+
     def lines(self):
         """One line per cell: scenario, seat, level, opponent, wins/games, seed."""
         for (scen, seat, level, opponent), c in sorted(self.cells.items()):
-            wins = sum(1 for r in c["games"].values() if r == seat)
-            wins += sum(e["wins"] for e in c["counts"])
-            n = len(c["games"]) + sum(e["games"] for e in c["counts"])
+            wins, n, _ = self.totals(c, seat)
             yield f"{scen} {seat} {level} {opponent} {wins}/{n} seed {c['seed']}"
 
     def text(self, scen, seat, level, opponent, hh):
@@ -171,14 +178,11 @@ class Cells:
         c = self.cells.get((scen, seat, level, opponent))
         if c is None:
             return ""
-        wins = sum(1 for r in c["games"].values() if r == seat)
-        n = len(c["games"])
-        draws = sum(1 for r in c["games"].values() if r in ("draw", "unfinished"))
+        wins, n, draws = self.totals(c, seat)
         same = None  # the heuristic's wins on the same games, where its batch is the same
         if hh is not None and (hh["seed"], hh["games"]) == (c["seed"], c["total"]):
             same = sum(1 for i in c["games"] if hh["results"][i] == seat)
         for e in c["counts"]:
-            wins, n, draws = wins + e["wins"], n + e["games"], draws + e.get("draws", 0)
             if "heuristic_wins" in e:
                 same = (same or 0) + e["heuristic_wins"]
             elif same is not None and "shards" in e:
