@@ -787,7 +787,8 @@ double ShotValue(const WsrState& s, const GameInfo& gi, int e, int t, int e_hex,
   const Face& ef = s.face(e);
   const Weapon& w = t_hard ? ef.ap : ef.he;
   if (!w.present()) return 0.0;
-  const int range = w.range + (s.sw(e) ? s.sw(e)->face_for(false, false).range_bonus : 0);
+  const int range =
+      w.range + (s.unit(e).sw != 0 && s.sw(e) ? s.sw(e)->face_for(false, false).range_bonus : 0);
   if (dist > (w.underlined ? range : 2 * range)) return 0.0;
   if (dist > 1 && !g.los_cache().StaticClear(e_hex, hex)) return 0.0;  // static LOS (memo)
   // WSR 11.2.2, A-25: smoke on the map blocks lines the static LOS leaves open.
@@ -914,6 +915,13 @@ void Occupancy::Fill(const WsrState& s, int side) {
   filled[static_cast<size_t>(side)] = true;
 }
 
+// An enemy combat unit on the map, as the threat and offence terms of Potential read it.
+struct Foe {
+  int unit;
+  int hex;
+  double fire_chance;  // FireChance
+};
+
 struct DecisionCache {
   const WsrState* state = nullptr;
   const WsrHeuristicParams* params = nullptr;
@@ -960,6 +968,9 @@ struct DecisionCache {
   Occupancy occupancy;
   // Per seat and target hex: 2 when the seat holds it uncontested (HeldTarget), 1 when not.
   std::array<TouchedHexes<int8_t>, 2> held;
+  // Per seat: the enemy combat units on the map (FoesOf), empty until asked.
+  std::array<bool, 2> foes_done{false, false};
+  std::array<std::vector<Foe>, 2> foes;
 };
 
 thread_local DecisionCache tl_cache;
@@ -997,6 +1008,7 @@ DecisionCache& Cache(const WsrState& s, const WsrHeuristicParams& p) {
     c.occupancy.clear();
     c.held[0].clear();
     c.held[1].clear();
+    c.foes_done = {false, false};
   }
   return c;
 }
@@ -1009,6 +1021,22 @@ const std::vector<uint8_t>& OccupancyOf(const WsrState& s, int side) {
   thread_local Occupancy other;
   other.clear(side);
   return other.of(s, side);
+}
+
+// The enemy combat units on the map of `side` (0 or 1) in `s`, in unit order: the decision's,
+// listed once, when `s` is the state of the decision being scored; otherwise listed now.
+const std::vector<Foe>& FoesOf(const WsrState& s, int side) {
+  DecisionCache& c = Current();
+  thread_local std::vector<Foe> other;
+  const bool cached = c.state == &s;
+  std::vector<Foe>& foes = cached ? c.foes[static_cast<size_t>(side)] : other;
+  if (cached && c.foes_done[static_cast<size_t>(side)]) return foes;
+  foes.clear();
+  for (int e = 0; e < s.n_units; ++e)
+    if (s.on_map(e) && s.side_of(e) != side && !s.info(e).hq)
+      foes.push_back({e, s.unit(e).hex, FireChance(s, e)});
+  if (cached) c.foes_done[static_cast<size_t>(side)] = true;
+  return foes;
 }
 
 // Who will control `hex` at the end of this turn if nothing changes (WSR 12.2, A-34): the side
@@ -1517,11 +1545,11 @@ double BridgePull(const WsrState& s, const GameInfo& gi, int u, int hex) {
 bool HeldTarget(const WsrState& s, int t, int side, const WsrHeuristicParams& p) {
   const HexLayout& L = s.wgame().layout();
   DecisionCache& c = Current();
-  const bool memo = c.state == &s && (side == 0 || side == 1) && t >= 0 && t < L.size();
-  TouchedHexes<int8_t>& held = c.held[static_cast<size_t>(side == 1)];
-  if (memo) {
-    held.size_to(L.size());
-    if (const int8_t known = held.v[static_cast<size_t>(t)]) return known == 2;
+  TouchedHexes<int8_t>* held = nullptr;
+  if (c.state == &s && (side == 0 || side == 1) && t >= 0 && t < L.size()) {
+    held = &c.held[static_cast<size_t>(side)];
+    held->size_to(L.size());
+    if (const int8_t known = held->v[static_cast<size_t>(t)]) return known == 2;
   }
   bool ours = EffectiveController(s, t) == side;
   if (ours && p.contest_range > 0 && !CombatIn(s, t, side)) {
@@ -1530,7 +1558,7 @@ bool HeldTarget(const WsrState& s, int t, int side, const WsrHeuristicParams& p)
           L.Distance(s.unit(e).hex, t) <= p.contest_range)
         ours = false;
   }
-  if (memo) held.at(t) = ours ? 2 : 1;
+  if (held != nullptr) held->at(t) = ours ? 2 : 1;
   return ours;
 }
 
@@ -1634,11 +1662,10 @@ double Potential(const WsrState& s, const GameInfo& gi, int u, int hex,
   // Threat of enemy fire (WSR 6.1) and own fire opportunities next impulse.
   const bool disrupted = s.has(u, kDisrupted);
   double threat = 0, offence = 0;
-  for (int e = 0; e < s.n_units; ++e) {
-    if (!s.on_map(e) || s.side_of(e) == side || s.info(e).hq) continue;
-    const int eh = s.unit(e).hex;
+  for (const Foe& foe : FoesOf(s, side)) {
+    const int e = foe.unit, eh = foe.hex;
     if (L.Distance(eh, hex) > 16) continue;
-    const double fc = FireChance(s, e);
+    const double fc = foe.fire_chance;
     if (fc > 0) threat += fc * ShotValue(s, gi, e, u, eh, hex, moved, p);
     if (!ui.hq && ui.counter->kind != UnitKind::kMortar) {
       double sv = ShotValue(s, gi, u, e, hex, eh, true, p);
@@ -1899,10 +1926,9 @@ double EntryRisk(const WsrState& s, const GameInfo& gi, const std::vector<int>& 
   if (it != c.entry.end()) return it->second;
   double risk = 0;
   for (int m : members)
-    for (int e = 0; e < s.n_units; ++e)
-      if (s.on_map(e) && s.side_of(e) != s.side_of(m) && !s.has(e, kOpsComplete) &&
-          !s.has(e, kDisrupted) && FireChance(s, e) > 0)
-        risk = std::max(risk, ShotValue(s, gi, e, m, s.unit(e).hex, hex, true, p));
+    for (const Foe& foe : FoesOf(s, s.side_of(m)))
+      if (foe.fire_chance > 0 && !s.has(foe.unit, kOpsComplete) && !s.has(foe.unit, kDisrupted))
+        risk = std::max(risk, ShotValue(s, gi, foe.unit, m, foe.hex, hex, true, p));
   c.entry[hex] = risk;
   return risk;
 }
