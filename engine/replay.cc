@@ -15,14 +15,6 @@ std::string hash_hex(uint64_t h) {
   return fmt::format("{:016x}", h);
 }
 
-std::string clip_text(std::string_view text, size_t max_bytes) {
-  if (text.size() <= max_bytes) return std::string(text);
-  size_t cut = max_bytes;
-  // Never split a UTF-8 character: back up over continuation bytes (10xxxxxx).
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return fmt::format("{}… ({} bytes)", text.substr(0, cut), text.size());
-}
-
 ReplayWriter::ReplayWriter(const std::string& path, const Game& game, uint64_t seed,
                            const std::vector<std::string>& players)
     : out_(path, std::ios::out | std::ios::trunc), path_(path) {

@@ -116,9 +116,4 @@ std::string replay_game_id(const ReplayFile& replay);
 
 std::string hash_hex(uint64_t h);
 
-// Input echoed in a message, cut to its first `max_bytes` bytes (at a UTF-8 character boundary)
-// followed by "… (N bytes)" when longer: a log line or a typed action of any size never makes a
-// message larger than that. Used by the replay checks and the command line.
-std::string clip_text(std::string_view text, size_t max_bytes = 200);
-
 }  // namespace feldherr

@@ -60,4 +60,12 @@ std::string wrap_at_spaces(std::string_view line, size_t width, size_t indent) {
   return out;
 }
 
+std::string clip_text(std::string_view text, size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  size_t cut = max_bytes;
+  // Never split a UTF-8 character: back up over continuation bytes (10xxxxxx).
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return fmt::format("{}… ({} bytes)", text.substr(0, cut), text.size());
+}
+
 }  // namespace feldherr

@@ -55,4 +55,10 @@ size_t display_columns(std::string_view text);
 // narration (width 100) and White Star Rising's text board (width 80) are cut by it.
 std::string wrap_at_spaces(std::string_view line, size_t width, size_t indent);
 
+// Input echoed in a message, cut to its first `max_bytes` bytes (at a UTF-8 character boundary)
+// followed by "… (N bytes)" when longer: a log line or a typed action of any size never makes a
+// message larger than that. Used by the replay checks, the command line and the refusals that
+// quote a typed word.
+std::string clip_text(std::string_view text, size_t max_bytes = 200);
+
 }  // namespace feldherr

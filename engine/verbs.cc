@@ -13,7 +13,7 @@
 #include <unordered_map>
 
 #include "engine/action.h"
-#include "engine/replay.h"  // clip_text
+#include "engine/text.h"
 #include "engine/view.h"
 
 namespace feldherr {

@@ -10,7 +10,7 @@
 
 #include "engine/errors.h"
 #include "engine/hash.h"
-#include "engine/replay.h"  // clip_text
+#include "engine/text.h"
 #include "engine/verbs.h"
 #include "games/wsr/los_cache.h"      // perf: WsrGame::los_cache
 #include "games/wsr/scenario.h"       // exit zones (G-12)
