@@ -173,8 +173,8 @@ class Cells:
 
     def text(self, scen, seat, level, opponent, hh):
         """The cell as Markdown: the level's wins, and the heuristic's on the same games of `hh`,
-        the heuristic's batch against the same opponent (bold: significantly more, the Wilson
-        intervals apart)."""
+        the heuristic's batch against the same opponent (bold: the one of the two that wins
+        significantly more, the Wilson intervals apart)."""
         c = self.cells.get((scen, seat, level, opponent))
         if c is None:
             return ""
@@ -195,11 +195,11 @@ class Cells:
             return ""
         out = cell(wins, n)
         if same is not None:
-            lo, _ = wilson(wins, n)
-            _, hi = wilson(same, n)
-            if lo > hi:
+            lo, hi = wilson(wins, n)
+            same_lo, same_hi = wilson(same, n)
+            if lo > same_hi:
                 out = f"**{out}**"
-            out += f"; heuristic {same}/{n}"
+            out += f"; heuristic **{same}/{n}**" if same_lo > hi else f"; heuristic {same}/{n}"
         if hh is None or c["seed"] != hh["seed"] or n < c["total"]:
             out += f" (seed {c['seed']}" + (f", {n} of {c['total']} games" if n < c["total"] else "") + ")"
         if draws:

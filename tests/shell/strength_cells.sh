@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The searching levels' cells of docs/strength.md ("The normal level"): scripts/strength.py
 # counts in the shard files of docs/strength-cells/ what `feldherr simulate --merge` counts, and
-# refuses two files that disagree on a game of the same batch and a game counted twice.
+# refuses two files that disagree on a game of the same batch and a game counted twice; a cell
+# is bold where it wins significantly more than the heuristic, the heuristic's count where less.
 # Usage: strength_cells.sh FELDHERR SOURCE_DIR
 set -euo pipefail
 bin=$1
@@ -18,6 +19,27 @@ merged=$("$bin" simulate --merge "$cells"/wsr-vierville-de-normal.{1..10}.json |
 # Mission 2's Bismark: the counts of summed.json (shards 1-6) and the files of shards 7 and 8.
 grep -qx "rivet/mission-2 bismark normal heuristic 47/200 seed 25" <<< "$out" || {
   echo "strength_cells: mission 2's Bismark is not 47/200:"; echo "$out"; exit 1; }
+
+# Bold marks the one of the two that wins significantly more: Köln's German searching (72/200,
+# the heuristic 23 of the same games), Köln's US searching (149/200, the heuristic 177).
+python3 - "$src/scripts/strength.py" "$cells" <<'PY'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("strength", sys.argv[1])
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+cells = m.Cells(sys.argv[2])
+def batch(seat, wins):  # a heuristic batch of seed 25 whose seat wins its first `wins` games
+    other = "us" if seat == "de" else "de"
+    return {"seed": 25, "games": 200, "results": [seat] * wins + [other] * (200 - wins)}
+# The heuristic's wins on the cell's games are counted from the batch: the same games as
+# the cell's shard files, so a batch that wins games 0..k-1 gives k of the cell's 200.
+de = cells.text("wsr/koeln", "de", "normal", "heuristic", batch("de", 23))
+us = cells.text("wsr/koeln", "us", "normal", "heuristic", batch("us", 177))
+assert de.startswith("**72/200") and de.endswith("; heuristic 23/200"), de
+assert us.startswith("149/200") and us.endswith("; heuristic **177/200**"), us
+even = cells.text("wsr/koeln", "us", "normal", "heuristic", batch("us", 150))
+assert "**" not in even, even
+PY
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
