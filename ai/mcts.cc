@@ -461,12 +461,13 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
 }  // namespace
 
 MctsPlayer::MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy,
-                       SetupFilter setup)
+                       SetupFilter setup, SetupFilter steps)
     : config_(config),
       rng_(seed),
       evaluate_(std::move(evaluate)),
       policy_(std::move(policy)),
-      setup_(std::move(setup)) {
+      setup_(std::move(setup)),
+      steps_(std::move(steps)) {
   if (config_.threads < 1) config_.threads = 1;
   if (config_.seconds <= 0 && config_.iterations <= 0) config_.iterations = 1000;
 }
@@ -497,6 +498,7 @@ std::string MctsPlayer::name() const {
   if (config_.depth != 20) n += ":d" + std::to_string(std::max(0, config_.depth));
   if (config_.playout == PlayoutPolicy::kGuided) n += ":guided";
   if (!config_.heuristic_setup) n += ":search-setup";
+  if (config_.heuristic_steps) n += ":heuristic-steps";
   if (!config_.prior) n += ":noprior";
   if (config_.flat && !config_.halving) n += ":flat";
   if (config_.halving) n += ":sh" + std::to_string(config_.halving_width);
@@ -524,9 +526,12 @@ Action MctsPlayer::choose(const State& state) {
   state.legal_actions(legal);
   for (const Action& a : legal) stats_.root.push_back({a, 0, 0});
   if (legal.size() <= 1) return legal.front();
-  if (config_.heuristic_setup && setup_ && policy_ && setup_(state)) {
-    // A setup decision (army selection, hidden deployment): the game's heuristic makes it,
-    // seeded from this decision's seed (docs/ai.md "Setup decisions").
+  const bool routine = (config_.heuristic_setup && setup_ && setup_(state)) ||
+                       (config_.heuristic_steps && steps_ && steps_(state));
+  if (policy_ && routine) {
+    // A setup decision (army selection, hidden deployment) or, with ":heuristic-steps", a step
+    // of a move begun: the game's heuristic makes it, seeded from this decision's seed (docs/ai.md
+    // "Setup decisions", "Steps of a move").
     std::unique_ptr<Player> p = policy_(state.current_seat(), decision_seed);
     Action a = p->choose(state);
     stats_.seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -682,6 +687,10 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
       c.heuristic_setup = false;
       continue;
     }
+    if (part == "heuristic-steps") {
+      c.heuristic_steps = true;
+      continue;
+    }
     if (part == "full") {
       c.stop_early = false;  // search the whole time budget
       continue;
@@ -761,17 +770,18 @@ std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsCon
                                          uint64_t seed, bool* no_evaluate) {
   Evaluator eval;
   PolicyFactory policy;
-  SetupFilter setup;
+  SetupFilter setup, steps;
   if (module != nullptr) {
     eval = module->evaluate;
     policy = module->make_heuristic;
     setup = module->setup_decision;
+    steps = module->step_decision;
   }
   if (no_evaluate != nullptr) *no_evaluate = !eval;
   MctsConfig c = with_game_search(module, config);
   if (module != nullptr && c.iteration_cap == 0) c.iteration_cap = module->mcts_iteration_cap;
-  return std::make_unique<MctsPlayer>(c, seed, std::move(eval), std::move(policy),
-                                      std::move(setup));
+  return std::make_unique<MctsPlayer>(c, seed, std::move(eval), std::move(policy), std::move(setup),
+                                      std::move(steps));
 }
 
 }  // namespace feldherr

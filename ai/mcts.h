@@ -64,6 +64,9 @@ struct MctsConfig {
   // Setup decisions (GameModule::setup_decision) are left to the game's heuristic; false: the
   // search makes them too (seat suffix ":search-setup").
   bool heuristic_setup = true;
+  // Step decisions (GameModule::step_decision, the next hex of a move begun) are left to the
+  // game's heuristic too (seat suffix ":heuristic-steps"); false: the search makes them.
+  bool heuristic_steps = false;
   // Root prior (PUCT, Silver et al. 2017): when the game's heuristic scores its candidates
   // (Player::score_actions), the root selects by Q + prior_weight * P * sqrt(N) / (1 + n) with
   // P = softmax(score / prior_temperature); false (seat suffix ":noprior"): UCB1 at the root too.
@@ -133,9 +136,9 @@ class MctsPlayer : public Player {
   // `evaluate` null: playouts run to the end of the game (capped by max_playout).
   // `policy` null: guided playouts fall back to random ones.
   // `setup` (may be null): decisions it accepts are made by the policy (when there is one)
-  // instead of the search.
+  // instead of the search; so are those `steps` accepts when the config's heuristic_steps is on.
   MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy = nullptr,
-             SetupFilter setup = nullptr);
+             SetupFilter setup = nullptr, SetupFilter steps = nullptr);
 
   Action choose(const State& state) override;
   std::string name() const override;
@@ -149,15 +152,16 @@ class MctsPlayer : public Player {
   Evaluator evaluate_;
   PolicyFactory policy_;
   SetupFilter setup_;
+  SetupFilter steps_;
   MctsStats stats_;
 };
 
 // The seat texts "mcts" (1 s per decision), "mcts:SECONDS" ("mcts:0.5") and "mcts:Nit"
 // ("mcts:2000it"), each optionally followed by ":guided" or ":random" (the playout policy; the
 // default is random), ":dN" (playout depth in decisions, default 20; d0: to the end),
-// ":noprior", ":search-setup", ":nocap" / ":capN" (no or another iteration cap on a time
-// budget) and the tuning knobs ":pwX" (prior weight), ":ptX" (prior temperature) and ":cX"
-// (UCB1 constant), ":flat" (the root's actions only), ":sh" / ":shN" (sequential halving over
+// ":noprior", ":search-setup", ":heuristic-steps", ":nocap" / ":capN" (no or another iteration cap
+// on a time budget) and the tuning knobs ":pwX" (prior weight), ":ptX" (prior temperature) and
+// ":cX" (UCB1 constant), ":flat" (the root's actions only), ":sh" / ":shN" (sequential halving over
 // the root's N best actions with common random numbers) and ":eX" (the share of random moves in
 // guided playouts). Returns
 // false if `text` does not start with "mcts"; true with a non-empty `error` if it does but is

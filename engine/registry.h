@@ -116,6 +116,11 @@ struct GameModule {
   // the evaluation would judge it); MCTS seats let the game's heuristic make those decisions
   // (docs/ai.md "Setup decisions"). Null: MCTS searches every decision.
   std::function<bool(const State&)> setup_decision;
+  // ai/mcts.h: true for a decision that carries on one the seat has made (the next hex of a
+  // stack's move, WSR 5.0). A seat with ":heuristic-steps" lets the game's heuristic make those,
+  // following its own plan for the move, and searches only the decisions that start something
+  // (docs/ai.md "Steps of a move"). Null: every decision is searched.
+  std::function<bool(const State&)> step_decision;
   // ai/mcts.h: a search on a time budget (the `mcts`, `mcts:SECONDS` seats) stops after this many
   // iterations even with time left (0: no cap), where more iterations measured weaker play
   // (docs/ai.md "Iteration cap"). Seats with ":nocap" or an iteration budget ignore it.

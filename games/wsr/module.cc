@@ -121,6 +121,13 @@ GameModule wsr_module() {
   m.evaluate = [](const State& s, int seat) {  // ai/mcts.h playout cut-offs
     return WsrEvaluate(static_cast<const WsrState&>(s), seat);
   };
+  // The decisions of a stack's move once selected (WSR 5.0-5.2: who joins, the next hex, an
+  // assault, the end of the move): a seat with ":heuristic-steps" leaves them to the heuristic's
+  // plan for the move and searches which unit to select, whom to fire at, when to stop.
+  m.step_decision = [](const State& s) {
+    const auto& w = static_cast<const WsrState&>(s);
+    return w.phase != kOver && !w.steps.empty() && w.top().kind == kStepMove;
+  };
   // The computer's levels (docs/ai.md "Difficulty levels"): `ai:normal` and `ai:hard` play
   // rollouts of the heuristic (one move in ten at random) cut after 20 decisions and valued by
   // the evaluation, sequential halving over its 8 best actions with common random numbers,

@@ -294,6 +294,45 @@ TEST(Mcts, NormalAndHardPlayHeldCutRolloutsOfTheHeuristic_Wsr) {
   EXPECT_EQ(seat_seconds(seat), 3.0);
 }
 
+// WSR 5.0: with ":heuristic-steps" the decisions of a stack's move once selected
+// (GameModule::step_decision) are the heuristic's, seeded with the decision's seed, and nothing is
+// searched; the selection, fire and the other decisions are searched as before. Positions of two
+// random Noville games.
+TEST(Mcts, StepsOfAMoveLeftToTheHeuristic_WSR5_0) {
+  auto game = all_games().create("wsr/noville", {});
+  const GameModule& m = *all_games().find("wsr");
+  ASSERT_TRUE(m.step_decision);
+  MctsConfig steps;
+  std::string error;
+  ASSERT_TRUE(parse_mcts_seat("mcts:40it:guided:sh8:hold:heuristic-steps", steps, error));
+  EXPECT_TRUE(steps.heuristic_steps);
+  EXPECT_EQ(make_mcts_player(&m, steps, 1)->name(), "mcts:40it:guided:heuristic-steps:sh8:hold1");
+  MctsConfig searched = steps;
+  searched.heuristic_steps = false;
+  int step_positions = 0, other_positions = 0;
+  for (const auto& p : pocket_positions(*game, 2, 3)) {
+    const bool step = m.step_decision(*p);
+    if (step ? step_positions >= 4 : other_positions >= 4) continue;
+    (step ? step_positions : other_positions)++;
+    auto mcts = make_mcts_player(&m, steps, 9);
+    const Action chosen = mcts->choose(*p);
+    const long long iterations = static_cast<MctsPlayer&>(*mcts).last_stats().iterations;
+    if (step) {
+      Rng r(9);
+      EXPECT_EQ(chosen, m.make_heuristic(p->current_seat(), r.next_u64())->choose(*p));
+      EXPECT_EQ(iterations, 0);
+      auto full = make_mcts_player(&m, searched, 9);
+      full->choose(*p);
+      // Searched (sequential halving may leave a rollout of the budget unplayed).
+      EXPECT_GT(static_cast<MctsPlayer&>(*full).last_stats().iterations, 30);
+    } else {
+      EXPECT_GT(iterations, 30);
+    }
+  }
+  EXPECT_EQ(step_positions, 4);
+  EXPECT_EQ(other_positions, 4);
+}
+
 // Plays one game; returns the winning seat.
 int play_pocket(const Game& game, Player& orcs, Player& elves, uint64_t dice_seed) {
   auto s = game.new_initial_state();
