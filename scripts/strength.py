@@ -39,11 +39,14 @@ VARIANTS = {"westerplatte": [[], ["players=2"]]}
 # Games whose seats play together against the game itself.
 TEAM_GAMES = {"westerplatte"}
 CELLS = os.path.join(ROOT, "docs", "strength-cells")
-# The searching levels by their rollouts a decision, per game (docs/ai.md "Difficulty levels";
-# a cell is played on the level's iteration budget, which plays as the level wherever the
-# rollouts fit in its time and, unlike a time budget, the same on a loaded machine).
-LEVELS = {"planspiel": {800: "normal", 2400: "hard"}, "rivet": {800: "normal", 2400: "hard"},
-          "wsr": {200: "normal", 600: "hard"}}
+# The searching levels by the name of the player that plays them on an iteration budget, per
+# game (docs/ai.md "Difficulty levels": the level's search with its cap of rollouts a decision as
+# the budget, which plays as the level wherever the rollouts fit in its time and, unlike a time
+# budget, the same on a loaded machine). A search with other settings is no level's cell.
+HELD_ROLLOUTS = {"normal": "mcts:800it:d0:guided:sh8:hold1:e0",
+                 "hard": "mcts:2400it:d0:guided:sh8:hold1:e0"}
+LEVELS = {"planspiel": HELD_ROLLOUTS, "rivet": HELD_ROLLOUTS,
+          "wsr": {"normal": "mcts:200it:guided:sh8:hold1", "hard": "mcts:600it:guided:sh8:hold1"}}
 
 
 def wilson(k, n, z=1.96):
@@ -97,8 +100,7 @@ def scenarios(binary):
 
 
 def level_of(game, player):
-    m = re.match(r"mcts:(\d+)it", player)
-    return LEVELS.get(game, {}).get(int(m.group(1))) if m else None
+    return next((level for level, name in LEVELS.get(game, {}).items() if name == player), None)
 
 
 class Cells:

@@ -39,6 +39,11 @@ assert de.startswith("**72/200") and de.endswith("; heuristic 23/200"), de
 assert us.startswith("149/200") and us.endswith("; heuristic **177/200**"), us
 even = cells.text("wsr/koeln", "us", "normal", "heuristic", batch("us", 150))
 assert "**" not in even, even
+# A level is its player's exact settings: a search with another one is no level's cell.
+assert m.level_of("wsr", "mcts:200it:guided:sh8:hold1") == "normal"
+assert m.level_of("rivet", "mcts:2400it:d0:guided:sh8:hold1:e0") == "hard"
+assert m.level_of("wsr", "mcts:200it:guided:heuristic-steps:sh8:hold1") is None
+assert m.level_of("wsr", "mcts:200it:guided:sh8:hold2") is None
 PY
 
 tmp=$(mktemp -d)
