@@ -2435,13 +2435,7 @@ void WsrScoreAll(const WsrState& s, const ActionList& actions, std::vector<doubl
   for (size_t i = 0; i < actions.size(); ++i) scores[i] = ScoreAction(s, actions[i], p);
 }
 
-double WsrEvaluate(const WsrState& s, int seat) {
-  if (s.is_terminal()) {
-    const Result r = s.result();
-    return seat >= 0 && seat < static_cast<int>(r.returns.size())
-               ? r.returns[static_cast<size_t>(seat)]
-               : 0.0;
-  }
+WsrEvalTerms WsrEvaluationTerms(const WsrState& s) {
   const GameInfo& gi = Info(s.wgame());
   const WsrGame& g = s.wgame();
   const HexLayout& L = g.layout();
@@ -2461,23 +2455,33 @@ double WsrEvaluate(const WsrState& s, int seat) {
       ++nprox[static_cast<size_t>(side)];
     }
   }
-  const double total = gi.total_value[0] + gi.total_value[1];
+  WsrEvalTerms t;
+  t.scenario = any_obj || gi.scenario;
   // Share of the starting material each side kept, difference in [-1, 1].
   const double m0 = gi.total_value[0] > 0 ? mat[0] / gi.total_value[0] : 0;
   const double m1 = gi.total_value[1] > 0 ? mat[1] / gi.total_value[1] : 0;
-  double material = m0 - m1;
-  if (total <= 0) material = 0;
-  const double objective = ObjectiveScore(s, gi);
-  double proximity = 0;
+  if (gi.total_value[0] + gi.total_value[1] > 0) t.material = m0 - m1;
+  t.objective = ObjectiveScore(s, gi);
   for (int side = 0; side < 2; ++side)
     if (nprox[static_cast<size_t>(side)] > 0)
-      proximity +=
+      t.proximity +=
           (side == 0 ? 1 : -1) * prox[static_cast<size_t>(side)] / nprox[static_cast<size_t>(side)];
   const int turns = std::max(1, g.setup().turns);
-  const double progress = std::clamp((s.turn - 1) / static_cast<double>(turns), 0.0, 1.0);
-  double e0 = any_obj || gi.scenario
-                  ? 0.45 * material + (0.3 + 0.4 * progress) * objective + 0.1 * proximity
-                  : 0.9 * material;
+  t.progress = std::clamp((s.turn - 1) / static_cast<double>(turns), 0.0, 1.0);
+  return t;
+}
+
+double WsrEvaluate(const WsrState& s, int seat) {
+  if (s.is_terminal()) {
+    const Result r = s.result();
+    return seat >= 0 && seat < static_cast<int>(r.returns.size())
+               ? r.returns[static_cast<size_t>(seat)]
+               : 0.0;
+  }
+  const WsrEvalTerms t = WsrEvaluationTerms(s);
+  double e0 = t.scenario
+                  ? 0.45 * t.material + (0.3 + 0.4 * t.progress) * t.objective + 0.1 * t.proximity
+                  : 0.9 * t.material;
   e0 = std::clamp(e0, -1.0, 1.0);
   return seat == 0 ? e0 : -e0;
 }

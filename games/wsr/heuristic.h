@@ -108,6 +108,16 @@ struct WsrHeuristicParams {
 
 // Static evaluation for `seat` in [-1, 1] (terminal states: the result's return).
 double WsrEvaluate(const WsrState& state, int seat);
+// The terms WsrEvaluate weighs, each for the first seat (seat 0) in [-1, 1], and the share of
+// the game turns played in [0, 1] (tests/wsr_ai/eval_fit_test.cc writes them for fitting).
+struct WsrEvalTerms {
+  double material = 0;    // share of its starting material each side kept, difference
+  double objective = 0;   // how near each side is to its victory conditions, difference
+  double proximity = 0;   // how near each side's combat units are to its victory hexes
+  double progress = 0;    // (turn - 1) / turns
+  bool scenario = false;  // there are victory conditions or objectives to weigh at all
+};
+WsrEvalTerms WsrEvaluationTerms(const WsrState& state);
 
 // Score of `action` for the deciding seat of `state` (higher is better). Exposed for tests.
 double WsrScore(const WsrState& state, const Action& action, const WsrHeuristicParams& p);
