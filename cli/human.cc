@@ -499,7 +499,7 @@ HumanSeat::Outcome HumanSeat::turn(Session& session, EventList& events, std::str
       std::string answer;
       if (!io_.in.read_line(answer)) return Outcome::kEndOfInput;
       if (!is_yes(answer)) {
-        io_.out << (de ? "nicht beendet; weiter am Zug\n" : "not ended; still your decision\n");
+        io_.out << (de ? "nicht ausgeführt; weiter am Zug\n" : "not done; still your decision\n");
         continue;
       }
     }

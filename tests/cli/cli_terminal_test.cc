@@ -171,7 +171,7 @@ TEST(CliTerminal, EndWhileUnitsCanStillMoveAsksFirst_RW9) {
   EXPECT_THAT(r.out,
               HasSubstr("Allies> 5. Allies: End the phase\n"));  // the combat phase: no question
   EXPECT_THAT(r.out, HasSubstr("Allies> 2 units can still move (Rifleman u1, Rifleman u2). End "
-                               "the phase anyway? (y/n) not ended; still your decision\n"));
+                               "the phase anyway? (y/n) not done; still your decision\n"));
   EXPECT_THAT(r.out, HasSubstr("6. Allies: Activate a6\n"));
   EXPECT_THAT(r.out, HasSubstr("End the phase anyway? (y/n) 7. Allies: End the phase\n"));
 
@@ -179,8 +179,9 @@ TEST(CliTerminal, EndWhileUnitsCanStillMoveAsksFirst_RW9) {
                       {"play", "rivet/mission-1", "--seed", "1", "--seat", "allies=human", "--seat",
                        "bismark=heuristic", "--lang", "de"},
                       "1\n5\nend\nj\nend\nend\nn\nquit\n");
-  EXPECT_THAT(de.out, HasSubstr("2 Einheiten können noch ziehen (Schütze u1, Schütze u2). "
-                                "Trotzdem: Phase beenden? (j/n) nicht beendet; weiter am Zug\n"));
+  EXPECT_THAT(de.out,
+              HasSubstr("2 Einheiten können noch ziehen (Schütze u1, Schütze u2). "
+                        "Trotzdem: Phase beenden? (j/n) nicht ausgeführt; weiter am Zug\n"));
 }
 
 // Rivet Wars, mission 1, seed 1: ending the deployment (RW §7) with DP left to deploy more units
@@ -194,7 +195,7 @@ TEST(CliTerminal, EndingTheDeploymentWithDpLeftAsksFirst_RW7) {
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out,
               HasSubstr("Allies> Units can still be deployed (Rifleman, Rocket Cycle, Hammer "
-                        "65 Pounder). End the phase anyway? (y/n) not ended; still your "
+                        "65 Pounder). End the phase anyway? (y/n) not done; still your "
                         "decision\nAllies> Units can still be deployed"));
   // `y` ends the deployment; the combat phase comes next (RW §8.1).
   EXPECT_THAT(r.out,
@@ -208,7 +209,7 @@ TEST(CliTerminal, EndingTheDeploymentWithDpLeftAsksFirst_RW7) {
   EXPECT_THAT(de.out, HasSubstr("Es können noch Einheiten aufgestellt werden (Schütze, "));
   // The question is cut at 100 columns with a hanging indent, like the prompts.
   EXPECT_THAT(de.out,
-              HasSubstr("Trotzdem:\n  Phase beenden? (j/n) nicht beendet; weiter am Zug\n"));
+              HasSubstr("Trotzdem:\n  Phase beenden? (j/n) nicht ausgeführt; weiter am Zug\n"));
 
   // Three riflemen deployed, 1 DP left: only another rifleman could still come in.
   CliRun one = run_cli(all_games(),
@@ -216,7 +217,7 @@ TEST(CliTerminal, EndingTheDeploymentWithDpLeftAsksFirst_RW7) {
                         "--seat", "bismark=heuristic", "--quiet"},
                        "1\n5\n9\nend\nn\nquit\n");
   EXPECT_THAT(one.out, HasSubstr("Allies> Units can still be deployed (Rifleman). End the phase "
-                                 "anyway? (y/n) not ended; still your decision\n"));
+                                 "anyway? (y/n) not done; still your decision\n"));
 }
 
 // White Star Rising, Noville, seed 1: the US activates Combat Command A (WSR 4.4); its units are
@@ -236,13 +237,13 @@ TEST(CliTerminal, EndingTheImpulseWithUnitsToSelectAsksFirst_WSR4_4) {
                   HasSubstr("US> 7 units can still move (M4A3E8 \"Easy Eight\", M4A1 "
                             "Sherman 1, M4A1 Sherman 2, Mechanized infantry 1,\n  Mechanized "
                             "infantry 2, M5A1 Stuart, 81mm mortar). End the impulse anyway? "
-                            "(y/n) not ended; still your decision\n"));
+                            "(y/n) not done; still your decision\n"));
     } else {
-      EXPECT_THAT(r.out,
-                  HasSubstr("US> 7 Einheiten können noch ziehen (M4A3E8 \"Easy Eight\", M4A1 "
-                            "Sherman 1, M4A1 Sherman 2, Mechanisierte\n  Infanterie 1, "
-                            "Mechanisierte Infanterie 2, M5A1 Stuart, 81mm Granatwerfer). "
-                            "Trotzdem: Impuls\n  beenden? (j/n) nicht beendet; weiter am Zug\n"));
+      EXPECT_THAT(
+          r.out, HasSubstr("US> 7 Einheiten können noch ziehen (M4A3E8 \"Easy Eight\", M4A1 "
+                           "Sherman 1, M4A1 Sherman 2, Mechanisierte\n  Infanterie 1, "
+                           "Mechanisierte Infanterie 2, M5A1 Stuart, 81mm Granatwerfer). "
+                           "Trotzdem: Impuls\n  beenden? (j/n) nicht ausgeführt; weiter am Zug\n"));
     }
     EXPECT_THAT(r.out, Not(HasSubstr("Bewegung beenden? (j/n)")));
     EXPECT_THAT(r.out, Not(HasSubstr("End the move anyway?")));
@@ -260,7 +261,7 @@ TEST(CliTerminal, FertigCountsUnitsThatCouldDismountAndMove_PS6_4) {
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Red> 10 units can still move (R-T1, R-T2, R-T3, R-A1, R-G1, R-A2, "
                                "R-A3, R-Z1, ...). FERTIG: end the\n  half-turn anyway? (y/n) not "
-                               "ended; still your decision\n"));
+                               "done; still your decision\n"));
 }
 
 // ---- long lists ----
@@ -348,7 +349,7 @@ TEST(CliTerminal, AnAnswerTypedAheadOfTheQuestionIsDropped) {
   EXPECT_EQ(r.code, cli::kExitUnfinished) << r.err;
   EXPECT_THAT(r.out, HasSubstr("ignored, typed before this was shown: \"y\"\n2 units can still "
                                "move (Rifleman u1, Rifleman u2). End the phase anyway? (y/n) not "
-                               "ended; still your decision\n"));
+                               "done; still your decision\n"));
 }
 
 // A concession asks in the player's language too (PB Spielende 1).
