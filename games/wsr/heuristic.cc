@@ -2479,10 +2479,12 @@ double WsrEvaluate(const WsrState& s, int seat) {
                : 0.0;
   }
   const WsrEvalTerms t = WsrEvaluationTerms(s);
-  double e0 = t.scenario
-                  ? 0.45 * t.material + (0.3 + 0.4 * t.progress) * t.objective + 0.1 * t.proximity
-                  : 0.9 * t.material;
-  e0 = std::clamp(e0, -1.0, 1.0);
+  // The expected return of heuristic self-play from such a position: weights fitted by logistic
+  // regression over the 16 scenarios (docs/wsr-ai.md "Evaluation", scripts/fit_wsr_eval.py).
+  const double e0 =
+      t.scenario
+          ? std::tanh(1.59 * t.material + 0.97 * t.progress * t.objective + 0.28 * t.proximity)
+          : std::clamp(0.9 * t.material, -1.0, 1.0);
   return seat == 0 ? e0 : -e0;
 }
 
