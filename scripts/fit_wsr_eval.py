@@ -4,10 +4,12 @@
 Reads the CSV that tests/wsr_ai/eval_fit_test.cc writes (positions of heuristic self-play, the
 terms WsrEvaluationTerms gives them, the game's return for the first seat) and fits
 tanh(b_scenario + w . terms), the expected return, by logistic regression on (return + 1) / 2
-(Newton's method; the intercept per scenario takes up its balance, which ranks no move). Prints
-the weights, their ratios to the material weight (WsrEvaluate's form), and the held-out log loss
-of the fit, of WsrEvaluate's weights (scaled, with the same intercepts) and of the intercepts
-alone, over all scenarios and per scenario. Games are split 80:20 into training and held-out.
+(Newton's method; the intercept per scenario takes up its balance, which ranks no move). Fits
+all four terms, and the three WsrEvaluate weighs (the objective alone, which fits at about zero,
+left out); prints their weights and the held-out log loss of both, of the evaluation's hand
+weights from before the fit (one fitted scale, the same intercepts) and of the intercepts alone,
+over all scenarios and, with --per-scenario, for each. Games are split 80:20 into fitted and
+held out.
 
   python3 scripts/fit_wsr_eval.py [CSV] [--per-scenario]
 """
