@@ -35,17 +35,22 @@ namespace feldherr::wsr {
 
 namespace {
 
-// A drawn marker in German: "Rundenende-Marker", "Formations-Marker Kampfgruppe Beck" (the
-// English shows the action text, "draw end-turn").
-std::string WsrDrawnMarkerDe(const WsrState& s, const Action& draw) {
+// A drawn marker: "end-turn marker" / "Rundenende-Marker", "formation marker Kampfgruppe Beck" /
+// "Formations-Marker Kampfgruppe Beck" (its id, named by WsrGame::name_ids).
+Text WsrDrawnMarker(const WsrState& s, const Action& draw) {
   const int m = draw.arg(0);
   const WsrGame& g = s.wgame();
-  if (m == kEndTurnMarker) return "Rundenende-Marker";
-  if (m == kChaosMarker) return "Chaos-Marker";
-  if (m == kDesignatedMarker) return "Marker der ausgewählten Formation";
-  if (m >= kAirMarker) return "Flugzeug-Marker " + s.air_label(m - kAirMarker);
-  if (m < g.num_formations()) return "Formations-Marker " + g.formation(m).data->name_de;
-  return s.describe(draw);
+  if (m == kEndTurnMarker) return {"end-turn marker", "Rundenende-Marker"};
+  if (m == kChaosMarker) return {"chaos marker", "Chaos-Marker"};
+  if (m == kDesignatedMarker)
+    return {"designated formation marker", "Marker der ausgewählten Formation"};
+  if (m >= kAirMarker)
+    return {"aircraft marker " + s.air_label(m - kAirMarker),
+            "Flugzeug-Marker " + s.air_label(m - kAirMarker)};
+  if (m < g.num_formations())
+    return {"formation marker " + g.formation(m).data->id,
+            "Formations-Marker " + g.formation(m).data->id};
+  return {s.describe(draw), s.describe(draw)};
 }
 
 constexpr int kRedrawCost = 2;  // WSR 10.0
@@ -249,14 +254,15 @@ bool WsrState::fate_intercept(const Action& a, EventList* ev) {
             ev, "WSR 10.0",
             Text{Capital(who().en) + " spend " + std::to_string(cost) + " fate point" +
                      (cost > 1 ? "s" : "") +
-                     (use == kFateRedraw
-                          ? ": the drawn marker (" + describe(held) + ") goes back into the cup."
-                          : ": the roll " + DiceText(held) + " is rolled again."),
+                     (use == kFateRedraw ? ": the drawn marker (" + WsrDrawnMarker(*this, held).en +
+                                               ") goes back into the cup."
+                                         : ": the roll " + DiceText(held) + " is rolled again."),
                  Capital(who().de) + " geben " + std::to_string(cost) + " " +
                      ((cost > 1 ? "Schicksalspunkte" : "Schicksalspunkt")) + " aus" +
-                     ((use == kFateRedraw ? ": der gezogene Marker (" + describe(held) +
-                                                ") kommt zurück in das Behältnis."
-                                          : ": der Wurf " + DiceText(held) + " wird wiederholt."))},
+                     ((use == kFateRedraw
+                           ? ": der gezogene Marker (" + WsrDrawnMarker(*this, held).de +
+                                 ") kommt zurück in das Behältnis."
+                           : ": der Wurf " + DiceText(held) + " wird wiederholt."))},
             seat);
         pop();  // the chance step below rolls or draws again
         fate_verb = 0;
@@ -538,9 +544,9 @@ Text WsrState::fate_held(int viewer) const {
   }
   if (fate_verb == kDraw)
     return {std::string(own ? "their own drawn marker (" : "the drawn marker (") +
-                describe(fate_pending()) + ")" + (own ? "" : by_en),
+                WsrDrawnMarker(*this, fate_pending()).en + ")" + (own ? "" : by_en),
             std::string(own ? "ihr eigener gezogener Marker (" : "der gezogene Marker (") +
-                WsrDrawnMarkerDe(*this, fate_pending()) + ")" + (own ? "" : by_de)};
+                WsrDrawnMarker(*this, fate_pending()).de + ")" + (own ? "" : by_de)};
   if (fate_verb == kOddHit)
     // The pick of the unit an odd hit falls on, rolled by the owner of the units (6.1).
     return {"the " + purpose.en + " on " + describe(fate_pending()).substr(8) +

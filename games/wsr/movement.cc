@@ -508,10 +508,10 @@ void WsrState::apply_move(int to, EventList* ev) {
     x.hex = static_cast<int16_t>(to);
     x.flags |= kMovedThisImpulse;
     if (ev) {  // the event's text only (Emit)
-      names += (names.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) + " MP (" +
+      names += (names.empty() ? "" : ", ") + unit_label(u) + " (" + std::to_string(c) + " MP, " +
                std::to_string(mp_left(u)) + " left)";
-      names_de += (names_de.empty() ? "" : ", ") + unit_label(u) + " " + std::to_string(c) +
-                  " BP (noch " + std::to_string(mp_left(u)) + ")";
+      names_de += (names_de.empty() ? "" : ", ") + unit_label(u) + " (" + std::to_string(c) +
+                  " BP, noch " + std::to_string(mp_left(u)) + ")";
     }
   }
   carry_passengers();  // carrier.cc: passengers ride along (WSR 5.2, A-38)
@@ -565,13 +565,14 @@ void WsrState::apply_end_move(EventList* ev) {
     finish_unit_move(group[static_cast<size_t>(k)]);
     names += (names.empty() ? "" : ", ") + unit_label(group[static_cast<size_t>(k)]);
   }
+  const bool one = n_group == 1;
   const int side = n_group ? side_of(group[0]) : kNobody;
   n_group = 0;
   group_origin = kNoHex;
   group_steps = 0;
   pop();  // kStepMove
   Emit(ev, "WSR 5.0",
-       Text{names + " end their movement: Ops complete.",
+       Text{names + (one ? " ends its movement" : " end their movement") + ": Ops complete.",
             std::string("Bewegung beendet: ") + names + ": „Operationen beendet“."},
        side);
 }

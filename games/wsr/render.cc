@@ -74,8 +74,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
   int shown = 0;
   for (int f = 0; f < g.num_formations(); ++f)
     if (cup[static_cast<size_t>(f)] > 0) {
-      o << (shown ? ", " : " ") << (de ? g.formation(f).data->name_de : g.formation(f).data->id)
-        << " x" << int(cup[static_cast<size_t>(f)]);
+      o << (shown ? ", " : " ") << g.formation(f).data->id << " x"
+        << int(cup[static_cast<size_t>(f)]);
       ++shown;
     }
   o << (shown ? "," : "") << T(" end-turn x", " Rundenende x") << int(cup_end_turn)
@@ -161,10 +161,9 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
           << T(" stays on or south of it, ", " bleibt auf ihr oder südlich, ")
           << r.Str("north_formation") << T(" on or north of it", " auf ihr oder nördlich");
   if (active_f >= 0)
-    o << T("\nActive formation: ", "\nAktive Formation: ")
-      << (de ? g.formation(active_f).data->name_de : g.formation(active_f).data->id);
+    o << T("\nActive formation: ", "\nAktive Formation: ") << g.formation(active_f).data->id;
   if (phase != kOver && !steps.empty())
-    o << T("\nNow: ", "\nJetzt: ") << decision().prompt_in(lang);
+    o << T("\nNow: ", "\nJetzt: ") << decision_with_ids().prompt_in(lang);
   o << "\n";
 
   // During the setup: the zone of the next unit to place (marked '+').
@@ -362,8 +361,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     for (int u : us) {
       const Face& fc = face(u);
       const Formation& fm = *g.formation(info(u).formation).data;
-      o << "  " << side_text(side_of(u)) << " " << unit_label(u) << " ("
-        << (de ? fm.name_de : fm.id) << ") "
+      o << "  " << side_text(side_of(u)) << " " << unit_label(u) << " (" << fm.id << ") "
         << (info(u).counter->transport ? (has(u, kMounted) ? T("mounted ", "aufgesessen ")
                                                            : T("dismounted ", "abgesessen "))
                                        : "")
@@ -386,8 +384,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     if (us.empty()) return;
     std::string line = title;
     for (int u : us) {
-      line += " " + unit_label(u);
-      if (sw(u) != nullptr) line += "+" + g.sw_info(unit(u).sw - 1).label;
+      line += (line.size() == std::string_view(title).size() ? " " : ", ") + unit_label(u);
+      if (sw(u) != nullptr) line += " + " + g.sw_info(unit(u).sw - 1).label;
     }
     o << line << "\n";
   };
@@ -405,7 +403,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
   for (int k = 0; k < g.num_sws(); ++k) {
     bool held = false;
     for (int u = 0; u < n_units && !held; ++u) held = unit(u).sw == k + 1;
-    if (first_fire ? sw_unplaced(k) : !held) free_sw += " " + g.sw_info(k).label;
+    if (first_fire ? sw_unplaced(k) : !held)
+      free_sw += (free_sw.empty() ? " " : ", ") + g.sw_info(k).label;
   }
   if (!free_sw.empty())
     o << (first_fire  ? T("Support weapons not yet placed (11.4):",
@@ -427,7 +426,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
       }
     }
   }
-  return WrapAt80(o.str());
+  return WrapAt80(g.name_ids(o.str(), lang));  // the ids by name (WsrGame::name_ids)
 }
 
 }  // namespace feldherr::wsr

@@ -378,6 +378,7 @@ WsrGame::WsrGame(const Data& data, HexLayout layout, GameSetup setup, WsrOptions
   if (smoke_strikes > kMaxSmoke)
     throw DataError("setup: more than " + std::to_string(kMaxSmoke) +
                     " smoke strikes (WSR 11.2.2)");
+  index_names();  // verbs.cc: the names of the ids in texts
   // Stacking at setup (WSR 1.4).
   WsrState s = initial();
   std::string bad = s.invariant_violation();
@@ -624,10 +625,6 @@ WsrState::WsrState(const WsrGame* game) : game_(game) {
 const Game& WsrState::game() const {
   return *game_;
 }
-const CounterType* WsrState::sw(int u) const {  // WSR 1.3.4.1 (1.3.4.2: lost with the unit)
-  const int k = unit(u).sw;
-  return k > 0 ? game_->sw_info(k - 1).counter : nullptr;
-}
 std::string WsrState::unit_label(int u) const {
   return info(u).label;
 }
@@ -713,7 +710,15 @@ std::string WsrState::invariant_violation() const {
 
 // current_seat, chance_outcomes, sample_chance: steps.cc (the step table).
 
+// The rules word the prompt with ids; the player reads names (WsrGame::name_ids).
 feldherr::Decision WsrState::decision() const {
+  feldherr::Decision d = decision_with_ids();
+  d.prompt = game_->name_ids(d.prompt, Lang::kEn);
+  d.prompt_de = game_->name_ids(d.prompt_de, Lang::kDe);
+  return d;
+}
+
+feldherr::Decision WsrState::decision_with_ids() const {
   feldherr::Decision d;
   d.seat = current_seat();
   if (phase == kOver) {
@@ -923,6 +928,7 @@ void WsrState::legal_actions(ActionList& out) const {
 }
 
 void WsrState::apply(const Action& a, EventList* ev) {
+  const size_t first_event = ev != nullptr ? ev->size() : 0;
   ++moves;
   // WSR 10.0: a roll or draw may be held in a fate window before it takes effect (fate.cc).
   if (!fate_intercept(a, ev)) dispatch(a, ev);
@@ -930,6 +936,15 @@ void WsrState::apply(const Action& a, EventList* ev) {
   sw_loss_check();     // sw_placement.cc (WSR 11.4 option): rolls for eliminated platoons
   advance(ev);
   carry_passengers();
+  if (ev == nullptr) return;
+  // The rules word the events with ids; the log reads names (WsrGame::name_ids).
+  for (size_t k = first_event; k < ev->size(); ++k) {
+    Event& e = (*ev)[k];
+    e.text = game_->name_ids(e.text, Lang::kEn);
+    e.text_de = game_->name_ids(e.text_de, Lang::kDe);
+    if (e.others) e.others = game_->name_ids(*e.others, Lang::kEn);
+    if (e.others_de) e.others_de = game_->name_ids(*e.others_de, Lang::kDe);
+  }
 }
 
 void WsrState::dispatch(const Action& a, EventList* ev) {
@@ -1049,11 +1064,16 @@ std::string WsrState::why_illegal(const Action& a) const {
 }
 
 Text WsrState::not_legal_now() const {
-  const feldherr::Decision d = decision();
+  const feldherr::Decision d = decision_with_ids();
   return {"not a legal action now: " + d.prompt, "jetzt nicht erlaubt: " + d.prompt_de};
 }
 
+// The rules word the refusal with ids; the player reads names (WsrGame::name_ids).
 Text WsrState::why_illegal_text(const Action& a) const {
+  return game_->name_ids(refusal_with_ids(a));
+}
+
+Text WsrState::refusal_with_ids(const Action& a) const {
   ActionList legal;
   legal_actions(legal);
   if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
@@ -1091,7 +1111,7 @@ Text WsrState::why_illegal_text(const Action& a) const {
     if (a.verb == kRoll && t.kind != kStepDraw)
       return {"dice show 1-6, listed low die first",
               "Würfel zeigen 1-6, der niedrigere zuerst genannt"};
-    const feldherr::Decision d = decision();
+    const feldherr::Decision d = decision_with_ids();
     return {"Chance owes this decision: " + d.prompt,
             "diese Entscheidung trifft der Zufall: " + d.prompt_de};
   }
@@ -1154,6 +1174,14 @@ Text WsrState::why_illegal_text(const Action& a) const {
 }
 
 Result WsrState::result() const {
+  Result r = result_with_ids();
+  r.reason = game_->name_ids(r.reason, Lang::kEn);
+  r.reason_de = game_->name_ids(r.reason_de, Lang::kDe);
+  r.headline = game_->name_ids(r.headline);
+  return r;
+}
+
+Result WsrState::result_with_ids() const {
   if (game_->setup().scenario_data) return scenario_result();  // victory.cc (WSR 12.2)
   Result r;
   r.returns = {0.0, 0.0};

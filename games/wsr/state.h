@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -438,6 +439,11 @@ class WsrState : public State {
   Text why_illegal_text(const Action& action) const override;
   bool is_terminal() const override { return phase == kOver; }
   Result result() const override;
+  // decision(), why_illegal_text() and result() as the rules word them, with ids (state.cc);
+  // the overrides name the ids (WsrGame::name_ids).
+  feldherr::Decision decision_with_ids() const;
+  Text refusal_with_ids(const Action& action) const;
+  Result result_with_ids() const;
   std::unique_ptr<State> clone() const override;
   std::string describe(const Action& action) const override;
   Text annotate(const Action& action) const override;  // annotate.cc
@@ -1228,6 +1234,17 @@ class WsrGame : public Game {
   const SwInfo& sw_info(int k) const { return sws_[static_cast<size_t>(k)]; }
   int sw_by_label(std::string_view label) const;  // -1 if none
 
+  // The words a player reads for ids (verbs.cc). The rules word their prompts, log events,
+  // refusals and text board with ids; the reader gets names, in his language.
+  // name_of: the name of a unit's label ("us.m4a1-2": "M4A1 Sherman 2"), a support weapon's
+  // ("us.hmg-2"), an aircraft's, a counter's ("us.hq-507") or a formation's ("us.cca": "Combat
+  // Command A"; the German rulebook's names in German); null for any other word.
+  const std::string* name_of(std::string_view id, Lang lang) const;
+  // `text` with every id name_of knows replaced by its name: an id is a nation ("us", "de",
+  // "uk") with a dot and lower-case letters, digits and dashes, not inside another word.
+  std::string name_ids(std::string_view text, Lang lang) const;
+  Text name_ids(const Text& text) const;
+
   // The initial state before the first draw (used by new_initial_state and tests).
   WsrState initial() const;
 
@@ -1262,6 +1279,8 @@ class WsrGame : public Game {
   std::array<std::vector<int>, 2> side_mortars_;   // per seat: side_mortars()
   bool any_separate_carrier_ = false;
   ShotHooks shot_hooks_;
+  std::map<std::string, std::array<std::string, 2>, std::less<>> names_;  // name_of: en, de
+  void index_names();                                                     // fills names_
 };
 
 // perf: the hottest accessors, inline (they need WsrGame complete).
@@ -1270,6 +1289,10 @@ inline const UnitInfo& WsrState::info(int u) const {
 }
 inline int WsrState::side_of(int u) const {
   return game_->unit(u).side;
+}
+inline const CounterType* WsrState::sw(int u) const {  // WSR 1.3.4.1 (1.3.4.2: lost with it)
+  const int k = unit(u).sw;
+  return k > 0 ? game_->sw_info(k - 1).counter : nullptr;
 }
 inline const Face& WsrState::face(int u) const {
   return info(u).counter->face_for(has(u, kMounted), has(u, kReduced));

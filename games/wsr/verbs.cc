@@ -1,5 +1,6 @@
 // White Star Rising's verb table (engine/verbs.h): the words of WsrState::describe.
 #include <algorithm>
+#include <array>
 
 #include "games/wsr/state.h"
 
@@ -116,10 +117,81 @@ ActionInfo WsrState::action_info(const Action& action, int viewer) const {
   return info;
 }
 
-// "us.m4a1-2" reads "M4A1 Sherman 2"; a label without a number (the counter's own id, also
-// "us.hq-2-16"), the counter's name; in German the German rulebook's name ("us.infantry-3":
-// "Infanterie 3"). The words of a fate use read in German in German; the declarations of a fire
-// (A-02 "with-hq", WSR 11.1 "aa") read as words in both.
+namespace {
+
+// "us.m4a1-2" reads "M4A1 Sherman 2": the counter's name (in German the German rulebook's name,
+// "us.infantry-3": "Infanterie 3") with the label's number; a label without one (the counter's
+// own id, also "us.hq-2-16") reads the counter's name.
+std::array<std::string, 2> CounterLabelNames(const CounterType& counter, std::string_view label) {
+  std::array<std::string, 2> names{counter.name, counter.name_de};
+  if (label == counter.id) return names;
+  const size_t dash = label.rfind('-');
+  if (dash != std::string_view::npos && dash + 1 < label.size() &&
+      std::all_of(label.begin() + static_cast<std::ptrdiff_t>(dash + 1), label.end(),
+                  [](char c) { return c >= '0' && c <= '9'; }))
+    for (std::string& name : names) name += " " + std::string(label.substr(dash + 1));
+  return names;
+}
+
+bool Lower(char c) {
+  return c >= 'a' && c <= 'z';
+}
+bool IdChar(char c) {
+  return Lower(c) || (c >= '0' && c <= '9') || c == '-';
+}
+
+}  // namespace
+
+// Formations first, then counters, support weapons, aircraft and units: a unit's label wins
+// over any other meaning of the same word.
+void WsrGame::index_names() {
+  for (const FormationInfo& f : formations_) names_[f.data->id] = {f.data->name, f.data->name_de};
+  auto add = [&](const CounterType* counter, const std::string& label) {
+    if (counter == nullptr) return;
+    names_.try_emplace(counter->id, CounterLabelNames(*counter, counter->id));
+    names_[label] = CounterLabelNames(*counter, label);
+  };
+  for (const SwInfo& k : sws_) add(k.counter, k.label);
+  const WsrState s(this);
+  for (size_t k = 0; k < setup_.air.size(); ++k)
+    add(data_->FindCounter(setup_.air[k].counter), s.air_label(static_cast<int>(k)));
+  for (const UnitInfo& u : units_) add(u.counter, u.label);
+}
+
+const std::string* WsrGame::name_of(std::string_view id, Lang lang) const {
+  const auto it = names_.find(id);
+  if (it == names_.end()) return nullptr;
+  return &it->second[lang == Lang::kDe && !it->second[1].empty() ? 1 : 0];
+}
+
+std::string WsrGame::name_ids(std::string_view text, Lang lang) const {
+  std::string out;
+  size_t copied = 0;  // text before this is in `out`
+  for (size_t i = 0; i + 3 < text.size(); ++i) {
+    if (text[i + 2] != '.' || !Lower(text[i]) || !Lower(text[i + 1])) continue;
+    if (i > 0 && (IdChar(text[i - 1]) || text[i - 1] == '.' || text[i - 1] == '_')) continue;
+    size_t end = i + 3;
+    while (end < text.size() && IdChar(text[end])) ++end;
+    while (end > i + 3 && text[end - 1] == '-') --end;
+    const std::string* name = end > i + 3 ? name_of(text.substr(i, end - i), lang) : nullptr;
+    if (name == nullptr) continue;
+    out.append(text.substr(copied, i - copied));
+    out += *name;
+    copied = end;
+    i = end - 1;
+  }
+  if (copied == 0) return std::string(text);
+  out.append(text.substr(copied));
+  return out;
+}
+
+Text WsrGame::name_ids(const Text& text) const {
+  return {name_ids(text.en, Lang::kEn), text.de.empty() ? "" : name_ids(text.de, Lang::kDe)};
+}
+
+// Units, support weapons, aircraft and formations by name (WsrGame::name_of). The words of a
+// fate use read in German in German; the declarations of a fire (A-02 "with-hq", WSR 11.1 "aa")
+// and the markers drawn that are no formation's read as words in both.
 std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
   const bool de = lang == Lang::kDe;
   if (kind == ArgKind::kWord) {
@@ -127,24 +199,18 @@ std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) c
     if (word == "aa") return de ? "Flugabwehrfeuer" : "AA fire";
     if (word == "aa-with-hq")
       return de ? "Flugabwehrfeuer mit Unterstützung des HQ" : "AA fire with the HQ's support";
+    // The markers of a draw (WSR 3.1, 9.0, A5) that are no formation's.
+    if (word == "end-turn") return de ? "Rundenende" : "end of turn";
+    if (word == "designated") return de ? "ausgewählte Formation" : "designated formation";
   }
   if (kind == ArgKind::kWord && de) {  // the fate uses (WSR 10.0) in German
     if (word == "reroll") return "Wurf wiederholen";
     if (word == "redraw") return "Marker zurücklegen";
     if (word == "command") return "Feld unter Befehl";
   }
-  if (kind != ArgKind::kUnit) return std::string(word);
-  const int u = game_->unit_by_label(word);
-  if (u < 0) return std::string(word);
-  const CounterType& counter = *info(u).counter;
-  std::string name = de ? counter.name_de : counter.name;
-  if (word == counter.id) return name;  // the only unit of its counter: "us.hq-507" has no number
-  const size_t dash = word.rfind('-');
-  if (dash != std::string_view::npos && dash + 1 < word.size() &&
-      std::all_of(word.begin() + static_cast<std::ptrdiff_t>(dash + 1), word.end(),
-                  [](char c) { return c >= '0' && c <= '9'; }))
-    name += " " + std::string(word.substr(dash + 1));
-  return name;
+  if (kind != ArgKind::kUnit && kind != ArgKind::kWord) return std::string(word);
+  const std::string* name = game_->name_of(word, lang);
+  return name != nullptr ? *name : std::string(word);
 }
 
 }  // namespace feldherr::wsr

@@ -915,7 +915,7 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
                        "auto-setup\nj\nskip fate\nselect us.m4a3e8\nend-move\nquit\n");
   EXPECT_EQ(wsr.code, cli::kExitUnfinished) << wsr.err;
   EXPECT_THAT(wsr.out, HasSubstr("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)"));
-  EXPECT_THAT(wsr.out, HasSubstr("Aufstellung der Amerikaner: us.paratroopers-1 in 507-setup"));
+  EXPECT_THAT(wsr.out, HasSubstr("Aufstellung der Amerikaner: Fallschirmjäger 1 in 507-setup"));
   EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] Die Amerikaner haben ihre Aufstellung beendet.\n"));
   EXPECT_THAT(wsr.out, HasSubstr("  [WSR 3.1] Formations-Marker 507. Paratroops gezogen: "
                                  "Formations-Impuls.\n"));
@@ -923,7 +923,8 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
               HasSubstr("Operationen mit 507. Paratroops: eine Einheit auswählen oder "
                         "den Impuls beenden (WSR 4.4).\n  1) Fallschirmjäger 1 auswählen"));
   EXPECT_THAT(wsr.out,
-              HasSubstr("nicht erlaubt: us.m4a3e8 gehört nicht zur aktiven Formation (WSR 4.4)"));
+              HasSubstr("nicht erlaubt: M4A3E8 \"Easy Eight\" gehört nicht zur aktiven Formation "
+                        "(WSR 4.4)"));
   EXPECT_THAT(wsr.out, HasSubstr("nicht erlaubt: kein Stapel bewegt sich (WSR 5.0)"));
   EXPECT_THAT(wsr.out, HasSubstr("A-G08 [Stadt] Kontrolle US ZIEL:"));
   EXPECT_THAT(wsr.out, ::testing::Not(HasSubstr("Draw a marker")));
@@ -1139,11 +1140,12 @@ TEST(CliHuman, WSR_10_0_SkipFateOthersDeclinesOnlyTheOtherSidesRolls) {
   ASSERT_NE(skipped, std::string::npos) << out;
   const std::string after = out.substr(skipped);
   // The player's own draw is asked: its window lists the choices.
-  const size_t own = after.find("their own drawn marker (draw us.507)");
+  const size_t own = after.find("their own drawn marker (formation marker 507th Paratroops)");
   ASSERT_NE(own, std::string::npos) << after;
   EXPECT_LT(after.find("1) No fate points", own), after.find("played for you", own));
   // The German draw and the German entry roll are declined for the player.
-  const size_t beck = after.find("The drawn marker (draw de.beck) by the Germans");
+  const size_t beck =
+      after.find("The drawn marker (formation marker Kampfgruppe Beck) by the Germans");
   ASSERT_NE(beck, std::string::npos) << after;
   const std::string why =
       "no-fate  (you skip \"fate\" windows on the other side's rolls; ask fate asks again)";

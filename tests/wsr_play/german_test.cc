@@ -111,8 +111,8 @@ TEST(WsrGerman, WSR4_4_TheRefusalCitesTheRuleInGerman) {
   WsrGermanDraw507(p);
   const Action select = p.parse("select us.m4a3e8");
   const Text why = p.s().why_illegal_text(select);
-  EXPECT_EQ(why.en, "us.m4a3e8 does not belong to the active formation (WSR 4.4)");
-  EXPECT_EQ(why.de, "us.m4a3e8 gehört nicht zur aktiven Formation (WSR 4.4)");
+  EXPECT_EQ(why.en, "M4A3E8 \"Easy Eight\" does not belong to the active formation (WSR 4.4)");
+  EXPECT_EQ(why.de, "M4A3E8 \"Easy Eight\" gehört nicht zur aktiven Formation (WSR 4.4)");
   EXPECT_EQ(p.state->why_illegal(select), why.en);
   const Text end_move = p.s().why_illegal_text(p.parse("end-move"));
   EXPECT_EQ(end_move.de, "kein Stapel bewegt sich (WSR 5.0)");
@@ -129,10 +129,10 @@ TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   EXPECT_THAT(de, HasSubstr("\nSchicksalspunkte: Deutsche 1, US 4"));
   EXPECT_THAT(en, HasSubstr("\nFate points: Germans 1, US 4"));
   EXPECT_THAT(de, HasSubstr("Ziele (Kontrolle, WSR 12.2): A-G08=US"));
-  EXPECT_THAT(de, HasSubstr("Aufstellung der Amerikaner: us.paratroopers-1 in 507-setup"));
+  EXPECT_THAT(de, HasSubstr("Aufstellung der Amerikaner: Fallschirmjäger 1 in 507-setup"));
   EXPECT_THAT(de, HasSubstr("\nLegende (eine Feldreihe nimmt zwei Zeilen ein): "));
   EXPECT_THAT(de, HasSubstr(" W Wald,"));
-  EXPECT_THAT(de, HasSubstr("Aufstellungszone von us.paratroopers-1: 507-setup"));
+  EXPECT_THAT(de, HasSubstr("Aufstellungszone von Fallschirmjäger 1: 507-setup"));
   EXPECT_THAT(de, Not(HasSubstr("Objectives")));
   EXPECT_THAT(de, Not(HasSubstr("Setup zone")));
   const ActionInfo auto_setup = p.s().action_info(p.parse("auto-setup"), p.seat("us"));
@@ -225,21 +225,24 @@ TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {
   EXPECT_THAT(de, HasSubstr("\nBehältnis: Kampfgruppe Beck x1, 507. Paratroops x1, "));
   EXPECT_THAT(de, Not(HasSubstr("de.beck x1")));
   EXPECT_THAT(de, HasSubstr("Kontrolle US"));
-  EXPECT_THAT(de, HasSubstr("\n  US us.paratroopers-1 (507. Paratroops) "));
-  EXPECT_THAT(p.state->render_text(p.seat("us")), HasSubstr("Cup: de.beck x1, us.507 x1, "));
+  EXPECT_THAT(de, HasSubstr("\n  US Fallschirmjäger 1 (507. Paratroops) "));
+  EXPECT_THAT(p.state->render_text(p.seat("us")),
+              HasSubstr("Cup: Kampfgruppe Beck x1, 507th Paratroops x1, "));
   p.events.clear();
   p.act("draw us.507");
   EXPECT_EQ(WsrGermanOf(p.events, "WSR 10.0", "The drawn marker"),
             "Der gezogene Marker (Formations-Marker 507. Paratroops) der Amerikaner -- "
             "Schicksalspunkte können ihn noch ändern, bevor er wirkt.");
   ASSERT_EQ(p.state->decision().kind, "fate");
-  const Text prompt = p.s().fate_prompt();
+  const feldherr::Decision fate = p.state->decision();
+  const Text prompt{fate.prompt, fate.prompt_de};
   EXPECT_THAT(prompt.de,
               StartsWith("Die Amerikaner haben 4 Schicksalspunkte; ihr eigener gezogener "
                          "Marker (Formations-Marker 507. Paratroops): fate redraw"));
   EXPECT_THAT(prompt.de, Not(HasSubstr("(draw ")));
   EXPECT_THAT(prompt.en,
-              StartsWith("The Americans have 4 fate points; their own drawn marker (draw us.507)"));
+              StartsWith("The Americans have 4 fate points; their own drawn marker (formation "
+                         "marker 507th Paratroops)"));
 }
 
 // A typed text that names no action is refused in the reader's language; the words of the

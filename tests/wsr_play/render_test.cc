@@ -20,20 +20,23 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   std::string b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("WSR-B1 Noville, Belgium  Turn 1/8 (setup, WSR 2.0)"));
   EXPECT_THAT(b, HasSubstr("Objectives (control, WSR 12.2): A-G08=US"));
-  EXPECT_THAT(b, HasSubstr("Setup zone of us.paratroopers-1: 507-setup"));
-  EXPECT_THAT(b, HasSubstr("Support weapons to assign (1.3.4.1): de.hmg us.bazooka us.hmg"));
+  EXPECT_THAT(b, HasSubstr("Setup zone of Paratroopers 1: 507-setup"));
+  EXPECT_THAT(b, HasSubstr("Support weapons to assign (1.3.4.1): Heavy MG, Bazooka, Heavy MG"));
   EXPECT_THAT(b, HasSubstr(" W+"));  // a woods hex of the 507th's zone on the map
   p.act("place A-K08");
   p.act("place A-K08");
   b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("U2"));  // two US units in A-K08 on the map
-  EXPECT_THAT(b, HasSubstr("A-K08 [woods] controlled by US:\n  US us.paratroopers-1 (us.507)"));
+  EXPECT_THAT(b,
+              HasSubstr("A-K08 [woods] controlled by US:\n  US Paratroopers 1 (507th Paratroops)"));
   while (p.state->decision().kind == "setup") p.act("auto-setup");
   b = p.state->render_text(p.seat("us"));
-  EXPECT_THAT(b, HasSubstr("Cup: de.beck x1, us.507 x1, us.cca x1, end-turn x2 (drawn 0)"));
-  EXPECT_THAT(b, HasSubstr("+us.bazooka"));
+  EXPECT_THAT(
+      b,
+      HasSubstr("Cup: Kampfgruppe Beck x1, 507th Paratroops x1, Combat Command A x1, end-turn x2"));
+  EXPECT_THAT(b, HasSubstr(" +Bazooka"));
   EXPECT_THAT(b, HasSubstr("OBJECTIVE"));
-  EXPECT_THAT(b, HasSubstr("Off map (to set up or to arrive): de.shq-beck de.tiger-i"));
+  EXPECT_THAT(b, HasSubstr("Off map (to set up or to arrive): Kampfgruppe Beck SHQ, Tiger I,"));
   EXPECT_THAT(b, HasSubstr("mounted full hard MF"));  // mech infantry start mounted
 }
 
@@ -47,7 +50,7 @@ TEST(WsrBoard, WSR_12_2_TheEnglishBoardNamesSidesAsWords) {
   EXPECT_EQ(test_util::IdWordIn(b, {"us", "de", "uk"}), "") << b;
   while (p.state->decision().kind == "setup") p.act("auto-setup");
   b = p.state->render_text(p.seat("us"));
-  EXPECT_THAT(b, HasSubstr("\n  Germans de."));
+  EXPECT_THAT(b, HasSubstr("\n  Germans Panther 1 (Kampfgruppe Beck)"));
   EXPECT_THAT(b, HasSubstr("2 German/US units"));
   EXPECT_EQ(test_util::IdWordIn(b, {"us", "de", "uk"}), "") << b;
 }
@@ -71,9 +74,9 @@ TEST(WsrBoard, WSR_1_3_4_2_ARemovedSupportWeaponIsNoLongerToAssign) {
   x.flags = static_cast<uint16_t>(x.flags | kGone);
   const std::string en = p.state->render_text(p.seat("us"));
   EXPECT_THAT(en, ::testing::Not(HasSubstr("to assign")));
-  EXPECT_THAT(en, HasSubstr("Support weapons out of play (1.3.4.2): us.bazooka"));
+  EXPECT_THAT(en, HasSubstr("Support weapons out of play (1.3.4.2): Bazooka"));
   const std::string de = p.state->render_text_in(p.seat("us"), Lang::kDe);
-  EXPECT_THAT(de, HasSubstr("Unterstützungswaffen außer Spiel (1.3.4.2): us.bazooka"));
+  EXPECT_THAT(de, HasSubstr("Unterstützungswaffen außer Spiel (1.3.4.2): Bazooka"));
 }
 
 // WSR 5.0: the MP a unit spent are shown while it moves ("6 MP spent"), not
@@ -184,7 +187,8 @@ TEST(WsrBoard, A6_ShowsTheRedBoundaryLineWithAKeyEntry) {
   const std::string b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(Flat(b),
               HasSubstr("Boundary (WSR-A6): red line marked - (may be entered, not crossed): "
-                        "de.dauer stays on or south of it, de.107 on or north of it"));
+                        "Kampfgruppe Dauer stays on or south of it, Schützen-Bataillon 107 on or "
+                        "north of it"));
   EXPECT_THAT(Flat(b), HasSubstr(", - red boundary line (WSR-A6)"));
   // Row 06 of map C (east of map A's setup zone): clear and city hexes of the line, marked.
   EXPECT_THAT(b, HasSubstr(".-    .-    .-    .-    .-    C-    .-"));

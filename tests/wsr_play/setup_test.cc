@@ -26,7 +26,7 @@ TEST(WsrSetup, WSR_2_0_SetupFirstSidePlacesIntoItsZone) {
   EXPECT_THAT(p.why("place us.paratroopers-1 A-A01"), HasSubstr("WSR 2.0"));
   EXPECT_THAT(p.why("place us.paratroopers-1 A-A01"), HasSubstr("507-setup"));
   // Fixed order: the force's units in file order, its HQ after them (WSR 1.3.2).
-  EXPECT_THAT(p.why("place us.hq-507 A-K08"), HasSubstr("next is us.paratroopers-1"));
+  EXPECT_THAT(p.why("place us.hq-507 A-K08"), HasSubstr("next is Paratroopers 1"));
   // A-J07 is a wooded hill: not a plain woods hex of the zone (scenario decision "woods").
   EXPECT_THAT(p.why("place us.paratroopers-1 A-J07"), HasSubstr("not in the setup zone"));
   p.act("place us.paratroopers-1 A-K08");
@@ -151,7 +151,7 @@ TEST(WsrSetup, WSR_1_3_4_1_SupportWeaponsGoToInfantryOfTheirForce) {
     p.act(a);
   EXPECT_EQ(p.s().setup_next_unit(p.seat("us")), -1);
   EXPECT_EQ(p.state->decision().kind, "setup");
-  EXPECT_THAT(p.why("assign us.hmg us.mech-infantry-1"), HasSubstr("next is us.bazooka"));
+  EXPECT_THAT(p.why("assign us.hmg us.mech-infantry-1"), HasSubstr("next is Bazooka"));
   EXPECT_THAT(p.why("assign us.bazooka us.m18"), HasSubstr("infantry-type"));
   EXPECT_THAT(p.why("assign us.bazooka us.mech-infantry-1"), HasSubstr("own force"));
   p.act("assign us.bazooka us.paratroopers-1");

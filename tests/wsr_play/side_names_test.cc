@@ -1,7 +1,9 @@
 // The texts a player reads name a side as a player says it ("The Americans place ...", "die
 // Deutschen erhalten ..."), never by its seat id ("us", "de", "uk"), which is for typing (`--seat`)
-// and the machine forms (Result::summary): the prompts, the log's events, the refusals and the end
-// of random games, in English and German, as each seat and a spectator read them.
+// and the machine forms (Result::summary); and they name units, support weapons, aircraft and
+// formations by name ("M4A1 Sherman 2", "Kampfgruppe Beck"), never by id ("us.m4a1-2", "de.beck"),
+// which is for typing actions: the prompts, the log's events, the refusals, the text board and
+// the end of random games, in English and German, as each seat and a spectator read them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,14 +26,33 @@ std::string WsrSideIdWordIn(const std::string& text) {
   return feldherr::test_util::IdWordIn(text, {"us", "de", "uk"});
 }
 
-// The texts that name a side by its id, each once with where it was first read; and how many
-// texts were read.
+// The id of a unit, support weapon, aircraft or formation that `text` names as a word
+// ("us.m4a1-2", "de.beck": a side's id, a dot, a lower-case letter or digit), "" when none.
+std::string WsrUnitIdWordIn(const std::string& text) {
+  auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+  for (size_t i = 0; i + 3 < text.size(); ++i) {
+    const bool starts = i == 0 || !(std::isalnum(static_cast<unsigned char>(text[i - 1])) != 0 ||
+                                    text[i - 1] == '.' || text[i - 1] == '-' || text[i - 1] == '_');
+    if (!starts || !lower(text[i]) || !lower(text[i + 1]) || text[i + 2] != '.') continue;
+    if (!lower(text[i + 3]) && std::isdigit(static_cast<unsigned char>(text[i + 3])) == 0) continue;
+    size_t j = i + 3;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) != 0 ||
+                               text[j] == '-' || text[j] == '_'))
+      ++j;
+    return text.substr(i, j - i);
+  }
+  return "";
+}
+
+// The texts that name a side, a unit or a formation by its id, each once with where it was first
+// read; and how many texts were read.
 struct WsrSideIdTexts {
   std::map<std::string, std::string> found;  // text -> where
   size_t read = 0;
   void check(const std::string& where, const std::string& text) {
     ++read;
-    const std::string id = WsrSideIdWordIn(text);
+    std::string id = WsrSideIdWordIn(text);
+    if (id.empty()) id = WsrUnitIdWordIn(text);
     if (!id.empty()) found.emplace(text, where + " names \"" + id + "\"");
   }
   void check(const std::string& where, const Text& text) {
@@ -58,6 +79,9 @@ void WsrReadRandomGame(const std::string& scenario, const WsrOptions& options, u
       const feldherr::Decision d = st.decision_for(v);
       seen.check(at + " prompt", Text{d.prompt_in(Lang::kEn), d.prompt_in(Lang::kDe)});
     }
+    if (n % 200 == 0)  // the text board (WSR shows every viewer the same)
+      seen.check(at + " board",
+                 Text{st.render_text_in(0, Lang::kEn), st.render_text_in(0, Lang::kDe)});
     for (int k = 0; k < 3 && !earlier.empty(); ++k) {
       const Action& a = earlier[rng.below(static_cast<uint32_t>(earlier.size()))];
       seen.check(at + " refusal of " + st.describe(a), st.why_illegal_text(a));
@@ -89,7 +113,7 @@ void WsrReadRandomGame(const std::string& scenario, const WsrOptions& options, u
 // (victory): the side that sets up, gains, spends, picks, calls or wins is named in words in
 // both languages, in a random game of every shipped scenario (US, British and Germans) with the
 // rules' options off and one with chaos and 11.4 on.
-TEST(WsrSideNames, WSR2_0_WSR10_0_WSR12_2_PromptsLogRefusalsAndResultNameTheSidesNotTheirIds) {
+TEST(WsrSideNames, WSR2_0_WSR10_0_WSR12_2_PromptsLogRefusalsAndResultNameSidesAndUnitsNotIds) {
   WsrSideIdTexts seen;
   std::vector<std::string> scenarios;
   for (const auto& f : std::filesystem::directory_iterator(std::string(FELDHERR_SOURCE_DIR) +
@@ -107,7 +131,8 @@ TEST(WsrSideNames, WSR2_0_WSR10_0_WSR12_2_PromptsLogRefusalsAndResultNameTheSide
   EXPECT_GT(seen.read, 200000u);  // the games were played
 }
 
-// The check itself: ids that begin with a side's id are not the side's id.
+// The checks themselves: ids that begin with a side's id are not the side's id; a unit's or a
+// formation's id is a side's id, a dot and more.
 TEST(WsrSideNames, ASideIdIsAWordOfItsOwnNotThePrefixOfAUnitOrZoneId) {
   EXPECT_EQ(WsrSideIdWordIn("us places a mine in A-H09."), "us");
   EXPECT_EQ(WsrSideIdWordIn("Chaos: de erhält 2 Schicksalspunkte."), "de");
@@ -116,6 +141,11 @@ TEST(WsrSideNames, ASideIdIsAWordOfItsOwnNotThePrefixOfAUnitOrZoneId) {
   EXPECT_EQ(WsrSideIdWordIn("The Americans place us.paratroopers-1 in us-setup (draw de.kg-1)."),
             "");
   EXPECT_EQ(WsrSideIdWordIn("Die Deutschen erhalten 2 Schicksalspunkte."), "");
+  EXPECT_EQ(WsrUnitIdWordIn("The Americans place us.paratroopers-1 in us-setup."),
+            "us.paratroopers-1");
+  EXPECT_EQ(WsrUnitIdWordIn("Marker gezogen: de.beck."), "de.beck");
+  EXPECT_EQ(WsrUnitIdWordIn("The Americans place Paratroopers 1 in us-setup (WSR 2.0)."), "");
+  EXPECT_EQ(WsrUnitIdWordIn("docs/wsr-data.md, 507. Paratroops"), "");
 }
 
 }  // namespace

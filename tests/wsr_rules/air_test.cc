@@ -64,7 +64,7 @@ TEST(WsrAir, WSR_11_3_AircraftEntersTheCupAtTheStartOfItsTurn) {
   ASSERT_EQ(p.state->decision().kind, "draw");
   EXPECT_FALSE(Drawable(p, "draw us.p-47"));  // turn 1: not yet
   EXPECT_EQ(p.state->observe(0)["air"][0]["place"], "waiting");
-  EXPECT_NE(p.state->render_text(0).find("us.p-47 waiting (turn 2)"), std::string::npos);
+  EXPECT_NE(p.state->render_text(0).find("P-47 Thunderbolt waiting (turn 2)"), std::string::npos);
   EndTurn(p);
   ASSERT_EQ(p.s().turn, 2);
   EXPECT_TRUE(p.logged("WSR 11.3"));
@@ -101,7 +101,7 @@ TEST(WsrAir, WSR_11_3_T1_StatusDieAgainstTheHitsScoredBeforeTheDefence) {
   EXPECT_NE(p.state->decision().prompt.find("accuracy"), std::string::npos);
   EXPECT_EQ(p.s().fire_dice_count(), 1);
   EXPECT_EQ(p.state->observe(1)["air"][0]["hex"], "A-G02");
-  EXPECT_NE(p.state->render_text(1).find("aircraft us.p-47"), std::string::npos);
+  EXPECT_NE(p.state->render_text(1).find("aircraft P-47 Thunderbolt"), std::string::npos);
   p.act("roll 3");                        // full gold firepower
   EXPECT_EQ(p.s().fire_dice_count(), 4);  // 4 dice hitting on 4+
   CheckContract(p);

@@ -194,7 +194,8 @@ TEST(WsrArtillery, WSR_11_2_1_HqLossCheckWhereAUnitOfTheHexWasHit) {
   p.acts({"call us.hq-cca A-I02 he-34", "roll 5", "roll 6 1 1"});
   EXPECT_TRUE(p.s().has(p.unit("de.infantry"), kDisrupted));
   ASSERT_EQ(p.state->current_seat(), kChance);
-  EXPECT_NE(p.state->decision().prompt.find("HQ loss check of de.hq-beck"), std::string::npos);
+  EXPECT_NE(p.state->decision().prompt.find("HQ loss check of Kampfgruppe Beck HQ"),
+            std::string::npos);
   p.act("roll 1");  // 1: reduced (WSR 1.3.2.2)
   EXPECT_TRUE(p.s().has(p.unit("de.hq-beck"), kReduced));
   EXPECT_EQ(p.state->decision().kind, "operations");

@@ -272,7 +272,7 @@ TEST(WsrCarrier, WSR_5_2_A38_ObservationNamesTheCarrier) {
       found = true;
     }
   EXPECT_TRUE(found);
-  EXPECT_NE(p.state->render_text(0).find("in us.truck"), std::string::npos);
+  EXPECT_NE(p.state->render_text(0).find("in Truck"), std::string::npos);
 }
 
 TEST(WsrCarrier, WSR_5_2_A38_HeuristicLoadsFarFromTheEnemyAndUnloadsNearIt) {

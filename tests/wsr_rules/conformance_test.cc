@@ -72,7 +72,7 @@ TEST(WsrConformance, TextFormsRoundTripAndStateContract) {
   EXPECT_EQ(r->to_json(), p.state->to_json());
   p.act("end-move");
   EXPECT_NE(c->hash(), p.state->hash());
-  EXPECT_NE(p.state->render_text(0).find("us.m4a1"), std::string::npos);
+  EXPECT_NE(p.state->render_text(0).find("US M4A1 Sherman (Combat Command A)"), std::string::npos);
 }
 
 TEST(WsrConformance, MalformedJsonIsRefused) {

@@ -49,11 +49,11 @@ TEST(WsrFate, WSR_10_0_DefenderDecidesLastAndRaisesADefenceDie) {
   ASSERT_EQ(p.state->decision().kind, "fate");
   // The window says which roll it holds and what that roll decides.
   EXPECT_THAT(p.state->decision().prompt,
-              ::testing::HasSubstr("their own roll 6 4 3 for the attack of us.m4a3e8 firing at "
-                                   "de.panther (WSR 6.1)"));
+              ::testing::HasSubstr("their own roll 6 4 3 for the attack of M4A3E8 \"Easy Eight\" "
+                                   "firing at Panther (WSR 6.1)"));
   EXPECT_THAT(p.state->decision().prompt_de,
-              ::testing::HasSubstr("ihr eigener Wurf 6 4 3 für: Angriff von us.m4a3e8 beim Feuer "
-                                   "auf de.panther (WSR 6.1)"));
+              ::testing::HasSubstr("ihr eigener Wurf 6 4 3 für: Angriff von M4A3E8 \"Easy Eight\" "
+                                   "beim Feuer auf Panther (WSR 6.1)"));
   // The attack roll concerns the Panther's side: the US (not concerned) decides first.
   EXPECT_EQ(p.state->current_seat(), 0);
   p.act("fate raise 3");  // US: 6 4 3 -> 6 4 4, 3 hits
@@ -139,11 +139,11 @@ TEST(WsrFate, WSR_10_0_TheLogSaysWhatTheHeldRollIsFor) {
     if (e.rule == "WSR 10.0") held = &e;
   ASSERT_NE(held, nullptr);
   EXPECT_EQ(held->text,
-            "The roll 6 4 3 by the Americans for the attack of us.m4a3e8 firing at de.panther "
-            "(WSR 6.1) -- fate points may change it before it takes effect.");
+            "The roll 6 4 3 by the Americans for the attack of M4A3E8 \"Easy Eight\" firing at "
+            "Panther (WSR 6.1) -- fate points may change it before it takes effect.");
   EXPECT_EQ(held->text_de,
-            "Der Wurf 6 4 3 der Amerikaner für: Angriff von us.m4a3e8 beim Feuer auf de.panther "
-            "(WSR 6.1) -- Schicksalspunkte können ihn noch ändern, bevor er wirkt.");
+            "Der Wurf 6 4 3 der Amerikaner für: Angriff von M4A3E8 \"Easy Eight\" beim Feuer auf "
+            "Panther (WSR 6.1) -- Schicksalspunkte können ihn noch ändern, bevor er wirkt.");
 }
 
 TEST(WsrFate, WSR_10_0_A_28_RerollWholeRollThenOtherSeatAnswersFirst) {
@@ -269,9 +269,9 @@ TEST(WsrFate, WSR_10_0_TheOddHitPickMayBeRerolled) {
   ASSERT_EQ(p.state->decision().kind, "fate");
   EXPECT_EQ(p.state->current_seat(), 1);
   EXPECT_EQ(p.state->decision().roll_seat, 1);  // the defender rolls the odd hit (6.1 example)
-  EXPECT_THAT(p.state->decision().prompt,
-              ::testing::HasSubstr(
-                  "the odd hit of the mortar fire (WSR 6.1) on de.infantry, their own roll"));
+  EXPECT_THAT(
+      p.state->decision().prompt,
+      ::testing::HasSubstr("the odd hit of the mortar fire (WSR 6.1) on Infantry, their own roll"));
   EXPECT_NE(p.why("fate raise 1").find("no die face"), std::string::npos);
   p.act("fate reroll");
   EXPECT_EQ(p.state->decision().kind, "odd-hit");

@@ -241,7 +241,7 @@ TEST(WsrA7PlaceOnActivation, WSR_A7_PlacedInLandingHexesWhenThe216IsDrawnInTurn3
     EXPECT_NE(p.why("place us.81mm-mortar D-M10").find("stacking"), std::string::npos);
     p.act("place us.81mm-mortar D-K10");
     EXPECT_NE(p.top_kind(), kStepLand);
-    EXPECT_TRUE(p.logged("WSR-A7", "us.57mm-atg is placed in D-M10"));
+    EXPECT_TRUE(p.logged("WSR-A7", "57mm ATG is placed in D-M10"));
     EXPECT_FALSE(p.s().has(atg, kOffMap));
     EXPECT_EQ(p.s().unit(mortar).hex, p.hex("D-K10"));
     EXPECT_EQ(p.s().mp_left(atg), p.s().mf(atg));  // placing costs no MP

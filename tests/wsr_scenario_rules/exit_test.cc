@@ -64,7 +64,7 @@ TEST(WsrExit, G_12_StackOnAnExitHexLeavesTheMap) {
   std::string text;  // what the server sends: the same bytes (WsrState::append_observation)
   p.state->append_observation(0, text);
   EXPECT_EQ(text, obs.dump());
-  EXPECT_NE(p.state->render_text(0).find("Exited from the map (G-12): us.hq-cca us.m4a1-1"),
+  EXPECT_NE(p.state->render_text(0).find("Exited from the map (G-12): CCA HQ, M4A1 Sherman 1"),
             std::string::npos)
       << p.state->render_text(0);
 }

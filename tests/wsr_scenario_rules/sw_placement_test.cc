@@ -49,7 +49,7 @@ TEST(WsrSwPlacement, WSR_11_4_PlacedWhenThePlatoonFiresForTheFirstTime) {
   without->apply(p.parse("no-sw"));
   const int plain = static_cast<WsrState&>(*without).fire_dice_count();
   p.act("place-sw de.hmg de.infantry-2");
-  EXPECT_TRUE(p.logged("WSR 11.4", "has de.hmg"));
+  EXPECT_TRUE(p.logged("WSR 11.4", "has Heavy MG"));
   ASSERT_EQ(p.top_kind(), kStepFireAttack);
   EXPECT_EQ(p.s().fire_dice_count(), plain + 1);
   EXPECT_EQ(p.s().unit(p.unit("de.infantry-2")).sw, 1);
@@ -87,7 +87,7 @@ TEST(WsrSwPlacement, WSR_11_4_T_11_4_1_SecondPlatoonEliminatedRollOf2LosesTheHmg
   EXPECT_EQ(p.state->current_seat(), p.game->seat_index("us"));
   p.act("sw-loss de.hmg");
   EXPECT_FALSE(p.s().sw_unplaced(0));
-  EXPECT_TRUE(p.logged("WSR 11.4", "The Americans eliminate the unplaced de.hmg"));
+  EXPECT_TRUE(p.logged("WSR 11.4", "The Americans eliminate the unplaced Heavy MG"));
 }
 
 // WSR 11.4: a roll of 3 after -1 is 2: nothing is lost.
