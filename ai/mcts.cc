@@ -461,7 +461,7 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
 }  // namespace
 
 MctsPlayer::MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy,
-                       SetupFilter setup, SetupFilter steps)
+                       DecisionFilter setup, DecisionFilter steps)
     : config_(config),
       rng_(seed),
       evaluate_(std::move(evaluate)),
@@ -770,7 +770,7 @@ std::unique_ptr<Player> make_mcts_player(const GameModule* module, const MctsCon
                                          uint64_t seed, bool* no_evaluate) {
   Evaluator eval;
   PolicyFactory policy;
-  SetupFilter setup, steps;
+  DecisionFilter setup, steps;
   if (module != nullptr) {
     eval = module->evaluate;
     policy = module->make_heuristic;

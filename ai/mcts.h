@@ -45,8 +45,9 @@ namespace feldherr {
 using Evaluator = std::function<double(const State& state, int seat)>;
 // Makes the playout policy of a seat (the game's heuristic); GameModule::make_heuristic.
 using PolicyFactory = std::function<std::unique_ptr<Player>(int seat, uint64_t seed)>;
-// True for a setup decision that the game's heuristic makes for MCTS; GameModule::setup_decision.
-using SetupFilter = std::function<bool(const State& state)>;
+// True for a decision that the game's heuristic makes for MCTS: a setup decision
+// (GameModule::setup_decision), or a step the heuristic takes (GameModule::step_decision).
+using DecisionFilter = std::function<bool(const State& state)>;
 
 enum class PlayoutPolicy { kRandom, kGuided };
 
@@ -138,7 +139,7 @@ class MctsPlayer : public Player {
   // `setup` (may be null): decisions it accepts are made by the policy (when there is one)
   // instead of the search; so are those `steps` accepts when the config's heuristic_steps is on.
   MctsPlayer(MctsConfig config, uint64_t seed, Evaluator evaluate, PolicyFactory policy = nullptr,
-             SetupFilter setup = nullptr, SetupFilter steps = nullptr);
+             DecisionFilter setup = nullptr, DecisionFilter steps = nullptr);
 
   Action choose(const State& state) override;
   std::string name() const override;
@@ -151,8 +152,8 @@ class MctsPlayer : public Player {
   Rng rng_;
   Evaluator evaluate_;
   PolicyFactory policy_;
-  SetupFilter setup_;
-  SetupFilter steps_;
+  DecisionFilter setup_;
+  DecisionFilter steps_;
   MctsStats stats_;
 };
 

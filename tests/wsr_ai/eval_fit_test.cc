@@ -17,25 +17,10 @@
 #include "games/wsr/data.h"
 #include "games/wsr/heuristic.h"
 #include "games/wsr/scenario_game.h"
+#include "tests/wsr_ai/scenario_env.h"
 
 namespace feldherr::wsr::testing {
 namespace {
-
-std::vector<std::string> FitScenarioIds() {
-  const char* env = std::getenv("WSR_FIT_SCENARIOS");
-  if (!env) return PlayableScenarioIds();
-  std::vector<std::string> ids;
-  std::string cur;
-  for (const char ch : std::string(env) + ",") {
-    if (ch != ',') {
-      cur += ch;
-    } else if (!cur.empty()) {
-      ids.push_back(cur);
-      cur.clear();
-    }
-  }
-  return ids;
-}
 
 TEST(WsrEvalFit, DISABLED_WriteTerms) {
   const char* ge = std::getenv("WSR_FIT_GAMES");
@@ -43,7 +28,7 @@ TEST(WsrEvalFit, DISABLED_WriteTerms) {
   const int games = ge ? std::atoi(ge) : 100;
   std::ofstream out(oe ? oe : "/tmp/wsr_eval_terms.csv");
   out << "scenario,game,decision,turn,material,objective,proximity,progress,result\n";
-  for (const std::string& id : FitScenarioIds()) {
+  for (const std::string& id : ScenarioIdsFromEnv("WSR_FIT_SCENARIOS")) {
     auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario(id));
     for (int g = 0; g < games; ++g) {
       const uint64_t gs = 7700 + static_cast<uint64_t>(g);

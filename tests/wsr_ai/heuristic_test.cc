@@ -20,6 +20,7 @@
 #include "engine/scored_player.h"
 #include "games/wsr/los_cache.h"
 #include "games/wsr/scenario_game.h"
+#include "tests/wsr_ai/scenario_env.h"
 #include "tests/wsr_rules/wsr_rules_util.h"
 
 namespace feldherr::wsr::testing {
@@ -1089,24 +1090,9 @@ TEST(WsrAI, DISABLED_MeasureVersusRandom) {
   const WsrHeuristicParams params = ParamsFromEnv();
   const char* ge = std::getenv("WSR_AI_GAMES");
   const char* se = std::getenv("WSR_AI_SEED");
-  const char* sc = std::getenv("WSR_AI_SCENARIOS");
   const int games = ge ? std::atoi(ge) : 100;
   const uint64_t seed = se ? std::strtoull(se, nullptr, 10) : 2026;
-  std::vector<std::string> ids;
-  if (sc) {
-    std::string s = sc, cur;
-    for (char ch : s + ",") {
-      if (ch == ',') {
-        if (!cur.empty()) ids.push_back(cur);
-        cur.clear();
-      } else {
-        cur += ch;
-      }
-    }
-  } else {
-    ids = PlayableScenarioIds();
-  }
-  for (const std::string& id : ids) {
+  for (const std::string& id : ScenarioIdsFromEnv("WSR_AI_SCENARIOS")) {
     auto game = MakeScenarioGame(ShippedData(), LoadShippedScenario(id));
     for (int hseat = 0; hseat < 2; ++hseat) {
       const char* only = std::getenv("WSR_AI_HSEAT");  // measure one seat only
