@@ -568,27 +568,24 @@ Text WsrState::fate_prompt() const {
   const SideWords who = SideWordsOf(*game_, seat);
   const Text held = fate_held(seat);
   std::string what = held.en, what_de = held.de;
+  // In words: the actions' labels and typed forms are listed with the prompt.
   if (fate_verb == kDraw) {
-    what += ": fate redraw (2 points)";
-    what_de += ": fate redraw (2 Punkte)";
+    what += ": put it back into the cup (2 points)";
+    what_de += ": ihn in das Behältnis zurücklegen (2 Punkte)";
   } else if (fate_verb == kOddHit) {
-    what += ": fate reroll (1 point)";
-    what_de += ": fate reroll (1 Punkt)";
+    what += ": roll it again (1 point)";
+    what_de += ": ihn wiederholen (1 Punkt)";
   } else {
-    what +=
-        ": fate reroll (roll again), fate raise N / fate lower N (one die showing N goes up / "
-        "down by 1), 1 point each";
-    what_de +=
-        ": fate reroll (neu würfeln), fate raise N / fate lower N (ein Würfel mit N wird um "
-        "1 höher / niedriger), je 1 Punkt";
+    what += ": roll it again, or raise or lower one die by 1, 1 point each";
+    what_de += ": ihn wiederholen oder einen Würfel um 1 erhöhen oder senken, je 1 Punkt";
   }
   const int points = fate_points[static_cast<size_t>(seat)];
   return Text{Capital(who.en) + " have " + std::to_string(points) +
                   (points == 1 ? " fate point; " : " fate points; ") + what +
-                  ", or no-fate (WSR 10.0).",
+                  ", or spend none (WSR 10.0).",
               Capital(who.de) + " haben " + std::to_string(points) +
                   (points == 1 ? " Schicksalspunkt; " : " Schicksalspunkte; ") + what_de +
-                  ", oder no-fate (WSR 10.0)."};
+                  ", oder keinen ausgeben (WSR 10.0)."};
 }
 
 std::string WsrState::fate_describe(const Action& a) const {

@@ -236,9 +236,11 @@ TEST(WsrGerman, WSR10_0_TheCupTheSidesAndTheFatePromptOfADrawReadInGerman) {
   ASSERT_EQ(p.state->decision().kind, "fate");
   const feldherr::Decision fate = p.state->decision();
   const Text prompt{fate.prompt, fate.prompt_de};
-  EXPECT_THAT(prompt.de,
-              StartsWith("Die Amerikaner haben 4 Schicksalspunkte; ihr eigener gezogener "
-                         "Marker (Formations-Marker 507. Paratroops): fate redraw"));
+  EXPECT_THAT(
+      prompt.de,
+      StartsWith("Die Amerikaner haben 4 Schicksalspunkte; ihr eigener gezogener "
+                 "Marker (Formations-Marker 507. Paratroops): ihn in das Behältnis zurücklegen "
+                 "(2 Punkte), oder keinen ausgeben (WSR 10.0)."));
   EXPECT_THAT(prompt.de, Not(HasSubstr("(draw ")));
   EXPECT_THAT(prompt.en,
               StartsWith("The Americans have 4 fate points; their own drawn marker (formation "
