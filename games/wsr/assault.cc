@@ -871,9 +871,12 @@ void WsrState::assault_advance(EventList* ev) {
           if (!stays) A.retreat[static_cast<size_t>(nr++)] = static_cast<int8_t>(hq);
         }
       }
+      // In words: the machine name ("defenders-eliminated", odds and JSON) without its dashes.
+      std::string outcome = AssaultOutcomeName(o);
+      std::replace(outcome.begin(), outcome.end(), '-', ' ');
       Emit(ev, rule,
-           Text{std::string("Outcome: ") + AssaultOutcomeName(o) + " (attackers took " +
-                    std::to_string(att_take) + ", defenders " + std::to_string(def_take) + ").",
+           Text{"Outcome: " + outcome + " (attackers took " + std::to_string(att_take) +
+                    ", defenders " + std::to_string(def_take) + ").",
                 std::string("Ergebnis: ") + AssaultOutcomeNameDe(o) + " (die Angreifer erhielten " +
                     std::to_string(att_take) + ", die Verteidiger " + std::to_string(def_take) +
                     ")."});

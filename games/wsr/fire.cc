@@ -1049,7 +1049,9 @@ Text WsrState::hit_unit(int t, int hits) {
   const int hex = x.hex;
   if (r.after.disrupted) x.flags |= kDisrupted;
   if (r.after.reduced) x.flags |= kReduced;
-  Text text{unit_label(t) + ": " + CombatResultName(r.result),
+  // The result in words; CombatResultName's "no-effect" is the machine form (odds, JSON).
+  Text text{unit_label(t) + ": " +
+                (r.result == CombatResult::kNoEffect ? "no effect" : CombatResultName(r.result)),
             unit_label(t) + ": " + CombatResultNameDe(r.result)};
   if (r.after.eliminated) {
     WreckInput w;
