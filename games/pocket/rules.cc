@@ -606,7 +606,7 @@ bool PocketState::pay_order(int u, EventList* ev, const char* what, const char* 
   un.orders = static_cast<uint8_t>(un.orders + cost);
   if (ev)
     emit(ev, "PB §6",
-         say("{0} gives unit {1} the order {2} for {3} marker{4} ({5} on the unit, {6} left in "
+         say("The {0} give unit {1} the order {2} for {3} marker{4} ({5} on the unit, {6} left in "
              "the pool).",
              "Die {7} geben Einheit {1} den Befehl {8} für {3} Befehlsmarker ({5} auf der "
              "Einheit, {6} bleiben im Vorrat).",
@@ -715,7 +715,7 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
   q.captured_dp = static_cast<int16_t>(q.captured_dp + ti.dp);
   if (ev)
     emit(ev, "PB Wunden",
-         say("{0} removes {1} ({2}){3}; {4} now holds {5} destroyed DP.",
+         say("The {0} remove {1} ({2}){3}; the {4} now hold {5} destroyed DP.",
              "Die {6} entfernen {1} ({7}){8}; die {9} halten jetzt {5} vernichtete AP.", seat_id(o),
              troop_label(t), why,
              w ? fmt::format(", its {} wound marker{} {}", w, w == 1 ? "" : "s",
@@ -761,7 +761,7 @@ void PocketState::give_wound(int t, int from, EventList* ev) {
   ++tr.wounds;
   if (ev)
     emit(ev, "PB Wunden",
-         say("{0} places a wound marker on {1} ({2} of {3} LP lost; marker from {4}).",
+         say("The {0} place a wound marker on {1} ({2} of {3} LP lost; marker from {4}).",
              "Die {5} legen einen Wundenmarker auf {1} ({2} von {3} LP verloren; Marker aus {6}).",
              game_->seats()[tr.owner], troop_label(t), tr.wounds, type_of(t).lp,
              from < 0 ? std::string("the pool") : "the order markers on " + unit_label(from),
@@ -909,7 +909,7 @@ void PocketState::begin_round(int first, EventList* ev) {
   }
   if (ev)
     emit(ev, "PB Spielablauf",
-         say("Battle round {0} begins; {1} has the first turn.",
+         say("Battle round {0} begins; the {1} have the first turn.",
              "Schlachtrunde {0} beginnt; die {2} haben den ersten Spielzug.", round, seat_id(first),
              seat_de(first)),
          first);
@@ -1153,7 +1153,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       steps.clear();
       if (ev)
         emit(ev, "PB Spielende 1",
-             say("{0} concedes; the {1} win.", "Die {2} geben auf; die {3} gewinnen.",
+             say("The {0} concede; the {1} win.", "Die {2} geben auf; die {3} gewinnen.",
                  seat_id(seat), seat_id(1 - seat), seat_de(seat), seat_de(1 - seat)),
              seat);
       return;
@@ -1170,7 +1170,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       if (ev)
         // Hidden information: the event names neither the type nor its DP (PB Aufbau 6).
         emit(ev, "PB Aufbau 4",
-             say("{0} picks a troop ({1} so far).", "Die {2} wählen eine Truppe ({1} bisher).",
+             say("The {0} pick a troop ({1} so far).", "Die {2} wählen eine Truppe ({1} bisher).",
                  seat_id(sel_seat), p.n_troops, seat_de(sel_seat)),
              sel_seat);
       return;
@@ -1181,7 +1181,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
         p.built_dp = p.picked_dp;
         if (ev)
           emit(ev, "PB Aufbau 4",
-               say("{0} has chosen {1} troops.", "Die {2} haben {1} Truppen gewählt.",
+               say("The {0} have chosen {1} troops.", "Die {2} haben {1} Truppen gewählt.",
                    seat_id(sel_seat), p.n_troops, seat_de(sel_seat)),
                sel_seat);
         if (sel_seat == 0) {
@@ -1238,13 +1238,13 @@ void PocketState::apply(const Action& action, EventList* ev) {
         const bool fresh = action.verb == kNewUnit;
         ev->push_back(Event::said(
             "PB Aufbau 5",
-            say("{0} puts a troop into unit {1} ({2} troop{3}).",
+            say("The {0} put a troop into unit {1} ({2} troop{3}).",
                 "Die {4} legen eine Truppe in Einheit {1} ({2} Truppe{5}).", seat_id(sel_seat),
                 unit_label(u), un.size, un.size == 1 ? "" : "s", seat_de(sel_seat),
                 un.size == 1 ? "" : "n"),
             sel_seat,
-            say("{0} puts a troop into {1}.", "Die {2} legen eine Truppe in {3}.",
-                seat_id(sel_seat), fresh ? "a new unit" : "one of its units", seat_de(sel_seat),
+            say("The {0} put a troop into {1}.", "Die {2} legen eine Truppe in {3}.",
+                seat_id(sel_seat), fresh ? "a new unit" : "one of their units", seat_de(sel_seat),
                 fresh ? "eine neue Einheit" : "eine ihrer Einheiten")));
       }
       int next = next_unformed(sel_seat);
@@ -1266,7 +1266,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       un.col = static_cast<int8_t>(sg % 3);
       if (ev)
         emit(ev, "PB Aufstellung 3",
-             say("{0} places unit {1} (a stack of {2}) in its {3}.",
+             say("The {0} place unit {1} (a stack of {2}) in their {3}.",
                  "Die {4} stellen Einheit {1} (ein Stapel aus {2}) nach {5}.",
                  game_->seats()[un.owner], unit_label(u), un.size,
                  seg_name(un.owner, un.zone, un.col), seat_de(un.owner),
@@ -1295,7 +1295,8 @@ void PocketState::apply(const Action& action, EventList* ev) {
       Unit& un = units[static_cast<size_t>(u)];
       if (ev)
         emit(ev, "PB Phase 1",
-             say("{0} redeploys {1} from its {2} to its {3}; it may receive no order this turn.",
+             say("The {0} redeploy {1} from their {2} to their {3}; it may receive no order this "
+                 "turn.",
                  "Die {4} stationieren {1} von {5} nach {6} um; sie darf in diesem Spielzug "
                  "keinen Befehl erhalten.",
                  game_->seats()[un.owner], unit_label(u), seg_name(un.owner, un.zone, un.col),
@@ -1335,7 +1336,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       if (action.argc == 1) {
         if (ev)
           emit(ev, "PB Aktion 2",
-               say("{0} charges into the combat zone; {1} chooses a reaction.",
+               say("{0} charges into the combat zone; the {1} choose a reaction.",
                    "{0} stürmt in die Gefechtszone; die {2} wählen eine Reaktion.", unit_label(u),
                    game_->seats()[1 - un.owner], seat_de(1 - un.owner)),
                un.owner);
@@ -1360,7 +1361,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       pop();
       if (ev)
         emit(ev, "PB Aktion 2 C",
-             say("{0} waits.", "Die {1} warten ab.", seat_id(1 - active), seat_de(1 - active)),
+             say("The {0} wait.", "Die {1} warten ab.", seat_id(1 - active), seat_de(1 - active)),
              1 - active);
       if (s.b < 0) {
         push(kStepChooseTarget, s.a, -1, 0);
@@ -1461,7 +1462,7 @@ void PocketState::apply(const Action& action, EventList* ev) {
       ++p.passed;
       if (ev)
         emit(ev, "PB Aktion 7",
-             say("{0} passes and sets 1 marker aside ({1} left).",
+             say("The {0} pass and set 1 marker aside ({1} left).",
                  "Die {2} passen und legen 1 Befehlsmarker beiseite ({1} übrig).", seat_id(active),
                  p.pool, seat_de(active)),
              active);

@@ -121,11 +121,11 @@ TEST(PocketGerman, PB_Aufbau5_TheLogTellsTheOwnerTheUnitAndTheOthersNotInEitherL
   b.act("new-unit");
   ASSERT_EQ(b.events.size(), 1u);
   const Event& e = b.events[0];
-  EXPECT_EQ(event_text(e, kOrcs), "orcs puts a troop into unit o1 (1 troop).");
+  EXPECT_EQ(event_text(e, kOrcs), "The orcs put a troop into unit o1 (1 troop).");
   EXPECT_EQ(event_text(e, kOrcs, Lang::kDe),
             "Die Orks legen eine Truppe in Einheit o1 (1 Truppe).");
   for (int viewer : {kElves, kObserver}) {
-    EXPECT_EQ(event_text(e, viewer), "orcs puts a troop into a new unit.");
+    EXPECT_EQ(event_text(e, viewer), "The orcs put a troop into a new unit.");
     EXPECT_EQ(event_text(e, viewer, Lang::kDe), "Die Orks legen eine Truppe in eine neue Einheit.");
   }
 }

@@ -106,7 +106,7 @@ describe("the games' own texts in two languages", () => {
     const log = mergeLog(
       [],
       [{ n: 3, seat: 'orcs', text: 'pick orcs.troll' }],
-      [{ n: 3, rule: 'PB Aufbau 4', text: 'orcs picks a troop (1 so far).', text_de: 'Die Orks wählen eine Truppe (1 bisher).', seat: 'orcs' }],
+      [{ n: 3, rule: 'PB Aufbau 4', text: 'The orcs pick a troop (1 so far).', text_de: 'Die Orks wählen eine Truppe (1 bisher).', seat: 'orcs' }],
     );
     expect(log[0].events[0].text_de).toBe('Die Orks wählen eine Truppe (1 bisher).');
   });
