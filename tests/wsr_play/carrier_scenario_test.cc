@@ -58,7 +58,7 @@ TEST(WsrLoadedAtStart, A_38_LoadedPlatoonIsSetUpWithItsCarrier) {
   EXPECT_TRUE(p.s().has(para, kOffMap));
   // The loaded platoon is skipped in the setup order and refused by name.
   EXPECT_EQ(p.s().setup_next_unit(p.seat("us")), p.unit("us.paratroopers-2"));
-  EXPECT_THAT(p.why("place us.paratroopers-1 A-K08"), HasSubstr("rides in us.truck"));
+  EXPECT_THAT(p.why("place us.paratroopers-1 A-K08"), HasSubstr("Paratroopers 1 rides in Truck"));
   EXPECT_THAT(p.why("place us.paratroopers-1 A-K08"), HasSubstr("A-38"));
   p.act("place A-K08");  // us.paratroopers-2; the truck is next in file order
   ASSERT_EQ(p.s().setup_next_unit(p.seat("us")), truck);
