@@ -871,15 +871,12 @@ void WsrState::assault_advance(EventList* ev) {
           if (!stays) A.retreat[static_cast<size_t>(nr++)] = static_cast<int8_t>(hq);
         }
       }
-      // In words: the machine name ("defenders-eliminated", odds and JSON) without its dashes.
-      std::string outcome = AssaultOutcomeName(o);
-      std::replace(outcome.begin(), outcome.end(), '-', ' ');
       Emit(ev, rule,
-           Text{"Outcome: " + outcome + " (attackers took " + std::to_string(att_take) +
-                    ", defenders " + std::to_string(def_take) + ").",
-                std::string("Ergebnis: ") + AssaultOutcomeNameDe(o) + " (die Angreifer erhielten " +
-                    std::to_string(att_take) + ", die Verteidiger " + std::to_string(def_take) +
-                    ")."});
+           Text{std::string("Outcome: ") + AssaultOutcomeWords(o) + " (attackers took " +
+                    std::to_string(att_take) + ", defenders " + std::to_string(def_take) + ").",
+                std::string("Ergebnis: ") + AssaultOutcomeWordsDe(o) +
+                    " (die Angreifer erhielten " + std::to_string(att_take) + ", die Verteidiger " +
+                    std::to_string(def_take) + ")."});
       // Step 5: HQ loss checks for the HQs of both sides in the hex (pushed: resolved next).
       hq_loss_checks(A.hex, A.side, att_hit, att_elim, ev);
       hq_loss_checks(A.hex, 1 - A.side, def_hit, def_elim, ev);

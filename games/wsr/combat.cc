@@ -34,7 +34,11 @@ const char* RangeBandNameDe(RangeBand b) {
   return "?";
 }
 
-const char* CombatResultNameDe(CombatResult r) {
+const char* CombatResultWords(CombatResult r) {
+  return r == CombatResult::kNoEffect ? "no effect" : CombatResultName(r);
+}
+
+const char* CombatResultWordsDe(CombatResult r) {
   switch (r) {
     case CombatResult::kNoEffect:
       return "keine Wirkung";
@@ -48,7 +52,23 @@ const char* CombatResultNameDe(CombatResult r) {
   return "?";
 }
 
-const char* AssaultOutcomeNameDe(AssaultOutcome o) {
+const char* AssaultOutcomeWords(AssaultOutcome o) {
+  switch (o) {
+    case AssaultOutcome::kDefendersEliminated:
+      return "defenders eliminated";
+    case AssaultOutcome::kDefendersRetreat:
+      return "defenders retreat";
+    case AssaultOutcome::kAttackersReturn:
+      return "attackers return";
+    case AssaultOutcome::kOverrunContinues:
+      return "overrun continues";
+    case AssaultOutcome::kOverrunReturns:
+      return "overrun returns";
+  }
+  return "?";
+}
+
+const char* AssaultOutcomeWordsDe(AssaultOutcome o) {
   switch (o) {
     case AssaultOutcome::kDefendersEliminated:
       return "Verteidiger eliminiert";

@@ -138,7 +138,10 @@ enum class CombatResult : uint8_t {
 };
 inline constexpr int kNumCombatResults = 4;
 const char* CombatResultName(CombatResult r);  // "no-effect", "disrupted", "reduced", "eliminated"
-const char* CombatResultNameDe(CombatResult r);  // "keine Wirkung", "zerschlagen", ...
+// The result in a log's words: "no effect", "disrupted", ...; in German "keine Wirkung",
+// "zerschlagen", ...
+const char* CombatResultWords(CombatResult r);
+const char* CombatResultWordsDe(CombatResult r);
 
 struct HitsApplied {
   UnitState after;
@@ -263,7 +266,10 @@ enum class AssaultOutcome : uint8_t {
   kOverrunReturns,       // overrun: a vehicle was disrupted or reduced: back to origin
 };
 const char* AssaultOutcomeName(AssaultOutcome o);
-const char* AssaultOutcomeNameDe(AssaultOutcome o);  // in German: "Verteidiger eliminiert", ...
+// The outcome in a log's words: "defenders eliminated", ...; in German "Verteidiger
+// eliminiert", ...
+const char* AssaultOutcomeWords(AssaultOutcome o);
+const char* AssaultOutcomeWordsDe(AssaultOutcome o);
 
 struct AssaultExchange {
   int hits_by_attackers = 0;  // rolled by the attackers

@@ -1049,10 +1049,8 @@ Text WsrState::hit_unit(int t, int hits) {
   const int hex = x.hex;
   if (r.after.disrupted) x.flags |= kDisrupted;
   if (r.after.reduced) x.flags |= kReduced;
-  // The result in words; CombatResultName's "no-effect" is the machine form (odds, JSON).
-  Text text{unit_label(t) + ": " +
-                (r.result == CombatResult::kNoEffect ? "no effect" : CombatResultName(r.result)),
-            unit_label(t) + ": " + CombatResultNameDe(r.result)};
+  Text text{unit_label(t) + ": " + CombatResultWords(r.result),
+            unit_label(t) + ": " + CombatResultWordsDe(r.result)};
   if (r.after.eliminated) {
     WreckInput w;
     w.hard_target_face = hard_target(t);
