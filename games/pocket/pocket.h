@@ -250,7 +250,11 @@ class PocketState : public State {
   int player_a() const { return seat_a; }
   int player_b() const { return seat_a < 0 ? -1 : 1 - seat_a; }
   std::string unit_label(int u) const;
-  std::string troop_label(int t) const;
+  std::string troop_label(int t) const;  // "o4.orc.1": the typed form's troop id
+  // A troop as a player reads it, its tile's name, number and unit ("Orc 1 (o4)", "Ork 1 (o4)").
+  std::string troop_name(int t, Lang lang) const {
+    return arg_name(ArgKind::kTroop, troop_label(t), lang);
+  }
   // The side id of a seat as the texts name it ("orcs").
   const std::string& seat_id(int seat) const;
   std::string seg_name(int owner, int zone, int col) const;  // owner-relative, "left-front"

@@ -715,9 +715,9 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
   q.captured_dp = static_cast<int16_t>(q.captured_dp + ti.dp);
   if (ev)
     emit(ev, "PB Wunden",
-         say("The {0} remove {1} ({2}){3}; the {4} now hold {5} destroyed DP.",
-             "Die {6} entfernen {1} ({7}){8}; die {9} halten jetzt {5} vernichtete AP.", seat_id(o),
-             troop_label(t), why,
+         say("The {0} remove {1}: {2}{3}; the {4} now hold {5} destroyed DP.",
+             "Die {6} entfernen {10}: {7}{8}; die {9} halten jetzt {5} vernichtete AP.", seat_id(o),
+             troop_name(t, Lang::kEn), why,
              w ? fmt::format(", its {} wound marker{} {}", w, w == 1 ? "" : "s",
                              defer ? "set aside until round end" : "back to the pool")
                : std::string(),
@@ -726,7 +726,7 @@ void PocketState::remove_troop(int t, bool defer, EventList* ev, const char* why
                      ", {} Wundenmarker {}", w,
                      defer ? "bis zum Ende der Schlachtrunde beiseite" : "zurück in den Vorrat")
                : std::string(),
-             seat_de(1 - o)),
+             seat_de(1 - o), troop_name(t, Lang::kDe)),
          o);
   refresh_unit(u);
   Unit& un = units[static_cast<size_t>(u)];
@@ -761,12 +761,13 @@ void PocketState::give_wound(int t, int from, EventList* ev) {
   ++tr.wounds;
   if (ev)
     emit(ev, "PB Wunden",
-         say("The {0} place a wound marker on {1} ({2} of {3} LP lost; marker from {4}).",
-             "Die {5} legen einen Wundenmarker auf {1} ({2} von {3} LP verloren; Marker aus {6}).",
-             game_->seats()[tr.owner], troop_label(t), tr.wounds, type_of(t).lp,
+         say("The {0} place a wound marker on {1}: {2} of {3} LP lost, marker from {4}.",
+             "Die {5} legen einen Wundenmarker auf {7}: {2} von {3} LP verloren, Marker aus {6}.",
+             game_->seats()[tr.owner], troop_name(t, Lang::kEn), tr.wounds, type_of(t).lp,
              from < 0 ? std::string("the pool") : "the order markers on " + unit_label(from),
              seat_de(tr.owner),
-             from < 0 ? std::string("dem Vorrat") : "den Befehlsmarkern auf " + unit_label(from)),
+             from < 0 ? std::string("dem Vorrat") : "den Befehlsmarkern auf " + unit_label(from),
+             troop_name(t, Lang::kDe)),
          tr.owner);
 }
 
@@ -1448,9 +1449,9 @@ void PocketState::apply(const Action& action, EventList* ev) {
       if (ev)
         emit(ev, "PB Aktion 6",
              say("{0} {1} {2}: 1 wound marker returns to the pool.",
-                 "{0} {3} {2}: 1 Wundenmarker kehrt in den Vorrat zurück.", unit_label(u),
-                 tr.unit == u ? "regenerates" : "heals", troop_label(t),
-                 tr.unit == u ? "regeneriert" : "heilt"),
+                 "{0} {3} {4}: 1 Wundenmarker kehrt in den Vorrat zurück.", unit_label(u),
+                 tr.unit == u ? "regenerates" : "heals", troop_name(t, Lang::kEn),
+                 tr.unit == u ? "regeneriert" : "heilt", troop_name(t, Lang::kDe)),
              tr.owner);
       stage = kResolving;
       advance(ev);

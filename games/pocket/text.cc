@@ -395,8 +395,8 @@ Decision PocketState::decision() const {
             say("{0}: no unused marker is left; choose the unit that gives up one of its order "
                 "markers to become the wound marker on {2} (PB Wunden)",
                 "{1}: kein unbenutzter Marker ist übrig; die Einheit wählen, die einen ihrer "
-                "Befehlsmarker als Wundenmarker für {2} abgibt (PB Wunden)",
-                who(owner), who_de(owner), troop_label(s.a)));
+                "Befehlsmarker als Wundenmarker für {3} abgibt (PB Wunden)",
+                who(owner), who_de(owner), troop_name(s.a, Lang::kEn), troop_name(s.a, Lang::kDe)));
         return d;
       }
       default:

@@ -59,7 +59,7 @@ TEST(PocketHidden, PB_Wunden2_EveryViewerReadsTheSameMarkerSourcePrompt) {
   for (const char* t : {"continue o1 e1", "roll 5", "wound e1.mounted-guard"}) b.act(t);
   ASSERT_EQ(b.state->decision().kind, "wound-marker");
   const std::string prompt = b.state->decision_for(kElves).prompt;
-  EXPECT_THAT(prompt, HasSubstr("e1.mounted-guard"));
+  EXPECT_THAT(prompt, HasSubstr("mounted-guard (e1)"));
   for (int viewer : {kOrcs, kObserver}) EXPECT_EQ(b.state->decision_for(viewer).prompt, prompt);
   b.act("marker-from e3");
   EXPECT_EQ(event_text(b.events.back(), kOrcs), b.events.back().text);

@@ -417,7 +417,7 @@ TEST(PocketSpec, PB_9_2_OwnerChoosesWhichUnitGivesUpTheOrderMarker) {
   EXPECT_EQ(b.state->decision().kind, "wound-marker");
   EXPECT_EQ(b.state->decision().prompt,
             "Elves: no unused marker is left; choose the unit that gives up one of its order "
-            "markers to become the wound marker on e1.mounted-guard.1 (PB Wunden)");
+            "markers to become the wound marker on elves.mounted-guard 1 (e1) (PB Wunden)");
   EXPECT_THAT(b.legal_texts(), UnorderedElementsAre("marker-from e2", "marker-from e3", "concede"));
   Action from_e3;
   std::string err;
@@ -431,7 +431,10 @@ TEST(PocketSpec, PB_9_2_OwnerChoosesWhichUnitGivesUpTheOrderMarker) {
   EXPECT_EQ(b.U(e3).orders, 0);
   EXPECT_EQ(b.U(e2).orders, 3);
   EXPECT_EQ(b.state->troops[static_cast<size_t>(b.troop_of(e, kMountedGuard, 0))].wounds, 1);
-  EXPECT_THAT(b.events.back().text, HasSubstr("marker from the order markers on e3"));
+  // The log names the troop as the action's label does, its tile, number and unit.
+  EXPECT_EQ(b.events.back().text,
+            "The elves place a wound marker on elves.mounted-guard 1 (e1): 1 of 2 LP lost, "
+            "marker from the order markers on e3.");
   // The second wound: only e2 still carries order markers, so no question is asked.
   b.act("wound e1.mounted-guard.2");
   EXPECT_EQ(b.U(e2).orders, 2);
