@@ -2262,6 +2262,36 @@ bool OnObjective(const WsrState& s, const GameInfo& gi, int firer, int target) {
   return std::find(hold.begin(), hold.end(), s.unit(target).hex) != hold.end();
 }
 
+// What stopping target t's assault is worth to the side of firer u (`assault_deny`): the best
+// expected exchange of an assault by t, with the HQs standing with it (6.3 step 1), on a hex of
+// u's side within 2 hexes of t, x the chance u's fire disrupts t or worse (a disrupted unit does
+// not assault, 6.1.7, 6.3).
+double AssaultDenyValue(const WsrState& s, const GameInfo& gi, int u, int t, bool opportunity,
+                        const WsrHeuristicParams& p) {
+  if (p.assault_deny <= 0 || !s.on_map(t) || s.info(t).hq || s.has(t, kDisrupted)) return 0.0;
+  const HexLayout& L = s.wgame().layout();
+  const int side = s.side_of(u), th = s.unit(t).hex;
+  if (gi.attacker[static_cast<size_t>(side)]) return 0.0;  // the defending seats
+  std::vector<int> members{t};
+  for (int o : s.wgame().side_units(1 - side))
+    if (o != t && s.on_map(o) && s.info(o).hq && s.unit(o).hex == th) members.push_back(o);
+  double threat = 0;
+  std::vector<int> seen;
+  for (int m : s.wgame().side_units(side)) {
+    if (!s.on_map(m) || s.info(m).hq) continue;
+    const int h = s.unit(m).hex;
+    if (L.Distance(h, th) > 2 || std::find(seen.begin(), seen.end(), h) != seen.end()) continue;
+    seen.push_back(h);
+    const AssaultPlan a = PlanAssault(s, gi, members, h, false, p);
+    if (a.legal) threat = std::max(threat, a.exchange);
+  }
+  if (threat <= 0) return 0.0;
+  FireParams fp;
+  if (!s.can_fire(u, t, opportunity, nullptr, &fp)) return 0.0;
+  const FireOdds o = OddsOfFire(fp, StateOf(s, t));
+  return p.assault_deny * (1.0 - o.result[static_cast<size_t>(CombatResult::kNoEffect)]) * threat;
+}
+
 // WsrScore once the decision's cache is valid for `s`.
 double ScoreAction(const WsrState& s, const Action& a, const WsrHeuristicParams& p) {
   const GameInfo& gi = Info(s.wgame(), p.hq_value);
@@ -2284,6 +2314,7 @@ double ScoreAction(const WsrState& s, const Action& a, const WsrHeuristicParams&
       } else {
         v = FireValue(s, gi, a.arg(0), a.arg(1), op, p, a.argc > 2 && a.arg(2) != 0) - cost;
       }
+      if (v + cost > 0) v += AssaultDenyValue(s, gi, a.arg(0), a.arg(1), op, p);
       // Attack plan: suppressing the objective's defenders comes before the advance moves.
       if (!op && v > 0) v += PlanFireBonus(s, gi, a.arg(0), a.arg(1), p);
       // A unit that would rather fire than move fires before the others move when its target

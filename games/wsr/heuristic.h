@@ -102,6 +102,11 @@ struct WsrHeuristicParams {
   // that the fire that softens a hex comes before the assaults on it (6.1.7: a disrupted unit
   // hit again is eliminated).
   double fire_first_objective = 4.0;
+  // > 0: a defending seat's fire is also worth what the target's assault would cost the firer's
+  // side (its best expected exchange against a hex of the firer's side within 2 hexes, with the
+  // HQ standing with it), x this, x the chance the fire disrupts it or worse: a disrupted unit
+  // does not assault (6.1.7, 6.3). Off (docs/wsr-ai.md "Stopping assaults").
+  double assault_deny = 0;
 
   bool operator==(const WsrHeuristicParams&) const = default;
 };

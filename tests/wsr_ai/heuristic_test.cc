@@ -127,6 +127,49 @@ TEST(WsrAI, WSR_6_1_FiresAtTheTargetWithTheBestExpectedResult) {
   EXPECT_GT(strong, -1.0);  // a legal shot at the Panther still has a finite score
 }
 
+// Stopping an assault (6.1.7, 6.3; `assault_deny`): a disrupted unit does not assault. The US
+// defender's fire at a Panzergrenadiere platoon with its HQ next to a US infantry platoon in the
+// hex the Germans must take is worth more with `assault_deny`, by what the platoon's assault
+// would take off the US; the fire at the platoon no US unit stands near is worth the same; and
+// an attacker's fire is not changed.
+GameSetup AssaultThreat() {
+  return MakeSetup(
+      CcaBeck(),
+      {U("us.hq-cca", "A-E02", "us.cca"), U("us.m4a3e8", "A-E02", "us.cca"),
+       U("us.infantry", "A-E05", "us.cca"),
+       // Next to the US infantry, with its HQ: it can assault it (6.3).
+       U("de.panzergrenadiere", "A-E04", "de.beck"), U("de.hq-beck", "A-E04", "de.beck"),
+       // Three hexes from the firer, in its line of sight, and from the infantry.
+       U("de.panzergrenadiere", "A-B04", "de.beck")},
+      3);
+}
+
+TEST(WsrAI, WSR_6_1_7_6_3_ADefendersFireCountsThePlatoonsAssaultItStops) {
+  for (bool attacker : {false, true}) {
+    GameSetup setup = AssaultThreat();
+    // The side that wins by controlling A-E05 is the attacking seat (docs/wsr-ai.md).
+    Condition take;
+    take.kind = ConditionKind::kControlAll;
+    take.zone = "e05";
+    setup.objectives = {"A-E05"};
+    WinsWhen(setup, attacker ? "us" : "de", attacker ? "de" : "us", {{"e05", "A-E05"}}, take);
+    Pos p(setup);
+    Activate(p, "us.cca");
+    WsrHeuristicParams off, on;
+    on.assault_deny = 1.0;
+    const Action near = p.parse("fire us.m4a3e8 de.panzergrenadiere-1");
+    const Action far = p.parse("fire us.m4a3e8 de.panzergrenadiere-2");
+    ASSERT_EQ(p.s().why_illegal(near), "");
+    ASSERT_EQ(p.s().why_illegal(far), "");
+    if (attacker) {
+      EXPECT_DOUBLE_EQ(WsrScore(p.s(), near, on), WsrScore(p.s(), near, off));
+    } else {
+      EXPECT_GT(WsrScore(p.s(), near, on), WsrScore(p.s(), near, off) + 0.05);
+    }
+    EXPECT_DOUBLE_EQ(WsrScore(p.s(), far, on), WsrScore(p.s(), far, off));
+  }
+}
+
 TEST(WsrAI, WSR_6_2_OpportunityFireAtAnExposedMover) {
   // A US Sherman drives past a Panther in the open: the German seat opportunity-fires.
   GameSetup st =
@@ -1030,6 +1073,8 @@ WsrHeuristicParams ParamsFromEnv(const char* var = "WSR_AI_PARAMS") {
   const std::vector<std::pair<const char*, double*>> fields = {
       {"disrupted_factor", &p.disrupted_factor},
       {"hq_value", &p.hq_value},
+      {"hq_loss_weight", &p.hq_loss_weight},
+      {"assault_deny", &p.assault_deny},
       {"fire_cost", &p.fire_cost},
       {"opfire_threshold", &p.opfire_threshold},
       {"objective", &p.objective},
