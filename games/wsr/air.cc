@@ -38,7 +38,11 @@ int WsrState::air_in_cup() const {
 }
 
 std::string WsrState::air_label(int k) const {
-  const auto& list = game_->setup().air;
+  return game_->air_label(k);
+}
+
+std::string WsrGame::air_label(int k) const {
+  const auto& list = setup_.air;
   if (k < 0 || k >= static_cast<int>(list.size())) return "?";
   int same = 0, index = 0;
   for (size_t j = 0; j < list.size(); ++j)

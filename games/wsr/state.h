@@ -1240,6 +1240,8 @@ class WsrGame : public Game {
   // ("us.hmg-2"), an aircraft's, a counter's ("us.hq-507") or a formation's ("us.cca": "Combat
   // Command A"; the German rulebook's names in German); null for any other word.
   const std::string* name_of(std::string_view id, Lang lang) const;
+  // The label of aircraft k of the setup: its counter id, "-N" when the counter repeats.
+  std::string air_label(int k) const;
   // `text` with every id name_of knows replaced by its name: an id is a nation ("us", "de",
   // "uk") with a dot and lower-case letters, digits and dashes, not inside another word.
   std::string name_ids(std::string_view text, Lang lang) const;

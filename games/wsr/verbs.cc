@@ -152,9 +152,8 @@ void WsrGame::index_names() {
     names_[label] = CounterLabelNames(*counter, label);
   };
   for (const SwInfo& k : sws_) add(k.counter, k.label);
-  const WsrState s(this);
   for (size_t k = 0; k < setup_.air.size(); ++k)
-    add(data_->FindCounter(setup_.air[k].counter), s.air_label(static_cast<int>(k)));
+    add(data_->FindCounter(setup_.air[k].counter), air_label(static_cast<int>(k)));
   for (const UnitInfo& u : units_) add(u.counter, u.label);
 }
 
