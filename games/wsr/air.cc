@@ -636,12 +636,12 @@ Text WsrState::air_prompt() const {
     case kStepAirFlakAttack:
       return Text{"Roll " + DiceCount(t.f) + ": AA fire of " + unit_label(t.a / 16) + " at " +
                       name + " (WSR 11.3.1).",
-                  std::string(DiceCountDe(t.f)) + " werfen: Flakfeuer von " + unit_label(t.a / 16) +
+                  std::string(DiceCountDe(t.f)) + " werfen: Flakfeuer, " + unit_label(t.a / 16) +
                       " auf " + name + " (WSR 11.3.1)."};
     case kStepAirArmor:
       return Text{"Roll " + DiceCount(air_dice_count()) + ": armor of " + name +
                       " against AA hits (WSR 11.3.1 step 3).",
-                  std::string(DiceCountDe(air_dice_count())) + " werfen: Panzerung von " + name +
+                  std::string(DiceCountDe(air_dice_count())) + " werfen: Panzerung, " + name +
                       " gegen Flak-Treffer (WSR 11.3.1 Schritt 3)."};
     case kStepAirAbort:
       return Text{

@@ -535,12 +535,11 @@ Text WsrState::fate_held(int viewer) const {
   Text purpose = RollPurpose(under.kind);
   if (under.kind == kStepFireAttack || under.kind == kStepFireDefence) {
     const std::string firer = unit_label(under.a / 128), target = unit_label(under.a % 128);
-    purpose =
-        under.kind == kStepFireAttack
-            ? Text{"attack of " + firer + " firing at " + target + " (WSR 6.1)",
-                   "Angriff von " + firer + " beim Feuer auf " + target + " (WSR 6.1)"}
-            : Text{"defence of " + target + " against the fire of " + firer + " (WSR 6.1)",
-                   "Verteidigung von " + target + " gegen das Feuer von " + firer + " (WSR 6.1)"};
+    purpose = under.kind == kStepFireAttack
+                  ? Text{"attack of " + firer + " firing at " + target + " (WSR 6.1)",
+                         "Angriff, " + firer + " feuert auf " + target + " (WSR 6.1)"}
+                  : Text{"defence of " + target + " against the fire of " + firer + " (WSR 6.1)",
+                         "Verteidigung, " + firer + " feuert auf " + target + " (WSR 6.1)"};
   }
   if (fate_verb == kDraw)
     return {std::string(own ? "their own drawn marker (" : "the drawn marker (") +

@@ -1089,22 +1089,22 @@ Text WsrState::fire_prompt() const {
       return Text{"Roll " + DiceCount(fire_dice_count()) + ": " +
                       (t.kind == kStepFireAttack ? "attack of " : "defence of ") +
                       unit_label(t.a / 128) + " -> " + unit_label(t.a % 128) + " (WSR 6.1).",
-                  std::string(DiceCountDe(fire_dice_count())) + " werfen: " +
-                      ((t.kind == kStepFireAttack ? "Angriff von " : "Verteidigung von ")) +
+                  std::string(DiceCountDe(fire_dice_count())) +
+                      " werfen: " + ((t.kind == kStepFireAttack ? "Angriff " : "Verteidigung ")) +
                       unit_label(t.a / 128) + " -> " + unit_label(t.a % 128) + " (WSR 6.1)."};
     case kStepMortarAttack:
     case kStepMortarDefence:
       return Text{"Roll " + DiceCount(fire_dice_count()) + ": " +
                       (t.kind == kStepMortarAttack ? "attack of " : "defence against ") +
                       unit_label(t.f) + " at " + hex_name(t.a % kMaxHexes) + " (WSR 6.1 mortars).",
-                  std::string(DiceCountDe(fire_dice_count())) + " werfen: " +
-                      ((t.kind == kStepMortarAttack ? "Angriff von " : "Verteidigung gegen ")) +
+                  std::string(DiceCountDe(fire_dice_count())) +
+                      " werfen: " + ((t.kind == kStepMortarAttack ? "Angriff " : "Verteidigung ")) +
                       unit_label(t.f) + " auf " + hex_name(t.a % kMaxHexes) +
                       " (WSR 6.1 Granatwerfer)."};
     case kStepHqLoss:
-      return Text{"Roll 1 die: HQ loss check of " + unit_label(t.a) + " (WSR 1.3.2.2).",
-                  std::string("1 Würfel werfen: HQ-Verlusttest von ") + unit_label(t.a) +
-                      " (WSR 1.3.2.2)."};
+      return Text{
+          "Roll 1 die: HQ loss check of " + unit_label(t.a) + " (WSR 1.3.2.2).",
+          std::string("1 Würfel werfen: HQ-Verlusttest, ") + unit_label(t.a) + " (WSR 1.3.2.2)."};
     case kStepMortarAccuracy:
       return Text{"Roll 1 die: accuracy of the indirect fire of " + unit_label(t.f) + " at " +
                       hex_name(t.a) + "; 1 = no effect (WSR 6.1, A-08).",

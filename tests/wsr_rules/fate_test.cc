@@ -52,8 +52,8 @@ TEST(WsrFate, WSR_10_0_DefenderDecidesLastAndRaisesADefenceDie) {
               ::testing::HasSubstr("their own roll 6 4 3 for the attack of M4A3E8 \"Easy Eight\" "
                                    "firing at Panther (WSR 6.1)"));
   EXPECT_THAT(p.state->decision().prompt_de,
-              ::testing::HasSubstr("ihr eigener Wurf 6 4 3 für: Angriff von M4A3E8 \"Easy Eight\" "
-                                   "beim Feuer auf Panther (WSR 6.1)"));
+              ::testing::HasSubstr("ihr eigener Wurf 6 4 3 für: Angriff, M4A3E8 \"Easy Eight\" "
+                                   "feuert auf Panther (WSR 6.1)"));
   // The attack roll concerns the Panther's side: the US (not concerned) decides first.
   EXPECT_EQ(p.state->current_seat(), 0);
   p.act("fate raise 3");  // US: 6 4 3 -> 6 4 4, 3 hits
@@ -142,7 +142,7 @@ TEST(WsrFate, WSR_10_0_TheLogSaysWhatTheHeldRollIsFor) {
             "The roll 6 4 3 by the Americans for the attack of M4A3E8 \"Easy Eight\" firing at "
             "Panther (WSR 6.1) -- fate points may change it before it takes effect.");
   EXPECT_EQ(held->text_de,
-            "Der Wurf 6 4 3 der Amerikaner für: Angriff von M4A3E8 \"Easy Eight\" beim Feuer auf "
+            "Der Wurf 6 4 3 der Amerikaner für: Angriff, M4A3E8 \"Easy Eight\" feuert auf "
             "Panther (WSR 6.1) -- Schicksalspunkte können ihn noch ändern, bevor er wirkt.");
 }
 
