@@ -128,23 +128,25 @@ void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
   const RandomEntry& re = sc->random_entries[static_cast<size_t>(s.a)];
   const RandomEntry::Row& row = re.ForRoll(die);
   const int side = game_->formation(s.f).side;
+  const Formation& fd = *game_->formation(s.f).data;
+  const std::string& name_de = fd.name_de.empty() ? fd.name : fd.name_de;
   if (row.zone.empty()) {
     Emit(ev, "scenario",
-         Text{"Random entry '" + re.id + "': " + std::to_string(die) +
-                  ": nothing enters this time; roll again at the next activation of " +
-                  game_->formation(s.f).data->name + ".",
-              std::string("Zufälliger Eintritt '") + re.id + "': " + std::to_string(die) +
-                  ": diesmal tritt niemand ein; bei der nächsten Aktivierung von " +
-                  game_->formation(s.f).data->name_de + " erneut würfeln."},
+         Text{"Entry of the reinforcements, " + fd.name + ": " + std::to_string(die) +
+                  ": nothing enters this time; roll again at the formation's next activation.",
+              "Eintritt der Verstärkungen, " + name_de + ": " + std::to_string(die) +
+                  ": diesmal tritt niemand ein; bei der nächsten Aktivierung der Formation "
+                  "erneut würfeln."},
          side);
     return;
   }
   entry_roll[static_cast<size_t>(s.a)] = static_cast<uint8_t>(die);
   const Zone* z = sc->FindZone(row.zone);
   Emit(ev, "scenario",
-       Text{"Random entry '" + re.id + "': " + std::to_string(die) + ": the units enter through " +
-                (z ? z->text.en : row.zone) + " (in command for this activation, WSR 4.2).",
-            std::string("Zufälliger Eintritt '") + re.id + "': " + std::to_string(die) +
+       Text{"Entry of the reinforcements, " + fd.name + ": " + std::to_string(die) +
+                ": the units enter through " + (z ? z->text.en : row.zone) +
+                " (in command for this activation, WSR 4.2).",
+            "Eintritt der Verstärkungen, " + name_de + ": " + std::to_string(die) +
                 ": die Einheiten treten über " + ((z ? z->text.in(Lang::kDe) : row.zone)) +
                 " ein (für diese Aktivierung unter Befehl, WSR 4.2)."},
        side);
@@ -765,12 +767,10 @@ Text WsrState::scenario_prompt() const {
   const Step& t = top();
   const Formation& fd = *game_->formation(t.f).data;
   if (t.kind == kStepEntryRoll) {
-    const Scenario* sc = scenario_data();
-    return Text{"Roll 1 die: random entry '" + sc->random_entries[static_cast<size_t>(t.a)].id +
-                    "' at the activation of " + fd.name + " (scenario).",
-                std::string("1 Würfel werfen: zufälliger Eintritt '") +
-                    sc->random_entries[static_cast<size_t>(t.a)].id + "' bei der Aktivierung von " +
-                    fd.name_de + " (Szenario)."};
+    // Where the formation's reinforcements enter (the random entry's table, by this roll).
+    return Text{"Roll 1 die: entry of the reinforcements, " + fd.name + " (scenario).",
+                "1 Würfel werfen: Eintritt der Verstärkungen, " +
+                    (fd.name_de.empty() ? fd.name : fd.name_de) + " (Szenario)."};
   }
   return Text{
       "First activation of turn 1: choose the formation" +

@@ -2,8 +2,9 @@
 // Deutschen erhalten ..."), never by its seat id ("us", "de", "uk"), which is for typing (`--seat`)
 // and the machine forms (Result::summary); and they name units, support weapons, aircraft and
 // formations by name ("M4A1 Sherman 2", "Kampfgruppe Beck"), never by id ("us.m4a1-2", "de.beck"),
-// which is for typing actions: the prompts, the log's events, the refusals, the text board and
-// the end of random games, in English and German, as each seat and a spectator read them.
+// which is for typing actions, nor by a data file's id ("'beck-second-element'"): the prompts, the
+// log's events, the refusals, the text board and the end of random games, in English and German, as
+// each seat and a spectator read them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -44,6 +45,23 @@ std::string WsrUnitIdWordIn(const std::string& text) {
   return "";
 }
 
+// A data file's id quoted in `text` ("'beck-second-element'": lower-case letters, digits and
+// at least one hyphen between single quotes), "" when none.
+std::string WsrQuotedIdIn(const std::string& text) {
+  for (size_t i = text.find('\''); i != std::string::npos; i = text.find('\'', i + 1)) {
+    size_t j = i + 1;
+    bool hyphen = false;
+    while (j < text.size() &&
+           ((text[j] >= 'a' && text[j] <= 'z') ||
+            std::isdigit(static_cast<unsigned char>(text[j])) != 0 || text[j] == '-')) {
+      hyphen = hyphen || text[j] == '-';
+      ++j;
+    }
+    if (hyphen && j < text.size() && text[j] == '\'') return text.substr(i, j + 1 - i);
+  }
+  return "";
+}
+
 // The texts that name a side, a unit or a formation by its id, each once with where it was first
 // read; and how many texts were read.
 struct WsrSideIdTexts {
@@ -53,6 +71,7 @@ struct WsrSideIdTexts {
     ++read;
     std::string id = WsrSideIdWordIn(text);
     if (id.empty()) id = WsrUnitIdWordIn(text);
+    if (id.empty()) id = WsrQuotedIdIn(text);
     if (!id.empty()) found.emplace(text, where + " names \"" + id + "\"");
   }
   void check(const std::string& where, const Text& text) {
