@@ -3,6 +3,7 @@
 // (one text line per half row, 3 characters per hex), then every occupied hex with its units
 // and their state, the objectives with their controller, and the units off the map.
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <sstream>
@@ -140,8 +141,12 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     const char* sep = " ";
     for (size_t s = 0; s < 2; ++s) {
       std::string zones;
-      for (const auto& [side, zone] : exits)
-        if (side == seats[s]) zones += (zones.empty() ? "" : ", ") + zone;
+      for (const auto& [side, zone] : exits) {
+        if (side != seats[s]) continue;
+        const Zone* z = sc->FindZone(zone);
+        zones += (zones.empty() ? "" : ", ") +
+                 (z != nullptr && !z->text.in(lang).empty() ? z->text.in(lang) : zone);
+      }
       if (zones.empty()) continue;
       int n = 0;
       for (int u = 0; u < n_units; ++u) n += has(u, kExited) && side_of(u) == int(s) ? 1 : 0;
@@ -301,7 +306,9 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
     if (seen[t]) continue;
     seen[t] = true;
     const TerrainType& tt = g.data().terrain[g.terrain(i)];
-    key << " " << tt.token << " " << (de ? tt.name_de : tt.id) << ",";
+    std::string name = de ? tt.name_de : tt.name;  // "Wooded hill" reads "wooded hill" here
+    if (!de && !name.empty()) name[0] = static_cast<char>(std::tolower(name[0]));
+    key << " " << tt.token << " " << (name.empty() ? tt.id : name) << ",";
   }
   key << T(
       " D2/U2 = 2 German/US units (K British), * objective, ! a disrupted unit in the hex, + setup "
@@ -420,8 +427,8 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
       const Force& f =
           sc->forces[static_cast<size_t>(g.setup().units[static_cast<size_t>(u)].force)];
       if (const Zone* z = sc->FindZone(f.zone)) {
-        o << T("Setup zone of ", "Aufstellungszone von ") << unit_label(u) << ": " << z->id << " ("
-          << z->text.in(lang) << "), " << z->hexes.size()
+        o << T("Setup zone of ", "Aufstellungszone von ") << unit_label(u) << ": "
+          << z->text.in(lang) << ", " << z->hexes.size()
           << T(" hexes, marked + on the map\n", " Felder, auf dem Spielplan mit + markiert\n");
       }
     }

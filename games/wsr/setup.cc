@@ -332,10 +332,10 @@ bool WsrState::can_place(int u, int hex, bool flip, Text* why, const SetupScan* 
                  unit_label(next) + " (WSR 2.0)"});
   if (scan != nullptr ? scan->zone[static_cast<size_t>(hex)] == 0 : !z->Contains(hex))
     return no(Text{"WSR 2.0: " + hex_name(hex) + " is not in the setup zone of " + unit_label(u) +
-                       " (" + z->id + ": " + z->text.en + ")",
+                       " (" + z->text.en + ")",
                    std::string("WSR 2.0: ") + hex_name(hex) +
-                       " liegt nicht in der Aufstellungszone von " + unit_label(u) + " (" + z->id +
-                       ": " + z->text.in(Lang::kDe) + ")"});
+                       " liegt nicht in der Aufstellungszone von " + unit_label(u) + " (" +
+                       z->text.in(Lang::kDe) + ")"});
   // The face it is set up on (WSR 5.2): the scenario's, or the other one of a transport counter.
   const bool mounted = has(u, kMounted) != flip;
   if (flip) {
@@ -722,9 +722,9 @@ Text WsrState::setup_prompt() const {
   const std::string wer = "Aufstellung " + side_words.de_gen;  // "Aufstellung der Amerikaner: ..."
   if (const int u = setup_next_unit(side); u >= 0) {
     const Zone* z = SetupZoneOf(*this, u);
-    return {who + " set up: place " + unit_label(u) + " in " + z->id + " (" + z->text.en +
+    return {who + " set up: place " + unit_label(u) + " in its setup zone (" + z->text.en +
                 "), or set up the rest automatically (WSR 2.0).",
-            wer + ": " + unit_label(u) + " in " + z->id + " (" + z->text.in(Lang::kDe) +
+            wer + ": " + unit_label(u) + " in der Aufstellungszone (" + z->text.in(Lang::kDe) +
                 ") aufstellen, oder den Rest automatisch aufstellen (WSR 2.0)."};
   }
   if (const int k = setup_next_sw(side); k >= 0)

@@ -51,11 +51,13 @@ std::string SideNameDe(const WsrState& s, int side) {
   return SideWordsOf(s.wgame(), side).de;
 }
 
-// A zone as a sentence names it: its id and the scenario's words, in English or German.
+// A zone as a sentence names it: the scenario's words in quotes, in English or German ("of “all
+// hexes of Ste Jeanne”", "von „alle Felder von Ste Jeanne“"); its id only where it has none.
 std::string ZoneNameIn(const Zone* z, const std::string& id, Lang lang) {
   if (z == nullptr) return id;
   const std::string& text = z->text.in(lang);
-  return z->id + (text.empty() ? "" : " (" + text + ")");
+  if (text.empty()) return z->id;
+  return lang == Lang::kDe ? "„" + text + "“" : "“" + text + "”";
 }
 std::string ZoneName(const Zone* z, const std::string& id) {
   return ZoneNameIn(z, id, Lang::kEn);

@@ -915,7 +915,8 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
                        "auto-setup\nj\nskip fate\nselect us.m4a3e8\nend-move\nquit\n");
   EXPECT_EQ(wsr.code, cli::kExitUnfinished) << wsr.err;
   EXPECT_THAT(wsr.out, HasSubstr("WSR-B1 Noville, Belgien  Spielrunde 1/8 (Spielaufbau, WSR 2.0)"));
-  EXPECT_THAT(wsr.out, HasSubstr("Aufstellung der Amerikaner: Fallschirmjäger 1 in 507-setup"));
+  EXPECT_THAT(wsr.out,
+              HasSubstr("Aufstellung der Amerikaner: Fallschirmjäger 1 in der Aufstellungszone"));
   EXPECT_THAT(wsr.out, HasSubstr("  [WSR 2.0] Die Amerikaner haben ihre Aufstellung beendet.\n"));
   EXPECT_THAT(wsr.out, HasSubstr("  [WSR 3.1] Formations-Marker 507. Paratroops gezogen: "
                                  "Formations-Impuls.\n"));
@@ -931,7 +932,7 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
   CliRun end = run_cli(all_games(), {"play", "wsr/noville", "--seed", "3", "--seat", "us=random",
                                      "--seat", "de=random", "--lang", "de"});
   EXPECT_EQ(end.code, cli::kExitOk) << end.err;
-  EXPECT_THAT(end.out, HasSubstr("(Siegbedingungen WSR-B1 Noville, Belgien,\n  WSR 12.2)\n"));
+  EXPECT_THAT(end.out, HasSubstr("(Siegbedingungen WSR-B1 Noville, Belgien, WSR 12.2)\n"));
   EXPECT_THAT(end.out, ::testing::ContainsRegex(
                            "\nDie (Amerikaner|Deutschen) gewinnen\\.\nresult: (us|de) wins\n$"));
 }

@@ -129,10 +129,11 @@ TEST(WsrGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   EXPECT_THAT(de, HasSubstr("\nSchicksalspunkte: Deutsche 1, US 4"));
   EXPECT_THAT(en, HasSubstr("\nFate points: Germans 1, US 4"));
   EXPECT_THAT(de, HasSubstr("Ziele (Kontrolle, WSR 12.2): A-G08=US"));
-  EXPECT_THAT(de, HasSubstr("Aufstellung der Amerikaner: Fallschirmjäger 1 in 507-setup"));
+  EXPECT_THAT(de,
+              HasSubstr("Aufstellung der Amerikaner: Fallschirmjäger 1 in der Aufstellungszone"));
   EXPECT_THAT(de, HasSubstr("\nLegende (eine Feldreihe nimmt zwei Zeilen ein): "));
   EXPECT_THAT(de, HasSubstr(" W Wald,"));
-  EXPECT_THAT(de, HasSubstr("Aufstellungszone von Fallschirmjäger 1: 507-setup"));
+  EXPECT_THAT(de, HasSubstr("Aufstellungszone von Fallschirmjäger 1: beliebige Waldfelder"));
   EXPECT_THAT(de, Not(HasSubstr("Objectives")));
   EXPECT_THAT(de, Not(HasSubstr("Setup zone")));
   const ActionInfo auto_setup = p.s().action_info(p.parse("auto-setup"), p.seat("us"));

@@ -20,7 +20,7 @@ TEST(WsrBoard, ShowsSetupZoneObjectivesUnitsAndTheCup) {
   std::string b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("WSR-B1 Noville, Belgium  Turn 1/8 (setup, WSR 2.0)"));
   EXPECT_THAT(b, HasSubstr("Objectives (control, WSR 12.2): A-G08=US"));
-  EXPECT_THAT(b, HasSubstr("Setup zone of Paratroopers 1: 507-setup"));
+  EXPECT_THAT(b, HasSubstr("Setup zone of Paratroopers 1: any woods hexes within 2 hexes of K8"));
   EXPECT_THAT(b, HasSubstr("Support weapons to assign (1.3.4.1): Heavy MG, Bazooka, Heavy MG"));
   EXPECT_THAT(b, HasSubstr(" W+"));  // a woods hex of the 507th's zone on the map
   p.act("place A-K08");
@@ -169,8 +169,8 @@ TEST(WsrBoard, G12_ShowsEachSidesExitHexesAndTheUnitsExited) {
   Play p("paderborn");
   const std::string b = p.state->render_text(p.seat("us"));
   EXPECT_THAT(b, HasSubstr("Exits (G-12): "));
-  EXPECT_THAT(Flat(b), HasSubstr("US from east-edge (marked >), 0 exited"));
-  EXPECT_THAT(Flat(b), HasSubstr("Germans from west-edge (marked >), 0 exited"));
+  EXPECT_THAT(Flat(b), HasSubstr("US from the east edge of map B (marked >), 0 exited"));
+  EXPECT_THAT(Flat(b), HasSubstr("Germans from the west edge of map B (marked >), 0 exited"));
   EXPECT_THAT(Flat(b), HasSubstr(", > exit hex (G-12)"));
   // Column U (the east edge of map B) ends the map lines that hold it in '>' (not '*').
   const int east = p.hex("B-U05");

@@ -24,7 +24,8 @@ TEST(WsrSetup, WSR_2_0_SetupFirstSidePlacesIntoItsZone) {
   EXPECT_EQ(p.state->decision().kind, "setup");
   EXPECT_EQ(p.s().cup_formation_markers(), 0);
   EXPECT_THAT(p.why("place us.paratroopers-1 A-A01"), HasSubstr("WSR 2.0"));
-  EXPECT_THAT(p.why("place us.paratroopers-1 A-A01"), HasSubstr("507-setup"));
+  EXPECT_THAT(p.why("place us.paratroopers-1 A-A01"),
+              HasSubstr("setup zone of Paratroopers 1 (any woods hexes within 2 hexes of K8)"));
   // Fixed order: the force's units in file order, its HQ after them (WSR 1.3.2).
   EXPECT_THAT(p.why("place us.hq-507 A-K08"), HasSubstr("next is Paratroopers 1"));
   // A-J07 is a wooded hill: not a plain woods hex of the zone (scenario decision "woods").

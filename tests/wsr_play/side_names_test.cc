@@ -2,9 +2,9 @@
 // Deutschen erhalten ..."), never by its seat id ("us", "de", "uk"), which is for typing (`--seat`)
 // and the machine forms (Result::summary); and they name units, support weapons, aircraft and
 // formations by name ("M4A1 Sherman 2", "Kampfgruppe Beck"), never by id ("us.m4a1-2", "de.beck"),
-// which is for typing actions, nor by a data file's id ("'beck-second-element'"): the prompts, the
-// log's events, the refusals, the text board and the end of random games, in English and German, as
-// each seat and a spectator read them.
+// which is for typing actions, nor by a data file's id ("'beck-second-element'", "beck-setup"): the
+// prompts, the log's events, the refusals, the text board and the end of random games, in English
+// and German, as each seat and a spectator read them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -62,16 +62,32 @@ std::string WsrQuotedIdIn(const std::string& text) {
   return "";
 }
 
+// One of `ids` (a scenario's zone ids with a hyphen, "beck-setup") that `text` names as a word,
+// "" when none.
+std::string WsrZoneIdIn(const std::string& text, const std::vector<std::string>& ids) {
+  auto id_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.' || c == '_';
+  };
+  for (const std::string& id : ids)
+    for (size_t i = text.find(id); i != std::string::npos; i = text.find(id, i + 1))
+      if ((i == 0 || !id_char(text[i - 1])) &&
+          (i + id.size() == text.size() || !id_char(text[i + id.size()])))
+        return id;
+  return "";
+}
+
 // The texts that name a side, a unit or a formation by its id, each once with where it was first
 // read; and how many texts were read.
 struct WsrSideIdTexts {
   std::map<std::string, std::string> found;  // text -> where
   size_t read = 0;
+  std::vector<std::string> zone_ids;  // of the scenario being read, those with a hyphen
   void check(const std::string& where, const std::string& text) {
     ++read;
     std::string id = WsrSideIdWordIn(text);
     if (id.empty()) id = WsrUnitIdWordIn(text);
     if (id.empty()) id = WsrQuotedIdIn(text);
+    if (id.empty()) id = WsrZoneIdIn(text, zone_ids);
     if (!id.empty()) found.emplace(text, where + " names \"" + id + "\"");
   }
   void check(const std::string& where, const Text& text) {
@@ -84,7 +100,11 @@ struct WsrSideIdTexts {
 // Refusals: the actions legal at an earlier decision, asked again now (a few a step).
 void WsrReadRandomGame(const std::string& scenario, const WsrOptions& options, uint64_t seed,
                        int max_actions, WsrSideIdTexts& seen) {
-  Session session(MakeScenarioGame(ShippedData(), LoadShippedScenario(scenario), options));
+  const auto data = LoadShippedScenario(scenario);
+  seen.zone_ids.clear();
+  for (const Zone& z : data->zones)
+    if (z.id.find('-') != std::string::npos) seen.zone_ids.push_back(z.id);
+  Session session(MakeScenarioGame(ShippedData(), data, options));
   Rng rng(seed);
   RandomPlayer random(seed);
   std::vector<Action> earlier;
