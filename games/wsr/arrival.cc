@@ -132,9 +132,9 @@ void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
   const std::string& name_de = fd.name_de.empty() ? fd.name : fd.name_de;
   if (row.zone.empty()) {
     Emit(ev, "scenario",
-         Text{"Entry of the reinforcements, " + fd.name + ": " + std::to_string(die) +
+         Text{"Entry of the reinforcements, " + fd.name + ", roll " + std::to_string(die) +
                   ": nothing enters this time; roll again at the formation's next activation.",
-              "Eintritt der Verstärkungen, " + name_de + ": " + std::to_string(die) +
+              "Eintritt der Verstärkungen, " + name_de + ", Wurf " + std::to_string(die) +
                   ": diesmal tritt niemand ein; bei der nächsten Aktivierung der Formation "
                   "erneut würfeln."},
          side);
@@ -143,10 +143,10 @@ void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
   entry_roll[static_cast<size_t>(s.a)] = static_cast<uint8_t>(die);
   const Zone* z = sc->FindZone(row.zone);
   Emit(ev, "scenario",
-       Text{"Entry of the reinforcements, " + fd.name + ": " + std::to_string(die) +
+       Text{"Entry of the reinforcements, " + fd.name + ", roll " + std::to_string(die) +
                 ": the units enter through " + (z ? z->text.en : row.zone) +
                 " (in command for this activation, WSR 4.2).",
-            "Eintritt der Verstärkungen, " + name_de + ": " + std::to_string(die) +
+            "Eintritt der Verstärkungen, " + name_de + ", Wurf " + std::to_string(die) +
                 ": die Einheiten treten über " + ((z ? z->text.in(Lang::kDe) : row.zone)) +
                 " ein (für diese Aktivierung unter Befehl, WSR 4.2)."},
        side);
