@@ -47,6 +47,15 @@ std::string WsrState::strike_name(int seat, int k) const {
   return "he-" + std::to_string(st.fp) + std::to_string(st.to_hit);
 }
 
+Text WsrState::strike_words(int seat, int k) const {
+  const std::string name = strike_name(seat, k);
+  if (name == "?") return {name, name};
+  const GameSetup::Strike& st = strike_kind(seat, k);
+  if (st.smoke) return {"smoke", "Rauch"};
+  const std::string he = "HE " + std::to_string(st.fp) + "@" + std::to_string(st.to_hit);
+  return {he, he};
+}
+
 bool WsrState::artillery_step(int kind) {
   return kind >= kStepArtyAccuracy && kind <= kStepArtyOdd;
 }
@@ -150,10 +159,10 @@ bool WsrState::strike_available(int seat, int hex, int k, Text* why) const {
                           Capital(SideWordsOf(*game_, seat).de) +
                               " haben keine solche Artillerieunterstützung (WSR 11.2, Szenario)"});
   if (strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)] == 0)
-    return Fail(
-        why, Text{"no " + strike_name(seat, k) + " strike is left (WSR 11.2: N x FT = N strikes)",
-                  std::string("kein Artillerieschlag ") + strike_name(seat, k) +
-                      " ist mehr übrig (WSR 11.2: N x FT = N Schläge)"});
+    return Fail(why, Text{"no " + strike_words(seat, k).en +
+                              " strike is left (WSR 11.2: N x FT = N strikes)",
+                          std::string("kein Artillerieschlag ") + strike_words(seat, k).de +
+                              " ist mehr übrig (WSR 11.2: N x FT = N Schläge)"});
   return true;
 }
 
@@ -259,12 +268,12 @@ void WsrState::apply_call(int u, int hex, int k, EventList* ev) {
                      0,
                      0};
   Emit(ev, "WSR 11.2",
-       Text{unit_label(u) + " calls a " + strike_name(seat, k) + " strike on " + hex_name(hex) +
+       Text{unit_label(u) + " calls a " + strike_words(seat, k).en + " strike on " + hex_name(hex) +
                 " (" +
                 std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
                 " left); it keeps operating. Accuracy roll: 2-6 on target, 1 no effect (A-24).",
-            std::string(unit_label(u)) + " fordert einen Artillerieschlag " + strike_name(seat, k) +
-                " auf " + hex_name(hex) + " an (noch " +
+            std::string(unit_label(u)) + " fordert einen Artillerieschlag " +
+                strike_words(seat, k).de + " auf " + hex_name(hex) + " an (noch " +
                 std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
                 "); die Einheit operiert weiter. Treffsicherheitswurf: 2-6 im Ziel, 1 ohne Wirkung "
                 "(A-24)."},
@@ -338,10 +347,10 @@ void WsrState::apply_artillery_dice(const Step& s, const Action& a, EventList* e
     const GameSetup::Strike& st = strike_kind(seat, strike.kind);
     if (die == 1) {  // WSR 11.2: no effect; [REC] A-24: the strike is spent
       Emit(ev, "WSR 11.2",
-           Text{"Accuracy roll 1: the " + strike_name(seat, strike.kind) + " strike on " +
+           Text{"Accuracy roll 1: the " + strike_words(seat, strike.kind).en + " strike on " +
                     hex_name(hex) + " has no effect; the strike is spent (A-24).",
                 std::string("Treffsicherheitswurf 1: der Artillerieschlag ") +
-                    strike_name(seat, strike.kind) + " auf " + hex_name(hex) +
+                    strike_words(seat, strike.kind).de + " auf " + hex_name(hex) +
                     " bleibt ohne Wirkung; der Schlag ist verbraucht (A-24)."},
            seat);
       strike = StrikeRec{};
@@ -441,10 +450,10 @@ Text WsrState::artillery_prompt() const {
   const Step& t = top();
   switch (t.kind) {
     case kStepArtyAccuracy:
-      return Text{"Roll 1 die: accuracy of the " + strike_name(strike.seat, strike.kind) +
+      return Text{"Roll 1 die: accuracy of the " + strike_words(strike.seat, strike.kind).en +
                       " strike on " + hex_name(t.a) + "; 1 = no effect (WSR 11.2).",
                   std::string("1 Würfel werfen: Treffsicherheit des Artillerieschlags ") +
-                      strike_name(strike.seat, strike.kind) + " auf " + hex_name(t.a) +
+                      strike_words(strike.seat, strike.kind).de + " auf " + hex_name(t.a) +
                       "; 1 = keine Wirkung (WSR 11.2)."};
     case kStepArtyAttack:
     case kStepArtyDefence:

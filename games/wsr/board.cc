@@ -664,8 +664,8 @@ nlohmann::json CallOddsJson(const WsrState& s, int u, int hex, int k, bool pre =
           "Artillerieschlag {0} auf {1}: im Ziel {2:.1Lf}\u00a0% (Treffsicherheit 2-6), dann {4} "
           "ab {5}+ auf jedes Feld mit Einheiten ({6} Feld{8}); erwartete Netto-Treffer "
           "insgesamt {9:.2Lf} (WSR 11.2, 11.2.1)",
-          name, s.hex_name(hex), 100 * lands, DiceCount(st.fp), DiceCountDe(st.fp), st.to_hit, n,
-          n == 1 ? "" : "es", n == 1 ? "" : "er", expected_all);
+          s.strike_words(side, k).en, s.hex_name(hex), 100 * lands, DiceCount(st.fp),
+          DiceCountDe(st.fp), st.to_hit, n, n == 1 ? "" : "es", n == 1 ? "" : "er", expected_all);
   return {{"kind", "wsr-artillery"},
           {"summary", summary.en},
           {"summary_de", summary.de},

@@ -104,7 +104,7 @@ std::string WsrState::render_text_in(int seat, Lang lang) const {
       o << " " << side_text(static_cast<int>(s));
       if (g.setup().artillery[s].empty()) o << T(" none", " keine");
       for (size_t k = 0; k < g.setup().artillery[s].size(); ++k)
-        o << " " << strike_name(static_cast<int>(s), static_cast<int>(k)) << " x"
+        o << " " << strike_words(static_cast<int>(s), static_cast<int>(k)).in(lang) << " x"
           << int(strikes_left[s][k]);
       if (s == 0) o << ";";
     }

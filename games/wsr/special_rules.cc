@@ -892,10 +892,10 @@ bool WsrState::pre_strike_step(EventList* ev) {
   pop();
   Emit(ev, "WSR-A7",
        Text{Capital(SideWordsOf(*game_, seat).en) +
-                " have no strike before turn 1: no target in LOS of their HQs (pre-game-strike).",
+                " have no strike before turn 1: no target in LOS of their HQs (WSR-A7).",
             Capital(SideWordsOf(*game_, seat).de) +
                 " haben keinen Artillerieschlag vor Runde 1: kein Ziel in Sichtlinie ihrer HQs "
-                "(pre-game-strike)."},
+                "(WSR-A7)."},
        seat);
   return false;
 }
@@ -909,11 +909,9 @@ bool WsrState::can_pre_strike(int hex, int k, Text* why) const {
   if (!strike_available(seat, hex, k, why)) return false;
   if (pre_strike_observer(seat, hex) < 0)
     return Fail(why,
-                Text{hex_name(hex) + " is in LOS of none of the side's HQs (WSR-A7 pre-game-strike "
-                                     "[Rec], 7.0)",
+                Text{hex_name(hex) + " is in LOS of none of the side's HQs (WSR-A7 [Rec], 7.0)",
                      std::string(hex_name(hex)) +
-                         " ist in Sichtlinie keines HQs der Seite (WSR-A7 pre-game-strike "
-                         "[Rec], 7.0)"});
+                         " ist in Sichtlinie keines HQs der Seite (WSR-A7 [Rec], 7.0)"});
   const GameSetup::Strike& st = strike_kind(seat, k);
   if (st.smoke) {
     if (n_smoke >= kMaxSmoke && smoke_at(hex) == 0)
@@ -953,10 +951,9 @@ void WsrState::apply_pre_strike(const Action& a, EventList* ev) {
   pop();  // kStepPreStrike
   if (a.verb == kDecline) {
     Emit(ev, "WSR-A7",
-         Text{Capital(SideWordsOf(*game_, seat).en) +
-                  " make no strike before turn 1 (pre-game-strike).",
+         Text{Capital(SideWordsOf(*game_, seat).en) + " make no strike before turn 1 (WSR-A7).",
               Capital(SideWordsOf(*game_, seat).de) +
-                  " führen vor Runde 1 keinen Artillerieschlag aus (pre-game-strike)."},
+                  " führen vor Runde 1 keinen Artillerieschlag aus (WSR-A7)."},
          seat);
     return;
   }
@@ -972,16 +969,16 @@ void WsrState::apply_pre_strike(const Action& a, EventList* ev) {
                      0};
   Emit(ev, "WSR-A7",
        Text{"Before all activations of turn 1 " + SideWordsOf(*game_, seat).en + " call a " +
-                strike_name(seat, k) + " strike on " + hex_name(hex) + ", in LOS of " +
+                strike_words(seat, k).en + " strike on " + hex_name(hex) + ", in LOS of " +
                 unit_label(caller) + " (" +
                 std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
-                " left; pre-game-strike). Accuracy roll: 2-6 on target, 1 no effect (WSR 11.2).",
+                " left). Accuracy roll: 2-6 on target, 1 no effect (WSR 11.2).",
             std::string("Vor allen Aktivierungen in Runde 1 fordern ") +
-                SideWordsOf(*game_, seat).de + " einen Artillerieschlag " + strike_name(seat, k) +
-                " auf " + hex_name(hex) + " an, in Sichtlinie von " + unit_label(caller) +
-                " (noch " +
+                SideWordsOf(*game_, seat).de + " einen Artillerieschlag " +
+                strike_words(seat, k).de + " auf " + hex_name(hex) + " an, in Sichtlinie von " +
+                unit_label(caller) + " (noch " +
                 std::to_string(strikes_left[static_cast<size_t>(seat)][static_cast<size_t>(k)]) +
-                "; pre-game-strike). Treffsicherheitswurf: 2-6 im Ziel, 1 ohne Wirkung "
+                "). Treffsicherheitswurf: 2-6 im Ziel, 1 ohne Wirkung "
                 "(WSR 11.2)."},
        seat);
   push(kStepArtyAccuracy, seat, hex);

@@ -1035,7 +1035,9 @@ class WsrState : public State {
   // artillery.cc (WSR 11.2 artillery, 11.2.1 HE strikes, 11.2.2 smoke, [REC])
   const GameSetup::Strike& strike_kind(int seat, int k) const;
   std::string strike_name(int seat, int k) const;  // "he-45" (firepower 4, to-hit 5), "smoke"
-  bool can_call_from(int u, Text* why) const;      // the caller's part of can_call
+  // The strike as a player reads it: "HE 4@5", "smoke" / "Rauch" (the typed form: strike_name).
+  Text strike_words(int seat, int k) const;
+  bool can_call_from(int u, Text* why) const;  // the caller's part of can_call
   bool can_call(int u, int hex, int k, Text* why) const;
   // perf (call_actions): `area` (only without `why`, for a unit whose can_call_from holds): per
   // hex, 1 if the hex or a neighbour holds a barrage target (barrage_targets), found once.

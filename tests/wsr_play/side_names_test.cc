@@ -88,6 +88,13 @@ struct WsrSideIdTexts {
     if (id.empty()) id = WsrUnitIdWordIn(text);
     if (id.empty()) id = WsrQuotedIdIn(text);
     if (id.empty()) id = WsrZoneIdIn(text, zone_ids);
+    // An artillery strike's typed form ("he-34"; it reads "HE 3@4").
+    for (size_t i = text.find("he-"); id.empty() && i != std::string::npos;
+         i = text.find("he-", i + 1))
+      if ((i == 0 || std::isalnum(static_cast<unsigned char>(text[i - 1])) == 0) &&
+          i + 5 <= text.size() && std::isdigit(static_cast<unsigned char>(text[i + 3])) != 0 &&
+          std::isdigit(static_cast<unsigned char>(text[i + 4])) != 0)
+        id = text.substr(i, 5);
     if (!id.empty()) found.emplace(text, where + " names \"" + id + "\"");
   }
   void check(const std::string& where, const Text& text) {

@@ -71,7 +71,7 @@ TEST(WsrArtillery, WSR_11_2_1_T1_OneByThirtyFourOnTwoSoftUnitsInClearOneHitEach)
   EXPECT_EQ(info.verb, "call");
   ASSERT_EQ(info.args.size(), 3u);
   EXPECT_EQ(info.args[1].kind, ArgKind::kPlace);
-  EXPECT_EQ(info.label_en, "CCA HQ calls a he-34 strike on A-I02");
+  EXPECT_EQ(info.label_en, "CCA HQ calls a HE 3@4 strike on A-I02");
   EXPECT_EQ(p.state->annotate(p.parse("call us.hq-cca A-I02 he-34")).en,
             "3 dice at 4+ on each of the 7 hexes with units; lands 83%; 0 left after");
   p.act("call us.hq-cca A-I02 he-34");
@@ -99,7 +99,8 @@ TEST(WsrArtillery, WSR_11_2_1_T1_OneByThirtyFourOnTwoSoftUnitsInClearOneHitEach)
   EXPECT_FALSE(p.s().has(hq, kOpsComplete));
   EXPECT_EQ(p.s().strikes_left[0][0], 0);
   EXPECT_FALSE(p.legal("call us.hq-cca A-I02 he-34"));  // "1 x 34": one strike only
-  EXPECT_NE(p.why("call us.hq-cca A-I02 he-34").find("no he-34 strike is left"), std::string::npos);
+  EXPECT_NE(p.why("call us.hq-cca A-I02 he-34").find("no HE 3@4 strike is left"),
+            std::string::npos);
   EXPECT_TRUE(p.legal("fire us.infantry de.infantry-2"));  // the others still operate
 }
 
@@ -359,7 +360,7 @@ TEST(WsrArtillery, WSR_11_2_OddsOfACallIncludeTheAccuracyDieExactly) {
   // In German as the web UI's odds panel shows them.
   EXPECT_EQ(
       he["summary_de"],
-      "Artillerieschlag he-34 auf A-I02: im Ziel 83,3\u00a0% (Treffsicherheit 2-6), dann 3 Würfel "
+      "Artillerieschlag HE 3@4 auf A-I02: im Ziel 83,3\u00a0% (Treffsicherheit 2-6), dann 3 Würfel "
       "ab 4+ auf jedes Feld mit Einheiten (1 Feld); erwartete Netto-Treffer insgesamt 1,25 "
       "(WSR 11.2, 11.2.1)");
   EXPECT_EQ(smoke["summary_de"],
