@@ -1284,7 +1284,10 @@ class WsrGame : public Game {
   bool any_separate_carrier_ = false;
   ShotHooks shot_hooks_;
   std::map<std::string, std::array<std::string, 2>, std::less<>> names_;  // name_of: en, de
-  void index_names();                                                     // fills names_
+  // name_ids: the scenario's special rules' ids ("m18-fire-and-move"), read as its code.
+  std::vector<std::string> rule_ids_;
+  std::string rule_code_;
+  void index_names();  // fills names_
 };
 
 // perf: the hottest accessors, inline (they need WsrGame complete).

@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 
+#include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
 
 namespace feldherr::wsr {
@@ -156,6 +157,13 @@ void WsrGame::index_names() {
   for (size_t k = 0; k < setup_.air.size(); ++k)
     add(data_->FindCounter(setup_.air[k].counter), air_label(static_cast<int>(k)));
   for (const UnitInfo& u : units_) add(u.counter, u.label);
+  if (const Scenario* sc = setup_.scenario_data.get(); sc != nullptr && !sc->code.empty()) {
+    rule_code_ = sc->code;
+    for (const SpecialRule& r : sc->special_rules) rule_ids_.push_back(r.id);
+    // The longest first: no id is replaced inside a longer one.
+    std::sort(rule_ids_.begin(), rule_ids_.end(),
+              [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  }
 }
 
 const std::string* WsrGame::name_of(std::string_view id, Lang lang) const {
@@ -180,8 +188,24 @@ std::string WsrGame::name_ids(std::string_view text, Lang lang) const {
     copied = end;
     i = end - 1;
   }
-  if (copied == 0) return std::string(text);
-  out.append(text.substr(copied));
+  if (copied == 0) {
+    out = std::string(text);
+  } else {
+    out.append(text.substr(copied));
+  }
+  // A special rule cited by its id ("(m18-fire-and-move)") is cited by the scenario's code
+  // ("(WSR-B1)"), the rule id the docs resolve.
+  auto id_char = [](char c) { return IdChar(c) || c == '.' || c == '_'; };
+  for (const std::string& id : rule_ids_)
+    for (size_t i = out.find(id); i != std::string::npos; i = out.find(id, i + 1))
+      if ((i == 0 || !id_char(out[i - 1])) &&
+          (i + id.size() == out.size() || !id_char(out[i + id.size()]))) {
+        const size_t code = rule_code_.size() + 1;  // "WSR-A6 artillery-caller": "WSR-A6"
+        if (i >= code && out.compare(i - code, code, rule_code_ + " ") == 0)
+          out.erase(i - 1, id.size() + 1);
+        else
+          out.replace(i, id.size(), rule_code_);
+      }
   return out;
 }
 

@@ -111,6 +111,8 @@ void WsrReadRandomGame(const std::string& scenario, const WsrOptions& options, u
   seen.zone_ids.clear();
   for (const Zone& z : data->zones)
     if (z.id.find('-') != std::string::npos) seen.zone_ids.push_back(z.id);
+  for (const SpecialRule& r : data->special_rules)
+    if (r.id.find('-') != std::string::npos) seen.zone_ids.push_back(r.id);
   Session session(MakeScenarioGame(ShippedData(), data, options));
   Rng rng(seed);
   RandomPlayer random(seed);

@@ -413,7 +413,8 @@ TEST(WsrArtillery, WSR_A6_ArtilleryCallerOnlyTheHqOfTheNamedFormation) {
   Pos p(std::move(s));
   Activate(p, "de.beck");
   const std::string why = p.why("call de.puma A-I02 he-34");
-  EXPECT_NE(why.find("WSR-A6 artillery-caller"), std::string::npos) << why;
+  EXPECT_NE(why.find("(WSR-A6"), std::string::npos) << why;
+  EXPECT_EQ(why.find("artillery-caller"), std::string::npos) << why;  // the data id
   EXPECT_TRUE(p.legal("call de.hq-beck A-I02 he-34")) << p.why("call de.hq-beck A-I02 he-34");
 }
 
@@ -432,7 +433,7 @@ TEST(WsrArtillery, WSR_A7_ArtilleryLimitPerTurn) {
   Activate(p, "us.cca");
   p.acts({"call us.hq-cca A-I02 he-34", "roll 1"});
   std::string why = p.why("call us.hq-cca A-I02 he-34");
-  EXPECT_NE(why.find("WSR-A7 artillery-limit"), std::string::npos) << why;
+  EXPECT_NE(why.find("(WSR-A7"), std::string::npos) << why;
   p.act("end-impulse");
   Activate(p, "us.cca");  // the second marker of the CCA: still turn 1
   ASSERT_EQ(p.s().turn, 1);

@@ -277,7 +277,7 @@ TEST(WsrAdvancedHooks, WSR_A7_DdTankRoll2StartsReducedRoll3Full) {
   EXPECT_TRUE(p.s().has(t1, kReduced));
   EXPECT_FALSE(p.s().has(t2, kReduced));
   EXPECT_FALSE(p.s().has(p.unit("us.hq-4-51"), kReduced));
-  EXPECT_TRUE(p.logged("scenario", "starts at reduced strength (dd-tanks)"));
+  EXPECT_TRUE(p.logged("scenario", "starts at reduced strength (WSR-A7)"));
 }
 
 // WSR-A7: "if the 107's marker is not drawn by the end of turn 1, the German may not withhold an

@@ -98,8 +98,7 @@ TEST(WsrAdvancedRules, WSR_A6_BoundaryLineKeepsDauerSouthAndThe107North) {
   p.pass_command();
   p.act("select de.infantry");
   p.act("select de.hq-107");  // the HQ moves with its unit
-  EXPECT_NE(p.why("move A-H07").find("WSR-A6 boundary-line"), std::string::npos)
-      << p.why("move A-H07");
+  EXPECT_NE(p.why("move A-H07").find("(WSR-A6)"), std::string::npos) << p.why("move A-H07");
   EXPECT_EQ(p.why("move A-H05"), "");
 }
 

@@ -179,7 +179,8 @@ TEST(WsrScenarioRules, WSR_B3_DismountedOnly_NeverMountsNoPlusNoWreck) {
   ASSERT_EQ(p.s().active_formation(), p.formation("de.beck"));
   EXPECT_FALSE(p.s().has(pg, kMounted));
   p.act("select de.panzergrenadiere");
-  EXPECT_NE(p.why("mount de.panzergrenadiere").find("dismounted-only"), std::string::npos);
+  EXPECT_NE(p.why("mount de.panzergrenadiere").find("always dismounted (WSR-B3, [Rec A-42])"),
+            std::string::npos);
   // [Rec A-42]: no "+" on its firepower: compare with the same position without the hook.
   auto plain = BeckFirst(LoadScen("vierville"));
   plain->special_rules.clear();
