@@ -162,25 +162,26 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
       }
       const int total = static_cast<int>(z->hexes.size());
       if (c.kind == ConditionKind::kControlCount)
-        return say(
-            held >= c.count,
-            {who + " control " + std::to_string(held) + " of " + std::to_string(total) +
-                 " hexes of " + ZoneName(z, c.zone) + " (needs " + std::to_string(c.count) + ")",
-             wer + " kontrollieren " + std::to_string(held) + " von " + std::to_string(total) +
-                 " Feldern von " + ZoneNameDe(z, c.zone) + " (nötig " + std::to_string(c.count) +
-                 ")"});
+        return say(held >= c.count,
+                   {who + " control " + std::to_string(held) + " of " + std::to_string(total) +
+                        " hexes of the zone " + ZoneName(z, c.zone) + " (needs " +
+                        std::to_string(c.count) + ")",
+                    wer + " kontrollieren " + std::to_string(held) + " von " +
+                        std::to_string(total) + " Feldern der Zone " + ZoneNameDe(z, c.zone) +
+                        " (nötig " + std::to_string(c.count) + ")"});
       if (held == total)
-        return say(true, {who + " control all " + std::to_string(total) +
-                              (total == 1 ? " hex" : " hexes") + " of " + ZoneName(z, c.zone),
-                          wer + " kontrollieren " + (total == 1 ? "das Feld" : "alle ") +
-                              (total == 1 ? "" : std::to_string(total) + " Felder") + " von " +
-                              ZoneNameDe(z, c.zone)});
+        return say(true,
+                   {who + " control all " + std::to_string(total) +
+                        (total == 1 ? " hex" : " hexes") + " of the zone " + ZoneName(z, c.zone),
+                    wer + " kontrollieren " + (total == 1 ? "das Feld" : "alle ") +
+                        (total == 1 ? "" : std::to_string(total) + " Felder") + " der Zone " +
+                        ZoneNameDe(z, c.zone)});
       return say(
           false,
-          {who + " do not control " + missing + " of " + ZoneName(z, c.zone) + " (holds " +
+          {who + " do not control " + missing + " of the zone " + ZoneName(z, c.zone) + " (holds " +
                std::to_string(held) + " of " + std::to_string(total) + ")",
-           wer + " kontrollieren " + missing + " von " + ZoneNameDe(z, c.zone) + " nicht (halten " +
-               std::to_string(held) + " von " + std::to_string(total) + ")"});
+           wer + " kontrollieren " + missing + " der Zone " + ZoneNameDe(z, c.zone) +
+               " nicht (halten " + std::to_string(held) + " von " + std::to_string(total) + ")"});
     }
     case ConditionKind::kOccupy: {
       if (z == nullptr) return say(false, {"unknown zone " + c.zone, "unbekannte Zone " + c.zone});
@@ -189,10 +190,10 @@ bool ConditionHolds(const WsrState& s, const Condition& c, int side, Text* why) 
         if (s.on_map(u) && s.side_of(u) == side && z->Contains(s.unit(u).hex) && Counts(s, c, u))
           ++n;
       const int need = std::max(c.count, 1);
-      return say(n >= need, {who + " have " + Plural(n, "unit") + " in " + ZoneName(z, c.zone) +
-                                 " (needs " + std::to_string(need) + ")",
-                             wer + " haben " + EinheitenDe(n) + " in " + ZoneNameDe(z, c.zone) +
-                                 " (nötig " + std::to_string(need) + ")"});
+      return say(n >= need, {who + " have " + Plural(n, "unit") + " in the zone " +
+                                 ZoneName(z, c.zone) + " (needs " + std::to_string(need) + ")",
+                             wer + " haben " + EinheitenDe(n) + " in der Zone " +
+                                 ZoneNameDe(z, c.zone) + " (nötig " + std::to_string(need) + ")"});
     }
     case ConditionKind::kEliminate: {
       int n = 0;

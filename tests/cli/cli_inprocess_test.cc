@@ -932,7 +932,8 @@ TEST(CliHuman, LangDeWhiteStarRisingReadsInGerman) {
   CliRun end = run_cli(all_games(), {"play", "wsr/noville", "--seed", "3", "--seat", "us=random",
                                      "--seat", "de=random", "--lang", "de"});
   EXPECT_EQ(end.code, cli::kExitOk) << end.err;
-  EXPECT_THAT(end.out, HasSubstr("(Siegbedingungen WSR-B1 Noville, Belgien, WSR 12.2)\n"));
+  EXPECT_THAT(end.out, ::testing::ContainsRegex(
+                           "\\(Siegbedingungen WSR-B1 Noville,\\s+Belgien,\\s+WSR\\s+12\\.2\\)\n"));
   EXPECT_THAT(end.out, ::testing::ContainsRegex(
                            "\nDie (Amerikaner|Deutschen) gewinnen\\.\nresult: (us|de) wins\n$"));
 }

@@ -43,7 +43,8 @@ TEST(WsrVictory, WSR_B1_GermanNeedsAllOfSteJeanne) {
   Result r = p.result();
   EXPECT_EQ(r.summary, "de wins");
   EXPECT_EQ(r.returns, (std::vector<double>{1.0, -1.0}));
-  EXPECT_THAT(r.reason, HasSubstr("the Germans control all 4 hexes of “all hexes of Ste Jeanne”"));
+  EXPECT_THAT(r.reason,
+              HasSubstr("the Germans control all 4 hexes of the zone “all hexes of Ste Jeanne”"));
   EXPECT_THAT(r.reason, HasSubstr(": the Germans win (WSR-B1 Noville"));  // by name, not "de"
   EXPECT_THAT(r.reason, HasSubstr("WSR-B1"));
   EXPECT_THAT(r.reason, HasSubstr("WSR 12.2"));
@@ -51,11 +52,13 @@ TEST(WsrVictory, WSR_B1_GermanNeedsAllOfSteJeanne) {
   r = p.result();
   EXPECT_EQ(r.summary, "us wins");
   EXPECT_EQ(r.returns, (std::vector<double>{-1.0, 1.0}));
-  EXPECT_THAT(r.reason, HasSubstr("the Germans do not control A-H09 of “all hexes of Ste Jeanne”"));
+  EXPECT_THAT(r.reason,
+              HasSubstr("the Germans do not control A-H09 of the zone “all hexes of Ste Jeanne”"));
   EXPECT_THAT(r.reason, HasSubstr("(holds 3 of 4)"));
   p.control("A-G08", "us");
-  EXPECT_THAT(p.result().reason,
-              HasSubstr("the Germans do not control A-G08, A-H09 of “all hexes of Ste Jeanne”"));
+  EXPECT_THAT(
+      p.result().reason,
+      HasSubstr("the Germans do not control A-G08, A-H09 of the zone “all hexes of Ste Jeanne”"));
 }
 
 // WSR-B2: the US wins with all of Ste Jeanne or all of Kleinestad; otherwise the German.
@@ -66,7 +69,7 @@ TEST(WsrVictory, WSR_B2_UsNeedsOneWholeTown) {
   Result r = p.result();
   EXPECT_EQ(r.summary, "us wins");
   EXPECT_THAT(r.reason,
-              HasSubstr("the Americans control all 4 hexes of “all hexes of Kleinestad”"));
+              HasSubstr("the Americans control all 4 hexes of the zone “all hexes of Kleinestad”"));
   p.control("B-F08", "de");
   EXPECT_EQ(p.result().summary, "de wins");
   p.control_zone("ste-jeanne", "us");
@@ -90,14 +93,17 @@ TEST(WsrVictory, WSR_B4_UsNeedsTheCathedralAndAUnitInColumnNOrO) {
   p.control("B-Q04", "us");
   Result r = p.result();
   EXPECT_EQ(r.summary, "de wins");  // control alone is not enough
-  EXPECT_THAT(r.reason,
-              HasSubstr("the Americans have 0 units in “a city hex in column N or O of map B”"));
+  EXPECT_THAT(
+      r.reason,
+      HasSubstr("the Americans have 0 units in the zone “a city hex in column N or O of map B”"));
   p.put("us.m4a1-1", "B-N06");
   r = p.result();
   EXPECT_EQ(r.summary, "us wins");
-  EXPECT_THAT(r.reason, HasSubstr("the Americans control all 1 hex of “Q4 (the cathedral)”"));
   EXPECT_THAT(r.reason,
-              HasSubstr("the Americans have 1 unit in “a city hex in column N or O of map B”"));
+              HasSubstr("the Americans control all 1 hex of the zone “Q4 (the cathedral)”"));
+  EXPECT_THAT(
+      r.reason,
+      HasSubstr("the Americans have 1 unit in the zone “a city hex in column N or O of map B”"));
   p.control("B-Q04", "de");
   EXPECT_EQ(p.result().summary, "de wins");
 }
