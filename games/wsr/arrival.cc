@@ -128,13 +128,12 @@ void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
   const RandomEntry& re = sc->random_entries[static_cast<size_t>(s.a)];
   const RandomEntry::Row& row = re.ForRoll(die);
   const int side = game_->formation(s.f).side;
-  const Formation& fd = *game_->formation(s.f).data;
-  const std::string& name_de = fd.name_de.empty() ? fd.name : fd.name_de;
+  const std::string& formation = game_->formation(s.f).data->id;  // named by name_ids
   if (row.zone.empty()) {
     Emit(ev, "scenario",
-         Text{"Entry of the reinforcements, " + fd.name + ", roll " + std::to_string(die) +
+         Text{"Entry of the reinforcements, " + formation + ", roll " + std::to_string(die) +
                   ": nothing enters this time; roll again at the formation's next activation.",
-              "Eintritt der Verstärkungen, " + name_de + ", Wurf " + std::to_string(die) +
+              "Eintritt der Verstärkungen, " + formation + ", Wurf " + std::to_string(die) +
                   ": diesmal tritt niemand ein; bei der nächsten Aktivierung der Formation "
                   "erneut würfeln."},
          side);
@@ -143,10 +142,10 @@ void WsrState::apply_entry_roll(const Step& s, int die, EventList* ev) {
   entry_roll[static_cast<size_t>(s.a)] = static_cast<uint8_t>(die);
   const Zone* z = sc->FindZone(row.zone);
   Emit(ev, "scenario",
-       Text{"Entry of the reinforcements, " + fd.name + ", roll " + std::to_string(die) +
+       Text{"Entry of the reinforcements, " + formation + ", roll " + std::to_string(die) +
                 ": the units enter through " + (z ? z->text.en : row.zone) +
                 " (in command for this activation, WSR 4.2).",
-            "Eintritt der Verstärkungen, " + name_de + ", Wurf " + std::to_string(die) +
+            "Eintritt der Verstärkungen, " + formation + ", Wurf " + std::to_string(die) +
                 ": die Einheiten treten über " + ((z ? z->text.in(Lang::kDe) : row.zone)) +
                 " ein (für diese Aktivierung unter Befehl, WSR 4.2)."},
        side);
@@ -768,9 +767,8 @@ Text WsrState::scenario_prompt() const {
   const Formation& fd = *game_->formation(t.f).data;
   if (t.kind == kStepEntryRoll) {
     // Where the formation's reinforcements enter (the random entry's table, by this roll).
-    return Text{"Roll 1 die: entry of the reinforcements, " + fd.name + " (scenario).",
-                "1 Würfel werfen: Eintritt der Verstärkungen, " +
-                    (fd.name_de.empty() ? fd.name : fd.name_de) + " (Szenario)."};
+    return Text{"Roll 1 die: entry of the reinforcements, " + fd.id + " (scenario).",
+                "1 Würfel werfen: Eintritt der Verstärkungen, " + fd.id + " (Szenario)."};
   }
   return Text{
       "First activation of turn 1: choose the formation" +

@@ -1,7 +1,6 @@
 // White Star Rising's verb table (engine/verbs.h): the words of WsrState::describe.
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 #include "games/wsr/scenario.h"
 #include "games/wsr/state.h"
@@ -226,11 +225,11 @@ std::string WsrState::arg_name(ArgKind kind, std::string_view word, Lang lang) c
     // The markers of a draw (WSR 3.1, 9.0, A5) that are no formation's.
     if (word == "end-turn") return de ? "Rundenende" : "end of turn";
     if (word == "designated") return de ? "ausgewählte Formation" : "designated formation";
-    // An artillery strike (WSR 11.2; WsrState::strike_words): "he-34" is HE 3@4.
-    if (word == "smoke") return de ? "Rauch" : "smoke";
-    if (word.size() == 5 && word.substr(0, 3) == "he-" && std::isdigit(word[3]) != 0 &&
-        std::isdigit(word[4]) != 0)
-      return "HE " + std::string(1, word[3]) + "@" + std::string(1, word[4]);
+    // An artillery strike (WSR 11.2) by its typed form ("he-34"): strike_words ("HE 3@4").
+    for (int seat = 0; seat < 2; ++seat)
+      for (size_t k = 0; k < game_->setup().artillery[static_cast<size_t>(seat)].size(); ++k)
+        if (strike_name(seat, static_cast<int>(k)) == word)
+          return strike_words(seat, static_cast<int>(k)).in(lang);
   }
   if (kind == ArgKind::kWord && de) {  // the fate uses (WSR 10.0) in German
     if (word == "reroll") return "Wurf wiederholen";
