@@ -62,32 +62,19 @@ std::string WsrQuotedIdIn(const std::string& text) {
   return "";
 }
 
-// One of `ids` (a scenario's zone ids with a hyphen, "beck-setup") that `text` names as a word,
-// "" when none.
-std::string WsrZoneIdIn(const std::string& text, const std::vector<std::string>& ids) {
-  auto id_char = [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.' || c == '_';
-  };
-  for (const std::string& id : ids)
-    for (size_t i = text.find(id); i != std::string::npos; i = text.find(id, i + 1))
-      if ((i == 0 || !id_char(text[i - 1])) &&
-          (i + id.size() == text.size() || !id_char(text[i + id.size()])))
-        return id;
-  return "";
-}
-
 // The texts that name a side, a unit or a formation by its id, each once with where it was first
 // read; and how many texts were read.
 struct WsrSideIdTexts {
   std::map<std::string, std::string> found;  // text -> where
   size_t read = 0;
-  std::vector<std::string> zone_ids;  // of the scenario being read, those with a hyphen
+  // The data ids of the scenario being read that have a hyphen: its zones and special rules.
+  std::vector<std::string> data_ids;
   void check(const std::string& where, const std::string& text) {
     ++read;
     std::string id = WsrSideIdWordIn(text);
     if (id.empty()) id = WsrUnitIdWordIn(text);
     if (id.empty()) id = WsrQuotedIdIn(text);
-    if (id.empty()) id = WsrZoneIdIn(text, zone_ids);
+    if (id.empty()) id = feldherr::test_util::IdWordIn(text, data_ids);
     // An artillery strike's typed form ("he-34"; it reads "HE 3@4").
     for (size_t i = text.find("he-"); id.empty() && i != std::string::npos;
          i = text.find("he-", i + 1))
@@ -108,11 +95,11 @@ struct WsrSideIdTexts {
 void WsrReadRandomGame(const std::string& scenario, const WsrOptions& options, uint64_t seed,
                        int max_actions, WsrSideIdTexts& seen) {
   const auto data = LoadShippedScenario(scenario);
-  seen.zone_ids.clear();
+  seen.data_ids.clear();
   for (const Zone& z : data->zones)
-    if (z.id.find('-') != std::string::npos) seen.zone_ids.push_back(z.id);
+    if (z.id.find('-') != std::string::npos) seen.data_ids.push_back(z.id);
   for (const SpecialRule& r : data->special_rules)
-    if (r.id.find('-') != std::string::npos) seen.zone_ids.push_back(r.id);
+    if (r.id.find('-') != std::string::npos) seen.data_ids.push_back(r.id);
   Session session(MakeScenarioGame(ShippedData(), data, options));
   Rng rng(seed);
   RandomPlayer random(seed);
