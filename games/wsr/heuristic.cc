@@ -3,6 +3,7 @@
 #include "games/wsr/heuristic.h"
 
 #include <algorithm>
+#include <boost/unordered/unordered_flat_map.hpp>
 #include <cmath>
 #include <limits>
 #include <mutex>
@@ -755,7 +756,7 @@ struct ShotMemo {
   const WsrGame* game = nullptr;
   uint64_t fingerprint = 0;
   double disrupted_factor = -1;
-  std::unordered_map<uint64_t, double> values;
+  boost::unordered_flat_map<uint64_t, double> values;
 };
 
 ShotMemo& ShotMemoFor(const GameInfo& gi, const WsrHeuristicParams& p) {
@@ -928,15 +929,15 @@ struct DecisionCache {
   uint64_t hash = 0;
   int moves = -1;
   WsrHeuristicParams weights;
-  std::unordered_map<int, double> pot;       // unit * 2048 + hex -> potential
-  std::unordered_map<int, double> select;    // unit -> best improvement
-  std::unordered_map<int, double> group_at;  // hex -> group potential
-  std::unordered_map<int, double> reach;     // first hex -> best reachable group potential
-  std::unordered_map<int, double> entry;     // hex -> worst opportunity-fire shot on entering
-  std::unordered_map<uint64_t, AssaultPlan> assault;  // (members, hex, overrun) -> plan
-  std::array<int, 2> focus{-1, -1};                   // chosen alternative per seat
-  std::array<bool, 2> at_least_done{false, false};    // AtLeastTargets computed per seat
-  std::array<bool, 2> hunt_done{false, false};        // HuntTargets computed per seat
+  boost::unordered_flat_map<int, double> pot;       // unit * 2048 + hex -> potential
+  boost::unordered_flat_map<int, double> select;    // unit -> best improvement
+  boost::unordered_flat_map<int, double> group_at;  // hex -> group potential
+  boost::unordered_flat_map<int, double> reach;     // first hex -> best reachable group potential
+  boost::unordered_flat_map<int, double> entry;  // hex -> worst opportunity-fire shot on entering
+  boost::unordered_flat_map<uint64_t, AssaultPlan> assault;  // (members, hex, overrun) -> plan
+  std::array<int, 2> focus{-1, -1};                          // chosen alternative per seat
+  std::array<bool, 2> at_least_done{false, false};           // AtLeastTargets computed per seat
+  std::array<bool, 2> hunt_done{false, false};               // HuntTargets computed per seat
   std::array<std::vector<int>, 2> hunt;
   std::array<std::vector<int>, 2> at_least;
   // SmokeValue: the enemy shots at the active formation's advance (computed once), and the
@@ -947,7 +948,7 @@ struct DecisionCache {
   };
   bool exposure_done = false;
   std::vector<Exposure> exposure;
-  std::unordered_map<int, double> smoke;  // hex -> SmokeValue
+  boost::unordered_flat_map<int, double> smoke;  // hex -> SmokeValue
   // The attack plan of the attacking seat (AttackPlanFor, docs/wsr-ai.md "Attack plan").
   struct AttackPlan {
     bool done = false;                        // computed for this decision
