@@ -95,6 +95,20 @@ Board compose_board(const RivetData& data, const Mission& m) {
       fail("segment " + b.seg_name(s) +
            ": no wire or minefield in a deployment or SO segment (content §5)");
   }
+  b.seg_distance.resize(static_cast<size_t>(n * n));
+  for (int a = 0; a < n; ++a)
+    for (int c = 0; c < n; ++c)
+      b.seg_distance[static_cast<size_t>(a * n + c)] =
+          static_cast<uint8_t>(OneDiagonalDistance(b.cell(a), b.cell(c)));
+  for (int f = 0; f < 2; ++f) {
+    auto& d = b.deploy_distance[static_cast<size_t>(f)];
+    d.assign(static_cast<size_t>(n), 99);
+    for (int a = 0; a < n; ++a)
+      for (int g = 0; g < n; ++g)
+        if (b.deploy[static_cast<size_t>(g)][static_cast<size_t>(f)])
+          d[static_cast<size_t>(a)] =
+              std::min(d[static_cast<size_t>(a)], static_cast<uint8_t>(b.distance(a, g)));
+  }
   return b;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,11 +24,21 @@ struct Board {
   std::vector<std::array<bool, 2>> deploy;     // per segment: deployment segment of a faction
   std::vector<std::array<bool, 4>> duckboard;  // per segment and field (printed duckboards)
   std::vector<TerrainPiece> terrain;           // the mission's pieces at the start
+  // Per pair of segments a * num_segments() + b: their distance (RW §8.2 R3, one diagonal step
+  // counted once; geometry/square_grid.h OneDiagonalDistance), filled by compose_board (perf: the
+  // heuristic and the range checks ask it of every unit pair).
+  std::vector<uint8_t> seg_distance;
+  // Per faction and segment: the distance to that faction's nearest deployment segment (99: it
+  // has none), filled by compose_board.
+  std::array<std::vector<uint8_t>, 2> deploy_distance;
 
   SquareGrid grid() const { return SquareGrid(cols, rows); }
   int num_segments() const { return cols * rows; }
   int seg(int col, int row) const { return row * cols + col; }
   SquareCell cell(int s) const { return {s % cols, s / cols}; }
+  int distance(int a, int b) const {
+    return seg_distance[static_cast<size_t>(a * num_segments() + b)];
+  }
   bool on_board(SquareCell c) const { return c.x >= 0 && c.y >= 0 && c.x < cols && c.y < rows; }
   std::string seg_name(int s) const;          // "e5"
   int parse_seg(const std::string& s) const;  // -1 if not a segment of this board

@@ -37,13 +37,6 @@ const std::string& CardId(const RivetState& s, int card) {
   return s.rgame().data().actions[static_cast<size_t>(card)].id;
 }
 
-bool HoldsSecret(const RivetState& s, int me, SecretMetric m) {
-  const auto& data = s.rgame().data();
-  for (int c : s.secrets[static_cast<size_t>(me)])
-    if (data.secrets[static_cast<size_t>(c)].metric == m) return true;
-  return false;
-}
-
 class RivetHeuristic : public Player {
  public:
   // Every choice is for the seat that owes the decision (state.current_seat()).
@@ -53,18 +46,19 @@ class RivetHeuristic : public Player {
   Action choose(const State& state) override {
     const auto& s = static_cast<const RivetState&>(state);
     CountSoHolders(s);
+    CountSecrets(s);
     s.legal_actions(buffer_);
     double best = -1e9;
-    std::vector<Action> top;
-    for (const Action& a : buffer_) {
-      const double v = p_.baseline ? BaselineScore(s, a) : Score(s, a);
+    top_.clear();  // indices into buffer_ of the best-scored actions
+    for (size_t i = 0; i < buffer_.size(); ++i) {
+      const double v = p_.baseline ? BaselineScore(s, buffer_[i]) : Score(s, buffer_[i]);
       if (v > best + 1e-9) {
         best = v;
-        top.clear();
+        top_.clear();
       }
-      if (std::abs(v - best) <= 1e-9) top.push_back(a);
+      if (std::abs(v - best) <= 1e-9) top_.push_back(i);
     }
-    return top[static_cast<size_t>(rng_.below(static_cast<uint32_t>(top.size())))];
+    return buffer_[top_[static_cast<size_t>(rng_.below(static_cast<uint32_t>(top_.size())))]];
   }
 
  private:
@@ -85,6 +79,19 @@ class RivetHeuristic : public Player {
           h.unit = u.id;
         }
     }
+  }
+  // The secret missions' metrics each side holds in hand (content §7.2), once per decision.
+  void CountSecrets(const RivetState& s) {
+    const auto& data = s.rgame().data();
+    for (size_t side = 0; side < 2; ++side) {
+      secret_metrics_[side] = 0;
+      for (int c : s.secrets[side])
+        secret_metrics_[side] |= 1u
+                                 << static_cast<int>(data.secrets[static_cast<size_t>(c)].metric);
+    }
+  }
+  bool HoldsSecret(int me, SecretMetric m) const {
+    return (secret_metrics_[static_cast<size_t>(me)] >> static_cast<int>(m)) & 1u;
   }
   // Distance (segments) from `seg` to the nearest SO not held by `me` (-1 if none); a unit
   // `ignore_unit` does not count as holding (it is the one that would move away).
@@ -173,19 +180,16 @@ class RivetHeuristic : public Player {
     const Board& b = s.board();
     const int me = u.owner;
     double v = 0;
-    if (HoldsSecret(s, me, SecretMetric::kUnitsInEnemyDeployment)) {
-      int before = 99, after = 99;
-      for (int g = 0; g < b.num_segments(); ++g)
-        if (b.deploy[static_cast<size_t>(g)][static_cast<size_t>(1 - me)]) {
-          before = std::min(before, s.range_to(from, g));
-          after = std::min(after, s.range_to(to, g));
-        }
+    if (HoldsSecret(me, SecretMetric::kUnitsInEnemyDeployment)) {
+      const auto& enemy_deploy = b.deploy_distance[static_cast<size_t>(1 - me)];
+      const int before = enemy_deploy[static_cast<size_t>(from)];
+      const int after = enemy_deploy[static_cast<size_t>(to)];
       if (after == 0 && before > 0)
         v += 5.0;  // SM-01: 2 VP at the end of this turn
       else if (after < before)
         v += 0.8;
     }
-    if (HoldsSecret(s, me, SecretMetric::kUnitsInNoMansLand) &&
+    if (HoldsSecret(me, SecretMetric::kUnitsInNoMansLand) &&
         b.territory[static_cast<size_t>(to)] == kNoMansLand &&
         b.territory[static_cast<size_t>(from)] != kNoMansLand) {
       int n = 0;
@@ -419,13 +423,13 @@ class RivetHeuristic : public Player {
         if (t.cls == UnitClass::kInfantry) v += 1.5;
         v += 0.3 * t.cost + 0.5 * t.rivets;
         // SM-09 (content §7.2): keep the rivets for the goal.
-        if (HoldsSecret(s, me, SecretMetric::kRivets) && t.rivets > 0) v -= 2.0 * t.rivets;
+        if (HoldsSecret(me, SecretMetric::kRivets) && t.rivets > 0) v -= 2.0 * t.rivets;
         // Front fields first (content §3: cheap units in front).
         return v + (a.arg(2) & 3 ? 0.05 : 0.0);
       }
       case kPlug: {  // RW §7.2: a plug adds HP and a weapon or ability to a unit
         const UnitType& t = data.units[static_cast<size_t>(a.arg(0))];
-        if (HoldsSecret(s, me, SecretMetric::kRivets) && t.rivets > 0) return -0.5;
+        if (HoldsSecret(me, SecretMetric::kRivets) && t.rivets > 0) return -0.5;
         return 4.0 + 0.3 * t.cost;
       }
       case kActivate:
@@ -572,7 +576,9 @@ class RivetHeuristic : public Player {
   Rng rng_;
   RivetHeuristicParams p_;
   ActionList buffer_;
-  std::array<std::vector<SoHold>, 2> hold_;  // CountSoHolders, per side
+  std::array<std::vector<SoHold>, 2> hold_;   // CountSoHolders, per side
+  std::array<uint32_t, 2> secret_metrics_{};  // CountSecrets: per side, bit per SecretMetric
+  std::vector<size_t> top_;                   // choose: the best actions so far
 };
 
 }  // namespace

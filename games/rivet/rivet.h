@@ -471,6 +471,20 @@ class RivetGame : public Game {
   std::vector<std::string> seats_{"allies", "bismark"};
 };
 
+// The state's queries the rules and the heuristic ask most often, inline (perf).
+inline const Board& RivetState::board() const {
+  return game_->board();
+}
+inline const UnitType& RivetState::type_of(const Unit& u) const {
+  return game_->data().units[static_cast<size_t>(u.type)];
+}
+inline bool RivetState::is_infantry(const Unit& u) const {
+  return type_of(u).cls == UnitClass::kInfantry;
+}
+inline int RivetState::range_to(int from, int to) const {
+  return board().distance(from, to);
+}
+
 // Field masks of a base (content C5): 1 field any, 2 fields as an orthogonal pair, 4 all.
 Masks base_masks(int base_fields);
 std::string mask_name(int mask);         // "NW", "N" (NW+NE), "S", "W", "E", "all"

@@ -66,14 +66,8 @@ Masks base_masks(int base_fields) {
 const Game& RivetState::game() const {
   return *game_;
 }
-const Board& RivetState::board() const {
-  return game_->board();
-}
 const Mission& RivetState::mission() const {
   return game_->mission();
-}
-const UnitType& RivetState::type_of(const Unit& u) const {
-  return game_->data().units[static_cast<size_t>(u.type)];
 }
 const Unit* RivetState::unit(int id) const {
   for (const Unit& u : units)
@@ -96,9 +90,6 @@ int RivetState::loot(const Unit& u) const {
   int l = type_of(u).loot;
   if (u.plug >= 0) l += game_->data().units[static_cast<size_t>(u.plug)].loot;
   return l;
-}
-bool RivetState::is_infantry(const Unit& u) const {
-  return type_of(u).cls == UnitClass::kInfantry;
 }
 
 // Own abilities (not buffs) of host and plug; a plug's "(+X)" raises the host's ability of that
@@ -173,10 +164,6 @@ int RivetState::terrain_field(int seg, Terrain t) const {
   for (const TerrainPiece& p : terrain)
     if (p.type == t && board().seg(p.col, p.row) == seg) return p.field;
   return -1;
-}
-
-int RivetState::range_to(int from, int to) const {
-  return OneDiagonalDistance(board().cell(from), board().cell(to));
 }
 
 // RW §8.1 step 6, §11, content §6.1: chart value -> + Assault -> - Bolster Defense (minimum 1).
