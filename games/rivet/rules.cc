@@ -803,9 +803,9 @@ Decision RivetState::decision() const {
                   act, act_de));
       break;
     case RivetStep::kDeployment:
-      d.say(say("{0}: deploy units with {2} DP and {3} rivets, or end (RW §7).",
-                "{1}: Einheiten mit {2} AP und {3} Rivets aufstellen oder beenden (RW §7).", act,
-                act_de, dp[active], rivets[active]));
+      d.say(say("{0}: deploy units with {2} DP and {3} rivet{4}, or end (RW §7).",
+                "{1}: Einheiten mit {2} AP und {3} Rivet{4} aufstellen oder beenden (RW §7).", act,
+                act_de, dp[active], rivets[active], rivets[active] == 1 ? "" : "s"));
       break;
     case RivetStep::kCombat:
       d.say(say("{0}: activate a segment, act with its units, or end the combat phase (RW §8.1).",
@@ -1100,9 +1100,9 @@ Text RivetState::why_illegal_impl(const Action& a) const {
                    "RW §7.1: {1} kostet {2} AP, {3} verfügbar", ut.name, de, ut.cost,
                    usable_dp(a.arg(0)));
       if (ut.rivets > rivets[active] && !deploys_free(a.arg(0)))
-        return say("RW §7.1: {0} costs {2} rivets, {3} on the counter",
-                   "RW §7.1: {1} kostet {2} Rivets, {3} auf der Leiste", ut.name, de, ut.rivets,
-                   rivets[active]);
+        return say("RW §7.1: {0} costs {2} rivet{4}, {3} on the counter",
+                   "RW §7.1: {1} kostet {2} Rivet{4}, {3} auf der Leiste", ut.name, de, ut.rivets,
+                   rivets[active], ut.rivets == 1 ? "" : "s");
       int n = 0;
       for (const Unit& u : units) n += (u.type == a.arg(0)) + (u.plug == a.arg(0));
       if (n >= ut.miniatures)

@@ -261,11 +261,12 @@ std::string RivetState::describe_for(const Action& a, int viewer) const {
   return describe(a);
 }
 
-// What deploying a unit costs (DP) and brings (rivets), in English only.
+// What deploying a unit costs (DP, RW §7.1) and brings (rivets).
 Text RivetState::annotate(const Action& a) const {
   if (a.verb == kDeploy) {
     const UnitType& t = game_->data().units[static_cast<size_t>(a.arg(0))];
-    return {std::to_string(t.cost) + " DP, " + std::to_string(t.rivets) + " rivets", ""};
+    const char* plural = t.rivets == 1 ? "" : "s";
+    return say("{0} DP, {1} rivet{2}", "{0} AP, {1} Rivet{2}", t.cost, t.rivets, plural);
   }
   return {};
 }

@@ -520,13 +520,30 @@ TEST(RivetSpec, Rw11_Runner) {
   EXPECT_EQ(s->unit(off)->mp_left, 1);
 }
 
+// RW §7.1: a deployment's note tells its cost in DP and rivets, in the player's language.
+TEST(RivetSpec, Rw7_1_DeploymentNoteNamesTheCostInBothLanguages) {
+  auto g = MakeGame(1);
+  auto s = Start(*g);
+  const auto note = [&](const std::string& text) {
+    Action a;
+    std::string error;
+    EXPECT_TRUE(s->parse(text, a, error)) << text << ": " << error;
+    return s->annotate(a);
+  };
+  EXPECT_EQ(note("deploy rifleman a6 NW").in(Lang::kEn), "1 DP, 0 rivets");
+  EXPECT_EQ(note("deploy rifleman a6 NW").in(Lang::kDe), "1 AP, 0 Rivets");
+  EXPECT_EQ(note("deploy m2_wolverine a6 N").in(Lang::kEn), "3 DP, 1 rivet");
+  EXPECT_EQ(note("deploy m2_wolverine a6 N").in(Lang::kDe), "3 AP, 1 Rivet");
+}
+
 // RW §7.1: deployment only into own deployment segments and with the miniature limit.
 TEST(RivetSpec, Rw7_1_DeploymentRules) {
   auto g = MakeGame(1);
   auto s = Start(*g);
   EXPECT_NE(Why(*s, "deploy rifleman a5 NW").find("deployment segments"), std::string::npos);
   EXPECT_NE(Why(*s, "deploy panzerfaust a1 NW").find("other faction"), std::string::npos);
-  EXPECT_NE(Why(*s, "deploy m2_wolverine a6 N").find("rivets"), std::string::npos);  // 0 rivets
+  EXPECT_NE(Why(*s, "deploy m2_wolverine a6 N").find("costs 1 rivet, 0 on the counter"),
+            std::string::npos);
   for (int i = 0; i < 9; ++i)
     Put(*s, "rifleman", std::string(1, static_cast<char>('a' + i)) + "5", "NW");
   EXPECT_NE(Why(*s, "deploy rifleman a6 NW").find("miniatures"), std::string::npos);
