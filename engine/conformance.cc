@@ -154,6 +154,11 @@ void check_position(const Game& game, const State& state, Rng& rng, bool expensi
     const Decision d = state.decision_for(v < 0 ? kObserver : v);
     german.check(d.prompt, d.prompt_de, "decision prompt");
   }
+  // The notes beside the legal actions (State::annotate: costs, odds).
+  for (const Action& a : legal) {
+    const Text note = state.annotate(a);
+    german.check(note.en, note.de, "action note");
+  }
   // The refusals of actions that were legal a moment ago (a sample): in German too.
   for (size_t i = 0, checked = 0; i < before.size() && checked < 16 && !state.is_terminal(); ++i) {
     if (std::find(legal.begin(), legal.end(), before[i]) != legal.end()) continue;

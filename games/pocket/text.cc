@@ -108,16 +108,15 @@ std::string PocketState::describe(const Action& a) const {
   }
 }
 
-// PB Wunden 2 (A19): what giving up an order marker does to that unit's next order (PB §6), in
-// English only.
+// PB Wunden 2 (A19): what giving up an order marker does to that unit's next order (PB §6).
 Text PocketState::annotate(const Action& a) const {
   if (a.verb != kMarkerFrom || a.arg(0) >= n_units) return {};
   const Unit& un = units[static_cast<size_t>(a.arg(0))];
   if (un.orders == 0) return {};
-  return {fmt::format("{} order marker{} on {}, {} after; its next order costs {} instead of {}",
-                      un.orders, un.orders == 1 ? "" : "s", unit_label(a.arg(0)), un.orders - 1,
-                      un.orders, un.orders + 1),
-          ""};
+  return say("{0} order marker{1} on {2}, {3} after; its next order costs {4} instead of {5}",
+             "{0} Befehlsmarker auf {2}, danach {3}; ihr nächster Befehl kostet {4} statt {5}",
+             un.orders, un.orders == 1 ? "" : "s", unit_label(a.arg(0)), un.orders - 1, un.orders,
+             un.orders + 1);
 }
 
 bool PocketState::parse_text(std::string_view text, Action& out, Text& error) const {

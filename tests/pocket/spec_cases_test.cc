@@ -424,6 +424,8 @@ TEST(PocketSpec, PB_9_2_OwnerChoosesWhichUnitGivesUpTheOrderMarker) {
   ASSERT_TRUE(b.state->parse("marker-from e3", from_e3, err)) << err;
   EXPECT_EQ(b.state->annotate(from_e3).en,
             "1 order marker on e3, 0 after; its next order costs 1 instead of 2");
+  EXPECT_EQ(b.state->annotate(from_e3).in(Lang::kDe),
+            "1 Befehlsmarker auf e3, danach 0; ihr nächster Befehl kostet 1 statt 2");
   EXPECT_THAT(b.why("marker-from e1"), HasSubstr("carries no order marker"));
   EXPECT_THAT(b.why("marker-from o1"), HasSubstr("not a unit of elves"));
   EXPECT_EQ(b.state->troops[static_cast<size_t>(b.troop_of(e, kMountedGuard, 0))].wounds, 0);
