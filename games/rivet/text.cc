@@ -400,6 +400,15 @@ std::string RivetState::render_text_in(int seat, Lang lang) const {
     }
     o << "\n";
   }
+  // What the letters of the grid stand for (the territories RW §3, the terrain RW §10).
+  if (de)
+    o << "  Legende: a/b Aufstellungssegment der Alliierten/Bismarks, A/B ihr Gebiet, . "
+         "Niemandsland; O strategisches Ziel, U Bunker, W Stacheldraht, M Minenfeld, T "
+         "Panzersperre; g Gaswolke; f/F Flagge der Alliierten/Bismarks; a5/b1 Einheit u5/u1\n";
+  else
+    o << "  key: a/b deployment segment of the Allies/Bismark, A/B their territory, . no-man's "
+         "land; O strategic objective, U bunker, W wire, M minefield, T tank trap; g gas cloud; "
+         "f/F flag of the Allies/Bismark; a5/b1 unit u5/u1\n";
   // Hands: the seat's own cards in full, the other's only as counts (RW §5.1, hidden).
   const auto& data = game_->data();
   for (int f : {kAllies, kBismark}) {

@@ -42,6 +42,10 @@ TEST(RivetGerman, TheBoardPictureReadsInGermanWithTheHandsHidden) {
   EXPECT_THAT(en, HasSubstr("(Raus aus dem Graben (Over the Top))"));
   EXPECT_THAT(de, HasSubstr("  deine Action!-Karten:"));
   EXPECT_THAT(de, HasSubstr("  Die Bismarks haben "));
+  // RW §3, §10: the key names the grid's letters.
+  EXPECT_THAT(en, HasSubstr("  key: a/b deployment segment of the Allies/Bismark"));
+  EXPECT_THAT(de, HasSubstr("  Legende: a/b Aufstellungssegment der Alliierten/Bismarks"));
+  EXPECT_THAT(de, HasSubstr("W Stacheldraht, M Minenfeld, T Panzersperre"));
   EXPECT_THAT(
       de, HasSubstr(" Alliierte " +
                     g->data().units[static_cast<size_t>(g->data().unit_index("rifleman"))].german));
