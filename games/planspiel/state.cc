@@ -6101,8 +6101,14 @@ std::string PlanspielState::render_text_in(int seat, Lang lang) const {
     }
     o << "\n";
   }
-  o << t("(r/b n: n units of red/blue; o: field position; terrain . = F B b R S W H)\n",
-         "(r/b n: n Einheiten von Rot/Blau; o: Feldstellung; Gelände . = F B b R S W H)\n");
+  // The letters of the situation maps (scenarios §1.3 legend, ParseTerrainChar).
+  o << t(
+      "(r2/b2: 2 units of Red/Blue; o: field position; terrain: . open, = road, F forest,\n"
+      " f forest with road, B built-up, b built-up with road, R rocks, S swamp, W water,\n"
+      " H bridge)\n",
+      "(r2/b2: 2 Einheiten von Rot/Blau; o: Feldstellung; Gelände: . offen, = Straße,\n"
+      " F Hochwald, f Hochwald mit Straße, B Siedlung, b Siedlung mit Straße, R Felsen,\n"
+      " S Sumpf, W Gewässer, H feste Brücke)\n");
   for (int u = 0; u < num_units(); ++u) {
     const UnitState& s = unit(u);
     const SituationUnit& su = sit.units[static_cast<size_t>(u)];

@@ -128,6 +128,10 @@ TEST(PlanspielGerman, TheBoardPictureAndTheLabelsReadInGerman) {
                              "Blau 0\n"));
   EXPECT_THAT(de, HasSubstr("\nBesitz: "));
   EXPECT_THAT(de, Not(HasSubstr("half-turn")));
+  // Scenarios §1.3: the key gives each map letter its meaning.
+  EXPECT_THAT(en, HasSubstr("terrain: . open, = road, F forest,"));
+  EXPECT_THAT(de, HasSubstr("B Siedlung, b Siedlung mit Straße, R Felsen,\n S Sumpf, W Gewässer, "
+                            "H feste Brücke)"));
   const ActionInfo fertig = s->action_info(GermanA(*s, "fertig"), kPartyRed);
   EXPECT_EQ(fertig.label_de, "FERTIG: Teilzug beenden");
 }
