@@ -47,7 +47,7 @@ bool RivetState::deploy_segment(int seg) const {
 }
 
 int RivetState::attacks_of(const Unit& u, int weapon) const {
-  const auto ws = weapons(u);
+  const auto& ws = weapons(u);
   if (weapon < 0 || weapon >= static_cast<int>(ws.size())) return 0;
   return ws[static_cast<size_t>(weapon)].attacks + (u.card_extra == weapon ? 1 : 0);
 }

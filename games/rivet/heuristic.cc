@@ -228,7 +228,7 @@ class RivetHeuristic : public Player {
 
   double AttackScore(const RivetState& s, const Unit& u, int weapon, int target_id, bool flat,
                      bool deviates, int seg) const {
-    const auto ws = s.weapons(u);
+    const auto& ws = s.weapons(u);
     const Weapon& w = ws[static_cast<size_t>(weapon)];
     std::vector<int> targets;
     if (target_id >= 0)
@@ -276,7 +276,7 @@ class RivetHeuristic : public Player {
     return n;
   }
   static bool UnitArmed(const RivetState& s, const Unit& u, int weapon) {
-    const auto ws = s.weapons(u);
+    const auto& ws = s.weapons(u);
     if (weapon < 0 || weapon >= static_cast<int>(ws.size())) return false;
     const Weapon& w = ws[static_cast<size_t>(weapon)];
     const int r = GroundRange(s, u, w);
@@ -442,7 +442,7 @@ class RivetHeuristic : public Player {
       }
       case kAttack: {
         const Unit& u = *s.unit(a.arg(0));
-        const Weapon w = s.weapons(u)[static_cast<size_t>(a.arg(1))];
+        const Weapon& w = s.weapons(u)[static_cast<size_t>(a.arg(1))];
         return AttackScore(s, u, a.arg(1), -1, (w.rules & kFlatGrid) != 0, w.deviates, a.arg(2));
       }
       case kSnipe: {
@@ -492,7 +492,7 @@ class RivetHeuristic : public Player {
   }
   double BaselineAttackScore(const RivetState& s, const Unit& u, int weapon, int target_id,
                              bool flat, bool deviates, int seg) const {
-    const auto ws = s.weapons(u);
+    const auto& ws = s.weapons(u);
     const Weapon& w = ws[static_cast<size_t>(weapon)];
     std::vector<int> targets;
     if (target_id >= 0)
@@ -546,7 +546,7 @@ class RivetHeuristic : public Player {
       }
       case kAttack: {
         const Unit& u = *s.unit(a.arg(0));
-        const Weapon w = s.weapons(u)[static_cast<size_t>(a.arg(1))];
+        const Weapon& w = s.weapons(u)[static_cast<size_t>(a.arg(1))];
         return BaselineAttackScore(s, u, a.arg(1), -1, (w.rules & kFlatGrid) != 0, w.deviates,
                                    a.arg(2));
       }

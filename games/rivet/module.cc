@@ -13,6 +13,15 @@ RivetGame::RivetGame(const RivetData& data, int mission_id, RivetOptions options
     throw std::runtime_error("rivet: no mission " + std::to_string(mission_id));
   mission_ = &data.missions[static_cast<size_t>(mission_id - 1)];
   board_ = compose_board(data, *mission_);
+  const size_t types = data.units.size();
+  weapons_.resize(types * (types + 1));
+  for (size_t t = 0; t < types; ++t)
+    for (size_t plug = 0; plug <= types; ++plug) {
+      std::vector<Weapon>& w = weapons_[t * (types + 1) + plug];
+      w = data.units[t].weapons;
+      if (plug > 0)
+        w.insert(w.end(), data.units[plug - 1].weapons.begin(), data.units[plug - 1].weapons.end());
+    }
   scenario_ = "mission-" + std::to_string(mission_id);
   options_ = {{"initiative", options.initiative == InitiativeRule::kEveryRound ? "round" : "game"},
               {"max_rounds", options.max_rounds > 0 ? std::to_string(options.max_rounds) : "none"}};

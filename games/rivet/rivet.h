@@ -245,9 +245,9 @@ class RivetState : public State {
   int max_hp(const Unit& u) const;
   int loot(const Unit& u) const;
   bool is_infantry(const Unit& u) const;
-  int ability(const Unit& u, AbilityKind k) const;  // own + plug, -1 if absent
-  std::vector<Weapon> weapons(const Unit& u) const;
-  int seg_owner(int seg) const;  // faction with units there, or -1
+  int ability(const Unit& u, AbilityKind k) const;          // own + plug, -1 if absent
+  const std::vector<Weapon>& weapons(const Unit& u) const;  // host's, then plug's (D-6)
+  int seg_owner(int seg) const;                             // faction with units there, or -1
   // seg_owner of every segment, from one pass over the units (the legal-action generators).
   std::array<int8_t, kMaxSegments> segment_holders() const;
   int used_fields(int seg) const;                // mask of occupied fields
@@ -460,11 +460,18 @@ class RivetGame : public Game {
   const Mission& mission() const { return *mission_; }
   const Board& board() const { return board_; }
   const RivetOptions& opts() const { return opts_; }
+  // The weapons of a unit of `type` with a plug of type `plug` (-1: none), the host's first
+  // (content D-6): built once per game (perf: the rules and the heuristic ask it per unit).
+  const std::vector<Weapon>& weapons_of(int type, int plug) const {
+    return weapons_[static_cast<size_t>(type) * (data_->units.size() + 1) +
+                    static_cast<size_t>(plug + 1)];
+  }
 
  private:
   const RivetData* data_;
   const Mission* mission_;
   Board board_;
+  std::vector<std::vector<Weapon>> weapons_;  // weapons_of, per type and plug + 1
   RivetOptions opts_;
   std::string scenario_;
   Options options_;

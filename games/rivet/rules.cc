@@ -108,13 +108,8 @@ int RivetState::ability(const Unit& u, AbilityKind k) const {
   return x;
 }
 
-std::vector<Weapon> RivetState::weapons(const Unit& u) const {
-  std::vector<Weapon> w = type_of(u).weapons;
-  if (u.plug >= 0) {
-    for (const Weapon& pw : game_->data().units[static_cast<size_t>(u.plug)].weapons)
-      w.push_back(pw);
-  }
-  return w;
+const std::vector<Weapon>& RivetState::weapons(const Unit& u) const {
+  return game_->weapons_of(u.type, u.plug);
 }
 
 int RivetState::seg_owner(int seg) const {
@@ -998,7 +993,7 @@ void RivetState::combat_actions(ActionList& out) const {
     if (ready[static_cast<size_t>(s)]) out.push_back(Action(kActivate, {s}));
   for (const Unit& u : units) {
     if (u.owner != active || u.combat != 1) continue;
-    const std::vector<Weapon> ws = weapons(u);
+    const std::vector<Weapon>& ws = weapons(u);
     const bool sniper = is_sniper(u);
     if (!u.dashed) {
       for (int w = 0; w < static_cast<int>(ws.size()); ++w) {
@@ -1158,7 +1153,7 @@ Text RivetState::why_illegal_impl(const Action& a) const {
         return {"RW §8.1 step 3: the unit used its [Action] (Dash) instead of attacking",
                 "RW §8.1 Schritt 3: die Einheit hat ihre [Aktion] (Spurt) statt eines Angriffs "
                 "genutzt"};
-      const auto ws = weapons(*u);
+      const auto& ws = weapons(*u);
       if (a.arg(1) >= static_cast<int>(ws.size()))
         return {"the unit has no such weapon", "die Einheit hat keine solche Waffe"};
       const Weapon& w = ws[static_cast<size_t>(a.arg(1))];
@@ -1420,7 +1415,7 @@ void RivetState::begin_minefield(Unit& u, EventList* ev) {
 }
 
 void RivetState::begin_attack(Unit& u, int weapon, int seg, int sniper_target, EventList* ev) {
-  const Weapon w = weapons(u)[static_cast<size_t>(weapon)];
+  const Weapon& w = weapons(u)[static_cast<size_t>(weapon)];
   pending = Pending{};
   pending.active = true;
   pending.source = 0;
