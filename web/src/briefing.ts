@@ -50,7 +50,6 @@ export function segmentRuns(segs: string[]): string {
 export function rivetBriefing(board: RivetBoard, l: Lang): BriefingSection[] {
   const b = board.briefing;
   if (!b) return [];
-  const side = (s: string) => sideName('rivet', s, l);
   // The mission's own rules (Bismark-only scoring, Riflemen on the SOs, paradrop, extra DP) are in
   // its victory and special texts; the lines composed here add what those do not say.
   const goal: BriefingLine[] = [{ text: said(b.victory, b.victory_de, l) }];
@@ -64,10 +63,10 @@ export function rivetBriefing(board: RivetBoard, l: Lang): BriefingSection[] {
   const special: BriefingLine[] = b.special.length ? b.special.map((s) => ({ text: said(s.text, s.text_de, l) })) : [{ text: t('brNone', l) }];
   const deployStandIn = isStandIn(b.provenance.deploy);
   const forces: BriefingLine[] = (['allies', 'bismark'] as const).map((s) =>
-    marked(fill(t('brRivetDeploy', l), { s: side(s), segs: segmentRuns(b.deploy[s] ?? []) }), deployStandIn, l),
+    marked(fill(t(`brRivetDeploy_${s}`, l), { segs: segmentRuns(b.deploy[s] ?? []) }), deployStandIn, l),
   );
   forces.push({ text: fill(t('brRivetResources', l), { a: b.dp.allies, b: b.dp.bismark, r: b.rivets }) });
-  forces.push({ text: b.first_player === 'roll' ? t('brRivetFirstRoll', l) : fill(t('brRivetFirstSide', l), { s: side(b.first_player) }) });
+  forces.push({ text: b.first_player === 'roll' ? t('brRivetFirstRoll', l) : t(`brRivetFirstSide_${b.first_player}`, l) });
   forces.push({ text: t(b.action_cards ? 'brRivetCardsYes' : 'brRivetCardsNo', l) });
   forces.push({ text: t(b.secret_missions ? 'brRivetSecretsYes' : 'brRivetSecretsNo', l) });
   if (b.action_cards || b.secret_missions) forces.push({ text: t('brRivetOwnCards', l) });

@@ -33,8 +33,8 @@ describe('Rivet Wars briefing', () => {
     expect(en.find((s) => s.key === 'objectives')!.lines[0].standIn).toBe(true);
     expect(section(en, 'special')).toEqual(['No Action! cards and no secret missions are drawn.']);
     const forces = section(en, 'forces');
-    expect(forces[0]).toBe('Allies deploy in a6–i6 († stand-in: not the printed value)');
-    expect(forces[1]).toBe('Bismark deploy in a1–i1 († stand-in: not the printed value)');
+    expect(forces[0]).toBe('The Allies deploy in a6–i6 († stand-in: not the printed value)');
+    expect(forces[1]).toBe('Bismark deploys in a1–i1 († stand-in: not the printed value)');
     expect(forces).toContain('Each turn: DP Allies 4, Bismark 4; rivets 0 per side.');
     expect(forces).toContain('The initiative roll decides who takes the first turn (RW §4.5).');
     expect(forces).toContain('No Action! cards are drawn.');
@@ -45,7 +45,19 @@ describe('Rivet Wars briefing', () => {
     expect(section(de, 'goal')[0]).toContain('zuerst 6 SP');
     expect(section(de, 'special')).toEqual(['Die Spieler ziehen keine Action!-Karten und keine Geheimen Missionen.']);
     expect(section(de, 'objectives')[0]).toBe('d3: das südöstliche Feld des Segments († Platzhalter: nicht der gedruckte Wert)');
-    expect(section(de, 'forces')[0]).toBe('Alliierte stellen in a6–i6 auf († Platzhalter: nicht der gedruckte Wert)');
+    expect(section(de, 'forces')[0]).toBe('Die Alliierten stellen in a6–i6 auf († Platzhalter: nicht der gedruckte Wert)');
+    expect(section(de, 'forces')[1]).toBe('Die Bismarks stellen in a1–i1 auf († Platzhalter: nicht der gedruckte Wert)');
+  });
+
+  it('names the side that takes the first turn as a sentence subject in both languages', () => {
+    for (const [first, en, de] of [
+      ['allies', 'The Allies take the first turn.', 'Die Alliierten machen den ersten Zug.'],
+      ['bismark', 'Bismark takes the first turn.', 'Die Bismarks machen den ersten Zug.'],
+    ] as const) {
+      const b = { ...board, briefing: { ...board.briefing!, first_player: first } } as RivetBoard;
+      expect(section(rivetBriefing(b, 'en'), 'forces')).toContain(en);
+      expect(section(rivetBriefing(b, 'de'), 'forces')).toContain(de);
+    }
   });
 
   it('names a round limit and the own-cards note where the mission deals cards', () => {
