@@ -289,6 +289,7 @@ const STRINGS = {
     round: 'Round',
     vp: 'VP',
     rivets: 'rivets',
+    rivetDp: 'DP', // deployment points (RW §7)
     toPlay: 'to play',
     deployZone: 'deployment',
     gas: 'gas',
@@ -692,7 +693,8 @@ const STRINGS = {
     unformed: 'deine Truppen, noch in keiner Einheit',
     round: 'Runde',
     vp: 'SP',
-    rivets: 'Nieten',
+    rivets: 'Rivets', // the rulebook's word
+    rivetDp: 'AP', // Aufstellungspunkte (RW §7)
     toPlay: 'am Zug',
     deployZone: 'Aufstellung',
     gas: 'Gas',

@@ -33,7 +33,7 @@ const board: RivetBoard = {
     { id: 'AC-07', name: 'Lucky Charm', name_de: 'Glücksbringer', window: 4, deviation: 'ON', rules: 'Re-roll.', rules_de: 'Neu würfeln.', quote: 'q', quote_de: 'z', provenance: 'stand-in' },
   ],
   secret_missions: [
-    { id: 'SM-09', name: 'War Chest', name_de: 'Kriegskasse', vp: 1, check: 'end_of_turn', condition: 'rivets(self) >= 5', goal: '5 rivets', goal_de: '5 Nieten', provenance: 'stand-in' },
+    { id: 'SM-09', name: 'War Chest', name_de: 'Kriegskasse', vp: 1, check: 'end_of_turn', condition: 'rivets(self) >= 5', goal: '5 rivets', goal_de: '5 Rivets', provenance: 'stand-in' },
   ],
 };
 

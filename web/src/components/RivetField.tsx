@@ -53,7 +53,7 @@ export function RivetField(props: RivetFieldProps) {
           const seat = obs?.seats?.[s];
           return (
             <span key={s} class="pplayer" style={{ borderColor: SEAT_COLOURS[s] }} data-seat={s}>
-              <b>{sideName('rivet', s)}</b> {t('vp')} {seat?.vp ?? 0}/{seat?.vp_needed ?? board.vp[i]} · {t('rivets')} {seat?.rivets ?? 0} · DP {seat?.dp ?? 0}
+              <b>{sideName('rivet', s)}</b> {t('vp')} {seat?.vp ?? 0}/{seat?.vp_needed ?? board.vp[i]} · {t('rivets')} {seat?.rivets ?? 0} · {t('rivetDp')} {seat?.dp ?? 0}
               {seat && (seat.hand_size > 0 || seat.secrets_count > 0) && (
                 <span class="small" data-testid={`rivet-cards-${s}`}>
                   {' · Action! '}
