@@ -1730,6 +1730,9 @@ async function rivetHandScenario(browser) {
   await page.click('[data-testid=lang-de]');
   const deProv = await page.textContent('[data-testid=rivet-unit] .prov.standin');
   check(/nicht der gedruckte Wert/.test(deProv ?? ''), `German: the stand-in mark (${deProv})`);
+  // German says the rulebook's words: Rivets and AP (Aufstellungspunkte), not Nieten and DP.
+  const deSide = await page.textContent('.pplayer[data-seat=allies]');
+  check(/Rivets \d+ · AP \d+/.test(deSide ?? '') && !/Nieten|DP/.test(deSide ?? ''), `German: the side's Rivets and AP (${deSide})`);
   await shot(page, 'rivet-hand-unit-de');
   await page.click('[data-testid=lang-en]');
   for (const p of Object.values(pages)) await p.close();

@@ -186,7 +186,7 @@ export function Tile(props: { type?: TroopType; wounds: number; troop?: string; 
         ))}
       </div>
       <div class="tstats">
-        DP {tt.dp} · FV {tt.fv === 0 ? '*' : tt.fv} · LP {tt.lp}
+        {t('pbDp')} {tt.dp} · {t('pbFv')} {tt.fv === 0 ? '*' : tt.fv} · LP {tt.lp}
         {props.wounds > 0 && <span class="wounds"> {'●'.repeat(props.wounds)}</span>}
       </div>
     </div>
