@@ -1,7 +1,7 @@
 // Rivet Wars: reading the observation (RivetState::observe, games/rivet/observation.cc: named
 // fields) against the static board (games/rivet/web_board.cc: unit types by id).
 import type { ParsedAction } from './actions';
-import type { Lang } from './i18n';
+import { t as say, type Lang } from './i18n';
 import type { LegalAction, RivetBoard, RivetObservation, RivetObservedUnit, RivetUnitType } from './types';
 
 export interface RivetUnit {
@@ -125,7 +125,7 @@ export function unitValues(t: RivetUnitType, lang: Lang): { key: string; value: 
   const v = (x: number | string | null | undefined) => (x === null || x === undefined ? '—' : String(x));
   const rows: { key: string; value: string; provenance: string }[] = [
     { key: 'class', value: t.class, provenance: p.class ?? '' }, // the UI names it (rivetClass_*)
-    { key: 'cost', value: `${v(t.cost)} ${lang === 'de' ? 'AP' : 'DP'}${t.rivets ? ` + ${t.rivets} R` : ''}`, provenance: p.cost ?? '' },
+    { key: 'cost', value: `${v(t.cost)} ${say('rivetDp', lang)}${t.rivets ? ` + ${t.rivets} R` : ''}`, provenance: p.cost ?? '' },
     { key: 'move', value: v(t.move), provenance: p.move ?? '' },
     { key: 'armour', value: v(t.armour) + (t.armour_public_value !== null && t.armour_public_value !== undefined ? ` (${t.armour_public_value})` : ''), provenance: p.armour ?? '' },
     { key: 'hp', value: v(t.hp), provenance: p.hp ?? '' },

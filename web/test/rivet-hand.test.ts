@@ -82,7 +82,8 @@ describe('Rivet SO fields and unit values (RW §10, content §2.3)', () => {
     const by = new Map(rows.map((r) => [r.key, r]));
     expect(by.get('range')).toMatchObject({ value: '2 / 0' });
     expect(by.get('baseFields')).toMatchObject({ value: '1', provenance: 'stand-in' });
-    expect(by.get('cost')?.provenance).toBe('public-unverified');
+    expect(by.get('cost')).toMatchObject({ value: '1 AP', provenance: 'public-unverified' });
+    expect(unitValues(rifleman, 'en').find((r) => r.key === 'cost')?.value).toBe('1 DP');
     expect(by.get('abilities')?.value).toBe('Läufer (+1)');
     expect(by.get('weapon 1')).toMatchObject({ value: '1× [3 0 0 0 0]', provenance: 'public-unverified' });
     expect(by.get('deviates 1')).toMatchObject({ value: '—', provenance: 'stand-in' });
