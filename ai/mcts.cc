@@ -363,7 +363,7 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
   Playouts po(sr, seed);
 
   // Candidates: the real root's actions (no concession unless it is all there is), best prior
-  // first; the `halving_width` best stay (all of them without a prior).
+  // first; the `halving_width` best stay (all of them without a prior or with width 0).
   ActionList legal;
   sr.root->legal_actions(legal);
   drop_concessions(*sr.root, legal);
@@ -373,7 +373,8 @@ void run_halving(const Search& sr, uint64_t seed, long long budget, bool timed,
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
       return prior_of(sr, legal[a].id()) > prior_of(sr, legal[b].id());
     });
-    order.resize(std::min(order.size(), static_cast<size_t>(std::max(2, cfg.halving_width))));
+    if (cfg.halving_width > 0)
+      order.resize(std::min(order.size(), static_cast<size_t>(std::max(2, cfg.halving_width))));
   }
   std::vector<int32_t> node(legal.size(), -1);
   for (size_t i : order) node[i] = add_child(tree, 0, sr.seat, legal[i].id());
@@ -501,7 +502,8 @@ std::string MctsPlayer::name() const {
   if (config_.heuristic_steps) n += ":heuristic-steps";
   if (!config_.prior) n += ":noprior";
   if (config_.flat && !config_.halving) n += ":flat";
-  if (config_.halving) n += ":sh" + std::to_string(config_.halving_width);
+  if (config_.halving)
+    n += ":sh" + (config_.halving_width > 0 ? std::to_string(config_.halving_width) : "all");
   if (config_.halving && config_.hold > 0) n += ":hold" + number_text(config_.hold);
   if (config_.iterations <= 0 && config_.iteration_cap > 0)
     n += ":cap" + std::to_string(config_.iteration_cap);
@@ -669,6 +671,11 @@ bool parse_mcts_seat(std::string_view text, MctsConfig& config, std::string& err
     }
     if (part == "flat") {
       c.flat = true;
+      continue;
+    }
+    if (part == "shall") {  // sequential halving over every root action
+      c.flat = c.halving = true;
+      c.halving_width = 0;
       continue;
     }
     if (double x = 0; part.substr(0, 2) == "sh" &&

@@ -78,8 +78,9 @@ struct MctsConfig {
   // iteration plays out from there (with guided playouts: rollouts of the game's heuristic,
   // Tesauro & Galperin 1996, "On-line policy improvement using Monte-Carlo search").
   bool flat = false;
-  // Sequential halving at the root (seat suffix ":sh" or ":shN"; implies flat): the root's
-  // best `halving_width` actions by the prior (all of them without one) share the budget in
+  // Sequential halving at the root (seat suffix ":sh", ":shN" or ":shall"; implies flat): the
+  // root's best `halving_width` actions by the prior (all of them without one, or with width 0,
+  // ":shall") share the budget in
   // ceil(log2(width)) rounds of equal shares; after each round the better half by mean value
   // stays (Karnin, Koren & Somekh 2013, "Almost optimal exploration in multi-armed bandits";
   // the root of Danihelka et al. 2022, "Policy improvement by planning with Gumbel"). The j-th

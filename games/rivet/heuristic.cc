@@ -596,17 +596,52 @@ std::unique_ptr<Player> make_rivet_heuristic(int seat, uint64_t seed) {
 
 namespace feldherr::rivet {
 
-// Static evaluation for MCTS (GameModule::evaluate): the terminal result, otherwise the
-// difference of the sides' progress towards their VP thresholds (RW §13), in (-0.9, 0.9).
+RivetEvalTerms rivet_evaluation_terms(const RivetState& s) {
+  const Mission& m = s.mission();
+  const auto& units = s.rgame().data().units;
+  RivetEvalTerms t;
+  t.vp = static_cast<double>(s.vp[0]) / m.vp[0] - static_cast<double>(s.vp[1]) / m.vp[1];
+  // SO: a flag, or a unit of the side on the field (it scores at the end of the side's turn).
+  if (!s.so_segs.empty()) {
+    int held[2] = {0, 0};
+    for (size_t i = 0; i < s.so_segs.size(); ++i) {
+      bool on[2] = {false, false};
+      for (const Unit& u : s.units)
+        if ((u.owner == kAllies || u.owner == kBismark) && u.seg == s.so_segs[i] &&
+            ((u.fields >> s.so_field[i]) & 1))
+          on[u.owner] = true;
+      for (int side = 0; side < 2; ++side)
+        if (on[side] || (s.flags[i] == side && !on[1 - side])) ++held[side];
+    }
+    t.so = static_cast<double>(held[0] - held[1]) / static_cast<double>(s.so_segs.size());
+  }
+  // Forces: each unit by its cost (DP + 2 per rivet, with its plug's), x the share of its hit
+  // points left; plus the DP and rivets in hand.
+  double force[2] = {0, 0};
+  for (const Unit& u : s.units) {
+    if (u.owner != kAllies && u.owner != kBismark) continue;
+    const UnitType& type = s.type_of(u);
+    double cost = type.cost + 2.0 * type.rivets;
+    if (u.plug >= 0) {
+      const UnitType& plug = units[static_cast<size_t>(u.plug)];
+      cost += plug.cost + 2.0 * plug.rivets;
+    }
+    const double left = type.hp > 0 ? std::max(0, type.hp - u.damage) / double(type.hp) : 1.0;
+    force[u.owner] += cost * left;
+  }
+  for (int side = 0; side < 2; ++side) force[side] += s.dp[side] + 2.0 * s.rivets[side];
+  if (force[0] + force[1] > 0) t.material = (force[0] - force[1]) / (force[0] + force[1]);
+  return t;
+}
+
+// Static evaluation for MCTS (GameModule::evaluate): the terminal result, otherwise the expected
+// return of heuristic self-play from the position, weights fitted by logistic regression over the
+// ten missions (docs/rivet.md "Evaluation", scripts/fit_rivet_eval.py).
 double rivet_evaluate(const State& state, int seat) {
   if (state.is_terminal()) return state.result().returns[static_cast<size_t>(seat)];
-  const auto& s = static_cast<const RivetState&>(state);
-  const Mission& m = s.mission();
-  const double mine =
-      static_cast<double>(s.vp[static_cast<size_t>(seat)]) / m.vp[static_cast<size_t>(seat)];
-  const double theirs = static_cast<double>(s.vp[static_cast<size_t>(1 - seat)]) /
-                        m.vp[static_cast<size_t>(1 - seat)];
-  return 0.9 * std::tanh(2.0 * (mine - theirs));
+  const RivetEvalTerms t = rivet_evaluation_terms(static_cast<const RivetState&>(state));
+  const double e0 = std::tanh(1.35 * t.vp + 0.29 * t.so + 0.21 * t.material);
+  return seat == 0 ? e0 : -e0;
 }
 
 }  // namespace feldherr::rivet

@@ -20,4 +20,17 @@ struct RivetHeuristicParams {
 std::unique_ptr<Player> make_rivet_heuristic(int seat, uint64_t seed,
                                              const RivetHeuristicParams& params);
 
+class RivetState;
+
+// The terms rivet_evaluate weighs, each for the Allies (seat 0) in [-1, 1] (docs/rivet.md
+// "Evaluation"): the VP towards each side's threshold, the SO each side's flag or units hold (a
+// VP each at the end of its turns, RW §10), and the forces (units on the map by their cost and
+// strength left, DP and rivets in hand).
+struct RivetEvalTerms {
+  double vp = 0;        // VP / threshold, Allies - Bismark
+  double so = 0;        // SO held (flag or a unit on the field) / SO, Allies - Bismark
+  double material = 0;  // (forces Allies - Bismark) / (forces Allies + Bismark)
+};
+RivetEvalTerms rivet_evaluation_terms(const RivetState& state);
+
 }  // namespace feldherr::rivet

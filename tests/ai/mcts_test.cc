@@ -539,6 +539,11 @@ TEST(Mcts, SeatParser) {
   EXPECT_EQ(error, "");
   EXPECT_EQ(c.halving_width, 4);
   EXPECT_EQ(c.hold, 0.0);
+  ASSERT_TRUE(parse_mcts_seat("mcts:800it:guided:d20:shall:e0:hold", c, error));
+  EXPECT_EQ(error, "");
+  EXPECT_TRUE(c.halving);
+  EXPECT_EQ(c.halving_width, 0);  // every root action
+  EXPECT_EQ(MctsPlayer(c, 1, nullptr).name(), "mcts:800it:guided:shall:hold1:e0");
   ASSERT_TRUE(parse_mcts_seat("mcts:800it:guided:d0:sh:e0:hold", c, error));
   EXPECT_EQ(error, "");
   EXPECT_EQ(c.hold, 1.0);
