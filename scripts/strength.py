@@ -43,9 +43,10 @@ CELLS = os.path.join(ROOT, "docs", "strength-cells")
 # game (docs/ai.md "Difficulty levels": the level's search with its cap of rollouts a decision as
 # the budget, which plays as the level wherever the rollouts fit in its time and, unlike a time
 # budget, the same on a loaded machine). A search with other settings is no level's cell.
-HELD_ROLLOUTS = {"normal": "mcts:800it:d0:guided:sh8:hold1:e0",
-                 "hard": "mcts:2400it:d0:guided:sh8:hold1:e0"}
-LEVELS = {"planspiel": HELD_ROLLOUTS, "rivet": HELD_ROLLOUTS,
+LEVELS = {"planspiel": {"normal": "mcts:800it:d0:guided:sh8:hold1:e0",
+                        "hard": "mcts:2400it:d0:guided:sh8:hold1:e0"},
+          "rivet": {"normal": "mcts:800it:d0:guided:shall:hold1:e0",
+                    "hard": "mcts:2400it:d0:guided:shall:hold1:e0"},
           "wsr": {"normal": "mcts:200it:guided:sh8:hold1", "hard": "mcts:600it:guided:sh8:hold1"}}
 
 

@@ -45,13 +45,11 @@ class RivetHeuristic : public Player {
 
   Action choose(const State& state) override {
     const auto& s = static_cast<const RivetState&>(state);
-    CountSoHolders(s);
-    CountSecrets(s);
-    s.legal_actions(buffer_);
+    ScoreAll(s);
     double best = -1e9;
     top_.clear();  // indices into buffer_ of the best-scored actions
     for (size_t i = 0; i < buffer_.size(); ++i) {
-      const double v = p_.baseline ? BaselineScore(s, buffer_[i]) : Score(s, buffer_[i]);
+      const double v = scores_[i];
       if (v > best + 1e-9) {
         best = v;
         top_.clear();
@@ -61,7 +59,28 @@ class RivetHeuristic : public Player {
     return buffer_[top_[static_cast<size_t>(rng_.below(static_cast<uint32_t>(top_.size())))]];
   }
 
+  // The scores choose() picks the best of, one per legal action: the search's root prior, and
+  // the first choice that held sequential halving keeps (docs/ai.md "Seats").
+  bool score_actions(const State& state, std::vector<double>& scores) override {
+    ScoreAll(static_cast<const RivetState&>(state));
+    scores = scores_;
+    return true;
+  }
+
+  // Common random numbers for the search's rollouts: only ties draw.
+  void reseed(uint64_t seed) override { rng_ = Rng(seed); }
+
  private:
+  // Scores every legal action of `s` into scores_ (buffer_ holds the actions).
+  void ScoreAll(const RivetState& s) {
+    CountSoHolders(s);
+    CountSecrets(s);
+    s.legal_actions(buffer_);
+    scores_.resize(buffer_.size());
+    for (size_t i = 0; i < buffer_.size(); ++i)
+      scores_[i] = p_.baseline ? BaselineScore(s, buffer_[i]) : Score(s, buffer_[i]);
+  }
+
   // Who stands on each SO field (RW §10), counted once per decision: per side and SO, the number
   // of its units there and one of their ids.
   struct SoHold {
@@ -578,6 +597,7 @@ class RivetHeuristic : public Player {
   ActionList buffer_;
   std::array<std::vector<SoHold>, 2> hold_;   // CountSoHolders, per side
   std::array<uint32_t, 2> secret_metrics_{};  // CountSecrets: per side, bit per SecretMetric
+  std::vector<double> scores_;                // ScoreAll: one per action of buffer_
   std::vector<size_t> top_;                   // choose: the best actions so far
 };
 

@@ -46,9 +46,9 @@ std::unique_ptr<MctsPlayer> pocket_mcts(const MctsConfig& c, uint64_t seed) {
   return std::make_unique<MctsPlayer>(c, seed, m.evaluate, m.make_heuristic);
 }
 
-// Positions of random Pocket Battles games (every `stride`-th decision of a seat), from the
+// Positions of random games (every `stride`-th decision of a seat); in Pocket Battles from the
 // army selection to the battle.
-std::vector<std::unique_ptr<State>> pocket_positions(const Game& game, int games, int stride) {
+std::vector<std::unique_ptr<State>> random_positions(const Game& game, int games, int stride) {
   std::vector<std::unique_ptr<State>> out;
   for (int g = 0; g < games; ++g) {
     auto s = game.new_initial_state();
@@ -74,7 +74,7 @@ std::vector<std::unique_ptr<State>> pocket_positions(const Game& game, int games
 // the opponent's hidden troops differ) must get the same action from MCTS with the same seed.
 TEST(Mcts, DecisionIndependentOfHiddenState_Pocket) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 6, 7);
+  auto positions = random_positions(*game, 6, 7);
   ASSERT_GT(positions.size(), 40u);
   int checked = 0, hidden_differs = 0;
   for (size_t i = 0; i < positions.size(); ++i) {
@@ -105,7 +105,7 @@ TEST(Mcts, DecisionIndependentOfHiddenState_Pocket) {
 // thread and for two (each thread runs a fixed share of the iterations).
 TEST(Mcts, DeterministicWithIterationBudget) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 2, 11);
+  auto positions = random_positions(*game, 2, 11);
   ASSERT_FALSE(positions.empty());
   for (int threads : {1, 2}) {
     for (size_t i = 0; i < positions.size(); i += 3) {
@@ -126,7 +126,7 @@ TEST(Mcts, DeterministicWithIterationBudget) {
 TEST(Mcts, KeptNodeListsSearchAsFreshLists_Wsr) {
   auto game = all_games().create("wsr/noville", {});
   const GameModule& m = *all_games().find("wsr");
-  auto positions = pocket_positions(*game, 2, 25);
+  auto positions = random_positions(*game, 2, 25);
   ASSERT_GT(positions.size(), 8u);
   for (size_t i = 0; i < positions.size(); i += 2) {
     MctsConfig fresh = budget(200);
@@ -145,7 +145,7 @@ TEST(Mcts, KeptNodeListsSearchAsFreshLists_Wsr) {
 // merged root visits add up to the budget (every iteration passes through one root child).
 TEST(Mcts, RootParallelismMergesVisits) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 1, 13);
+  auto positions = random_positions(*game, 1, 13);
   ASSERT_FALSE(positions.empty());
   const State& s = *positions[positions.size() / 2];
   auto p = pocket_mcts(budget(1001, 2), 3);
@@ -159,7 +159,7 @@ TEST(Mcts, RootParallelismMergesVisits) {
 // A time budget: the search stops near the deadline.
 TEST(Mcts, TimeBudgetIsKept) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 1, 13);
+  auto positions = random_positions(*game, 1, 13);
   MctsConfig c;
   c.seconds = 0.05;
   auto p = pocket_mcts(c, 5);
@@ -172,7 +172,7 @@ TEST(Mcts, TimeBudgetIsKept) {
 // end at fractions of the time, and every round runs at least one cycle.
 TEST(Mcts, TimeBudgetIsKeptBySequentialHalving_Pocket) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 1, 13);
+  auto positions = random_positions(*game, 1, 13);
   MctsConfig c;
   std::string error;
   ASSERT_TRUE(parse_mcts_seat("mcts:0.1:guided:d0:sh:e0:nocap", c, error));
@@ -189,7 +189,7 @@ TEST(Mcts, TimeBudgetStopsAtTheGamesIterationCap_Pocket) {
   ASSERT_GT(m.mcts_iteration_cap, 0);
   auto game = pocket_game();
   const State* battle = nullptr;
-  auto positions = pocket_positions(*game, 2, 5);
+  auto positions = random_positions(*game, 2, 5);
   for (const auto& p : positions)
     if (!m.setup_decision(*p) && p->legal_actions().size() > 2) battle = p.get();
   ASSERT_NE(battle, nullptr);
@@ -242,7 +242,7 @@ TEST(Mcts, PlainSeatPlaysTheGamesOwnSearch_Pocket) {
   // best actions tried, the budget kept).
   auto game = pocket_game();
   bool searched = false;
-  for (const auto& p : pocket_positions(*game, 2, 9)) {
+  for (const auto& p : random_positions(*game, 2, 9)) {
     if (m.setup_decision(*p) || p->legal_actions().size() < 9) continue;
     searched = true;
     plain->choose(*p);
@@ -258,22 +258,71 @@ TEST(Mcts, PlainSeatPlaysTheGamesOwnSearch_Pocket) {
 
 // The Planspiel's and Rivet Wars' levels (docs/ai.md "Seats", "Difficulty levels"):
 // `ai:normal` is the plain seat, held halving over rollouts of the heuristic, at most 800 a
-// decision; `ai:hard` the same at 3 s and 2,400.
+// decision, over the heuristic's 8 best actions in the Planspiel and over all of them in Rivet
+// Wars; `ai:hard` the same at 3 s and 2,400.
 TEST(Mcts, NormalAndHardPlayHeldRolloutsOfTheHeuristic_PlanspielRivet) {
   for (const char* id : {"planspiel", "rivet"}) {
     const GameModule& m = *all_games().find(id);
+    const std::string width = std::string(id) == "rivet" ? "shall" : "sh8";
     std::string seat, error;
     MctsConfig c;
     ASSERT_TRUE(resolve_ai_level(&m, "ai:normal", seat, error));
     ASSERT_TRUE(parse_mcts_seat(seat, c, error));
     EXPECT_TRUE(c.plain);
-    EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:1s:d0:guided:sh8:hold1:cap800:e0") << id;
+    EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:1s:d0:guided:" + width + ":hold1:cap800:e0")
+        << id;
     ASSERT_TRUE(resolve_ai_level(&m, "ai:hard", seat, error));
     ASSERT_TRUE(parse_mcts_seat(seat, c, error));
     EXPECT_EQ(error, "");
-    EXPECT_EQ(make_mcts_player(&m, c, 3)->name(), "mcts:3s:d0:guided:sh8:hold1:cap2400:e0") << id;
+    EXPECT_EQ(make_mcts_player(&m, c, 3)->name(),
+              "mcts:3s:d0:guided:" + width + ":hold1:cap2400:e0")
+        << id;
     EXPECT_EQ(seat_seconds(seat), 3.0) << id;
   }
+}
+
+// A level that plays sequential halving over the heuristic's best root actions (`:shN`) and
+// holds its first choice (`:hold`) needs a heuristic that scores its candidates
+// (Player::score_actions): without the scores the halving runs over every root action instead
+// of the N best, and there is no first choice to hold (docs/ai.md "Seats").
+TEST(Mcts, EveryLevelThatHalvesHasAHeuristicThatScoresItsActions) {
+  int halving_games = 0;
+  for (const GameModule& m : all_games().modules()) {
+    bool halves = false;
+    for (const char* level : {"ai:normal", "ai:hard"}) {
+      std::string seat, error;
+      MctsConfig c;
+      ASSERT_TRUE(resolve_ai_level(&m, level, seat, error)) << m.id << " " << error;
+      ASSERT_TRUE(parse_mcts_seat(seat, c, error)) << m.id;
+      c = with_game_search(&m, c);
+      halves = halves || c.halving;
+    }
+    if (!halves) continue;
+    ++halving_games;
+    ASSERT_FALSE(m.scenarios.empty()) << m.id;
+    auto game = all_games().create(m.id + "/" + m.scenarios.front().id, {});
+    auto s = game->new_initial_state();
+    RandomPlayer walk(3);
+    Rng dice(4);
+    int scored = 0;
+    for (int n = 0; n < 2000 && !s->is_terminal() && scored < 5; ++n) {
+      const int seat = s->current_seat();
+      if (seat == kChance) {
+        s->apply(s->sample_chance(dice));
+        continue;
+      }
+      const ActionList legal = s->legal_actions();
+      if (legal.size() > 1 && !(m.setup_decision && m.setup_decision(*s))) {
+        std::vector<double> scores;
+        ASSERT_TRUE(m.make_heuristic(seat, 5)->score_actions(*s, scores)) << m.id;
+        EXPECT_EQ(scores.size(), legal.size()) << m.id;
+        ++scored;
+      }
+      s->apply(walk.choose(*s));
+    }
+    EXPECT_EQ(scored, 5) << m.id;
+  }
+  EXPECT_EQ(halving_games, 4);  // Pocket Battles, White Star Rising, Rivet Wars, the Planspiel
 }
 
 // White Star Rising's levels (docs/ai.md "Difficulty levels"): held halving over rollouts of
@@ -310,7 +359,7 @@ TEST(Mcts, StepsOfAMoveLeftToTheHeuristic_WSR5_0) {
   MctsConfig searched = steps;
   searched.heuristic_steps = false;
   int step_positions = 0, other_positions = 0;
-  for (const auto& p : pocket_positions(*game, 2, 3)) {
+  for (const auto& p : random_positions(*game, 2, 3)) {
     const bool step = m.step_decision(*p);
     if (step ? step_positions >= 4 : other_positions >= 4) continue;
     (step ? step_positions : other_positions)++;
@@ -438,7 +487,7 @@ TEST(Mcts, TimedSearchStopsOnceTheChoiceIsMade_DiceRace) {
 // plays, and never runs more iterations.
 TEST(Mcts, EarlyStopKeepsTheFullSearchsChoice_Pocket) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 2, 9);
+  auto positions = random_positions(*game, 2, 9);
   ASSERT_GE(positions.size(), 10u);
   long long early_total = 0, full_total = 0;
   for (size_t i = 0; i < positions.size(); ++i) {
@@ -456,7 +505,7 @@ TEST(Mcts, EarlyStopKeepsTheFullSearchsChoice_Pocket) {
 // The Pocket Battles evaluation: terminal states give the result; it is symmetric and bounded.
 TEST(Mcts, PocketEvaluateIsBoundedAndSymmetric) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 3, 5);
+  auto positions = random_positions(*game, 3, 5);
   for (const auto& s : positions) {
     const double a = pocket::PocketEvaluate(*s, 0), b = pocket::PocketEvaluate(*s, 1);
     EXPECT_GE(a, -1.0);
@@ -580,7 +629,7 @@ TEST(Mcts, SeatParser) {
 // right after its root action), where the full search grows nodes below them.
 TEST(Mcts, FlatSearchKeepsOnlyTheRootsActions_Pocket) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 2, 9);
+  auto positions = random_positions(*game, 2, 9);
   int checked = 0;
   for (const auto& p : positions) {
     if (static_cast<const pocket::PocketState&>(*p).phase != pocket::kBattle) continue;
@@ -625,7 +674,7 @@ TEST(Mcts, SequentialHalvingPicksTheObviouslyWinningMove_DiceRace) {
 // finalists have the most, and the one played has the better mean of the two.
 TEST(Mcts, SequentialHalvingSplitsTheBudgetInRounds_Pocket) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 3, 7);
+  auto positions = random_positions(*game, 3, 7);
   int checked = 0;
   for (const auto& p : positions) {
     if (static_cast<const pocket::PocketState&>(*p).phase != pocket::kBattle) continue;
@@ -683,6 +732,36 @@ TEST(Mcts, HoldTestCountsOnlyASignificantPairedLead) {
   EXPECT_TRUE(beats_by({1.0, 1.0, 1.0}, {-1, -1, -1}, 5.0));  // no spread, a lead of 2
 }
 
+// What sequential halving plays where the playouts tell the candidates nothing (every cut
+// valued by noise, seeded by `k`): held (MctsConfig::hold) over the heuristic's 8 best, held over
+// every root action (width 0), and unheld over the 8 best; and how many root actions the search
+// over all of them tried.
+struct NoiseChoices {
+  Action held, all, unheld;
+  long all_tried = 0;
+};
+NoiseChoices ChooseOnNoise(const GameModule& m, const State& p, int k) {
+  Rng noise(static_cast<uint64_t>(k + 1));
+  Evaluator noisy = [&](const State&, int) { return 2 * noise.unit() - 1; };
+  MctsConfig c = budget(240);
+  c.depth = 1;
+  c.flat = c.halving = true;
+  c.hold = 3;
+  NoiseChoices out;
+  MctsPlayer held(c, 11, noisy, m.make_heuristic);
+  out.held = held.choose(p);
+  c.halving_width = 0;
+  MctsPlayer all(c, 11, noisy, m.make_heuristic);
+  out.all = all.choose(p);
+  out.all_tried = std::count_if(all.last_stats().root.begin(), all.last_stats().root.end(),
+                                [](const MctsStats::Child& ch) { return ch.visits > 0; });
+  c.halving_width = 8;
+  c.hold = 0;
+  MctsPlayer unheld(c, 11, noisy, m.make_heuristic);
+  out.unheld = unheld.choose(p);
+  return out;
+}
+
 // Sequential halving holding the heuristic's first choice (MctsConfig::hold): where the
 // playouts tell the candidates nothing (every cut valued by noise), the held search plays the
 // heuristic's choice; the same search without the hold plays whichever candidate the noise
@@ -690,7 +769,7 @@ TEST(Mcts, HoldTestCountsOnlyASignificantPairedLead) {
 TEST(Mcts, HeldHalvingPlaysTheHeuristicsChoiceWhereThePlayoutsAreNoise_Pocket) {
   const GameModule& m = pocket_module_ref();
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 4, 3);
+  auto positions = random_positions(*game, 4, 3);
   int checked = 0, held_agrees = 0, unheld_agrees = 0;
   for (const auto& p : positions) {
     const auto& ps = static_cast<const pocket::PocketState&>(*p);
@@ -703,17 +782,9 @@ TEST(Mcts, HeldHalvingPlaysTheHeuristicsChoiceWhereThePlayoutsAreNoise_Pocket) {
     ASSERT_TRUE(m.make_heuristic(p->current_seat(), 5)->score_actions(*p, scores));
     const Action first =
         legal[static_cast<size_t>(std::max_element(scores.begin(), scores.end()) - scores.begin())];
-    Rng noise(static_cast<uint64_t>(checked + 1));
-    Evaluator noisy = [&](const State&, int) { return 2 * noise.unit() - 1; };
-    MctsConfig c = budget(240);
-    c.depth = 1;
-    c.flat = c.halving = true;
-    c.hold = 3;
-    MctsPlayer held(c, 11, noisy, m.make_heuristic);
-    held_agrees += held.choose(*p) == first;
-    c.hold = 0;
-    MctsPlayer unheld(c, 11, noisy, m.make_heuristic);
-    unheld_agrees += unheld.choose(*p) == first;
+    const NoiseChoices chose = ChooseOnNoise(m, *p, checked);
+    held_agrees += chose.held == first;
+    unheld_agrees += chose.unheld == first;
     if (++checked == 12) break;
   }
   ASSERT_GE(checked, 8);
@@ -721,11 +792,43 @@ TEST(Mcts, HeldHalvingPlaysTheHeuristicsChoiceWhereThePlayoutsAreNoise_Pocket) {
   EXPECT_LE(unheld_agrees, checked / 2);
 }
 
+// The same in Rivet Wars, whose `normal` holds its heuristic's choice too (docs/ai.md "Seats"):
+// the heuristic's scores are the prior, so the held candidate is its first choice, also when
+// the halving runs over every root action.
+TEST(Mcts, HeldHalvingPlaysTheHeuristicsChoiceWhereThePlayoutsAreNoise_Rivet) {
+  const GameModule& m = *all_games().find("rivet");
+  auto game = all_games().create("rivet/mission-4", {});
+  auto positions = random_positions(*game, 2, 9);
+  int checked = 0, held_agrees = 0, all_agrees = 0, unheld_agrees = 0;
+  for (const auto& p : positions) {
+    const ActionList legal = p->legal_actions();
+    if (legal.size() < 12) continue;
+    std::vector<double> scores;
+    ASSERT_TRUE(m.make_heuristic(p->current_seat(), 5)->score_actions(*p, scores));
+    const double top = *std::max_element(scores.begin(), scores.end());
+    if (std::count(scores.begin(), scores.end(), top) > 1) continue;  // a tie: no first choice
+    const Action first =
+        legal[static_cast<size_t>(std::max_element(scores.begin(), scores.end()) - scores.begin())];
+    const NoiseChoices chose = ChooseOnNoise(m, *p, checked);
+    held_agrees += chose.held == first;
+    all_agrees += chose.all == first;  // over every root action (":shall"), each one tried
+    EXPECT_EQ(chose.all_tried, std::count_if(legal.begin(), legal.end(), [&](const Action& a) {
+                return !p->is_concession(a);
+              }));
+    unheld_agrees += chose.unheld == first;
+    if (++checked == 12) break;
+  }
+  ASSERT_GE(checked, 8);
+  EXPECT_GE(held_agrees, checked - 1);
+  EXPECT_GE(all_agrees, checked - 1);
+  EXPECT_LE(unheld_agrees, checked / 2);
+}
+
 // Player::reseed restarts a scored player's draws: it then chooses as a new player with that
 // seed (MCTS's common random numbers rely on it).
 TEST(Mcts, ReseededHeuristicChoosesAsANewOne_Pocket) {
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 2, 5);
+  auto positions = random_positions(*game, 2, 5);
   for (const auto& p : positions) {
     const int seat = p->current_seat();
     auto fresh = pocket_module_ref().make_heuristic(seat, 77);
@@ -758,7 +861,7 @@ TEST(Mcts, SetupDecisionsLeftToTheHeuristic_PocketAufbau4) {
   searching->choose(*s);
   EXPECT_EQ(static_cast<MctsPlayer&>(*searching).last_stats().iterations, 300);
   // The battle is searched.
-  auto positions = pocket_positions(*game, 2, 5);
+  auto positions = random_positions(*game, 2, 5);
   int battle = 0;
   for (const auto& p : positions) {
     if (static_cast<const pocket::PocketState&>(*p).phase != pocket::kBattle) continue;
@@ -775,7 +878,7 @@ TEST(Mcts, SetupDecisionsLeftToTheHeuristic_PocketAufbau4) {
 TEST(Mcts, RootPriorFollowsTheHeuristicsScores_Pocket) {
   const GameModule& m = pocket_module_ref();
   auto game = pocket_game();
-  auto positions = pocket_positions(*game, 4, 3);
+  auto positions = random_positions(*game, 4, 3);
   Evaluator flat = [](const State&, int) { return 0.0; };
   int checked = 0;
   double with_prior = 0, without_prior = 0;  // visits of the favourite over all positions

@@ -3,6 +3,7 @@
 // rule that makes the blunder one, and the measurement of the player against that baseline.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -237,6 +238,46 @@ TEST(RivetAi, AC24_ChangesAHeadhunterWithNoEnemyHero) {
   ASSERT_EQ(Why(*s, "play AC-24 SM-05"), "");
   EXPECT_EQ(AiChoice(*s, true), "end");
   EXPECT_EQ(AiChoice(*s, false), "play AC-24 SM-05");
+}
+
+// ---- The search's prior (docs/ai.md "Seats"): the heuristic scores every legal action, and
+// the one it chooses has the best score, so held sequential halving keeps its choice; reseeded,
+// it draws its ties as a new one with that seed.
+TEST(RivetAi, ScoresEveryActionAndChoosesABestScoredOne) {
+  int checked = 0;
+  for (int mission : {1, 4, 7}) {
+    auto game = MakeGame(mission);
+    auto st = game->new_initial_state();
+    RandomPlayer walk(static_cast<uint64_t>(mission));
+    Rng dice(static_cast<uint64_t>(50 + mission));
+    for (int n = 0; n < 400 && !st->is_terminal(); ++n) {
+      const int seat = st->current_seat();
+      if (seat == kChance) {
+        st->apply(st->sample_chance(dice));
+        continue;
+      }
+      const ActionList legal = st->legal_actions();
+      auto heuristic = make_rivet_heuristic(seat, 9 + static_cast<uint64_t>(n));
+      std::vector<double> scores;
+      ASSERT_TRUE(heuristic->score_actions(*st, scores));
+      ASSERT_EQ(scores.size(), legal.size());
+      const double best = *std::max_element(scores.begin(), scores.end());
+      const Action chosen = heuristic->choose(*st);
+      const auto at = std::find(legal.begin(), legal.end(), chosen);
+      ASSERT_NE(at, legal.end());
+      EXPECT_DOUBLE_EQ(scores[static_cast<size_t>(at - legal.begin())], best)
+          << "mission " << mission << ", " << st->describe(chosen);
+      // Player::reseed restarts its draws (the ties): the search's common random numbers.
+      auto reseeded = make_rivet_heuristic(seat, 1);
+      reseeded->choose(*st);
+      reseeded->reseed(9 + static_cast<uint64_t>(n));
+      EXPECT_EQ(reseeded->choose(*st),
+                make_rivet_heuristic(seat, 9 + static_cast<uint64_t>(n))->choose(*st));
+      ++checked;
+      st->apply(walk.choose(*st));
+    }
+  }
+  EXPECT_GT(checked, 300);
 }
 
 // ---- The evaluation at the search's cut (docs/rivet.md "Evaluation"): zero-sum, and each term

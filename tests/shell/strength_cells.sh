@@ -20,9 +20,19 @@ merged=$("$bin" simulate --merge "$cells"/wsr-vierville-de-normal.{1..10}.json |
 [[ -n $merged ]] || { echo "strength_cells: simulate --merge counts nothing"; exit 1; }
 grep -qx "wsr/vierville de normal heuristic $merged/200 seed 25" <<< "$out" || {
   echo "strength_cells: Vierville's German cell is not $merged/200:"; echo "$out"; exit 1; }
-# Mission 2's Bismark: the counts of summed.json (shards 1-6) and the files of shards 7 and 8.
-grep -qx "rivet/mission-2 bismark normal heuristic 47/200 seed 25" <<< "$out" || {
-  echo "strength_cells: mission 2's Bismark is not 47/200:"; echo "$out"; exit 1; }
+# A cell of counts and files: summed.json counts shards 1-5 of Vierville's German (30 wins, a
+# count given here), the files give shards 6-10.
+mkdir "$tmp/mixed"
+cp "$cells"/wsr-vierville-de-normal.{6..10}.json "$tmp/mixed/"
+echo '[{"scenario": "wsr/vierville", "seat": "de", "level": "normal", "opponent": "heuristic",
+  "seed": 25, "total": 200, "shards": [1, 2, 3, 4, 5], "of": 10, "wins": 30, "games": 100,
+  "why": "test"}]' > "$tmp/mixed/summed.json"
+files=$("$bin" simulate --merge "$cells"/wsr-vierville-de-normal.{6..10}.json |
+  awk '$1 == "de" { print $3 }')
+mixed=$(python3 "$src/scripts/strength.py" --cells --cells-dir "$tmp/mixed")
+grep -qx "wsr/vierville de normal heuristic $((30 + ${files%/*}))/200 seed 25" <<< "$mixed" || {
+  echo "strength_cells: counts and files do not add up to $((30 + ${files%/*}))/200:"
+  echo "$mixed"; exit 1; }
 
 # Bold marks the one of the two that wins significantly more: a cell of 200 games made from a
 # shard file of Köln's German searching, which wins its first 72, against heuristic batches that
@@ -48,7 +58,9 @@ assert worse.startswith("72/200") and worse.endswith("; heuristic **150/200**"),
 assert "**" not in even, even
 # A level is its player's exact settings: a search with another one is no level's cell.
 assert m.level_of("wsr", "mcts:200it:guided:sh8:hold1") == "normal"
-assert m.level_of("rivet", "mcts:2400it:d0:guided:sh8:hold1:e0") == "hard"
+assert m.level_of("rivet", "mcts:2400it:d0:guided:shall:hold1:e0") == "hard"
+assert m.level_of("rivet", "mcts:800it:d0:guided:sh8:hold1:e0") is None  # the Planspiel's
+assert m.level_of("planspiel", "mcts:800it:d0:guided:sh8:hold1:e0") == "normal"
 assert m.level_of("wsr", "mcts:200it:guided:heuristic-steps:sh8:hold1") is None
 assert m.level_of("wsr", "mcts:200it:guided:sh8:hold2") is None
 PY
