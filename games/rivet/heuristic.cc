@@ -646,8 +646,8 @@ RivetEvalTerms rivet_evaluation_terms(const RivetState& s) {
       const UnitType& plug = units[static_cast<size_t>(u.plug)];
       cost += plug.cost + 2.0 * plug.rivets;
     }
-    const double left =
-        type.hp > 0 ? std::max(0, type.hp - u.damage) / static_cast<double>(type.hp) : 1.0;
+    const int hp = s.max_hp(u);  // the plug's hit points included
+    const double left = hp > 0 ? std::max(0, hp - u.damage) / static_cast<double>(hp) : 1.0;
     force[u.owner] += cost * left;
   }
   for (int side = 0; side < 2; ++side) force[side] += s.dp[side] + 2.0 * s.rivets[side];
