@@ -2,8 +2,9 @@
 // of moves and actions of the active player (depth-first, with a transposition set) and ends the
 // phase with the best statically scored position (a joint fire that kills is credited for the
 // action it saves); the small decisions (overflow, stock, give, reinforce, placement) are scored
-// directly. The team shares one evaluation, so every seat plays the same policy. Cards are never
-// peeked at: the score uses only the position.
+// directly. It scores every legal action (the best position a plan that begins with it reaches),
+// the prior of the tree search. The team shares one evaluation, so every seat plays the same
+// policy. Cards are never peeked at: the score uses only the position.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -158,23 +159,37 @@ class Heuristic : public Player {
 
   Action choose(const State& state) override {
     const auto& s = static_cast<const WpState&>(state);
-    ActionList legal;
-    s.legal_actions(legal);
-    if (legal.size() == 1) return legal[0];
-    const Task& t = s.tasks_.back();
-    if (t.type == tPlayer) return plan(s);
-    // Small decisions: score each outcome by one step (the procedure runs to the next decision).
-    Action best = legal[0];
-    double best_v = -1e18;
-    for (const Action& a : legal) {
-      auto c = s.clone();
-      auto& cs = static_cast<WpState&>(*c);
-      cs.apply(a);
-      double v = score(cs);
-      if (t.type == tPlace) v -= 0.5 * std::abs(a.arg(1) - 2);  // start near the centre
-      if (v > best_v) best_v = v, best = a;
+    s.legal_actions(legal_);
+    if (legal_.size() == 1) return legal_[0];
+    ScoreAll(s);
+    // The first best: the earliest action whose value beats every earlier one (a plan by more
+    // than rounding).
+    const double margin = s.tasks_.back().type == tPlayer ? 1e-9 : 0;
+    size_t best = 0;
+    for (size_t i = 1; i < scores_.size(); ++i)
+      if (scores_[i] > scores_[best] + margin) best = i;
+    return legal_[best];
+  }
+
+  // The value each legal action leads to: for the move-and-action phase the best position of a
+  // plan that begins with it (an action the bounded search did not reach is valued one step
+  // ahead, below every reached one), for a small decision its one-step score.
+  bool score_actions(const State& state, std::vector<double>& scores) override {
+    const auto& s = static_cast<const WpState&>(state);
+    s.legal_actions(legal_);
+    ScoreAll(s);
+    scores = scores_;
+    if (s.tasks_.back().type == tPlayer) {
+      double floor = 1e18;
+      for (double v : scores) floor = v > kUnreached ? std::min(floor, v) : floor;
+      for (size_t i = 0; i < scores.size(); ++i) {
+        if (scores[i] > kUnreached) continue;
+        auto c = s.clone();
+        static_cast<WpState&>(*c).apply(legal_[i]);
+        scores[i] = std::min(score(static_cast<const WpState&>(*c)), floor - 1);
+      }
     }
-    return best;
+    return true;
   }
 
  private:
@@ -194,32 +209,43 @@ class Heuristic : public Player {
   }
   static constexpr double kJointCredit = 2.2;
 
-  // Depth-first over the phase-1 actions; leaves are the positions where "end" is chosen.
-  Action plan(const WpState& s) {
-    best_v_ = -1e18;
-    best_first_ = Action(kVEnd, {});
+  // Scores every legal action of `s` (legal_) into scores_.
+  void ScoreAll(const WpState& s) {
+    scores_.assign(legal_.size(), kUnreached);
+    const Task& t = s.tasks_.back();
+    if (t.type == tPlayer) return plan(s);
+    // Small decisions: score each outcome by one step (the procedure runs to the next decision).
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      auto c = s.clone();
+      auto& cs = static_cast<WpState&>(*c);
+      cs.apply(legal_[i]);
+      double v = score(cs);
+      if (t.type == tPlace) v -= 0.5 * std::abs(legal_[i].arg(1) - 2);  // start near the centre
+      scores_[i] = v;
+    }
+  }
+
+  // Depth-first over the phase-1 actions; leaves are the positions where "end" is chosen. Each
+  // first action's score is the best leaf below it.
+  void plan(const WpState& s) {
     seen_.clear();
     nodes_ = 0;
-    ActionList legal;
-    s.legal_actions(legal);
-    for (const Action& a : legal) {
+    for (size_t i = 0; i < legal_.size(); ++i) {
+      const Action& a = legal_[i];
       if (a.verb == kVEnd) {
-        consider(score(s), a);
+        consider(score(s), i);
         continue;
       }
       auto c = s.clone();
       static_cast<WpState&>(*c).apply(a);
       const auto& cs = static_cast<const WpState&>(*c);
-      search(cs, a, 1, joint_kill_credit(s, a, cs));
+      search(cs, i, 1, joint_kill_credit(s, a, cs));
     }
-    return best_first_;
   }
 
-  void consider(double v, const Action& first) {
-    if (v > best_v_ + 1e-9) best_v_ = v, best_first_ = first;
-  }
+  void consider(double v, size_t first) { scores_[first] = std::max(scores_[first], v); }
 
-  void search(const WpState& s, const Action& first, int depth, double credit) {
+  void search(const WpState& s, size_t first, int depth, double credit) {
     if (++nodes_ > 700) return;  // bounds the solo search (two officers, 4 moves)
     if (s.is_terminal() || s.tasks_.empty() || s.tasks_.back().type != tPlayer) {
       consider(score(s) + credit, first);
@@ -239,9 +265,10 @@ class Heuristic : public Player {
     }
   }
 
+  static constexpr double kUnreached = -1e18;
+  ActionList legal_;
+  std::vector<double> scores_;
   Rng rng_;
-  double best_v_ = 0;
-  Action best_first_;
   std::unordered_set<uint64_t> seen_;
   int nodes_ = 0;
 };

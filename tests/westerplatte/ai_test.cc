@@ -124,6 +124,68 @@ TEST(WpAi, WP7_1_NoJointFireWhereOneShotKills) {
   EXPECT_EQ(s->lane_card_[4], -1);
 }
 
+// The search's prior (docs/ai.md "Seats"): the heuristic scores every legal action, the phase's
+// actions by the best position a plan that begins with them reaches, and the one it chooses has
+// the best score, so held sequential halving keeps its choice. Along heuristic games of every
+// player count, in the move-and-action phase and the small decisions alike.
+TEST(WpAi, ScoresEveryActionAndChoosesABestScoredOne) {
+  int phase = 0, small = 0;
+  for (int players = 1; players <= 4; ++players) {
+    auto g = make_game("medium", players);
+    auto st = g->new_initial_state();
+    Rng dice(static_cast<uint64_t>(players));
+    for (int n = 0; n < 300 && !st->is_terminal(); ++n) {
+      const int seat = st->current_seat();
+      if (seat == kChance) {
+        st->apply(st->sample_chance(dice));
+        continue;
+      }
+      const ActionList legal = st->legal_actions();
+      auto heuristic = make_heuristic(seat, 1);
+      std::vector<double> scores;
+      ASSERT_TRUE(heuristic->score_actions(*st, scores));
+      ASSERT_EQ(scores.size(), legal.size());
+      const Action chosen = heuristic->choose(*st);
+      const auto at = std::find(legal.begin(), legal.end(), chosen);
+      ASSERT_NE(at, legal.end());
+      if (legal.size() > 1) {
+        const double best = *std::max_element(scores.begin(), scores.end());
+        EXPECT_DOUBLE_EQ(scores[static_cast<size_t>(at - legal.begin())], best)
+            << players << " players, " << st->describe(chosen);
+        const bool in_phase = static_cast<const WpState&>(*st).tasks_.back().type == tPlayer;
+        phase += in_phase;
+        small += !in_phase;
+      }
+      st->apply(chosen);
+    }
+  }
+  EXPECT_GT(phase, 100);
+  EXPECT_GT(small, 10);
+}
+
+// WP 7.1 joint fire in the prior: in the position of WP7_1_JointFireKillsWhereASingleShotCannot
+// the first step of p1's plan (the walk to the joint fire) scores above ending the phase at once
+// by more than the joint-fire credit.
+TEST(WpAi, WP7_1_TheJointFirePlanLeadsThePrior) {
+  auto s = fresh("medium", 2, "T3");
+  s->officer_at_[0] = static_cast<int8_t>(field("C"));
+  s->officer_at_[1] = static_cast<int8_t>(field("E"));
+  s->place_for_test(4, card_index(*s, "P1-13"), 2);
+  s->ammo_[0] = s->ammo_[1] = 2;
+  auto h = make_heuristic(s->current_seat(), 1);
+  std::vector<double> scores;
+  ASSERT_TRUE(h->score_actions(*s, scores));
+  const ActionList legal = s->legal_actions();
+  const size_t end = static_cast<size_t>(
+      std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.verb == kVEnd; }) -
+      legal.begin());
+  ASSERT_LT(end, legal.size());
+  const size_t best =
+      static_cast<size_t>(std::max_element(scores.begin(), scores.end()) - scores.begin());
+  EXPECT_NE(legal[best].verb, kVEnd);
+  EXPECT_GT(scores[best], scores[end] + 2.2) << s->describe(legal[best]);
+}
+
 TEST(WpAi, EvaluateOfTerminalStatesIsTheResult) {
   auto s = fresh("medium", 2, "T3");
   s->bricks_[static_cast<size_t>(field_from_name("T1"))] = 0;
