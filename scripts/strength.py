@@ -47,6 +47,8 @@ LEVELS = {"planspiel": {"normal": "mcts:800it:d0:guided:sh8:hold1:e0",
                         "hard": "mcts:2400it:d0:guided:sh8:hold1:e0"},
           "rivet": {"normal": "mcts:800it:d0:guided:shall:hold1:e0",
                     "hard": "mcts:2400it:d0:guided:shall:hold1:e0"},
+          "westerplatte": {"normal": "mcts:64it:d0:guided:sh4:hold1:e0",
+                           "hard": "mcts:192it:d0:guided:sh4:hold1:e0"},
           "wsr": {"normal": "mcts:200it:guided:sh8:hold1", "hard": "mcts:600it:guided:sh8:hold1"}}
 
 
@@ -100,6 +102,15 @@ def scenarios(binary):
     return [line.split()[0] for line in out.splitlines() if "/" in line.split(" ")[0]]
 
 
+# The seat of a team's cell: every seat of the game plays the level.
+TEAM = "team"
+
+
+def won(result, seat):
+    """Whether a game's result (simulate's JSON) is a win of the seat, or of the team."""
+    return result not in ("draw", "unfinished") if seat == TEAM else result == seat
+
+
 def level_of(game, player):
     return next((level for level, name in LEVELS.get(game, {}).items() if name == player), None)
 
@@ -131,6 +142,19 @@ class Cells:
         return c
 
     def add_shard(self, d, path):
+        k, m = (int(x) for x in d["shard"].split("/"))
+        if d["game"] in TEAM_GAMES:
+            # The whole team plays one level against the game: its wins are the games not lost.
+            levels = {level_of(d["game"], p) for p in d["seats"].values()}
+            if len(levels) != 1 or None in levels:
+                return
+            label = f"{d['game']}/{d['scenario']}" + "".join(
+                f" `{o}={v}`" for o, v in sorted(d.get("options", {}).items())
+                if (o, v) != ("players", "1"))
+            c = self.cell((label, TEAM, levels.pop(), "game"), d["seed"], d["total_games"])
+            for j, result in enumerate(d["results"]):
+                c["games"][k - 1 + j * m] = TEAM if won(result, TEAM) else "lost"
+            return
         searching = [s for s, p in d["seats"].items() if level_of(d["game"], p)]
         if len(searching) != 1:
             return  # both seats searching, or none: not a cell of one level against another
@@ -139,7 +163,6 @@ class Cells:
         others = {p for s, p in d["seats"].items() if s != seat}
         if len(others) != 1:
             return
-        k, m = (int(x) for x in d["shard"].split("/"))
         c = self.cell((f"{d['game']}/{d['scenario']}", seat, level, others.pop()), d["seed"],
                       d["total_games"])
         for j, result in enumerate(d["results"]):
@@ -163,7 +186,8 @@ class Cells:
     def totals(c, seat):
         """The seat's wins, the games and the draws of a cell: its files' games and its counts."""
         wins = sum(1 for r in c["games"].values() if r == seat)
-        draws = sum(1 for r in c["games"].values() if r in ("draw", "unfinished"))
+        draws = 0 if seat == TEAM else sum(
+            1 for r in c["games"].values() if r in ("draw", "unfinished"))
         return (wins + sum(e["wins"] for e in c["counts"]),
                 len(c["games"]) + sum(e["games"] for e in c["counts"]),
                 draws + sum(e.get("draws", 0) for e in c["counts"]))
@@ -184,14 +208,14 @@ class Cells:
         wins, n, draws = self.totals(c, seat)
         same = None  # the heuristic's wins on the same games, where its batch is the same
         if hh is not None and (hh["seed"], hh["games"]) == (c["seed"], c["total"]):
-            same = sum(1 for i in c["games"] if hh["results"][i] == seat)
+            same = sum(1 for i in c["games"] if won(hh["results"][i], seat))
         for e in c["counts"]:
             if "heuristic_wins" in e:
                 same = (same or 0) + e["heuristic_wins"]
             elif same is not None and "shards" in e:
                 k_of, m = e["shards"], e["of"]
                 same += sum(1 for i in range(c["total"]) if i % m + 1 in k_of and
-                            hh["results"][i] == seat)
+                            won(hh["results"][i], seat))
             else:
                 same = None
         if n == 0:
@@ -220,10 +244,11 @@ def rows_for(runner, scen, options, cells):
         # The sides win together (or there is one): the team by the heuristic against the team
         # by the random player.
         team_r = runner.run(scen, [(s, "random") for s in sides], options)
-        won_h = sum(1 for r in hh["results"] if r not in ("draw", "unfinished"))
-        won_r = sum(1 for r in team_r["results"] if r not in ("draw", "unfinished"))
+        won_h = sum(1 for r in hh["results"] if won(r, TEAM))
+        won_r = sum(1 for r in team_r["results"] if won(r, TEAM))
         return [], [f"| {label} | {len(sides)} | {cell(won_h, n)} | "
-                    f"{cell(won_r, team_r['games'])} |"]
+                    f"{cell(won_r, team_r['games'])} | "
+                    f"{cells.text(label, TEAM, 'normal', 'game', hh)} |"]
     for side in sides:
         hr = runner.run(scen, [(s, "heuristic" if s == side else "random") for s in sides], options)
         draws = hh["draws"] + hh.get("unfinished", 0)
@@ -258,8 +283,9 @@ def main():
     rows = ["| scenario | seat | heuristic against random | heuristic against heuristic | "
             "`normal` against heuristic | `normal` against random |",
             "|---|---|---|---|---|---|"]
-    team = ["| scenario | seats | the heuristic's team wins | the random player's team wins |",
-            "|---|---|---|---|"]
+    team = ["| scenario | seats | the heuristic's team wins | the random player's team wins | "
+            "`normal`'s team wins |",
+            "|---|---|---|---|---|"]
     for scen in args.scenarios or scenarios(args.bin):
         for options in VARIANTS.get(scen.split("/")[0], [[]]):
             seat_rows, team_rows = rows_for(runner, scen, options, cells)

@@ -49,6 +49,12 @@ GameModule westerplatte_module() {
     return std::make_shared<WpGame>(data, r, std::string(scenario), options);
   };
   m.make_heuristic = [](int seat, uint64_t seed) { return make_heuristic(seat, seed); };
+  // Rollouts of the heuristic team to the end of the game over the 4 best first actions of its
+  // plans, holding its choice (docs/ai.md "Westerplatte"); a 2-defender game plays out in a few
+  // milliseconds, a solo one (two officers in one turn) in about 0.1 s, where the second ends the
+  // search first.
+  m.mcts_search = ":guided:d0:sh4:e0:hold:cap64";
+  m.ai_levels = {"heuristic", "mcts", "mcts:3:guided:d0:sh4:e0:hold:cap192"};
   m.evaluate = [](const State& s, int seat) { return evaluate(s, seat); };
   m.board = [](const Game& g) { return wp_board_json(g); };
   m.odds = [](const State& s, const Action& a) { return wp_odds(s, a); };

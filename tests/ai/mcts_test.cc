@@ -322,7 +322,8 @@ TEST(Mcts, EveryLevelThatHalvesHasAHeuristicThatScoresItsActions) {
     }
     EXPECT_EQ(scored, 5) << m.id;
   }
-  EXPECT_EQ(halving_games, 4);  // Pocket Battles, White Star Rising, Rivet Wars, the Planspiel
+  EXPECT_EQ(halving_games, 5);  // every game: Pocket Battles, WSR, Rivet Wars, the Planspiel,
+                                // Westerplatte
 }
 
 // White Star Rising's levels (docs/ai.md "Difficulty levels"): held halving over rollouts of
