@@ -152,20 +152,20 @@ class Cells:
                 f" `{o}={v}`" for o, v in sorted(d.get("options", {}).items())
                 if (o, v) != ("players", "1"))
             c = self.cell((label, TEAM, levels.pop(), "game"), d["seed"], d["total_games"])
-            for j, result in enumerate(d["results"]):
-                c["games"][k - 1 + j * m] = TEAM if won(result, TEAM) else "lost"
-            return
-        searching = [s for s, p in d["seats"].items() if level_of(d["game"], p)]
-        if len(searching) != 1:
-            return  # both seats searching, or none: not a cell of one level against another
-        seat = searching[0]
-        level = level_of(d["game"], d["seats"][seat])
-        others = {p for s, p in d["seats"].items() if s != seat}
-        if len(others) != 1:
-            return
-        c = self.cell((f"{d['game']}/{d['scenario']}", seat, level, others.pop()), d["seed"],
-                      d["total_games"])
-        for j, result in enumerate(d["results"]):
+            results = [TEAM if won(r, TEAM) else "lost" for r in d["results"]]
+        else:
+            searching = [s for s, p in d["seats"].items() if level_of(d["game"], p)]
+            if len(searching) != 1:
+                return  # both seats searching, or none: not a cell of one level against another
+            seat = searching[0]
+            level = level_of(d["game"], d["seats"][seat])
+            others = {p for s, p in d["seats"].items() if s != seat}
+            if len(others) != 1:
+                return
+            c = self.cell((f"{d['game']}/{d['scenario']}", seat, level, others.pop()),
+                          d["seed"], d["total_games"])
+            results = d["results"]
+        for j, result in enumerate(results):
             i = k - 1 + j * m
             if c["games"].get(i, result) != result:
                 sys.exit(f"strength: {path}: game {i} differs from another shard file's")

@@ -20,6 +20,13 @@ merged=$("$bin" simulate --merge "$cells"/wsr-vierville-de-normal.{1..10}.json |
 [[ -n $merged ]] || { echo "strength_cells: simulate --merge counts nothing"; exit 1; }
 grep -qx "wsr/vierville de normal heuristic $merged/200 seed 25" <<< "$out" || {
   echo "strength_cells: Vierville's German cell is not $merged/200:"; echo "$out"; exit 1; }
+# Westerplatte's team cell (every seat at `normal`, against the game): the team's wins, the p1
+# row of `simulate --merge`.
+team=$("$bin" simulate --merge "$cells"/westerplatte-hard-players2-normal.{1..8}.json |
+  awk '$1 == "p1" { print $3 }')
+[[ -n $team ]] || { echo "strength_cells: simulate --merge counts no team wins"; exit 1; }
+grep -qx "westerplatte/hard \`players=2\` team normal game $team/200 seed 25" <<< "$out" || {
+  echo "strength_cells: Westerplatte's team cell is not $team/200:"; echo "$out"; exit 1; }
 # A cell of counts and files: summed.json counts shards 1-5 of Vierville's German (30 wins, a
 # count given here), the files give shards 6-10.
 mkdir "$tmp/mixed"
@@ -63,6 +70,7 @@ assert m.level_of("rivet", "mcts:800it:d0:guided:sh8:hold1:e0") is None  # the P
 assert m.level_of("planspiel", "mcts:800it:d0:guided:sh8:hold1:e0") == "normal"
 assert m.level_of("wsr", "mcts:200it:guided:heuristic-steps:sh8:hold1") is None
 assert m.level_of("wsr", "mcts:200it:guided:sh8:hold2") is None
+assert m.won("p1+p2", m.TEAM) and not m.won("draw", m.TEAM)  # a team's game is lost or won
 PY
 
 cp "$cells/wsr-vierville-de-normal.1.json" "$tmp/a.json"
