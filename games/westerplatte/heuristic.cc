@@ -213,7 +213,10 @@ class Heuristic : public Player {
   void ScoreAll(const WpState& s) {
     scores_.assign(legal_.size(), kUnreached);
     const Task& t = s.tasks_.back();
-    if (t.type == tPlayer) return plan(s);
+    if (t.type == tPlayer) {
+      plan(s);
+      return;
+    }
     // Small decisions: score each outcome by one step (the procedure runs to the next decision).
     for (size_t i = 0; i < legal_.size(); ++i) {
       auto c = s.clone();
