@@ -302,7 +302,7 @@ Text WpState::why_player(const Action& a) const {
       if (officer_of_active(o) && officer_at_[static_cast<size_t>(o)] == f) return {};
     return say("WP 7.1: no officer of {0} stands on the {1} tile ({3})",
                "WP 7.1: kein Offizier von {4} steht auf dem Aktionsplättchen „{2}“ ({3})",
-               wp().side_name(player_).en, tile_name(k), tile_title(k).de, field_name(f),
+               wp().side_name(player_).en, tile_title(k).en, tile_title(k).de, field_name(f),
                wp().side_name(player_).de);
   };
   auto act = [&]() -> Text {
@@ -453,7 +453,7 @@ void WpState::apply(const Action& a, EventList* ev) {
       log(ev, "WP 5",
           say("the {0} tile lies on {2} ({3} side up)",
               "das Aktionsplättchen „{1}“ liegt auf {2} ({4} Seite oben)",
-              tile_name(static_cast<TileKind>(a.arg(1))),
+              tile_title(static_cast<TileKind>(a.arg(1))).en,
               tile_title(static_cast<TileKind>(a.arg(1))).de, field_name(kFdfs + a.arg(0)),
               wp().side() ? "red" : "green", wp().side() ? "rote" : "grüne"));
       break;

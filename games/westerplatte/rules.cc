@@ -131,9 +131,10 @@ void WpState::discard(int c, EventList* ev) {
   card_loc_[static_cast<size_t>(c)] = static_cast<int8_t>(d);
   pile_[static_cast<size_t>(d)]++;
   log(ev, "WP 6",
-      say("{0} goes to the day-{1} pile ({2} cards)",
+      say("{0} goes to the day-{1} pile ({2} card{4})",
           "{0} kommt auf den Abwurfstapel von Tag {1} ({2} Karte{3})", card(c).id, d,
-          int(pile_[static_cast<size_t>(d)]), pile_[static_cast<size_t>(d)] == 1 ? "" : "n"));
+          int(pile_[static_cast<size_t>(d)]), pile_[static_cast<size_t>(d)] == 1 ? "" : "n",
+          pile_[static_cast<size_t>(d)] == 1 ? "" : "s"));
 }
 
 // WP 7.1 damage to troops; WP 7.2 B: excess damage is lost.
@@ -509,8 +510,8 @@ void WpState::apply_stock(int kind, bool gain, EventList* ev) {
   if (gain) {
     s = static_cast<int8_t>(std::min(cap, s + n));
     log(ev, "WP 8",
-        say("H1: the {0} tile gains {2}", "H1: das Aktionsplättchen „{1}“ erhält {3}", tile_name(k),
-            tile_title(k).de, n == 2 ? "2 bricks" : "1 piece",
+        say("H1: the {0} tile gains {2}", "H1: das Aktionsplättchen „{1}“ erhält {3}",
+            tile_title(k).en, tile_title(k).de, n == 2 ? "2 bricks" : "1 piece",
             n == 2                  ? "2 Mauerziegel"
             : k == TileKind::kMines ? "1 Mine"
                                     : "1 Mörsergranate"));
@@ -518,7 +519,7 @@ void WpState::apply_stock(int kind, bool gain, EventList* ev) {
     s = static_cast<int8_t>(std::max(0, s - n));
     log(ev, "WP 8",
         say("L1: the {0} tile loses {2}", "L1: das Aktionsplättchen „{1}“ verliert {3}",
-            tile_name(k), tile_title(k).de, n == 2 ? "2 bricks" : "1 piece",
+            tile_title(k).en, tile_title(k).de, n == 2 ? "2 bricks" : "1 piece",
             n == 2                  ? "2 Mauerziegel"
             : k == TileKind::kMines ? "1 Mine"
                                     : "1 Mörsergranate"));

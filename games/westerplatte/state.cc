@@ -267,10 +267,11 @@ std::string WpState::render_text_in(int seat, Lang lang) const {
   auto t = [de](const char* en, const char* german) { return de ? german : en; };
   const Data& d = wp().data();
   std::ostringstream o;
-  o << "7 Tage der Westerplatte - "
-    << (de ? level_title(wp().rules().level).de : level_name(wp().rules().level)) << ", "
-    << wp().rules().players << t(" player(s), day ", " Spieler, Tag ") << int(day_)
-    << t(" (pile ", " (Abwurfstapel ") << int(pile_[static_cast<size_t>(day_)]) << "/"
+  o << "7 Tage der Westerplatte - " << level_title(wp().rules().level).in(lang) << ", "
+    << wp().rules().players
+    << (wp().rules().players == 1 ? t(" player, day ", " Spieler, Tag ")
+                                  : t(" players, day ", " Spieler, Tag "))
+    << int(day_) << t(" (pile ", " (Abwurfstapel ") << int(pile_[static_cast<size_t>(day_)]) << "/"
     << d.cards_per_day << ")\n";
   auto officers_on = [&](int f) {
     std::string s;
@@ -283,9 +284,7 @@ std::string WpState::render_text_in(int seat, Lang lang) const {
     const int f = kFdfs + s;
     o << "  " << field_name(f) << " ";
     const int k = tile_at_[static_cast<size_t>(s)];
-    std::string name = k < 0 ? "?"
-                       : de  ? tile_title(static_cast<TileKind>(k)).de
-                             : tile_name(static_cast<TileKind>(k));
+    std::string name = k < 0 ? "?" : tile_title(static_cast<TileKind>(k)).in(lang);
     if (k == static_cast<int>(TileKind::kMortar))
       name += " (" + std::to_string(shells_) + t(" shells)", " Mörsergranaten)");
     if (k == static_cast<int>(TileKind::kMines))

@@ -43,14 +43,14 @@ VerbTable WpGame::verbs() const {
   return kVerbs;
 }
 
-// In German labels the action tiles go by the rulebook's names ("stock mortar": "Vorrat:
-// Mörser"); a player's seat id by the side's name in either language ("give p2": "Give to
-// Defender 2", "An Verteidiger 2 geben"); everything else by its word.
+// In labels the action tiles go by their titles ("stock mortar": "Vorrat: Mörser", "tile T5
+// push_back": "Tile T5: push back"); a player's seat id by the side's name in either language
+// ("give p2": "Give to Defender 2", "An Verteidiger 2 geben"); everything else by its word.
 std::string WpState::arg_name(ArgKind kind, std::string_view word, Lang lang) const {
-  if (kind == ArgKind::kWord && lang == Lang::kDe)
+  if (kind == ArgKind::kWord)
     for (int k = 0; k < kNumTileKinds; ++k)
       if (word == tile_name(static_cast<TileKind>(k)))
-        return tile_title(static_cast<TileKind>(k)).de;
+        return tile_title(static_cast<TileKind>(k)).in(lang);
   if (kind == ArgKind::kWord) {
     const int seat = wp().seat_index(word);
     if (seat >= 0) return wp().side_name(seat).in(lang);

@@ -120,7 +120,9 @@ TEST(WpGerman, TheBoardPictureAndTheLabelsReadInGerman) {
   const std::string en = s->render_text(0);
   const std::string de = s->render_text_in(0, Lang::kDe);
   EXPECT_EQ(en, s->render_text_in(0, Lang::kEn));
-  EXPECT_THAT(en, StartsWith("7 Tage der Westerplatte - hard, 1 player(s), day 1"));
+  EXPECT_THAT(en, StartsWith("7 Tage der Westerplatte - Hard, 1 player, day 1"));
+  // The tiles go by their titles in English too, not by their data ids ("push_back").
+  EXPECT_THAT(en, HasSubstr("  T6 push back (2 troops)"));
   EXPECT_THAT(de, StartsWith("7 Tage der Westerplatte - Schwierig, 1 Spieler, Tag 1"));
   EXPECT_THAT(de, HasSubstr("Wachen (Aktionsplättchen):\n"));
   EXPECT_THAT(de, HasSubstr("  T2 Mörser ("));
